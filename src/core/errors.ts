@@ -1,0 +1,46 @@
+// Typed errors thrown by core; features map them to the SPEC §8 toasts.
+
+/** Base of every error core throws on purpose. `cause` keeps the underlying failure. */
+export class CashewError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Input that fails a product rule (SPEC §5); the message is shown to the user verbatim. */
+export class ValidationError extends CashewError {}
+
+/** Something the app needs is missing from local storage (seed, mint URL, key). */
+export class MissingDataError extends CashewError {}
+
+/** A storage read or write failed. */
+export class StorageError extends CashewError {}
+
+/**
+ * The mint refused a request definitively (HTTP 4xx with a NUT error code). Final: never retried.
+ */
+export class MintRefusedError extends CashewError {
+  constructor(
+    message: string,
+    readonly code: number | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * We do not know whether the mint acted (network error, timeout, 5xx, lost response).
+ * Recovery must find out (NUT-09 restore / NUT-07 check) instead of repeating the request.
+ */
+export class MintUnreachableError extends CashewError {}
+
+/** A relay message that is not a valid payment message (SPEC §5 "incoming payment message"). */
+export class InvalidPaymentMessageError extends CashewError {}
+
+/** Turns anything thrown into a message, with SPEC's fallback text. */
+export function errorMessage(error: unknown, fallback = 'Unknown error'): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,29 @@
+// The app-wide 'wallet:updated' event (SPEC §3 "Wallet-update notification").
+
+export type WalletUpdate =
+  | { reason: 'payment'; amount: number }
+  | { reason: 'withdrawal'; amount?: number };
+
+export type WalletUpdateListener = (update: WalletUpdate) => void;
+
+/** A small typed event bus; the app builds one and passes it to whoever emits or listens. */
+export class WalletEvents {
+  private readonly listeners = new Set<WalletUpdateListener>();
+
+  /** Subscribes to 'wallet:updated'; returns the unsubscribe function. */
+  onUpdated(listener: WalletUpdateListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Emits 'wallet:updated' to every listener; a throwing listener does not stop the others. */
+  emitUpdated(update: WalletUpdate): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(update);
+      } catch {
+        // A broken listener must not stop the money path that emitted the event.
+      }
+    }
+  }
+}

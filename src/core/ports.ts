@@ -1,0 +1,218 @@
+// What core needs from storage: interfaces only. src/storage implements them on Dexie;
+// tests may implement them in memory. Amounts are integer sats (plain numbers) throughout.
+import type { CounterSource } from '@cashu/cashu-ts';
+
+export type { CounterSource };
+
+// ---------------------------------------------------------------- proofs
+
+/** An ecash proof as the wallet keeps it (SPEC §3 proofs store + the proof's own fields). */
+export interface StoredProof {
+  secret: string;
+  amount: number;
+  /** keyset id */
+  id: string;
+  C: string;
+  dleq?: { e: string; s: string; r?: string };
+  /** NUT-11 witness, a JSON string */
+  witness?: string;
+  mintUrl: string;
+  createdAt: number;
+  isSpent: boolean;
+}
+
+/** A proof as it arrives from the mint, before the wallet tags it. */
+export type NewProof = Omit<StoredProof, 'mintUrl' | 'createdAt' | 'isSpent'>;
+
+export interface ProofStats {
+  totalProofs: number;
+  unspentProofs: number;
+  spentProofs: number;
+  totalBalance: number;
+  totalSpent: number;
+}
+
+export interface ProofStore {
+  /** Stores proofs as unspent, tagged with the mint. A secret already stored is left unchanged. */
+  add(proofs: NewProof[], mintUrl: string): Promise<void>;
+  markSpent(secrets: string[]): Promise<void>;
+  /** Deletes by secret; returns how many were deleted. */
+  remove(secrets: string[]): Promise<number>;
+  /** Atomically deletes `oldSecrets` and stores `newProofs` (a swap's inputs and outputs). */
+  replace(oldSecrets: string[], newProofs: NewProof[], mintUrl: string): Promise<void>;
+  listUnspent(mintUrl?: string): Promise<StoredProof[]>;
+  /** Sum of unspent amounts; 0 when the read fails. */
+  balance(mintUrl?: string): Promise<number>;
+  /** All zero when the read fails. */
+  stats(): Promise<ProofStats>;
+}
+
+// ---------------------------------------------------------------- history
+
+export type HistoryEventType = 'direct-payment' | 'remote-payment' | 'withdrawal';
+
+export interface HistoryEvent {
+  id: number;
+  createdAt: number;
+  type: HistoryEventType;
+  amount: number;
+  mintUrl: string;
+  quoteId?: string;
+  /** JSON text (or any text from older data) */
+  metadata?: string;
+}
+
+export interface HistoryPage {
+  events: HistoryEvent[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface PaymentEventInput {
+  type: 'direct-payment' | 'remote-payment';
+  amount: number;
+  mintUrl: string;
+  quoteId: string;
+  /** the payment request (invoice); stored as metadata {request} */
+  request: string;
+}
+
+export interface WithdrawalEventInput {
+  amount: number;
+  mintUrl: string;
+  numProofs: number;
+}
+
+export interface HistoryStore {
+  addPayment(event: PaymentEventInput): Promise<number>;
+  addWithdrawal(event: WithdrawalEventInput): Promise<number>;
+  /** Newest first; page numbers start at 1; page size defaults to 10. */
+  page(page: number, pageSize?: number): Promise<HistoryPage>;
+}
+
+// ---------------------------------------------------------------- pending mint quotes
+
+export type QuoteKind = 'direct' | 'remote';
+
+/** A counter range reserved for a mint or swap before its outputs were sent (for NUT-09 recovery). */
+export interface CounterReservation {
+  keysetId: string;
+  start: number;
+  count: number;
+}
+
+/** A mint quote persisted from the moment it exists until its proofs are stored (schema v8). */
+export interface PendingMintQuote {
+  quote: string;
+  mintUrl: string;
+  amount: number;
+  request: string;
+  kind: QuoteKind;
+  state: 'UNPAID' | 'PAID' | 'ISSUED';
+  createdAt: number;
+  /** unix seconds, or null when the mint gave none */
+  expiry: number | null;
+  /** NUT-20 lock pubkey, when the quote is locked to the merchant's key */
+  pubkey?: string;
+  /** set before the mint request is sent; present means a mint may have happened */
+  reservation?: CounterReservation;
+}
+
+export interface MintQuoteStore {
+  put(quote: PendingMintQuote): Promise<void>;
+  get(quote: string): Promise<PendingMintQuote | undefined>;
+  list(): Promise<PendingMintQuote[]>;
+  update(quote: string, changes: Partial<Omit<PendingMintQuote, 'quote'>>): Promise<void>;
+  remove(quote: string): Promise<void>;
+}
+
+// ---------------------------------------------------------------- pending withdrawals
+
+/** A withdrawal token whose proofs are watched until the mint reports them spent (schema v8). */
+export interface PendingWithdrawal {
+  id: string;
+  mintUrl: string;
+  token: string;
+  secrets: string[];
+  amount: number;
+  createdAt: number;
+}
+
+export interface WithdrawalStore {
+  put(withdrawal: PendingWithdrawal): Promise<void>;
+  list(): Promise<PendingWithdrawal[]>;
+  remove(id: string): Promise<void>;
+}
+
+// ---------------------------------------------------------------- atomic multi-store writes
+
+export interface Ledger {
+  /**
+   * One transaction: store the proofs, record the payment event, delete the pending quote.
+   * Returns settled false (and writes nothing) when the quote is no longer pending, so a
+   * second tab or a second delivery never records the same payment twice.
+   */
+  settleMintQuote(args: {
+    quote: string;
+    mintUrl: string;
+    proofs: NewProof[];
+    event: PaymentEventInput;
+  }): Promise<{ settled: boolean; balance: number }>;
+
+  /**
+   * One transaction: delete the spent proofs of a withdrawal that are still stored, record one
+   * withdrawal event for them, and drop the watch when none of its proofs remain.
+   * Returns what was recorded (amount 0 when nothing was left to remove).
+   */
+  settleWithdrawal(args: {
+    withdrawalId: string;
+    spentSecrets: string[];
+  }): Promise<{ amount: number; numProofs: number; remaining: number }>;
+}
+
+// ---------------------------------------------------------------- processed remote quotes
+
+export interface ProcessedQuoteStore {
+  /** Records a quote as processed; rethrows on error. */
+  mark(quoteId: string, amount: number): Promise<void>;
+  /** False on error. */
+  isProcessed(quoteId: string): Promise<boolean>;
+  /** Atomic unique insert: true for the one caller that claimed it, false if already claimed. */
+  claim(quoteId: string, amount: number): Promise<boolean>;
+  /** Empty on error. */
+  list(): Promise<Array<{ quoteId: string; processedAt: number; amount: number }>>;
+  /** Deletes entries older than maxAgeMs (default 30 days); returns the count, 0 on error. */
+  cleanup(maxAgeMs?: number): Promise<number>;
+}
+
+// ---------------------------------------------------------------- config and keys
+
+export interface ConfigStore {
+  /** The stored mint URL; the default is written back when missing. */
+  getMintUrl(): Promise<string>;
+  setMintUrl(url: string): Promise<void>;
+  /** The stored relays; the default is written back when missing or not valid JSON. */
+  getRelays(): Promise<string[]>;
+  setRelays(relays: string[]): Promise<void>;
+  /** Saves mint URL and relays in one transaction. */
+  saveSettings(settings: { mintUrl: string; relays: string[] }): Promise<void>;
+  isOnboarded(): Promise<boolean>;
+  setOnboarded(onboarded: boolean): Promise<void>;
+  getCounter(): Promise<number>;
+  setCounter(value: number): Promise<void>;
+  incrementCounter(by?: number): Promise<number>;
+  decrementCounter(by?: number): Promise<number>;
+}
+
+export interface KeyStore {
+  getSecretKey(): Promise<Uint8Array | undefined>;
+  setSecretKey(secretKey: Uint8Array): Promise<void>;
+  getMnemonic(): Promise<string | undefined>;
+  getSeed(): Promise<Uint8Array | undefined>;
+  /** Replaces the device key and stores phrase and seed, in one transaction. */
+  saveWalletKeys(keys: { secretKey: Uint8Array; mnemonic: string; seed: Uint8Array }): Promise<void>;
+}
+
+/** Milliseconds since the epoch; injected so tests control time. */
+export type Clock = () => number;
