@@ -1,0 +1,96 @@
+// The Dexie database 'cashew-pos': row types and every schema version since the first release.
+import { Dexie, type EntityTable } from 'dexie';
+import type { PendingMintQuote, PendingWithdrawal, StoredProof } from '../core/ports';
+import { normaliseKeyRows, buildProofTotalsV8 } from './upgrades';
+
+export const DEFAULT_DB_NAME = 'cashew-pos';
+
+/** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
+export interface ProofRow extends StoredProof {
+  spentFlag: 0 | 1;
+}
+
+/** Running totals per mint, rewritten in the same transaction as every proof write. */
+export interface ProofTotalsRow {
+  mintUrl: string;
+  unspentAmount: number;
+  unspentCount: number;
+  spentAmount: number;
+  spentCount: number;
+}
+
+export interface ProcessedQuoteRow {
+  quoteId: string;
+  processedAt: number;
+  amount: number;
+}
+
+export interface ConfigRow {
+  key: string;
+  value: string;
+  updatedAt: number;
+}
+
+export interface KeyRow {
+  key: string;
+  value: Uint8Array | string;
+  updatedAt: number;
+}
+
+export interface HistoryRow {
+  id: number;
+  createdAt: number;
+  type: string;
+  amount: number;
+  mintUrl: string;
+  quoteId?: string;
+  metadata?: string;
+}
+
+export interface CounterRow {
+  keysetId: string;
+  next: number;
+}
+
+export class CashewDb extends Dexie {
+  proofs!: EntityTable<ProofRow, 'secret'>;
+  proofTotals!: EntityTable<ProofTotalsRow, 'mintUrl'>;
+  processedQuotes!: EntityTable<ProcessedQuoteRow, 'quoteId'>;
+  config!: EntityTable<ConfigRow, 'key'>;
+  historyEvents!: EntityTable<HistoryRow, 'id'>;
+  keys!: EntityTable<KeyRow, 'key'>;
+  mintQuotes!: EntityTable<PendingMintQuote, 'quote'>;
+  withdrawals!: EntityTable<PendingWithdrawal, 'id'>;
+  counters!: EntityTable<CounterRow, 'keysetId'>;
+
+  constructor(name: string = DEFAULT_DB_NAME) {
+    super(name);
+    // v1: the first release indexed isSpent, but booleans are not valid IndexedDB keys.
+    this.version(1).stores({ proofs: '&secret, amount, createdAt, mintUrl, isSpent' });
+    // v2: drop the useless boolean index; rows are unchanged.
+    this.version(2).stores({ proofs: '&secret, amount, createdAt, mintUrl' });
+    // v3: remember remote quotes already paid out, so a redelivered message is not minted twice.
+    this.version(3).stores({ processedQuotes: '&quoteId, processedAt' });
+    // v4: settings (mint URL, relays, onboarded flag, counter) move from localStorage to the db.
+    this.version(4).stores({ config: '&key' });
+    // v5: payment and withdrawal history for the wallet page.
+    this.version(5).stores({ historyEvents: '++id, createdAt, type, mintUrl, quoteId' });
+    // v6: device key, recovery phrase and seed.
+    this.version(6).stores({ keys: '&key' });
+    // v7: key values may be bytes or a string; older rows are normalised to one representation.
+    this.version(7)
+      .stores({ keys: '&key' })
+      .upgrade((tx) => normaliseKeyRows(tx.table('keys')));
+    // v8 (ours): pending mint quotes and withdrawals survive reloads, per-keyset counters, and
+    // unspent-by-mint reads and balances no longer scan every proof.
+    this.version(8)
+      .stores({
+        proofs: '&secret, amount, createdAt, mintUrl, spentFlag, [mintUrl+spentFlag]',
+        proofTotals: '&mintUrl',
+        mintQuotes: '&quote, mintUrl, state, createdAt',
+        withdrawals: '&id, mintUrl',
+        counters: '&keysetId',
+      })
+      .upgrade((tx) => buildProofTotalsV8(tx.table('proofs'), tx.table('proofTotals')));
+  }
+}

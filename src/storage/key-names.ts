@@ -1,0 +1,25 @@
+// Names of the rows in the config and keys tables (SPEC §3), shared by stores and upgrades.
+
+export const CONFIG_KEYS = {
+  mintUrl: 'MINT_URL',
+  relays: 'RELAYS',
+  onboarded: 'ONBOARDED',
+  counter: 'COUNTER',
+} as const;
+
+export const KEY_NAMES = {
+  secretKey: 'nostr-sk',
+  mnemonic: 'mnemonic',
+  seed: 'bip39-seed',
+} as const;
+
+/** Keys rows whose value is bytes; every other key row holds text. */
+export const BYTE_KEYS: ReadonlySet<string> = new Set([KEY_NAMES.secretKey, KEY_NAMES.seed]);
+
+/** SPEC §4/§5: a non-numeric or non-finite stored counter reads as 0; fractions are dropped. */
+export function parseCounter(value: unknown): number {
+  if (typeof value !== 'string' && typeof value !== 'number') return 0;
+  if (typeof value === 'string' && value.trim() === '') return 0;
+  const n = Number(value);
+  return Number.isFinite(n) ? Math.trunc(n) : 0;
+}

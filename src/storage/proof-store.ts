@@ -1,0 +1,77 @@
+// ProofStore on Dexie: SPEC §4 proof states, with balances read from the per-mint totals.
+import type { Logger } from '../core/logger';
+import type { Clock, NewProof, ProofStats, ProofStore, StoredProof } from '../core/ports';
+import type { CashewDb } from './db';
+import { sumStats, sumUnspent, ZERO_STATS } from './proof-totals';
+import { deleteProofs, insertProofs, markProofsSpent, toStoredProof } from './proof-writes';
+
+export class DexieProofStore implements ProofStore {
+  constructor(
+    private readonly db: CashewDb,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async add(proofs: NewProof[], mintUrl: string): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.proofs, db.proofTotals, () =>
+      insertProofs(db, proofs, mintUrl, this.clock()),
+    );
+  }
+
+  async markSpent(secrets: string[]): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.proofs, db.proofTotals, () => markProofsSpent(db, secrets));
+  }
+
+  async remove(secrets: string[]): Promise<number> {
+    const { db } = this;
+    const deleted = await db.transaction('rw', db.proofs, db.proofTotals, () =>
+      deleteProofs(db, secrets),
+    );
+    return deleted.length;
+  }
+
+  async replace(oldSecrets: string[], newProofs: NewProof[], mintUrl: string): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.proofs, db.proofTotals, async () => {
+      await deleteProofs(db, oldSecrets);
+      await insertProofs(db, newProofs, mintUrl, this.clock());
+    });
+  }
+
+  async listUnspent(mintUrl?: string): Promise<StoredProof[]> {
+    try {
+      const rows =
+        mintUrl === undefined
+          ? await this.db.proofs.where('spentFlag').equals(0).toArray()
+          : await this.db.proofs.where('[mintUrl+spentFlag]').equals([mintUrl, 0]).toArray();
+      return rows.map(toStoredProof);
+    } catch (error) {
+      this.logger.error('Failed to list unspent proofs:', error);
+      return [];
+    }
+  }
+
+  async balance(mintUrl?: string): Promise<number> {
+    try {
+      const rows =
+        mintUrl === undefined
+          ? await this.db.proofTotals.toArray()
+          : [await this.db.proofTotals.get(mintUrl)];
+      return sumUnspent(rows);
+    } catch (error) {
+      this.logger.error('Failed to read balance:', error);
+      return 0;
+    }
+  }
+
+  async stats(): Promise<ProofStats> {
+    try {
+      return sumStats(await this.db.proofTotals.toArray());
+    } catch (error) {
+      this.logger.error('Failed to read proof stats:', error);
+      return { ...ZERO_STATS };
+    }
+  }
+}

@@ -1,0 +1,147 @@
+// Proof writes that keep proofTotals exact; callers run them inside a transaction that
+// includes both tables, so totals and rows can never disagree.
+import { StorageError } from '../core/errors';
+import type { NewProof, StoredProof } from '../core/ports';
+import type { CashewDb, ProofRow, ProofTotalsRow } from './db';
+import { emptyTotals } from './proof-totals';
+
+type Delta = Omit<ProofTotalsRow, 'mintUrl'>;
+
+function mintOf(row: ProofRow): string {
+  return typeof row.mintUrl === 'string' ? row.mintUrl : '';
+}
+
+function amountOf(row: ProofRow): number {
+  return Number(row.amount) || 0;
+}
+
+class Deltas {
+  private readonly byMint = new Map<string, Delta>();
+
+  private get(mintUrl: string): Delta {
+    let delta = this.byMint.get(mintUrl);
+    if (!delta) {
+      const { mintUrl: _m, ...zero } = emptyTotals(mintUrl);
+      delta = zero;
+      this.byMint.set(mintUrl, delta);
+    }
+    return delta;
+  }
+
+  added(row: ProofRow, sign: 1 | -1 = 1): void {
+    const d = this.get(mintOf(row));
+    if (row.spentFlag === 1) {
+      d.spentAmount += sign * amountOf(row);
+      d.spentCount += sign;
+    } else {
+      d.unspentAmount += sign * amountOf(row);
+      d.unspentCount += sign;
+    }
+  }
+
+  async apply(db: CashewDb): Promise<void> {
+    if (this.byMint.size === 0) return;
+    const mints = [...this.byMint.keys()];
+    const current = await db.proofTotals.bulkGet(mints);
+    const next = mints.map((mintUrl, i) => {
+      const row = current[i] ?? emptyTotals(mintUrl);
+      const d = this.byMint.get(mintUrl)!;
+      return {
+        mintUrl,
+        unspentAmount: row.unspentAmount + d.unspentAmount,
+        unspentCount: row.unspentCount + d.unspentCount,
+        spentAmount: row.spentAmount + d.spentAmount,
+        spentCount: row.spentCount + d.spentCount,
+      };
+    });
+    await db.proofTotals.bulkPut(next);
+  }
+}
+
+function toRow(proof: NewProof, mintUrl: string, now: number): ProofRow {
+  if (typeof proof.amount !== 'number' || !Number.isSafeInteger(proof.amount) || proof.amount < 0) {
+    throw new StorageError(`Proof amount must be a non-negative integer of sats`);
+  }
+  if (typeof proof.secret !== 'string' || proof.secret === '') {
+    throw new StorageError('Proof secret must be a non-empty string');
+  }
+  const row: ProofRow = {
+    secret: proof.secret,
+    amount: proof.amount,
+    id: proof.id,
+    C: proof.C,
+    mintUrl,
+    createdAt: now,
+    isSpent: false,
+    spentFlag: 0,
+  };
+  if (proof.dleq) row.dleq = { ...proof.dleq };
+  if (proof.witness !== undefined) row.witness = proof.witness;
+  return row;
+}
+
+/** A row without the index-only spentFlag, as callers of the ports expect it. */
+export function toStoredProof(row: ProofRow): StoredProof {
+  const { spentFlag: _flag, ...proof } = row;
+  return proof;
+}
+
+/** Stores new secrets as unspent; secrets already stored are left unchanged. Returns rows added. */
+export async function insertProofs(
+  db: CashewDb,
+  proofs: NewProof[],
+  mintUrl: string,
+  now: number,
+): Promise<ProofRow[]> {
+  const unique = new Map<string, ProofRow>();
+  for (const proof of proofs) {
+    if (!unique.has(proof.secret)) unique.set(proof.secret, toRow(proof, mintUrl, now));
+  }
+  if (unique.size === 0) return [];
+  const secrets = [...unique.keys()];
+  const existing = await db.proofs.bulkGet(secrets);
+  const rows = secrets.filter((_, i) => existing[i] === undefined).map((s) => unique.get(s)!);
+  if (rows.length === 0) return [];
+  await db.proofs.bulkAdd(rows);
+  const deltas = new Deltas();
+  for (const row of rows) deltas.added(row);
+  await deltas.apply(db);
+  return rows;
+}
+
+/** Flags stored unspent proofs as spent; unknown or already spent secrets are ignored. */
+export async function markProofsSpent(db: CashewDb, secrets: string[]): Promise<number> {
+  const rows = (await db.proofs.bulkGet([...new Set(secrets)])).filter(
+    (row): row is ProofRow => row !== undefined && row.spentFlag !== 1,
+  );
+  if (rows.length === 0) return 0;
+  const deltas = new Deltas();
+  const updated = rows.map((row) => {
+    deltas.added(row, -1);
+    const next: ProofRow = { ...row, isSpent: true, spentFlag: 1 };
+    deltas.added(next);
+    return next;
+  });
+  await db.proofs.bulkPut(updated);
+  await deltas.apply(db);
+  return updated.length;
+}
+
+/** Deletes stored proofs by secret; returns the rows that were actually deleted. */
+export async function deleteProofs(db: CashewDb, secrets: string[]): Promise<ProofRow[]> {
+  const rows = (await db.proofs.bulkGet([...new Set(secrets)])).filter(
+    (row): row is ProofRow => row !== undefined,
+  );
+  if (rows.length === 0) return [];
+  await db.proofs.bulkDelete(rows.map((row) => row.secret));
+  const deltas = new Deltas();
+  for (const row of rows) deltas.added(row, -1);
+  await deltas.apply(db);
+  return rows;
+}
+
+/** Total unspent sats across all mints, read inside the caller's transaction. */
+export async function totalUnspent(db: CashewDb): Promise<number> {
+  const rows = await db.proofTotals.toArray();
+  return rows.reduce((sum, row) => sum + row.unspentAmount, 0);
+}
