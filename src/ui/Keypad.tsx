@@ -1,0 +1,192 @@
+// Amount keypad (SPEC §2 "Payment entry"): on-screen digits plus window keyboard shortcuts.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  INITIAL_AMOUNT,
+  keypadAmountReducer,
+  parseKeypadAmount,
+  type KeypadAction,
+} from './keypad-amount';
+
+export interface KeypadProps {
+  /** Called with the integer amount; never called for 0. */
+  onSubmit: (amount: number) => void;
+  /** While true (e.g. the invoice modal is open) buttons and keys do nothing. */
+  disabled?: boolean;
+  /** Any change of this value resets the amount to 0 (e.g. after a payment is received). */
+  resetKey?: unknown;
+  /** Unit shown after the amount. */
+  unit?: string;
+  className?: string;
+}
+
+export const ZERO_AMOUNT_HINT = 'Enter an amount first';
+
+/** Rows of SPEC §2: 7-8-9, 4-5-6, 1-2-3, then 0. */
+export const KEYPAD_ROWS = [
+  ['7', '8', '9'],
+  ['4', '5', '6'],
+  ['1', '2', '3'],
+] as const;
+
+const keyBase =
+  'flex h-16 items-center justify-center rounded-2xl text-2xl font-semibold select-none ' +
+  'transition-[background-color,transform] active:scale-[0.97] ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 ' +
+  'disabled:cursor-not-allowed disabled:opacity-50 disabled:active:scale-100 sm:h-20';
+const digitKey = `${keyBase} bg-white text-slate-900 shadow-sm ring-1 ring-slate-200 hover:bg-violet-50`;
+const actionKey = `${keyBase} bg-slate-100 text-slate-600 hover:bg-slate-200 text-lg`;
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target.tagName === 'INPUT' ||
+    target.tagName === 'TEXTAREA' ||
+    target.tagName === 'SELECT'
+  );
+}
+
+export function Keypad({
+  onSubmit,
+  disabled = false,
+  resetKey,
+  unit = 'sats',
+  className,
+}: KeypadProps) {
+  const [amount, setAmount] = useState(INITIAL_AMOUNT);
+  const [hint, setHint] = useState<string | null>(null);
+  const [seenResetKey, setSeenResetKey] = useState(resetKey);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  // Reset during render (not in an effect) so the stale amount is never painted.
+  if (!Object.is(resetKey, seenResetKey)) {
+    setSeenResetKey(resetKey);
+    setAmount(INITIAL_AMOUNT);
+    setHint(null);
+  }
+
+  const apply = useCallback((action: KeypadAction) => {
+    setAmount((current) => keypadAmountReducer(current, action));
+    setHint(null);
+  }, []);
+
+  const submit = useCallback(() => {
+    const value = parseKeypadAmount(amount);
+    if (value <= 0) {
+      setHint(ZERO_AMOUNT_HINT);
+      return;
+    }
+    setHint(null);
+    onSubmit(value);
+  }, [amount, onSubmit]);
+
+  useEffect(() => {
+    if (disabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isEditable(event.target)) return;
+      const key = event.key;
+      if (/^[0-9]$/.test(key)) {
+        apply({ type: 'digit', digit: key });
+      } else if (key === 'Backspace') {
+        apply({ type: 'backspace' });
+      } else if (key === 'Escape' || key === 'Delete') {
+        apply({ type: 'clear' });
+      } else if (key === 'Enter') {
+        // Enter on a focused control elsewhere (a nav link, a button) belongs to that control.
+        const target = event.target;
+        const foreignControl =
+          target instanceof HTMLElement &&
+          target.closest('button, a, [role="button"]') !== null &&
+          !rootRef.current?.contains(target);
+        if (foreignControl || event.repeat) return;
+        submit();
+      } else {
+        return;
+      }
+      // Stops a focused keypad button from also being activated by the same Enter press.
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [disabled, apply, submit]);
+
+  const digitButton = (digit: string) => (
+    <button
+      key={digit}
+      type="button"
+      className={digitKey}
+      disabled={disabled}
+      onClick={() => apply({ type: 'digit', digit })}
+    >
+      {digit}
+    </button>
+  );
+
+  return (
+    <div
+      ref={rootRef}
+      className={['mx-auto flex w-full max-w-sm flex-col gap-4', className]
+        .filter(Boolean)
+        .join(' ')}
+      data-disabled={disabled || undefined}
+    >
+      <div className="flex min-h-28 flex-col items-center justify-end rounded-3xl bg-gradient-to-br from-violet-700 to-purple-600 px-4 py-5 text-white shadow-lg">
+        <output
+          data-testid="keypad-amount"
+          className="flex max-w-full items-baseline gap-2 font-bold tabular-nums"
+        >
+          <span className="min-w-0 text-5xl break-all sm:text-6xl">{amount}</span>{' '}
+          <span className="text-xl font-medium text-violet-200">{unit}</span>
+        </output>
+        <div className="mt-1 h-5 text-sm font-medium text-amber-200">
+          {hint ? <p role="alert">{hint}</p> : null}
+        </div>
+      </div>
+
+      <div className="grid grid-cols-3 gap-3">
+        {KEYPAD_ROWS.flat().map(digitButton)}
+        <button
+          type="button"
+          className={actionKey}
+          disabled={disabled}
+          onClick={() => apply({ type: 'clear' })}
+        >
+          Clear
+        </button>
+        {digitButton('0')}
+        <button
+          type="button"
+          aria-label="Backspace"
+          title="Backspace"
+          className={actionKey}
+          disabled={disabled}
+          onClick={() => apply({ type: 'backspace' })}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-7 w-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M21 5H9l-6 7 6 7h12a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1Z" />
+            <path d="m17 9-6 6M11 9l6 6" />
+          </svg>
+        </button>
+      </div>
+
+      <button
+        type="button"
+        className="h-16 w-full rounded-2xl bg-violet-700 text-xl font-semibold text-white shadow-md transition-colors hover:bg-violet-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 active:bg-violet-900 disabled:cursor-not-allowed disabled:opacity-50 sm:h-20"
+        disabled={disabled}
+        onClick={submit}
+      >
+        Submit
+      </button>
+    </div>
+  );
+}
