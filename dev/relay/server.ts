@@ -1,0 +1,175 @@
+// The dev relay: HTTP (NIP-11) + WebSocket (NIP-01) server around @nostr-relay/core.
+import { createServer, type IncomingMessage as HttpRequest, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NostrRelay } from '@nostr-relay/core';
+import { LogLevel, type IncomingMessage } from '@nostr-relay/common';
+import { Validator } from '@nostr-relay/validator';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { createEventFileWriter, loadEvents } from './file-store.ts';
+import { MemoryEventRepository } from './memory-repository.ts';
+import { relayInformation } from './nip11.ts';
+import { TagAwareBroadcast } from './tag-aware-broadcast.ts';
+
+export type RelayOptions = {
+  /** 0 picks a free port. Default 7777. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** JSON file the events are kept in across restarts; memory only when absent. */
+  file?: string;
+};
+
+export type DevRelay = { url: string; port: number; close(): Promise<void> };
+
+const MAX_SUBSCRIPTIONS_PER_CLIENT = 50;
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': '*',
+  'Access-Control-Allow-Methods': 'GET, OPTIONS',
+};
+
+export async function startRelay(options: RelayOptions = {}): Promise<DevRelay> {
+  const host = options.host ?? '127.0.0.1';
+  const writer = options.file
+    ? createEventFileWriter(options.file, () => repository.all())
+    : undefined;
+  const repository = new MemoryEventRepository(() => writer?.schedule());
+  if (options.file) repository.load(loadEvents(options.file));
+
+  const broadcast = new TagAwareBroadcast();
+  const relay = new NostrRelay(repository, {
+    // A cached filter result would hide an event published a moment ago.
+    filterResultCacheTtl: 0,
+    // A cached verdict keyed by id would keep refusing a valid event after a forged copy of it.
+    eventHandlingResultCacheTtl: 0,
+    maxSubscriptionsPerClient: MAX_SUBSCRIPTIONS_PER_CLIENT,
+    logLevel: LogLevel.WARN,
+  });
+  relay.register(broadcast);
+  const validator = new Validator();
+
+  const server = createServer((request, response) =>
+    answerHttp(request, response, MAX_SUBSCRIPTIONS_PER_CLIENT),
+  );
+  const sockets = new WebSocketServer({ server });
+  sockets.on('connection', (ws, request) => {
+    relay.handleConnection(ws, request.socket.remoteAddress);
+    // One message at a time per client, so an EVENT followed by a REQ sees that event.
+    let queue = Promise.resolve();
+    ws.on('message', (data) => {
+      queue = queue
+        .then(() => handleRawMessage(ws, data))
+        .catch((error: unknown) => {
+          send(ws, ['NOTICE', `error: ${error instanceof Error ? error.message : String(error)}`]);
+        });
+    });
+    ws.on('close', () => {
+      relay.handleDisconnect(ws);
+      broadcast.forget(ws);
+    });
+    ws.on('error', () => ws.terminate());
+  });
+
+  async function handleRawMessage(ws: WebSocket, data: RawData): Promise<void> {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(data.toString());
+    } catch {
+      send(ws, ['NOTICE', 'invalid: message is not JSON']);
+      return;
+    }
+    if (Array.isArray(raw) && raw[0] === 'COUNT') return handleCount(ws, raw);
+    let message: IncomingMessage;
+    try {
+      message = await validator.validateIncomingMessage(raw as object);
+    } catch (error) {
+      refuseInvalid(ws, raw, error instanceof Error ? error.message : 'invalid: bad message');
+      return;
+    }
+    await relay.handleMessage(ws, message);
+  }
+
+  // NIP-45, which the library lacks: the number of stored events matching the filters.
+  async function handleCount(ws: WebSocket, raw: unknown[]): Promise<void> {
+    const subscriptionId = raw[1];
+    if (typeof subscriptionId !== 'string') {
+      send(ws, ['NOTICE', 'invalid: COUNT needs a subscription id']);
+      return;
+    }
+    try {
+      const filters = await validator.validateFilters(raw.slice(2));
+      const events = await relay.findEvents(filters);
+      send(ws, ['COUNT', subscriptionId, { count: events.length }]);
+    } catch (error) {
+      send(ws, ['CLOSED', subscriptionId, error instanceof Error ? error.message : 'invalid']);
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 7777, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `ws://${urlHost}:${port}`,
+    port,
+    close() {
+      closing ??= (async () => {
+        for (const client of sockets.clients) client.terminate();
+        await new Promise<void>((resolve) => sockets.close(() => resolve()));
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        writer?.flush();
+        await relay.destroy();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** NIP-01 asks for OK false on a refused EVENT and CLOSED on a refused REQ; NOTICE otherwise. */
+function refuseInvalid(ws: WebSocket, raw: unknown, reason: string): void {
+  if (Array.isArray(raw) && raw[0] === 'EVENT') {
+    const id = (raw[1] as { id?: unknown } | undefined)?.id;
+    if (typeof id === 'string') {
+      send(ws, ['OK', id, false, reason]);
+      return;
+    }
+  }
+  if (Array.isArray(raw) && raw[0] === 'REQ' && typeof raw[1] === 'string') {
+    send(ws, ['CLOSED', raw[1], reason]);
+    return;
+  }
+  send(ws, ['NOTICE', reason]);
+}
+
+function send(ws: WebSocket, message: unknown[]): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+}
+
+function answerHttp(request: HttpRequest, response: ServerResponse, maxSubscriptions: number) {
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, CORS_HEADERS).end();
+    return;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, CORS_HEADERS).end();
+    return;
+  }
+  if ((request.headers.accept ?? '').includes('application/nostr+json')) {
+    response
+      .writeHead(200, { ...CORS_HEADERS, 'Content-Type': 'application/nostr+json' })
+      .end(JSON.stringify(relayInformation(maxSubscriptions)));
+    return;
+  }
+  response
+    .writeHead(200, { ...CORS_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' })
+    .end('Cashew dev relay. Connect a Nostr client over WebSocket to this address.\n');
+}
