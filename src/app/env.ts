@@ -1,0 +1,49 @@
+// Build-time settings (Vite env): default mint, default relays, discovery relays, auditor URL.
+
+export interface AppSettings {
+  /** SPEC §9 default mint; written to storage when no mint URL is stored. */
+  defaultMintUrl: string;
+  /** SPEC §9 default relay list; written to storage when none is stored. */
+  defaultRelays: string[];
+  /** Relays queried for NIP-87 mint recommendations (SPEC §7 "Discovery"). */
+  discoveryRelays: string[];
+  /** Auditor API base URL; empty string means no auditor. */
+  auditorUrl: string;
+}
+
+export interface AppEnv {
+  VITE_DEFAULT_MINT_URL?: string;
+  VITE_DEFAULT_RELAYS?: string;
+  VITE_DISCOVERY_RELAYS?: string;
+  VITE_AUDITOR_URL?: string;
+}
+
+// Used only when a build sets nothing at all (the committed .env sets the first two).
+const fallbackMintUrl = 'https://testnut.cashu.space';
+const fallbackRelays = ['wss://relay.damus.io'];
+const fallbackAuditorUrl = 'https://api.audit.8333.space';
+
+/** A JSON list of non-empty strings, or the fallback when the value is missing or malformed. */
+export function parseUrlList(value: string | undefined, fallback: string[]): string[] {
+  if (value === undefined || value.trim() === '') return fallback;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!Array.isArray(parsed)) return fallback;
+    const urls = parsed.filter((item): item is string => typeof item === 'string' && item !== '');
+    return urls.length > 0 ? urls : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function readAppSettings(env: AppEnv): AppSettings {
+  const defaultRelays = parseUrlList(env.VITE_DEFAULT_RELAYS, fallbackRelays);
+  return {
+    defaultMintUrl: env.VITE_DEFAULT_MINT_URL?.trim() || fallbackMintUrl,
+    defaultRelays,
+    discoveryRelays: parseUrlList(env.VITE_DISCOVERY_RELAYS, defaultRelays),
+    // An explicitly empty value switches the auditor off (tests, offline development).
+    auditorUrl:
+      env.VITE_AUDITOR_URL === undefined ? fallbackAuditorUrl : env.VITE_AUDITOR_URL.trim(),
+  };
+}

@@ -1,0 +1,46 @@
+// Builds the app's services once at start-up; screens receive them as the `services` prop.
+import type { Clock } from '../core/ports';
+import type { Logger } from '../core/logger';
+import { WalletEvents } from '../core/events';
+import { createStorage, type Storage as CashewStorage, type StorageOptions } from '../storage';
+import type { AppSettings } from './env';
+
+/**
+ * What the composition root hands to screens. Features must not import this type (they may not
+ * import src/app): each screen declares the subset it needs, and AppServices satisfies it
+ * structurally.
+ */
+export interface AppServices {
+  /** Build-time defaults: mint, relays, discovery relays, auditor. */
+  settings: AppSettings;
+  /** Every store of src/core/ports.ts on the one IndexedDB database. */
+  storage: CashewStorage;
+  logger: Logger;
+  /** The app-wide 'wallet:updated' bus. */
+  events: WalletEvents;
+  clock: Clock;
+}
+
+export interface ServiceOptions {
+  logger: Logger;
+  clock?: Clock;
+  /** Tests pass a fresh database name; the app uses the default one. */
+  dbName?: string;
+}
+
+export function createServices(settings: AppSettings, options: ServiceOptions): AppServices {
+  const clock = options.clock ?? Date.now;
+  const storageOptions: StorageOptions = {
+    defaults: { mintUrl: settings.defaultMintUrl, relays: settings.defaultRelays },
+    logger: options.logger,
+    clock,
+  };
+  if (options.dbName) storageOptions.dbName = options.dbName;
+  return {
+    settings,
+    storage: createStorage(storageOptions),
+    logger: options.logger,
+    events: new WalletEvents(),
+    clock,
+  };
+}

@@ -1,0 +1,7 @@
+// Types of the build-time env variables the app reads (see src/app/env.ts).
+interface ImportMetaEnv {
+  readonly VITE_DEFAULT_MINT_URL?: string;
+  readonly VITE_DEFAULT_RELAYS?: string;
+  readonly VITE_DISCOVERY_RELAYS?: string;
+  readonly VITE_AUDITOR_URL?: string;
+}

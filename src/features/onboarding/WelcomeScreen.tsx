@@ -1,0 +1,28 @@
+// Onboarding welcome (/onboarding, /onboarding/welcome): create a new wallet or restore one.
+import { useNavigate } from 'react-router';
+import { Button } from '../../ui/Button';
+import { OnboardingFrame } from './OnboardingFrame';
+
+export function WelcomeScreen() {
+  const navigate = useNavigate();
+  return (
+    <OnboardingFrame title="Welcome to Cashew POS">
+      <p className="text-slate-600">
+        Accept Lightning payments settled as ecash, stored on this device. Start with a new wallet
+        or restore one from your recovery phrase.
+      </p>
+      <div className="flex flex-col gap-3">
+        <Button size="lg" onClick={() => navigate('/onboarding/mnemonic?mode=create')}>
+          Create New Wallet
+        </Button>
+        <Button
+          size="lg"
+          variant="outline"
+          onClick={() => navigate('/onboarding/mnemonic?mode=restore')}
+        >
+          Restore Existing Wallet
+        </Button>
+      </div>
+    </OnboardingFrame>
+  );
+}
