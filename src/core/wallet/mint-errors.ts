@@ -1,0 +1,69 @@
+// Sorting what a mint call threw into "definite refusal" vs "we do not know", and the typed errors.
+import {
+  HttpResponseError,
+  MintOperationError,
+  NetworkError,
+  RateLimitError,
+} from '@cashu/cashu-ts';
+import { CashewError, MintRefusedError, MintUnreachableError } from '../errors';
+
+/** NUT error codes the money path reacts to (NUT error table). */
+export const NutCode = {
+  outputsAlreadySigned: 10002,
+  keysetUnknown: 12001,
+  keysetInactive: 12002,
+  quoteNotPaid: 20001,
+  quoteAlreadyIssued: 20002,
+  quotePending: 20005,
+  quoteExpired: 20007,
+} as const;
+
+/** The NUT code of a definite refusal, or undefined for anything else. */
+export function refusalCode(error: unknown): number | undefined {
+  if (error instanceof MintRefusedError) return error.code;
+  if (error instanceof MintOperationError) return error.code;
+  return undefined;
+}
+
+/**
+ * Definite: the mint answered 400 with a NUT code, so it did not act (DESIGN "Money rules").
+ * "Quote pending" is the exception: another request for the quote is still being processed.
+ */
+export function isDefiniteRefusal(error: unknown): boolean {
+  const code = refusalCode(error);
+  if (code === undefined) return false;
+  return code !== NutCode.quotePending;
+}
+
+/** We cannot tell whether the mint acted: network failure, timeout, 5xx, 429, other non-NUT replies. */
+export function isAmbiguous(error: unknown): boolean {
+  if (error instanceof MintUnreachableError) return true;
+  if (isDefiniteRefusal(error)) return false;
+  return (
+    error instanceof NetworkError ||
+    error instanceof RateLimitError ||
+    error instanceof HttpResponseError ||
+    error instanceof MintOperationError
+  );
+}
+
+/**
+ * Maps anything a cashu-ts mint call threw to our typed errors, keeping cashu-ts's message
+ * (SPEC §8: the reply's error/detail text, 'HTTP request failed', 'Network request failed').
+ */
+export function toMintError(error: unknown): CashewError {
+  if (error instanceof CashewError) return error;
+  if (error instanceof MintOperationError) {
+    return new MintRefusedError(error.message, error.code, { cause: error });
+  }
+  if (error instanceof HttpResponseError) {
+    if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+      return new MintRefusedError(error.message, undefined, { cause: error });
+    }
+    return new MintUnreachableError(error.message, { cause: error });
+  }
+  if (error instanceof NetworkError)
+    return new MintUnreachableError(error.message, { cause: error });
+  const message = error instanceof Error && error.message ? error.message : 'Unknown error';
+  return new CashewError(message, { cause: error });
+}
