@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+// InvoiceModal: SPEC §2 texts verbatim, copy success/failure, Escape/backdrop/Close, scroll lock.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { InvoiceModal } from './InvoiceModal';
+
+afterEach(cleanup);
+
+const INVOICE = 'lnbc21u1pjexampleinvoicexyz0123456789qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+
+function setup(invoice: string | null = INVOICE) {
+  const user = userEvent.setup(); // installs a working clipboard stub on navigator
+  const onClose = vi.fn();
+  const onCopyError = vi.fn();
+  const view = render(
+    <InvoiceModal invoice={invoice} amount={2100} onClose={onClose} onCopyError={onCopyError} />,
+  );
+  return { user, onClose, onCopyError, view };
+}
+
+describe('InvoiceModal', () => {
+  it('renders nothing while the invoice is null', () => {
+    setup(null);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the SPEC texts, the amount, the QR code of the invoice and the invoice string', () => {
+    setup();
+    const dialog = screen.getByRole('dialog', { name: 'Please pay this invoice' });
+    const inDialog = within(dialog);
+    expect(
+      inDialog.getByText('Scan the QR code with your Lightning wallet or copy the invoice string'),
+    ).toBeTruthy();
+    expect(inDialog.getByText('Invoice String:')).toBeTruthy();
+    expect(inDialog.getByText(INVOICE)).toBeTruthy();
+    expect(inDialog.getByText('2100 sats')).toBeTruthy();
+    const qr = inDialog.getByRole('img', { name: 'Invoice QR code' });
+    expect(qr.getAttribute('width')).toBe('256');
+    expect(qr.closest('[data-qr-value]')?.getAttribute('data-qr-value')).toBe(INVOICE);
+    expect(inDialog.getByRole('button', { name: 'Copy Invoice' })).toBeTruthy();
+    expect(inDialog.getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
+  it('copies the invoice to the clipboard and confirms with Copied', async () => {
+    const { user, onCopyError } = setup();
+    expect(screen.queryByText('Copied')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Copy Invoice' }));
+    expect(await navigator.clipboard.readText()).toBe(INVOICE);
+    expect(await screen.findByText('Copied')).toBeTruthy();
+    expect(onCopyError).not.toHaveBeenCalled();
+  });
+
+  it('reports a clipboard failure only through onCopyError, showing nothing', async () => {
+    const { user, onCopyError } = setup();
+    const failure = new Error('denied');
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(failure);
+    await user.click(screen.getByRole('button', { name: 'Copy Invoice' }));
+    expect(onCopyError).toHaveBeenCalledExactlyOnceWith(failure);
+    expect(screen.queryByText('Copied')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not show Copied for a new invoice after copying the previous one', async () => {
+    const { user, onClose, onCopyError, view } = setup();
+    await user.click(screen.getByRole('button', { name: 'Copy Invoice' }));
+    expect(await screen.findByText('Copied')).toBeTruthy();
+    view.rerender(
+      <InvoiceModal invoice="lnbc1other" amount={1} onClose={onClose} onCopyError={onCopyError} />,
+    );
+    expect(screen.queryByText('Copied')).toBeNull();
+  });
+
+  it('closes on Escape', async () => {
+    const { user, onClose } = setup();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes on the Close button and on a backdrop click, not on a click inside', async () => {
+    const { user, onClose } = setup();
+    await user.click(screen.getByText('Invoice String:'));
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    const backdrop = screen.getByTestId('modal-backdrop');
+    fireEvent.mouseDown(backdrop);
+    fireEvent.click(backdrop);
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('locks page scrolling while open and restores it when closed', () => {
+    const { view, onClose } = setup();
+    expect(document.body.style.overflow).toBe('hidden');
+    view.rerender(<InvoiceModal invoice={null} onClose={onClose} />);
+    expect(document.body.style.overflow).toBe('');
+  });
+});
