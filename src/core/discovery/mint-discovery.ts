@@ -1,0 +1,89 @@
+// Mint discovery (SPEC §7 "Discovery"): auditor list + NIP-87 recommendations, merged and ranked.
+// Each half fails on its own: a failure is logged and the other half's mints are still returned.
+import { errorMessage } from '../errors';
+import type { Logger } from '../logger';
+import { fetchAuditorMints, type FetchFn } from './auditor';
+import {
+  AUDITOR_FAILURE_PREFIX,
+  AUDITOR_TIMEOUT_MS,
+  KIND_CASHU_MINT,
+  KIND_RECOMMENDATION,
+  NOSTR_FAILURE_PREFIX,
+  RELAY_WAIT_MS,
+} from './constants';
+import { mergeDiscovery } from './merge';
+import { collectRatings, type MintRatings } from './recommendations';
+import type { Filter, RelayQuery } from './relay-query';
+import type { AuditorData, DiscoveredMint } from './types';
+
+export interface MintDiscoveryDeps {
+  fetch: FetchFn;
+  queryRelays: RelayQuery;
+  logger: Logger;
+}
+
+export interface MintDiscoveryOptions {
+  /** discovery relays (VITE_DISCOVERY_RELAYS); none means no relay query */
+  relays: string[];
+  /** auditor base URL (VITE_AUDITOR_URL); empty or missing means no auditor */
+  auditorUrl?: string;
+  /** how long to collect recommendations; default 3000 ms (SPEC §9) */
+  relayWaitMs?: number;
+  auditorTimeoutMs?: number;
+}
+
+/** The relay filter for NIP-87 cashu mint recommendations. */
+export const RECOMMENDATION_FILTER: Filter = {
+  kinds: [KIND_RECOMMENDATION],
+  '#k': [String(KIND_CASHU_MINT)],
+};
+
+export class MintDiscovery {
+  constructor(private readonly deps: MintDiscoveryDeps) {}
+
+  /** Ranked mints from both sources. Never rejects: failures are logged, the rest returned. */
+  async discover(options: MintDiscoveryOptions): Promise<DiscoveredMint[]> {
+    try {
+      const [auditor, ratings] = await Promise.all([
+        this.auditorMints(options),
+        this.recommendations(options),
+      ]);
+      return mergeDiscovery(auditor, ratings);
+    } catch (error) {
+      // Not expected (both halves catch); kept so a bug here cannot break onboarding.
+      this.deps.logger.error('Mint discovery failed: ' + errorMessage(error), error);
+      return [];
+    }
+  }
+
+  private async auditorMints(options: MintDiscoveryOptions): Promise<AuditorData[]> {
+    const auditorUrl = options.auditorUrl?.trim();
+    if (!auditorUrl) return [];
+    try {
+      return await fetchAuditorMints(
+        this.deps.fetch,
+        auditorUrl,
+        options.auditorTimeoutMs ?? AUDITOR_TIMEOUT_MS,
+      );
+    } catch (error) {
+      this.deps.logger.warn(AUDITOR_FAILURE_PREFIX + errorMessage(error), error);
+      return [];
+    }
+  }
+
+  private async recommendations(options: MintDiscoveryOptions): Promise<MintRatings[]> {
+    const relays = options.relays.map((r) => r.trim()).filter(Boolean);
+    if (relays.length === 0) return [];
+    try {
+      const events = await this.deps.queryRelays(
+        relays,
+        RECOMMENDATION_FILTER,
+        options.relayWaitMs ?? RELAY_WAIT_MS,
+      );
+      return collectRatings(events);
+    } catch (error) {
+      this.deps.logger.warn(NOSTR_FAILURE_PREFIX + errorMessage(error), error);
+      return [];
+    }
+  }
+}
