@@ -1,0 +1,155 @@
+// Tests for the Dexie ProofStore: SPEC §4 proof states, balances, stats and read fallbacks.
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { breakDatabase, MINT_A, MINT_B, proof, testStorage } from './test-support';
+
+describe('ProofStore', () => {
+  it('stores proofs as unspent, stamped with now and tagged with the mint', async () => {
+    const s = testStorage();
+    s.now.value = 42_000;
+    await s.proofs.add(
+      [{ ...proof('s1', 8), dleq: { e: 'e', s: 's', r: 'r' }, witness: '{}' }],
+      MINT_A,
+    );
+    const [row] = await s.proofs.listUnspent();
+    expect(row).toEqual({
+      ...proof('s1', 8),
+      dleq: { e: 'e', s: 's', r: 'r' },
+      witness: '{}',
+      mintUrl: MINT_A,
+      createdAt: 42_000,
+      isSpent: false,
+    });
+    expect((await s.db.proofs.get('s1'))?.isSpent).toBe(false);
+  });
+
+  it('leaves a secret that is already stored unchanged and does not count it twice', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('s1', 8)], MINT_A);
+    await s.proofs.add([proof('s1', 64), proof('s1', 64), proof('s2', 2)], MINT_B);
+    expect((await s.db.proofs.get('s1'))?.amount).toBe(8);
+    expect((await s.db.proofs.get('s1'))?.mintUrl).toBe(MINT_A);
+    expect(await s.proofs.balance()).toBe(10);
+    expect((await s.proofs.stats()).totalProofs).toBe(2);
+  });
+
+  it('balance is the sum of unspent amounts, overall and per mint', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('a1', 1), proof('a2', 4)], MINT_A);
+    await s.proofs.add([proof('b1', 16)], MINT_B);
+    await s.proofs.markSpent(['a2']);
+    expect(await s.proofs.balance()).toBe(17);
+    expect(await s.proofs.balance(MINT_A)).toBe(1);
+    expect(await s.proofs.balance(MINT_B)).toBe(16);
+    expect(await s.proofs.balance('https://unknown.example')).toBe(0);
+  });
+
+  it('marks proofs spent by secret, once, ignoring unknown secrets', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('a1', 1), proof('a2', 4)], MINT_A);
+    await s.proofs.markSpent(['a2', 'nope']);
+    await s.proofs.markSpent(['a2']);
+    expect((await s.db.proofs.get('a2'))?.isSpent).toBe(true);
+    expect(await s.proofs.stats()).toEqual({
+      totalProofs: 2,
+      unspentProofs: 1,
+      spentProofs: 1,
+      totalBalance: 1,
+      totalSpent: 4,
+    });
+  });
+
+  it('lists unspent proofs only, optionally for one mint', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('a1', 1), proof('a2', 4)], MINT_A);
+    await s.proofs.add([proof('b1', 16)], MINT_B);
+    await s.proofs.markSpent(['a1']);
+    expect((await s.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(['a2', 'b1']);
+    expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret)).toEqual(['a2']);
+    expect(await s.proofs.listUnspent('https://unknown.example')).toEqual([]);
+  });
+
+  it('removes by secret and returns how many were deleted', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('a1', 1), proof('a2', 4), proof('a3', 8)], MINT_A);
+    await s.proofs.markSpent(['a3']);
+    expect(await s.proofs.remove(['a1', 'a3', 'missing'])).toBe(2);
+    expect(await s.db.proofs.count()).toBe(1);
+    expect(await s.proofs.stats()).toEqual({
+      totalProofs: 1,
+      unspentProofs: 1,
+      spentProofs: 0,
+      totalBalance: 4,
+      totalSpent: 0,
+    });
+  });
+
+  it('replaces a swap’s inputs with its outputs', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('in1', 4), proof('in2', 4)], MINT_A);
+    await s.proofs.replace(
+      ['in1', 'in2'],
+      [proof('out1', 2), proof('out2', 2), proof('out3', 4)],
+      MINT_A,
+    );
+    expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual([
+      'out1',
+      'out2',
+      'out3',
+    ]);
+    expect(await s.proofs.balance(MINT_A)).toBe(8);
+  });
+
+  it('replace writes nothing when the new proofs cannot be stored', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('in1', 4)], MINT_A);
+    const bad = { ...proof('out1', 4), amount: 1.5 };
+    await expect(s.proofs.replace(['in1'], [bad], MINT_A)).rejects.toThrow();
+    expect((await s.proofs.listUnspent()).map((p) => p.secret)).toEqual(['in1']);
+    expect(await s.proofs.balance()).toBe(4);
+  });
+
+  it('refuses amounts that are not integer sats instead of corrupting the balance', async () => {
+    const s = testStorage();
+    const notSats = { ...proof('x', 1), amount: { value: 1 } as unknown as number };
+    await expect(s.proofs.add([notSats], MINT_A)).rejects.toThrow('integer');
+    expect(await s.db.proofs.count()).toBe(0);
+  });
+
+  it('balance, stats and unspent listing fall back to 0, zeros and [] and log when reads fail', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('a1', 1)], MINT_A);
+    breakDatabase(s);
+    expect(await s.proofs.balance()).toBe(0);
+    expect(await s.proofs.balance(MINT_A)).toBe(0);
+    expect(await s.proofs.stats()).toEqual({
+      totalProofs: 0,
+      unspentProofs: 0,
+      spentProofs: 0,
+      totalBalance: 0,
+      totalSpent: 0,
+    });
+    expect(await s.proofs.listUnspent()).toEqual([]);
+    expect(await s.proofs.listUnspent(MINT_A)).toEqual([]);
+    expect(s.logger.errors).toHaveLength(5);
+  });
+
+  it('keeps totals equal to a full recount after mixed writes', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('a1', 1), proof('a2', 2), proof('a3', 4)], MINT_A);
+    await s.proofs.add([proof('b1', 8), proof('b2', 16)], MINT_B);
+    await s.proofs.markSpent(['a1', 'b2']);
+    await s.proofs.remove(['a1', 'a2']);
+    await s.proofs.replace(['b1'], [proof('b3', 32)], MINT_B);
+    const rows = await s.db.proofs.toArray();
+    const unspent = rows.filter((r) => !r.isSpent);
+    const spent = rows.filter((r) => r.isSpent);
+    expect(await s.proofs.stats()).toEqual({
+      totalProofs: rows.length,
+      unspentProofs: unspent.length,
+      spentProofs: spent.length,
+      totalBalance: unspent.reduce((t, r) => t + r.amount, 0),
+      totalSpent: spent.reduce((t, r) => t + r.amount, 0),
+    });
+  });
+});

@@ -1,0 +1,55 @@
+// Test helpers for storage tests: fresh database names, a recording logger, proof builders.
+import type { Logger } from '../core/logger';
+import type { NewProof } from '../core/ports';
+import { createStorage, type Storage } from './index';
+
+let sequence = 0;
+
+/** A database name no other test uses, so every test starts from an empty database. */
+export function freshDbName(): string {
+  sequence += 1;
+  return `cashew-test-${process.pid}-${Date.now()}-${sequence}`;
+}
+
+export interface RecordingLogger extends Logger {
+  errors: unknown[][];
+}
+
+export function recordingLogger(): RecordingLogger {
+  const errors: unknown[][] = [];
+  return {
+    errors,
+    debug: () => {},
+    info: () => {},
+    warn: () => {},
+    error: (...args: unknown[]) => {
+      errors.push(args);
+    },
+  };
+}
+
+export const MINT_A = 'https://mint-a.example';
+export const MINT_B = 'https://mint-b.example';
+export const DEFAULTS = { mintUrl: 'http://127.0.0.1:3338', relays: ['ws://127.0.0.1:7777'] };
+
+export function proof(secret: string, amount: number): NewProof {
+  return { secret, amount, id: '00abcdef01234567', C: `02${secret.padEnd(64, '0').slice(0, 64)}` };
+}
+
+export interface TestStorage extends Storage {
+  logger: RecordingLogger;
+  /** Set to move the injected clock. */
+  now: { value: number };
+}
+
+export function testStorage(dbName = freshDbName()): TestStorage {
+  const logger = recordingLogger();
+  const now = { value: 1_700_000_000_000 };
+  const storage = createStorage({ dbName, defaults: DEFAULTS, logger, clock: () => now.value });
+  return { ...storage, logger, now };
+}
+
+/** Makes every later read or write fail, as a broken or blocked IndexedDB would. */
+export function breakDatabase(storage: Storage): void {
+  storage.db.close({ disableAutoOpen: true });
+}
