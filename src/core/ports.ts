@@ -180,6 +180,11 @@ export interface ProcessedQuoteStore {
   isProcessed(quoteId: string): Promise<boolean>;
   /** Atomic unique insert: true for the one caller that claimed it, false if already claimed. */
   claim(quoteId: string, amount: number): Promise<boolean>;
+  /**
+   * Undoes a claim whose payment could not be taken over (tracking failed), so a later delivery
+   * of the message retries instead of skipping it as processed. Optional for older stores.
+   */
+  release?(quoteId: string): Promise<void>;
   /** Empty on error. */
   list(): Promise<Array<{ quoteId: string; processedAt: number; amount: number }>>;
   /** Deletes entries older than maxAgeMs (default 30 days); returns the count, 0 on error. */

@@ -1,0 +1,17 @@
+// Typed errors of the remote-payment flow; features map them to SPEC §8 toasts.
+import { CashewError } from '../errors';
+
+/** No relay acknowledged the payment message (OK true), so the cashier must not show an invoice. */
+export class RelayPublishError extends CashewError {
+  constructor(
+    message: string,
+    /** relay URL -> why it did not accept */
+    readonly failures: Record<string, string>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The mint ignored the NUT-20 lock we asked for; the quote must not be sent to the merchant. */
+export class UnlockedQuoteError extends CashewError {}

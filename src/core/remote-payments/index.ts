@@ -1,0 +1,26 @@
+// Public API of remote payments: message format, gift wraps, publishing, cashier flow, inbox.
+export * from './constants';
+export { RelayPublishError, UnlockedQuoteError } from './errors';
+export {
+  normalizeMintUrl,
+  parsePaymentMessage,
+  serializePaymentMessage,
+  type PaymentMessage,
+} from './payment-message';
+export {
+  readPaymentEvent,
+  unwrapPaymentEvent,
+  wrapPaymentMessage,
+  type PaymentRumor,
+} from './gift-wrap';
+export { createRelayPool, type RelayPool } from './relay-pool';
+export { publishToRelays, sendPaymentMessage, type PublishOutcome } from './publish';
+export {
+  createRemoteInvoice,
+  lockPubkeyFor,
+  type QuoteWallet,
+  type RemoteInvoice,
+} from './remote-invoice';
+export { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
+export { defaultLockProvider, noLockProvider, webLockProvider, type LockProvider } from './lock';
+export { createRateLimiter, rateLimited, type RateLimiter } from './rate-limit';

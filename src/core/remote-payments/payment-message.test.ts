@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidPaymentMessageError } from '../errors';
+import { MAX_PAYMENT_MESSAGE_BYTES } from './constants';
+import { normalizeMintUrl, parsePaymentMessage, serializePaymentMessage } from './payment-message';
+
+const MINT = 'http://127.0.0.1:3338';
+const valid = {
+  quote: 'q-123_abc',
+  amount: 21,
+  request: 'lnbc210n1pdevinvoice',
+  unit: 'sat',
+  mint: MINT,
+};
+
+function parse(data: unknown, currentMintUrl = MINT) {
+  const content = typeof data === 'string' ? data : JSON.stringify(data);
+  return parsePaymentMessage(content, { currentMintUrl });
+}
+
+function expectInvalid(data: unknown, currentMintUrl = MINT) {
+  expect(() => parse(data, currentMintUrl)).toThrow(InvalidPaymentMessageError);
+}
+
+describe('parsePaymentMessage', () => {
+  it('accepts a well-formed message for the current mint', () => {
+    expect(parse(valid)).toEqual(valid);
+  });
+
+  it('keeps an optional NUT-20 lock pubkey and expiry', () => {
+    const pubkey = `02${'ab'.repeat(32)}`;
+    expect(parse({ ...valid, pubkey, expiry: 1_900_000_000 })).toEqual({
+      ...valid,
+      pubkey,
+      expiry: 1_900_000_000,
+    });
+  });
+
+  it('treats a trailing slash on either mint URL as the same mint', () => {
+    expect(parse({ ...valid, mint: `${MINT}/` }).quote).toBe('q-123_abc');
+    expect(parse(valid, `${MINT}/`).quote).toBe('q-123_abc');
+  });
+
+  it('rejects content that is not JSON', () => {
+    expectInvalid('not json {');
+  });
+
+  it('rejects JSON that is not an object', () => {
+    expectInvalid('[1,2]');
+    expectInvalid('42');
+    expectInvalid('null');
+  });
+
+  it('rejects a missing, empty, overlong or malformed quote id', () => {
+    expectInvalid({ ...valid, quote: undefined });
+    expectInvalid({ ...valid, quote: '' });
+    expectInvalid({ ...valid, quote: 7 });
+    expectInvalid({ ...valid, quote: 'a'.repeat(257) });
+    expectInvalid({ ...valid, quote: '../../v1/swap' });
+  });
+
+  it('rejects a missing, zero, negative, fractional, string or unsafe amount', () => {
+    expectInvalid({ ...valid, amount: undefined });
+    expectInvalid({ ...valid, amount: 0 });
+    expectInvalid({ ...valid, amount: -5 });
+    expectInvalid({ ...valid, amount: 1.5 });
+    expectInvalid({ ...valid, amount: '21' });
+    expectInvalid({ ...valid, amount: 2 ** 60 });
+  });
+
+  it('rejects a unit other than sat', () => {
+    expectInvalid({ ...valid, unit: 'usd' });
+    expectInvalid({ ...valid, unit: undefined });
+  });
+
+  it('rejects a quote from another mint', () => {
+    expectInvalid({ ...valid, mint: 'http://127.0.0.1:9999' });
+    expectInvalid({ ...valid, mint: undefined });
+  });
+
+  it('rejects a request that is not a non-empty string', () => {
+    expectInvalid({ ...valid, request: 12 });
+    expectInvalid({ ...valid, request: '' });
+    expectInvalid({ ...valid, request: undefined });
+  });
+
+  it('rejects oversized content', () => {
+    expectInvalid({ ...valid, padding: 'x'.repeat(MAX_PAYMENT_MESSAGE_BYTES) });
+  });
+
+  it('rejects a malformed lock pubkey or expiry', () => {
+    expectInvalid({ ...valid, pubkey: 'abc' });
+    expectInvalid({ ...valid, expiry: 'tomorrow' });
+  });
+
+  it('round-trips what serializePaymentMessage writes', () => {
+    const message = { ...valid, unit: 'sat' as const, expiry: null };
+    expect(parsePaymentMessage(serializePaymentMessage(message), { currentMintUrl: MINT })).toEqual(
+      message,
+    );
+  });
+});
+
+describe('normalizeMintUrl', () => {
+  it('drops trailing slashes and lower-cases the host', () => {
+    expect(normalizeMintUrl('https://Mint.Example.com/')).toBe('https://mint.example.com');
+    expect(normalizeMintUrl('https://mint.example.com/cashu//')).toBe(
+      'https://mint.example.com/cashu',
+    );
+  });
+});

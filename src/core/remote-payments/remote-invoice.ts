@@ -1,0 +1,135 @@
+// Cashier side: create a mint quote for the merchant (NUT-20 locked) and deliver it over the relays.
+import {
+  HttpResponseError,
+  MintOperationError,
+  NetworkError,
+  Wallet,
+  type MintQuoteBolt11Response,
+} from '@cashu/cashu-ts';
+import { CashewError, MintRefusedError, MintUnreachableError, errorMessage } from '../errors';
+import { UnlockedQuoteError } from './errors';
+import type { PaymentMessage } from './payment-message';
+import { sendPaymentMessage } from './publish';
+import type { RelayPool } from './relay-pool';
+
+/** The part of a seedless cashu-ts Wallet the cashier needs; tests may pass a stand-in. */
+export type QuoteWallet = Pick<
+  Wallet,
+  'loadMint' | 'getMintInfo' | 'createLockedMintQuote' | 'createMintQuoteBolt11'
+>;
+
+export interface RemoteInvoice {
+  quote: string;
+  /** the BOLT11 invoice to show */
+  request: string;
+  amount: number;
+  /** unix seconds, or null */
+  expiry: number | null;
+  /** the NUT-20 lock, absent when the mint cannot lock quotes */
+  pubkey?: string;
+  /** relays that stored the message */
+  relays: string[];
+}
+
+const UNLOCKED_QUOTE = 'Mint returned unlocked mint quote';
+
+/** NUT-20 locks use the compressed form of the merchant's x-only Nostr key. */
+export function lockPubkeyFor(merchantPubkeyHex: string): string {
+  return `02${merchantPubkeyHex.toLowerCase()}`;
+}
+
+function toCashewError(error: unknown): unknown {
+  if (error instanceof CashewError) return error;
+  if (error instanceof MintOperationError) {
+    return new MintRefusedError(errorMessage(error), error.code, { cause: error });
+  }
+  if (error instanceof HttpResponseError) {
+    return error.status >= 400 && error.status < 500
+      ? new MintRefusedError(errorMessage(error), undefined, { cause: error })
+      : new MintUnreachableError(errorMessage(error), { cause: error });
+  }
+  if (error instanceof NetworkError) {
+    return new MintUnreachableError(errorMessage(error, 'Network request failed'), {
+      cause: error,
+    });
+  }
+  const message = errorMessage(error);
+  if (message === UNLOCKED_QUOTE || message.includes('not locked to the requested pubkey')) {
+    return new UnlockedQuoteError(UNLOCKED_QUOTE, { cause: error });
+  }
+  return error;
+}
+
+async function createQuote(
+  wallet: QuoteWallet,
+  amount: number,
+  lockPubkey: string,
+): Promise<MintQuoteBolt11Response> {
+  await wallet.loadMint();
+  const locking = wallet.getMintInfo().isSupported(20).supported;
+  if (!locking) return wallet.createMintQuoteBolt11(amount);
+  const quote = await wallet.createLockedMintQuote(amount, lockPubkey);
+  // cashu-ts checks this too; checked again so a stand-in wallet cannot skip it.
+  if (typeof quote.pubkey !== 'string' || quote.pubkey.toLowerCase() !== lockPubkey) {
+    throw new UnlockedQuoteError(UNLOCKED_QUOTE);
+  }
+  return quote;
+}
+
+/**
+ * Creates a mint quote at the merchant's mint, locked to the merchant's key whenever the mint
+ * supports NUT-20, and sends it gift-wrapped to the merchant on all relays. Resolves only after
+ * at least one relay accepted the message; otherwise rejects with RelayPublishError and the
+ * cashier must not show the invoice (nobody would mint it).
+ */
+export async function createRemoteInvoice(args: {
+  merchantPubkeyHex: string;
+  amount: number;
+  mintUrl: string;
+  relays: string[];
+  pool: RelayPool;
+  /** a seedless cashu-ts Wallet for mintUrl; built here when omitted */
+  mintClient?: QuoteWallet;
+  timeoutMs?: number;
+}): Promise<RemoteInvoice> {
+  if (!Number.isSafeInteger(args.amount) || args.amount <= 0) {
+    throw new CashewError('Amount must be a positive whole number of sats');
+  }
+  const wallet = args.mintClient ?? new Wallet(args.mintUrl, { unit: 'sat' });
+  const lockPubkey = lockPubkeyFor(args.merchantPubkeyHex);
+
+  let quote: MintQuoteBolt11Response;
+  try {
+    quote = await createQuote(wallet, args.amount, lockPubkey);
+  } catch (error) {
+    throw toCashewError(error);
+  }
+
+  const message: PaymentMessage = {
+    quote: quote.quote,
+    amount: quote.amount.toNumber(),
+    request: quote.request,
+    unit: 'sat',
+    mint: args.mintUrl,
+    expiry: quote.expiry ?? null,
+  };
+  if (quote.pubkey) message.pubkey = quote.pubkey.toLowerCase();
+
+  const { accepted } = await sendPaymentMessage({
+    recipientPubkeyHex: args.merchantPubkeyHex,
+    message,
+    relays: args.relays,
+    pool: args.pool,
+    timeoutMs: args.timeoutMs,
+  });
+
+  const invoice: RemoteInvoice = {
+    quote: message.quote,
+    request: message.request,
+    amount: message.amount,
+    expiry: message.expiry ?? null,
+    relays: accepted,
+  };
+  if (message.pubkey) invoice.pubkey = message.pubkey;
+  return invoice;
+}
