@@ -1,6 +1,6 @@
 // Route table (SPEC §2): the onboarding-guarded main layout, onboarding, and the remote POS page.
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './LoadingScreen';
 import { RouteError } from './RouteError';
@@ -33,6 +33,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
   return [
     {
       id: 'root',
+      element: <Outlet />,
       errorElement: <RouteError />,
       hydrateFallbackElement: <LoadingScreen />,
       children: [

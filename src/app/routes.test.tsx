@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+// Route table with real storage: the onboarding guard, the screens behind it, and the routes outside.
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../core/logger';
+import { readAppSettings } from './env';
+import { createRoutes } from './routes';
+import { createServices, type AppServices } from './services';
+
+let dbCount = 0;
+const opened: AppServices[] = [];
+
+afterEach(() => {
+  cleanup();
+  for (const services of opened.splice(0)) services.storage.close();
+});
+
+function makeServices(): AppServices {
+  const services = createServices(readAppSettings({ VITE_AUDITOR_URL: '' }), {
+    logger: silentLogger,
+    dbName: `routes-test-${++dbCount}`,
+  });
+  opened.push(services);
+  return services;
+}
+
+function renderAt(services: AppServices, path: string) {
+  const router = createMemoryRouter(createRoutes(services), { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('routes', () => {
+  it('sends a device that has not onboarded from the main layout to the welcome screen', async () => {
+    const router = renderAt(makeServices(), '/wallet');
+    expect(await screen.findByRole('button', { name: 'Create New Wallet' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/onboarding');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByRole('button', { name: 'Toggle navigation' })).toBeNull();
+  });
+
+  it.each([
+    ['/', 'Point of Sale'],
+    ['/wallet', 'Wallet'],
+    ['/connect', 'Connect Remote POS'],
+    ['/settings', 'Settings'],
+  ])('shows %s inside the navigation shell once onboarded', async (path, heading) => {
+    const services = makeServices();
+    await services.storage.config.setOnboarded(true);
+    const router = renderAt(services, path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByRole('button', { name: 'Toggle navigation' })).toBeTruthy();
+  });
+
+  it('links the welcome actions to the mnemonic step in create and restore mode', async () => {
+    const router = renderAt(makeServices(), '/onboarding/welcome');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create New Wallet' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=create'));
+    expect(router.state.location.pathname).toBe('/onboarding/mnemonic');
+
+    await router.navigate('/onboarding');
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore Existing Wallet' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=restore'));
+    expect(router.state.location.pathname).toBe('/onboarding/mnemonic');
+  });
+
+  it('shows the remote POS page without the navigation shell or the onboarding guard', async () => {
+    renderAt(makeServices(), '/remote/npub1merchant');
+    expect(
+      await screen.findByRole('heading', { name: 'Creating invoices for npub1merchant' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Toggle navigation' })).toBeNull();
+  });
+
+  it('shows the error screen with a reload button for an unknown path', async () => {
+    renderAt(makeServices(), '/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByText('This page does not exist.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,35 @@
+// @vitest-environment happy-dom
+// Toaster: SPEC §9 toast settings, and a toast shows up as an alert with its text.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster, toast, toasterOptions } from './toaster';
+
+afterEach(cleanup);
+
+describe('Toaster', () => {
+  it('uses the SPEC §9 toast settings', () => {
+    expect(toasterOptions).toEqual({
+      position: 'top-right',
+      autoClose: 5000,
+      pauseOnHover: true,
+      pauseOnFocusLoss: true,
+      draggable: 'touch',
+      draggablePercent: 80,
+      role: 'alert',
+      theme: 'light',
+    });
+  });
+
+  it('shows a toast as an alert in the top-right container', async () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('Settings saved. New mint and relays will be used going forward.');
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Settings saved. New mint and relays will be used going forward.',
+    );
+    expect(document.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
+    expect(alert.className).toContain('Toastify__toast-theme--light');
+  });
+});
