@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger';
 import { WalletEvents } from '../core/events';
 import { createStorage, type Storage as CashewStorage, type StorageOptions } from '../storage';
 import type { AppSettings } from './env';
+import { createNoopMessaging, type MessagingService } from './messaging';
 
 /**
  * What the composition root hands to screens. Features must not import this type (they may not
@@ -19,6 +20,8 @@ export interface AppServices {
   /** The app-wide 'wallet:updated' bus. */
   events: WalletEvents;
   clock: Clock;
+  /** The payment listener (remote payments inbox); started after onboarding. */
+  messaging: MessagingService;
 }
 
 export interface ServiceOptions {
@@ -42,5 +45,6 @@ export function createServices(settings: AppSettings, options: ServiceOptions): 
     logger: options.logger,
     events: new WalletEvents(),
     clock,
+    messaging: createNoopMessaging(),
   };
 }
