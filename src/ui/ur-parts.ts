@@ -1,7 +1,8 @@
 // BC-UR `ur:bytes` framing of a token for animated QR codes (SPEC §9: fragment length 200).
 import { UR, UREncoder } from '@gandlaf21/bc-ur';
+import { UR_FRAGMENT_LENGTH } from './ur-constants';
 
-export const UR_FRAGMENT_LENGTH = 200;
+export { UR_FRAGMENT_LENGTH };
 
 export interface UrPartSource {
   /** Number of pure fragments; a scanner needs at least this many frames. */
