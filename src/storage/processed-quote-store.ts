@@ -54,6 +54,11 @@ export class DexieProcessedQuoteStore implements ProcessedQuoteStore {
     }
   }
 
+  /** Undoes a claim whose payment could not be taken over; errors propagate to the caller. */
+  async release(quoteId: string): Promise<void> {
+    await this.db.processedQuotes.delete(quoteId);
+  }
+
   async list(): Promise<Array<{ quoteId: string; processedAt: number; amount: number }>> {
     try {
       return await this.db.processedQuotes.toArray();
