@@ -1,0 +1,325 @@
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InvalidPaymentMessageError } from '../errors';
+import type { PendingMintQuote } from '../ports';
+import { INBOX_LOOKBACK_SECONDS } from './constants';
+import { wrapPaymentMessage } from './gift-wrap';
+import { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
+import { noLockProvider } from './lock';
+import type { PaymentMessage } from './payment-message';
+import { lockPubkeyFor } from './remote-invoice';
+import { FakeRelayPool } from './testing/fake-pool';
+import { MemoryLocks } from './testing/memory-locks';
+import { MemoryProcessedQuoteStore } from './testing/memory-processed-quotes';
+
+const MINT = 'http://127.0.0.1:3338';
+const RELAY = 'ws://relay.test';
+const NOW = 1_750_000_000_000;
+
+const merchant = generateSecretKey();
+const merchantPub = getPublicKey(merchant);
+
+function paymentMessage(overrides: Partial<PaymentMessage> = {}): PaymentMessage {
+  return {
+    quote: 'quote-1',
+    amount: 100,
+    request: 'lnbc1u1pdev',
+    unit: 'sat',
+    mint: MINT,
+    pubkey: lockPubkeyFor(merchantPub),
+    expiry: 1_900_000_000,
+    ...overrides,
+  };
+}
+
+function wrapOf(message: PaymentMessage) {
+  return wrapPaymentMessage({
+    senderSecretKey: generateSecretKey(),
+    recipientPubkeyHex: merchantPub,
+    message,
+  });
+}
+
+interface Harness {
+  inbox: RemotePaymentInbox;
+  pools: FakeRelayPool[];
+  tracked: PendingMintQuote[];
+  invalid: Error[];
+  store: MemoryProcessedQuoteStore;
+}
+
+const inboxes: RemotePaymentInbox[] = [];
+afterEach(async () => {
+  await Promise.all(inboxes.splice(0).map((inbox) => inbox.stop()));
+});
+
+function harness(
+  options: Partial<RemotePaymentInboxDeps> & {
+    pool?: FakeRelayPool;
+    store?: MemoryProcessedQuoteStore;
+    relays?: string[];
+  } = {},
+): Harness {
+  const pools: FakeRelayPool[] = [];
+  const tracked: PendingMintQuote[] = [];
+  const invalid: Error[] = [];
+  const store = options.store ?? new MemoryProcessedQuoteStore(() => NOW);
+  const inbox = new RemotePaymentInbox({
+    createPool: () => {
+      const pool = options.pool ?? new FakeRelayPool();
+      pools.push(pool);
+      return pool;
+    },
+    getRelays: async () => options.relays ?? [RELAY],
+    getSecretKey: async () => merchant,
+    getMintUrl: async () => `${MINT}/`,
+    processedQuotes: store,
+    track: async (quote) => {
+      tracked.push(quote);
+    },
+    onInvalidMessage: (error) => invalid.push(error),
+    clock: () => NOW,
+    lockProvider: noLockProvider,
+    retryDelaysMs: [5],
+    ...options,
+  });
+  inboxes.push(inbox);
+  return { inbox, pools, tracked, invalid, store };
+}
+
+async function settle(inbox: RemotePaymentInbox) {
+  await vi.waitFor(() => expect(inbox.isActive).toBe(true));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  await inbox.whenIdle();
+}
+
+describe('RemotePaymentInbox', () => {
+  it('subscribes to gift wraps for the merchant key from three days back', async () => {
+    const h = harness();
+    await h.inbox.start();
+    await settle(h.inbox);
+    const [sub] = h.pools[0]!.openSubscriptions(RELAY);
+    expect(sub?.filter).toEqual({
+      kinds: [1059],
+      '#p': [merchantPub],
+      since: Math.floor(NOW / 1000) - INBOX_LOOKBACK_SECONDS,
+    });
+  });
+
+  it('hands a valid message to track as a pending remote quote', async () => {
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paymentMessage()));
+    const h = harness({ pool });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.tracked).toEqual([
+      {
+        quote: 'quote-1',
+        mintUrl: `${MINT}/`,
+        amount: 100,
+        request: 'lnbc1u1pdev',
+        kind: 'remote',
+        state: 'UNPAID',
+        createdAt: NOW,
+        expiry: 1_900_000_000,
+        pubkey: lockPubkeyFor(merchantPub),
+      },
+    ]);
+    expect(await h.store.isProcessed('quote-1')).toBe(true);
+    expect(h.invalid).toEqual([]);
+  });
+
+  it('tracks a quote once however often and on however many relays it arrives', async () => {
+    const pool = new FakeRelayPool();
+    const wrap = wrapOf(paymentMessage());
+    pool.deliver('ws://a', wrap);
+    pool.deliver('ws://b', wrap);
+    pool.deliver('ws://b', wrapOf(paymentMessage()));
+    const h = harness({ pool, relays: ['ws://a', 'ws://b'] });
+    await h.inbox.start();
+    await settle(h.inbox);
+    pool.deliver('ws://a', wrapOf(paymentMessage()));
+    await h.inbox.whenIdle();
+    expect(h.tracked.map((q) => q.quote)).toEqual(['quote-1']);
+  });
+
+  it('lets only one of two listeners sharing a store track the quote', async () => {
+    const pool = new FakeRelayPool();
+    const store = new MemoryProcessedQuoteStore(() => NOW);
+    pool.deliver(RELAY, wrapOf(paymentMessage()));
+    const tracked: string[] = [];
+    const track = async (quote: PendingMintQuote) => {
+      tracked.push(quote.quote);
+    };
+    const a = harness({ pool, store, track });
+    const b = harness({ pool, store, track });
+    await Promise.all([a.inbox.start(), b.inbox.start()]);
+    await Promise.all([settle(a.inbox), settle(b.inbox)]);
+    expect(tracked).toEqual(['quote-1']);
+  });
+
+  it('skips a quote that was already processed', async () => {
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paymentMessage()));
+    const h = harness({ pool });
+    await h.store.mark('quote-1', 100);
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.tracked).toEqual([]);
+  });
+
+  it('reports invalid messages without any state change, at most once a minute', async () => {
+    let now = NOW;
+    const pool = new FakeRelayPool();
+    const otherKeyWrap = wrapPaymentMessage({
+      senderSecretKey: generateSecretKey(),
+      recipientPubkeyHex: getPublicKey(generateSecretKey()),
+      message: paymentMessage(),
+    });
+    // addressed to us by tag, but encrypted for someone else
+    pool.deliver(RELAY, { ...otherKeyWrap, tags: [['p', merchantPub]] });
+    pool.deliver(RELAY, wrapOf(paymentMessage({ quote: 'q-mint', mint: 'http://other.mint' })));
+    pool.deliver(
+      RELAY,
+      wrapOf(paymentMessage({ quote: 'q-lock', pubkey: `02${'cd'.repeat(32)}` })),
+    );
+    const h = harness({ pool, clock: () => now });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.tracked).toEqual([]);
+    expect(await h.store.list()).toEqual([]);
+    expect(h.invalid).toHaveLength(1);
+    expect(h.invalid[0]).toBeInstanceOf(InvalidPaymentMessageError);
+
+    now += 60_000;
+    pool.deliver(RELAY, wrapOf(paymentMessage({ quote: 'q-unit', amount: -1 })));
+    await h.inbox.whenIdle();
+    expect(h.invalid).toHaveLength(2);
+  });
+
+  it('retries a quote whose tracking failed instead of dropping it as processed', async () => {
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paymentMessage()));
+    let calls = 0;
+    const tracked: string[] = [];
+    const h = harness({
+      pool,
+      track: async (quote) => {
+        calls++;
+        if (calls === 1) throw new Error('IndexedDB quota exceeded');
+        tracked.push(quote.quote);
+      },
+    });
+    await h.inbox.start();
+    await vi.waitFor(() => expect(tracked).toEqual(['quote-1']));
+    expect(calls).toBe(2);
+    expect(await h.store.isProcessed('quote-1')).toBe(true);
+  });
+
+  it('leaves a quote unclaimed when tracking keeps failing, so the next start takes it', async () => {
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paymentMessage()));
+    let failing = true;
+    const tracked: string[] = [];
+    const h = harness({
+      pool,
+      maxTrackAttempts: 2,
+      track: async (quote) => {
+        if (failing) throw new Error('storage down');
+        tracked.push(quote.quote);
+      },
+    });
+    await h.inbox.start();
+    await vi.waitFor(() => expect(h.invalid).toHaveLength(1));
+    expect(await h.store.isProcessed('quote-1')).toBe(false);
+
+    failing = false;
+    await h.inbox.restart();
+    await settle(h.inbox);
+    expect(tracked).toEqual(['quote-1']);
+  });
+
+  it('ignores start while listening and closes everything on stop', async () => {
+    const h = harness();
+    await h.inbox.start();
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.pools).toHaveLength(1);
+    expect(h.pools[0]!.openSubscriptions()).toHaveLength(1);
+    await h.inbox.stop();
+    expect(h.inbox.isListening).toBe(false);
+    expect(h.inbox.isActive).toBe(false);
+    expect(h.pools[0]!.openSubscriptions()).toHaveLength(0);
+    expect(h.pools[0]!.destroyed).toBe(true);
+  });
+
+  it('resubscribes from three days back when a relay drops', async () => {
+    const pool = new FakeRelayPool();
+    const h = harness({ pool });
+    await h.inbox.start();
+    await settle(h.inbox);
+    pool.drop(RELAY);
+    pool.deliver(RELAY, wrapOf(paymentMessage()));
+    await vi.waitFor(() => expect(pool.openSubscriptions(RELAY)).toHaveLength(1));
+    await vi.waitFor(() => expect(h.tracked.map((q) => q.quote)).toEqual(['quote-1']));
+    expect(pool.openSubscriptions(RELAY)[0]!.filter.since).toBe(
+      Math.floor(NOW / 1000) - INBOX_LOOKBACK_SECONDS,
+    );
+  });
+
+  it('keeps retrying a relay that is down until it comes back', async () => {
+    const pool = new FakeRelayPool();
+    pool.behaviour.set(RELAY, 'down');
+    pool.deliver(RELAY, wrapOf(paymentMessage()));
+    const h = harness({ pool });
+    await h.inbox.start();
+    await vi.waitFor(() => expect(pool.subscriptions.length).toBeGreaterThan(2));
+    expect(h.tracked).toEqual([]);
+    pool.behaviour.set(RELAY, 'accept');
+    await vi.waitFor(() => expect(h.tracked.map((q) => q.quote)).toEqual(['quote-1']));
+  });
+
+  it('uses the new relays after restart', async () => {
+    let relays = ['ws://old'];
+    const h = harness({ getRelays: async () => relays });
+    await h.inbox.start();
+    await settle(h.inbox);
+    relays = ['ws://new'];
+    await h.inbox.restart();
+    await settle(h.inbox);
+    expect(h.pools[1]!.openSubscriptions().map((s) => s.relay)).toEqual(['ws://new']);
+  });
+
+  it('listens in one tab only and hands over when that tab stops', async () => {
+    const locks = new MemoryLocks();
+    const pool = new FakeRelayPool();
+    const first = harness({ pool, lockProvider: locks });
+    const second = harness({ pool, lockProvider: locks });
+    await first.inbox.start();
+    await settle(first.inbox);
+    await second.inbox.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(second.inbox.isListening).toBe(true);
+    expect(second.inbox.isActive).toBe(false);
+    expect(pool.openSubscriptions()).toHaveLength(1);
+
+    await first.inbox.stop();
+    await settle(second.inbox);
+    pool.deliver(RELAY, wrapOf(paymentMessage()));
+    await second.inbox.whenIdle();
+    expect(second.tracked.map((q) => q.quote)).toEqual(['quote-1']);
+    expect(first.tracked).toEqual([]);
+  });
+
+  it('cleans processed quotes older than 30 days when it starts', async () => {
+    let now = NOW - 2_592_000_001;
+    const store = new MemoryProcessedQuoteStore(() => now);
+    await store.mark('ancient', 1);
+    now = NOW;
+    await store.mark('recent', 1);
+    const h = harness({ store });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect((await store.list()).map((row) => row.quoteId)).toEqual(['recent']);
+  });
+});
