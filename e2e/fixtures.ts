@@ -1,0 +1,66 @@
+// Playwright `test` with the URLs of the app, dev mint and dev relay, and small shared helpers.
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the suite with playwright.config.ts`);
+  return value;
+}
+
+export interface CashewFixtures {
+  /** Base URL of the built app (also Playwright's baseURL, so page.goto('/wallet') works). */
+  appUrl: string;
+  /** HTTP URL of the dev mint the app build defaults to. */
+  mintUrl: string;
+  /** ws:// URL of the dev relay the app build defaults to. */
+  relayUrl: string;
+  /** Pays a mint quote's invoice (simulated Lightning): POST {mint}/dev/pay/{quote}. */
+  payQuote: (quoteId: string) => Promise<void>;
+}
+
+/* eslint-disable no-empty-pattern -- Playwright requires a destructuring first argument */
+export const test = base.extend<CashewFixtures>({
+  appUrl: async ({}, use) => use(required('E2E_APP_URL')),
+  mintUrl: async ({}, use) => use(required('E2E_MINT_URL')),
+  relayUrl: async ({}, use) => use(required('E2E_RELAY_URL')),
+  /* eslint-enable no-empty-pattern */
+  baseURL: async ({ appUrl }, use) => use(appUrl),
+  payQuote: async ({ mintUrl, request }, use) => {
+    await use(async (quoteId) => {
+      const response = await request.post(`${mintUrl}/dev/pay/${encodeURIComponent(quoteId)}`);
+      if (!response.ok()) {
+        throw new Error(
+          `paying quote ${quoteId} failed: ${response.status()} ${await response.text()}`,
+        );
+      }
+    });
+  },
+});
+
+/**
+ * Sets the ONBOARDED flag in the app's IndexedDB, for tests of screens behind the onboarding
+ * guard that do not go through onboarding. Visiting / first lets the app create its database.
+ */
+export async function markOnboarded(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.waitForURL('**/onboarding');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('cashew-pos');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('config', 'readwrite');
+          tx.objectStore('config').put({ key: 'ONBOARDED', value: 'true', updatedAt: Date.now() });
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}

@@ -1,0 +1,40 @@
+// Playwright: the e2e suite against the production build, the dev mint and the dev relay.
+import { defineConfig } from '@playwright/test';
+
+const ci = Boolean(process.env.CI);
+
+/** Debian's Chromium; never a downloaded browser (see README "Requirements"). */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  // Builds the app and starts mint + relay once; its returned function is the teardown.
+  globalSetup: './e2e/global-setup.ts',
+  workers: 2,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 720 },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { launchOptions: chromiumLaunchOptions } }],
+});
