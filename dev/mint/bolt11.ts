@@ -1,0 +1,121 @@
+// Simulated Lightning invoices: real BOLT11 encoding signed by the dev node key, and a lenient decoder.
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bech32Decode, bech32Encode, convertBits } from './bech32.ts';
+
+const TAG = { paymentHash: 1, description: 13, expiry: 6, minCltv: 24, secret: 16, features: 5 };
+// var_onion_optin (bit 8) and payment_secret (bit 14) required, as every modern node sets them.
+const FEATURE_WORDS = [16, 8, 0];
+
+function intToWords(value: number): number[] {
+  const words: number[] = [];
+  let v = value;
+  do {
+    words.unshift(v & 31);
+    v = Math.floor(v / 32);
+  } while (v > 0);
+  return words;
+}
+
+function tagged(type: number, data: number[]): number[] {
+  return [type, data.length >>> 5, data.length & 31, ...data];
+}
+
+/** The shortest human-readable amount: whole BTC, milli, micro, or nano (0.1 sat) units. */
+export function amountToHrp(sats: number): string {
+  if (sats % 100_000_000 === 0) return String(sats / 100_000_000);
+  if (sats % 100_000 === 0) return `${sats / 100_000}m`;
+  if (sats % 100 === 0) return `${sats / 100}u`;
+  return `${sats * 10}n`;
+}
+
+export type InvoiceInput = {
+  sats: number;
+  paymentHash: Uint8Array;
+  description: string;
+  expirySeconds: number;
+  nodeKey: Uint8Array;
+  timestamp?: number;
+};
+
+export function encodeInvoice(input: InvoiceInput): string {
+  const hrp = `lnbc${amountToHrp(input.sats)}`;
+  const timestamp = input.timestamp ?? Math.floor(Date.now() / 1000);
+  const tsWords = intToWords(timestamp);
+  const words = [
+    ...Array<number>(7 - tsWords.length).fill(0),
+    ...tsWords,
+    ...tagged(TAG.paymentHash, convertBits(input.paymentHash, 8, 5, true)),
+    ...tagged(
+      TAG.description,
+      convertBits(new TextEncoder().encode(input.description), 8, 5, true),
+    ),
+    ...tagged(TAG.expiry, intToWords(input.expirySeconds)),
+    ...tagged(TAG.minCltv, intToWords(18)),
+    ...tagged(TAG.secret, convertBits(sha256(input.paymentHash), 8, 5, true)),
+    ...tagged(TAG.features, FEATURE_WORDS),
+  ];
+  const hrpBytes = new TextEncoder().encode(hrp);
+  const dataBytes = Uint8Array.from(convertBits(words, 5, 8, true));
+  const digest = sha256(new Uint8Array([...hrpBytes, ...dataBytes]));
+  const recovered = secp256k1.sign(digest, input.nodeKey, { prehash: false, format: 'recovered' });
+  // noble puts the recovery id first; BOLT11 wants r || s || recovery id.
+  const sig = new Uint8Array([...recovered.subarray(1), recovered[0] ?? 0]);
+  return bech32Encode(hrp, [...words, ...convertBits(sig, 8, 5, true)]);
+}
+
+const MULTIPLIER_MSAT: Record<string, bigint> = {
+  '': 100_000_000_000n,
+  m: 100_000_000n,
+  u: 100_000n,
+  n: 100n,
+};
+
+export type DecodedInvoice = { amountSat: number | null; paymentHash: string | null };
+
+/**
+ * Reads the amount from the human-readable part and, when the checksum is valid, the payment
+ * hash. Lenient on purpose: the dev mint "pays" anything that looks like a BOLT11 invoice.
+ * Returns null when it does not look like one.
+ */
+export function decodeInvoice(invoice: string): DecodedInvoice | null {
+  const text = invoice
+    .trim()
+    .toLowerCase()
+    .replace(/^lightning:/, '');
+  const match =
+    /^ln(?:bcrt|bc|tbs|tb|sb)(\d*)([munp]?)1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{20,}$/.exec(text);
+  if (!match) return null;
+  const [, digits = '', unit = ''] = match;
+  let amountSat: number | null = null;
+  if (digits !== '') {
+    const msat =
+      unit === 'p' ? BigInt(digits) / 10n : BigInt(digits) * (MULTIPLIER_MSAT[unit] ?? 0n);
+    amountSat = Number(msat / 1000n);
+  }
+  return { amountSat, paymentHash: readPaymentHash(text) };
+}
+
+function readPaymentHash(text: string): string | null {
+  const decoded = bech32Decode(text);
+  if (!decoded) return null;
+  const words = decoded.words.slice(7, -104);
+  for (let i = 0; i + 3 <= words.length;) {
+    const type = words[i] ?? 0;
+    const len = ((words[i + 1] ?? 0) << 5) | (words[i + 2] ?? 0);
+    const data = words.slice(i + 3, i + 3 + len);
+    if (type === TAG.paymentHash && len === 52) {
+      return bytesToHex(Uint8Array.from(convertBits(data, 5, 8, false).slice(0, 32)));
+    }
+    i += 3 + len;
+  }
+  return null;
+}
+
+export function randomPreimage(): { preimage: string; paymentHash: Uint8Array } {
+  const preimage = secp256k1.utils.randomSecretKey();
+  return { preimage: bytesToHex(preimage), paymentHash: sha256(preimage) };
+}
+
+export { bytesToHex, hexToBytes };

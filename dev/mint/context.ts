@@ -1,0 +1,56 @@
+// The mint's live state and its collaborators, built once per server from the data dir.
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { createKeyset, Keyring } from './keysets.ts';
+import type { MintStore, StatePart } from './store.ts';
+import type { SubscriptionKind } from './subscriptions.ts';
+import type { MintConfig, MintState } from './types.ts';
+
+export type Notify = (kind: SubscriptionKind, filter: string, payload: unknown) => void;
+
+export type MintContext = {
+  state: MintState;
+  keyring: Keyring;
+  config: MintConfig;
+  persist(parts: StatePart[]): void;
+  notify: Notify;
+  /** Called when a mint quote is created, so auto-pay can schedule it. */
+  onMintQuoteCreated(quote: string): void;
+};
+
+/**
+ * Loads the saved state (or starts empty), making sure there is an identity and an active sat
+ * keyset whose fee matches the configured one; a changed fee rotates to a new keyset because a
+ * keyset's fee is part of what wallets cached about it.
+ */
+export function loadState(
+  store: MintStore,
+  inputFeePpk: number,
+): { state: MintState; keyring: Keyring; changed: boolean } {
+  const saved = store.load();
+  let changed = false;
+  const identity = saved.identity ?? {
+    mintKey: bytesToHex(secp256k1.utils.randomSecretKey()),
+    nodeKey: bytesToHex(secp256k1.utils.randomSecretKey()),
+  };
+  if (!saved.identity) changed = true;
+  const keysets = saved.keysets ?? [];
+  const keyring = new Keyring(keysets);
+  const active = keysets.find((k) => k.active && k.unit === 'sat');
+  if (!active) {
+    keysets.push(createKeyset(inputFeePpk));
+    changed = true;
+  } else if (active.input_fee_ppk !== inputFeePpk) {
+    keyring.rotate(inputFeePpk);
+    changed = true;
+  }
+  const state: MintState = {
+    identity,
+    keysets,
+    spent: saved.spent,
+    signatures: saved.signatures,
+    mintQuotes: saved.mintQuotes,
+    meltQuotes: saved.meltQuotes,
+  };
+  return { state, keyring, changed };
+}

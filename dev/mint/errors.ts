@@ -1,0 +1,43 @@
+// Mint refusals: the typed error every handler throws and the NUT error codes it carries.
+
+/**
+ * Codes from the NUT error table as deployed mints (nutshell, cdk) answer them. Codes the table
+ * has no entry for use the generic category code (x0000 / x1000) so clients still see "definite
+ * refusal" rather than an ambiguous failure.
+ */
+export const ErrorCode = {
+  outputsAlreadySigned: 10002,
+  proofInvalid: 10003,
+  proofsAlreadySpent: 11001,
+  notBalanced: 11002,
+  transaction: 11000,
+  unitUnsupported: 11005,
+  amountOutsideLimit: 11006,
+  duplicateInputs: 11007,
+  duplicateOutputs: 11008,
+  amountlessInvoice: 11011,
+  keysetUnknown: 12001,
+  keysetInactive: 12002,
+  quoteNotFound: 20000,
+  quoteNotPaid: 20001,
+  quoteAlreadyIssued: 20002,
+  quotePending: 20005,
+  invoiceAlreadyPaid: 20006,
+  quoteExpired: 20007,
+  mintSignatureInvalid: 20008,
+  pubkeyInvalid: 20009,
+  badRequest: 10000,
+} as const;
+
+/** A refusal the HTTP layer turns into `400 {detail, code}`. */
+export class MintError extends Error {
+  readonly code: number;
+  readonly status: number;
+
+  constructor(code: number, detail: string, status = 400) {
+    super(detail);
+    this.name = 'MintError';
+    this.code = code;
+    this.status = status;
+  }
+}

@@ -1,0 +1,95 @@
+// Fault switches for tests: per-path delays, HTTP 500s, dropped responses and coded refusals.
+import { bad } from './wire.ts';
+
+export type FaultAction = 'error500' | 'dropResponse' | 'refuse';
+const ACTIONS: readonly string[] = ['error500', 'dropResponse', 'refuse'];
+
+export type FaultRule = {
+  /** Exact request path, or a prefix ending in `*` (e.g. `/v1/mint/quote/bolt11/*`, `*`). */
+  path: string;
+  /** HTTP method to match; any when omitted. */
+  method?: string;
+  /** Wait this long before handling (or refusing) the request. */
+  delayMs?: number;
+  action?: FaultAction;
+  /** For `refuse`: the NUT error code and detail of the 400 answer. */
+  code?: number;
+  detail?: string;
+  /** How many matching requests this rule applies to; persistent when omitted. */
+  count?: number;
+};
+
+/** What to do to one request: the sum of the matching delays and the first matching action. */
+export type FaultPlan = {
+  delayMs: number;
+  action?: FaultAction;
+  code: number;
+  detail: string;
+};
+
+function matches(rule: FaultRule, method: string, path: string): boolean {
+  if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) return false;
+  return rule.path.endsWith('*') ? path.startsWith(rule.path.slice(0, -1)) : rule.path === path;
+}
+
+export function parseFaultRule(value: unknown): FaultRule {
+  if (typeof value !== 'object' || value === null) throw bad('a fault must be an object');
+  const r = value as Record<string, unknown>;
+  if (typeof r.path !== 'string' || r.path === '') throw bad('fault.path must be a string');
+  if (r.action !== undefined && (typeof r.action !== 'string' || !ACTIONS.includes(r.action))) {
+    throw bad(`fault.action must be one of ${ACTIONS.join(', ')}`);
+  }
+  const optionalInt = (key: string) => {
+    const v = r[key];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+      throw bad(`fault.${key} must be a non-negative integer`);
+    }
+    return v;
+  };
+  const rule: FaultRule = { path: r.path };
+  if (typeof r.method === 'string') rule.method = r.method;
+  const delayMs = optionalInt('delayMs');
+  if (delayMs !== undefined) rule.delayMs = delayMs;
+  if (r.action !== undefined) rule.action = r.action as FaultAction;
+  const code = optionalInt('code');
+  if (code !== undefined) rule.code = code;
+  if (typeof r.detail === 'string') rule.detail = r.detail;
+  const count = optionalInt('count');
+  if (count !== undefined) rule.count = count;
+  if (rule.action === 'refuse' && rule.code === undefined) throw bad('a refuse fault needs a code');
+  return rule;
+}
+
+export class Faults {
+  private rules: FaultRule[] = [];
+
+  add(rules: FaultRule | FaultRule[]): void {
+    for (const rule of Array.isArray(rules) ? rules : [rules]) {
+      if (rule.count === undefined || rule.count > 0) this.rules.push({ ...rule });
+    }
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map((r) => ({ ...r }));
+  }
+
+  /** Consumes one use of every rule matching the request and says what to do to it. */
+  take(method: string, path: string): FaultPlan | undefined {
+    const matching = this.rules.filter((rule) => matches(rule, method, path));
+    if (matching.length === 0) return undefined;
+    for (const rule of matching) if (rule.count !== undefined) rule.count -= 1;
+    this.rules = this.rules.filter((rule) => rule.count === undefined || rule.count > 0);
+    const withAction = matching.find((rule) => rule.action);
+    return {
+      delayMs: matching.reduce((total, rule) => total + (rule.delayMs ?? 0), 0),
+      ...(withAction?.action ? { action: withAction.action } : {}),
+      code: withAction?.code ?? 0,
+      detail: withAction?.detail ?? 'refused by a fault switch',
+    };
+  }
+}

@@ -1,0 +1,73 @@
+// NUT-03 swap, NUT-07 checkstate and NUT-09 restore: the operations on proofs and signed outputs.
+import type { MintContext } from './context.ts';
+import { ErrorCode, MintError } from './errors.ts';
+import { checkInputs, checkOutputs, inputFee, signChecked } from './signing.ts';
+import type { CheckedInput } from './signing.ts';
+import type { BlindedMessageWire, ProofState, SignatureRecord } from './types.ts';
+import { asArray, asHex, asObject, parseOutputs, parseProofs, sum } from './wire.ts';
+
+export function proofStateView(ctx: MintContext, Y: string) {
+  const state: ProofState = ctx.state.spent[Y] !== undefined ? 'SPENT' : 'UNSPENT';
+  return { Y, state, witness: null };
+}
+
+/** Marks inputs spent in memory; the caller persists and then calls `announceSpent`. */
+export function spendInputs(ctx: MintContext, inputs: CheckedInput[]): void {
+  const at = Date.now();
+  for (const { Y } of inputs) ctx.state.spent[Y] = at;
+}
+
+export function announceSpent(ctx: MintContext, inputs: CheckedInput[]): void {
+  for (const { Y } of inputs) ctx.notify('proof_state', Y, proofStateView(ctx, Y));
+}
+
+export function recordSignatures(
+  ctx: MintContext,
+  outputs: BlindedMessageWire[],
+  signatures: SignatureRecord[],
+): void {
+  for (const [i, sig] of signatures.entries()) {
+    const B_ = outputs[i]?.B_;
+    if (B_) ctx.state.signatures[B_] = sig;
+  }
+}
+
+export function swap(ctx: MintContext, body: unknown) {
+  const req = asObject(body, 'body');
+  const inputs = checkInputs(ctx.keyring, parseProofs(req.inputs), ctx.state.spent);
+  const outputs = parseOutputs(req.outputs);
+  const checked = checkOutputs(ctx.keyring, outputs, ctx.state.signatures);
+  const fee = inputFee(inputs);
+  const inputAmount = sum(inputs.map((i) => i.proof));
+  if (inputAmount - fee !== sum(outputs)) {
+    throw new MintError(
+      ErrorCode.notBalanced,
+      `inputs (${inputAmount}) - fees (${fee}) != outputs (${sum(outputs)})`,
+    );
+  }
+  const signatures = signChecked(checked);
+  spendInputs(ctx, inputs);
+  recordSignatures(ctx, outputs, signatures);
+  ctx.persist(['ledger']);
+  announceSpent(ctx, inputs);
+  return { signatures };
+}
+
+export function checkState(ctx: MintContext, body: unknown) {
+  const req = asObject(body, 'body');
+  const Ys = asArray(req.Ys, 'Ys').map((Y, i) => asHex(Y, `Ys[${i}]`));
+  return { states: Ys.map((Y) => proofStateView(ctx, Y)) };
+}
+
+export function restore(ctx: MintContext, body: unknown) {
+  const req = asObject(body, 'body');
+  const outputs = parseOutputs(req.outputs, true);
+  const found: { output: BlindedMessageWire; signature: SignatureRecord }[] = [];
+  for (const output of outputs) {
+    const signature = ctx.state.signatures[output.B_];
+    if (signature) found.push({ output: { ...output, amount: signature.amount }, signature });
+  }
+  const signatures = found.map((f) => f.signature);
+  // `promises` is the pre-2024 name of `signatures`; old wallets still read it.
+  return { outputs: found.map((f) => f.output), signatures, promises: signatures };
+}

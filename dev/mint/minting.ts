@@ -1,0 +1,169 @@
+// NUT-04 (+ NUT-20): mint quotes, simulated payment of their invoices, and minting against them.
+import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, encodeInvoice, randomPreimage } from './bolt11.ts';
+import type { MintContext } from './context.ts';
+import { ErrorCode, MintError } from './errors.ts';
+import { isExpired, mintQuoteView, newQuoteId, nowSeconds } from './quotes.ts';
+import { checkOutputs, signChecked } from './signing.ts';
+import type { BlindedMessageWire, MintQuoteRecord } from './types.ts';
+import { asAmount, asObject, asString, parseOutputs, sum } from './wire.ts';
+
+export function checkAmountLimits(ctx: MintContext, amount: number): void {
+  if (amount < ctx.config.minAmount || amount > ctx.config.maxAmount) {
+    throw new MintError(
+      ErrorCode.amountOutsideLimit,
+      `amount must be between ${ctx.config.minAmount} and ${ctx.config.maxAmount} sat`,
+    );
+  }
+}
+
+export function checkUnit(unit: unknown): string {
+  const u = unit === undefined ? 'sat' : unit;
+  if (u !== 'sat')
+    throw new MintError(ErrorCode.unitUnsupported, `unit ${String(u)} is not supported`);
+  return u;
+}
+
+export function createMintQuote(ctx: MintContext, body: unknown) {
+  const req = asObject(body, 'body');
+  const amount = asAmount(req.amount, 'amount');
+  const unit = checkUnit(req.unit);
+  checkAmountLimits(ctx, amount);
+  const description = typeof req.description === 'string' ? req.description : undefined;
+  let pubkey: string | undefined;
+  if (req.pubkey !== undefined && req.pubkey !== null) {
+    pubkey = typeof req.pubkey === 'string' ? req.pubkey.toLowerCase() : '';
+    try {
+      secp256k1.Point.fromHex(pubkey);
+      if (pubkey.length !== 66) throw new Error('not compressed');
+    } catch {
+      throw new MintError(ErrorCode.pubkeyInvalid, 'pubkey must be a compressed secp256k1 key');
+    }
+  }
+  const { paymentHash } = randomPreimage();
+  const expiry = nowSeconds() + ctx.config.quoteExpirySeconds;
+  const record: MintQuoteRecord = {
+    quote: newQuoteId(),
+    request: encodeInvoice({
+      sats: amount,
+      paymentHash,
+      description: description ?? 'Cashew dev mint',
+      expirySeconds: ctx.config.quoteExpirySeconds,
+      nodeKey: hexToBytes(ctx.state.identity.nodeKey),
+    }),
+    amount,
+    unit,
+    state: 'UNPAID',
+    expiry,
+    ...(pubkey ? { pubkey } : {}),
+    ...(description ? { description } : {}),
+    paymentHash: bytesToHex(paymentHash),
+    createdAt: Date.now(),
+  };
+  ctx.state.mintQuotes[record.quote] = record;
+  ctx.persist(['quotes']);
+  ctx.onMintQuoteCreated(record.quote);
+  return mintQuoteView(record);
+}
+
+export function getMintQuote(ctx: MintContext, id: string): MintQuoteRecord {
+  const quote = ctx.state.mintQuotes[id];
+  if (!quote) throw new MintError(ErrorCode.quoteNotFound, 'quote not found');
+  return quote;
+}
+
+/** The simulated Lightning payment arriving. Paying twice is harmless. */
+export function payMintQuote(ctx: MintContext, id: string) {
+  const quote = getMintQuote(ctx, id);
+  if (quote.state === 'UNPAID') {
+    if (isExpired(quote)) throw new MintError(ErrorCode.quoteExpired, 'quote expired');
+    quote.state = 'PAID';
+    ctx.persist(['quotes']);
+    ctx.notify('bolt11_mint_quote', quote.quote, mintQuoteView(quote));
+  }
+  return mintQuoteView(quote);
+}
+
+/** NUT-20 message: the current length-prefixed form, as cashu-ts 4.x signs it first. */
+function amendedDigest(quote: string, outputs: BlindedMessageWire[]): Uint8Array {
+  const parts: number[] = [...new TextEncoder().encode('Cashu_MintQuoteSig_v1')];
+  const push = (bytes: Uint8Array) => {
+    parts.push(
+      (bytes.length >>> 24) & 255,
+      (bytes.length >>> 16) & 255,
+      (bytes.length >>> 8) & 255,
+      bytes.length & 255,
+      ...bytes,
+    );
+  };
+  push(new TextEncoder().encode(quote));
+  for (const output of outputs) {
+    const hex = output.amount === 0 ? '' : output.amount.toString(16);
+    push(hexToBytes(hex.length % 2 ? `0${hex}` : hex));
+    push(hexToBytes(output.B_));
+  }
+  return sha256(Uint8Array.from(parts));
+}
+
+/** The original NUT-20 message: the quote id followed by every output's B_ in hex. */
+function legacyDigest(quote: string, outputs: BlindedMessageWire[]): Uint8Array {
+  return sha256(new TextEncoder().encode(quote + outputs.map((o) => o.B_).join('')));
+}
+
+/** Accepts either message form, as mints did while wallets moved to the amended one. */
+function verifyQuoteSignature(
+  pubkey: string,
+  quote: string,
+  outputs: BlindedMessageWire[],
+  signature: string,
+): boolean {
+  const xOnly = hexToBytes(pubkey.slice(2));
+  const sig = hexToBytes(signature);
+  return [amendedDigest(quote, outputs), legacyDigest(quote, outputs)].some((digest) => {
+    try {
+      return schnorr.verify(sig, digest, xOnly);
+    } catch {
+      return false;
+    }
+  });
+}
+
+export function mintTokens(ctx: MintContext, body: unknown) {
+  const req = asObject(body, 'body');
+  const quote = getMintQuote(ctx, asString(req.quote, 'quote'));
+  const outputs = parseOutputs(req.outputs);
+  if (quote.state === 'ISSUED') {
+    throw new MintError(ErrorCode.quoteAlreadyIssued, 'tokens have already been issued for quote');
+  }
+  if (quote.state === 'UNPAID') {
+    if (isExpired(quote)) throw new MintError(ErrorCode.quoteExpired, 'quote expired');
+    throw new MintError(ErrorCode.quoteNotPaid, 'quote not paid');
+  }
+  if (quote.pubkey) {
+    const signature = req.signature;
+    if (typeof signature !== 'string' || !/^[0-9a-fA-F]{128}$/.test(signature)) {
+      throw new MintError(ErrorCode.mintSignatureInvalid, 'no valid signature for a locked quote');
+    }
+    if (!verifyQuoteSignature(quote.pubkey, quote.quote, outputs, signature)) {
+      throw new MintError(ErrorCode.mintSignatureInvalid, 'signature for mint request invalid');
+    }
+  }
+  const checked = checkOutputs(ctx.keyring, outputs, ctx.state.signatures);
+  if (sum(outputs) !== quote.amount) {
+    throw new MintError(
+      ErrorCode.notBalanced,
+      `outputs (${sum(outputs)}) do not match the quote amount (${quote.amount})`,
+    );
+  }
+  const signatures = signChecked(checked);
+  for (const [i, sig] of signatures.entries()) {
+    const B_ = outputs[i]?.B_;
+    if (B_) ctx.state.signatures[B_] = sig;
+  }
+  quote.state = 'ISSUED';
+  ctx.persist(['ledger', 'quotes']);
+  ctx.notify('bolt11_mint_quote', quote.quote, mintQuoteView(quote));
+  return { signatures };
+}

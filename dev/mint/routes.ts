@@ -1,0 +1,193 @@
+// The route table: Cashu v1 endpoints, the dev controls under /dev, and the HTML page.
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import type { MintContext } from './context.ts';
+import { ErrorCode, MintError } from './errors.ts';
+import { parseFaultRule } from './faults.ts';
+import type { FaultRule, Faults } from './faults.ts';
+import { isFormPost } from './http.ts';
+import type { Route } from './http.ts';
+import { keysetInfoView, keysView } from './keysets.ts';
+import { checkState, restore, swap } from './ledger.ts';
+import { createMeltQuote, getMeltQuote, melt } from './melting.ts';
+import { createMintQuote, getMintQuote, mintTokens, payMintQuote } from './minting.ts';
+import { renderPage } from './page.ts';
+import { meltQuoteView, mintQuoteView } from './quotes.ts';
+import type { KeysetRecord } from './types.ts';
+import { asObject } from './wire.ts';
+
+export const MINT_NAME = 'Cashew dev mint';
+export const MINT_VERSION = 'cashew-dev-mint/0.1.0';
+
+export type RouteDeps = {
+  ctx: MintContext;
+  faults: Faults;
+  url(): string;
+  closeWebSockets(): void;
+  rotate(inputFeePpk?: number): KeysetRecord;
+};
+
+export function mintInfo(ctx: MintContext) {
+  const method = {
+    method: 'bolt11',
+    unit: 'sat',
+    min_amount: ctx.config.minAmount,
+    max_amount: ctx.config.maxAmount,
+  };
+  return {
+    name: MINT_NAME,
+    pubkey: bytesToHex(secp256k1.getPublicKey(hexToBytes(ctx.state.identity.mintKey), true)),
+    version: MINT_VERSION,
+    description: 'Local development mint for Cashew POS; Lightning is simulated.',
+    description_long:
+      'A real Cashu mint with simulated Lightning: invoices are paid from its web page or POST /dev/pay/{quote}.',
+    contact: [],
+    motd: '',
+    time: Math.floor(Date.now() / 1000),
+    nuts: {
+      '4': { methods: [{ ...method, description: true }], disabled: false },
+      '5': { methods: [method], disabled: false },
+      '7': { supported: true },
+      '8': { supported: true },
+      '9': { supported: true },
+      '12': { supported: true },
+      '17': {
+        supported: [
+          {
+            method: 'bolt11',
+            unit: 'sat',
+            commands: ['bolt11_mint_quote', 'bolt11_melt_quote', 'proof_state'],
+          },
+        ],
+      },
+      '20': { supported: true },
+    },
+  };
+}
+
+function parseFaultBody(body: unknown): { rules: FaultRule[]; closeWebSockets: boolean } {
+  if (Array.isArray(body)) return { rules: body.map(parseFaultRule), closeWebSockets: false };
+  const obj = asObject(body ?? {}, 'body');
+  if (typeof obj.path === 'string') return { rules: [parseFaultRule(obj)], closeWebSockets: false };
+  const list =
+    obj.faults === undefined ? [] : Array.isArray(obj.faults) ? obj.faults : [obj.faults];
+  return { rules: list.map(parseFaultRule), closeWebSockets: obj.closeWebSockets === true };
+}
+
+export function buildRoutes(deps: RouteDeps): Route[] {
+  const { ctx, faults } = deps;
+  const json = (value: unknown) => ({ json: value });
+  return [
+    { method: 'GET', pattern: /^\/v1\/info$/, handle: () => json(mintInfo(ctx)) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/keys$/,
+      handle: () =>
+        json({
+          keysets: ctx.keyring
+            .all()
+            .filter((k) => k.active)
+            .map(keysView),
+        }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/keys\/([^/]+)$/,
+      // Ids are hex, but old base64 ids travel URL-safe ('-' and '_' for '+' and '/').
+      handle: ({ params }) =>
+        json({
+          keysets: [
+            keysView(ctx.keyring.get((params[0] ?? '').replace(/-/g, '+').replace(/_/g, '/'))),
+          ],
+        }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/keysets$/,
+      handle: () => json({ keysets: ctx.keyring.all().map(keysetInfoView) }),
+    },
+    { method: 'POST', pattern: /^\/v1\/swap$/, handle: ({ body }) => json(swap(ctx, body)) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/mint\/quote\/bolt11$/,
+      handle: ({ body }) => json(createMintQuote(ctx, body)),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/mint\/quote\/bolt11\/([^/]+)$/,
+      handle: ({ params }) => json(mintQuoteView(getMintQuote(ctx, params[0] ?? ''))),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/mint\/bolt11$/,
+      handle: ({ body }) => json(mintTokens(ctx, body)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/melt\/quote\/bolt11$/,
+      handle: ({ body }) => json(createMeltQuote(ctx, body)),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/melt\/quote\/bolt11\/([^/]+)$/,
+      handle: ({ params }) => json(meltQuoteView(getMeltQuote(ctx, params[0] ?? ''))),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/melt\/bolt11$/,
+      handle: ({ body }) => json(melt(ctx, body)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/checkstate$/,
+      handle: ({ body }) => json(checkState(ctx, body)),
+    },
+    { method: 'POST', pattern: /^\/v1\/restore$/, handle: ({ body }) => json(restore(ctx, body)) },
+    {
+      method: 'POST',
+      pattern: /^\/dev\/pay\/([^/]+)$/,
+      handle: ({ params, req }) => {
+        const view = payMintQuote(ctx, params[0] ?? '');
+        // The page's Pay button is a plain form: send the browser back to the page.
+        return isFormPost(req) ? { redirect: '/' } : json(view);
+      },
+    },
+    { method: 'GET', pattern: /^\/dev\/faults$/, handle: () => json({ faults: faults.list() }) },
+    {
+      method: 'POST',
+      pattern: /^\/dev\/faults$/,
+      handle: ({ body }) => {
+        const { rules, closeWebSockets } = parseFaultBody(body);
+        faults.add(rules);
+        if (closeWebSockets) deps.closeWebSockets();
+        return json({ faults: faults.list() });
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/dev\/faults$/,
+      handle: () => {
+        faults.clear();
+        return json({ faults: [] });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/dev\/rotate$/,
+      handle: ({ body }) => {
+        const fee = body === undefined ? undefined : asObject(body, 'body').inputFeePpk;
+        if (fee !== undefined && (typeof fee !== 'number' || !Number.isInteger(fee) || fee < 0)) {
+          throw new MintError(ErrorCode.badRequest, 'inputFeePpk must be a non-negative integer');
+        }
+        return json(keysetInfoView(deps.rotate(fee)));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/$/,
+      handle: () => ({
+        html: renderPage(Object.values(ctx.state.mintQuotes), { name: MINT_NAME, url: deps.url() }),
+      }),
+    },
+  ];
+}

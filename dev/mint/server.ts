@@ -1,0 +1,210 @@
+// startMint: assembles the dev mint (state, routes, WebSocket hub, faults, auto-pay) and serves it.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { WebSocketServer } from 'ws';
+import { loadState } from './context.ts';
+import type { MintContext } from './context.ts';
+import { Faults } from './faults.ts';
+import type { FaultRule } from './faults.ts';
+import { applyFaultBefore, createRequestHandler } from './http.ts';
+import { keysetInfoView } from './keysets.ts';
+import { proofStateView } from './ledger.ts';
+import { payMintQuote } from './minting.ts';
+import { isExpired, meltQuoteView, mintQuoteView } from './quotes.ts';
+import { buildRoutes } from './routes.ts';
+import { proofY } from './signing.ts';
+import { MintStore } from './store.ts';
+import { SubscriptionHub } from './subscriptions.ts';
+import type { MintConfig } from './types.ts';
+
+export type StartMintOptions = {
+  /** Default 3338; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default `.data/mint` (relative to the working directory). */
+  dataDir?: string;
+  /** Start with no saved state (the files in dataDir are deleted). */
+  fresh?: boolean;
+  /** Fee per thousand inputs of the active keyset. Default 0. */
+  inputFeePpk?: number;
+  /** When set, every new mint quote is paid automatically after this many ms. */
+  payDelayMs?: number;
+  /** Lifetime of mint and melt quotes. Default 3600. */
+  quoteExpirySeconds?: number;
+  /** Receives one line per request; silent by default. */
+  log?: (line: string) => void;
+};
+
+export type DevMint = {
+  url: string;
+  port: number;
+  dataDir: string;
+  close(): Promise<void>;
+  /** Pays a mint quote's invoice (simulated Lightning). */
+  pay(quote: string): Promise<void>;
+  /** Adds fault switches; see README.md for the rule shape. */
+  addFault(rule: FaultRule | FaultRule[]): void;
+  clearFaults(): void;
+  /** Drops every open WebSocket connection now. */
+  closeWebSockets(): void;
+  /** Makes a new active keyset; the old one stays valid for inputs. Returns the new keyset info. */
+  rotateKeyset(inputFeePpk?: number): {
+    id: string;
+    unit: string;
+    active: boolean;
+    input_fee_ppk: number;
+  };
+  /** The mint's view of a quote, or undefined. */
+  mintQuote(quote: string): ReturnType<typeof mintQuoteView> | undefined;
+  meltQuote(quote: string): ReturnType<typeof meltQuoteView> | undefined;
+  /** Whether a proof with this secret has been spent. */
+  isSpent(secret: string): boolean;
+  /** Number of open WebSocket connections. */
+  webSocketCount(): number;
+};
+
+export async function startMint(options: StartMintOptions = {}): Promise<DevMint> {
+  const dataDir = resolve(options.dataDir ?? '.data/mint');
+  const config: MintConfig = {
+    inputFeePpk: options.inputFeePpk ?? 0,
+    payDelayMs: options.payDelayMs,
+    quoteExpirySeconds: options.quoteExpirySeconds ?? 3600,
+    minAmount: 1,
+    maxAmount: 1_000_000,
+  };
+  const log = options.log ?? (() => {});
+  const store = new MintStore(dataDir);
+  if (options.fresh) store.wipe();
+  const { state, keyring, changed } = loadState(store, config.inputFeePpk);
+  if (changed) store.save(state, ['keys']);
+
+  const timers = new Set<NodeJS.Timeout>();
+  const schedulePay = (quote: string, delay: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      try {
+        payMintQuote(ctx, quote);
+        log(`auto-paid ${quote}`);
+      } catch {
+        // expired or gone: nothing to pay
+      }
+    }, delay);
+    timers.add(timer);
+  };
+
+  const hub = new SubscriptionHub((kind, filter) => {
+    if (kind === 'proof_state') return proofStateView(ctx, filter);
+    if (kind === 'bolt11_mint_quote') {
+      const quote = state.mintQuotes[filter];
+      return quote ? mintQuoteView(quote) : undefined;
+    }
+    const quote = state.meltQuotes[filter];
+    return quote ? meltQuoteView(quote) : undefined;
+  });
+
+  const ctx: MintContext = {
+    state,
+    keyring,
+    config,
+    persist: (parts) => store.save(state, parts),
+    notify: (kind, filter, payload) => hub.notify(kind, filter, payload),
+    onMintQuoteCreated: (quote) => {
+      if (config.payDelayMs !== undefined) schedulePay(quote, config.payDelayMs);
+    },
+  };
+  if (config.payDelayMs !== undefined) {
+    for (const q of Object.values(state.mintQuotes)) {
+      if (q.state === 'UNPAID' && !isExpired(q)) schedulePay(q.quote, config.payDelayMs);
+    }
+  }
+
+  const faults = new Faults();
+  const rotate = (inputFeePpk?: number) => {
+    const next = keyring.rotate(inputFeePpk ?? config.inputFeePpk);
+    store.save(state, ['keys']);
+    return next;
+  };
+  let url = '';
+  const routes = buildRoutes({
+    ctx,
+    faults,
+    url: () => url,
+    closeWebSockets: () => hub.closeAll(),
+    rotate,
+  });
+  const server = createServer(createRequestHandler(routes, faults, log));
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path !== '/v1/ws') {
+      socket.destroy();
+      return;
+    }
+    const plan = faults.take('GET', path);
+    const reject = (status: number, body: string) => {
+      socket.end(
+        `HTTP/1.1 ${status} Fault\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    };
+    void applyFaultBefore(
+      plan,
+      () => reject(500, JSON.stringify({ detail: 'Internal Server Error (fault switch)' })),
+      (code, detail) => reject(400, JSON.stringify({ detail, code })),
+    ).then((answered) => {
+      if (answered) return;
+      if (plan?.action === 'dropResponse') {
+        socket.destroy();
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => hub.attach(ws));
+    });
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3338, host, () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    dataDir,
+    close() {
+      closed ??= new Promise<void>((resolveClose) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        hub.closeAll();
+        wss.close();
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+    async pay(quote) {
+      payMintQuote(ctx, quote);
+    },
+    addFault: (rule) => faults.add(rule),
+    clearFaults: () => faults.clear(),
+    closeWebSockets: () => hub.closeAll(),
+    rotateKeyset: (inputFeePpk) => keysetInfoView(rotate(inputFeePpk)),
+    mintQuote: (quote) => {
+      const q = state.mintQuotes[quote];
+      return q ? mintQuoteView(q) : undefined;
+    },
+    meltQuote: (quote) => {
+      const q = state.meltQuotes[quote];
+      return q ? meltQuoteView(q) : undefined;
+    },
+    isSpent: (secret) => state.spent[proofY(secret)] !== undefined,
+    webSocketCount: () => hub.connectionCount,
+  };
+}

@@ -1,0 +1,114 @@
+// Blind signing with DLEQ (NUT-00/12) and proof verification (C == k * hash_to_curve(secret)).
+import {
+  createBlindSignature,
+  createDLEQProof,
+  hashToCurve,
+  pointFromHex,
+  verifyUnblindedSignature,
+} from '@cashu/cashu-ts';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { ErrorCode, MintError } from './errors.ts';
+import type { Keyring } from './keysets.ts';
+import type { BlindedMessageWire, KeysetRecord, ProofWire, SignatureRecord } from './types.ts';
+import { bad } from './wire.ts';
+
+type Point = ReturnType<typeof pointFromHex>;
+
+function point(hex: string, what: string): Point {
+  try {
+    return pointFromHex(hex);
+  } catch {
+    throw bad(`${what} is not a valid curve point`);
+  }
+}
+
+/** Y = hash_to_curve(secret), the public identifier of a proof's spent state. */
+export function proofY(secret: string): string {
+  return hashToCurve(new TextEncoder().encode(secret)).toHex(true);
+}
+
+export function signBlinded(
+  keyset: KeysetRecord,
+  privateKey: Uint8Array,
+  amount: number,
+  B_hex: string,
+): SignatureRecord {
+  const B_ = point(B_hex, 'B_');
+  const signature = createBlindSignature(B_, privateKey, keyset.id);
+  const dleq = createDLEQProof(B_, privateKey);
+  return {
+    id: keyset.id,
+    amount,
+    C_: signature.C_.toHex(true),
+    dleq: { e: bytesToHex(dleq.e), s: bytesToHex(dleq.s) },
+  };
+}
+
+export type CheckedOutput = { output: BlindedMessageWire; keyset: KeysetRecord; key: Uint8Array };
+
+/**
+ * Checks outputs before anything is signed: active keyset, a key for the amount, a valid point,
+ * no duplicates and no B_ signed before. `blank` outputs (NUT-08 change) get their amount later.
+ */
+export function checkOutputs(
+  keyring: Keyring,
+  outputs: BlindedMessageWire[],
+  signed: Record<string, SignatureRecord>,
+  blank = false,
+): CheckedOutput[] {
+  const seen = new Set<string>();
+  const checked = outputs.map((output) => {
+    const keyset = keyring.getForSigning(output.id);
+    if (keyset.unit !== 'sat') throw new MintError(ErrorCode.unitUnsupported, 'unit not supported');
+    const amount = blank ? 1 : output.amount;
+    const key = keyring.privateKey(keyset, amount);
+    if (!key) throw new MintError(ErrorCode.transaction, `invalid output amount ${output.amount}`);
+    point(output.B_, 'B_');
+    if (seen.has(output.B_)) throw new MintError(ErrorCode.duplicateOutputs, 'duplicate outputs');
+    seen.add(output.B_);
+    return { output, keyset, key };
+  });
+  if (checked.some(({ output }) => signed[output.B_])) {
+    throw new MintError(ErrorCode.outputsAlreadySigned, 'outputs have already been signed before');
+  }
+  return checked;
+}
+
+export function signChecked(checked: CheckedOutput[]): SignatureRecord[] {
+  return checked.map(({ output, keyset, key }) =>
+    signBlinded(keyset, key, output.amount, output.B_),
+  );
+}
+
+export type CheckedInput = { proof: ProofWire; keyset: KeysetRecord; Y: string };
+
+/** Verifies every input's signature and that none is spent or repeated. */
+export function checkInputs(
+  keyring: Keyring,
+  inputs: ProofWire[],
+  spent: Record<string, number>,
+): CheckedInput[] {
+  const seen = new Set<string>();
+  const checked = inputs.map((proof) => {
+    const keyset = keyring.get(proof.id);
+    const key = keyring.privateKey(keyset, proof.amount);
+    if (!key) throw new MintError(ErrorCode.proofInvalid, 'proof could not be verified');
+    const secret = new TextEncoder().encode(proof.secret);
+    const valid = verifyUnblindedSignature({ C: point(proof.C, 'C'), secret, id: proof.id }, key);
+    if (!valid) throw new MintError(ErrorCode.proofInvalid, 'proof could not be verified');
+    const Y = proofY(proof.secret);
+    if (seen.has(Y)) throw new MintError(ErrorCode.duplicateInputs, 'duplicate inputs provided');
+    seen.add(Y);
+    return { proof, keyset, Y };
+  });
+  if (checked.some(({ Y }) => spent[Y] !== undefined)) {
+    throw new MintError(ErrorCode.proofsAlreadySpent, 'Token already spent.');
+  }
+  return checked;
+}
+
+/** NUT-02: ceil(sum of the input keysets' input_fee_ppk / 1000). */
+export function inputFee(inputs: CheckedInput[]): number {
+  const ppk = inputs.reduce((total, { keyset }) => total + keyset.input_fee_ppk, 0);
+  return Math.ceil(ppk / 1000);
+}

@@ -1,0 +1,70 @@
+// The dev mint's persisted records and the wire shapes it answers with.
+
+export type KeysetRecord = {
+  id: string;
+  unit: string;
+  active: boolean;
+  input_fee_ppk: number;
+  /** amount -> compressed public key, hex */
+  pubKeys: Record<string, string>;
+  /** amount -> private key, hex (a dev mint keeps them in plain JSON on purpose) */
+  privKeys: Record<string, string>;
+  createdAt: number;
+};
+
+export type DleqWire = { e: string; s: string };
+
+export type SignatureRecord = { id: string; amount: number; C_: string; dleq: DleqWire };
+
+export type MintQuoteState = 'UNPAID' | 'PAID' | 'ISSUED';
+export type MeltQuoteState = 'UNPAID' | 'PENDING' | 'PAID';
+export type ProofState = 'UNSPENT' | 'PENDING' | 'SPENT';
+
+export type MintQuoteRecord = {
+  quote: string;
+  request: string;
+  amount: number;
+  unit: string;
+  state: MintQuoteState;
+  /** unix seconds */
+  expiry: number;
+  pubkey?: string;
+  description?: string;
+  paymentHash: string;
+  createdAt: number;
+};
+
+export type MeltQuoteRecord = {
+  quote: string;
+  request: string;
+  amount: number;
+  fee_reserve: number;
+  unit: string;
+  state: MeltQuoteState;
+  expiry: number;
+  payment_preimage: string | null;
+  change?: SignatureRecord[];
+  createdAt: number;
+};
+
+export type MintState = {
+  identity: { mintKey: string; nodeKey: string };
+  keysets: KeysetRecord[];
+  /** Y (hash_to_curve(secret), hex) -> unix ms it was spent */
+  spent: Record<string, number>;
+  /** B_ (hex) -> the signature given for it; a B_ is signed once */
+  signatures: Record<string, SignatureRecord>;
+  mintQuotes: Record<string, MintQuoteRecord>;
+  meltQuotes: Record<string, MeltQuoteRecord>;
+};
+
+export type BlindedMessageWire = { amount: number; id: string; B_: string };
+export type ProofWire = { amount: number; id: string; secret: string; C: string };
+
+export type MintConfig = {
+  inputFeePpk: number;
+  payDelayMs: number | undefined;
+  quoteExpirySeconds: number;
+  minAmount: number;
+  maxAmount: number;
+};
