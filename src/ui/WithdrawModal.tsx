@@ -1,0 +1,59 @@
+// Withdraw modal (SPEC §2 "/wallet"): animated QR of an ecash token, copy and close.
+import type { ReactNode } from 'react';
+import { AnimatedQr } from './AnimatedQr';
+import { Button } from './Button';
+import { CopiedBadge } from './CopiedBadge';
+import { Modal } from './Modal';
+import { useCopyToClipboard } from './use-copy';
+
+export interface WithdrawModalProps {
+  /** The encoded token; the modal is open while this is non-null. */
+  token: string | null;
+  /** Escape, backdrop click and the Close button. */
+  onClose: () => void;
+  /** Token amount in sats, shown above the QR code. */
+  amount?: number;
+  /** Clipboard failures go here only (SPEC §8: logged, nothing shown). */
+  onCopyError?: (error: unknown) => void;
+  /** Optional extra content under the QR code, e.g. a fee or "waiting for redemption" notice. */
+  notice?: ReactNode;
+}
+
+export const WITHDRAW_MODAL_TITLE = 'Scan to withdraw';
+export const WITHDRAW_QR_SIZE = 240;
+
+export function WithdrawModal({ token, onClose, amount, onCopyError, notice }: WithdrawModalProps) {
+  const { copiedText, copy } = useCopyToClipboard(onCopyError);
+
+  return (
+    <Modal open={token !== null} onClose={onClose} title={WITHDRAW_MODAL_TITLE}>
+      {token !== null ? (
+        <div className="flex flex-col items-center gap-4">
+          {amount !== undefined ? (
+            <p
+              data-testid="withdraw-amount"
+              className="text-3xl font-bold text-violet-700 tabular-nums"
+            >
+              {amount} sats
+            </p>
+          ) : null}
+          <AnimatedQr value={token} size={WITHDRAW_QR_SIZE} label="Withdraw token QR code" />
+          {notice ? (
+            <div className="w-full rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
+              {notice}
+            </div>
+          ) : null}
+          <div className="flex w-full flex-col gap-2 sm:flex-row">
+            <Button size="lg" className="flex-1" onClick={() => void copy(token)}>
+              Copy Token
+            </Button>
+            <Button size="lg" variant="outline" className="flex-1" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+          <CopiedBadge visible={copiedText === token} />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
