@@ -2,6 +2,9 @@
 import type { Clock } from '../core/ports';
 import type { Logger } from '../core/logger';
 import { WalletEvents } from '../core/events';
+import { DeviceKeys } from '../core/keys';
+import { PaymentService } from '../core/wallet/payment-service';
+import { WalletProvider } from '../core/wallet/wallet-provider';
 import { createStorage, type Storage as CashewStorage, type StorageOptions } from '../storage';
 import type { AppSettings } from './env';
 import { createNoopMessaging, type MessagingService } from './messaging';
@@ -22,6 +25,10 @@ export interface AppServices {
   clock: Clock;
   /** The payment listener (remote payments inbox); started after onboarding. */
   messaging: MessagingService;
+  /** One cached cashu-ts Mint/Wallet per mint URL (seeded for the merchant, seedless for a cashier). */
+  wallets: WalletProvider;
+  /** The one owner of pending mint quotes: create, watch, mint, store; resumed at start-up. */
+  payments: PaymentService;
 }
 
 export interface ServiceOptions {
@@ -39,12 +46,37 @@ export function createServices(settings: AppSettings, options: ServiceOptions): 
     clock,
   };
   if (options.dbName) storageOptions.dbName = options.dbName;
+  const storage = createStorage(storageOptions);
+  const events = new WalletEvents();
+  const { logger } = options;
+  const wallets = new WalletProvider({
+    keys: storage.keys,
+    counters: storage.counterSource,
+    logger,
+  });
+  const deviceKeys = new DeviceKeys(storage.keys);
+  const payments = new PaymentService({
+    config: storage.config,
+    keys: storage.keys,
+    quotes: storage.mintQuotes,
+    ledger: storage.ledger,
+    proofs: storage.proofs,
+    counters: storage.counterSource,
+    events,
+    logger,
+    clock,
+    wallets,
+    // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
+    getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
+  });
   return {
     settings,
-    storage: createStorage(storageOptions),
-    logger: options.logger,
-    events: new WalletEvents(),
+    storage,
+    logger,
+    events,
     clock,
     messaging: createNoopMessaging(),
+    wallets,
+    payments,
   };
 }
