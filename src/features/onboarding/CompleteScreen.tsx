@@ -1,6 +1,111 @@
-// Onboarding step 4 (/onboarding/complete): summary and 'Complete Setup'.
+// Onboarding step 4 (/onboarding/complete): summary, then 'Complete Setup' creates the wallet.
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../ui/Button';
+import { completeOnboarding } from './complete-onboarding';
+import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';
+import { clearSession, completeSession, readSession } from './session';
 
-export function CompleteScreen() {
-  return <OnboardingFrame title="Review and Complete" />;
+export const WELCOME_TOAST = '🎉 Welcome to Cashew POS! Your wallet is ready to use.';
+export const SETUP_FAILED_TOAST = '❌ Failed to complete setup. Please try again.';
+
+export function CompleteScreen({ services }: OnboardingScreenProps) {
+  const [values] = useState(() => completeSession(readSession()));
+  if (!values) return <Navigate to="/onboarding/welcome" replace />;
+  return <Complete services={services} values={values} />;
+}
+
+function Complete({
+  services,
+  values,
+}: OnboardingScreenProps & { values: NonNullable<ReturnType<typeof completeSession>> }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const { mode, mint, relays } = values;
+
+  const onComplete = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await completeOnboarding(
+        {
+          config: services.storage.config,
+          keys: services.storage.keys,
+          messaging: services.messaging,
+          logger: services.logger,
+        },
+        { mintUrl: mint, relays, phrase: values.phrase },
+      );
+    } catch (error) {
+      // Not the phrase: only what failed.
+      services.logger.error('Onboarding completion failed', error);
+      toast.error(SETUP_FAILED_TOAST);
+      setBusy(false);
+      return;
+    }
+    clearSession();
+    toast.success(WELCOME_TOAST);
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <OnboardingFrame
+      step={4}
+      title="Review and Complete"
+      subtitle="Check your choices. You can change the mint and relays later in Settings."
+      actions={
+        <>
+          <Button
+            variant="outline"
+            disabled={busy}
+            onClick={() => navigate('/onboarding/relay-config')}
+          >
+            Back
+          </Button>
+          <Button onClick={() => void onComplete()} disabled={busy} aria-busy={busy}>
+            {busy ? 'Setting up...' : 'Complete Setup'}
+          </Button>
+        </>
+      }
+    >
+      <dl className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
+        <div className="flex flex-col gap-1 p-4 sm:flex-row sm:justify-between">
+          <dt className="text-sm text-slate-500">Wallet</dt>
+          <dd className="text-sm font-medium text-slate-900" data-testid="summary-mode">
+            {mode === 'create' ? 'New wallet' : 'Restored wallet'}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-1 p-4 sm:flex-row sm:justify-between sm:gap-4">
+          <dt className="text-sm text-slate-500">Mint</dt>
+          <dd className="text-sm font-medium break-all text-slate-900" data-testid="summary-mint">
+            {mint}
+          </dd>
+        </div>
+        <div className="space-y-2 p-4">
+          <dt className="text-sm text-slate-500" data-testid="summary-relay-count">
+            Relays ({relays.length})
+          </dt>
+          <dd>
+            <ul className="space-y-1">
+              {relays.map((relay, index) => (
+                <li key={`${index}-${relay}`} className="truncate font-mono text-xs text-slate-700">
+                  {relay}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      </dl>
+      <section className="space-y-2">
+        <h2 className="text-sm font-semibold text-slate-800">Next steps</h2>
+        <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-600">
+          <li>Enter an amount on the point of sale screen to create a Lightning invoice.</li>
+          <li>Connect a second device as a remote point of sale from Connect.</li>
+          <li>Check your balance and withdraw ecash from Wallet.</li>
+        </ol>
+      </section>
+    </OnboardingFrame>
+  );
 }

@@ -1,6 +1,196 @@
 // Single-page onboarding (/onboarding-legacy): mode toggle, mint URL, relays and phrase together.
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import {
+  mintUrlProblem,
+  normaliseMintInput,
+  parseRelayLines,
+  relaysProblem,
+} from '../../core/settings/settings-input';
+import { Button } from '../../ui/Button';
+import { PhraseWords } from '../../ui/PhraseWords';
+import { completeOnboarding } from './complete-onboarding';
+import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';
+import { clearSession, type OnboardingMode } from './session';
 
-export function LegacyOnboardingScreen() {
-  return <OnboardingFrame title="Set Up Your Wallet" />;
+export const LEGACY_TEXTS = {
+  success: "You're all set!",
+  restoreEmpty: 'Please enter your mnemonic to restore',
+  phraseMissing: 'Mnemonic is missing. Please reload the page.',
+  saveFailed: 'Failed to save. Please try again.',
+  invalidMnemonic: 'Invalid mnemonic',
+} as const;
+
+const fieldClass =
+  'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none';
+
+export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
+  const navigate = useNavigate();
+  const { settings, logger } = services;
+  const ids = { mint: useId(), relays: useId(), phrase: useId() };
+  const [mode, setMode] = useState<OnboardingMode>('create');
+  const [mintUrl, setMintUrl] = useState(settings.defaultMintUrl);
+  const [relaysText, setRelaysText] = useState(settings.defaultRelays.join('\n'));
+  const [generated, setGenerated] = useState<string>();
+  const [restoreText, setRestoreText] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    import('../../core/keys/phrase')
+      .then(({ generatePhrase }) => {
+        if (!cancelled) setGenerated(generatePhrase());
+      })
+      .catch((error: unknown) => logger.error('Could not generate a recovery phrase', error));
+    return () => {
+      cancelled = true;
+    };
+  }, [logger]);
+
+  /** The first problem as its SPEC toast text, or the phrase to use. */
+  const check = async (): Promise<{ problem: string } | { phrase: string }> => {
+    const mintProblem = mintUrlProblem(mintUrl);
+    if (mintProblem) return { problem: mintProblem };
+    const relayProblem = relaysProblem(parseRelayLines(relaysText));
+    if (relayProblem) return { problem: relayProblem };
+    const phrase = mode === 'restore' ? restoreText.trim() : generated;
+    if (mode === 'restore' && !phrase) return { problem: LEGACY_TEXTS.restoreEmpty };
+    if (!phrase) return { problem: LEGACY_TEXTS.phraseMissing };
+    const { isValidPhrase, validatePhrase } = await import('../../core/keys/phrase');
+    if (!isValidPhrase(phrase)) return { problem: LEGACY_TEXTS.invalidMnemonic };
+    return { phrase: validatePhrase(phrase) };
+  };
+
+  const onContinue = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const checked = await check();
+      if ('problem' in checked) {
+        toast.error(checked.problem);
+        setBusy(false);
+        return;
+      }
+      await completeOnboarding(
+        {
+          config: services.storage.config,
+          keys: services.storage.keys,
+          messaging: services.messaging,
+          logger,
+        },
+        {
+          mintUrl: normaliseMintInput(mintUrl),
+          relays: parseRelayLines(relaysText),
+          phrase: checked.phrase,
+        },
+      );
+    } catch (error) {
+      logger.error('Legacy onboarding failed to save', error);
+      toast.error(LEGACY_TEXTS.saveFailed);
+      setBusy(false);
+      return;
+    }
+    clearSession();
+    toast.success(LEGACY_TEXTS.success);
+    navigate('/', { replace: true });
+  };
+
+  const modeButton = (value: OnboardingMode, label: string) => (
+    <button
+      type="button"
+      aria-pressed={mode === value}
+      onClick={() => setMode(value)}
+      className={[
+        'flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+        mode === value
+          ? 'bg-white text-violet-700 shadow-sm'
+          : 'text-slate-600 hover:text-slate-900',
+      ].join(' ')}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <OnboardingFrame
+      title="Set Up Your Wallet"
+      subtitle="Choose a mint and relays, and keep your recovery phrase safe."
+      actions={
+        <Button className="sm:ml-auto" onClick={() => void onContinue()} disabled={busy}>
+          {busy ? 'Saving...' : 'Continue'}
+        </Button>
+      }
+    >
+      <div role="group" aria-label="Wallet mode" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+        {modeButton('create', 'New Wallet')}
+        {modeButton('restore', 'Restore Wallet')}
+      </div>
+      <div className="space-y-2">
+        <label htmlFor={ids.mint} className="block text-sm font-medium text-slate-800">
+          Mint URL
+        </label>
+        <input
+          id={ids.mint}
+          type="url"
+          inputMode="url"
+          value={mintUrl}
+          onChange={(event) => setMintUrl(event.target.value)}
+          placeholder="https://mint.example.com"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          className={fieldClass}
+        />
+      </div>
+      <div className="space-y-2">
+        <label htmlFor={ids.relays} className="block text-sm font-medium text-slate-800">
+          Relays (one per line)
+        </label>
+        <textarea
+          id={ids.relays}
+          rows={3}
+          value={relaysText}
+          onChange={(event) => setRelaysText(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          className={`${fieldClass} font-mono`}
+        />
+      </div>
+      {mode === 'create' ? (
+        <div className="space-y-2">
+          <p className="text-sm font-medium text-slate-800">Your recovery phrase</p>
+          {generated ? (
+            <PhraseWords phrase={generated} />
+          ) : (
+            <p className="text-sm text-slate-500">Generating your recovery phrase...</p>
+          )}
+          <p className="text-xs text-amber-800">
+            Write these words down in order and keep them offline. They are the only way to recover
+            your wallet. Never share them.
+          </p>
+        </div>
+      ) : (
+        <div className="space-y-2">
+          <label htmlFor={ids.phrase} className="block text-sm font-medium text-slate-800">
+            Recovery phrase
+          </label>
+          <textarea
+            id={ids.phrase}
+            rows={3}
+            value={restoreText}
+            onChange={(event) => setRestoreText(event.target.value)}
+            placeholder="Enter your 12 words separated by spaces"
+            autoComplete="off"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            className={`${fieldClass} font-mono`}
+          />
+        </div>
+      )}
+    </OnboardingFrame>
+  );
 }

@@ -1,6 +1,252 @@
-// Onboarding step 2 (/onboarding/mint-selection): choose a discovered mint or enter a URL.
-import { OnboardingFrame } from './OnboardingFrame';
+// Onboarding step 2 (/onboarding/mint-selection): pick a discovered mint or enter a mint URL.
+import { useId, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import type { DiscoveredMint } from '../../core/discovery/types';
+import { mintUrlProblem, normaliseMintInput } from '../../core/settings/settings-input';
+import { Button } from '../../ui/Button';
+import type { OnboardingScreenProps } from './deps';
+import { FieldError, OnboardingFrame } from './OnboardingFrame';
+import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
+import {
+  browserDiscovery,
+  useDiscoveredMints,
+  type DiscoverMints,
+  type DiscoveryState,
+} from './use-discovered-mints';
 
-export function MintSelectionScreen() {
-  return <OnboardingFrame title="Choose a Mint" />;
+export const DISCOVERING_TEXT = 'Discovering mints...';
+export const NO_MINTS_TEXT = 'No mints discovered. Try using a custom mint URL instead.';
+
+type Tab = 'discovered' | 'custom';
+
+export interface MintSelectionScreenProps extends OnboardingScreenProps {
+  /** Tests inject discovery; the app uses the discovery relays and auditor of its settings. */
+  discover?: DiscoverMints;
+}
+
+export function MintSelectionScreen(props: MintSelectionScreenProps) {
+  const [session] = useState(readSession);
+  if (!sessionAllows('mint-selection', session)) {
+    return <Navigate to="/onboarding/welcome" replace />;
+  }
+  return <MintSelection {...props} session={session} />;
+}
+
+function MintSelection({
+  services,
+  discover,
+  session,
+}: MintSelectionScreenProps & { session: OnboardingSession }) {
+  const navigate = useNavigate();
+  const { settings, logger } = services;
+  const [discoverMints] = useState(() => discover ?? browserDiscovery(settings, logger));
+  const discovery = useDiscoveredMints(discoverMints, logger);
+  const storedMint = session.mint;
+  const [chosenTab, setChosenTab] = useState<Tab>();
+  const [selected, setSelected] = useState(storedMint);
+  const [custom, setCustom] = useState(storedMint ?? '');
+  const [customError, setCustomError] = useState<string>();
+  const ids = { tabs: useId(), custom: useId(), error: useId() };
+
+  // Coming Back with a mint that discovery did not list: it was typed, so show it where it was.
+  const storedWasCustom =
+    discovery.status === 'done' &&
+    storedMint !== undefined &&
+    !discovery.mints.some((mint) => mint.url === storedMint);
+  const tab: Tab = chosenTab ?? (storedWasCustom ? 'custom' : 'discovered');
+
+  const canContinue = tab === 'discovered' ? selected !== undefined : custom.trim() !== '';
+
+  const onContinue = () => {
+    let mint: string;
+    if (tab === 'custom') {
+      const problem = mintUrlProblem(custom);
+      if (problem) {
+        setCustomError(problem);
+        return;
+      }
+      mint = normaliseMintInput(custom);
+    } else {
+      if (selected === undefined) return;
+      mint = selected;
+    }
+    updateSession({ mint });
+    navigate('/onboarding/relay-config');
+  };
+
+  const tabButton = (value: Tab, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`${ids.tabs}-${value}`}
+      aria-selected={tab === value}
+      aria-controls={`${ids.tabs}-${value}-panel`}
+      onClick={() => setChosenTab(value)}
+      className={[
+        'flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+        tab === value
+          ? 'bg-white text-violet-700 shadow-sm'
+          : 'text-slate-600 hover:text-slate-900',
+      ].join(' ')}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <OnboardingFrame
+      step={2}
+      title="Choose a Mint"
+      subtitle="The mint turns Lightning payments into ecash for your wallet."
+      actions={
+        <>
+          <Button
+            variant="outline"
+            onClick={() => navigate(`/onboarding/mnemonic?mode=${session.mode ?? 'create'}`)}
+          >
+            Back
+          </Button>
+          <Button onClick={onContinue} disabled={!canContinue}>
+            Continue
+          </Button>
+        </>
+      }
+    >
+      <div
+        role="tablist"
+        aria-label="Mint source"
+        className="flex gap-1 rounded-lg bg-slate-100 p-1"
+      >
+        {tabButton('discovered', 'Discovered Mints')}
+        {tabButton('custom', 'Custom Mint URL')}
+      </div>
+      {tab === 'discovered' ? (
+        <div
+          role="tabpanel"
+          id={`${ids.tabs}-discovered-panel`}
+          aria-labelledby={`${ids.tabs}-discovered`}
+        >
+          <DiscoveredList discovery={discovery} selected={selected} onSelect={setSelected} />
+        </div>
+      ) : (
+        <div
+          role="tabpanel"
+          id={`${ids.tabs}-custom-panel`}
+          aria-labelledby={`${ids.tabs}-custom`}
+          className="space-y-2"
+        >
+          <label htmlFor={ids.custom} className="block text-sm font-medium text-slate-800">
+            Mint URL
+          </label>
+          <input
+            id={ids.custom}
+            type="url"
+            inputMode="url"
+            value={custom}
+            placeholder="https://mint.example.com"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            onChange={(event) => {
+              setCustom(event.target.value);
+              setCustomError(undefined);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && canContinue) onContinue();
+            }}
+            aria-invalid={customError ? true : undefined}
+            aria-describedby={customError ? ids.error : undefined}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
+          />
+          {customError ? <FieldError id={ids.error}>{customError}</FieldError> : null}
+          <p className="text-xs text-slate-500">Only http:// and https:// mint addresses work.</p>
+        </div>
+      )}
+    </OnboardingFrame>
+  );
+}
+
+function DiscoveredList({
+  discovery,
+  selected,
+  onSelect,
+}: {
+  discovery: DiscoveryState;
+  selected: string | undefined;
+  onSelect: (url: string) => void;
+}) {
+  if (discovery.status === 'loading') {
+    return (
+      <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500">
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-violet-200 border-t-violet-600"
+        />
+        {DISCOVERING_TEXT}
+      </p>
+    );
+  }
+  if (discovery.mints.length === 0) {
+    return <p className="py-6 text-sm text-slate-500">{NO_MINTS_TEXT}</p>;
+  }
+  return (
+    <ul
+      aria-label="Discovered mints"
+      className="max-h-72 space-y-2 overflow-y-auto pr-1"
+      data-testid="discovered-mints"
+    >
+      {discovery.mints.map((mint) => (
+        <MintOption
+          key={mint.url}
+          mint={mint}
+          checked={mint.url === selected}
+          onSelect={onSelect}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function MintOption({
+  mint,
+  checked,
+  onSelect,
+}: {
+  mint: DiscoveredMint;
+  checked: boolean;
+  onSelect: (url: string) => void;
+}) {
+  const reviews = mint.recommendations.length;
+  return (
+    <li>
+      <label
+        className={[
+          'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-3 transition-colors',
+          checked ? 'border-violet-600 bg-violet-50' : 'border-slate-200 hover:border-violet-300',
+        ].join(' ')}
+      >
+        <input
+          type="radio"
+          name="discovered-mint"
+          value={mint.url}
+          checked={checked}
+          onChange={() => onSelect(mint.url)}
+          className="size-4 accent-violet-700"
+        />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-medium text-slate-900">{mint.url}</span>
+          <span className="block text-xs text-slate-500">
+            {reviews} {reviews === 1 ? 'review' : 'reviews'}
+            {mint.auditorData?.name ? ` · ${mint.auditorData.name}` : ''}
+          </span>
+        </span>
+        <span
+          className="shrink-0 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800"
+          aria-label={`Score ${mint.score.toFixed(2)} out of 5`}
+        >
+          ★ {mint.score.toFixed(2)}
+        </span>
+      </label>
+    </li>
+  );
 }

@@ -1,6 +1,199 @@
-// Onboarding step 1 (/onboarding/mnemonic): show a new recovery phrase or enter an existing one.
-import { OnboardingFrame } from './OnboardingFrame';
+// Onboarding step 1 (/onboarding/mnemonic?mode=create|restore): show a new recovery phrase or
+// take an existing one. The phrase goes to the session only; never to the URL or a log.
+import { useEffect, useId, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { countWords } from '../../core/keys';
+import { Button } from '../../ui/Button';
+import { PhraseWords } from '../../ui/PhraseWords';
+import type { OnboardingScreenProps } from './deps';
+import { FieldError, OnboardingFrame } from './OnboardingFrame';
+import { isOnboardingMode, readSession, updateSession } from './session';
 
-export function MnemonicScreen() {
-  return <OnboardingFrame title="Recovery Phrase" />;
+export const WRITTEN_DOWN_LABEL = 'I have written down my recovery phrase and stored it safely';
+export const INVALID_MNEMONIC = 'Invalid mnemonic';
+/** SPEC §2: restore may continue once the text holds at least this many words. */
+export const MIN_RESTORE_WORDS = 12;
+
+const WELCOME = '/onboarding/welcome';
+const NEXT = '/onboarding/mint-selection';
+
+export function MnemonicScreen({ services }: OnboardingScreenProps) {
+  const [params] = useSearchParams();
+  const mode = params.get('mode');
+  if (!isOnboardingMode(mode)) return <Navigate to={WELCOME} replace />;
+  return mode === 'create' ? (
+    <CreatePhrase services={services} />
+  ) : (
+    <RestorePhrase services={services} />
+  );
+}
+
+/** The phrase to show: the confirmed one when coming Back, else the unconfirmed draft. */
+function storedCreatePhrase(): string | undefined {
+  const session = readSession();
+  if (session.mode === 'create' && session.phrase) return session.phrase;
+  return session.draftPhrase;
+}
+
+function CreatePhrase({ services }: OnboardingScreenProps) {
+  const navigate = useNavigate();
+  const checkboxId = useId();
+  const [phrase, setPhrase] = useState(storedCreatePhrase);
+  const [failed, setFailed] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  const { logger } = services;
+
+  useEffect(() => {
+    if (phrase) return;
+    let cancelled = false;
+    // Lazy: the 2048-word list is only needed here, not on the first screen.
+    import('../../core/keys/phrase')
+      .then(({ generatePhrase }) => {
+        if (cancelled) return;
+        const generated = generatePhrase();
+        // Kept so the same words come back after Back or a reload, until onboarding ends.
+        updateSession({ draftPhrase: generated });
+        setPhrase(generated);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        logger.error('Could not generate a recovery phrase', error);
+        setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [phrase, logger]);
+
+  const onContinue = () => {
+    if (!phrase || !confirmed) return;
+    updateSession({ phrase, mode: 'create' });
+    navigate(NEXT);
+  };
+
+  return (
+    <OnboardingFrame
+      step={1}
+      title="Your Recovery Phrase"
+      subtitle="These 12 words are your new wallet. Write them down before you continue."
+      actions={
+        <>
+          <Button variant="outline" onClick={() => navigate(WELCOME)}>
+            Back
+          </Button>
+          <Button onClick={onContinue} disabled={!phrase || !confirmed}>
+            Continue
+          </Button>
+        </>
+      }
+    >
+      {phrase ? (
+        <PhraseWords phrase={phrase} />
+      ) : failed ? (
+        <FieldError>Could not generate a recovery phrase. Please reload the page.</FieldError>
+      ) : (
+        <p className="text-sm text-slate-500">Generating your recovery phrase...</p>
+      )}
+      <div
+        role="note"
+        aria-label="Security notice"
+        className="space-y-2 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200"
+      >
+        <p className="font-semibold">Keep these words secret and safe</p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>Write the words down on paper, in this exact order.</li>
+          <li>Store them offline, somewhere only you can reach.</li>
+          <li>Never share them with anyone, and never type them into another website.</li>
+          <li>They are the only way to recover your wallet if this device is lost.</li>
+        </ul>
+      </div>
+      <label htmlFor={checkboxId} className="flex cursor-pointer items-start gap-3 text-sm">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="mt-0.5 size-4 accent-violet-700"
+          checked={confirmed}
+          onChange={(event) => setConfirmed(event.target.checked)}
+        />
+        <span className="text-slate-800">{WRITTEN_DOWN_LABEL}</span>
+      </label>
+    </OnboardingFrame>
+  );
+}
+
+function RestorePhrase({ services }: OnboardingScreenProps) {
+  const navigate = useNavigate();
+  const fieldId = useId();
+  const errorId = useId();
+  const [text, setText] = useState(() => {
+    const session = readSession();
+    return session.mode === 'restore' ? (session.phrase ?? '') : '';
+  });
+  const [error, setError] = useState<string>();
+  const [checking, setChecking] = useState(false);
+  const words = countWords(text);
+  const enoughWords = words >= MIN_RESTORE_WORDS;
+
+  const onContinue = async () => {
+    if (!enoughWords || checking) return;
+    setChecking(true);
+    try {
+      const { validatePhrase } = await import('../../core/keys/phrase');
+      const phrase = validatePhrase(text);
+      updateSession({ phrase, mode: 'restore' });
+      navigate(NEXT);
+    } catch (caught) {
+      // The phrase itself is never logged: only that validation failed.
+      if (!(caught instanceof Error && caught.message === INVALID_MNEMONIC)) {
+        services.logger.error('Could not check the recovery phrase');
+      }
+      setError(INVALID_MNEMONIC);
+      setChecking(false);
+    }
+  };
+
+  return (
+    <OnboardingFrame
+      step={1}
+      title="Restore Your Wallet"
+      subtitle="Enter the recovery phrase of the wallet you want to restore."
+      actions={
+        <>
+          <Button variant="outline" onClick={() => navigate(WELCOME)}>
+            Back
+          </Button>
+          <Button onClick={() => void onContinue()} disabled={!enoughWords || checking}>
+            Continue
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-2">
+        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
+          Recovery phrase
+        </label>
+        <textarea
+          id={fieldId}
+          rows={4}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(undefined);
+          }}
+          placeholder="Enter your 12 words separated by spaces"
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
+        />
+        <p className="text-xs text-slate-500">
+          {words} {words === 1 ? 'word' : 'words'} entered
+        </p>
+        {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+      </div>
+    </OnboardingFrame>
+  );
 }

@@ -1,6 +1,95 @@
 // Onboarding step 3 (/onboarding/relay-config): the Nostr relays, one per line.
-import { OnboardingFrame } from './OnboardingFrame';
+import { useId, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { parseRelayLines, relaysProblem } from '../../core/settings/settings-input';
+import { Button } from '../../ui/Button';
+import type { OnboardingScreenProps } from './deps';
+import { FieldError, OnboardingFrame } from './OnboardingFrame';
+import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
 
-export function RelayConfigScreen() {
-  return <OnboardingFrame title="Configure Relays" />;
+export function RelayConfigScreen({ services }: OnboardingScreenProps) {
+  const [session] = useState(readSession);
+  if (!sessionAllows('relay-config', session)) {
+    return <Navigate to="/onboarding/welcome" replace />;
+  }
+  return <RelayConfig services={services} session={session} />;
+}
+
+function RelayConfig({
+  services,
+  session,
+}: OnboardingScreenProps & { session: OnboardingSession }) {
+  const navigate = useNavigate();
+  const fieldId = useId();
+  const errorId = useId();
+  const [text, setText] = useState(() =>
+    (session.relays ?? services.settings.defaultRelays).join('\n'),
+  );
+  const relays = parseRelayLines(text);
+  // Empty is shown by the disabled Continue and the count; a bad line gets a message.
+  const problem = relays.length > 0 ? relaysProblem(relays) : undefined;
+  const canContinue = relays.length > 0 && problem === undefined;
+
+  const onContinue = () => {
+    if (!canContinue) return;
+    updateSession({ relays });
+    navigate('/onboarding/complete');
+  };
+
+  return (
+    <OnboardingFrame
+      step={3}
+      title="Configure Relays"
+      subtitle="Nostr relays carry payments sent from your remote point of sale devices."
+      actions={
+        <>
+          <Button variant="outline" onClick={() => navigate('/onboarding/mint-selection')}>
+            Back
+          </Button>
+          <Button onClick={onContinue} disabled={!canContinue}>
+            Continue
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-2">
+        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
+          Relays (one per line)
+        </label>
+        <textarea
+          id={fieldId}
+          rows={4}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="wss://relay.example.com"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
+        />
+        {problem ? <FieldError id={errorId}>{problem}</FieldError> : null}
+      </div>
+      <section aria-label="Configured relays" className="space-y-2">
+        <h2 className="text-sm font-semibold text-slate-800" data-testid="relay-count">
+          Configured relays ({relays.length})
+        </h2>
+        {relays.length === 0 ? (
+          <p className="text-sm text-slate-500">Add at least one relay to continue.</p>
+        ) : (
+          <ul className="space-y-1">
+            {relays.map((relay, index) => (
+              <li
+                key={`${index}-${relay}`}
+                className="truncate rounded-md bg-slate-50 px-3 py-1.5 font-mono text-xs text-slate-700 ring-1 ring-slate-200"
+              >
+                {relay}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </OnboardingFrame>
+  );
 }

@@ -11,6 +11,20 @@ export function WelcomeScreen() {
         Accept Lightning payments settled as ecash, stored on this device. Start with a new wallet
         or restore one from your recovery phrase.
       </p>
+      <ul className="space-y-2 text-sm text-slate-600">
+        <li className="flex gap-2">
+          <span aria-hidden="true" className="text-violet-600">
+            ●
+          </span>
+          No account, no login: your keys never leave this browser.
+        </li>
+        <li className="flex gap-2">
+          <span aria-hidden="true" className="text-violet-600">
+            ●
+          </span>
+          Four short steps: recovery phrase, mint, relays, done.
+        </li>
+      </ul>
       <div className="flex flex-col gap-3">
         <Button size="lg" onClick={() => navigate('/onboarding/mnemonic?mode=create')}>
           Create New Wallet

@@ -1,0 +1,29 @@
+// What the onboarding screens need from the app's services (a structural subset of AppServices).
+import type { Logger } from '../../core/logger';
+import type { ConfigStore, KeyStore } from '../../core/ports';
+
+export interface OnboardingSettings {
+  defaultMintUrl: string;
+  defaultRelays: string[];
+  discoveryRelays: string[];
+  auditorUrl: string;
+}
+
+/** The payment listener: started once the wallet exists (SPEC §4 "Completion"). */
+export interface OnboardingMessaging {
+  start(): Promise<void>;
+}
+
+export interface OnboardingServices {
+  settings: OnboardingSettings;
+  storage: {
+    config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded'>;
+    keys: KeyStore;
+  };
+  logger: Logger;
+  messaging: OnboardingMessaging;
+}
+
+export interface OnboardingScreenProps {
+  services: OnboardingServices;
+}
