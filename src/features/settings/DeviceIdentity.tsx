@@ -1,0 +1,97 @@
+// The device's public key (npub) and, behind a warning, its recovery phrase.
+import { useEffect, useMemo, useState } from 'react';
+import { DeviceKeys } from '../../core/keys';
+import type { Logger } from '../../core/logger';
+import type { KeyStore } from '../../core/ports';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { PhraseWords } from '../../ui/PhraseWords';
+
+export const NO_PHRASE_TEXT = 'No recovery phrase is stored on this device.';
+
+type Reveal = { step: 'closed' } | { step: 'confirm' } | { step: 'shown'; phrase?: string };
+
+export function DeviceIdentity({ keys, logger }: { keys: KeyStore; logger: Logger }) {
+  const deviceKeys = useMemo(() => new DeviceKeys(keys), [keys]);
+  const [npub, setNpub] = useState<string>();
+  const [reveal, setReveal] = useState<Reveal>({ step: 'closed' });
+
+  useEffect(() => {
+    let cancelled = false;
+    deviceKeys
+      .getKeypair()
+      .then((keypair) => {
+        if (!cancelled) setNpub(keypair.npub);
+      })
+      .catch((error: unknown) => logger.error('Could not read the device key', error));
+    return () => {
+      cancelled = true;
+    };
+  }, [deviceKeys, logger]);
+
+  const onReveal = async () => {
+    try {
+      setReveal({ step: 'shown', phrase: await keys.getMnemonic() });
+    } catch (error) {
+      logger.error('Could not read the recovery phrase', error);
+      setReveal({ step: 'shown' });
+    }
+  };
+  // Closing drops the phrase from memory; it is read again on the next reveal.
+  const close = () => setReveal({ step: 'closed' });
+
+  return (
+    <section
+      aria-labelledby="device-identity-title"
+      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id="device-identity-title" className="text-lg font-semibold text-slate-900">
+        Device Identity
+      </h2>
+      <div className="space-y-1">
+        <p className="text-sm font-medium text-slate-800">Public key (npub)</p>
+        <code
+          data-testid="device-npub"
+          className="block rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-800 ring-1 ring-slate-200"
+        >
+          {npub ?? 'Loading...'}
+        </code>
+      </div>
+      <div className="space-y-2">
+        <p className="text-sm font-medium text-slate-800">Recovery phrase</p>
+        <p className="text-xs text-slate-500">
+          Anyone who sees it can take the funds of this wallet. Only reveal it somewhere private.
+        </p>
+        <Button variant="outline" onClick={() => setReveal({ step: 'confirm' })}>
+          Show Recovery Phrase
+        </Button>
+      </div>
+
+      <Modal
+        open={reveal.step === 'confirm'}
+        onClose={close}
+        title="Show recovery phrase?"
+        description="Anyone who sees these words can take your funds. Make sure nobody is watching your screen."
+      >
+        <div className="flex justify-end gap-3">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={() => void onReveal()}>Reveal Phrase</Button>
+        </div>
+      </Modal>
+      <Modal open={reveal.step === 'shown'} onClose={close} title="Your Recovery Phrase">
+        <div className="space-y-4">
+          {reveal.step === 'shown' && reveal.phrase ? (
+            <PhraseWords phrase={reveal.phrase} />
+          ) : (
+            <p className="text-sm text-slate-600">{NO_PHRASE_TEXT}</p>
+          )}
+          <div className="flex justify-end">
+            <Button onClick={close}>Close</Button>
+          </div>
+        </div>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+// Checking and saving the settings form (SPEC §5 product rules, §8 settings toasts).
+import type { Logger } from '../../core/logger';
+import type { ConfigStore } from '../../core/ports';
+import {
+  mintUrlProblem,
+  normaliseMintInput,
+  parseRelayLines,
+  relaysProblem,
+} from '../../core/settings/settings-input';
+
+export const SETTINGS_SAVED = 'Settings saved. New mint and relays will be used going forward.';
+export const SETTINGS_SAVE_FAILED = 'Failed to save settings';
+
+export type SaveOutcome =
+  { ok: true; mintUrl: string; relays: string[] } | { ok: false; message: string };
+
+export interface SaveSettingsDeps {
+  config: Pick<ConfigStore, 'saveSettings'>;
+  messaging: { restart(): Promise<void> };
+  logger: Logger;
+}
+
+/**
+ * Validates, saves mint and relays together, then restarts the payment listener so new relays
+ * are used at once. Resolves with the toast to show; never rejects. A listener that fails to
+ * restart is logged only: the settings themselves were saved and apply at the next start.
+ */
+export async function saveSettingsForm(
+  deps: SaveSettingsDeps,
+  form: { mintUrl: string; relaysText: string },
+): Promise<SaveOutcome> {
+  const mintProblem = mintUrlProblem(form.mintUrl);
+  if (mintProblem) return { ok: false, message: mintProblem };
+  const relays = parseRelayLines(form.relaysText);
+  const relayProblem = relaysProblem(relays);
+  if (relayProblem) return { ok: false, message: relayProblem };
+  const mintUrl = normaliseMintInput(form.mintUrl);
+  try {
+    await deps.config.saveSettings({ mintUrl, relays });
+  } catch (error) {
+    deps.logger.error('Could not save settings', error);
+    return { ok: false, message: SETTINGS_SAVE_FAILED };
+  }
+  try {
+    await deps.messaging.restart();
+  } catch (error) {
+    deps.logger.error('Could not restart the payment listener with the new relays', error);
+  }
+  return { ok: true, mintUrl, relays };
+}
