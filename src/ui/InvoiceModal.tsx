@@ -51,10 +51,19 @@ export function InvoiceModal({ invoice, onClose, amount, onCopyError }: InvoiceM
             </p>
           </div>
           <div className="flex w-full flex-col gap-2 sm:flex-row">
-            <Button size="lg" className="flex-1" onClick={() => void copy(invoice)}>
+            <Button
+              size="lg"
+              className="w-full sm:w-auto sm:flex-1"
+              onClick={() => void copy(invoice)}
+            >
               Copy Invoice
             </Button>
-            <Button size="lg" variant="outline" className="flex-1" onClick={onClose}>
+            <Button
+              size="lg"
+              variant="outline"
+              className="w-full sm:w-auto sm:flex-1"
+              onClick={onClose}
+            >
               Close
             </Button>
           </div>

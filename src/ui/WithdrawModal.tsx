@@ -44,10 +44,19 @@ export function WithdrawModal({ token, onClose, amount, onCopyError, notice }: W
             </div>
           ) : null}
           <div className="flex w-full flex-col gap-2 sm:flex-row">
-            <Button size="lg" className="flex-1" onClick={() => void copy(token)}>
+            <Button
+              size="lg"
+              className="w-full sm:w-auto sm:flex-1"
+              onClick={() => void copy(token)}
+            >
               Copy Token
             </Button>
-            <Button size="lg" variant="outline" className="flex-1" onClick={onClose}>
+            <Button
+              size="lg"
+              variant="outline"
+              className="w-full sm:w-auto sm:flex-1"
+              onClick={onClose}
+            >
               Close
             </Button>
           </div>
