@@ -1,0 +1,91 @@
+// App-wide payment toasts and confetti (SPEC §2, §8): one subscription at start-up, so a payment
+// that lands on another screen or after a reload is still announced, exactly once per quote.
+import { MintRefusedError, type CashewError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { QuoteKind } from '../core/ports';
+import type { PaymentFailed, PaymentSettled } from '../core/wallet/payment-service';
+
+export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
+export const REMOTE_PAYMENT_RECEIVED_TOAST =
+  '🌐 Remote Payment received! Proofs stored successfully.';
+export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
+export const PAYMENT_STORE_ERROR_TOAST =
+  '❌ Error storing payment proofs. Please check the console.';
+
+/** The toast calls used here (react-toastify's `toast` satisfies it). */
+export interface PaymentToaster {
+  success(text: string, options: { toastId: string }): unknown;
+  error(text: string, options: { toastId: string }): unknown;
+  isActive(toastId: string): boolean;
+}
+
+export interface PaymentNotificationDeps {
+  payments: {
+    onSettled(listener: (settled: PaymentSettled) => void): () => void;
+    onFailed(listener: (failed: PaymentFailed) => void): () => void;
+  };
+  toast: PaymentToaster;
+  /** Fires the success burst; must not throw (ui/confetti's fireConfetti never rejects). */
+  confetti: () => void;
+  logger: Logger;
+}
+
+/**
+ * Toast ids are per quote, so any second listener (e.g. the remote inbox) announcing the same
+ * quote with the same id is merged by the toaster instead of shown twice.
+ */
+export function paymentToastId(outcome: 'received' | 'failed', quoteId: string): string {
+  return `payment-${outcome}:${quoteId}`;
+}
+
+export function receivedText(kind: QuoteKind): string {
+  return kind === 'remote' ? REMOTE_PAYMENT_RECEIVED_TOAST : PAYMENT_RECEIVED_TOAST;
+}
+
+/**
+ * A mint refusal (quote expired, issued elsewhere, unknown, refused at minting) means the
+ * payment did not happen: "Payment failed". Anything else broke while minting or storing
+ * proofs we were owed (no seed, IndexedDB error): the console has the details.
+ */
+export function failureText(error: CashewError): string {
+  return error instanceof MintRefusedError ? PAYMENT_FAILED_TOAST : PAYMENT_STORE_ERROR_TOAST;
+}
+
+/** Announces one settled payment (direct or remote) unless this quote was announced already. */
+export function announceSettled(
+  deps: Pick<PaymentNotificationDeps, 'toast' | 'confetti'>,
+  settled: Pick<PaymentSettled, 'kind'> & { quote: { quote: string } },
+): boolean {
+  const toastId = paymentToastId('received', settled.quote.quote);
+  if (deps.toast.isActive(toastId)) return false;
+  deps.toast.success(receivedText(settled.kind), { toastId });
+  deps.confetti();
+  return true;
+}
+
+/** Subscribes once; returns the unsubscribe function. */
+export function subscribePaymentNotifications(deps: PaymentNotificationDeps): () => void {
+  const announced = new Set<string>();
+  const offSettled = deps.payments.onSettled((settled) => {
+    if (announced.has(settled.quote.quote)) return;
+    announced.add(settled.quote.quote);
+    announceSettled(deps, settled);
+  });
+  const offFailed = deps.payments.onFailed((failed) => {
+    const text = failureText(failed.error);
+    if (text === PAYMENT_STORE_ERROR_TOAST) {
+      deps.logger.error(
+        `Error storing payment proofs for quote ${failed.quote.quote}`,
+        failed.error,
+      );
+    } else {
+      deps.logger.warn(`Mint quote ${failed.quote.quote} failed`, failed.error);
+    }
+    const toastId = paymentToastId('failed', failed.quote.quote);
+    if (!deps.toast.isActive(toastId)) deps.toast.error(text, { toastId });
+  });
+  return () => {
+    offSettled();
+    offFailed();
+  };
+}
