@@ -137,6 +137,12 @@ export interface PendingWithdrawal {
   secrets: string[];
   amount: number;
   createdAt: number;
+  /**
+   * Present on a consolidation journal row instead of a watched token: the swap of `inputSecrets`
+   * into outputs of `reservation` may have reached the mint. Such a row has no token and no
+   * secrets; it is finished by NUT-09 restore + NUT-07 check, never by swapping again.
+   */
+  consolidation?: { reservation: CounterReservation; inputSecrets: string[] };
 }
 
 export interface WithdrawalStore {
