@@ -1,0 +1,347 @@
+// In-memory implementations of the core ports for wallet tests, honouring the port contracts.
+import type {
+  ConfigStore,
+  CounterSource,
+  HistoryEvent,
+  HistoryPage,
+  HistoryStore,
+  KeyStore,
+  Ledger,
+  MintQuoteStore,
+  NewProof,
+  PaymentEventInput,
+  PendingMintQuote,
+  ProofStats,
+  ProofStore,
+  StoredProof,
+  WithdrawalEventInput,
+} from '../../ports';
+
+type CounterRange = Awaited<ReturnType<CounterSource['reserve']>>;
+
+/** The tables, shared by the stores so a "restart" can build new services on the same data. */
+export class MemoryDb {
+  readonly proofs = new Map<string, StoredProof>();
+  readonly history: HistoryEvent[] = [];
+  readonly quotes = new Map<string, PendingMintQuote>();
+  readonly counters = new Map<string, number>();
+  readonly config = new Map<string, string>();
+  readonly keys = new Map<string, Uint8Array | string>();
+  private nextEventId = 1;
+
+  constructor(readonly clock: () => number = Date.now) {}
+
+  insertProofs(proofs: NewProof[], mintUrl: string): void {
+    const now = this.clock();
+    for (const p of proofs) {
+      if (this.proofs.has(p.secret)) continue;
+      this.proofs.set(p.secret, { ...structuredClone(p), mintUrl, createdAt: now, isSpent: false });
+    }
+  }
+
+  addEvent(event: Omit<HistoryEvent, 'id' | 'createdAt'>): number {
+    const id = this.nextEventId++;
+    this.history.push({ ...event, id, createdAt: this.clock() });
+    return id;
+  }
+
+  balance(mintUrl?: string): number {
+    let sum = 0;
+    for (const p of this.proofs.values()) {
+      if (!p.isSpent && (mintUrl === undefined || p.mintUrl === mintUrl)) sum += p.amount;
+    }
+    return sum;
+  }
+}
+
+export class MemoryProofStore implements ProofStore {
+  constructor(private readonly db: MemoryDb) {}
+
+  async add(proofs: NewProof[], mintUrl: string): Promise<void> {
+    this.db.insertProofs(proofs, mintUrl);
+  }
+
+  async markSpent(secrets: string[]): Promise<void> {
+    for (const s of secrets) {
+      const p = this.db.proofs.get(s);
+      if (p) p.isSpent = true;
+    }
+  }
+
+  async remove(secrets: string[]): Promise<number> {
+    let n = 0;
+    for (const s of secrets) if (this.db.proofs.delete(s)) n++;
+    return n;
+  }
+
+  async replace(oldSecrets: string[], newProofs: NewProof[], mintUrl: string): Promise<void> {
+    for (const s of oldSecrets) this.db.proofs.delete(s);
+    this.db.insertProofs(newProofs, mintUrl);
+  }
+
+  async listUnspent(mintUrl?: string): Promise<StoredProof[]> {
+    return [...this.db.proofs.values()]
+      .filter((p) => !p.isSpent && (mintUrl === undefined || p.mintUrl === mintUrl))
+      .map((p) => structuredClone(p));
+  }
+
+  async balance(mintUrl?: string): Promise<number> {
+    return this.db.balance(mintUrl);
+  }
+
+  async stats(): Promise<ProofStats> {
+    const all = [...this.db.proofs.values()];
+    const spent = all.filter((p) => p.isSpent);
+    return {
+      totalProofs: all.length,
+      unspentProofs: all.length - spent.length,
+      spentProofs: spent.length,
+      totalBalance: this.db.balance(),
+      totalSpent: spent.reduce((s, p) => s + p.amount, 0),
+    };
+  }
+}
+
+function paymentEvent(event: PaymentEventInput): Omit<HistoryEvent, 'id' | 'createdAt'> {
+  return {
+    type: event.type,
+    amount: event.amount,
+    mintUrl: event.mintUrl,
+    quoteId: event.quoteId,
+    metadata: JSON.stringify({ request: event.request }),
+  };
+}
+
+export class MemoryHistoryStore implements HistoryStore {
+  constructor(private readonly db: MemoryDb) {}
+
+  async addPayment(event: PaymentEventInput): Promise<number> {
+    return this.db.addEvent(paymentEvent(event));
+  }
+
+  async addWithdrawal(event: WithdrawalEventInput): Promise<number> {
+    return this.db.addEvent({
+      type: 'withdrawal',
+      amount: event.amount,
+      mintUrl: event.mintUrl,
+      metadata: JSON.stringify({ numProofs: event.numProofs }),
+    });
+  }
+
+  async page(page: number, pageSize = 10): Promise<HistoryPage> {
+    const newest = [...this.db.history].reverse();
+    const start = (page - 1) * pageSize;
+    return {
+      events: newest.slice(start, start + pageSize),
+      total: newest.length,
+      page,
+      pageSize,
+    };
+  }
+}
+
+export class MemoryMintQuoteStore implements MintQuoteStore {
+  constructor(private readonly db: MemoryDb) {}
+
+  async put(quote: PendingMintQuote): Promise<void> {
+    this.db.quotes.set(quote.quote, structuredClone(quote));
+  }
+
+  async get(quote: string): Promise<PendingMintQuote | undefined> {
+    const row = this.db.quotes.get(quote);
+    return row && structuredClone(row);
+  }
+
+  async list(): Promise<PendingMintQuote[]> {
+    return [...this.db.quotes.values()].map((q) => structuredClone(q));
+  }
+
+  async update(quote: string, changes: Partial<Omit<PendingMintQuote, 'quote'>>): Promise<void> {
+    const row = this.db.quotes.get(quote);
+    if (!row) return;
+    const next = { ...row, ...structuredClone(changes) } as PendingMintQuote;
+    // An explicit undefined clears the field, as Dexie's update does.
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined) delete (next as unknown as Record<string, unknown>)[k];
+    }
+    this.db.quotes.set(quote, next);
+  }
+
+  async remove(quote: string): Promise<void> {
+    this.db.quotes.delete(quote);
+  }
+}
+
+export class MemoryLedger implements Ledger {
+  constructor(private readonly db: MemoryDb) {}
+
+  /** The pending row is the "not yet settled" token: whoever deletes it records the payment. */
+  async settleMintQuote(args: {
+    quote: string;
+    mintUrl: string;
+    proofs: NewProof[];
+    event: PaymentEventInput;
+  }): Promise<{ settled: boolean; balance: number }> {
+    if (!this.db.quotes.has(args.quote)) return { settled: false, balance: this.db.balance() };
+    this.db.insertProofs(args.proofs, args.mintUrl);
+    this.db.addEvent(paymentEvent(args.event));
+    this.db.quotes.delete(args.quote);
+    return { settled: true, balance: this.db.balance() };
+  }
+
+  async settleWithdrawal(): Promise<{ amount: number; numProofs: number; remaining: number }> {
+    throw new Error('MemoryLedger.settleWithdrawal is not used by wallet tests');
+  }
+}
+
+/** Per-keyset counters; every method body runs without awaiting, so each is atomic. */
+export class MemoryCounterSource implements CounterSource {
+  /** every reservation handed out, for assertions on overlap */
+  readonly reservations: Array<{ keysetId: string } & CounterRange> = [];
+
+  constructor(private readonly db: MemoryDb) {}
+
+  private current(keysetId: string): number {
+    return this.db.counters.get(keysetId) ?? 0;
+  }
+
+  async reserve(keysetId: string, n: number): Promise<CounterRange> {
+    const start = this.current(keysetId);
+    if (n === 0) return { start, count: 0 };
+    this.db.counters.set(keysetId, start + n);
+    this.reservations.push({ keysetId, start, count: n });
+    return { start, count: n };
+  }
+
+  async reserveAt(keysetId: string, start: number, count: number): Promise<CounterRange> {
+    const current = this.current(keysetId);
+    if (start < current) throw new Error(`Counter ${start} was already issued (next ${current})`);
+    this.db.counters.set(keysetId, start + count);
+    this.reservations.push({ keysetId, start, count });
+    return { start, count };
+  }
+
+  async advanceToAtLeast(keysetId: string, minNext: number): Promise<void> {
+    if (minNext > this.current(keysetId)) this.db.counters.set(keysetId, minNext);
+  }
+
+  async setNext(keysetId: string, next: number): Promise<void> {
+    this.db.counters.set(keysetId, next);
+  }
+
+  async snapshot(): Promise<Record<string, number>> {
+    return Object.fromEntries(this.db.counters);
+  }
+}
+
+export class MemoryConfigStore implements ConfigStore {
+  constructor(
+    private readonly db: MemoryDb,
+    private readonly defaults: { mintUrl: string; relays: string[] } = {
+      mintUrl: 'http://127.0.0.1:3338',
+      relays: ['ws://127.0.0.1:7777'],
+    },
+  ) {}
+
+  async getMintUrl(): Promise<string> {
+    const url = this.db.config.get('MINT_URL');
+    if (url) return url;
+    this.db.config.set('MINT_URL', this.defaults.mintUrl);
+    return this.defaults.mintUrl;
+  }
+
+  async setMintUrl(url: string): Promise<void> {
+    this.db.config.set('MINT_URL', url);
+  }
+
+  async getRelays(): Promise<string[]> {
+    try {
+      const parsed: unknown = JSON.parse(this.db.config.get('RELAYS') ?? '');
+      if (Array.isArray(parsed)) return parsed as string[];
+    } catch {
+      // fall through to the default
+    }
+    this.db.config.set('RELAYS', JSON.stringify(this.defaults.relays));
+    return [...this.defaults.relays];
+  }
+
+  async setRelays(relays: string[]): Promise<void> {
+    this.db.config.set('RELAYS', JSON.stringify(relays));
+  }
+
+  async saveSettings(settings: { mintUrl: string; relays: string[] }): Promise<void> {
+    this.db.config.set('MINT_URL', settings.mintUrl);
+    this.db.config.set('RELAYS', JSON.stringify(settings.relays));
+  }
+
+  async isOnboarded(): Promise<boolean> {
+    return this.db.config.get('ONBOARDED') === 'true';
+  }
+
+  async setOnboarded(onboarded: boolean): Promise<void> {
+    this.db.config.set('ONBOARDED', String(onboarded));
+  }
+
+  async getCounter(): Promise<number> {
+    const n = Number(this.db.config.get('COUNTER'));
+    return Number.isFinite(n) ? n : 0;
+  }
+
+  async setCounter(value: number): Promise<void> {
+    this.db.config.set('COUNTER', String(Math.trunc(value)));
+  }
+
+  async incrementCounter(by = 1): Promise<number> {
+    const next = (await this.getCounter()) + by;
+    this.db.config.set('COUNTER', String(next));
+    return next;
+  }
+
+  async decrementCounter(by = 1): Promise<number> {
+    return this.incrementCounter(-by);
+  }
+}
+
+export class MemoryKeyStore implements KeyStore {
+  constructor(private readonly db: MemoryDb) {}
+
+  async getSecretKey(): Promise<Uint8Array | undefined> {
+    return this.db.keys.get('nostr-sk') as Uint8Array | undefined;
+  }
+
+  async setSecretKey(secretKey: Uint8Array): Promise<void> {
+    this.db.keys.set('nostr-sk', secretKey);
+  }
+
+  async getMnemonic(): Promise<string | undefined> {
+    return this.db.keys.get('mnemonic') as string | undefined;
+  }
+
+  async getSeed(): Promise<Uint8Array | undefined> {
+    return this.db.keys.get('bip39-seed') as Uint8Array | undefined;
+  }
+
+  async saveWalletKeys(keys: {
+    secretKey: Uint8Array;
+    mnemonic: string;
+    seed: Uint8Array;
+  }): Promise<void> {
+    this.db.keys.set('nostr-sk', keys.secretKey);
+    this.db.keys.set('mnemonic', keys.mnemonic);
+    this.db.keys.set('bip39-seed', keys.seed);
+  }
+}
+
+/** All the stores over one MemoryDb. */
+export function memoryPorts(db = new MemoryDb()) {
+  return {
+    db,
+    config: new MemoryConfigStore(db),
+    keys: new MemoryKeyStore(db),
+    quotes: new MemoryMintQuoteStore(db),
+    ledger: new MemoryLedger(db),
+    proofs: new MemoryProofStore(db),
+    history: new MemoryHistoryStore(db),
+    counters: new MemoryCounterSource(db),
+  };
+}

@@ -1,0 +1,147 @@
+// One cashu-ts Mint and Wallet per mint URL, cached; seeded (merchant) or seedless (cashier).
+import { Mint, Wallet, type CounterSource, type Logger as CashuLogger } from '@cashu/cashu-ts';
+import { MissingDataError } from '../errors';
+import type { KeyStore } from '../ports';
+import type { Logger } from '../logger';
+import { toMintError } from './mint-errors';
+
+export const MISSING_SEED_MESSAGE = 'Can not instantiate wallet without seed in DB.';
+
+export interface WalletProviderDeps {
+  /** Where the BIP-39 seed lives; a cashier device without one uses only the seedless methods. */
+  keys?: Pick<KeyStore, 'getSeed'>;
+  /** NUT-13 counters, per keyset (Dexie-backed in the app). Required for seeded wallets. */
+  counters?: CounterSource;
+  logger?: Logger;
+  /** default 'sat' */
+  unit?: string;
+}
+
+export interface SeededWallet {
+  wallet: Wallet;
+  /** the seed the wallet was built with, for deriving outputs of a reserved counter range */
+  seed: Uint8Array;
+}
+
+function cashuLogger(logger: Logger): CashuLogger {
+  return {
+    error: (message, context) => logger.error(message, context),
+    warn: (message, context) => logger.warn(message, context),
+    info: (message, context) => logger.debug(message, context),
+    debug: (message, context) => logger.debug(message, context),
+    trace: () => {},
+    log: (level, message, context) =>
+      level === 'error' || level === 'warn'
+        ? logger[level](message, context)
+        : logger.debug(message, context),
+  };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** Mint URLs differ only by trailing slashes in practice; one cache entry per mint. */
+export function mintKey(mintUrl: string): string {
+  return mintUrl.trim().replace(/\/+$/, '');
+}
+
+/**
+ * The app builds one and passes it down. Wallets are loaded (keysets, keys, info) on first use
+ * and cached; a failed load is not cached, so the next call tries the mint again.
+ */
+export class WalletProvider {
+  private readonly mints = new Map<string, Mint>();
+  private readonly seeded = new Map<string, { seed: Uint8Array; wallet: Promise<Wallet> }>();
+  private readonly seedless = new Map<string, Promise<Wallet>>();
+  private readonly unit: string;
+
+  constructor(private readonly deps: WalletProviderDeps = {}) {
+    this.unit = deps.unit ?? 'sat';
+  }
+
+  /** The shared cashu-ts Mint (HTTP + the one NUT-17 socket) for this URL. No network. */
+  getMint(mintUrl: string): Mint {
+    const key = mintKey(mintUrl);
+    let mint = this.mints.get(key);
+    if (!mint) {
+      mint = new Mint(key, this.deps.logger ? { logger: cashuLogger(this.deps.logger) } : {});
+      this.mints.set(key, mint);
+    }
+    return mint;
+  }
+
+  /** A loaded wallet with deterministic secrets from the stored seed. */
+  async getWallet(mintUrl: string): Promise<Wallet> {
+    return (await this.getSeededWallet(mintUrl)).wallet;
+  }
+
+  async getSeededWallet(mintUrl: string): Promise<SeededWallet> {
+    const seed = await this.deps.keys?.getSeed();
+    if (!seed || seed.length === 0) throw new MissingDataError(MISSING_SEED_MESSAGE);
+    const key = mintKey(mintUrl);
+    let entry = this.seeded.get(key);
+    // Restoring from another phrase replaces the seed: never mint with the old one.
+    if (!entry || !sameBytes(entry.seed, seed)) {
+      const { counters } = this.deps;
+      if (!counters)
+        throw new MissingDataError('Can not instantiate wallet without a counter source.');
+      const wallet = new Wallet(this.getMint(key), {
+        unit: this.unit,
+        bip39seed: seed,
+        counterSource: counters,
+        ...(this.deps.logger ? { logger: cashuLogger(this.deps.logger) } : {}),
+      });
+      const created: { seed: Uint8Array; wallet: Promise<Wallet> } = {
+        seed,
+        wallet: this.load(wallet, () => {
+          if (this.seeded.get(key) === created) this.seeded.delete(key);
+        }),
+      };
+      entry = created;
+      this.seeded.set(key, entry);
+    }
+    return { wallet: await entry.wallet, seed: entry.seed };
+  }
+
+  /** A loaded wallet without a seed (cashier device): create quotes and watch them only. */
+  async getSeedlessWallet(mintUrl: string): Promise<Wallet> {
+    const key = mintKey(mintUrl);
+    let wallet = this.seedless.get(key);
+    if (!wallet) {
+      const fresh = new Wallet(this.getMint(key), {
+        unit: this.unit,
+        secretsPolicy: 'random',
+        ...(this.deps.logger ? { logger: cashuLogger(this.deps.logger) } : {}),
+      });
+      const loading: Promise<Wallet> = this.load(fresh, () => {
+        if (this.seedless.get(key) === loading) this.seedless.delete(key);
+      });
+      wallet = loading;
+      this.seedless.set(key, wallet);
+    }
+    return wallet;
+  }
+
+  /** Drops cached wallets for the mint (e.g. its keysets rotated); the socket is kept. */
+  invalidate(mintUrl: string): void {
+    const key = mintKey(mintUrl);
+    this.seeded.delete(key);
+    this.seedless.delete(key);
+  }
+
+  /** Closes every mint socket (app shutdown, tests). */
+  close(): void {
+    for (const mint of this.mints.values()) mint.disconnectWebSocket();
+  }
+
+  private async load(wallet: Wallet, forget: () => void): Promise<Wallet> {
+    try {
+      await wallet.loadMint();
+      return wallet;
+    } catch (error) {
+      forget();
+      throw toMintError(error);
+    }
+  }
+}
