@@ -7,6 +7,7 @@ import {
   type MintQuoteBolt11Response,
 } from '@cashu/cashu-ts';
 import { CashewError, MintRefusedError, MintUnreachableError, errorMessage } from '../errors';
+import { lockPubkeyForNostrKey } from '../wallet/nut20-key';
 import { UnlockedQuoteError } from './errors';
 import type { PaymentMessage } from './payment-message';
 import { sendPaymentMessage } from './publish';
@@ -33,10 +34,8 @@ export interface RemoteInvoice {
 
 const UNLOCKED_QUOTE = 'Mint returned unlocked mint quote';
 
-/** NUT-20 locks use the compressed form of the merchant's x-only Nostr key. */
-export function lockPubkeyFor(merchantPubkeyHex: string): string {
-  return `02${merchantPubkeyHex.toLowerCase()}`;
-}
+/** NUT-20 locks use the compressed form of the merchant's x-only Nostr key ('02' + hex). */
+export const lockPubkeyFor = lockPubkeyForNostrKey;
 
 function toCashewError(error: unknown): unknown {
   if (error instanceof CashewError) return error;

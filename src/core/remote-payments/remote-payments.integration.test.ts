@@ -1,0 +1,248 @@
+// Cashier to merchant over the real dev relay and dev mint: delivery, dedup, outage, NUT-20 lock.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MintOperationError, Wallet, signMintQuote } from '@cashu/cashu-ts';
+import type { AbstractSimplePool } from 'nostr-tools/abstract-pool';
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { startMint, type DevMint } from '../../../dev/mint/server';
+import { call, randomOutputs } from '../../../dev/mint/test-support';
+import { startRelay } from '../../../dev/relay/server';
+import type { PendingMintQuote } from '../ports';
+import { signingKeyForQuote } from '../wallet/nut20-key';
+import { GIFT_WRAP_KIND } from './constants';
+import { RelayPublishError } from './errors';
+import { RemotePaymentInbox } from './inbox';
+import { noLockProvider } from './lock';
+import { readPaymentEvent } from './gift-wrap';
+import { publishToRelays, sendPaymentMessage } from './publish';
+import { createRelayPool, type RelayPool } from './relay-pool';
+import { createRemoteInvoice } from './remote-invoice';
+import { MemoryProcessedQuoteStore } from './testing/memory-processed-quotes';
+
+type Relay = Awaited<ReturnType<typeof startRelay>>;
+const WS = WebSocket as unknown as typeof globalThis.WebSocket;
+
+let relay: Relay;
+let mint: DevMint;
+let dataDir: string;
+const pools: RelayPool[] = [];
+const inboxes: RemotePaymentInbox[] = [];
+
+function pool(): RelayPool {
+  const created = createRelayPool({ WebSocket: WS });
+  pools.push(created);
+  return created;
+}
+
+function merchantInbox(secretKey: Uint8Array, relays: string[]) {
+  const tracked: PendingMintQuote[] = [];
+  const invalid: Error[] = [];
+  const store = new MemoryProcessedQuoteStore();
+  const inbox = new RemotePaymentInbox({
+    createPool: pool,
+    getRelays: async () => relays,
+    getSecretKey: async () => secretKey,
+    getMintUrl: async () => mint.url,
+    processedQuotes: store,
+    track: async (quote) => {
+      tracked.push(quote);
+    },
+    onInvalidMessage: (error) => invalid.push(error),
+    lockProvider: noLockProvider,
+    retryDelaysMs: [50, 100, 200],
+  });
+  inboxes.push(inbox);
+  return { inbox, tracked, invalid, store };
+}
+
+async function storedWraps(url: string, pubkey: string) {
+  const reader = pool() as AbstractSimplePool;
+  return reader.querySync([url], { kinds: [GIFT_WRAP_KIND], '#p': [pubkey] });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'cashew-remote-'));
+  [relay, mint] = await Promise.all([
+    startRelay({ port: 0 }),
+    startMint({ port: 0, fresh: true, dataDir }),
+  ]);
+});
+
+afterEach(async () => {
+  await Promise.all(inboxes.splice(0).map((inbox) => inbox.stop()));
+  for (const created of pools.splice(0)) created.destroy();
+});
+
+afterAll(async () => {
+  await Promise.all([relay?.close(), mint?.close()]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('remote payments over the dev relay and dev mint', () => {
+  it('delivers a NUT-20 locked quote that the merchant tracks once, even when republished', async () => {
+    const merchant = generateSecretKey();
+    const merchantPub = getPublicKey(merchant);
+
+    const invoice = await createRemoteInvoice({
+      merchantPubkeyHex: merchantPub,
+      amount: 64,
+      mintUrl: mint.url,
+      relays: [relay.url],
+      pool: pool(),
+    });
+    expect(invoice).toMatchObject({ amount: 64, pubkey: `02${merchantPub}`, relays: [relay.url] });
+    expect(invoice.request).toMatch(/^lnbc/);
+    expect(mint.mintQuote(invoice.quote)).toBeDefined();
+
+    // The inbox starts only now: the stored, back-dated wrap must still reach it.
+    const [wrap] = await storedWraps(relay.url, merchantPub);
+    expect(wrap).toBeDefined();
+    const { inbox, tracked, invalid } = merchantInbox(merchant, [relay.url]);
+    await inbox.start();
+    await vi.waitFor(() => expect(tracked).toHaveLength(1), { timeout: 5_000 });
+
+    const republisher = pool();
+    for (let i = 0; i < 2; i++) {
+      const outcome = await publishToRelays(wrap!, [relay.url], republisher);
+      expect(outcome.accepted).toEqual([relay.url]);
+    }
+    // A second wrap of the same quote (new event id) and a restart that replays the stored wraps.
+    const message = readPaymentEvent(wrap!, merchant, { currentMintUrl: mint.url });
+    await sendPaymentMessage({
+      recipientPubkeyHex: merchantPub,
+      message,
+      relays: [relay.url],
+      pool: republisher,
+    });
+    expect(await storedWraps(relay.url, merchantPub)).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await inbox.restart();
+    await vi.waitFor(() => expect(inbox.isActive).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await inbox.whenIdle();
+
+    expect(tracked).toEqual([
+      expect.objectContaining({
+        quote: invoice.quote,
+        amount: 64,
+        request: invoice.request,
+        mintUrl: mint.url,
+        kind: 'remote',
+        state: 'UNPAID',
+        pubkey: `02${merchantPub}`,
+      }),
+    ]);
+    expect(invalid).toEqual([]);
+  });
+
+  it('tracks a message sent while the inbox is listening', async () => {
+    const merchant = generateSecretKey();
+    const { inbox, tracked } = merchantInbox(merchant, [relay.url]);
+    await inbox.start();
+    await vi.waitFor(() => expect(inbox.isActive).toBe(true));
+
+    const invoice = await createRemoteInvoice({
+      merchantPubkeyHex: getPublicKey(merchant),
+      amount: 5,
+      mintUrl: mint.url,
+      relays: [relay.url],
+      pool: pool(),
+    });
+    await vi.waitFor(() => expect(tracked.map((q) => q.quote)).toEqual([invoice.quote]), {
+      timeout: 5_000,
+    });
+  });
+
+  it('keeps the paid quote locked: a wallet without the merchant key cannot mint it', async () => {
+    const merchant = generateSecretKey();
+    const invoice = await createRemoteInvoice({
+      merchantPubkeyHex: getPublicKey(merchant),
+      amount: 32,
+      mintUrl: mint.url,
+      relays: [relay.url],
+      pool: pool(),
+    });
+    await mint.pay(invoice.quote);
+
+    const cashier = new Wallet(mint.url, { unit: 'sat' });
+    await cashier.loadMint();
+    const error = await cashier.mintProofsBolt11(32, invoice.quote).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MintOperationError);
+    expect((error as MintOperationError).code).toBe(20008);
+
+    // Signed with a key that is not the merchant's: the mint itself must refuse it.
+    const { data, wire: outputs } = randomOutputs(cashier, 32);
+    const strangerKey = Buffer.from(generateSecretKey()).toString('hex');
+    const forged = await call(mint.url, 'POST', '/v1/mint/bolt11', {
+      quote: invoice.quote,
+      outputs,
+      signature: signMintQuote(
+        strangerKey,
+        invoice.quote,
+        data.map((d) => d.blindedMessage),
+      ),
+    });
+    expect(forged).toMatchObject({ status: 400, body: { code: 20008 } });
+    expect(mint.mintQuote(invoice.quote)).toMatchObject({ state: 'PAID' });
+
+    const merchantWallet = new Wallet(mint.url, { unit: 'sat' });
+    await merchantWallet.loadMint();
+    const quote = await merchantWallet.checkMintQuoteBolt11(invoice.quote);
+    const proofs = await merchantWallet.mintProofsBolt11(32, quote, {
+      privkey: signingKeyForQuote(invoice.pubkey!, merchant),
+    });
+    expect(proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0)).toBe(32);
+  });
+
+  it('rejects with RelayPublishError and leaves no message when the relay is down', async () => {
+    const down = await startRelay({ port: 0 });
+    const downUrl = down.url;
+    await down.close();
+    const merchant = generateSecretKey();
+    const merchantPub = getPublicKey(merchant);
+
+    await expect(
+      createRemoteInvoice({
+        merchantPubkeyHex: merchantPub,
+        amount: 10,
+        mintUrl: mint.url,
+        relays: [downUrl],
+        pool: pool(),
+        timeoutMs: 1_000,
+      }),
+    ).rejects.toBeInstanceOf(RelayPublishError);
+    expect(await storedWraps(relay.url, merchantPub)).toEqual([]);
+  });
+
+  it('resubscribes and receives messages after the relay restarts', async () => {
+    const file = join(dataDir, 'relay-events.json');
+    let restartable = await startRelay({ port: 0, file });
+    const url = restartable.url;
+    const merchant = generateSecretKey();
+    const { inbox, tracked } = merchantInbox(merchant, [url]);
+    await inbox.start();
+    await vi.waitFor(() => expect(inbox.isActive).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    await restartable.close();
+    restartable = await startRelay({ port: restartable.port, file });
+    try {
+      const invoice = await createRemoteInvoice({
+        merchantPubkeyHex: getPublicKey(merchant),
+        amount: 7,
+        mintUrl: mint.url,
+        relays: [url],
+        pool: pool(),
+      });
+      await vi.waitFor(() => expect(tracked.map((q) => q.quote)).toEqual([invoice.quote]), {
+        timeout: 8_000,
+      });
+    } finally {
+      await inbox.stop();
+      await restartable.close();
+    }
+  });
+});
