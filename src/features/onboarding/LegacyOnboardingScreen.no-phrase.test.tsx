@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+// Legacy create mode when no phrase could be generated: the SPEC's reload message, nothing saved.
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, expect, it, vi } from 'vitest';
+import { silentLogger } from '../../core/logger';
+import { createStorage } from '../../storage';
+import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
+
+vi.mock('../../core/keys/phrase', () => ({
+  generatePhrase: () => {
+    throw new Error('no randomness');
+  },
+}));
+
+afterEach(cleanup);
+
+it('tells the user to reload when create mode has no phrase', async () => {
+  const storage = createStorage({
+    dbName: 'legacy-no-phrase',
+    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
+    logger: silentLogger,
+  });
+  const services = {
+    settings: {
+      defaultMintUrl: 'http://127.0.0.1:3338',
+      defaultRelays: ['ws://127.0.0.1:7777'],
+      discoveryRelays: [],
+      auditorUrl: '',
+    },
+    storage,
+    logger: silentLogger,
+    messaging: { start: vi.fn(() => Promise.resolve()) },
+  };
+  const router = createMemoryRouter(
+    [{ path: '/', element: <LegacyOnboardingScreen services={services} /> }],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </>,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+  expect(await screen.findByText('Mnemonic is missing. Please reload the page.')).toBeTruthy();
+  expect(await storage.config.isOnboarded()).toBe(false);
+  expect(services.messaging.start).not.toHaveBeenCalled();
+  storage.close();
+});

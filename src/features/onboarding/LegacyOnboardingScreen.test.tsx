@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+// The single-page onboarding: its SPEC §8 error toasts and the happy path on real storage.
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeviceKeys } from '../../core/keys';
+import { silentLogger } from '../../core/logger';
+import { createStorage, type Storage } from '../../storage';
+import type { OnboardingServices } from './deps';
+import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
+
+const NIP06_PHRASE =
+  'leader monkey parrot ring guide accident before fence cannon height naive bean';
+const NIP06_NPUB = 'npub1zutzeysacnf9rru6zqwmxd54mud0k44tst6l70ja5mhv8jjumytsd2x7nu';
+
+let count = 0;
+const opened: Storage[] = [];
+afterEach(() => {
+  cleanup();
+  for (const storage of opened.splice(0)) storage.close();
+});
+
+function renderLegacy() {
+  const storage = createStorage({
+    dbName: `legacy-onboarding-${++count}`,
+    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
+    logger: silentLogger,
+  });
+  opened.push(storage);
+  const services = {
+    settings: {
+      defaultMintUrl: 'http://127.0.0.1:3338',
+      defaultRelays: ['ws://127.0.0.1:7777'],
+      discoveryRelays: [],
+      auditorUrl: '',
+    },
+    storage,
+    logger: silentLogger,
+    messaging: { start: vi.fn(() => Promise.resolve()) },
+  } satisfies OnboardingServices;
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <h1>Home</h1> },
+      { path: '/onboarding-legacy', element: <LegacyOnboardingScreen services={services} /> },
+    ],
+    { initialEntries: ['/onboarding-legacy'] },
+  );
+  render(
+    <>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </>,
+  );
+  return { router, services };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+
+describe('legacy onboarding', () => {
+  it('creates a wallet from the shown phrase and lands on / with the toast', async () => {
+    const { router, services } = renderLegacy();
+    const words = await screen.findAllByTestId('phrase-word');
+    expect(words).toHaveLength(12);
+    const phrase = words.map((w) => w.textContent).join(' ');
+    fireEvent.click(continueButton());
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByText("You're all set!")).toBeTruthy();
+    expect(await services.storage.config.isOnboarded()).toBe(true);
+    expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
+    expect(await services.storage.keys.getMnemonic()).toBe(phrase);
+    expect(services.messaging.start).toHaveBeenCalledTimes(1);
+  });
+
+  it('restores the NIP-06 vector phrase into the expected key', async () => {
+    const { services } = renderLegacy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore Wallet' }));
+    fireEvent.change(field('Recovery phrase'), { target: { value: NIP06_PHRASE } });
+    fireEvent.click(continueButton());
+    await screen.findByRole('heading', { name: 'Home' });
+    expect((await new DeviceKeys(services.storage.keys).getKeypair()).npub).toBe(NIP06_NPUB);
+  });
+
+  it.each([
+    ['Mint URL', '  ', 'Mint URL cannot be empty'],
+    ['Mint URL', 'mint.example', 'Mint URL must be a valid http:// or https:// address'],
+    ['Relays (one per line)', ' \n ', 'Please provide at least one relay'],
+    [
+      'Relays (one per line)',
+      'relay.example',
+      'Relay must be a valid ws:// or wss:// address: relay.example',
+    ],
+  ])('with %s set to %j shows %s and saves nothing', async (label, value, message) => {
+    const { services } = renderLegacy();
+    await screen.findAllByTestId('phrase-word');
+    fireEvent.change(field(label), { target: { value } });
+    fireEvent.click(continueButton());
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await services.storage.config.isOnboarded()).toBe(false);
+  });
+
+  it('asks for the phrase in restore mode and rejects an invalid one', async () => {
+    const { services } = renderLegacy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore Wallet' }));
+    fireEvent.click(continueButton());
+    expect(await screen.findByText('Please enter your mnemonic to restore')).toBeTruthy();
+    fireEvent.change(field('Recovery phrase'), { target: { value: 'one two three' } });
+    fireEvent.click(continueButton());
+    expect(await screen.findByText('Invalid mnemonic')).toBeTruthy();
+    expect(await services.storage.keys.getMnemonic()).toBeUndefined();
+  });
+
+  it('shows the save failure toast and stays when storage fails', async () => {
+    const { router, services } = renderLegacy();
+    vi.spyOn(services.storage.config, 'saveSettings').mockRejectedValueOnce(new Error('boom'));
+    await screen.findAllByTestId('phrase-word');
+    fireEvent.click(continueButton());
+    expect(await screen.findByText('Failed to save. Please try again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/onboarding-legacy');
+    await waitFor(() => expect(continueButton()).toHaveProperty('disabled', false));
+    expect(await services.storage.config.isOnboarded()).toBe(false);
+  });
+});

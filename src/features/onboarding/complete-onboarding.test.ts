@@ -1,0 +1,126 @@
+// Completion order (SPEC §4) and what a failure leaves behind, on real storage.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '../../core/logger';
+import type { KeyStore } from '../../core/ports';
+import { DeviceKeys } from '../../core/keys';
+import { createStorage, type Storage } from '../../storage';
+import { completeOnboarding } from './complete-onboarding';
+
+const NIP06_PHRASE =
+  'leader monkey parrot ring guide accident before fence cannon height naive bean';
+const NIP06_NPUB = 'npub1zutzeysacnf9rru6zqwmxd54mud0k44tst6l70ja5mhv8jjumytsd2x7nu';
+const input = {
+  mintUrl: 'http://127.0.0.1:3338',
+  relays: ['ws://127.0.0.1:7777'],
+  phrase: NIP06_PHRASE,
+};
+
+let count = 0;
+const opened: Storage[] = [];
+afterEach(() => {
+  for (const storage of opened.splice(0)) storage.close();
+});
+
+function freshStorage(): Storage {
+  const storage = createStorage({
+    dbName: `complete-onboarding-${++count}`,
+    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
+    logger: silentLogger,
+  });
+  opened.push(storage);
+  return storage;
+}
+
+/** Records the order of the completion's effects. */
+function recorded(storage: Storage) {
+  const calls: string[] = [];
+  const config = {
+    saveSettings: async (settings: { mintUrl: string; relays: string[] }) => {
+      calls.push('saveSettings');
+      await storage.config.saveSettings(settings);
+    },
+    setOnboarded: async (value: boolean) => {
+      calls.push(`setOnboarded(${value})`);
+      await storage.config.setOnboarded(value);
+    },
+  };
+  const keys: KeyStore = {
+    getSecretKey: () => storage.keys.getSecretKey(),
+    setSecretKey: (sk) => storage.keys.setSecretKey(sk),
+    getMnemonic: () => storage.keys.getMnemonic(),
+    getSeed: () => storage.keys.getSeed(),
+    saveWalletKeys: async (k) => {
+      calls.push('saveWalletKeys');
+      await storage.keys.saveWalletKeys(k);
+    },
+  };
+  const messaging = {
+    start: vi.fn(async () => {
+      calls.push('messaging.start');
+    }),
+  };
+  return { calls, config, keys, messaging };
+}
+
+describe('completeOnboarding', () => {
+  it('saves settings, creates the keys, sets onboarded, then starts messaging', async () => {
+    const storage = freshStorage();
+    const { calls, config, keys, messaging } = recorded(storage);
+    await completeOnboarding({ config, keys, messaging, logger: silentLogger }, input);
+
+    expect(calls).toEqual([
+      'saveSettings',
+      'saveWalletKeys',
+      'setOnboarded(true)',
+      'messaging.start',
+    ]);
+    expect(await storage.config.getMintUrl()).toBe(input.mintUrl);
+    expect(await storage.config.getRelays()).toEqual(input.relays);
+    expect(await storage.config.isOnboarded()).toBe(true);
+    expect(await storage.keys.getMnemonic()).toBe(NIP06_PHRASE);
+    expect((await storage.keys.getSeed())?.length).toBe(64);
+    expect((await new DeviceKeys(storage.keys).getKeypair()).npub).toBe(NIP06_NPUB);
+  });
+
+  it('stays not onboarded when the keys cannot be stored, and a retry completes', async () => {
+    const storage = freshStorage();
+    const { config, keys, messaging } = recorded(storage);
+    const failingKeys: KeyStore = {
+      ...keys,
+      saveWalletKeys: () => Promise.reject(new Error('quota exceeded')),
+    };
+    await expect(
+      completeOnboarding({ config, keys: failingKeys, messaging, logger: silentLogger }, input),
+    ).rejects.toThrow('quota exceeded');
+    expect(await storage.config.isOnboarded()).toBe(false);
+    expect(messaging.start).not.toHaveBeenCalled();
+
+    await completeOnboarding({ config, keys, messaging, logger: silentLogger }, input);
+    expect(await storage.config.isOnboarded()).toBe(true);
+    expect((await new DeviceKeys(storage.keys).getKeypair()).npub).toBe(NIP06_NPUB);
+  });
+
+  it('rejects an invalid phrase without marking the device onboarded', async () => {
+    const storage = freshStorage();
+    const { config, keys, messaging } = recorded(storage);
+    await expect(
+      completeOnboarding(
+        { config, keys, messaging, logger: silentLogger },
+        { ...input, phrase: 'abandon '.repeat(12).trim() },
+      ),
+    ).rejects.toThrow('Invalid mnemonic');
+    expect(await storage.config.isOnboarded()).toBe(false);
+    expect(await storage.keys.getMnemonic()).toBeUndefined();
+  });
+
+  it('still completes when the payment listener fails to start, logging the failure', async () => {
+    const storage = freshStorage();
+    const { config, keys } = recorded(storage);
+    const logger = { ...silentLogger, error: vi.fn() };
+    const messaging = { start: () => Promise.reject(new Error('relay down')) };
+    await completeOnboarding({ config, keys, messaging, logger }, input);
+    expect(await storage.config.isOnboarded()).toBe(true);
+    expect(logger.error).toHaveBeenCalledTimes(1);
+  });
+});

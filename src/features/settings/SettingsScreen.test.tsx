@@ -1,0 +1,161 @@
+// @vitest-environment happy-dom
+// Settings on real storage: load, validation toasts, save + listener restart, npub and phrase reveal.
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeviceKeys } from '../../core/keys';
+import { silentLogger } from '../../core/logger';
+import { createStorage, type Storage } from '../../storage';
+import type { SettingsServices } from './deps';
+import { SettingsScreen } from './SettingsScreen';
+
+const NIP06_PHRASE =
+  'leader monkey parrot ring guide accident before fence cannon height naive bean';
+const NIP06_NPUB = 'npub1zutzeysacnf9rru6zqwmxd54mud0k44tst6l70ja5mhv8jjumytsd2x7nu';
+
+let count = 0;
+const opened: Storage[] = [];
+afterEach(() => {
+  cleanup();
+  for (const storage of opened.splice(0)) storage.close();
+});
+
+async function renderSettings(options: { restore?: boolean } = {}) {
+  const storage = createStorage({
+    dbName: `settings-${++count}`,
+    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
+    logger: silentLogger,
+  });
+  opened.push(storage);
+  await storage.config.saveSettings({
+    mintUrl: 'http://127.0.0.1:3338',
+    relays: ['ws://127.0.0.1:7777', 'wss://b.example'],
+  });
+  if (options.restore !== false)
+    await new DeviceKeys(storage.keys).createFromMnemonic(NIP06_PHRASE);
+  const services = {
+    storage,
+    logger: silentLogger,
+    messaging: { restart: vi.fn(() => Promise.resolve()) },
+  } satisfies SettingsServices;
+  render(
+    <>
+      <SettingsScreen services={services} />
+      <ToastContainer />
+    </>,
+  );
+  return services;
+}
+
+const mintField = () => screen.getByLabelText('Mint URL') as HTMLInputElement;
+const relaysField = () => screen.getByLabelText('Nostr Relays') as HTMLTextAreaElement;
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+describe('SettingsScreen', () => {
+  it('shows the loading text, then the stored mint and relays', async () => {
+    await renderSettings();
+    expect(screen.getByText('Loading settings...')).toBeTruthy();
+    expect((await screen.findByLabelText('Mint URL')).getAttribute('value')).toBe(
+      'http://127.0.0.1:3338',
+    );
+    expect(relaysField().value).toBe('ws://127.0.0.1:7777\nwss://b.example');
+  });
+
+  it('saves trimmed values, restarts the listener and confirms with the SPEC toast', async () => {
+    const services = await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    fireEvent.change(mintField(), { target: { value: ' https://new.mint.example/ ' } });
+    fireEvent.change(relaysField(), {
+      target: { value: '\n wss://c.example \n\nws://d.example\n' },
+    });
+    save();
+    expect(
+      await screen.findByText('Settings saved. New mint and relays will be used going forward.'),
+    ).toBeTruthy();
+    expect(await services.storage.config.getMintUrl()).toBe('https://new.mint.example');
+    expect(await services.storage.config.getRelays()).toEqual([
+      'wss://c.example',
+      'ws://d.example',
+    ]);
+    expect(services.messaging.restart).toHaveBeenCalledTimes(1);
+    expect(relaysField().value).toBe('wss://c.example\nws://d.example');
+  });
+
+  it.each([
+    ['mint', '', 'Mint URL cannot be empty'],
+    ['mint', 'ftp://mint.example', 'Mint URL must be a valid http:// or https:// address'],
+    ['relays', '  \n  ', 'Please provide at least one relay'],
+    [
+      'relays',
+      'https://x.example',
+      'Relay must be a valid ws:// or wss:// address: https://x.example',
+    ],
+  ])('rejects a bad %s value %j with %s, saving nothing', async (which, value, message) => {
+    const services = await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    fireEvent.change(which === 'mint' ? mintField() : relaysField(), { target: { value } });
+    save();
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
+    expect(services.messaging.restart).not.toHaveBeenCalled();
+  });
+
+  it('shows the failure toast when storage refuses the save', async () => {
+    const services = await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    vi.spyOn(services.storage.config, 'saveSettings').mockRejectedValueOnce(new Error('boom'));
+    save();
+    expect(await screen.findByText('Failed to save settings')).toBeTruthy();
+    expect(services.messaging.restart).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save Settings' })).toHaveProperty(
+        'disabled',
+        false,
+      ),
+    );
+  });
+
+  it('reads Saving... while the save is in progress', async () => {
+    const services = await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    let release: () => void = () => {};
+    services.messaging.restart.mockImplementation(
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    save();
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await waitFor(() => expect(services.messaging.restart).toHaveBeenCalled());
+    release();
+    expect(await screen.findByRole('button', { name: 'Save Settings' })).toBeTruthy();
+  });
+
+  it('shows the device npub and the recovery phrase only after confirming', async () => {
+    await renderSettings();
+    await waitFor(() => expect(screen.getByTestId('device-npub').textContent).toBe(NIP06_NPUB));
+    expect(screen.queryByText('leader')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Recovery Phrase' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Show recovery phrase?' });
+    expect(confirm.textContent).toContain('Anyone who sees these words can take your funds');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show Recovery Phrase' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reveal Phrase' }));
+    await screen.findByRole('dialog', { name: 'Your Recovery Phrase' });
+    const words = screen.getAllByTestId('phrase-word').map((w) => w.textContent);
+    expect(words.join(' ')).toBe(NIP06_PHRASE);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('phrase-word')).toBeNull();
+  });
+
+  it('says when no recovery phrase is stored', async () => {
+    await renderSettings({ restore: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Show Recovery Phrase' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reveal Phrase' }));
+    expect(await screen.findByText('No recovery phrase is stored on this device.')).toBeTruthy();
+  });
+});
