@@ -1,0 +1,111 @@
+// App-wide payment toasts: SPEC §8 texts per outcome, confetti on success, one toast per quote.
+import { describe, expect, it, vi } from 'vitest';
+import { CashewError, MintRefusedError, StorageError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { PendingMintQuote, QuoteKind } from '../core/ports';
+import type { PaymentFailed, PaymentSettled } from '../core/wallet/payment-service';
+import {
+  PAYMENT_FAILED_TOAST,
+  PAYMENT_RECEIVED_TOAST,
+  PAYMENT_STORE_ERROR_TOAST,
+  REMOTE_PAYMENT_RECEIVED_TOAST,
+  announceSettled,
+  paymentToastId,
+  subscribePaymentNotifications,
+} from './payment-notifications';
+
+function quote(id: string, kind: QuoteKind = 'direct'): PendingMintQuote {
+  return {
+    quote: id,
+    mintUrl: 'http://mint',
+    amount: 21,
+    request: 'lnbc1',
+    kind,
+    state: 'UNPAID',
+    createdAt: 0,
+    expiry: null,
+  };
+}
+
+/** A toaster that keeps shown toasts active, like react-toastify until auto-close. */
+function fakeToaster() {
+  const shown: Array<{ level: 'success' | 'error'; text: string; toastId: string }> = [];
+  return {
+    shown,
+    success: (text: string, { toastId }: { toastId: string }) =>
+      shown.push({ level: 'success', text, toastId }),
+    error: (text: string, { toastId }: { toastId: string }) =>
+      shown.push({ level: 'error', text, toastId }),
+    isActive: (toastId: string) => shown.some((t) => t.toastId === toastId),
+  };
+}
+
+function setup() {
+  const settled = new Set<(p: PaymentSettled) => void>();
+  const failed = new Set<(p: PaymentFailed) => void>();
+  const payments = {
+    onSettled: (l: (p: PaymentSettled) => void) => (settled.add(l), () => settled.delete(l)),
+    onFailed: (l: (p: PaymentFailed) => void) => (failed.add(l), () => failed.delete(l)),
+  };
+  const toast = fakeToaster();
+  const confetti = vi.fn();
+  const logger: Logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const off = subscribePaymentNotifications({ payments, toast, confetti, logger });
+  const settle = (id: string, kind: QuoteKind = 'direct') =>
+    settled.forEach((l) => l({ quote: quote(id, kind), amount: 21, kind, balance: 21 }));
+  const fail = (id: string, error: CashewError) =>
+    failed.forEach((l) => l({ quote: quote(id), kind: 'direct', error }));
+  return { toast, confetti, logger, off, settle, fail };
+}
+
+describe('payment notifications', () => {
+  it('a direct payment shows the payment-received toast and fires confetti', () => {
+    const { toast, confetti, settle } = setup();
+    settle('q1');
+    expect(toast.shown).toEqual([
+      { level: 'success', text: PAYMENT_RECEIVED_TOAST, toastId: paymentToastId('received', 'q1') },
+    ]);
+    expect(confetti).toHaveBeenCalledTimes(1);
+  });
+
+  it('a remote payment shows the remote-payment toast and fires confetti', () => {
+    const { toast, confetti, settle } = setup();
+    settle('q2', 'remote');
+    expect(toast.shown.map((t) => t.text)).toEqual([REMOTE_PAYMENT_RECEIVED_TOAST]);
+    expect(confetti).toHaveBeenCalledTimes(1);
+  });
+
+  it('the same quote is announced once, also when another listener announced it first', () => {
+    const { toast, confetti, settle } = setup();
+    settle('q3');
+    settle('q3');
+    expect(toast.shown).toHaveLength(1);
+    expect(announceSettled({ toast, confetti }, { quote: { quote: 'q3' }, kind: 'direct' })).toBe(
+      false,
+    );
+    expect(confetti).toHaveBeenCalledTimes(1);
+  });
+
+  it('an expired or refused quote shows the payment-failed toast', () => {
+    const { toast, fail } = setup();
+    fail('q4', new MintRefusedError('Mint quote has expired', 20007));
+    expect(toast.shown).toEqual([
+      { level: 'error', text: PAYMENT_FAILED_TOAST, toastId: paymentToastId('failed', 'q4') },
+    ]);
+  });
+
+  it('a failure while minting or storing proofs shows the storing error and logs it', () => {
+    const { toast, logger, fail } = setup();
+    const error = new StorageError('QuotaExceededError');
+    fail('q5', error);
+    expect(toast.shown.map((t) => t.text)).toEqual([PAYMENT_STORE_ERROR_TOAST]);
+    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('q5'), error);
+  });
+
+  it('stops announcing after unsubscribing', () => {
+    const { toast, off, settle } = setup();
+    off();
+    settle('q6');
+    expect(toast.shown).toEqual([]);
+  });
+});

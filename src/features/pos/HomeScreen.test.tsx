@@ -1,0 +1,272 @@
+// @vitest-environment happy-dom
+// Home screen against the real dev mint, Dexie storage (fake-indexeddb) and a real PaymentService.
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { injectWebSocketImpl } from '@cashu/cashu-ts';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { startMint, type DevMint } from '../../../dev/mint/server';
+import { WalletEvents } from '../../core/events';
+import type { Logger } from '../../core/logger';
+import { PaymentService } from '../../core/wallet/payment-service';
+import { TEST_INTERVALS } from '../../core/wallet/testing/payment-harness';
+import { WalletProvider } from '../../core/wallet/wallet-provider';
+import { createStorage, type Storage } from '../../storage';
+import { INVOICE_MODAL_TEXT, INVOICE_MODAL_TITLE } from '../../ui/InvoiceModal';
+import { ZERO_AMOUNT_HINT } from '../../ui/Keypad';
+import { Toaster } from '../../ui/toaster';
+import { HomeScreen } from './HomeScreen';
+import { COPY_FAILED_LOG, PAYMENT_FAILED_TOAST } from './texts';
+
+injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
+
+const WAIT = { timeout: 15_000, interval: 20 };
+let mint: DevMint;
+let dataDir: string;
+let dbCount = 0;
+const teardowns: Array<() => Promise<void> | void> = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'cashew-pos-'));
+  mint = await startMint({ port: 0, fresh: true, dataDir });
+});
+
+afterEach(async () => {
+  cleanup();
+  mint.clearFaults();
+  for (const teardown of teardowns.splice(0).reverse()) await teardown();
+});
+
+afterAll(async () => {
+  await mint.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function recordingLogger(): Logger & { errors: unknown[][] } {
+  const errors: unknown[][] = [];
+  return {
+    errors,
+    debug: () => {},
+    info: () => {},
+    warn: () => {},
+    error: (message, ...data) => errors.push([message, ...data]),
+  };
+}
+
+async function setup(options: { seed?: boolean; mintUrl?: string } = {}) {
+  const logger = recordingLogger();
+  const storage: Storage = createStorage({
+    dbName: `pos-home-${++dbCount}-${Date.now()}`,
+    defaults: { mintUrl: options.mintUrl ?? mint.url, relays: ['ws://127.0.0.1:1'] },
+    logger,
+  });
+  if (options.seed !== false) {
+    const mnemonic = generateMnemonic(wordlist);
+    await storage.keys.saveWalletKeys({
+      secretKey: new Uint8Array(32).fill(7),
+      mnemonic,
+      seed: mnemonicToSeedSync(mnemonic),
+    });
+  }
+  const events = new WalletEvents();
+  const wallets = new WalletProvider({
+    keys: storage.keys,
+    counters: storage.counterSource,
+    logger,
+  });
+  const payments = new PaymentService({
+    config: storage.config,
+    keys: storage.keys,
+    quotes: storage.mintQuotes,
+    ledger: storage.ledger,
+    proofs: storage.proofs,
+    counters: storage.counterSource,
+    events,
+    logger,
+    clock: Date.now,
+    wallets,
+    getSigningKey: () => Promise.resolve(new Uint8Array(32).fill(7)),
+    intervals: TEST_INTERVALS,
+  });
+  teardowns.push(async () => {
+    payments.stop();
+    await payments.idle();
+    wallets.close();
+    storage.close();
+  });
+  const services = { payments, storage, events, logger };
+  const user = userEvent.setup();
+  render(
+    <>
+      <HomeScreen services={services} />
+      <Toaster />
+    </>,
+  );
+  await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('0 sats'));
+  return { user, storage, payments, logger, services };
+}
+
+const amountText = () => screen.getByTestId('keypad-amount').textContent;
+const section = () => screen.getByRole('region', { name: 'Point of Sale' });
+const quoteId = () => section().getAttribute('data-quote-id');
+
+async function typeAndSubmit(user: ReturnType<typeof userEvent.setup>, digits: string) {
+  for (const digit of digits) await user.click(screen.getByRole('button', { name: digit }));
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+}
+
+describe('HomeScreen', () => {
+  it('creates a mint quote for exactly the typed amount and shows its invoice', async () => {
+    const { user, storage } = await setup();
+    await typeAndSubmit(user, '210');
+
+    const dialog = await screen.findByRole('dialog', { name: INVOICE_MODAL_TITLE }, WAIT);
+    const id = quoteId();
+    expect(id).toBeTruthy();
+    const atMint = mint.mintQuote(id!);
+    expect(atMint).toMatchObject({ amount: 210, state: 'UNPAID' });
+    expect(within(dialog).getByText(INVOICE_MODAL_TEXT)).toBeTruthy();
+    expect(within(dialog).getByText('Invoice String:')).toBeTruthy();
+    expect(within(dialog).getByTestId('invoice-string').textContent).toBe(atMint!.request);
+    expect(within(dialog).getByRole('img', { name: 'Invoice QR code' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Copy Invoice' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+    // Persisted the moment it exists.
+    expect((await storage.mintQuotes.list()).map((q) => q.quote)).toEqual([id]);
+  });
+
+  it('keeps the amount locked while the invoice is open', async () => {
+    const { user } = await setup();
+    await typeAndSubmit(user, '42');
+    await screen.findByRole('dialog', {}, WAIT);
+
+    expect(
+      (screen.getByRole('button', { name: '7', hidden: true }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await user.keyboard('9');
+    expect(amountText()).toBe('42 sats');
+  });
+
+  it('after the invoice is paid: modal closed, keypad back to 0, balance up by the amount', async () => {
+    const { user, storage } = await setup();
+    await typeAndSubmit(user, '21');
+    await screen.findByRole('dialog', {}, WAIT);
+    const id = quoteId()!;
+
+    await mint.pay(id);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    expect(amountText()).toBe('0 sats');
+    await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('21 sats'));
+    expect(await storage.proofs.balance()).toBe(21);
+    expect(await storage.mintQuotes.list()).toEqual([]);
+    const history = await storage.history.page(1);
+    expect(history.events).toMatchObject([{ type: 'direct-payment', amount: 21, quoteId: id }]);
+    expect(quoteId()).toBeNull();
+  });
+
+  it('closing the invoice keeps the quote pending, and a later payment still lands', async () => {
+    const { user, storage } = await setup();
+    await typeAndSubmit(user, '5');
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    const id = quoteId()!;
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((await storage.mintQuotes.list()).map((q) => q.quote)).toEqual([id]);
+    expect(screen.getByRole('button', { name: /Show invoice/ })).toBeTruthy();
+
+    await mint.pay(id);
+    await waitFor(
+      () => expect(screen.getByTestId('home-balance').textContent).toBe('5 sats'),
+      WAIT,
+    );
+    expect(amountText()).toBe('0 sats');
+    expect(screen.queryByRole('button', { name: /Show invoice/ })).toBeNull();
+  });
+
+  it('Escape closes the invoice without clearing the amount; Show invoice opens it again', async () => {
+    const { user } = await setup();
+    await typeAndSubmit(user, '77');
+    await screen.findByRole('dialog', {}, WAIT);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(amountText()).toBe('77 sats');
+
+    await user.click(screen.getByRole('button', { name: /Show invoice/ }));
+    expect(screen.getByRole('dialog', { name: INVOICE_MODAL_TITLE })).toBeTruthy();
+  });
+
+  it('submitting 0 creates no quote and shows the hint', async () => {
+    const { user, storage } = await setup();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.keyboard('{Enter}');
+
+    expect(screen.getByText(ZERO_AMOUNT_HINT)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await storage.mintQuotes.list()).toEqual([]);
+  });
+
+  it('takes the amount from the keyboard too: digits, Backspace, Enter', async () => {
+    const { user } = await setup();
+    await user.keyboard('1234{Backspace}');
+    expect(amountText()).toBe('123 sats');
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', {}, WAIT);
+    expect(mint.mintQuote(quoteId()!)?.amount).toBe(123);
+  });
+
+  it('a copy failure is only logged', async () => {
+    const { user, logger } = await setup();
+    await typeAndSubmit(user, '3');
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    const failure = new Error('clipboard blocked');
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(failure);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copy Invoice' }));
+
+    await waitFor(() => expect(logger.errors).toContainEqual([COPY_FAILED_LOG, failure]));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('when the mint cannot create a quote: failure toast, no modal, keypad usable again', async () => {
+    const { user, storage } = await setup();
+    mint.addFault({ path: '/v1/mint/quote/bolt11', method: 'POST', action: 'refuse', code: 20000 });
+    await typeAndSubmit(user, '8');
+
+    expect(await screen.findByText(PAYMENT_FAILED_TOAST, {}, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await storage.mintQuotes.list()).toEqual([]);
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it('a quote that fails at the mint clears the invoice and keeps the amount', async () => {
+    const { user, payments } = await setup();
+    await typeAndSubmit(user, '9');
+    await screen.findByRole('dialog', {}, WAIT);
+    const id = quoteId()!;
+    // The mint now refuses to show the quote at all: a definite failure of this quote.
+    mint.addFault({
+      path: `/v1/mint/quote/bolt11/${id}`,
+      method: 'GET',
+      action: 'refuse',
+      code: 20000,
+    });
+    await act(async () => {
+      await payments.resumeAll();
+    });
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    expect(quoteId()).toBeNull();
+    expect(amountText()).toBe('9 sats');
+  });
+});
