@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { MintOperationError, Wallet, signMintQuote } from '@cashu/cashu-ts';
 import type { AbstractSimplePool } from 'nostr-tools/abstract-pool';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startMint, type DevMint } from '../../../dev/mint/server';
@@ -12,6 +14,7 @@ import { call, randomOutputs } from '../../../dev/mint/test-support';
 import { startRelay } from '../../../dev/relay/server';
 import type { PendingMintQuote } from '../ports';
 import { signingKeyForQuote } from '../wallet/nut20-key';
+import { paymentHarness } from '../wallet/testing/payment-harness';
 import { GIFT_WRAP_KIND } from './constants';
 import { RelayPublishError } from './errors';
 import { RemotePaymentInbox } from './inbox';
@@ -195,6 +198,54 @@ describe('remote payments over the dev relay and dev mint', () => {
       privkey: signingKeyForQuote(invoice.pubkey!, merchant),
     });
     expect(proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0)).toBe(32);
+  });
+
+  it('ends a paid remote quote as stored proofs and one remote-payment event, with two listeners', async () => {
+    const merchant = generateSecretKey();
+    const merchantPub = getPublicKey(merchant);
+    const wallet = paymentHarness({
+      mintUrl: mint.url,
+      seed: mnemonicToSeedSync(generateMnemonic(wordlist)),
+      signingKey: merchant,
+    });
+    const store = new MemoryProcessedQuoteStore();
+    const tabs = [0, 1].map(() => {
+      const inbox = new RemotePaymentInbox({
+        createPool: pool,
+        getRelays: async () => [relay.url],
+        getSecretKey: async () => merchant,
+        getMintUrl: async () => mint.url,
+        processedQuotes: store,
+        track: (quote) => wallet.service.track(quote),
+        lockProvider: noLockProvider,
+      });
+      inboxes.push(inbox);
+      return inbox;
+    });
+    try {
+      const invoice = await createRemoteInvoice({
+        merchantPubkeyHex: merchantPub,
+        amount: 64,
+        mintUrl: mint.url,
+        relays: [relay.url],
+        pool: pool(),
+      });
+      await Promise.all(tabs.map((inbox) => inbox.start()));
+      await vi.waitFor(async () => expect(await wallet.quotes.get(invoice.quote)).toBeDefined(), {
+        timeout: 5_000,
+      });
+      await mint.pay(invoice.quote);
+      await vi.waitFor(() => expect(wallet.settled).toHaveLength(1), { timeout: 8_000 });
+
+      expect(wallet.balance()).toBe(64);
+      expect(wallet.db.history).toEqual([
+        expect.objectContaining({ type: 'remote-payment', amount: 64, quoteId: invoice.quote }),
+      ]);
+      expect(await wallet.quotes.get(invoice.quote)).toBeUndefined();
+    } finally {
+      await Promise.all(tabs.map((inbox) => inbox.stop()));
+      await wallet.shutdown();
+    }
   });
 
   it('rejects with RelayPublishError and leaves no message when the relay is down', async () => {
