@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { loadState } from './context.ts';
 import type { MintContext } from './context.ts';
-import { Faults } from './faults.ts';
+import { Faults, parseFaultRule } from './faults.ts';
 import type { FaultRule } from './faults.ts';
 import { applyFaultBefore, createRequestHandler } from './http.ts';
 import { keysetInfoView } from './keysets.ts';
@@ -192,7 +192,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
     async pay(quote) {
       payMintQuote(ctx, quote);
     },
-    addFault: (rule) => faults.add(rule),
+    addFault: (rule) => faults.add((Array.isArray(rule) ? rule : [rule]).map(parseFaultRule)),
     clearFaults: () => faults.clear(),
     closeWebSockets: () => hub.closeAll(),
     rotateKeyset: (inputFeePpk) => keysetInfoView(rotate(inputFeePpk)),
