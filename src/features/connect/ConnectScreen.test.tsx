@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+// Connect screen: title, subtitle, the 200 px QR of the full link, the link text, copy behaviour.
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeviceKeys } from '../../core/keys';
+import { silentLogger, type Logger } from '../../core/logger';
+import { createStorage, type Storage } from '../../storage';
+import { ConnectScreen } from './ConnectScreen';
+
+let count = 0;
+const opened: Storage[] = [];
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  for (const storage of opened.splice(0)) storage.close();
+});
+
+async function setup(logger: Logger = silentLogger) {
+  const storage = createStorage({
+    dbName: `connect-screen-${++count}`,
+    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
+    logger: silentLogger,
+  });
+  opened.push(storage);
+  await storage.config.saveSettings({
+    mintUrl: 'http://127.0.0.1:3338',
+    relays: ['ws://127.0.0.1:7777', 'wss://relay.example'],
+  });
+  const { npub } = await new DeviceKeys(storage.keys).getKeypair();
+  render(<ConnectScreen services={{ storage, logger }} origin="https://pos.example" />);
+  const expected =
+    `https://pos.example/remote/${npub}?mint=http%3A%2F%2F127.0.0.1%3A3338` +
+    '&relay=ws%3A%2F%2F127.0.0.1%3A7777&relay=wss%3A%2F%2Frelay.example';
+  await screen.findByText(expected);
+  return { expected };
+}
+
+describe('ConnectScreen', () => {
+  it('shows the title, subtitle, a 200 px QR code of the full link and the link under its label', async () => {
+    const { expected } = await setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Connect Remote POS' })).toBeTruthy();
+    expect(
+      screen.getByText('Scan this QR code with another device to create a remote point of sale.'),
+    ).toBeTruthy();
+    const qr = screen.getByRole('img', { name: 'Connection QR code' });
+    expect(qr.getAttribute('width')).toBe('200');
+    expect(qr.closest('[data-qr-value]')?.getAttribute('data-qr-value')).toBe(expected);
+    expect(screen.getByText('Connection String:')).toBeTruthy();
+    expect(screen.getByTestId('connection-string').textContent).toBe(expected);
+  });
+
+  it('copies the link with Copy Connection String', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { expected } = await setup();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy Connection String' }));
+    });
+    expect(writeText).toHaveBeenCalledWith(expected);
+    await screen.findByText('Copied');
+  });
+
+  it('only logs a failed copy, with the SPEC prefix, and shows nothing', async () => {
+    const failure = new Error('denied');
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(failure) },
+      configurable: true,
+    });
+    const logger = { ...silentLogger, error: vi.fn() };
+    await setup(logger);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy Connection String' }));
+    });
+    await waitFor(() =>
+      expect(logger.error).toHaveBeenCalledWith('Failed to copy connection string:', failure),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Copied')).toBeNull();
+  });
+});

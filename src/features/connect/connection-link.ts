@@ -1,0 +1,34 @@
+// The connection link a cashier device opens: {origin}/remote/{npub}?mint=...&relay=...&relay=...
+
+/**
+ * Query parameter names shared with the cashier page (src/features/remote/remote-link.ts reads
+ * them; features may not import each other, so both sides pin them in tests).
+ */
+export const LINK_MINT_PARAM = 'mint';
+export const LINK_RELAY_PARAM = 'relay';
+
+export interface ConnectionLinkInput {
+  /** e.g. window.location.origin; a trailing slash is dropped */
+  origin: string;
+  npub: string;
+  mintUrl?: string;
+  relays?: readonly string[];
+}
+
+/**
+ * The full link. The merchant's mint and relays travel in the query, so a cashier device with no
+ * settings of its own creates quotes at the right mint and reaches the merchant's relays. One
+ * `relay` parameter per relay: relay URLs may contain any character, a separator would not do.
+ */
+export function buildConnectionLink({ origin, npub, mintUrl, relays = [] }: ConnectionLinkInput) {
+  const params = new URLSearchParams();
+  const mint = mintUrl?.trim();
+  if (mint) params.append(LINK_MINT_PARAM, mint);
+  for (const relay of relays) {
+    const trimmed = relay.trim();
+    if (trimmed) params.append(LINK_RELAY_PARAM, trimmed);
+  }
+  const query = params.toString();
+  const base = `${origin.replace(/\/+$/u, '')}/remote/${encodeURIComponent(npub)}`;
+  return query ? `${base}?${query}` : base;
+}

@@ -1,0 +1,37 @@
+// Reads the device npub and the merchant's mint and relays, and builds the connection link once.
+import { useEffect, useMemo, useState } from 'react';
+import { DeviceKeys } from '../../core/keys';
+import { buildConnectionLink } from './connection-link';
+import type { ConnectServices } from './deps';
+
+export type ConnectionLinkState =
+  { status: 'loading' } | { status: 'ready'; link: string; npub: string } | { status: 'failed' };
+
+export function useConnectionLink(services: ConnectServices, origin: string): ConnectionLinkState {
+  const { storage, logger } = services;
+  const deviceKeys = useMemo(() => new DeviceKeys(storage.keys), [storage.keys]);
+  const [state, setState] = useState<ConnectionLinkState>({ status: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    void (async () => {
+      try {
+        const [keypair, mintUrl, relays] = await Promise.all([
+          deviceKeys.getKeypair(),
+          storage.config.getMintUrl(),
+          storage.config.getRelays(),
+        ]);
+        const link = buildConnectionLink({ origin, npub: keypair.npub, mintUrl, relays });
+        if (active) setState({ status: 'ready', link, npub: keypair.npub });
+      } catch (error) {
+        logger.error('Could not build the connection link', error);
+        if (active) setState({ status: 'failed' });
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [deviceKeys, storage.config, logger, origin]);
+
+  return state;
+}
