@@ -1,0 +1,245 @@
+// Taking a payment on Home end to end: keypad and keyboard entry, the invoice modal, paying through
+// the dev mint, the toast, the reset, stored proofs and history; reloads and a dropped mint reply.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startMint, type DevMint } from '../dev/mint/server.ts';
+import { expect, test } from './fixtures';
+import { onboard } from './helpers/onboard';
+
+const TITLE = 'Please pay this invoice';
+const TEXT = 'Scan the QR code with your Lightning wallet or copy the invoice string';
+const RECEIVED = '🎉 Payment received! Proofs stored successfully.';
+/** Background polling is 5 s and a fresh start resumes at once; leave room for a slow CI box. */
+const LANDS = { timeout: 20_000 };
+
+interface StoredMoney {
+  balance: number;
+  proofs: number;
+  pendingQuotes: number;
+  history: Array<{ type: string; amount: number; quoteId?: string }>;
+}
+
+/** Reads the app's IndexedDB directly: what is really stored, not what the screen says. */
+async function storedMoney(page: Page): Promise<StoredMoney> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredMoney>((resolve, reject) => {
+        const open = indexedDB.open('cashew-pos');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['proofs', 'historyEvents', 'mintQuotes'], 'readonly');
+          const proofs = tx.objectStore('proofs').getAll();
+          const history = tx.objectStore('historyEvents').getAll();
+          const quotes = tx.objectStore('mintQuotes').count();
+          tx.oncomplete = () => {
+            db.close();
+            const unspent = (proofs.result as Array<{ amount: number; isSpent: boolean }>).filter(
+              (p) => !p.isSpent,
+            );
+            resolve({
+              balance: unspent.reduce((sum, p) => sum + p.amount, 0),
+              proofs: unspent.length,
+              pendingQuotes: quotes.result,
+              history: (history.result as StoredMoney['history']).map(
+                ({ type, amount, quoteId }) => ({ type, amount, quoteId }),
+              ),
+            });
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+const amountDisplay = (page: Page) => page.getByTestId('keypad-amount');
+const balanceDisplay = (page: Page) => page.getByTestId('home-balance');
+const invoiceDialog = (page: Page) => page.getByRole('dialog', { name: TITLE });
+
+/** The id of the quote Home is waiting for (exposed as data-quote-id on the screen). */
+async function openQuoteId(page: Page): Promise<string> {
+  const section = page.getByRole('region', { name: 'Point of Sale' });
+  await expect(section).toHaveAttribute('data-quote-id', /.+/);
+  return (await section.getAttribute('data-quote-id'))!;
+}
+
+async function clickDigits(page: Page, digits: string) {
+  for (const digit of digits) {
+    await page.getByRole('button', { name: digit, exact: true }).click();
+  }
+}
+
+test.describe('taking a payment on Home', () => {
+  test('keypad buttons: invoice shown verbatim, paid at the mint, toast, reset, money stored', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+    request,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await expect(balanceDisplay(page)).toHaveText('0 sats');
+
+    await clickDigits(page, '210');
+    await expect(amountDisplay(page)).toHaveText('210 sats');
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    const dialog = invoiceDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: TITLE })).toHaveText(TITLE);
+    await expect(dialog.getByText(TEXT, { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Invoice String:', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Copy Invoice' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
+    const invoice = (await dialog.getByTestId('invoice-string').textContent())!;
+    expect(invoice).toMatch(/^lnbc2100n1/);
+    await expect(dialog.getByRole('img', { name: 'Invoice QR code' })).toBeVisible();
+    await expect(dialog.locator('[data-qr-value]')).toHaveAttribute('data-qr-value', invoice);
+    // Keys do nothing while the invoice is open.
+    await page.keyboard.press('5');
+    await expect(amountDisplay(page)).toHaveText('210 sats');
+
+    const quoteId = await openQuoteId(page);
+    const atMint = await (await request.get(`${mintUrl}/v1/mint/quote/bolt11/${quoteId}`)).json();
+    expect(atMint).toMatchObject({
+      quote: quoteId,
+      request: invoice,
+      amount: 210,
+      state: 'UNPAID',
+    });
+
+    await payQuote(quoteId);
+
+    await expect(page.getByText(RECEIVED)).toBeVisible(LANDS);
+    await expect(dialog).toBeHidden();
+    await expect(amountDisplay(page)).toHaveText('0 sats');
+    await expect(balanceDisplay(page)).toHaveText('210 sats');
+    expect(await storedMoney(page)).toMatchObject({
+      balance: 210,
+      pendingQuotes: 0,
+      history: [{ type: 'direct-payment', amount: 210, quoteId }],
+    });
+  });
+
+  test('keyboard entry; a second payment raises the balance by exactly its amount', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await expect(balanceDisplay(page)).toHaveText('0 sats');
+
+    await page.keyboard.type('1000');
+    await page.keyboard.press('Backspace');
+    await expect(amountDisplay(page)).toHaveText('100 sats');
+    await page.keyboard.press('Enter');
+    await expect(invoiceDialog(page)).toBeVisible();
+    await payQuote(await openQuoteId(page));
+    await expect(balanceDisplay(page)).toHaveText('100 sats', LANDS);
+    await expect(amountDisplay(page)).toHaveText('0 sats');
+
+    await page.keyboard.type('99');
+    await page.keyboard.press('Escape'); // clears
+    await page.keyboard.type('33');
+    await page.keyboard.press('Enter');
+    await expect(invoiceDialog(page)).toContainText('33 sats');
+    const second = await openQuoteId(page);
+    await payQuote(second);
+
+    await expect(balanceDisplay(page)).toHaveText('133 sats', LANDS);
+    const stored = await storedMoney(page);
+    expect(stored.balance).toBe(133);
+    expect(stored.history.map((e) => e.amount).sort()).toEqual([100, 33].sort());
+  });
+
+  test('an invoice paid while the app was closed lands when the app is opened again', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await clickDigits(page, '42');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(invoiceDialog(page)).toBeVisible();
+    const quoteId = await openQuoteId(page);
+
+    await page.reload();
+    await expect(invoiceDialog(page)).toBeHidden();
+    await page.goto('about:blank');
+    await payQuote(quoteId);
+
+    await page.goto('/');
+    await expect(page.getByText(RECEIVED)).toBeVisible(LANDS);
+    await expect(balanceDisplay(page)).toHaveText('42 sats');
+    expect(await storedMoney(page)).toMatchObject({
+      balance: 42,
+      pendingQuotes: 0,
+      history: [{ type: 'direct-payment', amount: 42, quoteId }],
+    });
+  });
+
+  test('an invoice open before a reload still lands when paid after it', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await clickDigits(page, '7');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(invoiceDialog(page)).toBeVisible();
+    const quoteId = await openQuoteId(page);
+
+    await page.reload();
+    await expect(balanceDisplay(page)).toHaveText('0 sats');
+    await payQuote(quoteId);
+
+    await expect(page.getByText(RECEIVED)).toBeVisible(LANDS);
+    await expect(balanceDisplay(page)).toHaveText('7 sats');
+    expect((await storedMoney(page)).history).toHaveLength(1);
+  });
+});
+
+test.describe('with the mint dropping its reply to the mint request', () => {
+  // A mint of its own: fault switches are global, and other spec files use the shared mint.
+  let mint: DevMint;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-pay-'));
+    mint = await startMint({ port: 0, fresh: true, dataDir });
+  });
+
+  test.afterAll(async () => {
+    await mint?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('the payment still lands, exactly once', async ({ page, relayUrl, request }) => {
+    await onboard(page, { mintUrl: mint.url, relayUrl });
+    await clickDigits(page, '500');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(invoiceDialog(page)).toBeVisible();
+    const quoteId = await openQuoteId(page);
+
+    // The mint signs the outputs, then the client never hears back.
+    mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
+    await mint.pay(quoteId);
+
+    await expect(page.getByText(RECEIVED)).toBeVisible(LANDS);
+    await expect(page.getByText(RECEIVED)).toHaveCount(1);
+    await expect(balanceDisplay(page)).toHaveText('500 sats');
+    expect(mint.mintQuote(quoteId)?.state).toBe('ISSUED');
+    expect(await storedMoney(page)).toMatchObject({
+      balance: 500,
+      pendingQuotes: 0,
+      history: [{ type: 'direct-payment', amount: 500, quoteId }],
+    });
+    // The fault was really hit (its one use consumed): recovery, not luck, stored the proofs.
+    expect(await (await request.get(`${mint.url}/dev/faults`)).json()).toEqual({ faults: [] });
+  });
+});
