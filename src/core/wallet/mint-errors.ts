@@ -7,6 +7,8 @@ import {
 } from '@cashu/cashu-ts';
 import { CashewError, MintRefusedError, MintUnreachableError } from '../errors';
 
+export const NETWORK_FAILED_MESSAGE = 'Network request failed';
+
 /** NUT error codes the money path reacts to (NUT error table). */
 export const NutCode = {
   outputsAlreadySigned: 10002,
@@ -62,8 +64,12 @@ export function toMintError(error: unknown): CashewError {
     }
     return new MintUnreachableError(error.message, { cause: error });
   }
-  if (error instanceof NetworkError)
-    return new MintUnreachableError(error.message, { cause: error });
+  if (error instanceof NetworkError) {
+    // cashu-ts passes the platform's text through ('fetch failed', 'Failed to fetch'); SPEC §8
+    // names one message for every network failure. Timeouts keep their own text.
+    const message = /timed out/i.test(error.message) ? error.message : NETWORK_FAILED_MESSAGE;
+    return new MintUnreachableError(message, { cause: error });
+  }
   const message = error instanceof Error && error.message ? error.message : 'Unknown error';
   return new CashewError(message, { cause: error });
 }

@@ -10,7 +10,12 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { startMint, type DevMint } from '../../../dev/mint/server';
-import { MintRefusedError, MissingDataError, ValidationError } from '../errors';
+import {
+  MintRefusedError,
+  MintUnreachableError,
+  MissingDataError,
+  ValidationError,
+} from '../errors';
 import type { StoredProof } from '../ports';
 import { mintReserved, outputCountFor } from './deterministic-mint';
 import { lockPubkeyForNostrKey } from './nut20-key';
@@ -79,6 +84,14 @@ describe('createInvoice', () => {
     for (const amount of [0, -5, 1.5, Number.NaN]) {
       await expect(h.service.createInvoice(amount)).rejects.toBeInstanceOf(ValidationError);
     }
+    expect(await h.quotes.list()).toEqual([]);
+  });
+
+  it("fails with MintUnreachableError 'Network request failed' when the mint is down", async () => {
+    const h = harness({ mintUrl: 'http://127.0.0.1:1' });
+    const error = await h.service.createInvoice(10).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MintUnreachableError);
+    expect((error as Error).message).toBe('Network request failed');
     expect(await h.quotes.list()).toEqual([]);
   });
 

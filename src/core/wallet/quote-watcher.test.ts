@@ -162,6 +162,22 @@ describe('watchMintQuote', () => {
     await vi.waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
   });
 
+  it('polls at the foreground rate once the invoice is put on screen', async () => {
+    const mint = scriptedMint();
+    const onPaid = vi.fn();
+    const client: MintQuoteClient = { check: mint.client.check };
+    const watch = watchMintQuote(
+      client,
+      'q',
+      { onPaid },
+      { intervals: { foregroundMs: 5, backgroundMs: 60_000, resubscribeMs: 60_000 } },
+    );
+    await vi.waitFor(() => expect(mint.checks).toBe(1));
+    mint.paySilently();
+    watch.setForeground(true);
+    await vi.waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+  });
+
   it('stops asking the mint once cancelled', async () => {
     const mint = scriptedMint();
     const onPaid = vi.fn();
