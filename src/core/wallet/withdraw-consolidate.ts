@@ -1,0 +1,209 @@
+// Consolidation swap before a withdrawal: many proofs into the fewest, with a crash-safe journal.
+import { CheckStateEnum, OutputData, splitAmount, type Wallet } from '@cashu/cashu-ts';
+import { MintUnreachableError } from '../errors';
+import type { Logger } from '../logger';
+import type {
+  Clock,
+  CounterReservation,
+  CounterSource,
+  NewProof,
+  PendingWithdrawal,
+  ProofStore,
+  StoredProof,
+  WithdrawalStore,
+} from '../ports';
+import { firstUnusedCounter, restoreReservation } from './deterministic-mint';
+import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from './mint-errors';
+import { toNewProof } from './proof-convert';
+import { toCashuProof } from './withdraw-token';
+import type { WalletProvider } from './wallet-provider';
+
+export interface ConsolidatorDeps {
+  proofs: ProofStore;
+  withdrawals: WithdrawalStore;
+  counters: CounterSource;
+  wallets: Pick<WalletProvider, 'getSeededWallet'>;
+  logger: Logger;
+  clock: Clock;
+  newId: () => string;
+}
+
+export type RecoveryOutcome = 'swapped' | 'not-swapped';
+
+export interface Recovered {
+  outcome: RecoveryOutcome;
+  /** the swap's outputs, now stored (empty when not swapped) */
+  proofs: NewProof[];
+}
+
+/** Journal rows are kept in the withdrawals store under this id prefix. */
+export const JOURNAL_ID_PREFIX = 'consolidation-';
+
+export function isJournal(row: PendingWithdrawal): boolean {
+  return row.consolidation !== undefined;
+}
+
+/**
+ * Swaps proofs of one mint into the power-of-two split of (total - fee). The outputs come from a
+ * counter range reserved and journaled BEFORE the swap is sent, so an interrupted swap is
+ * finished later from what the mint signed (NUT-09) and never sent again with new counters.
+ */
+export class Consolidator {
+  constructor(private readonly deps: ConsolidatorDeps) {}
+
+  /** What swapping these proofs would cost and give (loads the mint's keysets; no swap). */
+  async preview(
+    mintUrl: string,
+    proofs: StoredProof[],
+  ): Promise<{ fee: number; amount: number; proofCount: number }> {
+    const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl);
+    let fee: number;
+    try {
+      fee = wallet.getFeesForProofs(proofs).toNumber();
+    } catch (error) {
+      throw toMintError(error);
+    }
+    const amount = proofs.reduce((sum, p) => sum + p.amount, 0) - fee;
+    const proofCount = amount > 0 ? splitAmount(amount, wallet.getKeyset().keys).length : 0;
+    return { fee, amount, proofCount };
+  }
+
+  /** Returns the stored result of the swap: the new proofs that replaced `inputs`. */
+  async consolidate(mintUrl: string, inputs: StoredProof[]): Promise<NewProof[]> {
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const keyset = wallet.getKeyset();
+      const total = inputs.reduce((sum, p) => sum + p.amount, 0);
+      const amount = total - wallet.getFeesForProofs(inputs).toNumber();
+      if (amount <= 0) throw new MintUnreachableError('The mint fee would take the whole amount');
+      const split = splitAmount(amount, keyset.keys);
+      const range = await this.deps.counters.reserve(keyset.id, split.length);
+      const reservation: CounterReservation = { keysetId: keyset.id, ...range };
+      const journal: PendingWithdrawal = {
+        id: JOURNAL_ID_PREFIX + this.deps.newId(),
+        mintUrl,
+        token: '',
+        secrets: [],
+        amount,
+        createdAt: this.deps.clock(),
+        consolidation: { reservation, inputSecrets: inputs.map((p) => p.secret) },
+      };
+      await this.deps.withdrawals.put(journal);
+      let preview;
+      try {
+        const data = OutputData.createDeterministicData(amount, seed, range.start, keyset, split);
+        preview = await wallet.prepareSwapToReceive(
+          inputs.map(toCashuProof),
+          { keysetId: keyset.id },
+          { type: 'custom', data },
+        );
+      } catch (error) {
+        // Nothing was sent: the journal has nothing to finish.
+        await this.deps.withdrawals.remove(journal.id);
+        throw toMintError(error);
+      }
+      try {
+        const { keep } = await wallet.completeSwap(preview);
+        const fresh = keep.map(toNewProof);
+        await this.deps.proofs.replace(plan(journal).inputSecrets, fresh, mintUrl);
+        await this.deps.withdrawals.remove(journal.id);
+        return fresh;
+      } catch (error) {
+        const code = refusalCode(error);
+        if (code === NutCode.outputsAlreadySigned && attempt === 0) {
+          // Counters used by an earlier install of this phrase: the mint did nothing; move on.
+          await this.deps.withdrawals.remove(journal.id);
+          await this.skipAhead(wallet, reservation);
+          continue;
+        }
+        if (isDefiniteRefusal(error)) {
+          // The mint refused: it did not swap, so the journal has nothing to finish.
+          await this.deps.withdrawals.remove(journal.id);
+          throw toMintError(error);
+        }
+        // Network error, 5xx, lost or unusable reply: the mint may have swapped. Find out.
+        this.deps.logger.warn('Consolidation swap ended ambiguously; recovering', error);
+        let recovered: Recovered;
+        try {
+          recovered = await this.recover(journal);
+        } catch (recoveryError) {
+          // The journal stays; the next withdraw or start-up finishes it.
+          throw new MintUnreachableError(toMintError(error).message, { cause: recoveryError });
+        }
+        if (recovered.outcome === 'not-swapped') throw toMintError(error);
+        return recovered.proofs;
+      }
+    }
+    throw new MintUnreachableError('Consolidation could not find unused counters');
+  }
+
+  /** Finishes every journaled swap of the mint (all mints when omitted); never double-stores. */
+  async recoverAll(mintUrl?: string): Promise<void> {
+    const rows = (await this.deps.withdrawals.list()).filter(
+      (row) => isJournal(row) && (mintUrl === undefined || row.mintUrl === mintUrl),
+    );
+    for (const row of rows) await this.recover(row);
+  }
+
+  /**
+   * A swap is atomic at the mint: if any input is spent and our outputs are signed, it happened
+   * (store the signed outputs, drop the inputs); if every input is still unspent, it did not.
+   */
+  async recover(journal: PendingWithdrawal): Promise<Recovered> {
+    const { inputSecrets, reservation } = plan(journal);
+    const { proofs, withdrawals } = this.deps;
+    const { wallet } = await this.deps.wallets.getSeededWallet(journal.mintUrl);
+    const inputSet = new Set(inputSecrets);
+    const stored = await proofs.listUnspent(journal.mintUrl);
+    const inputsLeft = stored.filter((p) => inputSet.has(p.secret));
+    let anySpent = inputsLeft.length === 0;
+    if (inputsLeft.length > 0) {
+      const states = await callMint(() => wallet.checkProofsStates(inputsLeft));
+      anySpent = states.some((s) => s.state !== CheckStateEnum.UNSPENT);
+    }
+    if (!anySpent) {
+      await withdrawals.remove(journal.id);
+      return { outcome: 'not-swapped', proofs: [] };
+    }
+    const restored = await callMint(() => restoreReservation(wallet, reservation));
+    const known = new Set(stored.map((p) => p.secret));
+    const fresh = restored.unspent.map(toNewProof).filter((p) => !known.has(p.secret));
+    if (restored.signed.length === 0) {
+      // Inputs spent, nothing of ours signed: someone redeemed them (a withdrawal token).
+      // The spent watch settles those; the journal has nothing to add.
+      this.deps.logger.warn(`Consolidation ${journal.id}: inputs spent elsewhere`);
+      await withdrawals.remove(journal.id);
+      return { outcome: 'not-swapped', proofs: [] };
+    }
+    await proofs.replace(
+      inputsLeft.map((p) => p.secret),
+      fresh,
+      journal.mintUrl,
+    );
+    await withdrawals.remove(journal.id);
+    return { outcome: 'swapped', proofs: restored.unspent.map(toNewProof) };
+  }
+
+  private async skipAhead(wallet: Wallet, reservation: CounterReservation): Promise<void> {
+    const next = await callMint(() =>
+      firstUnusedCounter(wallet, reservation.keysetId, reservation.start),
+    );
+    await this.deps.counters.advanceToAtLeast(
+      reservation.keysetId,
+      Math.max(next, reservation.start + reservation.count),
+    );
+  }
+}
+
+function plan(journal: PendingWithdrawal): NonNullable<PendingWithdrawal['consolidation']> {
+  if (!journal.consolidation) throw new Error(`${journal.id} is not a consolidation journal`);
+  return journal.consolidation;
+}
+
+async function callMint<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw toMintError(error);
+  }
+}

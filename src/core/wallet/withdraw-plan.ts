@@ -1,0 +1,70 @@
+// Withdraw decisions that need no mint: result types, error texts, when consolidation pays off.
+
+/** SPEC §3 "Withdraw result": the token, or an error string. */
+export type WithdrawResult = { token: string; amount: number; mintUrl: string } | { error: string };
+
+/** SPEC §5 withdraw rules (verbatim). */
+export const NO_PROOFS_MESSAGE = 'No unspent proofs available';
+export const NO_PROOFS_FOR_MINT_MESSAGE = 'No unspent proofs for current mint';
+
+/** Proofs beyond the minimal split that we tolerate before suggesting a consolidation swap. */
+export const CONSOLIDATION_MARGIN = 2;
+
+/** A swap whose fee is at most this share of the amount is suggested (a fee-free one always). */
+export const MAX_CONSOLIDATION_FEE_RATIO = 0.01;
+
+/** What consolidating first would do, shown to the merchant before confirming. */
+export interface ConsolidationPlan {
+  /** mint input fee for swapping every proof (sats) */
+  fee: number;
+  /** proofs in the token after the swap */
+  proofCount: number;
+  /** sats in the token after the swap (amount - fee) */
+  amount: number;
+  /** the fee is acceptable: the screen consolidates by default */
+  recommended: boolean;
+  /** some proof cannot be put into a cashuB token as it is (legacy keyset id): swap first */
+  required: boolean;
+}
+
+export interface WithdrawPlan {
+  mintUrl: string;
+  /** sats in the current mint's unspent proofs */
+  amount: number;
+  proofCount: number;
+  /** null when the proofs are already few (or the fee could not be learned) */
+  consolidation: ConsolidationPlan | null;
+}
+
+export type WithdrawPreparation = WithdrawPlan | { error: string };
+
+/** Number of proofs in the minimal power-of-two split of `amount`. */
+export function popcount(amount: number): number {
+  let count = 0;
+  let rest = Math.trunc(amount);
+  while (rest > 0) {
+    count += rest % 2;
+    rest = Math.floor(rest / 2);
+  }
+  return count;
+}
+
+/** Many more proofs than the amount needs: worth one swap so the QR has far fewer frames. */
+export function wantsConsolidation(amount: number, proofCount: number): boolean {
+  return proofCount > popcount(amount) + CONSOLIDATION_MARGIN;
+}
+
+export function feeIsAcceptable(fee: number, amount: number): boolean {
+  return fee === 0 || (fee < amount && fee <= amount * MAX_CONSOLIDATION_FEE_RATIO);
+}
+
+/** Keyset ids of v4 tokens are hex; older base64 ids must be swapped onto a current keyset. */
+export function isHexKeysetId(id: string): boolean {
+  return /^[0-9a-fA-F]+$/.test(id);
+}
+
+export function isWithdrawError(
+  result: WithdrawResult | WithdrawPreparation,
+): result is { error: string } {
+  return 'error' in result;
+}

@@ -1,0 +1,244 @@
+// Withdrawal: all unspent proofs of the current mint as one cashuB token, watched until spent.
+import { errorMessage } from '../errors';
+import type { WalletEvents } from '../events';
+import type { Logger } from '../logger';
+import type {
+  Clock,
+  ConfigStore,
+  CounterSource,
+  Ledger,
+  NewProof,
+  PendingWithdrawal,
+  ProofStore,
+  StoredProof,
+  WithdrawalStore,
+} from '../ports';
+import { sumSats } from './proof-convert';
+import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';
+import { proofStateClient, type ProofStateClient } from './spent-watch-client';
+import { Consolidator, isJournal } from './withdraw-consolidate';
+import {
+  feeIsAcceptable,
+  isHexKeysetId,
+  NO_PROOFS_FOR_MINT_MESSAGE,
+  NO_PROOFS_MESSAGE,
+  wantsConsolidation,
+  type WithdrawPlan,
+  type WithdrawPreparation,
+  type WithdrawResult,
+} from './withdraw-plan';
+import { encodeWithdrawToken } from './withdraw-token';
+import { mintKey, type WalletProvider } from './wallet-provider';
+
+export interface WithdrawServiceDeps {
+  config: Pick<ConfigStore, 'getMintUrl'>;
+  proofs: ProofStore;
+  withdrawals: WithdrawalStore;
+  ledger: Pick<Ledger, 'settleWithdrawal'>;
+  wallets: Pick<WalletProvider, 'getSeededWallet' | 'getMint'>;
+  counters: CounterSource;
+  events: WalletEvents;
+  logger: Logger;
+  clock: Clock;
+  newId?: () => string;
+  intervals?: Partial<SpentWatchIntervals>;
+  /** how to ask a mint about proof states; defaults to the provider's shared Mint */
+  clientFor?: (mintUrl: string) => ProofStateClient;
+}
+
+export interface CreateTokenOptions {
+  /**
+   * Swap many proofs into the fewest first. Omitted: only when the fee is acceptable.
+   * Proofs that cannot go into a cashuB token as they are (legacy keyset ids) are always swapped.
+   */
+  consolidate?: boolean;
+}
+
+type Found = { mintUrl: string; proofs: StoredProof[] } | { error: string };
+
+/**
+ * The proofs stay stored (and in the balance) after the token is built: they leave only when the
+ * mint reports them spent, so a token that is never redeemed loses nothing.
+ */
+export class WithdrawService {
+  private readonly consolidator: Consolidator;
+  private readonly watcher: SpentWatcher;
+  private readonly newId: () => string;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: WithdrawServiceDeps) {
+    this.newId = deps.newId ?? (() => globalThis.crypto.randomUUID());
+    this.consolidator = new Consolidator({
+      proofs: deps.proofs,
+      withdrawals: deps.withdrawals,
+      counters: deps.counters,
+      wallets: deps.wallets,
+      logger: deps.logger,
+      clock: deps.clock,
+      newId: this.newId,
+    });
+    this.watcher = new SpentWatcher({
+      withdrawals: deps.withdrawals,
+      ledger: deps.ledger,
+      events: deps.events,
+      logger: deps.logger,
+      intervals: deps.intervals,
+      clientFor:
+        deps.clientFor ??
+        ((mintUrl) => proofStateClient(deps.wallets.getMint(mintUrl), deps.logger)),
+    });
+  }
+
+  /** What a withdrawal would take, and what consolidating first would cost (before confirming). */
+  async prepare(): Promise<WithdrawPreparation> {
+    try {
+      const found = await this.findProofs();
+      if ('error' in found) return found;
+      const { mintUrl, proofs } = found;
+      const amount = sumSats(proofs);
+      const plan: WithdrawPlan = {
+        mintUrl,
+        amount,
+        proofCount: proofs.length,
+        consolidation: null,
+      };
+      const required = proofs.some((p) => !isHexKeysetId(p.id));
+      if (!required && !wantsConsolidation(amount, proofs.length)) return plan;
+      try {
+        const preview = await this.consolidator.preview(mintUrl, proofs);
+        if (preview.amount > 0) {
+          plan.consolidation = {
+            ...preview,
+            recommended: required || feeIsAcceptable(preview.fee, amount),
+            required,
+          };
+        }
+      } catch (error) {
+        if (required) throw error;
+        // Offline: the token can still be built from the proofs as they are.
+        this.deps.logger.warn('Could not learn the consolidation fee', error);
+      }
+      return plan;
+    } catch (error) {
+      this.deps.logger.error('Preparing the withdrawal failed', error);
+      return { error: errorMessage(error) };
+    }
+  }
+
+  /** SPEC §4 "Withdraw": one token of all unspent proofs of the current mint, then watched. */
+  createToken(options: CreateTokenOptions = {}): Promise<WithdrawResult> {
+    return this.exclusive(async () => {
+      try {
+        return await this.buildToken(options);
+      } catch (error) {
+        this.deps.logger.error('Withdraw failed', error);
+        return { error: errorMessage(error) };
+      }
+    });
+  }
+
+  /** Tokens built but not (fully) redeemed yet, newest first. */
+  async listPending(): Promise<PendingWithdrawal[]> {
+    const rows = await this.deps.withdrawals.list();
+    return rows.filter((row) => !isJournal(row)).sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  /**
+   * Start-up: finish interrupted consolidation swaps, then watch every pending withdrawal and
+   * check it now, catching spends that happened while the app was closed. Never rejects.
+   */
+  async resumeAll(): Promise<void> {
+    await this.exclusive(async () => {
+      try {
+        await this.consolidator.recoverAll();
+      } catch (error) {
+        this.deps.logger.error('Recovering an interrupted consolidation failed', error);
+      }
+    });
+    try {
+      await this.watcher.resumeAll();
+    } catch (error) {
+      this.deps.logger.error('Resuming withdrawal watches failed', error);
+    }
+  }
+
+  /** Resolves when no spend is being settled (tests, orderly shutdown). */
+  idle(): Promise<void> {
+    return this.watcher.idle();
+  }
+
+  stop(): void {
+    this.watcher.stop();
+  }
+
+  private async buildToken(options: CreateTokenOptions): Promise<WithdrawResult> {
+    let found = await this.findProofs();
+    if ('error' in found) return found;
+    const { mintUrl } = found;
+    if ((await this.deps.withdrawals.list()).some((row) => isJournal(row))) {
+      // An earlier swap may have replaced some of these proofs: settle that first.
+      await this.consolidator.recoverAll();
+      found = await this.findProofs();
+      if ('error' in found) return found;
+    }
+    let proofs: Array<StoredProof | NewProof> = found.proofs;
+    if (await this.shouldConsolidate(mintUrl, found.proofs, options)) {
+      proofs = await this.consolidator.consolidate(mintUrl, found.proofs);
+    }
+    const token = encodeWithdrawToken(mintUrl, proofs);
+    const amount = sumSats(proofs);
+    const withdrawal: PendingWithdrawal = {
+      id: `withdrawal-${this.newId()}`,
+      mintUrl,
+      token,
+      secrets: proofs.map((p) => p.secret),
+      amount,
+      createdAt: this.deps.clock(),
+    };
+    // Persisted before the token is shown: a spend while the app is closed is still found.
+    await this.deps.withdrawals.put(withdrawal);
+    this.watcher.watch(withdrawal).catch((error: unknown) => {
+      this.deps.logger.error(`Watching withdrawal ${withdrawal.id} failed`, error);
+    });
+    return { token, amount, mintUrl };
+  }
+
+  private async shouldConsolidate(
+    mintUrl: string,
+    proofs: StoredProof[],
+    options: CreateTokenOptions,
+  ): Promise<boolean> {
+    if (proofs.some((p) => !isHexKeysetId(p.id))) return true;
+    if (options.consolidate === false) return false;
+    if (!wantsConsolidation(sumSats(proofs), proofs.length)) return false;
+    if (options.consolidate === true) return true;
+    try {
+      const { fee, amount } = await this.consolidator.preview(mintUrl, proofs);
+      return amount > 0 && feeIsAcceptable(fee, sumSats(proofs));
+    } catch (error) {
+      this.deps.logger.warn('Could not learn the consolidation fee; withdrawing as is', error);
+      return false;
+    }
+  }
+
+  /** All unspent proofs of the current mint, or the SPEC §5 error. */
+  private async findProofs(): Promise<Found> {
+    const mintUrl = await this.deps.config.getMintUrl();
+    const exact = await this.deps.proofs.listUnspent(mintUrl);
+    if (exact.length > 0) return { mintUrl, proofs: exact };
+    const all = await this.deps.proofs.listUnspent();
+    if (all.length === 0) return { error: NO_PROOFS_MESSAGE };
+    // A stored URL that differs only by a trailing slash is the same mint.
+    const key = mintKey(mintUrl);
+    const proofs = all.filter((p) => mintKey(p.mintUrl) === key);
+    if (proofs.length === 0) return { error: NO_PROOFS_FOR_MINT_MESSAGE };
+    return { mintUrl, proofs };
+  }
+
+  /** One withdraw or recovery at a time in this tab: two would spend the same proofs. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
