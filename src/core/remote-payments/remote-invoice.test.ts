@@ -1,0 +1,115 @@
+import { Amount, type MintQuoteBolt11Response } from '@cashu/cashu-ts';
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { describe, expect, it } from 'vitest';
+import { UnlockedQuoteError } from './errors';
+import { readPaymentEvent } from './gift-wrap';
+import { createRemoteInvoice, type QuoteWallet } from './remote-invoice';
+import { FakeRelayPool } from './testing/fake-pool';
+
+const MINT = 'http://127.0.0.1:3338';
+const merchant = generateSecretKey();
+const merchantPub = getPublicKey(merchant);
+
+function standIn(options: { nut20: boolean; returnedPubkey?: string }) {
+  const calls: string[] = [];
+  const reply = (pubkey?: string): MintQuoteBolt11Response =>
+    ({
+      quote: 'q1',
+      request: 'lnbc210n1pdev',
+      amount: Amount.from(21),
+      unit: 'sat',
+      state: 'UNPAID',
+      expiry: 1_900_000_000,
+      ...(pubkey ? { pubkey } : {}),
+    }) as MintQuoteBolt11Response;
+  const wallet = {
+    loadMint: async () => {},
+    getMintInfo: () => ({ isSupported: () => ({ supported: options.nut20 }) }),
+    createLockedMintQuote: async (_amount: unknown, pubkey: string) => {
+      calls.push(`locked:${pubkey}`);
+      return reply(options.returnedPubkey);
+    },
+    createMintQuoteBolt11: async () => {
+      calls.push('unlocked');
+      return reply();
+    },
+  } as unknown as QuoteWallet;
+  return { wallet, calls };
+}
+
+describe('createRemoteInvoice', () => {
+  it('refuses a quote the mint did not lock, and sends nothing', async () => {
+    const pool = new FakeRelayPool();
+    const { wallet } = standIn({ nut20: true });
+    const attempt = createRemoteInvoice({
+      merchantPubkeyHex: merchantPub,
+      amount: 21,
+      mintUrl: MINT,
+      relays: ['ws://a'],
+      pool,
+      mintClient: wallet,
+    });
+    await expect(attempt).rejects.toBeInstanceOf(UnlockedQuoteError);
+    await expect(attempt).rejects.toThrow('Mint returned unlocked mint quote');
+    expect(pool.events.size).toBe(0);
+  });
+
+  it('locks to 02 + the merchant key and tells the merchant', async () => {
+    const pool = new FakeRelayPool();
+    const lock = `02${merchantPub}`;
+    const { wallet, calls } = standIn({ nut20: true, returnedPubkey: lock });
+    const invoice = await createRemoteInvoice({
+      merchantPubkeyHex: merchantPub,
+      amount: 21,
+      mintUrl: MINT,
+      relays: ['ws://a'],
+      pool,
+      mintClient: wallet,
+    });
+    expect(calls).toEqual([`locked:${lock}`]);
+    expect(invoice).toEqual({
+      quote: 'q1',
+      request: 'lnbc210n1pdev',
+      amount: 21,
+      expiry: 1_900_000_000,
+      pubkey: lock,
+      relays: ['ws://a'],
+    });
+    const [wrap] = pool.events.get('ws://a') ?? [];
+    expect(readPaymentEvent(wrap!, merchant, { currentMintUrl: MINT })).toMatchObject({
+      quote: 'q1',
+      amount: 21,
+      pubkey: lock,
+    });
+  });
+
+  it('falls back to an unlocked quote when the mint has no NUT-20', async () => {
+    const pool = new FakeRelayPool();
+    const { wallet, calls } = standIn({ nut20: false });
+    const invoice = await createRemoteInvoice({
+      merchantPubkeyHex: merchantPub,
+      amount: 21,
+      mintUrl: MINT,
+      relays: ['ws://a'],
+      pool,
+      mintClient: wallet,
+    });
+    expect(calls).toEqual(['unlocked']);
+    expect(invoice.pubkey).toBeUndefined();
+  });
+
+  it('rejects an amount that is not a positive whole number before calling the mint', async () => {
+    const { wallet, calls } = standIn({ nut20: true });
+    await expect(
+      createRemoteInvoice({
+        merchantPubkeyHex: merchantPub,
+        amount: 0,
+        mintUrl: MINT,
+        relays: ['ws://a'],
+        pool: new FakeRelayPool(),
+        mintClient: wallet,
+      }),
+    ).rejects.toThrow();
+    expect(calls).toEqual([]);
+  });
+});
