@@ -1,11 +1,124 @@
 // Remote POS (/remote/:npub): a cashier device creating invoices for the merchant's key.
-import { useParams } from 'react-router';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { DeviceKeys } from '../../core/keys';
+import type { RemoteScreenProps } from './deps';
+import { RemoteCashier } from './RemoteCashier';
+import { parseRouteKey } from './remote-guard';
+import { parseRemoteLink } from './remote-link';
+import {
+  INVALID_NPUB_TEXT,
+  INVALID_NPUB_TITLE,
+  LOAD_FAILED_TEXT,
+  OWN_KEY_HEADING,
+  OWN_KEY_INTRO,
+  OWN_KEY_STEPS,
+  OWN_KEY_TITLE,
+} from './texts';
 
-export function RemoteScreen() {
-  const { npub = '' } = useParams();
+type OwnKey = { status: 'loading' } | { status: 'ready'; pubkey: string } | { status: 'failed' };
+
+function Page({ children }: { children: ReactNode }) {
+  return <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">{children}</main>;
+}
+
+export function OwnKeyWarning() {
   return (
-    <main className="mx-auto max-w-3xl space-y-2 px-4 py-6">
-      <h1 className="text-2xl font-bold break-all text-slate-900">Creating invoices for {npub}</h1>
-    </main>
+    <Page>
+      <section
+        role="alert"
+        className="space-y-3 rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-200"
+        aria-labelledby="own-key-title"
+      >
+        <h1 id="own-key-title" className="text-2xl font-bold text-amber-900">
+          {OWN_KEY_TITLE}
+        </h1>
+        <h2 className="text-lg font-semibold text-amber-900">{OWN_KEY_HEADING}</h2>
+        <p className="text-sm text-amber-900">{OWN_KEY_INTRO}</p>
+        <ol className="list-decimal space-y-1 pl-5 text-sm text-amber-900">
+          {OWN_KEY_STEPS.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+    </Page>
+  );
+}
+
+export function InvalidNpubPage({ reason }: { reason: string }) {
+  return (
+    <Page>
+      <section
+        role="alert"
+        className="space-y-3 rounded-2xl bg-red-50 p-5 ring-1 ring-red-200"
+        aria-labelledby="invalid-npub-title"
+      >
+        <h1 id="invalid-npub-title" className="text-2xl font-bold text-red-900">
+          {INVALID_NPUB_TITLE}
+        </h1>
+        <p className="text-sm text-red-900">{INVALID_NPUB_TEXT}</p>
+        <p className="font-mono text-xs break-all text-red-800">{reason}</p>
+      </section>
+    </Page>
+  );
+}
+
+export function RemoteScreen({ services }: RemoteScreenProps) {
+  const { npub = '' } = useParams();
+  const { search } = useLocation();
+  const route = useMemo(() => parseRouteKey(npub), [npub]);
+  const link = useMemo(() => parseRemoteLink(search), [search]);
+  const { storage, logger } = services;
+  const deviceKeys = useMemo(() => new DeviceKeys(storage.keys), [storage.keys]);
+  const [ownKey, setOwnKey] = useState<OwnKey>({ status: 'loading' });
+  const valid = route.kind === 'ok';
+
+  useEffect(() => {
+    // A malformed link does nothing at all: not even the device key is created.
+    if (!valid) return;
+    let active = true;
+    deviceKeys
+      .getKeypair()
+      .then((keypair) => {
+        if (active) setOwnKey({ status: 'ready', pubkey: keypair.pk });
+      })
+      .catch((error: unknown) => {
+        logger.error('Could not read the device key', error);
+        if (active) setOwnKey({ status: 'failed' });
+      });
+    return () => {
+      active = false;
+    };
+  }, [valid, deviceKeys, logger]);
+
+  if (route.kind === 'invalid-npub') return <InvalidNpubPage reason={route.reason} />;
+  if (ownKey.status === 'loading') {
+    return (
+      <Page>
+        <p role="status" className="text-sm text-slate-500">
+          Loading...
+        </p>
+      </Page>
+    );
+  }
+  if (ownKey.status === 'failed') {
+    return (
+      <Page>
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {LOAD_FAILED_TEXT}
+        </p>
+      </Page>
+    );
+  }
+  if (ownKey.pubkey === route.merchantPubkeyHex) return <OwnKeyWarning />;
+  return (
+    <Page>
+      <RemoteCashier
+        services={services}
+        npub={npub}
+        merchantPubkeyHex={route.merchantPubkeyHex}
+        link={link}
+      />
+    </Page>
   );
 }

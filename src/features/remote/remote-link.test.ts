@@ -1,0 +1,65 @@
+// Cashier side of the connection link: mint and relays from the query, bad values ignored.
+import { describe, expect, it, vi } from 'vitest';
+import { parseRemoteLink, resolveRemoteTarget } from './remote-link';
+
+function config(mintUrl = 'https://own.mint', relays = ['wss://own.relay']) {
+  return {
+    getMintUrl: vi.fn(() => Promise.resolve(mintUrl)),
+    getRelays: vi.fn(() => Promise.resolve(relays)),
+  };
+}
+
+describe('parseRemoteLink', () => {
+  it('reads the mint and every relay the Connect screen put in the link', () => {
+    // Exactly what src/features/connect builds: one `mint`, one `relay` per relay, URL-encoded.
+    const search =
+      '?mint=http%3A%2F%2F127.0.0.1%3A3338%2F&relay=ws%3A%2F%2F127.0.0.1%3A7777' +
+      '&relay=wss%3A%2F%2Frelay.example%2Fpath%3Fa%3D1%26b%3D2';
+    expect(parseRemoteLink(search)).toEqual({
+      mintUrl: 'http://127.0.0.1:3338',
+      relays: ['ws://127.0.0.1:7777', 'wss://relay.example/path?a=1&b=2'],
+    });
+  });
+
+  it('ignores a mint that is not http(s) and relays that are not ws(s), keeping the good ones', () => {
+    const params = new URLSearchParams();
+    params.set('mint', 'javascript:alert(1)');
+    for (const relay of [
+      'https://not.a.relay',
+      'wss://good.relay',
+      'nonsense',
+      '',
+      'wss://good.relay',
+    ]) {
+      params.append('relay', relay);
+    }
+    expect(parseRemoteLink(params)).toEqual({ relays: ['wss://good.relay'] });
+    expect(parseRemoteLink('?mint=%20&relay=ftp%3A%2F%2Fx')).toEqual({ relays: [] });
+    expect(parseRemoteLink('')).toEqual({ relays: [] });
+  });
+});
+
+describe('resolveRemoteTarget', () => {
+  it('uses the link values and does not touch the device settings', async () => {
+    const store = config();
+    const target = await resolveRemoteTarget(
+      { mintUrl: 'https://link.mint', relays: ['wss://link.relay'] },
+      store,
+    );
+    expect(target).toEqual({ mintUrl: 'https://link.mint', relays: ['wss://link.relay'] });
+    expect(store.getMintUrl).not.toHaveBeenCalled();
+    expect(store.getRelays).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the device settings for whatever the link lacks or had invalid', async () => {
+    expect(
+      await resolveRemoteTarget(parseRemoteLink('?mint=bad&relay=wss%3A%2F%2Fl'), config()),
+    ).toEqual({ mintUrl: 'https://own.mint', relays: ['wss://l'] });
+    expect(
+      await resolveRemoteTarget(
+        parseRemoteLink('?mint=https%3A%2F%2Flink.mint&relay=bad'),
+        config(),
+      ),
+    ).toEqual({ mintUrl: 'https://link.mint', relays: ['wss://own.relay'] });
+  });
+});

@@ -1,0 +1,30 @@
+// User-visible texts of the remote cashier page (SPEC §2 "/remote/{npub}", §8).
+export const creatingInvoicesFor = (npub: string) => `Creating invoices for ${npub}`;
+
+export const OWN_KEY_TITLE = 'Invalid Remote Connection';
+export const OWN_KEY_HEADING = 'Cannot Connect to Your Own Key';
+export const OWN_KEY_INTRO =
+  'This link points at this device’s own key. To take payments remotely:';
+export const OWN_KEY_STEPS = [
+  'Use a different device or browser',
+  'Generate a new connection QR code',
+  'Scan it with the remote device',
+] as const;
+
+export const INVALID_NPUB_TITLE = 'Invalid Connection Link';
+export const INVALID_NPUB_TEXT =
+  'This link does not contain a valid merchant key (npub). Scan the connection QR code on the merchant’s Connect screen again.';
+
+export const CREATING_INVOICE_TEXT = 'Creating invoice...';
+export const SHOW_INVOICE_TEXT = 'Show invoice';
+/** SPEC §8 "Silent or logged only". */
+export const COPY_INVOICE_FAILED_LOG = 'Failed to copy invoice:';
+
+/** The cashier's success toast: the merchant's device mints the proofs, this one only sees PAID. */
+export const paidToast = (amount: number) => `✅ Paid! The merchant received ${amount} sats.`;
+/** SPEC §8 mint quote failure (also: the mint could not create the quote). */
+export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
+/** No relay stored the message: the merchant would never see the payment, so no invoice. */
+export const RELAY_UNREACHABLE_TEXT =
+  '❌ Could not reach the merchant over the relays, so no invoice is shown. Check the connection and try again.';
+export const LOAD_FAILED_TEXT = 'Could not load this device’s key. Reload the page to try again.';
