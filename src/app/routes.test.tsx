@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { encodeNpub, publicKeyOf, randomSecretKey } from '../core/keys';
 import { silentLogger } from '../core/logger';
 import { readAppSettings } from './env';
 import { createRoutes } from './routes';
@@ -68,9 +69,10 @@ describe('routes', () => {
   });
 
   it('shows the remote POS page without the navigation shell or the onboarding guard', async () => {
-    renderAt(makeServices(), '/remote/npub1merchant');
+    const merchant = encodeNpub(publicKeyOf(randomSecretKey()));
+    renderAt(makeServices(), `/remote/${merchant}`);
     expect(
-      await screen.findByRole('heading', { name: 'Creating invoices for npub1merchant' }),
+      await screen.findByRole('heading', { name: `Creating invoices for ${merchant}` }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Toggle navigation' })).toBeNull();
   });

@@ -5,9 +5,10 @@ import { WalletEvents } from '../core/events';
 import { DeviceKeys } from '../core/keys';
 import { PaymentService } from '../core/wallet/payment-service';
 import { WalletProvider } from '../core/wallet/wallet-provider';
+import { WithdrawService } from '../core/wallet/withdraw-service';
 import { createStorage, type Storage as CashewStorage, type StorageOptions } from '../storage';
 import type { AppSettings } from './env';
-import { createNoopMessaging, type MessagingService } from './messaging';
+import { createInboxMessaging, type MessagingService } from './messaging';
 
 /**
  * What the composition root hands to screens. Features must not import this type (they may not
@@ -29,6 +30,8 @@ export interface AppServices {
   wallets: WalletProvider;
   /** The one owner of pending mint quotes: create, watch, mint, store; resumed at start-up. */
   payments: PaymentService;
+  /** Withdrawal tokens and the watch on their proofs until spent; resumed at start-up. */
+  withdraw: WithdrawService;
 }
 
 export interface ServiceOptions {
@@ -36,6 +39,11 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Tests pass a fresh database name; the app uses the default one. */
   dbName?: string;
+  /**
+   * SPEC §8 toast for a remote-payment message that cannot be handled (the inbox calls it at
+   * most once a minute and logs every case). Omitted: logged only.
+   */
+  onRemotePaymentError?: (error: Error) => void;
 }
 
 export function createServices(settings: AppSettings, options: ServiceOptions): AppServices {
@@ -69,14 +77,35 @@ export function createServices(settings: AppSettings, options: ServiceOptions): 
     // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
     getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
   });
+  const withdraw = new WithdrawService({
+    config: storage.config,
+    proofs: storage.proofs,
+    withdrawals: storage.withdrawals,
+    ledger: storage.ledger,
+    wallets,
+    counters: storage.counterSource,
+    events,
+    logger,
+    clock,
+  });
   return {
     settings,
     storage,
     logger,
     events,
     clock,
-    messaging: createNoopMessaging(),
+    messaging: createInboxMessaging({
+      config: storage.config,
+      processedQuotes: storage.processedQuotes,
+      getSecretKey: () => deviceKeys.getOrCreateSecretKey(),
+      // Remote quotes join the one PaymentService: its onSettled toast names them 'remote'.
+      track: (quote) => payments.track(quote),
+      onInvalidMessage: options.onRemotePaymentError,
+      logger,
+      clock,
+    }),
     wallets,
     payments,
+    withdraw,
   };
 }
