@@ -8,7 +8,7 @@ import { WalletProvider } from '../core/wallet/wallet-provider';
 import { WithdrawService } from '../core/wallet/withdraw-service';
 import { createStorage, type Storage as CashewStorage, type StorageOptions } from '../storage';
 import type { AppSettings } from './env';
-import { createNoopMessaging, type MessagingService } from './messaging';
+import { createInboxMessaging, type MessagingService } from './messaging';
 
 /**
  * What the composition root hands to screens. Features must not import this type (they may not
@@ -39,6 +39,11 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Tests pass a fresh database name; the app uses the default one. */
   dbName?: string;
+  /**
+   * SPEC §8 toast for a remote-payment message that cannot be handled (the inbox calls it at
+   * most once a minute and logs every case). Omitted: logged only.
+   */
+  onRemotePaymentError?: (error: Error) => void;
 }
 
 export function createServices(settings: AppSettings, options: ServiceOptions): AppServices {
@@ -89,7 +94,16 @@ export function createServices(settings: AppSettings, options: ServiceOptions): 
     logger,
     events,
     clock,
-    messaging: createNoopMessaging(),
+    messaging: createInboxMessaging({
+      config: storage.config,
+      processedQuotes: storage.processedQuotes,
+      getSecretKey: () => deviceKeys.getOrCreateSecretKey(),
+      // Remote quotes join the one PaymentService: its onSettled toast names them 'remote'.
+      track: (quote) => payments.track(quote),
+      onInvalidMessage: options.onRemotePaymentError,
+      logger,
+      clock,
+    }),
     wallets,
     payments,
     withdraw,

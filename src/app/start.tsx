@@ -4,6 +4,7 @@ import '../index.css';
 import { App } from './App';
 import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
+import { REMOTE_PAYMENT_ERROR_TOAST } from './messaging';
 import { subscribePaymentNotifications } from './payment-notifications';
 import { startPaymentResume } from './payment-resume';
 import { createAppRouter } from './router';
@@ -15,7 +16,12 @@ import { resumeWithdrawals } from './withdraw-resume';
 
 export function startApp(rootElement: HTMLElement): void {
   const settings = readAppSettings(import.meta.env);
-  const services = createServices(settings, { logger: createConsoleLogger() });
+  const services = createServices(settings, {
+    logger: createConsoleLogger(),
+    // SPEC §8; the inbox rate-limits it to once a minute, the fixed id merges repeats.
+    onRemotePaymentError: () =>
+      void toast.error(REMOTE_PAYMENT_ERROR_TOAST, { toastId: 'remote-payment-error' }),
+  });
   const { payments, logger } = services;
   // Subscribed before resuming, so a payment found at start-up is announced too.
   subscribePaymentNotifications({
