@@ -19,6 +19,8 @@ export const CHROMIUM_LAUNCH_OPTIONS = {
 };
 
 const DEFAULT_RUNS = 20;
+/** The app's foreground poll period (DEFAULT_WATCH_INTERVALS.foregroundMs). */
+const POLL_PERIOD_MS = 1_000;
 const STEP_TIMEOUT = 30_000;
 
 function summary(samples) {
@@ -60,7 +62,7 @@ async function onboard(page, { appUrl, mintUrl, relayUrl }) {
  * from the page's clock; the pay request's own round trip (about a millisecond on loopback)
  * is included.
  */
-async function oneRun(page, { mintUrl, amount }) {
+async function oneRun(page, { mintUrl, amount, waitMs }) {
   const before = Number(await page.getByTestId('home-balance').getAttribute('data-balance'));
   await page.keyboard.type(String(amount));
   await page.keyboard.press('Enter');
@@ -69,6 +71,9 @@ async function oneRun(page, { mintUrl, amount }) {
   await section.waitFor({ timeout: STEP_TIMEOUT });
   const quote = await section.getAttribute('data-quote-id');
 
+  // The customer needs a moment to scan: without this wait every payment would land at the same
+  // phase of the poll cycle and the polling figure would be biased.
+  await page.waitForTimeout(waitMs);
   const latency = await page.evaluate(
     async ({ mintUrl, quote, expected, timeout }) => {
       const balance = document.querySelector('[data-testid="home-balance"]');
@@ -107,7 +112,11 @@ async function oneRun(page, { mintUrl, amount }) {
 
 async function series(page, options, runs) {
   const samples = [];
-  for (let i = 0; i < runs; i++) samples.push(await oneRun(page, { ...options, amount: 1 + i }));
+  for (let i = 0; i < runs; i++) {
+    // Payment moments spread evenly over one poll period (plus a fixed 250 ms to scan).
+    const waitMs = 250 + ((i + 0.5) * POLL_PERIOD_MS) / runs;
+    samples.push(await oneRun(page, { ...options, amount: 1 + i, waitMs }));
+  }
   return summary(samples);
 }
 
