@@ -1,0 +1,100 @@
+// First-load figures: ms from navigation to the first screen being usable, cold cache, 1x and 4x CPU.
+import { clearHttpCache, throttledPage } from './lib/chromium.mjs';
+import { summarize } from './lib/stats.mjs';
+
+/**
+ * Runs in the page before its scripts: watches the DOM for a button with this text (visible and
+ * enabled) and stores in window.__benchReady the frame time it is first painted in, in ms since
+ * the navigation started (performance.now()'s origin), so Playwright's polling adds no delay.
+ */
+function readyProbe(text) {
+  const isReady = () =>
+    [...document.querySelectorAll('button')].some(
+      (button) =>
+        button.textContent.trim() === text &&
+        !button.disabled &&
+        button.getBoundingClientRect().width > 0,
+    );
+  const observer = new MutationObserver(() => {
+    if (!isReady()) return;
+    observer.disconnect();
+    const seenAt = performance.now();
+    requestAnimationFrame(() => {
+      window.__benchReady = { seenAt, paintedAt: performance.now() };
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+async function timeTo(page, url, text) {
+  await page.addInitScript(readyProbe, text);
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__benchReady, null, { timeout: 30_000, polling: 50 });
+  return page.evaluate(() => window.__benchReady.paintedAt);
+}
+
+/** A brand-new user opening /: redirected to onboarding, until 'Create New Wallet' is usable. */
+async function welcomeRun(browser, appUrl, rate) {
+  const context = await browser.newContext();
+  try {
+    const page = await throttledPage(context, rate);
+    return await timeTo(page, `${appUrl}/`, 'Create New Wallet');
+  } finally {
+    await context.close();
+  }
+}
+
+/** Onboards through the app's own single-page onboarding (new phrase); leaves the page on /. */
+export async function onboardMerchant(page, { appUrl, mintUrl, relayUrl }) {
+  await page.goto(`${appUrl}/onboarding-legacy`);
+  await page.getByLabel('Mint URL').fill(mintUrl);
+  await page.getByLabel('Relays (one per line)').fill(relayUrl);
+  await page.getByTestId('phrase-word').nth(11).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('button', { name: 'Submit' }).waitFor();
+}
+
+/** An onboarded merchant (fresh context, then the HTTP cache emptied) opening / until the keypad. */
+async function keypadRun(browser, stack, rate) {
+  const context = await browser.newContext();
+  try {
+    const setup = await context.newPage();
+    await onboardMerchant(setup, stack);
+    await setup.close();
+    await clearHttpCache(context);
+    const page = await throttledPage(context, rate);
+    return await timeTo(page, `${stack.appUrl}/`, 'Submit');
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureFirstLoad({ browser, appUrl, mintUrl, relayUrl, runs = 10, log }) {
+  const stack = { appUrl, mintUrl, relayUrl };
+  const result = {
+    note: `cold cache, new browser context per run, ${runs} runs each`,
+    welcome: {},
+    keypad: {},
+  };
+  for (const [label, rate] of [
+    ['cpu1x', 1],
+    ['cpu4x', 4],
+  ]) {
+    const welcome = [];
+    const keypad = [];
+    // One discarded run each: the first page of a fresh browser pays for process start-up.
+    await welcomeRun(browser, appUrl, rate);
+    await keypadRun(browser, stack, rate);
+    for (let i = 0; i < runs; i++) {
+      welcome.push(await welcomeRun(browser, appUrl, rate));
+      keypad.push(await keypadRun(browser, stack, rate));
+    }
+    result.welcome[label] = summarize(welcome);
+    result.keypad[label] = summarize(keypad);
+    log?.(
+      `first load ${label}: welcome ${result.welcome[label].median} ms, keypad ${result.keypad[label].median} ms`,
+    );
+  }
+  return result;
+}

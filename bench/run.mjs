@@ -1,0 +1,134 @@
+// `npm run bench`: builds and serves the app against the dev mint and relay, measures every figure
+// in Chromium, and prints ONE JSON object (also bench/results/latest.json), each figure beside its
+// budget. Flags: --quick (fewer runs), --only=bundle,firstLoad (a subset). Progress goes to stderr.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { applyBudgets } from './lib/budgets.mjs';
+import { launchChromium } from './lib/chromium.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+
+/** Each figure's module and the function measuring it; a missing module is "not measured". */
+const FIGURES = [
+  { key: 'bundle', file: 'bundle.mjs', fn: 'measureBundle' },
+  { key: 'firstLoad', file: 'first-load.mjs', fn: 'measureFirstLoad' },
+  { key: 'paymentLatency', file: 'payment-latency.mjs' },
+  { key: 'remoteLatency', file: 'remote-latency.mjs' },
+  { key: 'walletScale', file: 'wallet-scale.mjs' },
+];
+
+async function loadMeasure(figure) {
+  let module;
+  try {
+    module = await import(pathToFileURL(join(here, figure.file)).href);
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes(figure.file)) {
+      return null;
+    }
+    throw error;
+  }
+  const fn =
+    (figure.fn && module[figure.fn]) ??
+    module.default ??
+    Object.values(module).find((value) => typeof value === 'function');
+  if (typeof fn !== 'function') throw new Error(`${figure.file} exports no measuring function`);
+  return fn;
+}
+
+function gitCommit() {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: here })
+      .toString()
+      .trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: here }).length > 0;
+    return dirty ? `${head}+uncommitted src changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const { startStack } = await import('../dev/stack.ts');
+  log('building the app and starting the dev mint and relay...');
+  const stack = await startStack({ tempPrefix: 'cashew-bench-', seedDiscovery: true });
+  const browser = await launchChromium();
+  const chromium = browser.version();
+  const figures = {};
+  try {
+    log(`app ${stack.appUrl}  mint ${stack.mintUrl}  relay ${stack.relayUrl}`);
+    const context = {
+      browser,
+      appUrl: stack.appUrl,
+      mintUrl: stack.mintUrl,
+      relayUrl: stack.relayUrl,
+      distDir: stack.distDir,
+      mint: stack.mint,
+      stack,
+      quick,
+      runs: quick ? 3 : 10,
+      log,
+    };
+    for (const figure of FIGURES) {
+      if (only && !only.includes(figure.key)) continue;
+      const measure = await loadMeasure(figure);
+      if (!measure) {
+        figures[figure.key] = {
+          status: 'not measured',
+          reason: `bench/${figure.file} does not exist yet`,
+        };
+        log(`${figure.key}: not measured (no bench/${figure.file})`);
+        continue;
+      }
+      const t0 = Date.now();
+      log(`${figure.key}: measuring...`);
+      try {
+        figures[figure.key] = await measure(context);
+      } catch (error) {
+        // A broken measurement is reported as such, never as a number.
+        figures[figure.key] = { status: 'not measured', error: String(error?.stack ?? error) };
+      }
+      log(`${figure.key}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    await stack.close();
+  }
+
+  const budgets = JSON.parse(readFileSync(join(here, 'budgets.json'), 'utf8'));
+  const checks = applyBudgets(figures, budgets);
+  const result = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: { cpus: cpus().length, node: process.version, chromium },
+    quick,
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+    figures,
+    budgets: checks,
+  };
+  const json = JSON.stringify(result, null, 2);
+  mkdirSync(join(here, 'results'), { recursive: true });
+  writeFileSync(join(here, 'results', 'latest.json'), `${json}\n`);
+  process.stdout.write(`${json}\n`);
+  for (const check of checks) {
+    log(
+      `${check.pass === null ? 'n/a ' : check.pass ? 'PASS' : 'FAIL'}  ${check.figure}: ${check.value ?? 'not measured'} (budget ${check.budget})`,
+    );
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`[bench] failed: ${error?.stack ?? error}\n`);
+  process.exitCode = 1;
+});
