@@ -3,6 +3,12 @@ import { defineConfig } from '@playwright/test';
 
 const ci = Boolean(process.env.CI);
 
+// Playwright empties its outputDir when a run starts, so two runs sharing one work tree would
+// delete each other's traces mid-test. Each run gets its own folder; the runner sets the id and
+// its workers inherit it, so all of them agree.
+process.env.CASHEW_E2E_RUN ??= `${Date.now()}-${process.pid}`;
+const outputDir = `test-results/${process.env.CASHEW_E2E_RUN}`;
+
 /** Debian's Chromium; never a downloaded browser (see README "Requirements"). */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -27,7 +33,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
-  outputDir: 'test-results',
+  outputDir,
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 720 },
