@@ -1,8 +1,79 @@
-// Wallet (/wallet): balance, withdraw and the paginated history of events.
-export function WalletScreen() {
+// Wallet (/wallet): balance, withdraw as an animated QR token, pending withdrawals, paginated history.
+import { useCallback, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../ui/Button';
+import { WithdrawModal } from '../../ui/WithdrawModal';
+import { ConsolidationConfirm } from './ConsolidationConfirm';
+import type { WalletServices } from './deps';
+import { HistoryList } from './HistoryList';
+import { PendingWithdrawals } from './PendingWithdrawals';
+import {
+  CURRENT_BALANCE,
+  LOAD_FAILED_HINT,
+  REFRESH,
+  WAITING_NOTICE,
+  WALLET_TITLE,
+  WITHDRAW,
+  satsText,
+} from './texts';
+import { useWalletData } from './use-wallet-data';
+import { useWithdraw } from './use-withdraw';
+
+export function WalletScreen({ services }: { services: WalletServices }) {
+  const { logger } = services;
+  const [page, setPage] = useState(1);
+  const data = useWalletData(services, page);
+  const { reload } = data;
+  // SPEC §8 says logged only; a short toast with the same text keeps the button from seeming dead.
+  const onError = useCallback((message: string) => void toast.error(message), []);
+  const withdraw = useWithdraw(services, reload, onError);
+  const { state } = withdraw;
+  const busy = state.step === 'busy';
+
   return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-bold text-slate-900">Wallet</h1>
+    <section className="space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">{WALLET_TITLE}</h1>
+
+      <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <p className="text-sm font-medium text-slate-600">{CURRENT_BALANCE}</p>
+        <p className="text-4xl font-bold tabular-nums text-violet-700" data-testid="wallet-balance">
+          {satsText(data.balance)}
+        </p>
+        {data.failed ? (
+          <p role="status" className="text-sm text-amber-700">
+            {LOAD_FAILED_HINT}
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <Button onClick={() => void withdraw.start()} disabled={busy} aria-busy={busy}>
+            {WITHDRAW}
+          </Button>
+          <Button variant="outline" onClick={reload} disabled={data.loading}>
+            {REFRESH}
+          </Button>
+        </div>
+      </div>
+
+      <PendingWithdrawals
+        pending={data.pending}
+        onShow={(w) => withdraw.show({ token: w.token, amount: w.amount })}
+      />
+
+      <HistoryList history={data.history} page={page} onPage={setPage} loading={data.loading} />
+
+      <ConsolidationConfirm
+        plan={state.step === 'confirm' ? state.plan : null}
+        onCombine={() => void withdraw.build(true)}
+        onAsIs={() => void withdraw.build(false)}
+        onCancel={withdraw.close}
+      />
+      <WithdrawModal
+        token={state.step === 'shown' ? state.shown.token : null}
+        amount={state.step === 'shown' ? state.shown.amount : undefined}
+        onClose={withdraw.close}
+        onCopyError={(error) => logger.error('Failed to copy token:', error)}
+        notice={WAITING_NOTICE}
+      />
     </section>
   );
 }

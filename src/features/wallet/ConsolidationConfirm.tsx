@@ -1,0 +1,51 @@
+// Asks before a consolidation swap that costs a mint fee (the fee is shown before confirming).
+import type { ConsolidationPlan, WithdrawPlan } from '../../core/wallet/withdraw-plan';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { CANCEL, CONFIRM_AS_IS, CONFIRM_COMBINE, CONFIRM_TITLE, satsText } from './texts';
+
+export interface ConsolidationConfirmProps {
+  plan: (WithdrawPlan & { consolidation: ConsolidationPlan }) | null;
+  onCombine: () => void;
+  onAsIs: () => void;
+  onCancel: () => void;
+}
+
+export function ConsolidationConfirm({
+  plan,
+  onCombine,
+  onAsIs,
+  onCancel,
+}: ConsolidationConfirmProps) {
+  const c = plan?.consolidation;
+  return (
+    <Modal open={plan !== null} onClose={onCancel} title={CONFIRM_TITLE}>
+      {plan && c ? (
+        <div className="space-y-4 text-sm text-slate-700" data-testid="consolidation-notice">
+          <p>
+            Your {satsText(plan.amount)} are held in {plan.proofCount} proofs. Combining them into{' '}
+            {c.proofCount} first makes the QR code much shorter, but the mint charges a fee of{' '}
+            <strong data-testid="consolidation-fee">{satsText(c.fee)}</strong>: the token would hold{' '}
+            {satsText(c.amount)}.
+          </p>
+          {c.required ? (
+            <p>Some of these proofs must be combined before they can be put into a token.</p>
+          ) : null}
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button className="sm:flex-1" onClick={onCombine}>
+              {CONFIRM_COMBINE}
+            </Button>
+            {c.required ? null : (
+              <Button variant="outline" className="sm:flex-1" onClick={onAsIs}>
+                {CONFIRM_AS_IS}
+              </Button>
+            )}
+            <Button variant="ghost" onClick={onCancel}>
+              {CANCEL}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,322 @@
+// @vitest-environment happy-dom
+// Wallet screen: balance, paginated history (0/10/11/large), metadata as text, withdraw flow, errors.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { WalletEvents } from '../../core/events';
+import type { HistoryEvent, HistoryPage, PendingWithdrawal } from '../../core/ports';
+import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw-plan';
+import { testStorage } from '../../storage/test-support';
+import type { WalletServices } from './deps';
+import { WalletScreen } from './WalletScreen';
+
+afterEach(cleanup);
+
+function event(id: number, overrides: Partial<HistoryEvent> = {}): HistoryEvent {
+  return {
+    id,
+    createdAt: 1_700_000_000_000 + id * 1000,
+    type: 'direct-payment',
+    amount: id,
+    mintUrl: 'http://mint.test',
+    ...overrides,
+  };
+}
+
+interface FakeOptions {
+  events?: HistoryEvent[];
+  balance?: number | (() => Promise<number>);
+  prepare?: WithdrawPreparation;
+  create?: WithdrawResult;
+  pending?: PendingWithdrawal[];
+  page?: (page: number, size?: number) => Promise<HistoryPage>;
+}
+
+function fakeServices(options: FakeOptions = {}) {
+  const list = options.events ?? [];
+  const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const bus = new WalletEvents();
+  const withdraw = {
+    prepare: vi.fn(
+      async (): Promise<WithdrawPreparation> =>
+        options.prepare ?? {
+          mintUrl: 'http://mint.test',
+          amount: 5,
+          proofCount: 2,
+          consolidation: null,
+        },
+    ),
+    createToken: vi.fn(
+      async (): Promise<WithdrawResult> =>
+        options.create ?? { token: 'cashuBtoken', amount: 5, mintUrl: 'http://mint.test' },
+    ),
+    listPending: vi.fn(async () => options.pending ?? []),
+  };
+  const balance =
+    typeof options.balance === 'function'
+      ? options.balance
+      : vi.fn(async () => (options.balance as number | undefined) ?? 0);
+  const services: WalletServices = {
+    storage: {
+      proofs: { balance },
+      history: {
+        page:
+          options.page ??
+          (async (page: number, pageSize = 10) => {
+            const newest = [...list].reverse();
+            return {
+              events: newest.slice((page - 1) * pageSize, page * pageSize),
+              total: list.length,
+              page,
+              pageSize,
+            };
+          }),
+      },
+    },
+    withdraw,
+    events: bus,
+    logger,
+  };
+  return { services, withdraw, logger, bus };
+}
+
+function renderScreen(services: WalletServices) {
+  const user = userEvent.setup();
+  render(<WalletScreen services={services} />);
+  return user;
+}
+
+const many = (n: number) => Array.from({ length: n }, (_, i) => event(i + 1));
+
+describe('WalletScreen: balance and history', () => {
+  it('shows the title, the balance in sats and the Withdraw and Refresh buttons', async () => {
+    renderScreen(fakeServices({ balance: 1234 }).services);
+    expect(screen.getByRole('heading', { name: 'Wallet' })).toBeTruthy();
+    expect(screen.getByText('Current Balance')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-balance').textContent).toBe('1,234 sats'),
+    );
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+  });
+
+  it("reads 'No events yet.' with no events", async () => {
+    renderScreen(fakeServices().services);
+    expect(await screen.findByText('No events yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
+  it('shows exactly one page for 10 events, with both buttons disabled', async () => {
+    renderScreen(fakeServices({ events: many(10) }).services);
+    await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(10));
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+    expect(screen.getByText('10 of 10 events')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('pages 11 events newest first: 10 on page 1, the oldest alone on page 2', async () => {
+    const user = renderScreen(fakeServices({ events: many(11) }).services);
+    await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(10));
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(screen.getByText('10 of 11 events')).toBeTruthy();
+    expect(screen.getAllByTestId('history-item')[0]!.textContent).toContain('11 sats');
+    expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByText('Page 2 of 2')).toBeTruthy());
+    expect(screen.getByText('1 of 11 events')).toBeTruthy();
+    expect(screen.getAllByTestId('history-item')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('pages a large history straight from the store', async () => {
+    const storage = testStorage();
+    await storage.db.historyEvents.bulkAdd(
+      Array.from({ length: 1234 }, (_, i) => ({
+        createdAt: 1_700_000_000_000 + i,
+        type: 'remote-payment',
+        amount: i + 1,
+        mintUrl: 'http://mint.test',
+        quoteId: `q${i + 1}`,
+      })) as never,
+    );
+    const { services } = fakeServices();
+    services.storage.history = storage.history;
+    renderScreen(services);
+    await waitFor(() => expect(screen.getByText('Page 1 of 124')).toBeTruthy());
+    expect(screen.getByText('10 of 1234 events')).toBeTruthy();
+    expect(screen.getAllByTestId('history-item')[0]!.textContent).toContain('Quote: q1234');
+    storage.close();
+  });
+
+  it('shows type, amount, mint URL, quote id and metadata of each item', async () => {
+    renderScreen(
+      fakeServices({
+        events: [
+          event(1, {
+            type: 'withdrawal',
+            amount: 42,
+            metadata: '{"numProofs":3}',
+            quoteId: undefined,
+          }),
+        ],
+      }).services,
+    );
+    const item = await screen.findByTestId('history-item');
+    expect(item.textContent).toContain('withdrawal');
+    expect(item.textContent).toContain('42 sats');
+    expect(item.textContent).toContain('http://mint.test');
+    expect(item.textContent).not.toContain('Quote:');
+    expect(within(item).getByTestId('history-metadata').textContent).toBe('{\n  "numProofs": 3\n}');
+  });
+
+  it('shows metadata that is not JSON raw, and HTML-looking text literally', async () => {
+    renderScreen(
+      fakeServices({
+        events: [
+          event(1, { metadata: 'plain words {not json' }),
+          event(2, { metadata: '<img src=x onerror="alert(1)"><b>bold</b>' }),
+        ],
+      }).services,
+    );
+    const blocks = await screen.findAllByTestId('history-metadata');
+    expect(blocks.map((b) => b.textContent)).toEqual([
+      '<img src=x onerror="alert(1)"><b>bold</b>',
+      'plain words {not json',
+    ]);
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it("reloads on 'wallet:updated' and on Refresh", async () => {
+    let sats = 10;
+    const { services, bus } = fakeServices({ balance: async () => sats });
+    const user = renderScreen(services);
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('10 sats'));
+    sats = 0;
+    act(() => bus.emitUpdated({ reason: 'withdrawal', amount: 10 }));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('0 sats'));
+    sats = 7;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('7 sats'));
+  });
+
+  it('logs a failed load and says so instead of a silent 0', async () => {
+    const { services, logger } = fakeServices({
+      balance: 50,
+      page: async () => Promise.reject(new Error('db blocked')),
+    });
+    renderScreen(services);
+    expect(await screen.findByText('Could not load your wallet data.')).toBeTruthy();
+    expect(logger.error).toHaveBeenCalledWith('Failed to load wallet data:', expect.any(Error));
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('50 sats');
+  });
+});
+
+describe('WalletScreen: withdraw', () => {
+  it("opens 'Scan to withdraw' with the token when there is no fee to confirm", async () => {
+    const { services, withdraw } = fakeServices({ balance: 5 });
+    const user = renderScreen(services);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scan to withdraw' });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false });
+    expect(within(dialog).getByTestId('withdraw-amount').textContent).toBe('5 sats');
+    expect(within(dialog).getByRole('button', { name: 'Copy Token' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the consolidation fee before swapping, and swaps only when confirmed', async () => {
+    const { services, withdraw } = fakeServices({
+      prepare: {
+        mintUrl: 'http://mint.test',
+        amount: 40,
+        proofCount: 40,
+        consolidation: { fee: 4, amount: 36, proofCount: 2, recommended: false, required: false },
+      },
+      create: { token: 'cashuBx', amount: 36, mintUrl: 'http://mint.test' },
+    });
+    const user = renderScreen(services);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const notice = await screen.findByTestId('consolidation-notice');
+    expect(within(notice).getByTestId('consolidation-fee').textContent).toBe('4 sats');
+    expect(notice.textContent).toContain('36 sats');
+    expect(withdraw.createToken).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Combine and withdraw' }));
+    await screen.findByRole('dialog', { name: 'Scan to withdraw' });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: true });
+  });
+
+  it('can withdraw without combining, or cancel without building anything', async () => {
+    const { services, withdraw } = fakeServices({
+      prepare: {
+        mintUrl: 'http://mint.test',
+        amount: 40,
+        proofCount: 40,
+        consolidation: { fee: 4, amount: 36, proofCount: 2, recommended: false, required: false },
+      },
+    });
+    const user = renderScreen(services);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(withdraw.createToken).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await user.click(await screen.findByRole('button', { name: 'Withdraw without combining' }));
+    await screen.findByRole('dialog', { name: 'Scan to withdraw' });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false });
+  });
+
+  it('logs a withdraw error and opens no modal', async () => {
+    const { services, logger } = fakeServices({
+      prepare: { error: 'No unspent proofs available' },
+    });
+    const user = renderScreen(services);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() =>
+      expect(logger.error).toHaveBeenCalledWith('Withdraw failed:', 'No unspent proofs available'),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists pending withdrawals as waiting to be redeemed, and shows their QR again', async () => {
+    const { services } = fakeServices({
+      pending: [
+        {
+          id: 'w1',
+          mintUrl: 'http://mint.test',
+          token: 'cashuBpending',
+          secrets: ['s'],
+          amount: 21,
+          createdAt: 1_700_000_000_000,
+        },
+      ],
+    });
+    const user = renderScreen(services);
+    const section = await screen.findByTestId('pending-withdrawals');
+    expect(section.textContent).toContain('21 sats');
+    expect(section.textContent).toContain('Waiting to be redeemed');
+    await user.click(within(section).getByRole('button', { name: 'Show QR' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scan to withdraw' });
+    expect(within(dialog).getByTestId('withdraw-amount').textContent).toBe('21 sats');
+  });
+
+  it('logs a failed copy and shows nothing', async () => {
+    const { services, logger } = fakeServices();
+    const user = renderScreen(services);
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new Error('denied')) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scan to withdraw' });
+    await user.click(within(dialog).getByRole('button', { name: 'Copy Token' }));
+    await waitFor(() =>
+      expect(logger.error).toHaveBeenCalledWith('Failed to copy token:', expect.any(Error)),
+    );
+  });
+});

@@ -1,0 +1,24 @@
+// User-visible texts of the wallet screen (SPEC §2 "/wallet" verbatim, plus our own hints).
+export const WALLET_TITLE = 'Wallet';
+export const CURRENT_BALANCE = 'Current Balance';
+export const WITHDRAW = 'Withdraw';
+export const REFRESH = 'Refresh';
+export const HISTORY = 'History';
+export const PREVIOUS = 'Previous';
+export const NEXT = 'Next';
+export const NO_EVENTS = 'No events yet.';
+export const LOAD_FAILED_HINT = 'Could not load your wallet data.';
+export const PENDING_TITLE = 'Withdrawals pending';
+export const PENDING_NOTE =
+  'Waiting to be redeemed. The balance updates once the mint reports the token spent.';
+export const SHOW_QR = 'Show QR';
+export const WAITING_NOTICE =
+  'The balance drops once this token is redeemed. Until then it stays in your wallet.';
+export const CONFIRM_TITLE = 'Combine before withdrawing?';
+export const CONFIRM_COMBINE = 'Combine and withdraw';
+export const CONFIRM_AS_IS = 'Withdraw without combining';
+export const CANCEL = 'Cancel';
+
+export const pageText = (page: number, pages: number) => `Page ${page} of ${pages}`;
+export const countText = (shown: number, total: number) => `${shown} of ${total} events`;
+export const satsText = (sats: number) => `${sats.toLocaleString()} sats`;

@@ -1,0 +1,71 @@
+// Balance, one history page and pending withdrawals; reloaded on page change, Refresh and updates.
+import { useCallback, useEffect, useState } from 'react';
+import type { HistoryPage, PendingWithdrawal } from '../../core/ports';
+import type { WalletServices } from './deps';
+
+export const HISTORY_PAGE_SIZE = 10;
+
+export interface WalletData {
+  loading: boolean;
+  /** SPEC §8: 0 when the read failed (with `failed` set so the screen says so) */
+  balance: number;
+  history: HistoryPage;
+  pending: PendingWithdrawal[];
+  failed: boolean;
+}
+
+const emptyPage = (page: number): HistoryPage => ({
+  events: [],
+  total: 0,
+  page,
+  pageSize: HISTORY_PAGE_SIZE,
+});
+
+export function totalPages(total: number, pageSize = HISTORY_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export function useWalletData(services: WalletServices, page: number) {
+  const { storage, withdraw, events, logger } = services;
+  // `key` names the request the data answers; loading = the current request is not answered yet.
+  const [data, setData] = useState<Omit<WalletData, 'loading'> & { key: string | null }>({
+    key: null,
+    balance: 0,
+    history: emptyPage(page),
+    pending: [],
+    failed: false,
+  });
+  const [reloads, setReloads] = useState(0);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => events.onUpdated(reload), [events, reload]);
+
+  useEffect(() => {
+    let active = true;
+    const key = `${page}:${reloads}`;
+    void (async () => {
+      // Each read fails on its own: a broken history must not hide the balance.
+      const [balance, history, pending] = await Promise.allSettled([
+        storage.proofs.balance(),
+        storage.history.page(page, HISTORY_PAGE_SIZE),
+        withdraw.listPending(),
+      ]);
+      if (!active) return;
+      const failures = [balance, history, pending].filter((r) => r.status === 'rejected');
+      for (const failure of failures) logger.error('Failed to load wallet data:', failure.reason);
+      setData({
+        key,
+        balance: balance.status === 'fulfilled' ? balance.value : 0,
+        history: history.status === 'fulfilled' ? history.value : emptyPage(page),
+        pending: pending.status === 'fulfilled' ? pending.value : [],
+        failed: failures.length > 0,
+      });
+    })();
+    return () => {
+      active = false;
+    };
+  }, [storage, withdraw, logger, page, reloads]);
+
+  const { key, ...loaded } = data;
+  return { ...loaded, loading: key !== `${page}:${reloads}`, reload };
+}
