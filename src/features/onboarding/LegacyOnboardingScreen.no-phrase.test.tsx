@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
 // Legacy create mode when no phrase could be generated: the SPEC's reload message, nothing saved.
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import { createStorage } from '../../storage';
 import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
+
+// Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
+configure({ asyncUtilTimeout: 15_000 });
 
 vi.mock('../../core/keys/phrase', () => ({
   generatePhrase: () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The single-page onboarding: its SPEC §8 error toasts and the happy path on real storage.
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,9 @@ import { silentLogger } from '../../core/logger';
 import { createStorage, type Storage } from '../../storage';
 import type { OnboardingServices } from './deps';
 import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
+
+// Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
+configure({ asyncUtilTimeout: 15_000 });
 
 const NIP06_PHRASE =
   'leader monkey parrot ring guide accident before fence cannon height naive bean';

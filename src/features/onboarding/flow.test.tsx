@@ -1,7 +1,15 @@
 // @vitest-environment happy-dom
 // The linear onboarding flow on real storage: gating, validation, Back, and completion.
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+} from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +24,9 @@ import { MnemonicScreen } from './MnemonicScreen';
 import { RelayConfigScreen } from './RelayConfigScreen';
 import { readSession, updateSession } from './session';
 import { WelcomeScreen } from './WelcomeScreen';
+
+// Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
+configure({ asyncUtilTimeout: 15_000 });
 
 const NIP06_PHRASE =
   'leader monkey parrot ring guide accident before fence cannon height naive bean';

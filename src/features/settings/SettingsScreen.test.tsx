@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Settings on real storage: load, validation toasts, save + listener restart, npub and phrase reveal.
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
@@ -9,6 +9,9 @@ import { silentLogger } from '../../core/logger';
 import { createStorage, type Storage } from '../../storage';
 import type { SettingsServices } from './deps';
 import { SettingsScreen } from './SettingsScreen';
+
+// Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
+configure({ asyncUtilTimeout: 15_000 });
 
 const NIP06_PHRASE =
   'leader monkey parrot ring guide accident before fence cannon height naive bean';
