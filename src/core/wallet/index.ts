@@ -31,3 +31,4 @@ export { toMintQuoteSnapshot, isExpiredUnpaid } from './mint-quote-snapshot';
 export { toMintError, isAmbiguous, isDefiniteRefusal, refusalCode, NutCode } from './mint-errors';
 export { lockPubkeyForNostrKey, signingKeyForQuote } from './nut20-key';
 export { toNewProof, sumSats } from './proof-convert';
+export { defaultQuoteLock, inProcessQuoteLock, type QuoteLock } from './quote-lock';

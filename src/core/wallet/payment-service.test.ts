@@ -19,6 +19,7 @@ import {
 import type { StoredProof } from '../ports';
 import { mintReserved, outputCountFor } from './deterministic-mint';
 import { lockPubkeyForNostrKey } from './nut20-key';
+import { inProcessQuoteLock, type QuoteLock } from './quote-lock';
 import { paymentHarness, type PaymentHarness } from './testing/payment-harness';
 import type { HarnessOptions } from './testing/payment-harness';
 
@@ -415,6 +416,38 @@ describe('crash recovery', () => {
     expect(loser.balance()).toBe(0);
     expect(loser.db.history).toEqual([]);
     expect(winner.balance()).toBe(7);
+  });
+});
+
+describe('two tabs of one browser', () => {
+  async function paidQuoteInTwoTabs(lock: QuoteLock) {
+    const seed = newSeed();
+    const tabA = harness({ seed, lock });
+    const tabB = harness({ seed, db: tabA.db, lock });
+    const quote = await tabA.service.createInvoice(31);
+    await tabB.service.resumeAll(); // the second tab picks the pending quote up too
+    await mint.pay(quote.quote);
+    await expect.poll(() => tabA.settled.length + tabB.settled.length, WAIT).toBe(1);
+    await Promise.all([tabA.service.idle(), tabB.service.idle()]);
+    return { tabA, tabB, quote };
+  }
+
+  it('with a shared lock, one tab mints and the other finds the quote settled', async () => {
+    const { tabA, tabB } = await paidQuoteInTwoTabs(inProcessQuoteLock());
+    expect(tabA.balance()).toBe(31);
+    expect(tabA.db.history).toHaveLength(1);
+    expect([...tabA.failed, ...tabB.failed]).toEqual([]);
+    expect(await tabA.quotes.list()).toEqual([]);
+  });
+
+  it('even without any lock, the paid amount is stored exactly once', async () => {
+    const none: QuoteLock = (_name, critical) => critical();
+    const { tabA } = await paidQuoteInTwoTabs(none);
+    expect(tabA.balance()).toBe(31);
+    expect(tabA.db.history).toHaveLength(1);
+    expect(await tabA.quotes.list()).toEqual([]);
+    const states = await mintView(storedProofs(tabA));
+    expect(states.every((s) => s.state === CheckStateEnum.UNSPENT)).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ import type {
   KeyStore,
   Ledger,
   MintQuoteStore,
+  NewProof,
   PendingMintQuote,
   ProofStore,
   QuoteKind,
@@ -24,6 +25,7 @@ import {
 import { isAmbiguous, NutCode, refusalCode, toMintError } from './mint-errors';
 import type { MintQuoteStateName } from './mint-quote-snapshot';
 import { signingKeyForQuote } from './nut20-key';
+import { defaultQuoteLock, type QuoteLock } from './quote-lock';
 import { sumSats, toNewProof } from './proof-convert';
 import {
   DEFAULT_WATCH_INTERVALS,
@@ -60,6 +62,8 @@ export interface PaymentServiceDeps {
   /** the device's nostr secret key: signs mint requests for NUT-20 locked (remote) quotes */
   getSigningKey(): Promise<Uint8Array>;
   intervals?: Partial<PaymentIntervals>;
+  /** cross-tab exclusion per quote; defaults to Web Locks when present, else in-process */
+  lock?: QuoteLock;
 }
 
 export interface PaymentSettled {
@@ -101,8 +105,11 @@ export class PaymentService {
   private foreground: string | null = null;
   private stopped = false;
 
+  private readonly lock: QuoteLock;
+
   constructor(private readonly deps: PaymentServiceDeps) {
     this.intervals = { ...DEFAULT_PAYMENT_INTERVALS, ...deps.intervals };
+    this.lock = deps.lock ?? defaultQuoteLock();
   }
 
   // ------------------------------------------------------------ public API
@@ -271,7 +278,8 @@ export class PaymentService {
     const attempt = (async () => {
       let outcome: 'done' | 'watch' = 'done';
       try {
-        outcome = await this.settleQuote(id, observed);
+        // Another tab may be minting this quote: wait for it, then see what is left to do.
+        outcome = await this.lock(`cashew-mint-quote:${id}`, () => this.settleQuote(id, observed));
         this.clearRetry(id, true);
       } catch (error) {
         await this.attemptFailed(id, error);
@@ -395,6 +403,8 @@ export class PaymentService {
         await this.settle(quote, ours);
         return 'settled';
       }
+      // Already in our store and the row gone: another tab settled this range while we looked.
+      if (!(await this.deps.quotes.get(quote.quote))) return 'settled';
       this.deps.logger.warn(
         `Counter range ${reservation.start}+${reservation.count} of ${reservation.keysetId} was signed before; skipping ahead`,
       );
@@ -445,7 +455,8 @@ export class PaymentService {
 
   private async settle(
     quote: PendingMintQuote,
-    proofs: ReturnType<typeof toNewProof>[],
+    proofs: NewProof[],
+    restoreRow = true,
   ): Promise<void> {
     const amount = sumSats(proofs);
     const { settled, balance } = await this.deps.ledger.settleMintQuote({
@@ -461,8 +472,15 @@ export class PaymentService {
       },
     });
     if (!settled) {
-      this.deps.logger.info(`Mint quote ${quote.quote} was already settled`);
-      return;
+      if (!restoreRow || (await this.alreadyStored(quote.mintUrl, proofs))) {
+        this.deps.logger.info(`Mint quote ${quote.quote} was already settled`);
+        return;
+      }
+      // These proofs were signed for our outputs, yet the row is gone (another process gave
+      // the quote up): the sats are ours and recorded nowhere. Put the row back and settle.
+      this.deps.logger.warn(`Mint quote ${quote.quote} vanished while minting; settling anyway`);
+      await this.deps.quotes.put(quote);
+      return this.settle(quote, proofs, false);
     }
     this.deps.events.emitUpdated({ reason: 'payment', amount });
     const payload: PaymentSettled = { quote, amount, kind: quote.kind, balance };
@@ -473,6 +491,11 @@ export class PaymentService {
         this.deps.logger.error('Payment settled listener threw', error);
       }
     }
+  }
+
+  private async alreadyStored(mintUrl: string, proofs: NewProof[]): Promise<boolean> {
+    const stored = new Set((await this.deps.proofs.listUnspent(mintUrl)).map((p) => p.secret));
+    return proofs.some((p) => stored.has(p.secret));
   }
 
   // ------------------------------------------------------------ failures and retries

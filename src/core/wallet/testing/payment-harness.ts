@@ -8,6 +8,7 @@ import {
   type PaymentIntervals,
   type PaymentSettled,
 } from '../payment-service';
+import type { QuoteLock } from '../quote-lock';
 import { WalletProvider } from '../wallet-provider';
 import { MemoryDb, memoryPorts } from './memory-ports';
 
@@ -31,6 +32,8 @@ export interface HarnessOptions {
   clock?: Clock;
   intervals?: Partial<PaymentIntervals>;
   logger?: Logger;
+  /** share one between harnesses to model tabs of one browser */
+  lock?: QuoteLock;
 }
 
 export interface LogLine {
@@ -73,6 +76,7 @@ export function paymentHarness(options: HarnessOptions) {
       return options.signingKey;
     },
     intervals: { ...TEST_INTERVALS, ...options.intervals },
+    ...(options.lock ? { lock: options.lock } : {}),
   });
   const settled: PaymentSettled[] = [];
   const failed: PaymentFailed[] = [];
