@@ -121,6 +121,37 @@ test.describe('taking a payment on Home', () => {
       pendingQuotes: 0,
       history: [{ type: 'direct-payment', amount: 210, quoteId }],
     });
+
+    await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('210 sats');
+    const item = page.getByTestId('history-item');
+    await expect(item).toHaveCount(1);
+    await expect(item).toHaveAttribute('data-type', 'direct-payment');
+    await expect(item).toContainText('210 sats');
+    await expect(item).toContainText(quoteId);
+  });
+
+  test('a payment landing while the merchant is on another screen is still announced', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await clickDigits(page, '64');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(invoiceDialog(page)).toBeVisible();
+    const quoteId = await openQuoteId(page);
+    await invoiceDialog(page).getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('button', { name: /Show invoice/ })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats');
+    await payQuote(quoteId);
+
+    await expect(page.getByText(RECEIVED)).toBeVisible(LANDS);
+    await expect(page.getByTestId('wallet-balance')).toHaveText('64 sats');
+    await expect(page.getByText(RECEIVED)).toHaveCount(1);
   });
 
   test('keyboard entry; a second payment raises the balance by exactly its amount', async ({
