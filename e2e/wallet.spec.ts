@@ -1,0 +1,166 @@
+// Wallet screen end to end: withdraw as an animated QR token, redeemed by a customer's wallet,
+// settled to a withdrawal event (also across a reload), and the two withdraw error texts.
+import { Wallet, getDecodedToken } from '@cashu/cashu-ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { onboard } from './helpers/onboard';
+
+const RECEIVED = '🎉 Payment received! Proofs stored successfully.';
+/** WebSocket first; the checkstate poll (5 s) is the fallback. Leave room for a slow box. */
+const SETTLES = { timeout: 20_000 };
+
+async function takePayment(page: Page, amount: number, payQuote: (q: string) => Promise<void>) {
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  for (const digit of String(amount)) {
+    await page.getByRole('button', { name: digit, exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const section = page.getByRole('region', { name: 'Point of Sale' });
+  await expect(section).toHaveAttribute('data-quote-id', /.+/);
+  await payQuote((await section.getAttribute('data-quote-id'))!);
+  await expect(page.getByText(RECEIVED).first()).toBeVisible(SETTLES);
+  await expect(page.getByRole('dialog')).toBeHidden();
+}
+
+async function openWallet(page: Page) {
+  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
+}
+
+async function grantClipboard(context: BrowserContext, appUrl: string) {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(appUrl).origin,
+  });
+}
+
+/** The customer's wallet (Node side) redeeming the token at the mint. */
+async function redeem(mintUrl: string, token: string): Promise<number> {
+  const wallet = new Wallet(mintUrl, { unit: 'sat' });
+  await wallet.loadMint();
+  const proofs = await wallet.receive(token);
+  return proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0);
+}
+
+async function decodeAmount(mintUrl: string, token: string): Promise<number> {
+  const wallet = new Wallet(mintUrl, { unit: 'sat' });
+  await wallet.loadMint();
+  const decoded = getDecodedToken(token, wallet.keyChain.getAllKeysetIds());
+  expect(decoded.mint).toBe(mintUrl);
+  return decoded.proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0);
+}
+
+/** Opens Withdraw, checks the animated QR, copies the token and returns it. */
+async function withdrawToken(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scan to withdraw' });
+  await expect(dialog).toBeVisible();
+  const qr = dialog.getByTestId('animated-qr');
+  await expect(qr).toHaveAttribute('data-part', /^ur:bytes\//);
+  expect(Number(await qr.getAttribute('data-part-count'))).toBeGreaterThan(1);
+  const first = await qr.getAttribute('data-part');
+  await expect(qr).not.toHaveAttribute('data-part', first!);
+
+  await dialog.getByRole('button', { name: 'Copy Token' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^cashuB/);
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+test.describe('withdrawing from the wallet screen', () => {
+  test('two payments become one animated QR token; redeeming it empties the balance', async ({
+    page,
+    context,
+    appUrl,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await grantClipboard(context, appUrl);
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 21, payQuote);
+    await takePayment(page, 34, payQuote);
+    await openWallet(page);
+    await expect(page.getByTestId('wallet-balance')).toHaveText('55 sats');
+
+    const token = await withdrawToken(page);
+    expect(await decodeAmount(mintUrl, token)).toBe(55);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    // Not redeemed yet: still in the balance, shown as pending.
+    await expect(page.getByTestId('wallet-balance')).toHaveText('55 sats');
+    await expect(page.getByTestId('pending-withdrawals')).toContainText('55 sats');
+
+    expect(await redeem(mintUrl, token)).toBe(55);
+
+    await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats', SETTLES);
+    const withdrawal = page.locator('[data-testid="history-item"][data-type="withdrawal"]');
+    await expect(withdrawal).toHaveCount(1);
+    await expect(withdrawal).toContainText('55 sats');
+    await expect(withdrawal.getByTestId('history-metadata')).toContainText('"numProofs"');
+    await expect(page.getByTestId('pending-withdrawals')).toBeHidden();
+  });
+
+  test('a token redeemed after a reload still settles, exactly once', async ({
+    page,
+    context,
+    appUrl,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await grantClipboard(context, appUrl);
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 13, payQuote);
+    await takePayment(page, 8, payQuote);
+    await openWallet(page);
+    const token = await withdrawToken(page);
+
+    await page.reload();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('21 sats');
+    expect(await redeem(mintUrl, token)).toBe(21);
+
+    await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats', SETTLES);
+    await page.reload();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats');
+    await expect(page.locator('[data-testid="history-item"][data-type="withdrawal"]')).toHaveCount(
+      1,
+    );
+    await expect(page.getByText('3 of 3 events')).toBeVisible();
+  });
+
+  test("an empty wallet says 'No unspent proofs available' and opens no modal", async ({
+    page,
+    mintUrl,
+    relayUrl,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await openWallet(page);
+    await expect(page.getByText('No events yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(page.getByText('No unspent proofs available')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test("proofs only on another mint: 'No unspent proofs for current mint'", async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 5, payQuote);
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    const field = page.getByLabel('Mint URL');
+    await expect(field).toHaveValue(mintUrl);
+    await field.fill('http://127.0.0.1:9/other-mint');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(
+      page.getByText('Settings saved. New mint and relays will be used going forward.'),
+    ).toBeVisible();
+
+    await openWallet(page);
+    await expect(page.getByTestId('wallet-balance')).toHaveText('5 sats');
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(page.getByText('No unspent proofs for current mint')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
