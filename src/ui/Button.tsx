@@ -24,7 +24,8 @@ export const buttonVariantClasses: Record<ButtonVariant, string> = {
 
 export const buttonSizeClasses: Record<ButtonSize, string> = {
   sm: 'h-8 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
+  // 44 px: the minimum comfortable tap target on touch screens.
+  md: 'h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
 };
 

@@ -103,7 +103,7 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
       aria-pressed={mode === value}
       onClick={() => setMode(value)}
       className={[
-        'flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+        'min-h-11 flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600',
         mode === value
           ? 'bg-white text-violet-700 shadow-sm'
           : 'text-slate-600 hover:text-slate-900',

@@ -83,7 +83,7 @@ function MintSelection({
       aria-controls={`${ids.tabs}-${value}-panel`}
       onClick={() => setChosenTab(value)}
       className={[
-        'flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+        'min-h-11 flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600',
         tab === value
           ? 'bg-white text-violet-700 shadow-sm'
           : 'text-slate-600 hover:text-slate-900',
@@ -221,7 +221,7 @@ function MintOption({
     <li>
       <label
         className={[
-          'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-3 transition-colors',
+          'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-3 transition-colors has-focus-visible:ring-2 has-focus-visible:ring-violet-600',
           checked ? 'border-violet-600 bg-violet-50' : 'border-slate-200 hover:border-violet-300',
         ].join(' ')}
       >
@@ -234,7 +234,7 @@ function MintOption({
           className="size-4 accent-violet-700"
         />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium text-slate-900">{mint.url}</span>
+          <span className="block text-sm font-medium break-all text-slate-900">{mint.url}</span>
           <span className="block text-xs text-slate-500">
             {reviews} {reviews === 1 ? 'review' : 'reviews'}
             {mint.auditorData?.name ? ` · ${mint.auditorData.name}` : ''}

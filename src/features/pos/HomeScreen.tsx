@@ -65,7 +65,7 @@ export function HomeScreen({ services }: PosScreenProps) {
           <button
             type="button"
             onClick={invoice.reopen}
-            className="flex items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+            className="flex min-h-11 items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
           >
             <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
             Waiting for {sats.format(quote.amount)} sats · {SHOW_INVOICE_TEXT}
