@@ -90,7 +90,10 @@ function Complete({
           <dd>
             <ul className="space-y-1">
               {relays.map((relay, index) => (
-                <li key={`${index}-${relay}`} className="truncate font-mono text-xs text-slate-700">
+                <li
+                  key={`${index}-${relay}`}
+                  className="font-mono text-xs break-all text-slate-700"
+                >
                   {relay}
                 </li>
               ))}

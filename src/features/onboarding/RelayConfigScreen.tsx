@@ -82,7 +82,7 @@ function RelayConfig({
             {relays.map((relay, index) => (
               <li
                 key={`${index}-${relay}`}
-                className="truncate rounded-md bg-slate-50 px-3 py-1.5 font-mono text-xs text-slate-700 ring-1 ring-slate-200"
+                className="rounded-md bg-slate-50 break-all px-3 py-1.5 font-mono text-xs text-slate-700 ring-1 ring-slate-200"
               >
                 {relay}
               </li>
