@@ -42,7 +42,11 @@ export function InvoiceModal({ invoice, onClose, amount, onCopyError }: InvoiceM
           ) : null}
           <QrCode value={invoice} label="Invoice QR code" size={256} />
           <div className="w-full">
-            <p className="text-sm font-medium text-slate-700">Invoice String:</p>
+            {/* The confirmation sits beside the label, so nothing reserves empty space below. */}
+            <div className="flex items-center justify-between gap-2">
+              <p className="text-sm font-medium text-slate-700">Invoice String:</p>
+              <CopiedBadge visible={copiedText === invoice} />
+            </div>
             <p
               data-testid="invoice-string"
               className="mt-1 max-h-28 overflow-y-auto rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all"
@@ -67,7 +71,6 @@ export function InvoiceModal({ invoice, onClose, amount, onCopyError }: InvoiceM
               Close
             </Button>
           </div>
-          <CopiedBadge visible={copiedText === invoice} />
         </div>
       ) : null}
     </Modal>

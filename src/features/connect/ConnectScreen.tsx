@@ -50,7 +50,10 @@ export function ConnectScreen({ services, origin = window.location.origin }: Con
         <div className="flex flex-col items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <QrCode value={state.link} label="Connection QR code" size={CONNECTION_QR_SIZE} />
           <div className="w-full">
-            <p className="text-sm font-medium text-slate-700">{CONNECTION_STRING_LABEL}</p>
+            <div className="flex items-center justify-between gap-2">
+              <p className="text-sm font-medium text-slate-700">{CONNECTION_STRING_LABEL}</p>
+              <CopiedBadge visible={copiedText === state.link} />
+            </div>
             <p
               data-testid="connection-string"
               className="mt-1 rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all"
@@ -61,7 +64,6 @@ export function ConnectScreen({ services, origin = window.location.origin }: Con
           <Button size="lg" className="w-full" onClick={() => void copy(state.link)}>
             {COPY_CONNECTION_STRING}
           </Button>
-          <CopiedBadge visible={copiedText === state.link} />
         </div>
       )}
     </section>
