@@ -7,7 +7,7 @@ import type { RemoteLinkSettings } from './remote-link';
 import {
   COPY_INVOICE_FAILED_LOG,
   CREATING_INVOICE_TEXT,
-  creatingInvoicesFor,
+  CREATING_INVOICES_FOR,
   SHOW_INVOICE_TEXT,
 } from './texts';
 import { useRemoteInvoice } from './use-remote-invoice';
@@ -30,8 +30,14 @@ export function RemoteCashier({ services, npub, merchantPubkeyHex, link }: Remot
 
   return (
     <section className="flex flex-col gap-4" data-quote-id={invoice?.quote}>
-      <header>
-        <h1 className="text-xl font-bold break-all text-slate-900">{creatingInvoicesFor(npub)}</h1>
+      <header className="space-y-1">
+        <h1 className="text-xl font-bold text-slate-900">
+          {/* Text stays 'Creating invoices for {npub}'; the key gets its own line to wrap cleanly. */}
+          {CREATING_INVOICES_FOR}{' '}
+          <span className="mt-1 block rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs font-medium break-all text-slate-700">
+            {npub}
+          </span>
+        </h1>
         <p className="text-sm text-slate-500">Enter an amount in sats</p>
       </header>
 
@@ -58,7 +64,7 @@ export function RemoteCashier({ services, npub, merchantPubkeyHex, link }: Remot
           <button
             type="button"
             onClick={state.reopen}
-            className="flex items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+            className="flex min-h-11 items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
           >
             <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
             Waiting for {invoice.amount} sats · {SHOW_INVOICE_TEXT}

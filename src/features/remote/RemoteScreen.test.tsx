@@ -132,7 +132,9 @@ describe('RemoteScreen cashier', () => {
   it('shows the invoice only after a relay stored the gift wrap, locked to the merchant, and resets when paid', async () => {
     const search = `?mint=${encodeURIComponent(MINT)}&relay=${encodeURIComponent(RELAY)}`;
     const { pool, mint, getSeedlessWallet } = await setup(`/remote/${merchantNpub}${search}`);
-    expect(await screen.findByText(`Creating invoices for ${merchantNpub}`)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: `Creating invoices for ${merchantNpub}` }),
+    ).toBeTruthy();
 
     await typeAmount('21');
     expect(await screen.findByText('Please pay this invoice')).toBeTruthy();
@@ -165,7 +167,7 @@ describe('RemoteScreen cashier', () => {
   it('shows an error and no invoice when no relay accepts the message', async () => {
     const { pool } = await setup(`/remote/${merchantNpub}?relay=${encodeURIComponent(RELAY)}`);
     pool.behaviour.set(RELAY, 'down');
-    await screen.findByText(`Creating invoices for ${merchantNpub}`);
+    await screen.findByRole('heading', { name: `Creating invoices for ${merchantNpub}` });
     await typeAmount('5');
     expect(
       await screen.findAllByText(

@@ -19,7 +19,13 @@ import {
 type OwnKey = { status: 'loading' } | { status: 'ready'; pubkey: string } | { status: 'failed' };
 
 function Page({ children }: { children: ReactNode }) {
-  return <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">{children}</main>;
+  return (
+    <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
+      {/* No navigation shell here (a cashier device): the label says which product this is. */}
+      <p className="text-sm font-semibold tracking-wide text-violet-700 uppercase">Cashew POS</p>
+      {children}
+    </main>
+  );
 }
 
 export function OwnKeyWarning() {

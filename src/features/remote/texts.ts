@@ -1,5 +1,6 @@
 // User-visible texts of the remote cashier page (SPEC §2 "/remote/{npub}", §8).
-export const creatingInvoicesFor = (npub: string) => `Creating invoices for ${npub}`;
+/** The heading reads 'Creating invoices for {npub}' (SPEC §2); the npub follows this prefix. */
+export const CREATING_INVOICES_FOR = 'Creating invoices for';
 
 export const OWN_KEY_TITLE = 'Invalid Remote Connection';
 export const OWN_KEY_HEADING = 'Cannot Connect to Your Own Key';
