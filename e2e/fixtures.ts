@@ -41,26 +41,39 @@ export const test = base.extend<CashewFixtures>({
 
 /**
  * Sets the ONBOARDED flag in the app's IndexedDB, for tests of screens behind the onboarding
- * guard that do not go through onboarding. Visiting / first lets the app create its database.
+ * guard that do not go through onboarding. Visiting / first lets the app create its database
+ * (it does so once the welcome screen is up, so this waits for its config table).
  */
 export async function markOnboarded(page: Page): Promise<void> {
   await page.goto('/');
   await page.waitForURL('**/onboarding');
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
+  await page.evaluate(async () => {
+    // Writes the flag once the app's database has its config table; until then (not created
+    // yet, or being created) it opens nothing it would create itself and tries again shortly.
+    const tryWrite = () =>
+      new Promise<boolean>((resolve, reject) => {
         const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = (event) => {
+          event.preventDefault();
+          resolve(false);
+        };
         open.onsuccess = () => {
           const db = open.result;
+          if (!db.objectStoreNames.contains('config')) {
+            db.close();
+            resolve(false);
+            return;
+          }
           const tx = db.transaction('config', 'readwrite');
           tx.objectStore('config').put({ key: 'ONBOARDED', value: 'true', updatedAt: Date.now() });
           tx.oncomplete = () => {
             db.close();
-            resolve();
+            resolve(true);
           };
           tx.onerror = () => reject(tx.error);
         };
-      }),
-  );
+      });
+    while (!(await tryWrite())) await new Promise((resolve) => setTimeout(resolve, 50));
+  });
 }

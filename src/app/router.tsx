@@ -1,8 +1,8 @@
 // The browser data router built from the route table and the app's services.
 import { createBrowserRouter } from 'react-router';
 import { createRoutes } from './routes';
-import type { AppServices } from './services';
+import type { ServiceSource } from './service-source';
 
-export function createAppRouter(services: AppServices) {
-  return createBrowserRouter(createRoutes(services));
+export function createAppRouter(source: ServiceSource) {
+  return createBrowserRouter(createRoutes(source));
 }

@@ -9,6 +9,7 @@ import { silentLogger } from '../core/logger';
 import { readAppSettings } from './env';
 import { createRoutes } from './routes';
 import { createServices, type AppServices } from './services';
+import { readyServices } from './service-source';
 
 let dbCount = 0;
 const opened: AppServices[] = [];
@@ -28,7 +29,9 @@ function makeServices(): AppServices {
 }
 
 function renderAt(services: AppServices, path: string) {
-  const router = createMemoryRouter(createRoutes(services), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(readyServices(services)), {
+    initialEntries: [path],
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -40,6 +43,15 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/onboarding');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.queryByRole('button', { name: 'Toggle navigation' })).toBeNull();
+  });
+
+  it('shows the point of sale once onboarded in the same session that first opened / as a new user', async () => {
+    const services = makeServices();
+    const router = renderAt(services, '/');
+    expect(await screen.findByRole('button', { name: 'Create New Wallet' })).toBeTruthy();
+    await services.storage.config.setOnboarded(true);
+    await router.navigate('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
   });
 
   it.each([

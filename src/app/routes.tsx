@@ -1,11 +1,13 @@
 // Route table (SPEC §2): the onboarding-guarded main layout, onboarding, and the remote POS page.
-import type { ComponentType } from 'react';
+import { lazy as reactLazy, Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './LoadingScreen';
 import { RouteError } from './RouteError';
 import { requireOnboarded } from './requireOnboarded';
+import type { BaseServices } from './base-services';
 import type { AppServices } from './services';
+import type { ServiceSource } from './service-source';
 
 /**
  * The one contract between the router and a feature: a screen is a component taking
@@ -13,10 +15,16 @@ import type { AppServices } from './services';
  */
 export type Screen = ComponentType<{ services: AppServices }>;
 
-/** Route `lazy` for a screen: its code loads on first visit, keeping the first bundle small. */
-function screen(services: AppServices, load: () => Promise<Screen>) {
+/** A screen that needs only the light base services (no protocol library), like the welcome. */
+export type BaseScreen = ComponentType<{ services: BaseServices }>;
+
+/**
+ * Route `lazy` for a screen: its code and the whole service set load on first visit, in
+ * parallel, keeping the first bundle small.
+ */
+function screen(source: ServiceSource, load: () => Promise<Screen>) {
   return async () => {
-    const Loaded = await load();
+    const [Loaded, services] = await Promise.all([load(), source.load()]);
     function ScreenWithServices() {
       return <Loaded services={services} />;
     }
@@ -24,9 +32,45 @@ function screen(services: AppServices, load: () => Promise<Screen>) {
   };
 }
 
-export function createRoutes(services: AppServices): RouteObject[] {
-  const lazy = (load: () => Promise<Screen>) => screen(services, load);
-  const welcome = lazy(() =>
+/**
+ * Route `lazy` for a screen behind the onboarding guard. React Router resolves a route's `lazy`
+ * in parallel with its parent's loader, so a new user opening / would download the point of sale
+ * and every protocol library only to be redirected: when the device is not onboarded, the route
+ * gets a component that loads them when it is first shown (after onboarding) instead.
+ */
+function guardedScreen(source: ServiceSource, load: () => Promise<Screen>) {
+  const loadNow = screen(source, load);
+  return async () => {
+    const onboarded = await source.base.onboarding.isOnboarded().catch(() => false);
+    if (onboarded) return loadNow();
+    const Later = reactLazy(async () => ({ default: (await loadNow()).Component }));
+    function ScreenLoadedLater() {
+      return (
+        <Suspense fallback={<LoadingScreen />}>
+          <Later />
+        </Suspense>
+      );
+    }
+    return { Component: ScreenLoadedLater };
+  };
+}
+
+/** Route `lazy` for a screen on the base services: nothing else loads before it shows. */
+function baseScreen(source: ServiceSource, load: () => Promise<BaseScreen>) {
+  return async () => {
+    const Loaded = await load();
+    function ScreenWithServices() {
+      return <Loaded services={source.base} />;
+    }
+    return { Component: ScreenWithServices };
+  };
+}
+
+export function createRoutes(source: ServiceSource): RouteObject[] {
+  const lazy = (load: () => Promise<Screen>) => screen(source, load);
+  const guarded = (load: () => Promise<Screen>) => guardedScreen(source, load);
+  // The first screen a new user sees: it must not wait for cashu-ts or nostr-tools.
+  const welcome = baseScreen(source, () =>
     import('../features/onboarding/WelcomeScreen').then((m) => m.WelcomeScreen),
   );
 
@@ -40,27 +84,27 @@ export function createRoutes(services: AppServices): RouteObject[] {
         {
           id: 'main',
           element: <AppLayout />,
-          loader: requireOnboarded(services.storage.config, services.logger),
+          loader: requireOnboarded(source.base.onboarding, source.base.logger),
           children: [
             {
               index: true,
-              lazy: lazy(() => import('../features/pos/HomeScreen').then((m) => m.HomeScreen)),
+              lazy: guarded(() => import('../features/pos/HomeScreen').then((m) => m.HomeScreen)),
             },
             {
               path: 'wallet',
-              lazy: lazy(() =>
+              lazy: guarded(() =>
                 import('../features/wallet/WalletScreen').then((m) => m.WalletScreen),
               ),
             },
             {
               path: 'connect',
-              lazy: lazy(() =>
+              lazy: guarded(() =>
                 import('../features/connect/ConnectScreen').then((m) => m.ConnectScreen),
               ),
             },
             {
               path: 'settings',
-              lazy: lazy(() =>
+              lazy: guarded(() =>
                 import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
               ),
             },

@@ -1,29 +1,17 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
-import type { Clock } from '../core/ports';
-import type { Logger } from '../core/logger';
-import { WalletEvents } from '../core/events';
+// Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { DeviceKeys } from '../core/keys';
 import { PaymentService } from '../core/wallet/payment-service';
 import { WalletProvider } from '../core/wallet/wallet-provider';
 import { WithdrawService } from '../core/wallet/withdraw-service';
-import { createStorage, type Storage as CashewStorage, type StorageOptions } from '../storage';
+import { createStorage, type Storage as CashewStorage } from '../storage';
+import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base-services';
 import type { AppSettings } from './env';
 import { createInboxMessaging, type MessagingService } from './messaging';
 
-/**
- * What the composition root hands to screens. Features must not import this type (they may not
- * import src/app): each screen declares the subset it needs, and AppServices satisfies it
- * structurally.
- */
-export interface AppServices {
-  /** Build-time defaults: mint, relays, discovery relays, auditor. */
-  settings: AppSettings;
+export interface AppServices extends BaseServices {
   /** Every store of src/core/ports.ts on the one IndexedDB database. */
   storage: CashewStorage;
-  logger: Logger;
-  /** The app-wide 'wallet:updated' bus. */
-  events: WalletEvents;
-  clock: Clock;
   /** The payment listener (remote payments inbox); started after onboarding. */
   messaging: MessagingService;
   /** One cached cashu-ts Mint/Wallet per mint URL (seeded for the merchant, seedless for a cashier). */
@@ -34,11 +22,7 @@ export interface AppServices {
   withdraw: WithdrawService;
 }
 
-export interface ServiceOptions {
-  logger: Logger;
-  clock?: Clock;
-  /** Tests pass a fresh database name; the app uses the default one. */
-  dbName?: string;
+export interface ServiceOptions extends BaseServiceOptions {
   /**
    * SPEC §8 toast for a remote-payment message that cannot be handled (the inbox calls it at
    * most once a minute and logs every case). Omitted: logged only.
@@ -47,16 +31,16 @@ export interface ServiceOptions {
 }
 
 export function createServices(settings: AppSettings, options: ServiceOptions): AppServices {
-  const clock = options.clock ?? Date.now;
-  const storageOptions: StorageOptions = {
-    defaults: { mintUrl: settings.defaultMintUrl, relays: settings.defaultRelays },
-    logger: options.logger,
-    clock,
-  };
-  if (options.dbName) storageOptions.dbName = options.dbName;
-  const storage = createStorage(storageOptions);
-  const events = new WalletEvents();
-  const { logger } = options;
+  return completeServices(createBaseServices(settings, options), options);
+}
+
+/** Adds storage (Dexie) and the protocol services (wallets, payments, withdraw, messaging). */
+export function completeServices(
+  base: BaseServices,
+  options: Pick<ServiceOptions, 'onRemotePaymentError'> = {},
+): AppServices {
+  const { events, logger, clock } = base;
+  const storage = createStorage(base.storageOptions);
   const wallets = new WalletProvider({
     keys: storage.keys,
     counters: storage.counterSource,
@@ -89,11 +73,8 @@ export function createServices(settings: AppSettings, options: ServiceOptions): 
     clock,
   });
   return {
-    settings,
+    ...base,
     storage,
-    logger,
-    events,
-    clock,
     messaging: createInboxMessaging({
       config: storage.config,
       processedQuotes: storage.processedQuotes,

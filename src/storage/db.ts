@@ -1,9 +1,10 @@
 // The Dexie database 'cashew-pos': row types and every schema version since the first release.
 import { Dexie, type EntityTable } from 'dexie';
 import type { PendingMintQuote, PendingWithdrawal, StoredProof } from '../core/ports';
+import { DEFAULT_DB_NAME } from './db-name';
 import { normaliseKeyRows, buildProofTotalsV8 } from './upgrades';
 
-export const DEFAULT_DB_NAME = 'cashew-pos';
+export { DEFAULT_DB_NAME };
 
 /** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
 export interface ProofRow extends StoredProof {
