@@ -7,7 +7,7 @@ import { summarize } from './lib/stats.mjs';
  * enabled) and stores in window.__benchReady the frame time it is first painted in, in ms since
  * the navigation started (performance.now()'s origin), so Playwright's polling adds no delay.
  */
-function readyProbe(text) {
+export function readyProbe(text) {
   const isReady = () =>
     [...document.querySelectorAll('button')].some(
       (button) =>
