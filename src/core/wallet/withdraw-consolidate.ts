@@ -1,4 +1,5 @@
-// Consolidation swap before a withdrawal: many proofs into the fewest, with a crash-safe journal.
+// Consolidation before a withdrawal: many proofs into the fewest, in bounded swap rounds, each
+// with a crash-safe journal.
 import { CheckStateEnum, OutputData, splitAmount, type Wallet } from '@cashu/cashu-ts';
 import { MintUnreachableError } from '../errors';
 import type { Logger } from '../logger';
@@ -12,6 +13,14 @@ import type {
   StoredProof,
   WithdrawalStore,
 } from '../ports';
+import {
+  chunk,
+  compareItems,
+  MAX_SWAP_INPUTS,
+  planRounds,
+  type RoundRules,
+  type RoundsPlan,
+} from './consolidation-rounds';
 import { firstUnusedCounter, restoreReservation } from './deterministic-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from './mint-errors';
 import { toNewProof } from './proof-convert';
@@ -26,6 +35,8 @@ export interface ConsolidatorDeps {
   logger: Logger;
   clock: Clock;
   newId: () => string;
+  /** inputs per swap request; MAX_SWAP_INPUTS when omitted */
+  maxInputsPerSwap?: number;
 }
 
 export type RecoveryOutcome = 'swapped' | 'not-swapped';
@@ -51,26 +62,48 @@ export function isJournal(row: PendingWithdrawal): boolean {
 export class Consolidator {
   constructor(private readonly deps: ConsolidatorDeps) {}
 
-  /** What swapping these proofs would cost and give (loads the mint's keysets; no swap). */
-  async preview(
-    mintUrl: string,
-    proofs: StoredProof[],
-  ): Promise<{ fee: number; amount: number; proofCount: number }> {
+  /** What consolidating these proofs would cost and give, round by round (no swap). */
+  async preview(mintUrl: string, proofs: StoredProof[]): Promise<RoundsPlan> {
     const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl);
-    let fee: number;
     try {
-      fee = wallet.getFeesForProofs(proofs).toNumber();
+      return planRounds(proofs, this.rules(wallet));
     } catch (error) {
       throw toMintError(error);
     }
-    const amount = proofs.reduce((sum, p) => sum + p.amount, 0) - fee;
-    const proofCount = amount > 0 ? splitAmount(amount, wallet.getKeyset().keys).length : 0;
-    return { fee, amount, proofCount };
   }
 
-  /** Returns the stored result of the swap: the new proofs that replaced `inputs`. */
+  /**
+   * Swaps `inputs` in the rounds `preview` planned (at most `maxInputs` per swap, then merges of
+   * the rounds' outputs) and returns the stored final proofs. Each round is journaled and stored
+   * on its own, so an interruption loses nothing: finished rounds stay stored, an ambiguous one
+   * is recovered (NUT-09), and a later withdraw plans again from what is stored.
+   */
   async consolidate(mintUrl: string, inputs: StoredProof[]): Promise<NewProof[]> {
     const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
+    const rules = this.rules(wallet);
+    const planned = planRounds(inputs, rules);
+    if (planned.amount <= 0) {
+      throw new MintUnreachableError('The mint fee would take the whole amount');
+    }
+    const levels = planned.rounds.reduce((max, round) => Math.max(max, round.level + 1), 0);
+    let current: NewProof[] = [...inputs].sort(compareProofs);
+    for (let level = 0; level < levels; level++) {
+      const next: NewProof[] = [];
+      for (const group of chunk(current, this.maxInputs)) {
+        next.push(...(await this.swapRound(mintUrl, wallet, seed, group)));
+      }
+      current = next.sort(compareProofs);
+    }
+    return current;
+  }
+
+  /** One swap of at most `maxInputs` proofs into the minimal split of (total - fee). */
+  private async swapRound(
+    mintUrl: string,
+    wallet: Wallet,
+    seed: Uint8Array,
+    inputs: NewProof[],
+  ): Promise<NewProof[]> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const keyset = wallet.getKeyset();
       const total = inputs.reduce((sum, p) => sum + p.amount, 0);
@@ -137,6 +170,21 @@ export class Consolidator {
     throw new MintUnreachableError('Consolidation could not find unused counters');
   }
 
+  private get maxInputs(): number {
+    return this.deps.maxInputsPerSwap ?? MAX_SWAP_INPUTS;
+  }
+
+  /** The mint's fees and denominations for planning (the wallet's keyset takes the outputs). */
+  private rules(wallet: Wallet): RoundRules {
+    const keyset = wallet.getKeyset();
+    return {
+      feeFor: (items) => wallet.getFeesForProofs(items).toNumber(),
+      split: (amount) => splitAmount(amount, keyset.keys).map((a) => a.toNumber()),
+      outputKeysetId: keyset.id,
+      maxInputs: this.maxInputs,
+    };
+  }
+
   /** Finishes every journaled swap of the mint (all mints when omitted); never double-stores. */
   async recoverAll(mintUrl?: string): Promise<void> {
     const rows = (await this.deps.withdrawals.list()).filter(
@@ -193,6 +241,11 @@ export class Consolidator {
       Math.max(next, reservation.start + reservation.count),
     );
   }
+}
+
+/** Execution order: the planner's order, ties broken by secret so a retry swaps the same rounds. */
+function compareProofs(a: NewProof, b: NewProof): number {
+  return compareItems(a, b) || (a.secret < b.secret ? -1 : a.secret > b.secret ? 1 : 0);
 }
 
 function plan(journal: PendingWithdrawal): NonNullable<PendingWithdrawal['consolidation']> {

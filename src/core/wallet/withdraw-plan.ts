@@ -15,7 +15,7 @@ export const MAX_CONSOLIDATION_FEE_RATIO = 0.01;
 
 /** What consolidating first would do, shown to the merchant before confirming. */
 export interface ConsolidationPlan {
-  /** mint input fee for swapping every proof (sats) */
+  /** mint input fees of every swap round the consolidation takes, merges included (sats) */
   fee: number;
   /** proofs in the token after the swap */
   proofCount: number;

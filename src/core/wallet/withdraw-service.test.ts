@@ -318,6 +318,91 @@ describe('WithdrawService: watching the token until it is spent', () => {
   });
 });
 
+/** Input counts of every /v1/swap request sent while `fn` runs (cashu-ts uses global fetch). */
+async function countSwapInputs<T>(fn: () => Promise<T>): Promise<{ result: T; swaps: number[] }> {
+  const swaps: number[] = [];
+  const realFetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.endsWith('/v1/swap') && typeof init?.body === 'string') {
+      swaps.push((JSON.parse(init.body) as { inputs: unknown[] }).inputs.length);
+    }
+    return realFetch(input, init);
+  });
+  try {
+    return { result: await fn(), swaps };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('WithdrawService: consolidating a big wallet in rounds', () => {
+  it('swaps 350 proofs in rounds of at most 100 inputs, merges them, and charges the fee shown', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [350], ones);
+    const plan = await service.prepare();
+    if (isWithdrawError(plan) || !plan.consolidation) throw new Error('no consolidation offered');
+    // 100 ppk: 10 + 10 + 10 + 5 for the rounds, 2 for merging their 16 outputs
+    expect(plan.consolidation).toMatchObject({ fee: 37, amount: 313, proofCount: 5 });
+
+    const { result, swaps } = await countSwapInputs(() =>
+      service.createToken({ consolidate: true }),
+    );
+
+    // 100+100+100+50 stored proofs, then one merge of the 16 round outputs
+    expect(swaps).toEqual([100, 100, 100, 50, 16]);
+    const token = ok(result);
+    expect(350 - token.amount).toBe(plan.consolidation.fee);
+    expect(await storage.proofs.balance()).toBe(313);
+    const decoded = await decode(feeMint.url, token.token);
+    expect(decoded.proofs).toHaveLength(plan.consolidation.proofCount);
+    expect(decoded.proofs.length).toBeLessThanOrEqual(Math.ceil(Math.log2(350)) + 1);
+    const stored = await storage.proofs.listUnspent();
+    expect(stored.map((p) => p.secret).sort()).toEqual(decoded.proofs.map((p) => p.secret).sort());
+    expect((await storage.withdrawals.list()).filter((w) => w.consolidation)).toEqual([]);
+    const received = await (await customerWallet(feeMint.url)).receive(token.token);
+    expect(received.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(313 - 1);
+  });
+
+  it('recovers a round whose reply was lost mid-way and ends with the exact balance once', async () => {
+    const first = await setup(feeMint.url);
+    await takePayments(feeMint, first.storage, [350], ones);
+    // The second round's reply is lost: the fault is armed once the first round is stored.
+    let replaced = 0;
+    const proofs = first.storage.proofs;
+    const watched = Object.create(proofs) as typeof proofs;
+    watched.replace = async (...args) => {
+      await proofs.replace(...args);
+      replaced += 1;
+      if (replaced === 1) feeMint.addFault({ path: '/v1/swap', action: 'dropResponse', count: 1 });
+    };
+    const warnings: unknown[][] = [];
+    const logger = { ...first.storage.logger, warn: (...args: unknown[]) => warnings.push(args) };
+    const { service, storage } = await setup(feeMint.url, {
+      storage: first.storage,
+      deps: { proofs: watched, logger },
+    });
+
+    const { result, swaps } = await countSwapInputs(() =>
+      service.createToken({ consolidate: true }),
+    );
+
+    // Every round was sent once: the lost one was restored (NUT-09), not swapped again.
+    expect(swaps).toEqual([100, 100, 100, 50, 16]);
+    expect(warnings.map((w) => w[0])).toEqual(['Consolidation swap ended ambiguously; recovering']);
+    const token = ok(result);
+    expect(token.amount).toBe(313);
+    expect(await storage.proofs.balance()).toBe(313);
+    const stored = await storage.proofs.listUnspent();
+    expect(new Set(stored.map((p) => p.secret)).size).toBe(stored.length);
+    const decoded = await decode(feeMint.url, token.token);
+    expect(stored.map((p) => p.secret).sort()).toEqual(decoded.proofs.map((p) => p.secret).sort());
+    expect(await storage.withdrawals.list()).toHaveLength(1); // the token's watch, no journal
+    const received = await (await customerWallet(feeMint.url)).receive(token.token);
+    expect(received.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(313 - 1);
+  });
+});
+
 describe('WithdrawService: an interrupted consolidation swap', () => {
   it('recovers outputs the mint signed although the reply was lost, counting them once', async () => {
     const { service, storage } = await setup(feeMint.url);

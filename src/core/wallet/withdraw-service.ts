@@ -105,11 +105,14 @@ export class WithdrawService {
       const required = proofs.some((p) => !isHexKeysetId(p.id));
       if (!required && !wantsConsolidation(amount, proofs.length)) return plan;
       try {
-        const preview = await this.consolidator.preview(mintUrl, proofs);
-        if (preview.amount > 0) {
+        // The fee of every round (and merge) the swap will take: what confirming will cost.
+        const { fee, amount: after, proofCount } = await this.consolidator.preview(mintUrl, proofs);
+        if (after > 0) {
           plan.consolidation = {
-            ...preview,
-            recommended: required || feeIsAcceptable(preview.fee, amount),
+            fee,
+            amount: after,
+            proofCount,
+            recommended: required || feeIsAcceptable(fee, amount),
             required,
           };
         }
