@@ -51,6 +51,18 @@ describe('WithdrawModal', () => {
     expect(onCopyError).not.toHaveBeenCalled();
   });
 
+  it('shows Copied on the token label line, not in a band under the buttons', async () => {
+    const { user } = setup();
+    const label = screen.getByText('Ecash Token:');
+    const status = screen.getByRole('status');
+    // Same line as the label, and nothing follows the buttons.
+    expect(status.parentElement).toBe(label.parentElement);
+    const buttons = screen.getByRole('button', { name: 'Copy Token' }).parentElement!;
+    expect(buttons.nextElementSibling).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Copy Token' }));
+    expect(within(status).getByText('Copied')).toBeTruthy();
+  });
+
   it('reports a clipboard failure only through onCopyError', async () => {
     const { user, onCopyError } = setup();
     const failure = new Error('denied');

@@ -21,6 +21,8 @@ export interface WithdrawModalProps {
 
 export const WITHDRAW_MODAL_TITLE = 'Scan to withdraw';
 export const WITHDRAW_QR_SIZE = 240;
+/** Heads the QR code (the token it shows is what Copy Token copies). */
+export const WITHDRAW_TOKEN_LABEL = 'Ecash Token:';
 
 export function WithdrawModal({ token, onClose, amount, onCopyError, notice }: WithdrawModalProps) {
   const { copiedText, copy } = useCopyToClipboard(onCopyError);
@@ -37,7 +39,14 @@ export function WithdrawModal({ token, onClose, amount, onCopyError, notice }: W
               {amount} sats
             </p>
           ) : null}
-          <AnimatedQr value={token} size={WITHDRAW_QR_SIZE} label="Withdraw token QR code" />
+          <div className="flex w-full flex-col items-center gap-1">
+            {/* The confirmation sits on the label line, so nothing reserves empty space below. */}
+            <div className="flex w-full items-center justify-between gap-2">
+              <p className="text-sm font-medium text-slate-700">{WITHDRAW_TOKEN_LABEL}</p>
+              <CopiedBadge visible={copiedText === token} />
+            </div>
+            <AnimatedQr value={token} size={WITHDRAW_QR_SIZE} label="Withdraw token QR code" />
+          </div>
           {notice ? (
             <div className="w-full rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
               {notice}
@@ -60,7 +69,6 @@ export function WithdrawModal({ token, onClose, amount, onCopyError, notice }: W
               Close
             </Button>
           </div>
-          <CopiedBadge visible={copiedText === token} />
         </div>
       ) : null}
     </Modal>
