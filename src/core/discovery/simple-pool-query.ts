@@ -12,12 +12,33 @@ export interface PoolRelayQueryOptions {
   WebSocket?: WebSocketConstructor;
 }
 
+interface EventTargetSocket {
+  addEventListener(type: 'error', listener: () => void): void;
+}
+
+/**
+ * The given WebSocket with an error listener of its own on every socket. Giving up on a relay
+ * whose handshake is still running closes a CONNECTING socket, which then reports an error after
+ * nostr-tools has detached its handlers; `ws` (Node) throws an error nobody listens to.
+ */
+function quietOnError(Base: WebSocketConstructor): typeof WebSocket {
+  const Quiet = class extends (Base as new (url: string) => EventTargetSocket) {
+    constructor(url: string) {
+      super(url);
+      this.addEventListener('error', () => {});
+    }
+  };
+  return Quiet as unknown as typeof WebSocket;
+}
+
 export function createPoolRelayQuery(options: PoolRelayQueryOptions = {}): RelayQuery {
+  const Base = options.WebSocket ?? (globalThis.WebSocket as WebSocketConstructor | undefined);
+  const websocketImplementation = Base ? quietOnError(Base) : undefined;
   return (relays, filter, maxWaitMs) =>
     new Promise<NostrEvent[]>((resolve, reject) => {
       const pool = new AbstractSimplePool({
         verifyEvent,
-        websocketImplementation: options.WebSocket as typeof WebSocket | undefined,
+        websocketImplementation,
         maxWaitForConnection: maxWaitMs,
         enablePing: false,
         enableReconnect: false,
@@ -33,7 +54,10 @@ export function createPoolRelayQuery(options: PoolRelayQueryOptions = {}): Relay
         clearTimeout(timer);
         abort.abort();
         void subscription.close('discovery done');
-        pool.destroy();
+        // nostr-tools writes the CLOSE just queued on a microtask; closing the sockets now
+        // would make it a send on a CLOSING socket (the browser's "WebSocket is already in
+        // CLOSING or CLOSED state"). Close them once the queued sends went out.
+        setTimeout(() => pool.destroy(), 0);
         // Every relay closed before EOSE and nothing arrived: that is a failure, not "no mints".
         if (events.length === 0 && failures) {
           reject(new Error(failures.map((f) => `${f.url} ${f.reason}`).join('; ')));
