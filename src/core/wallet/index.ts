@@ -7,6 +7,9 @@ export {
   type PaymentIntervals,
   type PaymentSettled,
   type PaymentFailed,
+  type PaymentFailure,
+  type PaymentFailureReason,
+  UNKNOWN_PAYMENT_ERROR,
 } from './payment-service';
 export {
   WalletProvider,

@@ -211,7 +211,56 @@ describe('resuming', () => {
     expect(await next.quotes.list()).toEqual([]);
     expect(next.failed[0]?.error).toBeInstanceOf(MintRefusedError);
     expect(next.failed[0]?.quote.quote).toBe(quote.quote);
+    expect(next.failed[0]).toMatchObject({
+      success: false,
+      reason: 'quote',
+      errorText: 'Mint quote has expired',
+      balance: 0,
+    });
     expect(next.balance()).toBe(0);
+  });
+});
+
+describe('payment processing failures (SPEC §8)', () => {
+  it("reports reason 'processing' with the error text and the balance when storing the proofs throws", async () => {
+    const h = harness();
+    const first = await h.service.createInvoice(5);
+    await mint.pay(first.quote);
+    await expect.poll(() => h.balance(), WAIT).toBe(5);
+    h.ledger.settleMintQuote = async () => {
+      throw new Error('QuotaExceededError: the disk is full');
+    };
+
+    const quote = await h.service.createInvoice(7);
+    await mint.pay(quote.quote);
+    await expect.poll(() => h.failed.length, WAIT).toBe(1);
+
+    expect(h.failed[0]).toMatchObject({
+      quote: { quote: quote.quote },
+      kind: 'direct',
+      success: false,
+      reason: 'processing',
+      errorText: 'QuotaExceededError: the disk is full',
+      balance: 5,
+    });
+    expect(h.failed[0]?.error.message).toBe('QuotaExceededError: the disk is full');
+    // The signed proofs are still owed: the row (with its reservation) stays for recovery.
+    expect(await h.quotes.get(quote.quote)).toMatchObject({ reservation: expect.anything() });
+  });
+
+  it("says 'Unknown error occurred' when processing throws something that is not an Error", async () => {
+    const h = harness();
+    h.ledger.settleMintQuote = () => Promise.reject('disk gone');
+    const quote = await h.service.createInvoice(3);
+    await mint.pay(quote.quote);
+    await expect.poll(() => h.failed.length, WAIT).toBe(1);
+
+    expect(h.failed[0]).toMatchObject({
+      success: false,
+      reason: 'processing',
+      errorText: 'Unknown error occurred',
+      balance: 0,
+    });
   });
 });
 
@@ -353,6 +402,12 @@ describe('faults', () => {
     expect(failure?.quote.quote).toBe(quote.quote);
     expect(failure?.error).toBeInstanceOf(MintRefusedError);
     expect(failure?.error).toMatchObject({ message: 'minting is disabled', code: 20003 });
+    expect(failure).toMatchObject({
+      success: false,
+      reason: 'quote',
+      errorText: 'minting is disabled',
+      balance: 0,
+    });
     expect(h.balance()).toBe(0);
     expect(h.db.history).toEqual([]);
     expect(await h.quotes.get(quote.quote)).toBeDefined();

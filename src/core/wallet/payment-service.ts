@@ -1,6 +1,12 @@
 // Taking a Lightning payment as ecash: create and persist mint quotes, watch them, mint, recover.
 import { Amount, type Wallet } from '@cashu/cashu-ts';
-import { CashewError, MintRefusedError, MintUnreachableError, ValidationError } from '../errors';
+import {
+  CashewError,
+  errorMessage,
+  MintRefusedError,
+  MintUnreachableError,
+  ValidationError,
+} from '../errors';
 import type { WalletEvents } from '../events';
 import type { Logger } from '../logger';
 import type {
@@ -80,6 +86,27 @@ export interface PaymentFailed {
   error: CashewError;
 }
 
+/**
+ * Why a payment failed, so the UI picks the SPEC §8 toast without guessing from error types:
+ * 'quote' - the mint quote failed, expired, was issued elsewhere or the mint refused it
+ * ('❌ Payment failed. Please try again.'); 'processing' - minting or storing the proofs of a
+ * paid quote threw ('❌ Error storing payment proofs. Please check the console.').
+ */
+export type PaymentFailureReason = 'quote' | 'processing';
+
+/** SPEC §8 failure result: success false with the balance and the error text. */
+export const UNKNOWN_PAYMENT_ERROR = 'Unknown error occurred';
+
+/** What onFailed listeners receive: PaymentFailed plus the SPEC §8 result fields. */
+export interface PaymentFailure extends PaymentFailed {
+  success: false;
+  reason: PaymentFailureReason;
+  /** the thrown error's message; 'Unknown error occurred' when it was not an Error */
+  errorText: string;
+  /** total unspent balance when the failure was reported (0 when it could not be read) */
+  balance: number;
+}
+
 export const INVALID_AMOUNT_MESSAGE = 'Amount must be a positive whole number of sats';
 
 /** At most this many mint/recover rounds per attempt; then the attempt is retried later. */
@@ -101,7 +128,7 @@ export class PaymentService {
     { timer?: ReturnType<typeof setTimeout>; attempt: number }
   >();
   private readonly settledListeners = new Set<Listener<PaymentSettled>>();
-  private readonly failedListeners = new Set<Listener<PaymentFailed>>();
+  private readonly failedListeners = new Set<Listener<PaymentFailure>>();
   private foreground: string | null = null;
   private stopped = false;
 
@@ -194,7 +221,7 @@ export class PaymentService {
     return () => this.settledListeners.delete(listener);
   }
 
-  onFailed(listener: Listener<PaymentFailed>): () => void {
+  onFailed(listener: Listener<PaymentFailure>): () => void {
     this.failedListeners.add(listener);
     return () => this.failedListeners.delete(listener);
   }
@@ -240,7 +267,7 @@ export class PaymentService {
         onError: (error) => {
           // The mint refuses to even show the quote: keep it (never drop money on a guess), say so.
           this.watches.delete(quote.quote);
-          this.reportFailed(quote, toMintError(error));
+          void this.reportFailed(quote, toMintError(error), 'quote', error);
         },
       },
       {
@@ -261,7 +288,8 @@ export class PaymentService {
       // A reservation means we may have minted: never drop such a row on expiry.
       if (!row || row.reservation) return;
       await this.deps.quotes.remove(quote.quote);
-      this.reportFailed(row, new MintRefusedError('Mint quote has expired', NutCode.quoteExpired));
+      const expired = new MintRefusedError('Mint quote has expired', NutCode.quoteExpired);
+      await this.reportFailed(row, expired, 'quote', expired);
     } catch (error) {
       this.deps.logger.error(`Removing expired mint quote ${quote.quote} failed`, error);
     }
@@ -444,13 +472,11 @@ export class PaymentService {
 
   private async issuedElsewhere(quote: PendingMintQuote): Promise<void> {
     await this.deps.quotes.remove(quote.quote);
-    this.reportFailed(
-      quote,
-      new MintRefusedError(
-        'Tokens have already been issued for this quote',
-        NutCode.quoteAlreadyIssued,
-      ),
+    const issued = new MintRefusedError(
+      'Tokens have already been issued for this quote',
+      NutCode.quoteAlreadyIssued,
     );
+    await this.reportFailed(quote, issued, 'quote', issued);
   }
 
   private async settle(
@@ -510,7 +536,10 @@ export class PaymentService {
     const quote = await this.deps.quotes.get(id).catch(() => undefined);
     const mapped = toMintError(error);
     this.deps.logger.error(`Mint quote ${id} failed`, mapped);
-    if (quote) this.reportFailed(quote, mapped);
+    // The mint refused (quote expired, issued, unknown, refused at minting): the payment did
+    // not happen. Anything else broke while minting or storing proofs we are owed.
+    const reason = mapped instanceof MintRefusedError ? 'quote' : 'processing';
+    if (quote) await this.reportFailed(quote, mapped, reason, error);
   }
 
   private scheduleRetry(id: string): void {
@@ -538,8 +567,28 @@ export class PaymentService {
     if (reset) this.retries.delete(id);
   }
 
-  private reportFailed(quote: PendingMintQuote, error: CashewError): void {
-    const payload: PaymentFailed = { quote, kind: quote.kind, error };
+  /** `thrown` is what was caught, as thrown: its message (or the fallback) is the error text. */
+  private async reportFailed(
+    quote: PendingMintQuote,
+    error: CashewError,
+    reason: PaymentFailureReason,
+    thrown: unknown,
+  ): Promise<void> {
+    let balance = 0;
+    try {
+      balance = await this.deps.proofs.balance();
+    } catch (balanceError) {
+      this.deps.logger.error('Reading the balance for a payment failure failed', balanceError);
+    }
+    const payload: PaymentFailure = {
+      quote,
+      kind: quote.kind,
+      error,
+      success: false,
+      reason,
+      errorText: errorMessage(thrown, UNKNOWN_PAYMENT_ERROR),
+      balance,
+    };
     for (const listener of [...this.failedListeners]) {
       try {
         listener(payload);

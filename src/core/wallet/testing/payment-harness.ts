@@ -4,7 +4,7 @@ import type { Logger } from '../../logger';
 import type { Clock } from '../../ports';
 import {
   PaymentService,
-  type PaymentFailed,
+  type PaymentFailure,
   type PaymentIntervals,
   type PaymentSettled,
 } from '../payment-service';
@@ -79,7 +79,7 @@ export function paymentHarness(options: HarnessOptions) {
     ...(options.lock ? { lock: options.lock } : {}),
   });
   const settled: PaymentSettled[] = [];
-  const failed: PaymentFailed[] = [];
+  const failed: PaymentFailure[] = [];
   const updates: WalletUpdate[] = [];
   service.onSettled((p) => settled.push(p));
   service.onFailed((p) => failed.push(p));
