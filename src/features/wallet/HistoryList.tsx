@@ -34,7 +34,7 @@ export function HistoryList({ history, page, onPage, loading }: HistoryListProps
           >
             <Button
               variant="outline"
-              size="sm"
+              size="md"
               disabled={loading || page <= 1}
               onClick={() => onPage(page - 1)}
             >
@@ -46,7 +46,7 @@ export function HistoryList({ history, page, onPage, loading }: HistoryListProps
             </span>
             <Button
               variant="outline"
-              size="sm"
+              size="md"
               disabled={loading || page >= pages}
               onClick={() => onPage(page + 1)}
             >

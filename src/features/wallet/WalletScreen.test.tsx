@@ -132,6 +132,15 @@ describe('WalletScreen: balance and history', () => {
     expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(false);
   });
 
+  it('gives Previous and Next 44 px tap targets (Button size md, h-11)', async () => {
+    renderScreen(fakeServices({ events: many(11) }).services);
+    for (const name of ['Previous', 'Next']) {
+      const button = await screen.findByRole('button', { name });
+      expect(button.getAttribute('data-size')).toBe('md');
+      expect(button.className.split(' ')).toContain('h-11');
+    }
+  });
+
   it('pages a large history straight from the store', async () => {
     const storage = testStorage();
     await storage.db.historyEvents.bulkAdd(
