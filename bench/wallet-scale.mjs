@@ -1,20 +1,26 @@
-// Wallet at scale: 10,000 unspent proofs and 100,000 history events in the app's IndexedDB
-// (bulk-inserted), then balance read, wallet page ready, one history page and the withdraw token
-// build; plus token length and UR parts for a balance from 200 payments, with and without
+// Wallet at scale: 1,000 / 10,000 / 100,000 history events and a tenth as many unspent proofs
+// bulk-inserted through the app's storage layer, then balance read, wallet page ready, history
+// pages and the withdraw token build per size, the IndexedDB bytes on disk and the growth per 10x
+// step; plus token length and UR parts for a balance from 200 payments, with and without
 // consolidation (withdrawQr).
 //
-// Importable: measureWalletScale({ browser, appUrl, relayUrl, runs?, log?, withdrawQr? }) (default
+// Importable: measureWalletScale({ appUrl, relayUrl, runs?, sizes?, log?, withdrawQr? }) (default
 // export; its result carries `withdrawQr` too unless withdrawQr: false) and
 // measureWithdrawQr({ log? }) for a separate `withdrawQr` figure (budget withdrawQr.consolidatedProofs).
-// Standalone: `node --import tsx bench/wallet-scale.mjs [runs]` builds and serves the app against
+// Standalone: `node --import tsx bench/wallet-scale.mjs [runs] [sizes, e.g. 1000,10000]` builds and serves the app against
 // a dev mint and relay on free ports and prints the JSON figures.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { growthCheck } from './lib/growth.mjs';
+import { indexedDbSize, tempProfile } from './lib/persistent-profile.mjs';
 import { summarize } from './lib/stats.mjs';
+import { storageBundle } from './lib/storage-bundle.mjs';
 
-const PROOFS = 10_000;
-const EVENTS = 100_000;
+/** History events per size; each size holds a tenth as many unspent proofs. */
+const SIZES = [1_000, 10_000, 100_000];
+/** Rows per IndexedDB transaction in the bulk insert. */
+const INSERT_CHUNK = 5_000;
 const PAYMENTS = 200;
 /** Every 10 inputs cost 1 sat: the screen then asks before combining, so the token is built as is. */
 const FEE_PPK = 100;
@@ -63,89 +69,91 @@ async function onboard(page, { appUrl, mintUrl, relayUrl }) {
   await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
 }
 
-/** Writes proofs (with their per-mint totals, as the app keeps them) and history rows directly. */
-function bulkInsert({ proofs, events, keysetId }) {
+/**
+ * In the page, through the app's storage layer (window.__cashewStorage): proofs with
+ * DexieProofStore.add (rows and per-mint totals in one transaction, as a payment stores them) and
+ * history rows built by paymentRow and bulk-added, `chunk` rows per transaction.
+ */
+async function bulkInsert({ proofs, events, keysetId, chunk }) {
+  const { CashewDb, DexieProofStore, paymentRow, silentLogger } = window.__cashewStorage;
   const hex = (bytes) => {
     const out = new Uint8Array(bytes);
     crypto.getRandomValues(out);
     return [...out].map((b) => b.toString(16).padStart(2, '0')).join('');
   };
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('cashew-pos');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const read = db.transaction('config', 'readonly').objectStore('config').get('MINT_URL');
-      read.onsuccess = () => {
-        const mintUrl = read.result.value;
-        const tx = db.transaction(['proofs', 'proofTotals', 'historyEvents'], 'readwrite');
-        const now = Date.now();
-        let total = 0;
-        const store = tx.objectStore('proofs');
-        for (let i = 0; i < proofs; i++) {
-          const amount = 2 ** (i % 10); // 1..512
-          total += amount;
-          store.put({
-            secret: hex(32),
-            amount,
-            id: keysetId,
-            C: `02${hex(32)}`,
-            mintUrl,
-            createdAt: now - i,
-            isSpent: false,
-            spentFlag: 0,
-          });
-        }
-        tx.objectStore('proofTotals').put({
+  const db = new CashewDb();
+  try {
+    const mintUrl = (await db.config.get('MINT_URL')).value;
+    const store = new DexieProofStore(db, Date.now, silentLogger);
+    const t0 = performance.now();
+    let total = 0;
+    for (let i = 0; i < proofs; i += chunk) {
+      const batch = [];
+      for (let j = i; j < Math.min(proofs, i + chunk); j++) {
+        const amount = 2 ** (j % 10); // 1..512
+        total += amount;
+        batch.push({ secret: hex(32), amount, id: keysetId, C: `02${hex(32)}` });
+      }
+      await store.add(batch, mintUrl);
+    }
+    const now = Date.now();
+    for (let i = 0; i < events; i += chunk) {
+      const rows = [];
+      for (let j = i; j < Math.min(events, i + chunk); j++) {
+        const event = {
+          type: j % 3 === 0 ? 'remote-payment' : 'direct-payment',
+          amount: (j % 500) + 1,
           mintUrl,
-          unspentAmount: total,
-          unspentCount: proofs,
-          spentAmount: 0,
-          spentCount: 0,
-        });
-        const history = tx.objectStore('historyEvents');
-        for (let i = 0; i < events; i++) {
-          history.add({
-            createdAt: now - (events - i) * 1000,
-            type: i % 3 === 0 ? 'remote-payment' : 'direct-payment',
-            amount: (i % 500) + 1,
-            mintUrl,
-            quoteId: `bench-quote-${i}`,
-            metadata: JSON.stringify({ request: `lnbc${i}n1bench` }),
-          });
-        }
-        tx.oncomplete = () => {
-          db.close();
-          resolve({ mintUrl, total });
+          quoteId: `bench-quote-${j}`,
+          request: `lnbc${j}n1bench`,
         };
-        tx.onerror = () => reject(tx.error);
-      };
-    };
-  });
+        rows.push(paymentRow(event, now - (events - j) * 1000));
+      }
+      await db.historyEvents.bulkAdd(rows);
+    }
+    return { mintUrl, total, ms: performance.now() - t0 };
+  } finally {
+    db.close();
+  }
 }
 
-/** The read DexieProofStore.balance() does: the per-mint totals rows, summed. */
-function balanceReadInPage(runs) {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('cashew-pos');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = async () => {
-      const db = open.result;
-      const samples = [];
-      let sats = 0;
-      for (let i = 0; i < runs; i++) {
-        const t0 = performance.now();
-        sats = await new Promise((done, fail) => {
-          const req = db.transaction('proofTotals', 'readonly').objectStore('proofTotals').getAll();
-          req.onsuccess = () => done(req.result.reduce((s, row) => s + row.unspentAmount, 0));
-          req.onerror = () => fail(req.error);
-        });
-        samples.push(performance.now() - t0);
-      }
-      db.close();
-      resolve({ samples, sats });
+/**
+ * The reads the wallet page does, through the app's own stores: DexieProofStore.balance() (the
+ * per-mint totals) and DexieHistoryStore.page() for the newest and the oldest page (the UI only
+ * steps one page at a time, so the last of 10,000 pages is read here, not clicked to).
+ */
+async function storeReads({ runs, events }) {
+  const { CashewDb, DexieProofStore, DexieHistoryStore, silentLogger } = window.__cashewStorage;
+  const db = new CashewDb();
+  try {
+    await db.open();
+    const proofs = new DexieProofStore(db, Date.now, silentLogger);
+    const history = new DexieHistoryStore(db, Date.now);
+    const lastPage = Math.ceil(events / 10);
+    // Not timed: the first transaction of a connection pays for opening it.
+    await proofs.balance();
+    const first = await history.page(1, 10);
+    const last = await history.page(lastPage, 10);
+    if (first.total !== events || first.events.length !== 10 || last.events.length === 0) {
+      throw new Error(`history pages: total ${first.total}, last page ${last.events.length} rows`);
+    }
+    const out = { balance: [], firstPage: [], lastPage: [], sats: 0 };
+    const time = async (samples, read) => {
+      const t0 = performance.now();
+      const value = await read();
+      samples.push(performance.now() - t0);
+      return value;
     };
-  });
+    // Interleaved, so a busy moment on the shared machine spreads over all three.
+    for (let i = 0; i < runs; i++) {
+      out.sats = await time(out.balance, () => proofs.balance());
+      await time(out.firstPage, () => history.page(1, 10));
+      await time(out.lastPage, () => history.page(lastPage, 10));
+    }
+    return out;
+  } finally {
+    db.close();
+  }
 }
 
 /** Before the app's scripts: note when the balance and a full first history page are painted. */
@@ -208,38 +216,76 @@ function clickAndWait({ button, selector }) {
   });
 }
 
-/** The wallet of a merchant with 10,000 proofs and 100,000 events, measured in Chromium. */
-export async function measureWalletScale(context) {
-  const { browser, appUrl, relayUrl } = context;
-  const runs = context.runs ?? 10;
-  const log = context.log ?? (() => {});
-  const { startMint } = await tsModules();
-  const own = await startOwnMint(startMint, FEE_PPK);
-  const browserContext = await browser.newContext();
+function longestWithdrawToken() {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('cashew-pos');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const req = open.result
+        .transaction('withdrawals', 'readonly')
+        .objectStore('withdrawals')
+        .getAll();
+      req.onsuccess = () => {
+        open.result.close();
+        resolve(Math.max(...req.result.map((w) => w.token?.length ?? 0)));
+      };
+      req.onerror = () => reject(req.error);
+    };
+  });
+}
+
+async function firstPage(browserContext) {
+  return browserContext.pages()[0] ?? browserContext.newPage();
+}
+
+/**
+ * One wallet size in its own Chromium profile: onboard, bulk-insert, close and weigh the
+ * IndexedDB directory, reopen the same profile and measure every read on that one context.
+ */
+async function measureSize({ appUrl, relayUrl, mintUrl, keysetId, events, runs, log }) {
+  const proofs = events / 10;
+  const label = `${events.toLocaleString('en-US')} events / ${proofs.toLocaleString('en-US')} proofs`;
+  const bundle = await storageBundle();
+  const profile = await tempProfile('cashew-bench-scale-');
+  let browserContext = await profile.launch();
   try {
-    const page = await browserContext.newPage();
-    await onboard(page, { appUrl, mintUrl: own.mint.url, relayUrl });
-    const keysets = await (await fetch(`${own.mint.url}/v1/keysets`)).json();
-    const keysetId = keysets.keysets.find((k) => k.active && k.unit === 'sat').id;
-    log(`walletScale: inserting ${PROOFS} proofs and ${EVENTS} events...`);
-    const { total } = await page.evaluate(bulkInsert, { proofs: PROOFS, events: EVENTS, keysetId });
-    const expected = `${total.toLocaleString('en-US')} sats`;
+    let page = await firstPage(browserContext);
+    await onboard(page, { appUrl, mintUrl, relayUrl });
+    await page.addScriptTag({ content: bundle });
+    log(`walletScale: ${label}: inserting...`);
+    const inserted = await page.evaluate(bulkInsert, {
+      proofs,
+      events,
+      keysetId,
+      chunk: INSERT_CHUNK,
+    });
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
+    // Closed, so LevelDB has written everything it keeps: the size a merchant's disk holds.
+    await browserContext.close();
+    const disk = await indexedDbSize(profile.dir, appUrl);
 
-    const balance = await page.evaluate(balanceReadInPage, runs);
-    if (balance.sats !== total) throw new Error(`balance read ${balance.sats}, expected ${total}`);
-
+    browserContext = await profile.launch();
+    page = await firstPage(browserContext);
+    const expected = `${inserted.total.toLocaleString('en-US')} sats`;
     await page.addInitScript(walletReadyProbe, expected);
     const ready = [];
-    for (let i = 0; i < runs; i++) {
+    // One untimed visit first: the reopened profile's first page compiles the app's scripts.
+    for (let i = -1; i < runs; i++) {
       await page.goto(`${appUrl}/wallet`, { waitUntil: 'commit' });
       await page.waitForFunction(() => window.__walletReady, null, {
         timeout: STEP_TIMEOUT,
         polling: 50,
       });
-      ready.push(await page.evaluate(() => window.__walletReady));
+      if (i >= 0) ready.push(await page.evaluate(() => window.__walletReady));
     }
 
-    const pages = Math.ceil(EVENTS / 10);
+    await page.addScriptTag({ content: bundle });
+    const reads = await page.evaluate(storeReads, { runs: Math.max(runs, 10), events });
+    if (reads.sats !== inserted.total) {
+      throw new Error(`balance read ${reads.sats}, expected ${inserted.total}`);
+    }
+
+    const pages = Math.ceil(events / 10);
     const historyPage = [];
     for (let i = 0; i < runs; i++) {
       const forward = i % 2 === 0;
@@ -251,7 +297,7 @@ export async function measureWalletScale(context) {
       );
     }
 
-    // Withdraw: prepare (fee of swapping 10,000 proofs) until the fee notice, then the token
+    // Withdraw: prepare (the fee of swapping every proof) until the fee notice, then the token
     // built from the proofs as they are until the first QR frame shows.
     const withdrawRuns = Math.max(1, Math.min(3, runs));
     const prepare = [];
@@ -276,24 +322,83 @@ export async function measureWalletScale(context) {
       await page.getByRole('button', { name: 'Close' }).click();
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
     }
-    const tokenLength = await page.evaluate(
-      () =>
-        new Promise((resolve, reject) => {
-          const open = indexedDB.open('cashew-pos');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const req = open.result
-              .transaction('withdrawals', 'readonly')
-              .objectStore('withdrawals')
-              .getAll();
-            req.onsuccess = () => {
-              open.result.close();
-              resolve(Math.max(...req.result.map((w) => w.token.length)));
-            };
-            req.onerror = () => reject(req.error);
-          };
-        }),
+    const tokenLength = await page.evaluate(longestWithdrawToken);
+    const result = {
+      size: events,
+      events,
+      proofs,
+      insertMs: Math.round(inserted.ms),
+      balanceRead: summarize(reads.balance),
+      historyFirstPage: summarize(reads.firstPage),
+      historyLastPage: summarize(reads.lastPage),
+      historyPage: summarize(historyPage),
+      walletPageReady: summarize(ready),
+      withdrawPrepare: summarize(prepare),
+      withdrawToken: { ...summarize(build), proofs, tokenLength, urParts: parts },
+      indexedDbBytes: disk.bytes,
+      indexedDb: {
+        bytes: disk.bytes,
+        allocatedBytes: disk.allocatedBytes,
+        files: disk.files,
+        bytesPerEvent: Math.round(disk.bytes / events),
+        storageEstimateUsage: usage,
+        paths: disk.paths,
+      },
+    };
+    log(
+      `walletScale: ${label}: ready ${result.walletPageReady.median} ms, last page ` +
+        `${result.historyLastPage.median} ms, IndexedDB ${(disk.bytes / 1e6).toFixed(1)} MB`,
     );
+    return result;
+  } finally {
+    await browserContext.close().catch(() => {});
+    await profile.remove();
+  }
+}
+
+/** Medians per size the growth check compares; a 10x step may cost 10x + GROWTH_ALLOWANCE. */
+const GROWTH_METRICS = [
+  'balanceRead',
+  'historyFirstPage',
+  'historyLastPage',
+  'historyPage',
+  'walletPageReady',
+  'withdrawPrepare',
+  'withdrawToken',
+  'indexedDbBytes',
+];
+const GROWTH_ALLOWANCE_MS = 5;
+/** Disk: no allowance beyond 10x; the empty database's own files only make growth look smaller. */
+const GROWTH_ALLOWANCE = Object.fromEntries(
+  GROWTH_METRICS.map((m) => [m, m === 'indexedDbBytes' ? 0 : GROWTH_ALLOWANCE_MS]),
+);
+
+/**
+ * The wallet of a merchant with 1,000 / 10,000 / 100,000 events (a tenth as many proofs), each
+ * in a fresh Chromium profile; the largest size is also reported flat (the issue's 10,000 proofs
+ * and 100,000 events), with the growth per 10x step and the IndexedDB bytes per size.
+ */
+export async function measureWalletScale(context) {
+  const { appUrl, relayUrl } = context;
+  const runs = context.runs ?? 10;
+  const sizes = context.sizes ?? SIZES;
+  const log = context.log ?? (() => {});
+  const { startMint } = await tsModules();
+  const own = await startOwnMint(startMint, FEE_PPK);
+  try {
+    const keysets = await (await fetch(`${own.mint.url}/v1/keysets`)).json();
+    const keysetId = keysets.keysets.find((k) => k.active && k.unit === 'sat').id;
+    const series = [];
+    for (const events of sizes) {
+      series.push(
+        await measureSize({ appUrl, relayUrl, mintUrl: own.mint.url, keysetId, events, runs, log }),
+      );
+    }
+    const largest = series[series.length - 1];
+    const growth = growthCheck(series, GROWTH_METRICS, {
+      allowance: GROWTH_ALLOWANCE,
+      unitOf: (m) => (m === 'indexedDbBytes' ? 'bytes' : 'ms'),
+    });
 
     // A harness that measures withdrawQr as its own figure passes withdrawQr: false here.
     let withdrawQr;
@@ -302,27 +407,42 @@ export async function measureWalletScale(context) {
       withdrawQr = await measureWithdrawQr({ log });
     }
     return {
-      proofs: PROOFS,
-      events: EVENTS,
-      balanceRead: summarize(balance.samples),
-      walletPageReady: summarize(ready),
-      historyPage: summarize(historyPage),
-      withdrawPrepare: summarize(prepare),
+      proofs: largest.proofs,
+      events: largest.events,
+      balanceRead: largest.balanceRead,
+      walletPageReady: largest.walletPageReady,
+      historyPage: largest.historyPage,
+      historyFirstPage: largest.historyFirstPage,
+      historyLastPage: largest.historyLastPage,
+      withdrawPrepare: largest.withdrawPrepare,
       withdrawToken: {
-        ...summarize(build),
-        proofs: PROOFS,
-        tokenLength,
-        urParts: parts,
+        ...largest.withdrawToken,
         note: 'token built without consolidation (fee notice answered "Withdraw without combining")',
       },
+      indexedDbBytes: Object.fromEntries(series.map((s) => [s.events, s.indexedDbBytes])),
+      series,
+      growth: {
+        rule:
+          `each 10x step in stored rows: median(10N) <= 10 x median(N) + ${GROWTH_ALLOWANCE_MS} ms ` +
+          '(bytes: <= 10x), for ' +
+          GROWTH_METRICS.join(', '),
+        ...growth,
+      },
+      notes: [
+        'balanceRead, historyFirstPage and historyLastPage are the app stores read in the page ' +
+          '(DexieProofStore.balance, DexieHistoryStore.page(1 | last)); historyPage is Next/Previous ' +
+          'clicked to page 2 and back until the new items show; walletPageReady is navigation to ' +
+          'balance and 10 history items painted (one untimed visit first after reopening the profile).',
+        'indexedDbBytes: the origin IndexedDB directory of a closed Chromium profile right after ' +
+          'the bulk insert (before any withdraw); indexedDb.storageEstimateUsage is ' +
+          'navigator.storage.estimate().usage at the same moment.',
+      ],
       withdrawQr,
     };
   } finally {
-    await browserContext.close().catch(() => {});
     await own.close();
   }
 }
-
 /**
  * The swap the app's consolidation does (all inputs into the split of the total), in rounds of at
  * most 100 inputs: one request with ~1,000 inputs was reset by the dev mint's socket on this box.
@@ -399,17 +519,15 @@ export default measureWalletScale;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(process.argv[2]) || 5;
+  const sizes = process.argv[3]?.split(',').map(Number);
   const { tsImport } = await import('tsx/esm/api');
   const { startStack } = await tsImport('../dev/stack.ts', import.meta.url);
-  const { launchChromium } = await import('./lib/chromium.mjs');
   const stack = await startStack({ tempPrefix: 'cashew-bench-wallet-stack-' });
-  const browser = await launchChromium();
   try {
     const log = (line) => process.stderr.write(`[wallet-scale] ${line}\n`);
-    const result = await measureWalletScale({ ...stack, browser, runs, log });
+    const result = await measureWalletScale({ ...stack, runs, sizes, log });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
-    await browser.close();
     await stack.close();
   }
 }
