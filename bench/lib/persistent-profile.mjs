@@ -20,23 +20,30 @@ export async function tempProfile(prefix = 'cashew-bench-profile-') {
   };
 }
 
-async function sizeOf(path) {
+/** LevelDB's write log (uncompressed), its tables (compressed) and the rest (manifest, lock). */
+function kindOf(name) {
+  if (name.endsWith('.log') && name !== 'LOG') return 'log';
+  if (name.endsWith('.ldb') || name.endsWith('.sst')) return 'tables';
+  return 'other';
+}
+
+async function sizeOf(path, name, total) {
   const info = await stat(path);
-  if (!info.isDirectory()) return { bytes: info.size, allocatedBytes: info.blocks * 512, files: 1 };
-  const total = { bytes: 0, allocatedBytes: 0, files: 0 };
-  for (const entry of await readdir(path)) {
-    const part = await sizeOf(join(path, entry));
-    total.bytes += part.bytes;
-    total.allocatedBytes += part.allocatedBytes;
-    total.files += part.files;
+  if (info.isDirectory()) {
+    for (const entry of await readdir(path)) await sizeOf(join(path, entry), entry, total);
+    return;
   }
-  return total;
+  total.bytes += info.size;
+  total.allocatedBytes += info.blocks * 512;
+  total.files += 1;
+  const kind = kindOf(name);
+  total.byKind[kind] = (total.byKind[kind] ?? 0) + info.size;
 }
 
 /**
  * Bytes of one origin's IndexedDB in a closed profile: every `<origin>.indexeddb.*` entry
  * (LevelDB directory, blob directory, or whatever backend this Chromium uses) summed;
- * `allocatedBytes` is what the file system reserves for it (du).
+ * `allocatedBytes` is what the file system reserves for it (du), `byKind` splits LevelDB files.
  */
 export async function indexedDbSize(profileDir, origin) {
   const { protocol, hostname, port } = new URL(origin);
@@ -44,12 +51,7 @@ export async function indexedDbSize(profileDir, origin) {
   const base = join(profileDir, 'Default', 'IndexedDB');
   const entries = (await readdir(base).catch(() => [])).filter((name) => name.startsWith(prefix));
   if (entries.length === 0) throw new Error(`no IndexedDB for ${origin} under ${base}`);
-  const total = { bytes: 0, allocatedBytes: 0, files: 0, paths: entries };
-  for (const name of entries) {
-    const part = await sizeOf(join(base, name));
-    total.bytes += part.bytes;
-    total.allocatedBytes += part.allocatedBytes;
-    total.files += part.files;
-  }
+  const total = { bytes: 0, allocatedBytes: 0, files: 0, byKind: {}, paths: entries };
+  for (const name of entries) await sizeOf(join(base, name), name, total);
   return total;
 }
