@@ -24,6 +24,7 @@ import {
 import { firstUnusedCounter, restoreReservation } from './deterministic-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from './mint-errors';
 import { toNewProof } from './proof-convert';
+import { FeeChangedError } from './withdraw-plan';
 import { toCashuProof } from './withdraw-token';
 import type { WalletProvider } from './wallet-provider';
 
@@ -77,14 +78,21 @@ export class Consolidator {
    * the rounds' outputs) and returns the stored final proofs. Each round is journaled and stored
    * on its own, so an interruption loses nothing: finished rounds stay stored, an ambiguous one
    * is recovered (NUT-09), and a later withdraw plans again from what is stored.
+   * Throws FeeChangedError, swapping nothing, when the rounds would cost more than `maxFee`.
    */
-  async consolidate(mintUrl: string, inputs: StoredProof[]): Promise<NewProof[]> {
+  async consolidate(
+    mintUrl: string,
+    inputs: StoredProof[],
+    maxFee: number = Number.POSITIVE_INFINITY,
+  ): Promise<NewProof[]> {
     const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
     const rules = this.rules(wallet);
     const planned = planRounds(inputs, rules);
     if (planned.amount <= 0) {
       throw new MintUnreachableError('The mint fee would take the whole amount');
     }
+    // Checked on the plan that runs, before anything is swapped: the merchant agreed to maxFee.
+    if (planned.fee > maxFee) throw new FeeChangedError(planned.fee, maxFee);
     const levels = planned.rounds.reduce((max, round) => Math.max(max, round.level + 1), 0);
     let current: NewProof[] = [...inputs].sort(compareProofs);
     for (let level = 0; level < levels; level++) {

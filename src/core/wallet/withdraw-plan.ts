@@ -1,4 +1,5 @@
 // Withdraw decisions that need no mint: result types, error texts, when consolidation pays off.
+import { CashewError } from '../errors';
 
 /** SPEC §3 "Withdraw result": the token, or an error string. */
 export type WithdrawResult = { token: string; amount: number; mintUrl: string } | { error: string };
@@ -6,6 +7,19 @@ export type WithdrawResult = { token: string; amount: number; mintUrl: string } 
 /** SPEC §5 withdraw rules (verbatim). */
 export const NO_PROOFS_MESSAGE = 'No unspent proofs available';
 export const NO_PROOFS_FOR_MINT_MESSAGE = 'No unspent proofs for current mint';
+
+/** The swap would cost more than the fee the merchant confirmed (a payment landed meanwhile). */
+export const FEE_CHANGED_MESSAGE = 'The withdrawal fee changed. Please review it and try again.';
+
+/** Thrown before any swap is sent when the plan's fee exceeds the confirmed one. */
+export class FeeChangedError extends CashewError {
+  constructor(
+    readonly fee: number,
+    readonly maxFee: number,
+  ) {
+    super(FEE_CHANGED_MESSAGE);
+  }
+}
 
 /** Proofs beyond the minimal split that we tolerate before suggesting a consolidation swap. */
 export const CONSOLIDATION_MARGIN = 2;
@@ -61,6 +75,11 @@ export function feeIsAcceptable(fee: number, amount: number): boolean {
 /** Keyset ids of v4 tokens are hex; older base64 ids must be swapped onto a current keyset. */
 export function isHexKeysetId(id: string): boolean {
   return /^[0-9a-fA-F]+$/.test(id);
+}
+
+/** The result asks the merchant to look at the (new) fee again before withdrawing. */
+export function isFeeChanged(result: WithdrawResult): result is { error: string } {
+  return 'error' in result && result.error === FEE_CHANGED_MESSAGE;
 }
 
 export function isWithdrawError(

@@ -403,6 +403,37 @@ describe('WithdrawService: consolidating a big wallet in rounds', () => {
   });
 });
 
+describe('WithdrawService: the fee the merchant confirmed', () => {
+  it('swaps nothing and asks for a new look when a payment between prepare and confirm raised the fee', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [30], ones);
+    const plan = await service.prepare();
+    if (isWithdrawError(plan) || !plan.consolidation) throw new Error('no consolidation offered');
+    expect(plan.consolidation.fee).toBe(3);
+
+    await takePayments(feeMint, storage, [10], ones); // lands while the notice is shown
+    const { result, swaps } = await countSwapInputs(() =>
+      service.createToken({ consolidate: true, maxFee: plan.consolidation!.fee }),
+    );
+
+    expect(result).toEqual({
+      error: 'The withdrawal fee changed. Please review it and try again.',
+    });
+    expect(swaps).toEqual([]);
+    expect(await storage.proofs.balance()).toBe(40);
+    expect((await storage.proofs.listUnspent()).length).toBe(40);
+    expect(await storage.withdrawals.list()).toEqual([]);
+
+    // Shown again, the new fee is what the swap charges.
+    const again = await service.prepare();
+    if (isWithdrawError(again) || !again.consolidation) throw new Error('no consolidation offered');
+    expect(again.consolidation.fee).toBe(4);
+    const token = ok(await service.createToken({ consolidate: true, maxFee: 4 }));
+    expect(token.amount).toBe(36);
+    expect(await storage.proofs.balance()).toBe(36);
+  });
+});
+
 describe('WithdrawService: an interrupted consolidation swap', () => {
   it('recovers outputs the mint signed although the reply was lost, counting them once', async () => {
     const { service, storage } = await setup(feeMint.url);

@@ -18,6 +18,7 @@ import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';
 import { proofStateClient, type ProofStateClient } from './spent-watch-client';
 import { Consolidator, isJournal } from './withdraw-consolidate';
 import {
+  FeeChangedError,
   feeIsAcceptable,
   isHexKeysetId,
   NO_PROOFS_FOR_MINT_MESSAGE,
@@ -52,6 +53,12 @@ export interface CreateTokenOptions {
    * Proofs that cannot go into a cashuB token as they are (legacy keyset ids) are always swapped.
    */
   consolidate?: boolean;
+  /**
+   * The consolidation fee the merchant confirmed (0 when none was shown). A swap costing more,
+   * because the proofs changed since `prepare`, is not sent: the result is FEE_CHANGED_MESSAGE.
+   * Omitted: any fee the rules above accept.
+   */
+  maxFee?: number;
 }
 
 type Found = { mintUrl: string; proofs: StoredProof[] } | { error: string };
@@ -134,6 +141,12 @@ export class WithdrawService {
       try {
         return await this.buildToken(options);
       } catch (error) {
+        if (error instanceof FeeChangedError) {
+          this.deps.logger.warn(
+            `Withdraw fee is now ${error.fee} sats, ${error.maxFee} confirmed; nothing swapped`,
+          );
+          return { error: error.message };
+        }
         this.deps.logger.error('Withdraw failed', error);
         return { error: errorMessage(error) };
       }
@@ -186,7 +199,7 @@ export class WithdrawService {
     }
     let proofs: Array<StoredProof | NewProof> = found.proofs;
     if (await this.shouldConsolidate(mintUrl, found.proofs, options)) {
-      proofs = await this.consolidator.consolidate(mintUrl, found.proofs);
+      proofs = await this.consolidator.consolidate(mintUrl, found.proofs, options.maxFee);
     }
     const token = encodeWithdrawToken(mintUrl, proofs);
     const amount = sumSats(proofs);

@@ -231,7 +231,7 @@ describe('WalletScreen: withdraw', () => {
     const user = renderScreen(services);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     const dialog = await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0 });
     expect(within(dialog).getByTestId('withdraw-amount').textContent).toBe('5 sats');
     expect(within(dialog).getByRole('button', { name: 'Copy Token' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -257,7 +257,7 @@ describe('WalletScreen: withdraw', () => {
 
     await user.click(screen.getByRole('button', { name: 'Combine and withdraw' }));
     await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: true });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: true, maxFee: 4 });
   });
 
   it('can withdraw without combining, or cancel without building anything', async () => {
@@ -277,7 +277,39 @@ describe('WalletScreen: withdraw', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await user.click(await screen.findByRole('button', { name: 'Withdraw without combining' }));
     await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0 });
+  });
+
+  it('shows the notice again with the new fee when the fee changed before the swap', async () => {
+    const plan = (fee: number, amount: number): WithdrawPreparation => ({
+      mintUrl: 'http://mint.test',
+      amount,
+      proofCount: amount,
+      consolidation: {
+        fee,
+        amount: amount - fee,
+        proofCount: 2,
+        recommended: false,
+        required: false,
+      },
+    });
+    const { services, withdraw } = fakeServices({ prepare: plan(4, 40) });
+    withdraw.prepare.mockResolvedValueOnce(plan(4, 40)).mockResolvedValueOnce(plan(5, 50));
+    withdraw.createToken.mockResolvedValueOnce({
+      error: 'The withdrawal fee changed. Please review it and try again.',
+    });
+    const user = renderScreen(services);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await screen.findByTestId('consolidation-notice');
+    await user.click(screen.getByRole('button', { name: 'Combine and withdraw' }));
+
+    await waitFor(() => expect(screen.getByTestId('consolidation-fee').textContent).toBe('5 sats'));
+    expect(withdraw.createToken).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Scan to withdraw' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Combine and withdraw' }));
+    await screen.findByRole('dialog', { name: 'Scan to withdraw' });
+    expect(withdraw.createToken).toHaveBeenLastCalledWith({ consolidate: true, maxFee: 5 });
   });
 
   it('logs a withdraw error and opens no modal', async () => {

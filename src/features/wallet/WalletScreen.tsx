@@ -29,6 +29,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   const withdraw = useWithdraw(services, reload, onError);
   const { state } = withdraw;
   const busy = state.step === 'busy';
+  // The fee on the notice is the most the swap may charge.
+  const confirmedFee = state.step === 'confirm' ? state.plan.consolidation.fee : 0;
 
   return (
     <section className="space-y-6">
@@ -63,8 +65,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
 
       <ConsolidationConfirm
         plan={state.step === 'confirm' ? state.plan : null}
-        onCombine={() => void withdraw.build(true)}
-        onAsIs={() => void withdraw.build(false)}
+        onCombine={() => void withdraw.build(true, confirmedFee)}
+        onAsIs={() => void withdraw.build(false, 0)}
         onCancel={withdraw.close}
       />
       <WithdrawModal

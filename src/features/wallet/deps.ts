@@ -11,7 +11,7 @@ export interface WalletServices {
   };
   withdraw: {
     prepare(): Promise<WithdrawPreparation>;
-    createToken(options?: { consolidate?: boolean }): Promise<WithdrawResult>;
+    createToken(options?: { consolidate?: boolean; maxFee?: number }): Promise<WithdrawResult>;
     listPending(): Promise<PendingWithdrawal[]>;
   };
   events: { onUpdated(listener: WalletUpdateListener): () => void };

@@ -1,6 +1,10 @@
 // The withdraw flow: prepare (fee first), confirm when swapping costs a fee, build, show the token.
-import { useCallback, useState } from 'react';
-import type { ConsolidationPlan, WithdrawPlan } from '../../core/wallet/withdraw-plan';
+import { useCallback, useMemo, useState } from 'react';
+import {
+  isFeeChanged,
+  type ConsolidationPlan,
+  type WithdrawPlan,
+} from '../../core/wallet/withdraw-plan';
 import type { WalletServices } from './deps';
 
 export interface ShownToken {
@@ -26,44 +30,51 @@ export function useWithdraw(
   const { withdraw, logger } = services;
   const [state, setState] = useState<WithdrawStep>({ step: 'idle' });
 
-  const fail = useCallback(
-    (message: string) => {
+  // start and build call each other: a fee that changed before the swap goes back to prepare.
+  const { start, build } = useMemo(() => {
+    const fail = (message: string) => {
       logger.error('Withdraw failed:', message);
       setState({ step: 'idle' });
       onError(message);
-    },
-    [logger, onError],
-  );
+    };
 
-  const build = useCallback(
-    async (consolidate: boolean) => {
+    /** `maxFee`: the consolidation fee the merchant saw (0 when none was shown). */
+    const build = async (consolidate: boolean, maxFee: number): Promise<void> => {
       setState({ step: 'busy' });
-      const result = await withdraw.createToken({ consolidate });
+      const result = await withdraw.createToken({ consolidate, maxFee });
       onDone();
+      if (isFeeChanged(result)) {
+        // Nothing was swapped: show the new fee before anything is charged.
+        logger.warn('Withdraw fee changed since it was shown; asking again');
+        onError(result.error);
+        await start();
+        return;
+      }
       if ('error' in result) {
         fail(result.error);
         return;
       }
       setState({ step: 'shown', shown: { token: result.token, amount: result.amount } });
-    },
-    [withdraw, onDone, fail],
-  );
+    };
 
-  const start = useCallback(async () => {
-    setState({ step: 'busy' });
-    const plan = await withdraw.prepare();
-    if ('error' in plan) {
-      fail(plan.error);
-      return;
-    }
-    const { consolidation } = plan;
-    if (consolidation && consolidation.fee > 0) {
-      // The merchant sees what combining costs before anything is swapped.
-      setState({ step: 'confirm', plan: { ...plan, consolidation } });
-      return;
-    }
-    await build(consolidation !== null);
-  }, [withdraw, fail, build]);
+    const start = async (): Promise<void> => {
+      setState({ step: 'busy' });
+      const plan = await withdraw.prepare();
+      if ('error' in plan) {
+        fail(plan.error);
+        return;
+      }
+      const { consolidation } = plan;
+      if (consolidation && consolidation.fee > 0) {
+        // The merchant sees what combining costs before anything is swapped.
+        setState({ step: 'confirm', plan: { ...plan, consolidation } });
+        return;
+      }
+      await build(consolidation !== null, 0);
+    };
+
+    return { start, build };
+  }, [withdraw, logger, onDone, onError]);
 
   const show = useCallback((shown: ShownToken) => setState({ step: 'shown', shown }), []);
   const close = useCallback(() => setState({ step: 'idle' }), []);
