@@ -1,6 +1,5 @@
 // Invoice modal (SPEC §2 "Payment entry"): QR and text of a Lightning invoice, copy and close.
-import { Button } from './Button';
-import { CopiedBadge } from './CopiedBadge';
+import { CopyCloseButtons, CopyLabel, ModalAmount } from './CopyParts';
 import { Modal } from './Modal';
 import { QrCode } from './QrCode';
 import { useCopyToClipboard } from './use-copy';
@@ -32,21 +31,10 @@ export function InvoiceModal({ invoice, onClose, amount, onCopyError }: InvoiceM
     >
       {invoice !== null ? (
         <div className="flex flex-col items-center gap-4">
-          {amount !== undefined ? (
-            <p
-              data-testid="invoice-amount"
-              className="text-3xl font-bold text-violet-700 tabular-nums"
-            >
-              {amount} sats
-            </p>
-          ) : null}
+          <ModalAmount amount={amount} testId="invoice-amount" />
           <QrCode value={invoice} label="Invoice QR code" size={256} />
           <div className="w-full">
-            {/* The confirmation sits beside the label, so nothing reserves empty space below. */}
-            <div className="flex items-center justify-between gap-2">
-              <p className="text-sm font-medium text-slate-700">Invoice String:</p>
-              <CopiedBadge visible={copiedText === invoice} />
-            </div>
+            <CopyLabel copied={copiedText === invoice}>Invoice String:</CopyLabel>
             <p
               data-testid="invoice-string"
               className="mt-1 max-h-28 overflow-y-auto rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all"
@@ -54,23 +42,11 @@ export function InvoiceModal({ invoice, onClose, amount, onCopyError }: InvoiceM
               {invoice}
             </p>
           </div>
-          <div className="flex w-full flex-col gap-2 sm:flex-row">
-            <Button
-              size="lg"
-              className="w-full sm:w-auto sm:flex-1"
-              onClick={() => void copy(invoice)}
-            >
-              Copy Invoice
-            </Button>
-            <Button
-              size="lg"
-              variant="outline"
-              className="w-full sm:w-auto sm:flex-1"
-              onClick={onClose}
-            >
-              Close
-            </Button>
-          </div>
+          <CopyCloseButtons
+            copyLabel="Copy Invoice"
+            onCopy={() => void copy(invoice)}
+            onClose={onClose}
+          />
         </div>
       ) : null}
     </Modal>

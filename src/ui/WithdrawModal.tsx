@@ -1,8 +1,7 @@
 // Withdraw modal (SPEC §2 "/wallet"): animated QR of an ecash token, copy and close.
 import type { ReactNode } from 'react';
 import { AnimatedQr } from './AnimatedQr';
-import { Button } from './Button';
-import { CopiedBadge } from './CopiedBadge';
+import { CopyCloseButtons, CopyLabel, ModalAmount } from './CopyParts';
 import { Modal } from './Modal';
 import { useCopyToClipboard } from './use-copy';
 
@@ -31,20 +30,9 @@ export function WithdrawModal({ token, onClose, amount, onCopyError, notice }: W
     <Modal open={token !== null} onClose={onClose} title={WITHDRAW_MODAL_TITLE}>
       {token !== null ? (
         <div className="flex flex-col items-center gap-4">
-          {amount !== undefined ? (
-            <p
-              data-testid="withdraw-amount"
-              className="text-3xl font-bold text-violet-700 tabular-nums"
-            >
-              {amount} sats
-            </p>
-          ) : null}
+          <ModalAmount amount={amount} testId="withdraw-amount" />
           <div className="flex w-full flex-col items-center gap-1">
-            {/* The confirmation sits on the label line, so nothing reserves empty space below. */}
-            <div className="flex w-full items-center justify-between gap-2">
-              <p className="text-sm font-medium text-slate-700">{WITHDRAW_TOKEN_LABEL}</p>
-              <CopiedBadge visible={copiedText === token} />
-            </div>
+            <CopyLabel copied={copiedText === token}>{WITHDRAW_TOKEN_LABEL}</CopyLabel>
             <AnimatedQr value={token} size={WITHDRAW_QR_SIZE} label="Withdraw token QR code" />
           </div>
           {notice ? (
@@ -52,23 +40,11 @@ export function WithdrawModal({ token, onClose, amount, onCopyError, notice }: W
               {notice}
             </div>
           ) : null}
-          <div className="flex w-full flex-col gap-2 sm:flex-row">
-            <Button
-              size="lg"
-              className="w-full sm:w-auto sm:flex-1"
-              onClick={() => void copy(token)}
-            >
-              Copy Token
-            </Button>
-            <Button
-              size="lg"
-              variant="outline"
-              className="w-full sm:w-auto sm:flex-1"
-              onClick={onClose}
-            >
-              Close
-            </Button>
-          </div>
+          <CopyCloseButtons
+            copyLabel="Copy Token"
+            onCopy={() => void copy(token)}
+            onClose={onClose}
+          />
         </div>
       ) : null}
     </Modal>

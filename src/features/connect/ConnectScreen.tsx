@@ -1,7 +1,7 @@
 // Connect (/connect): the 'Connect Remote POS' screen with the merchant's connection QR code.
 import { useCallback } from 'react';
 import { Button } from '../../ui/Button';
-import { CopiedBadge } from '../../ui/CopiedBadge';
+import { CopyLabel } from '../../ui/CopyParts';
 import { QrCode } from '../../ui/QrCode';
 import { useCopyToClipboard } from '../../ui/use-copy';
 import type { ConnectScreenProps } from './deps';
@@ -50,10 +50,7 @@ export function ConnectScreen({ services, origin = window.location.origin }: Con
         <div className="flex flex-col items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <QrCode value={state.link} label="Connection QR code" size={CONNECTION_QR_SIZE} />
           <div className="w-full">
-            <div className="flex items-center justify-between gap-2">
-              <p className="text-sm font-medium text-slate-700">{CONNECTION_STRING_LABEL}</p>
-              <CopiedBadge visible={copiedText === state.link} />
-            </div>
+            <CopyLabel copied={copiedText === state.link}>{CONNECTION_STRING_LABEL}</CopyLabel>
             <p
               data-testid="connection-string"
               className="mt-1 rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all"
