@@ -257,7 +257,7 @@ test('with the link pointing at a relay where nothing listens, the cashier sees 
   cashierContext = cashier.context;
   await cashier.page.keyboard.type('13');
   await cashier.page.keyboard.press('Enter');
-  await expect(cashier.page.getByTestId('remote-error')).toHaveText(RELAY_ERROR, LANDS);
+  await expect(cashier.page.getByTestId('invoice-error')).toHaveText(RELAY_ERROR, LANDS);
   await expect(cashier.page.getByRole('dialog', { name: INVOICE_TITLE })).toHaveCount(0);
   await expect(cashier.page.locator('section[data-quote-id]')).toHaveCount(0);
 });

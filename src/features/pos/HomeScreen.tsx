@@ -1,9 +1,8 @@
 // Home (/): the point-of-sale screen where the merchant types an amount and shows the invoice.
 import { useCallback } from 'react';
-import { InvoiceModal } from '../../ui/InvoiceModal';
-import { Keypad } from '../../ui/Keypad';
+import { InvoicePanel } from '../../ui/InvoicePanel';
 import type { PosScreenProps } from './deps';
-import { CREATING_INVOICE_TEXT, COPY_FAILED_LOG, SHOW_INVOICE_TEXT } from './texts';
+import { COPY_FAILED_LOG } from './texts';
 import { useBalance } from './use-balance';
 import { useInvoice } from './use-invoice';
 
@@ -45,38 +44,15 @@ export function HomeScreen({ services }: PosScreenProps) {
         </p>
       </header>
 
-      <Keypad
+      <InvoicePanel
         onSubmit={invoice.submit}
-        // Keys must not change or resubmit the amount while its invoice is on screen.
-        disabled={open || creating}
         resetKey={invoice.resetKey}
-      />
-
-      <div className="flex min-h-10 items-center justify-center" aria-live="polite">
-        {creating ? (
-          <p role="status" className="flex items-center gap-2 text-sm font-medium text-violet-700">
-            <span
-              aria-hidden="true"
-              className="h-4 w-4 animate-spin rounded-full border-2 border-violet-300 border-t-violet-700"
-            />
-            {CREATING_INVOICE_TEXT}
-          </p>
-        ) : quote && !open ? (
-          <button
-            type="button"
-            onClick={invoice.reopen}
-            className="flex min-h-11 items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
-          >
-            <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
-            Waiting for {sats.format(quote.amount)} sats · {SHOW_INVOICE_TEXT}
-          </button>
-        ) : null}
-      </div>
-
-      <InvoiceModal
-        invoice={open && quote ? quote.request : null}
-        amount={quote?.amount}
+        invoice={quote}
+        open={open}
+        creating={creating}
+        formatAmount={sats.format}
         onClose={invoice.close}
+        onReopen={invoice.reopen}
         onCopyError={onCopyError}
       />
     </section>

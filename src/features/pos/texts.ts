@@ -4,5 +4,3 @@
 export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
 /** SPEC §8 "Silent or logged only": clipboard failures are logged with this prefix. */
 export const COPY_FAILED_LOG = 'Failed to copy invoice:';
-export const CREATING_INVOICE_TEXT = 'Creating invoice...';
-export const SHOW_INVOICE_TEXT = 'Show invoice';

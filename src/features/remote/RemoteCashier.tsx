@@ -1,15 +1,9 @@
 // The cashier's point of sale for one merchant: keypad, delivery status and the invoice modal.
 import { useCallback } from 'react';
-import { InvoiceModal } from '../../ui/InvoiceModal';
-import { Keypad } from '../../ui/Keypad';
+import { InvoicePanel } from '../../ui/InvoicePanel';
 import type { RemoteServices } from './deps';
 import type { RemoteLinkSettings } from './remote-link';
-import {
-  COPY_INVOICE_FAILED_LOG,
-  CREATING_INVOICE_TEXT,
-  CREATING_INVOICES_FOR,
-  SHOW_INVOICE_TEXT,
-} from './texts';
+import { COPY_INVOICE_FAILED_LOG, CREATING_INVOICES_FOR } from './texts';
 import { useRemoteInvoice } from './use-remote-invoice';
 
 export interface RemoteCashierProps {
@@ -41,41 +35,15 @@ export function RemoteCashier({ services, npub, merchantPubkeyHex, link }: Remot
         <p className="text-sm text-slate-500">Enter an amount in sats</p>
       </header>
 
-      <Keypad onSubmit={state.submit} disabled={open || creating} resetKey={state.resetKey} />
-
-      <div className="flex min-h-10 items-center justify-center" aria-live="polite">
-        {creating ? (
-          <p role="status" className="flex items-center gap-2 text-sm font-medium text-violet-700">
-            <span
-              aria-hidden="true"
-              className="h-4 w-4 animate-spin rounded-full border-2 border-violet-300 border-t-violet-700"
-            />
-            {CREATING_INVOICE_TEXT}
-          </p>
-        ) : error ? (
-          <p
-            role="alert"
-            data-testid="remote-error"
-            className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
-          >
-            {error}
-          </p>
-        ) : invoice && !open ? (
-          <button
-            type="button"
-            onClick={state.reopen}
-            className="flex min-h-11 items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
-          >
-            <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
-            Waiting for {invoice.amount} sats · {SHOW_INVOICE_TEXT}
-          </button>
-        ) : null}
-      </div>
-
-      <InvoiceModal
-        invoice={open && invoice ? invoice.request : null}
-        amount={invoice?.amount}
+      <InvoicePanel
+        onSubmit={state.submit}
+        resetKey={state.resetKey}
+        invoice={invoice}
+        open={open}
+        creating={creating}
+        error={error}
         onClose={state.close}
+        onReopen={state.reopen}
         onCopyError={onCopyError}
       />
     </section>

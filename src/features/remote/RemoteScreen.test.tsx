@@ -175,6 +175,6 @@ describe('RemoteScreen cashier', () => {
       ),
     ).not.toHaveLength(0);
     expect(screen.queryByText('Please pay this invoice')).toBeNull();
-    expect(screen.getByTestId('remote-error')).toBeTruthy();
+    expect(screen.getByTestId('invoice-error')).toBeTruthy();
   });
 });

@@ -16,8 +16,6 @@ export const INVALID_NPUB_TITLE = 'Invalid Connection Link';
 export const INVALID_NPUB_TEXT =
   'This link does not contain a valid merchant key (npub). Scan the connection QR code on the merchant’s Connect screen again.';
 
-export const CREATING_INVOICE_TEXT = 'Creating invoice...';
-export const SHOW_INVOICE_TEXT = 'Show invoice';
 /** SPEC §8 "Silent or logged only". */
 export const COPY_INVOICE_FAILED_LOG = 'Failed to copy invoice:';
 
