@@ -1,5 +1,5 @@
 // Single-page onboarding (/onboarding-legacy): mode toggle, mint URL, relays and phrase together.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import {
@@ -10,9 +10,11 @@ import {
 } from '../../core/settings/settings-input';
 import { Button } from '../../ui/Button';
 import { PhraseWords } from '../../ui/PhraseWords';
+import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
 import { completeOnboarding } from './complete-onboarding';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';
+import { PhraseField } from './PhraseField';
 import { clearSession, type OnboardingMode } from './session';
 
 export const LEGACY_TEXTS = {
@@ -23,13 +25,9 @@ export const LEGACY_TEXTS = {
   invalidMnemonic: 'Invalid mnemonic',
 } as const;
 
-const fieldClass =
-  'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none';
-
 export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
   const navigate = useNavigate();
   const { settings, logger } = services;
-  const ids = { mint: useId(), relays: useId(), phrase: useId() };
   const [mode, setMode] = useState<OnboardingMode>('create');
   const [mintUrl, setMintUrl] = useState(settings.defaultMintUrl);
   const [relaysText, setRelaysText] = useState(settings.defaultRelays.join('\n'));
@@ -127,38 +125,8 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
         {modeButton('create', 'New Wallet')}
         {modeButton('restore', 'Restore Wallet')}
       </div>
-      <div className="space-y-2">
-        <label htmlFor={ids.mint} className="block text-sm font-medium text-slate-800">
-          Mint URL
-        </label>
-        <input
-          id={ids.mint}
-          type="url"
-          inputMode="url"
-          value={mintUrl}
-          onChange={(event) => setMintUrl(event.target.value)}
-          placeholder="https://mint.example.com"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          className={fieldClass}
-        />
-      </div>
-      <div className="space-y-2">
-        <label htmlFor={ids.relays} className="block text-sm font-medium text-slate-800">
-          Relays (one per line)
-        </label>
-        <textarea
-          id={ids.relays}
-          rows={3}
-          value={relaysText}
-          onChange={(event) => setRelaysText(event.target.value)}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          className={`${fieldClass} font-mono`}
-        />
-      </div>
+      <MintUrlField value={mintUrl} onChange={setMintUrl} />
+      <RelaysField rows={3} value={relaysText} onChange={setRelaysText} />
       {mode === 'create' ? (
         <div className="space-y-2">
           <p className="text-sm font-medium text-slate-800">Your recovery phrase</p>
@@ -173,23 +141,7 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
           </p>
         </div>
       ) : (
-        <div className="space-y-2">
-          <label htmlFor={ids.phrase} className="block text-sm font-medium text-slate-800">
-            Recovery phrase
-          </label>
-          <textarea
-            id={ids.phrase}
-            rows={3}
-            value={restoreText}
-            onChange={(event) => setRestoreText(event.target.value)}
-            placeholder="Enter your 12 words separated by spaces"
-            autoComplete="off"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            className={`${fieldClass} font-mono`}
-          />
-        </div>
+        <PhraseField rows={3} value={restoreText} onChange={setRestoreText} />
       )}
     </OnboardingFrame>
   );

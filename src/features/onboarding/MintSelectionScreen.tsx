@@ -4,8 +4,9 @@ import { Navigate, useNavigate } from 'react-router';
 import type { DiscoveredMint } from '../../core/discovery/types';
 import { mintUrlProblem, normaliseMintInput } from '../../core/settings/settings-input';
 import { Button } from '../../ui/Button';
+import { MintUrlField } from '../../ui/SettingsFields';
 import type { OnboardingScreenProps } from './deps';
-import { FieldError, OnboardingFrame } from './OnboardingFrame';
+import { OnboardingFrame } from './OnboardingFrame';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
 import {
   browserDiscovery,
@@ -46,7 +47,7 @@ function MintSelection({
   const [selected, setSelected] = useState(storedMint);
   const [custom, setCustom] = useState(storedMint ?? '');
   const [customError, setCustomError] = useState<string>();
-  const ids = { tabs: useId(), custom: useId(), error: useId() };
+  const ids = { tabs: useId() };
 
   // Coming Back with a mint that discovery did not list: it was typed, so show it where it was.
   const storedWasCustom =
@@ -135,31 +136,18 @@ function MintSelection({
           aria-labelledby={`${ids.tabs}-custom`}
           className="space-y-2"
         >
-          <label htmlFor={ids.custom} className="block text-sm font-medium text-slate-800">
-            Mint URL
-          </label>
-          <input
-            id={ids.custom}
-            type="url"
-            inputMode="url"
+          <MintUrlField
             value={custom}
-            placeholder="https://mint.example.com"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            onChange={(event) => {
-              setCustom(event.target.value);
+            onChange={(value) => {
+              setCustom(value);
               setCustomError(undefined);
             }}
             onKeyDown={(event) => {
               if (event.key === 'Enter' && canContinue) onContinue();
             }}
-            aria-invalid={customError ? true : undefined}
-            aria-describedby={customError ? ids.error : undefined}
-            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
+            hint="Only http:// and https:// mint addresses work."
+            error={customError}
           />
-          {customError ? <FieldError id={ids.error}>{customError}</FieldError> : null}
-          <p className="text-xs text-slate-500">Only http:// and https:// mint addresses work.</p>
         </div>
       )}
     </OnboardingFrame>

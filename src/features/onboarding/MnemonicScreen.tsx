@@ -4,9 +4,11 @@ import { useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { countWords } from '../../core/keys';
 import { Button } from '../../ui/Button';
+import { FieldError } from '../../ui/FieldError';
 import { PhraseWords } from '../../ui/PhraseWords';
 import type { OnboardingScreenProps } from './deps';
-import { FieldError, OnboardingFrame } from './OnboardingFrame';
+import { OnboardingFrame } from './OnboardingFrame';
+import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
 
 export const WRITTEN_DOWN_LABEL = 'I have written down my recovery phrase and stored it safely';
@@ -123,8 +125,6 @@ function CreatePhrase({ services }: OnboardingScreenProps) {
 
 function RestorePhrase({ services }: OnboardingScreenProps) {
   const navigate = useNavigate();
-  const fieldId = useId();
-  const errorId = useId();
   const [text, setText] = useState(() => {
     const session = readSession();
     return session.mode === 'restore' ? (session.phrase ?? '') : '';
@@ -168,32 +168,16 @@ function RestorePhrase({ services }: OnboardingScreenProps) {
         </>
       }
     >
-      <div className="space-y-2">
-        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
-          Recovery phrase
-        </label>
-        <textarea
-          id={fieldId}
-          rows={4}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError(undefined);
-          }}
-          placeholder="Enter your 12 words separated by spaces"
-          autoComplete="off"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
-        />
-        <p className="text-xs text-slate-500">
-          {words} {words === 1 ? 'word' : 'words'} entered
-        </p>
-        {error ? <FieldError id={errorId}>{error}</FieldError> : null}
-      </div>
+      <PhraseField
+        rows={4}
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          setError(undefined);
+        }}
+        hint={`${words} ${words === 1 ? 'word' : 'words'} entered`}
+        error={error}
+      />
     </OnboardingFrame>
   );
 }

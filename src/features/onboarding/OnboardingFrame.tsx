@@ -38,12 +38,3 @@ export function OnboardingFrame({
     </main>
   );
 }
-
-/** Inline field error, announced to screen readers. */
-export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
-  return (
-    <p id={id} role="alert" className="text-sm text-red-700">
-      {children}
-    </p>
-  );
-}

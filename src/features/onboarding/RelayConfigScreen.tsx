@@ -1,10 +1,11 @@
 // Onboarding step 3 (/onboarding/relay-config): the Nostr relays, one per line.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { parseRelayLines, relaysProblem } from '../../core/settings/settings-input';
 import { Button } from '../../ui/Button';
+import { RelaysField } from '../../ui/SettingsFields';
 import type { OnboardingScreenProps } from './deps';
-import { FieldError, OnboardingFrame } from './OnboardingFrame';
+import { OnboardingFrame } from './OnboardingFrame';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
 
 export function RelayConfigScreen({ services }: OnboardingScreenProps) {
@@ -20,8 +21,6 @@ function RelayConfig({
   session,
 }: OnboardingScreenProps & { session: OnboardingSession }) {
   const navigate = useNavigate();
-  const fieldId = useId();
-  const errorId = useId();
   const [text, setText] = useState(() =>
     (session.relays ?? services.settings.defaultRelays).join('\n'),
   );
@@ -52,25 +51,7 @@ function RelayConfig({
         </>
       }
     >
-      <div className="space-y-2">
-        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
-          Relays (one per line)
-        </label>
-        <textarea
-          id={fieldId}
-          rows={4}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="wss://relay.example.com"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-          className="w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
-        />
-        {problem ? <FieldError id={errorId}>{problem}</FieldError> : null}
-      </div>
+      <RelaysField value={text} onChange={setText} error={problem} />
       <section aria-label="Configured relays" className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-800" data-testid="relay-count">
           Configured relays ({relays.length})

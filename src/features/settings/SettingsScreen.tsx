@@ -1,22 +1,19 @@
 // Settings (/settings): mint URL and Nostr relays, plus the device's npub and recovery phrase.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../ui/Button';
+import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
 import { SETTINGS_SAVED, saveSettingsForm } from './save-settings';
 
 export const LOADING_SETTINGS = 'Loading settings...';
 
-const fieldClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none';
-
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
 
 export function SettingsScreen({ services }: { services: SettingsServices }) {
   const { config } = services.storage;
   const { logger } = services;
-  const ids = { mint: useId(), relays: useId() };
   const [form, setForm] = useState<FormState>({ status: 'loading' });
   const [saving, setSaving] = useState(false);
 
@@ -73,40 +70,16 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
             void onSave();
           }}
         >
-          <div className="space-y-2">
-            <label htmlFor={ids.mint} className="block text-sm font-medium text-slate-800">
-              Mint URL
-            </label>
-            <input
-              id={ids.mint}
-              type="url"
-              inputMode="url"
-              value={form.mintUrl}
-              onChange={(event) => setForm({ ...form, mintUrl: event.target.value })}
-              placeholder="https://mint.example.com"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              className={fieldClass}
-            />
-          </div>
-          <div className="space-y-2">
-            <label htmlFor={ids.relays} className="block text-sm font-medium text-slate-800">
-              Nostr Relays
-            </label>
-            <textarea
-              id={ids.relays}
-              rows={4}
-              value={form.relaysText}
-              onChange={(event) => setForm({ ...form, relaysText: event.target.value })}
-              placeholder="wss://relay.example.com"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              className={`${fieldClass} font-mono`}
-            />
-            <p className="text-xs text-slate-500">One relay per line (ws:// or wss://).</p>
-          </div>
+          <MintUrlField
+            value={form.mintUrl}
+            onChange={(mintUrl) => setForm({ ...form, mintUrl })}
+          />
+          <RelaysField
+            label="Nostr Relays"
+            value={form.relaysText}
+            onChange={(relaysText) => setForm({ ...form, relaysText })}
+            hint="One relay per line (ws:// or wss://)."
+          />
           <div className="flex justify-end">
             <Button type="submit" disabled={saving} aria-busy={saving}>
               {saving ? 'Saving...' : 'Save Settings'}
