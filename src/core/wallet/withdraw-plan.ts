@@ -78,7 +78,7 @@ export function isHexKeysetId(id: string): boolean {
 }
 
 /** The result asks the merchant to look at the (new) fee again before withdrawing. */
-export function isFeeChanged(result: WithdrawResult): result is { error: string } {
+export function isFeeChanged(result: WithdrawResult): boolean {
   return 'error' in result && result.error === FEE_CHANGED_MESSAGE;
 }
 

@@ -43,14 +43,14 @@ export function useWithdraw(
       setState({ step: 'busy' });
       const result = await withdraw.createToken({ consolidate, maxFee });
       onDone();
-      if (isFeeChanged(result)) {
-        // Nothing was swapped: show the new fee before anything is charged.
-        logger.warn('Withdraw fee changed since it was shown; asking again');
-        onError(result.error);
-        await start();
-        return;
-      }
       if ('error' in result) {
+        if (isFeeChanged(result)) {
+          // Nothing was swapped: show the new fee before anything is charged.
+          logger.warn('Withdraw fee changed since it was shown; asking again');
+          onError(result.error);
+          await start();
+          return;
+        }
         fail(result.error);
         return;
       }
