@@ -4,6 +4,7 @@ import type { Clock } from '../ports';
 import type { Logger } from '../logger';
 import { silentLogger } from '../logger';
 import { isDefiniteRefusal, toMintError } from './mint-errors';
+import { subscribeOnMint, type MintSubscription } from './mint-subscription';
 import {
   isExpiredUnpaid,
   toMintQuoteSnapshot,
@@ -239,39 +240,17 @@ export function mintQuoteClient(mint: Mint, logger: Logger = silentLogger): Mint
     async check(quote) {
       return toMintQuoteSnapshot(await mint.checkMintQuoteBolt11(quote), quote);
     },
-    async subscribe(quote, onUpdate, onClosed) {
-      const info = await mint.getLazyMintInfo();
-      const nut17 = info.isSupported(17);
-      const offered = nut17.params?.some(
-        (p) => p.method === 'bolt11' && p.commands.includes('bolt11_mint_quote'),
-      );
-      if (!nut17.supported || !offered) throw new Error('Mint has no WebSocket for mint quotes');
-      await mint.connectWebSocket();
-      const socket = mint.webSocketConnection;
-      if (!socket) throw new Error('Failed to connect to WebSocket...');
-      let over = false;
-      const close = (error?: Error) => {
-        if (over) return;
-        over = true;
-        onClosed(error);
+    subscribe(quote, onUpdate, onClosed) {
+      const subscription: MintSubscription<MintQuoteSnapshot> = {
+        kind: 'bolt11_mint_quote',
+        filters: [[quote]],
+        offered: (support) =>
+          support.method === 'bolt11' && support.commands.includes('bolt11_mint_quote'),
+        unavailable: 'Mint has no WebSocket for mint quotes',
+        parse: (payload) => toMintQuoteSnapshot(payload, quote),
+        name: 'quote watch',
       };
-      socket.onClose(() => close());
-      const callback = (payload: unknown) => {
-        if (!over) onUpdate(toMintQuoteSnapshot(payload, quote));
-      };
-      const subId = socket.createSubscription(
-        { kind: 'bolt11_mint_quote', filters: [quote] },
-        callback,
-        (error: Error) => close(error),
-      );
-      return () => {
-        over = true;
-        try {
-          socket.cancelSubscription(subId, callback);
-        } catch (error) {
-          logger.debug('quote watch: cancel subscription failed', error);
-        }
-      };
+      return subscribeOnMint(mint, subscription, onUpdate, onClosed, logger);
     },
   };
 }

@@ -2,6 +2,7 @@
 import { hashToCurve, type Mint } from '@cashu/cashu-ts';
 import type { Logger } from '../logger';
 import { silentLogger } from '../logger';
+import { subscribeOnMint, type MintSubscription } from './mint-subscription';
 
 /** SPEC §9: proof-state checks are batched at 100 (also the size of one subscription's filter). */
 export const CHECKSTATE_BATCH = 100;
@@ -64,40 +65,16 @@ export function proofStateClient(mint: Mint, logger: Logger = silentLogger): Pro
       }
       return out;
     },
-    async subscribe(Ys, onUpdate, onClosed) {
-      const info = await mint.getLazyMintInfo();
-      const nut17 = info.isSupported(17);
-      const offered = nut17.params?.some((p) => p.commands.includes('proof_state'));
-      if (!nut17.supported || !offered) throw new Error('Mint has no WebSocket for proof states');
-      await mint.connectWebSocket();
-      const socket = mint.webSocketConnection;
-      if (!socket) throw new Error('Failed to connect to WebSocket...');
-      let over = false;
-      const close = (error?: Error) => {
-        if (over) return;
-        over = true;
-        onClosed(error);
+    subscribe(Ys, onUpdate, onClosed) {
+      const subscription: MintSubscription<ProofStateEntry> = {
+        kind: 'proof_state',
+        filters: chunks(Ys, CHECKSTATE_BATCH),
+        offered: (support) => support.commands.includes('proof_state'),
+        unavailable: 'Mint has no WebSocket for proof states',
+        parse: toEntry,
+        name: 'spent watch',
       };
-      socket.onClose(() => close());
-      const callback = (payload: unknown) => {
-        const entry = toEntry(payload);
-        if (!over && entry) onUpdate(entry);
-      };
-      const ids = chunks(Ys, CHECKSTATE_BATCH).map((filters) =>
-        socket.createSubscription({ kind: 'proof_state', filters }, callback, (error: Error) =>
-          close(error),
-        ),
-      );
-      return () => {
-        over = true;
-        for (const id of ids) {
-          try {
-            socket.cancelSubscription(id, callback);
-          } catch (error) {
-            logger.debug('spent watch: cancel subscription failed', error);
-          }
-        }
-      };
+      return subscribeOnMint(mint, subscription, onUpdate, onClosed, logger);
     },
   };
 }
