@@ -68,6 +68,25 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: 'Toggle navigation' })).toBeTruthy();
   });
 
+  it('shows the keypad of an onboarded device before the protocol services have loaded', async () => {
+    const services = makeServices();
+    await services.storage.config.setOnboarded(true);
+    let loads = 0;
+    const neverLoads = {
+      base: services,
+      load: () => {
+        loads += 1;
+        return new Promise<AppServices>(() => {});
+      },
+    };
+    render(<RouterProvider router={createMemoryRouter(createRoutes(neverLoads))} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+    expect(screen.getByTestId('home-balance').textContent).toBe('…');
+    // The balance asked for them: the keypad itself did not wait.
+    expect(loads).toBeGreaterThan(0);
+  });
+
   it('links the welcome actions to the mnemonic step in create and restore mode', async () => {
     const router = renderAt(makeServices(), '/onboarding/welcome');
     fireEvent.click(await screen.findByRole('button', { name: 'Create New Wallet' }));

@@ -1,11 +1,12 @@
 // Route table (SPEC §2): the onboarding-guarded main layout, onboarding, and the remote POS page.
 import { lazy as reactLazy, Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import { WelcomeScreen } from '../features/onboarding/WelcomeScreen';
 import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './LoadingScreen';
 import { RouteError } from './RouteError';
 import { requireOnboarded } from './requireOnboarded';
-import type { BaseServices } from './base-services';
+import { deferredPosServices } from './pos-services';
 import type { AppServices } from './services';
 import type { ServiceSource } from './service-source';
 
@@ -14,9 +15,6 @@ import type { ServiceSource } from './service-source';
  * `services`, typed in the feature as the subset it needs (AppServices satisfies it).
  */
 export type Screen = ComponentType<{ services: AppServices }>;
-
-/** A screen that needs only the light base services (no protocol library), like the welcome. */
-export type BaseScreen = ComponentType<{ services: BaseServices }>;
 
 /**
  * Route `lazy` for a screen: its code and the whole service set load on first visit, in
@@ -38,8 +36,10 @@ function screen(source: ServiceSource, load: () => Promise<Screen>) {
  * and every protocol library only to be redirected: when the device is not onboarded, the route
  * gets a component that loads them when it is first shown (after onboarding) instead.
  */
-function guardedScreen(source: ServiceSource, load: () => Promise<Screen>) {
-  const loadNow = screen(source, load);
+function guardedScreen(
+  source: ServiceSource,
+  loadNow: () => Promise<{ Component: ComponentType }>,
+) {
   return async () => {
     const onboarded = await source.base.onboarding.isOnboarded().catch(() => false);
     if (onboarded) return loadNow();
@@ -55,24 +55,27 @@ function guardedScreen(source: ServiceSource, load: () => Promise<Screen>) {
   };
 }
 
-/** Route `lazy` for a screen on the base services: nothing else loads before it shows. */
-function baseScreen(source: ServiceSource, load: () => Promise<BaseScreen>) {
+/**
+ * Route `lazy` for the point of sale: only its own code is awaited. It renders on services that
+ * load the protocol libraries when first used, so an onboarded merchant's keypad does not wait for
+ * cashu-ts, nostr-tools and Dexie (Submit does).
+ */
+function homeScreen(source: ServiceSource) {
+  const services = deferredPosServices(source);
   return async () => {
-    const Loaded = await load();
-    function ScreenWithServices() {
-      return <Loaded services={source.base} />;
+    const { HomeScreen } = await import('../features/pos/HomeScreen');
+    function HomeWithServices() {
+      return <HomeScreen services={services} />;
     }
-    return { Component: ScreenWithServices };
+    return { Component: HomeWithServices };
   };
 }
 
 export function createRoutes(source: ServiceSource): RouteObject[] {
   const lazy = (load: () => Promise<Screen>) => screen(source, load);
-  const guarded = (load: () => Promise<Screen>) => guardedScreen(source, load);
-  // The first screen a new user sees: it must not wait for cashu-ts or nostr-tools.
-  const welcome = baseScreen(source, () =>
-    import('../features/onboarding/WelcomeScreen').then((m) => m.WelcomeScreen),
-  );
+  const guarded = (load: () => Promise<Screen>) => guardedScreen(source, screen(source, load));
+  // The first screen a new user sees is in the entry chunk: no second request, no protocol library.
+  const welcome = { Component: WelcomeScreen };
 
   return [
     {
@@ -88,7 +91,7 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
           children: [
             {
               index: true,
-              lazy: guarded(() => import('../features/pos/HomeScreen').then((m) => m.HomeScreen)),
+              lazy: guardedScreen(source, homeScreen(source)),
             },
             {
               path: 'wallet',
@@ -113,8 +116,8 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
         {
           path: 'onboarding',
           children: [
-            { index: true, lazy: welcome },
-            { path: 'welcome', lazy: welcome },
+            { index: true, ...welcome },
+            { path: 'welcome', ...welcome },
             {
               path: 'mnemonic',
               lazy: lazy(() =>
