@@ -6,13 +6,24 @@ import type { createAppRouter } from './router';
 // react-toastify loads after the first screen; toasts raised before it mounts are queued by it.
 const Toaster = lazy(() => import('../ui/toaster').then((m) => ({ default: m.Toaster })));
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+export interface AppProps {
+  router: ReturnType<typeof createAppRouter>;
+  /**
+   * Mounts the toast container. start.tsx sets it once the first screen is up, so the welcome and
+   * keypad do not wait for react-toastify (its code, its injected stylesheet) before they paint.
+   */
+  toasts?: boolean;
+}
+
+export function App({ router, toasts = true }: AppProps) {
   return (
     <StrictMode>
       <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toasts ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </StrictMode>
   );
 }

@@ -9,37 +9,84 @@ import { createConsoleLogger } from './logger';
 import { createAppRouter } from './router';
 import { deferredServices } from './service-source';
 
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** How long the first render waits for the first navigation before showing the fallback. */
+const FALLBACK_AFTER_MS = 250;
+
 export function startApp(rootElement: HTMLElement): void {
   const settings = readAppSettings(import.meta.env);
-  const base = createBaseServices(settings, { logger: createConsoleLogger() });
+  const base = createBaseServices(settings, {
+    logger: createConsoleLogger(),
+    hintStorage: localStorageIfAllowed(),
+  });
   const source = deferredServices(base, () =>
     import('./background').then((m) => m.completeAndStart(base)),
   );
+  // Creating the router starts the first navigation (the guard's IndexedDB read) at once.
   const router = createAppRouter(source);
-  createRoot(rootElement).render(<App router={router} />);
-  // SPEC §4 "App start": an onboarded device resumes payments and starts its listener at once; a
-  // new user's device loads them once the first screen is up and the browser is idle, so the next
-  // onboarding step does not wait for them either.
+  const root = createRoot(rootElement);
+  // The first render waits a moment for the first navigation, so it is the screen itself rather
+  // than the loading fallback and then the screen (two renders and layouts, the second one in a
+  // low-priority transition); a slow navigation still gets the fallback after the wait.
+  void routerInitialized(router, FALLBACK_AFTER_MS).then(() =>
+    root.render(<App router={router} toasts={false} />),
+  );
+  // The toast container (react-toastify and its stylesheet) waits for the first screen.
+  void afterFirstScreen(router, 'painted').then(() => root.render(<App router={router} />));
+  // SPEC §4 "App start": an onboarded device resumes payments and starts its listener as soon as
+  // its first screen has painted; a new user's device loads them once the browser is idle after
+  // it, so the next onboarding step does not wait for them either.
   void base.onboarding
     .isOnboarded()
     .then(async (onboarded) => {
-      if (!onboarded) await afterFirstScreen(router);
+      await afterFirstScreen(router, onboarded ? 'painted' : 'idle');
       await source.load();
     })
     .catch((error: unknown) => base.logger.error('Loading the app services failed', error));
 }
 
-function afterFirstScreen(router: ReturnType<typeof createAppRouter>): Promise<void> {
+/** Resolves once the router shows its first screen and the browser painted it (or went idle). */
+function afterFirstScreen(router: AppRouter, until: 'painted' | 'idle'): Promise<void> {
   return new Promise((resolve) => {
-    const whenIdle = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : setTimeout(resolve, 200);
-    if (router.state.initialized && router.state.navigation.state === 'idle') return whenIdle();
+    const next = () => {
+      if (until === 'idle' && 'requestIdleCallback' in window) {
+        window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+      } else {
+        // The next frame's callback runs before its paint; the timer after it runs after.
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+      }
+    };
+    const ready = (state: AppRouter['state']) =>
+      state.initialized && state.navigation.state === 'idle';
+    if (ready(router.state)) return next();
     const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized || state.navigation.state !== 'idle') return;
+      if (!ready(state)) return;
       unsubscribe();
-      whenIdle();
+      next();
     });
   });
+}
+
+function routerInitialized(router: AppRouter, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const timer = setTimeout(done, timeoutMs);
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
+function localStorageIfAllowed(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
 }
