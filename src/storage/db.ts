@@ -2,9 +2,14 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { PendingMintQuote, PendingWithdrawal, StoredProof } from '../core/ports';
 import { DEFAULT_DB_NAME } from './db-name';
-import { normaliseKeyRows, buildProofTotalsV8 } from './upgrades';
+import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
+import { normaliseKeyRows, buildProofTotalsV8, writeRowCountV9 } from './upgrades';
 
 export { DEFAULT_DB_NAME };
+export type { RowCountRow };
+
+/** Tables whose row count is kept in rowCounts (see row-counts.ts). */
+export const COUNTED_TABLES = ['historyEvents'] as const;
 
 /** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
 export interface ProofRow extends StoredProof {
@@ -63,6 +68,7 @@ export class CashewDb extends Dexie {
   mintQuotes!: EntityTable<PendingMintQuote, 'quote'>;
   withdrawals!: EntityTable<PendingWithdrawal, 'id'>;
   counters!: EntityTable<CounterRow, 'keysetId'>;
+  rowCounts!: EntityTable<RowCountRow, 'table'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -93,5 +99,10 @@ export class CashewDb extends Dexie {
         counters: '&keysetId',
       })
       .upgrade((tx) => buildProofTotalsV8(tx.table('proofs'), tx.table('proofTotals')));
+    // v9 (ours): a stored history count, since counting 100k rows dominated every page read.
+    this.version(9)
+      .stores({ [ROW_COUNTS_TABLE]: '&table' })
+      .upgrade((tx) => writeRowCountV9(tx.table('historyEvents'), tx.table(ROW_COUNTS_TABLE)));
+    this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

@@ -1,5 +1,5 @@
-// Upgrade tests: a database written by each earlier schema (v1..v7) opens with the current
-// class with every row intact, key values normalised and proof totals computed.
+// Upgrade tests: a database written by each earlier schema (v1..v8) opens with the current
+// class with every row intact, key values normalised, proof totals and history count computed.
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,14 @@ const RAW_SCHEMAS: Record<number, Record<string, string>> = {
   },
 };
 RAW_SCHEMAS[7] = RAW_SCHEMAS[6]!;
+RAW_SCHEMAS[8] = {
+  ...RAW_SCHEMAS[7],
+  proofs: '&secret, amount, createdAt, mintUrl, spentFlag, [mintUrl+spentFlag]',
+  proofTotals: '&mintUrl',
+  mintQuotes: '&quote, mintUrl, state, createdAt',
+  withdrawals: '&id, mintUrl',
+  counters: '&keysetId',
+};
 
 const SK = Uint8Array.from({ length: 32 }, (_, i) => i);
 const SEED = Uint8Array.from({ length: 64 }, (_, i) => 200 - i);
@@ -90,7 +98,17 @@ async function writeLegacy(name: string, version: number): Promise<void> {
   const old = new Dexie(name);
   old.version(version).stores(RAW_SCHEMAS[version]!);
   await old.open();
-  await old.table('proofs').bulkAdd(LEGACY_PROOFS);
+  if (version < 8) {
+    await old.table('proofs').bulkAdd(LEGACY_PROOFS);
+  } else {
+    await old
+      .table('proofs')
+      .bulkAdd(LEGACY_PROOFS.map((p) => ({ ...p, spentFlag: p.isSpent ? 1 : 0 })));
+    await old.table('proofTotals').bulkAdd([
+      { mintUrl: MINT_A, unspentAmount: 9, unspentCount: 2, spentAmount: 2, spentCount: 1 },
+      { mintUrl: MINT_B, unspentAmount: 4, unspentCount: 1, spentAmount: 16, spentCount: 1 },
+    ]);
+  }
   if (version >= 3) {
     await old.table('processedQuotes').add({ quoteId: 'rq1', processedAt: 5, amount: 21 });
   }
@@ -123,7 +141,7 @@ async function writeLegacy(name: string, version: number): Promise<void> {
       { key: 'bip39-seed', value: JSON.parse(JSON.stringify(SEED)), updatedAt: 1 },
     ]);
   }
-  if (version === 7) {
+  if (version >= 7) {
     await old.table('keys').bulkAdd([
       { key: 'nostr-sk', value: SK, updatedAt: 1 },
       { key: 'mnemonic', value: PHRASE, updatedAt: 1 },
@@ -133,8 +151,8 @@ async function writeLegacy(name: string, version: number): Promise<void> {
   old.close();
 }
 
-describe.each([1, 2, 3, 4, 5, 6, 7])('upgrade from schema v%i', (version) => {
-  it('keeps every row and computes proof totals', async () => {
+describe.each([1, 2, 3, 4, 5, 6, 7, 8])('upgrade from schema v%i', (version) => {
+  it('keeps every row and computes proof totals and the history count', async () => {
     const name = freshDbName();
     await writeLegacy(name, version);
     const s = testStorage(name);
@@ -155,7 +173,11 @@ describe.each([1, 2, 3, 4, 5, 6, 7])('upgrade from schema v%i', (version) => {
     expect(await s.proofs.balance(MINT_B)).toBe(4);
     expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual(['a1', 'a8']);
     expect((await s.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(['a1', 'a8', 'b4']);
-    expect(s.db.verno).toBe(8);
+    expect(s.db.verno).toBe(9);
+    expect(await s.db.rowCounts.get('historyEvents')).toEqual({
+      table: 'historyEvents',
+      count: version >= 5 ? 2 : 0,
+    });
 
     if (version >= 3) expect(await s.processedQuotes.isProcessed('rq1')).toBe(true);
     if (version >= 4) {
@@ -169,6 +191,8 @@ describe.each([1, 2, 3, 4, 5, 6, 7])('upgrade from schema v%i', (version) => {
       const page = await s.history.page(1);
       expect(page.total).toBe(2);
       expect(page.events.map((e) => e.type)).toEqual(['withdrawal', 'direct-payment']);
+    } else {
+      expect(await s.history.page(1)).toEqual({ events: [], total: 0, page: 1, pageSize: 10 });
     }
     if (version >= 6) {
       const skRow = await s.db.keys.get('nostr-sk');
@@ -208,5 +232,54 @@ describe('after an upgrade', () => {
     const second = new CashewDb(name);
     expect(await second.proofTotals.toArray()).toEqual(totals);
     expect(await second.proofs.count()).toBe(5);
+  });
+});
+
+/** A v8 database holding history rows with exactly these ids (amount = id). */
+async function writeV8History(name: string, ids: number[]): Promise<void> {
+  const old = new Dexie(name);
+  old.version(8).stores(RAW_SCHEMAS[8]!);
+  await old.open();
+  await old.table('historyEvents').bulkAdd(
+    ids.map((id) => ({
+      id,
+      createdAt: id,
+      type: 'withdrawal',
+      amount: id,
+      mintUrl: MINT_A,
+      metadata: '{"numProofs":1}',
+    })),
+  );
+  old.close();
+}
+
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('upgrade from schema v8 with history rows', () => {
+  it.each([
+    ['contiguous ids', range(1, 25)],
+    ['ids with gaps', [...range(3, 9), ...range(20, 31), 40]],
+  ])('counts the existing rows once and pages them newest first (%s)', async (_label, ids) => {
+    const name = freshDbName();
+    await writeV8History(name, ids);
+    const s = testStorage(name);
+    expect(await s.db.rowCounts.get('historyEvents')).toEqual({
+      table: 'historyEvents',
+      count: ids.length,
+    });
+    const newestFirst = [...ids].reverse();
+    for (const pageNo of [1, 2, 3, 4]) {
+      const page = await s.history.page(pageNo, 7);
+      expect(page).toMatchObject({ total: ids.length, page: pageNo, pageSize: 7 });
+      expect(page.events.map((e) => e.amount)).toEqual(
+        newestFirst.slice((pageNo - 1) * 7, pageNo * 7),
+      );
+    }
+    await s.history.addWithdrawal({ amount: 1000, mintUrl: MINT_A, numProofs: 1 });
+    const first = await s.history.page(1, 7);
+    expect(first.total).toBe(ids.length + 1);
+    expect(first.events[0]!.amount).toBe(1000);
+    expect(first.events.slice(1).map((e) => e.amount)).toEqual(newestFirst.slice(0, 6));
   });
 });

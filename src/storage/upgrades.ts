@@ -1,9 +1,10 @@
-// Data migrations run by schema upgrades (v7 key values, v8 proof flags and totals).
+// Data migrations run by schema upgrades (v7 key values, v8 proof flags and totals, v9 row counts).
 import type { Table } from 'dexie';
 import { BYTE_KEYS } from './key-names';
 import { toBytes, toText } from './bytes';
 import type { KeyRow, ProofRow, ProofTotalsRow } from './db';
 import { emptyTotals } from './proof-totals';
+import type { RowCountRow } from './row-counts';
 
 /** v7: byte keys become Uint8Array, text keys become strings; unrecognisable values are kept. */
 export async function normaliseKeyRows(keys: Table<KeyRow, string>): Promise<void> {
@@ -38,4 +39,12 @@ export async function buildProofTotalsV8(
   });
   await totals.clear();
   await totals.bulkPut([...byMint.values()]);
+}
+
+/** v9: counting starts from the rows a table already holds (one O(n) count, once). */
+export async function writeRowCountV9(
+  table: Table<unknown, unknown>,
+  counts: Table<RowCountRow, string>,
+): Promise<void> {
+  await counts.put({ table: table.name, count: await table.count() });
 }
