@@ -1,6 +1,6 @@
 // Tests for the Dexie HistoryStore: event shapes (SPEC §3) and newest-first pagination.
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HistoryRow } from './db';
 import { MINT_A, testStorage, type TestStorage } from './test-support';
 
@@ -105,4 +105,102 @@ describe('HistoryStore', () => {
     expect(last.events.map((e) => e.amount)).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     expect((await s.history.page(total / 10 + 1)).events).toEqual([]);
   }, 120_000);
+});
+
+/** Stores withdrawal rows with exactly these ids (amount = id), through the table as the app does. */
+async function addIds(s: TestStorage, ids: number[]): Promise<void> {
+  await s.db.historyEvents.bulkAdd(
+    ids.map((id) => ({ id, createdAt: id, type: 'withdrawal', amount: id, mintUrl: MINT_A })),
+  );
+}
+
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
+/** Every page from 0 to two past the last equals the newest-first slice of the ids. */
+async function expectPagesMatch(s: TestStorage, ids: number[], size: number): Promise<void> {
+  const newestFirst = [...ids].sort((a, b) => b - a);
+  const last = Math.ceil(ids.length / size);
+  for (let pageNo = 0; pageNo <= last + 2; pageNo++) {
+    const page = await s.history.page(pageNo, size);
+    const shown = Math.max(pageNo, 1);
+    expect(page.total).toBe(ids.length);
+    expect(page.page).toBe(shown);
+    expect(page.pageSize).toBe(size);
+    expect(page.events.map((e) => e.id)).toEqual(
+      newestFirst.slice((shown - 1) * size, shown * size),
+    );
+  }
+}
+
+describe('HistoryStore paging by id range', () => {
+  it.each([
+    [0, 10],
+    [1, 10],
+    [9, 10],
+    [10, 10],
+    [11, 10],
+    [30, 10],
+    [23, 7],
+    [21, 7],
+    [5, 1],
+    [12, 3],
+    [4, 50],
+  ])(
+    'pages %i contiguous events at page size %i, including beyond the last page',
+    async (count, size) => {
+      const s = testStorage();
+      await addWithdrawals(s, count);
+      await expectPagesMatch(s, range(1, count), size);
+    },
+  );
+
+  it('pages contiguous ids that do not start at 1', async () => {
+    const s = testStorage();
+    await addIds(s, range(1001, 1027));
+    await expectPagesMatch(s, range(1001, 1027), 10);
+    await expectPagesMatch(s, range(1001, 1027), 4);
+  });
+
+  it.each([
+    ['a gap in the middle', [...range(1, 8), ...range(15, 27)]],
+    ['a gap before the newest', [...range(1, 20), 40]],
+    ['a gap after the oldest', [1, ...range(10, 30)]],
+    ['scattered ids', [2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233]],
+  ])('pages ids with %s by walking the table', async (_label, ids) => {
+    const s = testStorage();
+    await addIds(s, ids);
+    for (const size of [1, 3, 10]) await expectPagesMatch(s, ids, size);
+  });
+
+  it('pages events added after a gap in older ids', async () => {
+    const s = testStorage();
+    await addIds(s, [...range(1, 5), ...range(9, 12)]);
+    await addWithdrawals(s, 6);
+    const ids = await s.db.historyEvents.toCollection().primaryKeys();
+    expect(ids).toHaveLength(15);
+    await expectPagesMatch(s, ids, 4);
+  });
+
+  it('reads a contiguous history without walking past earlier rows', async () => {
+    const s = testStorage();
+    await addWithdrawals(s, 35);
+    const offset = vi.spyOn(s.db.Collection.prototype, 'offset');
+    try {
+      const last = await s.history.page(4);
+      expect(last.events.map((e) => e.amount)).toEqual([5, 4, 3, 2, 1]);
+      expect(offset).not.toHaveBeenCalled();
+    } finally {
+      offset.mockRestore();
+    }
+  });
+
+  it('still pages right when the stored count disagrees with the rows', async () => {
+    const s = testStorage();
+    await addIds(s, [...range(1, 4), ...range(7, 12)]);
+    // A count that makes the ids look gapless (as data written outside this app could).
+    await s.db.rowCounts.put({ table: 'historyEvents', count: 12 });
+    const page = await s.history.page(1, 10);
+    expect(page.events.map((e) => e.id)).toEqual([12, 11, 10, 9, 8, 7, 4, 3, 2, 1]);
+  });
 });

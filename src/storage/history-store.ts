@@ -50,21 +50,55 @@ export class DexieHistoryStore implements HistoryStore {
     return this.db.historyEvents.add(withdrawalRow(event, this.clock()));
   }
 
-  /** Walks the primary key backwards with offset/limit so only one page is ever loaded. */
+  /**
+   * Rows are only ever appended, so their auto-increment ids usually run without gaps; a page is
+   * then one primary-key range (O(log n + size)). Older data with gaps is walked by offset.
+   */
   async page(page: number, pageSize: number = HISTORY_PAGE_SIZE): Promise<HistoryPage> {
     const size = wholeAtLeastOne(pageSize, HISTORY_PAGE_SIZE);
     const number = wholeAtLeastOne(page, 1);
     const { db } = this;
-    return db.transaction('r', db.historyEvents, async () => {
-      const [total, rows] = await Promise.all([
-        db.historyEvents.count(),
-        db.historyEvents
-          .reverse()
-          .offset((number - 1) * size)
-          .limit(size)
-          .toArray(),
+    return db.transaction('r', [db.historyEvents, db.rowCounts], async () => {
+      const [stored, oldest, newest] = await Promise.all([
+        db.rowCounts.get('historyEvents'),
+        db.historyEvents.limit(1).primaryKeys(),
+        db.historyEvents.reverse().limit(1).primaryKeys(),
       ]);
+      const total = stored?.count ?? (await db.historyEvents.count());
+      const rows =
+        (await this.byIdRange(total, oldest[0], newest[0], number, size)) ??
+        (await this.byOffset(number, size));
       return { events: rows as HistoryEvent[], total, page: number, pageSize: size };
     });
+  }
+
+  /** Undefined when the ids between the oldest and newest are not all present. */
+  private async byIdRange(
+    total: number,
+    min: number | undefined,
+    max: number | undefined,
+    number: number,
+    size: number,
+  ): Promise<HistoryRow[] | undefined> {
+    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max)) return undefined;
+    if (max! - min! + 1 !== total) return undefined;
+    const hi = max! - (number - 1) * size;
+    if (hi < min!) return [];
+    const lo = Math.max(min!, hi - size + 1);
+    const rows = await this.db.historyEvents
+      .where(':id')
+      .between(lo, hi, true, true)
+      .reverse()
+      .toArray();
+    // A count that disagrees with the rows must not cost correctness: fall back to the walk.
+    return rows.length === hi - lo + 1 ? rows : undefined;
+  }
+
+  private byOffset(number: number, size: number): Promise<HistoryRow[]> {
+    return this.db.historyEvents
+      .reverse()
+      .offset((number - 1) * size)
+      .limit(size)
+      .toArray();
   }
 }
