@@ -1,4 +1,5 @@
 // Keypad, invoice-in-progress line and invoice modal: the part every invoice-taking screen shares.
+import { BusyStatus } from './BusyStatus';
 import { InvoiceModal } from './InvoiceModal';
 import { Keypad } from './Keypad';
 
@@ -11,56 +12,50 @@ export interface PanelInvoice {
   amount: number;
 }
 
-export interface InvoicePanelProps {
-  onSubmit: (amount: number) => void;
-  /** Any change resets the keypad amount (after a payment). */
-  resetKey: unknown;
-  /** The invoice waiting to be paid (also while its modal is closed), or null. */
-  invoice: PanelInvoice | null;
-  /** The modal is showing `invoice`. */
+/** The state and actions of a screen's invoice hook (the POS and the remote cashier hooks fit). */
+export interface InvoiceFlow {
+  /** The modal is showing the invoice. */
   open: boolean;
   /** A quote is being requested. */
   creating: boolean;
   /** Why the last submit produced no invoice; shown in place of the way back to it. */
   error?: string | null;
+  /** Any change resets the keypad amount (after a payment). */
+  resetKey: unknown;
+  submit: (amount: number) => void;
+  close: () => void;
+  reopen: () => void;
+}
+
+export interface InvoicePanelProps {
+  flow: InvoiceFlow;
+  /** The invoice waiting to be paid (also while its modal is closed), or null. */
+  invoice: PanelInvoice | null;
   /** The amount on the "Waiting for … sats" button. */
   formatAmount?: (sats: number) => string;
-  onClose: () => void;
-  onReopen: () => void;
   /** Clipboard failures (SPEC §8: logged only). */
   onCopyError: (error: unknown) => void;
 }
 
 export function InvoicePanel({
-  onSubmit,
-  resetKey,
+  flow,
   invoice,
-  open,
-  creating,
-  error,
   formatAmount = String,
-  onClose,
-  onReopen,
   onCopyError,
 }: InvoicePanelProps) {
+  const { open, creating, error } = flow;
   return (
     <>
       <Keypad
-        onSubmit={onSubmit}
+        onSubmit={flow.submit}
         // Keys must not change or resubmit the amount while its invoice is on screen.
         disabled={open || creating}
-        resetKey={resetKey}
+        resetKey={flow.resetKey}
       />
 
       <div className="flex min-h-10 items-center justify-center" aria-live="polite">
         {creating ? (
-          <p role="status" className="flex items-center gap-2 text-sm font-medium text-violet-700">
-            <span
-              aria-hidden="true"
-              className="h-4 w-4 animate-spin rounded-full border-2 border-violet-300 border-t-violet-700"
-            />
-            {CREATING_INVOICE_TEXT}
-          </p>
+          <BusyStatus className="font-medium text-violet-700">{CREATING_INVOICE_TEXT}</BusyStatus>
         ) : error ? (
           <p
             role="alert"
@@ -72,7 +67,7 @@ export function InvoicePanel({
         ) : invoice && !open ? (
           <button
             type="button"
-            onClick={onReopen}
+            onClick={flow.reopen}
             className="flex min-h-11 items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
           >
             <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
@@ -84,7 +79,7 @@ export function InvoicePanel({
       <InvoiceModal
         invoice={open && invoice ? invoice.request : null}
         amount={invoice?.amount}
-        onClose={onClose}
+        onClose={flow.close}
         onCopyError={onCopyError}
       />
     </>

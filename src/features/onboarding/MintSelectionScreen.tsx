@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { DiscoveredMint } from '../../core/discovery/types';
 import { mintUrlProblem, normaliseMintInput } from '../../core/settings/settings-input';
+import { BusyStatus } from '../../ui/BusyStatus';
 import { Button } from '../../ui/Button';
 import { MintUrlField } from '../../ui/SettingsFields';
 import type { OnboardingScreenProps } from './deps';
@@ -164,15 +165,7 @@ function DiscoveredList({
   onSelect: (url: string) => void;
 }) {
   if (discovery.status === 'loading') {
-    return (
-      <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500">
-        <span
-          aria-hidden="true"
-          className="size-4 animate-spin rounded-full border-2 border-violet-200 border-t-violet-600"
-        />
-        {DISCOVERING_TEXT}
-      </p>
-    );
+    return <BusyStatus className="py-6 text-slate-500">{DISCOVERING_TEXT}</BusyStatus>;
   }
   if (discovery.mints.length === 0) {
     return <p className="py-6 text-sm text-slate-500">{NO_MINTS_TEXT}</p>;

@@ -12,7 +12,7 @@ export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
   const balance = useBalance(services);
   const invoice = useInvoice(payments, logger);
-  const { quote, open, creating } = invoice;
+  const { quote } = invoice;
   const onCopyError = useCallback(
     (error: unknown) => logger.error(COPY_FAILED_LOG, error),
     [logger],
@@ -45,14 +45,9 @@ export function HomeScreen({ services }: PosScreenProps) {
       </header>
 
       <InvoicePanel
-        onSubmit={invoice.submit}
-        resetKey={invoice.resetKey}
+        flow={invoice}
         invoice={quote}
-        open={open}
-        creating={creating}
         formatAmount={sats.format}
-        onClose={invoice.close}
-        onReopen={invoice.reopen}
         onCopyError={onCopyError}
       />
     </section>

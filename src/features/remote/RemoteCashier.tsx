@@ -16,7 +16,7 @@ export interface RemoteCashierProps {
 export function RemoteCashier({ services, npub, merchantPubkeyHex, link }: RemoteCashierProps) {
   const { logger } = services;
   const state = useRemoteInvoice(services, merchantPubkeyHex, link);
-  const { invoice, open, creating, error } = state;
+  const { invoice } = state;
   const onCopyError = useCallback(
     (failure: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, failure),
     [logger],
@@ -35,17 +35,7 @@ export function RemoteCashier({ services, npub, merchantPubkeyHex, link }: Remot
         <p className="text-sm text-slate-500">Enter an amount in sats</p>
       </header>
 
-      <InvoicePanel
-        onSubmit={state.submit}
-        resetKey={state.resetKey}
-        invoice={invoice}
-        open={open}
-        creating={creating}
-        error={error}
-        onClose={state.close}
-        onReopen={state.reopen}
-        onCopyError={onCopyError}
-      />
+      <InvoicePanel flow={state} invoice={invoice} onCopyError={onCopyError} />
     </section>
   );
 }
