@@ -6,70 +6,22 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { expect, test } from './fixtures';
+import {
+  clickDigits,
+  INVOICE_TITLE as TITLE,
+  invoiceDialog,
+  LANDS,
+  quoteIdOnScreen,
+  RECEIVED,
+  requestInvoice,
+} from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { storedMoney } from './helpers/stored-money';
 
-const TITLE = 'Please pay this invoice';
 const TEXT = 'Scan the QR code with your Lightning wallet or copy the invoice string';
-const RECEIVED = '🎉 Payment received! Proofs stored successfully.';
-/** Background polling is 5 s and a fresh start resumes at once; leave room for a slow CI box. */
-const LANDS = { timeout: 20_000 };
-
-interface StoredMoney {
-  balance: number;
-  proofs: number;
-  pendingQuotes: number;
-  history: Array<{ type: string; amount: number; quoteId?: string }>;
-}
-
-/** Reads the app's IndexedDB directly: what is really stored, not what the screen says. */
-async function storedMoney(page: Page): Promise<StoredMoney> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredMoney>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['proofs', 'historyEvents', 'mintQuotes'], 'readonly');
-          const proofs = tx.objectStore('proofs').getAll();
-          const history = tx.objectStore('historyEvents').getAll();
-          const quotes = tx.objectStore('mintQuotes').count();
-          tx.oncomplete = () => {
-            db.close();
-            const unspent = (proofs.result as Array<{ amount: number; isSpent: boolean }>).filter(
-              (p) => !p.isSpent,
-            );
-            resolve({
-              balance: unspent.reduce((sum, p) => sum + p.amount, 0),
-              proofs: unspent.length,
-              pendingQuotes: quotes.result,
-              history: (history.result as StoredMoney['history']).map(
-                ({ type, amount, quoteId }) => ({ type, amount, quoteId }),
-              ),
-            });
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
 
 const amountDisplay = (page: Page) => page.getByTestId('keypad-amount');
 const balanceDisplay = (page: Page) => page.getByTestId('home-balance');
-const invoiceDialog = (page: Page) => page.getByRole('dialog', { name: TITLE });
-
-/** The id of the quote Home is waiting for (exposed as data-quote-id on the screen). */
-async function openQuoteId(page: Page): Promise<string> {
-  const section = page.getByRole('region', { name: 'Point of Sale' });
-  await expect(section).toHaveAttribute('data-quote-id', /.+/);
-  return (await section.getAttribute('data-quote-id'))!;
-}
-
-async function clickDigits(page: Page, digits: string) {
-  for (const digit of digits) {
-    await page.getByRole('button', { name: digit, exact: true }).click();
-  }
-}
 
 test.describe('taking a payment on Home', () => {
   test('keypad buttons: invoice shown verbatim, paid at the mint, toast, reset, money stored', async ({
@@ -101,7 +53,7 @@ test.describe('taking a payment on Home', () => {
     await page.keyboard.press('5');
     await expect(amountDisplay(page)).toHaveText('210 sats');
 
-    const quoteId = await openQuoteId(page);
+    const quoteId = await quoteIdOnScreen(page);
     const atMint = await (await request.get(`${mintUrl}/v1/mint/quote/bolt11/${quoteId}`)).json();
     expect(atMint).toMatchObject({
       quote: quoteId,
@@ -138,10 +90,7 @@ test.describe('taking a payment on Home', () => {
     payQuote,
   }) => {
     await onboard(page, { mintUrl, relayUrl });
-    await clickDigits(page, '64');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(invoiceDialog(page)).toBeVisible();
-    const quoteId = await openQuoteId(page);
+    const quoteId = await requestInvoice(page, 64);
     await invoiceDialog(page).getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('button', { name: /Show invoice/ })).toBeVisible();
 
@@ -168,17 +117,13 @@ test.describe('taking a payment on Home', () => {
     await expect(amountDisplay(page)).toHaveText('100 sats');
     await page.keyboard.press('Enter');
     await expect(invoiceDialog(page)).toBeVisible();
-    await payQuote(await openQuoteId(page));
+    await payQuote(await quoteIdOnScreen(page));
     await expect(balanceDisplay(page)).toHaveText('100 sats', LANDS);
     await expect(amountDisplay(page)).toHaveText('0 sats');
 
     await page.keyboard.type('99');
     await page.keyboard.press('Escape'); // clears
-    await page.keyboard.type('33');
-    await page.keyboard.press('Enter');
-    await expect(invoiceDialog(page)).toContainText('33 sats');
-    const second = await openQuoteId(page);
-    await payQuote(second);
+    await payQuote(await requestInvoice(page, 33, 'keyboard'));
 
     await expect(balanceDisplay(page)).toHaveText('133 sats', LANDS);
     const stored = await storedMoney(page);
@@ -193,10 +138,7 @@ test.describe('taking a payment on Home', () => {
     payQuote,
   }) => {
     await onboard(page, { mintUrl, relayUrl });
-    await clickDigits(page, '42');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(invoiceDialog(page)).toBeVisible();
-    const quoteId = await openQuoteId(page);
+    const quoteId = await requestInvoice(page, 42);
 
     await page.reload();
     await expect(invoiceDialog(page)).toBeHidden();
@@ -220,10 +162,7 @@ test.describe('taking a payment on Home', () => {
     payQuote,
   }) => {
     await onboard(page, { mintUrl, relayUrl });
-    await clickDigits(page, '7');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(invoiceDialog(page)).toBeVisible();
-    const quoteId = await openQuoteId(page);
+    const quoteId = await requestInvoice(page, 7);
 
     await page.reload();
     await expect(balanceDisplay(page)).toHaveText('0 sats');
@@ -252,10 +191,7 @@ test.describe('with the mint dropping its reply to the mint request', () => {
 
   test('the payment still lands, exactly once', async ({ page, relayUrl, request }) => {
     await onboard(page, { mintUrl: mint.url, relayUrl });
-    await clickDigits(page, '500');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(invoiceDialog(page)).toBeVisible();
-    const quoteId = await openQuoteId(page);
+    const quoteId = await requestInvoice(page, 500);
 
     // The mint signs the outputs, then the client never hears back.
     mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 });

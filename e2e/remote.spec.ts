@@ -1,7 +1,6 @@
 // Remote cashier end to end: merchant and cashier in two browser contexts over the dev relay and
 // dev mint; delivery, exactly-once minting, the NUT-20 lock, an offline merchant, relay outage.
 import { createServer } from 'node:net';
-import { Wallet } from '@cashu/cashu-ts';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Event as NostrEvent } from 'nostr-tools/core';
 import { decode } from 'nostr-tools/nip19';
@@ -10,7 +9,10 @@ import { bytesToHex } from 'nostr-tools/utils';
 import { generateSecretKey } from 'nostr-tools/pure';
 import WebSocket from 'ws';
 import { expect, test } from './fixtures';
+import { customerWallet } from './helpers/customer';
+import { INVOICE_TITLE, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { storedMoney } from './helpers/stored-money';
 
 useWebSocketImplementation(WebSocket);
 
@@ -18,44 +20,8 @@ const REMOTE_RECEIVED = '🌐 Remote Payment received! Proofs stored successfull
 const cashierPaid = (sats: number) => `✅ Paid! The merchant received ${sats} sats.`;
 const RELAY_ERROR =
   '❌ Could not reach the merchant over the relays, so no invoice is shown. Check the connection and try again.';
-const INVOICE_TITLE = 'Please pay this invoice';
 /** Inbox delivery plus the background quote watch (5 s poll) on a busy box. */
 const LANDS = { timeout: 25_000 };
-
-interface StoredMoney {
-  balance: number;
-  history: Array<{ type: string; amount: number; quoteId?: string }>;
-}
-
-/** What the merchant really stored (IndexedDB), not what a screen says. */
-async function storedMoney(page: Page): Promise<StoredMoney> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredMoney>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['proofs', 'historyEvents'], 'readonly');
-          const proofs = tx.objectStore('proofs').getAll();
-          const history = tx.objectStore('historyEvents').getAll();
-          tx.oncomplete = () => {
-            db.close();
-            const unspent = (proofs.result as Array<{ amount: number; isSpent: boolean }>).filter(
-              (p) => !p.isSpent,
-            );
-            resolve({
-              balance: unspent.reduce((sum, p) => sum + p.amount, 0),
-              history: (history.result as StoredMoney['history']).map(
-                ({ type, amount, quoteId }) => ({ type, amount, quoteId }),
-              ),
-            });
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
 
 /** Onboards the merchant and reads the connection link off its /connect page. */
 async function merchantWithLink(page: Page, mintUrl: string, relayUrl: string) {
@@ -75,9 +41,16 @@ async function merchantWithLink(page: Page, mintUrl: string, relayUrl: string) {
   return { link, npub, pubkeyHex: decoded.data };
 }
 
-/** A cashier in a fresh context (never onboarded) opened from the link. */
+let cashierContext: BrowserContext | undefined;
+test.afterEach(async () => {
+  await cashierContext?.close();
+  cashierContext = undefined;
+});
+
+/** A cashier in a fresh context (never onboarded) opened from the link; closed after the test. */
 async function openCashier(browser: Browser, link: string, npub: string) {
   const context = await browser.newContext();
+  cashierContext = context;
   const page = await context.newPage();
   await page.goto(link);
   await expect(
@@ -85,18 +58,6 @@ async function openCashier(browser: Browser, link: string, npub: string) {
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
   return { context, page };
-}
-
-/** Types the amount and submits; resolves with the quote id once the invoice is on screen. */
-async function requestInvoice(cashier: Page, sats: number): Promise<string> {
-  await cashier.keyboard.type(String(sats));
-  await cashier.keyboard.press('Enter');
-  const dialog = cashier.getByRole('dialog', { name: INVOICE_TITLE });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('invoice-amount')).toHaveText(`${sats} sats`);
-  const section = cashier.locator('section[data-quote-id]');
-  await expect(section).toHaveAttribute('data-quote-id', /.+/);
-  return (await section.getAttribute('data-quote-id'))!;
 }
 
 /** Every gift wrap the relay holds for the merchant (captured like any relay client would). */
@@ -131,12 +92,6 @@ async function deadPort(): Promise<number> {
   return port;
 }
 
-let cashierContext: BrowserContext | undefined;
-test.afterEach(async () => {
-  await cashierContext?.close();
-  cashierContext = undefined;
-});
-
 test('a cashier opened from the Connect link takes a payment that lands once in the merchant wallet', async ({
   page,
   browser,
@@ -153,8 +108,7 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
   await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
 
   const cashier = await openCashier(browser, merchant.link, merchant.npub);
-  cashierContext = cashier.context;
-  const quoteId = await requestInvoice(cashier.page, 21);
+  const quoteId = await requestInvoice(cashier.page, 21, 'keyboard');
 
   // The quote was created at the merchant's mint, locked to the merchant's key (NUT-20).
   const atMint = await (await request.get(`${mintUrl}/v1/mint/quote/bolt11/${quoteId}`)).json();
@@ -170,7 +124,7 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
   await expect(page.getByText(REMOTE_RECEIVED)).toBeVisible(LANDS);
   await expect(page.getByText(REMOTE_RECEIVED)).toHaveCount(1);
   await expect(page.getByTestId('home-balance')).toHaveText('21 sats');
-  expect(await storedMoney(page)).toEqual({
+  expect(await storedMoney(page)).toMatchObject({
     balance: 21,
     history: [{ type: 'remote-payment', amount: 21, quoteId }],
   });
@@ -187,7 +141,7 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
   await page.reload();
   await skipped;
   await expect(page.getByTestId('home-balance')).toHaveText('21 sats');
-  expect(await storedMoney(page)).toEqual({
+  expect(await storedMoney(page)).toMatchObject({
     balance: 21,
     history: [{ type: 'remote-payment', amount: 21, quoteId }],
   });
@@ -206,14 +160,12 @@ test('paid while the merchant tab is closed: the cashier cannot mint it, the mer
   await page.close();
 
   const cashier = await openCashier(browser, merchant.link, merchant.npub);
-  cashierContext = cashier.context;
-  const quoteId = await requestInvoice(cashier.page, 34);
+  const quoteId = await requestInvoice(cashier.page, 34, 'keyboard');
   await payQuote(quoteId);
   await expect(cashier.page.getByText(cashierPaid(34))).toBeVisible(LANDS);
 
   // Everything the cashier knows (quote id, amount, its own keys) does not mint the quote.
-  const rogue = new Wallet(mintUrl, { unit: 'sat' });
-  await rogue.loadMint();
+  const rogue = await customerWallet(mintUrl);
   await expect(rogue.mintProofsBolt11(34, quoteId)).rejects.toMatchObject({
     message: expect.stringMatching(/signature/i),
   });
@@ -234,7 +186,7 @@ test('paid while the merchant tab is closed: the cashier cannot mint it, the mer
   await reopened.goto('/');
   await expect(reopened.getByText(REMOTE_RECEIVED)).toBeVisible(LANDS);
   await expect(reopened.getByTestId('home-balance')).toHaveText('34 sats');
-  expect(await storedMoney(reopened)).toEqual({
+  expect(await storedMoney(reopened)).toMatchObject({
     balance: 34,
     history: [{ type: 'remote-payment', amount: 34, quoteId }],
   });
@@ -254,7 +206,6 @@ test('with the link pointing at a relay where nothing listens, the cashier sees 
   link.searchParams.append('relay', `ws://127.0.0.1:${await deadPort()}`);
 
   const cashier = await openCashier(browser, link.href, merchant.npub);
-  cashierContext = cashier.context;
   await cashier.page.keyboard.type('13');
   await cashier.page.keyboard.press('Enter');
   await expect(cashier.page.getByTestId('invoice-error')).toHaveText(RELAY_ERROR, LANDS);

@@ -1,49 +1,48 @@
 // Wallet screen end to end: withdraw as an animated QR token, redeemed by a customer's wallet,
 // settled to a withdrawal event (also across a reload), and the two withdraw error texts.
-import { Wallet, getDecodedToken } from '@cashu/cashu-ts';
+import { getDecodedToken } from '@cashu/cashu-ts';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { customerWallet } from './helpers/customer';
+import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
-const RECEIVED = '🎉 Payment received! Proofs stored successfully.';
 /** WebSocket first; the checkstate poll (5 s) is the fallback. Leave room for a slow box. */
 const SETTLES = { timeout: 20_000 };
-
-async function takePayment(page: Page, amount: number, payQuote: (q: string) => Promise<void>) {
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-  for (const digit of String(amount)) {
-    await page.getByRole('button', { name: digit, exact: true }).click();
-  }
-  await page.getByRole('button', { name: 'Submit' }).click();
-  const section = page.getByRole('region', { name: 'Point of Sale' });
-  await expect(section).toHaveAttribute('data-quote-id', /.+/);
-  await payQuote((await section.getAttribute('data-quote-id'))!);
-  await expect(page.getByText(RECEIVED).first()).toBeVisible(SETTLES);
-  await expect(page.getByRole('dialog')).toBeHidden();
-}
 
 async function openWallet(page: Page) {
   await page.getByRole('link', { name: 'Wallet', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
 }
 
-async function grantClipboard(context: BrowserContext, appUrl: string) {
+interface FundedWallet {
+  page: Page;
+  context: BrowserContext;
+  appUrl: string;
+  mintUrl: string;
+  relayUrl: string;
+  payQuote: (quoteId: string) => Promise<void>;
+}
+
+/** An onboarded merchant that took these payments, on the Wallet screen, allowed to copy. */
+async function fundedWallet(at: FundedWallet, amounts: number[]): Promise<void> {
+  const { page, context, appUrl, mintUrl, relayUrl, payQuote } = at;
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(appUrl).origin,
   });
+  await onboard(page, { mintUrl, relayUrl });
+  for (const amount of amounts) await takePayment(page, amount, payQuote);
+  await openWallet(page);
 }
 
 /** The customer's wallet (Node side) redeeming the token at the mint. */
 async function redeem(mintUrl: string, token: string): Promise<number> {
-  const wallet = new Wallet(mintUrl, { unit: 'sat' });
-  await wallet.loadMint();
-  const proofs = await wallet.receive(token);
+  const proofs = await (await customerWallet(mintUrl)).receive(token);
   return proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0);
 }
 
 async function decodeAmount(mintUrl: string, token: string): Promise<number> {
-  const wallet = new Wallet(mintUrl, { unit: 'sat' });
-  await wallet.loadMint();
+  const wallet = await customerWallet(mintUrl);
   const decoded = getDecodedToken(token, wallet.keyChain.getAllKeysetIds());
   expect(decoded.mint).toBe(mintUrl);
   return decoded.proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0);
@@ -74,11 +73,7 @@ test.describe('withdrawing from the wallet screen', () => {
     relayUrl,
     payQuote,
   }) => {
-    await grantClipboard(context, appUrl);
-    await onboard(page, { mintUrl, relayUrl });
-    await takePayment(page, 21, payQuote);
-    await takePayment(page, 34, payQuote);
-    await openWallet(page);
+    await fundedWallet({ page, context, appUrl, mintUrl, relayUrl, payQuote }, [21, 34]);
     await expect(page.getByTestId('wallet-balance')).toHaveText('55 sats');
 
     const token = await withdrawToken(page);
@@ -107,11 +102,7 @@ test.describe('withdrawing from the wallet screen', () => {
     relayUrl,
     payQuote,
   }) => {
-    await grantClipboard(context, appUrl);
-    await onboard(page, { mintUrl, relayUrl });
-    await takePayment(page, 13, payQuote);
-    await takePayment(page, 8, payQuote);
-    await openWallet(page);
+    await fundedWallet({ page, context, appUrl, mintUrl, relayUrl, payQuote }, [13, 8]);
     const token = await withdrawToken(page);
 
     await page.reload();
