@@ -4,24 +4,19 @@
 // Importable: measurePaymentLatency({ appUrl, mintUrl, relayUrl, browser?, runs? }).
 // Standalone: `node bench/payment-latency.mjs [runs]` starts a dev mint, a dev relay and a
 // production build on free ports and prints the JSON figures.
-import { chromium } from '@playwright/test';
+import {
+  DEFAULT_RUNS,
+  launchBenchChromium,
+  onboardMerchant,
+  openInvoice,
+  payAndTimeBalance,
+  runStandalone,
+  shownBalance,
+  waitForReset,
+} from './latency-common.mjs';
 
-export const CHROMIUM_LAUNCH_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
-
-const DEFAULT_RUNS = 20;
 /** The app's foreground poll period (DEFAULT_WATCH_INTERVALS.foregroundMs). */
 const POLL_PERIOD_MS = 1_000;
-const STEP_TIMEOUT = 30_000;
 
 function summary(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -45,79 +40,15 @@ async function mintControl(mintUrl, method, body) {
   if (!response.ok) throw new Error(`dev/faults ${method}: ${response.status}`);
 }
 
-/** A fresh wallet on this mint through the single-page onboarding; leaves the page on Home. */
-async function onboard(page, { appUrl, mintUrl, relayUrl }) {
-  await page.goto(`${appUrl}/onboarding-legacy`);
-  await page.getByLabel('Mint URL').fill(mintUrl);
-  await page.getByLabel('Relays (one per line)').fill(relayUrl);
-  await page.getByTestId('phrase-word').first().waitFor();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
-  await page.locator('[data-testid="home-balance"][data-balance]').waitFor();
-}
-
-/**
- * One sample: open an invoice for `amount`, then inside the page note the time, pay it through
- * the dev mint, and note the time the balance on screen shows the new value. Both times come
- * from the page's clock; the pay request's own round trip (about a millisecond on loopback)
- * is included.
- */
+/** One sample: an invoice for `amount`, paid at the mint after `waitMs`, until Home shows it. */
 async function oneRun(page, { mintUrl, amount, waitMs }) {
-  const before = Number(await page.getByTestId('home-balance').getAttribute('data-balance'));
-  await page.keyboard.type(String(amount));
-  await page.keyboard.press('Enter');
-  await page.getByRole('dialog').waitFor({ timeout: STEP_TIMEOUT });
-  const section = page.locator('section[data-quote-id]');
-  await section.waitFor({ timeout: STEP_TIMEOUT });
-  const quote = await section.getAttribute('data-quote-id');
-
+  const before = await shownBalance(page);
+  const quote = await openInvoice(page, amount);
   // The customer needs a moment to scan: without this wait every payment would land at the same
   // phase of the poll cycle and the polling figure would be biased.
   await page.waitForTimeout(waitMs);
-  const sample = await page.evaluate(
-    async ({ mintUrl, quote, expected, timeout }) => {
-      performance.clearResourceTimings();
-      const balance = document.querySelector('[data-testid="home-balance"]');
-      const shown = new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`balance never showed ${expected}`)),
-          timeout,
-        );
-        const observer = new MutationObserver(() => {
-          if (balance.getAttribute('data-balance') === String(expected)) {
-            const at = performance.now();
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve(at);
-          }
-        });
-        observer.observe(balance, { attributes: true, attributeFilter: ['data-balance'] });
-      });
-      const paidAt = performance.now();
-      const response = await fetch(`${mintUrl}/dev/pay/${encodeURIComponent(quote)}`, {
-        method: 'POST',
-      });
-      if (!response.ok) throw new Error(`pay ${quote}: ${response.status}`);
-      const shownAt = await shown;
-      // Where the time went: until the app asked the mint for its ecash, that request, the rest.
-      const mintRequest = performance
-        .getEntriesByType('resource')
-        .find((entry) => entry.name.endsWith('/v1/mint/bolt11') && entry.startTime >= paidAt);
-      return {
-        total: shownAt - paidAt,
-        notice: mintRequest ? mintRequest.startTime - paidAt : null,
-        mint: mintRequest ? mintRequest.responseEnd - mintRequest.startTime : null,
-        storeAndShow: mintRequest ? shownAt - mintRequest.responseEnd : null,
-      };
-    },
-    { mintUrl, quote, expected: before + amount, timeout: STEP_TIMEOUT },
-  );
-  // The screen resets after the payment: modal gone, keypad back to 0, ready for the next run.
-  await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
-  await page
-    .getByTestId('keypad-amount')
-    .filter({ hasText: /^0 sats$/ })
-    .waitFor();
+  const sample = await payAndTimeBalance(page, { mintUrl, quote, expected: before + amount });
+  await waitForReset(page);
   return sample;
 }
 
@@ -155,14 +86,14 @@ export async function measurePaymentLatency({
   browser,
   runs = DEFAULT_RUNS,
 }) {
-  const ownBrowser = browser ? null : await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  const ownBrowser = browser ? null : await launchBenchChromium();
   const context = await (browser ?? ownBrowser).newContext({
     viewport: { width: 390, height: 844 },
   });
   try {
     const page = await context.newPage();
     await mintControl(mintUrl, 'DELETE');
-    await onboard(page, { appUrl, mintUrl, relayUrl });
+    await onboardMerchant(page, { appUrl, mintUrl, relayUrl });
     const payment_latency_ws = await series(page, { mintUrl }, runs);
 
     await mintControl(mintUrl, 'POST', {
@@ -189,56 +120,7 @@ export default async function paymentLatencyFigure(context) {
   return { websocket: result.payment_latency_ws, polling: result.payment_latency_polling };
 }
 
-/** Dev mint + dev relay + production build on free ports, like the e2e set-up. */
-async function startStack() {
-  const { mkdtemp, rm } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
-  const { join, dirname } = await import('node:path');
-  const { fileURLToPath } = await import('node:url');
-  const { tsImport } = await import('tsx/esm/api');
-  const { build, preview } = await import('vite');
-  const root = dirname(dirname(fileURLToPath(import.meta.url)));
-  const { startMint } = await tsImport('../dev/mint/server.ts', import.meta.url);
-  const { startRelay } = await tsImport('../dev/relay/server.ts', import.meta.url);
-
-  const workDir = await mkdtemp(join(tmpdir(), 'cashew-bench-pay-'));
-  const mint = await startMint({ port: 0, fresh: true, dataDir: join(workDir, 'mint') });
-  const relay = await startRelay({ port: 0 });
-  process.env.VITE_DEFAULT_MINT_URL = mint.url;
-  process.env.VITE_DEFAULT_RELAYS = JSON.stringify([relay.url]);
-  process.env.VITE_DISCOVERY_RELAYS = JSON.stringify([relay.url]);
-  process.env.VITE_AUDITOR_URL = '';
-  const outDir = join(workDir, 'dist');
-  const configFile = join(root, 'vite.config.ts');
-  await build({ root, configFile, mode: 'production', logLevel: 'error', build: { outDir } });
-  const server = await preview({
-    root,
-    configFile,
-    logLevel: 'error',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-  });
-  const { port } = server.httpServer.address();
-  return {
-    appUrl: `http://127.0.0.1:${port}`,
-    mintUrl: mint.url,
-    relayUrl: relay.url,
-    async close() {
-      await server.close();
-      await relay.close();
-      await mint.close();
-      await rm(workDir, { recursive: true, force: true });
-    },
-  };
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(process.argv[2]) || DEFAULT_RUNS;
-  const stack = await startStack();
-  try {
-    const result = await measurePaymentLatency({ ...stack, runs });
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  } finally {
-    await stack.close();
-  }
+  await runStandalone('cashew-bench-pay-', (stack) => measurePaymentLatency({ ...stack, runs }));
 }

@@ -4,20 +4,17 @@
 // Importable: measureRemoteLatency({ browser, appUrl, mintUrl, relayUrl, quick?, remoteRuns?, log? }).
 // Standalone: `node bench/remote-latency.mjs [runs]` starts the dev stack on free ports and prints
 // the JSON figures.
+import {
+  DEFAULT_RUNS,
+  onboardMerchant,
+  openInvoice,
+  payAndTimeBalance,
+  runStandalone,
+  shownBalance,
+  STEP_TIMEOUT,
+  waitForReset,
+} from './latency-common.mjs';
 import { summarize } from './lib/stats.mjs';
-
-const DEFAULT_RUNS = 20;
-const STEP_TIMEOUT = 30_000;
-
-/** A fresh merchant wallet through the single-page onboarding; leaves the page on Home. */
-async function onboard(page, { appUrl, mintUrl, relayUrl }) {
-  await page.goto(`${appUrl}/onboarding-legacy`);
-  await page.getByLabel('Mint URL').fill(mintUrl);
-  await page.getByLabel('Relays (one per line)').fill(relayUrl);
-  await page.getByTestId('phrase-word').first().waitFor();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
-}
 
 async function connectionLink(page, appUrl) {
   await page.goto(`${appUrl}/connect`);
@@ -54,53 +51,17 @@ async function waitTracked(page, quote) {
 
 /** One sample, timed by the merchant page's clock: pay at the mint -> balance attribute updated. */
 async function oneRun(merchant, cashier, { mintUrl, amount }) {
-  const balance = merchant.locator('[data-testid="home-balance"][data-balance]');
-  await balance.waitFor({ timeout: STEP_TIMEOUT });
-  const before = Number(await balance.getAttribute('data-balance'));
-
-  await cashier.keyboard.type(String(amount));
-  await cashier.keyboard.press('Enter');
-  await cashier.getByRole('dialog').waitFor({ timeout: STEP_TIMEOUT });
-  const section = cashier.locator('section[data-quote-id]');
-  await section.waitFor({ timeout: STEP_TIMEOUT });
-  const quote = await section.getAttribute('data-quote-id');
+  const before = await shownBalance(merchant);
+  const quote = await openInvoice(cashier, amount);
   await waitTracked(merchant, quote);
-
-  const latency = await merchant.evaluate(
-    async ({ mintUrl, quote, expected, timeout }) => {
-      const shownBalance = document.querySelector('[data-testid="home-balance"]');
-      const shown = new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`balance never showed ${expected}`)),
-          timeout,
-        );
-        const observer = new MutationObserver(() => {
-          if (shownBalance.getAttribute('data-balance') === String(expected)) {
-            const at = performance.now();
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve(at);
-          }
-        });
-        observer.observe(shownBalance, { attributes: true, attributeFilter: ['data-balance'] });
-      });
-      const paidAt = performance.now();
-      const response = await fetch(`${mintUrl}/dev/pay/${encodeURIComponent(quote)}`, {
-        method: 'POST',
-      });
-      if (!response.ok) throw new Error(`pay ${quote}: ${response.status}`);
-      return (await shown) - paidAt;
-    },
-    { mintUrl, quote, expected: before + amount, timeout: STEP_TIMEOUT },
-  );
-
+  const { total } = await payAndTimeBalance(merchant, {
+    mintUrl,
+    quote,
+    expected: before + amount,
+  });
   // The cashier resets too (modal closed, keypad at 0) before the next run.
-  await cashier.getByRole('dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
-  await cashier
-    .getByTestId('keypad-amount')
-    .filter({ hasText: /^0 sats$/ })
-    .waitFor({ timeout: STEP_TIMEOUT });
-  return latency;
+  await waitForReset(cashier);
+  return total;
 }
 
 /**
@@ -121,7 +82,7 @@ export async function measureRemoteLatency({
   const cashierContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const merchant = await merchantContext.newPage();
-    await onboard(merchant, { appUrl, mintUrl, relayUrl });
+    await onboardMerchant(merchant, { appUrl, mintUrl, relayUrl });
     const link = await connectionLink(merchant, appUrl);
     await merchant.goto(`${appUrl}/`);
     const cashier = await cashierContext.newPage();
@@ -142,22 +103,11 @@ export async function measureRemoteLatency({
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(process.argv[2]) || DEFAULT_RUNS;
-  const { tsImport } = await import('tsx/esm/api');
-  const { startStack } = await tsImport('../dev/stack.ts', import.meta.url);
-  const { chromiumLaunchOptions } = await tsImport('../playwright.config.ts', import.meta.url);
-  const { chromium } = await import('playwright-core');
-  const stack = await startStack({ tempPrefix: 'cashew-bench-remote-' });
-  const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
-  try {
-    const remoteLatency = await measureRemoteLatency({
-      browser,
+  await runStandalone('cashew-bench-remote-', async (stack) => ({
+    remoteLatency: await measureRemoteLatency({
       ...stack,
       remoteRuns: runs,
       log: (line) => process.stderr.write(`${line}\n`),
-    });
-    process.stdout.write(`${JSON.stringify({ remoteLatency }, null, 2)}\n`);
-  } finally {
-    await browser.close();
-    await stack.close();
-  }
+    }),
+  }));
 }
