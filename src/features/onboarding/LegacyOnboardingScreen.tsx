@@ -10,6 +10,7 @@ import {
 } from '../../core/settings/settings-input';
 import { Button } from '../../ui/Button';
 import { PhraseWords } from '../../ui/PhraseWords';
+import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
 import { completeOnboarding } from './complete-onboarding';
 import type { OnboardingScreenProps } from './deps';
@@ -96,19 +97,13 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
   };
 
   const modeButton = (value: OnboardingMode, label: string) => (
-    <button
-      type="button"
+    <SegmentButton
+      selected={mode === value}
       aria-pressed={mode === value}
       onClick={() => setMode(value)}
-      className={[
-        'min-h-11 flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600',
-        mode === value
-          ? 'bg-white text-violet-700 shadow-sm'
-          : 'text-slate-600 hover:text-slate-900',
-      ].join(' ')}
     >
       {label}
-    </button>
+    </SegmentButton>
   );
 
   return (
@@ -121,10 +116,10 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
         </Button>
       }
     >
-      <div role="group" aria-label="Wallet mode" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+      <SegmentTrack role="group" aria-label="Wallet mode">
         {modeButton('create', 'New Wallet')}
         {modeButton('restore', 'Restore Wallet')}
-      </div>
+      </SegmentTrack>
       <MintUrlField value={mintUrl} onChange={setMintUrl} />
       <RelaysField rows={3} value={relaysText} onChange={setRelaysText} />
       {mode === 'create' ? (

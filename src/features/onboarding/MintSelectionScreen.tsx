@@ -4,10 +4,10 @@ import { Navigate, useNavigate } from 'react-router';
 import type { DiscoveredMint } from '../../core/discovery/types';
 import { mintUrlProblem, normaliseMintInput } from '../../core/settings/settings-input';
 import { BusyStatus } from '../../ui/BusyStatus';
-import { Button } from '../../ui/Button';
+import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
 import { MintUrlField } from '../../ui/SettingsFields';
 import type { OnboardingScreenProps } from './deps';
-import { OnboardingFrame } from './OnboardingFrame';
+import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
 import {
   browserDiscovery,
@@ -77,22 +77,16 @@ function MintSelection({
   };
 
   const tabButton = (value: Tab, label: string) => (
-    <button
-      type="button"
+    <SegmentButton
+      selected={tab === value}
       role="tab"
       id={`${ids.tabs}-${value}`}
       aria-selected={tab === value}
       aria-controls={`${ids.tabs}-${value}-panel`}
       onClick={() => setChosenTab(value)}
-      className={[
-        'min-h-11 flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600',
-        tab === value
-          ? 'bg-white text-violet-700 shadow-sm'
-          : 'text-slate-600 hover:text-slate-900',
-      ].join(' ')}
     >
       {label}
-    </button>
+    </SegmentButton>
   );
 
   return (
@@ -101,27 +95,17 @@ function MintSelection({
       title="Choose a Mint"
       subtitle="The mint turns Lightning payments into ecash for your wallet."
       actions={
-        <>
-          <Button
-            variant="outline"
-            onClick={() => navigate(`/onboarding/mnemonic?mode=${session.mode ?? 'create'}`)}
-          >
-            Back
-          </Button>
-          <Button onClick={onContinue} disabled={!canContinue}>
-            Continue
-          </Button>
-        </>
+        <StepActions
+          onBack={() => navigate(`/onboarding/mnemonic?mode=${session.mode ?? 'create'}`)}
+          onContinue={onContinue}
+          canContinue={canContinue}
+        />
       }
     >
-      <div
-        role="tablist"
-        aria-label="Mint source"
-        className="flex gap-1 rounded-lg bg-slate-100 p-1"
-      >
+      <SegmentTrack role="tablist" aria-label="Mint source">
         {tabButton('discovered', 'Discovered Mints')}
         {tabButton('custom', 'Custom Mint URL')}
-      </div>
+      </SegmentTrack>
       {tab === 'discovered' ? (
         <div
           role="tabpanel"

@@ -3,11 +3,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { countWords } from '../../core/keys';
-import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { PhraseWords } from '../../ui/PhraseWords';
 import type { OnboardingScreenProps } from './deps';
-import { OnboardingFrame } from './OnboardingFrame';
+import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
 
@@ -79,14 +78,11 @@ function CreatePhrase({ services }: OnboardingScreenProps) {
       title="Your Recovery Phrase"
       subtitle="These 12 words are your new wallet. Write them down before you continue."
       actions={
-        <>
-          <Button variant="outline" onClick={() => navigate(WELCOME)}>
-            Back
-          </Button>
-          <Button onClick={onContinue} disabled={!phrase || !confirmed}>
-            Continue
-          </Button>
-        </>
+        <StepActions
+          onBack={() => navigate(WELCOME)}
+          onContinue={onContinue}
+          canContinue={Boolean(phrase) && confirmed}
+        />
       }
     >
       {phrase ? (
@@ -158,14 +154,11 @@ function RestorePhrase({ services }: OnboardingScreenProps) {
       title="Restore Your Wallet"
       subtitle="Enter the recovery phrase of the wallet you want to restore."
       actions={
-        <>
-          <Button variant="outline" onClick={() => navigate(WELCOME)}>
-            Back
-          </Button>
-          <Button onClick={() => void onContinue()} disabled={!enoughWords || checking}>
-            Continue
-          </Button>
-        </>
+        <StepActions
+          onBack={() => navigate(WELCOME)}
+          onContinue={() => void onContinue()}
+          canContinue={enoughWords && !checking}
+        />
       }
     >
       <PhraseField

@@ -1,5 +1,6 @@
 // Shared frame of the onboarding screens: centred card, product name, optional step indicator.
 import type { ReactNode } from 'react';
+import { Button } from '../../ui/Button';
 import { StepIndicator } from './StepIndicator';
 
 export interface OnboardingFrameProps {
@@ -36,5 +37,27 @@ export function OnboardingFrame({
         ) : null}
       </div>
     </main>
+  );
+}
+
+/** Back and Continue of a step of the linear flow (the `actions` of OnboardingFrame). */
+export function StepActions({
+  onBack,
+  onContinue,
+  canContinue,
+}: {
+  onBack: () => void;
+  onContinue: () => void;
+  canContinue: boolean;
+}) {
+  return (
+    <>
+      <Button variant="outline" onClick={onBack}>
+        Back
+      </Button>
+      <Button onClick={onContinue} disabled={!canContinue}>
+        Continue
+      </Button>
+    </>
   );
 }

@@ -2,10 +2,9 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { parseRelayLines, relaysProblem } from '../../core/settings/settings-input';
-import { Button } from '../../ui/Button';
 import { RelaysField } from '../../ui/SettingsFields';
 import type { OnboardingScreenProps } from './deps';
-import { OnboardingFrame } from './OnboardingFrame';
+import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
 
 export function RelayConfigScreen({ services }: OnboardingScreenProps) {
@@ -41,14 +40,11 @@ function RelayConfig({
       title="Configure Relays"
       subtitle="Nostr relays carry payments sent from your remote point of sale devices."
       actions={
-        <>
-          <Button variant="outline" onClick={() => navigate('/onboarding/mint-selection')}>
-            Back
-          </Button>
-          <Button onClick={onContinue} disabled={!canContinue}>
-            Continue
-          </Button>
-        </>
+        <StepActions
+          onBack={() => navigate('/onboarding/mint-selection')}
+          onContinue={onContinue}
+          canContinue={canContinue}
+        />
       }
     >
       <RelaysField value={text} onChange={setText} error={problem} />
