@@ -279,6 +279,53 @@ describe('RemotePaymentInbox', () => {
     await vi.waitFor(() => expect(h.tracked.map((q) => q.quote)).toEqual(['quote-1']));
   });
 
+  it('waits longer after each refused connection to a relay that stays down', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pool = new FakeRelayPool();
+      pool.behaviour.set(RELAY, 'down');
+      const h = harness({ pool, retryDelaysMs: [1_000, 2_000, 5_000] });
+      await h.inbox.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(pool.subscriptions).toHaveLength(1);
+      const attemptsAfter = async (ms: number) => {
+        await vi.advanceTimersByTimeAsync(ms);
+        return pool.subscriptions.length;
+      };
+      expect(await attemptsAfter(999)).toBe(1);
+      expect(await attemptsAfter(1)).toBe(2);
+      expect(await attemptsAfter(1_999)).toBe(2);
+      expect(await attemptsAfter(1)).toBe(3);
+      expect(await attemptsAfter(4_999)).toBe(3);
+      expect(await attemptsAfter(1)).toBe(4);
+      expect(await attemptsAfter(5_000)).toBe(5);
+      expect(h.tracked).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('resubscribes after the first delay when a relay that answered drops', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pool = new FakeRelayPool();
+      const h = harness({ pool, retryDelaysMs: [1_000, 2_000, 5_000] });
+      await h.inbox.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(pool.openSubscriptions(RELAY)).toHaveLength(1);
+      for (let drop = 0; drop < 3; drop++) {
+        pool.drop(RELAY);
+        await vi.advanceTimersByTimeAsync(999);
+        expect(pool.openSubscriptions(RELAY)).toHaveLength(0);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(pool.openSubscriptions(RELAY)).toHaveLength(1);
+      }
+      expect(h.inbox.isActive).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('uses the new relays after restart', async () => {
     let relays = ['ws://old'];
     const h = harness({ getRelays: async () => relays });

@@ -240,6 +240,7 @@ export class RemotePaymentInbox {
     const pubkey = session.pubkey;
     if (!pool || !pubkey || session.abort.signal.aborted) return;
     let closedByUs = false;
+    let closed = false;
     let healthy = false;
     const since = Math.floor(this.clock() / 1000) - INBOX_LOOKBACK_SECONDS;
     const closer = pool.subscribe(
@@ -248,9 +249,15 @@ export class RemotePaymentInbox {
       {
         onevent: (event) => this.enqueue(session, event),
         oneose: () => {
-          healthy = true;
+          // nostr-tools' pool also calls oneose when the connection fails, synchronously right
+          // before onclose; only an EOSE the subscription outlived is the relay's own, so a relay
+          // that keeps refusing is retried with growing waits instead of every first delay.
+          queueMicrotask(() => {
+            if (!closed) healthy = true;
+          });
         },
         onclose: (reasons) => {
+          closed = true;
           if (closedByUs || session.abort.signal.aborted) return;
           session.subscriptions.delete(relay);
           const next = healthy ? 0 : attempt + 1;

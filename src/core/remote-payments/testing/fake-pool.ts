@@ -51,6 +51,8 @@ export class FakeRelayPool implements RelayPool {
     queueMicrotask(() => {
       for (const sub of subs) {
         if ((this.behaviour.get(sub.relay) ?? 'accept') === 'down') {
+          // As nostr-tools' pool does on a failed connection: oneose, then onclose, in one go.
+          params.oneose?.();
           this.drop(sub.relay);
           continue;
         }
