@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CashewError, MintRefusedError, StorageError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { PendingMintQuote, QuoteKind } from '../core/ports';
-import type { PaymentFailed, PaymentSettled } from '../core/wallet/payment-service';
+import type { PaymentFailure, PaymentSettled } from '../core/wallet/payment-service';
 import {
   PAYMENT_FAILED_TOAST,
   PAYMENT_RECEIVED_TOAST,
@@ -42,10 +42,10 @@ function fakeToaster() {
 
 function setup() {
   const settled = new Set<(p: PaymentSettled) => void>();
-  const failed = new Set<(p: PaymentFailed) => void>();
+  const failed = new Set<(p: PaymentFailure) => void>();
   const payments = {
     onSettled: (l: (p: PaymentSettled) => void) => (settled.add(l), () => settled.delete(l)),
-    onFailed: (l: (p: PaymentFailed) => void) => (failed.add(l), () => failed.delete(l)),
+    onFailed: (l: (p: PaymentFailure) => void) => (failed.add(l), () => failed.delete(l)),
   };
   const toast = fakeToaster();
   const confetti = vi.fn();
@@ -53,8 +53,18 @@ function setup() {
   const off = subscribePaymentNotifications({ payments, toast, confetti, logger });
   const settle = (id: string, kind: QuoteKind = 'direct') =>
     settled.forEach((l) => l({ quote: quote(id, kind), amount: 21, kind, balance: 21 }));
-  const fail = (id: string, error: CashewError) =>
-    failed.forEach((l) => l({ quote: quote(id), kind: 'direct', error }));
+  const fail = (id: string, error: CashewError, reason: PaymentFailure['reason']) =>
+    failed.forEach((l) =>
+      l({
+        quote: quote(id),
+        kind: 'direct',
+        error,
+        success: false,
+        reason,
+        errorText: error.message,
+        balance: 0,
+      }),
+    );
   return { toast, confetti, logger, off, settle, fail };
 }
 
@@ -88,7 +98,7 @@ describe('payment notifications', () => {
 
   it('an expired or refused quote shows the payment-failed toast', () => {
     const { toast, fail } = setup();
-    fail('q4', new MintRefusedError('Mint quote has expired', 20007));
+    fail('q4', new MintRefusedError('Mint quote has expired', 20007), 'quote');
     expect(toast.shown).toEqual([
       { level: 'error', text: PAYMENT_FAILED_TOAST, toastId: paymentToastId('failed', 'q4') },
     ]);
@@ -97,9 +107,9 @@ describe('payment notifications', () => {
   it('a failure while minting or storing proofs shows the storing error and logs it', () => {
     const { toast, logger, fail } = setup();
     const error = new StorageError('QuotaExceededError');
-    fail('q5', error);
+    fail('q5', error, 'processing');
     expect(toast.shown.map((t) => t.text)).toEqual([PAYMENT_STORE_ERROR_TOAST]);
-    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('q5'), error);
+    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('QuotaExceededError'), error);
   });
 
   it('stops announcing after unsubscribing', () => {

@@ -1,9 +1,12 @@
 // App-wide payment toasts and confetti (SPEC §2, §8): one subscription at start-up, so a payment
 // that lands on another screen or after a reload is still announced, exactly once per quote.
-import { MintRefusedError, type CashewError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { QuoteKind } from '../core/ports';
-import type { PaymentFailed, PaymentSettled } from '../core/wallet/payment-service';
+import type {
+  PaymentFailure,
+  PaymentFailureReason,
+  PaymentSettled,
+} from '../core/wallet/payment-service';
 
 export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
 export const REMOTE_PAYMENT_RECEIVED_TOAST =
@@ -22,7 +25,7 @@ export interface PaymentToaster {
 export interface PaymentNotificationDeps {
   payments: {
     onSettled(listener: (settled: PaymentSettled) => void): () => void;
-    onFailed(listener: (failed: PaymentFailed) => void): () => void;
+    onFailed(listener: (failed: PaymentFailure) => void): () => void;
   };
   toast: PaymentToaster;
   /** Fires the success burst; must not throw (ui/confetti's fireConfetti never rejects). */
@@ -43,12 +46,12 @@ export function receivedText(kind: QuoteKind): string {
 }
 
 /**
- * A mint refusal (quote expired, issued elsewhere, unknown, refused at minting) means the
- * payment did not happen: "Payment failed". Anything else broke while minting or storing
- * proofs we were owed (no seed, IndexedDB error): the console has the details.
+ * The quote itself failed (expired, refused, issued elsewhere): the payment did not happen,
+ * "Payment failed". Processing failed (minting or storing proofs we were owed threw): the
+ * console has the details.
  */
-export function failureText(error: CashewError): string {
-  return error instanceof MintRefusedError ? PAYMENT_FAILED_TOAST : PAYMENT_STORE_ERROR_TOAST;
+export function failureText(reason: PaymentFailureReason): string {
+  return reason === 'quote' ? PAYMENT_FAILED_TOAST : PAYMENT_STORE_ERROR_TOAST;
 }
 
 /** Announces one settled payment (direct or remote) unless this quote was announced already. */
@@ -72,10 +75,10 @@ export function subscribePaymentNotifications(deps: PaymentNotificationDeps): ()
     announceSettled(deps, settled);
   });
   const offFailed = deps.payments.onFailed((failed) => {
-    const text = failureText(failed.error);
-    if (text === PAYMENT_STORE_ERROR_TOAST) {
+    const text = failureText(failed.reason);
+    if (failed.reason === 'processing') {
       deps.logger.error(
-        `Error storing payment proofs for quote ${failed.quote.quote}`,
+        `Error storing payment proofs for quote ${failed.quote.quote}: ${failed.errorText}`,
         failed.error,
       );
     } else {
