@@ -1,7 +1,26 @@
 // Keypad, invoice-in-progress line and invoice modal: the part every invoice-taking screen shares.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BusyStatus } from './BusyStatus';
-import { InvoiceModal } from './InvoiceModal';
 import { Keypad } from './Keypad';
+
+/**
+ * The modal (QR encoder, copy buttons, dialog) is not needed to paint the keypad: it loads when
+ * the browser is idle after the panel mounted, well before an invoice comes back from the mint.
+ */
+const loadInvoiceModal = () => import('./InvoiceModal');
+const InvoiceModal = lazy(() => loadInvoiceModal().then((m) => ({ default: m.InvoiceModal })));
+
+function usePrefetchWhenIdle(load: () => Promise<unknown>): void {
+  useEffect(() => {
+    const prefetch = () => void load().catch(() => {}); // the lazy component retries on open
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(prefetch, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 200);
+    return () => clearTimeout(timer);
+  }, [load]);
+}
 
 export const CREATING_INVOICE_TEXT = 'Creating invoice...';
 export const SHOW_INVOICE_TEXT = 'Show invoice';
@@ -44,6 +63,10 @@ export function InvoicePanel({
   onCopyError,
 }: InvoicePanelProps) {
   const { open, creating, error } = flow;
+  // Mounted from the first opening on, so closing it keeps the dialog's own close handling.
+  const [modalUsed, setModalUsed] = useState(false);
+  if (open && !modalUsed) setModalUsed(true);
+  usePrefetchWhenIdle(loadInvoiceModal);
   return (
     <>
       <Keypad
@@ -76,12 +99,16 @@ export function InvoicePanel({
         ) : null}
       </div>
 
-      <InvoiceModal
-        invoice={open && invoice ? invoice.request : null}
-        amount={invoice?.amount}
-        onClose={flow.close}
-        onCopyError={onCopyError}
-      />
+      {modalUsed ? (
+        <Suspense fallback={null}>
+          <InvoiceModal
+            invoice={open && invoice ? invoice.request : null}
+            amount={invoice?.amount}
+            onClose={flow.close}
+            onCopyError={onCopyError}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import type { PendingMintQuote } from '../../core/ports';
-import { toast } from '../../ui/toaster';
+import { toast } from '../../ui/toast';
 import type { PosPayments } from './deps';
 import { PAYMENT_FAILED_TOAST } from './texts';
 
