@@ -1,13 +1,13 @@
 // Money under faults, in the browser against real servers: two tabs of one merchant racing for the
 // same quote, a mint that dies mid-payment and comes back, a relay outage under the merchant inbox.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, WebSocket } from '@playwright/test';
 import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { startRelay, type DevRelay } from '../dev/relay/server.ts';
 import { expect, test } from './fixtures';
+import { freePort, openCashier } from './helpers/cashier';
 import { requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney, type StoredMoney } from './helpers/stored-money';
@@ -29,15 +29,6 @@ test.afterEach(async () => {
   contexts = [];
 });
 
-/** A loopback port free right now, so a server can be stopped and started again on it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** The merchant's Connect link (its relays and mint are in it); leaves the page on /connect. */
 async function connectLink(page: Page): Promise<{ link: string; npub: string }> {
   await page.goto('/connect');
@@ -45,15 +36,10 @@ async function connectLink(page: Page): Promise<{ link: string; npub: string }> 
   return { link, npub: new URL(link).pathname.split('/').pop()! };
 }
 
-/** A cashier in a context of its own (never onboarded), opened from the merchant's link. */
-async function openCashier(browser: Browser, link: string, npub: string): Promise<Page> {
-  const context = await browser.newContext();
+/** A cashier opened from the link; its context is closed after the test. */
+async function cashierFor(browser: Browser, link: string, npub: string): Promise<Page> {
+  const { context, page } = await openCashier(browser, link, npub);
   contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(link);
-  await expect(
-    page.getByRole('heading', { level: 1, name: `Creating invoices for ${npub}` }),
-  ).toBeVisible();
   return page;
 }
 
@@ -104,7 +90,7 @@ test.describe('two tabs of the same merchant', () => {
     await page.goto('/');
     const tabB = await secondTab(page.context());
 
-    const cashier = await openCashier(browser, link, npub);
+    const cashier = await cashierFor(browser, link, npub);
     const quoteId = await requestInvoice(cashier, 55, 'keyboard');
     await payQuote(quoteId);
 
@@ -248,7 +234,7 @@ test.describe('a relay outage under the merchant inbox', () => {
     const { link, npub } = await connectLink(page);
     await page.goto('/');
     await expect.poll(open, SETTLES).toBeGreaterThan(0);
-    const cashier = await openCashier(browser, link, npub);
+    const cashier = await cashierFor(browser, link, npub);
 
     await relay!.close();
     await expect.poll(open, SETTLES).toBe(0);

@@ -1,6 +1,5 @@
 // Remote cashier end to end: merchant and cashier in two browser contexts over the dev relay and
 // dev mint; delivery, exactly-once minting, the NUT-20 lock, an offline merchant, relay outage.
-import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Event as NostrEvent } from 'nostr-tools/core';
 import { decode } from 'nostr-tools/nip19';
@@ -9,6 +8,7 @@ import { bytesToHex } from 'nostr-tools/utils';
 import { generateSecretKey } from 'nostr-tools/pure';
 import WebSocket from 'ws';
 import { expect, test } from './fixtures';
+import { freePort, openCashier } from './helpers/cashier';
 import { customerWallet } from './helpers/customer';
 import { INVOICE_TITLE, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
@@ -47,17 +47,11 @@ test.afterEach(async () => {
   cashierContext = undefined;
 });
 
-/** A cashier in a fresh context (never onboarded) opened from the link; closed after the test. */
-async function openCashier(browser: Browser, link: string, npub: string) {
-  const context = await browser.newContext();
-  cashierContext = context;
-  const page = await context.newPage();
-  await page.goto(link);
-  await expect(
-    page.getByRole('heading', { level: 1, name: `Creating invoices for ${npub}` }),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
-  return { context, page };
+/** A cashier opened from the link; its context is closed after the test. */
+async function cashierFor(browser: Browser, link: string, npub: string) {
+  const cashier = await openCashier(browser, link, npub);
+  cashierContext = cashier.context;
+  return cashier;
 }
 
 /** Every gift wrap the relay holds for the merchant (captured like any relay client would). */
@@ -83,15 +77,6 @@ async function republish(relayUrl: string, events: NostrEvent[]): Promise<void> 
   }
 }
 
-/** A loopback port where nothing listens. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 test('a cashier opened from the Connect link takes a payment that lands once in the merchant wallet', async ({
   page,
   browser,
@@ -107,7 +92,7 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
   await page.goto('/');
   await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
 
-  const cashier = await openCashier(browser, merchant.link, merchant.npub);
+  const cashier = await cashierFor(browser, merchant.link, merchant.npub);
   const quoteId = await requestInvoice(cashier.page, 21, 'keyboard');
 
   // The quote was created at the merchant's mint, locked to the merchant's key (NUT-20).
@@ -159,7 +144,7 @@ test('paid while the merchant tab is closed: the cashier cannot mint it, the mer
   const merchantContext = page.context();
   await page.close();
 
-  const cashier = await openCashier(browser, merchant.link, merchant.npub);
+  const cashier = await cashierFor(browser, merchant.link, merchant.npub);
   const quoteId = await requestInvoice(cashier.page, 34, 'keyboard');
   await payQuote(quoteId);
   await expect(cashier.page.getByText(cashierPaid(34))).toBeVisible(LANDS);
@@ -203,9 +188,9 @@ test('with the link pointing at a relay where nothing listens, the cashier sees 
   const merchant = await merchantWithLink(page, mintUrl, relayUrl);
   const link = new URL(merchant.link);
   link.searchParams.delete('relay');
-  link.searchParams.append('relay', `ws://127.0.0.1:${await deadPort()}`);
+  link.searchParams.append('relay', `ws://127.0.0.1:${await freePort()}`);
 
-  const cashier = await openCashier(browser, link.href, merchant.npub);
+  const cashier = await cashierFor(browser, link.href, merchant.npub);
   await cashier.page.keyboard.type('13');
   await cashier.page.keyboard.press('Enter');
   await expect(cashier.page.getByTestId('invoice-error')).toHaveText(RELAY_ERROR, LANDS);

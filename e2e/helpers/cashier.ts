@@ -1,0 +1,32 @@
+// Remote-cashier e2e helpers: a fresh cashier context opened from the merchant's link, and a
+// loopback port that is free right now (for a dead relay, or a server stopped and restarted on it).
+import { createServer } from 'node:net';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/** A loopback port nothing listens on at this moment. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A cashier in a fresh context (never onboarded) opened from the merchant's link, on its own
+ * page with no navigation shell. The caller closes the context after the test.
+ */
+export async function openCashier(
+  browser: Browser,
+  link: string,
+  npub: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Creating invoices for ${npub}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
+  return { context, page };
+}
