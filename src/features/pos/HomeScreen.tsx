@@ -1,12 +1,11 @@
 // Home (/): the point-of-sale screen where the merchant types an amount and shows the invoice.
 import { useCallback } from 'react';
+import { formatSats } from '../../ui/format-sats';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import type { PosScreenProps } from './deps';
 import { COPY_FAILED_LOG } from './texts';
 import { useBalance } from './use-balance';
 import { useInvoice } from './use-invoice';
-
-const sats = new Intl.NumberFormat('en-US');
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
@@ -39,7 +38,7 @@ export function HomeScreen({ services }: PosScreenProps) {
             data-balance={balance ?? undefined}
             className="block text-sm font-semibold text-slate-800 tabular-nums"
           >
-            {balance === null ? '…' : `${sats.format(balance)} sats`}
+            {balance === null ? '…' : `${formatSats(balance)} sats`}
           </span>
         </p>
       </header>
@@ -47,7 +46,7 @@ export function HomeScreen({ services }: PosScreenProps) {
       <InvoicePanel
         flow={invoice}
         invoice={quote}
-        formatAmount={sats.format}
+        formatAmount={formatSats}
         onCopyError={onCopyError}
       />
     </section>

@@ -1,4 +1,5 @@
 // User-visible texts of the wallet screen (SPEC §2 "/wallet" verbatim, plus our own hints).
+import { formatSats } from '../../ui/format-sats';
 export const WALLET_TITLE = 'Wallet';
 export const CURRENT_BALANCE = 'Current Balance';
 export const WITHDRAW = 'Withdraw';
@@ -21,4 +22,4 @@ export const CANCEL = 'Cancel';
 
 export const pageText = (page: number, pages: number) => `Page ${page} of ${pages}`;
 export const countText = (shown: number, total: number) => `${shown} of ${total} events`;
-export const satsText = (sats: number) => `${sats.toLocaleString()} sats`;
+export const satsText = (sats: number) => `${formatSats(sats)} sats`;
