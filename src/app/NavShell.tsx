@@ -1,6 +1,7 @@
 // Navigation shell (SPEC §2): collapsible top bar on small screens, fixed left sidebar on lg.
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
+import { CashewMark } from '../ui/CashewMark';
 
 export const PRODUCT_NAME = 'Cashew POS';
 
@@ -27,7 +28,7 @@ export function NavShell() {
           className="flex items-center gap-2 text-lg font-bold text-violet-800"
           onClick={() => setMenuOpen(false)}
         >
-          <span aria-hidden="true">🥜</span>
+          <CashewMark />
           {PRODUCT_NAME}
         </NavLink>
         <button
