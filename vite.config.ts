@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { compileHintsForFirstScreen, preloadKeypadForOnboarded } from './vite-plugins/first-load.ts';
+import { compileHintsForFirstScreen } from './vite-plugins/first-load.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadKeypadForOnboarded(), compileHintsForFirstScreen()],
+  plugins: [react(), tailwindcss(), compileHintsForFirstScreen()],
   build: { target: 'es2022', sourcemap: false },
   test: {
     include: [

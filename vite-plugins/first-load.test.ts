@@ -1,4 +1,4 @@
-// The first-screen plugins find the welcome's and keypad's chunks and touch only those.
+// The compile-hint plugin finds the first screen's chunks and marks only those.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,36 +6,24 @@ import { describe, expect, it } from 'vitest';
 import {
   COMPILE_HINT,
   compileHintsForFirstScreen,
-  firstScreenChunks,
+  entryChunks,
   shiftSourceMap,
   type Bundle,
   type ChunkInfo,
 } from './first-load';
 
-function chunk(fileName: string, imports: string[], extra: Partial<ChunkInfo> = {}): ChunkInfo {
-  return {
-    type: 'chunk',
-    fileName,
-    imports,
-    isEntry: false,
-    facadeModuleId: null,
-    code: `/* ${fileName} */`,
-    ...extra,
-  };
+function chunk(fileName: string, imports: string[], isEntry = false): ChunkInfo {
+  return { type: 'chunk', fileName, imports, isEntry };
 }
 
-/** An entry importing React, a keypad chunk importing the entry and its panel, and a wallet chunk. */
+/** An entry importing React and the router, and two lazy screens sharing a QR chunk. */
 function sampleBundle(): Bundle {
   const files = [
-    chunk('assets/index.js', ['assets/react.js'], { isEntry: true, facadeModuleId: '/r/index.html' }),
+    chunk('assets/index.js', ['assets/react.js', 'assets/router.js'], true),
     chunk('assets/react.js', []),
-    chunk('assets/HomeScreen.js', ['assets/index.js', 'assets/InvoicePanel.js'], {
-      facadeModuleId: '/r/src/features/pos/HomeScreen.tsx',
-    }),
-    chunk('assets/InvoicePanel.js', ['assets/react.js']),
-    chunk('assets/WalletScreen.js', ['assets/index.js', 'assets/qr.js'], {
-      facadeModuleId: '/r/src/features/wallet/WalletScreen.tsx',
-    }),
+    chunk('assets/router.js', ['assets/react.js']),
+    chunk('assets/WalletScreen.js', ['assets/index.js', 'assets/qr.js']),
+    chunk('assets/RemoteScreen.js', ['assets/index.js', 'assets/qr.js']),
     chunk('assets/qr.js', []),
   ];
   return {
@@ -44,22 +32,18 @@ function sampleBundle(): Bundle {
   };
 }
 
-describe('firstScreenChunks', () => {
-  it('lists the entry closure, and the keypad closure without what the entry already has', () => {
-    const { entry, keypad } = firstScreenChunks(sampleBundle());
-    expect([...entry].sort()).toEqual(['assets/index.js', 'assets/react.js']);
-    expect(keypad.sort()).toEqual(['assets/HomeScreen.js', 'assets/InvoicePanel.js']);
-  });
-
-  it('finds no keypad files in a bundle without the keypad', () => {
-    const bundle = sampleBundle();
-    delete bundle['assets/HomeScreen.js'];
-    expect(firstScreenChunks(bundle).keypad).toEqual([]);
+describe('entryChunks', () => {
+  it('lists the entry and what it imports statically, not the lazy screens', () => {
+    expect(entryChunks(sampleBundle()).sort()).toEqual([
+      'assets/index.js',
+      'assets/react.js',
+      'assets/router.js',
+    ]);
   });
 });
 
 describe('compileHintsForFirstScreen', () => {
-  it('puts the hint on the first line of the written first-screen chunks only, once', async () => {
+  it('puts the hint on the first line of the written entry chunks only, once', async () => {
     const bundle = sampleBundle();
     const dir = await mkdtemp(join(tmpdir(), 'cashew-hints-'));
     try {
@@ -76,12 +60,7 @@ describe('compileHintsForFirstScreen', () => {
         expect(code.endsWith(`/* ${file} */`)).toBe(true);
         expect(code.indexOf(COMPILE_HINT, 1)).toBe(-1);
       }
-      expect(hinted.sort()).toEqual([
-        'assets/HomeScreen.js',
-        'assets/InvoicePanel.js',
-        'assets/index.js',
-        'assets/react.js',
-      ]);
+      expect(hinted.sort()).toEqual(['assets/index.js', 'assets/react.js', 'assets/router.js']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -8,7 +8,6 @@ import type { StorageOptions } from '../storage';
 import { DEFAULT_DB_NAME } from '../storage/db-name';
 import { readOnboardedFlag } from '../storage/onboarded-flag';
 import type { AppSettings } from './env';
-import { writeOnboardedHint } from './onboarded-hint';
 
 export interface BaseServices {
   /** Build-time defaults: mint, relays, discovery relays, auditor. */
@@ -28,8 +27,6 @@ export interface BaseServiceOptions {
   clock?: Clock;
   /** Tests pass a fresh database name; the app uses the default one. */
   dbName?: string;
-  /** Where the ONBOARDED hint is kept (see onboarded-hint.ts); omitted: no hint. */
-  hintStorage?: Storage;
 }
 
 export function createBaseServices(
@@ -43,7 +40,7 @@ export function createBaseServices(
     logger: options.logger,
     events: new WalletEvents(),
     clock,
-    onboarding: { isOnboarded: sharedOnboardedRead(dbName, options.hintStorage) },
+    onboarding: { isOnboarded: sharedOnboardedRead(dbName) },
     storageOptions: {
       dbName,
       defaults: { mintUrl: settings.defaultMintUrl, relays: settings.defaultRelays },
@@ -55,18 +52,13 @@ export function createBaseServices(
 
 /**
  * Reads the flag from IndexedDB; callers asking while a read is in flight share it (the guard's
- * loader and the guarded route's `lazy` ask at the same moment on the first load), later callers
- * read afresh. Each answer refreshes the hint for the next page load.
+ * loader and a guarded route's `lazy` ask at the same moment on a first load), later callers read
+ * afresh.
  */
-function sharedOnboardedRead(dbName: string, hintStorage: Storage | undefined) {
+function sharedOnboardedRead(dbName: string) {
   let inFlight: Promise<boolean> | null = null;
   return () =>
-    (inFlight ??= readOnboardedFlag(dbName)
-      .then((onboarded) => {
-        writeOnboardedHint(onboarded, hintStorage);
-        return onboarded;
-      })
-      .finally(() => {
-        inFlight = null;
-      }));
+    (inFlight ??= readOnboardedFlag(dbName).finally(() => {
+      inFlight = null;
+    }));
 }

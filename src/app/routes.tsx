@@ -2,6 +2,7 @@
 import { lazy as reactLazy, Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { WelcomeScreen } from '../features/onboarding/WelcomeScreen';
+import { HomeScreen } from '../features/pos/HomeScreen';
 import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './LoadingScreen';
 import { RouteError } from './RouteError';
@@ -32,7 +33,7 @@ function screen(source: ServiceSource, load: () => Promise<Screen>) {
 
 /**
  * Route `lazy` for a screen behind the onboarding guard. React Router resolves a route's `lazy`
- * in parallel with its parent's loader, so a new user opening / would download the point of sale
+ * in parallel with its parent's loader, so a new user opening /wallet would download the screen
  * and every protocol library only to be redirected: when the device is not onboarded, the route
  * gets a component that loads them when it is first shown (after onboarding) instead.
  */
@@ -55,27 +56,17 @@ function guardedScreen(
   };
 }
 
-/**
- * Route `lazy` for the point of sale: only its own code is awaited. It renders on services that
- * load the protocol libraries when first used, so an onboarded merchant's keypad does not wait for
- * cashu-ts, nostr-tools and Dexie (Submit does).
- */
-function homeScreen(source: ServiceSource) {
-  const services = deferredPosServices(source);
-  return async () => {
-    const { HomeScreen } = await import('../features/pos/HomeScreen');
-    function HomeWithServices() {
-      return <HomeScreen services={services} />;
-    }
-    return { Component: HomeWithServices };
-  };
-}
-
 export function createRoutes(source: ServiceSource): RouteObject[] {
   const lazy = (load: () => Promise<Screen>) => screen(source, load);
   const guarded = (load: () => Promise<Screen>) => guardedScreen(source, screen(source, load));
-  // The first screen a new user sees is in the entry chunk: no second request, no protocol library.
+  // The first screens, the welcome (new user) and the keypad (onboarded merchant), are in the entry
+  // chunk: no second request before they paint, no protocol library. The keypad renders on services
+  // that load cashu-ts, nostr-tools and Dexie when first used, so it does not wait for them.
   const welcome = { Component: WelcomeScreen };
+  const posServices = deferredPosServices(source);
+  function PointOfSale() {
+    return <HomeScreen services={posServices} />;
+  }
 
   return [
     {
@@ -89,10 +80,7 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
           element: <AppLayout />,
           loader: requireOnboarded(source.base.onboarding, source.base.logger),
           children: [
-            {
-              index: true,
-              lazy: guardedScreen(source, homeScreen(source)),
-            },
+            { index: true, Component: PointOfSale },
             {
               path: 'wallet',
               lazy: guarded(() =>

@@ -18,7 +18,6 @@ export function startApp(rootElement: HTMLElement): void {
   const settings = readAppSettings(import.meta.env);
   const base = createBaseServices(settings, {
     logger: createConsoleLogger(),
-    hintStorage: localStorageIfAllowed(),
   });
   const source = deferredServices(base, () =>
     import('./background').then((m) => m.completeAndStart(base)),
@@ -82,12 +81,4 @@ function routerInitialized(router: AppRouter, timeoutMs: number): Promise<void> 
       resolve();
     }
   });
-}
-
-function localStorageIfAllowed(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
 }
