@@ -81,7 +81,7 @@ describe('legacy onboarding', () => {
   it('restores the NIP-06 vector phrase into the expected key', async () => {
     const { services } = renderLegacy();
     fireEvent.click(await screen.findByRole('button', { name: 'Restore Wallet' }));
-    fireEvent.change(field('Recovery phrase'), { target: { value: NIP06_PHRASE } });
+    fireEvent.input(field('Recovery phrase'), { target: { value: NIP06_PHRASE } });
     fireEvent.click(continueButton());
     await screen.findByRole('heading', { name: 'Home' });
     expect((await new DeviceKeys(services.storage.keys).getKeypair()).npub).toBe(NIP06_NPUB);
@@ -99,7 +99,7 @@ describe('legacy onboarding', () => {
   ])('with %s set to %j shows %s and saves nothing', async (label, value, message) => {
     const { services } = renderLegacy();
     await screen.findAllByTestId('phrase-word');
-    fireEvent.change(field(label), { target: { value } });
+    fireEvent.input(field(label), { target: { value } });
     fireEvent.click(continueButton());
     expect(await screen.findByText(message)).toBeTruthy();
     expect(await services.storage.config.isOnboarded()).toBe(false);
@@ -110,7 +110,7 @@ describe('legacy onboarding', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Restore Wallet' }));
     fireEvent.click(continueButton());
     expect(await screen.findByText('Please enter your mnemonic to restore')).toBeTruthy();
-    fireEvent.change(field('Recovery phrase'), { target: { value: 'one two three' } });
+    fireEvent.input(field('Recovery phrase'), { target: { value: 'one two three' } });
     fireEvent.click(continueButton());
     expect(await screen.findByText('Invalid mnemonic')).toBeTruthy();
     expect(await services.storage.keys.getMnemonic()).toBeUndefined();

@@ -161,9 +161,9 @@ describe('mnemonic step', () => {
   it('enables restore Continue from 12 words and rejects an invalid phrase', async () => {
     const { router } = renderFlow('/onboarding/mnemonic?mode=restore');
     const field = await screen.findByLabelText('Recovery phrase');
-    fireEvent.change(field, { target: { value: Array(11).fill('abandon').join(' ') } });
+    fireEvent.input(field, { target: { value: Array(11).fill('abandon').join(' ') } });
     expect(button('Continue').disabled).toBe(true);
-    fireEvent.change(field, { target: { value: BAD_CHECKSUM } });
+    fireEvent.input(field, { target: { value: BAD_CHECKSUM } });
     expect(button('Continue').disabled).toBe(false);
     fireEvent.click(button('Continue'));
     expect(await screen.findByText('Invalid mnemonic')).toBeTruthy();
@@ -174,10 +174,10 @@ describe('mnemonic step', () => {
   it('rejects 13 valid-looking words and accepts the NIP-06 vector phrase', async () => {
     const { router } = renderFlow('/onboarding/mnemonic?mode=restore');
     const field = await screen.findByLabelText('Recovery phrase');
-    fireEvent.change(field, { target: { value: `${NIP06_PHRASE} bean` } });
+    fireEvent.input(field, { target: { value: `${NIP06_PHRASE} bean` } });
     fireEvent.click(button('Continue'));
     expect(await screen.findByText('Invalid mnemonic')).toBeTruthy();
-    fireEvent.change(field, { target: { value: `  ${NIP06_PHRASE.toUpperCase()}\n` } });
+    fireEvent.input(field, { target: { value: `  ${NIP06_PHRASE.toUpperCase()}\n` } });
     expect(screen.queryByText('Invalid mnemonic')).toBeNull();
     fireEvent.click(button('Continue'));
     await waitFor(() => expect(where(router)).toBe('/onboarding/mint-selection'));
@@ -225,13 +225,13 @@ describe('mint selection step', () => {
     const input = screen.getByLabelText('Mint URL') as HTMLInputElement;
     expect(input.type).toBe('url');
     expect(button('Continue').disabled).toBe(true);
-    fireEvent.change(input, { target: { value: 'ftp://mint.example' } });
+    fireEvent.input(input, { target: { value: 'ftp://mint.example' } });
     fireEvent.click(button('Continue'));
     expect(
       await screen.findByText('Mint URL must be a valid http:// or https:// address'),
     ).toBeTruthy();
     expect(where(router)).toBe('/onboarding/mint-selection');
-    fireEvent.change(input, { target: { value: 'https://custom.mint.example/' } });
+    fireEvent.input(input, { target: { value: 'https://custom.mint.example/' } });
     fireEvent.click(button('Continue'));
     await waitFor(() => expect(where(router)).toBe('/onboarding/relay-config'));
     expect(readSession().mint).toBe('https://custom.mint.example');
@@ -262,17 +262,17 @@ describe('relay config step', () => {
     expect(field.value).toBe('ws://127.0.0.1:7777');
     expect(screen.getByTestId('relay-count').textContent).toBe('Configured relays (1)');
 
-    fireEvent.change(field, { target: { value: '  \n \n' } });
+    fireEvent.input(field, { target: { value: '  \n \n' } });
     expect(screen.getByTestId('relay-count').textContent).toBe('Configured relays (0)');
     expect(button('Continue').disabled).toBe(true);
 
-    fireEvent.change(field, { target: { value: 'wss://a.example\nhttps://b.example' } });
+    fireEvent.input(field, { target: { value: 'wss://a.example\nhttps://b.example' } });
     expect(
       screen.getByText('Relay must be a valid ws:// or wss:// address: https://b.example'),
     ).toBeTruthy();
     expect(button('Continue').disabled).toBe(true);
 
-    fireEvent.change(field, { target: { value: ' wss://a.example \n\nws://127.0.0.1:7777\n' } });
+    fireEvent.input(field, { target: { value: ' wss://a.example \n\nws://127.0.0.1:7777\n' } });
     expect(screen.getByTestId('relay-count').textContent).toBe('Configured relays (2)');
     fireEvent.click(button('Continue'));
     await waitFor(() => expect(where(router)).toBe('/onboarding/complete'));

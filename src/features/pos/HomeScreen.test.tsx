@@ -194,7 +194,9 @@ describe('HomeScreen', () => {
   it('Escape closes the invoice without clearing the amount; Show invoice opens it again', async () => {
     const { user } = await setup();
     await typeAndSubmit(user, '77');
-    await screen.findByRole('dialog', {}, WAIT);
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    // The dialog takes focus once open; a person presses Escape after seeing it.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

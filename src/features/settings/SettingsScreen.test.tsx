@@ -59,7 +59,7 @@ describe('SettingsScreen', () => {
   it('shows the loading text, then the stored mint and relays', async () => {
     await renderSettings();
     expect(screen.getByText('Loading settings...')).toBeTruthy();
-    expect((await screen.findByLabelText('Mint URL')).getAttribute('value')).toBe(
+    expect(((await screen.findByLabelText('Mint URL')) as HTMLInputElement).value).toBe(
       'http://127.0.0.1:3338',
     );
     expect(relaysField().value).toBe('ws://127.0.0.1:7777\nwss://b.example');
@@ -68,8 +68,8 @@ describe('SettingsScreen', () => {
   it('saves trimmed values, restarts the listener and confirms with the SPEC toast', async () => {
     const services = await renderSettings();
     await screen.findByLabelText('Mint URL');
-    fireEvent.change(mintField(), { target: { value: ' https://new.mint.example/ ' } });
-    fireEvent.change(relaysField(), {
+    fireEvent.input(mintField(), { target: { value: ' https://new.mint.example/ ' } });
+    fireEvent.input(relaysField(), {
       target: { value: '\n wss://c.example \n\nws://d.example\n' },
     });
     save();
@@ -97,7 +97,7 @@ describe('SettingsScreen', () => {
   ])('rejects a bad %s value %j with %s, saving nothing', async (which, value, message) => {
     const services = await renderSettings();
     await screen.findByLabelText('Mint URL');
-    fireEvent.change(which === 'mint' ? mintField() : relaysField(), { target: { value } });
+    fireEvent.input(which === 'mint' ? mintField() : relaysField(), { target: { value } });
     save();
     expect(await screen.findByText(message)).toBeTruthy();
     expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
