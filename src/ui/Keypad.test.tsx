@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Keypad component: on-screen buttons, keyboard shortcuts, disabled state, reset and zero guard.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Keypad, ZERO_AMOUNT_HINT } from './Keypad';
@@ -36,6 +36,23 @@ describe('Keypad', () => {
     for (const name of ['Backspace', 'Clear', 'Submit']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
+  });
+
+  it('submits what was typed when Enter follows a digit at once (a fast typist, a scanner)', async () => {
+    const { onSubmit } = setup();
+    // Each key is its own browser task: the page renders in between, but no frame is painted
+    // (effects that wait for the next frame have not run yet).
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const press = async (key: string) => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    await press('4');
+    await press('2');
+    await press('Enter');
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith(42);
+    expect(screen.queryByText(ZERO_AMOUNT_HINT)).toBeNull();
   });
 
   it('builds the amount from clicked digits and submits it as an integer', async () => {

@@ -1,5 +1,5 @@
 // Amount keypad (SPEC §2 "Payment entry"): on-screen digits plus window keyboard shortcuts.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   INITIAL_AMOUNT,
   keypadAmountReducer,
@@ -80,9 +80,14 @@ export function Keypad({
     onSubmit(value);
   }, [amount, onSubmit]);
 
-  useEffect(() => {
-    if (disabled) return;
-    const onKeyDown = (event: KeyboardEvent) => {
+  // One window listener for the keypad's life, calling the handler of the latest render. Keys
+  // that arrive faster than frames (a quick typist, a barcode scanner, "5" then Enter) must see
+  // the amount the previous key made; a listener re-attached by a passive effect would still hold
+  // the old one until the next frame. Layout effects run as soon as a render commits.
+  const onKeyDownRef = useRef<(event: KeyboardEvent) => void>(() => {});
+  useLayoutEffect(() => {
+    onKeyDownRef.current = (event: KeyboardEvent) => {
+      if (disabled) return;
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isEditable(event.target)) return;
       const key = event.key;
@@ -107,9 +112,12 @@ export function Keypad({
       // Stops a focused keypad button from also being activated by the same Enter press.
       event.preventDefault();
     };
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => onKeyDownRef.current(event);
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [disabled, apply, submit]);
+  }, []);
 
   const digitButton = (digit: string) => (
     <button
