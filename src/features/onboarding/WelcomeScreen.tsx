@@ -13,11 +13,17 @@ export function WelcomeScreen() {
       </p>
       <ul className="space-y-2 text-sm text-slate-600">
         <li className="flex gap-2">
-          <span aria-hidden="true" className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-violet-600" />
+          <span
+            aria-hidden="true"
+            className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-violet-600"
+          />
           No account, no login: your keys never leave this browser.
         </li>
         <li className="flex gap-2">
-          <span aria-hidden="true" className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-violet-600" />
+          <span
+            aria-hidden="true"
+            className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-violet-600"
+          />
           Four short steps: recovery phrase, mint, relays, done.
         </li>
       </ul>
