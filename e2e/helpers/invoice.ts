@@ -1,5 +1,6 @@
 // E2E helper: asking for an invoice on a keypad screen (Home or the remote cashier) and paying it.
 import { expect, type Page } from '@playwright/test';
+import { formatSats } from '../../src/ui/format-sats';
 
 export const INVOICE_TITLE = 'Please pay this invoice';
 export const RECEIVED = '🎉 Payment received! Proofs stored successfully.';
@@ -39,7 +40,7 @@ export async function requestInvoice(
   }
   const dialog = invoiceDialog(page);
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('invoice-amount')).toHaveText(`${sats} sats`);
+  await expect(dialog.getByTestId('invoice-amount')).toHaveText(`${formatSats(sats)} sats`);
   return quoteIdOnScreen(page);
 }
 

@@ -2,13 +2,14 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { CopiedBadge } from './CopiedBadge';
+import { formatSats } from './format-sats';
 
 /** The amount in sats, large, above the QR code. */
 export function ModalAmount({ amount, testId }: { amount?: number; testId: string }) {
   if (amount === undefined) return null;
   return (
     <p data-testid={testId} className="text-3xl font-bold text-violet-700 tabular-nums">
-      {amount} sats
+      {formatSats(amount)} sats
     </p>
   );
 }

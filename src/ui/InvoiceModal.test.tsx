@@ -34,7 +34,7 @@ describe('InvoiceModal', () => {
     ).toBeTruthy();
     expect(inDialog.getByText('Invoice String:')).toBeTruthy();
     expect(inDialog.getByText(INVOICE)).toBeTruthy();
-    expect(inDialog.getByText('2100 sats')).toBeTruthy();
+    expect(inDialog.getByText('2,100 sats')).toBeTruthy();
     const qr = inDialog.getByRole('img', { name: 'Invoice QR code' });
     expect(qr.getAttribute('width')).toBe('256');
     expect(qr.closest('[data-qr-value]')?.getAttribute('data-qr-value')).toBe(INVOICE);

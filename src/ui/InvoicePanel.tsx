@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BusyStatus } from './BusyStatus';
 import { Keypad } from './Keypad';
+import { formatSats } from './format-sats';
 
 /**
  * The modal (QR encoder, copy buttons, dialog) is not needed to paint the keypad: it loads when
@@ -50,18 +51,11 @@ export interface InvoicePanelProps {
   flow: InvoiceFlow;
   /** The invoice waiting to be paid (also while its modal is closed), or null. */
   invoice: PanelInvoice | null;
-  /** The amount on the "Waiting for … sats" button. */
-  formatAmount?: (sats: number) => string;
   /** Clipboard failures (SPEC §8: logged only). */
   onCopyError: (error: unknown) => void;
 }
 
-export function InvoicePanel({
-  flow,
-  invoice,
-  formatAmount = String,
-  onCopyError,
-}: InvoicePanelProps) {
+export function InvoicePanel({ flow, invoice, onCopyError }: InvoicePanelProps) {
   const { open, creating, error } = flow;
   // Mounted from the first opening on, so closing it keeps the dialog's own close handling.
   const [modalUsed, setModalUsed] = useState(false);
@@ -94,7 +88,7 @@ export function InvoicePanel({
             className="flex min-h-11 items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
           >
             <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
-            Waiting for {formatAmount(invoice.amount)} sats · {SHOW_INVOICE_TEXT}
+            Waiting for {formatSats(invoice.amount)} sats · {SHOW_INVOICE_TEXT}
           </button>
         ) : null}
       </div>

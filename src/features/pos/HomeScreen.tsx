@@ -43,12 +43,7 @@ export function HomeScreen({ services }: PosScreenProps) {
         </p>
       </header>
 
-      <InvoicePanel
-        flow={invoice}
-        invoice={quote}
-        formatAmount={formatSats}
-        onCopyError={onCopyError}
-      />
+      <InvoicePanel flow={invoice} invoice={quote} onCopyError={onCopyError} />
     </section>
   );
 }
