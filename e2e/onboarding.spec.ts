@@ -4,10 +4,8 @@ import type { Page } from '@playwright/test';
 import { seedMintRecommendation } from '../dev/relay/seed.ts';
 import { expect, test } from './fixtures';
 import { onboard } from './helpers/onboard';
+import { NIP06_NPUB, NIP06_PHRASE } from '../src/core/keys/nip06-vector';
 
-const NIP06_PHRASE =
-  'leader monkey parrot ring guide accident before fence cannon height naive bean';
-const NIP06_NPUB = 'npub1zutzeysacnf9rru6zqwmxd54mud0k44tst6l70ja5mhv8jjumytsd2x7nu';
 const WRITTEN_DOWN = 'I have written down my recovery phrase and stored it safely';
 const WELCOME_TOAST = '🎉 Welcome to Cashew POS! Your wallet is ready to use.';
 

@@ -2,10 +2,8 @@
 // device npub and the recovery phrase behind a confirmation.
 import { expect, test } from './fixtures';
 import { onboard } from './helpers/onboard';
+import { NIP06_NPUB, NIP06_PHRASE } from '../src/core/keys/nip06-vector';
 
-const NIP06_PHRASE =
-  'leader monkey parrot ring guide accident before fence cannon height naive bean';
-const NIP06_NPUB = 'npub1zutzeysacnf9rru6zqwmxd54mud0k44tst6l70ja5mhv8jjumytsd2x7nu';
 const SAVED = 'Settings saved. New mint and relays will be used going forward.';
 
 test.beforeEach(async ({ page, mintUrl, relayUrl }) => {

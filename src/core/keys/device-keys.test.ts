@@ -4,9 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors';
 import type { KeyStore } from '../ports';
 import { DeviceKeys } from './device-keys';
-
-const PHRASE = 'leader monkey parrot ring guide accident before fence cannon height naive bean';
-const PHRASE_SK = '7f7ff03d123792d6ac594bfa67bf6d0c0ab55b6b1fdb6249303fe861f1ccba9a';
+import { NIP06_PHRASE, NIP06_SECRET_HEX } from './nip06-vector';
 
 class MemoryKeyStore implements KeyStore {
   secretKey: Uint8Array | undefined;
@@ -77,14 +75,14 @@ describe('DeviceKeys', () => {
     const keys = new DeviceKeys(store);
     const random = await keys.getOrCreateSecretKey();
 
-    const keypair = await keys.createFromMnemonic(`  ${PHRASE.toUpperCase()} `);
+    const keypair = await keys.createFromMnemonic(`  ${NIP06_PHRASE.toUpperCase()} `);
 
-    expect(bytesToHex(keypair.sk)).toBe(PHRASE_SK);
-    expect(bytesToHex(store.secretKey!)).toBe(PHRASE_SK);
+    expect(bytesToHex(keypair.sk)).toBe(NIP06_SECRET_HEX);
+    expect(bytesToHex(store.secretKey!)).toBe(NIP06_SECRET_HEX);
     expect(bytesToHex(store.secretKey!)).not.toBe(bytesToHex(random));
-    expect(store.mnemonic).toBe(PHRASE);
+    expect(store.mnemonic).toBe(NIP06_PHRASE);
     expect(store.seed).toHaveLength(64);
-    expect(bytesToHex(await keys.getOrCreateSecretKey())).toBe(PHRASE_SK);
+    expect(bytesToHex(await keys.getOrCreateSecretKey())).toBe(NIP06_SECRET_HEX);
   });
 
   it('createFromMnemonic rejects an invalid phrase and leaves the store alone', async () => {
@@ -93,7 +91,7 @@ describe('DeviceKeys', () => {
     const before = await keys.getOrCreateSecretKey();
 
     await expect(keys.createFromMnemonic('leader monkey parrot')).rejects.toThrow(ValidationError);
-    await expect(keys.createFromMnemonic(PHRASE.replace('bean', 'zoo'))).rejects.toThrow(
+    await expect(keys.createFromMnemonic(NIP06_PHRASE.replace('bean', 'zoo'))).rejects.toThrow(
       'Invalid mnemonic',
     );
     expect(store.secretKey).toBe(before);

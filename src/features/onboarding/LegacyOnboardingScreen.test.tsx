@@ -10,13 +10,10 @@ import { silentLogger } from '../../core/logger';
 import { createStorage, type Storage } from '../../storage';
 import type { OnboardingServices } from './deps';
 import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
+import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
 
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });
-
-const NIP06_PHRASE =
-  'leader monkey parrot ring guide accident before fence cannon height naive bean';
-const NIP06_NPUB = 'npub1zutzeysacnf9rru6zqwmxd54mud0k44tst6l70ja5mhv8jjumytsd2x7nu';
 
 let count = 0;
 const opened: Storage[] = [];

@@ -6,10 +6,8 @@ import type { KeyStore } from '../../core/ports';
 import { DeviceKeys } from '../../core/keys';
 import { createStorage, type Storage } from '../../storage';
 import { completeOnboarding } from './complete-onboarding';
+import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
 
-const NIP06_PHRASE =
-  'leader monkey parrot ring guide accident before fence cannon height naive bean';
-const NIP06_NPUB = 'npub1zutzeysacnf9rru6zqwmxd54mud0k44tst6l70ja5mhv8jjumytsd2x7nu';
 const input = {
   mintUrl: 'http://127.0.0.1:3338',
   relays: ['ws://127.0.0.1:7777'],

@@ -24,13 +24,11 @@ import { MnemonicScreen } from './MnemonicScreen';
 import { RelayConfigScreen } from './RelayConfigScreen';
 import { readSession, updateSession } from './session';
 import { WelcomeScreen } from './WelcomeScreen';
+import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
 
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });
 
-const NIP06_PHRASE =
-  'leader monkey parrot ring guide accident before fence cannon height naive bean';
-const NIP06_NPUB = 'npub1zutzeysacnf9rru6zqwmxd54mud0k44tst6l70ja5mhv8jjumytsd2x7nu';
 const BAD_CHECKSUM = Array(12).fill('abandon').join(' ');
 const MINTS: DiscoveredMint[] = [
   { url: 'http://127.0.0.1:3338', score: 5, recommendations: [{ score: 5, comment: 'local' }] },
