@@ -51,13 +51,37 @@ async function secondTab(context: BrowserContext): Promise<Page> {
   return tab;
 }
 
+/**
+ * Both tabs end with exactly one payment of `amount` for `quoteId`, ISSUED at the mint: the first
+ * once it settles, the second after a fresh start (its resume finds nothing left to do).
+ */
+async function expectPaidOnceInBothTabs(
+  [tabA, tabB]: [Page, Page],
+  {
+    type,
+    amount,
+    quoteId,
+    mintUrl,
+  }: { type: string; amount: number; quoteId: string; mintUrl: string },
+) {
+  await expect
+    .poll(() => storedMoney(tabA), SETTLES)
+    .toMatchObject(paidOnce(type, amount, quoteId));
+  const atMint = await (
+    await tabA.request.get(`${mintUrl}/v1/mint/quote/bolt11/${quoteId}`)
+  ).json();
+  expect(atMint.state).toBe('ISSUED');
+  await tabB.reload();
+  await expect(tabB.getByTestId('home-balance')).toHaveText(`${amount} sats`);
+  expect(await storedMoney(tabB)).toMatchObject(paidOnce(type, amount, quoteId));
+}
+
 test.describe('two tabs of the same merchant', () => {
   test('an invoice paid while both tabs watch it is stored once', async ({
     page,
     mintUrl,
     relayUrl,
     payQuote,
-    request,
   }) => {
     await onboard(page, { mintUrl, relayUrl });
     const quoteId = await requestInvoice(page, 321);
@@ -66,15 +90,12 @@ test.describe('two tabs of the same merchant', () => {
 
     await payQuote(quoteId);
 
-    await expect
-      .poll(() => storedMoney(page), SETTLES)
-      .toMatchObject(paidOnce('direct-payment', 321, quoteId));
-    const atMint = await (await request.get(`${mintUrl}/v1/mint/quote/bolt11/${quoteId}`)).json();
-    expect(atMint.state).toBe('ISSUED');
-    // A fresh start of the other tab resumes again and finds nothing left to do.
-    await tabB.reload();
-    await expect(tabB.getByTestId('home-balance')).toHaveText('321 sats');
-    expect(await storedMoney(tabB)).toMatchObject(paidOnce('direct-payment', 321, quoteId));
+    await expectPaidOnceInBothTabs([page, tabB], {
+      type: 'direct-payment',
+      amount: 321,
+      quoteId,
+      mintUrl,
+    });
   });
 
   test('a remote quote delivered while both tabs are open is minted once', async ({
@@ -83,7 +104,6 @@ test.describe('two tabs of the same merchant', () => {
     mintUrl,
     relayUrl,
     payQuote,
-    request,
   }) => {
     await onboard(page, { mintUrl, relayUrl });
     const { link, npub } = await connectLink(page);
@@ -94,14 +114,12 @@ test.describe('two tabs of the same merchant', () => {
     const quoteId = await requestInvoice(cashier, 55, 'keyboard');
     await payQuote(quoteId);
 
-    await expect
-      .poll(() => storedMoney(page), SETTLES)
-      .toMatchObject(paidOnce('remote-payment', 55, quoteId));
-    const atMint = await (await request.get(`${mintUrl}/v1/mint/quote/bolt11/${quoteId}`)).json();
-    expect(atMint.state).toBe('ISSUED');
-    await tabB.reload();
-    await expect(tabB.getByTestId('home-balance')).toHaveText('55 sats');
-    expect(await storedMoney(tabB)).toMatchObject(paidOnce('remote-payment', 55, quoteId));
+    await expectPaidOnceInBothTabs([page, tabB], {
+      type: 'remote-payment',
+      amount: 55,
+      quoteId,
+      mintUrl,
+    });
   });
 });
 
