@@ -28,44 +28,58 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-export function OwnKeyWarning() {
+/** A page that is only a notice: the own-key warning (amber) or a broken link (red). */
+function NoticePage({
+  tone,
+  titleId,
+  title,
+  children,
+}: {
+  tone: 'warning' | 'error';
+  titleId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const colors =
+    tone === 'warning'
+      ? { box: 'bg-amber-50 ring-amber-200', title: 'text-amber-900' }
+      : { box: 'bg-red-50 ring-red-200', title: 'text-red-900' };
   return (
     <Page>
       <section
         role="alert"
-        className="space-y-3 rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-200"
-        aria-labelledby="own-key-title"
+        className={`space-y-3 rounded-2xl p-5 ring-1 ${colors.box}`}
+        aria-labelledby={titleId}
       >
-        <h1 id="own-key-title" className="text-2xl font-bold text-amber-900">
-          {OWN_KEY_TITLE}
+        <h1 id={titleId} className={`text-2xl font-bold ${colors.title}`}>
+          {title}
         </h1>
-        <h2 className="text-lg font-semibold text-amber-900">{OWN_KEY_HEADING}</h2>
-        <p className="text-sm text-amber-900">{OWN_KEY_INTRO}</p>
-        <ol className="list-decimal space-y-1 pl-5 text-sm text-amber-900">
-          {OWN_KEY_STEPS.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
+        {children}
       </section>
     </Page>
   );
 }
 
+export function OwnKeyWarning() {
+  return (
+    <NoticePage tone="warning" titleId="own-key-title" title={OWN_KEY_TITLE}>
+      <h2 className="text-lg font-semibold text-amber-900">{OWN_KEY_HEADING}</h2>
+      <p className="text-sm text-amber-900">{OWN_KEY_INTRO}</p>
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-amber-900">
+        {OWN_KEY_STEPS.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </NoticePage>
+  );
+}
+
 export function InvalidNpubPage({ reason }: { reason: string }) {
   return (
-    <Page>
-      <section
-        role="alert"
-        className="space-y-3 rounded-2xl bg-red-50 p-5 ring-1 ring-red-200"
-        aria-labelledby="invalid-npub-title"
-      >
-        <h1 id="invalid-npub-title" className="text-2xl font-bold text-red-900">
-          {INVALID_NPUB_TITLE}
-        </h1>
-        <p className="text-sm text-red-900">{INVALID_NPUB_TEXT}</p>
-        <p className="font-mono text-xs break-all text-red-800">{reason}</p>
-      </section>
-    </Page>
+    <NoticePage tone="error" titleId="invalid-npub-title" title={INVALID_NPUB_TITLE}>
+      <p className="text-sm text-red-900">{INVALID_NPUB_TEXT}</p>
+      <p className="font-mono text-xs break-all text-red-800">{reason}</p>
+    </NoticePage>
   );
 }
 
