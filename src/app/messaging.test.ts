@@ -44,13 +44,15 @@ function merchant(relayUrls: string[]) {
   const tracked: PendingMintQuote[] = [];
   const onInvalidMessage = vi.fn();
   const logger = { ...silentLogger, error: vi.fn() };
+  const processedQuotes = new MemoryProcessedQuoteStore();
   const messaging = createInboxMessaging({
     config,
-    processedQuotes: new MemoryProcessedQuoteStore(),
+    processedQuotes,
     getSecretKey: () => Promise.resolve(secretKey),
-    track: (quote) => {
+    takeOver: async (quote) => {
+      if (!(await processedQuotes.claim(quote.quote, quote.amount))) return false;
       tracked.push(quote);
-      return Promise.resolve();
+      return true;
     },
     onInvalidMessage,
     logger,

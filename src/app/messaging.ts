@@ -32,11 +32,14 @@ export function createNoopMessaging(): MessagingService {
 
 export interface InboxMessagingDeps {
   config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
-  processedQuotes: ProcessedQuoteStore;
+  processedQuotes: Pick<ProcessedQuoteStore, 'isProcessed' | 'cleanup'>;
   /** the device's nostr key: wraps are addressed to it */
   getSecretKey: () => Promise<Uint8Array>;
-  /** PaymentService.track: persists the quote and mints it once paid (its toasts say 'remote') */
-  track: (quote: PendingMintQuote) => Promise<void>;
+  /**
+   * PaymentService.takeOverRemote: claims the quote and persists it as pending in one
+   * transaction, then mints it once paid (its toasts say 'remote')
+   */
+  takeOver: (quote: PendingMintQuote) => Promise<boolean>;
   /** SPEC §8 toast; the inbox calls it at most once a minute and logs every case itself */
   onInvalidMessage?: (error: Error) => void;
   logger: Logger;
@@ -62,7 +65,7 @@ export function createInboxMessaging(deps: InboxMessagingDeps): MessagingService
     getSecretKey: deps.getSecretKey,
     getMintUrl: () => deps.config.getMintUrl(),
     processedQuotes: deps.processedQuotes,
-    track: deps.track,
+    takeOver: deps.takeOver,
     onInvalidMessage: deps.onInvalidMessage,
     logger: deps.logger,
     clock: deps.clock,

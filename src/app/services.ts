@@ -80,7 +80,7 @@ export function completeServices(
       processedQuotes: storage.processedQuotes,
       getSecretKey: () => deviceKeys.getOrCreateSecretKey(),
       // Remote quotes join the one PaymentService: its onSettled toast names them 'remote'.
-      track: (quote) => payments.track(quote),
+      takeOver: (quote) => payments.takeOverRemote(quote),
       onInvalidMessage: options.onRemotePaymentError,
       logger,
       clock,

@@ -38,8 +38,6 @@ export interface ProofStore {
   markSpent(secrets: string[]): Promise<void>;
   /** Deletes by secret; returns how many were deleted. */
   remove(secrets: string[]): Promise<number>;
-  /** Atomically deletes `oldSecrets` and stores `newProofs` (a swap's inputs and outputs). */
-  replace(oldSecrets: string[], newProofs: NewProof[], mintUrl: string): Promise<void>;
   listUnspent(mintUrl?: string): Promise<StoredProof[]>;
   /** Sum of unspent amounts; 0 when the read fails. */
   balance(mintUrl?: string): Promise<number>;
@@ -175,24 +173,77 @@ export interface Ledger {
     withdrawalId: string;
     spentSecrets: string[];
   }): Promise<{ amount: number; numProofs: number; remaining: number }>;
+
+  /**
+   * One transaction: claim a remote quote (unique insert into the processed quotes, tagged with
+   * its mint) and persist it as a pending mint quote. Either both rows exist afterwards or
+   * neither does. False, writing nothing, when the quote was claimed before.
+   */
+  claimRemoteQuote(quote: PendingMintQuote): Promise<boolean>;
+
+  /**
+   * One transaction: delete a pending quote that ended without a payment and record why on its
+   * claim (remote quotes), so start-up reconciliation knows the claim is closed. Either row may
+   * be missing already.
+   */
+  closeMintQuote(quote: string, outcome: ClaimOutcome): Promise<void>;
+
+  /**
+   * Claimed remote quotes with no pending row, no history event and no recorded outcome: a
+   * claim whose payment nothing tracks (written by versions that claimed and tracked in two
+   * transactions). Start-up reconciliation tracks them again.
+   */
+  unsettledClaims(): Promise<ProcessedQuote[]>;
+
+  /**
+   * One transaction: persist a reconciled claim as a pending quote again, unless it was settled
+   * meanwhile (a history event has its quote id) or is already pending. True when written.
+   */
+  reopenClaim(quote: PendingMintQuote): Promise<boolean>;
+
+  /**
+   * One transaction: store the outputs of a consolidation swap in place of its inputs and drop
+   * its journal row, so a crash cannot leave the proofs swapped with the journal still open.
+   */
+  finishConsolidation(args: {
+    journalId: string;
+    mintUrl: string;
+    inputSecrets: string[];
+    outputs: NewProof[];
+  }): Promise<void>;
 }
 
 // ---------------------------------------------------------------- processed remote quotes
+
+/**
+ * Why a claimed remote quote ended without a payment: it expired unpaid, the mint had issued it
+ * to someone else, or the mint does not know it.
+ */
+export type ClaimOutcome = 'expired' | 'issued-elsewhere' | 'unknown-at-mint';
+
+/** A claimed remote quote (the processedQuotes store). */
+export interface ProcessedQuote {
+  quoteId: string;
+  processedAt: number;
+  amount: number;
+  /** the mint the quote was claimed for; absent on claims written before it was recorded */
+  mintUrl?: string;
+  /** set when the claim ended without a payment (see ClaimOutcome) */
+  outcome?: ClaimOutcome;
+}
 
 export interface ProcessedQuoteStore {
   /** Records a quote as processed; rethrows on error. */
   mark(quoteId: string, amount: number): Promise<void>;
   /** False on error. */
   isProcessed(quoteId: string): Promise<boolean>;
-  /** Atomic unique insert: true for the one caller that claimed it, false if already claimed. */
-  claim(quoteId: string, amount: number): Promise<boolean>;
   /**
-   * Undoes a claim whose payment could not be taken over (tracking failed), so a later delivery
-   * of the message retries instead of skipping it as processed. Optional for older stores.
+   * Atomic unique insert: true for the one caller that claimed it, false if already claimed.
+   * The inbox claims through Ledger.claimRemoteQuote instead, which also persists the quote.
    */
-  release?(quoteId: string): Promise<void>;
+  claim(quoteId: string, amount: number): Promise<boolean>;
   /** Empty on error. */
-  list(): Promise<Array<{ quoteId: string; processedAt: number; amount: number }>>;
+  list(): Promise<ProcessedQuote[]>;
   /** Deletes entries older than maxAgeMs (default 30 days); returns the count, 0 on error. */
   cleanup(maxAgeMs?: number): Promise<number>;
 }
@@ -222,7 +273,11 @@ export interface KeyStore {
   getMnemonic(): Promise<string | undefined>;
   getSeed(): Promise<Uint8Array | undefined>;
   /** Replaces the device key and stores phrase and seed, in one transaction. */
-  saveWalletKeys(keys: { secretKey: Uint8Array; mnemonic: string; seed: Uint8Array }): Promise<void>;
+  saveWalletKeys(keys: {
+    secretKey: Uint8Array;
+    mnemonic: string;
+    seed: Uint8Array;
+  }): Promise<void>;
 }
 
 /** Milliseconds since the epoch; injected so tests control time. */

@@ -1,6 +1,11 @@
 // The Dexie database 'cashew-pos': row types and every schema version since the first release.
 import { Dexie, type EntityTable } from 'dexie';
-import type { PendingMintQuote, PendingWithdrawal, StoredProof } from '../core/ports';
+import type {
+  PendingMintQuote,
+  PendingWithdrawal,
+  ProcessedQuote,
+  StoredProof,
+} from '../core/ports';
 import { DEFAULT_DB_NAME } from './db-name';
 import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
 import { normaliseKeyRows, buildProofTotalsV8, writeRowCountV9 } from './upgrades';
@@ -25,11 +30,8 @@ export interface ProofTotalsRow {
   spentCount: number;
 }
 
-export interface ProcessedQuoteRow {
-  quoteId: string;
-  processedAt: number;
-  amount: number;
-}
+/** A claimed remote quote; mintUrl and outcome are unindexed fields added after v3 (no upgrade). */
+export type ProcessedQuoteRow = ProcessedQuote;
 
 export interface ConfigRow {
   key: string;

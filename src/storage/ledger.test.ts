@@ -158,3 +158,131 @@ describe('Ledger.settleWithdrawal', () => {
     expect((await s.history.page(1)).total).toBe(0);
   });
 });
+
+describe('Ledger.finishConsolidation', () => {
+  async function journal(s: TestStorage): Promise<void> {
+    await s.withdrawals.put({
+      id: 'consolidation-1',
+      mintUrl: MINT_A,
+      token: '',
+      secrets: [],
+      amount: 8,
+      createdAt: 1,
+      consolidation: {
+        reservation: { keysetId: '00aa', start: 0, count: 3 },
+        inputSecrets: ['in1', 'in2'],
+      },
+    });
+  }
+
+  it('replaces the swap inputs with its outputs and closes the journal together', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('in1', 4), proof('in2', 4)], MINT_A);
+    await journal(s);
+    await s.ledger.finishConsolidation({
+      journalId: 'consolidation-1',
+      mintUrl: MINT_A,
+      inputSecrets: ['in1', 'in2'],
+      outputs: [proof('out1', 2), proof('out2', 2), proof('out3', 4)],
+    });
+    expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual([
+      'out1',
+      'out2',
+      'out3',
+    ]);
+    expect(await s.proofs.balance(MINT_A)).toBe(8);
+    expect(await s.withdrawals.list()).toEqual([]);
+  });
+
+  it('writes nothing, journal included, when the outputs cannot be stored', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('in1', 4), proof('in2', 4)], MINT_A);
+    await journal(s);
+    const bad = { ...proof('out1', 8), amount: 1.5 };
+    await expect(
+      s.ledger.finishConsolidation({
+        journalId: 'consolidation-1',
+        mintUrl: MINT_A,
+        inputSecrets: ['in1', 'in2'],
+        outputs: [bad],
+      }),
+    ).rejects.toThrow();
+    expect((await s.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(['in1', 'in2']);
+    expect(await s.proofs.balance()).toBe(8);
+    expect(await s.withdrawals.list()).toHaveLength(1);
+  });
+});
+
+describe('Ledger: remote quote claims', () => {
+  const remote = (quote: string, amount = 21) => ({
+    quote,
+    mintUrl: MINT_A,
+    amount,
+    request: 'lnbc210n1abc',
+    kind: 'remote' as const,
+    state: 'UNPAID' as const,
+    createdAt: 1,
+    expiry: null,
+  });
+
+  it('claims a quote and persists it as pending in one step, once', async () => {
+    const s = testStorage();
+    expect(await s.ledger.claimRemoteQuote(remote('r1'))).toBe(true);
+    expect(await s.ledger.claimRemoteQuote(remote('r1'))).toBe(false);
+    expect(await s.processedQuotes.list()).toEqual([
+      { quoteId: 'r1', amount: 21, processedAt: s.now.value, mintUrl: MINT_A },
+    ]);
+    expect(await s.mintQuotes.list()).toEqual([remote('r1')]);
+    expect(await s.ledger.unsettledClaims()).toEqual([]);
+  });
+
+  it('writes no claim when the pending row cannot be written', async () => {
+    const s = testStorage();
+    const unstorable = { ...remote('r2'), request: (() => {}) as unknown as string };
+    await expect(s.ledger.claimRemoteQuote(unstorable)).rejects.toThrow();
+    expect(await s.processedQuotes.isProcessed('r2')).toBe(false);
+    expect(await s.mintQuotes.list()).toEqual([]);
+  });
+
+  it('two tabs claiming at once: exactly one wins', async () => {
+    const a = testStorage();
+    const b = testStorage(a.db.name);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).ledger.claimRemoteQuote(remote('r3'))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await a.mintQuotes.list()).toHaveLength(1);
+  });
+
+  it('lists claims with no pending row, no history event and no outcome as unsettled', async () => {
+    const s = testStorage();
+    await s.processedQuotes.claim('stranded', 5);
+    await s.processedQuotes.claim('settled', 12);
+    await s.history.addPayment({ ...EVENT, quoteId: 'settled' });
+    await s.ledger.claimRemoteQuote(remote('pending'));
+    await s.processedQuotes.claim('expired', 3);
+    await s.ledger.closeMintQuote('expired', 'expired');
+    expect((await s.ledger.unsettledClaims()).map((c) => c.quoteId)).toEqual(['stranded']);
+  });
+
+  it('closing a pending quote deletes its row and records the outcome on its claim', async () => {
+    const s = testStorage();
+    await s.ledger.claimRemoteQuote(remote('r4'));
+    await s.ledger.closeMintQuote('r4', 'issued-elsewhere');
+    expect(await s.mintQuotes.list()).toEqual([]);
+    expect(await s.processedQuotes.list()).toEqual([
+      expect.objectContaining({ quoteId: 'r4', outcome: 'issued-elsewhere' }),
+    ]);
+  });
+
+  it('reopens a stranded claim as pending, but never one already settled or pending', async () => {
+    const s = testStorage();
+    await s.processedQuotes.claim('stranded', 5);
+    expect(await s.ledger.reopenClaim(remote('stranded', 5))).toBe(true);
+    expect(await s.ledger.reopenClaim(remote('stranded', 5))).toBe(false);
+    await s.processedQuotes.claim('settled', 12);
+    await s.history.addPayment({ ...EVENT, quoteId: 'settled' });
+    expect(await s.ledger.reopenClaim(remote('settled', 12))).toBe(false);
+    expect((await s.mintQuotes.list()).map((q) => q.quote)).toEqual(['stranded']);
+  });
+});

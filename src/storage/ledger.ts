@@ -1,5 +1,13 @@
-// Ledger on Dexie: settling a mint quote or a withdrawal as one transaction over every table it touches.
-import type { Clock, Ledger, NewProof, PaymentEventInput } from '../core/ports';
+// Ledger on Dexie: every write that spans tables (settling, claiming, closing) as one transaction.
+import type {
+  ClaimOutcome,
+  Clock,
+  Ledger,
+  NewProof,
+  PaymentEventInput,
+  PendingMintQuote,
+  ProcessedQuote,
+} from '../core/ports';
 import type { CashewDb } from './db';
 import { paymentRow, withdrawalRow } from './history-store';
 import { deleteProofs, insertProofs, totalUnspent } from './proof-writes';
@@ -66,5 +74,68 @@ export class DexieLedger implements Ledger {
         return { amount, numProofs: deleted.length, remaining };
       },
     );
+  }
+
+  /** The processed row is the claim, the pending row what tracks the money: both or neither. */
+  async claimRemoteQuote(quote: PendingMintQuote): Promise<boolean> {
+    const { db } = this;
+    return db.transaction('rw', [db.processedQuotes, db.mintQuotes], async () => {
+      if ((await db.processedQuotes.get(quote.quote)) !== undefined) return false;
+      await db.processedQuotes.add({
+        quoteId: quote.quote,
+        amount: quote.amount,
+        processedAt: this.clock(),
+        mintUrl: quote.mintUrl,
+      });
+      if ((await db.mintQuotes.get(quote.quote)) === undefined) await db.mintQuotes.add(quote);
+      return true;
+    });
+  }
+
+  async closeMintQuote(quote: string, outcome: ClaimOutcome): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', [db.processedQuotes, db.mintQuotes], async () => {
+      await db.mintQuotes.delete(quote);
+      await db.processedQuotes.update(quote, { outcome });
+    });
+  }
+
+  async unsettledClaims(): Promise<ProcessedQuote[]> {
+    const { db } = this;
+    return db.transaction('r', [db.processedQuotes, db.mintQuotes, db.historyEvents], async () => {
+      const open = (await db.processedQuotes.toArray()).filter((row) => !row.outcome);
+      if (open.length === 0) return [];
+      const ids = open.map((row) => row.quoteId);
+      const pending = await db.mintQuotes.bulkGet(ids);
+      const recorded = new Set(
+        (await db.historyEvents.where('quoteId').anyOf(ids).toArray()).map((e) => e.quoteId),
+      );
+      return open.filter((row, i) => pending[i] === undefined && !recorded.has(row.quoteId));
+    });
+  }
+
+  async reopenClaim(quote: PendingMintQuote): Promise<boolean> {
+    const { db } = this;
+    return db.transaction('rw', [db.processedQuotes, db.mintQuotes, db.historyEvents], async () => {
+      if ((await db.mintQuotes.get(quote.quote)) !== undefined) return false;
+      if ((await db.historyEvents.where('quoteId').equals(quote.quote).count()) > 0) return false;
+      await db.mintQuotes.add(quote);
+      await db.processedQuotes.update(quote.quote, { mintUrl: quote.mintUrl });
+      return true;
+    });
+  }
+
+  async finishConsolidation(args: {
+    journalId: string;
+    mintUrl: string;
+    inputSecrets: string[];
+    outputs: NewProof[];
+  }): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', [db.withdrawals, db.proofs, db.proofTotals], async () => {
+      await deleteProofs(db, args.inputSecrets);
+      await insertProofs(db, args.outputs, args.mintUrl, this.clock());
+      await db.withdrawals.delete(args.journalId);
+    });
   }
 }

@@ -40,14 +40,6 @@ describe('ProcessedQuoteStore', () => {
     expect(await tabA.processedQuotes.list()).toHaveLength(1);
   });
 
-  it('a released claim can be claimed again', async () => {
-    const s = testStorage();
-    expect(await s.processedQuotes.claim('q1', 5)).toBe(true);
-    await s.processedQuotes.release!('q1');
-    expect(await s.processedQuotes.isProcessed('q1')).toBe(false);
-    expect(await s.processedQuotes.claim('q1', 5)).toBe(true);
-  });
-
   it('cleans up entries older than 30 days by default and returns how many', async () => {
     const s = testStorage();
     const now = s.now.value;

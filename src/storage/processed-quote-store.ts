@@ -1,7 +1,7 @@
 // ProcessedQuoteStore on Dexie: remote quotes already paid out, claimed by a unique insert.
 import { Dexie } from 'dexie';
 import type { Logger } from '../core/logger';
-import type { Clock, ProcessedQuoteStore } from '../core/ports';
+import type { Clock, ProcessedQuote, ProcessedQuoteStore } from '../core/ports';
 import type { CashewDb } from './db';
 
 /** SPEC §9: processed quotes older than 30 days are cleaned up. */
@@ -54,12 +54,7 @@ export class DexieProcessedQuoteStore implements ProcessedQuoteStore {
     }
   }
 
-  /** Undoes a claim whose payment could not be taken over; errors propagate to the caller. */
-  async release(quoteId: string): Promise<void> {
-    await this.db.processedQuotes.delete(quoteId);
-  }
-
-  async list(): Promise<Array<{ quoteId: string; processedAt: number; amount: number }>> {
+  async list(): Promise<ProcessedQuote[]> {
     try {
       return await this.db.processedQuotes.toArray();
     } catch (error) {

@@ -84,31 +84,6 @@ describe('ProofStore', () => {
     });
   });
 
-  it('replaces a swap’s inputs with its outputs', async () => {
-    const s = testStorage();
-    await s.proofs.add([proof('in1', 4), proof('in2', 4)], MINT_A);
-    await s.proofs.replace(
-      ['in1', 'in2'],
-      [proof('out1', 2), proof('out2', 2), proof('out3', 4)],
-      MINT_A,
-    );
-    expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual([
-      'out1',
-      'out2',
-      'out3',
-    ]);
-    expect(await s.proofs.balance(MINT_A)).toBe(8);
-  });
-
-  it('replace writes nothing when the new proofs cannot be stored', async () => {
-    const s = testStorage();
-    await s.proofs.add([proof('in1', 4)], MINT_A);
-    const bad = { ...proof('out1', 4), amount: 1.5 };
-    await expect(s.proofs.replace(['in1'], [bad], MINT_A)).rejects.toThrow();
-    expect((await s.proofs.listUnspent()).map((p) => p.secret)).toEqual(['in1']);
-    expect(await s.proofs.balance()).toBe(4);
-  });
-
   it('refuses amounts that are not integer sats instead of corrupting the balance', async () => {
     const s = testStorage();
     const notSats = { ...proof('x', 1), amount: { value: 1 } as unknown as number };
@@ -140,7 +115,12 @@ describe('ProofStore', () => {
     await s.proofs.add([proof('b1', 8), proof('b2', 16)], MINT_B);
     await s.proofs.markSpent(['a1', 'b2']);
     await s.proofs.remove(['a1', 'a2']);
-    await s.proofs.replace(['b1'], [proof('b3', 32)], MINT_B);
+    await s.ledger.finishConsolidation({
+      journalId: 'none',
+      mintUrl: MINT_B,
+      inputSecrets: ['b1'],
+      outputs: [proof('b3', 32)],
+    });
     const rows = await s.db.proofs.toArray();
     const unspent = rows.filter((r) => !r.isSpent);
     const spent = rows.filter((r) => r.isSpent);

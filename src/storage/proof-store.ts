@@ -32,14 +32,6 @@ export class DexieProofStore implements ProofStore {
     return deleted.length;
   }
 
-  async replace(oldSecrets: string[], newProofs: NewProof[], mintUrl: string): Promise<void> {
-    const { db } = this;
-    await db.transaction('rw', db.proofs, db.proofTotals, async () => {
-      await deleteProofs(db, oldSecrets);
-      await insertProofs(db, newProofs, mintUrl, this.clock());
-    });
-  }
-
   async listUnspent(mintUrl?: string): Promise<StoredProof[]> {
     try {
       const rows =

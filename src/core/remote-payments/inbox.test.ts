@@ -53,6 +53,18 @@ afterEach(async () => {
   await Promise.all(inboxes.splice(0).map((inbox) => inbox.stop()));
 });
 
+/** A take-over as the ledger does it: the claim and the pending row (here: `tracked`) together. */
+function takeOverInto(
+  store: MemoryProcessedQuoteStore,
+  tracked: { push(q: PendingMintQuote): void },
+) {
+  return async (quote: PendingMintQuote) => {
+    if (!(await store.claim(quote.quote, quote.amount))) return false;
+    tracked.push(quote);
+    return true;
+  };
+}
+
 function harness(
   options: Partial<RemotePaymentInboxDeps> & {
     pool?: FakeRelayPool;
@@ -74,9 +86,7 @@ function harness(
     getSecretKey: async () => merchant,
     getMintUrl: async () => `${MINT}/`,
     processedQuotes: store,
-    track: async (quote) => {
-      tracked.push(quote);
-    },
+    takeOver: takeOverInto(store, tracked),
     onInvalidMessage: (error) => invalid.push(error),
     clock: () => NOW,
     lockProvider: noLockProvider,
@@ -106,7 +116,7 @@ describe('RemotePaymentInbox', () => {
     });
   });
 
-  it('hands a valid message to track as a pending remote quote', async () => {
+  it('hands a valid message over as a pending remote quote', async () => {
     const pool = new FakeRelayPool();
     pool.deliver(RELAY, wrapOf(paymentMessage()));
     const h = harness({ pool });
@@ -129,7 +139,7 @@ describe('RemotePaymentInbox', () => {
     expect(h.invalid).toEqual([]);
   });
 
-  it('tracks a quote once however often and on however many relays it arrives', async () => {
+  it('takes a quote over once however often and on however many relays it arrives', async () => {
     const pool = new FakeRelayPool();
     const wrap = wrapOf(paymentMessage());
     pool.deliver('ws://a', wrap);
@@ -143,19 +153,17 @@ describe('RemotePaymentInbox', () => {
     expect(h.tracked.map((q) => q.quote)).toEqual(['quote-1']);
   });
 
-  it('lets only one of two listeners sharing a store track the quote', async () => {
+  it('lets only one of two listeners sharing a store take the quote over', async () => {
     const pool = new FakeRelayPool();
     const store = new MemoryProcessedQuoteStore(() => NOW);
     pool.deliver(RELAY, wrapOf(paymentMessage()));
-    const tracked: string[] = [];
-    const track = async (quote: PendingMintQuote) => {
-      tracked.push(quote.quote);
-    };
-    const a = harness({ pool, store, track });
-    const b = harness({ pool, store, track });
+    const tracked: PendingMintQuote[] = [];
+    const takeOver = takeOverInto(store, tracked);
+    const a = harness({ pool, store, takeOver });
+    const b = harness({ pool, store, takeOver });
     await Promise.all([a.inbox.start(), b.inbox.start()]);
     await Promise.all([settle(a.inbox), settle(b.inbox)]);
-    expect(tracked).toEqual(['quote-1']);
+    expect(tracked.map((q) => q.quote)).toEqual(['quote-1']);
   });
 
   it('skips a quote that was already processed', async () => {
@@ -197,36 +205,43 @@ describe('RemotePaymentInbox', () => {
     expect(h.invalid).toHaveLength(2);
   });
 
-  it('retries a quote whose tracking failed instead of dropping it as processed', async () => {
+  it('retries a quote whose take-over failed instead of dropping it as processed', async () => {
     const pool = new FakeRelayPool();
     pool.deliver(RELAY, wrapOf(paymentMessage()));
+    const store = new MemoryProcessedQuoteStore(() => NOW);
+    const tracked: PendingMintQuote[] = [];
+    const takeOver = takeOverInto(store, tracked);
     let calls = 0;
-    const tracked: string[] = [];
     const h = harness({
       pool,
-      track: async (quote) => {
+      store,
+      takeOver: async (quote) => {
         calls++;
+        // The transaction failed: neither the claim nor the pending row was written.
         if (calls === 1) throw new Error('IndexedDB quota exceeded');
-        tracked.push(quote.quote);
+        return takeOver(quote);
       },
     });
     await h.inbox.start();
-    await vi.waitFor(() => expect(tracked).toEqual(['quote-1']));
+    await vi.waitFor(() => expect(tracked.map((q) => q.quote)).toEqual(['quote-1']));
     expect(calls).toBe(2);
     expect(await h.store.isProcessed('quote-1')).toBe(true);
   });
 
-  it('leaves a quote unclaimed when tracking keeps failing, so the next start takes it', async () => {
+  it('leaves a quote unclaimed when the take-over keeps failing, so the next start takes it', async () => {
     const pool = new FakeRelayPool();
     pool.deliver(RELAY, wrapOf(paymentMessage()));
+    const store = new MemoryProcessedQuoteStore(() => NOW);
     let failing = true;
-    const tracked: string[] = [];
+    const tracked: PendingMintQuote[] = [];
+    const takeOver = takeOverInto(store, tracked);
     const h = harness({
       pool,
+      store,
       maxTrackAttempts: 2,
-      track: async (quote) => {
+      takeOver: async (quote) => {
         if (failing) throw new Error('storage down');
-        tracked.push(quote.quote);
+        return takeOver(quote);
       },
     });
     await h.inbox.start();
@@ -236,7 +251,7 @@ describe('RemotePaymentInbox', () => {
     failing = false;
     await h.inbox.restart();
     await settle(h.inbox);
-    expect(tracked).toEqual(['quote-1']);
+    expect(tracked.map((q) => q.quote)).toEqual(['quote-1']);
   });
 
   it('ignores start while listening and closes everything on stop', async () => {

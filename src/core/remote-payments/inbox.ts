@@ -25,9 +25,13 @@ export interface RemotePaymentInboxDeps {
   getSecretKey: () => Promise<Uint8Array>;
   /** read for every message, so a mint change in settings applies at once */
   getMintUrl: () => Promise<string>;
-  processedQuotes: ProcessedQuoteStore;
-  /** the wallet's PaymentService.track: persists the quote and mints it once paid */
-  track: (quote: PendingMintQuote) => Promise<void>;
+  /** read to skip quotes claimed before, and cleaned of claims older than 30 days */
+  processedQuotes: Pick<ProcessedQuoteStore, 'isProcessed' | 'cleanup'>;
+  /**
+   * The wallet's PaymentService.takeOverRemote: claims the quote and persists it as pending in
+   * one transaction, then mints it once paid. False when the quote was claimed before.
+   */
+  takeOver: (quote: PendingMintQuote) => Promise<boolean>;
   /**
    * A message could not be handled (invalid, or the wallet could not take it). Called at most
    * once per `noticeIntervalMs` (the SPEC §8 toast); every case is logged regardless.
@@ -41,7 +45,7 @@ export interface RemotePaymentInboxDeps {
   noticeIntervalMs?: number;
   /** waits between resubscribing to a relay that dropped or refused, and between track retries */
   retryDelaysMs?: number[];
-  /** how often a quote whose tracking failed is retried while listening */
+  /** how often a quote whose take-over failed is retried while listening */
   maxTrackAttempts?: number;
 }
 
@@ -66,9 +70,10 @@ function delayFor(delays: number[], attempt: number): number {
 
 /**
  * Listens on the merchant's relays for kind 1059 wraps addressed to the device key. Each valid
- * message's quote is claimed atomically (one winner across tabs and repeated deliveries) and
- * then tracked. If tracking fails the claim is released and the message retried, so a payment
- * is never dropped as "already processed". Only the tab holding the inbox lock listens.
+ * message's quote is taken over once: claimed and persisted as pending in one transaction (one
+ * winner across tabs and repeated deliveries, and no claim without a pending row). If that
+ * fails nothing was written and the message is retried. Only the tab holding the inbox lock
+ * listens.
  */
 export class RemotePaymentInbox {
   private readonly logger: Logger;
@@ -309,16 +314,7 @@ export class RemotePaymentInbox {
     return { ...message, mint: mintUrl };
   }
 
-  /**
-   * `owned` is set on a retry whose claim could not be released: this tab still holds the claim,
-   * so it must retry tracking directly instead of skipping the quote as processed.
-   */
-  private async handle(
-    session: Session,
-    event: NostrEvent,
-    attempt: number,
-    owned = false,
-  ): Promise<void> {
+  private async handle(session: Session, event: NostrEvent, attempt: number): Promise<void> {
     if (session.abort.signal.aborted) return;
     let message: PaymentMessage;
     try {
@@ -330,11 +326,13 @@ export class RemotePaymentInbox {
       this.notify(failure);
       return;
     }
-
-    if (!owned && !(await this.claim(session, event, attempt, message))) return;
+    if (await this.deps.processedQuotes.isProcessed(message.quote)) {
+      this.logger.debug(`Remote quote ${message.quote} already processed`);
+      return;
+    }
 
     try {
-      await this.deps.track({
+      const taken = await this.deps.takeOver({
         quote: message.quote,
         mintUrl: message.mint,
         amount: message.amount,
@@ -345,66 +343,26 @@ export class RemotePaymentInbox {
         expiry: message.expiry ?? null,
         ...(message.pubkey ? { pubkey: message.pubkey } : {}),
       });
-      this.logger.info(`Remote quote ${message.quote} for ${message.amount} sats taken over`);
+      if (taken)
+        this.logger.info(`Remote quote ${message.quote} for ${message.amount} sats taken over`);
+      else this.logger.debug(`Remote quote ${message.quote} already processed`);
     } catch (error) {
-      this.logger.error(`Could not track remote quote ${message.quote}:`, error);
-      const released = await this.release(message.quote);
-      this.retry(session, event, attempt, error, !released);
+      // Claim and pending row are one transaction: nothing was written, so trying again is safe.
+      this.logger.error(`Could not take over remote quote ${message.quote}:`, error);
+      this.retry(session, event, attempt, error);
     }
   }
 
-  /** True for the one delivery (in any tab) that wins the quote. */
-  private async claim(
-    session: Session,
-    event: NostrEvent,
-    attempt: number,
-    message: PaymentMessage,
-  ): Promise<boolean> {
-    if (await this.deps.processedQuotes.isProcessed(message.quote)) {
-      this.logger.debug(`Remote quote ${message.quote} already processed`);
-      return false;
-    }
-    try {
-      return await this.deps.processedQuotes.claim(message.quote, message.amount);
-    } catch (error) {
-      this.logger.error(`Could not claim remote quote ${message.quote}:`, error);
-      this.retry(session, event, attempt, error, false);
-      return false;
-    }
-  }
-
-  /** Gives the claim back so the next delivery (this session's retry, or a later start) can win it. */
-  private async release(quote: string): Promise<boolean> {
-    const store = this.deps.processedQuotes;
-    if (!store.release) {
-      this.logger.error(`Remote quote ${quote} is claimed but not tracked; store cannot release`);
-      return false;
-    }
-    try {
-      await store.release(quote);
-      return true;
-    } catch (error) {
-      this.logger.error(`Could not release claim on remote quote ${quote}:`, error);
-      return false;
-    }
-  }
-
-  private retry(
-    session: Session,
-    event: NostrEvent,
-    attempt: number,
-    error: unknown,
-    owned: boolean,
-  ): void {
+  private retry(session: Session, event: NostrEvent, attempt: number, error: unknown): void {
     const maxAttempts = this.deps.maxTrackAttempts ?? 5;
     if (attempt + 1 >= maxAttempts) {
-      // With the claim released, the next start picks the message up again from the relays.
+      // Nothing was claimed, so the next start picks the message up again from the relays.
       session.seen.delete(event.id);
       this.notify(error instanceof Error ? error : new Error(errorMessage(error)));
       return;
     }
     this.later(session, delayFor(this.retryDelays, attempt), () => {
-      this.queue = this.queue.then(() => this.handle(session, event, attempt + 1, owned));
+      this.queue = this.queue.then(() => this.handle(session, event, attempt + 1));
     });
   }
 }

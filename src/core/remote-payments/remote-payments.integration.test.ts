@@ -50,8 +50,10 @@ function merchantInbox(secretKey: Uint8Array, relays: string[]) {
     getSecretKey: async () => secretKey,
     getMintUrl: async () => mint.url,
     processedQuotes: store,
-    track: async (quote) => {
+    takeOver: async (quote) => {
+      if (!(await store.claim(quote.quote, quote.amount))) return false;
       tracked.push(quote);
+      return true;
     },
     onInvalidMessage: (error) => invalid.push(error),
     lockProvider: noLockProvider,
@@ -208,15 +210,14 @@ describe('remote payments over the dev relay and dev mint', () => {
       seed: mnemonicToSeedSync(generateMnemonic(wordlist)),
       signingKey: merchant,
     });
-    const store = new MemoryProcessedQuoteStore();
     const tabs = [0, 1].map(() => {
       const inbox = new RemotePaymentInbox({
         createPool: pool,
         getRelays: async () => [relay.url],
         getSecretKey: async () => merchant,
         getMintUrl: async () => mint.url,
-        processedQuotes: store,
-        track: (quote) => wallet.service.track(quote),
+        processedQuotes: wallet.processedQuotes,
+        takeOver: (quote) => wallet.service.takeOverRemote(quote),
         lockProvider: noLockProvider,
       });
       inboxes.push(inbox);

@@ -7,6 +7,7 @@ import {
   MintUnreachableError,
   ValidationError,
 } from '../errors';
+import { noCheckpoint, type Checkpoint } from '../checkpoint';
 import type { WalletEvents } from '../events';
 import type { Logger } from '../logger';
 import type {
@@ -19,6 +20,7 @@ import type {
   MintQuoteStore,
   NewProof,
   PendingMintQuote,
+  ProcessedQuote,
   ProofStore,
   QuoteKind,
 } from '../ports';
@@ -28,8 +30,8 @@ import {
   outputCountFor,
   restoreReservation,
 } from './deterministic-mint';
-import { isAmbiguous, NutCode, refusalCode, toMintError } from './mint-errors';
-import type { MintQuoteStateName } from './mint-quote-snapshot';
+import { isAmbiguous, isDefiniteRefusal, NutCode, refusalCode, toMintError } from './mint-errors';
+import { isExpiredUnpaid, type MintQuoteStateName } from './mint-quote-snapshot';
 import { signingKeyForQuote } from './nut20-key';
 import { defaultQuoteLock, type QuoteLock } from './quote-lock';
 import { sumSats, toNewProof } from './proof-convert';
@@ -70,6 +72,8 @@ export interface PaymentServiceDeps {
   intervals?: Partial<PaymentIntervals>;
   /** cross-tab exclusion per quote; defaults to Web Locks when present, else in-process */
   lock?: QuoteLock;
+  /** test seam between the steps of a multi-step write (see core/checkpoint.ts) */
+  checkpoint?: Checkpoint;
 }
 
 export interface PaymentSettled {
@@ -133,10 +137,12 @@ export class PaymentService {
   private stopped = false;
 
   private readonly lock: QuoteLock;
+  private readonly checkpoint: Checkpoint;
 
   constructor(private readonly deps: PaymentServiceDeps) {
     this.intervals = { ...DEFAULT_PAYMENT_INTERVALS, ...deps.intervals };
     this.lock = deps.lock ?? defaultQuoteLock();
+    this.checkpoint = deps.checkpoint ?? noCheckpoint;
   }
 
   // ------------------------------------------------------------ public API
@@ -179,12 +185,27 @@ export class PaymentService {
   }
 
   /**
-   * Start-up and back-online: every persisted quote is checked once now. Paid ones are minted
-   * (or recovered), expired unpaid ones removed, the rest watched at the background rate.
-   * Never rejects; failures are reported or retried.
+   * A remote quote from the inbox: claims it and persists it as pending in one transaction (so
+   * a closed tab can never leave a claim that nothing tracks), then watches it. False when it
+   * was claimed before (another tab, or an earlier delivery of the same message).
+   */
+  async takeOverRemote(quote: PendingMintQuote): Promise<boolean> {
+    if (!(await this.deps.ledger.claimRemoteQuote(quote))) return false;
+    await this.checkpoint('remote:claimed');
+    this.stopped = false;
+    this.start(quote);
+    return true;
+  }
+
+  /**
+   * Start-up and back-online: claims that nothing tracks are reconciled first, then every
+   * persisted quote is checked once now. Paid ones are minted (or recovered), expired unpaid ones
+   * removed, the rest watched at the background rate. Never rejects; failures are reported or
+   * retried.
    */
   async resumeAll(): Promise<void> {
     this.stopped = false;
+    await this.reconcileClaims();
     let all: PendingMintQuote[];
     try {
       all = await this.deps.quotes.list();
@@ -208,6 +229,74 @@ export class PaymentService {
         }
       }),
     );
+  }
+
+  /**
+   * Claimed remote quotes with neither a pending row nor a history event (left by versions that
+   * claimed and tracked in two steps) are looked up at their mint: a live or paid quote is
+   * persisted as pending again; an expired, issued or unknown one gets its outcome recorded. An
+   * unreachable mint leaves the claim for the next start. Never rejects.
+   */
+  async reconcileClaims(): Promise<void> {
+    let claims: ProcessedQuote[];
+    try {
+      claims = await this.deps.ledger.unsettledClaims();
+    } catch (error) {
+      this.deps.logger.error('Could not read claimed remote quotes', error);
+      return;
+    }
+    if (claims.length === 0) return;
+    const currentMint = await this.deps.config.getMintUrl().catch(() => undefined);
+    for (const claim of claims) {
+      const mintUrl = claim.mintUrl ?? currentMint;
+      if (!mintUrl) continue;
+      try {
+        await this.reconcileClaim(claim, mintUrl);
+      } catch (error) {
+        this.deps.logger.warn(
+          `Reconciling remote quote ${claim.quoteId} failed; next start`,
+          error,
+        );
+      }
+    }
+  }
+
+  private async reconcileClaim(claim: ProcessedQuote, mintUrl: string): Promise<void> {
+    const { ledger, logger, clock } = this.deps;
+    let snapshot;
+    try {
+      snapshot = await mintQuoteClient(this.deps.wallets.getMint(mintUrl), logger).check(
+        claim.quoteId,
+      );
+    } catch (error) {
+      if (!isDefiniteRefusal(error)) throw error;
+      logger.warn(`Claimed remote quote ${claim.quoteId} is unknown at ${mintUrl}`, error);
+      await ledger.closeMintQuote(claim.quoteId, 'unknown-at-mint');
+      return;
+    }
+    if (snapshot.state === 'ISSUED') {
+      await ledger.closeMintQuote(claim.quoteId, 'issued-elsewhere');
+      return;
+    }
+    if (isExpiredUnpaid(snapshot, clock())) {
+      await ledger.closeMintQuote(claim.quoteId, 'expired');
+      return;
+    }
+    const quote: PendingMintQuote = {
+      quote: claim.quoteId,
+      mintUrl,
+      // The mint's own figures, not what the message said.
+      amount: snapshot.amount ?? claim.amount,
+      request: snapshot.request ?? '',
+      kind: 'remote',
+      state: snapshot.state,
+      createdAt: claim.processedAt,
+      expiry: snapshot.expiry,
+      ...(snapshot.pubkey ? { pubkey: snapshot.pubkey } : {}),
+    };
+    if (await ledger.reopenClaim(quote)) {
+      logger.warn(`Remote quote ${claim.quoteId} was claimed but not tracked; tracking it now`);
+    }
   }
 
   /** The invoice on screen is polled fast (foreground interval), every other one slowly. */
@@ -287,7 +376,7 @@ export class PaymentService {
       const row = await this.deps.quotes.get(quote.quote);
       // A reservation means we may have minted: never drop such a row on expiry.
       if (!row || row.reservation) return;
-      await this.deps.quotes.remove(quote.quote);
+      await this.deps.ledger.closeMintQuote(quote.quote, 'expired');
       const expired = new MintRefusedError('Mint quote has expired', NutCode.quoteExpired);
       await this.reportFailed(row, expired, 'quote', expired);
     } catch (error) {
@@ -360,6 +449,7 @@ export class PaymentService {
               }
             : {}),
         });
+        await this.checkpoint('mint:signed');
         await this.settle(quote, proofs.map(toNewProof));
         return 'done';
       } catch (error) {
@@ -400,8 +490,11 @@ export class PaymentService {
   private async reserve(wallet: Wallet, quote: PendingMintQuote): Promise<CounterReservation> {
     const { keysetId, count } = outputCountFor(wallet, quote.amount);
     const range = await this.deps.counters.reserve(keysetId, count);
+    // A crash here only leaves unused counters behind: they are never handed out again.
+    await this.checkpoint('mint:counters-reserved');
     const reservation: CounterReservation = { keysetId, start: range.start, count: range.count };
     await this.deps.quotes.update(quote.quote, { reservation, state: 'PAID' });
+    await this.checkpoint('mint:reservation-recorded');
     return reservation;
   }
 
@@ -471,7 +564,7 @@ export class PaymentService {
   }
 
   private async issuedElsewhere(quote: PendingMintQuote): Promise<void> {
-    await this.deps.quotes.remove(quote.quote);
+    await this.deps.ledger.closeMintQuote(quote.quote, 'issued-elsewhere');
     const issued = new MintRefusedError(
       'Tokens have already been issued for this quote',
       NutCode.quoteAlreadyIssued,

@@ -1,12 +1,14 @@
 // Consolidation before a withdrawal: many proofs into the fewest, in bounded swap rounds, each
 // with a crash-safe journal.
 import { CheckStateEnum, OutputData, splitAmount, type Wallet } from '@cashu/cashu-ts';
+import { noCheckpoint, type Checkpoint } from '../checkpoint';
 import { MintUnreachableError } from '../errors';
 import type { Logger } from '../logger';
 import type {
   Clock,
   CounterReservation,
   CounterSource,
+  Ledger,
   NewProof,
   PendingWithdrawal,
   ProofStore,
@@ -31,6 +33,7 @@ import type { WalletProvider } from './wallet-provider';
 export interface ConsolidatorDeps {
   proofs: ProofStore;
   withdrawals: WithdrawalStore;
+  ledger: Pick<Ledger, 'finishConsolidation'>;
   counters: CounterSource;
   wallets: Pick<WalletProvider, 'getSeededWallet'>;
   logger: Logger;
@@ -38,6 +41,8 @@ export interface ConsolidatorDeps {
   newId: () => string;
   /** inputs per swap request; MAX_SWAP_INPUTS when omitted */
   maxInputsPerSwap?: number;
+  /** test seam between the steps of a swap (see core/checkpoint.ts) */
+  checkpoint?: Checkpoint;
 }
 
 export type RecoveryOutcome = 'swapped' | 'not-swapped';
@@ -61,7 +66,11 @@ export function isJournal(row: PendingWithdrawal): boolean {
  * finished later from what the mint signed (NUT-09) and never sent again with new counters.
  */
 export class Consolidator {
-  constructor(private readonly deps: ConsolidatorDeps) {}
+  private readonly checkpoint: Checkpoint;
+
+  constructor(private readonly deps: ConsolidatorDeps) {
+    this.checkpoint = deps.checkpoint ?? noCheckpoint;
+  }
 
   /** What consolidating these proofs would cost and give, round by round (no swap). */
   async preview(mintUrl: string, proofs: StoredProof[]): Promise<RoundsPlan> {
@@ -119,6 +128,8 @@ export class Consolidator {
       if (amount <= 0) throw new MintUnreachableError('The mint fee would take the whole amount');
       const split = splitAmount(amount, keyset.keys);
       const range = await this.deps.counters.reserve(keyset.id, split.length);
+      // A crash here only leaves unused counters behind: they are never handed out again.
+      await this.checkpoint('swap:counters-reserved');
       const reservation: CounterReservation = { keysetId: keyset.id, ...range };
       const journal: PendingWithdrawal = {
         id: JOURNAL_ID_PREFIX + this.deps.newId(),
@@ -130,6 +141,7 @@ export class Consolidator {
         consolidation: { reservation, inputSecrets: inputs.map((p) => p.secret) },
       };
       await this.deps.withdrawals.put(journal);
+      await this.checkpoint('swap:journaled');
       let preview;
       try {
         const data = OutputData.createDeterministicData(amount, seed, range.start, keyset, split);
@@ -145,9 +157,14 @@ export class Consolidator {
       }
       try {
         const { keep } = await wallet.completeSwap(preview);
+        await this.checkpoint('swap:signed');
         const fresh = keep.map(toNewProof);
-        await this.deps.proofs.replace(plan(journal).inputSecrets, fresh, mintUrl);
-        await this.deps.withdrawals.remove(journal.id);
+        await this.deps.ledger.finishConsolidation({
+          journalId: journal.id,
+          mintUrl,
+          inputSecrets: plan(journal).inputSecrets,
+          outputs: fresh,
+        });
         return fresh;
       } catch (error) {
         const code = refusalCode(error);
@@ -231,12 +248,12 @@ export class Consolidator {
       await withdrawals.remove(journal.id);
       return { outcome: 'not-swapped', proofs: [] };
     }
-    await proofs.replace(
-      inputsLeft.map((p) => p.secret),
-      fresh,
-      journal.mintUrl,
-    );
-    await withdrawals.remove(journal.id);
+    await this.deps.ledger.finishConsolidation({
+      journalId: journal.id,
+      mintUrl: journal.mintUrl,
+      inputSecrets: inputsLeft.map((p) => p.secret),
+      outputs: fresh,
+    });
     return { outcome: 'swapped', proofs: restored.unspent.map(toNewProof) };
   }
 

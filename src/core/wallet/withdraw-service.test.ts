@@ -368,19 +368,19 @@ describe('WithdrawService: consolidating a big wallet in rounds', () => {
     const first = await setup(feeMint.url);
     await takePayments(feeMint, first.storage, [350], ones);
     // The second round's reply is lost: the fault is armed once the first round is stored.
-    let replaced = 0;
-    const proofs = first.storage.proofs;
-    const watched = Object.create(proofs) as typeof proofs;
-    watched.replace = async (...args) => {
-      await proofs.replace(...args);
-      replaced += 1;
-      if (replaced === 1) feeMint.addFault({ path: '/v1/swap', action: 'dropResponse', count: 1 });
+    let finished = 0;
+    const ledger = first.storage.ledger;
+    const watched = Object.create(ledger) as typeof ledger;
+    watched.finishConsolidation = async (...args) => {
+      await ledger.finishConsolidation(...args);
+      finished += 1;
+      if (finished === 1) feeMint.addFault({ path: '/v1/swap', action: 'dropResponse', count: 1 });
     };
     const warnings: unknown[][] = [];
     const logger = { ...first.storage.logger, warn: (...args: unknown[]) => warnings.push(args) };
     const { service, storage } = await setup(feeMint.url, {
       storage: first.storage,
-      deps: { proofs: watched, logger },
+      deps: { ledger: watched, logger },
     });
 
     const { result, swaps } = await countSwapInputs(() =>

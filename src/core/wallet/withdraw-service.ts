@@ -1,4 +1,5 @@
 // Withdrawal: all unspent proofs of the current mint as one cashuB token, watched until spent.
+import { noCheckpoint, type Checkpoint } from '../checkpoint';
 import { errorMessage } from '../errors';
 import type { WalletEvents } from '../events';
 import type { Logger } from '../logger';
@@ -35,7 +36,7 @@ export interface WithdrawServiceDeps {
   config: Pick<ConfigStore, 'getMintUrl'>;
   proofs: ProofStore;
   withdrawals: WithdrawalStore;
-  ledger: Pick<Ledger, 'settleWithdrawal'>;
+  ledger: Pick<Ledger, 'settleWithdrawal' | 'finishConsolidation'>;
   wallets: Pick<WalletProvider, 'getSeededWallet' | 'getMint'>;
   counters: CounterSource;
   events: WalletEvents;
@@ -45,6 +46,8 @@ export interface WithdrawServiceDeps {
   intervals?: Partial<SpentWatchIntervals>;
   /** how to ask a mint about proof states; defaults to the provider's shared Mint */
   clientFor?: (mintUrl: string) => ProofStateClient;
+  /** test seam between the steps of a withdrawal (see core/checkpoint.ts) */
+  checkpoint?: Checkpoint;
 }
 
 export interface CreateTokenOptions {
@@ -78,11 +81,13 @@ export class WithdrawService {
     this.consolidator = new Consolidator({
       proofs: deps.proofs,
       withdrawals: deps.withdrawals,
+      ledger: deps.ledger,
       counters: deps.counters,
       wallets: deps.wallets,
       logger: deps.logger,
       clock: deps.clock,
       newId: this.newId,
+      checkpoint: deps.checkpoint,
     });
     this.watcher = new SpentWatcher({
       withdrawals: deps.withdrawals,
@@ -201,6 +206,9 @@ export class WithdrawService {
     if (await this.shouldConsolidate(mintUrl, found.proofs, options)) {
       proofs = await this.consolidator.consolidate(mintUrl, found.proofs, options.maxFee);
     }
+    // A crash from here until the token row is written leaves the proofs stored and unspent:
+    // no token was shown, so nothing can redeem them.
+    await (this.deps.checkpoint ?? noCheckpoint)('withdraw:token-built');
     const token = encodeWithdrawToken(mintUrl, proofs);
     const amount = sumSats(proofs);
     const withdrawal: PendingWithdrawal = {

@@ -9,14 +9,6 @@ describe('MemoryProcessedQuoteStore', () => {
     expect(await store.isProcessed('q1')).toBe(true);
   });
 
-  it('lets a released quote be claimed again', async () => {
-    const store = new MemoryProcessedQuoteStore();
-    expect(await store.claim('q1', 5)).toBe(true);
-    await store.release('q1');
-    expect(await store.isProcessed('q1')).toBe(false);
-    expect(await store.claim('q1', 5)).toBe(true);
-  });
-
   it('cleans up entries older than the maximum age', async () => {
     let now = 0;
     const store = new MemoryProcessedQuoteStore(() => now);

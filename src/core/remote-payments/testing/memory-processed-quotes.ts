@@ -1,10 +1,12 @@
 // In-memory ProcessedQuoteStore honouring the port's contract (atomic claim), for tests.
-import type { Clock, ProcessedQuoteStore } from '../../ports';
+import type { Clock, ProcessedQuote, ProcessedQuoteStore } from '../../ports';
 
 export class MemoryProcessedQuoteStore implements ProcessedQuoteStore {
-  readonly rows = new Map<string, { quoteId: string; processedAt: number; amount: number }>();
-
-  constructor(private readonly clock: Clock = Date.now) {}
+  /** `rows` may be shared with a MemoryDb, so its ledger's claims show here too. */
+  constructor(
+    private readonly clock: Clock = Date.now,
+    readonly rows = new Map<string, ProcessedQuote>(),
+  ) {}
 
   async mark(quoteId: string, amount: number): Promise<void> {
     this.rows.set(quoteId, { quoteId, amount, processedAt: this.clock() });
@@ -22,12 +24,8 @@ export class MemoryProcessedQuoteStore implements ProcessedQuoteStore {
     return true;
   }
 
-  async release(quoteId: string): Promise<void> {
-    this.rows.delete(quoteId);
-  }
-
-  async list(): Promise<Array<{ quoteId: string; processedAt: number; amount: number }>> {
-    return [...this.rows.values()];
+  async list(): Promise<ProcessedQuote[]> {
+    return [...this.rows.values()].map((row) => ({ ...row }));
   }
 
   async cleanup(maxAgeMs = 2_592_000_000): Promise<number> {

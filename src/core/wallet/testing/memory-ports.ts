@@ -1,5 +1,7 @@
 // In-memory implementations of the core ports for wallet tests, honouring the port contracts.
+import { MemoryProcessedQuoteStore } from '../../remote-payments/testing/memory-processed-quotes';
 import type {
+  ClaimOutcome,
   ConfigStore,
   CounterSource,
   HistoryEvent,
@@ -11,6 +13,7 @@ import type {
   NewProof,
   PaymentEventInput,
   PendingMintQuote,
+  ProcessedQuote,
   ProofStats,
   ProofStore,
   StoredProof,
@@ -24,6 +27,7 @@ export class MemoryDb {
   readonly proofs = new Map<string, StoredProof>();
   readonly history: HistoryEvent[] = [];
   readonly quotes = new Map<string, PendingMintQuote>();
+  readonly processed = new Map<string, ProcessedQuote>();
   readonly counters = new Map<string, number>();
   readonly config = new Map<string, string>();
   readonly keys = new Map<string, Uint8Array | string>();
@@ -72,11 +76,6 @@ export class MemoryProofStore implements ProofStore {
     let n = 0;
     for (const s of secrets) if (this.db.proofs.delete(s)) n++;
     return n;
-  }
-
-  async replace(oldSecrets: string[], newProofs: NewProof[], mintUrl: string): Promise<void> {
-    for (const s of oldSecrets) this.db.proofs.delete(s);
-    this.db.insertProofs(newProofs, mintUrl);
   }
 
   async listUnspent(mintUrl?: string): Promise<StoredProof[]> {
@@ -191,6 +190,46 @@ export class MemoryLedger implements Ledger {
 
   async settleWithdrawal(): Promise<{ amount: number; numProofs: number; remaining: number }> {
     throw new Error('MemoryLedger.settleWithdrawal is not used by wallet tests');
+  }
+
+  // Each method below runs without awaiting, so each is atomic like a transaction.
+  async claimRemoteQuote(quote: PendingMintQuote): Promise<boolean> {
+    if (this.db.processed.has(quote.quote)) return false;
+    this.db.processed.set(quote.quote, {
+      quoteId: quote.quote,
+      amount: quote.amount,
+      processedAt: this.db.clock(),
+      mintUrl: quote.mintUrl,
+    });
+    if (!this.db.quotes.has(quote.quote)) this.db.quotes.set(quote.quote, structuredClone(quote));
+    return true;
+  }
+
+  async closeMintQuote(quote: string, outcome: ClaimOutcome): Promise<void> {
+    this.db.quotes.delete(quote);
+    const claim = this.db.processed.get(quote);
+    if (claim) claim.outcome = outcome;
+  }
+
+  async unsettledClaims(): Promise<ProcessedQuote[]> {
+    const recorded = new Set(this.db.history.map((e) => e.quoteId));
+    return [...this.db.processed.values()]
+      .filter((row) => !row.outcome && !this.db.quotes.has(row.quoteId))
+      .filter((row) => !recorded.has(row.quoteId))
+      .map((row) => ({ ...row }));
+  }
+
+  async reopenClaim(quote: PendingMintQuote): Promise<boolean> {
+    if (this.db.quotes.has(quote.quote)) return false;
+    if (this.db.history.some((e) => e.quoteId === quote.quote)) return false;
+    this.db.quotes.set(quote.quote, structuredClone(quote));
+    const claim = this.db.processed.get(quote.quote);
+    if (claim) claim.mintUrl = quote.mintUrl;
+    return true;
+  }
+
+  async finishConsolidation(): Promise<void> {
+    throw new Error('MemoryLedger.finishConsolidation is not used by wallet tests');
   }
 }
 
@@ -340,6 +379,7 @@ export function memoryPorts(db = new MemoryDb()) {
     keys: new MemoryKeyStore(db),
     quotes: new MemoryMintQuoteStore(db),
     ledger: new MemoryLedger(db),
+    processedQuotes: new MemoryProcessedQuoteStore(db.clock, db.processed),
     proofs: new MemoryProofStore(db),
     history: new MemoryHistoryStore(db),
     counters: new MemoryCounterSource(db),

@@ -1,0 +1,34 @@
+// The moments between the steps of the wallet's multi-step writes, named so tests can stop there.
+
+/**
+ * Each name is a point after one durable step and before the next. A page that dies there must
+ * still end with the money stored once after the next start (see docs/architecture.md, "Money
+ * under interruption"): every step is either one transaction with the one before it, or repaired
+ * at start-up.
+ */
+export type WriteStep =
+  /** a remote quote was claimed and persisted as pending; nothing watches it yet */
+  | 'remote:claimed'
+  /** counters for a mint's outputs were reserved; the quote row does not record them yet */
+  | 'mint:counters-reserved'
+  /** the quote row records the reservation; the mint request was not sent */
+  | 'mint:reservation-recorded'
+  /** the mint signed the outputs; the proofs are not stored */
+  | 'mint:signed'
+  /** counters for a consolidation swap were reserved; no journal row yet */
+  | 'swap:counters-reserved'
+  /** the swap's journal row is written; the swap was not sent */
+  | 'swap:journaled'
+  /** the mint answered the swap; its outputs are not stored */
+  | 'swap:signed'
+  /** a withdrawal's proofs are final; its watched token row is not written */
+  | 'withdraw:token-built';
+
+/**
+ * Called at each WriteStep. The app passes none. A test passes one that never settles at a chosen
+ * step, which freezes that operation there as a closed tab would, then starts afresh on the same
+ * storage.
+ */
+export type Checkpoint = (step: WriteStep) => void | Promise<void>;
+
+export const noCheckpoint: Checkpoint = () => {};

@@ -1,0 +1,372 @@
+// Every multi-step money write stopped between two of its steps, as a closed tab stops it, then the
+// app started afresh on the same IndexedDB (fake-indexeddb) against the real dev mint: the money
+// ends stored exactly once. See docs/architecture.md, "Money under interruption".
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { CheckStateEnum, Wallet, injectWebSocketImpl } from '@cashu/cashu-ts';
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { startMint, type DevMint } from '../../../dev/mint/server';
+import { freshDbName, testStorage, type TestStorage } from '../../storage/test-support';
+import type { Checkpoint, WriteStep } from '../checkpoint';
+import { WalletEvents } from '../events';
+import type { PendingMintQuote, StoredProof } from '../ports';
+import { lockPubkeyForNostrKey } from './nut20-key';
+import { PaymentService, type PaymentSettled } from './payment-service';
+import { toNewProof } from './proof-convert';
+import { TEST_INTERVALS } from './testing/payment-harness';
+import { WalletProvider } from './wallet-provider';
+import { WithdrawService } from './withdraw-service';
+import { isWithdrawError } from './withdraw-plan';
+
+injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
+vi.setConfig({ testTimeout: 60_000 });
+
+const WAIT = { timeout: 20_000, interval: 25 };
+let mint: DevMint;
+let dataDir: string;
+const running: App[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'cashew-interrupted-'));
+  mint = await startMint({ port: 0, fresh: true, dataDir });
+});
+
+afterEach(() => {
+  for (const app of running.splice(0)) app.kill();
+});
+
+afterAll(async () => {
+  await mint.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A checkpoint that freezes the operation at `step` forever, as a tab closed right there. */
+function freezeAt(step: WriteStep): { checkpoint: Checkpoint; reached: Promise<void> } {
+  let reached!: () => void;
+  const promise = new Promise<void>((resolve) => (reached = resolve));
+  return {
+    reached: promise,
+    checkpoint: (at) => {
+      if (at !== step) return;
+      reached();
+      return new Promise<void>(() => {});
+    },
+  };
+}
+
+interface App {
+  storage: TestStorage;
+  payments: PaymentService;
+  withdraw: WithdrawService;
+  settled: PaymentSettled[];
+  /** The tab is gone: timers stop and the database connection closes; frozen work never resumes. */
+  kill(): void;
+}
+
+interface Device {
+  dbName: string;
+  nostrKey: Uint8Array;
+}
+
+async function newDevice(): Promise<Device> {
+  const device = { dbName: freshDbName(), nostrKey: generateSecretKey() };
+  const storage = testStorage(device.dbName);
+  const mnemonic = generateMnemonic(wordlist);
+  await storage.keys.saveWalletKeys({
+    secretKey: device.nostrKey,
+    mnemonic,
+    seed: mnemonicToSeedSync(mnemonic),
+  });
+  await storage.config.setMintUrl(mint.url);
+  storage.close();
+  return device;
+}
+
+/** The app as one tab runs it, on the device's database. */
+function start(device: Device, checkpoint?: Checkpoint): App {
+  const storage = testStorage(device.dbName);
+  storage.now.value = Date.now();
+  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  const events = new WalletEvents();
+  const common = {
+    proofs: storage.proofs,
+    ledger: storage.ledger,
+    counters: storage.counterSource,
+    wallets,
+    events,
+    logger: storage.logger,
+    clock: Date.now,
+    ...(checkpoint ? { checkpoint } : {}),
+  };
+  const payments = new PaymentService({
+    ...common,
+    config: storage.config,
+    keys: storage.keys,
+    quotes: storage.mintQuotes,
+    getSigningKey: async () => device.nostrKey,
+    intervals: TEST_INTERVALS,
+  });
+  const withdraw = new WithdrawService({
+    ...common,
+    config: storage.config,
+    withdrawals: storage.withdrawals,
+    intervals: { pollMs: 60, safetyPollMs: 200, resubscribeMs: 100, batchMs: 100 },
+  });
+  const settled: PaymentSettled[] = [];
+  payments.onSettled((p) => settled.push(p));
+  const app: App = {
+    storage,
+    payments,
+    withdraw,
+    settled,
+    kill() {
+      payments.stop();
+      withdraw.stop();
+      wallets.close();
+      storage.close();
+    },
+  };
+  running.push(app);
+  return app;
+}
+
+/** What the device stored: balance, history and what is still pending. */
+async function stored(app: App) {
+  const { storage } = app;
+  return {
+    balance: await storage.proofs.balance(),
+    history: (await storage.history.page(1, 100)).events.map(({ type, amount, quoteId }) => ({
+      type,
+      amount,
+      ...(quoteId ? { quoteId } : {}),
+    })),
+    pendingQuotes: (await storage.mintQuotes.list()).length,
+    withdrawals: (await storage.withdrawals.list()).length,
+  };
+}
+
+async function unspentAtMint(proofs: StoredProof[]): Promise<boolean> {
+  const wallet = new Wallet(mint.url, { unit: 'sat' });
+  await wallet.loadMint();
+  const states = await wallet.checkProofsStates(proofs);
+  return states.every((s) => s.state === CheckStateEnum.UNSPENT);
+}
+
+/** A cashier's NUT-20 quote locked to the merchant's nostr key, as the remote page creates it. */
+async function lockedQuote(device: Device, amount: number): Promise<PendingMintQuote> {
+  const cashier = new Wallet(mint.url, { unit: 'sat' });
+  await cashier.loadMint();
+  const reply = await cashier.createLockedMintQuote(
+    amount,
+    lockPubkeyForNostrKey(getPublicKey(device.nostrKey)),
+  );
+  return {
+    quote: reply.quote,
+    mintUrl: mint.url,
+    amount,
+    request: reply.request,
+    kind: 'remote',
+    state: 'UNPAID',
+    createdAt: Date.now(),
+    expiry: reply.expiry ?? null,
+    pubkey: reply.pubkey ?? '',
+  };
+}
+
+describe('a direct payment interrupted', () => {
+  const steps: WriteStep[] = ['mint:counters-reserved', 'mint:reservation-recorded', 'mint:signed'];
+
+  it.each(steps)('at %s lands once after the next start', async (step) => {
+    const device = await newDevice();
+    const frozen = freezeAt(step);
+    const first = start(device, frozen.checkpoint);
+    const quote = await first.payments.createInvoice(21);
+    await mint.pay(quote.quote);
+    await frozen.reached;
+    first.kill();
+    if (step === 'mint:signed') expect(mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+
+    const second = start(device);
+    await second.payments.resumeAll();
+    await expect.poll(() => second.settled.length, WAIT).toBe(1);
+    expect(await stored(second)).toEqual({
+      balance: 21,
+      history: [{ type: 'direct-payment', amount: 21, quoteId: quote.quote }],
+      pendingQuotes: 0,
+      withdrawals: 0,
+    });
+    expect(mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+    expect(await unspentAtMint(await second.storage.proofs.listUnspent())).toBe(true);
+  });
+});
+
+describe('a remote quote interrupted', () => {
+  it('right after its claim: the pending row was written with it and the next start mints it', async () => {
+    const device = await newDevice();
+    const quote = await lockedQuote(device, 34);
+    const frozen = freezeAt('remote:claimed');
+    const first = start(device, frozen.checkpoint);
+    const taking = first.payments.takeOverRemote(quote);
+    await frozen.reached;
+    first.kill();
+    void taking;
+    await mint.pay(quote.quote);
+
+    const second = start(device);
+    // A redelivery of the same message finds it claimed and takes nothing twice.
+    expect(await second.payments.takeOverRemote(quote)).toBe(false);
+    await second.payments.resumeAll();
+    await expect.poll(() => second.settled.length, WAIT).toBe(1);
+    expect(await stored(second)).toEqual({
+      balance: 34,
+      history: [{ type: 'remote-payment', amount: 34, quoteId: quote.quote }],
+      pendingQuotes: 0,
+      withdrawals: 0,
+    });
+    expect(mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+  });
+
+  it('two tabs taking the same quote over at once: one claim, one pending row', async () => {
+    const device = await newDevice();
+    const quote = await lockedQuote(device, 8);
+    const [a, b] = [start(device), start(device)];
+    const taken = await Promise.all([
+      a!.payments.takeOverRemote(quote),
+      b!.payments.takeOverRemote(quote),
+    ]);
+    expect(taken.filter(Boolean)).toHaveLength(1);
+    expect(await a!.storage.processedQuotes.list()).toHaveLength(1);
+    expect(await a!.storage.mintQuotes.list()).toHaveLength(1);
+    expect(await a!.storage.ledger.unsettledClaims()).toEqual([]);
+  });
+});
+
+describe('start-up reconciliation of claims nothing tracks', () => {
+  /** What the versions before the one-transaction claim left when the tab closed in between. */
+  async function strandedClaim(app: App, quote: PendingMintQuote): Promise<void> {
+    expect(await app.storage.processedQuotes.claim(quote.quote, quote.amount)).toBe(true);
+  }
+
+  it('mints a paid claim with no pending row, with the amount the mint reports', async () => {
+    const device = await newDevice();
+    const quote = await lockedQuote(device, 55);
+    const app = start(device);
+    // The message claimed more than the quote is for: the mint's figure counts.
+    await strandedClaim(app, { ...quote, amount: 500 });
+    await mint.pay(quote.quote);
+
+    await app.payments.resumeAll();
+    await expect.poll(() => app.settled.length, WAIT).toBe(1);
+    expect(await stored(app)).toEqual({
+      balance: 55,
+      history: [{ type: 'remote-payment', amount: 55, quoteId: quote.quote }],
+      pendingQuotes: 0,
+      withdrawals: 0,
+    });
+    expect(mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+
+    // Settled: a later start finds nothing to reconcile and mints nothing again.
+    expect(await app.storage.ledger.unsettledClaims()).toEqual([]);
+    await app.payments.resumeAll();
+    expect(await app.storage.proofs.balance()).toBe(55);
+  });
+
+  it('tracks an unpaid claim again, so a payment after the start still lands', async () => {
+    const device = await newDevice();
+    const quote = await lockedQuote(device, 13);
+    const app = start(device);
+    await strandedClaim(app, quote);
+
+    await app.payments.resumeAll();
+    expect(await app.storage.mintQuotes.get(quote.quote)).toMatchObject({
+      kind: 'remote',
+      amount: 13,
+      pubkey: quote.pubkey,
+    });
+    await mint.pay(quote.quote);
+    await expect.poll(() => app.settled.length, WAIT).toBe(1);
+    expect(await app.storage.proofs.balance()).toBe(13);
+  });
+
+  it('closes a claim the mint does not know, storing nothing and never asking again', async () => {
+    const device = await newDevice();
+    const app = start(device);
+    await app.storage.processedQuotes.claim('no-such-quote', 99);
+
+    await app.payments.resumeAll();
+    expect(await app.storage.processedQuotes.list()).toEqual([
+      expect.objectContaining({ quoteId: 'no-such-quote', outcome: 'unknown-at-mint' }),
+    ]);
+    expect(await stored(app)).toEqual({
+      balance: 0,
+      history: [],
+      pendingQuotes: 0,
+      withdrawals: 0,
+    });
+    expect(await app.storage.ledger.unsettledClaims()).toEqual([]);
+  });
+
+  it('leaves a claim for the next start while its mint is unreachable', async () => {
+    const device = await newDevice();
+    const app = start(device);
+    await app.storage.config.setMintUrl('http://127.0.0.1:9');
+    await app.storage.processedQuotes.claim('quote-on-a-dead-mint', 5);
+
+    await app.payments.resumeAll();
+    expect(await app.storage.ledger.unsettledClaims()).toEqual([
+      expect.objectContaining({ quoteId: 'quote-on-a-dead-mint' }),
+    ]);
+  });
+});
+
+describe('a withdrawal interrupted', () => {
+  /** Stores `count` one-sat proofs, so the withdrawal consolidates them in a swap first. */
+  async function onesStored(app: App, count: number): Promise<void> {
+    const payer = new Wallet(mint.url, { unit: 'sat' });
+    await payer.loadMint();
+    const quote = await payer.createMintQuoteBolt11(count);
+    await mint.pay(quote.quote);
+    const proofs = await payer.mintProofsBolt11(count, quote.quote, undefined, {
+      type: 'random',
+      denominations: Array<number>(count).fill(1),
+    });
+    await app.storage.proofs.add(proofs.map(toNewProof), mint.url);
+  }
+
+  const steps: WriteStep[] = [
+    'swap:counters-reserved',
+    'swap:journaled',
+    'swap:signed',
+    'withdraw:token-built',
+  ];
+
+  it.each(steps)('at %s keeps every sat after the next start', async (step) => {
+    const device = await newDevice();
+    const frozen = freezeAt(step);
+    const first = start(device, frozen.checkpoint);
+    await onesStored(first, 12);
+    const withdrawing = first.withdraw.createToken({ consolidate: true });
+    await frozen.reached;
+    first.kill();
+    void withdrawing;
+
+    const second = start(device);
+    await second.withdraw.resumeAll();
+    const after = await stored(second);
+    // The dev mint charges no fee: swapped or not, all 12 sats are stored, and no token exists.
+    expect(after).toEqual({ balance: 12, history: [], pendingQuotes: 0, withdrawals: 0 });
+    const proofs = await second.storage.proofs.listUnspent();
+    expect(await unspentAtMint(proofs)).toBe(true);
+    if (step === 'swap:signed') expect(proofs.length).toBeLessThan(12);
+
+    // And the next withdrawal takes all of it.
+    const result = await second.withdraw.createToken();
+    expect(isWithdrawError(result) ? result.error : result.amount).toBe(12);
+  });
+});
