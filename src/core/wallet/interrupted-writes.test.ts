@@ -151,6 +151,21 @@ async function stored(app: App) {
   };
 }
 
+/** Exactly one payment of `amount` for `quoteId`, and nothing else, stored and settled at the mint. */
+async function expectPaidOnce(
+  app: App,
+  payment: { type: 'direct-payment' | 'remote-payment'; amount: number; quoteId: string },
+): Promise<void> {
+  await expect.poll(() => app.settled.length, WAIT).toBe(1);
+  expect(await stored(app)).toEqual({
+    balance: payment.amount,
+    history: [payment],
+    pendingQuotes: 0,
+    withdrawals: 0,
+  });
+  expect(mint.mintQuote(payment.quoteId)?.state).toBe('ISSUED');
+}
+
 async function unspentAtMint(proofs: StoredProof[]): Promise<boolean> {
   const wallet = new Wallet(mint.url, { unit: 'sat' });
   await wallet.loadMint();
@@ -194,14 +209,7 @@ describe('a direct payment interrupted', () => {
 
     const second = start(device);
     await second.payments.resumeAll();
-    await expect.poll(() => second.settled.length, WAIT).toBe(1);
-    expect(await stored(second)).toEqual({
-      balance: 21,
-      history: [{ type: 'direct-payment', amount: 21, quoteId: quote.quote }],
-      pendingQuotes: 0,
-      withdrawals: 0,
-    });
-    expect(mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+    await expectPaidOnce(second, { type: 'direct-payment', amount: 21, quoteId: quote.quote });
     expect(await unspentAtMint(await second.storage.proofs.listUnspent())).toBe(true);
   });
 });
@@ -222,14 +230,7 @@ describe('a remote quote interrupted', () => {
     // A redelivery of the same message finds it claimed and takes nothing twice.
     expect(await second.payments.takeOverRemote(quote)).toBe(false);
     await second.payments.resumeAll();
-    await expect.poll(() => second.settled.length, WAIT).toBe(1);
-    expect(await stored(second)).toEqual({
-      balance: 34,
-      history: [{ type: 'remote-payment', amount: 34, quoteId: quote.quote }],
-      pendingQuotes: 0,
-      withdrawals: 0,
-    });
-    expect(mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+    await expectPaidOnce(second, { type: 'remote-payment', amount: 34, quoteId: quote.quote });
   });
 
   it('two tabs taking the same quote over at once: one claim, one pending row', async () => {
@@ -262,14 +263,7 @@ describe('start-up reconciliation of claims nothing tracks', () => {
     await mint.pay(quote.quote);
 
     await app.payments.resumeAll();
-    await expect.poll(() => app.settled.length, WAIT).toBe(1);
-    expect(await stored(app)).toEqual({
-      balance: 55,
-      history: [{ type: 'remote-payment', amount: 55, quoteId: quote.quote }],
-      pendingQuotes: 0,
-      withdrawals: 0,
-    });
-    expect(mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+    await expectPaidOnce(app, { type: 'remote-payment', amount: 55, quoteId: quote.quote });
 
     // Settled: a later start finds nothing to reconcile and mints nothing again.
     expect(await app.storage.ledger.unsettledClaims()).toEqual([]);

@@ -20,7 +20,6 @@ import type {
   MintQuoteStore,
   NewProof,
   PendingMintQuote,
-  ProcessedQuote,
   ProofStore,
   QuoteKind,
 } from '../ports';
@@ -30,8 +29,9 @@ import {
   outputCountFor,
   restoreReservation,
 } from './deterministic-mint';
-import { isAmbiguous, isDefiniteRefusal, NutCode, refusalCode, toMintError } from './mint-errors';
-import { isExpiredUnpaid, type MintQuoteStateName } from './mint-quote-snapshot';
+import { reconcileClaims } from './claim-reconciler';
+import { isAmbiguous, NutCode, refusalCode, toMintError } from './mint-errors';
+import type { MintQuoteStateName } from './mint-quote-snapshot';
 import { signingKeyForQuote } from './nut20-key';
 import { defaultQuoteLock, type QuoteLock } from './quote-lock';
 import { sumSats, toNewProof } from './proof-convert';
@@ -205,14 +205,11 @@ export class PaymentService {
    */
   async resumeAll(): Promise<void> {
     this.stopped = false;
-    await this.reconcileClaims();
-    let all: PendingMintQuote[];
-    try {
-      all = await this.deps.quotes.list();
-    } catch (error) {
+    await reconcileClaims(this.deps);
+    const all = await this.deps.quotes.list().catch((error: unknown) => {
       this.deps.logger.error('Could not read pending mint quotes', error);
-      return;
-    }
+      return [];
+    });
     await Promise.all(
       all.map(async (quote) => {
         try {
@@ -229,74 +226,6 @@ export class PaymentService {
         }
       }),
     );
-  }
-
-  /**
-   * Claimed remote quotes with neither a pending row nor a history event (left by versions that
-   * claimed and tracked in two steps) are looked up at their mint: a live or paid quote is
-   * persisted as pending again; an expired, issued or unknown one gets its outcome recorded. An
-   * unreachable mint leaves the claim for the next start. Never rejects.
-   */
-  async reconcileClaims(): Promise<void> {
-    let claims: ProcessedQuote[];
-    try {
-      claims = await this.deps.ledger.unsettledClaims();
-    } catch (error) {
-      this.deps.logger.error('Could not read claimed remote quotes', error);
-      return;
-    }
-    if (claims.length === 0) return;
-    const currentMint = await this.deps.config.getMintUrl().catch(() => undefined);
-    for (const claim of claims) {
-      const mintUrl = claim.mintUrl ?? currentMint;
-      if (!mintUrl) continue;
-      try {
-        await this.reconcileClaim(claim, mintUrl);
-      } catch (error) {
-        this.deps.logger.warn(
-          `Reconciling remote quote ${claim.quoteId} failed; next start`,
-          error,
-        );
-      }
-    }
-  }
-
-  private async reconcileClaim(claim: ProcessedQuote, mintUrl: string): Promise<void> {
-    const { ledger, logger, clock } = this.deps;
-    let snapshot;
-    try {
-      snapshot = await mintQuoteClient(this.deps.wallets.getMint(mintUrl), logger).check(
-        claim.quoteId,
-      );
-    } catch (error) {
-      if (!isDefiniteRefusal(error)) throw error;
-      logger.warn(`Claimed remote quote ${claim.quoteId} is unknown at ${mintUrl}`, error);
-      await ledger.closeMintQuote(claim.quoteId, 'unknown-at-mint');
-      return;
-    }
-    if (snapshot.state === 'ISSUED') {
-      await ledger.closeMintQuote(claim.quoteId, 'issued-elsewhere');
-      return;
-    }
-    if (isExpiredUnpaid(snapshot, clock())) {
-      await ledger.closeMintQuote(claim.quoteId, 'expired');
-      return;
-    }
-    const quote: PendingMintQuote = {
-      quote: claim.quoteId,
-      mintUrl,
-      // The mint's own figures, not what the message said.
-      amount: snapshot.amount ?? claim.amount,
-      request: snapshot.request ?? '',
-      kind: 'remote',
-      state: snapshot.state,
-      createdAt: claim.processedAt,
-      expiry: snapshot.expiry,
-      ...(snapshot.pubkey ? { pubkey: snapshot.pubkey } : {}),
-    };
-    if (await ledger.reopenClaim(quote)) {
-      logger.warn(`Remote quote ${claim.quoteId} was claimed but not tracked; tracking it now`);
-    }
   }
 
   /** The invoice on screen is polled fast (foreground interval), every other one slowly. */
