@@ -90,6 +90,9 @@ export class WalletProvider {
         unit: this.unit,
         bip39seed: seed,
         counterSource: counters,
+        // A mint advertising NUT-12 must send a DLEQ with every signature: without one, a bad C_
+        // would be stored as a proof (docs/conformance.md, malformed replies).
+        requireSigDleq: true,
         ...(this.deps.logger ? { logger: cashuLogger(this.deps.logger) } : {}),
       });
       const created: { seed: Uint8Array; wallet: Promise<Wallet> } = {
