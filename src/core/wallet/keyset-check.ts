@@ -52,3 +52,14 @@ export function assertKeysetSound(keyset: KeysetKeys): void {
     throw new MalformedKeysetError(`Mint keyset id ${keyset.id} does not match its keys`);
   }
 }
+
+/** The fields of a keyset cashu-ts loaded that the check needs. */
+export function keysetKeys(keyset: Keyset): KeysetKeys {
+  return {
+    id: keyset.id,
+    unit: keyset.unit,
+    keys: keyset.keys as unknown as Record<string, string>,
+    input_fee_ppk: keyset.fee,
+    ...(keyset.expiry !== undefined ? { final_expiry: keyset.expiry } : {}),
+  };
+}
