@@ -1,8 +1,9 @@
 // Fault switches for tests: per-path delays, HTTP 500s, dropped responses and coded refusals.
+import { MALFORMATIONS, type Malformation } from './malform.ts';
 import { bad } from './wire.ts';
 
-export type FaultAction = 'error500' | 'dropResponse' | 'refuse';
-const ACTIONS: readonly string[] = ['error500', 'dropResponse', 'refuse'];
+export type FaultAction = 'error500' | 'dropResponse' | 'refuse' | 'malform';
+const ACTIONS: readonly string[] = ['error500', 'dropResponse', 'refuse', 'malform'];
 
 export type FaultRule = {
   /** Exact request path, or a prefix ending in `*` (e.g. `/v1/mint/quote/bolt11/*`, `*`). */
@@ -15,6 +16,8 @@ export type FaultRule = {
   /** For `refuse`: the NUT error code and detail of the 400 answer. */
   code?: number;
   detail?: string;
+  /** For `malform`: how to spoil the successful reply (after the mint acted). */
+  malform?: Malformation;
   /** How many matching requests this rule applies to; persistent when omitted. */
   count?: number;
 };
@@ -25,6 +28,7 @@ export type FaultPlan = {
   action?: FaultAction;
   code: number;
   detail: string;
+  malform?: Malformation;
 };
 
 function matches(rule: FaultRule, method: string, path: string): boolean {
@@ -58,6 +62,15 @@ export function parseFaultRule(value: unknown): FaultRule {
   const count = optionalInt('count');
   if (count !== undefined) rule.count = count;
   if (rule.action === 'refuse' && rule.code === undefined) throw bad('a refuse fault needs a code');
+  if (r.malform !== undefined || rule.action === 'malform') {
+    if (
+      typeof r.malform !== 'string' ||
+      !(MALFORMATIONS as readonly string[]).includes(r.malform)
+    ) {
+      throw bad(`fault.malform must be one of ${MALFORMATIONS.join(', ')}`);
+    }
+    rule.malform = r.malform as Malformation;
+  }
   return rule;
 }
 
@@ -90,6 +103,7 @@ export class Faults {
       ...(withAction?.action ? { action: withAction.action } : {}),
       code: withAction?.code ?? 0,
       detail: withAction?.detail ?? 'refused by a fault switch',
+      ...(withAction?.malform ? { malform: withAction.malform } : {}),
     };
   }
 }

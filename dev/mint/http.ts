@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode, MintError } from './errors.ts';
 import type { Faults, FaultPlan } from './faults.ts';
+import { malformReply } from './malform.ts';
 
 export type RouteResult = { status?: number; json?: unknown; html?: string; redirect?: string };
 
@@ -137,6 +138,13 @@ export function createRequestHandler(
       // The state change above happened; the client never hears of it.
       log(`${method} ${path} dropped (fault)`);
       res.socket?.destroy();
+      return;
+    }
+    if (plan?.action === 'malform' && plan.malform && status === 200 && result.json !== undefined) {
+      // The state change above happened; the reply the client gets is spoilt.
+      result = { ...result, json: malformReply(plan.malform, result.json) };
+      log(`${method} ${path} ${status} malformed: ${plan.malform} (fault)`);
+      send(res, status, result);
       return;
     }
     log(`${method} ${path} ${status}`);

@@ -113,7 +113,7 @@ function legacyDigest(quote: string, outputs: BlindedMessageWire[]): Uint8Array 
 }
 
 /** Accepts either message form, as mints did while wallets moved to the amended one. */
-function verifyQuoteSignature(
+export function verifyQuoteSignature(
   pubkey: string,
   quote: string,
   outputs: BlindedMessageWire[],

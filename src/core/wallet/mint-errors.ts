@@ -20,27 +20,52 @@ export const NutCode = {
   quoteExpired: 20007,
 } as const;
 
-/** The NUT code of a definite refusal, or undefined for anything else. */
-export function refusalCode(error: unknown): number | undefined {
+/**
+ * Codes the NUT error table renumbered (docs/conformance.md). Mints of both generations are in
+ * use, so the current number of a condition is mapped to the older one the money path matches.
+ */
+const RENUMBERED: Record<number, number> = {
+  11003: NutCode.outputsAlreadySigned,
+};
+
+/** Current-table codes for work still in progress at the mint: it may yet act on the request. */
+const PENDING_CODES = new Set<number>([11002, 11004]);
+
+function rawCode(error: unknown): number | undefined {
   if (error instanceof MintRefusedError) return error.code;
   if (error instanceof MintOperationError) return error.code;
   return undefined;
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : '';
+}
+
+/** The NUT code of a definite refusal (older numbering for renumbered ones), or undefined. */
+export function refusalCode(error: unknown): number | undefined {
+  const code = rawCode(error);
+  return code === undefined ? undefined : (RENUMBERED[code] ?? code);
+}
+
 /**
  * Definite: the mint answered 400 with a NUT code, so it did not act (DESIGN "Money rules").
- * "Quote pending" is the exception: another request for the quote is still being processed.
+ * Exceptions: "quote pending", and "proofs/outputs pending" (11002/11004 in the current table;
+ * an older mint's 11002 "transaction is not balanced" says so in its text and stays definite).
  */
 export function isDefiniteRefusal(error: unknown): boolean {
   const code = refusalCode(error);
   if (code === undefined) return false;
-  return code !== NutCode.quotePending;
+  if (code === NutCode.quotePending) return false;
+  if (PENDING_CODES.has(code)) return /balanced/i.test(messageOf(error));
+  return true;
 }
 
 /** We cannot tell whether the mint acted: network failure, timeout, 5xx, 429, other non-NUT replies. */
 export function isAmbiguous(error: unknown): boolean {
   if (error instanceof MintUnreachableError) return true;
   if (isDefiniteRefusal(error)) return false;
+  // a coded refusal that is not definite is work still pending at the mint
+  if (error instanceof MintRefusedError) return error.code !== undefined;
   return (
     error instanceof NetworkError ||
     error instanceof RateLimitError ||

@@ -3,6 +3,7 @@ import { Mint, Wallet, type CounterSource, type Logger as CashuLogger } from '@c
 import { MissingDataError } from '../errors';
 import type { KeyStore } from '../ports';
 import type { Logger } from '../logger';
+import { assertKeysetSound, keysetKeys } from './keyset-check';
 import { toMintError } from './mint-errors';
 
 export const MISSING_SEED_MESSAGE = 'Can not instantiate wallet without seed in DB.';
@@ -90,6 +91,9 @@ export class WalletProvider {
         unit: this.unit,
         bip39seed: seed,
         counterSource: counters,
+        // A mint advertising NUT-12 must send a DLEQ with every signature: without one, a bad C_
+        // would be stored as a proof (docs/conformance.md, malformed replies).
+        requireSigDleq: true,
         ...(this.deps.logger ? { logger: cashuLogger(this.deps.logger) } : {}),
       });
       const created: { seed: Uint8Array; wallet: Promise<Wallet> } = {
@@ -138,6 +142,9 @@ export class WalletProvider {
   private async load(wallet: Wallet, forget: () => void): Promise<Wallet> {
     try {
       await wallet.loadMint();
+      for (const keyset of wallet.keyChain.getKeysets()) {
+        if (keyset.hasKeys) assertKeysetSound(keysetKeys(keyset));
+      }
       return wallet;
     } catch (error) {
       forget();
