@@ -1,6 +1,12 @@
-// First-load figures: ms from navigation to the first screen being usable, cold cache, 1x and 4x CPU.
+// First-load figures: ms from navigation to the first screen being usable, cold cache, 1x and 4x CPU,
+// each beside the floor: a one-button page on React DOM and the data router, loaded in turn with
+// the app's screens in the same browser at the same throttling.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { entryClosure, gzipBytes } from './bundle.mjs';
 import { clearHttpCache, throttledPage } from './lib/chromium.mjs';
-import { summarize } from './lib/stats.mjs';
+import { startFloor } from './lib/floor.mjs';
+import { round, summarize } from './lib/stats.mjs';
 
 /**
  * Runs in the page before its scripts: watches the DOM for a button with this text (visible and
@@ -37,6 +43,17 @@ async function timeTo(page, url, text) {
   });
   await page.goto(url, { waitUntil: 'commit' });
   return Number((await ready).text().split(' ')[1]);
+}
+
+/** The floor page (bench/floor) until its one button is usable. */
+async function floorRun(browser, floorUrl, rate) {
+  const context = await browser.newContext();
+  try {
+    const page = await throttledPage(context, rate);
+    return await timeTo(page, `${floorUrl}/`, 'Ready');
+  } finally {
+    await context.close();
+  }
 }
 
 /** A brand-new user opening /: redirected to onboarding, until 'Create New Wallet' is usable. */
@@ -76,31 +93,61 @@ async function keypadRun(browser, stack, rate) {
   }
 }
 
+/** gzip bytes of the JS the floor page loads (its entry and what that imports). */
+function floorJs(distDir) {
+  const { files } = entryClosure(distDir);
+  const bytes = (file) => readFileSync(join(distDir, 'assets', file));
+  return {
+    files: files.length,
+    gzipBytes: files.reduce((sum, file) => sum + gzipBytes(bytes(file)), 0),
+  };
+}
+
 export async function measureFirstLoad({ browser, appUrl, mintUrl, relayUrl, runs = 10, log }) {
   const stack = { appUrl, mintUrl, relayUrl };
+  const floorServer = await startFloor();
   const result = {
-    note: `cold cache, new browser context per run, ${runs} runs each`,
+    note:
+      `cold cache, new browser context per run, ${runs} runs each; floor, welcome and keypad ` +
+      'loaded in turn (floor: one button, React DOM + the data router, same build config); ' +
+      'distanceToFloor = median - floor median at the same CPU rate',
+    floor: { js: floorJs(floorServer.distDir) },
     welcome: {},
     keypad: {},
+    distanceToFloor: { welcome: {}, keypad: {} },
   };
-  for (const [label, rate] of [
-    ['cpu1x', 1],
-    ['cpu4x', 4],
-  ]) {
-    const welcome = [];
-    const keypad = [];
-    // One discarded run each: the first page of a fresh browser pays for process start-up.
-    await welcomeRun(browser, appUrl, rate);
-    await keypadRun(browser, stack, rate);
-    for (let i = 0; i < runs; i++) {
-      welcome.push(await welcomeRun(browser, appUrl, rate));
-      keypad.push(await keypadRun(browser, stack, rate));
+  try {
+    for (const [label, rate] of [
+      ['cpu1x', 1],
+      ['cpu4x', 4],
+    ]) {
+      const floor = [];
+      const welcome = [];
+      const keypad = [];
+      // One discarded run each: the first page of a fresh browser pays for process start-up.
+      await floorRun(browser, floorServer.url, rate);
+      await welcomeRun(browser, appUrl, rate);
+      await keypadRun(browser, stack, rate);
+      for (let i = 0; i < runs; i++) {
+        floor.push(await floorRun(browser, floorServer.url, rate));
+        welcome.push(await welcomeRun(browser, appUrl, rate));
+        keypad.push(await keypadRun(browser, stack, rate));
+      }
+      result.floor[label] = summarize(floor);
+      result.welcome[label] = summarize(welcome);
+      result.keypad[label] = summarize(keypad);
+      for (const screen of ['welcome', 'keypad']) {
+        result.distanceToFloor[screen][label] = round(
+          result[screen][label].median - result.floor[label].median,
+        );
+      }
+      log?.(
+        `first load ${label}: floor ${result.floor[label].median} ms, welcome ` +
+          `${result.welcome[label].median} ms, keypad ${result.keypad[label].median} ms`,
+      );
     }
-    result.welcome[label] = summarize(welcome);
-    result.keypad[label] = summarize(keypad);
-    log?.(
-      `first load ${label}: welcome ${result.welcome[label].median} ms, keypad ${result.keypad[label].median} ms`,
-    );
+  } finally {
+    await floorServer.close();
   }
   return result;
 }
