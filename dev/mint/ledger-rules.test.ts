@@ -1,6 +1,6 @@
 // Refusals and rules of the ledger: double spends, re-signing, balance, fees, rotation, expiry, HTTP shape.
 import { afterAll, describe, expect, it } from 'vitest';
-import { MintOperationError, injectWebSocketImpl } from '@cashu/cashu-ts';
+import { injectWebSocketImpl } from '@cashu/cashu-ts';
 import { WebSocket } from 'ws';
 import {
   call,
