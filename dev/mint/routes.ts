@@ -58,6 +58,8 @@ export function mintInfo(ctx: MintContext) {
       '7': { supported: true },
       '8': { supported: true },
       '9': { supported: true },
+      '10': { supported: true },
+      '11': { supported: true },
       '12': { supported: true },
       '17': {
         supported: [
