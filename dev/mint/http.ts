@@ -6,7 +6,13 @@ import { malformReply } from './malform.ts';
 
 export type RouteResult = { status?: number; json?: unknown; html?: string; redirect?: string };
 
-export type RouteContext = { params: string[]; body: unknown; req: IncomingMessage };
+export type RouteContext = {
+  params: string[];
+  body: unknown;
+  req: IncomingMessage;
+  /** The fault plan for this request, for actions a handler carries out itself (`pending`). */
+  fault: FaultPlan | undefined;
+};
 
 export type Route = {
   method: string;
@@ -83,6 +89,8 @@ export function createRequestHandler(
   routes: Route[],
   faults: Faults,
   log: (line: string) => void,
+  /** The code a refusal carries on the wire (older or current NUT numbering). */
+  codeOf: (error: MintError) => number = (error) => error.code,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
@@ -122,13 +130,13 @@ export function createRequestHandler(
         status = 404;
         result = { json: { detail: `no route for ${method} ${path}` } };
       } else {
-        result = await route.handle({ params, body, req });
+        result = await route.handle({ params, body, req, fault: plan });
         status = result.status ?? 200;
       }
     } catch (error) {
       if (error instanceof MintError) {
         status = error.status;
-        result = { json: { detail: error.message, code: error.code } };
+        result = { json: { detail: error.message, code: codeOf(error) } };
       } else {
         status = 500;
         result = { json: { detail: error instanceof Error ? error.message : String(error) } };

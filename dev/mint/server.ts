@@ -5,11 +5,13 @@ import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { loadState } from './context.ts';
 import type { MintContext } from './context.ts';
+import { wireCode } from './errors.ts';
 import { Faults, parseFaultRule } from './faults.ts';
 import type { FaultRule } from './faults.ts';
 import { applyFaultBefore, createRequestHandler } from './http.ts';
 import { keysetInfoView } from './keysets.ts';
 import { proofStateView } from './ledger.ts';
+import { settleMelt } from './melt-settlement.ts';
 import { payMintQuote } from './minting.ts';
 import { isExpired, meltQuoteView, mintQuoteView } from './quotes.ts';
 import { buildRoutes } from './routes.ts';
@@ -33,6 +35,10 @@ export type StartMintOptions = {
   payDelayMs?: number;
   /** Lifetime of mint and melt quotes. Default 3600. */
   quoteExpirySeconds?: number;
+  /** NUT error numbering of the mint's own refusals: 'older' (default) or 'current'. */
+  nutErrorCodes?: 'older' | 'current';
+  /** Simulated routing fee of a melt to an outside invoice, in sat (capped by the reserve). Default 1. */
+  routingFeeSat?: number;
   /** Receives one line per request; silent by default. */
   log?: (line: string) => void;
 };
@@ -59,6 +65,8 @@ export type DevMint = {
   /** The mint's view of a quote, or undefined. */
   mintQuote(quote: string): ReturnType<typeof mintQuoteView> | undefined;
   meltQuote(quote: string): ReturnType<typeof meltQuoteView> | undefined;
+  /** Ends a melt held by the `pending` fault: PAID (change signed) or UNPAID (inputs released). */
+  settleMelt(quote: string, state: 'PAID' | 'UNPAID'): ReturnType<typeof meltQuoteView>;
   /** Whether a proof with this secret has been spent. */
   isSpent(secret: string): boolean;
   /** Number of open WebSocket connections. */
@@ -69,6 +77,8 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
   const dataDir = resolve(options.dataDir ?? '.data/mint');
   const config: MintConfig = {
     inputFeePpk: options.inputFeePpk ?? 0,
+    routingFeeSat: options.routingFeeSat ?? 1,
+    nutErrorCodes: options.nutErrorCodes ?? 'older',
     payDelayMs: options.payDelayMs,
     quoteExpirySeconds: options.quoteExpirySeconds ?? 3600,
     minAmount: 1,
@@ -134,7 +144,9 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
     closeWebSockets: () => hub.closeAll(),
     rotate,
   });
-  const server = createServer(createRequestHandler(routes, faults, log));
+  const server = createServer(
+    createRequestHandler(routes, faults, log, (error) => wireCode(error, config.nutErrorCodes)),
+  );
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -204,6 +216,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
       const q = state.meltQuotes[quote];
       return q ? meltQuoteView(q) : undefined;
     },
+    settleMelt: (quote, settled) => settleMelt(ctx, quote, settled),
     isSpent: (secret) => state.spent[proofY(secret)] !== undefined,
     webSocketCount: () => hub.connectionCount,
   };
