@@ -147,6 +147,11 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
   const server = createServer(
     createRequestHandler(routes, faults, log, (error) => wireCode(error, config.nutErrorCodes)),
   );
+  // Node closes an idle keep-alive socket after 5 s and Node's fetch keeps one for 4 s: on a loaded
+  // machine the two timers cross, a request goes out on a socket the mint is closing and fails
+  // with 'other side closed', a network fault no test asked for. Idle sockets live a minute here.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 61_000;
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
