@@ -5,6 +5,7 @@ import { REMOTE_PAYMENT_ERROR_TOAST } from './messaging';
 import { subscribePaymentNotifications } from './payment-notifications';
 import { startPaymentResume } from './payment-resume';
 import { completeServices, type AppServices } from './services';
+import { startRestore } from './restore-start';
 import { runStartupTasks } from './startup';
 import { resumeWithdrawals } from './withdraw-resume';
 import { fireConfetti } from '../ui/confetti';
@@ -27,5 +28,6 @@ export function completeAndStart(base: BaseServices): AppServices {
   startPaymentResume({ payments, config: services.storage.config, logger, window, document });
   void runStartupTasks(services);
   void resumeWithdrawals({ withdraw: services.withdraw, config: services.storage.config, logger });
+  void startRestore({ restore: services.restore, config: services.storage.config, toast, logger });
   return services;
 }

@@ -47,7 +47,8 @@ export interface ProofStore {
 
 // ---------------------------------------------------------------- history
 
-export type HistoryEventType = 'direct-payment' | 'remote-payment' | 'withdrawal';
+/** 'restore': the sats a phrase restore scan recovered from one mint (0 included). */
+export type HistoryEventType = 'direct-payment' | 'remote-payment' | 'withdrawal' | 'restore';
 
 export interface HistoryEvent {
   id: number;

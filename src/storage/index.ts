@@ -12,6 +12,7 @@ import type {
   ProofStore,
   WithdrawalStore,
 } from '../core/ports';
+import type { RestoreLedger } from '../core/wallet/restore/types';
 import { DexieConfigStore, type ConfigDefaults } from './config-store';
 import { DexieCounterSource } from './counter-source';
 import { CashewDb, DEFAULT_DB_NAME } from './db';
@@ -21,6 +22,7 @@ import { DexieLedger } from './ledger';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
 import { DexieProofStore } from './proof-store';
+import { DexieRestoreLedger } from './restore-ledger';
 import { DexieWithdrawalStore } from './withdrawal-store';
 
 export { CashewDb, DEFAULT_DB_NAME } from './db';
@@ -48,6 +50,8 @@ export interface Storage {
   processedQuotes: ProcessedQuoteStore;
   ledger: Ledger;
   counterSource: CounterSource;
+  /** The phrase restore scan's progress row and its one-transaction batch writes. */
+  restore: RestoreLedger;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -68,6 +72,7 @@ export function createStorage(options: StorageOptions): Storage {
     processedQuotes: new DexieProcessedQuoteStore(db, clock, logger),
     ledger: new DexieLedger(db, clock),
     counterSource: new DexieCounterSource(db, clock),
+    restore: new DexieRestoreLedger(db, clock),
     close: () => db.close(),
   };
 }

@@ -121,4 +121,34 @@ describe('completeOnboarding', () => {
     expect(await storage.config.isOnboarded()).toBe(true);
     expect(logger.error).toHaveBeenCalledTimes(1);
   });
+
+  it('in restore mode stores the restore scan before the onboarded flag; create mode does not', async () => {
+    const storage = freshStorage();
+    const { calls, config, keys, messaging } = recorded(storage);
+    const restore = {
+      schedule: vi.fn(async () => {
+        calls.push('restore.schedule');
+      }),
+    };
+    await completeOnboarding(
+      { config, keys, messaging, logger: silentLogger, restore },
+      { ...input, mode: 'restore' },
+    );
+    expect(calls).toEqual([
+      'saveSettings',
+      'saveWalletKeys',
+      'restore.schedule',
+      'setOnboarded(true)',
+      'messaging.start',
+    ]);
+
+    const other = freshStorage();
+    const second = recorded(other);
+    const unused = { schedule: vi.fn(async () => {}) };
+    await completeOnboarding(
+      { ...second, logger: silentLogger, restore: unused },
+      { ...input, mode: 'create' },
+    );
+    expect(unused.schedule).not.toHaveBeenCalled();
+  });
 });

@@ -8,12 +8,16 @@ export interface CompletionDeps {
   keys: KeyStore;
   messaging: { start(): Promise<void> };
   logger: Logger;
+  /** The phrase restore scan: a restored wallet asks for one before it counts as onboarded. */
+  restore?: { schedule(reason: 'onboarding'): Promise<void> };
 }
 
 export interface CompletionInput {
   mintUrl: string;
   relays: string[];
   phrase: string;
+  /** 'restore': the scan for the phrase's ecash is stored before the flag, so it runs even after a reload */
+  mode?: 'create' | 'restore';
 }
 
 /**
@@ -29,6 +33,7 @@ export async function completeOnboarding(
 ): Promise<void> {
   await deps.config.saveSettings({ mintUrl: input.mintUrl, relays: input.relays });
   await new DeviceKeys(deps.keys).createFromMnemonic(input.phrase);
+  if (input.mode === 'restore') await deps.restore?.schedule('onboarding');
   await deps.config.setOnboarded(true);
   try {
     await deps.messaging.start();

@@ -22,6 +22,13 @@ export interface OnboardingServices {
   };
   logger: Logger;
   messaging: OnboardingMessaging;
+  /** The phrase restore scan, asked for and started when a restored wallet completes onboarding. */
+  restore?: OnboardingRestore;
+}
+
+export interface OnboardingRestore {
+  schedule(reason: 'onboarding'): Promise<void>;
+  resume(): Promise<unknown>;
 }
 
 export interface OnboardingScreenProps {

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
+import { RecoverFunds } from './RecoverFunds';
 import { SETTINGS_SAVED, saveSettingsForm } from './save-settings';
 
 export const LOADING_SETTINGS = 'Loading settings...';
@@ -87,6 +88,8 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
           </div>
         </form>
       )}
+
+      <RecoverFunds restore={services.restore} logger={logger} />
 
       <DeviceIdentity keys={services.storage.keys} logger={logger} />
     </section>
