@@ -41,6 +41,8 @@ export interface ProofStore {
   listUnspent(mintUrl?: string): Promise<StoredProof[]>;
   /** Sum of unspent amounts; 0 when the read fails. */
   balance(mintUrl?: string): Promise<number>;
+  /** Unspent sats per mint URL as stored, mints with none left out; empty when the read fails. */
+  balancesByMint(): Promise<Record<string, number>>;
   /** All zero when the read fails. */
   stats(): Promise<ProofStats>;
 }

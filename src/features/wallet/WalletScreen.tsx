@@ -6,6 +6,7 @@ import { WithdrawModal } from '../../ui/WithdrawModal';
 import { ConsolidationConfirm } from './ConsolidationConfirm';
 import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';
+import { MintBalances } from './MintBalances';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import {
   CURRENT_BALANCE,
@@ -31,6 +32,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   const busy = state.step === 'busy';
   // The fee on the notice is the most the swap may charge.
   const confirmedFee = state.step === 'confirm' ? state.plan.consolidation.fee : 0;
+  const confirmTarget = state.step === 'confirm' ? state.target : undefined;
 
   return (
     <section className="space-y-6">
@@ -56,6 +58,13 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         </div>
       </div>
 
+      <MintBalances
+        balances={data.balances}
+        currentMint={data.currentMint}
+        busy={busy}
+        onWithdraw={(mintUrl) => void withdraw.start(mintUrl)}
+      />
+
       <PendingWithdrawals
         pending={data.pending}
         onShow={(w) => withdraw.show({ token: w.token, amount: w.amount })}
@@ -65,8 +74,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
 
       <ConsolidationConfirm
         plan={state.step === 'confirm' ? state.plan : null}
-        onCombine={() => void withdraw.build(true, confirmedFee)}
-        onAsIs={() => void withdraw.build(false, 0)}
+        onCombine={() => void withdraw.build(true, confirmedFee, confirmTarget)}
+        onAsIs={() => void withdraw.build(false, 0, confirmTarget)}
         onCancel={withdraw.close}
       />
       <WithdrawModal
