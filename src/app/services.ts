@@ -8,6 +8,7 @@ import { WithdrawService } from '../core/wallet/withdraw-service';
 import { createStorage, type Storage as CashewStorage } from '../storage';
 import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base-services';
 import type { AppSettings } from './env';
+import { browserDeviceStorage, type DeviceStorage } from './device-storage';
 import { createInboxMessaging, type MessagingService } from './messaging';
 
 export interface AppServices extends BaseServices {
@@ -23,6 +24,8 @@ export interface AppServices extends BaseServices {
   withdraw: WithdrawService;
   /** The phrase restore scan (after a restore onboarding, Settings "Recover funds"); resumed at start-up. */
   restore: RestoreService;
+  /** The browser's storage manager (persist, estimate), when it has one. */
+  deviceStorage: DeviceStorage | undefined;
 }
 
 export interface ServiceOptions extends BaseServiceOptions {
@@ -100,5 +103,6 @@ export function completeServices(
     payments,
     withdraw,
     restore,
+    deviceStorage: browserDeviceStorage(),
   };
 }

@@ -13,6 +13,7 @@ import type {
   WithdrawalStore,
 } from '../core/ports';
 import type { RestoreLedger } from '../core/wallet/restore/types';
+import type { PhraseCheckStore } from '../core/keys/phrase-check';
 import { DexieConfigStore, type ConfigDefaults } from './config-store';
 import { DexieCounterSource } from './counter-source';
 import { CashewDb, DEFAULT_DB_NAME } from './db';
@@ -21,6 +22,7 @@ import { DexieKeyStore } from './key-store';
 import { DexieLedger } from './ledger';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
+import { DexiePhraseCheckStore } from './phrase-check-store';
 import { DexieProofStore } from './proof-store';
 import { DexieRestoreLedger } from './restore-ledger';
 import { DexieWithdrawalStore } from './withdrawal-store';
@@ -52,6 +54,8 @@ export interface Storage {
   counterSource: CounterSource;
   /** The phrase restore scan's progress row and its one-transaction batch writes. */
   restore: RestoreLedger;
+  /** Whether the recovery phrase was checked, and the reminder's pause (config rows). */
+  phraseCheck: PhraseCheckStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -73,6 +77,7 @@ export function createStorage(options: StorageOptions): Storage {
     ledger: new DexieLedger(db, clock),
     counterSource: new DexieCounterSource(db, clock),
     restore: new DexieRestoreLedger(db, clock),
+    phraseCheck: new DexiePhraseCheckStore(db, clock),
     close: () => db.close(),
   };
 }

@@ -36,6 +36,10 @@ function Complete({
           messaging: services.messaging,
           logger: services.logger,
           ...(services.restore ? { restore: services.restore } : {}),
+          ...(services.storage.phraseCheck ? { phraseCheck: services.storage.phraseCheck } : {}),
+          ...(services.deviceStorage
+            ? { persistStorage: () => services.deviceStorage!.persist() }
+            : {}),
         },
         { mintUrl: mint, relays, phrase: values.phrase, mode },
       );

@@ -79,6 +79,10 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
           messaging: services.messaging,
           logger,
           ...(services.restore ? { restore: services.restore } : {}),
+          ...(services.storage.phraseCheck ? { phraseCheck: services.storage.phraseCheck } : {}),
+          ...(services.deviceStorage
+            ? { persistStorage: () => services.deviceStorage!.persist() }
+            : {}),
         },
         {
           mintUrl: normaliseMintInput(mintUrl),

@@ -8,6 +8,7 @@ import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';
 import { MintBalances } from './MintBalances';
 import { PendingWithdrawals } from './PendingWithdrawals';
+import { PhraseReminder } from './PhraseReminder';
 import {
   CURRENT_BALANCE,
   LOAD_FAILED_HINT,
@@ -37,6 +38,15 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{WALLET_TITLE}</h1>
+
+      {services.storage.phraseCheck && services.storage.keys ? (
+        <PhraseReminder
+          phraseCheck={services.storage.phraseCheck}
+          keys={services.storage.keys}
+          clock={services.clock ?? Date.now}
+          logger={logger}
+        />
+      ) : null}
 
       <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <p className="text-sm font-medium text-slate-600">{CURRENT_BALANCE}</p>
