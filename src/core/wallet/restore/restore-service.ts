@@ -71,15 +71,16 @@ function supportsRestore(wallet: Wallet): boolean {
 }
 
 /**
- * The lowest counter a keyset could have started at on any install of this phrase: counters of a
- * never-used keyset start at the global COUNTER (storage/counter-source.ts), which is at most the
- * counters every other keyset consumed, and each keyset consumed at most its highest signed + 1.
+ * How far a keyset's first counter may lie from 0 on any install of this phrase: counters of a
+ * never-used keyset start at the global COUNTER (storage/counter-source.ts), which is what the
+ * keysets used before it consumed. Each keyset's consumption is taken as the span of its signed
+ * counters; counters reserved but never signed are within the empty-run allowance walked past it.
  */
 export function startBound(row: RestoreScanRow, keysetId: string): number {
   let sum = 0;
   for (const mint of row.mints) {
     for (const ks of mint.keysets) {
-      if (ks.id !== keysetId && ks.highest !== null) sum += ks.highest + 1;
+      if (ks.id !== keysetId && ks.highest !== null) sum += ks.highest + 1 - (ks.firstFound ?? 0);
     }
   }
   return sum;
@@ -299,6 +300,7 @@ export class RestoreService {
         emptyRun: found ? 0 : ks.emptyRun + 1,
         highest: found ? lastCounterWithSignature : ks.highest,
       };
+      if (found && next.firstFound === undefined) next.firstFound = ks.next;
       next.done = next.emptyRun >= this.emptyBatches && next.next >= next.minEnd;
       const added = await this.deps.ledger.recordBatch({
         mintUrl: mint.mintUrl,

@@ -11,6 +11,8 @@ export interface KeysetScan {
   emptyRun: number;
   /** highest counter the mint had a signature for, or null when none yet */
   highest: number | null;
+  /** start of the first batch that had a signature (at or below the lowest signed counter) */
+  firstFound?: number;
   /**
    * The walk does not stop before this counter, empty batches or not: what this device's
    * counters, or the counters the other keysets used, say may have been issued here.
