@@ -32,6 +32,7 @@ const FIGURES = [
     extra: { withdrawQr: false },
   },
   { key: 'withdrawQr', file: 'wallet-scale.mjs', fn: 'measureWithdrawQr' },
+  { key: 'restore', file: 'restore.mjs', fn: 'measureRestore' },
 ];
 
 async function loadMeasure(figure) {

@@ -1,13 +1,16 @@
 // Main layout (SPEC §2): navigation shell plus the content area the child routes render into.
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { NavShell } from './NavShell';
 
-export function AppLayout() {
+/** `banner`: shown above the screen, e.g. the restore scan's progress. */
+export function AppLayout({ banner }: { banner?: ReactNode } = {}) {
   return (
     <div className="min-h-screen bg-slate-50">
       <NavShell />
       <main className="px-4 py-6 lg:pl-72 lg:pr-8 lg:py-8">
         <div className="mx-auto max-w-3xl">
+          {banner}
           <Outlet />
         </div>
       </main>

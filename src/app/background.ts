@@ -1,10 +1,12 @@
 // Loaded after the first paint (a dynamic import from start.tsx): completes the services with the
 // protocol libraries and starts the background work of SPEC §4 "App start".
 import type { BaseServices } from './base-services';
+import { keepWalletData } from './device-storage';
 import { REMOTE_PAYMENT_ERROR_TOAST } from './messaging';
 import { subscribePaymentNotifications } from './payment-notifications';
 import { startPaymentResume } from './payment-resume';
 import { completeServices, type AppServices } from './services';
+import { startRestore } from './restore-start';
 import { runStartupTasks } from './startup';
 import { resumeWithdrawals } from './withdraw-resume';
 import { fireConfetti } from '../ui/confetti';
@@ -27,5 +29,11 @@ export function completeAndStart(base: BaseServices): AppServices {
   startPaymentResume({ payments, config: services.storage.config, logger, window, document });
   void runStartupTasks(services);
   void resumeWithdrawals({ withdraw: services.withdraw, config: services.storage.config, logger });
+  void keepWalletData({
+    deviceStorage: services.deviceStorage,
+    config: services.storage.config,
+    logger,
+  });
+  void startRestore({ restore: services.restore, config: services.storage.config, toast, logger });
   return services;
 }

@@ -5,6 +5,7 @@ import { WelcomeScreen } from '../features/onboarding/WelcomeScreen';
 import { HomeScreen } from '../features/pos/HomeScreen';
 import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './LoadingScreen';
+import { RestoreBanner } from './RestoreBanner';
 import { RouteError } from './RouteError';
 import { requireOnboarded } from './requireOnboarded';
 import { deferredPosServices } from './pos-services';
@@ -77,7 +78,7 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
       children: [
         {
           id: 'main',
-          element: <AppLayout />,
+          element: <AppLayout banner={<RestoreBanner source={source} />} />,
           loader: requireOnboarded(source.base.onboarding, source.base.logger),
           children: [
             { index: true, Component: PointOfSale },

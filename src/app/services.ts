@@ -2,11 +2,13 @@
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { DeviceKeys } from '../core/keys';
 import { PaymentService } from '../core/wallet/payment-service';
+import { RestoreService } from '../core/wallet/restore/restore-service';
 import { WalletProvider } from '../core/wallet/wallet-provider';
 import { WithdrawService } from '../core/wallet/withdraw-service';
 import { createStorage, type Storage as CashewStorage } from '../storage';
 import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base-services';
 import type { AppSettings } from './env';
+import { browserDeviceStorage, type DeviceStorage } from './device-storage';
 import { createInboxMessaging, type MessagingService } from './messaging';
 
 export interface AppServices extends BaseServices {
@@ -20,6 +22,10 @@ export interface AppServices extends BaseServices {
   payments: PaymentService;
   /** Withdrawal tokens and the watch on their proofs until spent; resumed at start-up. */
   withdraw: WithdrawService;
+  /** The phrase restore scan (after a restore onboarding, Settings "Recover funds"); resumed at start-up. */
+  restore: RestoreService;
+  /** The browser's storage manager (persist, estimate), when it has one. */
+  deviceStorage: DeviceStorage | undefined;
 }
 
 export interface ServiceOptions extends BaseServiceOptions {
@@ -72,6 +78,14 @@ export function completeServices(
     logger,
     clock,
   });
+  const restore = new RestoreService({
+    ledger: storage.restore,
+    config: storage.config,
+    wallets,
+    events,
+    logger,
+    clock,
+  });
   return {
     ...base,
     storage,
@@ -88,5 +102,7 @@ export function completeServices(
     wallets,
     payments,
     withdraw,
+    restore,
+    deviceStorage: browserDeviceStorage(),
   };
 }

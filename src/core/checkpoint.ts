@@ -22,7 +22,11 @@ export type WriteStep =
   /** the mint answered the swap; its outputs are not stored */
   | 'swap:signed'
   /** a withdrawal's proofs are final; its watched token row is not written */
-  | 'withdraw:token-built';
+  | 'withdraw:token-built'
+  /** a restore scan's row is written; no batch has been asked for yet */
+  | 'restore:scheduled'
+  /** one restore batch is stored with its counter and progress; the scan has not ended */
+  | 'restore:batch-recorded';
 
 /**
  * Called at each WriteStep. The app passes none. A test passes one that never settles at a chosen

@@ -2,7 +2,8 @@
 
 export type WalletUpdate =
   | { reason: 'payment'; amount: number }
-  | { reason: 'withdrawal'; amount?: number };
+  | { reason: 'withdrawal'; amount?: number }
+  | { reason: 'restore'; amount: number };
 
 export type WalletUpdateListener = (update: WalletUpdate) => void;
 

@@ -41,13 +41,16 @@ export interface ProofStore {
   listUnspent(mintUrl?: string): Promise<StoredProof[]>;
   /** Sum of unspent amounts; 0 when the read fails. */
   balance(mintUrl?: string): Promise<number>;
+  /** Unspent sats per mint URL as stored, mints with none left out; empty when the read fails. */
+  balancesByMint(): Promise<Record<string, number>>;
   /** All zero when the read fails. */
   stats(): Promise<ProofStats>;
 }
 
 // ---------------------------------------------------------------- history
 
-export type HistoryEventType = 'direct-payment' | 'remote-payment' | 'withdrawal';
+/** 'restore': the sats a phrase restore scan recovered from one mint (0 included). */
+export type HistoryEventType = 'direct-payment' | 'remote-payment' | 'withdrawal' | 'restore';
 
 export interface HistoryEvent {
   id: number;

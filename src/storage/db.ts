@@ -1,5 +1,6 @@
 // The Dexie database 'cashew-pos': row types and every schema version since the first release.
 import { Dexie, type EntityTable } from 'dexie';
+import type { RestoreScanRow } from '../core/wallet/restore/types';
 import type {
   PendingMintQuote,
   PendingWithdrawal,
@@ -71,6 +72,7 @@ export class CashewDb extends Dexie {
   withdrawals!: EntityTable<PendingWithdrawal, 'id'>;
   counters!: EntityTable<CounterRow, 'keysetId'>;
   rowCounts!: EntityTable<RowCountRow, 'table'>;
+  restoreScans!: EntityTable<RestoreScanRow, 'id'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -105,6 +107,8 @@ export class CashewDb extends Dexie {
     this.version(9)
       .stores({ [ROW_COUNTS_TABLE]: '&table' })
       .upgrade((tx) => writeRowCountV9(tx.table('historyEvents'), tx.table(ROW_COUNTS_TABLE)));
+    // v10 (ours): a phrase restore scan's progress, so a reload resumes it instead of starting over.
+    this.version(10).stores({ restoreScans: '&id' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

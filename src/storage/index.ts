@@ -12,6 +12,8 @@ import type {
   ProofStore,
   WithdrawalStore,
 } from '../core/ports';
+import type { RestoreLedger } from '../core/wallet/restore/types';
+import type { PhraseCheckStore } from '../core/keys/phrase-check';
 import { DexieConfigStore, type ConfigDefaults } from './config-store';
 import { DexieCounterSource } from './counter-source';
 import { CashewDb, DEFAULT_DB_NAME } from './db';
@@ -20,7 +22,9 @@ import { DexieKeyStore } from './key-store';
 import { DexieLedger } from './ledger';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
+import { DexiePhraseCheckStore } from './phrase-check-store';
 import { DexieProofStore } from './proof-store';
+import { DexieRestoreLedger } from './restore-ledger';
 import { DexieWithdrawalStore } from './withdrawal-store';
 
 export { CashewDb, DEFAULT_DB_NAME } from './db';
@@ -48,6 +52,10 @@ export interface Storage {
   processedQuotes: ProcessedQuoteStore;
   ledger: Ledger;
   counterSource: CounterSource;
+  /** The phrase restore scan's progress row and its one-transaction batch writes. */
+  restore: RestoreLedger;
+  /** Whether the recovery phrase was checked, and the reminder's pause (config rows). */
+  phraseCheck: PhraseCheckStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -68,6 +76,8 @@ export function createStorage(options: StorageOptions): Storage {
     processedQuotes: new DexieProcessedQuoteStore(db, clock, logger),
     ledger: new DexieLedger(db, clock),
     counterSource: new DexieCounterSource(db, clock),
+    restore: new DexieRestoreLedger(db, clock),
+    phraseCheck: new DexiePhraseCheckStore(db, clock),
     close: () => db.close(),
   };
 }

@@ -44,6 +44,16 @@ describe('ProofStore', () => {
     expect(await s.proofs.balance('https://unknown.example')).toBe(0);
   });
 
+  it('lists the unspent balance per mint, leaving out mints with nothing left', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('a1', 1), proof('a2', 4)], MINT_A);
+    await s.proofs.add([proof('b1', 16)], MINT_B);
+    await s.proofs.markSpent(['b1']);
+    expect(await s.proofs.balancesByMint()).toEqual({ [MINT_A]: 5 });
+    await s.proofs.markSpent(['a1', 'a2']);
+    expect(await s.proofs.balancesByMint()).toEqual({});
+  });
+
   it('marks proofs spent by secret, once, ignoring unknown secrets', async () => {
     const s = testStorage();
     await s.proofs.add([proof('a1', 1), proof('a2', 4)], MINT_A);

@@ -58,6 +58,18 @@ export class DexieProofStore implements ProofStore {
     }
   }
 
+  async balancesByMint(): Promise<Record<string, number>> {
+    try {
+      const rows = await this.db.proofTotals.toArray();
+      return Object.fromEntries(
+        rows.filter((row) => row.unspentAmount > 0).map((row) => [row.mintUrl, row.unspentAmount]),
+      );
+    } catch (error) {
+      this.logger.error('Failed to read balances per mint:', error);
+      return {};
+    }
+  }
+
   async stats(): Promise<ProofStats> {
     try {
       return sumStats(await this.db.proofTotals.toArray());

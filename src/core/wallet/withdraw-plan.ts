@@ -7,6 +7,8 @@ export type WithdrawResult = { token: string; amount: number; mintUrl: string } 
 /** SPEC §5 withdraw rules (verbatim). */
 export const NO_PROOFS_MESSAGE = 'No unspent proofs available';
 export const NO_PROOFS_FOR_MINT_MESSAGE = 'No unspent proofs for current mint';
+/** Withdrawing from a chosen mint (not the current one) that has nothing left. */
+export const NO_PROOFS_ON_THAT_MINT_MESSAGE = 'No unspent proofs left on this mint';
 
 /** The swap would cost more than the fee the merchant confirmed (a payment landed meanwhile). */
 export const FEE_CHANGED_MESSAGE = 'The withdrawal fee changed. Please review it and try again.';

@@ -181,6 +181,29 @@ describe('WithdrawService: building the token', () => {
     expect(pending[0]).toMatchObject({ amount: 39, mintUrl: mint.url, token: result.token });
   });
 
+  it('withdraws the balance of another mint on its own when asked for it by URL', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [5]);
+    await takePayments(feeMint, storage, [8, 13]);
+    expect(await storage.proofs.balancesByMint()).toEqual({ [mint.url]: 5, [feeMint.url]: 21 });
+
+    const plan = await service.prepare({ mintUrl: feeMint.url });
+    expect(plan).toMatchObject({ mintUrl: feeMint.url, amount: 21 });
+    const result = ok(await service.createToken({ mintUrl: feeMint.url, consolidate: false }));
+    expect(result).toMatchObject({ amount: 21, mintUrl: feeMint.url });
+    const decoded = await decode(feeMint.url, result.token);
+    expect(decoded.mint).toBe(feeMint.url);
+    expect(decoded.proofs.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(21);
+    // The current mint's withdrawal is untouched by it.
+    expect(ok(await service.createToken({ consolidate: false }))).toMatchObject({
+      amount: 5,
+      mintUrl: mint.url,
+    });
+    expect(await service.createToken({ mintUrl: 'https://nothing-here.example' })).toEqual({
+      error: 'No unspent proofs left on this mint',
+    });
+  });
+
   it('shows the consolidation fee before confirming and swaps many small proofs into few', async () => {
     const { service, storage } = await setup(feeMint.url);
     await takePayments(feeMint, storage, [15, 15], ones); // 30 proofs of 1 sat

@@ -24,6 +24,7 @@ import {
   isHexKeysetId,
   NO_PROOFS_FOR_MINT_MESSAGE,
   NO_PROOFS_MESSAGE,
+  NO_PROOFS_ON_THAT_MINT_MESSAGE,
   wantsConsolidation,
   type WithdrawPlan,
   type WithdrawPreparation,
@@ -62,6 +63,16 @@ export interface CreateTokenOptions {
    * Omitted: any fee the rules above accept.
    */
   maxFee?: number;
+  /**
+   * Withdraw the balance of this mint (as stored on its proofs) instead of the current one, so
+   * sats left on a mint the merchant switched away from can still be reached.
+   */
+  mintUrl?: string;
+}
+
+export interface PrepareOptions {
+  /** as CreateTokenOptions.mintUrl */
+  mintUrl?: string;
 }
 
 type Found = { mintUrl: string; proofs: StoredProof[] } | { error: string };
@@ -102,9 +113,9 @@ export class WithdrawService {
   }
 
   /** What a withdrawal would take, and what consolidating first would cost (before confirming). */
-  async prepare(): Promise<WithdrawPreparation> {
+  async prepare(options: PrepareOptions = {}): Promise<WithdrawPreparation> {
     try {
-      const found = await this.findProofs();
+      const found = await this.findProofs(options.mintUrl);
       if ('error' in found) return found;
       const { mintUrl, proofs } = found;
       const amount = sumSats(proofs);
@@ -193,13 +204,13 @@ export class WithdrawService {
   }
 
   private async buildToken(options: CreateTokenOptions): Promise<WithdrawResult> {
-    let found = await this.findProofs();
+    let found = await this.findProofs(options.mintUrl);
     if ('error' in found) return found;
     const { mintUrl } = found;
     if ((await this.deps.withdrawals.list()).some((row) => isJournal(row))) {
       // An earlier swap may have replaced some of these proofs: settle that first.
       await this.consolidator.recoverAll();
-      found = await this.findProofs();
+      found = await this.findProofs(options.mintUrl);
       if ('error' in found) return found;
     }
     let proofs: Array<StoredProof | NewProof> = found.proofs;
@@ -245,8 +256,14 @@ export class WithdrawService {
     }
   }
 
-  /** All unspent proofs of the current mint, or the SPEC §5 error. */
-  private async findProofs(): Promise<Found> {
+  /** All unspent proofs of the current mint (or of `other`), or the SPEC §5 error. */
+  private async findProofs(other?: string): Promise<Found> {
+    if (other !== undefined) {
+      const proofs = await this.deps.proofs.listUnspent(other);
+      return proofs.length > 0
+        ? { mintUrl: other, proofs }
+        : { error: NO_PROOFS_ON_THAT_MINT_MESSAGE };
+    }
     const mintUrl = await this.deps.config.getMintUrl();
     const exact = await this.deps.proofs.listUnspent(mintUrl);
     if (exact.length > 0) return { mintUrl, proofs: exact };

@@ -35,8 +35,13 @@ function Complete({
           keys: services.storage.keys,
           messaging: services.messaging,
           logger: services.logger,
+          ...(services.restore ? { restore: services.restore } : {}),
+          ...(services.storage.phraseCheck ? { phraseCheck: services.storage.phraseCheck } : {}),
+          ...(services.deviceStorage
+            ? { persistStorage: () => services.deviceStorage!.persist() }
+            : {}),
         },
-        { mintUrl: mint, relays, phrase: values.phrase },
+        { mintUrl: mint, relays, phrase: values.phrase, mode },
       );
     } catch (error) {
       // Not the phrase: only what failed.
@@ -47,6 +52,8 @@ function Complete({
     }
     clearSession();
     toast.success(WELCOME_TOAST);
+    // A restored wallet looks for its ecash on its own (the scan was stored above).
+    if (mode === 'restore') void services.restore?.resume();
     navigate('/', { replace: true });
   };
 

@@ -78,11 +78,17 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
           keys: services.storage.keys,
           messaging: services.messaging,
           logger,
+          ...(services.restore ? { restore: services.restore } : {}),
+          ...(services.storage.phraseCheck ? { phraseCheck: services.storage.phraseCheck } : {}),
+          ...(services.deviceStorage
+            ? { persistStorage: () => services.deviceStorage!.persist() }
+            : {}),
         },
         {
           mintUrl: normaliseMintInput(mintUrl),
           relays: parseRelayLines(relaysText),
           phrase: checked.phrase,
+          mode,
         },
       );
     } catch (error) {
@@ -93,6 +99,7 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
     }
     clearSession();
     toast.success(LEGACY_TEXTS.success);
+    if (mode === 'restore') void services.restore?.resume();
     navigate('/', { replace: true });
   };
 

@@ -121,4 +121,47 @@ describe('completeOnboarding', () => {
     expect(await storage.config.isOnboarded()).toBe(true);
     expect(logger.error).toHaveBeenCalledTimes(1);
   });
+
+  it('in restore mode marks the phrase checked and stores the restore scan before the onboarded flag, then asks to persist storage; create mode does neither', async () => {
+    const storage = freshStorage();
+    const { calls, config, keys, messaging } = recorded(storage);
+    const restore = {
+      schedule: vi.fn(async () => {
+        calls.push('restore.schedule');
+      }),
+    };
+    const phraseCheck = {
+      setConfirmed: vi.fn(async () => {
+        calls.push('phraseCheck.setConfirmed');
+      }),
+    };
+    const persistStorage = vi.fn(async () => {
+      calls.push('persistStorage');
+    });
+    await completeOnboarding(
+      { config, keys, messaging, logger: silentLogger, restore, phraseCheck, persistStorage },
+      { ...input, mode: 'restore' },
+    );
+    expect(calls).toEqual([
+      'saveSettings',
+      'saveWalletKeys',
+      'phraseCheck.setConfirmed',
+      'restore.schedule',
+      'setOnboarded(true)',
+      'persistStorage',
+      'messaging.start',
+    ]);
+
+    const other = freshStorage();
+    const second = recorded(other);
+    const unused = { schedule: vi.fn(async () => {}) };
+    const unchecked = { setConfirmed: vi.fn(async () => {}) };
+    await completeOnboarding(
+      { ...second, logger: silentLogger, restore: unused, phraseCheck: unchecked },
+      { ...input, mode: 'create' },
+    );
+    expect(unused.schedule).not.toHaveBeenCalled();
+    // A new phrase was only shown: the reminder asks the merchant to check it later.
+    expect(unchecked.setConfirmed).not.toHaveBeenCalled();
+  });
 });

@@ -8,12 +8,20 @@ export interface CompletionDeps {
   keys: KeyStore;
   messaging: { start(): Promise<void> };
   logger: Logger;
+  /** The phrase restore scan: a restored wallet asks for one before it counts as onboarded. */
+  restore?: { schedule(reason: 'onboarding'): Promise<void> };
+  /** A restored phrase was typed in: it counts as checked, so no reminder asks for it. */
+  phraseCheck?: { setConfirmed(): Promise<void> };
+  /** Asks the browser to keep the wallet's data, once the wallet exists (navigator.storage.persist). */
+  persistStorage?: () => Promise<unknown>;
 }
 
 export interface CompletionInput {
   mintUrl: string;
   relays: string[];
   phrase: string;
+  /** 'restore': the scan for the phrase's ecash is stored before the flag, so it runs even after a reload */
+  mode?: 'create' | 'restore';
 }
 
 /**
@@ -29,7 +37,16 @@ export async function completeOnboarding(
 ): Promise<void> {
   await deps.config.saveSettings({ mintUrl: input.mintUrl, relays: input.relays });
   await new DeviceKeys(deps.keys).createFromMnemonic(input.phrase);
+  if (input.mode === 'restore') {
+    await deps.phraseCheck?.setConfirmed();
+    await deps.restore?.schedule('onboarding');
+  }
   await deps.config.setOnboarded(true);
+  if (deps.persistStorage) {
+    await deps.persistStorage().catch((error: unknown) => {
+      deps.logger.warn('Asking for persistent storage failed', error);
+    });
+  }
   try {
     await deps.messaging.start();
   } catch (error) {

@@ -19,9 +19,20 @@ export interface OnboardingServices {
   storage: {
     config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded'>;
     keys: KeyStore;
+    /** marks a restored phrase as checked */
+    phraseCheck?: { setConfirmed(): Promise<void> };
   };
   logger: Logger;
+  /** The browser's storage manager: asked to keep the data once the wallet exists. */
+  deviceStorage?: { persist(): Promise<boolean> } | undefined;
   messaging: OnboardingMessaging;
+  /** The phrase restore scan, asked for and started when a restored wallet completes onboarding. */
+  restore?: OnboardingRestore;
+}
+
+export interface OnboardingRestore {
+  schedule(reason: 'onboarding'): Promise<void>;
+  resume(): Promise<unknown>;
 }
 
 export interface OnboardingScreenProps {

@@ -38,6 +38,7 @@ async function renderSettings(options: { restore?: boolean } = {}) {
     storage,
     logger: silentLogger,
     messaging: { restart: vi.fn(() => Promise.resolve()) },
+    restore: fakeRestore(),
   } satisfies SettingsServices;
   render(
     <>
@@ -46,6 +47,26 @@ async function renderSettings(options: { restore?: boolean } = {}) {
     </>,
   );
   return services;
+}
+
+/** A restore scan that runs until `finish` is called. */
+function fakeRestore() {
+  let running = false;
+  let finish = () => {};
+  return {
+    start: vi.fn((_reason: 'settings') => {
+      running = true;
+      return new Promise<void>((resolve) => {
+        finish = () => {
+          running = false;
+          resolve();
+        };
+      });
+    }),
+    isRunning: () => running,
+    onProgress: () => () => {},
+    finish: () => finish(),
+  };
 }
 
 const mintField = () => screen.getByLabelText('Mint URL') as HTMLInputElement;
@@ -157,5 +178,19 @@ describe('SettingsScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Show Recovery Phrase' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Reveal Phrase' }));
     expect(await screen.findByText('No recovery phrase is stored on this device.')).toBeTruthy();
+  });
+
+  it('Recover funds starts the restore scan and stays busy until it ends', async () => {
+    const services = await renderSettings();
+    const button = await screen.findByRole('button', { name: 'Recover funds' });
+    fireEvent.click(button);
+    expect(services.restore.start).toHaveBeenCalledWith('settings');
+    expect(
+      (await screen.findByRole('button', { name: 'Recovering...' })).hasAttribute('disabled'),
+    ).toBe(true);
+    services.restore.finish();
+    expect(
+      (await screen.findByRole('button', { name: 'Recover funds' })).hasAttribute('disabled'),
+    ).toBe(false);
   });
 });

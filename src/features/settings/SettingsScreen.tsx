@@ -5,6 +5,9 @@ import { Button } from '../../ui/Button';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
+import { PhraseCheck } from './PhraseCheck';
+import { RecoverFunds } from './RecoverFunds';
+import { StorageStatus } from './StorageStatus';
 import { SETTINGS_SAVED, saveSettingsForm } from './save-settings';
 
 export const LOADING_SETTINGS = 'Loading settings...';
@@ -88,7 +91,17 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
         </form>
       )}
 
+      <RecoverFunds restore={services.restore} logger={logger} />
+
       <DeviceIdentity keys={services.storage.keys} logger={logger} />
+
+      <PhraseCheck
+        keys={services.storage.keys}
+        phraseCheck={services.storage.phraseCheck}
+        logger={logger}
+      />
+
+      <StorageStatus deviceStorage={services.deviceStorage} logger={logger} />
     </section>
   );
 }

@@ -31,6 +31,7 @@ interface FakeOptions {
   create?: WithdrawResult;
   pending?: PendingWithdrawal[];
   page?: (page: number, size?: number) => Promise<HistoryPage>;
+  balances?: Record<string, number>;
 }
 
 function fakeServices(options: FakeOptions = {}) {
@@ -59,7 +60,8 @@ function fakeServices(options: FakeOptions = {}) {
       : vi.fn(async () => (options.balance as number | undefined) ?? 0);
   const services: WalletServices = {
     storage: {
-      proofs: { balance },
+      proofs: { balance, balancesByMint: vi.fn(async () => options.balances ?? {}) },
+      config: { getMintUrl: async () => 'http://mint.test' },
       history: {
         page:
           options.page ??
@@ -359,5 +361,58 @@ describe('WalletScreen: withdraw', () => {
     await waitFor(() =>
       expect(logger.error).toHaveBeenCalledWith('Failed to copy token:', expect.any(Error)),
     );
+  });
+});
+
+describe('WalletScreen: more than one mint', () => {
+  it('lists no per-mint balances while the sats are on one mint', async () => {
+    renderScreen(fakeServices({ balance: 5, balances: { 'http://mint.test': 5 } }).services);
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('5 sats'));
+    expect(screen.queryByText('Balance per mint')).toBeNull();
+  });
+
+  it('lists each mint with its balance and withdraws another mint on its own', async () => {
+    const { services, withdraw } = fakeServices({
+      balance: 26,
+      balances: { 'http://old-mint.test/': 21, 'http://mint.test': 5 },
+      prepare: { mintUrl: 'http://old-mint.test/', amount: 21, proofCount: 2, consolidation: null },
+      create: { token: 'cashuBold', amount: 21, mintUrl: 'http://old-mint.test/' },
+    });
+    const user = renderScreen(services);
+    expect(await screen.findByText('Balance per mint')).toBeTruthy();
+    const rows = screen.getAllByTestId('mint-balance');
+    expect(rows.map((r) => r.getAttribute('data-mint'))).toEqual([
+      'http://mint.test',
+      'http://old-mint.test/',
+    ]);
+    expect(within(rows[0]!).getByText('Current mint')).toBeTruthy();
+    expect(within(rows[0]!).getByText('5 sats')).toBeTruthy();
+    expect(within(rows[1]!).getByText('21 sats')).toBeTruthy();
+    // The current mint has no button of its own: the main Withdraw keeps that job.
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw from http://old-mint.test/' }));
+    expect(withdraw.prepare).toHaveBeenCalledWith({ mintUrl: 'http://old-mint.test/' });
+    await waitFor(() =>
+      expect(withdraw.createToken).toHaveBeenCalledWith({
+        consolidate: false,
+        maxFee: 0,
+        mintUrl: 'http://old-mint.test/',
+      }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Scan to withdraw' })).toBeTruthy();
+  });
+
+  it('the main Withdraw still takes the current mint without naming it', async () => {
+    const { services, withdraw } = fakeServices({
+      balance: 26,
+      balances: { 'http://old-mint.test': 21, 'http://mint.test': 5 },
+    });
+    const user = renderScreen(services);
+    await screen.findByText('Balance per mint');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(withdraw.createToken).toHaveBeenCalled());
+    expect(withdraw.prepare).toHaveBeenCalledWith();
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0 });
   });
 });

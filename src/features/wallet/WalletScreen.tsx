@@ -6,7 +6,9 @@ import { WithdrawModal } from '../../ui/WithdrawModal';
 import { ConsolidationConfirm } from './ConsolidationConfirm';
 import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';
+import { MintBalances } from './MintBalances';
 import { PendingWithdrawals } from './PendingWithdrawals';
+import { PhraseReminder } from './PhraseReminder';
 import {
   CURRENT_BALANCE,
   LOAD_FAILED_HINT,
@@ -31,10 +33,20 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   const busy = state.step === 'busy';
   // The fee on the notice is the most the swap may charge.
   const confirmedFee = state.step === 'confirm' ? state.plan.consolidation.fee : 0;
+  const confirmTarget = state.step === 'confirm' ? state.target : undefined;
 
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{WALLET_TITLE}</h1>
+
+      {services.storage.phraseCheck && services.storage.keys ? (
+        <PhraseReminder
+          phraseCheck={services.storage.phraseCheck}
+          keys={services.storage.keys}
+          clock={services.clock ?? Date.now}
+          logger={logger}
+        />
+      ) : null}
 
       <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <p className="text-sm font-medium text-slate-600">{CURRENT_BALANCE}</p>
@@ -56,6 +68,13 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         </div>
       </div>
 
+      <MintBalances
+        balances={data.balances}
+        currentMint={data.currentMint}
+        busy={busy}
+        onWithdraw={(mintUrl) => void withdraw.start(mintUrl)}
+      />
+
       <PendingWithdrawals
         pending={data.pending}
         onShow={(w) => withdraw.show({ token: w.token, amount: w.amount })}
@@ -65,8 +84,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
 
       <ConsolidationConfirm
         plan={state.step === 'confirm' ? state.plan : null}
-        onCombine={() => void withdraw.build(true, confirmedFee)}
-        onAsIs={() => void withdraw.build(false, 0)}
+        onCombine={() => void withdraw.build(true, confirmedFee, confirmTarget)}
+        onAsIs={() => void withdraw.build(false, 0, confirmTarget)}
         onCancel={withdraw.close}
       />
       <WithdrawModal

@@ -1,17 +1,36 @@
 // What the wallet screen needs from the app's services (a structural subset of AppServices).
 import type { WalletUpdateListener } from '../../core/events';
 import type { Logger } from '../../core/logger';
-import type { HistoryStore, PendingWithdrawal, ProofStore } from '../../core/ports';
+import type { PhraseCheckStore } from '../../core/keys/phrase-check';
+import type {
+  Clock,
+  ConfigStore,
+  HistoryStore,
+  KeyStore,
+  PendingWithdrawal,
+  ProofStore,
+} from '../../core/ports';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw-plan';
 
 export interface WalletServices {
   storage: {
-    proofs: Pick<ProofStore, 'balance'>;
+    proofs: Pick<ProofStore, 'balance' | 'balancesByMint'>;
     history: Pick<HistoryStore, 'page'>;
+    /** the current mint, to tell it apart in the per-mint list */
+    config: Pick<ConfigStore, 'getMintUrl'>;
+    /** the recovery phrase reminder; no reminder when omitted */
+    phraseCheck?: PhraseCheckStore;
+    keys?: Pick<KeyStore, 'getMnemonic'>;
   };
+  clock?: Clock;
   withdraw: {
-    prepare(): Promise<WithdrawPreparation>;
-    createToken(options?: { consolidate?: boolean; maxFee?: number }): Promise<WithdrawResult>;
+    /** `mintUrl`: another mint's balance instead of the current mint's */
+    prepare(options?: { mintUrl?: string }): Promise<WithdrawPreparation>;
+    createToken(options?: {
+      consolidate?: boolean;
+      maxFee?: number;
+      mintUrl?: string;
+    }): Promise<WithdrawResult>;
     listPending(): Promise<PendingWithdrawal[]>;
   };
   events: { onUpdated(listener: WalletUpdateListener): () => void };

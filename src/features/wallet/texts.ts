@@ -19,6 +19,9 @@ export const CONFIRM_TITLE = 'Combine before withdrawing?';
 export const CONFIRM_COMBINE = 'Combine and withdraw';
 export const CONFIRM_AS_IS = 'Withdraw without combining';
 export const CANCEL = 'Cancel';
+export const MINT_BALANCES_TITLE = 'Balance per mint';
+export const CURRENT_MINT_TAG = 'Current mint';
+export const withdrawFromText = (mintUrl: string) => `Withdraw from ${mintUrl}`;
 
 export const pageText = (page: number, pages: number) => `Page ${page} of ${pages}`;
 export const countText = (shown: number, total: number) => `${shown} of ${total} events`;

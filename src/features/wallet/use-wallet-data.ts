@@ -12,6 +12,10 @@ export interface WalletData {
   history: HistoryPage;
   pending: PendingWithdrawal[];
   failed: boolean;
+  /** unspent sats per mint URL as stored (mints with a balance only) */
+  balances: Record<string, number>;
+  /** the configured mint ('' until read) */
+  currentMint: string;
 }
 
 const emptyPage = (page: number): HistoryPage => ({
@@ -34,6 +38,8 @@ export function useWalletData(services: WalletServices, page: number) {
     history: emptyPage(page),
     pending: [],
     failed: false,
+    balances: {},
+    currentMint: '',
   });
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
@@ -45,13 +51,17 @@ export function useWalletData(services: WalletServices, page: number) {
     const key = `${page}:${reloads}`;
     void (async () => {
       // Each read fails on its own: a broken history must not hide the balance.
-      const [balance, history, pending] = await Promise.allSettled([
+      const [balance, history, pending, balances, currentMint] = await Promise.allSettled([
         storage.proofs.balance(),
         storage.history.page(page, HISTORY_PAGE_SIZE),
         withdraw.listPending(),
+        storage.proofs.balancesByMint(),
+        storage.config.getMintUrl(),
       ]);
       if (!active) return;
-      const failures = [balance, history, pending].filter((r) => r.status === 'rejected');
+      const failures = [balance, history, pending, balances, currentMint].filter(
+        (r) => r.status === 'rejected',
+      );
       for (const failure of failures) logger.error('Failed to load wallet data:', failure.reason);
       setData({
         key,
@@ -59,6 +69,8 @@ export function useWalletData(services: WalletServices, page: number) {
         history: history.status === 'fulfilled' ? history.value : emptyPage(page),
         pending: pending.status === 'fulfilled' ? pending.value : [],
         failed: failures.length > 0,
+        balances: balances.status === 'fulfilled' ? balances.value : {},
+        currentMint: currentMint.status === 'fulfilled' ? currentMint.value : '',
       });
     })();
     return () => {

@@ -15,7 +15,12 @@ export interface ShownToken {
 export type WithdrawStep =
   | { step: 'idle' }
   | { step: 'busy' }
-  | { step: 'confirm'; plan: WithdrawPlan & { consolidation: ConsolidationPlan } }
+  | {
+      step: 'confirm';
+      plan: WithdrawPlan & { consolidation: ConsolidationPlan };
+      /** the mint chosen in the per-mint list; undefined = the current mint */
+      target?: string;
+    }
   | { step: 'shown'; shown: ShownToken };
 
 /**
@@ -38,17 +43,22 @@ export function useWithdraw(
       onError(message);
     };
 
-    /** `maxFee`: the consolidation fee the merchant saw (0 when none was shown). */
-    const build = async (consolidate: boolean, maxFee: number): Promise<void> => {
+    /**
+     * `maxFee`: the consolidation fee the merchant saw (0 when none was shown). `target`: a mint
+     * from the per-mint list; omitted = the current mint, as before there was a list.
+     */
+    const build = async (consolidate: boolean, maxFee: number, target?: string): Promise<void> => {
       setState({ step: 'busy' });
-      const result = await withdraw.createToken({ consolidate, maxFee });
+      const result = await withdraw.createToken(
+        target === undefined ? { consolidate, maxFee } : { consolidate, maxFee, mintUrl: target },
+      );
       onDone();
       if ('error' in result) {
         if (isFeeChanged(result)) {
           // Nothing was swapped: show the new fee before anything is charged.
           logger.warn('Withdraw fee changed since it was shown; asking again');
           onError(result.error);
-          await start();
+          await start(target);
           return;
         }
         fail(result.error);
@@ -57,9 +67,11 @@ export function useWithdraw(
       setState({ step: 'shown', shown: { token: result.token, amount: result.amount } });
     };
 
-    const start = async (): Promise<void> => {
+    const start = async (target?: string): Promise<void> => {
       setState({ step: 'busy' });
-      const plan = await withdraw.prepare();
+      const plan = await (target === undefined
+        ? withdraw.prepare()
+        : withdraw.prepare({ mintUrl: target }));
       if ('error' in plan) {
         fail(plan.error);
         return;
@@ -67,10 +79,14 @@ export function useWithdraw(
       const { consolidation } = plan;
       if (consolidation && consolidation.fee > 0) {
         // The merchant sees what combining costs before anything is swapped.
-        setState({ step: 'confirm', plan: { ...plan, consolidation } });
+        setState({
+          step: 'confirm',
+          plan: { ...plan, consolidation },
+          ...(target === undefined ? {} : { target }),
+        });
         return;
       }
-      await build(consolidation !== null, 0);
+      await build(consolidation !== null, 0, target);
     };
 
     return { start, build };

@@ -88,6 +88,14 @@ export class MemoryProofStore implements ProofStore {
     return this.db.balance(mintUrl);
   }
 
+  async balancesByMint(): Promise<Record<string, number>> {
+    const sums: Record<string, number> = {};
+    for (const p of this.db.proofs.values()) {
+      if (!p.isSpent) sums[p.mintUrl] = (sums[p.mintUrl] ?? 0) + p.amount;
+    }
+    return Object.fromEntries(Object.entries(sums).filter(([, sats]) => sats > 0));
+  }
+
   async stats(): Promise<ProofStats> {
     const all = [...this.db.proofs.values()];
     const spent = all.filter((p) => p.isSpent);

@@ -1,0 +1,130 @@
+// Restore from the phrase at scale: 1,000 proofs of one phrase over 2 keysets (500 on a keyset,
+// a rotation, 500 on the next, starting where the first device's global counter was), then per
+// run a fresh browser profile restores the phrase through the one-page onboarding and the time
+// from onboarding done to the "Recovery finished" toast is taken (the scan of docs/architecture.md
+// "Restore": NUT-09 batches, NUT-07 checks, IndexedDB writes, in Chromium, on the dev mint).
+//
+// Importable: measureRestore({ browser, appUrl, relayUrl, runs?, quick?, log? }).
+// Standalone: `node --import tsx bench/restore.mjs [runs]` builds and serves the app against a dev
+// mint and relay on free ports and prints the JSON figure.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { summarize } from './lib/stats.mjs';
+
+const PROOFS_PER_KEYSET = 500;
+/** outputs per mint request while issuing */
+const ISSUE_CHUNK = 100;
+const STEP_TIMEOUT = 120_000;
+
+async function modules() {
+  const { tsImport } = await import('tsx/esm/api');
+  const server = await tsImport('../dev/mint/server.ts', import.meta.url);
+  const { Wallet } = await import('@cashu/cashu-ts');
+  const bip39 = await import('@scure/bip39');
+  const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+  return { startMint: server.startMint, Wallet, bip39, wordlist };
+}
+
+/** `count` one-sat proofs for the seed at counters start.. on the mint's active keyset. */
+async function issue(m, mint, seed, start, count) {
+  const wallet = new m.Wallet(mint.url, { unit: 'sat', bip39seed: seed });
+  await wallet.loadMint();
+  for (let at = 0; at < count; at += ISSUE_CHUNK) {
+    const n = Math.min(ISSUE_CHUNK, count - at);
+    // A kept-alive connection the mint closed meanwhile resets the next request: a new quote
+    // is harmless to ask for again.
+    const quote = await wallet
+      .createMintQuoteBolt11(n)
+      .catch(() => wallet.createMintQuoteBolt11(n));
+    await mint.pay(quote.quote);
+    const outputs = { type: 'deterministic', counter: start + at, denominations: Array(n).fill(1) };
+    await wallet.mintProofsBolt11(n, quote.quote, undefined, outputs).catch(async (error) => {
+      // Same reset: only the mint's signatures matter here, so a quote it issued is done.
+      if (mint.mintQuote(quote.quote)?.state === 'ISSUED') return;
+      if (mint.mintQuote(quote.quote)?.state !== 'PAID') throw error;
+      await wallet.mintProofsBolt11(n, quote.quote, undefined, outputs);
+    });
+  }
+}
+
+async function restoreOnce(browser, { appUrl, mintUrl, relayUrl, phrase, total }) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/onboarding-legacy`);
+    await page.getByLabel('Mint URL').fill(mintUrl);
+    await page.getByLabel('Relays (one per line)').fill(relayUrl);
+    await page.getByRole('button', { name: 'Restore Wallet' }).click();
+    await page.getByLabel('Recovery phrase').fill(phrase);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
+    const started = performance.now();
+    const text = `Recovery finished: ${total.toLocaleString('en-US')} sats found`;
+    await page.getByText(text).waitFor({ timeout: STEP_TIMEOUT });
+    return performance.now() - started;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureRestore({ browser, appUrl, relayUrl, runs = 3, quick = false, log }) {
+  const m = await modules();
+  const dir = await mkdtemp(join(tmpdir(), 'cashew-bench-restore-'));
+  const mint = await m.startMint({ port: 0, fresh: true, dataDir: join(dir, 'mint') });
+  try {
+    const phrase = m.bip39.generateMnemonic(m.wordlist);
+    const seed = m.bip39.mnemonicToSeedSync(phrase);
+    log?.('restore: issuing 1,000 proofs over 2 keysets...');
+    await issue(m, mint, seed, 0, PROOFS_PER_KEYSET);
+    mint.rotateKeyset();
+    await issue(m, mint, seed, PROOFS_PER_KEYSET, PROOFS_PER_KEYSET);
+    const total = 2 * PROOFS_PER_KEYSET;
+    const samples = [];
+    const count = quick ? 1 : Math.min(runs, 3);
+    for (let run = 0; run < count; run++) {
+      const ms = await restoreOnce(browser, {
+        appUrl,
+        mintUrl: mint.url,
+        relayUrl,
+        phrase,
+        total,
+      });
+      log?.(`restore: run ${run + 1}/${count} ${Math.round(ms)} ms`);
+      samples.push(ms);
+    }
+    return {
+      ...summarize(samples),
+      proofs: total,
+      keysets: 2,
+      what:
+        'fresh browser profile, phrase restored: onboarding done to the "Recovery finished" toast ' +
+        '(every keyset of the dev mint walked in NUT-09 batches of 100, NUT-07 checks, stored)',
+    };
+  } finally {
+    await mint.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const runs = Number(process.argv[2] ?? 3);
+  const { startStack } = await import('../dev/stack.ts');
+  const { launchChromium } = await import('./lib/chromium.mjs');
+  const stack = await startStack({ tempPrefix: 'cashew-bench-restore-' });
+  const browser = await launchChromium();
+  try {
+    const result = await measureRestore({
+      browser,
+      appUrl: stack.appUrl,
+      relayUrl: stack.relayUrl,
+      runs,
+      log: (line) => process.stderr.write(`[bench] ${line}\n`),
+    });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await browser.close();
+    await stack.close();
+  }
+}

@@ -1,0 +1,25 @@
+// Public surface of core/wallet/restore: the phrase restore scan and its storage port.
+export {
+  RestoreService,
+  RESTORE_BATCH_SIZE,
+  RESTORE_EMPTY_BATCHES,
+  startBound,
+  widen,
+  type RestoreProgress,
+  type RestoreProgressListener,
+  type RestoreFinishedListener,
+  type RestoreServiceDeps,
+} from './restore-service';
+export {
+  NO_RESTORE_SUPPORT_MESSAGE,
+  keysetsGoneMessage,
+  unreachableMessage,
+} from './restore-messages';
+export type {
+  KeysetScan,
+  MintScan,
+  MintScanStatus,
+  RestoreLedger,
+  RestoreOutcome,
+  RestoreScanRow,
+} from './types';

@@ -1,0 +1,16 @@
+// Why a mint could not be scanned, in words shown to the merchant (docs/behaviour.md, "Recover
+// funds"). Stored on the scan row and in the mint's history event.
+
+export const NO_RESTORE_SUPPORT_MESSAGE =
+  'This mint does not offer restore (NUT-09), so its ecash cannot be recovered from the phrase. Nothing stored was changed.';
+
+export function unreachableMessage(detail: string): string {
+  return `Could not reach this mint (${detail}). Nothing stored was changed; try Recover funds again later.`;
+}
+
+export function keysetsGoneMessage(ids: string[]): string {
+  const list = ids.join(', ');
+  return ids.length === 1
+    ? `Keyset ${list} is no longer offered by this mint; proofs stored from it are kept as they are.`
+    : `Keysets ${list} are no longer offered by this mint; proofs stored from them are kept as they are.`;
+}

@@ -1,0 +1,395 @@
+// The phrase restore scan against the real dev mint and Dexie on fake-indexeddb: what a fresh
+// device with the same phrase gets back, the stop rule, resuming, running twice, spent proofs,
+// unreachable mints and mints without NUT-09.
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { Wallet, injectWebSocketImpl, type Proof } from '@cashu/cashu-ts';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { startMint, type DevMint } from '../../../../dev/mint/server';
+import { freshDbName, testStorage, type TestStorage } from '../../../storage/test-support';
+import type { Checkpoint, WriteStep } from '../../checkpoint';
+import { WalletEvents } from '../../events';
+import { toNewProof } from '../proof-convert';
+import { inProcessQuoteLock } from '../quote-lock';
+import { WalletProvider } from '../wallet-provider';
+import { NO_RESTORE_SUPPORT_MESSAGE } from './restore-messages';
+import { RestoreService, type RestoreProgress } from './restore-service';
+
+injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
+vi.setConfig({ testTimeout: 60_000 });
+
+const DEAD_MINT = 'http://127.0.0.1:9';
+let mint: DevMint;
+let dataDir: string;
+const open: Array<{ close(): void }> = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'cashew-restore-'));
+  mint = await startMint({ port: 0, fresh: true, dataDir });
+});
+
+afterEach(() => {
+  for (const item of open.splice(0)) item.close();
+});
+
+afterAll(async () => {
+  await mint.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Mints proofs of the given amounts for `seed` at counters start, start+1, … on the active keyset. */
+async function issue(seed: Uint8Array, start: number, amounts: number[]): Promise<Proof[]> {
+  const wallet = new Wallet(mint.url, { unit: 'sat', bip39seed: seed });
+  await wallet.loadMint();
+  const total = amounts.reduce((a, b) => a + b, 0);
+  const quote = await wallet.createMintQuoteBolt11(total);
+  await mint.pay(quote.quote);
+  return wallet.mintProofsBolt11(total, quote.quote, undefined, {
+    type: 'deterministic',
+    counter: start,
+    denominations: amounts,
+  });
+}
+
+/** Spends proofs at the mint (swapped into random outputs nobody keeps). */
+async function spend(proofs: Proof[]): Promise<void> {
+  const wallet = new Wallet(mint.url, { unit: 'sat' });
+  await wallet.loadMint();
+  await wallet.receive({ mint: mint.url, proofs, unit: 'sat' }, undefined, { type: 'random' });
+}
+
+interface Device {
+  storage: TestStorage;
+  restore: RestoreService;
+  wallets: WalletProvider;
+  progress: Array<RestoreProgress | null>;
+}
+
+function newPhrase(): { seed: Uint8Array; mnemonic: string } {
+  const mnemonic = generateMnemonic(wordlist);
+  return { mnemonic, seed: mnemonicToSeedSync(mnemonic) };
+}
+
+/** A device with the phrase's keys and the dev mint configured (a fresh profile by default). */
+async function device(
+  phrase: { seed: Uint8Array; mnemonic: string },
+  options: { dbName?: string; checkpoint?: Checkpoint; noNut09?: boolean } = {},
+): Promise<Device> {
+  const dbName = options.dbName ?? freshDbName();
+  const storage = testStorage(dbName);
+  storage.now.value = Date.now();
+  if (!options.dbName) {
+    await storage.keys.saveWalletKeys({
+      secretKey: new Uint8Array(32).fill(3),
+      mnemonic: phrase.mnemonic,
+      seed: phrase.seed,
+    });
+    await storage.config.setMintUrl(mint.url);
+  }
+  const provider = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  const wallets = options.noNut09
+    ? {
+        invalidate: (url: string) => provider.invalidate(url),
+        getSeededWallet: async (url: string) => {
+          const loaded = await provider.getSeededWallet(url);
+          const info = loaded.wallet.getMintInfo();
+          vi.spyOn(info, 'isSupported').mockReturnValue({ supported: false } as never);
+          return loaded;
+        },
+      }
+    : provider;
+  const progress: Array<RestoreProgress | null> = [];
+  const restore = new RestoreService({
+    ledger: storage.restore,
+    config: storage.config,
+    wallets,
+    events: new WalletEvents(),
+    logger: storage.logger,
+    clock: Date.now,
+    lock: inProcessQuoteLock(),
+    // Small batches keep the tests quick: the stop rule is 3 empty batches of 10 counters.
+    batchSize: 10,
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+  });
+  restore.onProgress((p) => progress.push(p));
+  open.push({ close: () => provider.close() }, storage);
+  return { storage, restore, wallets: provider, progress };
+}
+
+async function restoreEvents(d: Device) {
+  return (await d.storage.history.page(1, 100)).events
+    .filter((e) => e.type === 'restore')
+    .map(({ amount, mintUrl, metadata }) => ({
+      amount,
+      mintUrl,
+      metadata: JSON.parse(metadata ?? '{}') as Record<string, unknown>,
+    }));
+}
+
+const activeKeysetId = async () => {
+  const wallet = new Wallet(mint.url, { unit: 'sat' });
+  await wallet.loadMint();
+  return wallet.getKeyset().id;
+};
+
+describe('restoring from the phrase on a fresh profile', () => {
+  it('brings back every unspent proof of an old and a rotated keyset and moves both counters', async () => {
+    const phrase = newPhrase();
+    const first = await activeKeysetId();
+    await issue(phrase.seed, 0, [1, 2, 4, 8, 16]);
+    await issue(phrase.seed, 5, Array<number>(35).fill(1));
+    mint.rotateKeyset();
+    const second = await activeKeysetId();
+    expect(second).not.toBe(first);
+    // The old device's global counter was 40 when the new keyset was first used: 40 empty counters
+    // (four empty batches) come before its first signature.
+    await issue(phrase.seed, 40, [32, 64]);
+
+    const d = await device(phrase);
+    const outcome = await d.restore.start('onboarding');
+
+    expect(outcome).toEqual({
+      mints: [{ mintUrl: mint.url, foundSats: 31 + 35 + 96 }],
+      totalSats: 162,
+      cancelled: false,
+    });
+    expect(await d.storage.proofs.balance()).toBe(162);
+    const counters = await d.storage.counterSource.snapshot!();
+    expect(counters[first]).toBeGreaterThanOrEqual(40);
+    expect(counters[second]).toBeGreaterThanOrEqual(42);
+    expect(await restoreEvents(d)).toEqual([
+      {
+        amount: 162,
+        mintUrl: mint.url,
+        metadata: expect.objectContaining({ keysets: 2 }) as never,
+      },
+    ]);
+    expect(await d.storage.restore.current()).toBeUndefined();
+    // Progress named the mint, the keysets and the sats found, and ended.
+    expect(d.progress).toContainEqual(
+      expect.objectContaining({ mintUrl: mint.url, mintIndex: 1, mintCount: 1, keysetCount: 2 }),
+    );
+    expect(d.progress.at(-1)).toBeNull();
+
+    // The next payment's outputs do not collide: the new keyset's counter is past what was used.
+    const next = await d.storage.counterSource.reserve(second, 2);
+    const again = await issue(phrase.seed, next.start, [1, 1]);
+    expect(again).toHaveLength(2);
+  });
+});
+
+describe('the stop rule', () => {
+  it('stops after three empty batches, as cashu-ts batchRestore does', async () => {
+    const phrase = newPhrase();
+    await issue(phrase.seed, 0, [1, 1, 1, 1, 1]);
+    // Counters 10..39 are three empty batches: 45 and 46 lie beyond what the scan looks at.
+    await issue(phrase.seed, 45, [2, 2]);
+    const d = await device(phrase);
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.totalSats).toBe(5);
+  });
+
+  it('walks on past empty batches up to the counter this device used on the keyset', async () => {
+    const phrase = newPhrase();
+    const keyset = await activeKeysetId();
+    await issue(phrase.seed, 0, [1, 1, 1, 1, 1]);
+    await issue(phrase.seed, 45, [2, 2]);
+    const d = await device(phrase);
+    await d.storage.counterSource.setNext!(keyset, 47);
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.totalSats).toBe(9);
+  });
+
+  it('walks a never-used keyset from 0 up to the global counter before stopping', async () => {
+    const phrase = newPhrase();
+    mint.rotateKeyset();
+    await issue(phrase.seed, 70, [4]);
+    const d = await device(phrase);
+    await d.storage.config.setCounter(71);
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.totalSats).toBe(4);
+  });
+});
+
+describe('running it again', () => {
+  it('adds nothing twice and records 0 for the mint', async () => {
+    const phrase = newPhrase();
+    await issue(phrase.seed, 0, [8, 4]);
+    const d = await device(phrase);
+    expect((await d.restore.start('settings'))?.totalSats).toBe(12);
+    const proofsAfterFirst = await d.storage.proofs.stats();
+    expect((await d.restore.start('settings'))?.totalSats).toBe(0);
+    expect(await d.storage.proofs.stats()).toEqual(proofsAfterFirst);
+    expect((await restoreEvents(d)).map((e) => e.amount)).toEqual([0, 12]);
+  });
+
+  it('leaves proofs already stored as they are (same secrets, no new rows)', async () => {
+    const phrase = newPhrase();
+    const proofs = await issue(phrase.seed, 0, [2, 16]);
+    const d = await device(phrase);
+    await d.storage.proofs.add(proofs.map(toNewProof), mint.url);
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.totalSats).toBe(0);
+    expect(await d.storage.proofs.stats()).toMatchObject({ totalProofs: 2, totalBalance: 18 });
+  });
+});
+
+describe('spent proofs', () => {
+  it('are skipped, and the counter still moves past them', async () => {
+    const phrase = newPhrase();
+    const keyset = await activeKeysetId();
+    const kept = await issue(phrase.seed, 0, [1, 2]);
+    const gone = await issue(phrase.seed, 2, [4, 8]);
+    await spend(gone);
+    const d = await device(phrase);
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.totalSats).toBe(3);
+    expect((await d.storage.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(
+      kept.map((p) => p.secret).sort(),
+    );
+    expect((await d.storage.counterSource.snapshot!())[keyset]).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('a mint that cannot be scanned', () => {
+  it('gets its own message while the other mints are restored and its proofs stay untouched', async () => {
+    const phrase = newPhrase();
+    await issue(phrase.seed, 0, [16, 4]);
+    const d = await device(phrase);
+    const stranded = { secret: 'kept-as-is', amount: 5, id: '00aabbccddeeff00', C: '02ab' };
+    await d.storage.proofs.add([stranded], DEAD_MINT);
+
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.mints).toEqual([
+      { mintUrl: mint.url, foundSats: 20 },
+      {
+        mintUrl: DEAD_MINT,
+        foundSats: 0,
+        error: expect.stringMatching(/^Could not reach this mint/),
+      },
+    ]);
+    expect(await d.storage.proofs.balance(DEAD_MINT)).toBe(5);
+    expect(await d.storage.proofs.listUnspent(DEAD_MINT)).toEqual([
+      expect.objectContaining(stranded),
+    ]);
+    expect((await restoreEvents(d)).map((e) => [e.mintUrl, e.amount])).toEqual(
+      expect.arrayContaining([
+        [mint.url, 20],
+        [DEAD_MINT, 0],
+      ]),
+    );
+  });
+
+  it('says so for a mint without NUT-09 and stores nothing for it', async () => {
+    const phrase = newPhrase();
+    await issue(phrase.seed, 0, [8]);
+    const d = await device(phrase, { noNut09: true });
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.mints).toEqual([
+      { mintUrl: mint.url, foundSats: 0, error: NO_RESTORE_SUPPORT_MESSAGE },
+    ]);
+    expect(await d.storage.proofs.balance()).toBe(0);
+  });
+
+  it('names a keyset the mint no longer lists and keeps its proofs', async () => {
+    const phrase = newPhrase();
+    await issue(phrase.seed, 0, [2]);
+    const d = await device(phrase);
+    await d.storage.proofs.add(
+      [{ secret: 'old-keyset', amount: 7, id: '00deadbeef000000', C: '02cd' }],
+      mint.url,
+    );
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.mints[0]).toEqual({
+      mintUrl: mint.url,
+      foundSats: 2,
+      error: expect.stringContaining('00deadbeef000000') as never,
+    });
+    expect(await d.storage.proofs.balance()).toBe(9);
+  });
+});
+
+describe('interrupted and resumed', () => {
+  /** Freezes the scan at the n-th time it reaches `step`, as a closed tab would. */
+  function freezeAt(step: WriteStep, nth = 1): { checkpoint: Checkpoint; reached: Promise<void> } {
+    let reached!: () => void;
+    const promise = new Promise<void>((resolve) => (reached = resolve));
+    let seen = 0;
+    return {
+      reached: promise,
+      checkpoint: (at) => {
+        if (at !== step || ++seen !== nth) return;
+        reached();
+        return new Promise<void>(() => {});
+      },
+    };
+  }
+
+  it.each([
+    ['restore:scheduled', 1],
+    ['restore:batch-recorded', 1],
+    ['restore:batch-recorded', 4],
+  ] as const)('at %s (%i) ends with the same balance and one event per mint', async (step, nth) => {
+    const phrase = newPhrase();
+    await issue(phrase.seed, 0, Array<number>(25).fill(1));
+    await issue(phrase.seed, 25, [64]);
+    const dbName = freshDbName();
+    const frozen = freezeAt(step, nth);
+    const firstTab = await deviceOn(dbName, phrase, frozen.checkpoint);
+    void firstTab.restore.start('onboarding');
+    await frozen.reached;
+    const midway = await firstTab.storage.restore.current();
+    expect(midway).toBeDefined();
+    firstTab.storage.close();
+
+    const secondTab = await device(phrase, { dbName });
+    const outcome = await secondTab.restore.resume();
+    expect(outcome?.totalSats).toBe(89);
+    expect(await secondTab.storage.proofs.balance()).toBe(89);
+    expect((await restoreEvents(secondTab)).map((e) => e.amount)).toEqual([89]);
+    expect(await secondTab.restore.resume()).toBeUndefined();
+  });
+
+  async function deviceOn(
+    dbName: string,
+    phrase: { seed: Uint8Array; mnemonic: string },
+    checkpoint: Checkpoint,
+  ): Promise<Device> {
+    const storage = testStorage(dbName);
+    await storage.keys.saveWalletKeys({
+      secretKey: new Uint8Array(32).fill(3),
+      mnemonic: phrase.mnemonic,
+      seed: phrase.seed,
+    });
+    await storage.config.setMintUrl(mint.url);
+    storage.close();
+    return device(phrase, { dbName, checkpoint });
+  }
+
+  it('cancelled: stops, keeps what was found and records it', async () => {
+    const phrase = newPhrase();
+    await issue(phrase.seed, 0, Array<number>(25).fill(1));
+    const d = await device(phrase);
+    const running = d.restore.start('settings');
+    await vi.waitUntil(() => d.progress.some((p) => p !== null && p.foundSats > 0), {
+      timeout: 20_000,
+    });
+    await d.restore.cancel();
+    const outcome = await running;
+    expect(outcome?.cancelled).toBe(true);
+    const balance = await d.storage.proofs.balance();
+    expect(outcome?.totalSats).toBe(balance);
+    expect(balance).toBeGreaterThan(0);
+    expect(await restoreEvents(d)).toEqual([
+      expect.objectContaining({
+        amount: balance,
+        metadata: expect.objectContaining({ cancelled: true }),
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,354 @@
+// Bringing the ecash back from the phrase: a NUT-09 walk of every keyset's NUT-13 counters at every
+// mint the wallet used, NUT-07 check, unspent proofs stored, counters moved past what was used.
+// The path through the code and the stop rule are in docs/architecture.md, "Restore"; the mint
+// calls in docs/protocol.md, "Restore".
+import { CheckStateEnum, type Wallet } from '@cashu/cashu-ts';
+import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import type { WalletEvents } from '../../events';
+import type { Logger } from '../../logger';
+import type { Clock, ConfigStore } from '../../ports';
+import { toMintError } from '../mint-errors';
+import { toNewProof } from '../proof-convert';
+import { defaultQuoteLock, type QuoteLock } from '../quote-lock';
+import { mintKey, type WalletProvider } from '../wallet-provider';
+import {
+  keysetsGoneMessage,
+  NO_RESTORE_SUPPORT_MESSAGE,
+  unreachableMessage,
+} from './restore-messages';
+import type { KeysetScan, MintScan, RestoreLedger, RestoreOutcome, RestoreScanRow } from './types';
+
+/** cashu-ts batchRestore defaults as the product uses them: batches of 100, 300 empty = 3 batches. */
+export const RESTORE_BATCH_SIZE = 100;
+export const RESTORE_EMPTY_BATCHES = 3;
+const LOCK_NAME = 'cashew-restore';
+
+export interface RestoreProgress {
+  mintUrl: string;
+  /** 1-based position of the mint being scanned, of `mintCount` */
+  mintIndex: number;
+  mintCount: number;
+  /** 1-based position of the keyset being walked, of `keysetCount` (0 while listing keysets) */
+  keysetIndex: number;
+  keysetCount: number;
+  /** sats newly stored so far, all mints */
+  foundSats: number;
+}
+
+export type RestoreProgressListener = (progress: RestoreProgress | null) => void;
+export type RestoreFinishedListener = (outcome: RestoreOutcome) => void;
+
+export interface RestoreServiceDeps {
+  ledger: RestoreLedger;
+  config: Pick<ConfigStore, 'getMintUrl'>;
+  wallets: Pick<WalletProvider, 'getSeededWallet' | 'invalidate'>;
+  events: WalletEvents;
+  logger: Logger;
+  clock: Clock;
+  /** cross-tab exclusion: one scan at a time on the device (Web Locks in the app) */
+  lock?: QuoteLock;
+  batchSize?: number;
+  emptyBatches?: number;
+  /** test seam between the steps of the scan (see core/checkpoint.ts) */
+  checkpoint?: Checkpoint;
+}
+
+/** Keysets of the wallet's unit the mint lists, active and inactive. */
+function listedKeysets(wallet: Wallet): string[] {
+  try {
+    return wallet.keyChain.getKeysets().map((k) => k.id);
+  } catch {
+    return [];
+  }
+}
+
+function supportsRestore(wallet: Wallet): boolean {
+  try {
+    return wallet.getMintInfo().isSupported(9).supported;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How far a keyset's first counter may lie from 0 on any install of this phrase: counters of a
+ * never-used keyset start at the global COUNTER (storage/counter-source.ts), which is what the
+ * keysets used before it consumed. Each keyset's consumption is taken as the span of its signed
+ * counters; counters reserved but never signed are within the empty-run allowance walked past it.
+ */
+export function startBound(row: RestoreScanRow, keysetId: string): number {
+  let sum = 0;
+  for (const mint of row.mints) {
+    for (const ks of mint.keysets) {
+      if (ks.id !== keysetId && ks.highest !== null) sum += ks.highest + 1 - (ks.firstFound ?? 0);
+    }
+  }
+  return sum;
+}
+
+/**
+ * Keysets whose walk ended below what the other keysets' findings say it may have started at get
+ * walked on from there, the empty-run count starting afresh. True when any was reopened.
+ */
+export function widen(row: RestoreScanRow): boolean {
+  let changed = false;
+  for (const mint of row.mints) {
+    if (mint.status === 'failed') continue;
+    for (const ks of mint.keysets) {
+      if (!ks.done) continue;
+      const bound = startBound(row, ks.id);
+      if (ks.next <= bound) {
+        ks.minEnd = Math.max(ks.minEnd, bound + 1);
+        ks.emptyRun = 0;
+        ks.done = false;
+        mint.status = 'scanning';
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+/**
+ * One scan at a time, persisted in a RestoreLedger row from the moment it is asked for, so a reload
+ * resumes it (`resume` at start-up). Every batch stores what it found, moves the counter and
+ * records its progress in one transaction, so a repeat of a batch adds nothing twice.
+ */
+export class RestoreService {
+  private readonly progressListeners = new Set<RestoreProgressListener>();
+  private readonly finishedListeners = new Set<RestoreFinishedListener>();
+  private progress: RestoreProgress | null = null;
+  private running: Promise<RestoreOutcome | undefined> | null = null;
+  private cancelRequested = false;
+  private readonly lock: QuoteLock;
+  private readonly batchSize: number;
+  private readonly emptyBatches: number;
+  private readonly checkpoint: Checkpoint;
+
+  constructor(private readonly deps: RestoreServiceDeps) {
+    this.lock = deps.lock ?? defaultQuoteLock();
+    this.batchSize = deps.batchSize ?? RESTORE_BATCH_SIZE;
+    this.emptyBatches = deps.emptyBatches ?? RESTORE_EMPTY_BATCHES;
+    this.checkpoint = deps.checkpoint ?? noCheckpoint;
+  }
+
+  /** The scan's progress now, or null when none runs in this tab. */
+  current(): RestoreProgress | null {
+    return this.progress;
+  }
+
+  onProgress(listener: RestoreProgressListener): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
+  }
+
+  onFinished(listener: RestoreFinishedListener): () => void {
+    this.finishedListeners.add(listener);
+    return () => this.finishedListeners.delete(listener);
+  }
+
+  /**
+   * Persists a scan of the configured mint and every mint the wallet used, unless one is in
+   * progress already. Does not run it (`resume` does), so onboarding can write it before the
+   * onboarded flag and a reload right after still scans.
+   */
+  async schedule(reason: RestoreScanRow['reason']): Promise<void> {
+    const configured = await this.deps.config.getMintUrl();
+    const seen = new Set<string>();
+    const mints: MintScan[] = [];
+    for (const url of [configured, ...(await this.deps.ledger.knownMints())]) {
+      const key = mintKey(url);
+      if (!url || seen.has(key)) continue;
+      seen.add(key);
+      mints.push({ mintUrl: url, status: 'pending', keysets: [], foundSats: 0 });
+    }
+    await this.deps.ledger.begin({ id: 'current', startedAt: this.deps.clock(), reason, mints });
+  }
+
+  /** Schedules a scan and runs it (Settings "Recover funds"). */
+  async start(reason: RestoreScanRow['reason']): Promise<RestoreOutcome | undefined> {
+    if (this.running) return this.running;
+    await this.schedule(reason);
+    return this.resume();
+  }
+
+  /**
+   * Runs the stored scan to its end, if there is one (start-up, after onboarding). Resolves with
+   * what it recorded, or undefined when there was nothing to run. Never rejects.
+   */
+  resume(): Promise<RestoreOutcome | undefined> {
+    this.running ??= this.lock(LOCK_NAME, () => this.runStored())
+      .catch((error: unknown) => {
+        this.deps.logger.error('The restore scan failed', error);
+        return undefined;
+      })
+      .finally(() => {
+        this.running = null;
+        this.cancelRequested = false;
+        this.publish(null);
+      });
+    return this.running;
+  }
+
+  /** Stops the scan at its next batch; what was found so far stays stored and is recorded. */
+  async cancel(): Promise<void> {
+    this.cancelRequested = true;
+    await this.deps.ledger.cancel();
+  }
+
+  /** True while a scan runs in this tab. */
+  isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  private async runStored(): Promise<RestoreOutcome | undefined> {
+    const row = await this.deps.ledger.current();
+    if (!row) return undefined;
+    await this.checkpoint('restore:scheduled');
+    if (!row.cancelled) {
+      do {
+        for (let i = 0; i < row.mints.length; i++) {
+          const mint = row.mints[i]!;
+          if (mint.status === 'done' || mint.status === 'failed') continue;
+          await this.scanMint(row, i);
+          if (this.cancelRequested) break;
+        }
+      } while (!this.cancelRequested && widen(row) && (await this.saveRow(row)));
+    }
+    const outcome = await this.deps.ledger.finish();
+    if (outcome) {
+      for (const listener of [...this.finishedListeners]) {
+        try {
+          listener(outcome);
+        } catch (error) {
+          this.deps.logger.error('A restore listener failed', error);
+        }
+      }
+    }
+    return outcome;
+  }
+
+  private async saveRow(row: RestoreScanRow): Promise<true> {
+    await this.deps.ledger.save(row);
+    return true;
+  }
+
+  private async scanMint(row: RestoreScanRow, index: number): Promise<void> {
+    const mint = row.mints[index]!;
+    const { mintUrl } = mint;
+    mint.status = 'scanning';
+    this.publishFor(row, index, 0);
+    let wallet: Wallet;
+    try {
+      // Fresh keysets: a rotation since the cached wallet was loaded must be scanned too.
+      this.deps.wallets.invalidate(mintUrl);
+      wallet = (await this.deps.wallets.getSeededWallet(mintUrl)).wallet;
+    } catch (error) {
+      return this.fail(row, mint, unreachableMessage(toMintError(error).message), error);
+    }
+    if (!supportsRestore(wallet)) return this.fail(row, mint, NO_RESTORE_SUPPORT_MESSAGE);
+    if (mint.keysets.length === 0) {
+      const listed = listedKeysets(wallet);
+      const { perKeyset, global } = await this.deps.ledger.counters();
+      // Everything this device issued on a keyset lies below its counter; a keyset it never used
+      // would have started at the global counter, so at least that far is walked.
+      mint.keysets = listed.map((id) => ({
+        id,
+        next: 0,
+        emptyRun: 0,
+        highest: null,
+        minEnd: perKeyset[id] ?? global,
+        done: false,
+        foundSats: 0,
+      }));
+      const known = new Set(listed);
+      const gone = (await this.deps.ledger.storedKeysetIds(mintUrl)).filter((id) => !known.has(id));
+      if (gone.length > 0) mint.error = keysetsGoneMessage(gone);
+      await this.deps.ledger.save(row);
+    }
+    for (let k = 0; k < mint.keysets.length; k++) {
+      if (mint.keysets[k]!.done) continue;
+      this.publishFor(row, index, k + 1);
+      try {
+        await this.walk(row, index, k, wallet);
+      } catch (error) {
+        return this.fail(row, mint, unreachableMessage(toMintError(error).message), error);
+      }
+      if (this.cancelRequested) return;
+    }
+    mint.status = 'done';
+    await this.deps.ledger.save(row);
+  }
+
+  /** Walks one keyset in batches until the stop rule holds (or Cancel). */
+  private async walk(row: RestoreScanRow, index: number, k: number, wallet: Wallet): Promise<void> {
+    const mint = row.mints[index]!;
+    let ks = mint.keysets[k]!;
+    while (!ks.done && !this.cancelRequested) {
+      const { proofs, lastCounterWithSignature } = await wallet.restore(ks.next, this.batchSize, {
+        keysetId: ks.id,
+      });
+      let unspent = proofs;
+      if (proofs.length > 0) {
+        const states = await wallet.checkProofsStates(proofs);
+        unspent = proofs.filter((_, i) => states[i]?.state === CheckStateEnum.UNSPENT);
+      }
+      const found = proofs.length > 0 && lastCounterWithSignature !== undefined;
+      const next: KeysetScan = {
+        ...ks,
+        next: ks.next + this.batchSize,
+        emptyRun: found ? 0 : ks.emptyRun + 1,
+        highest: found ? lastCounterWithSignature : ks.highest,
+      };
+      if (found && next.firstFound === undefined) next.firstFound = ks.next;
+      next.done = next.emptyRun >= this.emptyBatches && next.next >= next.minEnd;
+      const added = await this.deps.ledger.recordBatch({
+        mintUrl: mint.mintUrl,
+        keyset: next,
+        proofs: unspent.map(toNewProof),
+        ...(found ? { counterAtLeast: lastCounterWithSignature + 1 } : {}),
+      });
+      next.foundSats += added;
+      mint.foundSats += added;
+      mint.keysets[k] = ks = next;
+      if (added > 0) this.deps.events.emitUpdated({ reason: 'restore', amount: added });
+      this.publishFor(row, index, k + 1);
+      await this.checkpoint('restore:batch-recorded');
+    }
+  }
+
+  private async fail(
+    row: RestoreScanRow,
+    mint: MintScan,
+    message: string,
+    cause?: unknown,
+  ): Promise<void> {
+    this.deps.logger.warn(`Restore of ${mint.mintUrl}: ${message}`, cause);
+    mint.status = 'failed';
+    mint.error = mint.error ? `${message} ${mint.error}` : message;
+    await this.deps.ledger.save(row);
+  }
+
+  private publishFor(row: RestoreScanRow, index: number, keysetIndex: number): void {
+    const mint = row.mints[index]!;
+    this.publish({
+      mintUrl: mint.mintUrl,
+      mintIndex: index + 1,
+      mintCount: row.mints.length,
+      keysetIndex,
+      keysetCount: mint.keysets.length,
+      foundSats: row.mints.reduce((sum, m) => sum + m.foundSats, 0),
+    });
+  }
+
+  private publish(progress: RestoreProgress | null): void {
+    this.progress = progress;
+    for (const listener of [...this.progressListeners]) {
+      try {
+        listener(progress);
+      } catch (error) {
+        this.deps.logger.error('A restore progress listener failed', error);
+      }
+    }
+  }
+}

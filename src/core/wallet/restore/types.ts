@@ -1,0 +1,88 @@
+// The restore scan's persisted progress and the storage it needs (see docs/architecture.md,
+// "Restore"). Storage implements RestoreLedger on Dexie; tests may implement it in memory.
+import type { NewProof } from '../../ports';
+
+/** Where one keyset's NUT-09 walk stands. Counters below `next` have been asked for. */
+export interface KeysetScan {
+  id: string;
+  /** the next counter to ask the mint about */
+  next: number;
+  /** empty batches in a row since the last signature (the stop rule counts these) */
+  emptyRun: number;
+  /** highest counter the mint had a signature for, or null when none yet */
+  highest: number | null;
+  /** start of the first batch that had a signature (at or below the lowest signed counter) */
+  firstFound?: number;
+  /**
+   * The walk does not stop before this counter, empty batches or not: what this device's
+   * counters, or the counters the other keysets used, say may have been issued here.
+   */
+  minEnd: number;
+  done: boolean;
+  /** sats newly stored from this keyset */
+  foundSats: number;
+}
+
+export type MintScanStatus = 'pending' | 'scanning' | 'done' | 'failed';
+
+export interface MintScan {
+  mintUrl: string;
+  status: MintScanStatus;
+  /** known once the mint answered its keyset list */
+  keysets: KeysetScan[];
+  /** sats newly stored from this mint */
+  foundSats: number;
+  /** why the mint could not be scanned (unreachable, keyset gone, no NUT-09) */
+  error?: string;
+}
+
+/** One scan at a time; the row exists from the moment a scan is asked for until it ends. */
+export interface RestoreScanRow {
+  id: 'current';
+  startedAt: number;
+  /** what asked for it */
+  reason: 'onboarding' | 'settings';
+  mints: MintScan[];
+  /** set by Cancel; the running scan stops at its next batch and ends */
+  cancelled?: boolean;
+}
+
+/** What a finished (or cancelled) scan recorded: one history event per mint. */
+export interface RestoreOutcome {
+  mints: Array<{ mintUrl: string; foundSats: number; error?: string }>;
+  totalSats: number;
+  cancelled: boolean;
+}
+
+export interface RestoreLedger {
+  /** The scan in progress, if any. */
+  current(): Promise<RestoreScanRow | undefined>;
+  /** Writes the row unless a scan is already in progress; true when written. */
+  begin(row: RestoreScanRow): Promise<boolean>;
+  /** Replaces the stored row (status and keyset list changes that store no money). */
+  save(row: RestoreScanRow): Promise<void>;
+  /**
+   * One transaction: store the unspent proofs found in one batch (known secrets are left as they
+   * are), move the keyset's NUT-13 counter to at least `counterAtLeast`, and write the keyset's
+   * new progress with the sats actually added. Returns those sats.
+   */
+  recordBatch(args: {
+    mintUrl: string;
+    keyset: KeysetScan;
+    proofs: NewProof[];
+    counterAtLeast?: number;
+  }): Promise<number>;
+  /** Marks the scan cancelled (the scan itself stops at its next batch). */
+  cancel(): Promise<void>;
+  /**
+   * One transaction: one 'restore' history event per mint that was started, then the row is
+   * deleted. Undefined when no scan was in progress (another tab finished it).
+   */
+  finish(): Promise<RestoreOutcome | undefined>;
+  /** Every mint the wallet ever used: stored proofs and history (the caller adds the config one). */
+  knownMints(): Promise<string[]>;
+  /** Keyset ids of the proofs stored for a mint. */
+  storedKeysetIds(mintUrl: string): Promise<string[]>;
+  /** This device's counter for each keyset that has a row, and the global COUNTER. */
+  counters(): Promise<{ perKeyset: Record<string, number>; global: number }>;
+}

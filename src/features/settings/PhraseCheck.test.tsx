@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+// The recovery phrase check and the storage status in Settings, on real storage.
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '../../core/logger';
+import { testStorage, type TestStorage } from '../../storage/test-support';
+import { PHRASE_CHECK_WRONG, PHRASE_CHECKED, PhraseCheck } from './PhraseCheck';
+import {
+  STORAGE_NOT_PERSISTENT,
+  STORAGE_PERSISTENT,
+  STORAGE_UNKNOWN,
+  StorageStatus,
+  formatBytes,
+} from './StorageStatus';
+
+const PHRASE = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+const WORDS = PHRASE.split(' ');
+const opened: TestStorage[] = [];
+
+afterEach(() => {
+  cleanup();
+  for (const s of opened.splice(0)) s.close();
+});
+
+async function storageWithPhrase(): Promise<TestStorage> {
+  const s = testStorage();
+  opened.push(s);
+  await s.keys.saveWalletKeys({
+    secretKey: new Uint8Array(32).fill(1),
+    mnemonic: PHRASE,
+    seed: new Uint8Array(64).fill(2),
+  });
+  return s;
+}
+
+/** Fills the three asked words, `right` or not, and submits. */
+async function answer(right: boolean) {
+  const fields = await screen.findAllByLabelText(/^Word \d+$/);
+  expect(fields).toHaveLength(3);
+  for (const field of fields) {
+    const position = labelNumber(field);
+    // React listens for input events behind onChange (Preact's compat layer only for these).
+    fireEvent.input(field, { target: { value: right ? WORDS[position - 1] : 'abandon' } });
+  }
+  const button = screen.getByRole('button', { name: 'Check words' });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  fireEvent.submit(button.closest('form')!);
+}
+
+function labelNumber(field: HTMLElement): number {
+  const label = document.querySelector(`label[for="${field.id}"]`)?.textContent ?? '';
+  return Number(label.replace('Word ', ''));
+}
+
+describe('PhraseCheck', () => {
+  it('asks three words; wrong ones are refused, the right ones confirm the phrase for good', async () => {
+    const s = await storageWithPhrase();
+    render(<PhraseCheck keys={s.keys} phraseCheck={s.phraseCheck} logger={silentLogger} />);
+    await answer(false);
+    expect(await screen.findByText(PHRASE_CHECK_WRONG)).toBeTruthy();
+    expect(await s.phraseCheck.isConfirmed()).toBe(false);
+
+    await answer(true);
+    expect(await screen.findByText(PHRASE_CHECKED)).toBeTruthy();
+    expect(await s.phraseCheck.isConfirmed()).toBe(true);
+
+    cleanup();
+    render(<PhraseCheck keys={s.keys} phraseCheck={s.phraseCheck} logger={silentLogger} />);
+    expect(await screen.findByText(PHRASE_CHECKED)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Word \d+$/)).toBeNull();
+  });
+
+  it('shows nothing on a device without a phrase', async () => {
+    const s = testStorage();
+    opened.push(s);
+    const { container } = render(
+      <PhraseCheck keys={s.keys} phraseCheck={s.phraseCheck} logger={silentLogger} />,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('StorageStatus', () => {
+  it('says storage is persistent and how much is used', async () => {
+    render(
+      <StorageStatus
+        deviceStorage={{
+          persisted: async () => true,
+          estimate: async () => ({ usage: 2_345_678, quota: 1_000_000_000 }),
+        }}
+        logger={silentLogger}
+      />,
+    );
+    expect(await screen.findByText(STORAGE_PERSISTENT)).toBeTruthy();
+    expect(screen.getByTestId('storage-usage').textContent).toBe(
+      'Using 2.3 MB of 1.0 GB available.',
+    );
+  });
+
+  it('says what a refusal means for the money, with the advice to withdraw or cash out', async () => {
+    render(
+      <StorageStatus
+        deviceStorage={{ persisted: async () => false, estimate: async () => ({ usage: 512 }) }}
+        logger={silentLogger}
+      />,
+    );
+    expect(await screen.findByText(STORAGE_NOT_PERSISTENT)).toBeTruthy();
+    expect(STORAGE_NOT_PERSISTENT).toMatch(/withdraw or cash out regularly/);
+    expect(screen.getByTestId('storage-usage').textContent).toBe('Using 512 B.');
+  });
+
+  it('says the browser does not tell when it has no storage manager or the read fails', async () => {
+    render(<StorageStatus deviceStorage={undefined} logger={silentLogger} />);
+    expect(screen.getByText(STORAGE_UNKNOWN)).toBeTruthy();
+    cleanup();
+    const logger = { ...silentLogger, warn: vi.fn() };
+    render(
+      <StorageStatus
+        deviceStorage={{
+          persisted: () => Promise.reject(new Error('no')),
+          estimate: async () => ({}),
+        }}
+        logger={logger}
+      />,
+    );
+    await waitFor(() => expect(screen.getByText(STORAGE_UNKNOWN)).toBeTruthy());
+  });
+
+  it('formats byte counts', () => {
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(15_300)).toBe('15 kB');
+    expect(formatBytes(1_500_000)).toBe('1.5 MB');
+  });
+});

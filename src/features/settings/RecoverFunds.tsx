@@ -1,0 +1,55 @@
+// Settings "Recover funds": runs the phrase restore scan on demand (docs/behaviour.md). Its
+// progress shows above the screen (app/RestoreBanner.tsx); the outcome is an app-wide toast.
+import { useEffect, useState } from 'react';
+import type { Logger } from '../../core/logger';
+import { Button } from '../../ui/Button';
+
+export const RECOVER_TITLE = 'Recover funds';
+export const RECOVER_TEXT =
+  'Look for ecash that belongs to your recovery phrase at every mint this wallet has used, for instance after restoring on a new device or after a mint outage. Anything already in your wallet is not counted twice.';
+export const RECOVER_BUTTON = 'Recover funds';
+export const RECOVERING = 'Recovering...';
+
+export interface RecoverFundsService {
+  start(reason: 'settings'): Promise<unknown>;
+  isRunning(): boolean;
+  onProgress(listener: (progress: unknown) => void): () => void;
+}
+
+export function RecoverFunds({
+  restore,
+  logger,
+}: {
+  restore: RecoverFundsService;
+  logger: Logger;
+}) {
+  const [running, setRunning] = useState(() => restore.isRunning());
+
+  useEffect(
+    () => restore.onProgress((progress) => setRunning(progress !== null || restore.isRunning())),
+    [restore],
+  );
+
+  const onRecover = () => {
+    setRunning(true);
+    restore
+      .start('settings')
+      .catch((error: unknown) => logger.error('Recover funds failed', error))
+      .finally(() => setRunning(restore.isRunning()));
+  };
+
+  return (
+    <section
+      aria-labelledby="recover-funds-title"
+      className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id="recover-funds-title" className="text-lg font-semibold text-slate-900">
+        {RECOVER_TITLE}
+      </h2>
+      <p className="text-sm text-slate-600">{RECOVER_TEXT}</p>
+      <Button variant="outline" onClick={onRecover} disabled={running} aria-busy={running}>
+        {running ? RECOVERING : RECOVER_BUTTON}
+      </Button>
+    </section>
+  );
+}

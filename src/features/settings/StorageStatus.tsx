@@ -1,0 +1,96 @@
+// Settings "Data on this device": whether the browser keeps the wallet's data (persistent
+// storage) and how much it uses (navigator.storage.estimate); docs/behaviour.md.
+import { useEffect, useState } from 'react';
+import type { Logger } from '../../core/logger';
+
+export const STORAGE_TITLE = 'Data on this device';
+export const STORAGE_CHECKING = 'Checking storage...';
+export const STORAGE_PERSISTENT =
+  'Storage is persistent: the browser will not clear this wallet on its own.';
+export const STORAGE_NOT_PERSISTENT =
+  'Storage is not persistent: the browser may delete this wallet, and the ecash in it, when space runs low, so withdraw or cash out regularly.';
+export const STORAGE_UNKNOWN = 'This browser does not say whether it keeps this wallet’s data.';
+export const storageUsedText = (usage: number, quota?: number) =>
+  quota
+    ? `Using ${formatBytes(usage)} of ${formatBytes(quota)} available.`
+    : `Using ${formatBytes(usage)}.`;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+export interface StorageInfo {
+  persisted(): Promise<boolean>;
+  estimate(): Promise<{ usage?: number; quota?: number }>;
+}
+
+type State =
+  | { step: 'loading' }
+  | { step: 'unknown' }
+  | { step: 'ready'; persisted: boolean; usage?: number; quota?: number };
+
+export function StorageStatus({
+  deviceStorage,
+  logger,
+}: {
+  deviceStorage: StorageInfo | undefined;
+  logger: Logger;
+}) {
+  const [state, setState] = useState<State>(() =>
+    deviceStorage ? { step: 'loading' } : { step: 'unknown' },
+  );
+
+  useEffect(() => {
+    if (!deviceStorage) return;
+    let active = true;
+    Promise.all([deviceStorage.persisted(), deviceStorage.estimate().catch(() => ({}))])
+      .then(([persisted, estimate]: [boolean, { usage?: number; quota?: number }]) => {
+        if (active) setState({ step: 'ready', persisted, ...estimate });
+      })
+      .catch((error: unknown) => {
+        logger.warn('Could not read the storage status', error);
+        if (active) setState({ step: 'unknown' });
+      });
+    return () => {
+      active = false;
+    };
+  }, [deviceStorage, logger]);
+
+  return (
+    <section
+      aria-labelledby="storage-status-title"
+      className="space-y-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id="storage-status-title" className="text-lg font-semibold text-slate-900">
+        {STORAGE_TITLE}
+      </h2>
+      {state.step === 'loading' ? (
+        <p className="text-sm text-slate-500">{STORAGE_CHECKING}</p>
+      ) : state.step === 'unknown' ? (
+        <p className="text-sm text-slate-600">{STORAGE_UNKNOWN}</p>
+      ) : (
+        <>
+          <p
+            data-testid="storage-persistence"
+            className={state.persisted ? 'text-sm text-slate-700' : 'text-sm text-amber-800'}
+          >
+            {state.persisted ? STORAGE_PERSISTENT : STORAGE_NOT_PERSISTENT}
+          </p>
+          {state.usage !== undefined ? (
+            <p className="text-sm text-slate-600" data-testid="storage-usage">
+              {storageUsedText(state.usage, state.quota)}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// The balance per mint, shown when the wallet holds sats on more than one mint, each other mint
+// with its own Withdraw (docs/behaviour.md, "Wallet"). The current mint keeps the main Withdraw.
+import { Button } from '../../ui/Button';
+import {
+  CURRENT_MINT_TAG,
+  MINT_BALANCES_TITLE,
+  WITHDRAW,
+  satsText,
+  withdrawFromText,
+} from './texts';
+
+/** Stored mint URLs that differ only by trailing slashes are the same mint. */
+export function sameMint(a: string, b: string): boolean {
+  const strip = (url: string) => url.trim().replace(/\/+$/, '');
+  return strip(a) === strip(b);
+}
+
+export function MintBalances({
+  balances,
+  currentMint,
+  busy,
+  onWithdraw,
+}: {
+  balances: Record<string, number>;
+  currentMint: string;
+  busy: boolean;
+  onWithdraw: (mintUrl: string) => void;
+}) {
+  const mints = Object.entries(balances).sort(
+    ([a], [b]) =>
+      Number(sameMint(b, currentMint)) - Number(sameMint(a, currentMint)) || a.localeCompare(b),
+  );
+  if (mints.length < 2) return null;
+  return (
+    <section
+      aria-labelledby="mint-balances-title"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="mint-balances-title" className="text-lg font-semibold text-slate-900">
+        {MINT_BALANCES_TITLE}
+      </h2>
+      <ul className="divide-y divide-slate-100">
+        {mints.map(([mintUrl, sats]) => {
+          const current = sameMint(mintUrl, currentMint);
+          return (
+            <li
+              key={mintUrl}
+              data-testid="mint-balance"
+              data-mint={mintUrl}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="font-mono text-xs break-all text-slate-700">{mintUrl}</p>
+                {current ? <p className="text-xs text-violet-700">{CURRENT_MINT_TAG}</p> : null}
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="font-semibold tabular-nums text-slate-900">{satsText(sats)}</span>
+                {current ? null : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                    aria-label={withdrawFromText(mintUrl)}
+                    onClick={() => onWithdraw(mintUrl)}
+                  >
+                    {WITHDRAW}
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+// A small reminder on the wallet screen while the recovery phrase was never checked: a link to
+// the check in Settings and "Remind me tomorrow" (docs/behaviour.md, "Wallet").
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  REMINDER_PAUSE_MS,
+  reminderDue,
+  type PhraseCheckStore,
+} from '../../core/keys/phrase-check';
+import type { Logger } from '../../core/logger';
+import type { Clock, KeyStore } from '../../core/ports';
+import { Button } from '../../ui/Button';
+
+export const PHRASE_REMINDER_TEXT =
+  'Your recovery phrase has not been checked yet. It is the only way to get this wallet back if this device is lost.';
+export const PHRASE_REMINDER_CHECK = 'Check it now';
+export const PHRASE_REMINDER_LATER = 'Remind me tomorrow';
+
+export function PhraseReminder({
+  phraseCheck,
+  keys,
+  clock,
+  logger,
+}: {
+  phraseCheck: PhraseCheckStore;
+  keys: Pick<KeyStore, 'getMnemonic'>;
+  clock: Clock;
+  logger: Logger;
+}) {
+  const [due, setDue] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    Promise.all([keys.getMnemonic(), phraseCheck.isConfirmed(), phraseCheck.reminderHiddenUntil()])
+      .then(([phrase, confirmed, hiddenUntil]) => {
+        if (active) {
+          setDue(reminderDue({ hasPhrase: Boolean(phrase), confirmed, hiddenUntil, now: clock() }));
+        }
+      })
+      .catch((error: unknown) => logger.warn('Could not read the recovery phrase state', error));
+    return () => {
+      active = false;
+    };
+  }, [phraseCheck, keys, clock, logger]);
+
+  if (!due) return null;
+  return (
+    <aside
+      data-testid="phrase-reminder"
+      className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="text-amber-900">{PHRASE_REMINDER_TEXT}</p>
+      <div className="flex shrink-0 gap-2">
+        <Link
+          to="/settings#phrase-check"
+          className="inline-flex h-8 items-center rounded-lg bg-violet-700 px-3 font-medium text-white hover:bg-violet-800"
+        >
+          {PHRASE_REMINDER_CHECK}
+        </Link>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setDue(false);
+            phraseCheck
+              .hideReminderUntil(clock() + REMINDER_PAUSE_MS)
+              .catch((error: unknown) => logger.warn('Could not put the reminder off', error));
+          }}
+        >
+          {PHRASE_REMINDER_LATER}
+        </Button>
+      </div>
+    </aside>
+  );
+}

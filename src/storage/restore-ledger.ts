@@ -1,0 +1,148 @@
+// The restore scan's storage on Dexie: its progress row, and each batch's proofs, counter and
+// progress in one transaction (docs/architecture.md, "Money under interruption").
+import type { Clock, NewProof } from '../core/ports';
+import type {
+  KeysetScan,
+  RestoreLedger,
+  RestoreOutcome,
+  RestoreScanRow,
+} from '../core/wallet/restore/types';
+import { DexieCounterSource } from './counter-source';
+import type { CashewDb } from './db';
+import { CONFIG_KEYS, parseCounter } from './key-names';
+import { insertProofs } from './proof-writes';
+
+const ROW_ID = 'current';
+
+export class DexieRestoreLedger implements RestoreLedger {
+  private readonly counterSource: DexieCounterSource;
+
+  constructor(
+    private readonly db: CashewDb,
+    private readonly clock: Clock,
+  ) {
+    this.counterSource = new DexieCounterSource(db, clock);
+  }
+
+  current(): Promise<RestoreScanRow | undefined> {
+    return this.db.restoreScans.get(ROW_ID);
+  }
+
+  async begin(row: RestoreScanRow): Promise<boolean> {
+    const { db } = this;
+    return db.transaction('rw', db.restoreScans, async () => {
+      if ((await db.restoreScans.get(ROW_ID)) !== undefined) return false;
+      await db.restoreScans.add(row);
+      return true;
+    });
+  }
+
+  async save(row: RestoreScanRow): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.restoreScans, async () => {
+      // A scan finished or cancelled meanwhile (another tab) is not brought back.
+      const stored = await db.restoreScans.get(ROW_ID);
+      if (stored === undefined) return;
+      await db.restoreScans.put({ ...row, ...(stored.cancelled ? { cancelled: true } : {}) });
+    });
+  }
+
+  async recordBatch(args: {
+    mintUrl: string;
+    keyset: KeysetScan;
+    proofs: NewProof[];
+    counterAtLeast?: number;
+  }): Promise<number> {
+    const { db } = this;
+    return db.transaction(
+      'rw',
+      [db.restoreScans, db.proofs, db.proofTotals, db.counters, db.config],
+      async () => {
+        const added = await insertProofs(db, args.proofs, args.mintUrl, this.clock());
+        const sats = added.reduce((sum, row) => sum + row.amount, 0);
+        if (args.counterAtLeast !== undefined) {
+          // Joins this transaction (same tables): the counter moves with the proofs or not at all.
+          await this.counterSource.advanceToAtLeast(args.keyset.id, args.counterAtLeast);
+        }
+        const row = await db.restoreScans.get(ROW_ID);
+        if (row) {
+          const mint = row.mints.find((m) => m.mintUrl === args.mintUrl);
+          if (mint) {
+            const keyset = { ...args.keyset, foundSats: args.keyset.foundSats + sats };
+            const i = mint.keysets.findIndex((k) => k.id === keyset.id);
+            if (i >= 0) mint.keysets[i] = keyset;
+            else mint.keysets.push(keyset);
+            mint.foundSats += sats;
+            await db.restoreScans.put(row);
+          }
+        }
+        return sats;
+      },
+    );
+  }
+
+  async cancel(): Promise<void> {
+    await this.db.restoreScans.update(ROW_ID, { cancelled: true });
+  }
+
+  async finish(): Promise<RestoreOutcome | undefined> {
+    const { db } = this;
+    return db.transaction('rw', [db.restoreScans, db.historyEvents], async () => {
+      const row = await db.restoreScans.get(ROW_ID);
+      if (!row) return undefined;
+      const now = this.clock();
+      const cancelled = row.cancelled === true;
+      // A cancelled scan records only the mints it reached; a finished one every mint.
+      const mints = row.mints.filter((m) => !cancelled || m.status !== 'pending');
+      for (const mint of mints) {
+        const metadata: Record<string, unknown> = { keysets: mint.keysets.length };
+        if (mint.error) metadata.error = mint.error;
+        if (cancelled) metadata.cancelled = true;
+        await db.historyEvents.add({
+          createdAt: now,
+          type: 'restore',
+          amount: mint.foundSats,
+          mintUrl: mint.mintUrl,
+          metadata: JSON.stringify(metadata),
+        });
+      }
+      await db.restoreScans.delete(ROW_ID);
+      return {
+        mints: mints.map((m) => ({
+          mintUrl: m.mintUrl,
+          foundSats: m.foundSats,
+          ...(m.error ? { error: m.error } : {}),
+        })),
+        totalSats: mints.reduce((sum, m) => sum + m.foundSats, 0),
+        cancelled,
+      };
+    });
+  }
+
+  async knownMints(): Promise<string[]> {
+    const { db } = this;
+    const fromProofs = (await db.proofTotals.toCollection().primaryKeys()) as string[];
+    const fromHistory = (await db.historyEvents.orderBy('mintUrl').uniqueKeys()) as string[];
+    return [...new Set([...fromProofs, ...fromHistory])].filter(
+      (url) => typeof url === 'string' && url !== '',
+    );
+  }
+
+  async storedKeysetIds(mintUrl: string): Promise<string[]> {
+    const ids = new Set<string>();
+    await this.db.proofs
+      .where('mintUrl')
+      .equals(mintUrl)
+      .each((row) => ids.add(row.id));
+    return [...ids];
+  }
+
+  async counters(): Promise<{ perKeyset: Record<string, number>; global: number }> {
+    const { db } = this;
+    return db.transaction('r', [db.counters, db.config], async () => {
+      const rows = await db.counters.toArray();
+      const global = parseCounter((await db.config.get(CONFIG_KEYS.counter))?.value);
+      return { perKeyset: Object.fromEntries(rows.map((r) => [r.keysetId, r.next])), global };
+    });
+  }
+}

@@ -1,0 +1,55 @@
+// The restore scan's progress (docs/behaviour.md, "Recover funds"): which mint, which keyset,
+// sats found so far, and Cancel. Presentational: the app passes the progress and the callback.
+import { Button } from './Button';
+import { formatSats } from './format-sats';
+
+export interface RestoreProgressView {
+  mintUrl: string;
+  mintIndex: number;
+  mintCount: number;
+  keysetIndex: number;
+  keysetCount: number;
+  foundSats: number;
+}
+
+export const RESTORE_PROGRESS_TITLE = 'Recovering funds from your recovery phrase';
+export const RESTORE_CANCEL = 'Cancel';
+export const RESTORE_CANCELLING = 'Cancelling...';
+export const restoreMintLine = (p: RestoreProgressView) =>
+  p.mintCount > 1 ? `Mint ${p.mintIndex} of ${p.mintCount}: ${p.mintUrl}` : `Mint: ${p.mintUrl}`;
+export const restoreKeysetLine = (p: RestoreProgressView) =>
+  p.keysetIndex === 0
+    ? 'Asking the mint for its keysets...'
+    : `Keyset ${p.keysetIndex} of ${p.keysetCount}`;
+export const restoreFoundLine = (sats: number) => `${formatSats(sats)} sats found so far`;
+
+export function RestoreProgressPanel({
+  progress,
+  onCancel,
+  cancelling,
+}: {
+  progress: RestoreProgressView;
+  onCancel: () => void;
+  cancelling: boolean;
+}) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="restore-progress"
+      className="mb-6 flex flex-col gap-3 rounded-xl border border-violet-200 bg-violet-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="min-w-0 space-y-1 text-sm">
+        <p className="font-semibold text-violet-900">{RESTORE_PROGRESS_TITLE}</p>
+        <p className="break-all text-slate-700">{restoreMintLine(progress)}</p>
+        <p className="text-slate-700">{restoreKeysetLine(progress)}</p>
+        <p className="font-medium tabular-nums text-violet-800" data-testid="restore-found">
+          {restoreFoundLine(progress.foundSats)}
+        </p>
+      </div>
+      <Button variant="outline" size="sm" onClick={onCancel} disabled={cancelling}>
+        {cancelling ? RESTORE_CANCELLING : RESTORE_CANCEL}
+      </Button>
+    </div>
+  );
+}
