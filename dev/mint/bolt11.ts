@@ -4,7 +4,20 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { bech32Decode, bech32Encode, convertBits } from './bech32.ts';
 
-const TAG = { paymentHash: 1, description: 13, expiry: 6, minCltv: 24, secret: 16, features: 5 };
+const TAG = {
+  paymentHash: 1,
+  description: 13,
+  descriptionHash: 23,
+  expiry: 6,
+  minCltv: 24,
+  secret: 16,
+  features: 5,
+};
+/** BOLT11 default when an invoice has no expiry field. */
+export const DEFAULT_INVOICE_EXPIRY_SECONDS = 3600;
+
+/** Network prefixes: mainnet, testnet, signet, regtest (and the old simnet one). */
+export type Network = 'bc' | 'tb' | 'tbs' | 'bcrt' | 'sb';
 // var_onion_optin (bit 8) and payment_secret (bit 14) required, as every modern node sets them.
 const FEATURE_WORDS = [16, 8, 0];
 
@@ -34,23 +47,30 @@ export type InvoiceInput = {
   sats: number;
   paymentHash: Uint8Array;
   description: string;
+  /** When set (LNURL-pay, LUD-06), the invoice commits to this hash instead of the description. */
+  descriptionHash?: Uint8Array;
   expirySeconds: number;
   nodeKey: Uint8Array;
+  /** unix seconds; default now */
   timestamp?: number;
+  /** default 'bc' (mainnet) */
+  network?: Network;
 };
 
 export function encodeInvoice(input: InvoiceInput): string {
-  const hrp = `lnbc${amountToHrp(input.sats)}`;
+  const hrp = `ln${input.network ?? 'bc'}${amountToHrp(input.sats)}`;
   const timestamp = input.timestamp ?? Math.floor(Date.now() / 1000);
   const tsWords = intToWords(timestamp);
   const words = [
     ...Array<number>(7 - tsWords.length).fill(0),
     ...tsWords,
     ...tagged(TAG.paymentHash, convertBits(input.paymentHash, 8, 5, true)),
-    ...tagged(
-      TAG.description,
-      convertBits(new TextEncoder().encode(input.description), 8, 5, true),
-    ),
+    ...(input.descriptionHash
+      ? tagged(TAG.descriptionHash, convertBits(input.descriptionHash, 8, 5, true))
+      : tagged(
+          TAG.description,
+          convertBits(new TextEncoder().encode(input.description), 8, 5, true),
+        )),
     ...tagged(TAG.expiry, intToWords(input.expirySeconds)),
     ...tagged(TAG.minCltv, intToWords(18)),
     ...tagged(TAG.secret, convertBits(sha256(input.paymentHash), 8, 5, true)),
@@ -72,12 +92,21 @@ const MULTIPLIER_MSAT: Record<string, bigint> = {
   n: 100n,
 };
 
-export type DecodedInvoice = { amountSat: number | null; paymentHash: string | null };
+export type DecodedInvoice = {
+  amountSat: number | null;
+  network: Network;
+  /** From the data part, only when the checksum is valid. */
+  paymentHash: string | null;
+  /** unix seconds the invoice was made; null when the checksum is not valid */
+  timestamp: number | null;
+  /** seconds after `timestamp` it stays payable (the BOLT11 default when absent) */
+  expirySeconds: number;
+};
 
 /**
- * Reads the amount from the human-readable part and, when the checksum is valid, the payment
- * hash. Lenient on purpose: the dev mint "pays" anything that looks like a BOLT11 invoice.
- * Returns null when it does not look like one.
+ * Reads network and amount from the human-readable part and, when the checksum is valid, the
+ * payment hash, timestamp and expiry. Lenient on purpose: the dev mint "pays" anything that
+ * looks like a BOLT11 invoice. Returns null when it does not look like one.
  */
 export function decodeInvoice(invoice: string): DecodedInvoice | null {
   const text = invoice
@@ -85,32 +114,46 @@ export function decodeInvoice(invoice: string): DecodedInvoice | null {
     .toLowerCase()
     .replace(/^lightning:/, '');
   const match =
-    /^ln(?:bcrt|bc|tbs|tb|sb)(\d*)([munp]?)1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{20,}$/.exec(text);
+    /^ln(bcrt|bc|tbs|tb|sb)(\d*)([munp]?)1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{20,}$/.exec(text);
   if (!match) return null;
-  const [, digits = '', unit = ''] = match;
+  const [, network = 'bc', digits = '', unit = ''] = match;
   let amountSat: number | null = null;
   if (digits !== '') {
     const msat =
       unit === 'p' ? BigInt(digits) / 10n : BigInt(digits) * (MULTIPLIER_MSAT[unit] ?? 0n);
     amountSat = Number(msat / 1000n);
   }
-  return { amountSat, paymentHash: readPaymentHash(text) };
+  return { amountSat, network: network as Network, ...readDataPart(text) };
 }
 
-function readPaymentHash(text: string): string | null {
+function wordsToInt(words: number[]): number {
+  return words.reduce((value, word) => value * 32 + word, 0);
+}
+
+function readDataPart(
+  text: string,
+): Pick<DecodedInvoice, 'paymentHash' | 'timestamp' | 'expirySeconds'> {
+  const fields: Pick<DecodedInvoice, 'paymentHash' | 'timestamp' | 'expirySeconds'> = {
+    paymentHash: null,
+    timestamp: null,
+    expirySeconds: DEFAULT_INVOICE_EXPIRY_SECONDS,
+  };
   const decoded = bech32Decode(text);
-  if (!decoded) return null;
+  if (!decoded || decoded.words.length < 7 + 104) return fields;
+  fields.timestamp = wordsToInt(decoded.words.slice(0, 7));
   const words = decoded.words.slice(7, -104);
   for (let i = 0; i + 3 <= words.length;) {
     const type = words[i] ?? 0;
     const len = ((words[i + 1] ?? 0) << 5) | (words[i + 2] ?? 0);
     const data = words.slice(i + 3, i + 3 + len);
     if (type === TAG.paymentHash && len === 52) {
-      return bytesToHex(Uint8Array.from(convertBits(data, 5, 8, false).slice(0, 32)));
+      fields.paymentHash = bytesToHex(Uint8Array.from(convertBits(data, 5, 8, false).slice(0, 32)));
+    } else if (type === TAG.expiry) {
+      fields.expirySeconds = wordsToInt(data);
     }
     i += 3 + len;
   }
-  return null;
+  return fields;
 }
 
 export function randomPreimage(): { preimage: string; paymentHash: Uint8Array } {

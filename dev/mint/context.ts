@@ -49,6 +49,7 @@ export function loadState(
     keysets,
     spent: saved.spent,
     signatures: saved.signatures,
+    pending: saved.pending,
     mintQuotes: saved.mintQuotes,
     meltQuotes: saved.meltQuotes,
   };

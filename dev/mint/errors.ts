@@ -31,13 +31,25 @@ export const ErrorCode = {
 
 /** A refusal the HTTP layer turns into `400 {detail, code}`. */
 export class MintError extends Error {
+  /** The code in the older numbering (the `ErrorCode` values). */
   readonly code: number;
   readonly status: number;
+  /** The current table's code when the renumbering cannot be read off `code` alone. */
+  readonly currentCode: number | undefined;
 
-  constructor(code: number, detail: string, status = 400) {
+  constructor(code: number, detail: string, status = 400, currentCode?: number) {
     super(detail);
     this.name = 'MintError';
     this.code = code;
     this.status = status;
+    this.currentCode = currentCode;
   }
+}
+
+/**
+ * Inputs held by a melt whose payment is in flight. The older table has no entry (the generic
+ * transaction code); the current one calls it 11002 "Proofs are pending".
+ */
+export function proofsPendingError(): MintError {
+  return new MintError(ErrorCode.transaction, 'proofs are pending', 400, 11002);
 }

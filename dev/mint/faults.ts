@@ -1,9 +1,9 @@
-// Fault switches for tests: per-path delays, HTTP 500s, dropped responses and coded refusals.
+// Fault switches for tests: delays, HTTP 500s, dropped or spoilt replies, refusals, pending melts.
 import { MALFORMATIONS, type Malformation } from './malform.ts';
 import { bad } from './wire.ts';
 
-export type FaultAction = 'error500' | 'dropResponse' | 'refuse' | 'malform';
-const ACTIONS: readonly string[] = ['error500', 'dropResponse', 'refuse', 'malform'];
+export type FaultAction = 'error500' | 'dropResponse' | 'refuse' | 'malform' | 'pending';
+const ACTIONS: readonly string[] = ['error500', 'dropResponse', 'refuse', 'malform', 'pending'];
 
 export type FaultRule = {
   /** Exact request path, or a prefix ending in `*` (e.g. `/v1/mint/quote/bolt11/*`, `*`). */

@@ -6,7 +6,13 @@ import { malformReply } from './malform.ts';
 
 export type RouteResult = { status?: number; json?: unknown; html?: string; redirect?: string };
 
-export type RouteContext = { params: string[]; body: unknown; req: IncomingMessage };
+export type RouteContext = {
+  params: string[];
+  body: unknown;
+  req: IncomingMessage;
+  /** The fault plan for this request, for actions a handler carries out itself (`pending`). */
+  fault: FaultPlan | undefined;
+};
 
 export type Route = {
   method: string;
@@ -122,7 +128,7 @@ export function createRequestHandler(
         status = 404;
         result = { json: { detail: `no route for ${method} ${path}` } };
       } else {
-        result = await route.handle({ params, body, req });
+        result = await route.handle({ params, body, req, fault: plan });
         status = result.status ?? 200;
       }
     } catch (error) {

@@ -2,22 +2,30 @@
 import type { MintContext } from './context.ts';
 import { ErrorCode, MintError } from './errors.ts';
 import { checkInputs, checkOutputs, inputFee, signChecked } from './signing.ts';
-import type { CheckedInput } from './signing.ts';
 import type { BlindedMessageWire, ProofState, SignatureRecord } from './types.ts';
 import { asArray, asHex, asObject, parseOutputs, parseProofs, sum } from './wire.ts';
 
 export function proofStateView(ctx: MintContext, Y: string) {
-  const state: ProofState = ctx.state.spent[Y] !== undefined ? 'SPENT' : 'UNSPENT';
+  const state: ProofState =
+    ctx.state.spent[Y] !== undefined
+      ? 'SPENT'
+      : ctx.state.pending[Y] !== undefined
+        ? 'PENDING'
+        : 'UNSPENT';
   return { Y, state, witness: null };
 }
 
 /** Marks inputs spent in memory; the caller persists and then calls `announceSpent`. */
-export function spendInputs(ctx: MintContext, inputs: CheckedInput[]): void {
+export function spendInputs(ctx: MintContext, inputs: { Y: string }[]): void {
   const at = Date.now();
-  for (const { Y } of inputs) ctx.state.spent[Y] = at;
+  for (const { Y } of inputs) {
+    ctx.state.spent[Y] = at;
+    delete ctx.state.pending[Y];
+  }
 }
 
-export function announceSpent(ctx: MintContext, inputs: CheckedInput[]): void {
+/** Pushes the current state of these proofs to NUT-17 subscribers. */
+export function announceSpent(ctx: MintContext, inputs: { Y: string }[]): void {
   for (const { Y } of inputs) ctx.notify('proof_state', Y, proofStateView(ctx, Y));
 }
 
@@ -34,7 +42,12 @@ export function recordSignatures(
 
 export function swap(ctx: MintContext, body: unknown) {
   const req = asObject(body, 'body');
-  const inputs = checkInputs(ctx.keyring, parseProofs(req.inputs), ctx.state.spent);
+  const inputs = checkInputs(
+    ctx.keyring,
+    parseProofs(req.inputs),
+    ctx.state.spent,
+    ctx.state.pending,
+  );
   const outputs = parseOutputs(req.outputs);
   const checked = checkOutputs(ctx.keyring, outputs, ctx.state.signatures);
   const fee = inputFee(inputs);

@@ -10,6 +10,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'input-fee-ppk': { type: 'string' },
     'pay-delay-ms': { type: 'string' },
+    'routing-fee-sat': { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -26,6 +27,7 @@ const mint = await startMint({
   inputFeePpk: num(values['input-fee-ppk'] ?? env.INPUT_FEE_PPK) ?? 0,
   payDelayMs: num(values['pay-delay-ms'] ?? env.PAY_DELAY_MS),
   quoteExpirySeconds: num(env.QUOTE_EXPIRY_SECONDS),
+  routingFeeSat: num(values['routing-fee-sat'] ?? env.ROUTING_FEE_SAT),
   log: values.quiet ? undefined : (line) => console.log(`[mint] ${line}`),
 });
 

@@ -1,17 +1,61 @@
-// NUT-05 melt quotes and melts with NUT-08 change; Lightning payment is simulated and always succeeds.
-import { decodeInvoice, randomPreimage } from './bolt11.ts';
+// NUT-05 melt quotes and melts: the invoice and balance checks; paying is melt-settlement.ts.
+import { decodeInvoice } from './bolt11.ts';
+import type { DecodedInvoice } from './bolt11.ts';
 import type { MintContext } from './context.ts';
 import { ErrorCode, MintError } from './errors.ts';
-import { announceSpent, recordSignatures, spendInputs } from './ledger.ts';
-import { checkAmountLimits, checkUnit, payMintQuote } from './minting.ts';
+import { completeMelt, holdMelt, internalMintQuote } from './melt-settlement.ts';
+import { checkAmountLimits, checkUnit } from './minting.ts';
 import { isExpired, meltQuoteView, newQuoteId, nowSeconds } from './quotes.ts';
-import { checkInputs, checkOutputs, inputFee, signBlinded } from './signing.ts';
-import type { BlindedMessageWire, MeltQuoteRecord, SignatureRecord } from './types.ts';
+import { checkInputs, checkOutputs, inputFee } from './signing.ts';
+import type { MeltQuoteRecord } from './types.ts';
 import { asObject, asString, bad, parseOutputs, parseProofs, sum } from './wire.ts';
 
-/** 1% routing reserve, at least 1 sat: the simulated route costs nothing, so it all comes back. */
+/** Routing reserve: 1% of the amount, at least 1 sat. What the route does not cost comes back. */
 export function feeReserveFor(amount: number): number {
   return Math.max(1, Math.ceil(amount / 100));
+}
+
+const NETWORK_NAMES: Record<string, string> = {
+  tb: 'testnet',
+  tbs: 'signet',
+  bcrt: 'regtest',
+  sb: 'simnet',
+};
+
+/** Refuses what no Lightning node would pay: another network, an expired invoice, no amount. */
+function checkPayable(invoice: DecodedInvoice): number {
+  if (invoice.network !== 'bc') {
+    const name = NETWORK_NAMES[invoice.network] ?? invoice.network;
+    throw new MintError(
+      ErrorCode.badRequest,
+      `invoice is for ${name} (ln${invoice.network}…); this mint pays only mainnet (lnbc…) invoices`,
+    );
+  }
+  if (invoice.timestamp !== null) {
+    const expiresAt = invoice.timestamp + invoice.expirySeconds;
+    if (expiresAt <= nowSeconds()) {
+      throw new MintError(
+        ErrorCode.badRequest,
+        `invoice expired at ${new Date(expiresAt * 1000).toISOString()}`,
+      );
+    }
+  }
+  if (invoice.amountSat === null) {
+    throw new MintError(ErrorCode.amountlessInvoice, 'amountless invoices are not supported');
+  }
+  return invoice.amountSat;
+}
+
+/** An invoice paid before (by a melt here, or one of ours already paid) is refused up front. */
+function checkNotPaid(ctx: MintContext, request: string, paymentHash: string | null): void {
+  const internal = internalMintQuote(ctx, request, paymentHash);
+  const melts = Object.values(ctx.state.meltQuotes).filter((q) => q.request === request);
+  if ((internal && internal.state !== 'UNPAID') || melts.some((q) => q.state === 'PAID')) {
+    throw new MintError(ErrorCode.invoiceAlreadyPaid, 'invoice already paid');
+  }
+  if (melts.some((q) => q.state === 'PENDING')) {
+    throw new MintError(ErrorCode.quotePending, 'a payment of this invoice is pending');
+  }
 }
 
 export function createMeltQuote(ctx: MintContext, body: unknown) {
@@ -24,15 +68,14 @@ export function createMeltQuote(ctx: MintContext, body: unknown) {
   }
   const decoded = decodeInvoice(request);
   if (!decoded) throw bad('request is not a BOLT11 invoice');
-  if (decoded.amountSat === null) {
-    throw new MintError(ErrorCode.amountlessInvoice, 'amountless invoices are not supported');
-  }
-  checkAmountLimits(ctx, decoded.amountSat);
+  const amount = checkPayable(decoded);
+  checkAmountLimits(ctx, amount);
+  checkNotPaid(ctx, request, decoded.paymentHash);
   const record: MeltQuoteRecord = {
     quote: newQuoteId(),
     request,
-    amount: decoded.amountSat,
-    fee_reserve: feeReserveFor(decoded.amountSat),
+    amount,
+    fee_reserve: feeReserveFor(amount),
     unit,
     state: 'UNPAID',
     expiry: nowSeconds() + ctx.config.quoteExpirySeconds,
@@ -50,75 +93,39 @@ export function getMeltQuote(ctx: MintContext, id: string): MeltQuoteRecord {
   return quote;
 }
 
-/** Splits an amount into powers of two, largest first (NUT-08 change). */
-function splitPowersOfTwo(amount: number): number[] {
-  const parts: number[] = [];
-  let rest = amount;
-  for (let bit = 2 ** 20; bit >= 1; bit /= 2) {
-    while (rest >= bit) {
-      parts.push(bit);
-      rest -= bit;
-    }
-  }
-  return parts;
-}
+export type MeltOptions = {
+  /** The `pending` fault: hold the inputs and answer PENDING; `/dev/melt/{quote}/settle` ends it. */
+  pending?: boolean;
+};
 
-function invoiceAlreadyPaid(ctx: MintContext, request: string): boolean {
-  return Object.values(ctx.state.meltQuotes).some(
-    (q) => q.request === request && q.state === 'PAID',
-  );
-}
-
-export function melt(ctx: MintContext, body: unknown) {
+export function melt(ctx: MintContext, body: unknown, options: MeltOptions = {}) {
   const req = asObject(body, 'body');
   const quote = getMeltQuote(ctx, asString(req.quote, 'quote'));
   if (quote.state === 'PAID')
     throw new MintError(ErrorCode.invoiceAlreadyPaid, 'invoice already paid');
   if (quote.state === 'PENDING') throw new MintError(ErrorCode.quotePending, 'quote is pending');
   if (isExpired(quote)) throw new MintError(ErrorCode.quoteExpired, 'quote expired');
-  if (invoiceAlreadyPaid(ctx, quote.request)) {
-    throw new MintError(ErrorCode.invoiceAlreadyPaid, 'invoice already paid');
-  }
-  const inputs = checkInputs(ctx.keyring, parseProofs(req.inputs), ctx.state.spent);
+  const decoded = decodeInvoice(quote.request);
+  checkNotPaid(ctx, quote.request, decoded?.paymentHash ?? null);
+  const proofs = parseProofs(req.inputs);
+  const inputs = checkInputs(ctx.keyring, proofs, ctx.state.spent, ctx.state.pending);
   const blanks = parseOutputs(req.outputs, true);
-  const checkedBlanks = checkOutputs(ctx.keyring, blanks, ctx.state.signatures, true);
-  const fee = inputFee(inputs);
-  const available = sum(inputs.map((i) => i.proof)) - fee;
+  checkOutputs(ctx.keyring, blanks, ctx.state.signatures, true);
+  const available = sum(inputs.map((i) => i.proof)) - inputFee(inputs);
   if (available < quote.amount + quote.fee_reserve) {
     throw new MintError(
       ErrorCode.notBalanced,
       `inputs minus fees (${available}) are less than amount + fee reserve (${quote.amount + quote.fee_reserve})`,
     );
   }
-
-  // Pay: an invoice of one of our own mint quotes settles internally, like real mints do.
-  const internal = Object.values(ctx.state.mintQuotes).find((q) => q.request === quote.request);
-  if (internal && internal.state !== 'UNPAID') {
-    throw new MintError(ErrorCode.invoiceAlreadyPaid, 'invoice already paid');
+  const inflight = { inputs: inputs.map((i) => i.Y), outputs: blanks, available };
+  if (options.pending) {
+    holdMelt(ctx, quote, inflight);
+  } else {
+    // The simulated payment succeeds at once; subscribers still see it pass through PENDING.
+    quote.state = 'PENDING';
+    ctx.notify('bolt11_melt_quote', quote.quote, meltQuoteView(quote));
+    completeMelt(ctx, quote, inflight);
   }
-  if (internal) payMintQuote(ctx, internal.quote);
-
-  const changeAmounts = splitPowersOfTwo(available - quote.amount);
-  const changeOutputs: BlindedMessageWire[] = [];
-  const change: SignatureRecord[] = [];
-  for (const [i, amount] of changeAmounts.entries()) {
-    const blank = checkedBlanks[i];
-    if (!blank) break; // not enough blank outputs: the rest of the change is kept, as NUT-08 says
-    const key = ctx.keyring.privateKey(blank.keyset, amount);
-    if (!key) break;
-    changeOutputs.push({ ...blank.output, amount });
-    change.push(signBlinded(blank.keyset, key, amount, blank.output.B_));
-  }
-
-  quote.state = 'PENDING';
-  ctx.notify('bolt11_melt_quote', quote.quote, meltQuoteView(quote));
-  spendInputs(ctx, inputs);
-  recordSignatures(ctx, changeOutputs, change);
-  quote.state = 'PAID';
-  quote.payment_preimage = randomPreimage().preimage;
-  if (change.length > 0) quote.change = change;
-  ctx.persist(['ledger', 'quotes']);
-  announceSpent(ctx, inputs);
-  ctx.notify('bolt11_melt_quote', quote.quote, meltQuoteView(quote));
   return meltQuoteView(quote);
 }

@@ -38,3 +38,12 @@ export function meltQuoteView(q: MeltQuoteRecord) {
     ...(q.change ? { change: q.change } : {}),
   };
 }
+
+/** The dev view (`GET /dev/melt/{quote}`): the wallet's view plus what the payment cost. */
+export function meltRecordView(q: MeltQuoteRecord) {
+  return {
+    ...meltQuoteView(q),
+    fee_paid: q.fee_paid ?? null,
+    internal: q.internal ?? null,
+  };
+}

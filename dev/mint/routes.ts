@@ -9,10 +9,12 @@ import { isFormPost } from './http.ts';
 import type { Route } from './http.ts';
 import { keysetInfoView, keysView } from './keysets.ts';
 import { checkState, restore, swap } from './ledger.ts';
+import { settleMelt } from './melt-settlement.ts';
 import { createMeltQuote, getMeltQuote, melt } from './melting.ts';
 import { createMintQuote, getMintQuote, mintTokens, payMintQuote } from './minting.ts';
 import { renderPage } from './page.ts';
-import { meltQuoteView, mintQuoteView } from './quotes.ts';
+import { configView, updateConfig } from './dev-config.ts';
+import { meltQuoteView, meltRecordView, mintQuoteView } from './quotes.ts';
 import type { KeysetRecord } from './types.ts';
 import { asObject } from './wire.ts';
 
@@ -135,7 +137,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     {
       method: 'POST',
       pattern: /^\/v1\/melt\/bolt11$/,
-      handle: ({ body }) => json(melt(ctx, body)),
+      handle: ({ body, fault }) => json(melt(ctx, body, { pending: fault?.action === 'pending' })),
     },
     {
       method: 'POST',
@@ -150,6 +152,30 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         const view = payMintQuote(ctx, params[0] ?? '');
         // The page's Pay button is a plain form: send the browser back to the page.
         return isFormPost(req) ? { redirect: '/' } : json(view);
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/dev\/melt\/([^/]+)$/,
+      handle: ({ params }) => json(meltRecordView(getMeltQuote(ctx, params[0] ?? ''))),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/dev\/melt\/([^/]+)\/settle$/,
+      handle: ({ params, body }) =>
+        json(settleMelt(ctx, params[0] ?? '', asObject(body ?? {}, 'body').state)),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/dev\/config$/,
+      handle: () => json(configView(ctx)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/dev\/config$/,
+      handle: ({ body }) => {
+        updateConfig(ctx, body);
+        return json(configView(ctx));
       },
     },
     { method: 'GET', pattern: /^\/dev\/faults$/, handle: () => json({ faults: faults.list() }) },

@@ -10,6 +10,7 @@ import type { FaultRule } from './faults.ts';
 import { applyFaultBefore, createRequestHandler } from './http.ts';
 import { keysetInfoView } from './keysets.ts';
 import { proofStateView } from './ledger.ts';
+import { settleMelt } from './melt-settlement.ts';
 import { payMintQuote } from './minting.ts';
 import { isExpired, meltQuoteView, mintQuoteView } from './quotes.ts';
 import { buildRoutes } from './routes.ts';
@@ -33,6 +34,8 @@ export type StartMintOptions = {
   payDelayMs?: number;
   /** Lifetime of mint and melt quotes. Default 3600. */
   quoteExpirySeconds?: number;
+  /** Simulated routing fee of a melt to an outside invoice, in sat (capped by the reserve). Default 1. */
+  routingFeeSat?: number;
   /** Receives one line per request; silent by default. */
   log?: (line: string) => void;
 };
@@ -59,6 +62,8 @@ export type DevMint = {
   /** The mint's view of a quote, or undefined. */
   mintQuote(quote: string): ReturnType<typeof mintQuoteView> | undefined;
   meltQuote(quote: string): ReturnType<typeof meltQuoteView> | undefined;
+  /** Ends a melt held by the `pending` fault: PAID (change signed) or UNPAID (inputs released). */
+  settleMelt(quote: string, state: 'PAID' | 'UNPAID'): ReturnType<typeof meltQuoteView>;
   /** Whether a proof with this secret has been spent. */
   isSpent(secret: string): boolean;
   /** Number of open WebSocket connections. */
@@ -69,6 +74,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
   const dataDir = resolve(options.dataDir ?? '.data/mint');
   const config: MintConfig = {
     inputFeePpk: options.inputFeePpk ?? 0,
+    routingFeeSat: options.routingFeeSat ?? 1,
     payDelayMs: options.payDelayMs,
     quoteExpirySeconds: options.quoteExpirySeconds ?? 3600,
     minAmount: 1,
@@ -204,6 +210,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
       const q = state.meltQuotes[quote];
       return q ? meltQuoteView(q) : undefined;
     },
+    settleMelt: (quote, settled) => settleMelt(ctx, quote, settled),
     isSpent: (secret) => state.spent[proofY(secret)] !== undefined,
     webSocketCount: () => hub.connectionCount,
   };

@@ -7,7 +7,7 @@ import {
   verifyUnblindedSignature,
 } from '@cashu/cashu-ts';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { ErrorCode, MintError } from './errors.ts';
+import { ErrorCode, MintError, proofsPendingError } from './errors.ts';
 import type { Keyring } from './keysets.ts';
 import type { BlindedMessageWire, KeysetRecord, ProofWire, SignatureRecord } from './types.ts';
 import { bad } from './wire.ts';
@@ -82,11 +82,12 @@ export function signChecked(checked: CheckedOutput[]): SignatureRecord[] {
 
 export type CheckedInput = { proof: ProofWire; keyset: KeysetRecord; Y: string };
 
-/** Verifies every input's signature and that none is spent or repeated. */
+/** Verifies every input's signature and that none is spent, held by a pending melt, or repeated. */
 export function checkInputs(
   keyring: Keyring,
   inputs: ProofWire[],
   spent: Record<string, number>,
+  pending: Record<string, string> = {},
 ): CheckedInput[] {
   const seen = new Set<string>();
   const checked = inputs.map((proof) => {
@@ -104,6 +105,7 @@ export function checkInputs(
   if (checked.some(({ Y }) => spent[Y] !== undefined)) {
     throw new MintError(ErrorCode.proofsAlreadySpent, 'Token already spent.');
   }
+  if (checked.some(({ Y }) => pending[Y] !== undefined)) throw proofsPendingError();
   return checked;
 }
 

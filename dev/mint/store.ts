@@ -29,7 +29,7 @@ export class MintStore {
   load(): Omit<MintState, 'identity' | 'keysets'> &
     Partial<Pick<MintState, 'identity' | 'keysets'>> {
     const keys = readJson<Pick<MintState, 'identity' | 'keysets'>>(join(this.dataDir, FILES.keys));
-    const ledger = readJson<Pick<MintState, 'spent' | 'signatures'>>(
+    const ledger = readJson<Partial<Pick<MintState, 'spent' | 'signatures' | 'pending'>>>(
       join(this.dataDir, FILES.ledger),
     );
     const quotes = readJson<Pick<MintState, 'mintQuotes' | 'meltQuotes'>>(
@@ -40,6 +40,7 @@ export class MintStore {
       keysets: keys?.keysets,
       spent: ledger?.spent ?? {},
       signatures: ledger?.signatures ?? {},
+      pending: ledger?.pending ?? {},
       mintQuotes: quotes?.mintQuotes ?? {},
       meltQuotes: quotes?.meltQuotes ?? {},
     };
@@ -56,7 +57,7 @@ export class MintStore {
         part === 'keys'
           ? { identity: state.identity, keysets: state.keysets }
           : part === 'ledger'
-            ? { spent: state.spent, signatures: state.signatures }
+            ? { spent: state.spent, signatures: state.signatures, pending: state.pending }
             : { mintQuotes: state.mintQuotes, meltQuotes: state.meltQuotes };
       const target = join(this.dataDir, FILES[part]);
       const temp = `${target}.${process.pid}.tmp`;

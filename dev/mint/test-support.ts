@@ -6,6 +6,9 @@ import { OutputData, Wallet, getEncodedToken, sumProofs } from '@cashu/cashu-ts'
 import type { Proof } from '@cashu/cashu-ts';
 import { mnemonicToSeedSync, generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { encodeInvoice, randomPreimage } from './bolt11.ts';
+import type { Network } from './bolt11.ts';
 import { startMint } from './server.ts';
 import type { DevMint, StartMintOptions } from './server.ts';
 
@@ -95,4 +98,20 @@ export async function call(
 
 export function cleanupTempDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A BOLT11 invoice of some other node (not one of the mint's own quotes). */
+export function outsideInvoice(
+  sats: number,
+  extra: { network?: Network; timestamp?: number; expirySeconds?: number } = {},
+): string {
+  return encodeInvoice({
+    sats,
+    paymentHash: randomPreimage().paymentHash,
+    description: 'elsewhere',
+    expirySeconds: extra.expirySeconds ?? 600,
+    nodeKey: secp256k1.utils.randomSecretKey(),
+    ...(extra.network ? { network: extra.network } : {}),
+    ...(extra.timestamp ? { timestamp: extra.timestamp } : {}),
+  });
 }

@@ -44,14 +44,24 @@ export type MeltQuoteRecord = {
   expiry: number;
   payment_preimage: string | null;
   change?: SignatureRecord[];
+  /** Routing fee the simulated payment cost (0 for internal settlement), once PAID. */
+  fee_paid?: number;
+  /** Whether the invoice is one of this mint's own (settled internally, no routing fee). */
+  internal?: boolean;
+  /** While PENDING: what settling needs (inputs held, blank outputs, inputs minus input fees). */
+  inflight?: MeltInFlight;
   createdAt: number;
 };
+
+export type MeltInFlight = { inputs: string[]; outputs: BlindedMessageWire[]; available: number };
 
 export type MintState = {
   identity: { mintKey: string; nodeKey: string };
   keysets: KeysetRecord[];
   /** Y (hash_to_curve(secret), hex) -> unix ms it was spent */
   spent: Record<string, number>;
+  /** Y -> id of the melt quote holding the proof while its payment is in flight (NUT-07 PENDING) */
+  pending: Record<string, string>;
   /** B_ (hex) -> the signature given for it; a B_ is signed once */
   signatures: Record<string, SignatureRecord>;
   mintQuotes: Record<string, MintQuoteRecord>;
@@ -63,6 +73,8 @@ export type ProofWire = { amount: number; id: string; secret: string; C: string 
 
 export type MintConfig = {
   inputFeePpk: number;
+  /** Simulated Lightning routing fee per external melt, in sat (never more than the reserve). */
+  routingFeeSat: number;
   payDelayMs: number | undefined;
   quoteExpirySeconds: number;
   minAmount: number;
