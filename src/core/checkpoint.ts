@@ -22,7 +22,13 @@ export type WriteStep =
   /** the mint answered the swap; its outputs are not stored */
   | 'swap:signed'
   /** a withdrawal's proofs are final; its watched token row is not written */
-  | 'withdraw:token-built';
+  | 'withdraw:token-built'
+  /** counters for a melt's NUT-08 blank outputs were reserved; no melt row yet */
+  | 'melt:counters-reserved'
+  /** the melt row is written and its inputs are out of the balance; the melt was not sent */
+  | 'melt:journaled'
+  /** the mint answered the melt PAID; inputs, change and event are not stored */
+  | 'melt:paid';
 
 /**
  * Called at each WriteStep. The app passes none. A test passes one that never settles at a chosen

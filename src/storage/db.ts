@@ -1,6 +1,7 @@
 // The Dexie database 'cashew-pos': row types and every schema version since the first release.
 import { Dexie, type EntityTable } from 'dexie';
 import type {
+  PendingMelt,
   PendingMintQuote,
   PendingWithdrawal,
   ProcessedQuote,
@@ -71,6 +72,7 @@ export class CashewDb extends Dexie {
   withdrawals!: EntityTable<PendingWithdrawal, 'id'>;
   counters!: EntityTable<CounterRow, 'keysetId'>;
   rowCounts!: EntityTable<RowCountRow, 'table'>;
+  melts!: EntityTable<PendingMelt, 'quote'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -105,6 +107,9 @@ export class CashewDb extends Dexie {
     this.version(9)
       .stores({ [ROW_COUNTS_TABLE]: '&table' })
       .upgrade((tx) => writeRowCountV9(tx.table('historyEvents'), tx.table(ROW_COUNTS_TABLE)));
+    // v10 is restore's (issue 14).
+    // v11 (ours): melts in flight (cash-out) survive reloads until the mint says PAID or UNPAID.
+    this.version(11).stores({ melts: '&quote, mintUrl, request' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

@@ -7,6 +7,8 @@ import type {
   HistoryStore,
   KeyStore,
   Ledger,
+  MeltLedger,
+  MeltStore,
   MintQuoteStore,
   ProcessedQuoteStore,
   ProofStore,
@@ -18,6 +20,7 @@ import { CashewDb, DEFAULT_DB_NAME } from './db';
 import { DexieHistoryStore } from './history-store';
 import { DexieKeyStore } from './key-store';
 import { DexieLedger } from './ledger';
+import { DexieMeltStore } from './melt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
 import { DexieProofStore } from './proof-store';
@@ -46,7 +49,9 @@ export interface Storage {
   mintQuotes: MintQuoteStore;
   withdrawals: WithdrawalStore;
   processedQuotes: ProcessedQuoteStore;
-  ledger: Ledger;
+  ledger: Ledger & MeltLedger;
+  /** cash-outs in flight (written through ledger) */
+  melts: MeltStore;
   counterSource: CounterSource;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
@@ -67,6 +72,7 @@ export function createStorage(options: StorageOptions): Storage {
     withdrawals: new DexieWithdrawalStore(db),
     processedQuotes: new DexieProcessedQuoteStore(db, clock, logger),
     ledger: new DexieLedger(db, clock),
+    melts: new DexieMeltStore(db),
     counterSource: new DexieCounterSource(db, clock),
     close: () => db.close(),
   };

@@ -1,4 +1,4 @@
-// Upgrade tests: a database written by each earlier schema (v1..v8) opens with the current
+// Upgrade tests: a database written by each earlier schema (v1..v9) opens with the current
 // class with every row intact, key values normalised, proof totals and history count computed.
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
@@ -39,6 +39,8 @@ RAW_SCHEMAS[8] = {
   withdrawals: '&id, mintUrl',
   counters: '&keysetId',
 };
+
+RAW_SCHEMAS[9] = { ...RAW_SCHEMAS[8], rowCounts: '&table' };
 
 const SK = Uint8Array.from({ length: 32 }, (_, i) => i);
 const SEED = Uint8Array.from({ length: 64 }, (_, i) => 200 - i);
@@ -133,6 +135,9 @@ async function writeLegacy(name: string, version: number): Promise<void> {
       { createdAt: 2, type: 'withdrawal', amount: 3, mintUrl: MINT_A, metadata: '{"numProofs":2}' },
     ]);
   }
+  if (version >= 9) {
+    await old.table('rowCounts').put({ table: 'historyEvents', count: 2 });
+  }
   if (version === 6) {
     // Before v7 byte keys were not stored as bytes: hex text and a JSON'd typed array.
     await old.table('keys').bulkAdd([
@@ -151,7 +156,7 @@ async function writeLegacy(name: string, version: number): Promise<void> {
   old.close();
 }
 
-describe.each([1, 2, 3, 4, 5, 6, 7, 8])('upgrade from schema v%i', (version) => {
+describe.each([1, 2, 3, 4, 5, 6, 7, 8, 9])('upgrade from schema v%i', (version) => {
   it('keeps every row and computes proof totals and the history count', async () => {
     const name = freshDbName();
     await writeLegacy(name, version);
@@ -173,7 +178,8 @@ describe.each([1, 2, 3, 4, 5, 6, 7, 8])('upgrade from schema v%i', (version) => 
     expect(await s.proofs.balance(MINT_B)).toBe(4);
     expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual(['a1', 'a8']);
     expect((await s.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(['a1', 'a8', 'b4']);
-    expect(s.db.verno).toBe(9);
+    expect(s.db.verno).toBe(11);
+    expect(await s.melts.list()).toEqual([]);
     expect(await s.db.rowCounts.get('historyEvents')).toEqual({
       table: 'historyEvents',
       count: version >= 5 ? 2 : 0,
