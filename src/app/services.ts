@@ -1,6 +1,8 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { DeviceKeys } from '../core/keys';
+import { AutoCashOut, type AutoCashOutOutcome } from '../core/wallet/cash-out/auto-cash-out';
+import { CashOutService } from '../core/wallet/cash-out/cash-out-service';
 import { PaymentService } from '../core/wallet/payment-service';
 import { WalletProvider } from '../core/wallet/wallet-provider';
 import { WithdrawService } from '../core/wallet/withdraw-service';
@@ -20,6 +22,10 @@ export interface AppServices extends BaseServices {
   payments: PaymentService;
   /** Withdrawal tokens and the watch on their proofs until spent; resumed at start-up. */
   withdraw: WithdrawService;
+  /** Lightning cash-outs (melts) from confirmation to PAID/UNPAID; resumed at start-up. */
+  cashOut: CashOutService;
+  /** Cashes out at the threshold set in Settings (off by default); checked after each payment. */
+  autoCashOut: AutoCashOut;
 }
 
 export interface ServiceOptions extends BaseServiceOptions {
@@ -28,6 +34,8 @@ export interface ServiceOptions extends BaseServiceOptions {
    * most once a minute and logs every case). Omitted: logged only.
    */
   onRemotePaymentError?: (error: Error) => void;
+  /** What an automatic cash-out did (a toast in the app). Omitted: logged only. */
+  onAutoCashOut?: (outcome: AutoCashOutOutcome) => void;
 }
 
 export function createServices(settings: AppSettings, options: ServiceOptions): AppServices {
@@ -37,7 +45,7 @@ export function createServices(settings: AppSettings, options: ServiceOptions): 
 /** Adds storage (Dexie) and the protocol services (wallets, payments, withdraw, messaging). */
 export function completeServices(
   base: BaseServices,
-  options: Pick<ServiceOptions, 'onRemotePaymentError'> = {},
+  options: Pick<ServiceOptions, 'onRemotePaymentError' | 'onAutoCashOut'> = {},
 ): AppServices {
   const { events, logger, clock } = base;
   const storage = createStorage(base.storageOptions);
@@ -72,6 +80,26 @@ export function completeServices(
     logger,
     clock,
   });
+  const cashOut = new CashOutService({
+    config: storage.config,
+    proofs: storage.proofs,
+    melts: storage.melts,
+    ledger: storage.ledger,
+    counters: storage.counterSource,
+    wallets,
+    events,
+    logger,
+    clock,
+  });
+  const autoCashOut = new AutoCashOut({
+    settings: storage.autoCashOut,
+    config: storage.config,
+    proofs: storage.proofs,
+    cashOut,
+    fetch: (url, init) => globalThis.fetch(url, init),
+    logger,
+    onOutcome: (outcome) => options.onAutoCashOut?.(outcome),
+  });
   return {
     ...base,
     storage,
@@ -88,5 +116,7 @@ export function completeServices(
     wallets,
     payments,
     withdraw,
+    cashOut,
+    autoCashOut,
   };
 }

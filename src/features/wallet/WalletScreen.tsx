@@ -3,6 +3,13 @@ import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../ui/Button';
 import { WithdrawModal } from '../../ui/WithdrawModal';
+import {
+  CashOutButton,
+  CashOutPanel,
+  PendingCashOuts,
+  useCashOutPanel,
+  usePendingCashOuts,
+} from './CashOutPanel';
 import { ConsolidationConfirm } from './ConsolidationConfirm';
 import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';
@@ -31,6 +38,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   const busy = state.step === 'busy';
   // The fee on the notice is the most the swap may charge.
   const confirmedFee = state.step === 'confirm' ? state.plan.consolidation.fee : 0;
+  const cashOut = useCashOutPanel(services, reload);
+  const pendingCashOuts = usePendingCashOuts(services);
 
   return (
     <section className="space-y-6">
@@ -50,11 +59,14 @@ export function WalletScreen({ services }: { services: WalletServices }) {
           <Button onClick={() => void withdraw.start()} disabled={busy} aria-busy={busy}>
             {WITHDRAW}
           </Button>
+          <CashOutButton onOpen={cashOut.open} disabled={busy} />
           <Button variant="outline" onClick={reload} disabled={data.loading}>
             {REFRESH}
           </Button>
         </div>
       </div>
+
+      <PendingCashOuts pending={pendingCashOuts} />
 
       <PendingWithdrawals
         pending={data.pending}
@@ -63,6 +75,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
 
       <HistoryList history={data.history} page={page} onPage={setPage} loading={data.loading} />
 
+      <CashOutPanel flow={cashOut} />
       <ConsolidationConfirm
         plan={state.step === 'confirm' ? state.plan : null}
         onCombine={() => void withdraw.build(true, confirmedFee)}

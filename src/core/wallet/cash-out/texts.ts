@@ -25,3 +25,15 @@ export const amountOutOfRange = (min: number, max: number) =>
   `Enter an amount from ${min} to ${max} sats.`;
 export const lnurlRefused = (reason: string) => `The Lightning address refused: ${reason}`;
 export const commentTooLong = (max: number) => `The comment can be at most ${max} characters.`;
+
+// Outcomes, shown by the Cash out panel and as toasts.
+export const cashOutPaid = (amount: number, fee: number) =>
+  `Cash-out paid: ${amount} sats sent, ${fee} sats fee.`;
+export const CASH_OUT_PENDING =
+  'Cash-out pending. The balance updates once the mint settles the payment.';
+export const CASH_OUT_UNPAID =
+  'Cash-out failed: the payment did not go through. The sats are back in your balance.';
+export const autoCashOutPaid = (amount: number, fee: number) =>
+  `Automatic cash-out: ${amount} sats sent, ${fee} sats fee.`;
+export const autoCashOutFailed = (reason: string, retryInMs: number) =>
+  `Automatic cash-out failed: ${reason} Trying again in ${Math.max(1, Math.round(retryInMs / 60_000))} min.`;
