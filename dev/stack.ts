@@ -1,11 +1,13 @@
-// The whole app stack on free ports: dev mint, dev relay, a production build pointed at them, served.
+// The whole app stack on free ports: dev mint, relay, Lightning address, price feed, and the app built and served.
 // Shared by the e2e global setup and `npm run bench`, so both measure the same thing.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
+import { startLnurl, type DevLnurl } from './lnurl/server.ts';
 import { startMint, type DevMint } from './mint/server.ts';
+import { startPriceFeed, type DevPriceFeed } from './prices/server.ts';
 import { startRelay, type DevRelay } from './relay/server.ts';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -23,10 +25,18 @@ export interface DevStack {
   appUrl: string;
   mintUrl: string;
   relayUrl: string;
+  /** http URL of the dev LNURL-pay server (dev/lnurl). */
+  lnurlUrl: string;
+  /** A Lightning address it serves, `merchant@127.0.0.1:PORT`; its invoices are dev mint quotes. */
+  lightningAddress: string;
+  /** The dev price feed's mempool-shaped prices URL, `http://127.0.0.1:PORT/api/v1/prices`. */
+  pricesUrl: string;
   /** The built app (index.html + assets/) the preview server serves. */
   distDir: string;
   mint: DevMint;
   relay: DevRelay;
+  lnurl: DevLnurl;
+  prices: DevPriceFeed;
   /** Stops the preview server, relay and mint, then deletes the temporary directory. */
   close(): Promise<void>;
 }
@@ -50,6 +60,10 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
     closers.push(() => mint.close());
     const relay = await startRelay({ port: 0 });
     closers.push(() => relay.close());
+    const lnurl = await startLnurl({ mintUrl: mint.url, port: 0 });
+    closers.push(() => lnurl.close());
+    const prices = await startPriceFeed({ port: 0 });
+    closers.push(() => prices.close());
 
     if (options.seedDiscovery) {
       const { seedMintRecommendation } = await import('./relay/seed.ts');
@@ -61,6 +75,9 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
     process.env.VITE_DEFAULT_RELAYS = JSON.stringify([relay.url]);
     process.env.VITE_DISCOVERY_RELAYS = JSON.stringify([relay.url]);
     process.env.VITE_AUDITOR_URL = '';
+    // For cash-out and fiat prices (issues 16 and 19); the app does not read them yet.
+    process.env.VITE_PRICE_URL = prices.pricesUrl;
+    process.env.VITE_DEV_LIGHTNING_ADDRESS = lnurl.address;
 
     const distDir = join(workDir, 'dist');
     const configFile = join(root, 'vite.config.ts');
@@ -87,9 +104,14 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
       appUrl: `http://127.0.0.1:${address.port}`,
       mintUrl: mint.url,
       relayUrl: relay.url,
+      lnurlUrl: lnurl.url,
+      lightningAddress: lnurl.address,
+      pricesUrl: prices.pricesUrl,
       distDir,
       mint,
       relay,
+      lnurl,
+      prices,
       close,
     };
   } catch (error) {

@@ -16,6 +16,12 @@ export interface CashewFixtures {
   mintUrl: string;
   /** ws:// URL of the dev relay the app build defaults to. */
   relayUrl: string;
+  /** http URL of the dev LNURL-pay server (POST {lnurlUrl}/dev/faults for nonsense answers). */
+  lnurlUrl: string;
+  /** A Lightning address on loopback, `merchant@127.0.0.1:PORT`, paid through the dev mint. */
+  lightningAddress: string;
+  /** The dev price feed, `http://127.0.0.1:PORT/api/v1/prices` (POST …/dev/prices to change it). */
+  pricesUrl: string;
   /** Pays a mint quote's invoice (simulated Lightning): POST {mint}/dev/pay/{quote}. */
   payQuote: (quoteId: string) => Promise<void>;
 }
@@ -25,6 +31,9 @@ export const test = base.extend<CashewFixtures>({
   appUrl: async ({}, use) => use(required('E2E_APP_URL')),
   mintUrl: async ({}, use) => use(required('E2E_MINT_URL')),
   relayUrl: async ({}, use) => use(required('E2E_RELAY_URL')),
+  lnurlUrl: async ({}, use) => use(required('E2E_LNURL_URL')),
+  lightningAddress: async ({}, use) => use(required('E2E_LIGHTNING_ADDRESS')),
+  pricesUrl: async ({}, use) => use(required('E2E_PRICES_URL')),
   /* eslint-enable no-empty-pattern */
   baseURL: async ({ appUrl }, use) => use(appUrl),
   payQuote: async ({ mintUrl, request }, use) => {

@@ -1,4 +1,4 @@
-// `npm start`: runs the dev mint, the dev relay and the app's Vite dev server together, offline.
+// `npm start`: runs the dev mint, relay, Lightning address, price feed and the app's Vite dev server, offline.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,12 +10,17 @@ const host = '127.0.0.1';
 const mintPort = Number(env.MINT_PORT || 3338);
 const relayPort = Number(env.RELAY_PORT || 7777);
 const appPort = Number(env.APP_PORT || 5173);
+const lnurlPort = Number(env.LNURL_PORT || 3339);
+const pricesPort = Number(env.PRICES_PORT || 3340);
 // Events survive restarts like the mint's quotes do; RELAY_FILE= (empty) keeps them in memory only.
 const relayFile = env.RELAY_FILE ?? join('.data', 'relay.json');
 
 const mintUrl = `http://${host}:${mintPort}`;
 const relayUrl = `ws://${host}:${relayPort}`;
 const appUrl = `http://${host}:${appPort}`;
+const lnurlUrl = `http://${host}:${lnurlPort}`;
+const lightningAddress = `merchant@${host}:${lnurlPort}`;
+const pricesUrl = `http://${host}:${pricesPort}/api/v1/prices`;
 const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 5_000;
 
@@ -114,6 +119,15 @@ async function main() {
     HOST: host,
     RELAY_FILE: relayFile,
   });
+  run('lnurl', ['--import', 'tsx', 'dev/lnurl/main.ts'], {
+    PORT: String(lnurlPort),
+    HOST: host,
+    MINT_URL: mintUrl,
+  });
+  run('prices', ['--import', 'tsx', 'dev/prices/main.ts'], {
+    PORT: String(pricesPort),
+    HOST: host,
+  });
   run(
     'app',
     [
@@ -129,12 +143,17 @@ async function main() {
       VITE_DEFAULT_RELAYS: JSON.stringify([relayUrl]),
       VITE_DISCOVERY_RELAYS: JSON.stringify([relayUrl]),
       VITE_AUDITOR_URL: '',
+      // For cash-out and fiat prices (issues 16 and 19); the app does not read them yet.
+      VITE_PRICE_URL: pricesUrl,
+      VITE_DEV_LIGHTNING_ADDRESS: lightningAddress,
     },
   );
 
   await Promise.all([
     waitFor('mint', `${mintUrl}/v1/info`),
     waitFor('relay', relayUrl.replace('ws://', 'http://'), { Accept: 'application/nostr+json' }),
+    waitFor('lnurl', `${lnurlUrl}/.well-known/lnurlp/merchant`),
+    waitFor('prices', pricesUrl),
   ]);
   // Mint discovery in onboarding then finds the local mint with no internet.
   const { seedMintRecommendation } = await tsImport('../dev/relay/seed.ts', import.meta.url);
@@ -143,13 +162,15 @@ async function main() {
 
   console.log(`
   ┌─ Cashew POS is running ───────────────────────────────────────────────
-  │  App    ${appUrl}/
-  │  Mint   ${mintUrl}/   (dev mint; its page lists open invoices with a Pay button)
-  │  Relay  ${relayUrl}
+  │  App     ${appUrl}/
+  │  Mint    ${mintUrl}/   (dev mint; its page lists open invoices with a Pay button)
+  │  Relay   ${relayUrl}
+  │  Address ${lightningAddress}   (dev Lightning address; its invoices settle inside the mint)
+  │  Prices  ${pricesUrl}   (dev price feed; POST /dev/prices to change)
   │
   │  Pay an invoice: press Pay on ${mintUrl}/
   │               or curl -X POST ${mintUrl}/dev/pay/<quote id>
-  │  Press Ctrl-C to stop all three.
+  │  Press Ctrl-C to stop them all.
   └───────────────────────────────────────────────────────────────────────
 `);
 }

@@ -97,6 +97,8 @@ export type DecodedInvoice = {
   network: Network;
   /** From the data part, only when the checksum is valid. */
   paymentHash: string | null;
+  /** The `h` field (hex), when the invoice commits to a description hash. */
+  descriptionHash: string | null;
   /** unix seconds the invoice was made; null when the checksum is not valid */
   timestamp: number | null;
   /** seconds after `timestamp` it stays payable (the BOLT11 default when absent) */
@@ -132,9 +134,10 @@ function wordsToInt(words: number[]): number {
 
 function readDataPart(
   text: string,
-): Pick<DecodedInvoice, 'paymentHash' | 'timestamp' | 'expirySeconds'> {
-  const fields: Pick<DecodedInvoice, 'paymentHash' | 'timestamp' | 'expirySeconds'> = {
+): Pick<DecodedInvoice, 'paymentHash' | 'descriptionHash' | 'timestamp' | 'expirySeconds'> {
+  const fields: ReturnType<typeof readDataPart> = {
     paymentHash: null,
+    descriptionHash: null,
     timestamp: null,
     expirySeconds: DEFAULT_INVOICE_EXPIRY_SECONDS,
   };
@@ -148,6 +151,10 @@ function readDataPart(
     const data = words.slice(i + 3, i + 3 + len);
     if (type === TAG.paymentHash && len === 52) {
       fields.paymentHash = bytesToHex(Uint8Array.from(convertBits(data, 5, 8, false).slice(0, 32)));
+    } else if (type === TAG.descriptionHash && len === 52) {
+      fields.descriptionHash = bytesToHex(
+        Uint8Array.from(convertBits(data, 5, 8, false).slice(0, 32)),
+      );
     } else if (type === TAG.expiry) {
       fields.expirySeconds = wordsToInt(data);
     }

@@ -1,4 +1,4 @@
-// Mint refusals: the typed error every handler throws and the NUT error codes it carries.
+// Mint refusals: the typed error every handler throws, and its NUT error code in either table.
 
 /**
  * Codes from the NUT error table as deployed mints (nutshell, cdk) answer them. Codes the table
@@ -52,4 +52,24 @@ export class MintError extends Error {
  */
 export function proofsPendingError(): MintError {
   return new MintError(ErrorCode.transaction, 'proofs are pending', 400, 11002);
+}
+
+/** Which NUT error table the mint's own refusals use (the `refuse` fault sends its code as given). */
+export type ErrorCodeGeneration = 'older' | 'current';
+
+/**
+ * The renumbering of the current NUT error table (cashubtc/nuts error_codes.md): conditions whose
+ * number changed, keyed by the older number. The rest kept theirs.
+ */
+const CURRENT_NUMBERS: Readonly<Record<number, number>> = {
+  [ErrorCode.proofInvalid]: 10001,
+  [ErrorCode.outputsAlreadySigned]: 11003,
+  [ErrorCode.notBalanced]: 11005,
+  [ErrorCode.unitUnsupported]: 11013,
+};
+
+/** The code a refusal carries on the wire in the given generation. */
+export function wireCode(error: MintError, generation: ErrorCodeGeneration): number {
+  if (generation === 'older') return error.code;
+  return error.currentCode ?? CURRENT_NUMBERS[error.code] ?? error.code;
 }

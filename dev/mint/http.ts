@@ -89,6 +89,8 @@ export function createRequestHandler(
   routes: Route[],
   faults: Faults,
   log: (line: string) => void,
+  /** The code a refusal carries on the wire (older or current NUT numbering). */
+  codeOf: (error: MintError) => number = (error) => error.code,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
@@ -134,7 +136,7 @@ export function createRequestHandler(
     } catch (error) {
       if (error instanceof MintError) {
         status = error.status;
-        result = { json: { detail: error.message, code: error.code } };
+        result = { json: { detail: error.message, code: codeOf(error) } };
       } else {
         status = 500;
         result = { json: { detail: error instanceof Error ? error.message : String(error) } };

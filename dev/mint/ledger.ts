@@ -1,6 +1,7 @@
 // NUT-03 swap, NUT-07 checkstate and NUT-09 restore: the operations on proofs and signed outputs.
 import type { MintContext } from './context.ts';
 import { ErrorCode, MintError } from './errors.ts';
+import { checkSpendingConditions } from './p2pk.ts';
 import { checkInputs, checkOutputs, inputFee, signChecked } from './signing.ts';
 import type { BlindedMessageWire, ProofState, SignatureRecord } from './types.ts';
 import { asArray, asHex, asObject, parseOutputs, parseProofs, sum } from './wire.ts';
@@ -42,14 +43,11 @@ export function recordSignatures(
 
 export function swap(ctx: MintContext, body: unknown) {
   const req = asObject(body, 'body');
-  const inputs = checkInputs(
-    ctx.keyring,
-    parseProofs(req.inputs),
-    ctx.state.spent,
-    ctx.state.pending,
-  );
+  const proofs = parseProofs(req.inputs);
+  const inputs = checkInputs(ctx.keyring, proofs, ctx.state.spent, ctx.state.pending);
   const outputs = parseOutputs(req.outputs);
   const checked = checkOutputs(ctx.keyring, outputs, ctx.state.signatures);
+  checkSpendingConditions(proofs, outputs);
   const fee = inputFee(inputs);
   const inputAmount = sum(inputs.map((i) => i.proof));
   if (inputAmount - fee !== sum(outputs)) {

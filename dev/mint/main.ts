@@ -11,6 +11,7 @@ const { values } = parseArgs({
     'input-fee-ppk': { type: 'string' },
     'pay-delay-ms': { type: 'string' },
     'routing-fee-sat': { type: 'string' },
+    'nut-error-codes': { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -28,6 +29,8 @@ const mint = await startMint({
   payDelayMs: num(values['pay-delay-ms'] ?? env.PAY_DELAY_MS),
   quoteExpirySeconds: num(env.QUOTE_EXPIRY_SECONDS),
   routingFeeSat: num(values['routing-fee-sat'] ?? env.ROUTING_FEE_SAT),
+  nutErrorCodes:
+    (values['nut-error-codes'] ?? env.NUT_ERROR_CODES) === 'current' ? 'current' : 'older',
   log: values.quiet ? undefined : (line) => console.log(`[mint] ${line}`),
 });
 

@@ -5,6 +5,7 @@ import type { MintContext } from './context.ts';
 import { ErrorCode, MintError } from './errors.ts';
 import { completeMelt, holdMelt, internalMintQuote } from './melt-settlement.ts';
 import { checkAmountLimits, checkUnit } from './minting.ts';
+import { checkSpendingConditions } from './p2pk.ts';
 import { isExpired, meltQuoteView, newQuoteId, nowSeconds } from './quotes.ts';
 import { checkInputs, checkOutputs, inputFee } from './signing.ts';
 import type { MeltQuoteRecord } from './types.ts';
@@ -111,6 +112,7 @@ export function melt(ctx: MintContext, body: unknown, options: MeltOptions = {})
   const inputs = checkInputs(ctx.keyring, proofs, ctx.state.spent, ctx.state.pending);
   const blanks = parseOutputs(req.outputs, true);
   checkOutputs(ctx.keyring, blanks, ctx.state.signatures, true);
+  checkSpendingConditions(proofs, blanks, quote.quote);
   const available = sum(inputs.map((i) => i.proof)) - inputFee(inputs);
   if (available < quote.amount + quote.fee_reserve) {
     throw new MintError(

@@ -8,7 +8,7 @@ import { ErrorCode, MintError } from './errors.ts';
 import { isExpired, mintQuoteView, newQuoteId, nowSeconds } from './quotes.ts';
 import { checkOutputs, signChecked } from './signing.ts';
 import type { BlindedMessageWire, MintQuoteRecord } from './types.ts';
-import { asAmount, asObject, asString, parseOutputs, sum } from './wire.ts';
+import { asAmount, asHex, asObject, asString, bad, parseOutputs, sum } from './wire.ts';
 
 export function checkAmountLimits(ctx: MintContext, amount: number): void {
   if (amount < ctx.config.minAmount || amount > ctx.config.maxAmount) {
@@ -28,10 +28,6 @@ export function checkUnit(unit: unknown): string {
 
 export function createMintQuote(ctx: MintContext, body: unknown) {
   const req = asObject(body, 'body');
-  const amount = asAmount(req.amount, 'amount');
-  const unit = checkUnit(req.unit);
-  checkAmountLimits(ctx, amount);
-  const description = typeof req.description === 'string' ? req.description : undefined;
   let pubkey: string | undefined;
   if (req.pubkey !== undefined && req.pubkey !== null) {
     pubkey = typeof req.pubkey === 'string' ? req.pubkey.toLowerCase() : '';
@@ -42,19 +38,61 @@ export function createMintQuote(ctx: MintContext, body: unknown) {
       throw new MintError(ErrorCode.pubkeyInvalid, 'pubkey must be a compressed secp256k1 key');
     }
   }
+  return mintQuoteView(
+    newMintQuote(ctx, {
+      amount: asAmount(req.amount, 'amount'),
+      unit: checkUnit(req.unit),
+      ...(typeof req.description === 'string' ? { description: req.description } : {}),
+      ...(pubkey ? { pubkey } : {}),
+    }),
+  );
+}
+
+/**
+ * `POST /dev/invoice` (the dev LNURL server's way in): a mint quote whose invoice commits to a
+ * description hash (LUD-06), made outside the `/v1` fault switches.
+ */
+export function createInvoiceQuote(ctx: MintContext, body: unknown) {
+  const req = asObject(body, 'body');
+  const hash =
+    req.descriptionHash === undefined ? undefined : asHex(req.descriptionHash, 'descriptionHash');
+  if (hash !== undefined && hash.length !== 64)
+    throw bad('descriptionHash must be 32 bytes of hex');
+  return mintQuoteView(
+    newMintQuote(ctx, {
+      amount: asAmount(req.amount, 'amount'),
+      unit: 'sat',
+      ...(typeof req.description === 'string' ? { description: req.description } : {}),
+      ...(hash ? { descriptionHash: hexToBytes(hash) } : {}),
+    }),
+  );
+}
+
+type NewMintQuote = {
+  amount: number;
+  unit: string;
+  description?: string;
+  descriptionHash?: Uint8Array;
+  pubkey?: string;
+};
+
+function newMintQuote(ctx: MintContext, input: NewMintQuote): MintQuoteRecord {
+  checkAmountLimits(ctx, input.amount);
+  const { description, pubkey } = input;
   const { paymentHash } = randomPreimage();
   const expiry = nowSeconds() + ctx.config.quoteExpirySeconds;
   const record: MintQuoteRecord = {
     quote: newQuoteId(),
     request: encodeInvoice({
-      sats: amount,
+      sats: input.amount,
       paymentHash,
       description: description ?? 'Cashew dev mint',
+      ...(input.descriptionHash ? { descriptionHash: input.descriptionHash } : {}),
       expirySeconds: ctx.config.quoteExpirySeconds,
       nodeKey: hexToBytes(ctx.state.identity.nodeKey),
     }),
-    amount,
-    unit,
+    amount: input.amount,
+    unit: input.unit,
     state: 'UNPAID',
     expiry,
     ...(pubkey ? { pubkey } : {}),
@@ -65,7 +103,7 @@ export function createMintQuote(ctx: MintContext, body: unknown) {
   ctx.state.mintQuotes[record.quote] = record;
   ctx.persist(['quotes']);
   ctx.onMintQuoteCreated(record.quote);
-  return mintQuoteView(record);
+  return record;
 }
 
 export function getMintQuote(ctx: MintContext, id: string): MintQuoteRecord {

@@ -11,7 +11,13 @@ import { keysetInfoView, keysView } from './keysets.ts';
 import { checkState, restore, swap } from './ledger.ts';
 import { settleMelt } from './melt-settlement.ts';
 import { createMeltQuote, getMeltQuote, melt } from './melting.ts';
-import { createMintQuote, getMintQuote, mintTokens, payMintQuote } from './minting.ts';
+import {
+  createInvoiceQuote,
+  createMintQuote,
+  getMintQuote,
+  mintTokens,
+  payMintQuote,
+} from './minting.ts';
 import { renderPage } from './page.ts';
 import { configView, updateConfig } from './dev-config.ts';
 import { meltQuoteView, meltRecordView, mintQuoteView } from './quotes.ts';
@@ -52,6 +58,8 @@ export function mintInfo(ctx: MintContext) {
       '7': { supported: true },
       '8': { supported: true },
       '9': { supported: true },
+      '10': { supported: true },
+      '11': { supported: true },
       '12': { supported: true },
       '17': {
         supported: [
@@ -153,6 +161,11 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         // The page's Pay button is a plain form: send the browser back to the page.
         return isFormPost(req) ? { redirect: '/' } : json(view);
       },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/dev\/invoice$/,
+      handle: ({ body }) => json(createInvoiceQuote(ctx, body)),
     },
     {
       method: 'GET',

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { loadState } from './context.ts';
 import type { MintContext } from './context.ts';
+import { wireCode } from './errors.ts';
 import { Faults, parseFaultRule } from './faults.ts';
 import type { FaultRule } from './faults.ts';
 import { applyFaultBefore, createRequestHandler } from './http.ts';
@@ -34,6 +35,8 @@ export type StartMintOptions = {
   payDelayMs?: number;
   /** Lifetime of mint and melt quotes. Default 3600. */
   quoteExpirySeconds?: number;
+  /** NUT error numbering of the mint's own refusals: 'older' (default) or 'current'. */
+  nutErrorCodes?: 'older' | 'current';
   /** Simulated routing fee of a melt to an outside invoice, in sat (capped by the reserve). Default 1. */
   routingFeeSat?: number;
   /** Receives one line per request; silent by default. */
@@ -75,6 +78,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
   const config: MintConfig = {
     inputFeePpk: options.inputFeePpk ?? 0,
     routingFeeSat: options.routingFeeSat ?? 1,
+    nutErrorCodes: options.nutErrorCodes ?? 'older',
     payDelayMs: options.payDelayMs,
     quoteExpirySeconds: options.quoteExpirySeconds ?? 3600,
     minAmount: 1,
@@ -140,7 +144,9 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
     closeWebSockets: () => hub.closeAll(),
     rotate,
   });
-  const server = createServer(createRequestHandler(routes, faults, log));
+  const server = createServer(
+    createRequestHandler(routes, faults, log, (error) => wireCode(error, config.nutErrorCodes)),
+  );
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;

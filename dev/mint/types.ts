@@ -69,10 +69,19 @@ export type MintState = {
 };
 
 export type BlindedMessageWire = { amount: number; id: string; B_: string };
-export type ProofWire = { amount: number; id: string; secret: string; C: string };
+export type ProofWire = {
+  amount: number;
+  id: string;
+  secret: string;
+  C: string;
+  /** NUT-11 witness (a JSON string, or the object some wallets send) */
+  witness?: unknown;
+};
 
 export type MintConfig = {
   inputFeePpk: number;
+  /** NUT error table the mint's own refusals use. */
+  nutErrorCodes: 'older' | 'current';
   /** Simulated Lightning routing fee per external melt, in sat (never more than the reserve). */
   routingFeeSat: number;
   payDelayMs: number | undefined;

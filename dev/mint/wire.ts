@@ -61,6 +61,7 @@ export function parseProofs(value: unknown): ProofWire[] {
       id: asString(p.id, `inputs[${i}].id`),
       secret: asString(p.secret, `inputs[${i}].secret`),
       C: asHex(p.C, `inputs[${i}].C`),
+      ...(p.witness === undefined || p.witness === null ? {} : { witness: p.witness }),
     };
   });
 }

@@ -1,0 +1,131 @@
+// startPriceFeed: a stand-in for mempool's `/api/v1/prices` on loopback, settable and breakable by tests.
+import { listen, readJson, sendJson, sendText, sleep } from '../shared/small-http.ts';
+import { PriceBook } from './price-book.ts';
+
+export const PRICE_FAULTS = ['error500', 'hang', 'malformedJson'] as const;
+export type PriceFaultAction = (typeof PRICE_FAULTS)[number];
+export type PriceFaultRule = { action?: PriceFaultAction; delayMs?: number; count?: number };
+
+export type StartPriceFeedOptions = {
+  /** Default 3340; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  log?: (line: string) => void;
+};
+
+export type DevPriceFeed = {
+  url: string;
+  port: number;
+  /** The URL the app reads: `{url}/api/v1/prices`. */
+  pricesUrl: string;
+  /** Same as `POST /dev/prices`: `{USD?: n, …, time?: unix s | null}`; throws when invalid. */
+  setPrices(update: Record<string, number | null>): void;
+  /** Back to the default prices and the current time. */
+  reset(): void;
+  addFault(rule: PriceFaultRule): void;
+  clearFaults(): void;
+  close(): Promise<void>;
+};
+
+function parseRule(value: unknown): PriceFaultRule | Error {
+  if (typeof value !== 'object' || value === null) return new Error('a fault must be an object');
+  const r = value as Record<string, unknown>;
+  const rule: PriceFaultRule = {};
+  if (r.action !== undefined) {
+    if (!(PRICE_FAULTS as readonly unknown[]).includes(r.action)) {
+      return new Error(`fault.action must be one of ${PRICE_FAULTS.join(', ')}`);
+    }
+    rule.action = r.action as PriceFaultAction;
+  }
+  for (const key of ['delayMs', 'count'] as const) {
+    const v = r[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+      return new Error(`fault.${key} must be a non-negative integer`);
+    }
+    rule[key] = v;
+  }
+  return rule;
+}
+
+export async function startPriceFeed(options: StartPriceFeedOptions = {}): Promise<DevPriceFeed> {
+  const book = new PriceBook();
+  const log = options.log ?? (() => {});
+  let rules: PriceFaultRule[] = [];
+
+  const take = () => {
+    const matching = rules;
+    for (const rule of matching) if (rule.count !== undefined) rule.count -= 1;
+    rules = rules.filter((r) => r.count === undefined || r.count > 0);
+    return {
+      delayMs: matching.reduce((sum, r) => sum + (r.delayMs ?? 0), 0),
+      action: matching.find((r) => r.action)?.action,
+    };
+  };
+  const addRules = (list: PriceFaultRule[]) => {
+    rules.push(...list.filter((r) => r.count === undefined || r.count > 0).map((r) => ({ ...r })));
+  };
+
+  const server = await listen(
+    async (req, res, url) => {
+      const path = url.pathname;
+      const method = req.method ?? 'GET';
+      if (path === '/api/v1/prices' && method === 'GET') {
+        const plan = take();
+        if (plan.delayMs > 0) await sleep(plan.delayMs);
+        log(`GET ${path}${plan.action ? ` (fault: ${plan.action})` : ''}`);
+        if (plan.action === 'hang') return;
+        if (plan.action === 'error500')
+          return sendText(res, 500, 'Internal Server Error', 'text/plain');
+        if (plan.action === 'malformedJson') {
+          return sendText(res, 200, '{"time": 1700000000, "USD": ', 'application/json');
+        }
+        return sendJson(res, 200, book.reply());
+      }
+      if (path === '/dev/prices') {
+        if (method === 'DELETE') book.reset();
+        if (method === 'POST') {
+          const body = await readJson(req);
+          const error = body instanceof Error ? body : book.update(body);
+          if (error) return sendJson(res, 400, { detail: error.message });
+        }
+        return sendJson(res, 200, book.reply());
+      }
+      if (path === '/dev/faults') {
+        if (method === 'DELETE') rules = [];
+        if (method === 'POST') {
+          const body = await readJson(req);
+          const parsed = (Array.isArray(body) ? body : [body]).map(parseRule);
+          const bad = parsed.find((r) => r instanceof Error);
+          if (bad) return sendJson(res, 400, { detail: bad.message });
+          addRules(parsed as PriceFaultRule[]);
+        }
+        return sendJson(res, 200, { faults: rules.map((r) => ({ ...r })) });
+      }
+      return sendJson(res, 404, { detail: `no route for ${method} ${path}` });
+    },
+    options.port ?? 3340,
+    options.host ?? '127.0.0.1',
+  );
+
+  return {
+    url: server.url,
+    port: server.port,
+    pricesUrl: `${server.url}/api/v1/prices`,
+    setPrices(update) {
+      const error = book.update(update);
+      if (error) throw error;
+    },
+    reset: () => book.reset(),
+    addFault(rule) {
+      const parsed = parseRule(rule);
+      if (parsed instanceof Error) throw parsed;
+      addRules([parsed]);
+    },
+    clearFaults: () => {
+      rules = [];
+    },
+    close: () => server.close(),
+  };
+}
