@@ -20,6 +20,7 @@ import { CashewDb, DEFAULT_DB_NAME } from './db';
 import { DexieHistoryStore } from './history-store';
 import { DexieKeyStore } from './key-store';
 import { DexieLedger } from './ledger';
+import { DexieAutoCashOutStore } from './auto-cash-out-store';
 import { DexieMeltStore } from './melt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
@@ -52,6 +53,8 @@ export interface Storage {
   ledger: Ledger & MeltLedger;
   /** cash-outs in flight (written through ledger) */
   melts: MeltStore;
+  /** automatic cash-out settings (off by default) */
+  autoCashOut: DexieAutoCashOutStore;
   counterSource: CounterSource;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
@@ -73,6 +76,7 @@ export function createStorage(options: StorageOptions): Storage {
     processedQuotes: new DexieProcessedQuoteStore(db, clock, logger),
     ledger: new DexieLedger(db, clock),
     melts: new DexieMeltStore(db),
+    autoCashOut: new DexieAutoCashOutStore(db, clock),
     counterSource: new DexieCounterSource(db, clock),
     close: () => db.close(),
   };

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../ui/Button';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
+import { AutoCashOutSettings } from './AutoCashOutSettings';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
 import { SETTINGS_SAVED, saveSettingsForm } from './save-settings';
@@ -87,6 +88,8 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
           </div>
         </form>
       )}
+
+      <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} />
 
       <DeviceIdentity keys={services.storage.keys} logger={logger} />
     </section>
