@@ -310,20 +310,20 @@ export class CashOutService {
       change = reply.change;
       preimage = answered.payment_preimage ?? null;
     } catch (error) {
-      if (isDefiniteRefusal(error)) {
-        // The mint refused: it paid nothing and the inputs are unspent.
-        await this.deps.ledger.releaseMelt(row.quote);
-        this.deps.events.emitUpdated({ reason: 'cash-out' });
-        throw toMintError(error);
-      }
-      // Lost or unusable reply, 5xx, timeout: the mint may be paying. Ask it, never send again.
-      this.deps.logger.warn(`Melt ${row.quote} ended ambiguously; checking its state`, error);
+      // Whatever the error, the mint's own view decides: a refusal can also be the answer to a
+      // repeat of a melt it already did (a browser re-sends a POST whose connection dropped, and
+      // the mint then says "invoice already paid"). Only an UNPAID quote with unspent inputs
+      // gives the inputs back.
+      const refused = isDefiniteRefusal(error);
+      this.deps.logger.warn(`Melt ${row.quote} failed; checking its state at the mint`, error);
+      let outcome: CashOutResult | undefined;
       try {
-        const outcome = await this.check(row.quote);
-        if (outcome) return outcome;
+        outcome = await this.check(row.quote);
       } catch (checkError) {
         this.deps.logger.warn(`Melt ${row.quote}: mint unreachable, will check again`, checkError);
       }
+      if (outcome?.status === 'unpaid' && refused) throw toMintError(error);
+      if (outcome && outcome.status !== 'pending') return outcome;
       this.schedule(row.quote);
       return { status: 'pending', quote: row.quote, amount: row.amount, auto: row.auto === true };
     }
@@ -332,6 +332,7 @@ export class CashOutService {
       return this.settle(row, change.map(toNewProof), preimage);
     }
     if (state === 'UNPAID') return this.release(row);
+    if (state !== 'PENDING') this.deps.logger.warn(`Melt ${row.quote} answered ${state}`);
     this.schedule(row.quote);
     return { status: 'pending', quote: row.quote, amount: row.amount, auto: row.auto === true };
   }
