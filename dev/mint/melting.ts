@@ -107,6 +107,8 @@ export function melt(ctx: MintContext, body: unknown, options: MeltOptions = {})
   if (quote.state === 'PENDING') throw new MintError(ErrorCode.quotePending, 'quote is pending');
   if (isExpired(quote)) throw new MintError(ErrorCode.quoteExpired, 'quote expired');
   const decoded = decodeInvoice(quote.request);
+  // The invoice may have expired since the quote (an own invoice would then fail to settle).
+  if (decoded) checkPayable(decoded);
   checkNotPaid(ctx, quote.request, decoded?.paymentHash ?? null);
   const proofs = parseProofs(req.inputs);
   const inputs = checkInputs(ctx.keyring, proofs, ctx.state.spent, ctx.state.pending);
@@ -127,7 +129,14 @@ export function melt(ctx: MintContext, body: unknown, options: MeltOptions = {})
     // The simulated payment succeeds at once; subscribers still see it pass through PENDING.
     quote.state = 'PENDING';
     ctx.notify('bolt11_melt_quote', quote.quote, meltQuoteView(quote));
-    completeMelt(ctx, quote, inflight);
+    try {
+      completeMelt(ctx, quote, inflight);
+    } catch (error) {
+      // Nothing was spent or signed (completeMelt pays the own invoice first): back to UNPAID.
+      quote.state = 'UNPAID';
+      ctx.notify('bolt11_melt_quote', quote.quote, meltQuoteView(quote));
+      throw error;
+    }
   }
   return meltQuoteView(quote);
 }
