@@ -2,6 +2,7 @@
 // protocol libraries and starts the background work of SPEC §4 "App start".
 import type { BaseServices } from './base-services';
 import { keepWalletData } from './device-storage';
+import { announceAutoCashOut, announceCashOut } from './cash-out-notifications';
 import { REMOTE_PAYMENT_ERROR_TOAST } from './messaging';
 import { subscribePaymentNotifications } from './payment-notifications';
 import { startPaymentResume } from './payment-resume';
@@ -17,6 +18,7 @@ export function completeAndStart(base: BaseServices): AppServices {
     // SPEC §8; the inbox rate-limits it to once a minute, the fixed id merges repeats.
     onRemotePaymentError: () =>
       void toast.error(REMOTE_PAYMENT_ERROR_TOAST, { toastId: 'remote-payment-error' }),
+    onAutoCashOut: (outcome) => announceAutoCashOut(toast, base.logger, outcome),
   });
   const { payments, logger } = services;
   // Subscribed before resuming, so a payment found at start-up is announced too.
@@ -27,6 +29,17 @@ export function completeAndStart(base: BaseServices): AppServices {
     logger,
   });
   startPaymentResume({ payments, config: services.storage.config, logger, window, document });
+  // Cash-outs: outcomes found later are toasted; pending melts are checked now and on resume;
+  // every stored payment may reach the automatic cash-out threshold.
+  services.cashOut.onSettled((result) => announceCashOut(toast, result));
+  startPaymentResume({
+    payments: services.cashOut,
+    config: services.storage.config,
+    logger,
+    window,
+    document,
+  });
+  payments.onSettled(() => void services.autoCashOut.check());
   void runStartupTasks(services);
   void resumeWithdrawals({ withdraw: services.withdraw, config: services.storage.config, logger });
   void keepWalletData({

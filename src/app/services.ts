@@ -1,6 +1,8 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { DeviceKeys } from '../core/keys';
+import { AutoCashOut, type AutoCashOutOutcome } from '../core/wallet/cash-out/auto-cash-out';
+import { CashOutService } from '../core/wallet/cash-out/cash-out-service';
 import { PaymentService } from '../core/wallet/payment-service';
 import { RestoreService } from '../core/wallet/restore/restore-service';
 import { WalletProvider } from '../core/wallet/wallet-provider';
@@ -26,6 +28,10 @@ export interface AppServices extends BaseServices {
   restore: RestoreService;
   /** The browser's storage manager (persist, estimate), when it has one. */
   deviceStorage: DeviceStorage | undefined;
+  /** Lightning cash-outs (melts) from confirmation to PAID/UNPAID; resumed at start-up. */
+  cashOut: CashOutService;
+  /** Cashes out at the threshold set in Settings (off by default); checked after each payment. */
+  autoCashOut: AutoCashOut;
 }
 
 export interface ServiceOptions extends BaseServiceOptions {
@@ -34,6 +40,8 @@ export interface ServiceOptions extends BaseServiceOptions {
    * most once a minute and logs every case). Omitted: logged only.
    */
   onRemotePaymentError?: (error: Error) => void;
+  /** What an automatic cash-out did (a toast in the app). Omitted: logged only. */
+  onAutoCashOut?: (outcome: AutoCashOutOutcome) => void;
 }
 
 export function createServices(settings: AppSettings, options: ServiceOptions): AppServices {
@@ -43,7 +51,7 @@ export function createServices(settings: AppSettings, options: ServiceOptions): 
 /** Adds storage (Dexie) and the protocol services (wallets, payments, withdraw, messaging). */
 export function completeServices(
   base: BaseServices,
-  options: Pick<ServiceOptions, 'onRemotePaymentError'> = {},
+  options: Pick<ServiceOptions, 'onRemotePaymentError' | 'onAutoCashOut'> = {},
 ): AppServices {
   const { events, logger, clock } = base;
   const storage = createStorage(base.storageOptions);
@@ -86,6 +94,26 @@ export function completeServices(
     logger,
     clock,
   });
+  const cashOut = new CashOutService({
+    config: storage.config,
+    proofs: storage.proofs,
+    melts: storage.melts,
+    ledger: storage.ledger,
+    counters: storage.counterSource,
+    wallets,
+    events,
+    logger,
+    clock,
+  });
+  const autoCashOut = new AutoCashOut({
+    settings: storage.autoCashOut,
+    config: storage.config,
+    proofs: storage.proofs,
+    cashOut,
+    fetch: (url, init) => globalThis.fetch(url, init),
+    logger,
+    onOutcome: (outcome) => options.onAutoCashOut?.(outcome),
+  });
   return {
     ...base,
     storage,
@@ -104,5 +132,7 @@ export function completeServices(
     withdraw,
     restore,
     deviceStorage: browserDeviceStorage(),
+    cashOut,
+    autoCashOut,
   };
 }

@@ -26,7 +26,13 @@ export type WriteStep =
   /** a restore scan's row is written; no batch has been asked for yet */
   | 'restore:scheduled'
   /** one restore batch is stored with its counter and progress; the scan has not ended */
-  | 'restore:batch-recorded';
+  | 'restore:batch-recorded'
+  /** counters for a melt's NUT-08 blank outputs were reserved; no melt row yet */
+  | 'melt:counters-reserved'
+  /** the melt row is written and its inputs are out of the balance; the melt was not sent */
+  | 'melt:journaled'
+  /** the mint answered the melt PAID; inputs, change and event are not stored */
+  | 'melt:paid';
 
 /**
  * Called at each WriteStep. The app passes none. A test passes one that never settles at a chosen

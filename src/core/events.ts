@@ -3,7 +3,9 @@
 export type WalletUpdate =
   | { reason: 'payment'; amount: number }
   | { reason: 'withdrawal'; amount?: number }
-  | { reason: 'restore'; amount: number };
+  | { reason: 'restore'; amount: number }
+  /** a cash-out started, ended or came back unpaid (the balance changed) */
+  | { reason: 'cash-out'; amount?: number };
 
 export type WalletUpdateListener = (update: WalletUpdate) => void;
 

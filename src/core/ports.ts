@@ -50,7 +50,13 @@ export interface ProofStore {
 // ---------------------------------------------------------------- history
 
 /** 'restore': the sats a phrase restore scan recovered from one mint (0 included). */
-export type HistoryEventType = 'direct-payment' | 'remote-payment' | 'withdrawal' | 'restore';
+export type HistoryEventType =
+  | 'direct-payment'
+  | 'remote-payment'
+  | 'withdrawal'
+  | 'restore'
+  /** 'cash-out': sats paid out over Lightning (melt), with the fee and preimage. */
+  | 'cash-out';
 
 export interface HistoryEvent {
   id: number;
@@ -214,6 +220,82 @@ export interface Ledger {
     inputSecrets: string[];
     outputs: NewProof[];
   }): Promise<void>;
+}
+
+// ---------------------------------------------------------------- cash-out (NUT-05 melt)
+
+/**
+ * A melt on its way to the mint or in flight there (schema v11): written, with the inputs taken out
+ * of the balance, before the melt request is sent, and removed only when the mint says PAID
+ * (inputs deleted, change stored, cash-out event) or UNPAID (inputs back in the balance). See
+ * docs/architecture.md, "Cash-out".
+ */
+export interface PendingMelt {
+  /** the melt quote id */
+  quote: string;
+  mintUrl: string;
+  /** the BOLT11 invoice being paid */
+  request: string;
+  /** sats the receiver gets */
+  amount: number;
+  /** the mint's fee reserve for Lightning routing */
+  feeReserve: number;
+  /** the input fees of the inputs (NUT-02) */
+  inputFee: number;
+  /** secrets of the proofs sent as inputs; flagged spent (out of the balance) while pending */
+  inputSecrets: string[];
+  /** sum of the inputs */
+  inputAmount: number;
+  /** counters of the NUT-08 blank outputs, reserved before the request; absent when none */
+  reservation?: CounterReservation;
+  /** the Lightning address or LNURL paid, when the invoice came from one */
+  destination?: string;
+  /** set by automatic cash-out */
+  auto?: boolean;
+  createdAt: number;
+  /** unix seconds of the melt quote's expiry, or null */
+  expiry: number | null;
+}
+
+export interface MeltStore {
+  get(quote: string): Promise<PendingMelt | undefined>;
+  /** Oldest first. */
+  list(): Promise<PendingMelt[]>;
+}
+
+export interface CashOutEventInput {
+  amount: number;
+  /** what Lightning routing actually cost: inputs - input fee - amount - change */
+  feePaid: number;
+  inputFee: number;
+  mintUrl: string;
+  quoteId: string;
+  request: string;
+  preimage: string | null;
+  destination?: string;
+  auto?: boolean;
+}
+
+/** The multi-store writes of a cash-out, one IndexedDB transaction each (storage/ledger.ts). */
+export interface MeltLedger {
+  /**
+   * Writes the melt row and flags its inputs spent (out of the balance), unless one of them is no
+   * longer an unspent proof or a melt row already pays the same invoice: then false, nothing written.
+   */
+  beginMelt(melt: PendingMelt): Promise<boolean>;
+  /** The mint did not pay: inputs back to unspent, row deleted. False when the row was gone. */
+  releaseMelt(quote: string): Promise<boolean>;
+  /**
+   * The mint paid: inputs deleted, change stored, one cash-out event, row deleted. False (nothing
+   * written) when the row was gone, so a second tab never records the same cash-out twice.
+   */
+  settleMelt(args: {
+    quote: string;
+    change: NewProof[];
+    event: CashOutEventInput;
+  }): Promise<{ settled: boolean; balance: number }>;
+  /** A cash-out event for this invoice exists already (it was paid from this wallet). */
+  invoicePaid(request: string): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------- processed remote quotes

@@ -2,6 +2,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
 import type {
+  PendingMelt,
   PendingMintQuote,
   PendingWithdrawal,
   ProcessedQuote,
@@ -73,6 +74,7 @@ export class CashewDb extends Dexie {
   counters!: EntityTable<CounterRow, 'keysetId'>;
   rowCounts!: EntityTable<RowCountRow, 'table'>;
   restoreScans!: EntityTable<RestoreScanRow, 'id'>;
+  melts!: EntityTable<PendingMelt, 'quote'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -109,6 +111,8 @@ export class CashewDb extends Dexie {
       .upgrade((tx) => writeRowCountV9(tx.table('historyEvents'), tx.table(ROW_COUNTS_TABLE)));
     // v10 (ours): a phrase restore scan's progress, so a reload resumes it instead of starting over.
     this.version(10).stores({ restoreScans: '&id' });
+    // v11 (ours): melts in flight (cash-out) survive reloads until the mint says PAID or UNPAID.
+    this.version(11).stores({ melts: '&quote, mintUrl, request' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

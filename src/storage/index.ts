@@ -7,6 +7,8 @@ import type {
   HistoryStore,
   KeyStore,
   Ledger,
+  MeltLedger,
+  MeltStore,
   MintQuoteStore,
   ProcessedQuoteStore,
   ProofStore,
@@ -20,6 +22,8 @@ import { CashewDb, DEFAULT_DB_NAME } from './db';
 import { DexieHistoryStore } from './history-store';
 import { DexieKeyStore } from './key-store';
 import { DexieLedger } from './ledger';
+import { DexieAutoCashOutStore } from './auto-cash-out-store';
+import { DexieMeltStore } from './melt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
 import { DexiePhraseCheckStore } from './phrase-check-store';
@@ -50,7 +54,11 @@ export interface Storage {
   mintQuotes: MintQuoteStore;
   withdrawals: WithdrawalStore;
   processedQuotes: ProcessedQuoteStore;
-  ledger: Ledger;
+  ledger: Ledger & MeltLedger;
+  /** cash-outs in flight (written through ledger) */
+  melts: MeltStore;
+  /** automatic cash-out settings (off by default) */
+  autoCashOut: DexieAutoCashOutStore;
   counterSource: CounterSource;
   /** The phrase restore scan's progress row and its one-transaction batch writes. */
   restore: RestoreLedger;
@@ -75,6 +83,8 @@ export function createStorage(options: StorageOptions): Storage {
     withdrawals: new DexieWithdrawalStore(db),
     processedQuotes: new DexieProcessedQuoteStore(db, clock, logger),
     ledger: new DexieLedger(db, clock),
+    melts: new DexieMeltStore(db),
+    autoCashOut: new DexieAutoCashOutStore(db, clock),
     counterSource: new DexieCounterSource(db, clock),
     restore: new DexieRestoreLedger(db, clock),
     phraseCheck: new DexiePhraseCheckStore(db, clock),

@@ -1,18 +1,28 @@
 // Ledger on Dexie: every write that spans tables (settling, claiming, closing) as one transaction.
 import type {
+  CashOutEventInput,
   ClaimOutcome,
   Clock,
   Ledger,
+  MeltLedger,
   NewProof,
   PaymentEventInput,
+  PendingMelt,
   PendingMintQuote,
   ProcessedQuote,
 } from '../core/ports';
+import { cashOutRequest, cashOutRow } from './cash-out-history';
 import type { CashewDb } from './db';
 import { paymentRow, withdrawalRow } from './history-store';
-import { deleteProofs, insertProofs, totalUnspent } from './proof-writes';
+import {
+  deleteProofs,
+  insertProofs,
+  markProofsSpent,
+  totalUnspent,
+  unmarkProofsSpent,
+} from './proof-writes';
 
-export class DexieLedger implements Ledger {
+export class DexieLedger implements Ledger, MeltLedger {
   constructor(
     private readonly db: CashewDb,
     private readonly clock: Clock,
@@ -137,5 +147,60 @@ export class DexieLedger implements Ledger {
       await insertProofs(db, args.outputs, args.mintUrl, this.clock());
       await db.withdrawals.delete(args.journalId);
     });
+  }
+
+  // ------------------------------------------------------------ cash-out (docs/architecture.md)
+
+  /** The melt row and its inputs leaving the balance are one write: a crash leaves both or neither. */
+  async beginMelt(melt: PendingMelt): Promise<boolean> {
+    const { db } = this;
+    return db.transaction('rw', [db.melts, db.proofs, db.proofTotals], async () => {
+      if ((await db.melts.get(melt.quote)) !== undefined) return false;
+      if ((await db.melts.where('request').equals(melt.request).count()) > 0) return false;
+      const inputs = await db.proofs.bulkGet(melt.inputSecrets);
+      if (inputs.some((row) => row === undefined || row.spentFlag === 1)) return false;
+      await markProofsSpent(db, melt.inputSecrets);
+      await db.melts.add(melt);
+      return true;
+    });
+  }
+
+  async releaseMelt(quote: string): Promise<boolean> {
+    const { db } = this;
+    return db.transaction('rw', [db.melts, db.proofs, db.proofTotals], async () => {
+      const melt = await db.melts.get(quote);
+      if (!melt) return false;
+      await unmarkProofsSpent(db, melt.inputSecrets);
+      await db.melts.delete(quote);
+      return true;
+    });
+  }
+
+  /** The melt row is the "not yet settled" token: whoever deletes it records the cash-out. */
+  async settleMelt(args: {
+    quote: string;
+    change: NewProof[];
+    event: CashOutEventInput;
+  }): Promise<{ settled: boolean; balance: number }> {
+    const { db } = this;
+    return db.transaction(
+      'rw',
+      [db.melts, db.proofs, db.proofTotals, db.historyEvents],
+      async () => {
+        const melt = await db.melts.get(args.quote);
+        if (!melt) return { settled: false, balance: await totalUnspent(db) };
+        const now = this.clock();
+        await deleteProofs(db, melt.inputSecrets);
+        await insertProofs(db, args.change, melt.mintUrl, now);
+        await db.historyEvents.add(cashOutRow(args.event, now));
+        await db.melts.delete(args.quote);
+        return { settled: true, balance: await totalUnspent(db) };
+      },
+    );
+  }
+
+  async invoicePaid(request: string): Promise<boolean> {
+    const rows = await this.db.historyEvents.where('type').equals('cash-out').toArray();
+    return rows.some((row) => cashOutRequest(row) === request);
   }
 }

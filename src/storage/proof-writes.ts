@@ -127,6 +127,24 @@ export async function markProofsSpent(db: CashewDb, secrets: string[]): Promise<
   return updated.length;
 }
 
+/** Flags stored spent proofs as unspent again (a melt came back unpaid); returns how many. */
+export async function unmarkProofsSpent(db: CashewDb, secrets: string[]): Promise<number> {
+  const rows = (await db.proofs.bulkGet([...new Set(secrets)])).filter(
+    (row): row is ProofRow => row !== undefined && row.spentFlag === 1,
+  );
+  if (rows.length === 0) return 0;
+  const deltas = new Deltas();
+  const updated = rows.map((row) => {
+    deltas.added(row, -1);
+    const next: ProofRow = { ...row, isSpent: false, spentFlag: 0 };
+    deltas.added(next);
+    return next;
+  });
+  await db.proofs.bulkPut(updated);
+  await deltas.apply(db);
+  return updated.length;
+}
+
 /** Deletes stored proofs by secret; returns the rows that were actually deleted. */
 export async function deleteProofs(db: CashewDb, secrets: string[]): Promise<ProofRow[]> {
   const rows = (await db.proofs.bulkGet([...new Set(secrets)])).filter(

@@ -135,7 +135,7 @@ async function writeLegacy(name: string, version: number): Promise<void> {
     ]);
   }
   if (version >= 9) {
-    await old.table('rowCounts').add({ table: 'historyEvents', count: 2 });
+    await old.table('rowCounts').put({ table: 'historyEvents', count: 2 });
   }
   if (version === 6) {
     // Before v7 byte keys were not stored as bytes: hex text and a JSON'd typed array.
@@ -177,9 +177,10 @@ describe.each([1, 2, 3, 4, 5, 6, 7, 8, 9])('upgrade from schema v%i', (version) 
     expect(await s.proofs.balance(MINT_B)).toBe(4);
     expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual(['a1', 'a8']);
     expect((await s.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(['a1', 'a8', 'b4']);
-    expect(s.db.verno).toBe(10);
-    // v10: no restore scan is in progress after an upgrade.
+    expect(s.db.verno).toBe(11);
+    // v10: no restore scan is in progress after an upgrade; v11: no melt in flight.
     expect(await s.restore.current()).toBeUndefined();
+    expect(await s.melts.list()).toEqual([]);
     expect(await s.db.rowCounts.get('historyEvents')).toEqual({
       table: 'historyEvents',
       count: version >= 5 ? 2 : 0,

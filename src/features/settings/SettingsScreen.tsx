@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../ui/Button';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
+import { AutoCashOutSettings } from './AutoCashOutSettings';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
 import { PhraseCheck } from './PhraseCheck';
@@ -92,6 +93,7 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
       )}
 
       <RecoverFunds restore={services.restore} logger={logger} />
+      <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} />
 
       <DeviceIdentity keys={services.storage.keys} logger={logger} />
 

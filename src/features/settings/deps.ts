@@ -4,6 +4,7 @@ import type { ConfigStore, KeyStore } from '../../core/ports';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { RecoverFundsService } from './RecoverFunds';
 import type { StorageInfo } from './StorageStatus';
+import type { AutoCashOutStore } from './AutoCashOutSettings';
 
 export interface SettingsServices {
   storage: {
@@ -11,6 +12,8 @@ export interface SettingsServices {
     keys: KeyStore;
     /** whether the recovery phrase was checked */
     phraseCheck: PhraseCheckStore;
+    /** automatic cash-out settings */
+    autoCashOut: AutoCashOutStore;
   };
   /** The browser's storage manager, when it has one: persistence and usage. */
   deviceStorage?: StorageInfo | undefined;

@@ -59,6 +59,11 @@ function fakeServices(options: FakeOptions = {}) {
       ? options.balance
       : vi.fn(async () => (options.balance as number | undefined) ?? 0);
   const services: WalletServices = {
+    cashOut: {
+      prepare: vi.fn(async () => Promise.reject(new Error('not in these tests'))),
+      pay: vi.fn(async () => Promise.reject(new Error('not in these tests'))),
+      listPending: vi.fn(async () => []),
+    },
     storage: {
       proofs: { balance, balancesByMint: vi.fn(async () => options.balances ?? {}) },
       config: { getMintUrl: async () => 'http://mint.test' },

@@ -3,6 +3,13 @@ import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../ui/Button';
 import { WithdrawModal } from '../../ui/WithdrawModal';
+import {
+  CashOutButton,
+  CashOutPanel,
+  PendingCashOuts,
+  useCashOutPanel,
+  usePendingCashOuts,
+} from './CashOutPanel';
 import { ConsolidationConfirm } from './ConsolidationConfirm';
 import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';
@@ -34,6 +41,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   // The fee on the notice is the most the swap may charge.
   const confirmedFee = state.step === 'confirm' ? state.plan.consolidation.fee : 0;
   const confirmTarget = state.step === 'confirm' ? state.target : undefined;
+  const cashOut = useCashOutPanel(services, reload);
+  const pendingCashOuts = usePendingCashOuts(services);
 
   return (
     <section className="space-y-6">
@@ -62,6 +71,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
           <Button onClick={() => void withdraw.start()} disabled={busy} aria-busy={busy}>
             {WITHDRAW}
           </Button>
+          <CashOutButton onOpen={cashOut.open} disabled={busy} />
           <Button variant="outline" onClick={reload} disabled={data.loading}>
             {REFRESH}
           </Button>
@@ -74,6 +84,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         busy={busy}
         onWithdraw={(mintUrl) => void withdraw.start(mintUrl)}
       />
+      <PendingCashOuts pending={pendingCashOuts} />
 
       <PendingWithdrawals
         pending={data.pending}
@@ -82,6 +93,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
 
       <HistoryList history={data.history} page={page} onPage={setPage} loading={data.loading} />
 
+      <CashOutPanel flow={cashOut} />
       <ConsolidationConfirm
         plan={state.step === 'confirm' ? state.plan : null}
         onCombine={() => void withdraw.build(true, confirmedFee, confirmTarget)}

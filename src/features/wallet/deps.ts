@@ -7,9 +7,11 @@ import type {
   ConfigStore,
   HistoryStore,
   KeyStore,
+  PendingMelt,
   PendingWithdrawal,
   ProofStore,
 } from '../../core/ports';
+import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw-plan';
 
 export interface WalletServices {
@@ -32,6 +34,12 @@ export interface WalletServices {
       mintUrl?: string;
     }): Promise<WithdrawResult>;
     listPending(): Promise<PendingWithdrawal[]>;
+  };
+  /** Lightning cash-out (core/wallet/cash-out). */
+  cashOut: {
+    prepare(invoice: string, destination?: string): Promise<CashOutQuote>;
+    pay(plan: CashOutQuote): Promise<CashOutResult>;
+    listPending(): Promise<PendingMelt[]>;
   };
   events: { onUpdated(listener: WalletUpdateListener): () => void };
   logger: Logger;

@@ -1,0 +1,320 @@
+// Cash out end to end against the dev mint and the dev Lightning address: to an invoice and to an
+// address, fees to the sat, a lost melt reply, a mint failing mid-melt, PENDING then PAID across a
+// reload, PENDING then UNPAID, two tabs paying at once, and automatic cash-out at the threshold.
+// Every test ends with the exact stored balance and history.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { outsideInvoice } from '../dev/mint/test-support';
+import { expect, test } from './fixtures';
+import { takePayment } from './helpers/invoice';
+import { onboard } from './helpers/onboard';
+import { storedMoney } from './helpers/stored-money';
+
+const SETTLES = { timeout: 20_000 };
+
+async function openWallet(page: Page) {
+  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
+}
+
+async function fault(request: APIRequestContext, mintUrl: string, rule: Record<string, unknown>) {
+  const response = await request.post(`${mintUrl}/dev/faults`, { data: rule });
+  expect(response.ok()).toBe(true);
+}
+
+/** The melt quote ids the app has in flight (its IndexedDB 'melts' table). */
+async function pendingMelts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('cashew-pos');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const keys = db.transaction('melts').objectStore('melts').getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result as string[]);
+          };
+        };
+      }),
+  );
+}
+
+/** Wallet → Cash out → destination → (amount) → the confirm dialog with its figures. */
+async function startCashOut(page: Page, destination: string, amount?: number, comment?: string) {
+  await page.getByRole('button', { name: 'Cash out', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cash out to Lightning' });
+  await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(destination);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  if (amount !== undefined) {
+    await dialog.getByLabel(/^Amount in sats/).fill(String(amount));
+    if (comment) await dialog.getByLabel(/^Comment/).fill(comment);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+  }
+  const confirm = page.getByRole('dialog', { name: 'Confirm cash-out' });
+  await expect(confirm).toBeVisible();
+  return confirm;
+}
+
+async function fees(confirm: ReturnType<Page['getByRole']>) {
+  return {
+    amount: await confirm.getByTestId('cash-out-amount').textContent(),
+    reserve: await confirm.getByTestId('cash-out-fee-reserve').textContent(),
+    inputFee: await confirm.getByTestId('cash-out-input-fee').textContent(),
+    total: await confirm.getByTestId('cash-out-total').textContent(),
+  };
+}
+
+test.describe('cash out', () => {
+  test('to an invoice: fee reserve shown, 1 sat charged, the rest back as change', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 2000, payQuote);
+    await openWallet(page);
+    const confirm = await startCashOut(page, outsideInvoice(1000));
+    expect(await fees(confirm)).toEqual({
+      amount: '1,000 sats',
+      reserve: '10 sats',
+      inputFee: '0 sats',
+      total: '1,010 sats',
+    });
+    await confirm.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByTestId('cash-out-result')).toHaveText(
+      'Cash-out paid: 1000 sats sent, 1 sats fee.',
+    );
+    // 10 reserved = 1 charged + 9 returned as change.
+    const stored = await storedMoney(page);
+    expect(stored.balance).toBe(999);
+    expect(stored.history.map(({ type, amount }) => ({ type, amount }))).toEqual([
+      { type: 'direct-payment', amount: 2000 },
+      { type: 'cash-out', amount: 1000 },
+    ]);
+    await page.getByTestId('cash-out').getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('999 sats');
+  });
+
+  test('to a Lightning address with an amount and a comment', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+    lightningAddress,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 300, payQuote);
+    await openWallet(page);
+    // Outside the address's limits first: refused, nothing leaves the balance.
+    await page.getByRole('button', { name: 'Cash out', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cash out to Lightning' });
+    await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(lightningAddress);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByLabel(/^Amount in sats/).fill('2000000');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('Enter an amount from 1 to 1000000 sats.')).toBeVisible();
+    await dialog.getByLabel(/^Amount in sats/).fill('100');
+    await dialog.getByLabel(/^Comment/).fill('Week 12 takings');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm cash-out' });
+    expect(await fees(confirm)).toMatchObject({ amount: '100 sats', reserve: '1 sats' });
+    await confirm.getByRole('button', { name: 'Pay' }).click();
+    // The address's invoices are the dev mint's own: settled inside the mint, no routing fee.
+    await expect(page.getByTestId('cash-out-result')).toHaveText(
+      'Cash-out paid: 100 sats sent, 0 sats fee.',
+    );
+    const stored = await storedMoney(page);
+    expect(stored.balance).toBe(200);
+    expect(stored.history.map((e) => e.type)).toEqual(['direct-payment', 'cash-out']);
+  });
+
+  test('bad invoices are refused with their message and nothing leaves', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 50, payQuote);
+    await openWallet(page);
+    await page.getByRole('button', { name: 'Cash out', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cash out to Lightning' });
+    const field = dialog.getByLabel('Invoice, Lightning address or LNURL');
+    const cases: Array<[string, string]> = [
+      ['lnbc1garbage', 'This is not a valid Lightning invoice.'],
+      [
+        outsideInvoice(10, { network: 'tb' }),
+        'This invoice is for another Bitcoin network. Use a mainnet invoice (lnbc…).',
+      ],
+      [
+        outsideInvoice(10, { timestamp: Math.floor(Date.now() / 1000) - 7200 }),
+        'This invoice has expired. Ask for a new one.',
+      ],
+      [
+        outsideInvoice(100),
+        'Not enough balance: this needs 101 sats with fees, the balance is 50 sats.',
+      ],
+      ['nobody@127.0.0.1:9', 'The Lightning address did not answer. Check it and try again.'],
+    ];
+    for (const [text, message] of cases) {
+      await field.fill(text);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await expect(dialog.getByText(message)).toBeVisible();
+    }
+    expect((await storedMoney(page)).balance).toBe(50);
+  });
+
+  test('response lost after paying: found PAID, change recovered, one event', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+    request,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 500, payQuote);
+    await openWallet(page);
+    const confirm = await startCashOut(page, outsideInvoice(200));
+    await fault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'dropResponse', count: 1 });
+    await confirm.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByTestId('cash-out-result')).toHaveText(
+      'Cash-out paid: 200 sats sent, 1 sats fee.',
+      SETTLES,
+    );
+    const stored = await storedMoney(page);
+    expect(stored.balance).toBe(299);
+    expect(stored.history.map((e) => e.type)).toEqual(['direct-payment', 'cash-out']);
+  });
+
+  test('mint fails mid-melt: nothing paid, the sats are back', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+    request,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 100, payQuote);
+    await openWallet(page);
+    const confirm = await startCashOut(page, outsideInvoice(50));
+    await fault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'error500', count: 1 });
+    await confirm.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByTestId('cash-out-result')).toHaveText(
+      'Cash-out failed: the payment did not go through. The sats are back in your balance.',
+    );
+    const stored = await storedMoney(page);
+    expect(stored.balance).toBe(100);
+    expect(stored.history.map((e) => e.type)).toEqual(['direct-payment']);
+  });
+
+  for (const settled of ['PAID', 'UNPAID'] as const) {
+    test(`PENDING, reload, then ${settled}`, async ({
+      page,
+      mintUrl,
+      relayUrl,
+      payQuote,
+      request,
+    }) => {
+      await onboard(page, { mintUrl, relayUrl });
+      await takePayment(page, 300, payQuote);
+      await openWallet(page);
+      const confirm = await startCashOut(page, outsideInvoice(100));
+      await fault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'pending', count: 1 });
+      await confirm.getByRole('button', { name: 'Pay' }).click();
+      await expect(page.getByTestId('cash-out-result')).toHaveText(
+        'Cash-out pending. The balance updates once the mint settles the payment.',
+      );
+      const [quote] = await pendingMelts(page);
+      expect(quote).toBeTruthy();
+      await page.reload();
+      await expect(page.getByTestId('pending-cash-outs')).toContainText('100 sats to');
+      const response = await request.post(`${mintUrl}/dev/melt/${quote}/settle`, {
+        data: { state: settled },
+      });
+      expect(response.ok()).toBe(true);
+      const toast =
+        settled === 'PAID'
+          ? 'Cash-out paid: 100 sats sent, 1 sats fee.'
+          : 'Cash-out failed: the payment did not go through. The sats are back in your balance.';
+      await expect(page.getByText(toast)).toBeVisible(SETTLES);
+      await expect(page.getByTestId('pending-cash-outs')).toBeHidden();
+      const stored = await storedMoney(page);
+      expect(stored.balance).toBe(settled === 'PAID' ? 199 : 300);
+      expect(stored.history.map((e) => e.type)).toEqual(
+        settled === 'PAID' ? ['direct-payment', 'cash-out'] : ['direct-payment'],
+      );
+    });
+  }
+
+  test('two tabs pressing Pay at once pay the invoice once', async ({
+    page,
+    context,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 500, payQuote);
+    await openWallet(page);
+    const other = await context.newPage();
+    await other.goto('/wallet');
+    const invoice = outsideInvoice(100);
+    const [first, second] = [await startCashOut(page, invoice), await startCashOut(other, invoice)];
+    await Promise.all([
+      first.getByRole('button', { name: 'Pay' }).click(),
+      second.getByRole('button', { name: 'Pay' }).click(),
+    ]);
+    const paidText = 'Cash-out paid: 100 sats sent, 1 sats fee.';
+    const refused = /This invoice (was already paid from this wallet|is already being paid)\./;
+    const outcomes = await Promise.all(
+      [page, other].map(async (tab) => {
+        const dialog = tab.getByRole('dialog');
+        await expect(dialog.getByText(new RegExp(`${paidText}|${refused.source}`))).toBeVisible(
+          SETTLES,
+        );
+        return (await dialog.getByTestId('cash-out-result').count()) > 0 ? 'paid' : 'refused';
+      }),
+    );
+    expect(outcomes.sort()).toEqual(['paid', 'refused']);
+    const stored = await storedMoney(page);
+    expect(stored.balance).toBe(399);
+    expect(stored.history.map((e) => e.type)).toEqual(['direct-payment', 'cash-out']);
+  });
+
+  test('automatic cash-out fires once when a payment reaches the threshold', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+    lightningAddress,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Cash out automatically').check();
+    await page.getByLabel('Lightning address').fill(lightningAddress);
+    await page.getByLabel('Threshold in sats').fill('100');
+    await page.getByRole('button', { name: 'Save automatic cash-out' }).click();
+    await expect(page.getByText('Automatic cash-out saved.')).toBeVisible();
+
+    await takePayment(page, 60, payQuote);
+    expect((await storedMoney(page)).history.map((e) => e.type)).toEqual(['direct-payment']);
+    await takePayment(page, 50, payQuote);
+    await expect(page.getByText(/^Automatic cash-out: \d+ sats sent, 0 sats fee\.$/)).toBeVisible(
+      SETTLES,
+    );
+    const stored = await storedMoney(page);
+    const cashOut = stored.history.find((e) => e.type === 'cash-out')!;
+    // 110 sats: the largest amount whose total with the fee reserve fits; no routing fee was
+    // charged (the address's invoices settle inside the dev mint), so the reserve came back.
+    expect(cashOut.amount).toBeGreaterThanOrEqual(100);
+    expect(stored.balance).toBe(110 - cashOut.amount);
+    expect(stored.history.map((e) => e.type)).toEqual([
+      'direct-payment',
+      'direct-payment',
+      'cash-out',
+    ]);
+    await expect(page.getByText(/^Automatic cash-out:/)).toHaveCount(1);
+  });
+});

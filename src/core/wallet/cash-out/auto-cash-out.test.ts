@@ -1,0 +1,116 @@
+// Automatic cash-out against the dev mint and the dev Lightning address: it fires once when the
+// balance reaches the threshold, sends the whole balance minus fees, and a failure leaves the
+// balance and is retried with backoff, never two at once.
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { injectWebSocketImpl } from '@cashu/cashu-ts';
+import { startLnurl, type DevLnurl } from '../../../../dev/lnurl/server';
+import { startTestMint, type TestMint } from '../../../../dev/mint/test-support';
+import {
+  fundTab,
+  newCashOutDevice,
+  openCashOutTab,
+  storedCashOut,
+  type CashOutTab,
+} from '../../../storage/cash-out-test-support';
+import { AutoCashOut, type AutoCashOutOutcome, type AutoCashOutSettings } from './auto-cash-out';
+
+injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
+vi.setConfig({ testTimeout: 60_000 });
+
+let mint: TestMint;
+let lnurl: DevLnurl;
+const tabs: CashOutTab[] = [];
+const autos: AutoCashOut[] = [];
+
+beforeAll(async () => {
+  mint = await startTestMint();
+  lnurl = await startLnurl({ mintUrl: mint.url, port: 0, log: () => {} });
+});
+
+afterEach(() => {
+  lnurl.clearFaults();
+  for (const auto of autos.splice(0)) auto.stop();
+  for (const tab of tabs.splice(0)) tab.kill();
+});
+
+afterAll(async () => {
+  await lnurl.close();
+  await mint.cleanup();
+});
+
+async function setup(settings: Partial<AutoCashOutSettings>) {
+  const tab = openCashOutTab(await newCashOutDevice(mint.url));
+  tabs.push(tab);
+  await tab.storage.autoCashOut.set({
+    enabled: true,
+    address: lnurl.address,
+    threshold: 100,
+    ...settings,
+  });
+  const outcomes: AutoCashOutOutcome[] = [];
+  const auto = new AutoCashOut({
+    settings: tab.storage.autoCashOut,
+    config: tab.storage.config,
+    proofs: tab.storage.proofs,
+    cashOut: tab.cashOut,
+    fetch: (url, init) => fetch(url, init),
+    logger: tab.storage.logger,
+    onOutcome: (outcome) => outcomes.push(outcome),
+    retryBaseMs: 100,
+    retryMaxMs: 400,
+  });
+  autos.push(auto);
+  return { tab, auto, outcomes };
+}
+
+describe('automatic cash-out', () => {
+  it('does nothing below the threshold, then cashes out once when a payment reaches it', async () => {
+    const { tab, auto, outcomes } = await setup({ threshold: 100 });
+    await fundTab(tab, mint, [60]);
+    await auto.check();
+    expect(outcomes).toEqual([]);
+    await fundTab(tab, mint, [40]);
+    // Two payments stored at once: still one cash-out.
+    await Promise.all([auto.check(), auto.check()]);
+    expect(outcomes, JSON.stringify(outcomes)).toHaveLength(1);
+    const outcome = outcomes[0]!;
+    if (!outcome.ok || outcome.result.status !== 'paid') throw new Error(JSON.stringify(outcome));
+    // Internal settlement at the dev mint: no routing fee; only what the reserve needs stays.
+    const after = await storedCashOut(tab);
+    expect(after.balance).toBe(100 - outcome.result.amount - outcome.result.feePaid);
+    expect(outcome.result.amount).toBeGreaterThanOrEqual(97);
+    expect(after.history).toEqual([
+      expect.objectContaining({
+        type: 'cash-out',
+        amount: outcome.result.amount,
+        metadata: expect.objectContaining({ auto: true, destination: lnurl.address }) as unknown,
+      }),
+    ]);
+    expect(lnurl.invoices()).toHaveLength(1);
+    // Below the threshold again: nothing more.
+    await auto.check();
+    expect(outcomes).toHaveLength(1);
+  });
+
+  it('leaves the balance when the address fails, and retries with backoff until it works', async () => {
+    const { tab, auto, outcomes } = await setup({ threshold: 50 });
+    await fundTab(tab, mint, [64]);
+    lnurl.addFault({ target: 'payRequest', action: 'error500', count: 2 });
+    await auto.check();
+    expect(outcomes[0]).toMatchObject({ ok: false, retryInMs: 100 });
+    expect((await storedCashOut(tab)).balance).toBe(64);
+    await expect.poll(() => outcomes.some((o) => o.ok), { timeout: 10_000 }).toBe(true);
+    expect(outcomes.filter((o) => !o.ok).map((o) => (o.ok ? 0 : o.retryInMs))).toEqual([100, 200]);
+    expect((await storedCashOut(tab)).history).toHaveLength(1);
+  });
+
+  it('stays off by default', async () => {
+    const { tab, auto, outcomes } = await setup({ enabled: false });
+    await fundTab(tab, mint, [500]);
+    await auto.check();
+    expect(outcomes).toEqual([]);
+    expect((await storedCashOut(tab)).balance).toBe(500);
+  });
+});

@@ -1,0 +1,550 @@
+// Cash-out: paying a Lightning invoice from the balance with a NUT-05 melt and NUT-08 change, with a
+// journal so a melt whose answer is lost or PENDING is checked again, never sent twice
+// (docs/architecture.md, "Cash-out"; docs/protocol.md, "Cash-out").
+import {
+  Amount,
+  CheckStateEnum,
+  OutputData,
+  type MeltQuoteBolt11Response,
+  type Proof,
+  type Wallet,
+} from '@cashu/cashu-ts';
+import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import { ValidationError } from '../../errors';
+import type { WalletEvents } from '../../events';
+import type { Logger } from '../../logger';
+import type {
+  Clock,
+  ConfigStore,
+  CounterReservation,
+  CounterSource,
+  MeltLedger,
+  MeltStore,
+  NewProof,
+  PendingMelt,
+  ProofStore,
+  StoredProof,
+} from '../../ports';
+import { restoreReservation } from '../deterministic-mint';
+import { isDefiniteRefusal, toMintError } from '../mint-errors';
+import { sumSats, toNewProof } from '../proof-convert';
+import { defaultQuoteLock, type QuoteLock } from '../quote-lock';
+import { mintKey, type WalletProvider } from '../wallet-provider';
+import { toCashuProof } from '../withdraw-token';
+import { checkInvoice } from './invoice';
+import {
+  FEES_CHANGED,
+  INVOICE_ALREADY_PAID,
+  INVOICE_BEING_PAID,
+  NOTHING_TO_CASH_OUT,
+  notEnoughBalance,
+} from './texts';
+
+export interface CashOutIntervals {
+  /** first wait before checking a PENDING or unanswered melt again; doubles each time */
+  checkMs: number;
+  checkMaxMs: number;
+}
+
+export const DEFAULT_CASH_OUT_INTERVALS: CashOutIntervals = { checkMs: 3_000, checkMaxMs: 60_000 };
+
+export interface CashOutServiceDeps {
+  config: Pick<ConfigStore, 'getMintUrl'>;
+  proofs: Pick<ProofStore, 'listUnspent'>;
+  melts: MeltStore;
+  ledger: MeltLedger;
+  counters: CounterSource;
+  wallets: Pick<WalletProvider, 'getSeededWallet'>;
+  events: WalletEvents;
+  logger: Logger;
+  clock: Clock;
+  intervals?: Partial<CashOutIntervals>;
+  /** cross-tab exclusion per mint; defaults to Web Locks when present, else in-process */
+  lock?: QuoteLock;
+  /** test seam between the steps of a melt (see core/checkpoint.ts) */
+  checkpoint?: Checkpoint;
+}
+
+/** What paying an invoice will take, shown before the merchant confirms. */
+export interface CashOutQuote {
+  quote: string;
+  mintUrl: string;
+  request: string;
+  /** sats the receiver gets */
+  amount: number;
+  /** the most Lightning routing may cost; what is not used comes back as change */
+  feeReserve: number;
+  /** the mint's fee for the proofs spent (NUT-02) */
+  inputFee: number;
+  /** amount + feeReserve + inputFee: the most that can leave the balance */
+  total: number;
+  /** the mint's balance before paying */
+  balance: number;
+  expiry: number | null;
+  /** the Lightning address or LNURL the invoice came from */
+  destination?: string;
+}
+
+export type CashOutResult =
+  | {
+      status: 'paid';
+      quote: string;
+      amount: number;
+      /** routing fee actually charged (the fee reserve minus the change) */
+      feePaid: number;
+      inputFee: number;
+      preimage: string | null;
+      auto: boolean;
+    }
+  | { status: 'pending'; quote: string; amount: number; auto: boolean }
+  | { status: 'unpaid'; quote: string; amount: number; auto: boolean };
+
+/** An outcome found later (timer, start-up, tab shown again), not as the answer to pay(). */
+export type CashOutListener = (result: CashOutResult) => void;
+
+interface Selection {
+  inputs: StoredProof[];
+  inputFee: number;
+}
+
+/**
+ * Owns every melt from the merchant's confirmation to PAID or UNPAID. A melt row (PendingMelt)
+ * is written, with its inputs flagged out of the balance, before the request is sent; it is ended
+ * only by what the mint reports: PAID (inputs deleted, change stored, one cash-out event) or
+ * UNPAID (inputs back). Change lost with a reply is recovered by NUT-09 restore of the counters
+ * reserved for the blank outputs.
+ */
+export class CashOutService {
+  private readonly intervals: CashOutIntervals;
+  private readonly lock: QuoteLock;
+  private readonly checkpoint: Checkpoint;
+  private readonly timers = new Map<
+    string,
+    { timer?: ReturnType<typeof setTimeout>; attempt: number }
+  >();
+  private readonly listeners = new Set<CashOutListener>();
+  private stopped = false;
+
+  constructor(private readonly deps: CashOutServiceDeps) {
+    this.intervals = { ...DEFAULT_CASH_OUT_INTERVALS, ...deps.intervals };
+    this.lock = deps.lock ?? defaultQuoteLock();
+    this.checkpoint = deps.checkpoint ?? noCheckpoint;
+  }
+
+  /**
+   * Checks the invoice, asks the current mint for a melt quote and works out the fees. Nothing
+   * leaves the balance. Throws ValidationError (bad invoice, not enough balance) or a mint error.
+   */
+  async prepare(invoiceText: string, destination?: string): Promise<CashOutQuote> {
+    const invoice = checkInvoice(invoiceText, this.deps.clock());
+    if (await this.deps.ledger.invoicePaid(invoice.request)) {
+      throw new ValidationError(INVOICE_ALREADY_PAID);
+    }
+    const mintUrl = await this.deps.config.getMintUrl();
+    const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl);
+    let reply: MeltQuoteBolt11Response;
+    try {
+      reply = await wallet.createMeltQuoteBolt11(invoice.request);
+    } catch (error) {
+      throw toMintError(error);
+    }
+    const amount = reply.amount.toNumber();
+    const feeReserve = reply.fee_reserve.toNumber();
+    const proofs = await this.deps.proofs.listUnspent(mintUrl);
+    const balance = sumSats(proofs);
+    const selection = select(wallet, proofs, amount + feeReserve);
+    if (!selection) {
+      const needed = amount + feeReserve + feesFor(wallet, proofs);
+      throw new ValidationError(
+        balance === 0 ? NOTHING_TO_CASH_OUT : notEnoughBalance(needed, balance),
+      );
+    }
+    return {
+      quote: reply.quote,
+      mintUrl,
+      request: invoice.request,
+      amount,
+      feeReserve,
+      inputFee: selection.inputFee,
+      total: amount + feeReserve + selection.inputFee,
+      balance,
+      expiry: typeof reply.expiry === 'number' && reply.expiry > 0 ? reply.expiry : null,
+      ...(destination ? { destination } : {}),
+    };
+  }
+
+  /**
+   * Pays a prepared quote: at most `plan.total` leaves the balance. One melt per mint at a time,
+   * across tabs; an invoice already paid or being paid from this wallet is refused.
+   */
+  pay(plan: CashOutQuote, options: { auto?: boolean } = {}): Promise<CashOutResult> {
+    this.stopped = false;
+    return this.lock(lockName(plan.mintUrl), () => this.payLocked(plan, options.auto === true));
+  }
+
+  /** Cash-outs sent but not answered PAID or UNPAID yet, oldest first. */
+  listPending(): Promise<PendingMelt[]> {
+    return this.deps.melts.list();
+  }
+
+  /** Outcomes found by later checks (not those pay() returns). */
+  onSettled(listener: CashOutListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Start-up, back online, tab shown again: asks the mint about every pending melt now; PAID and
+   * UNPAID ones are finished, the rest checked again later. Never rejects.
+   */
+  async resumeAll(): Promise<void> {
+    this.stopped = false;
+    let rows: PendingMelt[] = [];
+    try {
+      rows = await this.deps.melts.list();
+    } catch (error) {
+      this.deps.logger.error('Could not read pending cash-outs', error);
+    }
+    for (const row of rows) await this.checkLater(row.quote, 0);
+  }
+
+  /** Cancels scheduled checks. */
+  stop(): void {
+    this.stopped = true;
+    for (const entry of this.timers.values()) if (entry.timer) clearTimeout(entry.timer);
+    this.timers.clear();
+  }
+
+  // ------------------------------------------------------------ paying
+
+  private async payLocked(plan: CashOutQuote, auto: boolean): Promise<CashOutResult> {
+    const { ledger, melts } = this.deps;
+    if (await ledger.invoicePaid(plan.request)) throw new ValidationError(INVOICE_ALREADY_PAID);
+    const open = (await melts.list()).find((row) => row.request === plan.request);
+    if (open) throw new ValidationError(INVOICE_BEING_PAID);
+
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(plan.mintUrl);
+    // A quote paid or in flight already is refused by the mint itself (20006 / 20005).
+    const quote = { quote: plan.quote, amount: Amount.from(plan.amount), unit: 'sat' };
+
+    // The proofs may have changed since the quote was shown: choose again, within what was agreed.
+    const proofs = await this.deps.proofs.listUnspent(plan.mintUrl);
+    const selection = select(wallet, proofs, plan.amount + plan.feeReserve);
+    if (!selection) {
+      const needed = plan.amount + plan.feeReserve + feesFor(wallet, proofs);
+      throw new ValidationError(notEnoughBalance(needed, sumSats(proofs)));
+    }
+    if (plan.amount + plan.feeReserve + selection.inputFee > plan.total) {
+      throw new ValidationError(FEES_CHANGED);
+    }
+    const inputAmount = sumSats(selection.inputs);
+    const reservation = await this.reserveBlanks(
+      wallet,
+      inputAmount - plan.amount - selection.inputFee,
+    );
+    // A crash here leaves only unused counters: never handed out again.
+    await this.checkpoint('melt:counters-reserved');
+    const row: PendingMelt = {
+      quote: plan.quote,
+      mintUrl: plan.mintUrl,
+      request: plan.request,
+      amount: plan.amount,
+      feeReserve: plan.feeReserve,
+      inputFee: selection.inputFee,
+      inputSecrets: selection.inputs.map((p) => p.secret),
+      inputAmount,
+      ...(reservation ? { reservation } : {}),
+      ...(plan.destination ? { destination: plan.destination } : {}),
+      ...(auto ? { auto } : {}),
+      createdAt: this.deps.clock(),
+      expiry: plan.expiry,
+    };
+    if (!(await ledger.beginMelt(row))) throw new ValidationError(INVOICE_BEING_PAID);
+    this.deps.events.emitUpdated({ reason: 'cash-out' });
+    await this.checkpoint('melt:journaled');
+    return this.send(wallet, seed, row, quote, selection.inputs);
+  }
+
+  /** Counters for the NUT-08 blank outputs: enough to return `room` sats as change. */
+  private async reserveBlanks(
+    wallet: Wallet,
+    room: number,
+  ): Promise<CounterReservation | undefined> {
+    if (room <= 0) return undefined;
+    const count = blankCount(room);
+    const keysetId = wallet.getKeyset().id;
+    const range = await this.deps.counters.reserve(keysetId, count);
+    return { keysetId, start: range.start, count: range.count };
+  }
+
+  private async send(
+    wallet: Wallet,
+    seed: Uint8Array,
+    row: PendingMelt,
+    quote: { quote: string; amount: Amount; unit: string },
+    inputs: StoredProof[],
+  ): Promise<CashOutResult> {
+    let preview;
+    try {
+      const outputs = row.reservation ? await blankOutputs(wallet, seed, row.reservation) : [];
+      preview = await wallet.prepareMelt(
+        'bolt11',
+        quote,
+        inputs.map(toCashuProof),
+        row.reservation ? { keysetId: row.reservation.keysetId } : {},
+        { type: 'custom', data: outputs },
+      );
+    } catch (error) {
+      // Nothing was sent: the inputs go back.
+      await this.deps.ledger.releaseMelt(row.quote);
+      this.deps.events.emitUpdated({ reason: 'cash-out' });
+      throw toMintError(error);
+    }
+    let state: string;
+    let change: Proof[];
+    let preimage: string | null;
+    try {
+      const reply = await wallet.completeMelt(preview);
+      const answered = reply.quote as unknown as MeltQuoteBolt11Response;
+      state = answered.state;
+      change = reply.change;
+      preimage = answered.payment_preimage ?? null;
+    } catch (error) {
+      // Whatever the error, the mint's own view decides: a refusal can also be the answer to a
+      // repeat of a melt it already did (a browser re-sends a POST whose connection dropped, and
+      // the mint then says "invoice already paid"). Only an UNPAID quote with unspent inputs
+      // gives the inputs back.
+      const refused = isDefiniteRefusal(error);
+      this.deps.logger.warn(`Melt ${row.quote} failed; checking its state at the mint`, error);
+      let outcome: CashOutResult | undefined;
+      try {
+        outcome = await this.check(row.quote);
+      } catch (checkError) {
+        this.deps.logger.warn(`Melt ${row.quote}: mint unreachable, will check again`, checkError);
+      }
+      if (outcome?.status === 'unpaid' && refused) throw toMintError(error);
+      if (outcome && outcome.status !== 'pending') return outcome;
+      this.schedule(row.quote);
+      return { status: 'pending', quote: row.quote, amount: row.amount, auto: row.auto === true };
+    }
+    if (state === 'PAID') {
+      await this.checkpoint('melt:paid');
+      return this.settle(row, change.map(toNewProof), preimage);
+    }
+    if (state === 'UNPAID') return this.release(row);
+    if (state !== 'PENDING') this.deps.logger.warn(`Melt ${row.quote} answered ${state}`);
+    this.schedule(row.quote);
+    return { status: 'pending', quote: row.quote, amount: row.amount, auto: row.auto === true };
+  }
+
+  // ------------------------------------------------------------ checking and finishing
+
+  /**
+   * Asks the mint about a pending melt and finishes it when it is PAID or UNPAID. Undefined when
+   * the row is gone (another tab finished it). Throws when the mint cannot be asked.
+   */
+  private async check(quoteId: string): Promise<CashOutResult | undefined> {
+    const row = await this.deps.melts.get(quoteId);
+    if (!row) return undefined;
+    const pending: CashOutResult = {
+      status: 'pending',
+      quote: row.quote,
+      amount: row.amount,
+      auto: row.auto === true,
+    };
+    const { wallet } = await this.deps.wallets.getSeededWallet(row.mintUrl);
+    let quote: MeltQuoteBolt11Response;
+    try {
+      quote = await wallet.checkMeltQuoteBolt11(row.quote);
+    } catch (error) {
+      if (!isDefiniteRefusal(error)) throw toMintError(error);
+      // The mint does not know the quote: it can only have paid nothing if the inputs are unspent.
+      const states = await this.inputStates(wallet, row);
+      if (states.every((s) => s === CheckStateEnum.UNSPENT)) return this.release(row);
+      this.deps.logger.error(`Melt ${row.quote}: unknown quote but inputs not unspent`, error);
+      return pending;
+    }
+    if (quote.state === 'PAID') {
+      const change = row.reservation ? await this.restoreChange(wallet, row.reservation) : [];
+      return this.settle(row, change, quote.payment_preimage ?? null);
+    }
+    if (quote.state === 'UNPAID') {
+      const states = await this.inputStates(wallet, row);
+      if (states.some((s) => s === CheckStateEnum.PENDING)) return pending;
+      if (states.some((s) => s === CheckStateEnum.SPENT)) {
+        this.deps.logger.error(`Melt ${row.quote} is UNPAID but some inputs are spent`);
+      }
+      return this.release(row);
+    }
+    return pending;
+  }
+
+  /** NUT-07 states of the row's inputs; only their secrets are needed (they are out of the balance). */
+  private async inputStates(wallet: Wallet, row: PendingMelt): Promise<CheckStateEnum[]> {
+    if (row.inputSecrets.length === 0) return [];
+    try {
+      const states = await wallet.checkProofsStates(row.inputSecrets.map((secret) => ({ secret })));
+      return states.map((s) => s.state);
+    } catch (error) {
+      throw toMintError(error);
+    }
+  }
+
+  private async restoreChange(
+    wallet: Wallet,
+    reservation: CounterReservation,
+  ): Promise<NewProof[]> {
+    try {
+      const restored = await restoreReservation(wallet, reservation);
+      return restored.unspent.map(toNewProof);
+    } catch (error) {
+      throw toMintError(error);
+    }
+  }
+
+  private async settle(
+    row: PendingMelt,
+    change: NewProof[],
+    preimage: string | null,
+  ): Promise<CashOutResult> {
+    const changeTotal = sumSats(change);
+    const feePaid = row.inputAmount - row.inputFee - row.amount - changeTotal;
+    if (feePaid < 0 || feePaid > row.feeReserve) {
+      this.deps.logger.warn(`Melt ${row.quote}: change ${changeTotal} does not match the reserve`);
+    }
+    const { settled } = await this.deps.ledger.settleMelt({
+      quote: row.quote,
+      change,
+      event: {
+        amount: row.amount,
+        feePaid: Math.max(0, feePaid),
+        inputFee: row.inputFee,
+        mintUrl: row.mintUrl,
+        quoteId: row.quote,
+        request: row.request,
+        preimage,
+        ...(row.destination ? { destination: row.destination } : {}),
+        ...(row.auto ? { auto: true } : {}),
+      },
+    });
+    this.clearTimer(row.quote);
+    if (settled) this.deps.events.emitUpdated({ reason: 'cash-out', amount: row.amount });
+    return {
+      status: 'paid',
+      quote: row.quote,
+      amount: row.amount,
+      feePaid: Math.max(0, feePaid),
+      inputFee: row.inputFee,
+      preimage,
+      auto: row.auto === true,
+    };
+  }
+
+  private async release(row: PendingMelt): Promise<CashOutResult> {
+    await this.deps.ledger.releaseMelt(row.quote);
+    this.clearTimer(row.quote);
+    this.deps.events.emitUpdated({ reason: 'cash-out' });
+    return { status: 'unpaid', quote: row.quote, amount: row.amount, auto: row.auto === true };
+  }
+
+  // ------------------------------------------------------------ timers
+
+  private schedule(quoteId: string): void {
+    if (this.stopped) return;
+    const entry = this.timers.get(quoteId) ?? { attempt: 0 };
+    if (entry.timer) clearTimeout(entry.timer);
+    const delay = Math.min(this.intervals.checkMs * 2 ** entry.attempt, this.intervals.checkMaxMs);
+    entry.attempt++;
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      void this.checkLater(quoteId);
+    }, delay);
+    this.timers.set(quoteId, entry);
+  }
+
+  /** A check from a timer or resume: under the mint's lock; outcomes go to the listeners. */
+  private async checkLater(quoteId: string, attempt?: number): Promise<void> {
+    if (attempt !== undefined) {
+      const entry = this.timers.get(quoteId);
+      if (entry?.timer) clearTimeout(entry.timer);
+      this.timers.set(quoteId, { attempt });
+    }
+    try {
+      const row = await this.deps.melts.get(quoteId);
+      if (!row) {
+        this.clearTimer(quoteId);
+        return;
+      }
+      const outcome = await this.lock(lockName(row.mintUrl), () => this.check(quoteId));
+      if (!outcome) return;
+      if (outcome.status === 'pending') {
+        this.schedule(quoteId);
+        return;
+      }
+      this.announce(outcome);
+    } catch (error) {
+      this.deps.logger.warn(`Checking cash-out ${quoteId} failed; will try again`, error);
+      this.schedule(quoteId);
+    }
+  }
+
+  private announce(result: CashOutResult): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(result);
+      } catch (error) {
+        this.deps.logger.error('Cash-out listener threw', error);
+      }
+    }
+  }
+
+  private clearTimer(quoteId: string): void {
+    const entry = this.timers.get(quoteId);
+    if (entry?.timer) clearTimeout(entry.timer);
+    this.timers.delete(quoteId);
+  }
+}
+
+function lockName(mintUrl: string): string {
+  return `cashew-melt:${mintKey(mintUrl)}`;
+}
+
+/** NUT-08: ceil(log2(room)) blank outputs, at least one, can carry any change up to `room`. */
+export function blankCount(room: number): number {
+  return Math.max(Math.ceil(Math.log2(room)), 1);
+}
+
+async function blankOutputs(
+  wallet: Wallet,
+  seed: Uint8Array,
+  reservation: CounterReservation,
+): Promise<OutputData[]> {
+  const keyset = await wallet.keyChain.ensureKeysetKeys(reservation.keysetId);
+  const zeros = Array<number>(reservation.count).fill(0);
+  return OutputData.createDeterministicData(0, seed, reservation.start, keyset, zeros);
+}
+
+function feesFor(wallet: Wallet, proofs: StoredProof[]): number {
+  try {
+    return wallet.getFeesForProofs(proofs).toNumber();
+  } catch {
+    return 0;
+  }
+}
+
+/** Proofs covering `target` plus their own input fees, or null when the balance is short. */
+function select(wallet: Wallet, proofs: StoredProof[], target: number): Selection | null {
+  if (proofs.length === 0 || sumSats(proofs) < target) return null;
+  let send: Proof[];
+  try {
+    send = wallet.selectProofsToSend(proofs.map(toCashuProof), target, true).send;
+  } catch {
+    return null;
+  }
+  if (send.length === 0) return null;
+  const secrets = new Set(send.map((p) => p.secret));
+  const inputs = proofs.filter((p) => secrets.has(p.secret));
+  const inputFee = wallet.getFeesForProofs(inputs).toNumber();
+  if (sumSats(inputs) < target + inputFee) return null;
+  return { inputs, inputFee };
+}

@@ -1,0 +1,39 @@
+// Messages of a cash-out the merchant reads (docs/behaviour.md, "Cash out"). Core throws them as
+// ValidationError messages; features show them as they are.
+
+export const UNRECOGNISED_DESTINATION =
+  'Paste a Lightning invoice, a Lightning address (name@domain) or an LNURL.';
+export const INVOICE_MALFORMED = 'This is not a valid Lightning invoice.';
+export const INVOICE_EXPIRED = 'This invoice has expired. Ask for a new one.';
+export const INVOICE_OTHER_NETWORK =
+  'This invoice is for another Bitcoin network. Use a mainnet invoice (lnbc…).';
+export const INVOICE_NO_AMOUNT =
+  'This invoice has no amount. Ask for an invoice with an amount, or pay a Lightning address.';
+export const INVOICE_ALREADY_PAID = 'This invoice was already paid from this wallet.';
+export const INVOICE_BEING_PAID = 'This invoice is already being paid.';
+export const NOTHING_TO_CASH_OUT = 'There is nothing to cash out at this mint.';
+export const FEES_CHANGED = 'The fees changed. Check the new total and confirm again.';
+export const LNURL_UNREACHABLE = 'The Lightning address did not answer. Check it and try again.';
+export const LNURL_NONSENSE = 'The Lightning address did not answer with a valid payment request.';
+export const LNURL_INSECURE = 'Lightning addresses must use https.';
+export const LNURL_WRONG_INVOICE =
+  'The Lightning address sent an invoice for a different amount. Nothing was paid.';
+
+export const notEnoughBalance = (needed: number, balance: number) =>
+  `Not enough balance: this needs ${needed} sats with fees, the balance is ${balance} sats.`;
+export const amountOutOfRange = (min: number, max: number) =>
+  `Enter an amount from ${min} to ${max} sats.`;
+export const lnurlRefused = (reason: string) => `The Lightning address refused: ${reason}`;
+export const commentTooLong = (max: number) => `The comment can be at most ${max} characters.`;
+
+// Outcomes, shown by the Cash out panel and as toasts.
+export const cashOutPaid = (amount: number, fee: number) =>
+  `Cash-out paid: ${amount} sats sent, ${fee} sats fee.`;
+export const CASH_OUT_PENDING =
+  'Cash-out pending. The balance updates once the mint settles the payment.';
+export const CASH_OUT_UNPAID =
+  'Cash-out failed: the payment did not go through. The sats are back in your balance.';
+export const autoCashOutPaid = (amount: number, fee: number) =>
+  `Automatic cash-out: ${amount} sats sent, ${fee} sats fee.`;
+export const autoCashOutFailed = (reason: string, retryInMs: number) =>
+  `Automatic cash-out failed: ${reason} Trying again in ${Math.max(1, Math.round(retryInMs / 60_000))} min.`;

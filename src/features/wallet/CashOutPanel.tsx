@@ -1,0 +1,293 @@
+// Cash out to Lightning on the wallet screen: paste or scan, amount for an address, fees, confirm.
+import { useEffect, useRef, useState } from 'react';
+import type { PendingMelt } from '../../core/ports';
+import type { Fetch } from '../../core/wallet/cash-out/lnurl';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { TextField } from '../../ui/TextField';
+import {
+  amountLabel,
+  BACK,
+  CASH_OUT,
+  CASH_OUT_TITLE,
+  CLOSE,
+  commentLabel,
+  CONFIRM_TITLE,
+  CONTINUE,
+  DESTINATION_LABEL,
+  DESTINATION_PLACEHOLDER,
+  FEE_RESERVE_HINT,
+  NO_SCANNER_NOTE,
+  PAY,
+  PENDING_CASH_OUTS,
+  pendingCashOutText,
+  ROW_AMOUNT,
+  ROW_FEE_RESERVE,
+  ROW_INPUT_FEE,
+  ROW_TOTAL,
+  SCAN,
+  STOP_SCAN,
+} from './cash-out-texts';
+import type { WalletServices } from './deps';
+import { satsText } from './texts';
+import { useCashOut } from './use-cash-out';
+
+const browserFetch: Fetch = (url, init) => fetch(url, init);
+
+export function CashOutButton({ onOpen, disabled }: { onOpen: () => void; disabled?: boolean }) {
+  return (
+    <Button variant="secondary" onClick={onOpen} disabled={disabled}>
+      {CASH_OUT}
+    </Button>
+  );
+}
+
+export function useCashOutPanel(services: WalletServices, onDone: () => void) {
+  return useCashOut(services, onDone, browserFetch);
+}
+
+type Flow = ReturnType<typeof useCashOut>;
+
+export function CashOutPanel({ flow }: { flow: Flow }) {
+  const { state } = flow;
+  const title = state.step === 'confirm' ? CONFIRM_TITLE : CASH_OUT_TITLE;
+  return (
+    <Modal open={state.step !== 'closed'} onClose={flow.close} title={title}>
+      {state.step !== 'closed' ? <CashOutBody flow={flow} /> : null}
+    </Modal>
+  );
+}
+
+/** Mounted while the panel is open, so what was typed is gone when it closes. */
+function CashOutBody({ flow }: { flow: Flow }) {
+  const { state, busy } = flow;
+  const [text, setText] = useState('');
+  const [amount, setAmount] = useState('');
+  const [comment, setComment] = useState('');
+
+  return (
+    <div className="space-y-4" data-testid="cash-out">
+      {state.step === 'destination' ? (
+        <form
+          noValidate
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void flow.submitDestination(text);
+          }}
+        >
+          <TextField
+            label={DESTINATION_LABEL}
+            value={text}
+            onChange={setText}
+            rows={3}
+            mono
+            placeholder={DESTINATION_PLACEHOLDER}
+            error={state.error}
+            autoCorrect="off"
+          />
+          <Scanner onScanned={setText} />
+          <div className="flex justify-end gap-2">
+            <Button type="submit" disabled={busy || text.trim() === ''} aria-busy={busy}>
+              {CONTINUE}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {state.step === 'amount' ? (
+        <form
+          noValidate
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void flow.submitAmount(state.params, Number(amount), comment);
+          }}
+        >
+          <p className="break-all text-sm text-slate-700">{state.params.label}</p>
+          {state.params.description ? (
+            <p className="text-sm text-slate-500">{state.params.description}</p>
+          ) : null}
+          <TextField
+            label={amountLabel(state.params.minSat, state.params.maxSat)}
+            value={amount}
+            onChange={(value) => setAmount(value.replace(/[^0-9]/g, ''))}
+            error={state.error}
+          />
+          {state.params.commentAllowed > 0 ? (
+            <TextField
+              label={commentLabel(state.params.commentAllowed)}
+              value={comment}
+              onChange={setComment}
+            />
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button type="submit" disabled={busy || amount === ''} aria-busy={busy}>
+              {CONTINUE}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {state.step === 'confirm' ? (
+        <div className="space-y-3">
+          {state.plan.destination ? (
+            <p className="break-all text-sm text-slate-700">{state.plan.destination}</p>
+          ) : null}
+          <dl
+            className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm"
+            data-testid="cash-out-fees"
+          >
+            <dt>{ROW_AMOUNT}</dt>
+            <dd className="text-right tabular-nums" data-testid="cash-out-amount">
+              {satsText(state.plan.amount)}
+            </dd>
+            <dt>{ROW_FEE_RESERVE}</dt>
+            <dd className="text-right tabular-nums" data-testid="cash-out-fee-reserve">
+              {satsText(state.plan.feeReserve)}
+            </dd>
+            <dt>{ROW_INPUT_FEE}</dt>
+            <dd className="text-right tabular-nums" data-testid="cash-out-input-fee">
+              {satsText(state.plan.inputFee)}
+            </dd>
+            <dt className="font-semibold">{ROW_TOTAL}</dt>
+            <dd className="text-right font-semibold tabular-nums" data-testid="cash-out-total">
+              {satsText(state.plan.total)}
+            </dd>
+          </dl>
+          <p className="text-xs text-slate-500">{FEE_RESERVE_HINT}</p>
+          {state.error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {state.error}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={flow.close} disabled={busy}>
+              {BACK}
+            </Button>
+            <Button onClick={() => void flow.confirm(state.plan)} disabled={busy} aria-busy={busy}>
+              {PAY}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {state.step === 'done' ? (
+        <div className="space-y-3">
+          <p
+            role="status"
+            data-testid="cash-out-result"
+            className={state.ok ? 'text-sm text-emerald-700' : 'text-sm text-red-700'}
+          >
+            {state.message}
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={flow.close}>{CLOSE}</Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface Detector {
+  detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
+}
+type DetectorClass = new (options: { formats: string[] }) => Detector;
+
+function detectorClass(): DetectorClass | undefined {
+  const candidate = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
+  const media = (globalThis.navigator as Navigator | undefined)?.mediaDevices;
+  return candidate && typeof media?.getUserMedia === 'function' ? candidate : undefined;
+}
+
+/** Scans a QR code with the camera where the browser has BarcodeDetector; otherwise says so. */
+function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
+  const [scanning, setScanning] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  const Detector = detectorClass();
+
+  useEffect(() => {
+    if (!scanning || !Detector) return;
+    let stream: MediaStream | undefined;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let stopped = false;
+    const detector = new Detector({ formats: ['qr_code'] });
+    void navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: 'environment' } })
+      .then(async (media) => {
+        stream = media;
+        if (stopped || !video.current) return;
+        video.current.srcObject = media;
+        await video.current.play();
+        timer = setInterval(() => {
+          if (!video.current) return;
+          void detector.detect(video.current).then((codes) => {
+            const found = codes[0]?.rawValue;
+            if (found) {
+              onScanned(found);
+              setScanning(false);
+            }
+          });
+        }, 300);
+      })
+      .catch(() => setScanning(false));
+    return () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, [scanning, Detector, onScanned]);
+
+  if (!Detector) return <p className="text-xs text-slate-500">{NO_SCANNER_NOTE}</p>;
+  return (
+    <div className="space-y-2">
+      {scanning ? <video ref={video} className="w-full rounded-lg" muted playsInline /> : null}
+      <Button variant="outline" size="sm" type="button" onClick={() => setScanning(!scanning)}>
+        {scanning ? STOP_SCAN : SCAN}
+      </Button>
+    </div>
+  );
+}
+
+/** Melts the mint has not answered PAID or UNPAID yet. */
+export function PendingCashOuts({ pending }: { pending: PendingMelt[] }) {
+  if (pending.length === 0) return null;
+  return (
+    <section aria-labelledby="pending-cash-outs" className="space-y-2">
+      <h2 id="pending-cash-outs" className="text-lg font-semibold text-slate-900">
+        {PENDING_CASH_OUTS}
+      </h2>
+      <ul className="space-y-1 text-sm text-slate-700" data-testid="pending-cash-outs">
+        {pending.map((melt) => (
+          <li key={melt.quote} className="break-all">
+            {pendingCashOutText(melt.amount, melt.destination ?? `${melt.request.slice(0, 24)}…`)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Pending cash-outs, read again whenever the wallet changes. */
+export function usePendingCashOuts(
+  services: Pick<WalletServices, 'cashOut' | 'events' | 'logger'>,
+) {
+  const { cashOut, events, logger } = services;
+  const [pending, setPending] = useState<PendingMelt[]>([]);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      void cashOut
+        .listPending()
+        .then((rows) => live && setPending(rows))
+        .catch((error: unknown) => logger.warn('Could not read pending cash-outs', error));
+    load();
+    const off = events.onUpdated(load);
+    return () => {
+      live = false;
+      off();
+    };
+  }, [cashOut, events, logger]);
+  return pending;
+}

@@ -1,0 +1,23 @@
+// Texts of the Cash out panel (docs/behaviour.md, "Cash out"). Messages about what went wrong
+// come from core/wallet/cash-out/texts.ts.
+export const CASH_OUT = 'Cash out';
+export const CASH_OUT_TITLE = 'Cash out to Lightning';
+export const DESTINATION_LABEL = 'Invoice, Lightning address or LNURL';
+export const DESTINATION_PLACEHOLDER = 'lnbc… or name@domain';
+export const CONTINUE = 'Continue';
+export const SCAN = 'Scan QR';
+export const STOP_SCAN = 'Stop scanning';
+export const NO_SCANNER_NOTE = 'This browser cannot scan QR codes here: paste instead.';
+export const amountLabel = (min: number, max: number) => `Amount in sats (${min} to ${max})`;
+export const commentLabel = (max: number) => `Comment (optional, up to ${max} characters)`;
+export const CONFIRM_TITLE = 'Confirm cash-out';
+export const ROW_AMOUNT = 'Amount';
+export const ROW_FEE_RESERVE = 'Lightning fee reserve';
+export const FEE_RESERVE_HINT = 'The part of the reserve the route does not use comes back.';
+export const ROW_INPUT_FEE = 'Mint input fee';
+export const ROW_TOTAL = 'Most that can leave your balance';
+export const PAY = 'Pay';
+export const BACK = 'Back';
+export const CLOSE = 'Close';
+export const PENDING_CASH_OUTS = 'Cash-outs pending';
+export const pendingCashOutText = (amount: number, to: string) => `${amount} sats to ${to}`;

@@ -1,0 +1,32 @@
+// The history row of a cash-out (type 'cash-out'): amount sent, fees and preimage as metadata.
+import type { CashOutEventInput } from '../core/ports';
+import type { HistoryRow } from './db';
+
+export function cashOutRow(event: CashOutEventInput, now: number): Omit<HistoryRow, 'id'> {
+  return {
+    createdAt: now,
+    type: 'cash-out',
+    amount: event.amount,
+    mintUrl: event.mintUrl,
+    quoteId: event.quoteId,
+    metadata: JSON.stringify({
+      request: event.request,
+      feePaid: event.feePaid,
+      inputFee: event.inputFee,
+      preimage: event.preimage,
+      ...(event.destination ? { destination: event.destination } : {}),
+      ...(event.auto ? { auto: true } : {}),
+    }),
+  };
+}
+
+/** The invoice a cash-out row paid, or undefined for rows of other types or unreadable metadata. */
+export function cashOutRequest(row: Pick<HistoryRow, 'type' | 'metadata'>): string | undefined {
+  if (row.type !== 'cash-out' || !row.metadata) return undefined;
+  try {
+    const parsed = JSON.parse(row.metadata) as { request?: unknown };
+    return typeof parsed.request === 'string' ? parsed.request : undefined;
+  } catch {
+    return undefined;
+  }
+}

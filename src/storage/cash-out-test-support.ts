@@ -1,0 +1,99 @@
+// Test helpers for cash-out: an app "tab" (CashOutService on a fake-indexeddb database) against
+// the real dev mint, funded with real proofs. Used by the service and interrupted-write tests.
+import { Wallet } from '@cashu/cashu-ts';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import type { DevMint } from '../../dev/mint/server';
+import { freshDbName, testStorage, type TestStorage } from './test-support';
+import type { Checkpoint } from '../core/checkpoint';
+import { WalletEvents } from '../core/events';
+import { toNewProof } from '../core/wallet/proof-convert';
+import { inProcessQuoteLock, type QuoteLock } from '../core/wallet/quote-lock';
+import { WalletProvider } from '../core/wallet/wallet-provider';
+import { CashOutService, type CashOutResult } from '../core/wallet/cash-out/cash-out-service';
+
+export interface CashOutTab {
+  storage: TestStorage;
+  cashOut: CashOutService;
+  wallets: WalletProvider;
+  /** outcomes announced by later checks */
+  announced: CashOutResult[];
+  kill(): void;
+}
+
+/** A device database with a fresh phrase and the mint configured; closed again. */
+export async function newCashOutDevice(mintUrl: string): Promise<string> {
+  const dbName = freshDbName();
+  const storage = testStorage(dbName);
+  const mnemonic = generateMnemonic(wordlist);
+  await storage.keys.saveWalletKeys({
+    secretKey: new Uint8Array(32).fill(7),
+    mnemonic,
+    seed: mnemonicToSeedSync(mnemonic),
+  });
+  await storage.config.setMintUrl(mintUrl);
+  storage.close();
+  return dbName;
+}
+
+export function openCashOutTab(
+  dbName: string,
+  options: { checkpoint?: Checkpoint; lock?: QuoteLock } = {},
+): CashOutTab {
+  const storage = testStorage(dbName);
+  storage.now.value = Date.now();
+  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  const cashOut = new CashOutService({
+    config: storage.config,
+    proofs: storage.proofs,
+    melts: storage.melts,
+    ledger: storage.ledger,
+    counters: storage.counterSource,
+    wallets,
+    events: new WalletEvents(),
+    logger: storage.logger,
+    clock: Date.now,
+    intervals: { checkMs: 50, checkMaxMs: 200 },
+    lock: options.lock ?? inProcessQuoteLock(),
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+  });
+  const announced: CashOutResult[] = [];
+  cashOut.onSettled((result) => announced.push(result));
+  return {
+    storage,
+    cashOut,
+    wallets,
+    announced,
+    kill() {
+      cashOut.stop();
+      wallets.close();
+      storage.close();
+    },
+  };
+}
+
+/** Stores `amounts` as payments taken at the dev mint (real proofs of a paid mint quote each). */
+export async function fundTab(tab: CashOutTab, mint: DevMint, amounts: number[]): Promise<void> {
+  const payer = new Wallet(mint.url, { unit: 'sat' });
+  await payer.loadMint();
+  for (const amount of amounts) {
+    const quote = await payer.createMintQuoteBolt11(amount);
+    await mint.pay(quote.quote);
+    const proofs = await payer.mintProofsBolt11(amount, quote.quote);
+    await tab.storage.proofs.add(proofs.map(toNewProof), mint.url);
+  }
+}
+
+/** What the tab stored: balance, cash-out history and melts still pending. */
+export async function storedCashOut(tab: CashOutTab) {
+  const page = await tab.storage.history.page(1, 100);
+  return {
+    balance: await tab.storage.proofs.balance(),
+    history: page.events.map((e) => ({
+      type: e.type,
+      amount: e.amount,
+      ...(e.metadata ? { metadata: JSON.parse(e.metadata) as Record<string, unknown> } : {}),
+    })),
+    pending: (await tab.storage.melts.list()).length,
+  };
+}
