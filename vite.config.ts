@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { compileHintsForFirstScreen } from './vite-plugins/first-load.ts';
+import { compileHintsForFirstScreen, earlyModuleScript } from './vite-plugins/first-load.ts';
 
 function nodeModule(path: string): string {
   return fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
@@ -12,7 +12,13 @@ function nodeModule(path: string): string {
 export default defineConfig({
   // React DOM 19 at run time. @vitejs/plugin-react compiles JSX with React's automatic runtime and
   // gives the dev server Fast Refresh; docs/decisions/0001-react-runtime.md has the measured cost.
-  plugins: [react(), tailwindcss(), compileHintsForFirstScreen()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The ONBOARDED read starts from its own small script while React downloads.
+    earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts'),
+    compileHintsForFirstScreen(),
+  ],
   build: { target: 'es2022', sourcemap: false },
   test: {
     include: [

@@ -16,11 +16,14 @@ export function staticImports(code) {
   return [...found];
 }
 
-/** The entry chunk plus everything it statically imports, read from dist/ (index.html first). */
+/**
+ * The module scripts of dist/index.html (the entry, and the early one if any) plus everything they
+ * statically import, read from dist/. `entry` is the app's script (the one that is not async).
+ */
 export function entryClosure(distDir) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const entry = html.match(/<script[^>]*type="module"[^>]*src="\/assets\/([^"]+\.js)"/)?.[1];
-  if (!entry) throw new Error('no module entry script in dist/index.html');
+  const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\/assets\/([^"]+\.js)"/g)];
+  if (scripts.length === 0) throw new Error('no module entry script in dist/index.html');
   const seen = new Set();
   const visit = (file) => {
     if (seen.has(file)) return;
@@ -28,8 +31,9 @@ export function entryClosure(distDir) {
     const code = readFileSync(join(distDir, 'assets', file));
     for (const next of staticImports(code.toString('utf8'))) visit(next);
   };
-  visit(entry);
-  return { entry, files: [...seen] };
+  for (const [, file] of scripts) visit(file);
+  const entry = scripts.find(([tag]) => !/\sasync[\s>=]/.test(tag)) ?? scripts[0];
+  return { entry: entry[1], files: [...seen] };
 }
 
 function assetTotals(distDir, files) {

@@ -1,4 +1,6 @@
-// Browser entry point: hands over to the composition root in src/app.
+// Browser entry point: hands over to the composition root in src/app, with the ONBOARDED read that
+// index.html's early script already started (the same module, evaluated once).
+import { earlyOnboardedRead } from './early-onboarded-read';
 import { startApp } from './app/start';
 
-startApp(document.getElementById('root')!);
+startApp(document.getElementById('root')!, { onboardedRead: earlyOnboardedRead });

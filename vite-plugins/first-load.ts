@@ -1,6 +1,7 @@
-// Build plugin for the first screen: V8's compile hint on the chunks the first screen runs.
+// Build plugins for the first screen: V8's compile hint on the chunks the first screen runs, and an
+// early module script that starts the ONBOARDED read while React downloads.
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** The parts of a Rollup/Rolldown output chunk this plugin reads. */
@@ -9,6 +10,7 @@ export interface ChunkInfo {
   fileName: string;
   isEntry: boolean;
   imports: string[];
+  facadeModuleId?: string | null;
 }
 
 export type Bundle = Record<string, ChunkInfo | { type: 'asset' }>;
@@ -64,6 +66,68 @@ export function compileHintsForFirstScreen(): Plugin {
           await writeFile(`${path}.map`, shiftSourceMap(await readFile(`${path}.map`, 'utf8'), 1));
         }
       }
+    },
+  };
+}
+
+/** The file of the chunk whose code holds the module `id` (not a facade re-exporting it). */
+export function chunkHolding(
+  bundle: Record<string, { type: string; moduleIds?: readonly string[]; fileName?: string }>,
+  id: string,
+): string | undefined {
+  return Object.values(bundle).find((item) => item.type === 'chunk' && item.moduleIds?.includes(id))
+    ?.fileName;
+}
+
+/**
+ * Loads `module` (a path from the project root) from its own `<script type="module" async>` in
+ * the head of the app's index.html, besides importing it from the app as usual. An async module
+ * script runs as soon as it has arrived, without waiting for the stylesheet or the document, so
+ * the work it starts (the ONBOARDED read) is done while the browser still downloads React; the
+ * app's own import of it finds the same module (same URL) already evaluated. No inline script.
+ * Only for the app's index.html (`root`): other pages built with this config are left alone.
+ */
+export function earlyModuleScript(root: string, module: string): Plugin {
+  const id = resolve(root, module.replace(/^\//, ''));
+  let active = false;
+  let base = '/';
+  let building = false;
+  let refId = '';
+  return {
+    name: 'cashew-early-module-script',
+    configResolved(config) {
+      active = resolve(config.root) === resolve(root);
+      base = config.base;
+      building = config.command === 'build';
+    },
+    // As its own entry, the module gets a chunk the app's entry imports. Rolldown adds a facade
+    // entry chunk re-exporting it, which nothing needs: the script loads the chunk itself.
+    buildStart() {
+      if (active && building) refId = this.emitFile({ type: 'chunk', id, name: 'early' });
+    },
+    generateBundle(_options, bundle) {
+      if (!refId) return;
+      const facade = this.getFileName(refId);
+      if (chunkHolding(bundle as never, id) !== facade) delete bundle[facade];
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!active) return;
+        let src = `${base}${module.replace(/^\//, '')}`;
+        if (building) {
+          const file = chunkHolding(context.bundle ?? {}, id);
+          if (!file) throw new Error(`${module} was not built`);
+          src = `${base}${file}`;
+        }
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src },
+            injectTo: 'head',
+          },
+        ];
+      },
     },
   };
 }

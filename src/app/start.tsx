@@ -14,16 +14,31 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 /** How long the first render waits for the first navigation before showing the fallback. */
 const FALLBACK_AFTER_MS = 250;
 
-export function startApp(rootElement: HTMLElement): void {
+export interface StartOptions {
+  /**
+   * The ONBOARDED flag, already being read (main.tsx starts it before React's modules run): the
+   * answer for the first navigation and start-up. Later questions read the flag again.
+   */
+  onboardedRead?: Promise<boolean>;
+}
+
+export function startApp(rootElement: HTMLElement, options: StartOptions = {}): void {
   const settings = readAppSettings(import.meta.env);
-  const base = createBaseServices(settings, {
+  const created = createBaseServices(settings, {
     logger: createConsoleLogger(),
   });
+  let firstAnswer = options.onboardedRead ?? null;
+  const base = {
+    ...created,
+    onboarding: { isOnboarded: () => firstAnswer ?? created.onboarding.isOnboarded() },
+  };
   const source = deferredServices(base, () =>
     import('./background').then((m) => m.completeAndStart(base)),
   );
-  // Creating the router starts the first navigation (the guard's IndexedDB read) at once.
+  // Creating the router starts the first navigation (the guard's ONBOARDED read) at once.
   const router = createAppRouter(source);
+  // Once the first navigation is done, onboarding may change the flag: ask IndexedDB again.
+  void routerInitialized(router).then(() => (firstAnswer = null));
   const root = createRoot(rootElement);
   // The first render waits a moment for the first navigation, so it is the screen itself rather
   // than the loading fallback and then the screen (two renders and layouts, the second one in a
@@ -68,10 +83,11 @@ function afterFirstScreen(router: AppRouter, until: 'painted' | 'idle'): Promise
   });
 }
 
-function routerInitialized(router: AppRouter, timeoutMs: number): Promise<void> {
+/** Resolves once the router's first navigation is done, or after timeoutMs if given. */
+function routerInitialized(router: AppRouter, timeoutMs?: number): Promise<void> {
   return new Promise((resolve) => {
     if (router.state.initialized) return resolve();
-    const timer = setTimeout(done, timeoutMs);
+    const timer = timeoutMs === undefined ? undefined : setTimeout(done, timeoutMs);
     const unsubscribe = router.subscribe((state) => {
       if (state.initialized) done();
     });
