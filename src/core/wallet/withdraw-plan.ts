@@ -1,10 +1,21 @@
 // Withdraw decisions that need no mint: result types, error texts, when consolidation pays off.
 import { CashewError } from '../errors';
 
-/** SPEC §3 "Withdraw result": the token, or an error string. */
-export type WithdrawResult = { token: string; amount: number; mintUrl: string } | { error: string };
+/**
+ * Why a withdrawal produced no token. Callers branch on the code, never on the text: the text is
+ * what the merchant reads (docs/behaviour.md "Withdraw").
+ */
+export type WithdrawErrorCode = 'no-proofs' | 'no-proofs-for-mint' | 'fee-changed' | 'failed';
 
-/** SPEC §5 withdraw rules (verbatim). */
+export interface WithdrawError {
+  code: WithdrawErrorCode;
+  error: string;
+}
+
+/** The token, or why there is none. */
+export type WithdrawResult = { token: string; amount: number; mintUrl: string } | WithdrawError;
+
+/** docs/behaviour.md "Withdraw": nothing to withdraw (verbatim). */
 export const NO_PROOFS_MESSAGE = 'No unspent proofs available';
 export const NO_PROOFS_FOR_MINT_MESSAGE = 'No unspent proofs for current mint';
 
@@ -50,7 +61,7 @@ export interface WithdrawPlan {
   consolidation: ConsolidationPlan | null;
 }
 
-export type WithdrawPreparation = WithdrawPlan | { error: string };
+export type WithdrawPreparation = WithdrawPlan | WithdrawError;
 
 /** Number of proofs in the minimal power-of-two split of `amount`. */
 export function popcount(amount: number): number {
@@ -79,11 +90,11 @@ export function isHexKeysetId(id: string): boolean {
 
 /** The result asks the merchant to look at the (new) fee again before withdrawing. */
 export function isFeeChanged(result: WithdrawResult): boolean {
-  return 'error' in result && result.error === FEE_CHANGED_MESSAGE;
+  return 'code' in result && result.code === 'fee-changed';
 }
 
 export function isWithdrawError(
   result: WithdrawResult | WithdrawPreparation,
-): result is { error: string } {
-  return 'error' in result;
+): result is WithdrawError {
+  return 'code' in result;
 }

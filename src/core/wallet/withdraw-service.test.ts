@@ -147,16 +147,16 @@ async function withdrawalEvents(storage: TestStorage) {
 describe('WithdrawService: building the token', () => {
   it("fails with 'No unspent proofs available' when the wallet holds no proofs", async () => {
     const { service } = await setup(mint.url);
-    expect(await service.createToken()).toEqual({ error: 'No unspent proofs available' });
-    expect(await service.prepare()).toEqual({ error: 'No unspent proofs available' });
+    expect(await service.createToken()).toEqual({ code: 'no-proofs', error: 'No unspent proofs available' });
+    expect(await service.prepare()).toEqual({ code: 'no-proofs', error: 'No unspent proofs available' });
     expect(await service.listPending()).toEqual([]);
   });
 
   it("fails with 'No unspent proofs for current mint' when every proof is on another mint", async () => {
     const { service, storage } = await setup(mint.url);
     await takePayments(feeMint, storage, [21]);
-    expect(await service.createToken()).toEqual({ error: 'No unspent proofs for current mint' });
-    expect(await service.prepare()).toEqual({ error: 'No unspent proofs for current mint' });
+    expect(await service.createToken()).toEqual({ code: 'no-proofs-for-mint', error: 'No unspent proofs for current mint' });
+    expect(await service.prepare()).toEqual({ code: 'no-proofs-for-mint', error: 'No unspent proofs for current mint' });
     expect(await storage.proofs.balance()).toBe(21);
   });
 
@@ -417,6 +417,7 @@ describe('WithdrawService: the fee the merchant confirmed', () => {
     );
 
     expect(result).toEqual({
+      code: 'fee-changed',
       error: 'The withdrawal fee changed. Please review it and try again.',
     });
     expect(swaps).toEqual([]);
@@ -486,6 +487,7 @@ describe('WithdrawService: an interrupted consolidation swap', () => {
     });
 
     expect(await service.createToken({ consolidate: true })).toEqual({
+      code: 'failed',
       error: 'Token already spent',
     });
     expect(await storage.proofs.balance()).toBe(15);

@@ -25,6 +25,7 @@ import {
   NO_PROOFS_FOR_MINT_MESSAGE,
   NO_PROOFS_MESSAGE,
   wantsConsolidation,
+  type WithdrawError,
   type WithdrawPlan,
   type WithdrawPreparation,
   type WithdrawResult,
@@ -64,7 +65,7 @@ export interface CreateTokenOptions {
   maxFee?: number;
 }
 
-type Found = { mintUrl: string; proofs: StoredProof[] } | { error: string };
+type Found = { mintUrl: string; proofs: StoredProof[] } | WithdrawError;
 
 /**
  * The proofs stay stored (and in the balance) after the token is built: they leave only when the
@@ -136,7 +137,7 @@ export class WithdrawService {
       return plan;
     } catch (error) {
       this.deps.logger.error('Preparing the withdrawal failed', error);
-      return { error: errorMessage(error) };
+      return { code: 'failed', error: errorMessage(error) };
     }
   }
 
@@ -150,10 +151,10 @@ export class WithdrawService {
           this.deps.logger.warn(
             `Withdraw fee is now ${error.fee} sats, ${error.maxFee} confirmed; nothing swapped`,
           );
-          return { error: error.message };
+          return { code: 'fee-changed', error: error.message };
         }
         this.deps.logger.error('Withdraw failed', error);
-        return { error: errorMessage(error) };
+        return { code: 'failed', error: errorMessage(error) };
       }
     });
   }
@@ -251,11 +252,11 @@ export class WithdrawService {
     const exact = await this.deps.proofs.listUnspent(mintUrl);
     if (exact.length > 0) return { mintUrl, proofs: exact };
     const all = await this.deps.proofs.listUnspent();
-    if (all.length === 0) return { error: NO_PROOFS_MESSAGE };
+    if (all.length === 0) return { code: 'no-proofs', error: NO_PROOFS_MESSAGE };
     // A stored URL that differs only by a trailing slash is the same mint.
     const key = mintKey(mintUrl);
     const proofs = all.filter((p) => mintKey(p.mintUrl) === key);
-    if (proofs.length === 0) return { error: NO_PROOFS_FOR_MINT_MESSAGE };
+    if (proofs.length === 0) return { code: 'no-proofs-for-mint', error: NO_PROOFS_FOR_MINT_MESSAGE };
     return { mintUrl, proofs };
   }
 

@@ -296,6 +296,7 @@ describe('WalletScreen: withdraw', () => {
     const { services, withdraw } = fakeServices({ prepare: plan(4, 40) });
     withdraw.prepare.mockResolvedValueOnce(plan(4, 40)).mockResolvedValueOnce(plan(5, 50));
     withdraw.createToken.mockResolvedValueOnce({
+      code: 'fee-changed',
       error: 'The withdrawal fee changed. Please review it and try again.',
     });
     const user = renderScreen(services);
@@ -314,7 +315,7 @@ describe('WalletScreen: withdraw', () => {
 
   it('logs a withdraw error and opens no modal', async () => {
     const { services, logger } = fakeServices({
-      prepare: { error: 'No unspent proofs available' },
+      prepare: { code: 'no-proofs', error: 'No unspent proofs available' },
     });
     const user = renderScreen(services);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));

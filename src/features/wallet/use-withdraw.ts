@@ -2,6 +2,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import {
   isFeeChanged,
+  isWithdrawError,
   type ConsolidationPlan,
   type WithdrawPlan,
 } from '../../core/wallet/withdraw-plan';
@@ -19,7 +20,7 @@ export type WithdrawStep =
   | { step: 'shown'; shown: ShownToken };
 
 /**
- * SPEC §8: a withdraw error is logged and no modal opens. `onError` lets the screen add a brief
+ * docs/behaviour.md "Withdraw": a withdraw error is logged and no modal opens. `onError` lets the screen add a brief
  * toast with the same text.
  */
 export function useWithdraw(
@@ -43,7 +44,7 @@ export function useWithdraw(
       setState({ step: 'busy' });
       const result = await withdraw.createToken({ consolidate, maxFee });
       onDone();
-      if ('error' in result) {
+      if (isWithdrawError(result)) {
         if (isFeeChanged(result)) {
           // Nothing was swapped: show the new fee before anything is charged.
           logger.warn('Withdraw fee changed since it was shown; asking again');
@@ -60,7 +61,7 @@ export function useWithdraw(
     const start = async (): Promise<void> => {
       setState({ step: 'busy' });
       const plan = await withdraw.prepare();
-      if ('error' in plan) {
+      if (isWithdrawError(plan)) {
         fail(plan.error);
         return;
       }
