@@ -8,7 +8,7 @@ import { completeServices, type AppServices } from './services';
 import { runStartupTasks } from './startup';
 import { resumeWithdrawals } from './withdraw-resume';
 import { fireConfetti } from '../ui/confetti';
-import { toast } from '../ui/toaster';
+import { toast } from '../ui/toast';
 
 export function completeAndStart(base: BaseServices): AppServices {
   const services = completeServices(base, {

@@ -22,14 +22,6 @@ export interface MessagingService {
 export const REMOTE_PAYMENT_ERROR_TOAST =
   '❌ Error processing remote payment. Check console for details.';
 
-export function createNoopMessaging(): MessagingService {
-  return {
-    start: () => Promise.resolve(),
-    restart: () => Promise.resolve(),
-    stop: () => {},
-  };
-}
-
 export interface InboxMessagingDeps {
   config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
   processedQuotes: Pick<ProcessedQuoteStore, 'isProcessed' | 'cleanup'>;

@@ -4,8 +4,8 @@ import { CashewError, MintRefusedError, StorageError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { PendingMintQuote, QuoteKind } from '../core/ports';
 import type { PaymentFailure, PaymentSettled } from '../core/wallet/payment-service';
+import { PAYMENT_FAILED_TOAST } from '../ui/texts';
 import {
-  PAYMENT_FAILED_TOAST,
   PAYMENT_RECEIVED_TOAST,
   PAYMENT_STORE_ERROR_TOAST,
   REMOTE_PAYMENT_RECEIVED_TOAST,

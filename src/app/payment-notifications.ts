@@ -7,11 +7,11 @@ import type {
   PaymentFailureReason,
   PaymentSettled,
 } from '../core/wallet/payment-service';
+import { PAYMENT_FAILED_TOAST } from '../ui/texts';
 
 export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
 export const REMOTE_PAYMENT_RECEIVED_TOAST =
   '🌐 Remote Payment received! Proofs stored successfully.';
-export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
 export const PAYMENT_STORE_ERROR_TOAST =
   '❌ Error storing payment proofs. Please check the console.';
 

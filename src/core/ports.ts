@@ -82,6 +82,9 @@ export interface WithdrawalEventInput {
   numProofs: number;
 }
 
+/** Events per history page, the wallet screen's and the store's default. */
+export const HISTORY_PAGE_SIZE = 10;
+
 export interface HistoryStore {
   addPayment(event: PaymentEventInput): Promise<number>;
   addWithdrawal(event: WithdrawalEventInput): Promise<number>;

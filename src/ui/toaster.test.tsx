@@ -2,7 +2,8 @@
 // Toaster: SPEC §9 toast settings, and a toast shows up as an alert with its text.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toast, toasterOptions } from './toaster';
+import { toast } from './toast';
+import { Toaster, toasterOptions } from './toaster';
 
 afterEach(cleanup);
 

@@ -24,5 +24,5 @@ export const INBOX_LOCK_NAME = 'cashew-pos:remote-payment-inbox';
 /** The "Error processing remote payment" toast is shown at most once per this interval. */
 export const INVALID_MESSAGE_NOTICE_INTERVAL_MS = 60_000;
 
-/** Processed quotes older than this are cleaned up (SPEC §9: 30 days). */
+/** Processed quotes older than this (30 days) are cleaned up (docs/behaviour.md "Limits and constants"). */
 export const PROCESSED_QUOTE_MAX_AGE_MS = 2_592_000_000;

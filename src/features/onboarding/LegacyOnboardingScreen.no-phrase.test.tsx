@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { Toaster } from '../../ui/toaster';
 import { afterEach, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import { createStorage } from '../../storage';
@@ -44,7 +44,7 @@ it('tells the user to reload when create mode has no phrase', async () => {
   render(
     <>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <Toaster />
     </>,
   );
   fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));

@@ -22,7 +22,7 @@ import { INVOICE_MODAL_TEXT, INVOICE_MODAL_TITLE } from '../../ui/InvoiceModal';
 import { ZERO_AMOUNT_HINT } from '../../ui/Keypad';
 import { Toaster } from '../../ui/toaster';
 import { HomeScreen } from './HomeScreen';
-import { COPY_FAILED_LOG, PAYMENT_FAILED_TOAST } from './texts';
+import { COPY_INVOICE_FAILED_LOG, PAYMENT_FAILED_TOAST } from '../../ui/texts';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 
@@ -234,7 +234,7 @@ describe('HomeScreen', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy Invoice' }));
 
-    await waitFor(() => expect(logger.errors).toContainEqual([COPY_FAILED_LOG, failure]));
+    await waitFor(() => expect(logger.errors).toContainEqual([COPY_INVOICE_FAILED_LOG, failure]));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -4,7 +4,7 @@ import type { Logger } from '../../core/logger';
 import type { PendingMintQuote } from '../../core/ports';
 import { toast } from '../../ui/toast';
 import type { PosPayments } from './deps';
-import { PAYMENT_FAILED_TOAST } from './texts';
+import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 
 export interface InvoiceState {
   /** The quote this screen created last, until it is paid or fails (closing keeps it pending). */

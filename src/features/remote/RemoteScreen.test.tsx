@@ -5,7 +5,7 @@ import { Amount, type Mint, type Wallet } from '@cashu/cashu-ts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { getPublicKey } from 'nostr-tools/pure';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeNpub, randomSecretKey } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
@@ -87,7 +87,7 @@ async function setup(path: string, deviceKey?: Uint8Array) {
   render(
     <>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <Toaster />
     </>,
   );
   return { storage, pool, mint, getSeedlessWallet };

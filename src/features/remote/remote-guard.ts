@@ -14,13 +14,3 @@ export function parseRouteKey(npub: string): RouteKey {
     return { kind: 'invalid-npub', reason };
   }
 }
-
-export type RemoteKeyCheck = RouteKey | { kind: 'own-key' };
-
-export function checkRemoteKey(npub: string, ownPubkeyHex: string): RemoteKeyCheck {
-  const route = parseRouteKey(npub);
-  if (route.kind === 'ok' && route.merchantPubkeyHex === ownPubkeyHex.toLowerCase()) {
-    return { kind: 'own-key' };
-  }
-  return route;
-}

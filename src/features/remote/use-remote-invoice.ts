@@ -8,10 +8,11 @@ import {
 } from '../../core/remote-payments';
 import { mintQuoteClient, watchMintQuote, type QuoteWatch } from '../../core/wallet/quote-watcher';
 import { fireConfetti } from '../../ui/confetti';
-import { toast } from '../../ui/toaster';
+import { toast } from '../../ui/toast';
 import type { RemoteServices } from './deps';
 import { resolveRemoteTarget, type RemoteLinkSettings } from './remote-link';
-import { paidToast, PAYMENT_FAILED_TOAST, RELAY_UNREACHABLE_TEXT } from './texts';
+import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
+import { paidToast, RELAY_UNREACHABLE_TEXT } from './texts';
 
 export interface RemoteInvoiceState {
   /** The invoice delivered to the merchant and not yet paid (closing the modal keeps it). */

@@ -6,8 +6,7 @@ import type { KeyStore } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { PhraseWords } from '../../ui/PhraseWords';
-
-export const NO_PHRASE_TEXT = 'No recovery phrase is stored on this device.';
+import { NO_PHRASE_TEXT } from './texts';
 
 type Reveal = { step: 'closed' } | { step: 'confirm' } | { step: 'shown'; phrase?: string };
 

@@ -2,7 +2,7 @@
 // Settings on real storage: load, validation toasts, save + listener restart, npub and phrase reveal.
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
@@ -42,7 +42,7 @@ async function renderSettings(options: { restore?: boolean } = {}) {
   render(
     <>
       <SettingsScreen services={services} />
-      <ToastContainer />
+      <Toaster />
     </>,
   );
   return services;

@@ -1,13 +1,12 @@
 // Settings (/settings): mint URL and Nostr relays, plus the device's npub and recovery phrase.
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../ui/Button';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
+import { toast } from '../../ui/toast';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
-import { SETTINGS_SAVED, saveSettingsForm } from './save-settings';
-
-export const LOADING_SETTINGS = 'Loading settings...';
+import { saveSettingsForm } from './save-settings';
+import { LOADING_SETTINGS, SETTINGS_SAVED } from './texts';
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
 

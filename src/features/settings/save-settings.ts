@@ -7,9 +7,7 @@ import {
   parseRelayLines,
   relaysProblem,
 } from '../../core/settings/settings-input';
-
-export const SETTINGS_SAVED = 'Settings saved. New mint and relays will be used going forward.';
-export const SETTINGS_SAVE_FAILED = 'Failed to save settings';
+import { SETTINGS_SAVE_FAILED } from './texts';
 
 export type SaveOutcome =
   { ok: true; mintUrl: string; relays: string[] } | { ok: false; message: string };

@@ -1,8 +1,8 @@
 // Wallet (/wallet): balance, withdraw as an animated QR token, pending withdrawals, paginated history.
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../ui/Button';
 import { WithdrawModal } from '../../ui/WithdrawModal';
+import { toast } from '../../ui/toast';
 import { ConsolidationConfirm } from './ConsolidationConfirm';
 import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';

@@ -1,9 +1,7 @@
 // Balance, one history page and pending withdrawals; reloaded on page change, Refresh and updates.
 import { useCallback, useEffect, useState } from 'react';
-import type { HistoryPage, PendingWithdrawal } from '../../core/ports';
+import { HISTORY_PAGE_SIZE, type HistoryPage, type PendingWithdrawal } from '../../core/ports';
 import type { WalletServices } from './deps';
-
-export const HISTORY_PAGE_SIZE = 10;
 
 export interface WalletData {
   loading: boolean;
