@@ -1,7 +1,7 @@
 // Loaded after the first paint (a dynamic import from start.tsx): completes the services with the
 // protocol libraries and starts the background work of SPEC §4 "App start".
 import type { BaseServices } from './base-services';
-import { REMOTE_PAYMENT_ERROR_TOAST } from './messaging';
+import { REMOTE_PAYMENT_ERROR_TOAST } from './inbox';
 import { subscribePaymentNotifications } from './payment-notifications';
 import { startPaymentResume } from './payment-resume';
 import { completeServices, type AppServices } from './services';

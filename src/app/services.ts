@@ -1,19 +1,20 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { DeviceKeys } from '../core/keys';
+import type { RemotePaymentInbox } from '../core/remote-payments';
 import { PaymentService } from '../core/wallet/payment-service';
 import { WalletProvider } from '../core/wallet/wallet-provider';
 import { WithdrawService } from '../core/wallet/withdraw-service';
 import { createStorage, type Storage as CashewStorage } from '../storage';
 import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base-services';
 import type { AppSettings } from './env';
-import { createInboxMessaging, type MessagingService } from './messaging';
+import { createInbox } from './inbox';
 
 export interface AppServices extends BaseServices {
   /** Every store of src/core/ports.ts on the one IndexedDB database. */
   storage: CashewStorage;
-  /** The payment listener (remote payments inbox); started after onboarding. */
-  messaging: MessagingService;
+  /** The merchant's remote-payment inbox; started after onboarding. */
+  inbox: RemotePaymentInbox;
   /** One cached cashu-ts Mint/Wallet per mint URL (seeded for the merchant, seedless for a cashier). */
   wallets: WalletProvider;
   /** The one owner of pending mint quotes: create, watch, mint, store; resumed at start-up. */
@@ -34,7 +35,7 @@ export function createServices(settings: AppSettings, options: ServiceOptions): 
   return completeServices(createBaseServices(settings, options), options);
 }
 
-/** Adds storage (Dexie) and the protocol services (wallets, payments, withdraw, messaging). */
+/** Adds storage (Dexie) and the protocol services (wallets, payments, withdraw, inbox). */
 export function completeServices(
   base: BaseServices,
   options: Pick<ServiceOptions, 'onRemotePaymentError'> = {},
@@ -75,7 +76,7 @@ export function completeServices(
   return {
     ...base,
     storage,
-    messaging: createInboxMessaging({
+    inbox: createInbox({
       config: storage.config,
       processedQuotes: storage.processedQuotes,
       getSecretKey: () => deviceKeys.getOrCreateSecretKey(),

@@ -1,4 +1,4 @@
-// App start: messaging starts only for an onboarded device, and a failure is logged, not thrown.
+// App start: the inbox starts only for an onboarded device, and a failure is logged, not thrown.
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../core/logger';
 import { runStartupTasks } from './startup';
@@ -14,7 +14,7 @@ function fakeServices(options: { onboarded: boolean | Error; startFails?: boolea
         },
       },
     },
-    messaging: {
+    inbox: {
       start: async () => {
         calls.started += 1;
         if (options.startFails) throw new Error('no relay reachable');
@@ -26,24 +26,24 @@ function fakeServices(options: { onboarded: boolean | Error; startFails?: boolea
 }
 
 describe('runStartupTasks', () => {
-  it('starts the messaging service on an onboarded device', async () => {
+  it('starts the remote-payment inbox on an onboarded device', async () => {
     const { services, calls } = fakeServices({ onboarded: true });
     await runStartupTasks(services);
     expect(calls.started).toBe(1);
     expect(calls.logged).toEqual([]);
   });
 
-  it('does not start messaging before onboarding is complete', async () => {
+  it('does not start the inbox before onboarding is complete', async () => {
     const { services, calls } = fakeServices({ onboarded: false });
     await runStartupTasks(services);
     expect(calls.started).toBe(0);
   });
 
-  it('only logs a messaging start failure', async () => {
+  it('only logs an inbox start failure', async () => {
     const { services, calls } = fakeServices({ onboarded: true, startFails: true });
     await expect(runStartupTasks(services)).resolves.toBeUndefined();
     expect(calls.logged).toHaveLength(1);
-    expect(calls.logged[0]?.[0]).toBe('Failed to start the messaging service');
+    expect(calls.logged[0]?.[0]).toBe('Failed to start the remote-payment inbox');
   });
 
   it('only logs when the onboarding flag cannot be read', async () => {

@@ -4,6 +4,7 @@ import { getPublicKey } from 'nostr-tools/pure';
 import { InvalidPaymentMessageError, errorMessage } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock, PendingMintQuote, ProcessedQuoteStore } from '../ports';
+import { lockPubkeyForNostrKey } from '../wallet/nut20-key';
 import {
   GIFT_WRAP_KIND,
   INBOX_LOCK_NAME,
@@ -16,7 +17,6 @@ import { defaultLockProvider, type LockProvider } from './lock';
 import type { PaymentMessage } from './payment-message';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import type { RelayPool } from './relay-pool';
-import { lockPubkeyFor } from './remote-invoice';
 
 export interface RemotePaymentInboxDeps {
   /** a fresh pool per listening session (createRelayPool with the platform's WebSocket) */
@@ -306,7 +306,7 @@ export class RemotePaymentInbox {
       currentMintUrl: mintUrl,
     });
     // A quote locked to another key can never be minted here; taking it would strand it.
-    if (message.pubkey !== undefined && message.pubkey !== lockPubkeyFor(session.pubkey ?? '')) {
+    if (message.pubkey !== undefined && message.pubkey !== lockPubkeyForNostrKey(session.pubkey ?? '')) {
       throw new InvalidPaymentMessageError(
         'Invalid payment message: quote is locked to another key',
       );

@@ -31,7 +31,7 @@ function Complete({
         {
           config: services.storage.config,
           keys: services.storage.keys,
-          messaging: services.messaging,
+          inbox: services.inbox,
           logger: services.logger,
         },
         { mintUrl: mint, relays, phrase: values.phrase },

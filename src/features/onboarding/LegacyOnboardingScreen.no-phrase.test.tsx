@@ -35,7 +35,7 @@ it('tells the user to reload when create mode has no phrase', async () => {
     },
     storage,
     logger: silentLogger,
-    messaging: { start: vi.fn(() => Promise.resolve()) },
+    inbox: { start: vi.fn(() => Promise.resolve()) },
   };
   const router = createMemoryRouter(
     [{ path: '/', element: <LegacyOnboardingScreen services={services} /> }],
@@ -50,6 +50,6 @@ it('tells the user to reload when create mode has no phrase', async () => {
   fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
   expect(await screen.findByText('Mnemonic is missing. Please reload the page.')).toBeTruthy();
   expect(await storage.config.isOnboarded()).toBe(false);
-  expect(services.messaging.start).not.toHaveBeenCalled();
+  expect(services.inbox.start).not.toHaveBeenCalled();
   storage.close();
 });

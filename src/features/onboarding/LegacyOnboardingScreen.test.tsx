@@ -38,7 +38,7 @@ function renderLegacy() {
     },
     storage,
     logger: silentLogger,
-    messaging: { start: vi.fn(() => Promise.resolve()) },
+    inbox: { start: vi.fn(() => Promise.resolve()) },
   } satisfies OnboardingServices;
   const router = createMemoryRouter(
     [
@@ -72,7 +72,7 @@ describe('legacy onboarding', () => {
     expect(await services.storage.config.isOnboarded()).toBe(true);
     expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
     expect(await services.storage.keys.getMnemonic()).toBe(phrase);
-    expect(services.messaging.start).toHaveBeenCalledTimes(1);
+    expect(services.inbox.start).toHaveBeenCalledTimes(1);
   });
 
   it('restores the NIP-06 vector phrase into the expected key', async () => {

@@ -69,7 +69,7 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
         {
           config: services.storage.config,
           keys: services.storage.keys,
-          messaging: services.messaging,
+          inbox: services.inbox,
           logger,
         },
         {

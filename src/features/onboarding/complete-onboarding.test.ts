@@ -53,25 +53,25 @@ function recorded(storage: Storage) {
       await storage.keys.saveWalletKeys(k);
     },
   };
-  const messaging = {
+  const inbox = {
     start: vi.fn(async () => {
-      calls.push('messaging.start');
+      calls.push('inbox.start');
     }),
   };
-  return { calls, config, keys, messaging };
+  return { calls, config, keys, inbox };
 }
 
 describe('completeOnboarding', () => {
-  it('saves settings, creates the keys, sets onboarded, then starts messaging', async () => {
+  it('saves settings, creates the keys, sets onboarded, then starts the inbox', async () => {
     const storage = freshStorage();
-    const { calls, config, keys, messaging } = recorded(storage);
-    await completeOnboarding({ config, keys, messaging, logger: silentLogger }, input);
+    const { calls, config, keys, inbox } = recorded(storage);
+    await completeOnboarding({ config, keys, inbox, logger: silentLogger }, input);
 
     expect(calls).toEqual([
       'saveSettings',
       'saveWalletKeys',
       'setOnboarded(true)',
-      'messaging.start',
+      'inbox.start',
     ]);
     expect(await storage.config.getMintUrl()).toBe(input.mintUrl);
     expect(await storage.config.getRelays()).toEqual(input.relays);
@@ -83,28 +83,28 @@ describe('completeOnboarding', () => {
 
   it('stays not onboarded when the keys cannot be stored, and a retry completes', async () => {
     const storage = freshStorage();
-    const { config, keys, messaging } = recorded(storage);
+    const { config, keys, inbox } = recorded(storage);
     const failingKeys: KeyStore = {
       ...keys,
       saveWalletKeys: () => Promise.reject(new Error('quota exceeded')),
     };
     await expect(
-      completeOnboarding({ config, keys: failingKeys, messaging, logger: silentLogger }, input),
+      completeOnboarding({ config, keys: failingKeys, inbox, logger: silentLogger }, input),
     ).rejects.toThrow('quota exceeded');
     expect(await storage.config.isOnboarded()).toBe(false);
-    expect(messaging.start).not.toHaveBeenCalled();
+    expect(inbox.start).not.toHaveBeenCalled();
 
-    await completeOnboarding({ config, keys, messaging, logger: silentLogger }, input);
+    await completeOnboarding({ config, keys, inbox, logger: silentLogger }, input);
     expect(await storage.config.isOnboarded()).toBe(true);
     expect((await new DeviceKeys(storage.keys).getKeypair()).npub).toBe(NIP06_NPUB);
   });
 
   it('rejects an invalid phrase without marking the device onboarded', async () => {
     const storage = freshStorage();
-    const { config, keys, messaging } = recorded(storage);
+    const { config, keys, inbox } = recorded(storage);
     await expect(
       completeOnboarding(
-        { config, keys, messaging, logger: silentLogger },
+        { config, keys, inbox, logger: silentLogger },
         { ...input, phrase: 'abandon '.repeat(12).trim() },
       ),
     ).rejects.toThrow('Invalid mnemonic');
@@ -116,8 +116,8 @@ describe('completeOnboarding', () => {
     const storage = freshStorage();
     const { config, keys } = recorded(storage);
     const logger = { ...silentLogger, error: vi.fn() };
-    const messaging = { start: () => Promise.reject(new Error('relay down')) };
-    await completeOnboarding({ config, keys, messaging, logger }, input);
+    const inbox = { start: () => Promise.reject(new Error('relay down')) };
+    await completeOnboarding({ config, keys, inbox, logger }, input);
     expect(await storage.config.isOnboarded()).toBe(true);
     expect(logger.error).toHaveBeenCalledTimes(1);
   });

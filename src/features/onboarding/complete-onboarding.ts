@@ -2,11 +2,12 @@
 import type { Logger } from '../../core/logger';
 import { DeviceKeys } from '../../core/keys';
 import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface CompletionDeps {
   config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded'>;
   keys: KeyStore;
-  messaging: { start(): Promise<void> };
+  inbox: Pick<RemotePaymentInbox, 'start'>;
   logger: Logger;
 }
 
@@ -31,7 +32,7 @@ export async function completeOnboarding(
   await new DeviceKeys(deps.keys).createFromMnemonic(input.phrase);
   await deps.config.setOnboarded(true);
   try {
-    await deps.messaging.start();
+    await deps.inbox.start();
   } catch (error) {
     deps.logger.error('Could not start the payment listener after onboarding', error);
   }

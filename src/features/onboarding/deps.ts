@@ -1,6 +1,7 @@
 // What the onboarding screens need from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
 import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface OnboardingSettings {
   defaultMintUrl: string;
@@ -9,10 +10,6 @@ export interface OnboardingSettings {
   auditorUrl: string;
 }
 
-/** The payment listener: started once the wallet exists (SPEC §4 "Completion"). */
-export interface OnboardingMessaging {
-  start(): Promise<void>;
-}
 
 export interface OnboardingServices {
   settings: OnboardingSettings;
@@ -21,7 +18,8 @@ export interface OnboardingServices {
     keys: KeyStore;
   };
   logger: Logger;
-  messaging: OnboardingMessaging;
+  /** The remote-payment inbox: started once the wallet exists (docs/behaviour.md "Step 4, complete"). */
+  inbox: Pick<RemotePaymentInbox, 'start'>;
 }
 
 export interface OnboardingScreenProps {

@@ -60,7 +60,7 @@ function makeServices() {
     },
     storage,
     logger: silentLogger,
-    messaging: { start: vi.fn(() => Promise.resolve()) },
+    inbox: { start: vi.fn(() => Promise.resolve()) },
   } satisfies OnboardingServices;
   return services;
 }
@@ -316,7 +316,7 @@ describe('complete step', () => {
     expect(await services.storage.config.isOnboarded()).toBe(true);
     expect(await services.storage.config.getRelays()).toEqual(ready.relays);
     expect((await new DeviceKeys(services.storage.keys).getKeypair()).npub).toBe(NIP06_NPUB);
-    expect(services.messaging.start).toHaveBeenCalledTimes(1);
+    expect(services.inbox.start).toHaveBeenCalledTimes(1);
   });
 
   it('shows the failure toast, keeps the session and lets the user retry', async () => {
@@ -343,13 +343,13 @@ describe('complete step', () => {
     updateSession(ready);
     const services = makeServices();
     let release: () => void = () => {};
-    services.messaging.start.mockImplementation(
+    services.inbox.start.mockImplementation(
       () => new Promise<void>((resolve) => (release = resolve)),
     );
     const { router } = renderFlow('/onboarding/complete', { services });
     fireEvent.click(await screen.findByRole('button', { name: 'Complete Setup' }));
     expect(await screen.findByRole('button', { name: 'Setting up...' })).toBeTruthy();
-    await waitFor(() => expect(services.messaging.start).toHaveBeenCalled());
+    await waitFor(() => expect(services.inbox.start).toHaveBeenCalled());
     expect(button('Setting up...').disabled).toBe(true);
     await act(async () => release());
     await screen.findByRole('heading', { name: 'Home' });

@@ -1,17 +1,17 @@
-// The cashier's invoice: create the quote for the merchant, deliver it, show it, watch it until paid.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The cashier's invoice on screen: the RemoteCashier (core) creates, delivers and watches it; this
+// hook shows it, raises the toasts and resets the keypad, like the point of sale's use-invoice.ts.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   createRelayPool,
-  createRemoteInvoice,
   RelayPublishError,
+  RemoteCashier,
   type RemoteInvoice,
 } from '../../core/remote-payments';
-import { mintQuoteClient, watchMintQuote, type QuoteWatch } from '../../core/wallet/quote-watcher';
 import { fireConfetti } from '../../ui/confetti';
 import { toast } from '../../ui/toast';
+import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 import type { RemoteServices } from './deps';
 import { resolveRemoteTarget, type RemoteLinkSettings } from './remote-link';
-import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 import { paidToast, RELAY_UNREACHABLE_TEXT } from './texts';
 
 export interface RemoteInvoiceState {
@@ -35,60 +35,52 @@ export function useRemoteInvoice(
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
   const makePool = services.createRelayPool ?? createRelayPool;
+  const cashier = useMemo(
+    () =>
+      new RemoteCashier({
+        merchantPubkeyHex,
+        target: () => resolveRemoteTarget(link, storage.config),
+        wallets,
+        createPool: makePool,
+        logger,
+      }),
+    [merchantPubkeyHex, link, storage.config, wallets, makePool, logger],
+  );
   const [invoice, setInvoice] = useState<RemoteInvoice | null>(null);
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
+  // Listeners run outside React's render: they read the current quote id from a ref.
+  const activeId = useRef<string | null>(null);
   const busy = useRef(false);
   const mounted = useRef(true);
-  const watch = useRef<QuoteWatch | null>(null);
 
   useEffect(() => {
     mounted.current = true;
+    const finish = (id: string, paid: boolean) => {
+      if (id !== activeId.current) return;
+      activeId.current = null;
+      setInvoice(null);
+      setOpen(false);
+      if (paid) setResetKey((key) => key + 1);
+    };
+    const offSettled = cashier.onSettled(({ invoice: paid }) => {
+      toast.success(paidToast(paid.amount), { toastId: `remote-paid:${paid.quote}` });
+      void fireConfetti((failure) => logger.warn('Confetti failed', failure));
+      finish(paid.quote, true);
+    });
+    const offFailed = cashier.onFailed(({ invoice: failed }) => {
+      toast.error(PAYMENT_FAILED_TOAST, { toastId: `remote-failed:${failed.quote}` });
+      finish(failed.quote, false);
+    });
     return () => {
       mounted.current = false;
-      watch.current?.();
-      watch.current = null;
+      offSettled();
+      offFailed();
+      cashier.stop();
     };
-  }, []);
-
-  const finish = useCallback((paid: boolean) => {
-    watch.current = null;
-    setInvoice(null);
-    setOpen(false);
-    if (paid) setResetKey((key) => key + 1);
-  }, []);
-
-  const startWatching = useCallback(
-    (created: RemoteInvoice, mintUrl: string) => {
-      watch.current?.();
-      const client = mintQuoteClient(wallets.getMint(mintUrl), logger);
-      watch.current = watchMintQuote(
-        client,
-        created.quote,
-        {
-          onPaid: () => {
-            // PAID (or already ISSUED by the merchant): the customer paid; the merchant mints.
-            toast.success(paidToast(created.amount), { toastId: `remote-paid:${created.quote}` });
-            void fireConfetti((failure) => logger.warn('Confetti failed', failure));
-            finish(true);
-          },
-          onExpired: () => {
-            toast.error(PAYMENT_FAILED_TOAST, { toastId: `remote-failed:${created.quote}` });
-            finish(false);
-          },
-          onError: (failure) => {
-            logger.error(`Remote quote ${created.quote} was refused by the mint`, failure);
-            toast.error(PAYMENT_FAILED_TOAST, { toastId: `remote-failed:${created.quote}` });
-            finish(false);
-          },
-        },
-        { expiry: created.expiry, foreground: true, logger },
-      );
-    },
-    [wallets, logger, finish],
-  );
+  }, [cashier, logger]);
 
   const submit = useCallback(
     (amount: number) => {
@@ -97,53 +89,33 @@ export function useRemoteInvoice(
       setCreating(true);
       setError(null);
       void (async () => {
-        const pool = makePool();
         try {
-          const target = await resolveRemoteTarget(link, storage.config);
-          const mintClient = await wallets.getSeedlessWallet(target.mintUrl);
-          const created = await createRemoteInvoice({
-            merchantPubkeyHex,
-            amount,
-            mintUrl: target.mintUrl,
-            relays: target.relays,
-            pool,
-            mintClient,
-          });
-          logger.info(
-            `Remote quote ${created.quote} delivered to ${created.relays.length} relay(s)`,
-          );
+          const created = await cashier.createInvoice(amount);
           if (!mounted.current) return;
+          activeId.current = created.quote;
           setInvoice(created);
           setOpen(true);
-          startWatching(created, target.mintUrl);
         } catch (failure) {
-          if (failure instanceof RelayPublishError) {
-            logger.error('No relay accepted the payment message', failure.failures);
-            if (mounted.current) setError(RELAY_UNREACHABLE_TEXT);
-            toast.error(RELAY_UNREACHABLE_TEXT, { toastId: 'remote-relays-unreachable' });
-          } else {
-            logger.error('Could not create the remote invoice', failure);
-            if (mounted.current) setError(PAYMENT_FAILED_TOAST);
-            toast.error(PAYMENT_FAILED_TOAST, { toastId: 'remote-create-failed' });
-          }
+          // The cashier logged it; the page and a toast say what the cashier can do.
+          const text =
+            failure instanceof RelayPublishError ? RELAY_UNREACHABLE_TEXT : PAYMENT_FAILED_TOAST;
+          const toastId =
+            failure instanceof RelayPublishError ? 'remote-relays-unreachable' : 'remote-create-failed';
+          if (mounted.current) setError(text);
+          toast.error(text, { toastId });
         } finally {
-          // The message is stored (or refused) by now; the live connections are not needed.
-          try {
-            pool.destroy();
-          } catch (closeError) {
-            logger.debug('Closing the relay pool failed', closeError);
-          }
           busy.current = false;
           if (mounted.current) setCreating(false);
         }
       })();
     },
-    [makePool, link, storage.config, wallets, merchantPubkeyHex, logger, startWatching],
+    [cashier],
   );
 
+  // Closing only hides the invoice: it stays watched, so a late payment is still announced.
   const close = useCallback(() => setOpen(false), []);
   const reopen = useCallback(() => {
-    if (watch.current) setOpen(true);
+    if (activeId.current !== null) setOpen(true);
   }, []);
 
   return { invoice, open, creating, error, resetKey, submit, close, reopen };

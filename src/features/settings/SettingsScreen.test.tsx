@@ -37,7 +37,7 @@ async function renderSettings(options: { restore?: boolean } = {}) {
   const services = {
     storage,
     logger: silentLogger,
-    messaging: { restart: vi.fn(() => Promise.resolve()) },
+    inbox: { restart: vi.fn(() => Promise.resolve()) },
   } satisfies SettingsServices;
   render(
     <>
@@ -78,7 +78,7 @@ describe('SettingsScreen', () => {
       'wss://c.example',
       'ws://d.example',
     ]);
-    expect(services.messaging.restart).toHaveBeenCalledTimes(1);
+    expect(services.inbox.restart).toHaveBeenCalledTimes(1);
     expect(relaysField().value).toBe('wss://c.example\nws://d.example');
   });
 
@@ -98,7 +98,7 @@ describe('SettingsScreen', () => {
     save();
     expect(await screen.findByText(message)).toBeTruthy();
     expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
-    expect(services.messaging.restart).not.toHaveBeenCalled();
+    expect(services.inbox.restart).not.toHaveBeenCalled();
   });
 
   it('shows the failure toast when storage refuses the save', async () => {
@@ -107,7 +107,7 @@ describe('SettingsScreen', () => {
     vi.spyOn(services.storage.config, 'saveSettings').mockRejectedValueOnce(new Error('boom'));
     save();
     expect(await screen.findByText('Failed to save settings')).toBeTruthy();
-    expect(services.messaging.restart).not.toHaveBeenCalled();
+    expect(services.inbox.restart).not.toHaveBeenCalled();
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Save Settings' })).toHaveProperty(
         'disabled',
@@ -120,7 +120,7 @@ describe('SettingsScreen', () => {
     const services = await renderSettings();
     await screen.findByLabelText('Mint URL');
     let release: () => void = () => {};
-    services.messaging.restart.mockImplementation(
+    services.inbox.restart.mockImplementation(
       () => new Promise<void>((resolve) => (release = resolve)),
     );
     save();
@@ -128,7 +128,7 @@ describe('SettingsScreen', () => {
       'disabled',
       true,
     );
-    await waitFor(() => expect(services.messaging.restart).toHaveBeenCalled());
+    await waitFor(() => expect(services.inbox.restart).toHaveBeenCalled());
     release();
     expect(await screen.findByRole('button', { name: 'Save Settings' })).toBeTruthy();
   });

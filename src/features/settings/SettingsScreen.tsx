@@ -35,7 +35,7 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
     if (form.status !== 'ready' || saving) return;
     setSaving(true);
     const outcome = await saveSettingsForm(
-      { config, messaging: services.messaging, logger },
+      { config, inbox: services.inbox, logger },
       { mintUrl: form.mintUrl, relaysText: form.relaysText },
     );
     setSaving(false);

@@ -1,13 +1,14 @@
 // What the settings screen needs from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
 import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface SettingsServices {
   storage: {
     config: Pick<ConfigStore, 'getMintUrl' | 'getRelays' | 'saveSettings'>;
     keys: KeyStore;
   };
-  /** The payment listener; restarted so new relays apply without a reload. */
-  messaging: { restart(): Promise<void> };
+  /** The remote-payment inbox; restarted so new relays apply without a reload. */
+  inbox: Pick<RemotePaymentInbox, 'restart'>;
   logger: Logger;
 }

@@ -1,6 +1,7 @@
 // Checking and saving the settings form (SPEC §5 product rules, §8 settings toasts).
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/ports';
+import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 import {
   mintUrlProblem,
   normaliseMintInput,
@@ -14,7 +15,7 @@ export type SaveOutcome =
 
 export interface SaveSettingsDeps {
   config: Pick<ConfigStore, 'saveSettings'>;
-  messaging: { restart(): Promise<void> };
+  inbox: Pick<RemotePaymentInbox, 'restart'>;
   logger: Logger;
 }
 
@@ -40,7 +41,7 @@ export async function saveSettingsForm(
     return { ok: false, message: SETTINGS_SAVE_FAILED };
   }
   try {
-    await deps.messaging.restart();
+    await deps.inbox.restart();
   } catch (error) {
     deps.logger.error('Could not restart the payment listener with the new relays', error);
   }

@@ -1,5 +1,5 @@
-// The messaging service the app starts after onboarding and restarts on relay changes: the
-// remote-payments inbox listening on the stored relays (one tab at a time, via Web Locks).
+// The merchant's remote-payment inbox, built on the stored relays and the device key: the app starts
+// it after onboarding and restarts it when Settings saves new relays (one tab listens, via Web Locks).
 import type { Logger } from '../core/logger';
 import type { Clock, ConfigStore, PendingMintQuote, ProcessedQuoteStore } from '../core/ports';
 import {
@@ -10,19 +10,11 @@ import {
   type RelayPool,
 } from '../core/remote-payments';
 
-/** The payment listener as screens see it (SPEC §4: started on completion and at app start). */
-export interface MessagingService {
-  start(): Promise<void>;
-  /** Re-reads the stored relays and listens on them again (settings saved new relays). */
-  restart(): Promise<void>;
-  stop(): void;
-}
-
-/** SPEC §8: shown (at most once a minute) when a relay message cannot be handled. */
+/** Shown (at most once a minute) when a relay message cannot be handled (docs/behaviour.md "Toasts"). */
 export const REMOTE_PAYMENT_ERROR_TOAST =
   '❌ Error processing remote payment. Check console for details.';
 
-export interface InboxMessagingDeps {
+export interface InboxDeps {
   config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
   processedQuotes: Pick<ProcessedQuoteStore, 'isProcessed' | 'cleanup'>;
   /** the device's nostr key: wraps are addressed to it */
@@ -32,7 +24,7 @@ export interface InboxMessagingDeps {
    * transaction, then mints it once paid (its toasts say 'remote')
    */
   takeOver: (quote: PendingMintQuote) => Promise<boolean>;
-  /** SPEC §8 toast; the inbox calls it at most once a minute and logs every case itself */
+  /** the error toast; the inbox calls it at most once a minute and logs every case itself */
   onInvalidMessage?: (error: Error) => void;
   logger: Logger;
   clock: Clock;
@@ -43,15 +35,13 @@ export interface InboxMessagingDeps {
 }
 
 /**
- * The real listener. start() is idempotent and returns at once (the relays are subscribed when
- * this tab gets the inbox lock); processed quotes older than 30 days are cleaned at each start.
+ * start() is idempotent and returns at once (the relays are subscribed when this tab gets the
+ * inbox lock); processed quotes older than 30 days are cleaned at each start.
  */
-export function createInboxMessaging(deps: InboxMessagingDeps): MessagingService & {
-  inbox: RemotePaymentInbox;
-} {
+export function createInbox(deps: InboxDeps): RemotePaymentInbox {
   const createPool = (): RelayPool =>
     createRelayPool(deps.WebSocket ? { WebSocket: deps.WebSocket } : {});
-  const inbox = new RemotePaymentInbox({
+  return new RemotePaymentInbox({
     createPool,
     getRelays: () => deps.config.getRelays(),
     getSecretKey: deps.getSecretKey,
@@ -63,12 +53,4 @@ export function createInboxMessaging(deps: InboxMessagingDeps): MessagingService
     clock: deps.clock,
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
   });
-  return {
-    inbox,
-    start: () => inbox.start(),
-    restart: () => inbox.restart(),
-    stop: () => {
-      inbox.stop().catch((error: unknown) => deps.logger.error('Stopping the inbox failed', error));
-    },
-  };
 }

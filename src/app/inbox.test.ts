@@ -1,4 +1,4 @@
-// The app's messaging service over the real dev relay: remote quotes go to the PaymentService,
+// The app's remote-payment inbox over the real dev relay: remote quotes go to the PaymentService,
 // bad messages raise the SPEC §8 notice at most once a minute, restart follows new relays.
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,22 +13,23 @@ import {
   sendPaymentMessage,
   wrapPaymentMessage,
   type PaymentMessage,
+  type RemotePaymentInbox,
 } from '../core/remote-payments';
 import { MemoryProcessedQuoteStore } from '../core/remote-payments/testing/memory-processed-quotes';
-import { createInboxMessaging, type MessagingService } from './messaging';
+import { createInbox } from './inbox';
 
 type Relay = Awaited<ReturnType<typeof startRelay>>;
 const WS = WebSocket as unknown as typeof globalThis.WebSocket;
 const MINT = 'http://127.0.0.1:3338';
 
 let relays: Relay[] = [];
-const services: MessagingService[] = [];
+const inboxes: RemotePaymentInbox[] = [];
 
 beforeAll(async () => {
   relays = [await startRelay({ port: 0 }), await startRelay({ port: 0 })];
 });
 afterEach(() => {
-  for (const service of services.splice(0)) service.stop();
+  for (const inbox of inboxes.splice(0)) void inbox.stop();
 });
 afterAll(async () => {
   for (const relay of relays) await relay.close();
@@ -45,7 +46,7 @@ function merchant(relayUrls: string[]) {
   const onInvalidMessage = vi.fn();
   const logger = { ...silentLogger, error: vi.fn() };
   const processedQuotes = new MemoryProcessedQuoteStore();
-  const messaging = createInboxMessaging({
+  const inbox = createInbox({
     config,
     processedQuotes,
     getSecretKey: () => Promise.resolve(secretKey),
@@ -60,8 +61,8 @@ function merchant(relayUrls: string[]) {
     WebSocket: WS,
     lockProvider: noLockProvider,
   });
-  services.push(messaging);
-  return { pubkey: getPublicKey(secretKey), config, tracked, onInvalidMessage, logger, messaging };
+  inboxes.push(inbox);
+  return { pubkey: getPublicKey(secretKey), config, tracked, onInvalidMessage, logger, inbox };
 }
 
 function message(quote: string, amount: number): PaymentMessage {
@@ -82,12 +83,12 @@ async function send(relayUrl: string, to: string, payment: PaymentMessage) {
   }
 }
 
-describe('createInboxMessaging', () => {
+describe('createInbox', () => {
   it('hands a delivered quote to the payment service once, as a remote payment', async () => {
     const m = merchant([relays[0]!.url]);
-    await m.messaging.start();
-    await m.messaging.start(); // ignored while listening
-    await vi.waitFor(() => expect(m.messaging.inbox.isActive).toBe(true));
+    await m.inbox.start();
+    await m.inbox.start(); // ignored while listening
+    await vi.waitFor(() => expect(m.inbox.isActive).toBe(true));
 
     await send(relays[0]!.url, m.pubkey, message('quote-a', 21));
     await vi.waitFor(() => expect(m.tracked).toHaveLength(1));
@@ -98,14 +99,14 @@ describe('createInboxMessaging', () => {
       kind: 'remote',
       state: 'UNPAID',
     });
-    await m.messaging.inbox.whenIdle();
+    await m.inbox.whenIdle();
     expect(m.tracked).toHaveLength(1);
   });
 
   it('reports unreadable messages to the notice callback at most once a minute', async () => {
     const m = merchant([relays[0]!.url]);
-    await m.messaging.start();
-    await vi.waitFor(() => expect(m.messaging.inbox.isActive).toBe(true));
+    await m.inbox.start();
+    await vi.waitFor(() => expect(m.inbox.isActive).toBe(true));
     const pool = createRelayPool({ WebSocket: WS });
     try {
       for (const mint of ['https://other.mint', 'https://third.mint']) {
@@ -131,11 +132,11 @@ describe('createInboxMessaging', () => {
 
   it('listens on the new relays after restart', async () => {
     const m = merchant([relays[0]!.url]);
-    await m.messaging.start();
-    await vi.waitFor(() => expect(m.messaging.inbox.isActive).toBe(true));
+    await m.inbox.start();
+    await vi.waitFor(() => expect(m.inbox.isActive).toBe(true));
     m.config.relays = [relays[1]!.url];
-    await m.messaging.restart();
-    await vi.waitFor(() => expect(m.messaging.inbox.isActive).toBe(true));
+    await m.inbox.restart();
+    await vi.waitFor(() => expect(m.inbox.isActive).toBe(true));
 
     await send(relays[1]!.url, m.pubkey, message('quote-b', 8));
     await vi.waitFor(() => expect(m.tracked.map((q) => q.quote)).toEqual(['quote-b']));
