@@ -7,9 +7,9 @@ import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './LoadingScreen';
 import { RouteError } from './RouteError';
 import { requireOnboarded } from './requireOnboarded';
-import { deferredPosServices } from './pos-services';
-import type { AppServices } from './services';
-import type { ServiceSource } from './service-source';
+import { deferredPosServices } from './services/pos';
+import type { AppServices } from './services/complete';
+import type { ServiceSource } from './services/deferred';
 
 /**
  * The one contract between the router and a feature: a screen is a component taking

@@ -3,11 +3,11 @@
 import { createRoot } from 'react-dom/client';
 import '../index.css';
 import { App } from './App';
-import { createBaseServices } from './base-services';
+import { createBaseServices } from './services/base';
 import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
 import { createAppRouter } from './router';
-import { deferredServices } from './service-source';
+import { deferredServices } from './services/deferred';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -20,7 +20,7 @@ export function startApp(rootElement: HTMLElement): void {
     logger: createConsoleLogger(),
   });
   const source = deferredServices(base, () =>
-    import('./background').then((m) => m.completeAndStart(base)),
+    import('./services/startup').then((m) => m.completeAndStart(base)),
   );
   // Creating the router starts the first navigation (the guard's IndexedDB read) at once.
   const router = createAppRouter(source);

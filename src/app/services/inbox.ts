@@ -1,14 +1,14 @@
 // The merchant's remote-payment inbox, built on the stored relays and the device key: the app starts
 // it after onboarding and restarts it when Settings saves new relays (one tab listens, via Web Locks).
-import type { Logger } from '../core/logger';
-import type { Clock, ConfigStore, PendingMintQuote, ProcessedQuoteStore } from '../core/ports';
+import type { Logger } from '../../core/logger';
+import type { Clock, ConfigStore, PendingMintQuote, ProcessedQuoteStore } from '../../core/ports';
 import {
   createRelayPool,
   defaultLockProvider,
   RemotePaymentInbox,
   type LockProvider,
   type RelayPool,
-} from '../core/remote-payments';
+} from '../../core/remote-payments';
 
 /** Shown (at most once a minute) when a relay message cannot be handled (docs/behaviour.md "Toasts"). */
 export const REMOTE_PAYMENT_ERROR_TOAST =

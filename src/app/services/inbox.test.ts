@@ -3,9 +3,9 @@
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { startRelay } from '../../dev/relay/server';
-import { silentLogger } from '../core/logger';
-import type { PendingMintQuote } from '../core/ports';
+import { startRelay } from '../../../dev/relay/server';
+import { silentLogger } from '../../core/logger';
+import type { PendingMintQuote } from '../../core/ports';
 import {
   createRelayPool,
   noLockProvider,
@@ -14,8 +14,8 @@ import {
   wrapPaymentMessage,
   type PaymentMessage,
   type RemotePaymentInbox,
-} from '../core/remote-payments';
-import { MemoryProcessedQuoteStore } from '../core/remote-payments/testing/memory-processed-quotes';
+} from '../../core/remote-payments';
+import { MemoryProcessedQuoteStore } from '../../core/remote-payments/testing/memory-processed-quotes';
 import { createInbox } from './inbox';
 
 type Relay = Awaited<ReturnType<typeof startRelay>>;

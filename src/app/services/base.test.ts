@@ -1,10 +1,10 @@
 // The light services: the ONBOARDED read, shared while in flight.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../core/logger';
-import { createStorage } from '../storage';
-import { createBaseServices } from './base-services';
-import { readAppSettings } from './env';
+import { silentLogger } from '../../core/logger';
+import { createStorage } from '../../storage';
+import { createBaseServices } from './base';
+import { readAppSettings } from '../env';
 
 let dbCount = 0;
 

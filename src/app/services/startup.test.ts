@@ -1,7 +1,91 @@
-// Resuming pending quotes: at start when onboarded, on online and visible-again, never when not.
+// Start-up work: each task runs only on an onboarded device and a failure is logged, not thrown;
+// pending quotes are resumed at start, on online and visible-again.
 import { describe, expect, it, vi } from 'vitest';
-import type { Logger } from '../core/logger';
-import { startPaymentResume } from './payment-resume';
+import { silentLogger, type Logger } from '../../core/logger';
+import { resumeWithdrawals, runStartupTasks, startPaymentResume } from './startup';
+
+function fakeServices(options: { onboarded: boolean | Error; startFails?: boolean }) {
+  const calls = { started: 0, logged: [] as unknown[][] };
+  const services = {
+    storage: {
+      config: {
+        isOnboarded: async () => {
+          if (options.onboarded instanceof Error) throw options.onboarded;
+          return options.onboarded;
+        },
+      },
+    },
+    inbox: {
+      start: async () => {
+        calls.started += 1;
+        if (options.startFails) throw new Error('no relay reachable');
+      },
+    },
+    logger: { ...silentLogger, error: (...args: unknown[]) => void calls.logged.push(args) },
+  };
+  return { services, calls };
+}
+
+describe('runStartupTasks', () => {
+  it('starts the remote-payment inbox on an onboarded device', async () => {
+    const { services, calls } = fakeServices({ onboarded: true });
+    await runStartupTasks(services);
+    expect(calls.started).toBe(1);
+    expect(calls.logged).toEqual([]);
+  });
+
+  it('does not start the inbox before onboarding is complete', async () => {
+    const { services, calls } = fakeServices({ onboarded: false });
+    await runStartupTasks(services);
+    expect(calls.started).toBe(0);
+  });
+
+  it('only logs an inbox start failure', async () => {
+    const { services, calls } = fakeServices({ onboarded: true, startFails: true });
+    await expect(runStartupTasks(services)).resolves.toBeUndefined();
+    expect(calls.logged).toHaveLength(1);
+    expect(calls.logged[0]?.[0]).toBe('Failed to start the remote-payment inbox');
+  });
+
+  it('only logs when the onboarding flag cannot be read', async () => {
+    const { services, calls } = fakeServices({ onboarded: new Error('IndexedDB unavailable') });
+    await expect(runStartupTasks(services)).resolves.toBeUndefined();
+    expect(calls.started).toBe(0);
+    expect(calls.logged).toHaveLength(1);
+  });
+});
+
+describe('resumeWithdrawals', () => {
+  it('resumes the watches of an onboarded device', async () => {
+    const resumeAll = vi.fn(async () => {});
+    await resumeWithdrawals({
+      withdraw: { resumeAll },
+      config: { isOnboarded: async () => true },
+      logger: silentLogger,
+    });
+    expect(resumeAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing before onboarding', async () => {
+    const resumeAll = vi.fn(async () => {});
+    await resumeWithdrawals({
+      withdraw: { resumeAll },
+      config: { isOnboarded: async () => false },
+      logger: silentLogger,
+    });
+    expect(resumeAll).not.toHaveBeenCalled();
+  });
+
+  it('logs a failure instead of rejecting', async () => {
+    const error = vi.fn();
+    await resumeWithdrawals({
+      withdraw: { resumeAll: async () => Promise.reject(new Error('mint down')) },
+      config: { isOnboarded: async () => true },
+      logger: { ...silentLogger, error },
+    });
+    expect(error).toHaveBeenCalledWith('Resuming withdrawal watches failed', expect.any(Error));
+  });
+});
 
 function setup(options: { onboarded: boolean; resume?: () => Promise<void> }) {
   const window = new EventTarget();

@@ -1,13 +1,13 @@
 // The light part of the app's services, built before the first paint: settings, events, clock,
 // logger and the onboarding flag. No Dexie and no protocol library here, so the first screen does
 // not wait for them; the rest is built by completeServices (services.ts) when a screen needs it.
-import type { Clock, ConfigStore } from '../core/ports';
-import type { Logger } from '../core/logger';
-import { WalletEvents } from '../core/events';
-import type { StorageOptions } from '../storage';
-import { DEFAULT_DB_NAME } from '../storage/db-name';
-import { readOnboardedFlag } from '../storage/onboarded-flag';
-import type { AppSettings } from './env';
+import type { Clock, ConfigStore } from '../../core/ports';
+import type { Logger } from '../../core/logger';
+import { WalletEvents } from '../../core/events';
+import type { StorageOptions } from '../../storage';
+import { DEFAULT_DB_NAME } from '../../storage/db-name';
+import { readOnboardedFlag } from '../../storage/onboarded-flag';
+import type { AppSettings } from '../env';
 
 export interface BaseServices {
   /** Build-time defaults: mint, relays, discovery relays, auditor. */

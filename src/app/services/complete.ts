@@ -1,13 +1,13 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
-import { DeviceKeys } from '../core/keys';
-import type { RemotePaymentInbox } from '../core/remote-payments';
-import { PaymentService } from '../core/wallet/payment-service';
-import { WalletProvider } from '../core/wallet/wallet-provider';
-import { WithdrawService } from '../core/wallet/withdraw-service';
-import { createStorage, type Storage as CashewStorage } from '../storage';
-import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base-services';
-import type { AppSettings } from './env';
+import { DeviceKeys } from '../../core/keys';
+import type { RemotePaymentInbox } from '../../core/remote-payments';
+import { PaymentService } from '../../core/wallet/payment-service';
+import { WalletProvider } from '../../core/wallet/wallet-provider';
+import { WithdrawService } from '../../core/wallet/withdraw-service';
+import { createStorage, type Storage as CashewStorage } from '../../storage';
+import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base';
+import type { AppSettings } from '../env';
 import { createInbox } from './inbox';
 
 export interface AppServices extends BaseServices {

@@ -1,13 +1,13 @@
 // The keypad's services while the protocol libraries load: nothing loads until used, calls wait for
 // the load, listeners attach once it is there and can detach before, a failed load reads 0 sats.
 import { describe, expect, it } from 'vitest';
-import { WalletEvents } from '../core/events';
-import { silentLogger } from '../core/logger';
-import type { PendingMintQuote } from '../core/ports';
-import type { BaseServices } from './base-services';
-import { deferredPosServices } from './pos-services';
-import type { AppServices } from './services';
-import type { ServiceSource } from './service-source';
+import { WalletEvents } from '../../core/events';
+import { silentLogger } from '../../core/logger';
+import type { PendingMintQuote } from '../../core/ports';
+import type { BaseServices } from './base';
+import { deferredPosServices } from './pos';
+import type { AppServices } from './complete';
+import type { ServiceSource } from './deferred';
 
 type Listener = (value: unknown) => void;
 

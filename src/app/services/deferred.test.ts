@@ -1,8 +1,8 @@
 // The deferred service source: one load shared by every caller, retried after a failed load.
 import { describe, expect, it } from 'vitest';
-import type { BaseServices } from './base-services';
-import type { AppServices } from './services';
-import { deferredServices, readyServices } from './service-source';
+import type { BaseServices } from './base';
+import type { AppServices } from './complete';
+import { deferredServices, readyServices } from './deferred';
 
 const base = { settings: {} } as BaseServices;
 const full = { ...base, payments: {} } as AppServices;
