@@ -13,6 +13,8 @@ import { createInbox } from './inbox';
 export interface AppServices extends BaseServices {
   /** Every store of src/core/ports.ts on the one IndexedDB database. */
   storage: CashewStorage;
+  /** The device's Nostr key, built once: its "one key only" guard holds for the whole app. */
+  deviceKeys: DeviceKeys;
   /** The merchant's remote-payment inbox; started after onboarding. */
   inbox: RemotePaymentInbox;
   /** One cached cashu-ts Mint/Wallet per mint URL (seeded for the merchant, seedless for a cashier). */
@@ -76,6 +78,7 @@ export function completeServices(
   return {
     ...base,
     storage,
+    deviceKeys,
     inbox: createInbox({
       config: storage.config,
       processedQuotes: storage.processedQuotes,

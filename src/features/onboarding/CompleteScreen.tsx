@@ -30,7 +30,7 @@ function Complete({
       await completeOnboarding(
         {
           config: services.storage.config,
-          keys: services.storage.keys,
+          deviceKeys: services.deviceKeys,
           inbox: services.inbox,
           logger: services.logger,
         },

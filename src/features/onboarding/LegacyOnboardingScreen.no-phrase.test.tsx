@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 // Legacy create mode when no phrase could be generated: the SPEC's reload message, nothing saved.
+import { DeviceKeys } from '../../core/keys';
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -34,6 +35,7 @@ it('tells the user to reload when create mode has no phrase', async () => {
       auditorUrl: '',
     },
     storage,
+    deviceKeys: new DeviceKeys(storage.keys),
     logger: silentLogger,
     inbox: { start: vi.fn(() => Promise.resolve()) },
   };

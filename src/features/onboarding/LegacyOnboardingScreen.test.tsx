@@ -37,6 +37,7 @@ function renderLegacy() {
       auditorUrl: '',
     },
     storage,
+    deviceKeys: new DeviceKeys(storage.keys),
     logger: silentLogger,
     inbox: { start: vi.fn(() => Promise.resolve()) },
   } satisfies OnboardingServices;

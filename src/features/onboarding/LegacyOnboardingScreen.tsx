@@ -68,7 +68,7 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
       await completeOnboarding(
         {
           config: services.storage.config,
-          keys: services.storage.keys,
+          deviceKeys: services.deviceKeys,
           inbox: services.inbox,
           logger,
         },

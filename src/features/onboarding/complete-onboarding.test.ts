@@ -65,14 +65,12 @@ describe('completeOnboarding', () => {
   it('saves settings, creates the keys, sets onboarded, then starts the inbox', async () => {
     const storage = freshStorage();
     const { calls, config, keys, inbox } = recorded(storage);
-    await completeOnboarding({ config, keys, inbox, logger: silentLogger }, input);
+    await completeOnboarding(
+      { config, deviceKeys: new DeviceKeys(keys), inbox, logger: silentLogger },
+      input,
+    );
 
-    expect(calls).toEqual([
-      'saveSettings',
-      'saveWalletKeys',
-      'setOnboarded(true)',
-      'inbox.start',
-    ]);
+    expect(calls).toEqual(['saveSettings', 'saveWalletKeys', 'setOnboarded(true)', 'inbox.start']);
     expect(await storage.config.getMintUrl()).toBe(input.mintUrl);
     expect(await storage.config.getRelays()).toEqual(input.relays);
     expect(await storage.config.isOnboarded()).toBe(true);
@@ -89,12 +87,18 @@ describe('completeOnboarding', () => {
       saveWalletKeys: () => Promise.reject(new Error('quota exceeded')),
     };
     await expect(
-      completeOnboarding({ config, keys: failingKeys, inbox, logger: silentLogger }, input),
+      completeOnboarding(
+        { config, deviceKeys: new DeviceKeys(failingKeys), inbox, logger: silentLogger },
+        input,
+      ),
     ).rejects.toThrow('quota exceeded');
     expect(await storage.config.isOnboarded()).toBe(false);
     expect(inbox.start).not.toHaveBeenCalled();
 
-    await completeOnboarding({ config, keys, inbox, logger: silentLogger }, input);
+    await completeOnboarding(
+      { config, deviceKeys: new DeviceKeys(keys), inbox, logger: silentLogger },
+      input,
+    );
     expect(await storage.config.isOnboarded()).toBe(true);
     expect((await new DeviceKeys(storage.keys).getKeypair()).npub).toBe(NIP06_NPUB);
   });
@@ -104,7 +108,7 @@ describe('completeOnboarding', () => {
     const { config, keys, inbox } = recorded(storage);
     await expect(
       completeOnboarding(
-        { config, keys, inbox, logger: silentLogger },
+        { config, deviceKeys: new DeviceKeys(keys), inbox, logger: silentLogger },
         { ...input, phrase: 'abandon '.repeat(12).trim() },
       ),
     ).rejects.toThrow('Invalid mnemonic');
@@ -117,7 +121,7 @@ describe('completeOnboarding', () => {
     const { config, keys } = recorded(storage);
     const logger = { ...silentLogger, error: vi.fn() };
     const inbox = { start: () => Promise.reject(new Error('relay down')) };
-    await completeOnboarding({ config, keys, inbox, logger }, input);
+    await completeOnboarding({ config, deviceKeys: new DeviceKeys(keys), inbox, logger }, input);
     expect(await storage.config.isOnboarded()).toBe(true);
     expect(logger.error).toHaveBeenCalledTimes(1);
   });

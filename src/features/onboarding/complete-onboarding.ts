@@ -1,12 +1,12 @@
 // Finishing onboarding (SPEC §4 "Completion"), shared by the linear flow and the legacy page.
 import type { Logger } from '../../core/logger';
-import { DeviceKeys } from '../../core/keys';
-import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { DeviceKeys } from '../../core/keys';
+import type { ConfigStore } from '../../core/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface CompletionDeps {
   config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded'>;
-  keys: KeyStore;
+  deviceKeys: Pick<DeviceKeys, 'createFromMnemonic'>;
   inbox: Pick<RemotePaymentInbox, 'start'>;
   logger: Logger;
 }
@@ -29,7 +29,7 @@ export async function completeOnboarding(
   input: CompletionInput,
 ): Promise<void> {
   await deps.config.saveSettings({ mintUrl: input.mintUrl, relays: input.relays });
-  await new DeviceKeys(deps.keys).createFromMnemonic(input.phrase);
+  await deps.deviceKeys.createFromMnemonic(input.phrase);
   await deps.config.setOnboarded(true);
   try {
     await deps.inbox.start();

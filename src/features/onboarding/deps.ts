@@ -1,6 +1,7 @@
 // What the onboarding screens need from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
-import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { DeviceKeys } from '../../core/keys';
+import type { ConfigStore } from '../../core/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface OnboardingSettings {
@@ -10,13 +11,13 @@ export interface OnboardingSettings {
   auditorUrl: string;
 }
 
-
 export interface OnboardingServices {
   settings: OnboardingSettings;
   storage: {
     config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded'>;
-    keys: KeyStore;
   };
+  /** the device key, replaced by the one derived from the recovery phrase */
+  deviceKeys: Pick<DeviceKeys, 'createFromMnemonic'>;
   logger: Logger;
   /** The remote-payment inbox: started once the wallet exists (docs/behaviour.md "Step 4, complete"). */
   inbox: Pick<RemotePaymentInbox, 'start'>;

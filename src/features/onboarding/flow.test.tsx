@@ -59,6 +59,7 @@ function makeServices() {
       auditorUrl: '',
     },
     storage,
+    deviceKeys: new DeviceKeys(storage.keys),
     logger: silentLogger,
     inbox: { start: vi.fn(() => Promise.resolve()) },
   } satisfies OnboardingServices;

@@ -7,7 +7,7 @@ import { getPublicKey } from 'nostr-tools/pure';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeNpub, randomSecretKey } from '../../core/keys';
+import { DeviceKeys, encodeNpub, randomSecretKey } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
 import { unwrapPaymentEvent } from '../../core/remote-payments';
 import { FakeRelayPool } from '../../core/remote-payments/testing/fake-pool';
@@ -76,6 +76,7 @@ async function setup(path: string, deviceKey?: Uint8Array) {
   const getSeedlessWallet = vi.fn((_url: string) => Promise.resolve(mint.wallet));
   const services: RemoteServices = {
     storage,
+    deviceKeys: new DeviceKeys(storage.keys),
     wallets: { getSeedlessWallet, getMint: () => mint.mint },
     logger: silentLogger,
     createRelayPool: () => pool,

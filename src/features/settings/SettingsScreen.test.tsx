@@ -36,6 +36,7 @@ async function renderSettings(options: { restore?: boolean } = {}) {
     await new DeviceKeys(storage.keys).createFromMnemonic(NIP06_PHRASE);
   const services = {
     storage,
+    deviceKeys: new DeviceKeys(storage.keys),
     logger: silentLogger,
     inbox: { restart: vi.fn(() => Promise.resolve()) },
   } satisfies SettingsServices;

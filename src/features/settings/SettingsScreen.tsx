@@ -87,7 +87,11 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
         </form>
       )}
 
-      <DeviceIdentity keys={services.storage.keys} logger={logger} />
+      <DeviceIdentity
+        deviceKeys={services.deviceKeys}
+        keys={services.storage.keys}
+        logger={logger}
+      />
     </section>
   );
 }
