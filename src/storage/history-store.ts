@@ -8,7 +8,8 @@ import {
   type PaymentEventInput,
   type WithdrawalEventInput,
 } from '../core/ports';
-import type { CashewDb, HistoryRow } from './db';
+import type { CashewDb } from './db';
+import type { HistoryRow } from './rows';
 
 export function paymentRow(event: PaymentEventInput, now: number): Omit<HistoryRow, 'id'> {
   return {

@@ -1,7 +1,8 @@
 // KeyStore on Dexie: the device's nostr key, the recovery phrase and its seed (SPEC §3 keys).
 import type { Clock, KeyStore } from '../core/ports';
 import { toBytes, toText } from './bytes';
-import type { CashewDb, KeyRow } from './db';
+import type { CashewDb } from './db';
+import type { KeyRow } from './rows';
 import { KEY_NAMES } from './key-names';
 
 export class DexieKeyStore implements KeyStore {

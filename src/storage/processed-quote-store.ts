@@ -5,7 +5,6 @@ import type { Clock, ProcessedQuote, ProcessedQuoteStore } from '../core/ports';
 import { PROCESSED_QUOTE_MAX_AGE_MS } from '../core/remote-payments/constants';
 import type { CashewDb } from './db';
 
-
 function isConstraintError(error: unknown): boolean {
   return (
     error instanceof Dexie.ConstraintError ||
