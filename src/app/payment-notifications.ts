@@ -6,7 +6,7 @@ import type {
   PaymentFailure,
   PaymentFailureReason,
   PaymentSettled,
-} from '../core/wallet/payment-service';
+} from '../core/wallet/receive/payment-service';
 import { PAYMENT_FAILED_TOAST } from '../ui/texts';
 
 export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';

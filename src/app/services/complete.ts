@@ -2,9 +2,9 @@
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { DeviceKeys } from '../../core/keys';
 import type { RemotePaymentInbox } from '../../core/remote-payments';
-import { PaymentService } from '../../core/wallet/payment-service';
+import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
-import { WithdrawService } from '../../core/wallet/withdraw-service';
+import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
 import { createStorage, type Storage as CashewStorage } from '../../storage';
 import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base';
 import type { AppSettings } from '../env';

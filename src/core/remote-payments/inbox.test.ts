@@ -7,7 +7,7 @@ import { wrapPaymentMessage } from './gift-wrap';
 import { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
 import { noLockProvider } from './lock';
 import type { PaymentMessage } from './payment-message';
-import { lockPubkeyForNostrKey } from '../wallet/nut20-key';
+import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
 import { FakeRelayPool } from './testing/fake-pool';
 import { MemoryLocks } from './testing/memory-locks';
 import { MemoryProcessedQuoteStore } from './testing/memory-processed-quotes';

@@ -4,7 +4,7 @@ import { getPublicKey } from 'nostr-tools/pure';
 import { InvalidPaymentMessageError, errorMessage } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock, PendingMintQuote, ProcessedQuoteStore } from '../ports';
-import { lockPubkeyForNostrKey } from '../wallet/nut20-key';
+import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
 import {
   GIFT_WRAP_KIND,
   INBOX_LOCK_NAME,
@@ -306,7 +306,10 @@ export class RemotePaymentInbox {
       currentMintUrl: mintUrl,
     });
     // A quote locked to another key can never be minted here; taking it would strand it.
-    if (message.pubkey !== undefined && message.pubkey !== lockPubkeyForNostrKey(session.pubkey ?? '')) {
+    if (
+      message.pubkey !== undefined &&
+      message.pubkey !== lockPubkeyForNostrKey(session.pubkey ?? '')
+    ) {
       throw new InvalidPaymentMessageError(
         'Invalid payment message: quote is locked to another key',
       );

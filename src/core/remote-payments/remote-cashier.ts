@@ -2,7 +2,7 @@
 // watch it until paid. Its events have the shape of PaymentService's, so the cashier's invoice hook
 // and the point of sale's are alike; the cashier never holds ecash (the merchant's device mints).
 import type { Logger } from '../logger';
-import { mintQuoteClient, watchMintQuote, type QuoteWatch } from '../wallet/quote-watcher';
+import { mintQuoteClient, watchMintQuote, type QuoteWatch } from '../wallet/receive/quote-watcher';
 import type { WalletProvider } from '../wallet/wallet-provider';
 import { RelayPublishError } from './errors';
 import type { RelayPool } from './relay-pool';

@@ -2,7 +2,7 @@
 import { Wallet, type MintQuoteBolt11Response } from '@cashu/cashu-ts';
 import { CashewError, errorMessage } from '../errors';
 import { toMintError } from '../wallet/mint-errors';
-import { lockPubkeyForNostrKey } from '../wallet/nut20-key';
+import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
 import { UnlockedQuoteError } from './errors';
 import type { PaymentMessage } from './payment-message';
 import { sendPaymentMessage } from './publish';

@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import { startMint, type DevMint } from '../../../dev/mint/server';
 import { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
-import { PaymentService } from '../../core/wallet/payment-service';
+import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { TEST_INTERVALS } from '../../core/wallet/testing/payment-harness';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { createStorage, type Storage } from '../../storage';

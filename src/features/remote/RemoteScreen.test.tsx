@@ -11,7 +11,7 @@ import { DeviceKeys, encodeNpub, randomSecretKey } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
 import { unwrapPaymentEvent } from '../../core/remote-payments';
 import { FakeRelayPool } from '../../core/remote-payments/testing/fake-pool';
-import { lockPubkeyForNostrKey } from '../../core/wallet/nut20-key';
+import { lockPubkeyForNostrKey } from '../../core/wallet/receive/nut20-key';
 import { createStorage, type Storage } from '../../storage';
 import type { RemoteServices } from './deps';
 import { RemoteScreen } from './RemoteScreen';

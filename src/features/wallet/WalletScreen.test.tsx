@@ -6,7 +6,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { WalletEvents } from '../../core/events';
 import type { HistoryEvent, HistoryPage, PendingWithdrawal } from '../../core/ports';
-import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw-plan';
+import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 import { testStorage } from '../../storage/test-support';
 import type { WalletServices } from './deps';
 import { WalletScreen } from './WalletScreen';

@@ -2,7 +2,7 @@
 import type { WalletUpdateListener } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { HistoryStore, PendingWithdrawal, ProofStore } from '../../core/ports';
-import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw-plan';
+import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 
 export interface WalletServices {
   storage: {

@@ -5,7 +5,7 @@ import {
   isWithdrawError,
   type ConsolidationPlan,
   type WithdrawPlan,
-} from '../../core/wallet/withdraw-plan';
+} from '../../core/wallet/withdraw/withdraw-plan';
 import type { WalletServices } from './deps';
 
 export interface ShownToken {

@@ -14,12 +14,12 @@ import {
 } from '@cashu/cashu-ts';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { startMint, type DevMint } from '../../../dev/mint/server';
-import { testStorage, type TestStorage } from '../../storage/test-support';
-import { WalletEvents, type WalletUpdate } from '../events';
-import { toNewProof } from './proof-convert';
+import { startMint, type DevMint } from '../../../../dev/mint/server';
+import { testStorage, type TestStorage } from '../../../storage/test-support';
+import { WalletEvents, type WalletUpdate } from '../../events';
+import { toNewProof } from '../proof-convert';
 import { proofStateClient } from './spent-watch-client';
-import { WalletProvider } from './wallet-provider';
+import { WalletProvider } from '../wallet-provider';
 import { WithdrawService, type WithdrawServiceDeps } from './withdraw-service';
 import { isWithdrawError, type WithdrawResult } from './withdraw-plan';
 
@@ -147,16 +147,28 @@ async function withdrawalEvents(storage: TestStorage) {
 describe('WithdrawService: building the token', () => {
   it("fails with 'No unspent proofs available' when the wallet holds no proofs", async () => {
     const { service } = await setup(mint.url);
-    expect(await service.createToken()).toEqual({ code: 'no-proofs', error: 'No unspent proofs available' });
-    expect(await service.prepare()).toEqual({ code: 'no-proofs', error: 'No unspent proofs available' });
+    expect(await service.createToken()).toEqual({
+      code: 'no-proofs',
+      error: 'No unspent proofs available',
+    });
+    expect(await service.prepare()).toEqual({
+      code: 'no-proofs',
+      error: 'No unspent proofs available',
+    });
     expect(await service.listPending()).toEqual([]);
   });
 
   it("fails with 'No unspent proofs for current mint' when every proof is on another mint", async () => {
     const { service, storage } = await setup(mint.url);
     await takePayments(feeMint, storage, [21]);
-    expect(await service.createToken()).toEqual({ code: 'no-proofs-for-mint', error: 'No unspent proofs for current mint' });
-    expect(await service.prepare()).toEqual({ code: 'no-proofs-for-mint', error: 'No unspent proofs for current mint' });
+    expect(await service.createToken()).toEqual({
+      code: 'no-proofs-for-mint',
+      error: 'No unspent proofs for current mint',
+    });
+    expect(await service.prepare()).toEqual({
+      code: 'no-proofs-for-mint',
+      error: 'No unspent proofs for current mint',
+    });
     expect(await storage.proofs.balance()).toBe(21);
   });
 

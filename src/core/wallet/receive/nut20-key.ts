@@ -1,7 +1,7 @@
 // Picking the private key that matches a NUT-20 locked quote's pubkey (BIP-340 x-only semantics).
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { ValidationError } from '../errors';
+import { ValidationError } from '../../errors';
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 

@@ -9,19 +9,19 @@ import { mnemonicToSeedSync, generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { startMint, type DevMint } from '../../../dev/mint/server';
+import { startMint, type DevMint } from '../../../../dev/mint/server';
 import {
   MintRefusedError,
   MintUnreachableError,
   MissingDataError,
   ValidationError,
-} from '../errors';
-import type { StoredProof } from '../ports';
+} from '../../errors';
+import type { StoredProof } from '../../ports';
 import { mintReserved, outputCountFor } from './deterministic-mint';
 import { lockPubkeyForNostrKey } from './nut20-key';
 import { inProcessQuoteLock, type QuoteLock } from './quote-lock';
-import { paymentHarness, type PaymentHarness } from './testing/payment-harness';
-import type { HarnessOptions } from './testing/payment-harness';
+import { paymentHarness, type PaymentHarness } from '../testing/payment-harness';
+import type { HarnessOptions } from '../testing/payment-harness';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 

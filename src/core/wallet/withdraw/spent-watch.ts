@@ -1,7 +1,7 @@
 // Watching withdrawal tokens until the mint reports their proofs spent, then settling them.
-import type { WalletEvents } from '../events';
-import type { Logger } from '../logger';
-import type { Ledger, PendingWithdrawal, WithdrawalStore } from '../ports';
+import type { WalletEvents } from '../../events';
+import type { Logger } from '../../logger';
+import type { Ledger, PendingWithdrawal, WithdrawalStore } from '../../ports';
 import { proofY, type ProofStateClient, type ProofStateEntry } from './spent-watch-client';
 
 export interface SpentWatchIntervals {

@@ -1,8 +1,8 @@
 // Withdrawal: all unspent proofs of the current mint as one cashuB token, watched until spent.
-import { noCheckpoint, type Checkpoint } from '../checkpoint';
-import { errorMessage } from '../errors';
-import type { WalletEvents } from '../events';
-import type { Logger } from '../logger';
+import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import { errorMessage } from '../../errors';
+import type { WalletEvents } from '../../events';
+import type { Logger } from '../../logger';
 import type {
   Clock,
   ConfigStore,
@@ -13,8 +13,8 @@ import type {
   ProofStore,
   StoredProof,
   WithdrawalStore,
-} from '../ports';
-import { sumSats } from './proof-convert';
+} from '../../ports';
+import { sumSats } from '../proof-convert';
 import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';
 import { proofStateClient, type ProofStateClient } from './spent-watch-client';
 import { Consolidator, isJournal } from './withdraw-consolidate';
@@ -31,7 +31,7 @@ import {
   type WithdrawResult,
 } from './withdraw-plan';
 import { encodeWithdrawToken } from './withdraw-token';
-import { mintKey, type WalletProvider } from './wallet-provider';
+import { mintKey, type WalletProvider } from '../wallet-provider';
 
 export interface WithdrawServiceDeps {
   config: Pick<ConfigStore, 'getMintUrl'>;
@@ -256,7 +256,8 @@ export class WithdrawService {
     // A stored URL that differs only by a trailing slash is the same mint.
     const key = mintKey(mintUrl);
     const proofs = all.filter((p) => mintKey(p.mintUrl) === key);
-    if (proofs.length === 0) return { code: 'no-proofs-for-mint', error: NO_PROOFS_FOR_MINT_MESSAGE };
+    if (proofs.length === 0)
+      return { code: 'no-proofs-for-mint', error: NO_PROOFS_FOR_MINT_MESSAGE };
     return { mintUrl, proofs };
   }
 

@@ -1,5 +1,5 @@
 // Withdraw decisions that need no mint: result types, error texts, when consolidation pays off.
-import { CashewError } from '../errors';
+import { CashewError } from '../../errors';
 
 /**
  * Why a withdrawal produced no token. Callers branch on the code, never on the text: the text is

@@ -1,9 +1,9 @@
 // Consolidation before a withdrawal: many proofs into the fewest, in bounded swap rounds, each
 // with a crash-safe journal.
 import { CheckStateEnum, OutputData, splitAmount, type Wallet } from '@cashu/cashu-ts';
-import { noCheckpoint, type Checkpoint } from '../checkpoint';
-import { MintUnreachableError } from '../errors';
-import type { Logger } from '../logger';
+import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import { MintUnreachableError } from '../../errors';
+import type { Logger } from '../../logger';
 import type {
   Clock,
   CounterReservation,
@@ -14,7 +14,7 @@ import type {
   ProofStore,
   StoredProof,
   WithdrawalStore,
-} from '../ports';
+} from '../../ports';
 import {
   chunk,
   compareItems,
@@ -23,12 +23,12 @@ import {
   type RoundRules,
   type RoundsPlan,
 } from './consolidation-rounds';
-import { firstUnusedCounter, restoreReservation } from './deterministic-mint';
-import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from './mint-errors';
-import { toNewProof } from './proof-convert';
+import { firstUnusedCounter, restoreReservation } from '../receive/deterministic-mint';
+import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
+import { toNewProof } from '../proof-convert';
 import { FeeChangedError } from './withdraw-plan';
 import { toCashuProof } from './withdraw-token';
-import type { WalletProvider } from './wallet-provider';
+import type { WalletProvider } from '../wallet-provider';
 
 export interface ConsolidatorDeps {
   proofs: ProofStore;

@@ -9,8 +9,8 @@ import {
   type Proof,
   type Wallet,
 } from '@cashu/cashu-ts';
-import { MintUnreachableError } from '../errors';
-import type { CounterReservation } from '../ports';
+import { MintUnreachableError } from '../../errors';
+import type { CounterReservation } from '../../ports';
 
 /** How many outputs minting `amount` takes on the wallet's active keyset (one counter each). */
 export function outputCountFor(

@@ -1,10 +1,10 @@
 // Start-up repair of remote quotes that were claimed but that nothing tracks or settled.
-import type { Logger } from '../logger';
-import type { Clock, ConfigStore, Ledger, PendingMintQuote, ProcessedQuote } from '../ports';
-import { isDefiniteRefusal } from './mint-errors';
+import type { Logger } from '../../logger';
+import type { Clock, ConfigStore, Ledger, PendingMintQuote, ProcessedQuote } from '../../ports';
+import { isDefiniteRefusal } from '../mint-errors';
 import { isExpiredUnpaid } from './mint-quote-snapshot';
 import { mintQuoteClient } from './quote-watcher';
-import type { WalletProvider } from './wallet-provider';
+import type { WalletProvider } from '../wallet-provider';
 
 export interface ClaimReconcilerDeps {
   ledger: Pick<Ledger, 'unsettledClaims' | 'reopenClaim' | 'closeMintQuote'>;

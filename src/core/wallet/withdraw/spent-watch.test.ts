@@ -2,9 +2,9 @@
 // poll, a failing mint is retried, and inputs of our own consolidation swap are never settled.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testStorage, type TestStorage } from '../../storage/test-support';
-import { WalletEvents, type WalletUpdate } from '../events';
-import type { PendingWithdrawal } from '../ports';
+import { testStorage, type TestStorage } from '../../../storage/test-support';
+import { WalletEvents, type WalletUpdate } from '../../events';
+import type { PendingWithdrawal } from '../../ports';
 import { SpentWatcher } from './spent-watch';
 import { proofY, type ProofStateClient, type ProofStateEntry } from './spent-watch-client';
 

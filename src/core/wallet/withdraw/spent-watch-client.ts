@@ -1,8 +1,8 @@
 // Asking a mint whether proofs are spent: NUT-07 checkstate (batches of 100) and NUT-17 proof_state.
 import { hashToCurve, type Mint } from '@cashu/cashu-ts';
-import type { Logger } from '../logger';
-import { silentLogger } from '../logger';
-import { subscribeOnMint, type MintSubscription } from './mint-subscription';
+import type { Logger } from '../../logger';
+import { silentLogger } from '../../logger';
+import { subscribeOnMint, type MintSubscription } from '../receive/mint-subscription';
 
 /** SPEC §9: proof-state checks are batched at 100 (also the size of one subscription's filter). */
 export const CHECKSTATE_BATCH = 100;

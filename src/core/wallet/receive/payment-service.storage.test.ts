@@ -8,13 +8,13 @@ import WebSocket from 'ws';
 import { injectWebSocketImpl } from '@cashu/cashu-ts';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { startMint, type DevMint } from '../../../dev/mint/server';
-import { createStorage, type Storage } from '../../storage';
-import { WalletEvents, type WalletUpdate } from '../events';
-import { silentLogger } from '../logger';
+import { startMint, type DevMint } from '../../../../dev/mint/server';
+import { createStorage, type Storage } from '../../../storage';
+import { WalletEvents, type WalletUpdate } from '../../events';
+import { silentLogger } from '../../logger';
 import { PaymentService, type PaymentSettled } from './payment-service';
-import { TEST_INTERVALS } from './testing/payment-harness';
-import { WalletProvider } from './wallet-provider';
+import { TEST_INTERVALS } from '../testing/payment-harness';
+import { WalletProvider } from '../wallet-provider';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 

@@ -1,6 +1,6 @@
 // NUT-17 subscriptions on the shared socket of a cashu-ts Mint: offer check, connect, close once.
 import type { Mint, RpcSubKinds, WebSocketSupport } from '@cashu/cashu-ts';
-import type { Logger } from '../logger';
+import type { Logger } from '../../logger';
 
 export interface MintSubscription<T> {
   kind: RpcSubKinds;

@@ -1,9 +1,9 @@
 // Watching one mint quote until it is paid, issued or expired: NUT-17 WebSocket plus polling.
 import type { Mint } from '@cashu/cashu-ts';
-import type { Clock } from '../ports';
-import type { Logger } from '../logger';
-import { silentLogger } from '../logger';
-import { isDefiniteRefusal, toMintError } from './mint-errors';
+import type { Clock } from '../../ports';
+import type { Logger } from '../../logger';
+import { silentLogger } from '../../logger';
+import { isDefiniteRefusal, toMintError } from '../mint-errors';
 import { subscribeOnMint, type MintSubscription } from './mint-subscription';
 import {
   isExpiredUnpaid,

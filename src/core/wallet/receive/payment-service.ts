@@ -6,10 +6,10 @@ import {
   MintRefusedError,
   MintUnreachableError,
   ValidationError,
-} from '../errors';
-import { noCheckpoint, type Checkpoint } from '../checkpoint';
-import type { WalletEvents } from '../events';
-import type { Logger } from '../logger';
+} from '../../errors';
+import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import type { WalletEvents } from '../../events';
+import type { Logger } from '../../logger';
 import type {
   Clock,
   ConfigStore,
@@ -22,7 +22,7 @@ import type {
   PendingMintQuote,
   ProofStore,
   QuoteKind,
-} from '../ports';
+} from '../../ports';
 import {
   firstUnusedCounter,
   mintReserved,
@@ -30,11 +30,11 @@ import {
   restoreReservation,
 } from './deterministic-mint';
 import { reconcileClaims } from './claim-reconciler';
-import { isAmbiguous, NutCode, refusalCode, toMintError } from './mint-errors';
+import { isAmbiguous, NutCode, refusalCode, toMintError } from '../mint-errors';
 import type { MintQuoteStateName } from './mint-quote-snapshot';
 import { signingKeyForQuote } from './nut20-key';
 import { defaultQuoteLock, type QuoteLock } from './quote-lock';
-import { sumSats, toNewProof } from './proof-convert';
+import { sumSats, toNewProof } from '../proof-convert';
 import {
   DEFAULT_WATCH_INTERVALS,
   mintQuoteClient,
@@ -42,7 +42,7 @@ import {
   type QuoteWatch,
   type WatchIntervals,
 } from './quote-watcher';
-import type { WalletProvider } from './wallet-provider';
+import type { WalletProvider } from '../wallet-provider';
 
 export interface PaymentIntervals extends WatchIntervals {
   /** first wait before retrying a paid quote whose mint was unreachable; doubles each time */
