@@ -1,4 +1,5 @@
-// App-wide payment toasts: SPEC §8 texts per outcome, confetti on success, one toast per quote.
+// App-wide payment toasts: the documented text per outcome, confetti on success, one toast per
+// quote.
 import { describe, expect, it, vi } from 'vitest';
 import { CashewError, MintRefusedError, StorageError } from '../core/errors';
 import type { Logger } from '../core/logger';

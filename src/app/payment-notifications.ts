@@ -1,4 +1,5 @@
-// App-wide payment toasts and confetti (SPEC §2, §8): one subscription at start-up, so a payment
+// App-wide payment toasts and confetti (docs/behaviour.md "Point of sale"): one subscription at
+// start-up, so a payment
 // that lands on another screen or after a reload is still announced, exactly once per quote.
 import type { Logger } from '../core/logger';
 import type { QuoteKind } from '../core/ports';

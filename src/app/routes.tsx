@@ -1,4 +1,5 @@
-// Route table (SPEC §2): the onboarding-guarded main layout, onboarding, and the remote POS page.
+// Route table (docs/behaviour.md "Routes"): the onboarding-guarded main layout, onboarding, and the
+// remote POS page.
 import { lazy as reactLazy, Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { WelcomeScreen } from '../features/onboarding/WelcomeScreen';

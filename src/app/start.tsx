@@ -34,7 +34,8 @@ export function startApp(rootElement: HTMLElement): void {
   // The toast container (react-toastify and its stylesheet) waits until the browser is idle after
   // the first screen: toasts raised before it mounts are queued, not lost.
   void afterFirstScreen(router, 'idle').then(() => root.render(<App router={router} />));
-  // SPEC §4 "App start": an onboarded device resumes payments and starts its listener as soon as
+  // docs/architecture.md "The composition root": an onboarded device resumes payments and starts
+  // its listener as soon as
   // its first screen has painted; a new user's device loads them once the browser is idle after
   // it, so the next onboarding step does not wait for them either.
   void base.onboarding

@@ -1,8 +1,7 @@
-// The app-wide 'wallet:updated' event (SPEC §3 "Wallet-update notification").
+// The app-wide 'wallet:updated' event (docs/architecture.md "Core modules").
 
 export type WalletUpdate =
-  | { reason: 'payment'; amount: number }
-  | { reason: 'withdrawal'; amount?: number };
+  { reason: 'payment'; amount: number } | { reason: 'withdrawal'; amount?: number };
 
 export type WalletUpdateListener = (update: WalletUpdate) => void;
 

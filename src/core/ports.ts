@@ -6,7 +6,10 @@ export type { CounterSource };
 
 // ---------------------------------------------------------------- proofs
 
-/** An ecash proof as the wallet keeps it (SPEC §3 proofs store + the proof's own fields). */
+/**
+ * An ecash proof as the wallet keeps it (the proof's own fields plus where and whether it is
+ * spent).
+ */
 export interface StoredProof {
   secret: string;
   amount: number;

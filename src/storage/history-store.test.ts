@@ -1,4 +1,5 @@
-// Tests for the Dexie HistoryStore: event shapes (SPEC §3) and newest-first pagination.
+// Tests for the Dexie HistoryStore: event shapes (docs/behaviour.md "History") and newest-first
+// pagination.
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryRow } from './rows';

@@ -1,4 +1,4 @@
-// Per-mint proof totals: the empty row, and summing rows into a balance or SPEC stats.
+// Per-mint proof totals: the empty row, and summing rows into a balance or ProofStats.
 import type { ProofStats } from '../core/ports';
 import type { ProofTotalsRow } from './rows';
 

@@ -27,7 +27,8 @@ export interface AppServices extends BaseServices {
 
 export interface ServiceOptions extends BaseServiceOptions {
   /**
-   * SPEC §8 toast for a remote-payment message that cannot be handled (the inbox calls it at
+   * The error toast (docs/behaviour.md "Toasts") for a remote-payment message that cannot be
+   * handled (the inbox calls it at
    * most once a minute and logs every case). Omitted: logged only.
    */
   onRemotePaymentError?: (error: Error) => void;

@@ -1,5 +1,5 @@
 // The app's remote-payment inbox over the real dev relay: remote quotes go to the PaymentService,
-// bad messages raise the SPEC §8 notice at most once a minute, restart follows new relays.
+// bad messages raise the error toast at most once a minute, restart follows new relays.
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';

@@ -1,6 +1,7 @@
 // Start-up: loaded after the first paint (a dynamic import from start.tsx), it completes the services
-// with the protocol libraries and starts the background work (docs/architecture.md "The composition
-// root"). Each task runs only on an onboarded device and its failure is only logged.
+// with the protocol libraries and starts the background work, as docs/architecture.md
+// "The composition root" describes. Each task runs only on an onboarded device and its failure is
+// only logged.
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';

@@ -34,7 +34,7 @@ export interface RemotePaymentInboxDeps {
   takeOver: (quote: PendingMintQuote) => Promise<boolean>;
   /**
    * A message could not be handled (invalid, or the wallet could not take it). Called at most
-   * once per `noticeIntervalMs` (the SPEC §8 toast); every case is logged regardless.
+   * once per `noticeIntervalMs` (the error toast); every case is logged regardless.
    */
   onInvalidMessage?: (error: Error) => void;
   logger?: Logger;

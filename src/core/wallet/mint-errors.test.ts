@@ -1,5 +1,5 @@
-// Mint error mapping, the one classifier of every mint call (docs/protocol.md "How a failure is
-// read"): texts kept, definite refusals told apart from ambiguous failures.
+// Mint error mapping, the one classifier of every mint call, as docs/protocol.md
+// "How a failure is read" describes: texts kept, definite refusals told apart from ambiguous ones.
 import { describe, expect, it } from 'vitest';
 import { HttpResponseError, MintOperationError, NetworkError } from '@cashu/cashu-ts';
 import { MintRefusedError, MintUnreachableError } from '../errors';

@@ -67,7 +67,7 @@ describe('ConnectScreen', () => {
     await screen.findByText('Copied');
   });
 
-  it('only logs a failed copy, with the SPEC prefix, and shows nothing', async () => {
+  it('only logs a failed copy, with the documented prefix, and shows nothing', async () => {
     const failure = new Error('denied');
     Object.defineProperty(navigator, 'clipboard', {
       value: { writeText: () => Promise.reject(failure) },

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// Legacy create mode when no phrase could be generated: the SPEC's reload message, nothing saved.
+// Legacy create mode when no phrase could be generated: the documented reload message, nothing
+// saved.
 import { DeviceKeys } from '../../core/keys';
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// The single-page onboarding: its SPEC §8 error toasts and the happy path on real storage.
+// The single-page onboarding: its error toasts (docs/behaviour.md "One-page onboarding") and the
+// happy path on real storage.
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

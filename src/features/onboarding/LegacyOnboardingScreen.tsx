@@ -41,7 +41,10 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
     };
   }, [logger]);
 
-  /** The first problem as its SPEC toast text, or the phrase to use. */
+  /**
+   * The first problem as its toast text (docs/behaviour.md "One-page onboarding"), or the phrase to
+   * use.
+   */
   const check = async (): Promise<{ problem: string } | { phrase: string }> => {
     const mintProblem = mintUrlProblem(mintUrl);
     if (mintProblem) return { problem: mintProblem };

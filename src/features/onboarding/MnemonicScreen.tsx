@@ -11,7 +11,10 @@ import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
 import { INVALID_MNEMONIC, WRITTEN_DOWN_LABEL } from './texts';
 
-/** SPEC §2: restore may continue once the text holds at least this many words. */
+/**
+ * docs/behaviour.md "Step 1, restore": restore may continue once the text holds at least this many
+ * words.
+ */
 export const MIN_RESTORE_WORDS = 12;
 
 const WELCOME = '/onboarding/welcome';

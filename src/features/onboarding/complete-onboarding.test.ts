@@ -1,4 +1,5 @@
-// Completion order (SPEC §4) and what a failure leaves behind, on real storage.
+// Completion order (docs/behaviour.md "Step 4, complete") and what a failure leaves behind, on real
+// storage.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';

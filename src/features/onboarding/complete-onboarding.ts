@@ -1,4 +1,5 @@
-// Finishing onboarding (SPEC §4 "Completion"), shared by the linear flow and the legacy page.
+// Finishing onboarding (docs/behaviour.md "Step 4, complete"), shared by the linear flow and the
+// legacy page.
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/ports';

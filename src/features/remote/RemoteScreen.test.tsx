@@ -102,7 +102,7 @@ async function typeAmount(digits: string) {
 }
 
 describe('RemoteScreen guards', () => {
-  it('warns with the SPEC texts when the link is this device’s own key', async () => {
+  it('warns with the documented texts when the link is this device’s own key', async () => {
     const deviceKey = randomSecretKey();
     await setup(`/remote/${encodeNpub(getPublicKey(deviceKey))}`, deviceKey);
     expect(await screen.findByText('Invalid Remote Connection')).toBeTruthy();

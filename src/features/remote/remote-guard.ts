@@ -1,5 +1,6 @@
 // Which remote page to show for a route key: the cashier keypad, a malformed-key error, or the
-// own-key warning (SPEC §5: the remote route key must differ from the device's own key).
+// own-key warning (the route's key must differ from the device's own key: docs/behaviour.md
+// "Remote cashier").
 import { decodeNpub, InvalidNpubError } from '../../core/keys';
 
 export type RouteKey =

@@ -1,5 +1,5 @@
-// User-visible texts of the remote cashier page (SPEC §2 "/remote/{npub}", §8).
-/** The heading reads 'Creating invoices for {npub}' (SPEC §2); the npub follows this prefix. */
+// User-visible texts of the remote cashier page (docs/behaviour.md "Remote cashier").
+/** The heading reads 'Creating invoices for {npub}'; the npub follows this prefix. */
 export const CREATING_INVOICES_FOR = 'Creating invoices for';
 
 export const OWN_KEY_TITLE = 'Invalid Remote Connection';

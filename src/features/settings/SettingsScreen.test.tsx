@@ -63,7 +63,7 @@ describe('SettingsScreen', () => {
     expect(relaysField().value).toBe('ws://127.0.0.1:7777\nwss://b.example');
   });
 
-  it('saves trimmed values, restarts the listener and confirms with the SPEC toast', async () => {
+  it('saves trimmed values, restarts the listener and confirms with the documented toast', async () => {
     const services = await renderSettings();
     await screen.findByLabelText('Mint URL');
     fireEvent.input(mintField(), { target: { value: ' https://new.mint.example/ ' } });

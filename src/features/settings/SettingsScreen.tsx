@@ -60,7 +60,8 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
           {LOADING_SETTINGS}
         </p>
       ) : (
-        // noValidate: our checks give the SPEC messages; the browser's bubbles would pre-empt them.
+        // noValidate: our checks give the documented messages; the browser's bubbles would pre-empt
+        // them.
         <form
           noValidate
           className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"

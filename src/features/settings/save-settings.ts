@@ -1,4 +1,4 @@
-// Checking and saving the settings form (SPEC §5 product rules, §8 settings toasts).
+// Checking and saving the settings form (docs/behaviour.md "Settings").
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';

@@ -24,7 +24,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   const [page, setPage] = useState(1);
   const data = useWalletData(services, page);
   const { reload } = data;
-  // SPEC §8 says logged only; a short toast with the same text keeps the button from seeming dead.
+  // A withdraw error is logged; a short toast with the same text keeps the button from seeming
+  // dead.
   const onError = useCallback((message: string) => void toast.error(message), []);
   const withdraw = useWithdraw(services, reload, onError);
   const { state } = withdraw;

@@ -5,7 +5,7 @@ import type { WalletServices } from './deps';
 
 export interface WalletData {
   loading: boolean;
-  /** SPEC §8: 0 when the read failed (with `failed` set so the screen says so) */
+  /** 0 when the read failed (with `failed` set so the screen says so) */
   balance: number;
   history: HistoryPage;
   pending: PendingWithdrawal[];

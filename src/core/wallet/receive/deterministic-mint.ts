@@ -102,7 +102,7 @@ export async function restoreReservation(
 /**
  * The first counter at or after `from` the mint has never signed for this seed (a wallet restored
  * from its phrase starts below what an earlier install used). NUT-09 batches of 100 until three
- * empty batches in a row (SPEC §9 batch restore).
+ * empty batches in a row (the NUT-09 batch restore rule).
  */
 export async function firstUnusedCounter(
   wallet: Wallet,

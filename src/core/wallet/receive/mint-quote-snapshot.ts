@@ -30,7 +30,7 @@ function toInteger(value: unknown): number | undefined {
 
 /**
  * Normalises a quote reply (HTTP or NUT-17 payload). Old mints send only `paid` (and sometimes
- * `issued`) booleans instead of `state`; they map onto the same three states (SPEC §4).
+ * `issued`) booleans instead of `state`; they map onto the same three states.
  */
 export function toMintQuoteSnapshot(raw: unknown, fallbackQuote = ''): MintQuoteSnapshot {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;

@@ -221,7 +221,7 @@ describe('resuming', () => {
   });
 });
 
-describe('payment processing failures (SPEC §8)', () => {
+describe('payment processing failures', () => {
   it("reports reason 'processing' with the error text and the balance when storing the proofs throws", async () => {
     const h = harness();
     const first = await h.service.createInvoice(5);

@@ -91,17 +91,21 @@ export interface PaymentFailed {
 }
 
 /**
- * Why a payment failed, so the UI picks the SPEC §8 toast without guessing from error types:
+ * Why a payment failed, so the UI picks the toast of docs/behaviour.md "Point of sale" without
+ * guessing from error types:
  * 'quote' - the mint quote failed, expired, was issued elsewhere or the mint refused it
  * ('❌ Payment failed. Please try again.'); 'processing' - minting or storing the proofs of a
  * paid quote threw ('❌ Error storing payment proofs. Please check the console.').
  */
 export type PaymentFailureReason = 'quote' | 'processing';
 
-/** SPEC §8 failure result: success false with the balance and the error text. */
+/**
+ * A failure result carries success false, the balance and the error text; this is its fallback
+ * text.
+ */
 export const UNKNOWN_PAYMENT_ERROR = 'Unknown error occurred';
 
-/** What onFailed listeners receive: PaymentFailed plus the SPEC §8 result fields. */
+/** What onFailed listeners receive: PaymentFailed plus the failure result fields. */
 export interface PaymentFailure extends PaymentFailed {
   success: false;
   reason: PaymentFailureReason;

@@ -4,7 +4,10 @@ import type { Logger } from '../../logger';
 import { silentLogger } from '../../logger';
 import { subscribeOnMint, type MintSubscription } from '../receive/mint-subscription';
 
-/** SPEC §9: proof-state checks are batched at 100 (also the size of one subscription's filter). */
+/**
+ * Proof-state checks are batched at 100 (docs/protocol.md "Mint calls") (also the size of one
+ * subscription's filter).
+ */
 export const CHECKSTATE_BATCH = 100;
 
 export type ProofStateName = 'UNSPENT' | 'PENDING' | 'SPENT';

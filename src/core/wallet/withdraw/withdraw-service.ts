@@ -141,7 +141,10 @@ export class WithdrawService {
     }
   }
 
-  /** SPEC §4 "Withdraw": one token of all unspent proofs of the current mint, then watched. */
+  /**
+   * docs/behaviour.md "Withdraw": one token of all unspent proofs of the current mint, then
+   * watched.
+   */
   createToken(options: CreateTokenOptions = {}): Promise<WithdrawResult> {
     return this.exclusive(async () => {
       try {
@@ -246,7 +249,10 @@ export class WithdrawService {
     }
   }
 
-  /** All unspent proofs of the current mint, or the SPEC §5 error. */
+  /**
+   * All unspent proofs of the current mint, or the "nothing to withdraw" error
+   * (docs/behaviour.md "Withdraw").
+   */
   private async findProofs(): Promise<Found> {
     const mintUrl = await this.deps.config.getMintUrl();
     const exact = await this.deps.proofs.listUnspent(mintUrl);
