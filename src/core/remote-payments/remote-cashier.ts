@@ -1,6 +1,7 @@
 // The cashier device's payment service: create a quote for the merchant, deliver it over the relays,
 // watch it until paid. Its events have the shape of PaymentService's, so the cashier's invoice hook
 // and the point of sale's are alike; the cashier never holds ecash (the merchant's device mints).
+import { Listeners, type Listener } from '../listeners';
 import type { Logger } from '../logger';
 import { mintQuoteClient, watchMintQuote, type QuoteWatch } from '../wallet/receive/quote-watcher';
 import type { WalletProvider } from '../wallet/wallet-provider';
@@ -36,18 +37,19 @@ export interface RemoteFailure {
   error?: Error;
 }
 
-type Listener<T> = (event: T) => void;
-
 export class RemoteCashier {
-  private readonly settledListeners = new Set<Listener<RemoteSettled>>();
-  private readonly failedListeners = new Set<Listener<RemoteFailure>>();
+  private readonly settledListeners: Listeners<RemoteSettled>;
+  private readonly failedListeners: Listeners<RemoteFailure>;
   /** the latest invoice's watch: a new invoice replaces it */
   private watch: QuoteWatch | null = null;
   private watchedQuote: string | null = null;
   /** bumped by stop(): an invoice created across a stop is not watched */
   private generation = 0;
 
-  constructor(private readonly deps: RemoteCashierDeps) {}
+  constructor(private readonly deps: RemoteCashierDeps) {
+    this.settledListeners = new Listeners(deps.logger, 'Remote cashier listener threw');
+    this.failedListeners = new Listeners(deps.logger, 'Remote cashier listener threw');
+  }
 
   /**
    * Creates the quote at the target mint (NUT-20 locked to the merchant when the mint can),
@@ -91,13 +93,11 @@ export class RemoteCashier {
   }
 
   onSettled(listener: Listener<RemoteSettled>): () => void {
-    this.settledListeners.add(listener);
-    return () => this.settledListeners.delete(listener);
+    return this.settledListeners.add(listener);
   }
 
   onFailed(listener: Listener<RemoteFailure>): () => void {
-    this.failedListeners.add(listener);
-    return () => this.failedListeners.delete(listener);
+    return this.failedListeners.add(listener);
   }
 
   /** Stops watching; the cashier may create invoices again afterwards. */
@@ -126,29 +126,19 @@ export class RemoteCashier {
         // PAID (or already ISSUED by the merchant): the customer paid; the merchant mints.
         onPaid: () => {
           ended();
-          this.emit(this.settledListeners, { invoice });
+          this.settledListeners.emit({ invoice });
         },
         onExpired: () => {
           ended();
-          this.emit(this.failedListeners, { invoice, reason: 'expired' });
+          this.failedListeners.emit({ invoice, reason: 'expired' });
         },
         onError: (error) => {
           logger.error(`Remote quote ${invoice.quote} was refused by the mint`, error);
           ended();
-          this.emit(this.failedListeners, { invoice, reason: 'refused', error });
+          this.failedListeners.emit({ invoice, reason: 'refused', error });
         },
       },
       { expiry: invoice.expiry, foreground: true, logger },
     );
-  }
-
-  private emit<T>(listeners: Set<Listener<T>>, event: T): void {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.deps.logger.error('Remote cashier listener threw', error);
-      }
-    }
   }
 }

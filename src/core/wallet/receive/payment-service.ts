@@ -23,6 +23,7 @@ import type {
   ProofStore,
   QuoteKind,
 } from '../../ports';
+import { Listeners, type Listener } from '../../listeners';
 import {
   firstUnusedCounter,
   mintReserved,
@@ -120,8 +121,6 @@ export const INVALID_AMOUNT_MESSAGE = 'Amount must be a positive whole number of
 /** At most this many mint/recover rounds per attempt; then the attempt is retried later. */
 const MAX_ROUNDS = 6;
 
-type Listener<T> = (payload: T) => void;
-
 /**
  * Owns every pending mint quote from creation to stored proofs. A quote row carrying a counter
  * reservation may have been signed: it is only ever finished by NUT-09 restore of that range or
@@ -135,8 +134,8 @@ export class PaymentService {
     string,
     { timer?: ReturnType<typeof setTimeout>; attempt: number }
   >();
-  private readonly settledListeners = new Set<Listener<PaymentSettled>>();
-  private readonly failedListeners = new Set<Listener<PaymentFailure>>();
+  private readonly settledListeners: Listeners<PaymentSettled>;
+  private readonly failedListeners: Listeners<PaymentFailure>;
   private foreground: string | null = null;
   private stopped = false;
 
@@ -147,6 +146,8 @@ export class PaymentService {
     this.intervals = { ...DEFAULT_PAYMENT_INTERVALS, ...deps.intervals };
     this.lock = deps.lock ?? defaultQuoteLock();
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
+    this.settledListeners = new Listeners(deps.logger, 'Payment settled listener threw');
+    this.failedListeners = new Listeners(deps.logger, 'Payment failed listener threw');
   }
 
   // ------------------------------------------------------------ public API
@@ -239,13 +240,11 @@ export class PaymentService {
   }
 
   onSettled(listener: Listener<PaymentSettled>): () => void {
-    this.settledListeners.add(listener);
-    return () => this.settledListeners.delete(listener);
+    return this.settledListeners.add(listener);
   }
 
   onFailed(listener: Listener<PaymentFailure>): () => void {
-    this.failedListeners.add(listener);
-    return () => this.failedListeners.delete(listener);
+    return this.failedListeners.add(listener);
   }
 
   /** Cancels every watch and scheduled retry. A mint already in flight still finishes. */
@@ -536,13 +535,7 @@ export class PaymentService {
     }
     this.deps.events.emitUpdated({ reason: 'payment', amount });
     const payload: PaymentSettled = { quote, amount, kind: quote.kind, balance };
-    for (const listener of [...this.settledListeners]) {
-      try {
-        listener(payload);
-      } catch (error) {
-        this.deps.logger.error('Payment settled listener threw', error);
-      }
-    }
+    this.settledListeners.emit(payload);
   }
 
   private async alreadyStored(mintUrl: string, proofs: NewProof[]): Promise<boolean> {
@@ -615,12 +608,6 @@ export class PaymentService {
       errorText: errorMessage(thrown, UNKNOWN_PAYMENT_ERROR),
       balance,
     };
-    for (const listener of [...this.failedListeners]) {
-      try {
-        listener(payload);
-      } catch (listenerError) {
-        this.deps.logger.error('Payment failed listener threw', listenerError);
-      }
-    }
+    this.failedListeners.emit(payload);
   }
 }
