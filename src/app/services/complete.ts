@@ -45,43 +45,34 @@ export function completeServices(
 ): AppServices {
   const { events, logger, clock } = base;
   const storage = createStorage(base.storageOptions);
-  const wallets = new WalletProvider({
-    keys: storage.keys,
-    counters: storage.counterSource,
-    logger,
-  });
-  const deviceKeys = new DeviceKeys(storage.keys);
-  const payments = new PaymentService({
-    config: storage.config,
-    keys: storage.keys,
-    quotes: storage.mintQuotes,
+  const { config, keys, counterSource: counters } = storage;
+  const wallets = new WalletProvider({ keys, counters, logger });
+  const deviceKeys = new DeviceKeys(keys);
+  // What taking payments and withdrawing both work on.
+  const wallet = {
+    config,
     ledger: storage.ledger,
     proofs: storage.proofs,
-    counters: storage.counterSource,
+    counters,
+    wallets,
     events,
     logger,
     clock,
-    wallets,
+  };
+  const payments = new PaymentService({
+    ...wallet,
+    keys,
+    quotes: storage.mintQuotes,
     // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
     getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
   });
-  const withdraw = new WithdrawService({
-    config: storage.config,
-    proofs: storage.proofs,
-    withdrawals: storage.withdrawals,
-    ledger: storage.ledger,
-    wallets,
-    counters: storage.counterSource,
-    events,
-    logger,
-    clock,
-  });
+  const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
   return {
     ...base,
     storage,
     deviceKeys,
     inbox: createInbox({
-      config: storage.config,
+      config,
       processedQuotes: storage.processedQuotes,
       getSecretKey: () => deviceKeys.getOrCreateSecretKey(),
       // Remote quotes join the one PaymentService: its onSettled toast names them 'remote'.
