@@ -11,7 +11,7 @@ export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
   const balance = useBalance(services);
   const invoice = useInvoice(payments, logger);
-  const { quote } = invoice;
+  const { invoice: quote } = invoice;
   const onCopyError = useCallback(
     (error: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, error),
     [logger],

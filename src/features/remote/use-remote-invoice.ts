@@ -1,6 +1,7 @@
 // The cashier's invoice on screen: the RemoteCashier (core) creates, delivers and watches it; this
-// hook shows it, raises the toasts and resets the keypad, like the point of sale's use-invoice.ts.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// hook shows it (ui/use-invoice-flow.ts, like the point of sale's use-invoice.ts) and raises the
+// toasts: the cashier has no app-wide payment handler.
+import { useCallback, useMemo } from 'react';
 import {
   createRelayPool,
   RelayPublishError,
@@ -10,23 +11,12 @@ import {
 import { fireConfetti } from '../../ui/confetti';
 import { toast } from '../../ui/toast';
 import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
+import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
 import type { RemoteServices } from './deps';
 import { resolveRemoteTarget, type RemoteLinkSettings } from './remote-link';
 import { paidToast, RELAY_UNREACHABLE_TEXT } from './texts';
 
-export interface RemoteInvoiceState {
-  /** The invoice delivered to the merchant and not yet paid (closing the modal keeps it). */
-  invoice: RemoteInvoice | null;
-  open: boolean;
-  creating: boolean;
-  /** Shown on the page when the last submit produced no invoice. */
-  error: string | null;
-  /** Changes after a payment: the keypad resets on it. */
-  resetKey: number;
-  submit: (amount: number) => void;
-  close: () => void;
-  reopen: () => void;
-}
+export type RemoteInvoiceState = InvoiceFlowState<RemoteInvoice>;
 
 export function useRemoteInvoice(
   services: RemoteServices,
@@ -46,77 +36,32 @@ export function useRemoteInvoice(
       }),
     [merchantPubkeyHex, link, storage.config, wallets, makePool, logger],
   );
-  const [invoice, setInvoice] = useState<RemoteInvoice | null>(null);
-  const [open, setOpen] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
-  // Listeners run outside React's render: they read the current quote id from a ref.
-  const activeId = useRef<string | null>(null);
-  const busy = useRef(false);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    const finish = (id: string, paid: boolean) => {
-      if (id !== activeId.current) return;
-      activeId.current = null;
-      setInvoice(null);
-      setOpen(false);
-      if (paid) setResetKey((key) => key + 1);
-    };
-    const offSettled = cashier.onSettled(({ invoice: paid }) => {
-      toast.success(paidToast(paid.amount), { toastId: `remote-paid:${paid.quote}` });
-      void fireConfetti((failure) => logger.warn('Confetti failed', failure));
-      finish(paid.quote, true);
-    });
-    const offFailed = cashier.onFailed(({ invoice: failed }) => {
-      toast.error(PAYMENT_FAILED_TOAST, { toastId: `remote-failed:${failed.quote}` });
-      finish(failed.quote, false);
-    });
-    return () => {
-      mounted.current = false;
-      offSettled();
-      offFailed();
-      cashier.stop();
-    };
-  }, [cashier, logger]);
-
-  const submit = useCallback(
-    (amount: number) => {
-      if (busy.current) return;
-      busy.current = true;
-      setCreating(true);
-      setError(null);
-      void (async () => {
-        try {
-          const created = await cashier.createInvoice(amount);
-          if (!mounted.current) return;
-          activeId.current = created.quote;
-          setInvoice(created);
-          setOpen(true);
-        } catch (failure) {
-          // The cashier logged it; the page and a toast say what the cashier can do.
-          const text =
-            failure instanceof RelayPublishError ? RELAY_UNREACHABLE_TEXT : PAYMENT_FAILED_TOAST;
-          const toastId =
-            failure instanceof RelayPublishError ? 'remote-relays-unreachable' : 'remote-create-failed';
-          if (mounted.current) setError(text);
-          toast.error(text, { toastId });
-        } finally {
-          busy.current = false;
-          if (mounted.current) setCreating(false);
-        }
-      })();
+  const create = useCallback((amount: number) => cashier.createInvoice(amount), [cashier]);
+  const watch = useCallback(
+    (end: (quoteId: string, paid: boolean) => void) => {
+      const offSettled = cashier.onSettled(({ invoice: paid }) => {
+        toast.success(paidToast(paid.amount), { toastId: `remote-paid:${paid.quote}` });
+        void fireConfetti((failure) => logger.warn('Confetti failed', failure));
+        end(paid.quote, true);
+      });
+      const offFailed = cashier.onFailed(({ invoice: failed }) => {
+        toast.error(PAYMENT_FAILED_TOAST, { toastId: `remote-failed:${failed.quote}` });
+        end(failed.quote, false);
+      });
+      return () => {
+        offSettled();
+        offFailed();
+        cashier.stop();
+      };
     },
-    [cashier],
+    [cashier, logger],
   );
-
-  // Closing only hides the invoice: it stays watched, so a late payment is still announced.
-  const close = useCallback(() => setOpen(false), []);
-  const reopen = useCallback(() => {
-    if (activeId.current !== null) setOpen(true);
+  // The cashier logged the failure; the page and a toast say what the cashier can do.
+  const onCreateError = useCallback((failure: unknown) => {
+    const relays = failure instanceof RelayPublishError;
+    const text = relays ? RELAY_UNREACHABLE_TEXT : PAYMENT_FAILED_TOAST;
+    toast.error(text, { toastId: relays ? 'remote-relays-unreachable' : 'remote-create-failed' });
+    return text;
   }, []);
-
-  return { invoice, open, creating, error, resetKey, submit, close, reopen };
+  return useInvoiceFlow({ create, watch, onCreateError });
 }
