@@ -56,33 +56,35 @@ describe('runStartupTasks', () => {
 });
 
 describe('resumeWithdrawals', () => {
-  it('resumes the watches of an onboarded device', async () => {
-    const resumeAll = vi.fn(async () => {});
-    await resumeWithdrawals({
+  function resume(options: { onboarded: boolean; resumeAll?: () => Promise<void> }) {
+    const resumeAll = vi.fn(options.resumeAll ?? (async () => {}));
+    const error = vi.fn();
+    const done = resumeWithdrawals({
       withdraw: { resumeAll },
-      config: { isOnboarded: async () => true },
-      logger: silentLogger,
+      config: { isOnboarded: async () => options.onboarded },
+      logger: { ...silentLogger, error },
     });
+    return { done, resumeAll, error };
+  }
+
+  it('resumes the watches of an onboarded device', async () => {
+    const { done, resumeAll } = resume({ onboarded: true });
+    await done;
     expect(resumeAll).toHaveBeenCalledTimes(1);
   });
 
   it('does nothing before onboarding', async () => {
-    const resumeAll = vi.fn(async () => {});
-    await resumeWithdrawals({
-      withdraw: { resumeAll },
-      config: { isOnboarded: async () => false },
-      logger: silentLogger,
-    });
+    const { done, resumeAll } = resume({ onboarded: false });
+    await done;
     expect(resumeAll).not.toHaveBeenCalled();
   });
 
   it('logs a failure instead of rejecting', async () => {
-    const error = vi.fn();
-    await resumeWithdrawals({
-      withdraw: { resumeAll: async () => Promise.reject(new Error('mint down')) },
-      config: { isOnboarded: async () => true },
-      logger: { ...silentLogger, error },
+    const { done, error } = resume({
+      onboarded: true,
+      resumeAll: async () => Promise.reject(new Error('mint down')),
     });
+    await expect(done).resolves.toBeUndefined();
     expect(error).toHaveBeenCalledWith('Resuming withdrawal watches failed', expect.any(Error));
   });
 });

@@ -7,11 +7,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
-import { silentLogger } from '../../core/logger';
-import { createStorage, type Storage } from '../../storage';
-import type { OnboardingServices } from './deps';
+import type { Storage } from '../../storage';
 import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
 import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
+import { onboardingServices } from './test-services';
 
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });
@@ -24,24 +23,8 @@ afterEach(() => {
 });
 
 function renderLegacy() {
-  const storage = createStorage({
-    dbName: `legacy-onboarding-${++count}`,
-    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
-    logger: silentLogger,
-  });
-  opened.push(storage);
-  const services = {
-    settings: {
-      defaultMintUrl: 'http://127.0.0.1:3338',
-      defaultRelays: ['ws://127.0.0.1:7777'],
-      discoveryRelays: [],
-      auditorUrl: '',
-    },
-    storage,
-    deviceKeys: new DeviceKeys(storage.keys),
-    logger: silentLogger,
-    inbox: { start: vi.fn(() => Promise.resolve()) },
-  } satisfies OnboardingServices;
+  const services = onboardingServices(`legacy-onboarding-${++count}`);
+  opened.push(services.storage);
   const router = createMemoryRouter(
     [
       { path: '/', element: <h1>Home</h1> },

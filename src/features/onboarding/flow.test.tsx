@@ -15,16 +15,15 @@ import { Toaster } from '../../ui/toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiscoveredMint } from '../../core/discovery/types';
 import { DeviceKeys } from '../../core/keys';
-import { silentLogger } from '../../core/logger';
-import { createStorage, type Storage } from '../../storage';
+import type { Storage } from '../../storage';
 import { CompleteScreen } from './CompleteScreen';
-import type { OnboardingServices } from './deps';
 import { MintSelectionScreen } from './MintSelectionScreen';
 import { MnemonicScreen } from './MnemonicScreen';
 import { RelayConfigScreen } from './RelayConfigScreen';
 import { readSession, updateSession } from './session';
 import { WelcomeScreen } from './WelcomeScreen';
 import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
+import { onboardingServices } from './test-services';
 
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });
@@ -45,24 +44,11 @@ afterEach(() => {
 });
 
 function makeServices() {
-  const storage = createStorage({
-    dbName: `onboarding-flow-${++count}`,
-    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
-    logger: silentLogger,
+  const services = onboardingServices(`onboarding-flow-${++count}`, {
+    defaultMintUrl: 'https://default.mint',
+    discoveryRelays: ['ws://127.0.0.1:7777'],
   });
-  opened.push(storage);
-  const services = {
-    settings: {
-      defaultMintUrl: 'https://default.mint',
-      defaultRelays: ['ws://127.0.0.1:7777'],
-      discoveryRelays: ['ws://127.0.0.1:7777'],
-      auditorUrl: '',
-    },
-    storage,
-    deviceKeys: new DeviceKeys(storage.keys),
-    logger: silentLogger,
-    inbox: { start: vi.fn(() => Promise.resolve()) },
-  } satisfies OnboardingServices;
+  opened.push(services.storage);
   return services;
 }
 
