@@ -29,7 +29,7 @@ const STEP_TIMEOUT = 120_000;
 async function tsModules() {
   const { tsImport } = await import('tsx/esm/api');
   const server = await tsImport('../dev/mint/server.ts', import.meta.url);
-  const token = await tsImport('../src/core/wallet/withdraw-token.ts', import.meta.url);
+  const token = await tsImport('../src/core/wallet/withdraw/withdraw-token.ts', import.meta.url);
   return { startMint: server.startMint, encodeWithdrawToken: token.encodeWithdrawToken };
 }
 

@@ -1,4 +1,5 @@
-// Main layout (SPEC §2): navigation shell plus the content area the child routes render into.
+// Main layout (docs/behaviour.md "Navigation shell"): navigation shell plus the content area the
+// child routes render into.
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { NavShell } from './NavShell';

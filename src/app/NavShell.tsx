@@ -1,4 +1,5 @@
-// Navigation shell (SPEC §2): collapsible top bar on small screens, fixed left sidebar on lg.
+// Navigation shell (docs/behaviour.md "Navigation shell"): collapsible top bar on small screens,
+// fixed left sidebar on lg.
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { CashewMark } from '../ui/CashewMark';

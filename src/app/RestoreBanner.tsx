@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { RestoreProgress } from '../core/wallet/restore/restore-service';
 import { RestoreProgressPanel } from '../ui/RestoreProgressPanel';
-import type { ServiceSource } from './service-source';
+import type { ServiceSource } from './services/deferred';
 
 interface RestoreControl {
   current(): RestoreProgress | null;

@@ -1,11 +1,14 @@
 // Build-time settings (Vite env): default mint, default relays, discovery relays, auditor URL.
 
 export interface AppSettings {
-  /** SPEC §9 default mint; written to storage when no mint URL is stored. */
+  /**
+   * The build's default mint (docs/behaviour.md "Limits and constants"); written to storage when no
+   * mint URL is stored.
+   */
   defaultMintUrl: string;
-  /** SPEC §9 default relay list; written to storage when none is stored. */
+  /** The build's default relay list; written to storage when none is stored. */
   defaultRelays: string[];
-  /** Relays queried for NIP-87 mint recommendations (SPEC §7 "Discovery"). */
+  /** Relays queried for NIP-87 mint recommendations (docs/protocol.md "Mint discovery"). */
   discoveryRelays: string[];
   /** Auditor API base URL; empty string means no auditor. */
   auditorUrl: string;

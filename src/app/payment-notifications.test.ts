@@ -1,11 +1,12 @@
-// App-wide payment toasts: SPEC §8 texts per outcome, confetti on success, one toast per quote.
+// App-wide payment toasts: the documented text per outcome, confetti on success, one toast per
+// quote.
 import { describe, expect, it, vi } from 'vitest';
 import { CashewError, MintRefusedError, StorageError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { PendingMintQuote, QuoteKind } from '../core/ports';
-import type { PaymentFailure, PaymentSettled } from '../core/wallet/payment-service';
+import type { PaymentFailure, PaymentSettled } from '../core/wallet/receive/payment-service';
+import { PAYMENT_FAILED_TOAST } from '../ui/texts';
 import {
-  PAYMENT_FAILED_TOAST,
   PAYMENT_RECEIVED_TOAST,
   PAYMENT_STORE_ERROR_TOAST,
   REMOTE_PAYMENT_RECEIVED_TOAST,

@@ -1,4 +1,5 @@
-// App-wide payment toasts and confetti (SPEC §2, §8): one subscription at start-up, so a payment
+// App-wide payment toasts and confetti (docs/behaviour.md "Point of sale"): one subscription at
+// start-up, so a payment
 // that lands on another screen or after a reload is still announced, exactly once per quote.
 import type { Logger } from '../core/logger';
 import type { QuoteKind } from '../core/ports';
@@ -6,12 +7,12 @@ import type {
   PaymentFailure,
   PaymentFailureReason,
   PaymentSettled,
-} from '../core/wallet/payment-service';
+} from '../core/wallet/receive/payment-service';
+import { PAYMENT_FAILED_TOAST } from '../ui/texts';
 
 export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
 export const REMOTE_PAYMENT_RECEIVED_TOAST =
   '🌐 Remote Payment received! Proofs stored successfully.';
-export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
 export const PAYMENT_STORE_ERROR_TOAST =
   '❌ Error storing payment proofs. Please check the console.';
 

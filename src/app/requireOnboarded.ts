@@ -4,7 +4,8 @@ import type { ConfigStore } from '../core/ports';
 import type { Logger } from '../core/logger';
 
 /**
- * SPEC §2/§4: when the ONBOARDED flag is false or absent, redirect to /onboarding replacing the
+ * docs/behaviour.md "Routes": when the ONBOARDED flag is false or absent, redirect to /onboarding
+ * replacing the
  * history entry. Running in a loader means no layout is painted before the redirect. A storage
  * failure counts as not onboarded: onboarding is the safe place to land.
  */

@@ -1,7 +1,7 @@
 // The browser data router built from the route table and the app's services.
 import { createBrowserRouter } from 'react-router';
 import { createRoutes } from './routes';
-import type { ServiceSource } from './service-source';
+import type { ServiceSource } from './services/deferred';
 
 export function createAppRouter(source: ServiceSource) {
   return createBrowserRouter(createRoutes(source));

@@ -8,8 +8,8 @@ import { encodeNpub, publicKeyOf, randomSecretKey } from '../core/keys';
 import { silentLogger } from '../core/logger';
 import { readAppSettings } from './env';
 import { createRoutes } from './routes';
-import { createServices, type AppServices } from './services';
-import { readyServices } from './service-source';
+import { createServices, type AppServices } from './services/complete';
+import { readyServices } from './services/deferred';
 
 let dbCount = 0;
 const opened: AppServices[] = [];

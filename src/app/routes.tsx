@@ -1,4 +1,5 @@
-// Route table (SPEC §2): the onboarding-guarded main layout, onboarding, and the remote POS page.
+// Route table (docs/behaviour.md "Routes"): the onboarding-guarded main layout, onboarding, and the
+// remote POS page.
 import { lazy as reactLazy, Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { WelcomeScreen } from '../features/onboarding/WelcomeScreen';
@@ -8,9 +9,9 @@ import { LoadingScreen } from './LoadingScreen';
 import { RestoreBanner } from './RestoreBanner';
 import { RouteError } from './RouteError';
 import { requireOnboarded } from './requireOnboarded';
-import { deferredPosServices } from './pos-services';
-import type { AppServices } from './services';
-import type { ServiceSource } from './service-source';
+import { deferredPosServices } from './services/pos';
+import type { AppServices } from './services/complete';
+import type { ServiceSource } from './services/deferred';
 
 /**
  * The one contract between the router and a feature: a screen is a component taking

@@ -3,11 +3,11 @@
 import { createRoot } from 'react-dom/client';
 import '../index.css';
 import { App } from './App';
-import { createBaseServices } from './base-services';
+import { createBaseServices } from './services/base';
 import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
 import { createAppRouter } from './router';
-import { deferredServices } from './service-source';
+import { deferredServices } from './services/deferred';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -33,7 +33,7 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     onboarding: { isOnboarded: () => firstAnswer ?? created.onboarding.isOnboarded() },
   };
   const source = deferredServices(base, () =>
-    import('./background').then((m) => m.completeAndStart(base)),
+    import('./services/startup').then((m) => m.completeAndStart(base)),
   );
   // Creating the router starts the first navigation (the guard's ONBOARDED read) at once.
   const router = createAppRouter(source);
@@ -49,7 +49,8 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   // The toast container (react-toastify and its stylesheet) waits until the browser is idle after
   // the first screen: toasts raised before it mounts are queued, not lost.
   void afterFirstScreen(router, 'idle').then(() => root.render(<App router={router} />));
-  // SPEC §4 "App start": an onboarded device resumes payments and starts its listener as soon as
+  // docs/architecture.md "The composition root": an onboarded device resumes payments and starts
+  // its listener as soon as
   // its first screen has painted; a new user's device loads them once the browser is idle after
   // it, so the next onboarding step does not wait for them either.
   void base.onboarding

@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import type { Malformation } from '../../dev/mint/malform';
 import { startMint, type DevMint } from '../../dev/mint/server';
 import { paymentHarness, type PaymentHarness } from '../core/wallet/testing/payment-harness';
-import { encodeWithdrawToken } from '../core/wallet/withdraw-token';
+import { encodeWithdrawToken } from '../core/wallet/withdraw/withdraw-token';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 

@@ -13,7 +13,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { signBlinded } from '../../dev/mint/signing';
 import type { KeysetRecord } from '../../dev/mint/types';
-import { encodeWithdrawToken } from '../core/wallet/withdraw-token';
+import { encodeWithdrawToken } from '../core/wallet/withdraw/withdraw-token';
 import vectors from './vectors/nut00-tokens.json';
 
 type VectorProof = { id: string; amount: number; secret: string; C: string };

@@ -3,7 +3,7 @@
 // for lost frames.
 import { URDecoder } from '@ngraveio/bc-ur';
 import { describe, expect, it } from 'vitest';
-import { encodeWithdrawToken } from '../core/wallet/withdraw-token';
+import { encodeWithdrawToken } from '../core/wallet/withdraw/withdraw-token';
 import { UR_FRAGMENT_LENGTH, createUrPartSource, tokenToUrParts } from '../ui/ur-parts';
 import nut00 from './vectors/nut00-tokens.json';
 

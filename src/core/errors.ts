@@ -1,4 +1,4 @@
-// Typed errors thrown by core; features map them to the SPEC §8 toasts.
+// Typed errors thrown by core; features map them to the toasts of docs/behaviour.md.
 
 /** Base of every error core throws on purpose. `cause` keeps the underlying failure. */
 export class CashewError extends Error {
@@ -8,7 +8,7 @@ export class CashewError extends Error {
   }
 }
 
-/** Input that fails a product rule (SPEC §5); the message is shown to the user verbatim. */
+/** Input that fails a product rule; the message is shown to the user verbatim. */
 export class ValidationError extends CashewError {}
 
 /** Something the app needs is missing from local storage (seed, mint URL, key). */
@@ -36,10 +36,10 @@ export class MintRefusedError extends CashewError {
  */
 export class MintUnreachableError extends CashewError {}
 
-/** A relay message that is not a valid payment message (SPEC §5 "incoming payment message"). */
+/** A relay message that is not a valid payment message (docs/protocol.md "The payment message"). */
 export class InvalidPaymentMessageError extends CashewError {}
 
-/** Turns anything thrown into a message, with SPEC's fallback text. */
+/** Turns anything thrown into a message, with a fallback text. */
 export function errorMessage(error: unknown, fallback = 'Unknown error'): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;

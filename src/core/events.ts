@@ -1,4 +1,4 @@
-// The app-wide 'wallet:updated' event (SPEC §3 "Wallet-update notification").
+// The app-wide 'wallet:updated' event (docs/architecture.md "Core modules").
 
 export type WalletUpdate =
   | { reason: 'payment'; amount: number }

@@ -6,7 +6,10 @@ export type { CounterSource };
 
 // ---------------------------------------------------------------- proofs
 
-/** An ecash proof as the wallet keeps it (SPEC §3 proofs store + the proof's own fields). */
+/**
+ * An ecash proof as the wallet keeps it (the proof's own fields plus where and whether it is
+ * spent).
+ */
 export interface StoredProof {
   secret: string;
   amount: number;
@@ -90,6 +93,9 @@ export interface WithdrawalEventInput {
   mintUrl: string;
   numProofs: number;
 }
+
+/** Events per history page, the wallet screen's and the store's default. */
+export const HISTORY_PAGE_SIZE = 10;
 
 export interface HistoryStore {
   addPayment(event: PaymentEventInput): Promise<number>;

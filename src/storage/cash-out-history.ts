@@ -1,6 +1,6 @@
 // The history row of a cash-out (type 'cash-out'): amount sent, fees and preimage as metadata.
 import type { CashOutEventInput } from '../core/ports';
-import type { HistoryRow } from './db';
+import type { HistoryRow } from './rows';
 
 export function cashOutRow(event: CashOutEventInput, now: number): Omit<HistoryRow, 'id'> {
   return {

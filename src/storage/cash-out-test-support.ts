@@ -8,7 +8,7 @@ import { freshDbName, testStorage, type TestStorage } from './test-support';
 import type { Checkpoint } from '../core/checkpoint';
 import { WalletEvents } from '../core/events';
 import { toNewProof } from '../core/wallet/proof-convert';
-import { inProcessQuoteLock, type QuoteLock } from '../core/wallet/quote-lock';
+import { inProcessQuoteLock, type QuoteLock } from '../core/wallet/receive/quote-lock';
 import { WalletProvider } from '../core/wallet/wallet-provider';
 import { CashOutService, type CashOutResult } from '../core/wallet/cash-out/cash-out-service';
 

@@ -1,4 +1,5 @@
-// Tests for the Dexie ConfigStore: SPEC §3 config keys, defaults written back, counter rules.
+// Tests for the Dexie ConfigStore: the config keys of docs/architecture.md "Storage", defaults
+// written back, counter rules.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, testStorage } from './test-support';

@@ -1,4 +1,5 @@
-// ConfigStore on Dexie: SPEC §3 config rows {key, value, updatedAt} with defaults written back.
+// ConfigStore on Dexie: config rows {key, value, updatedAt} (docs/architecture.md "Storage") with
+// defaults written back.
 import { ValidationError } from '../core/errors';
 import type { Clock, ConfigStore } from '../core/ports';
 import type { CashewDb } from './db';

@@ -1,15 +1,19 @@
-// The Dexie database 'cashew-pos': row types and every schema version since the first release.
+// The Dexie database 'cashew-pos': every schema version since the first release (row types are in
+// rows.ts, which the upgrades and stores import without importing the database).
 import { Dexie, type EntityTable } from 'dexie';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
-import type {
-  PendingMelt,
-  PendingMintQuote,
-  PendingWithdrawal,
-  ProcessedQuote,
-  StoredProof,
-} from '../core/ports';
+import type { PendingMelt, PendingMintQuote, PendingWithdrawal } from '../core/ports';
 import { DEFAULT_DB_NAME } from './db-name';
 import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
+import type {
+  ConfigRow,
+  CounterRow,
+  HistoryRow,
+  KeyRow,
+  ProcessedQuoteRow,
+  ProofRow,
+  ProofTotalsRow,
+} from './rows';
 import { normaliseKeyRows, buildProofTotalsV8, writeRowCountV9 } from './upgrades';
 
 export { DEFAULT_DB_NAME };
@@ -17,50 +21,6 @@ export type { RowCountRow };
 
 /** Tables whose row count is kept in rowCounts (see row-counts.ts). */
 export const COUNTED_TABLES = ['historyEvents'] as const;
-
-/** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
-export interface ProofRow extends StoredProof {
-  spentFlag: 0 | 1;
-}
-
-/** Running totals per mint, rewritten in the same transaction as every proof write. */
-export interface ProofTotalsRow {
-  mintUrl: string;
-  unspentAmount: number;
-  unspentCount: number;
-  spentAmount: number;
-  spentCount: number;
-}
-
-/** A claimed remote quote; mintUrl and outcome are unindexed fields added after v3 (no upgrade). */
-export type ProcessedQuoteRow = ProcessedQuote;
-
-export interface ConfigRow {
-  key: string;
-  value: string;
-  updatedAt: number;
-}
-
-export interface KeyRow {
-  key: string;
-  value: Uint8Array | string;
-  updatedAt: number;
-}
-
-export interface HistoryRow {
-  id: number;
-  createdAt: number;
-  type: string;
-  amount: number;
-  mintUrl: string;
-  quoteId?: string;
-  metadata?: string;
-}
-
-export interface CounterRow {
-  keysetId: string;
-  next: number;
-}
 
 export class CashewDb extends Dexie {
   proofs!: EntityTable<ProofRow, 'secret'>;

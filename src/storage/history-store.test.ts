@@ -1,7 +1,8 @@
-// Tests for the Dexie HistoryStore: event shapes (SPEC §3) and newest-first pagination.
+// Tests for the Dexie HistoryStore: event shapes (docs/behaviour.md "History") and newest-first
+// pagination.
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import type { HistoryRow } from './db';
+import type { HistoryRow } from './rows';
 import { MINT_A, testStorage, type TestStorage } from './test-support';
 
 async function addWithdrawals(s: TestStorage, count: number): Promise<void> {

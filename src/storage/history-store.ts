@@ -1,15 +1,15 @@
 // HistoryStore on Dexie: payment and withdrawal events, paged newest first by primary key.
-import type {
-  Clock,
-  HistoryEvent,
-  HistoryPage,
-  HistoryStore,
-  PaymentEventInput,
-  WithdrawalEventInput,
+import {
+  HISTORY_PAGE_SIZE,
+  type Clock,
+  type HistoryEvent,
+  type HistoryPage,
+  type HistoryStore,
+  type PaymentEventInput,
+  type WithdrawalEventInput,
 } from '../core/ports';
-import type { CashewDb, HistoryRow } from './db';
-
-export const HISTORY_PAGE_SIZE = 10;
+import type { CashewDb } from './db';
+import type { HistoryRow } from './rows';
 
 export function paymentRow(event: PaymentEventInput, now: number): Omit<HistoryRow, 'id'> {
   return {

@@ -33,8 +33,6 @@ import { DexieWithdrawalStore } from './withdrawal-store';
 
 export { CashewDb, DEFAULT_DB_NAME } from './db';
 export type { ConfigDefaults } from './config-store';
-export { PROCESSED_QUOTE_MAX_AGE_MS } from './processed-quote-store';
-export { HISTORY_PAGE_SIZE } from './history-store';
 
 export interface StorageOptions {
   /** Defaults to 'cashew-pos'; tests pass a fresh name each. */

@@ -1,4 +1,5 @@
-// Names of the rows in the config and keys tables (SPEC §3), shared by stores and upgrades.
+// Names of the rows in the config and keys tables (docs/architecture.md "Storage"),
+// shared by stores and upgrades.
 
 export const CONFIG_KEYS = {
   mintUrl: 'MINT_URL',
@@ -16,7 +17,7 @@ export const KEY_NAMES = {
 /** Keys rows whose value is bytes; every other key row holds text. */
 export const BYTE_KEYS: ReadonlySet<string> = new Set([KEY_NAMES.secretKey, KEY_NAMES.seed]);
 
-/** SPEC §4/§5: a non-numeric or non-finite stored counter reads as 0; fractions are dropped. */
+/** A non-numeric or non-finite stored counter reads as 0; fractions are dropped. */
 export function parseCounter(value: unknown): number {
   if (typeof value !== 'string' && typeof value !== 'number') return 0;
   if (typeof value === 'string' && value.trim() === '') return 0;

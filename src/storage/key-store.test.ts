@@ -1,4 +1,4 @@
-// Tests for the Dexie KeyStore: SPEC §3 key rows nostr-sk, mnemonic and bip39-seed.
+// Tests for the Dexie KeyStore: key rows nostr-sk, mnemonic and bip39-seed.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { testStorage } from './test-support';

@@ -2,10 +2,8 @@
 import { Dexie } from 'dexie';
 import type { Logger } from '../core/logger';
 import type { Clock, ProcessedQuote, ProcessedQuoteStore } from '../core/ports';
+import { PROCESSED_QUOTE_MAX_AGE_MS } from '../core/remote-payments/constants';
 import type { CashewDb } from './db';
-
-/** SPEC §9: processed quotes older than 30 days are cleaned up. */
-export const PROCESSED_QUOTE_MAX_AGE_MS = 2_592_000_000;
 
 function isConstraintError(error: unknown): boolean {
   return (

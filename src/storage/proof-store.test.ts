@@ -1,4 +1,4 @@
-// Tests for the Dexie ProofStore: SPEC §4 proof states, balances, stats and read fallbacks.
+// Tests for the Dexie ProofStore: unspent and spent proofs, balances, stats and read fallbacks.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { breakDatabase, MINT_A, MINT_B, proof, testStorage } from './test-support';

@@ -1,4 +1,5 @@
-// ProofStore on Dexie: SPEC §4 proof states, with balances read from the per-mint totals.
+// ProofStore on Dexie: unspent and spent proofs (a numeric spent flag,
+// docs/architecture.md "Storage"), with balances read from the per-mint totals.
 import type { Logger } from '../core/logger';
 import type { Clock, NewProof, ProofStats, ProofStore, StoredProof } from '../core/ports';
 import type { CashewDb } from './db';

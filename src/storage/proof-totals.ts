@@ -1,6 +1,6 @@
-// Per-mint proof totals: the empty row, and summing rows into a balance or SPEC stats.
+// Per-mint proof totals: the empty row, and summing rows into a balance or ProofStats.
 import type { ProofStats } from '../core/ports';
-import type { ProofTotalsRow } from './db';
+import type { ProofTotalsRow } from './rows';
 
 export function emptyTotals(mintUrl: string): ProofTotalsRow {
   return { mintUrl, unspentAmount: 0, unspentCount: 0, spentAmount: 0, spentCount: 0 };

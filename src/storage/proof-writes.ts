@@ -2,7 +2,8 @@
 // includes both tables, so totals and rows can never disagree.
 import { StorageError } from '../core/errors';
 import type { NewProof, StoredProof } from '../core/ports';
-import type { CashewDb, ProofRow, ProofTotalsRow } from './db';
+import type { CashewDb } from './db';
+import type { ProofRow, ProofTotalsRow } from './rows';
 import { emptyTotals } from './proof-totals';
 
 type Delta = Omit<ProofTotalsRow, 'mintUrl'>;

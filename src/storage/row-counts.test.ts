@@ -1,7 +1,7 @@
 // Tests for the stored history count (schema v9): every write path keeps it equal to the rows.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { HistoryRow } from './db';
+import type { HistoryRow } from './rows';
 import { MINT_A, proof, testStorage, type TestStorage } from './test-support';
 
 function row(amount: number, id?: number): Omit<HistoryRow, 'id'> & { id?: number } {

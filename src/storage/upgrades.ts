@@ -2,7 +2,7 @@
 import type { Table } from 'dexie';
 import { BYTE_KEYS } from './key-names';
 import { toBytes, toText } from './bytes';
-import type { KeyRow, ProofRow, ProofTotalsRow } from './db';
+import type { KeyRow, ProofRow, ProofTotalsRow } from './rows';
 import { emptyTotals } from './proof-totals';
 import type { RowCountRow } from './row-counts';
 

@@ -1,4 +1,5 @@
-// Animated QR of a long value as BC-UR `ur:bytes` frames (SPEC §9: fragment length 200, 100 ms).
+// Animated QR of a long value as BC-UR `ur:bytes` frames (fragment length 200, 100 ms a frame:
+// docs/behaviour.md "Limits and constants").
 import { useEffect, useState } from 'react';
 import { QrCode } from './QrCode';
 import { UR_FRAGMENT_LENGTH } from './ur-constants';

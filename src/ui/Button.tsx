@@ -1,4 +1,5 @@
-// Button primitive: the four SPEC §2 variants × three sizes; styling only, every prop forwarded.
+// Button primitive: four variants (primary, secondary, ghost, outline) × three sizes; styling only,
+// every prop forwarded.
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline';

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// InvoiceModal: SPEC §2 texts verbatim, copy success/failure, Escape/backdrop/Close, scroll lock.
+// InvoiceModal: the texts of docs/behaviour.md "Point of sale" verbatim, copy success/failure,
+// Escape/backdrop/Close, scroll lock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,7 +26,7 @@ describe('InvoiceModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows the SPEC texts, the amount, the QR code of the invoice and the invoice string', () => {
+  it('shows the documented texts, the amount, the QR code of the invoice and the invoice string', () => {
     setup();
     const dialog = screen.getByRole('dialog', { name: 'Please pay this invoice' });
     const inDialog = within(dialog);

@@ -1,4 +1,5 @@
-// Invoice modal (SPEC §2 "Payment entry"): QR and text of a Lightning invoice, copy and close.
+// Invoice modal (docs/behaviour.md "Point of sale"): QR and text of a Lightning invoice, copy and
+// close.
 import { CopyCloseButtons, CopyLabel, ModalAmount } from './CopyParts';
 import { Modal } from './Modal';
 import { QrCode } from './QrCode';

@@ -51,7 +51,7 @@ export interface InvoicePanelProps {
   flow: InvoiceFlow;
   /** The invoice waiting to be paid (also while its modal is closed), or null. */
   invoice: PanelInvoice | null;
-  /** Clipboard failures (SPEC §8: logged only). */
+  /** Clipboard failures (logged only: docs/behaviour.md "Point of sale"). */
   onCopyError: (error: unknown) => void;
 }
 

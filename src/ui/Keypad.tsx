@@ -1,4 +1,5 @@
-// Amount keypad (SPEC §2 "Payment entry"): on-screen digits plus window keyboard shortcuts.
+// Amount keypad (docs/behaviour.md "Point of sale"): on-screen digits plus window keyboard
+// shortcuts.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   INITIAL_AMOUNT,
@@ -21,7 +22,7 @@ export interface KeypadProps {
 
 export const ZERO_AMOUNT_HINT = 'Enter an amount first';
 
-/** Rows of SPEC §2: 7-8-9, 4-5-6, 1-2-3, then 0. */
+/** Rows of docs/behaviour.md "Point of sale": 7-8-9, 4-5-6, 1-2-3, then 0. */
 export const KEYPAD_ROWS = [
   ['7', '8', '9'],
   ['4', '5', '6'],

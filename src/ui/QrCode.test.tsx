@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// QrCode: SPEC §9 defaults and an accessible image name.
+// QrCode: 256 px, level L, black on white (docs/behaviour.md "Point of sale") and an accessible
+// image name.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QrCode } from './QrCode';

@@ -1,4 +1,5 @@
-// QR code primitive with the SPEC §9 display defaults (size 256, level L, black on white).
+// QR code primitive with the invoice QR defaults of docs/behaviour.md "Point of sale" (256 px,
+// level L, black on white).
 import QRCode from 'react-qr-code';
 
 export type QrLevel = 'L' | 'M' | 'Q' | 'H';

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// WithdrawModal: SPEC §2 title and buttons, animated QR of the token, copy, Escape/backdrop close.
+// WithdrawModal: the title and buttons of docs/behaviour.md "Withdraw", animated QR of the token,
+// copy, Escape/backdrop close.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

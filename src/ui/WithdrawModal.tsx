@@ -1,4 +1,4 @@
-// Withdraw modal (SPEC §2 "/wallet"): animated QR of an ecash token, copy and close.
+// Withdraw modal (docs/behaviour.md "Withdraw"): animated QR of an ecash token, copy and close.
 import type { ReactNode } from 'react';
 import { AnimatedQr } from './AnimatedQr';
 import { CopyCloseButtons, CopyLabel, ModalAmount } from './CopyParts';
@@ -12,7 +12,7 @@ export interface WithdrawModalProps {
   onClose: () => void;
   /** Token amount in sats, shown above the QR code. */
   amount?: number;
-  /** Clipboard failures go here only (SPEC §8: logged, nothing shown). */
+  /** Clipboard failures go here only (logged, nothing shown: docs/behaviour.md "Withdraw"). */
   onCopyError?: (error: unknown) => void;
   /** Optional extra content under the QR code, e.g. a fee or "waiting for redemption" notice. */
   notice?: ReactNode;

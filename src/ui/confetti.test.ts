@@ -1,4 +1,5 @@
-// fireConfetti: one burst with the SPEC §9 parameters; a loading failure goes to onError only.
+// fireConfetti: one burst with the parameters of docs/behaviour.md "Point of sale"; a loading
+// failure goes to onError only.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const confettiMock = vi.hoisted(() => vi.fn<(options: unknown) => Promise<undefined> | null>());

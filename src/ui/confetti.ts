@@ -1,4 +1,5 @@
-// Payment-received confetti burst (SPEC §2 / §9: 100 particles, spread 100, origin y 0.6, purple).
+// Payment-received confetti burst (docs/behaviour.md "Point of sale": 100 particles, spread 100,
+// origin y 0.6, purple).
 import type { Options } from 'canvas-confetti';
 
 export const CONFETTI_OPTIONS = {

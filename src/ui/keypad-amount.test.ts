@@ -1,4 +1,4 @@
-// Unit tests for the keypad amount reducer (SPEC §4 "Keypad amount").
+// Unit tests for the keypad amount reducer (docs/behaviour.md "Point of sale").
 import { describe, expect, it } from 'vitest';
 import {
   INITIAL_AMOUNT,

@@ -1,4 +1,5 @@
-// Keypad amount rules (SPEC §4 "Keypad amount"): a pure reducer over the digit string.
+// Keypad amount rules (docs/behaviour.md "Point of sale", the keypad): a pure reducer over the
+// digit string.
 
 export type KeypadAction =
   { type: 'digit'; digit: string } | { type: 'backspace' } | { type: 'clear' };
@@ -13,7 +14,8 @@ export function keypadAmountReducer(amount: string, action: KeypadAction): strin
     case 'digit': {
       if (!DIGIT.test(action.digit)) return amount;
       const next = amount === '0' ? action.digit : amount + action.digit;
-      // SPEC sets no maximum length, but past this the sats value would silently lose precision.
+      // The product sets no maximum length, but past this the sats value would silently lose
+      // precision.
       return Number(next) > Number.MAX_SAFE_INTEGER ? amount : next;
     }
     case 'backspace':

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
-// Toaster: SPEC §9 toast settings, and a toast shows up as an alert with its text.
+// Toaster: the settings of docs/behaviour.md "Toasts", and a toast shows up as an alert with its
+// text.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toast, toasterOptions } from './toaster';
+import { toast } from './toast';
+import { Toaster, toasterOptions } from './toaster';
 
 afterEach(cleanup);
 
 describe('Toaster', () => {
-  it('uses the SPEC §9 toast settings', () => {
+  it('uses the documented toast settings', () => {
     expect(toasterOptions).toEqual({
       position: 'top-right',
       autoClose: 5000,

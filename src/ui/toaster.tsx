@@ -1,10 +1,9 @@
-// Toast container configured as SPEC §9 "Toasts"; features show toasts with the re-exported `toast`.
+// The toast container, configured as docs/behaviour.md "Toasts" says; toasts are raised through
+// ui/toast.ts, the one module that calls react-toastify.
 import { ToastContainer, type ToastContainerProps } from 'react-toastify';
 
-export { toast } from 'react-toastify';
-
 /**
- * SPEC §9: top-right, 5000 ms, pause on hover and focus loss, touch drag, 80 % drag removal,
+ * docs/behaviour.md "Toasts": top-right, 5000 ms, pause on hover and focus loss, touch drag, 80 % drag removal,
  * role alert, light theme. react-toastify 11 defaults already match every one of these (see
  * its `ToastContainer` defaults); they are spelled out so a library upgrade cannot change them.
  * Also library defaults (not repeated): Alt+T focuses the toasts and Escape resumes them,

@@ -15,7 +15,8 @@ function decode(parts: string[]): string {
   return new TextDecoder().decode(decoder.resultUR().decodeCBOR());
 }
 
-// A cashu-like token of about 2 KB (SPEC-sized withdraw token), with non-ASCII to check UTF-8.
+// A cashu-like token of about 2 KB (the size of a typical withdraw token), with non-ASCII to check
+// UTF-8.
 const bigToken = 'cashuB' + 'o2FteBtodHRwczovL21pbnQuZXhhbXBsZS5jb20'.repeat(52) + '—ü';
 
 describe('tokenToUrParts', () => {

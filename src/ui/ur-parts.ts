@@ -1,4 +1,5 @@
-// BC-UR `ur:bytes` framing of a token for animated QR codes (SPEC §9: fragment length 200).
+// BC-UR `ur:bytes` framing of a token for animated QR codes (fragment length 200:
+// docs/protocol.md "Withdrawal").
 import { UR, UREncoder } from '@gandlaf21/bc-ur';
 import { UR_FRAGMENT_LENGTH } from './ur-constants';
 

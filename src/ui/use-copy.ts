@@ -1,4 +1,5 @@
-// Clipboard copy with a brief "copied" flag; failures go only to the caller (SPEC §8: logged, never shown).
+// Clipboard copy with a brief "copied" flag; failures go only to the caller (a failed
+// copy is logged, never shown: docs/behaviour.md "Point of sale").
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const COPIED_FLASH_MS = 2000;

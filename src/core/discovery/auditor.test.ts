@@ -1,4 +1,5 @@
-// Auditor list fetching and entry validation (SPEC §7 Discovery, §5 invalid entries skipped).
+// Auditor list fetching and entry validation (docs/protocol.md "Mint discovery": invalid
+// entries skipped).
 import { describe, expect, it } from 'vitest';
 import { auditorListUrl, fetchAuditorMints, parseAuditorEntry, parseAuditorList } from './auditor';
 

@@ -10,7 +10,8 @@ function isCount(value: unknown): value is number {
 }
 
 /**
- * One auditor list entry as AuditorData, or undefined when it is malformed (SPEC §5: invalid
+ * One auditor list entry as AuditorData, or undefined when it is malformed
+ * (docs/protocol.md "Mint discovery": invalid
  * entries are skipped). `name` may be missing or null (the auditor has not read the mint's
  * info yet): it becomes ''. Every other field must have its type.
  */

@@ -1,10 +1,10 @@
-// Discovery constants (SPEC §9 "Discovery", §9 "Messaging" event kinds).
+// Discovery constants and event kinds (docs/protocol.md "Mint discovery").
 
 /** How long recommendations are collected from the discovery relays. */
 export const RELAY_WAIT_MS = 3000;
 /** Page size asked of the auditor: GET {auditor}/mints?limit=1000&skip=0. */
 export const AUDITOR_LIST_LIMIT = 1000;
-/** Not in SPEC; an upper bound so a hung auditor cannot stall onboarding. */
+/** Our own upper bound, so a hung auditor cannot stall onboarding. */
 export const AUDITOR_TIMEOUT_MS = 10_000;
 
 /** NIP-87 recommendation event. */

@@ -1,4 +1,5 @@
-// Mint discovery (SPEC §7 "Discovery"): auditor list + NIP-87 recommendations, merged and ranked.
+// Mint discovery (docs/protocol.md "Mint discovery"): auditor list + NIP-87 recommendations, merged
+// and ranked.
 // Each half fails on its own: a failure is logged and the other half's mints are still returned.
 import { errorMessage } from '../errors';
 import type { Logger } from '../logger';
@@ -27,7 +28,7 @@ export interface MintDiscoveryOptions {
   relays: string[];
   /** auditor base URL (VITE_AUDITOR_URL); empty or missing means no auditor */
   auditorUrl?: string;
-  /** how long to collect recommendations; default 3000 ms (SPEC §9) */
+  /** how long to collect recommendations; default 3000 ms (docs/protocol.md "Mint discovery") */
   relayWaitMs?: number;
   auditorTimeoutMs?: number;
 }

@@ -2,7 +2,7 @@
 
 /**
  * The URL in the form used to match the same mint from different sources (lower-case host, no
- * trailing slash), or undefined when it is not an absolute http(s) URL (SPEC §5).
+ * trailing slash), or undefined when it is not an absolute http(s) URL.
  */
 export function normaliseMintUrl(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;

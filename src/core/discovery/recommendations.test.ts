@@ -1,4 +1,4 @@
-// NIP-87 recommendation parsing and rating aggregation (SPEC §5 mint recommendation rule).
+// NIP-87 recommendation parsing and rating aggregation (docs/protocol.md "Mint discovery").
 import { describe, expect, it } from 'vitest';
 import {
   averageScore,

@@ -1,4 +1,4 @@
-// Shapes of a mint discovery result (SPEC §3 "Mint discovery result").
+// Shapes of a mint discovery result (docs/protocol.md "Mint discovery").
 
 /** One rating found in a recommendation: '[score/5] comment'. */
 export interface MintRecommendation {

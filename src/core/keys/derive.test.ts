@@ -43,7 +43,7 @@ describe('keysFromPhrase (NIP-06)', () => {
     expect(bytesToHex(nostrSecretKeyFromSeed(seed, 1))).not.toBe(NIP06_VECTORS[0]!.sk);
   });
 
-  it('uses the SPEC path with account 0 by default', () => {
+  it('uses the NIP-06 path with account 0 by default', () => {
     expect(nip06Path()).toBe("m/44'/1237'/0'/0/0");
     expect(nip06Path(3)).toBe("m/44'/1237'/3'/0/0");
     expect(() => nip06Path(-1)).toThrow(RangeError);

@@ -6,7 +6,7 @@ import { InvalidSecretKeyError } from './errors';
 import { keypairFromSecretKey, type Keypair } from './keypair';
 import { normalisePhrase } from './phrase-shape';
 
-/** SPEC §5: NIP-06 path, account 0 by default. */
+/** NIP-06 path, account 0 by default (docs/protocol.md "Keys and secrets"). */
 export function nip06Path(account = 0): string {
   if (!Number.isInteger(account) || account < 0 || account >= 2 ** 31) {
     throw new RangeError(`account must be an integer in [0, 2^31): ${account}`);
@@ -16,7 +16,7 @@ export function nip06Path(account = 0): string {
 
 /**
  * BIP-39 seed of the phrase with an empty passphrase: PBKDF2-HMAC-SHA512, 2048 rounds, 64 bytes
- * (SPEC §9). WebCrypto does the rounds natively so the page does not stall.
+ * (the BIP-39 rule). WebCrypto does the rounds natively so the page does not stall.
  */
 export async function seedFromPhrase(phrase: string): Promise<Uint8Array> {
   return mnemonicToSeedWebcrypto(normalisePhrase(phrase), '');

@@ -1,4 +1,5 @@
-// The device's signing key (SPEC §4 "Secret key"): created on first use, or replaced by the key
+// The device's signing key (docs/protocol.md "Keys and secrets"): created on first use, or replaced
+// by the key
 // derived from a recovery phrase. The word list is loaded only when a phrase is imported.
 import type { KeyStore } from '../ports';
 import { keysFromPhrase } from './derive';

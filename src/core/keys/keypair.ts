@@ -3,7 +3,7 @@ import { decode, npubEncode } from 'nostr-tools/nip19';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { InvalidNpubError, InvalidPubkeyError, InvalidSecretKeyError } from './errors';
 
-/** SPEC §3 keypair: secret key bytes, hex public key (x-only, 64 lowercase hex), bech32 npub. */
+/** A keypair: secret key bytes, hex public key (x-only, 64 lowercase hex), bech32 npub. */
 export interface Keypair {
   sk: Uint8Array;
   pk: string;

@@ -1,6 +1,6 @@
 // Phrase normalisation and word-count rule; no word list here, so it is cheap to import.
 
-/** SPEC §5: a phrase must have one of these word counts. */
+/** A phrase must have one of these word counts (docs/behaviour.md "Step 1, restore"). */
 export const VALID_WORD_COUNTS: readonly number[] = [12, 15, 18, 21, 24];
 
 /** Lower case, words separated by single spaces: what users paste often has stray whitespace. */

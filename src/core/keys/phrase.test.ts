@@ -1,4 +1,4 @@
-// Phrase generation and validation rules of SPEC §5 "Recovery phrase and keys".
+// Phrase generation and validation rules (docs/behaviour.md "Step 1, restore").
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors';
 import { generatePhrase, isValidPhrase, validatePhrase } from './phrase';

@@ -5,7 +5,9 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { ValidationError } from '../errors';
 import { normalisePhrase, phraseWordCountIsValid } from './phrase-shape';
 
-/** SPEC §5: new phrases use 128 bits of entropy, i.e. 12 words. */
+/**
+ * New phrases use 128 bits of entropy, i.e. 12 words (docs/behaviour.md "Limits and constants").
+ */
 export const NEW_PHRASE_ENTROPY_BITS = 128;
 
 export const INVALID_MNEMONIC = 'Invalid mnemonic';
@@ -23,7 +25,8 @@ export function isValidPhrase(phrase: string): boolean {
 
 /**
  * Returns the normalised phrase, or throws ValidationError('Invalid mnemonic') for a wrong word
- * count, an unknown word or a bad checksum (one message for all: SPEC §5).
+ * count, an unknown word or a bad checksum (one message for all: docs/behaviour.md
+ * "Step 1, restore").
  */
 export function validatePhrase(phrase: string): string {
   const normalised = normalisePhrase(phrase);

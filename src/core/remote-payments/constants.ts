@@ -1,4 +1,5 @@
-// Numbers the remote-payment messaging depends on (SPEC §9 "Messaging", DESIGN "Money rules").
+// Numbers the remote-payment messaging depends on (docs/protocol.md "Remote payments",
+// "Money rules").
 
 /** nostr-tools back-dates seal and wrap created_at by up to this many seconds (NIP-59). */
 export const GIFT_WRAP_BACKDATE_SECONDS = 172_800;
@@ -6,7 +7,10 @@ export const GIFT_WRAP_BACKDATE_SECONDS = 172_800;
 /** The inbox asks for wraps this far back: the back-dating window plus a day of margin. */
 export const INBOX_LOOKBACK_SECONDS = 3 * 24 * 60 * 60;
 
-/** Relay connection, publish and end-of-stored-events timeout (SPEC §9). */
+/**
+ * Relay connection, publish and end-of-stored-events timeout
+ * (docs/protocol.md "Sending (cashier)").
+ */
 export const RELAY_TIMEOUT_MS = 4400;
 
 /** NIP-59 gift wrap and NIP-17 chat message kinds. */
@@ -24,5 +28,5 @@ export const INBOX_LOCK_NAME = 'cashew-pos:remote-payment-inbox';
 /** The "Error processing remote payment" toast is shown at most once per this interval. */
 export const INVALID_MESSAGE_NOTICE_INTERVAL_MS = 60_000;
 
-/** Processed quotes older than this are cleaned up (SPEC §9: 30 days). */
+/** Processed quotes older than this (30 days) are cleaned up (docs/behaviour.md "Limits and constants"). */
 export const PROCESSED_QUOTE_MAX_AGE_MS = 2_592_000_000;

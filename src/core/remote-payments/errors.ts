@@ -1,4 +1,4 @@
-// Typed errors of the remote-payment flow; features map them to SPEC §8 toasts.
+// Typed errors of the remote-payment flow; features map them to toasts.
 import { CashewError } from '../errors';
 
 /** No relay acknowledged the payment message (OK true), so the cashier must not show an invoice. */

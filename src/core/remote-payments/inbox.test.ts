@@ -7,7 +7,7 @@ import { wrapPaymentMessage } from './gift-wrap';
 import { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
 import { noLockProvider } from './lock';
 import type { PaymentMessage } from './payment-message';
-import { lockPubkeyFor } from './remote-invoice';
+import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
 import { FakeRelayPool } from './testing/fake-pool';
 import { MemoryLocks } from './testing/memory-locks';
 import { MemoryProcessedQuoteStore } from './testing/memory-processed-quotes';
@@ -26,7 +26,7 @@ function paymentMessage(overrides: Partial<PaymentMessage> = {}): PaymentMessage
     request: 'lnbc1u1pdev',
     unit: 'sat',
     mint: MINT,
-    pubkey: lockPubkeyFor(merchantPub),
+    pubkey: lockPubkeyForNostrKey(merchantPub),
     expiry: 1_900_000_000,
     ...overrides,
   };
@@ -132,7 +132,7 @@ describe('RemotePaymentInbox', () => {
         state: 'UNPAID',
         createdAt: NOW,
         expiry: 1_900_000_000,
-        pubkey: lockPubkeyFor(merchantPub),
+        pubkey: lockPubkeyForNostrKey(merchantPub),
       },
     ]);
     expect(await h.store.isProcessed('quote-1')).toBe(true);

@@ -4,6 +4,7 @@ import { getPublicKey } from 'nostr-tools/pure';
 import { InvalidPaymentMessageError, errorMessage } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock, PendingMintQuote, ProcessedQuoteStore } from '../ports';
+import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
 import {
   GIFT_WRAP_KIND,
   INBOX_LOCK_NAME,
@@ -16,7 +17,6 @@ import { defaultLockProvider, type LockProvider } from './lock';
 import type { PaymentMessage } from './payment-message';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import type { RelayPool } from './relay-pool';
-import { lockPubkeyFor } from './remote-invoice';
 
 export interface RemotePaymentInboxDeps {
   /** a fresh pool per listening session (createRelayPool with the platform's WebSocket) */
@@ -34,7 +34,7 @@ export interface RemotePaymentInboxDeps {
   takeOver: (quote: PendingMintQuote) => Promise<boolean>;
   /**
    * A message could not be handled (invalid, or the wallet could not take it). Called at most
-   * once per `noticeIntervalMs` (the SPEC §8 toast); every case is logged regardless.
+   * once per `noticeIntervalMs` (the error toast); every case is logged regardless.
    */
   onInvalidMessage?: (error: Error) => void;
   logger?: Logger;
@@ -306,7 +306,10 @@ export class RemotePaymentInbox {
       currentMintUrl: mintUrl,
     });
     // A quote locked to another key can never be minted here; taking it would strand it.
-    if (message.pubkey !== undefined && message.pubkey !== lockPubkeyFor(session.pubkey ?? '')) {
+    if (
+      message.pubkey !== undefined &&
+      message.pubkey !== lockPubkeyForNostrKey(session.pubkey ?? '')
+    ) {
       throw new InvalidPaymentMessageError(
         'Invalid payment message: quote is locked to another key',
       );

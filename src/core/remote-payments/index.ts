@@ -15,12 +15,14 @@ export {
 } from './gift-wrap';
 export { createRelayPool, type RelayPool } from './relay-pool';
 export { publishToRelays, sendPaymentMessage, type PublishOutcome } from './publish';
+export { createRemoteInvoice, type QuoteWallet, type RemoteInvoice } from './remote-invoice';
 export {
-  createRemoteInvoice,
-  lockPubkeyFor,
-  type QuoteWallet,
-  type RemoteInvoice,
-} from './remote-invoice';
+  RemoteCashier,
+  type RemoteCashierDeps,
+  type RemoteFailure,
+  type RemoteSettled,
+  type RemoteTarget,
+} from './remote-cashier';
 export { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
 export { defaultLockProvider, noLockProvider, webLockProvider, type LockProvider } from './lock';
 export { createRateLimiter, rateLimited, type RateLimiter } from './rate-limit';

@@ -1,4 +1,4 @@
-// Lets a notice through at most once per interval (the remote-payment error toast, SPEC §8).
+// Lets a notice through at most once per interval (the remote-payment error toast).
 import type { Clock } from '../ports';
 
 export interface RateLimiter {

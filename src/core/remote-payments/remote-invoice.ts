@@ -1,13 +1,8 @@
 // Cashier side: create a mint quote for the merchant (NUT-20 locked) and deliver it over the relays.
-import {
-  HttpResponseError,
-  MintOperationError,
-  NetworkError,
-  Wallet,
-  type MintQuoteBolt11Response,
-} from '@cashu/cashu-ts';
-import { CashewError, MintRefusedError, MintUnreachableError, errorMessage } from '../errors';
-import { lockPubkeyForNostrKey } from '../wallet/nut20-key';
+import { Wallet, type MintQuoteBolt11Response } from '@cashu/cashu-ts';
+import { CashewError, errorMessage } from '../errors';
+import { toMintError } from '../wallet/mint-errors';
+import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
 import { UnlockedQuoteError } from './errors';
 import type { PaymentMessage } from './payment-message';
 import { sendPaymentMessage } from './publish';
@@ -34,29 +29,17 @@ export interface RemoteInvoice {
 
 const UNLOCKED_QUOTE = 'Mint returned unlocked mint quote';
 
-/** NUT-20 locks use the compressed form of the merchant's x-only Nostr key ('02' + hex). */
-export const lockPubkeyFor = lockPubkeyForNostrKey;
-
-function toCashewError(error: unknown): unknown {
+/**
+ * A quote the mint did not lock (cashu-ts says so in its text) is ours to name; every other
+ * failure is read by the one mint-error classifier (docs/protocol.md "How a failure is read").
+ */
+function toQuoteError(error: unknown): CashewError {
   if (error instanceof CashewError) return error;
-  if (error instanceof MintOperationError) {
-    return new MintRefusedError(errorMessage(error), error.code, { cause: error });
-  }
-  if (error instanceof HttpResponseError) {
-    return error.status >= 400 && error.status < 500
-      ? new MintRefusedError(errorMessage(error), undefined, { cause: error })
-      : new MintUnreachableError(errorMessage(error), { cause: error });
-  }
-  if (error instanceof NetworkError) {
-    return new MintUnreachableError(errorMessage(error, 'Network request failed'), {
-      cause: error,
-    });
-  }
   const message = errorMessage(error);
   if (message === UNLOCKED_QUOTE || message.includes('not locked to the requested pubkey')) {
     return new UnlockedQuoteError(UNLOCKED_QUOTE, { cause: error });
   }
-  return error;
+  return toMintError(error);
 }
 
 async function createQuote(
@@ -95,13 +78,13 @@ export async function createRemoteInvoice(args: {
     throw new CashewError('Amount must be a positive whole number of sats');
   }
   const wallet = args.mintClient ?? new Wallet(args.mintUrl, { unit: 'sat' });
-  const lockPubkey = lockPubkeyFor(args.merchantPubkeyHex);
+  const lockPubkey = lockPubkeyForNostrKey(args.merchantPubkeyHex);
 
   let quote: MintQuoteBolt11Response;
   try {
     quote = await createQuote(wallet, args.amount, lockPubkey);
   } catch (error) {
-    throw toCashewError(error);
+    throw toQuoteError(error);
   }
 
   const message: PaymentMessage = {

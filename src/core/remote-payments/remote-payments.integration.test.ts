@@ -13,7 +13,7 @@ import { startMint, type DevMint } from '../../../dev/mint/server';
 import { call, randomOutputs } from '../../../dev/mint/test-support';
 import { startRelay } from '../../../dev/relay/server';
 import type { PendingMintQuote } from '../ports';
-import { signingKeyForQuote } from '../wallet/nut20-key';
+import { signingKeyForQuote } from '../wallet/receive/nut20-key';
 import { paymentHarness } from '../wallet/testing/payment-harness';
 import { GIFT_WRAP_KIND } from './constants';
 import { RelayPublishError } from './errors';

@@ -25,7 +25,7 @@ describe('parseRelayLines', () => {
 });
 
 describe('mintUrlProblem', () => {
-  it('rejects an empty or blank mint URL with the SPEC message', () => {
+  it('rejects an empty or blank mint URL with the documented message', () => {
     expect(mintUrlProblem('')).toBe(MINT_URL_EMPTY);
     expect(mintUrlProblem('   ')).toBe(MINT_URL_EMPTY);
   });

@@ -1,4 +1,4 @@
-// Checks of what a user types for the mint URL and relays (SPEC §5 product rules), shared by
+// Checks of what a user types for the mint URL and relays (docs/behaviour.md "Settings"), shared by
 // onboarding and settings. Each check returns the message to show, or undefined when fine.
 
 export const MINT_URL_EMPTY = 'Mint URL cannot be empty';
@@ -9,7 +9,7 @@ export function relayUrlNotWs(line: string): string {
   return `Relay must be a valid ws:// or wss:// address: ${line}`;
 }
 
-/** SPEC §5: split on newlines, trim, drop blanks. */
+/** Split on newlines, trim, drop blanks. */
 export function parseRelayLines(text: string): string[] {
   return text
     .split(/\r?\n/u)

@@ -16,13 +16,13 @@ import { freshDbName, testStorage, type TestStorage } from '../../storage/test-s
 import type { Checkpoint, WriteStep } from '../checkpoint';
 import { WalletEvents } from '../events';
 import type { PendingMintQuote, StoredProof } from '../ports';
-import { lockPubkeyForNostrKey } from './nut20-key';
-import { PaymentService, type PaymentSettled } from './payment-service';
+import { lockPubkeyForNostrKey } from './receive/nut20-key';
+import { PaymentService, type PaymentSettled } from './receive/payment-service';
 import { toNewProof } from './proof-convert';
 import { TEST_INTERVALS } from './testing/payment-harness';
 import { WalletProvider } from './wallet-provider';
-import { WithdrawService } from './withdraw-service';
-import { isWithdrawError } from './withdraw-plan';
+import { WithdrawService } from './withdraw/withdraw-service';
+import { isWithdrawError } from './withdraw/withdraw-plan';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 vi.setConfig({ testTimeout: 60_000 });

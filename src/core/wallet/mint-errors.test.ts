@@ -1,4 +1,5 @@
-// Mint error mapping: SPEC §8 texts kept, definite refusals told apart from ambiguous failures.
+// Mint error mapping, the one classifier of every mint call, as docs/protocol.md
+// "How a failure is read" describes: texts kept, definite refusals told apart from ambiguous ones.
 import { describe, expect, it } from 'vitest';
 import { HttpResponseError, MintOperationError, NetworkError } from '@cashu/cashu-ts';
 import { MintRefusedError, MintUnreachableError } from '../errors';
@@ -25,6 +26,36 @@ describe('toMintError', () => {
     expect(toMintError(new HttpResponseError('database locked', 500)).message).toBe(
       'database locked',
     );
+  });
+
+  it('reads another 4xx as a refusal, but 408 and 429 as "the mint may still act"', () => {
+    expect(toMintError(new HttpResponseError('not found', 404))).toBeInstanceOf(MintRefusedError);
+    expect(toMintError(new HttpResponseError('request timeout', 408))).toMatchObject({
+      name: 'MintUnreachableError',
+      message: 'request timeout',
+    });
+    expect(toMintError(new HttpResponseError('too many requests', 429))).toMatchObject({
+      name: 'MintUnreachableError',
+      message: 'too many requests',
+    });
+  });
+
+  it('keeps the text of a timeout, and names every other network failure the same', () => {
+    expect(toMintError(new NetworkError('Request timed out after 5000ms')).message).toBe(
+      'Request timed out after 5000ms',
+    );
+    expect(toMintError(new NetworkError('Failed to fetch')).message).toBe('Network request failed');
+    expect(toMintError(new NetworkError('')).message).toBe('Network request failed');
+  });
+
+  it('passes our own typed errors through and wraps anything else as a CashewError', () => {
+    const refused = new MintRefusedError('spent', 11001);
+    expect(toMintError(refused)).toBe(refused);
+    expect(toMintError(new Error('local bug'))).toMatchObject({
+      name: 'CashewError',
+      message: 'local bug',
+    });
+    expect(toMintError('thrown string').message).toBe('Unknown error');
   });
 });
 

@@ -48,7 +48,8 @@ export function refusalCode(error: unknown): number | undefined {
 }
 
 /**
- * Definite: the mint answered 400 with a NUT code, so it did not act (DESIGN "Money rules").
+ * Definite: the mint answered 400 with a NUT code, so it did not act
+ * (docs/protocol.md "How a failure is read").
  * Exceptions: "quote pending", and "proofs/outputs pending" (11002/11004 in the current table;
  * an older mint's 11002 "transaction is not balanced" says so in its text and stays definite).
  */
@@ -76,7 +77,8 @@ export function isAmbiguous(error: unknown): boolean {
 
 /**
  * Maps anything a cashu-ts mint call threw to our typed errors, keeping cashu-ts's message
- * (SPEC §8: the reply's error/detail text, 'HTTP request failed', 'Network request failed').
+ * (docs/protocol.md "How a failure is read": the reply's error/detail text, 'HTTP request failed',
+ * 'Network request failed').
  */
 export function toMintError(error: unknown): CashewError {
   if (error instanceof CashewError) return error;
@@ -90,8 +92,8 @@ export function toMintError(error: unknown): CashewError {
     return new MintUnreachableError(error.message, { cause: error });
   }
   if (error instanceof NetworkError) {
-    // cashu-ts passes the platform's text through ('fetch failed', 'Failed to fetch'); SPEC §8
-    // names one message for every network failure. Timeouts keep their own text.
+    // cashu-ts passes the platform's text through ('fetch failed', 'Failed to fetch'); we
+    // name one message for every network failure. Timeouts keep their own text.
     const message = /timed out/i.test(error.message) ? error.message : NETWORK_FAILED_MESSAGE;
     return new MintUnreachableError(message, { cause: error });
   }

@@ -29,7 +29,12 @@ async function setup(logger: Logger = silentLogger) {
     relays: ['ws://127.0.0.1:7777', 'wss://relay.example'],
   });
   const { npub } = await new DeviceKeys(storage.keys).getKeypair();
-  render(<ConnectScreen services={{ storage, logger }} origin="https://pos.example" />);
+  render(
+    <ConnectScreen
+      services={{ storage, deviceKeys: new DeviceKeys(storage.keys), logger }}
+      origin="https://pos.example"
+    />,
+  );
   const expected =
     `https://pos.example/remote/${npub}?mint=http%3A%2F%2F127.0.0.1%3A3338` +
     '&relay=ws%3A%2F%2F127.0.0.1%3A7777&relay=wss%3A%2F%2Frelay.example';
@@ -62,7 +67,7 @@ describe('ConnectScreen', () => {
     await screen.findByText('Copied');
   });
 
-  it('only logs a failed copy, with the SPEC prefix, and shows nothing', async () => {
+  it('only logs a failed copy, with the documented prefix, and shows nothing', async () => {
     const failure = new Error('denied');
     Object.defineProperty(navigator, 'clipboard', {
       value: { writeText: () => Promise.reject(failure) },

@@ -19,7 +19,7 @@ import { useConnectionLink } from './use-connection-link';
 export function ConnectScreen({ services, origin = window.location.origin }: ConnectScreenProps) {
   const { logger } = services;
   const state = useConnectionLink(services, origin);
-  // SPEC §8: a failed copy is only logged, never shown.
+  // A failed copy is only logged, never shown (docs/behaviour.md "Connect").
   const onCopyError = useCallback(
     (error: unknown) => logger.error(COPY_FAILED_LOG, error),
     [logger],

@@ -1,12 +1,14 @@
 // What the Connect screen needs from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
-import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { DeviceKeys } from '../../core/keys';
+import type { ConfigStore } from '../../core/ports';
 
 export interface ConnectServices {
   storage: {
     config: Pick<ConfigStore, 'getMintUrl' | 'getRelays'>;
-    keys: KeyStore;
   };
+  /** the device's npub goes into the link (the key is created on first use) */
+  deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   logger: Logger;
 }
 

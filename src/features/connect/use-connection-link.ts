@@ -1,6 +1,5 @@
 // Reads the device npub and the merchant's mint and relays, and builds the connection link once.
-import { useEffect, useMemo, useState } from 'react';
-import { DeviceKeys } from '../../core/keys';
+import { useEffect, useState } from 'react';
 import { buildConnectionLink } from './connection-link';
 import type { ConnectServices } from './deps';
 
@@ -8,8 +7,7 @@ export type ConnectionLinkState =
   { status: 'loading' } | { status: 'ready'; link: string; npub: string } | { status: 'failed' };
 
 export function useConnectionLink(services: ConnectServices, origin: string): ConnectionLinkState {
-  const { storage, logger } = services;
-  const deviceKeys = useMemo(() => new DeviceKeys(storage.keys), [storage.keys]);
+  const { storage, deviceKeys, logger } = services;
   const [state, setState] = useState<ConnectionLinkState>({ status: 'loading' });
 
   useEffect(() => {

@@ -1,15 +1,13 @@
 // Onboarding step 4 (/onboarding/complete): summary, then 'Complete Setup' creates the wallet.
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '../../ui/Button';
+import { toast } from '../../ui/toast';
 import { completeOnboarding } from './complete-onboarding';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';
 import { clearSession, completeSession, readSession } from './session';
-
-export const WELCOME_TOAST = '🎉 Welcome to Cashew POS! Your wallet is ready to use.';
-export const SETUP_FAILED_TOAST = '❌ Failed to complete setup. Please try again.';
+import { SETUP_FAILED_TOAST, WELCOME_TOAST } from './texts';
 
 export function CompleteScreen({ services }: OnboardingScreenProps) {
   const [values] = useState(() => completeSession(readSession()));
@@ -32,8 +30,8 @@ function Complete({
       await completeOnboarding(
         {
           config: services.storage.config,
-          keys: services.storage.keys,
-          messaging: services.messaging,
+          deviceKeys: services.deviceKeys,
+          inbox: services.inbox,
           logger: services.logger,
           ...(services.restore ? { restore: services.restore } : {}),
           ...(services.storage.phraseCheck ? { phraseCheck: services.storage.phraseCheck } : {}),

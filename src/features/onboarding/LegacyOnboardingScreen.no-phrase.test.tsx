@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-// Legacy create mode when no phrase could be generated: the SPEC's reload message, nothing saved.
+// Legacy create mode when no phrase could be generated: the documented reload message, nothing
+// saved.
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { Toaster } from '../../ui/toaster';
 import { afterEach, expect, it, vi } from 'vitest';
-import { silentLogger } from '../../core/logger';
-import { createStorage } from '../../storage';
 import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
+import { onboardingServices } from './test-services';
 
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });
@@ -21,22 +21,8 @@ vi.mock('../../core/keys/phrase', () => ({
 afterEach(cleanup);
 
 it('tells the user to reload when create mode has no phrase', async () => {
-  const storage = createStorage({
-    dbName: 'legacy-no-phrase',
-    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
-    logger: silentLogger,
-  });
-  const services = {
-    settings: {
-      defaultMintUrl: 'http://127.0.0.1:3338',
-      defaultRelays: ['ws://127.0.0.1:7777'],
-      discoveryRelays: [],
-      auditorUrl: '',
-    },
-    storage,
-    logger: silentLogger,
-    messaging: { start: vi.fn(() => Promise.resolve()) },
-  };
+  const services = onboardingServices('legacy-no-phrase');
+  const { storage } = services;
   const router = createMemoryRouter(
     [{ path: '/', element: <LegacyOnboardingScreen services={services} /> }],
     { initialEntries: ['/'] },
@@ -44,12 +30,12 @@ it('tells the user to reload when create mode has no phrase', async () => {
   render(
     <>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <Toaster />
     </>,
   );
   fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
   expect(await screen.findByText('Mnemonic is missing. Please reload the page.')).toBeTruthy();
   expect(await storage.config.isOnboarded()).toBe(false);
-  expect(services.messaging.start).not.toHaveBeenCalled();
+  expect(services.inbox.start).not.toHaveBeenCalled();
   storage.close();
 });

@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
-// The single-page onboarding: its SPEC §8 error toasts and the happy path on real storage.
+// The single-page onboarding: its error toasts (docs/behaviour.md "One-page onboarding") and the
+// happy path on real storage.
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
-import { silentLogger } from '../../core/logger';
-import { createStorage, type Storage } from '../../storage';
-import type { OnboardingServices } from './deps';
+import type { Storage } from '../../storage';
 import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
 import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
+import { onboardingServices } from './test-services';
 
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });
@@ -23,23 +23,8 @@ afterEach(() => {
 });
 
 function renderLegacy() {
-  const storage = createStorage({
-    dbName: `legacy-onboarding-${++count}`,
-    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
-    logger: silentLogger,
-  });
-  opened.push(storage);
-  const services = {
-    settings: {
-      defaultMintUrl: 'http://127.0.0.1:3338',
-      defaultRelays: ['ws://127.0.0.1:7777'],
-      discoveryRelays: [],
-      auditorUrl: '',
-    },
-    storage,
-    logger: silentLogger,
-    messaging: { start: vi.fn(() => Promise.resolve()) },
-  } satisfies OnboardingServices;
+  const services = onboardingServices(`legacy-onboarding-${++count}`);
+  opened.push(services.storage);
   const router = createMemoryRouter(
     [
       { path: '/', element: <h1>Home</h1> },
@@ -50,7 +35,7 @@ function renderLegacy() {
   render(
     <>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <Toaster />
     </>,
   );
   return { router, services };
@@ -72,7 +57,7 @@ describe('legacy onboarding', () => {
     expect(await services.storage.config.isOnboarded()).toBe(true);
     expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
     expect(await services.storage.keys.getMnemonic()).toBe(phrase);
-    expect(services.messaging.start).toHaveBeenCalledTimes(1);
+    expect(services.inbox.start).toHaveBeenCalledTimes(1);
   });
 
   it('restores the NIP-06 vector phrase into the expected key', async () => {

@@ -1,7 +1,6 @@
 // Single-page onboarding (/onboarding-legacy): mode toggle, mint URL, relays and phrase together.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import {
   mintUrlProblem,
   normaliseMintInput,
@@ -12,19 +11,13 @@ import { Button } from '../../ui/Button';
 import { PhraseWords } from '../../ui/PhraseWords';
 import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
+import { toast } from '../../ui/toast';
 import { completeOnboarding } from './complete-onboarding';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { clearSession, type OnboardingMode } from './session';
-
-export const LEGACY_TEXTS = {
-  success: "You're all set!",
-  restoreEmpty: 'Please enter your mnemonic to restore',
-  phraseMissing: 'Mnemonic is missing. Please reload the page.',
-  saveFailed: 'Failed to save. Please try again.',
-  invalidMnemonic: 'Invalid mnemonic',
-} as const;
+import { LEGACY_TEXTS } from './texts';
 
 export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
   const navigate = useNavigate();
@@ -48,7 +41,10 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
     };
   }, [logger]);
 
-  /** The first problem as its SPEC toast text, or the phrase to use. */
+  /**
+   * The first problem as its toast text (docs/behaviour.md "One-page onboarding"), or the phrase to
+   * use.
+   */
   const check = async (): Promise<{ problem: string } | { phrase: string }> => {
     const mintProblem = mintUrlProblem(mintUrl);
     if (mintProblem) return { problem: mintProblem };
@@ -75,8 +71,8 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
       await completeOnboarding(
         {
           config: services.storage.config,
-          keys: services.storage.keys,
-          messaging: services.messaging,
+          deviceKeys: services.deviceKeys,
+          inbox: services.inbox,
           logger,
           ...(services.restore ? { restore: services.restore } : {}),
           ...(services.storage.phraseCheck ? { phraseCheck: services.storage.phraseCheck } : {}),

@@ -15,9 +15,7 @@ import {
   type DiscoverMints,
   type DiscoveryState,
 } from './use-discovered-mints';
-
-export const DISCOVERING_TEXT = 'Discovering mints...';
-export const NO_MINTS_TEXT = 'No mints discovered. Try using a custom mint URL instead.';
+import { DISCOVERING_TEXT, NO_MINTS_TEXT } from './texts';
 
 type Tab = 'discovered' | 'custom';
 

@@ -9,10 +9,12 @@ import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
+import { INVALID_MNEMONIC, WRITTEN_DOWN_LABEL } from './texts';
 
-export const WRITTEN_DOWN_LABEL = 'I have written down my recovery phrase and stored it safely';
-export const INVALID_MNEMONIC = 'Invalid mnemonic';
-/** SPEC §2: restore may continue once the text holds at least this many words. */
+/**
+ * docs/behaviour.md "Step 1, restore": restore may continue once the text holds at least this many
+ * words.
+ */
 export const MIN_RESTORE_WORDS = 12;
 
 const WELCOME = '/onboarding/welcome';

@@ -1,7 +1,6 @@
 // The recovery phrase input of the restore screens (the one-page legacy form and step 1).
 import { TextField, type TextFieldProps } from '../../ui/TextField';
-
-export const PHRASE_PLACEHOLDER = 'Enter your 12 words separated by spaces';
+import { PHRASE_PLACEHOLDER } from './texts';
 
 type PhraseFieldProps = Omit<TextFieldProps, 'label' | 'placeholder' | 'mono' | 'autoCorrect'> & {
   rows: number;

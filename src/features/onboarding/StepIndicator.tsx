@@ -1,6 +1,5 @@
 // Progress through the linear onboarding flow: numbered steps, the current one highlighted.
-
-export const ONBOARDING_STEPS = ['Recovery Phrase', 'Mint', 'Relays', 'Complete'] as const;
+import { ONBOARDING_STEPS } from './texts';
 
 /** `current` is 1-based, matching the "Step N of 4" text. */
 export function StepIndicator({ current }: { current: number }) {

@@ -1,4 +1,5 @@
-// Completion order (SPEC §4) and what a failure leaves behind, on real storage.
+// Completion order (docs/behaviour.md "Step 4, complete") and what a failure leaves behind, on real
+// storage.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
@@ -53,26 +54,24 @@ function recorded(storage: Storage) {
       await storage.keys.saveWalletKeys(k);
     },
   };
-  const messaging = {
+  const inbox = {
     start: vi.fn(async () => {
-      calls.push('messaging.start');
+      calls.push('inbox.start');
     }),
   };
-  return { calls, config, keys, messaging };
+  return { calls, config, keys, inbox };
 }
 
 describe('completeOnboarding', () => {
-  it('saves settings, creates the keys, sets onboarded, then starts messaging', async () => {
+  it('saves settings, creates the keys, sets onboarded, then starts the inbox', async () => {
     const storage = freshStorage();
-    const { calls, config, keys, messaging } = recorded(storage);
-    await completeOnboarding({ config, keys, messaging, logger: silentLogger }, input);
+    const { calls, config, keys, inbox } = recorded(storage);
+    await completeOnboarding(
+      { config, deviceKeys: new DeviceKeys(keys), inbox, logger: silentLogger },
+      input,
+    );
 
-    expect(calls).toEqual([
-      'saveSettings',
-      'saveWalletKeys',
-      'setOnboarded(true)',
-      'messaging.start',
-    ]);
+    expect(calls).toEqual(['saveSettings', 'saveWalletKeys', 'setOnboarded(true)', 'inbox.start']);
     expect(await storage.config.getMintUrl()).toBe(input.mintUrl);
     expect(await storage.config.getRelays()).toEqual(input.relays);
     expect(await storage.config.isOnboarded()).toBe(true);
@@ -83,28 +82,34 @@ describe('completeOnboarding', () => {
 
   it('stays not onboarded when the keys cannot be stored, and a retry completes', async () => {
     const storage = freshStorage();
-    const { config, keys, messaging } = recorded(storage);
+    const { config, keys, inbox } = recorded(storage);
     const failingKeys: KeyStore = {
       ...keys,
       saveWalletKeys: () => Promise.reject(new Error('quota exceeded')),
     };
     await expect(
-      completeOnboarding({ config, keys: failingKeys, messaging, logger: silentLogger }, input),
+      completeOnboarding(
+        { config, deviceKeys: new DeviceKeys(failingKeys), inbox, logger: silentLogger },
+        input,
+      ),
     ).rejects.toThrow('quota exceeded');
     expect(await storage.config.isOnboarded()).toBe(false);
-    expect(messaging.start).not.toHaveBeenCalled();
+    expect(inbox.start).not.toHaveBeenCalled();
 
-    await completeOnboarding({ config, keys, messaging, logger: silentLogger }, input);
+    await completeOnboarding(
+      { config, deviceKeys: new DeviceKeys(keys), inbox, logger: silentLogger },
+      input,
+    );
     expect(await storage.config.isOnboarded()).toBe(true);
     expect((await new DeviceKeys(storage.keys).getKeypair()).npub).toBe(NIP06_NPUB);
   });
 
   it('rejects an invalid phrase without marking the device onboarded', async () => {
     const storage = freshStorage();
-    const { config, keys, messaging } = recorded(storage);
+    const { config, keys, inbox } = recorded(storage);
     await expect(
       completeOnboarding(
-        { config, keys, messaging, logger: silentLogger },
+        { config, deviceKeys: new DeviceKeys(keys), inbox, logger: silentLogger },
         { ...input, phrase: 'abandon '.repeat(12).trim() },
       ),
     ).rejects.toThrow('Invalid mnemonic');
@@ -116,15 +121,15 @@ describe('completeOnboarding', () => {
     const storage = freshStorage();
     const { config, keys } = recorded(storage);
     const logger = { ...silentLogger, error: vi.fn() };
-    const messaging = { start: () => Promise.reject(new Error('relay down')) };
-    await completeOnboarding({ config, keys, messaging, logger }, input);
+    const inbox = { start: () => Promise.reject(new Error('relay down')) };
+    await completeOnboarding({ config, deviceKeys: new DeviceKeys(keys), inbox, logger }, input);
     expect(await storage.config.isOnboarded()).toBe(true);
     expect(logger.error).toHaveBeenCalledTimes(1);
   });
 
   it('in restore mode marks the phrase checked and stores the restore scan before the onboarded flag, then asks to persist storage; create mode does neither', async () => {
     const storage = freshStorage();
-    const { calls, config, keys, messaging } = recorded(storage);
+    const { calls, config, keys, inbox } = recorded(storage);
     const restore = {
       schedule: vi.fn(async () => {
         calls.push('restore.schedule');
@@ -139,7 +144,15 @@ describe('completeOnboarding', () => {
       calls.push('persistStorage');
     });
     await completeOnboarding(
-      { config, keys, messaging, logger: silentLogger, restore, phraseCheck, persistStorage },
+      {
+        config,
+        deviceKeys: new DeviceKeys(keys),
+        inbox,
+        logger: silentLogger,
+        restore,
+        phraseCheck,
+        persistStorage,
+      },
       { ...input, mode: 'restore' },
     );
     expect(calls).toEqual([
@@ -149,7 +162,7 @@ describe('completeOnboarding', () => {
       'restore.schedule',
       'setOnboarded(true)',
       'persistStorage',
-      'messaging.start',
+      'inbox.start',
     ]);
 
     const other = freshStorage();
@@ -157,7 +170,14 @@ describe('completeOnboarding', () => {
     const unused = { schedule: vi.fn(async () => {}) };
     const unchecked = { setConfirmed: vi.fn(async () => {}) };
     await completeOnboarding(
-      { ...second, logger: silentLogger, restore: unused, phraseCheck: unchecked },
+      {
+        config: second.config,
+        deviceKeys: new DeviceKeys(second.keys),
+        inbox: second.inbox,
+        logger: silentLogger,
+        restore: unused,
+        phraseCheck: unchecked,
+      },
       { ...input, mode: 'create' },
     );
     expect(unused.schedule).not.toHaveBeenCalled();

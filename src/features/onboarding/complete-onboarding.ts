@@ -1,12 +1,14 @@
-// Finishing onboarding (SPEC §4 "Completion"), shared by the linear flow and the legacy page.
+// Finishing onboarding (docs/behaviour.md "Step 4, complete"), shared by the linear flow and the
+// legacy page.
 import type { Logger } from '../../core/logger';
-import { DeviceKeys } from '../../core/keys';
-import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { DeviceKeys } from '../../core/keys';
+import type { ConfigStore } from '../../core/ports';
+import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface CompletionDeps {
   config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded'>;
-  keys: KeyStore;
-  messaging: { start(): Promise<void> };
+  deviceKeys: Pick<DeviceKeys, 'createFromMnemonic'>;
+  inbox: Pick<RemotePaymentInbox, 'start'>;
   logger: Logger;
   /** The phrase restore scan: a restored wallet asks for one before it counts as onboarded. */
   restore?: { schedule(reason: 'onboarding'): Promise<void> };
@@ -36,7 +38,7 @@ export async function completeOnboarding(
   input: CompletionInput,
 ): Promise<void> {
   await deps.config.saveSettings({ mintUrl: input.mintUrl, relays: input.relays });
-  await new DeviceKeys(deps.keys).createFromMnemonic(input.phrase);
+  await deps.deviceKeys.createFromMnemonic(input.phrase);
   if (input.mode === 'restore') {
     await deps.phraseCheck?.setConfirmed();
     await deps.restore?.schedule('onboarding');
@@ -48,7 +50,7 @@ export async function completeOnboarding(
     });
   }
   try {
-    await deps.messaging.start();
+    await deps.inbox.start();
   } catch (error) {
     deps.logger.error('Could not start the payment listener after onboarding', error);
   }

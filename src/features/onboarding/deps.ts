@@ -1,6 +1,8 @@
 // What the onboarding screens need from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
-import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { DeviceKeys } from '../../core/keys';
+import type { ConfigStore } from '../../core/ports';
+import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface OnboardingSettings {
   defaultMintUrl: string;
@@ -9,23 +11,20 @@ export interface OnboardingSettings {
   auditorUrl: string;
 }
 
-/** The payment listener: started once the wallet exists (SPEC §4 "Completion"). */
-export interface OnboardingMessaging {
-  start(): Promise<void>;
-}
-
 export interface OnboardingServices {
   settings: OnboardingSettings;
   storage: {
     config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded'>;
-    keys: KeyStore;
     /** marks a restored phrase as checked */
     phraseCheck?: { setConfirmed(): Promise<void> };
   };
+  /** the device key, replaced by the one derived from the recovery phrase */
+  deviceKeys: Pick<DeviceKeys, 'createFromMnemonic'>;
   logger: Logger;
   /** The browser's storage manager: asked to keep the data once the wallet exists. */
   deviceStorage?: { persist(): Promise<boolean> } | undefined;
-  messaging: OnboardingMessaging;
+  /** The remote-payment inbox: started once the wallet exists (docs/behaviour.md "Step 4, complete"). */
+  inbox: Pick<RemotePaymentInbox, 'start'>;
   /** The phrase restore scan, asked for and started when a restored wallet completes onboarding. */
   restore?: OnboardingRestore;
 }

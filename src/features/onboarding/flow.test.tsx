@@ -11,20 +11,19 @@ import {
   waitFor,
 } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { Toaster } from '../../ui/toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiscoveredMint } from '../../core/discovery/types';
 import { DeviceKeys } from '../../core/keys';
-import { silentLogger } from '../../core/logger';
-import { createStorage, type Storage } from '../../storage';
+import type { Storage } from '../../storage';
 import { CompleteScreen } from './CompleteScreen';
-import type { OnboardingServices } from './deps';
 import { MintSelectionScreen } from './MintSelectionScreen';
 import { MnemonicScreen } from './MnemonicScreen';
 import { RelayConfigScreen } from './RelayConfigScreen';
 import { readSession, updateSession } from './session';
 import { WelcomeScreen } from './WelcomeScreen';
 import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
+import { onboardingServices } from './test-services';
 
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });
@@ -45,23 +44,11 @@ afterEach(() => {
 });
 
 function makeServices() {
-  const storage = createStorage({
-    dbName: `onboarding-flow-${++count}`,
-    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
-    logger: silentLogger,
+  const services = onboardingServices(`onboarding-flow-${++count}`, {
+    defaultMintUrl: 'https://default.mint',
+    discoveryRelays: ['ws://127.0.0.1:7777'],
   });
-  opened.push(storage);
-  const services = {
-    settings: {
-      defaultMintUrl: 'https://default.mint',
-      defaultRelays: ['ws://127.0.0.1:7777'],
-      discoveryRelays: ['ws://127.0.0.1:7777'],
-      auditorUrl: '',
-    },
-    storage,
-    logger: silentLogger,
-    messaging: { start: vi.fn(() => Promise.resolve()) },
-  } satisfies OnboardingServices;
+  opened.push(services.storage);
   return services;
 }
 
@@ -92,7 +79,7 @@ function renderFlow(
   render(
     <>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <Toaster />
     </>,
   );
   return { router, services };
@@ -316,7 +303,7 @@ describe('complete step', () => {
     expect(await services.storage.config.isOnboarded()).toBe(true);
     expect(await services.storage.config.getRelays()).toEqual(ready.relays);
     expect((await new DeviceKeys(services.storage.keys).getKeypair()).npub).toBe(NIP06_NPUB);
-    expect(services.messaging.start).toHaveBeenCalledTimes(1);
+    expect(services.inbox.start).toHaveBeenCalledTimes(1);
   });
 
   it('shows the failure toast, keeps the session and lets the user retry', async () => {
@@ -343,13 +330,13 @@ describe('complete step', () => {
     updateSession(ready);
     const services = makeServices();
     let release: () => void = () => {};
-    services.messaging.start.mockImplementation(
+    services.inbox.start.mockImplementation(
       () => new Promise<void>((resolve) => (release = resolve)),
     );
     const { router } = renderFlow('/onboarding/complete', { services });
     fireEvent.click(await screen.findByRole('button', { name: 'Complete Setup' }));
     expect(await screen.findByRole('button', { name: 'Setting up...' })).toBeTruthy();
-    await waitFor(() => expect(services.messaging.start).toHaveBeenCalled());
+    await waitFor(() => expect(services.inbox.start).toHaveBeenCalled());
     expect(button('Setting up...').disabled).toBe(true);
     await act(async () => release());
     await screen.findByRole('heading', { name: 'Home' });

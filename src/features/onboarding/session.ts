@@ -1,4 +1,5 @@
-// Session-only onboarding values (SPEC §3): phrase, mode, mint and relays, kept in sessionStorage
+// Session-only onboarding values (docs/behaviour.md "Onboarding"): phrase, mode, mint and relays,
+// kept in sessionStorage
 // so Back/forward and a reload keep them, and gone with the tab. Never in the URL or localStorage.
 
 export type OnboardingMode = 'create' | 'restore';
@@ -76,7 +77,7 @@ export function clearSession(backend = defaultBackend()): void {
   }
 }
 
-/** Steps after the mnemonic one, each needing the earlier steps' values (SPEC §4). */
+/** Steps after the mnemonic one, each needing the earlier steps' values. */
 export type GatedStep = 'mint-selection' | 'relay-config' | 'complete';
 
 /** True when direct entry to `step` has what it needs; otherwise the screen sends to welcome. */

@@ -7,7 +7,7 @@ import type { OnboardingSettings } from './deps';
 
 export type DiscoverMints = () => Promise<DiscoveredMint[]>;
 
-/** Real discovery: the app's discovery relays and auditor (SPEC §7 "Discovery"). */
+/** Real discovery: the app's discovery relays and auditor (docs/protocol.md "Mint discovery"). */
 export function browserDiscovery(settings: OnboardingSettings, logger: Logger): DiscoverMints {
   return async () => {
     const { MintDiscovery, createPoolRelayQuery } = await import('../../core/discovery');

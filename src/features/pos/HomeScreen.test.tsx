@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import { startMint, type DevMint } from '../../../dev/mint/server';
 import { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
-import { PaymentService } from '../../core/wallet/payment-service';
+import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { TEST_INTERVALS } from '../../core/wallet/testing/payment-harness';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { createStorage, type Storage } from '../../storage';
@@ -22,7 +22,7 @@ import { INVOICE_MODAL_TEXT, INVOICE_MODAL_TITLE } from '../../ui/InvoiceModal';
 import { ZERO_AMOUNT_HINT } from '../../ui/Keypad';
 import { Toaster } from '../../ui/toaster';
 import { HomeScreen } from './HomeScreen';
-import { COPY_FAILED_LOG, PAYMENT_FAILED_TOAST } from './texts';
+import { COPY_INVOICE_FAILED_LOG, PAYMENT_FAILED_TOAST } from '../../ui/texts';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 
@@ -234,7 +234,7 @@ describe('HomeScreen', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy Invoice' }));
 
-    await waitFor(() => expect(logger.errors).toContainEqual([COPY_FAILED_LOG, failure]));
+    await waitFor(() => expect(logger.errors).toContainEqual([COPY_INVOICE_FAILED_LOG, failure]));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

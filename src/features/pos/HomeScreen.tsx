@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { formatSats } from '../../ui/format-sats';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import type { PosScreenProps } from './deps';
-import { COPY_FAILED_LOG } from './texts';
+import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { useBalance } from './use-balance';
 import { useInvoice } from './use-invoice';
 
@@ -11,9 +11,9 @@ export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
   const balance = useBalance(services);
   const invoice = useInvoice(payments, logger);
-  const { quote } = invoice;
+  const { invoice: quote } = invoice;
   const onCopyError = useCallback(
-    (error: unknown) => logger.error(COPY_FAILED_LOG, error),
+    (error: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, error),
     [logger],
   );
 

@@ -2,7 +2,7 @@
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { ProofStore } from '../../core/ports';
-import type { PaymentService } from '../../core/wallet/payment-service';
+import type { PaymentService } from '../../core/wallet/receive/payment-service';
 
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
 export type PosPayments = Pick<

@@ -13,7 +13,7 @@ export function useBalance(services: Pick<PosServices, 'storage' | 'events'>): n
     let latest = 0;
     const load = () => {
       const ticket = ++latest;
-      // ProofStore.balance never rejects (0 on a failed read, SPEC §8).
+      // ProofStore.balance never rejects (0 on a failed read).
       void storage.proofs.balance().then((sats) => {
         if (active && ticket === latest) setBalance(sats);
       });

@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import type { RemoteServices } from './deps';
 import type { RemoteLinkSettings } from './remote-link';
-import { COPY_INVOICE_FAILED_LOG, CREATING_INVOICES_FOR } from './texts';
+import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
+import { CREATING_INVOICES_FOR } from './texts';
 import { useRemoteInvoice } from './use-remote-invoice';
 
 export interface RemoteCashierProps {

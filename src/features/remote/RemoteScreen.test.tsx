@@ -5,13 +5,13 @@ import { Amount, type Mint, type Wallet } from '@cashu/cashu-ts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { getPublicKey } from 'nostr-tools/pure';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeNpub, randomSecretKey } from '../../core/keys';
+import { DeviceKeys, encodeNpub, randomSecretKey } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
 import { unwrapPaymentEvent } from '../../core/remote-payments';
 import { FakeRelayPool } from '../../core/remote-payments/testing/fake-pool';
-import { lockPubkeyForNostrKey } from '../../core/wallet/nut20-key';
+import { lockPubkeyForNostrKey } from '../../core/wallet/receive/nut20-key';
 import { createStorage, type Storage } from '../../storage';
 import type { RemoteServices } from './deps';
 import { RemoteScreen } from './RemoteScreen';
@@ -76,6 +76,7 @@ async function setup(path: string, deviceKey?: Uint8Array) {
   const getSeedlessWallet = vi.fn((_url: string) => Promise.resolve(mint.wallet));
   const services: RemoteServices = {
     storage,
+    deviceKeys: new DeviceKeys(storage.keys),
     wallets: { getSeedlessWallet, getMint: () => mint.mint },
     logger: silentLogger,
     createRelayPool: () => pool,
@@ -87,7 +88,7 @@ async function setup(path: string, deviceKey?: Uint8Array) {
   render(
     <>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <Toaster />
     </>,
   );
   return { storage, pool, mint, getSeedlessWallet };
@@ -101,7 +102,7 @@ async function typeAmount(digits: string) {
 }
 
 describe('RemoteScreen guards', () => {
-  it('warns with the SPEC texts when the link is this device’s own key', async () => {
+  it('warns with the documented texts when the link is this device’s own key', async () => {
     const deviceKey = randomSecretKey();
     await setup(`/remote/${encodeNpub(getPublicKey(deviceKey))}`, deviceKey);
     expect(await screen.findByText('Invalid Remote Connection')).toBeTruthy();

@@ -1,7 +1,6 @@
 // Remote POS (/remote/:npub): a cashier device creating invoices for the merchant's key.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { DeviceKeys } from '../../core/keys';
 import type { RemoteScreenProps } from './deps';
 import { RemoteCashier } from './RemoteCashier';
 import { parseRouteKey } from './remote-guard';
@@ -88,8 +87,7 @@ export function RemoteScreen({ services }: RemoteScreenProps) {
   const { search } = useLocation();
   const route = useMemo(() => parseRouteKey(npub), [npub]);
   const link = useMemo(() => parseRemoteLink(search), [search]);
-  const { storage, logger } = services;
-  const deviceKeys = useMemo(() => new DeviceKeys(storage.keys), [storage.keys]);
+  const { deviceKeys, logger } = services;
   const [ownKey, setOwnKey] = useState<OwnKey>({ status: 'loading' });
   const valid = route.kind === 'ok';
 

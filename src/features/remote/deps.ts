@@ -1,6 +1,7 @@
 // What the remote cashier page needs from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
-import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { DeviceKeys } from '../../core/keys';
+import type { ConfigStore } from '../../core/ports';
 import type { RelayPool } from '../../core/remote-payments';
 import type { WalletProvider } from '../../core/wallet/wallet-provider';
 
@@ -8,9 +9,9 @@ export interface RemoteServices {
   storage: {
     /** fallbacks when the link carries no mint or relays (stored values, else build defaults) */
     config: Pick<ConfigStore, 'getMintUrl' | 'getRelays'>;
-    /** the device's own key, created on first use: only to refuse a link to itself */
-    keys: KeyStore;
   };
+  /** the device's own key, created on first use: only to refuse a link to itself */
+  deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   /** seedless wallets: the cashier creates and watches quotes, never mints */
   wallets: Pick<WalletProvider, 'getSeedlessWallet' | 'getMint'>;
   logger: Logger;

@@ -1,5 +1,6 @@
 // Which remote page to show for a route key: the cashier keypad, a malformed-key error, or the
-// own-key warning (SPEC §5: the remote route key must differ from the device's own key).
+// own-key warning (the route's key must differ from the device's own key: docs/behaviour.md
+// "Remote cashier").
 import { decodeNpub, InvalidNpubError } from '../../core/keys';
 
 export type RouteKey =
@@ -13,14 +14,4 @@ export function parseRouteKey(npub: string): RouteKey {
     const reason = error instanceof InvalidNpubError ? error.message : 'not a valid npub';
     return { kind: 'invalid-npub', reason };
   }
-}
-
-export type RemoteKeyCheck = RouteKey | { kind: 'own-key' };
-
-export function checkRemoteKey(npub: string, ownPubkeyHex: string): RemoteKeyCheck {
-  const route = parseRouteKey(npub);
-  if (route.kind === 'ok' && route.merchantPubkeyHex === ownPubkeyHex.toLowerCase()) {
-    return { kind: 'own-key' };
-  }
-  return route;
 }

@@ -1,5 +1,6 @@
 // The cashier side of the connection link: the merchant's mint and relays from its query string.
 import type { ConfigStore } from '../../core/ports';
+import type { RemoteTarget } from '../../core/remote-payments';
 import { isHttpUrl, isRelayUrl, normaliseMintInput } from '../../core/settings/settings-input';
 
 /** Must match src/features/connect/connection-link.ts (pinned by tests on both sides). */
@@ -27,11 +28,6 @@ export function parseRemoteLink(search: string | URLSearchParams): RemoteLinkSet
   const settings: RemoteLinkSettings = { relays: [...new Set(relays)] };
   if (mint && isHttpUrl(mint)) settings.mintUrl = normaliseMintInput(mint);
   return settings;
-}
-
-export interface RemoteTarget {
-  mintUrl: string;
-  relays: string[];
 }
 
 /**

@@ -1,5 +1,5 @@
-// User-visible texts of the remote cashier page (SPEC §2 "/remote/{npub}", §8).
-/** The heading reads 'Creating invoices for {npub}' (SPEC §2); the npub follows this prefix. */
+// User-visible texts of the remote cashier page (docs/behaviour.md "Remote cashier").
+/** The heading reads 'Creating invoices for {npub}'; the npub follows this prefix. */
 export const CREATING_INVOICES_FOR = 'Creating invoices for';
 
 export const OWN_KEY_TITLE = 'Invalid Remote Connection';
@@ -16,13 +16,8 @@ export const INVALID_NPUB_TITLE = 'Invalid Connection Link';
 export const INVALID_NPUB_TEXT =
   'This link does not contain a valid merchant key (npub). Scan the connection QR code on the merchant’s Connect screen again.';
 
-/** SPEC §8 "Silent or logged only". */
-export const COPY_INVOICE_FAILED_LOG = 'Failed to copy invoice:';
-
 /** The cashier's success toast: the merchant's device mints the proofs, this one only sees PAID. */
 export const paidToast = (amount: number) => `✅ Paid! The merchant received ${amount} sats.`;
-/** SPEC §8 mint quote failure (also: the mint could not create the quote). */
-export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
 /** No relay stored the message: the merchant would never see the payment, so no invoice. */
 export const RELAY_UNREACHABLE_TEXT =
   '❌ Could not reach the merchant over the relays, so no invoice is shown. Check the connection and try again.';

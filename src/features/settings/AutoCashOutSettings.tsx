@@ -1,6 +1,6 @@
 // Settings: automatic cash-out to a Lightning address at a balance threshold (off by default).
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { AutoCashOutSettings as Settings } from '../../core/wallet/cash-out/auto-cash-out';

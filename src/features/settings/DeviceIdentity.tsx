@@ -1,18 +1,22 @@
 // The device's public key (npub) and, behind a warning, its recovery phrase.
-import { useEffect, useMemo, useState } from 'react';
-import { DeviceKeys } from '../../core/keys';
+import { useEffect, useState } from 'react';
+import type { DeviceKeys } from '../../core/keys';
 import type { Logger } from '../../core/logger';
 import type { KeyStore } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { PhraseWords } from '../../ui/PhraseWords';
-
-export const NO_PHRASE_TEXT = 'No recovery phrase is stored on this device.';
+import { NO_PHRASE_TEXT } from './texts';
 
 type Reveal = { step: 'closed' } | { step: 'confirm' } | { step: 'shown'; phrase?: string };
 
-export function DeviceIdentity({ keys, logger }: { keys: KeyStore; logger: Logger }) {
-  const deviceKeys = useMemo(() => new DeviceKeys(keys), [keys]);
+export interface DeviceIdentityProps {
+  deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
+  keys: Pick<KeyStore, 'getMnemonic'>;
+  logger: Logger;
+}
+
+export function DeviceIdentity({ deviceKeys, keys, logger }: DeviceIdentityProps) {
   const [npub, setNpub] = useState<string>();
   const [reveal, setReveal] = useState<Reveal>({ step: 'closed' });
 

@@ -1,7 +1,7 @@
 // Settings "Check your recovery phrase": three of its words, chosen at random, typed back. Done
 // once, the wallet's reminder never shows again (docs/behaviour.md).
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import type { Logger } from '../../core/logger';
 import {
   cryptoRandomBelow,

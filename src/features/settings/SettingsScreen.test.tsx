@@ -2,7 +2,7 @@
 // Settings on real storage: load, validation toasts, save + listener restart, npub and phrase reveal.
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
@@ -36,14 +36,15 @@ async function renderSettings(options: { restore?: boolean } = {}) {
     await new DeviceKeys(storage.keys).createFromMnemonic(NIP06_PHRASE);
   const services = {
     storage,
+    deviceKeys: new DeviceKeys(storage.keys),
     logger: silentLogger,
-    messaging: { restart: vi.fn(() => Promise.resolve()) },
+    inbox: { restart: vi.fn(() => Promise.resolve()) },
     restore: fakeRestore(),
   } satisfies SettingsServices;
   render(
     <>
       <SettingsScreen services={services} />
-      <ToastContainer />
+      <Toaster />
     </>,
   );
   return services;
@@ -83,7 +84,7 @@ describe('SettingsScreen', () => {
     expect(relaysField().value).toBe('ws://127.0.0.1:7777\nwss://b.example');
   });
 
-  it('saves trimmed values, restarts the listener and confirms with the SPEC toast', async () => {
+  it('saves trimmed values, restarts the listener and confirms with the documented toast', async () => {
     const services = await renderSettings();
     await screen.findByLabelText('Mint URL');
     fireEvent.input(mintField(), { target: { value: ' https://new.mint.example/ ' } });
@@ -99,7 +100,7 @@ describe('SettingsScreen', () => {
       'wss://c.example',
       'ws://d.example',
     ]);
-    expect(services.messaging.restart).toHaveBeenCalledTimes(1);
+    expect(services.inbox.restart).toHaveBeenCalledTimes(1);
     expect(relaysField().value).toBe('wss://c.example\nws://d.example');
   });
 
@@ -119,7 +120,7 @@ describe('SettingsScreen', () => {
     save();
     expect(await screen.findByText(message)).toBeTruthy();
     expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
-    expect(services.messaging.restart).not.toHaveBeenCalled();
+    expect(services.inbox.restart).not.toHaveBeenCalled();
   });
 
   it('shows the failure toast when storage refuses the save', async () => {
@@ -128,7 +129,7 @@ describe('SettingsScreen', () => {
     vi.spyOn(services.storage.config, 'saveSettings').mockRejectedValueOnce(new Error('boom'));
     save();
     expect(await screen.findByText('Failed to save settings')).toBeTruthy();
-    expect(services.messaging.restart).not.toHaveBeenCalled();
+    expect(services.inbox.restart).not.toHaveBeenCalled();
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Save Settings' })).toHaveProperty(
         'disabled',
@@ -141,7 +142,7 @@ describe('SettingsScreen', () => {
     const services = await renderSettings();
     await screen.findByLabelText('Mint URL');
     let release: () => void = () => {};
-    services.messaging.restart.mockImplementation(
+    services.inbox.restart.mockImplementation(
       () => new Promise<void>((resolve) => (release = resolve)),
     );
     save();
@@ -149,7 +150,7 @@ describe('SettingsScreen', () => {
       'disabled',
       true,
     );
-    await waitFor(() => expect(services.messaging.restart).toHaveBeenCalled());
+    await waitFor(() => expect(services.inbox.restart).toHaveBeenCalled());
     release();
     expect(await screen.findByRole('button', { name: 'Save Settings' })).toBeTruthy();
   });

@@ -1,17 +1,16 @@
 // Settings (/settings): mint URL and Nostr relays, plus the device's npub and recovery phrase.
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../ui/Button';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
+import { toast } from '../../ui/toast';
 import { AutoCashOutSettings } from './AutoCashOutSettings';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
 import { PhraseCheck } from './PhraseCheck';
 import { RecoverFunds } from './RecoverFunds';
 import { StorageStatus } from './StorageStatus';
-import { SETTINGS_SAVED, saveSettingsForm } from './save-settings';
-
-export const LOADING_SETTINGS = 'Loading settings...';
+import { saveSettingsForm } from './save-settings';
+import { LOADING_SETTINGS, SETTINGS_SAVED } from './texts';
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
 
@@ -40,7 +39,7 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
     if (form.status !== 'ready' || saving) return;
     setSaving(true);
     const outcome = await saveSettingsForm(
-      { config, messaging: services.messaging, logger },
+      { config, inbox: services.inbox, logger },
       { mintUrl: form.mintUrl, relaysText: form.relaysText },
     );
     setSaving(false);
@@ -65,7 +64,8 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
           {LOADING_SETTINGS}
         </p>
       ) : (
-        // noValidate: our checks give the SPEC messages; the browser's bubbles would pre-empt them.
+        // noValidate: our checks give the documented messages; the browser's bubbles would pre-empt
+        // them.
         <form
           noValidate
           className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
@@ -95,7 +95,11 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
       <RecoverFunds restore={services.restore} logger={logger} />
       <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} />
 
-      <DeviceIdentity keys={services.storage.keys} logger={logger} />
+      <DeviceIdentity
+        deviceKeys={services.deviceKeys}
+        keys={services.storage.keys}
+        logger={logger}
+      />
 
       <PhraseCheck
         keys={services.storage.keys}

@@ -1,22 +1,21 @@
-// Checking and saving the settings form (SPEC §5 product rules, §8 settings toasts).
+// Checking and saving the settings form (docs/behaviour.md "Settings").
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/ports';
+import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 import {
   mintUrlProblem,
   normaliseMintInput,
   parseRelayLines,
   relaysProblem,
 } from '../../core/settings/settings-input';
-
-export const SETTINGS_SAVED = 'Settings saved. New mint and relays will be used going forward.';
-export const SETTINGS_SAVE_FAILED = 'Failed to save settings';
+import { SETTINGS_SAVE_FAILED } from './texts';
 
 export type SaveOutcome =
   { ok: true; mintUrl: string; relays: string[] } | { ok: false; message: string };
 
 export interface SaveSettingsDeps {
   config: Pick<ConfigStore, 'saveSettings'>;
-  messaging: { restart(): Promise<void> };
+  inbox: Pick<RemotePaymentInbox, 'restart'>;
   logger: Logger;
 }
 
@@ -42,7 +41,7 @@ export async function saveSettingsForm(
     return { ok: false, message: SETTINGS_SAVE_FAILED };
   }
   try {
-    await deps.messaging.restart();
+    await deps.inbox.restart();
   } catch (error) {
     deps.logger.error('Could not restart the payment listener with the new relays', error);
   }

@@ -1,5 +1,5 @@
 // Asks before a consolidation swap that costs a mint fee (the fee is shown before confirming).
-import type { ConsolidationPlan, WithdrawPlan } from '../../core/wallet/withdraw-plan';
+import type { ConsolidationPlan, WithdrawPlan } from '../../core/wallet/withdraw/withdraw-plan';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { CANCEL, CONFIRM_AS_IS, CONFIRM_COMBINE, CONFIRM_TITLE, satsText } from './texts';

@@ -1,4 +1,5 @@
-// The paginated history (SPEC §2): items newest first, Previous/Next, 'Page X of Y', 'N of TOTAL events'.
+// The paginated history (docs/behaviour.md "History"): items newest first, Previous/Next, 'Page X
+// of Y', 'N of TOTAL events'.
 import type { HistoryEvent, HistoryPage } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { formatMetadata } from './metadata';

@@ -6,7 +6,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { WalletEvents } from '../../core/events';
 import type { HistoryEvent, HistoryPage, PendingWithdrawal } from '../../core/ports';
-import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw-plan';
+import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 import { testStorage } from '../../storage/test-support';
 import type { WalletServices } from './deps';
 import { WalletScreen } from './WalletScreen';
@@ -303,6 +303,7 @@ describe('WalletScreen: withdraw', () => {
     const { services, withdraw } = fakeServices({ prepare: plan(4, 40) });
     withdraw.prepare.mockResolvedValueOnce(plan(4, 40)).mockResolvedValueOnce(plan(5, 50));
     withdraw.createToken.mockResolvedValueOnce({
+      code: 'fee-changed',
       error: 'The withdrawal fee changed. Please review it and try again.',
     });
     const user = renderScreen(services);
@@ -321,7 +322,7 @@ describe('WalletScreen: withdraw', () => {
 
   it('logs a withdraw error and opens no modal', async () => {
     const { services, logger } = fakeServices({
-      prepare: { error: 'No unspent proofs available' },
+      prepare: { code: 'no-proofs', error: 'No unspent proofs available' },
     });
     const user = renderScreen(services);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));

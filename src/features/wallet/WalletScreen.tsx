@@ -1,6 +1,5 @@
 // Wallet (/wallet): balance, withdraw as an animated QR token, pending withdrawals, paginated history.
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../ui/Button';
 import { WithdrawModal } from '../../ui/WithdrawModal';
 import {
@@ -10,6 +9,7 @@ import {
   useCashOutPanel,
   usePendingCashOuts,
 } from './CashOutPanel';
+import { toast } from '../../ui/toast';
 import { ConsolidationConfirm } from './ConsolidationConfirm';
 import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';
@@ -33,7 +33,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   const [page, setPage] = useState(1);
   const data = useWalletData(services, page);
   const { reload } = data;
-  // SPEC §8 says logged only; a short toast with the same text keeps the button from seeming dead.
+  // A withdraw error is logged; a short toast with the same text keeps the button from seeming
+  // dead.
   const onError = useCallback((message: string) => void toast.error(message), []);
   const withdraw = useWithdraw(services, reload, onError);
   const { state } = withdraw;

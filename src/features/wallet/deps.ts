@@ -12,7 +12,7 @@ import type {
   ProofStore,
 } from '../../core/ports';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
-import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw-plan';
+import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 
 export interface WalletServices {
   storage: {

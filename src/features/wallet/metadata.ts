@@ -1,4 +1,5 @@
-// History metadata as display text: pretty-printed when it is JSON, raw otherwise (SPEC §2).
+// History metadata as display text: pretty-printed when it is JSON, raw
+// otherwise (docs/behaviour.md "History").
 
 /** Always plain text: the caller renders it as a text node, never as HTML. */
 export function formatMetadata(metadata: string): string {

@@ -1,4 +1,4 @@
-// User-visible texts of the wallet screen (SPEC §2 "/wallet" verbatim, plus our own hints).
+// User-visible texts of the wallet screen (docs/behaviour.md "Wallet").
 import { formatSats } from '../../ui/format-sats';
 export const WALLET_TITLE = 'Wallet';
 export const CURRENT_BALANCE = 'Current Balance';

@@ -1,13 +1,11 @@
 // Balance, one history page and pending withdrawals; reloaded on page change, Refresh and updates.
 import { useCallback, useEffect, useState } from 'react';
-import type { HistoryPage, PendingWithdrawal } from '../../core/ports';
+import { HISTORY_PAGE_SIZE, type HistoryPage, type PendingWithdrawal } from '../../core/ports';
 import type { WalletServices } from './deps';
-
-export const HISTORY_PAGE_SIZE = 10;
 
 export interface WalletData {
   loading: boolean;
-  /** SPEC §8: 0 when the read failed (with `failed` set so the screen says so) */
+  /** 0 when the read failed (with `failed` set so the screen says so) */
   balance: number;
   history: HistoryPage;
   pending: PendingWithdrawal[];

@@ -2,9 +2,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import {
   isFeeChanged,
+  isWithdrawError,
   type ConsolidationPlan,
   type WithdrawPlan,
-} from '../../core/wallet/withdraw-plan';
+} from '../../core/wallet/withdraw/withdraw-plan';
 import type { WalletServices } from './deps';
 
 export interface ShownToken {
@@ -24,7 +25,7 @@ export type WithdrawStep =
   | { step: 'shown'; shown: ShownToken };
 
 /**
- * SPEC §8: a withdraw error is logged and no modal opens. `onError` lets the screen add a brief
+ * docs/behaviour.md "Withdraw": a withdraw error is logged and no modal opens. `onError` lets the screen add a brief
  * toast with the same text.
  */
 export function useWithdraw(
@@ -53,7 +54,7 @@ export function useWithdraw(
         target === undefined ? { consolidate, maxFee } : { consolidate, maxFee, mintUrl: target },
       );
       onDone();
-      if ('error' in result) {
+      if (isWithdrawError(result)) {
         if (isFeeChanged(result)) {
           // Nothing was swapped: show the new fee before anything is charged.
           logger.warn('Withdraw fee changed since it was shown; asking again');
@@ -72,7 +73,7 @@ export function useWithdraw(
       const plan = await (target === undefined
         ? withdraw.prepare()
         : withdraw.prepare({ mintUrl: target }));
-      if ('error' in plan) {
+      if (isWithdrawError(plan)) {
         fail(plan.error);
         return;
       }

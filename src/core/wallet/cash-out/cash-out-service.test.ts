@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { injectWebSocketImpl } from '@cashu/cashu-ts';
 import { outsideInvoice, startTestMint, type TestMint } from '../../../../dev/mint/test-support';
 import { ValidationError } from '../../errors';
-import { inProcessQuoteLock } from '../quote-lock';
+import { inProcessQuoteLock } from '../receive/quote-lock';
 import type { CashOutResult } from './cash-out-service';
 import {
   fundTab,

@@ -25,12 +25,12 @@ import type {
   ProofStore,
   StoredProof,
 } from '../../ports';
-import { restoreReservation } from '../deterministic-mint';
+import { restoreReservation } from '../receive/deterministic-mint';
 import { isDefiniteRefusal, toMintError } from '../mint-errors';
 import { sumSats, toNewProof } from '../proof-convert';
-import { defaultQuoteLock, type QuoteLock } from '../quote-lock';
+import { defaultQuoteLock, type QuoteLock } from '../receive/quote-lock';
 import { mintKey, type WalletProvider } from '../wallet-provider';
-import { toCashuProof } from '../withdraw-token';
+import { toCashuProof } from '../withdraw/withdraw-token';
 import { checkInvoice } from './invoice';
 import {
   FEES_CHANGED,

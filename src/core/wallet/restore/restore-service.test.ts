@@ -15,7 +15,7 @@ import { freshDbName, testStorage, type TestStorage } from '../../../storage/tes
 import type { Checkpoint, WriteStep } from '../../checkpoint';
 import { WalletEvents } from '../../events';
 import { toNewProof } from '../proof-convert';
-import { inProcessQuoteLock } from '../quote-lock';
+import { inProcessQuoteLock } from '../receive/quote-lock';
 import { WalletProvider } from '../wallet-provider';
 import { NO_RESTORE_SUPPORT_MESSAGE } from './restore-messages';
 import { RestoreService, type RestoreProgress } from './restore-service';

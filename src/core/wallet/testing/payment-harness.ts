@@ -7,8 +7,8 @@ import {
   type PaymentFailure,
   type PaymentIntervals,
   type PaymentSettled,
-} from '../payment-service';
-import type { QuoteLock } from '../quote-lock';
+} from '../receive/payment-service';
+import type { QuoteLock } from '../receive/quote-lock';
 import { WalletProvider } from '../wallet-provider';
 import { MemoryDb, memoryPorts } from './memory-ports';
 

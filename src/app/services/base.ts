@@ -1,0 +1,64 @@
+// The light part of the app's services, built before the first paint: settings, events, clock,
+// logger and the onboarding flag. No Dexie and no protocol library here, so the first screen does
+// not wait for them; the rest is built by completeServices (services.ts) when a screen needs it.
+import type { Clock, ConfigStore } from '../../core/ports';
+import type { Logger } from '../../core/logger';
+import { WalletEvents } from '../../core/events';
+import type { StorageOptions } from '../../storage';
+import { DEFAULT_DB_NAME } from '../../storage/db-name';
+import { readOnboardedFlag } from '../../storage/onboarded-flag';
+import type { AppSettings } from '../env';
+
+export interface BaseServices {
+  /** Build-time defaults: mint, relays, discovery relays, auditor. */
+  settings: AppSettings;
+  logger: Logger;
+  /** The app-wide 'wallet:updated' bus. */
+  events: WalletEvents;
+  clock: Clock;
+  /** The ONBOARDED flag read without Dexie: what the onboarding guard and start-up ask first. */
+  onboarding: Pick<ConfigStore, 'isOnboarded'>;
+  /** How completeServices opens the database (name, defaults written back, logger, clock). */
+  storageOptions: StorageOptions;
+}
+
+export interface BaseServiceOptions {
+  logger: Logger;
+  clock?: Clock;
+  /** Tests pass a fresh database name; the app uses the default one. */
+  dbName?: string;
+}
+
+export function createBaseServices(
+  settings: AppSettings,
+  options: BaseServiceOptions,
+): BaseServices {
+  const clock = options.clock ?? Date.now;
+  const dbName = options.dbName ?? DEFAULT_DB_NAME;
+  return {
+    settings,
+    logger: options.logger,
+    events: new WalletEvents(),
+    clock,
+    onboarding: { isOnboarded: sharedOnboardedRead(dbName) },
+    storageOptions: {
+      dbName,
+      defaults: { mintUrl: settings.defaultMintUrl, relays: settings.defaultRelays },
+      logger: options.logger,
+      clock,
+    },
+  };
+}
+
+/**
+ * Reads the flag from IndexedDB; callers asking while a read is in flight share it (the guard's
+ * loader and a guarded route's `lazy` ask at the same moment on a first load), later callers read
+ * afresh.
+ */
+function sharedOnboardedRead(dbName: string) {
+  let inFlight: Promise<boolean> | null = null;
+  return () =>
+    (inFlight ??= readOnboardedFlag(dbName).finally(() => {
+      inFlight = null;
+    }));
+}

@@ -1,0 +1,117 @@
+// Builds the app's services once at start-up; screens receive them as the `services` prop.
+// Imports the protocol libraries: the app loads this module lazily (see start.tsx).
+import { DeviceKeys } from '../../core/keys';
+import type { RemotePaymentInbox } from '../../core/remote-payments';
+import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
+import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
+import { PaymentService } from '../../core/wallet/receive/payment-service';
+import { RestoreService } from '../../core/wallet/restore/restore-service';
+import { WalletProvider } from '../../core/wallet/wallet-provider';
+import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
+import { createStorage, type Storage as CashewStorage } from '../../storage';
+import { browserDeviceStorage, type DeviceStorage } from '../device-storage';
+import type { AppSettings } from '../env';
+import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base';
+import { createInbox } from './inbox';
+
+export interface AppServices extends BaseServices {
+  /** Every store of src/core/ports.ts on the one IndexedDB database. */
+  storage: CashewStorage;
+  /** The device's Nostr key, built once: its "one key only" guard holds for the whole app. */
+  deviceKeys: DeviceKeys;
+  /** The merchant's remote-payment inbox; started after onboarding. */
+  inbox: RemotePaymentInbox;
+  /** One cached cashu-ts Mint/Wallet per mint URL (seeded for the merchant, seedless for a cashier). */
+  wallets: WalletProvider;
+  /** The one owner of pending mint quotes: create, watch, mint, store; resumed at start-up. */
+  payments: PaymentService;
+  /** Withdrawal tokens and the watch on their proofs until spent; resumed at start-up. */
+  withdraw: WithdrawService;
+  /** The phrase restore scan (after a restore onboarding, Settings "Recover funds"); resumed at start-up. */
+  restore: RestoreService;
+  /** The browser's storage manager (persist, estimate), when it has one. */
+  deviceStorage: DeviceStorage | undefined;
+  /** Lightning cash-outs (melts) from confirmation to PAID/UNPAID; resumed at start-up. */
+  cashOut: CashOutService;
+  /** Cashes out at the threshold set in Settings (off by default); checked after each payment. */
+  autoCashOut: AutoCashOut;
+}
+
+export interface ServiceOptions extends BaseServiceOptions {
+  /**
+   * The error toast (docs/behaviour.md "Toasts") for a remote-payment message that cannot be
+   * handled (the inbox calls it at
+   * most once a minute and logs every case). Omitted: logged only.
+   */
+  onRemotePaymentError?: (error: Error) => void;
+  /** What an automatic cash-out did (a toast in the app). Omitted: logged only. */
+  onAutoCashOut?: (outcome: AutoCashOutOutcome) => void;
+}
+
+export function createServices(settings: AppSettings, options: ServiceOptions): AppServices {
+  return completeServices(createBaseServices(settings, options), options);
+}
+
+/** Adds storage (Dexie) and the protocol services (wallets, payments, withdraw, inbox). */
+export function completeServices(
+  base: BaseServices,
+  options: Pick<ServiceOptions, 'onRemotePaymentError' | 'onAutoCashOut'> = {},
+): AppServices {
+  const { events, logger, clock } = base;
+  const storage = createStorage(base.storageOptions);
+  const { config, keys, counterSource: counters } = storage;
+  const wallets = new WalletProvider({ keys, counters, logger });
+  const deviceKeys = new DeviceKeys(keys);
+  // What taking payments and withdrawing both work on.
+  const wallet = {
+    config,
+    ledger: storage.ledger,
+    proofs: storage.proofs,
+    counters,
+    wallets,
+    events,
+    logger,
+    clock,
+  };
+  const payments = new PaymentService({
+    ...wallet,
+    keys,
+    quotes: storage.mintQuotes,
+    // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
+    getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
+  });
+  const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
+  const restore = new RestoreService({ ...wallet, ledger: storage.restore });
+  const cashOut = new CashOutService({ ...wallet, melts: storage.melts });
+  const autoCashOut = new AutoCashOut({
+    settings: storage.autoCashOut,
+    config,
+    proofs: storage.proofs,
+    cashOut,
+    fetch: (url, init) => globalThis.fetch(url, init),
+    logger,
+    onOutcome: (outcome) => options.onAutoCashOut?.(outcome),
+  });
+  return {
+    ...base,
+    storage,
+    deviceKeys,
+    inbox: createInbox({
+      config,
+      processedQuotes: storage.processedQuotes,
+      getSecretKey: () => deviceKeys.getOrCreateSecretKey(),
+      // Remote quotes join the one PaymentService: its onSettled toast names them 'remote'.
+      takeOver: (quote) => payments.takeOverRemote(quote),
+      onInvalidMessage: options.onRemotePaymentError,
+      logger,
+      clock,
+    }),
+    wallets,
+    payments,
+    withdraw,
+    restore,
+    deviceStorage: browserDeviceStorage(),
+    cashOut,
+    autoCashOut,
+  };
+}

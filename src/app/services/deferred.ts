@@ -1,0 +1,63 @@
+// How the router gets services: the light base at once, the whole set (cashu-ts, nostr-tools) only
+// when a screen or start-up work needs it, so the welcome screen's first load stays small. Also the
+// one generic stand-in for services still loading (deferredCalls), which the keypad's uses.
+import type { BaseServices } from './base';
+import type { AppServices } from './complete';
+
+export interface ServiceSource {
+  base: BaseServices;
+  /** Resolves with the whole set; the first call loads it, later calls share that one load. */
+  load(): Promise<AppServices>;
+}
+
+/** The app's source: `complete` (a dynamic import) runs once, on the first load(). */
+export function deferredServices(
+  base: BaseServices,
+  complete: () => Promise<AppServices>,
+): ServiceSource {
+  let loading: Promise<AppServices> | null = null;
+  return {
+    base,
+    load() {
+      // A failed load (e.g. a chunk that did not download) is retried by the next caller.
+      loading ??= complete().catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
+      return loading;
+    },
+  };
+}
+
+/** Tests and callers that built every service already. */
+export function readyServices(services: AppServices): ServiceSource {
+  return { base: services, load: () => Promise.resolve(services) };
+}
+
+/**
+ * Calls on something that loads later (the app's services), usable at once: `call` waits for the
+ * load and resolves with the result; `fire` does the same and ignores the outcome (calls keep
+ * their order: each runs in a callback on the same load promise); `listen` attaches as soon as
+ * the load is done and detaches whether or not it was by then. A failed load rejects `call` only;
+ * the next call retries it (the caller of the load logs the failure).
+ */
+export function deferredCalls<T>(load: () => Promise<T>) {
+  const call = <R>(use: (loaded: T) => R | PromiseLike<R>): Promise<R> => load().then(use);
+  return {
+    call,
+    fire(use: (loaded: T) => unknown): void {
+      call(use).catch(() => {});
+    },
+    listen(attach: (loaded: T) => () => void): () => void {
+      let off: (() => void) | null = null;
+      let active = true;
+      call((loaded) => {
+        if (active) off = attach(loaded);
+      }).catch(() => {});
+      return () => {
+        active = false;
+        off?.();
+      };
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// The keypad's services while the protocol libraries load: nothing loads until used, calls wait for
+// the load, listeners attach once it is there and can detach before, a failed load reads 0 sats.
+import { describe, expect, it } from 'vitest';
+import { WalletEvents } from '../../core/events';
+import { silentLogger } from '../../core/logger';
+import type { PendingMintQuote } from '../../core/ports';
+import type { BaseServices } from './base';
+import { deferredPosServices } from './pos';
+import type { AppServices } from './complete';
+import type { ServiceSource } from './deferred';
+
+type Listener = (value: unknown) => void;
+
+function fakePayments() {
+  const settled = new Set<Listener>();
+  const calls: unknown[][] = [];
+  return {
+    settled,
+    calls,
+    payments: {
+      createInvoice: async (amount: number) => {
+        calls.push(['createInvoice', amount]);
+        return { quote: 'q1', amount } as PendingMintQuote;
+      },
+      setForeground: (quote: unknown) => void calls.push(['setForeground', quote]),
+      onSettled: (listener: Listener) => {
+        settled.add(listener);
+        return () => settled.delete(listener);
+      },
+      onFailed: () => () => {},
+    },
+  };
+}
+
+/** A source whose load the test finishes (or fails) by hand. */
+function manualSource(full: Partial<AppServices>) {
+  const base = { events: new WalletEvents(), logger: silentLogger } as unknown as BaseServices;
+  let loads = 0;
+  let finish!: (ok: boolean) => void;
+  const loading = new Promise<AppServices>((resolve, reject) => {
+    finish = (ok) => (ok ? resolve(full as AppServices) : reject(new Error('chunk failed')));
+  });
+  loading.catch(() => {});
+  const source: ServiceSource = {
+    base,
+    load: () => {
+      loads += 1;
+      return loading;
+    },
+  };
+  return { source, finish, loads: () => loads };
+}
+
+describe('deferredPosServices', () => {
+  it('loads nothing until used, and a new invoice waits for the payment service', async () => {
+    const fake = fakePayments();
+    const { source, finish, loads } = manualSource({ payments: fake.payments as never });
+    const services = deferredPosServices(source);
+    expect(loads()).toBe(0);
+    const invoice = services.payments.createInvoice(21);
+    expect(fake.calls).toEqual([]);
+    finish(true);
+    expect(await invoice).toMatchObject({ quote: 'q1', amount: 21 });
+    expect(fake.calls).toEqual([['createInvoice', 21]]);
+  });
+
+  it('attaches a settled listener once loaded, and one removed before the load never attaches', async () => {
+    const fake = fakePayments();
+    const { source, finish } = manualSource({ payments: fake.payments as never });
+    const services = deferredPosServices(source);
+    const heard: unknown[] = [];
+    services.payments.onSettled((value) => void heard.push(value));
+    const off = services.payments.onSettled(() => void heard.push('removed listener'));
+    off();
+    finish(true);
+    await source.load();
+    await Promise.resolve();
+    expect(fake.settled.size).toBe(1);
+    for (const listener of fake.settled) listener('paid');
+    expect(heard).toEqual(['paid']);
+  });
+
+  it('keeps the order of foreground changes made while loading', async () => {
+    const fake = fakePayments();
+    const { source, finish } = manualSource({ payments: fake.payments as never });
+    const services = deferredPosServices(source);
+    services.payments.setForeground('q1');
+    services.payments.setForeground(null);
+    finish(true);
+    await source.load();
+    await Promise.resolve();
+    expect(fake.calls).toEqual([
+      ['setForeground', 'q1'],
+      ['setForeground', null],
+    ]);
+  });
+
+  it('reads the balance from storage, and 0 sats when the services fail to load', async () => {
+    const loaded = manualSource({ storage: { proofs: { balance: async () => 1234 } } as never });
+    const balance = deferredPosServices(loaded.source).storage.proofs.balance();
+    loaded.finish(true);
+    expect(await balance).toBe(1234);
+
+    const failed = manualSource({});
+    const zero = deferredPosServices(failed.source).storage.proofs.balance();
+    failed.finish(false);
+    expect(await zero).toBe(0);
+  });
+});

@@ -1,0 +1,34 @@
+// The point-of-sale screen's services before the protocol libraries have loaded: the keypad paints
+// at once on the light base, and each call waits for the whole set (cashu-ts, Dexie) only when made.
+import type { PosServices } from '../../features/pos/deps';
+import { deferredCalls, type ServiceSource } from './deferred';
+
+/**
+ * PosServices backed by a ServiceSource that may still be loading. Submit awaits the payment
+ * service; the balance shows once storage is there; listeners attach as soon as it has loaded and
+ * detach whether or not it had by then.
+ */
+export function deferredPosServices(source: ServiceSource): PosServices {
+  const { events, logger } = source.base;
+  const { call, fire, listen } = deferredCalls(() => source.load());
+  return {
+    events,
+    logger,
+    storage: {
+      proofs: {
+        // ProofStore.balance never rejects (0 on a failed read); neither does this.
+        balance: () =>
+          call((services) => services.storage.proofs.balance()).catch((error: unknown) => {
+            logger.error('Could not load the wallet to read the balance', error);
+            return 0;
+          }),
+      },
+    },
+    payments: {
+      createInvoice: (amount) => call((services) => services.payments.createInvoice(amount)),
+      setForeground: (quote) => fire((services) => services.payments.setForeground(quote)),
+      onSettled: (listener) => listen((services) => services.payments.onSettled(listener)),
+      onFailed: (listener) => listen((services) => services.payments.onFailed(listener)),
+    },
+  };
+}

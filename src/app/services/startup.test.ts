@@ -1,0 +1,187 @@
+// Start-up work: each task runs only on an onboarded device and a failure is logged, not thrown;
+// pending quotes are resumed at start, on online and visible-again.
+import { describe, expect, it, vi } from 'vitest';
+import { silentLogger, type Logger } from '../../core/logger';
+import { resumeWithdrawals, runStartupTasks, startPaymentResume } from './startup';
+
+function fakeServices(options: { onboarded: boolean | Error; startFails?: boolean }) {
+  const calls = { started: 0, logged: [] as unknown[][] };
+  const services = {
+    storage: {
+      config: {
+        isOnboarded: async () => {
+          if (options.onboarded instanceof Error) throw options.onboarded;
+          return options.onboarded;
+        },
+      },
+    },
+    inbox: {
+      start: async () => {
+        calls.started += 1;
+        if (options.startFails) throw new Error('no relay reachable');
+      },
+    },
+    logger: { ...silentLogger, error: (...args: unknown[]) => void calls.logged.push(args) },
+  };
+  return { services, calls };
+}
+
+describe('runStartupTasks', () => {
+  it('starts the remote-payment inbox on an onboarded device', async () => {
+    const { services, calls } = fakeServices({ onboarded: true });
+    await runStartupTasks(services);
+    expect(calls.started).toBe(1);
+    expect(calls.logged).toEqual([]);
+  });
+
+  it('does not start the inbox before onboarding is complete', async () => {
+    const { services, calls } = fakeServices({ onboarded: false });
+    await runStartupTasks(services);
+    expect(calls.started).toBe(0);
+  });
+
+  it('only logs an inbox start failure', async () => {
+    const { services, calls } = fakeServices({ onboarded: true, startFails: true });
+    await expect(runStartupTasks(services)).resolves.toBeUndefined();
+    expect(calls.logged).toHaveLength(1);
+    expect(calls.logged[0]?.[0]).toBe('Failed to start the remote-payment inbox');
+  });
+
+  it('only logs when the onboarding flag cannot be read', async () => {
+    const { services, calls } = fakeServices({ onboarded: new Error('IndexedDB unavailable') });
+    await expect(runStartupTasks(services)).resolves.toBeUndefined();
+    expect(calls.started).toBe(0);
+    expect(calls.logged).toHaveLength(1);
+  });
+});
+
+describe('resumeWithdrawals', () => {
+  function resume(options: { onboarded: boolean; resumeAll?: () => Promise<void> }) {
+    const resumeAll = vi.fn(options.resumeAll ?? (async () => {}));
+    const error = vi.fn();
+    const done = resumeWithdrawals({
+      withdraw: { resumeAll },
+      config: { isOnboarded: async () => options.onboarded },
+      logger: { ...silentLogger, error },
+    });
+    return { done, resumeAll, error };
+  }
+
+  it('resumes the watches of an onboarded device', async () => {
+    const { done, resumeAll } = resume({ onboarded: true });
+    await done;
+    expect(resumeAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing before onboarding', async () => {
+    const { done, resumeAll } = resume({ onboarded: false });
+    await done;
+    expect(resumeAll).not.toHaveBeenCalled();
+  });
+
+  it('logs a failure instead of rejecting', async () => {
+    const { done, error } = resume({
+      onboarded: true,
+      resumeAll: async () => Promise.reject(new Error('mint down')),
+    });
+    await expect(done).resolves.toBeUndefined();
+    expect(error).toHaveBeenCalledWith('Resuming withdrawal watches failed', expect.any(Error));
+  });
+});
+
+function setup(options: { onboarded: boolean; resume?: () => Promise<void> }) {
+  const window = new EventTarget();
+  const document = Object.assign(new EventTarget(), {
+    visibilityState: 'visible' as DocumentVisibilityState,
+  });
+  const resumeAll = vi.fn(options.resume ?? (() => Promise.resolve()));
+  let onboarded = options.onboarded;
+  const logger: Logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const stop = startPaymentResume({
+    payments: { resumeAll },
+    config: { isOnboarded: () => Promise.resolve(onboarded) },
+    logger,
+    window,
+    document,
+  });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    window,
+    document,
+    resumeAll,
+    logger,
+    stop,
+    settle,
+    setOnboarded: (value: boolean) => (onboarded = value),
+  };
+}
+
+describe('startPaymentResume', () => {
+  it('resumes once at start when onboarded', async () => {
+    const { resumeAll, settle } = setup({ onboarded: true });
+    await settle();
+    expect(resumeAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing on a device that is not onboarded (remote cashier page)', async () => {
+    const { resumeAll, window, settle } = setup({ onboarded: false });
+    await settle();
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(resumeAll).not.toHaveBeenCalled();
+  });
+
+  it('resumes again when the browser is back online and when the tab is shown again', async () => {
+    const { resumeAll, window, document, settle } = setup({ onboarded: true });
+    await settle();
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    document.visibilityState = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(resumeAll).toHaveBeenCalledTimes(2);
+    document.visibilityState = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(resumeAll).toHaveBeenCalledTimes(3);
+  });
+
+  it('a burst of events during a run is folded into one more run', async () => {
+    let release = () => {};
+    const { resumeAll, window, settle } = setup({
+      onboarded: true,
+      resume: () => new Promise<void>((resolve) => (release = resolve)),
+    });
+    await settle();
+    for (let i = 0; i < 5; i++) window.dispatchEvent(new Event('online'));
+    release();
+    await settle();
+    release();
+    await settle();
+    expect(resumeAll).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failing resume is only logged and later triggers still run', async () => {
+    const { resumeAll, window, logger, settle } = setup({
+      onboarded: true,
+      resume: () => Promise.reject(new Error('offline')),
+    });
+    await settle();
+    expect(logger.error).toHaveBeenCalledWith(
+      'Resuming pending payments failed',
+      expect.any(Error),
+    );
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(resumeAll).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops listening after stop()', async () => {
+    const { resumeAll, window, stop, settle } = setup({ onboarded: true });
+    await settle();
+    stop();
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(resumeAll).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,150 @@
+// Start-up: loaded after the first paint (a dynamic import from start.tsx), it completes the services
+// with the protocol libraries and starts the background work, as docs/architecture.md
+// "The composition root" describes. Each task runs only on an onboarded device and its failure is
+// only logged.
+import type { Logger } from '../../core/logger';
+import type { ConfigStore } from '../../core/ports';
+import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
+import { fireConfetti } from '../../ui/confetti';
+import { toast } from '../../ui/toast';
+import { announceAutoCashOut, announceCashOut } from '../cash-out-notifications';
+import { keepWalletData } from '../device-storage';
+import { subscribePaymentNotifications } from '../payment-notifications';
+import { startRestore } from '../restore-start';
+import type { BaseServices } from './base';
+import { completeServices, type AppServices } from './complete';
+import { REMOTE_PAYMENT_ERROR_TOAST } from './inbox';
+
+type OnboardedConfig = Pick<ConfigStore, 'isOnboarded'>;
+
+/**
+ * The one "if onboarded, run, log" of start-up: a device that is not onboarded (a new user, the
+ * remote cashier page) has no seed, nothing pending and no inbox. Never rejects.
+ */
+export async function whenOnboarded(
+  config: OnboardedConfig,
+  logger: Logger,
+  failureLog: string,
+  run: () => Promise<void>,
+): Promise<void> {
+  try {
+    if (!(await config.isOnboarded())) return;
+    await run();
+  } catch (error) {
+    logger.error(failureLog, error);
+  }
+}
+
+export function completeAndStart(base: BaseServices): AppServices {
+  const services = completeServices(base, {
+    // The inbox rate-limits it to once a minute; the fixed id merges repeats.
+    onRemotePaymentError: () =>
+      void toast.error(REMOTE_PAYMENT_ERROR_TOAST, { toastId: 'remote-payment-error' }),
+    onAutoCashOut: (outcome) => announceAutoCashOut(toast, base.logger, outcome),
+  });
+  const { payments, logger } = services;
+  const config = services.storage.config;
+  // Subscribed before resuming, so a payment found at start-up is announced too.
+  subscribePaymentNotifications({
+    payments,
+    toast,
+    confetti: () => void fireConfetti((error) => logger.warn('Confetti failed', error)),
+    logger,
+  });
+  startPaymentResume({ payments, config, logger, window, document });
+  // Cash-outs: outcomes found later are toasted; pending melts are checked now and on resume;
+  // every stored payment may reach the automatic cash-out threshold.
+  services.cashOut.onSettled((result) => announceCashOut(toast, result));
+  startPaymentResume({ payments: services.cashOut, config, logger, window, document });
+  payments.onSettled(() => void services.autoCashOut.check());
+  void runStartupTasks(services);
+  void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
+  void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });
+  void startRestore({ restore: services.restore, config, toast, logger });
+  return services;
+}
+
+export interface StartupServices {
+  storage: { config: OnboardedConfig };
+  inbox: Pick<RemotePaymentInbox, 'start'>;
+  logger: Logger;
+}
+
+/** An onboarded device starts its remote-payment inbox. */
+export function runStartupTasks(services: StartupServices): Promise<void> {
+  return whenOnboarded(
+    services.storage.config,
+    services.logger,
+    'Failed to start the remote-payment inbox',
+    () => services.inbox.start(),
+  );
+}
+
+export interface WithdrawResumeDeps {
+  withdraw: { resumeAll(): Promise<void> };
+  config: OnboardedConfig;
+  logger: Logger;
+}
+
+/** Watches pending withdrawals again, so a token redeemed while the app was closed is settled. */
+export function resumeWithdrawals(deps: WithdrawResumeDeps): Promise<void> {
+  return whenOnboarded(deps.config, deps.logger, 'Resuming withdrawal watches failed', () =>
+    deps.withdraw.resumeAll(),
+  );
+}
+
+export interface PaymentResumeDeps {
+  payments: { resumeAll(): Promise<void> };
+  config: OnboardedConfig;
+  logger: Logger;
+  /** Where `online` fires (window). */
+  window: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** Where `visibilitychange` fires (document). */
+  document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+}
+
+/**
+ * Resumes pending mint quotes now and on every `online` / visible-again event, so a payment made
+ * while the app was closed, offline or hidden still lands. Overlapping triggers share one run,
+ * plus at most one more queued after it, so a burst of events never stacks mint checks. Never
+ * throws; failures are logged. Returns the unsubscribe function.
+ */
+export function startPaymentResume(deps: PaymentResumeDeps): () => void {
+  const { payments, config, logger } = deps;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const runOnce = () =>
+    whenOnboarded(config, logger, 'Resuming pending payments failed', () => payments.resumeAll());
+
+  const resume = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await runOnce();
+      } while (again && !stopped);
+      running = null;
+    })();
+    return running;
+  };
+
+  const onOnline = () => void resume();
+  const onVisibility = () => {
+    if (deps.document.visibilityState === 'visible') void resume();
+  };
+  deps.window.addEventListener('online', onOnline);
+  deps.document.addEventListener('visibilitychange', onVisibility);
+  void resume();
+
+  return () => {
+    stopped = true;
+    deps.window.removeEventListener('online', onOnline);
+    deps.document.removeEventListener('visibilitychange', onVisibility);
+  };
+}

@@ -1,0 +1,114 @@
+// Minting into a reserved NUT-13 counter range, and finding out (NUT-09/07) what the mint signed.
+import {
+  CheckStateEnum,
+  HttpResponseError,
+  MintOperationError,
+  NetworkError,
+  OutputData,
+  splitAmount,
+  type Proof,
+  type Wallet,
+} from '@cashu/cashu-ts';
+import { MintUnreachableError } from '../../errors';
+import type { CounterReservation } from '../../ports';
+
+/** How many outputs minting `amount` takes on the wallet's active keyset (one counter each). */
+export function outputCountFor(
+  wallet: Wallet,
+  amount: number,
+): { keysetId: string; count: number } {
+  const keyset = wallet.getKeyset();
+  return { keysetId: keyset.id, count: splitAmount(amount, keyset.keys).length };
+}
+
+export interface MintRequest {
+  quote: string;
+  amount: number;
+  /** NUT-20 lock; `privkey` must then be the matching key (hex) */
+  pubkey?: string;
+  privkey?: string;
+  reservation: CounterReservation;
+}
+
+/**
+ * Builds the outputs of `reservation` from the seed (the same outputs every time, so a repeat
+ * after an ambiguous failure can never be signed twice) and sends the mint request.
+ * Errors before sending are thrown as they are; after sending, anything that is not a mint or
+ * network error (e.g. too few signatures) is a MintUnreachableError: the mint may have acted.
+ */
+export async function mintReserved(
+  wallet: Wallet,
+  seed: Uint8Array,
+  req: MintRequest,
+): Promise<Proof[]> {
+  const { reservation } = req;
+  const keyset = await wallet.keyChain.ensureKeysetKeys(reservation.keysetId);
+  const split = splitAmount(req.amount, keyset.keys);
+  if (split.length > reservation.count) {
+    throw new Error(
+      `Counter reservation of ${reservation.count} is too small for ${split.length} outputs`,
+    );
+  }
+  const data = OutputData.createDeterministicData(
+    req.amount,
+    seed,
+    reservation.start,
+    keyset,
+    split,
+  );
+  const preview = await wallet.prepareMint(
+    'bolt11',
+    req.amount,
+    req.pubkey ? { quote: req.quote, pubkey: req.pubkey } : { quote: req.quote },
+    { keysetId: reservation.keysetId, ...(req.privkey ? { privkey: req.privkey } : {}) },
+    { type: 'custom', data },
+  );
+  try {
+    return await wallet.completeMint(preview);
+  } catch (error) {
+    if (
+      error instanceof MintOperationError ||
+      error instanceof HttpResponseError ||
+      error instanceof NetworkError
+    ) {
+      throw error;
+    }
+    const message = error instanceof Error ? error.message : 'Mint reply could not be used';
+    throw new MintUnreachableError(message, { cause: error });
+  }
+}
+
+export interface RestoredRange {
+  /** every proof the mint has a signature for in the range */
+  signed: Proof[];
+  /** those the mint reports UNSPENT (NUT-07) */
+  unspent: Proof[];
+}
+
+/** NUT-09 restore of [start, start+count) on the reservation's keyset, then NUT-07 check. */
+export async function restoreReservation(
+  wallet: Wallet,
+  reservation: CounterReservation,
+): Promise<RestoredRange> {
+  const { proofs } = await wallet.restore(reservation.start, reservation.count, {
+    keysetId: reservation.keysetId,
+  });
+  if (proofs.length === 0) return { signed: [], unspent: [] };
+  const states = await wallet.checkProofsStates(proofs);
+  const unspent = proofs.filter((_, i) => states[i]?.state === CheckStateEnum.UNSPENT);
+  return { signed: proofs, unspent };
+}
+
+/**
+ * The first counter at or after `from` the mint has never signed for this seed (a wallet restored
+ * from its phrase starts below what an earlier install used). NUT-09 batches of 100 until three
+ * empty batches in a row (the NUT-09 batch restore rule).
+ */
+export async function firstUnusedCounter(
+  wallet: Wallet,
+  keysetId: string,
+  from: number,
+): Promise<number> {
+  const { lastCounterWithSignature } = await wallet.batchRestore(300, 100, from, keysetId);
+  return lastCounterWithSignature === undefined ? from : lastCounterWithSignature + 1;
+}

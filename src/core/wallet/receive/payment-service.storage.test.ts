@@ -1,0 +1,135 @@
+// PaymentService on the real Dexie storage (fake-indexeddb) and the dev mint: the wired money path.
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { injectWebSocketImpl } from '@cashu/cashu-ts';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { startMint, type DevMint } from '../../../../dev/mint/server';
+import { createStorage, type Storage } from '../../../storage';
+import { WalletEvents, type WalletUpdate } from '../../events';
+import { silentLogger } from '../../logger';
+import { PaymentService, type PaymentSettled } from './payment-service';
+import { TEST_INTERVALS } from '../testing/payment-harness';
+import { WalletProvider } from '../wallet-provider';
+
+injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
+
+const WAIT = { timeout: 15_000, interval: 20 };
+let mint: DevMint;
+let dataDir: string;
+let dbSeq = 0;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'cashew-wallet-db-'));
+  mint = await startMint({ port: 0, fresh: true, dataDir });
+});
+
+afterAll(async () => {
+  await mint.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function app(dbName: string, seed: Uint8Array) {
+  const storage: Storage = createStorage({
+    dbName,
+    defaults: { mintUrl: mint.url, relays: ['ws://127.0.0.1:7777'] },
+    logger: silentLogger,
+  });
+  await storage.keys.saveWalletKeys({
+    secretKey: new Uint8Array(32).fill(7),
+    mnemonic: 'unused in this test',
+    seed,
+  });
+  const events = new WalletEvents();
+  const updates: WalletUpdate[] = [];
+  events.onUpdated((u) => updates.push(u));
+  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  const payments = new PaymentService({
+    config: storage.config,
+    keys: storage.keys,
+    quotes: storage.mintQuotes,
+    ledger: storage.ledger,
+    proofs: storage.proofs,
+    counters: storage.counterSource,
+    events,
+    logger: silentLogger,
+    clock: Date.now,
+    wallets,
+    getSigningKey: async () => new Uint8Array(32).fill(7),
+    intervals: TEST_INTERVALS,
+  });
+  const settled: PaymentSettled[] = [];
+  payments.onSettled((p) => settled.push(p));
+  return {
+    storage,
+    payments,
+    settled,
+    updates,
+    async shutdown() {
+      payments.stop();
+      await payments.idle();
+      wallets.close();
+      storage.close();
+    },
+  };
+}
+
+describe('PaymentService on Dexie storage', () => {
+  it('stores the paid amount, one payment event, advances the counter and clears the quote', async () => {
+    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
+    const a = await app(`wallet-db-${++dbSeq}`, seed);
+    try {
+      const quote = await a.payments.createInvoice(42);
+      expect(await a.storage.mintQuotes.get(quote.quote)).toMatchObject({ amount: 42 });
+      await mint.pay(quote.quote);
+      await expect.poll(() => a.settled.length, WAIT).toBe(1);
+
+      expect(await a.storage.proofs.balance()).toBe(42);
+      expect(a.settled[0]?.balance).toBe(42);
+      const page = await a.storage.history.page(1);
+      expect(page.events).toHaveLength(1);
+      expect(page.events[0]).toMatchObject({
+        type: 'direct-payment',
+        amount: 42,
+        quoteId: quote.quote,
+      });
+      expect(JSON.parse(page.events[0]?.metadata ?? '{}')).toEqual({ request: quote.request });
+      expect(await a.storage.mintQuotes.list()).toEqual([]);
+      const proofs = await a.storage.proofs.listUnspent();
+      const counters = await a.storage.counterSource.snapshot?.();
+      expect(counters?.[proofs[0]?.id ?? '']).toBe(proofs.length);
+      expect(a.updates).toEqual([{ reason: 'payment', amount: 42 }]);
+    } finally {
+      await a.shutdown();
+    }
+  });
+
+  it('recovers a lost mint response and resumes a paid quote after a restart, once each', async () => {
+    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
+    const name = `wallet-db-${++dbSeq}`;
+    const first = await app(name, seed);
+    const lost = await first.payments.createInvoice(16);
+    const later = await first.payments.createInvoice(9);
+    await first.shutdown(); // tab closed
+    mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
+    await mint.pay(lost.quote);
+    await mint.pay(later.quote);
+
+    const next = await app(name, seed);
+    try {
+      await next.payments.resumeAll();
+      await expect.poll(() => next.settled.length, WAIT).toBe(2);
+      await next.payments.idle();
+      expect(await next.storage.proofs.balance()).toBe(25);
+      expect((await next.storage.history.page(1)).total).toBe(2);
+      expect(await next.storage.mintQuotes.list()).toEqual([]);
+    } finally {
+      mint.clearFaults();
+      await next.shutdown();
+    }
+  });
+});

@@ -1,0 +1,287 @@
+// Consolidation before a withdrawal: many proofs into the fewest, in bounded swap rounds, each
+// with a crash-safe journal.
+import { CheckStateEnum, OutputData, splitAmount, type Wallet } from '@cashu/cashu-ts';
+import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import { MintUnreachableError } from '../../errors';
+import type { Logger } from '../../logger';
+import type {
+  Clock,
+  CounterReservation,
+  CounterSource,
+  Ledger,
+  NewProof,
+  PendingWithdrawal,
+  ProofStore,
+  StoredProof,
+  WithdrawalStore,
+} from '../../ports';
+import {
+  chunk,
+  compareItems,
+  MAX_SWAP_INPUTS,
+  planRounds,
+  type RoundRules,
+  type RoundsPlan,
+} from './consolidation-rounds';
+import { firstUnusedCounter, restoreReservation } from '../receive/deterministic-mint';
+import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
+import { toNewProof } from '../proof-convert';
+import { FeeChangedError } from './withdraw-plan';
+import { toCashuProof } from './withdraw-token';
+import type { WalletProvider } from '../wallet-provider';
+
+export interface ConsolidatorDeps {
+  proofs: ProofStore;
+  withdrawals: WithdrawalStore;
+  ledger: Pick<Ledger, 'finishConsolidation'>;
+  counters: CounterSource;
+  wallets: Pick<WalletProvider, 'getSeededWallet'>;
+  logger: Logger;
+  clock: Clock;
+  newId: () => string;
+  /** inputs per swap request; MAX_SWAP_INPUTS when omitted */
+  maxInputsPerSwap?: number;
+  /** test seam between the steps of a swap (see core/checkpoint.ts) */
+  checkpoint?: Checkpoint;
+}
+
+export type RecoveryOutcome = 'swapped' | 'not-swapped';
+
+export interface Recovered {
+  outcome: RecoveryOutcome;
+  /** the swap's outputs, now stored (empty when not swapped) */
+  proofs: NewProof[];
+}
+
+/** Journal rows are kept in the withdrawals store under this id prefix. */
+export const JOURNAL_ID_PREFIX = 'consolidation-';
+
+export function isJournal(row: PendingWithdrawal): boolean {
+  return row.consolidation !== undefined;
+}
+
+/**
+ * Swaps proofs of one mint into the power-of-two split of (total - fee). The outputs come from a
+ * counter range reserved and journaled BEFORE the swap is sent, so an interrupted swap is
+ * finished later from what the mint signed (NUT-09) and never sent again with new counters.
+ */
+export class Consolidator {
+  private readonly checkpoint: Checkpoint;
+
+  constructor(private readonly deps: ConsolidatorDeps) {
+    this.checkpoint = deps.checkpoint ?? noCheckpoint;
+  }
+
+  /** What consolidating these proofs would cost and give, round by round (no swap). */
+  async preview(mintUrl: string, proofs: StoredProof[]): Promise<RoundsPlan> {
+    const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl);
+    try {
+      return planRounds(proofs, this.rules(wallet));
+    } catch (error) {
+      throw toMintError(error);
+    }
+  }
+
+  /**
+   * Swaps `inputs` in the rounds `preview` planned (at most `maxInputs` per swap, then merges of
+   * the rounds' outputs) and returns the stored final proofs. Each round is journaled and stored
+   * on its own, so an interruption loses nothing: finished rounds stay stored, an ambiguous one
+   * is recovered (NUT-09), and a later withdraw plans again from what is stored.
+   * Throws FeeChangedError, swapping nothing, when the rounds would cost more than `maxFee`.
+   */
+  async consolidate(
+    mintUrl: string,
+    inputs: StoredProof[],
+    maxFee: number = Number.POSITIVE_INFINITY,
+  ): Promise<NewProof[]> {
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
+    const rules = this.rules(wallet);
+    const planned = planRounds(inputs, rules);
+    if (planned.amount <= 0) {
+      throw new MintUnreachableError('The mint fee would take the whole amount');
+    }
+    // Checked on the plan that runs, before anything is swapped: the merchant agreed to maxFee.
+    if (planned.fee > maxFee) throw new FeeChangedError(planned.fee, maxFee);
+    const levels = planned.rounds.reduce((max, round) => Math.max(max, round.level + 1), 0);
+    let current: NewProof[] = [...inputs].sort(compareProofs);
+    for (let level = 0; level < levels; level++) {
+      const next: NewProof[] = [];
+      for (const group of chunk(current, this.maxInputs)) {
+        next.push(...(await this.swapRound(mintUrl, wallet, seed, group)));
+      }
+      current = next.sort(compareProofs);
+    }
+    return current;
+  }
+
+  /** One swap of at most `maxInputs` proofs into the minimal split of (total - fee). */
+  private async swapRound(
+    mintUrl: string,
+    wallet: Wallet,
+    seed: Uint8Array,
+    inputs: NewProof[],
+  ): Promise<NewProof[]> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const keyset = wallet.getKeyset();
+      const total = inputs.reduce((sum, p) => sum + p.amount, 0);
+      const amount = total - wallet.getFeesForProofs(inputs).toNumber();
+      if (amount <= 0) throw new MintUnreachableError('The mint fee would take the whole amount');
+      const split = splitAmount(amount, keyset.keys);
+      const range = await this.deps.counters.reserve(keyset.id, split.length);
+      // A crash here only leaves unused counters behind: they are never handed out again.
+      await this.checkpoint('swap:counters-reserved');
+      const reservation: CounterReservation = { keysetId: keyset.id, ...range };
+      const journal: PendingWithdrawal = {
+        id: JOURNAL_ID_PREFIX + this.deps.newId(),
+        mintUrl,
+        token: '',
+        secrets: [],
+        amount,
+        createdAt: this.deps.clock(),
+        consolidation: { reservation, inputSecrets: inputs.map((p) => p.secret) },
+      };
+      await this.deps.withdrawals.put(journal);
+      await this.checkpoint('swap:journaled');
+      let preview;
+      try {
+        const data = OutputData.createDeterministicData(amount, seed, range.start, keyset, split);
+        preview = await wallet.prepareSwapToReceive(
+          inputs.map(toCashuProof),
+          { keysetId: keyset.id },
+          { type: 'custom', data },
+        );
+      } catch (error) {
+        // Nothing was sent: the journal has nothing to finish.
+        await this.deps.withdrawals.remove(journal.id);
+        throw toMintError(error);
+      }
+      try {
+        const { keep } = await wallet.completeSwap(preview);
+        await this.checkpoint('swap:signed');
+        const fresh = keep.map(toNewProof);
+        await this.deps.ledger.finishConsolidation({
+          journalId: journal.id,
+          mintUrl,
+          inputSecrets: plan(journal).inputSecrets,
+          outputs: fresh,
+        });
+        return fresh;
+      } catch (error) {
+        const code = refusalCode(error);
+        if (code === NutCode.outputsAlreadySigned && attempt === 0) {
+          // Counters used by an earlier install of this phrase: the mint did nothing; move on.
+          await this.deps.withdrawals.remove(journal.id);
+          await this.skipAhead(wallet, reservation);
+          continue;
+        }
+        if (isDefiniteRefusal(error)) {
+          // The mint refused: it did not swap, so the journal has nothing to finish.
+          await this.deps.withdrawals.remove(journal.id);
+          throw toMintError(error);
+        }
+        // Network error, 5xx, lost or unusable reply: the mint may have swapped. Find out.
+        this.deps.logger.warn('Consolidation swap ended ambiguously; recovering', error);
+        let recovered: Recovered;
+        try {
+          recovered = await this.recover(journal);
+        } catch (recoveryError) {
+          // The journal stays; the next withdraw or start-up finishes it.
+          throw new MintUnreachableError(toMintError(error).message, { cause: recoveryError });
+        }
+        if (recovered.outcome === 'not-swapped') throw toMintError(error);
+        return recovered.proofs;
+      }
+    }
+    throw new MintUnreachableError('Consolidation could not find unused counters');
+  }
+
+  private get maxInputs(): number {
+    return this.deps.maxInputsPerSwap ?? MAX_SWAP_INPUTS;
+  }
+
+  /** The mint's fees and denominations for planning (the wallet's keyset takes the outputs). */
+  private rules(wallet: Wallet): RoundRules {
+    const keyset = wallet.getKeyset();
+    return {
+      feeFor: (items) => wallet.getFeesForProofs(items).toNumber(),
+      split: (amount) => splitAmount(amount, keyset.keys).map((a) => a.toNumber()),
+      outputKeysetId: keyset.id,
+      maxInputs: this.maxInputs,
+    };
+  }
+
+  /** Finishes every journaled swap of the mint (all mints when omitted); never double-stores. */
+  async recoverAll(mintUrl?: string): Promise<void> {
+    const rows = (await this.deps.withdrawals.list()).filter(
+      (row) => isJournal(row) && (mintUrl === undefined || row.mintUrl === mintUrl),
+    );
+    for (const row of rows) await this.recover(row);
+  }
+
+  /**
+   * A swap is atomic at the mint: if any input is spent and our outputs are signed, it happened
+   * (store the signed outputs, drop the inputs); if every input is still unspent, it did not.
+   */
+  async recover(journal: PendingWithdrawal): Promise<Recovered> {
+    const { inputSecrets, reservation } = plan(journal);
+    const { proofs, withdrawals } = this.deps;
+    const { wallet } = await this.deps.wallets.getSeededWallet(journal.mintUrl);
+    const inputSet = new Set(inputSecrets);
+    const stored = await proofs.listUnspent(journal.mintUrl);
+    const inputsLeft = stored.filter((p) => inputSet.has(p.secret));
+    let anySpent = inputsLeft.length === 0;
+    if (inputsLeft.length > 0) {
+      const states = await callMint(() => wallet.checkProofsStates(inputsLeft));
+      anySpent = states.some((s) => s.state !== CheckStateEnum.UNSPENT);
+    }
+    if (!anySpent) {
+      await withdrawals.remove(journal.id);
+      return { outcome: 'not-swapped', proofs: [] };
+    }
+    const restored = await callMint(() => restoreReservation(wallet, reservation));
+    const known = new Set(stored.map((p) => p.secret));
+    const fresh = restored.unspent.map(toNewProof).filter((p) => !known.has(p.secret));
+    if (restored.signed.length === 0) {
+      // Inputs spent, nothing of ours signed: someone redeemed them (a withdrawal token).
+      // The spent watch settles those; the journal has nothing to add.
+      this.deps.logger.warn(`Consolidation ${journal.id}: inputs spent elsewhere`);
+      await withdrawals.remove(journal.id);
+      return { outcome: 'not-swapped', proofs: [] };
+    }
+    await this.deps.ledger.finishConsolidation({
+      journalId: journal.id,
+      mintUrl: journal.mintUrl,
+      inputSecrets: inputsLeft.map((p) => p.secret),
+      outputs: fresh,
+    });
+    return { outcome: 'swapped', proofs: restored.unspent.map(toNewProof) };
+  }
+
+  private async skipAhead(wallet: Wallet, reservation: CounterReservation): Promise<void> {
+    const next = await callMint(() =>
+      firstUnusedCounter(wallet, reservation.keysetId, reservation.start),
+    );
+    await this.deps.counters.advanceToAtLeast(
+      reservation.keysetId,
+      Math.max(next, reservation.start + reservation.count),
+    );
+  }
+}
+
+/** Execution order: the planner's order, ties broken by secret so a retry swaps the same rounds. */
+function compareProofs(a: NewProof, b: NewProof): number {
+  return compareItems(a, b) || (a.secret < b.secret ? -1 : a.secret > b.secret ? 1 : 0);
+}
+
+function plan(journal: PendingWithdrawal): NonNullable<PendingWithdrawal['consolidation']> {
+  if (!journal.consolidation) throw new Error(`${journal.id} is not a consolidation journal`);
+  return journal.consolidation;
+}
+
+async function callMint<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw toMintError(error);
+  }
+}

@@ -1,0 +1,102 @@
+// Withdraw decisions that need no mint: result types, error texts, when consolidation pays off.
+import { CashewError } from '../../errors';
+
+/**
+ * Why a withdrawal produced no token. Callers branch on the code, never on the text: the text is
+ * what the merchant reads (docs/behaviour.md "Withdraw").
+ */
+export type WithdrawErrorCode = 'no-proofs' | 'no-proofs-for-mint' | 'fee-changed' | 'failed';
+
+export interface WithdrawError {
+  code: WithdrawErrorCode;
+  error: string;
+}
+
+/** The token, or why there is none. */
+export type WithdrawResult = { token: string; amount: number; mintUrl: string } | WithdrawError;
+
+/** docs/behaviour.md "Withdraw": nothing to withdraw (verbatim). */
+export const NO_PROOFS_MESSAGE = 'No unspent proofs available';
+export const NO_PROOFS_FOR_MINT_MESSAGE = 'No unspent proofs for current mint';
+/** Withdrawing from a chosen mint (not the current one) that has nothing left. */
+export const NO_PROOFS_ON_THAT_MINT_MESSAGE = 'No unspent proofs left on this mint';
+
+/** The swap would cost more than the fee the merchant confirmed (a payment landed meanwhile). */
+export const FEE_CHANGED_MESSAGE = 'The withdrawal fee changed. Please review it and try again.';
+
+/** Thrown before any swap is sent when the plan's fee exceeds the confirmed one. */
+export class FeeChangedError extends CashewError {
+  constructor(
+    readonly fee: number,
+    readonly maxFee: number,
+  ) {
+    super(FEE_CHANGED_MESSAGE);
+  }
+}
+
+/** Proofs beyond the minimal split that we tolerate before suggesting a consolidation swap. */
+export const CONSOLIDATION_MARGIN = 2;
+
+/** A swap whose fee is at most this share of the amount is suggested (a fee-free one always). */
+export const MAX_CONSOLIDATION_FEE_RATIO = 0.01;
+
+/** What consolidating first would do, shown to the merchant before confirming. */
+export interface ConsolidationPlan {
+  /** mint input fees of every swap round the consolidation takes, merges included (sats) */
+  fee: number;
+  /** proofs in the token after the swap */
+  proofCount: number;
+  /** sats in the token after the swap (amount - fee) */
+  amount: number;
+  /** the fee is acceptable: the screen consolidates by default */
+  recommended: boolean;
+  /** some proof cannot be put into a cashuB token as it is (legacy keyset id): swap first */
+  required: boolean;
+}
+
+export interface WithdrawPlan {
+  mintUrl: string;
+  /** sats in the current mint's unspent proofs */
+  amount: number;
+  proofCount: number;
+  /** null when the proofs are already few (or the fee could not be learned) */
+  consolidation: ConsolidationPlan | null;
+}
+
+export type WithdrawPreparation = WithdrawPlan | WithdrawError;
+
+/** Number of proofs in the minimal power-of-two split of `amount`. */
+export function popcount(amount: number): number {
+  let count = 0;
+  let rest = Math.trunc(amount);
+  while (rest > 0) {
+    count += rest % 2;
+    rest = Math.floor(rest / 2);
+  }
+  return count;
+}
+
+/** Many more proofs than the amount needs: worth one swap so the QR has far fewer frames. */
+export function wantsConsolidation(amount: number, proofCount: number): boolean {
+  return proofCount > popcount(amount) + CONSOLIDATION_MARGIN;
+}
+
+export function feeIsAcceptable(fee: number, amount: number): boolean {
+  return fee === 0 || (fee < amount && fee <= amount * MAX_CONSOLIDATION_FEE_RATIO);
+}
+
+/** Keyset ids of v4 tokens are hex; older base64 ids must be swapped onto a current keyset. */
+export function isHexKeysetId(id: string): boolean {
+  return /^[0-9a-fA-F]+$/.test(id);
+}
+
+/** The result asks the merchant to look at the (new) fee again before withdrawing. */
+export function isFeeChanged(result: WithdrawResult): boolean {
+  return 'code' in result && result.code === 'fee-changed';
+}
+
+export function isWithdrawError(
+  result: WithdrawResult | WithdrawPreparation,
+): result is WithdrawError {
+  return 'code' in result;
+}

@@ -1,0 +1,544 @@
+// WithdrawService against the real dev mint and Dexie storage: tokens, consolidation, spends, faults.
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import {
+  Wallet,
+  getDecodedToken,
+  getEncodedToken,
+  injectWebSocketImpl,
+  type Proof,
+} from '@cashu/cashu-ts';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { startMint, type DevMint } from '../../../../dev/mint/server';
+import { testStorage, type TestStorage } from '../../../storage/test-support';
+import { WalletEvents, type WalletUpdate } from '../../events';
+import { toNewProof } from '../proof-convert';
+import { proofStateClient } from './spent-watch-client';
+import { WalletProvider } from '../wallet-provider';
+import { WithdrawService, type WithdrawServiceDeps } from './withdraw-service';
+import { isWithdrawError, type WithdrawResult } from './withdraw-plan';
+
+injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
+vi.setConfig({ testTimeout: 60_000 });
+
+const WAIT = { timeout: 15_000, interval: 25 };
+const HOUR = 3_600_000;
+const dirs: string[] = [];
+const cleanups: Array<() => void> = [];
+let mint: DevMint;
+let feeMint: DevMint;
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cashew-withdraw-'));
+  dirs.push(dir);
+  return dir;
+}
+
+beforeAll(async () => {
+  mint = await startMint({ port: 0, fresh: true, dataDir: tempDir() });
+  // 100 ppk: every 10 inputs cost 1 sat
+  feeMint = await startMint({ port: 0, fresh: true, dataDir: tempDir(), inputFeePpk: 100 });
+});
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  mint.clearFaults();
+  feeMint.clearFaults();
+});
+
+afterAll(async () => {
+  await mint.close();
+  await feeMint.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Setup {
+  storage: TestStorage;
+  service: WithdrawService;
+  wallets: WalletProvider;
+  updates: WalletUpdate[];
+}
+
+/** A merchant device; pass `storage` of an earlier setup to "restart the app" on the same data. */
+async function setup(
+  url: string,
+  options: { storage?: TestStorage; deps?: Partial<WithdrawServiceDeps> } = {},
+): Promise<Setup> {
+  const storage = options.storage ?? testStorage();
+  if (!options.storage) {
+    const mnemonic = generateMnemonic(wordlist);
+    const seed = mnemonicToSeedSync(mnemonic);
+    await storage.keys.saveWalletKeys({ secretKey: new Uint8Array(32).fill(7), mnemonic, seed });
+    await storage.config.setMintUrl(url);
+  }
+  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  const events = new WalletEvents();
+  const updates: WalletUpdate[] = [];
+  events.onUpdated((u) => updates.push(u));
+  const service = new WithdrawService({
+    config: storage.config,
+    proofs: storage.proofs,
+    withdrawals: storage.withdrawals,
+    ledger: storage.ledger,
+    wallets,
+    counters: storage.counterSource,
+    events,
+    logger: storage.logger,
+    clock: () => storage.now.value,
+    intervals: { pollMs: 60, safetyPollMs: 200, resubscribeMs: 100, batchMs: 100 },
+    ...options.deps,
+  });
+  cleanups.push(() => {
+    service.stop();
+    wallets.close();
+  });
+  return { storage, service, wallets, updates };
+}
+
+async function customerWallet(url: string): Promise<Wallet> {
+  const wallet = new Wallet(url, { unit: 'sat' });
+  await wallet.loadMint();
+  return wallet;
+}
+
+/** Takes payments the way the app stores them: proofs from the mint, tagged with its URL. */
+async function takePayments(
+  on: DevMint,
+  storage: TestStorage,
+  amounts: number[],
+  denominations?: (amount: number) => number[],
+): Promise<void> {
+  const payer = await customerWallet(on.url);
+  for (const amount of amounts) {
+    const quote = await payer.createMintQuoteBolt11(amount);
+    await on.pay(quote.quote);
+    const proofs = await payer.mintProofsBolt11(
+      amount,
+      quote.quote,
+      undefined,
+      denominations ? { type: 'random', denominations: denominations(amount) } : undefined,
+    );
+    await storage.proofs.add(proofs.map(toNewProof), on.url);
+  }
+}
+
+const ones = (amount: number) => Array<number>(amount).fill(1);
+
+function ok(result: WithdrawResult): { token: string; amount: number; mintUrl: string } {
+  if (isWithdrawError(result)) throw new Error(`withdraw failed: ${result.error}`);
+  return result;
+}
+
+async function decode(url: string, token: string): Promise<{ mint: string; proofs: Proof[] }> {
+  const wallet = await customerWallet(url);
+  return getDecodedToken(token, wallet.keyChain.getAllKeysetIds());
+}
+
+async function withdrawalEvents(storage: TestStorage) {
+  const page = await storage.history.page(1, 100);
+  return page.events.filter((e) => e.type === 'withdrawal');
+}
+
+describe('WithdrawService: building the token', () => {
+  it("fails with 'No unspent proofs available' when the wallet holds no proofs", async () => {
+    const { service } = await setup(mint.url);
+    expect(await service.createToken()).toEqual({
+      code: 'no-proofs',
+      error: 'No unspent proofs available',
+    });
+    expect(await service.prepare()).toEqual({
+      code: 'no-proofs',
+      error: 'No unspent proofs available',
+    });
+    expect(await service.listPending()).toEqual([]);
+  });
+
+  it("fails with 'No unspent proofs for current mint' when every proof is on another mint", async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(feeMint, storage, [21]);
+    expect(await service.createToken()).toEqual({
+      code: 'no-proofs-for-mint',
+      error: 'No unspent proofs for current mint',
+    });
+    expect(await service.prepare()).toEqual({
+      code: 'no-proofs-for-mint',
+      error: 'No unspent proofs for current mint',
+    });
+    expect(await storage.proofs.balance()).toBe(21);
+  });
+
+  it('puts every unspent proof of the current mint into one cashuB token, leaving the balance', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [5, 13, 21]);
+    await takePayments(feeMint, storage, [8]);
+    const stored = await storage.proofs.listUnspent(mint.url);
+
+    const result = ok(await service.createToken({ consolidate: false }));
+
+    expect(result.token.startsWith('cashuB')).toBe(true);
+    expect(result).toMatchObject({ amount: 39, mintUrl: mint.url });
+    const decoded = await decode(mint.url, result.token);
+    expect(decoded.mint).toBe(mint.url);
+    expect(decoded.proofs.map((p) => p.secret).sort()).toEqual(stored.map((p) => p.secret).sort());
+    expect(decoded.proofs.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(39);
+    // Not redeemed yet: nothing leaves the balance, and the withdrawal shows as pending.
+    expect(await storage.proofs.balance(mint.url)).toBe(39);
+    const pending = await service.listPending();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ amount: 39, mintUrl: mint.url, token: result.token });
+  });
+
+  it('withdraws the balance of another mint on its own when asked for it by URL', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [5]);
+    await takePayments(feeMint, storage, [8, 13]);
+    expect(await storage.proofs.balancesByMint()).toEqual({ [mint.url]: 5, [feeMint.url]: 21 });
+
+    const plan = await service.prepare({ mintUrl: feeMint.url });
+    expect(plan).toMatchObject({ mintUrl: feeMint.url, amount: 21 });
+    const result = ok(await service.createToken({ mintUrl: feeMint.url, consolidate: false }));
+    expect(result).toMatchObject({ amount: 21, mintUrl: feeMint.url });
+    const decoded = await decode(feeMint.url, result.token);
+    expect(decoded.mint).toBe(feeMint.url);
+    expect(decoded.proofs.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(21);
+    // The current mint's withdrawal is untouched by it.
+    expect(ok(await service.createToken({ consolidate: false }))).toMatchObject({
+      amount: 5,
+      mintUrl: mint.url,
+    });
+    expect(await service.createToken({ mintUrl: 'https://nothing-here.example' })).toEqual({
+      code: 'no-proofs-for-mint',
+      error: 'No unspent proofs left on this mint',
+    });
+  });
+
+  it('shows the consolidation fee before confirming and swaps many small proofs into few', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [15, 15], ones); // 30 proofs of 1 sat
+
+    const plan = await service.prepare();
+    expect(plan).toMatchObject({
+      amount: 30,
+      proofCount: 30,
+      consolidation: { fee: 3, amount: 27, proofCount: 4, recommended: false, required: false },
+    });
+
+    const result = ok(await service.createToken({ consolidate: true }));
+    expect(result.amount).toBe(27);
+    const decoded = await decode(feeMint.url, result.token);
+    expect(decoded.proofs.length).toBeLessThanOrEqual(Math.ceil(Math.log2(27)) + 1);
+    expect(decoded.proofs.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(27);
+    // The fee went to the mint; the swapped proofs replaced the old ones exactly once.
+    expect(await storage.proofs.balance()).toBe(27);
+    expect((await storage.proofs.listUnspent()).length).toBe(decoded.proofs.length);
+
+    const customer = await customerWallet(feeMint.url);
+    const received = await customer.receive(result.token);
+    expect(received.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(27 - 1);
+  });
+
+  it('consolidates by default when the swap is free', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [7, 13], ones);
+    const plan = await service.prepare();
+    expect(plan).toMatchObject({ consolidation: { fee: 0, amount: 20, recommended: true } });
+
+    const result = ok(await service.createToken());
+    const decoded = await decode(mint.url, result.token);
+    expect(result.amount).toBe(20);
+    expect(decoded.proofs).toHaveLength(2); // 16 + 4
+  });
+
+  it('keeps the proofs as they are when consolidation is declined', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [12], ones);
+    const result = ok(await service.createToken({ consolidate: false }));
+    expect(result.amount).toBe(12);
+    expect((await decode(feeMint.url, result.token)).proofs).toHaveLength(12);
+    expect(await storage.proofs.balance()).toBe(12);
+  });
+});
+
+describe('WithdrawService: watching the token until it is spent', () => {
+  it('settles a redeemed token from the WebSocket alone', async () => {
+    const { service, storage, updates } = await setup(mint.url, {
+      deps: { intervals: { pollMs: HOUR, safetyPollMs: HOUR, resubscribeMs: HOUR, batchMs: 100 } },
+    });
+    await takePayments(mint, storage, [10, 32]);
+    const result = ok(await service.createToken({ consolidate: false }));
+    const numProofs = (await decode(mint.url, result.token)).proofs.length;
+
+    await (await customerWallet(mint.url)).receive(result.token);
+
+    await expect.poll(() => storage.proofs.balance(), WAIT).toBe(0);
+    const events = await withdrawalEvents(storage);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ amount: 42, mintUrl: mint.url });
+    expect(JSON.parse(events[0]!.metadata!)).toEqual({ numProofs });
+    expect(updates).toContainEqual({ reason: 'withdrawal', amount: 42 });
+    await expect.poll(() => service.listPending(), WAIT).toEqual([]);
+  });
+
+  it('settles a redeemed token by polling checkstate when the mint has no socket', async () => {
+    const { service, storage, wallets } = await setup(mint.url, {
+      deps: {
+        clientFor: (url) => ({ check: proofStateClient(wallets.getMint(url)).check }),
+      },
+    });
+    await takePayments(mint, storage, [7]);
+    const result = ok(await service.createToken({ consolidate: false }));
+    await (await customerWallet(mint.url)).receive(result.token);
+
+    await expect.poll(() => storage.proofs.balance(), WAIT).toBe(0);
+    expect(await withdrawalEvents(storage)).toMatchObject([{ amount: 7 }]);
+  });
+
+  it('finds a spend that happened while the app was closed, after a restart', async () => {
+    const first = await setup(mint.url);
+    await takePayments(mint, first.storage, [3, 4]);
+    const result = ok(await first.service.createToken({ consolidate: false }));
+    first.service.stop(); // the app closes
+
+    await (await customerWallet(mint.url)).receive(result.token);
+    expect(await first.storage.proofs.balance()).toBe(7);
+
+    const second = await setup(mint.url, { storage: first.storage });
+    await second.service.resumeAll();
+    await second.service.idle();
+    expect(await second.storage.proofs.balance()).toBe(0);
+    expect(await withdrawalEvents(second.storage)).toMatchObject([{ amount: 7 }]);
+    expect(second.updates).toEqual([{ reason: 'withdrawal', amount: 7 }]);
+    expect(await second.service.listPending()).toEqual([]);
+  });
+
+  it('removes only the proofs actually redeemed and keeps watching the rest', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [8, 16, 32]);
+    const result = ok(await service.createToken({ consolidate: false }));
+    const { proofs } = await decode(mint.url, result.token);
+    const part = proofs.filter((p) => p.amount.toNumber() !== 32);
+    const rest = proofs.filter((p) => p.amount.toNumber() === 32);
+    const customer = await customerWallet(mint.url);
+
+    await customer.receive(getEncodedToken({ mint: mint.url, unit: 'sat', proofs: part }));
+    await expect.poll(() => storage.proofs.balance(), WAIT).toBe(32);
+    expect(await withdrawalEvents(storage)).toMatchObject([{ amount: 24 }]);
+    expect(await service.listPending()).toHaveLength(1);
+
+    await customer.receive(getEncodedToken({ mint: mint.url, unit: 'sat', proofs: rest }));
+    await expect.poll(() => storage.proofs.balance(), WAIT).toBe(0);
+    const events = await withdrawalEvents(storage);
+    expect(events.map((e) => e.amount).sort((a, b) => a - b)).toEqual([24, 32]);
+    await expect.poll(() => service.listPending(), WAIT).toEqual([]);
+  });
+
+  it('never records its own consolidation swap of a pending token as a withdrawal', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [10], ones);
+    ok(await service.createToken({ consolidate: false })); // pending token A, 10 proofs
+    const second = ok(await service.createToken({ consolidate: true })); // swaps A's proofs
+
+    expect(second.amount).toBe(9);
+    await service.idle();
+    // Give the watch of A time to see its proofs spent by our own swap.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await service.idle();
+    expect(await withdrawalEvents(storage)).toEqual([]);
+    expect(await storage.proofs.balance()).toBe(9);
+    await expect.poll(async () => (await service.listPending()).length, WAIT).toBe(1);
+  });
+});
+
+/** Input counts of every /v1/swap request sent while `fn` runs (cashu-ts uses global fetch). */
+async function countSwapInputs<T>(fn: () => Promise<T>): Promise<{ result: T; swaps: number[] }> {
+  const swaps: number[] = [];
+  const realFetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.endsWith('/v1/swap') && typeof init?.body === 'string') {
+      swaps.push((JSON.parse(init.body) as { inputs: unknown[] }).inputs.length);
+    }
+    return realFetch(input, init);
+  });
+  try {
+    return { result: await fn(), swaps };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('WithdrawService: consolidating a big wallet in rounds', () => {
+  it('swaps 350 proofs in rounds of at most 100 inputs, merges them, and charges the fee shown', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [350], ones);
+    const plan = await service.prepare();
+    if (isWithdrawError(plan) || !plan.consolidation) throw new Error('no consolidation offered');
+    // 100 ppk: 10 + 10 + 10 + 5 for the rounds, 2 for merging their 16 outputs
+    expect(plan.consolidation).toMatchObject({ fee: 37, amount: 313, proofCount: 5 });
+
+    const { result, swaps } = await countSwapInputs(() =>
+      service.createToken({ consolidate: true }),
+    );
+
+    // 100+100+100+50 stored proofs, then one merge of the 16 round outputs
+    expect(swaps).toEqual([100, 100, 100, 50, 16]);
+    const token = ok(result);
+    expect(350 - token.amount).toBe(plan.consolidation.fee);
+    expect(await storage.proofs.balance()).toBe(313);
+    const decoded = await decode(feeMint.url, token.token);
+    expect(decoded.proofs).toHaveLength(plan.consolidation.proofCount);
+    expect(decoded.proofs.length).toBeLessThanOrEqual(Math.ceil(Math.log2(350)) + 1);
+    const stored = await storage.proofs.listUnspent();
+    expect(stored.map((p) => p.secret).sort()).toEqual(decoded.proofs.map((p) => p.secret).sort());
+    expect((await storage.withdrawals.list()).filter((w) => w.consolidation)).toEqual([]);
+    const received = await (await customerWallet(feeMint.url)).receive(token.token);
+    expect(received.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(313 - 1);
+  });
+
+  it('recovers a round whose reply was lost mid-way and ends with the exact balance once', async () => {
+    const first = await setup(feeMint.url);
+    await takePayments(feeMint, first.storage, [350], ones);
+    // The second round's reply is lost: the fault is armed once the first round is stored.
+    let finished = 0;
+    const ledger = first.storage.ledger;
+    const watched = Object.create(ledger) as typeof ledger;
+    watched.finishConsolidation = async (...args) => {
+      await ledger.finishConsolidation(...args);
+      finished += 1;
+      if (finished === 1) feeMint.addFault({ path: '/v1/swap', action: 'dropResponse', count: 1 });
+    };
+    const warnings: unknown[][] = [];
+    const logger = { ...first.storage.logger, warn: (...args: unknown[]) => warnings.push(args) };
+    const { service, storage } = await setup(feeMint.url, {
+      storage: first.storage,
+      deps: { ledger: watched, logger },
+    });
+
+    const { result, swaps } = await countSwapInputs(() =>
+      service.createToken({ consolidate: true }),
+    );
+
+    // Every round was sent once: the lost one was restored (NUT-09), not swapped again.
+    expect(swaps).toEqual([100, 100, 100, 50, 16]);
+    expect(warnings.map((w) => w[0])).toEqual(['Consolidation swap ended ambiguously; recovering']);
+    const token = ok(result);
+    expect(token.amount).toBe(313);
+    expect(await storage.proofs.balance()).toBe(313);
+    const stored = await storage.proofs.listUnspent();
+    expect(new Set(stored.map((p) => p.secret)).size).toBe(stored.length);
+    const decoded = await decode(feeMint.url, token.token);
+    expect(stored.map((p) => p.secret).sort()).toEqual(decoded.proofs.map((p) => p.secret).sort());
+    expect(await storage.withdrawals.list()).toHaveLength(1); // the token's watch, no journal
+    const received = await (await customerWallet(feeMint.url)).receive(token.token);
+    expect(received.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(313 - 1);
+  });
+});
+
+describe('WithdrawService: the fee the merchant confirmed', () => {
+  it('swaps nothing and asks for a new look when a payment between prepare and confirm raised the fee', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [30], ones);
+    const plan = await service.prepare();
+    if (isWithdrawError(plan) || !plan.consolidation) throw new Error('no consolidation offered');
+    expect(plan.consolidation.fee).toBe(3);
+
+    await takePayments(feeMint, storage, [10], ones); // lands while the notice is shown
+    const { result, swaps } = await countSwapInputs(() =>
+      service.createToken({ consolidate: true, maxFee: plan.consolidation!.fee }),
+    );
+
+    expect(result).toEqual({
+      code: 'fee-changed',
+      error: 'The withdrawal fee changed. Please review it and try again.',
+    });
+    expect(swaps).toEqual([]);
+    expect(await storage.proofs.balance()).toBe(40);
+    expect((await storage.proofs.listUnspent()).length).toBe(40);
+    expect(await storage.withdrawals.list()).toEqual([]);
+
+    // Shown again, the new fee is what the swap charges.
+    const again = await service.prepare();
+    if (isWithdrawError(again) || !again.consolidation) throw new Error('no consolidation offered');
+    expect(again.consolidation.fee).toBe(4);
+    const token = ok(await service.createToken({ consolidate: true, maxFee: 4 }));
+    expect(token.amount).toBe(36);
+    expect(await storage.proofs.balance()).toBe(36);
+  });
+});
+
+describe('WithdrawService: an interrupted consolidation swap', () => {
+  it('recovers outputs the mint signed although the reply was lost, counting them once', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [20], ones);
+    feeMint.addFault({ path: '/v1/swap', action: 'dropResponse', count: 1 });
+
+    const result = ok(await service.createToken({ consolidate: true }));
+
+    expect(result.amount).toBe(18);
+    expect(await storage.proofs.balance()).toBe(18);
+    expect((await storage.withdrawals.list()).filter((w) => w.consolidation)).toEqual([]);
+    const received = await (await customerWallet(feeMint.url)).receive(result.token);
+    expect(received.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(18 - 1);
+  });
+
+  it('finishes a swap journaled before a crash on the next start, without swapping again', async () => {
+    const first = await setup(feeMint.url);
+    await takePayments(feeMint, first.storage, [20], ones);
+    // The swap happens, the reply is lost, and restore is down too: the journal must survive.
+    feeMint.addFault([
+      { path: '/v1/swap', action: 'dropResponse', count: 1 },
+      { path: '/v1/restore', action: 'error500' },
+    ]);
+    const failed = await first.service.createToken({ consolidate: true });
+    expect(isWithdrawError(failed)).toBe(true);
+    expect((await first.storage.withdrawals.list()).filter((w) => w.consolidation)).toHaveLength(1);
+    expect(await first.storage.proofs.balance()).toBe(20); // not known yet: nothing dropped
+    first.service.stop();
+    feeMint.clearFaults();
+
+    const second = await setup(feeMint.url, { storage: first.storage });
+    await second.service.resumeAll();
+
+    expect(await second.storage.proofs.balance()).toBe(18);
+    expect(await second.storage.withdrawals.list()).toEqual([]);
+    expect(await withdrawalEvents(second.storage)).toEqual([]);
+    const result = ok(await second.service.createToken());
+    expect(result.amount).toBe(18);
+  });
+
+  it('keeps every proof when the mint refuses the swap', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [15], ones);
+    feeMint.addFault({
+      path: '/v1/swap',
+      action: 'refuse',
+      code: 11001,
+      detail: 'Token already spent',
+      count: 1,
+    });
+
+    expect(await service.createToken({ consolidate: true })).toEqual({
+      code: 'failed',
+      error: 'Token already spent',
+    });
+    expect(await storage.proofs.balance()).toBe(15);
+    expect(await storage.withdrawals.list()).toEqual([]);
+  });
+
+  it('keeps every proof when the swap fails before the mint acted (HTTP 500)', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [15], ones);
+    feeMint.addFault({ path: '/v1/swap', action: 'error500', count: 1 });
+
+    const result = await service.createToken({ consolidate: true });
+    expect(isWithdrawError(result)).toBe(true);
+    expect(await storage.proofs.balance()).toBe(15);
+    expect((await storage.proofs.listUnspent()).length).toBe(15);
+    expect(await storage.withdrawals.list()).toEqual([]);
+  });
+});

@@ -1,0 +1,293 @@
+// Withdrawal: all unspent proofs of the current mint as one cashuB token, watched until spent.
+import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import { errorMessage } from '../../errors';
+import type { WalletEvents } from '../../events';
+import type { Logger } from '../../logger';
+import type {
+  Clock,
+  ConfigStore,
+  CounterSource,
+  Ledger,
+  NewProof,
+  PendingWithdrawal,
+  ProofStore,
+  StoredProof,
+  WithdrawalStore,
+} from '../../ports';
+import { sumSats } from '../proof-convert';
+import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';
+import { proofStateClient, type ProofStateClient } from './spent-watch-client';
+import { Consolidator, isJournal } from './withdraw-consolidate';
+import {
+  FeeChangedError,
+  feeIsAcceptable,
+  isHexKeysetId,
+  NO_PROOFS_FOR_MINT_MESSAGE,
+  NO_PROOFS_MESSAGE,
+  NO_PROOFS_ON_THAT_MINT_MESSAGE,
+  wantsConsolidation,
+  type WithdrawError,
+  type WithdrawPlan,
+  type WithdrawPreparation,
+  type WithdrawResult,
+} from './withdraw-plan';
+import { encodeWithdrawToken } from './withdraw-token';
+import { mintKey, type WalletProvider } from '../wallet-provider';
+
+export interface WithdrawServiceDeps {
+  config: Pick<ConfigStore, 'getMintUrl'>;
+  proofs: ProofStore;
+  withdrawals: WithdrawalStore;
+  ledger: Pick<Ledger, 'settleWithdrawal' | 'finishConsolidation'>;
+  wallets: Pick<WalletProvider, 'getSeededWallet' | 'getMint'>;
+  counters: CounterSource;
+  events: WalletEvents;
+  logger: Logger;
+  clock: Clock;
+  newId?: () => string;
+  intervals?: Partial<SpentWatchIntervals>;
+  /** how to ask a mint about proof states; defaults to the provider's shared Mint */
+  clientFor?: (mintUrl: string) => ProofStateClient;
+  /** test seam between the steps of a withdrawal (see core/checkpoint.ts) */
+  checkpoint?: Checkpoint;
+}
+
+export interface CreateTokenOptions {
+  /**
+   * Swap many proofs into the fewest first. Omitted: only when the fee is acceptable.
+   * Proofs that cannot go into a cashuB token as they are (legacy keyset ids) are always swapped.
+   */
+  consolidate?: boolean;
+  /**
+   * The consolidation fee the merchant confirmed (0 when none was shown). A swap costing more,
+   * because the proofs changed since `prepare`, is not sent: the result is FEE_CHANGED_MESSAGE.
+   * Omitted: any fee the rules above accept.
+   */
+  maxFee?: number;
+  /**
+   * Withdraw the balance of this mint (as stored on its proofs) instead of the current one, so
+   * sats left on a mint the merchant switched away from can still be reached.
+   */
+  mintUrl?: string;
+}
+
+export interface PrepareOptions {
+  /** as CreateTokenOptions.mintUrl */
+  mintUrl?: string;
+}
+
+type Found = { mintUrl: string; proofs: StoredProof[] } | WithdrawError;
+
+/**
+ * The proofs stay stored (and in the balance) after the token is built: they leave only when the
+ * mint reports them spent, so a token that is never redeemed loses nothing.
+ */
+export class WithdrawService {
+  private readonly consolidator: Consolidator;
+  private readonly watcher: SpentWatcher;
+  private readonly newId: () => string;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: WithdrawServiceDeps) {
+    this.newId = deps.newId ?? (() => globalThis.crypto.randomUUID());
+    this.consolidator = new Consolidator({
+      proofs: deps.proofs,
+      withdrawals: deps.withdrawals,
+      ledger: deps.ledger,
+      counters: deps.counters,
+      wallets: deps.wallets,
+      logger: deps.logger,
+      clock: deps.clock,
+      newId: this.newId,
+      checkpoint: deps.checkpoint,
+    });
+    this.watcher = new SpentWatcher({
+      withdrawals: deps.withdrawals,
+      ledger: deps.ledger,
+      events: deps.events,
+      logger: deps.logger,
+      intervals: deps.intervals,
+      clientFor:
+        deps.clientFor ??
+        ((mintUrl) => proofStateClient(deps.wallets.getMint(mintUrl), deps.logger)),
+    });
+  }
+
+  /** What a withdrawal would take, and what consolidating first would cost (before confirming). */
+  async prepare(options: PrepareOptions = {}): Promise<WithdrawPreparation> {
+    try {
+      const found = await this.findProofs(options.mintUrl);
+      if ('error' in found) return found;
+      const { mintUrl, proofs } = found;
+      const amount = sumSats(proofs);
+      const plan: WithdrawPlan = {
+        mintUrl,
+        amount,
+        proofCount: proofs.length,
+        consolidation: null,
+      };
+      const required = proofs.some((p) => !isHexKeysetId(p.id));
+      if (!required && !wantsConsolidation(amount, proofs.length)) return plan;
+      try {
+        // The fee of every round (and merge) the swap will take: what confirming will cost.
+        const { fee, amount: after, proofCount } = await this.consolidator.preview(mintUrl, proofs);
+        if (after > 0) {
+          plan.consolidation = {
+            fee,
+            amount: after,
+            proofCount,
+            recommended: required || feeIsAcceptable(fee, amount),
+            required,
+          };
+        }
+      } catch (error) {
+        if (required) throw error;
+        // Offline: the token can still be built from the proofs as they are.
+        this.deps.logger.warn('Could not learn the consolidation fee', error);
+      }
+      return plan;
+    } catch (error) {
+      this.deps.logger.error('Preparing the withdrawal failed', error);
+      return { code: 'failed', error: errorMessage(error) };
+    }
+  }
+
+  /**
+   * docs/behaviour.md "Withdraw": one token of all unspent proofs of the current mint, then
+   * watched.
+   */
+  createToken(options: CreateTokenOptions = {}): Promise<WithdrawResult> {
+    return this.exclusive(async () => {
+      try {
+        return await this.buildToken(options);
+      } catch (error) {
+        if (error instanceof FeeChangedError) {
+          this.deps.logger.warn(
+            `Withdraw fee is now ${error.fee} sats, ${error.maxFee} confirmed; nothing swapped`,
+          );
+          return { code: 'fee-changed', error: error.message };
+        }
+        this.deps.logger.error('Withdraw failed', error);
+        return { code: 'failed', error: errorMessage(error) };
+      }
+    });
+  }
+
+  /** Tokens built but not (fully) redeemed yet, newest first. */
+  async listPending(): Promise<PendingWithdrawal[]> {
+    const rows = await this.deps.withdrawals.list();
+    return rows.filter((row) => !isJournal(row)).sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  /**
+   * Start-up: finish interrupted consolidation swaps, then watch every pending withdrawal and
+   * check it now, catching spends that happened while the app was closed. Never rejects.
+   */
+  async resumeAll(): Promise<void> {
+    await this.exclusive(async () => {
+      try {
+        await this.consolidator.recoverAll();
+      } catch (error) {
+        this.deps.logger.error('Recovering an interrupted consolidation failed', error);
+      }
+    });
+    try {
+      await this.watcher.resumeAll();
+    } catch (error) {
+      this.deps.logger.error('Resuming withdrawal watches failed', error);
+    }
+  }
+
+  /** Resolves when no spend is being settled (tests, orderly shutdown). */
+  idle(): Promise<void> {
+    return this.watcher.idle();
+  }
+
+  stop(): void {
+    this.watcher.stop();
+  }
+
+  private async buildToken(options: CreateTokenOptions): Promise<WithdrawResult> {
+    let found = await this.findProofs(options.mintUrl);
+    if ('error' in found) return found;
+    const { mintUrl } = found;
+    if ((await this.deps.withdrawals.list()).some((row) => isJournal(row))) {
+      // An earlier swap may have replaced some of these proofs: settle that first.
+      await this.consolidator.recoverAll();
+      found = await this.findProofs(options.mintUrl);
+      if ('error' in found) return found;
+    }
+    let proofs: Array<StoredProof | NewProof> = found.proofs;
+    if (await this.shouldConsolidate(mintUrl, found.proofs, options)) {
+      proofs = await this.consolidator.consolidate(mintUrl, found.proofs, options.maxFee);
+    }
+    // A crash from here until the token row is written leaves the proofs stored and unspent:
+    // no token was shown, so nothing can redeem them.
+    await (this.deps.checkpoint ?? noCheckpoint)('withdraw:token-built');
+    const token = encodeWithdrawToken(mintUrl, proofs);
+    const amount = sumSats(proofs);
+    const withdrawal: PendingWithdrawal = {
+      id: `withdrawal-${this.newId()}`,
+      mintUrl,
+      token,
+      secrets: proofs.map((p) => p.secret),
+      amount,
+      createdAt: this.deps.clock(),
+    };
+    // Persisted before the token is shown: a spend while the app is closed is still found.
+    await this.deps.withdrawals.put(withdrawal);
+    this.watcher.watch(withdrawal).catch((error: unknown) => {
+      this.deps.logger.error(`Watching withdrawal ${withdrawal.id} failed`, error);
+    });
+    return { token, amount, mintUrl };
+  }
+
+  private async shouldConsolidate(
+    mintUrl: string,
+    proofs: StoredProof[],
+    options: CreateTokenOptions,
+  ): Promise<boolean> {
+    if (proofs.some((p) => !isHexKeysetId(p.id))) return true;
+    if (options.consolidate === false) return false;
+    if (!wantsConsolidation(sumSats(proofs), proofs.length)) return false;
+    if (options.consolidate === true) return true;
+    try {
+      const { fee, amount } = await this.consolidator.preview(mintUrl, proofs);
+      return amount > 0 && feeIsAcceptable(fee, sumSats(proofs));
+    } catch (error) {
+      this.deps.logger.warn('Could not learn the consolidation fee; withdrawing as is', error);
+      return false;
+    }
+  }
+
+  /**
+   * All unspent proofs of the current mint (or of `other`), or the "nothing to withdraw" error
+   * (docs/behaviour.md "Withdraw").
+   */
+  private async findProofs(other?: string): Promise<Found> {
+    if (other !== undefined) {
+      const proofs = await this.deps.proofs.listUnspent(other);
+      return proofs.length > 0
+        ? { mintUrl: other, proofs }
+        : { code: 'no-proofs-for-mint', error: NO_PROOFS_ON_THAT_MINT_MESSAGE };
+    }
+    const mintUrl = await this.deps.config.getMintUrl();
+    const exact = await this.deps.proofs.listUnspent(mintUrl);
+    if (exact.length > 0) return { mintUrl, proofs: exact };
+    const all = await this.deps.proofs.listUnspent();
+    if (all.length === 0) return { code: 'no-proofs', error: NO_PROOFS_MESSAGE };
+    // A stored URL that differs only by a trailing slash is the same mint.
+    const key = mintKey(mintUrl);
+    const proofs = all.filter((p) => mintKey(p.mintUrl) === key);
+    if (proofs.length === 0)
+      return { code: 'no-proofs-for-mint', error: NO_PROOFS_FOR_MINT_MESSAGE };
+    return { mintUrl, proofs };
+  }
+
+  /** One withdraw or recovery at a time in this tab: two would spend the same proofs. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}

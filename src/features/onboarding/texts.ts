@@ -1,0 +1,16 @@
+// User-visible texts of the onboarding screens (docs/behaviour.md "Onboarding").
+export const WELCOME_TOAST = '🎉 Welcome to Cashew POS! Your wallet is ready to use.';
+export const SETUP_FAILED_TOAST = '❌ Failed to complete setup. Please try again.';
+export const DISCOVERING_TEXT = 'Discovering mints...';
+export const NO_MINTS_TEXT = 'No mints discovered. Try using a custom mint URL instead.';
+export const WRITTEN_DOWN_LABEL = 'I have written down my recovery phrase and stored it safely';
+export const INVALID_MNEMONIC = 'Invalid mnemonic';
+export const ONBOARDING_STEPS = ['Recovery Phrase', 'Mint', 'Relays', 'Complete'] as const;
+export const PHRASE_PLACEHOLDER = 'Enter your 12 words separated by spaces';
+export const LEGACY_TEXTS = {
+  success: "You're all set!",
+  restoreEmpty: 'Please enter your mnemonic to restore',
+  phraseMissing: 'Mnemonic is missing. Please reload the page.',
+  saveFailed: 'Failed to save. Please try again.',
+  invalidMnemonic: INVALID_MNEMONIC,
+} as const;

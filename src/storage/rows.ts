@@ -1,0 +1,47 @@
+// The row types of the Dexie tables, apart from the database class (db.ts) so that the schema
+// upgrades and the stores can use them without an import cycle through db.ts.
+import type { ProcessedQuote, StoredProof } from '../core/ports';
+
+/** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
+export interface ProofRow extends StoredProof {
+  spentFlag: 0 | 1;
+}
+
+/** Running totals per mint, rewritten in the same transaction as every proof write. */
+export interface ProofTotalsRow {
+  mintUrl: string;
+  unspentAmount: number;
+  unspentCount: number;
+  spentAmount: number;
+  spentCount: number;
+}
+
+/** A claimed remote quote; mintUrl and outcome are unindexed fields added after v3 (no upgrade). */
+export type ProcessedQuoteRow = ProcessedQuote;
+
+export interface ConfigRow {
+  key: string;
+  value: string;
+  updatedAt: number;
+}
+
+export interface KeyRow {
+  key: string;
+  value: Uint8Array | string;
+  updatedAt: number;
+}
+
+export interface HistoryRow {
+  id: number;
+  createdAt: number;
+  type: string;
+  amount: number;
+  mintUrl: string;
+  quoteId?: string;
+  metadata?: string;
+}
+
+export interface CounterRow {
+  keysetId: string;
+  next: number;
+}

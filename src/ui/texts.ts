@@ -1,0 +1,6 @@
+// User-visible texts shared by more than one feature (each feature's own texts are in its texts.ts).
+
+/** A mint quote failed or could not be created (docs/behaviour.md "Point of sale", "Remote cashier"). */
+export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
+/** Logged only (docs/behaviour.md "Point of sale"): copying an invoice to the clipboard failed. */
+export const COPY_INVOICE_FAILED_LOG = 'Failed to copy invoice:';
