@@ -22,12 +22,15 @@ export interface CashOutTab {
 }
 
 /** A device database with a fresh phrase and the mint configured; closed again. */
-export async function newCashOutDevice(mintUrl: string): Promise<string> {
+export async function newCashOutDevice(
+  mintUrl: string,
+  secretKey: Uint8Array = new Uint8Array(32).fill(7),
+): Promise<string> {
   const dbName = freshDbName();
   const storage = testStorage(dbName);
   const mnemonic = generateMnemonic(wordlist);
   await storage.keys.saveWalletKeys({
-    secretKey: new Uint8Array(32).fill(7),
+    secretKey,
     mnemonic,
     seed: mnemonicToSeedSync(mnemonic),
   });
