@@ -10,10 +10,10 @@ import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { createStorage, type Storage } from '../../../storage';
+import { storagePayments } from '../../../storage/payment-test-support';
 import { WalletEvents, type WalletUpdate } from '../../events';
 import { silentLogger } from '../../logger';
-import { PaymentService, type PaymentSettled } from './payment-service';
-import { TEST_INTERVALS } from '../testing/payment-harness';
+import type { PaymentSettled } from './payment-service';
 import { WalletProvider } from '../wallet-provider';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
@@ -48,20 +48,7 @@ async function app(dbName: string, seed: Uint8Array) {
   const updates: WalletUpdate[] = [];
   events.onUpdated((u) => updates.push(u));
   const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
-  const payments = new PaymentService({
-    config: storage.config,
-    keys: storage.keys,
-    quotes: storage.mintQuotes,
-    ledger: storage.ledger,
-    proofs: storage.proofs,
-    counters: storage.counterSource,
-    events,
-    logger: silentLogger,
-    clock: Date.now,
-    wallets,
-    getSigningKey: async () => new Uint8Array(32).fill(7),
-    intervals: TEST_INTERVALS,
-  });
+  const payments = storagePayments(storage, { events, wallets, logger: silentLogger });
   const settled: PaymentSettled[] = [];
   payments.onSettled((p) => settled.push(p));
   return {
