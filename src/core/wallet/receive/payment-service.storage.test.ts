@@ -11,10 +11,10 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { createStorage, type Storage } from '../../../storage';
 import { storagePayments } from '../../../storage/payment-test-support';
-import { WalletEvents, type WalletUpdate } from '../../events';
 import { silentLogger } from '../../logger';
 import type { PaymentSettled } from './payment-service';
 import { WalletProvider } from '../wallet-provider';
+import { recordedEvents } from '../testing/recorded-events';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 
@@ -44,9 +44,7 @@ async function app(dbName: string, seed: Uint8Array) {
     mnemonic: 'unused in this test',
     seed,
   });
-  const events = new WalletEvents();
-  const updates: WalletUpdate[] = [];
-  events.onUpdated((u) => updates.push(u));
+  const { events, updates } = recordedEvents();
   const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
   const payments = storagePayments(storage, { events, wallets, logger: silentLogger });
   const settled: PaymentSettled[] = [];
