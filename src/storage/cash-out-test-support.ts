@@ -75,6 +75,11 @@ export function openCashOutTab(
   };
 }
 
+/** A tab on a new device configured for `mintUrl`. */
+export async function openNewCashOutTab(mintUrl: string): Promise<CashOutTab> {
+  return openCashOutTab(await newCashOutDevice(mintUrl));
+}
+
 /** Stores `amounts` as payments taken at the dev mint (real proofs of a paid mint quote each). */
 export async function fundTab(tab: CashOutTab, mint: DevMint, amounts: number[]): Promise<void> {
   const payer = new Wallet(mint.url, { unit: 'sat' });

@@ -4,12 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLnurl, type DevLnurl } from '../../../../dev/lnurl/server';
-import {
-  fundTab,
-  newCashOutDevice,
-  openCashOutTab,
-  storedCashOut,
-} from '../../../storage/cash-out-test-support';
+import { fundTab, openNewCashOutTab, storedCashOut } from '../../../storage/cash-out-test-support';
 import { devMintSuite } from '../testing/dev-mint-suite';
 import { AutoCashOut, type AutoCashOutOutcome, type AutoCashOutSettings } from './auto-cash-out';
 
@@ -32,7 +27,7 @@ afterAll(async () => {
 });
 
 async function setup(settings: Partial<AutoCashOutSettings>) {
-  const tab = openCashOutTab(await newCashOutDevice(dev.mint.url));
+  const tab = await openNewCashOutTab(dev.mint.url);
   dev.track(tab);
   await tab.storage.autoCashOut.set({
     enabled: true,

@@ -9,8 +9,8 @@ import { devMintSuite } from '../testing/dev-mint-suite';
 import type { CashOutResult } from './cash-out-service';
 import {
   fundTab,
-  newCashOutDevice,
   openCashOutTab,
+  openNewCashOutTab,
   storedCashOut,
   type CashOutTab,
 } from '../../../storage/cash-out-test-support';
@@ -28,7 +28,7 @@ const WAIT = { timeout: 15_000, interval: 25 };
 const dev = devMintSuite();
 
 async function fundedTab(amounts: number[]): Promise<CashOutTab> {
-  const tab = openCashOutTab(await newCashOutDevice(dev.mint.url));
+  const tab = await openNewCashOutTab(dev.mint.url);
   dev.track(tab);
   await fundTab(tab, dev.mint, amounts);
   return tab;
@@ -74,7 +74,7 @@ describe('cash out to an invoice', () => {
   it('shows input fees and keeps fee shown = fee charged + change returned', async () => {
     const feeMint = await startTestMint({ inputFeePpk: 400, routingFeeSat: 3 });
     try {
-      const tab = openCashOutTab(await newCashOutDevice(feeMint.url));
+      const tab = await openNewCashOutTab(feeMint.url);
       dev.track(tab);
       await fundTab(tab, feeMint, [300, 300]);
       const before = await tab.storage.proofs.balance();
