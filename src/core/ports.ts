@@ -166,18 +166,27 @@ export interface WithdrawalStore {
 
 // ---------------------------------------------------------------- atomic multi-store writes
 
+/** What settling a paid mint quote stores. */
+export interface SettleMintQuote {
+  quote: string;
+  mintUrl: string;
+  proofs: NewProof[];
+  event: PaymentEventInput;
+}
+
+/** Whether a settlement wrote anything (false: someone settled it first), and the balance after. */
+export interface Settlement {
+  settled: boolean;
+  balance: number;
+}
+
 export interface Ledger {
   /**
    * One transaction: store the proofs, record the payment event, delete the pending quote.
    * Returns settled false (and writes nothing) when the quote is no longer pending, so a
    * second tab or a second delivery never records the same payment twice.
    */
-  settleMintQuote(args: {
-    quote: string;
-    mintUrl: string;
-    proofs: NewProof[];
-    event: PaymentEventInput;
-  }): Promise<{ settled: boolean; balance: number }>;
+  settleMintQuote(args: SettleMintQuote): Promise<Settlement>;
 
   /**
    * One transaction: delete the spent proofs of a withdrawal that are still stored, record one
@@ -229,6 +238,13 @@ export interface Ledger {
 }
 
 // ---------------------------------------------------------------- cash-out (NUT-05 melt)
+
+/** What settling a paid melt stores: the change, and the cash-out event. */
+export interface SettleMelt {
+  quote: string;
+  change: NewProof[];
+  event: CashOutEventInput;
+}
 
 /**
  * A melt on its way to the mint or in flight there (schema v11): written, with the inputs taken out
@@ -295,11 +311,7 @@ export interface MeltLedger {
    * The mint paid: inputs deleted, change stored, one cash-out event, row deleted. False (nothing
    * written) when the row was gone, so a second tab never records the same cash-out twice.
    */
-  settleMelt(args: {
-    quote: string;
-    change: NewProof[];
-    event: CashOutEventInput;
-  }): Promise<{ settled: boolean; balance: number }>;
+  settleMelt(args: SettleMelt): Promise<Settlement>;
   /** A cash-out event for this invoice exists already (it was paid from this wallet). */
   invoicePaid(request: string): Promise<boolean>;
 }

@@ -22,12 +22,15 @@ export interface CashOutTab {
 }
 
 /** A device database with a fresh phrase and the mint configured; closed again. */
-export async function newCashOutDevice(mintUrl: string): Promise<string> {
+export async function newCashOutDevice(
+  mintUrl: string,
+  secretKey: Uint8Array = new Uint8Array(32).fill(7),
+): Promise<string> {
   const dbName = freshDbName();
   const storage = testStorage(dbName);
   const mnemonic = generateMnemonic(wordlist);
   await storage.keys.saveWalletKeys({
-    secretKey: new Uint8Array(32).fill(7),
+    secretKey,
     mnemonic,
     seed: mnemonicToSeedSync(mnemonic),
   });
@@ -70,6 +73,11 @@ export function openCashOutTab(
       storage.close();
     },
   };
+}
+
+/** A tab on a new device configured for `mintUrl`. */
+export async function openNewCashOutTab(mintUrl: string): Promise<CashOutTab> {
+  return openCashOutTab(await newCashOutDevice(mintUrl));
 }
 
 /** Stores `amounts` as payments taken at the dev mint (real proofs of a paid mint quote each). */

@@ -1,43 +1,23 @@
 // Tests for the Dexie Ledger: settling mint quotes once and withdrawals in partial steps.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { PaymentEventInput } from '../core/ports';
-import { MINT_A, MINT_B, proof, testStorage, type TestStorage } from './test-support';
-
-const EVENT: PaymentEventInput = {
-  type: 'direct-payment',
-  amount: 12,
-  mintUrl: MINT_A,
-  quoteId: 'q1',
-  request: 'lnbc120n1abc',
-};
-
-async function pendingQuote(s: TestStorage, quote = 'q1'): Promise<void> {
-  await s.mintQuotes.put({
-    quote,
-    mintUrl: MINT_A,
-    amount: 12,
-    request: 'lnbc120n1abc',
-    kind: 'direct',
-    state: 'PAID',
-    createdAt: 1,
-    expiry: null,
-  });
-}
-
-const settleArgs = {
-  quote: 'q1',
-  mintUrl: MINT_A,
-  proofs: [proof('p4', 4), proof('p8', 8)],
-  event: EVENT,
-};
+import {
+  MINT_A,
+  MINT_B,
+  proof,
+  putPaidQuote,
+  Q1_PAYMENT,
+  SETTLE_Q1,
+  testStorage,
+  type TestStorage,
+} from './test-support';
 
 describe('Ledger.settleMintQuote', () => {
   it('stores the proofs, records the payment and deletes the quote, returning the total balance', async () => {
     const s = testStorage();
     await s.proofs.add([proof('old', 16)], MINT_B);
-    await pendingQuote(s);
-    expect(await s.ledger.settleMintQuote(settleArgs)).toEqual({ settled: true, balance: 28 });
+    await putPaidQuote(s);
+    expect(await s.ledger.settleMintQuote(SETTLE_Q1)).toEqual({ settled: true, balance: 28 });
     expect(await s.proofs.balance(MINT_A)).toBe(12);
     expect(await s.mintQuotes.get('q1')).toBeUndefined();
     const { events } = await s.history.page(1);
@@ -53,10 +33,10 @@ describe('Ledger.settleMintQuote', () => {
 
   it('a second settlement of the same quote records nothing', async () => {
     const s = testStorage();
-    await pendingQuote(s);
-    await s.ledger.settleMintQuote(settleArgs);
+    await putPaidQuote(s);
+    await s.ledger.settleMintQuote(SETTLE_Q1);
     const again = await s.ledger.settleMintQuote({
-      ...settleArgs,
+      ...SETTLE_Q1,
       proofs: [proof('other', 64)],
     });
     expect(again).toEqual({ settled: false, balance: 12 });
@@ -68,10 +48,10 @@ describe('Ledger.settleMintQuote', () => {
     const name = testStorage().db.name;
     const tabA = testStorage(name);
     const tabB = testStorage(name);
-    await pendingQuote(tabA);
+    await putPaidQuote(tabA);
     const results = await Promise.all([
-      tabA.ledger.settleMintQuote(settleArgs),
-      tabB.ledger.settleMintQuote(settleArgs),
+      tabA.ledger.settleMintQuote(SETTLE_Q1),
+      tabB.ledger.settleMintQuote(SETTLE_Q1),
     ]);
     expect(results.filter((r) => r.settled)).toHaveLength(1);
     expect(await tabA.proofs.balance()).toBe(12);
@@ -80,11 +60,11 @@ describe('Ledger.settleMintQuote', () => {
 
   it('writes nothing when storing the event fails', async () => {
     const s = testStorage();
-    await pendingQuote(s);
+    await putPaidQuote(s);
     s.db.historyEvents.hook('creating', () => {
       throw new Error('disk full');
     });
-    await expect(s.ledger.settleMintQuote(settleArgs)).rejects.toThrow('disk full');
+    await expect(s.ledger.settleMintQuote(SETTLE_Q1)).rejects.toThrow('disk full');
     expect(await s.db.proofs.count()).toBe(0);
     expect(await s.proofs.balance()).toBe(0);
     expect(await s.mintQuotes.get('q1')).toBeDefined();
@@ -258,7 +238,7 @@ describe('Ledger: remote quote claims', () => {
     const s = testStorage();
     await s.processedQuotes.claim('stranded', 5);
     await s.processedQuotes.claim('settled', 12);
-    await s.history.addPayment({ ...EVENT, quoteId: 'settled' });
+    await s.history.addPayment({ ...Q1_PAYMENT, quoteId: 'settled' });
     await s.ledger.claimRemoteQuote(remote('pending'));
     await s.processedQuotes.claim('expired', 3);
     await s.ledger.closeMintQuote('expired', 'expired');
@@ -281,7 +261,7 @@ describe('Ledger: remote quote claims', () => {
     expect(await s.ledger.reopenClaim(remote('stranded', 5))).toBe(true);
     expect(await s.ledger.reopenClaim(remote('stranded', 5))).toBe(false);
     await s.processedQuotes.claim('settled', 12);
-    await s.history.addPayment({ ...EVENT, quoteId: 'settled' });
+    await s.history.addPayment({ ...Q1_PAYMENT, quoteId: 'settled' });
     expect(await s.ledger.reopenClaim(remote('settled', 12))).toBe(false);
     expect((await s.mintQuotes.list()).map((q) => q.quote)).toEqual(['stranded']);
   });

@@ -1,15 +1,16 @@
 // Ledger on Dexie: every write that spans tables (settling, claiming, closing) as one transaction.
 import type {
-  CashOutEventInput,
   ClaimOutcome,
   Clock,
   Ledger,
   MeltLedger,
   NewProof,
-  PaymentEventInput,
   PendingMelt,
   PendingMintQuote,
   ProcessedQuote,
+  SettleMelt,
+  SettleMintQuote,
+  Settlement,
 } from '../core/ports';
 import { cashOutRequest, cashOutRow } from './cash-out-history';
 import type { CashewDb } from './db';
@@ -29,12 +30,7 @@ export class DexieLedger implements Ledger, MeltLedger {
   ) {}
 
   /** The pending quote row is the "not yet settled" token: whoever deletes it records the payment. */
-  async settleMintQuote(args: {
-    quote: string;
-    mintUrl: string;
-    proofs: NewProof[];
-    event: PaymentEventInput;
-  }): Promise<{ settled: boolean; balance: number }> {
+  async settleMintQuote(args: SettleMintQuote): Promise<Settlement> {
     const { db } = this;
     return db.transaction(
       'rw',
@@ -177,11 +173,7 @@ export class DexieLedger implements Ledger, MeltLedger {
   }
 
   /** The melt row is the "not yet settled" token: whoever deletes it records the cash-out. */
-  async settleMelt(args: {
-    quote: string;
-    change: NewProof[];
-    event: CashOutEventInput;
-  }): Promise<{ settled: boolean; balance: number }> {
+  async settleMelt(args: SettleMelt): Promise<Settlement> {
     const { db } = this;
     return db.transaction(
       'rw',

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { HistoryRow } from './rows';
-import { MINT_A, proof, testStorage, type TestStorage } from './test-support';
+import { MINT_A, putPaidQuote, SETTLE_Q1, testStorage, type TestStorage } from './test-support';
 
 function row(amount: number, id?: number): Omit<HistoryRow, 'id'> & { id?: number } {
   const base = { createdAt: amount, type: 'withdrawal', amount, mintUrl: MINT_A };
@@ -44,28 +44,8 @@ describe('history row count', () => {
 
   it('follows both Ledger settlements and ignores a settlement that records nothing', async () => {
     const s = testStorage();
-    await s.mintQuotes.put({
-      quote: 'q1',
-      mintUrl: MINT_A,
-      amount: 12,
-      request: 'lnbc120n1abc',
-      kind: 'direct',
-      state: 'PAID',
-      createdAt: 1,
-      expiry: null,
-    });
-    const settle = {
-      quote: 'q1',
-      mintUrl: MINT_A,
-      proofs: [proof('p4', 4), proof('p8', 8)],
-      event: {
-        type: 'direct-payment' as const,
-        amount: 12,
-        mintUrl: MINT_A,
-        quoteId: 'q1',
-        request: 'lnbc120n1abc',
-      },
-    };
+    await putPaidQuote(s);
+    const settle = SETTLE_Q1;
     expect((await s.ledger.settleMintQuote(settle)).settled).toBe(true);
     await expectCount(s, 1);
     expect((await s.ledger.settleMintQuote(settle)).settled).toBe(false);

@@ -1,6 +1,6 @@
 // Test helpers for storage tests: fresh database names, a recording logger, proof builders.
 import type { Logger } from '../core/logger';
-import type { NewProof } from '../core/ports';
+import type { NewProof, PaymentEventInput, SettleMintQuote } from '../core/ports';
 import { createStorage, type Storage } from './index';
 
 let sequence = 0;
@@ -34,6 +34,37 @@ export const DEFAULTS = { mintUrl: 'http://127.0.0.1:3338', relays: ['ws://127.0
 
 export function proof(secret: string, amount: number): NewProof {
   return { secret, amount, id: '00abcdef01234567', C: `02${secret.padEnd(64, '0').slice(0, 64)}` };
+}
+
+/** The payment event of quote q1: 12 sat taken directly at MINT_A. */
+export const Q1_PAYMENT: PaymentEventInput = {
+  type: 'direct-payment',
+  amount: 12,
+  mintUrl: MINT_A,
+  quoteId: 'q1',
+  request: 'lnbc120n1abc',
+};
+
+/** Settling quote q1: proofs of 4 and 8 sat and its payment event. */
+export const SETTLE_Q1: SettleMintQuote = {
+  quote: 'q1',
+  mintUrl: MINT_A,
+  proofs: [proof('p4', 4), proof('p8', 8)],
+  event: Q1_PAYMENT,
+};
+
+/** Stores a paid 12-sat direct quote at MINT_A, pending until a settlement deletes it. */
+export async function putPaidQuote(s: Storage, quote = 'q1'): Promise<void> {
+  await s.mintQuotes.put({
+    quote,
+    mintUrl: MINT_A,
+    amount: 12,
+    request: 'lnbc120n1abc',
+    kind: 'direct',
+    state: 'PAID',
+    createdAt: 1,
+    expiry: null,
+  });
 }
 
 export interface TestStorage extends Storage {

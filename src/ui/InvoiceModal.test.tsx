@@ -2,9 +2,10 @@
 // InvoiceModal: the texts of docs/behaviour.md "Point of sale" verbatim, copy success/failure,
 // Escape/backdrop/Close, scroll lock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InvoiceModal } from './InvoiceModal';
+import { clickBackdrop } from './modal-test-support';
 
 afterEach(cleanup);
 
@@ -84,9 +85,7 @@ describe('InvoiceModal', () => {
     expect(onClose).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
-    const backdrop = screen.getByTestId('modal-backdrop');
-    fireEvent.mouseDown(backdrop);
-    fireEvent.click(backdrop);
+    clickBackdrop();
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
+import { clickBackdrop, pressAndClick } from './modal-test-support';
 
 afterEach(() => {
   cleanup();
@@ -70,13 +71,10 @@ describe('Modal', () => {
     render(<Page onClose={onClose} />);
     openModal();
     const dialog = screen.getByRole('dialog');
-    fireEvent.mouseDown(dialog);
-    fireEvent.click(dialog);
+    pressAndClick(dialog);
     expect(onClose).not.toHaveBeenCalled();
 
-    const backdrop = screen.getByTestId('modal-backdrop');
-    fireEvent.mouseDown(backdrop);
-    fireEvent.click(backdrop);
+    clickBackdrop();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -2,9 +2,10 @@
 // WithdrawModal: the title and buttons of docs/behaviour.md "Withdraw", animated QR of the token,
 // copy, Escape/backdrop close.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WithdrawModal } from './WithdrawModal';
+import { clickBackdrop } from './modal-test-support';
 
 afterEach(cleanup);
 
@@ -79,9 +80,7 @@ describe('WithdrawModal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(2);
-    const backdrop = screen.getByTestId('modal-backdrop');
-    fireEvent.mouseDown(backdrop);
-    fireEvent.click(backdrop);
+    clickBackdrop();
     expect(onClose).toHaveBeenCalledTimes(3);
   });
 });

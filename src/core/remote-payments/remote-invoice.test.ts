@@ -37,18 +37,23 @@ function standIn(options: { nut20: boolean; returnedPubkey?: string }) {
   return { wallet, calls };
 }
 
+/** createRemoteInvoice for the test merchant at MINT, sent to the one relay ws://a. */
+function invoiceFor(amount: number, wallet: QuoteWallet, pool = new FakeRelayPool()) {
+  return createRemoteInvoice({
+    merchantPubkeyHex: merchantPub,
+    amount,
+    mintUrl: MINT,
+    relays: ['ws://a'],
+    pool,
+    mintClient: wallet,
+  });
+}
+
 describe('createRemoteInvoice', () => {
   it('refuses a quote the mint did not lock, and sends nothing', async () => {
     const pool = new FakeRelayPool();
     const { wallet } = standIn({ nut20: true });
-    const attempt = createRemoteInvoice({
-      merchantPubkeyHex: merchantPub,
-      amount: 21,
-      mintUrl: MINT,
-      relays: ['ws://a'],
-      pool,
-      mintClient: wallet,
-    });
+    const attempt = invoiceFor(21, wallet, pool);
     await expect(attempt).rejects.toBeInstanceOf(UnlockedQuoteError);
     await expect(attempt).rejects.toThrow('Mint returned unlocked mint quote');
     expect(pool.events.size).toBe(0);
@@ -58,14 +63,7 @@ describe('createRemoteInvoice', () => {
     const pool = new FakeRelayPool();
     const lock = `02${merchantPub}`;
     const { wallet, calls } = standIn({ nut20: true, returnedPubkey: lock });
-    const invoice = await createRemoteInvoice({
-      merchantPubkeyHex: merchantPub,
-      amount: 21,
-      mintUrl: MINT,
-      relays: ['ws://a'],
-      pool,
-      mintClient: wallet,
-    });
+    const invoice = await invoiceFor(21, wallet, pool);
     expect(calls).toEqual([`locked:${lock}`]);
     expect(invoice).toEqual({
       quote: 'q1',
@@ -86,30 +84,14 @@ describe('createRemoteInvoice', () => {
   it('falls back to an unlocked quote when the mint has no NUT-20', async () => {
     const pool = new FakeRelayPool();
     const { wallet, calls } = standIn({ nut20: false });
-    const invoice = await createRemoteInvoice({
-      merchantPubkeyHex: merchantPub,
-      amount: 21,
-      mintUrl: MINT,
-      relays: ['ws://a'],
-      pool,
-      mintClient: wallet,
-    });
+    const invoice = await invoiceFor(21, wallet, pool);
     expect(calls).toEqual(['unlocked']);
     expect(invoice.pubkey).toBeUndefined();
   });
 
   it('rejects an amount that is not a positive whole number before calling the mint', async () => {
     const { wallet, calls } = standIn({ nut20: true });
-    await expect(
-      createRemoteInvoice({
-        merchantPubkeyHex: merchantPub,
-        amount: 0,
-        mintUrl: MINT,
-        relays: ['ws://a'],
-        pool: new FakeRelayPool(),
-        mintClient: wallet,
-      }),
-    ).rejects.toThrow();
+    await expect(invoiceFor(0, wallet)).rejects.toThrow();
     expect(calls).toEqual([]);
   });
 });

@@ -86,18 +86,23 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A remote invoice for `merchantPubkeyHex` at the dev mint, sent over the dev relay. */
+function invoiceOnDevRelay(merchantPubkeyHex: string, amount: number) {
+  return createRemoteInvoice({
+    merchantPubkeyHex,
+    amount,
+    mintUrl: mint.url,
+    relays: [relay.url],
+    pool: pool(),
+  });
+}
+
 describe('remote payments over the dev relay and dev mint', () => {
   it('delivers a NUT-20 locked quote that the merchant tracks once, even when republished', async () => {
     const merchant = generateSecretKey();
     const merchantPub = getPublicKey(merchant);
 
-    const invoice = await createRemoteInvoice({
-      merchantPubkeyHex: merchantPub,
-      amount: 64,
-      mintUrl: mint.url,
-      relays: [relay.url],
-      pool: pool(),
-    });
+    const invoice = await invoiceOnDevRelay(merchantPub, 64);
     expect(invoice).toMatchObject({ amount: 64, pubkey: `02${merchantPub}`, relays: [relay.url] });
     expect(invoice.request).toMatch(/^lnbc/);
     expect(mint.mintQuote(invoice.quote)).toBeDefined();
@@ -149,13 +154,7 @@ describe('remote payments over the dev relay and dev mint', () => {
     await inbox.start();
     await vi.waitFor(() => expect(inbox.isActive).toBe(true));
 
-    const invoice = await createRemoteInvoice({
-      merchantPubkeyHex: getPublicKey(merchant),
-      amount: 5,
-      mintUrl: mint.url,
-      relays: [relay.url],
-      pool: pool(),
-    });
+    const invoice = await invoiceOnDevRelay(getPublicKey(merchant), 5);
     await vi.waitFor(() => expect(tracked.map((q) => q.quote)).toEqual([invoice.quote]), {
       timeout: 5_000,
     });
@@ -163,13 +162,7 @@ describe('remote payments over the dev relay and dev mint', () => {
 
   it('keeps the paid quote locked: a wallet without the merchant key cannot mint it', async () => {
     const merchant = generateSecretKey();
-    const invoice = await createRemoteInvoice({
-      merchantPubkeyHex: getPublicKey(merchant),
-      amount: 32,
-      mintUrl: mint.url,
-      relays: [relay.url],
-      pool: pool(),
-    });
+    const invoice = await invoiceOnDevRelay(getPublicKey(merchant), 32);
     await mint.pay(invoice.quote);
 
     const cashier = new Wallet(mint.url, { unit: 'sat' });
@@ -224,13 +217,7 @@ describe('remote payments over the dev relay and dev mint', () => {
       return inbox;
     });
     try {
-      const invoice = await createRemoteInvoice({
-        merchantPubkeyHex: merchantPub,
-        amount: 64,
-        mintUrl: mint.url,
-        relays: [relay.url],
-        pool: pool(),
-      });
+      const invoice = await invoiceOnDevRelay(merchantPub, 64);
       await Promise.all(tabs.map((inbox) => inbox.start()));
       await vi.waitFor(async () => expect(await wallet.quotes.get(invoice.quote)).toBeDefined(), {
         timeout: 5_000,

@@ -2,63 +2,26 @@
 // app started afresh on the same IndexedDB (fake-indexeddb) against the real dev mint: the money
 // ends stored exactly once. See docs/architecture.md, "Money under interruption".
 import 'fake-indexeddb/auto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import { CheckStateEnum, Wallet, injectWebSocketImpl } from '@cashu/cashu-ts';
+import { describe, expect, it } from 'vitest';
+import { CheckStateEnum, Wallet } from '@cashu/cashu-ts';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
-import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { startMint, type DevMint } from '../../../dev/mint/server';
-import { freshDbName, testStorage, type TestStorage } from '../../storage/test-support';
+import { newCashOutDevice } from '../../storage/cash-out-test-support';
+import { testStorage, type TestStorage } from '../../storage/test-support';
 import type { Checkpoint, WriteStep } from '../checkpoint';
 import { WalletEvents } from '../events';
 import type { PendingMintQuote, StoredProof } from '../ports';
 import { lockPubkeyForNostrKey } from './receive/nut20-key';
 import { PaymentService, type PaymentSettled } from './receive/payment-service';
 import { toNewProof } from './proof-convert';
+import { devMintSuite } from './testing/dev-mint-suite';
+import { freezeAt } from './testing/freeze-at';
 import { TEST_INTERVALS } from './testing/payment-harness';
 import { WalletProvider } from './wallet-provider';
 import { WithdrawService } from './withdraw/withdraw-service';
 import { isWithdrawError } from './withdraw/withdraw-plan';
 
-injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
-vi.setConfig({ testTimeout: 60_000 });
-
 const WAIT = { timeout: 20_000, interval: 25 };
-let mint: DevMint;
-let dataDir: string;
-const running: App[] = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'cashew-interrupted-'));
-  mint = await startMint({ port: 0, fresh: true, dataDir });
-});
-
-afterEach(() => {
-  for (const app of running.splice(0)) app.kill();
-});
-
-afterAll(async () => {
-  await mint.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** A checkpoint that freezes the operation at `step` forever, as a tab closed right there. */
-function freezeAt(step: WriteStep): { checkpoint: Checkpoint; reached: Promise<void> } {
-  let reached!: () => void;
-  const promise = new Promise<void>((resolve) => (reached = resolve));
-  return {
-    reached: promise,
-    checkpoint: (at) => {
-      if (at !== step) return;
-      reached();
-      return new Promise<void>(() => {});
-    },
-  };
-}
+const dev = devMintSuite({ fresh: true });
 
 interface App {
   storage: TestStorage;
@@ -75,17 +38,8 @@ interface Device {
 }
 
 async function newDevice(): Promise<Device> {
-  const device = { dbName: freshDbName(), nostrKey: generateSecretKey() };
-  const storage = testStorage(device.dbName);
-  const mnemonic = generateMnemonic(wordlist);
-  await storage.keys.saveWalletKeys({
-    secretKey: device.nostrKey,
-    mnemonic,
-    seed: mnemonicToSeedSync(mnemonic),
-  });
-  await storage.config.setMintUrl(mint.url);
-  storage.close();
-  return device;
+  const nostrKey = generateSecretKey();
+  return { dbName: await newCashOutDevice(dev.mint.url, nostrKey), nostrKey };
 }
 
 /** The app as one tab runs it, on the device's database. */
@@ -132,8 +86,7 @@ function start(device: Device, checkpoint?: Checkpoint): App {
       storage.close();
     },
   };
-  running.push(app);
-  return app;
+  return dev.track(app);
 }
 
 /** What the device stored: balance, history and what is still pending. */
@@ -151,7 +104,7 @@ async function stored(app: App) {
   };
 }
 
-/** Exactly one payment of `amount` for `quoteId`, and nothing else, stored and settled at the mint. */
+/** Exactly one payment of `amount` for `quoteId`, and nothing else, stored and settled at the dev.mint. */
 async function expectPaidOnce(
   app: App,
   payment: { type: 'direct-payment' | 'remote-payment'; amount: number; quoteId: string },
@@ -163,11 +116,11 @@ async function expectPaidOnce(
     pendingQuotes: 0,
     withdrawals: 0,
   });
-  expect(mint.mintQuote(payment.quoteId)?.state).toBe('ISSUED');
+  expect(dev.mint.mintQuote(payment.quoteId)?.state).toBe('ISSUED');
 }
 
 async function unspentAtMint(proofs: StoredProof[]): Promise<boolean> {
-  const wallet = new Wallet(mint.url, { unit: 'sat' });
+  const wallet = new Wallet(dev.mint.url, { unit: 'sat' });
   await wallet.loadMint();
   const states = await wallet.checkProofsStates(proofs);
   return states.every((s) => s.state === CheckStateEnum.UNSPENT);
@@ -175,7 +128,7 @@ async function unspentAtMint(proofs: StoredProof[]): Promise<boolean> {
 
 /** A cashier's NUT-20 quote locked to the merchant's nostr key, as the remote page creates it. */
 async function lockedQuote(device: Device, amount: number): Promise<PendingMintQuote> {
-  const cashier = new Wallet(mint.url, { unit: 'sat' });
+  const cashier = new Wallet(dev.mint.url, { unit: 'sat' });
   await cashier.loadMint();
   const reply = await cashier.createLockedMintQuote(
     amount,
@@ -183,7 +136,7 @@ async function lockedQuote(device: Device, amount: number): Promise<PendingMintQ
   );
   return {
     quote: reply.quote,
-    mintUrl: mint.url,
+    mintUrl: dev.mint.url,
     amount,
     request: reply.request,
     kind: 'remote',
@@ -202,10 +155,10 @@ describe('a direct payment interrupted', () => {
     const frozen = freezeAt(step);
     const first = start(device, frozen.checkpoint);
     const quote = await first.payments.createInvoice(21);
-    await mint.pay(quote.quote);
+    await dev.mint.pay(quote.quote);
     await frozen.reached;
     first.kill();
-    if (step === 'mint:signed') expect(mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+    if (step === 'mint:signed') expect(dev.mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
 
     const second = start(device);
     await second.payments.resumeAll();
@@ -224,7 +177,7 @@ describe('a remote quote interrupted', () => {
     await frozen.reached;
     first.kill();
     void taking;
-    await mint.pay(quote.quote);
+    await dev.mint.pay(quote.quote);
 
     const second = start(device);
     // A redelivery of the same message finds it claimed and takes nothing twice.
@@ -260,7 +213,7 @@ describe('start-up reconciliation of claims nothing tracks', () => {
     const app = start(device);
     // The message claimed more than the quote is for: the mint's figure counts.
     await strandedClaim(app, { ...quote, amount: 500 });
-    await mint.pay(quote.quote);
+    await dev.mint.pay(quote.quote);
 
     await app.payments.resumeAll();
     await expectPaidOnce(app, { type: 'remote-payment', amount: 55, quoteId: quote.quote });
@@ -283,7 +236,7 @@ describe('start-up reconciliation of claims nothing tracks', () => {
       amount: 13,
       pubkey: quote.pubkey,
     });
-    await mint.pay(quote.quote);
+    await dev.mint.pay(quote.quote);
     await expect.poll(() => app.settled.length, WAIT).toBe(1);
     expect(await app.storage.proofs.balance()).toBe(13);
   });
@@ -322,15 +275,15 @@ describe('start-up reconciliation of claims nothing tracks', () => {
 describe('a withdrawal interrupted', () => {
   /** Stores `count` one-sat proofs, so the withdrawal consolidates them in a swap first. */
   async function onesStored(app: App, count: number): Promise<void> {
-    const payer = new Wallet(mint.url, { unit: 'sat' });
+    const payer = new Wallet(dev.mint.url, { unit: 'sat' });
     await payer.loadMint();
     const quote = await payer.createMintQuoteBolt11(count);
-    await mint.pay(quote.quote);
+    await dev.mint.pay(quote.quote);
     const proofs = await payer.mintProofsBolt11(count, quote.quote, undefined, {
       type: 'random',
       denominations: Array<number>(count).fill(1),
     });
-    await app.storage.proofs.add(proofs.map(toNewProof), mint.url);
+    await app.storage.proofs.add(proofs.map(toNewProof), dev.mint.url);
   }
 
   const steps: WriteStep[] = [

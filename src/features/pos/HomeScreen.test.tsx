@@ -13,11 +13,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import { startMint, type DevMint } from '../../../dev/mint/server';
 import { WalletEvents } from '../../core/events';
-import type { Logger } from '../../core/logger';
-import { PaymentService } from '../../core/wallet/receive/payment-service';
-import { TEST_INTERVALS } from '../../core/wallet/testing/payment-harness';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { createStorage, type Storage } from '../../storage';
+import { storagePayments } from '../../storage/payment-test-support';
+import { recordingLogger } from '../../storage/test-support';
 import { INVOICE_MODAL_TEXT, INVOICE_MODAL_TITLE } from '../../ui/InvoiceModal';
 import { ZERO_AMOUNT_HINT } from '../../ui/Keypad';
 import { Toaster } from '../../ui/toaster';
@@ -48,17 +47,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function recordingLogger(): Logger & { errors: unknown[][] } {
-  const errors: unknown[][] = [];
-  return {
-    errors,
-    debug: () => {},
-    info: () => {},
-    warn: () => {},
-    error: (message, ...data) => errors.push([message, ...data]),
-  };
-}
-
 async function setup(options: { seed?: boolean; mintUrl?: string } = {}) {
   const logger = recordingLogger();
   const storage: Storage = createStorage({
@@ -80,20 +68,7 @@ async function setup(options: { seed?: boolean; mintUrl?: string } = {}) {
     counters: storage.counterSource,
     logger,
   });
-  const payments = new PaymentService({
-    config: storage.config,
-    keys: storage.keys,
-    quotes: storage.mintQuotes,
-    ledger: storage.ledger,
-    proofs: storage.proofs,
-    counters: storage.counterSource,
-    events,
-    logger,
-    clock: Date.now,
-    wallets,
-    getSigningKey: () => Promise.resolve(new Uint8Array(32).fill(7)),
-    intervals: TEST_INTERVALS,
-  });
+  const payments = storagePayments(storage, { events, wallets, logger });
   teardowns.push(async () => {
     payments.stop();
     await payments.idle();

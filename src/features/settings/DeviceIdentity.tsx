@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { PhraseWords } from '../../ui/PhraseWords';
 import { NO_PHRASE_TEXT } from './texts';
+import { Card } from '../../ui/Card';
 
 type Reveal = { step: 'closed' } | { step: 'confirm' } | { step: 'shown'; phrase?: string };
 
@@ -45,13 +46,7 @@ export function DeviceIdentity({ deviceKeys, keys, logger }: DeviceIdentityProps
   const close = () => setReveal({ step: 'closed' });
 
   return (
-    <section
-      aria-labelledby="device-identity-title"
-      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id="device-identity-title" className="text-lg font-semibold text-slate-900">
-        Device Identity
-      </h2>
+    <Card titleId="device-identity-title" title="Device Identity" gap={4}>
       <div className="space-y-1">
         <p className="text-sm font-medium text-slate-800">Public key (npub)</p>
         <code
@@ -96,6 +91,6 @@ export function DeviceIdentity({ deviceKeys, keys, logger }: DeviceIdentityProps
           </div>
         </div>
       </Modal>
-    </section>
+    </Card>
   );
 }

@@ -12,6 +12,7 @@ import {
 import type { KeyStore } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { Card } from '../../ui/Card';
 
 export const PHRASE_CHECK_TITLE = 'Check your recovery phrase';
 export const PHRASE_CHECK_INTRO =
@@ -93,15 +94,12 @@ export function PhraseCheck({
   };
 
   return (
-    <section
+    <Card
       id={PHRASE_CHECK_ANCHOR}
       ref={sectionRef}
-      aria-labelledby="phrase-check-title"
-      className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      titleId="phrase-check-title"
+      title={PHRASE_CHECK_TITLE}
     >
-      <h2 id="phrase-check-title" className="text-lg font-semibold text-slate-900">
-        {PHRASE_CHECK_TITLE}
-      </h2>
       {state.step === 'checked' ? (
         <p className="text-sm text-slate-700" data-testid="phrase-checked">
           {PHRASE_CHECKED}
@@ -141,6 +139,6 @@ export function PhraseCheck({
           </Button>
         </form>
       )}
-    </section>
+    </Card>
   );
 }

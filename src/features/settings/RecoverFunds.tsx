@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
 
 export const RECOVER_TITLE = 'Recover funds';
 export const RECOVER_TEXT =
@@ -39,17 +40,11 @@ export function RecoverFunds({
   };
 
   return (
-    <section
-      aria-labelledby="recover-funds-title"
-      className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id="recover-funds-title" className="text-lg font-semibold text-slate-900">
-        {RECOVER_TITLE}
-      </h2>
+    <Card titleId="recover-funds-title" title={RECOVER_TITLE}>
       <p className="text-sm text-slate-600">{RECOVER_TEXT}</p>
       <Button variant="outline" onClick={onRecover} disabled={running} aria-busy={running}>
         {running ? RECOVERING : RECOVER_BUTTON}
       </Button>
-    </section>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@
 // storage) and how much it uses (navigator.storage.estimate); docs/behaviour.md.
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
+import { Card } from '../../ui/Card';
 
 export const STORAGE_TITLE = 'Data on this device';
 export const STORAGE_CHECKING = 'Checking storage...';
@@ -65,13 +66,7 @@ export function StorageStatus({
   }, [deviceStorage, logger]);
 
   return (
-    <section
-      aria-labelledby="storage-status-title"
-      className="space-y-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id="storage-status-title" className="text-lg font-semibold text-slate-900">
-        {STORAGE_TITLE}
-      </h2>
+    <Card titleId="storage-status-title" title={STORAGE_TITLE} gap={2}>
       {state.step === 'loading' ? (
         <p className="text-sm text-slate-500">{STORAGE_CHECKING}</p>
       ) : state.step === 'unknown' ? (
@@ -91,6 +86,6 @@ export function StorageStatus({
           ) : null}
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -8,6 +8,7 @@ import {
   satsText,
   withdrawFromText,
 } from './texts';
+import { Card } from '../../ui/Card';
 
 /** Stored mint URLs that differ only by trailing slashes are the same mint. */
 export function sameMint(a: string, b: string): boolean {
@@ -32,13 +33,7 @@ export function MintBalances({
   );
   if (mints.length < 2) return null;
   return (
-    <section
-      aria-labelledby="mint-balances-title"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="mint-balances-title" className="text-lg font-semibold text-slate-900">
-        {MINT_BALANCES_TITLE}
-      </h2>
+    <Card titleId="mint-balances-title" title={MINT_BALANCES_TITLE} look="border">
       <ul className="divide-y divide-slate-100">
         {mints.map(([mintUrl, sats]) => {
           const current = sameMint(mintUrl, currentMint);
@@ -71,6 +66,6 @@ export function MintBalances({
           );
         })}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -232,6 +232,14 @@ describe('WalletScreen: balance and history', () => {
   });
 });
 
+/** 40 sats in 40 proofs: combining them first costs 4 sats and leaves 36 (optional). */
+const FORTY_PROOFS_FEE_4 = {
+  mintUrl: 'http://mint.test',
+  amount: 40,
+  proofCount: 40,
+  consolidation: { fee: 4, amount: 36, proofCount: 2, recommended: false, required: false },
+};
+
 describe('WalletScreen: withdraw', () => {
   it("opens 'Scan to withdraw' with the token when there is no fee to confirm", async () => {
     const { services, withdraw } = fakeServices({ balance: 5 });
@@ -247,12 +255,7 @@ describe('WalletScreen: withdraw', () => {
 
   it('shows the consolidation fee before swapping, and swaps only when confirmed', async () => {
     const { services, withdraw } = fakeServices({
-      prepare: {
-        mintUrl: 'http://mint.test',
-        amount: 40,
-        proofCount: 40,
-        consolidation: { fee: 4, amount: 36, proofCount: 2, recommended: false, required: false },
-      },
+      prepare: FORTY_PROOFS_FEE_4,
       create: { token: 'cashuBx', amount: 36, mintUrl: 'http://mint.test' },
     });
     const user = renderScreen(services);
@@ -269,12 +272,7 @@ describe('WalletScreen: withdraw', () => {
 
   it('can withdraw without combining, or cancel without building anything', async () => {
     const { services, withdraw } = fakeServices({
-      prepare: {
-        mintUrl: 'http://mint.test',
-        amount: 40,
-        proofCount: 40,
-        consolidation: { fee: 4, amount: 36, proofCount: 2, recommended: false, required: false },
-      },
+      prepare: FORTY_PROOFS_FEE_4,
     });
     const user = renderScreen(services);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));

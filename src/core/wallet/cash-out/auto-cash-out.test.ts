@@ -2,47 +2,33 @@
 // balance reaches the threshold, sends the whole balance minus fees, and a failure leaves the
 // balance and is retried with backoff, never two at once.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import { injectWebSocketImpl } from '@cashu/cashu-ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLnurl, type DevLnurl } from '../../../../dev/lnurl/server';
-import { startTestMint, type TestMint } from '../../../../dev/mint/test-support';
-import {
-  fundTab,
-  newCashOutDevice,
-  openCashOutTab,
-  storedCashOut,
-  type CashOutTab,
-} from '../../../storage/cash-out-test-support';
+import { fundTab, openNewCashOutTab, storedCashOut } from '../../../storage/cash-out-test-support';
+import { devMintSuite } from '../testing/dev-mint-suite';
 import { AutoCashOut, type AutoCashOutOutcome, type AutoCashOutSettings } from './auto-cash-out';
 
-injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
-vi.setConfig({ testTimeout: 60_000 });
-
-let mint: TestMint;
+const dev = devMintSuite();
 let lnurl: DevLnurl;
-const tabs: CashOutTab[] = [];
 const autos: AutoCashOut[] = [];
 
+// Registered after the mint's hooks: starts after the dev.mint, stops before tabs close and the dev.mint.
 beforeAll(async () => {
-  mint = await startTestMint();
-  lnurl = await startLnurl({ mintUrl: mint.url, port: 0, log: () => {} });
+  lnurl = await startLnurl({ mintUrl: dev.mint.url, port: 0, log: () => {} });
 });
 
 afterEach(() => {
   lnurl.clearFaults();
   for (const auto of autos.splice(0)) auto.stop();
-  for (const tab of tabs.splice(0)) tab.kill();
 });
 
 afterAll(async () => {
   await lnurl.close();
-  await mint.cleanup();
 });
 
 async function setup(settings: Partial<AutoCashOutSettings>) {
-  const tab = openCashOutTab(await newCashOutDevice(mint.url));
-  tabs.push(tab);
+  const tab = await openNewCashOutTab(dev.mint.url);
+  dev.track(tab);
   await tab.storage.autoCashOut.set({
     enabled: true,
     address: lnurl.address,
@@ -68,10 +54,10 @@ async function setup(settings: Partial<AutoCashOutSettings>) {
 describe('automatic cash-out', () => {
   it('does nothing below the threshold, then cashes out once when a payment reaches it', async () => {
     const { tab, auto, outcomes } = await setup({ threshold: 100 });
-    await fundTab(tab, mint, [60]);
+    await fundTab(tab, dev.mint, [60]);
     await auto.check();
     expect(outcomes).toEqual([]);
-    await fundTab(tab, mint, [40]);
+    await fundTab(tab, dev.mint, [40]);
     // Two payments stored at once: still one cash-out.
     await Promise.all([auto.check(), auto.check()]);
     expect(outcomes, JSON.stringify(outcomes)).toHaveLength(1);
@@ -96,7 +82,7 @@ describe('automatic cash-out', () => {
 
   it('leaves the balance when the address fails, and retries with backoff until it works', async () => {
     const { tab, auto, outcomes } = await setup({ threshold: 50 });
-    await fundTab(tab, mint, [64]);
+    await fundTab(tab, dev.mint, [64]);
     lnurl.addFault({ target: 'payRequest', action: 'error500', count: 2 });
     await auto.check();
     expect(outcomes[0]).toMatchObject({ ok: false, retryInMs: 100 });
@@ -108,7 +94,7 @@ describe('automatic cash-out', () => {
 
   it('stays off by default', async () => {
     const { tab, auto, outcomes } = await setup({ enabled: false });
-    await fundTab(tab, mint, [500]);
+    await fundTab(tab, dev.mint, [500]);
     await auto.check();
     expect(outcomes).toEqual([]);
     expect((await storedCashOut(tab)).balance).toBe(500);

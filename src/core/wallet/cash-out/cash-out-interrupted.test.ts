@@ -2,50 +2,19 @@
 // on the same IndexedDB against the real dev mint: the invoice is paid at most once and every sat
 // is accounted for. See docs/architecture.md, "Money under interruption".
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import { injectWebSocketImpl } from '@cashu/cashu-ts';
-import { outsideInvoice, startTestMint, type TestMint } from '../../../../dev/mint/test-support';
-import type { Checkpoint, WriteStep } from '../../checkpoint';
+import { describe, expect, it } from 'vitest';
+import { outsideInvoice } from '../../../../dev/mint/test-support';
+import type { WriteStep } from '../../checkpoint';
+import { devMintSuite } from '../testing/dev-mint-suite';
+import { freezeAt } from '../testing/freeze-at';
 import {
   fundTab,
   newCashOutDevice,
   openCashOutTab,
   storedCashOut,
-  type CashOutTab,
 } from '../../../storage/cash-out-test-support';
 
-injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
-vi.setConfig({ testTimeout: 60_000 });
-
-let mint: TestMint;
-const tabs: CashOutTab[] = [];
-
-beforeAll(async () => {
-  mint = await startTestMint();
-});
-
-afterEach(() => {
-  mint.clearFaults();
-  for (const tab of tabs.splice(0)) tab.kill();
-});
-
-afterAll(async () => {
-  await mint.cleanup();
-});
-
-function freezeAt(step: WriteStep): { checkpoint: Checkpoint; reached: Promise<void> } {
-  let reached!: () => void;
-  const promise = new Promise<void>((resolve) => (reached = resolve));
-  return {
-    reached: promise,
-    checkpoint: (at) => {
-      if (at !== step) return;
-      reached();
-      return new Promise<void>(() => {});
-    },
-  };
-}
+const dev = devMintSuite();
 
 describe('a cash-out interrupted', () => {
   const cases: Array<[WriteStep, 'paid' | 'not paid']> = [
@@ -55,22 +24,22 @@ describe('a cash-out interrupted', () => {
   ];
 
   it.each(cases)('at %s: %s, balance exact after the next start', async (step, expected) => {
-    const dbName = await newCashOutDevice(mint.url);
+    const dbName = await newCashOutDevice(dev.mint.url);
     const frozen = freezeAt(step);
     const first = openCashOutTab(dbName, { checkpoint: frozen.checkpoint });
-    tabs.push(first);
-    await fundTab(first, mint, [200]);
+    dev.track(first);
+    await fundTab(first, dev.mint, [200]);
     const plan = await first.cashOut.prepare(outsideInvoice(100));
     void first.cashOut.pay(plan);
     await frozen.reached;
     first.kill();
 
     const second = openCashOutTab(dbName);
-    tabs.push(second);
+    dev.track(second);
     await second.cashOut.resumeAll();
     const after = await storedCashOut(second);
     if (expected === 'paid') {
-      expect(mint.meltQuote(plan.quote)?.state).toBe('PAID');
+      expect(dev.mint.meltQuote(plan.quote)?.state).toBe('PAID');
       expect(after.balance).toBe(200 - 100 - 1);
       expect(after.history).toEqual([
         expect.objectContaining({
@@ -80,31 +49,31 @@ describe('a cash-out interrupted', () => {
         }),
       ]);
     } else {
-      expect(mint.meltQuote(plan.quote)?.state).toBe('UNPAID');
+      expect(dev.mint.meltQuote(plan.quote)?.state).toBe('UNPAID');
       expect(after).toEqual({ balance: 200, history: [], pending: 0 });
     }
     expect(after.pending).toBe(0);
     // The proofs stored are all unspent at the mint (the change is real, nothing spent twice).
-    const wallet = await second.wallets.getWallet(mint.url);
+    const wallet = await second.wallets.getWallet(dev.mint.url);
     const states = await wallet.checkProofsStates(await second.storage.proofs.listUnspent());
     expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
   });
 
   it('reload while PENDING: the next start keeps it pending, then settles it once', async () => {
-    const dbName = await newCashOutDevice(mint.url);
+    const dbName = await newCashOutDevice(dev.mint.url);
     const first = openCashOutTab(dbName);
-    tabs.push(first);
-    await fundTab(first, mint, [200]);
+    dev.track(first);
+    await fundTab(first, dev.mint, [200]);
     const plan = await first.cashOut.prepare(outsideInvoice(100));
-    mint.addFault({ path: '/v1/melt/bolt11', action: 'pending', count: 1 });
+    dev.mint.addFault({ path: '/v1/melt/bolt11', action: 'pending', count: 1 });
     expect((await first.cashOut.pay(plan)).status).toBe('pending');
     first.kill();
 
     const second = openCashOutTab(dbName);
-    tabs.push(second);
+    dev.track(second);
     await second.cashOut.resumeAll();
     expect((await storedCashOut(second)).pending).toBe(1);
-    mint.settleMelt(plan.quote, 'PAID');
+    dev.mint.settleMelt(plan.quote, 'PAID');
     await expect.poll(() => second.announced.length, { timeout: 15_000 }).toBe(1);
     const after = await storedCashOut(second);
     expect(after).toMatchObject({ balance: 99, pending: 0 });

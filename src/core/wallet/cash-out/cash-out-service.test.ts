@@ -1,17 +1,16 @@
 // Cash-out against the real dev mint: fees to the sat, bad invoices refused before anything leaves
 // the balance, refused / failed / lost / PENDING melts, two tabs paying at once.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import { injectWebSocketImpl } from '@cashu/cashu-ts';
-import { outsideInvoice, startTestMint, type TestMint } from '../../../../dev/mint/test-support';
+import { describe, expect, it } from 'vitest';
+import { outsideInvoice, startTestMint } from '../../../../dev/mint/test-support';
 import { ValidationError } from '../../errors';
 import { inProcessQuoteLock } from '../receive/quote-lock';
+import { devMintSuite } from '../testing/dev-mint-suite';
 import type { CashOutResult } from './cash-out-service';
 import {
   fundTab,
-  newCashOutDevice,
   openCashOutTab,
+  openNewCashOutTab,
   storedCashOut,
   type CashOutTab,
 } from '../../../storage/cash-out-test-support';
@@ -25,30 +24,13 @@ import {
   notEnoughBalance,
 } from './texts';
 
-injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
-vi.setConfig({ testTimeout: 60_000 });
-
 const WAIT = { timeout: 15_000, interval: 25 };
-let mint: TestMint;
-const tabs: CashOutTab[] = [];
-
-beforeAll(async () => {
-  mint = await startTestMint();
-});
-
-afterEach(() => {
-  mint.clearFaults();
-  for (const tab of tabs.splice(0)) tab.kill();
-});
-
-afterAll(async () => {
-  await mint.cleanup();
-});
+const dev = devMintSuite();
 
 async function fundedTab(amounts: number[]): Promise<CashOutTab> {
-  const tab = openCashOutTab(await newCashOutDevice(mint.url));
-  tabs.push(tab);
-  await fundTab(tab, mint, amounts);
+  const tab = await openNewCashOutTab(dev.mint.url);
+  dev.track(tab);
+  await fundTab(tab, dev.mint, amounts);
   return tab;
 }
 
@@ -69,7 +51,7 @@ describe('cash out to an invoice', () => {
     // The dev mint's route costs 1 sat; the other 9 of the reserve came back as change.
     expect(result).toMatchObject({ amount: 1000, feePaid: 1, inputFee: 0 });
     expect(result.preimage).toMatch(/^[0-9a-f]{64}$/);
-    expect(mint.meltQuote(plan.quote)?.state).toBe('PAID');
+    expect(dev.mint.meltQuote(plan.quote)?.state).toBe('PAID');
     const after = await storedCashOut(tab);
     expect(after.balance).toBe(2000 - 1000 - 1);
     expect(after.pending).toBe(0);
@@ -82,7 +64,7 @@ describe('cash out to an invoice', () => {
     ]);
     // Every stored proof is unspent at the mint: the change is real.
     const proofs = await tab.storage.proofs.listUnspent();
-    const wallet = await tab.wallets.getWallet(mint.url);
+    const wallet = await tab.wallets.getWallet(dev.mint.url);
     const states = await wallet.checkProofsStates(proofs);
     expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
     // Paying the same invoice again is refused before the mint is asked.
@@ -92,8 +74,8 @@ describe('cash out to an invoice', () => {
   it('shows input fees and keeps fee shown = fee charged + change returned', async () => {
     const feeMint = await startTestMint({ inputFeePpk: 400, routingFeeSat: 3 });
     try {
-      const tab = openCashOutTab(await newCashOutDevice(feeMint.url));
-      tabs.push(tab);
+      const tab = await openNewCashOutTab(feeMint.url);
+      dev.track(tab);
       await fundTab(tab, feeMint, [300, 300]);
       const before = await tab.storage.proofs.balance();
       const plan = await tab.cashOut.prepare(outsideInvoice(400));
@@ -147,7 +129,7 @@ describe('bad input leaves the balance alone', () => {
   it('a melt the mint refuses (400 with a code) puts the proofs back', async () => {
     const tab = await fundedTab([100]);
     const plan = await tab.cashOut.prepare(outsideInvoice(50));
-    mint.addFault({
+    dev.mint.addFault({
       path: '/v1/melt/bolt11',
       action: 'refuse',
       code: 20003,
@@ -164,7 +146,7 @@ describe('a melt whose answer is unclear', () => {
     const tab = await fundedTab([100]);
     const invoice = outsideInvoice(50);
     const plan = await tab.cashOut.prepare(invoice);
-    mint.addFault({ path: '/v1/melt/bolt11', action: 'error500', count: 1 });
+    dev.mint.addFault({ path: '/v1/melt/bolt11', action: 'error500', count: 1 });
     expect((await tab.cashOut.pay(plan)).status).toBe('unpaid');
     expect(await storedCashOut(tab)).toEqual({ balance: 100, history: [], pending: 0 });
     const again = paid(await tab.cashOut.pay(await tab.cashOut.prepare(invoice)));
@@ -174,7 +156,7 @@ describe('a melt whose answer is unclear', () => {
   it('mint unreachable during the melt: kept pending, checked again, settled once', async () => {
     const tab = await fundedTab([100]);
     const plan = await tab.cashOut.prepare(outsideInvoice(50));
-    mint.addFault({ path: '/v1/melt/*', action: 'error500', count: 2 });
+    dev.mint.addFault({ path: '/v1/melt/*', action: 'error500', count: 2 });
     // The melt and the first state check fail; a later check finds the quote UNPAID.
     expect((await tab.cashOut.pay(plan)).status).toBe('pending');
     // The inputs are out of the balance while the mint is asked.
@@ -187,7 +169,7 @@ describe('a melt whose answer is unclear', () => {
   it('response lost after paying: PAID found, change recovered by NUT-09, one event', async () => {
     const tab = await fundedTab([200]);
     const plan = await tab.cashOut.prepare(outsideInvoice(100));
-    mint.addFault({ path: '/v1/melt/bolt11', action: 'dropResponse', count: 1 });
+    dev.mint.addFault({ path: '/v1/melt/bolt11', action: 'dropResponse', count: 1 });
     const result = paid(await tab.cashOut.pay(plan));
     expect(result.feePaid).toBe(1);
     const after = await storedCashOut(tab);
@@ -199,11 +181,11 @@ describe('a melt whose answer is unclear', () => {
   it('PENDING then PAID: out of the balance while pending, then settled by the timer', async () => {
     const tab = await fundedTab([200]);
     const plan = await tab.cashOut.prepare(outsideInvoice(100));
-    mint.addFault({ path: '/v1/melt/bolt11', action: 'pending', count: 1 });
+    dev.mint.addFault({ path: '/v1/melt/bolt11', action: 'pending', count: 1 });
     expect((await tab.cashOut.pay(plan)).status).toBe('pending');
     expect(await storedCashOut(tab)).toMatchObject({ history: [], pending: 1 });
     expect((await tab.cashOut.listPending())[0]).toMatchObject({ quote: plan.quote, amount: 100 });
-    mint.settleMelt(plan.quote, 'PAID');
+    dev.mint.settleMelt(plan.quote, 'PAID');
     await expect.poll(() => tab.announced.length, WAIT).toBe(1);
     const result = paid(tab.announced[0]!);
     expect(result.feePaid).toBe(1);
@@ -215,9 +197,9 @@ describe('a melt whose answer is unclear', () => {
   it('PENDING then UNPAID: the proofs come back and the merchant is told', async () => {
     const tab = await fundedTab([200]);
     const plan = await tab.cashOut.prepare(outsideInvoice(100));
-    mint.addFault({ path: '/v1/melt/bolt11', action: 'pending', count: 1 });
+    dev.mint.addFault({ path: '/v1/melt/bolt11', action: 'pending', count: 1 });
     expect((await tab.cashOut.pay(plan)).status).toBe('pending');
-    mint.settleMelt(plan.quote, 'UNPAID');
+    dev.mint.settleMelt(plan.quote, 'UNPAID');
     await expect.poll(() => tab.announced.length, WAIT).toBe(1);
     expect(tab.announced[0]?.status).toBe('unpaid');
     expect(await storedCashOut(tab)).toEqual({ balance: 200, history: [], pending: 0 });
@@ -231,7 +213,8 @@ describe('two tabs', () => {
     const lock = inProcessQuoteLock();
     first.kill();
     const [a, b] = [openCashOutTab(dbName, { lock }), openCashOutTab(dbName, { lock })];
-    tabs.push(a, b);
+    dev.track(a);
+    dev.track(b);
     const invoice = outsideInvoice(100);
     const [planA, planB] = await Promise.all([
       a.cashOut.prepare(invoice),

@@ -65,24 +65,19 @@ export interface CashOutServiceDeps {
   checkpoint?: Checkpoint;
 }
 
-/** What paying an invoice will take, shown before the merchant confirms. */
-export interface CashOutQuote {
-  quote: string;
-  mintUrl: string;
-  request: string;
-  /** sats the receiver gets */
-  amount: number;
-  /** the most Lightning routing may cost; what is not used comes back as change */
-  feeReserve: number;
-  /** the mint's fee for the proofs spent (NUT-02) */
-  inputFee: number;
+/**
+ * What paying an invoice will take, shown before the merchant confirms: the melt quote's fields as
+ * the pending melt will store them (the fee reserve is the most routing may cost; what is not used
+ * comes back as change), plus the total and the balance.
+ */
+export interface CashOutQuote extends Pick<
+  PendingMelt,
+  'quote' | 'mintUrl' | 'request' | 'amount' | 'feeReserve' | 'inputFee' | 'expiry' | 'destination'
+> {
   /** amount + feeReserve + inputFee: the most that can leave the balance */
   total: number;
   /** the mint's balance before paying */
   balance: number;
-  expiry: number | null;
-  /** the Lightning address or LNURL the invoice came from */
-  destination?: string;
 }
 
 export type CashOutResult =

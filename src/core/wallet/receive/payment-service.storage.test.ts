@@ -10,11 +10,11 @@ import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { createStorage, type Storage } from '../../../storage';
-import { WalletEvents, type WalletUpdate } from '../../events';
+import { storagePayments } from '../../../storage/payment-test-support';
 import { silentLogger } from '../../logger';
-import { PaymentService, type PaymentSettled } from './payment-service';
-import { TEST_INTERVALS } from '../testing/payment-harness';
+import type { PaymentSettled } from './payment-service';
 import { WalletProvider } from '../wallet-provider';
+import { recordedEvents } from '../testing/recorded-events';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 
@@ -44,24 +44,9 @@ async function app(dbName: string, seed: Uint8Array) {
     mnemonic: 'unused in this test',
     seed,
   });
-  const events = new WalletEvents();
-  const updates: WalletUpdate[] = [];
-  events.onUpdated((u) => updates.push(u));
+  const { events, updates } = recordedEvents();
   const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
-  const payments = new PaymentService({
-    config: storage.config,
-    keys: storage.keys,
-    quotes: storage.mintQuotes,
-    ledger: storage.ledger,
-    proofs: storage.proofs,
-    counters: storage.counterSource,
-    events,
-    logger: silentLogger,
-    clock: Date.now,
-    wallets,
-    getSigningKey: async () => new Uint8Array(32).fill(7),
-    intervals: TEST_INTERVALS,
-  });
+  const payments = storagePayments(storage, { events, wallets, logger: silentLogger });
   const settled: PaymentSettled[] = [];
   payments.onSettled((p) => settled.push(p));
   return {

@@ -52,6 +52,12 @@ async function mintView(proofs: StoredProof[], url = mint.url) {
   return wallet.checkProofsStates(proofs.map((p) => ({ secret: p.secret, id: p.id })));
 }
 
+/** Whether the mint reports every one of `proofs` unspent. */
+async function allUnspentAtMint(proofs: StoredProof[], url = mint.url): Promise<boolean> {
+  const states = await mintView(proofs, url);
+  return states.every((s) => s.state === CheckStateEnum.UNSPENT);
+}
+
 function storedProofs(h: PaymentHarness): StoredProof[] {
   return [...h.db.proofs.values()];
 }
@@ -126,8 +132,7 @@ describe('a paid invoice', () => {
     expect(h.settled[0]).toMatchObject({ amount: 100, kind: 'direct', balance: 100 });
     expect(h.settled[0]?.quote.quote).toBe(quote.quote);
 
-    const states = await mintView(storedProofs(h));
-    expect(states.every((s) => s.state === CheckStateEnum.UNSPENT)).toBe(true);
+    expect(await allUnspentAtMint(storedProofs(h))).toBe(true);
     expect(mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
   });
 
@@ -164,8 +169,7 @@ describe('a paid invoice', () => {
     const [first, second] = [...ranges].sort((x, y) => x[0] - y[0]);
     expect(first?.[1]).toBeLessThanOrEqual(second?.[0] ?? -1);
     expect(h.db.counters.get(proofs[0]?.id ?? '')).toBe(proofs.length);
-    const states = await mintView(proofs);
-    expect(states.every((s) => s.state === CheckStateEnum.UNSPENT)).toBe(true);
+    expect(await allUnspentAtMint(proofs)).toBe(true);
   });
 });
 
@@ -282,8 +286,7 @@ describe('faults', () => {
     expect(proofs).toHaveLength(3);
     // recovery restored the reserved range; it did not mint with new counters
     expect(h.counters.reservations).toHaveLength(1);
-    const states = await mintView(proofs);
-    expect(states.every((s) => s.state === CheckStateEnum.UNSPENT)).toBe(true);
+    expect(await allUnspentAtMint(proofs)).toBe(true);
   });
 
   it('answers a 5xx before signing by re-sending the same outputs, not new counters', async () => {
@@ -322,8 +325,7 @@ describe('faults', () => {
       expect(next.balance()).toBe(34);
       expect(next.db.history).toHaveLength(1);
       expect(await next.quotes.list()).toEqual([]);
-      const states = await mintView(storedProofs(next), local.url);
-      expect(states.every((s) => s.state === CheckStateEnum.UNSPENT)).toBe(true);
+      expect(await allUnspentAtMint(storedProofs(next), local.url)).toBe(true);
     } finally {
       await local.close();
     }
@@ -349,8 +351,7 @@ describe('faults', () => {
       expect(h.balance()).toBe(21);
       expect(h.db.history).toHaveLength(1);
       expect(h.counters.reservations).toHaveLength(1);
-      const states = await mintView(storedProofs(h), local.url);
-      expect(states.every((s) => s.state === CheckStateEnum.UNSPENT)).toBe(true);
+      expect(await allUnspentAtMint(storedProofs(h), local.url)).toBe(true);
     } finally {
       await local.close();
     }
@@ -501,8 +502,7 @@ describe('two tabs of one browser', () => {
     expect(tabA.balance()).toBe(31);
     expect(tabA.db.history).toHaveLength(1);
     expect(await tabA.quotes.list()).toEqual([]);
-    const states = await mintView(storedProofs(tabA));
-    expect(states.every((s) => s.state === CheckStateEnum.UNSPENT)).toBe(true);
+    expect(await allUnspentAtMint(storedProofs(tabA))).toBe(true);
   });
 });
 
@@ -527,11 +527,9 @@ describe('restored wallet', () => {
     const proofs = storedProofs(after);
     const keysetId = proofs[0]?.id ?? '';
     expect(after.db.counters.get(keysetId)).toBe(used + proofs.length);
-    const states = await mintView(proofs);
-    expect(states.every((s) => s.state === CheckStateEnum.UNSPENT)).toBe(true);
+    expect(await allUnspentAtMint(proofs)).toBe(true);
     // the earlier install's proofs are untouched
-    const earlierStates = await mintView(storedProofs(before));
-    expect(earlierStates.every((s) => s.state === CheckStateEnum.UNSPENT)).toBe(true);
+    expect(await allUnspentAtMint(storedProofs(before))).toBe(true);
   });
 });
 

@@ -58,6 +58,15 @@ function scriptedMint(initial: MintQuoteSnapshot['state'] = 'UNPAID') {
   };
 }
 
+/** A scripted mint whose quote 'q' is watched on fast intervals, once its socket has subscribed. */
+async function watchedUntilSubscribed() {
+  const mint = scriptedMint();
+  const onPaid = vi.fn();
+  watchMintQuote(mint.client, 'q', { onPaid }, { intervals: fast });
+  await vi.waitFor(() => expect(mint.subscribers).toBe(1));
+  return { mint, onPaid };
+}
+
 describe('watchMintQuote', () => {
   it('reports a payment announced on the WebSocket and unsubscribes', async () => {
     const mint = scriptedMint();
@@ -81,20 +90,14 @@ describe('watchMintQuote', () => {
   });
 
   it('still notices a payment after the socket dies and can not reconnect', async () => {
-    const mint = scriptedMint();
-    const onPaid = vi.fn();
-    watchMintQuote(mint.client, 'q', { onPaid }, { intervals: fast });
-    await vi.waitFor(() => expect(mint.subscribers).toBe(1));
+    const { mint, onPaid } = await watchedUntilSubscribed();
     mint.dropSockets();
     mint.paySilently();
     await vi.waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
   });
 
   it('notices a payment the live socket never announced (safety poll)', async () => {
-    const mint = scriptedMint();
-    const onPaid = vi.fn();
-    watchMintQuote(mint.client, 'q', { onPaid }, { intervals: fast });
-    await vi.waitFor(() => expect(mint.subscribers).toBe(1));
+    const { mint, onPaid } = await watchedUntilSubscribed();
     mint.paySilently();
     await vi.waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
   });

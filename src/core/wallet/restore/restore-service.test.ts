@@ -2,53 +2,31 @@
 // device with the same phrase gets back, the stop rule, resuming, running twice, spent proofs,
 // unreachable mints and mints without NUT-09.
 import 'fake-indexeddb/auto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import { Wallet, injectWebSocketImpl, type Proof } from '@cashu/cashu-ts';
+import { describe, expect, it, vi } from 'vitest';
+import { Wallet, type Proof } from '@cashu/cashu-ts';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { freshDbName, testStorage, type TestStorage } from '../../../storage/test-support';
-import type { Checkpoint, WriteStep } from '../../checkpoint';
+import type { Checkpoint } from '../../checkpoint';
 import { WalletEvents } from '../../events';
 import { toNewProof } from '../proof-convert';
 import { inProcessQuoteLock } from '../receive/quote-lock';
+import { devMintSuite } from '../testing/dev-mint-suite';
+import { freezeAt } from '../testing/freeze-at';
 import { WalletProvider } from '../wallet-provider';
 import { NO_RESTORE_SUPPORT_MESSAGE } from './restore-messages';
 import { RestoreService, type RestoreProgress } from './restore-service';
 
-injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
-vi.setConfig({ testTimeout: 60_000 });
-
 const DEAD_MINT = 'http://127.0.0.1:9';
-let mint: DevMint;
-let dataDir: string;
-const open: Array<{ close(): void }> = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'cashew-restore-'));
-  mint = await startMint({ port: 0, fresh: true, dataDir });
-});
-
-afterEach(() => {
-  for (const item of open.splice(0)) item.close();
-});
-
-afterAll(async () => {
-  await mint.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const dev = devMintSuite({ fresh: true });
 
 /** Mints proofs of the given amounts for `seed` at counters start, start+1, … on the active keyset. */
 async function issue(seed: Uint8Array, start: number, amounts: number[]): Promise<Proof[]> {
-  const wallet = new Wallet(mint.url, { unit: 'sat', bip39seed: seed });
+  const wallet = new Wallet(dev.mint.url, { unit: 'sat', bip39seed: seed });
   await wallet.loadMint();
   const total = amounts.reduce((a, b) => a + b, 0);
   const quote = await wallet.createMintQuoteBolt11(total);
-  await mint.pay(quote.quote);
+  await dev.mint.pay(quote.quote);
   return wallet.mintProofsBolt11(total, quote.quote, undefined, {
     type: 'deterministic',
     counter: start,
@@ -58,9 +36,9 @@ async function issue(seed: Uint8Array, start: number, amounts: number[]): Promis
 
 /** Spends proofs at the mint (swapped into random outputs nobody keeps). */
 async function spend(proofs: Proof[]): Promise<void> {
-  const wallet = new Wallet(mint.url, { unit: 'sat' });
+  const wallet = new Wallet(dev.mint.url, { unit: 'sat' });
   await wallet.loadMint();
-  await wallet.receive({ mint: mint.url, proofs, unit: 'sat' }, undefined, { type: 'random' });
+  await wallet.receive({ mint: dev.mint.url, proofs, unit: 'sat' }, undefined, { type: 'random' });
 }
 
 interface Device {
@@ -89,7 +67,7 @@ async function device(
       mnemonic: phrase.mnemonic,
       seed: phrase.seed,
     });
-    await storage.config.setMintUrl(mint.url);
+    await storage.config.setMintUrl(dev.mint.url);
   }
   const provider = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
   const wallets = options.noNut09
@@ -117,7 +95,8 @@ async function device(
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
   });
   restore.onProgress((p) => progress.push(p));
-  open.push({ close: () => provider.close() }, storage);
+  dev.track({ close: () => provider.close() });
+  dev.track(storage);
   return { storage, restore, wallets: provider, progress };
 }
 
@@ -132,7 +111,7 @@ async function restoreEvents(d: Device) {
 }
 
 const activeKeysetId = async () => {
-  const wallet = new Wallet(mint.url, { unit: 'sat' });
+  const wallet = new Wallet(dev.mint.url, { unit: 'sat' });
   await wallet.loadMint();
   return wallet.getKeyset().id;
 };
@@ -143,7 +122,7 @@ describe('restoring from the phrase on a fresh profile', () => {
     const first = await activeKeysetId();
     await issue(phrase.seed, 0, [1, 2, 4, 8, 16]);
     await issue(phrase.seed, 5, Array<number>(35).fill(1));
-    mint.rotateKeyset();
+    dev.mint.rotateKeyset();
     const second = await activeKeysetId();
     expect(second).not.toBe(first);
     // The old device's global counter was 40 when the new keyset was first used: 40 empty counters
@@ -154,7 +133,7 @@ describe('restoring from the phrase on a fresh profile', () => {
     const outcome = await d.restore.start('onboarding');
 
     expect(outcome).toEqual({
-      mints: [{ mintUrl: mint.url, foundSats: 31 + 35 + 96 }],
+      mints: [{ mintUrl: dev.mint.url, foundSats: 31 + 35 + 96 }],
       totalSats: 162,
       cancelled: false,
     });
@@ -165,14 +144,19 @@ describe('restoring from the phrase on a fresh profile', () => {
     expect(await restoreEvents(d)).toEqual([
       {
         amount: 162,
-        mintUrl: mint.url,
+        mintUrl: dev.mint.url,
         metadata: expect.objectContaining({ keysets: 2 }) as never,
       },
     ]);
     expect(await d.storage.restore.current()).toBeUndefined();
-    // Progress named the mint, the keysets and the sats found, and ended.
+    // Progress named the dev.mint, the keysets and the sats found, and ended.
     expect(d.progress).toContainEqual(
-      expect.objectContaining({ mintUrl: mint.url, mintIndex: 1, mintCount: 1, keysetCount: 2 }),
+      expect.objectContaining({
+        mintUrl: dev.mint.url,
+        mintIndex: 1,
+        mintCount: 1,
+        keysetCount: 2,
+      }),
     );
     expect(d.progress.at(-1)).toBeNull();
 
@@ -207,7 +191,7 @@ describe('the stop rule', () => {
 
   it('walks a never-used keyset from 0 up to the global counter before stopping', async () => {
     const phrase = newPhrase();
-    mint.rotateKeyset();
+    dev.mint.rotateKeyset();
     await issue(phrase.seed, 70, [4]);
     const d = await device(phrase);
     await d.storage.config.setCounter(71);
@@ -232,7 +216,7 @@ describe('running it again', () => {
     const phrase = newPhrase();
     const proofs = await issue(phrase.seed, 0, [2, 16]);
     const d = await device(phrase);
-    await d.storage.proofs.add(proofs.map(toNewProof), mint.url);
+    await d.storage.proofs.add(proofs.map(toNewProof), dev.mint.url);
     const outcome = await d.restore.start('settings');
     expect(outcome?.totalSats).toBe(0);
     expect(await d.storage.proofs.stats()).toMatchObject({ totalProofs: 2, totalBalance: 18 });
@@ -266,7 +250,7 @@ describe('a mint that cannot be scanned', () => {
 
     const outcome = await d.restore.start('settings');
     expect(outcome?.mints).toEqual([
-      { mintUrl: mint.url, foundSats: 20 },
+      { mintUrl: dev.mint.url, foundSats: 20 },
       {
         mintUrl: DEAD_MINT,
         foundSats: 0,
@@ -279,7 +263,7 @@ describe('a mint that cannot be scanned', () => {
     ]);
     expect((await restoreEvents(d)).map((e) => [e.mintUrl, e.amount])).toEqual(
       expect.arrayContaining([
-        [mint.url, 20],
+        [dev.mint.url, 20],
         [DEAD_MINT, 0],
       ]),
     );
@@ -291,7 +275,7 @@ describe('a mint that cannot be scanned', () => {
     const d = await device(phrase, { noNut09: true });
     const outcome = await d.restore.start('settings');
     expect(outcome?.mints).toEqual([
-      { mintUrl: mint.url, foundSats: 0, error: NO_RESTORE_SUPPORT_MESSAGE },
+      { mintUrl: dev.mint.url, foundSats: 0, error: NO_RESTORE_SUPPORT_MESSAGE },
     ]);
     expect(await d.storage.proofs.balance()).toBe(0);
   });
@@ -302,11 +286,11 @@ describe('a mint that cannot be scanned', () => {
     const d = await device(phrase);
     await d.storage.proofs.add(
       [{ secret: 'old-keyset', amount: 7, id: '00deadbeef000000', C: '02cd' }],
-      mint.url,
+      dev.mint.url,
     );
     const outcome = await d.restore.start('settings');
     expect(outcome?.mints[0]).toEqual({
-      mintUrl: mint.url,
+      mintUrl: dev.mint.url,
       foundSats: 2,
       error: expect.stringContaining('00deadbeef000000') as never,
     });
@@ -315,21 +299,6 @@ describe('a mint that cannot be scanned', () => {
 });
 
 describe('interrupted and resumed', () => {
-  /** Freezes the scan at the n-th time it reaches `step`, as a closed tab would. */
-  function freezeAt(step: WriteStep, nth = 1): { checkpoint: Checkpoint; reached: Promise<void> } {
-    let reached!: () => void;
-    const promise = new Promise<void>((resolve) => (reached = resolve));
-    let seen = 0;
-    return {
-      reached: promise,
-      checkpoint: (at) => {
-        if (at !== step || ++seen !== nth) return;
-        reached();
-        return new Promise<void>(() => {});
-      },
-    };
-  }
-
   it.each([
     ['restore:scheduled', 1],
     ['restore:batch-recorded', 1],
@@ -366,7 +335,7 @@ describe('interrupted and resumed', () => {
       mnemonic: phrase.mnemonic,
       seed: phrase.seed,
     });
-    await storage.config.setMintUrl(mint.url);
+    await storage.config.setMintUrl(dev.mint.url);
     storage.close();
     return device(phrase, { dbName, checkpoint });
   }

@@ -15,6 +15,8 @@ import type {
   PendingMintQuote,
   ProcessedQuote,
   ProofStats,
+  SettleMintQuote,
+  Settlement,
   ProofStore,
   StoredProof,
   WithdrawalEventInput,
@@ -183,12 +185,7 @@ export class MemoryLedger implements Ledger {
   constructor(private readonly db: MemoryDb) {}
 
   /** The pending row is the "not yet settled" token: whoever deletes it records the payment. */
-  async settleMintQuote(args: {
-    quote: string;
-    mintUrl: string;
-    proofs: NewProof[];
-    event: PaymentEventInput;
-  }): Promise<{ settled: boolean; balance: number }> {
+  async settleMintQuote(args: SettleMintQuote): Promise<Settlement> {
     if (!this.db.quotes.has(args.quote)) return { settled: false, balance: this.db.balance() };
     this.db.insertProofs(args.proofs, args.mintUrl);
     this.db.addEvent(paymentEvent(args.event));

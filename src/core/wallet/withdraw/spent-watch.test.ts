@@ -3,10 +3,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testStorage, type TestStorage } from '../../../storage/test-support';
-import { WalletEvents, type WalletUpdate } from '../../events';
 import type { PendingWithdrawal } from '../../ports';
 import { SpentWatcher } from './spent-watch';
 import { proofY, type ProofStateClient, type ProofStateEntry } from './spent-watch-client';
+import { recordedEvents } from '../testing/recorded-events';
 
 const MINT = 'http://mint.test';
 const WAIT = { timeout: 5_000, interval: 10 };
@@ -76,9 +76,7 @@ async function setup(client: ScriptedMint, amounts: number[]) {
     createdAt: 1,
   };
   await storage.withdrawals.put(withdrawal);
-  const events = new WalletEvents();
-  const updates: WalletUpdate[] = [];
-  events.onUpdated((u) => updates.push(u));
+  const { events, updates } = recordedEvents();
   const watcher = new SpentWatcher({
     withdrawals: storage.withdrawals,
     ledger: storage.ledger,

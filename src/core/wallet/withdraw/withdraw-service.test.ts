@@ -16,12 +16,13 @@ import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { testStorage, type TestStorage } from '../../../storage/test-support';
-import { WalletEvents, type WalletUpdate } from '../../events';
+import type { WalletUpdate } from '../../events';
 import { toNewProof } from '../proof-convert';
 import { proofStateClient } from './spent-watch-client';
 import { WalletProvider } from '../wallet-provider';
 import { WithdrawService, type WithdrawServiceDeps } from './withdraw-service';
 import { isWithdrawError, type WithdrawResult } from './withdraw-plan';
+import { recordedEvents } from '../testing/recorded-events';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 vi.setConfig({ testTimeout: 60_000 });
@@ -77,9 +78,7 @@ async function setup(
     await storage.config.setMintUrl(url);
   }
   const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
-  const events = new WalletEvents();
-  const updates: WalletUpdate[] = [];
-  events.onUpdated((u) => updates.push(u));
+  const { events, updates } = recordedEvents();
   const service = new WithdrawService({
     config: storage.config,
     proofs: storage.proofs,
@@ -104,6 +103,23 @@ async function customerWallet(url: string): Promise<Wallet> {
   const wallet = new Wallet(url, { unit: 'sat' });
   await wallet.loadMint();
   return wallet;
+}
+
+/** What a customer gets for `token` at the fee mint (redeeming costs the mint's input fee). */
+async function redeemAtFeeMint(token: string): Promise<number> {
+  const received = await (await customerWallet(feeMint.url)).receive(token);
+  return received.reduce((s, p) => s + p.amount.toNumber(), 0);
+}
+
+/** Both building a token and preparing one refuse with `failure`. */
+async function expectRefused(service: WithdrawService, failure: { code: string; error: string }) {
+  expect(await service.createToken()).toEqual(failure);
+  expect(await service.prepare()).toEqual(failure);
+}
+
+/** The consolidation rounds still journaled (a finished consolidation leaves none). */
+async function consolidationJournals(storage: TestStorage) {
+  return (await storage.withdrawals.list()).filter((w) => w.consolidation);
 }
 
 /** Takes payments the way the app stores them: proofs from the mint, tagged with its URL. */
@@ -147,25 +163,14 @@ async function withdrawalEvents(storage: TestStorage) {
 describe('WithdrawService: building the token', () => {
   it("fails with 'No unspent proofs available' when the wallet holds no proofs", async () => {
     const { service } = await setup(mint.url);
-    expect(await service.createToken()).toEqual({
-      code: 'no-proofs',
-      error: 'No unspent proofs available',
-    });
-    expect(await service.prepare()).toEqual({
-      code: 'no-proofs',
-      error: 'No unspent proofs available',
-    });
+    await expectRefused(service, { code: 'no-proofs', error: 'No unspent proofs available' });
     expect(await service.listPending()).toEqual([]);
   });
 
   it("fails with 'No unspent proofs for current mint' when every proof is on another mint", async () => {
     const { service, storage } = await setup(mint.url);
     await takePayments(feeMint, storage, [21]);
-    expect(await service.createToken()).toEqual({
-      code: 'no-proofs-for-mint',
-      error: 'No unspent proofs for current mint',
-    });
-    expect(await service.prepare()).toEqual({
+    await expectRefused(service, {
       code: 'no-proofs-for-mint',
       error: 'No unspent proofs for current mint',
     });
@@ -395,9 +400,8 @@ describe('WithdrawService: consolidating a big wallet in rounds', () => {
     expect(decoded.proofs.length).toBeLessThanOrEqual(Math.ceil(Math.log2(350)) + 1);
     const stored = await storage.proofs.listUnspent();
     expect(stored.map((p) => p.secret).sort()).toEqual(decoded.proofs.map((p) => p.secret).sort());
-    expect((await storage.withdrawals.list()).filter((w) => w.consolidation)).toEqual([]);
-    const received = await (await customerWallet(feeMint.url)).receive(token.token);
-    expect(received.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(313 - 1);
+    expect(await consolidationJournals(storage)).toEqual([]);
+    expect(await redeemAtFeeMint(token.token)).toBe(313 - 1);
   });
 
   it('recovers a round whose reply was lost mid-way and ends with the exact balance once', async () => {
@@ -434,8 +438,7 @@ describe('WithdrawService: consolidating a big wallet in rounds', () => {
     const decoded = await decode(feeMint.url, token.token);
     expect(stored.map((p) => p.secret).sort()).toEqual(decoded.proofs.map((p) => p.secret).sort());
     expect(await storage.withdrawals.list()).toHaveLength(1); // the token's watch, no journal
-    const received = await (await customerWallet(feeMint.url)).receive(token.token);
-    expect(received.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(313 - 1);
+    expect(await redeemAtFeeMint(token.token)).toBe(313 - 1);
   });
 });
 
@@ -481,9 +484,8 @@ describe('WithdrawService: an interrupted consolidation swap', () => {
 
     expect(result.amount).toBe(18);
     expect(await storage.proofs.balance()).toBe(18);
-    expect((await storage.withdrawals.list()).filter((w) => w.consolidation)).toEqual([]);
-    const received = await (await customerWallet(feeMint.url)).receive(result.token);
-    expect(received.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(18 - 1);
+    expect(await consolidationJournals(storage)).toEqual([]);
+    expect(await redeemAtFeeMint(result.token)).toBe(18 - 1);
   });
 
   it('finishes a swap journaled before a crash on the next start, without swapping again', async () => {
@@ -496,7 +498,7 @@ describe('WithdrawService: an interrupted consolidation swap', () => {
     ]);
     const failed = await first.service.createToken({ consolidate: true });
     expect(isWithdrawError(failed)).toBe(true);
-    expect((await first.storage.withdrawals.list()).filter((w) => w.consolidation)).toHaveLength(1);
+    expect(await consolidationJournals(first.storage)).toHaveLength(1);
     expect(await first.storage.proofs.balance()).toBe(20); // not known yet: nothing dropped
     first.service.stop();
     feeMint.clearFaults();
