@@ -16,7 +16,7 @@ import {
   MissingDataError,
   ValidationError,
 } from '../../errors';
-import type { StoredProof } from '../../ports';
+import type { PendingMintQuote, StoredProof } from '../../ports';
 import { mintReserved, outputCountFor } from './deterministic-mint';
 import { lockPubkeyForNostrKey } from './nut20-key';
 import { inProcessQuoteLock, type QuoteLock } from './quote-lock';
@@ -56,6 +56,26 @@ async function mintView(proofs: StoredProof[], url = mint.url) {
 async function allUnspentAtMint(proofs: StoredProof[], url = mint.url): Promise<boolean> {
   const states = await mintView(proofs, url);
   return states.every((s) => s.state === CheckStateEnum.UNSPENT);
+}
+
+/** A fresh unpaid quote of `amount` sats at the dev mint, as a pending row of `kind`. */
+async function unpaidQuoteRow(
+  h: PaymentHarness,
+  amount: number,
+  kind: 'direct' | 'remote',
+): Promise<PendingMintQuote> {
+  const seedless = await h.wallets.getSeedlessWallet(mint.url);
+  const q = await seedless.createMintQuoteBolt11(amount);
+  return {
+    quote: q.quote,
+    mintUrl: mint.url,
+    amount,
+    request: q.request,
+    kind,
+    state: 'UNPAID',
+    createdAt: Date.now(),
+    expiry: q.expiry ?? null,
+  };
 }
 
 function storedProofs(h: PaymentHarness): StoredProof[] {
@@ -449,20 +469,9 @@ describe('crash recovery', () => {
   it('a quote issued to someone else is reported and removed, with nothing stored', async () => {
     const winner = harness();
     const loser = harness();
-    const seedless = await winner.wallets.getSeedlessWallet(mint.url);
-    const q = await seedless.createMintQuoteBolt11(7);
-    const row = {
-      quote: q.quote,
-      mintUrl: mint.url,
-      amount: 7,
-      request: q.request,
-      kind: 'direct' as const,
-      state: 'UNPAID' as const,
-      createdAt: Date.now(),
-      expiry: q.expiry,
-    };
+    const row = await unpaidQuoteRow(winner, 7, 'direct');
     await winner.service.track(row);
-    await mint.pay(q.quote);
+    await mint.pay(row.quote);
     await expect.poll(() => winner.settled.length, WAIT).toBe(1);
 
     await loser.service.track({ ...row, state: 'PAID' });
@@ -574,20 +583,9 @@ describe('remote quotes', () => {
 
   it('tracking the same quote twice mints it once', async () => {
     const h = harness();
-    const seedless = await h.wallets.getSeedlessWallet(mint.url);
-    const q = await seedless.createMintQuoteBolt11(6);
-    const row = {
-      quote: q.quote,
-      mintUrl: mint.url,
-      amount: 6,
-      request: q.request,
-      kind: 'remote' as const,
-      state: 'UNPAID' as const,
-      createdAt: Date.now(),
-      expiry: q.expiry,
-    };
+    const row = await unpaidQuoteRow(h, 6, 'remote');
     await Promise.all([h.service.track(row), h.service.track(row)]);
-    await mint.pay(q.quote);
+    await mint.pay(row.quote);
     await expect.poll(() => h.settled.length, WAIT).toBe(1);
     await h.service.idle();
     expect(h.balance()).toBe(6);
