@@ -1,5 +1,5 @@
 // Test helpers for storage tests: fresh database names, a recording logger, proof builders.
-import type { Logger } from '../core/logger';
+import { silentLogger, type Logger } from '../core/logger';
 import type { NewProof, PaymentEventInput, SettleMintQuote } from '../core/ports';
 import { createStorage, type Storage } from './index';
 
@@ -83,4 +83,18 @@ export function testStorage(dbName = freshDbName()): TestStorage {
 /** Makes every later read or write fail, as a broken or blocked IndexedDB would. */
 export function breakDatabase(storage: Storage): void {
   storage.db.close({ disableAutoOpen: true });
+}
+
+/**
+ * A fresh database for a screen test, its settings already saved (the dev mint and `relays`) and
+ * build defaults that differ from them. The caller closes it.
+ */
+export async function storageWithSettings(relays: string[]): Promise<Storage> {
+  const storage = createStorage({
+    dbName: freshDbName(),
+    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
+    logger: silentLogger,
+  });
+  await storage.config.saveSettings({ mintUrl: 'http://127.0.0.1:3338', relays });
+  return storage;
 }

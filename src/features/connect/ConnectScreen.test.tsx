@@ -5,10 +5,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import { silentLogger, type Logger } from '../../core/logger';
-import { createStorage, type Storage } from '../../storage';
+import type { Storage } from '../../storage';
+import { storageWithSettings } from '../../storage/test-support';
 import { ConnectScreen } from './ConnectScreen';
 
-let count = 0;
 const opened: Storage[] = [];
 
 afterEach(() => {
@@ -18,16 +18,8 @@ afterEach(() => {
 });
 
 async function setup(logger: Logger = silentLogger) {
-  const storage = createStorage({
-    dbName: `connect-screen-${++count}`,
-    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
-    logger: silentLogger,
-  });
+  const storage = await storageWithSettings(['ws://127.0.0.1:7777', 'wss://relay.example']);
   opened.push(storage);
-  await storage.config.saveSettings({
-    mintUrl: 'http://127.0.0.1:3338',
-    relays: ['ws://127.0.0.1:7777', 'wss://relay.example'],
-  });
   const { npub } = await new DeviceKeys(storage.keys).getKeypair();
   render(
     <ConnectScreen

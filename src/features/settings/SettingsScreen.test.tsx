@@ -6,7 +6,8 @@ import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
-import { createStorage, type Storage } from '../../storage';
+import type { Storage } from '../../storage';
+import { storageWithSettings } from '../../storage/test-support';
 import type { SettingsServices } from './deps';
 import { SettingsScreen } from './SettingsScreen';
 import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
@@ -14,7 +15,6 @@ import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });
 
-let count = 0;
 const opened: Storage[] = [];
 afterEach(() => {
   cleanup();
@@ -22,16 +22,8 @@ afterEach(() => {
 });
 
 async function renderSettings(options: { restore?: boolean } = {}) {
-  const storage = createStorage({
-    dbName: `settings-${++count}`,
-    defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
-    logger: silentLogger,
-  });
+  const storage = await storageWithSettings(['ws://127.0.0.1:7777', 'wss://b.example']);
   opened.push(storage);
-  await storage.config.saveSettings({
-    mintUrl: 'http://127.0.0.1:3338',
-    relays: ['ws://127.0.0.1:7777', 'wss://b.example'],
-  });
   if (options.restore !== false)
     await new DeviceKeys(storage.keys).createFromMnemonic(NIP06_PHRASE);
   const services = {
