@@ -1,4 +1,6 @@
 // Small "Copied" confirmation shown beside a copy button after a successful copy.
+import { LineIcon } from './LineIcon';
+
 export function CopiedBadge({ visible }: { visible: boolean }) {
   return (
     <span
@@ -7,18 +9,9 @@ export function CopiedBadge({ visible }: { visible: boolean }) {
     >
       {visible ? (
         <>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="mr-1 h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2.5}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <LineIcon viewBox="0 0 20 20" className="mr-1 h-4 w-4" strokeWidth={2.5}>
             <path d="m4 10.5 4 4 8-9" />
-          </svg>
+          </LineIcon>
           Copied
         </>
       ) : null}

@@ -1,6 +1,7 @@
 // Amount keypad (docs/behaviour.md "Point of sale"): on-screen digits plus window keyboard
 // shortcuts.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { LineIcon } from './LineIcon';
 import {
   INITIAL_AMOUNT,
   keypadAmountReducer,
@@ -172,19 +173,10 @@ export function Keypad({
           disabled={disabled}
           onClick={() => apply({ type: 'backspace' })}
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-7 w-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <LineIcon viewBox="0 0 24 24" className="h-7 w-7" strokeWidth={2}>
             <path d="M21 5H9l-6 7 6 7h12a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1Z" />
             <path d="m17 9-6 6M11 9l6 6" />
-          </svg>
+          </LineIcon>
         </button>
       </div>
 
