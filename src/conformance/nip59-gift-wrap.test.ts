@@ -16,18 +16,19 @@ import {
   unwrapPaymentEvent,
   wrapPaymentMessage,
 } from '../core/remote-payments/gift-wrap';
-import type { PaymentMessage } from '../core/remote-payments/payment-message';
+import {
+  FIXTURE_MINT,
+  paymentMessageFixture,
+} from '../core/remote-payments/testing/payment-message-fixture';
 import example from './vectors/nip59-example.json';
 
 const TWO_DAYS = 2 * 24 * 60 * 60;
-const MINT = 'http://127.0.0.1:3338';
-const message: PaymentMessage = {
+const MINT = FIXTURE_MINT;
+const message = paymentMessageFixture({
   quote: 'quote-59',
   amount: 1000,
   request: 'lnbc10u1pconformance',
-  unit: 'sat',
-  mint: MINT,
-};
+});
 
 describe('NIP-59 example from the spec', () => {
   const recipient = hexToBytes(example.recipientSecretKeyHex);

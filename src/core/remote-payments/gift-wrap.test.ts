@@ -4,16 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { InvalidPaymentMessageError } from '../errors';
 import { GIFT_WRAP_BACKDATE_SECONDS } from './constants';
 import { readPaymentEvent, unwrapPaymentEvent, wrapPaymentMessage } from './gift-wrap';
-import type { PaymentMessage } from './payment-message';
+import { FIXTURE_MINT, paymentMessageFixture } from './testing/payment-message-fixture';
 
-const MINT = 'http://127.0.0.1:3338';
-const message: PaymentMessage = {
-  quote: 'quote-1',
-  amount: 100,
-  request: 'lnbc1u1pdev',
-  unit: 'sat',
-  mint: MINT,
-};
+const MINT = FIXTURE_MINT;
+const message = paymentMessageFixture();
 
 describe('gift wraps', () => {
   const merchant = generateSecretKey();
