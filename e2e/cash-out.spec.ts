@@ -16,6 +16,17 @@ async function openWallet(page: Page) {
   await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
 }
 
+/** An onboarded merchant with one payment of `sats` stored, on the wallet screen. */
+async function merchantWithBalance(
+  page: Page,
+  stack: { mintUrl: string; relayUrl: string; payQuote: (quoteId: string) => Promise<void> },
+  sats: number,
+) {
+  await onboard(page, { mintUrl: stack.mintUrl, relayUrl: stack.relayUrl });
+  await takePayment(page, sats, stack.payQuote);
+  await openWallet(page);
+}
+
 async function fault(request: APIRequestContext, mintUrl: string, rule: Record<string, unknown>) {
   const response = await request.post(`${mintUrl}/dev/faults`, { data: rule });
   expect(response.ok()).toBe(true);
@@ -72,9 +83,7 @@ test.describe('cash out', () => {
     relayUrl,
     payQuote,
   }) => {
-    await onboard(page, { mintUrl, relayUrl });
-    await takePayment(page, 2000, payQuote);
-    await openWallet(page);
+    await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 2000);
     const confirm = await startCashOut(page, outsideInvoice(1000));
     expect(await fees(confirm)).toEqual({
       amount: '1,000 sats',
@@ -104,9 +113,7 @@ test.describe('cash out', () => {
     payQuote,
     lightningAddress,
   }) => {
-    await onboard(page, { mintUrl, relayUrl });
-    await takePayment(page, 300, payQuote);
-    await openWallet(page);
+    await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 300);
     // Outside the address's limits first: refused, nothing leaves the balance.
     await page.getByRole('button', { name: 'Cash out', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Cash out to Lightning' });
@@ -136,9 +143,7 @@ test.describe('cash out', () => {
     relayUrl,
     payQuote,
   }) => {
-    await onboard(page, { mintUrl, relayUrl });
-    await takePayment(page, 50, payQuote);
-    await openWallet(page);
+    await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 50);
     await page.getByRole('button', { name: 'Cash out', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Cash out to Lightning' });
     const field = dialog.getByLabel('Invoice, Lightning address or LNURL');
@@ -173,9 +178,7 @@ test.describe('cash out', () => {
     payQuote,
     request,
   }) => {
-    await onboard(page, { mintUrl, relayUrl });
-    await takePayment(page, 500, payQuote);
-    await openWallet(page);
+    await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 500);
     const confirm = await startCashOut(page, outsideInvoice(200));
     await fault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'dropResponse', count: 1 });
     await confirm.getByRole('button', { name: 'Pay' }).click();
@@ -195,9 +198,7 @@ test.describe('cash out', () => {
     payQuote,
     request,
   }) => {
-    await onboard(page, { mintUrl, relayUrl });
-    await takePayment(page, 100, payQuote);
-    await openWallet(page);
+    await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 100);
     const confirm = await startCashOut(page, outsideInvoice(50));
     await fault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'error500', count: 1 });
     await confirm.getByRole('button', { name: 'Pay' }).click();
@@ -217,9 +218,7 @@ test.describe('cash out', () => {
       payQuote,
       request,
     }) => {
-      await onboard(page, { mintUrl, relayUrl });
-      await takePayment(page, 300, payQuote);
-      await openWallet(page);
+      await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 300);
       const confirm = await startCashOut(page, outsideInvoice(100));
       await fault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'pending', count: 1 });
       await confirm.getByRole('button', { name: 'Pay' }).click();
@@ -255,9 +254,7 @@ test.describe('cash out', () => {
     relayUrl,
     payQuote,
   }) => {
-    await onboard(page, { mintUrl, relayUrl });
-    await takePayment(page, 500, payQuote);
-    await openWallet(page);
+    await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 500);
     const other = await context.newPage();
     await other.goto('/wallet');
     const invoice = outsideInvoice(100);
