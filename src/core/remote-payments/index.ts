@@ -26,3 +26,28 @@ export {
 export { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
 export { defaultLockProvider, noLockProvider, webLockProvider, type LockProvider } from './lock';
 export { createRateLimiter, rateLimited, type RateLimiter } from './rate-limit';
+export {
+  LINK_PAIRING_KEY,
+  decodePairingSecret,
+  encodePairingSecret,
+  hasValidPairing,
+  newPairingSecret,
+  pairingId,
+  provePairing,
+  type PairingProof,
+} from './pairing';
+export {
+  parseReceipt,
+  readReceiptEvent,
+  serializeReceipt,
+  wrapReceipt,
+  type SaleReceipt,
+} from './receipt-message';
+export {
+  MERCHANT_PROFILE_KIND,
+  PAIRING_TAG,
+  merchantProfileTemplate,
+  newestEvent,
+  parseMerchantProfile,
+  type MerchantProfile,
+} from './merchant-profile';

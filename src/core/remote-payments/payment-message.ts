@@ -1,6 +1,7 @@
 // The remote payment message (the content of a NIP-17 kind 14 rumor): its shape and validation.
 import { InvalidPaymentMessageError } from '../errors';
 import { MAX_PAYMENT_MESSAGE_BYTES, MAX_QUOTE_ID_LENGTH, MAX_REQUEST_LENGTH } from './constants';
+import type { PairingProof } from './pairing';
 
 /** What a cashier tells the merchant about a mint quote it created for them. */
 export interface PaymentMessage {
@@ -16,6 +17,10 @@ export interface PaymentMessage {
   pubkey?: string;
   /** unix seconds, or null when the mint gave none */
   expiry?: number | null;
+  /** x-only hex pubkey the cashier chose for this sale; the merchant's receipt is wrapped to it */
+  receipt?: string;
+  /** a paired cashier's proof of the link's secret (core/remote-payments/pairing.ts) */
+  pairing?: PairingProof;
 }
 
 /** The most sats that can exist; anything above is not a real quote. */
@@ -23,6 +28,9 @@ const MAX_AMOUNT = 2_100_000_000_000_000;
 /** Quote ids are URL path segments at the mint (uuid, hex or url-safe base64). */
 const QUOTE_ID_PATTERN = /^[A-Za-z0-9._~+=-]+$/;
 const PUBKEY_PATTERN = /^0[23][0-9a-f]{64}$/;
+const X_ONLY_PUBKEY_PATTERN = /^[0-9a-f]{64}$/;
+const PAIRING_ID_PATTERN = /^[0-9a-f]{16}$/;
+const PAIRING_MAC_PATTERN = /^[0-9a-f]{64}$/;
 
 /** Mint URLs compare without trailing slashes and without case in the scheme and host. */
 export function normalizeMintUrl(url: string): string {
@@ -63,7 +71,7 @@ export function parsePaymentMessage(
   }
   const raw = data as Record<string, unknown>;
 
-  const { quote, amount, request, unit, mint, pubkey, expiry } = raw;
+  const { quote, amount, request, unit, mint, pubkey, expiry, receipt, pairing } = raw;
   if (typeof quote !== 'string' || quote.length === 0) fail('missing quote id');
   if (quote.length > MAX_QUOTE_ID_LENGTH || !QUOTE_ID_PATTERN.test(quote)) {
     fail('malformed quote id');
@@ -90,14 +98,45 @@ export function parsePaymentMessage(
     fail('malformed expiry');
   }
 
+  if (
+    receipt !== undefined &&
+    (typeof receipt !== 'string' || !X_ONLY_PUBKEY_PATTERN.test(receipt))
+  ) {
+    fail('malformed receipt pubkey');
+  }
+  const proof = pairing === undefined ? undefined : parsePairingProof(pairing);
+
   const message: PaymentMessage = { quote, amount, request, unit, mint };
   if (pubkey !== undefined) message.pubkey = pubkey as string;
   if (expiry !== undefined) message.expiry = expiry as number | null;
+  if (receipt !== undefined) message.receipt = receipt as string;
+  if (proof) message.pairing = proof;
   return message;
+}
+
+function parsePairingProof(value: unknown): PairingProof {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    fail('malformed pairing proof');
+  }
+  const { id, mac } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || !PAIRING_ID_PATTERN.test(id)) fail('malformed pairing id');
+  if (typeof mac !== 'string' || !PAIRING_MAC_PATTERN.test(mac)) fail('malformed pairing proof');
+  return { id, mac };
 }
 
 /** The message text a cashier sends; only known fields, so nothing else leaks into the rumor. */
 export function serializePaymentMessage(message: PaymentMessage): string {
-  const { quote, amount, request, unit, mint, pubkey, expiry } = message;
-  return JSON.stringify({ quote, amount, request, unit, mint, pubkey, expiry });
+  const { quote, amount, request, unit, mint, pubkey, expiry, receipt, pairing } = message;
+  const proof = pairing ? { id: pairing.id, mac: pairing.mac } : undefined;
+  return JSON.stringify({
+    quote,
+    amount,
+    request,
+    unit,
+    mint,
+    pubkey,
+    expiry,
+    receipt,
+    pairing: proof,
+  });
 }

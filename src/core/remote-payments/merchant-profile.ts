@@ -1,0 +1,68 @@
+// The merchant's public payment profile: a NIP-61 kind 10019 event naming its mint, relays and
+// lock pubkey, plus the current pairing id (docs/protocol.md "Merchant profile").
+import type { EventTemplate, NostrEvent } from 'nostr-tools/core';
+
+/** NIP-61 "nutzap informational event": replaceable, the newest one counts. */
+export const MERCHANT_PROFILE_KIND = 10019;
+/** Our own tag: the id of the cashier-link secret the merchant accepts; absent when it accepts any. */
+export const PAIRING_TAG = 'cashew-pairing';
+
+const MAX_TAGS = 64;
+const PUBKEY_PATTERN = /^0[23][0-9a-f]{64}$/;
+const PAIRING_ID_PATTERN = /^[0-9a-f]{16}$/;
+
+export interface MerchantProfile {
+  mints: string[];
+  relays: string[];
+  /** NUT-20 / P2PK lock pubkey, `02` or `03` + 64 hex */
+  pubkey?: string;
+  /** present when the merchant takes only paired messages */
+  pairingId?: string;
+}
+
+export function merchantProfileTemplate(profile: MerchantProfile, now: number): EventTemplate {
+  const tags: string[][] = [];
+  for (const relay of profile.relays) tags.push(['relay', relay]);
+  for (const mint of profile.mints) tags.push(['mint', mint, 'sat']);
+  if (profile.pubkey) tags.push(['pubkey', profile.pubkey]);
+  if (profile.pairingId) tags.push([PAIRING_TAG, profile.pairingId]);
+  return { kind: MERCHANT_PROFILE_KIND, created_at: now, tags, content: '' };
+}
+
+function isUrl(value: string, schemes: readonly string[]): boolean {
+  try {
+    return schemes.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads a profile event (its signature already checked by the relay pool). Tags that are not
+ * well formed are skipped one by one; an event of another kind or with too many tags is refused.
+ */
+export function parseMerchantProfile(event: NostrEvent): MerchantProfile | undefined {
+  if (event.kind !== MERCHANT_PROFILE_KIND || !Array.isArray(event.tags)) return undefined;
+  if (event.tags.length > MAX_TAGS) return undefined;
+  const profile: MerchantProfile = { mints: [], relays: [] };
+  for (const tag of event.tags) {
+    if (!Array.isArray(tag) || typeof tag[1] !== 'string') continue;
+    const [name, value] = tag;
+    if (name === 'relay' && isUrl(value, ['wss:', 'ws:'])) profile.relays.push(value);
+    if (name === 'mint' && isUrl(value, ['https:', 'http:']) && (tag[2] ?? 'sat') === 'sat') {
+      profile.mints.push(value);
+    }
+    if (name === 'pubkey' && PUBKEY_PATTERN.test(value)) profile.pubkey = value;
+    if (name === PAIRING_TAG && PAIRING_ID_PATTERN.test(value)) profile.pairingId = value;
+  }
+  return profile;
+}
+
+/** Relays may keep several versions of a replaceable event: the newest one is the profile. */
+export function newestEvent(events: readonly NostrEvent[]): NostrEvent | undefined {
+  let newest: NostrEvent | undefined;
+  for (const event of events) {
+    if (!newest || event.created_at > newest.created_at) newest = event;
+  }
+  return newest;
+}

@@ -1,0 +1,165 @@
+// Pairing proofs, receipts and the merchant profile: what a stranger, a relay or a reset link can and cannot do.
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { describe, expect, it } from 'vitest';
+import { InvalidPaymentMessageError } from '../errors';
+import {
+  merchantProfileTemplate,
+  newestEvent,
+  parseMerchantProfile,
+  MERCHANT_PROFILE_KIND,
+} from './merchant-profile';
+import {
+  decodePairingSecret,
+  encodePairingSecret,
+  hasValidPairing,
+  newPairingSecret,
+  pairingId,
+  provePairing,
+} from './pairing';
+import { parsePaymentMessage, serializePaymentMessage } from './payment-message';
+import { parseReceipt, readReceiptEvent, wrapReceipt } from './receipt-message';
+import { FIXTURE_MINT, paymentMessageFixture } from './testing/payment-message-fixture';
+
+const context = { currentMintUrl: FIXTURE_MINT };
+
+describe('pairing secret', () => {
+  it('round-trips through its link text and refuses anything not 32 bytes', () => {
+    const secret = newPairingSecret();
+    const text = encodePairingSecret(secret);
+    expect(text).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(decodePairingSecret(text)).toEqual(secret);
+    expect(decodePairingSecret(text.slice(0, 40))).toBeUndefined();
+    expect(decodePairingSecret('not base64 !')).toBeUndefined();
+    expect(decodePairingSecret('')).toBeUndefined();
+  });
+});
+
+describe('pairing proof', () => {
+  const secret = newPairingSecret();
+  const message = paymentMessageFixture({ receipt: 'ab'.repeat(32) });
+  const paired = { ...message, pairing: provePairing(secret, message) };
+
+  it('passes for the secret that made it, after travelling as message text', () => {
+    const received = parsePaymentMessage(serializePaymentMessage(paired), context);
+    expect(received.pairing?.id).toBe(pairingId(secret));
+    expect(hasValidPairing(secret, received)).toBe(true);
+  });
+
+  it('fails for another secret (a reset link) and for no proof (a stranger)', () => {
+    expect(hasValidPairing(newPairingSecret(), paired)).toBe(false);
+    expect(hasValidPairing(secret, message)).toBe(false);
+  });
+
+  it.each([
+    ['amount', { amount: 101 }],
+    ['quote', { quote: 'quote-2' }],
+    ['request', { request: 'lnbc1u1pother' }],
+    ['mint', { mint: 'http://127.0.0.1:9999' }],
+    ['lock pubkey', { pubkey: `02${'cd'.repeat(32)}` }],
+    ['expiry', { expiry: 1 }],
+    ['receipt key', { receipt: 'ef'.repeat(32) }],
+  ])('fails when a relay alters the %s', (_field, change) => {
+    expect(hasValidPairing(secret, { ...paired, ...change })).toBe(false);
+  });
+
+  it.each([
+    [{ id: 'xyz', mac: 'ab'.repeat(32) }],
+    [{ id: 'ab'.repeat(8), mac: 'short' }],
+    ['a string'],
+    [null],
+  ])('refuses a malformed proof %j as an invalid message', (pairing) => {
+    const text = JSON.stringify({ ...message, pairing });
+    expect(() => parsePaymentMessage(text, context)).toThrow(InvalidPaymentMessageError);
+  });
+
+  it('refuses a malformed receipt key', () => {
+    const text = JSON.stringify({ ...message, receipt: 'ZZ' });
+    expect(() => parsePaymentMessage(text, context)).toThrow('malformed receipt pubkey');
+  });
+});
+
+describe('receipt', () => {
+  const merchantKey = generateSecretKey();
+  const receiptKey = generateSecretKey();
+  const receipt = { quote: 'quote-1', amount: 21, time: 1_767_225_600 };
+
+  it('reaches the cashier from the merchant with its figures', () => {
+    const event = wrapReceipt({
+      merchantSecretKey: merchantKey,
+      receiptPubkeyHex: getPublicKey(receiptKey),
+      receipt,
+    });
+    expect(readReceiptEvent(event, receiptKey, getPublicKey(merchantKey))).toEqual(receipt);
+  });
+
+  it('is refused when someone other than the merchant sends it', () => {
+    const event = wrapReceipt({
+      merchantSecretKey: generateSecretKey(),
+      receiptPubkeyHex: getPublicKey(receiptKey),
+      receipt,
+    });
+    expect(() => readReceiptEvent(event, receiptKey, getPublicKey(merchantKey))).toThrow(
+      'not sent by the merchant',
+    );
+  });
+
+  it.each([
+    ['{"type":"receipt","quote":"q","amount":0,"time":1}'],
+    ['{"type":"payment","quote":"q","amount":1,"time":1}'],
+    ['{"type":"receipt","quote":"","amount":1,"time":1}'],
+    ['{"type":"receipt","quote":"q","amount":1}'],
+    ['[]'],
+    ['nope'],
+  ])('refuses malformed content %s', (content) => {
+    expect(() => parseReceipt(content)).toThrow(InvalidPaymentMessageError);
+  });
+});
+
+describe('merchant profile', () => {
+  const profile = {
+    mints: ['https://mint.example'],
+    relays: ['wss://relay.example'],
+    pubkey: `02${'ab'.repeat(32)}`,
+    pairingId: 'ab'.repeat(8),
+  };
+
+  function event(tags: string[][], created_at = 1) {
+    return {
+      kind: MERCHANT_PROFILE_KIND,
+      tags,
+      content: '',
+      created_at,
+      pubkey: '',
+      id: '',
+      sig: '',
+    };
+  }
+
+  it('round-trips through a kind 10019 event', () => {
+    const template = merchantProfileTemplate(profile, 5);
+    expect(template.kind).toBe(10019);
+    expect(parseMerchantProfile(event(template.tags, 5))).toEqual(profile);
+  });
+
+  it('skips malformed tags one by one and refuses another kind', () => {
+    const parsed = parseMerchantProfile(
+      event([
+        ['relay', 'https://not-a-relay.example'],
+        ['mint', 'javascript:alert(1)'],
+        ['mint', 'https://mint.example', 'usd'],
+        ['pubkey', 'nope'],
+        ['cashew-pairing', 'XYZ'],
+        ['relay', 'wss://ok.example'],
+      ]),
+    );
+    expect(parsed).toEqual({ mints: [], relays: ['wss://ok.example'] });
+    expect(parseMerchantProfile({ ...event([]), kind: 1 })).toBeUndefined();
+  });
+
+  it('takes the newest of several stored versions', () => {
+    const old = event([['relay', 'wss://old.example']], 1);
+    const current = event([['relay', 'wss://new.example']], 2);
+    expect(newestEvent([current, old])).toBe(current);
+    expect(newestEvent([])).toBeUndefined();
+  });
+});

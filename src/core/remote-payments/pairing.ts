@@ -1,0 +1,75 @@
+// The cashier-link pairing secret and the proof a paired cashier attaches to each payment message
+// (docs/protocol.md "Pairing").
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
+import { base64urlnopad } from '@scure/base';
+import type { PaymentMessage } from './payment-message';
+
+/** 256 random bits: guessing one is as hard as guessing a private key. */
+export const PAIRING_SECRET_BYTES = 32;
+/** The key of the secret in the link's fragment: `#pair=<base64url>` (never sent to a server). */
+export const LINK_PAIRING_KEY = 'pair';
+/** The pairing id is public (it names which secret a message claims); 64 bits tell secrets apart. */
+const PAIRING_ID_HEX_CHARS = 16;
+/** Bumped if the proven fields ever change, so an old proof can never pass as a new one. */
+const PROOF_DOMAIN = 'cashew-pos/payment/1';
+
+/** What a paired cashier adds to a payment message. */
+export interface PairingProof {
+  /** the first 16 hex characters of sha256(secret) */
+  id: string;
+  /** hex HMAC-SHA256(secret, canonical message) */
+  mac: string;
+}
+
+export function newPairingSecret(): Uint8Array {
+  return randomBytes(PAIRING_SECRET_BYTES);
+}
+
+export function encodePairingSecret(secret: Uint8Array): string {
+  return base64urlnopad.encode(secret);
+}
+
+/** The secret from its link text, or undefined for anything that is not exactly 32 bytes. */
+export function decodePairingSecret(text: string): Uint8Array | undefined {
+  try {
+    const bytes = base64urlnopad.decode(text.trim());
+    return bytes.length === PAIRING_SECRET_BYTES ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function pairingId(secret: Uint8Array): string {
+  return bytesToHex(sha256(secret)).slice(0, PAIRING_ID_HEX_CHARS);
+}
+
+/** Every field the merchant acts on, in a fixed order, so a relay cannot alter one unnoticed. */
+function provenBytes(message: PaymentMessage): Uint8Array {
+  const { quote, amount, request, unit, mint, pubkey, expiry, receipt } = message;
+  const fields: unknown[] = [PROOF_DOMAIN, quote, amount, request, unit, mint];
+  fields.push(pubkey ?? null, expiry ?? null, receipt ?? null);
+  return new TextEncoder().encode(JSON.stringify(fields));
+}
+
+export function provePairing(secret: Uint8Array, message: PaymentMessage): PairingProof {
+  return {
+    id: pairingId(secret),
+    mac: bytesToHex(hmac(sha256, secret, provenBytes(message))),
+  };
+}
+
+/** Whether the message carries a proof made with this secret over exactly these fields. */
+export function hasValidPairing(secret: Uint8Array, message: PaymentMessage): boolean {
+  const proof = message.pairing;
+  if (!proof) return false;
+  const expected = provePairing(secret, message);
+  if (proof.id !== expected.id) return false;
+  // Constant time: the comparison must not tell a sender how many characters were right.
+  let difference = proof.mac.length ^ expected.mac.length;
+  for (let i = 0; i < expected.mac.length; i += 1) {
+    difference |= expected.mac.charCodeAt(i) ^ (proof.mac.charCodeAt(i) || 0);
+  }
+  return difference === 0;
+}
