@@ -1,8 +1,9 @@
 // The browser data router built from the route table and the app's services.
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type HydrationState } from 'react-router';
 import { createRoutes } from './routes';
 import type { ServiceSource } from './services/deferred';
 
-export function createAppRouter(source: ServiceSource) {
-  return createBrowserRouter(createRoutes(source));
+/** `hydrationData`: the loader results a prerendered first screen was rendered with. */
+export function createAppRouter(source: ServiceSource, hydrationData?: HydrationState) {
+  return createBrowserRouter(createRoutes(source), hydrationData ? { hydrationData } : undefined);
 }

@@ -1,13 +1,14 @@
 // App start-up: build the light services, create the router, render, then load the protocol
 // services (cashu-ts, nostr-tools) and their background work without holding up the first paint.
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import '../index.css';
 import { App } from './App';
 import { createBaseServices } from './services/base';
 import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
+import { FIRST_SCREENS, PRERENDERED_ATTRIBUTE, type FirstScreen } from './first-screens';
 import { createAppRouter } from './router';
-import { deferredServices } from './services/deferred';
+import { deferredServices, type ServiceSource } from './services/deferred';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -35,24 +36,31 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   const source = deferredServices(base, () =>
     import('./services/startup').then((m) => m.completeAndStart(base)),
   );
-  // Creating the router starts the first navigation (the guard's ONBOARDED read) at once.
-  const router = createAppRouter(source);
-  // Once the first navigation is done, onboarding may change the flag: ask IndexedDB again.
-  void routerInitialized(router).then(() => (firstAnswer = null));
-  const root = createRoot(rootElement);
-  // The first render waits a moment for the first navigation, so it is the screen itself rather
-  // than the loading fallback and then the screen (two renders and layouts, the second one in a
-  // low-priority transition); a slow navigation still gets the fallback after the wait.
-  void routerInitialized(router, FALLBACK_AFTER_MS).then(() =>
-    root.render(<App router={router} toasts={false} />),
-  );
+  const started = options.onboardedRead
+    ? options.onboardedRead.catch(() => false).then(() => prerenderedScreen(rootElement))
+    : Promise.resolve(undefined);
+  void started.then((screen) => {
+    const { router, root } = screen
+      ? hydrateFirstScreen(rootElement, source, screen)
+      : renderFirstScreen(rootElement, source);
+    // Once the first navigation is done, onboarding may change the flag: ask IndexedDB again.
+    void routerInitialized(router).then(() => (firstAnswer = null));
+    startAfterFirstScreen(router, root, source);
+  });
+}
+
+/**
+ * The toast container, then the protocol services and their background work, each once the first
+ * screen allows it.
+ */
+function startAfterFirstScreen(router: AppRouter, root: Root, source: ServiceSource): void {
+  const { base } = source;
   // The toast container (react-toastify and its stylesheet) waits until the browser is idle after
   // the first screen: toasts raised before it mounts are queued, not lost.
   void afterFirstScreen(router, 'idle').then(() => root.render(<App router={router} />));
   // docs/architecture.md "The composition root": an onboarded device resumes payments and starts
-  // its listener as soon as
-  // its first screen has painted; a new user's device loads them once the browser is idle after
-  // it, so the next onboarding step does not wait for them either.
+  // its listener as soon as its first screen has painted; a new user's device loads them once the
+  // browser is idle after it, so the next onboarding step does not wait for them either.
   void base.onboarding
     .isOnboarded()
     .then(async (onboarded) => {
@@ -60,6 +68,41 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
       await source.load();
     })
     .catch((error: unknown) => base.logger.error('Loading the app services failed', error));
+}
+
+/** The screen the early script put into the root element from index.html, if any. */
+function prerenderedScreen(rootElement: HTMLElement): FirstScreen | undefined {
+  const screen = rootElement.getAttribute(PRERENDERED_ATTRIBUTE);
+  return screen === 'welcome' || screen === 'keypad' ? screen : undefined;
+}
+
+/**
+ * Hydrates the prerendered screen: the router starts with the loader data the screen was rendered
+ * with, so its first state is the screen (no navigation to wait for) and React attaches to the
+ * markup instead of building it. A mismatch is logged; React then renders on the client.
+ */
+function hydrateFirstScreen(rootElement: HTMLElement, source: ServiceSource, screen: FirstScreen) {
+  const router = createAppRouter(source, { loaderData: FIRST_SCREENS[screen].loaderData });
+  const root = hydrateRoot(rootElement, <App router={router} toasts={false} />, {
+    onRecoverableError: (error) =>
+      source.base.logger.warn('The prerendered screen did not match; rendered again', error),
+  });
+  return { router, root };
+}
+
+/**
+ * Renders on the client. Creating the router starts the first navigation (the guard's ONBOARDED
+ * read) at once; the first render waits a moment for it, so it is the screen itself rather than
+ * the loading fallback and then the screen (two renders and layouts, the second one in a
+ * low-priority transition); a slow navigation still gets the fallback after the wait.
+ */
+function renderFirstScreen(rootElement: HTMLElement, source: ServiceSource) {
+  const router = createAppRouter(source);
+  const root = createRoot(rootElement);
+  void routerInitialized(router, FALLBACK_AFTER_MS).then(() =>
+    root.render(<App router={router} toasts={false} />),
+  );
+  return { router, root };
 }
 
 /** Resolves once the router shows its first screen and the browser painted it (or went idle). */

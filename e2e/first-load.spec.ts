@@ -1,0 +1,65 @@
+// The prerendered first screens in the built app: the welcome and the keypad are on the page before
+// React runs, React attaches to that markup (the same nodes, no second render) and their buttons work.
+import type { Page } from '@playwright/test';
+import { expect, markOnboarded, test } from './fixtures';
+
+/**
+ * Before the page's scripts: tags the button with this text the moment the early script puts the
+ * prerendered screen in, so the test can tell the node React hydrated from a node it rendered anew.
+ */
+function tagPrerenderedButton(text: string) {
+  new MutationObserver((_changes, observer) => {
+    const root = document.getElementById('root');
+    if (!root?.hasAttribute('data-prerendered')) return;
+    const button = [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === text);
+    if (button) (button as HTMLButtonElement & { prerendered?: boolean }).prerendered = true;
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+async function openPrerendered(page: Page, text: string) {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  await page.addInitScript(tagPrerenderedButton, text);
+  await page.goto('/');
+  const button = page.getByRole('button', { name: text, exact: true });
+  await expect(button).toBeEnabled();
+  return { button, warnings };
+}
+
+test('a new user gets the prerendered welcome, hydrated in place, and Create New Wallet works', async ({
+  page,
+}) => {
+  const { button, warnings } = await openPrerendered(page, 'Create New Wallet');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'welcome');
+  await expect.poll(() => button.evaluate((b) => 'prerendered' in b)).toBe(true);
+
+  await button.click();
+  await expect(page).toHaveURL(/\/onboarding\/mnemonic\?mode=create$/);
+  expect(warnings.filter((text) => /did not match|hydrat/i.test(text))).toEqual([]);
+});
+
+test('an onboarded merchant gets the prerendered keypad, hydrated in place, and its keys type', async ({
+  page,
+}) => {
+  await markOnboarded(page);
+  const { button, warnings } = await openPrerendered(page, 'Submit');
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'keypad');
+  await expect.poll(() => button.evaluate((b) => 'prerendered' in b)).toBe(true);
+
+  for (const digit of ['2', '1']) {
+    await page.getByRole('button', { name: digit, exact: true }).click();
+  }
+  await expect(page.getByTestId('keypad-amount')).toHaveText('21 sats');
+  expect(warnings.filter((text) => /did not match|hydrat/i.test(text))).toEqual([]);
+});
+
+test('any other first URL renders on the client as before', async ({ page }) => {
+  await markOnboarded(page);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', /.*/);
+});

@@ -1,0 +1,52 @@
+// The prerendered first screens: where each is shown and what the router must know to hydrate it
+// without running its loaders (docs/decisions/0002-first-load.md).
+
+export type FirstScreen = 'welcome' | 'keypad';
+
+export const FIRST_SCREENS = {
+  /** A new user: the onboarding guard would redirect / to /onboarding anyway. */
+  welcome: { path: '/onboarding', onboarded: false, loaderData: {} },
+  /** An onboarded merchant at /: the guard's loader (route id 'main') lets it through. */
+  keypad: { path: '/', onboarded: true, loaderData: { main: null } },
+} as const satisfies Record<
+  FirstScreen,
+  { path: string; onboarded: boolean; loaderData: Record<string, null> }
+>;
+
+/** index.html holds each screen in a `<template>` with this id until the early script picks one. */
+export const templateId = (screen: FirstScreen) => `prerendered-${screen}`;
+
+/** Set on the root element once a prerendered screen is in it: start.tsx then hydrates. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/**
+ * Which prerendered screen fits this path for this device, if any: only the exact first screens,
+ * so every other URL renders on the client as before.
+ */
+export function firstScreenFor(pathname: string, onboarded: boolean): FirstScreen | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (onboarded) return path === '/' ? 'keypad' : undefined;
+  return path === '/' || path === '/onboarding' ? 'welcome' : undefined;
+}
+
+/**
+ * Moves the fitting prerendered screen into the root element, so the browser lays it out and
+ * paints it while React still downloads. A new user at / gets the URL the guard would have sent
+ * them to. Returns the screen shown, if any (none in the dev server: its index.html has no
+ * templates).
+ */
+export function showPrerenderedScreen(
+  root: HTMLElement,
+  onboarded: boolean,
+): FirstScreen | undefined {
+  const screen = firstScreenFor(window.location.pathname, onboarded);
+  const template = screen && document.getElementById(templateId(screen));
+  if (!screen || !(template instanceof HTMLTemplateElement) || root.hasChildNodes())
+    return undefined;
+  if (window.location.pathname !== FIRST_SCREENS[screen].path) {
+    window.history.replaceState(window.history.state, '', FIRST_SCREENS[screen].path);
+  }
+  root.replaceChildren(document.importNode(template.content, true));
+  root.setAttribute(PRERENDERED_ATTRIBUTE, screen);
+  return screen;
+}
