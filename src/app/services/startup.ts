@@ -51,17 +51,33 @@ export function completeAndStart(base: BaseServices): AppServices {
     confetti: () => void fireConfetti((error) => logger.warn('Confetti failed', error)),
     logger,
   });
-  startPaymentResume({ payments, config, logger, window, document });
-  // Cash-outs: outcomes found later are toasted; pending melts are checked now and on resume;
-  // every stored payment may reach the automatic cash-out threshold.
-  services.cashOut.onSettled((result) => announceCashOut(toast, result));
-  startPaymentResume({ payments: services.cashOut, config, logger, window, document });
-  payments.onSettled(() => void services.autoCashOut.check());
-  void runStartupTasks(services);
-  void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
-  void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });
-  void startRestore({ restore: services.restore, config, toast, logger });
+  // The background work waits until the browser is idle, at most BACKGROUND_WORK_DELAY_MS: the
+  // screen that asked for the services renders first (its reads do not queue behind the
+  // resume's), and a payment made while the app was closed is still minted within a second.
+  afterIdle(() => {
+    startPaymentResume({ payments, config, logger, window, document });
+    // Cash-outs: outcomes found later are toasted; pending melts are checked now and on resume;
+    // every stored payment may reach the automatic cash-out threshold.
+    services.cashOut.onSettled((result) => announceCashOut(toast, result));
+    startPaymentResume({ payments: services.cashOut, config, logger, window, document });
+    payments.onSettled(() => void services.autoCashOut.check());
+    void runStartupTasks(services);
+    void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
+    void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });
+    void startRestore({ restore: services.restore, config, toast, logger });
+  });
   return services;
+}
+
+/** How long the background work may wait for an idle browser after the services load. */
+const BACKGROUND_WORK_DELAY_MS = 1000;
+
+function afterIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(run, { timeout: BACKGROUND_WORK_DELAY_MS });
+  } else {
+    setTimeout(run, 0);
+  }
 }
 
 export interface StartupServices {
