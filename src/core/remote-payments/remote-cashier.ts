@@ -100,6 +100,8 @@ export class RemoteCashier {
   private listener: ReceiptListener | undefined;
   /** bumped by stop(): work begun before a stop leaves no watch, timer or subscription behind */
   private generation = 0;
+  /** start()'s read of the list: a new sale waits for it, so the read cannot pick it up half-made */
+  private loaded: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: RemoteCashierDeps) {
     const failure = 'Remote cashier listener threw';
@@ -115,7 +117,12 @@ export class RemoteCashier {
    * are watched at the mint, every sale without a receipt is re-sent on its schedule and listened
    * for. Safe to call again after stop().
    */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    this.loaded = this.load();
+    return this.loaded;
+  }
+
+  private async load(): Promise<void> {
     const generation = this.generation;
     const { sales: store, merchantPubkeyHex, logger } = this.deps;
     let rows: CashierSale[] = [];
@@ -144,6 +151,7 @@ export class RemoteCashier {
    */
   async createInvoice(amount: number): Promise<RemoteInvoice> {
     const { logger, merchantPubkeyHex, sales: store } = this.deps;
+    await this.loaded;
     const generation = this.generation;
     const pool = this.relayPool();
     let written: CashierSale | undefined;
@@ -206,6 +214,7 @@ export class RemoteCashier {
       if (written) {
         // Nobody will see this invoice: it leaves the list (its quote simply expires unpaid).
         await store.delete(written.quote).catch(() => {});
+        if (this.sales.delete(written.quote)) this.emitSales();
       }
       if (failure instanceof RelayPublishError) {
         logger.error('No relay accepted the payment message', failure.failures);
