@@ -7,11 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { startMint, type DevMint } from '../dev/mint/server.ts';
-import {
-  hasValidPairing,
-  newPairingSecret,
-  pairingId,
-} from '../src/core/remote-payments/pairing';
+import { hasValidPairing, newPairingSecret, pairingId } from '../src/core/remote-payments/pairing';
 import { expect, test } from './fixtures';
 import { cashierKeypadReady, cashierSale, openCashier, openCashierPage } from './helpers/cashier';
 import { requestInvoice } from './helpers/invoice';
@@ -44,13 +40,10 @@ async function messagesForQuote(
 ): Promise<ReceivedMessage[]> {
   let found: ReceivedMessage[] = [];
   await expect
-    .poll(
-      async () => {
-        found = (await messagesFor(relayUrl, merchant)).filter((m) => m.message.quote === quote);
-        return found.length;
-      },
-      SEEN,
-    )
+    .poll(async () => {
+      found = (await messagesFor(relayUrl, merchant)).filter((m) => m.message.quote === quote);
+      return found.length;
+    }, SEEN)
     .toBeGreaterThanOrEqual(count);
   return found;
 }
@@ -142,7 +135,11 @@ test.describe('a plain /remote/{npub} link', () => {
     // The build's default relay carries the profile; its mint is not the build's default one.
     await publishProfile(relayUrl, merchant, { mints: [otherMint.url], relays: [relayUrl] });
 
-    const cashier = await openCashier(browser, cashierLinkFor(appUrl, merchant.npub), merchant.npub);
+    const cashier = await openCashier(
+      browser,
+      cashierLinkFor(appUrl, merchant.npub),
+      merchant.npub,
+    );
     contexts.push(cashier.context);
     const quote = await requestInvoice(cashier.page, 8);
 

@@ -59,5 +59,9 @@ export async function expectSalePaid(
   quoteId: string,
   options: { timeout?: number } = {},
 ): Promise<void> {
-  await expect(cashierSale(page, quoteId)).toHaveAttribute('data-status', /^(paid|confirmed)$/, options);
+  await expect(cashierSale(page, quoteId)).toHaveAttribute(
+    'data-status',
+    /^(paid|confirmed)$/,
+    options,
+  );
 }

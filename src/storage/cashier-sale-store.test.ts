@@ -27,7 +27,12 @@ function open(dbName = freshDbName()): Storage {
   return storage;
 }
 
-function sale(quote: string, merchant: string, createdAt: number, status: CashierSale['status']): CashierSale {
+function sale(
+  quote: string,
+  merchant: string,
+  createdAt: number,
+  status: CashierSale['status'],
+): CashierSale {
   return {
     quote,
     merchant,

@@ -79,7 +79,10 @@ export class CashewDb extends Dexie {
     this.version(11).stores({ melts: '&quote, mintUrl, request' });
     // v16 (ours): a remote cashier's sales until the merchant's receipt, and its links' pairing
     // secrets, so a reload keeps re-sending and listening (v12 to v15 are other branches' numbers).
-    this.version(16).stores({ cashierSales: '&quote, merchant, createdAt', cashierLinks: '&merchant' });
+    this.version(16).stores({
+      cashierSales: '&quote, merchant, createdAt',
+      cashierLinks: '&merchant',
+    });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

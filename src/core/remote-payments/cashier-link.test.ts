@@ -41,8 +41,15 @@ describe('readMerchantProfile', () => {
     pool.deliver(RELAY, profileEvent({ mints: ['https://old.mint'], relays: [] }, 100));
     pool.deliver(RELAY, profileEvent({ mints: ['https://new.mint'], relays: [RELAY] }, 200));
     // A newer profile by a stranger names the stranger's mint: it does not count.
-    pool.deliver(RELAY, profileEvent({ mints: ['https://evil.mint'], relays: [] }, 300, generateSecretKey()));
-    const profile = await readMerchantProfile({ pool, relays: [RELAY], merchantPubkeyHex: merchantHex });
+    pool.deliver(
+      RELAY,
+      profileEvent({ mints: ['https://evil.mint'], relays: [] }, 300, generateSecretKey()),
+    );
+    const profile = await readMerchantProfile({
+      pool,
+      relays: [RELAY],
+      merchantPubkeyHex: merchantHex,
+    });
     expect(profile).toEqual({ mints: ['https://new.mint'], relays: [RELAY] });
   });
 

@@ -33,11 +33,7 @@ function sale(quote: string) {
   return { quote, receiptSecretKey: generateSecretKey(), relays: [RELAY], createdAt: Date.now() };
 }
 
-const receiptFor = (
-  key: Uint8Array,
-  receipt: SaleReceipt,
-  sealedBy: Uint8Array = merchantSk,
-) =>
+const receiptFor = (key: Uint8Array, receipt: SaleReceipt, sealedBy: Uint8Array = merchantSk) =>
   wrapReceipt({
     merchantSecretKey: sealedBy,
     receiptPubkeyHex: getPublicKey(key),
@@ -50,10 +46,16 @@ describe('ReceiptListener', () => {
     const early = sale('q-early');
     const later = sale('q-later');
     // Stored before the cashier listened (the merchant was quick, or the page reloaded).
-    pool.deliver(RELAY, receiptFor(early.receiptSecretKey, { quote: 'q-early', amount: 21, time: 1 }));
+    pool.deliver(
+      RELAY,
+      receiptFor(early.receiptSecretKey, { quote: 'q-early', amount: 21, time: 1 }),
+    );
     listener.listen([early, later]);
     await vi.waitFor(() => expect(received).toHaveLength(1));
-    pool.deliver(RELAY, receiptFor(later.receiptSecretKey, { quote: 'q-later', amount: 5, time: 2 }));
+    pool.deliver(
+      RELAY,
+      receiptFor(later.receiptSecretKey, { quote: 'q-later', amount: 5, time: 2 }),
+    );
     expect(received).toEqual([
       ['q-early', { quote: 'q-early', amount: 21, time: 1 }],
       ['q-later', { quote: 'q-later', amount: 5, time: 2 }],
@@ -69,7 +71,10 @@ describe('ReceiptListener', () => {
     listener.listen([mine]);
     await Promise.resolve();
     const stranger = generateSecretKey();
-    pool.deliver(RELAY, receiptFor(mine.receiptSecretKey, { quote: 'q1', amount: 1, time: 1 }, stranger));
+    pool.deliver(
+      RELAY,
+      receiptFor(mine.receiptSecretKey, { quote: 'q1', amount: 1, time: 1 }, stranger),
+    );
     pool.deliver(RELAY, receiptFor(mine.receiptSecretKey, { quote: 'q2', amount: 1, time: 1 }));
     expect(received).toEqual([]);
     pool.deliver(RELAY, receiptFor(mine.receiptSecretKey, { quote: 'q1', amount: 8, time: 3 }));

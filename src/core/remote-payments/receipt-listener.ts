@@ -95,8 +95,7 @@ export class ReceiptListener {
     const sales = [...this.awaited.values()];
     const relays = [...new Set(sales.flatMap((sale) => sale.relays))];
     const oldest = Math.min(...sales.map((sale) => sale.createdAt));
-    const since =
-      Math.floor(oldest / 1000) - GIFT_WRAP_BACKDATE_SECONDS - SINCE_MARGIN_SECONDS;
+    const since = Math.floor(oldest / 1000) - GIFT_WRAP_BACKDATE_SECONDS - SINCE_MARGIN_SECONDS;
     let subscription: SubCloser | undefined;
     try {
       subscription = this.deps.pool.subscribe(

@@ -145,7 +145,10 @@ describe('RemoteCashier sales', () => {
     sendReceipt(pool, receiptKey, invoice.quote, 34);
     await vi.advanceTimersByTimeAsync(0);
     expect(after.confirmed).toEqual([{ quote: invoice.quote, amount: 34 }]);
-    expect(store.rows.get(invoice.quote)).toMatchObject({ status: 'confirmed', confirmedAmount: 34 });
+    expect(store.rows.get(invoice.quote)).toMatchObject({
+      status: 'confirmed',
+      confirmedAmount: 34,
+    });
   });
 
   it('refuses a sale when the merchant’s profile names another pairing id: nothing sent, nothing listed', async () => {

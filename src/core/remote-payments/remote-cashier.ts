@@ -188,7 +188,10 @@ export class RemoteCashier {
             sends: 0,
           };
           await store.put(written).catch((error: unknown) => {
-            logger.warn('Could not store the sale; it is re-sent only while this page is open', error);
+            logger.warn(
+              'Could not store the sale; it is re-sent only while this page is open',
+              error,
+            );
           });
         },
       });
@@ -298,7 +301,10 @@ export class RemoteCashier {
     this.scheduleResend(sale);
   }
 
-  private async change(quote: string, changes: Partial<CashierSale>): Promise<CashierSale | undefined> {
+  private async change(
+    quote: string,
+    changes: Partial<CashierSale>,
+  ): Promise<CashierSale | undefined> {
     const sale = this.sales.get(quote);
     if (!sale) return undefined;
     const updated = { ...sale, ...changes };

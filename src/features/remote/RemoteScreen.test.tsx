@@ -136,7 +136,12 @@ describe('RemoteScreen cashier', () => {
     const { pool, mint, getSeedlessWallet } = await setup(
       `/remote/${merchantNpub}${linkSearch}#pair=${encodePairingSecret(secret)}`,
       undefined,
-      (relays) => publishProfile(relays, RELAY, { mints: [MINT], relays: [RELAY], pairingId: pairingId(secret) }),
+      (relays) =>
+        publishProfile(relays, RELAY, {
+          mints: [MINT],
+          relays: [RELAY],
+          pairingId: pairingId(secret),
+        }),
     );
     expect(
       await screen.findByRole('heading', { name: `Creating invoices for ${merchantNpub}` }),
@@ -216,24 +221,28 @@ describe('RemoteScreen cashier', () => {
   it('shows a loading line while reading the profile, then uses the profile’s mint and relays for a plain link', async () => {
     const profileRelay = 'wss://merchant.relay';
     let release: (() => void) | undefined;
-    const { pool, getSeedlessWallet } = await setup(`/remote/${merchantNpub}`, undefined, (relays) => {
-      // The device's own relay holds the profile, and answers when the test says so.
-      publishProfile(relays, 'wss://default.relay', {
-        mints: ['https://merchant.mint/'],
-        relays: [profileRelay],
-      });
-      const subscribe = relays.subscribe.bind(relays);
-      relays.subscribe = (urls, filter, params) => {
-        let closer: ReturnType<typeof subscribe> | undefined;
-        if (filter.kinds?.includes(10019) && !release) {
-          release = () => {
-            closer = subscribe(urls, filter, params);
-          };
-          return { close: (reason?: string) => closer?.close(reason) };
-        }
-        return subscribe(urls, filter, params);
-      };
-    });
+    const { pool, getSeedlessWallet } = await setup(
+      `/remote/${merchantNpub}`,
+      undefined,
+      (relays) => {
+        // The device's own relay holds the profile, and answers when the test says so.
+        publishProfile(relays, 'wss://default.relay', {
+          mints: ['https://merchant.mint/'],
+          relays: [profileRelay],
+        });
+        const subscribe = relays.subscribe.bind(relays);
+        relays.subscribe = (urls, filter, params) => {
+          let closer: ReturnType<typeof subscribe> | undefined;
+          if (filter.kinds?.includes(10019) && !release) {
+            release = () => {
+              closer = subscribe(urls, filter, params);
+            };
+            return { close: (reason?: string) => closer?.close(reason) };
+          }
+          return subscribe(urls, filter, params);
+        };
+      },
+    );
     expect(await screen.findByText('Looking up the merchant’s payment settings...')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /submit/i })).toBeNull();
     await waitFor(() => expect(release).toBeDefined());
@@ -249,7 +258,12 @@ describe('RemoteScreen cashier', () => {
     const secret = newPairingSecret();
     const path = `/remote/${merchantNpub}${linkSearch}`;
     const dbName = `remote-screen-kept-${++count}`;
-    const first = await setup(`${path}#pair=${encodePairingSecret(secret)}`, undefined, undefined, dbName);
+    const first = await setup(
+      `${path}#pair=${encodePairingSecret(secret)}`,
+      undefined,
+      undefined,
+      dbName,
+    );
     await tillReady();
     expect(await first.storage.cashierLinks.getPairingSecret(merchantHex)).toEqual(secret);
     cleanup();
@@ -266,7 +280,9 @@ describe('RemoteScreen cashier', () => {
   });
 
   it('shows an error and no invoice when no relay accepts the message', async () => {
-    const { pool, storage } = await setup(`/remote/${merchantNpub}?relay=${encodeURIComponent(RELAY)}`);
+    const { pool, storage } = await setup(
+      `/remote/${merchantNpub}?relay=${encodeURIComponent(RELAY)}`,
+    );
     await tillReady();
     pool.behaviour.set(RELAY, 'down');
     await typeAmount('5');

@@ -33,4 +33,5 @@ export const CHECKING_LINK_TEXT = 'Looking up the merchant’s payment settings.
 export const RELAY_UNREACHABLE_TEXT =
   '❌ Could not reach the merchant over the relays, so no invoice is shown. Check the connection and try again.';
 export const LOAD_FAILED_TEXT = 'Could not load this device’s key. Reload the page to try again.';
-export const LINK_OPEN_FAILED_TEXT = 'Could not open this cashier link. Reload the page to try again.';
+export const LINK_OPEN_FAILED_TEXT =
+  'Could not open this cashier link. Reload the page to try again.';
