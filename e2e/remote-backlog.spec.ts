@@ -3,7 +3,7 @@
 // every paid sale lands exactly once, in the balance, the history and at the mint.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openCashier } from './helpers/cashier';
+import { expectSalePaid, openCashier } from './helpers/cashier';
 import { requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
@@ -25,9 +25,7 @@ async function sell(cashier: Page, amounts: number[], payQuote: (id: string) => 
   for (const amount of amounts) {
     const quoteId = await requestInvoice(cashier, amount, 'keyboard');
     await payQuote(quoteId);
-    await expect(cashier.getByText(`✅ Paid! The merchant received ${amount} sats.`)).toBeVisible(
-      SETTLES,
-    );
+    await expectSalePaid(cashier, quoteId, SETTLES);
     await expect(cashier.getByRole('dialog')).toBeHidden();
     quotes.push(quoteId);
   }

@@ -8,7 +8,7 @@ import { bytesToHex } from 'nostr-tools/utils';
 import { generateSecretKey } from 'nostr-tools/pure';
 import WebSocket from 'ws';
 import { expect, test } from './fixtures';
-import { freePort, openCashier } from './helpers/cashier';
+import { expectSalePaid, freePort, openCashier } from './helpers/cashier';
 import { customerWallet } from './helpers/customer';
 import { INVOICE_TITLE, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
@@ -17,7 +17,6 @@ import { storedMoney } from './helpers/stored-money';
 useWebSocketImplementation(WebSocket);
 
 const REMOTE_RECEIVED = '🌐 Remote Payment received! Proofs stored successfully.';
-const cashierPaid = (sats: number) => `✅ Paid! The merchant received ${sats} sats.`;
 const RELAY_ERROR =
   '❌ Could not reach the merchant over the relays, so no invoice is shown. Check the connection and try again.';
 /** Inbox delivery plus the background quote watch (5 s poll) on a busy box. */
@@ -102,7 +101,7 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
 
   await payQuote(quoteId);
 
-  await expect(cashier.page.getByText(cashierPaid(21))).toBeVisible(LANDS);
+  await expectSalePaid(cashier.page, quoteId, LANDS);
   await expect(cashier.page.getByRole('dialog', { name: INVOICE_TITLE })).toBeHidden();
   await expect(cashier.page.getByTestId('keypad-amount')).toHaveText('0 sats');
 
@@ -147,7 +146,7 @@ test('paid while the merchant tab is closed: the cashier cannot mint it, the mer
   const cashier = await cashierFor(browser, merchant.link, merchant.npub);
   const quoteId = await requestInvoice(cashier.page, 34, 'keyboard');
   await payQuote(quoteId);
-  await expect(cashier.page.getByText(cashierPaid(34))).toBeVisible(LANDS);
+  await expectSalePaid(cashier.page, quoteId, LANDS);
 
   // Everything the cashier knows (quote id, amount, its own keys) does not mint the quote.
   const rogue = await customerWallet(mintUrl);

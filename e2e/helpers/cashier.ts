@@ -14,9 +14,21 @@ export async function freePort(): Promise<number> {
 
 /**
  * A cashier in a fresh context (never onboarded) opened from the merchant's link, on its own
- * page with no navigation shell. The caller closes the context after the test.
+ * page with no navigation shell, once its keypad is up (after it read the merchant's profile).
+ * The caller closes the context after the test.
  */
 export async function openCashier(
+  browser: Browser,
+  link: string,
+  npub: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openCashierPage(browser, link, npub);
+  await expect(cashierKeypadReady(opened.page)).toBeVisible();
+  return opened;
+}
+
+/** Like openCashier, without waiting for the keypad (a link that is no longer valid has none). */
+export async function openCashierPage(
   browser: Browser,
   link: string,
   npub: string,
@@ -29,4 +41,27 @@ export async function openCashier(
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
   return { context, page };
+}
+
+/** The keypad's Submit: shown once the page has read the merchant's profile (or timed out). */
+export const cashierKeypadReady = (page: Page) => page.getByRole('button', { name: 'Submit' });
+
+/** The quote's row in "Sales on this device". */
+export const cashierSale = (page: Page, quoteId: string) =>
+  page.locator(`[data-testid="cashier-sale"][data-quote="${quoteId}"]`);
+
+/**
+ * The cashier saw the customer pay: its row says so ("Paid, waiting for the merchant..."), or
+ * the merchant's receipt already came ("Merchant confirmed N sats").
+ */
+export async function expectSalePaid(
+  page: Page,
+  quoteId: string,
+  options: { timeout?: number } = {},
+): Promise<void> {
+  await expect(cashierSale(page, quoteId)).toHaveAttribute(
+    'data-status',
+    /^(paid|confirmed)$/,
+    options,
+  );
 }

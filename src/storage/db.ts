@@ -3,9 +3,11 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
 import type { PendingMelt, PendingMintQuote, PendingWithdrawal } from '../core/ports';
+import type { CashierSale } from '../core/remote-payments/cashier-sales';
 import { DEFAULT_DB_NAME } from './db-name';
 import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
 import type {
+  CashierLinkRow,
   ConfigRow,
   CounterRow,
   HistoryRow,
@@ -35,6 +37,8 @@ export class CashewDb extends Dexie {
   rowCounts!: EntityTable<RowCountRow, 'table'>;
   restoreScans!: EntityTable<RestoreScanRow, 'id'>;
   melts!: EntityTable<PendingMelt, 'quote'>;
+  cashierSales!: EntityTable<CashierSale, 'quote'>;
+  cashierLinks!: EntityTable<CashierLinkRow, 'merchant'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -73,6 +77,12 @@ export class CashewDb extends Dexie {
     this.version(10).stores({ restoreScans: '&id' });
     // v11 (ours): melts in flight (cash-out) survive reloads until the mint says PAID or UNPAID.
     this.version(11).stores({ melts: '&quote, mintUrl, request' });
+    // v16 (ours): a remote cashier's sales until the merchant's receipt, and its links' pairing
+    // secrets, so a reload keeps re-sending and listening (v12 to v15 are other branches' numbers).
+    this.version(16).stores({
+      cashierSales: '&quote, merchant, createdAt',
+      cashierLinks: '&merchant',
+    });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

@@ -16,6 +16,7 @@ import type {
 } from '../core/ports';
 import type { RestoreLedger } from '../core/wallet/restore/types';
 import type { PhraseCheckStore } from '../core/keys/phrase-check';
+import type { CashierLinkStore, CashierSaleStore } from '../core/remote-payments/cashier-sales';
 import { DexieConfigStore, type ConfigDefaults } from './config-store';
 import { DexieCounterSource } from './counter-source';
 import { CashewDb, DEFAULT_DB_NAME } from './db';
@@ -23,6 +24,7 @@ import { DexieHistoryStore } from './history-store';
 import { DexieKeyStore } from './key-store';
 import { DexieLedger } from './ledger';
 import { DexieAutoCashOutStore } from './auto-cash-out-store';
+import { DexieCashierLinkStore, DexieCashierSaleStore } from './cashier-sale-store';
 import { DexieMeltStore } from './melt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
@@ -62,6 +64,10 @@ export interface Storage {
   restore: RestoreLedger;
   /** Whether the recovery phrase was checked, and the reminder's pause (config rows). */
   phraseCheck: PhraseCheckStore;
+  /** A remote cashier's sales until the merchant's receipt (the cashier page only). */
+  cashierSales: CashierSaleStore;
+  /** Pairing secrets of the cashier links this device opened, per merchant. */
+  cashierLinks: CashierLinkStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -86,6 +92,8 @@ export function createStorage(options: StorageOptions): Storage {
     counterSource: new DexieCounterSource(db, clock),
     restore: new DexieRestoreLedger(db, clock),
     phraseCheck: new DexiePhraseCheckStore(db, clock),
+    cashierSales: new DexieCashierSaleStore(db),
+    cashierLinks: new DexieCashierLinkStore(db, clock),
     close: () => db.close(),
   };
 }

@@ -45,3 +45,10 @@ export interface CounterRow {
   keysetId: string;
   next: number;
 }
+
+/** A remote cashier link's pairing secret, per merchant (v16). */
+export interface CashierLinkRow {
+  merchant: string;
+  pairingSecret: Uint8Array;
+  updatedAt: number;
+}

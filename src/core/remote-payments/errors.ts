@@ -15,3 +15,9 @@ export class RelayPublishError extends CashewError {
 
 /** The mint ignored the NUT-20 lock we asked for; the quote must not be sent to the merchant. */
 export class UnlockedQuoteError extends CashewError {}
+
+/**
+ * The merchant's profile names a pairing id this link's secret does not have: the merchant
+ * ignores its messages, so no invoice may be shown (docs/protocol.md "Sending (cashier)").
+ */
+export class CashierLinkRevokedError extends CashewError {}

@@ -1,6 +1,6 @@
 // Public API of remote payments: message format, gift wraps, publishing, cashier flow, inbox.
 export * from './constants';
-export { RelayPublishError, UnlockedQuoteError } from './errors';
+export { CashierLinkRevokedError, RelayPublishError, UnlockedQuoteError } from './errors';
 export {
   normalizeMintUrl,
   parsePaymentMessage,
@@ -19,6 +19,7 @@ export { createRemoteInvoice, type QuoteWallet, type RemoteInvoice } from './rem
 export {
   RemoteCashier,
   type RemoteCashierDeps,
+  type RemoteConfirmed,
   type RemoteFailure,
   type RemoteSettled,
   type RemoteTarget,
@@ -51,3 +52,18 @@ export {
   parseMerchantProfile,
   type MerchantProfile,
 } from './merchant-profile';
+export { isLinkRevoked, readMerchantProfile } from './cashier-link';
+export {
+  awaitsReceipt,
+  MAX_CASHIER_SALES,
+  nextResendAt,
+  pruneQuotes,
+  RESEND_DELAYS_MS,
+  RESEND_WINDOW_MS,
+  SETTLED_SALE_KEEP_MS,
+  type CashierLinkStore,
+  type CashierSale,
+  type CashierSaleStatus,
+  type CashierSaleStore,
+} from './cashier-sales';
+export { ReceiptListener, type AwaitedReceipt } from './receipt-listener';

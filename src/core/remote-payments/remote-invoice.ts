@@ -4,6 +4,7 @@ import { CashewError, errorMessage } from '../errors';
 import { toMintError } from '../wallet/mint-errors';
 import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
 import { UnlockedQuoteError } from './errors';
+import { provePairing } from './pairing';
 import type { PaymentMessage } from './payment-message';
 import { sendPaymentMessage } from './publish';
 import type { RelayPool } from './relay-pool';
@@ -73,6 +74,15 @@ export async function createRemoteInvoice(args: {
   /** a seedless cashu-ts Wallet for mintUrl; built here when omitted */
   mintClient?: QuoteWallet;
   timeoutMs?: number;
+  /** x-only hex key the merchant's receipt for this sale goes to */
+  receiptPubkeyHex?: string;
+  /** the link's pairing secret: the message then carries its proof (unpaired without) */
+  pairingSecret?: Uint8Array;
+  /**
+   * Runs with the final message after the quote exists and before anything is published (the
+   * cashier checks its link and writes its sale row here); a throw sends nothing.
+   */
+  beforePublish?: (message: PaymentMessage) => Promise<void>;
 }): Promise<RemoteInvoice> {
   if (!Number.isSafeInteger(args.amount) || args.amount <= 0) {
     throw new CashewError('Amount must be a positive whole number of sats');
@@ -96,6 +106,10 @@ export async function createRemoteInvoice(args: {
     expiry: quote.expiry ?? null,
   };
   if (quote.pubkey) message.pubkey = quote.pubkey.toLowerCase();
+  if (args.receiptPubkeyHex) message.receipt = args.receiptPubkeyHex;
+  // Proven last, over the final fields (receipt included), so the merchant can check them all.
+  if (args.pairingSecret) message.pairing = provePairing(args.pairingSecret, message);
+  await args.beforePublish?.(message);
 
   const { accepted } = await sendPaymentMessage({
     recipientPubkeyHex: args.merchantPubkeyHex,

@@ -1,10 +1,20 @@
-// The cashier's point of sale for one merchant: keypad, delivery status and the invoice modal.
+// The cashier's point of sale for one merchant: the link check on opening, then keypad, delivery
+// status, invoice modal and the sales list.
 import { useCallback } from 'react';
+import type { RemoteTarget } from '../../core/remote-payments';
 import { InvoicePanel } from '../../ui/InvoicePanel';
+import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
+import { CashierSalesList } from './CashierSalesList';
 import type { RemoteServices } from './deps';
 import type { RemoteLinkSettings } from './remote-link';
-import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
-import { CREATING_INVOICES_FOR } from './texts';
+import {
+  CHECKING_LINK_TEXT,
+  CREATING_INVOICES_FOR,
+  LINK_REVOKED_TEXT,
+  LINK_REVOKED_TITLE,
+  LINK_OPEN_FAILED_TEXT,
+} from './texts';
+import { useCashierLink } from './use-cashier-link';
 import { useRemoteInvoice } from './use-remote-invoice';
 
 export interface RemoteCashierProps {
@@ -12,19 +22,63 @@ export interface RemoteCashierProps {
   npub: string;
   merchantPubkeyHex: string;
   link: RemoteLinkSettings;
+  /** the pairing secret of the link's `#pair=` fragment, if any */
+  linkSecret?: Uint8Array;
 }
 
-export function RemoteCashier({ services, npub, merchantPubkeyHex, link }: RemoteCashierProps) {
+function LinkRevoked() {
+  return (
+    <section
+      role="alert"
+      aria-labelledby="link-revoked-title"
+      className="space-y-2 rounded-2xl bg-red-50 p-5 ring-1 ring-red-200"
+    >
+      <h2 id="link-revoked-title" className="text-lg font-semibold text-red-900">
+        {LINK_REVOKED_TITLE}
+      </h2>
+      <p className="text-sm text-red-900">{LINK_REVOKED_TEXT}</p>
+    </section>
+  );
+}
+
+function Till({
+  services,
+  merchantPubkeyHex,
+  target,
+  pairingSecret,
+}: {
+  services: RemoteServices;
+  merchantPubkeyHex: string;
+  target: RemoteTarget;
+  pairingSecret?: Uint8Array;
+}) {
   const { logger } = services;
-  const state = useRemoteInvoice(services, merchantPubkeyHex, link);
+  const state = useRemoteInvoice(services, merchantPubkeyHex, target, pairingSecret);
   const { invoice } = state;
   const onCopyError = useCallback(
     (failure: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, failure),
     [logger],
   );
-
+  if (state.revoked) return <LinkRevoked />;
   return (
     <section className="flex flex-col gap-4" data-quote-id={invoice?.quote}>
+      <p className="text-sm text-slate-500">Enter an amount in sats</p>
+      <InvoicePanel flow={state} invoice={invoice} onCopyError={onCopyError} />
+      <CashierSalesList sales={state.sales} />
+    </section>
+  );
+}
+
+export function RemoteCashier({
+  services,
+  npub,
+  merchantPubkeyHex,
+  link,
+  linkSecret,
+}: RemoteCashierProps) {
+  const opened = useCashierLink(services, merchantPubkeyHex, link, linkSecret);
+  return (
+    <div className="flex flex-col gap-4" data-link-status={opened.status}>
       <header className="space-y-1">
         <h1 className="text-xl font-bold text-slate-900">
           {/* Text stays 'Creating invoices for {npub}'; the key gets its own line to wrap cleanly. */}
@@ -33,10 +87,25 @@ export function RemoteCashier({ services, npub, merchantPubkeyHex, link }: Remot
             {npub}
           </span>
         </h1>
-        <p className="text-sm text-slate-500">Enter an amount in sats</p>
       </header>
-
-      <InvoicePanel flow={state} invoice={invoice} onCopyError={onCopyError} />
-    </section>
+      {opened.status === 'checking' ? (
+        <p role="status" className="text-sm text-slate-500">
+          {CHECKING_LINK_TEXT}
+        </p>
+      ) : opened.status === 'revoked' ? (
+        <LinkRevoked />
+      ) : opened.status === 'failed' ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {LINK_OPEN_FAILED_TEXT}
+        </p>
+      ) : (
+        <Till
+          services={services}
+          merchantPubkeyHex={merchantPubkeyHex}
+          target={opened.target}
+          pairingSecret={opened.pairingSecret}
+        />
+      )}
+    </div>
   );
 }

@@ -1,16 +1,24 @@
 // @vitest-environment happy-dom
 // Remote cashier page: route-key guards, and the invoice shown only once a relay stored the message.
 import 'fake-indexeddb/auto';
-import { Amount, type Mint, type Wallet } from '@cashu/cashu-ts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { getPublicKey } from 'nostr-tools/pure';
+import { finalizeEvent, getPublicKey } from 'nostr-tools/pure';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys, encodeNpub, randomSecretKey } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
-import { unwrapPaymentEvent } from '../../core/remote-payments';
+import {
+  encodePairingSecret,
+  merchantProfileTemplate,
+  newPairingSecret,
+  pairingId,
+  unwrapPaymentEvent,
+  wrapReceipt,
+  type MerchantProfile,
+} from '../../core/remote-payments';
 import { FakeRelayPool } from '../../core/remote-payments/testing/fake-pool';
+import { fakeQuoteMint } from '../../core/remote-payments/testing/fake-quote-mint';
 import { lockPubkeyForNostrKey } from '../../core/wallet/receive/nut20-key';
 import { createStorage, type Storage } from '../../storage';
 import type { RemoteServices } from './deps';
@@ -34,45 +42,22 @@ afterEach(() => {
   for (const storage of opened.splice(0)) storage.close();
 });
 
-/** A seedless wallet and mint stand-in: NUT-20 locked quotes, paid when the test says so. */
-function fakeMint() {
-  const state = { paid: false, created: [] as string[] };
-  const wallet = {
-    loadMint: () => Promise.resolve(),
-    getMintInfo: () => ({ isSupported: (nut: number) => ({ supported: nut === 20 }) }),
-    createLockedMintQuote: (amount: number, pubkey: string) => {
-      const quote = `quote-${state.created.length + 1}`;
-      state.created.push(quote);
-      return Promise.resolve({
-        quote,
-        request: `lnbcrt${amount}n1fakeinvoice`,
-        amount: Amount.from(amount),
-        unit: 'sat',
-        state: 'UNPAID',
-        expiry: null,
-        pubkey,
-      });
-    },
-    createMintQuoteBolt11: () => Promise.reject(new Error('unlocked quotes not expected')),
-  } as unknown as Wallet;
-  const mint = {
-    checkMintQuoteBolt11: (quote: string) =>
-      Promise.resolve({ quote, state: state.paid ? 'PAID' : 'UNPAID', expiry: null }),
-    getLazyMintInfo: () => Promise.reject(new Error('no websocket in this test')),
-  } as unknown as Mint;
-  return { state, wallet, mint };
-}
-
-async function setup(path: string, deviceKey?: Uint8Array) {
+async function setup(
+  path: string,
+  deviceKey?: Uint8Array,
+  prepare?: (pool: FakeRelayPool, storage: Storage) => Promise<void> | void,
+  dbName = `remote-screen-${++count}`,
+) {
   const storage = createStorage({
-    dbName: `remote-screen-${++count}`,
+    dbName,
     defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
     logger: silentLogger,
   });
   opened.push(storage);
   if (deviceKey) await storage.keys.setSecretKey(deviceKey);
   const pool = new FakeRelayPool();
-  const mint = fakeMint();
+  await prepare?.(pool, storage);
+  const mint = fakeQuoteMint();
   const getSeedlessWallet = vi.fn((_url: string) => Promise.resolve(mint.wallet));
   const services: RemoteServices = {
     storage,
@@ -129,20 +114,47 @@ describe('RemoteScreen guards', () => {
   });
 });
 
+/** The merchant's kind 10019 profile, as the relay keeps it. */
+function publishProfile(pool: FakeRelayPool, relay: string, profile: MerchantProfile) {
+  pool.deliver(relay, finalizeEvent(merchantProfileTemplate(profile, 1_700_000_000), merchantSk));
+}
+
+/** Waits for the keypad: the page first reads the merchant's profile. */
+async function tillReady() {
+  return screen.findByRole('button', { name: /submit/i });
+}
+
+function statuses() {
+  return screen.queryAllByTestId('cashier-sale-status').map((item) => item.textContent);
+}
+
+const linkSearch = `?mint=${encodeURIComponent(MINT)}&relay=${encodeURIComponent(RELAY)}`;
+
 describe('RemoteScreen cashier', () => {
-  it('shows the invoice only after a relay stored the gift wrap, locked to the merchant, and resets when paid', async () => {
-    const search = `?mint=${encodeURIComponent(MINT)}&relay=${encodeURIComponent(RELAY)}`;
-    const { pool, mint, getSeedlessWallet } = await setup(`/remote/${merchantNpub}${search}`);
+  it('shows the invoice only after a relay stored the paired gift wrap, then waits for the merchant and shows its confirmation', async () => {
+    const secret = newPairingSecret();
+    const { pool, mint, getSeedlessWallet } = await setup(
+      `/remote/${merchantNpub}${linkSearch}#pair=${encodePairingSecret(secret)}`,
+      undefined,
+      (relays) =>
+        publishProfile(relays, RELAY, {
+          mints: [MINT],
+          relays: [RELAY],
+          pairingId: pairingId(secret),
+        }),
+    );
     expect(
       await screen.findByRole('heading', { name: `Creating invoices for ${merchantNpub}` }),
     ).toBeTruthy();
+    await tillReady();
 
     await typeAmount('21');
     expect(await screen.findByText('Please pay this invoice')).toBeTruthy();
     expect(screen.getByTestId('invoice-string').textContent).toBe('lnbcrt21n1fakeinvoice');
     expect(getSeedlessWallet).toHaveBeenCalledWith(MINT);
+    expect(statuses()).toEqual(['Waiting for payment']);
 
-    const [wrap] = pool.events.get(RELAY) ?? [];
+    const wrap = (pool.events.get(RELAY) ?? []).find((event) => event.kind === 1059);
     expect(wrap).toBeDefined();
     const message = JSON.parse(unwrapPaymentEvent(wrap!, merchantSk).content) as Record<
       string,
@@ -153,22 +165,126 @@ describe('RemoteScreen cashier', () => {
       amount: 21,
       mint: MINT,
       pubkey: lockPubkeyForNostrKey(merchantHex),
+      pairing: { id: pairingId(secret) },
     });
-    expect(pool.destroyed).toBe(true);
 
-    mint.state.paid = true;
-    expect(
-      await screen.findByText('✅ Paid! The merchant received 21 sats.', {}, { timeout: 5000 }),
-    ).toBeTruthy();
+    mint.state.paid.add('quote-1');
+    await waitFor(() => expect(statuses()).toEqual(['Paid, waiting for the merchant...']), {
+      timeout: 5000,
+    });
     await waitFor(() => expect(screen.queryByText('Please pay this invoice')).toBeNull());
-    expect(confetti).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('keypad-amount').textContent).toMatch(/^0\b/);
+    expect(confetti).not.toHaveBeenCalled();
+
+    await act(async () => {
+      pool.deliver(
+        RELAY,
+        wrapReceipt({
+          merchantSecretKey: merchantSk,
+          receiptPubkeyHex: message.receipt as string,
+          receipt: { quote: 'quote-1', amount: 21, time: 1 },
+        }),
+      );
+    });
+    await waitFor(() => expect(statuses()).toEqual(['Merchant confirmed 21 sats']));
+    expect(screen.getByText('Sales on this device')).toBeTruthy();
+    expect(confetti).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the link is no longer valid, with no keypad, when the profile names another pairing id', async () => {
+    const { mint } = await setup(
+      `/remote/${merchantNpub}${linkSearch}#pair=${encodePairingSecret(newPairingSecret())}`,
+      undefined,
+      (pool) =>
+        publishProfile(pool, RELAY, {
+          mints: [MINT],
+          relays: [RELAY],
+          pairingId: pairingId(newPairingSecret()),
+        }),
+    );
+    expect(
+      await screen.findByText(
+        'This cashier link is no longer valid. Ask the merchant for a new link.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /submit/i })).toBeNull();
+    expect(mint.state.created).toEqual([]);
+  });
+
+  it('a link without a secret is no longer valid once the merchant takes only paired messages', async () => {
+    await setup(`/remote/${merchantNpub}${linkSearch}`, undefined, (pool) =>
+      publishProfile(pool, RELAY, { mints: [MINT], relays: [RELAY], pairingId: 'ab'.repeat(8) }),
+    );
+    expect(await screen.findByText(/This cashier link is no longer valid/)).toBeTruthy();
+  });
+
+  it('shows a loading line while reading the profile, then uses the profile’s mint and relays for a plain link', async () => {
+    const profileRelay = 'wss://merchant.relay';
+    let release: (() => void) | undefined;
+    const { pool, getSeedlessWallet } = await setup(
+      `/remote/${merchantNpub}`,
+      undefined,
+      (relays) => {
+        // The device's own relay holds the profile, and answers when the test says so.
+        publishProfile(relays, 'wss://default.relay', {
+          mints: ['https://merchant.mint/'],
+          relays: [profileRelay],
+        });
+        const subscribe = relays.subscribe.bind(relays);
+        relays.subscribe = (urls, filter, params) => {
+          let closer: ReturnType<typeof subscribe> | undefined;
+          if (filter.kinds?.includes(10019) && !release) {
+            release = () => {
+              closer = subscribe(urls, filter, params);
+            };
+            return { close: (reason?: string) => closer?.close(reason) };
+          }
+          return subscribe(urls, filter, params);
+        };
+      },
+    );
+    expect(await screen.findByText('Looking up the merchant’s payment settings...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /submit/i })).toBeNull();
+    await waitFor(() => expect(release).toBeDefined());
+    release!();
+    await tillReady();
+    await typeAmount('3');
+    expect(await screen.findByText('Please pay this invoice')).toBeTruthy();
+    expect(getSeedlessWallet).toHaveBeenCalledWith('https://merchant.mint');
+    expect(pool.events.get(profileRelay)?.some((event) => event.kind === 1059)).toBe(true);
+  });
+
+  it('keeps the link’s secret on the device, so the same link without its fragment still proves it', async () => {
+    const secret = newPairingSecret();
+    const path = `/remote/${merchantNpub}${linkSearch}`;
+    const dbName = `remote-screen-kept-${++count}`;
+    const first = await setup(
+      `${path}#pair=${encodePairingSecret(secret)}`,
+      undefined,
+      undefined,
+      dbName,
+    );
+    await tillReady();
+    expect(await first.storage.cashierLinks.getPairingSecret(merchantHex)).toEqual(secret);
+    cleanup();
+
+    const again = await setup(path, undefined, undefined, dbName);
+    await tillReady();
+    await typeAmount('4');
+    expect(await screen.findByText('Please pay this invoice')).toBeTruthy();
+    const wrap = (again.pool.events.get(RELAY) ?? []).find((event) => event.kind === 1059);
+    const message = JSON.parse(unwrapPaymentEvent(wrap!, merchantSk).content) as {
+      pairing?: { id: string };
+    };
+    expect(message.pairing?.id).toBe(pairingId(secret));
   });
 
   it('shows an error and no invoice when no relay accepts the message', async () => {
-    const { pool } = await setup(`/remote/${merchantNpub}?relay=${encodeURIComponent(RELAY)}`);
+    const { pool, storage } = await setup(
+      `/remote/${merchantNpub}?relay=${encodeURIComponent(RELAY)}`,
+    );
+    await tillReady();
     pool.behaviour.set(RELAY, 'down');
-    await screen.findByRole('heading', { name: `Creating invoices for ${merchantNpub}` });
     await typeAmount('5');
     expect(
       await screen.findAllByText(
@@ -177,5 +293,7 @@ describe('RemoteScreen cashier', () => {
     ).not.toHaveLength(0);
     expect(screen.queryByText('Please pay this invoice')).toBeNull();
     expect(screen.getByTestId('invoice-error')).toBeTruthy();
+    expect(await storage.cashierSales.list(merchantHex)).toEqual([]);
+    expect(statuses()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import type { RemoteScreenProps } from './deps';
 import { RemoteCashier } from './RemoteCashier';
 import { parseRouteKey } from './remote-guard';
-import { parseRemoteLink } from './remote-link';
+import { parsePairingFragment, parseRemoteLink } from './remote-link';
 import {
   INVALID_NPUB_TEXT,
   INVALID_NPUB_TITLE,
@@ -84,9 +84,11 @@ export function InvalidNpubPage({ reason }: { reason: string }) {
 
 export function RemoteScreen({ services }: RemoteScreenProps) {
   const { npub = '' } = useParams();
-  const { search } = useLocation();
+  const { search, hash } = useLocation();
   const route = useMemo(() => parseRouteKey(npub), [npub]);
   const link = useMemo(() => parseRemoteLink(search), [search]);
+  // The fragment stays in the address bar, so reloading the same link keeps its secret.
+  const linkSecret = useMemo(() => parsePairingFragment(hash), [hash]);
   const { deviceKeys, logger } = services;
   const [ownKey, setOwnKey] = useState<OwnKey>({ status: 'loading' });
   const valid = route.kind === 'ok';
@@ -136,6 +138,7 @@ export function RemoteScreen({ services }: RemoteScreenProps) {
         npub={npub}
         merchantPubkeyHex={route.merchantPubkeyHex}
         link={link}
+        linkSecret={linkSecret}
       />
     </Page>
   );

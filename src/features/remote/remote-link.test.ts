@@ -1,6 +1,7 @@
 // Cashier side of the connection link: mint and relays from the query, bad values ignored.
 import { describe, expect, it, vi } from 'vitest';
-import { parseRemoteLink, resolveRemoteTarget } from './remote-link';
+import { encodePairingSecret, newPairingSecret } from '../../core/remote-payments';
+import { parsePairingFragment, parseRemoteLink, resolveRemoteTarget } from './remote-link';
 
 function config(mintUrl = 'https://own.mint', relays = ['wss://own.relay']) {
   return {
@@ -61,5 +62,41 @@ describe('resolveRemoteTarget', () => {
         config(),
       ),
     ).toEqual({ mintUrl: 'https://link.mint', relays: ['wss://own.relay'] });
+  });
+});
+
+describe('resolveRemoteTarget with the merchant profile', () => {
+  const profile = { mints: ['https://profile.mint/'], relays: ['wss://profile.relay'] };
+
+  it('takes the profile’s first mint and its relays for what the link lacks', async () => {
+    const store = config();
+    expect(await resolveRemoteTarget(parseRemoteLink(''), store, profile)).toEqual({
+      mintUrl: 'https://profile.mint',
+      relays: ['wss://profile.relay'],
+    });
+    expect(store.getMintUrl).not.toHaveBeenCalled();
+  });
+
+  it('lets the link’s own values win, and falls back to the device for what the profile lacks', async () => {
+    expect(
+      await resolveRemoteTarget(
+        { mintUrl: 'https://link.mint', relays: ['wss://link.relay'] },
+        config(),
+        profile,
+      ),
+    ).toEqual({ mintUrl: 'https://link.mint', relays: ['wss://link.relay'] });
+    expect(
+      await resolveRemoteTarget(parseRemoteLink(''), config(), { mints: [], relays: [] }),
+    ).toEqual({ mintUrl: 'https://own.mint', relays: ['wss://own.relay'] });
+  });
+});
+
+describe('parsePairingFragment', () => {
+  it('reads the secret of #pair= and ignores a malformed or missing one', () => {
+    const secret = newPairingSecret();
+    expect(parsePairingFragment(`#pair=${encodePairingSecret(secret)}`)).toEqual(secret);
+    expect(parsePairingFragment(`#x=1&pair=${encodePairingSecret(secret)}`)).toEqual(secret);
+    expect(parsePairingFragment('#pair=short')).toBeUndefined();
+    expect(parsePairingFragment('')).toBeUndefined();
   });
 });

@@ -1,6 +1,12 @@
-// The cashier side of the connection link: the merchant's mint and relays from its query string.
+// The cashier side of the connection link: the merchant's mint and relays from its query string,
+// the pairing secret from its fragment, and the merchant's profile for what the link lacks.
 import type { ConfigStore } from '../../core/ports';
-import type { RemoteTarget } from '../../core/remote-payments';
+import {
+  decodePairingSecret,
+  LINK_PAIRING_KEY,
+  type MerchantProfile,
+  type RemoteTarget,
+} from '../../core/remote-payments';
 import { isHttpUrl, isRelayUrl, normaliseMintInput } from '../../core/settings/settings-input';
 
 /** Must match src/features/connect/connection-link.ts (pinned by tests on both sides). */
@@ -31,14 +37,36 @@ export function parseRemoteLink(search: string | URLSearchParams): RemoteLinkSet
 }
 
 /**
- * Where the cashier creates quotes and sends them: the link's values, else the device's stored
- * settings (which fall back to the build defaults), each chosen on its own.
+ * The pairing secret of `#pair=<base64url>` (docs/protocol.md "Pairing"), or undefined when the
+ * fragment has none or a malformed one (the cashier then sends unpaired).
+ */
+export function parsePairingFragment(hash: string): Uint8Array | undefined {
+  const text = new URLSearchParams(hash.replace(/^#/, '')).get(LINK_PAIRING_KEY);
+  return text ? decodePairingSecret(text) : undefined;
+}
+
+/** Where the merchant's profile is looked for: the link's relays, else the device's own. */
+export async function profileRelays(
+  link: RemoteLinkSettings,
+  config: Pick<ConfigStore, 'getRelays'>,
+): Promise<string[]> {
+  return link.relays.length > 0 ? link.relays : config.getRelays();
+}
+
+/**
+ * Where the cashier creates quotes and sends them: the link's values, else the merchant's
+ * profile (its first mint, its relays), else the device's stored settings (which fall back to
+ * the build defaults), each chosen on its own.
  */
 export async function resolveRemoteTarget(
   link: RemoteLinkSettings,
   config: Pick<ConfigStore, 'getMintUrl' | 'getRelays'>,
+  profile?: MerchantProfile,
 ): Promise<RemoteTarget> {
-  const mintUrl = link.mintUrl ?? (await config.getMintUrl());
-  const relays = link.relays.length > 0 ? link.relays : await config.getRelays();
+  const profileMint = profile?.mints[0] ? normaliseMintInput(profile.mints[0]) : undefined;
+  const mintUrl = link.mintUrl ?? profileMint ?? (await config.getMintUrl());
+  let relays = link.relays;
+  if (relays.length === 0) relays = profile?.relays.length ? [...new Set(profile.relays)] : [];
+  if (relays.length === 0) relays = await config.getRelays();
   return { mintUrl, relays };
 }

@@ -16,9 +16,22 @@ export const INVALID_NPUB_TITLE = 'Invalid Connection Link';
 export const INVALID_NPUB_TEXT =
   'This link does not contain a valid merchant key (npub). Scan the connection QR code on the merchant’s Connect screen again.';
 
-/** The cashier's success toast: the merchant's device mints the proofs, this one only sees PAID. */
-export const paidToast = (amount: number) => `✅ Paid! The merchant received ${amount} sats.`;
+/** The mint says PAID: the merchant's device mints the proofs, and its receipt says when it did. */
+export const PAID_WAITING_TEXT = 'Paid, waiting for the merchant...';
+/** The merchant's receipt arrived: its amount, not grouped. */
+export const merchantConfirmed = (amount: number) => `Merchant confirmed ${amount} sats`;
+export const WAITING_FOR_PAYMENT_TEXT = 'Waiting for payment';
+export const EXPIRED_TEXT = 'Expired';
+export const SALES_HEADING = 'Sales on this device';
+/** The merchant's profile names another pairing secret: its messages would be ignored. */
+export const LINK_REVOKED_TEXT =
+  'This cashier link is no longer valid. Ask the merchant for a new link.';
+export const LINK_REVOKED_TITLE = 'Link no longer valid';
+/** While the merchant's profile is read on opening (at most the relay timeout). */
+export const CHECKING_LINK_TEXT = 'Looking up the merchant’s payment settings...';
 /** No relay stored the message: the merchant would never see the payment, so no invoice. */
 export const RELAY_UNREACHABLE_TEXT =
   '❌ Could not reach the merchant over the relays, so no invoice is shown. Check the connection and try again.';
 export const LOAD_FAILED_TEXT = 'Could not load this device’s key. Reload the page to try again.';
+export const LINK_OPEN_FAILED_TEXT =
+  'Could not open this cashier link. Reload the page to try again.';

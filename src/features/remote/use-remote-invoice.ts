@@ -1,67 +1,103 @@
-// The cashier's invoice on screen: the RemoteCashier (core) creates, delivers and watches it; this
-// hook shows it (ui/use-invoice-flow.ts, like the point of sale's use-invoice.ts) and raises the
-// toasts: the cashier has no app-wide payment handler.
-import { useCallback, useMemo } from 'react';
+// The cashier's invoice on screen and its sales list: the RemoteCashier (core) creates, delivers,
+// watches, re-sends and collects receipts; this hook shows it (ui/use-invoice-flow.ts, like the
+// point of sale's use-invoice.ts) and raises the toasts: the cashier has no app-wide handler.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
+  CashierLinkRevokedError,
   createRelayPool,
   RelayPublishError,
   RemoteCashier,
+  type CashierSale,
   type RemoteInvoice,
+  type RemoteTarget,
 } from '../../core/remote-payments';
 import { fireConfetti } from '../../ui/confetti';
 import { toast } from '../../ui/toast';
 import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
 import type { RemoteServices } from './deps';
-import { resolveRemoteTarget, type RemoteLinkSettings } from './remote-link';
-import { paidToast, RELAY_UNREACHABLE_TEXT } from './texts';
+import {
+  LINK_REVOKED_TEXT,
+  merchantConfirmed,
+  PAID_WAITING_TEXT,
+  RELAY_UNREACHABLE_TEXT,
+} from './texts';
 
-export type RemoteInvoiceState = InvoiceFlowState<RemoteInvoice>;
+export interface RemoteInvoiceState extends InvoiceFlowState<RemoteInvoice> {
+  /** the sales list, newest first */
+  sales: CashierSale[];
+  /** a sale found the merchant's profile naming another pairing secret */
+  revoked: boolean;
+}
 
 export function useRemoteInvoice(
   services: RemoteServices,
   merchantPubkeyHex: string,
-  link: RemoteLinkSettings,
+  target: RemoteTarget,
+  pairingSecret: Uint8Array | undefined,
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
   const makePool = services.createRelayPool ?? createRelayPool;
+  const [sales, setSales] = useState<CashierSale[]>([]);
+  const [revoked, setRevoked] = useState(false);
   const cashier = useMemo(
     () =>
       new RemoteCashier({
         merchantPubkeyHex,
-        target: () => resolveRemoteTarget(link, storage.config),
+        target: () => Promise.resolve(target),
         wallets,
-        createPool: makePool,
+        createPool: () => makePool(),
+        sales: storage.cashierSales,
+        pairingSecret,
         logger,
       }),
-    [merchantPubkeyHex, link, storage.config, wallets, makePool, logger],
+    [merchantPubkeyHex, target, pairingSecret, storage.cashierSales, wallets, makePool, logger],
   );
+  useEffect(() => {
+    const offSales = cashier.onSalesChanged(setSales);
+    const offConfirmed = cashier.onConfirmed(({ quote, amount }) => {
+      toast.success(merchantConfirmed(amount), { toastId: `remote-confirmed:${quote}` });
+      void fireConfetti((failure) => logger.warn('Confetti failed', failure));
+    });
+    void cashier.start();
+    return () => {
+      offSales();
+      offConfirmed();
+      cashier.stop();
+    };
+  }, [cashier, logger]);
   const create = useCallback((amount: number) => cashier.createInvoice(amount), [cashier]);
   const watch = useCallback(
     (end: (quoteId: string, paid: boolean) => void) => {
       const offSettled = cashier.onSettled(({ invoice: paid }) => {
-        toast.success(paidToast(paid.amount), { toastId: `remote-paid:${paid.quote}` });
-        void fireConfetti((failure) => logger.warn('Confetti failed', failure));
+        toast.info(PAID_WAITING_TEXT, { toastId: `remote-paid:${paid.quote}` });
         end(paid.quote, true);
       });
+      // A receipt can beat the cashier's own view of the mint: the invoice is done either way.
+      const offConfirmed = cashier.onConfirmed(({ quote }) => end(quote, true));
       const offFailed = cashier.onFailed(({ invoice: failed }) => {
         toast.error(PAYMENT_FAILED_TOAST, { toastId: `remote-failed:${failed.quote}` });
         end(failed.quote, false);
       });
       return () => {
         offSettled();
+        offConfirmed();
         offFailed();
-        cashier.stop();
       };
     },
-    [cashier, logger],
+    [cashier],
   );
   // The cashier logged the failure; the page and a toast say what the cashier can do.
   const onCreateError = useCallback((failure: unknown) => {
+    if (failure instanceof CashierLinkRevokedError) {
+      setRevoked(true);
+      return LINK_REVOKED_TEXT;
+    }
     const relays = failure instanceof RelayPublishError;
     const text = relays ? RELAY_UNREACHABLE_TEXT : PAYMENT_FAILED_TOAST;
     toast.error(text, { toastId: relays ? 'remote-relays-unreachable' : 'remote-create-failed' });
     return text;
   }, []);
-  return useInvoiceFlow({ create, watch, onCreateError });
+  const flow = useInvoiceFlow({ create, watch, onCreateError });
+  return { ...flow, sales, revoked };
 }

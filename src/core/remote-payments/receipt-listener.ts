@@ -1,0 +1,120 @@
+// Listening on the relays for the merchant's receipts to the cashier's per-sale keys
+// (docs/protocol.md "Receipts"): one subscription for every sale still waiting, renewed when the
+// set of sales changes or a relay drops it.
+import type { NostrEvent } from 'nostr-tools/core';
+import type { SubCloser } from 'nostr-tools/abstract-pool';
+import { getPublicKey } from 'nostr-tools/pure';
+import type { Logger } from '../logger';
+import { GIFT_WRAP_BACKDATE_SECONDS, GIFT_WRAP_KIND } from './constants';
+import { readReceiptEvent, type SaleReceipt } from './receipt-message';
+import type { RelayPool } from './relay-pool';
+
+/** A sale the listener waits a receipt for. */
+export interface AwaitedReceipt {
+  quote: string;
+  receiptSecretKey: Uint8Array;
+  relays: string[];
+  /** ms since epoch: wraps are back-dated from the moment the merchant sends them */
+  createdAt: number;
+}
+
+/** Clock skew between the two devices, on top of the back-dating window. */
+const SINCE_MARGIN_SECONDS = 600;
+/** A relay that dropped the subscription is asked again after this long. */
+export const RECEIPT_RESUBSCRIBE_MS = 5_000;
+
+export interface ReceiptListenerDeps {
+  pool: RelayPool;
+  merchantPubkeyHex: string;
+  /** a receipt for one of the awaited sales, sealed by the merchant and naming that sale's quote */
+  onReceipt: (quote: string, receipt: SaleReceipt) => void;
+  logger: Logger;
+}
+
+export class ReceiptListener {
+  /** receipt pubkey (x-only hex) -> the sale */
+  private awaited = new Map<string, AwaitedReceipt>();
+  private subscription: SubCloser | undefined;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+  /** wrap ids already handled (relays repeat them, and so does each new subscription) */
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly deps: ReceiptListenerDeps) {}
+
+  /** Listens for exactly these sales from now on (an empty list ends the subscription). */
+  listen(sales: readonly AwaitedReceipt[]): void {
+    const next = new Map<string, AwaitedReceipt>();
+    for (const sale of sales) next.set(getPublicKey(sale.receiptSecretKey), sale);
+    const same =
+      next.size === this.awaited.size && [...next.keys()].every((key) => this.awaited.has(key));
+    this.awaited = next;
+    if (same && this.subscription) return;
+    this.resubscribe();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    this.closeSubscription();
+  }
+
+  /** Reads one wrap; exported behaviour for tests is through the pool's deliveries. */
+  private handle(event: NostrEvent): void {
+    if (this.seen.has(event.id)) return;
+    this.seen.add(event.id);
+    const tagged = event.tags.find((tag) => tag[0] === 'p')?.[1];
+    const sale = tagged === undefined ? undefined : this.awaited.get(tagged);
+    if (!sale) return;
+    try {
+      const receipt = readReceiptEvent(event, sale.receiptSecretKey, this.deps.merchantPubkeyHex);
+      if (receipt.quote !== sale.quote) {
+        this.deps.logger.warn(`Receipt for ${receipt.quote} came to the key of ${sale.quote}`);
+        return;
+      }
+      this.deps.onReceipt(sale.quote, receipt);
+    } catch (error) {
+      this.deps.logger.warn(`Ignored a receipt wrap for ${sale.quote}`, error);
+    }
+  }
+
+  private closeSubscription(): void {
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    try {
+      subscription?.close('receipts changed');
+    } catch (error) {
+      this.deps.logger.debug('Closing the receipt subscription failed', error);
+    }
+  }
+
+  private resubscribe(): void {
+    clearTimeout(this.retry);
+    this.closeSubscription();
+    if (this.stopped || this.awaited.size === 0) return;
+    const sales = [...this.awaited.values()];
+    const relays = [...new Set(sales.flatMap((sale) => sale.relays))];
+    const oldest = Math.min(...sales.map((sale) => sale.createdAt));
+    const since = Math.floor(oldest / 1000) - GIFT_WRAP_BACKDATE_SECONDS - SINCE_MARGIN_SECONDS;
+    let subscription: SubCloser | undefined;
+    try {
+      subscription = this.deps.pool.subscribe(
+        relays,
+        { kinds: [GIFT_WRAP_KIND], '#p': [...this.awaited.keys()], since },
+        {
+          onevent: (event) => this.handle(event),
+          onclose: () => {
+            // Ours closed on purpose (a newer one replaced it); otherwise a relay dropped it.
+            if (this.subscription !== subscription || this.stopped) return;
+            this.subscription = undefined;
+            this.retry = setTimeout(() => this.resubscribe(), RECEIPT_RESUBSCRIBE_MS);
+          },
+        },
+      );
+      this.subscription = subscription;
+    } catch (error) {
+      this.deps.logger.warn('Could not listen for receipts', error);
+      this.retry = setTimeout(() => this.resubscribe(), RECEIPT_RESUBSCRIBE_MS);
+    }
+  }
+}

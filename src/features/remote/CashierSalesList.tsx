@@ -1,0 +1,68 @@
+// "Sales on this device": the cashier's recent sales with their state, newest first, until the
+// list prunes them (docs/behaviour.md "Remote cashier").
+import type { CashierSale } from '../../core/remote-payments';
+import { formatSats } from '../../ui/format-sats';
+import {
+  EXPIRED_TEXT,
+  merchantConfirmed,
+  PAID_WAITING_TEXT,
+  SALES_HEADING,
+  WAITING_FOR_PAYMENT_TEXT,
+} from './texts';
+
+export function saleStatusText(sale: CashierSale): string {
+  switch (sale.status) {
+    case 'unpaid':
+      return WAITING_FOR_PAYMENT_TEXT;
+    case 'paid':
+      return PAID_WAITING_TEXT;
+    case 'confirmed':
+      return merchantConfirmed(sale.confirmedAmount ?? sale.amount);
+    case 'expired':
+      return EXPIRED_TEXT;
+  }
+}
+
+const STATUS_COLOURS: Record<CashierSale['status'], string> = {
+  unpaid: 'text-slate-600',
+  paid: 'text-amber-700',
+  confirmed: 'text-emerald-700',
+  expired: 'text-slate-400',
+};
+
+function time(ms: number): string {
+  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+export function CashierSalesList({ sales }: { sales: CashierSale[] }) {
+  if (sales.length === 0) return null;
+  return (
+    <section aria-labelledby="cashier-sales-title" className="space-y-2">
+      <h2 id="cashier-sales-title" className="text-sm font-semibold text-slate-700">
+        {SALES_HEADING}
+      </h2>
+      <ul className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
+        {sales.map((sale) => (
+          <li
+            key={sale.quote}
+            data-testid="cashier-sale"
+            data-quote={sale.quote}
+            data-status={sale.status}
+            className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
+          >
+            <span className="font-medium text-slate-900">{formatSats(sale.amount)} sats</span>
+            <time className="text-slate-500" dateTime={new Date(sale.createdAt).toISOString()}>
+              {time(sale.createdAt)}
+            </time>
+            <span
+              data-testid="cashier-sale-status"
+              className={`text-right ${STATUS_COLOURS[sale.status]}`}
+            >
+              {saleStatusText(sale)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
