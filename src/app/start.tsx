@@ -3,6 +3,7 @@
 import { createRoot } from 'react-dom/client';
 import '../index.css';
 import { App } from './App';
+import { AppUpdate } from './app-update';
 import { createBaseServices } from './services/base';
 import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
@@ -36,7 +37,8 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     import('./services/startup').then((m) => m.completeAndStart(base)),
   );
   // Creating the router starts the first navigation (the guard's ONBOARDED read) at once.
-  const router = createAppRouter(source);
+  const update = new AppUpdate();
+  const router = createAppRouter(source, { update });
   // Once the first navigation is done, onboarding may change the flag: ask IndexedDB again.
   void routerInitialized(router).then(() => (firstAnswer = null));
   const root = createRoot(rootElement);
@@ -49,6 +51,12 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   // The toast container (react-toastify and its stylesheet) waits until the browser is idle after
   // the first screen: toasts raised before it mounts are queued, not lost.
   void afterFirstScreen(router, 'idle').then(() => root.render(<App router={router} />));
+  // The service worker (offline start, install, updates) registers once the first screen is idle,
+  // from its own chunk, so neither it nor its precaching competes with the first visit.
+  void afterFirstScreen(router, 'idle')
+    .then(() => import('./register-sw'))
+    .then((m) => m.registerServiceWorker(update, base.logger))
+    .catch((error: unknown) => base.logger.warn('Could not register the service worker', error));
   // docs/architecture.md "The composition root": an onboarded device resumes payments and starts
   // its listener as soon as
   // its first screen has painted; a new user's device loads them once the browser is idle after
