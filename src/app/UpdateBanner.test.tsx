@@ -51,6 +51,20 @@ describe('UpdateBanner', () => {
     expect(button()).not.toBeNull();
   });
 
+  it('a request that hangs holds the update back only for a while', () => {
+    vi.useFakeTimers();
+    try {
+      const { update, activity, button } = setup();
+      act(() => update.offer(async () => {}));
+      act(() => void activity.whileCreating(() => new Promise<void>(() => {}), 30_000));
+      expect(button()).toBeNull();
+      act(() => vi.advanceTimersByTime(30_000));
+      expect(button()).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('"Update" applies the waiting version', async () => {
     const { update, button } = setup();
     const apply = vi.fn(async () => {});

@@ -28,6 +28,9 @@ export class AppUpdate {
   }
 }
 
+/** Longer than the invoice timeout (10 s, ui/use-invoice-flow.ts) plus a late answer. */
+export const CREATING_HOLDS_UPDATE_MS = 30_000;
+
 /**
  * Whether an invoice is on screen or being created on the point of sale; the update waits for it.
  * Fed by the keypad's services (app/services/pos.ts wrapped in app/routes.tsx).
@@ -41,15 +44,26 @@ export class InvoiceActivity {
     return this.creating > 0 || this.shown !== null;
   }
 
-  /** Wraps one invoice request. */
-  async whileCreating<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Wraps one invoice request. A request the merchant cancelled may hang on for minutes; it
+   * holds the update back for at most `holdMs`.
+   */
+  async whileCreating<T>(work: () => Promise<T>, holdMs = CREATING_HOLDS_UPDATE_MS): Promise<T> {
     this.creating += 1;
     this.changed();
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(timer);
+      this.creating -= 1;
+      this.changed();
+    };
+    const timer = setTimeout(release, holdMs);
     try {
       return await work();
     } finally {
-      this.creating -= 1;
-      this.changed();
+      release();
     }
   }
 
