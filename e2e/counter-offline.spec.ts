@@ -31,6 +31,33 @@ async function serviceWorkerReady(page: Page): Promise<void> {
   });
 }
 
+test('the app is installable: a manifest with name, standalone display and its icons', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/onboarding');
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await request.get(manifestHref!)).json();
+  expect(manifest).toMatchObject({
+    name: 'Cashew POS',
+    short_name: 'Cashew',
+    display: 'standalone',
+    start_url: '/',
+    theme_color: '#6d28d9',
+  });
+  const icons = manifest.icons as Array<{ src: string; sizes: string; purpose?: string }>;
+  expect(icons.map((icon) => [icon.sizes, icon.purpose ?? 'any'])).toEqual([
+    ['192x192', 'any'],
+    ['512x512', 'any'],
+    ['512x512', 'maskable'],
+  ]);
+  const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+  for (const src of [...icons.map((icon) => `/${icon.src}`), appleIcon!]) {
+    const icon = await request.get(src);
+    expect(icon.headers()['content-type'], src).toBe('image/png');
+  }
+});
+
 test.describe('offline', () => {
   test('after one visit the app starts with no network, and Submit says it is offline', async ({
     page,
