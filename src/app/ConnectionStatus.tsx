@@ -93,9 +93,9 @@ export function ConnectionStatus(options: ConnectionStatusOptions) {
       data-testid="connection-status"
       data-state={state}
       title={look.title}
-      className={`flex items-center gap-1.5 text-xs font-medium ${look.tone}`}
+      className={`flex items-center gap-1.5 text-xs leading-tight font-medium ${look.tone}`}
     >
-      <span aria-hidden="true" className={`size-2 rounded-full ${look.dot}`} />
+      <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${look.dot}`} />
       {look.text}
       <span className="sr-only">: {look.title}</span>
     </p>

@@ -24,10 +24,10 @@ export function NavShell({ status }: { status?: ReactNode } = {}) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:left-0 lg:w-64 lg:border-r lg:border-b-0">
-      <div className="flex h-14 items-center justify-between px-4 lg:h-auto lg:min-h-16 lg:flex-wrap lg:px-6 lg:py-3">
+      <div className="flex h-14 items-center justify-between gap-2 px-4 lg:h-auto lg:min-h-16 lg:flex-wrap lg:px-6 lg:py-3">
         <NavLink
           to="/"
-          className="flex items-center gap-2 text-lg font-bold text-violet-800"
+          className="flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap text-violet-800"
           onClick={() => setMenuOpen(false)}
         >
           <CashewMark />
@@ -36,7 +36,7 @@ export function NavShell({ status }: { status?: ReactNode } = {}) {
         {status ? (
           // One element for both layouts: beside the menu button in the top bar, under the name
           // in the sidebar.
-          <div className="mr-2 ml-auto min-w-0 lg:order-last lg:m-0 lg:basis-full lg:pt-1">
+          <div className="ml-auto min-w-0 lg:order-last lg:m-0 lg:basis-full lg:pt-1">
             {status}
           </div>
         ) : null}
