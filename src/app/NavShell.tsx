@@ -36,9 +36,7 @@ export function NavShell({ status }: { status?: ReactNode } = {}) {
         {status ? (
           // One element for both layouts: beside the menu button in the top bar, under the name
           // in the sidebar.
-          <div className="ml-auto min-w-0 lg:order-last lg:m-0 lg:basis-full lg:pt-1">
-            {status}
-          </div>
+          <div className="ml-auto min-w-0 lg:order-last lg:m-0 lg:basis-full lg:pt-1">{status}</div>
         ) : null}
         <button
           type="button"
