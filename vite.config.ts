@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { compileHintsForFirstScreen, earlyModuleScript } from './vite-plugins/first-load.ts';
 import { prerenderFirstScreens } from './vite-plugins/prerender.ts';
 
@@ -21,7 +22,81 @@ export default defineConfig({
     compileHintsForFirstScreen(),
     // The welcome and the keypad as HTML in index.html, hydrated by start.tsx.
     prerenderFirstScreens(fileURLToPath(new URL('.', import.meta.url)), '/src/app/prerender.tsx'),
+    // Installable, and starts with no network after one visit (docs/decisions/0011-service-worker.md):
+    // the worker precaches the app shell and every route's chunks, never the mint or relay
+    // traffic. The app registers it itself once the first screen is idle (src/app/start.tsx), and
+    // a new version waits for the merchant's "Update" (src/app/UpdateBanner.tsx).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icon.svg', 'apple-touch-icon-180x180.png'],
+      manifest: {
+        name: 'Cashew POS',
+        short_name: 'Cashew',
+        description: 'Point of sale for Lightning payments settled as Cashu ecash',
+        theme_color: '#6d28d9',
+        background_color: '#f8fafc',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: 'maskable-icon-512x512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Every route is the single page: a navigation offline gets index.html from the cache.
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+        // The largest chunk (cashu-ts and friends) is above Workbox's 2 MiB default on no build
+        // today, but a screen that is not precached would not open offline: fail loudly instead.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+    }),
   ],
+  // The dev server scans these for dependencies before the first page is served, so the first
+  // visit after an install does not re-optimise and reload the page mid-onboarding.
+  optimizeDeps: {
+    entries: ['index.html'],
+    include: [
+      '@cashu/cashu-ts',
+      '@gandlaf21/bc-ur',
+      '@getalby/lightning-tools/lnurl',
+      '@noble/curves/secp256k1.js',
+      '@noble/hashes/hmac.js',
+      '@noble/hashes/sha2.js',
+      '@noble/hashes/utils.js',
+      '@scure/base',
+      '@scure/bip32',
+      '@scure/bip39',
+      '@scure/bip39/wordlists/english.js',
+      'canvas-confetti',
+      'dexie',
+      'light-bolt11-decoder',
+      'nostr-tools/abstract-pool',
+      'nostr-tools/core',
+      'nostr-tools/filter',
+      'nostr-tools/nip17',
+      'nostr-tools/nip19',
+      'nostr-tools/pure',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-dev-runtime',
+      'react-qr-code',
+      'react-router',
+      'react-router/dom',
+      'react-toastify',
+      'workbox-window',
+    ],
+  },
   build: { target: 'es2022', sourcemap: false },
   test: {
     include: [

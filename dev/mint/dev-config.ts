@@ -1,17 +1,35 @@
-// Settings a test may change while the mint runs (`GET|POST /dev/config`): routing fee, NUT code table.
+// Settings a test may change while the mint runs (`GET|POST /dev/config`): routing fee, NUT code
+// table, and the NUT-04/05 amount limits its info announces and its quotes enforce.
 import type { MintContext } from './context.ts';
 import { asObject, bad } from './wire.ts';
 
 export function configView(ctx: MintContext) {
-  return { routingFeeSat: ctx.config.routingFeeSat, nutErrorCodes: ctx.config.nutErrorCodes };
+  return {
+    routingFeeSat: ctx.config.routingFeeSat,
+    nutErrorCodes: ctx.config.nutErrorCodes,
+    minAmount: ctx.config.minAmount,
+    maxAmount: ctx.config.maxAmount,
+  };
 }
 
 /** Applies the fields present in the body; refuses unknown fields and bad values. */
 export function updateConfig(ctx: MintContext, body: unknown): void {
   const req = asObject(body ?? {}, 'body');
+  const known = ['routingFeeSat', 'nutErrorCodes', 'minAmount', 'maxAmount'];
   for (const key of Object.keys(req)) {
-    if (key !== 'routingFeeSat' && key !== 'nutErrorCodes') throw bad(`unknown setting ${key}`);
+    if (!known.includes(key)) throw bad(`unknown setting ${key}`);
   }
+  const positive = (key: 'minAmount' | 'maxAmount'): number | undefined => {
+    const value = req[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+      throw bad(`${key} must be a positive integer`);
+    }
+    return value;
+  };
+  const minAmount = positive('minAmount') ?? ctx.config.minAmount;
+  const maxAmount = positive('maxAmount') ?? ctx.config.maxAmount;
+  if (minAmount > maxAmount) throw bad('minAmount must not exceed maxAmount');
   if (req.routingFeeSat !== undefined) {
     const fee = req.routingFeeSat;
     if (typeof fee !== 'number' || !Number.isInteger(fee) || fee < 0) {
@@ -25,4 +43,6 @@ export function updateConfig(ctx: MintContext, body: unknown): void {
     }
     ctx.config.nutErrorCodes = req.nutErrorCodes;
   }
+  ctx.config.minAmount = minAmount;
+  ctx.config.maxAmount = maxAmount;
 }

@@ -125,6 +125,51 @@ describe('fault switches', () => {
     ws.close();
   });
 
+  it('hangs a request without answering or acting, while other requests go through', async () => {
+    mint.addFault({ path: '/v1/mint/quote/bolt11', method: 'POST', action: 'hang' });
+    const hung = fetch(`${mint.url}/v1/mint/quote/bolt11`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ unit: 'sat', amount: 21 }),
+      signal: AbortSignal.timeout(500),
+    });
+    expect((await call(mint.url, 'GET', '/v1/info')).status).toBe(200);
+    await expect(hung).rejects.toThrow(/abort|timeout/i);
+    mint.clearFaults();
+    const quote = await call(mint.url, 'POST', '/v1/mint/quote/bolt11', {
+      unit: 'sat',
+      amount: 21,
+    });
+    expect(quote.status).toBe(200);
+  });
+
+  it('announces and enforces the amount limits set over /dev/config', async () => {
+    const set = await call(mint.url, 'POST', '/dev/config', { minAmount: 10, maxAmount: 500 });
+    expect(set.body).toMatchObject({ minAmount: 10, maxAmount: 500 });
+    try {
+      const info = await call(mint.url, 'GET', '/v1/info');
+      expect(info.body).toMatchObject({
+        nuts: {
+          '4': { methods: [{ method: 'bolt11', unit: 'sat', min_amount: 10, max_amount: 500 }] },
+        },
+      });
+      const above = await call(mint.url, 'POST', '/v1/mint/quote/bolt11', {
+        unit: 'sat',
+        amount: 501,
+      });
+      expect(above.status).toBe(400);
+      const below = await call(mint.url, 'POST', '/v1/mint/quote/bolt11', {
+        unit: 'sat',
+        amount: 9,
+      });
+      expect(below.status).toBe(400);
+      const inverted = await call(mint.url, 'POST', '/dev/config', { minAmount: 600 });
+      expect(inverted.status).toBe(400);
+    } finally {
+      await call(mint.url, 'POST', '/dev/config', { minAmount: 1, maxAmount: 1_000_000 });
+    }
+  });
+
   it('rejects malformed fault rules', async () => {
     const reply = await call(mint.url, 'POST', '/dev/faults', {
       path: '/v1/swap',

@@ -1,9 +1,17 @@
-// Fault switches for tests: delays, HTTP 500s, dropped or spoilt replies, refusals, pending melts.
+// Fault switches for tests: delays, HTTP 500s, dropped or spoilt replies, refusals, pending melts,
+// requests that hang.
 import { MALFORMATIONS, type Malformation } from './malform.ts';
 import { bad } from './wire.ts';
 
-export type FaultAction = 'error500' | 'dropResponse' | 'refuse' | 'malform' | 'pending';
-const ACTIONS: readonly string[] = ['error500', 'dropResponse', 'refuse', 'malform', 'pending'];
+export type FaultAction = 'error500' | 'dropResponse' | 'refuse' | 'malform' | 'pending' | 'hang';
+const ACTIONS: readonly string[] = [
+  'error500',
+  'dropResponse',
+  'refuse',
+  'malform',
+  'pending',
+  'hang',
+];
 
 export type FaultRule = {
   /** Exact request path, or a prefix ending in `*` (e.g. `/v1/mint/quote/bolt11/*`, `*`). */

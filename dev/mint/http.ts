@@ -66,7 +66,11 @@ function send(res: ServerResponse, status: number, result: RouteResult): void {
   }
 }
 
-/** Applies a fault's delay and says whether it already answered the request. */
+/**
+ * Applies a fault's delay and says whether it already answered the request. A `hang` never
+ * answers: the request stays open, doing nothing, until the client gives up or the mint closes
+ * (a mint whose process is stuck, as opposed to one that is down).
+ */
 export async function applyFaultBefore(
   plan: FaultPlan | undefined,
   answer500: () => void,
@@ -74,6 +78,7 @@ export async function applyFaultBefore(
 ): Promise<boolean> {
   if (!plan) return false;
   if (plan.delayMs > 0) await sleep(plan.delayMs);
+  if (plan.action === 'hang') return new Promise<boolean>(() => {});
   if (plan.action === 'error500') {
     answer500();
     return true;

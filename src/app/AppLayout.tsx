@@ -4,11 +4,14 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { NavShell } from './NavShell';
 
-/** `banner`: shown above the screen, e.g. the restore scan's progress. */
-export function AppLayout({ banner }: { banner?: ReactNode } = {}) {
+/**
+ * `banner`: shown above the screen, e.g. the restore scan's progress or the update prompt.
+ * `status`: the connection indicator in the shell.
+ */
+export function AppLayout({ banner, status }: { banner?: ReactNode; status?: ReactNode } = {}) {
   return (
     <div className="min-h-screen bg-slate-50">
-      <NavShell />
+      <NavShell status={status} />
       <main className="px-4 py-6 lg:pl-72 lg:pr-8 lg:py-8">
         <div className="mx-auto max-w-3xl">
           {banner}

@@ -1,6 +1,6 @@
 // Navigation shell (docs/behaviour.md "Navigation shell"): collapsible top bar on small screens,
 // fixed left sidebar on lg.
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { CashewMark } from '../ui/CashewMark';
 
@@ -17,21 +17,27 @@ const linkBase = 'block rounded-lg px-3 py-2 text-sm font-medium transition-colo
 const linkIdle = 'text-slate-700 hover:bg-violet-50 hover:text-violet-800';
 const linkActive = 'bg-violet-700 text-white';
 
-export function NavShell() {
+/** `status`: the connection indicator, beside the product name (app/ConnectionStatus.tsx). */
+export function NavShell({ status }: { status?: ReactNode } = {}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:left-0 lg:w-64 lg:border-r lg:border-b-0">
-      <div className="flex h-14 items-center justify-between px-4 lg:h-16 lg:px-6">
+      <div className="flex h-14 items-center justify-between gap-2 px-4 lg:h-auto lg:min-h-16 lg:flex-wrap lg:px-6 lg:py-3">
         <NavLink
           to="/"
-          className="flex items-center gap-2 text-lg font-bold text-violet-800"
+          className="flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap text-violet-800"
           onClick={() => setMenuOpen(false)}
         >
           <CashewMark />
           {PRODUCT_NAME}
         </NavLink>
+        {status ? (
+          // One element for both layouts: beside the menu button in the top bar, under the name
+          // in the sidebar.
+          <div className="ml-auto min-w-0 lg:order-last lg:m-0 lg:basis-full lg:pt-1">{status}</div>
+        ) : null}
         <button
           type="button"
           aria-label="Toggle navigation"

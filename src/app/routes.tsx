@@ -4,14 +4,58 @@ import { lazy as reactLazy, Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { WelcomeScreen } from '../features/onboarding/WelcomeScreen';
 import { HomeScreen } from '../features/pos/HomeScreen';
+import { AppUpdate, InvoiceActivity } from './app-update';
 import { AppLayout } from './AppLayout';
+import { ConnectionStatus } from './ConnectionStatus';
 import { LoadingScreen } from './LoadingScreen';
 import { RestoreBanner } from './RestoreBanner';
 import { RouteError } from './RouteError';
+import { UpdateBanner } from './UpdateBanner';
 import { requireOnboarded } from './requireOnboarded';
 import { deferredPosServices } from './services/pos';
 import type { AppServices } from './services/complete';
 import type { ServiceSource } from './services/deferred';
+import type { PosServices } from '../features/pos/deps';
+
+/** What the shell shows besides the screens: the update prompt (fed by app/register-sw.ts). */
+export interface ShellServices {
+  update: AppUpdate;
+}
+
+/** How long the shell waits for the mint's info before calling it unreachable. */
+const MINT_PROBE_TIMEOUT_MS = 8_000;
+
+/** The keypad's services, reporting to `activity` while an invoice is being created or shown. */
+function reportingInvoices(pos: PosServices, activity: InvoiceActivity): PosServices {
+  const { payments } = pos;
+  return {
+    ...pos,
+    payments: {
+      ...payments,
+      createInvoice: (amount) => activity.whileCreating(() => payments.createInvoice(amount)),
+      setForeground: (quote) => {
+        activity.setShown(typeof quote === 'string' || quote === null ? quote : quote.quote);
+        payments.setForeground(quote);
+      },
+    },
+  };
+}
+
+/** True when the configured mint answers its info in time; never rejects. */
+function mintProbe(source: ServiceSource): () => Promise<boolean> {
+  return () =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), MINT_PROBE_TIMEOUT_MS);
+      source
+        .load()
+        .then((services) => services.payments.amountLimits())
+        .then(
+          () => resolve(true),
+          () => resolve(false),
+        )
+        .finally(() => clearTimeout(timer));
+    });
+}
 
 /**
  * The one contract between the router and a feature: a screen is a component taking
@@ -58,14 +102,19 @@ function guardedScreen(
   };
 }
 
-export function createRoutes(source: ServiceSource): RouteObject[] {
+export function createRoutes(
+  source: ServiceSource,
+  shell: ShellServices = { update: new AppUpdate() },
+): RouteObject[] {
   const lazy = (load: () => Promise<Screen>) => screen(source, load);
   const guarded = (load: () => Promise<Screen>) => guardedScreen(source, screen(source, load));
   // The first screens, the welcome (new user) and the keypad (onboarded merchant), are in the entry
   // chunk: no second request before they paint, no protocol library. The keypad renders on services
   // that load cashu-ts, nostr-tools and Dexie when first used, so it does not wait for them.
   const welcome = { Component: WelcomeScreen };
-  const posServices = deferredPosServices(source);
+  const invoiceActivity = new InvoiceActivity();
+  const posServices = reportingInvoices(deferredPosServices(source), invoiceActivity);
+  const probeMint = mintProbe(source);
   function PointOfSale() {
     return <HomeScreen services={posServices} />;
   }
@@ -79,7 +128,17 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
       children: [
         {
           id: 'main',
-          element: <AppLayout banner={<RestoreBanner source={source} />} />,
+          element: (
+            <AppLayout
+              banner={
+                <>
+                  <UpdateBanner update={shell.update} activity={invoiceActivity} />
+                  <RestoreBanner source={source} />
+                </>
+              }
+              status={<ConnectionStatus probeMint={probeMint} />}
+            />
+          ),
           loader: requireOnboarded(source.base.onboarding, source.base.logger),
           children: [
             { index: true, Component: PointOfSale },

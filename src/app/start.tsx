@@ -3,6 +3,7 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import '../index.css';
 import { App } from './App';
+import { AppUpdate } from './app-update';
 import { createBaseServices } from './services/base';
 import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
@@ -39,13 +40,15 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   const started = options.onboardedRead
     ? options.onboardedRead.catch(() => false).then(() => prerenderedScreen(rootElement))
     : Promise.resolve(undefined);
+  // Fed by the service worker once it registers (register-sw.ts); shown by the shell.
+  const update = new AppUpdate();
   void started.then((screen) => {
     const { router, root } = screen
-      ? hydrateFirstScreen(rootElement, source, screen)
-      : renderFirstScreen(rootElement, source);
+      ? hydrateFirstScreen(rootElement, source, update, screen)
+      : renderFirstScreen(rootElement, source, update);
     // Once the first navigation is done, onboarding may change the flag: ask IndexedDB again.
     void routerInitialized(router).then(() => (firstAnswer = null));
-    startAfterFirstScreen(router, root, source);
+    startAfterFirstScreen(router, root, source, update);
   });
 }
 
@@ -53,11 +56,22 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
  * The toast container, then the protocol services and their background work, each once the first
  * screen allows it.
  */
-function startAfterFirstScreen(router: AppRouter, root: Root, source: ServiceSource): void {
+function startAfterFirstScreen(
+  router: AppRouter,
+  root: Root,
+  source: ServiceSource,
+  update: AppUpdate,
+): void {
   const { base } = source;
   // The toast container (react-toastify and its stylesheet) waits until the browser is idle after
   // the first screen: toasts raised before it mounts are queued, not lost.
   void afterFirstScreen(router, 'idle').then(() => root.render(<App router={router} />));
+  // The service worker (offline start, install, updates) registers once the first screen is idle,
+  // from its own chunk, so neither it nor its precaching competes with the first visit.
+  void afterFirstScreen(router, 'idle')
+    .then(() => import('./register-sw'))
+    .then((m) => m.registerServiceWorker(update, base.logger))
+    .catch((error: unknown) => base.logger.warn('Could not register the service worker', error));
   // docs/architecture.md "The composition root": an onboarded device resumes payments and starts
   // its listener as soon as its first screen has painted; a new user's device loads them once the
   // browser is idle after it, so the next onboarding step does not wait for them either.
@@ -81,8 +95,16 @@ function prerenderedScreen(rootElement: HTMLElement): FirstScreen | undefined {
  * with, so its first state is the screen (no navigation to wait for) and React attaches to the
  * markup instead of building it. A mismatch is logged; React then renders on the client.
  */
-function hydrateFirstScreen(rootElement: HTMLElement, source: ServiceSource, screen: FirstScreen) {
-  const router = createAppRouter(source, { loaderData: FIRST_SCREENS[screen].loaderData });
+function hydrateFirstScreen(
+  rootElement: HTMLElement,
+  source: ServiceSource,
+  update: AppUpdate,
+  screen: FirstScreen,
+) {
+  const router = createAppRouter(source, {
+    shell: { update },
+    hydrationData: { loaderData: FIRST_SCREENS[screen].loaderData },
+  });
   const root = hydrateRoot(rootElement, <App router={router} toasts={false} />, {
     onRecoverableError: (error) =>
       source.base.logger.warn('The prerendered screen did not match; rendered again', error),
@@ -96,8 +118,8 @@ function hydrateFirstScreen(rootElement: HTMLElement, source: ServiceSource, scr
  * the loading fallback and then the screen (two renders and layouts, the second one in a
  * low-priority transition); a slow navigation still gets the fallback after the wait.
  */
-function renderFirstScreen(rootElement: HTMLElement, source: ServiceSource) {
-  const router = createAppRouter(source);
+function renderFirstScreen(rootElement: HTMLElement, source: ServiceSource, update: AppUpdate) {
+  const router = createAppRouter(source, { shell: { update } });
   const root = createRoot(rootElement);
   void routerInitialized(router, FALLBACK_AFTER_MS).then(() =>
     root.render(<App router={router} toasts={false} />),

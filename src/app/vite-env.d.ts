@@ -1,4 +1,6 @@
-// Types of the build-time env variables the app reads (see src/app/env.ts).
+// Types of the build-time env variables the app reads (see src/app/env.ts), and of the service
+// worker registration module vite-plugin-pwa provides (src/app/register-sw.ts).
+/// <reference types="vite-plugin-pwa/client" />
 interface ImportMetaEnv {
   readonly VITE_DEFAULT_MINT_URL?: string;
   readonly VITE_DEFAULT_RELAYS?: string;

@@ -1,8 +1,9 @@
 // Keypad, invoice-in-progress line and invoice modal: the part every invoice-taking screen shares.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BusyStatus } from './BusyStatus';
-import { Keypad } from './Keypad';
+import { Keypad, type KeypadLimits } from './Keypad';
 import { formatSats } from './format-sats';
+import { CANCEL_CREATING_TEXT, MINT_NOT_RESPONDING_TEXT } from './texts';
 
 /**
  * The modal (QR encoder, copy buttons, dialog) is not needed to paint the keypad: it loads when
@@ -38,6 +39,9 @@ export interface InvoiceFlow {
   open: boolean;
   /** A quote is being requested. */
   creating: boolean;
+  /** The request has taken too long: say so and offer `cancel`. */
+  slow?: boolean;
+  cancel?: () => void;
   /** Why the last submit produced no invoice; shown in place of the way back to it. */
   error?: string | null;
   /** Any change resets the keypad amount (after a payment). */
@@ -53,10 +57,12 @@ export interface InvoicePanelProps {
   invoice: PanelInvoice | null;
   /** Clipboard failures (logged only: docs/behaviour.md "Point of sale"). */
   onCopyError: (error: unknown) => void;
+  /** The mint's amount limits for the keypad (see KeypadProps). */
+  limits?: KeypadLimits;
 }
 
-export function InvoicePanel({ flow, invoice, onCopyError }: InvoicePanelProps) {
-  const { open, creating, error } = flow;
+export function InvoicePanel({ flow, invoice, onCopyError, limits }: InvoicePanelProps) {
+  const { open, creating, slow, error } = flow;
   // Mounted from the first opening on, so closing it keeps the dialog's own close handling.
   const [modalUsed, setModalUsed] = useState(false);
   if (open && !modalUsed) setModalUsed(true);
@@ -68,10 +74,26 @@ export function InvoicePanel({ flow, invoice, onCopyError }: InvoicePanelProps) 
         // Keys must not change or resubmit the amount while its invoice is on screen.
         disabled={open || creating}
         resetKey={flow.resetKey}
+        {...(limits ? { limits } : {})}
       />
 
       <div className="flex min-h-10 items-center justify-center" aria-live="polite">
-        {creating ? (
+        {creating && slow ? (
+          <div className="flex items-center gap-3" data-testid="mint-not-responding">
+            <p role="alert" className="text-sm font-medium text-amber-800">
+              {MINT_NOT_RESPONDING_TEXT}
+            </p>
+            {flow.cancel ? (
+              <button
+                type="button"
+                onClick={flow.cancel}
+                className="min-h-11 rounded-lg px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+              >
+                {CANCEL_CREATING_TEXT}
+              </button>
+            ) : null}
+          </div>
+        ) : creating ? (
           <BusyStatus className="font-medium text-violet-700">{CREATING_INVOICE_TEXT}</BusyStatus>
         ) : error ? (
           <p

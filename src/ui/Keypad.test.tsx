@@ -167,4 +167,32 @@ describe('Keypad', () => {
     await user.keyboard('{Enter}');
     expect(onSubmit).toHaveBeenCalledWith(Number.MAX_SAFE_INTEGER);
   });
+
+  describe("with the mint's amount limits", () => {
+    const limits = {
+      min: { value: 10, hint: 'at least 10' },
+      max: { value: 500, hint: 'at most 500' },
+    };
+
+    it('refuses a digit that would go above the maximum, keeps the amount and says why', async () => {
+      const { user, onSubmit } = setup({ limits });
+      await user.keyboard('50');
+      expect(amountText()).toBe('50 sats');
+      await user.keyboard('1');
+      expect(amountText()).toBe('50 sats');
+      expect(screen.getByRole('alert').textContent).toBe('at most 500');
+      await user.keyboard('0{Enter}');
+      expect(amountText()).toBe('500 sats');
+      expect(onSubmit).toHaveBeenCalledWith(500);
+    });
+
+    it('refuses Submit below the minimum and says why', async () => {
+      const { user, onSubmit } = setup({ limits });
+      await user.keyboard('9{Enter}');
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(screen.getByRole('alert').textContent).toBe('at least 10');
+      await user.keyboard('{Backspace}10{Enter}');
+      expect(onSubmit).toHaveBeenCalledWith(10);
+    });
+  });
 });

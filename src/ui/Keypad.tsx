@@ -9,6 +9,14 @@ import {
   type KeypadAction,
 } from './keypad-amount';
 
+/** Bounds of the amount, each with the hint shown when a key or Submit would cross it. */
+export interface KeypadLimits {
+  /** Submit below this shows `belowHint`. */
+  min?: { value: number; hint: string };
+  /** A digit that would take the amount above this is refused with `aboveHint`. */
+  max?: { value: number; hint: string };
+}
+
 export interface KeypadProps {
   /** Called with the integer amount; never called for 0. */
   onSubmit: (amount: number) => void;
@@ -18,6 +26,8 @@ export interface KeypadProps {
   resetKey?: unknown;
   /** Unit shown after the amount. */
   unit?: string;
+  /** The mint's amount limits; none by default. */
+  limits?: KeypadLimits;
   className?: string;
 }
 
@@ -53,6 +63,7 @@ export function Keypad({
   disabled = false,
   resetKey,
   unit = 'sats',
+  limits,
   className,
 }: KeypadProps) {
   const [amount, setAmount] = useState(INITIAL_AMOUNT);
@@ -67,20 +78,44 @@ export function Keypad({
     setHint(null);
   }
 
-  const apply = useCallback((action: KeypadAction) => {
-    setAmount((current) => keypadAmountReducer(current, action));
-    setHint(null);
-  }, []);
+  const max = limits?.max;
+  // Keys come faster than renders (see below), so the amount they build on is kept in a ref too.
+  const amountRef = useRef(amount);
+  useLayoutEffect(() => {
+    amountRef.current = amount;
+  }, [amount]);
+  const apply = useCallback(
+    (action: KeypadAction) => {
+      const next = keypadAmountReducer(amountRef.current, action);
+      if (action.type === 'digit' && max && parseKeypadAmount(next) > max.value) {
+        // Refused while typing: the mint would refuse the invoice anyway.
+        setHint(max.hint);
+        return;
+      }
+      amountRef.current = next;
+      setAmount(next);
+      setHint(null);
+    },
+    [max],
+  );
 
   const submit = useCallback(() => {
-    const value = parseKeypadAmount(amount);
+    const value = parseKeypadAmount(amountRef.current);
     if (value <= 0) {
       setHint(ZERO_AMOUNT_HINT);
       return;
     }
+    if (limits?.min && value < limits.min.value) {
+      setHint(limits.min.hint);
+      return;
+    }
+    if (limits?.max && value > limits.max.value) {
+      setHint(limits.max.hint);
+      return;
+    }
     setHint(null);
     onSubmit(value);
-  }, [amount, onSubmit]);
+  }, [limits, onSubmit]);
 
   // One window listener for the keypad's life, calling the handler of the latest render. Keys
   // that arrive faster than frames (a quick typist, a barcode scanner, "5" then Enter) must see

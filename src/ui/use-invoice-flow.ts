@@ -1,7 +1,18 @@
 // The invoice on screen, shared by the point of sale and the remote cashier: create one, show it,
 // and close it and reset the keypad when its payment settles or fails. Each caller's service
 // (PaymentService, RemoteCashier) does the work; this hook only keeps the screen's state.
+// A mint that never answers must not hold the keypad: after `slowAfterMs` the screen says so and
+// offers Cancel (docs/behaviour.md "Point of sale").
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { OFFLINE_SUBMIT_TEXT } from './texts';
+
+/** How long creating an invoice may take before the screen says the mint is not responding. */
+export const INVOICE_SLOW_AFTER_MS = 10_000;
+
+/** The browser says it has no network (navigator.onLine); false where it cannot tell. */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
 
 export interface InvoiceFlowOptions<Q extends { quote: string }> {
   create: (amount: number) => Promise<Q>;
@@ -14,6 +25,10 @@ export interface InvoiceFlowOptions<Q extends { quote: string }> {
   canShow?: (created: Q) => boolean;
   /** Creating failed: the caller logs and toasts; the text returned is shown on the page. */
   onCreateError: (error: unknown) => string | null;
+  /** Default INVOICE_SLOW_AFTER_MS. */
+  slowAfterMs?: number;
+  /** Submit refuses at once (no request, no toast) while this is true. Default: browserOffline. */
+  isOffline?: () => boolean;
 }
 
 export interface InvoiceFlowState<Q> {
@@ -23,11 +38,19 @@ export interface InvoiceFlowState<Q> {
   open: boolean;
   /** An invoice is being created. */
   creating: boolean;
+  /** Creating has taken longer than slowAfterMs: the screen offers `cancel`. */
+  slow: boolean;
   /** Shown on the page when the last submit produced no invoice. */
   error: string | null;
   /** Changes after this screen's invoice was paid: the keypad resets on it. */
   resetKey: number;
   submit: (amount: number) => void;
+  /**
+   * Gives up waiting for the invoice being created: the keypad works again and a late answer is
+   * not shown. The service still keeps what the mint may have created (nobody saw that invoice,
+   * so nobody can pay it, but if it is paid, it is still minted).
+   */
+  cancel: () => void;
   close: () => void;
   reopen: () => void;
 }
@@ -36,15 +59,21 @@ export function useInvoiceFlow<Q extends { quote: string }>(
   options: InvoiceFlowOptions<Q>,
 ): InvoiceFlowState<Q> {
   const { create, watch, canShow, onCreateError } = options;
+  const slowAfterMs = options.slowAfterMs ?? INVOICE_SLOW_AFTER_MS;
+  const isOffline = options.isOffline ?? browserOffline;
   const [invoice, setInvoice] = useState<Q | null>(null);
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
+  const [slow, setSlow] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
   // Listeners run outside React's render: they read the current quote id from a ref.
   const activeId = useRef<string | null>(null);
   const busy = useRef(false);
   const mounted = useRef(true);
+  // Each submit gets a number; Cancel moves it on, so the answer of a cancelled one is dropped.
+  const attempt = useRef(0);
+  const slowTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     mounted.current = true;
@@ -57,6 +86,7 @@ export function useInvoiceFlow<Q extends { quote: string }>(
     });
     return () => {
       mounted.current = false;
+      clearTimeout(slowTimer.current);
       unwatch();
     };
   }, [watch]);
@@ -64,27 +94,52 @@ export function useInvoiceFlow<Q extends { quote: string }>(
   const submit = useCallback(
     (amount: number) => {
       if (busy.current) return;
+      if (isOffline()) {
+        setError(OFFLINE_SUBMIT_TEXT);
+        return;
+      }
       busy.current = true;
+      const mine = ++attempt.current;
+      const current = () => mounted.current && attempt.current === mine;
       setCreating(true);
+      setSlow(false);
       setError(null);
+      clearTimeout(slowTimer.current);
+      slowTimer.current = setTimeout(() => {
+        if (current()) setSlow(true);
+      }, slowAfterMs);
       void (async () => {
         try {
           const created = await create(amount);
-          if (!mounted.current) return; // still watched by its service
+          if (!current()) return; // still watched by its service
           activeId.current = created.quote;
           setInvoice(created);
           if (canShow?.(created) ?? true) setOpen(true);
         } catch (failure) {
+          if (!current()) return; // cancelled: the merchant has moved on
           const text = onCreateError(failure);
-          if (mounted.current) setError(text);
+          setError(text);
         } finally {
-          busy.current = false;
-          if (mounted.current) setCreating(false);
+          if (current()) {
+            clearTimeout(slowTimer.current);
+            busy.current = false;
+            setCreating(false);
+            setSlow(false);
+          }
         }
       })();
     },
-    [create, canShow, onCreateError],
+    [create, canShow, onCreateError, slowAfterMs, isOffline],
   );
+
+  const cancel = useCallback(() => {
+    if (!busy.current) return;
+    attempt.current += 1;
+    clearTimeout(slowTimer.current);
+    busy.current = false;
+    setCreating(false);
+    setSlow(false);
+  }, []);
 
   // Closing only hides the invoice: it stays pending and watched, so a late payment lands.
   const close = useCallback(() => setOpen(false), []);
@@ -92,5 +147,5 @@ export function useInvoiceFlow<Q extends { quote: string }>(
     if (activeId.current !== null) setOpen(true);
   }, []);
 
-  return { invoice, open, creating, error, resetKey, submit, close, reopen };
+  return { invoice, open, creating, slow, error, resetKey, submit, cancel, close, reopen };
 }

@@ -26,6 +26,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
     },
     payments: {
       createInvoice: (amount) => call((services) => services.payments.createInvoice(amount)),
+      amountLimits: () => call((services) => services.payments.amountLimits()),
       setForeground: (quote) => fire((services) => services.payments.setForeground(quote)),
       onSettled: (listener) => listen((services) => services.payments.onSettled(listener)),
       onFailed: (listener) => listen((services) => services.payments.onFailed(listener)),

@@ -21,6 +21,7 @@ import { INVOICE_MODAL_TEXT, INVOICE_MODAL_TITLE } from '../../ui/InvoiceModal';
 import { ZERO_AMOUNT_HINT } from '../../ui/Keypad';
 import { Toaster } from '../../ui/toaster';
 import { HomeScreen } from './HomeScreen';
+import { aboveMaxHint, MINT_UNREACHABLE_REASON } from './texts';
 import { COPY_INVOICE_FAILED_LOG, PAYMENT_FAILED_TOAST } from '../../ui/texts';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
@@ -223,6 +224,38 @@ describe('HomeScreen', () => {
     expect(await storage.mintQuotes.list()).toEqual([]);
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(
       false,
+    );
+  });
+
+  it('refuses an amount above the mint maximum while it is typed, saying so', async () => {
+    await fetch(`${mint.url}/dev/config`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ maxAmount: 500 }),
+    });
+    teardowns.push(async () => {
+      await fetch(`${mint.url}/dev/config`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ maxAmount: 1_000_000 }),
+      });
+    });
+    const { user } = await setup();
+    const hint = aboveMaxHint('500');
+    // The limits arrive from the mint's info shortly after the screen opens.
+    await waitFor(async () => {
+      await user.keyboard('{Escape}5001');
+      expect(screen.getByText(hint)).toBeTruthy();
+    }, WAIT);
+    expect(amountText()).toBe('500 sats');
+  });
+
+  it('a mint that cannot be reached: the toast and, under the keypad, why', async () => {
+    const { user } = await setup({ mintUrl: 'http://127.0.0.1:9' });
+    await typeAndSubmit(user, '8');
+    expect(await screen.findByText(PAYMENT_FAILED_TOAST, {}, WAIT)).toBeTruthy();
+    expect((await screen.findByTestId('invoice-error', {}, WAIT)).textContent).toBe(
+      MINT_UNREACHABLE_REASON,
     );
   });
 

@@ -6,11 +6,13 @@ import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { useBalance } from './use-balance';
 import { useInvoice } from './use-invoice';
+import { useMintLimits } from './use-mint-limits';
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
   const balance = useBalance(services);
   const invoice = useInvoice(payments, logger);
+  const limits = useMintLimits(payments, logger);
   const { invoice: quote } = invoice;
   const onCopyError = useCallback(
     (error: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, error),
@@ -43,7 +45,12 @@ export function HomeScreen({ services }: PosScreenProps) {
         </p>
       </header>
 
-      <InvoicePanel flow={invoice} invoice={quote} onCopyError={onCopyError} />
+      <InvoicePanel
+        flow={invoice}
+        invoice={quote}
+        onCopyError={onCopyError}
+        {...(limits ? { limits } : {})}
+      />
     </section>
   );
 }

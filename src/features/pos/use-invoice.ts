@@ -1,15 +1,25 @@
 // The invoice on the point-of-sale screen: PaymentService creates and watches it; this hook shows
 // it (ui/use-invoice-flow.ts) and polls it fast while it is on screen. Toasts and confetti of a
-// payment come from the app-wide handler; only a failure to create one is toasted here.
+// payment come from the app-wide handler; only a failure to create one is toasted here, with the
+// reason shown under the keypad.
 import { useCallback, useEffect } from 'react';
+import { MintRefusedError, MintUnreachableError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { PendingMintQuote } from '../../core/ports';
 import { toast } from '../../ui/toast';
 import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
 import type { PosPayments } from './deps';
+import { MINT_UNREACHABLE_REASON, mintRefusedReason } from './texts';
 
 export type InvoiceState = InvoiceFlowState<PendingMintQuote>;
+
+/** What went wrong, in the merchant's words, under the keypad beside the SPEC toast. */
+export function failureReason(error: unknown): string | null {
+  if (error instanceof MintUnreachableError) return MINT_UNREACHABLE_REASON;
+  if (error instanceof MintRefusedError && error.message) return mintRefusedReason(error.message);
+  return null;
+}
 
 export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState {
   const create = useCallback((amount: number) => payments.createInvoice(amount), [payments]);
@@ -35,7 +45,7 @@ export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState 
     (error: unknown) => {
       logger.error('Could not create a mint quote', error);
       toast.error(PAYMENT_FAILED_TOAST, { toastId: 'create-invoice-failed' });
-      return null;
+      return failureReason(error);
     },
     [logger],
   );

@@ -33,6 +33,7 @@ import {
 import { reconcileClaims } from './claim-reconciler';
 import { isAmbiguous, NutCode, refusalCode, toMintError } from '../mint-errors';
 import type { MintQuoteStateName } from './mint-quote-snapshot';
+import { mintAmountLimits, type AmountLimits } from './mint-limits';
 import { signingKeyForQuote } from './nut20-key';
 import { defaultQuoteLock, type QuoteLock } from './quote-lock';
 import { sumSats, toNewProof } from '../proof-convert';
@@ -179,6 +180,19 @@ export class PaymentService {
     this.stopped = false;
     this.start(quote);
     return quote;
+  }
+
+  /**
+   * The amounts the configured mint takes for one invoice (NUT-04, from its info), so the keypad
+   * can refuse the others while they are typed. Rejects with a mint error when it cannot be asked.
+   */
+  async amountLimits(): Promise<AmountLimits> {
+    const mintUrl = await this.deps.config.getMintUrl();
+    try {
+      return mintAmountLimits(await this.deps.wallets.getMint(mintUrl).getInfo());
+    } catch (error) {
+      throw toMintError(error);
+    }
   }
 
   /** Takes over a quote created elsewhere (remote cashier): persists it if new, then watches it. */

@@ -1,0 +1,187 @@
+// A counter without a reliable network (issue 17): the app starts offline after one visit, Submit
+// says when the device is offline, a hung mint is reported and can be cancelled, a stopped mint is
+// named, and an amount above the mint's maximum is refused while it is typed.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startMint, type DevMint } from '../dev/mint/server.ts';
+import { MINT_UNREACHABLE_REASON, aboveMaxHint } from '../src/features/pos/texts';
+import {
+  MINT_NOT_RESPONDING_TEXT,
+  OFFLINE_SUBMIT_TEXT,
+  PAYMENT_FAILED_TOAST,
+} from '../src/ui/texts';
+import { CREATING_INVOICE_TEXT } from '../src/ui/InvoicePanel';
+import { expect, test } from './fixtures';
+import { clickDigits } from './helpers/invoice';
+import { onboard } from './helpers/onboard';
+
+const amountDisplay = (page: Page) => page.getByTestId('keypad-amount');
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit' });
+const connectionStatus = (page: Page) => page.getByTestId('connection-status');
+/** The invoice timeout is 10 s; leave room for a busy machine. */
+const AFTER_TIMEOUT = { timeout: 25_000 };
+
+/** Resolves once a service worker is active for the page, i.e. the app shell is precached. */
+async function serviceWorkerReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!registration.active) throw new Error('no active service worker');
+  });
+}
+
+test('the app is installable: a manifest with name, standalone display and its icons', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/onboarding');
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await request.get(manifestHref!)).json();
+  expect(manifest).toMatchObject({
+    name: 'Cashew POS',
+    short_name: 'Cashew',
+    display: 'standalone',
+    start_url: '/',
+    theme_color: '#6d28d9',
+  });
+  const icons = manifest.icons as Array<{ src: string; sizes: string; purpose?: string }>;
+  expect(icons.map((icon) => [icon.sizes, icon.purpose ?? 'any'])).toEqual([
+    ['192x192', 'any'],
+    ['512x512', 'any'],
+    ['512x512', 'maskable'],
+  ]);
+  const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+  for (const src of [...icons.map((icon) => `/${icon.src}`), appleIcon!]) {
+    const icon = await request.get(src);
+    expect(icon.headers()['content-type'], src).toBe('image/png');
+  }
+});
+
+test.describe('offline', () => {
+  test('after one visit the app starts with no network, and Submit says it is offline', async ({
+    page,
+    context,
+    mintUrl,
+    relayUrl,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
+    await serviceWorkerReady(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Point of Sale' })).toBeVisible();
+    await expect(connectionStatus(page)).toHaveAttribute('data-state', 'offline');
+    await expect(connectionStatus(page)).toContainText('Offline');
+
+    await clickDigits(page, '21');
+    await submitButton(page).click();
+    await expect(page.getByTestId('invoice-error')).toHaveText(OFFLINE_SUBMIT_TEXT);
+    await expect(page.getByText(PAYMENT_FAILED_TOAST)).toHaveCount(0);
+    await expect(amountDisplay(page)).toHaveText('21 sats');
+    await expect(submitButton(page)).toBeEnabled();
+
+    // Every other screen's code comes from the cache too.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [entry, heading] of [
+      ['Wallet', 'Wallet'],
+      ['Connect', 'Connect Remote POS'],
+      ['Settings', 'Settings'],
+    ] as const) {
+      await nav.getByRole('link', { name: entry }).click();
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    }
+
+    await context.setOffline(false);
+    await expect(connectionStatus(page)).toHaveAttribute('data-state', 'online');
+  });
+});
+
+test.describe('a mint of its own', () => {
+  // Fault switches and limits must not reach the other specs' shared mint.
+  let mint: DevMint | undefined;
+  let dataDir: string;
+
+  test.beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-offline-mint-'));
+    mint = await startMint({ port: 0, fresh: true, dataDir });
+  });
+
+  test.afterEach(async () => {
+    await mint?.close();
+    mint = undefined;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('a hung mint: "The mint is not responding" after the timeout, and Cancel frees the keypad', async ({
+    page,
+    relayUrl,
+  }) => {
+    await onboard(page, { mintUrl: mint!.url, relayUrl });
+    await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
+    mint!.addFault({ path: '/v1/mint/quote/bolt11', method: 'POST', action: 'hang' });
+
+    await clickDigits(page, '42');
+    await submitButton(page).click();
+    await expect(page.getByText(CREATING_INVOICE_TEXT)).toBeVisible();
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(page.getByText(MINT_NOT_RESPONDING_TEXT)).toBeVisible(AFTER_TIMEOUT);
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText(MINT_NOT_RESPONDING_TEXT)).toHaveCount(0);
+    await expect(submitButton(page)).toBeEnabled();
+    await clickDigits(page, '0');
+    await expect(amountDisplay(page)).toHaveText('420 sats');
+
+    // The mint answers again: the next Submit shows an invoice as usual.
+    mint!.clearFaults();
+    await submitButton(page).click();
+    await expect(page.getByRole('dialog', { name: 'Please pay this invoice' })).toBeVisible();
+  });
+
+  test('a stopped mint: the shell says so, and a Submit fails with the reason', async ({
+    page,
+    relayUrl,
+  }) => {
+    await onboard(page, { mintUrl: mint!.url, relayUrl });
+    await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
+    await mint!.close();
+
+    await page.reload();
+    await expect(connectionStatus(page)).toHaveAttribute(
+      'data-state',
+      'mint-unreachable',
+      AFTER_TIMEOUT,
+    );
+    await clickDigits(page, '8');
+    await submitButton(page).click();
+    await expect(page.getByTestId('invoice-error')).toHaveText(
+      MINT_UNREACHABLE_REASON,
+      AFTER_TIMEOUT,
+    );
+    await expect(page.getByText(PAYMENT_FAILED_TOAST)).toBeVisible();
+    await expect(submitButton(page)).toBeEnabled();
+  });
+
+  test("an amount above the mint's maximum is refused while it is typed", async ({
+    page,
+    request,
+    relayUrl,
+  }) => {
+    const set = await request.post(`${mint!.url}/dev/config`, { data: { maxAmount: 500 } });
+    expect(set.ok()).toBe(true);
+    await onboard(page, { mintUrl: mint!.url, relayUrl });
+    const hint = page.getByText(aboveMaxHint('500'));
+
+    // The limits come with the mint's info, read once the keypad's services have loaded.
+    await expect(async () => {
+      await page.keyboard.press('Escape');
+      await page.keyboard.type('5001');
+      await expect(hint).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(amountDisplay(page)).toHaveText('500 sats');
+    await submitButton(page).click();
+    await expect(page.getByRole('dialog', { name: 'Please pay this invoice' })).toBeVisible();
+  });
+});

@@ -1,0 +1,10 @@
+// Texts of the point-of-sale screen (shared ones, like the SPEC's payment toasts, are in ui/texts.ts).
+
+/** Why the invoice could not be created, shown under the keypad beside the SPEC toast. */
+export const MINT_UNREACHABLE_REASON =
+  'The mint could not be reached. Check the connection or the mint in Settings, and try again.';
+export const mintRefusedReason = (detail: string) => `The mint refused: ${detail}`;
+
+/** The keypad's hints at the mint's NUT-04 limits (from its info). */
+export const aboveMaxHint = (max: string) => `The mint takes at most ${max} sats per invoice.`;
+export const belowMinHint = (min: string) => `The mint takes at least ${min} sats per invoice.`;
