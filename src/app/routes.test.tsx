@@ -114,4 +114,45 @@ describe('routes', () => {
     expect(screen.getByText('This page does not exist.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
+
+  it.each([
+    ['/', 'Point of Sale · Cashew POS'],
+    ['/wallet', 'Wallet · Cashew POS'],
+    ['/connect', 'Connect · Cashew POS'],
+    ['/settings', 'Settings · Cashew POS'],
+  ])('names the document after the screen at %s', async (path, title) => {
+    const services = makeServices();
+    await services.storage.config.setOnboarded(true);
+    renderAt(services, path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it.each([
+    ['/onboarding', 'Welcome · Cashew POS'],
+    ['/onboarding/mnemonic?mode=create', 'Recovery Phrase · Cashew POS'],
+    ['/onboarding-legacy', 'Set Up Your Wallet · Cashew POS'],
+  ])('names the document after the onboarding screen at %s', async (path, title) => {
+    renderAt(makeServices(), path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('moves focus to the new screen heading on navigation, but leaves the first screen alone', async () => {
+    const services = makeServices();
+    await services.storage.config.setOnboarded(true);
+    const router = renderAt(services, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    expect(document.activeElement).toBe(document.body);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Wallet' }));
+    const wallet = await screen.findByRole('heading', { level: 1, name: 'Wallet' });
+    await waitFor(() => expect(document.activeElement).toBe(wallet));
+    expect(document.title).toBe('Wallet · Cashew POS');
+
+    await router.navigate('/');
+    const home = await screen.findByRole('heading', { level: 1, name: 'Point of Sale' });
+    await waitFor(() => expect(document.activeElement).toBe(home));
+    // The keypad still takes keys from anywhere on the page.
+    fireEvent.keyDown(home, { key: '7' });
+    expect(screen.getByTestId('keypad-amount').textContent).toMatch(/^7\s*sats$/);
+  });
 });

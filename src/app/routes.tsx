@@ -8,6 +8,7 @@ import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './LoadingScreen';
 import { RestoreBanner } from './RestoreBanner';
 import { RouteError } from './RouteError';
+import { RouteFocus, type RouteHandle } from './RouteFocus';
 import { requireOnboarded } from './requireOnboarded';
 import { deferredPosServices } from './services/pos';
 import type { AppServices } from './services/complete';
@@ -69,11 +70,17 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
   function PointOfSale() {
     return <HomeScreen services={posServices} />;
   }
+  const named = (title: string): { handle: RouteHandle } => ({ handle: { title } });
 
   return [
     {
       id: 'root',
-      element: <Outlet />,
+      element: (
+        <>
+          <RouteFocus />
+          <Outlet />
+        </>
+      ),
       errorElement: <RouteError />,
       hydrateFallbackElement: <LoadingScreen />,
       children: [
@@ -82,21 +89,24 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
           element: <AppLayout banner={<RestoreBanner source={source} />} />,
           loader: requireOnboarded(source.base.onboarding, source.base.logger),
           children: [
-            { index: true, Component: PointOfSale },
+            { index: true, Component: PointOfSale, ...named('Point of Sale') },
             {
               path: 'wallet',
+              ...named('Wallet'),
               lazy: guarded(() =>
                 import('../features/wallet/WalletScreen').then((m) => m.WalletScreen),
               ),
             },
             {
               path: 'connect',
+              ...named('Connect'),
               lazy: guarded(() =>
                 import('../features/connect/ConnectScreen').then((m) => m.ConnectScreen),
               ),
             },
             {
               path: 'settings',
+              ...named('Settings'),
               lazy: guarded(() =>
                 import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
               ),
@@ -106,16 +116,18 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
         {
           path: 'onboarding',
           children: [
-            { index: true, ...welcome },
-            { path: 'welcome', ...welcome },
+            { index: true, ...welcome, ...named('Welcome') },
+            { path: 'welcome', ...welcome, ...named('Welcome') },
             {
               path: 'mnemonic',
+              ...named('Recovery Phrase'),
               lazy: lazy(() =>
                 import('../features/onboarding/MnemonicScreen').then((m) => m.MnemonicScreen),
               ),
             },
             {
               path: 'mint-selection',
+              ...named('Mint'),
               lazy: lazy(() =>
                 import('../features/onboarding/MintSelectionScreen').then(
                   (m) => m.MintSelectionScreen,
@@ -124,12 +136,14 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
             },
             {
               path: 'relay-config',
+              ...named('Relays'),
               lazy: lazy(() =>
                 import('../features/onboarding/RelayConfigScreen').then((m) => m.RelayConfigScreen),
               ),
             },
             {
               path: 'complete',
+              ...named('Complete'),
               lazy: lazy(() =>
                 import('../features/onboarding/CompleteScreen').then((m) => m.CompleteScreen),
               ),
@@ -138,6 +152,7 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
         },
         {
           path: 'onboarding-legacy',
+          ...named('Set Up Your Wallet'),
           lazy: lazy(() =>
             import('../features/onboarding/LegacyOnboardingScreen').then(
               (m) => m.LegacyOnboardingScreen,
@@ -146,6 +161,7 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
         },
         {
           path: 'remote/:npub',
+          ...named('Remote POS'),
           lazy: lazy(() => import('../features/remote/RemoteScreen').then((m) => m.RemoteScreen)),
         },
       ],
