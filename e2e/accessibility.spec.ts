@@ -1,10 +1,10 @@
 // axe-core over every screen of the built app: no serious or critical violation on any of them.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { seedMintRecommendation } from '../dev/relay/seed.ts';
 import { expect, test } from './fixtures';
 import { openCashier } from './helpers/cashier';
-import { invoiceDialog, requestInvoice, takePayment } from './helpers/invoice';
+import { invoiceDialog, LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
 const WRITTEN_DOWN = 'I have written down my recovery phrase and stored it safely';
@@ -90,16 +90,24 @@ test('merchant: keypad, invoice, wallet with history and a pending withdrawal, w
   await onboard(page, { mintUrl, relayUrl });
   await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
   await expectAccessible(page, 'point of sale');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Enter an amount first')).toBeVisible();
+  await expectAccessible(page, 'point of sale asking for an amount');
 
-  await requestInvoice(page, 21);
+  const quoteId = await requestInvoice(page, 34);
   await expectAccessible(page, 'invoice modal');
   await page.keyboard.press('Escape');
   await expect(invoiceDialog(page)).toBeHidden();
+  // Focus is back on the control that asked for the invoice.
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeFocused();
   await expect(page.getByRole('button', { name: /Show invoice/ })).toBeVisible();
   await expectAccessible(page, 'point of sale with an invoice waiting');
 
-  await takePayment(page, 34, payQuote);
+  await payQuote(quoteId);
+  await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
   await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+  await expect(page).toHaveTitle('Wallet · Cashew POS');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeFocused();
   await expect(page.getByTestId('wallet-balance')).toHaveText('34 sats');
   await expect(page.getByTestId('history-item')).toHaveCount(1);
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
@@ -107,6 +115,8 @@ test('merchant: keypad, invoice, wallet with history and a pending withdrawal, w
   await expect(withdraw.getByTestId('animated-qr')).toHaveAttribute('data-part', /^ur:bytes\//);
   await expectAccessible(page, 'withdraw modal');
   await withdraw.getByRole('button', { name: 'Close' }).click();
+  // The Withdraw button was disabled while the token was built; focus still comes back to it.
+  await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeFocused();
   await expect(page.getByTestId('pending-withdrawals')).toContainText('34 sats');
   await expectAccessible(page, 'wallet with history and a pending withdrawal');
 
@@ -150,5 +160,47 @@ test('remote cashier: its page and its invoice; the own-key and malformed-link p
     await expectAccessible(cashier.page, 'remote cashier invoice');
   } finally {
     await cashier.context.close();
+  }
+});
+
+test('toasts cover neither the menu button nor the balance, on a phone and on a laptop', async ({
+  page,
+  mintUrl,
+  relayUrl,
+}) => {
+  const overlaps = async (a: Locator, b: Locator) => {
+    const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+    if (!x || !y) throw new Error('not on screen');
+    return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+  };
+  const toast = page.locator('.Toastify__toast').first();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await onboard(page, { mintUrl, relayUrl });
+  // Onboarding ends on the keypad with its toast showing.
+  await expect(toast).toBeVisible();
+  await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
+  expect(await overlaps(toast, page.getByTestId('home-balance'))).toBe(false);
+  expect(await overlaps(toast, page.getByRole('button', { name: 'Toggle navigation' }))).toBe(false);
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 720 });
+    expect(await overlaps(toast, page.getByTestId('home-balance'))).toBe(false);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto('/wallet');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const walletToast = page.locator('.Toastify__toast', { hasText: 'No unspent proofs available' });
+  await expect(walletToast).toBeVisible();
+  expect(await overlaps(walletToast, page.getByTestId('wallet-balance'))).toBe(false);
+  expect(await overlaps(walletToast, page.getByRole('button', { name: 'Toggle navigation' }))).toBe(
+    false,
+  );
+
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 720 });
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(walletToast.last()).toBeVisible();
+    expect(await overlaps(walletToast.last(), page.getByTestId('wallet-balance'))).toBe(false);
   }
 });
