@@ -59,7 +59,9 @@ test('onboarding: welcome, every step in both modes, and the one-page onboarding
   await page.getByRole('tab', { name: 'Custom Mint URL' }).click();
   await page.getByLabel('Mint URL', { exact: true }).fill('not a url');
   await continueButton(page).click();
-  await expect(page.getByText('Mint URL must be a valid http:// or https:// address')).toBeVisible();
+  await expect(
+    page.getByText('Mint URL must be a valid http:// or https:// address'),
+  ).toBeVisible();
   await expectAccessible(page, 'step 2, custom mint URL with its error');
   await page.getByLabel('Mint URL', { exact: true }).fill(mintUrl);
   await continueButton(page).click();
@@ -171,7 +173,9 @@ test('toasts cover neither the menu button nor the balance, on a phone and on a 
   const overlaps = async (a: Locator, b: Locator) => {
     const [x, y] = [await a.boundingBox(), await b.boundingBox()];
     if (!x || !y) throw new Error('not on screen');
-    return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+    return (
+      x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height
+    );
   };
   const toast = page.locator('.Toastify__toast').first();
 
@@ -181,7 +185,9 @@ test('toasts cover neither the menu button nor the balance, on a phone and on a 
   await expect(toast).toBeVisible();
   await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
   expect(await overlaps(toast, page.getByTestId('home-balance'))).toBe(false);
-  expect(await overlaps(toast, page.getByRole('button', { name: 'Toggle navigation' }))).toBe(false);
+  expect(await overlaps(toast, page.getByRole('button', { name: 'Toggle navigation' }))).toBe(
+    false,
+  );
   for (const width of [1024, 1280]) {
     await page.setViewportSize({ width, height: 720 });
     expect(await overlaps(toast, page.getByTestId('home-balance'))).toBe(false);

@@ -213,7 +213,9 @@ describe('mint selection step', () => {
 
   it('chooses a discovered mint with Enter', async () => {
     const { router } = renderFlow('/onboarding/mint-selection');
-    const mint = (await screen.findByRole('radio', { name: /127\.0\.0\.1:3338/ })) as HTMLInputElement;
+    const mint = (await screen.findByRole('radio', {
+      name: /127\.0\.0\.1:3338/,
+    })) as HTMLInputElement;
     expect(button('Continue').disabled).toBe(true);
     fireEvent.keyDown(mint, { key: 'Enter' });
     expect(mint.checked).toBe(true);

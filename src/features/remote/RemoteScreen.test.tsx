@@ -149,7 +149,10 @@ describe('RemoteScreen heading', () => {
   it("keeps 'Creating invoices for {npub}' when the link names no shop", async () => {
     await setup(`/remote/${merchantNpub}`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: `Creating invoices for ${merchantNpub}` }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: `Creating invoices for ${merchantNpub}`,
+      }),
     ).toBeTruthy();
   });
 });

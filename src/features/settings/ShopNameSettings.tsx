@@ -6,7 +6,14 @@ import { cleanShopName, SHOP_NAME_MAX, shopNameProblem } from '../../core/settin
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { useFormToasts } from '../../ui/use-form-toasts';
-import { SHOP_LABEL, SHOP_NOTE, SHOP_SAVE, SHOP_SAVE_FAILED, SHOP_SAVED, SHOP_TITLE } from './texts';
+import {
+  SHOP_LABEL,
+  SHOP_NOTE,
+  SHOP_SAVE,
+  SHOP_SAVE_FAILED,
+  SHOP_SAVED,
+  SHOP_TITLE,
+} from './texts';
 
 export interface ShopNameSettingsProps {
   config: Pick<ConfigStore, 'getShopName' | 'setShopName'>;

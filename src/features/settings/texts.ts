@@ -8,5 +8,6 @@ export const SHOP_NOTE =
   'Cashiers see this name on their invoice page instead of this device’s key. Optional, up to 40 characters.';
 export const SHOP_LABEL = 'Shop name';
 export const SHOP_SAVE = 'Save shop name';
-export const SHOP_SAVED = 'Shop name saved. Cashiers see it once they open the new connection link.';
+export const SHOP_SAVED =
+  'Shop name saved. Cashiers see it once they open the new connection link.';
 export const SHOP_SAVE_FAILED = 'Could not save the shop name.';
