@@ -25,14 +25,15 @@ export function documentTitle(screen: string | undefined): string {
  * Focus goes to the screen's first h1, so a screen reader announces the new screen and Tab starts
  * from its top. Not on the first load: the browser starts at the top of the page anyway, and the
  * keypad takes keys from the window whatever is focused. A screen whose code is still loading
- * gets it once its heading appears.
+ * gets it once its heading appears. A link to a part of a screen (`/settings#phrase-check`) keeps
+ * the scroll that part asks for.
  */
-function focusHeadingWhenShown(): () => void {
+function focusHeadingWhenShown(keepScroll: boolean): () => void {
   const focus = (): boolean => {
     const heading = document.querySelector<HTMLElement>('h1');
     if (!heading) return false;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus();
+    heading.focus({ preventScroll: keepScroll });
     return true;
   };
   if (focus()) return () => {};
@@ -45,7 +46,7 @@ function focusHeadingWhenShown(): () => void {
 
 export function RouteFocus() {
   const matches = useMatches();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const firstPath = useRef(pathname);
   const moved = useRef(false);
 
@@ -58,7 +59,9 @@ export function RouteFocus() {
   useEffect(() => {
     if (!moved.current && pathname === firstPath.current) return;
     moved.current = true;
-    return focusHeadingWhenShown();
+    return focusHeadingWhenShown(hash !== '');
+    // Only a new screen moves focus; the hash is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
   return null;
