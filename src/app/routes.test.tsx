@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Route table with real storage: the onboarding guard, the screens behind it, and the routes outside.
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeNpub, publicKeyOf, randomSecretKey } from '../core/keys';
@@ -10,6 +10,9 @@ import { readAppSettings } from './env';
 import { createRoutes } from './routes';
 import { createServices, type AppServices } from './services/complete';
 import { readyServices } from './services/deferred';
+
+// The lazy screens' first import is slow on a busy machine: outcomes are tested, not speed.
+configure({ asyncUtilTimeout: 10_000 });
 
 let dbCount = 0;
 const opened: AppServices[] = [];
