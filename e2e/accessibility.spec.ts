@@ -134,8 +134,9 @@ test('merchant: keypad, invoice, wallet with history and a pending withdrawal, w
   await expect(page.getByRole('button', { name: 'Cash out', exact: true })).toBeFocused();
 });
 
-test('merchant: settings with the recovery phrase revealed, and connect', async ({
+test('merchant: settings with the recovery phrase revealed, a recovery running, and connect', async ({
   page,
+  request,
   mintUrl,
   relayUrl,
 }) => {
@@ -150,6 +151,14 @@ test('merchant: settings with the recovery phrase revealed, and connect', async 
   await expect(page.getByTestId('phrase-word')).toHaveCount(12);
   await expectAccessible(page, 'settings, recovery phrase shown');
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Show Recovery Phrase' })).toBeFocused();
+
+  // The mint holds the scan's first batch a while, so its progress stays on screen to be checked.
+  const slowRestore = { path: '/v1/restore', method: 'POST', delayMs: 5000, count: 1 };
+  expect((await request.post(`${mintUrl}/dev/faults`, { data: slowRestore })).ok()).toBe(true);
+  await page.getByRole('button', { name: 'Recover funds' }).click();
+  await expect(page.getByText('Recovering funds from your recovery phrase')).toBeVisible();
+  await expectAccessible(page, 'settings with a recovery running');
 
   await page.getByRole('link', { name: 'Connect', exact: true }).click();
   await expect(page.getByTestId('connection-string')).toBeVisible();
