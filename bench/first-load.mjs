@@ -143,6 +143,7 @@ export async function onboardMerchant(page, { appUrl, mintUrl, relayUrl }) {
   await page.getByLabel('Mint URL').fill(mintUrl);
   await page.getByLabel('Relays (one per line)').fill(relayUrl);
   await page.getByTestId('phrase-word').nth(11).waitFor();
+  await page.getByLabel('I have written down my recovery phrase and stored it safely').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('button', { name: 'Submit' }).waitFor();

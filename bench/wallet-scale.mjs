@@ -65,6 +65,7 @@ async function onboard(page, { appUrl, mintUrl, relayUrl }) {
   await page.getByLabel('Mint URL').fill(mintUrl);
   await page.getByLabel('Relays (one per line)').fill(relayUrl);
   await page.getByTestId('phrase-word').first().waitFor();
+  await page.getByLabel('I have written down my recovery phrase and stored it safely').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
 }

@@ -229,6 +229,9 @@ test.describe('legacy onboarding', () => {
   test('shows each error toast and stays on the page', async ({ page, relayUrl }) => {
     await page.goto('/onboarding-legacy');
     await expect(page.getByTestId('phrase-word')).toHaveCount(12);
+    // A new wallet continues only once the phrase is confirmed as written down.
+    await expect(continueButton(page)).toBeDisabled();
+    await page.getByLabel(WRITTEN_DOWN).check();
     const mint = page.getByLabel('Mint URL', { exact: true });
     const relays = page.getByLabel('Relays (one per line)');
     const expectToast = async (text: string) => {

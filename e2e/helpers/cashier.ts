@@ -15,14 +15,16 @@ export async function freePort(): Promise<number> {
 /**
  * A cashier in a fresh context (never onboarded) opened from the merchant's link, on its own
  * page with no navigation shell, once its keypad is up (after it read the merchant's profile).
- * The caller closes the context after the test.
+ * The caller closes the context after the test. `shop`: the shop name the link carries, which the
+ * heading shows instead of the npub.
  */
 export async function openCashier(
   browser: Browser,
   link: string,
   npub: string,
+  shop?: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await openCashierPage(browser, link, npub);
+  const opened = await openCashierPage(browser, link, npub, shop);
   await expect(cashierKeypadReady(opened.page)).toBeVisible();
   return opened;
 }
@@ -32,12 +34,13 @@ export async function openCashierPage(
   browser: Browser,
   link: string,
   npub: string,
+  shop?: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(link);
   await expect(
-    page.getByRole('heading', { level: 1, name: `Creating invoices for ${npub}` }),
+    page.getByRole('heading', { level: 1, name: `Creating invoices for ${shop ?? npub}` }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
   return { context, page };

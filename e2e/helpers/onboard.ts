@@ -26,6 +26,7 @@ export async function onboard(page: Page, options: OnboardOptions): Promise<{ ph
     const words = page.getByTestId('phrase-word');
     await expect(words).toHaveCount(12);
     phrase = (await words.allTextContents()).join(' ');
+    await page.getByLabel('I have written down my recovery phrase and stored it safely').check();
   }
 
   await page.getByRole('button', { name: 'Continue' }).click();

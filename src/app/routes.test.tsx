@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Route table with real storage: the onboarding guard, the screens behind it, and the routes outside.
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeNpub, publicKeyOf, randomSecretKey } from '../core/keys';
@@ -10,6 +10,9 @@ import { readAppSettings } from './env';
 import { createRoutes } from './routes';
 import { createServices, type AppServices } from './services/complete';
 import { readyServices } from './services/deferred';
+
+// The lazy screens' first import is slow on a busy machine: outcomes are tested, not speed.
+configure({ asyncUtilTimeout: 10_000 });
 
 let dbCount = 0;
 const opened: AppServices[] = [];
@@ -113,5 +116,46 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByText('This page does not exist.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/', 'Point of Sale · Cashew POS'],
+    ['/wallet', 'Wallet · Cashew POS'],
+    ['/connect', 'Connect · Cashew POS'],
+    ['/settings', 'Settings · Cashew POS'],
+  ])('names the document after the screen at %s', async (path, title) => {
+    const services = makeServices();
+    await services.storage.config.setOnboarded(true);
+    renderAt(services, path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it.each([
+    ['/onboarding', 'Welcome · Cashew POS'],
+    ['/onboarding/mnemonic?mode=create', 'Recovery Phrase · Cashew POS'],
+    ['/onboarding-legacy', 'Set Up Your Wallet · Cashew POS'],
+  ])('names the document after the onboarding screen at %s', async (path, title) => {
+    renderAt(makeServices(), path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('moves focus to the new screen heading on navigation, but leaves the first screen alone', async () => {
+    const services = makeServices();
+    await services.storage.config.setOnboarded(true);
+    const router = renderAt(services, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    expect(document.activeElement).toBe(document.body);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Wallet' }));
+    const wallet = await screen.findByRole('heading', { level: 1, name: 'Wallet' });
+    await waitFor(() => expect(document.activeElement).toBe(wallet));
+    expect(document.title).toBe('Wallet · Cashew POS');
+
+    await router.navigate('/');
+    const home = await screen.findByRole('heading', { level: 1, name: 'Point of Sale' });
+    await waitFor(() => expect(document.activeElement).toBe(home));
+    // The keypad still takes keys from anywhere on the page.
+    fireEvent.keyDown(home, { key: '7' });
+    expect(screen.getByTestId('keypad-amount').textContent).toMatch(/^7\s*sats$/);
   });
 });

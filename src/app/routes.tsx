@@ -11,6 +11,7 @@ import { LoadingScreen } from './LoadingScreen';
 import { RestoreBanner } from './RestoreBanner';
 import { RouteError } from './RouteError';
 import { UpdateBanner } from './UpdateBanner';
+import { RouteFocus, type RouteHandle } from './RouteFocus';
 import { requireOnboarded } from './requireOnboarded';
 import { deferredPosServices } from './services/pos';
 import type { AppServices } from './services/complete';
@@ -118,11 +119,17 @@ export function createRoutes(
   function PointOfSale() {
     return <HomeScreen services={posServices} />;
   }
+  const named = (title: string): { handle: RouteHandle } => ({ handle: { title } });
 
   return [
     {
       id: 'root',
-      element: <Outlet />,
+      element: (
+        <>
+          <RouteFocus />
+          <Outlet />
+        </>
+      ),
       errorElement: <RouteError />,
       hydrateFallbackElement: <LoadingScreen />,
       children: [
@@ -141,21 +148,24 @@ export function createRoutes(
           ),
           loader: requireOnboarded(source.base.onboarding, source.base.logger),
           children: [
-            { index: true, Component: PointOfSale },
+            { index: true, Component: PointOfSale, ...named('Point of Sale') },
             {
               path: 'wallet',
+              ...named('Wallet'),
               lazy: guarded(() =>
                 import('../features/wallet/WalletScreen').then((m) => m.WalletScreen),
               ),
             },
             {
               path: 'connect',
+              ...named('Connect'),
               lazy: guarded(() =>
                 import('../features/connect/ConnectScreen').then((m) => m.ConnectScreen),
               ),
             },
             {
               path: 'settings',
+              ...named('Settings'),
               lazy: guarded(() =>
                 import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
               ),
@@ -165,16 +175,18 @@ export function createRoutes(
         {
           path: 'onboarding',
           children: [
-            { index: true, ...welcome },
-            { path: 'welcome', ...welcome },
+            { index: true, ...welcome, ...named('Welcome') },
+            { path: 'welcome', ...welcome, ...named('Welcome') },
             {
               path: 'mnemonic',
+              ...named('Recovery Phrase'),
               lazy: lazy(() =>
                 import('../features/onboarding/MnemonicScreen').then((m) => m.MnemonicScreen),
               ),
             },
             {
               path: 'mint-selection',
+              ...named('Mint'),
               lazy: lazy(() =>
                 import('../features/onboarding/MintSelectionScreen').then(
                   (m) => m.MintSelectionScreen,
@@ -183,12 +195,14 @@ export function createRoutes(
             },
             {
               path: 'relay-config',
+              ...named('Relays'),
               lazy: lazy(() =>
                 import('../features/onboarding/RelayConfigScreen').then((m) => m.RelayConfigScreen),
               ),
             },
             {
               path: 'complete',
+              ...named('Complete'),
               lazy: lazy(() =>
                 import('../features/onboarding/CompleteScreen').then((m) => m.CompleteScreen),
               ),
@@ -197,6 +211,7 @@ export function createRoutes(
         },
         {
           path: 'onboarding-legacy',
+          ...named('Set Up Your Wallet'),
           lazy: lazy(() =>
             import('../features/onboarding/LegacyOnboardingScreen').then(
               (m) => m.LegacyOnboardingScreen,
@@ -205,6 +220,7 @@ export function createRoutes(
         },
         {
           path: 'remote/:npub',
+          ...named('Remote POS'),
           lazy: lazy(() => import('../features/remote/RemoteScreen').then((m) => m.RemoteScreen)),
         },
       ],

@@ -368,6 +368,9 @@ export interface ConfigStore {
   setCounter(value: number): Promise<void>;
   incrementCounter(by?: number): Promise<number>;
   decrementCounter(by?: number): Promise<number>;
+  /** The shop's name as saved in Settings; '' when none was set. */
+  getShopName(): Promise<string>;
+  setShopName(name: string): Promise<void>;
 }
 
 export interface KeyStore {

@@ -51,6 +51,14 @@ describe('ConfigStore', () => {
     expect(await s.config.getRelays()).toEqual(['wss://r.example']);
   });
 
+  it("reads no shop name as '' and stores one under SHOP_NAME", async () => {
+    const s = testStorage();
+    expect(await s.config.getShopName()).toBe('');
+    await s.config.setShopName('Corner Café');
+    expect(await s.config.getShopName()).toBe('Corner Café');
+    expect((await s.db.config.get('SHOP_NAME'))?.value).toBe('Corner Café');
+  });
+
   it("stores the onboarded flag as 'true' / 'false' and reads absent as false", async () => {
     const s = testStorage();
     expect(await s.config.isOnboarded()).toBe(false);

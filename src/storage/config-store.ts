@@ -74,6 +74,15 @@ export class DexieConfigStore implements ConfigStore {
     ]);
   }
 
+  async getShopName(): Promise<string> {
+    const value = (await this.db.config.get(CONFIG_KEYS.shopName))?.value;
+    return typeof value === 'string' ? value : '';
+  }
+
+  async setShopName(name: string): Promise<void> {
+    await this.db.config.put(this.row(CONFIG_KEYS.shopName, name));
+  }
+
   async isOnboarded(): Promise<boolean> {
     return (await this.db.config.get(CONFIG_KEYS.onboarded))?.value === 'true';
   }

@@ -6,6 +6,7 @@ export const CONFIG_KEYS = {
   relays: 'RELAYS',
   onboarded: 'ONBOARDED',
   counter: 'COUNTER',
+  shopName: 'SHOP_NAME',
 } as const;
 
 export const KEY_NAMES = {

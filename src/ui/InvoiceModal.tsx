@@ -14,13 +14,21 @@ export interface InvoiceModalProps {
   amount?: number;
   /** Clipboard failures go here only (the feature logs 'Failed to copy invoice:'). */
   onCopyError?: (error: unknown) => void;
+  /** Where focus goes on close (see Modal). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 export const INVOICE_MODAL_TITLE = 'Please pay this invoice';
 export const INVOICE_MODAL_TEXT =
   'Scan the QR code with your Lightning wallet or copy the invoice string';
 
-export function InvoiceModal({ invoice, onClose, amount, onCopyError }: InvoiceModalProps) {
+export function InvoiceModal({
+  invoice,
+  onClose,
+  amount,
+  onCopyError,
+  returnFocusTo,
+}: InvoiceModalProps) {
   const { copiedText, copy } = useCopyToClipboard(onCopyError);
 
   return (
@@ -29,6 +37,7 @@ export function InvoiceModal({ invoice, onClose, amount, onCopyError }: InvoiceM
       onClose={onClose}
       title={INVOICE_MODAL_TITLE}
       description={INVOICE_MODAL_TEXT}
+      returnFocusTo={returnFocusTo}
     >
       {invoice !== null ? (
         <div className="flex flex-col items-center gap-4">
@@ -36,9 +45,11 @@ export function InvoiceModal({ invoice, onClose, amount, onCopyError }: InvoiceM
           <QrCode value={invoice} label="Invoice QR code" size={256} />
           <div className="w-full">
             <CopyLabel copied={copiedText === invoice}>Invoice String:</CopyLabel>
+            {/* Focusable, so a keyboard can scroll a long invoice (axe: scrollable-region-focusable). */}
             <p
               data-testid="invoice-string"
-              className="mt-1 max-h-28 overflow-y-auto rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all"
+              tabIndex={0}
+              className="mt-1 max-h-28 overflow-y-auto rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
             >
               {invoice}
             </p>

@@ -1,5 +1,5 @@
 // Keypad, invoice-in-progress line and invoice modal: the part every invoice-taking screen shares.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { BusyStatus } from './BusyStatus';
 import { Keypad, type KeypadLimits } from './Keypad';
 import { formatSats } from './format-sats';
@@ -67,10 +67,27 @@ export function InvoicePanel({ flow, invoice, onCopyError, limits }: InvoicePane
   const [modalUsed, setModalUsed] = useState(false);
   if (open && !modalUsed) setModalUsed(true);
   usePrefetchWhenIdle(loadInvoiceModal);
+  // Submit is disabled while the invoice is created and the pill is not shown while the modal is
+  // open, so neither holds focus when the modal closes: it is given back to the one that opened it.
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const pillRef = useRef<HTMLButtonElement>(null);
+  const openedByPill = useRef(false);
+  const returnFocusTo = useCallback(
+    () => (openedByPill.current ? pillRef.current : null) ?? submitRef.current,
+    [],
+  );
+  const submit = useCallback(
+    (amount: number) => {
+      openedByPill.current = false;
+      flow.submit(amount);
+    },
+    [flow],
+  );
   return (
     <>
       <Keypad
-        onSubmit={flow.submit}
+        submitRef={submitRef}
+        onSubmit={submit}
         // Keys must not change or resubmit the amount while its invoice is on screen.
         disabled={open || creating}
         resetKey={flow.resetKey}
@@ -105,8 +122,12 @@ export function InvoicePanel({ flow, invoice, onCopyError, limits }: InvoicePane
           </p>
         ) : invoice && !open ? (
           <button
+            ref={pillRef}
             type="button"
-            onClick={flow.reopen}
+            onClick={() => {
+              openedByPill.current = true;
+              flow.reopen();
+            }}
             className="flex min-h-11 items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
           >
             <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
@@ -122,6 +143,7 @@ export function InvoicePanel({ flow, invoice, onCopyError, limits }: InvoicePane
             amount={invoice?.amount}
             onClose={flow.close}
             onCopyError={onCopyError}
+            returnFocusTo={returnFocusTo}
           />
         </Suspense>
       ) : null}

@@ -1,6 +1,6 @@
 // Amount keypad (docs/behaviour.md "Point of sale"): on-screen digits plus window keyboard
 // shortcuts.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { LineIcon } from './LineIcon';
 import {
   INITIAL_AMOUNT,
@@ -29,6 +29,8 @@ export interface KeypadProps {
   /** The mint's amount limits; none by default. */
   limits?: KeypadLimits;
   className?: string;
+  /** The Submit button, e.g. for focus to come back to it after the invoice modal. */
+  submitRef?: Ref<HTMLButtonElement>;
 }
 
 export const ZERO_AMOUNT_HINT = 'Enter an amount first';
@@ -65,6 +67,7 @@ export function Keypad({
   unit = 'sats',
   limits,
   className,
+  submitRef,
 }: KeypadProps) {
   const [amount, setAmount] = useState(INITIAL_AMOUNT);
   const [hint, setHint] = useState<string | null>(null);
@@ -216,6 +219,7 @@ export function Keypad({
       </div>
 
       <button
+        ref={submitRef}
         type="button"
         className="h-16 w-full rounded-2xl bg-violet-700 text-xl font-semibold text-white shadow-md transition-colors hover:bg-violet-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 active:bg-violet-900 disabled:cursor-not-allowed disabled:opacity-50 sm:h-20"
         disabled={disabled}

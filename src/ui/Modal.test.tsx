@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 // Modal: labelled dialog that closes on Escape and backdrop, locks scroll, traps and restores focus.
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
 import { clickBackdrop, pressAndClick } from './modal-test-support';
+import { useReturnFocus } from './use-return-focus';
 
 afterEach(() => {
   cleanup();
@@ -28,6 +29,41 @@ function Page({ onClose }: { onClose?: () => void }) {
       >
         <button>Copy Token</button>
         <button onClick={() => setOpen(false)}>Close</button>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * Like the Wallet's Withdraw: the opener is disabled while the token is built, so it has lost
+ * focus when the modal opens.
+ */
+function SlowPage({ ready }: { ready: Promise<void> }) {
+  const [step, setStep] = useState<'idle' | 'busy' | 'shown'>('idle');
+  const opener = useReturnFocus();
+  return (
+    <>
+      <button
+        disabled={step === 'busy'}
+        onClick={(event) => {
+          opener.remember(event.currentTarget);
+          setStep('busy');
+          void ready.then(() => setStep('shown'));
+        }}
+      >
+        Withdraw
+      </button>
+      <button>Refresh</button>
+      <Modal
+        open={step === 'shown'}
+        onClose={() => setStep('idle')}
+        title="Scan to withdraw"
+        returnFocusTo={opener.returnFocusTo}
+      >
+        <p tabIndex={0} data-testid="scrolling-text">
+          cashuB…
+        </p>
+        <button>Copy Token</button>
       </Modal>
     </>
   );
@@ -117,5 +153,37 @@ describe('Modal', () => {
 
     fireEvent.keyDown(first, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(last);
+  });
+
+  it('gives focus back to the opener that was disabled while the modal was being prepared', async () => {
+    let finish!: () => void;
+    const ready = new Promise<void>((resolve) => (finish = resolve));
+    render(<SlowPage ready={ready} />);
+    const opener = screen.getByRole('button', { name: 'Withdraw' });
+    // Nothing is focused when the modal opens: the opener was disabled meanwhile (browsers then
+    // drop its focus) or never took focus from the click (Safari).
+    fireEvent.click(opener);
+    expect((opener as HTMLButtonElement).disabled).toBe(true);
+    expect(document.activeElement).toBe(document.body);
+
+    await act(async () => {
+      finish();
+      await ready;
+    });
+    expect(screen.getByRole('dialog', { name: 'Scan to withdraw' })).toBeTruthy();
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('starts focus on the first control, not on a text made focusable for scrolling', async () => {
+    render(<SlowPage ready={Promise.resolve()} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+      await Promise.resolve();
+    });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy Token' }));
+    expect(screen.getByTestId('scrolling-text').tabIndex).toBe(0);
   });
 });

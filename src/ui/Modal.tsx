@@ -18,6 +18,13 @@ export interface ModalProps {
   /** Optional description under the title; it becomes the dialog's accessible description. */
   description?: ReactNode;
   className?: string;
+  /**
+   * The control focus goes back to on close, asked at that moment. For a modal that opens after
+   * async work: the control that started it was disabled meanwhile and lost focus, so the element
+   * focused at opening is not it. Without it (or when it gives nothing), the element focused when
+   * the modal opened gets focus back.
+   */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 const focusableSelector = [
@@ -35,7 +42,33 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   );
 }
 
-export function Modal({ open, onClose, title, description, children, className }: ModalProps) {
+const controlSelector = 'a[href], button, input, select, textarea';
+
+/** Where focus starts: the first control (a scrollable text made focusable is no action). */
+function initialFocus(dialog: HTMLElement): HTMLElement {
+  const focusable = focusableIn(dialog);
+  return focusable.find((element) => element.matches(controlSelector)) ?? focusable[0] ?? dialog;
+}
+
+function canTakeFocus(element: HTMLElement | null | undefined): element is HTMLElement {
+  return (
+    element !== null &&
+    element !== undefined &&
+    element !== element.ownerDocument.body &&
+    element.isConnected &&
+    !element.matches(':disabled')
+  );
+}
+
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  className,
+  returnFocusTo,
+}: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -43,9 +76,11 @@ export function Modal({ open, onClose, title, description, children, className }
   const pressStartedOnBackdrop = useRef(false);
   // Latest onClose without re-running the open/close effect when the parent re-renders.
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocusTo);
   useEffect(() => {
     onCloseRef.current = onClose;
-  }, [onClose]);
+    returnFocusRef.current = returnFocusTo;
+  }, [onClose, returnFocusTo]);
 
   useEffect(() => {
     if (!open) return;
@@ -55,7 +90,7 @@ export function Modal({ open, onClose, title, description, children, className }
     document.body.style.overflow = 'hidden';
 
     const dialog = dialogRef.current;
-    if (dialog) (focusableIn(dialog)[0] ?? dialog).focus();
+    if (dialog) initialFocus(dialog).focus();
 
     // Escape is handled on the document so it works wherever focus is (e.g. after a click on text).
     const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -69,7 +104,10 @@ export function Modal({ open, onClose, title, description, children, className }
     return () => {
       document.removeEventListener('keydown', onDocumentKeyDown);
       document.body.style.overflow = previousOverflow;
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+      // Runs after the commit that closed the dialog, so the opener is enabled again by then.
+      const target = returnFocusRef.current?.();
+      if (canTakeFocus(target)) target.focus();
+      else if (canTakeFocus(previouslyFocused)) previouslyFocused.focus();
     };
   }, [open]);
 

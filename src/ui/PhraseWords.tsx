@@ -19,7 +19,7 @@ export function PhraseWords({
           key={index}
           className="flex items-baseline gap-2 rounded-lg bg-white px-3 py-2 font-mono text-sm shadow-xs ring-1 ring-slate-200"
         >
-          <span className="w-5 text-right text-xs text-slate-400 select-none">{index + 1}.</span>
+          <span className="w-5 text-right text-xs text-slate-500 select-none">{index + 1}.</span>
           <span className="text-slate-900" data-testid="phrase-word">
             {word}
           </span>

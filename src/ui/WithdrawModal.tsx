@@ -16,6 +16,8 @@ export interface WithdrawModalProps {
   onCopyError?: (error: unknown) => void;
   /** Optional extra content under the QR code, e.g. a fee or "waiting for redemption" notice. */
   notice?: ReactNode;
+  /** Where focus goes on close (see Modal). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 export const WITHDRAW_MODAL_TITLE = 'Scan to withdraw';
@@ -23,11 +25,23 @@ export const WITHDRAW_QR_SIZE = 240;
 /** Heads the QR code (the token it shows is what Copy Token copies). */
 export const WITHDRAW_TOKEN_LABEL = 'Ecash Token:';
 
-export function WithdrawModal({ token, onClose, amount, onCopyError, notice }: WithdrawModalProps) {
+export function WithdrawModal({
+  token,
+  onClose,
+  amount,
+  onCopyError,
+  notice,
+  returnFocusTo,
+}: WithdrawModalProps) {
   const { copiedText, copy } = useCopyToClipboard(onCopyError);
 
   return (
-    <Modal open={token !== null} onClose={onClose} title={WITHDRAW_MODAL_TITLE}>
+    <Modal
+      open={token !== null}
+      onClose={onClose}
+      title={WITHDRAW_MODAL_TITLE}
+      returnFocusTo={returnFocusTo}
+    >
       {token !== null ? (
         <div className="flex flex-col items-center gap-4">
           <ModalAmount amount={amount} testId="withdraw-amount" />

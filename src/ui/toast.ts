@@ -40,6 +40,13 @@ export const toast = {
   error: show('error'),
   info: show('info'),
   warning: show('warning'),
+  /** Removes the toast with this id (after one asked for earlier has been shown). */
+  dismiss(toastId: string): void {
+    load().then(
+      (m) => m.toast.dismiss(toastId),
+      () => {},
+    );
+  },
   /** A toast with this id is showing, or was asked for and is on its way. */
   isActive(toastId: string): boolean {
     return queued.has(toastId) || (loaded?.toast.isActive(toastId) ?? false);

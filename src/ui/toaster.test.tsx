@@ -19,6 +19,7 @@ describe('Toaster', () => {
       draggablePercent: 80,
       role: 'alert',
       theme: 'light',
+      className: 'cashew-toasts',
     });
   });
 

@@ -17,9 +17,10 @@ afterEach(() => {
   for (const storage of opened.splice(0)) storage.close();
 });
 
-async function setup(logger: Logger = silentLogger) {
+async function setup(logger: Logger = silentLogger, shopName?: string) {
   const storage = await storageWithSettings(['ws://127.0.0.1:7777', 'wss://relay.example']);
   opened.push(storage);
+  if (shopName) await storage.config.setShopName(shopName);
   const { npub } = await new DeviceKeys(storage.keys).getKeypair();
   render(
     <ConnectScreen
@@ -29,7 +30,8 @@ async function setup(logger: Logger = silentLogger) {
   );
   const expected =
     `https://pos.example/remote/${npub}?mint=http%3A%2F%2F127.0.0.1%3A3338` +
-    '&relay=ws%3A%2F%2F127.0.0.1%3A7777&relay=wss%3A%2F%2Frelay.example';
+    '&relay=ws%3A%2F%2F127.0.0.1%3A7777&relay=wss%3A%2F%2Frelay.example' +
+    (shopName ? `&shop=${encodeURIComponent(shopName).replace(/%20/g, '+')}` : '');
   await screen.findByText(expected);
   return { expected };
 }
@@ -75,5 +77,20 @@ describe('ConnectScreen', () => {
     );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Copied')).toBeNull();
+  });
+
+  it('names the shop from Settings above the QR code and puts it in the link', async () => {
+    const { expected } = await setup(silentLogger, 'Corner Café');
+    expect(new URL(expected).searchParams.get('shop')).toBe('Corner Café');
+    expect(screen.getByTestId('connect-shop').textContent).toBe(
+      'Cashiers who scan it create invoices for Corner Café.',
+    );
+  });
+
+  it('says how to show a shop name instead of the key when none is set', async () => {
+    await setup();
+    expect(screen.getByTestId('connect-shop').textContent).toBe(
+      'Cashiers see this device’s key (npub). Add a shop name in Settings to show it instead.',
+    );
   });
 });

@@ -7,12 +7,14 @@ import { useCopyToClipboard } from '../../ui/use-copy';
 import type { ConnectScreenProps } from './deps';
 import {
   CONNECT_LOAD_FAILED,
+  CONNECT_NO_SHOP,
   CONNECT_SUBTITLE,
   CONNECT_TITLE,
   CONNECTION_QR_SIZE,
   CONNECTION_STRING_LABEL,
   COPY_CONNECTION_STRING,
   COPY_FAILED_LOG,
+  connectShopLine,
 } from './texts';
 import { useConnectionLink } from './use-connection-link';
 
@@ -48,6 +50,9 @@ export function ConnectScreen({ services, origin = window.location.origin }: Con
         </p>
       ) : (
         <div className="flex flex-col items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <p data-testid="connect-shop" className="w-full text-sm break-words text-slate-700">
+            {state.shopName ? connectShopLine(state.shopName) : CONNECT_NO_SHOP}
+          </p>
           <QrCode value={state.link} label="Connection QR code" size={CONNECTION_QR_SIZE} />
           <div className="w-full">
             <CopyLabel copied={copiedText === state.link}>{CONNECTION_STRING_LABEL}</CopyLabel>

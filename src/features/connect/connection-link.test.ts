@@ -42,4 +42,21 @@ describe('buildConnectionLink', () => {
       `https://pos.example/remote/${NPUB}`,
     );
   });
+
+  it('carries the shop name in a shop parameter, encoded, and leaves it out when blank', () => {
+    const link = buildConnectionLink({
+      origin: 'https://pos.example',
+      npub: NPUB,
+      mintUrl: 'https://mint.example',
+      shopName: ' Bob & Alice’s Café #1 ',
+    });
+    const url = new URL(link);
+    expect(url.searchParams.get('shop')).toBe('Bob & Alice’s Café #1');
+    expect(url.hash).toBe('');
+    expect(url.searchParams.get('mint')).toBe('https://mint.example');
+    expect(
+      new URL(buildConnectionLink({ origin: 'https://pos.example', npub: NPUB, shopName: '  ' }))
+        .search,
+    ).toBe('');
+  });
 });

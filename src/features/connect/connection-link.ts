@@ -1,4 +1,5 @@
-// The connection link a cashier device opens: {origin}/remote/{npub}?mint=...&relay=...&relay=...
+// The connection link a cashier device opens:
+// {origin}/remote/{npub}?mint=...&relay=...&relay=...&shop=...
 
 /**
  * Query parameter names shared with the cashier page (src/features/remote/remote-link.ts reads
@@ -6,6 +7,7 @@
  */
 export const LINK_MINT_PARAM = 'mint';
 export const LINK_RELAY_PARAM = 'relay';
+export const LINK_SHOP_PARAM = 'shop';
 
 export interface ConnectionLinkInput {
   /** e.g. window.location.origin; a trailing slash is dropped */
@@ -13,6 +15,8 @@ export interface ConnectionLinkInput {
   npub: string;
   mintUrl?: string;
   relays?: readonly string[];
+  /** the shop's name from Settings; the cashier's heading shows it instead of the npub */
+  shopName?: string;
 }
 
 /**
@@ -20,7 +24,13 @@ export interface ConnectionLinkInput {
  * settings of its own creates quotes at the right mint and reaches the merchant's relays. One
  * `relay` parameter per relay: relay URLs may contain any character, a separator would not do.
  */
-export function buildConnectionLink({ origin, npub, mintUrl, relays = [] }: ConnectionLinkInput) {
+export function buildConnectionLink({
+  origin,
+  npub,
+  mintUrl,
+  relays = [],
+  shopName,
+}: ConnectionLinkInput) {
   const params = new URLSearchParams();
   const mint = mintUrl?.trim();
   if (mint) params.append(LINK_MINT_PARAM, mint);
@@ -28,6 +38,8 @@ export function buildConnectionLink({ origin, npub, mintUrl, relays = [] }: Conn
     const trimmed = relay.trim();
     if (trimmed) params.append(LINK_RELAY_PARAM, trimmed);
   }
+  const shop = shopName?.trim();
+  if (shop) params.append(LINK_SHOP_PARAM, shop);
   const query = params.toString();
   const base = `${origin.replace(/\/+$/u, '')}/remote/${encodeURIComponent(npub)}`;
   return query ? `${base}?${query}` : base;

@@ -5,7 +5,7 @@ import type { ConfigStore } from '../../core/ports';
 
 export interface ConnectServices {
   storage: {
-    config: Pick<ConfigStore, 'getMintUrl' | 'getRelays'>;
+    config: Pick<ConfigStore, 'getMintUrl' | 'getRelays' | 'getShopName'>;
   };
   /** the device's npub goes into the link (the key is created on first use) */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;

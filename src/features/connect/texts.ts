@@ -9,3 +9,8 @@ export const COPY_FAILED_LOG = 'Failed to copy connection string:';
 export const CONNECT_LOAD_FAILED = 'Could not load the connection details. Reload to try again.';
 /** The connection QR is 200 px (docs/behaviour.md "Limits and constants"). */
 export const CONNECTION_QR_SIZE = 200;
+/** Above the QR code: whom the cashier's invoices are for. */
+export const connectShopLine = (shop: string) =>
+  `Cashiers who scan it create invoices for ${shop}.`;
+export const CONNECT_NO_SHOP =
+  'Cashiers see this device’s key (npub). Add a shop name in Settings to show it instead.';

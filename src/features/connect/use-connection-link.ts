@@ -4,7 +4,9 @@ import { buildConnectionLink } from './connection-link';
 import type { ConnectServices } from './deps';
 
 export type ConnectionLinkState =
-  { status: 'loading' } | { status: 'ready'; link: string; npub: string } | { status: 'failed' };
+  | { status: 'loading' }
+  | { status: 'ready'; link: string; npub: string; shopName: string }
+  | { status: 'failed' };
 
 export function useConnectionLink(services: ConnectServices, origin: string): ConnectionLinkState {
   const { storage, deviceKeys, logger } = services;
@@ -14,13 +16,14 @@ export function useConnectionLink(services: ConnectServices, origin: string): Co
     let active = true;
     void (async () => {
       try {
-        const [keypair, mintUrl, relays] = await Promise.all([
+        const [keypair, mintUrl, relays, shopName] = await Promise.all([
           deviceKeys.getKeypair(),
           storage.config.getMintUrl(),
           storage.config.getRelays(),
+          storage.config.getShopName(),
         ]);
-        const link = buildConnectionLink({ origin, npub: keypair.npub, mintUrl, relays });
-        if (active) setState({ status: 'ready', link, npub: keypair.npub });
+        const link = buildConnectionLink({ origin, npub: keypair.npub, mintUrl, relays, shopName });
+        if (active) setState({ status: 'ready', link, npub: keypair.npub, shopName });
       } catch (error) {
         logger.error('Could not build the connection link', error);
         if (active) setState({ status: 'failed' });

@@ -33,6 +33,9 @@ it('tells the user to reload when create mode has no phrase', async () => {
       <Toaster />
     </>,
   );
+  fireEvent.click(
+    await screen.findByLabelText('I have written down my recovery phrase and stored it safely'),
+  );
   fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
   expect(await screen.findByText('Mnemonic is missing. Please reload the page.')).toBeTruthy();
   expect(await storage.config.isOnboarded()).toBe(false);

@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from '../../ui/toast';
 import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
@@ -19,6 +20,7 @@ let count = 0;
 const opened: Storage[] = [];
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   for (const storage of opened.splice(0)) storage.close();
 });
 
@@ -43,6 +45,8 @@ function renderLegacy() {
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+const writtenDown = () =>
+  screen.getByLabelText('I have written down my recovery phrase and stored it safely');
 
 describe('legacy onboarding', () => {
   it('creates a wallet from the shown phrase and lands on / with the toast', async () => {
@@ -50,6 +54,7 @@ describe('legacy onboarding', () => {
     const words = await screen.findAllByTestId('phrase-word');
     expect(words).toHaveLength(12);
     const phrase = words.map((w) => w.textContent).join(' ');
+    fireEvent.click(writtenDown());
     fireEvent.click(continueButton());
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
@@ -81,6 +86,7 @@ describe('legacy onboarding', () => {
   ])('with %s set to %j shows %s and saves nothing', async (label, value, message) => {
     const { services } = renderLegacy();
     await screen.findAllByTestId('phrase-word');
+    fireEvent.click(writtenDown());
     fireEvent.input(field(label), { target: { value } });
     fireEvent.click(continueButton());
     expect(await screen.findByText(message)).toBeTruthy();
@@ -102,10 +108,45 @@ describe('legacy onboarding', () => {
     const { router, services } = renderLegacy();
     vi.spyOn(services.storage.config, 'saveSettings').mockRejectedValueOnce(new Error('boom'));
     await screen.findAllByTestId('phrase-word');
+    fireEvent.click(writtenDown());
     fireEvent.click(continueButton());
     expect(await screen.findByText('Failed to save. Please try again.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/onboarding-legacy');
     await waitFor(() => expect(continueButton()).toHaveProperty('disabled', false));
     expect(await services.storage.config.isOnboarded()).toBe(false);
+  });
+
+  it('keeps Continue disabled for a new wallet until the phrase is confirmed, by click or Enter', async () => {
+    renderLegacy();
+    await screen.findAllByTestId('phrase-word');
+    expect(continueButton()).toHaveProperty('disabled', true);
+    fireEvent.keyDown(writtenDown(), { key: 'Enter' });
+    expect(writtenDown()).toHaveProperty('checked', true);
+    expect(continueButton()).toHaveProperty('disabled', false);
+    fireEvent.click(writtenDown());
+    expect(continueButton()).toHaveProperty('disabled', true);
+    // Restoring needs no confirmation.
+    fireEvent.click(screen.getByRole('button', { name: 'Restore Wallet' }));
+    expect(continueButton()).toHaveProperty('disabled', false);
+  });
+
+  it('removes its error toast when a later try succeeds', async () => {
+    const shown = vi.spyOn(toast, 'error');
+    const dismissed = vi.spyOn(toast, 'dismiss');
+    renderLegacy();
+    await screen.findAllByTestId('phrase-word');
+    fireEvent.click(writtenDown());
+    const mint = field('Mint URL').value;
+    fireEvent.input(field('Mint URL'), { target: { value: ' ' } });
+    fireEvent.click(continueButton());
+    expect(await screen.findByText('Mint URL cannot be empty')).toBeTruthy();
+    const errorId = shown.mock.calls[0]?.[1]?.toastId;
+    expect(errorId).toBeTruthy();
+    expect(dismissed).not.toHaveBeenCalled();
+
+    fireEvent.input(field('Mint URL'), { target: { value: mint } });
+    fireEvent.click(continueButton());
+    expect(await screen.findByText("You're all set!")).toBeTruthy();
+    expect(dismissed).toHaveBeenCalledWith(errorId);
   });
 });

@@ -11,13 +11,14 @@ import { Button } from '../../ui/Button';
 import { PhraseWords } from '../../ui/PhraseWords';
 import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
-import { toast } from '../../ui/toast';
+import { useFormToasts } from '../../ui/use-form-toasts';
 import { completeOnboarding } from './complete-onboarding';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { clearSession, type OnboardingMode } from './session';
 import { LEGACY_TEXTS } from './texts';
+import { WrittenDownCheckbox } from './WrittenDownCheckbox';
 
 export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
   const navigate = useNavigate();
@@ -28,6 +29,11 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
   const [generated, setGenerated] = useState<string>();
   const [restoreText, setRestoreText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [writtenDown, setWrittenDown] = useState(false);
+  // An error toast from a failed try must not stay beside "You're all set!".
+  const toasts = useFormToasts();
+  // As in the step-by-step onboarding: a new wallet needs the phrase confirmed as written down.
+  const canContinue = !busy && (mode === 'restore' || writtenDown);
 
   useEffect(() => {
     let cancelled = false;
@@ -59,12 +65,12 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
   };
 
   const onContinue = async () => {
-    if (busy) return;
+    if (!canContinue) return;
     setBusy(true);
     try {
       const checked = await check();
       if ('problem' in checked) {
-        toast.error(checked.problem);
+        toasts.error(checked.problem);
         setBusy(false);
         return;
       }
@@ -89,12 +95,12 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
       );
     } catch (error) {
       logger.error('Legacy onboarding failed to save', error);
-      toast.error(LEGACY_TEXTS.saveFailed);
+      toasts.error(LEGACY_TEXTS.saveFailed);
       setBusy(false);
       return;
     }
     clearSession();
-    toast.success(LEGACY_TEXTS.success);
+    toasts.success(LEGACY_TEXTS.success);
     if (mode === 'restore') void services.restore?.resume();
     navigate('/', { replace: true });
   };
@@ -114,7 +120,7 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
       title="Set Up Your Wallet"
       subtitle="Choose a mint and relays, and keep your recovery phrase safe."
       actions={
-        <Button className="sm:ml-auto" onClick={() => void onContinue()} disabled={busy}>
+        <Button className="sm:ml-auto" onClick={() => void onContinue()} disabled={!canContinue}>
           {busy ? 'Saving...' : 'Continue'}
         </Button>
       }
@@ -137,6 +143,7 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
             Write these words down in order and keep them offline. They are the only way to recover
             your wallet. Never share them.
           </p>
+          <WrittenDownCheckbox checked={writtenDown} onChange={setWrittenDown} />
         </div>
       ) : (
         <PhraseField rows={3} value={restoreText} onChange={setRestoreText} />

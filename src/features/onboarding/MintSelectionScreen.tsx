@@ -4,6 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { DiscoveredMint } from '../../core/discovery/types';
 import { mintUrlProblem, normaliseMintInput } from '../../core/settings/settings-input';
 import { BusyStatus } from '../../ui/BusyStatus';
+import { enterActivates } from '../../ui/enter-activates';
 import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
 import { MintUrlField } from '../../ui/SettingsFields';
 import type { OnboardingScreenProps } from './deps';
@@ -194,6 +195,7 @@ function MintOption({
           value={mint.url}
           checked={checked}
           onChange={() => onSelect(mint.url)}
+          onKeyDown={enterActivates}
           className="size-4 accent-violet-700"
         />
         <span className="min-w-0 flex-1">

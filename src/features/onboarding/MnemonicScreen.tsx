@@ -1,6 +1,6 @@
 // Onboarding step 1 (/onboarding/mnemonic?mode=create|restore): show a new recovery phrase or
 // take an existing one. The phrase goes to the session only; never to the URL or a log.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { countWords } from '../../core/keys';
 import { FieldError } from '../../ui/FieldError';
@@ -9,7 +9,8 @@ import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
-import { INVALID_MNEMONIC, WRITTEN_DOWN_LABEL } from './texts';
+import { INVALID_MNEMONIC } from './texts';
+import { WrittenDownCheckbox } from './WrittenDownCheckbox';
 
 /**
  * docs/behaviour.md "Step 1, restore": restore may continue once the text holds at least this many
@@ -40,7 +41,6 @@ function storedCreatePhrase(): string | undefined {
 
 function CreatePhrase({ services }: OnboardingScreenProps) {
   const navigate = useNavigate();
-  const checkboxId = useId();
   const [phrase, setPhrase] = useState(storedCreatePhrase);
   const [failed, setFailed] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
@@ -107,16 +107,7 @@ function CreatePhrase({ services }: OnboardingScreenProps) {
           <li>They are the only way to recover your wallet if this device is lost.</li>
         </ul>
       </div>
-      <label htmlFor={checkboxId} className="flex cursor-pointer items-start gap-3 text-sm">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className="mt-0.5 size-4 accent-violet-700"
-          checked={confirmed}
-          onChange={(event) => setConfirmed(event.target.checked)}
-        />
-        <span className="text-slate-800">{WRITTEN_DOWN_LABEL}</span>
-      </label>
+      <WrittenDownCheckbox checked={confirmed} onChange={setConfirmed} />
     </OnboardingFrame>
   );
 }

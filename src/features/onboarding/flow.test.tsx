@@ -122,6 +122,20 @@ describe('mnemonic step', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it('ticks the written-down box with Enter as well as Space', async () => {
+    renderFlow('/onboarding/mnemonic?mode=create');
+    await shownWords();
+    const box = screen.getByLabelText(
+      'I have written down my recovery phrase and stored it safely',
+    ) as HTMLInputElement;
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.checked).toBe(true);
+    expect(button('Continue').disabled).toBe(false);
+    // A held-down Enter does not untick it again.
+    fireEvent.keyDown(box, { key: 'Enter', repeat: true });
+    expect(box.checked).toBe(true);
+  });
+
   it('shows the same phrase again after Back from mint selection', async () => {
     const { router } = renderFlow('/onboarding/mnemonic?mode=create');
     const first = await shownWords();
@@ -192,6 +206,19 @@ describe('mint selection step', () => {
     expect(screen.getByText('★ 3.50')).toBeTruthy();
     expect(button('Continue').disabled).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /127\.0\.0\.1:3338/ }));
+    fireEvent.click(button('Continue'));
+    await waitFor(() => expect(where(router)).toBe('/onboarding/relay-config'));
+    expect(readSession().mint).toBe('http://127.0.0.1:3338');
+  });
+
+  it('chooses a discovered mint with Enter', async () => {
+    const { router } = renderFlow('/onboarding/mint-selection');
+    const mint = (await screen.findByRole('radio', {
+      name: /127\.0\.0\.1:3338/,
+    })) as HTMLInputElement;
+    expect(button('Continue').disabled).toBe(true);
+    fireEvent.keyDown(mint, { key: 'Enter' });
+    expect(mint.checked).toBe(true);
     fireEvent.click(button('Continue'));
     await waitFor(() => expect(where(router)).toBe('/onboarding/relay-config'));
     expect(readSession().mint).toBe('http://127.0.0.1:3338');

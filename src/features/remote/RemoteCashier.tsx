@@ -10,6 +10,7 @@ import type { RemoteLinkSettings } from './remote-link';
 import {
   CHECKING_LINK_TEXT,
   CREATING_INVOICES_FOR,
+  MERCHANT_KEY_LABEL,
   LINK_REVOKED_TEXT,
   LINK_REVOKED_TITLE,
   LINK_OPEN_FAILED_TEXT,
@@ -80,13 +81,25 @@ export function RemoteCashier({
   return (
     <div className="flex flex-col gap-4" data-link-status={opened.status}>
       <header className="space-y-1">
-        <h1 className="text-xl font-bold text-slate-900">
-          {/* Text stays 'Creating invoices for {npub}'; the key gets its own line to wrap cleanly. */}
-          {CREATING_INVOICES_FOR}{' '}
-          <span className="mt-1 block rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs font-medium break-all text-slate-700">
-            {npub}
-          </span>
-        </h1>
+        {link.shopName ? (
+          <>
+            {/* The name from the link is text only: React escapes it, nothing is parsed as markup. */}
+            <h1 className="text-xl font-bold break-words text-slate-900">
+              {CREATING_INVOICES_FOR} {link.shopName}
+            </h1>
+            <p className="font-mono text-xs break-all text-slate-600">
+              {MERCHANT_KEY_LABEL} {npub}
+            </p>
+          </>
+        ) : (
+          <h1 className="text-xl font-bold text-slate-900">
+            {/* Text stays 'Creating invoices for {npub}'; the key gets its own line to wrap cleanly. */}
+            {CREATING_INVOICES_FOR}{' '}
+            <span className="mt-1 block rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs font-medium break-all text-slate-700">
+              {npub}
+            </span>
+          </h1>
+        )}
       </header>
       {opened.status === 'checking' ? (
         <p role="status" className="text-sm text-slate-500">

@@ -129,6 +129,33 @@ function statuses() {
 }
 
 const linkSearch = `?mint=${encodeURIComponent(MINT)}&relay=${encodeURIComponent(RELAY)}`;
+describe('RemoteScreen heading', () => {
+  it('names the shop from the link, with the merchant key under it', async () => {
+    await setup(`/remote/${merchantNpub}?shop=${encodeURIComponent('Corner Café')}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Creating invoices for Corner Café' }),
+    ).toBeTruthy();
+    expect(screen.getByText(`Merchant key: ${merchantNpub}`)).toBeTruthy();
+  });
+
+  it('shows markup in a shop name as plain text, cut to 40 characters', async () => {
+    const shop = '<img src=x onerror=alert(1)>'.padEnd(60, '!');
+    await setup(`/remote/${merchantNpub}?shop=${encodeURIComponent(shop)}`);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(`Creating invoices for ${shop.slice(0, 40)}`);
+    expect(heading.querySelector('img')).toBeNull();
+  });
+
+  it("keeps 'Creating invoices for {npub}' when the link names no shop", async () => {
+    await setup(`/remote/${merchantNpub}`);
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: `Creating invoices for ${merchantNpub}`,
+      }),
+    ).toBeTruthy();
+  });
+});
 
 describe('RemoteScreen cashier', () => {
   it('shows the invoice only after a relay stored the paired gift wrap, then waits for the merchant and shows its confirmation', async () => {

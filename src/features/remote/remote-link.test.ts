@@ -1,7 +1,13 @@
-// Cashier side of the connection link: mint and relays from the query, bad values ignored.
+// Cashier side of the connection link: mint, relays and shop name from the query, bad values
+// ignored.
 import { describe, expect, it, vi } from 'vitest';
 import { encodePairingSecret, newPairingSecret } from '../../core/remote-payments';
-import { parsePairingFragment, parseRemoteLink, resolveRemoteTarget } from './remote-link';
+import {
+  LINK_SHOP_PARAM,
+  parsePairingFragment,
+  parseRemoteLink,
+  resolveRemoteTarget,
+} from './remote-link';
 
 function config(mintUrl = 'https://own.mint', relays = ['wss://own.relay']) {
   return {
@@ -37,6 +43,26 @@ describe('parseRemoteLink', () => {
     expect(parseRemoteLink(params)).toEqual({ relays: ['wss://good.relay'] });
     expect(parseRemoteLink('?mint=%20&relay=ftp%3A%2F%2Fx')).toEqual({ relays: [] });
     expect(parseRemoteLink('')).toEqual({ relays: [] });
+  });
+});
+
+describe('parseRemoteLink: the shop name', () => {
+  it('reads the shop parameter as the shop name', () => {
+    expect(parseRemoteLink('?shop=Corner+Caf%C3%A9').shopName).toBe('Corner Café');
+    expect(parseRemoteLink('?shop=%20%20')).toEqual({ relays: [] });
+    expect(LINK_SHOP_PARAM).toBe('shop');
+  });
+
+  it('cuts a too long name to 40 characters and strips line breaks and direction overrides', () => {
+    const long = new URLSearchParams({ shop: 'A'.repeat(10_000) });
+    expect(parseRemoteLink(long).shopName).toBe('A'.repeat(40));
+    const tricky = new URLSearchParams({ shop: 'Shop\n\u202egnp.exe\u0000' });
+    expect(parseRemoteLink(tricky).shopName).toBe('Shop gnp.exe');
+  });
+
+  it('keeps markup in a name as text (the page never renders it as HTML)', () => {
+    const params = new URLSearchParams({ shop: '<script>alert(1)</script>' });
+    expect(parseRemoteLink(params).shopName).toBe('<script>alert(1)</script>');
   });
 });
 

@@ -1,5 +1,5 @@
-// The cashier side of the connection link: the merchant's mint and relays from its query string,
-// the pairing secret from its fragment, and the merchant's profile for what the link lacks.
+// The cashier side of the connection link: the merchant's mint, relays and shop name from its query
+// string, the pairing secret from its fragment, and the merchant's profile for what the link lacks.
 import type { ConfigStore } from '../../core/ports';
 import {
   decodePairingSecret,
@@ -8,20 +8,24 @@ import {
   type RemoteTarget,
 } from '../../core/remote-payments';
 import { isHttpUrl, isRelayUrl, normaliseMintInput } from '../../core/settings/settings-input';
+import { shopNameFromLink } from '../../core/settings/shop-name';
 
 /** Must match src/features/connect/connection-link.ts (pinned by tests on both sides). */
 export const LINK_MINT_PARAM = 'mint';
 export const LINK_RELAY_PARAM = 'relay';
+export const LINK_SHOP_PARAM = 'shop';
 
 export interface RemoteLinkSettings {
   /** the link's mint when it is an http(s) URL */
   mintUrl?: string;
   /** the link's ws(s) relays, deduplicated; others are dropped */
   relays: string[];
+  /** the shop's name, cleaned and cut to 40 characters; shown as plain text only */
+  shopName?: string;
 }
 
 /**
- * Reads `?mint=...&relay=...`. Anything that is not an http(s) mint or a ws(s) relay is ignored
+ * Reads `?mint=...&relay=...&shop=...`. Anything that is not an http(s) mint or a ws(s) relay is ignored
  * (a hand-edited or truncated link), so the page falls back to the device's own settings.
  */
 export function parseRemoteLink(search: string | URLSearchParams): RemoteLinkSettings {
@@ -33,6 +37,8 @@ export function parseRemoteLink(search: string | URLSearchParams): RemoteLinkSet
     .filter((relay) => relay !== '' && isRelayUrl(relay));
   const settings: RemoteLinkSettings = { relays: [...new Set(relays)] };
   if (mint && isHttpUrl(mint)) settings.mintUrl = normaliseMintInput(mint);
+  const shopName = shopNameFromLink(params.get(LINK_SHOP_PARAM));
+  if (shopName) settings.shopName = shopName;
   return settings;
 }
 

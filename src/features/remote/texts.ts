@@ -1,6 +1,11 @@
 // User-visible texts of the remote cashier page (docs/behaviour.md "Remote cashier").
-/** The heading reads 'Creating invoices for {npub}'; the npub follows this prefix. */
+/**
+ * The heading reads 'Creating invoices for {npub}', or 'Creating invoices for {shop}' when the
+ * link names the shop; the name or npub follows this prefix.
+ */
 export const CREATING_INVOICES_FOR = 'Creating invoices for';
+/** Under a heading with the shop's name: the key the invoices really go to. */
+export const MERCHANT_KEY_LABEL = 'Merchant key:';
 
 export const OWN_KEY_TITLE = 'Invalid Remote Connection';
 export const OWN_KEY_HEADING = 'Cannot Connect to Your Own Key';

@@ -1,4 +1,5 @@
 // Settings: automatic cash-out to a Lightning address at a balance threshold (off by default).
+import { enterActivates } from '../../ui/enter-activates';
 import { useEffect, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { errorMessage } from '../../core/errors';
@@ -113,6 +114,7 @@ export function AutoCashOutSettings({
           type="checkbox"
           checked={form.enabled}
           onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
+          onKeyDown={enterActivates}
         />
         {AUTO_ENABLE}
       </label>

@@ -2,6 +2,7 @@
 // Settings on real storage: load, validation toasts, save + listener restart, npub and phrase reveal.
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { toast } from '../../ui/toast';
 import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
@@ -18,6 +19,7 @@ configure({ asyncUtilTimeout: 15_000 });
 const opened: Storage[] = [];
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   for (const storage of opened.splice(0)) storage.close();
 });
 
@@ -128,6 +130,25 @@ describe('SettingsScreen', () => {
         false,
       ),
     );
+  });
+
+  it('removes the error toast of a failed save once a save succeeds', async () => {
+    const shown = vi.spyOn(toast, 'error');
+    const dismissed = vi.spyOn(toast, 'dismiss');
+    await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    fireEvent.input(mintField(), { target: { value: '' } });
+    save();
+    expect(await screen.findByText('Mint URL cannot be empty')).toBeTruthy();
+    const errorId = shown.mock.calls[0]?.[1]?.toastId;
+    expect(errorId).toBeTruthy();
+
+    fireEvent.input(mintField(), { target: { value: 'https://mint.example' } });
+    save();
+    expect(
+      await screen.findByText('Settings saved. New mint and relays will be used going forward.'),
+    ).toBeTruthy();
+    expect(dismissed).toHaveBeenCalledWith(errorId);
   });
 
   it('reads Saving... while the save is in progress', async () => {

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
-import { toast } from '../../ui/toast';
+import { useFormToasts } from '../../ui/use-form-toasts';
 import { AutoCashOutSettings } from './AutoCashOutSettings';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
@@ -10,6 +10,7 @@ import { PhraseCheck } from './PhraseCheck';
 import { RecoverFunds } from './RecoverFunds';
 import { StorageStatus } from './StorageStatus';
 import { saveSettingsForm } from './save-settings';
+import { ShopNameSettings } from './ShopNameSettings';
 import { LOADING_SETTINGS, SETTINGS_SAVED } from './texts';
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
@@ -19,6 +20,8 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
   const { logger } = services;
   const [form, setForm] = useState<FormState>({ status: 'loading' });
   const [saving, setSaving] = useState(false);
+  // A failed save's error toast goes when a later save succeeds.
+  const toasts = useFormToasts();
 
   useEffect(() => {
     let cancelled = false;
@@ -44,12 +47,12 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
     );
     setSaving(false);
     if (!outcome.ok) {
-      toast.error(outcome.message);
+      toasts.error(outcome.message);
       return;
     }
     // Show what was stored (trimmed, blanks dropped), so the form matches a reload.
     setForm({ status: 'ready', mintUrl: outcome.mintUrl, relaysText: outcome.relays.join('\n') });
-    toast.success(SETTINGS_SAVED);
+    toasts.success(SETTINGS_SAVED);
   };
 
   return (
@@ -92,6 +95,7 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
         </form>
       )}
 
+      <ShopNameSettings config={config} logger={logger} />
       <RecoverFunds restore={services.restore} logger={logger} />
       <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} />
 

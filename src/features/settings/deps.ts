@@ -10,7 +10,10 @@ import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface SettingsServices {
   storage: {
-    config: Pick<ConfigStore, 'getMintUrl' | 'getRelays' | 'saveSettings'>;
+    config: Pick<
+      ConfigStore,
+      'getMintUrl' | 'getRelays' | 'saveSettings' | 'getShopName' | 'setShopName'
+    >;
     /** the recovery phrase, shown behind a warning and asked for by the phrase check */
     keys: Pick<KeyStore, 'getMnemonic'>;
     /** whether the recovery phrase was checked */

@@ -3,3 +3,11 @@ export const SETTINGS_SAVED = 'Settings saved. New mint and relays will be used 
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings';
 export const LOADING_SETTINGS = 'Loading settings...';
 export const NO_PHRASE_TEXT = 'No recovery phrase is stored on this device.';
+export const SHOP_TITLE = 'Your shop';
+export const SHOP_NOTE =
+  'Cashiers see this name on their invoice page instead of this device’s key. Optional, up to 40 characters.';
+export const SHOP_LABEL = 'Shop name';
+export const SHOP_SAVE = 'Save shop name';
+export const SHOP_SAVED =
+  'Shop name saved. Cashiers see it once they open the new connection link.';
+export const SHOP_SAVE_FAILED = 'Could not save the shop name.';

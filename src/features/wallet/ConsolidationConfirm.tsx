@@ -9,6 +9,8 @@ export interface ConsolidationConfirmProps {
   onCombine: () => void;
   onAsIs: () => void;
   onCancel: () => void;
+  /** Where focus goes on close (see Modal). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 export function ConsolidationConfirm({
@@ -16,10 +18,16 @@ export function ConsolidationConfirm({
   onCombine,
   onAsIs,
   onCancel,
+  returnFocusTo,
 }: ConsolidationConfirmProps) {
   const c = plan?.consolidation;
   return (
-    <Modal open={plan !== null} onClose={onCancel} title={CONFIRM_TITLE}>
+    <Modal
+      open={plan !== null}
+      onClose={onCancel}
+      title={CONFIRM_TITLE}
+      returnFocusTo={returnFocusTo}
+    >
       {plan && c ? (
         <div className="space-y-4 text-sm text-slate-700" data-testid="consolidation-notice">
           <p>

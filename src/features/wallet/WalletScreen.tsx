@@ -27,6 +27,7 @@ import {
 } from './texts';
 import { useWalletData } from './use-wallet-data';
 import { useWithdraw } from './use-withdraw';
+import { useReturnFocus } from '../../ui/use-return-focus';
 
 export function WalletScreen({ services }: { services: WalletServices }) {
   const { logger } = services;
@@ -37,6 +38,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   // dead.
   const onError = useCallback((message: string) => void toast.error(message), []);
   const withdraw = useWithdraw(services, reload, onError);
+  // The withdraw buttons are disabled while the token is built: focus comes back to them here.
+  const opener = useReturnFocus();
   const { state } = withdraw;
   const busy = state.step === 'busy';
   // The fee on the notice is the most the swap may charge.
@@ -69,7 +72,14 @@ export function WalletScreen({ services }: { services: WalletServices }) {
           </p>
         ) : null}
         <div className="flex gap-2">
-          <Button onClick={() => void withdraw.start()} disabled={busy} aria-busy={busy}>
+          <Button
+            onClick={(event) => {
+              opener.remember(event.currentTarget);
+              void withdraw.start();
+            }}
+            disabled={busy}
+            aria-busy={busy}
+          >
             {WITHDRAW}
           </Button>
           <CashOutButton onOpen={cashOut.open} disabled={busy} />
@@ -83,13 +93,19 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         balances={data.balances}
         currentMint={data.currentMint}
         busy={busy}
-        onWithdraw={(mintUrl) => void withdraw.start(mintUrl)}
+        onWithdraw={(mintUrl) => {
+          opener.remember();
+          void withdraw.start(mintUrl);
+        }}
       />
       <PendingCashOuts pending={pendingCashOuts} />
 
       <PendingWithdrawals
         pending={data.pending}
-        onShow={(w) => withdraw.show({ token: w.token, amount: w.amount })}
+        onShow={(w) => {
+          opener.remember();
+          withdraw.show({ token: w.token, amount: w.amount });
+        }}
       />
 
       <HistoryList history={data.history} page={page} onPage={setPage} loading={data.loading} />
@@ -100,6 +116,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         onCombine={() => void withdraw.build(true, confirmedFee, confirmTarget)}
         onAsIs={() => void withdraw.build(false, 0, confirmTarget)}
         onCancel={withdraw.close}
+        returnFocusTo={opener.returnFocusTo}
       />
       <WithdrawModal
         token={state.step === 'shown' ? state.shown.token : null}
@@ -107,6 +124,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         onClose={withdraw.close}
         onCopyError={(error) => logger.error('Failed to copy token:', error)}
         notice={WAITING_NOTICE}
+        returnFocusTo={opener.returnFocusTo}
       />
     </section>
   );

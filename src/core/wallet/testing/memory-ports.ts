@@ -318,6 +318,14 @@ export class MemoryConfigStore implements ConfigStore {
     this.db.config.set('RELAYS', JSON.stringify(settings.relays));
   }
 
+  async getShopName(): Promise<string> {
+    return this.db.config.get('SHOP_NAME') ?? '';
+  }
+
+  async setShopName(name: string): Promise<void> {
+    this.db.config.set('SHOP_NAME', name);
+  }
+
   async isOnboarded(): Promise<boolean> {
     return this.db.config.get('ONBOARDED') === 'true';
   }

@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+// Settings' shop name on real storage: load, save cleaned, the 40-character limit inline.
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '../../core/logger';
+import type { Storage } from '../../storage';
+import { storageWithSettings } from '../../storage/test-support';
+import { Toaster } from '../../ui/toaster';
+import { ShopNameSettings } from './ShopNameSettings';
+
+const opened: Storage[] = [];
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  for (const storage of opened.splice(0)) storage.close();
+});
+
+async function renderShop(stored?: string) {
+  const storage = await storageWithSettings(['wss://relay.example']);
+  opened.push(storage);
+  if (stored !== undefined) await storage.config.setShopName(stored);
+  render(
+    <>
+      <ShopNameSettings config={storage.config} logger={silentLogger} />
+      <Toaster />
+    </>,
+  );
+  const field = (await screen.findByLabelText('Shop name')) as HTMLInputElement;
+  return { storage, field };
+}
+
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save shop name' }));
+
+describe('ShopNameSettings', () => {
+  it('shows the stored name and saves a new one cleaned of extra spaces', async () => {
+    const { storage, field } = await renderShop('Old Name');
+    expect(field.value).toBe('Old Name');
+    fireEvent.input(field, { target: { value: '  Corner   Café ' } });
+    save();
+    expect(
+      await screen.findByText(
+        'Shop name saved. Cashiers see it once they open the new connection link.',
+      ),
+    ).toBeTruthy();
+    expect(await storage.config.getShopName()).toBe('Corner Café');
+    expect(field.value).toBe('Corner Café');
+  });
+
+  it('refuses more than 40 characters inline and keeps the stored name', async () => {
+    const { storage, field } = await renderShop('Kept');
+    fireEvent.input(field, { target: { value: 'x'.repeat(41) } });
+    save();
+    expect(await screen.findByText('The shop name can be at most 40 characters.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(await storage.config.getShopName()).toBe('Kept');
+
+    // Fixing it clears the error; the success does not sit beside a stale message.
+    fireEvent.input(field, { target: { value: 'x'.repeat(40) } });
+    expect(screen.queryByText('The shop name can be at most 40 characters.')).toBeNull();
+    save();
+    await waitFor(async () => expect(await storage.config.getShopName()).toBe('x'.repeat(40)));
+  });
+
+  it('saves an empty name, so cashiers see the key again', async () => {
+    const { storage, field } = await renderShop('Corner Café');
+    fireEvent.input(field, { target: { value: '   ' } });
+    save();
+    await waitFor(async () => expect(await storage.config.getShopName()).toBe(''));
+  });
+
+  it('says so when the name cannot be saved, and changes nothing', async () => {
+    const { storage, field } = await renderShop('Kept');
+    vi.spyOn(storage.config, 'setShopName').mockRejectedValueOnce(new Error('disk full'));
+    fireEvent.input(field, { target: { value: 'New' } });
+    save();
+    expect(await screen.findByText('Could not save the shop name.')).toBeTruthy();
+    expect(await storage.config.getShopName()).toBe('Kept');
+  });
+});
