@@ -13,6 +13,7 @@ import type {
   ProcessedQuoteRow,
   ProofRow,
   ProofTotalsRow,
+  RelayCursorRow,
 } from './rows';
 import { normaliseKeyRows, buildProofTotalsV8, writeRowCountV9 } from './upgrades';
 
@@ -35,6 +36,7 @@ export class CashewDb extends Dexie {
   rowCounts!: EntityTable<RowCountRow, 'table'>;
   restoreScans!: EntityTable<RestoreScanRow, 'id'>;
   melts!: EntityTable<PendingMelt, 'quote'>;
+  relayCursors!: EntityTable<RelayCursorRow, 'relay'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -73,6 +75,9 @@ export class CashewDb extends Dexie {
     this.version(10).stores({ restoreScans: '&id' });
     // v11 (ours): melts in flight (cash-out) survive reloads until the mint says PAID or UNPAID.
     this.version(11).stores({ melts: '&quote, mintUrl, request' });
+    // v12 (ours): per relay, the last time the inbox had everything it kept, so a merchant offline
+    // for days asks each relay from there instead of a fixed window (docs/decisions 0010).
+    this.version(12).stores({ relayCursors: '&relay' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

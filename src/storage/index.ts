@@ -24,6 +24,7 @@ import { DexieKeyStore } from './key-store';
 import { DexieLedger } from './ledger';
 import { DexieAutoCashOutStore } from './auto-cash-out-store';
 import { DexieMeltStore } from './melt-store';
+import { DexieMerchantTrustStore } from './merchant-trust-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
 import { DexiePhraseCheckStore } from './phrase-check-store';
@@ -62,6 +63,8 @@ export interface Storage {
   restore: RestoreLedger;
   /** Whether the recovery phrase was checked, and the reminder's pause (config rows). */
   phraseCheck: PhraseCheckStore;
+  /** Remote cashier trust: pairing secret, unpaired setting, relay lookback, mints used, receipts. */
+  merchantTrust: DexieMerchantTrustStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -86,6 +89,7 @@ export function createStorage(options: StorageOptions): Storage {
     counterSource: new DexieCounterSource(db, clock),
     restore: new DexieRestoreLedger(db, clock),
     phraseCheck: new DexiePhraseCheckStore(db, clock),
+    merchantTrust: new DexieMerchantTrustStore(db, clock),
     close: () => db.close(),
   };
 }

@@ -45,3 +45,9 @@ export interface CounterRow {
   keysetId: string;
   next: number;
 }
+
+/** The inbox's lookback per relay (schema v12): unix seconds of its last complete listen. */
+export interface RelayCursorRow {
+  relay: string;
+  listenedAt: number;
+}

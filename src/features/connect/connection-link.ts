@@ -1,4 +1,6 @@
-// The connection link a cashier device opens: {origin}/remote/{npub}?mint=...&relay=...&relay=...
+// The connection link a cashier device opens:
+// {origin}/remote/{npub}?mint=...&relay=...&relay=...#pair=<pairing secret>
+import { LINK_PAIRING_KEY } from '../../core/remote-payments/pairing';
 
 /**
  * Query parameter names shared with the cashier page (src/features/remote/remote-link.ts reads
@@ -13,6 +15,8 @@ export interface ConnectionLinkInput {
   npub: string;
   mintUrl?: string;
   relays?: readonly string[];
+  /** the pairing secret, encoded (encodePairingSecret); it rides in the fragment */
+  pairing?: string;
 }
 
 /**
@@ -20,7 +24,13 @@ export interface ConnectionLinkInput {
  * settings of its own creates quotes at the right mint and reaches the merchant's relays. One
  * `relay` parameter per relay: relay URLs may contain any character, a separator would not do.
  */
-export function buildConnectionLink({ origin, npub, mintUrl, relays = [] }: ConnectionLinkInput) {
+export function buildConnectionLink({
+  origin,
+  npub,
+  mintUrl,
+  relays = [],
+  pairing,
+}: ConnectionLinkInput) {
   const params = new URLSearchParams();
   const mint = mintUrl?.trim();
   if (mint) params.append(LINK_MINT_PARAM, mint);
@@ -30,5 +40,7 @@ export function buildConnectionLink({ origin, npub, mintUrl, relays = [] }: Conn
   }
   const query = params.toString();
   const base = `${origin.replace(/\/+$/u, '')}/remote/${encodeURIComponent(npub)}`;
-  return query ? `${base}?${query}` : base;
+  const link = query ? `${base}?${query}` : base;
+  // The fragment never reaches a server (docs/protocol.md "Pairing").
+  return pairing ? `${link}#${LINK_PAIRING_KEY}=${pairing}` : link;
 }

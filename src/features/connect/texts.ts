@@ -9,3 +9,10 @@ export const COPY_FAILED_LOG = 'Failed to copy connection string:';
 export const CONNECT_LOAD_FAILED = 'Could not load the connection details. Reload to try again.';
 /** The connection QR is 200 px (docs/behaviour.md "Limits and constants"). */
 export const CONNECTION_QR_SIZE = 200;
+export const RESET_LINK = 'Reset cashier link';
+export const RESET_LINK_WARNING =
+  'Cashier devices using the current link will no longer be able to send payments here. Open the new link on each cashier device.';
+export const RESET_LINK_CONFIRM = 'Reset link';
+export const RESET_LINK_CANCEL = 'Cancel';
+export const RESET_LINK_DONE = 'Cashier link reset. Old links no longer work.';
+export const RESET_LINK_FAILED = 'Could not reset the cashier link. Try again.';
