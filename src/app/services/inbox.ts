@@ -38,7 +38,7 @@ export type MerchantTrustStore = PairingStore &
 export interface MerchantTrustDeps {
   store: MerchantTrustStore;
   /** the quote's mint is asked before anything is stored */
-  wallets: Pick<WalletProvider, 'getMint' | 'getWallet'>;
+  wallets: Pick<WalletProvider, 'getMint'>;
   receipts: Pick<ReceiptSender, 'send'>;
   /** synced each time this tab starts listening (onboarding, start-up, Settings, link reset) */
   profile?: Pick<MerchantProfilePublisher, 'sync'>;
@@ -91,6 +91,15 @@ export function createInbox(deps: InboxDeps): RemotePaymentInbox {
   });
 }
 
+/** NUT-20 in the mint's info (GET /v1/info); no seed needed, so any mint can be asked. */
+export async function supportsLockedQuotes(
+  wallets: Pick<WalletProvider, 'getMint'>,
+  mintUrl: string,
+): Promise<boolean> {
+  const info = await wallets.getMint(mintUrl).getInfo();
+  return info.nuts['20']?.supported === true;
+}
+
 function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
   const { store, wallets, receipts, profile } = trust;
   return {
@@ -115,8 +124,7 @@ function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
         now: deps.clock(),
         mint: {
           check: (quote) => mintQuoteClient(wallets.getMint(mintUrl), deps.logger).check(quote),
-          supportsLockedQuotes: async () =>
-            (await wallets.getWallet(mintUrl)).getMintInfo().isSupported(20).supported,
+          supportsLockedQuotes: () => supportsLockedQuotes(wallets, mintUrl),
         },
       }),
     onDuplicate: async (message: { quote: string; receipt?: string }) => {
