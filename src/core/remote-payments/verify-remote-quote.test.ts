@@ -78,7 +78,7 @@ describe('verifyRemoteQuote at the dev mint', () => {
     });
   });
 
-  it('drops a quote already issued', async () => {
+  it('takes a quote already paid: it is money to mint', async () => {
     const created = await createQuote(3, LOCK);
     await suite.mint.pay(created.quote);
     // Paid is still money to mint: taken.
