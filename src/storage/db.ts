@@ -76,7 +76,8 @@ export class CashewDb extends Dexie {
     // v11 (ours): melts in flight (cash-out) survive reloads until the mint says PAID or UNPAID.
     this.version(11).stores({ melts: '&quote, mintUrl, request' });
     // v12 (ours): per relay, the last time the inbox had everything it kept, so a merchant offline
-    // for days asks each relay from there instead of a fixed window (docs/decisions 0010).
+    // for days asks each relay from there instead of a fixed window
+    // (docs/decisions/0010-pairing-hmac-and-relay-lookback.md).
     this.version(12).stores({ relayCursors: '&relay' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }

@@ -7,7 +7,10 @@ export const GIFT_WRAP_BACKDATE_SECONDS = 172_800;
 /** The inbox asks for wraps this far back: the back-dating window plus a day of margin. */
 export const INBOX_LOOKBACK_SECONDS = 3 * 24 * 60 * 60;
 
-/** Slack below a relay's recorded lookback, for clocks that disagree (docs/decisions 0010). */
+/**
+ * Slack below a relay's recorded lookback, for clocks that disagree
+ * (docs/decisions/0010-pairing-hmac-and-relay-lookback.md).
+ */
 export const INBOX_CURSOR_MARGIN_SECONDS = 3_600;
 
 /** While a relay subscription is live, its lookback is recorded this often. */

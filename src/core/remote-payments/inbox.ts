@@ -287,7 +287,8 @@ export class RemotePaymentInbox {
    * Where a relay's subscription starts. Wraps are back-dated up to 2 days, so resuming from the
    * last seen timestamp (what nostr-tools' own reconnect does) would skip messages: the inbox
    * asks from its last complete listen on that relay minus the back-dating window and a margin,
-   * and a relay it never listened to from now - 3 days (docs/decisions 0010).
+   * and a relay it never listened to from now - 3 days
+   * (docs/decisions/0010-pairing-hmac-and-relay-lookback.md).
    */
   private async sinceFor(relay: string): Promise<number> {
     const now = Math.floor(this.clock() / 1000);

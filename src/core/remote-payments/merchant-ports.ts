@@ -1,5 +1,5 @@
-// What the merchant's inbox, receipts and profile need from storage (docs/protocol.md "Receiving
-// (merchant inbox)"); src/storage/merchant-trust-store.ts implements them on Dexie.
+// What the merchant's inbox, receipts and profile need from storage; see docs/protocol.md
+// "Receiving (merchant inbox)". src/storage/merchant-trust-store.ts implements them on Dexie.
 
 /** The cashier-link pairing secret and whether unpaired senders are taken (off by default). */
 export interface PairingStore {

@@ -34,13 +34,15 @@ export function UnpairedSenders({ store, merchantProfile, logger }: UnpairedSend
   if (accept === undefined) return null;
 
   const onChange = async (value: boolean) => {
+    // Shown at once, as the box was ticked; put back if it could not be saved.
+    setAccept(value);
     setSaving(true);
     try {
       await store.setAcceptsUnpaired(value);
-      setAccept(value);
       void merchantProfile.sync();
     } catch (error) {
       logger.error('Saving the unpaired cashier setting failed', error);
+      setAccept(!value);
       toast.error(UNPAIRED_SAVE_FAILED);
     } finally {
       setSaving(false);
