@@ -1,6 +1,10 @@
 // Receipts and the kind 10019 merchant profile over the real dev relay: a receipt the cashier's
 // key can open and trust, bounded re-sending, and a profile published once per change.
-import { SimplePool, useWebSocketImplementation } from 'nostr-tools/pool';
+// Renamed: nostr-tools' setter is not a React hook, whatever its name says.
+import {
+  SimplePool,
+  useWebSocketImplementation as setWebSocketImplementation,
+} from 'nostr-tools/pool';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -18,7 +22,7 @@ import { createProfilePublisher, createReceiptSender, type MerchantTrustStore } 
 
 type Relay = Awaited<ReturnType<typeof startRelay>>;
 const WS = WebSocket as unknown as typeof globalThis.WebSocket;
-useWebSocketImplementation(WebSocket);
+setWebSocketImplementation(WebSocket);
 const MINT = 'http://127.0.0.1:3338';
 
 let relay: Relay;
