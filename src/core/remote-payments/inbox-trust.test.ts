@@ -316,4 +316,25 @@ describe('RemotePaymentInbox trust rules', () => {
       createdAt,
     );
   });
+
+  it('asks again when storage cannot say whether a sender is paired', async () => {
+    const secret = newPairingSecret();
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paired(secret)));
+    let failing = true;
+    const h = harness({
+      pool,
+      secret,
+      maxTrackAttempts: 1_000,
+      getPairing: async () => {
+        if (failing) throw new Error('IndexedDB closed');
+        return { secret, acceptUnpaired: false };
+      },
+    });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.tracked).toEqual([]);
+    failing = false;
+    await vi.waitFor(() => expect(h.tracked.map((q) => q.quote)).toEqual(['quote-1']));
+  });
 });

@@ -417,11 +417,13 @@ export class RemotePaymentInbox {
 
   private async handle(session: Session, event: NostrEvent, attempt: number): Promise<void> {
     if (session.abort.signal.aborted) return;
-    let outcome: Outcome = 'done';
+    let outcome: Outcome;
     try {
       outcome = await this.process(session, event, attempt);
     } catch (error) {
+      // Storage could not be read (pairing, mints used, claims): nothing was decided, ask again.
       this.logger.error('Error processing remote payment:', error, { event: event.id });
+      outcome = this.retry(session, event, attempt, error, true);
     }
     if (outcome === 'done') session.unresolved.delete(event.id);
   }
