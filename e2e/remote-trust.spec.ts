@@ -4,6 +4,12 @@
 // nothing behind, and a paired sale's receipt key hears back from the merchant.
 import type { BrowserContext, Page } from '@playwright/test';
 import { decode } from 'nostr-tools/nip19';
+import {
+  MERCHANT_PROFILE_KIND,
+  newestEvent,
+  parseMerchantProfile,
+} from '../src/core/remote-payments/merchant-profile';
+import { pairingId } from '../src/core/remote-payments/pairing';
 import { readReceiptEvent } from '../src/core/remote-payments/receipt-message';
 import { expect, test } from './fixtures';
 import { freePort } from './helpers/cashier';
@@ -130,12 +136,19 @@ async function setRelayCursor(context: BrowserContext, relayUrl: string, seconds
   await page.close();
 }
 
+/** The pairing id of the newest kind 10019 profile the merchant published, or null. */
+async function profilePairingId(relayUrl: string, pubkeyHex: string): Promise<string | null> {
+  const events = await query(relayUrl, { kinds: [MERCHANT_PROFILE_KIND], authors: [pubkeyHex] });
+  const newest = newestEvent(events);
+  return (newest && parseMerchantProfile(newest)?.pairingId) ?? null;
+}
+
 /** Counts the toasts that announce remote sales, failures and errors. */
 async function toastTexts(page: Page): Promise<string[]> {
   return page.locator('.Toastify__toast').allTextContents();
 }
 
-test('a paired sale lands with its amount in the toast, and the sale key receives a valid receipt', async ({
+test('a paired sale lands with its amount in the toast, the sale key receives a valid receipt, and the profile names the pairing', async ({
   page,
   mintUrl,
   relayUrl,
@@ -169,6 +182,18 @@ test('a paired sale lands with its amount in the toast, and the sale key receive
   expect(readReceiptEvent(wrap!, sale.secretKey, merchant.pubkeyHex)).toMatchObject({
     quote: quote.quote,
     amount: 21,
+  });
+
+  // The merchant profile (kind 10019) was published once onboarding started the inbox.
+  const [profileEvent] = await query(relayUrl, {
+    kinds: [MERCHANT_PROFILE_KIND],
+    authors: [merchant.pubkeyHex],
+  });
+  expect(parseMerchantProfile(profileEvent!)).toEqual({
+    mints: [mintUrl],
+    relays: [relayUrl],
+    pubkey: `02${merchant.pubkeyHex}`,
+    pairingId: pairingId(merchant.secret),
   });
 });
 
@@ -206,7 +231,7 @@ test('an unpaired sender is dropped: nothing stored, no toast, while a paired sa
   expect(toasts.filter((text) => text.startsWith('❌'))).toEqual([]);
 });
 
-test('after "Reset cashier link" a message proven with the old secret is not taken', async ({
+test('after "Reset cashier link" the profile names the new pairing and a message proven with the old secret is not taken', async ({
   page,
   mintUrl,
   relayUrl,
@@ -220,6 +245,10 @@ test('after "Reset cashier link" a message proven with the old secret is not tak
   await expect(page.getByTestId('connection-string')).not.toHaveText(before.link);
   const after = await readLink(page);
   expect(after.link.split('#')[0]).toBe(before.link.split('#')[0]);
+  // A cashier reading the profile learns that its old link is no longer valid.
+  await expect
+    .poll(() => profilePairingId(relayUrl, before.pubkeyHex), LANDS)
+    .toBe(pairingId(after.secret));
   await page.goto('/');
   await expect.poll(() => relayCursor(page, relayUrl), LANDS).not.toBeNull();
 
