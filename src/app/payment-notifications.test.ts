@@ -12,6 +12,7 @@ import {
   REMOTE_PAYMENT_RECEIVED_TOAST,
   announceSettled,
   paymentToastId,
+  remoteFailureToastId,
   subscribePaymentNotifications,
 } from './payment-notifications';
 
@@ -54,11 +55,16 @@ function setup() {
   const off = subscribePaymentNotifications({ payments, toast, confetti, logger });
   const settle = (id: string, kind: QuoteKind = 'direct') =>
     settled.forEach((l) => l({ quote: quote(id, kind), amount: 21, kind, balance: 21 }));
-  const fail = (id: string, error: CashewError, reason: PaymentFailure['reason']) =>
+  const fail = (
+    id: string,
+    error: CashewError,
+    reason: PaymentFailure['reason'],
+    kind: QuoteKind = 'direct',
+  ) =>
     failed.forEach((l) =>
       l({
-        quote: quote(id),
-        kind: 'direct',
+        quote: quote(id, kind),
+        kind,
         error,
         success: false,
         reason,
@@ -79,11 +85,28 @@ describe('payment notifications', () => {
     expect(confetti).toHaveBeenCalledTimes(1);
   });
 
-  it('a remote payment shows the remote-payment toast and fires confetti', () => {
+  it('a remote payment shows the remote-payment toast with the sats that arrived, and confetti', () => {
     const { toast, confetti, settle } = setup();
     settle('q2', 'remote');
-    expect(toast.shown.map((t) => t.text)).toEqual([REMOTE_PAYMENT_RECEIVED_TOAST]);
+    expect(toast.shown.map((t) => t.text)).toEqual([`${REMOTE_PAYMENT_RECEIVED_TOAST} 21 sats`]);
+    expect(toast.shown[0]!.text).toBe(
+      '🌐 Remote Payment received! Proofs stored successfully. 21 sats',
+    );
     expect(confetti).toHaveBeenCalledTimes(1);
+  });
+
+  it('many failed remote quotes show one toast, and a credited quote none', () => {
+    const { toast, logger, settle, fail } = setup();
+    const expired = new MintRefusedError('Mint quote has expired', 20007);
+    for (let i = 0; i < 50; i++) fail(`r${i}`, expired, 'quote', 'remote');
+    expect(toast.shown).toEqual([
+      { level: 'error', text: PAYMENT_FAILED_TOAST, toastId: remoteFailureToastId('quote') },
+    ]);
+    expect(logger.warn).toHaveBeenCalledTimes(50);
+    settle('paid', 'remote');
+    toast.shown.splice(0);
+    fail('paid', expired, 'quote', 'remote');
+    expect(toast.shown).toEqual([]);
   });
 
   it('the same quote is announced once, also when another listener announced it first', () => {

@@ -8,6 +8,7 @@ import type {
   PaymentFailureReason,
   PaymentSettled,
 } from '../core/wallet/receive/payment-service';
+import { formatSats } from '../ui/format-sats';
 import { PAYMENT_FAILED_TOAST } from '../ui/texts';
 
 export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
@@ -42,8 +43,23 @@ export function paymentToastId(outcome: 'received' | 'failed', quoteId: string):
   return `payment-${outcome}:${quoteId}`;
 }
 
-export function receivedText(kind: QuoteKind): string {
-  return kind === 'remote' ? REMOTE_PAYMENT_RECEIVED_TOAST : PAYMENT_RECEIVED_TOAST;
+/**
+ * A remote sale adds how many sats arrived after the SPEC text: the merchant is not at the
+ * cashier's device and would otherwise not know what was sold.
+ */
+export function receivedText(kind: QuoteKind, amount?: number): string {
+  if (kind !== 'remote') return PAYMENT_RECEIVED_TOAST;
+  return amount === undefined
+    ? REMOTE_PAYMENT_RECEIVED_TOAST
+    : `${REMOTE_PAYMENT_RECEIVED_TOAST} ${formatSats(amount)} sats`;
+}
+
+/**
+ * Remote quotes fail in bulk (a flood of quotes nobody pays expires together): one toast id per
+ * reason for all of them, so many failures show one toast, each still logged.
+ */
+export function remoteFailureToastId(reason: PaymentFailureReason): string {
+  return `remote-payment-failed:${reason}`;
 }
 
 /**
@@ -58,11 +74,11 @@ export function failureText(reason: PaymentFailureReason): string {
 /** Announces one settled payment (direct or remote) unless this quote was announced already. */
 export function announceSettled(
   deps: Pick<PaymentNotificationDeps, 'toast' | 'confetti'>,
-  settled: Pick<PaymentSettled, 'kind'> & { quote: { quote: string } },
+  settled: Pick<PaymentSettled, 'kind'> & { quote: { quote: string }; amount?: number },
 ): boolean {
   const toastId = paymentToastId('received', settled.quote.quote);
   if (deps.toast.isActive(toastId)) return false;
-  deps.toast.success(receivedText(settled.kind), { toastId });
+  deps.toast.success(receivedText(settled.kind, settled.amount), { toastId });
   deps.confetti();
   return true;
 }
@@ -85,7 +101,12 @@ export function subscribePaymentNotifications(deps: PaymentNotificationDeps): ()
     } else {
       deps.logger.warn(`Mint quote ${failed.quote.quote} failed`, failed.error);
     }
-    const toastId = paymentToastId('failed', failed.quote.quote);
+    // A sale already credited is not a failure the merchant needs to hear about.
+    if (announced.has(failed.quote.quote)) return;
+    const toastId =
+      failed.kind === 'remote'
+        ? remoteFailureToastId(failed.reason)
+        : paymentToastId('failed', failed.quote.quote);
     if (!deps.toast.isActive(toastId)) deps.toast.error(text, { toastId });
   });
   return () => {

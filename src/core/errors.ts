@@ -39,6 +39,9 @@ export class MintUnreachableError extends CashewError {}
 /** A relay message that is not a valid payment message (docs/protocol.md "The payment message"). */
 export class InvalidPaymentMessageError extends CashewError {}
 
+/** Too many unpaid remote quotes are tracked already; the new one was not stored. */
+export class PendingQuoteLimitError extends CashewError {}
+
 /** Turns anything thrown into a message, with a fallback text. */
 export function errorMessage(error: unknown, fallback = 'Unknown error'): string {
   if (error instanceof Error && error.message) return error.message;

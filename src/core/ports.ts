@@ -130,6 +130,8 @@ export interface PendingMintQuote {
   pubkey?: string;
   /** set before the mint request is sent; present means a mint may have happened */
   reservation?: CounterReservation;
+  /** remote quotes: the x-only key the cashier chose for this sale's receipt */
+  receipt?: string;
 }
 
 export interface MintQuoteStore {
@@ -203,7 +205,7 @@ export interface Ledger {
    * its mint) and persist it as a pending mint quote. Either both rows exist afterwards or
    * neither does. False, writing nothing, when the quote was claimed before.
    */
-  claimRemoteQuote(quote: PendingMintQuote): Promise<boolean>;
+  claimRemoteQuote(quote: PendingMintQuote, limit?: RemoteQuoteLimit): Promise<boolean>;
 
   /**
    * One transaction: delete a pending quote that ended without a payment and record why on its
@@ -235,6 +237,17 @@ export interface Ledger {
     inputSecrets: string[];
     outputs: NewProof[];
   }): Promise<void>;
+}
+
+/**
+ * A cap on unpaid remote quotes (docs/protocol.md "Receiving (merchant inbox)"): when a new unpaid
+ * one would pass it, expired unpaid remote quotes without a reservation are closed first, oldest
+ * expiry first; if that is not enough, the claim throws PendingQuoteLimitError, writing nothing.
+ */
+export interface RemoteQuoteLimit {
+  maxUnpaid: number;
+  /** unix seconds: quotes whose expiry is at or before it count as expired */
+  nowSeconds: number;
 }
 
 // ---------------------------------------------------------------- cash-out (NUT-05 melt)
@@ -333,6 +346,8 @@ export interface ProcessedQuote {
   mintUrl?: string;
   /** set when the claim ended without a payment (see ClaimOutcome) */
   outcome?: ClaimOutcome;
+  /** the cashier's receipt key for this sale, kept so a receipt can be sent again */
+  receipt?: string;
 }
 
 export interface ProcessedQuoteStore {

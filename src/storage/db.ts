@@ -15,6 +15,7 @@ import type {
   ProcessedQuoteRow,
   ProofRow,
   ProofTotalsRow,
+  RelayCursorRow,
 } from './rows';
 import { normaliseKeyRows, buildProofTotalsV8, writeRowCountV9 } from './upgrades';
 
@@ -39,6 +40,7 @@ export class CashewDb extends Dexie {
   melts!: EntityTable<PendingMelt, 'quote'>;
   cashierSales!: EntityTable<CashierSale, 'quote'>;
   cashierLinks!: EntityTable<CashierLinkRow, 'merchant'>;
+  relayCursors!: EntityTable<RelayCursorRow, 'relay'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -77,6 +79,10 @@ export class CashewDb extends Dexie {
     this.version(10).stores({ restoreScans: '&id' });
     // v11 (ours): melts in flight (cash-out) survive reloads until the mint says PAID or UNPAID.
     this.version(11).stores({ melts: '&quote, mintUrl, request' });
+    // v12 (ours): per relay, the last time the inbox had everything it kept, so a merchant offline
+    // for days asks each relay from there instead of a fixed window
+    // (docs/decisions/0013-pairing-hmac-and-relay-lookback.md).
+    this.version(12).stores({ relayCursors: '&relay' });
     // v16 (ours): a remote cashier's sales until the merchant's receipt, and its links' pairing
     // secrets, so a reload keeps re-sending and listening (v12 to v15 are other branches' numbers).
     this.version(16).stores({

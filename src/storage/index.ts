@@ -26,6 +26,7 @@ import { DexieLedger } from './ledger';
 import { DexieAutoCashOutStore } from './auto-cash-out-store';
 import { DexieCashierLinkStore, DexieCashierSaleStore } from './cashier-sale-store';
 import { DexieMeltStore } from './melt-store';
+import { DexieMerchantTrustStore } from './merchant-trust-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
 import { DexiePhraseCheckStore } from './phrase-check-store';
@@ -68,6 +69,8 @@ export interface Storage {
   cashierSales: CashierSaleStore;
   /** Pairing secrets of the cashier links this device opened, per merchant. */
   cashierLinks: CashierLinkStore;
+  /** Remote cashier trust: pairing secret, unpaired setting, relay lookback, mints used, receipts. */
+  merchantTrust: DexieMerchantTrustStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -94,6 +97,7 @@ export function createStorage(options: StorageOptions): Storage {
     phraseCheck: new DexiePhraseCheckStore(db, clock),
     cashierSales: new DexieCashierSaleStore(db),
     cashierLinks: new DexieCashierLinkStore(db, clock),
+    merchantTrust: new DexieMerchantTrustStore(db, clock),
     close: () => db.close(),
   };
 }

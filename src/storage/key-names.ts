@@ -7,16 +7,26 @@ export const CONFIG_KEYS = {
   onboarded: 'ONBOARDED',
   counter: 'COUNTER',
   shopName: 'SHOP_NAME',
+  /** 'true' when payments from unpaired cashier links are taken (off by default) */
+  acceptUnpaired: 'ACCEPT_UNPAIRED',
+  /** the last merchant profile (kind 10019) a relay accepted, as JSON */
+  merchantProfile: 'MERCHANT_PROFILE',
 } as const;
 
 export const KEY_NAMES = {
   secretKey: 'nostr-sk',
   mnemonic: 'mnemonic',
   seed: 'bip39-seed',
+  /** the cashier-link pairing secret (docs/protocol.md "Pairing") */
+  pairingSecret: 'pairing-secret',
 } as const;
 
 /** Keys rows whose value is bytes; every other key row holds text. */
-export const BYTE_KEYS: ReadonlySet<string> = new Set([KEY_NAMES.secretKey, KEY_NAMES.seed]);
+export const BYTE_KEYS: ReadonlySet<string> = new Set([
+  KEY_NAMES.secretKey,
+  KEY_NAMES.seed,
+  KEY_NAMES.pairingSecret,
+]);
 
 /** A non-numeric or non-finite stored counter reads as 0; fractions are dropped. */
 export function parseCounter(value: unknown): number {

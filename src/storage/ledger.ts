@@ -8,10 +8,12 @@ import type {
   PendingMelt,
   PendingMintQuote,
   ProcessedQuote,
+  RemoteQuoteLimit,
   SettleMelt,
   SettleMintQuote,
   Settlement,
 } from '../core/ports';
+import { PendingQuoteLimitError } from '../core/errors';
 import { cashOutRequest, cashOutRow } from './cash-out-history';
 import type { CashewDb } from './db';
 import { paymentRow, withdrawalRow } from './history-store';
@@ -83,19 +85,46 @@ export class DexieLedger implements Ledger, MeltLedger {
   }
 
   /** The processed row is the claim, the pending row what tracks the money: both or neither. */
-  async claimRemoteQuote(quote: PendingMintQuote): Promise<boolean> {
+  async claimRemoteQuote(quote: PendingMintQuote, limit?: RemoteQuoteLimit): Promise<boolean> {
     const { db } = this;
     return db.transaction('rw', [db.processedQuotes, db.mintQuotes], async () => {
       if ((await db.processedQuotes.get(quote.quote)) !== undefined) return false;
+      // A paid quote is money already: only unpaid ones count against the cap.
+      if (limit && quote.state === 'UNPAID') await this.makeRoom(limit);
       await db.processedQuotes.add({
         quoteId: quote.quote,
         amount: quote.amount,
         processedAt: this.clock(),
         mintUrl: quote.mintUrl,
+        ...(quote.receipt ? { receipt: quote.receipt } : {}),
       });
       if ((await db.mintQuotes.get(quote.quote)) === undefined) await db.mintQuotes.add(quote);
       return true;
     });
+  }
+
+  /** Inside the claim's transaction: closes expired unpaid remote quotes, oldest expiry first. */
+  private async makeRoom(limit: RemoteQuoteLimit): Promise<void> {
+    const { db } = this;
+    const unpaid = (await db.mintQuotes.where('state').equals('UNPAID').toArray()).filter(
+      (row) => row.kind === 'remote' && !row.reservation,
+    );
+    let excess = unpaid.length - limit.maxUnpaid + 1;
+    if (excess <= 0) return;
+    const expired = unpaid
+      .filter((row) => row.expiry !== null && row.expiry <= limit.nowSeconds)
+      .sort((a, b) => (a.expiry ?? 0) - (b.expiry ?? 0));
+    for (const row of expired) {
+      if (excess <= 0) break;
+      await db.mintQuotes.delete(row.quote);
+      await db.processedQuotes.update(row.quote, { outcome: 'expired' });
+      excess -= 1;
+    }
+    if (excess > 0) {
+      throw new PendingQuoteLimitError(
+        `${limit.maxUnpaid} unpaid remote quotes are tracked already`,
+      );
+    }
   }
 
   async closeMintQuote(quote: string, outcome: ClaimOutcome): Promise<void> {

@@ -52,3 +52,9 @@ export interface CashierLinkRow {
   pairingSecret: Uint8Array;
   updatedAt: number;
 }
+
+/** The inbox's lookback per relay (schema v12): unix seconds of its last complete listen. */
+export interface RelayCursorRow {
+  relay: string;
+  listenedAt: number;
+}

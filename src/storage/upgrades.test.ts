@@ -178,10 +178,12 @@ describe.each([1, 2, 3, 4, 5, 6, 7, 8, 9])('upgrade from schema v%i', (version) 
     expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual(['a1', 'a8']);
     expect((await s.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(['a1', 'a8', 'b4']);
     expect(s.db.verno).toBe(16);
-    // v10: no restore scan is in progress after an upgrade; v11: no melt in flight; v16: no
-    // cashier sales.
+    // v10: no restore scan is in progress after an upgrade; v11: no melt in flight; v12: no
+    // relay lookback yet, so the inbox asks every relay from 3 days back once; v16: no cashier
+    // sales.
     expect(await s.restore.current()).toBeUndefined();
     expect(await s.melts.list()).toEqual([]);
+    expect(await s.db.relayCursors.count()).toBe(0);
     expect(await s.db.cashierSales.count()).toBe(0);
     expect(await s.db.rowCounts.get('historyEvents')).toEqual({
       table: 'historyEvents',

@@ -12,7 +12,9 @@ import { createStorage, type Storage as CashewStorage } from '../../storage';
 import { browserDeviceStorage, type DeviceStorage } from '../device-storage';
 import type { AppSettings } from '../env';
 import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base';
-import { createInbox } from './inbox';
+import type { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+import type { ReceiptSender } from '../../core/remote-payments/receipts';
+import { createInbox, createProfilePublisher, createReceiptSender } from './inbox';
 
 export interface AppServices extends BaseServices {
   /** Every store of src/core/ports.ts on the one IndexedDB database. */
@@ -35,6 +37,10 @@ export interface AppServices extends BaseServices {
   cashOut: CashOutService;
   /** Cashes out at the threshold set in Settings (off by default); checked after each payment. */
   autoCashOut: AutoCashOut;
+  /** The kind 10019 merchant profile: synced when the inbox starts and after trust changes. */
+  merchantProfile: MerchantProfilePublisher;
+  /** Receipts to remote cashiers once a sale's proofs are stored. */
+  receipts: ReceiptSender;
 }
 
 export interface ServiceOptions extends BaseServiceOptions {
@@ -92,6 +98,17 @@ export function completeServices(
     logger,
     onOutcome: (outcome) => options.onAutoCashOut?.(outcome),
   });
+  const getSecretKey = () => deviceKeys.getOrCreateSecretKey();
+  const relayDeps = { config, store: storage.merchantTrust, getSecretKey, logger, clock };
+  const receipts = createReceiptSender(relayDeps);
+  const merchantProfile = createProfilePublisher(relayDeps);
+  // Once a remote sale's proofs are stored, its cashier hears back (docs/protocol.md "Receipts").
+  payments.onSettled((settled) => {
+    const receipt = settled.quote.receipt;
+    if (settled.kind !== 'remote' || !receipt) return;
+    const time = Math.floor(clock() / 1000);
+    void receipts.send(receipt, { quote: settled.quote.quote, amount: settled.amount, time });
+  });
   return {
     ...base,
     storage,
@@ -99,13 +116,16 @@ export function completeServices(
     inbox: createInbox({
       config,
       processedQuotes: storage.processedQuotes,
-      getSecretKey: () => deviceKeys.getOrCreateSecretKey(),
+      getSecretKey,
       // Remote quotes join the one PaymentService: its onSettled toast names them 'remote'.
       takeOver: (quote) => payments.takeOverRemote(quote),
       onInvalidMessage: options.onRemotePaymentError,
       logger,
       clock,
+      trust: { store: storage.merchantTrust, wallets, receipts, profile: merchantProfile },
     }),
+    merchantProfile,
+    receipts,
     wallets,
     payments,
     withdraw,

@@ -1,5 +1,7 @@
 // The merchant's remote-payment inbox, built on the stored relays and the device key: the app starts
-// it after onboarding and restarts it when Settings saves new relays (one tab listens, via Web Locks).
+// it after onboarding and restarts it when Settings saves new relays (one tab listens, via Web
+// Locks). With `trust`, it takes only paired messages, asks the mint first, looks back per relay,
+// and answers with receipts; the receipt sender and the merchant profile are built here too.
 import type { Logger } from '../../core/logger';
 import type { Clock, ConfigStore, PendingMintQuote, ProcessedQuoteStore } from '../../core/ports';
 import {
@@ -9,10 +11,38 @@ import {
   type LockProvider,
   type RelayPool,
 } from '../../core/remote-payments';
+import type {
+  CreditedSaleLookup,
+  KnownMintSource,
+  PairingStore,
+  ProfileStateStore,
+  RelayCursorStore,
+} from '../../core/remote-payments/merchant-ports';
+import { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+import { ReceiptSender } from '../../core/remote-payments/receipts';
+import { verifyRemoteQuote } from '../../core/remote-payments/verify-remote-quote';
+import { mintQuoteClient } from '../../core/wallet/receive/quote-watcher';
+import type { WalletProvider } from '../../core/wallet/wallet-provider';
 
 /** Shown (at most once a minute) when a relay message cannot be handled (docs/behaviour.md "Toasts"). */
 export const REMOTE_PAYMENT_ERROR_TOAST =
   '❌ Error processing remote payment. Check console for details.';
+
+/** What the merchant's trust rules read and write (storage/merchant-trust-store.ts). */
+export type MerchantTrustStore = PairingStore &
+  RelayCursorStore &
+  KnownMintSource &
+  CreditedSaleLookup &
+  ProfileStateStore;
+
+export interface MerchantTrustDeps {
+  store: MerchantTrustStore;
+  /** the quote's mint is asked before anything is stored */
+  wallets: Pick<WalletProvider, 'getMint'>;
+  receipts: Pick<ReceiptSender, 'send'>;
+  /** synced each time this tab starts listening (onboarding, start-up, Settings, link reset) */
+  profile?: Pick<MerchantProfilePublisher, 'sync'>;
+}
 
 export interface InboxDeps {
   config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
@@ -32,6 +62,12 @@ export interface InboxDeps {
   WebSocket?: typeof WebSocket;
   /** navigator.locks when present, so only one tab listens and mints */
   lockProvider?: LockProvider;
+  /** pairing, mint verification, per-relay lookback, receipts; absent: every sender is taken */
+  trust?: MerchantTrustDeps;
+}
+
+function poolFactory(WebSocketImpl?: typeof WebSocket): () => RelayPool {
+  return () => createRelayPool(WebSocketImpl ? { WebSocket: WebSocketImpl } : {});
 }
 
 /**
@@ -39,10 +75,9 @@ export interface InboxDeps {
  * inbox lock); processed quotes older than 30 days are cleaned at each start.
  */
 export function createInbox(deps: InboxDeps): RemotePaymentInbox {
-  const createPool = (): RelayPool =>
-    createRelayPool(deps.WebSocket ? { WebSocket: deps.WebSocket } : {});
+  const trust = deps.trust;
   return new RemotePaymentInbox({
-    createPool,
+    createPool: poolFactory(deps.WebSocket),
     getRelays: () => deps.config.getRelays(),
     getSecretKey: deps.getSecretKey,
     getMintUrl: () => deps.config.getMintUrl(),
@@ -52,5 +87,87 @@ export function createInbox(deps: InboxDeps): RemotePaymentInbox {
     logger: deps.logger,
     clock: deps.clock,
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
+    ...(trust ? trustedInbox(deps, trust) : {}),
+  });
+}
+
+/** NUT-20 in the mint's info (GET /v1/info); no seed needed, so any mint can be asked. */
+export async function supportsLockedQuotes(
+  wallets: Pick<WalletProvider, 'getMint'>,
+  mintUrl: string,
+): Promise<boolean> {
+  const info = await wallets.getMint(mintUrl).getInfo();
+  return info.nuts['20']?.supported === true;
+}
+
+function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
+  const { store, wallets, receipts, profile } = trust;
+  return {
+    getPairing: async () => {
+      const [secret, acceptUnpaired] = await Promise.all([
+        store.getOrCreateSecret(),
+        store.acceptsUnpaired(),
+      ]);
+      return { secret, acceptUnpaired };
+    },
+    knownMints: () => store.knownMints(),
+    cursors: store,
+    verify: (
+      message: Parameters<typeof verifyRemoteQuote>[0]['message'],
+      mintUrl: string,
+      lockPubkey: string,
+    ) =>
+      verifyRemoteQuote({
+        message,
+        mintUrl,
+        lockPubkey,
+        now: deps.clock(),
+        mint: {
+          check: (quote) => mintQuoteClient(wallets.getMint(mintUrl), deps.logger).check(quote),
+          supportsLockedQuotes: () => supportsLockedQuotes(wallets, mintUrl),
+        },
+      }),
+    onDuplicate: async (message: { quote: string; receipt?: string }) => {
+      if (!message.receipt) return;
+      const sale = await store.creditedSale(message.quote);
+      if (!sale) return;
+      await receipts.send(message.receipt, { quote: message.quote, ...sale });
+    },
+    ...(profile ? { onListening: () => void profile.sync() } : {}),
+  };
+}
+
+export interface MerchantRelayDeps {
+  config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
+  store: MerchantTrustStore;
+  getSecretKey: () => Promise<Uint8Array>;
+  logger: Logger;
+  clock: Clock;
+  WebSocket?: typeof WebSocket;
+}
+
+/** Receipts for remote sales, sealed with the device key, on the merchant's relays. */
+export function createReceiptSender(deps: MerchantRelayDeps): ReceiptSender {
+  return new ReceiptSender({
+    createPool: poolFactory(deps.WebSocket),
+    getRelays: () => deps.config.getRelays(),
+    getSecretKey: deps.getSecretKey,
+    logger: deps.logger,
+    clock: deps.clock,
+  });
+}
+
+/** The kind 10019 merchant profile (mint, relays, lock key, pairing id). */
+export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfilePublisher {
+  return new MerchantProfilePublisher({
+    createPool: poolFactory(deps.WebSocket),
+    getRelays: () => deps.config.getRelays(),
+    getMintUrl: () => deps.config.getMintUrl(),
+    knownMints: () => deps.store.knownMints(),
+    getSecretKey: deps.getSecretKey,
+    pairing: deps.store,
+    state: deps.store,
+    logger: deps.logger,
+    clock: deps.clock,
   });
 }

@@ -8,6 +8,15 @@ export const GIFT_WRAP_BACKDATE_SECONDS = 172_800;
 export const INBOX_LOOKBACK_SECONDS = 3 * 24 * 60 * 60;
 
 /**
+ * Slack below a relay's recorded lookback, for clocks that disagree
+ * (docs/decisions/0013-pairing-hmac-and-relay-lookback.md).
+ */
+export const INBOX_CURSOR_MARGIN_SECONDS = 3_600;
+
+/** While a relay subscription is live, its lookback is recorded this often. */
+export const INBOX_CURSOR_REFRESH_MS = 60_000;
+
+/**
  * Relay connection, publish and end-of-stored-events timeout
  * (docs/protocol.md "Sending (cashier)").
  */

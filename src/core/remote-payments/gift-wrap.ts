@@ -66,7 +66,7 @@ export function unwrapPaymentEvent(
 export function readPaymentEvent(
   event: NostrEvent,
   recipientSecretKey: Uint8Array,
-  context: { currentMintUrl: string },
+  context: { currentMintUrl?: string } = {},
 ): PaymentMessage {
   return parsePaymentMessage(unwrapPaymentEvent(event, recipientSecretKey).content, context);
 }

@@ -1,12 +1,15 @@
 // Merchant side: listen for gift-wrapped payment messages and hand each new quote to the wallet once.
 import type { NostrEvent } from 'nostr-tools/core';
 import { getPublicKey } from 'nostr-tools/pure';
-import { InvalidPaymentMessageError, errorMessage } from '../errors';
+import { InvalidPaymentMessageError, PendingQuoteLimitError, errorMessage } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock, PendingMintQuote, ProcessedQuoteStore } from '../ports';
 import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
 import {
+  GIFT_WRAP_BACKDATE_SECONDS,
   GIFT_WRAP_KIND,
+  INBOX_CURSOR_MARGIN_SECONDS,
+  INBOX_CURSOR_REFRESH_MS,
   INBOX_LOCK_NAME,
   INBOX_LOOKBACK_SECONDS,
   INVALID_MESSAGE_NOTICE_INTERVAL_MS,
@@ -14,7 +17,10 @@ import {
 } from './constants';
 import { readPaymentEvent } from './gift-wrap';
 import { defaultLockProvider, type LockProvider } from './lock';
-import type { PaymentMessage } from './payment-message';
+import type { RelayCursorStore } from './merchant-ports';
+import { hasValidPairing } from './pairing';
+import { normalizeMintUrl, type PaymentMessage } from './payment-message';
+import type { RemoteQuoteVerdict } from './verify-remote-quote';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import type { RelayPool } from './relay-pool';
 
@@ -47,7 +53,38 @@ export interface RemotePaymentInboxDeps {
   retryDelaysMs?: number[];
   /** how often a quote whose take-over failed is retried while listening */
   maxTrackAttempts?: number;
+  /**
+   * The pairing secret and the "accept unpaired" setting, read for every message. Absent: every
+   * sender is taken (the behaviour before pairing existed).
+   */
+  getPairing?: () => Promise<{ secret: Uint8Array; acceptUnpaired: boolean }>;
+  /**
+   * Every mint the wallet uses (docs/protocol.md "Receiving (merchant inbox)"). Absent: only the
+   * current mint (getMintUrl).
+   */
+  knownMints?: () => Promise<string[]>;
+  /**
+   * Asks the quote's mint before anything is stored; the mint's reply decides the figures.
+   * Absent: the message's figures are taken as sent.
+   */
+  verify?: (
+    message: PaymentMessage,
+    mintUrl: string,
+    lockPubkey: string,
+  ) => Promise<RemoteQuoteVerdict>;
+  /** per relay, the last complete listen; absent: every subscription asks from now - 3 days */
+  cursors?: RelayCursorStore;
+  /**
+   * A message for a quote claimed before: the cashier re-sends until it hears back, so the
+   * merchant sends the receipt again (rate-limited by the receipt sender).
+   */
+  onDuplicate?: (message: PaymentMessage) => Promise<void>;
+  /** Called each time this tab starts listening (the merchant profile is synced then). */
+  onListening?: () => void;
 }
+
+/** What became of one message; 'retry' leaves it unresolved for the relay lookback. */
+type Outcome = 'done' | 'retry';
 
 interface Session {
   readonly abort: AbortController;
@@ -60,6 +97,11 @@ interface Session {
   readonly timers: Set<ReturnType<typeof setTimeout>>;
   /** wrap ids already queued this session; a relay resending one is ignored */
   readonly seen: Set<string>;
+  /**
+   * Wraps received but not finished (queued, waiting for a retry, or given up on until the next
+   * start), by id, with their created_at: a relay's cursor never passes what would fetch them.
+   */
+  readonly unresolved: Map<string, number>;
 }
 
 const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -122,6 +164,7 @@ export class RemotePaymentInbox {
       subscriptions: new Map(),
       timers: new Set(),
       seen: new Set(),
+      unresolved: new Map(),
     };
     this.session = session;
     const lockName = this.deps.lockName ?? INBOX_LOCK_NAME;
@@ -176,6 +219,11 @@ export class RemotePaymentInbox {
       if (session.abort.signal.aborted) return;
       this.active = true;
       this.logger.info('Remote payment inbox listening');
+      try {
+        this.deps.onListening?.();
+      } catch (error) {
+        this.logger.error('onListening callback failed:', error);
+      }
       await session.stopped;
     } finally {
       this.active = false;
@@ -236,18 +284,65 @@ export class RemotePaymentInbox {
   // ------------------------------------------------------------------ subscriptions
 
   /**
-   * One subscription per relay, so a drop is retried for that relay alone, always from
-   * now - 3 days: wraps are back-dated up to 2 days, so resuming from the last seen timestamp
-   * (what nostr-tools' own reconnect does) would skip messages.
+   * Where a relay's subscription starts. Wraps are back-dated up to 2 days, so resuming from the
+   * last seen timestamp (what nostr-tools' own reconnect does) would skip messages: the inbox
+   * asks from its last complete listen on that relay minus the back-dating window and a margin,
+   * and a relay it never listened to from now - 3 days
+   * (docs/decisions/0013-pairing-hmac-and-relay-lookback.md).
    */
+  private async sinceFor(relay: string): Promise<number> {
+    const now = Math.floor(this.clock() / 1000);
+    const fresh = now - INBOX_LOOKBACK_SECONDS;
+    if (!this.deps.cursors) return fresh;
+    let last: number | undefined;
+    try {
+      last = await this.deps.cursors.lastListen(relay);
+    } catch (error) {
+      this.logger.warn(`Could not read the lookback of ${relay}; asking from 3 days back`, error);
+    }
+    if (last === undefined) return fresh;
+    // A cursor in the future (a clock that jumped back) must not hide anything either.
+    return Math.min(last, now) - GIFT_WRAP_BACKDATE_SECONDS - INBOX_CURSOR_MARGIN_SECONDS;
+  }
+
+  /**
+   * Records that everything `relay` kept until `seconds` was received, once every message queued
+   * so far is handled, and never past what a still unresolved wrap needs to be fetched again.
+   */
+  private recordCursor(session: Session, relay: string, seconds: number): void {
+    const cursors = this.deps.cursors;
+    if (!cursors) return;
+    this.queue = this.queue.then(async () => {
+      if (session.abort.signal.aborted) return;
+      let at = seconds;
+      for (const createdAt of session.unresolved.values()) {
+        at = Math.min(at, createdAt + GIFT_WRAP_BACKDATE_SECONDS);
+      }
+      try {
+        await cursors.recordListen(relay, at);
+      } catch (error) {
+        this.logger.warn(`Could not record the lookback of ${relay}:`, error);
+      }
+    });
+  }
+
+  /** One subscription per relay, so a drop is retried for that relay alone. */
   private subscribe(session: Session, relay: string, attempt: number): void {
+    void this.sinceFor(relay).then((since) => this.open(session, relay, attempt, since));
+  }
+
+  private open(session: Session, relay: string, attempt: number, since: number): void {
     const pool = session.pool;
     const pubkey = session.pubkey;
     if (!pool || !pubkey || session.abort.signal.aborted) return;
     let closedByUs = false;
     let closed = false;
     let healthy = false;
-    const since = Math.floor(this.clock() / 1000) - INBOX_LOOKBACK_SECONDS;
+    const refresh = () => {
+      if (closed || session.abort.signal.aborted) return;
+      this.recordCursor(session, relay, Math.floor(this.clock() / 1000));
+      this.later(session, INBOX_CURSOR_REFRESH_MS, refresh);
+    };
     const closer = pool.subscribe(
       [relay],
       { kinds: [GIFT_WRAP_KIND], '#p': [pubkey], since },
@@ -258,7 +353,10 @@ export class RemotePaymentInbox {
           // before onclose; only an EOSE the subscription outlived is the relay's own, so a relay
           // that keeps refusing is retried with growing waits instead of every first delay.
           queueMicrotask(() => {
-            if (!closed) healthy = true;
+            if (closed) return;
+            healthy = true;
+            // Live from here: what the relay stored is queued, what comes next arrives as sent.
+            refresh();
           });
         },
         onclose: (reasons) => {
@@ -288,6 +386,7 @@ export class RemotePaymentInbox {
   private enqueue(session: Session, event: NostrEvent): void {
     if (session.seen.has(event.id)) return;
     session.seen.add(event.id);
+    session.unresolved.set(event.id, event.created_at);
     this.queue = this.queue.then(() => this.handle(session, event, 0));
   }
 
@@ -300,44 +399,103 @@ export class RemotePaymentInbox {
     }
   }
 
-  private async read(session: Session, event: NostrEvent): Promise<PaymentMessage> {
-    const mintUrl = await this.deps.getMintUrl();
-    const message = readPaymentEvent(event, session.secretKey as Uint8Array, {
-      currentMintUrl: mintUrl,
-    });
-    // A quote locked to another key can never be minted here; taking it would strand it.
-    if (
-      message.pubkey !== undefined &&
-      message.pubkey !== lockPubkeyForNostrKey(session.pubkey ?? '')
-    ) {
-      throw new InvalidPaymentMessageError(
-        'Invalid payment message: quote is locked to another key',
-      );
+  /**
+   * A message the merchant will not act on. From a sender that proved nothing (when pairing is
+   * required) it is dropped silently: strangers must not be able to raise toasts. Otherwise it is
+   * logged as an error and raises the rate-limited notice.
+   */
+  private refuse(event: NostrEvent, error: unknown, quiet: boolean): void {
+    const failure =
+      error instanceof Error ? error : new InvalidPaymentMessageError(errorMessage(error));
+    if (quiet) {
+      this.logger.debug(`Remote payment message dropped: ${failure.message}`, { event: event.id });
+      return;
     }
-    return { ...message, mint: mintUrl };
+    this.logger.error('Error processing remote payment:', failure, { event: event.id });
+    this.notify(failure);
   }
 
   private async handle(session: Session, event: NostrEvent, attempt: number): Promise<void> {
     if (session.abort.signal.aborted) return;
+    let outcome: Outcome;
+    try {
+      outcome = await this.process(session, event, attempt);
+    } catch (error) {
+      // Storage could not be read (pairing, mints used, claims): nothing was decided, ask again.
+      this.logger.error('Error processing remote payment:', error, { event: event.id });
+      outcome = this.retry(session, event, attempt, error, true);
+    }
+    if (outcome === 'done') session.unresolved.delete(event.id);
+  }
+
+  private async process(session: Session, event: NostrEvent, attempt: number): Promise<Outcome> {
+    const pairing = this.deps.getPairing ? await this.deps.getPairing() : undefined;
+    const strict = pairing !== undefined && !pairing.acceptUnpaired;
+
     let message: PaymentMessage;
     try {
-      message = await this.read(session, event);
+      message = readPaymentEvent(event, session.secretKey as Uint8Array);
     } catch (error) {
-      const failure =
-        error instanceof Error ? error : new InvalidPaymentMessageError(errorMessage(error));
-      this.logger.error('Error processing remote payment:', failure, { event: event.id });
-      this.notify(failure);
-      return;
+      this.refuse(event, error, strict);
+      return 'done';
+    }
+    const paired = pairing !== undefined && hasValidPairing(pairing.secret, message);
+    if (strict && !paired) {
+      this.logger.debug(`Remote quote ${message.quote} dropped: not from a paired cashier link`);
+      return 'done';
+    }
+    const mintUrl = await this.acceptedMint(message, paired);
+    if (mintUrl === undefined) {
+      this.refuse(
+        event,
+        new InvalidPaymentMessageError('Invalid payment message: quote is for another mint'),
+        strict,
+      );
+      return 'done';
+    }
+    // A quote locked to another key can never be minted here; taking it would strand it.
+    const lockPubkey = lockPubkeyForNostrKey(session.pubkey ?? '');
+    if (message.pubkey !== undefined && message.pubkey !== lockPubkey) {
+      this.refuse(
+        event,
+        new InvalidPaymentMessageError('Invalid payment message: quote is locked to another key'),
+        strict,
+      );
+      return 'done';
     }
     if (await this.deps.processedQuotes.isProcessed(message.quote)) {
       this.logger.debug(`Remote quote ${message.quote} already processed`);
-      return;
+      await this.duplicate(message);
+      return 'done';
     }
 
-    try {
-      const taken = await this.deps.takeOver({
+    let quote: PendingMintQuote;
+    if (this.deps.verify) {
+      let verdict: RemoteQuoteVerdict;
+      try {
+        verdict = await this.deps.verify(message, mintUrl, lockPubkey);
+      } catch (error) {
+        verdict = { kind: 'retry', error };
+      }
+      if (verdict.kind === 'drop') {
+        // Forged or stale ids are dropped quietly: the mint, not the sender, is believed.
+        const text = `Remote quote ${message.quote} dropped: ${verdict.reason} at ${mintUrl}`;
+        if (paired) this.logger.warn(text);
+        else this.logger.debug(text);
+        return 'done';
+      }
+      if (verdict.kind === 'retry') {
+        this.logger.warn(
+          `Mint ${mintUrl} did not answer about ${message.quote}; later`,
+          verdict.error,
+        );
+        return this.retry(session, event, attempt, verdict.error, false);
+      }
+      quote = verdict.quote;
+    } else {
+      quote = {
         quote: message.quote,
-        mintUrl: message.mint,
+        mintUrl,
         amount: message.amount,
         request: message.request,
         kind: 'remote',
@@ -345,27 +503,74 @@ export class RemotePaymentInbox {
         createdAt: this.clock(),
         expiry: message.expiry ?? null,
         ...(message.pubkey ? { pubkey: message.pubkey } : {}),
-      });
+        ...(message.receipt ? { receipt: message.receipt } : {}),
+      };
+    }
+
+    try {
+      const taken = await this.deps.takeOver(quote);
       if (taken)
-        this.logger.info(`Remote quote ${message.quote} for ${message.amount} sats taken over`);
-      else this.logger.debug(`Remote quote ${message.quote} already processed`);
+        this.logger.info(`Remote quote ${quote.quote} for ${quote.amount} sats taken over`);
+      else {
+        this.logger.debug(`Remote quote ${quote.quote} already processed`);
+        await this.duplicate(message);
+      }
+      return 'done';
     } catch (error) {
+      if (error instanceof PendingQuoteLimitError) {
+        // Nothing was written; a cashier that keeps re-sending gets in once there is room.
+        this.logger.warn(`Remote quote ${quote.quote} not tracked: ${error.message}`);
+        return 'done';
+      }
       // Claim and pending row are one transaction: nothing was written, so trying again is safe.
-      this.logger.error(`Could not take over remote quote ${message.quote}:`, error);
-      this.retry(session, event, attempt, error);
+      this.logger.error(`Could not take over remote quote ${quote.quote}:`, error);
+      return this.retry(session, event, attempt, error, true);
     }
   }
 
-  private retry(session: Session, event: NostrEvent, attempt: number, error: unknown): void {
+  /** The message's mint when the wallet uses it, or a new https mint a paired cashier names. */
+  private async acceptedMint(
+    message: PaymentMessage,
+    paired: boolean,
+  ): Promise<string | undefined> {
+    const wanted = normalizeMintUrl(message.mint);
+    const known = this.deps.knownMints
+      ? await this.deps.knownMints()
+      : [await this.deps.getMintUrl()];
+    const match = known.find((mint) => normalizeMintUrl(mint) === wanted);
+    if (match !== undefined) return match;
+    // A stranger could name any URL; the pairing secret says the merchant's own cashier chose it.
+    if (paired && wanted.startsWith('https://')) return message.mint.trim().replace(/\/+$/, '');
+    return undefined;
+  }
+
+  private async duplicate(message: PaymentMessage): Promise<void> {
+    if (!this.deps.onDuplicate) return;
+    try {
+      await this.deps.onDuplicate(message);
+    } catch (error) {
+      this.logger.error(`Handling a repeated message for ${message.quote} failed:`, error);
+    }
+  }
+
+  private retry(
+    session: Session,
+    event: NostrEvent,
+    attempt: number,
+    error: unknown,
+    notify: boolean,
+  ): Outcome {
     const maxAttempts = this.deps.maxTrackAttempts ?? 5;
     if (attempt + 1 >= maxAttempts) {
-      // Nothing was claimed, so the next start picks the message up again from the relays.
+      // Nothing was claimed, so the next start picks the message up again from the relays (it
+      // stays unresolved, so no relay's lookback passes it).
       session.seen.delete(event.id);
-      this.notify(error instanceof Error ? error : new Error(errorMessage(error)));
-      return;
+      if (notify) this.notify(error instanceof Error ? error : new Error(errorMessage(error)));
+      return 'retry';
     }
     this.later(session, delayFor(this.retryDelays, attempt), () => {
       this.queue = this.queue.then(() => this.handle(session, event, attempt + 1));
     });
+    return 'retry';
   }
 }

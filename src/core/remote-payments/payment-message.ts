@@ -51,10 +51,12 @@ function fail(reason: string, cause?: unknown): never {
 /**
  * Parses and validates a payment message. Throws InvalidPaymentMessageError for anything the
  * merchant must not pay out: not JSON, a bad quote id or amount, another unit, another mint.
+ * Without `currentMintUrl` the mint is not compared: the merchant's inbox checks it against every
+ * mint the wallet uses (docs/protocol.md "Receiving (merchant inbox)").
  */
 export function parsePaymentMessage(
   content: unknown,
-  context: { currentMintUrl: string },
+  context: { currentMintUrl?: string } = {},
 ): PaymentMessage {
   if (typeof content !== 'string') fail('content is not a string');
   if (new TextEncoder().encode(content).length > MAX_PAYMENT_MESSAGE_BYTES) {
@@ -84,7 +86,10 @@ export function parsePaymentMessage(
   if (request.length > MAX_REQUEST_LENGTH) fail('payment request is too long');
   if (unit !== 'sat') fail('unit is not sat');
   if (typeof mint !== 'string' || mint.length === 0) fail('missing mint');
-  if (normalizeMintUrl(mint) !== normalizeMintUrl(context.currentMintUrl)) {
+  if (
+    context.currentMintUrl !== undefined &&
+    normalizeMintUrl(mint) !== normalizeMintUrl(context.currentMintUrl)
+  ) {
     fail('quote is for another mint');
   }
   if (pubkey !== undefined && (typeof pubkey !== 'string' || !PUBKEY_PATTERN.test(pubkey))) {

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
-// Connect screen: title, subtitle, the 200 px QR of the full link, the link text, copy behaviour.
+// Connect screen: title, subtitle, the 200 px QR of the full link, the link text, copy behaviour,
+// the pairing secret in the link's fragment and "Reset cashier link".
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import { silentLogger, type Logger } from '../../core/logger';
+import { encodePairingSecret } from '../../core/remote-payments/pairing';
 import type { Storage } from '../../storage';
 import { storageWithSettings } from '../../storage/test-support';
 import { ConnectScreen } from './ConnectScreen';
@@ -22,18 +24,21 @@ async function setup(logger: Logger = silentLogger, shopName?: string) {
   opened.push(storage);
   if (shopName) await storage.config.setShopName(shopName);
   const { npub } = await new DeviceKeys(storage.keys).getKeypair();
+  const secret = await storage.merchantTrust.getOrCreateSecret();
+  const merchantProfile = { sync: vi.fn(() => Promise.resolve('published')) };
   render(
     <ConnectScreen
-      services={{ storage, deviceKeys: new DeviceKeys(storage.keys), logger }}
+      services={{ storage, deviceKeys: new DeviceKeys(storage.keys), logger, merchantProfile }}
       origin="https://pos.example"
     />,
   );
   const expected =
     `https://pos.example/remote/${npub}?mint=http%3A%2F%2F127.0.0.1%3A3338` +
     '&relay=ws%3A%2F%2F127.0.0.1%3A7777&relay=wss%3A%2F%2Frelay.example' +
-    (shopName ? `&shop=${encodeURIComponent(shopName).replace(/%20/g, '+')}` : '');
+    (shopName ? `&shop=${encodeURIComponent(shopName).replace(/%20/g, '+')}` : '') +
+    `#pair=${encodePairingSecret(secret)}`;
   await screen.findByText(expected);
-  return { expected };
+  return { expected, storage, merchantProfile };
 }
 
 describe('ConnectScreen', () => {
@@ -92,5 +97,24 @@ describe('ConnectScreen', () => {
     expect(screen.getByTestId('connect-shop').textContent).toBe(
       'Cashiers see this device’s key (npub). Add a shop name in Settings to show it instead.',
     );
+  });
+
+  it('resets the cashier link only after confirming: a new secret, a new link, the profile synced', async () => {
+    const { expected, storage, merchantProfile } = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset cashier link' }));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('connection-string').textContent).toBe(expected);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset cashier link' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Reset link' }));
+    });
+    const secret = await storage.merchantTrust.getOrCreateSecret();
+    const renewed = `${expected.split('#')[0]}#pair=${encodePairingSecret(secret)}`;
+    expect(renewed).not.toBe(expected);
+    await screen.findByText(renewed);
+    expect(merchantProfile.sync).toHaveBeenCalled();
   });
 });

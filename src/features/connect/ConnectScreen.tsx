@@ -1,8 +1,10 @@
-// Connect (/connect): the 'Connect Remote POS' screen with the merchant's connection QR code.
-import { useCallback } from 'react';
+// Connect (/connect): the 'Connect Remote POS' screen with the merchant's connection QR code, and
+// "Reset cashier link" (confirmed first), which makes links shared before stop working.
+import { useCallback, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { CopyLabel } from '../../ui/CopyParts';
 import { QrCode } from '../../ui/QrCode';
+import { toast } from '../../ui/toast';
 import { useCopyToClipboard } from '../../ui/use-copy';
 import type { ConnectScreenProps } from './deps';
 import {
@@ -15,12 +17,28 @@ import {
   COPY_CONNECTION_STRING,
   COPY_FAILED_LOG,
   connectShopLine,
+  RESET_LINK,
+  RESET_LINK_CANCEL,
+  RESET_LINK_CONFIRM,
+  RESET_LINK_DONE,
+  RESET_LINK_FAILED,
+  RESET_LINK_WARNING,
 } from './texts';
 import { useConnectionLink } from './use-connection-link';
 
 export function ConnectScreen({ services, origin = window.location.origin }: ConnectScreenProps) {
   const { logger } = services;
-  const state = useConnectionLink(services, origin);
+  const { state, reset } = useConnectionLink(services, origin);
+  const [confirming, setConfirming] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const onReset = async () => {
+    setResetting(true);
+    const done = await reset();
+    setResetting(false);
+    setConfirming(false);
+    if (done) toast.success(RESET_LINK_DONE);
+    else toast.error(RESET_LINK_FAILED);
+  };
   // A failed copy is only logged, never shown (docs/behaviour.md "Connect").
   const onCopyError = useCallback(
     (error: unknown) => logger.error(COPY_FAILED_LOG, error),
@@ -66,6 +84,32 @@ export function ConnectScreen({ services, origin = window.location.origin }: Con
           <Button size="lg" className="w-full" onClick={() => void copy(state.link)}>
             {COPY_CONNECTION_STRING}
           </Button>
+          {confirming ? (
+            <div
+              role="alertdialog"
+              aria-labelledby="reset-link-warning"
+              className="w-full space-y-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              <p id="reset-link-warning">{RESET_LINK_WARNING}</p>
+              <div className="flex justify-end gap-2">
+                <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+                  {RESET_LINK_CANCEL}
+                </Button>
+                <Button
+                  size="sm"
+                  disabled={resetting}
+                  aria-busy={resetting}
+                  onClick={() => void onReset()}
+                >
+                  {RESET_LINK_CONFIRM}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Button variant="outline" className="w-full" onClick={() => setConfirming(true)}>
+              {RESET_LINK}
+            </Button>
+          )}
         </div>
       )}
     </section>

@@ -59,4 +59,16 @@ describe('buildConnectionLink', () => {
         .search,
     ).toBe('');
   });
+
+  it('carries the pairing secret in the fragment, which browsers never send to a server', () => {
+    const link = buildConnectionLink({
+      origin: 'https://pos.example',
+      npub: NPUB,
+      mintUrl: 'https://mint.example',
+      pairing: 'c2VjcmV0',
+    });
+    const url = new URL(link);
+    expect(url.hash).toBe('#pair=c2VjcmV0');
+    expect(url.searchParams.get('mint')).toBe('https://mint.example');
+  });
 });

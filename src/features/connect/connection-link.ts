@@ -1,5 +1,6 @@
 // The connection link a cashier device opens:
-// {origin}/remote/{npub}?mint=...&relay=...&relay=...&shop=...
+// {origin}/remote/{npub}?mint=...&relay=...&relay=...&shop=...#pair=<pairing secret>
+import { LINK_PAIRING_KEY } from '../../core/remote-payments/pairing';
 
 /**
  * Query parameter names shared with the cashier page (src/features/remote/remote-link.ts reads
@@ -17,6 +18,8 @@ export interface ConnectionLinkInput {
   relays?: readonly string[];
   /** the shop's name from Settings; the cashier's heading shows it instead of the npub */
   shopName?: string;
+  /** the pairing secret, encoded (encodePairingSecret); it rides in the fragment */
+  pairing?: string;
 }
 
 /**
@@ -30,6 +33,7 @@ export function buildConnectionLink({
   mintUrl,
   relays = [],
   shopName,
+  pairing,
 }: ConnectionLinkInput) {
   const params = new URLSearchParams();
   const mint = mintUrl?.trim();
@@ -42,5 +46,7 @@ export function buildConnectionLink({
   if (shop) params.append(LINK_SHOP_PARAM, shop);
   const query = params.toString();
   const base = `${origin.replace(/\/+$/u, '')}/remote/${encodeURIComponent(npub)}`;
-  return query ? `${base}?${query}` : base;
+  const link = query ? `${base}?${query}` : base;
+  // The fragment never reaches a server (docs/protocol.md "Pairing").
+  return pairing ? `${link}#${LINK_PAIRING_KEY}=${pairing}` : link;
 }

@@ -2,11 +2,16 @@
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/ports';
+import type { PairingStore } from '../../core/remote-payments/merchant-ports';
 
 export interface ConnectServices {
   storage: {
     config: Pick<ConfigStore, 'getMintUrl' | 'getRelays' | 'getShopName'>;
+    /** the pairing secret the link carries; reset makes old links stop working */
+    merchantTrust: Pick<PairingStore, 'getOrCreateSecret' | 'resetSecret'>;
   };
+  /** republished after a reset, so a cashier reading the profile sees the new pairing id */
+  merchantProfile: { sync(): Promise<unknown> };
   /** the device's npub goes into the link (the key is created on first use) */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   logger: Logger;

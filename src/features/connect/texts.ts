@@ -14,3 +14,10 @@ export const connectShopLine = (shop: string) =>
   `Cashiers who scan it create invoices for ${shop}.`;
 export const CONNECT_NO_SHOP =
   'Cashiers see this device’s key (npub). Add a shop name in Settings to show it instead.';
+export const RESET_LINK = 'Reset cashier link';
+export const RESET_LINK_WARNING =
+  'Cashier devices using the current link will no longer be able to send payments here. Open the new link on each cashier device.';
+export const RESET_LINK_CONFIRM = 'Reset link';
+export const RESET_LINK_CANCEL = 'Cancel';
+export const RESET_LINK_DONE = 'Cashier link reset. Old links no longer work.';
+export const RESET_LINK_FAILED = 'Could not reset the cashier link. Try again.';

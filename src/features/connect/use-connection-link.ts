@@ -1,5 +1,7 @@
-// Reads the device npub and the merchant's mint and relays, and builds the connection link once.
-import { useEffect, useState } from 'react';
+// Reads the device npub, the merchant's mint, relays and shop name and the pairing secret, and builds the
+// connection link; `reset` replaces the secret (old links stop working) and builds it again.
+import { useCallback, useEffect, useState } from 'react';
+import { encodePairingSecret } from '../../core/remote-payments/pairing';
 import { buildConnectionLink } from './connection-link';
 import type { ConnectServices } from './deps';
 
@@ -8,22 +10,35 @@ export type ConnectionLinkState =
   | { status: 'ready'; link: string; npub: string; shopName: string }
   | { status: 'failed' };
 
-export function useConnectionLink(services: ConnectServices, origin: string): ConnectionLinkState {
-  const { storage, deviceKeys, logger } = services;
+export function useConnectionLink(
+  services: ConnectServices,
+  origin: string,
+): { state: ConnectionLinkState; reset: () => Promise<boolean> } {
+  const { storage, deviceKeys, logger, merchantProfile } = services;
   const [state, setState] = useState<ConnectionLinkState>({ status: 'loading' });
+
+  const build = useCallback(
+    async (secret: Uint8Array) => {
+      const [keypair, mintUrl, relays, shopName] = await Promise.all([
+        deviceKeys.getKeypair(),
+        storage.config.getMintUrl(),
+        storage.config.getRelays(),
+        storage.config.getShopName(),
+      ]);
+      const pairing = encodePairingSecret(secret);
+      const npub = keypair.npub;
+      const link = buildConnectionLink({ origin, npub, mintUrl, relays, shopName, pairing });
+      return { status: 'ready' as const, link, npub, shopName };
+    },
+    [deviceKeys, storage.config, origin],
+  );
 
   useEffect(() => {
     let active = true;
     void (async () => {
       try {
-        const [keypair, mintUrl, relays, shopName] = await Promise.all([
-          deviceKeys.getKeypair(),
-          storage.config.getMintUrl(),
-          storage.config.getRelays(),
-          storage.config.getShopName(),
-        ]);
-        const link = buildConnectionLink({ origin, npub: keypair.npub, mintUrl, relays, shopName });
-        if (active) setState({ status: 'ready', link, npub: keypair.npub, shopName });
+        const ready = await build(await storage.merchantTrust.getOrCreateSecret());
+        if (active) setState(ready);
       } catch (error) {
         logger.error('Could not build the connection link', error);
         if (active) setState({ status: 'failed' });
@@ -32,7 +47,19 @@ export function useConnectionLink(services: ConnectServices, origin: string): Co
     return () => {
       active = false;
     };
-  }, [deviceKeys, storage.config, logger, origin]);
+  }, [build, storage.merchantTrust, logger]);
 
-  return state;
+  const reset = useCallback(async () => {
+    try {
+      setState(await build(await storage.merchantTrust.resetSecret()));
+    } catch (error) {
+      logger.error('Could not reset the cashier link', error);
+      return false;
+    }
+    // The profile names the pairing id; a failed publish is retried at the next start.
+    void merchantProfile.sync();
+    return true;
+  }, [build, storage.merchantTrust, merchantProfile, logger]);
+
+  return { state, reset };
 }

@@ -34,6 +34,7 @@ async function renderSettings(options: { restore?: boolean } = {}) {
     logger: silentLogger,
     inbox: { restart: vi.fn(() => Promise.resolve()) },
     restore: fakeRestore(),
+    merchantProfile: { sync: vi.fn(() => Promise.resolve('published')) },
   } satisfies SettingsServices;
   render(
     <>
@@ -206,5 +207,20 @@ describe('SettingsScreen', () => {
     expect(
       (await screen.findByRole('button', { name: 'Recover funds' })).hasAttribute('disabled'),
     ).toBe(false);
+  });
+
+  it('accepts unpaired cashier links only once the merchant turns it on, and republishes the profile', async () => {
+    const services = await renderSettings({ restore: false });
+    const box = (await screen.findByLabelText(
+      'Accept payments from unpaired cashier links',
+    )) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(await services.storage.merchantTrust.acceptsUnpaired()).toBe(false);
+    fireEvent.click(box);
+    await waitFor(async () =>
+      expect(await services.storage.merchantTrust.acceptsUnpaired()).toBe(true),
+    );
+    await waitFor(() => expect(box.checked).toBe(true));
+    expect(services.merchantProfile.sync).toHaveBeenCalled();
   });
 });

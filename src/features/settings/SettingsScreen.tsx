@@ -9,6 +9,7 @@ import { DeviceIdentity } from './DeviceIdentity';
 import { PhraseCheck } from './PhraseCheck';
 import { RecoverFunds } from './RecoverFunds';
 import { StorageStatus } from './StorageStatus';
+import { UnpairedSenders } from './UnpairedSenders';
 import { saveSettingsForm } from './save-settings';
 import { ShopNameSettings } from './ShopNameSettings';
 import { LOADING_SETTINGS, SETTINGS_SAVED } from './texts';
@@ -96,6 +97,11 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
       )}
 
       <ShopNameSettings config={config} logger={logger} />
+      <UnpairedSenders
+        store={services.storage.merchantTrust}
+        merchantProfile={services.merchantProfile}
+        logger={logger}
+      />
       <RecoverFunds restore={services.restore} logger={logger} />
       <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} />
 

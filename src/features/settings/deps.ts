@@ -7,6 +7,7 @@ import type { RecoverFundsService } from './RecoverFunds';
 import type { StorageInfo } from './StorageStatus';
 import type { AutoCashOutStore } from './AutoCashOutSettings';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
+import type { PairingStore } from '../../core/remote-payments/merchant-ports';
 
 export interface SettingsServices {
   storage: {
@@ -20,7 +21,11 @@ export interface SettingsServices {
     phraseCheck: PhraseCheckStore;
     /** automatic cash-out settings */
     autoCashOut: AutoCashOutStore;
+    /** whether unpaired cashier links are accepted */
+    merchantTrust: Pick<PairingStore, 'acceptsUnpaired' | 'setAcceptsUnpaired'>;
   };
+  /** the kind 10019 merchant profile, republished when the unpaired setting changes */
+  merchantProfile: { sync(): Promise<unknown> };
   /** the device's npub */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   /** The browser's storage manager, when it has one: persistence and usage. */

@@ -11,3 +11,8 @@ export const SHOP_SAVE = 'Save shop name';
 export const SHOP_SAVED =
   'Shop name saved. Cashiers see it once they open the new connection link.';
 export const SHOP_SAVE_FAILED = 'Could not save the shop name.';
+export const UNPAIRED_TITLE = 'Remote cashiers';
+export const UNPAIRED_LABEL = 'Accept payments from unpaired cashier links';
+export const UNPAIRED_NOTE =
+  'Off: only cashier links made on the Connect screen (with their pairing secret) can send payments here. On: anyone who knows your npub can, as older links did.';
+export const UNPAIRED_SAVE_FAILED = 'Could not save the remote cashier setting';

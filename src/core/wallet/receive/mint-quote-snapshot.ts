@@ -8,6 +8,8 @@ export interface MintQuoteSnapshot {
   /** unix seconds, or null when the mint gives none */
   expiry: number | null;
   amount?: number;
+  /** the quote's unit, when the mint names it */
+  unit?: string;
   request?: string;
   pubkey?: string;
 }
@@ -53,6 +55,7 @@ export function toMintQuoteSnapshot(raw: unknown, fallbackQuote = ''): MintQuote
   const amount = toInteger(r.amount);
   if (amount !== undefined) snapshot.amount = amount;
   if (typeof r.request === 'string') snapshot.request = r.request;
+  if (typeof r.unit === 'string' && r.unit) snapshot.unit = r.unit;
   if (typeof r.pubkey === 'string' && r.pubkey) snapshot.pubkey = r.pubkey;
   return snapshot;
 }

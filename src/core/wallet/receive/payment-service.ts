@@ -119,6 +119,9 @@ export interface PaymentFailure extends PaymentFailed {
 
 export const INVALID_AMOUNT_MESSAGE = 'Amount must be a positive whole number of sats';
 
+/** Unpaid remote quotes tracked at once (docs/protocol.md "Receiving (merchant inbox)"). */
+export const MAX_UNPAID_REMOTE_QUOTES = 200;
+
 /** At most this many mint/recover rounds per attempt; then the attempt is retried later. */
 const MAX_ROUNDS = 6;
 
@@ -209,7 +212,12 @@ export class PaymentService {
    * was claimed before (another tab, or an earlier delivery of the same message).
    */
   async takeOverRemote(quote: PendingMintQuote): Promise<boolean> {
-    if (!(await this.deps.ledger.claimRemoteQuote(quote))) return false;
+    // Each unpaid quote is watched at its mint: the cap keeps a flood from queueing real sales.
+    const limit = {
+      maxUnpaid: MAX_UNPAID_REMOTE_QUOTES,
+      nowSeconds: Math.floor(this.deps.clock() / 1000),
+    };
+    if (!(await this.deps.ledger.claimRemoteQuote(quote, limit))) return false;
     await this.checkpoint('remote:claimed');
     this.stopped = false;
     this.start(quote);

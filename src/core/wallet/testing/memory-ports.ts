@@ -1,5 +1,6 @@
 // In-memory implementations of the core ports for wallet tests, honouring the port contracts.
 import { MemoryProcessedQuoteStore } from '../../remote-payments/testing/memory-processed-quotes';
+import { PendingQuoteLimitError } from '../../errors';
 import type {
   ClaimOutcome,
   ConfigStore,
@@ -15,6 +16,7 @@ import type {
   PendingMintQuote,
   ProcessedQuote,
   ProofStats,
+  RemoteQuoteLimit,
   SettleMintQuote,
   Settlement,
   ProofStore,
@@ -198,13 +200,33 @@ export class MemoryLedger implements Ledger {
   }
 
   // Each method below runs without awaiting, so each is atomic like a transaction.
-  async claimRemoteQuote(quote: PendingMintQuote): Promise<boolean> {
+  async claimRemoteQuote(quote: PendingMintQuote, limit?: RemoteQuoteLimit): Promise<boolean> {
     if (this.db.processed.has(quote.quote)) return false;
+    if (limit && quote.state === 'UNPAID') {
+      const unpaid = [...this.db.quotes.values()].filter(
+        (row) => row.kind === 'remote' && row.state === 'UNPAID' && !row.reservation,
+      );
+      let excess = unpaid.length - limit.maxUnpaid + 1;
+      const expired = unpaid
+        .filter((row) => row.expiry !== null && row.expiry <= limit.nowSeconds)
+        .sort((a, b) => (a.expiry ?? 0) - (b.expiry ?? 0));
+      if (excess > expired.length) {
+        throw new PendingQuoteLimitError(`${limit.maxUnpaid} unpaid remote quotes are tracked`);
+      }
+      for (const row of expired) {
+        if (excess <= 0) break;
+        this.db.quotes.delete(row.quote);
+        const claim = this.db.processed.get(row.quote);
+        if (claim) claim.outcome = 'expired';
+        excess -= 1;
+      }
+    }
     this.db.processed.set(quote.quote, {
       quoteId: quote.quote,
       amount: quote.amount,
       processedAt: this.db.clock(),
       mintUrl: quote.mintUrl,
+      ...(quote.receipt ? { receipt: quote.receipt } : {}),
     });
     if (!this.db.quotes.has(quote.quote)) this.db.quotes.set(quote.quote, structuredClone(quote));
     return true;

@@ -1,0 +1,232 @@
+// Receipts and the kind 10019 merchant profile over the real dev relay: a receipt the cashier's
+// key can open and trust, bounded re-sending, and a profile published once per change.
+// Renamed: nostr-tools' setter is not a React hook, whatever its name says.
+import {
+  SimplePool,
+  useWebSocketImplementation as setWebSocketImplementation,
+} from 'nostr-tools/pool';
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startRelay } from '../../../dev/relay/server';
+import { silentLogger } from '../../core/logger';
+import {
+  MERCHANT_PROFILE_KIND,
+  newestEvent,
+  pairingId,
+  parseMerchantProfile,
+  readReceiptEvent,
+} from '../../core/remote-payments';
+import { lockPubkeyForNostrKey } from '../../core/wallet/receive/nut20-key';
+import {
+  createRelayPool,
+  noLockProvider,
+  provePairing,
+  publishToRelays,
+  wrapPaymentMessage,
+  type PaymentMessage,
+} from '../../core/remote-payments';
+import { MemoryProcessedQuoteStore } from '../../core/remote-payments/testing/memory-processed-quotes';
+import {
+  createInbox,
+  createProfilePublisher,
+  createReceiptSender,
+  type MerchantTrustStore,
+} from './inbox';
+
+type Relay = Awaited<ReturnType<typeof startRelay>>;
+const WS = WebSocket as unknown as typeof globalThis.WebSocket;
+setWebSocketImplementation(WebSocket);
+const MINT = 'http://127.0.0.1:3338';
+
+let relay: Relay;
+beforeAll(async () => {
+  relay = await startRelay({ port: 0 });
+});
+afterAll(async () => {
+  await relay.close();
+});
+
+function memoryTrust(): MerchantTrustStore & { secret: Uint8Array; unpaired: boolean } {
+  const state = {
+    secret: new Uint8Array(32).fill(7),
+    unpaired: false,
+    profile: undefined as string | undefined,
+  };
+  return {
+    get secret() {
+      return state.secret;
+    },
+    get unpaired() {
+      return state.unpaired;
+    },
+    set unpaired(value: boolean) {
+      state.unpaired = value;
+    },
+    getOrCreateSecret: async () => state.secret,
+    resetSecret: async () => (state.secret = new Uint8Array(32).fill(9)),
+    acceptsUnpaired: async () => state.unpaired,
+    setAcceptsUnpaired: async (value: boolean) => void (state.unpaired = value),
+    lastListen: async () => undefined,
+    recordListen: async () => {},
+    knownMints: async () => ['https://old.example/', MINT],
+    creditedSale: async () => undefined,
+    lastPublishedProfile: async () => state.profile,
+    recordPublishedProfile: async (profile: string) => void (state.profile = profile),
+  };
+}
+
+function deps(secretKey: Uint8Array, store: MerchantTrustStore, relays: string[]) {
+  return {
+    config: { getRelays: async () => relays, getMintUrl: async () => MINT },
+    store,
+    getSecretKey: async () => secretKey,
+    logger: silentLogger,
+    clock: Date.now,
+    WebSocket: WS,
+  };
+}
+
+async function query(filter: Parameters<SimplePool['querySync']>[1]) {
+  const pool = new SimplePool();
+  try {
+    return await pool.querySync([relay.url], filter);
+  } finally {
+    pool.close([relay.url]);
+  }
+}
+
+describe('receipts to the cashier', () => {
+  it('wraps a receipt to the sale key that only that key opens, sealed by the merchant', async () => {
+    const merchant = generateSecretKey();
+    const saleKey = generateSecretKey();
+    const sender = createReceiptSender(deps(merchant, memoryTrust(), [relay.url]));
+    const receipt = { quote: 'q-receipt', amount: 21, time: 1_767_225_600 };
+    expect(await sender.send(getPublicKey(saleKey), receipt)).toBe('sent');
+    const [wrap] = await query({ kinds: [1059], '#p': [getPublicKey(saleKey)] });
+    expect(wrap).toBeDefined();
+    expect(readReceiptEvent(wrap!, saleKey, getPublicKey(merchant))).toEqual(receipt);
+    expect(() => readReceiptEvent(wrap!, saleKey, getPublicKey(generateSecretKey()))).toThrow(
+      'not sent by the merchant',
+    );
+  });
+
+  it('sends one receipt per quote per interval however often the cashier asks', async () => {
+    const merchant = generateSecretKey();
+    const saleKey = getPublicKey(generateSecretKey());
+    const sender = createReceiptSender(deps(merchant, memoryTrust(), [relay.url]));
+    const receipt = { quote: 'q-flood', amount: 5, time: 1 };
+    const outcomes = [];
+    for (let i = 0; i < 10; i++) outcomes.push(await sender.send(saleKey, receipt));
+    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
+    expect(await query({ kinds: [1059], '#p': [saleKey] })).toHaveLength(1);
+  });
+});
+
+describe('a re-sent message for a credited sale', () => {
+  it('is answered with the receipt again, from the stored sale, without taking anything', async () => {
+    const merchant = generateSecretKey();
+    const merchantPub = getPublicKey(merchant);
+    const saleKey = generateSecretKey();
+    const store = memoryTrust();
+    store.creditedSale = async (quote) =>
+      quote === 'q-credited' ? { amount: 21, time: 1_767_225_600 } : undefined;
+    const processedQuotes = new MemoryProcessedQuoteStore();
+    await processedQuotes.mark('q-credited', 21);
+    const taken: string[] = [];
+    const inbox = createInbox({
+      config: { getRelays: async () => [relay.url], getMintUrl: async () => MINT },
+      processedQuotes,
+      getSecretKey: async () => merchant,
+      takeOver: async (quote) => (taken.push(quote.quote), true),
+      logger: silentLogger,
+      clock: Date.now,
+      WebSocket: WS,
+      lockProvider: noLockProvider,
+      trust: {
+        store,
+        wallets: {
+          getMint: () => {
+            throw new Error('a duplicate must not reach the mint');
+          },
+        },
+        receipts: createReceiptSender(deps(merchant, store, [relay.url])),
+      },
+    });
+    try {
+      await inbox.start();
+      const unsigned: PaymentMessage = {
+        quote: 'q-credited',
+        amount: 21,
+        request: 'lnbc210n1dup',
+        unit: 'sat',
+        mint: MINT,
+        pubkey: lockPubkeyForNostrKey(merchantPub),
+        expiry: null,
+        receipt: getPublicKey(saleKey),
+      };
+      const message = { ...unsigned, pairing: provePairing(store.secret, unsigned) };
+      const pool = createRelayPool({ WebSocket: WS });
+      const wrap = wrapPaymentMessage({
+        senderSecretKey: generateSecretKey(),
+        recipientPubkeyHex: merchantPub,
+        message,
+      });
+      expect((await publishToRelays(wrap, [relay.url], pool)).accepted).toEqual([relay.url]);
+      pool.destroy();
+      await expect
+        .poll(async () => (await query({ kinds: [1059], '#p': [getPublicKey(saleKey)] })).length, {
+          timeout: 15_000,
+        })
+        .toBe(1);
+      const [receipt] = await query({ kinds: [1059], '#p': [getPublicKey(saleKey)] });
+      expect(readReceiptEvent(receipt!, saleKey, merchantPub)).toEqual({
+        quote: 'q-credited',
+        amount: 21,
+        time: 1_767_225_600,
+      });
+      expect(taken).toEqual([]);
+    } finally {
+      await inbox.stop();
+    }
+  });
+});
+
+describe('the merchant profile (kind 10019)', () => {
+  it('publishes mint (current first), relays, lock key and pairing id, once per change', async () => {
+    const merchant = generateSecretKey();
+    const pubkey = getPublicKey(merchant);
+    const store = memoryTrust();
+    const publisher = createProfilePublisher(deps(merchant, store, [relay.url]));
+    expect(await publisher.sync()).toBe('published');
+    expect(await publisher.sync()).toBe('unchanged');
+    let profile = parseMerchantProfile(
+      newestEvent(await query({ kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] }))!,
+    );
+    expect(profile).toEqual({
+      mints: [MINT, 'https://old.example'],
+      relays: [relay.url],
+      pubkey: lockPubkeyForNostrKey(pubkey),
+      pairingId: pairingId(store.secret),
+    });
+
+    store.unpaired = true;
+    // Replaceable events keep the newest per second: let the clock move on.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await publisher.sync()).toBe('published');
+    profile = parseMerchantProfile(
+      newestEvent(await query({ kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] }))!,
+    );
+    expect(profile?.pairingId).toBeUndefined();
+  });
+
+  it('tries again at the next sync when no relay took it', async () => {
+    const merchant = generateSecretKey();
+    const store = memoryTrust();
+    const down = createProfilePublisher(deps(merchant, store, ['ws://127.0.0.1:1']));
+    expect(await down.sync()).toBe('failed');
+    expect(await store.lastPublishedProfile()).toBeUndefined();
+    const up = createProfilePublisher(deps(merchant, store, [relay.url]));
+    expect(await up.sync()).toBe('published');
+  });
+});

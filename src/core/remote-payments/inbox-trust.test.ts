@@ -1,0 +1,340 @@
+// The merchant inbox's trust rules with a fake pool and memory ports: only paired messages (unless
+// the merchant accepts unpaired ones), any mint the wallet used, the mint asked first, per-relay
+// lookback, and a repeated message answered with the receipt again.
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PendingMintQuote } from '../ports';
+import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
+import {
+  GIFT_WRAP_BACKDATE_SECONDS,
+  INBOX_CURSOR_MARGIN_SECONDS,
+  INBOX_LOOKBACK_SECONDS,
+} from './constants';
+import { wrapPaymentMessage } from './gift-wrap';
+import { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
+import { noLockProvider } from './lock';
+import { newPairingSecret, provePairing } from './pairing';
+import type { PaymentMessage } from './payment-message';
+import { FakeRelayPool } from './testing/fake-pool';
+import { MemoryProcessedQuoteStore } from './testing/memory-processed-quotes';
+import type { RemoteQuoteVerdict } from './verify-remote-quote';
+
+const MINT = 'http://127.0.0.1:3338';
+const OLD_MINT = 'https://old.mint.example';
+const RELAY = 'ws://relay.test';
+const NOW = 1_750_000_000_000;
+const NOW_S = NOW / 1000;
+
+const merchant = generateSecretKey();
+const merchantPub = getPublicKey(merchant);
+const LOCK = lockPubkeyForNostrKey(merchantPub);
+
+function message(overrides: Partial<PaymentMessage> = {}): PaymentMessage {
+  return {
+    quote: 'quote-1',
+    amount: 100,
+    request: 'lnbc1u1pdev',
+    unit: 'sat',
+    mint: MINT,
+    pubkey: LOCK,
+    expiry: 1_900_000_000,
+    receipt: 'ab'.repeat(32),
+    ...overrides,
+  };
+}
+
+function paired(secret: Uint8Array, overrides: Partial<PaymentMessage> = {}): PaymentMessage {
+  const unsigned = message(overrides);
+  return { ...unsigned, pairing: provePairing(secret, unsigned) };
+}
+
+function wrapOf(payment: PaymentMessage, createdAt?: number) {
+  const wrap = wrapPaymentMessage({
+    senderSecretKey: generateSecretKey(),
+    recipientPubkeyHex: merchantPub,
+    message: payment,
+  });
+  // The fake pool does not check signatures: only the relay's created_at filter matters here.
+  return createdAt === undefined ? wrap : { ...wrap, created_at: createdAt };
+}
+
+class MemoryCursors {
+  readonly rows = new Map<string, number>();
+  async lastListen(relay: string) {
+    return this.rows.get(relay);
+  }
+  async recordListen(relay: string, seconds: number) {
+    this.rows.set(relay, seconds);
+  }
+}
+
+const inboxes: RemotePaymentInbox[] = [];
+afterEach(async () => {
+  await Promise.all(inboxes.splice(0).map((inbox) => inbox.stop()));
+});
+
+function harness(
+  options: Partial<RemotePaymentInboxDeps> & {
+    pool?: FakeRelayPool;
+    secret?: Uint8Array;
+    acceptUnpaired?: boolean;
+    verdict?: (payment: PaymentMessage, mintUrl: string) => RemoteQuoteVerdict;
+  } = {},
+) {
+  const pool = options.pool ?? new FakeRelayPool();
+  const secret = options.secret ?? newPairingSecret();
+  const store = new MemoryProcessedQuoteStore(() => NOW);
+  const tracked: PendingMintQuote[] = [];
+  const invalid: Error[] = [];
+  const duplicates: PaymentMessage[] = [];
+  const verified: string[] = [];
+  const cursors = new MemoryCursors();
+  const settings = { acceptUnpaired: options.acceptUnpaired ?? false, secret };
+  const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const inbox = new RemotePaymentInbox({
+    createPool: () => pool,
+    getRelays: async () => [RELAY],
+    getSecretKey: async () => merchant,
+    getMintUrl: async () => MINT,
+    processedQuotes: store,
+    takeOver: async (quote) => {
+      if (!(await store.claim(quote.quote, quote.amount))) return false;
+      tracked.push(quote);
+      return true;
+    },
+    onInvalidMessage: (error) => invalid.push(error),
+    clock: () => NOW,
+    lockProvider: noLockProvider,
+    retryDelaysMs: [5],
+    logger,
+    getPairing: async () => ({ secret: settings.secret, acceptUnpaired: settings.acceptUnpaired }),
+    knownMints: async () => [MINT, `${OLD_MINT}/`],
+    cursors,
+    verify: async (payment, mintUrl) => {
+      verified.push(payment.quote);
+      if (options.verdict) return options.verdict(payment, mintUrl);
+      return {
+        kind: 'take',
+        quote: {
+          quote: payment.quote,
+          mintUrl,
+          amount: 21, // the mint's figure, whatever the message said
+          request: 'lnbc-from-mint',
+          kind: 'remote',
+          state: 'UNPAID',
+          createdAt: NOW,
+          expiry: 1_800_000_000,
+          pubkey: LOCK,
+          ...(payment.receipt ? { receipt: payment.receipt } : {}),
+        },
+      };
+    },
+    onDuplicate: async (payment) => {
+      duplicates.push(payment);
+    },
+    ...options,
+  });
+  inboxes.push(inbox);
+  return { inbox, pool, store, tracked, invalid, duplicates, verified, cursors, settings, logger };
+}
+
+async function settle(inbox: RemotePaymentInbox) {
+  await vi.waitFor(() => expect(inbox.isActive).toBe(true));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await inbox.whenIdle();
+}
+
+describe('RemotePaymentInbox trust rules', () => {
+  it('drops unpaired and wrongly proven messages silently, without asking the mint', async () => {
+    const secret = newPairingSecret();
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(message({ quote: 'stranger' })));
+    pool.deliver(RELAY, wrapOf(paired(newPairingSecret(), { quote: 'other-secret' })));
+    // A relay that changes the amount of a paired message breaks its proof.
+    pool.deliver(RELAY, wrapOf({ ...paired(secret, { quote: 'altered' }), amount: 5000 }));
+    pool.deliver(RELAY, wrapOf(message({ quote: 'bad', amount: -1 })));
+    const h = harness({ pool, secret });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.tracked).toEqual([]);
+    expect(await h.store.list()).toEqual([]);
+    expect(h.verified).toEqual([]);
+    expect(h.invalid).toEqual([]);
+    expect(h.logger.error).not.toHaveBeenCalled();
+  });
+
+  it('takes a paired message with the figures the mint gave, keeping the receipt key', async () => {
+    const secret = newPairingSecret();
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paired(secret)));
+    const h = harness({ pool, secret });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.verified).toEqual(['quote-1']);
+    expect(h.tracked).toMatchObject([
+      { quote: 'quote-1', amount: 21, request: 'lnbc-from-mint', receipt: 'ab'.repeat(32) },
+    ]);
+  });
+
+  it('stops taking messages proven with a secret after it is replaced', async () => {
+    const old = newPairingSecret();
+    const pool = new FakeRelayPool();
+    const h = harness({ pool, secret: old });
+    await h.inbox.start();
+    await settle(h.inbox);
+    h.settings.secret = newPairingSecret();
+    pool.deliver(RELAY, wrapOf(paired(old, { quote: 'old-link' })));
+    pool.deliver(RELAY, wrapOf(paired(h.settings.secret, { quote: 'new-link' })));
+    await h.inbox.whenIdle();
+    expect(h.tracked.map((q) => q.quote)).toEqual(['new-link']);
+  });
+
+  it('takes unpaired senders when the merchant accepts them, still asking the mint', async () => {
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(message({ quote: 'open' })));
+    const h = harness({ pool, acceptUnpaired: true });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.verified).toEqual(['open']);
+    expect(h.tracked.map((q) => q.quote)).toEqual(['open']);
+  });
+
+  it('takes quotes on any mint the wallet used, at that mint; an unknown mint only when paired and https', async () => {
+    const secret = newPairingSecret();
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paired(secret, { quote: 'old', mint: OLD_MINT })));
+    pool.deliver(
+      RELAY,
+      wrapOf(paired(secret, { quote: 'new-https', mint: 'https://new.example' })),
+    );
+    pool.deliver(RELAY, wrapOf(paired(secret, { quote: 'new-http', mint: 'http://new.example' })));
+    pool.deliver(RELAY, wrapOf(message({ quote: 'stranger-new', mint: 'https://evil.example' })));
+    const h = harness({ pool, secret });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.tracked.map((q) => [q.quote, q.mintUrl])).toEqual([
+      ['old', `${OLD_MINT}/`],
+      ['new-https', 'https://new.example'],
+    ]);
+  });
+
+  it('stores nothing the mint does not back, and nothing while the mint does not answer', async () => {
+    const secret = newPairingSecret();
+    const pool = new FakeRelayPool();
+    for (let i = 0; i < 20; i++)
+      pool.deliver(RELAY, wrapOf(paired(secret, { quote: `forged-${i}` })));
+    pool.deliver(RELAY, wrapOf(paired(secret, { quote: 'offline' })));
+    let reachable = false;
+    const h = harness({
+      pool,
+      secret,
+      maxTrackAttempts: 50,
+      verdict: (payment, mintUrl) => {
+        if (payment.quote.startsWith('forged')) return { kind: 'drop', reason: 'unknown' };
+        if (!reachable) return { kind: 'retry', error: new Error('Network request failed') };
+        return {
+          kind: 'take',
+          quote: {
+            quote: payment.quote,
+            mintUrl,
+            amount: 7,
+            request: 'lnbc',
+            kind: 'remote',
+            state: 'UNPAID',
+            createdAt: NOW,
+            expiry: null,
+          },
+        };
+      },
+    });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.tracked).toEqual([]);
+    expect(await h.store.list()).toEqual([]);
+    expect(h.invalid).toEqual([]);
+    reachable = true;
+    await vi.waitFor(() => expect(h.tracked.map((q) => q.quote)).toEqual(['offline']));
+  });
+
+  it('answers a repeated message for a claimed quote instead of taking it again', async () => {
+    const secret = newPairingSecret();
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paired(secret)));
+    pool.deliver(RELAY, wrapOf(paired(secret)));
+    const h = harness({ pool, secret });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.tracked).toHaveLength(1);
+    expect(h.duplicates.map((m) => m.quote)).toEqual(['quote-1']);
+  });
+
+  it('asks a relay from its last complete listen minus the back-dating window, and records the next', async () => {
+    const cursorsBefore = NOW_S - 7 * 24 * 3600;
+    const pool = new FakeRelayPool();
+    const secret = newPairingSecret();
+    // A sale sent a week ago, back-dated two more days: far beyond the fixed 3-day window.
+    pool.deliver(
+      RELAY,
+      wrapOf(paired(secret, { quote: 'week-old' }), cursorsBefore - 2 * 24 * 3600 + 60),
+    );
+    const h = harness({ pool, secret });
+    h.cursors.rows.set(RELAY, cursorsBefore);
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(pool.openSubscriptions(RELAY)[0]!.filter.since).toBe(
+      cursorsBefore - GIFT_WRAP_BACKDATE_SECONDS - INBOX_CURSOR_MARGIN_SECONDS,
+    );
+    expect(h.tracked.map((q) => q.quote)).toEqual(['week-old']);
+    await vi.waitFor(() => expect(h.cursors.rows.get(RELAY)).toBe(NOW_S));
+  });
+
+  it('asks a relay it never listened to from three days back', async () => {
+    const h = harness();
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.pool.openSubscriptions(RELAY)[0]!.filter.since).toBe(NOW_S - INBOX_LOOKBACK_SECONDS);
+  });
+
+  it('never records a lookback past a message it could not finish', async () => {
+    const secret = newPairingSecret();
+    const pool = new FakeRelayPool();
+    const createdAt = NOW_S - 60 * 3600;
+    pool.deliver(RELAY, wrapOf(paired(secret, { quote: 'stuck' }), createdAt));
+    const h = harness({
+      pool,
+      secret,
+      maxTrackAttempts: 1,
+      verdict: () => ({ kind: 'retry', error: new Error('mint down') }),
+    });
+    await h.inbox.start();
+    await settle(h.inbox);
+    await vi.waitFor(() => expect(h.cursors.rows.get(RELAY)).toBeDefined());
+    const cursor = h.cursors.rows.get(RELAY)!;
+    expect(cursor).toBe(createdAt + GIFT_WRAP_BACKDATE_SECONDS);
+    // The next start asks from early enough to get the message again.
+    expect(cursor - GIFT_WRAP_BACKDATE_SECONDS - INBOX_CURSOR_MARGIN_SECONDS).toBeLessThan(
+      createdAt,
+    );
+  });
+
+  it('asks again when storage cannot say whether a sender is paired', async () => {
+    const secret = newPairingSecret();
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paired(secret)));
+    let failing = true;
+    const h = harness({
+      pool,
+      secret,
+      maxTrackAttempts: 1_000,
+      getPairing: async () => {
+        if (failing) throw new Error('IndexedDB closed');
+        return { secret, acceptUnpaired: false };
+      },
+    });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.tracked).toEqual([]);
+    failing = false;
+    await vi.waitFor(() => expect(h.tracked.map((q) => q.quote)).toEqual(['quote-1']));
+  });
+});

@@ -1,0 +1,41 @@
+// What the merchant's inbox, receipts and profile need from storage; see docs/protocol.md
+// "Receiving (merchant inbox)". src/storage/merchant-trust-store.ts implements them on Dexie.
+
+/** The cashier-link pairing secret and whether unpaired senders are taken (off by default). */
+export interface PairingStore {
+  /** The stored secret; one is created (once, across tabs) for wallets that have none yet. */
+  getOrCreateSecret(): Promise<Uint8Array>;
+  /** Replaces the secret: links made with the old one stop working. Returns the new one. */
+  resetSecret(): Promise<Uint8Array>;
+  acceptsUnpaired(): Promise<boolean>;
+  setAcceptsUnpaired(accept: boolean): Promise<void>;
+}
+
+/** Per relay URL, the last time (unix seconds) the inbox knew it had everything that relay kept. */
+export interface RelayCursorStore {
+  lastListen(relay: string): Promise<number | undefined>;
+  recordListen(relay: string, seconds: number): Promise<void>;
+}
+
+/** Every mint the wallet has used: the configured one, proofs, history, pending quotes, claims. */
+export interface KnownMintSource {
+  knownMints(): Promise<string[]>;
+}
+
+/** A remote sale already credited: what its receipt says. */
+export interface CreditedSale {
+  amount: number;
+  /** unix seconds when the proofs were stored */
+  time: number;
+}
+
+export interface CreditedSaleLookup {
+  /** The stored remote-payment event of this quote, if its proofs are stored. */
+  creditedSale(quoteId: string): Promise<CreditedSale | undefined>;
+}
+
+/** The last merchant profile (its tags as JSON) that at least one relay accepted. */
+export interface ProfileStateStore {
+  lastPublishedProfile(): Promise<string | undefined>;
+  recordPublishedProfile(profile: string): Promise<void>;
+}

@@ -1,0 +1,100 @@
+// Merchant side: publishing the kind 10019 merchant profile (docs/protocol.md "Merchant profile")
+// whenever what it says changed, and again at start-up until a relay has accepted it.
+import { finalizeEvent } from 'nostr-tools/pure';
+import { getPublicKey } from 'nostr-tools/pure';
+import { silentLogger, type Logger } from '../logger';
+import type { Clock } from '../ports';
+import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
+import { merchantProfileTemplate, type MerchantProfile } from './merchant-profile';
+import type { PairingStore, ProfileStateStore } from './merchant-ports';
+import { normalizeMintUrl } from './payment-message';
+import { pairingId } from './pairing';
+import { publishToRelays } from './publish';
+import type { RelayPool } from './relay-pool';
+
+export interface ProfilePublisherDeps {
+  createPool: () => RelayPool;
+  getRelays: () => Promise<string[]>;
+  getMintUrl: () => Promise<string>;
+  /** other mints the wallet uses, listed after the current one */
+  knownMints: () => Promise<string[]>;
+  getSecretKey: () => Promise<Uint8Array>;
+  pairing: Pick<PairingStore, 'getOrCreateSecret' | 'acceptsUnpaired'>;
+  state: ProfileStateStore;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+export type ProfileSync = 'published' | 'unchanged' | 'failed';
+
+/** One sync at a time; each compares what it would publish with what a relay last accepted. */
+export class MerchantProfilePublisher {
+  private readonly logger: Logger;
+  private readonly clock: Clock;
+  private running: Promise<ProfileSync> = Promise.resolve('unchanged');
+
+  constructor(private readonly deps: ProfilePublisherDeps) {
+    this.logger = deps.logger ?? silentLogger;
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  /** Publishes the profile if it differs from the last accepted one. Never rejects. */
+  sync(): Promise<ProfileSync> {
+    this.running = this.running.then(() => this.syncOnce());
+    return this.running;
+  }
+
+  /** What the profile says now. */
+  async profile(): Promise<MerchantProfile> {
+    const [secretKey, mintUrl, known, relays, acceptUnpaired, secret] = await Promise.all([
+      this.deps.getSecretKey(),
+      this.deps.getMintUrl(),
+      this.deps.knownMints(),
+      this.deps.getRelays(),
+      this.deps.pairing.acceptsUnpaired(),
+      this.deps.pairing.getOrCreateSecret(),
+    ]);
+    const mints: string[] = [];
+    const seen = new Set<string>();
+    for (const mint of [mintUrl, ...known]) {
+      const key = normalizeMintUrl(mint);
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      mints.push(mint.trim().replace(/\/+$/, ''));
+    }
+    return {
+      mints,
+      relays: [...new Set(relays.map((relay) => relay.trim()).filter(Boolean))],
+      pubkey: lockPubkeyForNostrKey(getPublicKey(secretKey)),
+      ...(acceptUnpaired ? {} : { pairingId: pairingId(secret) }),
+    };
+  }
+
+  private async syncOnce(): Promise<ProfileSync> {
+    let pool: RelayPool | undefined;
+    try {
+      const profile = await this.profile();
+      const text = JSON.stringify(profile);
+      if ((await this.deps.state.lastPublishedProfile()) === text) return 'unchanged';
+      const secretKey = await this.deps.getSecretKey();
+      const now = Math.floor(this.clock() / 1000);
+      const event = finalizeEvent(merchantProfileTemplate(profile, now), secretKey);
+      pool = this.deps.createPool();
+      const outcome = await publishToRelays(event, profile.relays, pool);
+      if (outcome.accepted.length === 0) {
+        this.logger.warn('No relay took the merchant profile; trying again at the next start', {
+          failures: outcome.failures,
+        });
+        return 'failed';
+      }
+      await this.deps.state.recordPublishedProfile(text);
+      this.logger.info(`Merchant profile published on ${outcome.accepted.join(', ')}`);
+      return 'published';
+    } catch (error) {
+      this.logger.error('Could not publish the merchant profile:', error);
+      return 'failed';
+    } finally {
+      pool?.destroy();
+    }
+  }
+}

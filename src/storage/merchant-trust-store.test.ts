@@ -1,0 +1,134 @@
+// The merchant's remote-cashier storage on fake-indexeddb: one pairing secret across tabs, reset,
+// the unpaired setting off by default, per-relay lookback, the mints used, credited sales, and the
+// cap on unpaid remote quotes in the claim's transaction.
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { PendingQuoteLimitError } from '../core/errors';
+import type { PendingMintQuote } from '../core/ports';
+import { MINT_A, MINT_B, proof, testStorage } from './test-support';
+
+function remote(id: string, overrides: Partial<PendingMintQuote> = {}): PendingMintQuote {
+  return {
+    quote: id,
+    mintUrl: MINT_A,
+    amount: 5,
+    request: 'lnbc',
+    kind: 'remote',
+    state: 'UNPAID',
+    createdAt: 0,
+    expiry: 2_000,
+    ...overrides,
+  };
+}
+
+describe('DexieMerchantTrustStore', () => {
+  it('creates one pairing secret for two tabs asking at once, and a reset replaces it', async () => {
+    const name = testStorage().db.name;
+    const [a, b] = [testStorage(name), testStorage(name)];
+    const [first, second] = await Promise.all([
+      a.merchantTrust.getOrCreateSecret(),
+      b.merchantTrust.getOrCreateSecret(),
+    ]);
+    expect(first).toHaveLength(32);
+    expect(second).toEqual(first);
+    const renewed = await a.merchantTrust.resetSecret();
+    expect(renewed).not.toEqual(first);
+    expect(await b.merchantTrust.getOrCreateSecret()).toEqual(renewed);
+  });
+
+  it('does not accept unpaired cashier links until told to', async () => {
+    const s = testStorage();
+    expect(await s.merchantTrust.acceptsUnpaired()).toBe(false);
+    await s.merchantTrust.setAcceptsUnpaired(true);
+    expect(await s.merchantTrust.acceptsUnpaired()).toBe(true);
+  });
+
+  it('keeps the last complete listen per relay URL', async () => {
+    const s = testStorage();
+    expect(await s.merchantTrust.lastListen('ws://a')).toBeUndefined();
+    await s.merchantTrust.recordListen('ws://a', 1_000.7);
+    await s.merchantTrust.recordListen('ws://b', 2_000);
+    expect(await s.merchantTrust.lastListen('ws://a')).toBe(1_000);
+    expect(await s.merchantTrust.lastListen('ws://b')).toBe(2_000);
+  });
+
+  it('lists every mint the wallet used: settings, proofs, history, pending quotes and claims', async () => {
+    const s = testStorage();
+    await s.config.setMintUrl('https://current.example');
+    await s.proofs.add([proof('p', 1)], MINT_A);
+    await s.history.addPayment({
+      type: 'direct-payment',
+      amount: 1,
+      mintUrl: MINT_B,
+      quoteId: 'h',
+      request: 'lnbc',
+    });
+    await s.mintQuotes.put(remote('pending', { mintUrl: 'https://quotes.example' }));
+    await s.ledger.claimRemoteQuote(remote('claimed', { mintUrl: 'https://claims.example' }));
+    expect((await s.merchantTrust.knownMints()).sort()).toEqual(
+      [
+        'https://current.example',
+        MINT_A,
+        MINT_B,
+        'https://quotes.example',
+        'https://claims.example',
+      ].sort(),
+    );
+  });
+
+  it('finds a credited remote sale by its quote id', async () => {
+    const s = testStorage();
+    expect(await s.merchantTrust.creditedSale('q')).toBeUndefined();
+    await s.history.addPayment({
+      type: 'remote-payment',
+      amount: 21,
+      mintUrl: MINT_A,
+      quoteId: 'q',
+      request: 'lnbc',
+    });
+    expect(await s.merchantTrust.creditedSale('q')).toMatchObject({ amount: 21 });
+  });
+
+  it('keeps the receipt key with the claim', async () => {
+    const s = testStorage();
+    await s.ledger.claimRemoteQuote(remote('r', { receipt: 'ab'.repeat(32) }));
+    expect(await s.db.processedQuotes.get('r')).toMatchObject({ receipt: 'ab'.repeat(32) });
+    expect(await s.mintQuotes.get('r')).toMatchObject({ receipt: 'ab'.repeat(32) });
+  });
+});
+
+describe('Ledger.claimRemoteQuote with a cap on unpaid remote quotes', () => {
+  const limit = { maxUnpaid: 3, nowSeconds: 1_500 };
+
+  it('closes expired unpaid remote quotes, oldest expiry first, to make room', async () => {
+    const s = testStorage();
+    await s.ledger.claimRemoteQuote(remote('live', { expiry: 9_000 }));
+    await s.ledger.claimRemoteQuote(remote('old', { expiry: 1_000 }));
+    await s.ledger.claimRemoteQuote(remote('older', { expiry: 900 }));
+    expect(await s.ledger.claimRemoteQuote(remote('new'), limit)).toBe(true);
+    expect((await s.mintQuotes.list()).map((q) => q.quote).sort()).toEqual(['live', 'new', 'old']);
+    expect(await s.db.processedQuotes.get('older')).toMatchObject({ outcome: 'expired' });
+  });
+
+  it('stores nothing when every tracked quote is still live, but always takes a paid one', async () => {
+    const s = testStorage();
+    for (const id of ['a', 'b', 'c'])
+      await s.ledger.claimRemoteQuote(remote(id, { expiry: 9_000 }));
+    await expect(s.ledger.claimRemoteQuote(remote('d'), limit)).rejects.toBeInstanceOf(
+      PendingQuoteLimitError,
+    );
+    expect(await s.db.processedQuotes.get('d')).toBeUndefined();
+    expect(await s.mintQuotes.get('d')).toBeUndefined();
+    expect(await s.ledger.claimRemoteQuote(remote('paid', { state: 'PAID' }), limit)).toBe(true);
+  });
+
+  it('never closes a quote with a counter reservation', async () => {
+    const s = testStorage();
+    const reservation = { keysetId: 'k', start: 0, count: 1 };
+    for (const id of ['a', 'b', 'c']) {
+      await s.ledger.claimRemoteQuote(remote(id, { expiry: 10, reservation }));
+    }
+    expect(await s.ledger.claimRemoteQuote(remote('d'), limit)).toBe(true);
+    expect(await s.mintQuotes.list()).toHaveLength(4);
+  });
+});

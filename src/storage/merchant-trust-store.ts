@@ -1,0 +1,118 @@
+// The merchant side of the remote cashier on Dexie: the pairing secret, the unpaired-senders
+// setting, per-relay inbox lookback, the mints the wallet has used, credited sales (for receipts)
+// and the last published merchant profile (docs/protocol.md "Receiving (merchant inbox)").
+import type { Clock } from '../core/ports';
+import type {
+  CreditedSale,
+  CreditedSaleLookup,
+  KnownMintSource,
+  PairingStore,
+  ProfileStateStore,
+  RelayCursorStore,
+} from '../core/remote-payments/merchant-ports';
+import { newPairingSecret, PAIRING_SECRET_BYTES } from '../core/remote-payments/pairing';
+import { toBytes } from './bytes';
+import type { CashewDb } from './db';
+import { CONFIG_KEYS, KEY_NAMES } from './key-names';
+
+export class DexieMerchantTrustStore
+  implements PairingStore, RelayCursorStore, KnownMintSource, CreditedSaleLookup, ProfileStateStore
+{
+  constructor(
+    private readonly db: CashewDb,
+    private readonly clock: Clock,
+  ) {}
+
+  // ------------------------------------------------------------ pairing
+
+  async getOrCreateSecret(): Promise<Uint8Array> {
+    const { db } = this;
+    // One transaction: two tabs asking at once must end up with the same secret.
+    return db.transaction('rw', db.keys, async () => {
+      const stored = toBytes((await db.keys.get(KEY_NAMES.pairingSecret))?.value);
+      if (stored && stored.length === PAIRING_SECRET_BYTES) return stored;
+      const secret = newPairingSecret();
+      await db.keys.put({ key: KEY_NAMES.pairingSecret, value: secret, updatedAt: this.clock() });
+      return secret;
+    });
+  }
+
+  async resetSecret(): Promise<Uint8Array> {
+    const secret = newPairingSecret();
+    await this.db.keys.put({
+      key: KEY_NAMES.pairingSecret,
+      value: secret,
+      updatedAt: this.clock(),
+    });
+    return secret;
+  }
+
+  async acceptsUnpaired(): Promise<boolean> {
+    return (await this.db.config.get(CONFIG_KEYS.acceptUnpaired))?.value === 'true';
+  }
+
+  async setAcceptsUnpaired(accept: boolean): Promise<void> {
+    await this.db.config.put({
+      key: CONFIG_KEYS.acceptUnpaired,
+      value: accept ? 'true' : 'false',
+      updatedAt: this.clock(),
+    });
+  }
+
+  // ------------------------------------------------------------ relay lookback
+
+  async lastListen(relay: string): Promise<number | undefined> {
+    return (await this.db.relayCursors.get(relay))?.listenedAt;
+  }
+
+  async recordListen(relay: string, seconds: number): Promise<void> {
+    await this.db.relayCursors.put({ relay, listenedAt: Math.floor(seconds) });
+  }
+
+  // ------------------------------------------------------------ mints used
+
+  async knownMints(): Promise<string[]> {
+    const { db } = this;
+    return db.transaction(
+      'r',
+      [db.config, db.proofTotals, db.historyEvents, db.mintQuotes, db.processedQuotes],
+      async () => {
+        const configured = (await db.config.get(CONFIG_KEYS.mintUrl))?.value;
+        const fromProofs = (await db.proofTotals.toCollection().primaryKeys()) as string[];
+        const fromHistory = (await db.historyEvents.orderBy('mintUrl').uniqueKeys()) as string[];
+        const fromQuotes = (await db.mintQuotes.orderBy('mintUrl').uniqueKeys()) as string[];
+        const fromClaims: string[] = [];
+        await db.processedQuotes.each((row) => {
+          if (row.mintUrl) fromClaims.push(row.mintUrl);
+        });
+        const all = [configured, ...fromProofs, ...fromHistory, ...fromQuotes, ...fromClaims];
+        return [...new Set(all)].filter(
+          (url): url is string => typeof url === 'string' && url !== '',
+        );
+      },
+    );
+  }
+
+  // ------------------------------------------------------------ receipts
+
+  async creditedSale(quoteId: string): Promise<CreditedSale | undefined> {
+    const rows = await this.db.historyEvents.where('quoteId').equals(quoteId).toArray();
+    const sale = rows.find((row) => row.type === 'remote-payment');
+    if (!sale) return undefined;
+    return { amount: sale.amount, time: Math.floor(sale.createdAt / 1000) };
+  }
+
+  // ------------------------------------------------------------ merchant profile
+
+  async lastPublishedProfile(): Promise<string | undefined> {
+    return (await this.db.config.get(CONFIG_KEYS.merchantProfile))?.value;
+  }
+
+  async recordPublishedProfile(profile: string): Promise<void> {
+    await this.db.config.put({
+      key: CONFIG_KEYS.merchantProfile,
+      value: profile,
+      updatedAt: this.clock(),
+    });
+  }
+}
