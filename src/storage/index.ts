@@ -20,6 +20,8 @@ import { DexieConfigStore, type ConfigDefaults } from './config-store';
 import { DexieCounterSource } from './counter-source';
 import { CashewDb, DEFAULT_DB_NAME } from './db';
 import { DexieHistoryStore } from './history-store';
+import { DexieHistoryRange } from './history-range';
+import { DexiePriceStore } from './price-store';
 import { DexieKeyStore } from './key-store';
 import { DexieLedger } from './ledger';
 import { DexieAutoCashOutStore } from './auto-cash-out-store';
@@ -41,6 +43,8 @@ export interface StorageOptions {
   defaults: ConfigDefaults;
   logger: Logger;
   clock?: Clock;
+  /** The price source URL used until the merchant sets one (the build's VITE_PRICE_URL). */
+  defaultPriceUrl?: string;
 }
 
 export interface Storage {
@@ -62,6 +66,10 @@ export interface Storage {
   restore: RestoreLedger;
   /** Whether the recovery phrase was checked, and the reminder's pause (config rows). */
   phraseCheck: PhraseCheckStore;
+  /** History events by time, page by page (CSV export, day summary). */
+  historyRange: DexieHistoryRange;
+  /** Display currency, price source URL and the cached price table (config rows). */
+  prices: DexiePriceStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -86,6 +94,8 @@ export function createStorage(options: StorageOptions): Storage {
     counterSource: new DexieCounterSource(db, clock),
     restore: new DexieRestoreLedger(db, clock),
     phraseCheck: new DexiePhraseCheckStore(db, clock),
+    historyRange: new DexieHistoryRange(db),
+    prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     close: () => db.close(),
   };
 }
