@@ -12,6 +12,8 @@ export interface InvoiceModalProps {
   onClose: () => void;
   /** Invoice amount in sats, shown above the QR code. */
   amount?: number;
+  /** The amount in the merchant's display currency ("12.34 USD"), shown under the sats. */
+  fiatText?: string;
   /** Clipboard failures go here only (the feature logs 'Failed to copy invoice:'). */
   onCopyError?: (error: unknown) => void;
 }
@@ -20,7 +22,13 @@ export const INVOICE_MODAL_TITLE = 'Please pay this invoice';
 export const INVOICE_MODAL_TEXT =
   'Scan the QR code with your Lightning wallet or copy the invoice string';
 
-export function InvoiceModal({ invoice, onClose, amount, onCopyError }: InvoiceModalProps) {
+export function InvoiceModal({
+  invoice,
+  onClose,
+  amount,
+  fiatText,
+  onCopyError,
+}: InvoiceModalProps) {
   const { copiedText, copy } = useCopyToClipboard(onCopyError);
 
   return (
@@ -33,6 +41,11 @@ export function InvoiceModal({ invoice, onClose, amount, onCopyError }: InvoiceM
       {invoice !== null ? (
         <div className="flex flex-col items-center gap-4">
           <ModalAmount amount={amount} testId="invoice-amount" />
+          {fiatText ? (
+            <p data-testid="invoice-fiat" className="-mt-3 text-sm font-medium text-slate-600">
+              {fiatText}
+            </p>
+          ) : null}
           <QrCode value={invoice} label="Invoice QR code" size={256} />
           <div className="w-full">
             <CopyLabel copied={copiedText === invoice}>Invoice String:</CopyLabel>

@@ -1,6 +1,6 @@
 // Amount keypad (docs/behaviour.md "Point of sale"): on-screen digits plus window keyboard
 // shortcuts.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { LineIcon } from './LineIcon';
 import {
   INITIAL_AMOUNT,
@@ -18,6 +18,14 @@ export interface KeypadProps {
   resetKey?: unknown;
   /** Unit shown after the amount. */
   unit?: string;
+  /** The digits as shown (a currency's decimals); the digits themselves when omitted. */
+  display?: (digits: string) => string;
+  /** The amount in the other unit, shown below it (sats under a fiat amount and back). */
+  other?: (digits: string) => string | null;
+  /** Shown beside the amount: the unit toggle. */
+  toggle?: ReactNode;
+  /** A short note below the amount (a stale price, prices unavailable). */
+  note?: string | null;
   className?: string;
 }
 
@@ -53,6 +61,10 @@ export function Keypad({
   disabled = false,
   resetKey,
   unit = 'sats',
+  display,
+  other,
+  toggle,
+  note,
   className,
 }: KeypadProps) {
   const [amount, setAmount] = useState(INITIAL_AMOUNT);
@@ -146,9 +158,26 @@ export function Keypad({
           data-testid="keypad-amount"
           className="flex max-w-full items-baseline gap-2 font-bold tabular-nums"
         >
-          <span className="min-w-0 text-5xl break-all sm:text-6xl">{amount}</span>{' '}
+          <span className="min-w-0 text-5xl break-all sm:text-6xl">
+            {display ? display(amount) : amount}
+          </span>{' '}
           <span className="text-xl font-medium text-violet-200">{unit}</span>
         </output>
+        {other || toggle ? (
+          <div className="mt-1 flex items-center gap-2 text-sm font-medium text-violet-100">
+            {other ? (
+              <span data-testid="keypad-other" className="tabular-nums">
+                {other(amount)}
+              </span>
+            ) : null}
+            {toggle}
+          </div>
+        ) : null}
+        {note ? (
+          <p data-testid="keypad-note" className="mt-1 text-xs text-violet-200">
+            {note}
+          </p>
+        ) : null}
         <div className="mt-1 h-5 text-sm font-medium text-amber-200">
           {hint ? <p role="alert">{hint}</p> : null}
         </div>

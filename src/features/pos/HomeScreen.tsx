@@ -1,16 +1,26 @@
 // Home (/): the point-of-sale screen where the merchant types an amount and shows the invoice.
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import type { FiatRecord } from '../../core/ports';
 import { formatSats } from '../../ui/format-sats';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { useBalance } from './use-balance';
+import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
   const balance = useBalance(services);
-  const invoice = useInvoice(payments, logger);
+  // The fiat entry needs the invoice's submit and the invoice needs the fiat record of what was
+  // typed: the record is read through a ref that always holds the latest render's function.
+  const fiatOfRef = useRef<(sats: number) => FiatRecord | undefined>(() => undefined);
+  const fiatOf = useCallback((sats: number) => fiatOfRef.current(sats), []);
+  const invoice = useInvoice(payments, logger, fiatOf);
+  const fiat = useFiatEntry(services.prices, invoice.submit, logger);
+  useLayoutEffect(() => {
+    fiatOfRef.current = fiat.fiatOf;
+  });
   const { invoice: quote } = invoice;
   const onCopyError = useCallback(
     (error: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, error),
@@ -43,7 +53,13 @@ export function HomeScreen({ services }: PosScreenProps) {
         </p>
       </header>
 
-      <InvoicePanel flow={invoice} invoice={quote} onCopyError={onCopyError} />
+      <InvoicePanel
+        flow={invoice}
+        invoice={quote}
+        onCopyError={onCopyError}
+        entry={fiat.entry}
+        invoiceFiat={fiat.fiatText(quote?.fiat)}
+      />
     </section>
   );
 }

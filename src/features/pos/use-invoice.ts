@@ -3,7 +3,7 @@
 // payment come from the app-wide handler; only a failure to create one is toasted here.
 import { useCallback, useEffect } from 'react';
 import type { Logger } from '../../core/logger';
-import type { PendingMintQuote } from '../../core/ports';
+import type { FiatRecord, PendingMintQuote } from '../../core/ports';
 import { toast } from '../../ui/toast';
 import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
@@ -11,8 +11,19 @@ import type { PosPayments } from './deps';
 
 export type InvoiceState = InvoiceFlowState<PendingMintQuote>;
 
-export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState {
-  const create = useCallback((amount: number) => payments.createInvoice(amount), [payments]);
+/** `fiatOf`: the fiat record of a sale of so many sats, fixed as the invoice is created. */
+export function useInvoice(
+  payments: PosPayments,
+  logger: Logger,
+  fiatOf?: (sats: number) => FiatRecord | undefined,
+): InvoiceState {
+  const create = useCallback(
+    (amount: number) => {
+      const fiat = fiatOf?.(amount);
+      return payments.createInvoice(amount, fiat ? { fiat } : undefined);
+    },
+    [payments, fiatOf],
+  );
   const watch = useCallback(
     (end: (quoteId: string, paid: boolean) => void) => {
       const offSettled = payments.onSettled((settled) => end(settled.quote.quote, true));
