@@ -1,5 +1,5 @@
 // The history as CSV for the merchant's books: RFC 4180 quoting, spreadsheet formulas neutralised,
-// dates in the merchant's time zone (docs/behaviour.md "Export").
+// dates in the merchant's time zone (docs/behaviour.md "Records").
 import type { HistoryEvent } from '../ports';
 import { fiatValueText } from '../prices/convert';
 import { localDate, localTime, utcOffset } from './local-day';
