@@ -9,7 +9,9 @@ export class DexieHistoryRange implements HistoryRangeReader {
 
   /**
    * Index entries with equal createdAt are ordered by id, so a page resumes at the cursor's
-   * time after skipping the ties already read: an offset of a few rows, never of the whole range.
+   * time after dropping the ties already read: a few rows, never the whole range. They are read
+   * and dropped here rather than with Dexie's offset(), which walks a cursor row by row instead
+   * of one getAll.
    */
   async range(
     from: number,
@@ -19,12 +21,12 @@ export class DexieHistoryRange implements HistoryRangeReader {
   ): Promise<HistoryEvent[]> {
     if (!(to > from)) return [];
     const start = cursor ? Math.max(cursor.createdAt, from) : from;
+    const skip = cursor && cursor.createdAt >= from ? cursor.skip : 0;
     const rows = await this.db.historyEvents
       .where('createdAt')
       .between(start, to, true, false)
-      .offset(cursor && cursor.createdAt >= from ? cursor.skip : 0)
-      .limit(limit)
+      .limit(limit + skip)
       .toArray();
-    return rows as HistoryEvent[];
+    return (skip > 0 ? rows.slice(skip) : rows) as HistoryEvent[];
   }
 }

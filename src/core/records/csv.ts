@@ -2,7 +2,7 @@
 // dates in the merchant's time zone (docs/behaviour.md "Records").
 import type { HistoryEvent } from '../ports';
 import { fiatValueText } from '../prices/convert';
-import { localDate, localTime, utcOffset } from './local-day';
+import { localStamp } from './local-day';
 
 export const CSV_HEADER = [
   'Date',
@@ -65,10 +65,11 @@ export function eventOrigin(event: HistoryEvent): string {
 
 export function csvRow(event: HistoryEvent): string {
   const fiat = event.fiat;
+  const stamp = localStamp(event.createdAt);
   return csvLine([
-    localDate(event.createdAt),
-    localTime(event.createdAt),
-    utcOffset(event.createdAt),
+    stamp.date,
+    stamp.time,
+    stamp.offset,
     event.type,
     event.amount,
     fiat ? fiatValueText(fiat) : '',
