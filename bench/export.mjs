@@ -5,6 +5,7 @@
 //
 // Importable: measureExport({ browser, appUrl, mintUrl, relayUrl, runs?, events?, log? }).
 // In the bench: `npm run bench -- --only=export`.
+import { loadavg } from 'node:os';
 import { round, summarize } from './lib/stats.mjs';
 import { storageBundle } from './lib/storage-bundle.mjs';
 
@@ -87,6 +88,7 @@ export async function measureExport(context) {
     const from = localDate(span.first);
     const to = localDate(span.last);
 
+    const loadBefore = loadavg()[0];
     const totals = [];
     const longest = [];
     let bytes = 0;
@@ -128,9 +130,11 @@ export async function measureExport(context) {
       totalMs: summarize(totals),
       longestTaskMs: summarize(longest),
       longTasksPerExport: tasksOver50,
+      // A long task is wall-clock time: on a shared machine other work stretches it.
+      loadAverage: { before: round(loadBefore), after: round(loadavg()[0]) },
       notes: [
         'totalMs: Download CSV clicked to the browser starting the download (every event read in ' +
-          'pages of 1,000, CSV built, Blob made); longestTaskMs: the longest PerformanceObserver ' +
+          'pages of 250, CSV built, Blob made); longestTaskMs: the longest PerformanceObserver ' +
           "'longtask' entry (>= 50 ms; 0 = none) from the click to the 'Exported N events.' status.",
       ],
     };
