@@ -33,6 +33,7 @@ const FIGURES = [
   },
   { key: 'withdrawQr', file: 'wallet-scale.mjs', fn: 'measureWithdrawQr' },
   { key: 'restore', file: 'restore.mjs', fn: 'measureRestore' },
+  { key: 'export', file: 'export.mjs', fn: 'measureExport' },
 ];
 
 async function loadMeasure(figure) {

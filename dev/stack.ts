@@ -75,7 +75,7 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
     process.env.VITE_DEFAULT_RELAYS = JSON.stringify([relay.url]);
     process.env.VITE_DISCOVERY_RELAYS = JSON.stringify([relay.url]);
     process.env.VITE_AUDITOR_URL = '';
-    // For cash-out and fiat prices (issues 16 and 19); the app does not read them yet.
+    // The price source the build defaults to (issue 19): the dev price feed.
     process.env.VITE_PRICE_URL = prices.pricesUrl;
     process.env.VITE_DEV_LIGHTNING_ADDRESS = lnurl.address;
 

@@ -143,7 +143,7 @@ async function main() {
       VITE_DEFAULT_RELAYS: JSON.stringify([relayUrl]),
       VITE_DISCOVERY_RELAYS: JSON.stringify([relayUrl]),
       VITE_AUDITOR_URL: '',
-      // For cash-out and fiat prices (issues 16 and 19); the app does not read them yet.
+      // The price source the build defaults to (issue 19): the dev price feed.
       VITE_PRICE_URL: pricesUrl,
       VITE_DEV_LIGHTNING_ADDRESS: lightningAddress,
     },

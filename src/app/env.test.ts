@@ -10,12 +10,14 @@ describe('readAppSettings', () => {
         VITE_DEFAULT_RELAYS: '["ws://127.0.0.1:7777"]',
         VITE_DISCOVERY_RELAYS: '["ws://127.0.0.1:7778"]',
         VITE_AUDITOR_URL: '',
+        VITE_PRICE_URL: 'http://127.0.0.1:3340/api/v1/prices',
       }),
     ).toEqual({
       defaultMintUrl: 'http://127.0.0.1:3338',
       defaultRelays: ['ws://127.0.0.1:7777'],
       discoveryRelays: ['ws://127.0.0.1:7778'],
       auditorUrl: '',
+      priceUrl: 'http://127.0.0.1:3340/api/v1/prices',
     });
   });
 
@@ -26,6 +28,7 @@ describe('readAppSettings', () => {
     expect(settings.defaultRelays[0]).toMatch(/^wss:\/\//);
     expect(settings.discoveryRelays).toEqual(settings.defaultRelays);
     expect(settings.auditorUrl).toMatch(/^https:\/\//);
+    expect(settings.priceUrl).toBe('https://mempool.space/api/v1/prices');
   });
 });
 

@@ -1,4 +1,5 @@
-// Build-time settings (Vite env): default mint, default relays, discovery relays, auditor URL.
+// Build-time settings (Vite env): default mint, default relays, discovery relays, auditor URL,
+// price source URL.
 
 export interface AppSettings {
   /**
@@ -12,6 +13,8 @@ export interface AppSettings {
   discoveryRelays: string[];
   /** Auditor API base URL; empty string means no auditor. */
   auditorUrl: string;
+  /** Price source in the shape of mempool's /api/v1/prices, until the merchant sets another. */
+  priceUrl: string;
 }
 
 export interface AppEnv {
@@ -19,12 +22,14 @@ export interface AppEnv {
   VITE_DEFAULT_RELAYS?: string;
   VITE_DISCOVERY_RELAYS?: string;
   VITE_AUDITOR_URL?: string;
+  VITE_PRICE_URL?: string;
 }
 
 // Used only when a build sets nothing at all (the committed .env sets the first two).
 const fallbackMintUrl = 'https://testnut.cashu.space';
 const fallbackRelays = ['wss://relay.damus.io'];
 const fallbackAuditorUrl = 'https://api.audit.8333.space';
+const fallbackPriceUrl = 'https://mempool.space/api/v1/prices';
 
 /** A JSON list of non-empty strings, or the fallback when the value is missing or malformed. */
 export function parseUrlList(value: string | undefined, fallback: string[]): string[] {
@@ -48,5 +53,6 @@ export function readAppSettings(env: AppEnv): AppSettings {
     // An explicitly empty value switches the auditor off (tests, offline development).
     auditorUrl:
       env.VITE_AUDITOR_URL === undefined ? fallbackAuditorUrl : env.VITE_AUDITOR_URL.trim(),
+    priceUrl: env.VITE_PRICE_URL?.trim() || fallbackPriceUrl,
   };
 }

@@ -6,4 +6,5 @@ interface ImportMetaEnv {
   readonly VITE_DEFAULT_RELAYS?: string;
   readonly VITE_DISCOVERY_RELAYS?: string;
   readonly VITE_AUDITOR_URL?: string;
+  readonly VITE_PRICE_URL?: string;
 }

@@ -1,8 +1,9 @@
 // What core needs from storage: interfaces only. src/storage implements them on Dexie;
 // tests may implement them in memory. Amounts are integer sats (plain numbers) throughout.
 import type { CounterSource } from '@cashu/cashu-ts';
+import type { FiatRecord } from './prices/currencies';
 
-export type { CounterSource };
+export type { CounterSource, FiatRecord };
 
 // ---------------------------------------------------------------- proofs
 
@@ -70,6 +71,8 @@ export interface HistoryEvent {
   quoteId?: string;
   /** JSON text (or any text from older data) */
   metadata?: string;
+  /** a sale's display currency, price and fiat value when it was taken (unindexed, no upgrade) */
+  fiat?: FiatRecord;
 }
 
 export interface HistoryPage {
@@ -86,6 +89,8 @@ export interface PaymentEventInput {
   quoteId: string;
   /** the payment request (invoice); stored as metadata {request} */
   request: string;
+  /** the sale's fiat side, when a display currency and its price were known */
+  fiat?: FiatRecord;
 }
 
 export interface WithdrawalEventInput {
@@ -132,6 +137,11 @@ export interface PendingMintQuote {
   reservation?: CounterReservation;
   /** remote quotes: the x-only key the cashier chose for this sale's receipt */
   receipt?: string;
+  /**
+   * The sale's fiat side, fixed when the invoice was created (local sales); carried to the
+   * history event. Remote quotes get the merchant's price when they are minted instead.
+   */
+  fiat?: FiatRecord;
 }
 
 export interface MintQuoteStore {

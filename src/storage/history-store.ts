@@ -19,6 +19,7 @@ export function paymentRow(event: PaymentEventInput, now: number): Omit<HistoryR
     mintUrl: event.mintUrl,
     quoteId: event.quoteId,
     metadata: JSON.stringify({ request: event.request }),
+    ...(event.fiat ? { fiat: { ...event.fiat } } : {}),
   };
 }
 

@@ -21,6 +21,8 @@ import { DexieConfigStore, type ConfigDefaults } from './config-store';
 import { DexieCounterSource } from './counter-source';
 import { CashewDb, DEFAULT_DB_NAME } from './db';
 import { DexieHistoryStore } from './history-store';
+import { DexieHistoryRange } from './history-range';
+import { DexiePriceStore } from './price-store';
 import { DexieKeyStore } from './key-store';
 import { DexieLedger } from './ledger';
 import { DexieAutoCashOutStore } from './auto-cash-out-store';
@@ -44,6 +46,8 @@ export interface StorageOptions {
   defaults: ConfigDefaults;
   logger: Logger;
   clock?: Clock;
+  /** The price source URL used until the merchant sets one (the build's VITE_PRICE_URL). */
+  defaultPriceUrl?: string;
 }
 
 export interface Storage {
@@ -71,6 +75,10 @@ export interface Storage {
   cashierLinks: CashierLinkStore;
   /** Remote cashier trust: pairing secret, unpaired setting, relay lookback, mints used, receipts. */
   merchantTrust: DexieMerchantTrustStore;
+  /** History events by time, page by page (CSV export, day summary). */
+  historyRange: DexieHistoryRange;
+  /** Display currency, price source URL and the cached price table (config rows). */
+  prices: DexiePriceStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -98,6 +106,8 @@ export function createStorage(options: StorageOptions): Storage {
     cashierSales: new DexieCashierSaleStore(db),
     cashierLinks: new DexieCashierLinkStore(db, clock),
     merchantTrust: new DexieMerchantTrustStore(db, clock),
+    historyRange: new DexieHistoryRange(db),
+    prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     close: () => db.close(),
   };
 }

@@ -1,6 +1,6 @@
 // The row types of the Dexie tables, apart from the database class (db.ts) so that the schema
 // upgrades and the stores can use them without an import cycle through db.ts.
-import type { ProcessedQuote, StoredProof } from '../core/ports';
+import type { FiatRecord, ProcessedQuote, StoredProof } from '../core/ports';
 
 /** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
 export interface ProofRow extends StoredProof {
@@ -39,6 +39,8 @@ export interface HistoryRow {
   mintUrl: string;
   quoteId?: string;
   metadata?: string;
+  /** a sale's fiat side (unindexed: added without a schema version) */
+  fiat?: FiatRecord;
 }
 
 export interface CounterRow {

@@ -12,6 +12,8 @@ export interface InvoiceModalProps {
   onClose: () => void;
   /** Invoice amount in sats, shown above the QR code. */
   amount?: number;
+  /** The amount in the merchant's display currency ("12.34 USD"), shown under the sats. */
+  fiatText?: string;
   /** Clipboard failures go here only (the feature logs 'Failed to copy invoice:'). */
   onCopyError?: (error: unknown) => void;
   /** Where focus goes on close (see Modal). */
@@ -26,6 +28,7 @@ export function InvoiceModal({
   invoice,
   onClose,
   amount,
+  fiatText,
   onCopyError,
   returnFocusTo,
 }: InvoiceModalProps) {
@@ -42,6 +45,11 @@ export function InvoiceModal({
       {invoice !== null ? (
         <div className="flex flex-col items-center gap-4">
           <ModalAmount amount={amount} testId="invoice-amount" />
+          {fiatText ? (
+            <p data-testid="invoice-fiat" className="-mt-3 text-sm font-medium text-slate-600">
+              {fiatText}
+            </p>
+          ) : null}
           <QrCode value={invoice} label="Invoice QR code" size={256} />
           <div className="w-full">
             <CopyLabel copied={copiedText === invoice}>Invoice String:</CopyLabel>

@@ -1,5 +1,5 @@
 // Keypad, invoice-in-progress line and invoice modal: the part every invoice-taking screen shares.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { BusyStatus } from './BusyStatus';
 import { Keypad, type KeypadLimits } from './Keypad';
 import { formatSats } from './format-sats';
@@ -33,6 +33,27 @@ export interface PanelInvoice {
   amount: number;
 }
 
+/**
+ * How the keypad takes the amount when it is not plain sats (the point of sale's fiat toggle):
+ * what the digits show, the other unit below them, and what Submit does with the typed value.
+ */
+export interface AmountEntry {
+  /** after the amount, e.g. 'sats' or 'USD' */
+  unit: string;
+  /** any change resets the typed amount (the unit was switched) */
+  mode: string;
+  /** the typed digits as shown ('1234' → '12.34') */
+  display?: (digits: string) => string;
+  /** the other unit for the typed digits, shown below the amount */
+  other?: (digits: string) => string | null;
+  /** beside the amount: the unit toggle */
+  toggle?: ReactNode;
+  /** a short note under the amount (stale price, prices unavailable) */
+  note?: string | null;
+  /** replaces flow.submit: receives the typed integer (minor units in a currency) */
+  submit?: (value: number) => void;
+}
+
 /** The state and actions of a screen's invoice hook (the POS and the remote cashier hooks fit). */
 export interface InvoiceFlow {
   /** The modal is showing the invoice. */
@@ -57,11 +78,22 @@ export interface InvoicePanelProps {
   invoice: PanelInvoice | null;
   /** Clipboard failures (logged only: docs/behaviour.md "Point of sale"). */
   onCopyError: (error: unknown) => void;
-  /** The mint's amount limits for the keypad (see KeypadProps). */
+  /** The mint's amount limits for the keypad (see KeypadProps); sats entry only. */
   limits?: KeypadLimits;
+  /** Fiat entry on the point of sale; plain sats when omitted. */
+  entry?: AmountEntry;
+  /** The invoice's amount in the display currency, shown under the sats in the modal. */
+  invoiceFiat?: string;
 }
 
-export function InvoicePanel({ flow, invoice, onCopyError, limits }: InvoicePanelProps) {
+export function InvoicePanel({
+  flow,
+  invoice,
+  onCopyError,
+  limits,
+  entry,
+  invoiceFiat,
+}: InvoicePanelProps) {
   const { open, creating, slow, error } = flow;
   // Mounted from the first opening on, so closing it keeps the dialog's own close handling.
   const [modalUsed, setModalUsed] = useState(false);
@@ -76,12 +108,13 @@ export function InvoicePanel({ flow, invoice, onCopyError, limits }: InvoicePane
     () => (openedByPill.current ? pillRef.current : null) ?? submitRef.current,
     [],
   );
+  const submitTyped = entry?.submit ?? flow.submit;
   const submit = useCallback(
     (amount: number) => {
       openedByPill.current = false;
-      flow.submit(amount);
+      submitTyped(amount);
     },
-    [flow],
+    [submitTyped],
   );
   return (
     <>
@@ -90,8 +123,14 @@ export function InvoicePanel({ flow, invoice, onCopyError, limits }: InvoicePane
         onSubmit={submit}
         // Keys must not change or resubmit the amount while its invoice is on screen.
         disabled={open || creating}
-        resetKey={flow.resetKey}
-        {...(limits ? { limits } : {})}
+        resetKey={entry ? `${String(flow.resetKey)}:${entry.mode}` : flow.resetKey}
+        // The limits are in sats: typed fiat is checked once converted, by the mint.
+        {...(limits && (!entry || entry.mode === 'sats') ? { limits } : {})}
+        unit={entry?.unit}
+        display={entry?.display}
+        other={entry?.other}
+        toggle={entry?.toggle}
+        note={entry?.note}
       />
 
       <div className="flex min-h-10 items-center justify-center" aria-live="polite">
@@ -141,6 +180,7 @@ export function InvoicePanel({ flow, invoice, onCopyError, limits }: InvoicePane
           <InvoiceModal
             invoice={open && invoice ? invoice.request : null}
             amount={invoice?.amount}
+            fiatText={invoiceFiat}
             onClose={flow.close}
             onCopyError={onCopyError}
             returnFocusTo={returnFocusTo}

@@ -1,6 +1,14 @@
 // Amount keypad (docs/behaviour.md "Point of sale"): on-screen digits plus window keyboard
 // shortcuts.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { LineIcon } from './LineIcon';
 import {
   INITIAL_AMOUNT,
@@ -28,6 +36,14 @@ export interface KeypadProps {
   unit?: string;
   /** The mint's amount limits; none by default. */
   limits?: KeypadLimits;
+  /** The digits as shown (a currency's decimals); the digits themselves when omitted. */
+  display?: (digits: string) => string;
+  /** The amount in the other unit, shown below it (sats under a fiat amount and back). */
+  other?: (digits: string) => string | null;
+  /** Shown beside the amount: the unit toggle. */
+  toggle?: ReactNode;
+  /** A short note below the amount (a stale price, prices unavailable). */
+  note?: string | null;
   className?: string;
   /** The Submit button, e.g. for focus to come back to it after the invoice modal. */
   submitRef?: Ref<HTMLButtonElement>;
@@ -66,6 +82,10 @@ export function Keypad({
   resetKey,
   unit = 'sats',
   limits,
+  display,
+  other,
+  toggle,
+  note,
   className,
   submitRef,
 }: KeypadProps) {
@@ -184,9 +204,26 @@ export function Keypad({
           data-testid="keypad-amount"
           className="flex max-w-full items-baseline gap-2 font-bold tabular-nums"
         >
-          <span className="min-w-0 text-5xl break-all sm:text-6xl">{amount}</span>{' '}
+          <span className="min-w-0 text-5xl break-all sm:text-6xl">
+            {display ? display(amount) : amount}
+          </span>{' '}
           <span className="text-xl font-medium text-violet-200">{unit}</span>
         </output>
+        {other || toggle ? (
+          <div className="mt-1 flex items-center gap-2 text-sm font-medium text-violet-100">
+            {other ? (
+              <span data-testid="keypad-other" className="tabular-nums">
+                {other(amount)}
+              </span>
+            ) : null}
+            {toggle}
+          </div>
+        ) : null}
+        {note ? (
+          <p data-testid="keypad-note" className="mt-1 text-xs text-violet-200">
+            {note}
+          </p>
+        ) : null}
         <div className="mt-1 h-5 text-sm font-medium text-amber-200">
           {hint ? <p role="alert">{hint}</p> : null}
         </div>

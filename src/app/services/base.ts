@@ -46,6 +46,7 @@ export function createBaseServices(
       defaults: { mintUrl: settings.defaultMintUrl, relays: settings.defaultRelays },
       logger: options.logger,
       clock,
+      defaultPriceUrl: settings.priceUrl,
     },
   };
 }

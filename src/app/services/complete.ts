@@ -4,6 +4,7 @@ import { DeviceKeys } from '../../core/keys';
 import type { RemotePaymentInbox } from '../../core/remote-payments';
 import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
+import { PriceService } from '../../core/prices/price-service';
 import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { RestoreService } from '../../core/wallet/restore/restore-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
@@ -33,6 +34,8 @@ export interface AppServices extends BaseServices {
   restore: RestoreService;
   /** The browser's storage manager (persist, estimate), when it has one. */
   deviceStorage: DeviceStorage | undefined;
+  /** The display currency and its BTC price (cached with its time); fiat records of sales. */
+  prices: PriceService;
   /** Lightning cash-outs (melts) from confirmation to PAID/UNPAID; resumed at start-up. */
   cashOut: CashOutService;
   /** Cashes out at the threshold set in Settings (off by default); checked after each payment. */
@@ -79,8 +82,16 @@ export function completeServices(
     logger,
     clock,
   };
+  const prices = new PriceService({
+    store: storage.prices,
+    fetch: (url, init) => globalThis.fetch(url, init),
+    clock,
+    logger,
+  });
   const payments = new PaymentService({
     ...wallet,
+    // Remote sales carry no fiat from the cashier: the merchant's price when minted is recorded.
+    fiatFor: (sats) => prices.fiatFor(sats),
     keys,
     quotes: storage.mintQuotes,
     // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
@@ -128,6 +139,7 @@ export function completeServices(
     receipts,
     wallets,
     payments,
+    prices,
     withdraw,
     restore,
     deviceStorage: browserDeviceStorage(),

@@ -24,8 +24,11 @@ export function deferredPosServices(source: ServiceSource): PosServices {
           }),
       },
     },
+    // Asked after the keypad's first paint (features/pos/use-fiat-entry.tsx), never before it.
+    prices: { current: () => call((services) => services.prices.current()) },
     payments: {
-      createInvoice: (amount) => call((services) => services.payments.createInvoice(amount)),
+      createInvoice: (amount, options) =>
+        call((services) => services.payments.createInvoice(amount, options)),
       amountLimits: () => call((services) => services.payments.amountLimits()),
       setForeground: (quote) => fire((services) => services.payments.setForeground(quote)),
       onSettled: (listener) => listen((services) => services.payments.onSettled(listener)),

@@ -20,6 +20,7 @@ import { recordingLogger } from '../../storage/test-support';
 import { INVOICE_MODAL_TEXT, INVOICE_MODAL_TITLE } from '../../ui/InvoiceModal';
 import { ZERO_AMOUNT_HINT } from '../../ui/Keypad';
 import { Toaster } from '../../ui/toaster';
+import type { PriceView } from '../../core/prices/price-service';
 import { HomeScreen } from './HomeScreen';
 import { aboveMaxHint, MINT_UNREACHABLE_REASON } from './texts';
 import { COPY_INVOICE_FAILED_LOG, PAYMENT_FAILED_TOAST } from '../../ui/texts';
@@ -48,7 +49,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function setup(options: { seed?: boolean; mintUrl?: string } = {}) {
+async function setup(
+  options: { seed?: boolean; mintUrl?: string; prices?: { current(): Promise<PriceView> } } = {},
+) {
   const logger = recordingLogger();
   const storage: Storage = createStorage({
     dbName: `pos-home-${++dbCount}-${Date.now()}`,
@@ -76,7 +79,7 @@ async function setup(options: { seed?: boolean; mintUrl?: string } = {}) {
     wallets.close();
     storage.close();
   });
-  const services = { payments, storage, events, logger };
+  const services = { payments, storage, events, logger, prices: options.prices };
   const user = userEvent.setup();
   render(
     <>
@@ -278,5 +281,49 @@ describe('HomeScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
     expect(quoteId()).toBeNull();
     expect(amountText()).toBe('9 sats');
+  });
+});
+
+describe('HomeScreen in the merchant currency', () => {
+  const jpy = (stale: boolean): PriceView => ({
+    kind: 'price',
+    currency: 'JPY',
+    decimals: 0,
+    price: 15_000_000,
+    time: Date.now() - (stale ? 11 * 60_000 : 0),
+    stale,
+  });
+
+  it('takes whole yen, asks the sats rounded up, and fixes the fiat on the quote row', async () => {
+    const { user, storage } = await setup({ prices: { current: async () => jpy(false) } });
+    const toggle = await screen.findByRole('button', { name: 'Enter the amount in JPY' }, WAIT);
+    for (const digit of '1000') await user.click(screen.getByRole('button', { name: digit }));
+    expect(screen.getByTestId('keypad-other').textContent).toBe('≈ 150 JPY'); // 1,000 sat at 15M yen/BTC
+    await user.click(toggle);
+    expect(amountText()).toBe('0 JPY'); // switching unit clears the amount
+    await typeAndSubmit(user, '1501');
+    const dialog = await screen.findByRole('dialog', { name: INVOICE_MODAL_TITLE }, WAIT);
+    expect(within(dialog).getByTestId('invoice-amount').textContent).toBe('10,007 sats');
+    expect(within(dialog).getByTestId('invoice-fiat').textContent).toBe('1501 JPY');
+    const [row] = await storage.mintQuotes.list();
+    expect(row).toMatchObject({
+      amount: 10_007,
+      fiat: { currency: 'JPY', price: 15_000_000, value: 1501 },
+    });
+  });
+
+  it('notes a stale price, and falls back to sats with a note when prices are unavailable', async () => {
+    await setup({ prices: { current: async () => jpy(true) } });
+    expect((await screen.findByTestId('keypad-note', {}, WAIT)).textContent).toMatch(
+      /^Price from \d\d:\d\d is out of date$/,
+    );
+    cleanup();
+    await setup({
+      prices: { current: async () => ({ kind: 'unavailable', currency: 'JPY', reason: 'x' }) },
+    });
+    expect((await screen.findByTestId('keypad-note', {}, WAIT)).textContent).toBe(
+      'Prices unavailable: amounts in sats',
+    );
+    expect(screen.queryByTestId('keypad-unit-toggle')).toBeNull();
   });
 });

@@ -1,17 +1,27 @@
 // Home (/): the point-of-sale screen where the merchant types an amount and shows the invoice.
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import type { FiatRecord } from '../../core/ports';
 import { formatSats } from '../../ui/format-sats';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { useBalance } from './use-balance';
+import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
 import { useMintLimits } from './use-mint-limits';
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
   const balance = useBalance(services);
-  const invoice = useInvoice(payments, logger);
+  // The fiat entry needs the invoice's submit and the invoice needs the fiat record of what was
+  // typed: the record is read through a ref that always holds the latest render's function.
+  const fiatOfRef = useRef<(sats: number) => FiatRecord | undefined>(() => undefined);
+  const fiatOf = useCallback((sats: number) => fiatOfRef.current(sats), []);
+  const invoice = useInvoice(payments, logger, fiatOf);
+  const fiat = useFiatEntry(services.prices, invoice.submit, logger);
+  useLayoutEffect(() => {
+    fiatOfRef.current = fiat.fiatOf;
+  });
   const limits = useMintLimits(payments, logger);
   const { invoice: quote } = invoice;
   const onCopyError = useCallback(
@@ -50,6 +60,8 @@ export function HomeScreen({ services }: PosScreenProps) {
         invoice={quote}
         onCopyError={onCopyError}
         {...(limits ? { limits } : {})}
+        entry={fiat.entry}
+        invoiceFiat={fiat.fiatText(quote?.fiat)}
       />
     </section>
   );

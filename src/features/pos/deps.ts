@@ -2,6 +2,7 @@
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { ProofStore } from '../../core/ports';
+import type { PriceService } from '../../core/prices/price-service';
 import type { PaymentService } from '../../core/wallet/receive/payment-service';
 
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
@@ -10,8 +11,13 @@ export type PosPayments = Pick<
   'createInvoice' | 'setForeground' | 'onSettled' | 'onFailed' | 'amountLimits'
 >;
 
+/** The display currency's price for the keypad's fiat toggle; AppServices.prices satisfies it. */
+export type PosPrices = Pick<PriceService, 'current'>;
+
 export interface PosServices {
   payments: PosPayments;
+  /** Omitted: the keypad takes sats only. */
+  prices?: PosPrices;
   storage: { proofs: Pick<ProofStore, 'balance'> };
   events: Pick<WalletEvents, 'onUpdated'>;
   logger: Logger;

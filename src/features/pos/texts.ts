@@ -1,4 +1,5 @@
-// Texts of the point-of-sale screen (shared ones, like the SPEC's payment toasts, are in ui/texts.ts).
+// Texts of the point-of-sale screen (shared ones, like the SPEC's payment toasts, are in ui/texts.ts),
+// with its fiat entry (docs/behaviour.md "Prices in the merchant's currency").
 
 /** Why the invoice could not be created, shown under the keypad beside the SPEC toast. */
 export const MINT_UNREACHABLE_REASON =
@@ -8,3 +9,11 @@ export const mintRefusedReason = (detail: string) => `The mint refused: ${detail
 /** The keypad's hints at the mint's NUT-04 limits (from its info). */
 export const aboveMaxHint = (max: string) => `The mint takes at most ${max} sats per invoice.`;
 export const belowMinHint = (min: string) => `The mint takes at least ${min} sats per invoice.`;
+
+export const SATS_UNIT = 'sats';
+/** The toggle's accessible name; its text is the unit it switches to. */
+export const SWITCH_UNIT_LABEL = (unit: string) => `Enter the amount in ${unit}`;
+export const PRICES_UNAVAILABLE_NOTE = 'Prices unavailable: amounts in sats';
+export const stalePriceNote = (time: string) => `Price from ${time} is out of date`;
+export const approxFiat = (text: string) => `≈ ${text}`;
+export const chargedSats = (sats: string) => `= ${sats} sats`;

@@ -5,7 +5,7 @@
 import { useCallback, useEffect } from 'react';
 import { MintRefusedError, MintUnreachableError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
-import type { PendingMintQuote } from '../../core/ports';
+import type { FiatRecord, PendingMintQuote } from '../../core/ports';
 import { toast } from '../../ui/toast';
 import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
@@ -21,8 +21,19 @@ export function failureReason(error: unknown): string | null {
   return null;
 }
 
-export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState {
-  const create = useCallback((amount: number) => payments.createInvoice(amount), [payments]);
+/** `fiatOf`: the fiat record of a sale of so many sats, fixed as the invoice is created. */
+export function useInvoice(
+  payments: PosPayments,
+  logger: Logger,
+  fiatOf?: (sats: number) => FiatRecord | undefined,
+): InvoiceState {
+  const create = useCallback(
+    (amount: number) => {
+      const fiat = fiatOf?.(amount);
+      return payments.createInvoice(amount, fiat ? { fiat } : undefined);
+    },
+    [payments, fiatOf],
+  );
   const watch = useCallback(
     (end: (quoteId: string, paid: boolean) => void) => {
       const offSettled = payments.onSettled((settled) => end(settled.quote.quote, true));

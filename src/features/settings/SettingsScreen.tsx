@@ -7,6 +7,7 @@ import { AutoCashOutSettings } from './AutoCashOutSettings';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
 import { PhraseCheck } from './PhraseCheck';
+import { PriceSettings } from './PriceSettings';
 import { RecoverFunds } from './RecoverFunds';
 import { StorageStatus } from './StorageStatus';
 import { UnpairedSenders } from './UnpairedSenders';
@@ -102,6 +103,7 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
         merchantProfile={services.merchantProfile}
         logger={logger}
       />
+      {services.prices ? <PriceSettings prices={services.prices} logger={logger} /> : null}
       <RecoverFunds restore={services.restore} logger={logger} />
       <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} />
 

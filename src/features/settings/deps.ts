@@ -6,6 +6,7 @@ import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { RecoverFundsService } from './RecoverFunds';
 import type { StorageInfo } from './StorageStatus';
 import type { AutoCashOutStore } from './AutoCashOutSettings';
+import type { PriceSettingsService } from './PriceSettings';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 import type { PairingStore } from '../../core/remote-payments/merchant-ports';
 
@@ -32,6 +33,8 @@ export interface SettingsServices {
   deviceStorage?: StorageInfo | undefined;
   /** The remote-payment inbox; restarted so new relays apply without a reload. */
   inbox: Pick<RemotePaymentInbox, 'restart'>;
+  /** Display currency and price source; the section is left out when omitted. */
+  prices?: PriceSettingsService;
   /** The phrase restore scan behind "Recover funds". */
   restore: RecoverFundsService;
   logger: Logger;

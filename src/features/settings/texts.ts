@@ -16,3 +16,20 @@ export const UNPAIRED_LABEL = 'Accept payments from unpaired cashier links';
 export const UNPAIRED_NOTE =
   'Off: only cashier links made on the Connect screen (with their pairing secret) can send payments here. On: anyone who knows your npub can, as older links did.';
 export const UNPAIRED_SAVE_FAILED = 'Could not save the remote cashier setting';
+
+// Display currency and price source (docs/behaviour.md "Prices in the merchant's currency").
+export const PRICE_TITLE = 'Prices';
+export const PRICE_NOTE =
+  'Show and enter amounts in your currency as well as sats. The price comes from the price source below.';
+export const PRICE_CURRENCY_LABEL = 'Display currency';
+export const PRICE_SATS_ONLY = 'Sats only';
+export const PRICE_URL_LABEL = 'Price source URL';
+export const PRICE_SAVE = 'Save prices';
+export const PRICE_SAVED = 'Price settings saved.';
+export const priceCheckOk = (currency: string, price: number | undefined) =>
+  currency === ''
+    ? 'Price source reached.'
+    : price === undefined
+      ? `The price source offers no price in ${currency}.`
+      : `Price source reached: 1 BTC = ${price} ${currency}.`;
+export const priceCheckFailed = (reason: string) => `Price source check failed: ${reason}`;

@@ -2,6 +2,7 @@
 // of Y', 'N of TOTAL events'.
 import type { HistoryEvent, HistoryPage } from '../../core/ports';
 import { Button } from '../../ui/Button';
+import { formatFiatRecord } from '../../core/prices/convert';
 import { formatMetadata } from './metadata';
 import { HISTORY, NEXT, NO_EVENTS, PREVIOUS, countText, pageText, satsText } from './texts';
 import { totalPages } from './use-wallet-data';
@@ -69,7 +70,14 @@ function HistoryItem({ event }: { event: HistoryEvent }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-medium text-slate-900">{event.type}</span>
-        <span className="font-semibold tabular-nums text-slate-900">{satsText(event.amount)}</span>
+        <span className="font-semibold tabular-nums text-slate-900">
+          {satsText(event.amount)}
+          {event.fiat ? (
+            <span data-testid="history-fiat" className="ml-2 font-normal text-slate-600">
+              {formatFiatRecord(event.fiat)}
+            </span>
+          ) : null}
+        </span>
       </div>
       <EventTime at={event.createdAt} />
       {event.mintUrl ? <p className="break-all text-slate-600">Mint: {event.mintUrl}</p> : null}

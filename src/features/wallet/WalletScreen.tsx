@@ -16,6 +16,7 @@ import { HistoryList } from './HistoryList';
 import { MintBalances } from './MintBalances';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
+import { RecordsPanel } from './RecordsPanel';
 import {
   CURRENT_BALANCE,
   LOAD_FAILED_HINT,
@@ -107,6 +108,14 @@ export function WalletScreen({ services }: { services: WalletServices }) {
           withdraw.show({ token: w.token, amount: w.amount });
         }}
       />
+
+      {services.storage.historyRange ? (
+        <RecordsPanel
+          reader={services.storage.historyRange}
+          clock={services.clock ?? Date.now}
+          logger={logger}
+        />
+      ) : null}
 
       <HistoryList history={data.history} page={page} onPage={setPage} loading={data.loading} />
 

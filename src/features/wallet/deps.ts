@@ -11,6 +11,7 @@ import type {
   PendingWithdrawal,
   ProofStore,
 } from '../../core/ports';
+import type { HistoryRangeReader } from '../../core/records/types';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 
@@ -23,6 +24,8 @@ export interface WalletServices {
     /** the recovery phrase reminder; no reminder when omitted */
     phraseCheck?: PhraseCheckStore;
     keys?: Pick<KeyStore, 'getMnemonic'>;
+    /** history by time for Export and Today; the records section is left out when omitted */
+    historyRange?: HistoryRangeReader;
   };
   clock?: Clock;
   withdraw: {

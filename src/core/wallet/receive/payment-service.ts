@@ -24,6 +24,7 @@ import type {
   QuoteKind,
 } from '../../ports';
 import { Listeners, type Listener } from '../../listeners';
+import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
 import {
   firstUnusedCounter,
   mintReserved,
@@ -76,6 +77,31 @@ export interface PaymentServiceDeps {
   lock?: QuoteLock;
   /** test seam between the steps of a multi-step write (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
+  /**
+   * The merchant's fiat record of a remote sale of `sats` at the current price (the cashier's
+   * message carries none); undefined for sats only or no price. Omitted: none is recorded.
+   */
+  fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+}
+
+/** A remote sale's price lookup may not hold the settlement of minted proofs for longer. */
+const REMOTE_FIAT_TIMEOUT_MS = 2_000;
+
+export const INVALID_FIAT_MESSAGE =
+  'The fiat value of a sale must name a currency, a positive price and a value';
+
+/** A fiat record a caller passes must be whole: bad input changes nothing. */
+function checkFiat(fiat: FiatRecord): FiatRecord {
+  const ok =
+    isCurrencyCode(fiat.currency) &&
+    typeof fiat.price === 'number' &&
+    Number.isFinite(fiat.price) &&
+    fiat.price > 0 &&
+    typeof fiat.value === 'number' &&
+    Number.isFinite(fiat.value) &&
+    fiat.value >= 0;
+  if (!ok) throw new ValidationError(INVALID_FIAT_MESSAGE);
+  return { currency: fiat.currency, price: fiat.price, value: fiat.value };
 }
 
 export interface PaymentSettled {
@@ -157,9 +183,13 @@ export class PaymentService {
   // ------------------------------------------------------------ public API
 
   /** Creates a mint quote for `amount` sats at the configured mint, persists it, watches it. */
-  async createInvoice(amount: number): Promise<PendingMintQuote> {
+  async createInvoice(
+    amount: number,
+    options: { fiat?: FiatRecord } = {},
+  ): Promise<PendingMintQuote> {
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new ValidationError(INVALID_AMOUNT_MESSAGE);
+    const fiat = options.fiat ? checkFiat(options.fiat) : undefined;
     const mintUrl = await this.deps.config.getMintUrl();
     const wallet = await this.deps.wallets.getWallet(mintUrl);
     let reply;
@@ -177,6 +207,7 @@ export class PaymentService {
       state: reply.state === 'PAID' || reply.state === 'ISSUED' ? reply.state : 'UNPAID',
       createdAt: this.deps.clock(),
       expiry: typeof reply.expiry === 'number' && reply.expiry > 0 ? reply.expiry : null,
+      ...(fiat ? { fiat } : {}),
     };
     // Persist before anything else can happen: a payment to this invoice must never be lost.
     await this.deps.quotes.put(quote);
@@ -532,6 +563,8 @@ export class PaymentService {
     restoreRow = true,
   ): Promise<void> {
     const amount = sumSats(proofs);
+    const fiat =
+      quote.fiat ?? (quote.kind === 'remote' ? await this.remoteFiat(amount) : undefined);
     const { settled, balance } = await this.deps.ledger.settleMintQuote({
       quote: quote.quote,
       mintUrl: quote.mintUrl,
@@ -542,6 +575,7 @@ export class PaymentService {
         mintUrl: quote.mintUrl,
         quoteId: quote.quote,
         request: quote.request,
+        ...(fiat ? { fiat } : {}),
       },
     });
     if (!settled) {
@@ -558,6 +592,24 @@ export class PaymentService {
     this.deps.events.emitUpdated({ reason: 'payment', amount });
     const payload: PaymentSettled = { quote, amount, kind: quote.kind, balance };
     this.settledListeners.emit(payload);
+  }
+
+  /** The merchant's price now, for a remote sale being minted; never rejects, never waits long. */
+  private async remoteFiat(sats: number): Promise<FiatRecord | undefined> {
+    const lookup = this.deps.fiatFor;
+    if (!lookup) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), REMOTE_FIAT_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([lookup(sats), timeout]);
+    } catch (error) {
+      this.deps.logger.warn('No fiat value for a remote sale', error);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async alreadyStored(mintUrl: string, proofs: NewProof[]): Promise<boolean> {

@@ -1,0 +1,26 @@
+// Display currencies: which the app offers, their minor-unit decimals, and the fiat record a sale keeps.
+
+/** What every price source in the shape of mempool's /api/v1/prices offers at least. */
+export const KNOWN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'CHF', 'AUD', 'JPY'] as const;
+
+/** ISO 4217 minor units where they are not 2 (JPY has none). */
+const DECIMALS: Readonly<Record<string, number>> = { JPY: 0, KRW: 0, CLP: 0, ISK: 0 };
+
+export function currencyDecimals(currency: string): number {
+  return DECIMALS[currency] ?? 2;
+}
+
+/** Three capital letters, as the price reply names them. */
+export function isCurrencyCode(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Z]{3}$/.test(value);
+}
+
+/**
+ * The fiat side of a sale, fixed when it was taken: the display currency, the BTC price in it that
+ * was used, and the value in major units (rounded to the currency's decimals).
+ */
+export interface FiatRecord {
+  currency: string;
+  price: number;
+  value: number;
+}

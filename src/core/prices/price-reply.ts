@@ -1,0 +1,50 @@
+// Strict reading of a price reply in the shape of mempool's /api/v1/prices: {"time": s, "USD": n, …}.
+import { isCurrencyCode } from './currencies';
+import { PriceReplyError } from './errors';
+
+export interface PriceTable {
+  /** unix seconds the source gives for these prices */
+  time: number;
+  /** BTC price per currency code, each positive and finite */
+  prices: Record<string, number>;
+}
+
+export const PRICE_REPLY_NOT_JSON = 'The price source did not answer with JSON';
+export const PRICE_REPLY_NOT_OBJECT =
+  'The price source answered something other than a prices object';
+export const PRICE_REPLY_BAD_TIME = 'The price source answered without a valid time';
+export const PRICE_REPLY_EMPTY = 'The price source answered no prices';
+export const priceReplyBadPrice = (key: string) =>
+  `The price source answered an invalid price for ${key}`;
+
+/**
+ * Reads the reply body; throws PriceReplyError on anything but an object with a non-negative
+ * integer `time` and only positive finite numbers under currency codes (at least one). Keys that
+ * are not currency codes are ignored, so a source may add fields.
+ */
+export function parsePriceReply(body: string): PriceTable {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (cause) {
+    throw new PriceReplyError(PRICE_REPLY_NOT_JSON, { cause });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new PriceReplyError(PRICE_REPLY_NOT_OBJECT);
+  }
+  const record = parsed as Record<string, unknown>;
+  const time = record.time;
+  if (typeof time !== 'number' || !Number.isSafeInteger(time) || time < 0) {
+    throw new PriceReplyError(PRICE_REPLY_BAD_TIME);
+  }
+  const prices: Record<string, number> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'time' || !isCurrencyCode(key)) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw new PriceReplyError(priceReplyBadPrice(key));
+    }
+    prices[key] = value;
+  }
+  if (Object.keys(prices).length === 0) throw new PriceReplyError(PRICE_REPLY_EMPTY);
+  return { time, prices };
+}

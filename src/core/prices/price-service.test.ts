@@ -1,0 +1,184 @@
+// The price service: cached prices with their time, stale after 10 minutes, sats when unreachable,
+// malformed replies refused without touching the cache.
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../errors';
+import { silentLogger } from '../logger';
+import { PriceReplyError, PriceUnavailableError } from './errors';
+import {
+  INVALID_CURRENCY,
+  INVALID_PRICE_URL,
+  PriceService,
+  type PriceCache,
+  type PriceFetch,
+  type PriceSettings,
+  type PriceStore,
+} from './price-service';
+
+const URL_A = 'http://127.0.0.1:3340/api/v1/prices';
+const T0 = 1_800_000_000_000;
+
+function memoryStore(settings: PriceSettings = { currency: 'USD', url: URL_A }) {
+  const state: { settings: PriceSettings; cache?: PriceCache } = { settings };
+  const store: PriceStore = {
+    getSettings: async () => state.settings,
+    saveSettings: async (next) => {
+      state.settings = next;
+    },
+    getCache: async () => state.cache,
+    putCache: async (cache) => {
+      state.cache = cache;
+    },
+  };
+  return { state, store };
+}
+
+function answering(reply: () => string | Error) {
+  const calls: string[] = [];
+  const fetch: PriceFetch = async (url) => {
+    calls.push(url);
+    const body = reply();
+    if (body instanceof Error) throw body;
+    return { ok: true, status: 200, text: async () => body };
+  };
+  return { fetch, calls };
+}
+
+function service(store: PriceStore, fetch: PriceFetch, now: { t: number }) {
+  return new PriceService({ store, fetch, clock: () => now.t, logger: silentLogger });
+}
+
+describe('PriceService.current', () => {
+  it('is sats only while no currency is chosen, without asking the source', async () => {
+    const { store } = memoryStore({ currency: null, url: URL_A });
+    const source = answering(() => '{"time":1,"USD":1}');
+    expect(await service(store, source.fetch, { t: T0 }).current()).toEqual({ kind: 'off' });
+    expect(source.calls).toEqual([]);
+  });
+
+  it('fetches, caches with its time, and reuses the cache for a minute', async () => {
+    const { store, state } = memoryStore();
+    const now = { t: T0 };
+    const source = answering(() => `{"time":${T0 / 1000},"USD":100000,"JPY":15000000}`);
+    const prices = service(store, source.fetch, now);
+    expect(await prices.current()).toMatchObject({
+      kind: 'price',
+      currency: 'USD',
+      price: 100_000,
+      decimals: 2,
+      time: T0,
+      stale: false,
+    });
+    expect(state.cache).toMatchObject({ url: URL_A, fetchedAt: T0, time: T0 / 1000 });
+    now.t += 30_000;
+    await prices.current();
+    expect(source.calls).toHaveLength(1);
+    now.t += 31_000;
+    await prices.current();
+    expect(source.calls).toHaveLength(2);
+  });
+
+  it('shows a price older than 10 minutes as stale', async () => {
+    const { store } = memoryStore();
+    const now = { t: T0 };
+    const source = answering(() => `{"time":${(T0 - 10 * 60_000 - 1000) / 1000},"USD":100000}`);
+    expect(await service(store, source.fetch, now).current()).toMatchObject({
+      kind: 'price',
+      stale: true,
+    });
+  });
+
+  it('keeps the cached price when the source becomes unreachable, stale once old', async () => {
+    const { store } = memoryStore();
+    const now = { t: T0 };
+    let up = true;
+    const source = answering(() =>
+      up ? `{"time":${T0 / 1000},"USD":100000}` : new TypeError('Failed to fetch'),
+    );
+    const prices = service(store, source.fetch, now);
+    await prices.current();
+    up = false;
+    now.t += 11 * 60_000;
+    expect(await prices.current()).toMatchObject({ kind: 'price', price: 100_000, stale: true });
+  });
+
+  it('falls back to sats with a note when unreachable and nothing is cached', async () => {
+    const { store } = memoryStore();
+    const source = answering(() => new TypeError('Failed to fetch'));
+    expect(await service(store, source.fetch, { t: T0 }).current()).toEqual({
+      kind: 'unavailable',
+      currency: 'USD',
+      reason: 'unreachable',
+    });
+  });
+
+  it('does not use a cache of another source URL', async () => {
+    const { store, state } = memoryStore();
+    state.cache = {
+      url: 'http://elsewhere/prices',
+      fetchedAt: T0,
+      time: T0 / 1000,
+      prices: { USD: 1 },
+    };
+    const source = answering(() => new TypeError('Failed to fetch'));
+    expect(await service(store, source.fetch, { t: T0 }).current()).toMatchObject({
+      kind: 'unavailable',
+    });
+  });
+});
+
+describe('PriceService.refresh', () => {
+  it('refuses a malformed reply and keeps the cache as it was', async () => {
+    const { store, state } = memoryStore();
+    const cached = { url: URL_A, fetchedAt: T0, time: T0 / 1000, prices: { USD: 90_000 } };
+    state.cache = cached;
+    for (const body of ['<html>', '{"time":1,"USD":-3}', '{"time":1,"USD":"x"}']) {
+      const source = answering(() => body);
+      await expect(service(store, source.fetch, { t: T0 }).refresh()).rejects.toBeInstanceOf(
+        PriceReplyError,
+      );
+    }
+    expect(state.cache).toBe(cached);
+  });
+
+  it('turns an HTTP error into PriceUnavailableError', async () => {
+    const { store } = memoryStore();
+    const fetch: PriceFetch = async () => ({ ok: false, status: 503, text: async () => '' });
+    await expect(service(store, fetch, { t: T0 }).refresh()).rejects.toBeInstanceOf(
+      PriceUnavailableError,
+    );
+  });
+});
+
+describe('PriceService settings and records', () => {
+  it('validates settings and changes nothing on bad input', async () => {
+    const { store, state } = memoryStore();
+    const prices = service(store, answering(() => '').fetch, { t: T0 });
+    await expect(prices.saveSettings({ currency: 'USD', url: 'ftp://x' })).rejects.toThrow(
+      new ValidationError(INVALID_PRICE_URL),
+    );
+    await expect(prices.saveSettings({ currency: 'usd', url: URL_A })).rejects.toThrow(
+      INVALID_CURRENCY,
+    );
+    expect(state.settings).toEqual({ currency: 'USD', url: URL_A });
+    await prices.saveSettings({ currency: null, url: ` ${URL_A} ` });
+    expect(state.settings).toEqual({ currency: null, url: URL_A });
+  });
+
+  it('gives the fiat record of a sale at the current price', async () => {
+    const { store } = memoryStore({ currency: 'EUR', url: URL_A });
+    const source = answering(() => `{"time":${T0 / 1000},"EUR":92000}`);
+    expect(await service(store, source.fetch, { t: T0 }).fiatFor(10_000)).toEqual({
+      currency: 'EUR',
+      price: 92_000,
+      value: 9.2,
+    });
+  });
+
+  it('lists the currencies of the last table, or the known seven before any', async () => {
+    const { store, state } = memoryStore();
+    const prices = service(store, answering(() => '').fetch, { t: T0 });
+    expect(await prices.currencies()).toEqual(['USD', 'EUR', 'GBP', 'CAD', 'CHF', 'AUD', 'JPY']);
+    state.cache = { url: URL_A, fetchedAt: T0, time: 1, prices: { USD: 1, BRL: 2 } };
+    expect(await prices.currencies()).toEqual(['BRL', 'USD']);
+  });
+});

@@ -1,0 +1,137 @@
+// The CSV export: RFC 4180 quoting, spreadsheet formulas neutralised, one row per event with its
+// fiat side, fee and origin, in the merchant's time zone.
+import { describe, expect, it } from 'vitest';
+import type { HistoryEvent } from '../ports';
+import { CSV_HEADER, csvCell, csvLine, csvRow } from './csv';
+import { exportHistoryCsv } from './export';
+import type { HistoryCursor, HistoryRangeReader } from './types';
+
+describe('csvCell', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['cr\rlf', '"cr\rlf"'],
+    ['', ''],
+  ])('quotes %j as RFC 4180 asks', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it.each([
+    ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
+    ['+1+2', "'+1+2"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+  ])('neutralises the formula %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it('writes numbers as they are and nothing for missing values', () => {
+    expect(csvCell(1234)).toBe('1234');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvLine(['a', 1, undefined])).toBe('a,1,\r\n');
+  });
+});
+
+const at = new Date(2026, 10, 22, 9, 5, 7).getTime(); // local time
+const offset = (() => {
+  const minutes = -new Date(at).getTimezoneOffset();
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+})();
+
+describe('csvRow', () => {
+  it('writes a fiat sale with date and time in the local zone', () => {
+    const event: HistoryEvent = {
+      id: 1,
+      createdAt: at,
+      type: 'direct-payment',
+      amount: 12_340,
+      mintUrl: 'http://mint.example',
+      quoteId: 'q1',
+      metadata: '{"request":"lnbc1"}',
+      fiat: { currency: 'USD', price: 100_000, value: 12.3 },
+    };
+    expect(csvRow(event)).toBe(
+      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example\r\n`,
+    );
+  });
+
+  it('writes a cash-out with its fees and a remote sale without fiat', () => {
+    const cashOut: HistoryEvent = {
+      id: 2,
+      createdAt: at,
+      type: 'cash-out',
+      amount: 500,
+      mintUrl: 'http://m',
+      quoteId: 'melt1',
+      metadata: '{"feePaid":2,"inputFee":1}',
+    };
+    expect(csvRow(cashOut)).toBe(
+      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m\r\n`,
+    );
+    const remote: HistoryEvent = {
+      id: 3,
+      createdAt: at,
+      type: 'remote-payment',
+      amount: 21,
+      mintUrl: '=evil()',
+    };
+    expect(csvRow(remote)).toBe(
+      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil()\r\n`,
+    );
+  });
+});
+
+/** A reader over an array, honouring the cursor like the Dexie one. */
+function arrayReader(all: HistoryEvent[]): HistoryRangeReader & { calls: number } {
+  const sorted = [...all].sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  const reader = {
+    calls: 0,
+    async range(from: number, to: number, cursor: HistoryCursor | undefined, limit: number) {
+      reader.calls += 1;
+      const inRange = sorted.filter((e) => e.createdAt >= from && e.createdAt < to);
+      let start = 0;
+      if (cursor) {
+        start = inRange.findIndex((e) => e.createdAt >= cursor.createdAt);
+        if (start < 0) return [];
+        start += cursor.skip;
+      }
+      return inRange.slice(start, start + limit);
+    },
+  };
+  return reader;
+}
+
+describe('exportHistoryCsv', () => {
+  it('writes the header, then every event of the range once, in pages, yielding between them', async () => {
+    // 25 events, several sharing a timestamp across page boundaries.
+    const events: HistoryEvent[] = Array.from({ length: 25 }, (_, i) => ({
+      id: i + 1,
+      createdAt: at + Math.floor(i / 4) * 1000,
+      type: 'direct-payment',
+      amount: i + 1,
+      mintUrl: 'http://m',
+      quoteId: `q${i + 1}`,
+    }));
+    const outside = { ...events[0]!, id: 99, createdAt: at + 3_600_000, quoteId: 'late' };
+    const reader = arrayReader([...events, outside]);
+    const chunks: string[] = [];
+    let yields = 0;
+    const count = await exportHistoryCsv({
+      reader,
+      from: at,
+      to: at + 60_000,
+      pageSize: 3,
+      write: (chunk) => void chunks.push(chunk),
+      between: async () => void (yields += 1),
+    });
+    expect(count).toBe(25);
+    const lines = chunks.join('').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(CSV_HEADER.join(','));
+    expect(lines.slice(1).map((line) => line.split(',')[9])).toEqual(events.map((e) => e.quoteId));
+    expect(yields).toBeGreaterThanOrEqual(8);
+  });
+});

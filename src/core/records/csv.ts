@@ -1,0 +1,83 @@
+// The history as CSV for the merchant's books: RFC 4180 quoting, spreadsheet formulas neutralised,
+// dates in the merchant's time zone (docs/behaviour.md "Records").
+import type { HistoryEvent } from '../ports';
+import { fiatValueText } from '../prices/convert';
+import { localStamp } from './local-day';
+
+export const CSV_HEADER = [
+  'Date',
+  'Time',
+  'UTC offset',
+  'Type',
+  'Sats',
+  'Fiat value',
+  'Currency',
+  'Price',
+  'Fee (sats)',
+  'Quote id',
+  'Origin',
+  'Mint',
+] as const;
+
+/** RFC 4180 line ending. */
+export const CSV_EOL = '\r\n';
+
+/**
+ * One cell: a text a spreadsheet would run as a formula (= + - @, and tab or CR that some strip
+ * first) gets a leading apostrophe; a cell with a quote, comma or line break is quoted, quotes
+ * doubled.
+ */
+export function csvCell(value: string | number | undefined | null): string {
+  if (value === undefined || value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(cells: readonly (string | number | undefined | null)[]): string {
+  return cells.map(csvCell).join(',') + CSV_EOL;
+}
+
+function metadataOf(event: HistoryEvent): Record<string, unknown> {
+  if (!event.metadata) return {};
+  try {
+    const parsed: unknown = JSON.parse(event.metadata);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Sats paid in fees: a cash-out's routing fee plus its input fee; nothing for other events. */
+export function eventFee(event: HistoryEvent): number | undefined {
+  if (event.type !== 'cash-out') return undefined;
+  const meta = metadataOf(event);
+  const fee = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
+  return fee(meta.feePaid) + fee(meta.inputFee);
+}
+
+/** 'local' for a sale on this device, 'remote' for one from a cashier, empty otherwise. */
+export function eventOrigin(event: HistoryEvent): string {
+  if (event.type === 'direct-payment') return 'local';
+  if (event.type === 'remote-payment') return 'remote';
+  return '';
+}
+
+export function csvRow(event: HistoryEvent): string {
+  const fiat = event.fiat;
+  const stamp = localStamp(event.createdAt);
+  return csvLine([
+    stamp.date,
+    stamp.time,
+    stamp.offset,
+    event.type,
+    event.amount,
+    fiat ? fiatValueText(fiat) : '',
+    fiat?.currency ?? '',
+    fiat ? fiat.price : '',
+    eventFee(event),
+    event.quoteId ?? '',
+    eventOrigin(event),
+    event.mintUrl,
+  ]);
+}

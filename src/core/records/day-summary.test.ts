@@ -1,0 +1,116 @@
+// The day summary: sums of a local day's sales, remote and local, withdrawals and cash-outs, and
+// the day's boundaries in the merchant's time zone.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryEvent, HistoryEventType } from '../ports';
+import { daySummary, summarise } from './day-summary';
+import { localDate, localDayRange } from './local-day';
+import type { HistoryRangeReader } from './types';
+
+let nextId = 1;
+function event(
+  type: HistoryEventType,
+  amount: number,
+  createdAt: number,
+  extra: Partial<HistoryEvent> = {},
+): HistoryEvent {
+  return { id: nextId++, type, amount, createdAt, mintUrl: 'http://m', ...extra };
+}
+
+function reader(all: HistoryEvent[]): HistoryRangeReader {
+  return {
+    async range(from, to, cursor, limit) {
+      const list = all
+        .filter((e) => e.createdAt >= from && e.createdAt < to)
+        .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+      const start = cursor
+        ? list.findIndex((e) => e.createdAt >= cursor.createdAt) + cursor.skip
+        : 0;
+      return list.slice(start, start + limit);
+    },
+  };
+}
+
+const day = localDayRange('2026-11-22')!;
+
+describe('summarise', () => {
+  it('adds up sales by origin and currency, withdrawals and cash-outs with their fees', () => {
+    const s = summarise('2026-11-22', day.start, day.end, [
+      event('direct-payment', 1000, day.start + 1, {
+        fiat: { currency: 'USD', price: 100_000, value: 1 },
+      }),
+      event('direct-payment', 2345, day.start + 2, {
+        fiat: { currency: 'USD', price: 100_000, value: 2.35 },
+      }),
+      event('remote-payment', 500, day.start + 3, {
+        fiat: { currency: 'USD', price: 100_000, value: 0.5 },
+      }),
+      event('remote-payment', 7, day.start + 4),
+      event('direct-payment', 10_000, day.start + 5, {
+        fiat: { currency: 'JPY', price: 15_000_000, value: 1500 },
+      }),
+      event('withdrawal', 4000, day.start + 6),
+      event('cash-out', 800, day.start + 7, { metadata: '{"feePaid":3,"inputFee":1}' }),
+      event('restore', 99, day.start + 8),
+    ]);
+    expect(s.sales).toEqual({ count: 5, sats: 13_852 });
+    expect(s.local).toEqual({ count: 3, sats: 13_345 });
+    expect(s.remote).toEqual({ count: 2, sats: 507 });
+    expect(s.fiat).toEqual([
+      { currency: 'JPY', value: '1500' },
+      { currency: 'USD', value: '3.85' },
+    ]);
+    expect(s.salesWithoutFiat).toBe(1);
+    expect(s.withdrawals).toEqual({ count: 1, sats: 4000 });
+    expect(s.cashOuts).toEqual({ count: 1, sats: 800, fees: 4 });
+  });
+
+  it('sums cents exactly: ten sales of 0.10 are 1.00', () => {
+    const tenCents = Array.from({ length: 10 }, (_, i) =>
+      event('direct-payment', 100, day.start + i, {
+        fiat: { currency: 'USD', price: 100_000, value: 0.1 },
+      }),
+    );
+    expect(summarise('d', day.start, day.end, tenCents).fiat).toEqual([
+      { currency: 'USD', value: '1.00' },
+    ]);
+  });
+});
+
+describe('day boundaries in the local time zone', () => {
+  const saved = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = saved;
+  });
+
+  it('counts 00:00:00.000 in and 23:59:59.999 of the day before out, and the next midnight out', async () => {
+    const events = [
+      event('direct-payment', 1, day.start - 1), // 23:59:59.999 the day before
+      event('direct-payment', 10, day.start), // midnight: this day
+      event('direct-payment', 100, day.end - 1), // 23:59:59.999: this day
+      event('direct-payment', 1000, day.end), // next midnight: the next day
+    ];
+    const s = await daySummary(reader(events), '2026-11-22', 2);
+    expect(s?.sales).toEqual({ count: 2, sats: 110 });
+    expect(localDate(day.start)).toBe('2026-11-22');
+    expect(localDate(day.start - 1)).toBe('2026-11-21');
+  });
+
+  it('follows the merchant zone: a Berlin day starts at 23:00 UTC the evening before', () => {
+    process.env.TZ = 'Europe/Berlin';
+    const range = localDayRange('2026-11-22')!;
+    expect(new Date(range.start).toISOString()).toBe('2026-11-21T23:00:00.000Z');
+    expect(localDate(Date.UTC(2026, 10, 21, 23, 30))).toBe('2026-11-22');
+  });
+
+  it('a day with the clock going forward is 23 hours long', () => {
+    process.env.TZ = 'Europe/Berlin';
+    const range = localDayRange('2026-03-29')!;
+    expect(range.end - range.start).toBe(23 * 3_600_000);
+  });
+
+  it('refuses dates that do not exist', async () => {
+    expect(localDayRange('2026-02-30')).toBeUndefined();
+    expect(localDayRange('22.11.2026')).toBeUndefined();
+    expect(await daySummary(reader([]), 'nope')).toBeUndefined();
+  });
+});

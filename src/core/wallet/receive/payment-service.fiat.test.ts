@@ -1,0 +1,168 @@
+// A sale's fiat record on the real Dexie storage and the dev mint: fixed on the quote row when the
+// invoice is created, carried to the history event; a remote sale gets the merchant's price when
+// minted; a bad record is refused before anything is stored.
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { injectWebSocketImpl } from '@cashu/cashu-ts';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { startMint, type DevMint } from '../../../../dev/mint/server';
+import { createStorage } from '../../../storage';
+import { storagePayments } from '../../../storage/payment-test-support';
+import { ValidationError } from '../../errors';
+import { silentLogger } from '../../logger';
+import type { FiatRecord } from '../../ports';
+import { WalletProvider } from '../wallet-provider';
+import { recordedEvents } from '../testing/recorded-events';
+import { INVALID_FIAT_MESSAGE } from './payment-service';
+
+injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
+
+const WAIT = { timeout: 15_000, interval: 20 };
+let mint: DevMint;
+let dataDir: string;
+let dbSeq = 0;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'cashew-fiat-db-'));
+  mint = await startMint({ port: 0, fresh: true, dataDir });
+});
+
+afterAll(async () => {
+  await mint.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function app(fiatFor?: (sats: number) => Promise<FiatRecord | undefined>) {
+  const storage = createStorage({
+    dbName: `fiat-db-${++dbSeq}`,
+    defaults: { mintUrl: mint.url, relays: ['ws://127.0.0.1:7777'] },
+    logger: silentLogger,
+  });
+  await storage.keys.saveWalletKeys({
+    secretKey: new Uint8Array(32).fill(7),
+    mnemonic: 'unused in this test',
+    seed: mnemonicToSeedSync(generateMnemonic(wordlist)),
+  });
+  const { events } = recordedEvents();
+  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  const payments = storagePayments(storage, { events, wallets, logger: silentLogger, fiatFor });
+  return {
+    storage,
+    payments,
+    async shutdown() {
+      payments.stop();
+      await payments.idle();
+      wallets.close();
+      storage.close();
+    },
+  };
+}
+
+const USD_SALE: FiatRecord = { currency: 'USD', price: 65_432, value: 12.34 };
+
+describe('fiat records of sales', () => {
+  it('keeps a local sale’s record on its quote row and writes it on the history event', async () => {
+    const a = await app(async () => ({ currency: 'EUR', price: 1, value: 1 }));
+    try {
+      const quote = await a.payments.createInvoice(18_860, { fiat: USD_SALE });
+      expect((await a.storage.mintQuotes.get(quote.quote))?.fiat).toEqual(USD_SALE);
+      await mint.pay(quote.quote);
+      await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
+      const [event] = (await a.storage.history.page(1)).events;
+      // The local record wins: the price lookup is only for remote sales.
+      expect(event).toMatchObject({ type: 'direct-payment', amount: 18_860, fiat: USD_SALE });
+    } finally {
+      await a.shutdown();
+    }
+  });
+
+  it.each([
+    [{ currency: 'usd', price: 1, value: 1 }],
+    [{ currency: 'USD', price: -5, value: 1 }],
+    [{ currency: 'USD', price: 100_000, value: Number.NaN }],
+  ])('refuses %j before asking the mint or storing anything', async (fiat) => {
+    const a = await app();
+    try {
+      await expect(a.payments.createInvoice(100, { fiat })).rejects.toThrow(
+        new ValidationError(INVALID_FIAT_MESSAGE),
+      );
+      expect(await a.storage.mintQuotes.list()).toEqual([]);
+    } finally {
+      await a.shutdown();
+    }
+  });
+
+  it('records a remote sale at the merchant’s price when it is minted', async () => {
+    const asked: number[] = [];
+    const a = await app(async (sats) => {
+      asked.push(sats);
+      return { currency: 'EUR', price: 92_000, value: 0.92 };
+    });
+    try {
+      const res = await fetch(`${mint.url}/v1/mint/quote/bolt11`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ unit: 'sat', amount: 1000 }),
+      });
+      const created = (await res.json()) as { quote: string; request: string };
+      await a.payments.takeOverRemote({
+        quote: created.quote,
+        mintUrl: mint.url,
+        amount: 1000,
+        request: created.request,
+        kind: 'remote',
+        state: 'UNPAID',
+        createdAt: Date.now(),
+        expiry: null,
+      });
+      expect(asked).toEqual([]); // not when claimed: when minted
+      await mint.pay(created.quote);
+      await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
+      const [event] = (await a.storage.history.page(1)).events;
+      expect(event).toMatchObject({
+        type: 'remote-payment',
+        amount: 1000,
+        fiat: { currency: 'EUR', price: 92_000, value: 0.92 },
+      });
+      expect(asked).toEqual([1000]);
+    } finally {
+      await a.shutdown();
+    }
+  });
+
+  it('records a remote sale in sats only when the price lookup fails', async () => {
+    const a = await app(async () => {
+      throw new Error('price source down');
+    });
+    try {
+      const res = await fetch(`${mint.url}/v1/mint/quote/bolt11`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ unit: 'sat', amount: 21 }),
+      });
+      const created = (await res.json()) as { quote: string; request: string };
+      await a.payments.takeOverRemote({
+        quote: created.quote,
+        mintUrl: mint.url,
+        amount: 21,
+        request: created.request,
+        kind: 'remote',
+        state: 'UNPAID',
+        createdAt: Date.now(),
+        expiry: null,
+      });
+      await mint.pay(created.quote);
+      await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
+      const [event] = (await a.storage.history.page(1)).events;
+      expect(event?.type).toBe('remote-payment');
+      expect(event?.fiat).toBeUndefined();
+    } finally {
+      await a.shutdown();
+    }
+  });
+});

@@ -1,0 +1,296 @@
+// The wallet's records: Export (the history of a date range as CSV, streamed page by page) and
+// Today (the day summary, a Z-report), each in a dialog (docs/behaviour.md "Records").
+import { useEffect, useId, useState } from 'react';
+import { errorMessage } from '../../core/errors';
+import type { Logger } from '../../core/logger';
+import { daySummary, INVALID_DAY, type DaySummary } from '../../core/records/day-summary';
+import { exportHistoryCsv } from '../../core/records/export';
+import { localDate, localDayRange } from '../../core/records/local-day';
+import type { HistoryRangeReader } from '../../core/records/types';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import {
+  CLOSE,
+  EXPORT_BAD_RANGE,
+  EXPORT_BUSY,
+  EXPORT_DOWNLOAD,
+  EXPORT_FAILED,
+  EXPORT_FROM,
+  EXPORT_NOTE,
+  EXPORT_OPEN,
+  EXPORT_TITLE,
+  EXPORT_TO,
+  RECORDS_TITLE,
+  SUMMARY_CASH_OUTS,
+  SUMMARY_FIAT,
+  SUMMARY_LOCAL,
+  SUMMARY_NO_FIAT,
+  SUMMARY_REMOTE,
+  SUMMARY_SALES,
+  SUMMARY_WITHDRAWALS,
+  TODAY_DAY,
+  TODAY_FAILED,
+  TODAY_LOADING,
+  TODAY_OPEN,
+  TODAY_TITLE,
+  exportDone,
+  feesText,
+  tallyText,
+} from './records-texts';
+
+export interface RecordsPanelProps {
+  reader: HistoryRangeReader;
+  clock: () => number;
+  logger: Logger;
+}
+
+export function RecordsPanel({ reader, clock, logger }: RecordsPanelProps) {
+  const [open, setOpen] = useState<'export' | 'today' | null>(null);
+  return (
+    <section aria-labelledby="wallet-records" className="space-y-3">
+      <h2 id="wallet-records" className="text-lg font-semibold text-slate-900">
+        {RECORDS_TITLE}
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={() => setOpen('today')}>
+          {TODAY_OPEN}
+        </Button>
+        <Button variant="outline" onClick={() => setOpen('export')}>
+          {EXPORT_OPEN}
+        </Button>
+      </div>
+      <ExportDialog
+        open={open === 'export'}
+        onClose={() => setOpen(null)}
+        reader={reader}
+        today={localDate(clock())}
+        logger={logger}
+      />
+      <TodayDialog
+        open={open === 'today'}
+        onClose={() => setOpen(null)}
+        reader={reader}
+        today={localDate(clock())}
+        logger={logger}
+      />
+    </section>
+  );
+}
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  reader: HistoryRangeReader;
+  today: string;
+  logger: Logger;
+}
+
+function DateField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
+      />
+    </div>
+  );
+}
+
+/**
+ * Saves the chunks as one file. Each chunk became a small Blob as it was written: one Blob made
+ * from 10 MB of strings at the end encodes them all in one go (120-240 ms of main thread for
+ * 100,000 events), while joining Blobs only references them (about 12 ms).
+ */
+function saveCsv(parts: Blob[], name: string): void {
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken the URL by the next turn; keeping it would hold the file in memory.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(today);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+
+  const run = async () => {
+    const start = localDayRange(from);
+    const end = localDayRange(to);
+    if (!start || !end || start.start > end.start) {
+      setStatus({ text: start && end ? EXPORT_BAD_RANGE : INVALID_DAY, error: true });
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      const parts: Blob[] = [];
+      const count = await exportHistoryCsv({
+        reader,
+        from: start.start,
+        to: end.end,
+        write: (chunk) => void parts.push(new Blob([chunk])),
+      });
+      saveCsv(parts, `cashew-history-${from}-to-${to}.csv`);
+      setStatus({ text: exportDone(count), error: false });
+    } catch (error) {
+      logger.error('CSV export failed', error);
+      setStatus({ text: `${EXPORT_FAILED} (${errorMessage(error)})`, error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={EXPORT_TITLE} description={EXPORT_NOTE}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run();
+        }}
+      >
+        <div className="grid grid-cols-2 gap-3">
+          <DateField label={EXPORT_FROM} value={from} onChange={setFrom} />
+          <DateField label={EXPORT_TO} value={to} onChange={setTo} />
+        </div>
+        {status ? (
+          <p
+            role={status.error ? 'alert' : 'status'}
+            data-testid="export-status"
+            className={status.error ? 'text-sm text-red-700' : 'text-sm text-slate-700'}
+          >
+            {status.text}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onClose}>
+            {CLOSE}
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy}>
+            {busy ? EXPORT_BUSY : EXPORT_DOWNLOAD}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+type SummaryState =
+  { step: 'loading' } | { step: 'done'; summary: DaySummary } | { step: 'failed'; text: string };
+
+function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
+  const [day, setDay] = useState(today);
+  // The result names its day: a result for another day reads as loading, with no reset in the effect.
+  const [result, setResult] = useState<{ day: string; state: SummaryState } | null>(null);
+  const state: SummaryState = result && result.day === day ? result.state : { step: 'loading' };
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    daySummary(reader, day)
+      .then((summary) => {
+        if (!live) return;
+        setResult({
+          day,
+          state: summary ? { step: 'done', summary } : { step: 'failed', text: INVALID_DAY },
+        });
+      })
+      .catch((error: unknown) => {
+        logger.error('Day summary failed', error);
+        if (live) setResult({ day, state: { step: 'failed', text: TODAY_FAILED } });
+      });
+    return () => {
+      live = false;
+    };
+  }, [open, day, reader, logger]);
+
+  return (
+    <Modal open={open} onClose={onClose} title={TODAY_TITLE}>
+      <div className="space-y-4">
+        <DateField label={TODAY_DAY} value={day} onChange={setDay} />
+        {state.step === 'loading' ? (
+          <p role="status" className="text-sm text-slate-500">
+            {TODAY_LOADING}
+          </p>
+        ) : state.step === 'failed' ? (
+          <p role="alert" className="text-sm text-red-700">
+            {state.text}
+          </p>
+        ) : (
+          <SummaryTable summary={state.summary} />
+        )}
+        <div className="flex justify-end">
+          <Button type="button" variant="outline" onClick={onClose}>
+            {CLOSE}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+function SummaryTable({ summary }: { summary: DaySummary }) {
+  const row = (label: string, testId: string, value: string) => (
+    <div className="flex justify-between gap-3 py-1">
+      <dt className="text-slate-600">{label}</dt>
+      <dd data-testid={testId} className="font-semibold tabular-nums text-slate-900">
+        {value}
+      </dd>
+    </div>
+  );
+  return (
+    <dl
+      className="divide-y divide-slate-100 text-sm"
+      data-testid="day-summary"
+      data-day={summary.date}
+    >
+      {row(SUMMARY_SALES, 'summary-sales', tallyText(summary.sales.count, summary.sales.sats))}
+      {summary.fiat.map((f) => (
+        <div key={f.currency}>
+          {row(
+            `${SUMMARY_FIAT} (${f.currency})`,
+            `summary-fiat-${f.currency}`,
+            `${f.value} ${f.currency}`,
+          )}
+        </div>
+      ))}
+      {summary.salesWithoutFiat > 0 && summary.fiat.length > 0 ? (
+        <p className="py-1 text-xs text-slate-500">{SUMMARY_NO_FIAT(summary.salesWithoutFiat)}</p>
+      ) : null}
+      {row(SUMMARY_LOCAL, 'summary-local', tallyText(summary.local.count, summary.local.sats))}
+      {row(SUMMARY_REMOTE, 'summary-remote', tallyText(summary.remote.count, summary.remote.sats))}
+      {row(
+        SUMMARY_WITHDRAWALS,
+        'summary-withdrawals',
+        tallyText(summary.withdrawals.count, summary.withdrawals.sats),
+      )}
+      {row(
+        SUMMARY_CASH_OUTS,
+        'summary-cash-outs',
+        `${tallyText(summary.cashOuts.count, summary.cashOuts.sats)}, ${feesText(summary.cashOuts.fees)}`,
+      )}
+    </dl>
+  );
+}
