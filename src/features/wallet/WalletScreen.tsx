@@ -16,8 +16,11 @@ import { HistoryList } from './HistoryList';
 import { MintBalances } from './MintBalances';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
+import { WithdrawAmount } from './WithdrawAmount';
 import {
+  AVAILABLE_LABEL,
   CURRENT_BALANCE,
+  PENDING_LABEL,
   LOAD_FAILED_HINT,
   REFRESH,
   WAITING_NOTICE,
@@ -68,8 +71,30 @@ export function WalletScreen({ services }: { services: WalletServices }) {
             {LOAD_FAILED_HINT}
           </p>
         ) : null}
-        <div className="flex gap-2">
-          <Button onClick={() => void withdraw.start()} disabled={busy} aria-busy={busy}>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
+          <div className="flex gap-1">
+            <dt>{AVAILABLE_LABEL}</dt>
+            <dd
+              className="font-semibold tabular-nums text-slate-900"
+              data-testid="wallet-available"
+            >
+              {satsText(data.available)}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{PENDING_LABEL}</dt>
+            <dd className="font-semibold tabular-nums text-slate-900" data-testid="wallet-pending">
+              {satsText(data.pendingSats)}
+            </dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            onClick={() => withdraw.choose(data.available)}
+            // Nothing a new token could take: every sat is already in a pending token, or none.
+            disabled={busy || data.loading || data.available === 0}
+            aria-busy={busy}
+          >
             {WITHDRAW}
           </Button>
           <CashOutButton onOpen={cashOut.open} disabled={busy} />
@@ -95,6 +120,13 @@ export function WalletScreen({ services }: { services: WalletServices }) {
       <HistoryList history={data.history} page={page} onPage={setPage} loading={data.loading} />
 
       <CashOutPanel flow={cashOut} />
+      <WithdrawAmount
+        available={state.step === 'choose' ? state.available : null}
+        onConfirm={(amount) =>
+          void withdraw.confirmAmount(amount, state.step === 'choose' ? state.available : amount)
+        }
+        onCancel={withdraw.close}
+      />
       <ConsolidationConfirm
         plan={state.step === 'confirm' ? state.plan : null}
         onCombine={() => void withdraw.build(true, confirmedFee, confirmTarget)}

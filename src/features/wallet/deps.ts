@@ -13,6 +13,7 @@ import type {
 } from '../../core/ports';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
+import type { WithdrawAvailability } from '../../core/wallet/withdraw/withdraw-service';
 
 export interface WalletServices {
   storage: {
@@ -32,8 +33,12 @@ export interface WalletServices {
       consolidate?: boolean;
       maxFee?: number;
       mintUrl?: string;
+      /** less than everything available: split off at the mint first */
+      amount?: number;
     }): Promise<WithdrawResult>;
     listPending(): Promise<PendingWithdrawal[]>;
+    /** available vs. in pending tokens, for the current mint */
+    availability(): Promise<WithdrawAvailability>;
   };
   /** Lightning cash-out (core/wallet/cash-out). */
   cashOut: {

@@ -26,3 +26,16 @@ export const withdrawFromText = (mintUrl: string) => `Withdraw from ${mintUrl}`;
 export const pageText = (page: number, pages: number) => `Page ${page} of ${pages}`;
 export const countText = (shown: number, total: number) => `${shown} of ${total} events`;
 export const satsText = (sats: number) => `${formatSats(sats)} sats`;
+
+// Withdraw: available and pending apart, and the amount step (issue 17).
+export const AVAILABLE_LABEL = 'Available';
+export const PENDING_LABEL = 'In pending tokens';
+export const AMOUNT_TITLE = 'Withdraw ecash';
+export const AMOUNT_FIELD = 'Amount in sats';
+export const availableHint = (sats: number) =>
+  `Available: ${satsText(sats)}. Sats already in a pending token are not counted.`;
+export const PARTIAL_NOTE =
+  'Less than everything: the mint splits this amount off first; any mint fee comes out of what stays.';
+export const withdrawAmountButton = (sats: number) => `Withdraw ${satsText(sats)}`;
+export const amountRangeError = (available: number) =>
+  `Enter a whole number of sats from 1 to ${formatSats(available)}.`;

@@ -1,4 +1,5 @@
-// The withdraw flow: prepare (fee first), confirm when swapping costs a fee, build, show the token.
+// The withdraw flow: choose the amount, prepare (fee first), confirm when swapping costs a fee,
+// build, show the token.
 import { useCallback, useMemo, useState } from 'react';
 import {
   isFeeChanged,
@@ -16,6 +17,8 @@ export interface ShownToken {
 export type WithdrawStep =
   | { step: 'idle' }
   | { step: 'busy' }
+  /** the amount step: how much of `available` goes into the token */
+  | { step: 'choose'; available: number }
   | {
       step: 'confirm';
       plan: WithdrawPlan & { consolidation: ConsolidationPlan };
@@ -37,7 +40,7 @@ export function useWithdraw(
   const [state, setState] = useState<WithdrawStep>({ step: 'idle' });
 
   // start and build call each other: a fee that changed before the swap goes back to prepare.
-  const { start, build } = useMemo(() => {
+  const { start, build, buildPart } = useMemo(() => {
     const fail = (message: string) => {
       logger.error('Withdraw failed:', message);
       setState({ step: 'idle' });
@@ -90,11 +93,30 @@ export function useWithdraw(
       await build(consolidation !== null, 0, target);
     };
 
-    return { start, build };
+    /** A chosen amount below everything available: one split at the mint, no consolidation. */
+    const buildPart = async (amount: number): Promise<void> => {
+      setState({ step: 'busy' });
+      const result = await withdraw.createToken({ amount });
+      onDone();
+      if (isWithdrawError(result)) {
+        fail(result.error);
+        return;
+      }
+      setState({ step: 'shown', shown: { token: result.token, amount: result.amount } });
+    };
+
+    return { start, build, buildPart };
   }, [withdraw, logger, onDone, onError]);
+
+  const choose = useCallback((available: number) => setState({ step: 'choose', available }), []);
+  /** The merchant confirmed `amount` of `available`: everything goes the usual way. */
+  const confirmAmount = useCallback(
+    (amount: number, available: number) => (amount >= available ? start() : buildPart(amount)),
+    [start, buildPart],
+  );
 
   const show = useCallback((shown: ShownToken) => setState({ step: 'shown', shown }), []);
   const close = useCallback(() => setState({ step: 'idle' }), []);
 
-  return { state, start, build, show, close };
+  return { state, start, build, show, close, choose, confirmAmount };
 }
