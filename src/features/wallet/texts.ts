@@ -1,4 +1,5 @@
 // User-visible texts of the wallet screen (docs/behaviour.md "Wallet").
+import type { HistoryEventType } from '../../core/ports';
 import { formatSats } from '../../ui/format-sats';
 export const WALLET_TITLE = 'Wallet';
 export const CURRENT_BALANCE = 'Current Balance';
@@ -39,3 +40,18 @@ export const PARTIAL_NOTE =
 export const withdrawAmountButton = (sats: number) => `Withdraw ${satsText(sats)}`;
 export const amountRangeError = (available: number) =>
   `Enter a whole number of sats from 1 to ${formatSats(available)}.`;
+
+// History rows (issue 17): a plain label, a signed amount; the stored type stays in Details.
+export const DETAILS = 'Details';
+const HISTORY_LABELS: Record<HistoryEventType, string> = {
+  'direct-payment': 'Sale',
+  'remote-payment': 'Remote sale',
+  withdrawal: 'Withdrawal',
+  'cash-out': 'Cash out',
+  restore: 'Restored',
+};
+/** Unknown types from newer data show as stored. */
+export const historyLabel = (type: string) => HISTORY_LABELS[type as HistoryEventType] ?? type;
+export const isOutgoing = (type: string) => type === 'withdrawal' || type === 'cash-out';
+export const signedSatsText = (sats: number, outgoing: boolean) =>
+  sats === 0 ? satsText(0) : `${outgoing ? '−' : '+'}${satsText(sats)}`;
