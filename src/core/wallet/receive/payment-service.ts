@@ -239,6 +239,11 @@ export class PaymentService {
     for (const [id, watch] of this.watches) watch.setForeground(id === this.foreground);
   }
 
+  /** The quote set by setForeground (the invoice open on screen), or null. */
+  foregroundQuote(): string | null {
+    return this.foreground;
+  }
+
   onSettled(listener: Listener<PaymentSettled>): () => void {
     return this.settledListeners.add(listener);
   }
