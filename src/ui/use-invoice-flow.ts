@@ -14,6 +14,11 @@ export interface InvoiceFlowOptions<Q extends { quote: string }> {
   canShow?: (created: Q) => boolean;
   /** Creating failed: the caller logs and toasts; the text returned is shown on the page. */
   onCreateError: (error: unknown) => string | null;
+  /**
+   * An invoice this screen made before a reload and still waiting: shown as the waiting line
+   * (closed) until it is paid or fails. Must be stable (useCallback).
+   */
+  resume?: () => Promise<Q | null>;
 }
 
 export interface InvoiceFlowState<Q> {
@@ -35,7 +40,7 @@ export interface InvoiceFlowState<Q> {
 export function useInvoiceFlow<Q extends { quote: string }>(
   options: InvoiceFlowOptions<Q>,
 ): InvoiceFlowState<Q> {
-  const { create, watch, canShow, onCreateError } = options;
+  const { create, watch, canShow, onCreateError, resume } = options;
   const [invoice, setInvoice] = useState<Q | null>(null);
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -60,6 +65,20 @@ export function useInvoiceFlow<Q extends { quote: string }>(
       unwatch();
     };
   }, [watch]);
+
+  useEffect(() => {
+    if (!resume) return;
+    let active = true;
+    void resume().then((waiting) => {
+      // A submit since mounting wins: its invoice is the one on screen.
+      if (!active || !waiting || activeId.current !== null || busy.current) return;
+      activeId.current = waiting.quote;
+      setInvoice(waiting);
+    });
+    return () => {
+      active = false;
+    };
+  }, [resume]);
 
   const submit = useCallback(
     (amount: number) => {

@@ -26,6 +26,12 @@ export function deferredPosServices(source: ServiceSource): PosServices {
     },
     payments: {
       createInvoice: (amount) => call((services) => services.payments.createInvoice(amount)),
+      // Read once the services are there; a failed load means no line, never an error.
+      latestWaiting: () =>
+        call((services) => services.payments.latestWaiting()).catch((error: unknown) => {
+          logger.warn('Could not read the invoice still waiting', error);
+          return null;
+        }),
       setForeground: (quote) => fire((services) => services.payments.setForeground(quote)),
       onSettled: (listener) => listen((services) => services.payments.onSettled(listener)),
       onFailed: (listener) => listen((services) => services.payments.onFailed(listener)),

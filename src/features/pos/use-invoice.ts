@@ -39,7 +39,8 @@ export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState 
     },
     [logger],
   );
-  const flow = useInvoiceFlow({ create, watch, canShow, onCreateError });
+  const resume = useCallback(() => payments.latestWaiting(), [payments]);
+  const flow = useInvoiceFlow({ create, watch, canShow, onCreateError, resume });
 
   // The invoice on screen is polled fast; once hidden it drops back to the background rate.
   const foregroundId = flow.open && flow.invoice ? flow.invoice.quote : null;

@@ -239,6 +239,29 @@ export class PaymentService {
     for (const [id, watch] of this.watches) watch.setForeground(id === this.foreground);
   }
 
+  /**
+   * The newest direct invoice still waiting to be paid (unpaid, not expired, nothing minted yet),
+   * so the keypad's "Waiting for {n} sats" line comes back after a reload. Null when none, or
+   * when the pending quotes cannot be read.
+   */
+  async latestWaiting(): Promise<PendingMintQuote | null> {
+    const all = await this.deps.quotes.list().catch((error: unknown) => {
+      this.deps.logger.warn('Could not read pending mint quotes', error);
+      return [];
+    });
+    const nowSeconds = this.deps.clock() / 1000;
+    const waiting = all.filter(
+      (q) =>
+        q.kind === 'direct' &&
+        q.state === 'UNPAID' &&
+        !q.reservation &&
+        q.request !== '' &&
+        (q.expiry === null || q.expiry > nowSeconds),
+    );
+    waiting.sort((a, b) => b.createdAt - a.createdAt);
+    return waiting[0] ?? null;
+  }
+
   /** The quote set by setForeground (the invoice open on screen), or null. */
   foregroundQuote(): string | null {
     return this.foreground;
