@@ -12,7 +12,7 @@ import {
   INVALID_MESSAGE_NOTICE_INTERVAL_MS,
   PROCESSED_QUOTE_MAX_AGE_MS,
 } from './constants';
-import { readPaymentEvent } from './gift-wrap';
+import { readPaymentEvent, unwrapPaymentEvent } from './gift-wrap';
 import { defaultLockProvider, type LockProvider } from './lock';
 import type { PaymentMessage } from './payment-message';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
@@ -323,6 +323,9 @@ export class RemotePaymentInbox {
     try {
       message = await this.read(session, event);
     } catch (error) {
+      // A quote credited before (e.g. under the mint used then, since changed in Settings) is
+      // no error: relays resend the last days of messages at every start.
+      if (await this.alreadyCredited(session, event)) return;
       const failure =
         error instanceof Error ? error : new InvalidPaymentMessageError(errorMessage(error));
       this.logger.error('Error processing remote payment:', failure, { event: event.id });
@@ -353,6 +356,23 @@ export class RemotePaymentInbox {
       // Claim and pending row are one transaction: nothing was written, so trying again is safe.
       this.logger.error(`Could not take over remote quote ${message.quote}:`, error);
       this.retry(session, event, attempt, error);
+    }
+  }
+
+  /** The message decrypts and names a quote this device already claimed. */
+  private async alreadyCredited(session: Session, event: NostrEvent): Promise<boolean> {
+    try {
+      const content: unknown = JSON.parse(
+        unwrapPaymentEvent(event, session.secretKey as Uint8Array).content,
+      );
+      const quote = (content as { quote?: unknown } | null)?.quote;
+      if (typeof quote !== 'string' || !(await this.deps.processedQuotes.isProcessed(quote))) {
+        return false;
+      }
+      this.logger.debug(`Remote quote ${quote} already processed`);
+      return true;
+    } catch {
+      return false;
     }
   }
 
