@@ -1,7 +1,8 @@
 // What the settings screen needs from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
-import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { ConfigStore, KeyStore, ProofStore } from '../../core/ports';
+import type { MintCheck } from '../../core/settings/mint-check';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { RecoverFundsService } from './RecoverFunds';
 import type { StorageInfo } from './StorageStatus';
@@ -17,7 +18,11 @@ export interface SettingsServices {
     phraseCheck: PhraseCheckStore;
     /** automatic cash-out settings */
     autoCashOut: AutoCashOutStore;
+    /** the sats left on the old mint, for the warning when the mint changes */
+    proofs?: Pick<ProofStore, 'balance'>;
   };
+  /** Asks a new mint for its info before saving; core/settings/mint-check.ts when omitted. */
+  checkMint?: (mintUrl: string) => Promise<MintCheck>;
   /** the device's npub */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   /** The browser's storage manager, when it has one: persistence and usage. */
