@@ -385,6 +385,17 @@ describe('WalletScreen: withdraw', () => {
 });
 
 describe('WalletScreen: more than one mint', () => {
+  it('lists an old mint holding every sat, so they stay reachable after a mint change', async () => {
+    const { services } = fakeServices({
+      balance: 21,
+      available: 0,
+      balances: { 'http://old-mint.test': 21 },
+    });
+    renderScreen(services);
+    expect(await screen.findByText('Balance per mint')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Withdraw from http://old-mint.test' })).toBeTruthy();
+  });
+
   it('lists no per-mint balances while the sats are on one mint', async () => {
     renderScreen(fakeServices({ balance: 5, balances: { 'http://mint.test': 5 } }).services);
     await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('5 sats'));
