@@ -24,6 +24,7 @@ import { WithdrawService, type WithdrawServiceDeps } from './withdraw-service';
 import { isWithdrawError, type WithdrawResult } from './withdraw-plan';
 import { recordedEvents } from '../testing/recorded-events';
 import { freezeAt } from '../testing/freeze-at';
+import { inProcessQuoteLock } from '../receive/quote-lock';
 import { toCashuProof } from './withdraw-token';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
@@ -565,6 +566,25 @@ describe('WithdrawService: pending tokens keep their proofs', () => {
     expect(a.filter((secret) => b.includes(secret))).toEqual([]);
     expect(await service.availability()).toEqual({ mintUrl: mint.url, available: 0, pending: 39 });
     expect(await service.createToken()).toMatchObject({ code: 'all-pending' });
+  });
+
+  it('two tabs withdrawing at the same moment never build two tokens of the same proofs', async () => {
+    const lock = inProcessQuoteLock(); // what Web Locks give every tab of the origin
+    const tabA = await setup(mint.url, { deps: { lock } });
+    await takePayments(mint, tabA.storage, [5, 13]);
+    const tabB = await setup(mint.url, { storage: tabA.storage, deps: { lock } });
+
+    const results = await Promise.all([tabA.service.createToken(), tabB.service.createToken()]);
+
+    const built = results.filter((r) => !isWithdrawError(r));
+    expect(built).toHaveLength(1);
+    expect(results.filter(isWithdrawError)).toEqual([
+      {
+        code: 'all-pending',
+        error:
+          'Everything on this mint is already in a pending withdrawal token (see Withdrawals pending).',
+      },
+    ]);
   });
 
   it('counts sats in pending tokens apart from what is available', async () => {

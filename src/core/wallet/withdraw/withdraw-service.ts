@@ -36,6 +36,7 @@ import {
 } from './withdraw-plan';
 import { encodeWithdrawToken } from './withdraw-token';
 import { mintKey, type WalletProvider } from '../wallet-provider';
+import { defaultQuoteLock, type QuoteLock } from '../receive/quote-lock';
 
 export interface WithdrawServiceDeps {
   config: Pick<ConfigStore, 'getMintUrl'>;
@@ -53,7 +54,12 @@ export interface WithdrawServiceDeps {
   clientFor?: (mintUrl: string) => ProofStateClient;
   /** test seam between the steps of a withdrawal (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
+  /** cross-tab exclusion of withdrawals; Web Locks when present, else in-process */
+  lock?: QuoteLock;
 }
+
+/** One withdrawal or swap recovery at a time across the tabs of this device. */
+export const WITHDRAW_LOCK_NAME = 'cashew-withdraw';
 
 export interface CreateTokenOptions {
   /**
@@ -105,9 +111,11 @@ export class WithdrawService {
   private readonly watcher: SpentWatcher;
   private readonly newId: () => string;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly lock: QuoteLock;
 
   constructor(private readonly deps: WithdrawServiceDeps) {
     this.newId = deps.newId ?? (() => globalThis.crypto.randomUUID());
+    this.lock = deps.lock ?? defaultQuoteLock();
     this.consolidator = new Consolidator({
       proofs: deps.proofs,
       withdrawals: deps.withdrawals,
@@ -346,9 +354,13 @@ export class WithdrawService {
     return new Set(rows.filter((row) => !isJournal(row)).flatMap((row) => row.secrets));
   }
 
-  /** One withdraw or recovery at a time in this tab: two would spend the same proofs. */
+  /**
+   * One withdraw or recovery at a time in this tab, and across tabs (Web Locks): two at once
+   * would both see the same proofs as available and put them into two tokens.
+   */
   private exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
+    const locked = () => this.lock(WITHDRAW_LOCK_NAME, task);
+    const run = this.queue.then(locked, locked);
     this.queue = run.catch(() => undefined);
     return run;
   }
