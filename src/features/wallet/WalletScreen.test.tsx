@@ -262,7 +262,7 @@ describe('WalletScreen: withdraw', () => {
     const user = renderScreen(services);
     await startWithdraw(user);
     const dialog = await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0 });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0, amount: 5 });
     expect(within(dialog).getByTestId('withdraw-amount').textContent).toBe('5 sats');
     expect(within(dialog).getByRole('button', { name: 'Copy Token' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -283,7 +283,7 @@ describe('WalletScreen: withdraw', () => {
 
     await user.click(screen.getByRole('button', { name: 'Combine and withdraw' }));
     await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: true, maxFee: 4 });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: true, maxFee: 4, amount: 5 });
   });
 
   it('can withdraw without combining, or cancel without building anything', async () => {
@@ -298,7 +298,7 @@ describe('WalletScreen: withdraw', () => {
     await startWithdraw(user);
     await user.click(await screen.findByRole('button', { name: 'Withdraw without combining' }));
     await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0 });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0, amount: 5 });
   });
 
   it('shows the notice again with the new fee when the fee changed before the swap', async () => {
@@ -331,7 +331,11 @@ describe('WalletScreen: withdraw', () => {
 
     await user.click(screen.getByRole('button', { name: 'Combine and withdraw' }));
     await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenLastCalledWith({ consolidate: true, maxFee: 5 });
+    expect(withdraw.createToken).toHaveBeenLastCalledWith({
+      consolidate: true,
+      maxFee: 5,
+      amount: 5,
+    });
   });
 
   it('logs a withdraw error and opens no modal', async () => {
@@ -444,7 +448,7 @@ describe('WalletScreen: more than one mint', () => {
     await startWithdraw(user);
     await waitFor(() => expect(withdraw.createToken).toHaveBeenCalled());
     expect(withdraw.prepare).toHaveBeenCalledWith();
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0 });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0, amount: 5 });
   });
 });
 

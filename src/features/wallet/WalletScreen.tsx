@@ -45,6 +45,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   // The fee on the notice is the most the swap may charge.
   const confirmedFee = state.step === 'confirm' ? state.plan.consolidation.fee : 0;
   const confirmTarget = state.step === 'confirm' ? state.target : undefined;
+  const confirmAmount = state.step === 'confirm' ? state.amount : undefined;
   const cashOut = useCashOutPanel(services, reload);
   const pendingCashOuts = usePendingCashOuts(services);
 
@@ -129,8 +130,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
       />
       <ConsolidationConfirm
         plan={state.step === 'confirm' ? state.plan : null}
-        onCombine={() => void withdraw.build(true, confirmedFee, confirmTarget)}
-        onAsIs={() => void withdraw.build(false, 0, confirmTarget)}
+        onCombine={() => void withdraw.build(true, confirmedFee, confirmTarget, confirmAmount)}
+        onAsIs={() => void withdraw.build(false, 0, confirmTarget, confirmAmount)}
         onCancel={withdraw.close}
       />
       <WithdrawModal

@@ -24,6 +24,8 @@ export type WithdrawStep =
       plan: WithdrawPlan & { consolidation: ConsolidationPlan };
       /** the mint chosen in the per-mint list; undefined = the current mint */
       target?: string;
+      /** the amount the merchant confirmed (everything available then) */
+      amount?: number;
     }
   | { step: 'shown'; shown: ShownToken };
 
@@ -51,18 +53,27 @@ export function useWithdraw(
      * `maxFee`: the consolidation fee the merchant saw (0 when none was shown). `target`: a mint
      * from the per-mint list; omitted = the current mint, as before there was a list.
      */
-    const build = async (consolidate: boolean, maxFee: number, target?: string): Promise<void> => {
+    const build = async (
+      consolidate: boolean,
+      maxFee: number,
+      target?: string,
+      amount?: number,
+    ): Promise<void> => {
       setState({ step: 'busy' });
-      const result = await withdraw.createToken(
-        target === undefined ? { consolidate, maxFee } : { consolidate, maxFee, mintUrl: target },
-      );
+      // The confirmed amount goes along: a payment landing meanwhile must not enlarge the token.
+      const result = await withdraw.createToken({
+        consolidate,
+        maxFee,
+        ...(target === undefined ? {} : { mintUrl: target }),
+        ...(amount === undefined ? {} : { amount }),
+      });
       onDone();
       if (isWithdrawError(result)) {
         if (isFeeChanged(result)) {
           // Nothing was swapped: show the new fee before anything is charged.
           logger.warn('Withdraw fee changed since it was shown; asking again');
           onError(result.error);
-          await start(target);
+          await start(target, amount);
           return;
         }
         fail(result.error);
@@ -71,7 +82,7 @@ export function useWithdraw(
       setState({ step: 'shown', shown: { token: result.token, amount: result.amount } });
     };
 
-    const start = async (target?: string): Promise<void> => {
+    const start = async (target?: string, amount?: number): Promise<void> => {
       setState({ step: 'busy' });
       const plan = await (target === undefined
         ? withdraw.prepare()
@@ -87,10 +98,11 @@ export function useWithdraw(
           step: 'confirm',
           plan: { ...plan, consolidation },
           ...(target === undefined ? {} : { target }),
+          ...(amount === undefined ? {} : { amount }),
         });
         return;
       }
-      await build(consolidation !== null, 0, target);
+      await build(consolidation !== null, 0, target, amount);
     };
 
     /** A chosen amount below everything available: one split at the mint, no consolidation. */
@@ -111,7 +123,8 @@ export function useWithdraw(
   const choose = useCallback((available: number) => setState({ step: 'choose', available }), []);
   /** The merchant confirmed `amount` of `available`: everything goes the usual way. */
   const confirmAmount = useCallback(
-    (amount: number, available: number) => (amount >= available ? start() : buildPart(amount)),
+    (amount: number, available: number) =>
+      amount >= available ? start(undefined, amount) : buildPart(amount),
     [start, buildPart],
   );
 

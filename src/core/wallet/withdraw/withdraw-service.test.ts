@@ -635,6 +635,17 @@ describe('WithdrawService: withdrawing part of the balance', () => {
     expect(await service.availability()).toMatchObject({ available: 21, pending: 10 });
   });
 
+  it('a payment landing after the merchant confirmed everything does not enlarge the token', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [8, 13]); // the amount step showed 21
+    await takePayments(mint, storage, [5]); // lands before the confirmation reaches the core
+
+    const token = ok(await service.createToken({ amount: 21 }));
+
+    expect(token.amount).toBe(21);
+    expect(await service.availability()).toMatchObject({ available: 5, pending: 21 });
+  });
+
   it('refuses an amount above what is available, or not a whole number, changing nothing', async () => {
     const { service, storage } = await setup(mint.url);
     await takePayments(mint, storage, [21]);
