@@ -95,6 +95,31 @@ test.describe('payment toasts', () => {
   });
 });
 
+test('an earlier invoice paid while a later one waits closed is named too, and the line stays', async ({
+  page,
+  mintUrl,
+  relayUrl,
+  payQuote,
+}) => {
+  await onboard(page, { mintUrl, relayUrl });
+  const earlier = await requestInvoice(page, 8);
+  await invoiceDialog(page).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await requestInvoice(page, 9);
+  await invoiceDialog(page).getByRole('button', { name: 'Close' }).click();
+
+  await payQuote(earlier);
+
+  await expect(
+    page.getByText(
+      `${RECEIVED} 8 sats from an earlier invoice. The invoice on screen is still waiting.`,
+    ),
+  ).toBeVisible(LANDS);
+  await expect(
+    page.getByRole('button', { name: 'Waiting for 9 sats · Show invoice' }),
+  ).toBeVisible();
+});
+
 test('the waiting line comes back after a reload and its invoice still lands', async ({
   page,
   mintUrl,

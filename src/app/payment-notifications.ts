@@ -36,7 +36,7 @@ export interface PaymentNotificationDeps {
   confetti: () => void;
   logger: Logger;
   /**
-   * The quote of the invoice open on screen, if any (PaymentService.foregroundQuote). A direct
+   * The quote of the invoice on screen, open or waiting, if any (PaymentService.shownQuote). A direct
    * payment of another quote is announced as an earlier invoice; the one on screen keeps waiting.
    */
   onScreen?: () => string | null;

@@ -33,6 +33,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
           return null;
         }),
       setForeground: (quote) => fire((services) => services.payments.setForeground(quote)),
+      setShown: (quote) => fire((services) => services.payments.setShown(quote)),
       onSettled: (listener) => listen((services) => services.payments.onSettled(listener)),
       onFailed: (listener) => listen((services) => services.payments.onFailed(listener)),
     },

@@ -50,7 +50,7 @@ export function completeAndStart(base: BaseServices): AppServices {
     toast,
     confetti: () => void fireConfetti((error) => logger.warn('Confetti failed', error)),
     logger,
-    onScreen: () => payments.foregroundQuote(),
+    onScreen: () => payments.shownQuote(),
   });
   startPaymentResume({ payments, config, logger, window, document });
   // Cash-outs: outcomes found later are toasted; pending melts are checked now and on resume;

@@ -7,7 +7,7 @@ import type { PaymentService } from '../../core/wallet/receive/payment-service';
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
 export type PosPayments = Pick<
   PaymentService,
-  'createInvoice' | 'setForeground' | 'onSettled' | 'onFailed' | 'latestWaiting'
+  'createInvoice' | 'setForeground' | 'setShown' | 'onSettled' | 'onFailed' | 'latestWaiting'
 >;
 
 export interface PosServices {

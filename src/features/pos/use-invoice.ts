@@ -50,5 +50,13 @@ export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState 
     return () => payments.setForeground(null);
   }, [payments, foregroundId]);
 
+  // The invoice on screen (open or as the waiting line): another one paid is an earlier invoice.
+  const shownId = flow.invoice ? flow.invoice.quote : null;
+  useEffect(() => {
+    if (shownId === null) return;
+    payments.setShown(shownId);
+    return () => payments.setShown(null);
+  }, [payments, shownId]);
+
   return flow;
 }

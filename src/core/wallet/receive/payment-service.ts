@@ -137,6 +137,7 @@ export class PaymentService {
   private readonly settledListeners: Listeners<PaymentSettled>;
   private readonly failedListeners: Listeners<PaymentFailure>;
   private foreground: string | null = null;
+  private shown: string | null = null;
   private stopped = false;
 
   private readonly lock: QuoteLock;
@@ -262,9 +263,17 @@ export class PaymentService {
     return waiting[0] ?? null;
   }
 
-  /** The quote set by setForeground (the invoice open on screen), or null. */
-  foregroundQuote(): string | null {
-    return this.foreground;
+  /**
+   * The invoice the keypad shows, open or as its waiting line (set by the screen), so the app's
+   * toast can tell a payment of another, earlier invoice apart. Changes no polling rate.
+   */
+  setShown(quote: string | null): void {
+    this.shown = quote;
+  }
+
+  /** The invoice on screen: the one set by setShown, else the one polled in the foreground. */
+  shownQuote(): string | null {
+    return this.shown ?? this.foreground;
   }
 
   onSettled(listener: Listener<PaymentSettled>): () => void {
