@@ -312,19 +312,31 @@ async function measureSize({ appUrl, relayUrl, mintUrl, keysetId, events, runs, 
       polling: 50,
     });
 
-    // Withdraw: prepare (the fee of swapping every proof) until the fee notice, then the token
-    // built from the proofs as they are until the first QR frame shows.
+    // Withdraw: the amount step (everything available), then prepare (the fee of swapping every
+    // proof) until the fee notice; the token built from the proofs as they are until the first QR
+    // frame shows. A built token holds every proof (a second one could not take them), so every
+    // run but the last cancels at the notice and only the last one builds.
     const withdrawRuns = Math.max(1, Math.min(3, runs));
     const prepare = [];
     const build = [];
     let parts = null;
     for (let i = 0; i < withdrawRuns; i++) {
+      await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await page.getByTestId('withdraw-amount-input').waitFor();
+      const confirm = await page
+        .getByRole('button', { name: /^Withdraw [\d,]+ sats$/ })
+        .textContent();
       prepare.push(
         await page.evaluate(clickAndWait, {
-          button: 'Withdraw',
+          button: confirm.trim(),
           selector: '[data-testid="consolidation-notice"]',
         }),
       );
+      if (i < withdrawRuns - 1) {
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        continue;
+      }
       build.push(
         await page.evaluate(clickAndWait, {
           button: 'Withdraw without combining',

@@ -21,13 +21,14 @@ test('shows the onboarding values, and saved values persist after a reload', asy
   await expect(mint).toHaveValue(mintUrl);
   await expect(relays).toHaveValue(relayUrl);
 
-  await mint.fill('https://mint.example.com/');
+  // The same mint with a trailing slash: stored without it, and no mint check is needed.
+  await mint.fill(`${mintUrl}/`);
   await relays.fill(`  ${relayUrl}  \n\nwss://relay.example.com\n`);
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText(SAVED)).toBeVisible();
 
   await page.reload();
-  await expect(page.getByLabel('Mint URL')).toHaveValue('https://mint.example.com');
+  await expect(page.getByLabel('Mint URL')).toHaveValue(mintUrl);
   await expect(page.getByLabel('Nostr Relays')).toHaveValue(`${relayUrl}\nwss://relay.example.com`);
 });
 

@@ -42,7 +42,7 @@ function fakeToaster() {
   };
 }
 
-function setup() {
+function setup(onScreen?: () => string | null) {
   const settled = new Set<(p: PaymentSettled) => void>();
   const failed = new Set<(p: PaymentFailure) => void>();
   const payments = {
@@ -52,9 +52,9 @@ function setup() {
   const toast = fakeToaster();
   const confetti = vi.fn();
   const logger: Logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const off = subscribePaymentNotifications({ payments, toast, confetti, logger });
-  const settle = (id: string, kind: QuoteKind = 'direct') =>
-    settled.forEach((l) => l({ quote: quote(id, kind), amount: 21, kind, balance: 21 }));
+  const off = subscribePaymentNotifications({ payments, toast, confetti, logger, onScreen });
+  const settle = (id: string, kind: QuoteKind = 'direct', amount = 21) =>
+    settled.forEach((l) => l({ quote: quote(id, kind), amount, kind, balance: amount }));
   const fail = (
     id: string,
     error: CashewError,
@@ -80,7 +80,11 @@ describe('payment notifications', () => {
     const { toast, confetti, settle } = setup();
     settle('q1');
     expect(toast.shown).toEqual([
-      { level: 'success', text: PAYMENT_RECEIVED_TOAST, toastId: paymentToastId('received', 'q1') },
+      {
+        level: 'success',
+        text: `${PAYMENT_RECEIVED_TOAST} 21 sats`,
+        toastId: paymentToastId('received', 'q1'),
+      },
     ]);
     expect(confetti).toHaveBeenCalledTimes(1);
   });
@@ -114,9 +118,9 @@ describe('payment notifications', () => {
     settle('q3');
     settle('q3');
     expect(toast.shown).toHaveLength(1);
-    expect(announceSettled({ toast, confetti }, { quote: { quote: 'q3' }, kind: 'direct' })).toBe(
-      false,
-    );
+    expect(
+      announceSettled({ toast, confetti }, { quote: { quote: 'q3' }, kind: 'direct', amount: 21 }),
+    ).toBe(false);
     expect(confetti).toHaveBeenCalledTimes(1);
   });
 
@@ -134,6 +138,28 @@ describe('payment notifications', () => {
     fail('q5', error, 'processing');
     expect(toast.shown.map((t) => t.text)).toEqual([PAYMENT_STORE_ERROR_TOAST]);
     expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('QuotaExceededError'), error);
+  });
+
+  it('says the amount, grouped, after the documented text', () => {
+    const { toast, settle } = setup();
+    settle('q7', 'direct', 12345);
+    expect(toast.shown.map((t) => t.text)).toEqual([
+      '🎉 Payment received! Proofs stored successfully. 12,345 sats',
+    ]);
+  });
+
+  it('names an earlier invoice when another one is open on screen', () => {
+    let onScreen: string | null = 'later';
+    const { toast, settle } = setup(() => onScreen);
+    settle('earlier', 'direct', 21);
+    settle('later', 'direct', 50);
+    onScreen = null;
+    settle('closed', 'direct', 8);
+    expect(toast.shown.map((t) => t.text)).toEqual([
+      '🎉 Payment received! Proofs stored successfully. 21 sats from an earlier invoice. The invoice on screen is still waiting.',
+      '🎉 Payment received! Proofs stored successfully. 50 sats',
+      '🎉 Payment received! Proofs stored successfully. 8 sats',
+    ]);
   });
 
   it('stops announcing after unsubscribing', () => {

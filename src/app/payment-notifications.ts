@@ -8,12 +8,14 @@ import type {
   PaymentFailureReason,
   PaymentSettled,
 } from '../core/wallet/receive/payment-service';
-import { formatSats } from '../ui/format-sats';
-import { PAYMENT_FAILED_TOAST } from '../ui/texts';
+import {
+  PAYMENT_FAILED_TOAST,
+  PAYMENT_RECEIVED_TOAST,
+  REMOTE_PAYMENT_RECEIVED_TOAST,
+  paymentReceivedText,
+} from '../ui/texts';
 
-export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
-export const REMOTE_PAYMENT_RECEIVED_TOAST =
-  '🌐 Remote Payment received! Proofs stored successfully.';
+export { PAYMENT_RECEIVED_TOAST, REMOTE_PAYMENT_RECEIVED_TOAST };
 export const PAYMENT_STORE_ERROR_TOAST =
   '❌ Error storing payment proofs. Please check the console.';
 
@@ -33,6 +35,11 @@ export interface PaymentNotificationDeps {
   /** Fires the success burst; must not throw (ui/confetti's fireConfetti never rejects). */
   confetti: () => void;
   logger: Logger;
+  /**
+   * The quote of the invoice on screen, open or waiting, if any (PaymentService.shownQuote). A direct
+   * payment of another quote is announced as an earlier invoice; the one on screen keeps waiting.
+   */
+  onScreen?: () => string | null;
 }
 
 /**
@@ -43,15 +50,9 @@ export function paymentToastId(outcome: 'received' | 'failed', quoteId: string):
   return `payment-${outcome}:${quoteId}`;
 }
 
-/**
- * A remote sale adds how many sats arrived after the SPEC text: the merchant is not at the
- * cashier's device and would otherwise not know what was sold.
- */
-export function receivedText(kind: QuoteKind, amount?: number): string {
-  if (kind !== 'remote') return PAYMENT_RECEIVED_TOAST;
-  return amount === undefined
-    ? REMOTE_PAYMENT_RECEIVED_TOAST
-    : `${REMOTE_PAYMENT_RECEIVED_TOAST} ${formatSats(amount)} sats`;
+/** The SPEC text per kind with the amount appended (ui/texts.ts paymentReceivedText). */
+export function receivedText(kind: QuoteKind, amount: number, earlier = false): string {
+  return paymentReceivedText(amount, { remote: kind === 'remote', earlier });
 }
 
 /**
@@ -73,12 +74,14 @@ export function failureText(reason: PaymentFailureReason): string {
 
 /** Announces one settled payment (direct or remote) unless this quote was announced already. */
 export function announceSettled(
-  deps: Pick<PaymentNotificationDeps, 'toast' | 'confetti'>,
-  settled: Pick<PaymentSettled, 'kind'> & { quote: { quote: string }; amount?: number },
+  deps: Pick<PaymentNotificationDeps, 'toast' | 'confetti' | 'onScreen'>,
+  settled: Pick<PaymentSettled, 'kind' | 'amount'> & { quote: { quote: string } },
 ): boolean {
   const toastId = paymentToastId('received', settled.quote.quote);
   if (deps.toast.isActive(toastId)) return false;
-  deps.toast.success(receivedText(settled.kind, settled.amount), { toastId });
+  const shown = deps.onScreen?.() ?? null;
+  const earlier = settled.kind === 'direct' && shown !== null && shown !== settled.quote.quote;
+  deps.toast.success(receivedText(settled.kind, settled.amount, earlier), { toastId });
   deps.confetti();
   return true;
 }

@@ -33,7 +33,8 @@ function reportingInvoices(pos: PosServices, activity: InvoiceActivity): PosServ
     ...pos,
     payments: {
       ...payments,
-      createInvoice: (amount) => activity.whileCreating(() => payments.createInvoice(amount)),
+      createInvoice: (amount, options) =>
+        activity.whileCreating(() => payments.createInvoice(amount, options)),
       setForeground: (quote) => {
         activity.setShown(typeof quote === 'string' || quote === null ? quote : quote.quote);
         payments.setForeground(quote);

@@ -1,4 +1,5 @@
 // User-visible texts shared by more than one feature (each feature's own texts are in its texts.ts).
+import { formatSats } from './format-sats';
 
 /** A mint quote failed or could not be created (docs/behaviour.md "Point of sale", "Remote cashier"). */
 export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
@@ -10,3 +11,30 @@ export const OFFLINE_SUBMIT_TEXT = 'You are offline. Connect to create an invoic
 export const MINT_NOT_RESPONDING_TEXT = 'The mint is not responding';
 /** Gives up waiting for a mint that is not responding. */
 export const CANCEL_CREATING_TEXT = 'Cancel';
+
+/** docs/behaviour.md "Point of sale": the SPEC texts, verbatim; the amount is appended. */
+export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
+export const REMOTE_PAYMENT_RECEIVED_TOAST =
+  '🌐 Remote Payment received! Proofs stored successfully.';
+
+export interface PaymentReceivedOptions {
+  /** a sale from a cashier device (the remote text) */
+  remote?: boolean;
+  /** not the invoice on screen: an earlier one was paid, the one on screen still waits */
+  earlier?: boolean;
+}
+
+/**
+ * The payment toast with its amount, e.g. "🎉 Payment received! Proofs stored successfully. 21 sats"
+ * (the merchant sees which sale landed). Shared by local payments and the remote inbox.
+ */
+export function paymentReceivedText(
+  amountSats: number,
+  options: PaymentReceivedOptions = {},
+): string {
+  const base = options.remote ? REMOTE_PAYMENT_RECEIVED_TOAST : PAYMENT_RECEIVED_TOAST;
+  const amount = `${formatSats(amountSats)} sats`;
+  return options.earlier
+    ? `${base} ${amount} from an earlier invoice. The invoice on screen is still waiting.`
+    : `${base} ${amount}`;
+}

@@ -29,6 +29,11 @@ export interface InvoiceFlowOptions<Q extends { quote: string }> {
   slowAfterMs?: number;
   /** Submit refuses at once (no request, no toast) while this is true. Default: browserOffline. */
   isOffline?: () => boolean;
+  /**
+   * An invoice this screen made before a reload and still waiting: shown as the waiting line
+   * (closed) until it is paid or fails. Must be stable (useCallback).
+   */
+  resume?: () => Promise<Q | null>;
 }
 
 export interface InvoiceFlowState<Q> {
@@ -58,7 +63,7 @@ export interface InvoiceFlowState<Q> {
 export function useInvoiceFlow<Q extends { quote: string }>(
   options: InvoiceFlowOptions<Q>,
 ): InvoiceFlowState<Q> {
-  const { create, watch, canShow, onCreateError } = options;
+  const { create, watch, canShow, onCreateError, resume } = options;
   const slowAfterMs = options.slowAfterMs ?? INVOICE_SLOW_AFTER_MS;
   const isOffline = options.isOffline ?? browserOffline;
   const [invoice, setInvoice] = useState<Q | null>(null);
@@ -90,6 +95,20 @@ export function useInvoiceFlow<Q extends { quote: string }>(
       unwatch();
     };
   }, [watch]);
+
+  useEffect(() => {
+    if (!resume) return;
+    let active = true;
+    void resume().then((waiting) => {
+      // A submit since mounting wins: its invoice is the one on screen.
+      if (!active || !waiting || activeId.current !== null || busy.current) return;
+      activeId.current = waiting.quote;
+      setInvoice(waiting);
+    });
+    return () => {
+      active = false;
+    };
+  }, [resume]);
 
   const submit = useCallback(
     (amount: number) => {

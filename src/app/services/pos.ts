@@ -30,7 +30,14 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       createInvoice: (amount, options) =>
         call((services) => services.payments.createInvoice(amount, options)),
       amountLimits: () => call((services) => services.payments.amountLimits()),
+      // Read once the services are there; a failed load means no line, never an error.
+      latestWaiting: () =>
+        call((services) => services.payments.latestWaiting()).catch((error: unknown) => {
+          logger.warn('Could not read the invoice still waiting', error);
+          return null;
+        }),
       setForeground: (quote) => fire((services) => services.payments.setForeground(quote)),
+      setShown: (quote) => fire((services) => services.payments.setShown(quote)),
       onSettled: (listener) => listen((services) => services.payments.onSettled(listener)),
       onFailed: (listener) => listen((services) => services.payments.onFailed(listener)),
     },

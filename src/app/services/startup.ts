@@ -50,6 +50,7 @@ export function completeAndStart(base: BaseServices): AppServices {
     toast,
     confetti: () => void fireConfetti((error) => logger.warn('Confetti failed', error)),
     logger,
+    onScreen: () => payments.shownQuote(),
   });
   // The background work waits until the browser is idle, at most BACKGROUND_WORK_DELAY_MS: the
   // screen that asked for the services renders first (its reads do not queue behind the

@@ -176,6 +176,17 @@ describe('RemotePaymentInbox', () => {
     expect(h.tracked).toEqual([]);
   });
 
+  it('raises no error for a quote credited earlier under a mint since changed in Settings', async () => {
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paymentMessage({ quote: 'q-old', mint: 'http://old.mint' })));
+    const h = harness({ pool });
+    await h.store.mark('q-old', 100);
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.invalid).toEqual([]);
+    expect(h.tracked).toEqual([]);
+  });
+
   it('reports invalid messages without any state change, at most once a minute', async () => {
     let now = NOW;
     const pool = new FakeRelayPool();

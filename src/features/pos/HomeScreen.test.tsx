@@ -282,6 +282,44 @@ describe('HomeScreen', () => {
     expect(quoteId()).toBeNull();
     expect(amountText()).toBe('9 sats');
   });
+
+  it('shows the waiting line again after a reload for the invoice still waiting', async () => {
+    const { user, services, payments } = await setup();
+    await typeAndSubmit(user, '21');
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    const id = quoteId()!;
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    cleanup(); // the tab reloads: a fresh screen on the same storage
+    payments.stop();
+
+    render(<HomeScreen services={services} />);
+
+    const line = await screen.findByRole(
+      'button',
+      { name: /Waiting for 21 sats · Show invoice/ },
+      WAIT,
+    );
+    expect(quoteId()).toBe(id);
+    // The waiting line counts as on screen: another invoice paid now is toasted as an earlier one.
+    await waitFor(() => expect(payments.shownQuote()).toBe(id));
+    await userEvent.setup().click(line);
+    expect(await screen.findByRole('dialog', {}, WAIT)).toBeTruthy();
+  });
+
+  it('brings back no line once the waiting invoice expired', async () => {
+    const { user, services, storage } = await setup();
+    await typeAndSubmit(user, '8');
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const id = quoteId()!;
+    await storage.mintQuotes.update(id, { expiry: Math.floor(Date.now() / 1000) - 1 });
+    cleanup();
+
+    render(<HomeScreen services={services} />);
+    await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('0 sats'));
+    expect(await services.payments.latestWaiting()).toBeNull();
+    expect(screen.queryByRole('button', { name: /Show invoice/ })).toBeNull();
+  });
 });
 
 describe('HomeScreen in the merchant currency', () => {

@@ -8,7 +8,13 @@ import type { PaymentService } from '../../core/wallet/receive/payment-service';
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
 export type PosPayments = Pick<
   PaymentService,
-  'createInvoice' | 'setForeground' | 'onSettled' | 'onFailed' | 'amountLimits'
+  | 'createInvoice'
+  | 'setForeground'
+  | 'setShown'
+  | 'onSettled'
+  | 'onFailed'
+  | 'amountLimits'
+  | 'latestWaiting'
 >;
 
 /** The display currency's price for the keypad's fiat toggle; AppServices.prices satisfies it. */

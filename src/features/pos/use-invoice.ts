@@ -60,7 +60,8 @@ export function useInvoice(
     },
     [logger],
   );
-  const flow = useInvoiceFlow({ create, watch, canShow, onCreateError });
+  const resume = useCallback(() => payments.latestWaiting(), [payments]);
+  const flow = useInvoiceFlow({ create, watch, canShow, onCreateError, resume });
 
   // The invoice on screen is polled fast; once hidden it drops back to the background rate.
   const foregroundId = flow.open && flow.invoice ? flow.invoice.quote : null;
@@ -69,6 +70,14 @@ export function useInvoice(
     payments.setForeground(foregroundId);
     return () => payments.setForeground(null);
   }, [payments, foregroundId]);
+
+  // The invoice on screen (open or as the waiting line): another one paid is an earlier invoice.
+  const shownId = flow.invoice ? flow.invoice.quote : null;
+  useEffect(() => {
+    if (shownId === null) return;
+    payments.setShown(shownId);
+    return () => payments.setShown(null);
+  }, [payments, shownId]);
 
   return flow;
 }

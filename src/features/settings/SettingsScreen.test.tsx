@@ -7,6 +7,7 @@ import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
+import { MintUnreachableError } from '../../core/errors';
 import type { Storage } from '../../storage';
 import { storageWithSettings } from '../../storage/test-support';
 import type { SettingsServices } from './deps';
@@ -35,6 +36,7 @@ async function renderSettings(options: { restore?: boolean } = {}) {
     inbox: { restart: vi.fn(() => Promise.resolve()) },
     restore: fakeRestore(),
     merchantProfile: { sync: vi.fn(() => Promise.resolve('published')) },
+    checkMint: vi.fn(async (_url: string) => ({ name: 'Test Mint' })),
   } satisfies SettingsServices;
   render(
     <>
@@ -116,6 +118,79 @@ describe('SettingsScreen', () => {
     expect(await screen.findByText(message)).toBeTruthy();
     expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
     expect(services.inbox.restart).not.toHaveBeenCalled();
+  });
+
+  it('shows the field errors inline under their fields', async () => {
+    await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    fireEvent.input(mintField(), { target: { value: 'ftp://mint.example' } });
+    save();
+    await waitFor(() => expect(mintField().getAttribute('aria-invalid')).toBe('true'));
+    const errorId = mintField().getAttribute('aria-describedby')!;
+    expect(document.getElementById(errorId)!.textContent).toBe(
+      'Mint URL must be a valid http:// or https:// address',
+    );
+    // Typing again clears the stale error.
+    fireEvent.input(mintField(), { target: { value: 'https://mint.example' } });
+    expect(mintField().getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('asks a new mint for its info first and shows its name', async () => {
+    const services = await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    fireEvent.input(mintField(), { target: { value: 'https://other.mint.example/' } });
+    save();
+    expect((await screen.findByTestId('mint-check')).textContent).toBe('Mint found: Test Mint');
+    expect(services.checkMint).toHaveBeenCalledWith('https://other.mint.example');
+    await waitFor(async () =>
+      expect(await services.storage.config.getMintUrl()).toBe('https://other.mint.example'),
+    );
+  });
+
+  it('refuses a mint that does not answer, with the reason, saving nothing', async () => {
+    const services = await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    services.checkMint.mockRejectedValueOnce(
+      new MintUnreachableError('the address cannot be reached'),
+    );
+    fireEvent.input(mintField(), { target: { value: 'https://down.mint.example' } });
+    save();
+    expect(
+      await screen.findByText(
+        'Could not reach this mint: the address cannot be reached. Nothing was saved.',
+      ),
+    ).toBeTruthy();
+    expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
+    expect(services.inbox.restart).not.toHaveBeenCalled();
+  });
+
+  it('does not ask the mint again when only the relays change', async () => {
+    const services = await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    fireEvent.input(relaysField(), { target: { value: 'wss://c.example' } });
+    save();
+    await screen.findByText('Settings saved. New mint and relays will be used going forward.');
+    expect(services.checkMint).not.toHaveBeenCalled();
+  });
+
+  it('warns that the balance stays on the old mint and saves only when confirmed', async () => {
+    const services = await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    vi.spyOn(services.storage.proofs, 'balance').mockResolvedValue(1234);
+    fireEvent.input(mintField(), { target: { value: 'https://other.mint.example' } });
+    save();
+    const warning = await screen.findByTestId('mint-change-warning');
+    expect(warning.textContent).toContain(
+      '1,234 sats stay on http://127.0.0.1:3338: changing the mint does not move them.',
+    );
+    expect(warning.textContent).toContain('Balance per mint');
+    expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Switch mint and save' }));
+    await waitFor(async () =>
+      expect(await services.storage.config.getMintUrl()).toBe('https://other.mint.example'),
+    );
+    expect(screen.queryByTestId('mint-change-warning')).toBeNull();
   });
 
   it('shows the failure toast when storage refuses the save', async () => {

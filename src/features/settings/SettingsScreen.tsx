@@ -1,4 +1,5 @@
-// Settings (/settings): mint URL and Nostr relays, plus the device's npub and recovery phrase.
+// Settings (/settings): mint URL (checked at the mint before saving) and Nostr relays, plus the
+// device's npub and recovery phrase.
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
@@ -11,11 +12,41 @@ import { PriceSettings } from './PriceSettings';
 import { RecoverFunds } from './RecoverFunds';
 import { StorageStatus } from './StorageStatus';
 import { UnpairedSenders } from './UnpairedSenders';
-import { saveSettingsForm } from './save-settings';
 import { ShopNameSettings } from './ShopNameSettings';
-import { LOADING_SETTINGS, SETTINGS_SAVED } from './texts';
+import { checkSettingsForm, saveSettingsForm } from './save-settings';
+import {
+  CHECKING_MINT,
+  KEEP_MINT,
+  LOADING_SETTINGS,
+  MINT_CHANGE_TITLE,
+  OPEN_WALLET,
+  SETTINGS_SAVED,
+  SWITCH_MINT,
+  mintChangeWarning,
+  mintFoundText,
+  mintUnreachableText,
+} from './texts';
+import { errorMessage } from '../../core/errors';
+import { checkMintInfo } from '../../core/settings/mint-check';
+import { formatSats } from '../../ui/format-sats';
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
+
+/** What the mint check said about the typed address (shown under the field). */
+type MintStatus =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'found'; url: string; name: string }
+  | { state: 'failed'; message: string };
+
+/** Stored mint URLs that differ only by trailing slashes are the same mint. */
+const mintKey = (url: string) => url.trim().replace(/\/+$/, '');
+
+/** A change of mint waiting for the merchant to confirm: sats stay on the old one. */
+interface PendingSwitch {
+  oldMint: string;
+  sats: number;
+}
 
 export function SettingsScreen({ services }: { services: SettingsServices }) {
   const { config } = services.storage;
@@ -24,12 +55,21 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
   const [saving, setSaving] = useState(false);
   // A failed save's error toast goes when a later save succeeds.
   const toasts = useFormToasts();
+  // The mint stored now: a different one in the field is checked before it is saved.
+  const [storedMint, setStoredMint] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ mintUrl?: string; relays?: string }>({});
+  const [mintStatus, setMintStatus] = useState<MintStatus>({ state: 'idle' });
+  const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
+  const checkMint = services.checkMint ?? checkMintInfo;
+  const proofs = services.storage.proofs;
 
   useEffect(() => {
     let cancelled = false;
     Promise.all([config.getMintUrl(), config.getRelays()])
       .then(([mintUrl, relays]) => {
-        if (!cancelled) setForm({ status: 'ready', mintUrl, relaysText: relays.join('\n') });
+        if (cancelled) return;
+        setStoredMint(mintUrl);
+        setForm({ status: 'ready', mintUrl, relaysText: relays.join('\n') });
       })
       .catch((error: unknown) => {
         logger.error('Could not load settings', error);
@@ -40,22 +80,75 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
     };
   }, [config, logger]);
 
-  const onSave = async () => {
+  const edit = (changes: Partial<{ mintUrl: string; relaysText: string }>) => {
+    if (form.status !== 'ready') return;
+    setForm({ ...form, ...changes });
+    // A stale error or answer must not stay beside a value it no longer describes.
+    if ('mintUrl' in changes) {
+      setFieldErrors((errors) => ({ ...errors, mintUrl: undefined }));
+      setMintStatus({ state: 'idle' });
+      setPendingSwitch(null);
+    }
+    if ('relaysText' in changes) setFieldErrors((errors) => ({ ...errors, relays: undefined }));
+  };
+
+  /** `confirmed`: the merchant accepted that the balance stays on the old mint. */
+  const onSave = async (confirmed = false) => {
     if (form.status !== 'ready' || saving) return;
-    setSaving(true);
-    const outcome = await saveSettingsForm(
-      { config, inbox: services.inbox, logger },
-      { mintUrl: form.mintUrl, relaysText: form.relaysText },
-    );
-    setSaving(false);
-    if (!outcome.ok) {
-      toasts.error(outcome.message);
+    const checked = checkSettingsForm(form);
+    if (!checked.ok) {
+      setFieldErrors({ [checked.field]: checked.message });
       return;
     }
-    // Show what was stored (trimmed, blanks dropped), so the form matches a reload.
-    setForm({ status: 'ready', mintUrl: outcome.mintUrl, relaysText: outcome.relays.join('\n') });
-    toasts.success(SETTINGS_SAVED);
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      const changesMint = mintKey(checked.mintUrl) !== mintKey(storedMint);
+      if (changesMint && !confirmed) {
+        setMintStatus({ state: 'checking' });
+        try {
+          const info = await checkMint(checked.mintUrl);
+          setMintStatus({ state: 'found', url: checked.mintUrl, name: info.name });
+        } catch (error) {
+          logger.warn(`Mint check of ${checked.mintUrl} failed`, error);
+          setMintStatus({ state: 'failed', message: mintUnreachableText(errorMessage(error)) });
+          return;
+        }
+        const sats = storedMint && proofs ? await proofs.balance(storedMint) : 0;
+        if (sats > 0) {
+          setPendingSwitch({ oldMint: storedMint, sats });
+          return;
+        }
+      }
+      const outcome = await saveSettingsForm(
+        { config, inbox: services.inbox, logger },
+        { mintUrl: form.mintUrl, relaysText: form.relaysText },
+      );
+      if (!outcome.ok) {
+        if (outcome.field) setFieldErrors({ [outcome.field]: outcome.message });
+        else toasts.error(outcome.message);
+        return;
+      }
+      setPendingSwitch(null);
+      setStoredMint(outcome.mintUrl);
+      // Show what was stored (trimmed, blanks dropped), so the form matches a reload.
+      setForm({ status: 'ready', mintUrl: outcome.mintUrl, relaysText: outcome.relays.join('\n') });
+      toasts.success(SETTINGS_SAVED);
+    } finally {
+      setSaving(false);
+    }
   };
+
+  const mintHint =
+    mintStatus.state === 'checking' ? (
+      <span role="status">{CHECKING_MINT}</span>
+    ) : mintStatus.state === 'found' ? (
+      <span role="status" data-testid="mint-check">
+        {mintFoundText(mintStatus.name)}
+      </span>
+    ) : undefined;
+  const mintError =
+    fieldErrors.mintUrl ?? (mintStatus.state === 'failed' ? mintStatus.message : undefined);
 
   return (
     <section className="mx-auto max-w-2xl space-y-6">
@@ -81,13 +174,46 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
         >
           <MintUrlField
             value={form.mintUrl}
-            onChange={(mintUrl) => setForm({ ...form, mintUrl })}
+            onChange={(mintUrl) => edit({ mintUrl })}
+            hint={mintHint}
+            error={mintError}
           />
+          {pendingSwitch ? (
+            <div
+              role="alert"
+              data-testid="mint-change-warning"
+              className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+            >
+              <p className="font-semibold">{MINT_CHANGE_TITLE}</p>
+              <p>
+                {mintChangeWarning(`${formatSats(pendingSwitch.sats)} sats`, pendingSwitch.oldMint)}
+              </p>
+              <a href="/wallet" className="font-medium text-violet-800 underline">
+                {OPEN_WALLET}
+              </a>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Button onClick={() => void onSave(true)} disabled={saving}>
+                  {SWITCH_MINT}
+                </Button>
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    setPendingSwitch(null);
+                    setMintStatus({ state: 'idle' });
+                    setForm({ ...form, mintUrl: storedMint });
+                  }}
+                >
+                  {KEEP_MINT}
+                </Button>
+              </div>
+            </div>
+          ) : null}
           <RelaysField
             label="Nostr Relays"
             value={form.relaysText}
-            onChange={(relaysText) => setForm({ ...form, relaysText })}
+            onChange={(relaysText) => edit({ relaysText })}
             hint="One relay per line (ws:// or wss://)."
+            error={fieldErrors.relays}
           />
           <div className="flex justify-end">
             <Button type="submit" disabled={saving} aria-busy={saving}>

@@ -1,7 +1,8 @@
 // What the settings screen needs from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
-import type { ConfigStore, KeyStore } from '../../core/ports';
+import type { ConfigStore, KeyStore, ProofStore } from '../../core/ports';
+import type { MintCheck } from '../../core/settings/mint-check';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { RecoverFundsService } from './RecoverFunds';
 import type { StorageInfo } from './StorageStatus';
@@ -24,9 +25,13 @@ export interface SettingsServices {
     autoCashOut: AutoCashOutStore;
     /** whether unpaired cashier links are accepted */
     merchantTrust: Pick<PairingStore, 'acceptsUnpaired' | 'setAcceptsUnpaired'>;
+    /** the sats left on the old mint, for the warning when the mint changes */
+    proofs?: Pick<ProofStore, 'balance'>;
   };
   /** the kind 10019 merchant profile, republished when the unpaired setting changes */
   merchantProfile: { sync(): Promise<unknown> };
+  /** Asks a new mint for its info before saving; core/settings/mint-check.ts when omitted. */
+  checkMint?: (mintUrl: string) => Promise<MintCheck>;
   /** the device's npub */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   /** The browser's storage manager, when it has one: persistence and usage. */

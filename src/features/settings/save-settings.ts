@@ -11,7 +11,24 @@ import {
 import { SETTINGS_SAVE_FAILED } from './texts';
 
 export type SaveOutcome =
-  { ok: true; mintUrl: string; relays: string[] } | { ok: false; message: string };
+  | { ok: true; mintUrl: string; relays: string[] }
+  /** `field`: the message belongs under that field (inline); none: the save itself failed */
+  | { ok: false; message: string; field?: 'mintUrl' | 'relays' };
+
+/** The form's values as they would be stored, or the first problem and its field. */
+export function checkSettingsForm(form: {
+  mintUrl: string;
+  relaysText: string;
+}):
+  | { ok: true; mintUrl: string; relays: string[] }
+  | { ok: false; message: string; field: 'mintUrl' | 'relays' } {
+  const mintProblem = mintUrlProblem(form.mintUrl);
+  if (mintProblem) return { ok: false, message: mintProblem, field: 'mintUrl' };
+  const relays = parseRelayLines(form.relaysText);
+  const relayProblem = relaysProblem(relays);
+  if (relayProblem) return { ok: false, message: relayProblem, field: 'relays' };
+  return { ok: true, mintUrl: normaliseMintInput(form.mintUrl), relays };
+}
 
 export interface SaveSettingsDeps {
   config: Pick<ConfigStore, 'saveSettings'>;
@@ -28,12 +45,9 @@ export async function saveSettingsForm(
   deps: SaveSettingsDeps,
   form: { mintUrl: string; relaysText: string },
 ): Promise<SaveOutcome> {
-  const mintProblem = mintUrlProblem(form.mintUrl);
-  if (mintProblem) return { ok: false, message: mintProblem };
-  const relays = parseRelayLines(form.relaysText);
-  const relayProblem = relaysProblem(relays);
-  if (relayProblem) return { ok: false, message: relayProblem };
-  const mintUrl = normaliseMintInput(form.mintUrl);
+  const checked = checkSettingsForm(form);
+  if (!checked.ok) return checked;
+  const { mintUrl, relays } = checked;
   try {
     await deps.config.saveSettings({ mintUrl, relays });
   } catch (error) {

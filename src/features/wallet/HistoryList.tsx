@@ -1,10 +1,22 @@
-// The paginated history (docs/behaviour.md "History"): items newest first, Previous/Next, 'Page X
-// of Y', 'N of TOTAL events'.
+// The paginated history (docs/behaviour.md "History"): compact rows newest first (label, signed
+// amount, time; the rest behind Details), Previous/Next, 'Page X of Y', 'N of TOTAL events'.
+import { useId, useState } from 'react';
 import type { HistoryEvent, HistoryPage } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { formatFiatRecord } from '../../core/prices/convert';
-import { formatMetadata } from './metadata';
-import { HISTORY, NEXT, NO_EVENTS, PREVIOUS, countText, pageText, satsText } from './texts';
+import { formatMetadata, invoiceOf } from './metadata';
+import {
+  DETAILS,
+  HISTORY,
+  NEXT,
+  NO_EVENTS,
+  PREVIOUS,
+  countText,
+  historyLabel,
+  isOutgoing,
+  pageText,
+  signedSatsText,
+} from './texts';
 import { totalPages } from './use-wallet-data';
 
 export interface HistoryListProps {
@@ -32,23 +44,28 @@ export function HistoryList({ history, page, onPage, loading }: HistoryListProps
           </ul>
           <nav
             aria-label="History pages"
-            className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700"
+            // One line down to 320 px: the two counts stack between the buttons.
+            className="flex flex-nowrap items-center justify-between gap-2 text-slate-700"
           >
             <Button
               variant="outline"
               size="md"
+              className="shrink-0 px-3"
               disabled={loading || page <= 1}
               onClick={() => onPage(page - 1)}
             >
               {PREVIOUS}
             </Button>
-            <span data-testid="history-page">{pageText(page, pages)}</span>
-            <span data-testid="history-count">
-              {countText(history.events.length, history.total)}
+            <span className="flex min-w-0 flex-col items-center text-center text-xs leading-tight">
+              <span data-testid="history-page">{pageText(page, pages)}</span>
+              <span data-testid="history-count">
+                {countText(history.events.length, history.total)}
+              </span>
             </span>
             <Button
               variant="outline"
               size="md"
+              className="shrink-0 px-3"
               disabled={loading || page >= pages}
               onClick={() => onPage(page + 1)}
             >
@@ -62,34 +79,57 @@ export function HistoryList({ history, page, onPage, loading }: HistoryListProps
 }
 
 function HistoryItem({ event }: { event: HistoryEvent }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const outgoing = isOutgoing(event.type);
+  const invoice = invoiceOf(event.metadata);
   return (
     <li
-      className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+      className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
       data-testid="history-item"
       data-type={event.type}
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-medium text-slate-900">{event.type}</span>
-        <span className="font-semibold tabular-nums text-slate-900">
-          {satsText(event.amount)}
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <span className="block font-medium text-slate-900">{historyLabel(event.type)}</span>
+          <EventTime at={event.createdAt} />
+        </div>
+        <span
+          className={`shrink-0 font-semibold tabular-nums ${outgoing ? 'text-slate-900' : 'text-emerald-700'}`}
+          data-testid="history-amount"
+        >
+          {signedSatsText(event.amount, outgoing)}
           {event.fiat ? (
-            <span data-testid="history-fiat" className="ml-2 font-normal text-slate-600">
+            <span data-testid="history-fiat" className="block text-xs font-normal text-slate-600">
               {formatFiatRecord(event.fiat)}
             </span>
           ) : null}
         </span>
-      </div>
-      <EventTime at={event.createdAt} />
-      {event.mintUrl ? <p className="break-all text-slate-600">Mint: {event.mintUrl}</p> : null}
-      {event.quoteId ? <p className="break-all text-slate-600">Quote: {event.quoteId}</p> : null}
-      {event.metadata ? (
-        <pre
-          className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-700"
-          data-testid="history-metadata"
+        <button
+          type="button"
+          className="min-h-11 shrink-0 rounded-md px-2 text-xs font-medium text-violet-700 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((value) => !value)}
         >
-          {formatMetadata(event.metadata)}
-        </pre>
-      ) : null}
+          {DETAILS}
+        </button>
+      </div>
+      {/* Kept in the page while closed (hidden), so search and support tools still find the ids. */}
+      <div id={detailsId} hidden={!open} className="mt-2 space-y-1" data-testid="history-details">
+        <p className="text-slate-600">Type: {event.type}</p>
+        {event.mintUrl ? <p className="break-all text-slate-600">Mint: {event.mintUrl}</p> : null}
+        {event.quoteId ? <p className="break-all text-slate-600">Quote: {event.quoteId}</p> : null}
+        {invoice ? <p className="break-all text-slate-600">Invoice: {invoice}</p> : null}
+        {event.metadata ? (
+          <pre
+            className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-700"
+            data-testid="history-metadata"
+          >
+            {formatMetadata(event.metadata)}
+          </pre>
+        ) : null}
+      </div>
     </li>
   );
 }
@@ -97,9 +137,9 @@ function HistoryItem({ event }: { event: HistoryEvent }) {
 /** Locale time; a corrupt timestamp from old data must not break the whole list. */
 function EventTime({ at }: { at: number }) {
   const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return <span className="block text-slate-500">-</span>;
+  if (Number.isNaN(date.getTime())) return <span className="block text-xs text-slate-500">-</span>;
   return (
-    <time className="block text-slate-500" dateTime={date.toISOString()}>
+    <time className="block text-xs text-slate-500" dateTime={date.toISOString()}>
       {date.toLocaleString()}
     </time>
   );

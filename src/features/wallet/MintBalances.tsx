@@ -1,4 +1,4 @@
-// The balance per mint, shown when the wallet holds sats on more than one mint, each other mint
+// The balance per mint, shown when the wallet holds sats on a mint other than the current one, each other mint
 // with its own Withdraw (docs/behaviour.md, "Wallet"). The current mint keeps the main Withdraw.
 import { Button } from '../../ui/Button';
 import {
@@ -31,7 +31,11 @@ export function MintBalances({
     ([a], [b]) =>
       Number(sameMint(b, currentMint)) - Number(sameMint(a, currentMint)) || a.localeCompare(b),
   );
-  if (mints.length < 2) return null;
+  // Shown as soon as sats sit on a mint other than the current one (even with none on the
+  // current mint): after a mint change in Settings this is the only way back to them.
+  if (currentMint === '' || !mints.some(([mintUrl]) => !sameMint(mintUrl, currentMint))) {
+    return null;
+  }
   return (
     <Card titleId="mint-balances-title" title={MINT_BALANCES_TITLE} look="border">
       <ul className="divide-y divide-slate-100">

@@ -32,6 +32,9 @@ interface FakeOptions {
   pending?: PendingWithdrawal[];
   page?: (page: number, size?: number) => Promise<HistoryPage>;
   balances?: Record<string, number>;
+  /** sats a new withdrawal may take (5 unless given) and sats in pending tokens (0) */
+  available?: number;
+  pendingSats?: number;
 }
 
 function fakeServices(options: FakeOptions = {}) {
@@ -53,6 +56,11 @@ function fakeServices(options: FakeOptions = {}) {
         options.create ?? { token: 'cashuBtoken', amount: 5, mintUrl: 'http://mint.test' },
     ),
     listPending: vi.fn(async () => options.pending ?? []),
+    availability: vi.fn(async () => ({
+      mintUrl: 'http://mint.test',
+      available: options.available ?? 5,
+      pending: options.pendingSats ?? 0,
+    })),
   };
   const balance =
     typeof options.balance === 'function'
@@ -92,6 +100,14 @@ function renderScreen(services: WalletServices) {
   const user = userEvent.setup();
   render(<WalletScreen services={services} />);
   return user;
+}
+
+/** Withdraw, then confirm the amount step as it opens (everything available). */
+async function startWithdraw(user: ReturnType<typeof userEvent.setup>) {
+  const button = screen.getByRole('button', { name: 'Withdraw' });
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  await user.click(button);
+  await user.click(await screen.findByRole('button', { name: /^Withdraw [\d,]+ sats$/ }));
 }
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => event(i + 1));
@@ -244,9 +260,9 @@ describe('WalletScreen: withdraw', () => {
   it("opens 'Scan to withdraw' with the token when there is no fee to confirm", async () => {
     const { services, withdraw } = fakeServices({ balance: 5 });
     const user = renderScreen(services);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await startWithdraw(user);
     const dialog = await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0 });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0, amount: 5 });
     expect(within(dialog).getByTestId('withdraw-amount').textContent).toBe('5 sats');
     expect(within(dialog).getByRole('button', { name: 'Copy Token' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -259,7 +275,7 @@ describe('WalletScreen: withdraw', () => {
       create: { token: 'cashuBx', amount: 36, mintUrl: 'http://mint.test' },
     });
     const user = renderScreen(services);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await startWithdraw(user);
     const notice = await screen.findByTestId('consolidation-notice');
     expect(within(notice).getByTestId('consolidation-fee').textContent).toBe('4 sats');
     expect(notice.textContent).toContain('36 sats');
@@ -267,7 +283,7 @@ describe('WalletScreen: withdraw', () => {
 
     await user.click(screen.getByRole('button', { name: 'Combine and withdraw' }));
     await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: true, maxFee: 4 });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: true, maxFee: 4, amount: 5 });
   });
 
   it('can withdraw without combining, or cancel without building anything', async () => {
@@ -275,14 +291,14 @@ describe('WalletScreen: withdraw', () => {
       prepare: FORTY_PROOFS_FEE_4,
     });
     const user = renderScreen(services);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await startWithdraw(user);
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(withdraw.createToken).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await startWithdraw(user);
     await user.click(await screen.findByRole('button', { name: 'Withdraw without combining' }));
     await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0 });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0, amount: 5 });
   });
 
   it('shows the notice again with the new fee when the fee changed before the swap', async () => {
@@ -305,7 +321,7 @@ describe('WalletScreen: withdraw', () => {
       error: 'The withdrawal fee changed. Please review it and try again.',
     });
     const user = renderScreen(services);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await startWithdraw(user);
     await screen.findByTestId('consolidation-notice');
     await user.click(screen.getByRole('button', { name: 'Combine and withdraw' }));
 
@@ -315,7 +331,11 @@ describe('WalletScreen: withdraw', () => {
 
     await user.click(screen.getByRole('button', { name: 'Combine and withdraw' }));
     await screen.findByRole('dialog', { name: 'Scan to withdraw' });
-    expect(withdraw.createToken).toHaveBeenLastCalledWith({ consolidate: true, maxFee: 5 });
+    expect(withdraw.createToken).toHaveBeenLastCalledWith({
+      consolidate: true,
+      maxFee: 5,
+      amount: 5,
+    });
   });
 
   it('logs a withdraw error and opens no modal', async () => {
@@ -323,7 +343,7 @@ describe('WalletScreen: withdraw', () => {
       prepare: { code: 'no-proofs', error: 'No unspent proofs available' },
     });
     const user = renderScreen(services);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await startWithdraw(user);
     await waitFor(() =>
       expect(logger.error).toHaveBeenCalledWith('Withdraw failed:', 'No unspent proofs available'),
     );
@@ -359,7 +379,7 @@ describe('WalletScreen: withdraw', () => {
       configurable: true,
       value: { writeText: () => Promise.reject(new Error('denied')) },
     });
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await startWithdraw(user);
     const dialog = await screen.findByRole('dialog', { name: 'Scan to withdraw' });
     await user.click(within(dialog).getByRole('button', { name: 'Copy Token' }));
     await waitFor(() =>
@@ -369,6 +389,17 @@ describe('WalletScreen: withdraw', () => {
 });
 
 describe('WalletScreen: more than one mint', () => {
+  it('lists an old mint holding every sat, so they stay reachable after a mint change', async () => {
+    const { services } = fakeServices({
+      balance: 21,
+      available: 0,
+      balances: { 'http://old-mint.test': 21 },
+    });
+    renderScreen(services);
+    expect(await screen.findByText('Balance per mint')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Withdraw from http://old-mint.test' })).toBeTruthy();
+  });
+
   it('lists no per-mint balances while the sats are on one mint', async () => {
     renderScreen(fakeServices({ balance: 5, balances: { 'http://mint.test': 5 } }).services);
     await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('5 sats'));
@@ -414,9 +445,60 @@ describe('WalletScreen: more than one mint', () => {
     });
     const user = renderScreen(services);
     await screen.findByText('Balance per mint');
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await startWithdraw(user);
     await waitFor(() => expect(withdraw.createToken).toHaveBeenCalled());
     expect(withdraw.prepare).toHaveBeenCalledWith();
-    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0 });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ consolidate: false, maxFee: 0, amount: 5 });
+  });
+});
+
+describe('WalletScreen: available, pending and the amount', () => {
+  it('shows available and pending apart and disables Withdraw with nothing available', async () => {
+    const { services } = fakeServices({ balance: 21, available: 0, pendingSats: 21 });
+    renderScreen(services);
+    await waitFor(() => expect(screen.getByTestId('wallet-pending').textContent).toBe('21 sats'));
+    expect(screen.getByTestId('wallet-available').textContent).toBe('0 sats');
+    expect((screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('offers everything available by default and withdraws a smaller amount when typed', async () => {
+    const { services, withdraw } = fakeServices({
+      balance: 64,
+      available: 64,
+      create: { token: 'cashuBpart', amount: 21, mintUrl: 'http://mint.test' },
+    });
+    const user = renderScreen(services);
+    const button = screen.getByRole('button', { name: 'Withdraw' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    const input = await screen.findByTestId('withdraw-amount-input');
+    expect((input as HTMLInputElement).value).toBe('64');
+    await user.clear(input);
+    await user.type(input, '21');
+    await user.click(screen.getByRole('button', { name: 'Withdraw 21 sats' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Scan to withdraw' });
+    expect(withdraw.createToken).toHaveBeenCalledWith({ amount: 21 });
+    expect(withdraw.prepare).not.toHaveBeenCalled();
+    expect(within(dialog).getByTestId('withdraw-amount').textContent).toBe('21 sats');
+  });
+
+  it('says inline what is wrong with an amount above what is available and builds nothing', async () => {
+    const { services, withdraw } = fakeServices({ balance: 64, available: 64 });
+    const user = renderScreen(services);
+    const button = screen.getByRole('button', { name: 'Withdraw' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    const input = await screen.findByTestId('withdraw-amount-input');
+    await user.clear(input);
+    await user.type(input, '65');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter a whole number of sats from 1 to 64.',
+    );
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(withdraw.createToken).not.toHaveBeenCalled();
   });
 });

@@ -17,8 +17,11 @@ import { MintBalances } from './MintBalances';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
+import { WithdrawAmount } from './WithdrawAmount';
 import {
+  AVAILABLE_LABEL,
   CURRENT_BALANCE,
+  PENDING_LABEL,
   LOAD_FAILED_HINT,
   REFRESH,
   WAITING_NOTICE,
@@ -46,6 +49,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   // The fee on the notice is the most the swap may charge.
   const confirmedFee = state.step === 'confirm' ? state.plan.consolidation.fee : 0;
   const confirmTarget = state.step === 'confirm' ? state.target : undefined;
+  const confirmAmount = state.step === 'confirm' ? state.amount : undefined;
   const cashOut = useCashOutPanel(services, reload);
   const pendingCashOuts = usePendingCashOuts(services);
 
@@ -72,13 +76,31 @@ export function WalletScreen({ services }: { services: WalletServices }) {
             {LOAD_FAILED_HINT}
           </p>
         ) : null}
-        <div className="flex gap-2">
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
+          <div className="flex gap-1">
+            <dt>{AVAILABLE_LABEL}</dt>
+            <dd
+              className="font-semibold tabular-nums text-slate-900"
+              data-testid="wallet-available"
+            >
+              {satsText(data.available)}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{PENDING_LABEL}</dt>
+            <dd className="font-semibold tabular-nums text-slate-900" data-testid="wallet-pending">
+              {satsText(data.pendingSats)}
+            </dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap gap-2">
           <Button
             onClick={(event) => {
               opener.remember(event.currentTarget);
-              void withdraw.start();
+              withdraw.choose(data.available);
             }}
-            disabled={busy}
+            // Nothing a new token could take: every sat is already in a pending token, or none.
+            disabled={busy || data.loading || data.available === 0}
             aria-busy={busy}
           >
             {WITHDRAW}
@@ -120,10 +142,17 @@ export function WalletScreen({ services }: { services: WalletServices }) {
       <HistoryList history={data.history} page={page} onPage={setPage} loading={data.loading} />
 
       <CashOutPanel flow={cashOut} />
+      <WithdrawAmount
+        available={state.step === 'choose' ? state.available : null}
+        onConfirm={(amount) =>
+          void withdraw.confirmAmount(amount, state.step === 'choose' ? state.available : amount)
+        }
+        onCancel={withdraw.close}
+      />
       <ConsolidationConfirm
         plan={state.step === 'confirm' ? state.plan : null}
-        onCombine={() => void withdraw.build(true, confirmedFee, confirmTarget)}
-        onAsIs={() => void withdraw.build(false, 0, confirmTarget)}
+        onCombine={() => void withdraw.build(true, confirmedFee, confirmTarget, confirmAmount)}
+        onAsIs={() => void withdraw.build(false, 0, confirmTarget, confirmAmount)}
         onCancel={withdraw.close}
         returnFocusTo={opener.returnFocusTo}
       />

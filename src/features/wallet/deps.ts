@@ -14,6 +14,7 @@ import type {
 import type { HistoryRangeReader } from '../../core/records/types';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
+import type { WithdrawAvailability } from '../../core/wallet/withdraw/withdraw-service';
 
 export interface WalletServices {
   storage: {
@@ -35,8 +36,12 @@ export interface WalletServices {
       consolidate?: boolean;
       maxFee?: number;
       mintUrl?: string;
+      /** less than everything available: split off at the mint first */
+      amount?: number;
     }): Promise<WithdrawResult>;
     listPending(): Promise<PendingWithdrawal[]>;
+    /** available vs. in pending tokens, for the current mint */
+    availability(): Promise<WithdrawAvailability>;
   };
   /** Lightning cash-out (core/wallet/cash-out). */
   cashOut: {

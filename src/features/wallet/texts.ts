@@ -1,4 +1,5 @@
 // User-visible texts of the wallet screen (docs/behaviour.md "Wallet").
+import type { HistoryEventType } from '../../core/ports';
 import { formatSats } from '../../ui/format-sats';
 export const WALLET_TITLE = 'Wallet';
 export const CURRENT_BALANCE = 'Current Balance';
@@ -26,3 +27,31 @@ export const withdrawFromText = (mintUrl: string) => `Withdraw from ${mintUrl}`;
 export const pageText = (page: number, pages: number) => `Page ${page} of ${pages}`;
 export const countText = (shown: number, total: number) => `${shown} of ${total} events`;
 export const satsText = (sats: number) => `${formatSats(sats)} sats`;
+
+// Withdraw: available and pending apart, and the amount step (issue 17).
+export const AVAILABLE_LABEL = 'Available';
+export const PENDING_LABEL = 'In pending tokens';
+export const AMOUNT_TITLE = 'Withdraw ecash';
+export const AMOUNT_FIELD = 'Amount in sats';
+export const availableHint = (sats: number) =>
+  `Available: ${satsText(sats)}. Sats already in a pending token are not counted.`;
+export const PARTIAL_NOTE =
+  'Less than everything: the mint splits this amount off first; any mint fee comes out of what stays.';
+export const withdrawAmountButton = (sats: number) => `Withdraw ${satsText(sats)}`;
+export const amountRangeError = (available: number) =>
+  `Enter a whole number of sats from 1 to ${formatSats(available)}.`;
+
+// History rows (issue 17): a plain label, a signed amount; the stored type stays in Details.
+export const DETAILS = 'Details';
+const HISTORY_LABELS: Record<HistoryEventType, string> = {
+  'direct-payment': 'Sale',
+  'remote-payment': 'Remote sale',
+  withdrawal: 'Withdrawal',
+  'cash-out': 'Cash out',
+  restore: 'Restored',
+};
+/** Unknown types from newer data show as stored. */
+export const historyLabel = (type: string) => HISTORY_LABELS[type as HistoryEventType] ?? type;
+export const isOutgoing = (type: string) => type === 'withdrawal' || type === 'cash-out';
+export const signedSatsText = (sats: number, outgoing: boolean) =>
+  sats === 0 ? satsText(0) : `${outgoing ? '−' : '+'}${satsText(sats)}`;

@@ -14,6 +14,9 @@ export interface WalletData {
   balances: Record<string, number>;
   /** the configured mint ('' until read) */
   currentMint: string;
+  /** current mint: sats a new withdrawal may take, and sats inside pending tokens */
+  available: number;
+  pendingSats: number;
 }
 
 const emptyPage = (page: number): HistoryPage => ({
@@ -38,6 +41,8 @@ export function useWalletData(services: WalletServices, page: number) {
     failed: false,
     balances: {},
     currentMint: '',
+    available: 0,
+    pendingSats: 0,
   });
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
@@ -49,15 +54,17 @@ export function useWalletData(services: WalletServices, page: number) {
     const key = `${page}:${reloads}`;
     void (async () => {
       // Each read fails on its own: a broken history must not hide the balance.
-      const [balance, history, pending, balances, currentMint] = await Promise.allSettled([
-        storage.proofs.balance(),
-        storage.history.page(page, HISTORY_PAGE_SIZE),
-        withdraw.listPending(),
-        storage.proofs.balancesByMint(),
-        storage.config.getMintUrl(),
-      ]);
+      const [balance, history, pending, balances, currentMint, availability] =
+        await Promise.allSettled([
+          storage.proofs.balance(),
+          storage.history.page(page, HISTORY_PAGE_SIZE),
+          withdraw.listPending(),
+          storage.proofs.balancesByMint(),
+          storage.config.getMintUrl(),
+          withdraw.availability(),
+        ]);
       if (!active) return;
-      const failures = [balance, history, pending, balances, currentMint].filter(
+      const failures = [balance, history, pending, balances, currentMint, availability].filter(
         (r) => r.status === 'rejected',
       );
       for (const failure of failures) logger.error('Failed to load wallet data:', failure.reason);
@@ -69,6 +76,8 @@ export function useWalletData(services: WalletServices, page: number) {
         failed: failures.length > 0,
         balances: balances.status === 'fulfilled' ? balances.value : {},
         currentMint: currentMint.status === 'fulfilled' ? currentMint.value : '',
+        available: availability.status === 'fulfilled' ? availability.value.available : 0,
+        pendingSats: availability.status === 'fulfilled' ? availability.value.pending : 0,
       });
     })();
     return () => {

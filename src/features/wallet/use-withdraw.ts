@@ -1,4 +1,5 @@
-// The withdraw flow: prepare (fee first), confirm when swapping costs a fee, build, show the token.
+// The withdraw flow: choose the amount, prepare (fee first), confirm when swapping costs a fee,
+// build, show the token.
 import { useCallback, useMemo, useState } from 'react';
 import {
   isFeeChanged,
@@ -16,11 +17,15 @@ export interface ShownToken {
 export type WithdrawStep =
   | { step: 'idle' }
   | { step: 'busy' }
+  /** the amount step: how much of `available` goes into the token */
+  | { step: 'choose'; available: number }
   | {
       step: 'confirm';
       plan: WithdrawPlan & { consolidation: ConsolidationPlan };
       /** the mint chosen in the per-mint list; undefined = the current mint */
       target?: string;
+      /** the amount the merchant confirmed (everything available then) */
+      amount?: number;
     }
   | { step: 'shown'; shown: ShownToken };
 
@@ -37,7 +42,7 @@ export function useWithdraw(
   const [state, setState] = useState<WithdrawStep>({ step: 'idle' });
 
   // start and build call each other: a fee that changed before the swap goes back to prepare.
-  const { start, build } = useMemo(() => {
+  const { start, build, buildPart } = useMemo(() => {
     const fail = (message: string) => {
       logger.error('Withdraw failed:', message);
       setState({ step: 'idle' });
@@ -48,18 +53,27 @@ export function useWithdraw(
      * `maxFee`: the consolidation fee the merchant saw (0 when none was shown). `target`: a mint
      * from the per-mint list; omitted = the current mint, as before there was a list.
      */
-    const build = async (consolidate: boolean, maxFee: number, target?: string): Promise<void> => {
+    const build = async (
+      consolidate: boolean,
+      maxFee: number,
+      target?: string,
+      amount?: number,
+    ): Promise<void> => {
       setState({ step: 'busy' });
-      const result = await withdraw.createToken(
-        target === undefined ? { consolidate, maxFee } : { consolidate, maxFee, mintUrl: target },
-      );
+      // The confirmed amount goes along: a payment landing meanwhile must not enlarge the token.
+      const result = await withdraw.createToken({
+        consolidate,
+        maxFee,
+        ...(target === undefined ? {} : { mintUrl: target }),
+        ...(amount === undefined ? {} : { amount }),
+      });
       onDone();
       if (isWithdrawError(result)) {
         if (isFeeChanged(result)) {
           // Nothing was swapped: show the new fee before anything is charged.
           logger.warn('Withdraw fee changed since it was shown; asking again');
           onError(result.error);
-          await start(target);
+          await start(target, amount);
           return;
         }
         fail(result.error);
@@ -68,7 +82,7 @@ export function useWithdraw(
       setState({ step: 'shown', shown: { token: result.token, amount: result.amount } });
     };
 
-    const start = async (target?: string): Promise<void> => {
+    const start = async (target?: string, amount?: number): Promise<void> => {
       setState({ step: 'busy' });
       const plan = await (target === undefined
         ? withdraw.prepare()
@@ -84,17 +98,38 @@ export function useWithdraw(
           step: 'confirm',
           plan: { ...plan, consolidation },
           ...(target === undefined ? {} : { target }),
+          ...(amount === undefined ? {} : { amount }),
         });
         return;
       }
-      await build(consolidation !== null, 0, target);
+      await build(consolidation !== null, 0, target, amount);
     };
 
-    return { start, build };
+    /** A chosen amount below everything available: one split at the mint, no consolidation. */
+    const buildPart = async (amount: number): Promise<void> => {
+      setState({ step: 'busy' });
+      const result = await withdraw.createToken({ amount });
+      onDone();
+      if (isWithdrawError(result)) {
+        fail(result.error);
+        return;
+      }
+      setState({ step: 'shown', shown: { token: result.token, amount: result.amount } });
+    };
+
+    return { start, build, buildPart };
   }, [withdraw, logger, onDone, onError]);
+
+  const choose = useCallback((available: number) => setState({ step: 'choose', available }), []);
+  /** The merchant confirmed `amount` of `available`: everything goes the usual way. */
+  const confirmAmount = useCallback(
+    (amount: number, available: number) =>
+      amount >= available ? start(undefined, amount) : buildPart(amount),
+    [start, buildPart],
+  );
 
   const show = useCallback((shown: ShownToken) => setState({ step: 'shown', shown }), []);
   const close = useCallback(() => setState({ step: 'idle' }), []);
 
-  return { state, start, build, show, close };
+  return { state, start, build, show, close, choose, confirmAmount };
 }

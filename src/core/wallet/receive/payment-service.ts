@@ -167,6 +167,7 @@ export class PaymentService {
   private readonly settledListeners: Listeners<PaymentSettled>;
   private readonly failedListeners: Listeners<PaymentFailure>;
   private foreground: string | null = null;
+  private shown: string | null = null;
   private stopped = false;
 
   private readonly lock: QuoteLock;
@@ -290,6 +291,42 @@ export class PaymentService {
   setForeground(quote: PendingMintQuote | string | null): void {
     this.foreground = quote === null ? null : typeof quote === 'string' ? quote : quote.quote;
     for (const [id, watch] of this.watches) watch.setForeground(id === this.foreground);
+  }
+
+  /**
+   * The newest direct invoice still waiting to be paid (unpaid, not expired, nothing minted yet),
+   * so the keypad's "Waiting for {n} sats" line comes back after a reload. Null when none, or
+   * when the pending quotes cannot be read.
+   */
+  async latestWaiting(): Promise<PendingMintQuote | null> {
+    const all = await this.deps.quotes.list().catch((error: unknown) => {
+      this.deps.logger.warn('Could not read pending mint quotes', error);
+      return [];
+    });
+    const nowSeconds = this.deps.clock() / 1000;
+    const waiting = all.filter(
+      (q) =>
+        q.kind === 'direct' &&
+        q.state === 'UNPAID' &&
+        !q.reservation &&
+        q.request !== '' &&
+        (q.expiry === null || q.expiry > nowSeconds),
+    );
+    waiting.sort((a, b) => b.createdAt - a.createdAt);
+    return waiting[0] ?? null;
+  }
+
+  /**
+   * The invoice the keypad shows, open or as its waiting line (set by the screen), so the app's
+   * toast can tell a payment of another, earlier invoice apart. Changes no polling rate.
+   */
+  setShown(quote: string | null): void {
+    this.shown = quote;
+  }
+
+  /** The invoice on screen: the one set by setShown, else the one polled in the foreground. */
+  shownQuote(): string | null {
+    return this.shown ?? this.foreground;
   }
 
   onSettled(listener: Listener<PaymentSettled>): () => void {

@@ -2,7 +2,7 @@
 // with a crash-safe journal.
 import { CheckStateEnum, OutputData, splitAmount, type Wallet } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
-import { MintUnreachableError } from '../../errors';
+import { MintUnreachableError, ValidationError } from '../../errors';
 import type { Logger } from '../../logger';
 import type {
   Clock,
@@ -26,7 +26,7 @@ import {
 import { firstUnusedCounter, restoreReservation } from '../receive/deterministic-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
 import { toNewProof } from '../proof-convert';
-import { FeeChangedError } from './withdraw-plan';
+import { FeeChangedError, isHexKeysetId } from './withdraw-plan';
 import { toCashuProof } from './withdraw-token';
 import type { WalletProvider } from '../wallet-provider';
 
@@ -107,27 +107,68 @@ export class Consolidator {
     for (let level = 0; level < levels; level++) {
       const next: NewProof[] = [];
       for (const group of chunk(current, this.maxInputs)) {
-        next.push(...(await this.swapRound(mintUrl, wallet, seed, group)));
+        next.push(...(await this.swapRound(mintUrl, wallet, seed, group)).all);
       }
       current = next.sort(compareProofs);
     }
     return current;
   }
 
-  /** One swap of at most `maxInputs` proofs into the minimal split of (total - fee). */
+  /**
+   * A withdrawal of part of the balance (NUT-03): one swap of proofs covering `amount` plus the
+   * input fee into exactly `amount` for the token and the change, both from a journaled counter
+   * range, so a crash mid-swap is finished at start-up like a consolidation round (the change and
+   * the token's proofs are then simply stored). Proofs that already add up to `amount` are
+   * returned as they are, with no swap and no fee.
+   */
+  async splitForSend(mintUrl: string, inputs: StoredProof[], amount: number): Promise<NewProof[]> {
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
+    const bySecret = new Map(inputs.map((p) => [p.secret, p]));
+    const pick = (proofs: Array<{ secret: string }>) =>
+      proofs.map((p) => bySecret.get(p.secret)).filter((p): p is StoredProof => p !== undefined);
+    const cashu = inputs.map(toCashuProof);
+    const exact = pick(wallet.selectProofsToSend(cashu, amount, false).send);
+    if (sumAmounts(exact) === amount && exact.every((p) => isHexKeysetId(p.id))) return exact;
+    let chosen: StoredProof[];
+    try {
+      chosen = pick(wallet.selectProofsToSend(cashu, amount, true).send);
+    } catch (error) {
+      throw toMintError(error);
+    }
+    if (chosen.length === 0 || sumAmounts(chosen) < amount) {
+      throw new ValidationError('Not enough sats left after the mint fee for this amount');
+    }
+    const { send } = await this.swapRound(mintUrl, wallet, seed, chosen, amount);
+    return send;
+  }
+
+  /**
+   * One swap of at most `maxInputs` proofs into the minimal split of (total - fee), or, with
+   * `sendAmount`, into the split of `sendAmount` (returned as `send`) and the split of the change.
+   */
   private async swapRound(
     mintUrl: string,
     wallet: Wallet,
     seed: Uint8Array,
     inputs: NewProof[],
-  ): Promise<NewProof[]> {
+    sendAmount?: number,
+  ): Promise<{ all: NewProof[]; send: NewProof[] }> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const keyset = wallet.getKeyset();
       const total = inputs.reduce((sum, p) => sum + p.amount, 0);
       const amount = total - wallet.getFeesForProofs(inputs).toNumber();
       if (amount <= 0) throw new MintUnreachableError('The mint fee would take the whole amount');
-      const split = splitAmount(amount, keyset.keys);
-      const range = await this.deps.counters.reserve(keyset.id, split.length);
+      const sendPart = sendAmount ?? 0;
+      const keepPart = amount - sendPart;
+      if (keepPart < 0) {
+        throw new ValidationError('Not enough sats left after the mint fee for this amount');
+      }
+      const sendSplit = sendPart > 0 ? splitAmount(sendPart, keyset.keys) : [];
+      const keepSplit = keepPart > 0 ? splitAmount(keepPart, keyset.keys) : [];
+      const range = await this.deps.counters.reserve(
+        keyset.id,
+        sendSplit.length + keepSplit.length,
+      );
       // A crash here only leaves unused counters behind: they are never handed out again.
       await this.checkpoint('swap:counters-reserved');
       const reservation: CounterReservation = { keysetId: keyset.id, ...range };
@@ -143,18 +184,39 @@ export class Consolidator {
       await this.deps.withdrawals.put(journal);
       await this.checkpoint('swap:journaled');
       let preview;
+      let sendSecrets = new Set<string>();
       try {
-        const data = OutputData.createDeterministicData(amount, seed, range.start, keyset, split);
+        // One list of outputs: the token's part first, then the change, each at its own
+        // counters, so NUT-09 restore of the range finds both after a crash.
+        const sendData =
+          sendPart > 0
+            ? OutputData.createDeterministicData(sendPart, seed, range.start, keyset, sendSplit)
+            : [];
+        const keepData =
+          keepPart > 0
+            ? OutputData.createDeterministicData(
+                keepPart,
+                seed,
+                range.start + sendSplit.length,
+                keyset,
+                keepSplit,
+              )
+            : [];
+        sendSecrets = new Set(sendData.map((d) => new TextDecoder().decode(d.secret)));
         preview = await wallet.prepareSwapToReceive(
           inputs.map(toCashuProof),
           { keysetId: keyset.id },
-          { type: 'custom', data },
+          { type: 'custom', data: [...sendData, ...keepData] },
         );
       } catch (error) {
         // Nothing was sent: the journal has nothing to finish.
         await this.deps.withdrawals.remove(journal.id);
         throw toMintError(error);
       }
+      const result = (all: NewProof[]) => ({
+        all,
+        send: all.filter((p) => sendSecrets.has(p.secret)),
+      });
       try {
         const { keep } = await wallet.completeSwap(preview);
         await this.checkpoint('swap:signed');
@@ -165,7 +227,7 @@ export class Consolidator {
           inputSecrets: plan(journal).inputSecrets,
           outputs: fresh,
         });
-        return fresh;
+        return result(fresh);
       } catch (error) {
         const code = refusalCode(error);
         if (code === NutCode.outputsAlreadySigned && attempt === 0) {
@@ -189,7 +251,7 @@ export class Consolidator {
           throw new MintUnreachableError(toMintError(error).message, { cause: recoveryError });
         }
         if (recovered.outcome === 'not-swapped') throw toMintError(error);
-        return recovered.proofs;
+        return result(recovered.proofs);
       }
     }
     throw new MintUnreachableError('Consolidation could not find unused counters');
@@ -271,6 +333,10 @@ export class Consolidator {
 /** Execution order: the planner's order, ties broken by secret so a retry swaps the same rounds. */
 function compareProofs(a: NewProof, b: NewProof): number {
   return compareItems(a, b) || (a.secret < b.secret ? -1 : a.secret > b.secret ? 1 : 0);
+}
+
+function sumAmounts(proofs: Array<{ amount: number }>): number {
+  return proofs.reduce((sum, p) => sum + p.amount, 0);
 }
 
 function plan(journal: PendingWithdrawal): NonNullable<PendingWithdrawal['consolidation']> {

@@ -5,7 +5,8 @@ import { CashewError } from '../../errors';
  * Why a withdrawal produced no token. Callers branch on the code, never on the text: the text is
  * what the merchant reads (docs/behaviour.md "Withdraw").
  */
-export type WithdrawErrorCode = 'no-proofs' | 'no-proofs-for-mint' | 'fee-changed' | 'failed';
+export type WithdrawErrorCode =
+  'no-proofs' | 'no-proofs-for-mint' | 'all-pending' | 'bad-amount' | 'fee-changed' | 'failed';
 
 export interface WithdrawError {
   code: WithdrawErrorCode;
@@ -20,6 +21,15 @@ export const NO_PROOFS_MESSAGE = 'No unspent proofs available';
 export const NO_PROOFS_FOR_MINT_MESSAGE = 'No unspent proofs for current mint';
 /** Withdrawing from a chosen mint (not the current one) that has nothing left. */
 export const NO_PROOFS_ON_THAT_MINT_MESSAGE = 'No unspent proofs left on this mint';
+
+/** Every unspent proof of the mint is already inside a pending withdrawal token. */
+export const ALL_PENDING_MESSAGE =
+  'Everything on this mint is already in a pending withdrawal token (see Withdrawals pending).';
+
+/** A chosen withdrawal amount that is not a whole number from 1 to what is available. */
+export function withdrawAmountMessage(available: number): string {
+  return `Enter an amount from 1 to ${available} sats.`;
+}
 
 /** The swap would cost more than the fee the merchant confirmed (a payment landed meanwhile). */
 export const FEE_CHANGED_MESSAGE = 'The withdrawal fee changed. Please review it and try again.';

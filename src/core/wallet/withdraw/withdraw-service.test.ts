@@ -23,6 +23,9 @@ import { WalletProvider } from '../wallet-provider';
 import { WithdrawService, type WithdrawServiceDeps } from './withdraw-service';
 import { isWithdrawError, type WithdrawResult } from './withdraw-plan';
 import { recordedEvents } from '../testing/recorded-events';
+import { freezeAt } from '../testing/freeze-at';
+import { inProcessQuoteLock } from '../receive/quote-lock';
+import { toCashuProof } from './withdraw-token';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 vi.setConfig({ testTimeout: 60_000 });
@@ -342,20 +345,18 @@ describe('WithdrawService: watching the token until it is spent', () => {
     await expect.poll(() => service.listPending(), WAIT).toEqual([]);
   });
 
-  it('never records its own consolidation swap of a pending token as a withdrawal', async () => {
+  it('never swaps the proofs of a pending token when asked to consolidate again', async () => {
     const { service, storage } = await setup(feeMint.url);
     await takePayments(feeMint, storage, [10], ones);
-    ok(await service.createToken({ consolidate: false })); // pending token A, 10 proofs
-    const second = ok(await service.createToken({ consolidate: true })); // swaps A's proofs
+    const first = ok(await service.createToken({ consolidate: false })); // pending token A
 
-    expect(second.amount).toBe(9);
-    await service.idle();
-    // Give the watch of A time to see its proofs spent by our own swap.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await service.idle();
-    expect(await withdrawalEvents(storage)).toEqual([]);
-    expect(await storage.proofs.balance()).toBe(9);
-    await expect.poll(async () => (await service.listPending()).length, WAIT).toBe(1);
+    expect(await service.createToken({ consolidate: true })).toEqual({
+      code: 'all-pending',
+      error:
+        'Everything on this mint is already in a pending withdrawal token (see Withdrawals pending).',
+    });
+    // Token A is still whole: a customer redeems all of it.
+    expect(await redeemAtFeeMint(first.token)).toBe(10 - 1);
   });
 });
 
@@ -543,4 +544,149 @@ describe('WithdrawService: an interrupted consolidation swap', () => {
     expect((await storage.proofs.listUnspent()).length).toBe(15);
     expect(await storage.withdrawals.list()).toEqual([]);
   });
+});
+
+/** Secrets inside a token. */
+async function tokenSecrets(url: string, token: string): Promise<string[]> {
+  return (await decode(url, token)).proofs.map((p) => p.secret);
+}
+
+describe('WithdrawService: pending tokens keep their proofs', () => {
+  it('never puts proofs of a pending withdrawal token into a second token', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [5, 13]);
+    const first = ok(await service.createToken({ consolidate: false }));
+    await takePayments(mint, storage, [21]);
+
+    const second = ok(await service.createToken({ consolidate: false }));
+
+    expect(second.amount).toBe(21);
+    const a = await tokenSecrets(mint.url, first.token);
+    const b = await tokenSecrets(mint.url, second.token);
+    expect(a.filter((secret) => b.includes(secret))).toEqual([]);
+    expect(await service.availability()).toEqual({ mintUrl: mint.url, available: 0, pending: 39 });
+    expect(await service.createToken()).toMatchObject({ code: 'all-pending' });
+  });
+
+  it('two tabs withdrawing at the same moment never build two tokens of the same proofs', async () => {
+    const lock = inProcessQuoteLock(); // what Web Locks give every tab of the origin
+    const tabA = await setup(mint.url, { deps: { lock } });
+    await takePayments(mint, tabA.storage, [5, 13]);
+    const tabB = await setup(mint.url, { storage: tabA.storage, deps: { lock } });
+
+    const results = await Promise.all([tabA.service.createToken(), tabB.service.createToken()]);
+
+    const built = results.filter((r) => !isWithdrawError(r));
+    expect(built).toHaveLength(1);
+    expect(results.filter(isWithdrawError)).toEqual([
+      {
+        code: 'all-pending',
+        error:
+          'Everything on this mint is already in a pending withdrawal token (see Withdrawals pending).',
+      },
+    ]);
+  });
+
+  it('counts sats in pending tokens apart from what is available', async () => {
+    const { service, storage } = await setup(mint.url);
+    expect(await service.availability()).toEqual({ mintUrl: mint.url, available: 0, pending: 0 });
+    await takePayments(mint, storage, [8, 13]);
+    ok(await service.createToken({ amount: 8 }));
+
+    expect(await service.availability()).toEqual({ mintUrl: mint.url, available: 13, pending: 8 });
+    expect(await storage.proofs.balance()).toBe(21);
+  });
+});
+
+describe('WithdrawService: withdrawing part of the balance', () => {
+  it('takes proofs that add up to the amount as they are, without a swap', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [8, 13]);
+    const { result, swaps } = await countSwapInputs(() => service.createToken({ amount: 8 }));
+
+    expect(ok(result).amount).toBe(8);
+    expect(swaps).toEqual([]);
+    expect(await storage.proofs.balance()).toBe(21);
+  });
+
+  it('splits off exactly the amount at the mint and keeps the change', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [64]);
+    const { result, swaps } = await countSwapInputs(() => service.createToken({ amount: 21 }));
+
+    const token = ok(result);
+    expect(token.amount).toBe(21);
+    expect(swaps).toEqual([1]);
+    const redeemed = await (await customerWallet(mint.url)).receive(token.token);
+    expect(redeemed.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(21);
+    await expect.poll(() => storage.proofs.balance(), WAIT).toBe(43);
+    expect(await service.availability()).toMatchObject({ available: 43, pending: 0 });
+    expect(await consolidationJournals(storage)).toEqual([]);
+  });
+
+  it('pays the mint fee of the split from the change, never from the token', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [32]);
+    const token = ok(await service.createToken({ amount: 10 }));
+
+    expect(token.amount).toBe(10);
+    // One input at 100 ppk costs 1 sat: 32 = 10 for the token + 21 change + 1 fee.
+    expect(await storage.proofs.balance()).toBe(31);
+    expect(await service.availability()).toMatchObject({ available: 21, pending: 10 });
+  });
+
+  it('a payment landing after the merchant confirmed everything does not enlarge the token', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [8, 13]); // the amount step showed 21
+    await takePayments(mint, storage, [5]); // lands before the confirmation reaches the core
+
+    const token = ok(await service.createToken({ amount: 21 }));
+
+    expect(token.amount).toBe(21);
+    expect(await service.availability()).toMatchObject({ available: 5, pending: 21 });
+  });
+
+  it('refuses an amount above what is available, or not a whole number, changing nothing', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takePayments(mint, storage, [21]);
+    for (const amount of [22, 0, -1, 2.5]) {
+      expect(await service.createToken({ amount })).toEqual({
+        code: 'bad-amount',
+        error: 'Enter an amount from 1 to 21 sats.',
+      });
+    }
+    expect(await storage.withdrawals.list()).toEqual([]);
+    expect(await storage.proofs.balance()).toBe(21);
+  });
+
+  it.each(['swap:journaled', 'swap:signed'] as const)(
+    'a tab that dies at %s during the split loses nothing after the next start',
+    async (step) => {
+      const frozen = freezeAt(step);
+      const first = await setup(mint.url, { deps: { checkpoint: frozen.checkpoint } });
+      await takePayments(mint, first.storage, [64]);
+      void first.service.createToken({ amount: 21 });
+      await frozen.reached;
+      first.service.stop();
+
+      const second = await setup(mint.url, { storage: first.storage });
+      await second.service.resumeAll();
+
+      expect(await second.storage.proofs.balance()).toBe(64);
+      expect(await second.storage.withdrawals.list()).toEqual([]);
+      const proofs = await second.storage.proofs.listUnspent();
+      const states = await (
+        await customerWallet(mint.url)
+      ).checkProofsStates(proofs.map(toCashuProof));
+      expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
+      if (step === 'swap:signed') {
+        // The mint did split: 21 (16+4+1) and the change 43 (32+8+2+1), both restored.
+        const amounts = proofs.map((p) => p.amount).sort((a, b) => a - b);
+        expect(amounts).toEqual([1, 1, 2, 4, 8, 16, 32]);
+      }
+      const token = ok(await second.service.createToken({ amount: 21 }));
+      expect(token.amount).toBe(21);
+      expect(await second.service.availability()).toMatchObject({ available: 43, pending: 21 });
+    },
+  );
 });

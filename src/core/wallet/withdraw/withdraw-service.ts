@@ -1,4 +1,5 @@
-// Withdrawal: all unspent proofs of the current mint as one cashuB token, watched until spent.
+// Withdrawal: the unspent proofs of the current mint not already in a pending token (all of them,
+// or a chosen amount split off by a swap) as one cashuB token, watched until spent.
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import { errorMessage } from '../../errors';
 import type { WalletEvents } from '../../events';
@@ -19,6 +20,7 @@ import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';
 import { proofStateClient, type ProofStateClient } from './spent-watch-client';
 import { Consolidator, isJournal } from './withdraw-consolidate';
 import {
+  ALL_PENDING_MESSAGE,
   FeeChangedError,
   feeIsAcceptable,
   isHexKeysetId,
@@ -26,6 +28,7 @@ import {
   NO_PROOFS_MESSAGE,
   NO_PROOFS_ON_THAT_MINT_MESSAGE,
   wantsConsolidation,
+  withdrawAmountMessage,
   type WithdrawError,
   type WithdrawPlan,
   type WithdrawPreparation,
@@ -33,6 +36,7 @@ import {
 } from './withdraw-plan';
 import { encodeWithdrawToken } from './withdraw-token';
 import { mintKey, type WalletProvider } from '../wallet-provider';
+import { defaultQuoteLock, type QuoteLock } from '../receive/quote-lock';
 
 export interface WithdrawServiceDeps {
   config: Pick<ConfigStore, 'getMintUrl'>;
@@ -50,7 +54,12 @@ export interface WithdrawServiceDeps {
   clientFor?: (mintUrl: string) => ProofStateClient;
   /** test seam between the steps of a withdrawal (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
+  /** cross-tab exclusion of withdrawals; Web Locks when present, else in-process */
+  lock?: QuoteLock;
 }
+
+/** One withdrawal or swap recovery at a time across the tabs of this device. */
+export const WITHDRAW_LOCK_NAME = 'cashew-withdraw';
 
 export interface CreateTokenOptions {
   /**
@@ -69,6 +78,21 @@ export interface CreateTokenOptions {
    * sats left on a mint the merchant switched away from can still be reached.
    */
   mintUrl?: string;
+  /**
+   * Sats for the token, when less than everything available: proofs that add up to it go as
+   * they are, otherwise one swap at the mint splits off exactly this much (NUT-03, journaled like
+   * a consolidation round). Omitted: everything available.
+   */
+  amount?: number;
+}
+
+/** What the wallet screen shows beside the balance (docs/behaviour.md "Withdraw"). */
+export interface WithdrawAvailability {
+  mintUrl: string;
+  /** unspent sats not in any pending withdrawal token: what a new withdrawal may take */
+  available: number;
+  /** unspent sats inside tokens built but not redeemed yet */
+  pending: number;
 }
 
 export interface PrepareOptions {
@@ -87,9 +111,11 @@ export class WithdrawService {
   private readonly watcher: SpentWatcher;
   private readonly newId: () => string;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly lock: QuoteLock;
 
   constructor(private readonly deps: WithdrawServiceDeps) {
     this.newId = deps.newId ?? (() => globalThis.crypto.randomUUID());
+    this.lock = deps.lock ?? defaultQuoteLock();
     this.consolidator = new Consolidator({
       proofs: deps.proofs,
       withdrawals: deps.withdrawals,
@@ -180,6 +206,25 @@ export class WithdrawService {
   }
 
   /**
+   * Available and pending sats of the current mint (or of `mintUrl`); both 0 when it holds
+   * nothing. Never rejects: a failed read is logged and counts as nothing available.
+   */
+  async availability(mintUrl?: string): Promise<WithdrawAvailability> {
+    try {
+      const found = await this.findUnspent(mintUrl);
+      const url =
+        'error' in found ? (mintUrl ?? (await this.deps.config.getMintUrl())) : found.mintUrl;
+      if ('error' in found) return { mintUrl: url, available: 0, pending: 0 };
+      const inTokens = await this.pendingSecrets();
+      const pending = sumSats(found.proofs.filter((p) => inTokens.has(p.secret)));
+      return { mintUrl: url, available: sumSats(found.proofs) - pending, pending };
+    } catch (error) {
+      this.deps.logger.error('Could not read what is available to withdraw', error);
+      return { mintUrl: mintUrl ?? '', available: 0, pending: 0 };
+    }
+  }
+
+  /**
    * Start-up: finish interrupted consolidation swaps, then watch every pending withdrawal and
    * check it now, catching spends that happened while the app was closed. Never rejects.
    */
@@ -218,7 +263,14 @@ export class WithdrawService {
       if ('error' in found) return found;
     }
     let proofs: Array<StoredProof | NewProof> = found.proofs;
-    if (await this.shouldConsolidate(mintUrl, found.proofs, options)) {
+    const available = sumSats(found.proofs);
+    const wanted = options.amount ?? available;
+    if (!Number.isSafeInteger(wanted) || wanted <= 0 || wanted > available) {
+      return { code: 'bad-amount', error: withdrawAmountMessage(available) };
+    }
+    if (wanted < available) {
+      proofs = await this.consolidator.splitForSend(mintUrl, found.proofs, wanted);
+    } else if (await this.shouldConsolidate(mintUrl, found.proofs, options)) {
       proofs = await this.consolidator.consolidate(mintUrl, found.proofs, options.maxFee);
     }
     // A crash from here until the token row is written leaves the proofs stored and unspent:
@@ -265,6 +317,18 @@ export class WithdrawService {
    * (docs/behaviour.md "Withdraw").
    */
   private async findProofs(other?: string): Promise<Found> {
+    const found = await this.findUnspent(other);
+    if ('error' in found) return found;
+    // Proofs already inside a pending token belong to that token until the mint reports it
+    // spent: putting them into a second token would make one of the two worthless.
+    const inTokens = await this.pendingSecrets();
+    const proofs = found.proofs.filter((p) => !inTokens.has(p.secret));
+    if (proofs.length === 0) return { code: 'all-pending', error: ALL_PENDING_MESSAGE };
+    return { mintUrl: found.mintUrl, proofs };
+  }
+
+  /** Every unspent proof of the mint, pending tokens included. */
+  private async findUnspent(other?: string): Promise<Found> {
     if (other !== undefined) {
       const proofs = await this.deps.proofs.listUnspent(other);
       return proofs.length > 0
@@ -284,9 +348,19 @@ export class WithdrawService {
     return { mintUrl, proofs };
   }
 
-  /** One withdraw or recovery at a time in this tab: two would spend the same proofs. */
+  /** Secrets of every proof held by a watched (not yet redeemed) withdrawal token. */
+  private async pendingSecrets(): Promise<Set<string>> {
+    const rows = await this.deps.withdrawals.list();
+    return new Set(rows.filter((row) => !isJournal(row)).flatMap((row) => row.secrets));
+  }
+
+  /**
+   * One withdraw or recovery at a time in this tab, and across tabs (Web Locks): two at once
+   * would both see the same proofs as available and put them into two tokens.
+   */
   private exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
+    const locked = () => this.lock(WITHDRAW_LOCK_NAME, task);
+    const run = this.queue.then(locked, locked);
     this.queue = run.catch(() => undefined);
     return run;
   }

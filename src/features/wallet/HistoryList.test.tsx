@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+// History rows: plain label, signed amount and time up front; ids, mint, invoice, raw metadata
+// only behind Details.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { HistoryEvent, HistoryEventType } from '../../core/ports';
+import { HistoryList } from './HistoryList';
+
+afterEach(cleanup);
+
+function row(id: number, type: HistoryEventType, overrides: Partial<HistoryEvent> = {}) {
+  return {
+    id,
+    type,
+    amount: 21,
+    createdAt: 1_700_000_000_000 + id,
+    mintUrl: 'http://mint.test',
+    ...overrides,
+  } satisfies HistoryEvent;
+}
+
+function renderRows(events: HistoryEvent[]) {
+  render(
+    <HistoryList
+      history={{ events, total: events.length, page: 1, pageSize: 10 }}
+      page={1}
+      onPage={vi.fn()}
+    />,
+  );
+  return screen.getAllByTestId('history-item');
+}
+
+describe('HistoryList rows', () => {
+  it('labels each type in plain words with a signed amount', () => {
+    const items = renderRows([
+      row(1, 'direct-payment'),
+      row(2, 'remote-payment'),
+      row(3, 'withdrawal', { amount: 55 }),
+      row(4, 'cash-out', { amount: 1000 }),
+      row(5, 'restore', { amount: 0 }),
+    ]);
+    const shown = items.map((item) => [
+      item.querySelector('span')!.textContent,
+      within(item).getByTestId('history-amount').textContent,
+    ]);
+    expect(shown).toEqual([
+      ['Sale', '+21 sats'],
+      ['Remote sale', '+21 sats'],
+      ['Withdrawal', '−55 sats'],
+      ['Cash out', '−1,000 sats'],
+      ['Restored', '0 sats'],
+    ]);
+    for (const item of items) expect(item.querySelector('time')).not.toBeNull();
+  });
+
+  it('keeps quote id, mint, invoice and raw metadata behind Details until it is pressed', async () => {
+    const user = userEvent.setup();
+    const [item] = renderRows([
+      row(1, 'direct-payment', { quoteId: 'q-42', metadata: '{"request":"lnbc210n1xyz"}' }),
+    ]);
+    const details = within(item!).getByTestId('history-details');
+    const toggle = within(item!).getByRole('button', { name: 'Details' });
+    expect(details.hidden).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(toggle);
+
+    expect(details.hidden).toBe(false);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(details.textContent).toContain('Quote: q-42');
+    expect(details.textContent).toContain('Mint: http://mint.test');
+    expect(details.textContent).toContain('Invoice: lnbc210n1xyz');
+    expect(details.textContent).toContain('Type: direct-payment');
+    expect(within(details).getByTestId('history-metadata').textContent).toBe(
+      '{\n  "request": "lnbc210n1xyz"\n}',
+    );
+    await user.click(toggle);
+    expect(details.hidden).toBe(true);
+  });
+
+  it('shows the stored type for a type it does not know, and no invoice line without one', () => {
+    const [item] = renderRows([row(1, 'future-kind' as HistoryEventType, { metadata: 'raw' })]);
+    expect(item!.querySelector('span')!.textContent).toBe('future-kind');
+    expect(item!.textContent).not.toContain('Invoice:');
+  });
+});

@@ -1,0 +1,100 @@
+// The Withdraw amount step: how much of what is available goes into the token (default all),
+// confirmed with the amount on the button.
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../ui/Button';
+import { FieldError } from '../../ui/FieldError';
+import { Modal } from '../../ui/Modal';
+import {
+  AMOUNT_FIELD,
+  AMOUNT_TITLE,
+  CANCEL,
+  PARTIAL_NOTE,
+  amountRangeError,
+  WITHDRAW,
+  availableHint,
+  withdrawAmountButton,
+} from './texts';
+
+export interface WithdrawAmountProps {
+  /** null: closed; otherwise the sats available to withdraw */
+  available: number | null;
+  onConfirm: (amount: number) => void;
+  onCancel: () => void;
+}
+
+/** A whole number of sats from 1 to `available`, or null. */
+export function parseWithdrawAmount(text: string, available: number): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const amount = Number(trimmed);
+  return Number.isSafeInteger(amount) && amount >= 1 && amount <= available ? amount : null;
+}
+
+export function WithdrawAmount({ available, onConfirm, onCancel }: WithdrawAmountProps) {
+  return (
+    <Modal open={available !== null} onClose={onCancel} title={AMOUNT_TITLE}>
+      {available !== null ? (
+        // Keyed by the amount so each opening starts from "everything available".
+        <AmountForm
+          key={available}
+          available={available}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function AmountForm({
+  available,
+  onConfirm,
+  onCancel,
+}: {
+  available: number;
+  onConfirm: (amount: number) => void;
+  onCancel: () => void;
+}) {
+  const [text, setText] = useState(String(available));
+  const [touched, setTouched] = useState(false);
+  const id = useId();
+  const amount = parseWithdrawAmount(text, available);
+  const showError = touched && amount === null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (amount !== null) onConfirm(amount);
+  };
+  return (
+    <form className="space-y-3 text-sm text-slate-700" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-amount`} className="block font-medium text-slate-800">
+        {AMOUNT_FIELD}
+      </label>
+      <input
+        id={`${id}-amount`}
+        inputMode="numeric"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setTouched(true);
+        }}
+        aria-invalid={showError}
+        aria-describedby={`${id}-hint${showError ? ` ${id}-error` : ''}`}
+        className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base tabular-nums focus:border-violet-500 focus:outline-none focus:ring-2 focus:ring-violet-200"
+        data-testid="withdraw-amount-input"
+      />
+      <p id={`${id}-hint`}>{availableHint(available)}</p>
+      {showError ? <FieldError id={`${id}-error`}>{amountRangeError(available)}</FieldError> : null}
+      {amount !== null && amount < available ? <p>{PARTIAL_NOTE}</p> : null}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button type="submit" className="sm:flex-1" disabled={amount === null}>
+          {amount === null ? WITHDRAW : withdrawAmountButton(amount)}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          {CANCEL}
+        </Button>
+      </div>
+    </form>
+  );
+}
