@@ -444,6 +444,14 @@ export class RemotePaymentInbox {
       this.logger.debug(`Remote quote ${message.quote} dropped: not from a paired cashier link`);
       return 'done';
     }
+    // Relays resend the last days of messages at every start, and cashiers re-send until their
+    // receipt: a quote claimed before is answered, never an error, even if its mint has since
+    // left Settings.
+    if (await this.deps.processedQuotes.isProcessed(message.quote)) {
+      this.logger.debug(`Remote quote ${message.quote} already processed`);
+      await this.duplicate(message);
+      return 'done';
+    }
     const mintUrl = await this.acceptedMint(message, paired);
     if (mintUrl === undefined) {
       this.refuse(
@@ -461,11 +469,6 @@ export class RemotePaymentInbox {
         new InvalidPaymentMessageError('Invalid payment message: quote is locked to another key'),
         strict,
       );
-      return 'done';
-    }
-    if (await this.deps.processedQuotes.isProcessed(message.quote)) {
-      this.logger.debug(`Remote quote ${message.quote} already processed`);
-      await this.duplicate(message);
       return 'done';
     }
 
