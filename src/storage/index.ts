@@ -21,6 +21,9 @@ import { DexieCounterSource } from './counter-source';
 import { CashewDb, DEFAULT_DB_NAME } from './db';
 import { DexieHistoryStore } from './history-store';
 import { DexieKeyStore } from './key-store';
+import { DexieLockStore } from './lock-store';
+import { TillLock } from '../core/lock';
+import type { Checkpoint } from '../core/checkpoint';
 import { DexieLedger } from './ledger';
 import { DexieAutoCashOutStore } from './auto-cash-out-store';
 import { DexieMeltStore } from './melt-store';
@@ -41,6 +44,8 @@ export interface StorageOptions {
   defaults: ConfigDefaults;
   logger: Logger;
   clock?: Clock;
+  /** tests stop a PIN change between its steps */
+  checkpoint?: Checkpoint;
 }
 
 export interface Storage {
@@ -62,6 +67,8 @@ export interface Storage {
   restore: RestoreLedger;
   /** Whether the recovery phrase was checked, and the reminder's pause (config rows). */
   phraseCheck: PhraseCheckStore;
+  /** The merchant PIN: seals the key rows, gates protected actions (docs/security.md). */
+  lock: TillLock;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -71,10 +78,16 @@ export function createStorage(options: StorageOptions): Storage {
   const db = new CashewDb(options.dbName ?? DEFAULT_DB_NAME);
   const clock = options.clock ?? Date.now;
   const { logger } = options;
+  const lock = new TillLock({
+    store: new DexieLockStore(db, clock),
+    clock,
+    logger,
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+  });
   return {
     db,
     config: new DexieConfigStore(db, options.defaults, clock),
-    keys: new DexieKeyStore(db, clock),
+    keys: new DexieKeyStore(db, clock, lock),
     proofs: new DexieProofStore(db, clock, logger),
     history: new DexieHistoryStore(db, clock),
     mintQuotes: new DexieMintQuoteStore(db),
@@ -86,6 +99,7 @@ export function createStorage(options: StorageOptions): Storage {
     counterSource: new DexieCounterSource(db, clock),
     restore: new DexieRestoreLedger(db, clock),
     phraseCheck: new DexiePhraseCheckStore(db, clock),
+    lock,
     close: () => db.close(),
   };
 }

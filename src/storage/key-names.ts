@@ -6,12 +6,16 @@ export const CONFIG_KEYS = {
   relays: 'RELAYS',
   onboarded: 'ONBOARDED',
   counter: 'COUNTER',
+  /** wrong PINs in a row and the next allowed try, JSON (storage/lock-store.ts) */
+  pinAttempts: 'PIN_ATTEMPTS',
 } as const;
 
 export const KEY_NAMES = {
   secretKey: 'nostr-sk',
   mnemonic: 'mnemonic',
   seed: 'bip39-seed',
+  /** the PIN's salt, scrypt parameters and check value, JSON; absent without a PIN */
+  lock: 'pin-lock',
 } as const;
 
 /** Keys rows whose value is bytes; every other key row holds text. */
