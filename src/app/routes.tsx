@@ -6,6 +6,7 @@ import { WelcomeScreen } from '../features/onboarding/WelcomeScreen';
 import { HomeScreen } from '../features/pos/HomeScreen';
 import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './LoadingScreen';
+import { LockScreen } from './LockScreen';
 import { RestoreBanner } from './RestoreBanner';
 import { RouteError } from './RouteError';
 import { requireOnboarded } from './requireOnboarded';
@@ -79,7 +80,16 @@ export function createRoutes(source: ServiceSource): RouteObject[] {
       children: [
         {
           id: 'main',
-          element: <AppLayout banner={<RestoreBanner source={source} />} />,
+          element: (
+            <AppLayout
+              banner={
+                <>
+                  <LockScreen source={source} />
+                  <RestoreBanner source={source} />
+                </>
+              }
+            />
+          ),
           loader: requireOnboarded(source.base.onboarding, source.base.logger),
           children: [
             { index: true, Component: PointOfSale },

@@ -1,6 +1,7 @@
 // Public surface of the till lock (docs/security.md).
 export { DEFAULT_KDF, deriveKey, deriveKeyBytes, type KdfParams } from './kdf';
 export {
+  choosePin,
   LONGEST_WAIT_MS,
   PIN_FORMAT_MESSAGE,
   PIN_MAX_DIGITS,

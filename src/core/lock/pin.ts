@@ -24,3 +24,10 @@ export function waitAfterFailures(failures: number): number {
   // 2^19 s is already past the cap; keeps the power from growing without bound.
   return Math.min(FIRST_WAIT_MS * 2 ** Math.min(failures - 1, 19), LONGEST_WAIT_MS);
 }
+
+/** A new PIN typed twice: the PIN, or the ValidationError to show. */
+export function choosePin(pin: string, repeated: string): string {
+  validatePin(pin);
+  if (pin !== repeated) throw new ValidationError(PIN_MISMATCH_MESSAGE);
+  return pin;
+}

@@ -1,12 +1,14 @@
 // Settings (/settings): mint URL and Nostr relays, plus the device's npub and recovery phrase.
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
+import { PinGated } from '../../ui/pin-gate';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
 import { toast } from '../../ui/toast';
 import { AutoCashOutSettings } from './AutoCashOutSettings';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
 import { PhraseCheck } from './PhraseCheck';
+import { PinSettings } from './PinSettings';
 import { RecoverFunds } from './RecoverFunds';
 import { StorageStatus } from './StorageStatus';
 import { saveSettingsForm } from './save-settings';
@@ -14,7 +16,16 @@ import { LOADING_SETTINGS, SETTINGS_SAVED } from './texts';
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
 
+/** With a merchant PIN, every control here (saving, the phrase, the PIN itself) is behind it. */
 export function SettingsScreen({ services }: { services: SettingsServices }) {
+  return (
+    <PinGated gate={services.lock}>
+      <SettingsPanel services={services} />
+    </PinGated>
+  );
+}
+
+function SettingsPanel({ services }: { services: SettingsServices }) {
   const { config } = services.storage;
   const { logger } = services;
   const [form, setForm] = useState<FormState>({ status: 'loading' });
@@ -91,6 +102,8 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
           </div>
         </form>
       )}
+
+      {services.lock ? <PinSettings lock={services.lock} logger={logger} /> : null}
 
       <RecoverFunds restore={services.restore} logger={logger} />
       <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} />

@@ -1,6 +1,7 @@
 // Wallet (/wallet): balance, withdraw as an animated QR token, pending withdrawals, paginated history.
 import { useCallback, useState } from 'react';
 import { Button } from '../../ui/Button';
+import { usePinGate } from '../../ui/pin-gate';
 import { WithdrawModal } from '../../ui/WithdrawModal';
 import {
   CashOutButton,
@@ -44,6 +45,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   const confirmTarget = state.step === 'confirm' ? state.target : undefined;
   const cashOut = useCashOutPanel(services, reload);
   const pendingCashOuts = usePendingCashOuts(services);
+  // With a merchant PIN, every way of taking money out asks for it (docs/behaviour.md "Merchant PIN").
+  const { guard, prompt: pinPrompt } = usePinGate(services.lock);
 
   return (
     <section className="space-y-6">
@@ -69,10 +72,14 @@ export function WalletScreen({ services }: { services: WalletServices }) {
           </p>
         ) : null}
         <div className="flex gap-2">
-          <Button onClick={() => void withdraw.start()} disabled={busy} aria-busy={busy}>
+          <Button
+            onClick={() => guard(() => void withdraw.start())}
+            disabled={busy}
+            aria-busy={busy}
+          >
             {WITHDRAW}
           </Button>
-          <CashOutButton onOpen={cashOut.open} disabled={busy} />
+          <CashOutButton onOpen={() => guard(cashOut.open)} disabled={busy} />
           <Button variant="outline" onClick={reload} disabled={data.loading}>
             {REFRESH}
           </Button>
@@ -83,13 +90,13 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         balances={data.balances}
         currentMint={data.currentMint}
         busy={busy}
-        onWithdraw={(mintUrl) => void withdraw.start(mintUrl)}
+        onWithdraw={(mintUrl) => guard(() => void withdraw.start(mintUrl))}
       />
       <PendingCashOuts pending={pendingCashOuts} />
 
       <PendingWithdrawals
         pending={data.pending}
-        onShow={(w) => withdraw.show({ token: w.token, amount: w.amount })}
+        onShow={(w) => guard(() => withdraw.show({ token: w.token, amount: w.amount }))}
       />
 
       <HistoryList history={data.history} page={page} onPage={setPage} loading={data.loading} />
@@ -108,6 +115,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         onCopyError={(error) => logger.error('Failed to copy token:', error)}
         notice={WAITING_NOTICE}
       />
+      {pinPrompt}
     </section>
   );
 }

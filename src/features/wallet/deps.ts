@@ -12,6 +12,7 @@ import type {
   ProofStore,
 } from '../../core/ports';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
+import type { PinGate } from '../../ui/PinPrompt';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 
 export interface WalletServices {
@@ -43,4 +44,6 @@ export interface WalletServices {
   };
   events: { onUpdated(listener: WalletUpdateListener): () => void };
   logger: Logger;
+  /** The merchant PIN in front of Withdraw and Cash out; omitted: never asked. */
+  lock?: PinGate;
 }
