@@ -14,7 +14,12 @@ import type {
   ProofRow,
   ProofTotalsRow,
 } from './rows';
-import { normaliseKeyRows, buildProofTotalsV8, writeRowCountV9 } from './upgrades';
+import {
+  normaliseKeyRows,
+  buildProofTotalsV8,
+  normaliseStoredUrlsV14,
+  writeRowCountV9,
+} from './upgrades';
 
 export { DEFAULT_DB_NAME };
 export type { RowCountRow };
@@ -73,6 +78,11 @@ export class CashewDb extends Dexie {
     this.version(10).stores({ restoreScans: '&id' });
     // v11 (ours): melts in flight (cash-out) survive reloads until the mint says PAID or UNPAID.
     this.version(11).stores({ melts: '&quote, mintUrl, request' });
+    // v14 (ours): stored mint and relay URLs in the one normalised form (core/urls), so one mint
+    // written two ways is not two balances. (12 and 13 are left for other changes in flight.)
+    this.version(14)
+      .stores({})
+      .upgrade((tx) => normaliseStoredUrlsV14(tx));
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }
