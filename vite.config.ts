@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compileHintsForFirstScreen, earlyModuleScript } from './vite-plugins/first-load.ts';
+import { cspMetaTag } from './vite-plugins/csp.ts';
 
 function nodeModule(path: string): string {
   return fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
@@ -18,6 +19,8 @@ export default defineConfig({
     // The ONBOARDED read starts from its own small script while React downloads.
     earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts'),
     compileHintsForFirstScreen(),
+    // The production build's Content-Security-Policy (docs/security.md).
+    cspMetaTag(),
   ],
   build: { target: 'es2022', sourcemap: false },
   test: {
