@@ -124,8 +124,8 @@ describe('collectRatings', () => {
       {
         url: 'https://a.example',
         recommendations: [
-          { score: 4, comment: 'new' },
-          { score: 5, comment: 'yes' },
+          { score: 4, comment: 'new', author: '1'.repeat(64) },
+          { score: 5, comment: 'yes', author: '2'.repeat(64) },
         ],
       },
       { url: 'https://b.example', recommendations: [] },

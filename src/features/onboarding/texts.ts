@@ -20,3 +20,7 @@ export const PIN_OFFER_TITLE = 'Merchant PIN (optional)';
 export const PIN_OFFER_TEXT =
   'Protect withdrawals, cash-outs, the recovery phrase, the Connect link and Settings with a PIN, and store the wallet’s secrets encrypted. Leave empty to skip; you can set one later in Settings.';
 export const PIN_SET_FAILED_TOAST = 'The PIN could not be saved. Set it again in Settings.';
+
+/** Under a discovered mint: whether it answered GET /v1/info just now (docs/protocol.md). */
+export const MINT_ANSWERED = 'Answered just now';
+export const MINT_UNREACHABLE = 'Did not answer: listed last';
