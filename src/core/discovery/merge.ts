@@ -13,8 +13,8 @@ export interface MergeOptions {
 }
 
 /**
- * One entry per mint URL (both sources use normalised URLs). Order (docs/protocol.md "Mint
- * discovery"): mints that did not answer /v1/info last; then the score from vouched reviewers,
+ * One entry per mint URL (both sources use normalised URLs). The order, as in
+ * docs/protocol.md "Mint discovery": mints that did not answer /v1/info last; then the score from vouched reviewers,
  * high to low, and more such ratings; then mints the auditor knows; then more successful auditor
  * mints+melts; then fewer auditor errors; then the score and number of all ratings, unvouched
  * included; then URL, so the order is stable. So reviews from keys with no other activity never
