@@ -58,6 +58,7 @@ async function letGateClose(page: Page) {
 }
 
 test('every protected action asks for the PIN and works after it; the keypad never asks', async ({
+  browser,
   page,
   mintUrl,
   relayUrl,
@@ -92,6 +93,14 @@ test('every protected action asks for the PIN and works after it; the keypad nev
   await expect(page.getByTestId('connection-string')).toHaveCount(0);
   await enterPin(page.getByTestId('pin-prompt'), PIN);
   await expect(page.getByTestId('connection-string')).toContainText('/remote/npub1');
+  // The cashier's page (another device) never asks for the merchant's PIN.
+  const link = (await page.getByTestId('connection-string').textContent())!;
+  const cashier = await browser.newContext();
+  const cashierPage = await cashier.newPage();
+  await cashierPage.goto(link);
+  await requestInvoice(cashierPage, 13);
+  await expect(cashierPage.getByTestId('pin-prompt')).toHaveCount(0);
+  await cashier.close();
 
   // Settings and the phrase behind them.
   await letGateClose(page);
