@@ -78,6 +78,20 @@ describe('till lock at rest', () => {
     expect(page.lock.state()).toBe('unlocked');
   });
 
+  it('a tab started before another tab set the PIN locks when it meets a sealed row', async () => {
+    const dbName = freshDbName();
+    const first = open(dbName);
+    await first.keys.saveWalletKeys({ secretKey: SK, mnemonic: PHRASE, seed: SEED });
+    const other = open(dbName);
+    await other.lock.init();
+    expect(other.lock.state()).toBe('no-pin');
+    await first.lock.setPin('4821');
+    const reading = other.keys.getSeed();
+    await expect.poll(() => other.lock.state()).toBe('locked');
+    await other.lock.enter('4821');
+    expect(await reading).toEqual(SEED);
+  });
+
   it('seals keys written after the PIN was set, e.g. a restore from another phrase', async () => {
     const { s } = await withKeysAndPin('4821');
     await s.keys.setSecretKey(SEED.slice(0, 32));

@@ -171,6 +171,11 @@ export class TillLock implements SecretCodec {
 
   async reveal(sealed: string): Promise<Uint8Array> {
     await this.init();
+    if (!this.record) {
+      // Sealed rows without a known PIN: another tab set one since this tab started.
+      this.record = await this.deps.store.readLock();
+      this.emit();
+    }
     const key = this.key ?? (await this.unlocked.promise);
     return open(key, sealed);
   }
