@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHintsForFirstScreen, earlyModuleScript } from './vite-plugins/first-load.ts';
 import { prerenderFirstScreens } from './vite-plugins/prerender.ts';
+import { cspMetaTag } from './vite-plugins/csp.ts';
 
 function nodeModule(path: string): string {
   return fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
@@ -60,6 +61,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
     }),
+    // The production build's Content-Security-Policy (docs/security.md).
+    cspMetaTag(),
   ],
   // The dev server scans these for dependencies before the first page is served, so the first
   // visit after an install does not re-optimise and reload the page mid-onboarding.
@@ -71,6 +74,7 @@ export default defineConfig({
       '@getalby/lightning-tools/lnurl',
       '@noble/curves/secp256k1.js',
       '@noble/hashes/hmac.js',
+      '@noble/hashes/scrypt.js',
       '@noble/hashes/sha2.js',
       '@noble/hashes/utils.js',
       '@scure/base',

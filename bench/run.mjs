@@ -34,6 +34,7 @@ const FIGURES = [
   { key: 'withdrawQr', file: 'wallet-scale.mjs', fn: 'measureWithdrawQr' },
   { key: 'restore', file: 'restore.mjs', fn: 'measureRestore' },
   { key: 'export', file: 'export.mjs', fn: 'measureExport' },
+  { key: 'pinKdf', file: 'pin-kdf.mjs', fn: 'measurePinKdf' },
 ];
 
 async function loadMeasure(figure) {

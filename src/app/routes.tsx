@@ -8,6 +8,7 @@ import { AppUpdate, InvoiceActivity } from './app-update';
 import { AppLayout } from './AppLayout';
 import { ConnectionStatus } from './ConnectionStatus';
 import { LoadingScreen } from './LoadingScreen';
+import { LockScreen } from './LockScreen';
 import { RestoreBanner } from './RestoreBanner';
 import { RouteError } from './RouteError';
 import { UpdateBanner } from './UpdateBanner';
@@ -141,6 +142,7 @@ export function createRoutes(
               banner={
                 <>
                   <UpdateBanner update={shell.update} activity={invoiceActivity} />
+                  <LockScreen source={source} />
                   <RestoreBanner source={source} />
                 </>
               }

@@ -32,7 +32,9 @@ export type WriteStep =
   /** the melt row is written and its inputs are out of the balance; the melt was not sent */
   | 'melt:journaled'
   /** the mint answered the melt PAID; inputs, change and event are not stored */
-  | 'melt:paid';
+  | 'melt:paid'
+  /** a PIN change sealed every secret under the new key; the one write storing them has not run */
+  | 'pin:resealed';
 
 /**
  * Called at each WriteStep. The app passes none. A test passes one that never settles at a chosen

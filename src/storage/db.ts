@@ -17,7 +17,12 @@ import type {
   ProofTotalsRow,
   RelayCursorRow,
 } from './rows';
-import { normaliseKeyRows, buildProofTotalsV8, writeRowCountV9 } from './upgrades';
+import {
+  normaliseKeyRows,
+  buildProofTotalsV8,
+  normaliseStoredUrlsV14,
+  writeRowCountV9,
+} from './upgrades';
 
 export { DEFAULT_DB_NAME };
 export type { RowCountRow };
@@ -83,6 +88,11 @@ export class CashewDb extends Dexie {
     // for days asks each relay from there instead of a fixed window
     // (docs/decisions/0013-pairing-hmac-and-relay-lookback.md).
     this.version(12).stores({ relayCursors: '&relay' });
+    // v14 (ours): stored mint and relay URLs in the one normalised form (core/urls), so one mint
+    // written two ways is not two balances. (12 and 13 are left for other changes in flight.)
+    this.version(14)
+      .stores({})
+      .upgrade((tx) => normaliseStoredUrlsV14(tx));
     // v16 (ours): a remote cashier's sales until the merchant's receipt, and its links' pairing
     // secrets, so a reload keeps re-sending and listening (v12 to v15 are other branches' numbers).
     this.version(16).stores({

@@ -24,6 +24,9 @@ import { DexieHistoryStore } from './history-store';
 import { DexieHistoryRange } from './history-range';
 import { DexiePriceStore } from './price-store';
 import { DexieKeyStore } from './key-store';
+import { DexieLockStore } from './lock-store';
+import { TillLock } from '../core/lock';
+import type { Checkpoint } from '../core/checkpoint';
 import { DexieLedger } from './ledger';
 import { DexieAutoCashOutStore } from './auto-cash-out-store';
 import { DexieCashierLinkStore, DexieCashierSaleStore } from './cashier-sale-store';
@@ -48,6 +51,8 @@ export interface StorageOptions {
   clock?: Clock;
   /** The price source URL used until the merchant sets one (the build's VITE_PRICE_URL). */
   defaultPriceUrl?: string;
+  /** tests stop a PIN change between its steps */
+  checkpoint?: Checkpoint;
 }
 
 export interface Storage {
@@ -79,6 +84,8 @@ export interface Storage {
   historyRange: DexieHistoryRange;
   /** Display currency, price source URL and the cached price table (config rows). */
   prices: DexiePriceStore;
+  /** The merchant PIN: seals the key rows, gates protected actions (docs/security.md). */
+  lock: TillLock;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -88,10 +95,16 @@ export function createStorage(options: StorageOptions): Storage {
   const db = new CashewDb(options.dbName ?? DEFAULT_DB_NAME);
   const clock = options.clock ?? Date.now;
   const { logger } = options;
+  const lock = new TillLock({
+    store: new DexieLockStore(db, clock),
+    clock,
+    logger,
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+  });
   return {
     db,
     config: new DexieConfigStore(db, options.defaults, clock),
-    keys: new DexieKeyStore(db, clock),
+    keys: new DexieKeyStore(db, clock, lock),
     proofs: new DexieProofStore(db, clock, logger),
     history: new DexieHistoryStore(db, clock),
     mintQuotes: new DexieMintQuoteStore(db),
@@ -108,6 +121,7 @@ export function createStorage(options: StorageOptions): Storage {
     merchantTrust: new DexieMerchantTrustStore(db, clock),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
+    lock,
     close: () => db.close(),
   };
 }

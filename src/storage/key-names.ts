@@ -11,6 +11,8 @@ export const CONFIG_KEYS = {
   acceptUnpaired: 'ACCEPT_UNPAIRED',
   /** the last merchant profile (kind 10019) a relay accepted, as JSON */
   merchantProfile: 'MERCHANT_PROFILE',
+  /** wrong PINs in a row and the next allowed try, JSON (storage/lock-store.ts) */
+  pinAttempts: 'PIN_ATTEMPTS',
 } as const;
 
 export const KEY_NAMES = {
@@ -19,6 +21,8 @@ export const KEY_NAMES = {
   seed: 'bip39-seed',
   /** the cashier-link pairing secret (docs/protocol.md "Pairing") */
   pairingSecret: 'pairing-secret',
+  /** the PIN's salt, scrypt parameters and check value, JSON; absent without a PIN */
+  lock: 'pin-lock',
 } as const;
 
 /** Keys rows whose value is bytes; every other key row holds text. */

@@ -1,40 +1,51 @@
 // KeyStore on Dexie: the device's nostr key, the recovery phrase and its seed
-// (docs/protocol.md "Keys and secrets").
+// (docs/protocol.md "Keys and secrets"), sealed under the PIN when one is set (docs/security.md).
+import type { SecretCodec } from '../core/lock';
+import { isSealed } from '../core/lock';
 import type { Clock, KeyStore } from '../core/ports';
 import { toBytes, toText } from './bytes';
 import type { CashewDb } from './db';
 import type { KeyRow } from './rows';
 import { KEY_NAMES } from './key-names';
 
+/** Without a PIN: values are stored and read as they are. */
+const PLAIN: SecretCodec = {
+  protect: async (plain) => plain,
+  reveal: () => Promise.reject(new Error('A sealed secret needs the till lock')),
+};
+
 export class DexieKeyStore implements KeyStore {
   constructor(
     private readonly db: CashewDb,
     private readonly clock: Clock,
+    private readonly codec: SecretCodec = PLAIN,
   ) {}
 
-  private row(key: string, value: Uint8Array | string): KeyRow {
+  private async row(key: string, value: Uint8Array | string): Promise<KeyRow> {
     // Copy bytes so a caller wiping or reusing its buffer cannot change what was stored.
-    return {
-      key,
-      value: typeof value === 'string' ? value : Uint8Array.from(value),
-      updatedAt: this.clock(),
-    };
+    const copy = typeof value === 'string' ? value : Uint8Array.from(value);
+    return { key, value: await this.codec.protect(copy), updatedAt: this.clock() };
+  }
+
+  private async read(key: string): Promise<unknown> {
+    const value = (await this.db.keys.get(key))?.value;
+    return isSealed(value) ? this.codec.reveal(value) : value;
   }
 
   async getSecretKey(): Promise<Uint8Array | undefined> {
-    return toBytes((await this.db.keys.get(KEY_NAMES.secretKey))?.value);
+    return toBytes(await this.read(KEY_NAMES.secretKey));
   }
 
   async setSecretKey(secretKey: Uint8Array): Promise<void> {
-    await this.db.keys.put(this.row(KEY_NAMES.secretKey, secretKey));
+    await this.db.keys.put(await this.row(KEY_NAMES.secretKey, secretKey));
   }
 
   async getMnemonic(): Promise<string | undefined> {
-    return toText((await this.db.keys.get(KEY_NAMES.mnemonic))?.value);
+    return toText(await this.read(KEY_NAMES.mnemonic));
   }
 
   async getSeed(): Promise<Uint8Array | undefined> {
-    return toBytes((await this.db.keys.get(KEY_NAMES.seed))?.value);
+    return toBytes(await this.read(KEY_NAMES.seed));
   }
 
   async saveWalletKeys(keys: {
@@ -43,12 +54,14 @@ export class DexieKeyStore implements KeyStore {
     seed: Uint8Array;
   }): Promise<void> {
     const { db } = this;
+    // Sealed before the transaction: WebCrypto inside it would let IndexedDB commit early.
+    const rows = await Promise.all([
+      this.row(KEY_NAMES.secretKey, keys.secretKey),
+      this.row(KEY_NAMES.mnemonic, keys.mnemonic),
+      this.row(KEY_NAMES.seed, keys.seed),
+    ]);
     await db.transaction('rw', db.keys, async () => {
-      await db.keys.bulkPut([
-        this.row(KEY_NAMES.secretKey, keys.secretKey),
-        this.row(KEY_NAMES.mnemonic, keys.mnemonic),
-        this.row(KEY_NAMES.seed, keys.seed),
-      ]);
+      await db.keys.bulkPut(rows);
     });
   }
 }

@@ -315,3 +315,64 @@ describe('upgrade from schema v9 to v10', () => {
     again.close();
   });
 });
+
+describe('upgrade from schema v11 to v14', () => {
+  it('normalises every stored mint and relay URL and keeps every proof and its balance', async () => {
+    const name = freshDbName();
+    const old = new Dexie(name);
+    old.version(11).stores({
+      ...RAW_SCHEMAS[9],
+      restoreScans: '&id',
+      melts: '&quote, mintUrl, request',
+    });
+    await old.open();
+    const A_SLASH = 'HTTPS://Mint-A.example/';
+    await old.table('proofs').bulkAdd([
+      { ...LEGACY_PROOFS[0]!, mintUrl: A_SLASH, spentFlag: 0 },
+      { ...LEGACY_PROOFS[2]!, mintUrl: MINT_A, spentFlag: 0 },
+      { ...LEGACY_PROOFS[3]!, mintUrl: `${MINT_B}//`, spentFlag: 0 },
+    ]);
+    await old.table('proofTotals').bulkAdd([
+      { mintUrl: A_SLASH, unspentAmount: 1, unspentCount: 1, spentAmount: 0, spentCount: 0 },
+      { mintUrl: MINT_A, unspentAmount: 8, unspentCount: 1, spentAmount: 2, spentCount: 1 },
+      { mintUrl: `${MINT_B}//`, unspentAmount: 4, unspentCount: 1, spentAmount: 0, spentCount: 0 },
+    ]);
+    await old.table('config').bulkAdd([
+      { key: 'MINT_URL', value: ' https://Mint-A.example/?x=1 ', updatedAt: 1 },
+      { key: 'RELAYS', value: '["wss://Relay.example/","ws://127.0.0.1:7777/"]', updatedAt: 1 },
+    ]);
+    await old
+      .table('historyEvents')
+      .add({ createdAt: 1, type: 'direct-payment', amount: 9, mintUrl: A_SLASH });
+    await old
+      .table('mintQuotes')
+      .add({ quote: 'q1', mintUrl: A_SLASH, amount: 5, state: 'UNPAID', createdAt: 1 });
+    await old
+      .table('withdrawals')
+      .add({ id: 'w1', mintUrl: A_SLASH, token: 't', secrets: [], amount: 1, createdAt: 1 });
+    await old.table('melts').add({ quote: 'm1', mintUrl: A_SLASH, request: 'lnbc1' });
+    await old.table('processedQuotes').add({ quoteId: 'rq1', processedAt: 5, mintUrl: A_SLASH });
+    await old.table('restoreScans').add({
+      id: 'current',
+      startedAt: 1,
+      reason: 'settings',
+      mints: [{ mintUrl: A_SLASH, status: 'pending', keysets: [], foundSats: 0 }],
+    });
+    old.close();
+
+    const s = testStorage(name);
+    expect(s.db.verno).toBeGreaterThanOrEqual(14);
+    expect(await s.proofs.balancesByMint()).toEqual({ [MINT_A]: 9, [MINT_B]: 4 });
+    expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual(['a1', 'a8']);
+    expect(await s.proofs.stats()).toMatchObject({ unspentProofs: 3, totalBalance: 13 });
+    expect(await s.config.getMintUrl()).toBe(MINT_A);
+    expect(await s.config.getRelays()).toEqual(['wss://relay.example', 'ws://127.0.0.1:7777']);
+    expect((await s.db.historyEvents.toArray()).map((e) => e.mintUrl)).toEqual([MINT_A]);
+    expect((await s.mintQuotes.list()).map((q) => q.mintUrl)).toEqual([MINT_A]);
+    expect((await s.withdrawals.list()).map((w) => w.mintUrl)).toEqual([MINT_A]);
+    expect((await s.db.melts.toArray()).map((m) => m.mintUrl)).toEqual([MINT_A]);
+    expect((await s.db.processedQuotes.toArray()).map((q) => q.mintUrl)).toEqual([MINT_A]);
+    expect((await s.restore.current())?.mints.map((m) => m.mintUrl)).toEqual([MINT_A]);
+    s.close();
+  });
+});

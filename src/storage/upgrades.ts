@@ -1,8 +1,11 @@
-// Data migrations run by schema upgrades (v7 key values, v8 proof flags and totals, v9 row counts).
-import type { Table } from 'dexie';
-import { BYTE_KEYS } from './key-names';
+// Data migrations run by schema upgrades (v7 key values, v8 proof flags and totals, v9 row counts,
+// v14 normalised URLs).
+import type { Table, Transaction } from 'dexie';
+import { mintUrlKey, relayUrlKey } from '../core/urls/normalise-url';
+import type { RestoreScanRow } from '../core/wallet/restore/types';
+import { BYTE_KEYS, CONFIG_KEYS } from './key-names';
 import { toBytes, toText } from './bytes';
-import type { KeyRow, ProofRow, ProofTotalsRow } from './rows';
+import type { ConfigRow, KeyRow, ProofRow, ProofTotalsRow } from './rows';
 import { emptyTotals } from './proof-totals';
 import type { RowCountRow } from './row-counts';
 
@@ -47,4 +50,65 @@ export async function writeRowCountV9(
   counts: Table<RowCountRow, string>,
 ): Promise<void> {
   await counts.put({ table: table.name, count: await table.count() });
+}
+
+/** v14 tables that carry a `mintUrl` field on every row (or on some). */
+const MINT_URL_TABLES = [
+  'proofs',
+  'historyEvents',
+  'mintQuotes',
+  'withdrawals',
+  'melts',
+  'processedQuotes',
+] as const;
+
+/**
+ * v14: every stored mint and relay URL in the one normalised form (core/urls/normalise-url.ts),
+ * so the same mint written two ways is one mint. Only the URL fields change: no row is added or
+ * removed, and per-mint totals written under two spellings are merged into one row.
+ */
+export async function normaliseStoredUrlsV14(tx: Transaction): Promise<void> {
+  for (const name of MINT_URL_TABLES) {
+    await tx
+      .table<{ mintUrl?: unknown }>(name)
+      .toCollection()
+      .modify((row) => {
+        if (typeof row.mintUrl === 'string') row.mintUrl = mintUrlKey(row.mintUrl);
+      });
+  }
+  const totals = tx.table<ProofTotalsRow, string>('proofTotals');
+  const merged = new Map<string, ProofTotalsRow>();
+  for (const row of await totals.toArray()) {
+    const mintUrl = mintUrlKey(row.mintUrl);
+    const sum = merged.get(mintUrl) ?? emptyTotals(mintUrl);
+    sum.unspentAmount += row.unspentAmount;
+    sum.unspentCount += row.unspentCount;
+    sum.spentAmount += row.spentAmount;
+    sum.spentCount += row.spentCount;
+    merged.set(mintUrl, sum);
+  }
+  await totals.clear();
+  await totals.bulkPut([...merged.values()]);
+  await tx
+    .table<RestoreScanRow>('restoreScans')
+    .toCollection()
+    .modify((row) => {
+      for (const mint of row.mints ?? []) mint.mintUrl = mintUrlKey(mint.mintUrl);
+    });
+  const config = tx.table<ConfigRow, string>('config');
+  const mint = await config.get(CONFIG_KEYS.mintUrl);
+  if (mint && typeof mint.value === 'string') {
+    await config.put({ ...mint, value: mintUrlKey(mint.value) });
+  }
+  const relays = await config.get(CONFIG_KEYS.relays);
+  if (relays && typeof relays.value === 'string') {
+    try {
+      const list: unknown = JSON.parse(relays.value);
+      if (Array.isArray(list) && list.every((r) => typeof r === 'string')) {
+        await config.put({ ...relays, value: JSON.stringify(list.map(relayUrlKey)) });
+      }
+    } catch {
+      // Not JSON: the config store writes the default back on its next read.
+    }
+  }
 }

@@ -1,6 +1,7 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { DeviceKeys } from '../../core/keys';
+import type { TillLock } from '../../core/lock';
 import type { RemotePaymentInbox } from '../../core/remote-payments';
 import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
@@ -36,6 +37,11 @@ export interface AppServices extends BaseServices {
   deviceStorage: DeviceStorage | undefined;
   /** The display currency and its BTC price (cached with its time); fiat records of sales. */
   prices: PriceService;
+  /**
+   * The merchant PIN (docs/security.md): seals the key rows, so everything needing the seed or the
+   * Nostr key waits until it is unlocked, and gates Withdraw, Cash out, Connect and Settings.
+   */
+  lock: TillLock;
   /** Lightning cash-outs (melts) from confirmation to PAID/UNPAID; resumed at start-up. */
   cashOut: CashOutService;
   /** Cashes out at the threshold set in Settings (off by default); checked after each payment. */
@@ -143,6 +149,7 @@ export function completeServices(
     withdraw,
     restore,
     deviceStorage: browserDeviceStorage(),
+    lock: storage.lock,
     cashOut,
     autoCashOut,
   };

@@ -27,6 +27,8 @@ describe('mergeDiscovery', () => {
         score: 4.33,
         recommendations: [r(5, 'top'), r(4), r(4)],
         auditorData: audit('https://a.example', { mints: 3 }),
+        vouchedScore: 4.33,
+        vouchedCount: 3,
       },
     ]);
   });
@@ -38,13 +40,21 @@ describe('mergeDiscovery', () => {
         score: 0,
         recommendations: [],
         auditorData: audit('https://only-audit.example'),
+        vouchedScore: 0,
+        vouchedCount: 0,
       },
     ]);
   });
 
   it('lists recommended mints the auditor does not know, without auditor data', () => {
     const [mint] = mergeDiscovery([], [{ url: 'https://r.example', recommendations: [r(3)] }]);
-    expect(mint).toEqual({ url: 'https://r.example', score: 3, recommendations: [r(3)] });
+    expect(mint).toEqual({
+      url: 'https://r.example',
+      score: 3,
+      recommendations: [r(3)],
+      vouchedScore: 3,
+      vouchedCount: 1,
+    });
     expect(mint).not.toHaveProperty('auditorData');
   });
 
@@ -69,6 +79,54 @@ describe('mergeDiscovery', () => {
       'https://quiet.example',
       'https://flaky.example',
       'https://unrated.example',
+    ]);
+  });
+
+  it('never ranks reviews from keys with no other activity above audited data', () => {
+    const VOUCHED = 'a'.repeat(64);
+    const FRESH = 'f'.repeat(64);
+    const review = (score: number, author: string) => ({ score, comment: '', author });
+    const result = mergeDiscovery(
+      [audit('https://audited.example', { mints: 5 })],
+      [
+        // Ten fresh keys giving 5 stars: a cheap way to buy a top spot, refused.
+        {
+          url: 'https://sybil.example',
+          recommendations: Array.from({ length: 10 }, (_, i) =>
+            review(5, String(i).repeat(64).slice(0, 64)),
+          ),
+        },
+        { url: 'https://known.example', recommendations: [review(4, VOUCHED)] },
+        { url: 'https://mixed.example', recommendations: [review(5, FRESH), review(3, VOUCHED)] },
+      ],
+      { vouched: new Set([VOUCHED]) },
+    );
+    expect(result.map((m) => [m.url, m.vouchedScore])).toEqual([
+      ['https://known.example', 4],
+      ['https://mixed.example', 3],
+      ['https://audited.example', 0],
+      ['https://sybil.example', 0],
+    ]);
+    // The shown score still averages every review.
+    expect(result.find((m) => m.url === 'https://sybil.example')?.score).toBe(5);
+  });
+
+  it('lists mints that did not answer /v1/info last, keeping the rank among the rest', () => {
+    const result = mergeDiscovery(
+      [audit('https://down.example', { mints: 99 }), audit('https://up.example')],
+      [{ url: 'https://best-but-down.example', recommendations: [r(5)] }],
+      {
+        reachable: new Map([
+          ['https://down.example', false],
+          ['https://up.example', true],
+          ['https://best-but-down.example', false],
+        ]),
+      },
+    );
+    expect(result.map((m) => [m.url, m.reachable])).toEqual([
+      ['https://up.example', true],
+      ['https://best-but-down.example', false],
+      ['https://down.example', false],
     ]);
   });
 });

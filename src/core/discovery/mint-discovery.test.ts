@@ -57,6 +57,12 @@ describe('MintDiscovery', () => {
 
     expect(calls).toEqual([
       { relays: ['wss://relay.example'], filter: RECOMMENDATION_FILTER, wait: 3000 },
+      // Then: did the reviewers publish anything else (profile, notes, follows, relay list)?
+      {
+        relays: ['wss://relay.example'],
+        filter: { authors: ['1'.repeat(64), '2'.repeat(64)], kinds: [0, 1, 3, 10002] },
+        wait: 1500,
+      },
     ]);
     expect(RECOMMENDATION_FILTER).toEqual({ kinds: [38000], '#k': ['38172'] });
     expect(
@@ -102,7 +108,7 @@ describe('MintDiscovery', () => {
       auditorUrl: AUDITOR_URL,
     });
 
-    expect(mints).toEqual([
+    expect(mints).toMatchObject([
       { url: 'https://r.example', score: 3, recommendations: [{ score: 3, comment: 'ok' }] },
     ]);
     expect(lines).toEqual(['Could not get auditor mint list: Failed to fetch']);
@@ -152,5 +158,35 @@ describe('MintDiscovery', () => {
     });
     await discovery.discover({ relays: ['wss://r'], relayWaitMs: 250 });
     expect(wait).toBe(250);
+  });
+
+  it('marks which mints answered /v1/info, lists the others last, and vouches for active reviewers', async () => {
+    const ACTIVE = 'a'.repeat(64);
+    const FRESH = 'f'.repeat(64);
+    const queryRelays: RelayQuery = async (_relays, filter) =>
+      'authors' in filter
+        ? [{ ...recommendation({ url: 'https://x.example', author: ACTIVE }), kind: 1 }]
+        : [
+            recommendation({ url: 'https://fresh.example', content: '[5/5] wow', author: FRESH }),
+            recommendation({ url: 'https://known.example', content: '[3/5] ok', author: ACTIVE }),
+            recommendation({ url: 'https://down.example', content: '[5/5] top', author: ACTIVE }),
+          ];
+    const fetch = async (input: string) => {
+      if (input.startsWith(AUDITOR_URL))
+        return new Response(JSON.stringify([auditorEntry('https://audited.example')]));
+      if (input === 'https://down.example/v1/info') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ name: 'a mint', nuts: {} }));
+    };
+    const discovery = new MintDiscovery({ fetch, queryRelays, logger: recordingLogger().logger });
+    const mints = await discovery.discover({
+      relays: ['wss://relay.example'],
+      auditorUrl: AUDITOR_URL,
+    });
+    expect(mints.map((m) => [m.url, m.reachable])).toEqual([
+      ['https://known.example', true],
+      ['https://audited.example', true],
+      ['https://fresh.example', true],
+      ['https://down.example', false],
+    ]);
   });
 });

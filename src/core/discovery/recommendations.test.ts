@@ -71,16 +71,16 @@ describe('parseRecommendationEvent', () => {
     expect(parseRecommendationEvent(recommendation({ url: null }))).toBeUndefined();
   });
 
-  it('uses the first http(s) u tag when several are given', () => {
+  it('uses the first usable u tag: https, or http only on loopback or .onion', () => {
     const event = recommendation({
       tags: [
         ['k', '38172'],
         ['u', 'ftp://nope'],
         ['u', 'http://mint.onion.example/'],
-        ['u', 'https://mint.example.com'],
+        ['u', 'https://Mint.Example.com/'],
       ],
     });
-    expect(parseRecommendationEvent(event)?.url).toBe('http://mint.onion.example');
+    expect(parseRecommendationEvent(event)?.url).toBe('https://mint.example.com');
   });
 
   it('ignores events not about cashu mints or of another kind', () => {
@@ -124,8 +124,8 @@ describe('collectRatings', () => {
       {
         url: 'https://a.example',
         recommendations: [
-          { score: 4, comment: 'new' },
-          { score: 5, comment: 'yes' },
+          { score: 4, comment: 'new', author: '1'.repeat(64) },
+          { score: 5, comment: 'yes', author: '2'.repeat(64) },
         ],
       },
       { url: 'https://b.example', recommendations: [] },

@@ -78,7 +78,11 @@ export function collectRatings(events: NostrEvent[]): MintRatings[] {
       entry = { url: parsed.url, recommendations: [] };
       byUrl.set(parsed.url, entry);
     }
-    if (parsed.rating) entry.recommendations.push(parsed.rating);
+    if (parsed.rating) {
+      entry.recommendations.push(
+        parsed.author ? { ...parsed.rating, author: parsed.author } : parsed.rating,
+      );
+    }
   }
   return [...byUrl.values()];
 }

@@ -4,6 +4,8 @@
 export interface MintRecommendation {
   score: number;
   comment: string;
+  /** the reviewer's pubkey (hex), when known */
+  author?: string;
 }
 
 /** What the auditor knows about a mint (its n_errors/n_mints/n_melts renamed). */
@@ -24,4 +26,13 @@ export interface DiscoveredMint {
   score: number;
   recommendations: MintRecommendation[];
   auditorData?: AuditorData;
+  /**
+   * Average of the ratings from reviewers who published something else too (0 when none): the
+   * score used for ranking (docs/protocol.md "Mint discovery").
+   */
+  vouchedScore: number;
+  /** how many ratings that average has */
+  vouchedCount: number;
+  /** true: answered GET /v1/info; false: did not; absent: not asked */
+  reachable?: boolean;
 }

@@ -1,6 +1,7 @@
 // The remote payment message (the content of a NIP-17 kind 14 rumor): its shape and validation.
 import { InvalidPaymentMessageError } from '../errors';
 import { MAX_PAYMENT_MESSAGE_BYTES, MAX_QUOTE_ID_LENGTH, MAX_REQUEST_LENGTH } from './constants';
+import { mintUrlKey as normalizeMintUrl } from '../urls/normalise-url';
 import type { PairingProof } from './pairing';
 
 /** What a cashier tells the merchant about a mint quote it created for them. */
@@ -32,17 +33,8 @@ const X_ONLY_PUBKEY_PATTERN = /^[0-9a-f]{64}$/;
 const PAIRING_ID_PATTERN = /^[0-9a-f]{16}$/;
 const PAIRING_MAC_PATTERN = /^[0-9a-f]{64}$/;
 
-/** Mint URLs compare without trailing slashes and without case in the scheme and host. */
-export function normalizeMintUrl(url: string): string {
-  const trimmed = url.trim().replace(/\/+$/, '');
-  try {
-    const parsed = new URL(trimmed);
-    const path = parsed.pathname.replace(/\/+$/, '');
-    return `${parsed.protocol}//${parsed.host}${path}${parsed.search}`;
-  } catch {
-    return trimmed;
-  }
-}
+/** Mint URLs compare in the one normalised form (core/urls/normalise-url.ts). */
+export { normalizeMintUrl };
 
 function fail(reason: string, cause?: unknown): never {
   throw new InvalidPaymentMessageError(`Invalid payment message: ${reason}`, { cause });

@@ -1,6 +1,7 @@
 // One cashu-ts Mint and Wallet per mint URL, cached; seeded (merchant) or seedless (cashier).
 import { Mint, Wallet, type CounterSource, type Logger as CashuLogger } from '@cashu/cashu-ts';
 import { MissingDataError } from '../errors';
+import { mintUrlKey } from '../urls/normalise-url';
 import type { KeyStore } from '../ports';
 import type { Logger } from '../logger';
 import { assertKeysetSound, keysetKeys } from './keyset-check';
@@ -42,9 +43,9 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
-/** Mint URLs differ only by trailing slashes in practice; one cache entry per mint. */
+/** One cache entry per mint, however its URL was written (core/urls/normalise-url.ts). */
 export function mintKey(mintUrl: string): string {
-  return mintUrl.trim().replace(/\/+$/, '');
+  return mintUrlKey(mintUrl);
 }
 
 /**

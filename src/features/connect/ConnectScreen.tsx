@@ -3,6 +3,7 @@
 import { useCallback, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { CopyLabel } from '../../ui/CopyParts';
+import { PinGated } from '../../ui/pin-gate';
 import { QrCode } from '../../ui/QrCode';
 import { toast } from '../../ui/toast';
 import { useCopyToClipboard } from '../../ui/use-copy';
@@ -26,7 +27,16 @@ import {
 } from './texts';
 import { useConnectionLink } from './use-connection-link';
 
-export function ConnectScreen({ services, origin = window.location.origin }: ConnectScreenProps) {
+/** With a merchant PIN, the link (which lets a cashier sell for this wallet) is behind it. */
+export function ConnectScreen(props: ConnectScreenProps) {
+  return (
+    <PinGated gate={props.services.lock}>
+      <ConnectPanel {...props} />
+    </PinGated>
+  );
+}
+
+function ConnectPanel({ services, origin = window.location.origin }: ConnectScreenProps) {
   const { logger } = services;
   const { state, reset } = useConnectionLink(services, origin);
   const [confirming, setConfirming] = useState(false);

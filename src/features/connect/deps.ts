@@ -1,5 +1,6 @@
 // What the Connect screen needs from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
+import type { PinGate } from '../../ui/PinPrompt';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/ports';
 import type { PairingStore } from '../../core/remote-payments/merchant-ports';
@@ -14,7 +15,8 @@ export interface ConnectServices {
   merchantProfile: { sync(): Promise<unknown> };
   /** the device's npub goes into the link (the key is created on first use) */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
-  logger: Logger;
+  logger: Logger; /** The merchant PIN in front of this screen; omitted: never asked. */
+  lock?: PinGate;
 }
 
 export interface ConnectScreenProps {

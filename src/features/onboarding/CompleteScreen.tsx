@@ -1,13 +1,22 @@
 // Onboarding step 4 (/onboarding/complete): summary, then 'Complete Setup' creates the wallet.
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { choosePin } from '../../core/lock/pin';
+import { errorMessage } from '../../core/errors';
 import { Button } from '../../ui/Button';
+import { PinFields } from '../../ui/PinFields';
 import { toast } from '../../ui/toast';
 import { completeOnboarding } from './complete-onboarding';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';
 import { clearSession, completeSession, readSession } from './session';
-import { SETUP_FAILED_TOAST, WELCOME_TOAST } from './texts';
+import {
+  PIN_OFFER_TEXT,
+  PIN_OFFER_TITLE,
+  PIN_SET_FAILED_TOAST,
+  SETUP_FAILED_TOAST,
+  WELCOME_TOAST,
+} from './texts';
 
 export function CompleteScreen({ services }: OnboardingScreenProps) {
   const [values] = useState(() => completeSession(readSession()));
@@ -21,10 +30,24 @@ function Complete({
 }: OnboardingScreenProps & { values: NonNullable<ReturnType<typeof completeSession>> }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [pin, setPin] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [pinError, setPinError] = useState<string | null>(null);
   const { mode, mint, relays } = values;
 
   const onComplete = async () => {
     if (busy) return;
+    // The PIN is optional; a PIN typed but not valid stops here, before anything is stored.
+    const wantsPin = pin !== '' || repeated !== '';
+    if (wantsPin) {
+      try {
+        choosePin(pin, repeated);
+      } catch (error) {
+        setPinError(errorMessage(error));
+        return;
+      }
+    }
+    setPinError(null);
     setBusy(true);
     try {
       await completeOnboarding(
@@ -47,6 +70,13 @@ function Complete({
       toast.error(SETUP_FAILED_TOAST);
       setBusy(false);
       return;
+    }
+    if (wantsPin && services.lock) {
+      // The wallet exists either way; a PIN that failed to save can be set in Settings.
+      await services.lock.setPin(pin).catch((error: unknown) => {
+        services.logger.error('Setting the PIN failed', error);
+        toast.error(PIN_SET_FAILED_TOAST);
+      });
     }
     clearSession();
     toast.success(WELCOME_TOAST);
@@ -106,6 +136,21 @@ function Complete({
           </dd>
         </div>
       </dl>
+      {services.lock ? (
+        <section className="space-y-2" aria-labelledby="pin-offer-title">
+          <h2 id="pin-offer-title" className="text-sm font-semibold text-slate-800">
+            {PIN_OFFER_TITLE}
+          </h2>
+          <p className="text-sm text-slate-600">{PIN_OFFER_TEXT}</p>
+          <PinFields
+            pin={pin}
+            repeated={repeated}
+            onPin={setPin}
+            onRepeated={setRepeated}
+            error={pinError}
+          />
+        </section>
+      ) : null}
       <section className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-800">Next steps</h2>
         <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-600">

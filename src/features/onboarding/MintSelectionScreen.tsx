@@ -16,7 +16,7 @@ import {
   type DiscoverMints,
   type DiscoveryState,
 } from './use-discovered-mints';
-import { DISCOVERING_TEXT, NO_MINTS_TEXT } from './texts';
+import { DISCOVERING_TEXT, MINT_ANSWERED, MINT_UNREACHABLE, NO_MINTS_TEXT } from './texts';
 
 type Tab = 'discovered' | 'custom';
 
@@ -204,6 +204,17 @@ function MintOption({
             {reviews} {reviews === 1 ? 'review' : 'reviews'}
             {mint.auditorData?.name ? ` · ${mint.auditorData.name}` : ''}
           </span>
+          {mint.reachable === undefined ? null : (
+            <span
+              className={[
+                'block text-xs',
+                mint.reachable ? 'text-emerald-700' : 'text-amber-700',
+              ].join(' ')}
+              data-testid="mint-reachability"
+            >
+              {mint.reachable ? MINT_ANSWERED : MINT_UNREACHABLE}
+            </span>
+          )}
         </span>
         <span
           className="shrink-0 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800"

@@ -30,8 +30,22 @@ configure({ asyncUtilTimeout: 15_000 });
 
 const BAD_CHECKSUM = Array(12).fill('abandon').join(' ');
 const MINTS: DiscoveredMint[] = [
-  { url: 'http://127.0.0.1:3338', score: 5, recommendations: [{ score: 5, comment: 'local' }] },
-  { url: 'https://mint.example', score: 3.5, recommendations: [] },
+  {
+    url: 'http://127.0.0.1:3338',
+    score: 5,
+    recommendations: [{ score: 5, comment: 'local' }],
+    vouchedScore: 5,
+    vouchedCount: 1,
+    reachable: true,
+  },
+  {
+    url: 'https://mint.example',
+    score: 3.5,
+    recommendations: [],
+    vouchedScore: 0,
+    vouchedCount: 0,
+    reachable: false,
+  },
 ];
 
 let count = 0;
@@ -204,6 +218,11 @@ describe('mint selection step', () => {
     expect(screen.getByText('http://127.0.0.1:3338')).toBeTruthy();
     expect(screen.getByText('★ 5.00')).toBeTruthy();
     expect(screen.getByText('★ 3.50')).toBeTruthy();
+    // Which mints answered /v1/info during discovery.
+    expect(screen.getAllByTestId('mint-reachability').map((e) => e.textContent)).toEqual([
+      'Answered just now',
+      'Did not answer: listed last',
+    ]);
     expect(button('Continue').disabled).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /127\.0\.0\.1:3338/ }));
     fireEvent.click(button('Continue'));

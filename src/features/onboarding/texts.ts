@@ -14,3 +14,13 @@ export const LEGACY_TEXTS = {
   saveFailed: 'Failed to save. Please try again.',
   invalidMnemonic: INVALID_MNEMONIC,
 } as const;
+
+/** Step 4's optional merchant PIN (docs/behaviour.md "Merchant PIN"). */
+export const PIN_OFFER_TITLE = 'Merchant PIN (optional)';
+export const PIN_OFFER_TEXT =
+  'Protect withdrawals, cash-outs, the recovery phrase, the Connect link and Settings with a PIN, and store the wallet’s secrets encrypted. Leave empty to skip; you can set one later in Settings.';
+export const PIN_SET_FAILED_TOAST = 'The PIN could not be saved. Set it again in Settings.';
+
+/** Under a discovered mint: whether it answered GET /v1/info just now (docs/protocol.md). */
+export const MINT_ANSWERED = 'Answered just now';
+export const MINT_UNREACHABLE = 'Did not answer: listed last';

@@ -85,7 +85,7 @@ describe('SettingsScreen', () => {
     await screen.findByLabelText('Mint URL');
     fireEvent.input(mintField(), { target: { value: ' https://new.mint.example/ ' } });
     fireEvent.input(relaysField(), {
-      target: { value: '\n wss://c.example \n\nws://d.example\n' },
+      target: { value: '\n wss://C.example/ \n\nws://127.0.0.1:7001\n' },
     });
     save();
     expect(
@@ -94,16 +94,26 @@ describe('SettingsScreen', () => {
     expect(await services.storage.config.getMintUrl()).toBe('https://new.mint.example');
     expect(await services.storage.config.getRelays()).toEqual([
       'wss://c.example',
-      'ws://d.example',
+      'ws://127.0.0.1:7001',
     ]);
     expect(services.inbox.restart).toHaveBeenCalledTimes(1);
-    expect(relaysField().value).toBe('wss://c.example\nws://d.example');
+    expect(relaysField().value).toBe('wss://c.example\nws://127.0.0.1:7001');
   });
 
   it.each([
     ['mint', '', 'Mint URL cannot be empty'],
     ['mint', 'ftp://mint.example', 'Mint URL must be a valid http:// or https:// address'],
+    [
+      'mint',
+      'http://mint.example',
+      'Mint URL must use https:// (http:// only for this device or a .onion address)',
+    ],
     ['relays', '  \n  ', 'Please provide at least one relay'],
+    [
+      'relays',
+      'ws://relay.example',
+      'Relay must use wss:// (ws:// only for this device or a .onion address): ws://relay.example',
+    ],
     [
       'relays',
       'https://x.example',

@@ -2,6 +2,7 @@
 // device's npub and recovery phrase.
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
+import { PinGated } from '../../ui/pin-gate';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
 import { useFormToasts } from '../../ui/use-form-toasts';
 import { AutoCashOutSettings } from './AutoCashOutSettings';
@@ -9,6 +10,7 @@ import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
 import { PhraseCheck } from './PhraseCheck';
 import { PriceSettings } from './PriceSettings';
+import { PinSettings } from './PinSettings';
 import { RecoverFunds } from './RecoverFunds';
 import { StorageStatus } from './StorageStatus';
 import { UnpairedSenders } from './UnpairedSenders';
@@ -28,6 +30,7 @@ import {
 } from './texts';
 import { errorMessage } from '../../core/errors';
 import { checkMintInfo } from '../../core/settings/mint-check';
+import { mintUrlKey } from '../../core/urls/normalise-url';
 import { formatSats } from '../../ui/format-sats';
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
@@ -39,16 +42,22 @@ type MintStatus =
   | { state: 'found'; url: string; name: string }
   | { state: 'failed'; message: string };
 
-/** Stored mint URLs that differ only by trailing slashes are the same mint. */
-const mintKey = (url: string) => url.trim().replace(/\/+$/, '');
-
 /** A change of mint waiting for the merchant to confirm: sats stay on the old one. */
 interface PendingSwitch {
   oldMint: string;
   sats: number;
 }
 
+/** With a merchant PIN, every control here (saving, the phrase, the PIN itself) is behind it. */
 export function SettingsScreen({ services }: { services: SettingsServices }) {
+  return (
+    <PinGated gate={services.lock}>
+      <SettingsPanel services={services} />
+    </PinGated>
+  );
+}
+
+function SettingsPanel({ services }: { services: SettingsServices }) {
   const { config } = services.storage;
   const { logger } = services;
   const [form, setForm] = useState<FormState>({ status: 'loading' });
@@ -103,7 +112,7 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
     setFieldErrors({});
     setSaving(true);
     try {
-      const changesMint = mintKey(checked.mintUrl) !== mintKey(storedMint);
+      const changesMint = mintUrlKey(checked.mintUrl) !== mintUrlKey(storedMint);
       if (changesMint && !confirmed) {
         setMintStatus({ state: 'checking' });
         try {
@@ -230,6 +239,7 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
         logger={logger}
       />
       {services.prices ? <PriceSettings prices={services.prices} logger={logger} /> : null}
+      {services.lock ? <PinSettings lock={services.lock} logger={logger} /> : null}
       <RecoverFunds restore={services.restore} logger={logger} />
       <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} />
 

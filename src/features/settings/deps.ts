@@ -1,10 +1,12 @@
 // What the settings screen needs from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
+import type { PinGate } from '../../ui/PinPrompt';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore, KeyStore, ProofStore } from '../../core/ports';
 import type { MintCheck } from '../../core/settings/mint-check';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { RecoverFundsService } from './RecoverFunds';
+import type { PinControl } from './PinSettings';
 import type { StorageInfo } from './StorageStatus';
 import type { AutoCashOutStore } from './AutoCashOutSettings';
 import type { PriceSettingsService } from './PriceSettings';
@@ -42,5 +44,6 @@ export interface SettingsServices {
   prices?: PriceSettingsService;
   /** The phrase restore scan behind "Recover funds". */
   restore: RecoverFundsService;
-  logger: Logger;
+  logger: Logger; /** The merchant PIN in front of this screen, and set/change/remove; omitted: never asked. */
+  lock?: PinGate & PinControl;
 }

@@ -45,3 +45,17 @@ export const mintChangeWarning = (sats: string, oldMint: string) =>
 export const SWITCH_MINT = 'Switch mint and save';
 export const KEEP_MINT = 'Keep the current mint';
 export const OPEN_WALLET = 'Open the Wallet screen';
+
+// Merchant PIN (docs/behaviour.md "Merchant PIN").
+export const PIN_SECTION_TITLE = 'Merchant PIN';
+export const PIN_SECTION_TEXT =
+  'A PIN keeps withdrawals, cash-outs, the recovery phrase, the Connect link and these settings from anyone at the counter, and stores the wallet’s secrets encrypted on this device. The keypad and taking payments never ask for it.';
+export const PIN_IS_SET = 'A PIN is set. The app asks for it once when it starts.';
+export const SET_PIN = 'Set PIN';
+export const CHANGE_PIN = 'Change PIN';
+export const REMOVE_PIN = 'Remove PIN';
+export const SAVE_PIN = 'Save PIN';
+export const CANCEL = 'Cancel';
+export const PIN_SET_TOAST = 'PIN set. The wallet’s secrets are now stored encrypted.';
+export const PIN_CHANGED_TOAST = 'PIN changed.';
+export const PIN_REMOVED_TOAST = 'PIN removed. The wallet’s secrets are stored unencrypted again.';

@@ -1,5 +1,6 @@
 // The balance per mint, shown when the wallet holds sats on a mint other than the current one, each other mint
 // with its own Withdraw (docs/behaviour.md, "Wallet"). The current mint keeps the main Withdraw.
+import { mintUrlKey } from '../../core/urls/normalise-url';
 import { Button } from '../../ui/Button';
 import {
   CURRENT_MINT_TAG,
@@ -10,10 +11,9 @@ import {
 } from './texts';
 import { Card } from '../../ui/Card';
 
-/** Stored mint URLs that differ only by trailing slashes are the same mint. */
+/** Stored mint URLs written differently (case, trailing slash) are the same mint. */
 export function sameMint(a: string, b: string): boolean {
-  const strip = (url: string) => url.trim().replace(/\/+$/, '');
-  return strip(a) === strip(b);
+  return mintUrlKey(a) === mintUrlKey(b);
 }
 
 export function MintBalances({

@@ -1,6 +1,7 @@
 // Wallet (/wallet): balance, withdraw as an animated QR token, pending withdrawals, paginated history.
 import { useCallback, useState } from 'react';
 import { Button } from '../../ui/Button';
+import { usePinGate } from '../../ui/pin-gate';
 import { WithdrawModal } from '../../ui/WithdrawModal';
 import {
   CashOutButton,
@@ -52,6 +53,8 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   const confirmAmount = state.step === 'confirm' ? state.amount : undefined;
   const cashOut = useCashOutPanel(services, reload);
   const pendingCashOuts = usePendingCashOuts(services);
+  // With a merchant PIN, every way of taking money out asks for it (docs/behaviour.md "Merchant PIN").
+  const { guard, prompt: pinPrompt } = usePinGate(services.lock);
 
   return (
     <section className="space-y-6">
@@ -97,7 +100,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
           <Button
             onClick={(event) => {
               opener.remember(event.currentTarget);
-              withdraw.choose(data.available);
+              guard(() => withdraw.choose(data.available));
             }}
             // Nothing a new token could take: every sat is already in a pending token, or none.
             disabled={busy || data.loading || data.available === 0}
@@ -105,7 +108,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
           >
             {WITHDRAW}
           </Button>
-          <CashOutButton onOpen={cashOut.open} disabled={busy} />
+          <CashOutButton onOpen={() => guard(cashOut.open)} disabled={busy} />
           <Button variant="outline" onClick={reload} disabled={data.loading}>
             {REFRESH}
           </Button>
@@ -118,7 +121,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         busy={busy}
         onWithdraw={(mintUrl) => {
           opener.remember();
-          void withdraw.start(mintUrl);
+          guard(() => void withdraw.start(mintUrl));
         }}
       />
       <PendingCashOuts pending={pendingCashOuts} />
@@ -127,7 +130,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         pending={data.pending}
         onShow={(w) => {
           opener.remember();
-          withdraw.show({ token: w.token, amount: w.amount });
+          guard(() => withdraw.show({ token: w.token, amount: w.amount }));
         }}
       />
 
@@ -164,6 +167,7 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         notice={WAITING_NOTICE}
         returnFocusTo={opener.returnFocusTo}
       />
+      {pinPrompt}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../core/ports';
 import type { HistoryRangeReader } from '../../core/records/types';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
+import type { PinGate } from '../../ui/PinPrompt';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 import type { WithdrawAvailability } from '../../core/wallet/withdraw/withdraw-service';
 
@@ -51,4 +52,6 @@ export interface WalletServices {
   };
   events: { onUpdated(listener: WalletUpdateListener): () => void };
   logger: Logger;
+  /** The merchant PIN in front of Withdraw and Cash out; omitted: never asked. */
+  lock?: PinGate;
 }

@@ -1,0 +1,22 @@
+// Public surface of the till lock (docs/security.md).
+export { DEFAULT_KDF, deriveKey, deriveKeyBytes, type KdfParams } from './kdf';
+export {
+  choosePin,
+  LONGEST_WAIT_MS,
+  PIN_FORMAT_MESSAGE,
+  PIN_MAX_DIGITS,
+  PIN_MIN_DIGITS,
+  PIN_MISMATCH_MESSAGE,
+  validatePin,
+  waitAfterFailures,
+} from './pin';
+export { isSealed } from './sealed';
+export {
+  GATE_OPEN_MS,
+  PIN_LOCKED_MESSAGE,
+  TillLock,
+  type LockState,
+  type PinResult,
+  type TillLockDeps,
+} from './till-lock';
+export type { LockRecord, LockStore, PinAttempts, SecretCodec, StoredSecrets } from './types';

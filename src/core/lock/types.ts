@@ -1,0 +1,44 @@
+// What the till lock needs from storage (implemented by src/storage/lock-store.ts).
+import type { KdfParams } from './kdf';
+
+/** Stored when a PIN is set: how to derive the key, and a value sealed with it to check a PIN. */
+export interface LockRecord extends KdfParams {
+  v: 1;
+  /** hex */
+  salt: string;
+  /** a known value sealed with the PIN's key: opening it proves the PIN */
+  check: string;
+}
+
+/** Wrong PINs in a row and when the next try is allowed (ms since the epoch). */
+export interface PinAttempts {
+  failures: number;
+  nextAllowedAt: number;
+}
+
+/** The three secret rows as stored: plain (bytes, or text for the phrase) or sealed strings. */
+export interface StoredSecrets {
+  secretKey?: Uint8Array | string;
+  mnemonic?: string;
+  seed?: Uint8Array | string;
+}
+
+export interface LockStore {
+  readLock(): Promise<LockRecord | undefined>;
+  readAttempts(): Promise<PinAttempts>;
+  writeAttempts(attempts: PinAttempts): Promise<void>;
+  readSecrets(): Promise<StoredSecrets>;
+  /**
+   * One transaction: the secret rows given (rows absent from `secrets` are left alone) and the
+   * lock record (undefined deletes it). A PIN change is this one write, so it is all or nothing.
+   */
+  replaceSecrets(secrets: StoredSecrets, lock: LockRecord | undefined): Promise<void>;
+}
+
+/** How the key store seals what it writes and opens what it reads. */
+export interface SecretCodec {
+  /** Sealed when a PIN is set (waiting for unlock), else the value unchanged. */
+  protect<T extends Uint8Array | string>(plain: T): Promise<T | string>;
+  /** Opens a sealed value, waiting until the till is unlocked. */
+  reveal(sealed: string): Promise<Uint8Array>;
+}

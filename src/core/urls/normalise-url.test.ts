@@ -1,0 +1,69 @@
+// The one URL normaliser: the table of what goes in and what is stored or refused.
+import { describe, expect, it } from 'vitest';
+import {
+  MINT_URL_INVALID,
+  MINT_URL_NOT_HTTPS,
+  mintUrlKey,
+  normaliseMintUrl,
+  normaliseRelayUrl,
+  relayUrlInvalid,
+  relayUrlNotWss,
+} from './normalise-url';
+
+describe('normaliseMintUrl', () => {
+  it.each([
+    ['https://mint.example.com', 'https://mint.example.com'],
+    ['  HTTPS://Mint.Example.COM/  ', 'https://mint.example.com'],
+    ['https://mint.example.com/Cashu//', 'https://mint.example.com/Cashu'],
+    ['https://mint.example.com:443/', 'https://mint.example.com'],
+    ['https://mint.example.com:8443/api/', 'https://mint.example.com:8443/api'],
+    ['https://user:secret@mint.example.com/', 'https://mint.example.com'],
+    ['https://mint.example.com/?token=1#frag', 'https://mint.example.com'],
+    ['http://127.0.0.1:3338/', 'http://127.0.0.1:3338'],
+    ['http://LOCALHOST:3338', 'http://localhost:3338'],
+    ['http://mint.localhost', 'http://mint.localhost'],
+    ['http://[::1]:3338/', 'http://[::1]:3338'],
+    ['http://abcdefghij234567.onion/', 'http://abcdefghij234567.onion'],
+  ])('%s → %s', (input, stored) => {
+    expect(normaliseMintUrl(input)).toBe(stored);
+  });
+
+  it.each([
+    ['', MINT_URL_INVALID],
+    ['mint.example.com', MINT_URL_INVALID],
+    ['ftp://mint.example.com', MINT_URL_INVALID],
+    ['wss://mint.example.com', MINT_URL_INVALID],
+    ['http://mint.example.com', MINT_URL_NOT_HTTPS],
+    ['http://192.168.1.20:3338', MINT_URL_NOT_HTTPS],
+    ['http://127.0.0.1.example.com', MINT_URL_NOT_HTTPS],
+  ])('refuses %j', (input, message) => {
+    expect(() => normaliseMintUrl(input)).toThrow(message);
+  });
+});
+
+describe('normaliseRelayUrl', () => {
+  it.each([
+    ['wss://Relay.Example.com/', 'wss://relay.example.com'],
+    ['wss://relay.example.com/nostr/?x=1', 'wss://relay.example.com/nostr'],
+    ['ws://127.0.0.1:7777', 'ws://127.0.0.1:7777'],
+    ['ws://relayxyz.onion', 'ws://relayxyz.onion'],
+  ])('%s → %s', (input, stored) => {
+    expect(normaliseRelayUrl(input)).toBe(stored);
+  });
+
+  it.each([
+    ['ws://relay.example.com', relayUrlNotWss('ws://relay.example.com')],
+    ['https://relay.example.com', relayUrlInvalid('https://relay.example.com')],
+    ['relay', relayUrlInvalid('relay')],
+  ])('refuses %j', (input, message) => {
+    expect(() => normaliseRelayUrl(input)).toThrow(message);
+  });
+});
+
+describe('mintUrlKey', () => {
+  it('matches the same mint written differently, and never throws on old data', () => {
+    expect(mintUrlKey('https://Mint.Example.com/')).toBe(mintUrlKey('https://mint.example.com'));
+    expect(mintUrlKey('http://mint.example.com/')).toBe('http://mint.example.com');
+    expect(mintUrlKey(' not a url/ ')).toBe('not a url');
+  });
+});

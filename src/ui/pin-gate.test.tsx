@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+// The PIN in front of a protected action: asked only while the gate is closed, the action runs
+// after a correct PIN, and a wrong one says how long to wait.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usePinGate } from './pin-gate';
+import type { PinAnswer, PinGate } from './PinPrompt';
+
+afterEach(() => {
+  cleanup();
+  document.body.style.overflow = '';
+});
+
+function fakeGate(open: boolean, answers: PinAnswer[]): PinGate & { entered: string[] } {
+  const entered: string[] = [];
+  return {
+    entered,
+    gateOpen: () => open,
+    waitMs: async () => 0,
+    enter: async (pin) => {
+      entered.push(pin);
+      return answers.shift() ?? { ok: false, waitMs: 0 };
+    },
+  };
+}
+
+function Withdraw({ gate, onRun }: { gate: PinGate | undefined; onRun: () => void }) {
+  const { guard, prompt } = usePinGate(gate);
+  return (
+    <>
+      <button onClick={() => guard(onRun)}>Withdraw</button>
+      {prompt}
+    </>
+  );
+}
+
+describe('usePinGate', () => {
+  it('runs the action at once without a PIN or while the gate is open', () => {
+    const onRun = vi.fn();
+    render(<Withdraw gate={undefined} onRun={onRun} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    cleanup();
+    render(<Withdraw gate={fakeGate(true, [])} onRun={onRun} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(onRun).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks first while the gate is closed: a wrong PIN says how long to wait, the right one runs it', async () => {
+    const onRun = vi.fn();
+    const gate = fakeGate(false, [{ ok: false, waitMs: 300 }, { ok: true }]);
+    render(<Withdraw gate={gate} onRun={onRun} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enter the merchant PIN' });
+    expect(dialog.textContent).toContain('recovery phrase');
+    expect(onRun).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('PIN'), { target: { value: '0000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Wrong PIN. Try again in 1 s.')).toBeTruthy();
+    expect(onRun).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Unlock' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    // Unlock comes back by itself once the wait is over.
+    fireEvent.change(screen.getByLabelText('PIN'), { target: { value: '4821' } });
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Unlock' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(onRun).toHaveBeenCalledTimes(1));
+    expect(gate.entered).toEqual(['0000', '4821']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Cancel closes the prompt without running the action', () => {
+    const onRun = vi.fn();
+    render(<Withdraw gate={fakeGate(false, [])} onRun={onRun} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onRun).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,56 @@
+// Protected actions behind the merchant PIN (docs/behaviour.md "Merchant PIN"): a guard for one
+// action (Withdraw, Cash out) and a wrapper for a whole panel (the Connect link, Settings).
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Modal } from './Modal';
+import { PinPrompt, type PinGate } from './PinPrompt';
+import { PIN_PROMPT_TITLE } from './texts';
+
+/**
+ * `guard(action)` runs the action at once while the gate is open (or without a PIN), else asks
+ * for the PIN first; render `prompt` somewhere in the screen.
+ */
+export function usePinGate(gate: PinGate | undefined) {
+  const [pending, setPending] = useState<{ run: () => void } | null>(null);
+  const guard = useCallback(
+    (action: () => void) => {
+      if (!gate || gate.gateOpen()) action();
+      else setPending({ run: action });
+    },
+    [gate],
+  );
+  const prompt =
+    pending && gate ? (
+      <Modal open onClose={() => setPending(null)} title={PIN_PROMPT_TITLE}>
+        <PinPrompt
+          gate={gate}
+          title={PIN_PROMPT_TITLE}
+          showTitle={false}
+          onUnlocked={() => {
+            setPending(null);
+            pending.run();
+          }}
+          onCancel={() => setPending(null)}
+        />
+      </Modal>
+    ) : null;
+  return { guard, prompt };
+}
+
+/** How often an open panel checks whether the gate closed meanwhile. */
+const RECHECK_MS = 1_000;
+
+/** Shows `children` while the gate is open, the PIN prompt otherwise; locks again on expiry. */
+export function PinGated({ gate, children }: { gate: PinGate | undefined; children: ReactNode }) {
+  const [open, setOpen] = useState(() => !gate || gate.gateOpen());
+  useEffect(() => {
+    if (!gate) return;
+    const timer = setInterval(() => setOpen(gate.gateOpen()), RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [gate]);
+  if (open || !gate) return <>{children}</>;
+  return (
+    <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow">
+      <PinPrompt gate={gate} title={PIN_PROMPT_TITLE} onUnlocked={() => setOpen(true)} />
+    </div>
+  );
+}
