@@ -116,12 +116,15 @@ test('merchant: keypad, invoice, wallet with history and a pending withdrawal, w
   await expect(page.getByTestId('wallet-balance')).toHaveText('34 sats');
   await expect(page.getByTestId('history-item')).toHaveCount(1);
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expectAccessible(page, 'withdraw amount');
+  await page.getByRole('button', { name: /^Withdraw [\d,]+ sats$/ }).click();
   const withdraw = page.getByRole('dialog', { name: 'Scan to withdraw' });
   await expect(withdraw.getByTestId('animated-qr')).toHaveAttribute('data-part', /^ur:bytes\//);
   await expectAccessible(page, 'withdraw modal');
   await withdraw.getByRole('button', { name: 'Close' }).click();
-  // The Withdraw button was disabled while the token was built; focus still comes back to it.
-  await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeFocused();
+  // Everything is in the pending token now, so Withdraw is disabled: focus goes to the heading.
+  await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeFocused();
   await expect(page.getByTestId('pending-withdrawals')).toContainText('34 sats');
   await expectAccessible(page, 'wallet with history and a pending withdrawal');
 
@@ -232,19 +235,29 @@ test('toasts cover neither the menu button nor the balance, on a phone and on a 
   }
   await page.setViewportSize({ width: 390, height: 844 });
 
-  await page.goto('/wallet');
-  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  const walletToast = page.locator('.Toastify__toast', { hasText: 'No unspent proofs available' });
-  await expect(walletToast).toBeVisible();
-  expect(await overlaps(walletToast, page.getByTestId('wallet-balance'))).toBe(false);
-  expect(await overlaps(walletToast, page.getByRole('button', { name: 'Toggle navigation' }))).toBe(
-    false,
-  );
+  // A toast raised on one screen stays while the merchant opens the wallet (Withdraw is disabled
+  // on an empty wallet, so the wallet's own buttons raise none here).
+  const saved = 'Settings saved. New mint and relays will be used going forward.';
+  const walletToast = page.locator('.Toastify__toast', { hasText: saved });
+  const toastOnWallet = async () => {
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(walletToast.last()).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    if (await toggle.isVisible()) await toggle.click();
+    await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+    await expect(page.getByTestId('wallet-balance')).toBeVisible();
+    await expect(walletToast.last()).toBeVisible();
+  };
+  await toastOnWallet();
+  expect(await overlaps(walletToast.last(), page.getByTestId('wallet-balance'))).toBe(false);
+  expect(
+    await overlaps(walletToast.last(), page.getByRole('button', { name: 'Toggle navigation' })),
+  ).toBe(false);
 
   for (const width of [1024, 1280]) {
     await page.setViewportSize({ width, height: 720 });
-    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await expect(walletToast.last()).toBeVisible();
+    await toastOnWallet();
     expect(await overlaps(walletToast.last(), page.getByTestId('wallet-balance'))).toBe(false);
   }
 });

@@ -85,6 +85,7 @@ test('no screen of the built app violates the policy', async ({
 
   await visit('/wallet', () => expect(page.getByTestId('wallet-balance')).toBeVisible());
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await page.getByRole('button', { name: /^Withdraw [\d,]+ sats$/ }).click();
   await expect(page.getByRole('dialog', { name: 'Scan to withdraw' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Cash out', exact: true }).click();

@@ -77,6 +77,7 @@ test('every protected action asks for the PIN and works after it; the keypad nev
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText('recovery phrase');
   await enterPin(prompt, PIN);
+  await page.getByRole('button', { name: /^Withdraw [\d,]+ sats$/ }).click();
   await expect(page.getByRole('dialog', { name: 'Scan to withdraw' })).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -50,6 +50,16 @@ function initialFocus(dialog: HTMLElement): HTMLElement {
   return focusable.find((element) => element.matches(controlSelector)) ?? focusable[0] ?? dialog;
 }
 
+/**
+ * Where focus goes when the opener cannot take it back (e.g. Withdraw, disabled once everything
+ * is in a pending token): the screen's heading, not the page's start.
+ */
+function screenHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  return heading;
+}
+
 function canTakeFocus(element: HTMLElement | null | undefined): element is HTMLElement {
   return (
     element !== null &&
@@ -108,6 +118,7 @@ export function Modal({
       const target = returnFocusRef.current?.();
       if (canTakeFocus(target)) target.focus();
       else if (canTakeFocus(previouslyFocused)) previouslyFocused.focus();
+      else screenHeading()?.focus();
     };
   }, [open]);
 
