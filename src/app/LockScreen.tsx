@@ -6,33 +6,24 @@ import { useEffect, useState } from 'react';
 import type { TillLock, LockState } from '../core/lock';
 import { PinPrompt } from '../ui/PinPrompt';
 import { PIN_LOCK_TEXT, PIN_LOCK_TITLE } from '../ui/texts';
+import type { AppServices } from './services/complete';
 import type { ServiceSource } from './services/deferred';
+import { useServicesAfterPaint } from './use-services-after-paint';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown'] as const;
 
-export function LockScreen({ source }: { source: Pick<ServiceSource, 'load' | 'base'> }) {
-  const [lock, setLock] = useState<TillLock | null>(null);
-  const [state, setState] = useState<LockState | null>(null);
+/** The lock once it has read whether a PIN is set, with its state then. */
+async function pickLock(services: AppServices): Promise<{ lock: TillLock; initial: LockState }> {
+  await services.lock.init();
+  return { lock: services.lock, initial: services.lock.state() };
+}
 
-  useEffect(() => {
-    let active = true;
-    // After the first paint, like the restore banner: this only joins the load start.tsx begins.
-    const timer = setTimeout(() => {
-      source.load().then(
-        async (services) => {
-          await services.lock.init();
-          if (!active) return;
-          setLock(services.lock);
-          setState(services.lock.state());
-        },
-        (error: unknown) => source.base.logger.warn('Till lock unavailable', error),
-      );
-    }, 0);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [source]);
+export function LockScreen({ source }: { source: Pick<ServiceSource, 'load' | 'base'> }) {
+  const picked = useServicesAfterPaint(source, pickLock, 'Till lock unavailable');
+  const lock = picked?.lock ?? null;
+  // Changes since the lock was picked; until the first one, its state when picked.
+  const [changed, setState] = useState<LockState | null>(null);
+  const state = changed ?? picked?.initial ?? null;
 
   useEffect(() => {
     if (!lock) return;

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { RestoreProgress } from '../core/wallet/restore/restore-service';
 import { RestoreProgressPanel } from '../ui/RestoreProgressPanel';
 import type { ServiceSource } from './services/deferred';
+import { useServicesAfterPaint } from './use-services-after-paint';
 
 interface RestoreControl {
   current(): RestoreProgress | null;
@@ -12,33 +13,24 @@ interface RestoreControl {
 }
 
 export function RestoreBanner({ source }: { source: Pick<ServiceSource, 'load' | 'base'> }) {
-  const [restore, setRestore] = useState<RestoreControl | null>(null);
-  const [progress, setProgress] = useState<RestoreProgress | null>(null);
+  const picked = useServicesAfterPaint(
+    source,
+    (services): { restore: RestoreControl; initial: RestoreProgress | null } => ({
+      restore: services.restore,
+      initial: services.restore.current(),
+    }),
+    'Restore progress unavailable',
+  );
+  const restore = picked?.restore ?? null;
+  // Progress reported since the scan was picked up; until then, where it stood then.
+  const [reported, setProgress] = useState<{ progress: RestoreProgress | null } | null>(null);
+  const progress = reported ? reported.progress : (picked?.initial ?? null);
   const [cancelling, setCancelling] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    // After the first paint: the services load then anyway (start.tsx), this only joins that load.
-    const timer = setTimeout(() => {
-      source.load().then(
-        (services) => {
-          if (!active) return;
-          setRestore(services.restore);
-          setProgress(services.restore.current());
-        },
-        (error: unknown) => source.base.logger.warn('Restore progress unavailable', error),
-      );
-    }, 0);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [source]);
 
   useEffect(() => {
     if (!restore) return;
     return restore.onProgress((next) => {
-      setProgress(next);
+      setProgress({ progress: next });
       if (next === null) setCancelling(false);
     });
   }, [restore]);
