@@ -8,7 +8,7 @@ import { bytesToHex } from 'nostr-tools/utils';
 import { generateSecretKey } from 'nostr-tools/pure';
 import WebSocket from 'ws';
 import { expect, test } from './fixtures';
-import { expectSalePaid, freePort, openCashier } from './helpers/cashier';
+import { cashierSale, expectSalePaid, freePort, openCashier } from './helpers/cashier';
 import { customerWallet } from './helpers/customer';
 import { INVOICE_TITLE, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
@@ -112,6 +112,13 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
     balance: 21,
     history: [{ type: 'remote-payment', amount: 21, quoteId }],
   });
+  // The merchant's receipt reaches the cashier: its sale is confirmed, with the sats credited.
+  await expect(cashierSale(cashier.page, quoteId)).toHaveAttribute(
+    'data-status',
+    'confirmed',
+    LANDS,
+  );
+  await expect(cashierSale(cashier.page, quoteId)).toContainText('Merchant confirmed 21 sats');
 
   // The very same gift wrap again (captured off the relay, republished), then a fresh inbox
   // session reading the relay from 3 days back: the quote is recognised, nothing is minted.
