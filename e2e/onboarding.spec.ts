@@ -150,6 +150,8 @@ test('Back goes one step back from every step', async ({ page, mintUrl }) => {
   await page.getByRole('tab', { name: 'Custom Mint URL' }).click();
   await page.getByLabel('Mint URL', { exact: true }).fill(mintUrl);
   await continueButton(page).click();
+  // Each step's Continue is its own button: wait for the next step before pressing again.
+  await expect(page).toHaveURL(/\/onboarding\/relay-config$/);
   await continueButton(page).click();
   await expect(page).toHaveURL(/\/onboarding\/complete$/);
 
