@@ -15,6 +15,9 @@ export async function tempProfile(prefix = 'cashew-bench-profile-') {
         ...chromiumLaunchOptions,
         headless: true,
         viewport: { width: 1280, height: 720 },
+        // The bench injects the app's storage layer as an inline script (storage-bundle.mjs);
+        // the built app's Content-Security-Policy (vite-plugins/csp.ts) would refuse it.
+        bypassCSP: true,
       }),
     remove: () => rm(dir, { recursive: true, force: true }),
   };

@@ -35,8 +35,7 @@ export function useConnectionState({
   firstCheckMs = 3_000,
   intervalMs = 30_000,
 }: ConnectionStatusOptions): ConnectionState {
-  // The prerendered keypad (app/prerender.tsx) was rendered as online; hydration starts from that
-  // and then takes the browser's flag.
+  // A server render (app/prerender.tsx, at build time) has no network flag: it renders online.
   const online = useSyncExternalStore(
     subscribeOnline,
     () => navigator.onLine,

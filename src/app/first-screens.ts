@@ -1,13 +1,16 @@
 // The prerendered first screens: where each is shown and what the router must know to hydrate it
 // without running its loaders (docs/decisions/0002-first-load.md).
 
-export type FirstScreen = 'welcome' | 'keypad';
+/**
+ * Only the welcome. The keypad was prerendered too and measured: it became visible ~200 ms sooner
+ * at 4x but interactive no sooner, so its keys looked ready for a few hundred ms while taps were
+ * lost; a cashier types at once, so it renders on the client (docs/decisions/0002-first-load.md).
+ */
+export type FirstScreen = 'welcome';
 
 export const FIRST_SCREENS = {
   /** A new user: the onboarding guard would redirect / to /onboarding anyway. */
   welcome: { path: '/onboarding', onboarded: false, loaderData: {} },
-  /** An onboarded merchant at /: the guard's loader (route id 'main') lets it through. */
-  keypad: { path: '/', onboarded: true, loaderData: { main: null } },
 } as const satisfies Record<
   FirstScreen,
   { path: string; onboarded: boolean; loaderData: Record<string, null> }
@@ -25,7 +28,7 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
  */
 export function firstScreenFor(pathname: string, onboarded: boolean): FirstScreen | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (onboarded) return path === '/' ? 'keypad' : undefined;
+  if (onboarded) return undefined;
   return path === '/' || path === '/onboarding' ? 'welcome' : undefined;
 }
 

@@ -1,4 +1,4 @@
-// Build-time only: the first screens (welcome, keypad) rendered to HTML with the app's own routes,
+// Build-time only: the first screen of a new user (the welcome) rendered to HTML with the app's own routes,
 // so index.html can show them before the JavaScript has run (docs/decisions/0002-first-load.md).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -42,5 +42,5 @@ async function renderScreen(screen: FirstScreen): Promise<string> {
 }
 
 export async function renderFirstScreens(): Promise<Record<FirstScreen, string>> {
-  return { welcome: await renderScreen('welcome'), keypad: await renderScreen('keypad') };
+  return { welcome: await renderScreen('welcome') };
 }

@@ -87,7 +87,7 @@ function startAfterFirstScreen(
 /** The screen the early script put into the root element from index.html, if any. */
 function prerenderedScreen(rootElement: HTMLElement): FirstScreen | undefined {
   const screen = rootElement.getAttribute(PRERENDERED_ATTRIBUTE);
-  return screen === 'welcome' || screen === 'keypad' ? screen : undefined;
+  return screen === 'welcome' ? screen : undefined;
 }
 
 /**
