@@ -21,7 +21,7 @@ export default defineConfig({
     // The ONBOARDED read starts from its own small script while React downloads.
     earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts'),
     compileHintsForFirstScreen(),
-    // The welcome and the keypad as HTML in index.html, hydrated by start.tsx.
+    // The welcome as HTML in index.html, hydrated by start.tsx.
     prerenderFirstScreens(fileURLToPath(new URL('.', import.meta.url)), '/src/app/prerender.tsx'),
     // Installable, and starts with no network after one visit (docs/decisions/0011-service-worker.md):
     // the worker precaches the app shell and every route's chunks, never the mint or relay

@@ -1,4 +1,4 @@
-// Build plugin: the welcome and the keypad prerendered into index.html as `<template>`s, which the
+// Build plugin: the first screens (today the welcome) prerendered into index.html as `<template>`s, which the
 // early script moves into the page and start.tsx hydrates (docs/decisions/0002-first-load.md).
 import { resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
