@@ -210,17 +210,24 @@ export class WithdrawService {
    * nothing. Never rejects: a failed read is logged and counts as nothing available.
    */
   async availability(mintUrl?: string): Promise<WithdrawAvailability> {
+    const url = mintUrl ?? (await this.deps.config.getMintUrl().catch(() => ''));
     try {
-      const found = await this.findUnspent(mintUrl);
-      const url =
-        'error' in found ? (mintUrl ?? (await this.deps.config.getMintUrl())) : found.mintUrl;
-      if ('error' in found) return { mintUrl: url, available: 0, pending: 0 };
-      const inTokens = await this.pendingSecrets();
-      const pending = sumSats(found.proofs.filter((p) => inTokens.has(p.secret)));
-      return { mintUrl: url, available: sumSats(found.proofs) - pending, pending };
+      // From the per-mint total and the pending tokens, not by listing every proof: the wallet
+      // screen asks on every load, and a busy shop holds tens of thousands of proofs. A pending
+      // token's proofs stay stored, unspent, until its spend settles them in one transaction,
+      // so its amount is exactly what of the total it holds.
+      const key = mintKey(url);
+      const [total, rows] = await Promise.all([
+        this.deps.proofs.balance(url),
+        this.deps.withdrawals.list(),
+      ]);
+      const pending = rows
+        .filter((row) => !isJournal(row) && mintKey(row.mintUrl) === key)
+        .reduce((sum, row) => sum + row.amount, 0);
+      return { mintUrl: url, available: Math.max(0, total - pending), pending };
     } catch (error) {
       this.deps.logger.error('Could not read what is available to withdraw', error);
-      return { mintUrl: mintUrl ?? '', available: 0, pending: 0 };
+      return { mintUrl: url, available: 0, pending: 0 };
     }
   }
 
