@@ -1,6 +1,7 @@
 // Minting into a reserved NUT-13 counter range, and finding out (NUT-09/07) what the mint signed.
 import {
   CheckStateEnum,
+  hasValidDleq,
   HttpResponseError,
   MintOperationError,
   NetworkError,
@@ -85,6 +86,21 @@ export interface RestoredRange {
   unspent: Proof[];
 }
 
+/**
+ * A mint advertising NUT-12 must prove every signature, in a restore reply as in a mint reply
+ * (cashu-ts checks the latter itself): a restored proof without a valid DLEQ is refused before
+ * anything is stored, as a mint error (docs/security.md).
+ */
+function requireRestoredDleq(wallet: Wallet, keysetId: string, proofs: Proof[]): void {
+  if (!wallet.getMintInfo().isSupported(12).supported) return;
+  const keyset = wallet.keyChain.getKeyset(keysetId);
+  for (const proof of proofs) {
+    if (!hasValidDleq(proof, keyset, { require: true })) {
+      throw new MintUnreachableError('Mint restored a signature without DLEQ proof');
+    }
+  }
+}
+
 /** NUT-09 restore of [start, start+count) on the reservation's keyset, then NUT-07 check. */
 export async function restoreReservation(
   wallet: Wallet,
@@ -94,6 +110,7 @@ export async function restoreReservation(
     keysetId: reservation.keysetId,
   });
   if (proofs.length === 0) return { signed: [], unspent: [] };
+  requireRestoredDleq(wallet, reservation.keysetId, proofs);
   const states = await wallet.checkProofsStates(proofs);
   const unspent = proofs.filter((_, i) => states[i]?.state === CheckStateEnum.UNSPENT);
   return { signed: proofs, unspent };
