@@ -174,8 +174,8 @@ describe('HomeScreen', () => {
     const { user } = await setup();
     await typeAndSubmit(user, '77');
     const dialog = await screen.findByRole('dialog', {}, WAIT);
-    // The dialog has taken focus as it opened.
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    // The dialog takes focus as it opens (its effect may run a moment after it appears).
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true), WAIT);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
