@@ -32,6 +32,8 @@ export class MerchantProfilePublisher {
   private readonly logger: Logger;
   private readonly clock: Clock;
   private running: Promise<ProfileSync> = Promise.resolve('unchanged');
+  /** created_at of the last profile this publisher signed (unix seconds). */
+  private lastCreatedAt = 0;
 
   constructor(private readonly deps: ProfilePublisherDeps) {
     this.logger = deps.logger ?? silentLogger;
@@ -77,7 +79,11 @@ export class MerchantProfilePublisher {
       const text = JSON.stringify(profile);
       if ((await this.deps.state.lastPublishedProfile()) === text) return 'unchanged';
       const secretKey = await this.deps.getSecretKey();
-      const now = Math.floor(this.clock() / 1000);
+      // Relays keep one version of a replaceable event, and of two with the same created_at the
+      // one with the lower id (NIP-01): a change within the second of the last publish (a link
+      // reset right after start-up) must still replace it.
+      const now = Math.max(Math.floor(this.clock() / 1000), this.lastCreatedAt + 1);
+      this.lastCreatedAt = now;
       const event = finalizeEvent(merchantProfileTemplate(profile, now), secretKey);
       pool = this.deps.createPool();
       const outcome = await publishToRelays(event, profile.relays, pool);
