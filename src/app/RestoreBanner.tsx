@@ -12,7 +12,7 @@ interface RestoreControl {
   cancel(): Promise<void>;
 }
 
-export function RestoreBanner({ source }: { source: Pick<ServiceSource, 'load' | 'base'> }) {
+export function RestoreBanner({ source }: { source: Pick<ServiceSource, 'afterFirstPaint' | 'base'> }) {
   const picked = useServicesAfterPaint(
     source,
     (services): { restore: RestoreControl; initial: RestoreProgress | null } => ({

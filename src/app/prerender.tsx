@@ -20,10 +20,8 @@ function buildTimeSource(onboarded: boolean): ServiceSource {
     clock: () => 0,
     onboarding: { isOnboarded: () => Promise.resolve(onboarded) },
   } as unknown as BaseServices;
-  return {
-    base,
-    load: () => Promise.reject(new Error('No services while prerendering')),
-  };
+  const load = () => Promise.reject(new Error('No services while prerendering'));
+  return { base, load, afterFirstPaint: load };
 }
 
 async function renderScreen(screen: FirstScreen): Promise<string> {

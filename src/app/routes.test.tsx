@@ -75,13 +75,11 @@ describe('routes', () => {
     const services = makeServices();
     await services.storage.config.setOnboarded(true);
     let loads = 0;
-    const neverLoads = {
-      base: services,
-      load: () => {
-        loads += 1;
-        return new Promise<AppServices>(() => {});
-      },
+    const load = () => {
+      loads += 1;
+      return new Promise<AppServices>(() => {});
     };
+    const neverLoads = { base: services, load, afterFirstPaint: load };
     render(<RouterProvider router={createMemoryRouter(createRoutes(neverLoads))} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();

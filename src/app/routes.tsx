@@ -50,7 +50,7 @@ function mintProbe(source: ServiceSource): () => Promise<boolean> {
     new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), MINT_PROBE_TIMEOUT_MS);
       source
-        .load()
+        .afterFirstPaint()
         .then((services) => services.payments.amountLimits())
         .then(
           () => resolve(true),

@@ -7,6 +7,7 @@ import { AppUpdate } from './app-update';
 import { createBaseServices } from './services/base';
 import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
+import { afterRootPainted } from './first-paint';
 import { FIRST_SCREENS, PRERENDERED_ATTRIBUTE, type FirstScreen } from './first-screens';
 import { createAppRouter } from './router';
 import { deferredServices, type ServiceSource } from './services/deferred';
@@ -34,8 +35,12 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     ...created,
     onboarding: { isOnboarded: () => firstAnswer ?? created.onboarding.isOnboarded() },
   };
-  const source = deferredServices(base, () =>
-    import('./services/startup').then((m) => m.completeAndStart(base)),
+  let painted!: () => void;
+  const firstPaint = new Promise<void>((resolve) => (painted = resolve));
+  const source = deferredServices(
+    base,
+    () => import('./services/startup').then((m) => m.completeAndStart(base)),
+    firstPaint,
   );
   const started = options.onboardedRead
     ? options.onboardedRead.catch(() => false).then(() => prerenderedScreen(rootElement))
@@ -46,6 +51,7 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     const { router, root } = screen
       ? hydrateFirstScreen(rootElement, source, update, screen)
       : renderFirstScreen(rootElement, source, update);
+    void afterRootPainted(rootElement).then(painted);
     // Once the first navigation is done, onboarding may change the flag: ask IndexedDB again.
     void routerInitialized(router).then(() => (firstAnswer = null));
     startAfterFirstScreen(router, root, source, update);
@@ -65,10 +71,10 @@ function startAfterFirstScreen(
   const { base } = source;
   // The toast container (react-toastify and its stylesheet) waits until the browser is idle after
   // the first screen: toasts raised before it mounts are queued, not lost.
-  void afterFirstScreen(router, 'idle').then(() => root.render(<App router={router} />));
+  void afterFirstScreenIdle(router).then(() => root.render(<App router={router} />));
   // The service worker (offline start, install, updates) registers once the first screen is idle,
   // from its own chunk, so neither it nor its precaching competes with the first visit.
-  void afterFirstScreen(router, 'idle')
+  void afterFirstScreenIdle(router)
     .then(() => import('./register-sw'))
     .then((m) => m.registerServiceWorker(update, base.logger))
     .catch((error: unknown) => base.logger.warn('Could not register the service worker', error));
@@ -78,8 +84,9 @@ function startAfterFirstScreen(
   void base.onboarding
     .isOnboarded()
     .then(async (onboarded) => {
-      await afterFirstScreen(router, onboarded ? 'painted' : 'idle');
-      await source.load();
+      if (onboarded) return source.afterFirstPaint();
+      await afterFirstScreenIdle(router);
+      return source.load();
     })
     .catch((error: unknown) => base.logger.error('Loading the app services failed', error));
 }
@@ -127,11 +134,11 @@ function renderFirstScreen(rootElement: HTMLElement, source: ServiceSource, upda
   return { router, root };
 }
 
-/** Resolves once the router shows its first screen and the browser painted it (or went idle). */
-function afterFirstScreen(router: AppRouter, until: 'painted' | 'idle'): Promise<void> {
+/** Resolves once the router shows its first screen and the browser went idle after it. */
+function afterFirstScreenIdle(router: AppRouter): Promise<void> {
   return new Promise((resolve) => {
     const next = () => {
-      if (until === 'idle' && 'requestIdleCallback' in window) {
+      if ('requestIdleCallback' in window) {
         window.requestIdleCallback(() => resolve(), { timeout: 2000 });
       } else {
         // The next frame's callback runs before its paint; the timer after it runs after.

@@ -36,6 +36,29 @@ describe('deferredServices', () => {
   });
 });
 
+describe('deferredServices afterFirstPaint', () => {
+  it('starts the load only once the first screen has painted; load() does not wait for it', async () => {
+    let loads = 0;
+    let painted!: () => void;
+    const firstPaint = new Promise<void>((resolve) => (painted = resolve));
+    const complete = async () => {
+      loads += 1;
+      return full;
+    };
+    const source = deferredServices(base, complete, firstPaint);
+    const asked = source.afterFirstPaint();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(loads).toBe(0);
+    painted();
+    expect(await asked).toBe(full);
+    expect(loads).toBe(1);
+
+    const direct = deferredServices(base, complete, new Promise<void>(() => {}));
+    expect(await direct.load()).toBe(full);
+    expect(loads).toBe(2);
+  });
+});
+
 describe('readyServices', () => {
   it('serves services that were built already', async () => {
     const source = readyServices(full);

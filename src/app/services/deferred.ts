@@ -8,30 +8,39 @@ export interface ServiceSource {
   base: BaseServices;
   /** Resolves with the whole set; the first call loads it, later calls share that one load. */
   load(): Promise<AppServices>;
+  /**
+   * The same load, started no sooner than the first screen has painted: for what the shell and
+   * the keypad ask for as they mount, so asking never holds up that paint. A route that cannot
+   * render without the services (its `lazy`) uses load().
+   */
+  afterFirstPaint(): Promise<AppServices>;
 }
 
-/** The app's source: `complete` (a dynamic import) runs once, on the first load(). */
+/**
+ * The app's source: `complete` (a dynamic import) runs once, on the first load(). `firstPaint`
+ * resolves once the first screen has painted (app/first-paint.ts).
+ */
 export function deferredServices(
   base: BaseServices,
   complete: () => Promise<AppServices>,
+  firstPaint: Promise<void> = Promise.resolve(),
 ): ServiceSource {
   let loading: Promise<AppServices> | null = null;
-  return {
-    base,
-    load() {
-      // A failed load (e.g. a chunk that did not download) is retried by the next caller.
-      loading ??= complete().catch((error: unknown) => {
-        loading = null;
-        throw error;
-      });
-      return loading;
-    },
+  const load = () => {
+    // A failed load (e.g. a chunk that did not download) is retried by the next caller.
+    loading ??= complete().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
   };
+  return { base, load, afterFirstPaint: () => firstPaint.then(load) };
 }
 
 /** Tests and callers that built every service already. */
 export function readyServices(services: AppServices): ServiceSource {
-  return { base: services, load: () => Promise.resolve(services) };
+  const load = () => Promise.resolve(services);
+  return { base: services, load, afterFirstPaint: load };
 }
 
 /**

@@ -41,13 +41,11 @@ function manualSource(full: Partial<AppServices>) {
     finish = (ok) => (ok ? resolve(full as AppServices) : reject(new Error('chunk failed')));
   });
   loading.catch(() => {});
-  const source: ServiceSource = {
-    base,
-    load: () => {
-      loads += 1;
-      return loading;
-    },
+  const load = () => {
+    loads += 1;
+    return loading;
   };
+  const source: ServiceSource = { base, load, afterFirstPaint: load };
   return { source, finish, loads: () => loads };
 }
 

@@ -1,5 +1,6 @@
 // The point-of-sale screen's services before the protocol libraries have loaded: the keypad paints
-// at once on the light base, and each call waits for the whole set (cashu-ts, Dexie) only when made.
+// at once on the light base, and each call waits for the whole set (cashu-ts, Dexie), which starts
+// loading once the keypad has painted (calls made as it mounts do not start it sooner).
 import type { PosServices } from '../../features/pos/deps';
 import { deferredCalls, type ServiceSource } from './deferred';
 
@@ -10,7 +11,7 @@ import { deferredCalls, type ServiceSource } from './deferred';
  */
 export function deferredPosServices(source: ServiceSource): PosServices {
   const { events, logger } = source.base;
-  const { call, fire, listen } = deferredCalls(() => source.load());
+  const { call, fire, listen } = deferredCalls(() => source.afterFirstPaint());
   return {
     events,
     logger,
