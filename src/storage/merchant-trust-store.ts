@@ -13,6 +13,7 @@ import type {
 import { newPairingSecret, PAIRING_SECRET_BYTES } from '../core/remote-payments/pairing';
 import { toBytes } from './bytes';
 import type { CashewDb } from './db';
+import { distinctIndexKeys } from './distinct-keys';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
 
 export class DexieMerchantTrustStore
@@ -79,8 +80,8 @@ export class DexieMerchantTrustStore
       async () => {
         const configured = (await db.config.get(CONFIG_KEYS.mintUrl))?.value;
         const fromProofs = (await db.proofTotals.toCollection().primaryKeys()) as string[];
-        const fromHistory = (await db.historyEvents.orderBy('mintUrl').uniqueKeys()) as string[];
-        const fromQuotes = (await db.mintQuotes.orderBy('mintUrl').uniqueKeys()) as string[];
+        const fromHistory = (await distinctIndexKeys(db.historyEvents, 'mintUrl')) as string[];
+        const fromQuotes = (await distinctIndexKeys(db.mintQuotes, 'mintUrl')) as string[];
         const fromClaims: string[] = [];
         await db.processedQuotes.each((row) => {
           if (row.mintUrl) fromClaims.push(row.mintUrl);

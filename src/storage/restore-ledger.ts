@@ -9,6 +9,7 @@ import type {
 } from '../core/wallet/restore/types';
 import { DexieCounterSource } from './counter-source';
 import type { CashewDb } from './db';
+import { distinctIndexKeys } from './distinct-keys';
 import { CONFIG_KEYS, parseCounter } from './key-names';
 import { insertProofs } from './proof-writes';
 
@@ -122,7 +123,7 @@ export class DexieRestoreLedger implements RestoreLedger {
   async knownMints(): Promise<string[]> {
     const { db } = this;
     const fromProofs = (await db.proofTotals.toCollection().primaryKeys()) as string[];
-    const fromHistory = (await db.historyEvents.orderBy('mintUrl').uniqueKeys()) as string[];
+    const fromHistory = (await distinctIndexKeys(db.historyEvents, 'mintUrl')) as string[];
     return [...new Set([...fromProofs, ...fromHistory])].filter(
       (url) => typeof url === 'string' && url !== '',
     );
