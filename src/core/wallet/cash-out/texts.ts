@@ -21,6 +21,9 @@ export const LNURL_WRONG_INVOICE =
 
 export const notEnoughBalance = (needed: number, balance: number) =>
   `Not enough balance: this needs ${needed} sats with fees, the balance is ${balance} sats.`;
+/** Enough sats stored, but some are held by pending withdrawal tokens (decision 0015). */
+export const heldByPendingToken = (needed: number, available: number, pending: number) =>
+  `Not enough available balance: this needs ${needed} sats with fees, ${available} sats are available and ${pending} sats are held by a pending withdrawal token. Cancel that token on the Wallet screen to use them.`;
 export const amountOutOfRange = (min: number, max: number) =>
   `Enter an amount from ${min} to ${max} sats.`;
 export const lnurlRefused = (reason: string) => `The Lightning address refused: ${reason}`;
