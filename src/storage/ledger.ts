@@ -16,7 +16,7 @@ import type {
 import { PendingQuoteLimitError } from '../core/errors';
 import { cashOutRequest, cashOutRow } from './cash-out-history';
 import type { CashewDb } from './db';
-import { paymentRow, withdrawalRow } from './history-store';
+import { paymentRow, tokenCancelledRow, withdrawalRow } from './history-store';
 import {
   deleteProofs,
   insertProofs,
@@ -165,13 +165,43 @@ export class DexieLedger implements Ledger, MeltLedger {
     mintUrl: string;
     inputSecrets: string[];
     outputs: NewProof[];
+    cancels?: string;
   }): Promise<void> {
     const { db } = this;
-    await db.transaction('rw', [db.withdrawals, db.proofs, db.proofTotals], async () => {
-      await deleteProofs(db, args.inputSecrets);
-      await insertProofs(db, args.outputs, args.mintUrl, this.clock());
-      await db.withdrawals.delete(args.journalId);
-    });
+    await db.transaction(
+      'rw',
+      [db.withdrawals, db.proofs, db.proofTotals, db.historyEvents],
+      async () => {
+        const deleted = await deleteProofs(db, args.inputSecrets);
+        const now = this.clock();
+        await insertProofs(db, args.outputs, args.mintUrl, now);
+        await db.withdrawals.delete(args.journalId);
+        if (args.cancels === undefined) return;
+        const token = await db.withdrawals.get(args.cancels);
+        // Gone: the spent watch settled it as redeemed (then nothing of ours was signed).
+        if (!token) return;
+        const fee =
+          (token.cancelFee ?? 0) + Math.max(0, sumAmounts(deleted) - sumAmounts(args.outputs));
+        const left = (await db.proofs.bulkGet(token.secrets)).filter((row) => row !== undefined);
+        if (left.length > 0) {
+          // More swaps of this cancel to come: the token keeps what is still stored.
+          await db.withdrawals.update(token.id, { cancelFee: fee });
+          return;
+        }
+        await db.withdrawals.delete(token.id);
+        await db.historyEvents.add(
+          tokenCancelledRow(
+            {
+              tokenAmount: token.amount,
+              fee,
+              mintUrl: token.mintUrl,
+              numProofs: token.secrets.length,
+            },
+            now,
+          ),
+        );
+      },
+    );
   }
 
   // ------------------------------------------------------------ cash-out (docs/architecture.md)
@@ -224,4 +254,8 @@ export class DexieLedger implements Ledger, MeltLedger {
     const rows = await this.db.historyEvents.where('type').equals('cash-out').toArray();
     return rows.some((row) => cashOutRequest(row) === request);
   }
+}
+
+function sumAmounts(rows: Array<{ amount: number }>): number {
+  return rows.reduce((sum, row) => sum + row.amount, 0);
 }

@@ -14,7 +14,15 @@ export interface WithdrawError {
 }
 
 /** The token, or why there is none. */
-export type WithdrawResult = { token: string; amount: number; mintUrl: string } | WithdrawError;
+export type WithdrawResult =
+  | {
+      token: string;
+      amount: number;
+      mintUrl: string;
+      /** the pending withdrawal row watching it (what Cancel token names) */
+      id: string;
+    }
+  | WithdrawError;
 
 /** docs/behaviour.md "Withdraw": nothing to withdraw (verbatim). */
 export const NO_PROOFS_MESSAGE = 'No unspent proofs available';
