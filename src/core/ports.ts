@@ -200,6 +200,12 @@ export interface PendingWithdrawal {
 
 export interface WithdrawalStore {
   put(withdrawal: PendingWithdrawal): Promise<void>;
+  /**
+   * One transaction: writes a token's row only if every one of its proofs is still stored and
+   * unspent (not flagged by a melt) and held by no other token (decision 0015). False, writing
+   * nothing, otherwise: a cash-out or another withdrawal took some of them meanwhile.
+   */
+  putToken(withdrawal: PendingWithdrawal): Promise<boolean>;
   list(): Promise<PendingWithdrawal[]>;
   remove(id: string): Promise<void>;
 }
@@ -358,7 +364,8 @@ export interface CashOutEventInput {
 export interface MeltLedger {
   /**
    * Writes the melt row and flags its inputs spent (out of the balance), unless one of them is no
-   * longer an unspent proof or a melt row already pays the same invoice: then false, nothing written.
+   * longer an unspent proof, is held by a pending withdrawal token, or a melt row already pays the
+   * same invoice: then false, nothing written.
    */
   beginMelt(melt: PendingMelt): Promise<boolean>;
   /** The mint did not pay: inputs back to unspent, row deleted. False when the row was gone. */

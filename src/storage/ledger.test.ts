@@ -229,6 +229,38 @@ describe('Ledger.finishConsolidation cancelling a token', () => {
   });
 });
 
+describe('Ledger.beginMelt', () => {
+  it('refuses, writing nothing, inputs a pending withdrawal token holds (decision 0015)', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('t1', 8), proof('free', 8)], MINT_A);
+    await s.withdrawals.put({
+      id: 'withdrawal-1',
+      mintUrl: MINT_A,
+      token: 'cashuBx',
+      secrets: ['t1'],
+      amount: 8,
+      createdAt: 1,
+    });
+    const melt = (quote: string, inputSecrets: string[]) => ({
+      quote,
+      mintUrl: MINT_A,
+      request: `lnbc-${quote}`,
+      amount: 5,
+      feeReserve: 1,
+      inputFee: 0,
+      inputSecrets,
+      inputAmount: 8 * inputSecrets.length,
+      createdAt: 1,
+      expiry: null,
+    });
+    expect(await s.ledger.beginMelt(melt('m1', ['t1', 'free']))).toBe(false);
+    expect(await s.proofs.balance(MINT_A)).toBe(16);
+    expect(await s.melts.list()).toEqual([]);
+    expect(await s.ledger.beginMelt(melt('m2', ['free']))).toBe(true);
+    expect(await s.proofs.balance(MINT_A)).toBe(8);
+  });
+});
+
 describe('Ledger: remote quote claims', () => {
   const remote = (quote: string, amount = 21) => ({
     quote,

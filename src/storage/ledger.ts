@@ -209,11 +209,15 @@ export class DexieLedger implements Ledger, MeltLedger {
   /** The melt row and its inputs leaving the balance are one write: a crash leaves both or neither. */
   async beginMelt(melt: PendingMelt): Promise<boolean> {
     const { db } = this;
-    return db.transaction('rw', [db.melts, db.proofs, db.proofTotals], async () => {
+    return db.transaction('rw', [db.melts, db.proofs, db.proofTotals, db.withdrawals], async () => {
       if ((await db.melts.get(melt.quote)) !== undefined) return false;
       if ((await db.melts.where('request').equals(melt.request).count()) > 0) return false;
       const inputs = await db.proofs.bulkGet(melt.inputSecrets);
       if (inputs.some((row) => row === undefined || row.spentFlag === 1)) return false;
+      // A token written since the inputs were chosen holds them (decision 0015): never melt those.
+      const wanted = new Set(melt.inputSecrets);
+      const tokens = (await db.withdrawals.toArray()).filter((row) => !row.consolidation);
+      if (tokens.some((row) => row.secrets.some((secret) => wanted.has(secret)))) return false;
       await markProofsSpent(db, melt.inputSecrets);
       await db.melts.add(melt);
       return true;

@@ -38,6 +38,7 @@ import {
   FEES_CHANGED,
   INVOICE_ALREADY_PAID,
   INVOICE_BEING_PAID,
+  BALANCE_CHANGED,
   NOTHING_TO_CASH_OUT,
   heldByPendingToken,
   notEnoughBalance,
@@ -254,7 +255,15 @@ export class CashOutService {
       createdAt: this.deps.clock(),
       expiry: plan.expiry,
     };
-    if (!(await ledger.beginMelt(row))) throw new ValidationError(INVOICE_BEING_PAID);
+    if (!(await ledger.beginMelt(row))) {
+      // Refused because a withdrawal token (another tab) took some inputs meanwhile, or because
+      // the invoice is being paid already.
+      const reserved = await this.available.reservedSecrets();
+      if (row.inputSecrets.some((secret) => reserved.has(secret))) {
+        throw new ValidationError(BALANCE_CHANGED);
+      }
+      throw new ValidationError(INVOICE_BEING_PAID);
+    }
     this.deps.events.emitUpdated({ reason: 'cash-out' });
     await this.checkpoint('melt:journaled');
     return this.send(wallet, seed, row, quote, selection.inputs);

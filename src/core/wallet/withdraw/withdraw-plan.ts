@@ -34,6 +34,10 @@ export const NO_PROOFS_ON_THAT_MINT_MESSAGE = 'No unspent proofs left on this mi
 export const ALL_PENDING_MESSAGE =
   'Everything on this mint is already in a pending withdrawal token (see Withdrawals pending).';
 
+/** Some of the token's proofs were spent by a cash-out (another tab) while it was being built. */
+export const BALANCE_CHANGED_MESSAGE =
+  'The balance changed while the token was being built. Nothing was withdrawn; try again.';
+
 /** A chosen withdrawal amount that is not a whole number from 1 to what is available. */
 export function withdrawAmountMessage(available: number): string {
   return `Enter an amount from 1 to ${available} sats.`;

@@ -21,6 +21,7 @@ import { proofStateClient, proofY, type ProofStateClient } from './spent-watch-c
 import { Consolidator, isJournal } from './withdraw-consolidate';
 import {
   ALL_PENDING_MESSAGE,
+  BALANCE_CHANGED_MESSAGE,
   FeeChangedError,
   feeIsAcceptable,
   isHexKeysetId,
@@ -319,8 +320,11 @@ export class WithdrawService {
       amount,
       createdAt: this.deps.clock(),
     };
-    // Persisted before the token is shown: a spend while the app is closed is still found.
-    await this.deps.withdrawals.put(withdrawal);
+    // Persisted before the token is shown: a spend while the app is closed is still found. Written
+    // only if a cash-out in another tab did not take any of these proofs meanwhile.
+    if (!(await this.deps.withdrawals.putToken(withdrawal))) {
+      return { code: 'failed', error: BALANCE_CHANGED_MESSAGE };
+    }
     this.watcher.watch(withdrawal).catch((error: unknown) => {
       this.deps.logger.error(`Watching withdrawal ${withdrawal.id} failed`, error);
     });
