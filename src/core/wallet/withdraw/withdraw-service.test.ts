@@ -776,6 +776,36 @@ describe('WithdrawService: cancelling a pending token', () => {
     expect(await cancelEvents(storage)).toEqual([]);
   });
 
+  it('closes it as redeemed when the customer redeems it between the check and the swap', async () => {
+    let redeemNext: string | undefined;
+    const { service, storage, wallets } = await setup(mint.url, {
+      deps: {
+        intervals: QUIET,
+        clientFor: (url) => ({
+          async check(ys) {
+            // Taken before the first await: the spent watch's own first check started earlier.
+            const token = redeemNext;
+            redeemNext = undefined;
+            const entries = await proofStateClient(wallets.getMint(url)).check(ys);
+            // The customer's swap lands right after the mint answered "unspent".
+            if (token) await (await customerWallet(url)).receive(token);
+            if (token) expect(entries.every((e) => e.state === 'UNSPENT')).toBe(true);
+            return entries;
+          },
+        }),
+      },
+    });
+    await takePayments(mint, storage, [21]);
+    const token = ok(await service.createToken({ consolidate: false }));
+    redeemNext = token.token;
+
+    expect(await service.cancelToken(token.id)).toEqual({ status: 'redeemed', amount: 21 });
+    expect(await storage.proofs.balance()).toBe(0);
+    expect(await storage.withdrawals.list()).toEqual([]);
+    expect(await withdrawalEvents(storage)).toMatchObject([{ amount: 21 }]);
+    expect(await cancelEvents(storage)).toEqual([]);
+  });
+
   it.each(['/v1/checkstate', '/v1/swap'])(
     'changes nothing when the mint fails at %s',
     async (path) => {

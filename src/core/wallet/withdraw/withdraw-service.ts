@@ -332,26 +332,29 @@ export class WithdrawService {
   }
 
   private async cancelLocked(withdrawalId: string): Promise<CancelTokenResult> {
-    const find = async () =>
-      (await this.deps.withdrawals.list()).find((r) => r.id === withdrawalId && !isJournal(r));
     if ((await this.deps.withdrawals.list()).some((row) => isJournal(row))) {
       // An earlier cancel of this token, cut off mid-swap, may be finished by this.
       await this.consolidator.recoverAll();
     }
-    const token = await find();
+    const rows = await this.deps.withdrawals.list();
+    const token = rows.find((row) => row.id === withdrawalId && !isJournal(row));
     if (!token) return { status: 'gone' };
-    const secrets = new Set(token.secrets);
-    const stored = (await this.deps.proofs.listUnspent(token.mintUrl)).filter((p) =>
-      secrets.has(p.secret),
-    );
+    const stored = await this.storedProofsOf(token);
     const checked = await this.settleIfRedeemed(token, stored);
     if (checked) return checked;
     let fresh: NewProof[];
     try {
       fresh = await this.consolidator.reclaim(token.mintUrl, token, stored);
     } catch (error) {
-      // Redeemed between the check and the swap: the mint refuses the spent inputs.
-      const after = await this.settleIfRedeemed(token, stored).catch(() => undefined);
+      // A journal still open means our own swap may have spent the inputs: the next start or
+      // cancel finishes it; settling its spend as a redemption would record a withdrawal.
+      const open = (await this.deps.withdrawals.list()).some(
+        (row) => row.consolidation?.cancels === token.id,
+      );
+      if (open) throw error;
+      // Redeemed between the check and the swap: the mint refused the spent inputs.
+      const left = await this.storedProofsOf(token);
+      const after = await this.settleIfRedeemed(token, left).catch(() => undefined);
       if (after) return after;
       throw error;
     }
@@ -359,6 +362,13 @@ export class WithdrawService {
     const amount = sumSats(fresh);
     this.deps.events.emitUpdated({ reason: 'withdrawal' });
     return { status: 'cancelled', amount, fee: Math.max(0, token.amount - amount) };
+  }
+
+  /** The token's proofs still stored and unspent. */
+  private async storedProofsOf(token: PendingWithdrawal): Promise<StoredProof[]> {
+    const secrets = new Set(token.secrets);
+    const unspent = await this.deps.proofs.listUnspent(token.mintUrl);
+    return unspent.filter((p) => secrets.has(p.secret));
   }
 
   /**
@@ -385,7 +395,7 @@ export class WithdrawService {
         .filter((e) => e.state === 'SPENT')
         .map((e) => bySecret.get(e.Y))
         .filter((s): s is string => s !== undefined);
-      if (stored.length > 0 && spent.length === 0) return undefined;
+      if (spent.length === 0) return undefined;
     }
     const result = await this.deps.ledger.settleWithdrawal({
       withdrawalId: token.id,
