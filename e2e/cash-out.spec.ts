@@ -1,10 +1,12 @@
 // Cash out end to end against the dev mint and the dev Lightning address: to an invoice and to an
 // address, fees to the sat, a lost melt reply, a mint failing mid-melt, PENDING then PAID across a
-// reload, PENDING then UNPAID, two tabs paying at once, and automatic cash-out at the threshold.
+// reload, PENDING then UNPAID, two tabs paying at once, automatic cash-out at the threshold, and a
+// pending withdrawal token that a cash-out leaves alone.
 // Every test ends with the exact stored balance and history.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { outsideInvoice } from '../dev/mint/test-support';
 import { expect, test } from './fixtures';
+import { customerWallet } from './helpers/customer';
 import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
@@ -76,7 +78,68 @@ async function fees(confirm: ReturnType<Page['getByRole']>) {
   };
 }
 
+/** The tokens of the pending withdrawals the app stored (its IndexedDB 'withdrawals' table). */
+async function pendingTokens(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('cashew-pos');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const rows = db.transaction('withdrawals').objectStore('withdrawals').getAll();
+          rows.onsuccess = () => {
+            db.close();
+            resolve((rows.result as Array<{ token: string }>).map((r) => r.token).filter(Boolean));
+          };
+        };
+      }),
+  );
+}
+
 test.describe('cash out', () => {
+  test('never spends a pending withdrawal token: the token stays redeemable', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 64);
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.getByTestId('withdraw-amount-input').fill('21');
+    await page.getByRole('button', { name: 'Withdraw 21 sats' }).click();
+    const shown = page.getByRole('dialog', { name: 'Scan to withdraw' });
+    await shown.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('wallet-available')).toHaveText('43 sats');
+    const [token] = await pendingTokens(page);
+
+    // 50 sats would fit the 64 stored, but 21 of them are the token's.
+    await page.getByRole('button', { name: 'Cash out', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cash out to Lightning' });
+    await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(outsideInvoice(50));
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(
+      dialog.getByText(
+        'Not enough available balance: this needs 51 sats with fees, 43 sats are available and 21 sats are held by a pending withdrawal token. Cancel that token on the Wallet screen to use them.',
+      ),
+    ).toBeVisible();
+
+    await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(outsideInvoice(40));
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm cash-out' });
+    await confirm.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByTestId('cash-out-result')).toHaveText(
+      'Cash-out paid: 40 sats sent, 1 sats fee.',
+    );
+    // A customer redeems the token shown before the cash-out: every sat of it is there.
+    const customer = await customerWallet(mintUrl);
+    const received = await customer.receive(token!);
+    expect(received.reduce((sum, p) => sum + p.amount.toNumber(), 0)).toBe(21);
+    await expect
+      .poll(async () => (await storedMoney(page)).balance, SETTLES)
+      .toBe(64 - 40 - 1 - 21);
+  });
+
   test('to an invoice: fee reserve shown, 1 sat charged, the rest back as change', async ({
     page,
     mintUrl,

@@ -1,7 +1,7 @@
 // Money at the counter, end to end (issue 17): payment toasts with amounts, an earlier invoice paid
 // while a later one is open, the waiting line after a reload, the mint check and mint-change
-// warning in Settings, withdrawals that never share proofs, a partial withdrawal, and history
-// rows that fit a phone.
+// warning in Settings, withdrawals that never share proofs, a partial withdrawal, cancelling a
+// pending token, and history rows that fit a phone.
 import { getDecodedToken } from '@cashu/cashu-ts';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -240,6 +240,46 @@ test.describe('withdrawing', () => {
     expect(redeemed.reduce((sum, p) => sum + p.amount.toNumber(), 0)).toBe(21);
     await expect(page.getByTestId('wallet-balance')).toHaveText('43 sats', SETTLES);
     await expect(page.getByTestId('wallet-pending')).toHaveText('0 sats');
+  });
+});
+
+test.describe('cancelling a pending token', () => {
+  test('takes the sats back: available again, and the old token no longer redeems', async ({
+    page,
+    context,
+    appUrl,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await allowCopy(context, appUrl);
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 21, payQuote);
+    await openWallet(page);
+    const token = await withdraw(page);
+    await expect(page.getByTestId('wallet-available')).toHaveText('0 sats');
+    await expect(page.getByTestId('wallet-pending')).toHaveText('21 sats');
+
+    const pending = page.getByTestId('pending-withdrawals');
+    await pending.getByRole('button', { name: 'Cancel token' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this token?' });
+    await expect(confirm).toContainText('21 sats');
+    await confirm.getByRole('button', { name: 'Cancel token' }).click();
+
+    await expect(page.getByTestId('cancel-token-outcome')).toHaveText(
+      'Token cancelled: 21 sats are available again.',
+    );
+    await expect(page.getByTestId('wallet-available')).toHaveText('21 sats');
+    await expect(page.getByTestId('wallet-pending')).toHaveText('0 sats');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('21 sats');
+    await expect(page.getByTestId('pending-withdrawals')).toHaveCount(0);
+    await expect(
+      page.locator('[data-testid="history-item"][data-type="token-cancelled"]'),
+    ).toHaveText(/Token cancelled/);
+    // Whoever holds the old token can no longer redeem it; the sats can be withdrawn again.
+    await expect((await customerWallet(mintUrl)).receive(token)).rejects.toThrow();
+    const again = await withdraw(page);
+    expect((await tokenProofs(mintUrl, again)).amount).toBe(21);
   });
 });
 

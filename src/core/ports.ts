@@ -60,7 +60,12 @@ export type HistoryEventType =
   | 'withdrawal'
   | 'restore'
   /** 'cash-out': sats paid out over Lightning (melt), with the fee and preimage. */
-  | 'cash-out';
+  | 'cash-out'
+  /**
+   * 'token-cancelled': a pending withdrawal token swapped back into the wallet. Its amount is what
+   * left the balance (the mint's swap fee, usually 0); the token's sats are in the metadata.
+   */
+  | 'token-cancelled';
 
 export interface HistoryEvent {
   id: number;
@@ -95,6 +100,16 @@ export interface PaymentEventInput {
 
 export interface WithdrawalEventInput {
   amount: number;
+  mintUrl: string;
+  numProofs: number;
+}
+
+/** A cancelled withdrawal token (history type 'token-cancelled'). */
+export interface TokenCancelledEventInput {
+  /** the token's sats, now available again (before the fee) */
+  tokenAmount: number;
+  /** what the mint kept for the swap(s): the only sats that left the balance */
+  fee: number;
   mintUrl: string;
   numProofs: number;
 }
@@ -167,11 +182,30 @@ export interface PendingWithdrawal {
    * into outputs of `reservation` may have reached the mint. Such a row has no token and no
    * secrets; it is finished by NUT-09 restore + NUT-07 check, never by swapping again.
    */
-  consolidation?: { reservation: CounterReservation; inputSecrets: string[] };
+  consolidation?: {
+    reservation: CounterReservation;
+    inputSecrets: string[];
+    /**
+     * Set when the swap cancels a withdrawal token (its inputs are that token's proofs): finishing
+     * it also closes the token's row and records the cancel (Ledger.finishConsolidation).
+     */
+    cancels?: string;
+  };
+  /**
+   * A token being cancelled in more than one swap (over MAX_SWAP_INPUTS proofs): the fee the
+   * finished swaps cost so far, recorded with the cancel when the last one finishes.
+   */
+  cancelFee?: number;
 }
 
 export interface WithdrawalStore {
   put(withdrawal: PendingWithdrawal): Promise<void>;
+  /**
+   * One transaction: writes a token's row only if every one of its proofs is still stored and
+   * unspent (not flagged by a melt) and held by no other token (decision 0015). False, writing
+   * nothing, otherwise: a cash-out or another withdrawal took some of them meanwhile.
+   */
+  putToken(withdrawal: PendingWithdrawal): Promise<boolean>;
   list(): Promise<PendingWithdrawal[]>;
   remove(id: string): Promise<void>;
 }
@@ -246,6 +280,11 @@ export interface Ledger {
     mintUrl: string;
     inputSecrets: string[];
     outputs: NewProof[];
+    /**
+     * The withdrawal row the swap cancels: in the same transaction, once none of its proofs is
+     * stored any more, the row is deleted and one 'token-cancelled' event recorded.
+     */
+    cancels?: string;
   }): Promise<void>;
 }
 
@@ -325,7 +364,8 @@ export interface CashOutEventInput {
 export interface MeltLedger {
   /**
    * Writes the melt row and flags its inputs spent (out of the balance), unless one of them is no
-   * longer an unspent proof or a melt row already pays the same invoice: then false, nothing written.
+   * longer an unspent proof, is held by a pending withdrawal token, or a melt row already pays the
+   * same invoice: then false, nothing written.
    */
   beginMelt(melt: PendingMelt): Promise<boolean>;
   /** The mint did not pay: inputs back to unspent, row deleted. False when the row was gone. */

@@ -49,6 +49,7 @@ export function openCashOutTab(
   const cashOut = new CashOutService({
     config: storage.config,
     proofs: storage.proofs,
+    withdrawals: storage.withdrawals,
     melts: storage.melts,
     ledger: storage.ledger,
     counters: storage.counterSource,

@@ -6,6 +6,7 @@ import {
   type HistoryPage,
   type HistoryStore,
   type PaymentEventInput,
+  type TokenCancelledEventInput,
   type WithdrawalEventInput,
 } from '../core/ports';
 import type { CashewDb } from './db';
@@ -30,6 +31,24 @@ export function withdrawalRow(event: WithdrawalEventInput, now: number): Omit<Hi
     amount: event.amount,
     mintUrl: event.mintUrl,
     metadata: JSON.stringify({ numProofs: event.numProofs }),
+  };
+}
+
+/** A cancelled token costs only the swap fee; the token's sats stay in the wallet. */
+export function tokenCancelledRow(
+  event: TokenCancelledEventInput,
+  now: number,
+): Omit<HistoryRow, 'id'> {
+  return {
+    createdAt: now,
+    type: 'token-cancelled',
+    amount: event.fee,
+    mintUrl: event.mintUrl,
+    metadata: JSON.stringify({
+      tokenAmount: event.tokenAmount,
+      fee: event.fee,
+      numProofs: event.numProofs,
+    }),
   };
 }
 

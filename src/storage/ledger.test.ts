@@ -193,6 +193,74 @@ describe('Ledger.finishConsolidation', () => {
   });
 });
 
+describe('Ledger.finishConsolidation cancelling a token', () => {
+  const finish = (s: TestStorage, journalId: string, inputs: string[], outputs: number[]) =>
+    s.ledger.finishConsolidation({
+      journalId,
+      mintUrl: MINT_A,
+      inputSecrets: inputs,
+      outputs: outputs.map((amount, i) => proof(`${journalId}-out${i}`, amount)),
+      cancels: 'withdrawal-1',
+    });
+
+  it('closes the token and records one cancel, with the fee of every swap, after its last swap', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('t1', 4), proof('t2', 4), proof('t3', 8)], MINT_A);
+    await s.withdrawals.put({
+      id: 'withdrawal-1',
+      mintUrl: MINT_A,
+      token: 'cashuBx',
+      secrets: ['t1', 't2', 't3'],
+      amount: 16,
+      createdAt: 1,
+    });
+    // A token of more proofs than one swap takes: the first swap leaves it pending.
+    await finish(s, 'consolidation-a', ['t1', 't2'], [4, 2, 1]);
+    expect(await s.withdrawals.list()).toMatchObject([{ id: 'withdrawal-1', cancelFee: 1 }]);
+    expect((await s.history.page(1)).events).toEqual([]);
+
+    await finish(s, 'consolidation-b', ['t3'], [4, 2, 1]);
+    expect(await s.withdrawals.list()).toEqual([]);
+    expect(await s.proofs.balance(MINT_A)).toBe(14);
+    const { events } = await s.history.page(1);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'token-cancelled', amount: 2, mintUrl: MINT_A });
+    expect(JSON.parse(events[0]!.metadata!)).toEqual({ tokenAmount: 16, fee: 2, numProofs: 3 });
+  });
+});
+
+describe('Ledger.beginMelt', () => {
+  it('refuses, writing nothing, inputs a pending withdrawal token holds (decision 0015)', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('t1', 8), proof('free', 8)], MINT_A);
+    await s.withdrawals.put({
+      id: 'withdrawal-1',
+      mintUrl: MINT_A,
+      token: 'cashuBx',
+      secrets: ['t1'],
+      amount: 8,
+      createdAt: 1,
+    });
+    const melt = (quote: string, inputSecrets: string[]) => ({
+      quote,
+      mintUrl: MINT_A,
+      request: `lnbc-${quote}`,
+      amount: 5,
+      feeReserve: 1,
+      inputFee: 0,
+      inputSecrets,
+      inputAmount: 8 * inputSecrets.length,
+      createdAt: 1,
+      expiry: null,
+    });
+    expect(await s.ledger.beginMelt(melt('m1', ['t1', 'free']))).toBe(false);
+    expect(await s.proofs.balance(MINT_A)).toBe(16);
+    expect(await s.melts.list()).toEqual([]);
+    expect(await s.ledger.beginMelt(melt('m2', ['free']))).toBe(true);
+    expect(await s.proofs.balance(MINT_A)).toBe(8);
+  });
+});
+
 describe('Ledger: remote quote claims', () => {
   const remote = (quote: string, amount = 21) => ({
     quote,

@@ -16,7 +16,7 @@ import type {
 import { PendingQuoteLimitError } from '../core/errors';
 import { cashOutRequest, cashOutRow } from './cash-out-history';
 import type { CashewDb } from './db';
-import { paymentRow, withdrawalRow } from './history-store';
+import { paymentRow, tokenCancelledRow, withdrawalRow } from './history-store';
 import {
   deleteProofs,
   insertProofs,
@@ -165,13 +165,43 @@ export class DexieLedger implements Ledger, MeltLedger {
     mintUrl: string;
     inputSecrets: string[];
     outputs: NewProof[];
+    cancels?: string;
   }): Promise<void> {
     const { db } = this;
-    await db.transaction('rw', [db.withdrawals, db.proofs, db.proofTotals], async () => {
-      await deleteProofs(db, args.inputSecrets);
-      await insertProofs(db, args.outputs, args.mintUrl, this.clock());
-      await db.withdrawals.delete(args.journalId);
-    });
+    await db.transaction(
+      'rw',
+      [db.withdrawals, db.proofs, db.proofTotals, db.historyEvents],
+      async () => {
+        const deleted = await deleteProofs(db, args.inputSecrets);
+        const now = this.clock();
+        await insertProofs(db, args.outputs, args.mintUrl, now);
+        await db.withdrawals.delete(args.journalId);
+        if (args.cancels === undefined) return;
+        const token = await db.withdrawals.get(args.cancels);
+        // Gone: the spent watch settled it as redeemed (then nothing of ours was signed).
+        if (!token) return;
+        const fee =
+          (token.cancelFee ?? 0) + Math.max(0, sumAmounts(deleted) - sumAmounts(args.outputs));
+        const left = (await db.proofs.bulkGet(token.secrets)).filter((row) => row !== undefined);
+        if (left.length > 0) {
+          // More swaps of this cancel to come: the token keeps what is still stored.
+          await db.withdrawals.update(token.id, { cancelFee: fee });
+          return;
+        }
+        await db.withdrawals.delete(token.id);
+        await db.historyEvents.add(
+          tokenCancelledRow(
+            {
+              tokenAmount: token.amount,
+              fee,
+              mintUrl: token.mintUrl,
+              numProofs: token.secrets.length,
+            },
+            now,
+          ),
+        );
+      },
+    );
   }
 
   // ------------------------------------------------------------ cash-out (docs/architecture.md)
@@ -179,11 +209,15 @@ export class DexieLedger implements Ledger, MeltLedger {
   /** The melt row and its inputs leaving the balance are one write: a crash leaves both or neither. */
   async beginMelt(melt: PendingMelt): Promise<boolean> {
     const { db } = this;
-    return db.transaction('rw', [db.melts, db.proofs, db.proofTotals], async () => {
+    return db.transaction('rw', [db.melts, db.proofs, db.proofTotals, db.withdrawals], async () => {
       if ((await db.melts.get(melt.quote)) !== undefined) return false;
       if ((await db.melts.where('request').equals(melt.request).count()) > 0) return false;
       const inputs = await db.proofs.bulkGet(melt.inputSecrets);
       if (inputs.some((row) => row === undefined || row.spentFlag === 1)) return false;
+      // A token written since the inputs were chosen holds them (decision 0015): never melt those.
+      const wanted = new Set(melt.inputSecrets);
+      const tokens = (await db.withdrawals.toArray()).filter((row) => !row.consolidation);
+      if (tokens.some((row) => row.secrets.some((secret) => wanted.has(secret)))) return false;
       await markProofsSpent(db, melt.inputSecrets);
       await db.melts.add(melt);
       return true;
@@ -224,4 +258,8 @@ export class DexieLedger implements Ledger, MeltLedger {
     const rows = await this.db.historyEvents.where('type').equals('cash-out').toArray();
     return rows.some((row) => cashOutRequest(row) === request);
   }
+}
+
+function sumAmounts(rows: Array<{ amount: number }>): number {
+  return rows.reduce((sum, row) => sum + row.amount, 0);
 }

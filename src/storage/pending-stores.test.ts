@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { PendingMintQuote } from '../core/ports';
-import { MINT_A, testStorage } from './test-support';
+import { MINT_A, proof, testStorage } from './test-support';
 
 function quote(id: string, createdAt: number): PendingMintQuote {
   return {
@@ -61,5 +61,35 @@ describe('WithdrawalStore', () => {
     expect(await s.withdrawals.list()).toEqual([w('w1', 1), w('w2', 2)]);
     await s.withdrawals.remove('w1');
     expect(await s.withdrawals.list()).toEqual([w('w2', 2)]);
+  });
+});
+
+describe('WithdrawalStore.putToken (decision 0015)', () => {
+  const token = (id: string, secrets: string[]) => ({
+    id,
+    mintUrl: MINT_A,
+    token: `cashuB${id}`,
+    secrets,
+    amount: secrets.length * 4,
+    createdAt: 1,
+  });
+
+  it('writes a token of stored unspent proofs no other token holds', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('a', 4), proof('b', 4)], MINT_A);
+    expect(await s.withdrawals.putToken(token('w1', ['a']))).toBe(true);
+    expect(await s.withdrawals.putToken(token('w2', ['b']))).toBe(true);
+    expect((await s.withdrawals.list()).map((w) => w.id)).toEqual(['w1', 'w2']);
+  });
+
+  it('writes nothing when a proof is gone, flagged by a melt, or in another token', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('a', 4), proof('b', 4), proof('c', 4)], MINT_A);
+    await s.proofs.markSpent(['b']);
+    expect(await s.withdrawals.putToken(token('w1', ['a']))).toBe(true);
+    expect(await s.withdrawals.putToken(token('w2', ['c', 'missing']))).toBe(false);
+    expect(await s.withdrawals.putToken(token('w3', ['b']))).toBe(false);
+    expect(await s.withdrawals.putToken(token('w4', ['a', 'c']))).toBe(false);
+    expect((await s.withdrawals.list()).map((w) => w.id)).toEqual(['w1']);
   });
 });

@@ -9,6 +9,26 @@ export class DexieWithdrawalStore implements WithdrawalStore {
     await this.db.withdrawals.put(withdrawal);
   }
 
+  /** The proofs' state and every other token row are read in the write's own transaction. */
+  async putToken(withdrawal: PendingWithdrawal): Promise<boolean> {
+    const { db } = this;
+    return db.transaction('rw', [db.withdrawals, db.proofs], async () => {
+      const proofs = await db.proofs.bulkGet(withdrawal.secrets);
+      if (proofs.some((row) => row === undefined || row.spentFlag !== 0)) return false;
+      const mine = new Set(withdrawal.secrets);
+      const others = await db.withdrawals.toArray();
+      const taken = others.some(
+        (row) =>
+          row.id !== withdrawal.id &&
+          row.consolidation === undefined &&
+          row.secrets.some((secret) => mine.has(secret)),
+      );
+      if (taken) return false;
+      await db.withdrawals.put(withdrawal);
+      return true;
+    });
+  }
+
   async list(): Promise<PendingWithdrawal[]> {
     const rows = await this.db.withdrawals.toArray();
     return rows.sort((a, b) => a.createdAt - b.createdAt);

@@ -105,11 +105,17 @@ export function completeServices(
   });
   const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
   const restore = new RestoreService({ ...wallet, ledger: storage.restore });
-  const cashOut = new CashOutService({ ...wallet, melts: storage.melts });
+  // Cash-out never spends what a pending withdrawal token holds (decision 0015).
+  const cashOut = new CashOutService({
+    ...wallet,
+    melts: storage.melts,
+    withdrawals: storage.withdrawals,
+  });
   const autoCashOut = new AutoCashOut({
     settings: storage.autoCashOut,
     config,
     proofs: storage.proofs,
+    withdrawals: storage.withdrawals,
     cashOut,
     fetch: (url, init) => globalThis.fetch(url, init),
     logger,

@@ -1,14 +1,31 @@
-// Tokens built but not redeemed yet: they stay in the balance; each can be shown again.
+// Tokens built but not redeemed yet: they stay in the balance; each can be shown again or
+// cancelled (its sats taken back).
 import type { PendingWithdrawal } from '../../core/ports';
 import { Button } from '../../ui/Button';
-import { PENDING_NOTE, PENDING_TITLE, SHOW_QR, satsText } from './texts';
+import { CANCEL_TOKEN, PENDING_NOTE, PENDING_TITLE, SHOW_QR, satsText } from './texts';
 
 export interface PendingWithdrawalsProps {
   pending: PendingWithdrawal[];
   onShow: (withdrawal: PendingWithdrawal) => void;
+  /** takes the token's sats back (asks first); omitted: no Cancel token button */
+  onCancel?: (withdrawal: PendingWithdrawal) => void;
+  /** what the last cancel did, read out to screen readers and shown under the list */
+  outcome?: string | null;
 }
 
-export function PendingWithdrawals({ pending, onShow }: PendingWithdrawalsProps) {
+export function PendingWithdrawals({
+  pending,
+  onShow,
+  onCancel,
+  outcome,
+}: PendingWithdrawalsProps) {
+  if (pending.length === 0 && outcome) {
+    return (
+      <p role="status" className="text-sm text-slate-700" data-testid="cancel-token-outcome">
+        {outcome}
+      </p>
+    );
+  }
   if (pending.length === 0) return null;
   return (
     <section
@@ -25,12 +42,24 @@ export function PendingWithdrawals({ pending, onShow }: PendingWithdrawalsProps)
           <li key={w.id} className="flex items-center justify-between gap-2 text-sm">
             <span className="tabular-nums font-medium text-slate-900">{satsText(w.amount)}</span>
             <span className="text-slate-600">{new Date(w.createdAt).toLocaleString()}</span>
-            <Button variant="ghost" size="sm" onClick={() => onShow(w)}>
-              {SHOW_QR}
-            </Button>
+            <span className="flex gap-1">
+              <Button variant="ghost" size="sm" onClick={() => onShow(w)}>
+                {SHOW_QR}
+              </Button>
+              {onCancel ? (
+                <Button variant="outline" size="sm" onClick={() => onCancel(w)}>
+                  {CANCEL_TOKEN}
+                </Button>
+              ) : null}
+            </span>
           </li>
         ))}
       </ul>
+      {outcome ? (
+        <p role="status" className="text-sm text-slate-700" data-testid="cancel-token-outcome">
+          {outcome}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -7,6 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { WalletEvents } from '../../core/events';
 import type { HistoryEvent, HistoryPage, PendingWithdrawal } from '../../core/ports';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
+import type { CancelTokenResult } from '../../core/wallet/withdraw/withdraw-service';
+import type { PinAnswer } from '../../ui/PinPrompt';
 import { testStorage } from '../../storage/test-support';
 import type { WalletServices } from './deps';
 import { WalletScreen } from './WalletScreen';
@@ -35,6 +37,7 @@ interface FakeOptions {
   /** sats a new withdrawal may take (5 unless given) and sats in pending tokens (0) */
   available?: number;
   pendingSats?: number;
+  cancel?: CancelTokenResult;
 }
 
 function fakeServices(options: FakeOptions = {}) {
@@ -53,7 +56,12 @@ function fakeServices(options: FakeOptions = {}) {
     ),
     createToken: vi.fn(
       async (): Promise<WithdrawResult> =>
-        options.create ?? { token: 'cashuBtoken', amount: 5, mintUrl: 'http://mint.test' },
+        options.create ?? {
+          token: 'cashuBtoken',
+          amount: 5,
+          mintUrl: 'http://mint.test',
+          id: 'withdrawal-1',
+        },
     ),
     listPending: vi.fn(async () => options.pending ?? []),
     availability: vi.fn(async () => ({
@@ -61,6 +69,10 @@ function fakeServices(options: FakeOptions = {}) {
       available: options.available ?? 5,
       pending: options.pendingSats ?? 0,
     })),
+    cancelToken: vi.fn(
+      async (): Promise<CancelTokenResult> =>
+        options.cancel ?? { status: 'cancelled', amount: 21, fee: 0 },
+    ),
   };
   const balance =
     typeof options.balance === 'function'
@@ -272,7 +284,7 @@ describe('WalletScreen: withdraw', () => {
   it('shows the consolidation fee before swapping, and swaps only when confirmed', async () => {
     const { services, withdraw } = fakeServices({
       prepare: FORTY_PROOFS_FEE_4,
-      create: { token: 'cashuBx', amount: 36, mintUrl: 'http://mint.test' },
+      create: { token: 'cashuBx', amount: 36, mintUrl: 'http://mint.test', id: 'withdrawal-x' },
     });
     const user = renderScreen(services);
     await startWithdraw(user);
@@ -411,7 +423,12 @@ describe('WalletScreen: more than one mint', () => {
       balance: 26,
       balances: { 'http://old-mint.test/': 21, 'http://mint.test': 5 },
       prepare: { mintUrl: 'http://old-mint.test/', amount: 21, proofCount: 2, consolidation: null },
-      create: { token: 'cashuBold', amount: 21, mintUrl: 'http://old-mint.test/' },
+      create: {
+        token: 'cashuBold',
+        amount: 21,
+        mintUrl: 'http://old-mint.test/',
+        id: 'withdrawal-old',
+      },
     });
     const user = renderScreen(services);
     expect(await screen.findByText('Balance per mint')).toBeTruthy();
@@ -467,7 +484,12 @@ describe('WalletScreen: available, pending and the amount', () => {
     const { services, withdraw } = fakeServices({
       balance: 64,
       available: 64,
-      create: { token: 'cashuBpart', amount: 21, mintUrl: 'http://mint.test' },
+      create: {
+        token: 'cashuBpart',
+        amount: 21,
+        mintUrl: 'http://mint.test',
+        id: 'withdrawal-part',
+      },
     });
     const user = renderScreen(services);
     const button = screen.getByRole('button', { name: 'Withdraw' });
@@ -500,5 +522,83 @@ describe('WalletScreen: available, pending and the amount', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(withdraw.createToken).not.toHaveBeenCalled();
+  });
+});
+
+const PENDING_21: PendingWithdrawal = {
+  id: 'w1',
+  mintUrl: 'http://mint.test',
+  token: 'cashuBpending',
+  secrets: ['s'],
+  amount: 21,
+  createdAt: 1_700_000_000_000,
+};
+
+describe('WalletScreen: cancel a pending token', () => {
+  it('asks first, then cancels the token it was pressed on and says the sats are back', async () => {
+    const { services, withdraw } = fakeServices({ pending: [PENDING_21] });
+    const user = renderScreen(services);
+    const section = await screen.findByTestId('pending-withdrawals');
+    await user.click(within(section).getByRole('button', { name: 'Cancel token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this token?' });
+    expect(dialog.textContent).toContain('21 sats');
+    // Keeping it changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep token' }));
+    expect(withdraw.cancelToken).not.toHaveBeenCalled();
+
+    await user.click(within(section).getByRole('button', { name: 'Cancel token' }));
+    const again = await screen.findByRole('dialog', { name: 'Cancel this token?' });
+    await user.click(within(again).getByRole('button', { name: 'Cancel token' }));
+    await waitFor(() => expect(withdraw.cancelToken).toHaveBeenCalledWith('w1'));
+    expect((await screen.findByTestId('cancel-token-outcome')).textContent).toBe(
+      'Token cancelled: 21 sats are available again.',
+    );
+    expect(withdraw.cancelToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancels from the token modal right after withdrawing', async () => {
+    const { services, withdraw } = fakeServices();
+    const user = renderScreen(services);
+    await startWithdraw(user);
+    const modal = await screen.findByRole('dialog', { name: 'Scan to withdraw' });
+    await user.click(within(modal).getByRole('button', { name: 'Cancel token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this token?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel token' }));
+    await waitFor(() => expect(withdraw.cancelToken).toHaveBeenCalledWith('withdrawal-1'));
+  });
+
+  it('says so when the token was already redeemed', async () => {
+    const { services } = fakeServices({
+      pending: [PENDING_21],
+      cancel: { status: 'redeemed', amount: 21 },
+    });
+    const user = renderScreen(services);
+    const section = await screen.findByTestId('pending-withdrawals');
+    await user.click(within(section).getByRole('button', { name: 'Cancel token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this token?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel token' }));
+    expect((await screen.findByTestId('cancel-token-outcome')).textContent).toBe(
+      'This token was already redeemed.',
+    );
+  });
+
+  it('asks for the merchant PIN first when one is set', async () => {
+    const { services, withdraw } = fakeServices({ pending: [PENDING_21] });
+    const answers: PinAnswer[] = [{ ok: true }];
+    services.lock = {
+      gateOpen: () => false,
+      waitMs: async () => 0,
+      enter: async () => answers.shift() ?? { ok: false, waitMs: 0 },
+    };
+    const user = renderScreen(services);
+    const section = await screen.findByTestId('pending-withdrawals');
+    await user.click(within(section).getByRole('button', { name: 'Cancel token' }));
+    expect(screen.queryByRole('dialog', { name: 'Cancel this token?' })).toBeNull();
+    const pin = await screen.findByRole('dialog', { name: 'Enter the merchant PIN' });
+    await user.type(within(pin).getByLabelText('PIN'), '1234');
+    await user.click(within(pin).getByRole('button', { name: 'Unlock' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this token?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel token' }));
+    await waitFor(() => expect(withdraw.cancelToken).toHaveBeenCalledWith('w1'));
   });
 });

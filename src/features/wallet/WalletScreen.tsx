@@ -1,4 +1,5 @@
-// Wallet (/wallet): balance, withdraw as an animated QR token, pending withdrawals, paginated history.
+// Wallet (/wallet): balance, withdraw as an animated QR token, pending withdrawals (shown again or
+// cancelled), paginated history.
 import { useCallback, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { usePinGate } from '../../ui/pin-gate';
@@ -19,8 +20,11 @@ import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
 import { WithdrawAmount } from './WithdrawAmount';
+import { CancelTokenConfirm } from './CancelTokenConfirm';
+import { useCancelToken } from './use-cancel-token';
 import {
   AVAILABLE_LABEL,
+  CANCEL_TOKEN,
   CURRENT_BALANCE,
   PENDING_LABEL,
   LOAD_FAILED_HINT,
@@ -55,6 +59,10 @@ export function WalletScreen({ services }: { services: WalletServices }) {
   const pendingCashOuts = usePendingCashOuts(services);
   // With a merchant PIN, every way of taking money out asks for it (docs/behaviour.md "Merchant PIN").
   const { guard, prompt: pinPrompt } = usePinGate(services.lock);
+  // Cancel token: from a pending row or from the token's own modal, PIN-gated like Withdraw.
+  const cancelToken = useCancelToken(services, reload);
+  const shownId = state.step === 'shown' ? state.shown.id : undefined;
+  const shownAmount = state.step === 'shown' ? state.shown.amount : undefined;
 
   return (
     <section className="space-y-6">
@@ -130,8 +138,13 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         pending={data.pending}
         onShow={(w) => {
           opener.remember();
-          guard(() => withdraw.show({ token: w.token, amount: w.amount }));
+          guard(() => withdraw.show({ token: w.token, amount: w.amount, id: w.id }));
         }}
+        onCancel={(w) => {
+          opener.remember();
+          guard(() => cancelToken.ask({ id: w.id, amount: w.amount }));
+        }}
+        outcome={cancelToken.outcome}
       />
 
       {services.storage.historyRange ? (
@@ -164,7 +177,31 @@ export function WalletScreen({ services }: { services: WalletServices }) {
         amount={state.step === 'shown' ? state.shown.amount : undefined}
         onClose={withdraw.close}
         onCopyError={(error) => logger.error('Failed to copy token:', error)}
-        notice={WAITING_NOTICE}
+        notice={
+          <div className="space-y-2">
+            <p>{WAITING_NOTICE}</p>
+            {shownId !== undefined ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  const target = { id: shownId, amount: shownAmount ?? 0 };
+                  withdraw.close();
+                  guard(() => cancelToken.ask(target));
+                }}
+              >
+                {CANCEL_TOKEN}
+              </Button>
+            ) : null}
+          </div>
+        }
+        returnFocusTo={opener.returnFocusTo}
+      />
+      <CancelTokenConfirm
+        target={cancelToken.target}
+        busy={cancelToken.busy}
+        onConfirm={() => void cancelToken.confirm()}
+        onKeep={cancelToken.dismiss}
         returnFocusTo={opener.returnFocusTo}
       />
       {pinPrompt}

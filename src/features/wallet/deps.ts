@@ -15,7 +15,10 @@ import type { HistoryRangeReader } from '../../core/records/types';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 import type { PinGate } from '../../ui/PinPrompt';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
-import type { WithdrawAvailability } from '../../core/wallet/withdraw/withdraw-service';
+import type {
+  CancelTokenResult,
+  WithdrawAvailability,
+} from '../../core/wallet/withdraw/withdraw-service';
 
 export interface WalletServices {
   storage: {
@@ -43,6 +46,8 @@ export interface WalletServices {
     listPending(): Promise<PendingWithdrawal[]>;
     /** available vs. in pending tokens, for the current mint */
     availability(): Promise<WithdrawAvailability>;
+    /** takes a pending token's sats back (PIN-gated like Withdraw) */
+    cancelToken(withdrawalId: string): Promise<CancelTokenResult>;
   };
   /** Lightning cash-out (core/wallet/cash-out). */
   cashOut: {

@@ -49,9 +49,30 @@ const HISTORY_LABELS: Record<HistoryEventType, string> = {
   withdrawal: 'Withdrawal',
   'cash-out': 'Cash out',
   restore: 'Restored',
+  'token-cancelled': 'Token cancelled',
 };
 /** Unknown types from newer data show as stored. */
 export const historyLabel = (type: string) => HISTORY_LABELS[type as HistoryEventType] ?? type;
-export const isOutgoing = (type: string) => type === 'withdrawal' || type === 'cash-out';
+/** A cancelled token's amount is the swap fee, the only sats that left (its own stayed). */
+export const isOutgoing = (type: string) =>
+  type === 'withdrawal' || type === 'cash-out' || type === 'token-cancelled';
 export const signedSatsText = (sats: number, outgoing: boolean) =>
   sats === 0 ? satsText(0) : `${outgoing ? '−' : '+'}${satsText(sats)}`;
+
+// Cancel a pending token (decision 0015): the merchant takes back sats nobody redeemed.
+export const CANCEL_TOKEN = 'Cancel token';
+export const KEEP_TOKEN = 'Keep token';
+export const CANCEL_TOKEN_TITLE = 'Cancel this token?';
+export const cancelTokenQuestion = (sats: number) =>
+  `The ${satsText(sats)} go back to your available balance and this token can no longer be redeemed. Only do this if nobody took it.`;
+export const CANCELLING_TOKEN = 'Cancelling…';
+export const tokenCancelled = (sats: number, fee: number) =>
+  fee > 0
+    ? `Token cancelled: ${satsText(sats)} are available again. The mint kept ${satsText(fee)}.`
+    : `Token cancelled: ${satsText(sats)} are available again.`;
+export const TOKEN_ALREADY_REDEEMED = 'This token was already redeemed.';
+export const TOKEN_BEING_REDEEMED =
+  'This token is being redeemed right now. Nothing was cancelled.';
+export const TOKEN_NO_LONGER_PENDING = 'This token is no longer pending.';
+export const cancelTokenFailed = (reason: string) =>
+  `Could not cancel the token: ${reason.replace(/\.$/, '')}. Nothing changed.`;

@@ -12,6 +12,8 @@ import type { WalletServices } from './deps';
 export interface ShownToken {
   token: string;
   amount: number;
+  /** its pending withdrawal row, for Cancel token */
+  id?: string;
 }
 
 export type WithdrawStep =
@@ -79,7 +81,10 @@ export function useWithdraw(
         fail(result.error);
         return;
       }
-      setState({ step: 'shown', shown: { token: result.token, amount: result.amount } });
+      setState({
+        step: 'shown',
+        shown: { token: result.token, amount: result.amount, id: result.id },
+      });
     };
 
     const start = async (target?: string, amount?: number): Promise<void> => {
@@ -114,7 +119,10 @@ export function useWithdraw(
         fail(result.error);
         return;
       }
-      setState({ step: 'shown', shown: { token: result.token, amount: result.amount } });
+      setState({
+        step: 'shown',
+        shown: { token: result.token, amount: result.amount, id: result.id },
+      });
     };
 
     return { start, build, buildPart };

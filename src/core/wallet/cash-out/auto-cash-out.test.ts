@@ -40,6 +40,7 @@ async function setup(settings: Partial<AutoCashOutSettings>) {
     settings: tab.storage.autoCashOut,
     config: tab.storage.config,
     proofs: tab.storage.proofs,
+    withdrawals: tab.storage.withdrawals,
     cashOut: tab.cashOut,
     fetch: (url, init) => fetch(url, init),
     logger: tab.storage.logger,
@@ -90,6 +91,35 @@ describe('automatic cash-out', () => {
     await expect.poll(() => outcomes.some((o) => o.ok), { timeout: 10_000 }).toBe(true);
     expect(outcomes.filter((o) => !o.ok).map((o) => (o.ok ? 0 : o.retryInMs))).toEqual([100, 200]);
     expect((await storedCashOut(tab)).history).toHaveLength(1);
+  });
+
+  it('counts only available sats: a pending withdrawal token neither reaches the threshold nor is paid out', async () => {
+    const { tab, auto, outcomes } = await setup({ threshold: 100 });
+    await fundTab(tab, dev.mint, [100]);
+    const held = await tab.storage.proofs.listUnspent(dev.mint.url);
+    await tab.storage.withdrawals.put({
+      id: 'withdrawal-pending',
+      mintUrl: dev.mint.url,
+      token: 'cashuBpending',
+      secrets: held.map((p) => p.secret),
+      amount: 100,
+      createdAt: Date.now(),
+    });
+    await auto.check();
+    expect(outcomes).toEqual([]);
+
+    await fundTab(tab, dev.mint, [100]);
+    await auto.check();
+    expect(outcomes, JSON.stringify(outcomes)).toHaveLength(1);
+    const outcome = outcomes[0]!;
+    if (!outcome.ok || outcome.result.status !== 'paid') throw new Error(JSON.stringify(outcome));
+    expect(outcome.result.amount).toBeLessThan(100);
+    // Every proof of the token is still stored and unspent at the mint.
+    const stored = new Set((await tab.storage.proofs.listUnspent()).map((p) => p.secret));
+    expect(held.every((p) => stored.has(p.secret))).toBe(true);
+    const wallet = await tab.wallets.getWallet(dev.mint.url);
+    const states = await wallet.checkProofsStates(held);
+    expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
   });
 
   it('stays off by default', async () => {

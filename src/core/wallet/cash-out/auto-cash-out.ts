@@ -3,7 +3,8 @@
 // "Automatic cash-out"). One run at a time; a failure is retried with backoff.
 import { ValidationError, errorMessage } from '../../errors';
 import type { Logger } from '../../logger';
-import type { ConfigStore, ProofStore } from '../../ports';
+import type { ConfigStore, ProofStore, WithdrawalStore } from '../../ports';
+import { AvailableProofs } from '../available-proofs';
 import type { CashOutQuote, CashOutResult, CashOutService } from './cash-out-service';
 import { fetchPayParams, parseDestination, requestInvoice, type Fetch } from './lnurl';
 import { amountOutOfRange } from './texts';
@@ -24,7 +25,9 @@ export type AutoCashOutOutcome =
 export interface AutoCashOutDeps {
   settings: { get(): Promise<AutoCashOutSettings> };
   config: Pick<ConfigStore, 'getMintUrl'>;
-  proofs: Pick<ProofStore, 'balance'>;
+  /** the threshold counts only available sats (decision 0015), as cash-out spends only those */
+  proofs: Pick<ProofStore, 'listUnspent' | 'balance'>;
+  withdrawals: Pick<WithdrawalStore, 'list'>;
   cashOut: Pick<CashOutService, 'prepare' | 'pay' | 'listPending'>;
   fetch: Fetch;
   logger: Logger;
@@ -42,8 +45,11 @@ export class AutoCashOut {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  private readonly available: AvailableProofs;
 
-  constructor(private readonly deps: AutoCashOutDeps) {}
+  constructor(private readonly deps: AutoCashOutDeps) {
+    this.available = new AvailableProofs(deps);
+  }
 
   /**
    * After a stored payment (and on retries): cash out if enabled and at the threshold. Never more
@@ -78,7 +84,8 @@ export class AutoCashOut {
       // A cash-out still in flight decides first: never a second one beside it.
       if ((await this.deps.cashOut.listPending()).length > 0) return;
       const mintUrl = await this.deps.config.getMintUrl();
-      const balance = await this.deps.proofs.balance(mintUrl);
+      // Sats in a pending withdrawal token are the customer's to redeem, not to cash out.
+      const balance = (await this.available.sats(mintUrl)).available;
       if (balance < settings.threshold) return;
       const plan = await this.quoteAll(settings.address, balance);
       const result = await this.deps.cashOut.pay(plan, { auto: true });

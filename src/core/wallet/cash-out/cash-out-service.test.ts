@@ -21,6 +21,7 @@ import {
   INVOICE_MALFORMED,
   INVOICE_NO_AMOUNT,
   INVOICE_OTHER_NETWORK,
+  heldByPendingToken,
   notEnoughBalance,
 } from './texts';
 
@@ -230,5 +231,53 @@ describe('two tabs', () => {
     expect([INVOICE_ALREADY_PAID, INVOICE_BEING_PAID]).toContain(reason.message);
     expect(await storedCashOut(a)).toMatchObject({ balance: 300 - 100 - 1, pending: 0 });
     expect((await storedCashOut(a)).history).toHaveLength(1);
+  });
+});
+
+/** Holds every proof stored so far in a pending withdrawal token (as WithdrawService writes it). */
+async function pendingTokenOfAll(tab: CashOutTab): Promise<string[]> {
+  const proofs = await tab.storage.proofs.listUnspent(dev.mint.url);
+  const secrets = proofs.map((p) => p.secret);
+  await tab.storage.withdrawals.put({
+    id: 'withdrawal-pending',
+    mintUrl: dev.mint.url,
+    token: 'cashuBpending',
+    secrets,
+    amount: proofs.reduce((sum, p) => sum + p.amount, 0),
+    createdAt: Date.now(),
+  });
+  return secrets;
+}
+
+describe('a pending withdrawal token (decision 0015)', () => {
+  it('its proofs are never melted, and the balance check counts only available sats', async () => {
+    const tab = await fundedTab([100]);
+    const held = await pendingTokenOfAll(tab);
+    await fundTab(tab, dev.mint, [100]);
+
+    // 150 + 2 reserve is under the 200 stored, but 100 of them belong to the token.
+    await expect(tab.cashOut.prepare(outsideInvoice(150))).rejects.toThrow(
+      heldByPendingToken(152, 100, 100),
+    );
+    const plan = await tab.cashOut.prepare(outsideInvoice(50));
+    expect(plan.balance).toBe(100);
+    paid(await tab.cashOut.pay(plan));
+
+    // The token's proofs are still stored and still redeemable at the mint.
+    const stored = new Set((await tab.storage.proofs.listUnspent()).map((p) => p.secret));
+    expect(held.every((secret) => stored.has(secret))).toBe(true);
+    const wallet = await tab.wallets.getWallet(dev.mint.url);
+    const states = await wallet.checkProofsStates(held.map((secret) => ({ secret })));
+    expect(states.map((s) => s.state)).toEqual(held.map(() => 'UNSPENT'));
+    expect((await storedCashOut(tab)).balance).toBe(200 - 50 - 1);
+  });
+
+  it('with everything in a pending token, says the sats are held by it', async () => {
+    const tab = await fundedTab([64]);
+    await pendingTokenOfAll(tab);
+    await expect(tab.cashOut.prepare(outsideInvoice(10))).rejects.toThrow(
+      heldByPendingToken(11, 0, 64),
+    );
+    expect(await storedCashOut(tab)).toEqual({ balance: 64, history: [], pending: 0 });
   });
 });

@@ -24,7 +24,9 @@ import type {
   PendingMelt,
   ProofStore,
   StoredProof,
+  WithdrawalStore,
 } from '../../ports';
+import { AvailableProofs, type ProofsByUse } from '../available-proofs';
 import { restoreReservation } from '../receive/deterministic-mint';
 import { isDefiniteRefusal, toMintError } from '../mint-errors';
 import { sumSats, toNewProof } from '../proof-convert';
@@ -36,7 +38,9 @@ import {
   FEES_CHANGED,
   INVOICE_ALREADY_PAID,
   INVOICE_BEING_PAID,
+  BALANCE_CHANGED,
   NOTHING_TO_CASH_OUT,
+  heldByPendingToken,
   notEnoughBalance,
 } from './texts';
 
@@ -50,7 +54,9 @@ export const DEFAULT_CASH_OUT_INTERVALS: CashOutIntervals = { checkMs: 3_000, ch
 
 export interface CashOutServiceDeps {
   config: Pick<ConfigStore, 'getMintUrl'>;
-  proofs: Pick<ProofStore, 'listUnspent'>;
+  proofs: Pick<ProofStore, 'listUnspent' | 'balance'>;
+  /** the pending withdrawal tokens, whose proofs are never melted (decision 0015) */
+  withdrawals: Pick<WithdrawalStore, 'list'>;
   melts: MeltStore;
   ledger: MeltLedger;
   counters: CounterSource;
@@ -76,7 +82,7 @@ export interface CashOutQuote extends Pick<
 > {
   /** amount + feeReserve + inputFee: the most that can leave the balance */
   total: number;
-  /** the mint's balance before paying */
+  /** the mint's available balance before paying (sats in pending withdrawal tokens left out) */
   balance: number;
 }
 
@@ -119,8 +125,10 @@ export class CashOutService {
   >();
   private readonly listeners = new Set<CashOutListener>();
   private stopped = false;
+  private readonly available: AvailableProofs;
 
   constructor(private readonly deps: CashOutServiceDeps) {
+    this.available = new AvailableProofs(deps);
     this.intervals = { ...DEFAULT_CASH_OUT_INTERVALS, ...deps.intervals };
     this.lock = deps.lock ?? defaultQuoteLock();
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
@@ -145,15 +153,10 @@ export class CashOutService {
     }
     const amount = reply.amount.toNumber();
     const feeReserve = reply.fee_reserve.toNumber();
-    const proofs = await this.deps.proofs.listUnspent(mintUrl);
-    const balance = sumSats(proofs);
-    const selection = select(wallet, proofs, amount + feeReserve);
-    if (!selection) {
-      const needed = amount + feeReserve + feesFor(wallet, proofs);
-      throw new ValidationError(
-        balance === 0 ? NOTHING_TO_CASH_OUT : notEnoughBalance(needed, balance),
-      );
-    }
+    const proofs = await this.available.list(mintUrl);
+    const balance = sumSats(proofs.available);
+    const selection = select(wallet, proofs.available, amount + feeReserve);
+    if (!selection) throw shortOf(wallet, proofs, amount + feeReserve);
     return {
       quote: reply.quote,
       mintUrl,
@@ -223,12 +226,10 @@ export class CashOutService {
     const quote = { quote: plan.quote, amount: Amount.from(plan.amount), unit: 'sat' };
 
     // The proofs may have changed since the quote was shown: choose again, within what was agreed.
-    const proofs = await this.deps.proofs.listUnspent(plan.mintUrl);
-    const selection = select(wallet, proofs, plan.amount + plan.feeReserve);
-    if (!selection) {
-      const needed = plan.amount + plan.feeReserve + feesFor(wallet, proofs);
-      throw new ValidationError(notEnoughBalance(needed, sumSats(proofs)));
-    }
+    // A pending withdrawal token's proofs are never inputs: melting them would make it worthless.
+    const proofs = await this.available.list(plan.mintUrl);
+    const selection = select(wallet, proofs.available, plan.amount + plan.feeReserve);
+    if (!selection) throw shortOf(wallet, proofs, plan.amount + plan.feeReserve);
     if (plan.amount + plan.feeReserve + selection.inputFee > plan.total) {
       throw new ValidationError(FEES_CHANGED);
     }
@@ -254,7 +255,15 @@ export class CashOutService {
       createdAt: this.deps.clock(),
       expiry: plan.expiry,
     };
-    if (!(await ledger.beginMelt(row))) throw new ValidationError(INVOICE_BEING_PAID);
+    if (!(await ledger.beginMelt(row))) {
+      // Refused because a withdrawal token (another tab) took some inputs meanwhile, or because
+      // the invoice is being paid already.
+      const reserved = await this.available.reservedSecrets();
+      if (row.inputSecrets.some((secret) => reserved.has(secret))) {
+        throw new ValidationError(BALANCE_CHANGED);
+      }
+      throw new ValidationError(INVOICE_BEING_PAID);
+    }
     this.deps.events.emitUpdated({ reason: 'cash-out' });
     await this.checkpoint('melt:journaled');
     return this.send(wallet, seed, row, quote, selection.inputs);
@@ -517,6 +526,19 @@ async function blankOutputs(
   const keyset = await wallet.keyChain.ensureKeysetKeys(reservation.keysetId);
   const zeros = Array<number>(reservation.count).fill(0);
   return OutputData.createDeterministicData(0, seed, reservation.start, keyset, zeros);
+}
+
+/**
+ * Why the available proofs cannot cover `target`: nothing at all, sats held by pending tokens
+ * (they would cover it if the token were cancelled), or simply not enough.
+ */
+function shortOf(wallet: Wallet, proofs: ProofsByUse, target: number): ValidationError {
+  const available = sumSats(proofs.available);
+  const pending = sumSats(proofs.pending);
+  if (available === 0 && pending === 0) return new ValidationError(NOTHING_TO_CASH_OUT);
+  const needed = target + feesFor(wallet, proofs.available);
+  if (pending > 0) return new ValidationError(heldByPendingToken(needed, available, pending));
+  return new ValidationError(notEnoughBalance(needed, available));
 }
 
 function feesFor(wallet: Wallet, proofs: StoredProof[]): number {

@@ -12,6 +12,8 @@ export const INVOICE_NO_AMOUNT =
 export const INVOICE_ALREADY_PAID = 'This invoice was already paid from this wallet.';
 export const INVOICE_BEING_PAID = 'This invoice is already being paid.';
 export const NOTHING_TO_CASH_OUT = 'There is nothing to cash out at this mint.';
+export const BALANCE_CHANGED =
+  'The balance changed: a withdrawal token took some of these sats. Nothing was paid; try again.';
 export const FEES_CHANGED = 'The fees changed. Check the new total and confirm again.';
 export const LNURL_UNREACHABLE = 'The Lightning address did not answer. Check it and try again.';
 export const LNURL_NONSENSE = 'The Lightning address did not answer with a valid payment request.';
@@ -21,6 +23,9 @@ export const LNURL_WRONG_INVOICE =
 
 export const notEnoughBalance = (needed: number, balance: number) =>
   `Not enough balance: this needs ${needed} sats with fees, the balance is ${balance} sats.`;
+/** Enough sats stored, but some are held by pending withdrawal tokens (decision 0015). */
+export const heldByPendingToken = (needed: number, available: number, pending: number) =>
+  `Not enough available balance: this needs ${needed} sats with fees, ${available} sats are available and ${pending} sats are held by a pending withdrawal token. Cancel that token on the Wallet screen to use them.`;
 export const amountOutOfRange = (min: number, max: number) =>
   `Enter an amount from ${min} to ${max} sats.`;
 export const lnurlRefused = (reason: string) => `The Lightning address refused: ${reason}`;

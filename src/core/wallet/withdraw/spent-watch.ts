@@ -74,6 +74,11 @@ export class SpentWatcher {
     );
   }
 
+  /** Stops watching one withdrawal (its token was cancelled: no spend of it is ours to settle). */
+  unwatch(id: string): void {
+    this.watches.get(id)?.finish();
+  }
+
   /** Ids of the withdrawals watched right now. */
   watching(): string[] {
     return [...this.watches.keys()];

@@ -143,8 +143,28 @@ export class Consolidator {
   }
 
   /**
+   * Cancelling a withdrawal token: its proofs are swapped for fresh deterministic outputs of ours
+   * (at most `maxInputs` per swap), each swap journaled with `cancels` set, so finishing the last
+   * one (now or at the next start) stores the outputs, deletes the token's proofs and closes its
+   * row in one transaction (Ledger.finishConsolidation). Returns the stored outputs.
+   */
+  async reclaim(
+    mintUrl: string,
+    token: PendingWithdrawal,
+    inputs: StoredProof[],
+  ): Promise<NewProof[]> {
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
+    const out: NewProof[] = [];
+    for (const group of chunk([...inputs].sort(compareProofs), this.maxInputs)) {
+      out.push(...(await this.swapRound(mintUrl, wallet, seed, group, undefined, token.id)).all);
+    }
+    return out;
+  }
+
+  /**
    * One swap of at most `maxInputs` proofs into the minimal split of (total - fee), or, with
    * `sendAmount`, into the split of `sendAmount` (returned as `send`) and the split of the change.
+   * `cancels`: the withdrawal row whose token these inputs are (see `reclaim`).
    */
   private async swapRound(
     mintUrl: string,
@@ -152,6 +172,7 @@ export class Consolidator {
     seed: Uint8Array,
     inputs: NewProof[],
     sendAmount?: number,
+    cancels?: string,
   ): Promise<{ all: NewProof[]; send: NewProof[] }> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const keyset = wallet.getKeyset();
@@ -179,7 +200,11 @@ export class Consolidator {
         secrets: [],
         amount,
         createdAt: this.deps.clock(),
-        consolidation: { reservation, inputSecrets: inputs.map((p) => p.secret) },
+        consolidation: {
+          reservation,
+          inputSecrets: inputs.map((p) => p.secret),
+          ...(cancels === undefined ? {} : { cancels }),
+        },
       };
       await this.deps.withdrawals.put(journal);
       await this.checkpoint('swap:journaled');
@@ -226,6 +251,7 @@ export class Consolidator {
           mintUrl,
           inputSecrets: plan(journal).inputSecrets,
           outputs: fresh,
+          ...(cancels === undefined ? {} : { cancels }),
         });
         return result(fresh);
       } catch (error) {
@@ -285,7 +311,7 @@ export class Consolidator {
    * (store the signed outputs, drop the inputs); if every input is still unspent, it did not.
    */
   async recover(journal: PendingWithdrawal): Promise<Recovered> {
-    const { inputSecrets, reservation } = plan(journal);
+    const { inputSecrets, reservation, cancels } = plan(journal);
     const { proofs, withdrawals } = this.deps;
     const { wallet } = await this.deps.wallets.getSeededWallet(journal.mintUrl);
     const inputSet = new Set(inputSecrets);
@@ -315,6 +341,7 @@ export class Consolidator {
       mintUrl: journal.mintUrl,
       inputSecrets: inputsLeft.map((p) => p.secret),
       outputs: fresh,
+      ...(cancels === undefined ? {} : { cancels }),
     });
     return { outcome: 'swapped', proofs: restored.unspent.map(toNewProof) };
   }

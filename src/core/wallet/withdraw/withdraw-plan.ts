@@ -14,7 +14,15 @@ export interface WithdrawError {
 }
 
 /** The token, or why there is none. */
-export type WithdrawResult = { token: string; amount: number; mintUrl: string } | WithdrawError;
+export type WithdrawResult =
+  | {
+      token: string;
+      amount: number;
+      mintUrl: string;
+      /** the pending withdrawal row watching it (what Cancel token names) */
+      id: string;
+    }
+  | WithdrawError;
 
 /** docs/behaviour.md "Withdraw": nothing to withdraw (verbatim). */
 export const NO_PROOFS_MESSAGE = 'No unspent proofs available';
@@ -25,6 +33,10 @@ export const NO_PROOFS_ON_THAT_MINT_MESSAGE = 'No unspent proofs left on this mi
 /** Every unspent proof of the mint is already inside a pending withdrawal token. */
 export const ALL_PENDING_MESSAGE =
   'Everything on this mint is already in a pending withdrawal token (see Withdrawals pending).';
+
+/** Some of the token's proofs were spent by a cash-out (another tab) while it was being built. */
+export const BALANCE_CHANGED_MESSAGE =
+  'The balance changed while the token was being built. Nothing was withdrawn; try again.';
 
 /** A chosen withdrawal amount that is not a whole number from 1 to what is available. */
 export function withdrawAmountMessage(available: number): string {

@@ -148,7 +148,7 @@ async function takePayments(
 
 const ones = (amount: number) => Array<number>(amount).fill(1);
 
-function ok(result: WithdrawResult): { token: string; amount: number; mintUrl: string } {
+function ok(result: WithdrawResult): Exclude<WithdrawResult, { code: string }> {
   if (isWithdrawError(result)) throw new Error(`withdraw failed: ${result.error}`);
   return result;
 }
@@ -689,4 +689,222 @@ describe('WithdrawService: withdrawing part of the balance', () => {
       expect(await second.service.availability()).toMatchObject({ available: 43, pending: 21 });
     },
   );
+});
+
+/** The app's history events of cancelled tokens, metadata parsed. */
+async function cancelEvents(storage: TestStorage) {
+  const page = await storage.history.page(1, 100);
+  return page.events
+    .filter((e) => e.type === 'token-cancelled')
+    .map((e) => ({ amount: e.amount, metadata: JSON.parse(e.metadata ?? '{}') as unknown }));
+}
+
+/** Whether a customer can still redeem `token` (its proofs unspent at the mint). */
+async function redeemable(url: string, token: string): Promise<boolean> {
+  const { proofs } = await decode(url, token);
+  const states = await (await customerWallet(url)).checkProofsStates(proofs);
+  return states.every((s) => s.state === 'UNSPENT');
+}
+
+/** Only the first check when the token is built: spends are found by cancel itself. */
+const QUIET = { pollMs: HOUR, safetyPollMs: HOUR, resubscribeMs: HOUR, batchMs: 100 };
+
+describe('WithdrawService: cancelling a pending token', () => {
+  it('swaps its proofs back: the sats are available again and the old token is worthless', async () => {
+    const { service, storage, updates } = await setup(mint.url);
+    await takePayments(mint, storage, [8, 13]);
+    const token = ok(await service.createToken({ consolidate: false }));
+    expect(await service.availability()).toMatchObject({ available: 0, pending: 21 });
+
+    expect(await service.cancelToken(token.id)).toEqual({
+      status: 'cancelled',
+      amount: 21,
+      fee: 0,
+    });
+
+    expect(await service.availability()).toMatchObject({ available: 21, pending: 0 });
+    expect(await service.listPending()).toEqual([]);
+    expect(await storage.withdrawals.list()).toEqual([]);
+    expect(await storage.proofs.balance()).toBe(21);
+    expect(await redeemable(mint.url, token.token)).toBe(false);
+    const fresh = await storage.proofs.listUnspent();
+    const states = await (
+      await customerWallet(mint.url)
+    ).checkProofsStates(fresh.map(toCashuProof));
+    expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
+    expect(await cancelEvents(storage)).toEqual([
+      { amount: 0, metadata: { tokenAmount: 21, fee: 0, numProofs: 4 } },
+    ]);
+    expect(await withdrawalEvents(storage)).toEqual([]);
+    expect(updates).toContainEqual({ reason: 'withdrawal' });
+    // The sats can go into a new token at once.
+    expect(ok(await service.createToken({ consolidate: false })).amount).toBe(21);
+  });
+
+  it('records the mint fee of the swap as the only sats that left', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [32]);
+    const token = ok(await service.createToken({ consolidate: false }));
+
+    expect(await service.cancelToken(token.id)).toEqual({
+      status: 'cancelled',
+      amount: 31,
+      fee: 1,
+    });
+    expect(await storage.proofs.balance()).toBe(31);
+    expect(await cancelEvents(storage)).toEqual([
+      { amount: 1, metadata: { tokenAmount: 32, fee: 1, numProofs: 1 } },
+    ]);
+  });
+
+  it('closes a token already redeemed as redeemed, exactly as the spent watch would', async () => {
+    const { service, storage } = await setup(mint.url, { deps: { intervals: QUIET } });
+    await takePayments(mint, storage, [5, 16]);
+    const token = ok(await service.createToken({ consolidate: false }));
+    const { swaps } = await countSwapInputs(async () => {
+      await (await customerWallet(mint.url)).receive(token.token);
+      return service.cancelToken(token.id);
+    }).then(async ({ result, swaps }) => {
+      expect(result).toEqual({ status: 'redeemed', amount: 21 });
+      return { swaps };
+    });
+    // The customer's receive (4 + 1, 16) was the only swap: cancel sent none.
+    expect(swaps).toEqual([3]);
+    expect(await storage.proofs.balance()).toBe(0);
+    expect(await service.listPending()).toEqual([]);
+    expect(await withdrawalEvents(storage)).toMatchObject([{ amount: 21 }]);
+    expect(await cancelEvents(storage)).toEqual([]);
+  });
+
+  it('closes it as redeemed when the customer redeems it between the check and the swap', async () => {
+    let redeemNext: string | undefined;
+    const { service, storage, wallets } = await setup(mint.url, {
+      deps: {
+        intervals: QUIET,
+        clientFor: (url) => ({
+          async check(ys) {
+            // Taken before the first await: the spent watch's own first check started earlier.
+            const token = redeemNext;
+            redeemNext = undefined;
+            const entries = await proofStateClient(wallets.getMint(url)).check(ys);
+            // The customer's swap lands right after the mint answered "unspent".
+            if (token) await (await customerWallet(url)).receive(token);
+            if (token) expect(entries.every((e) => e.state === 'UNSPENT')).toBe(true);
+            return entries;
+          },
+        }),
+      },
+    });
+    await takePayments(mint, storage, [21]);
+    const token = ok(await service.createToken({ consolidate: false }));
+    redeemNext = token.token;
+
+    expect(await service.cancelToken(token.id)).toEqual({ status: 'redeemed', amount: 21 });
+    expect(await storage.proofs.balance()).toBe(0);
+    expect(await storage.withdrawals.list()).toEqual([]);
+    expect(await withdrawalEvents(storage)).toMatchObject([{ amount: 21 }]);
+    expect(await cancelEvents(storage)).toEqual([]);
+  });
+
+  it.each(['/v1/checkstate', '/v1/swap'])(
+    'changes nothing when the mint fails at %s',
+    async (path) => {
+      const { service, storage } = await setup(mint.url, { deps: { intervals: QUIET } });
+      await takePayments(mint, storage, [21]);
+      const token = ok(await service.createToken({ consolidate: false }));
+      // Count 5: the spent watch's first check may meet the fault too.
+      mint.addFault({ path, action: 'error500', count: 5 });
+
+      const result = await service.cancelToken(token.id);
+      mint.clearFaults();
+
+      expect(result.status).toBe('failed');
+      expect(await service.listPending()).toMatchObject([{ id: token.id, amount: 21 }]);
+      expect(await storage.withdrawals.list()).toHaveLength(1);
+      expect(await service.availability()).toMatchObject({ available: 0, pending: 21 });
+      expect(await redeemable(mint.url, token.token)).toBe(true);
+      expect(await cancelEvents(storage)).toEqual([]);
+    },
+  );
+
+  it('changes nothing when the mint cannot be reached at all', async () => {
+    const { service, storage } = await setup(mint.url, { deps: { intervals: QUIET } });
+    await takePayments(mint, storage, [21]);
+    const token = ok(await service.createToken({ consolidate: false }));
+    const offline = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('fetch failed'));
+    let result;
+    try {
+      result = await service.cancelToken(token.id);
+    } finally {
+      offline.mockRestore();
+    }
+    expect(result).toEqual({ status: 'failed', error: 'Network request failed' });
+    expect(await service.listPending()).toMatchObject([{ id: token.id, amount: 21 }]);
+    expect(await service.availability()).toMatchObject({ available: 0, pending: 21 });
+    expect(await redeemable(mint.url, token.token)).toBe(true);
+  });
+
+  it.each(['swap:counters-reserved', 'swap:journaled', 'swap:signed'] as const)(
+    'a tab that dies at %s while cancelling loses nothing after the next start',
+    async (step) => {
+      const frozen = freezeAt(step);
+      const first = await setup(mint.url, {
+        deps: { checkpoint: frozen.checkpoint, intervals: QUIET },
+      });
+      await takePayments(mint, first.storage, [8, 13]);
+      const token = ok(await first.service.createToken({ consolidate: false }));
+      void first.service.cancelToken(token.id);
+      await frozen.reached;
+      first.service.stop();
+
+      const second = await setup(mint.url, { storage: first.storage, deps: { intervals: QUIET } });
+      await second.service.resumeAll();
+
+      expect(await second.storage.proofs.balance()).toBe(21);
+      const journals = (await second.storage.withdrawals.list()).filter((w) => w.consolidation);
+      expect(journals).toEqual([]);
+      const stored = await second.storage.proofs.listUnspent();
+      const states = await (
+        await customerWallet(mint.url)
+      ).checkProofsStates(stored.map(toCashuProof));
+      expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
+      if (step === 'swap:signed') {
+        // The mint swapped: finishing it closed the token and recorded the cancel once.
+        expect(await second.service.listPending()).toEqual([]);
+        expect(await second.service.availability()).toMatchObject({ available: 21, pending: 0 });
+        expect(await redeemable(mint.url, token.token)).toBe(false);
+        expect(await cancelEvents(second.storage)).toHaveLength(1);
+      } else {
+        // Nothing reached the mint: the token is still pending and still redeemable.
+        expect(await second.service.listPending()).toMatchObject([{ id: token.id }]);
+        expect(await second.service.availability()).toMatchObject({ available: 0, pending: 21 });
+        expect(await redeemable(mint.url, token.token)).toBe(true);
+        expect(await cancelEvents(second.storage)).toEqual([]);
+        // Cancelling again works.
+        expect(await second.service.cancelToken(token.id)).toMatchObject({ status: 'cancelled' });
+        expect(await second.service.availability()).toMatchObject({ available: 21, pending: 0 });
+      }
+    },
+  );
+
+  it('two tabs cancelling the same token at once swap it once', async () => {
+    const lock = inProcessQuoteLock(); // what Web Locks give every tab of the origin
+    const tabA = await setup(mint.url, { deps: { lock, intervals: QUIET } });
+    await takePayments(mint, tabA.storage, [8, 13]);
+    const token = ok(await tabA.service.createToken({ consolidate: false }));
+    const tabB = await setup(mint.url, {
+      storage: tabA.storage,
+      deps: { lock, intervals: QUIET },
+    });
+
+    const { result, swaps } = await countSwapInputs(() =>
+      Promise.all([tabA.service.cancelToken(token.id), tabB.service.cancelToken(token.id)]),
+    );
+
+    expect(swaps).toEqual([4]); // 8, and 13 as 8 + 4 + 1: one swap of the token's proofs
+    expect(result.map((r) => r.status).sort()).toEqual(['cancelled', 'gone']);
+    expect(await tabA.storage.proofs.balance()).toBe(21);
+    expect(await cancelEvents(tabA.storage)).toHaveLength(1);
+    expect(await tabA.service.availability()).toMatchObject({ available: 21, pending: 0 });
+  });
 });

@@ -17,10 +17,11 @@ import type {
 } from '../../ports';
 import { sumSats } from '../proof-convert';
 import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';
-import { proofStateClient, type ProofStateClient } from './spent-watch-client';
+import { proofStateClient, proofY, type ProofStateClient } from './spent-watch-client';
 import { Consolidator, isJournal } from './withdraw-consolidate';
 import {
   ALL_PENDING_MESSAGE,
+  BALANCE_CHANGED_MESSAGE,
   FeeChangedError,
   feeIsAcceptable,
   isHexKeysetId,
@@ -36,6 +37,8 @@ import {
 } from './withdraw-plan';
 import { encodeWithdrawToken } from './withdraw-token';
 import { mintKey, type WalletProvider } from '../wallet-provider';
+import { AvailableProofs } from '../available-proofs';
+import { toMintError } from '../mint-errors';
 import { defaultQuoteLock, type QuoteLock } from '../receive/quote-lock';
 
 export interface WithdrawServiceDeps {
@@ -103,6 +106,22 @@ export interface PrepareOptions {
 type Found = { mintUrl: string; proofs: StoredProof[] } | WithdrawError;
 
 /**
+ * What cancelling a pending token did (docs/behaviour.md "Cancel a pending token"). Features pick
+ * the words from the status; `error` is the mint's or the network's own message.
+ */
+export type CancelTokenResult =
+  /** swapped back: `amount` sats available again, `fee` kept by the mint */
+  | { status: 'cancelled'; amount: number; fee: number }
+  /** the mint reported the token spent: closed as redeemed, exactly as the spent watch would */
+  | { status: 'redeemed'; amount: number }
+  /** someone is redeeming it right now (the mint says PENDING): nothing changed */
+  | { status: 'being-redeemed' }
+  /** no such pending token any more (another tab cancelled it, or its spend was settled) */
+  | { status: 'gone' }
+  /** the mint could not be asked or refused: nothing changed */
+  | { status: 'failed'; error: string };
+
+/**
  * The proofs stay stored (and in the balance) after the token is built: they leave only when the
  * mint reports them spent, so a token that is never redeemed loses nothing.
  */
@@ -112,10 +131,15 @@ export class WithdrawService {
   private readonly newId: () => string;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly lock: QuoteLock;
+  private readonly available: AvailableProofs;
+  private readonly clientFor: (mintUrl: string) => ProofStateClient;
 
   constructor(private readonly deps: WithdrawServiceDeps) {
     this.newId = deps.newId ?? (() => globalThis.crypto.randomUUID());
     this.lock = deps.lock ?? defaultQuoteLock();
+    this.available = new AvailableProofs(deps);
+    this.clientFor =
+      deps.clientFor ?? ((mintUrl) => proofStateClient(deps.wallets.getMint(mintUrl), deps.logger));
     this.consolidator = new Consolidator({
       proofs: deps.proofs,
       withdrawals: deps.withdrawals,
@@ -133,9 +157,7 @@ export class WithdrawService {
       events: deps.events,
       logger: deps.logger,
       intervals: deps.intervals,
-      clientFor:
-        deps.clientFor ??
-        ((mintUrl) => proofStateClient(deps.wallets.getMint(mintUrl), deps.logger)),
+      clientFor: this.clientFor,
     });
   }
 
@@ -212,23 +234,28 @@ export class WithdrawService {
   async availability(mintUrl?: string): Promise<WithdrawAvailability> {
     const url = mintUrl ?? (await this.deps.config.getMintUrl().catch(() => ''));
     try {
-      // From the per-mint total and the pending tokens, not by listing every proof: the wallet
-      // screen asks on every load, and a busy shop holds tens of thousands of proofs. A pending
-      // token's proofs stay stored, unspent, until its spend settles them in one transaction,
-      // so its amount is exactly what of the total it holds.
-      const key = mintKey(url);
-      const [total, rows] = await Promise.all([
-        this.deps.proofs.balance(url),
-        this.deps.withdrawals.list(),
-      ]);
-      const pending = rows
-        .filter((row) => !isJournal(row) && mintKey(row.mintUrl) === key)
-        .reduce((sum, row) => sum + row.amount, 0);
-      return { mintUrl: url, available: Math.max(0, total - pending), pending };
+      return { mintUrl: url, ...(await this.available.sats(url)) };
     } catch (error) {
       this.deps.logger.error('Could not read what is available to withdraw', error);
       return { mintUrl: url, available: 0, pending: 0 };
     }
+  }
+
+  /**
+   * Takes a pending token's sats back (docs/behaviour.md "Cancel a pending token"): asks the mint
+   * first, so a token already redeemed is closed as redeemed, then swaps its proofs for fresh
+   * outputs of ours (Consolidator.reclaim: journaled, so a tab dying mid-swap loses nothing). Under
+   * the withdraw lock, so two tabs never both swap it. Never rejects.
+   */
+  cancelToken(withdrawalId: string): Promise<CancelTokenResult> {
+    return this.exclusive(async () => {
+      try {
+        return await this.cancelLocked(withdrawalId);
+      } catch (error) {
+        this.deps.logger.error(`Cancelling withdrawal ${withdrawalId} failed`, error);
+        return { status: 'failed', error: errorMessage(error) };
+      }
+    });
   }
 
   /**
@@ -293,12 +320,93 @@ export class WithdrawService {
       amount,
       createdAt: this.deps.clock(),
     };
-    // Persisted before the token is shown: a spend while the app is closed is still found.
-    await this.deps.withdrawals.put(withdrawal);
+    // Persisted before the token is shown: a spend while the app is closed is still found. Written
+    // only if a cash-out in another tab did not take any of these proofs meanwhile.
+    if (!(await this.deps.withdrawals.putToken(withdrawal))) {
+      return { code: 'failed', error: BALANCE_CHANGED_MESSAGE };
+    }
     this.watcher.watch(withdrawal).catch((error: unknown) => {
       this.deps.logger.error(`Watching withdrawal ${withdrawal.id} failed`, error);
     });
-    return { token, amount, mintUrl };
+    return { token, amount, mintUrl, id: withdrawal.id };
+  }
+
+  private async cancelLocked(withdrawalId: string): Promise<CancelTokenResult> {
+    if ((await this.deps.withdrawals.list()).some((row) => isJournal(row))) {
+      // An earlier cancel of this token, cut off mid-swap, may be finished by this.
+      await this.consolidator.recoverAll();
+    }
+    const rows = await this.deps.withdrawals.list();
+    const token = rows.find((row) => row.id === withdrawalId && !isJournal(row));
+    if (!token) return { status: 'gone' };
+    const stored = await this.storedProofsOf(token);
+    const checked = await this.settleIfRedeemed(token, stored);
+    if (checked) return checked;
+    let fresh: NewProof[];
+    try {
+      fresh = await this.consolidator.reclaim(token.mintUrl, token, stored);
+    } catch (error) {
+      // A journal still open means our own swap may have spent the inputs: the next start or
+      // cancel finishes it; settling its spend as a redemption would record a withdrawal.
+      const open = (await this.deps.withdrawals.list()).some(
+        (row) => row.consolidation?.cancels === token.id,
+      );
+      if (open) throw error;
+      // Redeemed between the check and the swap: the mint refused the spent inputs.
+      const left = await this.storedProofsOf(token);
+      const after = await this.settleIfRedeemed(token, left).catch(() => undefined);
+      if (after) return after;
+      throw error;
+    }
+    this.watcher.unwatch(token.id);
+    const amount = sumSats(fresh);
+    this.deps.events.emitUpdated({ reason: 'withdrawal' });
+    return { status: 'cancelled', amount, fee: Math.max(0, token.amount - amount) };
+  }
+
+  /** The token's proofs still stored and unspent. */
+  private async storedProofsOf(token: PendingWithdrawal): Promise<StoredProof[]> {
+    const secrets = new Set(token.secrets);
+    const unspent = await this.deps.proofs.listUnspent(token.mintUrl);
+    return unspent.filter((p) => secrets.has(p.secret));
+  }
+
+  /**
+   * Asks the mint about the token's stored proofs. Spent ones are settled as the spent watch does
+   * (Ledger.settleWithdrawal: proofs deleted, one withdrawal event, row closed when none is left).
+   * Undefined when every proof is unspent, so the cancel may go on. Throws when the mint cannot
+   * be asked.
+   */
+  private async settleIfRedeemed(
+    token: PendingWithdrawal,
+    stored: StoredProof[],
+  ): Promise<CancelTokenResult | undefined> {
+    let spent: string[] = [];
+    if (stored.length > 0) {
+      const bySecret = new Map(stored.map((p) => [proofY(p.secret), p.secret]));
+      let entries;
+      try {
+        entries = await this.clientFor(token.mintUrl).check([...bySecret.keys()]);
+      } catch (error) {
+        throw toMintError(error);
+      }
+      if (entries.some((e) => e.state === 'PENDING')) return { status: 'being-redeemed' };
+      spent = entries
+        .filter((e) => e.state === 'SPENT')
+        .map((e) => bySecret.get(e.Y))
+        .filter((s): s is string => s !== undefined);
+      if (spent.length === 0) return undefined;
+    }
+    const result = await this.deps.ledger.settleWithdrawal({
+      withdrawalId: token.id,
+      spentSecrets: spent,
+    });
+    if (result.amount > 0) {
+      this.deps.events.emitUpdated({ reason: 'withdrawal', amount: result.amount });
+    }
+    if (result.remaining === 0) this.watcher.unwatch(token.id);
+    // A token is redeemed whole (one swap at the mint); what is left of a part is still its own.
+    return { status: 'redeemed', amount: result.amount };
   }
 
   private async shouldConsolidate(
@@ -328,10 +436,9 @@ export class WithdrawService {
     if ('error' in found) return found;
     // Proofs already inside a pending token belong to that token until the mint reports it
     // spent: putting them into a second token would make one of the two worthless.
-    const inTokens = await this.pendingSecrets();
-    const proofs = found.proofs.filter((p) => !inTokens.has(p.secret));
-    if (proofs.length === 0) return { code: 'all-pending', error: ALL_PENDING_MESSAGE };
-    return { mintUrl: found.mintUrl, proofs };
+    const { available } = await this.available.split(found.proofs);
+    if (available.length === 0) return { code: 'all-pending', error: ALL_PENDING_MESSAGE };
+    return { mintUrl: found.mintUrl, proofs: available };
   }
 
   /** Every unspent proof of the mint, pending tokens included. */
@@ -353,12 +460,6 @@ export class WithdrawService {
     if (proofs.length === 0)
       return { code: 'no-proofs-for-mint', error: NO_PROOFS_FOR_MINT_MESSAGE };
     return { mintUrl, proofs };
-  }
-
-  /** Secrets of every proof held by a watched (not yet redeemed) withdrawal token. */
-  private async pendingSecrets(): Promise<Set<string>> {
-    const rows = await this.deps.withdrawals.list();
-    return new Set(rows.filter((row) => !isJournal(row)).flatMap((row) => row.secrets));
   }
 
   /**

@@ -1,0 +1,67 @@
+// What of a mint's unspent proofs may be spent: all but those held by a pending withdrawal token
+// (docs/decisions/0015-pending-token-proofs-reserved.md). Withdraw, cash-out and automatic
+// cash-out all ask here, so the three never disagree on what "available" means.
+import type { ProofStore, StoredProof, WithdrawalStore } from '../ports';
+import { mintKey } from './wallet-provider';
+
+export interface AvailableProofsDeps {
+  proofs: Pick<ProofStore, 'listUnspent' | 'balance'>;
+  withdrawals: Pick<WithdrawalStore, 'list'>;
+}
+
+/** A mint's unspent proofs, split into what may be spent and what a pending token holds. */
+export interface ProofsByUse {
+  available: StoredProof[];
+  pending: StoredProof[];
+}
+
+/** The same split in sats. */
+export interface SatsByUse {
+  available: number;
+  pending: number;
+}
+
+export class AvailableProofs {
+  constructor(private readonly deps: AvailableProofsDeps) {}
+
+  /**
+   * Secrets of every proof held by a watched withdrawal token. Consolidation journal rows hold
+   * no token: their inputs are being swapped by the withdraw lock's holder, not reserved.
+   */
+  async reservedSecrets(): Promise<Set<string>> {
+    const rows = await this.deps.withdrawals.list();
+    return new Set(rows.filter((row) => row.consolidation === undefined).flatMap((r) => r.secrets));
+  }
+
+  /** Splits proofs already read (any mint) by whether a pending token holds them. */
+  async split(proofs: StoredProof[]): Promise<ProofsByUse> {
+    const reserved = await this.reservedSecrets();
+    const available: StoredProof[] = [];
+    const pending: StoredProof[] = [];
+    for (const proof of proofs) (reserved.has(proof.secret) ? pending : available).push(proof);
+    return { available, pending };
+  }
+
+  /** The unspent proofs stored for exactly `mintUrl`, split. */
+  async list(mintUrl: string): Promise<ProofsByUse> {
+    return this.split(await this.deps.proofs.listUnspent(mintUrl));
+  }
+
+  /**
+   * The split in sats, from the per-mint total and the pending tokens rather than by listing every
+   * proof: the wallet screen and automatic cash-out ask often, and a busy shop holds tens of
+   * thousands of proofs. A pending token's proofs stay stored and unspent until its spend settles
+   * them in one transaction (Ledger.settleWithdrawal), so its amount is what of the total it holds.
+   */
+  async sats(mintUrl: string): Promise<SatsByUse> {
+    const key = mintKey(mintUrl);
+    const [total, rows] = await Promise.all([
+      this.deps.proofs.balance(mintUrl),
+      this.deps.withdrawals.list(),
+    ]);
+    const pending = rows
+      .filter((row) => row.consolidation === undefined && mintKey(row.mintUrl) === key)
+      .reduce((sum, row) => sum + row.amount, 0);
+    return { available: Math.max(0, total - pending), pending };
+  }
+}
