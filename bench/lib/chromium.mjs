@@ -15,12 +15,3 @@ export async function throttledPage(context, rate) {
   }
   return page;
 }
-
-/** Empties the browser's HTTP (and so V8 code) cache: the next load is a cold one. */
-export async function clearHttpCache(context) {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.detach();
-  await page.close();
-}
