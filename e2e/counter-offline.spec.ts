@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startMint, type DevMint } from '../dev/mint/server.ts';
-import { MINT_UNREACHABLE_REASON, aboveMaxHint } from '../src/features/pos/texts';
+import { MINT_UNREACHABLE_REASON } from '../src/features/pos/texts';
+import { aboveMaxHint } from '../src/ui/texts';
 import {
   MINT_NOT_RESPONDING_TEXT,
   OFFLINE_SUBMIT_TEXT,

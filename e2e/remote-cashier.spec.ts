@@ -10,7 +10,8 @@ import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { hasValidPairing, newPairingSecret, pairingId } from '../src/core/remote-payments/pairing';
 import { expect, test } from './fixtures';
 import { cashierKeypadReady, cashierSale, openCashier, openCashierPage } from './helpers/cashier';
-import { requestInvoice } from './helpers/invoice';
+import { aboveMaxHint } from '../src/ui/texts';
+import { invoiceDialog, quoteIdOnScreen, requestInvoice } from './helpers/invoice';
 import {
   cashierLinkFor,
   messagesFor,
@@ -148,6 +149,40 @@ test.describe('a plain /remote/{npub} link', () => {
     expect(await atMint.json()).toMatchObject({ quote, amount: 8, state: 'UNPAID' });
     const [delivered] = await messagesForQuote(relayUrl, merchant, quote);
     expect(delivered!.message.mint).toBe(otherMint.url);
+  });
+
+  test('refuses an amount above that mint’s maximum while it is typed, as the merchant’s keypad does', async ({
+    browser,
+    appUrl,
+    relayUrl,
+    request,
+  }) => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-limit-mint-'));
+    otherMint = await startMint({ port: 0, fresh: true, dataDir });
+    const set = await request.post(`${otherMint.url}/dev/config`, { data: { maxAmount: 500 } });
+    expect(set.ok()).toBe(true);
+    const merchant = standInMerchant();
+    await publishProfile(relayUrl, merchant, { mints: [otherMint.url], relays: [relayUrl] });
+    const cashier = await openCashier(
+      browser,
+      cashierLinkFor(appUrl, merchant.npub),
+      merchant.npub,
+    );
+    contexts.push(cashier.context);
+    const hint = cashier.page.getByText(aboveMaxHint('500'));
+
+    // The limits come with the mint's info, read once the cashier's keypad is up.
+    await expect(async () => {
+      await cashier.page.keyboard.press('Escape');
+      await cashier.page.keyboard.type('5001');
+      await expect(hint).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(cashier.page.getByTestId('keypad-amount')).toHaveText(/^500\b/);
+    await cashier.page.getByRole('button', { name: 'Submit' }).click();
+    await expect(invoiceDialog(cashier.page).getByTestId('invoice-amount')).toHaveText('500 sats');
+    const quote = await quoteIdOnScreen(cashier.page);
+    const atMint = await request.get(`${otherMint.url}/v1/mint/quote/bolt11/${quote}`);
+    expect(await atMint.json()).toMatchObject({ quote, amount: 500 });
   });
 });
 

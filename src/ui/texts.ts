@@ -11,6 +11,9 @@ export const OFFLINE_SUBMIT_TEXT = 'You are offline. Connect to create an invoic
 export const MINT_NOT_RESPONDING_TEXT = 'The mint is not responding';
 /** Gives up waiting for a mint that is not responding. */
 export const CANCEL_CREATING_TEXT = 'Cancel';
+/** A keypad's hints at the mint's NUT-04 limits (from its info): point of sale and cashier. */
+export const aboveMaxHint = (max: string) => `The mint takes at most ${max} sats per invoice.`;
+export const belowMinHint = (min: string) => `The mint takes at least ${min} sats per invoice.`;
 
 /** docs/behaviour.md "Point of sale": the SPEC texts, verbatim; the amount is appended. */
 export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';

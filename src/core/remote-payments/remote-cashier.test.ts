@@ -196,3 +196,21 @@ describe('RemoteCashier sales', () => {
     expect(messagesAtRelay(pool)).toHaveLength(1);
   });
 });
+
+describe('RemoteCashier amount limits', () => {
+  it("reads the target mint's NUT-04 limits, as the merchant's keypad does", async () => {
+    const mint = fakeQuoteMint();
+    mint.state.info = {
+      nuts: {
+        4: { methods: [{ method: 'bolt11', unit: 'sat', min_amount: 10, max_amount: 500 }] },
+      },
+    };
+    const { cashier } = cashierOn(new FakeRelayPool(), new MemoryCashierSaleStore(), { mint });
+    expect(await cashier.amountLimits()).toEqual({ min: 10, max: 500 });
+  });
+
+  it('rejects with a mint error when the mint cannot be asked', async () => {
+    const { cashier } = cashierOn(new FakeRelayPool(), new MemoryCashierSaleStore());
+    await expect(cashier.amountLimits()).rejects.toMatchObject({ name: 'MintUnreachableError' });
+  });
+});

@@ -6,6 +6,8 @@ import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { Listeners, type Listener } from '../listeners';
 import type { Logger } from '../logger';
 import type { Clock } from '../ports';
+import { toMintError } from '../wallet/mint-errors';
+import { mintAmountLimits, type AmountLimits } from '../wallet/receive/mint-limits';
 import { mintQuoteClient, watchMintQuote, type QuoteWatch } from '../wallet/receive/quote-watcher';
 import type { WalletProvider } from '../wallet/wallet-provider';
 import { isLinkRevoked, readMerchantProfile } from './cashier-link';
@@ -149,6 +151,20 @@ export class RemoteCashier {
    * CashierLinkRevokedError when the merchant's profile says this link is no longer valid, or
    * the mint's typed error.
    */
+  /**
+   * The amounts the target mint takes for one invoice (NUT-04, from its info), so the cashier's
+   * keypad refuses the others while they are typed, as the merchant's does. Rejects with a mint
+   * error when the mint cannot be asked.
+   */
+  async amountLimits(): Promise<AmountLimits> {
+    const { mintUrl } = await this.deps.target();
+    try {
+      return mintAmountLimits(await this.deps.wallets.getMint(mintUrl).getInfo());
+    } catch (error) {
+      throw toMintError(error);
+    }
+  }
+
   async createInvoice(amount: number): Promise<RemoteInvoice> {
     const { logger, merchantPubkeyHex, sales: store } = this.deps;
     await this.loaded;

@@ -22,7 +22,8 @@ import { ZERO_AMOUNT_HINT } from '../../ui/Keypad';
 import { Toaster } from '../../ui/toaster';
 import type { PriceView } from '../../core/prices/price-service';
 import { HomeScreen } from './HomeScreen';
-import { aboveMaxHint, MINT_UNREACHABLE_REASON } from './texts';
+import { aboveMaxHint } from '../../ui/texts';
+import { MINT_UNREACHABLE_REASON } from './texts';
 import { COPY_INVOICE_FAILED_LOG, PAYMENT_FAILED_TOAST } from '../../ui/texts';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);

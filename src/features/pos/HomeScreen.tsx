@@ -3,12 +3,12 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { FiatRecord } from '../../core/ports';
 import { formatSats } from '../../ui/format-sats';
 import { InvoicePanel } from '../../ui/InvoicePanel';
+import { useMintLimits } from '../../ui/use-mint-limits';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
-import { useMintLimits } from './use-mint-limits';
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
@@ -22,7 +22,10 @@ export function HomeScreen({ services }: PosScreenProps) {
   useLayoutEffect(() => {
     fiatOfRef.current = fiat.fiatOf;
   });
-  const limits = useMintLimits(payments, logger);
+  const readLimits = useCallback(() => payments.amountLimits(), [payments]);
+  const limits = useMintLimits(readLimits, (error) =>
+    logger.warn('Could not read the mint amount limits', error),
+  );
   const { invoice: quote } = invoice;
   const onCopyError = useCallback(
     (error: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, error),

@@ -6,10 +6,6 @@ export const MINT_UNREACHABLE_REASON =
   'The mint could not be reached. Check the connection or the mint in Settings, and try again.';
 export const mintRefusedReason = (detail: string) => `The mint refused: ${detail}`;
 
-/** The keypad's hints at the mint's NUT-04 limits (from its info). */
-export const aboveMaxHint = (max: string) => `The mint takes at most ${max} sats per invoice.`;
-export const belowMinHint = (min: string) => `The mint takes at least ${min} sats per invoice.`;
-
 export const SATS_UNIT = 'sats';
 /** The toggle's accessible name; its text is the unit it switches to. */
 export const SWITCH_UNIT_LABEL = (unit: string) => `Enter the amount in ${unit}`;

@@ -64,7 +64,12 @@ function Till({
   return (
     <section className="flex flex-col gap-4" data-quote-id={invoice?.quote}>
       <p className="text-sm text-slate-500">Enter an amount in sats</p>
-      <InvoicePanel flow={state} invoice={invoice} onCopyError={onCopyError} />
+      <InvoicePanel
+        flow={state}
+        invoice={invoice}
+        onCopyError={onCopyError}
+        {...(state.limits ? { limits: state.limits } : {})}
+      />
       <CashierSalesList sales={state.sales} />
     </section>
   );

@@ -47,6 +47,7 @@ async function setup(
   deviceKey?: Uint8Array,
   prepare?: (pool: FakeRelayPool, storage: Storage) => Promise<void> | void,
   dbName = `remote-screen-${++count}`,
+  mintInfo: unknown = null,
 ) {
   const storage = createStorage({
     dbName,
@@ -58,6 +59,7 @@ async function setup(
   const pool = new FakeRelayPool();
   await prepare?.(pool, storage);
   const mint = fakeQuoteMint();
+  mint.state.info = mintInfo;
   const getSeedlessWallet = vi.fn((_url: string) => Promise.resolve(mint.wallet));
   const services: RemoteServices = {
     storage,
@@ -216,6 +218,31 @@ describe('RemoteScreen cashier', () => {
     await waitFor(() => expect(statuses()).toEqual(['Merchant confirmed 21 sats']));
     expect(screen.getByText('Sales on this device')).toBeTruthy();
     expect(confetti).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses an amount above the mint's maximum while it is typed, as the merchant's keypad does", async () => {
+    const secret = newPairingSecret();
+    const info = { nuts: { 4: { methods: [{ method: 'bolt11', unit: 'sat', max_amount: 500 }] } } };
+    const { mint } = await setup(
+      `/remote/${merchantNpub}${linkSearch}#pair=${encodePairingSecret(secret)}`,
+      undefined,
+      (relays) =>
+        publishProfile(relays, RELAY, {
+          mints: [MINT],
+          relays: [RELAY],
+          pairingId: pairingId(secret),
+        }),
+      undefined,
+      info,
+    );
+    await tillReady();
+    // The limits arrive with the mint's info, after the keypad is up.
+    await waitFor(() => expect(mint.state.infoReads).toBe(1));
+    await act(async () => {});
+    for (const digit of '5000') fireEvent.click(screen.getByRole('button', { name: digit }));
+    expect(screen.getByText('The mint takes at most 500 sats per invoice.')).toBeTruthy();
+    expect(screen.getByTestId('keypad-amount').textContent).toMatch(/^500\b/);
+    expect(mint.state.created).toEqual([]);
   });
 
   it('says the link is no longer valid, with no keypad, when the profile names another pairing id', async () => {

@@ -14,7 +14,9 @@ import {
 import { fireConfetti } from '../../ui/confetti';
 import { toast } from '../../ui/toast';
 import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
+import type { KeypadLimits } from '../../ui/Keypad';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
+import { useMintLimits } from '../../ui/use-mint-limits';
 import type { RemoteServices } from './deps';
 import {
   LINK_REVOKED_TEXT,
@@ -26,6 +28,8 @@ import {
 export interface RemoteInvoiceState extends InvoiceFlowState<RemoteInvoice> {
   /** the sales list, newest first */
   sales: CashierSale[];
+  /** the target mint's amount limits for the keypad, once it answered */
+  limits: KeypadLimits | undefined;
   /** a sale found the merchant's profile naming another pairing secret */
   revoked: boolean;
 }
@@ -99,5 +103,9 @@ export function useRemoteInvoice(
     return text;
   }, []);
   const flow = useInvoiceFlow({ create, watch, onCreateError });
-  return { ...flow, sales, revoked };
+  const readLimits = useCallback(() => cashier.amountLimits(), [cashier]);
+  const limits = useMintLimits(readLimits, (error) =>
+    logger.warn('Could not read the mint amount limits', error),
+  );
+  return { ...flow, sales, revoked, limits };
 }

@@ -1,6 +1,6 @@
 // A seedless wallet and mint stand-in for cashier tests: NUT-20 locked quotes, paid or expired
 // when the test says so, and no WebSocket (the watcher polls).
-import { Amount, type Mint, type Wallet } from '@cashu/cashu-ts';
+import { Amount, NetworkError, type Mint, type Wallet } from '@cashu/cashu-ts';
 
 export function fakeQuoteMint() {
   const state = {
@@ -8,6 +8,9 @@ export function fakeQuoteMint() {
     paid: new Set<string>(),
     /** unix seconds given to new quotes */
     expiry: null as number | null,
+    /** the mint's /v1/info reply; none (an unreachable info) unless a test sets it */
+    info: null as unknown,
+    infoReads: 0,
   };
   const wallet = {
     loadMint: () => Promise.resolve(),
@@ -35,6 +38,12 @@ export function fakeQuoteMint() {
         expiry: state.expiry,
       }),
     getLazyMintInfo: () => Promise.reject(new Error('no websocket in this test')),
+    getInfo: () => {
+      state.infoReads += 1;
+      return state.info === null
+        ? Promise.reject(new NetworkError('Failed to fetch'))
+        : Promise.resolve(state.info);
+    },
   } as unknown as Mint;
   return { state, wallet, mint };
 }
