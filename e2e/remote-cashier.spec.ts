@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { hasValidPairing, newPairingSecret, pairingId } from '../src/core/remote-payments/pairing';
 import { expect, test } from './fixtures';
@@ -124,31 +124,45 @@ test.describe('a plain /remote/{npub} link', () => {
     dataDir = undefined;
   });
 
-  test('creates the invoice at the mint the merchant’s profile names', async ({
-    browser,
-    appUrl,
-    relayUrl,
-    request,
-  }) => {
+  /**
+   * A mint of its own, named as the only mint of a merchant's profile on the build's default
+   * relay (not the build's default mint), and a cashier opened from the plain link.
+   */
+  async function cashierOnProfileMint(
+    browser: Browser,
+    appUrl: string,
+    relayUrl: string,
+    configure: (mint: DevMint) => Promise<void> = async () => {},
+  ) {
     dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-profile-mint-'));
-    otherMint = await startMint({ port: 0, fresh: true, dataDir });
+    const mint = await startMint({ port: 0, fresh: true, dataDir });
+    otherMint = mint;
+    await configure(mint);
     const merchant = standInMerchant();
-    // The build's default relay carries the profile; its mint is not the build's default one.
-    await publishProfile(relayUrl, merchant, { mints: [otherMint.url], relays: [relayUrl] });
-
+    await publishProfile(relayUrl, merchant, { mints: [mint.url], relays: [relayUrl] });
     const cashier = await openCashier(
       browser,
       cashierLinkFor(appUrl, merchant.npub),
       merchant.npub,
     );
     contexts.push(cashier.context);
-    const quote = await requestInvoice(cashier.page, 8);
+    return { mint, merchant, page: cashier.page };
+  }
 
-    const atMint = await request.get(`${otherMint.url}/v1/mint/quote/bolt11/${quote}`);
+  test('creates the invoice at the mint the merchant’s profile names', async ({
+    browser,
+    appUrl,
+    relayUrl,
+    request,
+  }) => {
+    const { mint, merchant, page } = await cashierOnProfileMint(browser, appUrl, relayUrl);
+    const quote = await requestInvoice(page, 8);
+
+    const atMint = await request.get(`${mint.url}/v1/mint/quote/bolt11/${quote}`);
     expect(atMint.ok()).toBe(true);
     expect(await atMint.json()).toMatchObject({ quote, amount: 8, state: 'UNPAID' });
     const [delivered] = await messagesForQuote(relayUrl, merchant, quote);
-    expect(delivered!.message.mint).toBe(otherMint.url);
+    expect(delivered!.message.mint).toBe(mint.url);
   });
 
   test('refuses an amount above that mint’s maximum while it is typed, as the merchant’s keypad does', async ({
@@ -157,31 +171,23 @@ test.describe('a plain /remote/{npub} link', () => {
     relayUrl,
     request,
   }) => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-limit-mint-'));
-    otherMint = await startMint({ port: 0, fresh: true, dataDir });
-    const set = await request.post(`${otherMint.url}/dev/config`, { data: { maxAmount: 500 } });
-    expect(set.ok()).toBe(true);
-    const merchant = standInMerchant();
-    await publishProfile(relayUrl, merchant, { mints: [otherMint.url], relays: [relayUrl] });
-    const cashier = await openCashier(
-      browser,
-      cashierLinkFor(appUrl, merchant.npub),
-      merchant.npub,
-    );
-    contexts.push(cashier.context);
-    const hint = cashier.page.getByText(aboveMaxHint('500'));
+    const { mint, page } = await cashierOnProfileMint(browser, appUrl, relayUrl, async (m) => {
+      const set = await request.post(`${m.url}/dev/config`, { data: { maxAmount: 500 } });
+      expect(set.ok()).toBe(true);
+    });
+    const hint = page.getByText(aboveMaxHint('500'));
 
     // The limits come with the mint's info, read once the cashier's keypad is up.
     await expect(async () => {
-      await cashier.page.keyboard.press('Escape');
-      await cashier.page.keyboard.type('5001');
+      await page.keyboard.press('Escape');
+      await page.keyboard.type('5001');
       await expect(hint).toBeVisible({ timeout: 1_000 });
     }).toPass();
-    await expect(cashier.page.getByTestId('keypad-amount')).toHaveText(/^500\b/);
-    await cashier.page.getByRole('button', { name: 'Submit' }).click();
-    await expect(invoiceDialog(cashier.page).getByTestId('invoice-amount')).toHaveText('500 sats');
-    const quote = await quoteIdOnScreen(cashier.page);
-    const atMint = await request.get(`${otherMint.url}/v1/mint/quote/bolt11/${quote}`);
+    await expect(page.getByTestId('keypad-amount')).toHaveText(/^500\b/);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(invoiceDialog(page).getByTestId('invoice-amount')).toHaveText('500 sats');
+    const quote = await quoteIdOnScreen(page);
+    const atMint = await request.get(`${mint.url}/v1/mint/quote/bolt11/${quote}`);
     expect(await atMint.json()).toMatchObject({ quote, amount: 500 });
   });
 });
