@@ -192,7 +192,14 @@ function floorJs(distDir) {
   };
 }
 
-export async function measureFirstLoad({ browser, appUrl, mintUrl, relayUrl, runs = 10, log }) {
+export async function measureFirstLoad({
+  browser,
+  appUrl,
+  mintUrl,
+  relayUrl,
+  firstLoadRuns: runs = 16,
+  log,
+}) {
   const stack = { appUrl, mintUrl, relayUrl };
   const floorServer = await startFloor();
   const result = {

@@ -85,6 +85,8 @@ async function main() {
       stack,
       quick,
       runs: quick ? 3 : 10,
+      // First loads spread about ±50 ms at 4x; their budgets are medians, so they get more runs.
+      firstLoadRuns: quick ? 3 : 16,
       log,
     };
     for (const figure of FIGURES) {
