@@ -81,6 +81,25 @@ function screen(source: ServiceSource, load: () => Promise<Screen>) {
 }
 
 /**
+ * Route `lazy` for the wallet: like `screen`, and once its code and the services are loaded it
+ * reads the first page (balance, history, pending), so the screen's first render shows them
+ * instead of rendering empty, painting, then reading.
+ */
+function walletScreen(source: ServiceSource) {
+  return async () => {
+    const [{ WalletScreen, startFirstWalletRead }, services] = await Promise.all([
+      import('../features/wallet/WalletScreen'),
+      source.load(),
+    ]);
+    const first = await startFirstWalletRead(services);
+    function Wallet() {
+      return <WalletScreen services={services} first={first} />;
+    }
+    return { Component: Wallet };
+  };
+}
+
+/**
  * Route `lazy` for a screen behind the onboarding guard. React Router resolves a route's `lazy`
  * in parallel with its parent's loader, so a new user opening /wallet would download the screen
  * and every protocol library only to be redirected: when the device is not onboarded, the route
@@ -155,9 +174,7 @@ export function createRoutes(
             {
               path: 'wallet',
               ...named('Wallet'),
-              lazy: guarded(() =>
-                import('../features/wallet/WalletScreen').then((m) => m.WalletScreen),
-              ),
+              lazy: guardedScreen(source, walletScreen(source)),
             },
             {
               path: 'connect',
