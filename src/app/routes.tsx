@@ -13,6 +13,7 @@ import { RestoreBanner } from './RestoreBanner';
 import { RouteError } from './RouteError';
 import { UpdateBanner } from './UpdateBanner';
 import { RouteFocus, type RouteHandle } from './RouteFocus';
+import { GUARDED_SCREENS } from './guarded-screens';
 import { requireOnboarded } from './requireOnboarded';
 import { deferredPosServices } from './services/pos';
 import type { AppServices } from './services/complete';
@@ -88,7 +89,7 @@ function screen(source: ServiceSource, load: () => Promise<Screen>) {
 function walletScreen(source: ServiceSource) {
   return async () => {
     const [{ WalletScreen, startFirstWalletRead }, services] = await Promise.all([
-      import('../features/wallet/WalletScreen'),
+      GUARDED_SCREENS['/wallet'](),
       source.load(),
     ]);
     const first = await startFirstWalletRead(services);
@@ -179,16 +180,12 @@ export function createRoutes(
             {
               path: 'connect',
               ...named('Connect'),
-              lazy: guarded(() =>
-                import('../features/connect/ConnectScreen').then((m) => m.ConnectScreen),
-              ),
+              lazy: guarded(() => GUARDED_SCREENS['/connect']().then((m) => m.ConnectScreen)),
             },
             {
               path: 'settings',
               ...named('Settings'),
-              lazy: guarded(() =>
-                import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
-              ),
+              lazy: guarded(() => GUARDED_SCREENS['/settings']().then((m) => m.SettingsScreen)),
             },
           ],
         },
