@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// Wallet screen: balance, paginated history (0/10/11/large), metadata as text, withdraw flow, errors.
+// Wallet screen: balance, paginated history (0/10/11/large), metadata as text, withdraw flow, errors,
+// and the first page read before the mount (used once, read again after an update in between).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
