@@ -13,6 +13,7 @@ import { RestoreBanner } from './RestoreBanner';
 import { RouteError } from './RouteError';
 import { UpdateBanner } from './UpdateBanner';
 import { RouteFocus, type RouteHandle } from './RouteFocus';
+import { GUARDED_SCREENS } from './guarded-screens';
 import { requireOnboarded } from './requireOnboarded';
 import { deferredPosServices } from './services/pos';
 import type { AppServices } from './services/complete';
@@ -77,6 +78,25 @@ function screen(source: ServiceSource, load: () => Promise<Screen>) {
       return <Loaded services={services} />;
     }
     return { Component: ScreenWithServices };
+  };
+}
+
+/**
+ * Route `lazy` for the wallet: like `screen`, and once its code and the services are loaded it
+ * reads the first page (balance, history, pending), so the screen's first render shows them
+ * instead of rendering empty, painting, then reading.
+ */
+function walletScreen(source: ServiceSource) {
+  return async () => {
+    const [{ WalletScreen, startFirstWalletRead }, services] = await Promise.all([
+      GUARDED_SCREENS['/wallet'](),
+      source.load(),
+    ]);
+    const first = await startFirstWalletRead(services);
+    function Wallet() {
+      return <WalletScreen services={services} first={first} />;
+    }
+    return { Component: Wallet };
   };
 }
 
@@ -155,23 +175,17 @@ export function createRoutes(
             {
               path: 'wallet',
               ...named('Wallet'),
-              lazy: guarded(() =>
-                import('../features/wallet/WalletScreen').then((m) => m.WalletScreen),
-              ),
+              lazy: guardedScreen(source, walletScreen(source)),
             },
             {
               path: 'connect',
               ...named('Connect'),
-              lazy: guarded(() =>
-                import('../features/connect/ConnectScreen').then((m) => m.ConnectScreen),
-              ),
+              lazy: guarded(() => GUARDED_SCREENS['/connect']().then((m) => m.ConnectScreen)),
             },
             {
               path: 'settings',
               ...named('Settings'),
-              lazy: guarded(() =>
-                import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
-              ),
+              lazy: guarded(() => GUARDED_SCREENS['/settings']().then((m) => m.SettingsScreen)),
             },
           ],
         },

@@ -37,9 +37,14 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   };
   let painted!: () => void;
   const firstPaint = new Promise<void>((resolve) => (painted = resolve));
+  let navigated!: () => void;
+  const firstNavigation = new Promise<void>((resolve) => (navigated = resolve));
+  // Start-up's background work waits for the first screen: the router's first navigation done
+  // (a lazy screen's code, services and first read are in) and a screen painted.
+  const firstScreen = Promise.all([firstNavigation, firstPaint]);
   const source = deferredServices(
     base,
-    () => import('./services/startup').then((m) => m.completeAndStart(base)),
+    () => import('./services/startup').then((m) => m.completeAndStart(base, firstScreen)),
     firstPaint,
   );
   const started = options.onboardedRead
@@ -53,7 +58,10 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
       : renderFirstScreen(rootElement, source, update);
     void afterRootPainted(rootElement).then(painted);
     // Once the first navigation is done, onboarding may change the flag: ask IndexedDB again.
-    void routerInitialized(router).then(() => (firstAnswer = null));
+    void routerInitialized(router).then(() => {
+      firstAnswer = null;
+      navigated();
+    });
     startAfterFirstScreen(router, root, source, update);
   });
 }

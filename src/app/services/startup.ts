@@ -35,7 +35,17 @@ export async function whenOnboarded(
   }
 }
 
-export function completeAndStart(base: BaseServices): AppServices {
+/**
+ * `firstScreen`: resolves once the first screen has painted (start.tsx: the router's first
+ * navigation done and its screen painted); the background work waits for it, then for an idle
+ * moment. Idle alone is not enough: a screen waiting for IndexedDB (the wallet's first read)
+ * leaves the main thread idle, and the inbox's key derivation and the resumes' reads would land
+ * in the middle of its load.
+ */
+export function completeAndStart(
+  base: BaseServices,
+  firstScreen: Promise<unknown> = Promise.resolve(),
+): AppServices {
   const services = completeServices(base, {
     // The inbox rate-limits it to once a minute; the fixed id merges repeats.
     onRemotePaymentError: () =>
@@ -52,10 +62,16 @@ export function completeAndStart(base: BaseServices): AppServices {
     logger,
     onScreen: () => payments.shownQuote(),
   });
-  // The background work waits until the browser is idle, at most BACKGROUND_WORK_DELAY_MS: the
-  // screen that asked for the services renders first (its reads do not queue behind the
-  // resume's), and a payment made while the app was closed is still minted within a second.
-  afterIdle(() => {
+  // The background work waits for the first screen, then until the browser is idle, at most
+  // BACKGROUND_WORK_DELAY_MS: the screen that asked for the services renders first (its reads do
+  // not queue behind the resume's), and a payment made while the app was closed is still minted
+  // within a second of it.
+  const startBackground = (run: () => void) =>
+    void firstScreen.then(
+      () => afterIdle(run),
+      () => afterIdle(run),
+    );
+  startBackground(() => {
     startPaymentResume({ payments, config, logger, window, document });
     // Cash-outs: outcomes found later are toasted; pending melts are checked now and on resume;
     // every stored payment may reach the automatic cash-out threshold.

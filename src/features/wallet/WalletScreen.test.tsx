@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// Wallet screen: balance, paginated history (0/10/11/large), metadata as text, withdraw flow, errors.
+// Wallet screen: balance, paginated history (0/10/11/large), metadata as text, withdraw flow, errors,
+// and the first page read before the mount (used once, read again after an update in between).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +12,7 @@ import type { CancelTokenResult } from '../../core/wallet/withdraw/withdraw-serv
 import type { PinAnswer } from '../../ui/PinPrompt';
 import { testStorage } from '../../storage/test-support';
 import type { WalletServices } from './deps';
-import { WalletScreen } from './WalletScreen';
+import { startFirstWalletRead, WalletScreen } from './WalletScreen';
 
 afterEach(cleanup);
 
@@ -257,6 +258,54 @@ describe('WalletScreen: balance and history', () => {
     expect(await screen.findByText('Could not load your wallet data.')).toBeTruthy();
     expect(logger.error).toHaveBeenCalledWith('Failed to load wallet data:', expect.any(Error));
     expect(screen.getByTestId('wallet-balance').textContent).toBe('50 sats');
+  });
+});
+
+describe('WalletScreen: the first page read before the mount', () => {
+  it('shows the balance and history read before it mounted in its first render, reading nothing more', async () => {
+    const balance = vi.fn(async () => 1234);
+    const { services } = fakeServices({ balance, events: many(11) });
+    const first = await startFirstWalletRead(services);
+    render(<WalletScreen services={services} first={first} />);
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('1,234 sats');
+    expect(screen.getAllByTestId('history-item')).toHaveLength(10);
+    expect((screen.getByRole('button', { name: 'Refresh' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    await act(async () => {});
+    expect(balance).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads again when a wallet update came between the first read and the mount', async () => {
+    let sats = 10;
+    const { services, bus } = fakeServices({ balance: async () => sats });
+    const first = await startFirstWalletRead(services);
+    sats = 0;
+    bus.emitUpdated({ reason: 'withdrawal', amount: 10 });
+    render(<WalletScreen services={services} first={first} />);
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('0 sats'));
+  });
+
+  it('uses the first read for one mount only: a second mount reads afresh', async () => {
+    let sats = 10;
+    const { services } = fakeServices({ balance: async () => sats });
+    const first = await startFirstWalletRead(services);
+    render(<WalletScreen services={services} first={first} />);
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('10 sats');
+    cleanup();
+    sats = 25;
+    render(<WalletScreen services={services} first={first} />);
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('25 sats'));
+  });
+
+  it('reads again on an update after the mount, as without a first read', async () => {
+    let sats = 10;
+    const { services, bus } = fakeServices({ balance: async () => sats });
+    const first = await startFirstWalletRead(services);
+    render(<WalletScreen services={services} first={first} />);
+    sats = 3;
+    act(() => bus.emitUpdated({ reason: 'payment', amount: 3 }));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('3 sats'));
   });
 });
 

@@ -34,14 +34,23 @@ import {
   WITHDRAW,
   satsText,
 } from './texts';
-import { useWalletData } from './use-wallet-data';
+import { useWalletData, type FirstWalletRead } from './use-wallet-data';
 import { useWithdraw } from './use-withdraw';
 import { useReturnFocus } from '../../ui/use-return-focus';
 
-export function WalletScreen({ services }: { services: WalletServices }) {
+export { startFirstWalletRead, type FirstWalletRead } from './use-wallet-data';
+
+/** `first`: the first page read before the mount (the route starts it with the services). */
+export function WalletScreen({
+  services,
+  first,
+}: {
+  services: WalletServices;
+  first?: FirstWalletRead;
+}) {
   const { logger } = services;
   const [page, setPage] = useState(1);
-  const data = useWalletData(services, page);
+  const data = useWalletData(services, page, first);
   const { reload } = data;
   // A withdraw error is logged; a short toast with the same text keeps the button from seeming
   // dead.

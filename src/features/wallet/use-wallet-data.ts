@@ -1,5 +1,5 @@
 // Balance, one history page and pending withdrawals; reloaded on page change, Refresh and updates.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { HISTORY_PAGE_SIZE, type HistoryPage, type PendingWithdrawal } from '../../core/ports';
 import type { WalletServices } from './deps';
 
@@ -30,56 +30,120 @@ export function totalPages(total: number, pageSize = HISTORY_PAGE_SIZE): number 
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-export function useWalletData(services: WalletServices, page: number) {
-  const { storage, withdraw, events, logger } = services;
-  // `key` names the request the data answers; loading = the current request is not answered yet.
-  const [data, setData] = useState<Omit<WalletData, 'loading'> & { key: string | null }>({
-    key: null,
-    balance: 0,
-    history: emptyPage(page),
-    pending: [],
-    failed: false,
-    balances: {},
-    currentMint: '',
-    available: 0,
-    pendingSats: 0,
+type LoadedData = Omit<WalletData, 'loading'>;
+
+/** What the reads need: the screen's services minus the actions. */
+type WalletReads = Pick<WalletServices, 'storage' | 'withdraw' | 'logger'>;
+
+/** One page's reads, started together; never rejects (each read fails on its own, logged). */
+async function readWalletData(services: WalletReads, page: number): Promise<LoadedData> {
+  const { storage, withdraw, logger } = services;
+  // Each read fails on its own: a broken history must not hide the balance.
+  const [balance, history, pending, balances, currentMint, availability] = await Promise.allSettled(
+    [
+      storage.proofs.balance(),
+      storage.history.page(page, HISTORY_PAGE_SIZE),
+      withdraw.listPending(),
+      storage.proofs.balancesByMint(),
+      storage.config.getMintUrl(),
+      withdraw.availability(),
+    ] as const,
+  );
+  const failures = [balance, history, pending, balances, currentMint, availability].filter(
+    (r) => r.status === 'rejected',
+  );
+  for (const failure of failures) logger.error('Failed to load wallet data:', failure.reason);
+  return {
+    balance: balance.status === 'fulfilled' ? balance.value : 0,
+    history: history.status === 'fulfilled' ? history.value : emptyPage(page),
+    pending: pending.status === 'fulfilled' ? pending.value : [],
+    failed: failures.length > 0,
+    balances: balances.status === 'fulfilled' ? balances.value : {},
+    currentMint: currentMint.status === 'fulfilled' ? currentMint.value : '',
+    available: availability.status === 'fulfilled' ? availability.value.available : 0,
+    pendingSats: availability.status === 'fulfilled' ? availability.value.pending : 0,
+  };
+}
+
+/**
+ * The first page's reads, done before the screen mounts (the route starts them once the services
+ * are loaded), so its first render shows them: no render of an empty wallet, no read waiting for
+ * the paint after it. Used by one mount only; a wallet update since the reads started makes the
+ * screen read again.
+ */
+export interface FirstWalletRead {
+  /** The data, once; null on later calls or when a wallet update came since the reads started. */
+  take(): LoadedData | null;
+  /** Stops listening; true when a wallet update came since the reads started. */
+  release(): boolean;
+}
+
+export async function startFirstWalletRead(
+  services: WalletReads & Pick<WalletServices, 'events'>,
+): Promise<FirstWalletRead> {
+  let updated = false;
+  let taken = false;
+  const off = services.events.onUpdated(() => {
+    updated = true;
   });
+  const data = await readWalletData(services, 1);
+  return {
+    take() {
+      if (taken || updated) return null;
+      taken = true;
+      return data;
+    },
+    release() {
+      off();
+      return updated;
+    },
+  };
+}
+
+/** `first`: the first page already read (startFirstWalletRead); omitted, the mount reads it. */
+export function useWalletData(services: WalletServices, page: number, first?: FirstWalletRead) {
+  const { storage, withdraw, events, logger } = services;
+  const [prefilled] = useState(() => (page === 1 ? (first?.take() ?? null) : null));
+  // `key` names the request the data answers; loading = the current request is not answered yet.
+  const [data, setData] = useState<LoadedData & { key: string | null }>(() =>
+    prefilled
+      ? { key: `${page}:0`, ...prefilled }
+      : {
+          key: null,
+          balance: 0,
+          history: emptyPage(page),
+          pending: [],
+          failed: false,
+          balances: {},
+          currentMint: '',
+          available: 0,
+          pendingSats: 0,
+        },
+  );
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
-
-  useEffect(() => events.onUpdated(reload), [events, reload]);
+  // The mount's read is skipped when the first page came read; a later run reads as before.
+  const skipRead = useRef(prefilled !== null);
+  const firstRead = useRef(first);
 
   useEffect(() => {
+    const off = events.onUpdated(reload);
+    // An update between the first read and this subscription: read again.
+    if (firstRead.current?.release()) reload();
+    firstRead.current = undefined;
+    return off;
+  }, [events, reload]);
+
+  useEffect(() => {
+    if (skipRead.current) {
+      skipRead.current = false;
+      return;
+    }
     let active = true;
     const key = `${page}:${reloads}`;
-    void (async () => {
-      // Each read fails on its own: a broken history must not hide the balance.
-      const [balance, history, pending, balances, currentMint, availability] =
-        await Promise.allSettled([
-          storage.proofs.balance(),
-          storage.history.page(page, HISTORY_PAGE_SIZE),
-          withdraw.listPending(),
-          storage.proofs.balancesByMint(),
-          storage.config.getMintUrl(),
-          withdraw.availability(),
-        ]);
-      if (!active) return;
-      const failures = [balance, history, pending, balances, currentMint, availability].filter(
-        (r) => r.status === 'rejected',
-      );
-      for (const failure of failures) logger.error('Failed to load wallet data:', failure.reason);
-      setData({
-        key,
-        balance: balance.status === 'fulfilled' ? balance.value : 0,
-        history: history.status === 'fulfilled' ? history.value : emptyPage(page),
-        pending: pending.status === 'fulfilled' ? pending.value : [],
-        failed: failures.length > 0,
-        balances: balances.status === 'fulfilled' ? balances.value : {},
-        currentMint: currentMint.status === 'fulfilled' ? currentMint.value : '',
-        available: availability.status === 'fulfilled' ? availability.value.available : 0,
-        pendingSats: availability.status === 'fulfilled' ? availability.value.pending : 0,
-      });
-    })();
+    void readWalletData({ storage, withdraw, logger }, page).then((loaded) => {
+      if (active) setData({ key, ...loaded });
+    });
     return () => {
       active = false;
     };
