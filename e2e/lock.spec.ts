@@ -204,6 +204,8 @@ test('a PIN offered at the end of onboarding locks the next start', async ({ pag
   await page.getByRole('tab', { name: 'Custom Mint URL' }).click();
   await page.getByLabel('Mint URL', { exact: true }).fill(mintUrl);
   await page.getByRole('button', { name: 'Continue' }).click();
+  // The mint step checks the mint before it moves on: the next Continue is the relay step's.
+  await expect(page).toHaveURL(/\/onboarding\/relay-config$/);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('New PIN (4 to 12 digits)').fill('123');
   await page.getByLabel('Repeat the PIN').fill('123');
