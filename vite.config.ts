@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compileHintsForFirstScreen, earlyModuleScript } from './vite-plugins/first-load.ts';
 import { prerenderFirstScreens } from './vite-plugins/prerender.ts';
 import { cspMetaTag } from './vite-plugins/csp.ts';
+import { precompressedAssets } from './vite-plugins/precompressed.ts';
 
 function nodeModule(path: string): string {
   return fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
@@ -21,6 +22,8 @@ export default defineConfig({
     // The ONBOARDED read starts from its own small script while React downloads.
     earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts'),
     compileHintsForFirstScreen(),
+    // Gzip copies of the scripts and styles, sent as they are by the preview server.
+    precompressedAssets(),
     // The welcome as HTML in index.html, hydrated by start.tsx.
     prerenderFirstScreens(fileURLToPath(new URL('.', import.meta.url)), '/src/app/prerender.tsx'),
     // Installable, and starts with no network after one visit (docs/decisions/0011-service-worker.md):
