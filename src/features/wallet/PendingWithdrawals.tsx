@@ -39,10 +39,13 @@ export function PendingWithdrawals({
       <p className="text-sm text-amber-900">{PENDING_NOTE}</p>
       <ul className="space-y-1">
         {pending.map((w) => (
-          <li key={w.id} className="flex items-center justify-between gap-2 text-sm">
-            <span className="tabular-nums font-medium text-slate-900">{satsText(w.amount)}</span>
+          // On a phone the buttons wrap under the amount and time rather than squeezing them.
+          <li key={w.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <span className="whitespace-nowrap tabular-nums font-medium text-slate-900">
+              {satsText(w.amount)}
+            </span>
             <span className="text-slate-600">{new Date(w.createdAt).toLocaleString()}</span>
-            <span className="flex gap-1">
+            <span className="ml-auto flex shrink-0 gap-1 whitespace-nowrap">
               <Button variant="ghost" size="sm" onClick={() => onShow(w)}>
                 {SHOW_QR}
               </Button>
