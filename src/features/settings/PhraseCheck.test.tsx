@@ -40,7 +40,7 @@ async function answer(right: boolean) {
   expect(fields).toHaveLength(3);
   for (const field of fields) {
     const position = labelNumber(field);
-    // React listens for input events behind onChange (Preact's compat layer only for these).
+    // React's onChange listens for the input event, which is what typing fires.
     fireEvent.input(field, { target: { value: right ? WORDS[position - 1] : 'abandon' } });
   }
   const button = screen.getByRole('button', { name: 'Check words' });
