@@ -55,3 +55,16 @@ export async function takePayment(
   await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
   await expect(page.getByRole('dialog')).toBeHidden();
 }
+
+/**
+ * Types `digits` until the keypad shows `hint`: the mint's limits arrive with its info a moment
+ * after the keypad is up (Escape clears what an earlier try typed).
+ */
+export async function typeUntilHint(page: Page, digits: string, hint: string): Promise<void> {
+  const shown = page.getByText(hint);
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.type(digits);
+    await expect(shown).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}

@@ -159,19 +159,26 @@ describe('RemoteScreen heading', () => {
   });
 });
 
+/** The cashier page from a paired link, its merchant's profile naming that pairing. */
+function pairedCashier(secret: Uint8Array, mintInfo: unknown = null) {
+  return setup(
+    `/remote/${merchantNpub}${linkSearch}#pair=${encodePairingSecret(secret)}`,
+    undefined,
+    (relays) =>
+      publishProfile(relays, RELAY, {
+        mints: [MINT],
+        relays: [RELAY],
+        pairingId: pairingId(secret),
+      }),
+    undefined,
+    mintInfo,
+  );
+}
+
 describe('RemoteScreen cashier', () => {
   it('shows the invoice only after a relay stored the paired gift wrap, then waits for the merchant and shows its confirmation', async () => {
     const secret = newPairingSecret();
-    const { pool, mint, getSeedlessWallet } = await setup(
-      `/remote/${merchantNpub}${linkSearch}#pair=${encodePairingSecret(secret)}`,
-      undefined,
-      (relays) =>
-        publishProfile(relays, RELAY, {
-          mints: [MINT],
-          relays: [RELAY],
-          pairingId: pairingId(secret),
-        }),
-    );
+    const { pool, mint, getSeedlessWallet } = await pairedCashier(secret);
     expect(
       await screen.findByRole('heading', { name: `Creating invoices for ${merchantNpub}` }),
     ).toBeTruthy();
@@ -221,20 +228,8 @@ describe('RemoteScreen cashier', () => {
   });
 
   it("refuses an amount above the mint's maximum while it is typed, as the merchant's keypad does", async () => {
-    const secret = newPairingSecret();
     const info = { nuts: { 4: { methods: [{ method: 'bolt11', unit: 'sat', max_amount: 500 }] } } };
-    const { mint } = await setup(
-      `/remote/${merchantNpub}${linkSearch}#pair=${encodePairingSecret(secret)}`,
-      undefined,
-      (relays) =>
-        publishProfile(relays, RELAY, {
-          mints: [MINT],
-          relays: [RELAY],
-          pairingId: pairingId(secret),
-        }),
-      undefined,
-      info,
-    );
+    const { mint } = await pairedCashier(newPairingSecret(), info);
     await tillReady();
     // The limits arrive with the mint's info, after the keypad is up.
     await waitFor(() => expect(mint.state.infoReads).toBe(1));
