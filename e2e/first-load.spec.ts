@@ -1,6 +1,8 @@
 // The prerendered welcome in the built app: on the page before React runs, React attaches to that
 // markup (the same nodes, no second render) and its buttons work; the keypad renders on the client.
 import type { Page } from '@playwright/test';
+import { DEFAULT_DB_NAME } from '../src/storage/db-name';
+import { onboardedHintKey } from '../src/storage/onboarded-hint';
 import { expect, markOnboarded, test } from './fixtures';
 
 /**
@@ -53,6 +55,47 @@ test('an onboarded merchant gets the keypad rendered on the client, never a dead
     await page.getByRole('button', { name: digit, exact: true }).click();
   }
   await expect(page.getByTestId('keypad-amount')).toHaveText('21 sats');
+});
+
+test('a wallet from before the flag had its copy opens on the keypad, and gets the copy', async ({
+  page,
+}) => {
+  await markOnboarded(page, { copy: false });
+  const hintKey = onboardedHintKey(DEFAULT_DB_NAME);
+  expect(await page.evaluate((key) => localStorage.getItem(key), hintKey)).toBeNull();
+  // The early script takes it for a new user at first; IndexedDB's answer wins.
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Create New Wallet' })).toHaveCount(0);
+  expect(await page.evaluate((key) => localStorage.getItem(key), hintKey)).toBe('1');
+
+  // From then on it waits for IndexedDB and never shows the welcome.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.getElementById('root')?.hasAttribute('data-prerendered')) {
+        (window as { sawWelcome?: boolean }).sawWelcome = true;
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  expect(
+    await page.evaluate(() => (window as { sawWelcome?: boolean }).sawWelcome),
+  ).toBeUndefined();
+});
+
+test('a lost copy of the flag only costs the head start: the new user still gets the welcome', async ({
+  page,
+}) => {
+  const hintKey = onboardedHintKey(DEFAULT_DB_NAME);
+  await page.goto('/');
+  // A copy that says "wallet" where IndexedDB has none (the data was cleared but not the copy).
+  await page.evaluate((key) => localStorage.setItem(key, '1'), hintKey);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Create New Wallet' })).toBeEnabled();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), hintKey)).toBeNull();
 });
 
 test('any other first URL renders on the client as before', async ({ page }) => {

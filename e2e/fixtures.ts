@@ -1,5 +1,7 @@
 // Playwright `test` with the URLs of the app, dev mint and dev relay, and small shared helpers.
 import { test as base, expect, type Page } from '@playwright/test';
+import { DEFAULT_DB_NAME } from '../src/storage/db-name';
+import { onboardedHintKey } from '../src/storage/onboarded-hint';
 
 export { expect };
 
@@ -51,9 +53,11 @@ export const test = base.extend<CashewFixtures>({
 /**
  * Sets the ONBOARDED flag in the app's IndexedDB, for tests of screens behind the onboarding
  * guard that do not go through onboarding. Visiting / first lets the app create its database
- * (it does so once the welcome screen is up, so this waits for its config table).
+ * (it does so once the welcome screen is up, so this waits for its config table). Like finishing
+ * onboarding, it also sets the flag's copy in localStorage, unless `copy: false` (a wallet from
+ * before the copy existed; docs/decisions/0020-onboarded-hint.md).
  */
-export async function markOnboarded(page: Page): Promise<void> {
+export async function markOnboarded(page: Page, { copy = true } = {}): Promise<void> {
   await page.goto('/');
   await page.waitForURL('**/onboarding');
   await page.evaluate(async () => {
@@ -85,4 +89,7 @@ export async function markOnboarded(page: Page): Promise<void> {
       });
     while (!(await tryWrite())) await new Promise((resolve) => setTimeout(resolve, 50));
   });
+  if (copy) {
+    await page.evaluate((key) => localStorage.setItem(key, '1'), onboardedHintKey(DEFAULT_DB_NAME));
+  }
 }

@@ -23,6 +23,11 @@ export interface StartOptions {
    * answer for the first navigation and start-up. Later questions read the flag again.
    */
   onboardedRead?: Promise<boolean>;
+  /**
+   * The early script's pick: resolves once the prerendered screen is in the root element, or
+   * with none. For a new user it may come before onboardedRead (docs/decisions/0020-onboarded-hint.md).
+   */
+  firstScreen?: Promise<FirstScreen | undefined>;
 }
 
 export function startApp(rootElement: HTMLElement, options: StartOptions = {}): void {
@@ -47,12 +52,17 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     () => import('./services/startup').then((m) => m.completeAndStart(base, firstScreen)),
     firstPaint,
   );
-  const started = options.onboardedRead
-    ? options.onboardedRead.catch(() => false).then(() => prerenderedScreen(rootElement))
+  const onboarded = settledValue(options.onboardedRead);
+  const started = options.firstScreen
+    ? options.firstScreen.catch(() => undefined).then(() => prerenderedScreen(rootElement))
     : Promise.resolve(undefined);
   // Fed by the service worker once it registers (register-sw.ts); shown by the shell.
   const update = new AppUpdate();
-  void started.then((screen) => {
+  void started.then((shown) => {
+    // The welcome went up before IndexedDB answered, and the device turns out to have a wallet
+    // (one from before the flag's copy): the screen is dropped unseen by React, and the first
+    // navigation's guard sends the merchant to their keypad.
+    const screen = shown && onboarded.value === true ? discardPrerendered(rootElement) : shown;
     const { router, root } = screen
       ? hydrateFirstScreen(rootElement, source, update, screen)
       : renderFirstScreen(rootElement, source, update);
@@ -62,8 +72,38 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
       firstAnswer = null;
       navigated();
     });
+    if (screen) {
+      // The same, answered after the welcome was hydrated: to the keypad.
+      void options.onboardedRead?.then(
+        (hasWallet) => {
+          if (hasWallet) void router.navigate('/', { replace: true });
+        },
+        () => {},
+      );
+    }
     startAfterFirstScreen(router, root, source, update);
   });
+}
+
+/** The value a promise settled with, readable synchronously once it has. */
+function settledValue<T>(promise: Promise<T> | undefined): { value?: T } {
+  const box: { value?: T } = {};
+  void promise?.then(
+    (value) => (box.value = value),
+    () => {},
+  );
+  return box;
+}
+
+/**
+ * Empties a root holding the prerendered welcome, so the first screen renders on the client, and
+ * takes back the early script's move from / to /onboarding: a device with a wallet starts at /.
+ */
+function discardPrerendered(rootElement: HTMLElement): undefined {
+  rootElement.removeAttribute(PRERENDERED_ATTRIBUTE);
+  rootElement.replaceChildren();
+  window.history.replaceState(window.history.state, '', '/');
+  return undefined;
 }
 
 /**

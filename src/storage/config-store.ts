@@ -4,6 +4,7 @@ import { ValidationError } from '../core/errors';
 import type { Clock, ConfigStore } from '../core/ports';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS, parseCounter } from './key-names';
+import { writeOnboardedHint, type HintStorage } from './onboarded-hint';
 
 export interface ConfigDefaults {
   mintUrl: string;
@@ -32,6 +33,7 @@ export class DexieConfigStore implements ConfigStore {
     private readonly db: CashewDb,
     private readonly defaults: ConfigDefaults,
     private readonly clock: Clock,
+    private readonly hintStorage?: HintStorage,
   ) {}
 
   private row(key: string, value: string) {
@@ -87,8 +89,10 @@ export class DexieConfigStore implements ConfigStore {
     return (await this.db.config.get(CONFIG_KEYS.onboarded))?.value === 'true';
   }
 
+  /** Also keeps the flag's copy for the first screen (onboarded-hint.ts), once the row is written. */
   async setOnboarded(onboarded: boolean): Promise<void> {
     await this.db.config.put(this.row(CONFIG_KEYS.onboarded, onboarded ? 'true' : 'false'));
+    writeOnboardedHint(this.db.name, onboarded, this.hintStorage);
   }
 
   async getCounter(): Promise<number> {

@@ -38,6 +38,7 @@ import { DexiePhraseCheckStore } from './phrase-check-store';
 import { DexieProofStore } from './proof-store';
 import { DexieRestoreLedger } from './restore-ledger';
 import { DexieWithdrawalStore } from './withdrawal-store';
+import type { HintStorage } from './onboarded-hint';
 
 export { CashewDb, DEFAULT_DB_NAME } from './db';
 export type { ConfigDefaults } from './config-store';
@@ -53,6 +54,8 @@ export interface StorageOptions {
   defaultPriceUrl?: string;
   /** tests stop a PIN change between its steps */
   checkpoint?: Checkpoint;
+  /** Where the ONBOARDED flag's copy goes (onboarded-hint.ts); localStorage unless a test passes one. */
+  hintStorage?: HintStorage;
 }
 
 export interface Storage {
@@ -103,7 +106,7 @@ export function createStorage(options: StorageOptions): Storage {
   });
   return {
     db,
-    config: new DexieConfigStore(db, options.defaults, clock),
+    config: new DexieConfigStore(db, options.defaults, clock, options.hintStorage),
     keys: new DexieKeyStore(db, clock, lock),
     proofs: new DexieProofStore(db, clock, logger),
     history: new DexieHistoryStore(db, clock),
