@@ -7,8 +7,10 @@
 //        [--screens=welcome,keypad] [--no-floor] [--marks]
 //
 // Prints, per screen and build, the median (min-max) of visible and interactive (the bench's
-// probe, bench/first-load.mjs) and the distance to the floor; --marks adds the median of every
-// performance mark and file arrival the page recorded. Progress goes to stderr, JSON to stdout.
+// probe, bench/first-load.mjs), the distance to the floor (difference of medians, and the median
+// of the per-round differences: pairedOverFloor), each build's per-round difference to the first
+// build (pairedVs); --marks adds the median of every performance mark and file arrival the page
+// recorded. Progress goes to stderr, JSON to stdout.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -48,6 +50,11 @@ async function serve(dir) {
   });
   const address = server.httpServer.address();
   return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+}
+
+/** Median over rounds of (a - b) interactive: both lists hold one run per round, in order. */
+function pairedMedian(a, b) {
+  return summarize(a.map((run, i) => run.interactive - b[i].interactive)).median;
 }
 
 function medians(list) {
@@ -115,8 +122,22 @@ async function main() {
       ...(floorMedian !== null && key !== 'floor'
         ? { overFloor: round(interactive.median - floorMedian) }
         : {}),
+      ...(floor && key !== 'floor' ? { pairedOverFloor: pairedMedian(list, results.floor) } : {}),
       ...(details ? { marks: medians(list) } : {}),
     };
+  }
+  // Each build against the first one, round by round: a slow stretch of the machine slows both
+  // loads of a round, so the median of the differences is steadier than the difference of medians.
+  for (const screen of screens) {
+    const [first, ...others] = builds;
+    for (const build of others) {
+      out.figures[`${screen}.${build.name}`].pairedVs = {
+        [first.name]: pairedMedian(
+          results[`${screen}.${build.name}`],
+          results[`${screen}.${first.name}`],
+        ),
+      };
+    }
   }
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }
