@@ -15,6 +15,7 @@ import {
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
+import { outsideInvoice } from '../../../../dev/mint/test-support';
 import { testStorage, type TestStorage } from '../../../storage/test-support';
 import type { WalletUpdate } from '../../events';
 import { toNewProof } from '../proof-convert';
@@ -842,6 +843,40 @@ describe('WithdrawService: cancelling a pending token', () => {
     expect(await service.listPending()).toMatchObject([{ id: token.id, amount: 21 }]);
     expect(await service.availability()).toMatchObject({ available: 0, pending: 21 });
     expect(await redeemable(mint.url, token.token)).toBe(true);
+  });
+
+  it('changes nothing while the customer is redeeming it (the mint says PENDING), then cancels once their payment fails', async () => {
+    const { service, storage } = await setup(mint.url, { deps: { intervals: QUIET } });
+    await takePayments(mint, storage, [64]);
+    const token = ok(await service.createToken({ consolidate: false }));
+    // The customer melts the token to pay an invoice; the mint holds its proofs while the
+    // payment is in flight.
+    const customer = await customerWallet(mint.url);
+    const { proofs } = await decode(mint.url, token.token);
+    const quote = await customer.createMeltQuoteBolt11(outsideInvoice(50));
+    mint.addFault({ path: '/v1/melt/bolt11', action: 'pending', count: 1 });
+    const melt = await customer.meltProofsBolt11(quote, proofs);
+    expect(melt.quote.state).toBe('PENDING');
+
+    expect(await service.cancelToken(token.id)).toEqual({ status: 'being-redeemed' });
+    expect(await service.listPending()).toMatchObject([{ id: token.id, amount: 64 }]);
+    expect(await service.availability()).toMatchObject({ available: 0, pending: 64 });
+    expect(await storage.proofs.balance()).toBe(64);
+    expect(await withdrawalEvents(storage)).toEqual([]);
+    expect(await cancelEvents(storage)).toEqual([]);
+
+    // The payment fails: the mint lets the proofs go, and the same cancel now goes through.
+    const settled = await fetch(`${mint.url}/dev/melt/${quote.quote}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'UNPAID' }),
+    });
+    expect(settled.ok).toBe(true);
+    const cancelled = await service.cancelToken(token.id);
+    expect(cancelled).toMatchObject({ status: 'cancelled', amount: 64, fee: 0 });
+    expect(await service.availability()).toMatchObject({ available: 64, pending: 0 });
+    expect(await redeemable(mint.url, token.token)).toBe(false);
+    expect(await withdrawalEvents(storage)).toEqual([]);
   });
 
   it.each(['swap:counters-reserved', 'swap:journaled', 'swap:signed'] as const)(
