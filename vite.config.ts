@@ -8,6 +8,7 @@ import { compileHintsForFirstScreen, earlyModuleScript } from './vite-plugins/fi
 import { prerenderFirstScreens } from './vite-plugins/prerender.ts';
 import { cspMetaTag } from './vite-plugins/csp.ts';
 import { precompressedAssets } from './vite-plugins/precompressed.ts';
+import { reactRouterProductionBuild } from './vite-plugins/production-builds.ts';
 
 function nodeModule(path: string): string {
   return fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
@@ -18,6 +19,7 @@ export default defineConfig({
   // gives the dev server Fast Refresh; docs/decisions/0001-react-runtime.md has the measured cost.
   plugins: [
     react(),
+    reactRouterProductionBuild(new URL('.', import.meta.url)),
     tailwindcss(),
     // The ONBOARDED read starts from its own small script while React downloads.
     earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts'),
