@@ -1,6 +1,6 @@
 // The prerendered welcome in the built app: on the page before React runs, React attaches to that
 // markup (the same nodes, no second render) and its buttons work; the keypad renders on the client.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_DB_NAME } from '../src/storage/db-name';
 import { onboardedHintKey } from '../src/storage/onboarded-hint';
 import { expect, markOnboarded, test } from './fixtures';
@@ -57,32 +57,109 @@ test('an onboarded merchant gets the keypad rendered on the client, never a dead
   await expect(page.getByTestId('keypad-amount')).toHaveText('21 sats');
 });
 
-test('a wallet from before the flag had its copy opens on the keypad, and gets the copy', async ({
-  page,
-}) => {
-  await markOnboarded(page, { copy: false });
-  const hintKey = onboardedHintKey(DEFAULT_DB_NAME);
-  expect(await page.evaluate((key) => localStorage.getItem(key), hintKey)).toBeNull();
-  // The early script takes it for a new user at first; IndexedDB's answer wins.
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Create New Wallet' })).toHaveCount(0);
-  expect(await page.evaluate((key) => localStorage.getItem(key), hintKey)).toBe('1');
+/**
+ * Holds the app's database from a second page of the same browser until `release` is called (or
+ * 20 s pass): an upgrade, aborted at the end, so every open in the meantime waits and the version
+ * does not change.
+ */
+async function holdDatabase(page: Page): Promise<{ release(): Promise<void> }> {
+  const holder = await page.context().newPage();
+  // Same origin, no app on it: the manifest is a plain document.
+  await holder.goto('/manifest.webmanifest');
+  await holder.evaluate(
+    () =>
+      new Promise<void>((held, failed) => {
+        const probe = indexedDB.open('cashew-pos');
+        probe.onerror = () => failed(probe.error);
+        probe.onsuccess = () => {
+          const { version } = probe.result;
+          probe.result.close();
+          const upgrade = indexedDB.open('cashew-pos', version + 1);
+          upgrade.onerror = (event) => event.preventDefault(); // the abort below
+          upgrade.onupgradeneeded = () => {
+            const transaction = upgrade.transaction!;
+            const config = transaction.objectStore('config');
+            const until = Date.now() + 20_000;
+            const spin = () => {
+              const released = (window as { released?: boolean }).released;
+              if (!released && Date.now() < until) config.get('ONBOARDED').onsuccess = spin;
+              else transaction.abort();
+            };
+            spin();
+            held();
+          };
+        };
+      }),
+  );
+  return {
+    release: async () => {
+      await holder.evaluate(() => ((window as { released?: boolean }).released = true));
+      await holder.close();
+    },
+  };
+}
 
-  // From then on it waits for IndexedDB and never shows the welcome.
-  await page.addInitScript(() => {
-    new MutationObserver(() => {
-      if (document.getElementById('root')?.hasAttribute('data-prerendered')) {
-        (window as { sawWelcome?: boolean }).sawWelcome = true;
-      }
-    }).observe(document, { subtree: true, childList: true, attributes: true });
+const copyOf = (page: Page) =>
+  page.evaluate((key) => localStorage.getItem(key), onboardedHintKey(DEFAULT_DB_NAME));
+
+/** React owns this node: its props are on it (the hydrated markup, not the server's). */
+const reactOwns = (locator: Locator) =>
+  locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));
+
+test.describe('a wallet from before the flag had its copy', () => {
+  test('IndexedDB answers before React runs: the welcome is dropped unhydrated, the keypad renders', async ({
+    page,
+  }) => {
+    await markOnboarded(page, { copy: false });
+    expect(await copyOf(page)).toBeNull();
+    // The app's code is held until IndexedDB has answered (the early script, a file of its own,
+    // writes the copy then).
+    let releaseScript!: () => void;
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect.poll(() => copyOf(page)).toBe('1');
+    releaseScript();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', /.*/);
+    await expect(page.getByRole('button', { name: 'Create New Wallet' })).toHaveCount(0);
+
+    // From then on it waits for IndexedDB and never shows the welcome.
+    await page.unroute('**/assets/index-*.js');
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.getElementById('root')?.hasAttribute('data-prerendered')) {
+          (window as { sawWelcome?: boolean }).sawWelcome = true;
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(
+      await page.evaluate(() => (window as { sawWelcome?: boolean }).sawWelcome),
+    ).toBeUndefined();
   });
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
-  expect(
-    await page.evaluate(() => (window as { sawWelcome?: boolean }).sawWelcome),
-  ).toBeUndefined();
+
+  test('IndexedDB answers after the welcome was hydrated: the app moves on to the keypad', async ({
+    page,
+  }) => {
+    await markOnboarded(page, { copy: false });
+    const database = await holdDatabase(page);
+    await page.goto('/');
+    // Hydrated and working while IndexedDB is held...
+    const create = page.getByRole('button', { name: 'Create New Wallet' });
+    await expect.poll(() => reactOwns(create)).toBe(true);
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await database.release();
+    // ...then its answer sends the merchant home.
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await copyOf(page)).toBe('1');
+  });
 });
 
 test('a lost copy of the flag only costs the head start: the new user still gets the welcome', async ({
