@@ -83,6 +83,28 @@ test('create: phrase with checkbox gate, discovered local mint, relays, complete
   expect(await shownPhrase(page)).toBe(phrase);
 });
 
+test('nothing below the phrase moves when its words arrive: a tick aimed at the box lands on it', async ({
+  page,
+}) => {
+  // The word list's chunk (not phrase-shape or phrase-check), held until the checkbox is measured.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/phrase-[\w-]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/onboarding/welcome');
+  await page.getByRole('button', { name: 'Create New Wallet' }).click();
+  await expect(page.getByText('Generating your recovery phrase...')).toBeVisible();
+  const checkbox = page.getByRole('checkbox', { name: WRITTEN_DOWN });
+  const before = await checkbox.boundingBox();
+  release();
+  await shownPhrase(page);
+  expect(await checkbox.boundingBox()).toEqual(before);
+  await checkbox.check();
+  await expect(continueButton(page)).toBeEnabled();
+});
+
 test('restore: the NIP-06 vector phrase with a custom mint URL gives the expected npub', async ({
   page,
   mintUrl,

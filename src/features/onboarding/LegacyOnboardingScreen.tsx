@@ -8,7 +8,7 @@ import {
   relaysProblem,
 } from '../../core/settings/settings-input';
 import { Button } from '../../ui/Button';
-import { PhraseWords } from '../../ui/PhraseWords';
+import { PhraseWords, PhraseWordsPlaceholder } from '../../ui/PhraseWords';
 import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
 import { useFormToasts } from '../../ui/use-form-toasts';
@@ -137,7 +137,7 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
           {generated ? (
             <PhraseWords phrase={generated} />
           ) : (
-            <p className="text-sm text-slate-500">Generating your recovery phrase...</p>
+            <PhraseWordsPlaceholder>Generating your recovery phrase...</PhraseWordsPlaceholder>
           )}
           <p className="text-xs text-amber-800">
             Write these words down in order and keep them offline. They are the only way to recover

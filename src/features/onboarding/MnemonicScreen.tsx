@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { countWords } from '../../core/keys';
 import { FieldError } from '../../ui/FieldError';
-import { PhraseWords } from '../../ui/PhraseWords';
+import { PhraseWords, PhraseWordsPlaceholder } from '../../ui/PhraseWords';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
@@ -92,7 +92,7 @@ function CreatePhrase({ services }: OnboardingScreenProps) {
       ) : failed ? (
         <FieldError>Could not generate a recovery phrase. Please reload the page.</FieldError>
       ) : (
-        <p className="text-sm text-slate-500">Generating your recovery phrase...</p>
+        <PhraseWordsPlaceholder>Generating your recovery phrase...</PhraseWordsPlaceholder>
       )}
       <div
         role="note"
