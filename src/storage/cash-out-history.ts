@@ -9,6 +9,7 @@ export function cashOutRow(event: CashOutEventInput, now: number): Omit<HistoryR
     amount: event.amount,
     mintUrl: event.mintUrl,
     quoteId: event.quoteId,
+    request: event.request,
     metadata: JSON.stringify({
       request: event.request,
       feePaid: event.feePaid,
@@ -20,7 +21,10 @@ export function cashOutRow(event: CashOutEventInput, now: number): Omit<HistoryR
   };
 }
 
-/** The invoice a cash-out row paid, or undefined for rows of other types or unreadable metadata. */
+/**
+ * The invoice a cash-out row paid, from its metadata (every release wrote it there), or undefined
+ * for rows of other types or unreadable metadata.
+ */
 export function cashOutRequest(row: Pick<HistoryRow, 'type' | 'metadata'>): string | undefined {
   if (row.type !== 'cash-out' || !row.metadata) return undefined;
   try {

@@ -18,6 +18,7 @@ import type {
   RelayCursorRow,
 } from './rows';
 import {
+  indexCashOutRequestsV17,
   normaliseKeyRows,
   buildProofTotalsV8,
   normaliseStoredUrlsV14,
@@ -99,6 +100,11 @@ export class CashewDb extends Dexie {
       cashierSales: '&quote, merchant, createdAt',
       cashierLinks: '&merchant',
     });
+    // v17 (ours): a cash-out row's invoice is indexed, so "was this invoice paid already?" is one
+    // seek, not a read of every cash-out (docs/decisions/0017-history-size-reads.md).
+    this.version(17)
+      .stores({ historyEvents: '++id, createdAt, type, mintUrl, quoteId, request' })
+      .upgrade((tx) => indexCashOutRequestsV17(tx.table('historyEvents')));
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

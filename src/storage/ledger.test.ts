@@ -261,6 +261,58 @@ describe('Ledger.beginMelt', () => {
   });
 });
 
+describe('Ledger.invoicePaid', () => {
+  const melt = (quote: string, request: string, inputSecrets: string[]) => ({
+    quote,
+    mintUrl: MINT_A,
+    request,
+    amount: 5,
+    feeReserve: 1,
+    inputFee: 0,
+    inputSecrets,
+    inputAmount: 8 * inputSecrets.length,
+    createdAt: 1,
+    expiry: null,
+  });
+  const cashOut = (quote: string, request: string) => ({
+    quote,
+    change: [],
+    event: {
+      amount: 5,
+      feePaid: 3,
+      inputFee: 0,
+      mintUrl: MINT_A,
+      quoteId: quote,
+      request,
+      preimage: null,
+    },
+  });
+
+  it('answers yes only for an invoice a settled cash-out paid, not one in flight', async () => {
+    const s = testStorage();
+    await s.proofs.add([proof('p1', 8), proof('p2', 8)], MINT_A);
+    expect(await s.ledger.beginMelt(melt('m1', 'lnbc-paid', ['p1']))).toBe(true);
+    expect(await s.ledger.beginMelt(melt('m2', 'lnbc-in-flight', ['p2']))).toBe(true);
+    expect(await s.ledger.invoicePaid('lnbc-paid')).toBe(false);
+    expect((await s.ledger.settleMelt(cashOut('m1', 'lnbc-paid'))).settled).toBe(true);
+    expect(await s.ledger.invoicePaid('lnbc-paid')).toBe(true);
+    expect(await s.ledger.invoicePaid('lnbc-in-flight')).toBe(false);
+    expect(await s.ledger.invoicePaid('lnbc-never-seen')).toBe(false);
+  });
+
+  it('is not fooled by a row of another type carrying the same field', async () => {
+    const s = testStorage();
+    await s.db.historyEvents.add({
+      createdAt: 1,
+      type: 'direct-payment',
+      amount: 5,
+      mintUrl: MINT_A,
+      request: 'lnbc-other',
+    });
+    expect(await s.ledger.invoicePaid('lnbc-other')).toBe(false);
+  });
+});
+
 describe('Ledger: remote quote claims', () => {
   const remote = (quote: string, amount = 21) => ({
     quote,

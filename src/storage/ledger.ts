@@ -14,7 +14,7 @@ import type {
   Settlement,
 } from '../core/ports';
 import { PendingQuoteLimitError } from '../core/errors';
-import { cashOutRequest, cashOutRow } from './cash-out-history';
+import { cashOutRow } from './cash-out-history';
 import type { CashewDb } from './db';
 import { paymentRow, tokenCancelledRow, withdrawalRow } from './history-store';
 import {
@@ -254,9 +254,14 @@ export class DexieLedger implements Ledger, MeltLedger {
     );
   }
 
+  /** One index seek (schema v17), however long the history. */
   async invoicePaid(request: string): Promise<boolean> {
-    const rows = await this.db.historyEvents.where('type').equals('cash-out').toArray();
-    return rows.some((row) => cashOutRequest(row) === request);
+    const row = await this.db.historyEvents
+      .where('request')
+      .equals(request)
+      .filter((event) => event.type === 'cash-out')
+      .first();
+    return row !== undefined;
   }
 }
 

@@ -39,6 +39,8 @@ export interface HistoryRow {
   mintUrl: string;
   quoteId?: string;
   metadata?: string;
+  /** the invoice a cash-out paid (indexed from schema v17; only cash-out rows have it) */
+  request?: string;
   /** a sale's fiat side (unindexed: added without a schema version) */
   fiat?: FiatRecord;
 }

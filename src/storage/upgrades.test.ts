@@ -177,7 +177,7 @@ describe.each([1, 2, 3, 4, 5, 6, 7, 8, 9])('upgrade from schema v%i', (version) 
     expect(await s.proofs.balance(MINT_B)).toBe(4);
     expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual(['a1', 'a8']);
     expect((await s.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(['a1', 'a8', 'b4']);
-    expect(s.db.verno).toBe(16);
+    expect(s.db.verno).toBe(17);
     // v10: no restore scan is in progress after an upgrade; v11: no melt in flight; v12: no
     // relay lookback yet, so the inbox asks every relay from 3 days back once; v16: no cashier
     // sales.
@@ -373,6 +373,57 @@ describe('upgrade from schema v11 to v14', () => {
     expect((await s.db.melts.toArray()).map((m) => m.mintUrl)).toEqual([MINT_A]);
     expect((await s.db.processedQuotes.toArray()).map((q) => q.mintUrl)).toEqual([MINT_A]);
     expect((await s.restore.current())?.mints.map((m) => m.mintUrl)).toEqual([MINT_A]);
+    s.close();
+  });
+});
+
+describe('upgrade from schema v16 to v17', () => {
+  it("indexes each cash-out row's invoice from its metadata and keeps every row", async () => {
+    const name = freshDbName();
+    const old = new Dexie(name);
+    old.version(16).stores({
+      ...RAW_SCHEMAS[9],
+      restoreScans: '&id',
+      melts: '&quote, mintUrl, request',
+      relayCursors: '&relay',
+      cashierSales: '&quote, merchant, createdAt',
+      cashierLinks: '&merchant',
+    });
+    await old.open();
+    const cashOut = (request: string) => ({
+      createdAt: 2,
+      type: 'cash-out',
+      amount: 5,
+      mintUrl: MINT_A,
+      quoteId: `melt-${request}`,
+      metadata: JSON.stringify({ request, feePaid: 1, inputFee: 0, preimage: null }),
+    });
+    await old.table('historyEvents').bulkAdd([
+      { createdAt: 1, type: 'direct-payment', amount: 9, mintUrl: MINT_A, quoteId: 'q1' },
+      cashOut('lnbc-old-1'),
+      cashOut('lnbc-old-2'),
+      // Unreadable metadata: kept as it is, never taken for a paid invoice.
+      { createdAt: 3, type: 'cash-out', amount: 4, mintUrl: MINT_A, metadata: '{not json' },
+    ]);
+    await old.table('rowCounts').add({ table: 'historyEvents', count: 4 });
+    old.close();
+
+    const s = testStorage(name);
+    expect(await s.ledger.invoicePaid('lnbc-old-1')).toBe(true);
+    expect(await s.ledger.invoicePaid('lnbc-old-2')).toBe(true);
+    expect(await s.ledger.invoicePaid('lnbc-new')).toBe(false);
+    const rows = await s.db.historyEvents.orderBy('id').toArray();
+    expect(rows.map((row) => row.request)).toEqual([
+      undefined,
+      'lnbc-old-1',
+      'lnbc-old-2',
+      undefined,
+    ]);
+    expect(rows[3]!.metadata).toBe('{not json');
+    expect(await s.db.rowCounts.get('historyEvents')).toEqual({
+      table: 'historyEvents',
+      count: 4,
+    });
     s.close();
   });
 });

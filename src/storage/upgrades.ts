@@ -5,7 +5,8 @@ import { mintUrlKey, relayUrlKey } from '../core/urls/normalise-url';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
 import { BYTE_KEYS, CONFIG_KEYS } from './key-names';
 import { toBytes, toText } from './bytes';
-import type { ConfigRow, KeyRow, ProofRow, ProofTotalsRow } from './rows';
+import type { ConfigRow, HistoryRow, KeyRow, ProofRow, ProofTotalsRow } from './rows';
+import { cashOutRequest } from './cash-out-history';
 import { emptyTotals } from './proof-totals';
 import type { RowCountRow } from './row-counts';
 
@@ -111,4 +112,19 @@ export async function normaliseStoredUrlsV14(tx: Transaction): Promise<void> {
       // Not JSON: the config store writes the default back on its next read.
     }
   }
+}
+
+/**
+ * v17: each cash-out row gets its invoice as the indexed `request`, read from the metadata every
+ * earlier release wrote. Only cash-out rows are visited (the `type` index); a row whose metadata
+ * cannot be read is kept as it is, without the field.
+ */
+export async function indexCashOutRequestsV17(history: Table<HistoryRow, number>): Promise<void> {
+  await history
+    .where('type')
+    .equals('cash-out')
+    .modify((row) => {
+      const request = cashOutRequest(row);
+      if (request !== undefined) row.request = request;
+    });
 }
