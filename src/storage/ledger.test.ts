@@ -229,6 +229,22 @@ describe('Ledger.finishConsolidation cancelling a token', () => {
   });
 });
 
+/** A 5-sat melt paying `request` with 8-sat inputs of MINT_A. */
+function pendingMelt(quote: string, request: string, inputSecrets: string[]) {
+  return {
+    quote,
+    mintUrl: MINT_A,
+    request,
+    amount: 5,
+    feeReserve: 1,
+    inputFee: 0,
+    inputSecrets,
+    inputAmount: 8 * inputSecrets.length,
+    createdAt: 1,
+    expiry: null,
+  };
+}
+
 describe('Ledger.beginMelt', () => {
   it('refuses, writing nothing, inputs a pending withdrawal token holds (decision 0015)', async () => {
     const s = testStorage();
@@ -241,18 +257,8 @@ describe('Ledger.beginMelt', () => {
       amount: 8,
       createdAt: 1,
     });
-    const melt = (quote: string, inputSecrets: string[]) => ({
-      quote,
-      mintUrl: MINT_A,
-      request: `lnbc-${quote}`,
-      amount: 5,
-      feeReserve: 1,
-      inputFee: 0,
-      inputSecrets,
-      inputAmount: 8 * inputSecrets.length,
-      createdAt: 1,
-      expiry: null,
-    });
+    const melt = (quote: string, inputSecrets: string[]) =>
+      pendingMelt(quote, `lnbc-${quote}`, inputSecrets);
     expect(await s.ledger.beginMelt(melt('m1', ['t1', 'free']))).toBe(false);
     expect(await s.proofs.balance(MINT_A)).toBe(16);
     expect(await s.melts.list()).toEqual([]);
@@ -262,18 +268,6 @@ describe('Ledger.beginMelt', () => {
 });
 
 describe('Ledger.invoicePaid', () => {
-  const melt = (quote: string, request: string, inputSecrets: string[]) => ({
-    quote,
-    mintUrl: MINT_A,
-    request,
-    amount: 5,
-    feeReserve: 1,
-    inputFee: 0,
-    inputSecrets,
-    inputAmount: 8 * inputSecrets.length,
-    createdAt: 1,
-    expiry: null,
-  });
   const cashOut = (quote: string, request: string) => ({
     quote,
     change: [],
@@ -291,8 +285,8 @@ describe('Ledger.invoicePaid', () => {
   it('answers yes only for an invoice a settled cash-out paid, not one in flight', async () => {
     const s = testStorage();
     await s.proofs.add([proof('p1', 8), proof('p2', 8)], MINT_A);
-    expect(await s.ledger.beginMelt(melt('m1', 'lnbc-paid', ['p1']))).toBe(true);
-    expect(await s.ledger.beginMelt(melt('m2', 'lnbc-in-flight', ['p2']))).toBe(true);
+    expect(await s.ledger.beginMelt(pendingMelt('m1', 'lnbc-paid', ['p1']))).toBe(true);
+    expect(await s.ledger.beginMelt(pendingMelt('m2', 'lnbc-in-flight', ['p2']))).toBe(true);
     expect(await s.ledger.invoicePaid('lnbc-paid')).toBe(false);
     expect((await s.ledger.settleMelt(cashOut('m1', 'lnbc-paid'))).settled).toBe(true);
     expect(await s.ledger.invoicePaid('lnbc-paid')).toBe(true);
