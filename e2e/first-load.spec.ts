@@ -162,17 +162,56 @@ test.describe('a wallet from before the flag had its copy', () => {
   });
 });
 
-test('a lost copy of the flag only costs the head start: the new user still gets the welcome', async ({
+test("the merchant's keypad goes up on the copy of the flag, before IndexedDB answers", async ({
   page,
 }) => {
-  const hintKey = onboardedHintKey(DEFAULT_DB_NAME);
+  await markOnboarded(page);
+  expect(await copyOf(page)).toBe('1');
+  const database = await holdDatabase(page);
   await page.goto('/');
-  // A copy that says "wallet" where IndexedDB has none (the data was cleared but not the copy).
-  await page.evaluate((key) => localStorage.setItem(key, '1'), hintKey);
-  await page.reload();
+  // Rendered and typing while IndexedDB is held...
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  for (const digit of ['2', '1']) {
+    await page.getByRole('button', { name: digit, exact: true }).click();
+  }
+  await expect(page.getByTestId('keypad-amount')).toHaveText('21 sats');
+  await database.release();
+  // ...and IndexedDB's answer, the same, changes nothing.
+  await expect(page.getByRole('button', { name: 'Create New Wallet' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('keypad-amount')).toHaveText('21 sats');
+});
+
+test('a copy of the flag whose wallet is gone only costs a moment: the device goes to onboarding', async ({
+  page,
+}) => {
+  // A copy that says "wallet" where IndexedDB has none (the wallet cleared, the copy left).
+  await markOnboarded(page);
+  await page.evaluate(
+    () =>
+      new Promise<void>((done, failed) => {
+        const open = indexedDB.open('cashew-pos');
+        open.onerror = () => failed(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('config', 'readwrite');
+          tx.objectStore('config').delete('ONBOARDED');
+          tx.oncomplete = () => {
+            open.result.close();
+            done();
+          };
+        };
+      }),
+  );
+  expect(await copyOf(page)).toBe('1');
+  const database = await holdDatabase(page);
+  await page.goto('/');
+  // The keypad goes up on the copy while IndexedDB is held...
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  await database.release();
+  // ...and IndexedDB's answer sends the device to onboarding, and removes the copy.
   await expect(page.getByRole('button', { name: 'Create New Wallet' })).toBeEnabled();
   await expect(page).toHaveURL(/\/onboarding$/);
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), hintKey)).toBeNull();
+  await expect.poll(() => copyOf(page)).toBeNull();
 });
 
 test('any other first URL renders on the client as before', async ({ page }) => {

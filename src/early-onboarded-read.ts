@@ -23,13 +23,17 @@ export const earlyOnboardedRead: Promise<boolean> = readOnboardedFlag(DEFAULT_DB
 earlyOnboardedRead.catch(() => {});
 
 /**
- * The prerendered screen put into the root, if any. With no copy of the flag (a new user) the
- * welcome goes up now: opening IndexedDB for the first time on a profile took up to a quarter of a
- * second at 4x, all of it before the welcome (docs/decisions/0020-onboarded-hint.md). A device
- * whose copy says it has a wallet, or whose copy cannot be read, waits for IndexedDB.
+ * What the first screen goes by: the copy of the flag, so neither a new user's welcome nor a
+ * merchant's keypad waits for IndexedDB to open (up to a quarter of a second at 4x on a fresh
+ * profile, docs/decisions/0020-onboarded-hint.md); IndexedDB itself where the copy cannot be read.
+ * start.tsx moves on when IndexedDB then says otherwise.
  */
+export const earlyOnboardedGuess: Promise<boolean> =
+  hint === undefined ? earlyOnboardedRead : Promise.resolve(hint);
+
+/** The prerendered screen put into the root, if any (the welcome, for a device with no wallet). */
 export const earlyFirstScreen: Promise<FirstScreen | undefined> = Promise.all([
-  hint === false ? false : earlyOnboardedRead,
+  earlyOnboardedGuess,
   documentParsed(),
 ]).then(
   ([onboarded]) => showInRoot(onboarded),

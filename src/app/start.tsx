@@ -24,6 +24,12 @@ export interface StartOptions {
    */
   onboardedRead?: Promise<boolean>;
   /**
+   * What the first navigation goes by until onboardedRead has answered: the copy of the flag
+   * (docs/decisions/0020-onboarded-hint.md), or onboardedRead itself. Start-up moves on to where
+   * the guard would have sent the device if IndexedDB then says otherwise.
+   */
+  onboardedGuess?: Promise<boolean>;
+  /**
    * The early script's pick: resolves once the prerendered screen is in the root element, or
    * with none. For a new user it may come before onboardedRead (docs/decisions/0020-onboarded-hint.md).
    */
@@ -35,10 +41,24 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   const created = createBaseServices(settings, {
     logger: createConsoleLogger(),
   });
-  let firstAnswer = options.onboardedRead ?? null;
+  const onboarded = settledValue(options.onboardedRead);
+  const guess = options.onboardedGuess ?? options.onboardedRead;
+  // The first navigation's answer: IndexedDB's once it is in, the guess until then. The first
+  // answer given is kept, so a guess IndexedDB contradicts can be undone.
+  let answered: boolean | undefined;
+  const firstRead = (read: Promise<boolean>) => () => {
+    const answer = onboarded.value === undefined ? read : Promise.resolve(onboarded.value);
+    return answer.then((value) => {
+      answered ??= value;
+      return value;
+    });
+  };
+  let firstAnswer = guess ? firstRead(guess) : null;
   const base = {
     ...created,
-    onboarding: { isOnboarded: () => firstAnswer ?? created.onboarding.isOnboarded() },
+    onboarding: {
+      isOnboarded: () => (firstAnswer ? firstAnswer() : created.onboarding.isOnboarded()),
+    },
   };
   let painted!: () => void;
   const firstPaint = new Promise<void>((resolve) => (painted = resolve));
@@ -52,7 +72,6 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     () => import('./services/startup').then((m) => m.completeAndStart(base, firstScreen)),
     firstPaint,
   );
-  const onboarded = settledValue(options.onboardedRead);
   const started = options.firstScreen
     ? options.firstScreen.catch(() => undefined).then(() => prerenderedScreen(rootElement))
     : Promise.resolve(undefined);
@@ -63,6 +82,7 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     // (one from before the flag's copy): the screen is dropped unseen by React, and the first
     // navigation's guard sends the merchant to their keypad.
     const screen = shown && onboarded.value === true ? discardPrerendered(rootElement) : shown;
+    if (screen) answered = false;
     const { router, root } = screen
       ? hydrateFirstScreen(rootElement, source, update, screen)
       : renderFirstScreen(rootElement, source, update);
@@ -72,15 +92,15 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
       firstAnswer = null;
       navigated();
     });
-    if (screen) {
-      // The same, answered after the welcome was hydrated: to the keypad.
-      void options.onboardedRead?.then(
-        (hasWallet) => {
-          if (hasWallet) void router.navigate('/', { replace: true });
-        },
-        () => {},
-      );
-    }
+    // The first screen went by a guess IndexedDB contradicts (a wallet from before the copy of the
+    // flag, or a copy whose wallet is gone): to where the guard sends the device, once. A failed
+    // read counts as no wallet, as in the guard.
+    const correct = (hasWallet: boolean) => {
+      if (answered === undefined || answered === hasWallet) return;
+      answered = hasWallet;
+      void router.navigate(hasWallet ? '/' : '/onboarding', { replace: true });
+    };
+    void options.onboardedRead?.then(correct, () => correct(false));
     startAfterFirstScreen(router, root, source, update);
   });
 }

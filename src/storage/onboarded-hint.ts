@@ -1,6 +1,6 @@
 // A copy of the ONBOARDED flag in localStorage, read synchronously before IndexedDB has answered.
-// Only the first screen uses it: with no copy the prerendered welcome goes up at once, and the
-// IndexedDB flag stays the truth for every guard (docs/decisions/0020-onboarded-hint.md).
+// Only the first screen goes by it (the welcome or the keypad, neither waiting for IndexedDB); the
+// IndexedDB flag stays the truth, for every later guard (docs/decisions/0020-onboarded-hint.md).
 
 /** The part of the Web Storage API the hint needs. */
 export type HintStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
