@@ -22,7 +22,9 @@ export default defineConfig({
     reactRouterProductionBuild(new URL('.', import.meta.url)),
     tailwindcss(),
     // The ONBOARDED read starts from its own small script while React downloads.
-    earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts'),
+    earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts', {
+      carries: ['react', 'react/jsx-runtime'],
+    }),
     compileHintsForFirstScreen(),
     // Gzip copies of the scripts and styles, sent as they are by the preview server.
     precompressedAssets(),

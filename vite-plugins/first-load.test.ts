@@ -114,4 +114,23 @@ describe('earlyModuleScript', () => {
   it('leaves pages of other roots (the bench floor) alone', () => {
     expect(plugin('/app/bench/floor', 'build')({ bundle })).toBeUndefined();
   });
+
+  function transformer(configRoot: string, command: 'build' | 'serve') {
+    const early = earlyModuleScript(root, 'src/early.ts', { carries: ['react', 'react/jsx'] });
+    (early.configResolved as (config: unknown) => void)({ root: configRoot, base: '/', command });
+    return early.transform as (code: string, id: string) => string | undefined;
+  }
+
+  it('imports the carried packages from the early module in a build, on its first line', () => {
+    const code = '// early\nexport const a = 1;\n';
+    const out = transformer('/app', 'build')(code, id)!;
+    expect(out).toBe('import "react";import "react/jsx";// early\nexport const a = 1;\n');
+    expect(out.split('\n')).toHaveLength(code.split('\n').length);
+  });
+
+  it('changes no other module, and nothing on the dev server or for other roots', () => {
+    expect(transformer('/app', 'build')('export {};', '/app/src/main.tsx')).toBeUndefined();
+    expect(transformer('/app', 'serve')('export {};', id)).toBeUndefined();
+    expect(transformer('/app/bench/floor', 'build')('export {};', id)).toBeUndefined();
+  });
 });

@@ -86,8 +86,17 @@ export function chunkHolding(
  * the work it starts (the ONBOARDED read) is done while the browser still downloads React; the
  * app's own import of it finds the same module (same URL) already evaluated. No inline script.
  * Only for the app's index.html (`root`): other pages built with this config are left alone.
+ *
+ * `carries`: packages the entry and the lazy chunks share (React, its JSX runtime). Rolldown
+ * gives such modules files of their own, each one more request before the first screen (about
+ * 5 ms of the 4x-throttled main thread apiece, docs/decisions/0002-first-load.md); imported by
+ * the early module in the build, they go into its chunk, which the entry imports anyway.
  */
-export function earlyModuleScript(root: string, module: string): Plugin {
+export function earlyModuleScript(
+  root: string,
+  module: string,
+  { carries = [] }: { carries?: readonly string[] } = {},
+): Plugin {
   const id = resolve(root, module.replace(/^\//, ''));
   let active = false;
   let base = '/';
@@ -104,6 +113,12 @@ export function earlyModuleScript(root: string, module: string): Plugin {
     // entry chunk re-exporting it, which nothing needs: the script loads the chunk itself.
     buildStart() {
       if (active && building) refId = this.emitFile({ type: 'chunk', id, name: 'early' });
+    },
+    // On the first line, which is a comment in the early module: its other lines keep their
+    // numbers, so its source map stays right without one for this change.
+    transform(code, moduleId) {
+      if (!active || !building || moduleId !== id || carries.length === 0) return;
+      return carries.map((name) => `import ${JSON.stringify(name)};`).join('') + code;
     },
     generateBundle(_options, bundle) {
       if (!refId) return;
