@@ -18,7 +18,11 @@ async function pickLock(services: AppServices): Promise<{ lock: TillLock; initia
   return { lock: services.lock, initial: services.lock.state() };
 }
 
-export function LockScreen({ source }: { source: Pick<ServiceSource, 'afterFirstPaint' | 'base'> }) {
+export function LockScreen({
+  source,
+}: {
+  source: Pick<ServiceSource, 'afterFirstPaint' | 'base'>;
+}) {
   const picked = useServicesAfterPaint(source, pickLock, 'Till lock unavailable');
   const lock = picked?.lock ?? null;
   // Changes since the lock was picked; until the first one, its state when picked.

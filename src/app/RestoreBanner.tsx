@@ -12,7 +12,11 @@ interface RestoreControl {
   cancel(): Promise<void>;
 }
 
-export function RestoreBanner({ source }: { source: Pick<ServiceSource, 'afterFirstPaint' | 'base'> }) {
+export function RestoreBanner({
+  source,
+}: {
+  source: Pick<ServiceSource, 'afterFirstPaint' | 'base'>;
+}) {
   const picked = useServicesAfterPaint(
     source,
     (services): { restore: RestoreControl; initial: RestoreProgress | null } => ({
