@@ -144,6 +144,22 @@ test.describe('a wallet from before the flag had its copy', () => {
     ).toBeUndefined();
   });
 
+  test('a screen behind the guard, opened directly, waits for IndexedDB and opens', async ({
+    page,
+  }) => {
+    await markOnboarded(page, { copy: false });
+    const database = await holdDatabase(page);
+    await page.goto('/settings');
+    // Nothing sends it to onboarding while IndexedDB is held...
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/settings$/);
+    await database.release();
+    // ...and its answer opens the screen.
+    await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect.poll(() => copyOf(page)).toBe('1');
+  });
+
   test('IndexedDB answers after the welcome was hydrated: the app moves on to the keypad', async ({
     page,
   }) => {

@@ -23,17 +23,22 @@ export const earlyOnboardedRead: Promise<boolean> = readOnboardedFlag(DEFAULT_DB
 earlyOnboardedRead.catch(() => {});
 
 /**
- * What the first screen goes by: the copy of the flag, so neither a new user's welcome nor a
- * merchant's keypad waits for IndexedDB to open (up to a quarter of a second at 4x on a fresh
- * profile, docs/decisions/0020-onboarded-hint.md); IndexedDB itself where the copy cannot be read.
- * start.tsx moves on when IndexedDB then says otherwise.
+ * What the first navigation's guard goes by until IndexedDB answers: a copy saying this device has
+ * a wallet, so the merchant's keypad does not wait for IndexedDB to open; otherwise IndexedDB
+ * itself, since a device with no copy may hold a wallet from before the copy existed, and a
+ * guarded URL must not send it to onboarding (docs/decisions/0020-onboarded-hint.md). start.tsx
+ * moves on if IndexedDB then says otherwise.
  */
 export const earlyOnboardedGuess: Promise<boolean> =
-  hint === undefined ? earlyOnboardedRead : Promise.resolve(hint);
+  hint === true ? Promise.resolve(true) : earlyOnboardedRead;
 
-/** The prerendered screen put into the root, if any (the welcome, for a device with no wallet). */
+/**
+ * The prerendered screen put into the root, if any. With no copy of the flag (a new user) the
+ * welcome goes up now: opening IndexedDB for the first time on a profile took up to a quarter of a
+ * second at 4x, all of it before the welcome. A device whose copy cannot be read waits for it.
+ */
 export const earlyFirstScreen: Promise<FirstScreen | undefined> = Promise.all([
-  earlyOnboardedGuess,
+  hint === false ? false : earlyOnboardedGuess,
   documentParsed(),
 ]).then(
   ([onboarded]) => showInRoot(onboarded),

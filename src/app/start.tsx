@@ -24,9 +24,10 @@ export interface StartOptions {
    */
   onboardedRead?: Promise<boolean>;
   /**
-   * What the first navigation goes by until onboardedRead has answered: the copy of the flag
-   * (docs/decisions/0020-onboarded-hint.md), or onboardedRead itself. Start-up moves on to where
-   * the guard would have sent the device if IndexedDB then says otherwise.
+   * What the first navigation's guard goes by until onboardedRead has answered: a copy of the flag
+   * saying the device has a wallet (docs/decisions/0020-onboarded-hint.md), else onboardedRead
+   * itself. Start-up moves on to where the guard would have sent the device if IndexedDB then
+   * says otherwise.
    */
   onboardedGuess?: Promise<boolean>;
   /**
