@@ -105,6 +105,10 @@ export class CashewDb extends Dexie {
     this.version(17)
       .stores({ historyEvents: '++id, createdAt, type, mintUrl, quoteId, request' })
       .upgrade((tx) => indexCashOutRequestsV17(tx.table('historyEvents')));
+    // v18 (ours): remote claims indexed by mint, so "which mints were used" seeks once per mint
+    // instead of reading every claim of the last 30 days (IndexedDB fills the new index from the
+    // rows already there; a claim written before its mint was recorded has none and is skipped).
+    this.version(18).stores({ processedQuotes: '&quoteId, processedAt, mintUrl' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

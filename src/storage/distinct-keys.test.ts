@@ -103,4 +103,21 @@ describe('distinctIndexKeys', () => {
       spy = undefined;
     }
   });
+
+  it('finds the mints of 3,000 remote claims in one response per mint, never walking the claims', async () => {
+    const s = testStorage();
+    const mints = [MINT_A, MINT_B, MINT_C];
+    await s.db.processedQuotes.bulkAdd(
+      Array.from({ length: 3_000 }, (_, i) => ({
+        quoteId: `c${i}`,
+        amount: 1,
+        processedAt: i,
+        mintUrl: mints[i % mints.length]!,
+      })),
+    );
+    spy = spyOnReads('processedQuotes');
+    expect(await s.merchantTrust.knownMints()).toEqual(expect.arrayContaining(mints));
+    expect(spy.responses).toBeLessThanOrEqual(4);
+    expect(spy.directions.filter((d) => d.endsWith('unique'))).toEqual([]);
+  });
 });

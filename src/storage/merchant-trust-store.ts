@@ -82,10 +82,7 @@ export class DexieMerchantTrustStore
         const fromProofs = (await db.proofTotals.toCollection().primaryKeys()) as string[];
         const fromHistory = (await distinctIndexKeys(db.historyEvents, 'mintUrl')) as string[];
         const fromQuotes = (await distinctIndexKeys(db.mintQuotes, 'mintUrl')) as string[];
-        const fromClaims: string[] = [];
-        await db.processedQuotes.each((row) => {
-          if (row.mintUrl) fromClaims.push(row.mintUrl);
-        });
+        const fromClaims = (await distinctIndexKeys(db.processedQuotes, 'mintUrl')) as string[];
         const all = [configured, ...fromProofs, ...fromHistory, ...fromQuotes, ...fromClaims];
         return [...new Set(all)].filter(
           (url): url is string => typeof url === 'string' && url !== '',

@@ -177,7 +177,7 @@ describe.each([1, 2, 3, 4, 5, 6, 7, 8, 9])('upgrade from schema v%i', (version) 
     expect(await s.proofs.balance(MINT_B)).toBe(4);
     expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual(['a1', 'a8']);
     expect((await s.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(['a1', 'a8', 'b4']);
-    expect(s.db.verno).toBe(17);
+    expect(s.db.verno).toBe(18);
     // v10: no restore scan is in progress after an upgrade; v11: no melt in flight; v12: no
     // relay lookback yet, so the inbox asks every relay from 3 days back once; v16: no cashier
     // sales.
@@ -424,6 +424,42 @@ describe('upgrade from schema v16 to v17', () => {
       table: 'historyEvents',
       count: 4,
     });
+    s.close();
+  });
+});
+
+describe('upgrade from schema v17 to v18', () => {
+  it("indexes the remote claims' mints already stored and keeps every claim", async () => {
+    const name = freshDbName();
+    const old = new Dexie(name);
+    old.version(17).stores({
+      ...RAW_SCHEMAS[9],
+      historyEvents: '++id, createdAt, type, mintUrl, quoteId, request',
+      restoreScans: '&id',
+      melts: '&quote, mintUrl, request',
+      relayCursors: '&relay',
+      cashierSales: '&quote, merchant, createdAt',
+      cashierLinks: '&merchant',
+    });
+    await old.open();
+    await old.table('processedQuotes').bulkAdd([
+      { quoteId: 'c1', amount: 5, processedAt: 1, mintUrl: MINT_A },
+      { quoteId: 'c2', amount: 6, processedAt: 2, mintUrl: MINT_B },
+      { quoteId: 'c3', amount: 7, processedAt: 3, mintUrl: MINT_B },
+      // Written before claims recorded their mint: kept, and not a mint.
+      { quoteId: 'c4', amount: 8, processedAt: 4 },
+    ]);
+    old.close();
+
+    const s = testStorage(name);
+    expect((await s.merchantTrust.knownMints()).sort()).toEqual([MINT_A, MINT_B].sort());
+    expect(await s.db.processedQuotes.where('mintUrl').equals(MINT_B).count()).toBe(2);
+    expect((await s.db.processedQuotes.toArray()).map((row) => row.quoteId)).toEqual([
+      'c1',
+      'c2',
+      'c3',
+      'c4',
+    ]);
     s.close();
   });
 });
