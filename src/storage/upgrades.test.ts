@@ -40,6 +40,19 @@ RAW_SCHEMAS[8] = {
   counters: '&keysetId',
 };
 RAW_SCHEMAS[9] = { ...RAW_SCHEMAS[8], rowCounts: '&table' };
+/** The tables of schema v16 and v17, as the app declared them then. */
+const SCHEMA_V16 = {
+  ...RAW_SCHEMAS[9],
+  restoreScans: '&id',
+  melts: '&quote, mintUrl, request',
+  relayCursors: '&relay',
+  cashierSales: '&quote, merchant, createdAt',
+  cashierLinks: '&merchant',
+};
+const SCHEMA_V17 = {
+  ...SCHEMA_V16,
+  historyEvents: '++id, createdAt, type, mintUrl, quoteId, request',
+};
 
 const SK = Uint8Array.from({ length: 32 }, (_, i) => i);
 const SEED = Uint8Array.from({ length: 64 }, (_, i) => 200 - i);
@@ -381,14 +394,7 @@ describe('upgrade from schema v16 to v17', () => {
   it("indexes each cash-out row's invoice from its metadata and keeps every row", async () => {
     const name = freshDbName();
     const old = new Dexie(name);
-    old.version(16).stores({
-      ...RAW_SCHEMAS[9],
-      restoreScans: '&id',
-      melts: '&quote, mintUrl, request',
-      relayCursors: '&relay',
-      cashierSales: '&quote, merchant, createdAt',
-      cashierLinks: '&merchant',
-    });
+    old.version(16).stores(SCHEMA_V16);
     await old.open();
     const cashOut = (request: string) => ({
       createdAt: 2,
@@ -432,15 +438,7 @@ describe('upgrade from schema v17 to v18', () => {
   it("indexes the remote claims' mints already stored and keeps every claim", async () => {
     const name = freshDbName();
     const old = new Dexie(name);
-    old.version(17).stores({
-      ...RAW_SCHEMAS[9],
-      historyEvents: '++id, createdAt, type, mintUrl, quoteId, request',
-      restoreScans: '&id',
-      melts: '&quote, mintUrl, request',
-      relayCursors: '&relay',
-      cashierSales: '&quote, merchant, createdAt',
-      cashierLinks: '&merchant',
-    });
+    old.version(17).stores(SCHEMA_V17);
     await old.open();
     await old.table('processedQuotes').bulkAdd([
       { quoteId: 'c1', amount: 5, processedAt: 1, mintUrl: MINT_A },
