@@ -1,4 +1,4 @@
-// Lint rules, including the import boundaries of DESIGN.md ("Who may import whom").
+// Lint rules, including the import boundaries of docs/architecture.md ("Layers and who may import whom").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -1,4 +1,4 @@
-// The merchant PIN's key derivation (src/core/lock/kdf.ts, decision 0010): one scrypt derivation
+// The merchant PIN's key derivation (src/core/lock/kdf.ts, decision 0016): one scrypt derivation
 // with the app's parameters, timed in Chromium on a 4x-throttled CPU, the way a slow till
 // unlocks. Budget 300 ms (bench/budgets.json "pinKdf.cpu4x"). Each run uses a fresh salt.
 // Standalone: `node --import tsx bench/pin-kdf.mjs [runs]`.

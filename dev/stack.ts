@@ -75,9 +75,8 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
     process.env.VITE_DEFAULT_RELAYS = JSON.stringify([relay.url]);
     process.env.VITE_DISCOVERY_RELAYS = JSON.stringify([relay.url]);
     process.env.VITE_AUDITOR_URL = '';
-    // The price source the build defaults to (issue 19): the dev price feed.
+    // The price source the build defaults to: the dev price feed.
     process.env.VITE_PRICE_URL = prices.pricesUrl;
-    process.env.VITE_DEV_LIGHTNING_ADDRESS = lnurl.address;
 
     const distDir = join(workDir, 'dist');
     const configFile = join(root, 'vite.config.ts');

@@ -143,9 +143,8 @@ async function main() {
       VITE_DEFAULT_RELAYS: JSON.stringify([relayUrl]),
       VITE_DISCOVERY_RELAYS: JSON.stringify([relayUrl]),
       VITE_AUDITOR_URL: '',
-      // The price source the build defaults to (issue 19): the dev price feed.
+      // The price source the build defaults to: the dev price feed.
       VITE_PRICE_URL: pricesUrl,
-      VITE_DEV_LIGHTNING_ADDRESS: lightningAddress,
     },
   );
 
