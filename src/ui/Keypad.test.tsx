@@ -117,6 +117,20 @@ describe('Keypad', () => {
     expect(amountText()).toBe('6 sats');
   });
 
+  it('Enter on a digit reached with Tab presses that digit (keyboard only), and Submit submits', async () => {
+    const { user, onSubmit } = setup();
+    screen.getByRole('button', { name: '7' }).focus();
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('8');
+    await user.keyboard('{Enter}');
+    expect(amountText()).toBe('78 sats');
+    expect(onSubmit).not.toHaveBeenCalled();
+    screen.getByRole('button', { name: 'Submit' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith(78);
+  });
+
   it('ignores keys typed into a text field elsewhere on the page', async () => {
     const onSubmit = vi.fn();
     const user = userEvent.setup();

@@ -93,6 +93,9 @@ export function Keypad({
   const [hint, setHint] = useState<string | null>(null);
   const [seenResetKey, setSeenResetKey] = useState(resetKey);
   const rootRef = useRef<HTMLDivElement>(null);
+  // The key last pressed with a pointer: a digit tapped and then Enter (a mouse, a scanner) still
+  // submits; a digit reached with Tab is a keyboard user's, whose Enter presses that digit.
+  const pointerKeyRef = useRef<EventTarget | null>(null);
 
   // Reset during render (not in an effect) so the stale amount is never painted.
   if (!Object.is(resetKey, seenResetKey)) {
@@ -140,6 +143,12 @@ export function Keypad({
     onSubmit(value);
   }, [limits, onSubmit]);
 
+  const isKeyReachedByKeyboard = (target: EventTarget | null): boolean =>
+    target instanceof HTMLButtonElement &&
+    target.dataset.keypadKey !== undefined &&
+    rootRef.current?.contains(target) === true &&
+    pointerKeyRef.current !== target;
+
   // One window listener for the keypad's life, calling the handler of the latest render. Keys
   // that arrive faster than frames (a quick typist, a barcode scanner, "5" then Enter) must see
   // the amount the previous key made; a listener re-attached by a passive effect would still hold
@@ -165,6 +174,7 @@ export function Keypad({
           target.closest('button, a, [role="button"]') !== null &&
           !rootRef.current?.contains(target);
         if (foreignControl || event.repeat) return;
+        if (isKeyReachedByKeyboard(target)) return;
         submit();
       } else {
         return;
@@ -185,6 +195,7 @@ export function Keypad({
       type="button"
       className={digitKey}
       disabled={disabled}
+      data-keypad-key
       onClick={() => apply({ type: 'digit', digit })}
     >
       {digit}
@@ -198,6 +209,13 @@ export function Keypad({
         .filter(Boolean)
         .join(' ')}
       data-disabled={disabled || undefined}
+      onPointerDown={(event) => {
+        pointerKeyRef.current = (event.target as Element).closest('button');
+      }}
+      onFocus={(event) => {
+        // Focus that no pointer brought (Tab) forgets the tapped key.
+        if (event.target !== pointerKeyRef.current) pointerKeyRef.current = null;
+      }}
     >
       <div className="flex min-h-28 flex-col items-center justify-end rounded-3xl bg-gradient-to-br from-violet-700 to-purple-600 px-4 py-5 text-white shadow-lg">
         <output
@@ -235,6 +253,7 @@ export function Keypad({
           type="button"
           className={actionKey}
           disabled={disabled}
+          data-keypad-key
           onClick={() => apply({ type: 'clear' })}
         >
           Clear
@@ -246,6 +265,7 @@ export function Keypad({
           title="Backspace"
           className={actionKey}
           disabled={disabled}
+          data-keypad-key
           onClick={() => apply({ type: 'backspace' })}
         >
           <LineIcon viewBox="0 0 24 24" className="h-7 w-7" strokeWidth={2}>
