@@ -10,6 +10,13 @@ const noOurLayers = (...layers) =>
     message: `this layer may not import src/${layer}`,
   }));
 
+// Test helpers live in src/testing/; only tests (and the helpers themselves) import them.
+const testFiles = ['src/**/*.test.{ts,tsx}', 'src/testing/**'];
+const noTestHelpers = {
+  group: ['**/testing/**', '**/testing'],
+  message: 'production code may not import the test helpers in src/testing/',
+};
+
 // Toasts are raised through ui/toast.ts (which loads the library lazily) and shown by the container
 // in ui/toaster.tsx; nothing else imports react-toastify.
 const toastModules = ['src/ui/toast.ts', 'src/ui/toaster.tsx'];
@@ -19,6 +26,11 @@ const toastLibrary = [
     message: 'raise toasts through ui/toast.ts (ui/toaster.tsx is the container)',
   },
 ];
+
+const anotherFeature = {
+  regex: '^\\.\\./(?!\\.)|(^|/)features/',
+  message: 'a feature may not import another feature: share through ui/ or core/',
+};
 
 export default tseslint.config(
   {
@@ -52,63 +64,79 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**/*.ts'],
-    ignores: ['src/core/**/*.test.ts'],
+    ignores: testFiles,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: ['react', 'react-dom', 'dexie', ...toastLibrary],
-          patterns: noOurLayers('app', 'features', 'storage', 'ui'),
+          patterns: [...noOurLayers('app', 'features', 'storage', 'ui'), noTestHelpers],
         },
       ],
     },
   },
   {
     files: ['src/ui/**/*.{ts,tsx}'],
-    ignores: ['src/ui/**/*.test.{ts,tsx}', ...toastModules],
+    ignores: [...testFiles, ...toastModules],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: toastLibrary, patterns: noOurLayers('app', 'features', 'storage', 'core') },
+        {
+          paths: toastLibrary,
+          patterns: [...noOurLayers('app', 'features', 'storage', 'core'), noTestHelpers],
+        },
       ],
     },
   },
   {
-    files: ['src/ui/**/*.test.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/conformance/**/*.ts'],
+    files: ['src/app/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': ['error', { paths: toastLibrary, patterns: [noTestHelpers] }],
+    },
+  },
+  {
+    files: [...testFiles, 'src/conformance/**/*.ts'],
+    ignores: ['src/features/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: toastLibrary }],
     },
   },
   {
     files: ['src/storage/**/*.ts'],
-    ignores: ['src/storage/**/*.test.ts'],
+    ignores: testFiles,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: ['react', 'react-dom', ...toastLibrary],
-          patterns: noOurLayers('app', 'features', 'ui'),
+          patterns: [...noOurLayers('app', 'features', 'ui'), noTestHelpers],
         },
       ],
     },
   },
+  // Features are directly under src/features/<name>/: a path leaving the folder for a sibling
+  // ('../other/…') or naming features/ is another feature. What two share lives in ui/ or core/.
+  // A feature's screens get storage through the services app/ builds, never by importing it.
   {
-    // Features are directly under src/features/<name>/: a path leaving the folder for a sibling
-    // ('../other/…') or naming features/ is another feature. What two share lives in ui/ or core/.
     files: ['src/features/**/*.{ts,tsx}'],
+    ignores: testFiles,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: toastLibrary,
-          patterns: [
-            ...noOurLayers('app'),
-            {
-              regex: '^\\.\\./(?!\\.)|(^|/)features/',
-              message: 'a feature may not import another feature: share through ui/ or core/',
-            },
-          ],
+          patterns: [...noOurLayers('app', 'storage'), anotherFeature, noTestHelpers],
         },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: toastLibrary, patterns: [...noOurLayers('app'), anotherFeature] },
       ],
     },
   },

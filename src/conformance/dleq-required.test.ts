@@ -10,7 +10,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startMint, type DevMint } from '../../dev/mint/server';
-import { paymentHarness } from '../core/wallet/testing/payment-harness';
+import { paymentHarness } from '../testing/wallet/payment-harness';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Malformation } from '../../dev/mint/malform';
 import { startMint, type DevMint } from '../../dev/mint/server';
-import { paymentHarness, type PaymentHarness } from '../core/wallet/testing/payment-harness';
+import { paymentHarness, type PaymentHarness } from '../testing/wallet/payment-harness';
 import { encodeWithdrawToken } from '../core/wallet/withdraw/withdraw-token';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);

@@ -19,7 +19,7 @@ import {
 import {
   FIXTURE_MINT,
   paymentMessageFixture,
-} from '../core/remote-payments/testing/payment-message-fixture';
+} from '../testing/remote-payments/payment-message-fixture';
 import example from './vectors/nip59-example.json';
 
 const TWO_DAYS = 2 * 24 * 60 * 60;

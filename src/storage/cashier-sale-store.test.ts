@@ -4,10 +4,10 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CashierSale } from '../core/remote-payments/cashier-sales';
-import { paymentMessageFixture } from '../core/remote-payments/testing/payment-message-fixture';
+import { paymentMessageFixture } from '../testing/remote-payments/payment-message-fixture';
 import { silentLogger } from '../core/logger';
 import { createStorage, type Storage } from './index';
-import { freshDbName } from './test-support';
+import { freshDbName } from '../testing/storage/db';
 
 const DAY = 24 * 60 * 60_000;
 const NOW = 1_767_225_600_000;

@@ -2,7 +2,7 @@
 // written back, counter rules.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, testStorage } from './test-support';
+import { DEFAULTS, testStorage } from '../testing/storage/db';
 
 describe('ConfigStore', () => {
   it('returns the default mint URL when none is stored and writes it back', async () => {

@@ -1,7 +1,7 @@
 // Tests for the Dexie CounterSource: per-keyset NUT-13 counters and the global COUNTER link.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { testStorage } from './test-support';
+import { testStorage } from '../testing/storage/db';
 
 describe('DexieCounterSource', () => {
   it('hands out consecutive ranges per keyset and advances COUNTER by what was reserved', async () => {

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentRow } from './history-store';
 import { distinctIndexKeys } from './distinct-keys';
-import { MINT_A, MINT_B, testStorage, type TestStorage } from './test-support';
+import { MINT_A, MINT_B, testStorage, type TestStorage } from '../testing/storage/db';
 
 const MINT_C = 'https://mint-c.example';
 

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { readRange } from '../core/records/types';
-import { MINT_A, testStorage } from './test-support';
+import { MINT_A, testStorage } from '../testing/storage/db';
 
 describe('DexieHistoryRange', () => {
   it('pages a range by createdAt with ties by id, each event once', async () => {

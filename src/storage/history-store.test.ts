@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryRow } from './rows';
-import { MINT_A, testStorage, type TestStorage } from './test-support';
+import { MINT_A, testStorage, type TestStorage } from '../testing/storage/db';
 
 async function addWithdrawals(s: TestStorage, count: number): Promise<void> {
   for (let i = 1; i <= count; i++) {

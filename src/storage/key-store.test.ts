@@ -1,7 +1,7 @@
 // Tests for the Dexie KeyStore: key rows nostr-sk, mnemonic and bip39-seed.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { testStorage } from './test-support';
+import { testStorage } from '../testing/storage/db';
 
 const SK = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
 const SEED = Uint8Array.from({ length: 64 }, (_, i) => 255 - i);

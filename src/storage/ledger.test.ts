@@ -10,7 +10,7 @@ import {
   SETTLE_Q1,
   testStorage,
   type TestStorage,
-} from './test-support';
+} from '../testing/storage/db';
 
 describe('Ledger.settleMintQuote', () => {
   it('stores the proofs, records the payment and deletes the quote, returning the total balance', async () => {

@@ -2,9 +2,9 @@
 // survive a reload, and PIN changes that are all or nothing.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { freezeAt } from '../core/wallet/testing/freeze-at';
+import { freezeAt } from '../testing/wallet/freeze-at';
 import { createStorage } from './index';
-import { DEFAULTS, freshDbName, recordingLogger } from './test-support';
+import { DEFAULTS, freshDbName, recordingLogger } from '../testing/storage/db';
 
 const SK = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
 const SEED = Uint8Array.from({ length: 64 }, (_, i) => 255 - i);

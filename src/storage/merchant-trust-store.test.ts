@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../core/errors';
 import type { PendingMintQuote } from '../core/ports';
-import { MINT_A, MINT_B, proof, testStorage } from './test-support';
+import { MINT_A, MINT_B, proof, testStorage } from '../testing/storage/db';
 
 function remote(id: string, overrides: Partial<PendingMintQuote> = {}): PendingMintQuote {
   return {

@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStorage, type Storage } from './index';
 import { readOnboardedFlag } from './onboarded-flag';
-import { freshDbName, recordingLogger } from './test-support';
+import { freshDbName, recordingLogger } from '../testing/storage/db';
 
 const opened: Storage[] = [];
 afterEach(() => {

@@ -8,7 +8,7 @@ import {
   writeOnboardedHint,
   type HintStorage,
 } from './onboarded-hint';
-import { DEFAULTS, freshDbName, recordingLogger } from './test-support';
+import { DEFAULTS, freshDbName, recordingLogger } from '../testing/storage/db';
 
 function memoryStorage(): HintStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { PendingMintQuote } from '../core/ports';
-import { MINT_A, proof, testStorage } from './test-support';
+import { MINT_A, proof, testStorage } from '../testing/storage/db';
 
 function quote(id: string, createdAt: number): PendingMintQuote {
   return {

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createStorage } from './index';
 import { FALLBACK_PRICE_URL, PRICE_CONFIG_KEYS } from './price-store';
-import { DEFAULTS, freshDbName, recordingLogger, testStorage } from './test-support';
+import { DEFAULTS, freshDbName, recordingLogger, testStorage } from '../testing/storage/db';
 
 describe('DexiePriceStore', () => {
   it('is sats only on the build’s price URL until the merchant saves settings', async () => {

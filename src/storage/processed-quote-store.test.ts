@@ -1,7 +1,7 @@
 // Tests for the Dexie ProcessedQuoteStore: marking, checking, atomic claims, cleanup, fallbacks.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { breakDatabase, testStorage } from './test-support';
+import { breakDatabase, testStorage } from '../testing/storage/db';
 
 const DAY = 86_400_000;
 

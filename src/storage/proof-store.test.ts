@@ -1,7 +1,7 @@
 // Tests for the Dexie ProofStore: unspent and spent proofs, balances, stats and read fallbacks.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { breakDatabase, MINT_A, MINT_B, proof, testStorage } from './test-support';
+import { breakDatabase, MINT_A, MINT_B, proof, testStorage } from '../testing/storage/db';
 
 describe('ProofStore', () => {
   it('stores proofs as unspent, stamped with now and tagged with the mint', async () => {

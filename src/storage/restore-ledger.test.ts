@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { KeysetScan, RestoreScanRow } from '../core/wallet/restore/types';
-import { MINT_A, MINT_B, proof, testStorage } from './test-support';
+import { MINT_A, MINT_B, proof, testStorage } from '../testing/storage/db';
 
 const KEYSET = '00abcdef01234567';
 

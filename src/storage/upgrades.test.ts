@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { CashewDb } from './db';
-import { freshDbName, MINT_A, MINT_B, testStorage } from './test-support';
+import { freshDbName, MINT_A, MINT_B, testStorage } from '../testing/storage/db';
 
 /** The stores as each released version declared them (cumulative), written out independently. */
 const RAW_SCHEMAS: Record<number, Record<string, string>> = {

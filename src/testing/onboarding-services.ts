@@ -1,9 +1,9 @@
 // Onboarding services on real storage (fake-indexeddb in tests), shared by the onboarding tests.
 import { vi } from 'vitest';
-import { DeviceKeys } from '../../core/keys';
-import { silentLogger } from '../../core/logger';
-import { createStorage } from '../../storage';
-import type { OnboardingServices, OnboardingSettings } from './deps';
+import { DeviceKeys } from '../core/keys';
+import { silentLogger } from '../core/logger';
+import { createStorage } from '../storage';
+import type { OnboardingServices, OnboardingSettings } from '../features/onboarding/deps';
 
 export function onboardingServices(dbName: string, settings: Partial<OnboardingSettings> = {}) {
   const storage = createStorage({

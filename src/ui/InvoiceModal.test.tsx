@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InvoiceModal } from './InvoiceModal';
-import { clickBackdrop } from './modal-test-support';
+import { clickBackdrop } from '../testing/ui/modal-click';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
-import { clickBackdrop, pressAndClick } from './modal-test-support';
+import { clickBackdrop, pressAndClick } from '../testing/ui/modal-click';
 import { useReturnFocus } from './use-return-focus';
 
 afterEach(() => {

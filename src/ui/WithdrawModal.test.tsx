@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WithdrawModal } from './WithdrawModal';
-import { clickBackdrop } from './modal-test-support';
+import { clickBackdrop } from '../testing/ui/modal-click';
 
 afterEach(cleanup);
 

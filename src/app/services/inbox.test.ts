@@ -15,7 +15,7 @@ import {
   type PaymentMessage,
   type RemotePaymentInbox,
 } from '../../core/remote-payments';
-import { MemoryProcessedQuoteStore } from '../../core/remote-payments/testing/memory-processed-quotes';
+import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
 import { createInbox } from './inbox';
 
 type Relay = Awaited<ReturnType<typeof startRelay>>;

@@ -26,7 +26,7 @@ import {
   wrapPaymentMessage,
   type PaymentMessage,
 } from '../../core/remote-payments';
-import { MemoryProcessedQuoteStore } from '../../core/remote-payments/testing/memory-processed-quotes';
+import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
 import {
   createInbox,
   createProfilePublisher,

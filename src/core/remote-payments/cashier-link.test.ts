@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isLinkRevoked, readMerchantProfile } from './cashier-link';
 import { merchantProfileTemplate, type MerchantProfile } from './merchant-profile';
 import { newPairingSecret, pairingId } from './pairing';
-import { FakeRelayPool } from './testing/fake-pool';
+import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
 
 const RELAY = 'wss://relay.test';
 const merchantSk = generateSecretKey();

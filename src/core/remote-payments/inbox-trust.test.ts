@@ -15,8 +15,8 @@ import { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
 import { noLockProvider } from './lock';
 import { newPairingSecret, provePairing } from './pairing';
 import type { PaymentMessage } from './payment-message';
-import { FakeRelayPool } from './testing/fake-pool';
-import { MemoryProcessedQuoteStore } from './testing/memory-processed-quotes';
+import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
+import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
 import type { RemoteQuoteVerdict } from './verify-remote-quote';
 
 const MINT = 'http://127.0.0.1:3338';

@@ -8,9 +8,9 @@ import { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
 import { noLockProvider } from './lock';
 import type { PaymentMessage } from './payment-message';
 import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
-import { FakeRelayPool } from './testing/fake-pool';
-import { MemoryLocks } from './testing/memory-locks';
-import { MemoryProcessedQuoteStore } from './testing/memory-processed-quotes';
+import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
+import { MemoryLocks } from '../../testing/remote-payments/memory-locks';
+import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
 
 const MINT = 'http://127.0.0.1:3338';
 const RELAY = 'ws://relay.test';

@@ -4,7 +4,7 @@ import { RelayPublishError } from './errors';
 import { unwrapPaymentEvent, wrapPaymentMessage } from './gift-wrap';
 import type { PaymentMessage } from './payment-message';
 import { publishToRelays, sendPaymentMessage } from './publish';
-import { FakeRelayPool } from './testing/fake-pool';
+import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
 
 const message: PaymentMessage = {
   quote: 'quote-1',

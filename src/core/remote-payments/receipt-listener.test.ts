@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../logger';
 import { ReceiptListener } from './receipt-listener';
 import { wrapReceipt, type SaleReceipt } from './receipt-message';
-import { FakeRelayPool } from './testing/fake-pool';
+import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
 
 const RELAY = 'wss://relay.test';
 const merchantSk = generateSecretKey();

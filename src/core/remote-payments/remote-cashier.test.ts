@@ -10,9 +10,9 @@ import { hasValidPairing, newPairingSecret, pairingId } from './pairing';
 import { parsePaymentMessage } from './payment-message';
 import { wrapReceipt } from './receipt-message';
 import { RemoteCashier, type RemoteConfirmed } from './remote-cashier';
-import { FakeRelayPool } from './testing/fake-pool';
-import { fakeQuoteMint } from './testing/fake-quote-mint';
-import { MemoryCashierSaleStore } from './testing/memory-cashier-sales';
+import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
+import { fakeQuoteMint } from '../../testing/remote-payments/fake-quote-mint';
+import { MemoryCashierSaleStore } from '../../testing/remote-payments/memory-cashier-sales';
 
 const MINT = 'http://127.0.0.1:3338';
 const RELAY = 'wss://relay.test';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { UnlockedQuoteError } from './errors';
 import { readPaymentEvent } from './gift-wrap';
 import { createRemoteInvoice, type QuoteWallet } from './remote-invoice';
-import { FakeRelayPool } from './testing/fake-pool';
+import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
 
 const MINT = 'http://127.0.0.1:3338';
 const merchant = generateSecretKey();

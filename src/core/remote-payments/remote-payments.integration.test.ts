@@ -14,7 +14,7 @@ import { call, randomOutputs } from '../../../dev/mint/test-support';
 import { startRelay } from '../../../dev/relay/server';
 import type { PendingMintQuote } from '../ports';
 import { signingKeyForQuote } from '../wallet/receive/nut20-key';
-import { paymentHarness } from '../wallet/testing/payment-harness';
+import { paymentHarness } from '../../testing/wallet/payment-harness';
 import { GIFT_WRAP_KIND } from './constants';
 import { RelayPublishError } from './errors';
 import { RemotePaymentInbox } from './inbox';
@@ -23,7 +23,7 @@ import { readPaymentEvent } from './gift-wrap';
 import { publishToRelays, sendPaymentMessage } from './publish';
 import { createRelayPool, type RelayPool } from './relay-pool';
 import { createRemoteInvoice } from './remote-invoice';
-import { MemoryProcessedQuoteStore } from './testing/memory-processed-quotes';
+import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
 
 type Relay = Awaited<ReturnType<typeof startRelay>>;
 const WS = WebSocket as unknown as typeof globalThis.WebSocket;

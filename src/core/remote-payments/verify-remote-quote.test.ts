@@ -3,7 +3,7 @@
 // answer is asked again later.
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
-import { devMintSuite } from '../wallet/testing/dev-mint-suite';
+import { devMintSuite } from '../../testing/wallet/dev-mint-suite';
 import { WalletProvider } from '../wallet/wallet-provider';
 import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
 import { mintQuoteClient } from '../wallet/receive/quote-watcher';

@@ -8,7 +8,7 @@ import { DeviceKeys } from '../../core/keys';
 import { silentLogger, type Logger } from '../../core/logger';
 import { encodePairingSecret } from '../../core/remote-payments/pairing';
 import type { Storage } from '../../storage';
-import { storageWithSettings } from '../../storage/test-support';
+import { storageWithSettings } from '../../testing/storage/db';
 import { ConnectScreen } from './ConnectScreen';
 
 const opened: Storage[] = [];

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../../ui/toaster';
 import { afterEach, expect, it, vi } from 'vitest';
 import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
-import { onboardingServices } from './test-services';
+import { onboardingServices } from '../../testing/onboarding-services';
 
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });

@@ -11,7 +11,7 @@ import { DeviceKeys } from '../../core/keys';
 import type { Storage } from '../../storage';
 import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
 import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
-import { onboardingServices } from './test-services';
+import { onboardingServices } from '../../testing/onboarding-services';
 
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });

@@ -23,7 +23,7 @@ import { RelayConfigScreen } from './RelayConfigScreen';
 import { readSession, updateSession } from './session';
 import { WelcomeScreen } from './WelcomeScreen';
 import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
-import { onboardingServices } from './test-services';
+import { onboardingServices } from '../../testing/onboarding-services';
 
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });

@@ -17,8 +17,8 @@ import {
   wrapReceipt,
   type MerchantProfile,
 } from '../../core/remote-payments';
-import { FakeRelayPool } from '../../core/remote-payments/testing/fake-pool';
-import { fakeQuoteMint } from '../../core/remote-payments/testing/fake-quote-mint';
+import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
+import { fakeQuoteMint } from '../../testing/remote-payments/fake-quote-mint';
 import { lockPubkeyForNostrKey } from '../../core/wallet/receive/nut20-key';
 import { createStorage, type Storage } from '../../storage';
 import type { RemoteServices } from './deps';

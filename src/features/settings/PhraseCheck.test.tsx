@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
-import { testStorage, type TestStorage } from '../../storage/test-support';
+import { testStorage, type TestStorage } from '../../testing/storage/db';
 import { PHRASE_CHECK_WRONG, PHRASE_CHECKED, PhraseCheck } from './PhraseCheck';
 import {
   STORAGE_NOT_PERSISTENT,

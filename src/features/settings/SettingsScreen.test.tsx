@@ -8,7 +8,7 @@ import { DeviceKeys } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
 import { MintUnreachableError } from '../../core/errors';
 import type { Storage } from '../../storage';
-import { storageWithSettings } from '../../storage/test-support';
+import { storageWithSettings } from '../../testing/storage/db';
 import type { SettingsServices } from './deps';
 import { SettingsScreen } from './SettingsScreen';
 import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';

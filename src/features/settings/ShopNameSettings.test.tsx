@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import type { Storage } from '../../storage';
-import { storageWithSettings } from '../../storage/test-support';
+import { storageWithSettings } from '../../testing/storage/db';
 import { Toaster } from '../../ui/toaster';
 import { ShopNameSettings } from './ShopNameSettings';
 

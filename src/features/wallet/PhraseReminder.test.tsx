@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REMINDER_PAUSE_MS } from '../../core/keys/phrase-check';
 import { silentLogger } from '../../core/logger';
-import { testStorage, type TestStorage } from '../../storage/test-support';
+import { testStorage, type TestStorage } from '../../testing/storage/db';
 import { PHRASE_REMINDER_TEXT, PhraseReminder } from './PhraseReminder';
 
 const PHRASE = 'legal winner thank year wave sausage worth useful legal winner thank yellow';

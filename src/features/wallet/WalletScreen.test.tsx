@@ -10,7 +10,7 @@ import type { HistoryEvent, HistoryPage, PendingWithdrawal } from '../../core/po
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 import type { CancelTokenResult } from '../../core/wallet/withdraw/withdraw-service';
 import type { PinAnswer } from '../../ui/PinPrompt';
-import { testStorage } from '../../storage/test-support';
+import { testStorage } from '../../testing/storage/db';
 import type { WalletServices } from './deps';
 import { startFirstWalletRead, WalletScreen } from './WalletScreen';
 

@@ -3,7 +3,7 @@ import type { NostrEvent } from 'nostr-tools/core';
 import type { Filter } from 'nostr-tools/filter';
 import { matchFilter } from 'nostr-tools/filter';
 import type { SubCloser, SubscribeManyParams } from 'nostr-tools/abstract-pool';
-import type { RelayPool } from '../relay-pool';
+import type { RelayPool } from '../../core/remote-payments/relay-pool';
 
 interface FakeSubscription {
   relay: string;

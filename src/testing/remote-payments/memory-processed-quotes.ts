@@ -1,5 +1,5 @@
 // In-memory ProcessedQuoteStore honouring the port's contract (atomic claim), for tests.
-import type { Clock, ProcessedQuote, ProcessedQuoteStore } from '../../ports';
+import type { Clock, ProcessedQuote, ProcessedQuoteStore } from '../../core/ports';
 
 export class MemoryProcessedQuoteStore implements ProcessedQuoteStore {
   /** `rows` may be shared with a MemoryDb, so its ledger's claims show here too. */

@@ -1,5 +1,5 @@
 // A valid payment message for tests of the gift wrap and of the conformance suite.
-import type { PaymentMessage } from '../payment-message';
+import type { PaymentMessage } from '../../core/remote-payments/payment-message';
 
 export const FIXTURE_MINT = 'http://127.0.0.1:3338';
 

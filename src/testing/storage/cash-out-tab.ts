@@ -3,14 +3,14 @@
 import { Wallet } from '@cashu/cashu-ts';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import type { DevMint } from '../../dev/mint/server';
-import { freshDbName, testStorage, type TestStorage } from './test-support';
-import type { Checkpoint } from '../core/checkpoint';
-import { WalletEvents } from '../core/events';
-import { toNewProof } from '../core/wallet/proof-convert';
-import { inProcessQuoteLock, type QuoteLock } from '../core/wallet/receive/quote-lock';
-import { WalletProvider } from '../core/wallet/wallet-provider';
-import { CashOutService, type CashOutResult } from '../core/wallet/cash-out/cash-out-service';
+import type { DevMint } from '../../../dev/mint/server';
+import { freshDbName, testStorage, type TestStorage } from './db';
+import type { Checkpoint } from '../../core/checkpoint';
+import { WalletEvents } from '../../core/events';
+import { toNewProof } from '../../core/wallet/proof-convert';
+import { inProcessQuoteLock, type QuoteLock } from '../../core/wallet/receive/quote-lock';
+import { WalletProvider } from '../../core/wallet/wallet-provider';
+import { CashOutService, type CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 
 export interface CashOutTab {
   storage: TestStorage;

@@ -1,7 +1,7 @@
 // Test helpers for storage tests: fresh database names, a recording logger, proof builders.
-import { silentLogger, type Logger } from '../core/logger';
-import type { NewProof, PaymentEventInput, SettleMintQuote } from '../core/ports';
-import { createStorage, type Storage } from './index';
+import { silentLogger, type Logger } from '../../core/logger';
+import type { NewProof, PaymentEventInput, SettleMintQuote } from '../../core/ports';
+import { createStorage, type Storage } from '../../storage/index';
 
 let sequence = 0;
 

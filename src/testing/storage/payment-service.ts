@@ -1,11 +1,11 @@
 // Test helper: a PaymentService over a Dexie Storage, wired as the app wires it, on test intervals.
-import type { WalletEvents } from '../core/events';
-import type { Logger } from '../core/logger';
-import type { FiatRecord } from '../core/ports';
-import { PaymentService } from '../core/wallet/receive/payment-service';
-import { TEST_INTERVALS } from '../core/wallet/testing/payment-harness';
-import type { WalletProvider } from '../core/wallet/wallet-provider';
-import type { Storage } from './index';
+import type { WalletEvents } from '../../core/events';
+import type { Logger } from '../../core/logger';
+import type { FiatRecord } from '../../core/ports';
+import { PaymentService } from '../../core/wallet/receive/payment-service';
+import { TEST_INTERVALS } from '../wallet/payment-harness';
+import type { WalletProvider } from '../../core/wallet/wallet-provider';
+import type { Storage } from '../../storage/index';
 
 /** The device's nostr key is 32 bytes of 7s, as the test devices store it. */
 export function storagePayments(

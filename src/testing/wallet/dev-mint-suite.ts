@@ -3,8 +3,8 @@
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import WebSocket from 'ws';
 import { injectWebSocketImpl } from '@cashu/cashu-ts';
-import type { StartMintOptions } from '../../../../dev/mint/server';
-import { startTestMint, type TestMint } from '../../../../dev/mint/test-support';
+import type { StartMintOptions } from '../../../dev/mint/server';
+import { startTestMint, type TestMint } from '../../../dev/mint/test-support';
 
 type Closable = { kill(): void } | { close(): void };
 

@@ -1,5 +1,5 @@
 // Test checkpoint that freezes a money write at one step forever, as a tab closed right there.
-import type { Checkpoint, WriteStep } from '../../checkpoint';
+import type { Checkpoint, WriteStep } from '../../core/checkpoint';
 
 /** Freezes the operation the n-th time it reaches `step`; `reached` resolves when it does. */
 export function freezeAt(

@@ -1,6 +1,6 @@
 // In-memory implementations of the core ports for wallet tests, honouring the port contracts.
-import { MemoryProcessedQuoteStore } from '../../remote-payments/testing/memory-processed-quotes';
-import { PendingQuoteLimitError } from '../../errors';
+import { MemoryProcessedQuoteStore } from '../remote-payments/memory-processed-quotes';
+import { PendingQuoteLimitError } from '../../core/errors';
 import type {
   ClaimOutcome,
   ConfigStore,
@@ -22,7 +22,7 @@ import type {
   ProofStore,
   StoredProof,
   WithdrawalEventInput,
-} from '../../ports';
+} from '../../core/ports';
 
 type CounterRange = Awaited<ReturnType<CounterSource['reserve']>>;
 

@@ -1,15 +1,15 @@
 // Builds a PaymentService over in-memory ports for tests, recording everything it reports.
-import { WalletEvents, type WalletUpdate } from '../../events';
-import type { Logger } from '../../logger';
-import type { Clock } from '../../ports';
+import { WalletEvents, type WalletUpdate } from '../../core/events';
+import type { Logger } from '../../core/logger';
+import type { Clock } from '../../core/ports';
 import {
   PaymentService,
   type PaymentFailure,
   type PaymentIntervals,
   type PaymentSettled,
-} from '../receive/payment-service';
-import type { QuoteLock } from '../receive/quote-lock';
-import { WalletProvider } from '../wallet-provider';
+} from '../../core/wallet/receive/payment-service';
+import type { QuoteLock } from '../../core/wallet/receive/quote-lock';
+import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { MemoryDb, memoryPorts } from './memory-ports';
 
 /** Short intervals so tests finish quickly; behaviour is the same as the defaults. */

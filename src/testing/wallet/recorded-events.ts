@@ -1,5 +1,5 @@
 // Test helper: a WalletEvents bus that records every balance update it carries.
-import { WalletEvents, type WalletUpdate } from '../../events';
+import { WalletEvents, type WalletUpdate } from '../../core/events';
 
 export function recordedEvents(): { events: WalletEvents; updates: WalletUpdate[] } {
   const events = new WalletEvents();

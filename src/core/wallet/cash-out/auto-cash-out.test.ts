@@ -4,8 +4,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLnurl, type DevLnurl } from '../../../../dev/lnurl/server';
-import { fundTab, openNewCashOutTab, storedCashOut } from '../../../storage/cash-out-test-support';
-import { devMintSuite } from '../testing/dev-mint-suite';
+import { fundTab, openNewCashOutTab, storedCashOut } from '../../../testing/storage/cash-out-tab';
+import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { AutoCashOut, type AutoCashOutOutcome, type AutoCashOutSettings } from './auto-cash-out';
 
 const dev = devMintSuite();

@@ -5,14 +5,14 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { outsideInvoice } from '../../../../dev/mint/test-support';
 import type { WriteStep } from '../../checkpoint';
-import { devMintSuite } from '../testing/dev-mint-suite';
-import { freezeAt } from '../testing/freeze-at';
+import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
+import { freezeAt } from '../../../testing/wallet/freeze-at';
 import {
   fundTab,
   newCashOutDevice,
   openCashOutTab,
   storedCashOut,
-} from '../../../storage/cash-out-test-support';
+} from '../../../testing/storage/cash-out-tab';
 
 const dev = devMintSuite();
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { outsideInvoice, startTestMint } from '../../../../dev/mint/test-support';
 import { ValidationError } from '../../errors';
 import { inProcessQuoteLock } from '../receive/quote-lock';
-import { devMintSuite } from '../testing/dev-mint-suite';
+import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import type { CashOutResult } from './cash-out-service';
 import {
   fundTab,
@@ -13,7 +13,7 @@ import {
   openNewCashOutTab,
   storedCashOut,
   type CashOutTab,
-} from '../../../storage/cash-out-test-support';
+} from '../../../testing/storage/cash-out-tab';
 import {
   INVOICE_ALREADY_PAID,
   INVOICE_BEING_PAID,

@@ -12,12 +12,12 @@ import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { createStorage } from '../../../storage';
-import { storagePayments } from '../../../storage/payment-test-support';
+import { storagePayments } from '../../../testing/storage/payment-service';
 import { ValidationError } from '../../errors';
 import { silentLogger } from '../../logger';
 import type { FiatRecord } from '../../ports';
 import { WalletProvider } from '../wallet-provider';
-import { recordedEvents } from '../testing/recorded-events';
+import { recordedEvents } from '../../../testing/wallet/recorded-events';
 import { INVALID_FIAT_MESSAGE } from './payment-service';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);

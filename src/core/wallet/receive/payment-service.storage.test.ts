@@ -10,11 +10,11 @@ import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { createStorage, type Storage } from '../../../storage';
-import { storagePayments } from '../../../storage/payment-test-support';
+import { storagePayments } from '../../../testing/storage/payment-service';
 import { silentLogger } from '../../logger';
 import type { PaymentSettled } from './payment-service';
 import { WalletProvider } from '../wallet-provider';
-import { recordedEvents } from '../testing/recorded-events';
+import { recordedEvents } from '../../../testing/wallet/recorded-events';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 

@@ -20,8 +20,8 @@ import type { PendingMintQuote, StoredProof } from '../../ports';
 import { mintReserved, outputCountFor } from './deterministic-mint';
 import { lockPubkeyForNostrKey } from './nut20-key';
 import { inProcessQuoteLock, type QuoteLock } from './quote-lock';
-import { paymentHarness, type PaymentHarness } from '../testing/payment-harness';
-import type { HarnessOptions } from '../testing/payment-harness';
+import { paymentHarness, type PaymentHarness } from '../../../testing/wallet/payment-harness';
+import type { HarnessOptions } from '../../../testing/wallet/payment-harness';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 

@@ -2,11 +2,11 @@
 // poll, a failing mint is retried, and inputs of our own consolidation swap are never settled.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testStorage, type TestStorage } from '../../../storage/test-support';
+import { testStorage, type TestStorage } from '../../../testing/storage/db';
 import type { PendingWithdrawal } from '../../ports';
 import { SpentWatcher } from './spent-watch';
 import { proofY, type ProofStateClient, type ProofStateEntry } from './spent-watch-client';
-import { recordedEvents } from '../testing/recorded-events';
+import { recordedEvents } from '../../../testing/wallet/recorded-events';
 
 const MINT = 'http://mint.test';
 const WAIT = { timeout: 5_000, interval: 10 };

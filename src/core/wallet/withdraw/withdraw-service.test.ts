@@ -16,15 +16,15 @@ import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { outsideInvoice } from '../../../../dev/mint/test-support';
-import { testStorage, type TestStorage } from '../../../storage/test-support';
+import { testStorage, type TestStorage } from '../../../testing/storage/db';
 import type { WalletUpdate } from '../../events';
 import { toNewProof } from '../proof-convert';
 import { proofStateClient } from './spent-watch-client';
 import { WalletProvider } from '../wallet-provider';
 import { WithdrawService, type WithdrawServiceDeps } from './withdraw-service';
 import { isWithdrawError, type WithdrawResult } from './withdraw-plan';
-import { recordedEvents } from '../testing/recorded-events';
-import { freezeAt } from '../testing/freeze-at';
+import { recordedEvents } from '../../../testing/wallet/recorded-events';
+import { freezeAt } from '../../../testing/wallet/freeze-at';
 import { inProcessQuoteLock } from '../receive/quote-lock';
 import { toCashuProof } from './withdraw-token';
 
