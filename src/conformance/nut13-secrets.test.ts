@@ -3,7 +3,7 @@
 import { getKeysetIdInt, type Keyset, type OutputData, type Wallet } from '@cashu/cashu-ts';
 import { describe, expect, it } from 'vitest';
 import { seedFromPhrase } from '../core/keys/derive';
-import { mintReserved } from '../core/wallet/receive/deterministic-mint';
+import { mintReserved } from '../core/wallet/mint/deterministic-mint';
 import nut01 from './vectors/nut01-keysets.json';
 import vectors from './vectors/nut13-secrets.json';
 

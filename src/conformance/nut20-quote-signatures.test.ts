@@ -11,7 +11,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { verifyQuoteSignature } from '../../dev/mint/minting';
-import { lockPubkeyForNostrKey, signingKeyForQuote } from '../core/wallet/receive/nut20-key';
+import { lockPubkeyForNostrKey, signingKeyForQuote } from '../core/wallet/mint/nut20-key';
 import vectors from './vectors/nut20-quote-signatures.json';
 
 const wire = (outputs: { amount: number; id: string; B_: string }[]): SerializedBlindedMessage[] =>

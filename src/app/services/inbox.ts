@@ -21,7 +21,7 @@ import type {
 import { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
 import { ReceiptSender } from '../../core/remote-payments/receipts';
 import { verifyRemoteQuote } from '../../core/remote-payments/verify-remote-quote';
-import { mintQuoteClient } from '../../core/wallet/receive/quote-watcher';
+import { mintQuoteClient } from '../../core/wallet/mint/quote-watcher';
 import type { WalletProvider } from '../../core/wallet/wallet-provider';
 
 /** Shown (at most once a minute) when a relay message cannot be handled (docs/behaviour.md "Toasts"). */

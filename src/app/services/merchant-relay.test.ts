@@ -17,7 +17,7 @@ import {
   parseMerchantProfile,
   readReceiptEvent,
 } from '../../core/remote-payments';
-import { lockPubkeyForNostrKey } from '../../core/wallet/receive/nut20-key';
+import { lockPubkeyForNostrKey } from '../../core/wallet/mint/nut20-key';
 import {
   createRelayPool,
   noLockProvider,

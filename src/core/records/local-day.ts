@@ -19,20 +19,6 @@ export function localDate(at: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
-/** 'HH:MM:SS' local. */
-export function localTime(at: number): string {
-  const d = new Date(at);
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-}
-
-/** The UTC offset in force at `at`, like 'UTC+01:00' or 'UTC-05:00' (no leading sign: see csv.ts). */
-export function utcOffset(at: number): string {
-  const minutes = -new Date(at).getTimezoneOffset();
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `UTC${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
-}
-
 /**
  * [start, end) in ms of a local calendar date 'YYYY-MM-DD'; a day across a clock change is 23 or
  * 25 hours long. Undefined for anything that is not a real date.

@@ -4,7 +4,7 @@
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PendingMintQuote } from '../ports';
-import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
+import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import {
   GIFT_WRAP_BACKDATE_SECONDS,
   INBOX_CURSOR_MARGIN_SECONDS,
@@ -12,7 +12,7 @@ import {
 } from './constants';
 import { wrapPaymentMessage } from './gift-wrap';
 import { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
-import { noLockProvider } from './lock';
+import { noLockProvider } from '../cross-tab-lock';
 import { newPairingSecret, provePairing } from './pairing';
 import type { PaymentMessage } from './payment-message';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';

@@ -4,7 +4,7 @@ import { getPublicKey } from 'nostr-tools/pure';
 import { InvalidPaymentMessageError, PendingQuoteLimitError, errorMessage } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock, PendingMintQuote, ProcessedQuoteStore } from '../ports';
-import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
+import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import {
   GIFT_WRAP_BACKDATE_SECONDS,
   GIFT_WRAP_KIND,
@@ -16,7 +16,7 @@ import {
   PROCESSED_QUOTE_MAX_AGE_MS,
 } from './constants';
 import { readPaymentEvent } from './gift-wrap';
-import { defaultLockProvider, type LockProvider } from './lock';
+import { defaultLockProvider, type LockProvider } from '../cross-tab-lock';
 import type { RelayCursorStore } from './merchant-ports';
 import { hasValidPairing } from './pairing';
 import { normalizeMintUrl, type PaymentMessage } from './payment-message';

@@ -25,7 +25,12 @@ export {
   type RemoteTarget,
 } from './remote-cashier';
 export { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
-export { defaultLockProvider, noLockProvider, webLockProvider, type LockProvider } from './lock';
+export {
+  defaultLockProvider,
+  noLockProvider,
+  webLockProvider,
+  type LockProvider,
+} from '../cross-tab-lock';
 export { createRateLimiter, rateLimited, type RateLimiter } from './rate-limit';
 export {
   LINK_PAIRING_KEY,

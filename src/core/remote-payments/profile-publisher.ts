@@ -4,7 +4,7 @@ import { finalizeEvent } from 'nostr-tools/pure';
 import { getPublicKey } from 'nostr-tools/pure';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
-import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
+import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import { merchantProfileTemplate, type MerchantProfile } from './merchant-profile';
 import type { PairingStore, ProfileStateStore } from './merchant-ports';
 import { normalizeMintUrl } from './payment-message';

@@ -7,8 +7,8 @@ import { Listeners, type Listener } from '../listeners';
 import type { Logger } from '../logger';
 import type { Clock } from '../ports';
 import { toMintError } from '../wallet/mint-errors';
-import { mintAmountLimits, type AmountLimits } from '../wallet/receive/mint-limits';
-import { mintQuoteClient, watchMintQuote, type QuoteWatch } from '../wallet/receive/quote-watcher';
+import { mintAmountLimits, type AmountLimits } from '../wallet/mint/mint-limits';
+import { mintQuoteClient, watchMintQuote, type QuoteWatch } from '../wallet/mint/quote-watcher';
 import type { WalletProvider } from '../wallet/wallet-provider';
 import { isLinkRevoked, readMerchantProfile } from './cashier-link';
 import {

@@ -2,7 +2,7 @@
 import { Wallet, type MintQuoteBolt11Response } from '@cashu/cashu-ts';
 import { CashewError, errorMessage } from '../errors';
 import { toMintError } from '../wallet/mint-errors';
-import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
+import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import { UnlockedQuoteError } from './errors';
 import { provePairing } from './pairing';
 import type { PaymentMessage } from './payment-message';

@@ -5,8 +5,8 @@ import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
 import { devMintSuite } from '../../testing/wallet/dev-mint-suite';
 import { WalletProvider } from '../wallet/wallet-provider';
-import { lockPubkeyForNostrKey } from '../wallet/receive/nut20-key';
-import { mintQuoteClient } from '../wallet/receive/quote-watcher';
+import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
+import { mintQuoteClient } from '../wallet/mint/quote-watcher';
 import type { PaymentMessage } from './payment-message';
 import { verifyRemoteQuote } from './verify-remote-quote';
 

@@ -2,7 +2,7 @@
 // message, decides amount, unit, expiry, request and lock (docs/protocol.md "Receiving").
 import type { PendingMintQuote } from '../ports';
 import { isDefiniteRefusal } from '../wallet/mint-errors';
-import { isExpiredUnpaid, type MintQuoteSnapshot } from '../wallet/receive/mint-quote-snapshot';
+import { isExpiredUnpaid, type MintQuoteSnapshot } from '../wallet/mint/mint-quote-snapshot';
 import type { PaymentMessage } from './payment-message';
 
 /** What the merchant needs from the quote's mint. */

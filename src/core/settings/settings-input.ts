@@ -9,10 +9,6 @@ export const MINT_URL_EMPTY = 'Mint URL cannot be empty';
 export const RELAYS_EMPTY = 'Please provide at least one relay';
 export const MINT_URL_NOT_HTTP = 'Mint URL must be a valid http:// or https:// address';
 
-export function relayUrlNotWs(line: string): string {
-  return `Relay must be a valid ws:// or wss:// address: ${line}`;
-}
-
 /** Split on newlines, trim, drop blanks; each relay in its stored form (core/urls). */
 export function parseRelayLines(text: string): string[] {
   return text

@@ -10,7 +10,7 @@ import { testStorage, type TestStorage } from '../../testing/storage/db';
 import type { Checkpoint, WriteStep } from '../checkpoint';
 import { WalletEvents } from '../events';
 import type { PendingMintQuote, StoredProof } from '../ports';
-import { lockPubkeyForNostrKey } from './receive/nut20-key';
+import { lockPubkeyForNostrKey } from './mint/nut20-key';
 import { PaymentService, type PaymentSettled } from './receive/payment-service';
 import { toNewProof } from './proof-convert';
 import { devMintSuite } from '../../testing/wallet/dev-mint-suite';

@@ -19,7 +19,7 @@ import {
 } from '../../core/remote-payments';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
 import { fakeQuoteMint } from '../../testing/remote-payments/fake-quote-mint';
-import { lockPubkeyForNostrKey } from '../../core/wallet/receive/nut20-key';
+import { lockPubkeyForNostrKey } from '../../core/wallet/mint/nut20-key';
 import { createStorage, type Storage } from '../../storage';
 import type { RemoteServices } from './deps';
 import { RemoteScreen } from './RemoteScreen';

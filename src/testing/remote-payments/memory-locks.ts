@@ -1,5 +1,5 @@
 // An exclusive, queueing lock provider with Web Locks semantics, for multi-tab tests in one process.
-import type { LockProvider } from '../../core/remote-payments/lock';
+import type { LockProvider } from '../../core/cross-tab-lock';
 
 export class MemoryLocks implements LockProvider {
   private readonly tails = new Map<string, Promise<void>>();

@@ -8,7 +8,7 @@ import { freshDbName, testStorage, type TestStorage } from './db';
 import type { Checkpoint } from '../../core/checkpoint';
 import { WalletEvents } from '../../core/events';
 import { toNewProof } from '../../core/wallet/proof-convert';
-import { inProcessQuoteLock, type QuoteLock } from '../../core/wallet/receive/quote-lock';
+import { inProcessQuoteLock, type QuoteLock } from '../../core/cross-tab-lock';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { CashOutService, type CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 

@@ -8,7 +8,7 @@ import {
   type PaymentIntervals,
   type PaymentSettled,
 } from '../../core/wallet/receive/payment-service';
-import type { QuoteLock } from '../../core/wallet/receive/quote-lock';
+import type { QuoteLock } from '../../core/cross-tab-lock';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { MemoryDb, memoryPorts } from './memory-ports';
 

@@ -17,8 +17,6 @@ export interface AutoCashOutSettings {
   threshold: number;
 }
 
-export const AUTO_CASH_OUT_OFF: AutoCashOutSettings = { enabled: false, address: '', threshold: 0 };
-
 export type AutoCashOutOutcome =
   { ok: true; result: CashOutResult } | { ok: false; error: string; retryInMs: number };
 

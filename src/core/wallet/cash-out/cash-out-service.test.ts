@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { outsideInvoice, startTestMint } from '../../../../dev/mint/test-support';
 import { ValidationError } from '../../errors';
-import { inProcessQuoteLock } from '../receive/quote-lock';
+import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import type { CashOutResult } from './cash-out-service';
 import {

@@ -27,10 +27,10 @@ import type {
   WithdrawalStore,
 } from '../../ports';
 import { AvailableProofs, type ProofsByUse } from '../available-proofs';
-import { restoreReservation } from '../receive/deterministic-mint';
+import { restoreReservation } from '../mint/deterministic-mint';
 import { isDefiniteRefusal, toMintError } from '../mint-errors';
 import { sumSats, toNewProof } from '../proof-convert';
-import { defaultQuoteLock, type QuoteLock } from '../receive/quote-lock';
+import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { mintKey, type WalletProvider } from '../wallet-provider';
 import { toCashuProof } from '../withdraw/withdraw-token';
 import { checkInvoice } from './invoice';

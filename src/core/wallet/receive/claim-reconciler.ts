@@ -2,8 +2,8 @@
 import type { Logger } from '../../logger';
 import type { Clock, ConfigStore, Ledger, PendingMintQuote, ProcessedQuote } from '../../ports';
 import { isDefiniteRefusal } from '../mint-errors';
-import { isExpiredUnpaid } from './mint-quote-snapshot';
-import { mintQuoteClient } from './quote-watcher';
+import { isExpiredUnpaid } from '../mint/mint-quote-snapshot';
+import { mintQuoteClient } from '../mint/quote-watcher';
 import type { WalletProvider } from '../wallet-provider';
 
 export interface ClaimReconcilerDeps {

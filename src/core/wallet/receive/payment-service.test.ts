@@ -17,9 +17,9 @@ import {
   ValidationError,
 } from '../../errors';
 import type { PendingMintQuote, StoredProof } from '../../ports';
-import { mintReserved, outputCountFor } from './deterministic-mint';
-import { lockPubkeyForNostrKey } from './nut20-key';
-import { inProcessQuoteLock, type QuoteLock } from './quote-lock';
+import { mintReserved, outputCountFor } from '../mint/deterministic-mint';
+import { lockPubkeyForNostrKey } from '../mint/nut20-key';
+import { inProcessQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { paymentHarness, type PaymentHarness } from '../../../testing/wallet/payment-harness';
 import type { HarnessOptions } from '../../../testing/wallet/payment-harness';
 

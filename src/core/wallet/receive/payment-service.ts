@@ -30,13 +30,13 @@ import {
   mintReserved,
   outputCountFor,
   restoreReservation,
-} from './deterministic-mint';
+} from '../mint/deterministic-mint';
 import { reconcileClaims } from './claim-reconciler';
 import { isAmbiguous, NutCode, refusalCode, toMintError } from '../mint-errors';
-import type { MintQuoteStateName } from './mint-quote-snapshot';
-import { mintAmountLimits, type AmountLimits } from './mint-limits';
-import { signingKeyForQuote } from './nut20-key';
-import { defaultQuoteLock, type QuoteLock } from './quote-lock';
+import type { MintQuoteStateName } from '../mint/mint-quote-snapshot';
+import { mintAmountLimits, type AmountLimits } from '../mint/mint-limits';
+import { signingKeyForQuote } from '../mint/nut20-key';
+import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { sumSats, toNewProof } from '../proof-convert';
 import {
   DEFAULT_WATCH_INTERVALS,
@@ -44,7 +44,7 @@ import {
   watchMintQuote,
   type QuoteWatch,
   type WatchIntervals,
-} from './quote-watcher';
+} from '../mint/quote-watcher';
 import type { WalletProvider } from '../wallet-provider';
 
 export interface PaymentIntervals extends WatchIntervals {

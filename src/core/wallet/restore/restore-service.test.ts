@@ -10,7 +10,7 @@ import { freshDbName, testStorage, type TestStorage } from '../../../testing/sto
 import type { Checkpoint } from '../../checkpoint';
 import { WalletEvents } from '../../events';
 import { toNewProof } from '../proof-convert';
-import { inProcessQuoteLock } from '../receive/quote-lock';
+import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
 import { WalletProvider } from '../wallet-provider';

@@ -9,7 +9,7 @@ import type { Logger } from '../../logger';
 import type { Clock, ConfigStore } from '../../ports';
 import { toMintError } from '../mint-errors';
 import { toNewProof } from '../proof-convert';
-import { defaultQuoteLock, type QuoteLock } from '../receive/quote-lock';
+import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { mintKey, type WalletProvider } from '../wallet-provider';
 import {
   keysetsGoneMessage,

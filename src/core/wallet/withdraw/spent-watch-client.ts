@@ -2,7 +2,7 @@
 import { hashToCurve, type Mint } from '@cashu/cashu-ts';
 import type { Logger } from '../../logger';
 import { silentLogger } from '../../logger';
-import { subscribeOnMint, type MintSubscription } from '../receive/mint-subscription';
+import { subscribeOnMint, type MintSubscription } from '../mint/mint-subscription';
 
 /**
  * Proof-state checks are batched at 100 (docs/protocol.md "Mint calls") (also the size of one

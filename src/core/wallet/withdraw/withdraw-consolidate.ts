@@ -23,7 +23,7 @@ import {
   type RoundRules,
   type RoundsPlan,
 } from './consolidation-rounds';
-import { firstUnusedCounter, restoreReservation } from '../receive/deterministic-mint';
+import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
 import { toNewProof } from '../proof-convert';
 import { FeeChangedError, isHexKeysetId } from './withdraw-plan';

@@ -25,7 +25,7 @@ import { WithdrawService, type WithdrawServiceDeps } from './withdraw-service';
 import { isWithdrawError, type WithdrawResult } from './withdraw-plan';
 import { recordedEvents } from '../../../testing/wallet/recorded-events';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
-import { inProcessQuoteLock } from '../receive/quote-lock';
+import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { toCashuProof } from './withdraw-token';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);

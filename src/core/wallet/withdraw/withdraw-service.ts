@@ -39,7 +39,7 @@ import { encodeWithdrawToken } from './withdraw-token';
 import { mintKey, type WalletProvider } from '../wallet-provider';
 import { AvailableProofs } from '../available-proofs';
 import { toMintError } from '../mint-errors';
-import { defaultQuoteLock, type QuoteLock } from '../receive/quote-lock';
+import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 
 export interface WithdrawServiceDeps {
   config: Pick<ConfigStore, 'getMintUrl'>;

@@ -1,5 +1,6 @@
+// Leadership over Web Locks: a second holder waits, an abort before the grant runs nothing.
 import { describe, expect, it } from 'vitest';
-import { webLockProvider } from './lock';
+import { webLockProvider } from './cross-tab-lock';
 
 /** A one-holder Web Locks stand-in that rejects with AbortError like browsers do. */
 function fakeLocks() {
