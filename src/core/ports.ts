@@ -1,9 +1,11 @@
 // What core needs from storage: interfaces only. src/storage implements them on Dexie;
 // tests may implement them in memory. Amounts are integer sats (plain numbers) throughout.
 import type { CounterSource } from '@cashu/cashu-ts';
+import type { HistoryEventType } from './history-kinds';
 import type { FiatRecord } from './prices/currencies';
 
-export type { CounterSource, FiatRecord };
+// History event types are declared once, with what each kind means, in core/history-kinds.ts.
+export type { CounterSource, FiatRecord, HistoryEventType };
 
 // ---------------------------------------------------------------- proofs
 
@@ -52,20 +54,6 @@ export interface ProofStore {
 }
 
 // ---------------------------------------------------------------- history
-
-/** 'restore': the sats a phrase restore scan recovered from one mint (0 included). */
-export type HistoryEventType =
-  | 'direct-payment'
-  | 'remote-payment'
-  | 'withdrawal'
-  | 'restore'
-  /** 'cash-out': sats paid out over Lightning (melt), with the fee and preimage. */
-  | 'cash-out'
-  /**
-   * 'token-cancelled': a pending withdrawal token swapped back into the wallet. Its amount is what
-   * left the balance (the mint's swap fee, usually 0); the token's sats are in the metadata.
-   */
-  | 'token-cancelled';
 
 export interface HistoryEvent {
   id: number;

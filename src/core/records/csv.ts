@@ -1,5 +1,6 @@
 // The history as CSV for the merchant's books: RFC 4180 quoting, spreadsheet formulas neutralised,
 // dates in the merchant's time zone (docs/behaviour.md "Records").
+import { historyKind } from '../history-kinds';
 import type { HistoryEvent } from '../ports';
 import { fiatValueText } from '../prices/convert';
 import { localStamp } from './local-day';
@@ -50,7 +51,7 @@ function metadataOf(event: HistoryEvent): Record<string, unknown> {
 
 /** Sats paid in fees: a cash-out's routing fee plus its input fee; nothing for other events. */
 export function eventFee(event: HistoryEvent): number | undefined {
-  if (event.type !== 'cash-out') return undefined;
+  if (!historyKind(event.type)?.hasFees) return undefined;
   const meta = metadataOf(event);
   const fee = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
   return fee(meta.feePaid) + fee(meta.inputFee);
@@ -58,9 +59,7 @@ export function eventFee(event: HistoryEvent): number | undefined {
 
 /** 'local' for a sale on this device, 'remote' for one from a cashier, empty otherwise. */
 export function eventOrigin(event: HistoryEvent): string {
-  if (event.type === 'direct-payment') return 'local';
-  if (event.type === 'remote-payment') return 'remote';
-  return '';
+  return historyKind(event.type)?.origin ?? '';
 }
 
 export function csvRow(event: HistoryEvent): string {

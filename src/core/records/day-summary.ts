@@ -1,4 +1,5 @@
 // The day summary (Z-report): sales, remote and local, withdrawals and cash-outs of one local day.
+import { historyKind } from '../history-kinds';
 import type { HistoryEvent } from '../ports';
 import { currencyDecimals } from '../prices/currencies';
 import { minorToText } from '../prices/convert';
@@ -59,11 +60,12 @@ export class DayTally {
     const { summary, minor } = this;
     for (const event of events) {
       if (event.createdAt < summary.start || event.createdAt >= summary.end) continue;
-      switch (event.type) {
-        case 'direct-payment':
-        case 'remote-payment': {
+      const kind = historyKind(event.type);
+      if (!kind) continue;
+      switch (kind.daySummary) {
+        case 'sale': {
           add(summary.sales, event.amount);
-          add(event.type === 'remote-payment' ? summary.remote : summary.local, event.amount);
+          add(kind.origin === 'remote' ? summary.remote : summary.local, event.amount);
           const fiat = event.fiat;
           if (fiat) {
             const scale = 10 ** currencyDecimals(fiat.currency);
@@ -83,8 +85,10 @@ export class DayTally {
           add(summary.cashOuts, event.amount);
           summary.cashOuts.fees += eventFee(event) ?? 0;
           break;
-        default:
+        case 'none':
           break;
+        default:
+          kind.daySummary satisfies never;
       }
     }
   }

@@ -1,5 +1,5 @@
 // User-visible texts of the wallet screen (docs/behaviour.md "Wallet").
-import type { HistoryEventType } from '../../core/ports';
+import { historyKind } from '../../core/history-kinds';
 import { formatSats } from '../../ui/format-sats';
 export const WALLET_TITLE = 'Wallet';
 export const CURRENT_BALANCE = 'Current Balance';
@@ -43,19 +43,10 @@ export const amountRangeError = (available: number) =>
 
 // History rows (issue 17): a plain label, a signed amount; the stored type stays in Details.
 export const DETAILS = 'Details';
-const HISTORY_LABELS: Record<HistoryEventType, string> = {
-  'direct-payment': 'Sale',
-  'remote-payment': 'Remote sale',
-  withdrawal: 'Withdrawal',
-  'cash-out': 'Cash out',
-  restore: 'Restored',
-  'token-cancelled': 'Token cancelled',
-};
 /** Unknown types from newer data show as stored. */
-export const historyLabel = (type: string) => HISTORY_LABELS[type as HistoryEventType] ?? type;
+export const historyLabel = (type: string) => historyKind(type)?.label ?? type;
 /** A cancelled token's amount is the swap fee, the only sats that left (its own stayed). */
-export const isOutgoing = (type: string) =>
-  type === 'withdrawal' || type === 'cash-out' || type === 'token-cancelled';
+export const isOutgoing = (type: string) => historyKind(type)?.direction === 'out';
 export const signedSatsText = (sats: number, outgoing: boolean) =>
   sats === 0 ? satsText(0) : `${outgoing ? '−' : '+'}${satsText(sats)}`;
 

@@ -1,0 +1,67 @@
+// Every kind of history event, declared once: its label, which way its sats went, where the day
+// summary counts it and what the CSV says of it (docs/architecture.md "History event kinds").
+
+export interface HistoryKind {
+  /** The row's plain label in the wallet's history. */
+  label: string;
+  /** 'in': the amount came into the balance; 'out': it left (shown with a minus). */
+  direction: 'in' | 'out';
+  /** The day summary's bucket; 'none' is not counted there. */
+  daySummary: 'sale' | 'withdrawal' | 'cash-out' | 'none';
+  /** The CSV's origin column: where a sale was taken. */
+  origin: 'local' | 'remote' | '';
+  /** Whether the event carries fees in its metadata (CSV fee column, day summary fees). */
+  hasFees: boolean;
+}
+
+const KINDS = {
+  'direct-payment': {
+    label: 'Sale',
+    direction: 'in',
+    daySummary: 'sale',
+    origin: 'local',
+    hasFees: false,
+  },
+  'remote-payment': {
+    label: 'Remote sale',
+    direction: 'in',
+    daySummary: 'sale',
+    origin: 'remote',
+    hasFees: false,
+  },
+  withdrawal: {
+    label: 'Withdrawal',
+    direction: 'out',
+    daySummary: 'withdrawal',
+    origin: '',
+    hasFees: false,
+  },
+  /** The sats a phrase restore scan recovered from one mint (0 included). */
+  restore: { label: 'Restored', direction: 'in', daySummary: 'none', origin: '', hasFees: false },
+  /** Sats paid out over Lightning (melt), with the fee and preimage. */
+  'cash-out': {
+    label: 'Cash out',
+    direction: 'out',
+    daySummary: 'cash-out',
+    origin: '',
+    hasFees: true,
+  },
+  /**
+   * A pending withdrawal token swapped back into the wallet. Its amount is what left the balance
+   * (the mint's swap fee, usually 0); the token's sats are in the metadata.
+   */
+  'token-cancelled': {
+    label: 'Token cancelled',
+    direction: 'out',
+    daySummary: 'none',
+    origin: '',
+    hasFees: false,
+  },
+} as const satisfies Record<string, HistoryKind>;
+
+export type HistoryEventType = keyof typeof KINDS;
+
+/** The kind of a stored type; undefined for a type this version does not know (newer data). */
+export function historyKind(type: string): HistoryKind | undefined {
+  return Object.hasOwn(KINDS, type) ? KINDS[type as HistoryEventType] : undefined;
+}
