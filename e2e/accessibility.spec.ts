@@ -1,31 +1,13 @@
 // axe-core over every screen of the built app: no serious or critical violation on any of them.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { seedMintRecommendation } from '../dev/relay/seed.ts';
 import { expect, test } from './fixtures';
+import { expectAccessible } from './helpers/axe';
 import { openCashier } from './helpers/cashier';
 import { invoiceDialog, LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
 const WRITTEN_DOWN = 'I have written down my recovery phrase and stored it safely';
-
-/**
- * Runs axe on the page as it is and fails with a readable list of the serious and critical
- * violations (rule, impact, the elements and axe's summary of each).
- */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  // Toasts come and go while axe walks the page; their text is checked on the screens that hold
-  // them still (below), not mid-animation.
-  const results = await new AxeBuilder({ page }).exclude('.Toastify').analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-    }));
-  expect(blocking, `axe on ${screen}`).toEqual([]);
-}
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 
@@ -57,6 +39,10 @@ test('onboarding: welcome, every step in both modes, and the one-page onboarding
   const localMint = page.getByRole('radio', { name: new RegExp(mintUrl.replace(/\./g, '\\.')) });
   await expect(localMint).toBeVisible();
   await expectAccessible(page, 'step 2, discovered mints');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await localMint.check();
+  await expectAccessible(page, 'step 2, a discovered mint chosen, on a phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('tab', { name: 'Custom Mint URL' }).click();
   await page.getByLabel('Mint URL', { exact: true }).fill('not a url');
   await continueButton(page).click();

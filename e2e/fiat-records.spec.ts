@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectAccessible } from './helpers/axe';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
@@ -249,6 +250,10 @@ test.describe('records of a known history', () => {
     await expect(dialog.getByTestId('summary-remote')).toHaveText('1 · 2,000 sats');
     await expect(dialog.getByTestId('summary-withdrawals')).toHaveText('1 · 4,000 sats');
     await expect(dialog.getByTestId('summary-cash-outs')).toHaveText('1 · 9,000 sats, fees 3 sats');
+    // Fiat rows and the note on sales without fiat, at phone size too.
+    await expectAccessible(page, 'day summary');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'day summary on a phone');
     // The day after holds only the midnight sale.
     await dialog.getByLabel('Day').fill('2026-11-22');
     await expect(dialog.getByTestId('summary-sales')).toHaveText('1 · 7 sats');

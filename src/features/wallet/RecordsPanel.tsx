@@ -252,8 +252,9 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
 }
 
 function SummaryTable({ summary }: { summary: DaySummary }) {
+  // A <dl> holds only <div>s of one <dt> and one <dd> (axe: definition-list, dlitem).
   const row = (label: string, testId: string, value: string) => (
-    <div className="flex justify-between gap-3 py-1">
+    <div key={testId} className="flex justify-between gap-3 py-1">
       <dt className="text-slate-600">{label}</dt>
       <dd data-testid={testId} className="font-semibold tabular-nums text-slate-900">
         {value}
@@ -261,36 +262,36 @@ function SummaryTable({ summary }: { summary: DaySummary }) {
     </div>
   );
   return (
-    <dl
-      className="divide-y divide-slate-100 text-sm"
-      data-testid="day-summary"
-      data-day={summary.date}
-    >
-      {row(SUMMARY_SALES, 'summary-sales', tallyText(summary.sales.count, summary.sales.sats))}
-      {summary.fiat.map((f) => (
-        <div key={f.currency}>
-          {row(
+    <div data-testid="day-summary" data-day={summary.date}>
+      <dl className="divide-y divide-slate-100 text-sm">
+        {row(SUMMARY_SALES, 'summary-sales', tallyText(summary.sales.count, summary.sales.sats))}
+        {summary.fiat.map((f) =>
+          row(
             `${SUMMARY_FIAT} (${f.currency})`,
             `summary-fiat-${f.currency}`,
             `${f.value} ${f.currency}`,
-          )}
-        </div>
-      ))}
+          ),
+        )}
+        {row(SUMMARY_LOCAL, 'summary-local', tallyText(summary.local.count, summary.local.sats))}
+        {row(
+          SUMMARY_REMOTE,
+          'summary-remote',
+          tallyText(summary.remote.count, summary.remote.sats),
+        )}
+        {row(
+          SUMMARY_WITHDRAWALS,
+          'summary-withdrawals',
+          tallyText(summary.withdrawals.count, summary.withdrawals.sats),
+        )}
+        {row(
+          SUMMARY_CASH_OUTS,
+          'summary-cash-outs',
+          `${tallyText(summary.cashOuts.count, summary.cashOuts.sats)}, ${feesText(summary.cashOuts.fees)}`,
+        )}
+      </dl>
       {summary.salesWithoutFiat > 0 && summary.fiat.length > 0 ? (
         <p className="py-1 text-xs text-slate-500">{SUMMARY_NO_FIAT(summary.salesWithoutFiat)}</p>
       ) : null}
-      {row(SUMMARY_LOCAL, 'summary-local', tallyText(summary.local.count, summary.local.sats))}
-      {row(SUMMARY_REMOTE, 'summary-remote', tallyText(summary.remote.count, summary.remote.sats))}
-      {row(
-        SUMMARY_WITHDRAWALS,
-        'summary-withdrawals',
-        tallyText(summary.withdrawals.count, summary.withdrawals.sats),
-      )}
-      {row(
-        SUMMARY_CASH_OUTS,
-        'summary-cash-outs',
-        `${tallyText(summary.cashOuts.count, summary.cashOuts.sats)}, ${feesText(summary.cashOuts.fees)}`,
-      )}
-    </dl>
+    </div>
   );
 }
