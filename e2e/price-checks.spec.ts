@@ -163,3 +163,25 @@ test('a jump the merchant keeps out leaves the keypad in sats', async ({
   await expect(page.getByTestId('price-jump')).toHaveCount(0);
   await expect(page.getByTestId('keypad-unit-toggle')).toHaveCount(0);
 });
+
+test("Settings' check offers the jump too, and taking it there puts the keypad at it", async ({
+  page,
+  mintUrl,
+  relayUrl,
+}) => {
+  await onboard(page, { mintUrl, relayUrl });
+  await saveUsdPrices(page, 'Price source reached: 1 BTC = 100000 USD.');
+  feed.setPrices({ USD: 150_000 });
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('button', { name: 'Save prices' }).click();
+  await expect(page.getByTestId('price-status')).toHaveText(/^Price source check failed: .*\+50 %/);
+  await page.getByRole('button', { name: 'Use new price' }).click();
+  await expect(page.getByTestId('price-status')).toHaveText(
+    'Price source reached: 1 BTC = 150000 USD.',
+  );
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByTestId('keypad-note')).toHaveText(
+    `1 BTC = 150000 USD from ${new URL(feed.pricesUrl).host}, just now`,
+  );
+  await expect(page.getByTestId('keypad-unit-toggle')).toBeVisible();
+});

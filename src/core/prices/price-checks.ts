@@ -50,3 +50,19 @@ export function isJump(last: number, next: number): boolean {
   // A NaN move (never for checked prices) counts as a jump: it is not within reason.
   return !(Math.abs(move) <= JUMP_FRACTION);
 }
+
+/**
+ * A cached table as it may be used: prices out of reason dropped, and nothing at all when its time
+ * was ahead of its fetch. A cache written before these checks (or edited on the device) may hold
+ * either; a time ahead would never turn stale.
+ */
+export function checkedTable<T extends { time: number; fetchedAt: number; prices: object }>(
+  table: T | undefined,
+): T | undefined {
+  if (!table || table.time * 1000 > table.fetchedAt + FUTURE_SKEW_MS) return undefined;
+  const prices: Record<string, number> = {};
+  for (const [currency, price] of Object.entries(table.prices)) {
+    if (typeof price === 'number' && likelyPrice(currency, price)) prices[currency] = price;
+  }
+  return { ...table, prices };
+}

@@ -180,7 +180,7 @@ describe('PriceService settings and records', () => {
     const { store, state } = memoryStore();
     const prices = service(store, answering(() => '').fetch, { t: T0 });
     expect(await prices.currencies()).toEqual(['USD', 'EUR', 'GBP', 'CAD', 'CHF', 'AUD', 'JPY']);
-    state.cache = { url: URL_A, fetchedAt: T0, time: 1, prices: { USD: 1, BRL: 2 } };
+    state.cache = { url: URL_A, fetchedAt: T0, time: 1, prices: { USD: 100_000, BRL: 550_000 } };
     expect(await prices.currencies()).toEqual(['BRL', 'USD']);
   });
 });
@@ -311,5 +311,24 @@ describe('PriceService holds a jump for the merchant', () => {
       kind: 'price',
       price: 300_000,
     });
+  });
+});
+
+describe('PriceService reads its cache with the same checks', () => {
+  it('drops an unlikely cached price and a cache whose time was ahead of its fetch', async () => {
+    const { store, state } = memoryStore();
+    const down = answering(() => new TypeError('Failed to fetch'));
+    // Written by a version before these checks, the source unreachable since.
+    state.cache = {
+      url: URL_A,
+      fetchedAt: T0,
+      time: T0 / 1000,
+      prices: { USD: 1e12, EUR: 92_000 },
+    };
+    const prices = service(store, down.fetch, { t: T0 + 120_000 });
+    expect(await prices.current()).toMatchObject({ kind: 'unavailable', reason: 'unreachable' });
+    expect(await prices.currencies()).toEqual(['EUR']);
+    state.cache = { url: URL_A, fetchedAt: T0, time: T0 / 1000 + 86_400, prices: { USD: 100_000 } };
+    expect(await prices.current()).toMatchObject({ kind: 'unavailable', reason: 'unreachable' });
   });
 });

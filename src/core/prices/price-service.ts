@@ -6,7 +6,7 @@ import type { Clock } from '../ports';
 import { tryFiatRecordFor } from './convert';
 import { KNOWN_CURRENCIES, currencyDecimals, isCurrencyCode, type FiatRecord } from './currencies';
 import { PriceJumpError, PriceReplyError, PriceUnavailableError, type PricePoint } from './errors';
-import { checkReplyTime, isJump, JUMP_WINDOW_MS, priceMove } from './price-checks';
+import { checkedTable, checkReplyTime, isJump, JUMP_WINDOW_MS, priceMove } from './price-checks';
 import { parsePriceReply, type PriceTable } from './price-reply';
 
 /** A price older than this (by the source's own time) is stale: not used, sats only. */
@@ -161,7 +161,7 @@ export class PriceService {
 
   /** The currencies the source offers (last table fetched), or the known list before any. */
   async currencies(): Promise<string[]> {
-    const cache = await this.deps.store.getCache().catch(() => undefined);
+    const cache = await this.cached();
     const offered = cache ? Object.keys(cache.prices).sort() : [];
     return offered.length > 0 ? offered : [...KNOWN_CURRENCIES];
   }
@@ -179,6 +179,11 @@ export class PriceService {
       this.inFlight = null;
     });
     return this.inFlight;
+  }
+
+  /** The stored table, checked again as it is read (price-checks.ts `checkedTable`). */
+  private async cached(): Promise<PriceCache | undefined> {
+    return checkedTable(await this.deps.store.getCache().catch(() => undefined));
   }
 
   /** Takes the held price if it is still `price` (what the merchant saw); else changes nothing. */
@@ -233,7 +238,7 @@ export class PriceService {
     }
     this.refused = null;
     const next: PriceCache = { ...table, url, fetchedAt: now };
-    const previous = await this.deps.store.getCache().catch(() => undefined);
+    const previous = await this.cached();
     const jump = currency ? this.jumpFrom(previous, next, currency) : undefined;
     if (currency && jump) {
       const declined = this.declined?.url === url && this.declined.currency === currency;
@@ -285,7 +290,7 @@ export class PriceService {
     const { currency, url } = settings;
     if (currency === null) return { kind: 'off' };
     const now = this.deps.clock();
-    let cache = await this.deps.store.getCache().catch(() => undefined);
+    let cache = await this.cached();
     if (cache && cache.url !== url) cache = undefined;
     let reason: PriceProblem | undefined;
     if (!cache || now - cache.fetchedAt >= REFRESH_AFTER_MS || !(currency in cache.prices)) {

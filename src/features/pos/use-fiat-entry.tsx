@@ -66,7 +66,7 @@ function satsOnlyNote(view: Exclude<PriceView, { kind: 'off' }>): string | null 
     case 'unavailable':
       switch (view.reason) {
         case 'refused':
-          return refusedPriceNote(view.detail ?? PRICES_UNAVAILABLE_NOTE);
+          return view.detail ? refusedPriceNote(view.detail) : PRICES_UNAVAILABLE_NOTE;
         case 'no-price':
           return noPriceNote(view.currency);
         case 'declined':
@@ -102,7 +102,10 @@ export function useFiatEntry(
           if (alive) setLoaded({ view, convert, at: Date.now() });
         })
         .catch((error: unknown) => logger.warn('Could not load prices for the keypad', error));
-    const cancel = asked === 0 ? afterPaint(load) : (load(), () => {});
+    // The first read waits for the first paint; one after the merchant's answer is wanted at once.
+    let cancel = () => {};
+    if (asked === 0) cancel = afterPaint(load);
+    else load();
     const timer = setInterval(load, REFRESH_MS);
     return () => {
       alive = false;
