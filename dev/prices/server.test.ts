@@ -75,6 +75,12 @@ describe('POST /dev/prices', () => {
     expect((await prices()).body.GBP).toBe(79_000);
   });
 
+  it('answers the absurd prices and future times the app must refuse', async () => {
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    expect((await post('/dev/prices', { USD: 1e12, EUR: 1e-9, time: future })).status).toBe(200);
+    expect((await prices()).body).toMatchObject({ USD: 1e12, EUR: 1e-9, time: future });
+  });
+
   it('is also there in process', async () => {
     feed.setPrices({ EUR: 50_000 });
     expect((await prices()).body.EUR).toBe(50_000);
@@ -108,6 +114,16 @@ describe('fault switches', () => {
     });
     await fetch(`${feed.url}/dev/faults`, { method: 'DELETE' });
     expect(await (await fetch(`${feed.url}/dev/faults`)).json()).toEqual({ faults: [] });
+  });
+
+  it('answers a time a day ahead, and an infinite price', async () => {
+    feed.addFault({ action: 'futureTime', count: 1 });
+    const ahead = (await prices()).body;
+    expect(ahead.time).toBeGreaterThan(Date.now() / 1000 + 86_000);
+    expect(ahead.USD).toBe(100_000);
+    feed.addFault({ action: 'infinitePrice', count: 1 });
+    expect((await prices()).body.USD).toBe(Number.POSITIVE_INFINITY);
+    expect((await prices()).body.USD).toBe(100_000);
   });
 
   it('refuses unknown fault actions', async () => {

@@ -2,9 +2,17 @@
 import { listen, readJson, sendJson, sendText, sleep } from '../shared/small-http.ts';
 import { PriceBook } from './price-book.ts';
 
-export const PRICE_FAULTS = ['error500', 'hang', 'malformedJson'] as const;
+export const PRICE_FAULTS = [
+  'error500',
+  'hang',
+  'malformedJson',
+  'futureTime',
+  'infinitePrice',
+] as const;
 export type PriceFaultAction = (typeof PRICE_FAULTS)[number];
 export type PriceFaultRule = { action?: PriceFaultAction; delayMs?: number; count?: number };
+
+const DAY_S = 86_400;
 
 export type StartPriceFeedOptions = {
   /** Default 3340; 0 picks a free port. */
@@ -80,6 +88,17 @@ export async function startPriceFeed(options: StartPriceFeedOptions = {}): Promi
           return sendText(res, 500, 'Internal Server Error', 'text/plain');
         if (plan.action === 'malformedJson') {
           return sendText(res, 200, '{"time": 1700000000, "USD": ', 'application/json');
+        }
+        if (plan.action === 'futureTime') {
+          return sendJson(res, 200, {
+            ...book.reply(),
+            time: Math.floor(Date.now() / 1000) + DAY_S,
+          });
+        }
+        if (plan.action === 'infinitePrice') {
+          // JSON has no Infinity; a number this large parses to it.
+          const { time } = book.reply();
+          return sendText(res, 200, `{"time": ${time}, "USD": 1e999}`, 'application/json');
         }
         return sendJson(res, 200, book.reply());
       }

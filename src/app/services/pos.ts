@@ -26,7 +26,11 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       },
     },
     // Asked after the keypad's first paint (features/pos/use-fiat-entry.tsx), never before it.
-    prices: { current: () => call((services) => services.prices.current()) },
+    prices: {
+      current: () => call((services) => services.prices.current()),
+      acceptNewPrice: (price) => call((services) => services.prices.acceptNewPrice(price)),
+      keepSatsOnly: () => call((services) => services.prices.keepSatsOnly()),
+    },
     payments: {
       createInvoice: (amount, options) =>
         call((services) => services.payments.createInvoice(amount, options)),

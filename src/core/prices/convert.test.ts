@@ -5,7 +5,11 @@ import {
   fiatRecordFor,
   formatFiatMinor,
   formatFiatRecord,
+  MAX_SATS,
   satsToFiatMinor,
+  tryFiatMinorToSats,
+  tryFiatRecordFor,
+  trySatsToFiatMinor,
 } from './convert';
 import { currencyDecimals } from './currencies';
 
@@ -76,5 +80,49 @@ describe('fiat as text and as a record', () => {
       value: 1501,
     });
     expect(formatFiatRecord({ currency: 'USD', value: 12.3 })).toBe('12.30 USD');
+  });
+});
+
+describe('conversions that must never throw where a screen renders them', () => {
+  it.each([
+    ['a price that rounds to zero at 8 decimals', 100, 1e-9, 2],
+    ['a price of zero', 100, 0, 2],
+    ['an infinite price', 100, Number.POSITIVE_INFINITY, 2],
+    ['a NaN price', 100, Number.NaN, 2],
+    ['a negative price', 100, -1, 2],
+    ['a fraction of a cent', 1.5, 100_000, 2],
+    ['a NaN amount', Number.NaN, 100_000, 2],
+    ['an amount beyond safe integers', 2 ** 60, 100_000, 2],
+    ['zero', 0, 100_000, 2],
+    ['more sats than 21 million BTC', Number.MAX_SAFE_INTEGER, 0.01, 2],
+  ])('fiat to sats refuses %s', (_, minor, price, decimals) => {
+    expect(tryFiatMinorToSats(minor, price, decimals)).toBeUndefined();
+  });
+
+  it('gives whole sats from 1 to the most there can be', () => {
+    expect(tryFiatMinorToSats(1, 1e12, 2)).toBe(1); // a cent at an absurd price: still 1 sat asked
+    expect(tryFiatMinorToSats(100, 100_000, 2)).toBe(1_000);
+    // 21 million BTC at 1 cent per BTC is 21 million cents.
+    expect(tryFiatMinorToSats(21_000_000, 0.01, 2)).toBe(MAX_SATS);
+    expect(tryFiatMinorToSats(21_000_001, 0.01, 2)).toBeUndefined();
+  });
+
+  it('sats to fiat refuses what it cannot tell exactly', () => {
+    expect(trySatsToFiatMinor(1_000, 1e-9, 2)).toBeUndefined();
+    expect(trySatsToFiatMinor(1_000, Number.POSITIVE_INFINITY, 2)).toBeUndefined();
+    expect(trySatsToFiatMinor(1.5, 100_000, 2)).toBeUndefined();
+    expect(trySatsToFiatMinor(MAX_SATS, 1e300, 2)).toBeUndefined();
+    expect(trySatsToFiatMinor(1_000, 100_000, 2)).toBe(100);
+    expect(trySatsToFiatMinor(0, 100_000, 2)).toBe(0);
+  });
+
+  it('records a sale with its price time, or not at all', () => {
+    expect(tryFiatRecordFor(1_000, 'USD', 100_000, 1_800_000_000_000)).toEqual({
+      currency: 'USD',
+      price: 100_000,
+      value: 1,
+      time: 1_800_000_000_000,
+    });
+    expect(tryFiatRecordFor(1_000, 'USD', Number.NaN, 1)).toBeUndefined();
   });
 });

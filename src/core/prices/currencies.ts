@@ -17,10 +17,13 @@ export function isCurrencyCode(value: unknown): value is string {
 
 /**
  * The fiat side of a sale, fixed when it was taken: the display currency, the BTC price in it that
- * was used, and the value in major units (rounded to the currency's decimals).
+ * was used with the source's time for that price, and the value in major units (rounded to the
+ * currency's decimals).
  */
 export interface FiatRecord {
   currency: string;
   price: number;
   value: number;
+  /** the price source's time for `price` (unix ms); missing on records made before it was kept */
+  time?: number;
 }

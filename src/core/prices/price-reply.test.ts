@@ -9,6 +9,7 @@ import {
   parsePriceReply,
   priceReplyBadPrice,
 } from './price-reply';
+import { priceReplyUnlikely } from './price-checks';
 
 describe('parsePriceReply', () => {
   it("reads mempool's shape", () => {
@@ -42,6 +43,10 @@ describe('parsePriceReply', () => {
     ['{"time":1,"USD":0}', priceReplyBadPrice('USD')],
     ['{"time":1,"USD":"100000"}', priceReplyBadPrice('USD')],
     ['{"time":1,"EUR":null}', priceReplyBadPrice('EUR')],
+    ['{"time":1,"USD":1e999}', priceReplyBadPrice('USD')],
+    ['{"time":1,"USD":1e12}', priceReplyUnlikely('USD', 1e12)],
+    ['{"time":1,"USD":1e-9}', priceReplyUnlikely('USD', 1e-9)],
+    ['{"time":1,"USD":100000,"JPY":15}', priceReplyUnlikely('JPY', 15)],
   ])('refuses %s', (body, message) => {
     expect(() => parsePriceReply(body)).toThrow(PriceReplyError);
     expect(() => parsePriceReply(body)).toThrow(message);

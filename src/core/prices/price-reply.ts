@@ -1,6 +1,7 @@
 // Strict reading of a price reply in the shape of mempool's /api/v1/prices: {"time": s, "USD": n, …}.
 import { isCurrencyCode } from './currencies';
 import { PriceReplyError } from './errors';
+import { likelyPrice, priceReplyUnlikely } from './price-checks';
 
 export interface PriceTable {
   /** unix seconds the source gives for these prices */
@@ -19,8 +20,9 @@ export const priceReplyBadPrice = (key: string) =>
 
 /**
  * Reads the reply body; throws PriceReplyError on anything but an object with a non-negative
- * integer `time` and only positive finite numbers under currency codes (at least one). Keys that
- * are not currency codes are ignored, so a source may add fields.
+ * integer `time` and only positive finite numbers under currency codes (at least one), each a
+ * likely BTC price in its currency (price-checks.ts). Keys that are not currency codes are
+ * ignored, so a source may add fields.
  */
 export function parsePriceReply(body: string): PriceTable {
   let parsed: unknown;
@@ -43,6 +45,7 @@ export function parsePriceReply(body: string): PriceTable {
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
       throw new PriceReplyError(priceReplyBadPrice(key));
     }
+    if (!likelyPrice(key, value)) throw new PriceReplyError(priceReplyUnlikely(key, value));
     prices[key] = value;
   }
   if (Object.keys(prices).length === 0) throw new PriceReplyError(PRICE_REPLY_EMPTY);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors';
 import { silentLogger } from '../logger';
-import { PriceReplyError, PriceUnavailableError } from './errors';
+import { PriceJumpError, PriceReplyError, PriceUnavailableError } from './errors';
 import {
   INVALID_CURRENCY,
   INVALID_PRICE_URL,
@@ -66,6 +66,7 @@ describe('PriceService.current', () => {
       price: 100_000,
       decimals: 2,
       time: T0,
+      source: '127.0.0.1:3340',
       stale: false,
     });
     expect(state.cache).toMatchObject({ url: URL_A, fetchedAt: T0, time: T0 / 1000 });
@@ -171,6 +172,7 @@ describe('PriceService settings and records', () => {
       currency: 'EUR',
       price: 92_000,
       value: 9.2,
+      time: T0,
     });
   });
 
@@ -178,7 +180,155 @@ describe('PriceService settings and records', () => {
     const { store, state } = memoryStore();
     const prices = service(store, answering(() => '').fetch, { t: T0 });
     expect(await prices.currencies()).toEqual(['USD', 'EUR', 'GBP', 'CAD', 'CHF', 'AUD', 'JPY']);
-    state.cache = { url: URL_A, fetchedAt: T0, time: 1, prices: { USD: 1, BRL: 2 } };
+    state.cache = { url: URL_A, fetchedAt: T0, time: 1, prices: { USD: 100_000, BRL: 550_000 } };
     expect(await prices.currencies()).toEqual(['BRL', 'USD']);
+  });
+});
+
+/** A cache of 100,000 USD taken `ageMs` before T0. */
+function cachedAt(ageMs: number): PriceCache {
+  return { url: URL_A, fetchedAt: T0 - ageMs, time: (T0 - ageMs) / 1000, prices: { USD: 100_000 } };
+}
+
+describe('PriceService refuses replies out of reason', () => {
+  it.each([
+    [
+      'a price of 1e12',
+      `{"time":${T0 / 1000},"USD":1e12}`,
+      /unlikely price for USD \(1000000000000\)/,
+    ],
+    ['a price of 1e-9', `{"time":${T0 / 1000},"USD":1e-9}`, /unlikely price for USD \(1e-9\)/],
+    ['an infinite price', `{"time":${T0 / 1000},"USD":1e999}`, /invalid price for USD/],
+    ['a time an hour ahead', `{"time":${T0 / 1000 + 3600},"USD":100000}`, /time is in the future/],
+  ])('%s: sats only, saying why, the cache untouched', async (_, body, why) => {
+    const { store, state } = memoryStore();
+    const cached = cachedAt(30_000); // fresh: would be used without asking again
+    state.cache = cached;
+    const prices = service(store, answering(() => body).fetch, { t: T0 });
+    await expect(prices.refresh()).rejects.toBeInstanceOf(PriceReplyError);
+    const view = await prices.current();
+    expect(view).toMatchObject({ kind: 'unavailable', currency: 'USD', reason: 'refused' });
+    expect(view.kind === 'unavailable' && view.detail).toMatch(why);
+    expect(state.cache).toBe(cached);
+    expect(await prices.fiatFor(1000)).toBeUndefined();
+  });
+
+  it('takes a time up to 5 minutes ahead (clocks drift)', async () => {
+    const { store } = memoryStore();
+    const source = answering(() => `{"time":${T0 / 1000 + 290},"USD":100000}`);
+    expect(await service(store, source.fetch, { t: T0 }).current()).toMatchObject({
+      kind: 'price',
+      stale: false,
+    });
+  });
+
+  it('takes the source again once it answers within reason', async () => {
+    const { store } = memoryStore();
+    let body = `{"time":${T0 / 1000},"USD":1e12}`;
+    const prices = service(store, answering(() => body).fetch, { t: T0 });
+    expect(await prices.current()).toMatchObject({ kind: 'unavailable', reason: 'refused' });
+    body = `{"time":${T0 / 1000},"USD":100000}`;
+    expect(await prices.current()).toMatchObject({ kind: 'price', price: 100_000 });
+  });
+
+  it('does not record a sale at a stale price', async () => {
+    const { store } = memoryStore();
+    const source = answering(() => `{"time":${(T0 - 11 * 60_000) / 1000},"USD":100000}`);
+    expect(await service(store, source.fetch, { t: T0 }).fiatFor(1000)).toBeUndefined();
+  });
+});
+
+describe('PriceService holds a jump for the merchant', () => {
+  const jumpTo = (usd: number) => answering(() => `{"time":${T0 / 1000},"USD":${usd}}`);
+
+  it('holds a 50 % jump within the hour: sats only, old and new price, nothing stored', async () => {
+    const { store, state } = memoryStore();
+    const cached = cachedAt(2 * 60_000);
+    state.cache = cached;
+    const prices = service(store, jumpTo(150_000).fetch, { t: T0 });
+    await expect(prices.refresh()).rejects.toBeInstanceOf(PriceJumpError);
+    expect(await prices.current()).toEqual({
+      kind: 'jump',
+      currency: 'USD',
+      decimals: 2,
+      source: '127.0.0.1:3340',
+      percent: '+50 %',
+      last: { price: 100_000, time: T0 - 2 * 60_000 },
+      next: { price: 150_000, time: T0 },
+    });
+    expect(state.cache).toBe(cached);
+    expect(await prices.fiatFor(1000)).toBeUndefined();
+  });
+
+  it('uses the new price once the merchant confirms that very price', async () => {
+    const { store, state } = memoryStore();
+    state.cache = cachedAt(2 * 60_000);
+    const prices = service(store, jumpTo(50_000).fetch, { t: T0 });
+    expect(await prices.current()).toMatchObject({ kind: 'jump', percent: '-50 %' });
+    expect(await prices.acceptNewPrice(49_000)).toBe(false);
+    expect(state.cache?.prices.USD).toBe(100_000);
+    expect(await prices.acceptNewPrice(50_000)).toBe(true);
+    expect(state.cache?.prices.USD).toBe(50_000);
+    expect(await prices.current()).toMatchObject({ kind: 'price', price: 50_000 });
+    expect(await prices.fiatFor(1000)).toEqual({
+      currency: 'USD',
+      price: 50_000,
+      value: 0.5,
+      time: T0,
+    });
+  });
+
+  it('keeps sats only when the merchant says so, without asking again', async () => {
+    const { store, state } = memoryStore();
+    state.cache = cachedAt(30_000);
+    const now = { t: T0 };
+    const prices = service(store, jumpTo(150_000).fetch, now);
+    await expect(prices.refresh()).rejects.toBeInstanceOf(PriceJumpError);
+    await prices.keepSatsOnly();
+    expect(await prices.current()).toEqual({
+      kind: 'unavailable',
+      currency: 'USD',
+      reason: 'declined',
+    });
+    now.t += 2 * 60_000;
+    await expect(prices.refresh()).rejects.toMatchObject({ declined: true });
+    expect(await prices.current()).toMatchObject({ kind: 'unavailable', reason: 'declined' });
+    expect(state.cache?.prices.USD).toBe(100_000);
+    // Saving the settings asks again.
+    await prices.saveSettings({ currency: 'USD', url: URL_A });
+    expect(await prices.current()).toMatchObject({ kind: 'jump' });
+  });
+
+  it('takes a move of up to 20 %, and any move from a price over an hour old', async () => {
+    const { store, state } = memoryStore();
+    state.cache = cachedAt(2 * 60_000);
+    expect(await service(store, jumpTo(120_000).fetch, { t: T0 }).current()).toMatchObject({
+      kind: 'price',
+      price: 120_000,
+    });
+    state.cache = cachedAt(61 * 60_000);
+    expect(await service(store, jumpTo(300_000).fetch, { t: T0 }).current()).toMatchObject({
+      kind: 'price',
+      price: 300_000,
+    });
+  });
+});
+
+describe('PriceService reads its cache with the same checks', () => {
+  it('drops an unlikely cached price and a cache whose time was ahead of its fetch', async () => {
+    const { store, state } = memoryStore();
+    const down = answering(() => new TypeError('Failed to fetch'));
+    // Written by a version before these checks, the source unreachable since.
+    state.cache = {
+      url: URL_A,
+      fetchedAt: T0,
+      time: T0 / 1000,
+      prices: { USD: 1e12, EUR: 92_000 },
+    };
+    const prices = service(store, down.fetch, { t: T0 + 120_000 });
+    expect(await prices.current()).toMatchObject({ kind: 'unavailable', reason: 'unreachable' });
+    expect(await prices.currencies()).toEqual(['EUR']);
+    state.cache = { url: URL_A, fetchedAt: T0, time: T0 / 1000 + 86_400, prices: { USD: 100_000 } };
+    expect(await prices.current()).toMatchObject({ kind: 'unavailable', reason: 'unreachable' });
   });
 });

@@ -3,12 +3,13 @@
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import type { Clock } from '../ports';
-import { fiatRecordFor } from './convert';
+import { tryFiatRecordFor } from './convert';
 import { KNOWN_CURRENCIES, currencyDecimals, isCurrencyCode, type FiatRecord } from './currencies';
-import { PriceReplyError, PriceUnavailableError } from './errors';
+import { PriceJumpError, PriceReplyError, PriceUnavailableError, type PricePoint } from './errors';
+import { checkedTable, checkReplyTime, isJump, JUMP_WINDOW_MS, priceMove } from './price-checks';
 import { parsePriceReply, type PriceTable } from './price-reply';
 
-/** A price older than this (by the source's own time) is shown as stale. */
+/** A price older than this (by the source's own time) is stale: not used, sats only. */
 export const STALE_AFTER_MS = 10 * 60 * 1000;
 /** A cached table younger than this is used without asking the source again. */
 export const REFRESH_AFTER_MS = 60 * 1000;
@@ -17,6 +18,23 @@ export const PRICE_TIMEOUT_MS = 5_000;
 
 export const INVALID_PRICE_URL = 'Price source URL must start with http:// or https://';
 export const INVALID_CURRENCY = 'Display currency must be sats only or a currency code like USD';
+export const priceJumped = (currency: string, last: number, next: number, percent: string) =>
+  `The price moved ${percent} in under an hour, from ${last} to ${next} ${currency}`;
+
+/** "+50 %", "-20.5 %": the move as the merchant reads it. */
+export function movePercent(last: number, next: number): string {
+  const percent = Math.round(priceMove(last, next) * 1000) / 10;
+  return `${percent > 0 ? '+' : ''}${percent} %`;
+}
+
+/** The host of a source URL, as the keypad names it. */
+export function sourceHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
 
 export interface PriceSettings {
   /** null: sats only (the default) */
@@ -39,12 +57,35 @@ export interface PriceStore {
   putCache(cache: PriceCache): Promise<void>;
 }
 
+/** Why a chosen currency has no price to use: the keypad takes sats and says so. */
+export type PriceProblem =
+  /** the source cannot be reached and nothing usable is cached */
+  | 'unreachable'
+  /** the source's last reply was refused (detail: why) */
+  | 'refused'
+  /** the source offers no price in this currency */
+  | 'no-price'
+  /** the price jumped and the merchant chose to keep sats only */
+  | 'declined';
+
 /** What the keypad and the records see. */
 export type PriceView =
   /** sats only */
   | { kind: 'off' }
-  /** a currency is chosen but no price could be had: sats only, with a note */
-  | { kind: 'unavailable'; currency: string; reason: string }
+  /** a currency is chosen but no price may be used: sats only, with a note saying why */
+  | { kind: 'unavailable'; currency: string; reason: PriceProblem; detail?: string }
+  /** the source's price moved too far too fast: sats only until the merchant confirms it */
+  | {
+      kind: 'jump';
+      currency: string;
+      decimals: number;
+      /** the source's host */
+      source: string;
+      /** the move as the merchant reads it, "+50 %" */
+      percent: string;
+      last: PricePoint;
+      next: PricePoint;
+    }
   | {
       kind: 'price';
       currency: string;
@@ -53,6 +94,9 @@ export type PriceView =
       price: number;
       /** the source's time for this price (ms) */
       time: number;
+      /** the source's host, shown beside the price */
+      source: string;
+      /** over 10 minutes old: not used, sats only */
       stale: boolean;
     };
 
@@ -85,8 +129,22 @@ export function checkPriceSettings(settings: PriceSettings): PriceSettings {
   return { currency, url };
 }
 
+/** A reply held for the merchant to confirm: it is stored only when they do. */
+interface HeldPrice {
+  url: string;
+  currency: string;
+  cache: PriceCache;
+  last: PricePoint;
+  next: PricePoint;
+}
+
 export class PriceService {
   private inFlight: Promise<PriceCache> | null = null;
+  /** The source's last reply was refused: sats only until it answers within reason. */
+  private refused: { url: string; detail: string } | null = null;
+  private held: HeldPrice | null = null;
+  /** The merchant kept sats only rather than take a jump; cleared by the next price taken. */
+  private declined: { url: string; currency: string } | null = null;
 
   constructor(private readonly deps: PriceServiceDeps) {}
 
@@ -97,53 +155,129 @@ export class PriceService {
   /** Validates and stores; bad input throws ValidationError and changes nothing. */
   async saveSettings(settings: PriceSettings): Promise<void> {
     await this.deps.store.saveSettings(checkPriceSettings(settings));
+    // Saving asks the source again on purpose: a jump kept out before may be offered again.
+    this.declined = null;
   }
 
   /** The currencies the source offers (last table fetched), or the known list before any. */
   async currencies(): Promise<string[]> {
-    const cache = await this.deps.store.getCache().catch(() => undefined);
+    const cache = await this.cached();
     const offered = cache ? Object.keys(cache.prices).sort() : [];
     return offered.length > 0 ? offered : [...KNOWN_CURRENCIES];
   }
 
   /**
    * Asks the source now and caches the table. PriceUnavailableError when it cannot be reached,
-   * PriceReplyError when its answer is not a valid table; the cache is then left as it was.
+   * PriceReplyError when its answer is not a valid table or its time is in the future,
+   * PriceJumpError when the display currency's price moved too far since the last price taken
+   * within the hour (held for acceptNewPrice); the cache is then left as it was.
    */
   async refresh(url?: string): Promise<PriceCache> {
-    const source = url ?? (await this.deps.store.getSettings()).url;
-    this.inFlight ??= this.fetchTable(source).finally(() => {
+    const settings = await this.deps.store.getSettings();
+    const source = url ?? settings.url;
+    this.inFlight ??= this.fetchChecked(source, settings.currency).finally(() => {
       this.inFlight = null;
     });
     return this.inFlight;
   }
 
-  private async fetchTable(url: string): Promise<PriceCache> {
+  /** The stored table, checked again as it is read (price-checks.ts `checkedTable`). */
+  private async cached(): Promise<PriceCache | undefined> {
+    return checkedTable(await this.deps.store.getCache().catch(() => undefined));
+  }
+
+  /** Takes the held price if it is still `price` (what the merchant saw); else changes nothing. */
+  async acceptNewPrice(price: number): Promise<boolean> {
+    const held = this.held;
+    if (!held || held.next.price !== price) return false;
+    await this.deps.store.putCache(held.cache);
+    this.held = null;
+    this.declined = null;
+    return true;
+  }
+
+  /** The merchant keeps sats only rather than take the held price. */
+  async keepSatsOnly(): Promise<void> {
+    const held = this.held;
+    if (!held) return;
+    this.declined = { url: held.url, currency: held.currency };
+    this.held = null;
+  }
+
+  private async fetchBody(url: string): Promise<string> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.deps.timeoutMs ?? PRICE_TIMEOUT_MS);
-    let body: string;
     try {
       const res = await this.deps.fetch(url, {
         signal: controller.signal,
         headers: { accept: 'application/json' },
       });
       if (!res.ok) throw new PriceUnavailableError(`Price source answered HTTP ${res.status}`);
-      body = await res.text();
+      return await res.text();
     } catch (cause) {
       if (cause instanceof PriceUnavailableError) throw cause;
       throw new PriceUnavailableError('Price source unreachable', { cause });
     } finally {
       clearTimeout(timer);
     }
-    const table = parsePriceReply(body);
-    const cache: PriceCache = { ...table, url, fetchedAt: this.deps.clock() };
-    await this.deps.store.putCache(cache);
-    return cache;
+  }
+
+  private async fetchChecked(url: string, currency: string | null): Promise<PriceCache> {
+    const body = await this.fetchBody(url);
+    const now = this.deps.clock();
+    let table: PriceTable;
+    try {
+      table = parsePriceReply(body);
+      checkReplyTime(table.time, now);
+    } catch (error) {
+      if (error instanceof PriceReplyError) {
+        this.refused = { url, detail: error.message };
+        this.held = null;
+      }
+      throw error;
+    }
+    this.refused = null;
+    const next: PriceCache = { ...table, url, fetchedAt: now };
+    const previous = await this.cached();
+    const jump = currency ? this.jumpFrom(previous, next, currency) : undefined;
+    if (currency && jump) {
+      const declined = this.declined?.url === url && this.declined.currency === currency;
+      this.held = declined ? null : { url, currency, cache: next, ...jump };
+      const message = priceJumped(
+        currency,
+        jump.last.price,
+        jump.next.price,
+        movePercent(jump.last.price, jump.next.price),
+      );
+      throw new PriceJumpError(message, currency, jump.last, jump.next, declined);
+    }
+    await this.deps.store.putCache(next);
+    this.held = null;
+    this.declined = null;
+    return next;
+  }
+
+  /** The move to hold, when the last price taken from this source is under an hour old. */
+  private jumpFrom(
+    previous: PriceCache | undefined,
+    next: PriceCache,
+    currency: string,
+  ): { last: PricePoint; next: PricePoint } | undefined {
+    if (!previous || previous.url !== next.url) return undefined;
+    if (next.fetchedAt - previous.fetchedAt >= JUMP_WINDOW_MS) return undefined;
+    const last = previous.prices[currency];
+    const price = next.prices[currency];
+    if (last === undefined || price === undefined || !isJump(last, price)) return undefined;
+    return {
+      last: { price: last, time: previous.time * 1000 },
+      next: { price, time: next.time * 1000 },
+    };
   }
 
   /**
-   * The display currency's price: the cache when recent, else the source, else an older cache
-   * (stale when the source's time is over 10 minutes ago). Never rejects.
+   * The display currency's price: the cache when recent, else the source, else an older cache.
+   * Sats only (with the reason) while the source's last reply was refused, a jump waits for the
+   * merchant or was kept out, or the price is stale. Never rejects.
    */
   async current(): Promise<PriceView> {
     let settings: PriceSettings;
@@ -156,20 +290,43 @@ export class PriceService {
     const { currency, url } = settings;
     if (currency === null) return { kind: 'off' };
     const now = this.deps.clock();
-    let cache = await this.deps.store.getCache().catch(() => undefined);
+    let cache = await this.cached();
     if (cache && cache.url !== url) cache = undefined;
-    let reason = '';
+    let reason: PriceProblem | undefined;
     if (!cache || now - cache.fetchedAt >= REFRESH_AFTER_MS || !(currency in cache.prices)) {
       try {
         cache = await this.refresh(url);
       } catch (error) {
-        reason = error instanceof PriceReplyError ? error.message : 'unreachable';
+        if (!(error instanceof PriceReplyError) && !(error instanceof PriceJumpError)) {
+          reason = 'unreachable';
+        }
         this.deps.logger.warn('Could not refresh prices', error);
       }
     }
+    const source = sourceHost(url);
+    if (this.refused?.url === url) {
+      return { kind: 'unavailable', currency, reason: 'refused', detail: this.refused.detail };
+    }
+    const held = this.held;
+    if (held?.url === url && held.currency === currency) {
+      const decimals = currencyDecimals(currency);
+      const percent = movePercent(held.last.price, held.next.price);
+      return {
+        kind: 'jump',
+        currency,
+        decimals,
+        source,
+        percent,
+        last: held.last,
+        next: held.next,
+      };
+    }
+    if (this.declined?.url === url && this.declined.currency === currency) {
+      return { kind: 'unavailable', currency, reason: 'declined' };
+    }
     const price = cache?.prices[currency];
     if (!cache || price === undefined) {
-      return { kind: 'unavailable', currency, reason: reason || 'no price for this currency' };
+      return { kind: 'unavailable', currency, reason: reason ?? 'no-price' };
     }
     const time = cache.time * 1000;
     return {
@@ -178,13 +335,18 @@ export class PriceService {
       decimals: currencyDecimals(currency),
       price,
       time,
+      source,
       stale: now - time > STALE_AFTER_MS,
     };
   }
 
-  /** The fiat record of `sats` at the current price; undefined for sats only or no price. */
+  /**
+   * The fiat record of `sats` at the current price with its time; undefined for sats only, no
+   * price, a stale or held one, or a value that cannot be told exactly.
+   */
   async fiatFor(sats: number): Promise<FiatRecord | undefined> {
     const view = await this.current();
-    return view.kind === 'price' ? fiatRecordFor(sats, view.currency, view.price) : undefined;
+    if (view.kind !== 'price' || view.stale) return undefined;
+    return tryFiatRecordFor(sats, view.currency, view.price, view.time);
   }
 }

@@ -20,7 +20,14 @@ import { recordingLogger } from '../../testing/storage/db';
 import { INVOICE_MODAL_TEXT, INVOICE_MODAL_TITLE } from '../../ui/InvoiceModal';
 import { ZERO_AMOUNT_HINT } from '../../ui/Keypad';
 import { Toaster } from '../../ui/toaster';
-import type { PriceView } from '../../core/prices/price-service';
+import { silentLogger } from '../../core/logger';
+import {
+  PriceService,
+  type PriceCache,
+  type PriceSettings,
+  type PriceView,
+} from '../../core/prices/price-service';
+import type { PosPrices } from './deps';
 import { HomeScreen } from './HomeScreen';
 import { aboveMaxHint } from '../../ui/texts';
 import { MINT_UNREACHABLE_REASON } from './texts';
@@ -50,9 +57,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function setup(
-  options: { seed?: boolean; mintUrl?: string; prices?: { current(): Promise<PriceView> } } = {},
-) {
+async function setup(options: { seed?: boolean; mintUrl?: string; prices?: PosPrices } = {}) {
   const logger = recordingLogger();
   const storage: Storage = createStorage({
     dbName: `pos-home-${++dbCount}-${Date.now()}`,
@@ -323,18 +328,26 @@ describe('HomeScreen', () => {
   });
 });
 
+/** Prices that always answer `view`; the merchant's answers to a jump change nothing. */
+const viewing = (view: () => PriceView): PosPrices => ({
+  current: async () => view(),
+  acceptNewPrice: async () => false,
+  keepSatsOnly: async () => {},
+});
+
 describe('HomeScreen in the merchant currency', () => {
-  const jpy = (stale: boolean): PriceView => ({
+  const jpy = (stale: boolean, price = 15_000_000): PriceView => ({
     kind: 'price',
     currency: 'JPY',
     decimals: 0,
-    price: 15_000_000,
+    price,
     time: Date.now() - (stale ? 11 * 60_000 : 0),
+    source: 'prices.example',
     stale,
   });
 
   it('takes whole yen, asks the sats rounded up, and fixes the fiat on the quote row', async () => {
-    const { user, storage } = await setup({ prices: { current: async () => jpy(false) } });
+    const { user, storage } = await setup({ prices: viewing(() => jpy(false)) });
     const toggle = await screen.findByRole('button', { name: 'Enter the amount in JPY' }, WAIT);
     for (const digit of '1000') await user.click(screen.getByRole('button', { name: digit }));
     expect(screen.getByTestId('keypad-other').textContent).toBe('≈ 150 JPY'); // 1,000 sat at 15M yen/BTC
@@ -347,22 +360,136 @@ describe('HomeScreen in the merchant currency', () => {
     const [row] = await storage.mintQuotes.list();
     expect(row).toMatchObject({
       amount: 10_007,
-      fiat: { currency: 'JPY', price: 15_000_000, value: 1501 },
+      fiat: { currency: 'JPY', price: 15_000_000, value: 1501, time: expect.any(Number) },
     });
   });
 
-  it('notes a stale price, and falls back to sats with a note when prices are unavailable', async () => {
-    await setup({ prices: { current: async () => jpy(true) } });
-    expect((await screen.findByTestId('keypad-note', {}, WAIT)).textContent).toMatch(
-      /^Price from \d\d:\d\d is out of date$/,
+  it('shows where the price comes from and how old it is', async () => {
+    await setup({ prices: viewing(() => jpy(false)) });
+    expect((await screen.findByTestId('keypad-note', {}, WAIT)).textContent).toBe(
+      '1 BTC = 15000000 JPY from prices.example, just now',
     );
+  });
+
+  it('takes sats only with a note for a stale price, and when prices are unavailable', async () => {
+    await setup({ prices: viewing(() => jpy(true)) });
+    expect((await screen.findByTestId('keypad-note', {}, WAIT)).textContent).toMatch(
+      /^Price from \d\d:\d\d is out of date: amounts in sats$/,
+    );
+    expect(screen.queryByTestId('keypad-unit-toggle')).toBeNull();
     cleanup();
     await setup({
-      prices: { current: async () => ({ kind: 'unavailable', currency: 'JPY', reason: 'x' }) },
+      prices: viewing(() => ({ kind: 'unavailable', currency: 'JPY', reason: 'unreachable' })),
     });
     expect((await screen.findByTestId('keypad-note', {}, WAIT)).textContent).toBe(
       'Prices unavailable: amounts in sats',
     );
     expect(screen.queryByTestId('keypad-unit-toggle')).toBeNull();
+  });
+
+  it('says why a refused price leaves the keypad in sats', async () => {
+    const detail = 'The price source answered an unlikely price for JPY (1000000000000000)';
+    await setup({
+      prices: viewing(() => ({ kind: 'unavailable', currency: 'JPY', reason: 'refused', detail })),
+    });
+    expect((await screen.findByTestId('keypad-note', {}, WAIT)).textContent).toBe(
+      `${detail}: amounts in sats`,
+    );
+    expect(screen.queryByTestId('keypad-unit-toggle')).toBeNull();
+  });
+
+  it('never throws nor charges when a price gives no sound sats value', async () => {
+    // 1e-9 yen per BTC would divide by zero; the service refuses such a price, the keypad guards too.
+    const { user, storage } = await setup({ prices: viewing(() => jpy(false, 1e-9)) });
+    const toggle = await screen.findByRole('button', { name: 'Enter the amount in JPY' }, WAIT);
+    for (const digit of '5') await user.click(screen.getByRole('button', { name: digit }));
+    expect(screen.queryByTestId('keypad-other')?.textContent ?? '').toBe('');
+    await user.click(toggle);
+    await typeAndSubmit(user, '1500');
+    expect(screen.getByTestId('keypad-other').textContent).toBe('= ? sats');
+    expect(screen.getByTestId('keypad-note').textContent).toBe(
+      'This amount cannot be converted to sats at this price',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await storage.mintQuotes.list()).toEqual([]);
+  });
+
+  describe('a price that jumped', () => {
+    const URL_JPY = 'http://prices.example/api/v1/prices';
+
+    /** A real PriceService whose last price, 2 minutes old, was 15M yen; the source now says `now`. */
+    function jumpedPrices(now: number) {
+      const state: { settings: PriceSettings; cache?: PriceCache } = {
+        settings: { currency: 'JPY', url: URL_JPY },
+        cache: {
+          url: URL_JPY,
+          fetchedAt: Date.now() - 120_000,
+          time: Math.floor(Date.now() / 1000) - 120,
+          prices: { JPY: 15_000_000 },
+        },
+      };
+      const service = new PriceService({
+        store: {
+          getSettings: async () => state.settings,
+          saveSettings: async (next) => void (state.settings = next),
+          getCache: async () => state.cache,
+          putCache: async (cache) => void (state.cache = cache),
+        },
+        fetch: async () => ({
+          ok: true,
+          status: 200,
+          text: async () => `{"time":${Math.floor(Date.now() / 1000)},"JPY":${now}}`,
+        }),
+        clock: () => Date.now(),
+        logger: silentLogger,
+      });
+      return { service, state };
+    }
+
+    it('takes sats until the merchant confirms it, then charges at the new price', async () => {
+      const { service, state } = jumpedPrices(22_500_000);
+      const { user } = await setup({ prices: service });
+      const jump = await screen.findByRole('group', { name: 'The price changed a lot' }, WAIT);
+      expect(within(jump).getByTestId('price-jump-last').textContent).toMatch(
+        /^Last price: 1 BTC = 15000000 JPY \(\d\d:\d\d\)$/,
+      );
+      expect(within(jump).getByTestId('price-jump-next').textContent).toMatch(
+        /^New price: 1 BTC = 22500000 JPY \(\d\d:\d\d\)$/,
+      );
+      expect(screen.getByTestId('keypad-note').textContent).toBe(
+        'The price moved +50 % in under an hour: amounts in sats',
+      );
+      expect(screen.queryByTestId('keypad-unit-toggle')).toBeNull();
+      expect(state.cache?.prices.JPY).toBe(15_000_000);
+
+      await user.click(within(jump).getByRole('button', { name: 'Use new price' }));
+      const toggle = await screen.findByRole('button', { name: 'Enter the amount in JPY' }, WAIT);
+      expect(screen.queryByTestId('price-jump')).toBeNull();
+      expect(state.cache?.prices.JPY).toBe(22_500_000);
+      await user.click(toggle);
+      await typeAndSubmit(user, '1500'); // 6,666.6… sat rounds up
+      const dialog = await screen.findByRole('dialog', { name: INVOICE_MODAL_TITLE }, WAIT);
+      expect(within(dialog).getByTestId('invoice-amount').textContent).toBe('6,667 sats');
+    });
+
+    it('stays in sats when the merchant keeps sats only', async () => {
+      const { service, state } = jumpedPrices(7_500_000);
+      const { user } = await setup({ prices: service });
+      const jump = await screen.findByRole('group', { name: 'The price changed a lot' }, WAIT);
+      expect(screen.getByTestId('keypad-note').textContent).toBe(
+        'The price moved -50 % in under an hour: amounts in sats',
+      );
+      await user.click(within(jump).getByRole('button', { name: 'Keep sats only' }));
+      await waitFor(
+        () =>
+          expect(screen.getByTestId('keypad-note').textContent).toBe(
+            'New price not used: amounts in sats',
+          ),
+        WAIT,
+      );
+      expect(screen.queryByTestId('price-jump')).toBeNull();
+      expect(screen.queryByTestId('keypad-unit-toggle')).toBeNull();
+      expect(state.cache?.prices.JPY).toBe(15_000_000);
+    });
   });
 });

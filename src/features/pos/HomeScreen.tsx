@@ -6,6 +6,7 @@ import { InvoicePanel } from '../../ui/InvoicePanel';
 import { useMintLimits } from '../../ui/use-mint-limits';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
+import { PriceJumpConfirm } from './PriceJumpConfirm';
 import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
@@ -57,6 +58,10 @@ export function HomeScreen({ services }: PosScreenProps) {
           </span>
         </p>
       </header>
+
+      {fiat.jump ? (
+        <PriceJumpConfirm jump={fiat.jump} onUse={fiat.useNewPrice} onKeep={fiat.keepSatsOnly} />
+      ) : null}
 
       <InvoicePanel
         flow={invoice}

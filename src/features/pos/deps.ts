@@ -17,8 +17,11 @@ export type PosPayments = Pick<
   | 'latestWaiting'
 >;
 
-/** The display currency's price for the keypad's fiat toggle; AppServices.prices satisfies it. */
-export type PosPrices = Pick<PriceService, 'current'>;
+/**
+ * The display currency's price for the keypad's fiat toggle, and the merchant's answer to a price
+ * jump; AppServices.prices satisfies it.
+ */
+export type PosPrices = Pick<PriceService, 'current' | 'acceptNewPrice' | 'keepSatsOnly'>;
 
 export interface PosServices {
   payments: PosPayments;

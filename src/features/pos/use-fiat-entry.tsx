@@ -1,6 +1,8 @@
 // The keypad's fiat toggle: loads the display currency's price (and the conversion code) after the
 // first paint, enters amounts in sats or in the currency's minor units, and fixes each sale's fiat
-// record at the price shown (docs/behaviour.md "Prices in the merchant's currency").
+// record at the price shown. A price that may not be used (refused, stale, a jump waiting for the
+// merchant) means sats only with a note saying why (docs/behaviour.md "Prices in the merchant's
+// currency").
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import type { FiatRecord } from '../../core/ports';
@@ -8,12 +10,21 @@ import type { PriceView } from '../../core/prices/price-service';
 import { formatSats } from '../../ui/format-sats';
 import type { AmountEntry } from '../../ui/InvoicePanel';
 import type { PosPrices } from './deps';
+import { clockTime, type PriceJump } from './PriceJumpConfirm';
 import {
+  CANNOT_CONVERT_NOTE,
+  CANNOT_CONVERT_OTHER,
+  DECLINED_PRICE_NOTE,
   PRICES_UNAVAILABLE_NOTE,
   SATS_UNIT,
   SWITCH_UNIT_LABEL,
+  ageText,
   approxFiat,
   chargedSats,
+  jumpNote,
+  noPriceNote,
+  priceLine,
+  refusedPriceNote,
   stalePriceNote,
 } from './texts';
 
@@ -30,11 +41,10 @@ export interface FiatEntry {
   fiatOf: (sats: number) => FiatRecord | undefined;
   /** "12.34 USD" for a quote's fiat record, when the conversion code is there. */
   fiatText: (fiat: FiatRecord | undefined) => string | undefined;
-}
-
-function clockTime(ms: number): string {
-  const d = new Date(ms);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  /** A price jump waiting for the merchant's answer, or null. */
+  jump: PriceJump | null;
+  useNewPrice: () => Promise<void>;
+  keepSatsOnly: () => Promise<void>;
 }
 
 function afterPaint(run: () => void): () => void {
@@ -46,13 +56,40 @@ function afterPaint(run: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
+/** Why the keypad takes sats only for this view, or null when its price may be used. */
+function satsOnlyNote(view: Exclude<PriceView, { kind: 'off' }>): string | null {
+  switch (view.kind) {
+    case 'price':
+      return view.stale ? stalePriceNote(clockTime(view.time)) : null;
+    case 'jump':
+      return jumpNote(view.percent);
+    case 'unavailable':
+      switch (view.reason) {
+        case 'refused':
+          return view.detail ? refusedPriceNote(view.detail) : PRICES_UNAVAILABLE_NOTE;
+        case 'no-price':
+          return noPriceNote(view.currency);
+        case 'declined':
+          return DECLINED_PRICE_NOTE;
+        default:
+          return PRICES_UNAVAILABLE_NOTE;
+      }
+  }
+}
+
 export function useFiatEntry(
   prices: PosPrices | undefined,
   submitSats: (sats: number) => void,
   logger: Logger,
 ): FiatEntry {
-  const [loaded, setLoaded] = useState<{ view: PriceView; convert: Convert } | null>(null);
+  const [loaded, setLoaded] = useState<{ view: PriceView; convert: Convert; at: number } | null>(
+    null,
+  );
   const [fiatMode, setFiatMode] = useState(false);
+  // Why the last typed fiat amount was not charged; cleared by the next submit or unit switch.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Bumped after the merchant answers a jump, to read the price again at once.
+  const [asked, setAsked] = useState(0);
   // The record of the amount typed in fiat, kept until its invoice is created.
   const pending = useRef<{ sats: number; fiat: FiatRecord } | null>(null);
 
@@ -62,31 +99,46 @@ export function useFiatEntry(
     const load = () =>
       void Promise.all([prices.current(), loadConvert()])
         .then(([view, convert]) => {
-          if (alive) setLoaded({ view, convert });
+          if (alive) setLoaded({ view, convert, at: Date.now() });
         })
         .catch((error: unknown) => logger.warn('Could not load prices for the keypad', error));
-    const cancel = afterPaint(load);
+    // The first read waits for the first paint; one after the merchant's answer is wanted at once.
+    let cancel = () => {};
+    if (asked === 0) cancel = afterPaint(load);
+    else load();
     const timer = setInterval(load, REFRESH_MS);
     return () => {
       alive = false;
       cancel();
       clearInterval(timer);
     };
-  }, [prices, logger]);
+  }, [prices, logger, asked]);
 
   const view = loaded?.view;
   const convert = loaded?.convert;
-  const priced = view?.kind === 'price' ? view : undefined;
+  const priced = view?.kind === 'price' && !view.stale ? view : undefined;
   const inFiat = fiatMode && priced !== undefined;
 
   const submit = useCallback(
     (value: number) => {
+      setRefusal(null);
       if (inFiat && priced && convert) {
-        const sats = convert.fiatMinorToSats(value, priced.price, priced.decimals);
+        const sats = convert.tryFiatMinorToSats(value, priced.price, priced.decimals);
+        if (sats === undefined) {
+          // Never a guess: no invoice at all rather than one for a wrong amount.
+          pending.current = null;
+          setRefusal(CANNOT_CONVERT_NOTE);
+          return;
+        }
         const fiatValue = Number(convert.minorToText(value, priced.decimals));
         pending.current = {
           sats,
-          fiat: { currency: priced.currency, price: priced.price, value: fiatValue },
+          fiat: {
+            currency: priced.currency,
+            price: priced.price,
+            value: fiatValue,
+            time: priced.time,
+          },
         };
         submitSats(sats);
         return;
@@ -102,7 +154,9 @@ export function useFiatEntry(
       const typed = pending.current;
       pending.current = null;
       if (typed && typed.sats === sats) return typed.fiat;
-      if (priced && convert) return convert.fiatRecordFor(sats, priced.currency, priced.price);
+      if (priced && convert) {
+        return convert.tryFiatRecordFor(sats, priced.currency, priced.price, priced.time);
+      }
       return undefined;
     },
     [priced, convert],
@@ -116,8 +170,9 @@ export function useFiatEntry(
 
   const entry = useMemo((): AmountEntry | undefined => {
     if (!view || !convert || view.kind === 'off') return undefined;
-    if (view.kind === 'unavailable') {
-      return { unit: SATS_UNIT, mode: 'sats', note: PRICES_UNAVAILABLE_NOTE, submit };
+    const why = satsOnlyNote(view);
+    if (why !== null || view.kind !== 'price') {
+      return { unit: SATS_UNIT, mode: 'sats', note: why, submit };
     }
     const { currency, price, decimals } = view;
     const digitsValue = (digits: string) => Number.parseInt(digits, 10) || 0;
@@ -127,20 +182,28 @@ export function useFiatEntry(
         type="button"
         data-testid="keypad-unit-toggle"
         aria-label={SWITCH_UNIT_LABEL(target)}
-        onClick={() => setFiatMode((on) => !on)}
+        onClick={() => {
+          setRefusal(null);
+          setFiatMode((on) => !on);
+        }}
         className="rounded-full bg-white/15 px-3 py-1 text-xs font-semibold text-white ring-1 ring-white/30 hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
       >
         ⇄ {target}
       </button>
     );
-    const note = view.stale ? stalePriceNote(clockTime(view.time)) : null;
+    const note =
+      refusal ?? priceLine(price, currency, view.source, ageText((loaded?.at ?? 0) - view.time));
     if (inFiat) {
       return {
         unit: currency,
         mode: `fiat:${currency}`,
         display: (digits) => convert.minorToText(digitsValue(digits), decimals),
-        other: (digits) =>
-          chargedSats(formatSats(convert.fiatMinorToSats(digitsValue(digits), price, decimals))),
+        other: (digits) => {
+          const minor = digitsValue(digits);
+          if (minor === 0) return chargedSats('0');
+          const sats = convert.tryFiatMinorToSats(minor, price, decimals);
+          return sats === undefined ? CANNOT_CONVERT_OTHER : chargedSats(formatSats(sats));
+        },
         toggle,
         note,
         submit,
@@ -149,18 +212,49 @@ export function useFiatEntry(
     return {
       unit: SATS_UNIT,
       mode: 'sats',
-      other: (digits) =>
-        approxFiat(
-          convert.formatFiatMinor(
-            convert.satsToFiatMinor(digitsValue(digits), price, decimals),
-            currency,
-          ),
-        ),
+      other: (digits) => {
+        const minor = convert.trySatsToFiatMinor(digitsValue(digits), price, decimals);
+        return minor === undefined ? null : approxFiat(convert.formatFiatMinor(minor, currency));
+      },
       toggle,
       note,
       submit,
     };
-  }, [view, convert, inFiat, submit]);
+  }, [view, convert, inFiat, submit, refusal, loaded?.at]);
 
-  return { entry, fiatOf, fiatText };
+  const jump = useMemo(
+    (): PriceJump | null =>
+      view?.kind === 'jump'
+        ? {
+            currency: view.currency,
+            source: view.source,
+            percent: view.percent,
+            last: view.last,
+            next: view.next,
+          }
+        : null,
+    [view],
+  );
+
+  const answer = useCallback(
+    async (choice: (prices: PosPrices) => Promise<unknown>) => {
+      if (!prices) return;
+      try {
+        await choice(prices);
+      } catch (error) {
+        logger.warn('Could not answer the price change', error);
+      }
+      setAsked((n) => n + 1);
+    },
+    [prices, logger],
+  );
+  const nextPrice = jump?.next.price;
+  const useNewPrice = useCallback(
+    () =>
+      answer((p) => (nextPrice === undefined ? Promise.resolve() : p.acceptNewPrice(nextPrice))),
+    [answer, nextPrice],
+  );
+  const keepSatsOnly = useCallback(() => answer((p) => p.keepSatsOnly()), [answer]);
+
+  return { entry, fiatOf, fiatText, jump, useNewPrice, keepSatsOnly };
 }

@@ -1,8 +1,10 @@
 // Settings: the display currency (sats only by default) and the price source URL, checked by
-// fetching a price once on save (docs/behaviour.md "Prices in the merchant's currency").
+// fetching a price once on save; a price that jumped can be taken here as on the keypad
+// (docs/behaviour.md "Prices in the merchant's currency").
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
+import { PriceJumpError } from '../../core/prices/errors';
 import type { PriceService } from '../../core/prices/price-service';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -15,13 +17,14 @@ import {
   PRICE_SAVED,
   PRICE_TITLE,
   PRICE_URL_LABEL,
+  PRICE_USE_NEW,
   priceCheckFailed,
   priceCheckOk,
 } from './texts';
 
 export type PriceSettingsService = Pick<
   PriceService,
-  'settings' | 'saveSettings' | 'currencies' | 'refresh'
+  'settings' | 'saveSettings' | 'currencies' | 'refresh' | 'acceptNewPrice'
 >;
 
 /** The select's value for "sats only". */
@@ -38,6 +41,8 @@ export function PriceSettings({
   const [currencies, setCurrencies] = useState<string[]>([]);
   const [status, setStatus] = useState<string>();
   const [saving, setSaving] = useState(false);
+  // A jump the check found: the merchant may take it here.
+  const [jump, setJump] = useState<PriceJumpError>();
   const selectId = useId();
 
   useEffect(() => {
@@ -59,6 +64,7 @@ export function PriceSettings({
   const onSave = async () => {
     setSaving(true);
     setStatus(undefined);
+    setJump(undefined);
     try {
       await prices.saveSettings({ currency: form.currency || null, url: form.url });
     } catch (error) {
@@ -76,6 +82,20 @@ export function PriceSettings({
     } catch (error) {
       logger.warn('Price source check failed', error);
       setStatus(priceCheckFailed(errorMessage(error)));
+      if (error instanceof PriceJumpError && !error.declined) setJump(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onUseNew = async (held: PriceJumpError) => {
+    setSaving(true);
+    try {
+      const taken = await prices.acceptNewPrice(held.next.price);
+      setJump(undefined);
+      setStatus(taken ? priceCheckOk(held.currency, held.next.price) : undefined);
+    } catch (error) {
+      toast.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -130,7 +150,17 @@ export function PriceSettings({
           {status}
         </p>
       ) : null}
-      <div className="flex justify-end">
+      <div className="flex justify-end gap-2">
+        {jump ? (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={saving}
+            onClick={() => void onUseNew(jump)}
+          >
+            {PRICE_USE_NEW}
+          </Button>
+        ) : null}
         <Button type="submit" disabled={saving} aria-busy={saving}>
           {PRICE_SAVE}
         </Button>

@@ -33,6 +33,8 @@ export const priceCheckOk = (currency: string, price: number | undefined) =>
       ? `The price source offers no price in ${currency}.`
       : `Price source reached: 1 BTC = ${price} ${currency}.`;
 export const priceCheckFailed = (reason: string) => `Price source check failed: ${reason}`;
+/** After a check that found a jump: take the new price here rather than on the keypad. */
+export const PRICE_USE_NEW = 'Use new price';
 
 // Checking a new mint and warning about the balance left on the old one (issue 17).
 export const CHECKING_MINT = 'Checking the mint...';

@@ -63,7 +63,13 @@ async function app(fiatFor?: (sats: number) => Promise<FiatRecord | undefined>) 
   };
 }
 
-const USD_SALE: FiatRecord = { currency: 'USD', price: 65_432, value: 12.34 };
+/** With the price source's time for the price, kept through to the history event. */
+const USD_SALE: FiatRecord = {
+  currency: 'USD',
+  price: 65_432,
+  value: 12.34,
+  time: 1_800_000_000_000,
+};
 
 describe('fiat records of sales', () => {
   it('keeps a local sale’s record on its quote row and writes it on the history event', async () => {
@@ -85,6 +91,7 @@ describe('fiat records of sales', () => {
     [{ currency: 'usd', price: 1, value: 1 }],
     [{ currency: 'USD', price: -5, value: 1 }],
     [{ currency: 'USD', price: 100_000, value: Number.NaN }],
+    [{ currency: 'USD', price: 100_000, value: 1, time: Number.NaN }],
   ])('refuses %j before asking the mint or storing anything', async (fiat) => {
     const a = await app();
     try {
@@ -101,7 +108,7 @@ describe('fiat records of sales', () => {
     const asked: number[] = [];
     const a = await app(async (sats) => {
       asked.push(sats);
-      return { currency: 'EUR', price: 92_000, value: 0.92 };
+      return { currency: 'EUR', price: 92_000, value: 0.92, time: 1_800_000_000_000 };
     });
     try {
       const res = await fetch(`${mint.url}/v1/mint/quote/bolt11`, {
@@ -127,7 +134,7 @@ describe('fiat records of sales', () => {
       expect(event).toMatchObject({
         type: 'remote-payment',
         amount: 1000,
-        fiat: { currency: 'EUR', price: 92_000, value: 0.92 },
+        fiat: { currency: 'EUR', price: 92_000, value: 0.92, time: 1_800_000_000_000 },
       });
       expect(asked).toEqual([1000]);
     } finally {

@@ -99,9 +99,12 @@ function checkFiat(fiat: FiatRecord): FiatRecord {
     fiat.price > 0 &&
     typeof fiat.value === 'number' &&
     Number.isFinite(fiat.value) &&
-    fiat.value >= 0;
+    fiat.value >= 0 &&
+    (fiat.time === undefined || (Number.isSafeInteger(fiat.time) && fiat.time >= 0));
   if (!ok) throw new ValidationError(INVALID_FIAT_MESSAGE);
-  return { currency: fiat.currency, price: fiat.price, value: fiat.value };
+  const record = { currency: fiat.currency, price: fiat.price, value: fiat.value };
+  // The price's time is kept when given (docs/protocol.md "Price source", Record).
+  return fiat.time === undefined ? record : { ...record, time: fiat.time };
 }
 
 export interface PaymentSettled {
