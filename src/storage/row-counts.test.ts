@@ -2,7 +2,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { HistoryRow } from './rows';
-import { MINT_A, putPaidQuote, SETTLE_Q1, testStorage, type TestStorage } from '../testing/storage/db';
+import {
+  MINT_A,
+  putPaidQuote,
+  SETTLE_Q1,
+  testStorage,
+  type TestStorage,
+} from '../testing/storage/db';
 
 function row(amount: number, id?: number): Omit<HistoryRow, 'id'> & { id?: number } {
   const base = { createdAt: amount, type: 'withdrawal', amount, mintUrl: MINT_A };

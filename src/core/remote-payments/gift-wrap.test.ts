@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { InvalidPaymentMessageError } from '../errors';
 import { GIFT_WRAP_BACKDATE_SECONDS } from './constants';
 import { readPaymentEvent, unwrapPaymentEvent, wrapPaymentMessage } from './gift-wrap';
-import { FIXTURE_MINT, paymentMessageFixture } from '../../testing/remote-payments/payment-message-fixture';
+import {
+  FIXTURE_MINT,
+  paymentMessageFixture,
+} from '../../testing/remote-payments/payment-message-fixture';
 
 const MINT = FIXTURE_MINT;
 const message = paymentMessageFixture();

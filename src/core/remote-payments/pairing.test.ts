@@ -18,7 +18,10 @@ import {
 } from './pairing';
 import { parsePaymentMessage, serializePaymentMessage } from './payment-message';
 import { parseReceipt, readReceiptEvent, wrapReceipt } from './receipt-message';
-import { FIXTURE_MINT, paymentMessageFixture } from '../../testing/remote-payments/payment-message-fixture';
+import {
+  FIXTURE_MINT,
+  paymentMessageFixture,
+} from '../../testing/remote-payments/payment-message-fixture';
 
 const context = { currentMintUrl: FIXTURE_MINT };
 

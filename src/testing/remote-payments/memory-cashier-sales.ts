@@ -1,5 +1,9 @@
 // In-memory CashierSaleStore with the Dexie store's behaviour (newest first, same pruning), for tests.
-import { pruneQuotes, type CashierSale, type CashierSaleStore } from '../../core/remote-payments/cashier-sales';
+import {
+  pruneQuotes,
+  type CashierSale,
+  type CashierSaleStore,
+} from '../../core/remote-payments/cashier-sales';
 
 export class MemoryCashierSaleStore implements CashierSaleStore {
   /** shared between two cashiers to play a page reloaded on the same database */
