@@ -1,8 +1,8 @@
 // The keypad's fiat toggle: loads the display currency's price (and the conversion code) after the
 // first paint, enters amounts in sats or in the currency's minor units, and fixes each sale's fiat
 // record at the price shown. A price that may not be used (refused, stale, a jump waiting for the
-// merchant) means sats only with a note saying why (docs/behaviour.md "Prices in the merchant's
-// currency").
+// merchant) means sats only with a note saying why
+// (docs/behaviour.md "Prices in the merchant's currency").
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import type { FiatRecord } from '../../core/ports';
