@@ -58,7 +58,7 @@ test.describe('fiat sales', () => {
     const set = await request.post(pricesControl(pricesUrl), { data: { USD: 65_432, time: null } });
     expect(set.ok()).toBe(true);
     await onboard(page, { mintUrl, relayUrl });
-    await chooseCurrency(page, 'USD', 'Price source reached: 1 BTC = 65432 USD.');
+    await chooseCurrency(page, 'USD', 'Price source reached: 1 BTC = 65,432 USD.');
 
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     const toggle = page.getByTestId('keypad-unit-toggle');

@@ -80,7 +80,7 @@ for (const [name, update, why] of [
   }) => {
     await onboard(page, { mintUrl, relayUrl });
     // First a good price, taken; then the feed goes wrong and the merchant asks it again.
-    await saveUsdPrices(page, 'Price source reached: 1 BTC = 100000 USD.');
+    await saveUsdPrices(page, 'Price source reached: 1 BTC = 100,000 USD.');
     await expect(page.getByTestId('keypad-unit-toggle')).toBeVisible();
     feed.setPrices(update());
     await saveUsdPrices(page, `Price source check failed: ${why}`);
@@ -103,7 +103,7 @@ test('a 50 % jump waits for the merchant; confirmed, the sale is charged and rec
   payQuote,
 }) => {
   await onboard(page, { mintUrl, relayUrl });
-  await saveUsdPrices(page, 'Price source reached: 1 BTC = 100000 USD.');
+  await saveUsdPrices(page, 'Price source reached: 1 BTC = 100,000 USD.');
   feed.setPrices({ USD: 150_000 });
   await saveUsdPrices(
     page,
@@ -112,10 +112,10 @@ test('a 50 % jump waits for the merchant; confirmed, the sale is charged and rec
 
   const jump = page.getByRole('group', { name: 'The price changed a lot' });
   await expect(jump.getByTestId('price-jump-last')).toHaveText(
-    /^Last price: 1 BTC = 100000 USD \(\d\d:\d\d\)$/,
+    /^Last price: 1 BTC = 100,000 USD \(\d\d:\d\d\)$/,
   );
   await expect(jump.getByTestId('price-jump-next')).toHaveText(
-    /^New price: 1 BTC = 150000 USD \(\d\d:\d\d\)$/,
+    /^New price: 1 BTC = 150,000 USD \(\d\d:\d\d\)$/,
   );
   await expect(page.getByTestId('keypad-note')).toHaveText(
     'The price moved +50 % in under an hour: amounts in sats',
@@ -126,7 +126,7 @@ test('a 50 % jump waits for the merchant; confirmed, the sale is charged and rec
   await expect(jump).toBeHidden();
   const host = new URL(feed.pricesUrl).host;
   await expect(page.getByTestId('keypad-note')).toHaveText(
-    `1 BTC = 150000 USD from ${host}, just now`,
+    `1 BTC = 150,000 USD from ${host}, just now`,
   );
   await page.getByTestId('keypad-unit-toggle').click();
   await clickDigits(page, '100');
@@ -152,7 +152,7 @@ test('a jump the merchant keeps out leaves the keypad in sats', async ({
   relayUrl,
 }) => {
   await onboard(page, { mintUrl, relayUrl });
-  await saveUsdPrices(page, 'Price source reached: 1 BTC = 100000 USD.');
+  await saveUsdPrices(page, 'Price source reached: 1 BTC = 100,000 USD.');
   feed.setPrices({ USD: 50_000 });
   await saveUsdPrices(page, /^Price source check failed: The price moved -50 %/);
   await page
@@ -170,18 +170,18 @@ test("Settings' check offers the jump too, and taking it there puts the keypad a
   relayUrl,
 }) => {
   await onboard(page, { mintUrl, relayUrl });
-  await saveUsdPrices(page, 'Price source reached: 1 BTC = 100000 USD.');
+  await saveUsdPrices(page, 'Price source reached: 1 BTC = 100,000 USD.');
   feed.setPrices({ USD: 150_000 });
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('button', { name: 'Save prices' }).click();
   await expect(page.getByTestId('price-status')).toHaveText(/^Price source check failed: .*\+50 %/);
   await page.getByRole('button', { name: 'Use new price' }).click();
   await expect(page.getByTestId('price-status')).toHaveText(
-    'Price source reached: 1 BTC = 150000 USD.',
+    'Price source reached: 1 BTC = 150,000 USD.',
   );
   await page.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByTestId('keypad-note')).toHaveText(
-    `1 BTC = 150000 USD from ${new URL(feed.pricesUrl).host}, just now`,
+    `1 BTC = 150,000 USD from ${new URL(feed.pricesUrl).host}, just now`,
   );
   await expect(page.getByTestId('keypad-unit-toggle')).toBeVisible();
 });

@@ -1,6 +1,6 @@
 // formatSats groups digits like en-US number formatting, without Intl.
 import { describe, expect, it } from 'vitest';
-import { formatSats } from './format-sats';
+import { formatNumber, formatSats } from './format-sats';
 
 describe('formatSats', () => {
   it('matches en-US grouping for amounts across every group boundary', () => {
@@ -14,5 +14,16 @@ describe('formatSats', () => {
     expect(formatSats(1234.5)).toBe('1234.5');
     expect(formatSats(Number.NaN)).toBe('NaN');
     expect(formatSats(Infinity)).toBe('Infinity');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups the whole part like en-US and keeps the decimals a price has', () => {
+    expect(formatNumber(100_000)).toBe('100,000');
+    expect(formatNumber(65_432.5)).toBe('65,432.5');
+    expect(formatNumber(15_000_000)).toBe('15,000,000');
+    expect(formatNumber(0.00012)).toBe('0.00012');
+    expect(formatNumber(-1234.25)).toBe('-1,234.25');
+    expect(formatNumber(Number.NaN)).toBe('NaN');
   });
 });

@@ -15,3 +15,17 @@ export function formatSats(sats: number): string {
   }
   return sats < 0 ? `-${grouped}` : grouped;
 }
+
+/**
+ * A price or other figure with decimals, its whole part grouped as formatSats does ("65,432.5");
+ * the same grouping everywhere a number is shown, without loading ICU on the first screen.
+ */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const [whole = '0', fraction] = Math.abs(value)
+    .toFixed(8)
+    .replace(/\.?0+$/u, '')
+    .split('.');
+  const grouped = formatSats(Number(whole));
+  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}

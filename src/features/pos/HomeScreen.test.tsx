@@ -351,8 +351,10 @@ describe('HomeScreen in the merchant currency', () => {
     const toggle = await screen.findByRole('button', { name: 'Enter the amount in JPY' }, WAIT);
     for (const digit of '1000') await user.click(screen.getByRole('button', { name: digit }));
     expect(screen.getByTestId('keypad-other').textContent).toBe('≈ 150 JPY'); // 1,000 sat at 15M yen/BTC
+    expect(screen.getByText('Enter an amount in sats')).toBeTruthy();
     await user.click(toggle);
     expect(amountText()).toBe('0 JPY'); // switching unit clears the amount
+    expect(screen.getByText('Enter an amount in JPY')).toBeTruthy();
     await typeAndSubmit(user, '1501');
     const dialog = await screen.findByRole('dialog', { name: INVOICE_MODAL_TITLE }, WAIT);
     expect(within(dialog).getByTestId('invoice-amount').textContent).toBe('10,007 sats');
@@ -367,7 +369,7 @@ describe('HomeScreen in the merchant currency', () => {
   it('shows where the price comes from and how old it is', async () => {
     await setup({ prices: viewing(() => jpy(false)) });
     expect((await screen.findByTestId('keypad-note', {}, WAIT)).textContent).toBe(
-      '1 BTC = 15000000 JPY from prices.example, just now',
+      '1 BTC = 15,000,000 JPY from prices.example, just now',
     );
   });
 
@@ -451,10 +453,10 @@ describe('HomeScreen in the merchant currency', () => {
       const { user } = await setup({ prices: service });
       const jump = await screen.findByRole('group', { name: 'The price changed a lot' }, WAIT);
       expect(within(jump).getByTestId('price-jump-last').textContent).toMatch(
-        /^Last price: 1 BTC = 15000000 JPY \(\d\d:\d\d\)$/,
+        /^Last price: 1 BTC = 15,000,000 JPY \(\d\d:\d\d\)$/,
       );
       expect(within(jump).getByTestId('price-jump-next').textContent).toMatch(
-        /^New price: 1 BTC = 22500000 JPY \(\d\d:\d\d\)$/,
+        /^New price: 1 BTC = 22,500,000 JPY \(\d\d:\d\d\)$/,
       );
       expect(screen.getByTestId('keypad-note').textContent).toBe(
         'The price moved +50 % in under an hour: amounts in sats',

@@ -7,6 +7,7 @@ import { useMintLimits } from '../../ui/use-mint-limits';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { PriceJumpConfirm } from './PriceJumpConfirm';
+import { enterAmountIn, SATS_UNIT } from './texts';
 import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
@@ -45,7 +46,7 @@ export function HomeScreen({ services }: PosScreenProps) {
           <h1 id="pos-title" className="text-2xl font-bold text-slate-900">
             Point of Sale
           </h1>
-          <p className="text-sm text-slate-500">Enter an amount in sats</p>
+          <p className="text-sm text-slate-500">{enterAmountIn(fiat.entry?.unit ?? SATS_UNIT)}</p>
         </div>
         <p className="shrink-0 text-right text-xs font-medium text-slate-500">
           Balance

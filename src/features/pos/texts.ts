@@ -1,5 +1,6 @@
 // Texts of the point-of-sale screen (shared ones, like the SPEC's payment toasts, are in ui/texts.ts),
 // with its fiat entry (docs/behaviour.md "Prices in the merchant's currency").
+import { formatNumber } from '../../ui/format-sats';
 
 /** Why the invoice could not be created, shown under the keypad beside the SPEC toast. */
 export const MINT_UNREACHABLE_REASON =
@@ -7,6 +8,8 @@ export const MINT_UNREACHABLE_REASON =
 export const mintRefusedReason = (detail: string) => `The mint refused: ${detail}`;
 
 export const SATS_UNIT = 'sats';
+/** Under the heading: the unit the keypad takes now. */
+export const enterAmountIn = (unit: string) => `Enter an amount in ${unit}`;
 /** The toggle's accessible name; its text is the unit it switches to. */
 export const SWITCH_UNIT_LABEL = (unit: string) => `Enter the amount in ${unit}`;
 export const PRICES_UNAVAILABLE_NOTE = 'Prices unavailable: amounts in sats';
@@ -21,7 +24,7 @@ export const jumpNote = (percent: string) =>
   `The price moved ${percent} in under an hour: amounts in sats`;
 /** Beside a price in use: where it comes from and how old it is. */
 export const priceLine = (price: number, currency: string, source: string, age: string) =>
-  `1 BTC = ${price} ${currency} from ${source}, ${age}`;
+  `1 BTC = ${formatNumber(price)} ${currency} from ${source}, ${age}`;
 export const ageText = (ms: number) =>
   ms < 60_000 ? 'just now' : `${Math.floor(ms / 60_000)} min ago`;
 /** The typed fiat amount has no sound value in sats at this price: nothing is charged. */
@@ -31,7 +34,7 @@ export const JUMP_TITLE = 'The price changed a lot';
 export const jumpText = (source: string, percent: string) =>
   `${source} now gives a price ${percent} from the last one, in under an hour. Check it before you use it.`;
 export const jumpPriceLine = (label: string, price: number, currency: string, time: string) =>
-  `${label}: 1 BTC = ${price} ${currency} (${time})`;
+  `${label}: 1 BTC = ${formatNumber(price)} ${currency} (${time})`;
 export const JUMP_LAST_LABEL = 'Last price';
 export const JUMP_NEXT_LABEL = 'New price';
 export const USE_NEW_PRICE = 'Use new price';

@@ -1,4 +1,5 @@
 // User-visible texts of the Settings screen (docs/behaviour.md "Settings").
+import { formatNumber } from '../../ui/format-sats';
 export const SETTINGS_SAVED = 'Settings saved. New mint and relays will be used going forward.';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings';
 export const LOADING_SETTINGS = 'Loading settings...';
@@ -31,7 +32,7 @@ export const priceCheckOk = (currency: string, price: number | undefined) =>
     ? 'Price source reached.'
     : price === undefined
       ? `The price source offers no price in ${currency}.`
-      : `Price source reached: 1 BTC = ${price} ${currency}.`;
+      : `Price source reached: 1 BTC = ${formatNumber(price)} ${currency}.`;
 export const priceCheckFailed = (reason: string) => `Price source check failed: ${reason}`;
 /** After a check that found a jump: take the new price here rather than on the keypad. */
 export const PRICE_USE_NEW = 'Use new price';
