@@ -3,6 +3,7 @@ export {
   RestoreService,
   RESTORE_BATCH_SIZE,
   RESTORE_EMPTY_BATCHES,
+  RESTORE_COUNTER_LIMIT,
   startBound,
   widen,
   type RestoreProgress,
@@ -12,6 +13,9 @@ export {
 } from './restore-service';
 export {
   NO_RESTORE_SUPPORT_MESSAGE,
+  SIGNS_ANYTHING_MESSAGE,
+  counterLimitMessage,
+  refusedSignaturesMessage,
   keysetsGoneMessage,
   unreachableMessage,
 } from './restore-messages';
