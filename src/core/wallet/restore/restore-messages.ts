@@ -26,5 +26,5 @@ export function refusedSignaturesMessage(count: number): string {
 
 export function counterLimitMessage(ids: string[], limit: number): string {
   const list = ids.join(', ');
-  return `The scan stopped at counter ${limit.toLocaleString('en-US')} on keyset ${list}, far beyond any shop's use, with the mint still answering. What was found up to there was kept.`;
+  return `The scan stopped at counter ${limit.toLocaleString('en-US')} on keyset ${list}, far beyond any shop's use. What was found below it was kept.`;
 }
