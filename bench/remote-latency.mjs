@@ -1,9 +1,11 @@
 // Remote payment latency: from the dev mint marking a cashier's invoice paid to the merchant's new
 // balance stored and shown, with merchant and cashier in two browser contexts on the local relay.
 //
-// Importable: measureRemoteLatency({ browser, appUrl, mintUrl, relayUrl, quick?, remoteRuns?, log? }).
-// Standalone: `node bench/remote-latency.mjs [runs]` starts the dev stack on free ports and prints
-// the JSON figures.
+// Importable: measureRemoteLatency({ browser, appUrl, mintUrl, relayUrl, quick?, remoteRuns?, log? }),
+// and measureRemoteLatencyUnderJunk({ ...the same, stack }) with 50,000 junk wraps addressed to
+// the merchant put on the relay first (the inbox's bounds, docs/decisions/0027-bounded-inbox.md).
+// Standalone: `node bench/remote-latency.mjs [runs] [--junk]` starts the dev stack on free ports
+// and prints the JSON figures.
 import {
   DEFAULT_RUNS,
   onboardMerchant,
@@ -49,11 +51,17 @@ async function waitTracked(page, quote) {
   );
 }
 
-/** One sample, timed by the merchant page's clock: pay at the mint -> balance attribute updated. */
+/**
+ * One sample, timed by the merchant page's clock: pay at the mint -> balance attribute updated.
+ * Also, by Node's clock, the cashier's Submit -> the merchant's inbox has the quote (delivery:
+ * relay, inbox queue and the mint check; includes up to 20 ms of polling).
+ */
 async function oneRun(merchant, cashier, { mintUrl, amount }) {
   const before = await shownBalance(merchant);
+  const submitted = performance.now();
   const quote = await openInvoice(cashier, amount);
   await waitTracked(merchant, quote);
+  const delivery = performance.now() - submitted;
   const { total } = await payAndTimeBalance(merchant, {
     mintUrl,
     quote,
@@ -61,7 +69,7 @@ async function oneRun(merchant, cashier, { mintUrl, amount }) {
   });
   // The cashier resets too (modal closed, keypad at 0) before the next run.
   await waitForReset(cashier);
-  return total;
+  return { total, delivery };
 }
 
 /**
@@ -76,6 +84,8 @@ export async function measureRemoteLatency({
   quick = false,
   remoteRuns,
   log = () => {},
+  beforeListening,
+  label = 'remoteLatency',
 }) {
   const runs = remoteRuns ?? (quick ? 3 : DEFAULT_RUNS);
   const merchantContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -84,28 +94,70 @@ export async function measureRemoteLatency({
     const merchant = await merchantContext.newPage();
     await onboardMerchant(merchant, { appUrl, mintUrl, relayUrl });
     const link = await connectionLink(merchant, appUrl);
+    // The reload below starts a fresh inbox session: it asks the relay for what it stored.
+    if (beforeListening) await beforeListening(link);
     await merchant.goto(`${appUrl}/`);
     const cashier = await cashierContext.newPage();
     await cashier.goto(link);
     await cashier.getByRole('button', { name: 'Submit' }).waitFor({ timeout: STEP_TIMEOUT });
 
     const samples = [];
+    const deliveries = [];
     for (let i = 0; i < runs; i++) {
-      samples.push(await oneRun(merchant, cashier, { mintUrl, amount: 1 + i }));
-      log(`remoteLatency: run ${i + 1}/${runs} ${samples[i].toFixed(1)} ms`);
+      const { total, delivery } = await oneRun(merchant, cashier, { mintUrl, amount: 1 + i });
+      samples.push(total);
+      deliveries.push(delivery);
+      log(
+        `${label}: run ${i + 1}/${runs} ${total.toFixed(1)} ms (delivery ${delivery.toFixed(0)} ms)`,
+      );
     }
-    return { ...summarize(samples), relay: 'local dev relay' };
+    return { ...summarize(samples), relay: 'local dev relay', delivery: summarize(deliveries) };
   } finally {
     await cashierContext.close();
     await merchantContext.close();
   }
 }
 
+/** Junk wraps put on the relay for the "under junk" figure. */
+export const JUNK_WRAPS = 50_000;
+
+/**
+ * The same figure with 50,000 validly signed gift wraps nobody can open, addressed to the
+ * merchant, stored on the relay before the merchant's page loads (the dev relay then serves the
+ * newest 5,000 to each subscription, as relays cap a REQ). Also reports how long the first
+ * sale's delivery took behind them (`delivery`).
+ */
+export async function measureRemoteLatencyUnderJunk({ stack, relay, log = () => {}, ...rest }) {
+  const target = relay ?? stack?.relay;
+  if (!target?.store) throw new Error('needs the dev relay in process (stack.relay)');
+  const { tsImport } = await import('tsx/esm/api');
+  const { junkWraps } = await tsImport('../dev/relay/junk-wraps.ts', import.meta.url);
+  const { decode } = await import('nostr-tools/nip19');
+  const result = await measureRemoteLatency({
+    ...rest,
+    log,
+    label: 'remoteLatencyJunk',
+    beforeListening: (link) => {
+      const npub = decodeURIComponent(new URL(link).pathname.split('/').pop());
+      const started = performance.now();
+      target.store(junkWraps(decode(npub).data, JUNK_WRAPS));
+      log(
+        `remoteLatencyJunk: ${JUNK_WRAPS} junk wraps made and stored in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
+  });
+  return { ...result, junkWraps: JUNK_WRAPS };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(process.argv[2]) || DEFAULT_RUNS;
+  const junk = process.argv.includes('--junk');
   await runStandalone('cashew-bench-remote-', async (stack) => ({
-    remoteLatency: await measureRemoteLatency({
+    [junk ? 'remoteLatencyJunk' : 'remoteLatency']: await (
+      junk ? measureRemoteLatencyUnderJunk : measureRemoteLatency
+    )({
       ...stack,
+      stack,
       remoteRuns: runs,
       log: (line) => process.stderr.write(`${line}\n`),
     }),

@@ -24,6 +24,12 @@ const FIGURES = [
   { key: 'firstLoad', file: 'first-load.mjs', fn: 'measureFirstLoad' },
   { key: 'paymentLatency', file: 'payment-latency.mjs', fn: 'default' },
   { key: 'remoteLatency', file: 'remote-latency.mjs', fn: 'measureRemoteLatency' },
+  // After the quiet figure: the junk stays on the relay, addressed to that run's merchant only.
+  {
+    key: 'remoteLatencyJunk',
+    file: 'remote-latency.mjs',
+    fn: 'measureRemoteLatencyUnderJunk',
+  },
   // withdrawQr is its own figure below, so walletScale is asked not to repeat it.
   {
     key: 'walletScale',

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CheckStateEnum,
+  hasValidDleq,
   HttpResponseError,
   MintOperationError,
   NetworkError,
@@ -79,6 +80,16 @@ describe('fault switches', () => {
     expect(total(proofs)).toBe(21);
     const states = await wallet.checkProofsStates(proofs);
     expect(states.every((s) => s.state === CheckStateEnum.UNSPENT)).toBe(true);
+  });
+
+  it('signs every restore output with signEveryOutput: 1 sat each, DLEQ valid, never stored', async () => {
+    const wallet = await newWallet(mint.url, newSeed());
+    await call(mint.url, 'POST', '/dev/faults', { path: '/v1/restore', action: 'signEveryOutput' });
+    const { proofs } = await wallet.restore(5000, 10);
+    expect(proofs.map((p) => Number(p.amount))).toEqual(Array<number>(10).fill(1));
+    expect(proofs.every((p) => hasValidDleq(p, wallet.getKeyset(), { require: true }))).toBe(true);
+    mint.clearFaults();
+    expect((await wallet.restore(5000, 10)).proofs).toEqual([]);
   });
 
   it('refuses the next call with the given code, then behaves again', async () => {

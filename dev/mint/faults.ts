@@ -1,9 +1,10 @@
 // Fault switches for tests: delays, HTTP 500s, dropped or spoilt replies, refusals, pending melts,
-// requests that hang.
+// requests that hang, a restore that signs whatever it is asked.
 import { MALFORMATIONS, type Malformation } from './malform.ts';
 import { bad } from './wire.ts';
 
-export type FaultAction = 'error500' | 'dropResponse' | 'refuse' | 'malform' | 'pending' | 'hang';
+export type FaultAction =
+  'error500' | 'dropResponse' | 'refuse' | 'malform' | 'pending' | 'hang' | 'signEveryOutput';
 const ACTIONS: readonly string[] = [
   'error500',
   'dropResponse',
@@ -11,6 +12,7 @@ const ACTIONS: readonly string[] = [
   'malform',
   'pending',
   'hang',
+  'signEveryOutput',
 ];
 
 export type FaultRule = {

@@ -152,7 +152,12 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       pattern: /^\/v1\/checkstate$/,
       handle: ({ body }) => json(checkState(ctx, body)),
     },
-    { method: 'POST', pattern: /^\/v1\/restore$/, handle: ({ body }) => json(restore(ctx, body)) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/restore$/,
+      handle: ({ body, fault }) =>
+        json(restore(ctx, body, { signEvery: fault?.action === 'signEveryOutput' })),
+    },
     {
       method: 'POST',
       pattern: /^\/dev\/pay\/([^/]+)$/,

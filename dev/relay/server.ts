@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage as HttpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NostrRelay } from '@nostr-relay/core';
-import { LogLevel, type IncomingMessage } from '@nostr-relay/common';
+import { LogLevel, type Event, type IncomingMessage } from '@nostr-relay/common';
 import { Validator } from '@nostr-relay/validator';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { createEventFileWriter, loadEvents } from './file-store.ts';
@@ -19,7 +19,16 @@ export type RelayOptions = {
   file?: string;
 };
 
-export type DevRelay = { url: string; port: number; close(): Promise<void> };
+export type DevRelay = {
+  url: string;
+  port: number;
+  /**
+   * Puts events straight into the store, unchecked and not sent to open subscriptions: a flood
+   * of wraps for tests and the bench without as many publishes (dev/relay/junk-wraps.ts).
+   */
+  store(events: Event[]): void;
+  close(): Promise<void>;
+};
 
 const MAX_SUBSCRIPTIONS_PER_CLIENT = 50;
 
@@ -120,6 +129,9 @@ export async function startRelay(options: RelayOptions = {}): Promise<DevRelay> 
   return {
     url: `ws://${urlHost}:${port}`,
     port,
+    store(events) {
+      repository.load(events);
+    },
     close() {
       closing ??= (async () => {
         for (const client of sockets.clients) client.terminate();

@@ -4,6 +4,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
 import type { PendingMelt, PendingMintQuote, PendingWithdrawal } from '../core/ports';
 import type { CashierSale } from '../core/remote-payments/cashier-sales';
+import type { ParkedWrap } from '../core/remote-payments/merchant-ports';
 import { DEFAULT_DB_NAME } from './db-name';
 import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
 import type {
@@ -47,6 +48,7 @@ export class CashewDb extends Dexie {
   cashierSales!: EntityTable<CashierSale, 'quote'>;
   cashierLinks!: EntityTable<CashierLinkRow, 'merchant'>;
   relayCursors!: EntityTable<RelayCursorRow, 'relay'>;
+  inboxRetries!: EntityTable<ParkedWrap, 'id'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -109,6 +111,10 @@ export class CashewDb extends Dexie {
     // instead of reading every claim of the last 30 days (IndexedDB fills the new index from the
     // rows already there; a claim written before its mint was recorded has none and is skipped).
     this.version(18).stores({ processedQuotes: '&quoteId, processedAt, mintUrl' });
+    // v25 (ours): the inbox's retry list, messages it could not finish kept to be tried again
+    // instead of holding a relay's lookback (docs/decisions/0027-bounded-inbox.md; 19 to 24 are
+    // other branches' numbers).
+    this.version(25).stores({ inboxRetries: '&id, addedAt' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

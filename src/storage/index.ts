@@ -32,6 +32,7 @@ import { DexieAutoCashOutStore } from './auto-cash-out-store';
 import { DexieCashierLinkStore, DexieCashierSaleStore } from './cashier-sale-store';
 import { DexieMeltStore } from './melt-store';
 import { DexieMerchantTrustStore } from './merchant-trust-store';
+import { DexieInboxRetryStore } from './inbox-retry-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
 import { DexiePhraseCheckStore } from './phrase-check-store';
@@ -83,6 +84,8 @@ export interface Storage {
   cashierLinks: CashierLinkStore;
   /** Remote cashier trust: pairing secret, unpaired setting, relay lookback, mints used, receipts. */
   merchantTrust: DexieMerchantTrustStore;
+  /** The inbox's retry list: messages it could not finish, tried again at each start. */
+  inboxRetries: DexieInboxRetryStore;
   /** History events by time, page by page (CSV export, day summary). */
   historyRange: DexieHistoryRange;
   /** Display currency, price source URL and the cached price table (config rows). */
@@ -122,6 +125,7 @@ export function createStorage(options: StorageOptions): Storage {
     cashierSales: new DexieCashierSaleStore(db),
     cashierLinks: new DexieCashierLinkStore(db, clock),
     merchantTrust: new DexieMerchantTrustStore(db, clock),
+    inboxRetries: new DexieInboxRetryStore(db),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     lock,

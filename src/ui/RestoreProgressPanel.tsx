@@ -10,6 +10,8 @@ export interface RestoreProgressView {
   keysetIndex: number;
   keysetCount: number;
   foundSats: number;
+  /** signatures the mint answered that failed their check (DLEQ) and were not stored */
+  refusedSignatures?: number;
 }
 
 export const RESTORE_PROGRESS_TITLE = 'Recovering funds from your recovery phrase';
@@ -22,6 +24,10 @@ export const restoreKeysetLine = (p: RestoreProgressView) =>
     ? 'Asking the mint for its keysets...'
     : `Keyset ${p.keysetIndex} of ${p.keysetCount}`;
 export const restoreFoundLine = (sats: number) => `${formatSats(sats)} sats found so far`;
+export const restoreRefusedLine = (count: number) =>
+  count === 1
+    ? '1 signature from the mint failed its check and was not stored'
+    : `${count} signatures from the mint failed their check and were not stored`;
 
 export function RestoreProgressPanel({
   progress,
@@ -46,6 +52,11 @@ export function RestoreProgressPanel({
         <p className="font-medium tabular-nums text-violet-800" data-testid="restore-found">
           {restoreFoundLine(progress.foundSats)}
         </p>
+        {progress.refusedSignatures ? (
+          <p className="font-medium text-red-700" data-testid="restore-refused">
+            {restoreRefusedLine(progress.refusedSignatures)}
+          </p>
+        ) : null}
       </div>
       <Button variant="outline" size="sm" onClick={onCancel} disabled={cancelling}>
         {cancelling ? RESTORE_CANCELLING : RESTORE_CANCEL}

@@ -146,6 +146,7 @@ export function completeServices(
       logger,
       clock,
       trust: { store: storage.merchantTrust, wallets, receipts, profile: merchantProfile },
+      retryList: storage.inboxRetries,
     }),
     merchantProfile,
     receipts,

@@ -13,6 +13,7 @@ import {
 } from '../../core/remote-payments';
 import type {
   CreditedSaleLookup,
+  InboxRetryStore,
   KnownMintSource,
   PairingStore,
   ProfileStateStore,
@@ -64,6 +65,8 @@ export interface InboxDeps {
   lockProvider?: LockProvider;
   /** pairing, mint verification, per-relay lookback, receipts; absent: every sender is taken */
   trust?: MerchantTrustDeps;
+  /** messages the inbox could not finish, tried again at each start (storage.inboxRetries) */
+  retryList?: InboxRetryStore;
 }
 
 function poolFactory(WebSocketImpl?: typeof WebSocket): () => RelayPool {
@@ -87,6 +90,7 @@ export function createInbox(deps: InboxDeps): RemotePaymentInbox {
     logger: deps.logger,
     clock: deps.clock,
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
+    ...(deps.retryList ? { retryList: deps.retryList } : {}),
     ...(trust ? trustedInbox(deps, trust) : {}),
   });
 }

@@ -16,13 +16,21 @@ import {
   PROCESSED_QUOTE_MAX_AGE_MS,
 } from './constants';
 import { readPaymentEvent } from './gift-wrap';
+import {
+  INBOX_RETRY_LIST_INTERVAL_MS,
+  INBOX_RETRY_LIST_MAX,
+  INBOX_RETRY_LIST_MAX_AGE_MS,
+  lookbackFloor,
+  precheckWrap,
+} from './inbox-bounds';
 import { defaultLockProvider, type LockProvider } from '../cross-tab-lock';
-import type { RelayCursorStore } from './merchant-ports';
+import type { InboxRetryStore, RelayCursorStore } from './merchant-ports';
 import { hasValidPairing } from './pairing';
 import { normalizeMintUrl, type PaymentMessage } from './payment-message';
 import type { RemoteQuoteVerdict } from './verify-remote-quote';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import type { RelayPool } from './relay-pool';
+import { SeenWraps } from './seen-wraps';
 
 export interface RemotePaymentInboxDeps {
   /** a fresh pool per listening session (createRelayPool with the platform's WebSocket) */
@@ -81,10 +89,18 @@ export interface RemotePaymentInboxDeps {
   onDuplicate?: (message: PaymentMessage) => Promise<void>;
   /** Called each time this tab starts listening (the merchant profile is synced then). */
   onListening?: () => void;
+  /**
+   * Where a message still unfinished after its retries is kept and tried again (at each start
+   * and every 5 minutes). Absent: it stays unfinished and holds the lookback, within a bound.
+   */
+  retryList?: InboxRetryStore;
 }
 
-/** What became of one message; 'retry' leaves it unresolved for the relay lookback. */
-type Outcome = 'done' | 'retry';
+/**
+ * What became of one message; 'retry' leaves it unresolved for the relay lookback, 'exhausted'
+ * (no retries left this session) moves it to the retry list when there is one.
+ */
+type Outcome = 'done' | 'retry' | 'exhausted';
 
 interface Session {
   readonly abort: AbortController;
@@ -95,8 +111,12 @@ interface Session {
   pubkey?: string;
   readonly subscriptions: Map<string, { close(): void }>;
   readonly timers: Set<ReturnType<typeof setTimeout>>;
-  /** wrap ids already queued this session; a relay resending one is ignored */
-  readonly seen: Set<string>;
+  /** wrap ids already queued this session (bounded); a relay resending one is ignored */
+  readonly seen: SeenWraps;
+  /** ids of this session's wraps that are in the retry list */
+  readonly parked: Set<string>;
+  /** whether strangers are dropped quietly, as the pairing settings last said */
+  strict?: boolean;
   /**
    * Wraps received but not finished (queued, waiting for a retry, or given up on until the next
    * start), by id, with their created_at: a relay's cursor never passes what would fetch them.
@@ -163,7 +183,8 @@ export class RemotePaymentInbox {
       stop,
       subscriptions: new Map(),
       timers: new Set(),
-      seen: new Set(),
+      seen: new SeenWraps(),
+      parked: new Set(),
       unresolved: new Map(),
     };
     this.session = session;
@@ -217,6 +238,7 @@ export class RemotePaymentInbox {
       await this.cleanupProcessed();
       await this.openSession(session);
       if (session.abort.signal.aborted) return;
+      void this.retryParked(session);
       this.active = true;
       this.logger.info('Remote payment inbox listening');
       try {
@@ -314,10 +336,8 @@ export class RemotePaymentInbox {
     if (!cursors) return;
     this.queue = this.queue.then(async () => {
       if (session.abort.signal.aborted) return;
-      let at = seconds;
-      for (const createdAt of session.unresolved.values()) {
-        at = Math.min(at, createdAt + GIFT_WRAP_BACKDATE_SECONDS);
-      }
+      const now = Math.floor(this.clock() / 1000);
+      const at = lookbackFloor(seconds, session.unresolved.values(), now);
       try {
         await cursors.recordListen(relay, at);
       } catch (error) {
@@ -385,7 +405,13 @@ export class RemotePaymentInbox {
 
   private enqueue(session: Session, event: NostrEvent): void {
     if (session.seen.has(event.id)) return;
-    session.seen.add(event.id);
+    // The free checks come before anything is queued, decrypted or read (inbox-bounds.ts).
+    const dropped = precheckWrap(event, session.pubkey ?? '');
+    if (dropped !== undefined) {
+      this.logger.debug(`Gift wrap dropped unopened: ${dropped}`, { event: event.id });
+      return;
+    }
+    session.seen.add(event.id, event.created_at, Math.floor(this.clock() / 1000));
     session.unresolved.set(event.id, event.created_at);
     this.queue = this.queue.then(() => this.handle(session, event, 0));
   }
@@ -425,20 +451,27 @@ export class RemotePaymentInbox {
       this.logger.error('Error processing remote payment:', error, { event: event.id });
       outcome = this.retry(session, event, attempt, error, true);
     }
-    if (outcome === 'done') session.unresolved.delete(event.id);
+    if (outcome === 'exhausted' && (await this.park(session, event))) {
+      session.unresolved.delete(event.id);
+    } else if (outcome === 'done') {
+      session.unresolved.delete(event.id);
+      await this.unpark(session, event.id);
+    }
   }
 
   private async process(session: Session, event: NostrEvent, attempt: number): Promise<Outcome> {
-    const pairing = this.deps.getPairing ? await this.deps.getPairing() : undefined;
-    const strict = pairing !== undefined && !pairing.acceptUnpaired;
-
     let message: PaymentMessage;
     try {
       message = readPaymentEvent(event, session.secretKey as Uint8Array);
     } catch (error) {
-      this.refuse(event, error, strict);
+      // Judged before anything is read, so junk costs no storage; whether to say so follows
+      // the pairing settings last read (quiet until then when pairing applies).
+      this.refuse(event, error, session.strict ?? this.deps.getPairing !== undefined);
       return 'done';
     }
+    const pairing = this.deps.getPairing ? await this.deps.getPairing() : undefined;
+    const strict = pairing !== undefined && !pairing.acceptUnpaired;
+    session.strict = strict;
     const paired = pairing !== undefined && hasValidPairing(pairing.secret, message);
     if (strict && !paired) {
       this.logger.debug(`Remote quote ${message.quote} dropped: not from a paired cashier link`);
@@ -565,15 +598,69 @@ export class RemotePaymentInbox {
   ): Outcome {
     const maxAttempts = this.deps.maxTrackAttempts ?? 5;
     if (attempt + 1 >= maxAttempts) {
-      // Nothing was claimed, so the next start picks the message up again from the relays (it
-      // stays unresolved, so no relay's lookback passes it).
+      // Nothing was claimed: the retry list (or, without one, the relays at the next start, as
+      // it stays unresolved within the lookback bound) brings the message back.
       session.seen.delete(event.id);
       if (notify) this.notify(error instanceof Error ? error : new Error(errorMessage(error)));
-      return 'retry';
+      return 'exhausted';
     }
     this.later(session, delayFor(this.retryDelays, attempt), () => {
       this.queue = this.queue.then(() => this.handle(session, event, attempt + 1));
     });
     return 'retry';
+  }
+
+  // ------------------------------------------------------------------ retry list
+
+  /** Keeps an exhausted message in the retry list; false when there is none or it failed. */
+  private async park(session: Session, event: NostrEvent): Promise<boolean> {
+    const list = this.deps.retryList;
+    if (!list) return false;
+    if (session.parked.has(event.id)) return true;
+    try {
+      const dropped = await list.put(
+        { id: event.id, event, addedAt: this.clock() },
+        INBOX_RETRY_LIST_MAX,
+      );
+      for (const old of dropped) {
+        this.logger.warn(`Remote payment message ${old.id} dropped from a full retry list`);
+      }
+      session.parked.add(event.id);
+      this.logger.info(`Remote payment message ${event.id} kept in the retry list`);
+      return true;
+    } catch (error) {
+      this.logger.warn(`Could not keep ${event.id} in the retry list:`, error);
+      return false;
+    }
+  }
+
+  private async unpark(session: Session, id: string): Promise<void> {
+    if (!this.deps.retryList || !session.parked.delete(id)) return;
+    try {
+      await this.deps.retryList.remove(id);
+    } catch (error) {
+      this.logger.warn(`Could not remove ${id} from the retry list:`, error);
+    }
+  }
+
+  /** Queues every message of the retry list again (at start, then every 5 minutes). */
+  private async retryParked(session: Session): Promise<void> {
+    const list = this.deps.retryList;
+    if (!list || session.abort.signal.aborted) return;
+    try {
+      const now = this.clock();
+      for (const row of await list.list()) {
+        if (now - row.addedAt > INBOX_RETRY_LIST_MAX_AGE_MS) {
+          this.logger.warn(`Remote payment message ${row.id} given up after 30 days of retries`);
+          await list.remove(row.id);
+          continue;
+        }
+        session.parked.add(row.id);
+        this.enqueue(session, row.event);
+      }
+    } catch (error) {
+      this.logger.warn('Could not read the retry list:', error);
+    }
+    this.later(session, INBOX_RETRY_LIST_INTERVAL_MS, () => void this.retryParked(session));
   }
 }

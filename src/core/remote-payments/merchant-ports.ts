@@ -1,5 +1,6 @@
 // What the merchant's inbox, receipts and profile need from storage; see docs/protocol.md
 // "Receiving (merchant inbox)". src/storage/merchant-trust-store.ts implements them on Dexie.
+import type { NostrEvent } from 'nostr-tools/core';
 
 /** The cashier-link pairing secret and whether unpaired senders are taken (off by default). */
 export interface PairingStore {
@@ -38,4 +39,24 @@ export interface CreditedSaleLookup {
 export interface ProfileStateStore {
   lastPublishedProfile(): Promise<string | undefined>;
   recordPublishedProfile(profile: string): Promise<void>;
+}
+
+/**
+ * A wrap the inbox could not finish after its retries (the mint did not answer, storage failed),
+ * kept to be tried again at each start instead of holding a relay's lookback.
+ */
+export interface ParkedWrap {
+  id: string;
+  /** the gift wrap as the relay sent it */
+  event: NostrEvent;
+  /** unix ms when it was first parked */
+  addedAt: number;
+}
+
+/** The inbox's retry list (storage/inbox-retry-store.ts). */
+export interface InboxRetryStore {
+  list(): Promise<ParkedWrap[]>;
+  /** Adds the wrap (kept as it was when already there); above `max` rows drops the oldest, returned. */
+  put(wrap: ParkedWrap, max: number): Promise<ParkedWrap[]>;
+  remove(id: string): Promise<void>;
 }

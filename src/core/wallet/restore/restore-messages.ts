@@ -14,3 +14,17 @@ export function keysetsGoneMessage(ids: string[]): string {
     ? `Keyset ${list} is no longer offered by this mint; proofs stored from it are kept as they are.`
     : `Keysets ${list} are no longer offered by this mint; proofs stored from them are kept as they are.`;
 }
+
+export const SIGNS_ANYTHING_MESSAGE =
+  'This mint signed restore outputs this wallet never made, so its answers cannot be trusted. Nothing from that answer was stored.';
+
+export function refusedSignaturesMessage(count: number): string {
+  return count === 1
+    ? '1 signature from this mint failed its check (DLEQ proof) and was not stored.'
+    : `${count} signatures from this mint failed their check (DLEQ proof) and were not stored.`;
+}
+
+export function counterLimitMessage(ids: string[], limit: number): string {
+  const list = ids.join(', ');
+  return `The scan stopped at counter ${limit.toLocaleString('en-US')} on keyset ${list}, far beyond any shop's use. What was found below it was kept.`;
+}

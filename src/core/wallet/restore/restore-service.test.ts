@@ -14,7 +14,12 @@ import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
 import { WalletProvider } from '../wallet-provider';
-import { NO_RESTORE_SUPPORT_MESSAGE } from './restore-messages';
+import {
+  counterLimitMessage,
+  NO_RESTORE_SUPPORT_MESSAGE,
+  refusedSignaturesMessage,
+  SIGNS_ANYTHING_MESSAGE,
+} from './restore-messages';
 import { RestoreService, type RestoreProgress } from './restore-service';
 
 const DEAD_MINT = 'http://127.0.0.1:9';
@@ -56,7 +61,12 @@ function newPhrase(): { seed: Uint8Array; mnemonic: string } {
 /** A device with the phrase's keys and the dev mint configured (a fresh profile by default). */
 async function device(
   phrase: { seed: Uint8Array; mnemonic: string },
-  options: { dbName?: string; checkpoint?: Checkpoint; noNut09?: boolean } = {},
+  options: {
+    dbName?: string;
+    checkpoint?: Checkpoint;
+    noNut09?: boolean;
+    counterLimit?: number;
+  } = {},
 ): Promise<Device> {
   const dbName = options.dbName ?? freshDbName();
   const storage = testStorage(dbName);
@@ -93,6 +103,7 @@ async function device(
     // Small batches keep the tests quick: the stop rule is 3 empty batches of 10 counters.
     batchSize: 10,
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+    ...(options.counterLimit ? { counterLimit: options.counterLimit } : {}),
   });
   restore.onProgress((p) => progress.push(p));
   dev.track({ close: () => provider.close() });
@@ -360,5 +371,75 @@ describe('interrupted and resumed', () => {
         metadata: expect.objectContaining({ cancelled: true }),
       }),
     ]);
+  });
+});
+
+describe('a mint whose restore answers fail their checks', () => {
+  it('signs every output it is asked about: caught on the first batch, nothing stored, told why', async () => {
+    const phrase = newPhrase();
+    const keyset = await activeKeysetId();
+    await issue(phrase.seed, 0, [8, 4]);
+    const d = await device(phrase);
+    dev.mint.addFault({ path: '/v1/restore', action: 'signEveryOutput' });
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.mints).toEqual([
+      { mintUrl: dev.mint.url, foundSats: 0, error: SIGNS_ANYTHING_MESSAGE },
+    ]);
+    expect(await d.storage.proofs.balance()).toBe(0);
+    expect((await d.storage.counterSource.snapshot!())[keyset] ?? 0).toBe(0);
+    expect(await restoreEvents(d)).toEqual([
+      expect.objectContaining({
+        amount: 0,
+        metadata: expect.objectContaining({ error: SIGNS_ANYTHING_MESSAGE }),
+      }),
+    ]);
+  });
+
+  it('sends a signature with a bad DLEQ: that one is dropped, the rest stored, the merchant told', async () => {
+    const phrase = newPhrase();
+    const keyset = await activeKeysetId();
+    const issued = await issue(phrase.seed, 0, [1, 2, 4, 8, 16]);
+    const d = await device(phrase);
+    // The first signature of every restore answer gets a wrong DLEQ: here the 1 sat at counter 0.
+    dev.mint.addFault({ path: '/v1/restore', action: 'malform', malform: 'wrongDleq' });
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.mints).toEqual([
+      { mintUrl: dev.mint.url, foundSats: 30, error: refusedSignaturesMessage(1) },
+    ]);
+    expect((await d.storage.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(
+      issued
+        .filter((p) => Number(p.amount) !== 1)
+        .map((p) => p.secret)
+        .sort(),
+    );
+    // The refused signature's counter was used all the same: it is never handed out again.
+    expect((await d.storage.counterSource.snapshot!())[keyset]).toBeGreaterThanOrEqual(5);
+  });
+
+  it('sends no DLEQ at all although it offers NUT-12: nothing stored, every signature counted', async () => {
+    const phrase = newPhrase();
+    await issue(phrase.seed, 0, [1, 2, 4]);
+    const d = await device(phrase);
+    dev.mint.addFault({ path: '/v1/restore', action: 'malform', malform: 'missingDleq' });
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.mints).toEqual([
+      { mintUrl: dev.mint.url, foundSats: 0, error: refusedSignaturesMessage(3) },
+    ]);
+    expect(await d.storage.proofs.balance()).toBe(0);
+    expect(d.progress).toContainEqual(expect.objectContaining({ refusedSignatures: 3 }));
+  });
+
+  it('keeps answering up to the counter limit: the walk stops there and says so', async () => {
+    const phrase = newPhrase();
+    const keyset = await activeKeysetId();
+    await issue(phrase.seed, 0, [1, 1]);
+    await issue(phrase.seed, 25, [2]);
+    await issue(phrase.seed, 33, [4]);
+    const d = await device(phrase, { counterLimit: 30 });
+    const outcome = await d.restore.start('settings');
+    expect(outcome?.mints).toEqual([
+      { mintUrl: dev.mint.url, foundSats: 4, error: counterLimitMessage([keyset], 30) },
+    ]);
+    expect(await d.storage.proofs.balance()).toBe(4);
   });
 });

@@ -11,9 +11,13 @@ import { toMintError } from '../mint-errors';
 import { toNewProof } from '../proof-convert';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { mintKey, type WalletProvider } from '../wallet-provider';
+import { restoreCheckedBatch } from './restore-batch';
 import {
+  counterLimitMessage,
   keysetsGoneMessage,
   NO_RESTORE_SUPPORT_MESSAGE,
+  refusedSignaturesMessage,
+  SIGNS_ANYTHING_MESSAGE,
   unreachableMessage,
 } from './restore-messages';
 import type { KeysetScan, MintScan, RestoreLedger, RestoreOutcome, RestoreScanRow } from './types';
@@ -21,6 +25,14 @@ import type { KeysetScan, MintScan, RestoreLedger, RestoreOutcome, RestoreScanRo
 /** cashu-ts batchRestore defaults as the product uses them: batches of 100, 300 empty = 3 batches. */
 export const RESTORE_BATCH_SIZE = 100;
 export const RESTORE_EMPTY_BATCHES = 3;
+/**
+ * No keyset is walked past this counter. Each sale takes about ten NUT-13 counters (one per
+ * output: the amount's powers of two, plus change and swaps when cashing out), so a million is
+ * some 100,000 sales on one keyset, years of a busy shop, while a mint that keeps answering
+ * without end (and slips past the decoy of restore-batch.ts) cannot run the scan forever or
+ * grow the balance without bound. Reaching it is told to the merchant (docs/protocol.md).
+ */
+export const RESTORE_COUNTER_LIMIT = 1_000_000;
 const LOCK_NAME = 'cashew-restore';
 
 export interface RestoreProgress {
@@ -33,6 +45,8 @@ export interface RestoreProgress {
   keysetCount: number;
   /** sats newly stored so far, all mints */
   foundSats: number;
+  /** signatures the mints answered that failed their check and were not stored, all mints */
+  refusedSignatures: number;
 }
 
 export type RestoreProgressListener = (progress: RestoreProgress | null) => void;
@@ -49,6 +63,8 @@ export interface RestoreServiceDeps {
   lock?: QuoteLock;
   batchSize?: number;
   emptyBatches?: number;
+  /** the counter no keyset is walked past (RESTORE_COUNTER_LIMIT) */
+  counterLimit?: number;
   /** test seam between the steps of the scan (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
 }
@@ -95,7 +111,8 @@ export function widen(row: RestoreScanRow): boolean {
   for (const mint of row.mints) {
     if (mint.status === 'failed') continue;
     for (const ks of mint.keysets) {
-      if (!ks.done) continue;
+      // A keyset stopped at the counter limit stays stopped, whatever the others found.
+      if (!ks.done || ks.stoppedAtLimit) continue;
       const bound = startBound(row, ks.id);
       if (ks.next <= bound) {
         ks.minEnd = Math.max(ks.minEnd, bound + 1);
@@ -123,12 +140,14 @@ export class RestoreService {
   private readonly lock: QuoteLock;
   private readonly batchSize: number;
   private readonly emptyBatches: number;
+  private readonly counterLimit: number;
   private readonly checkpoint: Checkpoint;
 
   constructor(private readonly deps: RestoreServiceDeps) {
     this.lock = deps.lock ?? defaultQuoteLock();
     this.batchSize = deps.batchSize ?? RESTORE_BATCH_SIZE;
     this.emptyBatches = deps.emptyBatches ?? RESTORE_EMPTY_BATCHES;
+    this.counterLimit = deps.counterLimit ?? RESTORE_COUNTER_LIMIT;
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
   }
 
@@ -215,6 +234,7 @@ export class RestoreService {
         }
       } while (!this.cancelRequested && widen(row) && (await this.saveRow(row)));
     }
+    if (this.noteChecks(row)) await this.deps.ledger.save(row);
     const outcome = await this.deps.ledger.finish();
     if (outcome) {
       for (const listener of [...this.finishedListeners]) {
@@ -228,6 +248,28 @@ export class RestoreService {
     return outcome;
   }
 
+  /**
+   * Adds to each mint's message what its checks refused or where the limit stopped it, so the
+   * outcome and history say it. Idempotent: a resume after a crash here does not say it twice.
+   */
+  private noteChecks(row: RestoreScanRow): boolean {
+    let changed = false;
+    for (const mint of row.mints) {
+      const refused = mint.keysets.reduce((sum, ks) => sum + (ks.refused ?? 0), 0);
+      const limited = mint.keysets.filter((ks) => ks.stoppedAtLimit).map((ks) => ks.id);
+      const notes = [
+        ...(refused > 0 ? [refusedSignaturesMessage(refused)] : []),
+        ...(limited.length > 0 ? [counterLimitMessage(limited, this.counterLimit)] : []),
+      ];
+      for (const note of notes) {
+        if (mint.error?.includes(note)) continue;
+        mint.error = mint.error ? `${mint.error} ${note}` : note;
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
   private async saveRow(row: RestoreScanRow): Promise<true> {
     await this.deps.ledger.save(row);
     return true;
@@ -239,10 +281,11 @@ export class RestoreService {
     mint.status = 'scanning';
     this.publishFor(row, index, 0);
     let wallet: Wallet;
+    let seed: Uint8Array;
     try {
       // Fresh keysets: a rotation since the cached wallet was loaded must be scanned too.
       this.deps.wallets.invalidate(mintUrl);
-      wallet = (await this.deps.wallets.getSeededWallet(mintUrl)).wallet;
+      ({ wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl));
     } catch (error) {
       return this.fail(row, mint, unreachableMessage(toMintError(error).message), error);
     }
@@ -269,33 +312,51 @@ export class RestoreService {
     for (let k = 0; k < mint.keysets.length; k++) {
       if (mint.keysets[k]!.done) continue;
       this.publishFor(row, index, k + 1);
+      let trusted: boolean;
       try {
-        await this.walk(row, index, k, wallet);
+        trusted = await this.walk(row, index, k, wallet, seed);
       } catch (error) {
         return this.fail(row, mint, unreachableMessage(toMintError(error).message), error);
       }
+      if (!trusted) return this.fail(row, mint, SIGNS_ANYTHING_MESSAGE);
       if (this.cancelRequested) return;
     }
     mint.status = 'done';
     await this.deps.ledger.save(row);
   }
 
-  /** Walks one keyset in batches until the stop rule holds (or Cancel). */
-  private async walk(row: RestoreScanRow, index: number, k: number, wallet: Wallet): Promise<void> {
+  /**
+   * Walks one keyset in batches until the stop rule or the counter limit holds (or Cancel).
+   * False, with nothing of that batch stored, when the mint signed the decoy output.
+   */
+  private async walk(
+    row: RestoreScanRow,
+    index: number,
+    k: number,
+    wallet: Wallet,
+    seed: Uint8Array,
+  ): Promise<boolean> {
     const mint = row.mints[index]!;
     let ks = mint.keysets[k]!;
     while (!ks.done && !this.cancelRequested) {
-      const { proofs, lastCounterWithSignature } = await wallet.restore(ks.next, this.batchSize, {
-        keysetId: ks.id,
-      });
+      if (ks.next >= this.counterLimit) {
+        mint.keysets[k] = ks = { ...ks, done: true, stoppedAtLimit: true };
+        await this.deps.ledger.save(row);
+        break;
+      }
+      const batch = await restoreCheckedBatch(wallet, seed, ks.id, ks.next, this.batchSize);
+      if (batch.signsAnything) return false;
+      const { proofs, lastCounterWithSignature } = batch;
       let unspent = proofs;
       if (proofs.length > 0) {
         const states = await wallet.checkProofsStates(proofs);
         unspent = proofs.filter((_, i) => states[i]?.state === CheckStateEnum.UNSPENT);
       }
-      const found = proofs.length > 0 && lastCounterWithSignature !== undefined;
+      // A refused signature still means the counter was used: it moves the counter like any other.
+      const found = lastCounterWithSignature !== undefined;
       const next: KeysetScan = {
         ...ks,
+        ...(batch.refused > 0 ? { refused: (ks.refused ?? 0) + batch.refused } : {}),
         next: ks.next + this.batchSize,
         emptyRun: found ? 0 : ks.emptyRun + 1,
         highest: found ? lastCounterWithSignature : ks.highest,
@@ -315,6 +376,7 @@ export class RestoreService {
       this.publishFor(row, index, k + 1);
       await this.checkpoint('restore:batch-recorded');
     }
+    return true;
   }
 
   private async fail(
@@ -338,6 +400,10 @@ export class RestoreService {
       keysetIndex,
       keysetCount: mint.keysets.length,
       foundSats: row.mints.reduce((sum, m) => sum + m.foundSats, 0),
+      refusedSignatures: row.mints.reduce(
+        (sum, m) => sum + m.keysets.reduce((s, ks) => s + (ks.refused ?? 0), 0),
+        0,
+      ),
     });
   }
 

@@ -21,6 +21,10 @@ export interface KeysetScan {
   done: boolean;
   /** sats newly stored from this keyset */
   foundSats: number;
+  /** signatures the mint answered that failed their check (DLEQ, keyset, amount): not stored */
+  refused?: number;
+  /** the walk reached the counter limit with signatures still coming (see restore-service.ts) */
+  stoppedAtLimit?: boolean;
 }
 
 export type MintScanStatus = 'pending' | 'scanning' | 'done' | 'failed';

@@ -1,0 +1,58 @@
+// 50,000 gift wraps nobody can open, addressed to the merchant and stored on its relay (issue 30,
+// "A bounded inbox"): the merchant's page still starts listening, and a real remote sale still
+// lands in the balance and the history, once.
+import { decode } from 'nostr-tools/nip19';
+import { junkWraps } from '../dev/relay/junk-wraps.ts';
+import { startRelay, type DevRelay } from '../dev/relay/server.ts';
+import { expect, test } from './fixtures';
+import { expectSalePaid, openCashier } from './helpers/cashier';
+import { requestInvoice } from './helpers/invoice';
+import { onboard } from './helpers/onboard';
+import { storedMoney } from './helpers/stored-money';
+
+const JUNK = 50_000;
+const LANDS = { timeout: 90_000 };
+
+let relay: DevRelay | undefined;
+test.afterEach(async () => {
+  await relay?.close();
+  relay = undefined;
+});
+
+test('a remote sale lands with 50,000 junk wraps for the merchant on the relay', async ({
+  page,
+  browser,
+  mintUrl,
+  payQuote,
+}) => {
+  test.setTimeout(300_000);
+  // A relay of this test's own, so the junk can go straight into its store.
+  relay = await startRelay({ port: 0 });
+  await onboard(page, { mintUrl, relayUrl: relay.url });
+  await page.goto('/connect');
+  const link = (await page.getByTestId('connection-string').textContent())!;
+  const npub = new URL(link).pathname.split('/').pop()!;
+  const decoded = decode(npub);
+  if (decoded.type !== 'npub') throw new Error(`not an npub link: ${link}`);
+  relay.store(junkWraps(decoded.data, JUNK));
+
+  // A fresh page: its inbox asks the relay for what it kept, the newest 5,000 junk wraps.
+  await page.goto('/');
+  const cashier = await openCashier(browser, link, npub);
+  try {
+    const quoteId = await requestInvoice(cashier.page, 321, 'keyboard');
+    await payQuote(quoteId);
+    await expectSalePaid(cashier.page, quoteId, LANDS);
+    await expect
+      .poll(async () => {
+        const money = await storedMoney(page);
+        return {
+          balance: money.balance,
+          sales: money.history.filter((e) => e.type === 'remote-payment').map((e) => e.quoteId),
+        };
+      }, LANDS)
+      .toEqual({ balance: 321, sales: [quoteId] });
+  } finally {
+    await cashier.context.close();
+  }
+});
