@@ -29,6 +29,10 @@ export const notEnoughBalance = (needed: number, balance: number) =>
 /** Enough sats stored, but some are held by pending withdrawal tokens (decision 0015). */
 export const heldByPendingToken = (needed: number, available: number, pending: number) =>
   `Not enough available balance: this needs ${needed} sats with fees, ${available} sats are available and ${pending} sats are held by a pending withdrawal token. Cancel that token on the Wallet screen to use them.`;
+export const AUTO_NEEDS_LNURL =
+  'Automatic cash-out needs a Lightning address or an LNURL, not an invoice.';
+export const tooLittleForFees = (available: number) =>
+  `The available ${available} sats are not enough to pay any amount with the fees.`;
 export const amountOutOfRange = (min: number, max: number) =>
   `Enter an amount from ${min} to ${max} sats.`;
 /** The server's own words (cleaned, bounded), quoted and attributed: never the app's voice. */
