@@ -51,6 +51,11 @@ const HISTORY_LABELS: Record<HistoryEventType, string> = {
   restore: 'Restored',
   'token-cancelled': 'Token cancelled',
 };
+/** A cash-out whose change the fee reserve cannot explain (docs/behaviour.md, "Cash out"). */
+export const extraChangeNote = (sats: number) =>
+  `The mint returned ${formatSats(sats)} sats more change than expected.`;
+export const feeBeyondReserveNote = (sats: number) =>
+  `The mint kept ${formatSats(sats)} sats more than the fee reserve.`;
 /** Unknown types from newer data show as stored. */
 export const historyLabel = (type: string) => HISTORY_LABELS[type as HistoryEventType] ?? type;
 /** A cancelled token's amount is the swap fee, the only sats that left (its own stayed). */

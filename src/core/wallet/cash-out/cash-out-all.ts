@@ -41,7 +41,7 @@ export async function prepareCashOutAll(
     let cost: number;
     let budget: number;
     try {
-      const plan = await deps.cashOut.prepare(invoice, params.label);
+      const plan = await deps.cashOut.prepare(invoice, params.label, params.description);
       if (!best || plan.amount > best.amount) best = plan;
       cost = plan.total;
       budget = plan.balance;

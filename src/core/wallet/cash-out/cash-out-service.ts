@@ -189,7 +189,12 @@ export class CashOutService {
    * Checks the invoice, asks the current mint for a melt quote and works out the fees. Nothing
    * leaves the balance. Throws ValidationError (bad invoice, not enough balance) or a mint error.
    */
-  async prepare(invoiceText: string, destination?: string): Promise<CashOutQuote> {
+  async prepare(
+    invoiceText: string,
+    destination?: string,
+    /** a Lightning address's own description (LNURL metadata), which its invoice only hashes */
+    description?: string,
+  ): Promise<CashOutQuote> {
     const invoice = checkInvoice(invoiceText, this.deps.clock());
     const limit = await this.readFeeLimit();
     if (await this.deps.ledger.invoicePaid(invoice.request)) {
@@ -213,6 +218,7 @@ export class CashOutService {
     const selection = select(wallet, proofs.available, amount + feeReserve);
     if (!selection) throw shortOf(wallet, proofs, amount + feeReserve);
     const fees = feeReserve + selection.inputFee;
+    const shown = description || invoice.description;
     return {
       quote: reply.quote,
       mintUrl,
@@ -224,7 +230,7 @@ export class CashOutService {
       balance,
       expiry: typeof reply.expiry === 'number' && reply.expiry > 0 ? reply.expiry : null,
       ...(destination ? { destination } : {}),
-      ...(invoice.description ? { description: invoice.description } : {}),
+      ...(shown ? { description: shown } : {}),
       payee: invoice.payee,
       feeLimit: feeLimitSats(amount, limit),
       feeAboveLimit: feeAboveLimit(amount, fees, limit),
