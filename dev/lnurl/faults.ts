@@ -8,6 +8,8 @@ export const LNURL_FAULTS = [
   'hang',
   'wrongAmount',
   'notAnInvoice',
+  'wrongDescriptionHash',
+  'redirectOtherHost',
 ] as const;
 export type LnurlFaultAction = (typeof LNURL_FAULTS)[number];
 

@@ -175,6 +175,31 @@ describe('fault switches', () => {
     expect(decodeInvoice(junk)).toBeNull();
   });
 
+  it('hands out an invoice committing to other metadata than the document', async () => {
+    const doc = (await getJson(docUrl())).body;
+    lnurl.addFault({ target: 'callback', action: 'wrongDescriptionHash', count: 1 });
+    const pr = (await getJson(callbackUrl('amount=21000'))).body.pr as string;
+    const invoice = decodeInvoice(pr);
+    expect(invoice?.amountSat).toBe(21);
+    expect(invoice?.descriptionHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(invoice?.descriptionHash).not.toBe(descriptionHash(doc.metadata as string));
+  });
+
+  it('redirects to the same path under another host name, with CORS', async () => {
+    lnurl.addFault({ action: 'redirectOtherHost', count: 2 });
+    const doc = await fetch(docUrl(), { redirect: 'manual' });
+    expect(doc.status).toBe(302);
+    expect(doc.headers.get('access-control-allow-origin')).toBe('*');
+    const location = new URL(doc.headers.get('location')!);
+    expect(location.hostname).toBe('localhost');
+    expect(location.port).toBe(String(lnurl.port));
+    expect(location.pathname).toBe('/.well-known/lnurlp/merchant');
+    const cb = await fetch(callbackUrl('amount=1000'), { redirect: 'manual' });
+    expect(cb.headers.get('location')).toMatch(
+      /^http:\/\/localhost:\d+\/lnurlp\/merchant\/callback\?amount=1000$/,
+    );
+  });
+
   it('hangs without answering, and delays', async () => {
     lnurl.addFault({ target: 'payRequest', action: 'hang', count: 1 });
     await expect(fetch(docUrl(), { signal: AbortSignal.timeout(300) })).rejects.toThrow();

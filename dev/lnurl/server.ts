@@ -72,8 +72,19 @@ export async function startLnurl(options: StartLnurlOptions): Promise<DevLnurl> 
   let hostPort = '';
 
   /** Answers the fault's nonsense; true when it did (or will never answer). */
-  const spoil = (res: ServerResponse, action: LnurlFaultAction | undefined): boolean => {
+  const spoil = (res: ServerResponse, action: LnurlFaultAction | undefined, url: URL): boolean => {
     if (action === 'hang') return true;
+    if (action === 'redirectOtherHost') {
+      // The same server under another host name: a wallet that followed would get a real answer.
+      const other = new URL(base);
+      other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+      res.writeHead(302, {
+        'Access-Control-Allow-Origin': '*',
+        Location: `${other.origin}${url.pathname}${url.search}`,
+      });
+      res.end();
+      return true;
+    }
     if (action === 'malformedJson')
       sendText(res, 200, '{"tag": "payRequest", "callback": ', 'application/json');
     else if (action === 'error500') sendText(res, 500, 'Internal Server Error', 'text/plain');
@@ -108,13 +119,14 @@ export async function startLnurl(options: StartLnurlOptions): Promise<DevLnurl> 
       return;
     }
     const sats = checked.sats + (action === 'wrongAmount' ? 1 : 0);
+    // wrongDescriptionHash: an invoice committing to other metadata than the document's.
+    const metadata =
+      action === 'wrongDescriptionHash'
+        ? metadataFor(`${name}-elsewhere`, hostPort)
+        : metadataFor(name, hostPort);
     let quote: MintQuote;
     try {
-      quote = await mintInvoice(
-        options.mintUrl,
-        sats,
-        descriptionHash(metadataFor(name, hostPort)),
-      );
+      quote = await mintInvoice(options.mintUrl, sats, descriptionHash(metadata));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       sendJson(res, 502, lnurlError(`could not get an invoice from the mint: ${reason}`));
@@ -185,7 +197,7 @@ export async function startLnurl(options: StartLnurlOptions): Promise<DevLnurl> 
       const plan = faults.take(doc ? 'payRequest' : 'callback');
       if (plan.delayMs > 0) await sleep(plan.delayMs);
       log(`${req.method} ${path}${url.search}${plan.action ? ` (fault: ${plan.action})` : ''}`);
-      if (spoil(res, plan.action)) return;
+      if (spoil(res, plan.action, url)) return;
       if (doc) return serveDocument(res, name, plan.action);
       return serveCallback(res, name, url.searchParams, plan.action);
     },

@@ -1,5 +1,5 @@
-// Settings a test may change while the mint runs (`GET|POST /dev/config`): routing fee, NUT code
-// table, and the NUT-04/05 amount limits its info announces and its quotes enforce.
+// Settings a test may change while the mint runs (`GET|POST /dev/config`): routing fee, fee
+// reserve, NUT code table, and the NUT-04/05 amount limits its info announces and its quotes enforce.
 import type { MintContext } from './context.ts';
 import { asObject, bad } from './wire.ts';
 
@@ -9,13 +9,14 @@ export function configView(ctx: MintContext) {
     nutErrorCodes: ctx.config.nutErrorCodes,
     minAmount: ctx.config.minAmount,
     maxAmount: ctx.config.maxAmount,
+    feeReservePercent: ctx.config.feeReservePercent,
   };
 }
 
 /** Applies the fields present in the body; refuses unknown fields and bad values. */
 export function updateConfig(ctx: MintContext, body: unknown): void {
   const req = asObject(body ?? {}, 'body');
-  const known = ['routingFeeSat', 'nutErrorCodes', 'minAmount', 'maxAmount'];
+  const known = ['routingFeeSat', 'nutErrorCodes', 'minAmount', 'maxAmount', 'feeReservePercent'];
   for (const key of Object.keys(req)) {
     if (!known.includes(key)) throw bad(`unknown setting ${key}`);
   }
@@ -36,6 +37,13 @@ export function updateConfig(ctx: MintContext, body: unknown): void {
       throw bad('routingFeeSat must be a non-negative integer');
     }
     ctx.config.routingFeeSat = fee;
+  }
+  if (req.feeReservePercent !== undefined) {
+    const percent = req.feeReservePercent;
+    if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 0 || percent > 100) {
+      throw bad('feeReservePercent must be an integer from 0 to 100');
+    }
+    ctx.config.feeReservePercent = percent;
   }
   if (req.nutErrorCodes !== undefined) {
     if (req.nutErrorCodes !== 'older' && req.nutErrorCodes !== 'current') {

@@ -66,6 +66,11 @@ function malformSignatures(kind: Malformation, list: Signature[]): void {
   }
 }
 
+/** A melt quote reply (NUT-05): `wrongAmount` quotes one sat less than the invoice asks. */
+function isMeltQuote(json: Json): boolean {
+  return typeof json.fee_reserve === 'number' && typeof json.amount === 'number';
+}
+
 /** `keysetIdMismatch` on a keys reply: one key replaced, the id left as it was. */
 function malformKeys(json: Json): void {
   const keysets = json.keysets;
@@ -85,5 +90,6 @@ export function malformReply(kind: Malformation, reply: unknown): unknown {
   }
   const list = signaturesOf(json);
   if (list) malformSignatures(kind, list);
+  else if (kind === 'wrongAmount' && isMeltQuote(json)) json.amount = (json.amount as number) - 1;
   return json;
 }

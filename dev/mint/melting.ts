@@ -11,9 +11,12 @@ import { checkInputs, checkOutputs, inputFee } from './signing.ts';
 import type { MeltQuoteRecord } from './types.ts';
 import { asObject, asString, bad, parseOutputs, parseProofs, sum } from './wire.ts';
 
-/** Routing reserve: 1% of the amount, at least 1 sat. What the route does not cost comes back. */
-export function feeReserveFor(amount: number): number {
-  return Math.max(1, Math.ceil(amount / 100));
+/**
+ * Routing reserve: `percent` (default 1) of the amount, at least 1 sat. What the route does not
+ * cost comes back.
+ */
+export function feeReserveFor(amount: number, percent = 1): number {
+  return Math.max(1, Math.ceil((amount * percent) / 100));
 }
 
 const NETWORK_NAMES: Record<string, string> = {
@@ -76,7 +79,7 @@ export function createMeltQuote(ctx: MintContext, body: unknown) {
     quote: newQuoteId(),
     request,
     amount,
-    fee_reserve: feeReserveFor(amount),
+    fee_reserve: feeReserveFor(amount, ctx.config.feeReservePercent),
     unit,
     state: 'UNPAID',
     expiry: nowSeconds() + ctx.config.quoteExpirySeconds,

@@ -83,6 +83,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
     quoteExpirySeconds: options.quoteExpirySeconds ?? 3600,
     minAmount: 1,
     maxAmount: 1_000_000,
+    feeReservePercent: 1,
   };
   const log = options.log ?? (() => {});
   const store = new MintStore(dataDir);

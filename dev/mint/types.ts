@@ -88,4 +88,6 @@ export type MintConfig = {
   quoteExpirySeconds: number;
   minAmount: number;
   maxAmount: number;
+  /** Fee reserve of a melt quote, percent of the amount (at least 1 sat); default 1. */
+  feeReservePercent: number;
 };

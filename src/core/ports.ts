@@ -322,6 +322,8 @@ export interface PendingMelt {
   reservation?: CounterReservation;
   /** the Lightning address or LNURL paid, when the invoice came from one */
   destination?: string;
+  /** the invoice's description, kept for the history row */
+  description?: string;
   /** set by automatic cash-out */
   auto?: boolean;
   createdAt: number;
@@ -345,7 +347,13 @@ export interface CashOutEventInput {
   request: string;
   preimage: string | null;
   destination?: string;
+  /** the invoice's description */
+  description?: string;
   auto?: boolean;
+  /** change beyond what was left over after the amount: the mint returned more than it owed */
+  extraChange?: number;
+  /** routing fee charged beyond the fee reserve the merchant agreed to */
+  feeBeyondReserve?: number;
 }
 
 /** The multi-store writes of a cash-out, one IndexedDB transaction each (storage/ledger.ts). */

@@ -1,5 +1,7 @@
-// The automatic cash-out settings (off by default), one JSON value in the config table.
+// The automatic cash-out settings (off by default) and the cash-out fee limit, one JSON value in
+// the config table.
 import type { AutoCashOutSettings } from '../core/wallet/cash-out/auto-cash-out';
+import { cleanFeeLimit } from '../core/wallet/cash-out/fee-limit';
 import type { Clock } from '../core/ports';
 import type { CashewDb } from './db';
 
@@ -25,6 +27,7 @@ export class DexieAutoCashOutStore {
           typeof value.threshold === 'number' && Number.isSafeInteger(value.threshold)
             ? value.threshold
             : 0,
+        ...(value.feeLimit ? { feeLimit: cleanFeeLimit(value.feeLimit) } : {}),
       };
     } catch {
       return OFF;

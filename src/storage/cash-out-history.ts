@@ -1,4 +1,5 @@
-// The history row of a cash-out (type 'cash-out'): amount sent, fees and preimage as metadata.
+// The history row of a cash-out (type 'cash-out'): amount sent, fees, preimage, the invoice's
+// description and change the reserve cannot explain, as metadata.
 import type { CashOutEventInput } from '../core/ports';
 import type { HistoryRow } from './rows';
 
@@ -16,7 +17,10 @@ export function cashOutRow(event: CashOutEventInput, now: number): Omit<HistoryR
       inputFee: event.inputFee,
       preimage: event.preimage,
       ...(event.destination ? { destination: event.destination } : {}),
+      ...(event.description ? { description: event.description } : {}),
       ...(event.auto ? { auto: true } : {}),
+      ...(event.extraChange ? { extraChange: event.extraChange } : {}),
+      ...(event.feeBeyondReserve ? { feeBeyondReserve: event.feeBeyondReserve } : {}),
     }),
   };
 }

@@ -110,6 +110,8 @@ export function completeServices(
     ...wallet,
     melts: storage.melts,
     withdrawals: storage.withdrawals,
+    // The merchant's fee limit lives with the automatic cash-out settings (Settings).
+    feeLimit: { get: async () => (await storage.autoCashOut.get()).feeLimit },
   });
   const autoCashOut = new AutoCashOut({
     settings: storage.autoCashOut,

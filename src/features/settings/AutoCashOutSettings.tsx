@@ -1,10 +1,12 @@
-// Settings: automatic cash-out to a Lightning address at a balance threshold (off by default).
+// Settings: automatic cash-out to a Lightning address at a balance threshold (off by default), and
+// the fee limit of every cash-out (1 % + 10 sats by default; docs/behaviour.md, "Cash out").
 import { enterActivates } from '../../ui/enter-activates';
 import { useEffect, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { AutoCashOutSettings as Settings } from '../../core/wallet/cash-out/auto-cash-out';
+import { DEFAULT_FEE_LIMIT } from '../../core/wallet/cash-out/fee-limit';
 import { parseDestination } from '../../core/wallet/cash-out/lnurl';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -19,6 +21,12 @@ export const AUTO_SAVE = 'Save automatic cash-out';
 export const AUTO_SAVED = 'Automatic cash-out saved.';
 export const AUTO_NEEDS_ADDRESS = 'Enter a Lightning address (name@domain) or an LNURL.';
 export const AUTO_NEEDS_THRESHOLD = 'Enter a threshold of at least 2 sats.';
+export const FEE_LIMIT_PERCENT = 'Fee limit: percent of the amount';
+export const FEE_LIMIT_SATS = 'Fee limit: sats on top';
+export const FEE_LIMIT_NOTE =
+  'A cash-out whose fees may be higher asks you again; automatic cash-out never pays them.';
+export const FEE_LIMIT_NEEDS_PERCENT = 'Enter a percentage from 0 to 100.';
+export const FEE_LIMIT_NEEDS_SATS = 'Enter a whole number of sats.';
 
 export interface AutoCashOutStore {
   get(): Promise<Settings>;
@@ -27,6 +35,11 @@ export interface AutoCashOutStore {
 
 /** Checks the form; the message to show, or null when it can be saved. */
 export function checkAutoCashOut(settings: Settings): string | null {
+  const limit = settings.feeLimit;
+  if (limit && !(Number.isFinite(limit.percent) && limit.percent >= 0 && limit.percent <= 100)) {
+    return FEE_LIMIT_NEEDS_PERCENT;
+  }
+  if (limit && !(Number.isSafeInteger(limit.sats) && limit.sats >= 0)) return FEE_LIMIT_NEEDS_SATS;
   if (!settings.enabled) return null;
   try {
     if (parseDestination(settings.address).kind !== 'lnurl') return AUTO_NEEDS_ADDRESS;
@@ -46,7 +59,13 @@ export function AutoCashOutSettings({
   store: AutoCashOutStore;
   logger: Logger;
 }) {
-  const [form, setForm] = useState<{ enabled: boolean; address: string; threshold: string }>();
+  const [form, setForm] = useState<{
+    enabled: boolean;
+    address: string;
+    threshold: string;
+    percent: string;
+    sats: string;
+  }>();
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
@@ -56,16 +75,27 @@ export function AutoCashOutSettings({
       .get()
       .then((s) => {
         if (live) {
+          const limit = s.feeLimit ?? DEFAULT_FEE_LIMIT;
           setForm({
             enabled: s.enabled,
             address: s.address,
             threshold: s.threshold ? String(s.threshold) : '',
+            percent: String(limit.percent),
+            sats: String(limit.sats),
           });
         }
       })
       .catch((loadError: unknown) => {
         logger.error('Could not load automatic cash-out settings', loadError);
-        if (live) setForm({ enabled: false, address: '', threshold: '' });
+        if (live) {
+          setForm({
+            enabled: false,
+            address: '',
+            threshold: '',
+            percent: String(DEFAULT_FEE_LIMIT.percent),
+            sats: String(DEFAULT_FEE_LIMIT.sats),
+          });
+        }
       });
     return () => {
       live = false;
@@ -79,6 +109,10 @@ export function AutoCashOutSettings({
       enabled: form.enabled,
       address: form.address.trim(),
       threshold: Number(form.threshold || 0),
+      feeLimit: {
+        percent: form.percent.trim() === '' ? NaN : Number(form.percent),
+        sats: form.sats.trim() === '' ? NaN : Number(form.sats),
+      },
     };
     const problem = checkAutoCashOut(settings);
     setError(problem ?? undefined);
@@ -129,8 +163,25 @@ export function AutoCashOutSettings({
         label={AUTO_THRESHOLD}
         value={form.threshold}
         onChange={(threshold) => setForm({ ...form, threshold: threshold.replace(/[^0-9]/g, '') })}
-        error={error}
       />
+      <p className="text-sm text-slate-600">{FEE_LIMIT_NOTE}</p>
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label={FEE_LIMIT_PERCENT}
+          value={form.percent}
+          onChange={(percent) => setForm({ ...form, percent: percent.replace(/[^0-9.]/g, '') })}
+        />
+        <TextField
+          label={FEE_LIMIT_SATS}
+          value={form.sats}
+          onChange={(sats) => setForm({ ...form, sats: sats.replace(/[^0-9]/g, '') })}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={saving} aria-busy={saving}>
           {AUTO_SAVE}

@@ -1,4 +1,5 @@
-// Cash out to Lightning on the wallet screen: paste or scan, amount for an address, fees, confirm.
+// Cash out to Lightning on the wallet screen: paste or scan, amount (or everything) for an address,
+// then what is paid, to whom and its fees before the merchant confirms; Cancel on every step.
 import { useEffect, useRef, useState } from 'react';
 import type { PendingMelt } from '../../core/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
@@ -7,8 +8,10 @@ import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
 import {
   amountLabel,
-  BACK,
+  CANCEL,
   CASH_OUT,
+  CASH_OUT_ALL,
+  CASH_OUT_ALL_HINT,
   CASH_OUT_TITLE,
   CLOSE,
   commentLabel,
@@ -17,13 +20,18 @@ import {
   DESTINATION_LABEL,
   DESTINATION_PLACEHOLDER,
   FEE_RESERVE_HINT,
+  feeAboveLimitWarning,
   NO_SCANNER_NOTE,
   PAY,
+  PAY_ANYWAY,
   PENDING_CASH_OUTS,
   pendingCashOutText,
   ROW_AMOUNT,
+  ROW_DESCRIPTION,
   ROW_FEE_RESERVE,
   ROW_INPUT_FEE,
+  ROW_PAYEE,
+  ROW_TO,
   ROW_TOTAL,
   SCAN,
   STOP_SCAN,
@@ -88,6 +96,9 @@ function CashOutBody({ flow }: { flow: Flow }) {
           />
           <Scanner onScanned={setText} />
           <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={flow.close}>
+              {CANCEL}
+            </Button>
             <Button type="submit" disabled={busy || text.trim() === ''} aria-busy={busy}>
               {CONTINUE}
             </Button>
@@ -121,7 +132,22 @@ function CashOutBody({ flow }: { flow: Flow }) {
               onChange={setComment}
             />
           ) : null}
+          <div className="space-y-1">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => void flow.cashOutAll(state.params, comment)}
+              disabled={busy}
+            >
+              {CASH_OUT_ALL}
+            </Button>
+            <p className="text-xs text-slate-500">{CASH_OUT_ALL_HINT}</p>
+          </div>
           <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={flow.close}>
+              {CANCEL}
+            </Button>
             <Button type="submit" disabled={busy || amount === ''} aria-busy={busy}>
               {CONTINUE}
             </Button>
@@ -131,9 +157,34 @@ function CashOutBody({ flow }: { flow: Flow }) {
 
       {state.step === 'confirm' ? (
         <div className="space-y-3">
-          {state.plan.destination ? (
-            <p className="break-all text-sm text-slate-700">{state.plan.destination}</p>
-          ) : null}
+          <dl className="space-y-1 text-sm" data-testid="cash-out-payee">
+            {state.plan.destination ? (
+              <div>
+                <dt className="text-slate-500">{ROW_TO}</dt>
+                <dd className="break-all text-slate-900" data-testid="cash-out-to">
+                  {state.plan.destination}
+                </dd>
+              </div>
+            ) : state.plan.payee ? (
+              <div>
+                <dt className="text-slate-500">{ROW_PAYEE}</dt>
+                <dd
+                  className="break-all font-mono text-xs text-slate-900"
+                  data-testid="cash-out-to"
+                >
+                  {state.plan.payee}
+                </dd>
+              </div>
+            ) : null}
+            {state.plan.description ? (
+              <div>
+                <dt className="text-slate-500">{ROW_DESCRIPTION}</dt>
+                <dd className="break-words text-slate-900" data-testid="cash-out-description">
+                  {state.plan.description}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
           <dl
             className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm"
             data-testid="cash-out-fees"
@@ -156,6 +207,15 @@ function CashOutBody({ flow }: { flow: Flow }) {
             </dd>
           </dl>
           <p className="text-xs text-slate-500">{FEE_RESERVE_HINT}</p>
+          {state.plan.feeAboveLimit ? (
+            <p
+              role="alert"
+              className="text-sm font-medium text-amber-800"
+              data-testid="cash-out-fee-warning"
+            >
+              {feeAboveLimitWarning(state.plan.total - state.plan.amount, state.plan.feeLimit)}
+            </p>
+          ) : null}
           {state.error ? (
             <p role="alert" className="text-sm text-red-700">
               {state.error}
@@ -163,10 +223,10 @@ function CashOutBody({ flow }: { flow: Flow }) {
           ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={flow.close} disabled={busy}>
-              {BACK}
+              {CANCEL}
             </Button>
             <Button onClick={() => void flow.confirm(state.plan)} disabled={busy} aria-busy={busy}>
-              {PAY}
+              {state.plan.feeAboveLimit ? PAY_ANYWAY : PAY}
             </Button>
           </div>
         </div>

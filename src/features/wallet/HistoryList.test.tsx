@@ -54,6 +54,23 @@ describe('HistoryList rows', () => {
     for (const item of items) expect(item.querySelector('time')).not.toBeNull();
   });
 
+  it('shows a cash-out description and change the reserve cannot explain, as plain text', () => {
+    const [paid, odd] = renderRows([
+      row(1, 'cash-out', { metadata: JSON.stringify({ description: '<b>Rent</b> March' }) }),
+      row(2, 'cash-out', { metadata: JSON.stringify({ extraChange: 5, feeBeyondReserve: 3 }) }),
+    ]);
+    expect(within(paid!).getByTestId('history-description').textContent).toBe('<b>Rent</b> March');
+    expect(within(paid!).queryByTestId('history-warning')).toBeNull();
+    expect(
+      within(odd!)
+        .getAllByTestId('history-warning')
+        .map((n) => n.textContent),
+    ).toEqual([
+      'The mint returned 5 sats more change than expected.',
+      'The mint kept 3 sats more than the fee reserve.',
+    ]);
+  });
+
   it('keeps quote id, mint, invoice and raw metadata behind Details until it is pressed', async () => {
     const user = userEvent.setup();
     const [item] = renderRows([

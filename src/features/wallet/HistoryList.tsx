@@ -4,9 +4,11 @@ import { useId, useState } from 'react';
 import type { HistoryEvent, HistoryPage } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { formatFiatRecord } from '../../core/prices/convert';
-import { formatMetadata, invoiceOf } from './metadata';
+import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
 import {
   DETAILS,
+  extraChangeNote,
+  feeBeyondReserveNote,
   HISTORY,
   NEXT,
   NO_EVENTS,
@@ -83,6 +85,7 @@ function HistoryItem({ event }: { event: HistoryEvent }) {
   const detailsId = useId();
   const outgoing = isOutgoing(event.type);
   const invoice = invoiceOf(event.metadata);
+  const notes = event.type === 'cash-out' ? cashOutNotesOf(event.metadata) : null;
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
@@ -92,6 +95,24 @@ function HistoryItem({ event }: { event: HistoryEvent }) {
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
           <span className="block font-medium text-slate-900">{historyLabel(event.type)}</span>
+          {notes?.description ? (
+            <span
+              className="block break-words text-xs text-slate-700"
+              data-testid="history-description"
+            >
+              {notes.description}
+            </span>
+          ) : null}
+          {notes?.extraChange ? (
+            <span className="block text-xs text-amber-800" data-testid="history-warning">
+              {extraChangeNote(notes.extraChange)}
+            </span>
+          ) : null}
+          {notes?.feeBeyondReserve ? (
+            <span className="block text-xs text-amber-800" data-testid="history-warning">
+              {feeBeyondReserveNote(notes.feeBeyondReserve)}
+            </span>
+          ) : null}
           <EventTime at={event.createdAt} />
         </div>
         <span

@@ -84,6 +84,7 @@ function fakeServices(options: FakeOptions = {}) {
       prepare: vi.fn(async () => Promise.reject(new Error('not in these tests'))),
       pay: vi.fn(async () => Promise.reject(new Error('not in these tests'))),
       listPending: vi.fn(async () => []),
+      spendable: vi.fn(async () => Promise.reject(new Error('not in these tests'))),
     },
     storage: {
       proofs: { balance, balancesByMint: vi.fn(async () => options.balances ?? {}) },

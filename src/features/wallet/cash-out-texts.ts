@@ -10,14 +10,23 @@ export const STOP_SCAN = 'Stop scanning';
 export const NO_SCANNER_NOTE = 'This browser cannot scan QR codes here: paste instead.';
 export const amountLabel = (min: number, max: number) => `Amount in sats (${min} to ${max})`;
 export const commentLabel = (max: number) => `Comment (optional, up to ${max} characters)`;
+export const CASH_OUT_ALL = 'Cash out everything';
+export const CASH_OUT_ALL_HINT = 'The largest amount your balance can pay with the fees.';
 export const CONFIRM_TITLE = 'Confirm cash-out';
+export const ROW_TO = 'To';
+export const ROW_PAYEE = 'Payee node';
+export const ROW_DESCRIPTION = 'Description';
 export const ROW_AMOUNT = 'Amount';
 export const ROW_FEE_RESERVE = 'Lightning fee reserve';
 export const FEE_RESERVE_HINT = 'The part of the reserve the route does not use comes back.';
 export const ROW_INPUT_FEE = 'Mint input fee';
 export const ROW_TOTAL = 'Most that can leave your balance';
 export const PAY = 'Pay';
-export const BACK = 'Back';
+export const PAY_ANYWAY = 'Pay anyway';
+export const CANCEL = 'Cancel';
+/** Fees (reserve + input fee) above the merchant's limit (Settings): asked again. */
+export const feeAboveLimitWarning = (fees: number, limit: number) =>
+  `The fees can be up to ${fees} sats, above your limit of ${limit} sats. Pay anyway?`;
 export const CLOSE = 'Close';
 export const PENDING_CASH_OUTS = 'Cash-outs pending';
 export const pendingCashOutText = (amount: number, to: string) => `${amount} sats to ${to}`;

@@ -12,7 +12,11 @@ import type {
   ProofStore,
 } from '../../core/ports';
 import type { HistoryRangeReader } from '../../core/records/types';
-import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
+import type {
+  CashOutQuote,
+  CashOutResult,
+  Spendable,
+} from '../../core/wallet/cash-out/cash-out-service';
 import type { PinGate } from '../../ui/PinPrompt';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 import type {
@@ -51,9 +55,12 @@ export interface WalletServices {
   };
   /** Lightning cash-out (core/wallet/cash-out). */
   cashOut: {
-    prepare(invoice: string, destination?: string): Promise<CashOutQuote>;
-    pay(plan: CashOutQuote): Promise<CashOutResult>;
+    prepare(invoice: string, destination?: string, description?: string): Promise<CashOutQuote>;
+    /** `acceptFee`: the merchant confirmed fees above the limit */
+    pay(plan: CashOutQuote, options?: { acceptFee?: boolean }): Promise<CashOutResult>;
     listPending(): Promise<PendingMelt[]>;
+    /** for "Cash out everything" */
+    spendable(): Promise<Spendable>;
   };
   events: { onUpdated(listener: WalletUpdateListener): () => void };
   logger: Logger;

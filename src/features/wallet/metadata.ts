@@ -24,3 +24,31 @@ export function invoiceOf(metadata: string | undefined): string | null {
   }
   return null;
 }
+
+/** What a cash-out row shows beside its label: the invoice's description and change anomalies. */
+export interface CashOutNotes {
+  description: string | null;
+  /** sats of change beyond what was left over after the amount */
+  extraChange: number;
+  /** sats of routing fee beyond the reserve */
+  feeBeyondReserve: number;
+}
+
+export function cashOutNotesOf(metadata: string | undefined): CashOutNotes {
+  const notes: CashOutNotes = { description: null, extraChange: 0, feeBeyondReserve: 0 };
+  if (!metadata) return notes;
+  try {
+    const parsed = JSON.parse(metadata) as Record<string, unknown> | null;
+    if (!parsed || typeof parsed !== 'object') return notes;
+    if (typeof parsed.description === 'string' && parsed.description.trim()) {
+      notes.description = parsed.description.trim();
+    }
+    if (typeof parsed.extraChange === 'number') notes.extraChange = parsed.extraChange;
+    if (typeof parsed.feeBeyondReserve === 'number') {
+      notes.feeBeyondReserve = parsed.feeBeyondReserve;
+    }
+  } catch {
+    // not JSON: nothing to show beside the label
+  }
+  return notes;
+}

@@ -43,6 +43,11 @@ export const amountRangeError = (available: number) =>
 
 // History rows (issue 17): a plain label, a signed amount; the stored type stays in Details.
 export const DETAILS = 'Details';
+/** A cash-out whose change the fee reserve cannot explain (docs/behaviour.md, "Cash out"). */
+export const extraChangeNote = (sats: number) =>
+  `The mint returned ${formatSats(sats)} sats more change than expected.`;
+export const feeBeyondReserveNote = (sats: number) =>
+  `The mint kept ${formatSats(sats)} sats more than the fee reserve.`;
 /** Unknown types from newer data show as stored. */
 export const historyLabel = (type: string) => historyKind(type)?.label ?? type;
 /** A cancelled token's amount is the swap fee, the only sats that left (its own stayed). */

@@ -1,6 +1,9 @@
-// The Cash out flow: destination → (address/LNURL: amount and comment) → fees → confirm → result.
+// The Cash out flow: destination → (address/LNURL: amount and comment, or everything) → confirm
+// what is paid and its fees (asked again above the merchant's fee limit) → result. Every step can
+// be cancelled (docs/behaviour.md, "Cash out").
 import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../core/errors';
+import { prepareCashOutAll } from '../../core/wallet/cash-out/cash-out-all';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 import {
   checkPayAmount,
@@ -39,6 +42,8 @@ export function useCashOut(
   const [busy, setBusy] = useState(false);
 
   const actions = useMemo(() => {
+    // A step still running when the merchant cancels must not reopen the panel: each run checks
+    // that the panel is still on the step it started from.
     const run = async (task: () => Promise<void>, onError: (message: string) => void) => {
       setBusy(true);
       try {
@@ -50,6 +55,8 @@ export function useCashOut(
         setBusy(false);
       }
     };
+    const stillOn = (step: CashOutStep['step'], next: CashOutStep) =>
+      setState((current) => (current.step === step ? next : current));
 
     const submitDestination = (text: string) =>
       run(
@@ -57,13 +64,13 @@ export function useCashOut(
           const destination = parseDestination(text);
           if (destination.kind === 'invoice') {
             const plan = await cashOut.prepare(destination.invoice);
-            setState({ step: 'confirm', plan });
+            stillOn('destination', { step: 'confirm', plan });
             return;
           }
           const params = await fetchPayParams(destination, fetchFn);
-          setState({ step: 'amount', params });
+          stillOn('destination', { step: 'amount', params });
         },
-        (error) => setState({ step: 'destination', error }),
+        (error) => stillOn('destination', { step: 'destination', error }),
       );
 
     const submitAmount = (params: PayParams, amount: number, comment: string) =>
@@ -71,16 +78,28 @@ export function useCashOut(
         async () => {
           checkPayAmount(params, amount, comment);
           const invoice = await requestInvoice(params, amount, comment, fetchFn);
-          const plan = await cashOut.prepare(invoice, params.label);
-          setState({ step: 'confirm', plan });
+          const plan = await cashOut.prepare(invoice, params.label, params.description);
+          stillOn('amount', { step: 'confirm', plan });
         },
-        (error) => setState({ step: 'amount', params, error }),
+        (error) => stillOn('amount', { step: 'amount', params, error }),
       );
 
+    /** The largest amount the balance pays with its fees (a Lightning address only). */
+    const cashOutAll = (params: PayParams, comment: string) =>
+      run(
+        async () => {
+          checkPayAmount(params, params.minSat, comment);
+          const plan = await prepareCashOutAll(params, { cashOut, fetch: fetchFn }, comment);
+          stillOn('amount', { step: 'confirm', plan });
+        },
+        (error) => stillOn('amount', { step: 'amount', params, error }),
+      );
+
+    // Shown above the limit, the fees were accepted by pressing "Pay anyway".
     const confirm = (plan: CashOutQuote) =>
       run(
         async () => {
-          const result = await cashOut.pay(plan);
+          const result = await cashOut.pay(plan, { acceptFee: plan.feeAboveLimit });
           onDone();
           setState({ step: 'done', ...resultText(result) });
         },
@@ -90,7 +109,7 @@ export function useCashOut(
         },
       );
 
-    return { submitDestination, submitAmount, confirm };
+    return { submitDestination, submitAmount, cashOutAll, confirm };
   }, [cashOut, logger, onDone, fetchFn]);
 
   const open = useCallback(() => setState({ step: 'destination' }), []);

@@ -59,6 +59,7 @@ export function openCashOutTab(
     clock: Date.now,
     intervals: { checkMs: 50, checkMaxMs: 200 },
     lock: options.lock ?? inProcessQuoteLock(),
+    feeLimit: { get: async () => (await storage.autoCashOut.get()).feeLimit },
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
   });
   const announced: CashOutResult[] = [];

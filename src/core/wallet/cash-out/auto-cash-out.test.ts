@@ -26,6 +26,15 @@ afterAll(async () => {
   await lnurl.close();
 });
 
+/** The dev mint's fee reserve, percent of the amount (POST /dev/config). */
+async function setFeeReservePercent(percent: number): Promise<void> {
+  const reply = await fetch(`${dev.mint.url}/dev/config`, {
+    method: 'POST',
+    body: JSON.stringify({ feeReservePercent: percent }),
+  });
+  expect(reply.ok).toBe(true);
+}
+
 async function setup(settings: Partial<AutoCashOutSettings>) {
   const tab = await openNewCashOutTab(dev.mint.url);
   dev.track(tab);
@@ -120,6 +129,42 @@ describe('automatic cash-out', () => {
     const wallet = await tab.wallets.getWallet(dev.mint.url);
     const states = await wallet.checkProofsStates(held);
     expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
+  });
+
+  it('never pays fees above the limit: a 90 % fee reserve leaves the balance alone', async () => {
+    const { tab, auto, outcomes } = await setup({ threshold: 100 });
+    await fundTab(tab, dev.mint, [120]);
+    await setFeeReservePercent(90);
+    try {
+      await auto.check();
+    } finally {
+      await setFeeReservePercent(1);
+    }
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]).toMatchObject({ ok: false });
+    expect(outcomes[0]!.ok ? '' : outcomes[0]!.error).toMatch(
+      /^The fees \(up to \d+ sats\) are above your limit of \d+ sats\. Nothing was paid\.$/,
+    );
+    expect(await storedCashOut(tab)).toEqual({ balance: 120, history: [], pending: 0 });
+  });
+
+  it('takes the fee limit from the settings: a higher limit pays the same reserve', async () => {
+    const { tab, auto, outcomes } = await setup({
+      threshold: 100,
+      feeLimit: { percent: 100, sats: 0 },
+    });
+    await fundTab(tab, dev.mint, [120]);
+    await setFeeReservePercent(90);
+    try {
+      await auto.check();
+    } finally {
+      await setFeeReservePercent(1);
+    }
+    const outcome = outcomes[0]!;
+    if (!outcome.ok || outcome.result.status !== 'paid') throw new Error(JSON.stringify(outcome));
+    // amount + 90 % reserve fits 120: the largest such amount; the reserve comes back as change.
+    expect(outcome.result.amount).toBe(63);
+    expect((await storedCashOut(tab)).balance).toBe(120 - 63);
   });
 
   it('stays off by default', async () => {

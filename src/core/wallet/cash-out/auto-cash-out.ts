@@ -1,13 +1,16 @@
 // Automatic cash-out: when a stored payment brings the current mint's balance to the threshold,
 // the whole balance minus fees goes to the merchant's Lightning address (docs/behaviour.md,
-// "Automatic cash-out"). One run at a time; a failure is retried with backoff.
+// "Automatic cash-out"). Fees above the merchant's limit are never paid. One run at a time; a
+// failure is retried with backoff.
 import { ValidationError, errorMessage } from '../../errors';
 import type { Logger } from '../../logger';
 import type { ConfigStore, ProofStore, WithdrawalStore } from '../../ports';
 import { AvailableProofs } from '../available-proofs';
+import { prepareCashOutAll } from './cash-out-all';
 import type { CashOutQuote, CashOutResult, CashOutService } from './cash-out-service';
-import { fetchPayParams, parseDestination, requestInvoice, type Fetch } from './lnurl';
-import { amountOutOfRange } from './texts';
+import type { FeeLimit } from './fee-limit';
+import { fetchPayParams, parseDestination, type Fetch } from './lnurl';
+import { AUTO_NEEDS_LNURL } from './texts';
 
 export interface AutoCashOutSettings {
   enabled: boolean;
@@ -15,6 +18,11 @@ export interface AutoCashOutSettings {
   address: string;
   /** sats; a balance at or above it is cashed out */
   threshold: number;
+  /**
+   * The most any cash-out may cost in fees before the merchant is asked again (automatic ones are
+   * never paid above it); 1 % + 10 sats when absent.
+   */
+  feeLimit?: FeeLimit;
 }
 
 export type AutoCashOutOutcome =
@@ -26,16 +34,13 @@ export interface AutoCashOutDeps {
   /** the threshold counts only available sats (decision 0015), as cash-out spends only those */
   proofs: Pick<ProofStore, 'listUnspent' | 'balance'>;
   withdrawals: Pick<WithdrawalStore, 'list'>;
-  cashOut: Pick<CashOutService, 'prepare' | 'pay' | 'listPending'>;
+  cashOut: Pick<CashOutService, 'prepare' | 'pay' | 'listPending' | 'spendable'>;
   fetch: Fetch;
   logger: Logger;
   onOutcome(outcome: AutoCashOutOutcome): void;
   retryBaseMs?: number;
   retryMaxMs?: number;
 }
-
-/** Tries at most this many invoice amounts before giving up for this run (fees are re-quoted). */
-const MAX_TRIES = 4;
 
 export class AutoCashOut {
   private running: Promise<void> | null = null;
@@ -85,7 +90,8 @@ export class AutoCashOut {
       // Sats in a pending withdrawal token are the customer's to redeem, not to cash out.
       const balance = (await this.available.sats(mintUrl)).available;
       if (balance < settings.threshold) return;
-      const plan = await this.quoteAll(settings.address, balance);
+      const plan = await this.quoteAll(settings.address);
+      // pay() refuses fees above the merchant's limit for an automatic cash-out.
       const result = await this.deps.cashOut.pay(plan, { auto: true });
       this.failures = 0;
       this.deps.onOutcome({ ok: true, result });
@@ -97,28 +103,11 @@ export class AutoCashOut {
   }
 
   /** An invoice for the largest amount whose total (with fees) fits the balance. */
-  private async quoteAll(address: string, balance: number): Promise<CashOutQuote> {
+  private async quoteAll(address: string): Promise<CashOutQuote> {
     const destination = parseDestination(address);
-    if (destination.kind !== 'lnurl') throw new ValidationError(amountOutOfRange(1, balance));
+    if (destination.kind !== 'lnurl') throw new ValidationError(AUTO_NEEDS_LNURL);
     const params = await fetchPayParams(destination, this.deps.fetch);
-    // First guess: the dev and most real mints reserve about 1% (at least 1 sat) for routing.
-    let amount = Math.min(params.maxSat, balance - Math.max(1, Math.ceil(balance / 100)) - 1);
-    let lastError: unknown;
-    for (let i = 0; i < MAX_TRIES; i++) {
-      if (amount < params.minSat)
-        throw new ValidationError(amountOutOfRange(params.minSat, params.maxSat));
-      const invoice = await requestInvoice(params, amount, '', this.deps.fetch);
-      try {
-        const plan = await this.deps.cashOut.prepare(invoice, params.label);
-        if (plan.total <= balance) return plan;
-        amount -= plan.total - balance;
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        lastError = error;
-        amount -= Math.max(1, Math.ceil(amount / 100));
-      }
-    }
-    throw lastError ?? new ValidationError(amountOutOfRange(params.minSat, params.maxSat));
+    return prepareCashOutAll(params, { cashOut: this.deps.cashOut, fetch: this.deps.fetch });
   }
 
   private scheduleRetry(): number {

@@ -15,6 +15,7 @@ import {
   type CashOutTab,
 } from '../../../testing/storage/cash-out-tab';
 import {
+  feeAboveLimitText,
   INVOICE_ALREADY_PAID,
   INVOICE_BEING_PAID,
   INVOICE_EXPIRED,
@@ -22,6 +23,7 @@ import {
   INVOICE_NO_AMOUNT,
   INVOICE_OTHER_NETWORK,
   heldByPendingToken,
+  meltQuoteWrongAmount,
   notEnoughBalance,
 } from './texts';
 
@@ -60,7 +62,13 @@ describe('cash out to an invoice', () => {
       {
         type: 'cash-out',
         amount: 1000,
-        metadata: { request: invoice, feePaid: 1, inputFee: 0, preimage: result.preimage },
+        metadata: {
+          request: invoice,
+          feePaid: 1,
+          inputFee: 0,
+          preimage: result.preimage,
+          description: 'elsewhere',
+        },
       },
     ]);
     // Every stored proof is unspent at the mint: the change is real.
@@ -91,6 +99,63 @@ describe('cash out to an invoice', () => {
       expect(before - after).toBeLessThanOrEqual(plan.total);
     } finally {
       await feeMint.cleanup();
+    }
+  });
+});
+
+/** The dev mint's fee reserve, percent of the amount (POST /dev/config). */
+async function setFeeReservePercent(percent: number): Promise<void> {
+  const reply = await fetch(`${dev.mint.url}/dev/config`, {
+    method: 'POST',
+    body: JSON.stringify({ feeReservePercent: percent }),
+  });
+  expect(reply.ok).toBe(true);
+}
+
+describe('the mint is checked', () => {
+  it('a melt quote for another amount than the invoice is refused before anything leaves', async () => {
+    const tab = await fundedTab([2000]);
+    // One sat less than the invoice: a quote cashu-ts itself lets through.
+    dev.mint.addFault({
+      path: '/v1/melt/quote/bolt11',
+      action: 'malform',
+      malform: 'wrongAmount',
+      count: 1,
+    });
+    await expect(tab.cashOut.prepare(outsideInvoice(1000))).rejects.toThrow(
+      meltQuoteWrongAmount(1000),
+    );
+    expect(await storedCashOut(tab)).toEqual({ balance: 2000, history: [], pending: 0 });
+  });
+
+  it('the confirm step gets the description, payee and the fee limit (1 % + 10 sats)', async () => {
+    const tab = await fundedTab([2000]);
+    const plan = await tab.cashOut.prepare(outsideInvoice(1000));
+    expect(plan).toMatchObject({
+      description: 'elsewhere',
+      feeLimit: 20,
+      feeAboveLimit: false,
+    });
+    expect(plan.payee).toMatch(/^0[23][0-9a-f]{64}$/);
+  });
+
+  it('a fee reserve of 90 % is paid only when the merchant accepts it, never automatically', async () => {
+    const tab = await fundedTab([300]);
+    await setFeeReservePercent(90);
+    try {
+      const plan = await tab.cashOut.prepare(outsideInvoice(100));
+      expect(plan).toMatchObject({ feeReserve: 90, feeLimit: 11, feeAboveLimit: true });
+      await expect(tab.cashOut.pay(plan)).rejects.toThrow(feeAboveLimitText(90, 11));
+      await expect(tab.cashOut.pay(plan, { auto: true, acceptFee: true })).rejects.toThrow(
+        feeAboveLimitText(90, 11),
+      );
+      expect(await storedCashOut(tab)).toEqual({ balance: 300, history: [], pending: 0 });
+      // Accepted on screen: paid, and only the routing fee is charged.
+      const result = paid(await tab.cashOut.pay(plan, { acceptFee: true }));
+      expect(result.feePaid).toBe(1);
+      expect((await storedCashOut(tab)).balance).toBe(300 - 100 - 1);
+    } finally {
+      await setFeeReservePercent(1);
     }
   });
 });

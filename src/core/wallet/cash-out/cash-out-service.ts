@@ -33,9 +33,14 @@ import { sumSats, toNewProof } from '../proof-convert';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { mintKey, type WalletProvider } from '../wallet-provider';
 import { toCashuProof } from '../withdraw/withdraw-token';
+import { checkChange } from './change-check';
+import { cleanFeeLimit, feeAboveLimit, feeLimitSats, type FeeLimit } from './fee-limit';
 import { checkInvoice } from './invoice';
 import {
+  feeAboveLimitText,
   FEES_CHANGED,
+  MELT_QUOTE_NONSENSE,
+  meltQuoteWrongAmount,
   INVOICE_ALREADY_PAID,
   INVOICE_BEING_PAID,
   BALANCE_CHANGED,
@@ -69,6 +74,8 @@ export interface CashOutServiceDeps {
   lock?: QuoteLock;
   /** test seam between the steps of a melt (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
+  /** the merchant's fee limit (Settings); 1 % + 10 sats when omitted or unreadable */
+  feeLimit?: { get(): Promise<Partial<FeeLimit> | undefined> };
 }
 
 /**
@@ -78,12 +85,56 @@ export interface CashOutServiceDeps {
  */
 export interface CashOutQuote extends Pick<
   PendingMelt,
-  'quote' | 'mintUrl' | 'request' | 'amount' | 'feeReserve' | 'inputFee' | 'expiry' | 'destination'
+  | 'quote'
+  | 'mintUrl'
+  | 'request'
+  | 'amount'
+  | 'feeReserve'
+  | 'inputFee'
+  | 'expiry'
+  | 'destination'
+  | 'description'
 > {
   /** amount + feeReserve + inputFee: the most that can leave the balance */
   total: number;
   /** the mint's available balance before paying (sats in pending withdrawal tokens left out) */
   balance: number;
+  /** the invoice's payee node key (hex), when it gives one */
+  payee: string | null;
+  /** the most fees (reserve + input fee) may be without asking again, in sats */
+  feeLimit: number;
+  /** fees above the limit: the merchant must accept them; automatic cash-out never pays */
+  feeAboveLimit: boolean;
+}
+
+/** What pay() may do beyond the plain case. */
+export interface PayOptions {
+  /** automatic cash-out: never pays fees above the limit */
+  auto?: boolean;
+  /** the merchant saw fees above the limit and confirmed them */
+  acceptFee?: boolean;
+}
+
+/**
+ * The available balance cannot pay the quote: `needed` is amount, fee reserve and the input fees
+ * of the whole balance, `available` what there is. "Cash out everything" lowers the amount by the
+ * difference.
+ */
+export class CashOutShortError extends ValidationError {
+  constructor(
+    message: string,
+    readonly needed: number,
+    readonly available: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What the balance can pay out at most: its sum and that sum minus the input fees of all of it. */
+export interface Spendable {
+  available: number;
+  /** available minus the NUT-02 input fees of spending every available proof */
+  afterInputFees: number;
 }
 
 export type CashOutResult =
@@ -138,8 +189,14 @@ export class CashOutService {
    * Checks the invoice, asks the current mint for a melt quote and works out the fees. Nothing
    * leaves the balance. Throws ValidationError (bad invoice, not enough balance) or a mint error.
    */
-  async prepare(invoiceText: string, destination?: string): Promise<CashOutQuote> {
+  async prepare(
+    invoiceText: string,
+    destination?: string,
+    /** a Lightning address's own description (LNURL metadata), which its invoice only hashes */
+    description?: string,
+  ): Promise<CashOutQuote> {
     const invoice = checkInvoice(invoiceText, this.deps.clock());
+    const limit = await this.readFeeLimit();
     if (await this.deps.ledger.invoicePaid(invoice.request)) {
       throw new ValidationError(INVOICE_ALREADY_PAID);
     }
@@ -149,14 +206,19 @@ export class CashOutService {
     try {
       reply = await wallet.createMeltQuoteBolt11(invoice.request);
     } catch (error) {
+      // cashu-ts refuses a quote above the invoice itself; said in the same words as ours below.
+      if (error instanceof Error && /quote amount exceeds the invoice/i.test(error.message)) {
+        throw new ValidationError(meltQuoteWrongAmount(invoice.amountSat), { cause: error });
+      }
       throw toMintError(error);
     }
-    const amount = reply.amount.toNumber();
-    const feeReserve = reply.fee_reserve.toNumber();
+    const { amount, feeReserve } = checkMeltQuote(reply, invoice.amountSat);
     const proofs = await this.available.list(mintUrl);
     const balance = sumSats(proofs.available);
     const selection = select(wallet, proofs.available, amount + feeReserve);
     if (!selection) throw shortOf(wallet, proofs, amount + feeReserve);
+    const fees = feeReserve + selection.inputFee;
+    const shown = description || invoice.description;
     return {
       quote: reply.quote,
       mintUrl,
@@ -168,16 +230,38 @@ export class CashOutService {
       balance,
       expiry: typeof reply.expiry === 'number' && reply.expiry > 0 ? reply.expiry : null,
       ...(destination ? { destination } : {}),
+      ...(shown ? { description: shown } : {}),
+      payee: invoice.payee,
+      feeLimit: feeLimitSats(amount, limit),
+      feeAboveLimit: feeAboveLimit(amount, fees, limit),
     };
+  }
+
+  /** The current mint's available balance and what is left of it after input fees. */
+  async spendable(): Promise<Spendable> {
+    const mintUrl = await this.deps.config.getMintUrl();
+    const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl);
+    const { available } = await this.available.list(mintUrl);
+    const sum = sumSats(available);
+    return { available: sum, afterInputFees: Math.max(0, sum - feesFor(wallet, available)) };
+  }
+
+  private async readFeeLimit(): Promise<FeeLimit> {
+    try {
+      return cleanFeeLimit(await this.deps.feeLimit?.get());
+    } catch (error) {
+      this.deps.logger.warn('Could not read the fee limit; using the default', error);
+      return cleanFeeLimit(undefined);
+    }
   }
 
   /**
    * Pays a prepared quote: at most `plan.total` leaves the balance. One melt per mint at a time,
    * across tabs; an invoice already paid or being paid from this wallet is refused.
    */
-  pay(plan: CashOutQuote, options: { auto?: boolean } = {}): Promise<CashOutResult> {
+  pay(plan: CashOutQuote, options: PayOptions = {}): Promise<CashOutResult> {
     this.stopped = false;
-    return this.lock(lockName(plan.mintUrl), () => this.payLocked(plan, options.auto === true));
+    return this.lock(lockName(plan.mintUrl), () => this.payLocked(plan, options));
   }
 
   /** Cash-outs sent but not answered PAID or UNPAID yet, oldest first. */
@@ -215,7 +299,8 @@ export class CashOutService {
 
   // ------------------------------------------------------------ paying
 
-  private async payLocked(plan: CashOutQuote, auto: boolean): Promise<CashOutResult> {
+  private async payLocked(plan: CashOutQuote, options: PayOptions): Promise<CashOutResult> {
+    const auto = options.auto === true;
     const { ledger, melts } = this.deps;
     if (await ledger.invoicePaid(plan.request)) throw new ValidationError(INVOICE_ALREADY_PAID);
     const open = (await melts.list()).find((row) => row.request === plan.request);
@@ -232,6 +317,11 @@ export class CashOutService {
     if (!selection) throw shortOf(wallet, proofs, plan.amount + plan.feeReserve);
     if (plan.amount + plan.feeReserve + selection.inputFee > plan.total) {
       throw new ValidationError(FEES_CHANGED);
+    }
+    // Fees above the merchant's limit are paid only when the merchant accepted them on screen.
+    const fees = plan.feeReserve + selection.inputFee;
+    if (fees > plan.feeLimit && (auto || options.acceptFee !== true)) {
+      throw new ValidationError(feeAboveLimitText(fees, plan.feeLimit));
     }
     const inputAmount = sumSats(selection.inputs);
     const reservation = await this.reserveBlanks(
@@ -251,6 +341,7 @@ export class CashOutService {
       inputAmount,
       ...(reservation ? { reservation } : {}),
       ...(plan.destination ? { destination: plan.destination } : {}),
+      ...(plan.description ? { description: plan.description } : {}),
       ...(auto ? { auto } : {}),
       createdAt: this.deps.clock(),
       expiry: plan.expiry,
@@ -412,8 +503,10 @@ export class CashOutService {
     preimage: string | null,
   ): Promise<CashOutResult> {
     const changeTotal = sumSats(change);
-    const feePaid = row.inputAmount - row.inputFee - row.amount - changeTotal;
-    if (feePaid < 0 || feePaid > row.feeReserve) {
+    // Change the reserve cannot explain (more than was left over, or a fee above the reserve) is
+    // kept in the history row, where the merchant and support can see it, not only logged.
+    const { feePaid, extraChange, feeBeyondReserve } = checkChange(row, changeTotal);
+    if (extraChange > 0 || feeBeyondReserve > 0) {
       this.deps.logger.warn(`Melt ${row.quote}: change ${changeTotal} does not match the reserve`);
     }
     const { settled } = await this.deps.ledger.settleMelt({
@@ -421,14 +514,17 @@ export class CashOutService {
       change,
       event: {
         amount: row.amount,
-        feePaid: Math.max(0, feePaid),
+        feePaid,
         inputFee: row.inputFee,
         mintUrl: row.mintUrl,
         quoteId: row.quote,
         request: row.request,
         preimage,
         ...(row.destination ? { destination: row.destination } : {}),
+        ...(row.description ? { description: row.description } : {}),
         ...(row.auto ? { auto: true } : {}),
+        ...(extraChange > 0 ? { extraChange } : {}),
+        ...(feeBeyondReserve > 0 ? { feeBeyondReserve } : {}),
       },
     });
     this.clearTimer(row.quote);
@@ -437,7 +533,7 @@ export class CashOutService {
       status: 'paid',
       quote: row.quote,
       amount: row.amount,
-      feePaid: Math.max(0, feePaid),
+      feePaid,
       inputFee: row.inputFee,
       preimage,
       auto: row.auto === true,
@@ -537,8 +633,34 @@ function shortOf(wallet: Wallet, proofs: ProofsByUse, target: number): Validatio
   const pending = sumSats(proofs.pending);
   if (available === 0 && pending === 0) return new ValidationError(NOTHING_TO_CASH_OUT);
   const needed = target + feesFor(wallet, proofs.available);
-  if (pending > 0) return new ValidationError(heldByPendingToken(needed, available, pending));
-  return new ValidationError(notEnoughBalance(needed, available));
+  if (pending > 0) {
+    return new CashOutShortError(heldByPendingToken(needed, available, pending), needed, available);
+  }
+  return new CashOutShortError(notEnoughBalance(needed, available), needed, available);
+}
+
+/**
+ * NUT-05: the quote must be for the invoice's amount, in whole sats, with a fee reserve that is a
+ * non-negative whole number. A mint quoting another amount would take more (or pay less) than the
+ * merchant sees on the invoice.
+ */
+function checkMeltQuote(
+  reply: MeltQuoteBolt11Response,
+  invoiceAmount: number,
+): { amount: number; feeReserve: number } {
+  let amount: number;
+  let feeReserve: number;
+  try {
+    amount = reply.amount.toNumber();
+    feeReserve = reply.fee_reserve.toNumber();
+  } catch (error) {
+    throw new ValidationError(MELT_QUOTE_NONSENSE, { cause: error });
+  }
+  if (!Number.isSafeInteger(feeReserve) || feeReserve < 0 || !reply.quote) {
+    throw new ValidationError(MELT_QUOTE_NONSENSE);
+  }
+  if (amount !== invoiceAmount) throw new ValidationError(meltQuoteWrongAmount(invoiceAmount));
+  return { amount, feeReserve };
 }
 
 function feesFor(wallet: Wallet, proofs: StoredProof[]): number {

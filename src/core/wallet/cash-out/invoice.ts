@@ -1,7 +1,8 @@
 // BOLT11 checks before a melt quote is asked for: malformed, other network, expired, no amount
-// (docs/protocol.md, "Cash-out").
+// (docs/protocol.md, "Cash-out"); and what the confirm step shows of the invoice.
 import { decode } from 'light-bolt11-decoder';
 import { ValidationError } from '../../errors';
+import { recoverPayee } from './payee';
 import {
   INVOICE_EXPIRED,
   INVOICE_MALFORMED,
@@ -19,6 +20,10 @@ export interface DecodedInvoice {
   /** bech32 network letters: 'bc' mainnet, 'tb', 'tbs', 'bcrt', 'sb' */
   network: string;
   description: string | null;
+  /** hex sha256 the invoice commits to instead of a description (`h`, LNURL-pay), or null */
+  descriptionHash: string | null;
+  /** the payee node key (hex): the `n` field, else recovered from the signature; null if neither */
+  payee: string | null;
 }
 
 /** `lightning:` URIs and upper-case QR payloads are the same invoice. */
@@ -46,11 +51,15 @@ export function decodeInvoice(text: string): DecodedInvoice {
   let timestamp: number | undefined;
   let network = '';
   let description: string | null = null;
+  let descriptionHash: string | null = null;
+  let payee: string | null = null;
   for (const section of decoded.sections) {
     if (section.name === 'amount') msat = Number(section.value);
     else if (section.name === 'timestamp') timestamp = section.value;
     else if (section.name === 'coin_network') network = section.value?.bech32 ?? section.letters;
     else if (section.name === 'description') description = section.value;
+    else if ((section.name as string) === 'description_hash') descriptionHash = hexOf(section);
+    else if ((section.name as string) === 'payee') payee = hexOf(section);
   }
   if (timestamp === undefined || !network || (msat !== null && !Number.isFinite(msat))) {
     throw new ValidationError(INVOICE_MALFORMED);
@@ -61,7 +70,15 @@ export function decodeInvoice(text: string): DecodedInvoice {
     expiresAt: timestamp + (decoded.expiry ?? 3600),
     network,
     description,
+    descriptionHash,
+    payee: payee ?? recoverPayee(request),
   };
+}
+
+/** The hex value of a tagged field the decoder's types do not list (`h`, `n`). */
+function hexOf(section: object): string | null {
+  const value = (section as { value?: unknown }).value;
+  return typeof value === 'string' ? value.toLowerCase() : null;
 }
 
 /**

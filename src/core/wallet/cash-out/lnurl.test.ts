@@ -1,14 +1,21 @@
 // Lightning address / LNURL-pay: parsing what was pasted, http only on loopback, and every way the
-// receiver can fail (no answer, nonsense, refusal, wrong invoice) as a clear message.
+// receiver can fail (no answer, nonsense, refusal, wrong invoice, wrong description hash, redirect
+// elsewhere) as a clear message, the server's own words quoted and attributed.
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
 import { bech32 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
+import { encodeInvoice, randomPreimage } from '../../../../dev/mint/bolt11';
 import { outsideInvoice } from '../../../../dev/mint/test-support';
 import {
   checkPayAmount,
+  cleanReason,
   fetchPayParams,
+  metadataHash,
   parseDestination,
   requestInvoice,
   type Fetch,
+  type PayParams,
 } from './lnurl';
 import {
   amountOutOfRange,
@@ -16,8 +23,10 @@ import {
   LNURL_INSECURE,
   LNURL_NONSENSE,
   LNURL_UNREACHABLE,
-  LNURL_WRONG_INVOICE,
+  lnurlRedirected,
   lnurlRefused,
+  lnurlWrongDescription,
+  lnurlWrongInvoice,
   UNRECOGNISED_DESTINATION,
 } from './texts';
 
@@ -94,7 +103,67 @@ describe('fetchPayParams', () => {
       maxSat: 500,
       commentAllowed: 20,
       description: 'Shop',
+      metadata: PARAMS.metadata,
+      speaker: 'shop@pay.example',
     });
+  });
+
+  it('takes a callback on another host: LUD-06/16 allow it, the description hash binds it', async () => {
+    const params = await fetchPayParams(
+      address,
+      fakeFetch({
+        'https://pay.example/': () => json({ ...PARAMS, callback: 'https://cb.example/x' }),
+      }),
+    );
+    expect(params.callback).toBe('https://cb.example/x');
+  });
+
+  it('follows a redirect on the same origin only, asking fetch not to follow any itself', async () => {
+    const redirects: Array<RequestRedirect | undefined> = [];
+    const hop = (location: string) => new Response(null, { status: 302, headers: { location } });
+    const sameHost: Fetch = async (url, init) => {
+      redirects.push(init?.redirect);
+      if (url.includes('/.well-known/')) return hop('/lnurlp/shop');
+      return json(PARAMS);
+    };
+    expect((await fetchPayParams(address, sameHost)).minSat).toBe(1);
+    expect(redirects).toEqual(['manual', 'manual']);
+
+    const asked: string[] = [];
+    const otherHost: Fetch = async (url) => {
+      asked.push(url);
+      if (url.startsWith('https://pay.example/')) return hop('https://evil.example/shop');
+      return json(PARAMS);
+    };
+    await expect(fetchPayParams(address, otherHost)).rejects.toThrow(
+      lnurlRedirected('shop@pay.example'),
+    );
+    expect(asked).toEqual([address.url]);
+
+    // A browser hides where an opaque redirect goes: refused as well.
+    const hidden = {
+      type: 'opaqueredirect',
+      status: 0,
+      ok: false,
+      headers: new Headers(),
+    } as unknown as Response;
+    await expect(fetchPayParams(address, async () => hidden)).rejects.toThrow(
+      lnurlRedirected('shop@pay.example'),
+    );
+  });
+
+  it("quotes the server's reason, attributed, as short plain text", async () => {
+    const reason = `Account \u202eblocked\u202c\n\n<b>contact</b> us ${'x'.repeat(300)}`;
+    const error = fetchPayParams(
+      address,
+      fakeFetch({ 'https://': () => json({ status: 'ERROR', reason }, 400) }),
+    );
+    await expect(error).rejects.toThrow(lnurlRefused('shop@pay.example', cleanReason(reason)));
+    expect(cleanReason(reason)).toMatch(/^Account blocked <b>contact<\/b> us x+…$/);
+    expect(cleanReason(reason)).toHaveLength(140);
+    await expect(
+      fetchPayParams(address, fakeFetch({ 'https://': () => json({ status: 'ERROR' }) })),
+    ).rejects.toThrow('shop@pay.example says: "no reason given"');
   });
 
   it.each([
@@ -123,7 +192,7 @@ describe('fetchPayParams', () => {
     [
       'refuses',
       fakeFetch({ 'https://': () => json({ status: 'ERROR', reason: 'No such user' }) }),
-      lnurlRefused('No such user'),
+      lnurlRefused('shop@pay.example', 'No such user'),
     ],
   ])('an address that %s', async (_label, fetchFn, message) => {
     await expect(fetchPayParams(address, fetchFn)).rejects.toThrow(message);
@@ -131,21 +200,34 @@ describe('fetchPayParams', () => {
 });
 
 describe('requestInvoice', () => {
-  const params = {
+  const metadata = '[["text/plain","Shop"],["text/identifier","shop@pay.example"]]';
+  const params: PayParams = {
     callback: 'https://pay.example/cb',
     minSat: 1,
     maxSat: 500,
     commentAllowed: 5,
-    description: '',
-    label: 'x',
+    description: 'Shop',
+    metadata,
+    label: 'shop@pay.example',
+    speaker: 'shop@pay.example',
   };
+  /** A real BOLT11 invoice committing to `hash` (the dev mint's encoder). */
+  const invoiceFor = (sats: number, hash = metadataHash(metadata)) =>
+    encodeInvoice({
+      sats,
+      paymentHash: randomPreimage().paymentHash,
+      description: '',
+      descriptionHash: hexToBytes(hash),
+      expirySeconds: 600,
+      nodeKey: secp256k1.utils.randomSecretKey(),
+    });
 
-  it('asks for the amount in msat with the comment and checks the invoice amount', async () => {
-    const invoice = outsideInvoice(21);
+  it('asks for the amount in msat with the comment and checks amount and description hash', async () => {
+    const invoice = invoiceFor(21);
     let asked = '';
     const fetchFn: Fetch = async (url) => {
       asked = url;
-      return json({ pr: invoice, routes: [] });
+      return json({ pr: invoice.toUpperCase(), routes: [] });
     };
     expect(await requestInvoice(params, 21, 'hi', fetchFn)).toBe(invoice);
     expect(asked).toBe('https://pay.example/cb?amount=21000&comment=hi');
@@ -159,10 +241,33 @@ describe('requestInvoice', () => {
 
   it('refuses an invoice for another amount, or none', async () => {
     await expect(
-      requestInvoice(params, 21, '', async () => json({ pr: outsideInvoice(22) })),
-    ).rejects.toThrow(LNURL_WRONG_INVOICE);
+      requestInvoice(params, 21, '', async () => json({ pr: invoiceFor(22) })),
+    ).rejects.toThrow(lnurlWrongInvoice('shop@pay.example', 21, 22));
     await expect(requestInvoice(params, 21, '', async () => json({ nothing: 1 }))).rejects.toThrow(
       LNURL_NONSENSE,
     );
+  });
+
+  it('refuses an invoice whose description hash is not sha256 of the metadata (LUD-06)', async () => {
+    const other = metadataHash('[["text/plain","Someone else"]]');
+    await expect(
+      requestInvoice(params, 21, '', async () => json({ pr: invoiceFor(21, other) })),
+    ).rejects.toThrow(lnurlWrongDescription('shop@pay.example'));
+    // A plain description instead of the hash: refused too.
+    await expect(
+      requestInvoice(params, 21, '', async () => json({ pr: outsideInvoice(21) })),
+    ).rejects.toThrow(lnurlWrongDescription('shop@pay.example'));
+  });
+
+  it('refuses a callback redirected to another host without asking there', async () => {
+    const asked: string[] = [];
+    const fetchFn: Fetch = async (url) => {
+      asked.push(url);
+      return new Response(null, { status: 307, headers: { location: 'https://evil.example/cb' } });
+    };
+    await expect(requestInvoice(params, 21, '', fetchFn)).rejects.toThrow(
+      lnurlRedirected('shop@pay.example'),
+    );
+    expect(asked).toHaveLength(1);
   });
 });

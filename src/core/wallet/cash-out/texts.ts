@@ -15,20 +15,34 @@ export const NOTHING_TO_CASH_OUT = 'There is nothing to cash out at this mint.';
 export const BALANCE_CHANGED =
   'The balance changed: a withdrawal token took some of these sats. Nothing was paid; try again.';
 export const FEES_CHANGED = 'The fees changed. Check the new total and confirm again.';
+export const MELT_QUOTE_NONSENSE = 'The mint answered with an invalid quote. Nothing was paid.';
+export const meltQuoteWrongAmount = (invoice: number) =>
+  `The mint quoted another amount than the invoice's ${invoice} sats. Nothing was paid.`;
+export const feeAboveLimitText = (fees: number, limit: number) =>
+  `The fees (up to ${fees} sats) are above your limit of ${limit} sats. Nothing was paid.`;
 export const LNURL_UNREACHABLE = 'The Lightning address did not answer. Check it and try again.';
 export const LNURL_NONSENSE = 'The Lightning address did not answer with a valid payment request.';
 export const LNURL_INSECURE = 'Lightning addresses must use https.';
-export const LNURL_WRONG_INVOICE =
-  'The Lightning address sent an invoice for a different amount. Nothing was paid.';
 
 export const notEnoughBalance = (needed: number, balance: number) =>
   `Not enough balance: this needs ${needed} sats with fees, the balance is ${balance} sats.`;
 /** Enough sats stored, but some are held by pending withdrawal tokens (decision 0015). */
 export const heldByPendingToken = (needed: number, available: number, pending: number) =>
   `Not enough available balance: this needs ${needed} sats with fees, ${available} sats are available and ${pending} sats are held by a pending withdrawal token. Cancel that token on the Wallet screen to use them.`;
+export const AUTO_NEEDS_LNURL =
+  'Automatic cash-out needs a Lightning address or an LNURL, not an invoice.';
+export const tooLittleForFees = (available: number) =>
+  `The available ${available} sats are not enough to pay any amount with the fees.`;
 export const amountOutOfRange = (min: number, max: number) =>
   `Enter an amount from ${min} to ${max} sats.`;
-export const lnurlRefused = (reason: string) => `The Lightning address refused: ${reason}`;
+/** The server's own words (cleaned, bounded), quoted and attributed: never the app's voice. */
+export const lnurlRefused = (speaker: string, reason: string) => `${speaker} says: "${reason}"`;
+export const lnurlWrongInvoice = (speaker: string, asked: number, got: number | null) =>
+  `${speaker} sent an invoice for ${got === null ? 'no amount' : `${got} sats`} instead of ${asked} sats. Nothing was paid.`;
+export const lnurlWrongDescription = (speaker: string) =>
+  `${speaker} sent an invoice that does not match its payment details (description hash). Nothing was paid.`;
+export const lnurlRedirected = (speaker: string) =>
+  `${speaker} tried to send the request on to another address. Nothing was paid.`;
 export const commentTooLong = (max: number) => `The comment can be at most ${max} characters.`;
 
 // Outcomes, shown by the Cash out panel and as toasts.
