@@ -7,6 +7,7 @@ import { getPublicKey } from 'nostr-tools/pure';
 import type { Logger } from '../logger';
 import { GIFT_WRAP_BACKDATE_SECONDS, GIFT_WRAP_KIND } from './constants';
 import { readReceiptEvent, type SaleReceipt } from './receipt-message';
+import { authSigner } from './relay-auth';
 import type { RelayPool } from './relay-pool';
 
 /** A sale the listener waits a receipt for. */
@@ -24,6 +25,10 @@ const SINCE_MARGIN_SECONDS = 600;
 export const RECEIPT_RESUBSCRIBE_MS = 5_000;
 
 export interface ReceiptListenerDeps {
+  /**
+   * The listener's own pool: a relay that asked for AUTH is disconnected when the sales change
+   * (a connection proves one key), so it must not carry anything else.
+   */
   pool: RelayPool;
   merchantPubkeyHex: string;
   /** a receipt for one of the awaited sales, sealed by the merchant and naming that sale's quote */
@@ -39,6 +44,8 @@ export class ReceiptListener {
   private stopped = false;
   /** wrap ids already handled (relays repeat them, and so does each new subscription) */
   private readonly seen = new Set<string>();
+  /** relays that asked for AUTH on their current connection */
+  private readonly authenticated = new Set<string>();
 
   constructor(private readonly deps: ReceiptListenerDeps) {}
 
@@ -57,6 +64,7 @@ export class ReceiptListener {
     this.stopped = true;
     clearTimeout(this.retry);
     this.closeSubscription();
+    this.dropAuthenticated();
   }
 
   /** Reads one wrap; exported behaviour for tests is through the pool's deliveries. */
@@ -88,13 +96,33 @@ export class ReceiptListener {
     }
   }
 
+  /**
+   * A connection that answered AUTH proved one sale's key, and nostr-tools answers one challenge
+   * per connection; it also keeps the REQ it re-sent after AUTH out of reach of close(). So those
+   * connections are dropped and the next subscription proves the newest sale's key afresh.
+   */
+  private dropAuthenticated(): void {
+    if (this.authenticated.size === 0) return;
+    const relays = [...this.authenticated];
+    this.authenticated.clear();
+    try {
+      this.deps.pool.close(relays);
+    } catch (error) {
+      this.deps.logger.debug('Closing the authenticated relays failed', error);
+    }
+  }
+
   private resubscribe(): void {
     clearTimeout(this.retry);
     this.closeSubscription();
+    this.dropAuthenticated();
     if (this.stopped || this.awaited.size === 0) return;
     const sales = [...this.awaited.values()];
     const relays = [...new Set(sales.flatMap((sale) => sale.relays))];
     const oldest = Math.min(...sales.map((sale) => sale.createdAt));
+    // A relay that keeps wraps for their recipient serves one key per connection: the newest sale's,
+    // the one the cashier is waiting on now (docs/protocol.md "Relays and AUTH").
+    const newest = sales.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
     const since = Math.floor(oldest / 1000) - GIFT_WRAP_BACKDATE_SECONDS - SINCE_MARGIN_SECONDS;
     let subscription: SubCloser | undefined;
     try {
@@ -102,6 +130,11 @@ export class ReceiptListener {
         relays,
         { kinds: [GIFT_WRAP_KIND], '#p': [...this.awaited.keys()], since },
         {
+          onauth: (template) => {
+            const relay = template.tags.find((tag) => tag[0] === 'relay')?.[1];
+            if (relay) this.authenticated.add(relay);
+            return authSigner(newest.receiptSecretKey)(template);
+          },
           onevent: (event) => this.handle(event),
           onclose: () => {
             // Ours closed on purpose (a newer one replaced it); otherwise a relay dropped it.
