@@ -10,6 +10,7 @@ import {
   RemotePaymentInbox,
   type LockProvider,
   type RelayPool,
+  type RelayStatusSink,
 } from '../../core/remote-payments';
 import type {
   CreditedSaleLookup,
@@ -64,6 +65,8 @@ export interface InboxDeps {
   lockProvider?: LockProvider;
   /** pairing, mint verification, per-relay lookback, receipts; absent: every sender is taken */
   trust?: MerchantTrustDeps;
+  /** told per relay whether it delivers (connected, after AUTH, refused, unreachable) */
+  relayStatus?: RelayStatusSink;
 }
 
 function poolFactory(WebSocketImpl?: typeof WebSocket): () => RelayPool {
@@ -87,6 +90,7 @@ export function createInbox(deps: InboxDeps): RemotePaymentInbox {
     logger: deps.logger,
     clock: deps.clock,
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
+    ...(deps.relayStatus ? { relayStatus: deps.relayStatus } : {}),
     ...(trust ? trustedInbox(deps, trust) : {}),
   });
 }
