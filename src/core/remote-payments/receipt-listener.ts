@@ -17,6 +17,21 @@ export interface AwaitedReceipt {
   relays: string[];
   /** ms since epoch: wraps are back-dated from the moment the merchant sends them */
   createdAt: number;
+  /** a paid sale's receipt is due first: its key is the one proved to a relay that asks AUTH */
+  status?: string;
+}
+
+/**
+ * The sale whose key answers a relay's AUTH: the newest paid one (its receipt is due now), else
+ * the newest (docs/protocol.md "Relays and AUTH").
+ */
+function authSale(sales: readonly AwaitedReceipt[]): AwaitedReceipt | undefined {
+  const paid = sales.filter((sale) => sale.status === 'paid');
+  const pool = paid.length > 0 ? paid : sales;
+  return pool.reduce<AwaitedReceipt | undefined>(
+    (best, sale) => (best === undefined || sale.createdAt > best.createdAt ? sale : best),
+    undefined,
+  );
 }
 
 /** Clock skew between the two devices, on top of the back-dating window. */
@@ -46,6 +61,8 @@ export class ReceiptListener {
   private readonly seen = new Set<string>();
   /** relays that asked for AUTH on their current connection */
   private readonly authenticated = new Set<string>();
+  /** the quote whose receipt key the current subscription proves on AUTH */
+  private prover: string | undefined;
 
   constructor(private readonly deps: ReceiptListenerDeps) {}
 
@@ -53,8 +70,12 @@ export class ReceiptListener {
   listen(sales: readonly AwaitedReceipt[]): void {
     const next = new Map<string, AwaitedReceipt>();
     for (const sale of sales) next.set(getPublicKey(sale.receiptSecretKey), sale);
+    // On a relay that asked AUTH, a new sale to prove (one just paid) needs a new connection too.
+    const prover = authSale([...next.values()])?.quote;
     const same =
-      next.size === this.awaited.size && [...next.keys()].every((key) => this.awaited.has(key));
+      next.size === this.awaited.size &&
+      [...next.keys()].every((key) => this.awaited.has(key)) &&
+      (this.authenticated.size === 0 || prover === this.prover);
     this.awaited = next;
     if (same && this.subscription) return;
     this.resubscribe();
@@ -120,9 +141,9 @@ export class ReceiptListener {
     const sales = [...this.awaited.values()];
     const relays = [...new Set(sales.flatMap((sale) => sale.relays))];
     const oldest = Math.min(...sales.map((sale) => sale.createdAt));
-    // A relay that keeps wraps for their recipient serves one key per connection: the newest sale's,
-    // the one the cashier is waiting on now (docs/protocol.md "Relays and AUTH").
-    const newest = sales.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
+    // A relay that keeps wraps for their recipient serves the key the connection proved.
+    const prover = authSale(sales) as AwaitedReceipt;
+    this.prover = prover.quote;
     const since = Math.floor(oldest / 1000) - GIFT_WRAP_BACKDATE_SECONDS - SINCE_MARGIN_SECONDS;
     let subscription: SubCloser | undefined;
     try {
@@ -133,7 +154,7 @@ export class ReceiptListener {
           onauth: (template) => {
             const relay = template.tags.find((tag) => tag[0] === 'relay')?.[1];
             if (relay) this.authenticated.add(relay);
-            return authSigner(newest.receiptSecretKey)(template);
+            return authSigner(prover.receiptSecretKey)(template);
           },
           onevent: (event) => this.handle(event),
           onclose: () => {

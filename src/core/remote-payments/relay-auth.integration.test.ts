@@ -177,4 +177,39 @@ describe('the cashier receipt listener on a relay that requires AUTH', () => {
       { timeout: 10_000 },
     );
   });
+
+  it('proves a paid sale’s key before a newer unpaid one’s', async () => {
+    const guarded = await relay({ auth: {} });
+    const merchant = generateSecretKey();
+    const received: string[] = [];
+    const listener = new ReceiptListener({
+      pool: pool(),
+      merchantPubkeyHex: getPublicKey(merchant),
+      onReceipt: (quote) => received.push(quote),
+      logger: silentLogger,
+    });
+    stoppers.push(() => listener.stop());
+    const paid = {
+      quote: 'q-paid',
+      receiptSecretKey: generateSecretKey(),
+      relays: [guarded.url],
+      createdAt: Date.now() - 60_000,
+      status: 'paid',
+    };
+    const unpaid = {
+      ...paid,
+      quote: 'q-unpaid',
+      receiptSecretKey: generateSecretKey(),
+      createdAt: Date.now(),
+      status: 'unpaid',
+    };
+    listener.listen([paid, unpaid]);
+    const event = wrapReceipt({
+      merchantSecretKey: merchant,
+      receiptPubkeyHex: getPublicKey(paid.receiptSecretKey),
+      receipt: { quote: 'q-paid', amount: 3, time: 3 },
+    });
+    expect((await publishToRelays(event, [guarded.url], pool())).accepted).toHaveLength(1);
+    await vi.waitFor(() => expect(received).toEqual(['q-paid']), { timeout: 10_000 });
+  });
 });

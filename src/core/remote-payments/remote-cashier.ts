@@ -357,6 +357,8 @@ export class RemoteCashier {
             const current = this.sales.get(quote);
             if (current?.status === 'unpaid') {
               await this.change(quote, { status: 'paid', paidAt: this.clock() });
+              // A relay with AUTH is then asked with this sale's key (receipt-listener.ts).
+              this.listenForReceipts();
               this.emitSales();
             }
             if (this.live.has(quote) && current?.status !== 'confirmed') {
