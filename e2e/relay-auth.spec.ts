@@ -88,9 +88,8 @@ test('a relay that refuses the merchant key delivers nothing, and Settings says 
   const { link, npub } = await connectLink(page);
 
   const cashier = await openCashier(browser, link, npub);
-  let quoteId: string;
   try {
-    quoteId = await requestInvoice(cashier.page, 13, 'keyboard');
+    const quoteId = await requestInvoice(cashier.page, 13, 'keyboard');
     await payQuote(quoteId);
     await expectSalePaid(cashier.page, quoteId, LANDS);
   } finally {
