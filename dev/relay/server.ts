@@ -2,10 +2,16 @@
 import { createServer, type IncomingMessage as HttpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NostrRelay } from '@nostr-relay/core';
-import { LogLevel, type Event, type IncomingMessage } from '@nostr-relay/common';
+import { LogLevel, type Client, type Event, type IncomingMessage } from '@nostr-relay/common';
 import { Validator } from '@nostr-relay/validator';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { createEventFileWriter, loadEvents } from './file-store.ts';
+import {
+  AUTH_REQUIRED_REASON,
+  asksForGiftWraps,
+  ConnectionAuth,
+  type GiftWrapAuthOptions,
+} from './gift-wrap-auth.ts';
 import { MemoryEventRepository } from './memory-repository.ts';
 import { relayInformation } from './nip11.ts';
 import { TagAwareBroadcast } from './tag-aware-broadcast.ts';
@@ -17,6 +23,13 @@ export type RelayOptions = {
   host?: string;
   /** JSON file the events are kept in across restarts; memory only when absent. */
   file?: string;
+  /**
+   * NIP-42 for gift wraps, as direct-message relays do: a REQ or COUNT naming kind 1059 is
+   * refused with CLOSED "auth-required: …" until the connection answers the AUTH challenge, and
+   * wraps are then sent only to the key in their `p` tag. `allow` limits which keys may
+   * authenticate (dev/relay/README.md).
+   */
+  auth?: GiftWrapAuthOptions;
 };
 
 export type DevRelay = {
@@ -59,28 +72,47 @@ export async function startRelay(options: RelayOptions = {}): Promise<DevRelay> 
   const validator = new Validator();
 
   const server = createServer((request, response) =>
-    answerHttp(request, response, MAX_SUBSCRIPTIONS_PER_CLIENT),
+    answerHttp(request, response, MAX_SUBSCRIPTIONS_PER_CLIENT, options.auth !== undefined),
   );
   const sockets = new WebSocketServer({ server });
   sockets.on('connection', (ws, request) => {
-    relay.handleConnection(ws, request.socket.remoteAddress);
+    const auth = options.auth ? new ConnectionAuth(options.auth) : undefined;
+    // With AUTH on, the library talks to a screen that drops the wraps this connection may not see.
+    const client: Client = auth
+      ? {
+          get readyState() {
+            return ws.readyState as Client['readyState'];
+          },
+          send(data: string) {
+            const frame = auth.screen(data);
+            if (frame !== undefined) ws.send(frame);
+          },
+        }
+      : ws;
+    relay.handleConnection(client, request.socket.remoteAddress);
+    if (auth) send(ws, ['AUTH', auth.challenge]);
     // One message at a time per client, so an EVENT followed by a REQ sees that event.
     let queue = Promise.resolve();
     ws.on('message', (data) => {
       queue = queue
-        .then(() => handleRawMessage(ws, data))
+        .then(() => handleRawMessage(ws, client, auth, data))
         .catch((error: unknown) => {
           send(ws, ['NOTICE', `error: ${error instanceof Error ? error.message : String(error)}`]);
         });
     });
     ws.on('close', () => {
-      relay.handleDisconnect(ws);
-      broadcast.forget(ws);
+      relay.handleDisconnect(client);
+      broadcast.forget(client);
     });
     ws.on('error', () => ws.terminate());
   });
 
-  async function handleRawMessage(ws: WebSocket, data: RawData): Promise<void> {
+  async function handleRawMessage(
+    ws: WebSocket,
+    client: Client,
+    auth: ConnectionAuth | undefined,
+    data: RawData,
+  ): Promise<void> {
     let raw: unknown;
     try {
       raw = JSON.parse(data.toString());
@@ -88,7 +120,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<DevRelay> 
       send(ws, ['NOTICE', 'invalid: message is not JSON']);
       return;
     }
-    if (Array.isArray(raw) && raw[0] === 'COUNT') return handleCount(ws, raw);
+    if (Array.isArray(raw) && raw[0] === 'COUNT') return handleCount(ws, auth, raw);
     let message: IncomingMessage;
     try {
       message = await validator.validateIncomingMessage(raw as object);
@@ -96,11 +128,31 @@ export async function startRelay(options: RelayOptions = {}): Promise<DevRelay> 
       refuseInvalid(ws, raw, error instanceof Error ? error.message : 'invalid: bad message');
       return;
     }
-    await relay.handleMessage(ws, message);
+    if (auth && message[0] === 'AUTH') {
+      const [accepted, reason] = auth.accept(message[1]);
+      send(ws, ['OK', message[1].id, accepted, reason]);
+      return;
+    }
+    if (auth && message[0] === 'REQ' && !auth.authenticated && asksForGiftWraps(message.slice(2))) {
+      refuseUnauthenticated(ws, auth, message[1]);
+      return;
+    }
+    await relay.handleMessage(client, message);
+  }
+
+  /** NIP-42: CLOSED with the machine-readable prefix, then the challenge again. */
+  function refuseUnauthenticated(ws: WebSocket, auth: ConnectionAuth, id: string): void {
+    send(ws, ['CLOSED', id, AUTH_REQUIRED_REASON]);
+    send(ws, ['AUTH', auth.challenge]);
   }
 
   // NIP-45, which the library lacks: the number of stored events matching the filters.
-  async function handleCount(ws: WebSocket, raw: unknown[]): Promise<void> {
+  // With AUTH on, wraps are counted only for the keys the connection proved.
+  async function handleCount(
+    ws: WebSocket,
+    auth: ConnectionAuth | undefined,
+    raw: unknown[],
+  ): Promise<void> {
     const subscriptionId = raw[1];
     if (typeof subscriptionId !== 'string') {
       send(ws, ['NOTICE', 'invalid: COUNT needs a subscription id']);
@@ -108,8 +160,13 @@ export async function startRelay(options: RelayOptions = {}): Promise<DevRelay> 
     }
     try {
       const filters = await validator.validateFilters(raw.slice(2));
+      if (auth && !auth.authenticated && asksForGiftWraps(filters)) {
+        refuseUnauthenticated(ws, auth, subscriptionId);
+        return;
+      }
       const events = await relay.findEvents(filters);
-      send(ws, ['COUNT', subscriptionId, { count: events.length }]);
+      const counted = auth ? events.filter((event) => auth.maySee(event)) : events;
+      send(ws, ['COUNT', subscriptionId, { count: counted.length }]);
     } catch (error) {
       send(ws, ['CLOSED', subscriptionId, error instanceof Error ? error.message : 'invalid']);
     }
@@ -166,7 +223,12 @@ function send(ws: WebSocket, message: unknown[]): void {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
 }
 
-function answerHttp(request: HttpRequest, response: ServerResponse, maxSubscriptions: number) {
+function answerHttp(
+  request: HttpRequest,
+  response: ServerResponse,
+  maxSubscriptions: number,
+  auth: boolean,
+) {
   if (request.method === 'OPTIONS') {
     response.writeHead(204, CORS_HEADERS).end();
     return;
@@ -178,7 +240,7 @@ function answerHttp(request: HttpRequest, response: ServerResponse, maxSubscript
   if ((request.headers.accept ?? '').includes('application/nostr+json')) {
     response
       .writeHead(200, { ...CORS_HEADERS, 'Content-Type': 'application/nostr+json' })
-      .end(JSON.stringify(relayInformation(maxSubscriptions)));
+      .end(JSON.stringify(relayInformation(maxSubscriptions, auth)));
     return;
   }
   response

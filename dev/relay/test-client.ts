@@ -16,11 +16,13 @@ export class RawRelayClient {
 
   static async connect(url: string): Promise<RawRelayClient> {
     const ws = new WebSocket(url);
+    // Listening before 'open': a relay may speak first (a NIP-42 AUTH challenge) in the same tick.
+    const client = new RawRelayClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    return new RawRelayClient(ws);
+    return client;
   }
 
   send(frame: unknown): void {

@@ -2,7 +2,11 @@
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { DeviceKeys } from '../../core/keys';
 import type { TillLock } from '../../core/lock';
-import type { RemotePaymentInbox } from '../../core/remote-payments';
+import {
+  RelayStatusBoard,
+  type RelayStatusSource,
+  type RemotePaymentInbox,
+} from '../../core/remote-payments';
 import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
 import { PriceService } from '../../core/prices/price-service';
@@ -25,6 +29,8 @@ export interface AppServices extends BaseServices {
   deviceKeys: DeviceKeys;
   /** The merchant's remote-payment inbox; started after onboarding. */
   inbox: RemotePaymentInbox;
+  /** Per relay, whether the inbox gets its payment messages (Settings shows it). */
+  relayStatus: RelayStatusSource;
   /** One cached cashu-ts Mint/Wallet per mint URL (seeded for the merchant, seedless for a cashier). */
   wallets: WalletProvider;
   /** The one owner of pending mint quotes: create, watch, mint, store; resumed at start-up. */
@@ -126,6 +132,7 @@ export function completeServices(
   const getSecretKey = () => deviceKeys.getOrCreateSecretKey();
   const relayDeps = { config, store: storage.merchantTrust, getSecretKey, logger, clock };
   const receipts = createReceiptSender(relayDeps);
+  const relayStatus = new RelayStatusBoard();
   const merchantProfile = createProfilePublisher(relayDeps);
   // Once a remote sale's proofs are stored, its cashier hears back (docs/protocol.md "Receipts").
   payments.onSettled((settled) => {
@@ -149,7 +156,9 @@ export function completeServices(
       clock,
       trust: { store: storage.merchantTrust, wallets, receipts, profile: merchantProfile },
       retryList: storage.inboxRetries,
+      relayStatus,
     }),
+    relayStatus,
     merchantProfile,
     receipts,
     wallets,

@@ -10,6 +10,7 @@ import {
   RemotePaymentInbox,
   type LockProvider,
   type RelayPool,
+  type RelayStatusSink,
 } from '../../core/remote-payments';
 import type {
   CreditedSaleLookup,
@@ -67,6 +68,8 @@ export interface InboxDeps {
   trust?: MerchantTrustDeps;
   /** messages the inbox could not finish, tried again at each start (storage.inboxRetries) */
   retryList?: InboxRetryStore;
+  /** told per relay whether it delivers (connected, after AUTH, refused, unreachable) */
+  relayStatus?: RelayStatusSink;
 }
 
 function poolFactory(WebSocketImpl?: typeof WebSocket): () => RelayPool {
@@ -91,6 +94,7 @@ export function createInbox(deps: InboxDeps): RemotePaymentInbox {
     clock: deps.clock,
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
     ...(deps.retryList ? { retryList: deps.retryList } : {}),
+    ...(deps.relayStatus ? { relayStatus: deps.relayStatus } : {}),
     ...(trust ? trustedInbox(deps, trust) : {}),
   });
 }

@@ -29,8 +29,10 @@ import { hasValidPairing } from './pairing';
 import { normalizeMintUrl, type PaymentMessage } from './payment-message';
 import type { RemoteQuoteVerdict } from './verify-remote-quote';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { authSigner, deliveryAfterClose } from './relay-auth';
 import type { RelayPool } from './relay-pool';
 import { SeenWraps } from './seen-wraps';
+import type { RelayStatusSink } from './relay-status';
 
 export interface RemotePaymentInboxDeps {
   /** a fresh pool per listening session (createRelayPool with the platform's WebSocket) */
@@ -94,6 +96,8 @@ export interface RemotePaymentInboxDeps {
    * and every 5 minutes). Absent: it stays unfinished and holds the lookback, within a bound.
    */
   retryList?: InboxRetryStore;
+  /** Told, per relay, whether it delivers (Settings shows it); absent: not reported. */
+  relayStatus?: RelayStatusSink;
 }
 
 /**
@@ -266,6 +270,7 @@ export class RemotePaymentInbox {
         session.pool = this.deps.createPool();
         const unique = [...new Set(relays.map((relay) => relay.trim()).filter(Boolean))];
         if (unique.length === 0) this.logger.warn('Remote payment inbox has no relays');
+        this.deps.relayStatus?.reset(unique);
         for (const relay of unique) this.subscribe(session, relay, 0);
         return;
       } catch (error) {
@@ -281,6 +286,7 @@ export class RemotePaymentInbox {
     for (const subscription of session.subscriptions.values()) subscription.close();
     session.subscriptions.clear();
     session.pool?.destroy();
+    this.deps.relayStatus?.reset([]);
   }
 
   private sleep(session: Session, ms: number): Promise<void> {
@@ -354,10 +360,16 @@ export class RemotePaymentInbox {
   private open(session: Session, relay: string, attempt: number, since: number): void {
     const pool = session.pool;
     const pubkey = session.pubkey;
-    if (!pool || !pubkey || session.abort.signal.aborted) return;
+    const secretKey = session.secretKey;
+    if (!pool || !pubkey || !secretKey || session.abort.signal.aborted) return;
     let closedByUs = false;
     let closed = false;
     let healthy = false;
+    // The relay asked for NIP-42 AUTH (it closed the REQ "auth-required:"); nostr-tools then
+    // signs the challenge with the device key and sends the REQ again.
+    let asked = false;
+    // The pool does not keep the REQ it re-sends after AUTH; aborting closes that one too.
+    const ending = new AbortController();
     const refresh = () => {
       if (closed || session.abort.signal.aborted) return;
       this.recordCursor(session, relay, Math.floor(this.clock() / 1000));
@@ -367,6 +379,8 @@ export class RemotePaymentInbox {
       [relay],
       { kinds: [GIFT_WRAP_KIND], '#p': [pubkey], since },
       {
+        abort: ending.signal,
+        onauth: authSigner(secretKey, () => (asked = true)),
         onevent: (event) => this.enqueue(session, event),
         oneose: () => {
           // nostr-tools' pool also calls oneose when the connection fails, synchronously right
@@ -375,6 +389,7 @@ export class RemotePaymentInbox {
           queueMicrotask(() => {
             if (closed) return;
             healthy = true;
+            this.deps.relayStatus?.report(relay, { state: asked ? 'authenticated' : 'connected' });
             // Live from here: what the relay stored is queued, what comes next arrives as sent.
             refresh();
           });
@@ -383,11 +398,13 @@ export class RemotePaymentInbox {
           closed = true;
           if (closedByUs || session.abort.signal.aborted) return;
           session.subscriptions.delete(relay);
+          const reason = reasons.map((entry) => entry.reason).join('; ');
+          this.deps.relayStatus?.report(relay, deliveryAfterClose(reason));
           const next = healthy ? 0 : attempt + 1;
           const wait = delayFor(this.retryDelays, healthy ? 0 : attempt);
           this.logger.warn(
             `Relay ${relay} closed the payment subscription, resubscribing in ${wait} ms:`,
-            reasons.map((entry) => entry.reason).join('; '),
+            reason,
           );
           this.later(session, wait, () => this.subscribe(session, relay, next));
         },
@@ -397,6 +414,7 @@ export class RemotePaymentInbox {
       close: () => {
         closedByUs = true;
         closer.close();
+        ending.abort();
       },
     });
   }

@@ -14,6 +14,13 @@ export {
   type PaymentRumor,
 } from './gift-wrap';
 export { createRelayPool, type RelayPool } from './relay-pool';
+export {
+  RelayStatusBoard,
+  type RelayDelivery,
+  type RelayStatusEntry,
+  type RelayStatusSink,
+  type RelayStatusSource,
+} from './relay-status';
 export { publishToRelays, sendPaymentMessage, type PublishOutcome } from './publish';
 export { createRemoteInvoice, type QuoteWallet, type RemoteInvoice } from './remote-invoice';
 export {

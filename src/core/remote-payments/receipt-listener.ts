@@ -7,6 +7,7 @@ import { getPublicKey } from 'nostr-tools/pure';
 import type { Logger } from '../logger';
 import { GIFT_WRAP_BACKDATE_SECONDS, GIFT_WRAP_KIND } from './constants';
 import { readReceiptEvent, type SaleReceipt } from './receipt-message';
+import { authSigner } from './relay-auth';
 import type { RelayPool } from './relay-pool';
 
 /** A sale the listener waits a receipt for. */
@@ -16,6 +17,21 @@ export interface AwaitedReceipt {
   relays: string[];
   /** ms since epoch: wraps are back-dated from the moment the merchant sends them */
   createdAt: number;
+  /** a paid sale's receipt is due first: its key is the one proved to a relay that asks AUTH */
+  status?: string;
+}
+
+/**
+ * The sale whose key answers a relay's AUTH: the newest paid one (its receipt is due now), else
+ * the newest (docs/protocol.md "Relays and AUTH").
+ */
+function authSale(sales: readonly AwaitedReceipt[]): AwaitedReceipt | undefined {
+  const paid = sales.filter((sale) => sale.status === 'paid');
+  const pool = paid.length > 0 ? paid : sales;
+  return pool.reduce<AwaitedReceipt | undefined>(
+    (best, sale) => (best === undefined || sale.createdAt > best.createdAt ? sale : best),
+    undefined,
+  );
 }
 
 /** Clock skew between the two devices, on top of the back-dating window. */
@@ -24,6 +40,10 @@ const SINCE_MARGIN_SECONDS = 600;
 export const RECEIPT_RESUBSCRIBE_MS = 5_000;
 
 export interface ReceiptListenerDeps {
+  /**
+   * The listener's own pool: a relay that asked for AUTH is disconnected when the sales change
+   * (a connection proves one key), so it must not carry anything else.
+   */
   pool: RelayPool;
   merchantPubkeyHex: string;
   /** a receipt for one of the awaited sales, sealed by the merchant and naming that sale's quote */
@@ -39,6 +59,10 @@ export class ReceiptListener {
   private stopped = false;
   /** wrap ids already handled (relays repeat them, and so does each new subscription) */
   private readonly seen = new Set<string>();
+  /** relays that asked for AUTH on their current connection */
+  private readonly authenticated = new Set<string>();
+  /** the quote whose receipt key the current subscription proves on AUTH */
+  private prover: string | undefined;
 
   constructor(private readonly deps: ReceiptListenerDeps) {}
 
@@ -46,8 +70,12 @@ export class ReceiptListener {
   listen(sales: readonly AwaitedReceipt[]): void {
     const next = new Map<string, AwaitedReceipt>();
     for (const sale of sales) next.set(getPublicKey(sale.receiptSecretKey), sale);
+    // On a relay that asked AUTH, a new sale to prove (one just paid) needs a new connection too.
+    const prover = authSale([...next.values()])?.quote;
     const same =
-      next.size === this.awaited.size && [...next.keys()].every((key) => this.awaited.has(key));
+      next.size === this.awaited.size &&
+      [...next.keys()].every((key) => this.awaited.has(key)) &&
+      (this.authenticated.size === 0 || prover === this.prover);
     this.awaited = next;
     if (same && this.subscription) return;
     this.resubscribe();
@@ -57,6 +85,7 @@ export class ReceiptListener {
     this.stopped = true;
     clearTimeout(this.retry);
     this.closeSubscription();
+    this.dropAuthenticated();
   }
 
   /** Reads one wrap; exported behaviour for tests is through the pool's deliveries. */
@@ -88,13 +117,33 @@ export class ReceiptListener {
     }
   }
 
+  /**
+   * A connection that answered AUTH proved one sale's key, and nostr-tools answers one challenge
+   * per connection; it also keeps the REQ it re-sent after AUTH out of reach of close(). So those
+   * connections are dropped and the next subscription proves the newest sale's key afresh.
+   */
+  private dropAuthenticated(): void {
+    if (this.authenticated.size === 0) return;
+    const relays = [...this.authenticated];
+    this.authenticated.clear();
+    try {
+      this.deps.pool.close(relays);
+    } catch (error) {
+      this.deps.logger.debug('Closing the authenticated relays failed', error);
+    }
+  }
+
   private resubscribe(): void {
     clearTimeout(this.retry);
     this.closeSubscription();
+    this.dropAuthenticated();
     if (this.stopped || this.awaited.size === 0) return;
     const sales = [...this.awaited.values()];
     const relays = [...new Set(sales.flatMap((sale) => sale.relays))];
     const oldest = Math.min(...sales.map((sale) => sale.createdAt));
+    // A relay that keeps wraps for their recipient serves the key the connection proved.
+    const prover = authSale(sales) as AwaitedReceipt;
+    this.prover = prover.quote;
     const since = Math.floor(oldest / 1000) - GIFT_WRAP_BACKDATE_SECONDS - SINCE_MARGIN_SECONDS;
     let subscription: SubCloser | undefined;
     try {
@@ -102,6 +151,11 @@ export class ReceiptListener {
         relays,
         { kinds: [GIFT_WRAP_KIND], '#p': [...this.awaited.keys()], since },
         {
+          onauth: (template) => {
+            const relay = template.tags.find((tag) => tag[0] === 'relay')?.[1];
+            if (relay) this.authenticated.add(relay);
+            return authSigner(prover.receiptSecretKey)(template);
+          },
           onevent: (event) => this.handle(event),
           onclose: () => {
             // Ours closed on purpose (a newer one replaced it); otherwise a relay dropped it.

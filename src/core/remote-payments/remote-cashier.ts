@@ -100,6 +100,8 @@ export class RemoteCashier {
   private readonly resendTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private pool: RelayPool | undefined;
   private listener: ReceiptListener | undefined;
+  /** the receipt listener's own connections (it drops the ones that answered AUTH) */
+  private receiptPool: RelayPool | undefined;
   /** bumped by stop(): work begun before a stop leaves no watch, timer or subscription behind */
   private generation = 0;
   /** start()'s read of the list: a new sale waits for it, so the read cannot pick it up half-made */
@@ -277,12 +279,15 @@ export class RemoteCashier {
     this.resendTimers.clear();
     this.listener?.stop();
     this.listener = undefined;
-    try {
-      this.pool?.destroy();
-    } catch (closeError) {
-      this.deps.logger.debug('Closing the relay pool failed', closeError);
+    for (const pool of [this.pool, this.receiptPool]) {
+      try {
+        pool?.destroy();
+      } catch (closeError) {
+        this.deps.logger.debug('Closing the relay pool failed', closeError);
+      }
     }
     this.pool = undefined;
+    this.receiptPool = undefined;
   }
 
   private relayPool(): RelayPool {
@@ -352,6 +357,8 @@ export class RemoteCashier {
             const current = this.sales.get(quote);
             if (current?.status === 'unpaid') {
               await this.change(quote, { status: 'paid', paidAt: this.clock() });
+              // A relay with AUTH is then asked with this sale's key (receipt-listener.ts).
+              this.listenForReceipts();
               this.emitSales();
             }
             if (this.live.has(quote) && current?.status !== 'confirmed') {
@@ -435,8 +442,9 @@ export class RemoteCashier {
     const waiting = [...this.sales.values()].filter(awaitsReceipt);
     if (!this.listener) {
       if (waiting.length === 0) return;
+      this.receiptPool ??= this.deps.createPool();
       this.listener = new ReceiptListener({
-        pool: this.relayPool(),
+        pool: this.receiptPool,
         merchantPubkeyHex: this.deps.merchantPubkeyHex,
         onReceipt: (quote, receipt) => void this.confirm(quote, receipt),
         logger: this.deps.logger,

@@ -13,6 +13,7 @@ import { PriceSettings } from './PriceSettings';
 import { PinSettings } from './PinSettings';
 import { RecoverFunds } from './RecoverFunds';
 import { StorageStatus } from './StorageStatus';
+import { RelayStatusList } from './RelayStatusList';
 import { UnpairedSenders } from './UnpairedSenders';
 import { ShopNameSettings } from './ShopNameSettings';
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
@@ -224,6 +225,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
             hint="One relay per line (ws:// or wss://)."
             error={fieldErrors.relays}
           />
+          {services.relayStatus ? <RelayStatusList status={services.relayStatus} /> : null}
           <div className="flex justify-end">
             <Button type="submit" disabled={saving} aria-busy={saving}>
               {saving ? 'Saving...' : 'Save Settings'}

@@ -12,6 +12,7 @@ import type { AutoCashOutStore } from './AutoCashOutSettings';
 import type { PriceSettingsService } from './PriceSettings';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 import type { PairingStore } from '../../core/remote-payments/merchant-ports';
+import type { RelayStatusSource } from '../../core/remote-payments/relay-status';
 
 export interface SettingsServices {
   storage: {
@@ -40,6 +41,8 @@ export interface SettingsServices {
   deviceStorage?: StorageInfo | undefined;
   /** The remote-payment inbox; restarted so new relays apply without a reload. */
   inbox: Pick<RemotePaymentInbox, 'restart'>;
+  /** Per relay, whether the inbox gets its messages; the list is left out when omitted. */
+  relayStatus?: RelayStatusSource;
   /** Display currency and price source; the section is left out when omitted. */
   prices?: PriceSettingsService;
   /** The phrase restore scan behind "Recover funds". */

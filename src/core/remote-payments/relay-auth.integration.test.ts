@@ -1,0 +1,215 @@
+// NIP-42 against the real dev relay with AUTH on: the inbox answers with the merchant's key and
+// gets its wraps, a relay that refuses the key is reported so, and receipts reach the cashier.
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { startRelay, type DevRelay } from '../../../dev/relay/server';
+import type { PendingMintQuote } from '../ports';
+import { RemotePaymentInbox } from './inbox';
+import { noLockProvider } from '../cross-tab-lock';
+import type { PaymentMessage } from './payment-message';
+import { publishToRelays, sendPaymentMessage } from './publish';
+import { ReceiptListener } from './receipt-listener';
+import { wrapReceipt, type SaleReceipt } from './receipt-message';
+import { createRelayPool, type RelayPool } from './relay-pool';
+import { RelayStatusBoard, type RelayDelivery } from './relay-status';
+import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
+import { silentLogger } from '../logger';
+
+const WS = WebSocket as unknown as typeof globalThis.WebSocket;
+const MINT = 'http://mint.test';
+
+const relays: DevRelay[] = [];
+const pools: RelayPool[] = [];
+const stoppers: Array<() => unknown> = [];
+
+function pool(): RelayPool {
+  const created = createRelayPool({ WebSocket: WS });
+  pools.push(created);
+  return created;
+}
+
+async function relay(options: Parameters<typeof startRelay>[0] = {}): Promise<DevRelay> {
+  const started = await startRelay({ port: 0, ...options });
+  relays.push(started);
+  return started;
+}
+
+afterEach(async () => {
+  await Promise.all(stoppers.splice(0).map((stop) => stop()));
+  for (const created of pools.splice(0)) created.destroy();
+  await Promise.all(relays.splice(0).map((started) => started.close()));
+});
+
+function message(quote: string): PaymentMessage {
+  return { quote, amount: 21, request: 'lnbc210n1pdev', unit: 'sat', mint: MINT };
+}
+
+function merchantInbox(secretKey: Uint8Array, urls: string[]) {
+  const tracked: PendingMintQuote[] = [];
+  const store = new MemoryProcessedQuoteStore();
+  const status = new RelayStatusBoard();
+  const inbox = new RemotePaymentInbox({
+    createPool: pool,
+    getRelays: async () => urls,
+    getSecretKey: async () => secretKey,
+    getMintUrl: async () => MINT,
+    processedQuotes: store,
+    takeOver: async (quote) => {
+      if (!(await store.claim(quote.quote, quote.amount))) return false;
+      tracked.push(quote);
+      return true;
+    },
+    lockProvider: noLockProvider,
+    retryDelaysMs: [100, 200, 400],
+    relayStatus: status,
+  });
+  stoppers.push(() => inbox.stop());
+  const deliveryOf = (url: string): RelayDelivery | undefined =>
+    status.snapshot().find((entry) => entry.relay === url)?.delivery;
+  return { inbox, tracked, deliveryOf };
+}
+
+describe('the merchant inbox on relays that require AUTH', () => {
+  it('answers the challenge with the merchant key, sends the REQ again and takes the sale', async () => {
+    const guarded = await relay({ auth: {} });
+    const merchant = generateSecretKey();
+    await sendPaymentMessage({
+      recipientPubkeyHex: getPublicKey(merchant),
+      message: message('q-auth'),
+      relays: [guarded.url],
+      pool: pool(),
+    });
+    const { inbox, tracked, deliveryOf } = merchantInbox(merchant, [guarded.url]);
+    await inbox.start();
+    await vi.waitFor(() => expect(tracked.map((quote) => quote.quote)).toEqual(['q-auth']), {
+      timeout: 10_000,
+    });
+    await vi.waitFor(() => expect(deliveryOf(guarded.url)).toEqual({ state: 'authenticated' }));
+
+    // Live, too: a wrap sent while listening arrives on the re-sent REQ.
+    await sendPaymentMessage({
+      recipientPubkeyHex: getPublicKey(merchant),
+      message: message('q-live'),
+      relays: [guarded.url],
+      pool: pool(),
+    });
+    await vi.waitFor(() => expect(tracked).toHaveLength(2), { timeout: 10_000 });
+  });
+
+  it('reports a relay that refuses the merchant key, and one that cannot be reached', async () => {
+    const refusing = await relay({ auth: { allow: [getPublicKey(generateSecretKey())] } });
+    const open = await relay();
+    const gone = await relay();
+    const goneUrl = gone.url;
+    await gone.close();
+    const merchant = generateSecretKey();
+    await sendPaymentMessage({
+      recipientPubkeyHex: getPublicKey(merchant),
+      message: message('q-refused'),
+      relays: [refusing.url],
+      pool: pool(),
+    });
+    const { inbox, tracked, deliveryOf } = merchantInbox(merchant, [
+      refusing.url,
+      open.url,
+      goneUrl,
+    ]);
+    await inbox.start();
+    await vi.waitFor(
+      () => {
+        expect(deliveryOf(refusing.url)).toEqual({
+          state: 'refused',
+          reason: expect.stringMatching(/^AUTH refused: restricted: .* may not read here$/),
+        });
+        expect(deliveryOf(open.url)).toEqual({ state: 'connected' });
+        expect(deliveryOf(goneUrl)).toMatchObject({ state: 'unreachable' });
+      },
+      { timeout: 10_000 },
+    );
+    expect(tracked).toEqual([]);
+    await inbox.stop();
+    expect(deliveryOf(open.url)).toBeUndefined();
+  });
+});
+
+describe('the cashier receipt listener on a relay that requires AUTH', () => {
+  it('proves the newest sale key, then the next sale key once the set changes', async () => {
+    const guarded = await relay({ auth: {} });
+    const merchant = generateSecretKey();
+    const received: Array<[string, SaleReceipt]> = [];
+    const listener = new ReceiptListener({
+      pool: pool(),
+      merchantPubkeyHex: getPublicKey(merchant),
+      onReceipt: (quote, receipt) => received.push([quote, receipt]),
+      logger: silentLogger,
+    });
+    stoppers.push(() => listener.stop());
+    const sale = (quote: string, createdAt: number) => ({
+      quote,
+      receiptSecretKey: generateSecretKey(),
+      relays: [guarded.url],
+      createdAt,
+    });
+    const first = sale('q-first', Date.now() - 60_000);
+    const second = sale('q-second', Date.now());
+    const publisher = pool();
+    for (const [awaited, amount] of [
+      [first, 1],
+      [second, 2],
+    ] as const) {
+      const event = wrapReceipt({
+        merchantSecretKey: merchant,
+        receiptPubkeyHex: getPublicKey(awaited.receiptSecretKey),
+        receipt: { quote: awaited.quote, amount, time: amount },
+      });
+      expect((await publishToRelays(event, [guarded.url], publisher)).accepted).toHaveLength(1);
+    }
+
+    listener.listen([first, second]);
+    await vi.waitFor(() => expect(received.map(([quote]) => quote)).toEqual(['q-second']), {
+      timeout: 10_000,
+    });
+    // The second sale is confirmed: the cashier now waits on the first alone.
+    listener.listen([first]);
+    await vi.waitFor(
+      () => expect(received.map(([quote]) => quote)).toEqual(['q-second', 'q-first']),
+      { timeout: 10_000 },
+    );
+  });
+
+  it('proves a paid sale’s key before a newer unpaid one’s', async () => {
+    const guarded = await relay({ auth: {} });
+    const merchant = generateSecretKey();
+    const received: string[] = [];
+    const listener = new ReceiptListener({
+      pool: pool(),
+      merchantPubkeyHex: getPublicKey(merchant),
+      onReceipt: (quote) => received.push(quote),
+      logger: silentLogger,
+    });
+    stoppers.push(() => listener.stop());
+    const paid = {
+      quote: 'q-paid',
+      receiptSecretKey: generateSecretKey(),
+      relays: [guarded.url],
+      createdAt: Date.now() - 60_000,
+      status: 'paid',
+    };
+    const unpaid = {
+      ...paid,
+      quote: 'q-unpaid',
+      receiptSecretKey: generateSecretKey(),
+      createdAt: Date.now(),
+      status: 'unpaid',
+    };
+    listener.listen([paid, unpaid]);
+    const event = wrapReceipt({
+      merchantSecretKey: merchant,
+      receiptPubkeyHex: getPublicKey(paid.receiptSecretKey),
+      receipt: { quote: 'q-paid', amount: 3, time: 3 },
+    });
+    expect((await publishToRelays(event, [guarded.url], pool())).accepted).toHaveLength(1);
+    await vi.waitFor(() => expect(received).toEqual(['q-paid']), { timeout: 10_000 });
+  });
+});
