@@ -12,13 +12,18 @@ import {
   type RelayPool,
 } from '../../core/remote-payments';
 import type {
+  AcceptedMintStore,
   CreditedSaleLookup,
   KnownMintSource,
+  LockingMintMemory,
   PairingStore,
   ProfileStateStore,
+  RefusalCounter,
   RelayCursorStore,
+  UnlockedSalesSetting,
 } from '../../core/remote-payments/merchant-ports';
 import { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+import type { RefusalKind } from '../../core/remote-payments/sale-judgement';
 import { ReceiptSender } from '../../core/remote-payments/receipts';
 import { verifyRemoteQuote } from '../../core/remote-payments/verify-remote-quote';
 import { mintQuoteClient } from '../../core/wallet/receive/quote-watcher';
@@ -33,7 +38,11 @@ export type MerchantTrustStore = PairingStore &
   RelayCursorStore &
   KnownMintSource &
   CreditedSaleLookup &
-  ProfileStateStore;
+  ProfileStateStore &
+  AcceptedMintStore &
+  LockingMintMemory &
+  UnlockedSalesSetting &
+  RefusalCounter;
 
 export interface MerchantTrustDeps {
   store: MerchantTrustStore;
@@ -100,6 +109,27 @@ export async function supportsLockedQuotes(
   return info.nuts['20']?.supported === true;
 }
 
+/**
+ * Asks each accepted mint whether it locks quotes and remembers those that do, before the
+ * profile says where unlocked quotes are taken (docs/protocol.md "Accepted mints and locking").
+ */
+async function learnLockingMints(
+  store: Pick<AcceptedMintStore, 'acceptedMints'> & Pick<LockingMintMemory, 'rememberLocking'>,
+  wallets: Pick<WalletProvider, 'getMint'>,
+  logger: Logger,
+): Promise<void> {
+  const mints = await store.acceptedMints();
+  await Promise.all(
+    mints.map(async (mintUrl) => {
+      try {
+        if (await supportsLockedQuotes(wallets, mintUrl)) await store.rememberLocking(mintUrl);
+      } catch (error) {
+        logger.debug(`Could not ask ${mintUrl} whether it locks quotes`, error);
+      }
+    }),
+  );
+}
+
 function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
   const { store, wallets, receipts, profile } = trust;
   return {
@@ -110,30 +140,46 @@ function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
       ]);
       return { secret, acceptUnpaired };
     },
-    knownMints: () => store.knownMints(),
+    acceptedMints: () => store.acceptedMints(),
+    onRefused: (kind: RefusalKind) => {
+      store
+        .countRefused(kind)
+        .catch((error: unknown) => deps.logger.warn('Could not count a refused message', error));
+    },
     cursors: store,
-    verify: (
+    verify: async (
       message: Parameters<typeof verifyRemoteQuote>[0]['message'],
       mintUrl: string,
       lockPubkey: string,
-    ) =>
-      verifyRemoteQuote({
+    ) => {
+      const acceptUnlocked = await store.acceptsUnlocked();
+      return verifyRemoteQuote({
         message,
         mintUrl,
         lockPubkey,
         now: deps.clock(),
+        acceptUnlocked,
         mint: {
           check: (quote) => mintQuoteClient(wallets.getMint(mintUrl), deps.logger).check(quote),
-          supportsLockedQuotes: () => supportsLockedQuotes(wallets, mintUrl),
+          supportsLockedQuotes: async () => {
+            const locks = await supportsLockedQuotes(wallets, mintUrl);
+            // Remembered before judging: from now on this mint's unlocked quotes are refused.
+            if (locks) await store.rememberLocking(mintUrl);
+            return locks;
+          },
+          lockedBefore: () => store.lockedBefore(mintUrl),
         },
-      }),
+      });
+    },
     onDuplicate: async (message: { quote: string; receipt?: string }) => {
       if (!message.receipt) return;
       const sale = await store.creditedSale(message.quote);
       if (!sale) return;
       await receipts.send(message.receipt, { quote: message.quote, ...sale });
     },
-    ...(profile ? { onListening: () => void profile.sync() } : {}),
+    onListening: () => {
+      void learnLockingMints(store, wallets, deps.logger).then(() => profile?.sync());
+    },
   };
 }
 
@@ -163,7 +209,8 @@ export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfile
     createPool: poolFactory(deps.WebSocket),
     getRelays: () => deps.config.getRelays(),
     getMintUrl: () => deps.config.getMintUrl(),
-    knownMints: () => deps.store.knownMints(),
+    acceptedMints: () => deps.store.acceptedMints(),
+    unlocked: deps.store,
     getSecretKey: deps.getSecretKey,
     pairing: deps.store,
     state: deps.store,

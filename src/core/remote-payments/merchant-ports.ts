@@ -1,5 +1,6 @@
 // What the merchant's inbox, receipts and profile need from storage; see docs/protocol.md
 // "Receiving (merchant inbox)". src/storage/merchant-trust-store.ts implements them on Dexie.
+import type { RefusalKind } from './sale-judgement';
 
 /** The cashier-link pairing secret and whether unpaired senders are taken (off by default). */
 export interface PairingStore {
@@ -38,4 +39,36 @@ export interface CreditedSaleLookup {
 export interface ProfileStateStore {
   lastPublishedProfile(): Promise<string | undefined>;
   recordPublishedProfile(profile: string): Promise<void>;
+}
+
+/**
+ * The mints the merchant accepts for remote sales (docs/protocol.md "Accepted mints and
+ * locking"): the current mint first, then every mint that was current before and that the
+ * merchant has not removed in Settings.
+ */
+export interface AcceptedMintStore {
+  acceptedMints(): Promise<string[]>;
+  /** Stops accepting a mint; the current mint cannot be removed (it is always accepted). */
+  removeAcceptedMint(mintUrl: string): Promise<void>;
+}
+
+/** Mints whose info ever listed NUT-20: an unlocked quote from one of them is always refused. */
+export interface LockingMintMemory {
+  lockedBefore(mintUrl: string): Promise<boolean>;
+  rememberLocking(mintUrl: string): Promise<void>;
+  lockingMints(): Promise<string[]>;
+}
+
+/** "Accept sales on mints that cannot lock quotes" (off by default). */
+export interface UnlockedSalesSetting {
+  acceptsUnlocked(): Promise<boolean>;
+  setAcceptsUnlocked(accept: boolean): Promise<void>;
+}
+
+/** How many messages the merchant refused without storing anything, by why. */
+export type RefusedCounts = Record<RefusalKind, number>;
+
+export interface RefusalCounter {
+  countRefused(kind: RefusalKind): Promise<void>;
+  refusedCounts(): Promise<RefusedCounts>;
 }
