@@ -1,6 +1,6 @@
-// Opening a cashier link: its pairing secret (the fragment, else the one this device kept for the
-// merchant), then the merchant's kind 10019 profile, which says whether the link is still valid
-// and gives a link without a mint or relays the merchant's own (docs/protocol.md "Sending (cashier)").
+// Opening a cashier link: its pairing secret (the link's own fragment only), then the merchant's
+// kind 10019 profile, which says whether the link is still valid and which mints the cashier may
+// sell on (docs/protocol.md "Sending (cashier)", "Accepted mints and locking").
 import { useEffect, useState } from 'react';
 import {
   createRelayPool,
@@ -16,22 +16,15 @@ export type CashierLinkState =
   | { status: 'checking' }
   | { status: 'revoked' }
   | { status: 'failed' }
-  | { status: 'ready'; target: RemoteTarget; pairingSecret?: Uint8Array };
-
-async function pairingSecretFor(
-  services: RemoteServices,
-  merchantPubkeyHex: string,
-  fromLink: Uint8Array | undefined,
-): Promise<Uint8Array | undefined> {
-  const { cashierLinks } = services.storage;
-  try {
-    if (!fromLink) return await cashierLinks.getPairingSecret(merchantPubkeyHex);
-    await cashierLinks.setPairingSecret(merchantPubkeyHex, fromLink);
-  } catch (error) {
-    services.logger.warn('Could not keep the cashier link’s pairing secret', error);
-  }
-  return fromLink;
-}
+  /** no signed profile listing a mint was found: the page cannot know where to sell */
+  | { status: 'no-profile' }
+  | {
+      status: 'ready';
+      target: RemoteTarget;
+      pairingSecret?: Uint8Array;
+      /** the link named a mint the merchant does not accept; the page sells elsewhere */
+      linkMintRefused: boolean;
+    };
 
 export function useCashierLink(
   services: RemoteServices,
@@ -45,7 +38,9 @@ export function useCashierLink(
     const { storage, logger } = services;
     const pool = (services.createRelayPool ?? createRelayPool)();
     void (async () => {
-      const pairingSecret = await pairingSecretFor(services, merchantPubkeyHex, linkSecret);
+      // Only the secret that came with this very link: a link without `#pair=` is a new,
+      // unpaired link, never one proven with a secret kept from another link.
+      const pairingSecret = linkSecret;
       let profile: MerchantProfile | undefined;
       try {
         profile = await readMerchantProfile({
@@ -54,7 +49,7 @@ export function useCashierLink(
           merchantPubkeyHex,
         });
       } catch (error) {
-        // Unknown is not revoked: the page works as it would without a profile.
+        // Unknown is not revoked, but without a profile the page cannot tell where to sell.
         logger.warn('Could not read the merchant profile', error);
       }
       if (!active) return;
@@ -62,8 +57,13 @@ export function useCashierLink(
         setState({ status: 'revoked' });
         return;
       }
-      const target = await resolveRemoteTarget(link, storage.config, profile);
-      if (active) setState({ status: 'ready', target, pairingSecret });
+      const resolved = await resolveRemoteTarget(link, storage.config, profile);
+      if (!active) return;
+      if (!resolved) {
+        setState({ status: 'no-profile' });
+        return;
+      }
+      setState({ status: 'ready', ...resolved, pairingSecret });
     })()
       .catch((error: unknown) => {
         logger.error('Could not open the cashier link', error);
