@@ -13,6 +13,7 @@ import { PriceSettings } from './PriceSettings';
 import { PinSettings } from './PinSettings';
 import { RecoverFunds } from './RecoverFunds';
 import { StorageStatus } from './StorageStatus';
+import { RemoteMintSettings } from './RemoteMintSettings';
 import { UnpairedSenders } from './UnpairedSenders';
 import { ShopNameSettings } from './ShopNameSettings';
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
@@ -237,7 +238,13 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         store={services.storage.merchantTrust}
         merchantProfile={services.merchantProfile}
         logger={logger}
-      />
+      >
+        <RemoteMintSettings
+          store={services.storage.merchantTrust}
+          merchantProfile={services.merchantProfile}
+          logger={logger}
+        />
+      </UnpairedSenders>
       {services.prices ? <PriceSettings prices={services.prices} logger={logger} /> : null}
       {services.lock ? <PinSettings lock={services.lock} logger={logger} /> : null}
       <RecoverFunds restore={services.restore} logger={logger} />
