@@ -88,4 +88,6 @@ export type MintConfig = {
   quoteExpirySeconds: number;
   minAmount: number;
   maxAmount: number;
+  /** Whether /v1/info lists NUT-20 (signed mint quotes); off models a mint that does not lock. */
+  nut20: boolean;
 };
