@@ -159,10 +159,14 @@ describe('Ledger.claimRemoteQuote with a cap on unpaid remote quotes', () => {
     await s.merchantTrust.setAcceptsUnlocked(true);
     expect(await s.merchantTrust.acceptsUnlocked()).toBe(true);
     await Promise.all([
-      s.merchantTrust.countRefused('mint'),
-      s.merchantTrust.countRefused('mint'),
-      s.merchantTrust.countRefused('unlocked'),
+      s.merchantTrust.countRefused([
+        { kind: 'mint', quote: 'q1' },
+        { kind: 'mint', quote: 'q2' },
+      ]),
+      s.merchantTrust.countRefused([{ kind: 'unlocked', quote: 'q3' }]),
     ]);
+    // a relay handing the same message back, or the cashier re-sending it
+    await s.merchantTrust.countRefused([{ kind: 'mint', quote: 'q1' }]);
     expect(await s.merchantTrust.refusedCounts()).toEqual({ unpaired: 0, mint: 2, unlocked: 1 });
   });
 });

@@ -14,6 +14,7 @@ import type {
   ProfileStateStore,
   RefusalCounter,
   RefusedCounts,
+  RefusedSale,
   RelayCursorStore,
   UnlockedSalesSetting,
 } from '../core/remote-payments/merchant-ports';
@@ -24,6 +25,9 @@ import { toBytes } from './bytes';
 import type { CashewDb } from './db';
 import { distinctIndexKeys } from './distinct-keys';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
+
+/** Refused quotes remembered so a repeat is not counted twice (each key is ~80 characters). */
+const REFUSED_QUOTES_KEPT = 500;
 
 function stringList(text: string | undefined): string[] {
   try {
@@ -231,34 +235,49 @@ export class DexieMerchantTrustStore
 
   // ------------------------------------------------------------ refusals
 
-  async refusedCounts(): Promise<RefusedCounts> {
+  private async refusals(): Promise<{ counts: RefusedCounts; recent: string[] }> {
     const counts: RefusedCounts = { unpaired: 0, mint: 0, unlocked: 0 };
+    let recent: string[] = [];
     try {
       const stored: unknown = JSON.parse(
         (await this.db.config.get(CONFIG_KEYS.refusedMessages))?.value ?? '{}',
       );
       if (typeof stored === 'object' && stored !== null) {
+        const row = stored as Record<string, unknown>;
         for (const kind of Object.keys(counts) as RefusalKind[]) {
-          const value = (stored as Record<string, unknown>)[kind];
+          const value = row[kind];
           if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) {
             counts[kind] = value;
           }
         }
+        recent = stringList(JSON.stringify(row.recent ?? []));
       }
     } catch {
       // an unreadable row counts from zero again
     }
-    return counts;
+    return { counts, recent };
   }
 
-  async countRefused(kind: RefusalKind): Promise<void> {
+  async refusedCounts(): Promise<RefusedCounts> {
+    return (await this.refusals()).counts;
+  }
+
+  async countRefused(sales: readonly RefusedSale[]): Promise<void> {
     const { db } = this;
     await db.transaction('rw', db.config, async () => {
-      const counts = await this.refusedCounts();
-      counts[kind] += 1;
+      const { counts, recent } = await this.refusals();
+      const seen = new Set(recent);
+      for (const { kind, quote } of sales) {
+        const key = `${kind}:${quote}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        counts[kind] += 1;
+      }
+      // The last quotes counted, so relays' repeats are not counted again; bounded in size.
+      const kept = [...seen].slice(-REFUSED_QUOTES_KEPT);
       await db.config.put({
         key: CONFIG_KEYS.refusedMessages,
-        value: JSON.stringify(counts),
+        value: JSON.stringify({ ...counts, recent: kept }),
         updatedAt: this.clock(),
       });
     });

@@ -19,6 +19,7 @@ import type {
   PairingStore,
   ProfileStateStore,
   RefusalCounter,
+  RefusedSale,
   RelayCursorStore,
   UnlockedSalesSetting,
 } from '../../core/remote-payments/merchant-ports';
@@ -130,6 +131,26 @@ async function learnLockingMints(
   );
 }
 
+/** Refusals written at most once a second, a bounded batch: a flood of them costs one write. */
+const REFUSAL_FLUSH_MS = 1_000;
+const REFUSAL_BATCH_MAX = 1_000;
+
+function refusalCounter(store: RefusalCounter, logger: Logger) {
+  let batch: RefusedSale[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (kind: RefusalKind, quote: string) => {
+    if (batch.length < REFUSAL_BATCH_MAX) batch.push({ kind, quote });
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      const sales = batch;
+      batch = [];
+      store
+        .countRefused(sales)
+        .catch((error: unknown) => logger.warn('Could not count refused messages', error));
+    }, REFUSAL_FLUSH_MS);
+  };
+}
+
 function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
   const { store, wallets, receipts, profile } = trust;
   return {
@@ -141,11 +162,7 @@ function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
       return { secret, acceptUnpaired };
     },
     acceptedMints: () => store.acceptedMints(),
-    onRefused: (kind: RefusalKind) => {
-      store
-        .countRefused(kind)
-        .catch((error: unknown) => deps.logger.warn('Could not count a refused message', error));
-    },
+    onRefused: refusalCounter(store, deps.logger),
     cursors: store,
     verify: async (
       message: Parameters<typeof verifyRemoteQuote>[0]['message'],

@@ -66,7 +66,7 @@ export interface RemotePaymentInboxDeps {
    */
   acceptedMints?: () => Promise<string[]>;
   /** A message was dropped without storing anything, for a reason Settings counts. */
-  onRefused?: (kind: RefusalKind) => void;
+  onRefused?: (kind: RefusalKind, quote: string) => void;
   /**
    * Asks the quote's mint before anything is stored; the mint's reply decides the figures.
    * Absent: the message's figures are taken as sent.
@@ -446,7 +446,7 @@ export class RemotePaymentInbox {
     const paired = pairing !== undefined && hasValidPairing(pairing.secret, message);
     if (strict && !paired) {
       this.logger.debug(`Remote quote ${message.quote} dropped: not from a paired cashier link`);
-      this.refused('unpaired');
+      this.refused('unpaired', message.quote);
       return 'done';
     }
     // Relays resend the last days of messages at every start, and cashiers re-send until their
@@ -460,7 +460,7 @@ export class RemotePaymentInbox {
     const mintUrl = await this.acceptedMint(message);
     if (mintUrl === undefined) {
       // Not even a paired cashier adds a mint: the merchant's accepted list decides.
-      this.refused('mint');
+      this.refused('mint', message.quote);
       this.refuse(
         event,
         new InvalidPaymentMessageError('Invalid payment message: quote is for another mint'),
@@ -492,7 +492,7 @@ export class RemotePaymentInbox {
         const text = `Remote quote ${message.quote} dropped: ${verdict.reason} at ${mintUrl}`;
         if (paired) this.logger.warn(text);
         else this.logger.debug(text);
-        if (verdict.refused) this.refused(verdict.refused);
+        if (verdict.refused) this.refused(verdict.refused, message.quote);
         return 'done';
       }
       if (verdict.kind === 'retry') {
@@ -547,9 +547,9 @@ export class RemotePaymentInbox {
     return acceptedMintFor(message.mint, accepted);
   }
 
-  private refused(kind: RefusalKind): void {
+  private refused(kind: RefusalKind, quote: string): void {
     try {
-      this.deps.onRefused?.(kind);
+      this.deps.onRefused?.(kind, quote);
     } catch (error) {
       this.logger.error('onRefused callback failed:', error);
     }

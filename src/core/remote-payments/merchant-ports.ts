@@ -68,7 +68,17 @@ export interface UnlockedSalesSetting {
 /** How many messages the merchant refused without storing anything, by why. */
 export type RefusedCounts = Record<RefusalKind, number>;
 
+/** One refused sale: why, and its quote id. */
+export interface RefusedSale {
+  kind: RefusalKind;
+  quote: string;
+}
+
 export interface RefusalCounter {
-  countRefused(kind: RefusalKind): Promise<void>;
+  /**
+   * Counts refused sales in one write, once per quote: relays hand the same message back at
+   * every start and cashiers re-send it, so a quote seen again is not counted again.
+   */
+  countRefused(sales: readonly RefusedSale[]): Promise<void>;
   refusedCounts(): Promise<RefusedCounts>;
 }

@@ -24,7 +24,7 @@ async function renderMints() {
   await storage.config.setMintUrl(OLD);
   await storage.merchantTrust.acceptedMints();
   await storage.config.setMintUrl(CURRENT);
-  await storage.merchantTrust.countRefused('mint');
+  await storage.merchantTrust.countRefused([{ kind: 'mint', quote: 'q1' }]);
   const sync = vi.fn(() => Promise.resolve());
   render(
     <RemoteMintSettings
