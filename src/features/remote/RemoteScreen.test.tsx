@@ -371,16 +371,23 @@ describe('RemoteScreen cashier', () => {
     expect(JSON.parse(unwrapPaymentEvent(wrap!, merchantSk).content)).toMatchObject({ mint: MINT });
   });
 
-  it('sells nothing when no profile of the merchant can be found', async () => {
-    const { mint } = await setup(`/remote/${merchantNpub}${linkSearch}`);
-    expect(
-      await screen.findByText(
-        'Could not find which mints the merchant accepts, so this page cannot take payments. Ask the merchant to open Cashew POS, then reload this page.',
-      ),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /submit/i })).toBeNull();
-    expect(mint.state.created).toEqual([]);
-  });
+  it(
+    'sells nothing when no profile of the merchant can be found',
+    { timeout: 15_000 },
+    async () => {
+      const { mint } = await setup(`/remote/${merchantNpub}${linkSearch}`);
+      expect(
+        await screen.findByText(
+          'Could not find which mints the merchant accepts, so this page cannot take payments. Ask the merchant to open Cashew POS, then reload this page.',
+          undefined,
+          // asked three times, 2 s apart, in case the merchant has only just opened the app
+          { timeout: 10_000 },
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /submit/i })).toBeNull();
+      expect(mint.state.created).toEqual([]);
+    },
+  );
 
   it('shows an error and no invoice when no relay accepts the message', async () => {
     const { pool, storage } = await setup(

@@ -12,6 +12,10 @@ import {
 import type { RemoteServices } from './deps';
 import { profileRelays, resolveRemoteTarget, type RemoteLinkSettings } from './remote-link';
 
+/** Reads of the merchant's profile on opening, and the wait between them. */
+const PROFILE_ATTEMPTS = 3;
+const PROFILE_RETRY_MS = 2_000;
+
 export type CashierLinkState =
   | { status: 'checking' }
   | { status: 'revoked' }
@@ -41,16 +45,21 @@ export function useCashierLink(
       // Only the secret that came with this very link: a link without `#pair=` is a new,
       // unpaired link, never one proven with a secret kept from another link.
       const pairingSecret = linkSecret;
+      const relays = await profileRelays(link, storage.config);
       let profile: MerchantProfile | undefined;
-      try {
-        profile = await readMerchantProfile({
-          pool,
-          relays: await profileRelays(link, storage.config),
-          merchantPubkeyHex,
-        });
-      } catch (error) {
-        // Unknown is not revoked, but without a profile the page cannot tell where to sell.
-        logger.warn('Could not read the merchant profile', error);
+      // A merchant that has just opened the app publishes its profile moments later: ask again
+      // a few times before saying the page cannot sell.
+      for (let attempt = 0; active && !profile?.mints.length; attempt += 1) {
+        if (attempt > 0) {
+          if (attempt >= PROFILE_ATTEMPTS) break;
+          await new Promise((resolve) => setTimeout(resolve, PROFILE_RETRY_MS));
+        }
+        try {
+          profile = await readMerchantProfile({ pool, relays, merchantPubkeyHex });
+        } catch (error) {
+          // Unknown is not revoked, but without a profile the page cannot tell where to sell.
+          logger.warn('Could not read the merchant profile', error);
+        }
       }
       if (!active) return;
       if (isLinkRevoked(profile, pairingSecret)) {
