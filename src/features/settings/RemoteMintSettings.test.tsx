@@ -59,6 +59,7 @@ describe('RemoteMintSettings', () => {
     ) as HTMLInputElement;
     expect(box.checked).toBe(false);
     fireEvent.click(box);
+    expect(box.checked).toBe(true);
     await waitFor(async () => expect(await storage.merchantTrust.acceptsUnlocked()).toBe(true));
     await waitFor(() => expect(sync).toHaveBeenCalled());
     expect(screen.getByTestId('refused-payments').textContent).toContain(

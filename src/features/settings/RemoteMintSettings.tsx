@@ -74,6 +74,7 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
     } catch (error) {
       logger.error('Saving the remote cashier mints failed', error);
       toast.error(UNPAIRED_SAVE_FAILED);
+      setLoaded(await load().catch(() => loaded));
     } finally {
       setSaving(false);
     }
@@ -114,6 +115,8 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
           disabled={saving}
           onChange={(event) => {
             const value = event.target.checked;
+            // Shown at once, as the box was ticked; the stored value is read back after saving.
+            setLoaded({ ...loaded, unlocked: value });
             void change(() => store.setAcceptsUnlocked(value));
           }}
         />
