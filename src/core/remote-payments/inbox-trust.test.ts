@@ -232,6 +232,22 @@ describe('RemotePaymentInbox trust rules', () => {
     expect(h.refusals.sort()).toEqual(['mint', 'mint', 'unpaired']);
   });
 
+  it('counts an unlocked quote the mint check refuses, and stores nothing', async () => {
+    const secret = newPairingSecret();
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paired(secret, { quote: 'unlocked', pubkey: undefined })));
+    const h = harness({
+      pool,
+      secret,
+      verdict: () => ({ kind: 'drop', reason: 'unlocked', refused: 'unlocked' }),
+    });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.verified).toEqual(['unlocked']);
+    expect(h.tracked).toEqual([]);
+    expect(h.refusals).toEqual(['unlocked']);
+  });
+
   it('stores nothing the mint does not back, and nothing while the mint does not answer', async () => {
     const secret = newPairingSecret();
     const pool = new FakeRelayPool();
