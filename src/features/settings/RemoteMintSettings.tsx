@@ -34,6 +34,9 @@ export interface RemoteMintSettingsProps {
   logger: Logger;
 }
 
+/** How often the refusal counts are read again while Settings is open. */
+const REFUSED_REFRESH_MS = 5_000;
+
 interface Loaded {
   mints: string[];
   unlocked: boolean;
@@ -62,6 +65,17 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
       live = false;
     };
   }, [load, logger]);
+
+  // The inbox counts refusals in the background: the numbers are read again while shown.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      store
+        .refusedCounts()
+        .then((refused) => setLoaded((shown) => shown && { ...shown, refused }))
+        .catch((error: unknown) => logger.debug('Could not read the refusal counts', error));
+    }, REFUSED_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [store, logger]);
 
   if (!loaded) return null;
 
