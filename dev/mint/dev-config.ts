@@ -1,5 +1,6 @@
 // Settings a test may change while the mint runs (`GET|POST /dev/config`): routing fee, fee
-// reserve, NUT code table, and the NUT-04/05 amount limits its info announces and its quotes enforce.
+// reserve, NUT code table, the NUT-04/05 amount limits its info announces and its quotes enforce,
+// and whether its info lists NUT-20.
 import type { MintContext } from './context.ts';
 import { asObject, bad } from './wire.ts';
 
@@ -10,13 +11,21 @@ export function configView(ctx: MintContext) {
     minAmount: ctx.config.minAmount,
     maxAmount: ctx.config.maxAmount,
     feeReservePercent: ctx.config.feeReservePercent,
+    nut20: ctx.config.nut20,
   };
 }
 
 /** Applies the fields present in the body; refuses unknown fields and bad values. */
 export function updateConfig(ctx: MintContext, body: unknown): void {
   const req = asObject(body ?? {}, 'body');
-  const known = ['routingFeeSat', 'nutErrorCodes', 'minAmount', 'maxAmount', 'feeReservePercent'];
+  const known = [
+    'routingFeeSat',
+    'nutErrorCodes',
+    'minAmount',
+    'maxAmount',
+    'feeReservePercent',
+    'nut20',
+  ];
   for (const key of Object.keys(req)) {
     if (!known.includes(key)) throw bad(`unknown setting ${key}`);
   }
@@ -50,6 +59,10 @@ export function updateConfig(ctx: MintContext, body: unknown): void {
       throw bad('nutErrorCodes must be "older" or "current"');
     }
     ctx.config.nutErrorCodes = req.nutErrorCodes;
+  }
+  if (req.nut20 !== undefined) {
+    if (typeof req.nut20 !== 'boolean') throw bad('nut20 must be true or false');
+    ctx.config.nut20 = req.nut20;
   }
   ctx.config.minAmount = minAmount;
   ctx.config.maxAmount = maxAmount;

@@ -181,6 +181,29 @@ describe('fault switches', () => {
     }
   });
 
+  it('leaves NUT-20 out of its info while switched off, and still locks a quote that asks', async () => {
+    const off = await call(mint.url, 'POST', '/dev/config', { nut20: false });
+    expect(off.body).toMatchObject({ nut20: false });
+    try {
+      const info = await call(mint.url, 'GET', '/v1/info');
+      expect((info.body as { nuts: Record<string, unknown> }).nuts['20']).toBeUndefined();
+      const pubkey = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
+      const quote = await call(mint.url, 'POST', '/v1/mint/quote/bolt11', {
+        unit: 'sat',
+        amount: 5,
+        pubkey,
+      });
+      expect(quote.body).toMatchObject({ pubkey });
+      expect((await call(mint.url, 'POST', '/dev/config', { nut20: 'no' })).status).toBe(400);
+    } finally {
+      await call(mint.url, 'POST', '/dev/config', { nut20: true });
+    }
+    const info = await call(mint.url, 'GET', '/v1/info');
+    expect((info.body as { nuts: Record<string, unknown> }).nuts['20']).toEqual({
+      supported: true,
+    });
+  });
+
   it('rejects malformed fault rules', async () => {
     const reply = await call(mint.url, 'POST', '/dev/faults', {
       path: '/v1/swap',

@@ -12,6 +12,7 @@ const { values } = parseArgs({
     'pay-delay-ms': { type: 'string' },
     'routing-fee-sat': { type: 'string' },
     'nut-error-codes': { type: 'string' },
+    'no-nut20': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -31,6 +32,7 @@ const mint = await startMint({
   routingFeeSat: num(values['routing-fee-sat'] ?? env.ROUTING_FEE_SAT),
   nutErrorCodes:
     (values['nut-error-codes'] ?? env.NUT_ERROR_CODES) === 'current' ? 'current' : 'older',
+  nut20: !(values['no-nut20'] || env.NUT20 === 'off'),
   log: values.quiet ? undefined : (line) => console.log(`[mint] ${line}`),
 });
 

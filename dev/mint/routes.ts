@@ -70,7 +70,7 @@ export function mintInfo(ctx: MintContext) {
           },
         ],
       },
-      '20': { supported: true },
+      ...(ctx.config.nut20 ? { '20': { supported: true } } : {}),
     },
   };
 }

@@ -39,6 +39,8 @@ export type StartMintOptions = {
   nutErrorCodes?: 'older' | 'current';
   /** Simulated routing fee of a melt to an outside invoice, in sat (capped by the reserve). Default 1. */
   routingFeeSat?: number;
+  /** List NUT-20 in /v1/info. Default true; false leaves it out (quotes with a pubkey still lock). */
+  nut20?: boolean;
   /** Receives one line per request; silent by default. */
   log?: (line: string) => void;
 };
@@ -84,6 +86,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
     minAmount: 1,
     maxAmount: 1_000_000,
     feeReservePercent: 1,
+    nut20: options.nut20 ?? true,
   };
   const log = options.log ?? (() => {});
   const store = new MintStore(dataDir);

@@ -90,4 +90,6 @@ export type MintConfig = {
   maxAmount: number;
   /** Fee reserve of a melt quote, percent of the amount (at least 1 sat); default 1. */
   feeReservePercent: number;
+  /** Whether /v1/info lists NUT-20 (signed mint quotes); off models a mint that does not lock. */
+  nut20: boolean;
 };

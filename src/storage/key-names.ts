@@ -11,6 +11,14 @@ export const CONFIG_KEYS = {
   acceptUnpaired: 'ACCEPT_UNPAIRED',
   /** the last merchant profile (kind 10019) a relay accepted, as JSON */
   merchantProfile: 'MERCHANT_PROFILE',
+  /** mints accepted for remote sales besides the current one, JSON list (docs/protocol.md) */
+  acceptedMints: 'ACCEPTED_MINTS',
+  /** mint keys whose info ever listed NUT-20, JSON list: their unlocked quotes are refused */
+  lockingMints: 'LOCKING_MINTS',
+  /** 'true' when unlocked quotes are taken on mints that cannot lock (off by default) */
+  acceptUnlocked: 'ACCEPT_UNLOCKED',
+  /** messages refused without storing anything, by reason, JSON (Settings shows them) */
+  refusedMessages: 'REFUSED_MESSAGES',
   /** wrong PINs in a row and the next allowed try, JSON (storage/lock-store.ts) */
   pinAttempts: 'PIN_ATTEMPTS',
 } as const;

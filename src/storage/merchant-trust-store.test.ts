@@ -131,4 +131,42 @@ describe('Ledger.claimRemoteQuote with a cap on unpaid remote quotes', () => {
     expect(await s.ledger.claimRemoteQuote(remote('d'), limit)).toBe(true);
     expect(await s.mintQuotes.list()).toHaveLength(4);
   });
+
+  it('accepts the current mint, keeps a mint switched away from until removed, never removes the current one', async () => {
+    const s = testStorage();
+    await s.config.setMintUrl(MINT_A);
+    expect(await s.merchantTrust.acceptedMints()).toEqual([MINT_A]);
+    await s.config.setMintUrl(`${MINT_B}/`);
+    expect(await s.merchantTrust.acceptedMints()).toEqual([`${MINT_B}/`, MINT_A]);
+    await s.merchantTrust.removeAcceptedMint(`${MINT_B}`);
+    await s.merchantTrust.removeAcceptedMint(`${MINT_A}/`);
+    expect(await s.merchantTrust.acceptedMints()).toEqual([`${MINT_B}/`]);
+  });
+
+  it('remembers every mint that listed NUT-20, whatever its spelling', async () => {
+    const s = testStorage();
+    expect(await s.merchantTrust.lockedBefore(MINT_A)).toBe(false);
+    await s.merchantTrust.rememberLocking(`${MINT_A}/`);
+    await s.merchantTrust.rememberLocking(MINT_A);
+    expect(await s.merchantTrust.lockedBefore(MINT_A)).toBe(true);
+    expect(await s.merchantTrust.lockedBefore(MINT_B)).toBe(false);
+    expect(await s.merchantTrust.lockingMints()).toHaveLength(1);
+  });
+
+  it('takes no unlocked sales until told to, and counts refusals by reason', async () => {
+    const s = testStorage();
+    expect(await s.merchantTrust.acceptsUnlocked()).toBe(false);
+    await s.merchantTrust.setAcceptsUnlocked(true);
+    expect(await s.merchantTrust.acceptsUnlocked()).toBe(true);
+    await Promise.all([
+      s.merchantTrust.countRefused([
+        { kind: 'mint', quote: 'q1' },
+        { kind: 'mint', quote: 'q2' },
+      ]),
+      s.merchantTrust.countRefused([{ kind: 'unlocked', quote: 'q3' }]),
+    ]);
+    // a relay handing the same message back, or the cashier re-sending it
+    await s.merchantTrust.countRefused([{ kind: 'mint', quote: 'q1' }]);
+    expect(await s.merchantTrust.refusedCounts()).toEqual({ unpaired: 0, mint: 2, unlocked: 1 });
+  });
 });

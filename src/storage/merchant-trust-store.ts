@@ -1,23 +1,58 @@
 // The merchant side of the remote cashier on Dexie: the pairing secret, the unpaired-senders
 // setting, per-relay inbox lookback, the mints the wallet has used, credited sales (for receipts)
-// and the last published merchant profile (docs/protocol.md "Receiving (merchant inbox)").
+// the last published merchant profile (docs/protocol.md "Receiving (merchant inbox)"), and the
+// accepted mints, the mints that ever locked, the unlocked-sales setting and the refusal counts
+// (docs/protocol.md "Accepted mints and locking").
 import type { Clock } from '../core/ports';
 import type {
+  AcceptedMintStore,
   CreditedSale,
   CreditedSaleLookup,
   KnownMintSource,
+  LockingMintMemory,
   PairingStore,
   ProfileStateStore,
+  RefusalCounter,
+  RefusedCounts,
+  RefusedSale,
   RelayCursorStore,
+  UnlockedSalesSetting,
 } from '../core/remote-payments/merchant-ports';
+import type { RefusalKind } from '../core/remote-payments/sale-judgement';
+import { mintUrlKey } from '../core/urls/normalise-url';
 import { newPairingSecret, PAIRING_SECRET_BYTES } from '../core/remote-payments/pairing';
 import { toBytes } from './bytes';
 import type { CashewDb } from './db';
 import { distinctIndexKeys } from './distinct-keys';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
 
+/** Refused quotes remembered so a repeat is not counted twice (each key is ~80 characters). */
+const REFUSED_QUOTES_KEPT = 500;
+
+function stringList(text: string | undefined): string[] {
+  try {
+    const value: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function sameMint(a: string, b: string): boolean {
+  return mintUrlKey(a) === mintUrlKey(b);
+}
+
 export class DexieMerchantTrustStore
-  implements PairingStore, RelayCursorStore, KnownMintSource, CreditedSaleLookup, ProfileStateStore
+  implements
+    PairingStore,
+    RelayCursorStore,
+    KnownMintSource,
+    CreditedSaleLookup,
+    ProfileStateStore,
+    AcceptedMintStore,
+    LockingMintMemory,
+    UnlockedSalesSetting,
+    RefusalCounter
 {
   constructor(
     private readonly db: CashewDb,
@@ -115,6 +150,140 @@ export class DexieMerchantTrustStore
       key: CONFIG_KEYS.merchantProfile,
       value: profile,
       updatedAt: this.clock(),
+    });
+  }
+
+  // ------------------------------------------------------------ accepted mints
+
+  /**
+   * The current mint first, then the mints kept from before. The current mint joins the kept
+   * list the first time it is read, so a mint switched away from stays accepted (its links keep
+   * working) until the merchant removes it.
+   */
+  async acceptedMints(): Promise<string[]> {
+    const { db } = this;
+    const read = async () => {
+      const current = (await db.config.get(CONFIG_KEYS.mintUrl))?.value ?? '';
+      const kept = stringList((await db.config.get(CONFIG_KEYS.acceptedMints))?.value);
+      return { current, kept };
+    };
+    let { current, kept } = await read();
+    if (current && !kept.some((mint) => sameMint(mint, current))) {
+      ({ current, kept } = await db.transaction('rw', db.config, async () => {
+        const now = await read();
+        if (now.current && !now.kept.some((mint) => sameMint(mint, now.current))) {
+          now.kept = [now.current, ...now.kept];
+          await db.config.put({
+            key: CONFIG_KEYS.acceptedMints,
+            value: JSON.stringify(now.kept),
+            updatedAt: this.clock(),
+          });
+        }
+        return now;
+      }));
+    }
+    const others = kept.filter((mint) => !current || !sameMint(mint, current));
+    return current ? [current, ...others] : others;
+  }
+
+  async removeAcceptedMint(mintUrl: string): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.config, async () => {
+      const current = (await db.config.get(CONFIG_KEYS.mintUrl))?.value ?? '';
+      if (current && sameMint(current, mintUrl)) return;
+      const kept = stringList((await db.config.get(CONFIG_KEYS.acceptedMints))?.value);
+      await db.config.put({
+        key: CONFIG_KEYS.acceptedMints,
+        value: JSON.stringify(kept.filter((mint) => !sameMint(mint, mintUrl))),
+        updatedAt: this.clock(),
+      });
+    });
+  }
+
+  // ------------------------------------------------------------ locking
+
+  async lockingMints(): Promise<string[]> {
+    return stringList((await this.db.config.get(CONFIG_KEYS.lockingMints))?.value);
+  }
+
+  async lockedBefore(mintUrl: string): Promise<boolean> {
+    return (await this.lockingMints()).includes(mintUrlKey(mintUrl));
+  }
+
+  async rememberLocking(mintUrl: string): Promise<void> {
+    const key = mintUrlKey(mintUrl);
+    if (!key || (await this.lockedBefore(mintUrl))) return;
+    const { db } = this;
+    await db.transaction('rw', db.config, async () => {
+      const known = stringList((await db.config.get(CONFIG_KEYS.lockingMints))?.value);
+      if (known.includes(key)) return;
+      await db.config.put({
+        key: CONFIG_KEYS.lockingMints,
+        value: JSON.stringify([...known, key]),
+        updatedAt: this.clock(),
+      });
+    });
+  }
+
+  async acceptsUnlocked(): Promise<boolean> {
+    return (await this.db.config.get(CONFIG_KEYS.acceptUnlocked))?.value === 'true';
+  }
+
+  async setAcceptsUnlocked(accept: boolean): Promise<void> {
+    await this.db.config.put({
+      key: CONFIG_KEYS.acceptUnlocked,
+      value: accept ? 'true' : 'false',
+      updatedAt: this.clock(),
+    });
+  }
+
+  // ------------------------------------------------------------ refusals
+
+  private async refusals(): Promise<{ counts: RefusedCounts; recent: string[] }> {
+    const counts: RefusedCounts = { unpaired: 0, mint: 0, unlocked: 0 };
+    let recent: string[] = [];
+    try {
+      const stored: unknown = JSON.parse(
+        (await this.db.config.get(CONFIG_KEYS.refusedMessages))?.value ?? '{}',
+      );
+      if (typeof stored === 'object' && stored !== null) {
+        const row = stored as Record<string, unknown>;
+        for (const kind of Object.keys(counts) as RefusalKind[]) {
+          const value = row[kind];
+          if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) {
+            counts[kind] = value;
+          }
+        }
+        recent = stringList(JSON.stringify(row.recent ?? []));
+      }
+    } catch {
+      // an unreadable row counts from zero again
+    }
+    return { counts, recent };
+  }
+
+  async refusedCounts(): Promise<RefusedCounts> {
+    return (await this.refusals()).counts;
+  }
+
+  async countRefused(sales: readonly RefusedSale[]): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.config, async () => {
+      const { counts, recent } = await this.refusals();
+      const seen = new Set(recent);
+      for (const { kind, quote } of sales) {
+        const key = `${kind}:${quote}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        counts[kind] += 1;
+      }
+      // The last quotes counted, so relays' repeats are not counted again; bounded in size.
+      const kept = [...seen].slice(-REFUSED_QUOTES_KEPT);
+      await db.config.put({
+        key: CONFIG_KEYS.refusedMessages,
+        value: JSON.stringify({ ...counts, recent: kept }),
+        updatedAt: this.clock(),
+      });
     });
   }
 }

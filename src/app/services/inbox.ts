@@ -13,14 +13,20 @@ import {
   type RelayStatusSink,
 } from '../../core/remote-payments';
 import type {
+  AcceptedMintStore,
   CreditedSaleLookup,
   InboxRetryStore,
   KnownMintSource,
+  LockingMintMemory,
   PairingStore,
   ProfileStateStore,
+  RefusalCounter,
+  RefusedSale,
   RelayCursorStore,
+  UnlockedSalesSetting,
 } from '../../core/remote-payments/merchant-ports';
 import { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+import type { RefusalKind } from '../../core/remote-payments/sale-judgement';
 import { ReceiptSender } from '../../core/remote-payments/receipts';
 import { verifyRemoteQuote } from '../../core/remote-payments/verify-remote-quote';
 import { mintQuoteClient } from '../../core/wallet/mint/quote-watcher';
@@ -35,7 +41,11 @@ export type MerchantTrustStore = PairingStore &
   RelayCursorStore &
   KnownMintSource &
   CreditedSaleLookup &
-  ProfileStateStore;
+  ProfileStateStore &
+  AcceptedMintStore &
+  LockingMintMemory &
+  UnlockedSalesSetting &
+  RefusalCounter;
 
 export interface MerchantTrustDeps {
   store: MerchantTrustStore;
@@ -108,6 +118,47 @@ export async function supportsLockedQuotes(
   return info.nuts['20']?.supported === true;
 }
 
+/**
+ * Asks each accepted mint whether it locks quotes and remembers those that do, before the
+ * profile says where unlocked quotes are taken (docs/protocol.md "Accepted mints and locking").
+ */
+async function learnLockingMints(
+  store: Pick<AcceptedMintStore, 'acceptedMints'> & Pick<LockingMintMemory, 'rememberLocking'>,
+  wallets: Pick<WalletProvider, 'getMint'>,
+  logger: Logger,
+): Promise<void> {
+  const mints = await store.acceptedMints();
+  await Promise.all(
+    mints.map(async (mintUrl) => {
+      try {
+        if (await supportsLockedQuotes(wallets, mintUrl)) await store.rememberLocking(mintUrl);
+      } catch (error) {
+        logger.debug(`Could not ask ${mintUrl} whether it locks quotes`, error);
+      }
+    }),
+  );
+}
+
+/** Refusals written at most once a second, a bounded batch: a flood of them costs one write. */
+const REFUSAL_FLUSH_MS = 1_000;
+const REFUSAL_BATCH_MAX = 1_000;
+
+function refusalCounter(store: RefusalCounter, logger: Logger) {
+  let batch: RefusedSale[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (kind: RefusalKind, quote: string) => {
+    if (batch.length < REFUSAL_BATCH_MAX) batch.push({ kind, quote });
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      const sales = batch;
+      batch = [];
+      store
+        .countRefused(sales)
+        .catch((error: unknown) => logger.warn('Could not count refused messages', error));
+    }, REFUSAL_FLUSH_MS);
+  };
+}
+
 function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
   const { store, wallets, receipts, profile } = trust;
   return {
@@ -118,30 +169,42 @@ function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
       ]);
       return { secret, acceptUnpaired };
     },
-    knownMints: () => store.knownMints(),
+    acceptedMints: () => store.acceptedMints(),
+    onRefused: refusalCounter(store, deps.logger),
     cursors: store,
-    verify: (
+    verify: async (
       message: Parameters<typeof verifyRemoteQuote>[0]['message'],
       mintUrl: string,
       lockPubkey: string,
-    ) =>
-      verifyRemoteQuote({
+    ) => {
+      const acceptUnlocked = await store.acceptsUnlocked();
+      return verifyRemoteQuote({
         message,
         mintUrl,
         lockPubkey,
         now: deps.clock(),
+        acceptUnlocked,
         mint: {
           check: (quote) => mintQuoteClient(wallets.getMint(mintUrl), deps.logger).check(quote),
-          supportsLockedQuotes: () => supportsLockedQuotes(wallets, mintUrl),
+          supportsLockedQuotes: async () => {
+            const locks = await supportsLockedQuotes(wallets, mintUrl);
+            // Remembered before judging: from now on this mint's unlocked quotes are refused.
+            if (locks) await store.rememberLocking(mintUrl);
+            return locks;
+          },
+          lockedBefore: () => store.lockedBefore(mintUrl),
         },
-      }),
+      });
+    },
     onDuplicate: async (message: { quote: string; receipt?: string }) => {
       if (!message.receipt) return;
       const sale = await store.creditedSale(message.quote);
       if (!sale) return;
       await receipts.send(message.receipt, { quote: message.quote, ...sale });
     },
-    ...(profile ? { onListening: () => void profile.sync() } : {}),
+    onListening: () => {
+      void learnLockingMints(store, wallets, deps.logger).then(() => profile?.sync());
+    },
   };
 }
 
@@ -171,7 +234,8 @@ export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfile
     createPool: poolFactory(deps.WebSocket),
     getRelays: () => deps.config.getRelays(),
     getMintUrl: () => deps.config.getMintUrl(),
-    knownMints: () => deps.store.knownMints(),
+    acceptedMints: () => deps.store.acceptedMints(),
+    unlocked: deps.store,
     getSecretKey: deps.getSecretKey,
     pairing: deps.store,
     state: deps.store,

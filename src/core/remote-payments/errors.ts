@@ -21,3 +21,12 @@ export class UnlockedQuoteError extends CashewError {}
  * ignores its messages, so no invoice may be shown (docs/protocol.md "Sending (cashier)").
  */
 export class CashierLinkRevokedError extends CashewError {}
+
+/**
+ * The mint cannot lock the quote to the merchant (no NUT-20 in its info) and the merchant's
+ * profile does not take unlocked quotes on it: the cashier sells nothing there.
+ */
+export class LockingUnavailableError extends CashewError {}
+
+/** The merchant's profile no longer lists the mint this page sells on (it changed its mints). */
+export class MintNotAcceptedError extends CashewError {}

@@ -84,7 +84,7 @@ function harness(
       reads.pairing += 1;
       return { secret, acceptUnpaired: false };
     },
-    knownMints: async () => [MINT],
+    acceptedMints: async () => [MINT],
     cursors: {
       lastListen: async (relay) => cursors.get(relay),
       recordListen: async (relay, seconds) => void cursors.set(relay, seconds),

@@ -88,6 +88,7 @@ function harness(
   const invalid: Error[] = [];
   const duplicates: PaymentMessage[] = [];
   const verified: string[] = [];
+  const refusals: string[] = [];
   const cursors = new MemoryCursors();
   const settings = { acceptUnpaired: options.acceptUnpaired ?? false, secret };
   const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
@@ -108,7 +109,8 @@ function harness(
     retryDelaysMs: [5],
     logger,
     getPairing: async () => ({ secret: settings.secret, acceptUnpaired: settings.acceptUnpaired }),
-    knownMints: async () => [MINT, `${OLD_MINT}/`],
+    acceptedMints: async () => [MINT, `${OLD_MINT}/`],
+    onRefused: (kind) => refusals.push(kind),
     cursors,
     verify: async (payment, mintUrl) => {
       verified.push(payment.quote);
@@ -135,7 +137,19 @@ function harness(
     ...options,
   });
   inboxes.push(inbox);
-  return { inbox, pool, store, tracked, invalid, duplicates, verified, cursors, settings, logger };
+  return {
+    inbox,
+    pool,
+    store,
+    tracked,
+    invalid,
+    duplicates,
+    verified,
+    refusals,
+    cursors,
+    settings,
+    logger,
+  };
 }
 
 async function settle(inbox: RemotePaymentInbox) {
@@ -199,7 +213,7 @@ describe('RemotePaymentInbox trust rules', () => {
     expect(h.tracked.map((q) => q.quote)).toEqual(['open']);
   });
 
-  it('takes quotes on any mint the wallet used, at that mint; an unknown mint only when paired and https', async () => {
+  it('takes quotes on any accepted mint, at that mint; another mint never, paired or not, and counts it', async () => {
     const secret = newPairingSecret();
     const pool = new FakeRelayPool();
     pool.deliver(RELAY, wrapOf(paired(secret, { quote: 'old', mint: OLD_MINT })));
@@ -212,10 +226,26 @@ describe('RemotePaymentInbox trust rules', () => {
     const h = harness({ pool, secret });
     await h.inbox.start();
     await settle(h.inbox);
-    expect(h.tracked.map((q) => [q.quote, q.mintUrl])).toEqual([
-      ['old', `${OLD_MINT}/`],
-      ['new-https', 'https://new.example'],
-    ]);
+    expect(h.tracked.map((q) => [q.quote, q.mintUrl])).toEqual([['old', `${OLD_MINT}/`]]);
+    expect(h.verified).toEqual(['old']);
+    // The stranger's message was dropped for being unpaired before its mint was looked at.
+    expect(h.refusals.sort()).toEqual(['mint', 'mint', 'unpaired']);
+  });
+
+  it('counts an unlocked quote the mint check refuses, and stores nothing', async () => {
+    const secret = newPairingSecret();
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paired(secret, { quote: 'unlocked', pubkey: undefined })));
+    const h = harness({
+      pool,
+      secret,
+      verdict: () => ({ kind: 'drop', reason: 'unlocked', refused: 'unlocked' }),
+    });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.verified).toEqual(['unlocked']);
+    expect(h.tracked).toEqual([]);
+    expect(h.refusals).toEqual(['unlocked']);
   });
 
   it('stores nothing the mint does not back, and nothing while the mint does not answer', async () => {

@@ -26,8 +26,9 @@ import {
 import { defaultLockProvider, type LockProvider } from '../cross-tab-lock';
 import type { InboxRetryStore, RelayCursorStore } from './merchant-ports';
 import { hasValidPairing } from './pairing';
-import { normalizeMintUrl, type PaymentMessage } from './payment-message';
+import type { PaymentMessage } from './payment-message';
 import type { RemoteQuoteVerdict } from './verify-remote-quote';
+import { acceptedMintFor, type RefusalKind } from './sale-judgement';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { authSigner, deliveryAfterClose } from './relay-auth';
 import type { RelayPool } from './relay-pool';
@@ -69,10 +70,13 @@ export interface RemotePaymentInboxDeps {
    */
   getPairing?: () => Promise<{ secret: Uint8Array; acceptUnpaired: boolean }>;
   /**
-   * Every mint the wallet uses (docs/protocol.md "Receiving (merchant inbox)"). Absent: only the
+   * The mints the merchant accepts for remote sales, as its profile lists them (docs/protocol.md
+   * "Accepted mints and locking"). A message naming any other mint is dropped. Absent: only the
    * current mint (getMintUrl).
    */
-  knownMints?: () => Promise<string[]>;
+  acceptedMints?: () => Promise<string[]>;
+  /** A message was dropped without storing anything, for a reason Settings counts. */
+  onRefused?: (kind: RefusalKind, quote: string) => void;
   /**
    * Asks the quote's mint before anything is stored; the mint's reply decides the figures.
    * Absent: the message's figures are taken as sent.
@@ -493,6 +497,7 @@ export class RemotePaymentInbox {
     const paired = pairing !== undefined && hasValidPairing(pairing.secret, message);
     if (strict && !paired) {
       this.logger.debug(`Remote quote ${message.quote} dropped: not from a paired cashier link`);
+      this.refused('unpaired', message.quote);
       return 'done';
     }
     // Relays resend the last days of messages at every start, and cashiers re-send until their
@@ -503,8 +508,10 @@ export class RemotePaymentInbox {
       await this.duplicate(message);
       return 'done';
     }
-    const mintUrl = await this.acceptedMint(message, paired);
+    const mintUrl = await this.acceptedMint(message);
     if (mintUrl === undefined) {
+      // Not even a paired cashier adds a mint: the merchant's accepted list decides.
+      this.refused('mint', message.quote);
       this.refuse(
         event,
         new InvalidPaymentMessageError('Invalid payment message: quote is for another mint'),
@@ -536,6 +543,7 @@ export class RemotePaymentInbox {
         const text = `Remote quote ${message.quote} dropped: ${verdict.reason} at ${mintUrl}`;
         if (paired) this.logger.warn(text);
         else this.logger.debug(text);
+        if (verdict.refused) this.refused(verdict.refused, message.quote);
         return 'done';
       }
       if (verdict.kind === 'retry') {
@@ -582,20 +590,20 @@ export class RemotePaymentInbox {
     }
   }
 
-  /** The message's mint when the wallet uses it, or a new https mint a paired cashier names. */
-  private async acceptedMint(
-    message: PaymentMessage,
-    paired: boolean,
-  ): Promise<string | undefined> {
-    const wanted = normalizeMintUrl(message.mint);
-    const known = this.deps.knownMints
-      ? await this.deps.knownMints()
+  /** The message's mint when the merchant accepts it (sale-judgement.ts), else undefined. */
+  private async acceptedMint(message: PaymentMessage): Promise<string | undefined> {
+    const accepted = this.deps.acceptedMints
+      ? await this.deps.acceptedMints()
       : [await this.deps.getMintUrl()];
-    const match = known.find((mint) => normalizeMintUrl(mint) === wanted);
-    if (match !== undefined) return match;
-    // A stranger could name any URL; the pairing secret says the merchant's own cashier chose it.
-    if (paired && wanted.startsWith('https://')) return message.mint.trim().replace(/\/+$/, '');
-    return undefined;
+    return acceptedMintFor(message.mint, accepted);
+  }
+
+  private refused(kind: RefusalKind, quote: string): void {
+    try {
+      this.deps.onRefused?.(kind, quote);
+    } catch (error) {
+      this.logger.error('onRefused callback failed:', error);
+    }
   }
 
   private async duplicate(message: PaymentMessage): Promise<void> {

@@ -1,6 +1,12 @@
 // Public API of remote payments: message format, gift wraps, publishing, cashier flow, inbox.
 export * from './constants';
-export { CashierLinkRevokedError, RelayPublishError, UnlockedQuoteError } from './errors';
+export {
+  CashierLinkRevokedError,
+  LockingUnavailableError,
+  MintNotAcceptedError,
+  RelayPublishError,
+  UnlockedQuoteError,
+} from './errors';
 export {
   normalizeMintUrl,
   parsePaymentMessage,
@@ -59,12 +65,22 @@ export {
 export {
   MERCHANT_PROFILE_KIND,
   PAIRING_TAG,
+  UNLOCKED_TAG,
   merchantProfileTemplate,
   newestEvent,
   parseMerchantProfile,
   type MerchantProfile,
 } from './merchant-profile';
 export { isLinkRevoked, readMerchantProfile } from './cashier-link';
+export {
+  acceptedMintFor,
+  chooseCashierMint,
+  judgeQuoteLock,
+  profileStillAccepts,
+  type CashierMintChoice,
+  type LockJudgement,
+  type RefusalKind,
+} from './sale-judgement';
 export {
   awaitsReceipt,
   MAX_CASHIER_SALES,

@@ -1,6 +1,7 @@
 // What the merchant's inbox, receipts and profile need from storage; see docs/protocol.md
 // "Receiving (merchant inbox)". src/storage/merchant-trust-store.ts implements them on Dexie.
 import type { NostrEvent } from 'nostr-tools/core';
+import type { RefusalKind } from './sale-judgement';
 
 /** The cashier-link pairing secret and whether unpaired senders are taken (off by default). */
 export interface PairingStore {
@@ -59,4 +60,46 @@ export interface InboxRetryStore {
   /** Adds the wrap (kept as it was when already there); above `max` rows drops the oldest, returned. */
   put(wrap: ParkedWrap, max: number): Promise<ParkedWrap[]>;
   remove(id: string): Promise<void>;
+}
+
+/**
+ * The mints the merchant accepts for remote sales (docs/protocol.md "Accepted mints and
+ * locking"): the current mint first, then every mint that was current before and that the
+ * merchant has not removed in Settings.
+ */
+export interface AcceptedMintStore {
+  acceptedMints(): Promise<string[]>;
+  /** Stops accepting a mint; the current mint cannot be removed (it is always accepted). */
+  removeAcceptedMint(mintUrl: string): Promise<void>;
+}
+
+/** Mints whose info ever listed NUT-20: an unlocked quote from one of them is always refused. */
+export interface LockingMintMemory {
+  lockedBefore(mintUrl: string): Promise<boolean>;
+  rememberLocking(mintUrl: string): Promise<void>;
+  lockingMints(): Promise<string[]>;
+}
+
+/** "Accept sales on mints that cannot lock quotes" (off by default). */
+export interface UnlockedSalesSetting {
+  acceptsUnlocked(): Promise<boolean>;
+  setAcceptsUnlocked(accept: boolean): Promise<void>;
+}
+
+/** How many messages the merchant refused without storing anything, by why. */
+export type RefusedCounts = Record<RefusalKind, number>;
+
+/** One refused sale: why, and its quote id. */
+export interface RefusedSale {
+  kind: RefusalKind;
+  quote: string;
+}
+
+export interface RefusalCounter {
+  /**
+   * Counts refused sales in one write, once per quote: relays hand the same message back at
+   * every start and cashiers re-send it, so a quote seen again is not counted again.
+   */
+  countRefused(sales: readonly RefusedSale[]): Promise<void>;
+  refusedCounts(): Promise<RefusedCounts>;
 }

@@ -6,6 +6,8 @@ import type { EventTemplate, NostrEvent } from 'nostr-tools/core';
 export const MERCHANT_PROFILE_KIND = 10019;
 /** Our own tag: the id of the cashier-link secret the merchant accepts; absent when it accepts any. */
 export const PAIRING_TAG = 'cashew-pairing';
+/** Our own tag: a listed mint on which the merchant takes quotes that are not NUT-20 locked. */
+export const UNLOCKED_TAG = 'cashew-unlocked';
 
 const MAX_TAGS = 64;
 const PUBKEY_PATTERN = /^0[23][0-9a-f]{64}$/;
@@ -18,6 +20,8 @@ export interface MerchantProfile {
   pubkey?: string;
   /** present when the merchant takes only paired messages */
   pairingId?: string;
+  /** listed mints on which an unlocked quote is taken (the merchant's setting; never a locking mint) */
+  unlockedMints?: string[];
 }
 
 export function merchantProfileTemplate(profile: MerchantProfile, now: number): EventTemplate {
@@ -26,6 +30,7 @@ export function merchantProfileTemplate(profile: MerchantProfile, now: number): 
   for (const mint of profile.mints) tags.push(['mint', mint, 'sat']);
   if (profile.pubkey) tags.push(['pubkey', profile.pubkey]);
   if (profile.pairingId) tags.push([PAIRING_TAG, profile.pairingId]);
+  for (const mint of profile.unlockedMints ?? []) tags.push([UNLOCKED_TAG, mint]);
   return { kind: MERCHANT_PROFILE_KIND, created_at: now, tags, content: '' };
 }
 
@@ -54,6 +59,9 @@ export function parseMerchantProfile(event: NostrEvent): MerchantProfile | undef
     }
     if (name === 'pubkey' && PUBKEY_PATTERN.test(value)) profile.pubkey = value;
     if (name === PAIRING_TAG && PAIRING_ID_PATTERN.test(value)) profile.pairingId = value;
+    if (name === UNLOCKED_TAG && isUrl(value, ['https:', 'http:'])) {
+      (profile.unlockedMints ??= []).push(value);
+    }
   }
   return profile;
 }

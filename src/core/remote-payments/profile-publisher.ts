@@ -16,8 +16,16 @@ export interface ProfilePublisherDeps {
   createPool: () => RelayPool;
   getRelays: () => Promise<string[]>;
   getMintUrl: () => Promise<string>;
-  /** other mints the wallet uses, listed after the current one */
-  knownMints: () => Promise<string[]>;
+  /** the mints accepted for remote sales, listed after the current one (sale-judgement.ts) */
+  acceptedMints: () => Promise<string[]>;
+  /**
+   * The "Accept sales on mints that cannot lock quotes" setting and the mints that ever listed
+   * NUT-20: the profile names the accepted mints where an unlocked quote is taken. Absent: none.
+   */
+  unlocked?: {
+    acceptsUnlocked: () => Promise<boolean>;
+    lockingMints: () => Promise<string[]>;
+  };
   getSecretKey: () => Promise<Uint8Array>;
   pairing: Pick<PairingStore, 'getOrCreateSecret' | 'acceptsUnpaired'>;
   state: ProfileStateStore;
@@ -48,14 +56,17 @@ export class MerchantProfilePublisher {
 
   /** What the profile says now. */
   async profile(): Promise<MerchantProfile> {
-    const [secretKey, mintUrl, known, relays, acceptUnpaired, secret] = await Promise.all([
-      this.deps.getSecretKey(),
-      this.deps.getMintUrl(),
-      this.deps.knownMints(),
-      this.deps.getRelays(),
-      this.deps.pairing.acceptsUnpaired(),
-      this.deps.pairing.getOrCreateSecret(),
-    ]);
+    const [secretKey, mintUrl, known, relays, acceptUnpaired, secret, unlocked, locking] =
+      await Promise.all([
+        this.deps.getSecretKey(),
+        this.deps.getMintUrl(),
+        this.deps.acceptedMints(),
+        this.deps.getRelays(),
+        this.deps.pairing.acceptsUnpaired(),
+        this.deps.pairing.getOrCreateSecret(),
+        this.deps.unlocked?.acceptsUnlocked() ?? false,
+        this.deps.unlocked?.lockingMints() ?? ([] as string[]),
+      ]);
     const mints: string[] = [];
     const seen = new Set<string>();
     for (const mint of [mintUrl, ...known]) {
@@ -64,11 +75,16 @@ export class MerchantProfilePublisher {
       seen.add(key);
       mints.push(mint.trim().replace(/\/+$/, ''));
     }
+    // A mint that ever locked never takes an unlocked quote, whatever the setting says.
+    const unlockedMints = unlocked
+      ? mints.filter((mint) => !locking.includes(normalizeMintUrl(mint)))
+      : [];
     return {
       mints,
       relays: [...new Set(relays.map((relay) => relay.trim()).filter(Boolean))],
       pubkey: lockPubkeyForNostrKey(getPublicKey(secretKey)),
       ...(acceptUnpaired ? {} : { pairingId: pairingId(secret) }),
+      ...(unlockedMints.length > 0 ? { unlockedMints } : {}),
     };
   }
 

@@ -18,17 +18,20 @@ import {
   type CashierSale,
   type CashierSaleStore,
 } from './cashier-sales';
-import { CashierLinkRevokedError, RelayPublishError } from './errors';
+import { CashierLinkRevokedError, MintNotAcceptedError, RelayPublishError } from './errors';
 import { sendPaymentMessage } from './publish';
 import { ReceiptListener } from './receipt-listener';
 import type { SaleReceipt } from './receipt-message';
 import type { RelayPool } from './relay-pool';
 import { createRemoteInvoice, type RemoteInvoice } from './remote-invoice';
+import { profileStillAccepts } from './sale-judgement';
 
 /** Where quotes are created and sent: read when an invoice is created. */
 export interface RemoteTarget {
   mintUrl: string;
   relays: string[];
+  /** the merchant's profile takes unlocked quotes on this mint; absent: locked only */
+  allowUnlocked?: boolean;
 }
 
 export interface RemoteCashierDeps {
@@ -175,7 +178,7 @@ export class RemoteCashier {
     let written: CashierSale | undefined;
     try {
       const target = await this.deps.target();
-      const revoked = this.linkRevoked(pool, target.relays);
+      const revoked = this.linkCheck(pool, target);
       const receiptSecretKey = (this.deps.newReceiptKey ?? generateSecretKey)();
       const mintClient = await this.deps.wallets.getSeedlessWallet(target.mintUrl);
       const invoice = await createRemoteInvoice({
@@ -187,9 +190,14 @@ export class RemoteCashier {
         mintClient,
         receiptPubkeyHex: getPublicKey(receiptSecretKey),
         pairingSecret: this.deps.pairingSecret,
+        allowUnlocked: target.allowUnlocked === true,
         beforePublish: async (message) => {
-          if (await revoked) {
+          const check = await revoked;
+          if (check === 'revoked') {
             throw new CashierLinkRevokedError('This cashier link is no longer valid');
+          }
+          if (check === 'mint-gone') {
+            throw new MintNotAcceptedError('The merchant no longer accepts this mint');
           }
           // Written before the message leaves, so a page closed right after still re-sends it.
           written = {
@@ -241,6 +249,8 @@ export class RemoteCashier {
         logger.error('No relay accepted the payment message', failure.failures);
       } else if (failure instanceof CashierLinkRevokedError) {
         logger.warn('The merchant’s profile says this cashier link is no longer valid');
+      } else if (failure instanceof MintNotAcceptedError) {
+        logger.warn('The merchant’s profile no longer lists the mint of this page');
       } else {
         logger.error('Could not create the remote invoice', failure);
       }
@@ -295,20 +305,28 @@ export class RemoteCashier {
     return this.pool;
   }
 
-  /** Resolves true when the profile says the link is revoked; unknown counts as valid. */
-  private async linkRevoked(pool: RelayPool, relays: string[]): Promise<boolean> {
-    if (this.deps.checkLinkBeforeSale === false) return false;
+  /**
+   * What the merchant's newest profile says of this sale: the link is revoked, the mint is no
+   * longer accepted, or go on. Unknown (no answer) counts as go on: the page read a profile
+   * when it opened.
+   */
+  private async linkCheck(
+    pool: RelayPool,
+    target: RemoteTarget,
+  ): Promise<'ok' | 'revoked' | 'mint-gone'> {
+    if (this.deps.checkLinkBeforeSale === false) return 'ok';
     try {
       const profile = await readMerchantProfile({
         pool,
-        relays,
+        relays: target.relays,
         merchantPubkeyHex: this.deps.merchantPubkeyHex,
         timeoutMs: this.deps.profileTimeoutMs,
       });
-      return isLinkRevoked(profile, this.deps.pairingSecret);
+      if (isLinkRevoked(profile, this.deps.pairingSecret)) return 'revoked';
+      return profileStillAccepts(profile, target.mintUrl) ? 'ok' : 'mint-gone';
     } catch (error) {
       this.deps.logger.debug('Could not read the merchant profile before the sale', error);
-      return false;
+      return 'ok';
     }
   }
 

@@ -1,7 +1,7 @@
 import { Amount, type MintQuoteBolt11Response } from '@cashu/cashu-ts';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
-import { UnlockedQuoteError } from './errors';
+import { LockingUnavailableError, UnlockedQuoteError } from './errors';
 import { readPaymentEvent } from './gift-wrap';
 import { createRemoteInvoice, type QuoteWallet } from './remote-invoice';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
@@ -38,7 +38,12 @@ function standIn(options: { nut20: boolean; returnedPubkey?: string }) {
 }
 
 /** createRemoteInvoice for the test merchant at MINT, sent to the one relay ws://a. */
-function invoiceFor(amount: number, wallet: QuoteWallet, pool = new FakeRelayPool()) {
+function invoiceFor(
+  amount: number,
+  wallet: QuoteWallet,
+  pool = new FakeRelayPool(),
+  allowUnlocked?: boolean,
+) {
   return createRemoteInvoice({
     merchantPubkeyHex: merchantPub,
     amount,
@@ -46,6 +51,7 @@ function invoiceFor(amount: number, wallet: QuoteWallet, pool = new FakeRelayPoo
     relays: ['ws://a'],
     pool,
     mintClient: wallet,
+    ...(allowUnlocked === undefined ? {} : { allowUnlocked }),
   });
 }
 
@@ -81,10 +87,18 @@ describe('createRemoteInvoice', () => {
     });
   });
 
-  it('falls back to an unlocked quote when the mint has no NUT-20', async () => {
+  it('creates nothing and sends nothing on a mint without NUT-20 unless the merchant takes unlocked quotes', async () => {
     const pool = new FakeRelayPool();
     const { wallet, calls } = standIn({ nut20: false });
-    const invoice = await invoiceFor(21, wallet, pool);
+    await expect(invoiceFor(21, wallet, pool)).rejects.toBeInstanceOf(LockingUnavailableError);
+    expect(calls).toEqual([]);
+    expect(pool.events.size).toBe(0);
+  });
+
+  it('creates an unlocked quote on a mint without NUT-20 when the merchant’s profile allows it', async () => {
+    const pool = new FakeRelayPool();
+    const { wallet, calls } = standIn({ nut20: false });
+    const invoice = await invoiceFor(21, wallet, pool, true);
     expect(calls).toEqual(['unlocked']);
     expect(invoice.pubkey).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { Wallet, type MintQuoteBolt11Response } from '@cashu/cashu-ts';
 import { CashewError, errorMessage } from '../errors';
 import { toMintError } from '../wallet/mint-errors';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
-import { UnlockedQuoteError } from './errors';
+import { LockingUnavailableError, UnlockedQuoteError } from './errors';
 import { provePairing } from './pairing';
 import type { PaymentMessage } from './payment-message';
 import { sendPaymentMessage } from './publish';
@@ -47,10 +47,17 @@ async function createQuote(
   wallet: QuoteWallet,
   amount: number,
   lockPubkey: string,
+  allowUnlocked: boolean,
 ): Promise<MintQuoteBolt11Response> {
   await wallet.loadMint();
   const locking = wallet.getMintInfo().isSupported(20).supported;
-  if (!locking) return wallet.createMintQuoteBolt11(amount);
+  if (!locking) {
+    // Never a silent fallback: only the merchant's profile can say an unlocked quote is taken.
+    if (!allowUnlocked) {
+      throw new LockingUnavailableError('The mint cannot lock quotes to the merchant (NUT-20)');
+    }
+    return wallet.createMintQuoteBolt11(amount);
+  }
   const quote = await wallet.createLockedMintQuote(amount, lockPubkey);
   // cashu-ts checks this too; checked again so a stand-in wallet cannot skip it.
   if (typeof quote.pubkey !== 'string' || quote.pubkey.toLowerCase() !== lockPubkey) {
@@ -60,8 +67,8 @@ async function createQuote(
 }
 
 /**
- * Creates a mint quote at the merchant's mint, locked to the merchant's key whenever the mint
- * supports NUT-20, and sends it gift-wrapped to the merchant on all relays. Resolves only after
+ * Creates a mint quote at the merchant's mint, locked to the merchant's key (an unlocked one only
+ * on a mint without NUT-20 and with `allowUnlocked`; LockingUnavailableError otherwise), and sends it gift-wrapped to the merchant on all relays. Resolves only after
  * at least one relay accepted the message; otherwise rejects with RelayPublishError and the
  * cashier must not show the invoice (nobody would mint it).
  */
@@ -76,6 +83,8 @@ export async function createRemoteInvoice(args: {
   timeoutMs?: number;
   /** x-only hex key the merchant's receipt for this sale goes to */
   receiptPubkeyHex?: string;
+  /** the merchant's profile takes unlocked quotes on this mint (sale-judgement.ts) */
+  allowUnlocked?: boolean;
   /** the link's pairing secret: the message then carries its proof (unpaired without) */
   pairingSecret?: Uint8Array;
   /**
@@ -92,7 +101,7 @@ export async function createRemoteInvoice(args: {
 
   let quote: MintQuoteBolt11Response;
   try {
-    quote = await createQuote(wallet, args.amount, lockPubkey);
+    quote = await createQuote(wallet, args.amount, lockPubkey, args.allowUnlocked === true);
   } catch (error) {
     throw toQuoteError(error);
   }

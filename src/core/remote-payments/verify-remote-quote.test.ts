@@ -25,7 +25,10 @@ async function createQuote(
   return (await response.json()) as { quote: string; request: string };
 }
 
-function verify(message: Partial<PaymentMessage> & { quote: string }) {
+function verify(
+  message: Partial<PaymentMessage> & { quote: string },
+  policy: { acceptUnlocked?: boolean; lockedBefore?: boolean; locksNow?: boolean } = {},
+) {
   const wallets = suite.track(new WalletProvider());
   const mintUrl = suite.mint.url;
   return verifyRemoteQuote({
@@ -33,12 +36,15 @@ function verify(message: Partial<PaymentMessage> & { quote: string }) {
     mintUrl,
     lockPubkey: LOCK,
     now: Date.now(),
+    acceptUnlocked: policy.acceptUnlocked ?? false,
     mint: {
       check: (quote) => mintQuoteClient(wallets.getMint(mintUrl)).check(quote),
       supportsLockedQuotes: async () => {
+        if (policy.locksNow !== undefined) return policy.locksNow;
         const info = await wallets.getMint(mintUrl).getInfo();
         return info.nuts['20']?.supported === true;
       },
+      lockedBefore: async () => policy.lockedBefore ?? false,
     },
   });
 }
@@ -70,12 +76,36 @@ describe('verifyRemoteQuote at the dev mint', () => {
 
   it('drops a quote the mint did not lock to the merchant (it supports NUT-20)', async () => {
     const unlocked = await createQuote(8);
-    expect(await verify({ quote: unlocked.quote })).toMatchObject({ kind: 'drop' });
+    expect(await verify({ quote: unlocked.quote })).toMatchObject({
+      kind: 'drop',
+      refused: 'unlocked',
+    });
     const other = await createQuote(8, lockPubkeyForNostrKey(getPublicKey(generateSecretKey())));
     expect(await verify({ quote: other.quote })).toMatchObject({
       kind: 'drop',
-      reason: 'not locked to the merchant',
+      reason: 'locked to another key',
     });
+  });
+
+  it('refuses an unlocked quote from a mint that once listed NUT-20, even with unlocked sales on', async () => {
+    const unlocked = await createQuote(8);
+    const policy = { locksNow: false, lockedBefore: true, acceptUnlocked: true };
+    expect(await verify({ quote: unlocked.quote }, policy)).toMatchObject({
+      kind: 'drop',
+      refused: 'unlocked',
+    });
+  });
+
+  it('takes an unlocked quote from a mint that never locked only with unlocked sales on', async () => {
+    const unlocked = await createQuote(9);
+    const never = { locksNow: false, lockedBefore: false };
+    expect(await verify({ quote: unlocked.quote }, never)).toMatchObject({
+      kind: 'drop',
+      refused: 'unlocked',
+    });
+    expect(
+      await verify({ quote: unlocked.quote }, { ...never, acceptUnlocked: true }),
+    ).toMatchObject({ kind: 'take', quote: { amount: 9 } });
   });
 
   it('takes a quote already paid: it is money to mint', async () => {

@@ -4,6 +4,7 @@ import type { PendingMintQuote } from '../ports';
 import { isDefiniteRefusal } from '../wallet/mint-errors';
 import { isExpiredUnpaid, type MintQuoteSnapshot } from '../wallet/mint/mint-quote-snapshot';
 import type { PaymentMessage } from './payment-message';
+import { judgeQuoteLock } from './sale-judgement';
 
 /** What the merchant needs from the quote's mint. */
 export interface RemoteQuoteMint {
@@ -11,39 +12,42 @@ export interface RemoteQuoteMint {
   check(quote: string): Promise<MintQuoteSnapshot>;
   /** Whether the mint's info lists NUT-20 (locked mint quotes) as supported. */
   supportsLockedQuotes(): Promise<boolean>;
+  /** Whether the merchant saw this mint list NUT-20 before (sale-judgement.ts). */
+  lockedBefore(): Promise<boolean>;
 }
 
 export type RemoteQuoteVerdict =
   | { kind: 'take'; quote: PendingMintQuote }
-  /** the mint does not back the message: nothing is stored, the sender is not told */
-  | { kind: 'drop'; reason: string }
+  /**
+   * the mint does not back the message: nothing is stored, the sender is not told; `refused`
+   * says it was a quote that should have been locked (counted in Settings)
+   */
+  | { kind: 'drop'; reason: string; refused?: 'unlocked' }
   /** the mint did not answer: nothing is stored, ask again later */
   | { kind: 'retry'; error: unknown };
 
 const MAX_AMOUNT = 2_100_000_000_000_000;
 
-function sameLockKey(a: string, b: string): boolean {
-  // 02 and 03 with one x name the same BIP-340 key; nut20-key.ts signs for either.
-  return a.slice(2).toLowerCase() === b.slice(2).toLowerCase() && /^0[23]/.test(a);
-}
-
 /**
  * Looks the quote up at `mintUrl` and builds the pending quote from the mint's reply. Dropped:
  * a quote the mint refuses to show (unknown), issued or expired, in another unit, without a
- * usable amount, or not locked to `lockPubkey` when the mint can lock quotes (or locked to
- * another key when it cannot). An unclear failure (network, 5xx) is 'retry'.
+ * usable amount, locked to another key, or unlocked where judgeQuoteLock (sale-judgement.ts)
+ * wants a lock. An unclear failure (network, 5xx) is 'retry'.
  */
 export async function verifyRemoteQuote(args: {
   message: PaymentMessage;
   mintUrl: string;
   lockPubkey: string;
   mint: RemoteQuoteMint;
+  /** the setting "Accept sales on mints that cannot lock quotes" */
+  acceptUnlocked: boolean;
   /** milliseconds since the epoch */
   now: number;
 }): Promise<RemoteQuoteVerdict> {
   const { message, mintUrl, lockPubkey, mint, now } = args;
   let snapshot: MintQuoteSnapshot;
   let locking: boolean;
+  let lockedBefore: boolean;
   try {
     snapshot = await mint.check(message.quote);
   } catch (error) {
@@ -51,7 +55,7 @@ export async function verifyRemoteQuote(args: {
     return { kind: 'retry', error };
   }
   try {
-    locking = await mint.supportsLockedQuotes();
+    [locking, lockedBefore] = await Promise.all([mint.supportsLockedQuotes(), mint.lockedBefore()]);
   } catch (error) {
     return { kind: 'retry', error };
   }
@@ -65,11 +69,17 @@ export async function verifyRemoteQuote(args: {
   if (snapshot.state === 'ISSUED') return { kind: 'drop', reason: 'already issued' };
   if (isExpiredUnpaid(snapshot, now)) return { kind: 'drop', reason: 'expired unpaid' };
   const lock = snapshot.pubkey;
-  if (locking && (!lock || !sameLockKey(lock, lockPubkey))) {
-    return { kind: 'drop', reason: 'not locked to the merchant' };
-  }
-  if (!locking && lock && !sameLockKey(lock, lockPubkey)) {
-    return { kind: 'drop', reason: 'locked to another key' };
+  const judged = judgeQuoteLock({
+    lock,
+    lockPubkey,
+    locksNow: locking,
+    lockedBefore,
+    acceptUnlocked: args.acceptUnlocked,
+  });
+  if (!judged.ok) {
+    return judged.kind === 'unlocked'
+      ? { kind: 'drop', reason: judged.reason, refused: 'unlocked' }
+      : { kind: 'drop', reason: judged.reason };
   }
   const quote: PendingMintQuote = {
     quote: message.quote,

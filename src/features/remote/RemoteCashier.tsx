@@ -6,6 +6,7 @@ import { InvoicePanel } from '../../ui/InvoicePanel';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { CashierSalesList } from './CashierSalesList';
 import type { RemoteServices } from './deps';
+import { MintLine } from './MintLine';
 import type { RemoteLinkSettings } from './remote-link';
 import {
   CHECKING_LINK_TEXT,
@@ -14,6 +15,8 @@ import {
   LINK_REVOKED_TEXT,
   LINK_REVOKED_TITLE,
   LINK_OPEN_FAILED_TEXT,
+  NO_PROFILE_TEXT,
+  NO_PROFILE_TITLE,
 } from './texts';
 import { useCashierLink } from './use-cashier-link';
 import { useRemoteInvoice } from './use-remote-invoice';
@@ -42,16 +45,33 @@ function LinkRevoked() {
   );
 }
 
+function NoProfile() {
+  return (
+    <section
+      role="alert"
+      aria-labelledby="no-profile-title"
+      className="space-y-2 rounded-2xl bg-red-50 p-5 ring-1 ring-red-200"
+    >
+      <h2 id="no-profile-title" className="text-lg font-semibold text-red-900">
+        {NO_PROFILE_TITLE}
+      </h2>
+      <p className="text-sm text-red-900">{NO_PROFILE_TEXT}</p>
+    </section>
+  );
+}
+
 function Till({
   services,
   merchantPubkeyHex,
   target,
   pairingSecret,
+  linkMintRefused,
 }: {
   services: RemoteServices;
   merchantPubkeyHex: string;
   target: RemoteTarget;
   pairingSecret?: Uint8Array;
+  linkMintRefused: boolean;
 }) {
   const { logger } = services;
   const state = useRemoteInvoice(services, merchantPubkeyHex, target, pairingSecret);
@@ -63,6 +83,7 @@ function Till({
   if (state.revoked) return <LinkRevoked />;
   return (
     <section className="flex flex-col gap-4" data-quote-id={invoice?.quote}>
+      <MintLine services={services} mintUrl={target.mintUrl} linkMintRefused={linkMintRefused} />
       <p className="text-sm text-slate-500">Enter an amount in sats</p>
       <InvoicePanel
         flow={state}
@@ -116,12 +137,15 @@ export function RemoteCashier({
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
           {LINK_OPEN_FAILED_TEXT}
         </p>
+      ) : opened.status === 'no-profile' ? (
+        <NoProfile />
       ) : (
         <Till
           services={services}
           merchantPubkeyHex={merchantPubkeyHex}
           target={opened.target}
           pairingSecret={opened.pairingSecret}
+          linkMintRefused={opened.linkMintRefused}
         />
       )}
     </div>

@@ -231,8 +231,8 @@ describe('RemoteScreen cashier', () => {
     const info = { nuts: { 4: { methods: [{ method: 'bolt11', unit: 'sat', max_amount: 500 }] } } };
     const { mint } = await pairedCashier(newPairingSecret(), info);
     await tillReady();
-    // The limits arrive with the mint's info, after the keypad is up.
-    await waitFor(() => expect(mint.state.infoReads).toBe(1));
+    // The limits (and the mint's name) arrive with the mint's info, after the keypad is up.
+    await waitFor(() => expect(mint.state.infoReads).toBe(2));
     await act(async () => {});
     for (const digit of '5000') fireEvent.click(screen.getByRole('button', { name: digit }));
     expect(screen.getByText('The mint takes at most 500 sats per invoice.')).toBeTruthy();
@@ -303,21 +303,36 @@ describe('RemoteScreen cashier', () => {
     expect(pool.events.get(profileRelay)?.some((event) => event.kind === 1059)).toBe(true);
   });
 
-  it('keeps the link’s secret on the device, so the same link without its fragment still proves it', async () => {
+  it('never reuses a secret kept from a paired link: the same link without its fragment is a new, unpaired link', async () => {
     const secret = newPairingSecret();
     const path = `/remote/${merchantNpub}${linkSearch}`;
     const dbName = `remote-screen-kept-${++count}`;
-    const first = await setup(
+    const profile = { mints: [MINT], relays: [RELAY], pairingId: pairingId(secret) };
+    await setup(
       `${path}#pair=${encodePairingSecret(secret)}`,
       undefined,
-      undefined,
+      (pool) => publishProfile(pool, RELAY, profile),
       dbName,
     );
     await tillReady();
-    expect(await first.storage.cashierLinks.getPairingSecret(merchantHex)).toEqual(secret);
     cleanup();
 
-    const again = await setup(path, undefined, undefined, dbName);
+    // The merchant takes only paired messages: without its fragment the link is not valid.
+    await setup(path, undefined, (pool) => publishProfile(pool, RELAY, profile), dbName);
+    expect(
+      await screen.findByText(
+        'This cashier link is no longer valid. Ask the merchant for a new link.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+
+    // The merchant takes unpaired messages too: the sale goes out with no proof at all.
+    const again = await setup(
+      path,
+      undefined,
+      (pool) => publishProfile(pool, RELAY, { mints: [MINT], relays: [RELAY] }),
+      dbName,
+    );
     await tillReady();
     await typeAmount('4');
     expect(await screen.findByText('Please pay this invoice')).toBeTruthy();
@@ -325,12 +340,60 @@ describe('RemoteScreen cashier', () => {
     const message = JSON.parse(unwrapPaymentEvent(wrap!, merchantSk).content) as {
       pairing?: { id: string };
     };
-    expect(message.pairing?.id).toBe(pairingId(secret));
+    expect(message.pairing).toBeUndefined();
   });
+
+  it('sells on the merchant’s mint, shown by name and host, when the link names another mint', async () => {
+    const evil = 'https://mint.evil.example';
+    const { getSeedlessWallet, pool } = await setup(
+      `/remote/${merchantNpub}?mint=${encodeURIComponent(evil)}&relay=${encodeURIComponent(RELAY)}`,
+      undefined,
+      (relays) => publishProfile(relays, RELAY, { mints: [MINT], relays: [RELAY] }),
+      undefined,
+      { name: 'Shop Mint', nuts: {} },
+    );
+    await tillReady();
+    expect(
+      await screen.findByText(
+        'This link names a mint the merchant does not accept. Payments go to the merchant’s mint shown here.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('cashier-mint').textContent).toBe(
+        'Mint: Shop Mint · 127.0.0.1:3338',
+      ),
+    );
+    await typeAmount('6');
+    expect(await screen.findByText('Please pay this invoice')).toBeTruthy();
+    expect(getSeedlessWallet).toHaveBeenCalledWith(MINT);
+    expect(getSeedlessWallet).not.toHaveBeenCalledWith(evil);
+    const wrap = (pool.events.get(RELAY) ?? []).find((event) => event.kind === 1059);
+    expect(JSON.parse(unwrapPaymentEvent(wrap!, merchantSk).content)).toMatchObject({ mint: MINT });
+  });
+
+  it(
+    'sells nothing when no profile of the merchant can be found',
+    { timeout: 15_000 },
+    async () => {
+      const { mint } = await setup(`/remote/${merchantNpub}${linkSearch}`);
+      expect(
+        await screen.findByText(
+          'Could not find which mints the merchant accepts, so this page cannot take payments. Ask the merchant to open Cashew POS, then reload this page.',
+          undefined,
+          // asked three times, 2 s apart, in case the merchant has only just opened the app
+          { timeout: 10_000 },
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /submit/i })).toBeNull();
+      expect(mint.state.created).toEqual([]);
+    },
+  );
 
   it('shows an error and no invoice when no relay accepts the message', async () => {
     const { pool, storage } = await setup(
       `/remote/${merchantNpub}?relay=${encodeURIComponent(RELAY)}`,
+      undefined,
+      (relays) => publishProfile(relays, RELAY, { mints: [MINT], relays: [RELAY] }),
     );
     await tillReady();
     pool.behaviour.set(RELAY, 'down');

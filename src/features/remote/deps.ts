@@ -2,17 +2,15 @@
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/ports';
-import type { CashierLinkStore, CashierSaleStore, RelayPool } from '../../core/remote-payments';
+import type { CashierSaleStore, RelayPool } from '../../core/remote-payments';
 import type { WalletProvider } from '../../core/wallet/wallet-provider';
 
 export interface RemoteServices {
   storage: {
-    /** fallbacks when the link carries no mint or relays (stored values, else build defaults) */
+    /** the fallback when neither the link nor the profile names relays (else build defaults) */
     config: Pick<ConfigStore, 'getMintUrl' | 'getRelays'>;
     /** the sales list, until each sale's receipt arrives */
     cashierSales: CashierSaleStore;
-    /** the pairing secret of each merchant's link, so the same link opened again still works */
-    cashierLinks: CashierLinkStore;
   };
   /** the device's own key, created on first use: only to refuse a link to itself */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;

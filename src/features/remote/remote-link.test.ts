@@ -67,53 +67,61 @@ describe('parseRemoteLink: the shop name', () => {
 });
 
 describe('resolveRemoteTarget', () => {
-  it('uses the link values and does not touch the device settings', async () => {
-    const store = config();
-    const target = await resolveRemoteTarget(
-      { mintUrl: 'https://link.mint', relays: ['wss://link.relay'] },
-      store,
-    );
-    expect(target).toEqual({ mintUrl: 'https://link.mint', relays: ['wss://link.relay'] });
-    expect(store.getMintUrl).not.toHaveBeenCalled();
-    expect(store.getRelays).not.toHaveBeenCalled();
-  });
-
-  it('falls back to the device settings for whatever the link lacks or had invalid', async () => {
-    expect(
-      await resolveRemoteTarget(parseRemoteLink('?mint=bad&relay=wss%3A%2F%2Fl'), config()),
-    ).toEqual({ mintUrl: 'https://own.mint', relays: ['wss://l'] });
-    expect(
-      await resolveRemoteTarget(
-        parseRemoteLink('?mint=https%3A%2F%2Flink.mint&relay=bad'),
-        config(),
-      ),
-    ).toEqual({ mintUrl: 'https://link.mint', relays: ['wss://own.relay'] });
-  });
-});
-
-describe('resolveRemoteTarget with the merchant profile', () => {
-  const profile = { mints: ['https://profile.mint/'], relays: ['wss://profile.relay'] };
+  const profile = {
+    mints: ['https://profile.mint/', 'https://old.mint'],
+    relays: ['wss://profile.relay'],
+  };
 
   it('takes the profile’s first mint and its relays for what the link lacks', async () => {
     const store = config();
     expect(await resolveRemoteTarget(parseRemoteLink(''), store, profile)).toEqual({
-      mintUrl: 'https://profile.mint',
-      relays: ['wss://profile.relay'],
+      target: { mintUrl: 'https://profile.mint', relays: ['wss://profile.relay'] },
+      linkMintRefused: false,
     });
-    expect(store.getMintUrl).not.toHaveBeenCalled();
+    expect(store.getRelays).not.toHaveBeenCalled();
   });
 
-  it('lets the link’s own values win, and falls back to the device for what the profile lacks', async () => {
+  it('uses the link’s mint only when the profile lists it, and the link’s relays', async () => {
     expect(
       await resolveRemoteTarget(
-        { mintUrl: 'https://link.mint', relays: ['wss://link.relay'] },
+        { mintUrl: 'https://old.mint/', relays: ['wss://link.relay'] },
         config(),
         profile,
       ),
-    ).toEqual({ mintUrl: 'https://link.mint', relays: ['wss://link.relay'] });
+    ).toEqual({
+      target: { mintUrl: 'https://old.mint', relays: ['wss://link.relay'] },
+      linkMintRefused: false,
+    });
     expect(
-      await resolveRemoteTarget(parseRemoteLink(''), config(), { mints: [], relays: [] }),
-    ).toEqual({ mintUrl: 'https://own.mint', relays: ['wss://own.relay'] });
+      await resolveRemoteTarget({ mintUrl: 'https://evil.mint', relays: [] }, config(), profile),
+    ).toEqual({
+      target: { mintUrl: 'https://profile.mint', relays: ['wss://profile.relay'] },
+      linkMintRefused: true,
+    });
+  });
+
+  it('falls back to the device’s relays only, and sells nowhere without a profile mint', async () => {
+    const store = config();
+    expect(
+      await resolveRemoteTarget(parseRemoteLink(''), store, {
+        mints: ['https://profile.mint'],
+        relays: [],
+      }),
+    ).toMatchObject({ target: { relays: ['wss://own.relay'] } });
+    expect(await resolveRemoteTarget(parseRemoteLink('?mint=https%3A%2F%2Fa.mint'), store)).toBe(
+      undefined,
+    );
+    expect(
+      await resolveRemoteTarget(parseRemoteLink(''), store, { mints: [], relays: [] }),
+    ).toBeUndefined();
+    expect(store.getMintUrl).not.toHaveBeenCalled();
+  });
+
+  it('lets the cashier sell unlocked only where the profile says so', async () => {
+    const open = { ...profile, unlockedMints: ['https://profile.mint'] };
+    expect(await resolveRemoteTarget(parseRemoteLink(''), config(), open)).toMatchObject({
+      target: { mintUrl: 'https://profile.mint', allowUnlocked: true },
+    });
   });
 });
 

@@ -2,6 +2,7 @@
 // string, the pairing secret from its fragment, and the merchant's profile for what the link lacks.
 import type { ConfigStore } from '../../core/ports';
 import {
+  chooseCashierMint,
   decodePairingSecret,
   LINK_PAIRING_KEY,
   type MerchantProfile,
@@ -59,20 +60,29 @@ export async function profileRelays(
   return link.relays.length > 0 ? link.relays : config.getRelays();
 }
 
+export interface ResolvedTarget {
+  target: RemoteTarget;
+  /** the link named a mint the merchant's profile does not list; it is not used */
+  linkMintRefused: boolean;
+}
+
 /**
- * Where the cashier creates quotes and sends them: the link's values, else the merchant's
- * profile (its first mint, its relays), else the device's stored settings (which fall back to
- * the build defaults), each chosen on its own.
+ * Where the cashier creates quotes and sends them. The mint comes only from the merchant's
+ * signed profile: the link's mint when the profile lists it, else the profile's first
+ * (docs/protocol.md "Accepted mints and locking"); undefined without a profile that lists a mint,
+ * and the cashier then sells nothing. Relays: the link's, else the profile's, else the device's.
  */
 export async function resolveRemoteTarget(
   link: RemoteLinkSettings,
-  config: Pick<ConfigStore, 'getMintUrl' | 'getRelays'>,
+  config: Pick<ConfigStore, 'getRelays'>,
   profile?: MerchantProfile,
-): Promise<RemoteTarget> {
-  const profileMint = profile?.mints[0] ? normaliseMintInput(profile.mints[0]) : undefined;
-  const mintUrl = link.mintUrl ?? profileMint ?? (await config.getMintUrl());
+): Promise<ResolvedTarget | undefined> {
+  const choice = chooseCashierMint(profile, link.mintUrl);
+  if (!choice) return undefined;
   let relays = link.relays;
   if (relays.length === 0) relays = profile?.relays.length ? [...new Set(profile.relays)] : [];
   if (relays.length === 0) relays = await config.getRelays();
-  return { mintUrl, relays };
+  const target: RemoteTarget = { mintUrl: normaliseMintInput(choice.mintUrl), relays };
+  if (choice.unlockedAllowed) target.allowUnlocked = true;
+  return { target, linkMintRefused: choice.linkMintRefused };
 }

@@ -40,3 +40,19 @@ export const RELAY_UNREACHABLE_TEXT =
 export const LOAD_FAILED_TEXT = 'Could not load this device’s key. Reload the page to try again.';
 export const LINK_OPEN_FAILED_TEXT =
   'Could not open this cashier link. Reload the page to try again.';
+
+/** The mint this page sells on, from the merchant's signed profile: its name (from /v1/info) and host. */
+export const MINT_LABEL = 'Mint:';
+/** No signed profile listing a mint was found: the page does not know where the merchant takes sales. */
+export const NO_PROFILE_TITLE = 'Merchant not found';
+export const NO_PROFILE_TEXT =
+  'Could not find which mints the merchant accepts, so this page cannot take payments. Ask the merchant to open Cashew POS, then reload this page.';
+/** The link's `?mint=` is not one the merchant accepts: it was not used. */
+export const LINK_MINT_REFUSED_TEXT =
+  'This link names a mint the merchant does not accept. Payments go to the merchant’s mint shown here.';
+/** The mint cannot lock invoices to the merchant and the merchant does not take unlocked ones. */
+export const NEEDS_LOCKING_TEXT =
+  '❌ This mint cannot lock invoices to the merchant, so no invoice is shown. Ask the merchant for a mint that locks quotes.';
+/** The merchant's newest profile no longer lists this page's mint. */
+export const MINT_NOT_ACCEPTED_TEXT =
+  '❌ The merchant no longer takes payments on this mint, so no invoice is shown. Reload this page.';

@@ -1,6 +1,6 @@
-// Opening a cashier link: its pairing secret (the fragment, else the one this device kept for the
-// merchant), then the merchant's kind 10019 profile, which says whether the link is still valid
-// and gives a link without a mint or relays the merchant's own (docs/protocol.md "Sending (cashier)").
+// Opening a cashier link: its pairing secret (the link's own fragment only), then the merchant's
+// kind 10019 profile, which says whether the link is still valid and which mints the cashier may
+// sell on (docs/protocol.md "Sending (cashier)", "Accepted mints and locking").
 import { useEffect, useState } from 'react';
 import {
   createRelayPool,
@@ -12,26 +12,23 @@ import {
 import type { RemoteServices } from './deps';
 import { profileRelays, resolveRemoteTarget, type RemoteLinkSettings } from './remote-link';
 
+/** Reads of the merchant's profile on opening, and the wait between them. */
+const PROFILE_ATTEMPTS = 3;
+const PROFILE_RETRY_MS = 2_000;
+
 export type CashierLinkState =
   | { status: 'checking' }
   | { status: 'revoked' }
   | { status: 'failed' }
-  | { status: 'ready'; target: RemoteTarget; pairingSecret?: Uint8Array };
-
-async function pairingSecretFor(
-  services: RemoteServices,
-  merchantPubkeyHex: string,
-  fromLink: Uint8Array | undefined,
-): Promise<Uint8Array | undefined> {
-  const { cashierLinks } = services.storage;
-  try {
-    if (!fromLink) return await cashierLinks.getPairingSecret(merchantPubkeyHex);
-    await cashierLinks.setPairingSecret(merchantPubkeyHex, fromLink);
-  } catch (error) {
-    services.logger.warn('Could not keep the cashier link’s pairing secret', error);
-  }
-  return fromLink;
-}
+  /** no signed profile listing a mint was found: the page cannot know where to sell */
+  | { status: 'no-profile' }
+  | {
+      status: 'ready';
+      target: RemoteTarget;
+      pairingSecret?: Uint8Array;
+      /** the link named a mint the merchant does not accept; the page sells elsewhere */
+      linkMintRefused: boolean;
+    };
 
 export function useCashierLink(
   services: RemoteServices,
@@ -45,25 +42,37 @@ export function useCashierLink(
     const { storage, logger } = services;
     const pool = (services.createRelayPool ?? createRelayPool)();
     void (async () => {
-      const pairingSecret = await pairingSecretFor(services, merchantPubkeyHex, linkSecret);
+      // Only the secret that came with this very link: a link without `#pair=` is a new,
+      // unpaired link, never one proven with a secret kept from another link.
+      const pairingSecret = linkSecret;
+      const relays = await profileRelays(link, storage.config);
       let profile: MerchantProfile | undefined;
-      try {
-        profile = await readMerchantProfile({
-          pool,
-          relays: await profileRelays(link, storage.config),
-          merchantPubkeyHex,
-        });
-      } catch (error) {
-        // Unknown is not revoked: the page works as it would without a profile.
-        logger.warn('Could not read the merchant profile', error);
+      // A merchant that has just opened the app publishes its profile moments later: ask again
+      // a few times before saying the page cannot sell.
+      for (let attempt = 0; active && !profile?.mints.length; attempt += 1) {
+        if (attempt > 0) {
+          if (attempt >= PROFILE_ATTEMPTS) break;
+          await new Promise((resolve) => setTimeout(resolve, PROFILE_RETRY_MS));
+        }
+        try {
+          profile = await readMerchantProfile({ pool, relays, merchantPubkeyHex });
+        } catch (error) {
+          // Unknown is not revoked, but without a profile the page cannot tell where to sell.
+          logger.warn('Could not read the merchant profile', error);
+        }
       }
       if (!active) return;
       if (isLinkRevoked(profile, pairingSecret)) {
         setState({ status: 'revoked' });
         return;
       }
-      const target = await resolveRemoteTarget(link, storage.config, profile);
-      if (active) setState({ status: 'ready', target, pairingSecret });
+      const resolved = await resolveRemoteTarget(link, storage.config, profile);
+      if (!active) return;
+      if (!resolved) {
+        setState({ status: 'no-profile' });
+        return;
+      }
+      setState({ status: 'ready', ...resolved, pairingSecret });
     })()
       .catch((error: unknown) => {
         logger.error('Could not open the cashier link', error);

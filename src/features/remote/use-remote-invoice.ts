@@ -5,7 +5,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   CashierLinkRevokedError,
   createRelayPool,
+  LockingUnavailableError,
+  MintNotAcceptedError,
   RelayPublishError,
+  UnlockedQuoteError,
   RemoteCashier,
   type CashierSale,
   type RemoteInvoice,
@@ -21,6 +24,8 @@ import type { RemoteServices } from './deps';
 import {
   LINK_REVOKED_TEXT,
   merchantConfirmed,
+  MINT_NOT_ACCEPTED_TEXT,
+  NEEDS_LOCKING_TEXT,
   PAID_WAITING_TEXT,
   RELAY_UNREACHABLE_TEXT,
 } from './texts';
@@ -96,6 +101,16 @@ export function useRemoteInvoice(
     if (failure instanceof CashierLinkRevokedError) {
       setRevoked(true);
       return LINK_REVOKED_TEXT;
+    }
+    // No lock to be had (no NUT-20, or the mint ignored it): the cashier asks the merchant for
+    // a mint that locks instead of selling unlocked.
+    if (failure instanceof LockingUnavailableError || failure instanceof UnlockedQuoteError) {
+      toast.error(NEEDS_LOCKING_TEXT, { toastId: 'remote-needs-locking' });
+      return NEEDS_LOCKING_TEXT;
+    }
+    if (failure instanceof MintNotAcceptedError) {
+      toast.error(MINT_NOT_ACCEPTED_TEXT, { toastId: 'remote-mint-not-accepted' });
+      return MINT_NOT_ACCEPTED_TEXT;
     }
     const relays = failure instanceof RelayPublishError;
     const text = relays ? RELAY_UNREACHABLE_TEXT : PAYMENT_FAILED_TOAST;

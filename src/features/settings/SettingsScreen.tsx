@@ -14,6 +14,7 @@ import { PinSettings } from './PinSettings';
 import { RecoverFunds } from './RecoverFunds';
 import { StorageStatus } from './StorageStatus';
 import { RelayStatusList } from './RelayStatusList';
+import { RemoteMintSettings } from './RemoteMintSettings';
 import { UnpairedSenders } from './UnpairedSenders';
 import { ShopNameSettings } from './ShopNameSettings';
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
@@ -239,7 +240,13 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         store={services.storage.merchantTrust}
         merchantProfile={services.merchantProfile}
         logger={logger}
-      />
+      >
+        <RemoteMintSettings
+          store={services.storage.merchantTrust}
+          merchantProfile={services.merchantProfile}
+          logger={logger}
+        />
+      </UnpairedSenders>
       {services.prices ? <PriceSettings prices={services.prices} logger={logger} /> : null}
       {services.lock ? <PinSettings lock={services.lock} logger={logger} /> : null}
       <RecoverFunds restore={services.restore} logger={logger} />

@@ -1,6 +1,6 @@
 // Settings: whether payments from cashier links without the pairing secret are taken (off by
 // default; docs/behaviour.md "Settings"). Saved as soon as it is changed.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
 import type { PairingStore } from '../../core/remote-payments/merchant-ports';
 import { toast } from '../../ui/toast';
@@ -11,9 +11,16 @@ export interface UnpairedSendersProps {
   /** the merchant profile says whether a pairing is required */
   merchantProfile: { sync(): Promise<unknown> };
   logger: Logger;
+  /** more remote cashier settings, shown in the same section (RemoteMintSettings) */
+  children?: ReactNode;
 }
 
-export function UnpairedSenders({ store, merchantProfile, logger }: UnpairedSendersProps) {
+export function UnpairedSenders({
+  store,
+  merchantProfile,
+  logger,
+  children,
+}: UnpairedSendersProps) {
   const [accept, setAccept] = useState<boolean>();
   const [saving, setSaving] = useState(false);
 
@@ -67,6 +74,7 @@ export function UnpairedSenders({ store, merchantProfile, logger }: UnpairedSend
         />
         {UNPAIRED_LABEL}
       </label>
+      {children}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import type { PriceSettingsService } from './PriceSettings';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 import type { PairingStore } from '../../core/remote-payments/merchant-ports';
 import type { RelayStatusSource } from '../../core/remote-payments/relay-status';
+import type { RemoteMintStore } from './RemoteMintSettings';
 
 export interface SettingsServices {
   storage: {
@@ -26,8 +27,8 @@ export interface SettingsServices {
     phraseCheck: PhraseCheckStore;
     /** automatic cash-out settings */
     autoCashOut: AutoCashOutStore;
-    /** whether unpaired cashier links are accepted */
-    merchantTrust: Pick<PairingStore, 'acceptsUnpaired' | 'setAcceptsUnpaired'>;
+    /** whether unpaired cashier links are accepted; the mints cashiers sell on; refusals */
+    merchantTrust: Pick<PairingStore, 'acceptsUnpaired' | 'setAcceptsUnpaired'> & RemoteMintStore;
     /** the sats left on the old mint, for the warning when the mint changes */
     proofs?: Pick<ProofStore, 'balance'>;
   };

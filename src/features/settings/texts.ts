@@ -17,6 +17,19 @@ export const UNPAIRED_LABEL = 'Accept payments from unpaired cashier links';
 export const UNPAIRED_NOTE =
   'Off: only cashier links made on the Connect screen (with their pairing secret) can send payments here. On: anyone who knows your npub can, as older links did.';
 export const UNPAIRED_SAVE_FAILED = 'Could not save the remote cashier setting';
+// Accepted mints, unlocked sales and refused messages (docs/behaviour.md "Settings").
+export const ACCEPTED_MINTS_HEADING = 'Mints cashiers sell on';
+export const ACCEPTED_MINTS_NOTE =
+  'Cashier links take payments only on these mints; a link that names another mint uses your current mint. A mint you switched away from stays here until you remove it.';
+export const CURRENT_MINT_TAG = '(current mint)';
+export const removeMintLabel = (mintUrl: string) => `Remove ${mintUrl}`;
+export const UNLOCKED_LABEL = 'Accept sales on mints that cannot lock quotes';
+export const UNLOCKED_NOTE =
+  'Off: a cashier sells only on a mint that locks each invoice to this wallet, so only this wallet can collect the payment. A mint that ever locked invoices is always held to it.';
+export const REFUSED_HEADING = 'Refused cashier payments';
+export const refusedUnpaired = (n: number) => `From links without the pairing secret: ${n}`;
+export const refusedMint = (n: number) => `On a mint you do not accept: ${n}`;
+export const refusedUnlocked = (n: number) => `Not locked to this wallet: ${n}`;
 
 // Display currency and price source (docs/behaviour.md "Prices in the merchant's currency").
 export const PRICE_TITLE = 'Prices';

@@ -1,0 +1,154 @@
+// Settings, remote cashiers: the mints cashiers may sell on (removable, except the current one),
+// whether sales on mints that cannot lock quotes are taken (off by default), and how many
+// messages were refused and why (docs/behaviour.md "Settings"). Each change republishes the
+// merchant profile, which is what cashiers read.
+import { useCallback, useEffect, useState } from 'react';
+import type { Logger } from '../../core/logger';
+import type {
+  AcceptedMintStore,
+  RefusalCounter,
+  RefusedCounts,
+  UnlockedSalesSetting,
+} from '../../core/remote-payments/merchant-ports';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/toast';
+import {
+  ACCEPTED_MINTS_HEADING,
+  ACCEPTED_MINTS_NOTE,
+  CURRENT_MINT_TAG,
+  REFUSED_HEADING,
+  refusedMint,
+  refusedUnlocked,
+  refusedUnpaired,
+  removeMintLabel,
+  UNLOCKED_LABEL,
+  UNLOCKED_NOTE,
+  UNPAIRED_SAVE_FAILED,
+} from './texts';
+
+export type RemoteMintStore = AcceptedMintStore & UnlockedSalesSetting & RefusalCounter;
+
+export interface RemoteMintSettingsProps {
+  store: RemoteMintStore;
+  merchantProfile: { sync(): Promise<unknown> };
+  logger: Logger;
+}
+
+/** How often the refusal counts are read again while Settings is open. */
+const REFUSED_REFRESH_MS = 5_000;
+
+interface Loaded {
+  mints: string[];
+  unlocked: boolean;
+  refused: RefusedCounts;
+}
+
+export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMintSettingsProps) {
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async () => {
+    const [mints, unlocked, refused] = await Promise.all([
+      store.acceptedMints(),
+      store.acceptsUnlocked(),
+      store.refusedCounts(),
+    ]);
+    return { mints, unlocked, refused };
+  }, [store]);
+
+  useEffect(() => {
+    let live = true;
+    load()
+      .then((value) => live && setLoaded(value))
+      .catch((error: unknown) => logger.error('Could not read the remote cashier mints', error));
+    return () => {
+      live = false;
+    };
+  }, [load, logger]);
+
+  // The inbox counts refusals in the background: the numbers are read again while shown.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      store
+        .refusedCounts()
+        .then((refused) => setLoaded((shown) => shown && { ...shown, refused }))
+        .catch((error: unknown) => logger.debug('Could not read the refusal counts', error));
+    }, REFUSED_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [store, logger]);
+
+  if (!loaded) return null;
+
+  const change = async (action: () => Promise<void>) => {
+    setSaving(true);
+    try {
+      await action();
+      setLoaded(await load());
+      void merchantProfile.sync();
+    } catch (error) {
+      logger.error('Saving the remote cashier mints failed', error);
+      toast.error(UNPAIRED_SAVE_FAILED);
+      setLoaded(await load().catch(() => loaded));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const [current, ...others] = loaded.mints;
+  return (
+    <div className="space-y-3 border-t border-slate-100 pt-3">
+      <h3 id="accepted-mints" className="text-base font-semibold text-slate-900">
+        {ACCEPTED_MINTS_HEADING}
+      </h3>
+      <p className="text-sm text-slate-600">{ACCEPTED_MINTS_NOTE}</p>
+      <ul aria-labelledby="accepted-mints" className="space-y-2" data-testid="accepted-mints">
+        {current ? (
+          <li className="text-sm break-all text-slate-800">
+            {current} <span className="text-slate-500">{CURRENT_MINT_TAG}</span>
+          </li>
+        ) : null}
+        {others.map((mint) => (
+          <li key={mint} className="flex items-center justify-between gap-2 text-sm">
+            <span className="break-all text-slate-800">{mint}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={saving}
+              aria-label={removeMintLabel(mint)}
+              onClick={() => void change(() => store.removeAcceptedMint(mint))}
+            >
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={loaded.unlocked}
+          disabled={saving}
+          onChange={(event) => {
+            const value = event.target.checked;
+            // Shown at once, as the box was ticked; the stored value is read back after saving.
+            setLoaded({ ...loaded, unlocked: value });
+            void change(() => store.setAcceptsUnlocked(value));
+          }}
+        />
+        {UNLOCKED_LABEL}
+      </label>
+      <p className="text-sm text-slate-600">{UNLOCKED_NOTE}</p>
+      <h3 id="refused-payments" className="text-base font-semibold text-slate-900">
+        {REFUSED_HEADING}
+      </h3>
+      <ul
+        aria-labelledby="refused-payments"
+        className="space-y-1 text-sm text-slate-700"
+        data-testid="refused-payments"
+      >
+        <li>{refusedUnpaired(loaded.refused.unpaired)}</li>
+        <li>{refusedMint(loaded.refused.mint)}</li>
+        <li>{refusedUnlocked(loaded.refused.unlocked)}</li>
+      </ul>
+    </div>
+  );
+}
