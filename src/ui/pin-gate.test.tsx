@@ -17,7 +17,7 @@ function fakeGate(open: boolean, answers: PinAnswer[]): PinGate & { entered: str
     entered,
     gateOpen: () => open,
     waitMs: async () => 0,
-    enter: async (pin) => {
+    openGate: async (pin) => {
       entered.push(pin);
       return answers.shift() ?? { ok: false, waitMs: 0 };
     },

@@ -1,9 +1,19 @@
-// Protected actions behind the merchant PIN (docs/behaviour.md "Merchant PIN"): a guard for one
-// action (Withdraw, Cash out) and a wrapper for a whole panel (the Connect link, Settings).
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+// Money-out actions behind the merchant PIN (docs/behaviour.md "Merchant PIN"): a guard for one
+// action (Withdraw, Cash out, Save Settings, the phrase …) and a wrapper for a whole panel (the
+// Connect link, Settings). Features use these for every action listed in docs/security.md
+// "The gate"; a PIN entered here opens the gate for 3 minutes, and nothing else extends it.
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Modal } from './Modal';
-import { PinPrompt, type PinGate } from './PinPrompt';
+import { PinPrompt, type PinCheck, type PinGate } from './PinPrompt';
 import { PIN_PROMPT_TITLE } from './texts';
+
+/** The prompt's check through the gate, so a right PIN opens it. */
+function useGateCheck(gate: PinGate | undefined): PinCheck | undefined {
+  return useMemo(
+    () => gate && { enter: (pin: string) => gate.openGate(pin), waitMs: () => gate.waitMs() },
+    [gate],
+  );
+}
 
 /**
  * `guard(action)` runs the action at once while the gate is open (or without a PIN), else asks
@@ -11,6 +21,7 @@ import { PIN_PROMPT_TITLE } from './texts';
  */
 export function usePinGate(gate: PinGate | undefined) {
   const [pending, setPending] = useState<{ run: () => void } | null>(null);
+  const check = useGateCheck(gate);
   const guard = useCallback(
     (action: () => void) => {
       if (!gate || gate.gateOpen()) action();
@@ -19,10 +30,10 @@ export function usePinGate(gate: PinGate | undefined) {
     [gate],
   );
   const prompt =
-    pending && gate ? (
+    pending && check ? (
       <Modal open onClose={() => setPending(null)} title={PIN_PROMPT_TITLE}>
         <PinPrompt
-          gate={gate}
+          gate={check}
           title={PIN_PROMPT_TITLE}
           showTitle={false}
           onUnlocked={() => {
@@ -42,15 +53,16 @@ const RECHECK_MS = 1_000;
 /** Shows `children` while the gate is open, the PIN prompt otherwise; locks again on expiry. */
 export function PinGated({ gate, children }: { gate: PinGate | undefined; children: ReactNode }) {
   const [open, setOpen] = useState(() => !gate || gate.gateOpen());
+  const check = useGateCheck(gate);
   useEffect(() => {
     if (!gate) return;
     const timer = setInterval(() => setOpen(gate.gateOpen()), RECHECK_MS);
     return () => clearInterval(timer);
   }, [gate]);
-  if (open || !gate) return <>{children}</>;
+  if (open || !check) return <>{children}</>;
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow">
-      <PinPrompt gate={gate} title={PIN_PROMPT_TITLE} onUnlocked={() => setOpen(true)} />
+      <PinPrompt gate={check} title={PIN_PROMPT_TITLE} onUnlocked={() => setOpen(true)} />
     </div>
   );
 }

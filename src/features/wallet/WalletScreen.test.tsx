@@ -637,7 +637,7 @@ describe('WalletScreen: cancel a pending token', () => {
     services.lock = {
       gateOpen: () => false,
       waitMs: async () => 0,
-      enter: async () => answers.shift() ?? { ok: false, waitMs: 0 },
+      openGate: async () => answers.shift() ?? { ok: false, waitMs: 0 },
     };
     const user = renderScreen(services);
     const section = await screen.findByTestId('pending-withdrawals');
