@@ -27,6 +27,8 @@ export interface PinCheck {
  * through `openGate` (docs/security.md "The gate").
  */
 export interface PinGate {
+  /** Resolves once the lock knows whether a PIN is set; gateOpen() reads false before. */
+  init(): Promise<void>;
   gateOpen(): boolean;
   openGate(pin: string): Promise<PinAnswer>;
   waitMs(): Promise<number>;

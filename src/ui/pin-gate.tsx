@@ -24,8 +24,10 @@ export function usePinGate(gate: PinGate | undefined) {
   const check = useGateCheck(gate);
   const guard = useCallback(
     (action: () => void) => {
-      if (!gate || gate.gateOpen()) action();
-      else setPending({ run: action });
+      if (!gate || gate.gateOpen()) return action();
+      // Closed may mean "not read yet" (a tap right after start): ask only once the lock knows.
+      const ask = () => setPending({ run: action });
+      void gate.init().then(() => (gate.gateOpen() ? action() : ask()), ask);
     },
     [gate],
   );
@@ -50,16 +52,26 @@ export function usePinGate(gate: PinGate | undefined) {
 /** How often an open panel checks whether the gate closed meanwhile. */
 const RECHECK_MS = 1_000;
 
-/** Shows `children` while the gate is open, the PIN prompt otherwise; locks again on expiry. */
+/**
+ * Shows `children` while the gate is open, the PIN prompt otherwise (nothing until the lock knows
+ * whether a PIN is set); locks again on expiry.
+ */
 export function PinGated({ gate, children }: { gate: PinGate | undefined; children: ReactNode }) {
-  const [open, setOpen] = useState(() => !gate || gate.gateOpen());
+  const [open, setOpen] = useState<boolean | null>(() => (!gate || gate.gateOpen() ? true : null));
   const check = useGateCheck(gate);
   useEffect(() => {
     if (!gate) return;
-    const timer = setInterval(() => setOpen(gate.gateOpen()), RECHECK_MS);
-    return () => clearInterval(timer);
+    let active = true;
+    const recheck = () => active && setOpen(gate.gateOpen());
+    void gate.init().then(recheck, recheck);
+    const timer = setInterval(recheck, RECHECK_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
   }, [gate]);
   if (open || !check) return <>{children}</>;
+  if (open === null) return null;
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow">
       <PinPrompt gate={check} title={PIN_PROMPT_TITLE} onUnlocked={() => setOpen(true)} />

@@ -55,6 +55,8 @@ export class TillLock implements SecretCodec {
   private record: LockRecord | undefined;
   private key: CryptoKey | undefined;
   private loading: Promise<void> | undefined;
+  /** whether init has read the lock record: until then the gate reads closed */
+  private loaded = false;
   private unlocked = deferred<CryptoKey>();
   /** monotonic time the gate closes at */
   private openUntil = 0;
@@ -72,6 +74,7 @@ export class TillLock implements SecretCodec {
   init(): Promise<void> {
     this.loading ??= this.deps.store.readLock().then((record) => {
       this.record = record;
+      this.loaded = true;
       this.emit();
     });
     return this.loading;
@@ -92,6 +95,8 @@ export class TillLock implements SecretCodec {
    * GATE_OPEN_MS of a PIN entered for one (openGate, changePin), never extended by use.
    */
   gateOpen(): boolean {
+    // Before init, a PIN may be set: closed (the gate's users wait for init, then ask again).
+    if (!this.loaded) return false;
     if (!this.record) return true;
     return this.key !== undefined && this.monotonic() < this.openUntil;
   }

@@ -636,6 +636,7 @@ describe('WalletScreen: cancel a pending token', () => {
     const answers: PinAnswer[] = [{ ok: true }];
     services.lock = {
       gateOpen: () => false,
+      init: async () => {},
       waitMs: async () => 0,
       openGate: async () => answers.shift() ?? { ok: false, waitMs: 0 },
     };
