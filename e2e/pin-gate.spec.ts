@@ -1,5 +1,5 @@
-// The merchant PIN against someone at the counter and someone guessing (issue 29; docs/security.md
-// "The gate", "Wrong PINs"): eight tabs guessing at once get one check per wait, taps on the
+// The merchant PIN against someone at the counter and someone guessing (docs/security.md
+// "The merchant PIN", decision 0023): eight tabs guessing at once get one check per wait, taps on the
 // keypad never keep money out open, the mint and relays ask for the PIN, and changing or removing
 // the PIN asks for the current one (removing it after a confirmation).
 import type { Page } from '@playwright/test';
@@ -83,8 +83,8 @@ test('eight tabs guessing at once get one check per wait, and the stored count i
   const tabs = [page, ...(await Promise.all(Array.from({ length: 7 }, () => context.newPage())))];
   for (const tab of tabs) {
     await tab.goto('/settings');
-    // The start-up lock screen on a fresh tab (issue 29 hole 6 removes it): its PIN unlocks but
-    // does not open Settings.
+    // The start-up lock screen on a fresh tab, while there is one: its PIN unlocks but does not
+    // open Settings.
     const lock = tab.getByRole('dialog', { name: LOCKED });
     await expect(lock).toBeVisible();
     await enterPin(lock, PIN);

@@ -2,7 +2,7 @@
 // covered until it is entered once after start. Payments wait meanwhile: the services that need the
 // seed or the Nostr key read them through the till lock, which holds them until unlock. This PIN
 // unlocks only: it does not open the money-out gate, and no tap or key ever keeps that open
-// (docs/security.md "The gate").
+// (docs/security.md "The merchant PIN").
 import { useEffect, useState } from 'react';
 import type { TillLock, LockState } from '../core/lock';
 import { PinPrompt } from '../ui/PinPrompt';

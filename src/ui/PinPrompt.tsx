@@ -24,7 +24,7 @@ export interface PinCheck {
 
 /**
  * The money-out gate (core/lock TillLock satisfies it): open only shortly after a PIN entered
- * through `openGate` (docs/security.md "The gate").
+ * through `openGate` (docs/security.md "The merchant PIN").
  */
 export interface PinGate {
   /** Resolves once the lock knows whether a PIN is set; gateOpen() reads false before. */

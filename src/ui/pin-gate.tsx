@@ -1,7 +1,8 @@
 // Money-out actions behind the merchant PIN (docs/behaviour.md "Merchant PIN"): a guard for one
 // action (Withdraw, Cash out, Save Settings, the phrase …) and a wrapper for a whole panel (the
-// Connect link, Settings). Features use these for every action listed in docs/security.md
-// "The gate"; a PIN entered here opens the gate for 3 minutes, and nothing else extends it.
+// Connect link, Settings). Features use these for every action listed under "The gate" in
+// docs/security.md "The merchant PIN"; a PIN entered here opens the gate for 3 minutes, and nothing
+// else extends it.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Modal } from './Modal';
 import { PinPrompt, type PinCheck, type PinGate } from './PinPrompt';

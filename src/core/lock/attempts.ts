@@ -1,4 +1,4 @@
-// The wait after wrong PINs, decided from the stored attempts row (docs/security.md "Wrong PINs").
+// The wait after wrong PINs, decided from the stored attempts row (docs/security.md "The merchant PIN").
 // The row keeps the last failure's wall-clock time and the count; each page also measures, with its
 // own monotonic clock, how long it has known that failure, so moving the wall clock either way
 // never shortens a wait (decision 0023).

@@ -51,7 +51,7 @@ interface PendingSwitch {
 /**
  * With a merchant PIN the whole screen is behind it, and the money-out controls here (the mint and
  * relays, the phrase, automatic cash-out; the PIN asks for the current one) ask again at the
- * moment they act once the gate has closed (docs/security.md "The gate").
+ * moment they act once the gate has closed (docs/security.md "The merchant PIN").
  */
 export function SettingsScreen({ services }: { services: SettingsServices }) {
   return (
