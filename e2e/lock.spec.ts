@@ -52,7 +52,7 @@ async function enterPin(scope: ReturnType<Page['getByRole']> | Page, pin: string
   await scope.getByRole('button', { name: 'Unlock' }).click();
 }
 
-/** The gate closes after 3 minutes without activity; the page's clock jumps past that. */
+/** The gate closes 3 minutes after the PIN was entered for it; the page's clock jumps past that. */
 async function letGateClose(page: Page) {
   await page.clock.fastForward('03:05');
 }

@@ -8,7 +8,7 @@ import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
 import { DEFAULT_KDF, deriveKey, SALT_BYTES, type KdfParams } from './kdf';
 import { failureKey, recordFailure, viewAttempts, NO_ATTEMPTS, type PinAttempts } from './attempts';
-import { validatePin } from './pin';
+import { validatePin, waitAfterFailures } from './pin';
 import { isSealed, open, seal } from './sealed';
 import type { LockRecord, LockStore, SecretCodec, StoredSecrets } from './types';
 
@@ -187,10 +187,8 @@ export class TillLock implements SecretCodec {
     });
     if ('ok' in gate) return gate;
     const key = await this.keyFor(pin, record);
-    if (!key) {
-      const waitMs = await this.waitMs();
-      return { ok: false, waitMs, wrong: true };
-    }
+    // Wrong: the whole step, counted from now (the check itself took a moment of it).
+    if (!key) return { ok: false, waitMs: waitAfterFailures(gate.failures), wrong: true };
     await this.deps.store.updateAttempts(() => ({ write: NO_ATTEMPTS, answer: undefined }));
     this.useKey(key);
     return { ok: true };
