@@ -64,6 +64,8 @@ test('every protected action asks for the PIN and works after it; the keypad nev
   relayUrl,
   payQuote,
 }) => {
+  // Two payments, a cashier and five PIN prompts: past the default timeout on a loaded machine.
+  test.slow();
   await page.clock.install();
   await onboard(page, { mintUrl, relayUrl });
   await takePayment(page, 300, payQuote);
