@@ -1,7 +1,8 @@
 // The lock screen (docs/behaviour.md "Merchant PIN"): with a PIN set, the main screens stay
 // covered until it is entered once after start. Payments wait meanwhile: the services that need the
-// seed or the Nostr key read them through the till lock, which holds them until unlock. Every
-// interaction afterwards keeps the PIN gate open (core/lock/till-lock.ts `touch`).
+// seed or the Nostr key read them through the till lock, which holds them until unlock. This PIN
+// unlocks only: it does not open the money-out gate, and no tap or key ever keeps that open
+// (docs/security.md "The merchant PIN").
 import { useEffect, useState } from 'react';
 import type { TillLock, LockState } from '../core/lock';
 import { PinPrompt } from '../ui/PinPrompt';
@@ -9,8 +10,6 @@ import { PIN_LOCK_TEXT, PIN_LOCK_TITLE } from '../ui/texts';
 import type { AppServices } from './services/complete';
 import type { ServiceSource } from './services/deferred';
 import { useServicesAfterPaint } from './use-services-after-paint';
-
-const ACTIVITY_EVENTS = ['pointerdown', 'keydown'] as const;
 
 /** The lock once it has read whether a PIN is set, with its state then. */
 async function pickLock(services: AppServices): Promise<{ lock: TillLock; initial: LockState }> {
@@ -31,14 +30,7 @@ export function LockScreen({
 
   useEffect(() => {
     if (!lock) return;
-    const off = lock.onChange(setState);
-    const touch = () => lock.touch();
-    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, touch, { capture: true });
-    return () => {
-      off();
-      for (const name of ACTIVITY_EVENTS)
-        window.removeEventListener(name, touch, { capture: true });
-    };
+    return lock.onChange(setState);
   }, [lock]);
 
   if (!lock || state !== 'locked') return null;

@@ -55,6 +55,8 @@ export interface StorageOptions {
   defaultPriceUrl?: string;
   /** tests stop a PIN change between its steps */
   checkpoint?: Checkpoint;
+  /** A clock the merchant cannot set, for the PIN waits and gate (performance.now unless a test passes one). */
+  monotonic?: Clock;
   /** Where the ONBOARDED flag's copy goes (onboarded-hint.ts); localStorage unless a test passes one. */
   hintStorage?: HintStorage;
 }
@@ -106,6 +108,7 @@ export function createStorage(options: StorageOptions): Storage {
     clock,
     logger,
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+    ...(options.monotonic ? { monotonic: options.monotonic } : {}),
   });
   return {
     db,

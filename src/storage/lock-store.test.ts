@@ -1,5 +1,6 @@
 // The till lock on the real key rows (fake-indexeddb): sealed at rest, wrong-PIN waits that
-// survive a reload, and PIN changes that are all or nothing.
+// survive a reload, are shared by tabs and are not shortened by moving the clock, the money-out
+// gate, and PIN changes that are all or nothing and ask for the current PIN.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { freezeAt } from '../testing/wallet/freeze-at';
@@ -11,10 +12,29 @@ const SEED = Uint8Array.from({ length: 64 }, (_, i) => 255 - i);
 const PHRASE =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
+/**
+ * The machine's time: `value` is the wall clock (which the merchant, or an attacker, can set)
+ * and `mono` the monotonic clock pages measure elapsed time with.
+ */
+interface Time {
+  value: number;
+  mono: number;
+}
+
+function newTime(): Time {
+  return { value: 1_700_000_000_000, mono: 5_000 };
+}
+
+/** Real time passing: both clocks move. */
+function pass(time: Time, ms: number) {
+  time.value += ms;
+  time.mono += ms;
+}
+
 /** A storage on `dbName` as a fresh page load would open it, with a clock the test moves. */
 function open(
   dbName: string,
-  now = { value: 1_700_000_000_000 },
+  now: Time = newTime(),
   checkpoint?: Parameters<typeof createStorage>[0]['checkpoint'],
 ) {
   const storage = createStorage({
@@ -22,9 +42,16 @@ function open(
     defaults: DEFAULTS,
     logger: recordingLogger(),
     clock: () => now.value,
+    monotonic: () => now.mono,
     ...(checkpoint ? { checkpoint } : {}),
   });
   return { ...storage, now };
+}
+
+/** The stored attempts row, as another program reading the profile would see it. */
+async function storedAttempts(s: ReturnType<typeof open>) {
+  const row = await s.db.config.get('PIN_ATTEMPTS');
+  return row ? (JSON.parse(row.value as string) as unknown) : undefined;
 }
 
 async function withKeysAndPin(pin: string) {
@@ -111,65 +138,173 @@ describe('till lock at rest', () => {
 describe('wrong PINs', () => {
   it('wait 1 s, 2 s, 4 s … and the wait survives a reload', async () => {
     const { dbName } = await withKeysAndPin('4821');
-    const now = { value: 1_700_000_100_000 };
+    const now = newTime();
     const page = open(dbName, now);
-    expect(await page.lock.enter('0000')).toEqual({ ok: false, waitMs: 1_000 });
+    expect(await page.lock.enter('0000')).toEqual({ ok: false, waitMs: 1_000, wrong: true });
     // Too early: refused without checking, with the time left.
-    now.value += 400;
-    expect(await page.lock.enter('4821')).toEqual({ ok: false, waitMs: 600 });
-    now.value += 600;
-    expect(await page.lock.enter('1111')).toEqual({ ok: false, waitMs: 2_000 });
-    now.value += 2_000;
-    expect(await page.lock.enter('2222')).toEqual({ ok: false, waitMs: 4_000 });
+    pass(now, 400);
+    expect(await page.lock.enter('4821')).toEqual({ ok: false, waitMs: 600, wrong: false });
+    pass(now, 600);
+    expect(await page.lock.enter('1111')).toEqual({ ok: false, waitMs: 2_000, wrong: true });
+    pass(now, 2_000);
+    expect(await page.lock.enter('2222')).toEqual({ ok: false, waitMs: 4_000, wrong: true });
+    expect(await storedAttempts(page)).toEqual({ failures: 3, lastFailureAt: now.value });
 
     const reloaded = open(dbName, now);
     expect(await reloaded.lock.waitMs()).toBe(4_000);
-    expect(await reloaded.lock.enter('4821')).toEqual({ ok: false, waitMs: 4_000 });
-    now.value += 4_000;
+    expect(await reloaded.lock.enter('4821')).toEqual({ ok: false, waitMs: 4_000, wrong: false });
+    pass(now, 4_000);
     expect(await reloaded.lock.enter('4821')).toEqual({ ok: true });
     expect(await reloaded.lock.waitMs()).toBe(0);
+    expect(await storedAttempts(reloaded)).toEqual({ failures: 0, lastFailureAt: 0 });
     expect(await reloaded.keys.getMnemonic()).toBe(PHRASE);
+  });
+
+  it('eight tabs guessing at once get one check per wait, and the count equals the checks', async () => {
+    const { dbName } = await withKeysAndPin('4821');
+    const now = newTime();
+    const tabs = Array.from({ length: 8 }, () => open(dbName, now));
+    await Promise.all(tabs.map((tab) => tab.lock.init()));
+    for (let round = 1; round <= 3; round += 1) {
+      const results = await Promise.all(
+        tabs.map((tab, i) => tab.lock.enter(String(1000 + round * 10 + i))),
+      );
+      const checked = results.filter((r) => !r.ok && r.wrong);
+      expect(checked).toHaveLength(1);
+      expect(results.filter((r) => r.ok)).toHaveLength(0);
+      expect(await storedAttempts(tabs[0]!)).toMatchObject({ failures: round });
+      // Every tab, refused or not, is told to wait the whole step.
+      for (const r of results) expect(r).toMatchObject({ waitMs: 1_000 * 2 ** (round - 1) });
+      pass(now, 1_000 * 2 ** (round - 1));
+    }
+    expect(await tabs[3]!.lock.enter('4821')).toEqual({ ok: true });
+  });
+
+  it('a wall clock moved back waits the full step again, from the time it shows', async () => {
+    const { dbName } = await withKeysAndPin('4821');
+    const now = newTime();
+    const page = open(dbName, now);
+    await page.lock.enter('0000');
+    await page.lock.enter('1111').catch(() => undefined); // refused: the 1 s wait is running
+    pass(now, 1_000);
+    expect(await page.lock.enter('1111')).toMatchObject({ ok: false, waitMs: 2_000, wrong: true });
+    // An hour back: the last failure is "in the future"; the 2 s start again from now.
+    now.value -= 3_600_000;
+    pass(now, 1_500);
+    expect(await page.lock.enter('2222')).toEqual({ ok: false, waitMs: 2_000, wrong: false });
+    pass(now, 1_999);
+    expect(await page.lock.enter('2222')).toEqual({ ok: false, waitMs: 1, wrong: false });
+    pass(now, 1);
+    expect(await page.lock.enter('2222')).toEqual({ ok: false, waitMs: 4_000, wrong: true });
+    expect(await storedAttempts(page)).toEqual({ failures: 3, lastFailureAt: now.value });
+  });
+
+  it('a wall clock moved forward gives no guess before the step has really passed', async () => {
+    const { dbName } = await withKeysAndPin('4821');
+    const now = newTime();
+    const page = open(dbName, now);
+    for (const pin of ['0000', '1111', '2222', '3333']) {
+      expect(await page.lock.enter(pin)).toMatchObject({ ok: false, wrong: true });
+      pass(now, await page.lock.waitMs());
+    }
+    expect(await page.lock.enter('4444')).toMatchObject({ ok: false, waitMs: 16_000, wrong: true });
+    // A day ahead: the wall clock says the wait is long over, this page knows it is not.
+    now.value += 86_400_000;
+    pass(now, 1_000);
+    expect(await page.lock.enter('5555')).toEqual({ ok: false, waitMs: 15_000, wrong: false });
+    // A page opened now has known the failure for no time at all: the full step.
+    const fresh = open(dbName, now);
+    expect(await fresh.lock.enter('5555')).toEqual({ ok: false, waitMs: 16_000, wrong: false });
+    pass(now, 15_000);
+    expect(await page.lock.enter('5555')).toMatchObject({ ok: false, waitMs: 32_000, wrong: true });
+    expect(await storedAttempts(page)).toMatchObject({ failures: 6 });
+  });
+
+  it('reads a count stored before decision 0023 with its wait', async () => {
+    const { dbName, s } = await withKeysAndPin('4821');
+    const now = newTime();
+    await s.db.config.put({
+      key: 'PIN_ATTEMPTS',
+      value: JSON.stringify({ failures: 3, nextAllowedAt: now.value + 4_000 }),
+      updatedAt: now.value,
+    });
+    const page = open(dbName, now);
+    expect(await page.lock.enter('0000')).toEqual({ ok: false, waitMs: 4_000, wrong: false });
+    pass(now, 4_000);
+    expect(await page.lock.enter('0000')).toEqual({ ok: false, waitMs: 8_000, wrong: true });
+    expect(await storedAttempts(page)).toEqual({ failures: 4, lastFailureAt: now.value });
   });
 });
 
-describe('the gate in front of protected actions', () => {
-  it('opens with the PIN and closes after 3 minutes without activity', async () => {
+describe('the gate in front of money-out actions', () => {
+  it('opens for 3 minutes from a PIN entered for one, and nothing extends it', async () => {
     const { dbName } = await withKeysAndPin('4821');
     const page = open(dbName);
     await page.lock.init();
     expect(page.lock.gateOpen()).toBe(false);
-    await page.lock.enter('4821');
+    expect(await page.lock.openGate('4821')).toEqual({ ok: true });
     expect(page.lock.gateOpen()).toBe(true);
-    page.now.value += 2 * 60_000;
-    page.lock.touch();
-    page.now.value += 2 * 60_000;
+    pass(page.now, 2 * 60_000);
+    // Using the gate (another Withdraw) does not extend it.
     expect(page.lock.gateOpen()).toBe(true);
-    page.now.value += 60_001;
+    pass(page.now, 60_000 - 1);
+    expect(page.lock.gateOpen()).toBe(true);
+    pass(page.now, 1);
     expect(page.lock.gateOpen()).toBe(false);
-    // Closed: touching does not reopen it, and changing the PIN is refused.
-    page.lock.touch();
+    await expect(page.lock.changePin('0000', '9999')).resolves.toMatchObject({ ok: false });
+  });
+
+  it('a PIN entered to unlock at start-up does not open it', async () => {
+    const { dbName } = await withKeysAndPin('4821');
+    const page = open(dbName);
+    expect(await page.lock.enter('4821')).toEqual({ ok: true });
+    expect(page.lock.state()).toBe('unlocked');
     expect(page.lock.gateOpen()).toBe(false);
-    await expect(page.lock.setPin('9999')).rejects.toThrow('Enter the PIN first');
+  });
+
+  it('a wall clock moved back does not keep it open', async () => {
+    const { dbName } = await withKeysAndPin('4821');
+    const page = open(dbName);
+    await page.lock.openGate('4821');
+    page.now.value -= 3_600_000;
+    pass(page.now, 3 * 60_000);
+    expect(page.lock.gateOpen()).toBe(false);
   });
 });
-
 describe('changing and removing the PIN', () => {
-  it('a new PIN replaces the old one', async () => {
+  it('a new PIN replaces the old one, after the current one', async () => {
     const { dbName, s } = await withKeysAndPin('4821');
-    await s.lock.setPin('735910');
+    // Setting a PIN over the one set is refused: changing it takes the current PIN.
+    await expect(s.lock.setPin('735910')).rejects.toThrow('enter the current PIN');
+    expect(await s.lock.changePin('4821', '735910')).toEqual({ ok: true });
     const page = open(dbName);
     expect(await page.lock.enter('4821')).toMatchObject({ ok: false });
-    page.now.value += 1_000;
+    pass(page.now, 1_000);
     expect(await page.lock.enter('735910')).toEqual({ ok: true });
     expect(await page.keys.getSeed()).toEqual(SEED);
+  });
+
+  it('a wrong current PIN changes nothing and counts as a wrong PIN', async () => {
+    const { s } = await withKeysAndPin('4821');
+    const before = await s.db.keys.toArray();
+    expect(await s.lock.changePin('1111', '735910')).toEqual({
+      ok: false,
+      waitMs: 1_000,
+      wrong: true,
+    });
+    expect(await s.lock.removePin('1111')).toEqual({ ok: false, waitMs: 1_000, wrong: false });
+    expect(await s.db.keys.toArray()).toEqual(before);
+    expect(await storedAttempts(s)).toMatchObject({ failures: 1 });
+    pass(s.now, 1_000);
+    expect(await s.lock.enter('4821')).toEqual({ ok: true });
+    expect(await s.keys.getSeed()).toEqual(SEED);
   });
 
   it('a change cut off before its one write leaves the old PIN working', async () => {
     const { dbName } = await withKeysAndPin('4821');
     const { checkpoint, reached } = freezeAt('pin:resealed');
     const page = open(dbName, undefined, checkpoint);
-    await page.lock.enter('4821');
-    void page.lock.setPin('999999');
+    void page.lock.changePin('4821', '999999');
     await reached;
     page.close();
 
@@ -181,7 +316,7 @@ describe('changing and removing the PIN', () => {
 
   it('removing the PIN stores the secrets plain again', async () => {
     const { dbName, s } = await withKeysAndPin('4821');
-    await s.lock.removePin();
+    expect(await s.lock.removePin('4821')).toEqual({ ok: true });
     expect((await s.db.keys.get('mnemonic'))?.value).toBe(PHRASE);
     expect(await s.db.keys.get('pin-lock')).toBeUndefined();
     const page = open(dbName);

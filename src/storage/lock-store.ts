@@ -1,12 +1,18 @@
 // LockStore on Dexie: the PIN's lock record beside the secrets in the keys table, so one
-// transaction replaces both, and the wrong-PIN count in the config table (docs/security.md).
+// transaction replaces both, and the wrong-PIN count in the config table, read, checked and
+// written in one transaction that all tabs share (docs/security.md "The merchant PIN").
 import type { Clock } from '../core/ports';
-import type { LockRecord, LockStore, PinAttempts, StoredSecrets } from '../core/lock';
+import {
+  NO_ATTEMPTS,
+  waitAfterFailures,
+  type LockRecord,
+  type LockStore,
+  type PinAttempts,
+  type StoredSecrets,
+} from '../core/lock';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
 import type { KeyRow } from './rows';
-
-const NO_ATTEMPTS: PinAttempts = { failures: 0, nextAllowedAt: 0 };
 
 function parseJson(value: unknown): unknown {
   if (typeof value !== 'string') return undefined;
@@ -29,6 +35,28 @@ function isLockRecord(value: unknown): value is LockRecord {
   );
 }
 
+/**
+ * The stored attempts; a row from before decision 0023 ({ failures, nextAllowedAt }) gives its
+ * last failure's time back from the wait it had set. Anything unreadable counts as no failures.
+ */
+function parseAttempts(value: unknown): PinAttempts {
+  const parsed = parseJson(value) as Partial<PinAttempts & { nextAllowedAt: number }> | undefined;
+  if (!parsed || !Number.isInteger(parsed.failures) || (parsed.failures as number) < 0) {
+    return NO_ATTEMPTS;
+  }
+  const failures = parsed.failures as number;
+  if (Number.isFinite(parsed.lastFailureAt)) {
+    return { failures, lastFailureAt: parsed.lastFailureAt as number };
+  }
+  if (Number.isFinite(parsed.nextAllowedAt)) {
+    return {
+      failures,
+      lastFailureAt: (parsed.nextAllowedAt as number) - waitAfterFailures(failures),
+    };
+  }
+  return NO_ATTEMPTS;
+}
+
 export class DexieLockStore implements LockStore {
   constructor(
     private readonly db: CashewDb,
@@ -40,20 +68,21 @@ export class DexieLockStore implements LockStore {
     return isLockRecord(parsed) ? parsed : undefined;
   }
 
-  async readAttempts(): Promise<PinAttempts> {
-    const parsed = parseJson((await this.db.config.get(CONFIG_KEYS.pinAttempts))?.value) as
-      Partial<PinAttempts> | undefined;
-    if (!parsed || !Number.isInteger(parsed.failures) || typeof parsed.nextAllowedAt !== 'number') {
-      return NO_ATTEMPTS;
-    }
-    return { failures: parsed.failures as number, nextAllowedAt: parsed.nextAllowedAt };
-  }
-
-  async writeAttempts(attempts: PinAttempts): Promise<void> {
-    await this.db.config.put({
-      key: CONFIG_KEYS.pinAttempts,
-      value: JSON.stringify(attempts),
-      updatedAt: this.clock(),
+  updateAttempts<T>(
+    decide: (stored: PinAttempts) => { write?: PinAttempts; answer: T },
+  ): Promise<T> {
+    const { db } = this;
+    return db.transaction('rw', db.config, async () => {
+      const row = await db.config.get(CONFIG_KEYS.pinAttempts);
+      const { write, answer } = decide(parseAttempts(row?.value));
+      if (write) {
+        await db.config.put({
+          key: CONFIG_KEYS.pinAttempts,
+          value: JSON.stringify(write),
+          updatedAt: this.clock(),
+        });
+      }
+      return answer;
     });
   }
 

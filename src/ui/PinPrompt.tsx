@@ -13,17 +13,29 @@ import {
   pinWaitText,
 } from './texts';
 
-export type PinAnswer = { ok: true } | { ok: false; waitMs: number };
+/** `wrong` false: refused without checking, an earlier wait is not over. */
+export type PinAnswer = { ok: true } | { ok: false; waitMs: number; wrong?: boolean };
 
-/** What the prompt needs from the till lock (core/lock TillLock satisfies it). */
-export interface PinGate {
-  gateOpen(): boolean;
+/** What the prompt needs: a PIN check and the wait before the next one. */
+export interface PinCheck {
   enter(pin: string): Promise<PinAnswer>;
   waitMs(): Promise<number>;
 }
 
+/**
+ * The money-out gate (core/lock TillLock satisfies it): open only shortly after a PIN entered
+ * through `openGate` (docs/security.md "The merchant PIN").
+ */
+export interface PinGate {
+  /** Resolves once the lock knows whether a PIN is set; gateOpen() reads false before. */
+  init(): Promise<void>;
+  gateOpen(): boolean;
+  openGate(pin: string): Promise<PinAnswer>;
+  waitMs(): Promise<number>;
+}
+
 export interface PinPromptProps {
-  gate: Pick<PinGate, 'enter' | 'waitMs'>;
+  gate: PinCheck;
   title: string;
   text?: string;
   onUnlocked: () => void;
@@ -73,13 +85,15 @@ export function PinPrompt({
     event.preventDefault();
     if (checking || waiting || pin === '') return;
     setChecking(true);
-    const answer = await gate.enter(pin).catch(() => ({ ok: false as const, waitMs: 0 }));
+    const answer: PinAnswer = await gate
+      .enter(pin)
+      .catch(() => ({ ok: false as const, waitMs: 0 }));
     setChecking(false);
     setPin('');
     if (answer.ok) return onUnlocked();
     if (answer.waitMs > 0) {
       setWaitFor(answer.waitMs);
-      setMessage(pinWaitText(answer.waitMs, true));
+      setMessage(pinWaitText(answer.waitMs, answer.wrong !== false));
     } else {
       setMessage(PIN_WRONG_NOW);
     }

@@ -1,21 +1,38 @@
-// A new merchant PIN with its own Save button (Settings). The caller checks the rules and throws
-// the message to show.
+// A new merchant PIN with its own Save button (Settings); changing a PIN asks for the current one
+// too. The caller checks the rules and throws the message to show.
 import { useState, type FormEvent } from 'react';
 import { Button } from './Button';
+import { CurrentPinField } from './CurrentPinField';
 import { PinFields } from './PinFields';
+
+/** Thrown by `onSave` when the current PIN was refused: shown under that field. */
+export class CurrentPinError extends Error {}
 
 export interface PinSetupFormProps {
   submitLabel: string;
-  /** Rejects with the message to show (wrong shape, not repeated the same). */
-  onSave: (pin: string, repeated: string) => Promise<void>;
+  /** Adds the current PIN field (a PIN is set and is being changed). */
+  askCurrent?: boolean;
+  /**
+   * Rejects with the message to show (wrong shape, not repeated the same; CurrentPinError for
+   * the current PIN). `current` is '' without `askCurrent`.
+   */
+  onSave: (pin: string, repeated: string, current: string) => Promise<void>;
   onCancel?: () => void;
   cancelLabel?: string;
 }
 
-export function PinSetupForm({ submitLabel, onSave, onCancel, cancelLabel }: PinSetupFormProps) {
+export function PinSetupForm({
+  submitLabel,
+  askCurrent = false,
+  onSave,
+  onCancel,
+  cancelLabel,
+}: PinSetupFormProps) {
+  const [current, setCurrent] = useState('');
   const [pin, setPin] = useState('');
   const [repeated, setRepeated] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [currentError, setCurrentError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -23,12 +40,20 @@ export function PinSetupForm({ submitLabel, onSave, onCancel, cancelLabel }: Pin
     if (saving) return;
     setSaving(true);
     setError(null);
+    setCurrentError(null);
     try {
-      await onSave(pin, repeated);
+      await onSave(pin, repeated, current);
       setPin('');
       setRepeated('');
+      setCurrent('');
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      const message = caught instanceof Error ? caught.message : String(caught);
+      if (caught instanceof CurrentPinError) {
+        setCurrentError(message);
+        setCurrent('');
+      } else {
+        setError(message);
+      }
     } finally {
       setSaving(false);
     }
@@ -36,6 +61,9 @@ export function PinSetupForm({ submitLabel, onSave, onCancel, cancelLabel }: Pin
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
+      {askCurrent ? (
+        <CurrentPinField value={current} onChange={setCurrent} error={currentError} />
+      ) : null}
       <PinFields
         pin={pin}
         repeated={repeated}

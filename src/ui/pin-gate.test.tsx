@@ -16,8 +16,9 @@ function fakeGate(open: boolean, answers: PinAnswer[]): PinGate & { entered: str
   return {
     entered,
     gateOpen: () => open,
+    init: async () => {},
     waitMs: async () => 0,
-    enter: async (pin) => {
+    openGate: async (pin) => {
       entered.push(pin);
       return answers.shift() ?? { ok: false, waitMs: 0 };
     },
@@ -51,7 +52,7 @@ describe('usePinGate', () => {
     const gate = fakeGate(false, [{ ok: false, waitMs: 300 }, { ok: true }]);
     render(<Withdraw gate={gate} onRun={onRun} />);
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    const dialog = screen.getByRole('dialog', { name: 'Enter the merchant PIN' });
+    const dialog = await screen.findByRole('dialog', { name: 'Enter the merchant PIN' });
     expect(dialog.textContent).toContain('recovery phrase');
     expect(onRun).not.toHaveBeenCalled();
 
@@ -76,12 +77,30 @@ describe('usePinGate', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('Cancel closes the prompt without running the action', () => {
+  it('Cancel closes the prompt without running the action', async () => {
     const onRun = vi.fn();
     render(<Withdraw gate={fakeGate(false, [])} onRun={onRun} />);
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onRun).not.toHaveBeenCalled();
+  });
+
+  it('a tap before the lock has read whether a PIN is set waits for it, then asks or runs', async () => {
+    const onRun = vi.fn();
+    let read!: () => void;
+    const reading = new Promise<void>((resolve) => (read = resolve));
+    let known = false;
+    const gate = { ...fakeGate(false, []), init: () => reading, gateOpen: () => known };
+    render(<Withdraw gate={gate} onRun={onRun} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await Promise.resolve();
+    expect(onRun).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // No PIN set after all: the gate reads open once known, and the action runs without asking.
+    known = true;
+    read();
+    await waitFor(() => expect(onRun).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

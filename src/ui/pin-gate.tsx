@@ -1,9 +1,20 @@
-// Protected actions behind the merchant PIN (docs/behaviour.md "Merchant PIN"): a guard for one
-// action (Withdraw, Cash out) and a wrapper for a whole panel (the Connect link, Settings).
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+// Money-out actions behind the merchant PIN (docs/behaviour.md "Merchant PIN"): a guard for one
+// action (Withdraw, Cash out, Save Settings, the phrase …) and a wrapper for a whole panel (the
+// Connect link, Settings). Features use these for every action listed under "The gate" in
+// docs/security.md "The merchant PIN"; a PIN entered here opens the gate for 3 minutes, and nothing
+// else extends it.
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Modal } from './Modal';
-import { PinPrompt, type PinGate } from './PinPrompt';
+import { PinPrompt, type PinCheck, type PinGate } from './PinPrompt';
 import { PIN_PROMPT_TITLE } from './texts';
+
+/** The prompt's check through the gate, so a right PIN opens it. */
+function useGateCheck(gate: PinGate | undefined): PinCheck | undefined {
+  return useMemo(
+    () => gate && { enter: (pin: string) => gate.openGate(pin), waitMs: () => gate.waitMs() },
+    [gate],
+  );
+}
 
 /**
  * `guard(action)` runs the action at once while the gate is open (or without a PIN), else asks
@@ -11,18 +22,21 @@ import { PIN_PROMPT_TITLE } from './texts';
  */
 export function usePinGate(gate: PinGate | undefined) {
   const [pending, setPending] = useState<{ run: () => void } | null>(null);
+  const check = useGateCheck(gate);
   const guard = useCallback(
     (action: () => void) => {
-      if (!gate || gate.gateOpen()) action();
-      else setPending({ run: action });
+      if (!gate || gate.gateOpen()) return action();
+      // Closed may mean "not read yet" (a tap right after start): ask only once the lock knows.
+      const ask = () => setPending({ run: action });
+      void gate.init().then(() => (gate.gateOpen() ? action() : ask()), ask);
     },
     [gate],
   );
   const prompt =
-    pending && gate ? (
+    pending && check ? (
       <Modal open onClose={() => setPending(null)} title={PIN_PROMPT_TITLE}>
         <PinPrompt
-          gate={gate}
+          gate={check}
           title={PIN_PROMPT_TITLE}
           showTitle={false}
           onUnlocked={() => {
@@ -39,18 +53,29 @@ export function usePinGate(gate: PinGate | undefined) {
 /** How often an open panel checks whether the gate closed meanwhile. */
 const RECHECK_MS = 1_000;
 
-/** Shows `children` while the gate is open, the PIN prompt otherwise; locks again on expiry. */
+/**
+ * Shows `children` while the gate is open, the PIN prompt otherwise (nothing until the lock knows
+ * whether a PIN is set); locks again on expiry.
+ */
 export function PinGated({ gate, children }: { gate: PinGate | undefined; children: ReactNode }) {
-  const [open, setOpen] = useState(() => !gate || gate.gateOpen());
+  const [open, setOpen] = useState<boolean | null>(() => (!gate || gate.gateOpen() ? true : null));
+  const check = useGateCheck(gate);
   useEffect(() => {
     if (!gate) return;
-    const timer = setInterval(() => setOpen(gate.gateOpen()), RECHECK_MS);
-    return () => clearInterval(timer);
+    let active = true;
+    const recheck = () => active && setOpen(gate.gateOpen());
+    void gate.init().then(recheck, recheck);
+    const timer = setInterval(recheck, RECHECK_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
   }, [gate]);
-  if (open || !gate) return <>{children}</>;
+  if (open || !check) return <>{children}</>;
+  if (open === null) return null;
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow">
-      <PinPrompt gate={gate} title={PIN_PROMPT_TITLE} onUnlocked={() => setOpen(true)} />
+      <PinPrompt gate={check} title={PIN_PROMPT_TITLE} onUnlocked={() => setOpen(true)} />
     </div>
   );
 }

@@ -61,5 +61,11 @@ export function pinWaitText(waitMs: number, wrong: boolean): string {
   return `${wrong ? 'Wrong PIN. ' : ''}Try again in ${wait}.`;
 }
 export const PIN_WRONG_NOW = 'Wrong PIN. Try again.';
+/** The message for a refused PIN (wrong, or tried before the wait was over). */
+export function pinRefusedText(answer: { waitMs: number; wrong?: boolean }): string {
+  if (answer.waitMs > 0) return pinWaitText(answer.waitMs, answer.wrong !== false);
+  return PIN_WRONG_NOW;
+}
+export const PIN_CURRENT_LABEL = 'Current PIN';
 export const PIN_NEW_LABEL = 'New PIN (4 to 12 digits)';
 export const PIN_REPEAT_LABEL = 'Repeat the PIN';

@@ -1,4 +1,5 @@
 // Public surface of the till lock (docs/security.md).
+export { NO_ATTEMPTS, type PinAttempts } from './attempts';
 export { DEFAULT_KDF, deriveKey, deriveKeyBytes, type KdfParams } from './kdf';
 export {
   choosePin,
@@ -14,9 +15,10 @@ export { isSealed } from './sealed';
 export {
   GATE_OPEN_MS,
   PIN_LOCKED_MESSAGE,
+  PIN_SET_MESSAGE,
   TillLock,
   type LockState,
   type PinResult,
   type TillLockDeps,
 } from './till-lock';
-export type { LockRecord, LockStore, PinAttempts, SecretCodec, StoredSecrets } from './types';
+export type { LockRecord, LockStore, SecretCodec, StoredSecrets } from './types';

@@ -1,5 +1,5 @@
 // The till lock: the merchant PIN, the key it unlocks for the secrets at rest, the gate in front
-// of the protected actions and the growing wait after wrong PINs (docs/security.md).
+// of the money-out actions and the growing wait after wrong PINs (docs/security.md).
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { noCheckpoint, type Checkpoint } from '../checkpoint';
 import { ValidationError } from '../errors';
@@ -7,17 +7,24 @@ import { Listeners } from '../listeners';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
 import { DEFAULT_KDF, deriveKey, SALT_BYTES, type KdfParams } from './kdf';
+import { failureKey, recordFailure, viewAttempts, NO_ATTEMPTS, type PinAttempts } from './attempts';
 import { validatePin, waitAfterFailures } from './pin';
 import { isSealed, open, seal } from './sealed';
-import type { LockRecord, LockStore, PinAttempts, SecretCodec, StoredSecrets } from './types';
+import type { LockRecord, LockStore, SecretCodec, StoredSecrets } from './types';
 
-/** A correct PIN keeps the protected actions open while the merchant keeps using the app. */
+/**
+ * A PIN entered for a money-out action keeps them open this long, measured from that entry and
+ * never extended (decision 0023).
+ */
 export const GATE_OPEN_MS = 3 * 60_000;
 
 export const PIN_NOT_SET_MESSAGE = 'No PIN is set';
 export const PIN_LOCKED_MESSAGE = 'Enter the PIN first';
+/** setPin only sets a first PIN; a change goes through changePin with the current one. */
+export const PIN_SET_MESSAGE = 'A PIN is already set: enter the current PIN to change it';
 
-export type PinResult = { ok: true } | { ok: false; waitMs: number };
+/** `wrong`: the PIN was checked and is wrong; false: refused unchecked, the wait is not over. */
+export type PinResult = { ok: true } | { ok: false; waitMs: number; wrong: boolean };
 
 export type LockState = 'no-pin' | 'locked' | 'unlocked';
 
@@ -29,6 +36,11 @@ export interface TillLockDeps {
   checkpoint?: Checkpoint;
   kdf?: KdfParams;
   gateOpenMs?: number;
+  /**
+   * A clock the merchant cannot set (performance.now by default): the gate's 3 minutes and how
+   * long this page has known a failure are measured with it.
+   */
+  monotonic?: Clock;
 }
 
 const CHECK_TEXT = 'cashew-pos pin check';
@@ -43,9 +55,14 @@ export class TillLock implements SecretCodec {
   private record: LockRecord | undefined;
   private key: CryptoKey | undefined;
   private loading: Promise<void> | undefined;
+  /** whether init has read the lock record: until then the gate reads closed */
+  private loaded = false;
   private unlocked = deferred<CryptoKey>();
+  /** monotonic time the gate closes at */
   private openUntil = 0;
-  /** one PIN check or change at a time: the attempts row is read-modify-write */
+  /** the last failure this page has seen, and when (monotonic) it first saw it */
+  private seen: { key: string; at: number } | undefined;
+  /** one PIN check or change at a time in this page (tabs share the attempts transaction) */
   private queue: Promise<unknown> = Promise.resolve();
   private readonly changes: Listeners<LockState>;
 
@@ -57,6 +74,7 @@ export class TillLock implements SecretCodec {
   init(): Promise<void> {
     this.loading ??= this.deps.store.readLock().then((record) => {
       this.record = record;
+      this.loaded = true;
       this.emit();
     });
     return this.loading;
@@ -72,15 +90,15 @@ export class TillLock implements SecretCodec {
     return this.changes.add(listener);
   }
 
-  /** Whether a protected action may run now without asking (always, without a PIN). */
+  /**
+   * Whether a money-out action may run now without asking (always, without a PIN): only within
+   * GATE_OPEN_MS of a PIN entered for one (openGate, changePin), never extended by use.
+   */
   gateOpen(): boolean {
+    // Before init, a PIN may be set: closed (the gate's users wait for init, then ask again).
+    if (!this.loaded) return false;
     if (!this.record) return true;
-    return this.key !== undefined && this.deps.clock() < this.openUntil;
-  }
-
-  /** An interaction while the gate is open keeps it open for another GATE_OPEN_MS. */
-  touch(): void {
-    if (this.gateOpen()) this.openUntil = this.deps.clock() + this.gateOpenMs();
+    return this.key !== undefined && this.monotonic() < this.openUntil;
   }
 
   /** Closes the gate now (the secrets stay readable until the page closes). */
@@ -88,78 +106,137 @@ export class TillLock implements SecretCodec {
     this.openUntil = 0;
   }
 
-  /** Milliseconds before the next PIN may be tried (0: now). */
-  async waitMs(): Promise<number> {
-    const attempts = await this.deps.store.readAttempts();
-    return Math.max(0, attempts.nextAllowedAt - this.deps.clock());
-  }
-
-  /**
-   * Checks a PIN: unlocks the secrets at start-up and opens the gate. A wrong PIN, or a try
-   * before the wait is over, answers how long to wait. The failure is written before the
-   * (slow) check, so closing the tab mid-check still counts it.
-   */
-  enter(pin: string): Promise<PinResult> {
-    return this.serial(async () => {
-      await this.init();
-      const record = this.record;
-      if (!record) return { ok: true };
-      const before = await this.deps.store.readAttempts();
-      const now = this.deps.clock();
-      if (before.nextAllowedAt > now) return { ok: false, waitMs: before.nextAllowedAt - now };
-      const failed: PinAttempts = {
-        failures: before.failures + 1,
-        nextAllowedAt: now + waitAfterFailures(before.failures + 1),
-      };
-      await this.deps.store.writeAttempts(failed);
-      const key = await this.keyFor(pin, record);
-      if (!key) return { ok: false, waitMs: Math.max(0, failed.nextAllowedAt - this.deps.clock()) };
-      await this.deps.store.writeAttempts({ failures: 0, nextAllowedAt: 0 });
-      this.useKey(key);
-      return { ok: true };
+  /** Milliseconds before the next PIN may be checked (0: now). */
+  waitMs(): Promise<number> {
+    return this.deps.store.updateAttempts((stored) => {
+      const view = this.view(stored);
+      return { ...(view.restart ? { write: view.restart } : {}), answer: view.waitMs };
     });
   }
 
   /**
-   * Sets a PIN, or changes it (the gate must be open): every secret is sealed under the new key
-   * and written with the new lock record in one transaction, so a crash before it leaves the old
-   * PIN (or none) working.
+   * Checks a PIN and unlocks the secrets (the lock at start-up); the money-out gate stays as it
+   * was. A wrong PIN, or a try before the wait is over, answers how long to wait.
    */
+  enter(pin: string): Promise<PinResult> {
+    return this.serial(() => this.check(pin));
+  }
+
+  /** Checks a PIN entered for a money-out action: unlocks, and opens the gate for GATE_OPEN_MS. */
+  openGate(pin: string): Promise<PinResult> {
+    return this.serial(async () => {
+      const result = await this.check(pin);
+      if (result.ok) this.openWindow();
+      return result;
+    });
+  }
+
+  /** Sets the first PIN (none set yet); a PIN already set is changed with changePin. */
   setPin(pin: string): Promise<void> {
     validatePin(pin);
     return this.serial(async () => {
       await this.init();
-      const oldKey = this.requireOpen();
-      const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-      const params = this.deps.kdf ?? DEFAULT_KDF;
-      const key = await deriveKey(pin, salt, params);
-      const secrets = await this.reseal(oldKey, (plain) => seal(key, plain));
-      const record: LockRecord = {
-        v: 1,
-        salt: bytesToHex(salt),
-        ...params,
-        check: await seal(key, new TextEncoder().encode(CHECK_TEXT)),
-      };
-      await (this.deps.checkpoint ?? noCheckpoint)('pin:resealed');
-      await this.deps.store.replaceSecrets(secrets, record);
-      this.record = record;
-      this.useKey(key);
+      if (this.record) throw new ValidationError(PIN_SET_MESSAGE);
+      await this.writePin(pin);
     });
   }
 
-  /** Removes the PIN (the gate must be open): the secrets are stored plain again, one transaction. */
-  removePin(): Promise<void> {
+  /** Changes the PIN: the current one is checked first, as any PIN entry (the same waits). */
+  changePin(current: string, pin: string): Promise<PinResult> {
+    validatePin(pin);
+    return this.serial(async () => {
+      const result = await this.check(current);
+      if (!result.ok) return result;
+      this.openWindow();
+      await this.writePin(pin);
+      return result;
+    });
+  }
+
+  /** Removes the PIN: the current one is checked first, as any PIN entry (the same waits). */
+  removePin(current: string): Promise<PinResult> {
     return this.serial(async () => {
       await this.init();
       if (!this.record) throw new ValidationError(PIN_NOT_SET_MESSAGE);
-      const oldKey = this.requireOpen();
-      const secrets = await this.reseal(oldKey, async (plain) => plain);
-      await (this.deps.checkpoint ?? noCheckpoint)('pin:resealed');
-      await this.deps.store.replaceSecrets(secrets, undefined);
-      this.record = undefined;
-      this.key = undefined;
-      this.emit();
+      const result = await this.check(current);
+      if (!result.ok) return result;
+      this.openWindow();
+      await this.clearPin();
+      return result;
     });
+  }
+
+  /**
+   * One PIN check. The attempts row is read, checked and, when a check may run, written with one
+   * more failure in one transaction, before the (slow) check: tabs guessing at once get one check
+   * per wait, and closing the tab mid-check still counts it. A right PIN clears the count.
+   */
+  private async check(pin: string): Promise<PinResult> {
+    await this.init();
+    const record = this.record;
+    if (!record) return { ok: true };
+    const gate = await this.deps.store.updateAttempts<PinResult | PinAttempts>((stored) => {
+      const view = this.view(stored);
+      if (view.waitMs > 0) {
+        const refused = { ok: false as const, waitMs: view.waitMs, wrong: false };
+        return { ...(view.restart ? { write: view.restart } : {}), answer: refused };
+      }
+      const failed = recordFailure(stored, this.deps.clock());
+      this.seen = { key: failureKey(failed), at: this.monotonic() };
+      return { write: failed, answer: failed };
+    });
+    if ('ok' in gate) return gate;
+    const key = await this.keyFor(pin, record);
+    // Wrong: the whole step, counted from now (the check itself took a moment of it).
+    if (!key) return { ok: false, waitMs: waitAfterFailures(gate.failures), wrong: true };
+    await this.deps.store.updateAttempts(() => ({ write: NO_ATTEMPTS, answer: undefined }));
+    this.useKey(key);
+    return { ok: true };
+  }
+
+  /** The wait for this page, noting when it first saw the stored failure. */
+  private view(stored: PinAttempts) {
+    const now = this.monotonic();
+    const key = failureKey(stored);
+    if (this.seen?.key !== key) this.seen = { key, at: now };
+    const view = viewAttempts(stored, this.deps.clock(), now - this.seen.at);
+    if (view.restart) this.seen = { key: failureKey(view.restart), at: now };
+    return view;
+  }
+
+  /**
+   * Every secret is sealed under the new PIN's key and written with the new lock record in one
+   * transaction, so a crash before it leaves the old PIN (or none) working.
+   */
+  private async writePin(pin: string): Promise<void> {
+    const oldKey = this.requireOpen();
+    const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+    const params = this.deps.kdf ?? DEFAULT_KDF;
+    const key = await deriveKey(pin, salt, params);
+    const secrets = await this.reseal(oldKey, (plain) => seal(key, plain));
+    const record: LockRecord = {
+      v: 1,
+      salt: bytesToHex(salt),
+      ...params,
+      check: await seal(key, new TextEncoder().encode(CHECK_TEXT)),
+    };
+    await (this.deps.checkpoint ?? noCheckpoint)('pin:resealed');
+    await this.deps.store.replaceSecrets(secrets, record);
+    this.record = record;
+    this.useKey(key);
+    // Typing a new PIN is a PIN entry for a money-out action (changing it is one).
+    this.openWindow();
+  }
+
+  /** The secrets are stored plain again with the lock record gone, one transaction. */
+  private async clearPin(): Promise<void> {
+    const oldKey = this.requireOpen();
+    const secrets = await this.reseal(oldKey, async (plain) => plain);
+    await (this.deps.checkpoint ?? noCheckpoint)('pin:resealed');
+    await this.deps.store.replaceSecrets(secrets, undefined);
+    this.record = undefined;
+    this.key = undefined;
+    this.emit();
   }
 
   async protect<T extends Uint8Array | string>(plain: T): Promise<T | string> {
@@ -182,6 +259,14 @@ export class TillLock implements SecretCodec {
 
   private gateOpenMs(): number {
     return this.deps.gateOpenMs ?? GATE_OPEN_MS;
+  }
+
+  private monotonic(): number {
+    return (this.deps.monotonic ?? (() => performance.now()))();
+  }
+
+  private openWindow(): void {
+    this.openUntil = this.monotonic() + this.gateOpenMs();
   }
 
   private requireOpen(): CryptoKey | undefined {
@@ -227,7 +312,6 @@ export class TillLock implements SecretCodec {
   private useKey(key: CryptoKey): void {
     this.key = key;
     this.unlocked.resolve(key);
-    this.openUntil = this.deps.clock() + this.gateOpenMs();
     this.emit();
   }
 

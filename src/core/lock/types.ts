@@ -1,5 +1,8 @@
 // What the till lock needs from storage (implemented by src/storage/lock-store.ts).
+import type { PinAttempts } from './attempts';
 import type { KdfParams } from './kdf';
+
+export type { PinAttempts } from './attempts';
 
 /** Stored when a PIN is set: how to derive the key, and a value sealed with it to check a PIN. */
 export interface LockRecord extends KdfParams {
@@ -8,12 +11,6 @@ export interface LockRecord extends KdfParams {
   salt: string;
   /** a known value sealed with the PIN's key: opening it proves the PIN */
   check: string;
-}
-
-/** Wrong PINs in a row and when the next try is allowed (ms since the epoch). */
-export interface PinAttempts {
-  failures: number;
-  nextAllowedAt: number;
 }
 
 /** The three secret rows as stored: plain (bytes, or text for the phrase) or sealed strings. */
@@ -25,8 +22,14 @@ export interface StoredSecrets {
 
 export interface LockStore {
   readLock(): Promise<LockRecord | undefined>;
-  readAttempts(): Promise<PinAttempts>;
-  writeAttempts(attempts: PinAttempts): Promise<void>;
+  /**
+   * One readwrite transaction on the attempts row, which every tab shares: `decide` gets the
+   * stored row (synchronously, inside the transaction) and returns the row to write, if any, and
+   * the answer. Two tabs' calls never interleave, so each sees the other's write.
+   */
+  updateAttempts<T>(
+    decide: (stored: PinAttempts) => { write?: PinAttempts; answer: T },
+  ): Promise<T>;
   readSecrets(): Promise<StoredSecrets>;
   /**
    * One transaction: the secret rows given (rows absent from `secrets` are left alone) and the

@@ -55,9 +55,12 @@ export function checkAutoCashOut(settings: Settings): string | null {
 export function AutoCashOutSettings({
   store,
   logger,
+  guard = (action) => action(),
 }: {
   store: AutoCashOutStore;
   logger: Logger;
+  /** Asks for the merchant PIN before saving, when the gate is closed (ui/pin-gate.tsx). */
+  guard?: (action: () => void) => void;
 }) {
   const [form, setForm] = useState<{
     enabled: boolean;
@@ -136,7 +139,7 @@ export function AutoCashOutSettings({
       className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
       onSubmit={(event) => {
         event.preventDefault();
-        void onSave();
+        guard(() => void onSave());
       }}
     >
       <h2 id="auto-cash-out" className="text-lg font-semibold text-slate-900">

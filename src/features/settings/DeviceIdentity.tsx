@@ -15,9 +15,16 @@ export interface DeviceIdentityProps {
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   keys: Pick<KeyStore, 'getMnemonic'>;
   logger: Logger;
+  /** Asks for the merchant PIN before the phrase is shown, when the gate is closed (ui/pin-gate.tsx). */
+  guard?: (action: () => void) => void;
 }
 
-export function DeviceIdentity({ deviceKeys, keys, logger }: DeviceIdentityProps) {
+export function DeviceIdentity({
+  deviceKeys,
+  keys,
+  logger,
+  guard = (action) => action(),
+}: DeviceIdentityProps) {
   const [npub, setNpub] = useState<string>();
   const [reveal, setReveal] = useState<Reveal>({ step: 'closed' });
 
@@ -76,7 +83,15 @@ export function DeviceIdentity({ deviceKeys, keys, logger }: DeviceIdentityProps
           <Button variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button onClick={() => void onReveal()}>Reveal Phrase</Button>
+          <Button
+            onClick={() => {
+              // The confirmation closes while the PIN is asked; the phrase shows after it.
+              close();
+              guard(() => void onReveal());
+            }}
+          >
+            Reveal Phrase
+          </Button>
         </div>
       </Modal>
       <Modal open={reveal.step === 'shown'} onClose={close} title="Your Recovery Phrase">

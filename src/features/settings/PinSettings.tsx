@@ -1,11 +1,15 @@
-// Settings' merchant PIN: set, change or remove it (docs/behaviour.md "Merchant PIN"). The whole
-// Settings screen is behind the PIN already, so changing it asks only for the new one.
+// Settings' merchant PIN: set, change or remove it (docs/behaviour.md "Merchant PIN"). Changing
+// or removing it asks for the current PIN, checked with the same waits as any PIN entry, even
+// though Settings is behind the PIN already; removing it is confirmed first.
 import { useEffect, useState } from 'react';
-import { choosePin } from '../../core/lock/pin';
+import { choosePin, PIN_FORMAT_MESSAGE, validatePin } from '../../core/lock/pin';
 import type { Logger } from '../../core/logger';
 import { Button } from '../../ui/Button';
-import { PinSetupForm } from '../../ui/PinSetupForm';
+import type { PinAnswer } from '../../ui/PinPrompt';
+import { CurrentPinError, PinSetupForm } from '../../ui/PinSetupForm';
+import { pinRefusedText } from '../../ui/texts';
 import { toast } from '../../ui/toast';
+import { RemovePin } from './RemovePin';
 import {
   CANCEL,
   CHANGE_PIN,
@@ -23,8 +27,10 @@ import {
 export interface PinControl {
   init(): Promise<void>;
   state(): 'no-pin' | 'locked' | 'unlocked';
+  /** the first PIN only */
   setPin(pin: string): Promise<void>;
-  removePin(): Promise<void>;
+  changePin(current: string, pin: string): Promise<PinAnswer>;
+  removePin(current: string): Promise<PinAnswer>;
 }
 
 export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger }) {
@@ -40,26 +46,34 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
     };
   }, [lock]);
 
-  async function save(pin: string, repeated: string) {
-    await lock.setPin(choosePin(pin, repeated));
+  async function save(pin: string, repeated: string, current: string) {
+    const chosen = choosePin(pin, repeated);
+    if (hasPin) {
+      // A value that cannot be a PIN is refused here, without counting as a wrong PIN.
+      try {
+        validatePin(current);
+      } catch {
+        throw new CurrentPinError(PIN_FORMAT_MESSAGE);
+      }
+      const answer = await lock.changePin(current, chosen);
+      if (!answer.ok) throw new CurrentPinError(pinRefusedText(answer));
+    } else {
+      await lock.setPin(chosen);
+    }
     toast.success(hasPin ? PIN_CHANGED_TOAST : PIN_SET_TOAST);
     setHasPin(true);
     setEditing(false);
   }
 
-  async function remove() {
-    setRemoving(true);
-    try {
-      await lock.removePin();
-      toast.success(PIN_REMOVED_TOAST);
-      setHasPin(false);
-    } catch (error) {
-      logger.error('Removing the PIN failed', error);
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setRemoving(false);
-    }
-  }
+  const removed = () => {
+    toast.success(PIN_REMOVED_TOAST);
+    setHasPin(false);
+    setRemoving(false);
+  };
+  const removeFailed = (error: unknown) => {
+    logger.error('Removing the PIN failed', error);
+    toast.error(error instanceof Error ? error.message : String(error));
+  };
 
   if (hasPin === null) return null;
   return (
@@ -75,9 +89,17 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
       {editing ? (
         <PinSetupForm
           submitLabel={SAVE_PIN}
+          askCurrent={hasPin}
           onSave={save}
           onCancel={() => setEditing(false)}
           cancelLabel={CANCEL}
+        />
+      ) : removing ? (
+        <RemovePin
+          remove={(current) => lock.removePin(current)}
+          onRemoved={removed}
+          onCancel={() => setRemoving(false)}
+          onFailed={removeFailed}
         />
       ) : (
         <div className="flex gap-2">
@@ -85,7 +107,7 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
             {hasPin ? CHANGE_PIN : SET_PIN}
           </Button>
           {hasPin ? (
-            <Button variant="outline" onClick={() => void remove()} disabled={removing}>
+            <Button variant="outline" onClick={() => setRemoving(true)}>
               {REMOVE_PIN}
             </Button>
           ) : null}

@@ -1,7 +1,15 @@
 // @vitest-environment happy-dom
 // Settings on real storage: load, validation toasts, save + listener restart, npub and phrase reveal.
 import 'fake-indexeddb/auto';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { Toaster } from '../../ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
@@ -23,7 +31,9 @@ afterEach(() => {
   for (const storage of opened.splice(0)) storage.close();
 });
 
-async function renderSettings(options: { restore?: boolean } = {}) {
+async function renderSettings(
+  options: { restore?: boolean; lock?: SettingsServices['lock'] } = {},
+) {
   const storage = await storageWithSettings(['ws://127.0.0.1:7777', 'wss://b.example']);
   opened.push(storage);
   if (options.restore !== false)
@@ -36,6 +46,7 @@ async function renderSettings(options: { restore?: boolean } = {}) {
     restore: fakeRestore(),
     merchantProfile: { sync: vi.fn(() => Promise.resolve('published')) },
     checkMint: vi.fn(async (_url: string) => ({ name: 'Test Mint' })),
+    ...(options.lock ? { lock: options.lock } : {}),
   } satisfies SettingsServices;
   render(
     <>
@@ -69,6 +80,50 @@ function fakeRestore() {
 const mintField = () => screen.getByLabelText('Mint URL') as HTMLInputElement;
 const relaysField = () => screen.getByLabelText('Nostr Relays') as HTMLTextAreaElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+/** A merchant PIN whose gate the test opens and closes; `entered` records the PINs typed. */
+function fakeLock() {
+  const state = { open: true, entered: [] as string[] };
+  const lock: NonNullable<SettingsServices['lock']> = {
+    gateOpen: () => state.open,
+    waitMs: async () => 0,
+    openGate: async (pin) => {
+      state.entered.push(pin);
+      state.open = pin === '4821';
+      return state.open ? { ok: true } : { ok: false, waitMs: 1_000, wrong: true };
+    },
+    init: async () => {},
+    state: () => 'unlocked',
+    setPin: async () => {},
+    changePin: async () => ({ ok: true }),
+    removePin: async () => ({ ok: true }),
+  };
+  return { lock, state };
+}
+
+describe('SettingsScreen behind the merchant PIN', () => {
+  it('asks again before saving the mint and relays once the gate has closed, and saves after it', async () => {
+    const { lock, state } = fakeLock();
+    const services = await renderSettings({ lock });
+    await screen.findByLabelText('Mint URL');
+    fireEvent.input(relaysField(), { target: { value: 'wss://c.example' } });
+    // Closed while the screen is open (3 minutes since the PIN): the save waits for it.
+    state.open = false;
+    save();
+    const prompt = await screen.findByRole('dialog', { name: 'Enter the merchant PIN' });
+    expect(await services.storage.config.getRelays()).toEqual([
+      'ws://127.0.0.1:7777',
+      'wss://b.example',
+    ]);
+    fireEvent.change(within(prompt).getByLabelText('PIN'), { target: { value: '4821' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Unlock' }));
+    expect(
+      await screen.findByText('Settings saved. New mint and relays will be used going forward.'),
+    ).toBeTruthy();
+    expect(await services.storage.config.getRelays()).toEqual(['wss://c.example']);
+    expect(state.entered).toEqual(['4821']);
+  });
+});
 
 describe('SettingsScreen', () => {
   it('shows the loading text, then the stored mint and relays', async () => {

@@ -2,7 +2,7 @@
 // device's npub and recovery phrase.
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
-import { PinGated } from '../../ui/pin-gate';
+import { PinGated, usePinGate } from '../../ui/pin-gate';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
 import { useFormToasts } from '../../ui/use-form-toasts';
 import { AutoCashOutSettings } from './AutoCashOutSettings';
@@ -50,7 +50,11 @@ interface PendingSwitch {
   sats: number;
 }
 
-/** With a merchant PIN, every control here (saving, the phrase, the PIN itself) is behind it. */
+/**
+ * With a merchant PIN the whole screen is behind it, and the money-out controls here (the mint and
+ * relays, the phrase, automatic cash-out; the PIN asks for the current one) ask again at the
+ * moment they act once the gate has closed (docs/security.md "The merchant PIN").
+ */
 export function SettingsScreen({ services }: { services: SettingsServices }) {
   return (
     <PinGated gate={services.lock}>
@@ -73,6 +77,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
   const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
   const checkMint = services.checkMint ?? checkMintInfo;
   const proofs = services.storage.proofs;
+  const { guard, prompt: pinPrompt } = usePinGate(services.lock);
 
   useEffect(() => {
     let cancelled = false;
@@ -180,7 +185,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
           className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
           onSubmit={(event) => {
             event.preventDefault();
-            void onSave();
+            guard(() => void onSave());
           }}
         >
           <MintUrlField
@@ -203,7 +208,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
                 {OPEN_WALLET}
               </a>
               <div className="flex flex-col gap-2 sm:flex-row">
-                <Button onClick={() => void onSave(true)} disabled={saving}>
+                <Button onClick={() => guard(() => void onSave(true))} disabled={saving}>
                   {SWITCH_MINT}
                 </Button>
                 <Button
@@ -250,12 +255,13 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
       {services.prices ? <PriceSettings prices={services.prices} logger={logger} /> : null}
       {services.lock ? <PinSettings lock={services.lock} logger={logger} /> : null}
       <RecoverFunds restore={services.restore} logger={logger} />
-      <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} />
+      <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} guard={guard} />
 
       <DeviceIdentity
         deviceKeys={services.deviceKeys}
         keys={services.storage.keys}
         logger={logger}
+        guard={guard}
       />
 
       <PhraseCheck
@@ -265,6 +271,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
       />
 
       <StorageStatus deviceStorage={services.deviceStorage} logger={logger} />
+      {pinPrompt}
     </section>
   );
 }

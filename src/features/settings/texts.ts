@@ -66,7 +66,8 @@ export const OPEN_WALLET = 'Open the Wallet screen';
 export const PIN_SECTION_TITLE = 'Merchant PIN';
 export const PIN_SECTION_TEXT =
   'A PIN keeps withdrawals, cash-outs, the recovery phrase, the Connect link and these settings from anyone at the counter, and stores the wallet’s secrets encrypted on this device. The keypad and taking payments never ask for it.';
-export const PIN_IS_SET = 'A PIN is set. The app asks for it once when it starts.';
+export const PIN_IS_SET =
+  'A PIN is set. Withdrawals, cash-outs, the recovery phrase and these settings ask for it.';
 export const SET_PIN = 'Set PIN';
 export const CHANGE_PIN = 'Change PIN';
 export const REMOVE_PIN = 'Remove PIN';
@@ -75,3 +76,8 @@ export const CANCEL = 'Cancel';
 export const PIN_SET_TOAST = 'PIN set. The wallet’s secrets are now stored encrypted.';
 export const PIN_CHANGED_TOAST = 'PIN changed.';
 export const PIN_REMOVED_TOAST = 'PIN removed. The wallet’s secrets are stored unencrypted again.';
+export const REMOVE_PIN_TITLE = 'Remove the PIN?';
+export const REMOVE_PIN_WARNING =
+  'Without a PIN, anyone at this till can withdraw, cash out, change the mint and see the recovery phrase, and the wallet’s secrets are stored unencrypted on this device. Enter the current PIN to remove it.';
+export const REMOVE_PIN_CONFIRM = 'Yes, remove the PIN';
+export const KEEP_PIN = 'Keep the PIN';

@@ -637,8 +637,9 @@ describe('WalletScreen: cancel a pending token', () => {
     const answers: PinAnswer[] = [{ ok: true }];
     services.lock = {
       gateOpen: () => false,
+      init: async () => {},
       waitMs: async () => 0,
-      enter: async () => answers.shift() ?? { ok: false, waitMs: 0 },
+      openGate: async () => answers.shift() ?? { ok: false, waitMs: 0 },
     };
     const user = renderScreen(services);
     const section = await screen.findByTestId('pending-withdrawals');
