@@ -135,6 +135,20 @@ export interface CounterReservation {
   count: number;
 }
 
+/**
+ * Random outputs of a sale minted while the till is locked, as cashu-ts serialises them
+ * (`OutputData.serialize`: blinded message, blinding factor and secret as strings).
+ */
+export interface LockedOutputs {
+  keysetId: string;
+  outputs: Array<{
+    blindedMessage: { amount: string; B_: string; id: string };
+    blindingFactor: string;
+    secret: string;
+    ephemeralE?: string;
+  }>;
+}
+
 /** A mint quote persisted from the moment it exists until its proofs are stored (schema v8). */
 export interface PendingMintQuote {
   quote: string;
@@ -150,6 +164,12 @@ export interface PendingMintQuote {
   pubkey?: string;
   /** set before the mint request is sent; present means a mint may have happened */
   reservation?: CounterReservation;
+  /**
+   * Instead of `reservation` while the till is locked (the seed is sealed): the random outputs,
+   * stored before the mint request is sent; finished by NUT-09 restore of exactly these or by
+   * re-sending them (decision 0024).
+   */
+  lockedOutputs?: LockedOutputs;
   /** remote quotes: the x-only key the cashier chose for this sale's receipt */
   receipt?: string;
   /**
