@@ -3,7 +3,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { freezeAt } from '../core/wallet/testing/freeze-at';
+import { DEFAULT_KDF, TillLock } from '../core/lock';
 import { createStorage } from './index';
+import { DexieLockStore } from './lock-store';
 import { DEFAULTS, freshDbName, recordingLogger } from './test-support';
 
 const SK = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
@@ -90,6 +92,31 @@ describe('till lock at rest', () => {
     await expect.poll(() => other.lock.state()).toBe('locked');
     await other.lock.enter('4821');
     expect(await reading).toEqual(SEED);
+  });
+
+  it('opens a lock set with the earlier N = 2^13; a new PIN gets the stronger default', async () => {
+    const dbName = freshDbName();
+    const first = open(dbName);
+    await first.keys.saveWalletKeys({ secretKey: SK, mnemonic: PHRASE, seed: SEED });
+    // The lock as a release before decision 0024 set it: its parameters are in its record.
+    const before = new TillLock({
+      store: new DexieLockStore(first.db, () => first.now.value),
+      clock: () => first.now.value,
+      kdf: { n: 2 ** 13, r: 8, p: 1 },
+    });
+    await before.setPin('4821');
+    expect(await new DexieLockStore(first.db, Date.now).readLock()).toMatchObject({ n: 2 ** 13 });
+
+    const page = open(dbName);
+    expect(await page.lock.enter('4821')).toEqual({ ok: true });
+    expect(await page.keys.getSeed()).toEqual(SEED);
+    await page.lock.setPin('4822');
+    expect(await new DexieLockStore(page.db, Date.now).readLock()).toMatchObject({
+      n: DEFAULT_KDF.n,
+      r: 8,
+      p: 1,
+    });
+    expect(DEFAULT_KDF.n).toBe(2 ** 14);
   });
 
   it('seals keys written after the PIN was set, e.g. a restore from another phrase', async () => {
