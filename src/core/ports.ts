@@ -20,6 +20,11 @@ export interface StoredProof {
   dleq?: { e: string; s: string; r?: string };
   /** NUT-11 witness, a JSON string */
   witness?: string;
+  /**
+   * Minted while the till was locked, with random secrets the phrase cannot restore; swapped
+   * for NUT-13 outputs after the PIN is entered (decision 0024).
+   */
+  random?: true;
   mintUrl: string;
   createdAt: number;
   isSpent: boolean;

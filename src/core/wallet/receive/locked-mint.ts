@@ -11,7 +11,13 @@ import {
   type Wallet,
 } from '@cashu/cashu-ts';
 import { MintUnreachableError } from '../../errors';
-import type { LockedOutputs } from '../../ports';
+import type { LockedOutputs, NewProof } from '../../ports';
+import { toNewProof } from '../proof-convert';
+
+/** A proof of these outputs, flagged for the swap into NUT-13 outputs after unlock. */
+export function toRandomProof(proof: Proof): NewProof {
+  return { ...toNewProof(proof), random: true };
+}
 
 /**
  * Random secrets and blinding factors for `amount` on the wallet's active keyset, and the journal

@@ -13,6 +13,7 @@ import { devMintSuite } from '../testing/dev-mint-suite';
 import { freezeAt } from '../testing/freeze-at';
 import { TEST_INTERVALS } from '../testing/payment-harness';
 import { WalletProvider } from '../wallet-provider';
+import { WithdrawService } from '../withdraw/withdraw-service';
 import { PaymentService, type PaymentSettled } from './payment-service';
 
 const WAIT = { timeout: 20_000, interval: 25 };
@@ -22,6 +23,7 @@ const dev = devMintSuite({ fresh: true });
 interface Tab {
   storage: TestStorage;
   payments: PaymentService;
+  withdraw: WithdrawService;
   settled: PaymentSettled[];
   seedReads: { count: number };
   warnings: string[];
@@ -70,16 +72,29 @@ function open(dbName: string, checkpoint?: Checkpoint): Tab {
     intervals: TEST_INTERVALS,
     ...(checkpoint ? { checkpoint } : {}),
   });
+  const withdraw = new WithdrawService({
+    config: storage.config,
+    proofs: storage.proofs,
+    withdrawals: storage.withdrawals,
+    ledger: storage.ledger,
+    wallets,
+    counters: storage.counterSource,
+    events: new WalletEvents(),
+    logger,
+    clock: Date.now,
+  });
   const settled: PaymentSettled[] = [];
   payments.onSettled((p) => settled.push(p));
   return dev.track({
     storage,
     payments,
+    withdraw,
     settled,
     seedReads,
     warnings,
     kill() {
       payments.stop();
+      withdraw.stop();
       wallets.close();
       storage.close();
     },
@@ -174,4 +189,31 @@ describe('a sale on a locked till', () => {
       expect(await spend(await second.storage.proofs.listUnspent())).toBe(34);
     },
   );
+
+  it('is swapped for outputs the phrase restores once the PIN is entered', async () => {
+    const tab = open(await deviceWithPin());
+    const quote = await tab.payments.createInvoice(42);
+    await dev.mint.pay(quote.quote);
+    await expect.poll(() => tab.settled.length, WAIT).toBe(1);
+    const minted = await tab.storage.proofs.listUnspent();
+    expect(minted.every((p) => p.random)).toBe(true);
+    // Locked, nothing can be swapped yet: the seed is sealed.
+    expect(tab.seedReads.count).toBe(0);
+
+    expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
+    expect(await tab.withdraw.secureLockedSales()).toBe(42);
+    const now = await tab.storage.proofs.listUnspent();
+    expect(now.some((p) => p.random)).toBe(false);
+    expect(await stored(tab)).toMatchObject({ balance: 42, pendingQuotes: 0 });
+    // The phrase's seed finds them (NUT-09 restore from counter 0), and nothing else is left.
+    const seed = (await tab.storage.keys.getSeed())!;
+    const fromPhrase = new Wallet(dev.mint.url, { unit: 'sat', bip39seed: seed });
+    await fromPhrase.loadMint();
+    const { proofs } = await fromPhrase.restore(0, 20, { keysetId: now[0]!.id });
+    const restored = new Set(proofs.map((p) => p.secret));
+    expect(now.every((p) => restored.has(p.secret))).toBe(true);
+    expect(await spend(now)).toBe(42);
+    // A second unlock finds nothing more to swap.
+    expect(await tab.withdraw.secureLockedSales()).toBe(0);
+  });
 });

@@ -33,7 +33,7 @@ import {
   restoreReservation,
 } from './deterministic-mint';
 import { reconcileClaims } from './claim-reconciler';
-import { createLockedOutputs, mintLocked, restoreLocked } from './locked-mint';
+import { createLockedOutputs, mintLocked, restoreLocked, toRandomProof } from './locked-mint';
 import { isAmbiguous, NutCode, refusalCode, toMintError } from '../mint-errors';
 import type { MintQuoteStateName } from './mint-quote-snapshot';
 import { mintAmountLimits, type AmountLimits } from './mint-limits';
@@ -574,7 +574,7 @@ export class PaymentService {
         journal,
       });
       await this.checkpoint('mint:signed');
-      await this.settle(quote, proofs.map(toNewProof));
+      await this.settle(quote, proofs.map(toRandomProof));
       return 'done';
     } catch (error) {
       const code = refusalCode(error);
@@ -615,7 +615,7 @@ export class PaymentService {
       throw toMintError(error);
     }
     if (signed.length > 0) {
-      await this.settle(quote, signed.map(toNewProof));
+      await this.settle(quote, signed.map(toRandomProof));
       return 'settled';
     }
     let state: MintQuoteStateName;
