@@ -77,6 +77,48 @@ function randomProofs(page: Page) {
   );
 }
 
+/**
+ * Every row of every IndexedDB store of the app and every localStorage entry, as text another
+ * program reading the profile could search: byte values written as hex, base64 and base64url.
+ */
+function profileText(page: Page) {
+  return page.evaluate(async () => {
+    const bytesText = (bytes: Uint8Array) => {
+      const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+      const b64 = btoa(String.fromCharCode(...bytes));
+      return `${hex} ${b64} ${b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+    };
+    const text = (value: unknown): string =>
+      JSON.stringify(value, (_key, v: unknown) =>
+        v instanceof Uint8Array
+          ? bytesText(v)
+          : v instanceof ArrayBuffer
+            ? bytesText(new Uint8Array(v))
+            : v,
+      );
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('cashew-pos');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => resolve(open.result);
+    });
+    const parts: string[] = [];
+    for (const name of Array.from(db.objectStoreNames)) {
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        const read = db.transaction(name).objectStore(name).getAll();
+        read.onsuccess = () => resolve(read.result as unknown[]);
+        read.onerror = () => reject(read.error);
+      });
+      parts.push(text(rows));
+    }
+    db.close();
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      parts.push(key, localStorage.getItem(key) ?? '');
+    }
+    return parts.join('\n');
+  });
+}
+
 /** The pending quote rows as another program reading the profile would see them. */
 function quoteRows(page: Page) {
   return page.evaluate(
@@ -192,4 +234,31 @@ test.describe('a locked sale whose mint answer was lost', () => {
 
     expect(await withdrawAll(page, mint.url, false)).toBe(89);
   });
+});
+
+test('with a PIN set, the profile holds no pairing secret in plain text', async ({
+  page,
+  mintUrl,
+  relayUrl,
+}) => {
+  await onboard(page, { mintUrl, relayUrl });
+  await page.getByRole('link', { name: 'Connect', exact: true }).click();
+  const link = (await page.getByTestId('connection-string').textContent())!;
+  const secret = new URL(link).hash.replace(/^#pair=/, '');
+  expect(secret.length).toBeGreaterThan(20);
+  const hex = Array.from(Buffer.from(secret, 'base64url'), (b) => b.toString(16).padStart(2, '0'));
+  // The premise: before the PIN, the profile holds it.
+  expect(await profileText(page)).toContain(hex.join(''));
+
+  await setPinInSettings(page, PIN);
+  const after = await profileText(page);
+  expect(after).not.toContain(secret);
+  expect(after).not.toContain(hex.join(''));
+  expect(after).toContain('sealed:v1:');
+  // The link still carries the same secret after the PIN (the Connect screen asks for it first).
+  await page.reload();
+  await page.getByRole('link', { name: 'Connect', exact: true }).click();
+  await page.getByTestId('pin-prompt').getByLabel('PIN', { exact: true }).fill(PIN);
+  await page.getByTestId('pin-prompt').getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByTestId('connection-string')).toHaveText(link);
 });

@@ -121,7 +121,7 @@ export function createStorage(options: StorageOptions): Storage {
     phraseCheck: new DexiePhraseCheckStore(db, clock),
     cashierSales: new DexieCashierSaleStore(db),
     cashierLinks: new DexieCashierLinkStore(db, clock),
-    merchantTrust: new DexieMerchantTrustStore(db, clock),
+    merchantTrust: new DexieMerchantTrustStore(db, clock, lock),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     lock,

@@ -119,6 +119,41 @@ describe('till lock at rest', () => {
     expect(DEFAULT_KDF.n).toBe(2 ** 14);
   });
 
+  it('seals the pairing secret with the PIN, opens it after the PIN, and unseals it on removal', async () => {
+    const dbName = freshDbName();
+    const first = open(dbName);
+    await first.keys.saveWalletKeys({ secretKey: SK, mnemonic: PHRASE, seed: SEED });
+    const secret = await first.merchantTrust.getOrCreateSecret();
+    await first.lock.setPin('4821');
+    const sealed = (await first.db.keys.get('pairing-secret'))?.value;
+    expect(sealed as string).toMatch(/^sealed:v1:/);
+
+    const page = open(dbName);
+    let read: Uint8Array | undefined;
+    const reading = page.merchantTrust.getOrCreateSecret().then((value) => (read = value));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(read).toBeUndefined();
+    await page.lock.enter('4821');
+    expect(await reading).toEqual(secret);
+    // A reset while a PIN is set is sealed too.
+    const reset = await page.merchantTrust.resetSecret();
+    expect((await page.db.keys.get('pairing-secret'))?.value as string).toMatch(/^sealed:v1:/);
+    expect(await page.merchantTrust.getOrCreateSecret()).toEqual(reset);
+
+    await page.lock.removePin();
+    expect((await page.db.keys.get('pairing-secret'))?.value).toEqual(reset);
+    expect(await open(dbName).merchantTrust.getOrCreateSecret()).toEqual(reset);
+  });
+
+  it('seals a pairing secret first created while a PIN is set', async () => {
+    const { dbName } = await withKeysAndPin('4821');
+    const page = open(dbName);
+    await page.lock.enter('4821');
+    const secret = await page.merchantTrust.getOrCreateSecret();
+    expect((await page.db.keys.get('pairing-secret'))?.value as string).toMatch(/^sealed:v1:/);
+    expect(await page.merchantTrust.getOrCreateSecret()).toEqual(secret);
+  });
+
   it('seals keys written after the PIN was set, e.g. a restore from another phrase', async () => {
     const { s } = await withKeysAndPin('4821');
     await s.keys.setSecretKey(SEED.slice(0, 32));
