@@ -1,16 +1,18 @@
 // A till with a PIN keeps selling after a reload without the PIN (decision 0024,
 // docs/security.md): the sale lands and counts at once, Withdraw still asks for the PIN, the
 // proofs are spendable after unlock, and a sale whose mint answer was lost across a reload lands
-// once.
+// once, and a remote sale waits for the PIN. The profile holds no pairing secret in plain text.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { decode } from 'nostr-tools/nip19';
 import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { expect, test } from './fixtures';
 import { customerWallet } from './helpers/customer';
 import { LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { giftWrap, linkSecret, lockedQuote, publish, saleMessage } from './helpers/remote-sender';
 import { storedMoney } from './helpers/stored-money';
 
 const PIN = '482915';
@@ -261,4 +263,42 @@ test('with a PIN set, the profile holds no pairing secret in plain text', async 
   await page.getByTestId('pin-prompt').getByLabel('PIN', { exact: true }).fill(PIN);
   await page.getByTestId('pin-prompt').getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByTestId('connection-string')).toHaveText(link);
+});
+
+test('a remote sale paid while locked waits for the PIN, locked to the merchant, then lands', async ({
+  page,
+  mintUrl,
+  relayUrl,
+  payQuote,
+  request,
+}) => {
+  await onboard(page, { mintUrl, relayUrl });
+  await page.getByRole('link', { name: 'Connect', exact: true }).click();
+  const link = (await page.getByTestId('connection-string').textContent())!;
+  const npub = decode(new URL(link).pathname.split('/').pop()!);
+  if (npub.type !== 'npub') throw new Error(`not an npub link: ${link}`);
+  await setPinInSettings(page, PIN);
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await page.reload();
+  await expect(page.getByTestId('lock-banner')).toBeVisible();
+
+  const quote = await lockedQuote(request, mintUrl, 34, npub.data);
+  await publish(relayUrl, [
+    giftWrap(saleMessage(mintUrl, quote, npub.data, { secret: linkSecret(link) }), npub.data),
+  ]);
+  await payQuote(quote.quote);
+  // Locked: the inbox needs the sealed Nostr key, so nothing is stored yet; the mint holds the
+  // paid quote for the merchant's key alone (docs/security.md "What waits for the PIN").
+  await page.waitForTimeout(3_000);
+  expect(await storedMoney(page)).toMatchObject({ balance: 0, pendingQuotes: 0 });
+
+  await page.getByTestId('lock-banner').getByRole('button', { name: 'Enter PIN' }).click();
+  const lock = page.getByRole('dialog', { name: LOCKED });
+  await lock.getByLabel('PIN', { exact: true }).fill(PIN);
+  await lock.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByTestId('home-balance')).toHaveText('34 sats', { timeout: 30_000 });
+  expect(await storedMoney(page)).toMatchObject({
+    balance: 34,
+    history: [{ type: 'remote-payment', amount: 34, quoteId: quote.quote }],
+  });
 });
