@@ -1,12 +1,14 @@
-// The lock screen (docs/behaviour.md "Merchant PIN"): with a PIN set, the main screens stay
-// covered until it is entered once after start. Payments wait meanwhile: the services that need the
-// seed or the Nostr key read them through the till lock, which holds them until unlock. This PIN
+// The lock banner (docs/behaviour.md "Merchant PIN"): with a PIN set and not yet entered since
+// start, a line above the screen says so and offers the PIN. It covers nothing: the keypad sells
+// while locked (decision 0024); what needs the seed or the Nostr key waits for the PIN. This PIN
 // unlocks only: it does not open the money-out gate, and no tap or key ever keeps that open
 // (docs/security.md "The merchant PIN").
 import { useEffect, useState } from 'react';
 import type { TillLock, LockState } from '../core/lock';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
 import { PinPrompt } from '../ui/PinPrompt';
-import { PIN_LOCK_TEXT, PIN_LOCK_TITLE } from '../ui/texts';
+import { PIN_LOCK_BANNER, PIN_LOCK_ENTER, PIN_LOCK_TEXT, PIN_LOCK_TITLE } from '../ui/texts';
 import type { AppServices } from './services/complete';
 import type { ServiceSource } from './services/deferred';
 import { useServicesAfterPaint } from './use-services-after-paint';
@@ -27,6 +29,7 @@ export function LockScreen({
   // Changes since the lock was picked; until the first one, its state when picked.
   const [changed, setState] = useState<LockState | null>(null);
   const state = changed ?? picked?.initial ?? null;
+  const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     if (!lock) return;
@@ -36,20 +39,29 @@ export function LockScreen({
   if (!lock || state !== 'locked') return null;
   return (
     <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-100 p-4"
-      role="dialog"
-      aria-modal="true"
-      aria-label={PIN_LOCK_TITLE}
-      data-testid="lock-screen"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3"
+      role="status"
+      data-testid="lock-banner"
     >
-      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
+      <p className="text-sm text-slate-700">
+        <span className="font-semibold">{PIN_LOCK_TITLE}.</span> {PIN_LOCK_BANNER}
+      </p>
+      <Button variant="outline" size="sm" onClick={() => setAsking(true)}>
+        {PIN_LOCK_ENTER}
+      </Button>
+      <Modal open={asking} onClose={() => setAsking(false)} title={PIN_LOCK_TITLE}>
         <PinPrompt
           gate={lock}
           title={PIN_LOCK_TITLE}
           text={PIN_LOCK_TEXT}
-          onUnlocked={() => setState(lock.state())}
+          showTitle={false}
+          onUnlocked={() => {
+            setAsking(false);
+            setState(lock.state());
+          }}
+          onCancel={() => setAsking(false)}
         />
-      </div>
+      </Modal>
     </div>
   );
 }

@@ -13,6 +13,8 @@ export type WriteStep =
   | 'mint:counters-reserved'
   /** the quote row records the reservation; the mint request was not sent */
   | 'mint:reservation-recorded'
+  /** a locked till's random outputs are journaled on the quote row; no mint request yet */
+  | 'mint:outputs-journaled'
   /** the mint signed the outputs; the proofs are not stored */
   | 'mint:signed'
   /** counters for a consolidation swap were reserved; no journal row yet */

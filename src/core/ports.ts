@@ -22,6 +22,11 @@ export interface StoredProof {
   dleq?: { e: string; s: string; r?: string };
   /** NUT-11 witness, a JSON string */
   witness?: string;
+  /**
+   * Minted while the till was locked, with random secrets the phrase cannot restore; swapped
+   * for NUT-13 outputs after the PIN is entered (decision 0024).
+   */
+  random?: true;
   mintUrl: string;
   createdAt: number;
   isSpent: boolean;
@@ -123,6 +128,20 @@ export interface CounterReservation {
   count: number;
 }
 
+/**
+ * Random outputs of a sale minted while the till is locked, as cashu-ts serialises them
+ * (`OutputData.serialize`: blinded message, blinding factor and secret as strings).
+ */
+export interface LockedOutputs {
+  keysetId: string;
+  outputs: Array<{
+    blindedMessage: { amount: string; B_: string; id: string };
+    blindingFactor: string;
+    secret: string;
+    ephemeralE?: string;
+  }>;
+}
+
 /** A mint quote persisted from the moment it exists until its proofs are stored (schema v8). */
 export interface PendingMintQuote {
   quote: string;
@@ -138,6 +157,12 @@ export interface PendingMintQuote {
   pubkey?: string;
   /** set before the mint request is sent; present means a mint may have happened */
   reservation?: CounterReservation;
+  /**
+   * Instead of `reservation` while the till is locked (the seed is sealed): the random outputs,
+   * stored before the mint request is sent; finished by NUT-09 restore of exactly these or by
+   * re-sending them (decision 0024).
+   */
+  lockedOutputs?: LockedOutputs;
   /** remote quotes: the x-only key the cashier chose for this sale's receipt */
   receipt?: string;
   /**

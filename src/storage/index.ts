@@ -127,7 +127,7 @@ export function createStorage(options: StorageOptions): Storage {
     phraseCheck: new DexiePhraseCheckStore(db, clock),
     cashierSales: new DexieCashierSaleStore(db),
     cashierLinks: new DexieCashierLinkStore(db, clock),
-    merchantTrust: new DexieMerchantTrustStore(db, clock),
+    merchantTrust: new DexieMerchantTrustStore(db, clock, lock),
     inboxRetries: new DexieInboxRetryStore(db),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),

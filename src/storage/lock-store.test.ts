@@ -4,7 +4,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { freezeAt } from '../testing/wallet/freeze-at';
+import { DEFAULT_KDF, TillLock } from '../core/lock';
 import { createStorage } from './index';
+import { DexieLockStore } from './lock-store';
 import { DEFAULTS, freshDbName, recordingLogger } from '../testing/storage/db';
 
 const SK = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
@@ -117,6 +119,66 @@ describe('till lock at rest', () => {
     await expect.poll(() => other.lock.state()).toBe('locked');
     await other.lock.enter('4821');
     expect(await reading).toEqual(SEED);
+  });
+
+  it('opens a lock set with the earlier N = 2^13; a new PIN gets the stronger default', async () => {
+    const dbName = freshDbName();
+    const first = open(dbName);
+    await first.keys.saveWalletKeys({ secretKey: SK, mnemonic: PHRASE, seed: SEED });
+    // The lock as a release before decision 0024 set it: its parameters are in its record.
+    const before = new TillLock({
+      store: new DexieLockStore(first.db, () => first.now.value),
+      clock: () => first.now.value,
+      kdf: { n: 2 ** 13, r: 8, p: 1 },
+    });
+    await before.setPin('4821');
+    expect(await new DexieLockStore(first.db, Date.now).readLock()).toMatchObject({ n: 2 ** 13 });
+
+    const page = open(dbName);
+    expect(await page.lock.enter('4821')).toEqual({ ok: true });
+    expect(await page.keys.getSeed()).toEqual(SEED);
+    await page.lock.setPin('4822');
+    expect(await new DexieLockStore(page.db, Date.now).readLock()).toMatchObject({
+      n: DEFAULT_KDF.n,
+      r: 8,
+      p: 1,
+    });
+    expect(DEFAULT_KDF.n).toBe(2 ** 14);
+  });
+
+  it('seals the pairing secret with the PIN, opens it after the PIN, and unseals it on removal', async () => {
+    const dbName = freshDbName();
+    const first = open(dbName);
+    await first.keys.saveWalletKeys({ secretKey: SK, mnemonic: PHRASE, seed: SEED });
+    const secret = await first.merchantTrust.getOrCreateSecret();
+    await first.lock.setPin('4821');
+    const sealed = (await first.db.keys.get('pairing-secret'))?.value;
+    expect(sealed as string).toMatch(/^sealed:v1:/);
+
+    const page = open(dbName);
+    let read: Uint8Array | undefined;
+    const reading = page.merchantTrust.getOrCreateSecret().then((value) => (read = value));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(read).toBeUndefined();
+    await page.lock.enter('4821');
+    expect(await reading).toEqual(secret);
+    // A reset while a PIN is set is sealed too.
+    const reset = await page.merchantTrust.resetSecret();
+    expect((await page.db.keys.get('pairing-secret'))?.value as string).toMatch(/^sealed:v1:/);
+    expect(await page.merchantTrust.getOrCreateSecret()).toEqual(reset);
+
+    expect(await page.lock.removePin('4821')).toMatchObject({ ok: true });
+    expect((await page.db.keys.get('pairing-secret'))?.value).toEqual(reset);
+    expect(await open(dbName).merchantTrust.getOrCreateSecret()).toEqual(reset);
+  });
+
+  it('seals a pairing secret first created while a PIN is set', async () => {
+    const { dbName } = await withKeysAndPin('4821');
+    const page = open(dbName);
+    await page.lock.enter('4821');
+    const secret = await page.merchantTrust.getOrCreateSecret();
+    expect((await page.db.keys.get('pairing-secret'))?.value as string).toMatch(/^sealed:v1:/);
+    expect(await page.merchantTrust.getOrCreateSecret()).toEqual(secret);
   });
 
   it('seals keys written after the PIN was set, e.g. a restore from another phrase', async () => {

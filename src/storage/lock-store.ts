@@ -87,15 +87,17 @@ export class DexieLockStore implements LockStore {
   }
 
   async readSecrets(): Promise<StoredSecrets> {
-    const [secretKey, mnemonic, seed] = await this.db.keys.bulkGet([
+    const [secretKey, mnemonic, seed, pairingSecret] = await this.db.keys.bulkGet([
       KEY_NAMES.secretKey,
       KEY_NAMES.mnemonic,
       KEY_NAMES.seed,
+      KEY_NAMES.pairingSecret,
     ]);
     const out: StoredSecrets = {};
     if (secretKey) out.secretKey = secretKey.value;
     if (mnemonic && typeof mnemonic.value === 'string') out.mnemonic = mnemonic.value;
     if (seed) out.seed = seed.value;
+    if (pairingSecret) out.pairingSecret = pairingSecret.value;
     return out;
   }
 
@@ -108,6 +110,7 @@ export class DexieLockStore implements LockStore {
     add(KEY_NAMES.secretKey, secrets.secretKey);
     add(KEY_NAMES.mnemonic, secrets.mnemonic);
     add(KEY_NAMES.seed, secrets.seed);
+    add(KEY_NAMES.pairingSecret, secrets.pairingSecret);
     const { db } = this;
     await db.transaction('rw', db.keys, async () => {
       await db.keys.bulkPut(rows);

@@ -21,6 +21,7 @@ import type {
 import type { RefusalKind } from '../core/remote-payments/sale-judgement';
 import { mintUrlKey } from '../core/urls/normalise-url';
 import { newPairingSecret, PAIRING_SECRET_BYTES } from '../core/remote-payments/pairing';
+import { isSealed, type SecretCodec } from '../core/lock';
 import { toBytes } from './bytes';
 import type { CashewDb } from './db';
 import { distinctIndexKeys } from './distinct-keys';
@@ -42,6 +43,12 @@ function sameMint(a: string, b: string): boolean {
   return mintUrlKey(a) === mintUrlKey(b);
 }
 
+/** Without a PIN: the secret is stored and read as it is. */
+const PLAIN: SecretCodec = {
+  protect: async (plain) => plain,
+  reveal: () => Promise.reject(new Error('A sealed secret needs the till lock')),
+};
+
 export class DexieMerchantTrustStore
   implements
     PairingStore,
@@ -57,34 +64,51 @@ export class DexieMerchantTrustStore
   constructor(
     private readonly db: CashewDb,
     private readonly clock: Clock,
+    /** seals the pairing secret under the PIN when one is set (decision 0024) */
+    private readonly codec: SecretCodec = PLAIN,
   ) {}
 
   // ------------------------------------------------------------ pairing
 
+  /** With a PIN set, waits for it: a sealed secret opens only with the PIN's key. */
   async getOrCreateSecret(): Promise<Uint8Array> {
+    const stored = await this.readSecret();
+    if (stored) return stored;
+    const secret = newPairingSecret();
+    // Sealed before the transaction: WebCrypto inside it would let IndexedDB commit early.
+    const value = await this.codec.protect(secret);
     const { db } = this;
     // Read first: the inbox asks for every message, and a read-write transaction each time
     // would serialise every wrap a stranger sends behind the writes of the till.
     const existing = toBytes((await db.keys.get(KEY_NAMES.pairingSecret))?.value);
     if (existing && existing.length === PAIRING_SECRET_BYTES) return existing;
     // One transaction: two tabs asking at once must end up with the same secret.
-    return db.transaction('rw', db.keys, async () => {
-      const stored = toBytes((await db.keys.get(KEY_NAMES.pairingSecret))?.value);
-      if (stored && stored.length === PAIRING_SECRET_BYTES) return stored;
-      const secret = newPairingSecret();
-      await db.keys.put({ key: KEY_NAMES.pairingSecret, value: secret, updatedAt: this.clock() });
-      return secret;
+    const won = await db.transaction('rw', db.keys, async () => {
+      const row = await db.keys.get(KEY_NAMES.pairingSecret);
+      // Another tab stored one meanwhile (a malformed plain row is replaced).
+      if (row && (isSealed(row.value) || toBytes(row.value)?.length === PAIRING_SECRET_BYTES)) {
+        return false;
+      }
+      await db.keys.put({ key: KEY_NAMES.pairingSecret, value, updatedAt: this.clock() });
+      return true;
     });
+    return won ? secret : ((await this.readSecret()) ?? secret);
   }
 
   async resetSecret(): Promise<Uint8Array> {
     const secret = newPairingSecret();
     await this.db.keys.put({
       key: KEY_NAMES.pairingSecret,
-      value: secret,
+      value: await this.codec.protect(secret),
       updatedAt: this.clock(),
     });
     return secret;
+  }
+
+  private async readSecret(): Promise<Uint8Array | undefined> {
+    const value = (await this.db.keys.get(KEY_NAMES.pairingSecret))?.value;
+    const bytes = toBytes(isSealed(value) ? await this.codec.reveal(value) : value);
+    return bytes && bytes.length === PAIRING_SECRET_BYTES ? bytes : undefined;
   }
 
   async acceptsUnpaired(): Promise<boolean> {

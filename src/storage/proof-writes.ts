@@ -78,6 +78,7 @@ function toRow(proof: NewProof, mintUrl: string, now: number): ProofRow {
   };
   if (proof.dleq) row.dleq = { ...proof.dleq };
   if (proof.witness !== undefined) row.witness = proof.witness;
+  if (proof.random) row.random = true;
   return row;
 }
 

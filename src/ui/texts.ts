@@ -47,7 +47,10 @@ export function paymentReceivedText(
 export const PIN_PROMPT_TITLE = 'Enter the merchant PIN';
 export const PIN_LOCK_TITLE = 'This till is locked';
 export const PIN_LOCK_TEXT =
-  'Enter the merchant PIN to open the wallet. Payments that arrive meanwhile are kept and stored once it is open.';
+  'Sales go on while the till is locked. The PIN opens the wallet and Settings, and stores remote sales.';
+/** The lock banner's line after the title; the keypad works below it. */
+export const PIN_LOCK_BANNER = 'Sales go on; remote sales are stored once the PIN is entered.';
+export const PIN_LOCK_ENTER = 'Enter PIN';
 export const PIN_FIELD_LABEL = 'PIN';
 export const PIN_SUBMIT = 'Unlock';
 export const PIN_CANCEL = 'Cancel';

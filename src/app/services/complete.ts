@@ -108,6 +108,11 @@ export function completeServices(
     quotes: storage.mintQuotes,
     // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
     getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
+    // A locked till keeps selling: sales are minted with random outputs (decision 0024).
+    seedSealed: async () => {
+      await storage.lock.init();
+      return storage.lock.state() === 'locked';
+    },
   });
   const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
   const restore = new RestoreService({ ...wallet, ledger: storage.restore });

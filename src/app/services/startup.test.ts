@@ -2,7 +2,12 @@
 // pending quotes are resumed at start, on online and visible-again.
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger, type Logger } from '../../core/logger';
-import { resumeWithdrawals, runStartupTasks, startPaymentResume } from './startup';
+import {
+  resumeWithdrawals,
+  runStartupTasks,
+  secureLockedSalesOnUnlock,
+  startPaymentResume,
+} from './startup';
 
 function fakeServices(options: { onboarded: boolean | Error; startFails?: boolean }) {
   const calls = { started: 0, logged: [] as unknown[][] };
@@ -183,5 +188,56 @@ describe('startPaymentResume', () => {
     window.dispatchEvent(new Event('online'));
     await settle();
     expect(resumeAll).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('secureLockedSalesOnUnlock', () => {
+  type State = 'no-pin' | 'locked' | 'unlocked';
+  function fakeLock(initial: State) {
+    let state = initial;
+    const listeners = new Set<(s: State) => void>();
+    return {
+      state: () => state,
+      onChange(listener: (s: State) => void) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      set(next: State) {
+        state = next;
+        for (const listener of listeners) listener(next);
+      },
+    };
+  }
+
+  it('swaps sales taken while locked at every unlock, and not while locked', () => {
+    const lock = fakeLock('locked');
+    const secureLockedSales = vi.fn(() => Promise.resolve(0));
+    const stop = secureLockedSalesOnUnlock({
+      lock,
+      withdraw: { secureLockedSales },
+      logger: silentLogger,
+    });
+    expect(secureLockedSales).not.toHaveBeenCalled();
+    lock.set('unlocked');
+    expect(secureLockedSales).toHaveBeenCalledTimes(1);
+    stop();
+    lock.set('unlocked');
+    expect(secureLockedSales).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs at once when the PIN was entered before it started, and only logs a failure', async () => {
+    const errors: unknown[] = [];
+    const logger: Logger = {
+      ...silentLogger,
+      error: (...args: unknown[]) => void errors.push(args),
+    };
+    const secureLockedSales = vi.fn(() => Promise.reject(new Error('mint offline')));
+    secureLockedSalesOnUnlock({
+      lock: fakeLock('unlocked'),
+      withdraw: { secureLockedSales },
+      logger,
+    });
+    expect(secureLockedSales).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
   });
 });

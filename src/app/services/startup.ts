@@ -80,6 +80,7 @@ export function completeAndStart(
     payments.onSettled(() => void services.autoCashOut.check());
     void runStartupTasks(services);
     void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
+    secureLockedSalesOnUnlock({ lock: services.lock, withdraw: services.withdraw, logger });
     void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });
     void startRestore({ restore: services.restore, config, toast, logger });
   });
@@ -124,6 +125,32 @@ export function resumeWithdrawals(deps: WithdrawResumeDeps): Promise<void> {
   return whenOnboarded(deps.config, deps.logger, 'Resuming withdrawal watches failed', () =>
     deps.withdraw.resumeAll(),
   );
+}
+
+export interface SecureOnUnlockDeps {
+  lock: {
+    state(): 'no-pin' | 'locked' | 'unlocked';
+    onChange(listener: (state: 'no-pin' | 'locked' | 'unlocked') => void): () => void;
+  };
+  withdraw: { secureLockedSales(): Promise<number> };
+  logger: Logger;
+}
+
+/**
+ * Each time the PIN is entered, sales minted while the till was locked are swapped for outputs
+ * the phrase restores (decision 0024). Never throws; failures are logged and tried again at the
+ * next unlock. Returns the unsubscribe function.
+ */
+export function secureLockedSalesOnUnlock(deps: SecureOnUnlockDeps): () => void {
+  const secure = () =>
+    void deps.withdraw.secureLockedSales().catch((error: unknown) => {
+      deps.logger.error('Securing sales taken while locked failed', error);
+    });
+  // The PIN may have been entered before this background work started.
+  if (deps.lock.state() === 'unlocked') secure();
+  return deps.lock.onChange((state) => {
+    if (state === 'unlocked') secure();
+  });
 }
 
 export interface PaymentResumeDeps {

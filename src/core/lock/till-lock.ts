@@ -301,6 +301,9 @@ export class TillLock implements SecretCodec {
     const out: StoredSecrets = {};
     if (stored.secretKey !== undefined) out.secretKey = await write(await plain(stored.secretKey));
     if (stored.seed !== undefined) out.seed = await write(await plain(stored.seed));
+    if (stored.pairingSecret !== undefined) {
+      out.pairingSecret = await write(await plain(stored.pairingSecret));
+    }
     if (stored.mnemonic !== undefined) {
       const sealedOrBytes = await write(await plain(stored.mnemonic));
       out.mnemonic =

@@ -13,11 +13,13 @@ export interface LockRecord extends KdfParams {
   check: string;
 }
 
-/** The three secret rows as stored: plain (bytes, or text for the phrase) or sealed strings. */
+/** The secret rows as stored: plain (bytes, or text for the phrase) or sealed strings. */
 export interface StoredSecrets {
   secretKey?: Uint8Array | string;
   mnemonic?: string;
   seed?: Uint8Array | string;
+  /** the cashier-link pairing secret (decision 0024: sealed like the others) */
+  pairingSecret?: Uint8Array | string;
 }
 
 export interface LockStore {

@@ -117,6 +117,8 @@ export class WalletProvider {
       const fresh = new Wallet(this.getMint(key), {
         unit: this.unit,
         secretsPolicy: 'random',
+        // Also mints a locked till's sales (decision 0024): the same DLEQ rule as the seeded one.
+        requireSigDleq: true,
         ...(this.deps.logger ? { logger: cashuLogger(this.deps.logger) } : {}),
       });
       const loading: Promise<Wallet> = this.load(fresh, () => {

@@ -17,6 +17,7 @@ import type {
   CounterSource,
   KeyStore,
   Ledger,
+  LockedOutputs,
   MintQuoteStore,
   NewProof,
   PendingMintQuote,
@@ -32,6 +33,7 @@ import {
   restoreReservation,
 } from '../mint/deterministic-mint';
 import { reconcileClaims } from './claim-reconciler';
+import { createLockedOutputs, mintLocked, restoreLocked, toRandomProof } from './locked-mint';
 import { isAmbiguous, NutCode, refusalCode, toMintError } from '../mint-errors';
 import type { MintQuoteStateName } from '../mint/mint-quote-snapshot';
 import { mintAmountLimits, type AmountLimits } from '../mint/mint-limits';
@@ -72,6 +74,11 @@ export interface PaymentServiceDeps {
   wallets: WalletProvider;
   /** the device's nostr secret key: signs mint requests for NUT-20 locked (remote) quotes */
   getSigningKey(): Promise<Uint8Array>;
+  /**
+   * True while the seed is sealed and the PIN not entered yet: sales are then minted with random
+   * outputs instead of waiting for the seed (decision 0024). Omitted: never (no till lock).
+   */
+  seedSealed?: () => Promise<boolean>;
   intervals?: Partial<PaymentIntervals>;
   /** cross-tab exclusion per quote; defaults to Web Locks when present, else in-process */
   lock?: QuoteLock;
@@ -195,7 +202,10 @@ export class PaymentService {
       throw new ValidationError(INVALID_AMOUNT_MESSAGE);
     const fiat = options.fiat ? checkFiat(options.fiat) : undefined;
     const mintUrl = await this.deps.config.getMintUrl();
-    const wallet = await this.deps.wallets.getWallet(mintUrl);
+    // Creating a quote needs no seed: a locked till must not wait for the PIN here.
+    const wallet = (await this.seedSealed())
+      ? await this.deps.wallets.getSeedlessWallet(mintUrl)
+      : await this.deps.wallets.getWallet(mintUrl);
     let reply;
     try {
       reply = await wallet.createMintQuoteBolt11(Amount.from(amount));
@@ -276,7 +286,7 @@ export class PaymentService {
       all.map(async (quote) => {
         try {
           this.clearRetry(quote.quote, false);
-          if (quote.reservation || quote.state !== 'UNPAID') {
+          if (quote.reservation || quote.lockedOutputs || quote.state !== 'UNPAID') {
             await this.process(quote.quote);
             return;
           }
@@ -312,6 +322,7 @@ export class PaymentService {
         q.kind === 'direct' &&
         q.state === 'UNPAID' &&
         !q.reservation &&
+        !q.lockedOutputs &&
         q.request !== '' &&
         (q.expiry === null || q.expiry > nowSeconds),
     );
@@ -356,8 +367,9 @@ export class PaymentService {
   // ------------------------------------------------------------ watching
 
   private start(quote: PendingMintQuote): void {
-    if (quote.reservation || quote.state !== 'UNPAID') void this.process(quote.quote);
-    else this.watch(quote);
+    if (quote.reservation || quote.lockedOutputs || quote.state !== 'UNPAID') {
+      void this.process(quote.quote);
+    } else this.watch(quote);
   }
 
   private watch(quote: PendingMintQuote): QuoteWatch | undefined {
@@ -399,8 +411,8 @@ export class PaymentService {
   private async expire(quote: PendingMintQuote): Promise<void> {
     try {
       const row = await this.deps.quotes.get(quote.quote);
-      // A reservation means we may have minted: never drop such a row on expiry.
-      if (!row || row.reservation) return;
+      // Reserved or journaled outputs mean we may have minted: never drop such a row on expiry.
+      if (!row || row.reservation || row.lockedOutputs) return;
       await this.deps.ledger.closeMintQuote(quote.quote, 'expired');
       const expired = new MintRefusedError('Mint quote has expired', NutCode.quoteExpired);
       await this.reportFailed(row, expired, 'quote', expired);
@@ -442,6 +454,11 @@ export class PaymentService {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const quote = await quotes.get(id);
       if (!quote) return 'done'; // settled by another tab or delivery
+      if (await this.mintsWhileLocked(quote)) {
+        const outcome = await this.settleWhileLocked(quote, round === 0 ? observed : undefined);
+        if (outcome === 'again') continue;
+        return outcome;
+      }
       const { wallet, seed } = await this.deps.wallets.getSeededWallet(quote.mintUrl);
 
       let reservation: CounterReservation;
@@ -509,6 +526,116 @@ export class PaymentService {
       }
     }
     throw new MintUnreachableError(`Mint quote ${id} could not be settled yet`);
+  }
+
+  private async seedSealed(): Promise<boolean> {
+    return (await this.deps.seedSealed?.()) ?? false;
+  }
+
+  /**
+   * A quote with a locked journal is finished that way, locked or not. A new mint takes that way
+   * only while the seed is sealed, and never for a NUT-20 quote: its signing key is sealed too.
+   */
+  private async mintsWhileLocked(quote: PendingMintQuote): Promise<boolean> {
+    if (quote.lockedOutputs) return true;
+    if (quote.reservation || quote.pubkey) return false;
+    return this.seedSealed();
+  }
+
+  /**
+   * One round of minting with random outputs (decision 0024): the outputs are journaled on the
+   * quote row before the request, and a journal already there is first restored (NUT-09), then
+   * re-sent as it is if nothing was signed. 'again': the next round looks at the quote anew.
+   */
+  private async settleWhileLocked(
+    quote: PendingMintQuote,
+    observed?: MintQuoteStateName,
+  ): Promise<'done' | 'watch' | 'again'> {
+    const wallet = await this.deps.wallets.getSeedlessWallet(quote.mintUrl);
+    let journal: LockedOutputs;
+    let fresh: boolean;
+    if (quote.lockedOutputs) {
+      const outcome = await this.recoverLocked(wallet, quote, quote.lockedOutputs);
+      if (outcome === 'settled' || outcome === 'final') return 'done';
+      if (outcome === 'unpaid') return 'watch';
+      journal = quote.lockedOutputs;
+      fresh = false;
+    } else {
+      if (observed === 'ISSUED') {
+        await this.issuedElsewhere(quote);
+        return 'done';
+      }
+      journal = createLockedOutputs(wallet, quote.amount);
+      await this.deps.quotes.update(quote.quote, { lockedOutputs: journal, state: 'PAID' });
+      await this.checkpoint('mint:outputs-journaled');
+      fresh = true;
+    }
+    try {
+      const proofs = await mintLocked(wallet, {
+        quote: quote.quote,
+        amount: quote.amount,
+        journal,
+      });
+      await this.checkpoint('mint:signed');
+      await this.settle(quote, proofs.map(toRandomProof));
+      return 'done';
+    } catch (error) {
+      const code = refusalCode(error);
+      if (
+        code === NutCode.outputsAlreadySigned ||
+        code === NutCode.quoteAlreadyIssued ||
+        isAmbiguous(error)
+      ) {
+        this.deps.logger.warn(
+          `Locked mint for ${quote.quote} ended ambiguously; recovering`,
+          error,
+        );
+        return 'again';
+      }
+      if ((code === NutCode.keysetInactive || code === NutCode.keysetUnknown) && fresh) {
+        this.deps.wallets.invalidate(quote.mintUrl);
+        await this.deps.quotes.update(quote.quote, { lockedOutputs: undefined });
+        return 'again';
+      }
+      if (code === NutCode.quoteNotPaid) {
+        await this.deps.quotes.update(quote.quote, { lockedOutputs: undefined, state: 'UNPAID' });
+        return 'watch';
+      }
+      throw error;
+    }
+  }
+
+  /** As `recover`, for journaled random outputs: nobody else holds them, so what is signed is ours. */
+  private async recoverLocked(
+    wallet: Wallet,
+    quote: PendingMintQuote,
+    journal: LockedOutputs,
+  ): Promise<'settled' | 'resend' | 'final' | 'unpaid'> {
+    let signed;
+    try {
+      signed = await restoreLocked(wallet, journal);
+    } catch (error) {
+      throw toMintError(error);
+    }
+    if (signed.length > 0) {
+      await this.settle(quote, signed.map(toRandomProof));
+      return 'settled';
+    }
+    let state: MintQuoteStateName;
+    try {
+      state = (await mintQuoteClient(wallet.mint).check(quote.quote)).state;
+    } catch (error) {
+      throw toMintError(error);
+    }
+    if (state === 'ISSUED') {
+      await this.issuedElsewhere(quote);
+      return 'final';
+    }
+    if (state === 'UNPAID') {
+      await this.deps.quotes.update(quote.quote, { lockedOutputs: undefined, state: 'UNPAID' });
+      return 'unpaid';
+    }
+    return 'resend';
   }
 
   /** Reserves counters for the outputs, then records the reservation before any request. */

@@ -277,6 +277,36 @@ export class WithdrawService {
     }
   }
 
+  /**
+   * Sales minted while the till was locked have random secrets the phrase cannot restore
+   * (decision 0024): once the seed can be read, each mint's such proofs are swapped for NUT-13
+   * outputs by the journaled consolidation swap, under the withdraw lock. Proofs held by a
+   * pending token are left to it. Returns the sats now covered by the phrase; a mint that
+   * cannot swap now keeps its proofs for the next unlock.
+   */
+  secureLockedSales(): Promise<number> {
+    return this.exclusive(async () => {
+      const unspent = await this.deps.proofs.listUnspent();
+      if (!unspent.some((proof) => proof.random)) return 0;
+      await this.consolidator.recoverAll();
+      const { available } = await this.available.split(await this.deps.proofs.listUnspent());
+      const byMint = new Map<string, StoredProof[]>();
+      for (const proof of available) {
+        if (proof.random) byMint.set(proof.mintUrl, [...(byMint.get(proof.mintUrl) ?? []), proof]);
+      }
+      let secured = 0;
+      for (const [mintUrl, proofs] of byMint) {
+        try {
+          secured += sumSats(await this.consolidator.consolidate(mintUrl, proofs));
+        } catch (error) {
+          this.deps.logger.warn(`Sales minted while locked at ${mintUrl} stay as they are`, error);
+        }
+      }
+      if (secured > 0) this.deps.events.emitUpdated({ reason: 'withdrawal' });
+      return secured;
+    });
+  }
+
   /** Resolves when no spend is being settled (tests, orderly shutdown). */
   idle(): Promise<void> {
     return this.watcher.idle();
