@@ -12,6 +12,7 @@ import type { AutoCashOutStore } from './AutoCashOutSettings';
 import type { PriceSettingsService } from './PriceSettings';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 import type { PairingStore } from '../../core/remote-payments/merchant-ports';
+import type { WalletReplaceStore } from '../../core/wallet/replace/replace-wallet';
 
 export interface SettingsServices {
   storage: {
@@ -29,6 +30,8 @@ export interface SettingsServices {
     merchantTrust: Pick<PairingStore, 'acceptsUnpaired' | 'setAcceptsUnpaired'>;
     /** the sats left on the old mint, for the warning when the mint changes */
     proofs?: Pick<ProofStore, 'balance'>;
+    /** Replace wallet: what would be left behind, and the wallet forgotten; omitted: not offered */
+    walletReset?: WalletReplaceStore;
   };
   /** the kind 10019 merchant profile, republished when the unpaired setting changes */
   merchantProfile: { sync(): Promise<unknown> };
