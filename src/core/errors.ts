@@ -48,7 +48,7 @@ export const WALLET_EXISTS_MESSAGE =
 
 /**
  * A write that creates a wallet found the device already onboarded: nothing was written. Only
- * Settings' Replace wallet clears a wallet (docs/security.md "Someone at the counter").
+ * Settings' Replace wallet clears a wallet (docs/security.md "Onboarding and Replace wallet").
  */
 export class WalletExistsError extends CashewError {
   constructor(options?: { cause?: unknown }) {

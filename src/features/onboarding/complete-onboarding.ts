@@ -37,7 +37,7 @@ export interface CompletionInput {
  * Only for a device without a wallet: an onboarded device is refused with WalletExistsError
  * before anything is written, and the mint, relays and keys are each written only if the flag
  * is still false in their own transaction (another tab finishing first), so a direct call or a
- * race never overwrites a wallet (docs/security.md "Someone at the counter").
+ * race never overwrites a wallet (docs/security.md "Onboarding and Replace wallet").
  */
 export async function completeOnboarding(
   deps: CompletionDeps,
