@@ -120,6 +120,16 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('asks again between steps whose URLs differ only in path', async () => {
+    const services = makeServices();
+    const router = renderAt(services, '/onboarding/welcome');
+    expect(await screen.findByRole('button', { name: 'Create New Wallet' })).toBeTruthy();
+    await services.storage.config.setOnboarded(true);
+    await router.navigate('/onboarding/mint-selection');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('links the welcome actions to the mnemonic step in create and restore mode', async () => {
     const router = renderAt(makeServices(), '/onboarding/welcome');
     fireEvent.click(await screen.findByRole('button', { name: 'Create New Wallet' }));

@@ -198,6 +198,9 @@ export function createRoutes(
           id: ONBOARDING_ROUTE_ID,
           path: 'onboarding',
           loader: notOnboarded,
+          // Asked again at every step, not only when the URL's search changes: another tab may
+          // have finished onboarding meanwhile.
+          shouldRevalidate: () => true,
           children: [
             { index: true, ...welcome, ...named('Welcome') },
             { path: 'welcome', ...welcome, ...named('Welcome') },
