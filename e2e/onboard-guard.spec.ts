@@ -155,6 +155,7 @@ test('Replace wallet with a balance is refused until it is withdrawn; then onboa
   relayUrl,
   payQuote,
 }) => {
+  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(appUrl).origin,
   });
@@ -205,6 +206,8 @@ test('Replace wallet behind the PIN: with a balance, typing back the current phr
   relayUrl,
   payQuote,
 }) => {
+  // Two onboardings, payments and a restore scan on the shared dev mint.
+  test.setTimeout(180_000);
   await page.clock.install();
   const { phrase } = await onboard(page, { mintUrl, relayUrl });
   await takePayment(page, 55, payQuote);
