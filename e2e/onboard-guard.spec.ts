@@ -96,6 +96,8 @@ test('a locked till: every onboarding route, with another phrase and mint ready,
   mintUrl,
   relayUrl,
 }) => {
+  // Sixteen page loads.
+  test.setTimeout(150_000);
   await onboard(page, { mintUrl, relayUrl });
   await setPinInSettings(page, PIN);
   await page.reload();
@@ -126,6 +128,7 @@ test('an unlocked till is sent home from every onboarding route, replacing the h
   mintUrl,
   relayUrl,
 }) => {
+  test.setTimeout(120_000);
   await onboard(page, { mintUrl, relayUrl });
   const before = await storedWallet(page);
   await tryEveryRoute(page);
