@@ -68,7 +68,8 @@ export class DexieKeyStore implements KeyStore {
       this.row(KEY_NAMES.mnemonic, keys.mnemonic),
       this.row(KEY_NAMES.seed, keys.seed),
     ]);
-    await db.transaction('rw', db.keys, db.config, async () => {
+    const tables = options.newWalletOnly ? [db.keys, db.config] : [db.keys];
+    await db.transaction('rw', tables, async () => {
       if (options.newWalletOnly) await refuseIfOnboarded(db);
       await db.keys.bulkPut(rows);
     });
