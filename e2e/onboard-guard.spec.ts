@@ -189,11 +189,18 @@ test('Replace wallet with a balance is refused until it is withdrawn; then onboa
   await page.getByRole('link', { name: 'Wallet', exact: true }).click();
   await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats', LANDS);
 
+  // A second tab of the till, on the keypad, must not go on with the old wallet in memory.
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(other.getByRole('button', { name: 'Submit' })).toBeEnabled();
+
   panel = await openReplace(page);
   await expect(panel).toContainText('Nothing would be left behind.');
   await panel.getByRole('button', { name: CONFIRM }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  await expect(other).toHaveURL(/\/onboarding$/);
+  await other.close();
 
   const second = await onboard(page, { mintUrl, relayUrl });
   expect(second.phrase).not.toBe(phrase);
