@@ -1,5 +1,6 @@
 // The prerendered first screens: where each is shown and what the router must know to hydrate it
 // without running its loaders (docs/decisions/0002-first-load.md).
+import { ONBOARDING_ROUTE_ID } from './route-ids';
 
 /**
  * Only the welcome. The keypad was prerendered too and measured: it became visible ~200 ms sooner
@@ -9,8 +10,14 @@
 export type FirstScreen = 'welcome';
 
 export const FIRST_SCREENS = {
-  /** A new user: the onboarding guard would redirect / to /onboarding anyway. */
-  welcome: { path: '/onboarding', onboarded: false, loaderData: {} },
+  /**
+   * A new user: the onboarding guard would redirect / to /onboarding anyway. The onboarding
+   * route's own guard (an onboarded device is sent home) let it through at build time; the early
+   * script shows it only to a device whose copy of the flag says it has no wallet, and start.tsx
+   * sends the device home if IndexedDB then says otherwise. Every step after the welcome runs the
+   * guard again (docs/decisions/0020-onboarded-hint.md).
+   */
+  welcome: { path: '/onboarding', onboarded: false, loaderData: { [ONBOARDING_ROUTE_ID]: null } },
 } as const satisfies Record<
   FirstScreen,
   { path: string; onboarded: boolean; loaderData: Record<string, null> }

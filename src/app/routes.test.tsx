@@ -88,6 +88,48 @@ describe('routes', () => {
     expect(loads).toBeGreaterThan(0);
   });
 
+  it.each([
+    '/onboarding',
+    '/onboarding/welcome',
+    '/onboarding/mnemonic?mode=restore',
+    '/onboarding/mint-selection',
+    '/onboarding/relay-config',
+    '/onboarding/complete',
+    '/onboarding-legacy',
+  ])(
+    'sends an onboarded device from %s to the keypad, replacing the history entry',
+    async (path) => {
+      const services = makeServices();
+      await services.storage.config.setOnboarded(true);
+      const router = renderAt(services, path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/');
+      expect(router.state.historyAction).toBe('REPLACE');
+      expect(screen.queryByRole('button', { name: 'Complete Setup' })).toBeNull();
+    },
+  );
+
+  it('sends a device home from onboarding once it has a wallet, even mid-way through the steps', async () => {
+    const services = makeServices();
+    const router = renderAt(services, '/onboarding/welcome');
+    expect(await screen.findByRole('button', { name: 'Create New Wallet' })).toBeTruthy();
+    // Another tab finished onboarding meanwhile.
+    await services.storage.config.setOnboarded(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Restore Existing Wallet' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('asks again between steps whose URLs differ only in path', async () => {
+    const services = makeServices();
+    const router = renderAt(services, '/onboarding/welcome');
+    expect(await screen.findByRole('button', { name: 'Create New Wallet' })).toBeTruthy();
+    await services.storage.config.setOnboarded(true);
+    await router.navigate('/onboarding/mint-selection');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('links the welcome actions to the mnemonic step in create and restore mode', async () => {
     const router = renderAt(makeServices(), '/onboarding/welcome');
     fireEvent.click(await screen.findByRole('button', { name: 'Create New Wallet' }));

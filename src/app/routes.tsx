@@ -14,6 +14,8 @@ import { RouteError } from './RouteError';
 import { UpdateBanner } from './UpdateBanner';
 import { RouteFocus, type RouteHandle } from './RouteFocus';
 import { GUARDED_SCREENS } from './guarded-screens';
+import { requireNotOnboarded } from './requireNotOnboarded';
+import { LEGACY_ONBOARDING_ROUTE_ID, ONBOARDING_ROUTE_ID } from './route-ids';
 import { requireOnboarded } from './requireOnboarded';
 import { deferredPosServices } from './services/pos';
 import type { AppServices } from './services/complete';
@@ -142,6 +144,9 @@ export function createRoutes(
     return <HomeScreen services={posServices} />;
   }
   const named = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+  // Onboarding is only for a device without a wallet: every onboarding route sends an onboarded
+  // one home (docs/behaviour.md "Routes").
+  const notOnboarded = requireNotOnboarded(source.base.onboarding, source.base.logger);
 
   return [
     {
@@ -190,7 +195,12 @@ export function createRoutes(
           ],
         },
         {
+          id: ONBOARDING_ROUTE_ID,
           path: 'onboarding',
+          loader: notOnboarded,
+          // Asked again at every step, not only when the URL's search changes: another tab may
+          // have finished onboarding meanwhile.
+          shouldRevalidate: () => true,
           children: [
             { index: true, ...welcome, ...named('Welcome') },
             { path: 'welcome', ...welcome, ...named('Welcome') },
@@ -227,7 +237,9 @@ export function createRoutes(
           ],
         },
         {
+          id: LEGACY_ONBOARDING_ROUTE_ID,
           path: 'onboarding-legacy',
+          loader: notOnboarded,
           ...named('Set Up Your Wallet'),
           lazy: lazy(() =>
             import('../features/onboarding/LegacyOnboardingScreen').then(

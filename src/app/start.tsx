@@ -5,12 +5,14 @@ import '../index.css';
 import { App } from './App';
 import { AppUpdate } from './app-update';
 import { createBaseServices } from './services/base';
+import { DEFAULT_DB_NAME } from '../storage/db-name';
 import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
 import { afterRootPainted } from './first-paint';
 import { FIRST_SCREENS, PRERENDERED_ATTRIBUTE, type FirstScreen } from './first-screens';
 import { createAppRouter } from './router';
 import { deferredServices, type ServiceSource } from './services/deferred';
+import { reloadWhenWalletForgotten } from './wallet-forgotten';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -76,6 +78,10 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   const started = options.firstScreen
     ? options.firstScreen.catch(() => undefined).then(() => prerenderedScreen(rootElement))
     : Promise.resolve(undefined);
+  // Replace wallet in another tab: this one must not go on with the old wallet in memory.
+  reloadWhenWalletForgotten(window, created.storageOptions.dbName ?? DEFAULT_DB_NAME, () =>
+    window.location.reload(),
+  );
   // Fed by the service worker once it registers (register-sw.ts); shown by the shell.
   const update = new AppUpdate();
   void started.then((shown) => {

@@ -42,6 +42,20 @@ export class InvalidPaymentMessageError extends CashewError {}
 /** Too many unpaid remote quotes are tracked already; the new one was not stored. */
 export class PendingQuoteLimitError extends CashewError {}
 
+/** What onboarding says when the device already holds a wallet (docs/behaviour.md "Routes"). */
+export const WALLET_EXISTS_MESSAGE =
+  'This device already has a wallet. To replace it, use Replace wallet in Settings.';
+
+/**
+ * A write that creates a wallet found the device already onboarded: nothing was written. Only
+ * Settings' Replace wallet clears a wallet (docs/security.md "Onboarding and Replace wallet").
+ */
+export class WalletExistsError extends CashewError {
+  constructor(options?: { cause?: unknown }) {
+    super(WALLET_EXISTS_MESSAGE, options);
+  }
+}
+
 /** Turns anything thrown into a message, with a fallback text. */
 export function errorMessage(error: unknown, fallback = 'Unknown error'): string {
   if (error instanceof Error && error.message) return error.message;

@@ -447,7 +447,10 @@ export interface ConfigStore {
   getRelays(): Promise<string[]>;
   setRelays(relays: string[]): Promise<void>;
   /** Saves mint URL and relays in one transaction. */
-  saveSettings(settings: { mintUrl: string; relays: string[] }): Promise<void>;
+  saveSettings(
+    settings: { mintUrl: string; relays: string[] },
+    options?: NewWalletOnly,
+  ): Promise<void>;
   isOnboarded(): Promise<boolean>;
   setOnboarded(onboarded: boolean): Promise<void>;
   getCounter(): Promise<number>;
@@ -465,11 +468,23 @@ export interface KeyStore {
   getMnemonic(): Promise<string | undefined>;
   getSeed(): Promise<Uint8Array | undefined>;
   /** Replaces the device key and stores phrase and seed, in one transaction. */
-  saveWalletKeys(keys: {
-    secretKey: Uint8Array;
-    mnemonic: string;
-    seed: Uint8Array;
-  }): Promise<void>;
+  saveWalletKeys(
+    keys: {
+      secretKey: Uint8Array;
+      mnemonic: string;
+      seed: Uint8Array;
+    },
+    options?: NewWalletOnly,
+  ): Promise<void>;
+}
+
+/**
+ * For the writes that create a wallet (onboarding): `newWalletOnly` makes the write check, in its
+ * own transaction, that the device is not onboarded, and throw WalletExistsError (writing nothing)
+ * when it is, so neither a race nor a direct call overwrites a wallet (docs/security.md).
+ */
+export interface NewWalletOnly {
+  newWalletOnly?: boolean;
 }
 
 /** Milliseconds since the epoch; injected so tests control time. */

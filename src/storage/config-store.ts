@@ -1,10 +1,11 @@
 // ConfigStore on Dexie: config rows {key, value, updatedAt} (docs/architecture.md "Storage") with
 // defaults written back.
 import { ValidationError } from '../core/errors';
-import type { Clock, ConfigStore } from '../core/ports';
+import type { Clock, ConfigStore, NewWalletOnly } from '../core/ports';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS, parseCounter } from './key-names';
 import { writeOnboardedHint, type HintStorage } from './onboarded-hint';
+import { refuseIfOnboarded } from './wallet-exists';
 
 export interface ConfigDefaults {
   mintUrl: string;
@@ -69,11 +70,19 @@ export class DexieConfigStore implements ConfigStore {
     await this.db.config.put(this.row(CONFIG_KEYS.relays, JSON.stringify(relays)));
   }
 
-  async saveSettings(settings: { mintUrl: string; relays: string[] }): Promise<void> {
-    await this.db.config.bulkPut([
+  async saveSettings(
+    settings: { mintUrl: string; relays: string[] },
+    options: NewWalletOnly = {},
+  ): Promise<void> {
+    const { db } = this;
+    const rows = [
       this.row(CONFIG_KEYS.mintUrl, settings.mintUrl),
       this.row(CONFIG_KEYS.relays, JSON.stringify(settings.relays)),
-    ]);
+    ];
+    await db.transaction('rw', db.config, async () => {
+      if (options.newWalletOnly) await refuseIfOnboarded(db);
+      await db.config.bulkPut(rows);
+    });
   }
 
   async getShopName(): Promise<string> {

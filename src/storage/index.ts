@@ -39,6 +39,7 @@ import { DexiePhraseCheckStore } from './phrase-check-store';
 import { DexieProofStore } from './proof-store';
 import { DexieRestoreLedger } from './restore-ledger';
 import { DexieWithdrawalStore } from './withdrawal-store';
+import { DexieWalletReset } from './wallet-reset';
 import type { HintStorage } from './onboarded-hint';
 
 export { CashewDb, DEFAULT_DB_NAME } from './db';
@@ -94,6 +95,8 @@ export interface Storage {
   prices: DexiePriceStore;
   /** The merchant PIN: seals the key rows, gates protected actions (docs/security.md). */
   lock: TillLock;
+  /** Settings' Replace wallet: what would be left behind, and the wallet forgotten at once. */
+  walletReset: DexieWalletReset;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -132,6 +135,7 @@ export function createStorage(options: StorageOptions): Storage {
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     lock,
+    walletReset: new DexieWalletReset(db, clock, options.hintStorage),
     close: () => db.close(),
   };
 }

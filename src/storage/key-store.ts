@@ -2,7 +2,8 @@
 // (docs/protocol.md "Keys and secrets"), sealed under the PIN when one is set (docs/security.md).
 import type { SecretCodec } from '../core/lock';
 import { isSealed } from '../core/lock';
-import type { Clock, KeyStore } from '../core/ports';
+import type { Clock, KeyStore, NewWalletOnly } from '../core/ports';
+import { refuseIfOnboarded } from './wallet-exists';
 import { toBytes, toText } from './bytes';
 import type { CashewDb } from './db';
 import type { KeyRow } from './rows';
@@ -48,19 +49,28 @@ export class DexieKeyStore implements KeyStore {
     return toBytes(await this.read(KEY_NAMES.seed));
   }
 
-  async saveWalletKeys(keys: {
-    secretKey: Uint8Array;
-    mnemonic: string;
-    seed: Uint8Array;
-  }): Promise<void> {
+  async saveWalletKeys(
+    keys: {
+      secretKey: Uint8Array;
+      mnemonic: string;
+      seed: Uint8Array;
+    },
+    options: NewWalletOnly = {},
+  ): Promise<void> {
     const { db } = this;
+    // Refused before sealing too: on a locked till sealing waits for the PIN.
+    if (options.newWalletOnly) {
+      await db.transaction('r', db.config, () => refuseIfOnboarded(db));
+    }
     // Sealed before the transaction: WebCrypto inside it would let IndexedDB commit early.
     const rows = await Promise.all([
       this.row(KEY_NAMES.secretKey, keys.secretKey),
       this.row(KEY_NAMES.mnemonic, keys.mnemonic),
       this.row(KEY_NAMES.seed, keys.seed),
     ]);
-    await db.transaction('rw', db.keys, async () => {
+    const tables = options.newWalletOnly ? [db.keys, db.config] : [db.keys];
+    await db.transaction('rw', tables, async () => {
+      if (options.newWalletOnly) await refuseIfOnboarded(db);
       await db.keys.bulkPut(rows);
     });
   }

@@ -137,7 +137,7 @@ describe('till lock at rest', () => {
     const page = open(dbName);
     expect(await page.lock.enter('4821')).toEqual({ ok: true });
     expect(await page.keys.getSeed()).toEqual(SEED);
-    await page.lock.setPin('4822');
+    expect(await page.lock.changePin('4821', '4822')).toMatchObject({ ok: true });
     expect(await new DexieLockStore(page.db, Date.now).readLock()).toMatchObject({
       n: DEFAULT_KDF.n,
       r: 8,

@@ -1,7 +1,7 @@
 // The device's signing key (docs/protocol.md "Keys and secrets"): created on first use, or replaced
 // by the key
 // derived from a recovery phrase. The word list is loaded only when a phrase is imported.
-import type { KeyStore } from '../ports';
+import type { KeyStore, NewWalletOnly } from '../ports';
 import { keysFromPhrase } from './derive';
 import { keypairFromSecretKey, randomSecretKey, type Keypair } from './keypair';
 
@@ -32,12 +32,17 @@ export class DeviceKeys {
   /**
    * Validates the phrase ('Invalid mnemonic' ValidationError otherwise), derives the NIP-06 key
    * and the BIP-39 seed, and stores key, phrase and seed together, replacing the device key.
+   * `newWalletOnly`: refused with WalletExistsError when the device is onboarded (onboarding).
    */
-  async createFromMnemonic(phrase: string, account = 0): Promise<Keypair> {
+  async createFromMnemonic(
+    phrase: string,
+    account = 0,
+    options: NewWalletOnly = {},
+  ): Promise<Keypair> {
     const { validatePhrase } = await import('./phrase');
     const mnemonic = validatePhrase(phrase);
     const { seed, keypair } = await keysFromPhrase(mnemonic, account);
-    await this.keyStore.saveWalletKeys({ secretKey: keypair.sk, mnemonic, seed });
+    await this.keyStore.saveWalletKeys({ secretKey: keypair.sk, mnemonic, seed }, options);
     return keypair;
   }
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { choosePin } from '../../core/lock/pin';
-import { errorMessage } from '../../core/errors';
+import { errorMessage, WalletExistsError } from '../../core/errors';
 import { Button } from '../../ui/Button';
 import { PinFields } from '../../ui/PinFields';
 import { toast } from '../../ui/toast';
@@ -65,6 +65,13 @@ function Complete({
         { mintUrl: mint, relays, phrase: values.phrase, mode },
       );
     } catch (error) {
+      if (error instanceof WalletExistsError) {
+        // Another tab finished first, or the till already had a wallet: it stays as it is.
+        clearSession();
+        toast.error(error.message);
+        navigate('/', { replace: true });
+        return;
+      }
       // Not the phrase: only what failed.
       services.logger.error('Onboarding completion failed', error);
       toast.error(SETUP_FAILED_TOAST);

@@ -65,6 +65,30 @@ describe('legacy onboarding', () => {
     expect(services.inbox.start).toHaveBeenCalledTimes(1);
   });
 
+  it('on a device that got a wallet meanwhile, writes nothing, says so and goes home', async () => {
+    const { router, services } = renderLegacy();
+    await screen.findAllByTestId('phrase-word');
+    // Another tab finished onboarding with the NIP-06 phrase.
+    await services.storage.config.saveSettings({
+      mintUrl: 'https://other.mint',
+      relays: ['wss://o'],
+    });
+    await new DeviceKeys(services.storage.keys).createFromMnemonic(NIP06_PHRASE);
+    await services.storage.config.setOnboarded(true);
+    fireEvent.click(writtenDown());
+    fireEvent.click(continueButton());
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(
+      await screen.findByText(
+        'This device already has a wallet. To replace it, use Replace wallet in Settings.',
+      ),
+    ).toBeTruthy();
+    expect((await new DeviceKeys(services.storage.keys).getKeypair()).npub).toBe(NIP06_NPUB);
+    expect(await services.storage.config.getMintUrl()).toBe('https://other.mint');
+    expect(services.inbox.start).not.toHaveBeenCalled();
+  });
+
   it('restores the NIP-06 vector phrase into the expected key', async () => {
     const { services } = renderLegacy();
     fireEvent.click(await screen.findByRole('button', { name: 'Restore Wallet' }));

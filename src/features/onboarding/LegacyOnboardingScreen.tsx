@@ -7,6 +7,7 @@ import {
   parseRelayLines,
   relaysProblem,
 } from '../../core/settings/settings-input';
+import { WalletExistsError } from '../../core/errors';
 import { Button } from '../../ui/Button';
 import { PhraseWords, PhraseWordsPlaceholder } from '../../ui/PhraseWords';
 import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
@@ -94,6 +95,12 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
         },
       );
     } catch (error) {
+      if (error instanceof WalletExistsError) {
+        // Another tab finished first, or the till already had a wallet: it stays as it is.
+        toasts.error(error.message);
+        navigate('/', { replace: true });
+        return;
+      }
       logger.error('Legacy onboarding failed to save', error);
       toasts.error(LEGACY_TEXTS.saveFailed);
       setBusy(false);

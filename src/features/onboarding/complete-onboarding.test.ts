@@ -3,7 +3,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
-import type { KeyStore } from '../../core/ports';
+import type { KeyStore, NewWalletOnly } from '../../core/ports';
+import { WalletExistsError } from '../../core/errors';
 import { DeviceKeys } from '../../core/keys';
 import { createStorage, type Storage } from '../../storage';
 import { completeOnboarding } from './complete-onboarding';
@@ -35,9 +36,13 @@ function freshStorage(): Storage {
 function recorded(storage: Storage) {
   const calls: string[] = [];
   const config = {
-    saveSettings: async (settings: { mintUrl: string; relays: string[] }) => {
+    isOnboarded: () => storage.config.isOnboarded(),
+    saveSettings: async (
+      settings: { mintUrl: string; relays: string[] },
+      options?: NewWalletOnly,
+    ) => {
       calls.push('saveSettings');
-      await storage.config.saveSettings(settings);
+      await storage.config.saveSettings(settings, options);
     },
     setOnboarded: async (value: boolean) => {
       calls.push(`setOnboarded(${value})`);
@@ -49,9 +54,9 @@ function recorded(storage: Storage) {
     setSecretKey: (sk) => storage.keys.setSecretKey(sk),
     getMnemonic: () => storage.keys.getMnemonic(),
     getSeed: () => storage.keys.getSeed(),
-    saveWalletKeys: async (k) => {
+    saveWalletKeys: async (k, options) => {
       calls.push('saveWalletKeys');
-      await storage.keys.saveWalletKeys(k);
+      await storage.keys.saveWalletKeys(k, options);
     },
   };
   const inbox = {
@@ -183,5 +188,109 @@ describe('completeOnboarding', () => {
     expect(unused.schedule).not.toHaveBeenCalled();
     // A new phrase was only shown: the reminder asks the merchant to check it later.
     expect(unchecked.setConfirmed).not.toHaveBeenCalled();
+  });
+
+  /** Everything that makes the wallet, as stored: what an overwrite would change. */
+  async function walletOf(storage: Storage) {
+    return {
+      mint: await storage.config.getMintUrl(),
+      relays: await storage.config.getRelays(),
+      phrase: await storage.keys.getMnemonic(),
+      seed: Array.from((await storage.keys.getSeed()) ?? []),
+      npub: (await new DeviceKeys(storage.keys).getKeypair()).npub,
+      onboarded: await storage.config.isOnboarded(),
+    };
+  }
+
+  const other = {
+    mintUrl: 'http://127.0.0.1:9999',
+    relays: ['ws://127.0.0.1:9998'],
+    phrase: 'legal winner thank year wave sausage worth useful legal winner thank yellow',
+  };
+
+  it('refuses on a device that already has a wallet: phrase, seed, key, mint and relays unchanged', async () => {
+    const storage = freshStorage();
+    const { calls, config, keys, inbox } = recorded(storage);
+    const deps = { config, deviceKeys: new DeviceKeys(keys), inbox, logger: silentLogger };
+    await completeOnboarding(deps, input);
+    const before = await walletOf(storage);
+    calls.length = 0;
+
+    for (const mode of ['create', 'restore'] as const) {
+      await expect(completeOnboarding(deps, { ...other, mode })).rejects.toBeInstanceOf(
+        WalletExistsError,
+      );
+    }
+    expect(calls).toEqual([]);
+    expect(await walletOf(storage)).toEqual(before);
+    expect(before.npub).toBe(NIP06_NPUB);
+  });
+
+  it('refuses when another tab finishes onboarding after the first check: each write checks again', async () => {
+    const storage = freshStorage();
+    const first = recorded(storage);
+    await completeOnboarding(
+      {
+        config: first.config,
+        deviceKeys: new DeviceKeys(first.keys),
+        inbox: first.inbox,
+        logger: silentLogger,
+      },
+      input,
+    );
+    const before = await walletOf(storage);
+
+    // This tab read the flag before the other tab set it.
+    const stale = recorded(storage);
+    const staleConfig = { ...stale.config, isOnboarded: async () => false };
+    const deps = {
+      config: staleConfig,
+      deviceKeys: new DeviceKeys(stale.keys),
+      inbox: stale.inbox,
+      logger: silentLogger,
+    };
+    await expect(completeOnboarding(deps, other)).rejects.toBeInstanceOf(WalletExistsError);
+    expect(await walletOf(storage)).toEqual(before);
+
+    // Even if the settings got through, the keys are refused in their own transaction.
+    await expect(
+      new DeviceKeys(stale.keys).createFromMnemonic(other.phrase, 0, { newWalletOnly: true }),
+    ).rejects.toBeInstanceOf(WalletExistsError);
+    expect(await walletOf(storage)).toEqual(before);
+    expect(stale.inbox.start).not.toHaveBeenCalled();
+  });
+
+  it('refuses on a locked till without waiting for the PIN: nothing is written', async () => {
+    const storage = freshStorage();
+    const { config, keys, inbox } = recorded(storage);
+    await completeOnboarding(
+      { config, deviceKeys: new DeviceKeys(keys), inbox, logger: silentLogger },
+      input,
+    );
+    await storage.lock.setPin('482915');
+    const rowsBefore = await storage.db.keys.toArray();
+    const mintBefore = await storage.config.getMintUrl();
+
+    // A new page: the PIN is set but not entered, so sealing would wait for it.
+    const reopened = createStorage({
+      dbName: storage.db.name,
+      defaults: { mintUrl: 'https://default.mint', relays: ['wss://default.relay'] },
+      logger: silentLogger,
+    });
+    opened.push(reopened);
+    const again = recorded(reopened);
+    await expect(
+      completeOnboarding(
+        {
+          config: again.config,
+          deviceKeys: new DeviceKeys(again.keys),
+          inbox: again.inbox,
+          logger: silentLogger,
+        },
+        other,
+      ),
+    ).rejects.toBeInstanceOf(WalletExistsError);
+    expect(await reopened.db.keys.toArray()).toEqual(rowsBefore);
+    expect(await reopened.config.getMintUrl()).toBe(mintBefore);
   });
 });

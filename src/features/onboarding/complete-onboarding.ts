@@ -1,12 +1,13 @@
 // Finishing onboarding (docs/behaviour.md "Step 4, complete"), shared by the linear flow and the
 // legacy page.
+import { WalletExistsError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface CompletionDeps {
-  config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded'>;
+  config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded' | 'isOnboarded'>;
   deviceKeys: Pick<DeviceKeys, 'createFromMnemonic'>;
   inbox: Pick<RemotePaymentInbox, 'start'>;
   logger: Logger;
@@ -32,13 +33,20 @@ export interface CompletionInput {
  * everything it vouches for, so a failure leaves the device not onboarded and a retry simply
  * redoes every step (each write replaces, none appends). Rejects on any failure up to the flag.
  * A listener that fails to start is only logged, as at app start: the wallet itself is ready.
+ *
+ * Only for a device without a wallet: an onboarded device is refused with WalletExistsError
+ * before anything is written, and the mint, relays and keys are each written only if the flag
+ * is still false in their own transaction (another tab finishing first), so a direct call or a
+ * race never overwrites a wallet (docs/security.md "Onboarding and Replace wallet").
  */
 export async function completeOnboarding(
   deps: CompletionDeps,
   input: CompletionInput,
 ): Promise<void> {
-  await deps.config.saveSettings({ mintUrl: input.mintUrl, relays: input.relays });
-  await deps.deviceKeys.createFromMnemonic(input.phrase);
+  if (await deps.config.isOnboarded()) throw new WalletExistsError();
+  const newWalletOnly = { newWalletOnly: true };
+  await deps.config.saveSettings({ mintUrl: input.mintUrl, relays: input.relays }, newWalletOnly);
+  await deps.deviceKeys.createFromMnemonic(input.phrase, 0, newWalletOnly);
   if (input.mode === 'restore') {
     await deps.phraseCheck?.setConfirmed();
     await deps.restore?.schedule('onboarding');

@@ -14,7 +14,7 @@ export interface OnboardingSettings {
 export interface OnboardingServices {
   settings: OnboardingSettings;
   storage: {
-    config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded'>;
+    config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded' | 'isOnboarded'>;
     /** marks a restored phrase as checked */
     phraseCheck?: { setConfirmed(): Promise<void> };
   };

@@ -372,6 +372,33 @@ describe('complete step', () => {
     expect(await services.storage.config.isOnboarded()).toBe(true);
   });
 
+  it('on a device that got a wallet meanwhile, keeps that wallet, says so and goes home', async () => {
+    updateSession(ready);
+    const services = makeServices();
+    renderFlow('/onboarding/complete', { services });
+    await screen.findByRole('button', { name: 'Complete Setup' });
+    // Another tab finished onboarding with another phrase and mint.
+    const other = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+    await services.storage.config.saveSettings({
+      mintUrl: 'https://other.mint',
+      relays: ['wss://o'],
+    });
+    await new DeviceKeys(services.storage.keys).createFromMnemonic(other);
+    await services.storage.config.setOnboarded(true);
+
+    fireEvent.click(button('Complete Setup'));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This device already has a wallet. To replace it, use Replace wallet in Settings.',
+      ),
+    ).toBeTruthy();
+    expect(await services.storage.keys.getMnemonic()).toBe(other);
+    expect(await services.storage.config.getMintUrl()).toBe('https://other.mint');
+    expect(services.inbox.start).not.toHaveBeenCalled();
+    expect(readSession()).toEqual({});
+  });
+
   it('reads Setting up... while busy and goes Back to relay config', async () => {
     updateSession(ready);
     const services = makeServices();

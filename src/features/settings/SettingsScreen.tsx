@@ -12,6 +12,7 @@ import { PhraseCheck } from './PhraseCheck';
 import { PriceSettings } from './PriceSettings';
 import { PinSettings } from './PinSettings';
 import { RecoverFunds } from './RecoverFunds';
+import { ReplaceWallet } from './ReplaceWallet';
 import { StorageStatus } from './StorageStatus';
 import { RelayStatusList } from './RelayStatusList';
 import { RemoteMintSettings } from './RemoteMintSettings';
@@ -271,6 +272,16 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
       />
 
       <StorageStatus deviceStorage={services.deviceStorage} logger={logger} />
+
+      {services.storage.walletReset ? (
+        <ReplaceWallet
+          store={services.storage.walletReset}
+          keys={services.storage.keys}
+          phraseCheck={services.storage.phraseCheck}
+          gate={services.lock}
+          logger={logger}
+        />
+      ) : null}
       {pinPrompt}
     </section>
   );

@@ -14,6 +14,7 @@ import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 import type { PairingStore } from '../../core/remote-payments/merchant-ports';
 import type { RelayStatusSource } from '../../core/remote-payments/relay-status';
 import type { RemoteMintStore } from './RemoteMintSettings';
+import type { WalletReplaceStore } from '../../core/wallet/replace/replace-wallet';
 
 export interface SettingsServices {
   storage: {
@@ -31,6 +32,8 @@ export interface SettingsServices {
     merchantTrust: Pick<PairingStore, 'acceptsUnpaired' | 'setAcceptsUnpaired'> & RemoteMintStore;
     /** the sats left on the old mint, for the warning when the mint changes */
     proofs?: Pick<ProofStore, 'balance'>;
+    /** Replace wallet: what would be left behind, and the wallet forgotten; omitted: not offered */
+    walletReset?: WalletReplaceStore;
   };
   /** the kind 10019 merchant profile, republished when the unpaired setting changes */
   merchantProfile: { sync(): Promise<unknown> };

@@ -1,0 +1,98 @@
+// Three words of the stored recovery phrase, chosen at random, typed back: the form behind
+// "Check your recovery phrase" and Replace wallet (docs/behaviour.md).
+import { useEffect, useState } from 'react';
+import type { Logger } from '../../core/logger';
+import { cryptoRandomBelow, pickWordPositions, wordsMatch } from '../../core/keys/phrase-check';
+import type { KeyStore } from '../../core/ports';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+
+export const PHRASE_CHECK_BUTTON = 'Check words';
+export const PHRASE_CHECK_WRONG =
+  'These words do not match your recovery phrase. Look at your written copy and try again.';
+export const wordLabel = (position: number) => `Word ${position + 1}`;
+
+/** `onMatch` runs once the typed words are those of the stored phrase; nothing when none is stored. */
+export function PhraseWordsForm({
+  keys,
+  logger,
+  intro,
+  onMatch,
+}: {
+  keys: Pick<KeyStore, 'getMnemonic'>;
+  logger: Logger;
+  intro: string;
+  onMatch: () => Promise<void> | void;
+}) {
+  const [positions, setPositions] = useState<number[] | null>(null);
+  const [typed, setTyped] = useState<string[]>([]);
+  const [wrong, setWrong] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    keys
+      .getMnemonic()
+      .then((phrase) => {
+        if (!active || !phrase) return;
+        const picked = pickWordPositions(phrase.trim().split(/\s+/).length, cryptoRandomBelow);
+        setTyped(picked.map(() => ''));
+        setPositions(picked);
+      })
+      .catch((error: unknown) => logger.error('Could not read the recovery phrase', error));
+    return () => {
+      active = false;
+    };
+  }, [keys, logger]);
+
+  if (!positions) return null;
+
+  const onCheck = async () => {
+    try {
+      // Read afresh and dropped at once: the phrase is not kept in the component.
+      const phrase = (await keys.getMnemonic()) ?? '';
+      if (!wordsMatch(phrase, positions, typed)) {
+        setWrong(true);
+        return;
+      }
+      await onMatch();
+    } catch (error) {
+      logger.error('Checking the recovery phrase failed', error);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onCheck();
+      }}
+    >
+      <p className="text-sm text-slate-600">{intro}</p>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {positions.map((position, i) => (
+          <TextField
+            key={position}
+            label={wordLabel(position)}
+            mono
+            autoCorrect="off"
+            value={typed[i] ?? ''}
+            onChange={(value) => {
+              setWrong(false);
+              setTyped((words) => words.map((w, j) => (j === i ? value : w)));
+            }}
+          />
+        ))}
+      </div>
+      {wrong ? (
+        <p role="alert" className="text-sm text-red-700">
+          {PHRASE_CHECK_WRONG}
+        </p>
+      ) : null}
+      <Button type="submit" variant="outline" disabled={typed.some((w) => w.trim() === '')}>
+        {PHRASE_CHECK_BUTTON}
+      </Button>
+    </form>
+  );
+}

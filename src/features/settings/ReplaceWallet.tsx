@@ -1,0 +1,220 @@
+// Settings "Replace wallet" (docs/behaviour.md): restore another phrase or start over, behind the
+// PIN, only once nothing would become unrecoverable; then the device forgets the wallet and shows
+// onboarding.
+import { useCallback, useState } from 'react';
+import type { Logger } from '../../core/logger';
+import type { KeyStore } from '../../core/ports';
+import type { PhraseCheckStore } from '../../core/keys/phrase-check';
+import { ValidationError } from '../../core/errors';
+import {
+  replaceVerdict,
+  replaceWallet,
+  REFUSED_BALANCE,
+  type LeftBehind,
+  type WalletReplaceStore,
+} from '../../core/wallet/replace/replace-wallet';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { formatSats } from '../../ui/format-sats';
+import { usePinGate } from '../../ui/pin-gate';
+import type { PinGate } from '../../ui/PinPrompt';
+import { PhraseWordsForm } from './PhraseWordsForm';
+
+export const REPLACE_TITLE = 'Replace wallet';
+export const REPLACE_TEXT =
+  'Restore another recovery phrase, or start over with a new wallet. This device then forgets the current one.';
+export const REPLACE_OPEN = 'Replace wallet';
+export const REPLACE_LOOKING = 'Looking at what this wallet holds...';
+export const REPLACE_NOTHING_LEFT = 'Nothing would be left behind.';
+export const REPLACE_LEFT_TITLE = 'This wallet still holds:';
+export const REPLACE_PHRASE_INTRO =
+  'Type these words of the current recovery phrase. Keep it: restoring it with the same mint brings this balance back.';
+export const REPLACE_PHRASE_OK = 'Current recovery phrase checked.';
+export const REPLACE_WARNING =
+  'This device will forget the current wallet: its recovery phrase, keys, mint, relays, PIN, settings and sales history. Setup then starts.';
+export const REPLACE_CONFIRM = 'Forget this wallet and set up another';
+export const REPLACE_CANCEL = 'Cancel';
+export const REPLACE_FAILED = 'The wallet could not be replaced. Nothing was changed.';
+export const balanceLine = (sats: number, mintUrl: string) =>
+  `${formatSats(sats)} sats on ${mintUrl}`;
+export const invoicesLine = (count: number) => `Open invoices: ${count}`;
+export const meltsLine = (count: number) => `Cash-outs in progress: ${count}`;
+export const tokensLine = (count: number, sats: number) =>
+  `Withdrawal tokens not yet redeemed: ${count} (${formatSats(sats)} sats)`;
+export const swapsLine = (count: number) => `Wallet moves being finished: ${count}`;
+
+export interface ReplaceWalletProps {
+  store: WalletReplaceStore;
+  keys: Pick<KeyStore, 'getMnemonic'>;
+  phraseCheck: Pick<PhraseCheckStore, 'setConfirmed'>;
+  gate: PinGate | undefined;
+  logger: Logger;
+  clock?: () => number;
+  /** After the wallet is forgotten: a fresh page at onboarding, so nothing of it stays in memory. */
+  onReplaced?: () => void;
+}
+
+type Panel =
+  | { step: 'closed' }
+  | { step: 'looking' }
+  | { step: 'shown'; left: LeftBehind; phraseChecked: boolean; refusal?: string };
+
+export function ReplaceWallet({
+  store,
+  keys,
+  phraseCheck,
+  gate,
+  logger,
+  clock = Date.now,
+  onReplaced = () => window.location.replace('/onboarding'),
+}: ReplaceWalletProps) {
+  const [panel, setPanel] = useState<Panel>({ step: 'closed' });
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const { guard, prompt } = usePinGate(gate);
+
+  const look = useCallback(
+    async (phraseChecked: boolean, refusal?: string) => {
+      setPanel({ step: 'looking' });
+      try {
+        const left = await store.leftBehind(clock());
+        setPanel({ step: 'shown', left, phraseChecked, ...(refusal ? { refusal } : {}) });
+      } catch (error) {
+        logger.error('Could not read what the wallet holds', error);
+        setFailed(REPLACE_FAILED);
+        setPanel({ step: 'closed' });
+      }
+    },
+    [store, clock, logger],
+  );
+
+  const onReplace = (phraseChecked: boolean) =>
+    guard(() => {
+      setBusy(true);
+      setFailed(null);
+      replaceWallet(store, { phraseChecked, now: clock() })
+        .then(() => onReplaced())
+        .catch((error: unknown) => {
+          setBusy(false);
+          if (error instanceof ValidationError) {
+            // Something arrived since the merchant looked: show it, with the reason.
+            void look(phraseChecked, error.message);
+            return;
+          }
+          logger.error('Replacing the wallet failed', error);
+          setFailed(REPLACE_FAILED);
+        });
+    });
+
+  return (
+    <Card titleId="replace-wallet-title" title={REPLACE_TITLE}>
+      <p className="text-sm text-slate-600">{REPLACE_TEXT}</p>
+      {failed ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failed}
+        </p>
+      ) : null}
+      {panel.step === 'closed' ? (
+        <Button variant="outline" onClick={() => guard(() => void look(false))}>
+          {REPLACE_OPEN}
+        </Button>
+      ) : panel.step === 'looking' ? (
+        <p role="status" className="text-sm text-slate-500">
+          {REPLACE_LOOKING}
+        </p>
+      ) : (
+        <ReplacePanel
+          panel={panel}
+          busy={busy}
+          keys={keys}
+          logger={logger}
+          onPhraseChecked={async () => {
+            await phraseCheck.setConfirmed();
+            setPanel({ ...panel, phraseChecked: true, refusal: undefined });
+          }}
+          onReplace={() => onReplace(panel.phraseChecked)}
+          onCancel={() => setPanel({ step: 'closed' })}
+        />
+      )}
+      {prompt}
+    </Card>
+  );
+}
+
+function ReplacePanel({
+  panel,
+  busy,
+  keys,
+  logger,
+  onPhraseChecked,
+  onReplace,
+  onCancel,
+}: {
+  panel: Extract<Panel, { step: 'shown' }>;
+  busy: boolean;
+  keys: Pick<KeyStore, 'getMnemonic'>;
+  logger: Logger;
+  onPhraseChecked: () => Promise<void>;
+  onReplace: () => void;
+  onCancel: () => void;
+}) {
+  const { left, phraseChecked } = panel;
+  const verdict = replaceVerdict(left, phraseChecked);
+  const refusal = panel.refusal ?? (verdict.allowed ? undefined : verdict.reason);
+  const lines = [
+    ...left.balances.map(({ sats, mintUrl }) => balanceLine(sats, mintUrl)),
+    ...(left.pendingInvoices > 0 ? [invoicesLine(left.pendingInvoices)] : []),
+    ...(left.pendingMelts > 0 ? [meltsLine(left.pendingMelts)] : []),
+    ...(left.pendingTokens.count > 0
+      ? [tokensLine(left.pendingTokens.count, left.pendingTokens.sats)]
+      : []),
+    ...(left.swapsInProgress > 0 ? [swapsLine(left.swapsInProgress)] : []),
+  ];
+  return (
+    <div className="space-y-3" data-testid="replace-wallet-panel">
+      {lines.length === 0 ? (
+        <p className="text-sm text-slate-700">{REPLACE_NOTHING_LEFT}</p>
+      ) : (
+        <div className="space-y-1 text-sm text-slate-700">
+          <p className="font-medium">{REPLACE_LEFT_TITLE}</p>
+          <ul className="list-disc pl-5" data-testid="left-behind">
+            {lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {phraseChecked ? (
+        <p role="status" className="text-sm text-emerald-800">
+          {REPLACE_PHRASE_OK}
+        </p>
+      ) : null}
+      {refusal ? (
+        <p role="alert" className="text-sm text-amber-900">
+          {refusal}
+        </p>
+      ) : null}
+      {refusal === REFUSED_BALANCE && !phraseChecked ? (
+        <PhraseWordsForm
+          keys={keys}
+          logger={logger}
+          intro={REPLACE_PHRASE_INTRO}
+          onMatch={onPhraseChecked}
+        />
+      ) : null}
+      {verdict.allowed ? (
+        <p className="text-sm font-medium text-red-800">{REPLACE_WARNING}</p>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {verdict.allowed ? (
+          <Button onClick={onReplace} disabled={busy} aria-busy={busy}>
+            {REPLACE_CONFIRM}
+          </Button>
+        ) : null}
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          {REPLACE_CANCEL}
+        </Button>
+      </div>
+    </div>
+  );
+}
