@@ -64,6 +64,18 @@ export async function mintReserved(
     { keysetId: reservation.keysetId, ...(req.privkey ? { privkey: req.privkey } : {}) },
     { type: 'custom', data },
   );
+  return completeMint(wallet, preview);
+}
+
+/**
+ * Sends a prepared mint request. The mint's own refusals and network failures pass through as
+ * they are; anything else (a reply cashu-ts could not use: a bad DLEQ, a malformed signature) is
+ * an unclear answer, recovered by NUT-09 restore like a lost reply (docs/protocol.md "Money rules").
+ */
+export async function completeMint(
+  wallet: Wallet,
+  preview: Parameters<Wallet['completeMint']>[0],
+): Promise<Proof[]> {
   try {
     return await wallet.completeMint(preview);
   } catch (error) {

@@ -1,16 +1,8 @@
 // Minting a sale while the till is locked (decision 0024): random outputs journaled before the
 // mint request, and NUT-09 restore of exactly those outputs when the answer was lost.
-import {
-  hasValidDleq,
-  HttpResponseError,
-  MintOperationError,
-  NetworkError,
-  OutputData,
-  splitAmount,
-  type Proof,
-  type Wallet,
-} from '@cashu/cashu-ts';
+import { hasValidDleq, OutputData, splitAmount, type Proof, type Wallet } from '@cashu/cashu-ts';
 import { MintUnreachableError } from '../../errors';
+import { completeMint } from '../mint/deterministic-mint';
 import type { LockedOutputs, NewProof } from '../../ports';
 import { toNewProof } from '../proof-convert';
 
@@ -49,19 +41,7 @@ export async function mintLocked(
     { keysetId: req.journal.keysetId },
     { type: 'custom', data: outputsOf(req.journal) },
   );
-  try {
-    return await wallet.completeMint(preview);
-  } catch (error) {
-    if (
-      error instanceof MintOperationError ||
-      error instanceof HttpResponseError ||
-      error instanceof NetworkError
-    ) {
-      throw error;
-    }
-    const message = error instanceof Error ? error.message : 'Mint reply could not be used';
-    throw new MintUnreachableError(message, { cause: error });
-  }
+  return completeMint(wallet, preview);
 }
 
 /**

@@ -621,21 +621,7 @@ export class PaymentService {
       await this.settle(quote, signed.map(toRandomProof));
       return 'settled';
     }
-    let state: MintQuoteStateName;
-    try {
-      state = (await mintQuoteClient(wallet.mint).check(quote.quote)).state;
-    } catch (error) {
-      throw toMintError(error);
-    }
-    if (state === 'ISSUED') {
-      await this.issuedElsewhere(quote);
-      return 'final';
-    }
-    if (state === 'UNPAID') {
-      await this.deps.quotes.update(quote.quote, { lockedOutputs: undefined, state: 'UNPAID' });
-      return 'unpaid';
-    }
-    return 'resend';
+    return this.afterNothingSigned(wallet, quote, { lockedOutputs: undefined });
   }
 
   /** Reserves counters for the outputs, then records the reservation before any request. */
@@ -685,6 +671,19 @@ export class PaymentService {
       await this.deps.quotes.update(quote.quote, { reservation: undefined });
       return 'stale';
     }
+    return this.afterNothingSigned(wallet, quote, { reservation: undefined });
+  }
+
+  /**
+   * The mint signed none of our outputs: its quote state says what is left. ISSUED: issued
+   * without our outputs ('final'); UNPAID: never paid, so the outputs are dropped from the row
+   * (`forget`) and it waits again ('unpaid'); PAID: the outputs may be sent again ('resend').
+   */
+  private async afterNothingSigned(
+    wallet: Wallet,
+    quote: PendingMintQuote,
+    forget: Pick<Partial<PendingMintQuote>, 'reservation' | 'lockedOutputs'>,
+  ): Promise<'final' | 'unpaid' | 'resend'> {
     let state: MintQuoteStateName;
     try {
       state = (await mintQuoteClient(wallet.mint).check(quote.quote)).state;
@@ -696,7 +695,7 @@ export class PaymentService {
       return 'final';
     }
     if (state === 'UNPAID') {
-      await this.deps.quotes.update(quote.quote, { reservation: undefined, state: 'UNPAID' });
+      await this.deps.quotes.update(quote.quote, { ...forget, state: 'UNPAID' });
       return 'unpaid';
     }
     return 'resend';
