@@ -1,5 +1,6 @@
 // The prerendered first screens: where each is shown and what the router must know to hydrate it
 // without running its loaders (docs/decisions/0002-first-load.md).
+import { withoutTrailingSlashes } from '../core/urls/trailing-slashes';
 import { ONBOARDING_ROUTE_ID } from './route-ids';
 
 /**
@@ -34,7 +35,7 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
  * so every other URL renders on the client as before.
  */
 export function firstScreenFor(pathname: string, onboarded: boolean): FirstScreen | undefined {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const path = withoutTrailingSlashes(pathname) || '/';
   if (onboarded) return undefined;
   return path === '/' || path === '/onboarding' ? 'welcome' : undefined;
 }

@@ -1,6 +1,6 @@
 // Auditor API client: GET {auditor}/mints?limit=1000&skip=0, keeping only well-formed entries.
 import { AUDITOR_LIST_LIMIT } from './constants';
-import { normaliseMintUrl } from './mint-url';
+import { usableMintUrl, withoutTrailingSlashes } from '../urls/normalise-url';
 import type { AuditorData } from './types';
 
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
@@ -18,7 +18,7 @@ function isCount(value: unknown): value is number {
 export function parseAuditorEntry(entry: unknown): AuditorData | undefined {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
   const e = entry as Record<string, unknown>;
-  const url = normaliseMintUrl(e.url);
+  const url = usableMintUrl(e.url);
   if (!url) return undefined;
   if (e.name !== undefined && e.name !== null && typeof e.name !== 'string') return undefined;
   if (typeof e.updated_at !== 'string' || typeof e.state !== 'string') return undefined;
@@ -40,7 +40,7 @@ export function parseAuditorList(body: unknown): AuditorData[] {
 }
 
 export function auditorListUrl(auditorUrl: string): string {
-  return `${auditorUrl.trim().replace(/\/+$/, '')}/mints?limit=${AUDITOR_LIST_LIMIT}&skip=0`;
+  return `${withoutTrailingSlashes(auditorUrl.trim())}/mints?limit=${AUDITOR_LIST_LIMIT}&skip=0`;
 }
 
 /** The auditor's mint list; throws on network failure, non-2xx, timeout or a non-list body. */

@@ -14,6 +14,5 @@ export {
 } from './recommendations';
 export type { MintRatings, ParsedRecommendation } from './recommendations';
 export { mergeDiscovery } from './merge';
-export { normaliseMintUrl } from './mint-url';
 export * from './constants';
 export type { AuditorData, DiscoveredMint, MintRecommendation } from './types';

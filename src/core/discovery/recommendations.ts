@@ -1,7 +1,7 @@
 // NIP-87 mint recommendations: parsing kind 38000 events and averaging their ratings per mint.
 import type { Event as NostrEvent } from 'nostr-tools/core';
 import { KIND_CASHU_MINT, KIND_RECOMMENDATION } from './constants';
-import { normaliseMintUrl } from './mint-url';
+import { usableMintUrl } from '../urls/normalise-url';
 import type { MintRecommendation } from './types';
 
 /** A recommendation event reduced to what discovery uses. */
@@ -46,7 +46,7 @@ export function parseRecommendationEvent(event: NostrEvent): ParsedRecommendatio
   if (!event || event.kind !== KIND_RECOMMENDATION) return undefined;
   if (!tagValues(event, 'k').includes(String(KIND_CASHU_MINT))) return undefined;
   const url = tagValues(event, 'u')
-    .map(normaliseMintUrl)
+    .map(usableMintUrl)
     .find((u): u is string => u !== undefined);
   if (!url) return undefined;
   const rating = parseRating(event.content);

@@ -8,7 +8,6 @@ export {
   UnlockedQuoteError,
 } from './errors';
 export {
-  normalizeMintUrl,
   parsePaymentMessage,
   serializePaymentMessage,
   type PaymentMessage,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidPaymentMessageError } from '../errors';
 import { MAX_PAYMENT_MESSAGE_BYTES } from './constants';
-import { normalizeMintUrl, parsePaymentMessage, serializePaymentMessage } from './payment-message';
+import { mintUrlKey } from '../urls/normalise-url';
+import { parsePaymentMessage, serializePaymentMessage } from './payment-message';
 
 const MINT = 'http://127.0.0.1:3338';
 const valid = {
@@ -100,11 +101,9 @@ describe('parsePaymentMessage', () => {
   });
 });
 
-describe('normalizeMintUrl', () => {
+describe('mintUrlKey', () => {
   it('drops trailing slashes and lower-cases the host', () => {
-    expect(normalizeMintUrl('https://Mint.Example.com/')).toBe('https://mint.example.com');
-    expect(normalizeMintUrl('https://mint.example.com/cashu//')).toBe(
-      'https://mint.example.com/cashu',
-    );
+    expect(mintUrlKey('https://Mint.Example.com/')).toBe('https://mint.example.com');
+    expect(mintUrlKey('https://mint.example.com/cashu//')).toBe('https://mint.example.com/cashu');
   });
 });

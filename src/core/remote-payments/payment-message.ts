@@ -1,7 +1,7 @@
 // The remote payment message (the content of a NIP-17 kind 14 rumor): its shape and validation.
 import { InvalidPaymentMessageError } from '../errors';
 import { MAX_PAYMENT_MESSAGE_BYTES, MAX_QUOTE_ID_LENGTH, MAX_REQUEST_LENGTH } from './constants';
-import { mintUrlKey as normalizeMintUrl } from '../urls/normalise-url';
+import { mintUrlKey } from '../urls/normalise-url';
 import type { PairingProof } from './pairing';
 
 /** What a cashier tells the merchant about a mint quote it created for them. */
@@ -34,7 +34,6 @@ const PAIRING_ID_PATTERN = /^[0-9a-f]{16}$/;
 const PAIRING_MAC_PATTERN = /^[0-9a-f]{64}$/;
 
 /** Mint URLs compare in the one normalised form (core/urls/normalise-url.ts). */
-export { normalizeMintUrl };
 
 function fail(reason: string, cause?: unknown): never {
   throw new InvalidPaymentMessageError(`Invalid payment message: ${reason}`, { cause });
@@ -80,7 +79,7 @@ export function parsePaymentMessage(
   if (typeof mint !== 'string' || mint.length === 0) fail('missing mint');
   if (
     context.currentMintUrl !== undefined &&
-    normalizeMintUrl(mint) !== normalizeMintUrl(context.currentMintUrl)
+    mintUrlKey(mint) !== mintUrlKey(context.currentMintUrl)
   ) {
     fail('quote is for another mint');
   }

@@ -7,7 +7,7 @@ import type { Clock } from '../ports';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import { merchantProfileTemplate, type MerchantProfile } from './merchant-profile';
 import type { PairingStore, ProfileStateStore } from './merchant-ports';
-import { normalizeMintUrl } from './payment-message';
+import { mintUrlKey } from '../urls/normalise-url';
 import { pairingId } from './pairing';
 import { publishToRelays } from './publish';
 import type { RelayPool } from './relay-pool';
@@ -70,14 +70,14 @@ export class MerchantProfilePublisher {
     const mints: string[] = [];
     const seen = new Set<string>();
     for (const mint of [mintUrl, ...known]) {
-      const key = normalizeMintUrl(mint);
+      const key = mintUrlKey(mint);
       if (!key || seen.has(key)) continue;
       seen.add(key);
-      mints.push(mint.trim().replace(/\/+$/, ''));
+      mints.push(mintUrlKey(mint));
     }
     // A mint that ever locked never takes an unlocked quote, whatever the setting says.
     const unlockedMints = unlocked
-      ? mints.filter((mint) => !locking.includes(normalizeMintUrl(mint)))
+      ? mints.filter((mint) => !locking.includes(mintUrlKey(mint)))
       : [];
     return {
       mints,

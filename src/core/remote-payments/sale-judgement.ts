@@ -2,7 +2,7 @@
 // apply, the merchant to a message and the cashier before it sells (docs/protocol.md "Accepted
 // mints and locking"). Pure: callers read the lists and settings and act on the answer.
 import type { MerchantProfile } from './merchant-profile';
-import { normalizeMintUrl } from './payment-message';
+import { mintUrlKey } from '../urls/normalise-url';
 
 /** Why the merchant refused a message without storing anything (counted in Settings). */
 export type RefusalKind = 'unpaired' | 'mint' | 'unlocked';
@@ -12,9 +12,9 @@ export function acceptedMintFor(
   messageMint: string,
   accepted: readonly string[],
 ): string | undefined {
-  const wanted = normalizeMintUrl(messageMint);
+  const wanted = mintUrlKey(messageMint);
   if (!wanted) return undefined;
-  return accepted.find((mint) => normalizeMintUrl(mint) === wanted);
+  return accepted.find((mint) => mintUrlKey(mint) === wanted);
 }
 
 /** `02`/`03` + the same x name one BIP-340 key. */

@@ -1,6 +1,7 @@
 // Asking a typed mint address for its NUT-06 info before Settings saves it, so a typo or a mint
 // that is down is caught while the merchant is still looking at the field.
 import { MintUnreachableError } from '../errors';
+import { mintUrlKey } from '../urls/normalise-url';
 
 export interface MintCheck {
   /** the mint's own name, or its host when it gives none */
@@ -22,7 +23,7 @@ export async function checkMintInfo(
 ): Promise<MintCheck> {
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? MINT_CHECK_TIMEOUT_MS;
-  const base = mintUrl.trim().replace(/\/+$/, '');
+  const base = mintUrlKey(mintUrl);
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   let response: Response;

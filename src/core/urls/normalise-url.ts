@@ -1,6 +1,9 @@
 // The one URL normaliser for mints and relays (docs/protocol.md "Mint and relay URLs"): every
 // place that stores, compares or connects to a mint or relay URL goes through here.
 import { ValidationError } from '../errors';
+import { withoutTrailingSlashes } from './trailing-slashes';
+
+export { withoutTrailingSlashes };
 
 export type UrlKind = 'mint' | 'relay';
 
@@ -49,7 +52,7 @@ export function canonicalUrl(raw: unknown, kind: UrlKind): string | undefined {
   }
   const { secure, plain } = SCHEMES[kind];
   if ((url.protocol !== secure && url.protocol !== plain) || url.hostname === '') return undefined;
-  const path = url.pathname.replace(/\/+$/u, '');
+  const path = withoutTrailingSlashes(url.pathname);
   return `${url.protocol}//${url.host}${path}`;
 }
 
@@ -77,6 +80,16 @@ export function normaliseUrl(raw: string, kind: UrlKind): string {
 }
 
 export const normaliseMintUrl = (raw: string) => normaliseUrl(raw, 'mint');
+
+/**
+ * The canonical form of a mint URL the app may use (https, or http on loopback/.onion), or
+ * undefined when it is not one: for URLs from outside (discovery, auditors), which never throw.
+ */
+export function usableMintUrl(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  if (urlProblem(raw, 'mint') !== undefined) return undefined;
+  return canonicalUrl(raw, 'mint');
+}
 export const normaliseRelayUrl = (raw: string) => normaliseUrl(raw, 'relay');
 
 /**
@@ -84,10 +97,10 @@ export const normaliseRelayUrl = (raw: string) => normaliseUrl(raw, 'relay');
  * at all (old data) compares as itself, trimmed and without trailing slashes.
  */
 export function mintUrlKey(raw: string): string {
-  return canonicalUrl(raw, 'mint') ?? raw.trim().replace(/\/+$/u, '');
+  return canonicalUrl(raw, 'mint') ?? withoutTrailingSlashes(raw.trim());
 }
 
 /** The same for relay URLs. */
 export function relayUrlKey(raw: string): string {
-  return canonicalUrl(raw, 'relay') ?? raw.trim().replace(/\/+$/u, '');
+  return canonicalUrl(raw, 'relay') ?? withoutTrailingSlashes(raw.trim());
 }

@@ -1,5 +1,6 @@
 // The connection link a cashier device opens:
 // {origin}/remote/{npub}?mint=...&relay=...&relay=...&shop=...#pair=<pairing secret>
+import { withoutTrailingSlashes } from '../../core/urls/trailing-slashes';
 import { LINK_PAIRING_KEY } from '../../core/remote-payments/pairing';
 
 /**
@@ -45,7 +46,7 @@ export function buildConnectionLink({
   const shop = shopName?.trim();
   if (shop) params.append(LINK_SHOP_PARAM, shop);
   const query = params.toString();
-  const base = `${origin.replace(/\/+$/u, '')}/remote/${encodeURIComponent(npub)}`;
+  const base = `${withoutTrailingSlashes(origin)}/remote/${encodeURIComponent(npub)}`;
   const link = query ? `${base}?${query}` : base;
   // The fragment never reaches a server (docs/protocol.md "Pairing").
   return pairing ? `${link}#${LINK_PAIRING_KEY}=${pairing}` : link;
