@@ -63,8 +63,8 @@ export interface InboxRetryStore {
 }
 
 /**
- * The mints the merchant accepts for remote sales (docs/protocol.md "Accepted mints and
- * locking"): the current mint first, then every mint that was current before and that the
+ * The mints the merchant accepts for remote sales
+ * (docs/protocol.md "Accepted mints and locking"): the current mint first, then every mint that was current before and that the
  * merchant has not removed in Settings.
  */
 export interface AcceptedMintStore {

@@ -1,6 +1,6 @@
 // Which mint a remote sale may use and whether its quote must be locked: the rules both sides
-// apply, the merchant to a message and the cashier before it sells (docs/protocol.md "Accepted
-// mints and locking"). Pure: callers read the lists and settings and act on the answer.
+// apply, the merchant to a message and the cashier before it sells
+// (docs/protocol.md "Accepted mints and locking"). Pure: callers read the lists and settings and act on the answer.
 import type { MerchantProfile } from './merchant-profile';
 import { mintUrlKey } from '../urls/normalise-url';
 
