@@ -200,7 +200,7 @@ function MintOption({
         />
         <span className="min-w-0 flex-1">
           <span className="block text-sm font-medium break-all text-slate-900">{mint.url}</span>
-          <span className="block text-xs text-slate-500">
+          <span className="block text-xs text-slate-600">
             {reviews} {reviews === 1 ? 'review' : 'reviews'}
             {mint.auditorData?.name ? ` · ${mint.auditorData.name}` : ''}
           </span>
