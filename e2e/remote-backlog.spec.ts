@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 import { expectSalePaid, openCashier } from './helpers/cashier';
 import { requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { merchantProfilePublished } from './helpers/remote-sender';
 import { storedMoney } from './helpers/stored-money';
 
 const CASHIERS = 3;
@@ -45,6 +46,8 @@ test('every sale of a rush lands exactly once while the merchant tab keeps reloa
   await page.goto('/connect');
   const link = (await page.getByTestId('connection-string').textContent())!;
   const npub = new URL(link).pathname.split('/').pop()!;
+  // The cashiers sell only on a mint the merchant's signed profile names.
+  await merchantProfilePublished(relayUrl, npub);
   const merchantContext = page.context();
   await page.close();
 

@@ -2,11 +2,13 @@
 // payment message (with or without the pairing proof and a receipt key), gift-wraps it with
 // nostr-tools (optionally back-dated to a chosen created_at) and publishes it on the relay.
 import type { APIRequestContext } from '@playwright/test';
+import { decode } from 'nostr-tools/nip19';
 import * as nip44 from 'nostr-tools/nip44';
 import { createRumor, createSeal } from 'nostr-tools/nip59';
 import { SimplePool, useWebSocketImplementation } from 'nostr-tools/pool';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
 import WebSocket from 'ws';
+import { MERCHANT_PROFILE_KIND } from '../../src/core/remote-payments/merchant-profile';
 import { decodePairingSecret, provePairing } from '../../src/core/remote-payments/pairing';
 import {
   serializePaymentMessage,
@@ -117,4 +119,19 @@ export async function query(
 export function receiptKey(): { secretKey: Uint8Array; pubkey: string } {
   const secretKey = generateSecretKey();
   return { secretKey, pubkey: getPublicKey(secretKey) };
+}
+
+/**
+ * Waits until the merchant's signed profile (kind 10019, the mints cashiers may sell on) is on
+ * the relay: a cashier opened before it finds no merchant. The merchant's start-up publishes it.
+ */
+export async function merchantProfilePublished(relayUrl: string, npub: string): Promise<void> {
+  const pubkey = decode(npub as `npub1${string}`).data as string;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const events = await query(relayUrl, { kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] });
+    if (events.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The merchant never published its profile');
 }
