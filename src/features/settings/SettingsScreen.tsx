@@ -1,5 +1,7 @@
-// Settings (/settings): mint URL (checked at the mint before saving) and Nostr relays, plus the
-// device's npub and recovery phrase.
+// Settings (/settings): the mint URL (checked at the mint before saving) and the Nostr relays with
+// each relay's state, then one section each for the shop name, remote cashiers (unpaired senders,
+// accepted mints), prices, the merchant PIN, Recover funds, automatic cash-out, the device's npub
+// and recovery phrase, the phrase check, storage, and Replace wallet.
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { PinGated, usePinGate } from '../../ui/pin-gate';

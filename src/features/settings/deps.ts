@@ -51,6 +51,7 @@ export interface SettingsServices {
   prices?: PriceSettingsService;
   /** The phrase restore scan behind "Recover funds". */
   restore: RecoverFundsService;
-  logger: Logger; /** The merchant PIN in front of this screen, and set/change/remove; omitted: never asked. */
+  logger: Logger;
+  /** The merchant PIN in front of this screen, and set/change/remove; omitted: never asked. */
   lock?: PinGate & PinControl;
 }
