@@ -3,6 +3,7 @@
 import type { CounterSource } from '@cashu/cashu-ts';
 import type { HistoryEventType } from './history-kinds';
 import type { FiatRecord } from './prices/currencies';
+import type { SaleDetail } from './sale/sale-detail';
 
 // History event types are declared once, with what each kind means, in core/history-kinds.ts.
 export type { CounterSource, FiatRecord, HistoryEventType };
@@ -71,6 +72,8 @@ export interface HistoryEvent {
   metadata?: string;
   /** a sale's display currency, price and fiat value when it was taken (unindexed, no upgrade) */
   fiat?: FiatRecord;
+  /** a sale's lines, tax, tip and payment method, when known (unindexed, no upgrade) */
+  sale?: SaleDetail;
 }
 
 export interface HistoryPage {
@@ -89,6 +92,8 @@ export interface PaymentEventInput {
   request: string;
   /** the sale's fiat side, when a display currency and its price were known */
   fiat?: FiatRecord;
+  /** the sale's lines, tax, tip and payment method, when known */
+  sale?: SaleDetail;
 }
 
 export interface WithdrawalEventInput {

@@ -21,6 +21,7 @@ export function paymentRow(event: PaymentEventInput, now: number): Omit<HistoryR
     quoteId: event.quoteId,
     metadata: JSON.stringify({ request: event.request }),
     ...(event.fiat ? { fiat: { ...event.fiat } } : {}),
+    ...(event.sale ? { sale: structuredClone(event.sale) } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // The row types of the Dexie tables, apart from the database class (db.ts) so that the schema
 // upgrades and the stores can use them without an import cycle through db.ts.
 import type { FiatRecord, ProcessedQuote, StoredProof } from '../core/ports';
+import type { SaleDetail } from '../core/sale/sale-detail';
 
 /** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
 export interface ProofRow extends StoredProof {
@@ -43,6 +44,8 @@ export interface HistoryRow {
   request?: string;
   /** a sale's fiat side (unindexed: added without a schema version) */
   fiat?: FiatRecord;
+  /** a sale's lines, tax, tip and payment method (unindexed: added without a schema version) */
+  sale?: SaleDetail;
 }
 
 export interface CounterRow {
