@@ -30,7 +30,7 @@ import {
 import type { PosPrices } from './deps';
 import { HomeScreen } from './HomeScreen';
 import { aboveMaxHint } from '../../ui/texts';
-import { MINT_UNREACHABLE_REASON } from './texts';
+import { MINT_UNREACHABLE_REASON, mintFailingReason } from './texts';
 import { COPY_INVOICE_FAILED_LOG, PAYMENT_FAILED_TOAST } from '../../ui/texts';
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
@@ -265,6 +265,16 @@ describe('HomeScreen', () => {
     expect(await screen.findByText(PAYMENT_FAILED_TOAST, {}, WAIT)).toBeTruthy();
     expect((await screen.findByTestId('invoice-error', {}, WAIT)).textContent).toBe(
       MINT_UNREACHABLE_REASON,
+    );
+  });
+
+  it('a mint that answers HTTP 500 is failing, not unreachable, and the reason says so', async () => {
+    const { user } = await setup();
+    mint.addFault({ path: '/v1/mint/quote/bolt11', method: 'POST', action: 'error500', count: 5 });
+    await typeAndSubmit(user, '8');
+    expect(await screen.findByText(PAYMENT_FAILED_TOAST, {}, WAIT)).toBeTruthy();
+    expect((await screen.findByTestId('invoice-error', {}, WAIT)).textContent).toBe(
+      mintFailingReason(500),
     );
   });
 

@@ -6,6 +6,12 @@ import { formatNumber } from '../../ui/format-sats';
 export const MINT_UNREACHABLE_REASON =
   'The mint could not be reached. Check the connection or the mint in Settings, and try again.';
 export const mintRefusedReason = (detail: string) => `The mint refused: ${detail}`;
+/** The mint answered, with an HTTP error: it is there but failing. */
+export const mintFailingReason = (status: number) =>
+  `The mint answered with an error (HTTP ${status}). It may be down for a moment: try again, or check the mint in Settings.`;
+export const MINT_NO_ANSWER_REASON =
+  'The mint did not answer in time. Try again, or check the mint in Settings.';
+export const DEVICE_OFFLINE_REASON = 'This device is offline. Check its connection, and try again.';
 
 export const SATS_UNIT = 'sats';
 /** Under the heading: the unit the keypad takes now. */

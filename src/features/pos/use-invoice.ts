@@ -10,13 +10,29 @@ import { toast } from '../../ui/toast';
 import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
 import type { PosPayments } from './deps';
-import { MINT_UNREACHABLE_REASON, mintRefusedReason } from './texts';
+import { describeMintFailure } from '../../core/wallet/mint-failure';
+import {
+  DEVICE_OFFLINE_REASON,
+  MINT_NO_ANSWER_REASON,
+  MINT_UNREACHABLE_REASON,
+  mintFailingReason,
+  mintRefusedReason,
+} from './texts';
 
 export type InvoiceState = InvoiceFlowState<PendingMintQuote>;
 
-/** What went wrong, in the merchant's words, under the keypad beside the SPEC toast. */
-export function failureReason(error: unknown): string | null {
-  if (error instanceof MintUnreachableError) return MINT_UNREACHABLE_REASON;
+/**
+ * What went wrong, in the merchant's words, under the keypad beside the SPEC toast: offline,
+ * a mint that answers but fails, one that does not answer, no route to it, or its refusal.
+ */
+export function failureReason(error: unknown, online = navigator.onLine): string | null {
+  if (error instanceof MintUnreachableError) {
+    if (!online) return DEVICE_OFFLINE_REASON;
+    const failure = describeMintFailure(error);
+    if (failure?.kind === 'failing') return mintFailingReason(failure.status);
+    if (failure?.kind === 'no-answer') return MINT_NO_ANSWER_REASON;
+    return MINT_UNREACHABLE_REASON;
+  }
   if (error instanceof MintRefusedError && error.message) return mintRefusedReason(error.message);
   return null;
 }
