@@ -9,7 +9,7 @@ import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
-import { INVALID_MNEMONIC } from './texts';
+import { INVALID_MNEMONIC, INVALID_MNEMONIC_HELP } from './texts';
 import { WrittenDownCheckbox } from './WrittenDownCheckbox';
 
 /**
@@ -164,6 +164,11 @@ function RestorePhrase({ services }: OnboardingScreenProps) {
         hint={`${words} ${words === 1 ? 'word' : 'words'} entered`}
         error={error}
       />
+      {error === INVALID_MNEMONIC ? (
+        <p className="text-sm text-slate-700" data-testid="phrase-help">
+          {INVALID_MNEMONIC_HELP}
+        </p>
+      ) : null}
     </OnboardingFrame>
   );
 }

@@ -6,8 +6,10 @@ export function StepIndicator({ current }: { current: number }) {
   const total = ONBOARDING_STEPS.length;
   return (
     <nav aria-label="Onboarding progress" className="space-y-2">
-      <p className="text-xs font-medium text-slate-500">
+      <p className="text-xs font-medium text-slate-600">
         Step {current} of {total}
+        {/* At phone size the names under the bars are hidden: the current one is named here. */}
+        <span className="sm:hidden">: {ONBOARDING_STEPS[current - 1]}</span>
       </p>
       <ol className="flex items-center gap-2">
         {ONBOARDING_STEPS.map((label, index) => {

@@ -17,6 +17,7 @@ import type { DiscoveredMint } from '../../core/discovery/types';
 import { DeviceKeys } from '../../core/keys';
 import type { Storage } from '../../storage';
 import { CompleteScreen } from './CompleteScreen';
+import { INVALID_MNEMONIC_HELP } from './texts';
 import { MintSelectionScreen } from './MintSelectionScreen';
 import { MnemonicScreen } from './MnemonicScreen';
 import { RelayConfigScreen } from './RelayConfigScreen';
@@ -180,6 +181,7 @@ describe('mnemonic step', () => {
     expect(button('Continue').disabled).toBe(false);
     fireEvent.click(button('Continue'));
     expect(await screen.findByText('Invalid mnemonic')).toBeTruthy();
+    expect(screen.getByTestId('phrase-help').textContent).toBe(INVALID_MNEMONIC_HELP);
     expect(where(router)).toBe('/onboarding/mnemonic?mode=restore');
     expect(readSession().phrase).toBeUndefined();
   });
@@ -192,6 +194,7 @@ describe('mnemonic step', () => {
     expect(await screen.findByText('Invalid mnemonic')).toBeTruthy();
     fireEvent.input(field, { target: { value: `  ${NIP06_PHRASE.toUpperCase()}\n` } });
     expect(screen.queryByText('Invalid mnemonic')).toBeNull();
+    expect(screen.queryByTestId('phrase-help')).toBeNull();
     fireEvent.click(button('Continue'));
     await waitFor(() => expect(where(router)).toBe('/onboarding/mint-selection'));
     expect(readSession()).toMatchObject({ phrase: NIP06_PHRASE, mode: 'restore' });

@@ -5,6 +5,9 @@ export const DISCOVERING_TEXT = 'Discovering mints...';
 export const NO_MINTS_TEXT = 'No mints discovered. Try using a custom mint URL instead.';
 export const WRITTEN_DOWN_LABEL = 'I have written down my recovery phrase and stored it safely';
 export const INVALID_MNEMONIC = 'Invalid mnemonic';
+/** Beside the SPEC's "Invalid mnemonic": what the merchant can check. */
+export const INVALID_MNEMONIC_HELP =
+  'Check each word and their order against your written copy: one misspelt word, or a word from outside the recovery word list, makes the whole phrase invalid.';
 export const ONBOARDING_STEPS = ['Recovery Phrase', 'Mint', 'Relays', 'Complete'] as const;
 export const PHRASE_PLACEHOLDER = 'Enter your 12 words separated by spaces';
 export const LEGACY_TEXTS = {

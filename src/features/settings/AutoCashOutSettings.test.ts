@@ -1,6 +1,7 @@
 // The automatic cash-out form's checks, the fee limit included (saved even with automatic off).
 import { describe, expect, it } from 'vitest';
 import {
+  AUTO_NEEDS_ADDRESS,
   AUTO_NEEDS_THRESHOLD,
   checkAutoCashOut,
   FEE_LIMIT_NEEDS_PERCENT,
@@ -27,5 +28,11 @@ describe('checkAutoCashOut', () => {
     const on = { enabled: true, address: 'shop@pay.example', threshold: 1 };
     expect(checkAutoCashOut(on)).toBe(AUTO_NEEDS_THRESHOLD);
     expect(checkAutoCashOut({ ...on, threshold: 100 })).toBeNull();
+  });
+
+  it('an empty or blank address asks for an address, never for an invoice', () => {
+    const on = { enabled: true, address: '', threshold: 100 };
+    expect(checkAutoCashOut(on)).toBe(AUTO_NEEDS_ADDRESS);
+    expect(checkAutoCashOut({ ...on, address: '   ' })).toBe(AUTO_NEEDS_ADDRESS);
   });
 });

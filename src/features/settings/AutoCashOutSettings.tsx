@@ -41,6 +41,8 @@ export function checkAutoCashOut(settings: Settings): string | null {
   }
   if (limit && !(Number.isSafeInteger(limit.sats) && limit.sats >= 0)) return FEE_LIMIT_NEEDS_SATS;
   if (!settings.enabled) return null;
+  // An empty field gets this form's own words, not the cash-out dialog's (which takes invoices).
+  if (!settings.address.trim()) return AUTO_NEEDS_ADDRESS;
   try {
     if (parseDestination(settings.address).kind !== 'lnurl') return AUTO_NEEDS_ADDRESS;
   } catch (error) {

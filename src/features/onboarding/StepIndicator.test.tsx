@@ -1,0 +1,14 @@
+// @vitest-environment happy-dom
+// The progress line names the current step, since at phone size the names under the bars hide.
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StepIndicator } from './StepIndicator';
+
+describe('StepIndicator', () => {
+  it('says which step this is by number and by name', () => {
+    render(<StepIndicator current={2} />);
+    const nav = screen.getByRole('navigation', { name: 'Onboarding progress' });
+    expect(nav.querySelector('p')?.textContent).toBe('Step 2 of 4: Mint');
+    expect(nav.querySelector('[aria-current="step"]')?.textContent).toBe('Mint');
+  });
+});
