@@ -56,6 +56,33 @@ async function storedFiat(page: Page) {
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** Makes the stored price (config row PRICE_CACHE) `seconds` older, as if the till had slept. */
+async function ageStoredPrice(page: Page, seconds: number) {
+  await page.evaluate(
+    (by) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('cashew-pos');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('config', 'readwrite').objectStore('config');
+          const get = store.get('PRICE_CACHE');
+          get.onsuccess = () => {
+            const row = get.result as { value: string };
+            const cache = JSON.parse(row.value) as { time: number; fetchedAt: number };
+            cache.time -= by;
+            cache.fetchedAt -= by * 1000;
+            store.put({ ...row, value: JSON.stringify(cache) }).onsuccess = () => {
+              open.result.close();
+              resolve();
+            };
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    seconds,
+  );
+}
+
 for (const [name, update, why] of [
   [
     'a price of 1e12 USD',
@@ -184,4 +211,25 @@ test("Settings' check offers the jump too, and taking it there puts the keypad a
     `1 BTC = 150,000 USD from ${new URL(feed.pricesUrl).host}, just now`,
   );
   await expect(page.getByTestId('keypad-unit-toggle')).toBeVisible();
+});
+
+test('the keys stay put when the price comes after the keypad', async ({
+  page,
+  mintUrl,
+  relayUrl,
+}) => {
+  await onboard(page, { mintUrl, relayUrl });
+  await saveUsdPrices(page, 'Price source reached: 1 BTC = 100,000 USD.');
+  await expect(page.getByTestId('keypad-unit-toggle')).toBeVisible();
+  // The stored price is two hours old and the new one takes 2 s to come: the keypad shows first
+  // with the out-of-date note, then the price and its toggle.
+  await ageStoredPrice(page, 2 * 3600);
+  feed.addFault({ delayMs: 2_000 });
+  await page.reload();
+  await expect(page.getByTestId('keypad-note')).toHaveText(/is out of date: amounts in sats$/);
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeVisible();
+  const before = await submit.boundingBox();
+  await expect(page.getByTestId('keypad-unit-toggle')).toBeVisible({ timeout: 15_000 });
+  expect(await submit.boundingBox()).toEqual(before);
 });

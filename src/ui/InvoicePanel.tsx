@@ -131,6 +131,7 @@ export function InvoicePanel({
         other={entry?.other}
         toggle={entry?.toggle}
         note={entry?.note}
+        steadyLines={Boolean(entry)}
       />
 
       <div className="flex min-h-10 items-center justify-center" aria-live="polite">

@@ -44,6 +44,11 @@ export interface KeypadProps {
   toggle?: ReactNode;
   /** A short note below the amount (a stale price, prices unavailable). */
   note?: string | null;
+  /**
+   * Keep the rows of `other`/`toggle` and `note` in place even while they are empty (a display
+   * currency is set but its price has not come yet), so the keys do not jump when it comes.
+   */
+  steadyLines?: boolean;
   className?: string;
   /** The Submit button, e.g. for focus to come back to it after the invoice modal. */
   submitRef?: Ref<HTMLButtonElement>;
@@ -86,6 +91,7 @@ export function Keypad({
   other,
   toggle,
   note,
+  steadyLines = false,
   className,
   submitRef,
 }: KeypadProps) {
@@ -227,8 +233,8 @@ export function Keypad({
           </span>{' '}
           <span className="text-xl font-medium text-violet-200">{unit}</span>
         </output>
-        {other || toggle ? (
-          <div className="mt-1 flex items-center gap-2 text-sm font-medium text-violet-100">
+        {other || toggle || steadyLines ? (
+          <div className="mt-1 flex h-7 items-center gap-2 text-sm font-medium text-violet-100">
             {other ? (
               <span data-testid="keypad-other" className="tabular-nums">
                 {other(amount)}
@@ -238,9 +244,11 @@ export function Keypad({
           </div>
         ) : null}
         {note ? (
-          <p data-testid="keypad-note" className="mt-1 text-xs text-violet-200">
+          <p data-testid="keypad-note" className="mt-1 min-h-4 text-xs text-violet-200">
             {note}
           </p>
+        ) : steadyLines ? (
+          <p aria-hidden="true" className="mt-1 min-h-4" />
         ) : null}
         <div className="mt-1 h-5 text-sm font-medium text-amber-200">
           {hint ? <p role="alert">{hint}</p> : null}

@@ -27,7 +27,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
     },
     // Asked after the keypad's first paint (features/pos/use-fiat-entry.tsx), never before it.
     prices: {
-      current: () => call((services) => services.prices.current()),
+      current: (options) => call((services) => services.prices.current(options)),
       acceptNewPrice: (price) => call((services) => services.prices.acceptNewPrice(price)),
       keepSatsOnly: () => call((services) => services.prices.keepSatsOnly()),
     },

@@ -78,6 +78,25 @@ describe('PriceService.current', () => {
     expect(source.calls).toHaveLength(2);
   });
 
+  it('without refresh shows the stored price however old, and does not ask the source', async () => {
+    const { store } = memoryStore();
+    const now = { t: T0 };
+    const source = answering(() => `{"time":${T0 / 1000},"USD":100000}`);
+    const prices = service(store, source.fetch, now);
+    expect(await prices.current({ refresh: false })).toMatchObject({
+      kind: 'unavailable',
+      reason: 'no-price',
+    });
+    await prices.current();
+    now.t += 2 * 3600_000;
+    expect(await prices.current({ refresh: false })).toMatchObject({
+      kind: 'price',
+      price: 100_000,
+      stale: true,
+    });
+    expect(source.calls).toHaveLength(1);
+  });
+
   it('shows a price older than 10 minutes as stale', async () => {
     const { store } = memoryStore();
     const now = { t: T0 };

@@ -277,9 +277,10 @@ export class PriceService {
   /**
    * The display currency's price: the cache when recent, else the source, else an older cache.
    * Sats only (with the reason) while the source's last reply was refused, a jump waits for the
-   * merchant or was kept out, or the price is stale. Never rejects.
+   * merchant or was kept out, or the price is stale. Never rejects. With `refresh: false` the
+   * stored price is taken however old, so a screen can show it at once and ask again after.
    */
-  async current(): Promise<PriceView> {
+  async current({ refresh = true }: { refresh?: boolean } = {}): Promise<PriceView> {
     let settings: PriceSettings;
     try {
       settings = await this.deps.store.getSettings();
@@ -293,7 +294,8 @@ export class PriceService {
     let cache = await this.cached();
     if (cache && cache.url !== url) cache = undefined;
     let reason: PriceProblem | undefined;
-    if (!cache || now - cache.fetchedAt >= REFRESH_AFTER_MS || !(currency in cache.prices)) {
+    const due = !cache || now - cache.fetchedAt >= REFRESH_AFTER_MS || !(currency in cache.prices);
+    if (refresh && due) {
       try {
         cache = await this.refresh(url);
       } catch (error) {

@@ -96,10 +96,17 @@ export function useFiatEntry(
   useEffect(() => {
     if (!prices) return;
     let alive = true;
+    const show = (view: PriceView, convert: Convert) => {
+      if (alive) setLoaded({ view, convert, at: Date.now() });
+    };
+    // The stored price shows at once (docs/behaviour.md "Prices in the merchant's currency"); the
+    // source is asked after, so the keypad never waits for it and its lines never jump.
     const load = () =>
-      void Promise.all([prices.current(), loadConvert()])
-        .then(([view, convert]) => {
-          if (alive) setLoaded({ view, convert, at: Date.now() });
+      void Promise.all([prices.current({ refresh: false }), loadConvert()])
+        .then(async ([stored, convert]) => {
+          // Nothing stored yet is not "no price": wait for the source rather than say so.
+          if (stored.kind !== 'unavailable') show(stored, convert);
+          show(await prices.current(), convert);
         })
         .catch((error: unknown) => logger.warn('Could not load prices for the keypad', error));
     // The first read waits for the first paint; one after the merchant's answer is wanted at once.
