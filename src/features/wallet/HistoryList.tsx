@@ -7,6 +7,7 @@ import { formatFiatRecord } from '../../core/prices/convert';
 import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
 import {
   DETAILS,
+  TECHNICAL_DETAILS,
   extraChangeNote,
   feeBeyondReserveNote,
   HISTORY,
@@ -20,6 +21,7 @@ import {
   signedSatsText,
 } from './texts';
 import { totalPages } from './use-wallet-data';
+import { rowWords } from './zero-rows';
 
 export interface HistoryListProps {
   history: HistoryPage;
@@ -86,6 +88,7 @@ function HistoryItem({ event }: { event: HistoryEvent }) {
   const outgoing = isOutgoing(event.type);
   const invoice = invoiceOf(event.metadata);
   const notes = event.type === 'cash-out' ? cashOutNotesOf(event.metadata) : null;
+  const words = rowWords(event);
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
@@ -113,13 +116,18 @@ function HistoryItem({ event }: { event: HistoryEvent }) {
               {feeBeyondReserveNote(notes.feeBeyondReserve)}
             </span>
           ) : null}
+          {words.note ? (
+            <span className="block text-xs text-slate-700" data-testid="history-note">
+              {words.note}
+            </span>
+          ) : null}
           <EventTime at={event.createdAt} />
         </div>
         <span
           className={`shrink-0 font-semibold tabular-nums ${outgoing ? 'text-slate-900' : 'text-emerald-700'}`}
           data-testid="history-amount"
         >
-          {signedSatsText(event.amount, outgoing)}
+          {words.amount ?? signedSatsText(event.amount, outgoing)}
           {event.fiat ? (
             <span data-testid="history-fiat" className="block text-xs font-normal text-slate-600">
               {formatFiatRecord(event.fiat)}
@@ -138,18 +146,24 @@ function HistoryItem({ event }: { event: HistoryEvent }) {
       </div>
       {/* Kept in the page while closed (hidden), so search and support tools still find the ids. */}
       <div id={detailsId} hidden={!open} className="mt-2 space-y-1" data-testid="history-details">
-        <p className="text-slate-600">Type: {event.type}</p>
         {event.mintUrl ? <p className="break-all text-slate-600">Mint: {event.mintUrl}</p> : null}
-        {event.quoteId ? <p className="break-all text-slate-600">Quote: {event.quoteId}</p> : null}
         {invoice ? <p className="break-all text-slate-600">Invoice: {invoice}</p> : null}
-        {event.metadata ? (
-          <pre
-            className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-700"
-            data-testid="history-metadata"
-          >
-            {formatMetadata(event.metadata)}
-          </pre>
-        ) : null}
+        {/* Ids, the stored type and the raw record (preimages included) for support, folded. */}
+        <details className="text-slate-600" data-testid="history-technical">
+          <summary className="min-h-11 cursor-pointer py-2 text-xs font-medium text-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600">
+            {TECHNICAL_DETAILS}
+          </summary>
+          <p>Type: {event.type}</p>
+          {event.quoteId ? <p className="break-all">Quote: {event.quoteId}</p> : null}
+          {event.metadata ? (
+            <pre
+              className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-700"
+              data-testid="history-metadata"
+            >
+              {formatMetadata(event.metadata)}
+            </pre>
+          ) : null}
+        </details>
       </div>
     </li>
   );

@@ -43,6 +43,7 @@ export const amountRangeError = (available: number) =>
 
 // History rows (issue 17): a plain label, a signed amount; the stored type stays in Details.
 export const DETAILS = 'Details';
+export const TECHNICAL_DETAILS = 'Technical details';
 /** A cash-out whose change the fee reserve cannot explain (docs/behaviour.md, "Cash out"). */
 export const extraChangeNote = (sats: number) =>
   `The mint returned ${formatSats(sats)} sats more change than expected.`;
