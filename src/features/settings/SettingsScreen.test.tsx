@@ -110,7 +110,11 @@ describe('SettingsScreen behind the merchant PIN', () => {
     // Closed while the screen is open (3 minutes since the PIN): the save waits for it.
     state.open = false;
     save();
-    const prompt = await screen.findByRole('dialog', { name: 'Enter the merchant PIN' });
+    const prompt = await screen.findByRole(
+      'dialog',
+      { name: 'Enter the merchant PIN' },
+      { timeout: 10_000 },
+    );
     expect(await services.storage.config.getRelays()).toEqual([
       'ws://127.0.0.1:7777',
       'wss://b.example',
@@ -126,6 +130,36 @@ describe('SettingsScreen behind the merchant PIN', () => {
 });
 
 describe('SettingsScreen', () => {
+  it('groups its cards under Shop, Money out, Security, Mint and relays and Device, each linked from the top', async () => {
+    await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    const jump = screen.getByRole('navigation', { name: 'Settings groups' });
+    const links = within(jump)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Shop', '#shop'],
+      ['Money out', '#money-out'],
+      ['Security', '#security'],
+      ['Mint and relays', '#mint-and-relays'],
+      ['Device', '#device'],
+    ]);
+    for (const [name, href] of links) {
+      const group = document.querySelector(href!)!;
+      expect(group.getAttribute('aria-labelledby')).toBeTruthy();
+      expect(within(group as HTMLElement).getByRole('heading', { name: name! })).toBeTruthy();
+    }
+    // Each card sits in the group a shop owner would look in.
+    expect(
+      within(document.querySelector('#mint-and-relays')!).getByLabelText('Mint URL'),
+    ).toBeTruthy();
+    expect(
+      within(document.querySelector('#money-out')!).getByRole('button', {
+        name: 'Save automatic cash-out',
+      }),
+    ).toBeTruthy();
+  });
+
   it('shows the loading text, then the stored mint and relays', async () => {
     await renderSettings();
     expect(screen.getByText('Loading settings...')).toBeTruthy();

@@ -1,7 +1,8 @@
-// Settings (/settings): the mint URL (checked at the mint before saving) and the Nostr relays with
-// each relay's state, then one section each for the shop name, remote cashiers (unpaired senders,
-// accepted mints), prices, the merchant PIN, Recover funds, automatic cash-out, the device's npub
-// and recovery phrase, the phrase check, storage, and Replace wallet.
+// Settings (/settings), in groups a jump list at the top links to: Shop (name, prices), Money out
+// (automatic cash-out and the fee limit), Security (the merchant PIN, the device's npub and recovery
+// phrase, the phrase check, Replace wallet), Mint and relays (the mint URL, checked at the mint
+// before saving, the Nostr relays with each relay's state, remote cashiers' unpaired senders and
+// accepted mints, Recover funds) and Device (storage).
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { PinGated, usePinGate } from '../../ui/pin-gate';
@@ -20,6 +21,12 @@ import { RelayStatusList } from './RelayStatusList';
 import { RemoteMintSettings } from './RemoteMintSettings';
 import { UnpairedSenders } from './UnpairedSenders';
 import { ShopNameSettings } from './ShopNameSettings';
+import {
+  SETTINGS_GROUPS,
+  SETTINGS_SUBTITLE,
+  SettingsGroup,
+  SettingsJumpList,
+} from './SettingsGroup';
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
 import {
   CHECKING_MINT,
@@ -173,117 +180,131 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
     <section className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-        <p className="text-sm text-slate-600">The mint and relays this wallet uses.</p>
+        <p className="text-sm text-slate-600">{SETTINGS_SUBTITLE}</p>
       </header>
+      <SettingsJumpList />
 
-      {form.status === 'loading' ? (
-        <p role="status" className="text-sm text-slate-500">
-          {LOADING_SETTINGS}
-        </p>
-      ) : (
-        // noValidate: our checks give the documented messages; the browser's bubbles would pre-empt
-        // them.
-        <form
-          noValidate
-          className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-          onSubmit={(event) => {
-            event.preventDefault();
-            guard(() => void onSave());
-          }}
-        >
-          <MintUrlField
-            value={form.mintUrl}
-            onChange={(mintUrl) => edit({ mintUrl })}
-            hint={mintHint}
-            error={mintError}
+      <SettingsGroup group={SETTINGS_GROUPS.shop}>
+        <ShopNameSettings config={config} logger={logger} />
+        {services.prices ? <PriceSettings prices={services.prices} logger={logger} /> : null}
+      </SettingsGroup>
+
+      <SettingsGroup group={SETTINGS_GROUPS.moneyOut}>
+        <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} guard={guard} />
+      </SettingsGroup>
+
+      <SettingsGroup group={SETTINGS_GROUPS.security}>
+        {services.lock ? <PinSettings lock={services.lock} logger={logger} /> : null}
+        <DeviceIdentity
+          deviceKeys={services.deviceKeys}
+          keys={services.storage.keys}
+          logger={logger}
+          guard={guard}
+        />
+        <PhraseCheck
+          keys={services.storage.keys}
+          phraseCheck={services.storage.phraseCheck}
+          logger={logger}
+        />
+        {services.storage.walletReset ? (
+          <ReplaceWallet
+            store={services.storage.walletReset}
+            keys={services.storage.keys}
+            phraseCheck={services.storage.phraseCheck}
+            gate={services.lock}
+            logger={logger}
           />
-          {pendingSwitch ? (
-            <div
-              role="alert"
-              data-testid="mint-change-warning"
-              className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-            >
-              <p className="font-semibold">{MINT_CHANGE_TITLE}</p>
-              <p>
-                {mintChangeWarning(`${formatSats(pendingSwitch.sats)} sats`, pendingSwitch.oldMint)}
-              </p>
-              <a href="/wallet" className="font-medium text-violet-800 underline">
-                {OPEN_WALLET}
-              </a>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <Button onClick={() => guard(() => void onSave(true))} disabled={saving}>
-                  {SWITCH_MINT}
-                </Button>
-                <Button
-                  variant="ghost"
-                  onClick={() => {
-                    setPendingSwitch(null);
-                    setMintStatus({ state: 'idle' });
-                    setForm({ ...form, mintUrl: storedMint });
-                  }}
-                >
-                  {KEEP_MINT}
-                </Button>
+        ) : null}
+      </SettingsGroup>
+
+      <SettingsGroup group={SETTINGS_GROUPS.mintAndRelays}>
+        {form.status === 'loading' ? (
+          <p role="status" className="text-sm text-slate-500">
+            {LOADING_SETTINGS}
+          </p>
+        ) : (
+          // noValidate: our checks give the documented messages; the browser's bubbles would pre-empt
+          // them.
+          <form
+            noValidate
+            className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+            onSubmit={(event) => {
+              event.preventDefault();
+              guard(() => void onSave());
+            }}
+          >
+            <MintUrlField
+              value={form.mintUrl}
+              onChange={(mintUrl) => edit({ mintUrl })}
+              hint={mintHint}
+              error={mintError}
+            />
+            {pendingSwitch ? (
+              <div
+                role="alert"
+                data-testid="mint-change-warning"
+                className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+              >
+                <p className="font-semibold">{MINT_CHANGE_TITLE}</p>
+                <p>
+                  {mintChangeWarning(
+                    `${formatSats(pendingSwitch.sats)} sats`,
+                    pendingSwitch.oldMint,
+                  )}
+                </p>
+                <a href="/wallet" className="font-medium text-violet-800 underline">
+                  {OPEN_WALLET}
+                </a>
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  <Button onClick={() => guard(() => void onSave(true))} disabled={saving}>
+                    {SWITCH_MINT}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    onClick={() => {
+                      setPendingSwitch(null);
+                      setMintStatus({ state: 'idle' });
+                      setForm({ ...form, mintUrl: storedMint });
+                    }}
+                  >
+                    {KEEP_MINT}
+                  </Button>
+                </div>
               </div>
+            ) : null}
+            <RelaysField
+              label="Nostr Relays"
+              value={form.relaysText}
+              onChange={(relaysText) => edit({ relaysText })}
+              hint="One relay per line (ws:// or wss://)."
+              error={fieldErrors.relays}
+            />
+            {services.relayStatus ? <RelayStatusList status={services.relayStatus} /> : null}
+            <div className="flex justify-end">
+              <Button type="submit" disabled={saving} aria-busy={saving}>
+                {saving ? 'Saving...' : 'Save Settings'}
+              </Button>
             </div>
-          ) : null}
-          <RelaysField
-            label="Nostr Relays"
-            value={form.relaysText}
-            onChange={(relaysText) => edit({ relaysText })}
-            hint="One relay per line (ws:// or wss://)."
-            error={fieldErrors.relays}
-          />
-          {services.relayStatus ? <RelayStatusList status={services.relayStatus} /> : null}
-          <div className="flex justify-end">
-            <Button type="submit" disabled={saving} aria-busy={saving}>
-              {saving ? 'Saving...' : 'Save Settings'}
-            </Button>
-          </div>
-        </form>
-      )}
+          </form>
+        )}
 
-      <ShopNameSettings config={config} logger={logger} />
-      <UnpairedSenders
-        store={services.storage.merchantTrust}
-        merchantProfile={services.merchantProfile}
-        logger={logger}
-      >
-        <RemoteMintSettings
+        <UnpairedSenders
           store={services.storage.merchantTrust}
           merchantProfile={services.merchantProfile}
           logger={logger}
-        />
-      </UnpairedSenders>
-      {services.prices ? <PriceSettings prices={services.prices} logger={logger} /> : null}
-      {services.lock ? <PinSettings lock={services.lock} logger={logger} /> : null}
-      <RecoverFunds restore={services.restore} logger={logger} />
-      <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} guard={guard} />
+        >
+          <RemoteMintSettings
+            store={services.storage.merchantTrust}
+            merchantProfile={services.merchantProfile}
+            logger={logger}
+          />
+        </UnpairedSenders>
+        <RecoverFunds restore={services.restore} logger={logger} />
+      </SettingsGroup>
 
-      <DeviceIdentity
-        deviceKeys={services.deviceKeys}
-        keys={services.storage.keys}
-        logger={logger}
-        guard={guard}
-      />
-
-      <PhraseCheck
-        keys={services.storage.keys}
-        phraseCheck={services.storage.phraseCheck}
-        logger={logger}
-      />
-
-      <StorageStatus deviceStorage={services.deviceStorage} logger={logger} />
-
-      {services.storage.walletReset ? (
-        <ReplaceWallet
-          store={services.storage.walletReset}
-          keys={services.storage.keys}
-          phraseCheck={services.storage.phraseCheck}
-          gate={services.lock}
-          logger={logger}
-        />
-      ) : null}
+      <SettingsGroup group={SETTINGS_GROUPS.device}>
+        <StorageStatus deviceStorage={services.deviceStorage} logger={logger} />
+      </SettingsGroup>
       {pinPrompt}
     </section>
   );
