@@ -13,6 +13,7 @@ import { customerWallet } from './helpers/customer';
 import { LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { giftWrap, linkSecret, lockedQuote, publish, saleMessage } from './helpers/remote-sender';
+import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
 
 const PIN = '482915';
@@ -75,48 +76,6 @@ function randomProofs(page: Page) {
         };
       }),
   );
-}
-
-/**
- * Every row of every IndexedDB store of the app and every localStorage entry, as text another
- * program reading the profile could search: byte values written as hex, base64 and base64url.
- */
-function profileText(page: Page) {
-  return page.evaluate(async () => {
-    const bytesText = (bytes: Uint8Array) => {
-      const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-      const b64 = btoa(String.fromCharCode(...bytes));
-      return `${hex} ${b64} ${b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
-    };
-    const text = (value: unknown): string =>
-      JSON.stringify(value, (_key, v: unknown) =>
-        v instanceof Uint8Array
-          ? bytesText(v)
-          : v instanceof ArrayBuffer
-            ? bytesText(new Uint8Array(v))
-            : v,
-      );
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('cashew-pos');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => resolve(open.result);
-    });
-    const parts: string[] = [];
-    for (const name of Array.from(db.objectStoreNames)) {
-      const rows = await new Promise<unknown[]>((resolve, reject) => {
-        const read = db.transaction(name).objectStore(name).getAll();
-        read.onsuccess = () => resolve(read.result as unknown[]);
-        read.onerror = () => reject(read.error);
-      });
-      parts.push(text(rows));
-    }
-    db.close();
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)!;
-      parts.push(key, localStorage.getItem(key) ?? '');
-    }
-    return parts.join('\n');
-  });
 }
 
 /** The pending quote rows as another program reading the profile would see them. */

@@ -50,7 +50,10 @@ export interface ProofStore {
   markSpent(secrets: string[]): Promise<void>;
   /** Deletes by secret; returns how many were deleted. */
   remove(secrets: string[]): Promise<number>;
+  /** Unspent proofs with their secrets; while the till is locked, sealed ones are left out. */
   listUnspent(mintUrl?: string): Promise<StoredProof[]>;
+  /** Which of these secrets are stored unspent; answers while the till is locked too. */
+  unspentOf(secrets: string[]): Promise<Set<string>>;
   /** Sum of unspent amounts; 0 when the read fails. */
   balance(mintUrl?: string): Promise<number>;
   /** Unspent sats per mint URL as stored, mints with none left out; empty when the read fails. */

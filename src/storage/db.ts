@@ -1,11 +1,13 @@
 // The Dexie database 'cashew-pos': every schema version since the first release (row types are in
 // rows.ts, which the upgrades and stores import without importing the database).
 import { Dexie, type EntityTable } from 'dexie';
+import type { SalesKeys } from '../core/lock';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
 import type { PendingMelt, PendingMintQuote, PendingWithdrawal } from '../core/ports';
 import type { CashierSale } from '../core/remote-payments/cashier-sales';
 import type { ParkedWrap } from '../core/remote-payments/merchant-ports';
 import { DEFAULT_DB_NAME } from './db-name';
+import { NO_SALES_KEYS } from './no-sales-keys';
 import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
 import type {
   CashierLinkRow,
@@ -49,6 +51,11 @@ export class CashewDb extends Dexie {
   cashierLinks!: EntityTable<CashierLinkRow, 'merchant'>;
   relayCursors!: EntityTable<RelayCursorRow, 'relay'>;
   inboxRetries!: EntityTable<ParkedWrap, 'id'>;
+  /**
+   * The till lock's sales key pair, which proof writes seal to and reads open with (decision
+   * 0030); createStorage sets it, a bare database seals nothing.
+   */
+  sales: SalesKeys = NO_SALES_KEYS;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);

@@ -113,6 +113,7 @@ export function createStorage(options: StorageOptions): Storage {
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
     ...(options.monotonic ? { monotonic: options.monotonic } : {}),
   });
+  db.sales = lock;
   return {
     db,
     config: new DexieConfigStore(db, options.defaults, clock, options.hintStorage),

@@ -29,6 +29,8 @@ export const KEY_NAMES = {
   seed: 'bip39-seed',
   /** the cashier-link pairing secret (docs/protocol.md "Pairing") */
   pairingSecret: 'pairing-secret',
+  /** the sales private key proofs are sealed to while a PIN is set (decision 0030) */
+  salesKey: 'sales-key',
   /** the PIN's salt, scrypt parameters and check value, JSON; absent without a PIN */
   lock: 'pin-lock',
 } as const;
@@ -38,6 +40,7 @@ export const BYTE_KEYS: ReadonlySet<string> = new Set([
   KEY_NAMES.secretKey,
   KEY_NAMES.seed,
   KEY_NAMES.pairingSecret,
+  KEY_NAMES.salesKey,
 ]);
 
 /** A non-numeric or non-finite stored counter reads as 0; fractions are dropped. */

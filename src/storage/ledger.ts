@@ -17,6 +17,7 @@ import { PendingQuoteLimitError } from '../core/errors';
 import { cashOutRow } from './cash-out-history';
 import type { CashewDb } from './db';
 import { paymentRow, tokenCancelledRow, withdrawalRow } from './history-store';
+import { proofRowsBySecret } from './proof-seal';
 import {
   deleteProofs,
   insertProofs,
@@ -34,6 +35,8 @@ export class DexieLedger implements Ledger, MeltLedger {
   /** The pending quote row is the "not yet settled" token: whoever deletes it records the payment. */
   async settleMintQuote(args: SettleMintQuote): Promise<Settlement> {
     const { db } = this;
+    // Whether a PIN is set decides how the proofs are written (decision 0030).
+    await db.sales.init();
     return db.transaction(
       'rw',
       [db.mintQuotes, db.proofs, db.proofTotals, db.historyEvents],
@@ -76,7 +79,7 @@ export class DexieLedger implements Ledger, MeltLedger {
             ),
           );
         }
-        const left = await db.proofs.bulkGet(withdrawal.secrets);
+        const left = await proofRowsBySecret(db, withdrawal.secrets);
         const remaining = left.filter((row) => row !== undefined).length;
         if (remaining === 0) await db.withdrawals.delete(withdrawal.id);
         return { amount, numProofs: deleted.length, remaining };
@@ -168,6 +171,8 @@ export class DexieLedger implements Ledger, MeltLedger {
     cancels?: string;
   }): Promise<void> {
     const { db } = this;
+    // Whether a PIN is set decides how the proofs are written (decision 0030).
+    await db.sales.init();
     await db.transaction(
       'rw',
       [db.withdrawals, db.proofs, db.proofTotals, db.historyEvents],
@@ -182,7 +187,9 @@ export class DexieLedger implements Ledger, MeltLedger {
         if (!token) return;
         const fee =
           (token.cancelFee ?? 0) + Math.max(0, sumAmounts(deleted) - sumAmounts(args.outputs));
-        const left = (await db.proofs.bulkGet(token.secrets)).filter((row) => row !== undefined);
+        const left = (await proofRowsBySecret(db, token.secrets)).filter(
+          (row) => row !== undefined,
+        );
         if (left.length > 0) {
           // More swaps of this cancel to come: the token keeps what is still stored.
           await db.withdrawals.update(token.id, { cancelFee: fee });
@@ -212,7 +219,7 @@ export class DexieLedger implements Ledger, MeltLedger {
     return db.transaction('rw', [db.melts, db.proofs, db.proofTotals, db.withdrawals], async () => {
       if ((await db.melts.get(melt.quote)) !== undefined) return false;
       if ((await db.melts.where('request').equals(melt.request).count()) > 0) return false;
-      const inputs = await db.proofs.bulkGet(melt.inputSecrets);
+      const inputs = await proofRowsBySecret(db, melt.inputSecrets);
       if (inputs.some((row) => row === undefined || row.spentFlag === 1)) return false;
       // A token written since the inputs were chosen holds them (decision 0015): never melt those.
       const wanted = new Set(melt.inputSecrets);
@@ -238,6 +245,8 @@ export class DexieLedger implements Ledger, MeltLedger {
   /** The melt row is the "not yet settled" token: whoever deletes it records the cash-out. */
   async settleMelt(args: SettleMelt): Promise<Settlement> {
     const { db } = this;
+    // Whether a PIN is set decides how the proofs are written (decision 0030).
+    await db.sales.init();
     return db.transaction(
       'rw',
       [db.melts, db.proofs, db.proofTotals, db.historyEvents],

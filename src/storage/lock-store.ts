@@ -8,10 +8,12 @@ import {
   type LockRecord,
   type LockStore,
   type PinAttempts,
+  type ProofSealing,
   type StoredSecrets,
 } from '../core/lock';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
+import { resealAllProofs } from './proof-seal';
 import type { KeyRow } from './rows';
 
 function parseJson(value: unknown): unknown {
@@ -87,21 +89,27 @@ export class DexieLockStore implements LockStore {
   }
 
   async readSecrets(): Promise<StoredSecrets> {
-    const [secretKey, mnemonic, seed, pairingSecret] = await this.db.keys.bulkGet([
+    const [secretKey, mnemonic, seed, pairingSecret, salesKey] = await this.db.keys.bulkGet([
       KEY_NAMES.secretKey,
       KEY_NAMES.mnemonic,
       KEY_NAMES.seed,
       KEY_NAMES.pairingSecret,
+      KEY_NAMES.salesKey,
     ]);
     const out: StoredSecrets = {};
     if (secretKey) out.secretKey = secretKey.value;
     if (mnemonic && typeof mnemonic.value === 'string') out.mnemonic = mnemonic.value;
     if (seed) out.seed = seed.value;
     if (pairingSecret) out.pairingSecret = pairingSecret.value;
+    if (salesKey) out.salesKey = salesKey.value;
     return out;
   }
 
-  async replaceSecrets(secrets: StoredSecrets, lock: LockRecord | undefined): Promise<void> {
+  async replaceSecrets(
+    secrets: StoredSecrets,
+    lock: LockRecord | undefined,
+    proofs?: ProofSealing,
+  ): Promise<void> {
     const updatedAt = this.clock();
     const rows: KeyRow[] = [];
     const add = (key: string, value: Uint8Array | string | undefined) => {
@@ -111,11 +119,14 @@ export class DexieLockStore implements LockStore {
     add(KEY_NAMES.mnemonic, secrets.mnemonic);
     add(KEY_NAMES.seed, secrets.seed);
     add(KEY_NAMES.pairingSecret, secrets.pairingSecret);
+    add(KEY_NAMES.salesKey, secrets.salesKey);
     const { db } = this;
-    await db.transaction('rw', db.keys, async () => {
+    // The proofs are sealed or opened in the same write: sealing is synchronous (decision 0030).
+    await db.transaction('rw', [db.keys, db.proofs], async () => {
       await db.keys.bulkPut(rows);
       if (lock) await db.keys.put({ key: KEY_NAMES.lock, value: JSON.stringify(lock), updatedAt });
-      else await db.keys.delete(KEY_NAMES.lock);
+      else await db.keys.bulkDelete([KEY_NAMES.lock, KEY_NAMES.salesKey]);
+      if (proofs) await resealAllProofs(db, proofs);
     });
   }
 }

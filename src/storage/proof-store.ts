@@ -4,7 +4,8 @@ import type { Logger } from '../core/logger';
 import type { Clock, NewProof, ProofStats, ProofStore, StoredProof } from '../core/ports';
 import type { CashewDb } from './db';
 import { sumStats, sumUnspent, ZERO_STATS } from './proof-totals';
-import { deleteProofs, insertProofs, markProofsSpent, toStoredProof } from './proof-writes';
+import { proofRowsBySecret } from './proof-seal';
+import { deleteProofs, insertProofs, markProofsSpent, toStoredProofs } from './proof-writes';
 
 export class DexieProofStore implements ProofStore {
   constructor(
@@ -15,6 +16,8 @@ export class DexieProofStore implements ProofStore {
 
   async add(proofs: NewProof[], mintUrl: string): Promise<void> {
     const { db } = this;
+    // Whether a PIN is set decides how the proofs are written (decision 0030).
+    await db.sales.init();
     await db.transaction('rw', db.proofs, db.proofTotals, () =>
       insertProofs(db, proofs, mintUrl, this.clock()),
     );
@@ -39,11 +42,17 @@ export class DexieProofStore implements ProofStore {
         mintUrl === undefined
           ? await this.db.proofs.where('spentFlag').equals(0).toArray()
           : await this.db.proofs.where('[mintUrl+spentFlag]').equals([mintUrl, 0]).toArray();
-      return rows.map(toStoredProof);
+      return toStoredProofs(this.db, rows);
     } catch (error) {
       this.logger.error('Failed to list unspent proofs:', error);
       return [];
     }
+  }
+
+  async unspentOf(secrets: string[]): Promise<Set<string>> {
+    // Found by secret or by its hash, so sealed rows answer while the till is locked.
+    const rows = await proofRowsBySecret(this.db, secrets);
+    return new Set(secrets.filter((_, i) => rows[i]?.spentFlag === 0));
   }
 
   async balance(mintUrl?: string): Promise<number> {

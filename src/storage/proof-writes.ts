@@ -5,6 +5,7 @@ import type { NewProof, StoredProof } from '../core/ports';
 import type { CashewDb } from './db';
 import type { ProofRow, ProofTotalsRow } from './rows';
 import { emptyTotals } from './proof-totals';
+import { openRow, proofRowsBySecret, sealerFor, sealRow } from './proof-seal';
 
 type Delta = Omit<ProofTotalsRow, 'mintUrl'>;
 
@@ -82,10 +83,21 @@ function toRow(proof: NewProof, mintUrl: string, now: number): ProofRow {
   return row;
 }
 
-/** A row without the index-only spentFlag, as callers of the ports expect it. */
-export function toStoredProof(row: ProofRow): StoredProof {
-  const { spentFlag: _flag, ...proof } = row;
-  return proof;
+/**
+ * Rows as callers of the ports expect them: opened, without the index-only spentFlag. A sealed row
+ * is left out while the sales key is not open (the till is locked): only spending needs it, and
+ * spending asks for the PIN first (decision 0030).
+ */
+export function toStoredProofs(db: CashewDb, rows: ProofRow[]): StoredProof[] {
+  const opener = db.sales.salesOpener();
+  const out: StoredProof[] = [];
+  for (const row of rows) {
+    const open = openRow(row, opener);
+    if (!open) continue;
+    const { spentFlag: _flag, ...proof } = open;
+    out.push(proof);
+  }
+  return out;
 }
 
 /** Stores new secrets as unspent; secrets already stored are left unchanged. Returns rows added. */
@@ -101,10 +113,12 @@ export async function insertProofs(
   }
   if (unique.size === 0) return [];
   const secrets = [...unique.keys()];
-  const existing = await db.proofs.bulkGet(secrets);
+  const existing = await proofRowsBySecret(db, secrets);
   const rows = secrets.filter((_, i) => existing[i] === undefined).map((s) => unique.get(s)!);
   if (rows.length === 0) return [];
-  await db.proofs.bulkAdd(rows);
+  // Sealed to the sales key while a PIN is set, locked or not (decision 0030).
+  const sealer = sealerFor(db);
+  await db.proofs.bulkAdd(rows.map((row) => sealRow(row, sealer)));
   const deltas = new Deltas();
   for (const row of rows) deltas.added(row);
   await deltas.apply(db);
@@ -113,7 +127,7 @@ export async function insertProofs(
 
 /** Flags stored unspent proofs as spent; unknown or already spent secrets are ignored. */
 export async function markProofsSpent(db: CashewDb, secrets: string[]): Promise<number> {
-  const rows = (await db.proofs.bulkGet([...new Set(secrets)])).filter(
+  const rows = (await proofRowsBySecret(db, [...new Set(secrets)])).filter(
     (row): row is ProofRow => row !== undefined && row.spentFlag !== 1,
   );
   if (rows.length === 0) return 0;
@@ -131,7 +145,7 @@ export async function markProofsSpent(db: CashewDb, secrets: string[]): Promise<
 
 /** Flags stored spent proofs as unspent again (a melt came back unpaid); returns how many. */
 export async function unmarkProofsSpent(db: CashewDb, secrets: string[]): Promise<number> {
-  const rows = (await db.proofs.bulkGet([...new Set(secrets)])).filter(
+  const rows = (await proofRowsBySecret(db, [...new Set(secrets)])).filter(
     (row): row is ProofRow => row !== undefined && row.spentFlag === 1,
   );
   if (rows.length === 0) return 0;
@@ -149,7 +163,7 @@ export async function unmarkProofsSpent(db: CashewDb, secrets: string[]): Promis
 
 /** Deletes stored proofs by secret; returns the rows that were actually deleted. */
 export async function deleteProofs(db: CashewDb, secrets: string[]): Promise<ProofRow[]> {
-  const rows = (await db.proofs.bulkGet([...new Set(secrets)])).filter(
+  const rows = (await proofRowsBySecret(db, [...new Set(secrets)])).filter(
     (row): row is ProofRow => row !== undefined,
   );
   if (rows.length === 0) return [];

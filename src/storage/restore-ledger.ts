@@ -55,6 +55,8 @@ export class DexieRestoreLedger implements RestoreLedger {
     counterAtLeast?: number;
   }): Promise<number> {
     const { db } = this;
+    // Whether a PIN is set decides how the proofs are written (decision 0030).
+    await db.sales.init();
     return db.transaction(
       'rw',
       [db.restoreScans, db.proofs, db.proofTotals, db.counters, db.config],

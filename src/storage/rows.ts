@@ -1,11 +1,17 @@
 // The row types of the Dexie tables, apart from the database class (db.ts) so that the schema
 // upgrades and the stores can use them without an import cycle through db.ts.
+import type { SealedBox } from '../core/lock';
 import type { FiatRecord, ProcessedQuote, StoredProof } from '../core/ports';
 import type { SaleDetail } from '../core/sale/sale-detail';
 
 /** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
 export interface ProofRow extends StoredProof {
   spentFlag: 0 | 1;
+  /**
+   * Set on a row written while a PIN is set (decision 0030): secret, C, dleq and witness sealed to
+   * the sales key; `secret` then holds a hash of the secret and `C` is empty.
+   */
+  sealed?: SealedBox;
 }
 
 /** Running totals per mint, rewritten in the same transaction as every proof write. */

@@ -1,6 +1,7 @@
 // WithdrawalStore on Dexie: withdrawal tokens watched until the mint reports them spent.
 import type { PendingWithdrawal, WithdrawalStore } from '../core/ports';
 import type { CashewDb } from './db';
+import { proofRowsBySecret } from './proof-seal';
 
 export class DexieWithdrawalStore implements WithdrawalStore {
   constructor(private readonly db: CashewDb) {}
@@ -13,7 +14,7 @@ export class DexieWithdrawalStore implements WithdrawalStore {
   async putToken(withdrawal: PendingWithdrawal): Promise<boolean> {
     const { db } = this;
     return db.transaction('rw', [db.withdrawals, db.proofs], async () => {
-      const proofs = await db.proofs.bulkGet(withdrawal.secrets);
+      const proofs = await proofRowsBySecret(db, withdrawal.secrets);
       if (proofs.some((row) => row === undefined || row.spentFlag !== 0)) return false;
       const mine = new Set(withdrawal.secrets);
       const others = await db.withdrawals.toArray();

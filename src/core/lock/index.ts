@@ -21,4 +21,19 @@ export {
   type PinResult,
   type TillLockDeps,
 } from './till-lock';
-export type { LockRecord, LockStore, SecretCodec, StoredSecrets } from './types';
+export {
+  isSealedBox,
+  newSalesKey,
+  SalesOpener,
+  SalesSealer,
+  sealedProofKey,
+  type SealedBox,
+} from './sales-seal';
+export type {
+  LockRecord,
+  LockStore,
+  ProofSealing,
+  SalesKeys,
+  SecretCodec,
+  StoredSecrets,
+} from './types';

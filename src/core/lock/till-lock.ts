@@ -9,8 +9,16 @@ import type { Clock } from '../ports';
 import { DEFAULT_KDF, deriveKey, SALT_BYTES, type KdfParams } from './kdf';
 import { failureKey, recordFailure, viewAttempts, NO_ATTEMPTS, type PinAttempts } from './attempts';
 import { validatePin, waitAfterFailures } from './pin';
+import { newSalesKey, SalesOpener, salesPublicKeyOf } from './sales-seal';
 import { isSealed, open, seal } from './sealed';
-import type { LockRecord, LockStore, SecretCodec, StoredSecrets } from './types';
+import type {
+  LockRecord,
+  LockStore,
+  ProofSealing,
+  SalesKeys,
+  SecretCodec,
+  StoredSecrets,
+} from './types';
 
 /**
  * A PIN entered for a money-out action keeps them open this long, measured from that entry and
@@ -51,9 +59,11 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-export class TillLock implements SecretCodec {
+export class TillLock implements SecretCodec, SalesKeys {
   private record: LockRecord | undefined;
   private key: CryptoKey | undefined;
+  /** the sales private key, opened on unlock (decision 0030) */
+  private opener: SalesOpener | undefined;
   private loading: Promise<void> | undefined;
   /** whether init has read the lock record: until then the gate reads closed */
   private loaded = false;
@@ -84,6 +94,14 @@ export class TillLock implements SecretCodec {
   state(): LockState {
     if (!this.record) return 'no-pin';
     return this.key ? 'unlocked' : 'locked';
+  }
+
+  salesPublicKey(): string | undefined {
+    return this.record?.salesKey;
+  }
+
+  salesOpener(): SalesOpener | undefined {
+    return this.opener;
   }
 
   onChange(listener: (state: LockState) => void): () => void {
@@ -190,8 +208,28 @@ export class TillLock implements SecretCodec {
     // Wrong: the whole step, counted from now (the check itself took a moment of it).
     if (!key) return { ok: false, waitMs: waitAfterFailures(gate.failures), wrong: true };
     await this.deps.store.updateAttempts(() => ({ write: NO_ATTEMPTS, answer: undefined }));
+    await this.openSales(key, record);
     this.useKey(key);
     return { ok: true };
+  }
+
+  /**
+   * Opens the sales private key into memory. A PIN set before decision 0030 has none yet: one is
+   * made now and the stored proofs are sealed to it, with the lock record, in one transaction.
+   */
+  private async openSales(key: CryptoKey, record: LockRecord): Promise<void> {
+    const stored = (await this.deps.store.readSecrets()).salesKey;
+    if (record.salesKey && isSealed(stored)) {
+      this.opener = new SalesOpener(await open(key, stored));
+      return;
+    }
+    const sales = newSalesKey();
+    const next: LockRecord = { ...record, salesKey: sales.publicKey };
+    await this.deps.store.replaceSecrets({ salesKey: await seal(key, sales.privateKey) }, next, {
+      sealTo: sales.publicKey,
+    });
+    this.record = next;
+    this.opener = new SalesOpener(sales.privateKey);
   }
 
   /** The wait for this page, noting when it first saw the stored failure. */
@@ -213,16 +251,22 @@ export class TillLock implements SecretCodec {
     const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
     const params = this.deps.kdf ?? DEFAULT_KDF;
     const key = await deriveKey(pin, salt, params);
-    const secrets = await this.reseal(oldKey, (plain) => seal(key, plain));
+    const { secrets, salesKey } = await this.reseal(oldKey, (plain) => seal(key, plain));
+    // The sales key pair outlives a PIN change: proofs sealed to it stay as they are.
+    const privateKey = salesKey ?? newSalesKey().privateKey;
+    const publicKey = salesPublicKeyOf(privateKey);
+    if (!salesKey) secrets.salesKey = await seal(key, privateKey);
     const record: LockRecord = {
       v: 1,
       salt: bytesToHex(salt),
       ...params,
       check: await seal(key, new TextEncoder().encode(CHECK_TEXT)),
+      salesKey: publicKey,
     };
     await (this.deps.checkpoint ?? noCheckpoint)('pin:resealed');
-    await this.deps.store.replaceSecrets(secrets, record);
+    await this.deps.store.replaceSecrets(secrets, record, { sealTo: publicKey });
     this.record = record;
+    this.opener = new SalesOpener(privateKey);
     this.useKey(key);
     // Typing a new PIN is a PIN entry for a money-out action (changing it is one).
     this.openWindow();
@@ -231,11 +275,17 @@ export class TillLock implements SecretCodec {
   /** The secrets are stored plain again with the lock record gone, one transaction. */
   private async clearPin(): Promise<void> {
     const oldKey = this.requireOpen();
-    const secrets = await this.reseal(oldKey, async (plain) => plain);
+    const { secrets, salesKey } = await this.reseal(oldKey, async (plain) => plain);
+    // Without a PIN there is no sales key: the proofs are stored plain again, in the same write.
+    delete secrets.salesKey;
+    const proofs: ProofSealing | undefined = salesKey
+      ? { openWith: new SalesOpener(salesKey) }
+      : undefined;
     await (this.deps.checkpoint ?? noCheckpoint)('pin:resealed');
-    await this.deps.store.replaceSecrets(secrets, undefined);
+    await this.deps.store.replaceSecrets(secrets, undefined, proofs);
     this.record = undefined;
     this.key = undefined;
+    this.opener = undefined;
     this.emit();
   }
 
@@ -285,11 +335,14 @@ export class TillLock implements SecretCodec {
     }
   }
 
-  /** Every stored secret opened with the old key (if sealed) and written out by `write`. */
+  /**
+   * Every stored secret opened with the old key (if sealed) and written out by `write`; the sales
+   * private key also as it is opened, since the new lock record needs its public half.
+   */
   private async reseal(
     oldKey: CryptoKey | undefined,
     write: (plain: Uint8Array) => Promise<Uint8Array | string>,
-  ): Promise<StoredSecrets> {
+  ): Promise<{ secrets: StoredSecrets; salesKey?: Uint8Array }> {
     const stored = await this.deps.store.readSecrets();
     const plain = async (value: Uint8Array | string): Promise<Uint8Array> => {
       if (isSealed(value)) {
@@ -309,7 +362,10 @@ export class TillLock implements SecretCodec {
       out.mnemonic =
         typeof sealedOrBytes === 'string' ? sealedOrBytes : new TextDecoder().decode(sealedOrBytes);
     }
-    return out;
+    if (stored.salesKey === undefined) return { secrets: out };
+    const salesKey = await plain(stored.salesKey);
+    out.salesKey = await write(salesKey);
+    return { secrets: out, salesKey };
   }
 
   private useKey(key: CryptoKey): void {

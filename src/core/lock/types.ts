@@ -1,6 +1,7 @@
 // What the till lock needs from storage (implemented by src/storage/lock-store.ts).
 import type { PinAttempts } from './attempts';
 import type { KdfParams } from './kdf';
+import type { SalesOpener } from './sales-seal';
 
 export type { PinAttempts } from './attempts';
 
@@ -11,6 +12,8 @@ export interface LockRecord extends KdfParams {
   salt: string;
   /** a known value sealed with the PIN's key: opening it proves the PIN */
   check: string;
+  /** the sales public key (x-only hex) new proofs are sealed to (decision 0030); plain on purpose */
+  salesKey?: string;
 }
 
 /** The secret rows as stored: plain (bytes, or text for the phrase) or sealed strings. */
@@ -20,6 +23,21 @@ export interface StoredSecrets {
   seed?: Uint8Array | string;
   /** the cashier-link pairing secret (decision 0024: sealed like the others) */
   pairingSecret?: Uint8Array | string;
+  /** the sales private key (decision 0030), sealed under the PIN key; removed with the PIN */
+  salesKey?: Uint8Array | string;
+}
+
+/** What happens to the stored proofs in the same transaction as a PIN change (decision 0030). */
+export type ProofSealing = { sealTo: string } | { openWith: SalesOpener };
+
+/** The sales key pair as storage needs it, synchronously, inside its transactions. */
+export interface SalesKeys {
+  /** Reads whether a PIN is set; a proof write waits for it before its transaction. */
+  init(): Promise<void>;
+  /** Set while a PIN is set (after init): new proofs are sealed to it. */
+  salesPublicKey(): string | undefined;
+  /** Set once the PIN has been entered: sealed proofs open with it. */
+  salesOpener(): SalesOpener | undefined;
 }
 
 export interface LockStore {
@@ -35,9 +53,14 @@ export interface LockStore {
   readSecrets(): Promise<StoredSecrets>;
   /**
    * One transaction: the secret rows given (rows absent from `secrets` are left alone) and the
-   * lock record (undefined deletes it). A PIN change is this one write, so it is all or nothing.
+   * lock record (undefined deletes it, and the sales key row with it), and every stored proof
+   * sealed or opened as `proofs` says. A PIN change is this one write, so it is all or nothing.
    */
-  replaceSecrets(secrets: StoredSecrets, lock: LockRecord | undefined): Promise<void>;
+  replaceSecrets(
+    secrets: StoredSecrets,
+    lock: LockRecord | undefined,
+    proofs?: ProofSealing,
+  ): Promise<void>;
 }
 
 /** How the key store seals what it writes and opens what it reads. */

@@ -88,6 +88,10 @@ export class MemoryProofStore implements ProofStore {
       .map((p) => structuredClone(p));
   }
 
+  async unspentOf(secrets: string[]): Promise<Set<string>> {
+    return new Set(secrets.filter((s) => this.db.proofs.get(s)?.isSpent === false));
+  }
+
   async balance(mintUrl?: string): Promise<number> {
     return this.db.balance(mintUrl);
   }

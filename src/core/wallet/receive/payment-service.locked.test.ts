@@ -140,6 +140,9 @@ describe('a sale on a locked till', () => {
       history: [{ type: 'direct-payment', amount: 21, quoteId: quote.quote }],
       pendingQuotes: 0,
     });
+    // Sealed to the sales key (decision 0030): nothing to spend until the PIN opens it.
+    expect(await tab.storage.proofs.listUnspent()).toEqual([]);
+    expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
     expect(await spend(await tab.storage.proofs.listUnspent())).toBe(21);
   });
 

@@ -654,10 +654,10 @@ export class PaymentService {
       throw toMintError(error);
     }
     if (restored.signed.length > 0) {
-      const stored = new Set(
-        (await this.deps.proofs.listUnspent(quote.mintUrl)).map((p) => p.secret),
-      );
-      const ours = restored.unspent.map(toNewProof).filter((p) => !stored.has(p.secret));
+      const found = restored.unspent.map(toNewProof);
+      // By secret, not by listing: a locked till cannot list the sealed ones (decision 0030).
+      const stored = await this.deps.proofs.unspentOf(found.map((p) => p.secret));
+      const ours = found.filter((p) => !stored.has(p.secret));
       if (sumSats(ours) === quote.amount) {
         await this.settle(quote, ours);
         return 'settled';
@@ -745,7 +745,7 @@ export class PaymentService {
       },
     });
     if (!settled) {
-      if (!restoreRow || (await this.alreadyStored(quote.mintUrl, proofs))) {
+      if (!restoreRow || (await this.alreadyStored(proofs))) {
         this.deps.logger.info(`Mint quote ${quote.quote} was already settled`);
         return;
       }
@@ -778,9 +778,9 @@ export class PaymentService {
     }
   }
 
-  private async alreadyStored(mintUrl: string, proofs: NewProof[]): Promise<boolean> {
-    const stored = new Set((await this.deps.proofs.listUnspent(mintUrl)).map((p) => p.secret));
-    return proofs.some((p) => stored.has(p.secret));
+  private async alreadyStored(proofs: NewProof[]): Promise<boolean> {
+    const stored = await this.deps.proofs.unspentOf(proofs.map((p) => p.secret));
+    return stored.size > 0;
   }
 
   // ------------------------------------------------------------ failures and retries
