@@ -50,7 +50,12 @@ describe('PaymentService on Dexie storage', () => {
     const lost = await first.payments.createInvoice(16);
     const later = await first.payments.createInvoice(9);
     await first.shutdown(); // tab closed
-    suite.mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
+    suite.mint.addFault({
+      path: '/v1/mint/bolt11',
+      method: 'POST',
+      action: 'dropResponse',
+      count: 1,
+    });
     await suite.mint.pay(lost.quote);
     await suite.mint.pay(later.quote);
 
