@@ -6,22 +6,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { invoiceDialog, LANDS, RECEIVED, requestInvoice, takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { LOCKED, PIN, PROMPT, enterPin, setPinInSettings } from './helpers/pin';
 import { storedMoney } from './helpers/stored-money';
-
-const PIN = '482915';
-const PROMPT = 'Enter the merchant PIN';
-const LOCKED = 'This till is locked';
-
-async function setPinInSettings(page: Page, pin: string) {
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByRole('button', { name: 'Set PIN' }).click();
-  await page.getByLabel('New PIN (4 to 12 digits)').fill(pin);
-  await page.getByLabel('Repeat the PIN').fill(pin);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await expect(
-    page.getByText('PIN set. The wallet’s secrets are now stored encrypted.'),
-  ).toBeVisible();
-}
 
 /** The raw rows of the keys table, as another program reading the profile would see them. */
 function rawKeyRows(page: Page) {
@@ -51,11 +37,6 @@ function rawKeyRows(page: Page) {
 /** The lock banner's button opens the PIN dialog (the keypad stays usable without it). */
 async function openLockDialog(page: Page) {
   await page.getByTestId('lock-banner').getByRole('button', { name: 'Enter PIN' }).click();
-}
-
-async function enterPin(scope: ReturnType<Page['getByRole']> | Page, pin: string) {
-  await scope.getByLabel('PIN', { exact: true }).fill(pin);
-  await scope.getByRole('button', { name: 'Unlock' }).click();
 }
 
 /** The gate closes 3 minutes after the PIN was entered for it; the page's clock jumps past that. */

@@ -12,24 +12,10 @@ import { expect, test } from './fixtures';
 import { customerWallet } from './helpers/customer';
 import { LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { LOCKED, PIN, PROMPT, setPinInSettings } from './helpers/pin';
 import { giftWrap, linkSecret, lockedQuote, publish, saleMessage } from './helpers/remote-sender';
 import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
-
-const PIN = '482915';
-const PROMPT = 'Enter the merchant PIN';
-const LOCKED = 'This till is locked';
-
-async function setPinInSettings(page: Page, pin: string) {
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByRole('button', { name: 'Set PIN' }).click();
-  await page.getByLabel('New PIN (4 to 12 digits)').fill(pin);
-  await page.getByLabel('Repeat the PIN').fill(pin);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await expect(
-    page.getByText('PIN set. The wallet’s secrets are now stored encrypted.'),
-  ).toBeVisible();
-}
 
 async function allowCopy(context: BrowserContext, appUrl: string) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {

@@ -7,9 +7,9 @@ import { expect, test } from './fixtures';
 import { customerWallet } from './helpers/customer';
 import { LANDS, takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { PIN, setPinInSettings } from './helpers/pin';
 import { storedMoney } from './helpers/stored-money';
 
-const PIN = '482915';
 const ROUTES = [
   '/onboarding',
   '/onboarding/welcome',
@@ -26,17 +26,6 @@ const OTHER_MINT = 'http://127.0.0.1:9';
 const OTHER_RELAY = 'ws://127.0.0.1:9';
 const REFUSED_BALANCE =
   'Withdraw or cash out the balance first, or check the current recovery phrase below: it is the only way to get this balance back.';
-
-async function setPinInSettings(page: Page, pin: string) {
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByRole('button', { name: 'Set PIN' }).click();
-  await page.getByLabel('New PIN (4 to 12 digits)').fill(pin);
-  await page.getByLabel('Repeat the PIN').fill(pin);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await expect(
-    page.getByText('PIN set. The wallet’s secrets are now stored encrypted.'),
-  ).toBeVisible();
-}
 
 /** The wallet as stored: its key rows (sealed or not) and the config rows that define it. */
 function storedWallet(page: Page) {

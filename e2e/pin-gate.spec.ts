@@ -6,26 +6,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { clickDigits, takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { PIN, PROMPT, enterPin, setPinInSettings } from './helpers/pin';
 
-const PIN = '482915';
-const PROMPT = 'Enter the merchant PIN';
 const SAVED = 'Settings saved. New mint and relays will be used going forward.';
-
-async function setPinInSettings(page: Page, pin: string) {
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByRole('button', { name: 'Set PIN' }).click();
-  await page.getByLabel('New PIN (4 to 12 digits)').fill(pin);
-  await page.getByLabel('Repeat the PIN').fill(pin);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await expect(
-    page.getByText('PIN set. The wallet’s secrets are now stored encrypted.'),
-  ).toBeVisible();
-}
-
-async function enterPin(scope: ReturnType<Page['getByRole']>, pin: string) {
-  await scope.getByLabel('PIN', { exact: true }).fill(pin);
-  await scope.getByRole('button', { name: 'Unlock' }).click();
-}
 
 /** The stored wrong-PIN row (config PIN_ATTEMPTS), as another program reading the profile sees it. */
 function storedAttempts(page: Page) {

@@ -1,6 +1,7 @@
 // The ONBOARDED flag's copy: read and written per database, and a storage that fails is never fatal.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { memoryWebStorage } from '../testing/memory-web-storage';
 import { createStorage } from './index';
 import {
   onboardedHintKey,
@@ -10,15 +11,7 @@ import {
 } from './onboarded-hint';
 import { DEFAULTS, freshDbName, recordingLogger } from '../testing/storage/db';
 
-function memoryStorage(): HintStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
+const memoryStorage: () => HintStorage & { items: Map<string, string> } = memoryWebStorage;
 
 const refusing: HintStorage = {
   getItem: () => {

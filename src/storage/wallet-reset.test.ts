@@ -23,6 +23,7 @@ import {
   recordingLogger,
   type TestStorage,
 } from '../testing/storage/db';
+import { memoryWebStorage } from '../testing/memory-web-storage';
 
 const opened: TestStorage[] = [];
 afterEach(() => {
@@ -30,15 +31,7 @@ afterEach(() => {
 });
 
 /** localStorage stand-in for the flag's copy. */
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+const memoryStorage = memoryWebStorage;
 
 const NOW = 1_700_000_000_000;
 

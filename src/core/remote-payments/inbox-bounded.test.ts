@@ -1,57 +1,39 @@
 // The inbox's bounds with a fake pool and memory ports: a wrap over the size limit or one that does
 // not decrypt costs no storage read, an unfinished message goes to the retry list instead of
 // holding the relay's lookback, and the retry list brings it back at the next start.
-import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PendingMintQuote } from '../ports';
-import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
+import { describe, expect, it, vi } from 'vitest';
 import { GIFT_WRAP_BACKDATE_SECONDS } from './constants';
-import { wrapPaymentMessage } from './gift-wrap';
-import { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
+import type { RemotePaymentInbox, RemotePaymentInboxDeps } from './inbox';
 import { INBOX_MAX_HOLD_SECONDS, MAX_WRAP_CONTENT_CHARS } from './inbox-bounds';
-import { noLockProvider } from '../cross-tab-lock';
 import { newPairingSecret, provePairing } from './pairing';
 import type { PaymentMessage } from './payment-message';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
-import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
+import { FIXTURE_MINT as MINT } from '../../testing/remote-payments/payment-message-fixture';
+import {
+  INBOX_NOW as NOW,
+  INBOX_RELAY as RELAY,
+  lockedPayment,
+  memoryInboxes,
+  merchantKey,
+  settleInbox,
+  takeVerdict,
+  wrapFor,
+} from '../../testing/remote-payments/inbox-harness';
 import { MemoryRetryStore } from '../../testing/remote-payments/memory-retry-store';
 import type { RemoteQuoteVerdict } from './verify-remote-quote';
 
-const MINT = 'http://127.0.0.1:3338';
-const RELAY = 'ws://relay.test';
-const NOW = 1_750_000_000_000;
 const NOW_S = NOW / 1000;
-const merchant = generateSecretKey();
-const merchantPub = getPublicKey(merchant);
-const LOCK = lockPubkeyForNostrKey(merchantPub);
+const { secret: merchant, pubkey: merchantPub, lock: LOCK } = merchantKey();
 const secret = newPairingSecret();
 
 function paid(quote: string): PaymentMessage {
-  const unsigned: PaymentMessage = {
-    quote,
-    amount: 100,
-    request: 'lnbc1u1pdev',
-    unit: 'sat',
-    mint: MINT,
-    pubkey: LOCK,
-    expiry: 1_900_000_000,
-  };
+  const unsigned = lockedPayment(LOCK, { quote });
   return { ...unsigned, pairing: provePairing(secret, unsigned) };
 }
 
-function wrapOf(payment: PaymentMessage, createdAt?: number) {
-  const wrap = wrapPaymentMessage({
-    senderSecretKey: generateSecretKey(),
-    recipientPubkeyHex: merchantPub,
-    message: payment,
-  });
-  return createdAt === undefined ? wrap : { ...wrap, created_at: createdAt };
-}
-
-const inboxes: RemotePaymentInbox[] = [];
-afterEach(async () => {
-  await Promise.all(inboxes.splice(0).map((inbox) => inbox.stop()));
-});
+const wrapOf = (payment: PaymentMessage, createdAt?: number) =>
+  wrapFor(merchantPub, payment, createdAt);
+const memoryInbox = memoryInboxes({ now: () => NOW });
 
 function harness(
   options: Partial<RemotePaymentInboxDeps> & {
@@ -61,24 +43,13 @@ function harness(
   } = {},
 ) {
   const pool = options.pool ?? new FakeRelayPool();
-  const store = new MemoryProcessedQuoteStore(() => NOW);
-  const tracked: PendingMintQuote[] = [];
   const cursors = new Map<string, number>();
   const reads = { pairing: 0 };
-  const inbox = new RemotePaymentInbox({
+  const { inbox, tracked } = memoryInbox({
     createPool: () => pool,
     getRelays: async () => [RELAY],
     getSecretKey: async () => merchant,
     getMintUrl: async () => MINT,
-    processedQuotes: store,
-    takeOver: async (quote) => {
-      if (!(await store.claim(quote.quote, quote.amount))) return false;
-      tracked.push(quote);
-      return true;
-    },
-    clock: () => NOW,
-    lockProvider: noLockProvider,
-    retryDelaysMs: [5],
     maxTrackAttempts: 2,
     getPairing: async () => {
       reads.pairing += 1;
@@ -90,32 +61,14 @@ function harness(
       recordListen: async (relay, seconds) => void cursors.set(relay, seconds),
     },
     verify: async (payment, mintUrl) =>
-      options.verdict?.() ?? {
-        kind: 'take',
-        quote: {
-          quote: payment.quote,
-          mintUrl,
-          amount: payment.amount,
-          request: payment.request,
-          kind: 'remote',
-          state: 'UNPAID',
-          createdAt: NOW,
-          expiry: null,
-          pubkey: LOCK,
-        },
-      },
+      options.verdict?.() ?? takeVerdict(payment, mintUrl, { createdAt: NOW, pubkey: LOCK }),
     ...(options.retryList ? { retryList: options.retryList } : {}),
     ...options,
   });
-  inboxes.push(inbox);
   return { inbox, pool, tracked, cursors, reads };
 }
 
-async function settle(inbox: RemotePaymentInbox) {
-  await vi.waitFor(() => expect(inbox.isActive).toBe(true));
-  await new Promise((resolve) => setTimeout(resolve, 30));
-  await inbox.whenIdle();
-}
+const settle = (inbox: RemotePaymentInbox) => settleInbox(inbox, 30);
 
 describe('the cheap checks come first', () => {
   it('drops a wrap over the size limit unopened and junk that does not decrypt without a read', async () => {

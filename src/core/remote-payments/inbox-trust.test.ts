@@ -1,46 +1,35 @@
 // The merchant inbox's trust rules with a fake pool and memory ports: only paired messages (unless
 // the merchant accepts unpaired ones), any mint the wallet used, the mint asked first, per-relay
 // lookback, and a repeated message answered with the receipt again.
-import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PendingMintQuote } from '../ports';
-import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
+import { describe, expect, it, vi } from 'vitest';
 import {
   GIFT_WRAP_BACKDATE_SECONDS,
   INBOX_CURSOR_MARGIN_SECONDS,
   INBOX_LOOKBACK_SECONDS,
 } from './constants';
-import { wrapPaymentMessage } from './gift-wrap';
-import { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
-import { noLockProvider } from '../cross-tab-lock';
+import type { RemotePaymentInbox, RemotePaymentInboxDeps } from './inbox';
 import { newPairingSecret, provePairing } from './pairing';
 import type { PaymentMessage } from './payment-message';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
-import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
+import { FIXTURE_MINT as MINT } from '../../testing/remote-payments/payment-message-fixture';
+import {
+  INBOX_NOW as NOW,
+  INBOX_RELAY as RELAY,
+  lockedPayment,
+  memoryInboxes,
+  merchantKey,
+  settleInbox,
+  takeVerdict,
+  wrapFor,
+} from '../../testing/remote-payments/inbox-harness';
 import type { RemoteQuoteVerdict } from './verify-remote-quote';
 
-const MINT = 'http://127.0.0.1:3338';
 const OLD_MINT = 'https://old.mint.example';
-const RELAY = 'ws://relay.test';
-const NOW = 1_750_000_000_000;
 const NOW_S = NOW / 1000;
-
-const merchant = generateSecretKey();
-const merchantPub = getPublicKey(merchant);
-const LOCK = lockPubkeyForNostrKey(merchantPub);
+const { secret: merchant, pubkey: merchantPub, lock: LOCK } = merchantKey();
 
 function message(overrides: Partial<PaymentMessage> = {}): PaymentMessage {
-  return {
-    quote: 'quote-1',
-    amount: 100,
-    request: 'lnbc1u1pdev',
-    unit: 'sat',
-    mint: MINT,
-    pubkey: LOCK,
-    expiry: 1_900_000_000,
-    receipt: 'ab'.repeat(32),
-    ...overrides,
-  };
+  return lockedPayment(LOCK, { receipt: 'ab'.repeat(32), ...overrides });
 }
 
 function paired(secret: Uint8Array, overrides: Partial<PaymentMessage> = {}): PaymentMessage {
@@ -48,15 +37,8 @@ function paired(secret: Uint8Array, overrides: Partial<PaymentMessage> = {}): Pa
   return { ...unsigned, pairing: provePairing(secret, unsigned) };
 }
 
-function wrapOf(payment: PaymentMessage, createdAt?: number) {
-  const wrap = wrapPaymentMessage({
-    senderSecretKey: generateSecretKey(),
-    recipientPubkeyHex: merchantPub,
-    message: payment,
-  });
-  // The fake pool does not check signatures: only the relay's created_at filter matters here.
-  return createdAt === undefined ? wrap : { ...wrap, created_at: createdAt };
-}
+const wrapOf = (payment: PaymentMessage, createdAt?: number) =>
+  wrapFor(merchantPub, payment, createdAt);
 
 class MemoryCursors {
   readonly rows = new Map<string, number>();
@@ -68,10 +50,7 @@ class MemoryCursors {
   }
 }
 
-const inboxes: RemotePaymentInbox[] = [];
-afterEach(async () => {
-  await Promise.all(inboxes.splice(0).map((inbox) => inbox.stop()));
-});
+const memoryInbox = memoryInboxes({ now: () => NOW });
 
 function harness(
   options: Partial<RemotePaymentInboxDeps> & {
@@ -83,30 +62,17 @@ function harness(
 ) {
   const pool = options.pool ?? new FakeRelayPool();
   const secret = options.secret ?? newPairingSecret();
-  const store = new MemoryProcessedQuoteStore(() => NOW);
-  const tracked: PendingMintQuote[] = [];
-  const invalid: Error[] = [];
   const duplicates: PaymentMessage[] = [];
   const verified: string[] = [];
   const refusals: string[] = [];
   const cursors = new MemoryCursors();
   const settings = { acceptUnpaired: options.acceptUnpaired ?? false, secret };
   const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const inbox = new RemotePaymentInbox({
+  const { inbox, store, tracked, invalid } = memoryInbox({
     createPool: () => pool,
     getRelays: async () => [RELAY],
     getSecretKey: async () => merchant,
     getMintUrl: async () => MINT,
-    processedQuotes: store,
-    takeOver: async (quote) => {
-      if (!(await store.claim(quote.quote, quote.amount))) return false;
-      tracked.push(quote);
-      return true;
-    },
-    onInvalidMessage: (error) => invalid.push(error),
-    clock: () => NOW,
-    lockProvider: noLockProvider,
-    retryDelaysMs: [5],
     logger,
     getPairing: async () => ({ secret: settings.secret, acceptUnpaired: settings.acceptUnpaired }),
     acceptedMints: async () => [MINT, `${OLD_MINT}/`],
@@ -115,28 +81,20 @@ function harness(
     verify: async (payment, mintUrl) => {
       verified.push(payment.quote);
       if (options.verdict) return options.verdict(payment, mintUrl);
-      return {
-        kind: 'take',
-        quote: {
-          quote: payment.quote,
-          mintUrl,
-          amount: 21, // the mint's figure, whatever the message said
-          request: 'lnbc-from-mint',
-          kind: 'remote',
-          state: 'UNPAID',
-          createdAt: NOW,
-          expiry: 1_800_000_000,
-          pubkey: LOCK,
-          ...(payment.receipt ? { receipt: payment.receipt } : {}),
-        },
-      };
+      return takeVerdict(payment, mintUrl, {
+        amount: 21, // the mint's figure, whatever the message said
+        request: 'lnbc-from-mint',
+        createdAt: NOW,
+        expiry: 1_800_000_000,
+        pubkey: LOCK,
+        ...(payment.receipt ? { receipt: payment.receipt } : {}),
+      });
     },
     onDuplicate: async (payment) => {
       duplicates.push(payment);
     },
     ...options,
   });
-  inboxes.push(inbox);
   return {
     inbox,
     pool,
@@ -152,11 +110,7 @@ function harness(
   };
 }
 
-async function settle(inbox: RemotePaymentInbox) {
-  await vi.waitFor(() => expect(inbox.isActive).toBe(true));
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  await inbox.whenIdle();
-}
+const settle = (inbox: RemotePaymentInbox) => settleInbox(inbox, 20);
 
 describe('RemotePaymentInbox trust rules', () => {
   it('drops unpaired and wrongly proven messages silently, without asking the mint', async () => {

@@ -1,44 +1,30 @@
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidPaymentMessageError } from '../errors';
 import type { PendingMintQuote } from '../ports';
 import { INBOX_LOOKBACK_SECONDS } from './constants';
-import { wrapPaymentMessage } from './gift-wrap';
-import { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
-import { noLockProvider } from '../cross-tab-lock';
+import type { RemotePaymentInbox, RemotePaymentInboxDeps } from './inbox';
 import type { PaymentMessage } from './payment-message';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
 import { MemoryLocks } from '../../testing/remote-payments/memory-locks';
 import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
+import { FIXTURE_MINT as MINT } from '../../testing/remote-payments/payment-message-fixture';
+import {
+  claimAndTrack,
+  INBOX_NOW as NOW,
+  INBOX_RELAY as RELAY,
+  lockedPayment,
+  memoryInboxes,
+  merchantKey,
+  settleInbox,
+  wrapFor,
+} from '../../testing/remote-payments/inbox-harness';
 
-const MINT = 'http://127.0.0.1:3338';
-const RELAY = 'ws://relay.test';
-const NOW = 1_750_000_000_000;
+const { secret: merchant, pubkey: merchantPub, lock } = merchantKey();
+const paymentMessage = (overrides: Partial<PaymentMessage> = {}) => lockedPayment(lock, overrides);
 
-const merchant = generateSecretKey();
-const merchantPub = getPublicKey(merchant);
-
-function paymentMessage(overrides: Partial<PaymentMessage> = {}): PaymentMessage {
-  return {
-    quote: 'quote-1',
-    amount: 100,
-    request: 'lnbc1u1pdev',
-    unit: 'sat',
-    mint: MINT,
-    pubkey: lockPubkeyForNostrKey(merchantPub),
-    expiry: 1_900_000_000,
-    ...overrides,
-  };
-}
-
-function wrapOf(message: PaymentMessage) {
-  return wrapPaymentMessage({
-    senderSecretKey: generateSecretKey(),
-    recipientPubkeyHex: merchantPub,
-    message,
-  });
-}
+const wrapOf = (message: PaymentMessage) => wrapFor(merchantPub, message);
 
 interface Harness {
   inbox: RemotePaymentInbox;
@@ -48,22 +34,7 @@ interface Harness {
   store: MemoryProcessedQuoteStore;
 }
 
-const inboxes: RemotePaymentInbox[] = [];
-afterEach(async () => {
-  await Promise.all(inboxes.splice(0).map((inbox) => inbox.stop()));
-});
-
-/** A take-over as the ledger does it: the claim and the pending row (here: `tracked`) together. */
-function takeOverInto(
-  store: MemoryProcessedQuoteStore,
-  tracked: { push(q: PendingMintQuote): void },
-) {
-  return async (quote: PendingMintQuote) => {
-    if (!(await store.claim(quote.quote, quote.amount))) return false;
-    tracked.push(quote);
-    return true;
-  };
-}
+const memoryInbox = memoryInboxes({ now: () => NOW });
 
 function harness(
   options: Partial<RemotePaymentInboxDeps> & {
@@ -73,10 +44,7 @@ function harness(
   } = {},
 ): Harness {
   const pools: FakeRelayPool[] = [];
-  const tracked: PendingMintQuote[] = [];
-  const invalid: Error[] = [];
-  const store = options.store ?? new MemoryProcessedQuoteStore(() => NOW);
-  const inbox = new RemotePaymentInbox({
+  const made = memoryInbox({
     createPool: () => {
       const pool = options.pool ?? new FakeRelayPool();
       pools.push(pool);
@@ -85,23 +53,12 @@ function harness(
     getRelays: async () => options.relays ?? [RELAY],
     getSecretKey: async () => merchant,
     getMintUrl: async () => `${MINT}/`,
-    processedQuotes: store,
-    takeOver: takeOverInto(store, tracked),
-    onInvalidMessage: (error) => invalid.push(error),
-    clock: () => NOW,
-    lockProvider: noLockProvider,
-    retryDelaysMs: [5],
     ...options,
   });
-  inboxes.push(inbox);
-  return { inbox, pools, tracked, invalid, store };
+  return { ...made, pools };
 }
 
-async function settle(inbox: RemotePaymentInbox) {
-  await vi.waitFor(() => expect(inbox.isActive).toBe(true));
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  await inbox.whenIdle();
-}
+const settle = (inbox: RemotePaymentInbox) => settleInbox(inbox);
 
 describe('RemotePaymentInbox', () => {
   it('subscribes to gift wraps for the merchant key from three days back', async () => {
@@ -158,7 +115,7 @@ describe('RemotePaymentInbox', () => {
     const store = new MemoryProcessedQuoteStore(() => NOW);
     pool.deliver(RELAY, wrapOf(paymentMessage()));
     const tracked: PendingMintQuote[] = [];
-    const takeOver = takeOverInto(store, tracked);
+    const takeOver = claimAndTrack(store, tracked);
     const a = harness({ pool, store, takeOver });
     const b = harness({ pool, store, takeOver });
     await Promise.all([a.inbox.start(), b.inbox.start()]);
@@ -190,11 +147,7 @@ describe('RemotePaymentInbox', () => {
   it('reports invalid messages without any state change, at most once a minute', async () => {
     let now = NOW;
     const pool = new FakeRelayPool();
-    const otherKeyWrap = wrapPaymentMessage({
-      senderSecretKey: generateSecretKey(),
-      recipientPubkeyHex: getPublicKey(generateSecretKey()),
-      message: paymentMessage(),
-    });
+    const otherKeyWrap = wrapFor(getPublicKey(generateSecretKey()), paymentMessage());
     // addressed to us by tag, but encrypted for someone else
     pool.deliver(RELAY, { ...otherKeyWrap, tags: [['p', merchantPub]] });
     pool.deliver(RELAY, wrapOf(paymentMessage({ quote: 'q-mint', mint: 'http://other.mint' })));
@@ -221,7 +174,7 @@ describe('RemotePaymentInbox', () => {
     pool.deliver(RELAY, wrapOf(paymentMessage()));
     const store = new MemoryProcessedQuoteStore(() => NOW);
     const tracked: PendingMintQuote[] = [];
-    const takeOver = takeOverInto(store, tracked);
+    const takeOver = claimAndTrack(store, tracked);
     let calls = 0;
     const h = harness({
       pool,
@@ -245,7 +198,7 @@ describe('RemotePaymentInbox', () => {
     const store = new MemoryProcessedQuoteStore(() => NOW);
     let failing = true;
     const tracked: PendingMintQuote[] = [];
-    const takeOver = takeOverInto(store, tracked);
+    const takeOver = claimAndTrack(store, tracked);
     const h = harness({
       pool,
       store,

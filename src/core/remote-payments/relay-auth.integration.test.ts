@@ -4,16 +4,13 @@ import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startRelay, type DevRelay } from '../../../dev/relay/server';
-import type { PendingMintQuote } from '../ports';
-import { RemotePaymentInbox } from './inbox';
-import { noLockProvider } from '../cross-tab-lock';
 import type { PaymentMessage } from './payment-message';
 import { publishToRelays, sendPaymentMessage } from './publish';
 import { ReceiptListener } from './receipt-listener';
 import { wrapReceipt, type SaleReceipt } from './receipt-message';
 import { createRelayPool, type RelayPool } from './relay-pool';
 import { RelayStatusBoard, type RelayDelivery } from './relay-status';
-import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
+import { memoryInboxes } from '../../testing/remote-payments/inbox-harness';
 import { silentLogger } from '../logger';
 
 const WS = WebSocket as unknown as typeof globalThis.WebSocket;
@@ -40,31 +37,22 @@ afterEach(async () => {
   for (const created of pools.splice(0)) created.destroy();
   await Promise.all(relays.splice(0).map((started) => started.close()));
 });
+// Registered after the hook above, so (hooks run as a stack) these inboxes stop before the pools go.
+const memoryInbox = memoryInboxes({ retryDelaysMs: [100, 200, 400] });
 
 function message(quote: string): PaymentMessage {
   return { quote, amount: 21, request: 'lnbc210n1pdev', unit: 'sat', mint: MINT };
 }
 
 function merchantInbox(secretKey: Uint8Array, urls: string[]) {
-  const tracked: PendingMintQuote[] = [];
-  const store = new MemoryProcessedQuoteStore();
   const status = new RelayStatusBoard();
-  const inbox = new RemotePaymentInbox({
+  const { inbox, tracked } = memoryInbox({
     createPool: pool,
     getRelays: async () => urls,
     getSecretKey: async () => secretKey,
     getMintUrl: async () => MINT,
-    processedQuotes: store,
-    takeOver: async (quote) => {
-      if (!(await store.claim(quote.quote, quote.amount))) return false;
-      tracked.push(quote);
-      return true;
-    },
-    lockProvider: noLockProvider,
-    retryDelaysMs: [100, 200, 400],
     relayStatus: status,
   });
-  stoppers.push(() => inbox.stop());
   const deliveryOf = (url: string): RelayDelivery | undefined =>
     status.snapshot().find((entry) => entry.relay === url)?.delivery;
   return { inbox, tracked, deliveryOf };

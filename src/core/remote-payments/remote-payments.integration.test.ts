@@ -12,7 +12,6 @@ import WebSocket from 'ws';
 import { startMint, type DevMint } from '../../../dev/mint/server';
 import { call, randomOutputs } from '../../../dev/mint/test-support';
 import { startRelay } from '../../../dev/relay/server';
-import type { PendingMintQuote } from '../ports';
 import { signingKeyForQuote } from '../wallet/mint/nut20-key';
 import { paymentHarness } from '../../testing/wallet/payment-harness';
 import { GIFT_WRAP_KIND } from './constants';
@@ -23,7 +22,7 @@ import { readPaymentEvent } from './gift-wrap';
 import { publishToRelays, sendPaymentMessage } from './publish';
 import { createRelayPool, type RelayPool } from './relay-pool';
 import { createRemoteInvoice } from './remote-invoice';
-import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
+import { memoryInboxes } from '../../testing/remote-payments/inbox-harness';
 
 type Relay = Awaited<ReturnType<typeof startRelay>>;
 const WS = WebSocket as unknown as typeof globalThis.WebSocket;
@@ -41,26 +40,12 @@ function pool(): RelayPool {
 }
 
 function merchantInbox(secretKey: Uint8Array, relays: string[]) {
-  const tracked: PendingMintQuote[] = [];
-  const invalid: Error[] = [];
-  const store = new MemoryProcessedQuoteStore();
-  const inbox = new RemotePaymentInbox({
+  return memoryInbox({
     createPool: pool,
     getRelays: async () => relays,
     getSecretKey: async () => secretKey,
     getMintUrl: async () => mint.url,
-    processedQuotes: store,
-    takeOver: async (quote) => {
-      if (!(await store.claim(quote.quote, quote.amount))) return false;
-      tracked.push(quote);
-      return true;
-    },
-    onInvalidMessage: (error) => invalid.push(error),
-    lockProvider: noLockProvider,
-    retryDelaysMs: [50, 100, 200],
   });
-  inboxes.push(inbox);
-  return { inbox, tracked, invalid, store };
 }
 
 async function storedWraps(url: string, pubkey: string) {
@@ -80,6 +65,8 @@ afterEach(async () => {
   await Promise.all(inboxes.splice(0).map((inbox) => inbox.stop()));
   for (const created of pools.splice(0)) created.destroy();
 });
+// Registered after the hook above, so (hooks run as a stack) these inboxes stop before the pools go.
+const memoryInbox = memoryInboxes({ retryDelaysMs: [50, 100, 200] });
 
 afterAll(async () => {
   await Promise.all([relay?.close(), mint?.close()]);

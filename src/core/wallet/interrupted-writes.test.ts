@@ -7,6 +7,7 @@ import { CheckStateEnum, Wallet } from '@cashu/cashu-ts';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { newCashOutDevice } from '../../testing/storage/cash-out-tab';
 import { testStorage, type TestStorage } from '../../testing/storage/db';
+import { walletDeps } from '../../testing/storage/wallet-deps';
 import type { Checkpoint, WriteStep } from '../checkpoint';
 import { WalletEvents } from '../events';
 import type { PendingMintQuote, StoredProof } from '../ports';
@@ -48,19 +49,9 @@ function start(device: Device, checkpoint?: Checkpoint): App {
   storage.now.value = Date.now();
   const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
   const events = new WalletEvents();
-  const common = {
-    proofs: storage.proofs,
-    ledger: storage.ledger,
-    counters: storage.counterSource,
-    wallets,
-    events,
-    logger: storage.logger,
-    clock: Date.now,
-    ...(checkpoint ? { checkpoint } : {}),
-  };
+  const common = walletDeps(storage, { wallets, events, logger: storage.logger, checkpoint });
   const payments = new PaymentService({
     ...common,
-    config: storage.config,
     keys: storage.keys,
     quotes: storage.mintQuotes,
     getSigningKey: async () => device.nostrKey,
@@ -68,7 +59,6 @@ function start(device: Device, checkpoint?: Checkpoint): App {
   });
   const withdraw = new WithdrawService({
     ...common,
-    config: storage.config,
     withdrawals: storage.withdrawals,
     intervals: { pollMs: 60, safetyPollMs: 200, resubscribeMs: 100, batchMs: 100 },
   });

@@ -1,5 +1,6 @@
 // Session-only onboarding values: stored per tab, tolerant of tampering, and gating each step.
 import { describe, expect, it } from 'vitest';
+import { memoryWebStorage } from '../../testing/memory-web-storage';
 import {
   clearSession,
   completeSession,
@@ -9,15 +10,7 @@ import {
   type SessionBackend,
 } from './session';
 
-function memoryBackend(): SessionBackend & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
+const memoryBackend: () => SessionBackend & { items: Map<string, string> } = memoryWebStorage;
 
 describe('onboarding session', () => {
   it('keeps values across reads and merges updates', () => {

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
-import { testStorage, type TestStorage } from '../../testing/storage/db';
+import { closedAfterEach, TEST_PHRASE } from '../../testing/storage/db';
 import { PHRASE_CHECK_WRONG, PHRASE_CHECKED, PhraseCheck } from './PhraseCheck';
 import {
   STORAGE_NOT_PERSISTENT,
@@ -14,25 +14,13 @@ import {
   formatBytes,
 } from './StorageStatus';
 
-const PHRASE = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
-const WORDS = PHRASE.split(' ');
-const opened: TestStorage[] = [];
+const WORDS = TEST_PHRASE.split(' ');
+const storages = closedAfterEach();
+const storageWithPhrase = storages.withPhrase;
 
 afterEach(() => {
   cleanup();
-  for (const s of opened.splice(0)) s.close();
 });
-
-async function storageWithPhrase(): Promise<TestStorage> {
-  const s = testStorage();
-  opened.push(s);
-  await s.keys.saveWalletKeys({
-    secretKey: new Uint8Array(32).fill(1),
-    mnemonic: PHRASE,
-    seed: new Uint8Array(64).fill(2),
-  });
-  return s;
-}
 
 /** Fills the three asked words, `right` or not, and submits. */
 async function answer(right: boolean) {
@@ -72,8 +60,7 @@ describe('PhraseCheck', () => {
   });
 
   it('shows nothing on a device without a phrase', async () => {
-    const s = testStorage();
-    opened.push(s);
+    const s = storages.open();
     const { container } = render(
       <PhraseCheck keys={s.keys} phraseCheck={s.phraseCheck} logger={silentLogger} />,
     );

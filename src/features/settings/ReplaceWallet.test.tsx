@@ -10,7 +10,8 @@ import {
   MINT_A,
   proof,
   putPaidQuote,
-  testStorage,
+  closedAfterEach,
+  TEST_PHRASE,
   type TestStorage,
 } from '../../testing/storage/db';
 import {
@@ -21,23 +22,15 @@ import {
   balanceLine,
 } from './ReplaceWallet';
 
-const PHRASE = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
-const WORDS = PHRASE.split(' ');
-const opened: TestStorage[] = [];
+const WORDS = TEST_PHRASE.split(' ');
+const storages = closedAfterEach();
 
 afterEach(() => {
   cleanup();
-  for (const s of opened.splice(0)) s.close();
 });
 
 async function wallet(): Promise<TestStorage> {
-  const s = testStorage();
-  opened.push(s);
-  await s.keys.saveWalletKeys({
-    secretKey: new Uint8Array(32).fill(1),
-    mnemonic: PHRASE,
-    seed: new Uint8Array(64).fill(2),
-  });
+  const s = await storages.withPhrase();
   await s.config.setOnboarded(true);
   return s;
 }

@@ -126,6 +126,15 @@ async function startWithdraw(user: ReturnType<typeof userEvent.setup>) {
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => event(i + 1));
 
+const PENDING_21: PendingWithdrawal = {
+  id: 'w1',
+  mintUrl: 'http://mint.test',
+  token: 'cashuBpending',
+  secrets: ['s'],
+  amount: 21,
+  createdAt: 1_700_000_000_000,
+};
+
 describe('WalletScreen: balance and history', () => {
   it('shows the title, the balance in sats and the Withdraw and Refresh buttons', async () => {
     renderScreen(fakeServices({ balance: 1234 }).services);
@@ -414,16 +423,7 @@ describe('WalletScreen: withdraw', () => {
 
   it('lists pending withdrawals as waiting to be redeemed, and shows their QR again', async () => {
     const { services } = fakeServices({
-      pending: [
-        {
-          id: 'w1',
-          mintUrl: 'http://mint.test',
-          token: 'cashuBpending',
-          secrets: ['s'],
-          amount: 21,
-          createdAt: 1_700_000_000_000,
-        },
-      ],
+      pending: [PENDING_21],
     });
     const user = renderScreen(services);
     const section = await screen.findByTestId('pending-withdrawals');
@@ -574,15 +574,6 @@ describe('WalletScreen: available, pending and the amount', () => {
     expect(withdraw.createToken).not.toHaveBeenCalled();
   });
 });
-
-const PENDING_21: PendingWithdrawal = {
-  id: 'w1',
-  mintUrl: 'http://mint.test',
-  token: 'cashuBpending',
-  secrets: ['s'],
-  amount: 21,
-  createdAt: 1_700_000_000_000,
-};
 
 describe('WalletScreen: cancel a pending token', () => {
   it('asks first, then cancels the token it was pressed on and says the sats are back', async () => {

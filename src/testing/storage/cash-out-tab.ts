@@ -5,6 +5,7 @@ import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { DevMint } from '../../../dev/mint/server';
 import { freshDbName, testStorage, type TestStorage } from './db';
+import { walletDeps } from './wallet-deps';
 import type { Checkpoint } from '../../core/checkpoint';
 import { WalletEvents } from '../../core/events';
 import { toNewProof } from '../../core/wallet/proof-convert';
@@ -47,20 +48,17 @@ export function openCashOutTab(
   storage.now.value = Date.now();
   const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
   const cashOut = new CashOutService({
-    config: storage.config,
-    proofs: storage.proofs,
+    ...walletDeps(storage, {
+      wallets,
+      events: new WalletEvents(),
+      logger: storage.logger,
+      ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+    }),
     withdrawals: storage.withdrawals,
     melts: storage.melts,
-    ledger: storage.ledger,
-    counters: storage.counterSource,
-    wallets,
-    events: new WalletEvents(),
-    logger: storage.logger,
-    clock: Date.now,
     intervals: { checkMs: 50, checkMaxMs: 200 },
     lock: options.lock ?? inProcessQuoteLock(),
     feeLimit: { get: async () => (await storage.autoCashOut.get()).feeLimit },
-    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
   });
   const announced: CashOutResult[] = [];
   cashOut.onSettled((result) => announced.push(result));

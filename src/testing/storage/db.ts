@@ -1,4 +1,6 @@
-// Test helpers for storage tests: fresh database names, a recording logger, proof builders.
+// Test helpers for storage tests: fresh database names, a recording logger, proof builders, a
+// wallet with a known phrase.
+import { afterEach } from 'vitest';
 import { silentLogger, type Logger } from '../../core/logger';
 import type { NewProof, PaymentEventInput, SettleMintQuote } from '../../core/ports';
 import { createStorage, type Storage } from '../../storage/index';
@@ -97,4 +99,36 @@ export async function storageWithSettings(relays: string[]): Promise<Storage> {
   });
   await storage.config.saveSettings({ mintUrl: 'http://127.0.0.1:3338', relays });
   return storage;
+}
+
+/** The BIP-39 test vector used as the wallet's phrase where a test asks for its words. */
+export const TEST_PHRASE =
+  'legal winner thank year wave sausage worth useful legal winner thank yellow';
+
+/**
+ * Test storages closed after each test (the hook is registered once per file): `open()` an empty
+ * one, `withPhrase()` one whose wallet keys carry TEST_PHRASE.
+ */
+export function closedAfterEach() {
+  const opened: TestStorage[] = [];
+  afterEach(() => {
+    for (const s of opened.splice(0)) s.close();
+  });
+  const open = () => {
+    const s = testStorage();
+    opened.push(s);
+    return s;
+  };
+  return {
+    open,
+    async withPhrase(): Promise<TestStorage> {
+      const s = open();
+      await s.keys.saveWalletKeys({
+        secretKey: new Uint8Array(32).fill(1),
+        mnemonic: TEST_PHRASE,
+        seed: new Uint8Array(64).fill(2),
+      });
+      return s;
+    },
+  };
 }

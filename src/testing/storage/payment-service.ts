@@ -1,11 +1,18 @@
-// Test helper: a PaymentService over a Dexie Storage, wired as the app wires it, on test intervals.
+// Test helper: a PaymentService over a Dexie Storage, wired as the app wires it, on test intervals;
+// and a whole device of it (storage, keys, wallets) against one mint.
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { FiatRecord } from '../../core/ports';
 import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { TEST_INTERVALS } from '../wallet/payment-harness';
-import type { WalletProvider } from '../../core/wallet/wallet-provider';
-import type { Storage } from '../../storage/index';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { silentLogger } from '../../core/logger';
+import type { PaymentSettled } from '../../core/wallet/receive/payment-service';
+import { WalletProvider } from '../../core/wallet/wallet-provider';
+import { createStorage, type Storage } from '../../storage/index';
+import { recordedEvents } from '../wallet/recorded-events';
+import { walletDeps } from './wallet-deps';
 
 /** The device's nostr key is 32 bytes of 7s, as the test devices store it. */
 export function storagePayments(
@@ -18,18 +25,57 @@ export function storagePayments(
   },
 ): PaymentService {
   return new PaymentService({
-    config: storage.config,
+    ...walletDeps(storage, deps),
     keys: storage.keys,
     quotes: storage.mintQuotes,
-    ledger: storage.ledger,
-    proofs: storage.proofs,
-    counters: storage.counterSource,
-    events: deps.events,
-    logger: deps.logger,
-    clock: Date.now,
-    wallets: deps.wallets,
     getSigningKey: async () => new Uint8Array(32).fill(7),
     intervals: TEST_INTERVALS,
     fiatFor: deps.fiatFor,
   });
+}
+
+/**
+ * A device on fake-indexeddb taking payments at `mintUrl`: its storage, PaymentService, the
+ * settlements and wallet updates it announced, and `shutdown` to stop and close it all.
+ */
+export async function storagePaymentDevice(
+  mintUrl: string,
+  options: {
+    dbName: string;
+    seed?: Uint8Array;
+    fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+  },
+) {
+  const storage = createStorage({
+    dbName: options.dbName,
+    defaults: { mintUrl, relays: ['ws://127.0.0.1:7777'] },
+    logger: silentLogger,
+  });
+  await storage.keys.saveWalletKeys({
+    secretKey: new Uint8Array(32).fill(7),
+    mnemonic: 'unused in this test',
+    seed: options.seed ?? mnemonicToSeedSync(generateMnemonic(wordlist)),
+  });
+  const { events, updates } = recordedEvents();
+  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  const payments = storagePayments(storage, {
+    events,
+    wallets,
+    logger: silentLogger,
+    fiatFor: options.fiatFor,
+  });
+  const settled: PaymentSettled[] = [];
+  payments.onSettled((p) => settled.push(p));
+  return {
+    storage,
+    payments,
+    settled,
+    updates,
+    async shutdown() {
+      payments.stop();
+      await payments.idle();
+      wallets.close();
+      storage.close();
+    },
+  };
 }

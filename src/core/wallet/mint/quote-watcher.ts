@@ -85,150 +85,170 @@ export function watchMintQuote(
   handlers: QuoteWatchHandlers,
   options: QuoteWatchOptions = {},
 ): QuoteWatch {
-  const intervals = { ...DEFAULT_WATCH_INTERVALS, ...options.intervals };
-  const clock = options.clock ?? Date.now;
-  const logger = options.logger ?? silentLogger;
-  let expiry = options.expiry ?? null;
-  let foreground = options.foreground ?? false;
-  let done = false;
-  let socketLive = false;
-  let unsubscribe: (() => void) | undefined;
-  let pollTimer: ReturnType<typeof setTimeout> | undefined;
-  let resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
-  let checking: Promise<void> | undefined;
+  const run = new WatchRun(client, quote, handlers, options);
+  const watch = (() => {
+    if (!run.done) run.finish();
+  }) as QuoteWatch;
+  watch.setForeground = (value: boolean) => run.setForeground(value);
+  watch.checkNow = () => run.check();
+  Object.defineProperty(watch, 'done', { get: () => run.done });
 
-  const clearTimers = () => {
-    if (pollTimer) clearTimeout(pollTimer);
-    if (resubscribeTimer) clearTimeout(resubscribeTimer);
-    pollTimer = undefined;
-    resubscribeTimer = undefined;
-  };
+  // First answer as soon as possible (a quote may already be paid on resume), then the cadence.
+  void run.check().finally(() => run.schedulePoll());
+  void run.subscribe();
+  return watch;
+}
 
-  const finish = () => {
-    done = true;
-    clearTimers();
-    const stop = unsubscribe;
-    unsubscribe = undefined;
-    socketLive = false;
+/** One watch's state: the socket, the poll timer and the one check in flight. */
+class WatchRun {
+  done = false;
+  private readonly intervals: WatchIntervals;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private expiry: number | null;
+  private foreground: boolean;
+  private socketLive = false;
+  private unsubscribe: (() => void) | undefined;
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
+  private checking: Promise<void> | undefined;
+
+  constructor(
+    private readonly client: MintQuoteClient,
+    private readonly quote: string,
+    private readonly handlers: QuoteWatchHandlers,
+    options: QuoteWatchOptions,
+  ) {
+    this.intervals = { ...DEFAULT_WATCH_INTERVALS, ...options.intervals };
+    this.clock = options.clock ?? Date.now;
+    this.logger = options.logger ?? silentLogger;
+    this.expiry = options.expiry ?? null;
+    this.foreground = options.foreground ?? false;
+  }
+
+  setForeground(value: boolean): void {
+    if (this.foreground === value) return;
+    this.foreground = value;
+    if (!this.done && !this.checking) this.schedulePoll();
+  }
+
+  private clearTimers(): void {
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    if (this.resubscribeTimer) clearTimeout(this.resubscribeTimer);
+    this.pollTimer = undefined;
+    this.resubscribeTimer = undefined;
+  }
+
+  finish(): void {
+    this.done = true;
+    this.clearTimers();
+    const stop = this.unsubscribe;
+    this.unsubscribe = undefined;
+    this.socketLive = false;
     try {
       stop?.();
     } catch (error) {
-      logger.debug('quote watch: unsubscribe failed', error);
+      this.logger.debug('quote watch: unsubscribe failed', error);
     }
-  };
+  }
 
-  const safely = (what: string, fn: () => void) => {
+  private safely(what: string, fn: () => void): void {
     try {
       fn();
     } catch (error) {
-      logger.error(`quote watch: ${what} handler threw`, error);
+      this.logger.error(`quote watch: ${what} handler threw`, error);
     }
-  };
+  }
 
-  const handle = (snapshot: MintQuoteSnapshot) => {
-    if (done) return;
-    if (snapshot.expiry !== null) expiry = snapshot.expiry;
-    safely('update', () => handlers.onUpdate?.(snapshot));
-    if (done) return;
+  private readonly handle = (snapshot: MintQuoteSnapshot): void => {
+    if (this.done) return;
+    if (snapshot.expiry !== null) this.expiry = snapshot.expiry;
+    this.safely('update', () => this.handlers.onUpdate?.(snapshot));
+    if (this.done) return;
     if (snapshot.state === 'PAID' || snapshot.state === 'ISSUED') {
-      finish();
-      safely('paid', () => handlers.onPaid(snapshot));
+      this.finish();
+      this.safely('paid', () => this.handlers.onPaid(snapshot));
       return;
     }
-    if (isExpiredUnpaid({ state: snapshot.state, expiry }, clock())) {
-      finish();
-      safely('expired', () => handlers.onExpired?.({ ...snapshot, expiry }));
+    const expiry = this.expiry;
+    if (isExpiredUnpaid({ state: snapshot.state, expiry }, this.clock())) {
+      this.finish();
+      this.safely('expired', () => this.handlers.onExpired?.({ ...snapshot, expiry }));
     }
   };
 
-  const pollDelay = () => {
-    if (socketLive) return intervals.backgroundMs;
-    return foreground ? intervals.foregroundMs : intervals.backgroundMs;
-  };
+  private pollDelay(): number {
+    if (this.socketLive) return this.intervals.backgroundMs;
+    return this.foreground ? this.intervals.foregroundMs : this.intervals.backgroundMs;
+  }
 
-  const schedulePoll = (delay = pollDelay()) => {
-    if (done) return;
-    if (pollTimer) clearTimeout(pollTimer);
-    pollTimer = setTimeout(() => {
-      pollTimer = undefined;
-      void check().finally(() => schedulePoll());
+  schedulePoll(delay = this.pollDelay()): void {
+    if (this.done) return;
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = undefined;
+      void this.check().finally(() => this.schedulePoll());
     }, delay);
-  };
+  }
 
-  const check = (): Promise<void> => {
-    if (done) return Promise.resolve();
+  check(): Promise<void> {
+    if (this.done) return Promise.resolve();
     // One request at a time: a socket drop and a timer tick may ask together.
-    checking ??= (async () => {
+    this.checking ??= (async () => {
       try {
-        handle(await client.check(quote));
+        this.handle(await this.client.check(this.quote));
       } catch (error) {
-        if (done) return;
+        if (this.done) return;
         if (isDefiniteRefusal(error)) {
-          finish();
-          safely('error', () => handlers.onError?.(toMintError(error)));
+          this.finish();
+          this.safely('error', () => this.handlers.onError?.(toMintError(error)));
           return;
         }
         // Mint down or flaky: keep polling; the next tick asks again.
-        logger.debug(`quote watch ${quote}: check failed`, error);
+        this.logger.debug(`quote watch ${this.quote}: check failed`, error);
       } finally {
-        checking = undefined;
+        this.checking = undefined;
       }
     })();
-    return checking;
-  };
+    return this.checking;
+  }
 
-  const scheduleResubscribe = () => {
-    if (done || !client.subscribe || resubscribeTimer) return;
-    resubscribeTimer = setTimeout(() => {
-      resubscribeTimer = undefined;
-      void subscribe();
-    }, intervals.resubscribeMs);
-  };
+  private scheduleResubscribe(): void {
+    if (this.done || !this.client.subscribe || this.resubscribeTimer) return;
+    this.resubscribeTimer = setTimeout(() => {
+      this.resubscribeTimer = undefined;
+      void this.subscribe();
+    }, this.intervals.resubscribeMs);
+  }
 
-  const onClosed = (error?: Error) => {
-    if (done) return;
-    logger.debug(`quote watch ${quote}: socket closed`, error);
-    socketLive = false;
-    unsubscribe = undefined;
+  private readonly onClosed = (error?: Error): void => {
+    if (this.done) return;
+    this.logger.debug(`quote watch ${this.quote}: socket closed`, error);
+    this.socketLive = false;
+    this.unsubscribe = undefined;
     // Whatever happened while the socket was dying, ask the mint now and poll at full rate.
-    void check().finally(() => schedulePoll());
-    scheduleResubscribe();
+    void this.check().finally(() => this.schedulePoll());
+    this.scheduleResubscribe();
   };
 
-  const subscribe = async () => {
-    if (done || !client.subscribe) return;
+  async subscribe(): Promise<void> {
+    if (this.done || !this.client.subscribe) return;
     try {
-      const stop = await client.subscribe(quote, handle, onClosed);
-      if (done) {
+      const stop = await this.client.subscribe(this.quote, this.handle, this.onClosed);
+      if (this.done) {
         stop();
         return;
       }
-      unsubscribe = stop;
-      socketLive = true;
-      schedulePoll();
+      this.unsubscribe = stop;
+      this.socketLive = true;
+      this.schedulePoll();
     } catch (error) {
-      if (done) return;
-      logger.debug(`quote watch ${quote}: subscribe failed, polling`, error);
-      socketLive = false;
-      scheduleResubscribe();
+      if (this.done) return;
+      this.logger.debug(`quote watch ${this.quote}: subscribe failed, polling`, error);
+      this.socketLive = false;
+      this.scheduleResubscribe();
     }
-  };
-
-  const watch = (() => {
-    if (!done) finish();
-  }) as QuoteWatch;
-  watch.setForeground = (value: boolean) => {
-    if (foreground === value) return;
-    foreground = value;
-    if (!done && !checking) schedulePoll();
-  };
-  watch.checkNow = () => check();
-  Object.defineProperty(watch, 'done', { get: () => done });
-
-  // First answer as soon as possible (a quote may already be paid on resume), then the cadence.
-  void check().finally(() => schedulePoll());
-  void subscribe();
-  return watch;
+  }
 }
 
 /**

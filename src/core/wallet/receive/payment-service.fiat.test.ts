@@ -2,66 +2,19 @@
 // invoice is created, carried to the history event; a remote sale gets the merchant's price when
 // minted; a bad record is refused before anything is stored.
 import 'fake-indexeddb/auto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { injectWebSocketImpl } from '@cashu/cashu-ts';
-import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { startMint, type DevMint } from '../../../../dev/mint/server';
-import { createStorage } from '../../../storage';
-import { storagePayments } from '../../../testing/storage/payment-service';
+import { describe, expect, it } from 'vitest';
+import { storagePaymentDevice } from '../../../testing/storage/payment-service';
+import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { ValidationError } from '../../errors';
-import { silentLogger } from '../../logger';
 import type { FiatRecord } from '../../ports';
-import { WalletProvider } from '../wallet-provider';
-import { recordedEvents } from '../../../testing/wallet/recorded-events';
 import { INVALID_FIAT_MESSAGE } from './payment-service';
 
-injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
-
+const suite = devMintSuite();
 const WAIT = { timeout: 15_000, interval: 20 };
-let mint: DevMint;
-let dataDir: string;
 let dbSeq = 0;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'cashew-fiat-db-'));
-  mint = await startMint({ port: 0, fresh: true, dataDir });
-});
-
-afterAll(async () => {
-  await mint.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function app(fiatFor?: (sats: number) => Promise<FiatRecord | undefined>) {
-  const storage = createStorage({
-    dbName: `fiat-db-${++dbSeq}`,
-    defaults: { mintUrl: mint.url, relays: ['ws://127.0.0.1:7777'] },
-    logger: silentLogger,
-  });
-  await storage.keys.saveWalletKeys({
-    secretKey: new Uint8Array(32).fill(7),
-    mnemonic: 'unused in this test',
-    seed: mnemonicToSeedSync(generateMnemonic(wordlist)),
-  });
-  const { events } = recordedEvents();
-  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
-  const payments = storagePayments(storage, { events, wallets, logger: silentLogger, fiatFor });
-  return {
-    storage,
-    payments,
-    async shutdown() {
-      payments.stop();
-      await payments.idle();
-      wallets.close();
-      storage.close();
-    },
-  };
-}
+const app = (fiatFor?: (sats: number) => Promise<FiatRecord | undefined>) =>
+  storagePaymentDevice(suite.mint.url, { dbName: `fiat-db-${++dbSeq}`, fiatFor });
 
 /** With the price source's time for the price, kept through to the history event. */
 const USD_SALE: FiatRecord = {
@@ -77,7 +30,7 @@ describe('fiat records of sales', () => {
     try {
       const quote = await a.payments.createInvoice(18_860, { fiat: USD_SALE });
       expect((await a.storage.mintQuotes.get(quote.quote))?.fiat).toEqual(USD_SALE);
-      await mint.pay(quote.quote);
+      await suite.mint.pay(quote.quote);
       await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
       const [event] = (await a.storage.history.page(1)).events;
       // The local record wins: the price lookup is only for remote sales.
@@ -111,7 +64,7 @@ describe('fiat records of sales', () => {
       return { currency: 'EUR', price: 92_000, value: 0.92, time: 1_800_000_000_000 };
     });
     try {
-      const res = await fetch(`${mint.url}/v1/mint/quote/bolt11`, {
+      const res = await fetch(`${suite.mint.url}/v1/mint/quote/bolt11`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ unit: 'sat', amount: 1000 }),
@@ -119,7 +72,7 @@ describe('fiat records of sales', () => {
       const created = (await res.json()) as { quote: string; request: string };
       await a.payments.takeOverRemote({
         quote: created.quote,
-        mintUrl: mint.url,
+        mintUrl: suite.mint.url,
         amount: 1000,
         request: created.request,
         kind: 'remote',
@@ -128,7 +81,7 @@ describe('fiat records of sales', () => {
         expiry: null,
       });
       expect(asked).toEqual([]); // not when claimed: when minted
-      await mint.pay(created.quote);
+      await suite.mint.pay(created.quote);
       await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
       const [event] = (await a.storage.history.page(1)).events;
       expect(event).toMatchObject({
@@ -147,7 +100,7 @@ describe('fiat records of sales', () => {
       throw new Error('price source down');
     });
     try {
-      const res = await fetch(`${mint.url}/v1/mint/quote/bolt11`, {
+      const res = await fetch(`${suite.mint.url}/v1/mint/quote/bolt11`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ unit: 'sat', amount: 21 }),
@@ -155,7 +108,7 @@ describe('fiat records of sales', () => {
       const created = (await res.json()) as { quote: string; request: string };
       await a.payments.takeOverRemote({
         quote: created.quote,
-        mintUrl: mint.url,
+        mintUrl: suite.mint.url,
         amount: 21,
         request: created.request,
         kind: 'remote',
@@ -163,7 +116,7 @@ describe('fiat records of sales', () => {
         createdAt: Date.now(),
         expiry: null,
       });
-      await mint.pay(created.quote);
+      await suite.mint.pay(created.quote);
       await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
       const [event] = (await a.storage.history.page(1)).events;
       expect(event?.type).toBe('remote-payment');

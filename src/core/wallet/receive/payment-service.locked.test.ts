@@ -9,6 +9,7 @@ import { testStorage, type TestStorage } from '../../../testing/storage/db';
 import type { Checkpoint } from '../../checkpoint';
 import { WalletEvents } from '../../events';
 import type { StoredProof } from '../../ports';
+import { walletDeps } from '../../../testing/storage/wallet-deps';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
 import { TEST_INTERVALS } from '../../../testing/wallet/payment-harness';
@@ -54,34 +55,19 @@ function open(dbName: string, checkpoint?: Checkpoint): Tab {
   };
   const wallets = new WalletProvider({ keys, counters: storage.counterSource });
   const payments = new PaymentService({
-    config: storage.config,
+    ...walletDeps(storage, { wallets, events: new WalletEvents(), logger, checkpoint }),
     keys: storage.keys,
     quotes: storage.mintQuotes,
-    ledger: storage.ledger,
-    proofs: storage.proofs,
-    counters: storage.counterSource,
-    events: new WalletEvents(),
-    logger,
-    clock: Date.now,
-    wallets,
     getSigningKey: () => Promise.reject(new Error('no signing key in this test')),
     seedSealed: async () => {
       await storage.lock.init();
       return storage.lock.state() === 'locked';
     },
     intervals: TEST_INTERVALS,
-    ...(checkpoint ? { checkpoint } : {}),
   });
   const withdraw = new WithdrawService({
-    config: storage.config,
-    proofs: storage.proofs,
+    ...walletDeps(storage, { wallets, events: new WalletEvents(), logger }),
     withdrawals: storage.withdrawals,
-    ledger: storage.ledger,
-    wallets,
-    counters: storage.counterSource,
-    events: new WalletEvents(),
-    logger,
-    clock: Date.now,
   });
   const settled: PaymentSettled[] = [];
   payments.onSettled((p) => settled.push(p));

@@ -1,67 +1,17 @@
 // PaymentService on the real Dexie storage (fake-indexeddb) and the dev mint: the wired money path.
 import 'fake-indexeddb/auto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { injectWebSocketImpl } from '@cashu/cashu-ts';
+import { describe, expect, it } from 'vitest';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { startMint, type DevMint } from '../../../../dev/mint/server';
-import { createStorage, type Storage } from '../../../storage';
-import { storagePayments } from '../../../testing/storage/payment-service';
-import { silentLogger } from '../../logger';
-import type { PaymentSettled } from './payment-service';
-import { WalletProvider } from '../wallet-provider';
-import { recordedEvents } from '../../../testing/wallet/recorded-events';
+import { storagePaymentDevice } from '../../../testing/storage/payment-service';
+import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 
-injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
-
+const suite = devMintSuite();
 const WAIT = { timeout: 15_000, interval: 20 };
-let mint: DevMint;
-let dataDir: string;
 let dbSeq = 0;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'cashew-wallet-db-'));
-  mint = await startMint({ port: 0, fresh: true, dataDir });
-});
-
-afterAll(async () => {
-  await mint.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function app(dbName: string, seed: Uint8Array) {
-  const storage: Storage = createStorage({
-    dbName,
-    defaults: { mintUrl: mint.url, relays: ['ws://127.0.0.1:7777'] },
-    logger: silentLogger,
-  });
-  await storage.keys.saveWalletKeys({
-    secretKey: new Uint8Array(32).fill(7),
-    mnemonic: 'unused in this test',
-    seed,
-  });
-  const { events, updates } = recordedEvents();
-  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
-  const payments = storagePayments(storage, { events, wallets, logger: silentLogger });
-  const settled: PaymentSettled[] = [];
-  payments.onSettled((p) => settled.push(p));
-  return {
-    storage,
-    payments,
-    settled,
-    updates,
-    async shutdown() {
-      payments.stop();
-      await payments.idle();
-      wallets.close();
-      storage.close();
-    },
-  };
-}
+const app = (dbName: string, seed: Uint8Array) =>
+  storagePaymentDevice(suite.mint.url, { dbName, seed });
 
 describe('PaymentService on Dexie storage', () => {
   it('stores the paid amount, one payment event, advances the counter and clears the quote', async () => {
@@ -70,7 +20,7 @@ describe('PaymentService on Dexie storage', () => {
     try {
       const quote = await a.payments.createInvoice(42);
       expect(await a.storage.mintQuotes.get(quote.quote)).toMatchObject({ amount: 42 });
-      await mint.pay(quote.quote);
+      await suite.mint.pay(quote.quote);
       await expect.poll(() => a.settled.length, WAIT).toBe(1);
 
       expect(await a.storage.proofs.balance()).toBe(42);
@@ -100,9 +50,14 @@ describe('PaymentService on Dexie storage', () => {
     const lost = await first.payments.createInvoice(16);
     const later = await first.payments.createInvoice(9);
     await first.shutdown(); // tab closed
-    mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
-    await mint.pay(lost.quote);
-    await mint.pay(later.quote);
+    suite.mint.addFault({
+      path: '/v1/mint/bolt11',
+      method: 'POST',
+      action: 'dropResponse',
+      count: 1,
+    });
+    await suite.mint.pay(lost.quote);
+    await suite.mint.pay(later.quote);
 
     const next = await app(name, seed);
     try {
@@ -113,7 +68,7 @@ describe('PaymentService on Dexie storage', () => {
       expect((await next.storage.history.page(1)).total).toBe(2);
       expect(await next.storage.mintQuotes.list()).toEqual([]);
     } finally {
-      mint.clearFaults();
+      suite.mint.clearFaults();
       await next.shutdown();
     }
   });

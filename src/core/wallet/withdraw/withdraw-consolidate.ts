@@ -30,6 +30,22 @@ import { FeeChangedError, isHexKeysetId } from './withdraw-plan';
 import { toCashuProof } from './withdraw-token';
 import type { WalletProvider } from '../wallet-provider';
 
+interface RoundResult {
+  all: NewProof[];
+  send: NewProof[];
+}
+
+/** A swap round once journaled: its keyset, counters and the amounts its outputs split. */
+interface JournaledRound {
+  keyset: ReturnType<Wallet['getKeyset']>;
+  journal: PendingWithdrawal;
+  reservation: CounterReservation;
+  sendPart: number;
+  keepPart: number;
+  sendSplit: ReturnType<typeof splitAmount>;
+  keepSplit: ReturnType<typeof splitAmount>;
+}
+
 export interface ConsolidatorDeps {
   proofs: ProofStore;
   withdrawals: WithdrawalStore;
@@ -173,71 +189,10 @@ export class Consolidator {
     inputs: NewProof[],
     sendAmount?: number,
     cancels?: string,
-  ): Promise<{ all: NewProof[]; send: NewProof[] }> {
+  ): Promise<RoundResult> {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const keyset = wallet.getKeyset();
-      const total = inputs.reduce((sum, p) => sum + p.amount, 0);
-      const amount = total - wallet.getFeesForProofs(inputs).toNumber();
-      if (amount <= 0) throw new MintUnreachableError('The mint fee would take the whole amount');
-      const sendPart = sendAmount ?? 0;
-      const keepPart = amount - sendPart;
-      if (keepPart < 0) {
-        throw new ValidationError('Not enough sats left after the mint fee for this amount');
-      }
-      const sendSplit = sendPart > 0 ? splitAmount(sendPart, keyset.keys) : [];
-      const keepSplit = keepPart > 0 ? splitAmount(keepPart, keyset.keys) : [];
-      const range = await this.deps.counters.reserve(
-        keyset.id,
-        sendSplit.length + keepSplit.length,
-      );
-      // A crash here only leaves unused counters behind: they are never handed out again.
-      await this.checkpoint('swap:counters-reserved');
-      const reservation: CounterReservation = { keysetId: keyset.id, ...range };
-      const journal: PendingWithdrawal = {
-        id: JOURNAL_ID_PREFIX + this.deps.newId(),
-        mintUrl,
-        token: '',
-        secrets: [],
-        amount,
-        createdAt: this.deps.clock(),
-        consolidation: {
-          reservation,
-          inputSecrets: inputs.map((p) => p.secret),
-          ...(cancels === undefined ? {} : { cancels }),
-        },
-      };
-      await this.deps.withdrawals.put(journal);
-      await this.checkpoint('swap:journaled');
-      let preview;
-      let sendSecrets = new Set<string>();
-      try {
-        // One list of outputs: the token's part first, then the change, each at its own
-        // counters, so NUT-09 restore of the range finds both after a crash.
-        const sendData =
-          sendPart > 0
-            ? OutputData.createDeterministicData(sendPart, seed, range.start, keyset, sendSplit)
-            : [];
-        const keepData =
-          keepPart > 0
-            ? OutputData.createDeterministicData(
-                keepPart,
-                seed,
-                range.start + sendSplit.length,
-                keyset,
-                keepSplit,
-              )
-            : [];
-        sendSecrets = new Set(sendData.map((d) => new TextDecoder().decode(d.secret)));
-        preview = await wallet.prepareSwapToReceive(
-          inputs.map(toCashuProof),
-          { keysetId: keyset.id },
-          { type: 'custom', data: [...sendData, ...keepData] },
-        );
-      } catch (error) {
-        // Nothing was sent: the journal has nothing to finish.
-        await this.deps.withdrawals.remove(journal.id);
-        throw toMintError(error);
-      }
+      const round = await this.journalRound(mintUrl, wallet, inputs, sendAmount ?? 0, cancels);
+      const { preview, sendSecrets } = await this.prepareRound(wallet, seed, inputs, round);
       const result = (all: NewProof[]) => ({
         all,
         send: all.filter((p) => sendSecrets.has(p.secret)),
@@ -247,40 +202,135 @@ export class Consolidator {
         await this.checkpoint('swap:signed');
         const fresh = keep.map(toNewProof);
         await this.deps.ledger.finishConsolidation({
-          journalId: journal.id,
+          journalId: round.journal.id,
           mintUrl,
-          inputSecrets: plan(journal).inputSecrets,
+          inputSecrets: plan(round.journal).inputSecrets,
           outputs: fresh,
           ...(cancels === undefined ? {} : { cancels }),
         });
         return result(fresh);
       } catch (error) {
-        const code = refusalCode(error);
-        if (code === NutCode.outputsAlreadySigned && attempt === 0) {
-          // Counters used by an earlier install of this phrase: the mint did nothing; move on.
-          await this.deps.withdrawals.remove(journal.id);
-          await this.skipAhead(wallet, reservation);
-          continue;
-        }
-        if (isDefiniteRefusal(error)) {
-          // The mint refused: it did not swap, so the journal has nothing to finish.
-          await this.deps.withdrawals.remove(journal.id);
-          throw toMintError(error);
-        }
-        // Network error, 5xx, lost or unusable reply: the mint may have swapped. Find out.
-        this.deps.logger.warn('Consolidation swap ended ambiguously; recovering', error);
-        let recovered: Recovered;
-        try {
-          recovered = await this.recover(journal);
-        } catch (recoveryError) {
-          // The journal stays; the next withdraw or start-up finishes it.
-          throw new MintUnreachableError(toMintError(error).message, { cause: recoveryError });
-        }
-        if (recovered.outcome === 'not-swapped') throw toMintError(error);
-        return result(recovered.proofs);
+        const recovered = await this.afterFailedRound(wallet, round, error, attempt);
+        if (recovered === 'again') continue;
+        return result(recovered);
       }
     }
     throw new MintUnreachableError('Consolidation could not find unused counters');
+  }
+
+  /** The round's amounts and counters, journaled before any output is built. */
+  private async journalRound(
+    mintUrl: string,
+    wallet: Wallet,
+    inputs: NewProof[],
+    sendPart: number,
+    cancels: string | undefined,
+  ): Promise<JournaledRound> {
+    const keyset = wallet.getKeyset();
+    const total = inputs.reduce((sum, p) => sum + p.amount, 0);
+    const amount = total - wallet.getFeesForProofs(inputs).toNumber();
+    if (amount <= 0) throw new MintUnreachableError('The mint fee would take the whole amount');
+    const keepPart = amount - sendPart;
+    if (keepPart < 0) {
+      throw new ValidationError('Not enough sats left after the mint fee for this amount');
+    }
+    const sendSplit = sendPart > 0 ? splitAmount(sendPart, keyset.keys) : [];
+    const keepSplit = keepPart > 0 ? splitAmount(keepPart, keyset.keys) : [];
+    const range = await this.deps.counters.reserve(keyset.id, sendSplit.length + keepSplit.length);
+    // A crash here only leaves unused counters behind: they are never handed out again.
+    await this.checkpoint('swap:counters-reserved');
+    const reservation: CounterReservation = { keysetId: keyset.id, ...range };
+    const journal: PendingWithdrawal = {
+      id: JOURNAL_ID_PREFIX + this.deps.newId(),
+      mintUrl,
+      token: '',
+      secrets: [],
+      amount,
+      createdAt: this.deps.clock(),
+      consolidation: {
+        reservation,
+        inputSecrets: inputs.map((p) => p.secret),
+        ...(cancels === undefined ? {} : { cancels }),
+      },
+    };
+    await this.deps.withdrawals.put(journal);
+    await this.checkpoint('swap:journaled');
+    return { keyset, journal, reservation, sendPart, keepPart, sendSplit, keepSplit };
+  }
+
+  /** The outputs at the journaled counters and the swap request; nothing is sent yet. */
+  private async prepareRound(
+    wallet: Wallet,
+    seed: Uint8Array,
+    inputs: NewProof[],
+    round: JournaledRound,
+  ) {
+    const { keyset, journal, reservation, sendPart, keepPart, sendSplit, keepSplit } = round;
+    try {
+      // One list of outputs: the token's part first, then the change, each at its own
+      // counters, so NUT-09 restore of the range finds both after a crash.
+      const sendData =
+        sendPart > 0
+          ? OutputData.createDeterministicData(sendPart, seed, reservation.start, keyset, sendSplit)
+          : [];
+      const keepData =
+        keepPart > 0
+          ? OutputData.createDeterministicData(
+              keepPart,
+              seed,
+              reservation.start + sendSplit.length,
+              keyset,
+              keepSplit,
+            )
+          : [];
+      const sendSecrets = new Set(sendData.map((d) => new TextDecoder().decode(d.secret)));
+      const preview = await wallet.prepareSwapToReceive(
+        inputs.map(toCashuProof),
+        { keysetId: keyset.id },
+        { type: 'custom', data: [...sendData, ...keepData] },
+      );
+      return { preview, sendSecrets };
+    } catch (error) {
+      // Nothing was sent: the journal has nothing to finish.
+      await this.deps.withdrawals.remove(journal.id);
+      throw toMintError(error);
+    }
+  }
+
+  /**
+   * A swap that did not end in stored proofs: 'again' at fresh counters when these were signed
+   * before, thrown when the mint refused, else the journal's outputs recovered from the mint.
+   */
+  private async afterFailedRound(
+    wallet: Wallet,
+    round: JournaledRound,
+    error: unknown,
+    attempt: number,
+  ): Promise<NewProof[] | 'again'> {
+    const { journal, reservation } = round;
+    const code = refusalCode(error);
+    if (code === NutCode.outputsAlreadySigned && attempt === 0) {
+      // Counters used by an earlier install of this phrase: the mint did nothing; move on.
+      await this.deps.withdrawals.remove(journal.id);
+      await this.skipAhead(wallet, reservation);
+      return 'again';
+    }
+    if (isDefiniteRefusal(error)) {
+      // The mint refused: it did not swap, so the journal has nothing to finish.
+      await this.deps.withdrawals.remove(journal.id);
+      throw toMintError(error);
+    }
+    // Network error, 5xx, lost or unusable reply: the mint may have swapped. Find out.
+    this.deps.logger.warn('Consolidation swap ended ambiguously; recovering', error);
+    let recovered: Recovered;
+    try {
+      recovered = await this.recover(journal);
+    } catch (recoveryError) {
+      // The journal stays; the next withdraw or start-up finishes it.
+      throw new MintUnreachableError(toMintError(error).message, { cause: recoveryError });
+    }
+    if (recovered.outcome === 'not-swapped') throw toMintError(error);
+    return recovered.proofs;
   }
 
   private get maxInputs(): number {

@@ -17,6 +17,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { outsideInvoice } from '../../../../dev/mint/test-support';
 import { testStorage, type TestStorage } from '../../../testing/storage/db';
+import { walletDeps } from '../../../testing/storage/wallet-deps';
 import type { WalletUpdate } from '../../events';
 import { toNewProof } from '../proof-convert';
 import { proofStateClient } from './spent-watch-client';
@@ -84,15 +85,13 @@ async function setup(
   const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
   const { events, updates } = recordedEvents();
   const service = new WithdrawService({
-    config: storage.config,
-    proofs: storage.proofs,
+    ...walletDeps(storage, {
+      wallets,
+      events,
+      logger: storage.logger,
+      clock: () => storage.now.value,
+    }),
     withdrawals: storage.withdrawals,
-    ledger: storage.ledger,
-    wallets,
-    counters: storage.counterSource,
-    events,
-    logger: storage.logger,
-    clock: () => storage.now.value,
     intervals: { pollMs: 60, safetyPollMs: 200, resubscribeMs: 100, batchMs: 100 },
     ...options.deps,
   });
