@@ -3,7 +3,6 @@
 // warning in Settings, withdrawals that never share proofs, a partial withdrawal, cancelling a
 // pending token, and history rows that fit a phone.
 import { getDecodedToken } from '@cashu/cashu-ts';
-import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { customerWallet } from './helpers/customer';
 import {
@@ -15,35 +14,9 @@ import {
   takePayment,
 } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { allowCopy, openWallet, withdraw } from './helpers/wallet-screen';
 
 const SETTLES = { timeout: 20_000 };
-
-async function openWallet(page: Page) {
-  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
-}
-
-async function allowCopy(context: BrowserContext, appUrl: string) {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: new URL(appUrl).origin,
-  });
-}
-
-/** Withdraw `amount` (everything available when omitted); returns the copied token. */
-async function withdraw(page: Page, amount?: number): Promise<string> {
-  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  if (amount !== undefined) await page.getByTestId('withdraw-amount-input').fill(String(amount));
-  await page.getByRole('button', { name: /^Withdraw [\d,]+ sats$/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Scan to withdraw' });
-  await expect(dialog).toBeVisible();
-  await page.evaluate(() => navigator.clipboard.writeText(''));
-  await dialog.getByRole('button', { name: 'Copy Token' }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^cashuB/);
-  const token = await page.evaluate(() => navigator.clipboard.readText());
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-  return token;
-}
 
 async function tokenProofs(mintUrl: string, token: string) {
   const wallet = await customerWallet(mintUrl);

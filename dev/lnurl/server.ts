@@ -194,7 +194,7 @@ export async function startLnurl(options: StartLnurlOptions): Promise<DevLnurl> 
         return sendJson(res, 404, lnurlError(`no such Lightning address here: ${path}`));
       }
       if (verify) return serveVerify(res, verify[2] ?? '');
-      const plan = faults.take(doc ? 'payRequest' : 'callback');
+      const plan = faults.takeFor(doc ? 'payRequest' : 'callback');
       if (plan.delayMs > 0) await sleep(plan.delayMs);
       log(`${req.method} ${path}${url.search}${plan.action ? ` (fault: ${plan.action})` : ''}`);
       if (spoil(res, plan.action, url)) return;

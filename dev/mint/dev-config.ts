@@ -1,6 +1,6 @@
 // Settings a test may change while the mint runs (`GET|POST /dev/config`): routing fee, fee
 // reserve, NUT code table, the NUT-04/05 amount limits its info announces and its quotes enforce,
-// and whether its info lists NUT-20.
+// whether its info lists NUT-20, and whether melt quotes accept expired outside invoices.
 import type { MintContext } from './context.ts';
 import { asObject, bad } from './wire.ts';
 
@@ -12,6 +12,7 @@ export function configView(ctx: MintContext) {
     maxAmount: ctx.config.maxAmount,
     feeReservePercent: ctx.config.feeReservePercent,
     nut20: ctx.config.nut20,
+    acceptExpiredInvoices: ctx.config.acceptExpiredInvoices,
   };
 }
 
@@ -25,6 +26,7 @@ export function updateConfig(ctx: MintContext, body: unknown): void {
     'maxAmount',
     'feeReservePercent',
     'nut20',
+    'acceptExpiredInvoices',
   ];
   for (const key of Object.keys(req)) {
     if (!known.includes(key)) throw bad(`unknown setting ${key}`);
@@ -63,6 +65,12 @@ export function updateConfig(ctx: MintContext, body: unknown): void {
   if (req.nut20 !== undefined) {
     if (typeof req.nut20 !== 'boolean') throw bad('nut20 must be true or false');
     ctx.config.nut20 = req.nut20;
+  }
+  if (req.acceptExpiredInvoices !== undefined) {
+    if (typeof req.acceptExpiredInvoices !== 'boolean') {
+      throw bad('acceptExpiredInvoices must be true or false');
+    }
+    ctx.config.acceptExpiredInvoices = req.acceptExpiredInvoices;
   }
   ctx.config.minAmount = minAmount;
   ctx.config.maxAmount = maxAmount;

@@ -25,6 +25,8 @@ export const ErrorCode = {
   invoiceAlreadyPaid: 20006,
   quoteExpired: 20007,
   mintSignatureInvalid: 20008,
+  /** CDK's reading of 20008: any NUT-11 witness missing or invalid, on swap and melt inputs. */
+  witnessInvalid: 20008,
   pubkeyInvalid: 20009,
   badRequest: 10000,
 } as const;

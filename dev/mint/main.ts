@@ -13,6 +13,7 @@ const { values } = parseArgs({
     'routing-fee-sat': { type: 'string' },
     'nut-error-codes': { type: 'string' },
     'no-nut20': { type: 'boolean', default: false },
+    'accept-expired-invoices': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -33,6 +34,7 @@ const mint = await startMint({
   nutErrorCodes:
     (values['nut-error-codes'] ?? env.NUT_ERROR_CODES) === 'current' ? 'current' : 'older',
   nut20: !(values['no-nut20'] || env.NUT20 === 'off'),
+  acceptExpiredInvoices: values['accept-expired-invoices'] || env.ACCEPT_EXPIRED_INVOICES === 'on',
   log: values.quiet ? undefined : (line) => console.log(`[mint] ${line}`),
 });
 

@@ -150,6 +150,21 @@ describe('invoices refused at quote time', () => {
     );
   });
 
+  it('pays an expired invoice with acceptExpiredInvoices on, as fake Lightning backends do', async () => {
+    const made = Math.floor(Date.now() / 1000) - 7200;
+    const request = outsideInvoice(20, { timestamp: made, expirySeconds: 600 });
+    await call(mint.url, 'POST', '/dev/config', { acceptExpiredInvoices: true });
+    try {
+      const melted = await meltAll(request, await fund(wallet, mint, 30));
+      expect(melted.record).toMatchObject({ state: 'PAID' });
+    } finally {
+      await call(mint.url, 'POST', '/dev/config', { acceptExpiredInvoices: false });
+    }
+    const again = outsideInvoice(20, { timestamp: made, expirySeconds: 600 });
+    const reply = await call(mint.url, 'POST', '/v1/melt/quote/bolt11', { request: again });
+    expect(reply).toMatchObject({ status: 400, body: { code: 10000 } });
+  });
+
   it.each([
     ['tb', 'testnet'],
     ['bcrt', 'regtest'],

@@ -26,8 +26,11 @@ const NETWORK_NAMES: Record<string, string> = {
   sb: 'simnet',
 };
 
-/** Refuses what no Lightning node would pay: another network, an expired invoice, no amount. */
-function checkPayable(invoice: DecodedInvoice): number {
+/**
+ * Refuses what no Lightning node would pay: another network, an expired invoice (unless the mint
+ * plays a fake backend, `acceptExpiredInvoices`), no amount.
+ */
+function checkPayable(invoice: DecodedInvoice, acceptExpired: boolean): number {
   if (invoice.network !== 'bc') {
     const name = NETWORK_NAMES[invoice.network] ?? invoice.network;
     throw new MintError(
@@ -35,7 +38,7 @@ function checkPayable(invoice: DecodedInvoice): number {
       `invoice is for ${name} (ln${invoice.network}…); this mint pays only mainnet (lnbc…) invoices`,
     );
   }
-  if (invoice.timestamp !== null) {
+  if (invoice.timestamp !== null && !acceptExpired) {
     const expiresAt = invoice.timestamp + invoice.expirySeconds;
     if (expiresAt <= nowSeconds()) {
       throw new MintError(
@@ -72,7 +75,7 @@ export function createMeltQuote(ctx: MintContext, body: unknown) {
   }
   const decoded = decodeInvoice(request);
   if (!decoded) throw bad('request is not a BOLT11 invoice');
-  const amount = checkPayable(decoded);
+  const amount = checkPayable(decoded, ctx.config.acceptExpiredInvoices);
   checkAmountLimits(ctx, amount);
   checkNotPaid(ctx, request, decoded.paymentHash);
   const record: MeltQuoteRecord = {
@@ -111,7 +114,7 @@ export function melt(ctx: MintContext, body: unknown, options: MeltOptions = {})
   if (isExpired(quote)) throw new MintError(ErrorCode.quoteExpired, 'quote expired');
   const decoded = decodeInvoice(quote.request);
   // The invoice may have expired since the quote (an own invoice would then fail to settle).
-  if (decoded) checkPayable(decoded);
+  if (decoded) checkPayable(decoded, ctx.config.acceptExpiredInvoices);
   checkNotPaid(ctx, quote.request, decoded?.paymentHash ?? null);
   const proofs = parseProofs(req.inputs);
   const inputs = checkInputs(ctx.keyring, proofs, ctx.state.spent, ctx.state.pending);

@@ -67,7 +67,7 @@ async function swap(inputs: ProofWire[], outputs?: { amount: number; id: string;
 
 function expectRefused(reply: Awaited<ReturnType<typeof swap>>, detail?: RegExp) {
   expect(reply.status).toBe(400);
-  expect(reply.body.code).toBe(10003);
+  expect(reply.body.code).toBe(20008);
   if (detail) expect(reply.body.detail).toMatch(detail);
 }
 
@@ -81,8 +81,8 @@ describe('NUT-10/11 in /v1/info', () => {
 describe('SIG_INPUTS', () => {
   it('spends a proof locked to a key only with a signature by that key', async () => {
     const proofs = await locked(8, { pubkey: A.pub });
-    expectRefused(await swap(proofsWire(proofs)), /Witness is missing/);
-    expectRefused(await swap(signedEach(proofs, B)), /not enough valid P2PK signatures/);
+    expectRefused(await swap(proofsWire(proofs)), /Witness signatures not provided/);
+    expectRefused(await swap(signedEach(proofs, B)), /P2PK spend conditions are not met/);
     expect(proofs.some((p) => mint.isSpent(p.secret))).toBe(false);
     expect((await swap(signedEach(proofs, A))).status).toBe(200);
     expect(proofs.every((p) => mint.isSpent(p.secret))).toBe(true);
@@ -113,7 +113,7 @@ describe('locktime and refund keys', () => {
   it('after the locktime: the refund key as well as the lock key, but not no one', async () => {
     const options = { pubkey: A.pub, locktime: now() - 10, refundKeys: [R1.pub] };
     const first = await locked(4, options);
-    expectRefused(await swap(proofsWire(first)), /Witness is missing/);
+    expectRefused(await swap(proofsWire(first)), /Witness signatures not provided/);
     expectRefused(await swap(signedEach(first, B)));
     expect((await swap(signedEach(first, R1))).status).toBe(200);
     const second = await locked(4, options);

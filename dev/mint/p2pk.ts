@@ -13,8 +13,12 @@ const P2PK_TAGS = ['sigflag', 'n_sigs', 'pubkeys', 'locktime', 'refund', 'n_sigs
 /** Bounds against abuse, as mints set them. */
 const MAX_KEYS = 10;
 
+/**
+ * A spending condition not met: 20008 "witness missing or invalid" in both tables, as CDK answers
+ * every NUT-11 failure (nutshell sends 11000 or 0); see dev/mint/README.md "Refusal codes".
+ */
 function refuse(detail: string): MintError {
-  return new MintError(ErrorCode.proofInvalid, detail);
+  return new MintError(ErrorCode.witnessInvalid, detail);
 }
 
 /** The well-known secret, or null for a plain (random) secret. */
@@ -135,10 +139,11 @@ function checkSigned(rules: P2pkRules, witness: unknown, message: string): void 
     if (rules.refund.length === 0) return;
     if (validSigners(rules.refund, signatures, message) >= rules.nSigsRefund) return;
   }
+  // CDK's texts, which wallets' tests match (`witness.*p2pk.*signature`, `signatures not provided`)
   throw refuse(
     signatures.length === 0
-      ? 'Witness is missing for p2pk signature'
-      : `not enough valid P2PK signatures (${expired ? 'lock or refund keys' : `${rules.nSigs} of the lock keys`} needed)`,
+      ? 'Witness signatures not provided. P2PK signatures are required but not provided'
+      : `P2PK spend conditions are not met (${expired ? 'lock or refund keys' : `${rules.nSigs} of the lock keys`} needed)`,
   );
 }
 
@@ -157,8 +162,8 @@ export function sigAllMessage(
 
 /**
  * Enforces the spending conditions of a swap's or melt's inputs; plain secrets pass. Refuses
- * (10003, or 10001 in the current table) kinds other than P2PK, malformed P2PK secrets, and
- * missing or insufficient signatures.
+ * malformed P2PK secrets and missing or insufficient signatures (20008), and kinds other than
+ * P2PK (10003, or 10001 in the current table).
  */
 export function checkSpendingConditions(
   inputs: ProofWire[],
@@ -168,7 +173,10 @@ export function checkSpendingConditions(
   const secrets = inputs.map((p) => parseWellKnown(p.secret));
   for (const secret of secrets) {
     if (secret && secret.kind !== 'P2PK') {
-      throw refuse(`spending condition ${secret.kind} is not supported`);
+      throw new MintError(
+        ErrorCode.proofInvalid,
+        `spending condition ${secret.kind} is not supported`,
+      );
     }
   }
   const rules = secrets.map((s) => (s ? p2pkRules(s) : null));

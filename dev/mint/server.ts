@@ -41,6 +41,8 @@ export type StartMintOptions = {
   routingFeeSat?: number;
   /** List NUT-20 in /v1/info. Default true; false leaves it out (quotes with a pubkey still lock). */
   nut20?: boolean;
+  /** Accept outside invoices past their expiry at melt quote, as fake Lightning backends do. Default false. */
+  acceptExpiredInvoices?: boolean;
   /** Receives one line per request; silent by default. */
   log?: (line: string) => void;
 };
@@ -87,6 +89,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
     maxAmount: 1_000_000,
     feeReservePercent: 1,
     nut20: options.nut20 ?? true,
+    acceptExpiredInvoices: options.acceptExpiredInvoices ?? false,
   };
   const log = options.log ?? (() => {});
   const store = new MintStore(dataDir);

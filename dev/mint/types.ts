@@ -92,4 +92,9 @@ export type MintConfig = {
   feeReservePercent: number;
   /** Whether /v1/info lists NUT-20 (signed mint quotes); off models a mint that does not lock. */
   nut20: boolean;
+  /**
+   * Melt-quote an outside invoice past its expiry as nutshell's and CDK's fake Lightning backends
+   * do (wallet test suites use fixed old invoices); off (default) refuses it as real nodes do.
+   */
+  acceptExpiredInvoices: boolean;
 };

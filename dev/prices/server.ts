@@ -1,4 +1,6 @@
 // startPriceFeed: a stand-in for mempool's `/api/v1/prices` on loopback, settable and breakable by tests.
+import { FaultRules, parseFaultRule } from '../shared/fault-rules.ts';
+import type { FaultRule } from '../shared/fault-rules.ts';
 import { listen, readJson, sendJson, sendText, sleep } from '../shared/small-http.ts';
 import { PriceBook } from './price-book.ts';
 
@@ -10,7 +12,7 @@ export const PRICE_FAULTS = [
   'infinitePrice',
 ] as const;
 export type PriceFaultAction = (typeof PRICE_FAULTS)[number];
-export type PriceFaultRule = { action?: PriceFaultAction; delayMs?: number; count?: number };
+export type PriceFaultRule = FaultRule<PriceFaultAction>;
 
 const DAY_S = 86_400;
 
@@ -37,50 +39,21 @@ export type DevPriceFeed = {
 };
 
 function parseRule(value: unknown): PriceFaultRule | Error {
-  if (typeof value !== 'object' || value === null) return new Error('a fault must be an object');
-  const r = value as Record<string, unknown>;
-  const rule: PriceFaultRule = {};
-  if (r.action !== undefined) {
-    if (!(PRICE_FAULTS as readonly unknown[]).includes(r.action)) {
-      return new Error(`fault.action must be one of ${PRICE_FAULTS.join(', ')}`);
-    }
-    rule.action = r.action as PriceFaultAction;
-  }
-  for (const key of ['delayMs', 'count'] as const) {
-    const v = r[key];
-    if (v === undefined) continue;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
-      return new Error(`fault.${key} must be a non-negative integer`);
-    }
-    rule[key] = v;
-  }
-  return rule;
+  const parsed = parseFaultRule(value, PRICE_FAULTS);
+  return parsed instanceof Error ? parsed : parsed.rule;
 }
 
 export async function startPriceFeed(options: StartPriceFeedOptions = {}): Promise<DevPriceFeed> {
   const book = new PriceBook();
   const log = options.log ?? (() => {});
-  let rules: PriceFaultRule[] = [];
-
-  const take = () => {
-    const matching = rules;
-    for (const rule of matching) if (rule.count !== undefined) rule.count -= 1;
-    rules = rules.filter((r) => r.count === undefined || r.count > 0);
-    return {
-      delayMs: matching.reduce((sum, r) => sum + (r.delayMs ?? 0), 0),
-      action: matching.find((r) => r.action)?.action,
-    };
-  };
-  const addRules = (list: PriceFaultRule[]) => {
-    rules.push(...list.filter((r) => r.count === undefined || r.count > 0).map((r) => ({ ...r })));
-  };
+  const rules = new FaultRules<PriceFaultAction, PriceFaultRule>();
 
   const server = await listen(
     async (req, res, url) => {
       const path = url.pathname;
       const method = req.method ?? 'GET';
       if (path === '/api/v1/prices' && method === 'GET') {
-        const plan = take();
+        const plan = rules.take();
         if (plan.delayMs > 0) await sleep(plan.delayMs);
         log(`GET ${path}${plan.action ? ` (fault: ${plan.action})` : ''}`);
         if (plan.action === 'hang') return;
@@ -112,15 +85,15 @@ export async function startPriceFeed(options: StartPriceFeedOptions = {}): Promi
         return sendJson(res, 200, book.reply());
       }
       if (path === '/dev/faults') {
-        if (method === 'DELETE') rules = [];
+        if (method === 'DELETE') rules.clear();
         if (method === 'POST') {
           const body = await readJson(req);
           const parsed = (Array.isArray(body) ? body : [body]).map(parseRule);
           const bad = parsed.find((r) => r instanceof Error);
           if (bad) return sendJson(res, 400, { detail: bad.message });
-          addRules(parsed as PriceFaultRule[]);
+          rules.add(parsed as PriceFaultRule[]);
         }
-        return sendJson(res, 200, { faults: rules.map((r) => ({ ...r })) });
+        return sendJson(res, 200, { faults: rules.list() });
       }
       return sendJson(res, 404, { detail: `no route for ${method} ${path}` });
     },
@@ -140,11 +113,9 @@ export async function startPriceFeed(options: StartPriceFeedOptions = {}): Promi
     addFault(rule) {
       const parsed = parseRule(rule);
       if (parsed instanceof Error) throw parsed;
-      addRules([parsed]);
+      rules.add([parsed]);
     },
-    clearFaults: () => {
-      rules = [];
-    },
+    clearFaults: () => rules.clear(),
     close: () => server.close(),
   };
 }

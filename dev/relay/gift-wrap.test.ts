@@ -1,38 +1,16 @@
 // Gift wraps (NIP-17/59) travel through the dev relay the way the app's remote payments use it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
+import { generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
 import { SimplePool, useWebSocketImplementation } from 'nostr-tools/pool';
 import * as nip17 from 'nostr-tools/nip17';
-import * as nip44 from 'nostr-tools/nip44';
-import { createRumor, createSeal, unwrapEvent } from 'nostr-tools/nip59';
+import { unwrapEvent } from 'nostr-tools/nip59';
 import WebSocket from 'ws';
+import { giftWrapAt } from './pinned-wrap.ts';
 import { startRelay, type DevRelay } from './server.ts';
 
 useWebSocketImplementation(WebSocket);
 
 const TWO_DAYS = 2 * 24 * 60 * 60;
-
-/** A NIP-59 wrap whose created_at is pinned, to test back-dating at the 2-day limit. */
-function wrapWithCreatedAt(
-  message: string,
-  senderSk: Uint8Array,
-  recipient: string,
-  createdAt: number,
-) {
-  const rumor = createRumor({ kind: 14, content: message, tags: [['p', recipient]] }, senderSk);
-  const seal = createSeal(rumor, senderSk, recipient);
-  const wrapperSk = generateSecretKey();
-  const key = nip44.getConversationKey(wrapperSk, recipient);
-  return finalizeEvent(
-    {
-      kind: 1059,
-      created_at: createdAt,
-      tags: [['p', recipient]],
-      content: nip44.encrypt(JSON.stringify(seal), key),
-    },
-    wrapperSk,
-  );
-}
 
 function receiveOne(
   pool: SimplePool,
@@ -88,7 +66,7 @@ describe('dev relay carries gift wraps', () => {
     const merchantSk = generateSecretKey();
     const merchant = getPublicKey(merchantSk);
     const now = Math.floor(Date.now() / 1000);
-    const wrap = wrapWithCreatedAt(
+    const wrap = giftWrapAt(
       '{"quote":"old","amount":5}',
       generateSecretKey(),
       merchant,

@@ -3,11 +3,10 @@
 // nostr-tools (optionally back-dated to a chosen created_at) and publishes it on the relay.
 import type { APIRequestContext } from '@playwright/test';
 import { decode } from 'nostr-tools/nip19';
-import * as nip44 from 'nostr-tools/nip44';
-import { createRumor, createSeal } from 'nostr-tools/nip59';
 import { SimplePool, useWebSocketImplementation } from 'nostr-tools/pool';
-import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
+import { generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
 import WebSocket from 'ws';
+import { giftWrapAt } from '../../dev/relay/pinned-wrap';
 import { MERCHANT_PROFILE_KIND } from '../../src/core/remote-payments/merchant-profile';
 import { decodePairingSecret, provePairing } from '../../src/core/remote-payments/pairing';
 import {
@@ -73,22 +72,11 @@ export function giftWrap(
   merchantPubkeyHex: string,
   createdAt = Math.floor(Date.now() / 1000),
 ): NostrEvent {
-  const sender = generateSecretKey();
-  const rumor = createRumor(
-    { kind: 14, content: serializePaymentMessage(message), tags: [['p', merchantPubkeyHex]] },
-    sender,
-  );
-  const seal = createSeal(rumor, sender, merchantPubkeyHex);
-  const wrapper = generateSecretKey();
-  const key = nip44.getConversationKey(wrapper, merchantPubkeyHex);
-  return finalizeEvent(
-    {
-      kind: 1059,
-      created_at: createdAt,
-      tags: [['p', merchantPubkeyHex]],
-      content: nip44.encrypt(JSON.stringify(seal), key),
-    },
-    wrapper,
+  return giftWrapAt(
+    serializePaymentMessage(message),
+    generateSecretKey(),
+    merchantPubkeyHex,
+    createdAt,
   );
 }
 

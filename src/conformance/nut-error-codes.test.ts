@@ -77,11 +77,13 @@ const CASES: Case[] = [
     definite: true,
   },
   {
+    // Read by its number alone, as in the current table: the caller asks the mint before it
+    // gives anything up (core/wallet/mint-errors.ts PENDING_CODES).
     code: 11002,
     detail: 'Transaction is not balanced (inputs != outputs)',
     generation: 'older',
     reactsAs: 11002,
-    definite: true,
+    definite: false,
   },
   {
     code: 11002,
@@ -109,6 +111,13 @@ const CASES: Case[] = [
     detail: 'Transaction is not balanced (inputs != outputs)',
     generation: 'current',
     reactsAs: 11005,
+    definite: true,
+  },
+  {
+    code: 11013,
+    detail: 'Unit in request is not supported',
+    generation: 'current',
+    reactsAs: 11013,
     definite: true,
   },
   {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpResponseError, MintOperationError, NetworkError } from '@cashu/cashu-ts';
 import { MintRefusedError, MintUnreachableError } from '../errors';
-import { isAmbiguous, isDefiniteRefusal, toMintError } from './mint-errors';
+import { isAmbiguous, isDefiniteRefusal, NutCode, refusalCode, toMintError } from './mint-errors';
 
 describe('toMintError', () => {
   it('keeps a 400 refusal with its NUT code and detail as a MintRefusedError', () => {
@@ -65,6 +65,22 @@ describe('classification', () => {
     expect(isAmbiguous(new MintOperationError(11001, 'spent'))).toBe(false);
     expect(isDefiniteRefusal(new MintOperationError(20005, 'pending'))).toBe(false);
     expect(isAmbiguous(new MintOperationError(20005, 'pending'))).toBe(true);
+  });
+
+  it('reads both NUT tables by code alone, whatever the text says', () => {
+    // 11002 is "not balanced" (older) or "proofs are pending" (current): pending either way.
+    for (const text of ['Transaction is not balanced', 'Proofs are pending', '']) {
+      expect(isDefiniteRefusal(new MintOperationError(11002, text))).toBe(false);
+      expect(isAmbiguous(new MintOperationError(11002, text))).toBe(true);
+    }
+    expect(isAmbiguous(new MintOperationError(11004, 'outputs are pending'))).toBe(true);
+    // Renumbered conditions: outputs already signed reacts the same in both tables.
+    expect(refusalCode(new MintOperationError(11003, 'x'))).toBe(NutCode.outputsAlreadySigned);
+    expect(refusalCode(new MintOperationError(10002, 'x'))).toBe(NutCode.outputsAlreadySigned);
+    // Codes only one table has are definite refusals (unit, verification, not balanced).
+    for (const code of [11013, 11005, 10001, 10003, 20008]) {
+      expect(isDefiniteRefusal(new MintOperationError(code, 'x'))).toBe(true);
+    }
   });
 
   it('treats network errors, 5xx and uncoded HTTP errors as ambiguous', () => {

@@ -12,6 +12,7 @@ export const NETWORK_FAILED_MESSAGE = 'Network request failed';
 /** NUT error codes the money path reacts to (NUT error table). */
 export const NutCode = {
   outputsAlreadySigned: 10002,
+  proofsAlreadySpent: 11001,
   keysetUnknown: 12001,
   keysetInactive: 12002,
   quoteNotPaid: 20001,
@@ -28,17 +29,18 @@ const RENUMBERED: Record<number, number> = {
   11003: NutCode.outputsAlreadySigned,
 };
 
-/** Current-table codes for work still in progress at the mint: it may yet act on the request. */
+/**
+ * Current-table codes for work still in progress at the mint: it may yet act on the request.
+ * 11002 is also the older table's "transaction not balanced"; the number alone cannot say which
+ * table a mint uses, so it is read as pending in both: the caller then asks the mint (NUT-07
+ * states, the quote) before giving anything up, which costs an older mint's refusal one check.
+ */
 const PENDING_CODES = new Set<number>([11002, 11004]);
 
 function rawCode(error: unknown): number | undefined {
   if (error instanceof MintRefusedError) return error.code;
   if (error instanceof MintOperationError) return error.code;
   return undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : '';
 }
 
 /** The NUT code of a definite refusal (older numbering for renumbered ones), or undefined. */
@@ -50,15 +52,14 @@ export function refusalCode(error: unknown): number | undefined {
 /**
  * Definite: the mint answered 400 with a NUT code, so it did not act
  * (docs/protocol.md "How a failure is read").
- * Exceptions: "quote pending", and "proofs/outputs pending" (11002/11004 in the current table;
- * an older mint's 11002 "transaction is not balanced" says so in its text and stays definite).
+ * Exceptions, read by code alone in either table: "quote pending" (20005), and "proofs/outputs
+ * pending" (11002/11004 in the current table; see PENDING_CODES for the older 11002).
  */
 export function isDefiniteRefusal(error: unknown): boolean {
   const code = refusalCode(error);
   if (code === undefined) return false;
   if (code === NutCode.quotePending) return false;
-  if (PENDING_CODES.has(code)) return /balanced/i.test(messageOf(error));
-  return true;
+  return !PENDING_CODES.has(code);
 }
 
 /** We cannot tell whether the mint acted: network failure, timeout, 5xx, 429, other non-NUT replies. */

@@ -424,7 +424,7 @@ export class CashOutService {
     }
     if (state === 'PAID') {
       await this.checkpoint('melt:paid');
-      return this.settle(row, change.map(toNewProof), preimage);
+      return this.settle(row, await this.completeChange(wallet, row, change), preimage);
     }
     if (state === 'UNPAID') return this.release(row);
     if (state !== 'PENDING') this.deps.logger.warn(`Melt ${row.quote} answered ${state}`);
@@ -483,6 +483,29 @@ export class CashOutService {
     } catch (error) {
       throw toMintError(error);
     }
+  }
+
+  /**
+   * The reply's change, plus any blank output the mint signed but the reply left out (a reply may
+   * carry fewer signatures than blanks, so only NUT-09 restore of the range can tell). Restore
+   * failing keeps the reply's change: it is real, and the quote is paid.
+   */
+  private async completeChange(
+    wallet: Wallet,
+    row: PendingMelt,
+    change: Proof[],
+  ): Promise<NewProof[]> {
+    const replied = change.map(toNewProof);
+    if (!row.reservation || change.length >= row.reservation.count) return replied;
+    let restored: NewProof[];
+    try {
+      restored = await this.restoreChange(wallet, row.reservation);
+    } catch (error) {
+      this.deps.logger.warn(`Melt ${row.quote}: change restore failed; keeping the reply's`, error);
+      return replied;
+    }
+    const known = new Set(replied.map((p) => p.secret));
+    return [...replied, ...restored.filter((p) => !known.has(p.secret))];
   }
 
   private async restoreChange(

@@ -315,7 +315,9 @@ export class Consolidator {
       await this.skipAhead(wallet, reservation);
       return 'again';
     }
-    if (isDefiniteRefusal(error)) {
+    // "Already spent" can be the answer to our own swap: a browser re-sends a POST whose
+    // connection dropped after the mint swapped. NUT-07 and restore decide, as for a lost reply.
+    if (isDefiniteRefusal(error) && code !== NutCode.proofsAlreadySpent) {
       // The mint refused: it did not swap, so the journal has nothing to finish.
       await this.deps.withdrawals.remove(journal.id);
       throw toMintError(error);

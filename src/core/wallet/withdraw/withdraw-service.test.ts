@@ -14,6 +14,7 @@ import {
 } from '@cashu/cashu-ts';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { MALFORMATIONS } from '../../../../dev/mint/malform';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { outsideInvoice } from '../../../../dev/mint/test-support';
 import { testStorage, type TestStorage } from '../../../testing/storage/db';
@@ -488,6 +489,49 @@ describe('WithdrawService: an interrupted consolidation swap', () => {
     expect(await consolidationJournals(storage)).toEqual([]);
     expect(await redeemAtFeeMint(result.token)).toBe(18 - 1);
   });
+
+  it('recovers a swap whose reply was lost and whose re-sent request was told "already spent"', async () => {
+    const { service, storage } = await setup(feeMint.url);
+    await takePayments(feeMint, storage, [20], ones);
+    feeMint.addFault({ path: '/v1/swap', action: 'dropResponse', count: 1 });
+    // As Chromium does: a POST whose connection closed before any answer is sent once more.
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      try {
+        return await realFetch(input, init);
+      } catch {
+        return realFetch(input, init);
+      }
+    });
+    let result;
+    try {
+      result = ok(await service.createToken({ consolidate: true }));
+    } finally {
+      spy.mockRestore();
+    }
+
+    expect(result.amount).toBe(18);
+    expect(await storage.proofs.balance()).toBe(18);
+    expect(await consolidationJournals(storage)).toEqual([]);
+    expect(await redeemAtFeeMint(result.token)).toBe(18 - 1);
+  });
+
+  it.each(MALFORMATIONS.filter((m) => m !== 'keysetIdMismatch'))(
+    'a swap reply spoilt after the mint swapped (%s): outputs recovered once, all of them real',
+    async (malform) => {
+      const { service, storage } = await setup(feeMint.url);
+      await takePayments(feeMint, storage, [20], ones);
+      feeMint.addFault({ path: '/v1/swap', method: 'POST', action: 'malform', malform, count: 1 });
+
+      const result = ok(await service.createToken({ consolidate: true }));
+
+      expect(result.amount).toBe(18);
+      expect(await storage.proofs.balance()).toBe(18);
+      expect(await consolidationJournals(storage)).toEqual([]);
+      // the token holds only real signatures: it redeems for what the app counted
+      expect(await redeemAtFeeMint(result.token)).toBe(18 - 1);
+    },
+  );
 
   it('finishes a swap journaled before a crash on the next start, without swapping again', async () => {
     const first = await setup(feeMint.url);

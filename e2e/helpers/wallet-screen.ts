@@ -1,0 +1,77 @@
+// E2E helper: the Wallet screen's money actions (open it, withdraw a token, cancel it, cash out) and the dev mint's switches.
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+export async function openWallet(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
+}
+
+export async function allowCopy(context: BrowserContext, appUrl: string): Promise<void> {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(appUrl).origin,
+  });
+}
+
+/** Withdraw `amount` (everything available when omitted); returns the copied token. */
+export async function withdraw(page: Page, amount?: number): Promise<string> {
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  if (amount !== undefined) await page.getByTestId('withdraw-amount-input').fill(String(amount));
+  await page.getByRole('button', { name: /^Withdraw [\d,]+ sats$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scan to withdraw' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await dialog.getByRole('button', { name: 'Copy Token' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^cashuB/);
+  const token = await page.evaluate(() => navigator.clipboard.readText());
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  return token;
+}
+
+/** Cancels the one pending token from the Wallet screen; waits for the outcome. */
+export async function cancelToken(page: Page, sats: number): Promise<void> {
+  await page
+    .getByTestId('pending-withdrawals')
+    .getByRole('button', { name: 'Cancel token' })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this token?' });
+  await expect(confirm).toContainText(`${sats} sats`);
+  await confirm.getByRole('button', { name: 'Cancel token' }).click();
+  await expect(page.getByTestId('cancel-token-outcome')).toHaveText(
+    `Token cancelled: ${sats} sats are available again.`,
+    { timeout: 30_000 },
+  );
+}
+
+/** Wallet → Cash out → an invoice → Pay; returns the result line's locator. */
+export async function cashOutToInvoice(page: Page, invoice: string) {
+  await page.getByRole('button', { name: 'Cash out', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cash out to Lightning' });
+  await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(invoice);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm cash-out' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Pay' }).click();
+  return page.getByTestId('cash-out-result');
+}
+
+/** Adds a fault rule (or rules) to the dev mint (dev/mint/README.md "Fault switches"). */
+export async function mintFault(
+  request: APIRequestContext,
+  mintUrl: string,
+  rule: Record<string, unknown> | Record<string, unknown>[],
+): Promise<void> {
+  const response = await request.post(`${mintUrl}/dev/faults`, { data: rule });
+  expect(response.ok()).toBe(true);
+}
+
+/** Changes the dev mint's live settings (`POST /dev/config`). */
+export async function mintConfig(
+  request: APIRequestContext,
+  mintUrl: string,
+  settings: Record<string, unknown>,
+): Promise<void> {
+  const response = await request.post(`${mintUrl}/dev/config`, { data: settings });
+  expect(response.ok()).toBe(true);
+}
