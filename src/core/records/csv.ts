@@ -3,6 +3,7 @@
 import { historyKind } from '../history-kinds';
 import type { HistoryEvent } from '../ports';
 import { fiatValueText } from '../prices/convert';
+import { refundLinkOf } from '../receipts/refunds';
 import { localStamp } from './local-day';
 
 export const CSV_HEADER = [
@@ -18,6 +19,7 @@ export const CSV_HEADER = [
   'Quote id',
   'Origin',
   'Mint',
+  'Refund of',
 ] as const;
 
 /** RFC 4180 line ending. */
@@ -62,6 +64,13 @@ export function eventOrigin(event: HistoryEvent): string {
   return historyKind(event.type)?.origin ?? '';
 }
 
+/** A refund's sale: its receipt reference, else its history id; empty for other events. */
+export function refundOfText(event: HistoryEvent): string {
+  const link = refundLinkOf(event);
+  if (!link) return '';
+  return link.reference ?? `#${link.refundOf}`;
+}
+
 export function csvRow(event: HistoryEvent): string {
   const fiat = event.fiat;
   const stamp = localStamp(event.createdAt);
@@ -78,5 +87,6 @@ export function csvRow(event: HistoryEvent): string {
     event.quoteId ?? '',
     eventOrigin(event),
     event.mintUrl,
+    refundOfText(event),
   ]);
 }

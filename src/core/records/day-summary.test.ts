@@ -64,6 +64,55 @@ describe('summarise', () => {
     expect(s.cashOuts).toEqual({ count: 1, sats: 800, fees: 4 });
   });
 
+  it('closes the day: by method, items sold, tips, taxes, refunds and net', () => {
+    const cart = event('direct-payment', 1_265, day.start + 1, {
+      sale: {
+        lines: [
+          { itemId: 'i1', name: 'Espresso', quantity: 2, unitSats: 300 },
+          { name: 'Custom', quantity: 1, unitSats: 500 },
+        ],
+        subtotalSats: 1_100,
+        taxSats: 60,
+        tipSats: 105,
+        method: 'ecash',
+      },
+    });
+    const second = event('remote-payment', 330, day.start + 2, {
+      sale: {
+        lines: [{ itemId: 'i1', name: 'Espresso', quantity: 1, unitSats: 300 }],
+        subtotalSats: 300,
+        taxSats: 30,
+        tipSats: 0,
+        method: 'lightning',
+      },
+    });
+    const keypad = event('direct-payment', 1_000, day.start + 3);
+    const s = summarise('2026-11-22', day.start, day.end, [
+      cart,
+      second,
+      keypad,
+      event('refund', 400, day.start + 4, {
+        metadata: JSON.stringify({ refundOf: cart.id, method: 'lightning', feePaid: 1 }),
+      }),
+      event('refund', 100, day.start + 5, {
+        metadata: JSON.stringify({ refundOf: keypad.id, method: 'ecash' }),
+      }),
+    ]);
+    expect(s.sales).toEqual({ count: 3, sats: 2_595 });
+    expect(s.byMethod).toEqual({
+      lightning: { count: 2, sats: 1_330 },
+      ecash: { count: 1, sats: 1_265 },
+    });
+    expect(s.items).toEqual([
+      { name: 'Espresso', quantity: 3, sats: 900 },
+      { name: 'Custom', quantity: 1, sats: 500 },
+    ]);
+    expect(s.tips).toBe(105);
+    expect(s.taxes).toBe(90);
+    expect(s.refunds).toEqual({ count: 2, sats: 500, fees: 1 });
+    expect(s.net).toBe(2_095);
+  });
+
   it('sums cents exactly: ten sales of 0.10 are 1.00', () => {
     const tenCents = Array.from({ length: 10 }, (_, i) =>
       event('direct-payment', 100, day.start + i, {
