@@ -15,7 +15,7 @@ export interface RefundLink {
   reference?: string;
 }
 
-function metadataObject(event: Pick<HistoryEvent, 'metadata'>): Record<string, unknown> {
+function metadataObject(event: { metadata?: string }): Record<string, unknown> {
   if (!event.metadata) return {};
   try {
     const parsed: unknown = JSON.parse(event.metadata);
@@ -26,9 +26,8 @@ function metadataObject(event: Pick<HistoryEvent, 'metadata'>): Record<string, u
 }
 
 /** The link of a refund event to its sale; undefined for any other event or a broken link. */
-export function refundLinkOf(
-  event: Pick<HistoryEvent, 'type' | 'metadata'>,
-): RefundLink | undefined {
+/** `type` is a string: storage rows of kinds this version does not know pass through here too. */
+export function refundLinkOf(event: { type: string; metadata?: string }): RefundLink | undefined {
   if (event.type !== 'refund') return undefined;
   const meta = metadataObject(event);
   const refundOf = meta.refundOf;
@@ -39,7 +38,7 @@ export function refundLinkOf(
 }
 
 /** Whether an event is a sale a receipt and a refund can be made for. */
-export function isSale(event: Pick<HistoryEvent, 'type'>): boolean {
+export function isSale(event: { type: string }): boolean {
   return historyKind(event.type)?.daySummary === 'sale';
 }
 
@@ -71,7 +70,7 @@ export const refundTooLargeText = (left: number) =>
  * amount is a positive whole number no larger than what earlier refunds left.
  */
 export function checkRefund(
-  sale: Pick<HistoryEvent, 'type' | 'amount'>,
+  sale: { type: string; amount: number },
   refunds: readonly Pick<HistoryEvent, 'amount'>[],
   amount: number,
 ): void {
