@@ -8,6 +8,7 @@ import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
 const PHONE = { width: 390, height: 844 };
+const SETTLES = { timeout: 20_000 };
 
 async function openWallet(page: Page) {
   await page.getByRole('link', { name: 'Wallet', exact: true }).click();
@@ -61,5 +62,66 @@ test.describe('receipts', () => {
     });
     expect(overflow).toEqual({ page: 0, elements: [] });
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  test('a partial refund to a Lightning address is linked to the sale; more than is left is refused', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+    lightningAddress,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 1234, payQuote);
+    await openWallet(page);
+    await page.setViewportSize(PHONE);
+
+    let receipt = await openReceipt(page);
+    await receipt.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund (up to 1234 sats)' });
+    await expect(refund).toBeVisible();
+    await expectAccessible(page, 'refund');
+    await refund.getByLabel('Invoice, Lightning address or LNURL').fill(lightningAddress);
+    await refund.getByRole('button', { name: 'Continue' }).click();
+    await expect(refund.getByLabel(/^Amount in sats/)).toHaveValue('1234');
+    await expect(refund.getByRole('button', { name: 'Cash out everything' })).toHaveCount(0);
+    await refund.getByLabel(/^Amount in sats/).fill('500');
+    await refund.getByRole('button', { name: 'Continue' }).click();
+    await expect(refund.getByTestId('cash-out-amount')).toHaveText('500 sats');
+    await refund.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByTestId('cash-out-result')).toHaveText(
+      'Refund paid: 500 sats sent, 0 sats fee.',
+      SETTLES,
+    );
+    await refund.getByRole('button', { name: 'Close' }).click();
+
+    const refundRow = page.getByTestId('history-item').filter({ hasText: 'Refund' });
+    await expect(refundRow).toHaveCount(1, SETTLES);
+    await expect(refundRow.getByTestId('history-amount')).toHaveText('−500 sats');
+
+    // The sale's receipt lists the refund and what is left.
+    receipt = await openReceipt(page);
+    await expect(receipt.getByTestId('receipt')).toContainText('-500 sats');
+    await expect(receipt.getByTestId('receipt')).toContainText('Left734 sats');
+
+    // More than is left: refused with the amount left, nothing leaves.
+    await receipt.getByRole('button', { name: 'Refund' }).click();
+    const again = page.getByRole('dialog', { name: 'Refund (up to 734 sats)' });
+    await again.getByLabel('Invoice, Lightning address or LNURL').fill(lightningAddress);
+    await again.getByRole('button', { name: 'Continue' }).click();
+    await again.getByLabel(/^Amount in sats/).fill('735');
+    await again.getByRole('button', { name: 'Continue' }).click();
+    await expect(again.getByText('Only 734 sats of this sale are left to refund')).toBeVisible();
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('734 sats');
+
+    // The day's close: gross 1,234, refunds 500, net 734.
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    const day = page.getByRole('dialog', { name: 'Day summary' });
+    await expect(day.getByTestId('summary-sales')).toHaveText('1 · 1,234 sats');
+    await expect(day.getByTestId('summary-refunds')).toHaveText('1 · 500 sats, fees 0 sats');
+    await expect(day.getByTestId('summary-net')).toHaveText('734 sats');
+    await expect(day.getByTestId('summary-lightning')).toHaveText('1 · 1,234 sats');
+    await expectAccessible(page, 'day summary');
   });
 });

@@ -21,6 +21,7 @@ import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
 import { ReceiptModal } from './ReceiptModal';
+import { REFUND } from './receipt-texts';
 import { useReceipt } from './use-receipt';
 import { WithdrawAmount } from './WithdrawAmount';
 import { CancelTokenConfirm } from './CancelTokenConfirm';
@@ -193,6 +194,30 @@ export function WalletScreen({
         state={receipt}
         onClose={() => setReceiptSale(null)}
         logger={logger}
+        actions={
+          receipt.status === 'ready' && receipt.receipt.leftSats > 0 && receiptSale ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                const target = {
+                  sale: receiptSale,
+                  refunds: receipt.refunds,
+                  left: receipt.receipt.leftSats,
+                  link: {
+                    refundOf: receiptSale.id,
+                    method: 'lightning' as const,
+                    reference: receipt.receipt.reference,
+                  },
+                };
+                setReceiptSale(null);
+                // Money out: behind the PIN like Cash out (docs/behaviour.md "Merchant PIN").
+                guard(() => cashOut.openRefund(target));
+              }}
+            >
+              {REFUND}
+            </Button>
+          ) : null
+        }
       />
 
       <CashOutPanel flow={cashOut} />

@@ -10,3 +10,9 @@ export const COPY_TEXT = 'Copy text';
 export const COPIED = 'Copied';
 export const SHARE_FAILED = 'Could not share the receipt.';
 export const CLOSE_RECEIPT = 'Close';
+export const REFUND = 'Refund';
+export const REFUND_LIGHTNING = 'To Lightning';
+export const REFUND_ECASH = 'As ecash token';
+export const refundTitle = (left: number) => `Refund (up to ${left} sats)`;
+export const refundPaid = (amount: number, fee: number) =>
+  `Refund paid: ${amount} sats sent, ${fee} sats fee.`;
