@@ -1,6 +1,7 @@
 // Receipts and refunds end to end against the dev mint: a keypad sale's receipt (one line "Sale",
 // total, "Lightning"), its printed layout on a 58 mm roll with no horizontal overflow, and axe at
-// phone size (docs/behaviour.md "Receipts", "Refunds").
+// phone size; a partial Lightning refund linked to its sale, one larger than what is left refused,
+// the day's close and its chart (docs/behaviour.md "Receipts", "Refunds", "Day close").
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
@@ -71,6 +72,8 @@ test.describe('receipts', () => {
     payQuote,
     lightningAddress,
   }) => {
+    // A sale, two refund attempts, the day's close and its chart: long on a shared machine.
+    test.setTimeout(180_000);
     await onboard(page, { mintUrl, relayUrl });
     await takePayment(page, 1234, payQuote);
     await openWallet(page);
@@ -123,5 +126,18 @@ test.describe('receipts', () => {
     await expect(day.getByTestId('summary-net')).toHaveText('734 sats');
     await expect(day.getByTestId('summary-lightning')).toHaveText('1 · 1,234 sats');
     await expectAccessible(page, 'day summary');
+
+    // The chart, loaded on demand: the sale in its hour, then in its day of the month.
+    await day.getByRole('button', { name: 'Chart' }).click();
+    const bars = day.getByRole('img', { name: /^1,234 sats of sales this day, most at \d\d:00$/ });
+    await expect(bars).toBeVisible();
+    const now = await page.evaluate(() => ({
+      hour: new Date().getHours(),
+      day: new Date().getDate(),
+    }));
+    expect((await bars.getAttribute('data-bars'))!.split(',')[now.hour]).toBe('1234');
+    await day.getByRole('button', { name: 'By day of the month' }).click();
+    const month = day.getByRole('img', { name: /^1,234 sats of sales this month/ });
+    expect((await month.getAttribute('data-bars'))!.split(',')[now.day - 1]).toBe('1234');
   });
 });

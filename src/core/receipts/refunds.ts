@@ -2,6 +2,7 @@
 // refuses more than that (docs/behaviour.md "Refunds").
 import { ValidationError } from '../errors';
 import { historyKind } from '../history-kinds';
+import { metadataOf } from '../history-metadata';
 import type { HistoryEvent } from '../ports';
 import type { PaymentMethod } from '../sale/sale-detail';
 
@@ -15,21 +16,11 @@ export interface RefundLink {
   reference?: string;
 }
 
-function metadataObject(event: { metadata?: string }): Record<string, unknown> {
-  if (!event.metadata) return {};
-  try {
-    const parsed: unknown = JSON.parse(event.metadata);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** The link of a refund event to its sale; undefined for any other event or a broken link. */
 /** `type` is a string: storage rows of kinds this version does not know pass through here too. */
 export function refundLinkOf(event: { type: string; metadata?: string }): RefundLink | undefined {
   if (event.type !== 'refund') return undefined;
-  const meta = metadataObject(event);
+  const meta = metadataOf(event);
   const refundOf = meta.refundOf;
   if (typeof refundOf !== 'number' || !Number.isSafeInteger(refundOf)) return undefined;
   const method = meta.method === 'ecash' ? 'ecash' : 'lightning';

@@ -1,6 +1,7 @@
 // The history as CSV for the merchant's books: RFC 4180 quoting, spreadsheet formulas neutralised,
 // dates in the merchant's time zone (docs/behaviour.md "Records").
 import { historyKind } from '../history-kinds';
+import { metadataOf } from '../history-metadata';
 import type { HistoryEvent } from '../ports';
 import { fiatValueText } from '../prices/convert';
 import { refundLinkOf } from '../receipts/refunds';
@@ -39,16 +40,6 @@ export function csvCell(value: string | number | undefined | null): string {
 
 export function csvLine(cells: readonly (string | number | undefined | null)[]): string {
   return cells.map(csvCell).join(',') + CSV_EOL;
-}
-
-function metadataOf(event: HistoryEvent): Record<string, unknown> {
-  if (!event.metadata) return {};
-  try {
-    const parsed: unknown = JSON.parse(event.metadata);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /** Sats paid in fees: a cash-out's routing fee plus its input fee; nothing for other events. */

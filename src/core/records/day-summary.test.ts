@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryEvent, HistoryEventType } from '../ports';
 import { daySummary, summarise } from './day-summary';
 import { localDate, localDayRange } from './local-day';
-import type { HistoryRangeReader } from './types';
+import { arrayRangeReader } from '../../testing/records/array-range-reader';
 
 let nextId = 1;
 function event(
@@ -16,19 +16,7 @@ function event(
   return { id: nextId++, type, amount, createdAt, mintUrl: 'http://m', ...extra };
 }
 
-function reader(all: HistoryEvent[]): HistoryRangeReader {
-  return {
-    async range(from, to, cursor, limit) {
-      const list = all
-        .filter((e) => e.createdAt >= from && e.createdAt < to)
-        .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
-      const start = cursor
-        ? list.findIndex((e) => e.createdAt >= cursor.createdAt) + cursor.skip
-        : 0;
-      return list.slice(start, start + limit);
-    },
-  };
-}
+const reader = arrayRangeReader;
 
 const day = localDayRange('2026-11-22')!;
 

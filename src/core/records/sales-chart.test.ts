@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent, HistoryEventType } from '../ports';
 import { localMonthRange, salesByDay, salesByHour } from './sales-chart';
-import type { HistoryRangeReader } from './types';
+import { arrayRangeReader } from '../../testing/records/array-range-reader';
 
 let id = 1;
 const event = (type: HistoryEventType, amount: number, createdAt: number): HistoryEvent => ({
@@ -13,19 +13,7 @@ const event = (type: HistoryEventType, amount: number, createdAt: number): Histo
   mintUrl: 'm',
 });
 
-function reader(all: HistoryEvent[]): HistoryRangeReader {
-  return {
-    async range(from, to, cursor, limit) {
-      const list = all
-        .filter((e) => e.createdAt >= from && e.createdAt < to)
-        .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
-      const start = cursor
-        ? list.findIndex((e) => e.createdAt >= cursor.createdAt) + cursor.skip
-        : 0;
-      return list.slice(start, start + limit);
-    },
-  };
-}
+const reader = arrayRangeReader;
 
 const at = (d: number, h: number, m = 0) => new Date(2026, 10, d, h, m).getTime();
 
