@@ -24,12 +24,15 @@ describe('history kinds', () => {
       event('cash-out', 30, { feePaid: 2, inputFee: 1 }),
       event('restore', 999),
       event('token-cancelled', 0),
+      event('refund', 40, { refundOf: 9, method: 'lightning', feePaid: 1 }),
     ]);
     expect(summary.sales).toEqual({ count: 2, sats: 120 });
     expect(summary.local.sats).toBe(100);
     expect(summary.remote.sats).toBe(20);
     expect(summary.withdrawals).toEqual({ count: 1, sats: 50 });
     expect(summary.cashOuts).toEqual({ count: 1, sats: 30, fees: 3 });
+    expect(summary.refunds).toEqual({ count: 1, sats: 40, fees: 1 });
+    expect(summary.net).toBe(80);
   });
 
   it('the CSV names a sale by origin and gives fees only where the kind has them', () => {

@@ -7,7 +7,7 @@ export interface HistoryKind {
   /** 'in': the amount came into the balance; 'out': it left (shown with a minus). */
   direction: 'in' | 'out';
   /** The day summary's bucket; 'none' is not counted there. */
-  daySummary: 'sale' | 'withdrawal' | 'cash-out' | 'none';
+  daySummary: 'sale' | 'withdrawal' | 'cash-out' | 'refund' | 'none';
   /** The CSV's origin column: where a sale was taken. */
   origin: 'local' | 'remote' | '';
   /** Whether the event carries fees in its metadata (CSV fee column, day summary fees). */
@@ -57,6 +57,11 @@ const KINDS = {
     origin: '',
     hasFees: false,
   },
+  /**
+   * Sats returned to a customer for a sale, over Lightning or as an ecash token; its metadata
+   * names the sale (`refundOf`) and the method (docs/behaviour.md "Refunds").
+   */
+  refund: { label: 'Refund', direction: 'out', daySummary: 'refund', origin: '', hasFees: true },
 } as const satisfies Record<string, HistoryKind>;
 
 export type HistoryEventType = keyof typeof KINDS;

@@ -3,6 +3,7 @@
 import type { CounterSource } from '@cashu/cashu-ts';
 import type { HistoryEventType } from './history-kinds';
 import type { FiatRecord } from './prices/currencies';
+import type { RefundLink } from './receipts/refunds';
 import type { SaleDetail } from './sale/sale-detail';
 
 // History event types are declared once, with what each kind means, in core/history-kinds.ts.
@@ -359,6 +360,8 @@ export interface PendingMelt {
   description?: string;
   /** set by automatic cash-out */
   auto?: boolean;
+  /** set when this payment refunds a sale (docs/behaviour.md "Refunds") */
+  refund?: RefundLink;
   createdAt: number;
   /** unix seconds of the melt quote's expiry, or null */
   expiry: number | null;
@@ -387,6 +390,8 @@ export interface CashOutEventInput {
   extraChange?: number;
   /** routing fee charged beyond the fee reserve the merchant agreed to */
   feeBeyondReserve?: number;
+  /** a refund of a sale: recorded as type 'refund' linked to it */
+  refund?: RefundLink;
 }
 
 /** The multi-store writes of a cash-out, one IndexedDB transaction each (storage/ledger.ts). */

@@ -1,12 +1,13 @@
-// The history row of a cash-out (type 'cash-out'): amount sent, fees, preimage, the invoice's
-// description and change the reserve cannot explain, as metadata.
+// The history row of a cash-out (type 'cash-out', or 'refund' when it refunds a sale): amount sent,
+// fees, preimage, the invoice's description, change the reserve cannot explain and the refund's
+// link to its sale, as metadata.
 import type { CashOutEventInput } from '../core/ports';
 import type { HistoryRow } from './rows';
 
 export function cashOutRow(event: CashOutEventInput, now: number): Omit<HistoryRow, 'id'> {
   return {
     createdAt: now,
-    type: 'cash-out',
+    type: event.refund ? 'refund' : 'cash-out',
     amount: event.amount,
     mintUrl: event.mintUrl,
     quoteId: event.quoteId,
@@ -21,6 +22,7 @@ export function cashOutRow(event: CashOutEventInput, now: number): Omit<HistoryR
       ...(event.auto ? { auto: true } : {}),
       ...(event.extraChange ? { extraChange: event.extraChange } : {}),
       ...(event.feeBeyondReserve ? { feeBeyondReserve: event.feeBeyondReserve } : {}),
+      ...(event.refund ? event.refund : {}),
     }),
   };
 }

@@ -13,7 +13,8 @@ import type {
   SettleMintQuote,
   Settlement,
 } from '../core/ports';
-import { PendingQuoteLimitError } from '../core/errors';
+import { PendingQuoteLimitError, ValidationError } from '../core/errors';
+import { checkRefund, REFUND_NOT_A_SALE, refundLinkOf } from '../core/receipts/refunds';
 import { cashOutRow } from './cash-out-history';
 import type { CashewDb } from './db';
 import { paymentRow, tokenCancelledRow, withdrawalRow } from './history-store';
@@ -216,8 +217,11 @@ export class DexieLedger implements Ledger, MeltLedger {
   /** The melt row and its inputs leaving the balance are one write: a crash leaves both or neither. */
   async beginMelt(melt: PendingMelt): Promise<boolean> {
     const { db } = this;
-    return db.transaction('rw', [db.melts, db.proofs, db.proofTotals, db.withdrawals], async () => {
+    const tables = [db.melts, db.proofs, db.proofTotals, db.withdrawals, db.historyEvents];
+    return db.transaction('rw', tables, async () => {
       if ((await db.melts.get(melt.quote)) !== undefined) return false;
+      // In the same transaction as the journal row: two tabs refunding one sale cannot both pass.
+      if (melt.refund) await checkRefundNow(db, melt.refund.refundOf, melt.amount);
       if ((await db.melts.where('request').equals(melt.request).count()) > 0) return false;
       const inputs = await proofRowsBySecret(db, melt.inputSecrets);
       if (inputs.some((row) => row === undefined || row.spentFlag === 1)) return false;
@@ -268,10 +272,26 @@ export class DexieLedger implements Ledger, MeltLedger {
     const row = await this.db.historyEvents
       .where('request')
       .equals(request)
-      .filter((event) => event.type === 'cash-out')
+      .filter((event) => event.type === 'cash-out' || event.type === 'refund')
       .first();
     return row !== undefined;
   }
+}
+
+/**
+ * Throws ValidationError unless `amount` fits in what is left of sale `saleId`: its recorded
+ * refunds and the refunds still being paid count (docs/behaviour.md "Refunds").
+ */
+async function checkRefundNow(db: CashewDb, saleId: number, amount: number): Promise<void> {
+  const sale = await db.historyEvents.get(saleId);
+  if (!sale) throw new ValidationError(REFUND_NOT_A_SALE);
+  const recorded = await db.historyEvents
+    .where('createdAt')
+    .aboveOrEqual(sale.createdAt)
+    .filter((event) => refundLinkOf(event)?.refundOf === saleId)
+    .toArray();
+  const paying = (await db.melts.toArray()).filter((row) => row.refund?.refundOf === saleId);
+  checkRefund(sale, [...recorded, ...paying], amount);
 }
 
 function sumAmounts(rows: Array<{ amount: number }>): number {

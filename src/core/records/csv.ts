@@ -1,8 +1,10 @@
 // The history as CSV for the merchant's books: RFC 4180 quoting, spreadsheet formulas neutralised,
 // dates in the merchant's time zone (docs/behaviour.md "Records").
 import { historyKind } from '../history-kinds';
+import { metadataOf } from '../history-metadata';
 import type { HistoryEvent } from '../ports';
 import { fiatValueText } from '../prices/convert';
+import { refundLinkOf } from '../receipts/refunds';
 import { localStamp } from './local-day';
 
 export const CSV_HEADER = [
@@ -18,6 +20,7 @@ export const CSV_HEADER = [
   'Quote id',
   'Origin',
   'Mint',
+  'Refund of',
 ] as const;
 
 /** RFC 4180 line ending. */
@@ -39,16 +42,6 @@ export function csvLine(cells: readonly (string | number | undefined | null)[]):
   return cells.map(csvCell).join(',') + CSV_EOL;
 }
 
-function metadataOf(event: HistoryEvent): Record<string, unknown> {
-  if (!event.metadata) return {};
-  try {
-    const parsed: unknown = JSON.parse(event.metadata);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** Sats paid in fees: a cash-out's routing fee plus its input fee; nothing for other events. */
 export function eventFee(event: HistoryEvent): number | undefined {
   if (!historyKind(event.type)?.hasFees) return undefined;
@@ -60,6 +53,13 @@ export function eventFee(event: HistoryEvent): number | undefined {
 /** 'local' for a sale on this device, 'remote' for one from a cashier, empty otherwise. */
 export function eventOrigin(event: HistoryEvent): string {
   return historyKind(event.type)?.origin ?? '';
+}
+
+/** A refund's sale: its receipt reference, else its history id; empty for other events. */
+export function refundOfText(event: HistoryEvent): string {
+  const link = refundLinkOf(event);
+  if (!link) return '';
+  return link.reference ?? `#${link.refundOf}`;
 }
 
 export function csvRow(event: HistoryEvent): string {
@@ -78,5 +78,6 @@ export function csvRow(event: HistoryEvent): string {
     event.quoteId ?? '',
     eventOrigin(event),
     event.mintUrl,
+    refundOfText(event),
   ]);
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryEvent, HistoryEventType } from '../ports';
 import { daySummary, summarise } from './day-summary';
 import { localDate, localDayRange } from './local-day';
-import type { HistoryRangeReader } from './types';
+import { arrayRangeReader } from '../../testing/records/array-range-reader';
 
 let nextId = 1;
 function event(
@@ -16,19 +16,7 @@ function event(
   return { id: nextId++, type, amount, createdAt, mintUrl: 'http://m', ...extra };
 }
 
-function reader(all: HistoryEvent[]): HistoryRangeReader {
-  return {
-    async range(from, to, cursor, limit) {
-      const list = all
-        .filter((e) => e.createdAt >= from && e.createdAt < to)
-        .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
-      const start = cursor
-        ? list.findIndex((e) => e.createdAt >= cursor.createdAt) + cursor.skip
-        : 0;
-      return list.slice(start, start + limit);
-    },
-  };
-}
+const reader = arrayRangeReader;
 
 const day = localDayRange('2026-11-22')!;
 
@@ -62,6 +50,55 @@ describe('summarise', () => {
     expect(s.salesWithoutFiat).toBe(1);
     expect(s.withdrawals).toEqual({ count: 1, sats: 4000 });
     expect(s.cashOuts).toEqual({ count: 1, sats: 800, fees: 4 });
+  });
+
+  it('closes the day: by method, items sold, tips, taxes, refunds and net', () => {
+    const cart = event('direct-payment', 1_265, day.start + 1, {
+      sale: {
+        lines: [
+          { itemId: 'i1', name: 'Espresso', quantity: 2, unitSats: 300 },
+          { name: 'Custom', quantity: 1, unitSats: 500 },
+        ],
+        subtotalSats: 1_100,
+        taxSats: 60,
+        tipSats: 105,
+        method: 'ecash',
+      },
+    });
+    const second = event('remote-payment', 330, day.start + 2, {
+      sale: {
+        lines: [{ itemId: 'i1', name: 'Espresso', quantity: 1, unitSats: 300 }],
+        subtotalSats: 300,
+        taxSats: 30,
+        tipSats: 0,
+        method: 'lightning',
+      },
+    });
+    const keypad = event('direct-payment', 1_000, day.start + 3);
+    const s = summarise('2026-11-22', day.start, day.end, [
+      cart,
+      second,
+      keypad,
+      event('refund', 400, day.start + 4, {
+        metadata: JSON.stringify({ refundOf: cart.id, method: 'lightning', feePaid: 1 }),
+      }),
+      event('refund', 100, day.start + 5, {
+        metadata: JSON.stringify({ refundOf: keypad.id, method: 'ecash' }),
+      }),
+    ]);
+    expect(s.sales).toEqual({ count: 3, sats: 2_595 });
+    expect(s.byMethod).toEqual({
+      lightning: { count: 2, sats: 1_330 },
+      ecash: { count: 1, sats: 1_265 },
+    });
+    expect(s.items).toEqual([
+      { name: 'Espresso', quantity: 3, sats: 900 },
+      { name: 'Custom', quantity: 1, sats: 500 },
+    ]);
+    expect(s.tips).toBe(105);
+    expect(s.taxes).toBe(90);
+    expect(s.refunds).toEqual({ count: 2, sats: 500, fees: 1 });
+    expect(s.net).toBe(2_095);
   });
 
   it('sums cents exactly: ten sales of 0.10 are 1.00', () => {

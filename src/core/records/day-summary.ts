@@ -1,7 +1,10 @@
-// The day summary (Z-report): sales, remote and local, withdrawals and cash-outs of one local day.
+// The day summary (Z-report): sales, remote and local, by payment method, items sold, tips, taxes,
+// refunds and net, withdrawals and cash-outs of one local day (docs/behaviour.md "Day close").
 import { historyKind } from '../history-kinds';
 import type { HistoryEvent } from '../ports';
 import { currencyDecimals } from '../prices/currencies';
+import { saleDetailOf } from '../receipts/receipt';
+import type { PaymentMethod } from '../sale/sale-detail';
 import { minorToText } from '../prices/convert';
 import { eventFee } from './csv';
 import { yieldToPage } from './export';
@@ -10,6 +13,13 @@ import { readRange, type HistoryRangeReader } from './types';
 
 export interface Tally {
   count: number;
+  sats: number;
+}
+
+/** One item (or custom line) sold: units and sats before tax. */
+export interface ItemSold {
+  name: string;
+  quantity: number;
   sats: number;
 }
 
@@ -26,6 +36,16 @@ export interface DaySummary {
   salesWithoutFiat: number;
   withdrawals: Tally;
   cashOuts: Tally & { fees: number };
+  /** sales by how the customer paid */
+  byMethod: Record<PaymentMethod, Tally>;
+  /** lines of sales that recorded them (cart sales), most sats first */
+  items: ItemSold[];
+  tips: number;
+  taxes: number;
+  /** sats returned to customers this day, and what sending them cost */
+  refunds: Tally & { fees: number };
+  /** gross sales less refunds */
+  net: number;
 }
 
 const empty = (): Tally => ({ count: 0, sats: 0 });
@@ -40,6 +60,8 @@ export class DayTally {
   private readonly summary: DaySummary;
   /** fiat per currency in minor units, so cents never drift */
   private readonly minor = new Map<string, number>();
+  /** items by catalog id, custom lines by name */
+  private readonly items = new Map<string, ItemSold>();
 
   constructor(date: string, start: number, end: number) {
     this.summary = {
@@ -53,7 +75,30 @@ export class DayTally {
       salesWithoutFiat: 0,
       withdrawals: empty(),
       cashOuts: { ...empty(), fees: 0 },
+      byMethod: { lightning: empty(), ecash: empty() },
+      items: [],
+      tips: 0,
+      taxes: 0,
+      refunds: { ...empty(), fees: 0 },
+      net: 0,
     };
+  }
+
+  private addDetail(event: HistoryEvent): void {
+    const { summary, items } = this;
+    const detail = saleDetailOf(event);
+    add(summary.byMethod[detail.method], event.amount);
+    summary.tips += detail.tipSats;
+    summary.taxes += detail.taxSats;
+    // A keypad sale has no lines of its own: it is no item sold.
+    if (!event.sale) return;
+    for (const line of detail.lines) {
+      const key = line.itemId ? `id:${line.itemId}` : `name:${line.name}`;
+      const item = items.get(key) ?? { name: line.name, quantity: 0, sats: 0 };
+      item.quantity += line.quantity;
+      item.sats += line.quantity * line.unitSats;
+      items.set(key, item);
+    }
   }
 
   add(events: Iterable<HistoryEvent>): void {
@@ -76,8 +121,13 @@ export class DayTally {
           } else {
             summary.salesWithoutFiat += 1;
           }
+          this.addDetail(event);
           break;
         }
+        case 'refund':
+          add(summary.refunds, event.amount);
+          summary.refunds.fees += eventFee(event) ?? 0;
+          break;
         case 'withdrawal':
           add(summary.withdrawals, event.amount);
           break;
@@ -100,7 +150,11 @@ export class DayTally {
         currency,
         value: minorToText(total, currencyDecimals(currency)),
       }));
-    return { ...this.summary, fiat };
+    const items = [...this.items.values()].sort(
+      (a, b) => b.sats - a.sats || a.name.localeCompare(b.name),
+    );
+    const net = this.summary.sales.sats - this.summary.refunds.sats;
+    return { ...this.summary, fiat, items, net };
   }
 }
 

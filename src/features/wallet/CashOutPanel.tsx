@@ -37,6 +37,7 @@ import {
   STOP_SCAN,
 } from './cash-out-texts';
 import type { WalletServices } from './deps';
+import { refundTitle } from './receipt-texts';
 import { satsText } from './texts';
 import { useCashOut } from './use-cash-out';
 
@@ -58,7 +59,11 @@ type Flow = ReturnType<typeof useCashOut>;
 
 export function CashOutPanel({ flow }: { flow: Flow }) {
   const { state } = flow;
-  const title = state.step === 'confirm' ? CONFIRM_TITLE : CASH_OUT_TITLE;
+  const title = flow.refund
+    ? refundTitle(flow.refund.left)
+    : state.step === 'confirm'
+      ? CONFIRM_TITLE
+      : CASH_OUT_TITLE;
   return (
     <Modal open={state.step !== 'closed'} onClose={flow.close} title={title}>
       {state.step !== 'closed' ? <CashOutBody flow={flow} /> : null}
@@ -70,7 +75,8 @@ export function CashOutPanel({ flow }: { flow: Flow }) {
 function CashOutBody({ flow }: { flow: Flow }) {
   const { state, busy } = flow;
   const [text, setText] = useState('');
-  const [amount, setAmount] = useState('');
+  // A refund starts at what is left of the sale.
+  const [amount, setAmount] = useState(flow.refund ? String(flow.refund.left) : '');
   const [comment, setComment] = useState('');
 
   return (
@@ -132,18 +138,20 @@ function CashOutBody({ flow }: { flow: Flow }) {
               onChange={setComment}
             />
           ) : null}
-          <div className="space-y-1">
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => void flow.cashOutAll(state.params, comment)}
-              disabled={busy}
-            >
-              {CASH_OUT_ALL}
-            </Button>
-            <p className="text-xs text-slate-500">{CASH_OUT_ALL_HINT}</p>
-          </div>
+          {flow.refund ? null : (
+            <div className="space-y-1">
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => void flow.cashOutAll(state.params, comment)}
+                disabled={busy}
+              >
+                {CASH_OUT_ALL}
+              </Button>
+              <p className="text-xs text-slate-500">{CASH_OUT_ALL_HINT}</p>
+            </div>
+          )}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={flow.close}>
               {CANCEL}

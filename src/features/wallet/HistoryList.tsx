@@ -4,6 +4,8 @@ import { useId, useState } from 'react';
 import type { HistoryEvent, HistoryPage } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { formatFiatRecord } from '../../core/prices/convert';
+import { isSale } from '../../core/receipts/refunds';
+import { RECEIPT } from './receipt-texts';
 import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
 import {
   DETAILS,
@@ -28,9 +30,11 @@ export interface HistoryListProps {
   page: number;
   onPage: (page: number) => void;
   loading?: boolean;
+  /** opens a sale's receipt; no Receipt buttons when omitted */
+  onReceipt?: (sale: HistoryEvent) => void;
 }
 
-export function HistoryList({ history, page, onPage, loading }: HistoryListProps) {
+export function HistoryList({ history, page, onPage, loading, onReceipt }: HistoryListProps) {
   const pages = totalPages(history.total, history.pageSize);
   return (
     <section aria-labelledby="wallet-history" className="space-y-3">
@@ -43,7 +47,11 @@ export function HistoryList({ history, page, onPage, loading }: HistoryListProps
         <>
           <ul className="space-y-2" data-testid="history-list">
             {history.events.map((event) => (
-              <HistoryItem key={event.id} event={event} />
+              <HistoryItem
+                key={event.id}
+                event={event}
+                {...(onReceipt && isSale(event) ? { onReceipt: () => onReceipt(event) } : {})}
+              />
             ))}
           </ul>
           <nav
@@ -82,7 +90,7 @@ export function HistoryList({ history, page, onPage, loading }: HistoryListProps
   );
 }
 
-function HistoryItem({ event }: { event: HistoryEvent }) {
+function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: () => void }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const outgoing = isOutgoing(event.type);
@@ -134,9 +142,14 @@ function HistoryItem({ event }: { event: HistoryEvent }) {
             </span>
           ) : null}
         </span>
+        {onReceipt ? (
+          <button type="button" className={ROW_BUTTON} onClick={onReceipt}>
+            {RECEIPT}
+          </button>
+        ) : null}
         <button
           type="button"
-          className="min-h-11 shrink-0 rounded-md px-2 text-xs font-medium text-violet-700 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+          className={ROW_BUTTON}
           aria-expanded={open}
           aria-controls={detailsId}
           onClick={() => setOpen((value) => !value)}
@@ -168,6 +181,9 @@ function HistoryItem({ event }: { event: HistoryEvent }) {
     </li>
   );
 }
+
+const ROW_BUTTON =
+  'min-h-11 shrink-0 rounded-md px-2 text-xs font-medium text-violet-700 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600';
 
 /** Locale time; a corrupt timestamp from old data must not break the whole list. */
 function EventTime({ at }: { at: number }) {

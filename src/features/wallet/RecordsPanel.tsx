@@ -1,6 +1,6 @@
 // The wallet's records: Export (the history of a date range as CSV, streamed page by page) and
 // Today (the day summary, a Z-report), each in a dialog (docs/behaviour.md "Records").
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { daySummary, INVALID_DAY, type DaySummary } from '../../core/records/day-summary';
@@ -9,6 +9,7 @@ import { localDate, localDayRange } from '../../core/records/local-day';
 import type { HistoryRangeReader } from '../../core/records/types';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { PrintArea, printPage } from '../../ui/PrintArea';
 import {
   CLOSE,
   EXPORT_BAD_RANGE,
@@ -21,7 +22,19 @@ import {
   EXPORT_TITLE,
   EXPORT_TO,
   RECORDS_TITLE,
+  CHART_LOADING,
+  CHART_OPEN,
   SUMMARY_CASH_OUTS,
+  SUMMARY_ECASH,
+  SUMMARY_ITEMS,
+  SUMMARY_LIGHTNING,
+  SUMMARY_NET,
+  SUMMARY_PRINT,
+  SUMMARY_REFUNDS,
+  SUMMARY_TAXES,
+  SUMMARY_TIPS,
+  itemText,
+  satsOnly,
   SUMMARY_FIAT,
   SUMMARY_LOCAL,
   SUMMARY_NO_FIAT,
@@ -197,6 +210,9 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
   );
 }
 
+// The chart's code loads only when a day summary opens it.
+const SalesChart = lazy(() => import('./SalesChart'));
+
 type SummaryState =
   { step: 'loading' } | { step: 'done'; summary: DaySummary } | { step: 'failed'; text: string };
 
@@ -205,6 +221,7 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
   // The result names its day: a result for another day reads as loading, with no reset in the effect.
   const [result, setResult] = useState<{ day: string; state: SummaryState } | null>(null);
   const state: SummaryState = result && result.day === day ? result.state : { step: 'loading' };
+  const [chart, setChart] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -241,7 +258,26 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
         ) : (
           <SummaryTable summary={state.summary} />
         )}
-        <div className="flex justify-end">
+        {chart && state.step === 'done' ? (
+          <Suspense fallback={<p className="text-sm text-slate-500">{CHART_LOADING}</p>}>
+            <SalesChart reader={reader} day={state.summary.date} logger={logger} />
+          </Suspense>
+        ) : null}
+        {open && state.step === 'done' ? (
+          <PrintArea paper="80mm">
+            <h2 className="text-base font-semibold">
+              {TODAY_TITLE} {state.summary.date}
+            </h2>
+            <SummaryTable summary={state.summary} />
+          </PrintArea>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          {state.step === 'done' && !chart ? (
+            <Button variant="outline" onClick={() => setChart(true)}>
+              {CHART_OPEN}
+            </Button>
+          ) : null}
+          {state.step === 'done' ? <Button onClick={printPage}>{SUMMARY_PRINT}</Button> : null}
           <Button type="button" variant="outline" onClick={onClose}>
             {CLOSE}
           </Button>
@@ -288,7 +324,35 @@ function SummaryTable({ summary }: { summary: DaySummary }) {
           'summary-cash-outs',
           `${tallyText(summary.cashOuts.count, summary.cashOuts.sats)}, ${feesText(summary.cashOuts.fees)}`,
         )}
+        {row(
+          SUMMARY_LIGHTNING,
+          'summary-lightning',
+          tallyText(summary.byMethod.lightning.count, summary.byMethod.lightning.sats),
+        )}
+        {row(
+          SUMMARY_ECASH,
+          'summary-ecash',
+          tallyText(summary.byMethod.ecash.count, summary.byMethod.ecash.sats),
+        )}
+        {row(SUMMARY_TIPS, 'summary-tips', satsOnly(summary.tips))}
+        {row(SUMMARY_TAXES, 'summary-taxes', satsOnly(summary.taxes))}
+        {row(
+          SUMMARY_REFUNDS,
+          'summary-refunds',
+          `${tallyText(summary.refunds.count, summary.refunds.sats)}, ${feesText(summary.refunds.fees)}`,
+        )}
+        {row(SUMMARY_NET, 'summary-net', satsOnly(summary.net))}
       </dl>
+      {summary.items.length > 0 ? (
+        <>
+          <h3 className="pt-2 text-sm font-semibold text-slate-900">{SUMMARY_ITEMS}</h3>
+          <dl className="divide-y divide-slate-100 text-sm" data-testid="summary-items">
+            {summary.items.map((item, index) =>
+              row(item.name, `summary-item-${index}`, itemText(item.quantity, item.sats)),
+            )}
+          </dl>
+        </>
+      ) : null}
       {summary.salesWithoutFiat > 0 && summary.fiat.length > 0 ? (
         <p className="py-1 text-xs text-slate-500">{SUMMARY_NO_FIAT(summary.salesWithoutFiat)}</p>
       ) : null}

@@ -1,6 +1,7 @@
 // Wallet (/wallet): balance, withdraw as an animated QR token, pending withdrawals (shown again or
 // cancelled), paginated history.
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import type { HistoryEvent } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { usePinGate } from '../../ui/pin-gate';
 import { WithdrawModal } from '../../ui/WithdrawModal';
@@ -19,6 +20,9 @@ import { MintBalances } from './MintBalances';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
+import { ReceiptModal } from './ReceiptModal';
+import { REFUND } from './receipt-texts';
+import { useReceipt } from './use-receipt';
 import { WithdrawAmount } from './WithdrawAmount';
 import { CancelTokenConfirm } from './CancelTokenConfirm';
 import { useCancelToken } from './use-cancel-token';
@@ -72,6 +76,20 @@ export function WalletScreen({
   const cancelToken = useCancelToken(services, reload);
   const shownId = state.step === 'shown' ? state.shown.id : undefined;
   const shownAmount = state.step === 'shown' ? state.shown.amount : undefined;
+  // A sale's receipt, opened from its History row.
+  const [receiptSale, setReceiptSale] = useState<HistoryEvent | null>(null);
+  const { config, historyRange } = services.storage;
+  const clock = services.clock ?? Date.now;
+  const receiptSources = useMemo(
+    () => ({
+      ...(config.getShopName ? { shopName: () => config.getShopName!() } : {}),
+      ...(historyRange ? { historyRange } : {}),
+      clock,
+      logger,
+    }),
+    [config, historyRange, clock, logger],
+  );
+  const receipt = useReceipt(receiptSale, receiptSources);
 
   return (
     <section className="space-y-6">
@@ -164,7 +182,43 @@ export function WalletScreen({
         />
       ) : null}
 
-      <HistoryList history={data.history} page={page} onPage={setPage} loading={data.loading} />
+      <HistoryList
+        history={data.history}
+        page={page}
+        onPage={setPage}
+        loading={data.loading}
+        onReceipt={setReceiptSale}
+      />
+      <ReceiptModal
+        open={receiptSale !== null}
+        state={receipt}
+        onClose={() => setReceiptSale(null)}
+        logger={logger}
+        actions={
+          receipt.status === 'ready' && receipt.receipt.leftSats > 0 && receiptSale ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                const target = {
+                  sale: receiptSale,
+                  refunds: receipt.refunds,
+                  left: receipt.receipt.leftSats,
+                  link: {
+                    refundOf: receiptSale.id,
+                    method: 'lightning' as const,
+                    reference: receipt.receipt.reference,
+                  },
+                };
+                setReceiptSale(null);
+                // Money out: behind the PIN like Cash out (docs/behaviour.md "Merchant PIN").
+                guard(() => cashOut.openRefund(target));
+              }}
+            >
+              {REFUND}
+            </Button>
+          ) : null
+        }
+      />
 
       <CashOutPanel flow={cashOut} />
       <WithdrawAmount

@@ -28,8 +28,8 @@ export interface WalletServices {
   storage: {
     proofs: Pick<ProofStore, 'balance' | 'balancesByMint'>;
     history: Pick<HistoryStore, 'page'>;
-    /** the current mint, to tell it apart in the per-mint list */
-    config: Pick<ConfigStore, 'getMintUrl'>;
+    /** the current mint, to tell it apart in the per-mint list; the shop name for receipts */
+    config: Pick<ConfigStore, 'getMintUrl'> & Partial<Pick<ConfigStore, 'getShopName'>>;
     /** the recovery phrase reminder; no reminder when omitted */
     phraseCheck?: PhraseCheckStore;
     keys?: Pick<KeyStore, 'getMnemonic'>;

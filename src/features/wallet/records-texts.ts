@@ -31,3 +31,25 @@ export const SUMMARY_NO_FIAT = (n: number) =>
   `${n} ${n === 1 ? 'sale' : 'sales'} without a fiat value`;
 export const tallyText = (count: number, sats: number) => `${count} · ${formatSats(sats)} sats`;
 export const feesText = (sats: number) => `fees ${formatSats(sats)} sats`;
+
+// The day's close (docs/behaviour.md "Day close").
+export const SUMMARY_LIGHTNING = 'Paid with Lightning';
+export const SUMMARY_ECASH = 'Paid with ecash';
+export const SUMMARY_TIPS = 'Tips';
+export const SUMMARY_TAXES = 'Taxes';
+export const SUMMARY_REFUNDS = 'Refunds';
+export const SUMMARY_NET = 'Net (sales less refunds)';
+export const SUMMARY_ITEMS = 'Items sold';
+export const SUMMARY_PRINT = 'Print';
+export const itemText = (quantity: number, sats: number) =>
+  `${quantity} · ${formatSats(sats)} sats`;
+export const satsOnly = (sats: number) => `${formatSats(sats)} sats`;
+export const CHART_OPEN = 'Chart';
+export const CHART_PERIOD = 'Sales chart period';
+export const CHART_BY_HOUR = 'By hour';
+export const CHART_BY_DAY = 'By day of the month';
+export const CHART_LOADING = 'Drawing...';
+export const CHART_FAILED = 'Could not read the sales for this chart.';
+export const chartSummary = (period: 'day' | 'month', total: number, best: string | null) =>
+  `${formatSats(total)} sats of sales this ${period}` +
+  (best === null ? '' : `, most at ${period === 'day' ? `${best}:00` : `day ${best}`}`);

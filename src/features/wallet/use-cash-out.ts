@@ -1,8 +1,11 @@
 // The Cash out flow: destination → (address/LNURL: amount and comment, or everything) → confirm
 // what is paid and its fees (asked again above the merchant's fee limit) → result. Every step can
-// be cancelled (docs/behaviour.md, "Cash out").
+// be cancelled (docs/behaviour.md, "Cash out"). A refund of a sale takes the same path, never more
+// than what is left of the sale (docs/behaviour.md "Refunds").
 import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../core/errors';
+import type { HistoryEvent } from '../../core/ports';
+import { checkRefund, type RefundLink } from '../../core/receipts/refunds';
 import { prepareCashOutAll } from '../../core/wallet/cash-out/cash-out-all';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 import {
@@ -14,6 +17,7 @@ import {
   type PayParams,
 } from '../../core/wallet/cash-out/lnurl';
 import { CASH_OUT_PENDING, CASH_OUT_UNPAID, cashOutPaid } from '../../core/wallet/cash-out/texts';
+import { refundPaid } from './receipt-texts';
 import type { WalletServices } from './deps';
 
 export type CashOutStep =
@@ -23,9 +27,22 @@ export type CashOutStep =
   | { step: 'confirm'; plan: CashOutQuote; error?: string }
   | { step: 'done'; ok: boolean; message: string };
 
-export function resultText(result: CashOutResult): { ok: boolean; message: string } {
+/** The sale a refund returns sats of, its refunds so far and the link the refund records. */
+export interface RefundTarget {
+  sale: HistoryEvent;
+  refunds: HistoryEvent[];
+  link: RefundLink;
+  /** sats left to refund */
+  left: number;
+}
+
+export function resultText(
+  result: CashOutResult,
+  refund = false,
+): { ok: boolean; message: string } {
   if (result.status === 'paid') {
-    return { ok: true, message: cashOutPaid(result.amount, result.feePaid + result.inputFee) };
+    const fee = result.feePaid + result.inputFee;
+    return { ok: true, message: (refund ? refundPaid : cashOutPaid)(result.amount, fee) };
   }
   if (result.status === 'pending') return { ok: true, message: CASH_OUT_PENDING };
   return { ok: false, message: CASH_OUT_UNPAID };
@@ -40,6 +57,7 @@ export function useCashOut(
   const { cashOut, logger } = services;
   const [state, setState] = useState<CashOutStep>({ step: 'closed' });
   const [busy, setBusy] = useState(false);
+  const [refund, setRefund] = useState<RefundTarget | null>(null);
 
   const actions = useMemo(() => {
     // A step still running when the merchant cancels must not reopen the panel: each run checks
@@ -57,13 +75,23 @@ export function useCashOut(
     };
     const stillOn = (step: CashOutStep['step'], next: CashOutStep) =>
       setState((current) => (current.step === step ? next : current));
+    // A refund's amount is checked before its invoice is even asked for, and the plan carries the
+    // link that makes storage check it once more where the melt is journaled.
+    const checkAmount = (amount: number) => {
+      if (refund) checkRefund(refund.sale, refund.refunds, amount);
+    };
+    const forRefund = (plan: CashOutQuote): CashOutQuote => {
+      if (!refund) return plan;
+      checkRefund(refund.sale, refund.refunds, plan.amount);
+      return { ...plan, refund: refund.link };
+    };
 
     const submitDestination = (text: string) =>
       run(
         async () => {
           const destination = parseDestination(text);
           if (destination.kind === 'invoice') {
-            const plan = await cashOut.prepare(destination.invoice);
+            const plan = forRefund(await cashOut.prepare(destination.invoice));
             stillOn('destination', { step: 'confirm', plan });
             return;
           }
@@ -76,9 +104,10 @@ export function useCashOut(
     const submitAmount = (params: PayParams, amount: number, comment: string) =>
       run(
         async () => {
+          checkAmount(amount);
           checkPayAmount(params, amount, comment);
           const invoice = await requestInvoice(params, amount, comment, fetchFn);
-          const plan = await cashOut.prepare(invoice, params.label, params.description);
+          const plan = forRefund(await cashOut.prepare(invoice, params.label, params.description));
           stillOn('amount', { step: 'confirm', plan });
         },
         (error) => stillOn('amount', { step: 'amount', params, error }),
@@ -101,7 +130,7 @@ export function useCashOut(
         async () => {
           const result = await cashOut.pay(plan, { acceptFee: plan.feeAboveLimit });
           onDone();
-          setState({ step: 'done', ...resultText(result) });
+          setState({ step: 'done', ...resultText(result, plan.refund !== undefined) });
         },
         (error) => {
           onDone();
@@ -110,10 +139,17 @@ export function useCashOut(
       );
 
     return { submitDestination, submitAmount, cashOutAll, confirm };
-  }, [cashOut, logger, onDone, fetchFn]);
+  }, [cashOut, logger, onDone, fetchFn, refund]);
 
-  const open = useCallback(() => setState({ step: 'destination' }), []);
+  const open = useCallback(() => {
+    setRefund(null);
+    setState({ step: 'destination' });
+  }, []);
+  const openRefund = useCallback((target: RefundTarget) => {
+    setRefund(target);
+    setState({ step: 'destination' });
+  }, []);
   const close = useCallback(() => setState({ step: 'closed' }), []);
 
-  return { state, busy, open, close, ...actions };
+  return { state, busy, open, openRefund, refund, close, ...actions };
 }

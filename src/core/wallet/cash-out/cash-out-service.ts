@@ -94,6 +94,7 @@ export interface CashOutQuote extends Pick<
   | 'expiry'
   | 'destination'
   | 'description'
+  | 'refund'
 > {
   /** amount + feeReserve + inputFee: the most that can leave the balance */
   total: number;
@@ -343,6 +344,8 @@ export class CashOutService {
       ...(plan.destination ? { destination: plan.destination } : {}),
       ...(plan.description ? { description: plan.description } : {}),
       ...(auto ? { auto } : {}),
+      // A refund's limit is checked again where the melt is journaled (storage, one transaction).
+      ...(plan.refund ? { refund: plan.refund } : {}),
       createdAt: this.deps.clock(),
       expiry: plan.expiry,
     };
@@ -546,6 +549,7 @@ export class CashOutService {
         ...(row.destination ? { destination: row.destination } : {}),
         ...(row.description ? { description: row.description } : {}),
         ...(row.auto ? { auto: true } : {}),
+        ...(row.refund ? { refund: row.refund } : {}),
         ...(extraChange > 0 ? { extraChange } : {}),
         ...(feeBeyondReserve > 0 ? { feeBeyondReserve } : {}),
       },

@@ -1,0 +1,109 @@
+// A sale's receipt: lines, tax, tip, total, fiat at the price used, method, reference and refunds.
+import { describe, expect, it } from 'vitest';
+import type { HistoryEvent } from '../ports';
+import { receiptFor, receiptText, saleDetailOf } from './receipt';
+
+const sats = (n: number) => String(n);
+const at = new Date(2026, 10, 22, 9, 5, 7).getTime();
+
+const cartSale: HistoryEvent = {
+  id: 7,
+  createdAt: at,
+  type: 'direct-payment',
+  amount: 1_265,
+  mintUrl: 'http://m',
+  quoteId: 'abcdef123456',
+  fiat: { currency: 'USD', price: 100_000, value: 1.27 },
+  sale: {
+    lines: [
+      { itemId: 'i1', name: 'Espresso', quantity: 2, unitSats: 300, taxRatePercent: 10 },
+      { name: 'Custom', quantity: 1, unitSats: 500 },
+    ],
+    subtotalSats: 1_100,
+    taxSats: 60,
+    tipSats: 105,
+    method: 'ecash',
+    reference: 'R-42',
+  },
+};
+
+const refund = (id: number, amount: number, refundOf: number, method = 'lightning') =>
+  ({
+    id,
+    createdAt: at + id,
+    type: 'refund',
+    amount,
+    mintUrl: 'http://m',
+    metadata: JSON.stringify({ refundOf, method }),
+  }) as HistoryEvent;
+
+describe('receiptFor', () => {
+  it('shows every line, tax, tip, the total in sats and fiat, the method and the reference', () => {
+    const receipt = receiptFor(cartSale, '  Corner Café ')!;
+    expect(receipt.shopName).toBe('Corner Café');
+    expect(receipt.date).toBe('2026-11-22');
+    expect(receipt.time).toBe('09:05');
+    expect(receipt.lines).toEqual([
+      { name: 'Espresso', quantity: 2, unitSats: 300, totalSats: 600 },
+      { name: 'Custom', quantity: 1, unitSats: 500, totalSats: 500 },
+    ]);
+    expect([receipt.subtotalSats, receipt.taxSats, receipt.tipSats]).toEqual([1_100, 60, 105]);
+    expect(receipt.totalSats).toBe(1_265);
+    expect(receipt.fiat).toBe('1.27 USD');
+    expect(receipt.method).toBe('Ecash');
+    expect(receipt.reference).toBe('R-42');
+    expect(receipt.leftSats).toBe(1_265);
+  });
+
+  it('reads a keypad or older sale as one line "Sale" of its amount paid over Lightning', () => {
+    const keypad: HistoryEvent = { ...cartSale, sale: undefined, fiat: undefined };
+    expect(saleDetailOf(keypad)).toEqual({
+      lines: [{ name: 'Sale', quantity: 1, unitSats: 1_265 }],
+      subtotalSats: 1_265,
+      taxSats: 0,
+      tipSats: 0,
+      method: 'lightning',
+    });
+    const receipt = receiptFor(keypad, '')!;
+    expect(receipt.method).toBe('Lightning');
+    expect(receipt.reference).toBe('ABCDEF12');
+    expect(receipt.fiat).toBeUndefined();
+  });
+
+  it('lists only this sale’s refunds, oldest first, and what is left', () => {
+    const receipt = receiptFor(cartSale, 'Shop', [
+      refund(12, 200, 7, 'ecash'),
+      refund(10, 100, 7),
+      refund(11, 999, 8),
+    ])!;
+    expect(receipt.refunds.map((r) => [r.sats, r.method])).toEqual([
+      [100, 'Lightning'],
+      [200, 'Ecash'],
+    ]);
+    expect(receipt.leftSats).toBe(965);
+  });
+
+  it('makes no receipt for money out', () => {
+    expect(receiptFor({ ...cartSale, type: 'withdrawal' }, 'Shop')).toBeUndefined();
+  });
+});
+
+describe('receiptText', () => {
+  it('fits every line in 32 characters and names the method and the total', () => {
+    const long = {
+      ...cartSale,
+      sale: {
+        ...cartSale.sale!,
+        lines: [{ name: 'A very long item name that never fits', quantity: 3, unitSats: 100 }],
+      },
+    };
+    const text = receiptText(receiptFor(long, 'Shop', [refund(9, 65, 7)])!, sats);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(32);
+    expect(text).toContain('Paid with Ecash');
+    expect(text).toMatch(/Total +1265 sats/);
+    expect(text).toMatch(/Tip +105 sats/);
+    expect(text).toMatch(/Tax +60 sats/);
+    expect(text).toMatch(/Left +1200 sats/);
+    expect(text).toContain('3 x A very long');
+  });
+});

@@ -1,0 +1,74 @@
+// Refunds of a sale: how a refund event names its sale, what is left to refund, and the check that
+// refuses more than that (docs/behaviour.md "Refunds").
+import { ValidationError } from '../errors';
+import { historyKind } from '../history-kinds';
+import { metadataOf } from '../history-metadata';
+import type { HistoryEvent } from '../ports';
+import type { PaymentMethod } from '../sale/sale-detail';
+
+/** What a refund event keeps in its metadata besides what its payout path writes. */
+export interface RefundLink {
+  /** the sale's history id */
+  refundOf: number;
+  /** how the sats went back: a Lightning payment or an ecash token */
+  method: PaymentMethod;
+  /** the sale's receipt reference, so the CSV can name the sale */
+  reference?: string;
+}
+
+/** The link of a refund event to its sale; undefined for any other event or a broken link. */
+/** `type` is a string: storage rows of kinds this version does not know pass through here too. */
+export function refundLinkOf(event: { type: string; metadata?: string }): RefundLink | undefined {
+  if (event.type !== 'refund') return undefined;
+  const meta = metadataOf(event);
+  const refundOf = meta.refundOf;
+  if (typeof refundOf !== 'number' || !Number.isSafeInteger(refundOf)) return undefined;
+  const method = meta.method === 'ecash' ? 'ecash' : 'lightning';
+  const reference = typeof meta.reference === 'string' ? meta.reference : undefined;
+  return { refundOf, method, ...(reference ? { reference } : {}) };
+}
+
+/** Whether an event is a sale a receipt and a refund can be made for. */
+export function isSale(event: { type: string }): boolean {
+  return historyKind(event.type)?.daySummary === 'sale';
+}
+
+/** The refunds among `events` that belong to the sale `saleId`. */
+export function refundsOf(saleId: number, events: Iterable<HistoryEvent>): HistoryEvent[] {
+  const found: HistoryEvent[] = [];
+  for (const event of events) if (refundLinkOf(event)?.refundOf === saleId) found.push(event);
+  return found;
+}
+
+/** Sats of the sale not refunded yet (never below 0). */
+export function refundLeft(
+  sale: Pick<HistoryEvent, 'amount'>,
+  refunds: readonly Pick<HistoryEvent, 'amount'>[],
+): number {
+  const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  return Math.max(0, sale.amount - refunded);
+}
+
+export const REFUND_NOT_A_SALE = 'Only a sale can be refunded';
+export const REFUND_AMOUNT_INVALID = 'Enter a whole number of sats above 0';
+export const refundTooLargeText = (left: number) =>
+  left === 0
+    ? 'This sale is refunded in full already'
+    : `Only ${left} sats of this sale are left to refund`;
+
+/**
+ * Throws a ValidationError unless `amount` sats may be refunded now: the event is a sale and the
+ * amount is a positive whole number no larger than what earlier refunds left.
+ */
+export function checkRefund(
+  sale: { type: string; amount: number },
+  refunds: readonly Pick<HistoryEvent, 'amount'>[],
+  amount: number,
+): void {
+  if (!isSale(sale)) throw new ValidationError(REFUND_NOT_A_SALE);
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new ValidationError(REFUND_AMOUNT_INVALID);
+  }
+  const left = refundLeft(sale, refunds);
+  if (amount > left) throw new ValidationError(refundTooLargeText(left));
+}

@@ -1,0 +1,86 @@
+// Sales over time for Records' chart: a day's sales by local hour, a month's by local day
+// (docs/behaviour.md "Day close").
+import { historyKind } from '../history-kinds';
+import type { HistoryEvent } from '../ports';
+import { yieldToPage } from './export';
+import { localDayRange } from './local-day';
+import { readRange, type HistoryRangeReader } from './types';
+
+export interface SalesBar {
+  /** '00'..'23' for hours, '1'..'31' for days */
+  label: string;
+  sats: number;
+  count: number;
+}
+
+export interface SalesSeries {
+  period: 'day' | 'month';
+  bars: SalesBar[];
+}
+
+/** [start, end) of the local month 'YYYY-MM' and its number of days; undefined when invalid. */
+export function localMonthRange(
+  month: string,
+): { start: number; end: number; days: number } | undefined {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return undefined;
+  const [y, m] = [Number(match[1]), Number(match[2]) - 1];
+  if (m < 0 || m > 11) return undefined;
+  const days = new Date(y, m + 1, 0).getDate();
+  return { start: new Date(y, m, 1).getTime(), end: new Date(y, m + 1, 1).getTime(), days };
+}
+
+/** Adds the sales of `events` into bars by `slot` (an index into bars, or -1 to skip). */
+function addSales(bars: SalesBar[], events: Iterable<HistoryEvent>, slot: (at: number) => number) {
+  for (const event of events) {
+    if (historyKind(event.type)?.daySummary !== 'sale') continue;
+    const bar = bars[slot(event.createdAt)];
+    if (!bar) continue;
+    bar.sats += event.amount;
+    bar.count += 1;
+  }
+}
+
+async function fill(
+  reader: HistoryRangeReader,
+  start: number,
+  end: number,
+  bars: SalesBar[],
+  slot: (at: number) => number,
+): Promise<void> {
+  for await (const page of readRange(reader, start, end, 1000, yieldToPage)) {
+    addSales(bars, page, slot);
+  }
+}
+
+/** A local day's sales by hour (24 bars); undefined for an invalid date. */
+export async function salesByHour(
+  reader: HistoryRangeReader,
+  date: string,
+): Promise<SalesSeries | undefined> {
+  const range = localDayRange(date);
+  if (!range) return undefined;
+  const bars = Array.from({ length: 24 }, (_, h) => ({
+    label: String(h).padStart(2, '0'),
+    sats: 0,
+    count: 0,
+  }));
+  await fill(reader, range.start, range.end, bars, (at) => new Date(at).getHours());
+  return { period: 'day', bars };
+}
+
+/** A local month's sales by day (one bar per day); undefined for an invalid month. */
+export async function salesByDay(
+  reader: HistoryRangeReader,
+  month: string,
+): Promise<SalesSeries | undefined> {
+  const range = localMonthRange(month);
+  if (!range) return undefined;
+  const bars = Array.from({ length: range.days }, (_, d) => ({
+    label: String(d + 1),
+    sats: 0,
+    count: 0,
+  }));
+  await fill(reader, range.start, range.end, bars, (at) => new Date(at).getDate() - 1);
+  return { period: 'month', bars };
+}

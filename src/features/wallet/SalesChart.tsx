@@ -1,0 +1,132 @@
+// Records' sales chart, loaded only when opened: a day's sales by hour or a month's by day as a
+// hand-drawn SVG bar chart with a text summary for screen readers (docs/behaviour.md "Day close").
+import { useEffect, useState } from 'react';
+import type { Logger } from '../../core/logger';
+import { salesByDay, salesByHour, type SalesSeries } from '../../core/records/sales-chart';
+import type { HistoryRangeReader } from '../../core/records/types';
+import { formatSats } from '../../ui/format-sats';
+import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
+import {
+  CHART_BY_DAY,
+  CHART_BY_HOUR,
+  CHART_FAILED,
+  CHART_LOADING,
+  CHART_PERIOD,
+  chartSummary,
+} from './records-texts';
+
+const W = 320;
+const H = 120;
+const AXIS = 14;
+
+export interface SalesChartProps {
+  reader: HistoryRangeReader;
+  /** 'YYYY-MM-DD' of the day shown; the month is its month */
+  day: string;
+  logger: Logger;
+}
+
+type Loaded = { key: string; series: SalesSeries | null };
+
+export default function SalesChart({ reader, day, logger }: SalesChartProps) {
+  const [period, setPeriod] = useState<'day' | 'month'>('day');
+  const key = `${period}:${day}`;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let live = true;
+    const read = period === 'day' ? salesByHour(reader, day) : salesByDay(reader, day.slice(0, 7));
+    read
+      .then((series) => live && setLoaded({ key, series: series ?? null }))
+      .catch((error: unknown) => {
+        logger.error('Sales chart failed', error);
+        if (live) setLoaded({ key, series: null });
+      });
+    return () => {
+      live = false;
+    };
+  }, [reader, day, period, key, logger]);
+  const series = loaded?.key === key ? loaded.series : undefined;
+
+  return (
+    <div className="space-y-2" data-testid="sales-chart">
+      <SegmentTrack role="group" aria-label={CHART_PERIOD}>
+        <SegmentButton
+          selected={period === 'day'}
+          aria-pressed={period === 'day'}
+          onClick={() => setPeriod('day')}
+        >
+          {CHART_BY_HOUR}
+        </SegmentButton>
+        <SegmentButton
+          selected={period === 'month'}
+          aria-pressed={period === 'month'}
+          onClick={() => setPeriod('month')}
+        >
+          {CHART_BY_DAY}
+        </SegmentButton>
+      </SegmentTrack>
+      {series === undefined ? (
+        <p role="status" className="text-sm text-slate-500">
+          {CHART_LOADING}
+        </p>
+      ) : series === null ? (
+        <p role="alert" className="text-sm text-red-700">
+          {CHART_FAILED}
+        </p>
+      ) : (
+        <Bars series={series} />
+      )}
+    </div>
+  );
+}
+
+function Bars({ series }: { series: SalesSeries }) {
+  const { bars } = series;
+  const max = Math.max(1, ...bars.map((bar) => bar.sats));
+  const total = bars.reduce((sum, bar) => sum + bar.sats, 0);
+  const best = bars.reduce((top, bar) => (bar.sats > top.sats ? bar : top), bars[0]!);
+  const step = W / bars.length;
+  // Every label would crowd a phone: every 6th hour, every 5th day.
+  const every = series.period === 'day' ? 6 : 5;
+  const summary = chartSummary(series.period, total, best.sats > 0 ? best.label : null);
+  return (
+    <figure className="space-y-1">
+      <svg
+        viewBox={`0 0 ${W} ${H + AXIS}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={summary}
+        data-bars={bars.map((bar) => bar.sats).join(',')}
+      >
+        {bars.map((bar, i) => {
+          const h = Math.round((bar.sats / max) * H);
+          return (
+            <g key={bar.label}>
+              <rect
+                x={i * step + step * 0.15}
+                y={H - h}
+                width={step * 0.7}
+                height={h}
+                className="fill-violet-600"
+              >
+                <title>{`${bar.label}: ${formatSats(bar.sats)} sats`}</title>
+              </rect>
+              {i % every === 0 ? (
+                <text
+                  x={i * step + step / 2}
+                  y={H + AXIS - 2}
+                  textAnchor="middle"
+                  className="fill-slate-700 text-[10px]"
+                >
+                  {bar.label}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+        <line x1={0} x2={W} y1={H} y2={H} className="stroke-slate-400" />
+      </svg>
+      <figcaption className="text-xs text-slate-600">{summary}</figcaption>
+    </figure>
+  );
+}
