@@ -1,5 +1,6 @@
 // Keypad, invoice-in-progress line and invoice modal: the part every invoice-taking screen shares.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { useWhenIdle } from './use-when-idle';
 import { BusyStatus } from './BusyStatus';
 import { Keypad, type KeypadLimits } from './Keypad';
 import { formatSats } from './format-sats';
@@ -12,17 +13,8 @@ import { CANCEL_CREATING_TEXT, MINT_NOT_RESPONDING_TEXT } from './texts';
 const loadInvoiceModal = () => import('./InvoiceModal');
 const InvoiceModal = lazy(() => loadInvoiceModal().then((m) => ({ default: m.InvoiceModal })));
 
-function usePrefetchWhenIdle(load: () => Promise<unknown>): void {
-  useEffect(() => {
-    const prefetch = () => void load().catch(() => {}); // the lazy component retries on open
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(prefetch, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(prefetch, 200);
-    return () => clearTimeout(timer);
-  }, [load]);
-}
+// The lazy component retries on open.
+const prefetchInvoiceModal = () => loadInvoiceModal().catch(() => {});
 
 export const CREATING_INVOICE_TEXT = 'Creating invoice...';
 export const SHOW_INVOICE_TEXT = 'Show invoice';
@@ -98,7 +90,7 @@ export function InvoicePanel({
   // Mounted from the first opening on, so closing it keeps the dialog's own close handling.
   const [modalUsed, setModalUsed] = useState(false);
   if (open && !modalUsed) setModalUsed(true);
-  usePrefetchWhenIdle(loadInvoiceModal);
+  useWhenIdle(prefetchInvoiceModal);
   // Submit is disabled while the invoice is created and the pill is not shown while the modal is
   // open, so neither holds focus when the modal closes: it is given back to the one that opened it.
   const submitRef = useRef<HTMLButtonElement>(null);
