@@ -47,9 +47,13 @@ function tapProbe({ text, selector, count }) {
   );
 }
 
-/** Resolves once the main thread has been idle for five idle periods in a row (nothing queued). */
+/**
+ * Resolves once the main thread has been idle for five idle periods in a row (nothing queued), or
+ * after 10 s.
+ */
 function quietMainThread() {
   return new Promise((resolve) => {
+    setTimeout(resolve, 10_000);
     let quiet = 0;
     const check = (deadline) => {
       quiet = deadline.timeRemaining() >= 40 ? quiet + 1 : 0;
