@@ -6,6 +6,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHintsForFirstScreen, earlyModuleScript } from './vite-plugins/first-load.ts';
 import { prerenderFirstScreens } from './vite-plugins/prerender.ts';
+import { nextScreensMeta } from './vite-plugins/next-screens.ts';
+import {
+  LOADED_AFTER_FIRST_SCREEN,
+  NEXT_SCREENS,
+  NEXT_SCREENS_META,
+} from './src/app/next-screens.ts';
 import { cspMetaTag } from './vite-plugins/csp.ts';
 import { precompressedAssets } from './vite-plugins/precompressed.ts';
 import { reactRouterProductionBuild } from './vite-plugins/production-builds.ts';
@@ -30,6 +36,13 @@ export default defineConfig({
     precompressedAssets(),
     // The welcome as HTML in index.html, hydrated by start.tsx.
     prerenderFirstScreens(fileURLToPath(new URL('.', import.meta.url)), '/src/app/prerender.tsx'),
+    // What the first screen's likely next screens need, prefetched once it is idle (decision 0037).
+    nextScreensMeta(
+      fileURLToPath(new URL('.', import.meta.url)),
+      NEXT_SCREENS_META,
+      NEXT_SCREENS,
+      LOADED_AFTER_FIRST_SCREEN,
+    ),
     // Installable, and starts with no network after one visit (docs/decisions/0011-service-worker.md):
     // the worker precaches the app shell and every route's chunks, never the mint or relay
     // traffic. The app registers it itself once the first screen is idle (src/app/start.tsx), and

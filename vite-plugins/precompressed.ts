@@ -54,7 +54,9 @@ export function precompressedAssets(): Plugin {
           'Content-Type': `${type}; charset=utf-8`,
           'Content-Encoding': 'gzip',
           'Content-Length': statSync(`${file}.gz`).size,
-          'Cache-Control': 'no-cache',
+          // Hashed names never change, as the README's hosting note says: a file the app
+          // prefetched is used from the cache, not fetched again (decision 0037).
+          'Cache-Control': 'public, max-age=31536000, immutable',
           Vary: 'Accept-Encoding',
         });
         createReadStream(`${file}.gz`).pipe(res);

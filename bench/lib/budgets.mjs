@@ -1,6 +1,7 @@
 // Puts each budget of bench/budgets.json beside its figure, with a pass flag (null = not measured).
-// A budget is a fixed `max`, a `rule` the figure checks itself, or `overFloor` ms above the figure
-// named by `floor` (measured in the same run); the last also reports the floor and the distance.
+// A budget is a fixed `max`, a `rule` the figure checks itself, or `overFloor` ms above (or
+// `timesFloor` times) the figure named by `floor` (measured in the same run); the last two also
+// report the floor and the distance.
 
 function lookup(figures, path) {
   const parts = path.split('.');
@@ -31,11 +32,23 @@ export function applyBudgets(figures, budgets) {
     if (path.startsWith('$')) continue;
     const { parent, value } = lookup(figures, path);
     const floor = budget.floor ? floorOf(figures, budget) : undefined;
-    const max = budget.floor ? (floor === null ? undefined : floor + budget.overFloor) : budget.max;
+    const times = typeof budget.timesFloor === 'number';
+    const max = budget.floor
+      ? floor === null
+        ? undefined
+        : times
+          ? Math.round(floor * budget.timesFloor * 10) / 10
+          : floor + budget.overFloor
+      : budget.max;
+    const floorText = `floor${floor === null ? '' : ` (${floor} ${budget.unit})`}`;
     const described = budget.rule
       ? budget.rule
       : budget.floor
-        ? `${budget.stat ? `${budget.stat} ` : ''}<= floor${floor === null ? '' : ` (${floor} ${budget.unit})`} + ${budget.overFloor} ${budget.unit}`
+        ? `${budget.stat ? `${budget.stat} ` : ''}<= ${
+            times
+              ? `${budget.timesFloor} x ${floorText}`
+              : `${floorText} + ${budget.overFloor} ${budget.unit}`
+          }`
         : `${budget.stat ? `${budget.stat} ` : ''}<= ${budget.max} ${budget.unit}`;
     let measured = null;
     let pass = null;

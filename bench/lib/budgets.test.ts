@@ -48,4 +48,18 @@ describe('budgets', () => {
       pass: null,
     });
   });
+
+  it('judges a figure against a multiple of its floor', () => {
+    const ratio = {
+      'taps.paid': { floor: 'taps.paidFloor', timesFloor: 1.2, unit: 'ms', stat: 'median' },
+    };
+    const within = { taps: { paidFloor: { median: 50 }, paid: { median: 60 } } };
+    expect(applyBudgets(within, ratio)[0]).toMatchObject({
+      budget: 'median <= 1.2 x floor (50 ms)',
+      floor: 50,
+      pass: true,
+    });
+    const over = { taps: { paidFloor: { median: 50 }, paid: { median: 60.1 } } };
+    expect(applyBudgets(over, ratio)[0]).toMatchObject({ pass: false });
+  });
 });

@@ -10,6 +10,7 @@ import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
 import { afterRootPainted } from './first-paint';
 import { FIRST_SCREENS, PRERENDERED_ATTRIBUTE, type FirstScreen } from './first-screens';
+import { prefetchNextScreens, type ConnectionHints } from './prefetch-next';
 import { createAppRouter } from './router';
 import { deferredServices, type ServiceSource } from './services/deferred';
 import { reloadWhenWalletForgotten } from './wallet-forgotten';
@@ -153,6 +154,12 @@ function startAfterFirstScreen(
     .then(() => import('./register-sw'))
     .then((m) => m.registerServiceWorker(update, base.logger))
     .catch((error: unknown) => base.logger.warn('Could not register the service worker', error));
+  // What the next screens need is fetched, not run, once the first screen is interactive and the
+  // browser idle (docs/decisions/0037-prefetch-next-screens.md).
+  void afterFirstScreenIdle(router).then(() => {
+    const { connection } = navigator as Navigator & { connection?: ConnectionHints };
+    prefetchNextScreens(document, router.state.location.pathname, connection);
+  });
   // docs/architecture.md "The composition root": an onboarded device resumes payments and starts
   // its listener as soon as its first screen has painted; a new user's device loads them once the
   // browser is idle after it, so the next onboarding step does not wait for them either.

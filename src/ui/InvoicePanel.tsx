@@ -1,5 +1,15 @@
 // Keypad, invoice-in-progress line and invoice modal: the part every invoice-taking screen shares.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import type { InvoiceModalProps } from './InvoiceModal';
+import { useWhenIdle } from './use-when-idle';
 import { BusyStatus } from './BusyStatus';
 import { Keypad, type KeypadLimits } from './Keypad';
 import { formatSats } from './format-sats';
@@ -8,21 +18,13 @@ import { CANCEL_CREATING_TEXT, MINT_NOT_RESPONDING_TEXT } from './texts';
 /**
  * The modal (QR encoder, copy buttons, dialog) is not needed to paint the keypad: it loads when
  * the browser is idle after the panel mounted, well before an invoice comes back from the mint.
+ * Once loaded it is rendered as it is: the lazy component, used only when Submit comes first,
+ * would suspend once on its first render even with its code in, and React holds a revealed
+ * Suspense boundary back for a moment (docs/decisions/0037-prefetch-next-screens.md).
  */
 const loadInvoiceModal = () => import('./InvoiceModal');
-const InvoiceModal = lazy(() => loadInvoiceModal().then((m) => ({ default: m.InvoiceModal })));
-
-function usePrefetchWhenIdle(load: () => Promise<unknown>): void {
-  useEffect(() => {
-    const prefetch = () => void load().catch(() => {}); // the lazy component retries on open
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(prefetch, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(prefetch, 200);
-    return () => clearTimeout(timer);
-  }, [load]);
-}
+const LazyInvoiceModal = lazy(() => loadInvoiceModal().then((m) => ({ default: m.InvoiceModal })));
+type ModalComponent = ComponentType<InvoiceModalProps>;
 
 export const CREATING_INVOICE_TEXT = 'Creating invoice...';
 export const SHOW_INVOICE_TEXT = 'Show invoice';
@@ -95,10 +97,21 @@ export function InvoicePanel({
   invoiceFiat,
 }: InvoicePanelProps) {
   const { open, creating, slow, error } = flow;
-  // Mounted from the first opening on, so closing it keeps the dialog's own close handling.
-  const [modalUsed, setModalUsed] = useState(false);
-  if (open && !modalUsed) setModalUsed(true);
-  usePrefetchWhenIdle(loadInvoiceModal);
+  // The loaded modal once its code is in (a failed load leaves the lazy one, which retries).
+  const [loaded, setLoaded] = useState<ModalComponent | null>(null);
+  const loadModal = useCallback(
+    () =>
+      loadInvoiceModal().then(
+        (m) => setLoaded(() => m.InvoiceModal),
+        () => {},
+      ),
+    [],
+  );
+  useWhenIdle(loadModal);
+  // Mounted from the first opening on, always the same component, so closing it keeps the
+  // dialog's own close handling.
+  const [InvoiceModal, setInvoiceModal] = useState<ModalComponent | null>(null);
+  if (open && !InvoiceModal) setInvoiceModal(() => loaded ?? LazyInvoiceModal);
   // Submit is disabled while the invoice is created and the pill is not shown while the modal is
   // open, so neither holds focus when the modal closes: it is given back to the one that opened it.
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -176,7 +189,7 @@ export function InvoicePanel({
         ) : null}
       </div>
 
-      {modalUsed ? (
+      {InvoiceModal ? (
         <Suspense fallback={null}>
           <InvoiceModal
             invoice={open && invoice ? invoice.request : null}

@@ -35,6 +35,9 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       createInvoice: (amount, options) =>
         call((services) => services.payments.createInvoice(amount, options)),
       amountLimits: () => call((services) => services.payments.amountLimits()),
+      // Asked once the keypad is idle (features/pos/HomeScreen.tsx); never rejects.
+      prepareInvoices: () =>
+        call((services) => services.payments.prepareInvoices()).catch(() => {}),
       // Read once the services are there; a failed load means no line, never an error.
       latestWaiting: () =>
         call((services) => services.payments.latestWaiting()).catch((error: unknown) => {

@@ -4,6 +4,7 @@ import type { FiatRecord } from '../../core/ports';
 import { formatSats } from '../../ui/format-sats';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import { useMintLimits } from '../../ui/use-mint-limits';
+import { useWhenIdle } from '../../ui/use-when-idle';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { PriceJumpConfirm } from './PriceJumpConfirm';
@@ -24,6 +25,10 @@ export function HomeScreen({ services }: PosScreenProps) {
   useLayoutEffect(() => {
     fiatOfRef.current = fiat.fiatOf;
   });
+  // The mint's keys load once the keypad is idle, so the first sale after a start does not wait
+  // for them (docs/decisions/0037-prefetch-next-screens.md).
+  const prepare = useCallback(() => payments.prepareInvoices(), [payments]);
+  useWhenIdle(prepare);
   const readLimits = useCallback(() => payments.amountLimits(), [payments]);
   const limits = useMintLimits(readLimits, (error) =>
     logger.warn('Could not read the mint amount limits', error),

@@ -9,6 +9,7 @@ import type { PaymentService } from '../../core/wallet/receive/payment-service';
 export type PosPayments = Pick<
   PaymentService,
   | 'createInvoice'
+  | 'prepareInvoices'
   | 'setForeground'
   | 'setShown'
   | 'onSettled'

@@ -130,6 +130,24 @@ describe('createInvoice', () => {
   });
 });
 
+describe('prepareInvoices', () => {
+  it("loads the mint's keys before the first sale, so that sale only asks for a quote", async () => {
+    const h = harness();
+    await h.service.prepareInvoices();
+    // Keysets and keys refused from now on: a first sale that still needed them would fail.
+    mint.addFault({ path: '/v1/keysets*', action: 'error500' });
+    mint.addFault({ path: '/v1/keys*', action: 'error500' });
+    const quote = await h.service.createInvoice(21);
+    expect(mint.mintQuote(quote.quote)?.state).toBe('UNPAID');
+  });
+
+  it('never rejects when the mint is down; the sale then tries again', async () => {
+    const h = harness({ mintUrl: 'http://127.0.0.1:1' });
+    await expect(h.service.prepareInvoices()).resolves.toBeUndefined();
+    await expect(h.service.createInvoice(10)).rejects.toBeInstanceOf(MintUnreachableError);
+  });
+});
+
 describe('a paid invoice', () => {
   it('ends as exactly the paid amount in stored proofs, one history event and a wallet update', async () => {
     const h = harness();

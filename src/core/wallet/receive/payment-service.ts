@@ -231,6 +231,22 @@ export class PaymentService {
   }
 
   /**
+   * Loads the wallet the next createInvoice uses (the mint's keysets and keys), so the first sale
+   * after a start does not wait for them: the keypad asks once it is idle. Never rejects; a failed
+   * load is only logged and createInvoice tries again.
+   */
+  async prepareInvoices(): Promise<void> {
+    try {
+      const mintUrl = await this.deps.config.getMintUrl();
+      await ((await this.seedSealed())
+        ? this.deps.wallets.getSeedlessWallet(mintUrl)
+        : this.deps.wallets.getWallet(mintUrl));
+    } catch (error) {
+      this.deps.logger.warn('Could not load the mint before the first sale', error);
+    }
+  }
+
+  /**
    * The amounts the configured mint takes for one invoice (NUT-04, from its info), so the keypad
    * can refuse the others while they are typed. Rejects with a mint error when it cannot be asked.
    */

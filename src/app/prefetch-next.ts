@@ -1,0 +1,72 @@
+// Prefetch of the next screens' code: once the first screen is interactive and the browser idle,
+// the files index.html lists for it (app/next-screens.ts) are fetched into the HTTP cache and not
+// run, unless the connection is metered or asks to save data.
+// docs/decisions/0037-prefetch-next-screens.md
+import { withoutTrailingSlashes } from '../core/urls/trailing-slashes';
+import { NEXT_SCREENS, NEXT_SCREENS_META, type NextScreensOf } from './next-screens';
+
+/** The parts of navigator.connection (Network Information API, Chromium only) read here. */
+export interface ConnectionHints {
+  saveData?: boolean;
+  effectiveType?: string;
+  type?: string;
+}
+
+/**
+ * No prefetch when the merchant asked to save data, the link is slow (2g) or is a cellular one:
+ * the files then load on the tap, as without a prefetch.
+ */
+export function prefetchAllowed(connection: ConnectionHints | undefined): boolean {
+  if (!connection) return true;
+  if (connection.saveData === true) return false;
+  if (connection.effectiveType === 'slow-2g' || connection.effectiveType === '2g') return false;
+  return connection.type !== 'cellular';
+}
+
+/** The first screen shown at this path, if it prefetches anything. */
+export function firstScreenAt(pathname: string): NextScreensOf | undefined {
+  const path = withoutTrailingSlashes(pathname) || '/';
+  return (Object.keys(NEXT_SCREENS) as NextScreensOf[]).find((screen) =>
+    (NEXT_SCREENS[screen].paths as readonly string[]).includes(path),
+  );
+}
+
+/** The files index.html lists for this first screen; none when the tag is missing or unreadable. */
+export function filesFor(doc: Document, screen: NextScreensOf): string[] {
+  const content = doc.querySelector(`meta[name="${NEXT_SCREENS_META}"]`)?.getAttribute('content');
+  if (!content) return [];
+  try {
+    const files = (JSON.parse(content) as Record<string, unknown>)[screen];
+    return Array.isArray(files) ? files.filter((file) => typeof file === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Adds a `<link rel="prefetch">` for each file the first screen at `pathname` lists, once: fetch
+ * only, at the lowest priority, so the files are not run until a tap imports them. Returns the
+ * files asked for.
+ */
+export function prefetchNextScreens(
+  doc: Document,
+  pathname: string,
+  connection: ConnectionHints | undefined,
+): string[] {
+  const screen = firstScreenAt(pathname);
+  if (!screen || !prefetchAllowed(connection)) return [];
+  const present = new Set(
+    [...doc.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href')),
+  );
+  const files = filesFor(doc, screen).filter((file) => !present.has(file));
+  for (const file of files) {
+    const link = doc.createElement('link');
+    link.rel = 'prefetch';
+    // The same request mode as the module import that will use it.
+    link.crossOrigin = 'anonymous';
+    link.as = 'script';
+    link.href = file;
+    doc.head.append(link);
+  }
+  return files;
+}
