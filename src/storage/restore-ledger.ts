@@ -98,6 +98,7 @@ export class DexieRestoreLedger implements RestoreLedger {
       for (const mint of mints) {
         const metadata: Record<string, unknown> = { keysets: mint.keysets.length };
         if (mint.error) metadata.error = mint.error;
+        if (mint.sources) metadata.sources = mint.sources;
         if (cancelled) metadata.cancelled = true;
         await db.historyEvents.add({
           createdAt: now,
@@ -113,9 +114,11 @@ export class DexieRestoreLedger implements RestoreLedger {
           mintUrl: m.mintUrl,
           foundSats: m.foundSats,
           ...(m.error ? { error: m.error } : {}),
+          ...(m.sources ? { sources: m.sources } : {}),
         })),
         totalSats: mints.reduce((sum, m) => sum + m.foundSats, 0),
         cancelled,
+        ...(row.discoveryError ? { discoveryError: row.discoveryError } : {}),
       };
     });
   }
