@@ -53,6 +53,7 @@ export class DexieRestoreLedger implements RestoreLedger {
     keyset: KeysetScan;
     proofs: NewProof[];
     counterAtLeast?: number;
+    skipCounterTo?: number;
   }): Promise<number> {
     const { db } = this;
     return db.transaction(
@@ -64,6 +65,9 @@ export class DexieRestoreLedger implements RestoreLedger {
         if (args.counterAtLeast !== undefined) {
           // Joins this transaction (same tables): the counter moves with the proofs or not at all.
           await this.counterSource.advanceToAtLeast(args.keyset.id, args.counterAtLeast);
+        }
+        if (args.skipCounterTo !== undefined) {
+          await this.counterSource.skipKeysetToAtLeast(args.keyset.id, args.skipCounterTo);
         }
         const row = await db.restoreScans.get(ROW_ID);
         if (row) {

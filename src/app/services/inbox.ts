@@ -26,6 +26,7 @@ import type {
   UnlockedSalesSetting,
 } from '../../core/remote-payments/merchant-ports';
 import { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+import { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
 import type { RefusalKind } from '../../core/remote-payments/sale-judgement';
 import { ReceiptSender } from '../../core/remote-payments/receipts';
 import { verifyRemoteQuote } from '../../core/remote-payments/verify-remote-quote';
@@ -54,6 +55,8 @@ export interface MerchantTrustDeps {
   receipts: Pick<ReceiptSender, 'send'>;
   /** synced each time this tab starts listening (onboarding, start-up, Settings, link reset) */
   profile?: Pick<MerchantProfilePublisher, 'sync'>;
+  /** the NUT-27 mint list, synced at the same moments (a mint changed in Settings restarts it) */
+  mintBackup?: Pick<MintBackupPublisher, 'sync'>;
 }
 
 export interface InboxDeps {
@@ -160,7 +163,7 @@ function refusalCounter(store: RefusalCounter, logger: Logger) {
 }
 
 function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
-  const { store, wallets, receipts, profile } = trust;
+  const { store, wallets, receipts, profile, mintBackup } = trust;
   return {
     getPairing: async () => {
       const [secret, acceptUnpaired] = await Promise.all([
@@ -204,6 +207,7 @@ function trustedInbox(deps: InboxDeps, trust: MerchantTrustDeps) {
     },
     onListening: () => {
       void learnLockingMints(store, wallets, deps.logger).then(() => profile?.sync());
+      void mintBackup?.sync();
     },
   };
 }
@@ -239,6 +243,38 @@ export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfile
     getSecretKey: deps.getSecretKey,
     pairing: deps.store,
     state: deps.store,
+    logger: deps.logger,
+    clock: deps.clock,
+  });
+}
+
+export interface MintBackupServiceDeps {
+  config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
+  /** every mint the wallet used (stored proofs and history) */
+  knownMints: () => Promise<string[]>;
+  acceptedMints: () => Promise<string[]>;
+  getSeed: () => Promise<Uint8Array | undefined>;
+  seedSealed: () => Promise<boolean>;
+  logger: Logger;
+  clock: Clock;
+  WebSocket?: typeof WebSocket;
+}
+
+/** The NUT-27 mint list: the mint in Settings, the mints used, the mints accepted. */
+export function createMintBackup(deps: MintBackupServiceDeps): MintBackupPublisher {
+  return new MintBackupPublisher({
+    createPool: poolFactory(deps.WebSocket),
+    getRelays: () => deps.config.getRelays(),
+    mints: async () => {
+      const [mintUrl, used, accepted] = await Promise.all([
+        deps.config.getMintUrl(),
+        deps.knownMints(),
+        deps.acceptedMints(),
+      ]);
+      return [mintUrl, ...used, ...accepted];
+    },
+    getSeed: deps.getSeed,
+    seedSealed: deps.seedSealed,
     logger: deps.logger,
     clock: deps.clock,
   });

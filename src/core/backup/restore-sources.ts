@@ -12,8 +12,8 @@ import {
 import { usableMintUrl } from '../urls/normalise-url';
 import { mintBackupFilter, mintBackupKeys, newestMintBackup } from './nut27';
 
-/** Where a mint to scan was listed; one mint may be listed by several. */
-export type MintSource = 'settings' | 'wallet' | 'backup' | 'profile';
+import type { DiscoverMints } from '../wallet/restore/restore-service';
+import type { MintSource } from '../wallet/restore/types';
 
 export const MINT_SOURCE_LABELS: Record<MintSource, string> = {
   settings: 'mint in Settings',
@@ -77,4 +77,35 @@ export async function readRelayMintLists(deps: RelayMintListDeps): Promise<Relay
     lists.error = 'Could not read the mint lists from your relays';
   }
   return lists;
+}
+
+export interface RelayMintDiscoveryDeps {
+  query: RelayQuery;
+  getRelays: () => Promise<string[]>;
+  getSeed: () => Promise<Uint8Array | undefined>;
+  /** the merchant's Nostr key (hex, x-only) */
+  getMerchantPubkey: () => Promise<string>;
+  maxWaitMs?: number;
+}
+
+/** The restore scan's DiscoverMints (core/wallet/restore/restore-service.ts) on the relays. */
+export function relayMintDiscovery(deps: RelayMintDiscoveryDeps): DiscoverMints {
+  return async () => {
+    const seed = await deps.getSeed();
+    if (!seed) return { mints: [] };
+    const lists = await readRelayMintLists({
+      query: deps.query,
+      relays: await deps.getRelays(),
+      seed,
+      merchantPubkey: await deps.getMerchantPubkey(),
+      ...(deps.maxWaitMs === undefined ? {} : { maxWaitMs: deps.maxWaitMs }),
+    });
+    return {
+      mints: [
+        ...(lists.backup ?? []).map((url) => ({ url, source: 'backup' as const })),
+        ...(lists.profile ?? []).map((url) => ({ url, source: 'profile' as const })),
+      ],
+      ...(lists.error ? { error: lists.error } : {}),
+    };
+  };
 }

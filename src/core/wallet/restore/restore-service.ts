@@ -111,7 +111,10 @@ export function addMintToScan(mints: MintScan[], url: string, source: MintSource
     if (!known.sources.includes(source)) known.sources.push(source);
     return false;
   }
-  mints.push({ mintUrl: url, status: 'pending', keysets: [], foundSats: 0, sources: [source] });
+  // The settings mint and this device's records keep their stored form (proofs are stored
+  // under it); a listed one is taken in the normalised form.
+  const mintUrl = source === 'settings' || source === 'wallet' ? url : key;
+  mints.push({ mintUrl, status: 'pending', keysets: [], foundSats: 0, sources: [source] });
   return true;
 }
 
@@ -423,18 +426,17 @@ export class RestoreService {
       };
       if (found && next.firstFound === undefined) next.firstFound = ks.next;
       next.done = next.emptyRun >= this.emptyBatches && next.next >= next.minEnd;
-      // A walk that found signatures ends with the counter past them plus the margin, so this
-      // device's next outputs lie beyond what another device on the phrase is about to use.
-      const counterAtLeast = found
-        ? lastCounterWithSignature + 1
-        : next.done && next.highest !== null
-          ? next.highest + 1 + this.counterMargin
-          : undefined;
+      // A walk that found signatures ends with its counter past them plus the margin, so this
+      // device's next outputs lie beyond what another device on the phrase is about to use. The
+      // margin moves this keyset only: other keysets do not walk further because of it.
+      const margin =
+        next.done && next.highest !== null ? next.highest + 1 + this.counterMargin : undefined;
       const added = await this.deps.ledger.recordBatch({
         mintUrl: mint.mintUrl,
         keyset: next,
         proofs: unspent.map(toNewProof),
-        ...(counterAtLeast === undefined ? {} : { counterAtLeast }),
+        ...(found ? { counterAtLeast: lastCounterWithSignature + 1 } : {}),
+        ...(margin === undefined ? {} : { skipCounterTo: margin }),
       });
       next.foundSats += added;
       mint.foundSats += added;

@@ -89,6 +89,8 @@ export interface RestoreLedger {
     keyset: KeysetScan;
     proofs: NewProof[];
     counterAtLeast?: number;
+    /** the same for this keyset only, the global COUNTER left as it is (the restore's margin) */
+    skipCounterTo?: number;
   }): Promise<number>;
   /** Marks the scan cancelled (the scan itself stops at its next batch). */
   cancel(): Promise<void>;
