@@ -177,6 +177,16 @@ export class DexieMerchantTrustStore
     });
   }
 
+  async profileHeldFor(): Promise<string | undefined> {
+    return (await this.db.config.get(CONFIG_KEYS.merchantProfileHeldFor))?.value;
+  }
+
+  async setProfileHeldFor(pairingId: string | undefined): Promise<void> {
+    const key = CONFIG_KEYS.merchantProfileHeldFor;
+    if (pairingId === undefined) await this.db.config.delete(key);
+    else await this.db.config.put({ key, value: pairingId, updatedAt: this.clock() });
+  }
+
   // ------------------------------------------------------------ accepted mints
 
   /**

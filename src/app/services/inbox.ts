@@ -26,6 +26,8 @@ import type {
   UnlockedSalesSetting,
 } from '../../core/remote-payments/merchant-ports';
 import { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+import { MERCHANT_PROFILE_KIND } from '../../core/remote-payments/merchant-profile';
+import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
 import type { RefusalKind } from '../../core/remote-payments/sale-judgement';
 import { ReceiptSender } from '../../core/remote-payments/receipts';
@@ -142,6 +144,9 @@ async function learnLockingMints(
   );
 }
 
+/** How long the profile on the relays is waited for before this device publishes its own. */
+const PROFILE_READ_MS = 3_000;
+
 /** Refusals written at most once a second, a bounded batch: a flood of them costs one write. */
 const REFUSAL_FLUSH_MS = 1_000;
 const REFUSAL_BATCH_MAX = 1_000;
@@ -245,6 +250,13 @@ export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfile
     state: deps.store,
     logger: deps.logger,
     clock: deps.clock,
+    // Read before publishing: a restored device leaves another device's profile alone.
+    readPublished: (relays, pubkey) =>
+      createPoolRelayQuery(deps.WebSocket ? { WebSocket: deps.WebSocket } : {})(
+        relays,
+        { kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] },
+        PROFILE_READ_MS,
+      ),
   });
 }
 

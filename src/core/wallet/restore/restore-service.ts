@@ -43,13 +43,6 @@ export const RESTORE_EMPTY_BATCHES = 3;
 export const RESTORE_COUNTER_LIMIT = 1_000_000;
 const LOCK_NAME = 'cashew-restore';
 
-/**
- * Counters a finished keyset walk leaves unused past the last one the mint signed: another device
- * on the same phrase that keeps selling from where it stood takes them before it reaches this
- * device's outputs (docs/behaviour.md, "Two devices on one phrase"). About 100 sales.
- */
-export const RESTORE_COUNTER_MARGIN = 1_000;
-
 /** Mints listed outside this device, read once per scan (core/backup/restore-sources.ts). */
 export type DiscoverMints = () => Promise<{
   mints: Array<{ url: string; source: MintSource }>;
@@ -94,8 +87,6 @@ export interface RestoreServiceDeps {
   checkpoint?: Checkpoint;
   /** the NUT-27 mint list and the merchant's profile on the relays; absent: this device only */
   discoverMints?: DiscoverMints;
-  /** counters left unused past a keyset's last signature (RESTORE_COUNTER_MARGIN) */
-  counterMargin?: number;
 }
 
 /**
@@ -190,6 +181,13 @@ export class RestoreService {
   private readonly batchSize: number;
   private readonly emptyBatches: number;
   private readonly counterLimit: number;
+  /**
+   * Counters a finished keyset walk leaves unused past the last one the mint signed: another
+   * device on the same phrase that keeps selling from where it stood takes them before it reaches
+   * this device's outputs (docs/behaviour.md, "Two devices on one phrase"). One batch fewer than
+   * the stop rule's empty run, so a later restore still walks across the gap: with batches of
+   * 100, 200 counters, some 20 sales.
+   */
   private readonly counterMargin: number;
   private readonly checkpoint: Checkpoint;
 
@@ -198,7 +196,7 @@ export class RestoreService {
     this.batchSize = deps.batchSize ?? RESTORE_BATCH_SIZE;
     this.emptyBatches = deps.emptyBatches ?? RESTORE_EMPTY_BATCHES;
     this.counterLimit = deps.counterLimit ?? RESTORE_COUNTER_LIMIT;
-    this.counterMargin = deps.counterMargin ?? RESTORE_COUNTER_MARGIN;
+    this.counterMargin = Math.max(0, this.emptyBatches - 1) * this.batchSize;
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
   }
 
