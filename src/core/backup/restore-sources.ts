@@ -13,14 +13,6 @@ import { usableMintUrl } from '../urls/normalise-url';
 import { mintBackupFilter, mintBackupKeys, newestMintBackup } from './nut27';
 
 import type { DiscoverMints } from '../wallet/restore/restore-service';
-import type { MintSource } from '../wallet/restore/types';
-
-export const MINT_SOURCE_LABELS: Record<MintSource, string> = {
-  settings: 'mint in Settings',
-  wallet: 'used on this device',
-  backup: 'mint list backup',
-  profile: 'shop profile',
-};
 
 export const RELAY_READ_MS = 5_000;
 
