@@ -220,6 +220,21 @@ export class DexieMerchantTrustStore
     return current ? [current, ...others] : others;
   }
 
+  /** Adds mints to the kept list (a settings backup restored); known ones are left as they are. */
+  async addAcceptedMints(mintUrls: string[]): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.config, async () => {
+      const kept = stringList((await db.config.get(CONFIG_KEYS.acceptedMints))?.value);
+      const added = mintUrls.filter((url) => !kept.some((mint) => sameMint(mint, url)));
+      if (added.length === 0) return;
+      await db.config.put({
+        key: CONFIG_KEYS.acceptedMints,
+        value: JSON.stringify([...kept, ...added]),
+        updatedAt: this.clock(),
+      });
+    });
+  }
+
   async removeAcceptedMint(mintUrl: string): Promise<void> {
     const { db } = this;
     await db.transaction('rw', db.config, async () => {

@@ -1,7 +1,10 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { getPublicKey } from 'nostr-tools/pure';
+import { AppDataBackup } from '../../core/backup/app-data';
 import { relayMintDiscovery } from '../../core/backup/restore-sources';
+import { settingsPart } from '../../core/backup/settings-part';
+import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { DeviceKeys } from '../../core/keys';
 import type { TillLock } from '../../core/lock';
@@ -67,6 +70,8 @@ export interface AppServices extends BaseServices {
   receipts: ReceiptSender;
   /** The NUT-27 mint list on the relays: after each sale, when listening starts, at unlock. */
   mintBackup: MintBackupPublisher;
+  /** The encrypted settings backup (NIP-78), published with the mint list, restored with the phrase. */
+  appData: AppDataBackup;
 }
 
 export interface ServiceOptions extends BaseServiceOptions {
@@ -127,16 +132,48 @@ export function completeServices(
     seedSealed,
   });
   const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
-  // A restore also scans the mints the phrase's NUT-27 list and the shop profile name.
+  const relayQuery = createPoolRelayQuery();
+  // Nothing is backed up while a scan has yet to read the backups (a phrase just restored).
+  const noRestorePending = async () => (await storage.restore.current()) === undefined;
+  // The app's own backup on the relays: one part now (an items part is one more entry).
+  const appData = new AppDataBackup({
+    parts: [
+      settingsPart({
+        shopName: { get: () => config.getShopName(), set: (name) => config.setShopName(name) },
+        prices: {
+          get: () => storage.prices.getSettings(),
+          set: (settings) => storage.prices.saveSettings(settings),
+        },
+        autoCashOut: storage.autoCashOut,
+        acceptedMints: {
+          get: () => storage.merchantTrust.acceptedMints(),
+          add: (mints) => storage.merchantTrust.addAcceptedMints(mints),
+        },
+      }),
+    ],
+    createPool: () => createRelayPool(),
+    query: relayQuery,
+    getRelays: () => config.getRelays(),
+    getSecretKey: () => deviceKeys.getOrCreateSecretKey(),
+    ready: noRestorePending,
+    logger,
+    clock,
+  });
+  // A restore also scans the mints the phrase's NUT-27 list and the shop profile name; after
+  // onboarding with a phrase, the settings come back first.
+  const relayMints = relayMintDiscovery({
+    query: relayQuery,
+    getRelays: () => config.getRelays(),
+    getSeed: () => keys.getSeed(),
+    getMerchantPubkey: async () => getPublicKey(await deviceKeys.getOrCreateSecretKey()),
+  });
   const restore = new RestoreService({
     ...wallet,
     ledger: storage.restore,
-    discoverMints: relayMintDiscovery({
-      query: createPoolRelayQuery(),
-      getRelays: () => config.getRelays(),
-      getSeed: () => keys.getSeed(),
-      getMerchantPubkey: async () => getPublicKey(await deviceKeys.getOrCreateSecretKey()),
-    }),
+    discoverMints: async (reason) => {
+      if (reason === 'onboarding') await appData.restore();
+      return relayMints(reason);
+    },
   });
   // Cash-out never spends what a pending withdrawal token holds (decision 0015).
   const cashOut = new CashOutService({
@@ -168,14 +205,22 @@ export function completeServices(
     acceptedMints: () => storage.merchantTrust.acceptedMints(),
     getSeed: () => keys.getSeed(),
     seedSealed,
+    ready: noRestorePending,
     logger,
     clock,
   });
+  const backUp = () => {
+    void mintBackup.sync();
+    if (storage.lock.state() !== 'locked') void appData.sync();
+  };
   storage.lock.onChange((state) => {
-    if (state === 'unlocked') void mintBackup.sync();
+    if (state === 'unlocked') backUp();
   });
-  // A sale on a mint the list does not name yet (a remote sale on another mint) adds it.
-  payments.onSettled(() => void mintBackup.sync());
+  // A sale on a mint the list does not name yet (a remote sale on another mint) adds it; changed
+  // settings are published with it.
+  payments.onSettled(backUp);
+  // Once a restore has read the backups, what it found is published again, merged.
+  restore.onFinished(backUp);
   // Once a remote sale's proofs are stored, its cashier hears back (docs/protocol.md "Receipts").
   payments.onSettled((settled) => {
     const receipt = settled.quote.receipt;
@@ -201,7 +246,7 @@ export function completeServices(
         wallets,
         receipts,
         profile: merchantProfile,
-        mintBackup,
+        mintBackup: { sync: async () => backUp() },
       },
       retryList: storage.inboxRetries,
       relayStatus,
@@ -209,6 +254,7 @@ export function completeServices(
     relayStatus,
     merchantProfile,
     mintBackup,
+    appData,
     receipts,
     wallets,
     payments,

@@ -58,7 +58,7 @@ export interface MerchantTrustDeps {
   /** synced each time this tab starts listening (onboarding, start-up, Settings, link reset) */
   profile?: Pick<MerchantProfilePublisher, 'sync'>;
   /** the NUT-27 mint list, synced at the same moments (a mint changed in Settings restarts it) */
-  mintBackup?: Pick<MintBackupPublisher, 'sync'>;
+  mintBackup?: { sync(): Promise<unknown> };
 }
 
 export interface InboxDeps {
@@ -267,6 +267,8 @@ export interface MintBackupServiceDeps {
   acceptedMints: () => Promise<string[]>;
   getSeed: () => Promise<Uint8Array | undefined>;
   seedSealed: () => Promise<boolean>;
+  /** false while a restore has yet to read the list from the relays */
+  ready: () => Promise<boolean>;
   logger: Logger;
   clock: Clock;
   WebSocket?: typeof WebSocket;
@@ -287,6 +289,7 @@ export function createMintBackup(deps: MintBackupServiceDeps): MintBackupPublish
     },
     getSeed: deps.getSeed,
     seedSealed: deps.seedSealed,
+    ready: deps.ready,
     logger: deps.logger,
     clock: deps.clock,
   });

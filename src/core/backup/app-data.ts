@@ -72,6 +72,11 @@ export interface AppDataBackupDeps {
   logger?: Logger;
   clock?: Clock;
   maxWaitMs?: number;
+  /**
+   * False while a restore has yet to read the backup (a phrase just restored): publishing this
+   * device's defaults first would replace the backup on the relays before it is read.
+   */
+  ready?: () => Promise<boolean>;
 }
 
 /** Publishes each part when it changed since a relay last took it; restores them all at once. */
@@ -96,6 +101,7 @@ export class AppDataBackup {
   private async syncOnce(): Promise<void> {
     let pool: RelayPool | undefined;
     try {
+      if (this.deps.ready && !(await this.deps.ready())) return;
       const relays = await this.deps.getRelays();
       for (const part of this.deps.parts) {
         const value = await part.collect();

@@ -18,9 +18,14 @@ export interface MintBackupDeps {
   seedSealed: () => Promise<boolean>;
   logger?: Logger;
   clock?: Clock;
+  /**
+   * False while a restore has yet to read the list (a phrase just restored): this device's
+   * shorter list would replace it on the relays before it is read.
+   */
+  ready?: () => Promise<boolean>;
 }
 
-export type MintBackupSync = 'published' | 'unchanged' | 'sealed' | 'failed';
+export type MintBackupSync = 'published' | 'unchanged' | 'sealed' | 'waiting' | 'failed';
 
 /** The list with each mint once (by mintUrlKey), in first-seen order. */
 export function distinctMints(urls: string[]): string[] {
@@ -62,6 +67,7 @@ export class MintBackupPublisher {
   private async syncOnce(): Promise<MintBackupSync> {
     let pool: RelayPool | undefined;
     try {
+      if (this.deps.ready && !(await this.deps.ready())) return 'waiting';
       const mints = distinctMints(await this.deps.mints()).slice(0, MINT_BACKUP_MAX_MINTS);
       if (mints.length === 0) return 'unchanged';
       const text = JSON.stringify([...mints].sort());

@@ -88,6 +88,7 @@ describe('mint lists on the relays', () => {
 
   it('publishes the app’s list once per new mint, only while the seed is open, and reads it back', async () => {
     let sealed = true;
+    let ready = false;
     let mints = ['https://a.example.com', 'https://A.example.com/'];
     const publisher = new MintBackupPublisher({
       createPool: () => createRelayPool(poolOptions),
@@ -95,7 +96,11 @@ describe('mint lists on the relays', () => {
       mints: async () => mints,
       getSeed: async () => seed,
       seedSealed: async () => sealed,
+      ready: async () => ready,
     });
+    // A phrase just restored: nothing replaces the list on the relays before the scan read it.
+    expect(await publisher.sync()).toBe('waiting');
+    ready = true;
     expect(await publisher.sync()).toBe('sealed');
     sealed = false;
     expect(await publisher.sync()).toBe('published');

@@ -44,7 +44,7 @@ export const RESTORE_COUNTER_LIMIT = 1_000_000;
 const LOCK_NAME = 'cashew-restore';
 
 /** Mints listed outside this device, read once per scan (core/backup/restore-sources.ts). */
-export type DiscoverMints = () => Promise<{
+export type DiscoverMints = (reason: RestoreScanRow['reason']) => Promise<{
   mints: Array<{ url: string; source: MintSource }>;
   error?: string;
 }>;
@@ -318,7 +318,7 @@ export class RestoreService {
   private async discover(row: RestoreScanRow): Promise<void> {
     if (this.deps.discoverMints) {
       try {
-        const found = await this.deps.discoverMints();
+        const found = await this.deps.discoverMints(row.reason);
         for (const { url, source } of found.mints) addMintToScan(row.mints, url, source);
         if (found.error) row.discoveryError = found.error;
       } catch (error) {
