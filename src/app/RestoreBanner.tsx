@@ -1,8 +1,11 @@
-// The restore scan's progress above every main screen while a scan runs in this tab. It waits for
-// the services without asking for them before the first screen has painted.
+// The restore scan's progress above every main screen while a scan runs in this tab, then what it
+// found per mint with Retry until closed. It waits for the services without asking for them
+// before the first screen has painted.
 import { useEffect, useState } from 'react';
 import type { RestoreProgress } from '../core/wallet/restore/restore-service';
+import type { RestoreOutcome } from '../core/wallet/restore/types';
 import { RestoreProgressPanel } from '../ui/RestoreProgressPanel';
+import { RestoreResultPanel } from '../ui/RestoreResultPanel';
 import type { ServiceSource } from './services/deferred';
 import { useServicesAfterPaint } from './use-services-after-paint';
 
@@ -10,6 +13,9 @@ interface RestoreControl {
   current(): RestoreProgress | null;
   onProgress(listener: (progress: RestoreProgress | null) => void): () => void;
   cancel(): Promise<void>;
+  onFinished(listener: (outcome: RestoreOutcome) => void): () => void;
+  /** scans every mint again: what is stored already is not counted twice */
+  start(reason: 'settings'): Promise<RestoreOutcome | undefined>;
 }
 
 export function RestoreBanner({
@@ -30,16 +36,43 @@ export function RestoreBanner({
   const [reported, setProgress] = useState<{ progress: RestoreProgress | null } | null>(null);
   const progress = reported ? reported.progress : (picked?.initial ?? null);
   const [cancelling, setCancelling] = useState(false);
+  const [result, setResult] = useState<RestoreOutcome | null>(null);
+  const [retrying, setRetrying] = useState(false);
 
   useEffect(() => {
     if (!restore) return;
-    return restore.onProgress((next) => {
+    const offProgress = restore.onProgress((next) => {
       setProgress({ progress: next });
       if (next === null) setCancelling(false);
+      else setResult(null);
     });
+    const offFinished = restore.onFinished((outcome) => setResult(outcome));
+    return () => {
+      offProgress();
+      offFinished();
+    };
   }, [restore]);
 
-  if (!restore || !progress) return null;
+  if (!restore) return null;
+  if (!progress && result) {
+    return (
+      <RestoreResultPanel
+        result={result}
+        retrying={retrying}
+        onClose={() => setResult(null)}
+        onRetry={() => {
+          setRetrying(true);
+          restore
+            .start('settings')
+            .catch((error: unknown) => {
+              source.base.logger.error('Retrying the restore scan failed', error);
+            })
+            .finally(() => setRetrying(false));
+        }}
+      />
+    );
+  }
+  if (!progress) return null;
   return (
     <RestoreProgressPanel
       progress={progress}

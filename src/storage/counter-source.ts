@@ -78,6 +78,19 @@ export class DexieCounterSource implements CounterSource {
     );
   }
 
+  /**
+   * As advanceToAtLeast, leaving the global COUNTER as it is: counters skipped on one keyset (the
+   * restore's margin) say nothing about where a keyset never used would start.
+   */
+  async skipKeysetToAtLeast(keysetId: string, minNext: number): Promise<void> {
+    assertCount(minNext, 'Counter');
+    await this.update(keysetId, (current) =>
+      minNext > current
+        ? { next: minNext, result: undefined, advanceGlobal: false }
+        : { result: undefined },
+    );
+  }
+
   async setNext(keysetId: string, next: number): Promise<void> {
     assertCount(next, 'Counter');
     // A hard set (tests, migrations) does not count as consuming counters.

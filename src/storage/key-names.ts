@@ -11,6 +11,8 @@ export const CONFIG_KEYS = {
   acceptUnpaired: 'ACCEPT_UNPAIRED',
   /** the last merchant profile (kind 10019) a relay accepted, as JSON */
   merchantProfile: 'MERCHANT_PROFILE',
+  /** this device's pairing id when it left another device's profile alone (restore) */
+  merchantProfileHeldFor: 'MERCHANT_PROFILE_HELD_FOR',
   /** mints accepted for remote sales besides the current one, JSON list (docs/protocol.md) */
   acceptedMints: 'ACCEPTED_MINTS',
   /** mint keys whose info ever listed NUT-20, JSON list: their unlocked quotes are refused */

@@ -177,6 +177,16 @@ export class DexieMerchantTrustStore
     });
   }
 
+  async profileHeldFor(): Promise<string | undefined> {
+    return (await this.db.config.get(CONFIG_KEYS.merchantProfileHeldFor))?.value;
+  }
+
+  async setProfileHeldFor(pairingId: string | undefined): Promise<void> {
+    const key = CONFIG_KEYS.merchantProfileHeldFor;
+    if (pairingId === undefined) await this.db.config.delete(key);
+    else await this.db.config.put({ key, value: pairingId, updatedAt: this.clock() });
+  }
+
   // ------------------------------------------------------------ accepted mints
 
   /**
@@ -208,6 +218,21 @@ export class DexieMerchantTrustStore
     }
     const others = kept.filter((mint) => !current || !sameMint(mint, current));
     return current ? [current, ...others] : others;
+  }
+
+  /** Adds mints to the kept list (a settings backup restored); known ones are left as they are. */
+  async addAcceptedMints(mintUrls: string[]): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.config, async () => {
+      const kept = stringList((await db.config.get(CONFIG_KEYS.acceptedMints))?.value);
+      const added = mintUrls.filter((url) => !kept.some((mint) => sameMint(mint, url)));
+      if (added.length === 0) return;
+      await db.config.put({
+        key: CONFIG_KEYS.acceptedMints,
+        value: JSON.stringify([...kept, ...added]),
+        updatedAt: this.clock(),
+      });
+    });
   }
 
   async removeAcceptedMint(mintUrl: string): Promise<void> {

@@ -53,6 +53,7 @@ export class DexieRestoreLedger implements RestoreLedger {
     keyset: KeysetScan;
     proofs: NewProof[];
     counterAtLeast?: number;
+    skipCounterTo?: number;
   }): Promise<number> {
     const { db } = this;
     // Whether a PIN is set decides how the proofs are written (decision 0030).
@@ -66,6 +67,9 @@ export class DexieRestoreLedger implements RestoreLedger {
         if (args.counterAtLeast !== undefined) {
           // Joins this transaction (same tables): the counter moves with the proofs or not at all.
           await this.counterSource.advanceToAtLeast(args.keyset.id, args.counterAtLeast);
+        }
+        if (args.skipCounterTo !== undefined) {
+          await this.counterSource.skipKeysetToAtLeast(args.keyset.id, args.skipCounterTo);
         }
         const row = await db.restoreScans.get(ROW_ID);
         if (row) {
@@ -100,6 +104,7 @@ export class DexieRestoreLedger implements RestoreLedger {
       for (const mint of mints) {
         const metadata: Record<string, unknown> = { keysets: mint.keysets.length };
         if (mint.error) metadata.error = mint.error;
+        if (mint.sources) metadata.sources = mint.sources;
         if (cancelled) metadata.cancelled = true;
         await db.historyEvents.add({
           createdAt: now,
@@ -115,9 +120,11 @@ export class DexieRestoreLedger implements RestoreLedger {
           mintUrl: m.mintUrl,
           foundSats: m.foundSats,
           ...(m.error ? { error: m.error } : {}),
+          ...(m.sources ? { sources: m.sources } : {}),
         })),
         totalSats: mints.reduce((sum, m) => sum + m.foundSats, 0),
         cancelled,
+        ...(row.discoveryError ? { discoveryError: row.discoveryError } : {}),
       };
     });
   }

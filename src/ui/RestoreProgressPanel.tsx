@@ -2,6 +2,7 @@
 // sats found so far, and Cancel. Presentational: the app passes the progress and the callback.
 import { Button } from './Button';
 import { formatSats } from './format-sats';
+import { RestoreMintList, type RestoreMintView } from './RestoreMintList';
 
 export interface RestoreProgressView {
   mintUrl: string;
@@ -12,6 +13,10 @@ export interface RestoreProgressView {
   foundSats: number;
   /** signatures the mint answered that failed their check (DLEQ) and were not stored */
   refusedSignatures?: number;
+  /** every mint of the scan, with where it was listed and what it gave */
+  mints?: RestoreMintView[];
+  /** the mint lists on the relays could not be read */
+  discoveryError?: string;
 }
 
 export const RESTORE_PROGRESS_TITLE = 'Recovering funds from your recovery phrase';
@@ -52,6 +57,14 @@ export function RestoreProgressPanel({
         <p className="font-medium tabular-nums text-violet-800" data-testid="restore-found">
           {restoreFoundLine(progress.foundSats)}
         </p>
+        {progress.discoveryError ? (
+          <p className="text-red-700" data-testid="restore-discovery-error">
+            {progress.discoveryError}
+          </p>
+        ) : null}
+        {progress.mints && progress.mints.length > 1 ? (
+          <RestoreMintList mints={progress.mints} />
+        ) : null}
         {progress.refusedSignatures ? (
           <p className="font-medium text-red-700" data-testid="restore-refused">
             {restoreRefusedLine(progress.refusedSignatures)}

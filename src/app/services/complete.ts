@@ -1,5 +1,11 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
+import { getPublicKey } from 'nostr-tools/pure';
+import { AppDataBackup } from '../../core/backup/app-data';
+import { relayMintDiscovery } from '../../core/backup/restore-sources';
+import { settingsPart } from '../../core/backup/settings-part';
+import { createRelayPool } from '../../core/remote-payments/relay-pool';
+import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { DeviceKeys } from '../../core/keys';
 import type { TillLock } from '../../core/lock';
 import {
@@ -20,7 +26,13 @@ import type { AppSettings } from '../env';
 import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base';
 import type { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
 import type { ReceiptSender } from '../../core/remote-payments/receipts';
-import { createInbox, createProfilePublisher, createReceiptSender } from './inbox';
+import type { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
+import {
+  createInbox,
+  createMintBackup,
+  createProfilePublisher,
+  createReceiptSender,
+} from './inbox';
 
 export interface AppServices extends BaseServices {
   /** Every store of src/core/ports.ts on the one IndexedDB database. */
@@ -56,6 +68,10 @@ export interface AppServices extends BaseServices {
   merchantProfile: MerchantProfilePublisher;
   /** Receipts to remote cashiers once a sale's proofs are stored. */
   receipts: ReceiptSender;
+  /** The NUT-27 mint list on the relays: after each sale, when listening starts, at unlock. */
+  mintBackup: MintBackupPublisher;
+  /** The encrypted settings backup (NIP-78), published with the mint list, restored with the phrase. */
+  appData: AppDataBackup;
 }
 
 export interface ServiceOptions extends BaseServiceOptions {
@@ -83,6 +99,10 @@ export function completeServices(
   const { config, keys, counterSource: counters } = storage;
   const wallets = new WalletProvider({ keys, counters, logger });
   const deviceKeys = new DeviceKeys(keys);
+  const seedSealed = async () => {
+    await storage.lock.init();
+    return storage.lock.state() === 'locked';
+  };
   // What taking payments and withdrawing both work on.
   const wallet = {
     config,
@@ -109,13 +129,52 @@ export function completeServices(
     // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
     getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
     // A locked till keeps selling: sales are minted with random outputs (decision 0024).
-    seedSealed: async () => {
-      await storage.lock.init();
-      return storage.lock.state() === 'locked';
-    },
+    seedSealed,
   });
   const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
-  const restore = new RestoreService({ ...wallet, ledger: storage.restore });
+  const relayQuery = createPoolRelayQuery();
+  // Nothing is backed up while a scan has yet to read the backups (a phrase just restored).
+  const noRestorePending = async () => (await storage.restore.current()) === undefined;
+  // The app's own backup on the relays: one part now (an items part is one more entry).
+  const appData = new AppDataBackup({
+    parts: [
+      settingsPart({
+        shopName: { get: () => config.getShopName(), set: (name) => config.setShopName(name) },
+        prices: {
+          get: () => storage.prices.getSettings(),
+          set: (settings) => storage.prices.saveSettings(settings),
+        },
+        autoCashOut: storage.autoCashOut,
+        acceptedMints: {
+          get: () => storage.merchantTrust.acceptedMints(),
+          add: (mints) => storage.merchantTrust.addAcceptedMints(mints),
+        },
+      }),
+    ],
+    createPool: () => createRelayPool(),
+    query: relayQuery,
+    getRelays: () => config.getRelays(),
+    getSecretKey: () => deviceKeys.getOrCreateSecretKey(),
+    ready: noRestorePending,
+    logger,
+    clock,
+  });
+  // A restore also scans the mints the phrase's NUT-27 list and the shop profile name; after
+  // onboarding with a phrase, the settings come back first.
+  const relayMints = relayMintDiscovery({
+    query: relayQuery,
+    getRelays: () => config.getRelays(),
+    getSeed: () => keys.getSeed(),
+    getMerchantPubkey: async () => getPublicKey(await deviceKeys.getOrCreateSecretKey()),
+  });
+  const restore = new RestoreService({
+    ...wallet,
+    ledger: storage.restore,
+    discoverMints: async (reason) => {
+      if (reason === 'onboarding') await appData.restore();
+      return relayMints(reason);
+    },
+  });
   // Cash-out never spends what a pending withdrawal token holds (decision 0015).
   const cashOut = new CashOutService({
     ...wallet,
@@ -139,6 +198,29 @@ export function completeServices(
   const receipts = createReceiptSender(relayDeps);
   const relayStatus = new RelayStatusBoard();
   const merchantProfile = createProfilePublisher(relayDeps);
+  // The list needs the seed: while the till is locked it waits for the PIN (decision 0024).
+  const mintBackup = createMintBackup({
+    config,
+    knownMints: () => storage.restore.knownMints(),
+    acceptedMints: () => storage.merchantTrust.acceptedMints(),
+    getSeed: () => keys.getSeed(),
+    seedSealed,
+    ready: noRestorePending,
+    logger,
+    clock,
+  });
+  const backUp = () => {
+    void mintBackup.sync();
+    if (storage.lock.state() !== 'locked') void appData.sync();
+  };
+  storage.lock.onChange((state) => {
+    if (state === 'unlocked') backUp();
+  });
+  // A sale on a mint the list does not name yet (a remote sale on another mint) adds it; changed
+  // settings are published with it.
+  payments.onSettled(backUp);
+  // Once a restore has read the backups, what it found is published again, merged.
+  restore.onFinished(backUp);
   // Once a remote sale's proofs are stored, its cashier hears back (docs/protocol.md "Receipts").
   payments.onSettled((settled) => {
     const receipt = settled.quote.receipt;
@@ -159,12 +241,20 @@ export function completeServices(
       onInvalidMessage: options.onRemotePaymentError,
       logger,
       clock,
-      trust: { store: storage.merchantTrust, wallets, receipts, profile: merchantProfile },
+      trust: {
+        store: storage.merchantTrust,
+        wallets,
+        receipts,
+        profile: merchantProfile,
+        mintBackup: { sync: async () => backUp() },
+      },
       retryList: storage.inboxRetries,
       relayStatus,
     }),
     relayStatus,
     merchantProfile,
+    mintBackup,
+    appData,
     receipts,
     wallets,
     payments,

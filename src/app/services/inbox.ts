@@ -20,6 +20,9 @@ import {
   type MerchantTrustStore,
 } from '../../core/remote-payments/merchant-trust';
 import { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+import { MERCHANT_PROFILE_KIND } from '../../core/remote-payments/merchant-profile';
+import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
+import { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
 import { ReceiptSender } from '../../core/remote-payments/receipts';
 
 export type { MerchantTrustDeps, MerchantTrustStore };
@@ -112,6 +115,51 @@ export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfile
     getSecretKey: deps.getSecretKey,
     pairing: deps.store,
     state: deps.store,
+    logger: deps.logger,
+    clock: deps.clock,
+    // Read before publishing: a restored device leaves another device's profile alone.
+    readPublished: (relays, pubkey) =>
+      createPoolRelayQuery(deps.WebSocket ? { WebSocket: deps.WebSocket } : {})(
+        relays,
+        { kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] },
+        PROFILE_READ_MS,
+      ),
+  });
+}
+
+/** How long the profile on the relays is waited for before this device publishes its own. */
+const PROFILE_READ_MS = 3_000;
+
+export interface MintBackupServiceDeps {
+  config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
+  /** every mint the wallet used (stored proofs and history) */
+  knownMints: () => Promise<string[]>;
+  acceptedMints: () => Promise<string[]>;
+  getSeed: () => Promise<Uint8Array | undefined>;
+  seedSealed: () => Promise<boolean>;
+  /** false while a restore has yet to read the list from the relays */
+  ready: () => Promise<boolean>;
+  logger: Logger;
+  clock: Clock;
+  WebSocket?: typeof WebSocket;
+}
+
+/** The NUT-27 mint list: the mint in Settings, the mints used, the mints accepted. */
+export function createMintBackup(deps: MintBackupServiceDeps): MintBackupPublisher {
+  return new MintBackupPublisher({
+    createPool: poolFactory(deps.WebSocket),
+    getRelays: () => deps.config.getRelays(),
+    mints: async () => {
+      const [mintUrl, used, accepted] = await Promise.all([
+        deps.config.getMintUrl(),
+        deps.knownMints(),
+        deps.acceptedMints(),
+      ]);
+      return [mintUrl, ...used, ...accepted];
+    },
+    getSeed: deps.getSeed,
+    seedSealed: deps.seedSealed,
+    ready: deps.ready,
     logger: deps.logger,
     clock: deps.clock,
   });

@@ -52,6 +52,7 @@ function memoryTrust(): MerchantTrustStore & { secret: Uint8Array; unpaired: boo
     secret: new Uint8Array(32).fill(7),
     unpaired: false,
     profile: undefined as string | undefined,
+    heldFor: undefined as string | undefined,
   };
   return {
     get secret() {
@@ -82,6 +83,8 @@ function memoryTrust(): MerchantTrustStore & { secret: Uint8Array; unpaired: boo
     creditedSale: async () => undefined,
     lastPublishedProfile: async () => state.profile,
     recordPublishedProfile: async (profile: string) => void (state.profile = profile),
+    profileHeldFor: async () => state.heldFor,
+    setProfileHeldFor: async (id: string | undefined) => void (state.heldFor = id),
   };
 }
 
@@ -237,5 +240,49 @@ describe('the merchant profile (kind 10019)', () => {
     expect(await store.lastPublishedProfile()).toBeUndefined();
     const up = createProfilePublisher(deps(merchant, store, [relay.url]));
     expect(await up.sync()).toBe('published');
+  });
+});
+
+describe('two devices on one phrase (docs/behaviour.md)', () => {
+  const pairingOnRelay = async (pubkey: string) =>
+    parseMerchantProfile(
+      newestEvent(await query({ kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] }))!,
+    )?.pairingId;
+
+  it('a restored device leaves the first one’s profile and links alone until its link is reset', async () => {
+    const merchant = generateSecretKey();
+    const pubkey = getPublicKey(merchant);
+    const firstStore = memoryTrust();
+    const first = createProfilePublisher(deps(merchant, firstStore, [relay.url]));
+    expect(await first.sync()).toBe('published');
+    const firstPairing = pairingId(firstStore.secret);
+
+    // The restored device: same key, its own pairing secret, never published.
+    const secondStore = memoryTrust();
+    await secondStore.resetSecret();
+    // Later than the first device's profile (relays keep one per second).
+    const later = { ...deps(merchant, secondStore, [relay.url]), clock: () => Date.now() + 5_000 };
+    const second = createProfilePublisher(later);
+    expect(await second.sync()).toBe('held');
+    expect(second.otherDevice()).toBe('holding');
+    expect(await pairingOnRelay(pubkey)).toBe(firstPairing);
+    // Again at the next start: still held, nothing published.
+    expect(await createProfilePublisher(deps(merchant, secondStore, [relay.url])).sync()).toBe(
+      'held',
+    );
+    expect(await pairingOnRelay(pubkey)).toBe(firstPairing);
+
+    // The merchant resets the link on the second device: its profile takes over, on purpose.
+    secondStore.resetSecret = async () => new Uint8Array(32).fill(11);
+    const reset = new Uint8Array(32).fill(11);
+    secondStore.getOrCreateSecret = async () => reset;
+    expect(await second.sync()).toBe('published');
+    expect(second.otherDevice()).toBeUndefined();
+    expect(await pairingOnRelay(pubkey)).toBe(pairingId(reset));
+
+    // The first device notices and does not fight back.
+    expect(await first.sync()).toBe('held');
+    expect(first.otherDevice()).toBe('taken-over');
+    expect(await pairingOnRelay(pubkey)).toBe(pairingId(reset));
   });
 });

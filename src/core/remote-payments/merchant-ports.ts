@@ -40,6 +40,12 @@ export interface CreditedSaleLookup {
 export interface ProfileStateStore {
   lastPublishedProfile(): Promise<string | undefined>;
   recordPublishedProfile(profile: string): Promise<void>;
+  /**
+   * The pairing id this device had when it found another device's profile on the relays and
+   * left it alone (docs/behaviour.md, "Two devices on one phrase"); undefined when it holds none.
+   */
+  profileHeldFor?(): Promise<string | undefined>;
+  setProfileHeldFor?(pairingId: string | undefined): Promise<void>;
 }
 
 /**

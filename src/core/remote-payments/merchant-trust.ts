@@ -41,6 +41,8 @@ export interface MerchantTrustDeps {
   receipts: Pick<ReceiptSender, 'send'>;
   /** synced each time this tab starts listening (onboarding, start-up, Settings, link reset) */
   profile?: Pick<MerchantProfilePublisher, 'sync'>;
+  /** the NUT-27 mint list, synced at the same moments (a mint changed in Settings restarts it) */
+  mintBackup?: { sync(): Promise<unknown> };
 }
 
 /** What the inbox asks of the merchant's trust and wallet; absent, every sender is taken. */
@@ -112,7 +114,7 @@ export function merchantTrust(
   trust: MerchantTrustDeps,
   deps: { logger: Logger; clock: Clock },
 ): MerchantTrust {
-  const { store, wallets, receipts, profile } = trust;
+  const { store, wallets, receipts, profile, mintBackup } = trust;
   return {
     getPairing: async () => {
       const [secret, acceptUnpaired] = await Promise.all([
@@ -152,6 +154,7 @@ export function merchantTrust(
     },
     onListening: () => {
       void learnLockingMints(store, wallets, deps.logger).then(() => profile?.sync());
+      void mintBackup?.sync();
     },
   };
 }

@@ -5,7 +5,13 @@ import { getPublicKey } from 'nostr-tools/pure';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
-import { merchantProfileTemplate, type MerchantProfile } from './merchant-profile';
+import type { NostrEvent } from 'nostr-tools/core';
+import {
+  merchantProfileTemplate,
+  newestEvent,
+  parseMerchantProfile,
+  type MerchantProfile,
+} from './merchant-profile';
 import type { PairingStore, ProfileStateStore } from './merchant-ports';
 import { mintUrlKey } from '../urls/normalise-url';
 import { pairingId } from './pairing';
@@ -31,9 +37,22 @@ export interface ProfilePublisherDeps {
   state: ProfileStateStore;
   logger?: Logger;
   clock?: Clock;
+  /**
+   * This key's kind 10019 events on the relays. With it, a device that never published the
+   * profile (a restored phrase) leaves another device's profile, and its cashier links, alone
+   * until the merchant resets the link here (docs/behaviour.md, "Two devices on one phrase").
+   */
+  readPublished?: (relays: string[], pubkey: string) => Promise<NostrEvent[]>;
 }
 
-export type ProfileSync = 'published' | 'unchanged' | 'failed';
+export type ProfileSync = 'published' | 'unchanged' | 'held' | 'failed';
+
+/** What the profile on the relays says about another device on this phrase. */
+export type OtherDevice =
+  /** this device found another device's profile and left it alone: the links are that device's */
+  | 'holding'
+  /** another device published a profile with another pairing: the links are now that device's */
+  | 'taken-over';
 
 /** One sync at a time; each compares what it would publish with what a relay last accepted. */
 export class MerchantProfilePublisher {
@@ -42,6 +61,7 @@ export class MerchantProfilePublisher {
   private running: Promise<ProfileSync> = Promise.resolve('unchanged');
   /** created_at of the last profile this publisher signed (unix seconds). */
   private lastCreatedAt = 0;
+  private other: OtherDevice | undefined;
 
   constructor(private readonly deps: ProfilePublisherDeps) {
     this.logger = deps.logger ?? silentLogger;
@@ -52,6 +72,47 @@ export class MerchantProfilePublisher {
   sync(): Promise<ProfileSync> {
     this.running = this.running.then(() => this.syncOnce());
     return this.running;
+  }
+
+  /** Another device on this phrase, as the last sync saw the relays; undefined: none seen. */
+  otherDevice(): OtherDevice | undefined {
+    return this.other;
+  }
+
+  /**
+   * True when this device must not publish: it holds for another device's profile. A device that
+   * never published reads the relays first; one that published notes a takeover and stays quiet
+   * (it does not fight the other device back; its merchant may reset the link).
+   */
+  private async holds(profile: MerchantProfile, secretKey: Uint8Array): Promise<boolean> {
+    const { state, readPublished } = this.deps;
+    if (!readPublished || !state.profileHeldFor || !state.setProfileHeldFor) return false;
+    const heldFor = await state.profileHeldFor();
+    if (heldFor !== undefined) {
+      if (heldFor === (profile.pairingId ?? '')) {
+        this.other = 'holding';
+        return true;
+      }
+      // The link was reset on this device since: its profile takes over.
+      await state.setProfileHeldFor(undefined);
+      this.other = undefined;
+      return false;
+    }
+    const published = await state.lastPublishedProfile();
+    const events = await readPublished(profile.relays, getPublicKey(secretKey));
+    const newest = newestEvent(events);
+    const onRelays = newest ? parseMerchantProfile(newest) : undefined;
+    const another = onRelays !== undefined && onRelays.pairingId !== profile.pairingId;
+    if (published === undefined && another) {
+      await state.setProfileHeldFor(profile.pairingId ?? '');
+      this.other = 'holding';
+      return true;
+    }
+    const ownPairing = published
+      ? (JSON.parse(published) as MerchantProfile).pairingId
+      : profile.pairingId;
+    this.other = another && onRelays.pairingId !== ownPairing ? 'taken-over' : undefined;
+    return this.other === 'taken-over' && published === JSON.stringify(profile);
   }
 
   /** What the profile says now. */
@@ -93,8 +154,9 @@ export class MerchantProfilePublisher {
     try {
       const profile = await this.profile();
       const text = JSON.stringify(profile);
-      if ((await this.deps.state.lastPublishedProfile()) === text) return 'unchanged';
       const secretKey = await this.deps.getSecretKey();
+      if (await this.holds(profile, secretKey)) return 'held';
+      if ((await this.deps.state.lastPublishedProfile()) === text) return 'unchanged';
       // Relays keep one version of a replaceable event, and of two with the same created_at the
       // one with the lower id (NIP-01): a change within the second of the last publish (a link
       // reset right after start-up) must still replace it.

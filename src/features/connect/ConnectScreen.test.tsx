@@ -19,13 +19,20 @@ afterEach(() => {
   for (const storage of opened.splice(0)) storage.close();
 });
 
-async function setup(logger: Logger = silentLogger, shopName?: string) {
+async function setup(
+  logger: Logger = silentLogger,
+  shopName?: string,
+  otherDevice?: 'holding' | 'taken-over',
+) {
   const storage = await storageWithSettings(['ws://127.0.0.1:7777', 'wss://relay.example']);
   opened.push(storage);
   if (shopName) await storage.config.setShopName(shopName);
   const { npub } = await new DeviceKeys(storage.keys).getKeypair();
   const secret = await storage.merchantTrust.getOrCreateSecret();
-  const merchantProfile = { sync: vi.fn(() => Promise.resolve('published')) };
+  const merchantProfile = {
+    sync: vi.fn(() => Promise.resolve('published')),
+    otherDevice: () => otherDevice,
+  };
   render(
     <ConnectScreen
       services={{ storage, deviceKeys: new DeviceKeys(storage.keys), logger, merchantProfile }}
@@ -116,5 +123,24 @@ describe('ConnectScreen', () => {
     expect(renewed).not.toBe(expected);
     await screen.findByText(renewed);
     expect(merchantProfile.sync).toHaveBeenCalled();
+  });
+
+  it('says when another device on the phrase keeps the cashier links, until the link is reset here', async () => {
+    await setup(silentLogger, undefined, 'holding');
+    expect(screen.getByTestId('other-device').textContent).toMatch(
+      /^Another device uses this recovery phrase and keeps the cashier links/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reset cashier link' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Reset link' }));
+    });
+    await waitFor(() => expect(screen.queryByTestId('other-device')).toBeNull());
+  });
+
+  it('says when another device took the cashier links over', async () => {
+    await setup(silentLogger, undefined, 'taken-over');
+    expect(screen.getByTestId('other-device').textContent).toMatch(
+      /^Another device on this recovery phrase reset the cashier link/,
+    );
   });
 });

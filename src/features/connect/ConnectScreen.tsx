@@ -24,6 +24,8 @@ import {
   RESET_LINK_DONE,
   RESET_LINK_FAILED,
   RESET_LINK_WARNING,
+  OTHER_DEVICE_HOLDING,
+  OTHER_DEVICE_TOOK_OVER,
 } from './texts';
 import { useConnectionLink } from './use-connection-link';
 
@@ -41,9 +43,11 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
   const { state, reset } = useConnectionLink(services, origin);
   const [confirming, setConfirming] = useState(false);
   const [resetting, setResetting] = useState(false);
+  const [otherDevice, setOtherDevice] = useState(() => services.merchantProfile.otherDevice?.());
   const onReset = async () => {
     setResetting(true);
     const done = await reset();
+    setOtherDevice(undefined);
     setResetting(false);
     setConfirming(false);
     if (done) toast.success(RESET_LINK_DONE);
@@ -67,6 +71,16 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
         </h1>
         <p className="text-slate-600">{CONNECT_SUBTITLE}</p>
       </header>
+
+      {otherDevice ? (
+        <p
+          role="note"
+          data-testid="other-device"
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {otherDevice === 'holding' ? OTHER_DEVICE_HOLDING : OTHER_DEVICE_TOOK_OVER}
+        </p>
+      ) : null}
 
       {state.status === 'loading' ? (
         <p role="status" className="text-sm text-slate-500">

@@ -12,7 +12,11 @@ export interface ConnectServices {
     merchantTrust: Pick<PairingStore, 'getOrCreateSecret' | 'resetSecret'>;
   };
   /** republished after a reset, so a cashier reading the profile sees the new pairing id */
-  merchantProfile: { sync(): Promise<unknown> };
+  merchantProfile: {
+    sync(): Promise<unknown>;
+    /** another device on this phrase, as the last sync saw the relays */
+    otherDevice?(): 'holding' | 'taken-over' | undefined;
+  };
   /** the device's npub goes into the link (the key is created on first use) */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   logger: Logger; /** The merchant PIN in front of this screen; omitted: never asked. */

@@ -144,7 +144,7 @@ describe('restoring from the phrase on a fresh profile', () => {
     const outcome = await d.restore.start('onboarding');
 
     expect(outcome).toEqual({
-      mints: [{ mintUrl: dev.mint.url, foundSats: 31 + 35 + 96 }],
+      mints: [{ mintUrl: dev.mint.url, foundSats: 31 + 35 + 96, sources: ['settings'] }],
       totalSats: 162,
       cancelled: false,
     });
@@ -261,10 +261,11 @@ describe('a mint that cannot be scanned', () => {
 
     const outcome = await d.restore.start('settings');
     expect(outcome?.mints).toEqual([
-      { mintUrl: dev.mint.url, foundSats: 20 },
+      { mintUrl: dev.mint.url, foundSats: 20, sources: ['settings'] },
       {
         mintUrl: DEAD_MINT,
         foundSats: 0,
+        sources: ['wallet'],
         error: expect.stringMatching(/^Could not reach this mint/),
       },
     ]);
@@ -286,7 +287,12 @@ describe('a mint that cannot be scanned', () => {
     const d = await device(phrase, { noNut09: true });
     const outcome = await d.restore.start('settings');
     expect(outcome?.mints).toEqual([
-      { mintUrl: dev.mint.url, foundSats: 0, error: NO_RESTORE_SUPPORT_MESSAGE },
+      {
+        mintUrl: dev.mint.url,
+        foundSats: 0,
+        error: NO_RESTORE_SUPPORT_MESSAGE,
+        sources: ['settings'],
+      },
     ]);
     expect(await d.storage.proofs.balance()).toBe(0);
   });
@@ -304,6 +310,7 @@ describe('a mint that cannot be scanned', () => {
       mintUrl: dev.mint.url,
       foundSats: 2,
       error: expect.stringContaining('00deadbeef000000') as never,
+      sources: ['settings', 'wallet'],
     });
     expect(await d.storage.proofs.balance()).toBe(9);
   });
@@ -383,7 +390,7 @@ describe('a mint whose restore answers fail their checks', () => {
     dev.mint.addFault({ path: '/v1/restore', action: 'signEveryOutput' });
     const outcome = await d.restore.start('settings');
     expect(outcome?.mints).toEqual([
-      { mintUrl: dev.mint.url, foundSats: 0, error: SIGNS_ANYTHING_MESSAGE },
+      { mintUrl: dev.mint.url, foundSats: 0, error: SIGNS_ANYTHING_MESSAGE, sources: ['settings'] },
     ]);
     expect(await d.storage.proofs.balance()).toBe(0);
     expect((await d.storage.counterSource.snapshot!())[keyset] ?? 0).toBe(0);
@@ -404,7 +411,12 @@ describe('a mint whose restore answers fail their checks', () => {
     dev.mint.addFault({ path: '/v1/restore', action: 'malform', malform: 'wrongDleq' });
     const outcome = await d.restore.start('settings');
     expect(outcome?.mints).toEqual([
-      { mintUrl: dev.mint.url, foundSats: 30, error: refusedSignaturesMessage(1) },
+      {
+        mintUrl: dev.mint.url,
+        foundSats: 30,
+        error: refusedSignaturesMessage(1),
+        sources: ['settings'],
+      },
     ]);
     expect((await d.storage.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(
       issued
@@ -423,7 +435,12 @@ describe('a mint whose restore answers fail their checks', () => {
     dev.mint.addFault({ path: '/v1/restore', action: 'malform', malform: 'missingDleq' });
     const outcome = await d.restore.start('settings');
     expect(outcome?.mints).toEqual([
-      { mintUrl: dev.mint.url, foundSats: 0, error: refusedSignaturesMessage(3) },
+      {
+        mintUrl: dev.mint.url,
+        foundSats: 0,
+        error: refusedSignaturesMessage(3),
+        sources: ['settings'],
+      },
     ]);
     expect(await d.storage.proofs.balance()).toBe(0);
     expect(d.progress).toContainEqual(expect.objectContaining({ refusedSignatures: 3 }));
@@ -438,7 +455,12 @@ describe('a mint whose restore answers fail their checks', () => {
     const d = await device(phrase, { counterLimit: 30 });
     const outcome = await d.restore.start('settings');
     expect(outcome?.mints).toEqual([
-      { mintUrl: dev.mint.url, foundSats: 4, error: counterLimitMessage([keyset], 30) },
+      {
+        mintUrl: dev.mint.url,
+        foundSats: 4,
+        error: counterLimitMessage([keyset], 30),
+        sources: ['settings'],
+      },
     ]);
     expect(await d.storage.proofs.balance()).toBe(4);
   });

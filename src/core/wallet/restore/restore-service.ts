@@ -10,7 +10,8 @@ import type { Clock, ConfigStore } from '../../ports';
 import { toMintError } from '../mint-errors';
 import { toNewProof } from '../proof-convert';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
-import { mintKey, type WalletProvider } from '../wallet-provider';
+import { mintUrlKey } from '../../urls/normalise-url';
+import type { WalletProvider } from '../wallet-provider';
 import { restoreCheckedBatch } from './restore-batch';
 import {
   counterLimitMessage,
@@ -20,7 +21,14 @@ import {
   SIGNS_ANYTHING_MESSAGE,
   unreachableMessage,
 } from './restore-messages';
-import type { KeysetScan, MintScan, RestoreLedger, RestoreOutcome, RestoreScanRow } from './types';
+import type {
+  KeysetScan,
+  MintScan,
+  MintSource,
+  RestoreLedger,
+  RestoreOutcome,
+  RestoreScanRow,
+} from './types';
 
 /** cashu-ts batchRestore defaults as the product uses them: batches of 100, 300 empty = 3 batches. */
 export const RESTORE_BATCH_SIZE = 100;
@@ -35,6 +43,12 @@ export const RESTORE_EMPTY_BATCHES = 3;
 export const RESTORE_COUNTER_LIMIT = 1_000_000;
 const LOCK_NAME = 'cashew-restore';
 
+/** Mints listed outside this device, read once per scan (core/backup/restore-sources.ts). */
+export type DiscoverMints = (reason: RestoreScanRow['reason']) => Promise<{
+  mints: Array<{ url: string; source: MintSource }>;
+  error?: string;
+}>;
+
 export interface RestoreProgress {
   mintUrl: string;
   /** 1-based position of the mint being scanned, of `mintCount` */
@@ -47,6 +61,10 @@ export interface RestoreProgress {
   foundSats: number;
   /** signatures the mints answered that failed their check and were not stored, all mints */
   refusedSignatures: number;
+  /** every mint of the scan: where it was listed, what it gave, why it could not be scanned */
+  mints: Array<Pick<MintScan, 'mintUrl' | 'status' | 'foundSats' | 'error' | 'sources'>>;
+  /** the mint lists on the relays could not be read */
+  discoveryError?: string;
 }
 
 export type RestoreProgressListener = (progress: RestoreProgress | null) => void;
@@ -67,6 +85,28 @@ export interface RestoreServiceDeps {
   counterLimit?: number;
   /** test seam between the steps of the scan (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
+  /** the NUT-27 mint list and the merchant's profile on the relays; absent: this device only */
+  discoverMints?: DiscoverMints;
+}
+
+/**
+ * Adds a mint to the scan, or its source to the mint already there: compared by mintUrlKey, so a
+ * mint two sources list is scanned, and counted, once.
+ */
+export function addMintToScan(mints: MintScan[], url: string, source: MintSource): boolean {
+  if (!url) return false;
+  const key = mintUrlKey(url);
+  const known = mints.find((m) => mintUrlKey(m.mintUrl) === key);
+  if (known) {
+    known.sources ??= [];
+    if (!known.sources.includes(source)) known.sources.push(source);
+    return false;
+  }
+  // The settings mint and this device's records keep their stored form (proofs are stored
+  // under it); a listed one is taken in the normalised form.
+  const mintUrl = source === 'settings' || source === 'wallet' ? url : key;
+  mints.push({ mintUrl, status: 'pending', keysets: [], foundSats: 0, sources: [source] });
+  return true;
 }
 
 /** Keysets of the wallet's unit the mint lists, active and inactive. */
@@ -141,6 +181,14 @@ export class RestoreService {
   private readonly batchSize: number;
   private readonly emptyBatches: number;
   private readonly counterLimit: number;
+  /**
+   * Counters a finished keyset walk leaves unused past the last one the mint signed: another
+   * device on the same phrase that keeps selling from where it stood takes them before it reaches
+   * this device's outputs (docs/behaviour.md, "Two devices on one phrase"). One batch fewer than
+   * the stop rule's empty run, so a later restore still walks across the gap: with batches of
+   * 100, 200 counters, some 20 sales.
+   */
+  private readonly counterMargin: number;
   private readonly checkpoint: Checkpoint;
 
   constructor(private readonly deps: RestoreServiceDeps) {
@@ -148,6 +196,7 @@ export class RestoreService {
     this.batchSize = deps.batchSize ?? RESTORE_BATCH_SIZE;
     this.emptyBatches = deps.emptyBatches ?? RESTORE_EMPTY_BATCHES;
     this.counterLimit = deps.counterLimit ?? RESTORE_COUNTER_LIMIT;
+    this.counterMargin = Math.max(0, this.emptyBatches - 1) * this.batchSize;
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
   }
 
@@ -172,15 +221,9 @@ export class RestoreService {
    * onboarded flag and a reload right after still scans.
    */
   async schedule(reason: RestoreScanRow['reason']): Promise<void> {
-    const configured = await this.deps.config.getMintUrl();
-    const seen = new Set<string>();
     const mints: MintScan[] = [];
-    for (const url of [configured, ...(await this.deps.ledger.knownMints())]) {
-      const key = mintKey(url);
-      if (!url || seen.has(key)) continue;
-      seen.add(key);
-      mints.push({ mintUrl: url, status: 'pending', keysets: [], foundSats: 0 });
-    }
+    addMintToScan(mints, await this.deps.config.getMintUrl(), 'settings');
+    for (const url of await this.deps.ledger.knownMints()) addMintToScan(mints, url, 'wallet');
     await this.deps.ledger.begin({ id: 'current', startedAt: this.deps.clock(), reason, mints });
   }
 
@@ -224,6 +267,7 @@ export class RestoreService {
     const row = await this.deps.ledger.current();
     if (!row) return undefined;
     await this.checkpoint('restore:scheduled');
+    if (!row.cancelled && !row.discovered) await this.discover(row);
     if (!row.cancelled) {
       do {
         for (let i = 0; i < row.mints.length; i++) {
@@ -268,6 +312,23 @@ export class RestoreService {
       }
     }
     return changed;
+  }
+
+  /** Adds the mints the relays list; once per scan, so a resume does not ask again. */
+  private async discover(row: RestoreScanRow): Promise<void> {
+    if (this.deps.discoverMints) {
+      try {
+        const found = await this.deps.discoverMints(row.reason);
+        for (const { url, source } of found.mints) addMintToScan(row.mints, url, source);
+        if (found.error) row.discoveryError = found.error;
+      } catch (error) {
+        this.deps.logger.warn('Reading the mint lists from the relays failed', error);
+        row.discoveryError = 'Could not read the mint lists from your relays';
+      }
+    }
+    row.discovered = true;
+    await this.deps.ledger.save(row);
+    this.publishFor(row, 0, 0);
   }
 
   private async saveRow(row: RestoreScanRow): Promise<true> {
@@ -363,11 +424,17 @@ export class RestoreService {
       };
       if (found && next.firstFound === undefined) next.firstFound = ks.next;
       next.done = next.emptyRun >= this.emptyBatches && next.next >= next.minEnd;
+      // A walk that found signatures ends with its counter past them plus the margin, so this
+      // device's next outputs lie beyond what another device on the phrase is about to use. The
+      // margin moves this keyset only: other keysets do not walk further because of it.
+      const margin =
+        next.done && next.highest !== null ? next.highest + 1 + this.counterMargin : undefined;
       const added = await this.deps.ledger.recordBatch({
         mintUrl: mint.mintUrl,
         keyset: next,
         proofs: unspent.map(toNewProof),
         ...(found ? { counterAtLeast: lastCounterWithSignature + 1 } : {}),
+        ...(margin === undefined ? {} : { skipCounterTo: margin }),
       });
       next.foundSats += added;
       mint.foundSats += added;
@@ -404,6 +471,14 @@ export class RestoreService {
         (sum, m) => sum + m.keysets.reduce((s, ks) => s + (ks.refused ?? 0), 0),
         0,
       ),
+      mints: row.mints.map(({ mintUrl, status, foundSats, error, sources }) => ({
+        mintUrl,
+        status,
+        foundSats,
+        ...(error ? { error } : {}),
+        ...(sources ? { sources: [...sources] } : {}),
+      })),
+      ...(row.discoveryError ? { discoveryError: row.discoveryError } : {}),
     });
   }
 

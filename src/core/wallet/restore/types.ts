@@ -29,6 +29,12 @@ export interface KeysetScan {
 
 export type MintScanStatus = 'pending' | 'scanning' | 'done' | 'failed';
 
+/**
+ * Where a mint to scan was listed: the mint in Settings, this device's proofs and history, the
+ * phrase's NUT-27 mint list backup, the merchant's kind 10019 profile. One mint may have several.
+ */
+export type MintSource = 'settings' | 'wallet' | 'backup' | 'profile';
+
 export interface MintScan {
   mintUrl: string;
   status: MintScanStatus;
@@ -38,6 +44,8 @@ export interface MintScan {
   foundSats: number;
   /** why the mint could not be scanned (unreachable, keyset gone, no NUT-09) */
   error?: string;
+  /** where it was listed (absent on rows written before sources were kept) */
+  sources?: MintSource[];
 }
 
 /** One scan at a time; the row exists from the moment a scan is asked for until it ends. */
@@ -49,13 +57,19 @@ export interface RestoreScanRow {
   mints: MintScan[];
   /** set by Cancel; the running scan stops at its next batch and ends */
   cancelled?: boolean;
+  /** the mint lists on the relays were read (once per scan, before the first mint) */
+  discovered?: boolean;
+  /** why they could not be read */
+  discoveryError?: string;
 }
 
 /** What a finished (or cancelled) scan recorded: one history event per mint. */
 export interface RestoreOutcome {
-  mints: Array<{ mintUrl: string; foundSats: number; error?: string }>;
+  mints: Array<{ mintUrl: string; foundSats: number; error?: string; sources?: MintSource[] }>;
   totalSats: number;
   cancelled: boolean;
+  /** the mint lists on the relays could not be read: mints only they name were not scanned */
+  discoveryError?: string;
 }
 
 export interface RestoreLedger {
@@ -75,6 +89,8 @@ export interface RestoreLedger {
     keyset: KeysetScan;
     proofs: NewProof[];
     counterAtLeast?: number;
+    /** the same for this keyset only, the global COUNTER left as it is (the restore's margin) */
+    skipCounterTo?: number;
   }): Promise<number>;
   /** Marks the scan cancelled (the scan itself stops at its next batch). */
   cancel(): Promise<void>;

@@ -1,0 +1,111 @@
+// The settings part of the app data backup over the dev relay: published encrypted to the
+// merchant's key, restored on a fresh device with the same key; a forged or bad field changes nothing.
+import { finalizeEvent, generateSecretKey } from 'nostr-tools/pure';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startRelay, type DevRelay } from '../../../dev/relay/server.ts';
+import { createPoolRelayQuery } from '../discovery/simple-pool-query';
+import { publishToRelays } from '../remote-payments/publish';
+import { createRelayPool } from '../remote-payments/relay-pool';
+import type { PriceSettings } from '../prices/price-service';
+import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
+import { AppDataBackup, appDataEvent } from './app-data';
+import { settingsPart, type SettingsBackup } from './settings-part';
+
+const poolOptions = { WebSocket: WebSocket as unknown as typeof globalThis.WebSocket };
+
+function device(initial: SettingsBackup) {
+  const s = structuredClone(initial);
+  const part = settingsPart({
+    shopName: { get: async () => s.shopName, set: async (v) => void (s.shopName = v) },
+    prices: { get: async () => s.prices, set: async (v: PriceSettings) => void (s.prices = v) },
+    autoCashOut: {
+      get: async () => s.autoCashOut,
+      set: async (v: AutoCashOutSettings) => void (s.autoCashOut = v),
+    },
+    acceptedMints: {
+      get: async () => s.acceptedMints,
+      add: async (v) => void (s.acceptedMints = [...new Set([...s.acceptedMints, ...v])]),
+    },
+  });
+  return { state: s, part };
+}
+
+const blank: SettingsBackup = {
+  shopName: '',
+  prices: { currency: null, url: 'https://prices.example/v1' },
+  autoCashOut: { enabled: false, address: '', threshold: 0 },
+  acceptedMints: [],
+};
+
+describe('the settings backup', () => {
+  let relay: DevRelay;
+  beforeEach(async () => {
+    relay = await startRelay({ port: 0 });
+  });
+  afterEach(async () => {
+    await relay.close();
+  });
+
+  function backup(secretKey: Uint8Array, part: ReturnType<typeof device>['part']) {
+    return new AppDataBackup({
+      parts: [part],
+      createPool: () => createRelayPool(poolOptions),
+      query: createPoolRelayQuery({ WebSocket }),
+      getRelays: async () => [relay.url],
+      getSecretKey: async () => secretKey,
+    });
+  }
+
+  it('comes back on a fresh device with the same key', async () => {
+    const key = generateSecretKey();
+    const first = device({
+      shopName: 'Corner Café',
+      prices: { currency: 'EUR', url: 'https://prices.example/v2' },
+      autoCashOut: { enabled: true, address: 'shop@ln.example', threshold: 5000 },
+      acceptedMints: ['https://mint.a.example', 'https://mint.b.example'],
+    });
+    await backup(key, first.part).sync();
+    const fresh = device(blank);
+    expect(await backup(key, fresh.part).restore()).toEqual(['settings']);
+    expect(fresh.state).toEqual(first.state);
+  });
+
+  it('leaves each field that fails its check as it is, and ignores another key’s event', async () => {
+    const key = generateSecretKey();
+    const pool = createRelayPool(poolOptions);
+    await publishToRelays(
+      appDataEvent(
+        key,
+        'settings',
+        {
+          shopName: 'x'.repeat(500),
+          prices: { currency: 'NOPE', url: 'javascript:alert(1)' },
+          autoCashOut: { enabled: 'yes' },
+          acceptedMints: ['ftp://bad', 'https://mint.ok.example'],
+        },
+        Math.floor(Date.now() / 1000),
+      ),
+      [relay.url],
+      pool,
+    );
+    // Someone else's event with the same d tag: not ours, never read.
+    await publishToRelays(
+      finalizeEvent(
+        {
+          kind: 30078,
+          created_at: Math.floor(Date.now() / 1000) + 10,
+          tags: [['d', 'cashew-pos/settings']],
+          content: 'x',
+        },
+        generateSecretKey(),
+      ),
+      [relay.url],
+      pool,
+    );
+    pool.destroy();
+    const fresh = device(blank);
+    await backup(key, fresh.part).restore();
+    expect(fresh.state).toEqual({ ...blank, acceptedMints: ['https://mint.ok.example'] });
+  });
+});
