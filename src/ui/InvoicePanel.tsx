@@ -84,6 +84,8 @@ export interface InvoicePanelProps {
   entry?: AmountEntry;
   /** The invoice's amount in the display currency, shown under the sats in the modal. */
   invoiceFiat?: string;
+  /** false: the keypad is not shown (Home's Items side charges a cart); default true. */
+  keypad?: boolean;
 }
 
 export function InvoicePanel({
@@ -93,6 +95,7 @@ export function InvoicePanel({
   limits,
   entry,
   invoiceFiat,
+  keypad = true,
 }: InvoicePanelProps) {
   const { open, creating, slow, error } = flow;
   // Mounted from the first opening on, so closing it keeps the dialog's own close handling.
@@ -118,20 +121,22 @@ export function InvoicePanel({
   );
   return (
     <>
-      <Keypad
-        submitRef={submitRef}
-        onSubmit={submit}
-        // Keys must not change or resubmit the amount while its invoice is on screen.
-        disabled={open || creating}
-        resetKey={entry ? `${String(flow.resetKey)}:${entry.mode}` : flow.resetKey}
-        // The limits are in sats: typed fiat is checked once converted, by the mint.
-        {...(limits && (!entry || entry.mode === 'sats') ? { limits } : {})}
-        unit={entry?.unit}
-        display={entry?.display}
-        other={entry?.other}
-        toggle={entry?.toggle}
-        note={entry?.note}
-      />
+      {keypad ? (
+        <Keypad
+          submitRef={submitRef}
+          onSubmit={submit}
+          // Keys must not change or resubmit the amount while its invoice is on screen.
+          disabled={open || creating}
+          resetKey={entry ? `${String(flow.resetKey)}:${entry.mode}` : flow.resetKey}
+          // The limits are in sats: typed fiat is checked once converted, by the mint.
+          {...(limits && (!entry || entry.mode === 'sats') ? { limits } : {})}
+          unit={entry?.unit}
+          display={entry?.display}
+          other={entry?.other}
+          toggle={entry?.toggle}
+          note={entry?.note}
+        />
+      ) : null}
 
       <div className="flex min-h-10 items-center justify-center" aria-live="polite">
         {creating && slow ? (

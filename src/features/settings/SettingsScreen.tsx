@@ -174,6 +174,12 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
         <p className="text-sm text-slate-600">The mint and relays this wallet uses.</p>
+        <p className="text-sm">
+          {/* A plain link: Settings renders without a router in its tests; /items loads on its own. */}
+          <a href="/items" className="font-medium text-violet-800 underline">
+            Items and tips
+          </a>
+        </p>
       </header>
 
       {form.status === 'loading' ? (
