@@ -18,6 +18,8 @@ export const CSV_HEADER = [
   'Quote id',
   'Origin',
   'Mint',
+  'Tip (sats)',
+  'Lines',
 ] as const;
 
 /** RFC 4180 line ending. */
@@ -62,6 +64,11 @@ export function eventOrigin(event: HistoryEvent): string {
   return historyKind(event.type)?.origin ?? '';
 }
 
+/** A cart sale's lines in one cell: "2 × Coffee; 1 × Custom amount" (docs/behaviour.md "Records"). */
+export function linesSummary(event: HistoryEvent): string {
+  return (event.sale?.lines ?? []).map((line) => `${line.quantity} × ${line.name}`).join('; ');
+}
+
 export function csvRow(event: HistoryEvent): string {
   const fiat = event.fiat;
   const stamp = localStamp(event.createdAt);
@@ -78,5 +85,7 @@ export function csvRow(event: HistoryEvent): string {
     event.quoteId ?? '',
     eventOrigin(event),
     event.mintUrl,
+    event.sale ? event.sale.tipSats : '',
+    linesSummary(event),
   ]);
 }
