@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
+import { storedEvents } from './helpers/history-events';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
@@ -17,28 +18,6 @@ async function chooseCurrency(page: Page, currency: string, expectedStatus: stri
   await page.getByLabel('Display currency').selectOption(currency);
   await page.getByRole('button', { name: 'Save prices' }).click();
   await expect(page.getByTestId('price-status')).toHaveText(expectedStatus);
-}
-
-/** The app's own database, as the wallet stores history events. */
-async function storedEvents(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result
-            .transaction('historyEvents')
-            .objectStore('historyEvents')
-            .getAll();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result as Record<string, unknown>[]);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
 }
 
 test.describe('fiat sales', () => {
