@@ -42,6 +42,7 @@ const FIGURES = [
   { key: 'restore', file: 'restore.mjs', fn: 'measureRestore' },
   { key: 'export', file: 'export.mjs', fn: 'measureExport' },
   { key: 'pinKdf', file: 'pin-kdf.mjs', fn: 'measurePinKdf' },
+  { key: 'cart', file: 'cart.mjs', fn: 'measureCart' },
 ];
 
 async function loadMeasure(figure) {

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
+import { storedEvents } from './helpers/history-events';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
@@ -17,28 +18,6 @@ async function chooseCurrency(page: Page, currency: string, expectedStatus: stri
   await page.getByLabel('Display currency').selectOption(currency);
   await page.getByRole('button', { name: 'Save prices' }).click();
   await expect(page.getByTestId('price-status')).toHaveText(expectedStatus);
-}
-
-/** The app's own database, as the wallet stores history events. */
-async function storedEvents(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result
-            .transaction('historyEvents')
-            .objectStore('historyEvents')
-            .getAll();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result as Record<string, unknown>[]);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
 }
 
 test.describe('fiat sales', () => {
@@ -227,13 +206,13 @@ test.describe('records of a known history', () => {
     expect(download.suggestedFilename()).toBe('cashew-history-2026-11-21-to-2026-11-21.csv');
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.split('\r\n')).toEqual([
-      'Date,Time,UTC offset,Type,Sats,Fiat value,Currency,Price,Fee (sats),Quote id,Origin,Mint,Refund of',
-      `2026-11-21,00:00:00,UTC+01:00,direct-payment,12340,12.34,USD,100000,,q-local,local,${MINT},`,
-      `2026-11-21,10:15:30,UTC+01:00,remote-payment,2000,2.00,USD,100000,,q-remote,remote,${MINT},`,
-      `2026-11-21,11:00:00,UTC+01:00,direct-payment,21,,,,,"q, ""sats""",local,'=cmd|x,`,
-      `2026-11-21,13:00:00,UTC+01:00,withdrawal,4000,,,,,,,${MINT},`,
-      `2026-11-21,19:45:00,UTC+01:00,cash-out,9000,,,,3,melt-1,,${MINT},`,
-      `2026-11-21,23:59:59,UTC+01:00,direct-payment,1000,0.92,EUR,92000,,q-last,local,${MINT},`,
+      'Date,Time,UTC offset,Type,Sats,Fiat value,Currency,Price,Fee (sats),Quote id,Origin,Mint,Refund of,Tip (sats),Lines',
+      `2026-11-21,00:00:00,UTC+01:00,direct-payment,12340,12.34,USD,100000,,q-local,local,${MINT},,,`,
+      `2026-11-21,10:15:30,UTC+01:00,remote-payment,2000,2.00,USD,100000,,q-remote,remote,${MINT},,,`,
+      `2026-11-21,11:00:00,UTC+01:00,direct-payment,21,,,,,"q, ""sats""",local,'=cmd|x,,,`,
+      `2026-11-21,13:00:00,UTC+01:00,withdrawal,4000,,,,,,,${MINT},,,`,
+      `2026-11-21,19:45:00,UTC+01:00,cash-out,9000,,,,3,melt-1,,${MINT},,,`,
+      `2026-11-21,23:59:59,UTC+01:00,direct-payment,1000,0.92,EUR,92000,,q-last,local,${MINT},,,`,
       '',
     ]);
     await expect(dialog.getByTestId('export-status')).toHaveText('Exported 6 events.');

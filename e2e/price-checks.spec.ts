@@ -7,6 +7,7 @@ import { startPriceFeed, type DevPriceFeed } from '../dev/prices/server.ts';
 import { expect, test } from './fixtures';
 import { clickDigits, invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { storedEvents } from './helpers/history-events';
 
 let feed: DevPriceFeed;
 let pageErrors: string[];
@@ -32,26 +33,9 @@ async function saveUsdPrices(page: Page, expectedStatus: string | RegExp) {
   await page.getByRole('link', { name: 'Home', exact: true }).click();
 }
 
-/** The sale's history event, from the app's own database. */
+/** The sales' fiat records, from the app's own database. */
 async function storedFiat(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result
-            .transaction('historyEvents')
-            .objectStore('historyEvents')
-            .getAll();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve((req.result as { fiat?: unknown }[]).map((e) => e.fiat));
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
+  return (await storedEvents(page)).map((e) => e.fiat);
 }
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -7,6 +7,7 @@ export const GUARDED_SCREENS = {
   '/wallet': () => import('../features/wallet/WalletScreen'),
   '/connect': () => import('../features/connect/ConnectScreen'),
   '/settings': () => import('../features/settings/SettingsScreen'),
+  '/items': () => import('../features/items/ItemsScreen'),
 } as const;
 
 /** The guarded screen at this path (a trailing slash allowed), if any. */

@@ -192,6 +192,11 @@ export function createRoutes(
               ...named('Settings'),
               lazy: guarded(() => GUARDED_SCREENS['/settings']().then((m) => m.SettingsScreen)),
             },
+            {
+              path: 'items',
+              ...named('Items'),
+              lazy: guarded(() => GUARDED_SCREENS['/items']().then((m) => m.ItemsScreen)),
+            },
           ],
         },
         {

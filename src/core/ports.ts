@@ -179,6 +179,8 @@ export interface PendingMintQuote {
    * history event. Remote quotes get the merchant's price when they are minted instead.
    */
   fiat?: FiatRecord;
+  /** the sale's lines, tax and tip when charged from a cart (adds up to amount); carried to history */
+  sale?: SaleDetail;
 }
 
 export interface MintQuoteStore {

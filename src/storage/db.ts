@@ -6,6 +6,8 @@ import type { RestoreScanRow } from '../core/wallet/restore/types';
 import type { PendingMelt, PendingMintQuote, PendingWithdrawal } from '../core/ports';
 import type { CashierSale } from '../core/remote-payments/cashier-sales';
 import type { ParkedWrap } from '../core/remote-payments/merchant-ports';
+import type { Cart } from '../core/items/cart';
+import type { CatalogItem } from '../core/items/item';
 import { DEFAULT_DB_NAME } from './db-name';
 import { NO_SALES_KEYS } from './no-sales-keys';
 import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
@@ -56,6 +58,8 @@ export class CashewDb extends Dexie {
    * 0030); createStorage sets it, a bare database seals nothing.
    */
   sales: SalesKeys = NO_SALES_KEYS;
+  items!: EntityTable<CatalogItem, 'id'>;
+  carts!: EntityTable<Cart, 'id'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -122,6 +126,9 @@ export class CashewDb extends Dexie {
     // instead of holding a relay's lookback (docs/decisions/0027-bounded-inbox.md; 19 to 24 are
     // other branches' numbers).
     this.version(25).stores({ inboxRetries: '&id, addedAt' });
+    // v28 (ours): the merchant's catalog and the current cart with its parked baskets, so a
+    // reload keeps both (docs/decisions/0033-items-cart-tax.md; 26 and 27 are other branches').
+    this.version(28).stores({ items: '&id, position', carts: '&id' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

@@ -33,6 +33,7 @@ import { DexieCashierLinkStore, DexieCashierSaleStore } from './cashier-sale-sto
 import { DexieMeltStore } from './melt-store';
 import { DexieMerchantTrustStore } from './merchant-trust-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
+import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
 import { DexiePhraseCheckStore } from './phrase-check-store';
@@ -97,6 +98,12 @@ export interface Storage {
   lock: TillLock;
   /** Settings' Replace wallet: what would be left behind, and the wallet forgotten at once. */
   walletReset: DexieWalletReset;
+  /** The merchant's catalog (docs/decisions/0033-items-cart-tax.md). */
+  items: DexieItemStore;
+  /** The current cart and parked baskets. */
+  carts: DexieCartStore;
+  /** Tips on the checkout (off by default). */
+  tips: DexieTipSettingsStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -137,6 +144,9 @@ export function createStorage(options: StorageOptions): Storage {
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     lock,
     walletReset: new DexieWalletReset(db, clock, options.hintStorage),
+    items: new DexieItemStore(db),
+    carts: new DexieCartStore(db, clock),
+    tips: new DexieTipSettingsStore(db, clock),
     close: () => db.close(),
   };
 }

@@ -86,6 +86,8 @@ export interface InvoicePanelProps {
   entry?: AmountEntry;
   /** The invoice's amount in the display currency, shown under the sats in the modal. */
   invoiceFiat?: string;
+  /** false: the keypad is not shown (Home's Items side charges a cart); default true. */
+  keypad?: boolean;
 }
 
 export function InvoicePanel({
@@ -95,6 +97,7 @@ export function InvoicePanel({
   limits,
   entry,
   invoiceFiat,
+  keypad = true,
 }: InvoicePanelProps) {
   const { open, creating, slow, error } = flow;
   // The loaded modal once its code is in (a failed load leaves the lazy one, which retries).
@@ -131,21 +134,23 @@ export function InvoicePanel({
   );
   return (
     <>
-      <Keypad
-        submitRef={submitRef}
-        onSubmit={submit}
-        // Keys must not change or resubmit the amount while its invoice is on screen.
-        disabled={open || creating}
-        resetKey={entry ? `${String(flow.resetKey)}:${entry.mode}` : flow.resetKey}
-        // The limits are in sats: typed fiat is checked once converted, by the mint.
-        {...(limits && (!entry || entry.mode === 'sats') ? { limits } : {})}
-        unit={entry?.unit}
-        display={entry?.display}
-        other={entry?.other}
-        toggle={entry?.toggle}
-        note={entry?.note}
-        steadyLines={Boolean(entry)}
-      />
+      {keypad ? (
+        <Keypad
+          submitRef={submitRef}
+          onSubmit={submit}
+          // Keys must not change or resubmit the amount while its invoice is on screen.
+          disabled={open || creating}
+          resetKey={entry ? `${String(flow.resetKey)}:${entry.mode}` : flow.resetKey}
+          // The limits are in sats: typed fiat is checked once converted, by the mint.
+          {...(limits && (!entry || entry.mode === 'sats') ? { limits } : {})}
+          unit={entry?.unit}
+          display={entry?.display}
+          other={entry?.other}
+          toggle={entry?.toggle}
+          note={entry?.note}
+          steadyLines={Boolean(entry)}
+        />
+      ) : null}
 
       <div className="flex min-h-10 items-center justify-center" aria-live="polite">
         {creating && slow ? (

@@ -31,6 +31,18 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       acceptNewPrice: (price) => call((services) => services.prices.acceptNewPrice(price)),
       keepSatsOnly: () => call((services) => services.prices.keepSatsOnly()),
     },
+    items: {
+      items: { list: () => call((services) => services.storage.items.list()) },
+      carts: {
+        get: (id) => call((services) => services.storage.carts.get(id)),
+        put: (cart) => call((services) => services.storage.carts.put(cart)),
+        remove: (id) => call((services) => services.storage.carts.remove(id)),
+        parked: () => call((services) => services.storage.carts.parked()),
+        park: (label, id) => call((services) => services.storage.carts.park(label, id)),
+        recall: (id, swapId) => call((services) => services.storage.carts.recall(id, swapId)),
+      },
+      tips: { get: () => call((services) => services.storage.tips.get()) },
+    },
     payments: {
       createInvoice: (amount, options) =>
         call((services) => services.payments.createInvoice(amount, options)),

@@ -55,7 +55,31 @@ describe('csvRow', () => {
       fiat: { currency: 'USD', price: 100_000, value: 12.3 },
     };
     expect(csvRow(event)).toBe(
-      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,\r\n`,
+      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,,,\r\n`,
+    );
+  });
+
+  it('writes a cart sale with its tip and lines', () => {
+    const event: HistoryEvent = {
+      id: 3,
+      createdAt: at,
+      type: 'direct-payment',
+      amount: 1221,
+      mintUrl: 'http://m',
+      quoteId: 'q3',
+      sale: {
+        lines: [
+          { name: 'Coffee, large', quantity: 2, unitSats: 500 },
+          { name: 'Custom amount', quantity: 1, unitSats: 100 },
+        ],
+        subtotalSats: 1100,
+        taxSats: 10,
+        tipSats: 111,
+        method: 'lightning',
+      },
+    };
+    expect(csvRow(event)).toBe(
+      `2026-11-22,09:05:07,${offset},direct-payment,1221,,,,,q3,local,http://m,,111,"2 × Coffee, large; 1 × Custom amount"\r\n`,
     );
   });
 
@@ -70,7 +94,7 @@ describe('csvRow', () => {
       metadata: '{"feePaid":2,"inputFee":1}',
     };
     expect(csvRow(cashOut)).toBe(
-      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,\r\n`,
+      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,,,\r\n`,
     );
     const remote: HistoryEvent = {
       id: 3,
@@ -80,7 +104,7 @@ describe('csvRow', () => {
       mintUrl: '=evil()',
     };
     expect(csvRow(remote)).toBe(
-      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),\r\n`,
+      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),,,\r\n`,
     );
   });
 });

@@ -21,6 +21,8 @@ export const CSV_HEADER = [
   'Origin',
   'Mint',
   'Refund of',
+  'Tip (sats)',
+  'Lines',
 ] as const;
 
 /** RFC 4180 line ending. */
@@ -62,6 +64,11 @@ export function refundOfText(event: HistoryEvent): string {
   return link.reference ?? `#${link.refundOf}`;
 }
 
+/** A cart sale's lines in one cell: "2 × Coffee; 1 × Custom amount" (docs/behaviour.md "Records"). */
+export function linesSummary(event: HistoryEvent): string {
+  return (event.sale?.lines ?? []).map((line) => `${line.quantity} × ${line.name}`).join('; ');
+}
+
 export function csvRow(event: HistoryEvent): string {
   const fiat = event.fiat;
   const stamp = localStamp(event.createdAt);
@@ -79,5 +86,7 @@ export function csvRow(event: HistoryEvent): string {
     eventOrigin(event),
     event.mintUrl,
     refundOfText(event),
+    event.sale ? event.sale.tipSats : '',
+    linesSummary(event),
   ]);
 }

@@ -1,6 +1,7 @@
 // Home (/): the point-of-sale screen where the merchant types an amount and shows the invoice.
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { FiatRecord } from '../../core/ports';
+import type { SaleDetail } from '../../core/sale/sale-detail';
 import { formatSats } from '../../ui/format-sats';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import { useMintLimits } from '../../ui/use-mint-limits';
@@ -12,6 +13,10 @@ import { enterAmountIn, SATS_UNIT } from './texts';
 import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
+import { ITEMS_TAB, KEYPAD_TAB } from './cart-texts';
+
+// The Items side loads only when opened: the keypad's first paint does not wait for it.
+const CartView = lazy(() => import('./CartView'));
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
@@ -20,7 +25,25 @@ export function HomeScreen({ services }: PosScreenProps) {
   // typed: the record is read through a ref that always holds the latest render's function.
   const fiatOfRef = useRef<(sats: number) => FiatRecord | undefined>(() => undefined);
   const fiatOf = useCallback((sats: number) => fiatOfRef.current(sats), []);
-  const invoice = useInvoice(payments, logger, fiatOf);
+  // A cart's charge: its sale record goes with the invoice of exactly its total.
+  const charge = useRef<{ amount: number; sale: SaleDetail } | null>(null);
+  const saleOf = useCallback((sats: number) => {
+    const pending = charge.current;
+    charge.current = null;
+    return pending && pending.amount === sats ? pending.sale : undefined;
+  }, []);
+  const invoice = useInvoice(payments, logger, fiatOf, saleOf);
+  const [mode, setMode] = useState<'keypad' | 'items'>('keypad');
+  const [itemsOpened, setItemsOpened] = useState(false);
+  if (mode === 'items' && !itemsOpened) setItemsOpened(true);
+  const { submit } = invoice;
+  const onCharge = useCallback(
+    (amount: number, sale: SaleDetail) => {
+      charge.current = { amount, sale };
+      submit(amount);
+    },
+    [submit],
+  );
   const fiat = useFiatEntry(services.prices, invoice.submit, logger);
   useLayoutEffect(() => {
     fiatOfRef.current = fiat.fiatOf;
@@ -65,11 +88,47 @@ export function HomeScreen({ services }: PosScreenProps) {
         </p>
       </header>
 
+      {services.items ? (
+        <div className="flex gap-2" role="group" aria-label="Sell by">
+          {(['keypad', 'items'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              onClick={() => setMode(m)}
+              className={`min-h-11 flex-1 rounded-lg text-sm font-medium ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 ${
+                mode === m
+                  ? 'bg-violet-700 text-white ring-violet-700'
+                  : 'bg-white text-slate-800 ring-slate-300'
+              }`}
+            >
+              {m === 'keypad' ? KEYPAD_TAB : ITEMS_TAB}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
       {fiat.jump ? (
         <PriceJumpConfirm jump={fiat.jump} onUse={fiat.useNewPrice} onKeep={fiat.keepSatsOnly} />
       ) : null}
 
+      {services.items && itemsOpened ? (
+        <div hidden={mode !== 'items'}>
+          <Suspense fallback={null}>
+            <CartView
+              items={services.items}
+              logger={logger}
+              priceUsed={fiat.priceUsed}
+              onCharge={onCharge}
+              busy={invoice.open || invoice.creating}
+              paidKey={invoice.resetKey}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+
       <InvoicePanel
+        keypad={mode === 'keypad'}
         flow={invoice}
         invoice={quote}
         onCopyError={onCopyError}

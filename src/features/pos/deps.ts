@@ -1,6 +1,7 @@
 // What the point-of-sale screen needs from the app's services (a structural subset of AppServices).
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
+import type { CartStore, ItemStore, TipSettingsStore } from '../../core/items/ports';
 import type { ProofStore } from '../../core/ports';
 import type { PriceService } from '../../core/prices/price-service';
 import type { PaymentService } from '../../core/wallet/receive/payment-service';
@@ -24,7 +25,16 @@ export type PosPayments = Pick<
  */
 export type PosPrices = Pick<PriceService, 'current' | 'acceptNewPrice' | 'keepSatsOnly'>;
 
+/** The catalog, the carts and the tip setting for the Items side of Home (storage's stores). */
+export interface PosItems {
+  items: Pick<ItemStore, 'list'>;
+  carts: CartStore;
+  tips: Pick<TipSettingsStore, 'get'>;
+}
+
 export interface PosServices {
+  /** Omitted: Home has the keypad only. */
+  items?: PosItems;
   payments: PosPayments;
   /** Omitted: the keypad takes sats only. */
   prices?: PosPrices;

@@ -43,6 +43,8 @@ export interface FiatEntry {
   fiatText: (fiat: FiatRecord | undefined) => string | undefined;
   /** A price jump waiting for the merchant's answer, or null. */
   jump: PriceJump | null;
+  /** The display currency's price a cart's fiat prices are converted at; undefined: none usable. */
+  priceUsed: { currency: string; price: number } | undefined;
   useNewPrice: () => Promise<void>;
   keepSatsOnly: () => Promise<void>;
 }
@@ -263,5 +265,9 @@ export function useFiatEntry(
   );
   const keepSatsOnly = useCallback(() => answer((p) => p.keepSatsOnly()), [answer]);
 
-  return { entry, fiatOf, fiatText, jump, useNewPrice, keepSatsOnly };
+  const priceUsed = useMemo(
+    () => (priced ? { currency: priced.currency, price: priced.price } : undefined),
+    [priced],
+  );
+  return { entry, fiatOf, fiatText, jump, useNewPrice, keepSatsOnly, priceUsed };
 }

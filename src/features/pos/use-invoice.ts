@@ -6,6 +6,7 @@ import { useCallback, useEffect } from 'react';
 import { MintRefusedError, MintUnreachableError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { FiatRecord, PendingMintQuote } from '../../core/ports';
+import type { SaleDetail } from '../../core/sale/sale-detail';
 import { toast } from '../../ui/toast';
 import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
@@ -37,18 +38,26 @@ export function failureReason(error: unknown, online = navigator.onLine): string
   return null;
 }
 
-/** `fiatOf`: the fiat record of a sale of so many sats, fixed as the invoice is created. */
+/**
+ * `fiatOf`: the fiat record of a sale of so many sats, fixed as the invoice is created; `saleOf`:
+ * the cart's sale record when the amount is a cart's total (docs/behaviour.md "Items, cart and tips").
+ */
 export function useInvoice(
   payments: PosPayments,
   logger: Logger,
   fiatOf?: (sats: number) => FiatRecord | undefined,
+  saleOf?: (sats: number) => SaleDetail | undefined,
 ): InvoiceState {
   const create = useCallback(
     (amount: number) => {
       const fiat = fiatOf?.(amount);
-      return payments.createInvoice(amount, fiat ? { fiat } : undefined);
+      const sale = saleOf?.(amount);
+      return payments.createInvoice(
+        amount,
+        fiat || sale ? { ...(fiat ? { fiat } : {}), ...(sale ? { sale } : {}) } : undefined,
+      );
     },
-    [payments, fiatOf],
+    [payments, fiatOf, saleOf],
   );
   const watch = useCallback(
     (end: (quoteId: string, paid: boolean) => void) => {

@@ -185,6 +185,12 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
       <SettingsJumpList />
 
       <SettingsGroup group={SETTINGS_GROUPS.shop}>
+        <p className="text-sm">
+          {/* A plain link: Settings renders without a router in its tests; /items loads on its own. */}
+          <a href="/items" className="font-medium text-violet-800 underline">
+            Items and tips
+          </a>
+        </p>
         <ShopNameSettings config={config} logger={logger} />
         {services.prices ? <PriceSettings prices={services.prices} logger={logger} /> : null}
       </SettingsGroup>

@@ -8,6 +8,8 @@ import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { ValidationError } from '../../errors';
 import type { FiatRecord } from '../../ports';
 import { INVALID_FIAT_MESSAGE } from './payment-service';
+import { INVALID_SALE_MESSAGE } from '../../sale/sale-check';
+import type { SaleDetail } from '../../sale/sale-detail';
 
 const suite = devMintSuite();
 const WAIT = { timeout: 15_000, interval: 20 };
@@ -50,6 +52,48 @@ describe('fiat records of sales', () => {
     try {
       await expect(a.payments.createInvoice(100, { fiat })).rejects.toThrow(
         new ValidationError(INVALID_FIAT_MESSAGE),
+      );
+      expect(await a.storage.mintQuotes.list()).toEqual([]);
+    } finally {
+      await a.shutdown();
+    }
+  });
+
+  it('keeps a cart sale’s lines, tax and tip through to the history event', async () => {
+    const a = await app();
+    const sale: SaleDetail = {
+      lines: [
+        { itemId: 'coffee', name: 'Coffee', quantity: 2, unitSats: 500 },
+        { name: 'Custom amount', quantity: 1, unitSats: 100 },
+      ],
+      subtotalSats: 1100,
+      taxSats: 11,
+      tipSats: 111,
+      method: 'lightning',
+    };
+    try {
+      const quote = await a.payments.createInvoice(1222, { sale });
+      await suite.mint.pay(quote.quote);
+      await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
+      const [event] = (await a.storage.history.page(1)).events;
+      expect(event).toMatchObject({ type: 'direct-payment', amount: 1222, sale });
+    } finally {
+      await a.shutdown();
+    }
+  });
+
+  it('refuses a sale record that does not add up to the amount, storing nothing', async () => {
+    const a = await app();
+    const sale: SaleDetail = {
+      lines: [{ name: 'Custom amount', quantity: 1, unitSats: 100 }],
+      subtotalSats: 100,
+      taxSats: 0,
+      tipSats: 10,
+      method: 'lightning',
+    };
+    try {
+      await expect(a.payments.createInvoice(100, { sale })).rejects.toThrow(
+        new ValidationError(INVALID_SALE_MESSAGE),
       );
       expect(await a.storage.mintQuotes.list()).toEqual([]);
     } finally {

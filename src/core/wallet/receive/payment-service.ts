@@ -26,6 +26,8 @@ import type {
 } from '../../ports';
 import { Listeners, type Listener } from '../../listeners';
 import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
+import { checkSale } from '../../sale/sale-check';
+import type { SaleDetail } from '../../sale/sale-detail';
 import {
   firstUnusedCounter,
   mintReserved,
@@ -196,11 +198,12 @@ export class PaymentService {
   /** Creates a mint quote for `amount` sats at the configured mint, persists it, watches it. */
   async createInvoice(
     amount: number,
-    options: { fiat?: FiatRecord } = {},
+    options: { fiat?: FiatRecord; sale?: SaleDetail } = {},
   ): Promise<PendingMintQuote> {
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new ValidationError(INVALID_AMOUNT_MESSAGE);
     const fiat = options.fiat ? checkFiat(options.fiat) : undefined;
+    const sale = options.sale ? checkSale(options.sale, amount) : undefined;
     const mintUrl = await this.deps.config.getMintUrl();
     // Creating a quote needs no seed: a locked till must not wait for the PIN here.
     const wallet = (await this.seedSealed())
@@ -222,6 +225,7 @@ export class PaymentService {
       createdAt: this.deps.clock(),
       expiry: typeof reply.expiry === 'number' && reply.expiry > 0 ? reply.expiry : null,
       ...(fiat ? { fiat } : {}),
+      ...(sale ? { sale } : {}),
     };
     // Persist before anything else can happen: a payment to this invoice must never be lost.
     await this.deps.quotes.put(quote);
@@ -758,6 +762,9 @@ export class PaymentService {
         quoteId: quote.quote,
         request: quote.request,
         ...(fiat ? { fiat } : {}),
+        // The sale's lines add up to the invoice's amount; a mint that paid out other sats leaves
+        // the record off rather than keep parts that do not add up to the row.
+        ...(quote.sale && amount === quote.amount ? { sale: quote.sale } : {}),
       },
     });
     if (!settled) {

@@ -1,0 +1,212 @@
+// The catalog as CSV: export every item, import a file all or nothing with each bad row named
+// (docs/behaviour.md "Items, cart and tips").
+import { csvLine } from '../records/csv';
+import { currencyDecimals, isCurrencyCode } from '../prices/currencies';
+import { minorToText } from '../prices/convert';
+import { itemProblem, MAX_ITEMS, type CatalogItem, type ItemPrice } from './item';
+
+export const CATALOG_CSV_HEADER = [
+  'id',
+  'name',
+  'price',
+  'currency',
+  'category',
+  'tax_rate',
+  'sku',
+  'enabled',
+] as const;
+
+/** What a sats price is written as in the currency column. */
+export const SATS_CURRENCY = 'SAT';
+
+export function catalogToCsv(items: readonly CatalogItem[]): string {
+  let out = csvLine(CATALOG_CSV_HEADER);
+  for (const item of items) {
+    const price =
+      item.price.unit === 'sat'
+        ? [String(item.price.sats), SATS_CURRENCY]
+        : [
+            minorToText(item.price.minor, currencyDecimals(item.price.currency)),
+            item.price.currency,
+          ];
+    out += csvLine([
+      item.id,
+      item.name,
+      price[0],
+      price[1],
+      item.category ?? '',
+      item.taxRatePercent ?? '',
+      item.sku ?? '',
+      item.enabled ? 'yes' : 'no',
+    ]);
+  }
+  return out;
+}
+
+/** RFC 4180 rows; a formula guard's leading apostrophe (as csvCell writes it) is taken off again. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let i = 0;
+  const src = text.replace(/^\uFEFF/, '');
+  while (i < src.length) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+        continue;
+      }
+      if (ch === '"') quoted = false;
+      else cell += ch;
+      i += 1;
+      continue;
+    }
+    if (ch === '"' && cell === '') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && src[i + 1] === '\n') i += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+    i += 1;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows
+    .filter((r) => r.some((c) => c.trim() !== ''))
+    .map((r) => r.map((c) => (/^'[=+\-@\t\r]/.test(c) ? c.slice(1) : c)));
+}
+
+/** "12.50" in a currency with 2 decimals is 1250; undefined when it is not such a number. */
+export function decimalToMinor(text: string, decimals: number): number | undefined {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const frac = match[2] ?? '';
+  if (frac.length > decimals) return undefined;
+  const minor = Number(match[1]! + frac.padEnd(decimals, '0'));
+  return Number.isSafeInteger(minor) ? minor : undefined;
+}
+
+export interface CsvRowError {
+  /** the row's line number in the file, the header being line 1 */
+  line: number;
+  message: string;
+}
+
+export type CatalogImport =
+  { ok: true; items: CatalogItem[] } | { ok: false; errors: CsvRowError[] };
+
+function priceOf(priceText: string, currencyText: string): ItemPrice | string {
+  const currency = currencyText.trim().toUpperCase() || SATS_CURRENCY;
+  if (currency === SATS_CURRENCY || currency === 'SATS') {
+    const sats = decimalToMinor(priceText, 0);
+    return sats && sats > 0
+      ? { unit: 'sat', sats }
+      : 'The price must be a whole number of sats above zero.';
+  }
+  if (!isCurrencyCode(currency))
+    return `"${currencyText}" is not a currency (use SAT or a code such as USD).`;
+  const decimals = currencyDecimals(currency);
+  const minor = decimalToMinor(priceText, decimals);
+  return minor && minor > 0
+    ? { unit: 'fiat', currency, minor }
+    : `The price must be a number above zero with at most ${decimals} decimals.`;
+}
+
+function enabledOf(text: string): boolean | undefined {
+  const t = text.trim().toLowerCase();
+  if (t === '' || t === 'yes' || t === 'true' || t === '1') return true;
+  if (t === 'no' || t === 'false' || t === '0') return false;
+  return undefined;
+}
+
+/**
+ * Items read from a CSV with the export's header (columns in any order; name and price required).
+ * Any bad row fails the whole import with every problem listed: nothing is half-imported. A row
+ * whose id matches an existing item replaces it; new rows get `newId()` and follow the existing.
+ */
+export function catalogFromCsv(
+  text: string,
+  existing: readonly CatalogItem[],
+  newId: () => string,
+): CatalogImport {
+  const rows = parseCsv(text);
+  const header = rows[0]?.map((h) => h.trim().toLowerCase());
+  if (!header || !header.includes('name') || !header.includes('price')) {
+    return {
+      ok: false,
+      errors: [
+        { line: 1, message: 'The first row must name the columns, with at least name and price.' },
+      ],
+    };
+  }
+  const col = (row: string[], name: string) => {
+    const index = header.indexOf(name);
+    return index >= 0 ? (row[index] ?? '') : '';
+  };
+  const errors: CsvRowError[] = [];
+  const byId = new Map(existing.map((item) => [item.id, item]));
+  const seenIds = new Set<string>();
+  let nextPosition = existing.reduce((max, item) => Math.max(max, item.position + 1), 0);
+  const imported: CatalogItem[] = [];
+  rows.slice(1).forEach((row, index) => {
+    const line = index + 2;
+    const price = priceOf(col(row, 'price'), col(row, 'currency'));
+    if (typeof price === 'string') return void errors.push({ line, message: price });
+    const enabled = enabledOf(col(row, 'enabled'));
+    if (enabled === undefined)
+      return void errors.push({ line, message: 'Enabled must be yes or no.' });
+    const taxText = col(row, 'tax_rate').trim().replace(/%$/, '');
+    const tax = taxText === '' ? undefined : Number(taxText);
+    const id = col(row, 'id').trim();
+    if (id && seenIds.has(id))
+      return void errors.push({ line, message: `The id ${id} is on two rows.` });
+    if (id) seenIds.add(id);
+    const known = id ? byId.get(id) : undefined;
+    const category = col(row, 'category').trim();
+    const sku = col(row, 'sku').trim();
+    const item: CatalogItem = {
+      id: known ? known.id : newId(),
+      name: col(row, 'name').trim(),
+      price,
+      ...(category ? { category } : {}),
+      ...(tax !== undefined ? { taxRatePercent: tax } : {}),
+      ...(sku ? { sku } : {}),
+      enabled,
+      position: known ? known.position : nextPosition++,
+    };
+    const problem =
+      taxText !== '' && !Number.isFinite(tax)
+        ? 'A tax rate is a percent from 0 to 100, at most two decimals.'
+        : itemProblem(item);
+    if (problem) return void errors.push({ line, message: problem });
+    if (!item.taxRatePercent) delete item.taxRatePercent;
+    imported.push(item);
+  });
+  if (rows.length < 2) errors.push({ line: 1, message: 'The file has no items.' });
+  const replaced = new Set(imported.map((item) => item.id));
+  const total = existing.filter((item) => !replaced.has(item.id)).length + imported.length;
+  if (total > MAX_ITEMS)
+    errors.push({ line: 1, message: `A catalog holds at most ${MAX_ITEMS} items.` });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, items: imported };
+}
+
+/** The catalog after an import: replaced items in place, new ones after. */
+export function mergeImport(
+  existing: readonly CatalogItem[],
+  imported: readonly CatalogItem[],
+): CatalogItem[] {
+  const byId = new Map(imported.map((item) => [item.id, item]));
+  const kept = existing.map((item) => byId.get(item.id) ?? item);
+  const known = new Set(existing.map((item) => item.id));
+  return [...kept, ...imported.filter((item) => !known.has(item.id))];
+}

@@ -1,0 +1,123 @@
+// A catalog item the merchant sells: its price in sats or in a display currency, optional category,
+// tax rate and SKU/barcode, and whether it is on sale (docs/decisions/0033-items-cart-tax.md).
+import { ValidationError } from '../errors';
+import { isCurrencyCode } from '../prices/currencies';
+import { MAX_SATS } from '../prices/convert';
+
+/** A price fixed in sats, or in a currency's minor units (cents) converted at the price used. */
+export type ItemPrice =
+  { unit: 'sat'; sats: number } | { unit: 'fiat'; currency: string; minor: number };
+
+export interface CatalogItem {
+  id: string;
+  name: string;
+  price: ItemPrice;
+  category?: string;
+  /** percent, 0 to 100 with at most two decimals (7.5 is 7.5 %) */
+  taxRatePercent?: number;
+  /** SKU or barcode, matched exactly by search and scan */
+  sku?: string;
+  enabled: boolean;
+  /** sort order in the grid, ascending */
+  position: number;
+}
+
+export const MAX_NAME_LENGTH = 80;
+export const MAX_ITEMS = 2000;
+
+/** A tax rate the arithmetic takes: 0 to 100 with at most two decimals. */
+export function isTaxRate(rate: unknown): rate is number {
+  return (
+    typeof rate === 'number' &&
+    Number.isFinite(rate) &&
+    rate >= 0 &&
+    rate <= 100 &&
+    Number.isInteger(Math.round(rate * 100)) &&
+    Math.abs(Math.round(rate * 100) - rate * 100) < 1e-6
+  );
+}
+
+export function isItemPrice(price: unknown): price is ItemPrice {
+  if (typeof price !== 'object' || price === null) return false;
+  const p = price as Record<string, unknown>;
+  if (p.unit === 'sat') {
+    return (
+      typeof p.sats === 'number' && Number.isSafeInteger(p.sats) && p.sats > 0 && p.sats <= MAX_SATS
+    );
+  }
+  return (
+    p.unit === 'fiat' &&
+    isCurrencyCode(p.currency) &&
+    typeof p.minor === 'number' &&
+    Number.isSafeInteger(p.minor) &&
+    p.minor > 0
+  );
+}
+
+/** Why an item cannot be saved, in the merchant's words; null when it can. */
+export function itemProblem(item: Omit<CatalogItem, 'id' | 'position'>): string | null {
+  const name = item.name.trim();
+  if (!name) return 'Give the item a name.';
+  if (name.length > MAX_NAME_LENGTH) return `Keep the name under ${MAX_NAME_LENGTH} characters.`;
+  if (!isItemPrice(item.price)) return 'Give the item a price above zero.';
+  if (item.taxRatePercent !== undefined && !isTaxRate(item.taxRatePercent)) {
+    return 'A tax rate is a percent from 0 to 100, at most two decimals.';
+  }
+  return null;
+}
+
+/** The item as it is stored: trimmed, empty optional fields left out; throws when it is not sound. */
+export function normaliseItem(item: CatalogItem): CatalogItem {
+  const problem = itemProblem(item);
+  if (problem) throw new ValidationError(problem);
+  const category = item.category?.trim();
+  const sku = item.sku?.trim();
+  return {
+    id: item.id,
+    name: item.name.trim(),
+    price: { ...item.price },
+    ...(category ? { category } : {}),
+    ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
+    ...(sku ? { sku } : {}),
+    enabled: item.enabled,
+    position: item.position,
+  };
+}
+
+/** The grid's order: by position, then name so equal positions are stable. */
+export function sortItems(items: readonly CatalogItem[]): CatalogItem[] {
+  return [...items].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
+}
+
+/** Categories in the order their first item appears. */
+export function categoriesOf(items: readonly CatalogItem[]): string[] {
+  const seen = new Set<string>();
+  for (const item of sortItems(items)) if (item.category) seen.add(item.category);
+  return [...seen];
+}
+
+/** Enabled items of a category (all when none) whose name or SKU holds the query; an exact SKU first. */
+export function findItems(
+  items: readonly CatalogItem[],
+  query: string,
+  category?: string,
+): CatalogItem[] {
+  const q = query.trim().toLowerCase();
+  const shown = sortItems(items).filter(
+    (item) => item.enabled && (category === undefined || item.category === category),
+  );
+  if (!q) return shown;
+  const exact = shown.filter((item) => item.sku?.toLowerCase() === q);
+  const rest = shown.filter(
+    (item) =>
+      !exact.includes(item) &&
+      (item.name.toLowerCase().includes(q) || (item.sku?.toLowerCase().includes(q) ?? false)),
+  );
+  return [...exact, ...rest];
+}
+
+/** The enabled item whose SKU/barcode is exactly `code`, for a scan. */
+export function itemByCode(items: readonly CatalogItem[], code: string): CatalogItem | undefined {
+  const c = code.trim();
+  return c ? items.find((item) => item.enabled && item.sku === c) : undefined;
+}

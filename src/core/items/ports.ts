@@ -1,0 +1,35 @@
+// What the items and cart screens need stored: the catalog, the current cart and parked baskets,
+// and the tip setting (implemented on Dexie in storage/item-store.ts).
+import type { Cart } from './cart';
+import type { CatalogItem } from './item';
+
+export interface ItemStore {
+  /** every item, in grid order */
+  list(): Promise<CatalogItem[]>;
+  /** writes items (new or changed) in one transaction; each is checked first, none written if one is bad */
+  putMany(items: readonly CatalogItem[]): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+export interface CartStore {
+  /** the cart with that id, or undefined when there is none (or it is unreadable) */
+  get(id: string): Promise<Cart | undefined>;
+  put(cart: Cart): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** parked baskets (every cart but the current one), oldest first */
+  parked(): Promise<Cart[]>;
+  /** parks the current cart under `label` and empties it, in one transaction */
+  park(label: string, parkedId: string): Promise<void>;
+  /** the parked basket becomes the current cart (the current one, when not empty, is parked in its place) */
+  recall(parkedId: string, swapId: string): Promise<void>;
+}
+
+/** Tips on the checkout (off by default). */
+export interface TipSettings {
+  enabled: boolean;
+}
+
+export interface TipSettingsStore {
+  get(): Promise<TipSettings>;
+  set(settings: TipSettings): Promise<void>;
+}

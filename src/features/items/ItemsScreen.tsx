@@ -1,0 +1,354 @@
+// Items (/items, behind the same guard as Settings): add, edit, reorder, enable/disable and delete
+// catalog items, import and export them as CSV, and turn tips on (docs/behaviour.md "Items, cart and tips").
+import { useCallback, useEffect, useState } from 'react';
+import { catalogFromCsv, catalogToCsv, decimalToMinor } from '../../core/items/catalog-csv';
+import { itemProblem, sortItems, type CatalogItem, type ItemPrice } from '../../core/items/item';
+import { errorMessage } from '../../core/errors';
+import { currencyDecimals, KNOWN_CURRENCIES } from '../../core/prices/currencies';
+import { formatFiatMinor, minorToText } from '../../core/prices/convert';
+import { Button } from '../../ui/Button';
+import { formatSats } from '../../ui/format-sats';
+import { toast } from '../../ui/toast';
+import type { ItemsServices } from './deps';
+import * as T from './texts';
+
+interface Draft {
+  id?: string;
+  name: string;
+  price: string;
+  unit: string;
+  category: string;
+  tax: string;
+  sku: string;
+  enabled: boolean;
+}
+const EMPTY: Draft = {
+  name: '',
+  price: '',
+  unit: 'sat',
+  category: '',
+  tax: '',
+  sku: '',
+  enabled: true,
+};
+
+function draftOf(item: CatalogItem): Draft {
+  return {
+    id: item.id,
+    name: item.name,
+    price:
+      item.price.unit === 'sat'
+        ? String(item.price.sats)
+        : minorToText(item.price.minor, currencyDecimals(item.price.currency)),
+    unit: item.price.unit === 'sat' ? 'sat' : item.price.currency,
+    category: item.category ?? '',
+    tax: item.taxRatePercent ? String(item.taxRatePercent) : '',
+    sku: item.sku ?? '',
+    enabled: item.enabled,
+  };
+}
+
+function priceOf(draft: Draft): ItemPrice | undefined {
+  if (draft.unit === 'sat') {
+    const sats = decimalToMinor(draft.price, 0);
+    return sats ? { unit: 'sat', sats } : undefined;
+  }
+  const minor = decimalToMinor(draft.price, currencyDecimals(draft.unit));
+  return minor ? { unit: 'fiat', currency: draft.unit, minor } : undefined;
+}
+
+const inputClass = 'h-11 rounded-lg border border-slate-300 px-3 text-slate-900';
+
+export function ItemsScreen({ services }: { services: ItemsServices }) {
+  const { items: store, tips } = services.storage;
+  const { logger } = services;
+  const [items, setItems] = useState<CatalogItem[] | null>(null);
+  const [tipsOn, setTipsOn] = useState(false);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [importErrors, setImportErrors] = useState<string[]>([]);
+
+  useEffect(() => {
+    Promise.all([store.list(), tips.get()]).then(
+      ([list, t]) => {
+        setItems(list);
+        setTipsOn(t.enabled);
+      },
+      (error: unknown) => logger.error('Could not load the items', error),
+    );
+  }, [store, tips, logger]);
+
+  const write = useCallback(
+    async (changed: CatalogItem[]) => {
+      try {
+        await store.putMany(changed);
+        setItems(await store.list());
+        return true;
+      } catch (error) {
+        logger.error(T.SAVE_FAILED_LOG, error);
+        toast.error(errorMessage(error));
+        return false;
+      }
+    },
+    [store, logger],
+  );
+
+  if (items === null) return null;
+  const sorted = sortItems(items);
+
+  const save = async () => {
+    const price = priceOf(draft);
+    if (!price) return setProblem(T.BAD_PRICE);
+    const tax = draft.tax.trim() ? Number(draft.tax.replace(',', '.')) : undefined;
+    const existing = items.find((i) => i.id === draft.id);
+    const item: CatalogItem = {
+      id: existing?.id ?? crypto.randomUUID(),
+      name: draft.name,
+      price,
+      ...(draft.category.trim() ? { category: draft.category } : {}),
+      ...(tax !== undefined ? { taxRatePercent: tax } : {}),
+      ...(draft.sku.trim() ? { sku: draft.sku } : {}),
+      enabled: draft.enabled,
+      position: existing?.position ?? sorted.reduce((m, i) => Math.max(m, i.position + 1), 0),
+    };
+    const why = itemProblem(item);
+    if (why) return setProblem(why);
+    setProblem(null);
+    if (await write([item])) setDraft(EMPTY);
+  };
+
+  const move = (index: number, by: -1 | 1) => {
+    const other = sorted[index + by];
+    const item = sorted[index];
+    if (!other || !item) return;
+    // Positions are renumbered in order so two equal ones never stick together.
+    const renumbered = sorted.map((i, n) => ({ ...i, position: n }));
+    const a = renumbered[index]!;
+    const b = renumbered[index + by]!;
+    [a.position, b.position] = [b.position, a.position];
+    void write(renumbered);
+  };
+
+  const remove = async (item: CatalogItem) => {
+    try {
+      await store.remove(item.id);
+      setItems(await store.list());
+    } catch (error) {
+      logger.error(T.SAVE_FAILED_LOG, error);
+    }
+  };
+
+  const exportCsv = () => {
+    const blob = new Blob([catalogToCsv(sorted)], { type: 'text/csv' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'cashew-items.csv';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const importCsv = async (file: File) => {
+    const result = catalogFromCsv(await file.text(), items, () => crypto.randomUUID());
+    if (!result.ok) {
+      setImportErrors(result.errors.map((e) => T.rowError(e.line, e.message)));
+      return;
+    }
+    setImportErrors([]);
+    if (await write(result.items)) {
+      toast.success(T.importedText(result.items.length));
+    }
+  };
+
+  const field = (
+    label: string,
+    key: 'name' | 'price' | 'category' | 'tax' | 'sku',
+    mode?: 'decimal',
+  ) => (
+    <label className="flex flex-col gap-1 text-sm text-slate-700">
+      {label}
+      <input
+        className={inputClass}
+        value={draft[key]}
+        {...(mode ? { inputMode: mode } : {})}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      />
+    </label>
+  );
+
+  return (
+    <section className="mx-auto flex w-full max-w-lg flex-col gap-4" aria-labelledby="items-title">
+      <header>
+        <h1 id="items-title" className="text-2xl font-bold text-slate-900">
+          {T.ITEMS_TITLE}
+        </h1>
+        <p className="text-sm text-slate-600">{T.ITEMS_INTRO}</p>
+      </header>
+
+      <label className="flex min-h-11 items-center gap-3 text-sm text-slate-900">
+        <input
+          type="checkbox"
+          className="h-5 w-5"
+          checked={tipsOn}
+          onChange={(e) => {
+            const enabled = e.target.checked;
+            setTipsOn(enabled);
+            tips
+              .set({ enabled })
+              .catch((error: unknown) => logger.error('Could not save tips', error));
+          }}
+        />
+        {T.TIPS_LABEL}
+      </label>
+
+      <form
+        className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+        data-testid="item-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {field(T.NAME_LABEL, 'name')}
+        <div className="flex gap-2">
+          <div className="flex-1">{field(T.PRICE_LABEL, 'price', 'decimal')}</div>
+          <label className="flex flex-col gap-1 text-sm text-slate-700">
+            {T.UNIT_LABEL}
+            <select
+              className={inputClass}
+              value={draft.unit}
+              onChange={(e) => setDraft({ ...draft, unit: e.target.value })}
+            >
+              <option value="sat">{T.SATS_OPTION}</option>
+              {KNOWN_CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {field(T.CATEGORY_LABEL, 'category')}
+        {field(T.TAX_LABEL, 'tax', 'decimal')}
+        {field(T.SKU_LABEL, 'sku')}
+        <label className="flex min-h-11 items-center gap-3 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={draft.enabled}
+            onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
+          />
+          {T.ENABLED_LABEL}
+        </label>
+        {problem ? (
+          <p role="alert" className="text-sm text-red-800">
+            {problem}
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <Button type="submit">{draft.id ? T.SAVE_ITEM : T.ADD_ITEM}</Button>
+          {draft.id ? (
+            <Button variant="outline" onClick={() => setDraft(EMPTY)}>
+              {T.CANCEL_EDIT}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+
+      {sorted.length === 0 ? <p className="text-sm text-slate-600">{T.NO_ITEMS}</p> : null}
+      <ul className="flex flex-col gap-2" data-testid="item-list">
+        {sorted.map((item, index) => (
+          <li
+            key={item.id}
+            className="flex flex-wrap items-center gap-2 rounded-lg bg-white p-2 ring-1 ring-slate-200"
+          >
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              aria-label={T.enabledLabel(item.name)}
+              checked={item.enabled}
+              onChange={(e) => void write([{ ...item, enabled: e.target.checked }])}
+            />
+            <span className="min-w-0 flex-1 text-sm text-slate-900">
+              {item.name}
+              <span className="block text-xs text-slate-600">
+                {item.price.unit === 'sat'
+                  ? `${formatSats(item.price.sats)} sats`
+                  : formatFiatMinor(item.price.minor, item.price.currency)}
+                {item.taxRatePercent ? ` · tax ${item.taxRatePercent} %` : ''}
+                {item.category ? ` · ${item.category}` : ''}
+              </span>
+            </span>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={T.upLabel(item.name)}
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            >
+              ↑
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={T.downLabel(item.name)}
+              disabled={index === sorted.length - 1}
+              onClick={() => move(index, 1)}
+            >
+              ↓
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={T.editLabel(item.name)}
+              onClick={() => setDraft(draftOf(item))}
+            >
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={T.deleteLabel(item.name)}
+              onClick={() => void remove(item)}
+            >
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={exportCsv} disabled={sorted.length === 0}>
+          {T.EXPORT_CSV}
+        </Button>
+        <label className="inline-flex h-11 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 focus-within:outline-2 focus-within:outline-violet-600">
+          {T.IMPORT_CSV}
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void importCsv(file);
+            }}
+          />
+        </label>
+      </div>
+      {importErrors.length > 0 ? (
+        <div
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
+          data-testid="import-errors"
+        >
+          <p>{T.IMPORT_FAILED}</p>
+          <ul className="list-disc pl-5">
+            {importErrors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+// What the items editor needs from the app's services (a structural subset of AppServices).
+import type { ItemStore, TipSettingsStore } from '../../core/items/ports';
+import type { Logger } from '../../core/logger';
+
+export interface ItemsServices {
+  storage: { items: ItemStore; tips: TipSettingsStore };
+  logger: Logger;
+}
