@@ -2,7 +2,12 @@
 // rows.ts, which the upgrades and stores import without importing the database).
 import { Dexie, type EntityTable } from 'dexie';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
-import type { PendingMelt, PendingMintQuote, PendingWithdrawal } from '../core/ports';
+import type {
+  PendingEcashReceipt,
+  PendingMelt,
+  PendingMintQuote,
+  PendingWithdrawal,
+} from '../core/ports';
 import type { CashierSale } from '../core/remote-payments/cashier-sales';
 import type { ParkedWrap } from '../core/remote-payments/merchant-ports';
 import { DEFAULT_DB_NAME } from './db-name';
@@ -49,6 +54,7 @@ export class CashewDb extends Dexie {
   cashierLinks!: EntityTable<CashierLinkRow, 'merchant'>;
   relayCursors!: EntityTable<RelayCursorRow, 'relay'>;
   inboxRetries!: EntityTable<ParkedWrap, 'id'>;
+  ecashReceipts!: EntityTable<PendingEcashReceipt, 'id'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -115,6 +121,9 @@ export class CashewDb extends Dexie {
     // instead of holding a relay's lookback (docs/decisions/0027-bounded-inbox.md; 19 to 24 are
     // other branches' numbers).
     this.version(25).stores({ inboxRetries: '&id, addedAt' });
+    // v27 (ours): ecash a customer paid with, journaled from its checks until its swap is stored
+    // (docs/decisions/0032-ecash-payments.md; 26 is another branch's number).
+    this.version(27).stores({ ecashReceipts: '&id, createdAt' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

@@ -190,7 +190,7 @@ describe.each([1, 2, 3, 4, 5, 6, 7, 8, 9])('upgrade from schema v%i', (version) 
     expect(await s.proofs.balance(MINT_B)).toBe(4);
     expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual(['a1', 'a8']);
     expect((await s.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(['a1', 'a8', 'b4']);
-    expect(s.db.verno).toBe(25);
+    expect(s.db.verno).toBe(27);
     // v10: no restore scan is in progress after an upgrade; v11: no melt in flight; v12: no
     // relay lookback yet, so the inbox asks every relay from 3 days back once; v16: no cashier
     // sales.
@@ -478,6 +478,27 @@ describe('upgrade from schema v18 to v25', () => {
     expect(await s.inboxRetries.list()).toEqual([]);
     expect(await s.merchantTrust.lastListen('wss://relay.example')).toBe(1_700_000_000);
     expect(await s.db.processedQuotes.count()).toBe(1);
+    s.close();
+  });
+});
+
+describe('upgrade from schema v25 to v27', () => {
+  it('adds an empty ecash receipt journal and keeps the inbox retry list', async () => {
+    const name = freshDbName();
+    const old = new Dexie(name);
+    old.version(25).stores({
+      ...SCHEMA_V17,
+      processedQuotes: '&quoteId, processedAt, mintUrl',
+      inboxRetries: '&id, addedAt',
+    });
+    await old.open();
+    await old.table('inboxRetries').add({ id: 'w1', addedAt: 1 });
+    old.close();
+
+    const s = testStorage(name);
+    expect(await s.ecashReceipts.list()).toEqual([]);
+    expect(await s.db.inboxRetries.count()).toBe(1);
+    expect(s.db.verno).toBe(27);
     s.close();
   });
 });

@@ -11,6 +11,7 @@ import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out
 import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
 import { PriceService } from '../../core/prices/price-service';
 import { PaymentService } from '../../core/wallet/receive/payment-service';
+import { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
 import { RestoreService } from '../../core/wallet/restore/restore-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
@@ -35,6 +36,8 @@ export interface AppServices extends BaseServices {
   wallets: WalletProvider;
   /** The one owner of pending mint quotes: create, watch, mint, store; resumed at start-up. */
   payments: PaymentService;
+  /** Sales paid in ecash (NUT-18 payloads, pasted tokens): checks, swap, record; resumed at start-up. */
+  ecash: EcashReceiver;
   /** Withdrawal tokens and the watch on their proofs until spent; resumed at start-up. */
   withdraw: WithdrawService;
   /** The phrase restore scan (after a restore onboarding, Settings "Recover funds"); resumed at start-up. */
@@ -114,6 +117,17 @@ export function completeServices(
       return storage.lock.state() === 'locked';
     },
   });
+  const ecash = new EcashReceiver({
+    ...wallet,
+    receipts: storage.ecashReceipts,
+    ledger: storage.ecashReceipts,
+    // The merchant takes ecash of the mint it sells on (docs/protocol.md "Receiving ecash").
+    acceptedMints: async () => [await config.getMintUrl()],
+    seedSealed: async () => {
+      await storage.lock.init();
+      return storage.lock.state() === 'locked';
+    },
+  });
   const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
   const restore = new RestoreService({ ...wallet, ledger: storage.restore });
   // Cash-out never spends what a pending withdrawal token holds (decision 0015).
@@ -168,6 +182,7 @@ export function completeServices(
     receipts,
     wallets,
     payments,
+    ecash,
     prices,
     withdraw,
     restore,

@@ -80,6 +80,11 @@ export function completeAndStart(
     payments.onSettled(() => void services.autoCashOut.check());
     void runStartupTasks(services);
     void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
+    // Ecash journaled before a reload is swapped and recorded now, or once the PIN is entered.
+    void services.ecash.resumeAll();
+    services.lock.onChange((state) => {
+      if (state === 'unlocked') void services.ecash.resumeAll();
+    });
     secureLockedSalesOnUnlock({ lock: services.lock, withdraw: services.withdraw, logger });
     void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });
     void startRestore({ restore: services.restore, config, toast, logger });

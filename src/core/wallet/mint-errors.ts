@@ -12,6 +12,7 @@ export const NETWORK_FAILED_MESSAGE = 'Network request failed';
 /** NUT error codes the money path reacts to (NUT error table). */
 export const NutCode = {
   outputsAlreadySigned: 10002,
+  proofsAlreadySpent: 11001,
   keysetUnknown: 12001,
   keysetInactive: 12002,
   quoteNotPaid: 20001,
