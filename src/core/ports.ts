@@ -175,6 +175,8 @@ export interface PendingMintQuote {
    * history event. Remote quotes get the merchant's price when they are minted instead.
    */
   fiat?: FiatRecord;
+  /** direct quotes: the single-use id of the NUT-18 request offered beside the invoice */
+  ecashRequestId?: string;
 }
 
 export interface MintQuoteStore {
