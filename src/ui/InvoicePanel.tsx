@@ -84,6 +84,8 @@ export interface InvoicePanelProps {
   entry?: AmountEntry;
   /** The invoice's amount in the display currency, shown under the sats in the modal. */
   invoiceFiat?: string;
+  /** The same sale as a NUT-18 payment request, when one is offered. */
+  ecashRequest?: { creqA: string; creqB: string } | null;
 }
 
 export function InvoicePanel({
@@ -93,6 +95,7 @@ export function InvoicePanel({
   limits,
   entry,
   invoiceFiat,
+  ecashRequest,
 }: InvoicePanelProps) {
   const { open, creating, slow, error } = flow;
   // Mounted from the first opening on, so closing it keeps the dialog's own close handling.
@@ -181,6 +184,7 @@ export function InvoicePanel({
             invoice={open && invoice ? invoice.request : null}
             amount={invoice?.amount}
             fiatText={invoiceFiat}
+            ecash={ecashRequest ?? null}
             onClose={flow.close}
             onCopyError={onCopyError}
             returnFocusTo={returnFocusTo}

@@ -12,6 +12,8 @@ import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
 import { PriceService } from '../../core/prices/price-service';
 import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
+import { SaleRequests } from '../../core/wallet/ecash/sale-requests';
+import { keypairFromSecretKey } from '../../core/keys/keypair';
 import { RestoreService } from '../../core/wallet/restore/restore-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
@@ -38,6 +40,8 @@ export interface AppServices extends BaseServices {
   payments: PaymentService;
   /** Sales paid in ecash (NUT-18 payloads, pasted tokens): checks, swap, record; resumed at start-up. */
   ecash: EcashReceiver;
+  /** The NUT-18 request offered beside each keypad invoice. */
+  saleRequests: SaleRequests;
   /** Withdrawal tokens and the watch on their proofs until spent; resumed at start-up. */
   withdraw: WithdrawService;
   /** The phrase restore scan (after a restore onboarding, Settings "Recover funds"); resumed at start-up. */
@@ -128,6 +132,17 @@ export function completeServices(
       return storage.lock.state() === 'locked';
     },
   });
+  const saleRequests = new SaleRequests({
+    quotes: storage.mintQuotes,
+    config,
+    merchantPubkey: async () => keypairFromSecretKey(await deviceKeys.getOrCreateSecretKey()).pk,
+    // The Nostr key that reads the customer's payload is sealed while locked (decision 0024).
+    locked: async () => {
+      await storage.lock.init();
+      return storage.lock.state() === 'locked';
+    },
+    clock,
+  });
   const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
   const restore = new RestoreService({ ...wallet, ledger: storage.restore });
   // Cash-out never spends what a pending withdrawal token holds (decision 0015).
@@ -183,6 +198,7 @@ export function completeServices(
     wallets,
     payments,
     ecash,
+    saleRequests,
     prices,
     withdraw,
     restore,

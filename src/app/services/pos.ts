@@ -31,6 +31,9 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       acceptNewPrice: (price) => call((services) => services.prices.acceptNewPrice(price)),
       keepSatsOnly: () => call((services) => services.prices.keepSatsOnly()),
     },
+    ecashRequests: {
+      forQuote: (quote) => call((services) => services.saleRequests.forQuote(quote)),
+    },
     payments: {
       createInvoice: (amount, options) =>
         call((services) => services.payments.createInvoice(amount, options)),

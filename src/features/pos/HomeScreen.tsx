@@ -11,6 +11,7 @@ import { enterAmountIn, SATS_UNIT } from './texts';
 import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
+import { useSaleRequest } from './use-sale-request';
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
@@ -29,6 +30,7 @@ export function HomeScreen({ services }: PosScreenProps) {
     logger.warn('Could not read the mint amount limits', error),
   );
   const { invoice: quote } = invoice;
+  const ecashRequest = useSaleRequest(services.ecashRequests, quote, logger);
   const onCopyError = useCallback(
     (error: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, error),
     [logger],
@@ -71,6 +73,7 @@ export function HomeScreen({ services }: PosScreenProps) {
         {...(limits ? { limits } : {})}
         entry={fiat.entry}
         invoiceFiat={fiat.fiatText(quote?.fiat)}
+        ecashRequest={ecashRequest}
       />
     </section>
   );
