@@ -429,6 +429,8 @@ export interface PendingEcashReceipt {
   fiat?: FiatRecord;
   /** the sale's lines and tax, when the keypad or cart knew them */
   sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
+  /** the invoice (mint quote) of the same sale, closed when the ecash is recorded */
+  closesQuote?: string;
 }
 
 export interface EcashReceiptStore {
@@ -457,8 +459,8 @@ export interface EcashLedger {
    */
   beginEcashReceipt(receipt: PendingEcashReceipt): Promise<boolean>;
   /**
-   * One transaction: store the swap's outputs, record the sale, drop the journal row. Settled
-   * false, writing nothing, when the row is gone (settled elsewhere).
+   * One transaction: store the swap's outputs, record the sale, drop the journal row and the
+   * invoice it closes. Settled false, writing nothing, when the row is gone (settled elsewhere).
    */
   settleEcashReceipt(args: {
     id: string;

@@ -72,15 +72,18 @@ export class DexieEcashReceipts implements EcashReceiptStore, EcashLedger {
     const { db } = this;
     return db.transaction(
       'rw',
-      [db.ecashReceipts, db.proofs, db.proofTotals, db.historyEvents],
+      [db.ecashReceipts, db.proofs, db.proofTotals, db.historyEvents, db.mintQuotes],
       async () => {
-        if ((await db.ecashReceipts.get(args.id)) === undefined) {
+        const row = await db.ecashReceipts.get(args.id);
+        if (row === undefined) {
           return { settled: false, balance: await totalUnspent(db) };
         }
         const now = this.clock();
         await insertProofs(db, args.proofs, args.mintUrl, now);
         await db.historyEvents.add(ecashPaymentRow(args.event, now));
         await db.ecashReceipts.delete(args.id);
+        // The sale's invoice closes with it: nothing can be minted for a sale already paid.
+        if (row.closesQuote !== undefined) await db.mintQuotes.delete(row.closesQuote);
         return { settled: true, balance: await totalUnspent(db) };
       },
     );

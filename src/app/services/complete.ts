@@ -13,6 +13,7 @@ import { PriceService } from '../../core/prices/price-service';
 import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
 import { SaleRequests } from '../../core/wallet/ecash/sale-requests';
+import { EcashInbox } from '../../core/wallet/ecash/ecash-inbox';
 import { keypairFromSecretKey } from '../../core/keys/keypair';
 import { RestoreService } from '../../core/wallet/restore/restore-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
@@ -42,6 +43,8 @@ export interface AppServices extends BaseServices {
   ecash: EcashReceiver;
   /** The NUT-18 request offered beside each keypad invoice. */
   saleRequests: SaleRequests;
+  /** NUT-18 payloads from the inbox, matched to open sales; refusals are toasted by the app. */
+  ecashInbox: EcashInbox;
   /** Withdrawal tokens and the watch on their proofs until spent; resumed at start-up. */
   withdraw: WithdrawService;
   /** The phrase restore scan (after a restore onboarding, Settings "Recover funds"); resumed at start-up. */
@@ -143,6 +146,13 @@ export function completeServices(
     },
     clock,
   });
+  const ecashInbox = new EcashInbox({
+    requests: saleRequests,
+    receiver: ecash,
+    // Ends the sale on screen with the toast and confetti of a Lightning sale.
+    paid: (quote, amount, balance) => payments.paidElsewhere(quote, amount, balance),
+    logger,
+  });
   const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
   const restore = new RestoreService({ ...wallet, ledger: storage.restore });
   // Cash-out never spends what a pending withdrawal token holds (decision 0015).
@@ -191,6 +201,7 @@ export function completeServices(
       trust: { store: storage.merchantTrust, wallets, receipts, profile: merchantProfile },
       retryList: storage.inboxRetries,
       relayStatus,
+      takeOther: (content) => ecashInbox.take(content),
     }),
     relayStatus,
     merchantProfile,
@@ -199,6 +210,7 @@ export function completeServices(
     payments,
     ecash,
     saleRequests,
+    ecashInbox,
     prices,
     withdraw,
     restore,

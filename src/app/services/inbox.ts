@@ -57,6 +57,8 @@ export interface MerchantTrustDeps {
 }
 
 export interface InboxDeps {
+  /** NUT-18 ecash payloads, offered each message first (core/wallet/ecash/ecash-inbox.ts). */
+  takeOther?: (content: string) => Promise<boolean>;
   config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
   processedQuotes: Pick<ProcessedQuoteStore, 'isProcessed' | 'cleanup'>;
   /** the device's nostr key: wraps are addressed to it */
@@ -105,6 +107,7 @@ export function createInbox(deps: InboxDeps): RemotePaymentInbox {
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
     ...(deps.retryList ? { retryList: deps.retryList } : {}),
     ...(deps.relayStatus ? { relayStatus: deps.relayStatus } : {}),
+    ...(deps.takeOther ? { takeOther: deps.takeOther } : {}),
     ...(trust ? trustedInbox(deps, trust) : {}),
   });
 }

@@ -80,6 +80,12 @@ export function completeAndStart(
     payments.onSettled(() => void services.autoCashOut.check());
     void runStartupTasks(services);
     void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
+    // Ecash for an open sale that failed a check: the sale stays open, the reason is shown.
+    services.ecashInbox.onRefused(({ quote, error }) => {
+      toast.error(error instanceof Error ? error.message : 'Ecash payment failed', {
+        toastId: `ecash-refused:${quote.quote}`,
+      });
+    });
     // Ecash journaled before a reload is swapped and recorded now, or once the PIN is entered.
     void services.ecash.resumeAll();
     services.lock.onChange((state) => {

@@ -75,6 +75,8 @@ export interface EcashPayment {
   amount: number;
   fiat?: FiatRecord;
   sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
+  /** the invoice of the same sale, closed in the transaction that records the ecash */
+  closesQuote?: string;
 }
 
 export type EcashReceived =
@@ -142,6 +144,7 @@ export class EcashReceiver {
       createdAt: this.deps.clock(),
       ...(payment.fiat ? { fiat: payment.fiat } : {}),
       ...(payment.sale ? { sale: payment.sale } : {}),
+      ...(payment.closesQuote ? { closesQuote: payment.closesQuote } : {}),
     };
     return this.lock(`cashew-ecash:${payment.id}`, async () => {
       if (!(await this.deps.ledger.beginEcashReceipt(row))) {
