@@ -82,9 +82,9 @@ export function completeAndStart(
     void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
     // Ecash for an open sale that failed a check: the sale stays open, the reason is shown.
     services.ecashInbox.onRefused(({ quote, error }) => {
-      toast.error(error instanceof Error ? error.message : 'Ecash payment failed', {
-        toastId: `ecash-refused:${quote.quote}`,
-      });
+      const text = error instanceof Error ? error.message : 'Ecash payment failed';
+      // One toast per reason: a second, different refusal of the same sale is shown too.
+      toast.error(text, { toastId: `ecash-refused:${quote.quote}:${text}` });
     });
     // Ecash journaled before a reload is swapped and recorded now, or once the PIN is entered.
     void services.ecash.resumeAll();
