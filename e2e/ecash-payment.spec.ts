@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { invoiceDialog, LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { customerWallet } from './helpers/customer';
 import { customerProofs, readRequest, sendPayload } from './helpers/ecash-payer';
 
 const balance = (page: Page) => page.getByTestId('home-balance');
@@ -17,7 +18,7 @@ async function requestOnScreen(page: Page): Promise<string> {
 }
 
 test.describe('paying a sale with ecash', () => {
-  test('the request on screen, paid over the relay, lands once; wrong id and short amount store nothing', async ({
+  test('the request on screen, paid over the relay, lands once; wrong id, short, malformed, another mint and spent store nothing', async ({
     page,
     mintUrl,
     relayUrl,
@@ -36,6 +37,19 @@ test.describe('paying a sale with ecash', () => {
     });
     await sendPayload(request, { proofs: await customerProofs(mintUrl, 20, payQuote) });
     await expect(page.getByText(/the sale is 21 sats/)).toBeVisible(LANDS);
+    // Malformed proofs: silent. Another mint: named. Spent by the customer first: said so.
+    await sendPayload(request, { proofs: [{ amount: 21, id: 'zz', secret: 's' }] });
+    await sendPayload(request, {
+      mint: 'http://127.0.0.1:9',
+      proofs: await customerProofs(mintUrl, 21, payQuote),
+    });
+    await expect(page.getByText('Ecash from http://127.0.0.1:9 is not accepted here')).toBeVisible(
+      LANDS,
+    );
+    const spent = await customerProofs(mintUrl, 21, payQuote);
+    await (await customerWallet(mintUrl)).receive({ mint: mintUrl, unit: 'sat', proofs: spent });
+    await sendPayload(request, { proofs: spent });
+    await expect(page.getByText('This ecash was already spent')).toBeVisible(LANDS);
     await expect(invoiceDialog(page)).toBeVisible();
     await expect(balance(page)).toHaveText('0 sats');
 
