@@ -25,6 +25,14 @@ export type WriteStep =
   | 'swap:signed'
   /** a withdrawal's proofs are final; its watched token row is not written */
   | 'withdraw:token-built'
+  /** a customer's ecash passed its checks and is journaled; no counters reserved yet */
+  | 'ecash:journaled'
+  /** counters for the ecash swap's outputs were reserved; the journal does not record them yet */
+  | 'ecash:counters-reserved'
+  /** the ecash journal records the reservation; the swap was not sent */
+  | 'ecash:reservation-recorded'
+  /** the mint answered the ecash swap; its outputs are not stored */
+  | 'ecash:signed'
   /** a restore scan's row is written; no batch has been asked for yet */
   | 'restore:scheduled'
   /** one restore batch is stored with its counter and progress; the scan has not ended */

@@ -29,6 +29,14 @@ const KINDS = {
     origin: 'remote',
     hasFees: false,
   },
+  /** A sale paid with ecash (NUT-18 request or pasted token), swapped at the mint; fee in metadata. */
+  'ecash-payment': {
+    label: 'Ecash sale',
+    direction: 'in',
+    daySummary: 'sale',
+    origin: 'local',
+    hasFees: true,
+  },
   withdrawal: {
     label: 'Withdrawal',
     direction: 'out',

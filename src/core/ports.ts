@@ -181,6 +181,8 @@ export interface PendingMintQuote {
   fiat?: FiatRecord;
   /** the sale's lines, tax and tip when charged from a cart (adds up to amount); carried to history */
   sale?: SaleDetail;
+  /** direct quotes: the single-use id of the NUT-18 request offered beside the invoice */
+  ecashRequestId?: string;
 }
 
 export interface MintQuoteStore {
@@ -413,6 +415,69 @@ export interface MeltLedger {
   settleMelt(args: SettleMelt): Promise<Settlement>;
   /** A cash-out event for this invoice exists already (it was paid from this wallet). */
   invoicePaid(request: string): Promise<boolean>;
+}
+
+// ---------------------------------------------------------------- ecash receipts (NUT-18, tokens)
+
+/**
+ * Ecash a customer paid a sale with, journaled after its checks and before its swap, until the
+ * swap's outputs are stored (docs/protocol.md "Receiving ecash").
+ */
+export interface PendingEcashReceipt {
+  /** the payment request's id, or `token:` and a proof secret for a pasted token */
+  id: string;
+  mintUrl: string;
+  /** the customer's proofs as received: the swap's inputs */
+  inputs: NewProof[];
+  /** the sale's amount in sats; what arrives beyond it is the tip */
+  amount: number;
+  /** the mint's input fee for the swap (NUT-02), taken from the customer's proofs */
+  fee: number;
+  createdAt: number;
+  /** the NUT-13 counters of the swap's outputs, recorded before the swap is sent */
+  reservation?: CounterReservation;
+  fiat?: FiatRecord;
+  /** the sale's lines and tax, when the keypad or cart knew them */
+  sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
+  /** the invoice (mint quote) of the same sale, closed when the ecash is recorded */
+  closesQuote?: string;
+}
+
+export interface EcashReceiptStore {
+  get(id: string): Promise<PendingEcashReceipt | undefined>;
+  /** oldest first */
+  list(): Promise<PendingEcashReceipt[]>;
+  update(id: string, changes: Partial<Omit<PendingEcashReceipt, 'id'>>): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+/** An ecash sale's history event (type 'ecash-payment'). */
+export interface EcashPaymentEventInput {
+  /** the sats that arrived (after the swap fee) */
+  amount: number;
+  mintUrl: string;
+  receiptId: string;
+  fee: number;
+  sale: SaleDetail;
+  fiat?: FiatRecord;
+}
+
+export interface EcashLedger {
+  /**
+   * One transaction: journal the receipt unless one with its id is journaled or was recorded
+   * (a history event carries it). False, writing nothing, then.
+   */
+  beginEcashReceipt(receipt: PendingEcashReceipt): Promise<boolean>;
+  /**
+   * One transaction: store the swap's outputs, record the sale, drop the journal row and the
+   * invoice it closes. Settled false, writing nothing, when the row is gone (settled elsewhere).
+   */
+  settleEcashReceipt(args: {
+    id: string;
+    mintUrl: string;
+    proofs: NewProof[];
+    event: EcashPaymentEventInput;
+  }): Promise<Settlement>;
 }
 
 // ---------------------------------------------------------------- processed remote quotes

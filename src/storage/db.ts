@@ -3,7 +3,12 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { SalesKeys } from '../core/lock';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
-import type { PendingMelt, PendingMintQuote, PendingWithdrawal } from '../core/ports';
+import type {
+  PendingEcashReceipt,
+  PendingMelt,
+  PendingMintQuote,
+  PendingWithdrawal,
+} from '../core/ports';
 import type { CashierSale } from '../core/remote-payments/cashier-sales';
 import type { ParkedWrap } from '../core/remote-payments/merchant-ports';
 import type { Cart } from '../core/items/cart';
@@ -60,6 +65,7 @@ export class CashewDb extends Dexie {
   sales: SalesKeys = NO_SALES_KEYS;
   items!: EntityTable<CatalogItem, 'id'>;
   carts!: EntityTable<Cart, 'id'>;
+  ecashReceipts!: EntityTable<PendingEcashReceipt, 'id'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -126,6 +132,9 @@ export class CashewDb extends Dexie {
     // instead of holding a relay's lookback (docs/decisions/0027-bounded-inbox.md; 19 to 24 are
     // other branches' numbers).
     this.version(25).stores({ inboxRetries: '&id, addedAt' });
+    // v27 (ours): ecash a customer paid with, journaled from its checks until its swap is stored
+    // (docs/decisions/0032-ecash-payments.md; 26 is another branch's number).
+    this.version(27).stores({ ecashReceipts: '&id, createdAt' });
     // v28 (ours): the merchant's catalog and the current cart with its parked baskets, so a
     // reload keeps both (docs/decisions/0033-items-cart-tax.md; 26 and 27 are other branches').
     this.version(28).stores({ items: '&id, position', carts: '&id' });

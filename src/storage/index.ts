@@ -34,6 +34,7 @@ import { DexieMeltStore } from './melt-store';
 import { DexieMerchantTrustStore } from './merchant-trust-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
+import { DexieEcashReceipts } from './ecash-receipt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
 import { DexiePhraseCheckStore } from './phrase-check-store';
@@ -90,6 +91,8 @@ export interface Storage {
   merchantTrust: DexieMerchantTrustStore;
   /** The inbox's retry list: messages it could not finish, tried again at each start. */
   inboxRetries: DexieInboxRetryStore;
+  /** Ecash paid by customers, journaled until swapped (also the ledger of its two writes). */
+  ecashReceipts: DexieEcashReceipts;
   /** History events by time, page by page (CSV export, day summary). */
   historyRange: DexieHistoryRange;
   /** Display currency, price source URL and the cached price table (config rows). */
@@ -140,6 +143,7 @@ export function createStorage(options: StorageOptions): Storage {
     cashierLinks: new DexieCashierLinkStore(db, clock),
     merchantTrust: new DexieMerchantTrustStore(db, clock, lock),
     inboxRetries: new DexieInboxRetryStore(db),
+    ecashReceipts: new DexieEcashReceipts(db, clock),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     lock,

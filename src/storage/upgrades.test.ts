@@ -483,7 +483,7 @@ describe('upgrade from schema v18 to v25', () => {
 });
 
 describe('upgrade from schema v25 to v28', () => {
-  it('adds an empty catalog and cart and keeps the inbox retry list and history', async () => {
+  it('adds an empty ecash receipt journal, catalog and cart and keeps the inbox retry list and history', async () => {
     const name = freshDbName();
     const old = new Dexie(name);
     old.version(25).stores({
@@ -500,6 +500,7 @@ describe('upgrade from schema v25 to v28', () => {
 
     const s = testStorage(name);
     expect(s.db.verno).toBe(28);
+    expect(await s.ecashReceipts.list()).toEqual([]);
     expect(await s.items.list()).toEqual([]);
     expect(await s.carts.get('current')).toBeUndefined();
     expect(await s.carts.parked()).toEqual([]);

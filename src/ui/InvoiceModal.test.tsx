@@ -95,4 +95,29 @@ describe('InvoiceModal', () => {
     view.rerender(<InvoiceModal invoice={null} onClose={onClose} />);
     expect(document.body.style.overflow).toBe('');
   });
+
+  it('with an ecash request, switches the QR code and copy buttons between Lightning and Ecash', async () => {
+    const user = userEvent.setup();
+    const ecash = { creqA: 'creqAexample', creqB: 'CREQB1EXAMPLE' };
+    render(<InvoiceModal invoice={INVOICE} amount={21} onClose={vi.fn()} ecash={ecash} />);
+    const dialog = within(screen.getByRole('dialog'));
+    // Lightning first, as without a request
+    expect(dialog.getByText(INVOICE)).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Lightning' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    await user.click(dialog.getByRole('button', { name: 'Ecash' }));
+    const qr = dialog.getByRole('img', { name: 'Ecash payment request QR code' });
+    expect(qr.closest('[data-qr-value]')?.getAttribute('data-qr-value')).toBe('creqAexample');
+    expect(dialog.getByTestId('ecash-request-string').textContent).toBe('creqAexample');
+    expect(dialog.queryByText(INVOICE)).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Copy Ecash Request' }));
+    expect(await navigator.clipboard.readText()).toBe('creqAexample');
+    await user.click(dialog.getByRole('button', { name: 'Copy as CREQB' }));
+    expect(await navigator.clipboard.readText()).toBe('CREQB1EXAMPLE');
+
+    await user.click(dialog.getByRole('button', { name: 'Lightning' }));
+    expect(dialog.getByText(INVOICE)).toBeTruthy();
+  });
 });

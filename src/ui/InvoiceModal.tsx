@@ -1,8 +1,11 @@
 // Invoice modal (docs/behaviour.md "Point of sale"): QR and text of a Lightning invoice, copy and
-// close.
+// close; with an ecash request, a "Lightning / Ecash" switch shows that instead.
+import { useState } from 'react';
+import { Button } from './Button';
 import { CopyCloseButtons, CopyLabel, ModalAmount } from './CopyParts';
 import { Modal } from './Modal';
 import { QrCode } from './QrCode';
+import { SegmentButton, SegmentTrack } from './Segmented';
 import { useCopyToClipboard } from './use-copy';
 
 export interface InvoiceModalProps {
@@ -18,7 +21,15 @@ export interface InvoiceModalProps {
   onCopyError?: (error: unknown) => void;
   /** Where focus goes on close (see Modal). */
   returnFocusTo?: () => HTMLElement | null | undefined;
+  /** The same sale as a NUT-18 payment request (creqA shown, CREQB copied on demand). */
+  ecash?: { creqA: string; creqB: string } | null;
 }
+
+export const LIGHTNING_TAB_TEXT = 'Lightning';
+export const ECASH_TAB_TEXT = 'Ecash';
+export const ECASH_REQUEST_LABEL = 'Ecash Payment Request:';
+export const COPY_ECASH_REQUEST_TEXT = 'Copy Ecash Request';
+export const COPY_CREQB_TEXT = 'Copy as CREQB';
 
 export const INVOICE_MODAL_TITLE = 'Please pay this invoice';
 export const INVOICE_MODAL_TEXT =
@@ -31,8 +42,11 @@ export function InvoiceModal({
   fiatText,
   onCopyError,
   returnFocusTo,
+  ecash,
 }: InvoiceModalProps) {
   const { copiedText, copy } = useCopyToClipboard(onCopyError);
+  const [method, setMethod] = useState<'lightning' | 'ecash'>('lightning');
+  const showEcash = method === 'ecash' && Boolean(ecash);
 
   return (
     <Modal
@@ -50,23 +64,72 @@ export function InvoiceModal({
               {fiatText}
             </p>
           ) : null}
-          <QrCode value={invoice} label="Invoice QR code" size={256} />
-          <div className="w-full">
-            <CopyLabel copied={copiedText === invoice}>Invoice String:</CopyLabel>
-            {/* Focusable, so a keyboard can scroll a long invoice (axe: scrollable-region-focusable). */}
-            <p
-              data-testid="invoice-string"
-              tabIndex={0}
-              className="mt-1 max-h-28 overflow-y-auto rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
-            >
-              {invoice}
-            </p>
-          </div>
-          <CopyCloseButtons
-            copyLabel="Copy Invoice"
-            onCopy={() => void copy(invoice)}
-            onClose={onClose}
-          />
+          {ecash ? (
+            <div className="w-full">
+              <SegmentTrack role="group" aria-label="Pay with">
+                <SegmentButton
+                  selected={!showEcash}
+                  aria-pressed={!showEcash}
+                  onClick={() => setMethod('lightning')}
+                >
+                  {LIGHTNING_TAB_TEXT}
+                </SegmentButton>
+                <SegmentButton
+                  selected={showEcash}
+                  aria-pressed={showEcash}
+                  onClick={() => setMethod('ecash')}
+                >
+                  {ECASH_TAB_TEXT}
+                </SegmentButton>
+              </SegmentTrack>
+            </div>
+          ) : null}
+          {showEcash && ecash ? (
+            <>
+              <QrCode value={ecash.creqA} label="Ecash payment request QR code" size={256} />
+              <div className="w-full">
+                <CopyLabel copied={copiedText === ecash.creqA || copiedText === ecash.creqB}>
+                  {ECASH_REQUEST_LABEL}
+                </CopyLabel>
+                <p
+                  data-testid="ecash-request-string"
+                  tabIndex={0}
+                  className="mt-1 max-h-28 overflow-y-auto rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+                >
+                  {ecash.creqA}
+                </p>
+              </div>
+              <Button variant="outline" className="w-full" onClick={() => void copy(ecash.creqB)}>
+                {COPY_CREQB_TEXT}
+              </Button>
+              <CopyCloseButtons
+                copyLabel={COPY_ECASH_REQUEST_TEXT}
+                onCopy={() => void copy(ecash.creqA)}
+                onClose={onClose}
+              />
+            </>
+          ) : null}
+          {showEcash ? null : (
+            <>
+              <QrCode value={invoice} label="Invoice QR code" size={256} />
+              <div className="w-full">
+                <CopyLabel copied={copiedText === invoice}>Invoice String:</CopyLabel>
+                {/* Focusable, so a keyboard can scroll a long invoice (axe: scrollable-region-focusable). */}
+                <p
+                  data-testid="invoice-string"
+                  tabIndex={0}
+                  className="mt-1 max-h-28 overflow-y-auto rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+                >
+                  {invoice}
+                </p>
+              </div>
+              <CopyCloseButtons
+                copyLabel="Copy Invoice"
+                onCopy={() => void copy(invoice)}
+                onClose={onClose}
+              />
+            </>
+          )}
         </div>
       ) : null}
     </Modal>

@@ -88,6 +88,8 @@ export interface InvoicePanelProps {
   invoiceFiat?: string;
   /** false: the keypad is not shown (Home's Items side charges a cart); default true. */
   keypad?: boolean;
+  /** The same sale as a NUT-18 payment request, when one is offered. */
+  ecashRequest?: { creqA: string; creqB: string } | null;
 }
 
 export function InvoicePanel({
@@ -98,6 +100,7 @@ export function InvoicePanel({
   entry,
   invoiceFiat,
   keypad = true,
+  ecashRequest,
 }: InvoicePanelProps) {
   const { open, creating, slow, error } = flow;
   // The loaded modal once its code is in (a failed load leaves the lazy one, which retries).
@@ -200,6 +203,7 @@ export function InvoicePanel({
             invoice={open && invoice ? invoice.request : null}
             amount={invoice?.amount}
             fiatText={invoiceFiat}
+            ecash={ecashRequest ?? null}
             onClose={flow.close}
             onCopyError={onCopyError}
             returnFocusTo={returnFocusTo}

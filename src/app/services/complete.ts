@@ -17,6 +17,10 @@ import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out
 import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
 import { PriceService } from '../../core/prices/price-service';
 import { PaymentService } from '../../core/wallet/receive/payment-service';
+import { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
+import { SaleRequests } from '../../core/wallet/ecash/sale-requests';
+import { EcashInbox } from '../../core/wallet/ecash/ecash-inbox';
+import { keypairFromSecretKey } from '../../core/keys/keypair';
 import { RestoreService } from '../../core/wallet/restore/restore-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
@@ -47,6 +51,12 @@ export interface AppServices extends BaseServices {
   wallets: WalletProvider;
   /** The one owner of pending mint quotes: create, watch, mint, store; resumed at start-up. */
   payments: PaymentService;
+  /** Sales paid in ecash (NUT-18 payloads, pasted tokens): checks, swap, record; resumed at start-up. */
+  ecash: EcashReceiver;
+  /** The NUT-18 request offered beside each keypad invoice. */
+  saleRequests: SaleRequests;
+  /** NUT-18 payloads from the inbox, matched to open sales; refusals are toasted by the app. */
+  ecashInbox: EcashInbox;
   /** Withdrawal tokens and the watch on their proofs until spent; resumed at start-up. */
   withdraw: WithdrawService;
   /** The phrase restore scan (after a restore onboarding, Settings "Recover funds"); resumed at start-up. */
@@ -130,6 +140,35 @@ export function completeServices(
     getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
     // A locked till keeps selling: sales are minted with random outputs (decision 0024).
     seedSealed,
+  });
+  const ecash = new EcashReceiver({
+    ...wallet,
+    receipts: storage.ecashReceipts,
+    ledger: storage.ecashReceipts,
+    // The merchant takes ecash of the mint it sells on (docs/protocol.md "Receiving ecash").
+    acceptedMints: async () => [await config.getMintUrl()],
+    seedSealed: async () => {
+      await storage.lock.init();
+      return storage.lock.state() === 'locked';
+    },
+  });
+  const saleRequests = new SaleRequests({
+    quotes: storage.mintQuotes,
+    config,
+    merchantPubkey: async () => keypairFromSecretKey(await deviceKeys.getOrCreateSecretKey()).pk,
+    // The Nostr key that reads the customer's payload is sealed while locked (decision 0024).
+    locked: async () => {
+      await storage.lock.init();
+      return storage.lock.state() === 'locked';
+    },
+    clock,
+  });
+  const ecashInbox = new EcashInbox({
+    requests: saleRequests,
+    receiver: ecash,
+    // Ends the sale on screen with the toast and confetti of a Lightning sale.
+    paid: (quote, amount, balance) => payments.paidElsewhere(quote, amount, balance),
+    logger,
   });
   const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
   const relayQuery = createPoolRelayQuery();
@@ -250,6 +289,7 @@ export function completeServices(
       },
       retryList: storage.inboxRetries,
       relayStatus,
+      takeOther: (content) => ecashInbox.take(content),
     }),
     relayStatus,
     merchantProfile,
@@ -258,6 +298,9 @@ export function completeServices(
     receipts,
     wallets,
     payments,
+    ecash,
+    saleRequests,
+    ecashInbox,
     prices,
     withdraw,
     restore,

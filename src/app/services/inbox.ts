@@ -32,6 +32,8 @@ export const REMOTE_PAYMENT_ERROR_TOAST =
   '❌ Error processing remote payment. Check console for details.';
 
 export interface InboxDeps {
+  /** NUT-18 ecash payloads, offered each message first (core/wallet/ecash/ecash-inbox.ts). */
+  takeOther?: (content: string) => Promise<boolean>;
   config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
   processedQuotes: Pick<ProcessedQuoteStore, 'isProcessed' | 'cleanup'>;
   /** the device's nostr key: wraps are addressed to it */
@@ -80,6 +82,7 @@ export function createInbox(deps: InboxDeps): RemotePaymentInbox {
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
     ...(deps.retryList ? { retryList: deps.retryList } : {}),
     ...(deps.relayStatus ? { relayStatus: deps.relayStatus } : {}),
+    ...(deps.takeOther ? { takeOther: deps.takeOther } : {}),
     ...(trust ? merchantTrust(trust, deps) : {}),
   });
 }

@@ -43,6 +43,9 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       },
       tips: { get: () => call((services) => services.storage.tips.get()) },
     },
+    ecashRequests: {
+      forQuote: (quote) => call((services) => services.saleRequests.forQuote(quote)),
+    },
     payments: {
       createInvoice: (amount, options) =>
         call((services) => services.payments.createInvoice(amount, options)),

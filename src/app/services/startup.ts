@@ -80,6 +80,17 @@ export function completeAndStart(
     payments.onSettled(() => void services.autoCashOut.check());
     void runStartupTasks(services);
     void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
+    // Ecash for an open sale that failed a check: the sale stays open, the reason is shown.
+    services.ecashInbox.onRefused(({ quote, error }) => {
+      const text = error instanceof Error ? error.message : 'Ecash payment failed';
+      // One toast per reason: a second, different refusal of the same sale is shown too.
+      toast.error(text, { toastId: `ecash-refused:${quote.quote}:${text}` });
+    });
+    // Ecash journaled before a reload is swapped and recorded now, or once the PIN is entered.
+    void services.ecash.resumeAll();
+    services.lock.onChange((state) => {
+      if (state === 'unlocked') void services.ecash.resumeAll();
+    });
     secureLockedSalesOnUnlock({ lock: services.lock, withdraw: services.withdraw, logger });
     void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });
     void startRestore({ restore: services.restore, config, toast, logger });

@@ -15,7 +15,8 @@ import {
   INVALID_MESSAGE_NOTICE_INTERVAL_MS,
   PROCESSED_QUOTE_MAX_AGE_MS,
 } from './constants';
-import { readPaymentEvent } from './gift-wrap';
+import { unwrapPaymentEvent } from './gift-wrap';
+import { parsePaymentMessage } from './payment-message';
 import {
   INBOX_RETRY_LIST_INTERVAL_MS,
   INBOX_RETRY_LIST_MAX,
@@ -102,6 +103,8 @@ export interface RemotePaymentInboxDeps {
   retryList?: InboxRetryStore;
   /** Told, per relay, whether it delivers (Settings shows it); absent: not reported. */
   relayStatus?: RelayStatusSink;
+  /** Offered each decrypted message first; true when it took it (NUT-18 ecash payloads). */
+  takeOther?: (content: string) => Promise<boolean>;
 }
 
 /**
@@ -484,7 +487,10 @@ export class RemotePaymentInbox {
   private async process(session: Session, event: NostrEvent, attempt: number): Promise<Outcome> {
     let message: PaymentMessage;
     try {
-      message = readPaymentEvent(event, session.secretKey as Uint8Array);
+      const rumor = unwrapPaymentEvent(event, session.secretKey as Uint8Array);
+      // A NUT-18 ecash payload is another module's (core/wallet/ecash/ecash-inbox.ts).
+      if (this.deps.takeOther && (await this.deps.takeOther(rumor.content))) return 'done';
+      message = parsePaymentMessage(rumor.content);
     } catch (error) {
       // Judged before anything is read, so junk costs no storage; whether to say so follows
       // the pairing settings last read (quiet until then when pairing applies).

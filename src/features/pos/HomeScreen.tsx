@@ -13,6 +13,7 @@ import { enterAmountIn, SATS_UNIT } from './texts';
 import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
+import { useSaleRequest } from './use-sale-request';
 import { ITEMS_TAB, KEYPAD_TAB } from './cart-texts';
 
 // The Items side loads only when opened: the keypad's first paint does not wait for it.
@@ -57,6 +58,7 @@ export function HomeScreen({ services }: PosScreenProps) {
     logger.warn('Could not read the mint amount limits', error),
   );
   const { invoice: quote } = invoice;
+  const ecashRequest = useSaleRequest(services.ecashRequests, quote, logger);
   const onCopyError = useCallback(
     (error: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, error),
     [logger],
@@ -135,6 +137,7 @@ export function HomeScreen({ services }: PosScreenProps) {
         {...(limits ? { limits } : {})}
         entry={fiat.entry}
         invoiceFiat={fiat.fiatText(quote?.fiat)}
+        ecashRequest={ecashRequest}
       />
     </section>
   );

@@ -5,6 +5,7 @@ import type { CartStore, ItemStore, TipSettingsStore } from '../../core/items/po
 import type { ProofStore } from '../../core/ports';
 import type { PriceService } from '../../core/prices/price-service';
 import type { PaymentService } from '../../core/wallet/receive/payment-service';
+import type { SaleRequests } from '../../core/wallet/ecash/sale-requests';
 
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
 export type PosPayments = Pick<
@@ -38,6 +39,8 @@ export interface PosServices {
   payments: PosPayments;
   /** Omitted: the keypad takes sats only. */
   prices?: PosPrices;
+  /** The NUT-18 request offered beside each invoice; omitted: Lightning only. */
+  ecashRequests?: Pick<SaleRequests, 'forQuote'>;
   storage: { proofs: Pick<ProofStore, 'balance'> };
   events: Pick<WalletEvents, 'onUpdated'>;
   logger: Logger;

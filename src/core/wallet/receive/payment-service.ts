@@ -363,6 +363,16 @@ export class PaymentService {
     return this.shown ?? this.foreground;
   }
 
+  /**
+   * The sale of this invoice was paid another way (ecash; docs/protocol.md "Receiving ecash"):
+   * its watch stops and the listeners hear it as paid, so the screen and toasts end it as a sale.
+   */
+  paidElsewhere(quote: PendingMintQuote, amount: number, balance: number): void {
+    this.watches.get(quote.quote)?.();
+    this.watches.delete(quote.quote);
+    this.settledListeners.emit({ quote, amount, kind: quote.kind, balance });
+  }
+
   onSettled(listener: Listener<PaymentSettled>): () => void {
     return this.settledListeners.add(listener);
   }

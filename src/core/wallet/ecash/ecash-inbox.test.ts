@@ -1,0 +1,151 @@
+// NUT-18 payloads from the inbox against the real dev mint and Dexie: a payload for an open sale
+// lands once and closes its invoice; one matching no open request stores nothing and says nothing.
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Proof } from '@cashu/cashu-ts';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import {
+  cleanupTempDirs,
+  fund,
+  newWallet,
+  startTestMint,
+  type TestMint,
+} from '../../../../dev/mint/test-support';
+import { testStorage, type TestStorage } from '../../../testing/storage/db';
+import { recordedEvents } from '../../../testing/wallet/recorded-events';
+import { inProcessQuoteLock } from '../../cross-tab-lock';
+import type { PendingMintQuote } from '../../ports';
+import { WalletProvider } from '../wallet-provider';
+import { EcashInbox, type EcashRefusal } from './ecash-inbox';
+import { EcashReceiver, shortMessage } from './ecash-receiver';
+import { SaleRequests } from './sale-requests';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let mint: TestMint;
+const cleanups: Array<() => void> = [];
+
+beforeAll(async () => {
+  mint = await startTestMint();
+});
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+afterAll(async () => {
+  await mint.cleanup();
+  cleanupTempDirs();
+});
+
+interface Setup {
+  storage: TestStorage;
+  inbox: EcashInbox;
+  paid: Array<{ quote: string; amount: number }>;
+  refused: EcashRefusal[];
+  requestId: string;
+}
+
+async function setup(amount: number): Promise<Setup> {
+  const storage = testStorage();
+  const mnemonic = generateMnemonic(wordlist);
+  await storage.keys.saveWalletKeys({
+    secretKey: new Uint8Array(32).fill(7),
+    mnemonic,
+    seed: mnemonicToSeedSync(mnemonic),
+  });
+  await storage.config.setMintUrl(mint.url);
+  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  cleanups.push(() => wallets.close());
+  const receiver = new EcashReceiver({
+    receipts: storage.ecashReceipts,
+    ledger: storage.ecashReceipts,
+    proofs: storage.proofs,
+    counters: storage.counterSource,
+    wallets,
+    acceptedMints: async () => [mint.url],
+    events: recordedEvents().events,
+    logger: storage.logger,
+    clock: () => storage.now.value,
+    lock: inProcessQuoteLock(),
+  });
+  const requests = new SaleRequests({
+    quotes: storage.mintQuotes,
+    config: storage.config,
+    merchantPubkey: async () => 'c'.repeat(64),
+    clock: () => storage.now.value,
+  });
+  const sale: PendingMintQuote = {
+    quote: 'q-sale',
+    mintUrl: mint.url,
+    amount,
+    request: 'lnbc…',
+    kind: 'direct',
+    state: 'UNPAID',
+    createdAt: storage.now.value,
+    expiry: null,
+  };
+  await storage.mintQuotes.put(sale);
+  const request = await requests.forQuote(sale);
+  const paid: Setup['paid'] = [];
+  const inbox = new EcashInbox({
+    requests,
+    receiver,
+    paid: (quote, got) => paid.push({ quote: quote.quote, amount: got }),
+    logger: storage.logger,
+  });
+  const refused: EcashRefusal[] = [];
+  inbox.onRefused((refusal) => refused.push(refusal));
+  return { storage, inbox, paid, refused, requestId: request?.id ?? '' };
+}
+
+async function proofs(amount: number): Promise<Proof[]> {
+  return fund(await newWallet(mint.url), mint, amount);
+}
+
+const payload = (id: string, p: Proof[], mintUrl = mint.url) =>
+  JSON.stringify({ id, mint: mintUrl, unit: 'sat', proofs: p });
+
+async function ecashSales(storage: TestStorage) {
+  return (await storage.history.page(1, 100)).events.filter((e) => e.type === 'ecash-payment');
+}
+
+describe('EcashInbox', () => {
+  it('a payload for the open sale lands once and closes its invoice', async () => {
+    const s = await setup(21);
+    const p = await proofs(21);
+    expect(await s.inbox.take(payload(s.requestId, p))).toBe(true);
+    expect(await s.inbox.take(payload(s.requestId, p))).toBe(true);
+    expect(s.paid).toEqual([{ quote: 'q-sale', amount: 21 }]);
+    expect(await s.storage.proofs.balance()).toBe(21);
+    expect(await ecashSales(s.storage)).toHaveLength(1);
+    expect(await s.storage.mintQuotes.get('q-sale')).toBeUndefined();
+    expect(s.refused).toEqual([]);
+  });
+
+  it('a payload matching no open request stores nothing and raises nothing', async () => {
+    const s = await setup(21);
+    const p = await proofs(21);
+    expect(await s.inbox.take(payload('not-ours', p))).toBe(true);
+    expect(await s.inbox.take('{"proofs": "junk"}')).toBe(true);
+    expect(await s.storage.proofs.balance()).toBe(0);
+    expect(s.paid).toEqual([]);
+    expect(s.refused).toEqual([]);
+    for (const proof of p) expect(mint.isSpent(proof.secret)).toBe(false);
+  });
+
+  it('a short payment for the open sale is refused with the reason; the sale stays open', async () => {
+    const s = await setup(21);
+    const p = await proofs(20);
+    await s.inbox.take(payload(s.requestId, p));
+    expect(s.refused.map((r) => (r.error as Error).message)).toEqual([shortMessage(20, 0, 21)]);
+    expect(await s.storage.proofs.balance()).toBe(0);
+    expect(await s.storage.mintQuotes.get('q-sale')).toBeDefined();
+    expect(s.paid).toEqual([]);
+  });
+
+  it('leaves anything that is not a payload to the remote-payment reader', async () => {
+    const s = await setup(21);
+    expect(await s.inbox.take('{"quote":"q","amount":1}')).toBe(false);
+    expect(await s.inbox.take('hello')).toBe(false);
+  });
+});

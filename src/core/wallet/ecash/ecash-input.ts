@@ -1,0 +1,76 @@
+// The shape checks of ecash a customer hands over (a NUT-18 payload's proofs or a token's): what
+// passes is plain integer-sat proofs; anything else is refused before anything is stored.
+import { ValidationError } from '../../errors';
+import type { NewProof } from '../../ports';
+
+export const MALFORMED_ECASH_MESSAGE = 'This is not a Cashu ecash payment';
+export const NOT_SATS_MESSAGE = 'This ecash is not in sats';
+
+/** A payment of more proofs than this is refused: one swap must take them all. */
+export const MAX_ECASH_INPUTS = 1_000;
+
+const HEX = /^[0-9a-fA-F]+$/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown, max = 10_000): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= max;
+}
+
+function dleqOf(value: unknown): NewProof['dleq'] | null | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) return null;
+  const { e, s, r } = value;
+  if (!text(e, 64) || !text(s, 64) || !HEX.test(e) || !HEX.test(s)) return null;
+  if (r !== undefined && (!text(r, 64) || !HEX.test(r))) return null;
+  return { e, s, ...(r === undefined ? {} : { r }) };
+}
+
+/** One proof as sent (JSON, any amount type cashu-ts writes), or null when it is not one. */
+function proofOf(value: unknown): NewProof | null {
+  if (!isObject(value)) return null;
+  const { id, secret, C, witness } = value;
+  const amount =
+    typeof value.amount === 'number'
+      ? value.amount
+      : typeof value.amount === 'string' && /^\d{1,15}$/.test(value.amount)
+        ? Number(value.amount)
+        : typeof value.amount === 'object' && value.amount !== null && 'toNumber' in value.amount
+          ? Number((value.amount as { toNumber(): unknown }).toNumber())
+          : NaN;
+  if (!Number.isSafeInteger(amount) || amount <= 0) return null;
+  if (!text(id, 66) || !HEX.test(id) || !text(secret) || !text(C, 66) || !HEX.test(C)) return null;
+  const dleq = dleqOf(value.dleq);
+  if (dleq === null) return null;
+  const proof: NewProof = { id, amount, secret, C };
+  if (dleq) proof.dleq = dleq;
+  if (witness !== undefined) {
+    if (typeof witness === 'string') proof.witness = witness;
+    else if (isObject(witness)) proof.witness = JSON.stringify(witness);
+    else return null;
+  }
+  return proof;
+}
+
+/**
+ * The proofs of a payment, checked for shape: at least one, at most MAX_ECASH_INPUTS, each with a
+ * positive whole amount, hex keyset id and signature, no secret twice; unit sat (absent = sat).
+ * Throws ValidationError otherwise.
+ */
+export function parseEcashProofs(proofs: unknown, unit: unknown = 'sat'): NewProof[] {
+  if (unit !== undefined && unit !== 'sat') throw new ValidationError(NOT_SATS_MESSAGE);
+  if (!Array.isArray(proofs) || proofs.length === 0 || proofs.length > MAX_ECASH_INPUTS) {
+    throw new ValidationError(MALFORMED_ECASH_MESSAGE);
+  }
+  const out: NewProof[] = [];
+  const secrets = new Set<string>();
+  for (const raw of proofs) {
+    const proof = proofOf(raw);
+    if (!proof || secrets.has(proof.secret)) throw new ValidationError(MALFORMED_ECASH_MESSAGE);
+    secrets.add(proof.secret);
+    out.push(proof);
+  }
+  return out;
+}

@@ -1,0 +1,276 @@
+// EcashReceiver against the real dev mint and Dexie storage: a sale paid in ecash lands once, and
+// every refusal or fault (spent, short, wrong mint, malformed, lost answer, reload) stores nothing twice.
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Proof, type Wallet } from '@cashu/cashu-ts';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import {
+  cleanupTempDirs,
+  fund,
+  newWallet,
+  startTestMint,
+  token,
+  type TestMint,
+} from '../../../../dev/mint/test-support';
+import { testStorage, type TestStorage } from '../../../testing/storage/db';
+import { recordedEvents } from '../../../testing/wallet/recorded-events';
+import { freezeAt } from '../../../testing/wallet/freeze-at';
+import type { Checkpoint } from '../../checkpoint';
+import { inProcessQuoteLock } from '../../cross-tab-lock';
+import { WalletProvider } from '../wallet-provider';
+import { MALFORMED_ECASH_MESSAGE } from './ecash-input';
+import {
+  ECASH_LOCKED_MESSAGE,
+  ECASH_SPENT_MESSAGE,
+  EcashReceiver,
+  notAcceptedMessage,
+  shortMessage,
+  type EcashPayment,
+} from './ecash-receiver';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let mint: TestMint;
+let feeMint: TestMint;
+let otherMint: TestMint;
+const cleanups: Array<() => void> = [];
+
+beforeAll(async () => {
+  mint = await startTestMint();
+  // 1000 ppk: every input costs 1 sat
+  feeMint = await startTestMint({ inputFeePpk: 1000 });
+  otherMint = await startTestMint();
+});
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  mint.clearFaults();
+});
+
+afterAll(async () => {
+  await Promise.all([mint.cleanup(), feeMint.cleanup(), otherMint.cleanup()]);
+  cleanupTempDirs();
+});
+
+interface Till {
+  storage: TestStorage;
+  receiver: EcashReceiver;
+}
+
+/** A merchant on `url`; pass `storage` of an earlier till to "reload the page" on the same data. */
+async function till(
+  url: string,
+  options: { storage?: TestStorage; checkpoint?: Checkpoint; sealed?: boolean } = {},
+): Promise<Till> {
+  const storage = options.storage ?? testStorage();
+  if (!options.storage) {
+    const mnemonic = generateMnemonic(wordlist);
+    const seed = mnemonicToSeedSync(mnemonic);
+    await storage.keys.saveWalletKeys({ secretKey: new Uint8Array(32).fill(7), mnemonic, seed });
+    await storage.config.setMintUrl(url);
+  }
+  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  cleanups.push(() => wallets.close());
+  const receiver = new EcashReceiver({
+    receipts: storage.ecashReceipts,
+    ledger: storage.ecashReceipts,
+    proofs: storage.proofs,
+    counters: storage.counterSource,
+    wallets,
+    acceptedMints: async () => [await storage.config.getMintUrl()],
+    seedSealed: async () => options.sealed ?? false,
+    events: recordedEvents().events,
+    logger: storage.logger,
+    clock: () => storage.now.value,
+    lock: inProcessQuoteLock(),
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+  });
+  return { storage, receiver };
+}
+
+async function customerProofs(
+  on: TestMint,
+  amount: number,
+): Promise<{ wallet: Wallet; proofs: Proof[] }> {
+  const wallet = await newWallet(on.url);
+  return { wallet, proofs: await fund(wallet, on, amount) };
+}
+
+function payment(on: TestMint, proofs: unknown, amount: number, id = 'req-1'): EcashPayment {
+  return { id, mintUrl: on.url, proofs, unit: 'sat', amount };
+}
+
+async function ecashEvents(storage: TestStorage) {
+  return (await storage.history.page(1, 100)).events.filter((e) => e.type === 'ecash-payment');
+}
+
+async function nothingStored(storage: TestStorage): Promise<void> {
+  expect(await storage.proofs.balance()).toBe(0);
+  expect(await ecashEvents(storage)).toEqual([]);
+  expect(await storage.ecashReceipts.list()).toEqual([]);
+}
+
+describe('EcashReceiver', () => {
+  it('a sale paid in ecash lands once: swapped, stored, recorded as an ecash sale', async () => {
+    const { storage, receiver } = await till(mint.url);
+    const { proofs } = await customerProofs(mint, 21);
+
+    const result = await receiver.receive(payment(mint, proofs, 21));
+
+    expect(result).toMatchObject({
+      status: 'received',
+      amount: 21,
+      tipSats: 0,
+      fee: 0,
+      balance: 21,
+    });
+    expect(await storage.proofs.balance()).toBe(21);
+    // the customer's proofs were swapped: spending them again is impossible
+    for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(true);
+    const stored = await storage.proofs.listUnspent();
+    expect(stored.some((p) => proofs.some((q) => q.secret === p.secret))).toBe(false);
+    const [event] = await ecashEvents(storage);
+    expect(event).toMatchObject({ amount: 21, quoteId: 'req-1', mintUrl: mint.url });
+    expect(event?.sale).toMatchObject({ method: 'ecash', subtotalSats: 21, tipSats: 0 });
+    expect(await storage.ecashReceipts.list()).toEqual([]);
+  });
+
+  it('the same payload twice lands once', async () => {
+    const { storage, receiver } = await till(mint.url);
+    const { proofs } = await customerProofs(mint, 8);
+    const [a, b] = await Promise.all([
+      receiver.receive(payment(mint, proofs, 8)),
+      receiver.receive(payment(mint, proofs, 8)),
+    ]);
+    expect([a.status, b.status].sort()).toEqual(['duplicate', 'received']);
+    expect(await receiver.receive(payment(mint, proofs, 8))).toMatchObject({ status: 'duplicate' });
+    expect(await storage.proofs.balance()).toBe(8);
+    expect(await ecashEvents(storage)).toHaveLength(1);
+  });
+
+  it('an overpayment is kept and recorded as the tip', async () => {
+    const { storage, receiver } = await till(mint.url);
+    const { proofs } = await customerProofs(mint, 25);
+    const result = await receiver.receive(payment(mint, proofs, 20));
+    expect(result).toMatchObject({ status: 'received', amount: 25, tipSats: 5 });
+    expect((await ecashEvents(storage))[0]?.sale).toMatchObject({ subtotalSats: 20, tipSats: 5 });
+  });
+
+  it('the swap fee comes out of the customer’s ecash: a payment that does not cover it is short', async () => {
+    const { storage, receiver } = await till(feeMint.url);
+    const { proofs } = await customerProofs(feeMint, 3); // 2 + 1: two inputs, 2 sats fee
+    await expect(receiver.receive(payment(feeMint, proofs, 3))).rejects.toThrow(
+      shortMessage(3, 2, 3),
+    );
+    await nothingStored(storage);
+    const { proofs: more } = await customerProofs(feeMint, 4); // one input, 1 sat fee
+    const result = await receiver.receive(payment(feeMint, more, 3, 'req-2'));
+    expect(result).toMatchObject({ status: 'received', amount: 3, fee: 1 });
+    const [event] = await ecashEvents(storage);
+    expect(JSON.parse(event?.metadata ?? '{}')).toEqual({ inputFee: 1 });
+  });
+
+  it('a short amount stores nothing and leaves the proofs unspent', async () => {
+    const { storage, receiver } = await till(mint.url);
+    const { proofs } = await customerProofs(mint, 5);
+    await expect(receiver.receive(payment(mint, proofs, 6))).rejects.toThrow(shortMessage(5, 0, 6));
+    await nothingStored(storage);
+    for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(false);
+  });
+
+  it('ecash from a mint the merchant does not take is refused with the mint named', async () => {
+    const { storage, receiver } = await till(mint.url);
+    const { proofs } = await customerProofs(otherMint, 5);
+    await expect(receiver.receive(payment(otherMint, proofs, 5))).rejects.toThrow(
+      notAcceptedMessage(otherMint.url),
+    );
+    await nothingStored(storage);
+  });
+
+  it('proofs of another mint sent as this mint’s are refused before anything is stored', async () => {
+    const { storage, receiver } = await till(mint.url);
+    const { proofs } = await customerProofs(otherMint, 5);
+    await expect(receiver.receive(payment(mint, proofs, 5))).rejects.toThrow();
+    await nothingStored(storage);
+  });
+
+  it.each([
+    ['no proofs', []],
+    ['not a list', 'cashuA'],
+    ['a negative amount', [{ id: '00aa', amount: -1, secret: 's', C: '02ab' }]],
+    ['a missing signature', [{ id: '00aa', amount: 1, secret: 's' }]],
+  ])('a malformed payment (%s) stores nothing', async (_name, proofs) => {
+    const { storage, receiver } = await till(mint.url);
+    await expect(receiver.receive(payment(mint, proofs, 1))).rejects.toThrow(
+      MALFORMED_ECASH_MESSAGE,
+    );
+    await nothingStored(storage);
+  });
+
+  it('ecash already spent is reported and nothing is stored', async () => {
+    const { storage, receiver } = await till(mint.url);
+    const { wallet, proofs } = await customerProofs(mint, 13);
+    await wallet.receive(token(mint.url, proofs)); // the customer spends them first
+    await expect(receiver.receive(payment(mint, proofs, 13))).rejects.toThrow(ECASH_SPENT_MESSAGE);
+    await nothingStored(storage);
+  });
+
+  it('a lost swap answer is recovered from the mint: the sale lands once', async () => {
+    const { storage, receiver } = await till(mint.url);
+    const { proofs } = await customerProofs(mint, 34);
+    mint.addFault({ path: '/v1/swap', method: 'POST', action: 'dropResponse', count: 1 });
+    const result = await receiver.receive(payment(mint, proofs, 34));
+    expect(result).toMatchObject({ status: 'received', amount: 34 });
+    expect(await storage.proofs.balance()).toBe(34);
+    expect(await ecashEvents(storage)).toHaveLength(1);
+  });
+
+  it('a mint that fails before swapping keeps the ecash journaled; start-up finishes it once', async () => {
+    const { storage, receiver } = await till(mint.url);
+    const { proofs } = await customerProofs(mint, 9);
+    mint.addFault({ path: '/v1/swap', method: 'POST', action: 'error500' });
+    mint.addFault({ path: '/v1/restore', method: 'POST', action: 'error500' });
+    await expect(receiver.receive(payment(mint, proofs, 9))).rejects.toThrow();
+    expect(await storage.proofs.balance()).toBe(0);
+    expect(await storage.ecashReceipts.list()).toHaveLength(1);
+    mint.clearFaults();
+
+    await receiver.resumeAll();
+    await receiver.resumeAll();
+    expect(await storage.proofs.balance()).toBe(9);
+    expect(await ecashEvents(storage)).toHaveLength(1);
+    expect(await storage.ecashReceipts.list()).toEqual([]);
+  });
+
+  it.each([
+    'ecash:journaled',
+    'ecash:counters-reserved',
+    'ecash:reservation-recorded',
+    'ecash:signed',
+  ] as const)('a tab that dies at %s lands the sale once after the next start', async (step) => {
+    const frozen = freezeAt(step);
+    const first = await till(mint.url, { checkpoint: frozen.checkpoint });
+    const { proofs } = await customerProofs(mint, 17);
+    void first.receiver.receive(payment(mint, proofs, 17));
+    await frozen.reached;
+
+    const second = await till(mint.url, { storage: first.storage });
+    await second.receiver.resumeAll();
+    // the customer's payload arrives again (another relay): still once
+    expect(await second.receiver.receive(payment(mint, proofs, 17))).toMatchObject({
+      status: 'duplicate',
+    });
+    expect(await second.storage.proofs.balance()).toBe(17);
+    expect(await ecashEvents(second.storage)).toHaveLength(1);
+    expect(await second.storage.ecashReceipts.list()).toEqual([]);
+  });
+
+  it('a locked till refuses ecash and stores nothing (its seed is sealed)', async () => {
+    const { storage, receiver } = await till(mint.url, { sealed: true });
+    const { proofs } = await customerProofs(mint, 5);
+    await expect(receiver.receive(payment(mint, proofs, 5))).rejects.toThrow(ECASH_LOCKED_MESSAGE);
+    await nothingStored(storage);
+    for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(false);
+  });
+});

@@ -1,0 +1,371 @@
+// Taking a sale's payment as ecash (NUT-18 payload or pasted token): checks, then a swap at the
+// customer's mint into outputs of our own, journaled like a mint (docs/protocol.md "Receiving ecash").
+import {
+  CheckStateEnum,
+  hasValidDleq,
+  OutputData,
+  splitAmount,
+  type Wallet,
+} from '@cashu/cashu-ts';
+import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
+import { MintUnreachableError, ValidationError } from '../../errors';
+import type { WalletEvents } from '../../events';
+import type { Logger } from '../../logger';
+import type {
+  Clock,
+  CounterReservation,
+  CounterSource,
+  EcashLedger,
+  EcashReceiptStore,
+  NewProof,
+  PendingEcashReceipt,
+  ProofStore,
+} from '../../ports';
+import type { FiatRecord } from '../../prices/currencies';
+import type { SaleDetail } from '../../sale/sale-detail';
+import { mintUrlKey } from '../../urls/normalise-url';
+import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
+import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
+import { sumSats, toNewProof } from '../proof-convert';
+import { toCashuProof } from '../withdraw/withdraw-token';
+import type { WalletProvider } from '../wallet-provider';
+import { parseEcashProofs } from './ecash-input';
+
+export const ECASH_SPENT_MESSAGE = 'This ecash was already spent';
+export const ECASH_LOCKED_MESSAGE = 'Unlock the till to take ecash';
+export const ECASH_DLEQ_MESSAGE = "The mint's signature on this ecash does not check out";
+export const ECASH_KEYSET_MESSAGE = 'This ecash is not from a keyset of its mint';
+export const ECASH_AMOUNT_MESSAGE = 'Amount must be a positive whole number of sats';
+
+export function notAcceptedMessage(mintUrl: string): string {
+  return `Ecash from ${mintUrl} is not accepted here`;
+}
+
+export function shortMessage(paid: number, fee: number, amount: number): string {
+  return `This ecash is ${paid} sats less the mint's ${fee} sat swap fee; the sale is ${amount} sats`;
+}
+
+export interface EcashReceiverDeps {
+  receipts: EcashReceiptStore;
+  ledger: EcashLedger;
+  proofs: ProofStore;
+  counters: CounterSource;
+  wallets: Pick<WalletProvider, 'getSeededWallet'>;
+  /** the mints whose ecash the merchant takes (the configured mint) */
+  acceptedMints(): Promise<string[]>;
+  /** true while the seed is sealed (decision 0024); ecash is then refused, nothing stored */
+  seedSealed?: () => Promise<boolean>;
+  events: WalletEvents;
+  logger: Logger;
+  clock: Clock;
+  lock?: QuoteLock;
+  /** test seam between the steps of a receipt (see core/checkpoint.ts) */
+  checkpoint?: Checkpoint;
+}
+
+export interface EcashPayment {
+  /** the payment request's id, or a token's (see `tokenReceiptId`) */
+  id: string;
+  mintUrl: string;
+  /** as received: checked here before anything is stored */
+  proofs: unknown;
+  unit?: unknown;
+  /** the sale's amount in sats */
+  amount: number;
+  fiat?: FiatRecord;
+  sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
+  /** the invoice of the same sale, closed in the transaction that records the ecash */
+  closesQuote?: string;
+}
+
+export type EcashReceived =
+  | {
+      status: 'received';
+      id: string;
+      /** the sats that arrived (after the swap fee) */
+      amount: number;
+      tipSats: number;
+      fee: number;
+      balance: number;
+    }
+  | { status: 'duplicate'; id: string };
+
+/** A pasted token has no request id: its first secret names it, so pasting it twice lands once. */
+export function tokenReceiptId(proofs: NewProof[]): string {
+  return `token:${[...proofs.map((p) => p.secret)].sort()[0] ?? ''}`;
+}
+
+async function callMint<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw toMintError(error);
+  }
+}
+
+/** At most this many swap/recover rounds per attempt; the journal keeps the rest for later. */
+const MAX_ROUNDS = 4;
+
+export class EcashReceiver {
+  private readonly lock: QuoteLock;
+  private readonly checkpoint: Checkpoint;
+
+  constructor(private readonly deps: EcashReceiverDeps) {
+    this.lock = deps.lock ?? defaultQuoteLock();
+    this.checkpoint = deps.checkpoint ?? noCheckpoint;
+  }
+
+  /**
+   * Checks the payment (shape, unit, accepted mint, keysets, DLEQ, amount after the fee) and
+   * throws ValidationError storing nothing when one fails; then journals it and swaps it at once.
+   * A refused swap drops the journal (ECASH_SPENT_MESSAGE when spent); an unclear one keeps it,
+   * throwing MintUnreachableError, and `recoverAll` finishes it.
+   */
+  async receive(payment: EcashPayment): Promise<EcashReceived> {
+    const { amount } = payment;
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      throw new ValidationError(ECASH_AMOUNT_MESSAGE);
+    }
+    const inputs = parseEcashProofs(payment.proofs, payment.unit);
+    const mintUrl = await this.acceptedMint(payment.mintUrl);
+    if ((await this.deps.seedSealed?.()) ?? false) throw new ValidationError(ECASH_LOCKED_MESSAGE);
+    const { wallet } = await callMint(() => this.deps.wallets.getSeededWallet(mintUrl));
+    await this.checkSignatures(wallet, inputs);
+    const paid = sumSats(inputs);
+    const fee = wallet.getFeesForProofs(inputs.map(toCashuProof)).toNumber();
+    if (paid - fee < amount) throw new ValidationError(shortMessage(paid, fee, amount));
+    const row: PendingEcashReceipt = {
+      id: payment.id,
+      mintUrl,
+      inputs,
+      amount,
+      fee,
+      createdAt: this.deps.clock(),
+      ...(payment.fiat ? { fiat: payment.fiat } : {}),
+      ...(payment.sale ? { sale: payment.sale } : {}),
+      ...(payment.closesQuote ? { closesQuote: payment.closesQuote } : {}),
+    };
+    return this.lock(`cashew-ecash:${payment.id}`, async () => {
+      if (!(await this.deps.ledger.beginEcashReceipt(row))) {
+        return { status: 'duplicate', id: payment.id };
+      }
+      await this.checkpoint('ecash:journaled');
+      return this.finish(row);
+    });
+  }
+
+  /**
+   * Start-up repair: finishes every journaled receipt (swapped or not); never double-stores, never
+   * rejects.
+   */
+  async resumeAll(): Promise<void> {
+    // The swap needs the seed: a locked till finishes its journal when the PIN is entered.
+    if ((await this.deps.seedSealed?.()) ?? false) return;
+    const rows = await this.deps.receipts.list().catch((error: unknown) => {
+      this.deps.logger.error('Could not read journaled ecash receipts', error);
+      return [];
+    });
+    for (const row of rows) {
+      try {
+        await this.lock(`cashew-ecash:${row.id}`, async () => {
+          const current = await this.deps.receipts.get(row.id);
+          if (current) await this.finish(current);
+        });
+      } catch (error) {
+        this.deps.logger.warn(`Ecash receipt ${row.id} not finished yet`, error);
+      }
+    }
+  }
+
+  private async acceptedMint(raw: string): Promise<string> {
+    const key = typeof raw === 'string' ? mintUrlKey(raw) : '';
+    const accepted = await this.deps.acceptedMints();
+    const match = accepted.find((url) => mintUrlKey(url) === key);
+    if (!match) throw new ValidationError(notAcceptedMessage(String(raw)));
+    return match;
+  }
+
+  /**
+   * Every proof on a keyset of the mint, and a DLEQ proof, where the customer sent one, that
+   * checks out when the mint supports NUT-12 (verify if present, NUT-12).
+   */
+  private async checkSignatures(wallet: Wallet, inputs: NewProof[]): Promise<void> {
+    const dleq = wallet.getMintInfo().isSupported(12).supported;
+    for (const input of inputs) {
+      let keyset;
+      try {
+        keyset = await wallet.keyChain.ensureKeysetKeys(input.id);
+      } catch (error) {
+        this.deps.logger.info('Ecash on an unknown keyset', error);
+        throw new ValidationError(ECASH_KEYSET_MESSAGE);
+      }
+      if (!dleq || !input.dleq) continue;
+      let valid = false;
+      try {
+        valid = hasValidDleq(toCashuProof(input), keyset, { require: false });
+      } catch {
+        valid = false;
+      }
+      if (!valid) throw new ValidationError(ECASH_DLEQ_MESSAGE);
+    }
+  }
+
+  /** Swaps a journaled receipt, or finds out what an earlier swap of it did. */
+  private async finish(start: PendingEcashReceipt): Promise<EcashReceived> {
+    let row = start;
+    const { wallet, seed } = await callMint(() => this.deps.wallets.getSeededWallet(row.mintUrl));
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      let reservation = row.reservation;
+      let fresh = false;
+      if (reservation) {
+        const outcome = await this.recover(wallet, row, reservation);
+        if (outcome === 'stale') {
+          row = await this.forgetReservation(wallet, row, reservation);
+          continue;
+        }
+        if (outcome !== 'resend') return outcome;
+      } else {
+        reservation = await this.reserve(wallet, row);
+        row = { ...row, reservation };
+        fresh = true;
+      }
+      try {
+        const proofs = await this.swap(wallet, seed, row, reservation);
+        await this.checkpoint('ecash:signed');
+        return await this.settle(row, proofs.map(toNewProof));
+      } catch (error) {
+        const code = refusalCode(error);
+        if (code === NutCode.outputsAlreadySigned && fresh) {
+          // Counters an earlier install of this phrase used: the mint did nothing; move on.
+          row = await this.forgetReservation(wallet, row, reservation);
+          continue;
+        }
+        if (isDefiniteRefusal(error)) {
+          await this.deps.receipts.remove(row.id);
+          if (code === NutCode.proofsAlreadySpent) throw new ValidationError(ECASH_SPENT_MESSAGE);
+          throw toMintError(error);
+        }
+        // Lost or unusable answer: the mint may have swapped. The next round restores first.
+        this.deps.logger.warn(`Ecash swap ${row.id} ended ambiguously; recovering`, error);
+      }
+    }
+    throw new MintUnreachableError('The mint did not answer; the ecash is kept and swapped later');
+  }
+
+  /** Reserves one counter per output, then journals the range before any request. */
+  private async reserve(wallet: Wallet, row: PendingEcashReceipt): Promise<CounterReservation> {
+    const keyset = wallet.getKeyset();
+    const count = splitAmount(sumSats(row.inputs) - row.fee, keyset.keys).length;
+    const range = await this.deps.counters.reserve(keyset.id, count);
+    // A crash here only leaves unused counters behind: they are never handed out again.
+    await this.checkpoint('ecash:counters-reserved');
+    const reservation: CounterReservation = { keysetId: keyset.id, ...range };
+    await this.deps.receipts.update(row.id, { reservation });
+    await this.checkpoint('ecash:reservation-recorded');
+    return reservation;
+  }
+
+  private async forgetReservation(
+    wallet: Wallet,
+    row: PendingEcashReceipt,
+    reservation: CounterReservation,
+  ): Promise<PendingEcashReceipt> {
+    const next = await callMint(() =>
+      firstUnusedCounter(wallet, reservation.keysetId, reservation.start),
+    );
+    await this.deps.counters.advanceToAtLeast(
+      reservation.keysetId,
+      Math.max(next, reservation.start + reservation.count),
+    );
+    await this.deps.receipts.update(row.id, { reservation: undefined });
+    const { reservation: _dropped, ...rest } = row;
+    return rest;
+  }
+
+  /** The same outputs every time for a reservation, so a repeat can never be signed twice. */
+  private async swap(
+    wallet: Wallet,
+    seed: Uint8Array,
+    row: PendingEcashReceipt,
+    reservation: CounterReservation,
+  ) {
+    const keyset = await callMint(() => wallet.keyChain.ensureKeysetKeys(reservation.keysetId));
+    const amount = sumSats(row.inputs) - row.fee;
+    const data = OutputData.createDeterministicData(
+      amount,
+      seed,
+      reservation.start,
+      keyset,
+      splitAmount(amount, keyset.keys),
+    );
+    const preview = await wallet.prepareSwapToReceive(
+      row.inputs.map(toCashuProof),
+      { keysetId: reservation.keysetId },
+      { type: 'custom', data },
+    );
+    return (await wallet.completeSwap(preview)).keep;
+  }
+
+  /**
+   * What became of a swap sent with this reservation: our outputs signed (store them), nothing
+   * signed and an input spent (someone else spent the ecash: drop the journal), or nothing signed
+   * and every input unspent ('resend' the same outputs). 'stale': the range holds signatures
+   * that are not this swap's (an earlier install's).
+   */
+  private async recover(
+    wallet: Wallet,
+    row: PendingEcashReceipt,
+    reservation: CounterReservation,
+  ): Promise<EcashReceived | 'resend' | 'stale'> {
+    const restored = await callMint(() => restoreReservation(wallet, reservation));
+    if (restored.signed.length > 0) {
+      const stored = new Set(
+        (await this.deps.proofs.listUnspent(row.mintUrl)).map((p) => p.secret),
+      );
+      const ours = restored.unspent.map(toNewProof).filter((p) => !stored.has(p.secret));
+      if (sumSats(ours) === sumSats(row.inputs) - row.fee) return this.settle(row, ours);
+      if (!(await this.deps.receipts.get(row.id))) return { status: 'duplicate', id: row.id };
+      return 'stale';
+    }
+    const states = await callMint(() => wallet.checkProofsStates(row.inputs.map(toCashuProof)));
+    if (states.some((s) => s.state === CheckStateEnum.SPENT)) {
+      await this.deps.receipts.remove(row.id);
+      throw new ValidationError(ECASH_SPENT_MESSAGE);
+    }
+    if (states.some((s) => s.state !== CheckStateEnum.UNSPENT)) {
+      throw new MintUnreachableError('The mint is still processing this ecash');
+    }
+    return 'resend';
+  }
+
+  private async settle(row: PendingEcashReceipt, proofs: NewProof[]): Promise<EcashReceived> {
+    const amount = sumSats(proofs);
+    const tipSats = Math.max(0, amount - row.amount);
+    const sale: SaleDetail = {
+      ...(row.sale ?? {
+        lines: [{ name: 'Amount', quantity: 1, unitSats: row.amount }],
+        subtotalSats: row.amount,
+        taxSats: 0,
+      }),
+      tipSats,
+      method: 'ecash',
+    };
+    const { settled, balance } = await this.deps.ledger.settleEcashReceipt({
+      id: row.id,
+      mintUrl: row.mintUrl,
+      proofs,
+      event: {
+        amount,
+        mintUrl: row.mintUrl,
+        receiptId: row.id,
+        fee: row.fee,
+        sale,
+        ...(row.fiat ? { fiat: row.fiat } : {}),
+      },
+    });
+    if (!settled) return { status: 'duplicate', id: row.id };
+    this.deps.events.emitUpdated({ reason: 'payment', amount });
+    return { status: 'received', id: row.id, amount, tipSats, fee: row.fee, balance };
+  }
+}

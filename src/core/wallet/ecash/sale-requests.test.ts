@@ -1,0 +1,75 @@
+// The request beside an invoice: one id per sale, kept across reloads, offered only while the
+// sale is open and the till unlocked; the inbox finds the sale by that id.
+import { PaymentRequest } from '@cashu/cashu-ts';
+import { describe, expect, it } from 'vitest';
+import { memoryPorts } from '../../../testing/wallet/memory-ports';
+import type { PendingMintQuote } from '../../ports';
+import { SaleRequests } from './sale-requests';
+
+const PUBKEY = 'b'.repeat(64);
+
+function setup(options: { locked?: boolean; now?: number } = {}) {
+  const ports = memoryPorts();
+  const requests = new SaleRequests({
+    quotes: ports.quotes,
+    config: ports.config,
+    merchantPubkey: async () => PUBKEY,
+    locked: async () => options.locked ?? false,
+    clock: () => options.now ?? 1_000_000,
+  });
+  return { ports, requests };
+}
+
+const quote = (changes: Partial<PendingMintQuote> = {}): PendingMintQuote => ({
+  quote: 'q1',
+  mintUrl: 'http://127.0.0.1:3338',
+  amount: 21,
+  request: 'lnbc…',
+  kind: 'direct',
+  state: 'UNPAID',
+  createdAt: 1,
+  expiry: null,
+  ...changes,
+});
+
+describe('SaleRequests', () => {
+  it('gives an open sale one request id, the same after a reload, and finds the sale by it', async () => {
+    const { ports, requests } = setup();
+    await ports.quotes.put(quote());
+    const first = await requests.forQuote(quote());
+    const again = await requests.forQuote((await ports.quotes.get('q1')) ?? quote());
+    expect(first?.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(again?.id).toBe(first?.id);
+    expect(again?.creqA).toBe(first?.creqA);
+    const decoded = PaymentRequest.fromEncodedRequest(first?.creqA ?? '');
+    expect(decoded.amount?.toNumber()).toBe(21);
+    expect(decoded.mints).toEqual(['http://127.0.0.1:3338']);
+    expect((await requests.findOpen(first?.id ?? ''))?.quote).toBe('q1');
+    expect(await requests.findOpen('other')).toBeUndefined();
+  });
+
+  it('offers nothing for a paid, expired or remote sale, or while the till is locked', async () => {
+    const expired = setup({ now: 10_000 });
+    await expired.ports.quotes.put(quote({ expiry: 5 }));
+    expect(await expired.requests.forQuote(quote({ expiry: 5 }))).toBeNull();
+
+    const paid = setup();
+    await paid.ports.quotes.put(quote({ state: 'PAID' }));
+    expect(await paid.requests.forQuote(quote({ state: 'PAID' }))).toBeNull();
+
+    const remote = setup();
+    expect(await remote.requests.forQuote(quote({ kind: 'remote' }))).toBeNull();
+
+    const locked = setup({ locked: true });
+    await locked.ports.quotes.put(quote());
+    expect(await locked.requests.forQuote(quote())).toBeNull();
+  });
+
+  it('a sale no longer open is not found by its request id', async () => {
+    const { ports, requests } = setup();
+    await ports.quotes.put(quote());
+    const open = await requests.forQuote(quote());
+    await ports.quotes.update('q1', { state: 'PAID' });
+    expect(await requests.findOpen(open?.id ?? '')).toBeUndefined();
+  });
+});

@@ -1,0 +1,65 @@
+// The NUT-18 request offered beside each invoice on the keypad: one single-use id per sale, kept
+// on the invoice's quote row so a reload shows (and the inbox matches) the same request.
+import type { ConfigStore, MintQuoteStore, PendingMintQuote } from '../../ports';
+import { encodeSaleRequest, newRequestId, type EncodedSaleRequest } from './sale-request';
+
+export interface SaleRequestsDeps {
+  quotes: MintQuoteStore;
+  config: Pick<ConfigStore, 'getMintUrl' | 'getRelays' | 'getShopName'>;
+  /** the merchant's Nostr public key (hex), where the customer's wallet sends the payload */
+  merchantPubkey(): Promise<string>;
+  /** true while the till is locked: no request is offered (its key is sealed) */
+  locked?: () => Promise<boolean>;
+  clock: () => number;
+}
+
+export interface OpenSaleRequest extends EncodedSaleRequest {
+  id: string;
+}
+
+export class SaleRequests {
+  constructor(private readonly deps: SaleRequestsDeps) {}
+
+  /** The request for a direct invoice's sale, or null when none can be offered now. */
+  async forQuote(quote: PendingMintQuote): Promise<OpenSaleRequest | null> {
+    if (quote.kind !== 'direct' || !this.isOpen(quote)) return null;
+    if ((await this.deps.locked?.()) ?? false) return null;
+    const row = await this.deps.quotes.get(quote.quote);
+    if (!row) return null;
+    let id = row.ecashRequestId;
+    if (!id) {
+      id = newRequestId();
+      await this.deps.quotes.update(quote.quote, { ecashRequestId: id });
+    }
+    const { config } = this.deps;
+    const encoded = encodeSaleRequest({
+      id,
+      amount: quote.amount,
+      mints: [await config.getMintUrl()],
+      shopName: await config.getShopName(),
+      merchantPubkey: await this.deps.merchantPubkey(),
+      relays: await config.getRelays(),
+    });
+    return { id, ...encoded };
+  }
+
+  /** The open sale whose request has this id: an unpaid, unexpired direct invoice. */
+  async findOpen(id: string): Promise<PendingMintQuote | undefined> {
+    const all = await this.deps.quotes.list();
+    for (const quote of all) {
+      if (quote.ecashRequestId === id && this.isOpen(quote)) return quote;
+    }
+    return undefined;
+  }
+
+  private isOpen(quote: PendingMintQuote): boolean {
+    const nowSeconds = this.deps.clock() / 1000;
+    return (
+      quote.kind === 'direct' &&
+      quote.state === 'UNPAID' &&
+      !quote.reservation &&
+      !quote.lockedOutputs &&
+      (quote.expiry === null || quote.expiry > nowSeconds)
+    );
+  }
+}
