@@ -33,7 +33,7 @@ import {
   restoreReservation,
 } from '../mint/deterministic-mint';
 import { reconcileClaims } from './claim-reconciler';
-import { createLockedOutputs, mintLocked, restoreLocked, toRandomProof } from './locked-mint';
+import { createLockedOutputs, mintLocked, restoreLocked, toRandomProof } from '../mint/locked-mint';
 import { isAmbiguous, NutCode, refusalCode, toMintError } from '../mint-errors';
 import type { MintQuoteStateName } from '../mint/mint-quote-snapshot';
 import { mintAmountLimits, type AmountLimits } from '../mint/mint-limits';
