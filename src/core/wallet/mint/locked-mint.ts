@@ -2,7 +2,7 @@
 // mint request, and NUT-09 restore of exactly those outputs when the answer was lost.
 import { hasValidDleq, OutputData, splitAmount, type Proof, type Wallet } from '@cashu/cashu-ts';
 import { MintUnreachableError } from '../../errors';
-import { completeMint } from '../mint/deterministic-mint';
+import { completeMint } from './deterministic-mint';
 import type { LockedOutputs, NewProof } from '../../ports';
 import { toNewProof } from '../proof-convert';
 

@@ -1,0 +1,418 @@
+// Settling a paid mint quote: mint from journaled outputs, recover a lost answer (NUT-09), store once.
+import type { Wallet } from '@cashu/cashu-ts';
+import { MintRefusedError, MintUnreachableError } from '../../errors';
+import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import type { WalletEvents } from '../../events';
+import type { Logger } from '../../logger';
+import type {
+  CounterReservation,
+  CounterSource,
+  Ledger,
+  LockedOutputs,
+  MintQuoteStore,
+  NewProof,
+  PendingMintQuote,
+  ProofStore,
+  QuoteKind,
+} from '../../ports';
+import type { FiatRecord } from '../../prices/currencies';
+import {
+  firstUnusedCounter,
+  mintReserved,
+  outputCountFor,
+  restoreReservation,
+} from './deterministic-mint';
+import { createLockedOutputs, mintLocked, restoreLocked, toRandomProof } from './locked-mint';
+import { isAmbiguous, NutCode, refusalCode, toMintError } from '../mint-errors';
+import type { MintQuoteStateName } from './mint-quote-snapshot';
+import { signingKeyForQuote } from './nut20-key';
+import { sumSats, toNewProof } from '../proof-convert';
+import { mintQuoteClient } from './quote-watcher';
+import type { WalletProvider } from '../wallet-provider';
+
+/** A quote whose proofs are stored. */
+export interface QuoteSettled {
+  quote: PendingMintQuote;
+  amount: number;
+  kind: QuoteKind;
+  /** total unspent balance after storing the proofs */
+  balance: number;
+}
+
+export interface QuoteMinterDeps {
+  quotes: MintQuoteStore;
+  ledger: Pick<Ledger, 'settleMintQuote' | 'closeMintQuote'>;
+  proofs: Pick<ProofStore, 'unspentOf'>;
+  counters: CounterSource;
+  events: WalletEvents;
+  logger: Logger;
+  wallets: WalletProvider;
+  /** the device's nostr secret key: signs mint requests for NUT-20 locked (remote) quotes */
+  getSigningKey(): Promise<Uint8Array>;
+  /** True while the seed is sealed: new mints then use random outputs (decision 0024). */
+  seedSealed?: () => Promise<boolean>;
+  /** test seam between the steps of a multi-step write (see core/checkpoint.ts) */
+  checkpoint?: Checkpoint;
+  /** The merchant's fiat record of a remote sale of `sats` at the current price, if any. */
+  fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+  /** Proofs of a quote were stored (once per quote). */
+  onSettled(settled: QuoteSettled): void;
+  /** The mint issued the quote without our outputs; its row is closed already. */
+  onIssuedElsewhere(quote: PendingMintQuote, error: MintRefusedError): Promise<void>;
+}
+
+/** A remote sale's price lookup may not hold the settlement of minted proofs for longer. */
+const REMOTE_FIAT_TIMEOUT_MS = 2_000;
+
+/** At most this many mint/recover rounds per attempt; then the attempt is retried later. */
+const MAX_ROUNDS = 6;
+
+/**
+ * Finishes paid mint quotes. A quote row carrying a counter reservation may have been signed: it
+ * is only ever finished by NUT-09 restore of that range or by re-sending the very same outputs,
+ * never by minting with new counters. Callers hold the quote's cross-tab lock around `settle`.
+ */
+export class QuoteMinter {
+  private readonly checkpoint: Checkpoint;
+
+  constructor(private readonly deps: QuoteMinterDeps) {
+    this.checkpoint = deps.checkpoint ?? noCheckpoint;
+  }
+
+  /** Mints (or recovers) a paid quote; 'watch' when the mint says it is not paid after all. */
+  async settle(id: string, observed?: MintQuoteStateName): Promise<'done' | 'watch'> {
+    const { quotes } = this.deps;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const quote = await quotes.get(id);
+      if (!quote) return 'done'; // settled by another tab or delivery
+      if (await this.mintsWhileLocked(quote)) {
+        const outcome = await this.settleWhileLocked(quote, round === 0 ? observed : undefined);
+        if (outcome === 'again') continue;
+        return outcome;
+      }
+      const { wallet, seed } = await this.deps.wallets.getSeededWallet(quote.mintUrl);
+
+      let reservation: CounterReservation;
+      let fresh: boolean;
+      if (quote.reservation) {
+        const outcome = await this.recover(wallet, quote, quote.reservation);
+        if (outcome === 'settled' || outcome === 'final') return 'done';
+        if (outcome === 'unpaid') return 'watch';
+        if (outcome === 'stale') continue;
+        reservation = quote.reservation; // nothing signed: send the very same outputs again
+        fresh = false;
+      } else {
+        if (round === 0 && observed === 'ISSUED') {
+          await this.issuedElsewhere(quote);
+          return 'done';
+        }
+        reservation = await this.reserve(wallet, quote);
+        fresh = true;
+      }
+
+      try {
+        const proofs = await mintReserved(wallet, seed, {
+          quote: quote.quote,
+          amount: quote.amount,
+          reservation,
+          ...(quote.pubkey
+            ? {
+                pubkey: quote.pubkey,
+                privkey: signingKeyForQuote(quote.pubkey, await this.deps.getSigningKey()),
+              }
+            : {}),
+        });
+        await this.checkpoint('mint:signed');
+        await this.store(quote, proofs.map(toNewProof));
+        return 'done';
+      } catch (error) {
+        const code = refusalCode(error);
+        if (code === NutCode.outputsAlreadySigned && fresh) {
+          // Our brand-new counters were used before (wallet restored from its phrase):
+          // the mint did nothing now, so skip past the used range and mint again.
+          await this.skipAhead(wallet, reservation);
+          await quotes.update(id, { reservation: undefined });
+          continue;
+        }
+        if (
+          code === NutCode.outputsAlreadySigned ||
+          code === NutCode.quoteAlreadyIssued ||
+          isAmbiguous(error)
+        ) {
+          // Maybe signed: the next round restores the reserved range before anything else.
+          this.deps.logger.warn(`Mint request for ${id} ended ambiguously; recovering`, error);
+          continue;
+        }
+        if ((code === NutCode.keysetInactive || code === NutCode.keysetUnknown) && fresh) {
+          this.deps.logger.info(`Mint ${quote.mintUrl} rotated its keyset; reloading the wallet`);
+          this.deps.wallets.invalidate(quote.mintUrl);
+          await quotes.update(id, { reservation: undefined });
+          continue;
+        }
+        if (code === NutCode.quoteNotPaid) {
+          await quotes.update(id, { reservation: undefined, state: 'UNPAID' });
+          return 'watch';
+        }
+        throw error;
+      }
+    }
+    throw new MintUnreachableError(`Mint quote ${id} could not be settled yet`);
+  }
+
+  private async seedSealed(): Promise<boolean> {
+    return (await this.deps.seedSealed?.()) ?? false;
+  }
+
+  /**
+   * A quote with a locked journal is finished that way, locked or not. A new mint takes that way
+   * only while the seed is sealed, and never for a NUT-20 quote: its signing key is sealed too.
+   */
+  private async mintsWhileLocked(quote: PendingMintQuote): Promise<boolean> {
+    if (quote.lockedOutputs) return true;
+    if (quote.reservation || quote.pubkey) return false;
+    return this.seedSealed();
+  }
+
+  /**
+   * One round of minting with random outputs (decision 0024): the outputs are journaled on the
+   * quote row before the request, and a journal already there is first restored (NUT-09), then
+   * re-sent as it is if nothing was signed. 'again': the next round looks at the quote anew.
+   */
+  private async settleWhileLocked(
+    quote: PendingMintQuote,
+    observed?: MintQuoteStateName,
+  ): Promise<'done' | 'watch' | 'again'> {
+    const wallet = await this.deps.wallets.getSeedlessWallet(quote.mintUrl);
+    let journal: LockedOutputs;
+    let fresh: boolean;
+    if (quote.lockedOutputs) {
+      const outcome = await this.recoverLocked(wallet, quote, quote.lockedOutputs);
+      if (outcome === 'settled' || outcome === 'final') return 'done';
+      if (outcome === 'unpaid') return 'watch';
+      journal = quote.lockedOutputs;
+      fresh = false;
+    } else {
+      if (observed === 'ISSUED') {
+        await this.issuedElsewhere(quote);
+        return 'done';
+      }
+      journal = createLockedOutputs(wallet, quote.amount);
+      await this.deps.quotes.update(quote.quote, { lockedOutputs: journal, state: 'PAID' });
+      await this.checkpoint('mint:outputs-journaled');
+      fresh = true;
+    }
+    try {
+      const proofs = await mintLocked(wallet, {
+        quote: quote.quote,
+        amount: quote.amount,
+        journal,
+      });
+      await this.checkpoint('mint:signed');
+      await this.store(quote, proofs.map(toRandomProof));
+      return 'done';
+    } catch (error) {
+      const code = refusalCode(error);
+      if (
+        code === NutCode.outputsAlreadySigned ||
+        code === NutCode.quoteAlreadyIssued ||
+        isAmbiguous(error)
+      ) {
+        this.deps.logger.warn(
+          `Locked mint for ${quote.quote} ended ambiguously; recovering`,
+          error,
+        );
+        return 'again';
+      }
+      if ((code === NutCode.keysetInactive || code === NutCode.keysetUnknown) && fresh) {
+        this.deps.wallets.invalidate(quote.mintUrl);
+        await this.deps.quotes.update(quote.quote, { lockedOutputs: undefined });
+        return 'again';
+      }
+      if (code === NutCode.quoteNotPaid) {
+        await this.deps.quotes.update(quote.quote, { lockedOutputs: undefined, state: 'UNPAID' });
+        return 'watch';
+      }
+      throw error;
+    }
+  }
+
+  /** As `recover`, for journaled random outputs: nobody else holds them, so what is signed is ours. */
+  private async recoverLocked(
+    wallet: Wallet,
+    quote: PendingMintQuote,
+    journal: LockedOutputs,
+  ): Promise<'settled' | 'resend' | 'final' | 'unpaid'> {
+    let signed;
+    try {
+      signed = await restoreLocked(wallet, journal);
+    } catch (error) {
+      throw toMintError(error);
+    }
+    if (signed.length > 0) {
+      await this.store(quote, signed.map(toRandomProof));
+      return 'settled';
+    }
+    return this.afterNothingSigned(wallet, quote, { lockedOutputs: undefined });
+  }
+
+  /** Reserves counters for the outputs, then records the reservation before any request. */
+  private async reserve(wallet: Wallet, quote: PendingMintQuote): Promise<CounterReservation> {
+    const { keysetId, count } = outputCountFor(wallet, quote.amount);
+    const range = await this.deps.counters.reserve(keysetId, count);
+    // A crash here only leaves unused counters behind: they are never handed out again.
+    await this.checkpoint('mint:counters-reserved');
+    const reservation: CounterReservation = { keysetId, start: range.start, count: range.count };
+    await this.deps.quotes.update(quote.quote, { reservation, state: 'PAID' });
+    await this.checkpoint('mint:reservation-recorded');
+    return reservation;
+  }
+
+  /**
+   * What did the mint sign for this reservation? 'settled' when our outputs were signed and are
+   * now stored; 'resend' when nothing was signed and the quote is still PAID; 'stale' when the
+   * range holds someone else's (an earlier install's) signatures; 'final' when the quote was
+   * issued without our outputs; 'unpaid' when the mint says it was never paid.
+   */
+  private async recover(
+    wallet: Wallet,
+    quote: PendingMintQuote,
+    reservation: CounterReservation,
+  ): Promise<'settled' | 'resend' | 'stale' | 'final' | 'unpaid'> {
+    let restored;
+    try {
+      restored = await restoreReservation(wallet, reservation);
+    } catch (error) {
+      throw toMintError(error);
+    }
+    if (restored.signed.length > 0) {
+      const found = restored.unspent.map(toNewProof);
+      // By secret, not by listing: a locked till cannot list the sealed ones (decision 0030).
+      const stored = await this.deps.proofs.unspentOf(found.map((p) => p.secret));
+      const ours = found.filter((p) => !stored.has(p.secret));
+      if (sumSats(ours) === quote.amount) {
+        await this.store(quote, ours);
+        return 'settled';
+      }
+      // Already in our store and the row gone: another tab settled this range while we looked.
+      if (!(await this.deps.quotes.get(quote.quote))) return 'settled';
+      this.deps.logger.warn(
+        `Counter range ${reservation.start}+${reservation.count} of ${reservation.keysetId} was signed before; skipping ahead`,
+      );
+      await this.skipAhead(wallet, reservation);
+      await this.deps.quotes.update(quote.quote, { reservation: undefined });
+      return 'stale';
+    }
+    return this.afterNothingSigned(wallet, quote, { reservation: undefined });
+  }
+
+  /**
+   * The mint signed none of our outputs: its quote state says what is left. ISSUED: issued
+   * without our outputs ('final'); UNPAID: never paid, so the outputs are dropped from the row
+   * (`forget`) and it waits again ('unpaid'); PAID: the outputs may be sent again ('resend').
+   */
+  private async afterNothingSigned(
+    wallet: Wallet,
+    quote: PendingMintQuote,
+    forget: Pick<Partial<PendingMintQuote>, 'reservation' | 'lockedOutputs'>,
+  ): Promise<'final' | 'unpaid' | 'resend'> {
+    let state: MintQuoteStateName;
+    try {
+      state = (await mintQuoteClient(wallet.mint).check(quote.quote)).state;
+    } catch (error) {
+      throw toMintError(error);
+    }
+    if (state === 'ISSUED') {
+      await this.issuedElsewhere(quote);
+      return 'final';
+    }
+    if (state === 'UNPAID') {
+      await this.deps.quotes.update(quote.quote, { ...forget, state: 'UNPAID' });
+      return 'unpaid';
+    }
+    return 'resend';
+  }
+
+  private async skipAhead(wallet: Wallet, reservation: CounterReservation): Promise<void> {
+    let next: number;
+    try {
+      next = await firstUnusedCounter(wallet, reservation.keysetId, reservation.start);
+    } catch (error) {
+      throw toMintError(error);
+    }
+    await this.deps.counters.advanceToAtLeast(
+      reservation.keysetId,
+      Math.max(next, reservation.start + reservation.count),
+    );
+  }
+
+  private async issuedElsewhere(quote: PendingMintQuote): Promise<void> {
+    await this.deps.ledger.closeMintQuote(quote.quote, 'issued-elsewhere');
+    const issued = new MintRefusedError(
+      'Tokens have already been issued for this quote',
+      NutCode.quoteAlreadyIssued,
+    );
+    await this.deps.onIssuedElsewhere(quote, issued);
+  }
+
+  private async store(
+    quote: PendingMintQuote,
+    proofs: NewProof[],
+    restoreRow = true,
+  ): Promise<void> {
+    const amount = sumSats(proofs);
+    const fiat =
+      quote.fiat ?? (quote.kind === 'remote' ? await this.remoteFiat(amount) : undefined);
+    const { settled, balance } = await this.deps.ledger.settleMintQuote({
+      quote: quote.quote,
+      mintUrl: quote.mintUrl,
+      proofs,
+      event: {
+        type: quote.kind === 'remote' ? 'remote-payment' : 'direct-payment',
+        amount,
+        mintUrl: quote.mintUrl,
+        quoteId: quote.quote,
+        request: quote.request,
+        ...(fiat ? { fiat } : {}),
+        // The sale's lines add up to the invoice's amount; a mint that paid out other sats leaves
+        // the record off rather than keep parts that do not add up to the row.
+        ...(quote.sale && amount === quote.amount ? { sale: quote.sale } : {}),
+      },
+    });
+    if (!settled) {
+      if (!restoreRow || (await this.alreadyStored(proofs))) {
+        this.deps.logger.info(`Mint quote ${quote.quote} was already settled`);
+        return;
+      }
+      // These proofs were signed for our outputs, yet the row is gone (another process gave
+      // the quote up): the sats are ours and recorded nowhere. Put the row back and settle.
+      this.deps.logger.warn(`Mint quote ${quote.quote} vanished while minting; settling anyway`);
+      await this.deps.quotes.put(quote);
+      return this.store(quote, proofs, false);
+    }
+    this.deps.events.emitUpdated({ reason: 'payment', amount });
+    this.deps.onSettled({ quote, amount, kind: quote.kind, balance });
+  }
+
+  /** The merchant's price now, for a remote sale being minted; never rejects, never waits long. */
+  private async remoteFiat(sats: number): Promise<FiatRecord | undefined> {
+    const lookup = this.deps.fiatFor;
+    if (!lookup) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), REMOTE_FIAT_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([lookup(sats), timeout]);
+    } catch (error) {
+      this.deps.logger.warn('No fiat value for a remote sale', error);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async alreadyStored(proofs: NewProof[]): Promise<boolean> {
+    const stored = await this.deps.proofs.unspentOf(proofs.map((p) => p.secret));
+    return stored.size > 0;
+  }
+}
