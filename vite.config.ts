@@ -109,6 +109,7 @@ export default defineConfig({
       'nostr-tools/filter',
       'nostr-tools/nip17',
       'nostr-tools/nip19',
+      'nostr-tools/nip44',
       'nostr-tools/pure',
       'react',
       'react-dom',

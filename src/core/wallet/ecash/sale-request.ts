@@ -2,7 +2,7 @@
 // single-use id, the shop's name, and a Nostr (NIP-17) transport to the merchant's key and relays.
 import { PaymentRequest, PaymentRequestTransportType } from '@cashu/cashu-ts';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { nip19 } from 'nostr-tools';
+import * as nip19 from 'nostr-tools/nip19';
 
 export interface SaleRequestInput {
   /** single-use id tied to the sale (see `newRequestId`) */
