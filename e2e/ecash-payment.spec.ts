@@ -1,5 +1,7 @@
 // Paying a sale with ecash: a customer wallet outside the app reads the NUT-18 request off the
 // invoice screen and pays it over the dev relay; the sale lands once, strangers' payloads never.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { getEncodedToken } from '@cashu/cashu-ts';
@@ -116,5 +118,23 @@ test.describe('paying a sale with ecash', () => {
     await expect(balance(page)).toHaveText('25 sats', LANDS);
     await page.getByRole('link', { name: 'Wallet', exact: true }).click();
     await expect(page.getByText('Ecash sale')).toHaveCount(1, LANDS);
+  });
+
+  test('dev/pay-request.ts pays the request on screen, as `npm start` demonstrates it', async ({
+    page,
+    mintUrl,
+    relayUrl,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await requestInvoice(page, 13);
+    const text = await requestOnScreen(page);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'dev/pay-request.ts', '--tip', '2', text],
+      { timeout: 60_000 },
+    );
+    expect(stdout).toContain('15 sats');
+    await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+    await expect(balance(page)).toHaveText('15 sats', LANDS);
   });
 });
