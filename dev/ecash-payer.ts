@@ -1,7 +1,13 @@
 // A customer's wallet outside the app paying a NUT-18 request (docs/protocol.md "Payment requests (NUT-18)"):
 // proofs minted at the dev mint, the payload gift-wrapped (NIP-17) to the request's nprofile.
 // Shared by dev/pay-request.ts and the e2e tests (e2e may import dev/, never the reverse).
-import { PaymentRequest, PaymentRequestTransportType, Wallet, type Proof } from '@cashu/cashu-ts';
+import {
+  PaymentRequest,
+  PaymentRequestTransportType,
+  Wallet,
+  type CounterSource,
+  type Proof,
+} from '@cashu/cashu-ts';
 import { decode } from 'nostr-tools/nip19';
 import * as nip17 from 'nostr-tools/nip17';
 import { SimplePool, useWebSocketImplementation } from 'nostr-tools/pool';
@@ -43,13 +49,23 @@ export async function devMintPays(mintUrl: string, quoteId: string): Promise<voi
   }
 }
 
+/** A payer's own NUT-13 seed and where its counters are kept; omitted: random outputs. */
+export interface PayerSeed {
+  seed: Uint8Array;
+  counters: CounterSource;
+}
+
 /** Mints `amount` sats at `mintUrl` for the customer: quote, paid by `pay`, minted. */
 export async function mintProofs(
   mintUrl: string,
   amount: number,
   pay: (quoteId: string) => Promise<void> = (quote) => devMintPays(mintUrl, quote),
+  own?: PayerSeed,
 ): Promise<Proof[]> {
-  const wallet = new Wallet(mintUrl, { unit: 'sat' });
+  const wallet = new Wallet(mintUrl, {
+    unit: 'sat',
+    ...(own ? { bip39seed: own.seed, counterSource: own.counters } : {}),
+  });
   await wallet.loadMint();
   const quote = await wallet.createMintQuoteBolt11(amount);
   await pay(quote.quote);

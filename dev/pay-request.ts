@@ -1,16 +1,57 @@
 // CLI: a customer's wallet paying a Cashew sale's NUT-18 request from the dev stack, so `npm start`
 // shows an ecash payment offline: `node --import tsx dev/pay-request.ts <creqA…|CREQB…>` (or the
-// request on stdin). Proofs are minted at the dev mint, which pays its own invoice at once.
+// request on stdin). Proofs are minted from its own seed at the dev mint, which pays its own
+// invoice at once.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { mintProofs, payloadWrap, publishOn, readRequest } from './ecash-payer.ts';
+import type { CounterSource } from '@cashu/cashu-ts';
+import { mintProofs, payloadWrap, publishOn, readRequest, type PayerSeed } from './ecash-payer.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     // Sats on top of the request's amount: the merchant records them as the tip.
     tip: { type: 'string', default: '0' },
+    // The payer's own seed and NUT-13 counters, kept across runs (made on the first).
+    wallet: { type: 'string', default: process.env.PAYER_FILE ?? '.data/payer.json' },
   },
 });
+
+interface PayerFile {
+  seed: string;
+  counters: Record<string, number>;
+}
+
+/** The payer's seed from `file`, and counters that are written back before any output is sent. */
+function payerSeed(file: string): PayerSeed {
+  let state: PayerFile;
+  try {
+    state = JSON.parse(readFileSync(file, 'utf8')) as PayerFile;
+  } catch {
+    state = { seed: randomBytes(64).toString('hex'), counters: {} };
+  }
+  const save = () => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(state, null, 2));
+  };
+  save();
+  const counters: CounterSource = {
+    async reserve(keysetId, n) {
+      const start = state.counters[keysetId] ?? 0;
+      state.counters[keysetId] = start + n;
+      if (n > 0) save();
+      return { start, count: n };
+    },
+    async advanceToAtLeast(keysetId, minNext) {
+      if ((state.counters[keysetId] ?? 0) >= minNext) return;
+      state.counters[keysetId] = minNext;
+      save();
+    },
+  };
+  return { seed: Uint8Array.from(Buffer.from(state.seed, 'hex')), counters };
+}
 
 async function stdinText(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -35,7 +76,7 @@ if (!Number.isSafeInteger(tip) || tip < 0) {
   process.exit(2);
 }
 const amount = request.amount + tip;
-const proofs = await mintProofs(mint, amount);
+const proofs = await mintProofs(mint, amount, undefined, payerSeed(values.wallet));
 await publishOn(request.relays, payloadWrap(request, { proofs }));
 console.log(
   `Paid request ${request.id}: ${amount} sats from ${mint}, sent on ${request.relays.join(', ')}`,

@@ -14,7 +14,7 @@ const balance = (page: Page) => page.getByTestId('home-balance');
 
 async function requestOnScreen(page: Page): Promise<string> {
   const dialog = invoiceDialog(page);
-  await dialog.getByRole('button', { name: 'Ecash' }).click();
+  await dialog.getByRole('button', { name: 'Ecash', exact: true }).click();
   const text = (await dialog.getByTestId('ecash-request-string').textContent()) ?? '';
   expect(text).toMatch(/^creqA/);
   return text;
@@ -120,21 +120,31 @@ test.describe('paying a sale with ecash', () => {
     await expect(page.getByText('Ecash sale')).toHaveCount(1, LANDS);
   });
 
-  test('dev/pay-request.ts pays the request on screen, as `npm start` demonstrates it', async ({
+  test('dev/pay-request.ts pays the requests on screen from its own seed, as `npm start` demonstrates it', async ({
     page,
     mintUrl,
     relayUrl,
-  }) => {
+  }, testInfo) => {
     await onboard(page, { mintUrl, relayUrl });
+    // The same payer file twice: its counters carry over, so the second sale's outputs are new.
+    const wallet = testInfo.outputPath('payer.json');
+    const pay = async (args: string[]) =>
+      (
+        await promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'dev/pay-request.ts', '--wallet', wallet, ...args],
+          { timeout: 60_000 },
+        )
+      ).stdout;
+
     await requestInvoice(page, 13);
-    const text = await requestOnScreen(page);
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'dev/pay-request.ts', '--tip', '2', text],
-      { timeout: 60_000 },
-    );
-    expect(stdout).toContain('15 sats');
+    expect(await pay(['--tip', '2', await requestOnScreen(page)])).toContain('15 sats');
     await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
     await expect(balance(page)).toHaveText('15 sats', LANDS);
+
+    await expect(invoiceDialog(page)).toBeHidden();
+    await requestInvoice(page, 8);
+    expect(await pay([await requestOnScreen(page)])).toContain('8 sats');
+    await expect(balance(page)).toHaveText('23 sats', LANDS);
   });
 });
