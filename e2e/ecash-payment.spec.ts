@@ -1,8 +1,11 @@
 // Paying a sale with ecash: a customer wallet outside the app reads the NUT-18 request off the
 // invoice screen and pays it over the dev relay; the sale lands once, strangers' payloads never.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { invoiceDialog, LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
+import { getEncodedToken } from '@cashu/cashu-ts';
+import { clickDigits, invoiceDialog, LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { customerWallet } from './helpers/customer';
 import { customerProofs, readRequest, sendPayload } from './helpers/ecash-payer';
@@ -11,7 +14,7 @@ const balance = (page: Page) => page.getByTestId('home-balance');
 
 async function requestOnScreen(page: Page): Promise<string> {
   const dialog = invoiceDialog(page);
-  await dialog.getByRole('button', { name: 'Ecash' }).click();
+  await dialog.getByRole('button', { name: 'Ecash', exact: true }).click();
   const text = (await dialog.getByTestId('ecash-request-string').textContent()) ?? '';
   expect(text).toMatch(/^creqA/);
   return text;
@@ -64,5 +67,84 @@ test.describe('paying a sale with ecash', () => {
     await expect(balance(page)).toHaveText('21 sats', LANDS);
     await page.getByRole('link', { name: 'Wallet', exact: true }).click();
     await expect(page.getByText('Ecash sale')).toHaveCount(1, LANDS);
+  });
+
+  test('a token pasted at the keypad lands once for the typed amount, the rest as the tip; malformed and spent store nothing', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await expect(balance(page)).toHaveText('0 sats');
+    const tokenOf = (proofs: unknown) =>
+      getEncodedToken({ mint: mintUrl, unit: 'sat', proofs: proofs as never });
+    const spent = await customerProofs(mintUrl, 21, payQuote);
+    await (await customerWallet(mintUrl)).receive({ mint: mintUrl, unit: 'sat', proofs: spent });
+    const good = tokenOf(await customerProofs(mintUrl, 25, payQuote));
+
+    await clickDigits(page, '21');
+    await page.getByRole('button', { name: 'Receive ecash' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Receive 21 sats in ecash' });
+    await expect(dialog).toBeVisible();
+    const field = dialog.getByLabel('Ecash token');
+    const take = dialog.getByRole('button', { name: 'Take ecash' });
+
+    await field.fill('cashuBnot-a-token');
+    await take.click();
+    await expect(dialog.getByText('This is not a Cashu ecash token')).toBeVisible(LANDS);
+    await field.fill(tokenOf(spent));
+    await take.click();
+    await expect(dialog.getByText('This ecash was already spent')).toBeVisible(LANDS);
+    await expect(balance(page)).toHaveText('0 sats');
+
+    await field.fill(good);
+    await take.click();
+    await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+    await expect(dialog).toBeHidden();
+    await expect(balance(page)).toHaveText('25 sats', LANDS);
+
+    // The same token again, for another sale: already taken, counted once.
+    await clickDigits(page, '25');
+    await page.getByRole('button', { name: 'Receive ecash' }).click();
+    const again = page.getByRole('dialog', { name: 'Receive 25 sats in ecash' });
+    await again.getByLabel('Ecash token').fill(good);
+    await again.getByRole('button', { name: 'Take ecash' }).click();
+    await expect(again.getByText('This ecash was already taken')).toBeVisible(LANDS);
+    await page.keyboard.press('Escape');
+    await expect(again).toBeHidden();
+
+    await page.reload();
+    await expect(balance(page)).toHaveText('25 sats', LANDS);
+    await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+    await expect(page.getByText('Ecash sale')).toHaveCount(1, LANDS);
+  });
+
+  test('dev/pay-request.ts pays the requests on screen from its own seed, as `npm start` demonstrates it', async ({
+    page,
+    mintUrl,
+    relayUrl,
+  }, testInfo) => {
+    await onboard(page, { mintUrl, relayUrl });
+    // The same payer file twice: its counters carry over, so the second sale's outputs are new.
+    const wallet = testInfo.outputPath('payer.json');
+    const pay = async (args: string[]) =>
+      (
+        await promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'dev/pay-request.ts', '--wallet', wallet, ...args],
+          { timeout: 60_000 },
+        )
+      ).stdout;
+
+    await requestInvoice(page, 13);
+    expect(await pay(['--tip', '2', await requestOnScreen(page)])).toContain('15 sats');
+    await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+    await expect(balance(page)).toHaveText('15 sats', LANDS);
+
+    await expect(invoiceDialog(page)).toBeHidden();
+    await requestInvoice(page, 8);
+    expect(await pay([await requestOnScreen(page)])).toContain('8 sats');
+    await expect(balance(page)).toHaveText('23 sats', LANDS);
   });
 });

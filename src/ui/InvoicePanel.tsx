@@ -11,7 +11,7 @@ import {
 import type { InvoiceModalProps } from './InvoiceModal';
 import { useWhenIdle } from './use-when-idle';
 import { BusyStatus } from './BusyStatus';
-import { Keypad, type KeypadLimits } from './Keypad';
+import { Keypad, type KeypadLimits, type KeypadProps } from './Keypad';
 import { formatSats } from './format-sats';
 import { CANCEL_CREATING_TEXT, MINT_NOT_RESPONDING_TEXT } from './texts';
 
@@ -90,6 +90,8 @@ export interface InvoicePanelProps {
   keypad?: boolean;
   /** The same sale as a NUT-18 payment request, when one is offered. */
   ecashRequest?: { creqA: string; creqB: string } | null;
+  /** A second way to take the typed amount, under Submit (see KeypadProps.secondary). */
+  secondary?: KeypadProps['secondary'];
 }
 
 export function InvoicePanel({
@@ -101,6 +103,7 @@ export function InvoicePanel({
   invoiceFiat,
   keypad = true,
   ecashRequest,
+  secondary,
 }: InvoicePanelProps) {
   const { open, creating, slow, error } = flow;
   // The loaded modal once its code is in (a failed load leaves the lazy one, which retries).
@@ -152,6 +155,7 @@ export function InvoicePanel({
           toggle={entry?.toggle}
           note={entry?.note}
           steadyLines={Boolean(entry)}
+          {...(secondary ? { secondary } : {})}
         />
       ) : null}
 

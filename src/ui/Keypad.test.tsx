@@ -209,4 +209,18 @@ describe('Keypad', () => {
       expect(onSubmit).toHaveBeenCalledWith(10);
     });
   });
+
+  it('a second button takes the typed amount elsewhere, with the same zero guard; Submit is not called', async () => {
+    const other = vi.fn<(amount: number) => void>();
+    const { onSubmit, user } = setup({ secondary: { label: 'Receive ecash', onSubmit: other } });
+    const button = screen.getByRole('button', { name: 'Receive ecash' });
+    await user.click(button);
+    expect(screen.getByRole('alert').textContent).toBe(ZERO_AMOUNT_HINT);
+    expect(other).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: '4' }));
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await user.click(button);
+    expect(other).toHaveBeenCalledWith(42);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

@@ -52,6 +52,8 @@ export interface KeypadProps {
   className?: string;
   /** The Submit button, e.g. for focus to come back to it after the invoice modal. */
   submitRef?: Ref<HTMLButtonElement>;
+  /** Another way to take the typed amount (the point of sale's "Receive ecash"), under Submit. */
+  secondary?: { label: string; onSubmit: (amount: number) => void };
 }
 
 export const ZERO_AMOUNT_HINT = 'Enter an amount first';
@@ -94,6 +96,7 @@ export function Keypad({
   steadyLines = false,
   className,
   submitRef,
+  secondary,
 }: KeypadProps) {
   const [amount, setAmount] = useState(INITIAL_AMOUNT);
   const [hint, setHint] = useState<string | null>(null);
@@ -131,23 +134,28 @@ export function Keypad({
     [max],
   );
 
-  const submit = useCallback(() => {
+  /** The typed amount if it can be taken, else null with the hint saying why. */
+  const checked = useCallback((): number | null => {
     const value = parseKeypadAmount(amountRef.current);
     if (value <= 0) {
       setHint(ZERO_AMOUNT_HINT);
-      return;
+      return null;
     }
     if (limits?.min && value < limits.min.value) {
       setHint(limits.min.hint);
-      return;
+      return null;
     }
     if (limits?.max && value > limits.max.value) {
       setHint(limits.max.hint);
-      return;
+      return null;
     }
     setHint(null);
-    onSubmit(value);
-  }, [limits, onSubmit]);
+    return value;
+  }, [limits]);
+  const submit = useCallback(() => {
+    const value = checked();
+    if (value !== null) onSubmit(value);
+  }, [checked, onSubmit]);
 
   const isKeyReachedByKeyboard = (target: EventTarget | null): boolean =>
     target instanceof HTMLButtonElement &&
@@ -292,6 +300,19 @@ export function Keypad({
       >
         Submit
       </button>
+      {secondary ? (
+        <button
+          type="button"
+          className="min-h-11 w-full rounded-2xl bg-white text-base font-medium text-violet-800 ring-1 ring-violet-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 disabled:cursor-not-allowed disabled:opacity-50"
+          disabled={disabled}
+          onClick={() => {
+            const value = checked();
+            if (value !== null) secondary.onSubmit(value);
+          }}
+        >
+          {secondary.label}
+        </button>
+      ) : null}
     </div>
   );
 }

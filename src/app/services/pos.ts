@@ -46,6 +46,10 @@ export function deferredPosServices(source: ServiceSource): PosServices {
     ecashRequests: {
       forQuote: (quote) => call((services) => services.saleRequests.forQuote(quote)),
     },
+    ecash: {
+      receiveToken: (token, amount, fiat) =>
+        call((services) => services.ecash.receiveToken(token, amount, fiat)),
+    },
     payments: {
       createInvoice: (amount, options) =>
         call((services) => services.payments.createInvoice(amount, options)),

@@ -15,6 +15,7 @@ import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
 import { useSaleRequest } from './use-sale-request';
 import { ITEMS_TAB, KEYPAD_TAB } from './cart-texts';
+import { useReceiveEcash } from './use-receive-ecash';
 
 // The Items side loads only when opened: the keypad's first paint does not wait for it.
 const CartView = lazy(() => import('./CartView'));
@@ -45,7 +46,9 @@ export function HomeScreen({ services }: PosScreenProps) {
     },
     [submit],
   );
-  const fiat = useFiatEntry(services.prices, invoice.submit, logger);
+  // "Receive ecash" takes the typed amount (converted like an invoice's) to its dialog instead.
+  const ecash = useReceiveEcash(services.ecash, invoice, fiatOf, logger);
+  const fiat = useFiatEntry(services.prices, ecash.flow.submit, logger);
   useLayoutEffect(() => {
     fiatOfRef.current = fiat.fiatOf;
   });
@@ -131,14 +134,16 @@ export function HomeScreen({ services }: PosScreenProps) {
 
       <InvoicePanel
         keypad={mode === 'keypad'}
-        flow={invoice}
+        flow={ecash.flow}
         invoice={quote}
         onCopyError={onCopyError}
         {...(limits ? { limits } : {})}
         entry={fiat.entry}
         invoiceFiat={fiat.fiatText(quote?.fiat)}
         ecashRequest={ecashRequest}
+        {...(ecash.secondary ? { secondary: ecash.secondary(fiat.entry?.submit) } : {})}
       />
+      {ecash.dialog}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { ProofStore } from '../../core/ports';
 import type { PriceService } from '../../core/prices/price-service';
 import type { PaymentService } from '../../core/wallet/receive/payment-service';
 import type { SaleRequests } from '../../core/wallet/ecash/sale-requests';
+import type { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
 
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
 export type PosPayments = Pick<
@@ -41,6 +42,8 @@ export interface PosServices {
   prices?: PosPrices;
   /** The NUT-18 request offered beside each invoice; omitted: Lightning only. */
   ecashRequests?: Pick<SaleRequests, 'forQuote'>;
+  /** A token pasted or scanned at the keypad ("Receive ecash"); omitted: no such button. */
+  ecash?: Pick<EcashReceiver, 'receiveToken'>;
   storage: { proofs: Pick<ProofStore, 'balance'> };
   events: Pick<WalletEvents, 'onUpdated'>;
   logger: Logger;

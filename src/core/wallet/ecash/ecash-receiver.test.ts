@@ -24,6 +24,7 @@ import {
   ECASH_LOCKED_MESSAGE,
   ECASH_SPENT_MESSAGE,
   EcashReceiver,
+  MALFORMED_TOKEN_MESSAGE,
   notAcceptedMessage,
   shortMessage,
   type EcashPayment,
@@ -272,5 +273,53 @@ describe('EcashReceiver', () => {
     await expect(receiver.receive(payment(mint, proofs, 5))).rejects.toThrow(ECASH_LOCKED_MESSAGE);
     await nothingStored(storage);
     for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(false);
+  });
+
+  describe('a token pasted at the keypad', () => {
+    it('lands once for the typed amount, the overpayment as the tip; pasted again, duplicate', async () => {
+      const { storage, receiver } = await till(mint.url);
+      const { proofs } = await customerProofs(mint, 25);
+      const text = token(mint.url, proofs);
+      expect(await receiver.receiveToken(`  ${text}\n`, 21)).toMatchObject({
+        status: 'received',
+        amount: 25,
+        tipSats: 4,
+      });
+      expect(await receiver.receiveToken(text, 21)).toMatchObject({ status: 'duplicate' });
+      expect(await storage.proofs.balance()).toBe(25);
+      const events = await ecashEvents(storage);
+      expect(events).toHaveLength(1);
+      expect(events[0]?.sale).toMatchObject({ subtotalSats: 21, tipSats: 4, method: 'ecash' });
+    });
+
+    it.each([
+      ['not a token', 'hello'],
+      ['a cut-off token', 'cashuBo2FteBxodHRwOi8v'],
+      ['an invoice', 'lnbc10n1p0'],
+    ])('%s stores nothing', async (_name, text) => {
+      const { storage, receiver } = await till(mint.url);
+      await expect(receiver.receiveToken(text, 1)).rejects.toThrow(MALFORMED_TOKEN_MESSAGE);
+      await nothingStored(storage);
+    });
+
+    it('a spent token, another mint’s token and a locked till store nothing, each saying why', async () => {
+      const { storage, receiver } = await till(mint.url);
+      const { wallet, proofs } = await customerProofs(mint, 13);
+      await wallet.receive(token(mint.url, proofs));
+      await expect(receiver.receiveToken(token(mint.url, proofs), 13)).rejects.toThrow(
+        ECASH_SPENT_MESSAGE,
+      );
+      const other = await customerProofs(otherMint, 5);
+      await expect(receiver.receiveToken(token(otherMint.url, other.proofs), 5)).rejects.toThrow(
+        notAcceptedMessage(otherMint.url),
+      );
+      await nothingStored(storage);
+      const locked = await till(mint.url, { sealed: true });
+      const fresh = await customerProofs(mint, 5);
+      await expect(locked.receiver.receiveToken(token(mint.url, fresh.proofs), 5)).rejects.toThrow(
+        ECASH_LOCKED_MESSAGE,
+      );
+      await nothingStored(locked.storage);
+    });
   });
 });

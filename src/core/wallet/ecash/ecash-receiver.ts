@@ -2,6 +2,8 @@
 // customer's mint into outputs of our own, journaled like a mint (docs/protocol.md "Receiving ecash").
 import {
   CheckStateEnum,
+  getDecodedToken,
+  getTokenMetadata,
   hasValidDleq,
   OutputData,
   splitAmount,
@@ -37,6 +39,7 @@ export const ECASH_LOCKED_MESSAGE = 'Unlock the till to take ecash';
 export const ECASH_DLEQ_MESSAGE = "The mint's signature on this ecash does not check out";
 export const ECASH_KEYSET_MESSAGE = 'This ecash is not from a keyset of its mint';
 export const ECASH_AMOUNT_MESSAGE = 'Amount must be a positive whole number of sats';
+export const MALFORMED_TOKEN_MESSAGE = 'This is not a Cashu ecash token';
 
 export function notAcceptedMessage(mintUrl: string): string {
   return `Ecash from ${mintUrl} is not accepted here`;
@@ -152,6 +155,39 @@ export class EcashReceiver {
       }
       await this.checkpoint('ecash:journaled');
       return this.finish(row);
+    });
+  }
+
+  /**
+   * A `cashuA…`/`cashuB…` token pasted or scanned at the keypad for a sale of `amount` sats: its
+   * mint must be accepted before the token is decoded (a cashuB token names keysets by short id,
+   * resolved with the mint's keysets); then the same checks, swap and record as a payload.
+   */
+  async receiveToken(token: string, amount: number, fiat?: FiatRecord): Promise<EcashReceived> {
+    const text = token.trim().replace(/^cashu:/i, '');
+    let mint: string;
+    try {
+      mint = getTokenMetadata(text).mint;
+    } catch {
+      throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
+    }
+    const mintUrl = await this.acceptedMint(mint);
+    if ((await this.deps.seedSealed?.()) ?? false) throw new ValidationError(ECASH_LOCKED_MESSAGE);
+    const { wallet } = await callMint(() => this.deps.wallets.getSeededWallet(mintUrl));
+    let decoded;
+    try {
+      decoded = getDecodedToken(text, wallet.keyChain.getAllKeysetIds());
+    } catch {
+      throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
+    }
+    const proofs = parseEcashProofs(decoded.proofs, decoded.unit ?? 'sat');
+    return this.receive({
+      id: tokenReceiptId(proofs),
+      mintUrl: decoded.mint,
+      proofs: decoded.proofs,
+      unit: decoded.unit ?? 'sat',
+      amount,
+      ...(fiat ? { fiat } : {}),
     });
   }
 

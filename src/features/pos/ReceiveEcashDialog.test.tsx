@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+// The "Receive ecash" dialog: what it hands the receipt core, and what it says for each outcome
+// (the core itself is tested against the real dev mint in core/wallet/ecash/ecash-receiver.test.ts).
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MintUnreachableError, ValidationError } from '../../core/errors';
+import {
+  ECASH_LOCKED_MESSAGE,
+  ECASH_SPENT_MESSAGE,
+  type EcashReceived,
+} from '../../core/wallet/ecash/ecash-receiver';
+import { ReceiveEcashDialog } from './ReceiveEcashDialog';
+import {
+  ALREADY_TAKEN_TEXT,
+  EMPTY_TOKEN_TEXT,
+  NOT_A_TOKEN_TEXT,
+  readTokenText,
+  TAKE_ECASH_TEXT,
+  TOKEN_LABEL,
+} from './receive-ecash';
+
+afterEach(cleanup);
+
+const TOKEN = 'cashuBo2FteBhodHRwOi8vMTI3LjAuMC4xOjMzMzhhdWNzYXRhdIGiYWlIAJofKTJT5B5hcIGkYWEC';
+const RECEIVED: EcashReceived = {
+  status: 'received',
+  id: 'token:x',
+  amount: 25,
+  tipSats: 4,
+  fee: 0,
+  balance: 25,
+};
+
+function dialog(receive: (token: string, amount: number) => Promise<EcashReceived>) {
+  const onReceived = vi.fn();
+  const spy = vi.fn(receive);
+  render(
+    <ReceiveEcashDialog
+      amount={21}
+      receive={spy}
+      onReceived={onReceived}
+      onClose={() => {}}
+      onScanError={() => {}}
+    />,
+  );
+  return { receive: spy, onReceived };
+}
+
+async function paste(text: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByLabelText(TOKEN_LABEL));
+  if (text) await user.paste(text);
+  await user.click(screen.getByRole('button', { name: TAKE_ECASH_TEXT }));
+}
+
+describe('readTokenText', () => {
+  it.each([
+    [`  ${TOKEN}\n`, TOKEN],
+    [`cashu:${TOKEN}`, TOKEN],
+    ['cashuAeyJ0b2tlbiI6W119', 'cashuAeyJ0b2tlbiI6W119'],
+  ])('finds the token in %j', (raw, token) => {
+    expect(readTokenText(raw)).toEqual({ token });
+  });
+
+  it.each([
+    ['', EMPTY_TOKEN_TEXT],
+    ['lnbc10n1p0xyz', NOT_A_TOKEN_TEXT],
+    ['cashuC123', NOT_A_TOKEN_TEXT],
+    ['creqAo2FpZjEyMw', NOT_A_TOKEN_TEXT],
+    ['cashuB<script>', NOT_A_TOKEN_TEXT],
+  ])('refuses %j', (raw, error) => {
+    expect(readTokenText(raw)).toEqual({ error });
+  });
+});
+
+describe('ReceiveEcashDialog', () => {
+  it('titles the typed amount and hands the pasted token to the core for it', async () => {
+    const { receive, onReceived } = dialog(async () => RECEIVED);
+    expect(screen.getByRole('dialog', { name: 'Receive 21 sats in ecash' })).toBeTruthy();
+    await paste(` ${TOKEN} `);
+    await waitFor(() => expect(onReceived).toHaveBeenCalledWith(RECEIVED));
+    expect(receive).toHaveBeenCalledWith(TOKEN, 21);
+  });
+
+  it.each([
+    ['nothing pasted', '', EMPTY_TOKEN_TEXT],
+    ['not a token', 'hello', NOT_A_TOKEN_TEXT],
+  ])('%s: says so and asks the core nothing', async (_name, text, message) => {
+    const { receive, onReceived } = dialog(async () => RECEIVED);
+    await paste(text);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(receive).not.toHaveBeenCalled();
+    expect(onReceived).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['spent', new ValidationError(ECASH_SPENT_MESSAGE), ECASH_SPENT_MESSAGE],
+    ['locked', new ValidationError(ECASH_LOCKED_MESSAGE), ECASH_LOCKED_MESSAGE],
+    [
+      'another mint',
+      new ValidationError('Ecash from https://other.example is not accepted here'),
+      'Ecash from https://other.example is not accepted here',
+    ],
+  ])('a refusal (%s) is shown and the dialog stays open', async (_name, error, message) => {
+    const { onReceived } = dialog(async () => {
+      throw error;
+    });
+    await paste(TOKEN);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(onReceived).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: TAKE_ECASH_TEXT })).toHaveProperty('disabled', false);
+  });
+
+  it('a mint that cannot be reached is said in plain words', async () => {
+    dialog(async () => {
+      throw new MintUnreachableError('fetch failed');
+    });
+    await paste(TOKEN);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+
+  it('a token taken before is said so, not counted again', async () => {
+    const { onReceived } = dialog(async () => ({ status: 'duplicate', id: 'token:x' }));
+    await paste(TOKEN);
+    expect(await screen.findByText(ALREADY_TAKEN_TEXT)).toBeTruthy();
+    expect(onReceived).not.toHaveBeenCalled();
+  });
+
+  it('has no Scan button where the browser has no BarcodeDetector', () => {
+    dialog(async () => RECEIVED);
+    expect(screen.queryByRole('button', { name: 'Scan' })).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+// "Receive ecash" at the keypad (docs/behaviour.md "Point of sale"): the keypad's second button
+// sends the typed amount (converted from fiat like an invoice's) to the token dialog instead of an
+// invoice; a token taken ends the sale as a Lightning sale does: toast, confetti, keypad reset.
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { Logger } from '../../core/logger';
+import type { FiatRecord } from '../../core/ports';
+import { fireConfetti } from '../../ui/confetti';
+import type { KeypadProps } from '../../ui/Keypad';
+import { paymentReceivedText } from '../../ui/texts';
+import { toast } from '../../ui/toast';
+import type { PosServices } from './deps';
+import { RECEIVE_ECASH_TEXT } from './receive-ecash';
+import { ReceiveEcashDialog } from './ReceiveEcashDialog';
+import type { InvoiceState } from './use-invoice';
+
+export interface ReceiveEcash {
+  /** The invoice flow with its submit routed and its reset key moved on by an ecash sale. */
+  flow: InvoiceState;
+  /** The keypad's "Receive ecash" button, given the fiat entry's submit when there is one. */
+  secondary: ((typed?: (value: number) => void) => KeypadProps['secondary']) | null;
+  dialog: ReactNode;
+}
+
+export function useReceiveEcash(
+  ecash: PosServices['ecash'],
+  invoice: InvoiceState,
+  fiatOf: (sats: number) => FiatRecord | undefined,
+  logger: Logger,
+): ReceiveEcash {
+  const [amount, setAmount] = useState<number | null>(null);
+  const [sales, setSales] = useState(0);
+  // Set only for the one synchronous submit started by the button (use-fiat-entry converts at once).
+  const toEcash = useRef(false);
+  const { submit: submitInvoice } = invoice;
+  const submit = useCallback(
+    (sats: number) => {
+      if (!toEcash.current) {
+        submitInvoice(sats);
+        return;
+      }
+      toEcash.current = false;
+      setAmount(sats);
+    },
+    [submitInvoice],
+  );
+  const receive = useCallback(
+    (token: string, sats: number) => {
+      if (!ecash) throw new Error('No ecash receiver');
+      const fiat = fiatOf(sats);
+      return ecash.receiveToken(token, sats, fiat);
+    },
+    [ecash, fiatOf],
+  );
+  const close = useCallback(() => setAmount(null), []);
+  const onReceived = useCallback(
+    (result: { id: string; amount: number }) => {
+      toast.success(paymentReceivedText(result.amount), {
+        toastId: `payment-received:${result.id}`,
+      });
+      void fireConfetti((error) => logger.warn('Confetti failed', error));
+      setAmount(null);
+      setSales((n) => n + 1);
+    },
+    [logger],
+  );
+  const onScanError = useCallback(
+    (error: unknown) => logger.warn('Could not scan an ecash token', error),
+    [logger],
+  );
+
+  const secondary = ecash
+    ? (typed?: (value: number) => void) => ({
+        label: RECEIVE_ECASH_TEXT,
+        onSubmit: (value: number) => {
+          toEcash.current = true;
+          (typed ?? submit)(value);
+          toEcash.current = false;
+        },
+      })
+    : null;
+  return {
+    // Both only count up, so their sum moves whenever either does.
+    flow: { ...invoice, submit, resetKey: invoice.resetKey + sales },
+    secondary,
+    dialog:
+      ecash && amount !== null ? (
+        <ReceiveEcashDialog
+          amount={amount}
+          receive={receive}
+          onReceived={onReceived}
+          onClose={close}
+          onScanError={onScanError}
+        />
+      ) : null,
+  };
+}
