@@ -251,9 +251,10 @@ test('Replace wallet behind the PIN: with a balance, typing back the current phr
 
   // The same phrase, restored: the scan finds the 55 sats again; the wallet takes sales.
   await onboard(page, { mintUrl, relayUrl, phrase });
-  await expect(page.getByText(/Recovery finished: 55 sats found/)).toBeVisible({
-    timeout: 60_000,
-  });
+  await expect(page.getByTestId('restore-result')).toContainText(
+    'Recovery finished: 55 sats found',
+    { timeout: 60_000 },
+  );
   await takePayment(page, 8, payQuote);
   expect((await storedMoney(page)).balance).toBe(63);
 });
