@@ -1,9 +1,12 @@
 // The keypad's services while the protocol libraries load: nothing loads until used, calls wait for
 // the load, listeners attach once it is there and can detach before, a failed load reads 0 sats.
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { WalletEvents } from '../../core/events';
 import { silentLogger } from '../../core/logger';
 import type { PendingMintQuote } from '../../core/ports';
+import { addItem, CURRENT_CART_ID } from '../../core/items/cart';
+import { freshDbName, testStorage } from '../../testing/storage/db';
 import type { BaseServices } from './base';
 import { deferredPosServices } from './pos';
 import type { AppServices } from './complete';
@@ -103,5 +106,26 @@ describe('deferredPosServices', () => {
     const zero = deferredPosServices(failed.source).storage.proofs.balance();
     failed.finish(false);
     expect(await zero).toBe(0);
+  });
+
+  it('reads and keeps the catalog and cart while the protocol services are still loading', async () => {
+    const dbName = freshDbName();
+    const storage = testStorage(dbName);
+    const coffee = {
+      id: 'coffee',
+      name: 'Coffee',
+      price: { unit: 'sat' as const, sats: 2500 },
+      enabled: true,
+      position: 0,
+    };
+    await storage.items.putMany([coffee]);
+    const { source, loads } = manualSource({});
+    source.base.storageOptions = { dbName, defaults: {} as never, logger: silentLogger };
+    const { items } = deferredPosServices(source);
+    expect((await items!.items.list()).map((item) => item.name)).toEqual(['Coffee']);
+    const lines = addItem([], coffee, 'line-1');
+    await items!.carts.put({ id: CURRENT_CART_ID, lines, updatedAt: 0 });
+    expect((await storage.carts.get(CURRENT_CART_ID))?.lines).toEqual(lines);
+    expect(loads()).toBe(0);
   });
 });

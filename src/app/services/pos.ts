@@ -1,8 +1,25 @@
 // The point-of-sale screen's services before the protocol libraries have loaded: the keypad paints
 // at once on the light base, and each call waits for the whole set (cashu-ts, Dexie), which starts
-// loading once the keypad has painted (calls made as it mounts do not start it sooner).
-import type { PosServices } from '../../features/pos/deps';
+// loading once the keypad has painted (calls made as it mounts do not start it sooner). The Items
+// side's stores load on their own, light chunk (services/item-stores.ts) when first used.
+import type { PosItems, PosServices } from '../../features/pos/deps';
+import { DEFAULT_DB_NAME } from '../../storage/db-name';
 import { deferredCalls, type ServiceSource } from './deferred';
+
+/** The item, cart and tip stores, loaded once on first use; a failed load is retried next time. */
+function itemStoresLoader(source: ServiceSource): () => Promise<PosItems> {
+  let loading: Promise<PosItems> | null = null;
+  return () => {
+    const { dbName, clock } = source.base.storageOptions;
+    loading ??= import('./item-stores')
+      .then((m) => m.openItemStores(dbName ?? DEFAULT_DB_NAME, clock ?? Date.now))
+      .catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
+    return loading;
+  };
+}
 
 /**
  * PosServices backed by a ServiceSource that may still be loading. Submit awaits the payment
@@ -12,6 +29,7 @@ import { deferredCalls, type ServiceSource } from './deferred';
 export function deferredPosServices(source: ServiceSource): PosServices {
   const { events, logger } = source.base;
   const { call, fire, listen } = deferredCalls(() => source.afterFirstPaint());
+  const stores = deferredCalls(itemStoresLoader(source)).call;
   return {
     events,
     logger,
@@ -31,17 +49,18 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       acceptNewPrice: (price) => call((services) => services.prices.acceptNewPrice(price)),
       keepSatsOnly: () => call((services) => services.prices.keepSatsOnly()),
     },
+    // Opening Items waits for Dexie only, not for the protocol libraries.
     items: {
-      items: { list: () => call((services) => services.storage.items.list()) },
+      items: { list: () => stores((items) => items.items.list()) },
       carts: {
-        get: (id) => call((services) => services.storage.carts.get(id)),
-        put: (cart) => call((services) => services.storage.carts.put(cart)),
-        remove: (id) => call((services) => services.storage.carts.remove(id)),
-        parked: () => call((services) => services.storage.carts.parked()),
-        park: (label, id) => call((services) => services.storage.carts.park(label, id)),
-        recall: (id, swapId) => call((services) => services.storage.carts.recall(id, swapId)),
+        get: (id) => stores((items) => items.carts.get(id)),
+        put: (cart) => stores((items) => items.carts.put(cart)),
+        remove: (id) => stores((items) => items.carts.remove(id)),
+        parked: () => stores((items) => items.carts.parked()),
+        park: (label, id) => stores((items) => items.carts.park(label, id)),
+        recall: (id, swapId) => stores((items) => items.carts.recall(id, swapId)),
       },
-      tips: { get: () => call((services) => services.storage.tips.get()) },
+      tips: { get: () => stores((items) => items.tips.get()) },
     },
     ecashRequests: {
       forQuote: (quote) => call((services) => services.saleRequests.forQuote(quote)),

@@ -1,15 +1,14 @@
 // The Items side of Home, loaded only when the merchant opens it: the item grid with category
 // filter, search and barcode scan, beside the cart (docs/behaviour.md "Items, cart and tips").
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { categoriesOf, findItems, itemByCode } from '../../core/items/item';
-import { unitSats, type PriceUsed } from '../../core/items/cart';
+import type { PriceUsed } from '../../core/items/cart';
 import type { Logger } from '../../core/logger';
 import type { SaleDetail } from '../../core/sale/sale-detail';
-import { formatFiatMinor } from '../../core/prices/convert';
-import { formatSats } from '../../ui/format-sats';
 import { toast } from '../../ui/toast';
 import { BarcodeScan } from './BarcodeScan';
 import { CartPanel } from './CartPanel';
+import { ItemGrid } from './ItemGrid';
 import * as T from './cart-texts';
 import type { PosItems } from './deps';
 import { useCart } from './use-cart';
@@ -51,9 +50,10 @@ export default function CartView({
   );
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | undefined>(undefined);
-  const categories = categoriesOf(cart.catalog);
-  const shown = findItems(cart.catalog, query, category);
   const { catalog, add } = cart;
+  // Kept between renders: the grid renders again only when the catalog or the filter changes.
+  const categories = useMemo(() => categoriesOf(catalog), [catalog]);
+  const shown = useMemo(() => findItems(catalog, query, category), [catalog, query, category]);
   const onCode = useCallback(
     (code: string) => {
       const item = itemByCode(catalog, code);
@@ -122,34 +122,7 @@ export default function CartView({
       {cart.loaded && cart.catalog.length > 0 && shown.length === 0 ? (
         <p className="text-sm text-slate-600">{T.NO_MATCH_TEXT}</p>
       ) : null}
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="item-grid">
-        {shown.map((item) => {
-          const sats = unitSats(item.price, priceUsed);
-          const price =
-            item.price.unit === 'sat'
-              ? `${formatSats(item.price.sats)} sats`
-              : formatFiatMinor(item.price.minor, item.price.currency);
-          return (
-            <li key={item.id}>
-              <button
-                type="button"
-                aria-label={T.addLabel(item.name)}
-                onClick={() => add(item)}
-                disabled={busy}
-                className="flex min-h-16 w-full flex-col items-start rounded-lg bg-white p-2 text-left ring-1 ring-slate-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-violet-600 disabled:opacity-50"
-              >
-                <span className="text-sm font-medium text-slate-900">{item.name}</span>
-                <span className="text-xs text-slate-700">
-                  {price}
-                  {item.price.unit === 'fiat' && sats !== undefined
-                    ? ` · ${formatSats(sats)} sats`
-                    : ''}
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <ItemGrid items={shown} priceUsed={priceUsed} busy={busy} onAdd={cart.add} />
       <CartPanel cart={cart} priceUsed={priceUsed} onCharge={charge} busy={busy} />
     </div>
   );

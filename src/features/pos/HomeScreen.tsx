@@ -17,7 +17,8 @@ import { useSaleRequest } from './use-sale-request';
 import { ITEMS_TAB, KEYPAD_TAB } from './cart-texts';
 import { useReceiveEcash } from './use-receive-ecash';
 
-// The Items side loads only when opened: the keypad's first paint does not wait for it.
+// The Items side loads only when opened or once the keypad is idle: the keypad's first paint does
+// not wait for it.
 const CartView = lazy(() => import('./CartView'));
 
 export function HomeScreen({ services }: PosScreenProps) {
@@ -56,6 +57,13 @@ export function HomeScreen({ services }: PosScreenProps) {
   // for them (docs/decisions/0037-prefetch-next-screens.md).
   const prepare = useCallback(() => payments.prepareInvoices(), [payments]);
   useWhenIdle(prepare);
+  // The Items side is built hidden once the keypad is idle, its catalog read and its grid rendered,
+  // so opening Items only shows it (docs/performance.md "Cart of 500 items").
+  const hasItems = services.items !== undefined;
+  const prepareItems = useCallback(() => {
+    if (hasItems) setItemsOpened(true);
+  }, [hasItems]);
+  useWhenIdle(prepareItems);
   const readLimits = useCallback(() => payments.amountLimits(), [payments]);
   const limits = useMintLimits(readLimits, (error) =>
     logger.warn('Could not read the mint amount limits', error),

@@ -1,0 +1,17 @@
+// The Items side of Home on its own connection to the database: Dexie and the item, cart and tip
+// stores without the protocol libraries, so opening Items does not wait for cashu-ts and nostr-tools
+// (docs/performance.md "Cart of 500 items"). Loaded as its own chunk by services/pos.ts.
+import type { Clock } from '../../core/ports';
+import type { PosItems } from '../../features/pos/deps';
+import { CashewDb } from '../../storage/db';
+import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from '../../storage/item-store';
+
+/** Dexie opens the connection on first use; a deleted database closes it (wallet replaced). */
+export function openItemStores(dbName: string, clock: Clock): PosItems {
+  const db = new CashewDb(dbName);
+  return {
+    items: new DexieItemStore(db),
+    carts: new DexieCartStore(db, clock),
+    tips: new DexieTipSettingsStore(db, clock),
+  };
+}
