@@ -9,7 +9,6 @@ import { AppLayout } from './AppLayout';
 import { ConnectionStatus } from './ConnectionStatus';
 import { LoadingScreen } from './LoadingScreen';
 import { LockScreen } from './LockScreen';
-import { RestoreBanner } from './RestoreBanner';
 import { RouteError } from './RouteError';
 import { UpdateBanner } from './UpdateBanner';
 import { RouteFocus, type RouteHandle } from './RouteFocus';
@@ -17,6 +16,12 @@ import { GUARDED_SCREENS } from './guarded-screens';
 import { requireNotOnboarded } from './requireNotOnboarded';
 import { LEGACY_ONBOARDING_ROUTE_ID, ONBOARDING_ROUTE_ID } from './route-ids';
 import { requireOnboarded } from './requireOnboarded';
+
+// The restore banner waits for the services after the first paint anyway: its code (progress and
+// result panels) loads then too, off the first screen's JS (docs/performance.md).
+const RestoreBanner = reactLazy(() =>
+  import('./RestoreBanner').then((m) => ({ default: m.RestoreBanner })),
+);
 import { deferredPosServices } from './services/pos';
 import type { AppServices } from './services/complete';
 import type { ServiceSource } from './services/deferred';
@@ -168,7 +173,9 @@ export function createRoutes(
                 <>
                   <UpdateBanner update={shell.update} activity={invoiceActivity} />
                   <LockScreen source={source} />
-                  <RestoreBanner source={source} />
+                  <Suspense fallback={null}>
+                    <RestoreBanner source={source} />
+                  </Suspense>
                 </>
               }
               status={<ConnectionStatus probeMint={probeMint} />}

@@ -1,6 +1,7 @@
 // What kind of "could not be reached" a mint call met, so a screen can say what happened
 // (docs/behaviour.md "Point of sale")..
-import { HttpResponseError } from '@cashu/cashu-ts';
+// No runtime import of cashu-ts here: the keypad's first screen uses this, and cashu-ts loads
+// only with the services (docs/performance.md).
 import { MintUnreachableError } from '../errors';
 
 /** 'failing': the mint answered with an HTTP error; 'no-answer': it timed out; 'network': no route. */
@@ -9,7 +10,9 @@ export type MintFailure =
 
 function httpStatusOf(error: unknown): number | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if (e instanceof HttpResponseError) return e.status;
+    // cashu-ts's HttpResponseError carries the reply's HTTP status.
+    const status = (e as { status?: unknown }).status;
+    if (typeof status === 'number' && Number.isInteger(status)) return status;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;

@@ -1,7 +1,7 @@
 // "Receive ecash" at the keypad (docs/behaviour.md "Point of sale"): the keypad's second button
 // sends the typed amount (converted from fiat like an invoice's) to the token dialog instead of an
 // invoice; a token taken ends the sale as a Lightning sale does: toast, confetti, keypad reset.
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
 import type { FiatRecord } from '../../core/ports';
 import { fireConfetti } from '../../ui/confetti';
@@ -10,7 +10,12 @@ import { paymentReceivedText } from '../../ui/texts';
 import { toast } from '../../ui/toast';
 import type { PosServices } from './deps';
 import { RECEIVE_ECASH_TEXT } from './receive-ecash';
-import { ReceiveEcashDialog } from './ReceiveEcashDialog';
+
+// The dialog (and its camera scan) loads when it is opened: the keypad's first paint carries only
+// its button (first-visit JS budget, docs/performance.md).
+const ReceiveEcashDialog = lazy(() =>
+  import('./ReceiveEcashDialog').then((m) => ({ default: m.ReceiveEcashDialog })),
+);
 import type { InvoiceState } from './use-invoice';
 
 export interface ReceiveEcash {
@@ -84,13 +89,15 @@ export function useReceiveEcash(
     secondary,
     dialog:
       ecash && amount !== null ? (
-        <ReceiveEcashDialog
-          amount={amount}
-          receive={receive}
-          onReceived={onReceived}
-          onClose={close}
-          onScanError={onScanError}
-        />
+        <Suspense fallback={null}>
+          <ReceiveEcashDialog
+            amount={amount}
+            receive={receive}
+            onReceived={onReceived}
+            onClose={close}
+            onScanError={onScanError}
+          />
+        </Suspense>
       ) : null,
   };
 }
