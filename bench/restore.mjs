@@ -62,7 +62,8 @@ async function restoreOnce(browser, { appUrl, mintUrl, relayUrl, phrase, total }
     await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
     const started = performance.now();
     const text = `Recovery finished: ${total.toLocaleString('en-US')} sats found`;
-    await page.getByText(text).waitFor({ timeout: STEP_TIMEOUT });
+    // The toast and the restore's result panel say the same words: the first to show ends it.
+    await page.getByText(text).first().waitFor({ timeout: STEP_TIMEOUT });
     return performance.now() - started;
   } finally {
     await context.close();
