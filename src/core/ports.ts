@@ -34,8 +34,26 @@ export interface StoredProof {
   isSpent: boolean;
 }
 
-/** A proof as it arrives from the mint, before the wallet tags it. */
-export type NewProof = Omit<StoredProof, 'mintUrl' | 'createdAt' | 'isSpent'>;
+/**
+ * The mint's signature on a sealed journal output (decision 0030): `C_` and the keyset's public
+ * key for the amount are plain; the secret and blinding factor stay sealed until the PIN opens
+ * the row, and the proof is unblinded then.
+ */
+export interface BlindSignature {
+  sealed: { k: string; c: string };
+  C_: string;
+  /** the mint's public key for this amount (hex) */
+  K: string;
+  dleq?: { e: string; s: string };
+}
+
+/**
+ * A proof as it arrives from the mint, before the wallet tags it. With `blind`, `secret` is the
+ * row key of a sealed output and `C` is empty: it is stored sealed, counted, and opened later.
+ */
+export type NewProof = Omit<StoredProof, 'mintUrl' | 'createdAt' | 'isSpent'> & {
+  blind?: BlindSignature;
+};
 
 export interface ProofStats {
   totalProofs: number;
@@ -137,18 +155,29 @@ export interface CounterReservation {
   count: number;
 }
 
+/** One random output as cashu-ts serialises it (`OutputData.serialize`): all strings. */
+export interface PlainLockedOutput {
+  blindedMessage: { amount: string; B_: string; id: string };
+  blindingFactor: string;
+  secret: string;
+  ephemeralE?: string;
+}
+
 /**
- * Random outputs of a sale minted while the till is locked, as cashu-ts serialises them
- * (`OutputData.serialize`: blinded message, blinding factor and secret as strings).
+ * One random output while a PIN is set (decision 0030): the blinded message plain, so the mint can
+ * be asked for its signature while the till is locked; the secret and blinding factor sealed to
+ * the sales key; `key` is the proof row's key (`h:` + SHA-256 of the secret).
  */
+export interface SealedLockedOutput {
+  blindedMessage: { amount: string; B_: string; id: string };
+  key: string;
+  sealed: { k: string; c: string };
+}
+
+/** Random outputs of a sale minted while the till is locked (decision 0024). */
 export interface LockedOutputs {
   keysetId: string;
-  outputs: Array<{
-    blindedMessage: { amount: string; B_: string; id: string };
-    blindingFactor: string;
-    secret: string;
-    ephemeralE?: string;
-  }>;
+  outputs: Array<PlainLockedOutput | SealedLockedOutput>;
 }
 
 /** A mint quote persisted from the moment it exists until its proofs are stored (schema v8). */

@@ -13,6 +13,7 @@ import {
 } from '../core/lock';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
+import { resealJournals } from './journal-seal';
 import { resealAllProofs } from './proof-seal';
 import type { KeyRow } from './rows';
 
@@ -122,11 +123,14 @@ export class DexieLockStore implements LockStore {
     add(KEY_NAMES.salesKey, secrets.salesKey);
     const { db } = this;
     // The proofs are sealed or opened in the same write: sealing is synchronous (decision 0030).
-    await db.transaction('rw', [db.keys, db.proofs], async () => {
+    await db.transaction('rw', [db.keys, db.proofs, db.mintQuotes], async () => {
       await db.keys.bulkPut(rows);
       if (lock) await db.keys.put({ key: KEY_NAMES.lock, value: JSON.stringify(lock), updatedAt });
       else await db.keys.bulkDelete([KEY_NAMES.lock, KEY_NAMES.salesKey]);
-      if (proofs) await resealAllProofs(db, proofs);
+      if (proofs) {
+        await resealAllProofs(db, proofs);
+        await resealJournals(db, proofs);
+      }
     });
   }
 }

@@ -3,6 +3,7 @@
 // keyset, mint and the spent flag stay plain so balances count them while the till is locked.
 import { isSealedBox, SalesSealer, sealedProofKey, type SalesOpener } from '../core/lock';
 import type { StoredProof } from '../core/ports';
+import { unblindSealed } from '../core/wallet/mint/sealed-journal';
 import type { CashewDb } from './db';
 import type { ProofRow } from './rows';
 
@@ -34,7 +35,8 @@ export function sealRow(row: ProofRow, sealer: SalesSealer | undefined): ProofRo
 export function openRow(row: ProofRow, opener: SalesOpener | undefined): ProofRow | undefined {
   if (!row.sealed) return row;
   if (!opener || !isSealedBox(row.sealed)) return undefined;
-  const { sealed, ...rest } = row;
+  const { sealed, blind, ...rest } = row;
+  if (blind) return { ...rest, ...unblindSealed(row, { ...blind, sealed }, opener) };
   const part = JSON.parse(opener.open(sealed)) as SealedPart;
   return { ...rest, ...part };
 }

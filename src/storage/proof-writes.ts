@@ -80,6 +80,12 @@ function toRow(proof: NewProof, mintUrl: string, now: number): ProofRow {
   if (proof.dleq) row.dleq = { ...proof.dleq };
   if (proof.witness !== undefined) row.witness = proof.witness;
   if (proof.random) row.random = true;
+  if (proof.blind) {
+    // Sealed as it comes: the journal sealed its secret and blinding factor (decision 0030).
+    const { sealed, ...blind } = proof.blind;
+    row.sealed = sealed;
+    row.blind = blind;
+  }
   return row;
 }
 

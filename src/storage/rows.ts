@@ -1,7 +1,7 @@
 // The row types of the Dexie tables, apart from the database class (db.ts) so that the schema
 // upgrades and the stores can use them without an import cycle through db.ts.
 import type { SealedBox } from '../core/lock';
-import type { FiatRecord, ProcessedQuote, StoredProof } from '../core/ports';
+import type { BlindSignature, FiatRecord, ProcessedQuote, StoredProof } from '../core/ports';
 import type { SaleDetail } from '../core/sale/sale-detail';
 
 /** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
@@ -12,6 +12,11 @@ export interface ProofRow extends StoredProof {
    * the sales key; `secret` then holds a hash of the secret and `C` is empty.
    */
   sealed?: SealedBox;
+  /**
+   * Set with `sealed` on a proof a locked till minted from its sealed journal (decision 0030): the
+   * mint's blind signature; `sealed` holds the secret and blinding factor, and opening unblinds.
+   */
+  blind?: Omit<BlindSignature, 'sealed'>;
 }
 
 /** Running totals per mint, rewritten in the same transaction as every proof write. */

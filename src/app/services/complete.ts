@@ -138,8 +138,10 @@ export function completeServices(
     quotes: storage.mintQuotes,
     // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
     getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
-    // A locked till keeps selling: sales are minted with random outputs (decision 0024).
+    // A locked till keeps selling: sales are minted with random outputs (decision 0024), their
+    // journal sealed to the sales key (decision 0030).
     seedSealed,
+    salesPublicKey: () => storage.lock.salesPublicKey(),
   });
   const ecash = new EcashReceiver({
     ...wallet,

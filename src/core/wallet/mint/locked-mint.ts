@@ -1,10 +1,25 @@
 // Minting a sale while the till is locked (decision 0024): random outputs journaled before the
-// mint request, and NUT-09 restore of exactly those outputs when the answer was lost.
-import { hasValidDleq, OutputData, splitAmount, type Proof, type Wallet } from '@cashu/cashu-ts';
+// mint request, and NUT-09 restore of exactly those outputs when the answer was lost. With a PIN
+// set the journal is sealed (decision 0030): the mint's blind signatures are stored as they come,
+// and unblinded when the PIN opens them.
+import {
+  hasValidDleq,
+  OutputData,
+  pointFromHex,
+  splitAmount,
+  verifyDLEQProof,
+  type Keyset,
+  type Proof,
+  type SerializedBlindedSignature,
+  type Wallet,
+} from '@cashu/cashu-ts';
+import { hexToBytes } from '@noble/hashes/utils.js';
 import { MintUnreachableError } from '../../errors';
+import { SalesSealer } from '../../lock';
 import { completeMint } from './deterministic-mint';
-import type { LockedOutputs, NewProof } from '../../ports';
+import type { LockedOutputs, NewProof, PlainLockedOutput, SealedLockedOutput } from '../../ports';
 import { toNewProof } from '../proof-convert';
+import { isSealedOutput, sealOutput, wireMessage } from './sealed-journal';
 
 /** A proof of these outputs, flagged for the swap into NUT-13 outputs after unlock. */
 export function toRandomProof(proof: Proof): NewProof {
@@ -13,16 +28,36 @@ export function toRandomProof(proof: Proof): NewProof {
 
 /**
  * Random secrets and blinding factors for `amount` on the wallet's active keyset, and the journal
- * that must be stored before they are sent: with it, a lost mint answer is recovered.
+ * that must be stored before they are sent: with it, a lost mint answer is recovered. Sealed to
+ * `salesKey` when one is given (a PIN is set), so the journal at rest holds no secret.
  */
-export function createLockedOutputs(wallet: Wallet, amount: number): LockedOutputs {
+export function createLockedOutputs(
+  wallet: Wallet,
+  amount: number,
+  salesKey?: string,
+): LockedOutputs {
   const keyset = wallet.getKeyset();
   const data = OutputData.createRandomData(amount, keyset, splitAmount(amount, keyset.keys));
-  return { keysetId: keyset.id, outputs: data.map((output) => OutputData.serialize(output)) };
+  const sealer = salesKey ? new SalesSealer(salesKey) : undefined;
+  return {
+    keysetId: keyset.id,
+    outputs: data.map((output) =>
+      sealer ? sealOutput(output, sealer) : OutputData.serialize(output),
+    ),
+  };
 }
 
-function outputsOf(journal: LockedOutputs): OutputData[] {
-  return journal.outputs.map((output) => OutputData.deserialize(output));
+function isSealedJournal(journal: LockedOutputs): journal is LockedOutputs & {
+  outputs: SealedLockedOutput[];
+} {
+  return journal.outputs.length > 0 && journal.outputs.every(isSealedOutput);
+}
+
+function plainOutputsOf(journal: LockedOutputs): OutputData[] {
+  return journal.outputs.map((output) => {
+    if (isSealedOutput(output)) throw new MintUnreachableError('Journal mixes sealed outputs');
+    return OutputData.deserialize(output as PlainLockedOutput);
+  });
 }
 
 /**
@@ -33,15 +68,79 @@ function outputsOf(journal: LockedOutputs): OutputData[] {
 export async function mintLocked(
   wallet: Wallet,
   req: { quote: string; amount: number; journal: LockedOutputs },
-): Promise<Proof[]> {
+): Promise<NewProof[]> {
+  if (isSealedJournal(req.journal)) return mintSealed(wallet, req.quote, req.journal.outputs);
   const preview = await wallet.prepareMint(
     'bolt11',
     req.amount,
     { quote: req.quote },
     { keysetId: req.journal.keysetId },
-    { type: 'custom', data: outputsOf(req.journal) },
+    { type: 'custom', data: plainOutputsOf(req.journal) },
   );
-  return completeMint(wallet, preview);
+  return (await completeMint(wallet, preview)).map(toRandomProof);
+}
+
+async function mintSealed(
+  wallet: Wallet,
+  quote: string,
+  outputs: SealedLockedOutput[],
+): Promise<NewProof[]> {
+  const keyset = await wallet.keyChain.ensureKeysetKeys(outputs[0]!.blindedMessage.id);
+  const reply = await wallet.mint.mintBolt11({ quote, outputs: outputs.map(wireMessage) });
+  if (reply.signatures.length !== outputs.length) {
+    throw new MintUnreachableError('Mint reply is missing signatures');
+  }
+  return blindProofs(wallet, keyset, outputs, (_, i) => reply.signatures[i]);
+}
+
+/**
+ * The mint's signatures on sealed outputs as proofs to store sealed (`NewProof.blind`): each
+ * signature's DLEQ is checked against the blinded message now, without the blinding factor, and
+ * required when the mint advertises NUT-12 (docs/security.md).
+ */
+function blindProofs(
+  wallet: Wallet,
+  keyset: Keyset,
+  outputs: SealedLockedOutput[],
+  signatureOf: (output: SealedLockedOutput, i: number) => SerializedBlindedSignature | undefined,
+): NewProof[] {
+  const dleqRequired = wallet.getMintInfo().isSupported(12).supported;
+  const proofs: NewProof[] = [];
+  outputs.forEach((output, i) => {
+    const signature = signatureOf(output, i);
+    if (!signature) return;
+    const amount = signature.amount.toNumber();
+    const K = (keyset.keys as Record<string, string | undefined>)[String(amount)];
+    if (!K || signature.id !== keyset.id) {
+      throw new MintUnreachableError('Mint signed with a key it did not announce');
+    }
+    const dleq = signature.dleq;
+    if (dleq) {
+      const valid = verifyDLEQProof(
+        { e: hexToBytes(dleq.e), s: hexToBytes(dleq.s) },
+        pointFromHex(output.blindedMessage.B_),
+        pointFromHex(signature.C_),
+        pointFromHex(K),
+      );
+      if (!valid) throw new MintUnreachableError('Mint signature failed its DLEQ proof');
+    } else if (dleqRequired) {
+      throw new MintUnreachableError('Mint signature came without DLEQ proof');
+    }
+    proofs.push({
+      secret: output.key,
+      amount,
+      id: signature.id,
+      C: '',
+      random: true,
+      blind: {
+        sealed: output.sealed,
+        C_: signature.C_,
+        K,
+        ...(dleq ? { dleq: { e: dleq.e, s: dleq.s } } : {}),
+      },
+    });
+  });
+  return proofs;
 }
 
 /**
@@ -49,17 +148,17 @@ export async function mintLocked(
  * signed none). A mint advertising NUT-12 must prove each signature, as in
  * `restoreReservation`; a restored signature without a valid DLEQ is refused, storing nothing.
  */
-export async function restoreLocked(wallet: Wallet, journal: LockedOutputs): Promise<Proof[]> {
-  const outputs = outputsOf(journal);
+export async function restoreLocked(wallet: Wallet, journal: LockedOutputs): Promise<NewProof[]> {
   const keyset = await wallet.keyChain.ensureKeysetKeys(journal.keysetId);
-  const reply = await wallet.mint.restore({
-    outputs: outputs.map((output) => output.blindedMessage),
-  });
+  const reply = await wallet.mint.restore({ outputs: journal.outputs.map(wireMessage) });
   const signed = new Map(
     reply.outputs.map((output, i) => [output.B_, reply.signatures[i]] as const),
   );
+  if (isSealedJournal(journal)) {
+    return blindProofs(wallet, keyset, journal.outputs, (o) => signed.get(o.blindedMessage.B_));
+  }
   const proofs: Proof[] = [];
-  for (const output of outputs) {
+  for (const output of plainOutputsOf(journal)) {
     const signature = signed.get(output.blindedMessage.B_);
     if (signature) proofs.push(output.toProof(signature, keyset));
   }
@@ -70,5 +169,5 @@ export async function restoreLocked(wallet: Wallet, journal: LockedOutputs): Pro
       }
     }
   }
-  return proofs;
+  return proofs.map(toRandomProof);
 }

@@ -22,7 +22,7 @@ import {
   outputCountFor,
   restoreReservation,
 } from './deterministic-mint';
-import { createLockedOutputs, mintLocked, restoreLocked, toRandomProof } from './locked-mint';
+import { createLockedOutputs, mintLocked, restoreLocked } from './locked-mint';
 import { isAmbiguous, NutCode, refusalCode, toMintError } from '../mint-errors';
 import type { MintQuoteStateName } from './mint-quote-snapshot';
 import { signingKeyForQuote } from './nut20-key';
@@ -51,6 +51,8 @@ export interface QuoteMinterDeps {
   getSigningKey(): Promise<Uint8Array>;
   /** True while the seed is sealed: new mints then use random outputs (decision 0024). */
   seedSealed?: () => Promise<boolean>;
+  /** The sales public key while a PIN is set: a locked sale's journal is sealed to it (0030). */
+  salesPublicKey?: () => string | undefined;
   /** test seam between the steps of a multi-step write (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
   /** The merchant's fiat record of a remote sale of `sats` at the current price, if any. */
@@ -196,7 +198,7 @@ export class QuoteMinter {
         await this.issuedElsewhere(quote);
         return 'done';
       }
-      journal = createLockedOutputs(wallet, quote.amount);
+      journal = createLockedOutputs(wallet, quote.amount, this.deps.salesPublicKey?.());
       await this.deps.quotes.update(quote.quote, { lockedOutputs: journal, state: 'PAID' });
       await this.checkpoint('mint:outputs-journaled');
       fresh = true;
@@ -208,7 +210,7 @@ export class QuoteMinter {
         journal,
       });
       await this.checkpoint('mint:signed');
-      await this.store(quote, proofs.map(toRandomProof));
+      await this.store(quote, proofs);
       return 'done';
     } catch (error) {
       const code = refusalCode(error);
@@ -249,7 +251,7 @@ export class QuoteMinter {
       throw toMintError(error);
     }
     if (signed.length > 0) {
-      await this.store(quote, signed.map(toRandomProof));
+      await this.store(quote, signed);
       return 'settled';
     }
     return this.afterNothingSigned(wallet, quote, { lockedOutputs: undefined });

@@ -70,6 +70,8 @@ export interface PaymentServiceDeps {
    * outputs instead of waiting for the seed (decision 0024). Omitted: never (no till lock).
    */
   seedSealed?: () => Promise<boolean>;
+  /** The sales public key while a PIN is set, read after `seedSealed` (decision 0030). */
+  salesPublicKey?: () => string | undefined;
   intervals?: Partial<PaymentIntervals>;
   /** cross-tab exclusion per quote; defaults to Web Locks when present, else in-process */
   lock?: QuoteLock;
