@@ -63,6 +63,7 @@ function open(dbName: string, checkpoint?: Checkpoint): Tab {
       await storage.lock.init();
       return storage.lock.state() === 'locked';
     },
+    salesPublicKey: () => storage.lock.salesPublicKey(),
     intervals: TEST_INTERVALS,
   });
   const withdraw = new WithdrawService({
@@ -151,6 +152,8 @@ describe('a sale on a locked till', () => {
     });
     // The premise: the answer really was lost.
     expect(tab.warnings.some((message) => message.includes('ended ambiguously'))).toBe(true);
+    expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
+    expect(await spend(await tab.storage.proofs.listUnspent())).toBe(13);
   });
 
   it.each(['mint:outputs-journaled', 'mint:signed'] as const)(
@@ -204,5 +207,90 @@ describe('a sale on a locked till', () => {
     expect(await spend(now)).toBe(42);
     // A second unlock finds nothing more to swap.
     expect(await tab.withdraw.secureLockedSales()).toBe(0);
+  });
+
+  it('journals no secret or blinding factor in plain; a reload between journal and mint reply lands once while locked', async () => {
+    const dbName = await deviceWithPin();
+    const frozen = freezeAt('mint:outputs-journaled');
+    const first = open(dbName, frozen.checkpoint);
+    const quote = await first.payments.createInvoice(29);
+    await dev.mint.pay(quote.quote);
+    await frozen.reached;
+    first.kill();
+
+    const second = open(dbName);
+    const journal = (await second.storage.mintQuotes.get(quote.quote))!.lockedOutputs!;
+    expect(journal.outputs.length).toBeGreaterThan(0);
+    for (const output of journal.outputs) {
+      expect(Object.keys(output).sort()).toEqual(['blindedMessage', 'key', 'sealed']);
+    }
+    // Still locked: the journaled outputs are sent again (or restored) and the sale lands at once.
+    await second.payments.resumeAll();
+    await expect.poll(() => second.settled.length, WAIT).toBe(1);
+    await second.payments.idle();
+    expect(second.storage.lock.state()).toBe('locked');
+    expect(second.seedReads.count).toBe(0);
+    expect(await stored(second)).toEqual({
+      balance: 29,
+      history: [{ type: 'direct-payment', amount: 29, quoteId: quote.quote }],
+      pendingQuotes: 0,
+    });
+    expect(await second.storage.proofs.listUnspent()).toEqual([]);
+    second.kill();
+
+    // After the PIN, the same proofs open: their secrets were never in the journal in plain.
+    const third = open(dbName);
+    expect(await third.storage.lock.enter(PIN)).toEqual({ ok: true });
+    const proofs = await third.storage.proofs.listUnspent();
+    const journalText = JSON.stringify(journal);
+    expect(proofs.some((p) => journalText.includes(p.secret))).toBe(false);
+    expect(await stored(third)).toMatchObject({ balance: 29, pendingQuotes: 0 });
+    expect(await spend(proofs)).toBe(29);
+  });
+
+  it('whose mint answer is lost after a reload while locked is restored by its blinded messages, once', async () => {
+    const dbName = await deviceWithPin();
+    const frozen = freezeAt('mint:outputs-journaled');
+    const first = open(dbName, frozen.checkpoint);
+    const quote = await first.payments.createInvoice(17);
+    await dev.mint.pay(quote.quote);
+    await frozen.reached;
+    first.kill();
+
+    dev.mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
+    const second = open(dbName);
+    await second.payments.resumeAll();
+    await expect.poll(() => second.settled.length, WAIT).toBe(1);
+    await second.payments.idle();
+    expect(second.warnings.some((message) => message.includes('ended ambiguously'))).toBe(true);
+    expect(dev.mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+    expect(await stored(second)).toEqual({
+      balance: 17,
+      history: [{ type: 'direct-payment', amount: 17, quoteId: quote.quote }],
+      pendingQuotes: 0,
+    });
+    expect(await second.storage.lock.enter(PIN)).toEqual({ ok: true });
+    expect(await spend(await second.storage.proofs.listUnspent())).toBe(17);
+  });
+
+  it('journaled when the PIN is removed is opened with it, and still lands once', async () => {
+    const dbName = await deviceWithPin();
+    const frozen = freezeAt('mint:outputs-journaled');
+    const first = open(dbName, frozen.checkpoint);
+    const quote = await first.payments.createInvoice(11);
+    await dev.mint.pay(quote.quote);
+    await frozen.reached;
+    first.kill();
+
+    const second = open(dbName);
+    expect(await second.storage.lock.enter(PIN)).toEqual({ ok: true });
+    expect(await second.storage.lock.removePin(PIN)).toEqual({ ok: true });
+    const journal = (await second.storage.mintQuotes.get(quote.quote))!.lockedOutputs!;
+    expect(journal.outputs.every((o) => 'secret' in o && !('sealed' in o))).toBe(true);
+    await second.payments.resumeAll();
+    await expect.poll(() => second.settled.length, WAIT).toBe(1);
+    await second.payments.idle();
+    expect(await stored(second)).toMatchObject({ balance: 11, pendingQuotes: 0 });
+    expect(await spend(await second.storage.proofs.listUnspent())).toBe(11);
   });
 });
