@@ -43,6 +43,8 @@ export type WriteStep =
   | 'melt:journaled'
   /** the mint answered the melt PAID; inputs, change and event are not stored */
   | 'melt:paid'
+  /** change the melt reply left out was restored (NUT-09); inputs, change and event not stored */
+  | 'melt:change-restored'
   /** a PIN change sealed every secret under the new key; the one write storing them has not run */
   | 'pin:resealed';
 

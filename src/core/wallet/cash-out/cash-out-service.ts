@@ -507,6 +507,7 @@ export class CashOutService {
       this.deps.logger.warn(`Melt ${row.quote}: change restore failed; keeping the reply's`, error);
       return replied;
     }
+    await this.checkpoint('melt:change-restored');
     const known = new Set(replied.map((p) => p.secret));
     return [...replied, ...restored.filter((p) => !known.has(p.secret))];
   }
