@@ -1,7 +1,9 @@
 // With a PIN set, a copy of the profile holds no proof secret and no pairing secret in plain text
 // (decision 0030, docs/security.md "The merchant PIN"): proofs stored before the PIN
 // are sealed when it is set, a sale paid while locked after a reload is sealed as it lands and
-// counted at once, and after the PIN those proofs are spendable (the withdrawn token redeems).
+// counted at once, a locked sale's journal holds only blinded messages and sealed outputs while its
+// mint request is in flight and lands once after a reload there, and after the PIN those proofs are
+// spendable (the withdrawn token redeems).
 import { createHash } from 'node:crypto';
 import { getDecodedToken } from '@cashu/cashu-ts';
 import type { Page } from '@playwright/test';
@@ -12,19 +14,20 @@ import { onboard } from './helpers/onboard';
 import { setPinInSettings } from './helpers/pin';
 import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
+import { mintFault } from './helpers/wallet-screen';
 
 const PIN = '482915';
 
-/** The stored proof rows as another program reading the profile sees them. */
-function proofRows(page: Page) {
+/** The rows of one store (proofs, mintQuotes) as another program reading the profile sees them. */
+function storeRows(page: Page, store: string) {
   return page.evaluate(
-    () =>
+    (name) =>
       new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
         const open = indexedDB.open('cashew-pos');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const read = db.transaction('proofs').objectStore('proofs').getAll();
+          const read = db.transaction(name).objectStore(name).getAll();
           read.onsuccess = () => {
             db.close();
             resolve(read.result as Array<Record<string, unknown>>);
@@ -32,8 +35,11 @@ function proofRows(page: Page) {
           read.onerror = () => reject(read.error);
         };
       }),
+    store,
   );
 }
+
+const proofRows = (page: Page) => storeRows(page, 'proofs');
 
 async function sell(page: Page, sats: number, payQuote: (quote: string) => Promise<void>) {
   const quote = await requestInvoice(page, sats);
@@ -50,7 +56,10 @@ test('with a PIN set the profile holds no proof or pairing secret in plain text,
   mintUrl,
   relayUrl,
   payQuote,
+  request,
 }) => {
+  // Four sales, a reload mid-mint and a withdrawal: longer than the default on a shared machine.
+  test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(appUrl).origin,
   });
@@ -76,12 +85,40 @@ test('with a PIN set the profile holds no proof or pairing secret in plain text,
   expect(await storedMoney(page)).toMatchObject({ balance: 55, pendingQuotes: 0 });
   await expect(page.getByTestId('lock-banner')).toBeVisible();
 
+  // A sale whose mint request hangs while locked: the journal a copy would find holds only the
+  // blinded messages and sealed outputs; a reload there still lands the sale once (decision 0030).
+  const quote = await requestInvoice(page, 8);
+  await mintFault(request, mintUrl, {
+    path: '/v1/mint/bolt11',
+    method: 'POST',
+    action: 'hang',
+    count: 1,
+  });
+  await payQuote(quote);
+  await expect
+    .poll(async () => (await storeRows(page, 'mintQuotes')).filter((q) => q.lockedOutputs), LANDS)
+    .toHaveLength(1);
+  const [pending] = (await storeRows(page, 'mintQuotes')).filter((q) => q.lockedOutputs);
+  const journal = pending!.lockedOutputs as { outputs: Array<Record<string, unknown>> };
+  expect(journal.outputs.length).toBeGreaterThan(0);
+  for (const output of journal.outputs) {
+    expect(Object.keys(output).sort()).toEqual(['blindedMessage', 'key', 'sealed']);
+  }
+  const midMint = await profileText(page);
+  expect(midMint).not.toContain('blindingFactor');
+  await page.reload();
+  await expect(page.getByTestId('lock-banner')).toBeVisible();
+  await expect(page.getByTestId('home-balance')).toHaveText('63 sats', LANDS);
+  expect(await storedMoney(page)).toMatchObject({ balance: 63, pendingQuotes: 0 });
+
   // What a copied profile shows now: every proof row sealed, nothing of the pairing secret.
   const copied = await profileText(page);
   const rows = await proofRows(page);
   expect(rows.length).toBeGreaterThanOrEqual(2);
   for (const row of rows) {
     expect(row).toMatchObject({ C: '', sealed: { k: expect.any(String), c: expect.any(String) } });
+    // A locked sale's rows keep only the mint's blind signature, no blinding factor (0030).
+    if (row.blind) expect(Object.keys(row.blind as object).sort()).toEqual(['C_', 'K', 'dleq']);
     expect(String(row.secret)).toMatch(/^h:[0-9a-f]{64}$/);
     expect(row.dleq).toBeUndefined();
   }
@@ -111,5 +148,5 @@ test('with a PIN set the profile holds no proof or pairing secret in plain text,
   );
   expect(hashes.some((hash) => copied.includes(hash))).toBe(true);
   const redeemed = await customer.receive(token);
-  expect(redeemed.reduce((sum, p) => sum + p.amount.toNumber(), 0)).toBe(55);
+  expect(redeemed.reduce((sum, p) => sum + p.amount.toNumber(), 0)).toBe(63);
 });

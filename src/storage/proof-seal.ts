@@ -1,6 +1,8 @@
 // Proof rows sealed to the sales public key while a PIN is set (decision 0030): the secret, C, the
 // DLEQ and any witness in one sealed box, the row stored under a hash of the secret; amount,
-// keyset, mint and the spent flag stay plain so balances count them while the till is locked.
+// keyset, mint and the spent flag stay plain so balances count them while the till is locked. A
+// row minted from a sealed locked-sale journal holds the mint's blind signature and is unblinded
+// as it opens.
 import { isSealedBox, SalesSealer, sealedProofKey, type SalesOpener } from '../core/lock';
 import type { StoredProof } from '../core/ports';
 import { unblindSealed } from '../core/wallet/mint/sealed-journal';

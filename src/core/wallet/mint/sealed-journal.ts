@@ -36,7 +36,9 @@ function openOutput(sealed: SealedLockedOutput['sealed'], opener: SalesOpener): 
 }
 
 /** The blinded message as the mint takes it (restore and mint requests). */
-export function wireMessage(output: PlainLockedOutput | SealedLockedOutput): SerializedBlindedMessage {
+export function wireMessage(
+  output: PlainLockedOutput | SealedLockedOutput,
+): SerializedBlindedMessage {
   const { amount, B_, id } = output.blindedMessage;
   return { amount: Amount.from(amount), B_, id };
 }

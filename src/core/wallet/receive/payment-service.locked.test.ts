@@ -257,7 +257,12 @@ describe('a sale on a locked till', () => {
     await frozen.reached;
     first.kill();
 
-    dev.mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
+    dev.mint.addFault({
+      path: '/v1/mint/bolt11',
+      method: 'POST',
+      action: 'dropResponse',
+      count: 1,
+    });
     const second = open(dbName);
     await second.payments.resumeAll();
     await expect.poll(() => second.settled.length, WAIT).toBe(1);
