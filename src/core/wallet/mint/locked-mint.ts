@@ -88,9 +88,39 @@ async function mintSealed(
   const keyset = await wallet.keyChain.ensureKeysetKeys(outputs[0]!.blindedMessage.id);
   const reply = await wallet.mint.mintBolt11({ quote, outputs: outputs.map(wireMessage) });
   if (reply.signatures.length !== outputs.length) {
-    throw new MintUnreachableError('Mint reply is missing signatures');
+    throw new MintUnreachableError('Mint reply does not sign each output once');
   }
   return blindProofs(wallet, keyset, outputs, (_, i) => reply.signatures[i]);
+}
+
+/** A signature that fails a check is a reply we cannot use: the mint may have acted. */
+function unusable(message: string, cause?: unknown): MintUnreachableError {
+  return new MintUnreachableError(message, cause === undefined ? undefined : { cause });
+}
+
+/** A blind signature's points and DLEQ against its blinded message, without the blinding factor. */
+function checkSignature(
+  B_: string,
+  signature: SerializedBlindedSignature,
+  K: string,
+  dleqRequired: boolean,
+): void {
+  const { dleq } = signature;
+  let valid: boolean;
+  try {
+    // Points read now, so that opening the row after the PIN cannot fail on the mint's answer.
+    const [b, c, k] = [B_, signature.C_, K].map((hex) => pointFromHex(hex));
+    valid = dleq
+      ? verifyDLEQProof({ e: hexToBytes(dleq.e), s: hexToBytes(dleq.s) }, b!, c!, k!)
+      : !dleqRequired;
+  } catch (error) {
+    throw unusable('Mint signature is unreadable', error);
+  }
+  if (!valid) {
+    throw unusable(
+      dleq ? 'Mint signature failed its DLEQ proof' : 'Mint signature has no DLEQ proof',
+    );
+  }
 }
 
 /**
@@ -111,21 +141,11 @@ function blindProofs(
     if (!signature) return;
     const amount = signature.amount.toNumber();
     const K = (keyset.keys as Record<string, string | undefined>)[String(amount)];
-    if (!K || signature.id !== keyset.id) {
-      throw new MintUnreachableError('Mint signed with a key it did not announce');
+    if (!K || signature.id !== keyset.id || String(amount) !== output.blindedMessage.amount) {
+      throw unusable('Mint signed another amount or with a key it did not announce');
     }
+    checkSignature(output.blindedMessage.B_, signature, K, dleqRequired);
     const dleq = signature.dleq;
-    if (dleq) {
-      const valid = verifyDLEQProof(
-        { e: hexToBytes(dleq.e), s: hexToBytes(dleq.s) },
-        pointFromHex(output.blindedMessage.B_),
-        pointFromHex(signature.C_),
-        pointFromHex(K),
-      );
-      if (!valid) throw new MintUnreachableError('Mint signature failed its DLEQ proof');
-    } else if (dleqRequired) {
-      throw new MintUnreachableError('Mint signature came without DLEQ proof');
-    }
     proofs.push({
       secret: output.key,
       amount,

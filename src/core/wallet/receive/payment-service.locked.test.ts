@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { Wallet } from '@cashu/cashu-ts';
+import { MALFORMATIONS } from '../../../../dev/mint/malform';
 import { newCashOutDevice } from '../../../testing/storage/cash-out-tab';
 import { testStorage, type TestStorage } from '../../../testing/storage/db';
 import type { Checkpoint } from '../../checkpoint';
@@ -298,4 +299,30 @@ describe('a sale on a locked till', () => {
     expect(await stored(second)).toMatchObject({ balance: 11, pendingQuotes: 0 });
     expect(await spend(await second.storage.proofs.listUnspent())).toBe(11);
   });
+
+  // Every spoilt signature list but `keysetIdMismatch`, which spoils `/v1/keys`, not a mint reply.
+  it.each(MALFORMATIONS.filter((m) => m !== 'keysetIdMismatch'))(
+    'whose mint reply is spoilt (%s) stores nothing wrong: restored once, spendable after the PIN',
+    async (malform) => {
+      const tab = open(await deviceWithPin());
+      const quote = await tab.payments.createInvoice(23);
+      dev.mint.addFault({
+        path: '/v1/mint/bolt11',
+        method: 'POST',
+        action: 'malform',
+        malform,
+        count: 1,
+      });
+      await dev.mint.pay(quote.quote);
+      await expect.poll(() => tab.settled.length, WAIT).toBe(1);
+      await tab.payments.idle();
+      expect(await stored(tab)).toEqual({
+        balance: 23,
+        history: [{ type: 'direct-payment', amount: 23, quoteId: quote.quote }],
+        pendingQuotes: 0,
+      });
+      expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
+      expect(await spend(await tab.storage.proofs.listUnspent())).toBe(23);
+    },
+  );
 });
