@@ -19,6 +19,7 @@ import {
 import { customerWallet } from './helpers/customer';
 import { INVOICE_TITLE, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { customerProofs, readRequest, sendPayload } from './helpers/ecash-payer';
 import { storedMoney } from './helpers/stored-money';
 
 useWebSocketImplementation(WebSocket);
@@ -143,6 +144,46 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
     balance: 21,
     history: [{ type: 'remote-payment', amount: 21, quoteId }],
   });
+});
+
+test('a customer pays the cashier’s ecash request: it lands at the merchant once and the cashier shows the confirmation', async ({
+  page,
+  browser,
+  mintUrl,
+  relayUrl,
+  payQuote,
+}) => {
+  const merchant = await merchantWithLink(page, mintUrl, relayUrl);
+  await page.goto('/');
+  await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
+
+  const cashier = await cashierFor(browser, merchant.link, merchant.npub);
+  const quoteId = await requestInvoice(cashier.page, 21, 'keyboard');
+  const dialog = cashier.page.getByRole('dialog', { name: INVOICE_TITLE });
+  await dialog.getByRole('button', { name: 'Ecash', exact: true }).click();
+  const text = (await dialog.getByTestId('ecash-request-string').textContent()) ?? '';
+  const ecashRequest = readRequest(text);
+  // Addressed to the merchant on its relays, for the cashier's quote mint.
+  expect(ecashRequest).toMatchObject({ amount: 21, mints: [mintUrl], relays: [relayUrl] });
+  expect(ecashRequest.pubkey).toBe(merchant.pubkeyHex);
+
+  // The customer scans once the merchant holds the sale (it reads the cashier's message first).
+  await expect.poll(async () => (await storedMoney(page)).pendingQuotes, LANDS).toBe(1);
+  // Sent twice (two relays' worth): once.
+  const proofs = await customerProofs(mintUrl, 21, payQuote);
+  await sendPayload(ecashRequest, { proofs });
+  await sendPayload(ecashRequest, { proofs });
+
+  await expect(page.getByTestId('home-balance')).toHaveText('21 sats', LANDS);
+  await expect(cashierSale(cashier.page, quoteId)).toHaveAttribute(
+    'data-status',
+    'confirmed',
+    LANDS,
+  );
+  await expect(cashierSale(cashier.page, quoteId)).toContainText('Merchant confirmed 21 sats');
+  const stored = await storedMoney(page);
+  expect(stored).toMatchObject({ balance: 21, pendingQuotes: 0 });
+  expect(stored.history).toEqual([expect.objectContaining({ type: 'ecash-payment', amount: 21 })]);
 });
 
 test('paid while the merchant tab is closed: the cashier cannot mint it, the merchant gets it on reopening', async ({

@@ -66,15 +66,17 @@ function Till({
   target,
   pairingSecret,
   linkMintRefused,
+  shopName,
 }: {
   services: RemoteServices;
   merchantPubkeyHex: string;
   target: RemoteTarget;
   pairingSecret?: Uint8Array;
   linkMintRefused: boolean;
+  shopName?: string;
 }) {
   const { logger } = services;
-  const state = useRemoteInvoice(services, merchantPubkeyHex, target, pairingSecret);
+  const state = useRemoteInvoice(services, merchantPubkeyHex, target, pairingSecret, shopName);
   const { invoice } = state;
   const onCopyError = useCallback(
     (failure: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, failure),
@@ -89,6 +91,7 @@ function Till({
         flow={state}
         invoice={invoice}
         onCopyError={onCopyError}
+        ecashRequest={invoice?.ecash ?? null}
         {...(state.limits ? { limits: state.limits } : {})}
       />
       <CashierSalesList sales={state.sales} />
@@ -146,6 +149,7 @@ export function RemoteCashier({
           target={opened.target}
           pairingSecret={opened.pairingSecret}
           linkMintRefused={opened.linkMintRefused}
+          {...(link.shopName ? { shopName: link.shopName } : {})}
         />
       )}
     </div>

@@ -44,6 +44,7 @@ export function useRemoteInvoice(
   merchantPubkeyHex: string,
   target: RemoteTarget,
   pairingSecret: Uint8Array | undefined,
+  shopName?: string,
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
   const makePool = services.createRelayPool ?? createRelayPool;
@@ -58,9 +59,19 @@ export function useRemoteInvoice(
         createPool: () => makePool(),
         sales: storage.cashierSales,
         pairingSecret,
+        ...(shopName ? { shopName } : {}),
         logger,
       }),
-    [merchantPubkeyHex, target, pairingSecret, storage.cashierSales, wallets, makePool, logger],
+    [
+      merchantPubkeyHex,
+      target,
+      pairingSecret,
+      shopName,
+      storage.cashierSales,
+      wallets,
+      makePool,
+      logger,
+    ],
   );
   useEffect(() => {
     const offSales = cashier.onSalesChanged(setSales);
