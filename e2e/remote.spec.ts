@@ -19,6 +19,8 @@ import {
 import { customerWallet } from './helpers/customer';
 import { INVOICE_TITLE, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { expectAccessible } from './helpers/axe';
+import { storedEvents } from './helpers/history-events';
 import { customerProofs, readRequest, sendPayload } from './helpers/ecash-payer';
 import { storedMoney } from './helpers/stored-money';
 
@@ -144,6 +146,88 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
     balance: 21,
     history: [{ type: 'remote-payment', amount: 21, quoteId }],
   });
+});
+
+test('a paired cashier sells the merchant’s items in the shop’s currency, with a tip, and the merchant’s record keeps the lines', async ({
+  page,
+  browser,
+  mintUrl,
+  relayUrl,
+  pricesUrl,
+  payQuote,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const prices = new URL('/dev/prices', pricesUrl).href;
+  // 3.50 USD at 100,000 USD/BTC is exactly 3,500 sats.
+  expect((await request.post(prices, { data: { USD: 100_000, time: null } })).ok()).toBe(true);
+  try {
+    const merchant = await merchantWithLink(page, mintUrl, relayUrl);
+    await page.goto('/settings');
+    await page.getByLabel('Display currency').selectOption('USD');
+    await page.getByRole('button', { name: 'Save prices' }).click();
+    await expect(page.getByTestId('price-status')).toHaveText(
+      'Price source reached: 1 BTC = 100,000 USD.',
+      LANDS,
+    );
+    await page.goto('/items');
+    const form = page.getByTestId('item-form');
+    for (const item of [
+      { name: 'Coffee', price: '2500' },
+      { name: 'Cake', price: '3.50', unit: 'USD', tax: '7.5' },
+    ]) {
+      await form.getByLabel('Name', { exact: true }).fill(item.name);
+      await form.getByLabel('Price', { exact: true }).fill(item.price);
+      if (item.unit) await form.getByLabel('Priced in').selectOption(item.unit);
+      if (item.tax) await form.getByLabel('Tax rate % (optional)').fill(item.tax);
+      await form.getByRole('button', { name: 'Add item' }).click();
+      await expect(
+        page.getByRole('button', { name: `Edit ${item.name}`, exact: true }),
+      ).toBeVisible();
+    }
+    await page.getByLabel('Ask for a tip before charging').check();
+    await page.goto('/');
+
+    const cashier = await cashierFor(browser, merchant.link, merchant.npub);
+    // The shop's currency on the keypad: 1.00 USD is 1,000 sats at the merchant's price.
+    await expect(cashier.page.getByText('Enter an amount in USD')).toBeVisible(LANDS);
+    await cashier.page.getByRole('button', { name: 'Items', exact: true }).click();
+    await expect(cashier.page.getByRole('button', { name: 'Add Cake' })).toContainText('3.50 USD');
+    await expectAccessible(cashier.page, 'Cashier items');
+    await cashier.page.getByRole('button', { name: 'Add Coffee' }).click();
+    await cashier.page.getByRole('button', { name: 'Add Coffee' }).click();
+    await cashier.page.getByRole('button', { name: 'Add Cake' }).click();
+    // 2 × 2,500 + 3,500 = 8,500; tax 7.5 % of 3,500 = 262.5 → 263; tip 10 % of 8,763 → 876.
+    await cashier.page.getByRole('button', { name: '10 %' }).click();
+    await cashier.page.getByRole('button', { name: 'Charge 9,639 sats' }).click();
+    const dialog = cashier.page.getByRole('dialog', { name: INVOICE_TITLE });
+    await expect(dialog.getByTestId('invoice-amount')).toHaveText('9,639 sats', LANDS);
+    const quoteId = (await cashier.page.locator('[data-quote-id]').getAttribute('data-quote-id'))!;
+    await payQuote(quoteId);
+    await expect(cashierSale(cashier.page, quoteId)).toContainText(
+      'Merchant confirmed 9639 sats',
+      LANDS,
+    );
+
+    await expect(page.getByTestId('home-balance')).toHaveText('9,639 sats', LANDS);
+    const [sale] = (await storedEvents(page)).filter((e) => e.type === 'remote-payment');
+    expect(sale).toMatchObject({
+      amount: 9639,
+      quoteId,
+      sale: {
+        lines: [
+          { name: 'Coffee', quantity: 2, unitSats: 2500 },
+          { name: 'Cake', quantity: 1, unitSats: 3500, taxRatePercent: 7.5 },
+        ],
+        subtotalSats: 8500,
+        taxSats: 263,
+        tipSats: 876,
+        method: 'lightning',
+      },
+    });
+  } finally {
+    await request.delete(prices);
+  }
 });
 
 test('a customer pays the cashier’s ecash request: it lands at the merchant once and the cashier shows the confirmation', async ({

@@ -12,6 +12,7 @@ import {
   RemoteCashier,
   type CashierSale,
   type RemoteInvoice,
+  type RemoteSaleLines,
   type RemoteTarget,
 } from '../../core/remote-payments';
 import { fireConfetti } from '../../ui/confetti';
@@ -45,6 +46,8 @@ export function useRemoteInvoice(
   target: RemoteTarget,
   pairingSecret: Uint8Array | undefined,
   shopName?: string,
+  /** the cart's lines for a charge of exactly these sats; undefined for a keypad amount */
+  saleOf?: (sats: number) => RemoteSaleLines | undefined,
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
   const makePool = services.createRelayPool ?? createRelayPool;
@@ -86,7 +89,13 @@ export function useRemoteInvoice(
       cashier.stop();
     };
   }, [cashier, logger]);
-  const create = useCallback((amount: number) => cashier.createInvoice(amount), [cashier]);
+  const create = useCallback(
+    (amount: number) => {
+      const sale = saleOf?.(amount);
+      return cashier.createInvoice(amount, sale ? { sale } : {});
+    },
+    [cashier, saleOf],
+  );
   const watch = useCallback(
     (end: (quoteId: string, paid: boolean) => void) => {
       const offSettled = cashier.onSettled(({ invoice: paid }) => {
