@@ -21,6 +21,7 @@ import { INVOICE_TITLE, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { expectAccessible } from './helpers/axe';
 import { storedEvents } from './helpers/history-events';
+import { merchantProfilePublished } from './helpers/remote-sender';
 import { customerProofs, readRequest, sendPayload } from './helpers/ecash-payer';
 import { storedMoney } from './helpers/stored-money';
 
@@ -279,6 +280,8 @@ test('paid while the merchant tab is closed: the cashier cannot mint it, the mer
   request,
 }) => {
   const merchant = await merchantWithLink(page, mintUrl, relayUrl);
+  // Closed only once its profile is on the relay: a cashier without it cannot sell.
+  await merchantProfilePublished(relayUrl, merchant.npub);
   const merchantContext = page.context();
   await page.close();
 
