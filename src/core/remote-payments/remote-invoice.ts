@@ -5,7 +5,8 @@ import { toMintError } from '../wallet/mint-errors';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import { LockingUnavailableError, UnlockedQuoteError } from './errors';
 import { provePairing } from './pairing';
-import type { PaymentMessage } from './payment-message';
+import { serializePaymentMessage, type PaymentMessage } from './payment-message';
+import { MAX_PAYMENT_MESSAGE_BYTES } from './constants';
 import { sendPaymentMessage } from './publish';
 import type { RelayPool } from './relay-pool';
 import { remoteSaleFor, type RemoteSaleLines } from './remote-sale';
@@ -33,6 +34,8 @@ export interface RemoteInvoice {
 }
 
 const UNLOCKED_QUOTE = 'Mint returned unlocked mint quote';
+/** `"pairing":{"id":…16 hex,"mac":…64 hex}` with room to spare. */
+const PAIRING_PROOF_ROOM = 160;
 
 /**
  * A quote the mint did not lock (cashu-ts says so in its text) is ours to name; every other
@@ -124,7 +127,13 @@ export async function createRemoteInvoice(args: {
   };
   if (quote.pubkey) message.pubkey = quote.pubkey.toLowerCase();
   if (args.receiptPubkeyHex) message.receipt = args.receiptPubkeyHex;
-  if (args.sale && remoteSaleFor(args.sale, message.amount)) message.sale = args.sale;
+  if (args.sale && remoteSaleFor(args.sale, message.amount)) {
+    message.sale = args.sale;
+    // A message past the merchant's size bound would be refused whole: a long cart goes as its
+    // amount alone rather than lose the sale (the pairing proof adds about 120 bytes).
+    const bytes = new TextEncoder().encode(serializePaymentMessage(message)).length;
+    if (bytes + PAIRING_PROOF_ROOM > MAX_PAYMENT_MESSAGE_BYTES) delete message.sale;
+  }
   if (args.ecashRequestId) message.ecashRequest = args.ecashRequestId;
   // Proven last, over the final fields (receipt included), so the merchant can check them all.
   if (args.pairingSecret) message.pairing = provePairing(args.pairingSecret, message);

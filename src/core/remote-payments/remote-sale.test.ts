@@ -40,6 +40,17 @@ describe('remoteSaleFor', () => {
     expect(remoteSaleFor({ ...lines, reference: 7 as unknown as string }, AMOUNT)).toBeUndefined();
   });
 
+  it('drops more lines than a message may carry', () => {
+    const line = { name: 'X', quantity: 1, unitSats: 1 };
+    const long = {
+      lines: Array.from({ length: 201 }, () => line),
+      subtotalSats: 201,
+      taxSats: 0,
+      tipSats: 0,
+    };
+    expect(remoteSaleFor(long, 201)).toBeUndefined();
+  });
+
   it('has nothing for a message without lines', () => {
     expect(remoteSaleFor(undefined, AMOUNT)).toBeUndefined();
   });

@@ -53,7 +53,9 @@ export function remoteSaleFor(
   amount: number,
   method: SaleDetail['method'] = 'lightning',
 ): SaleDetail | undefined {
-  if (!sale) return undefined;
+  if (!sale || !Array.isArray(sale.lines) || sale.lines.length > MAX_REMOTE_SALE_LINES) {
+    return undefined;
+  }
   try {
     const checked = checkSale({ ...sale, method }, amount);
     if (checked.reference !== undefined && typeof checked.reference !== 'string') return undefined;
