@@ -19,6 +19,10 @@ import {
 import { customerWallet } from './helpers/customer';
 import { INVOICE_TITLE, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { expectAccessible } from './helpers/axe';
+import { storedEvents } from './helpers/history-events';
+import { merchantProfilePublished } from './helpers/remote-sender';
+import { customerProofs, readRequest, sendPayload } from './helpers/ecash-payer';
 import { storedMoney } from './helpers/stored-money';
 
 useWebSocketImplementation(WebSocket);
@@ -145,6 +149,128 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
   });
 });
 
+test('a paired cashier sells the merchant’s items in the shop’s currency, with a tip, and the merchant’s record keeps the lines', async ({
+  page,
+  browser,
+  mintUrl,
+  relayUrl,
+  pricesUrl,
+  payQuote,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const prices = new URL('/dev/prices', pricesUrl).href;
+  // 3.50 USD at 100,000 USD/BTC is exactly 3,500 sats.
+  expect((await request.post(prices, { data: { USD: 100_000, time: null } })).ok()).toBe(true);
+  try {
+    const merchant = await merchantWithLink(page, mintUrl, relayUrl);
+    await page.goto('/settings');
+    await page.getByLabel('Display currency').selectOption('USD');
+    await page.getByRole('button', { name: 'Save prices' }).click();
+    await expect(page.getByTestId('price-status')).toHaveText(
+      'Price source reached: 1 BTC = 100,000 USD.',
+      LANDS,
+    );
+    await page.goto('/items');
+    const form = page.getByTestId('item-form');
+    for (const item of [
+      { name: 'Coffee', price: '2500' },
+      { name: 'Cake', price: '3.50', unit: 'USD', tax: '7.5' },
+    ]) {
+      await form.getByLabel('Name', { exact: true }).fill(item.name);
+      await form.getByLabel('Price', { exact: true }).fill(item.price);
+      if (item.unit) await form.getByLabel('Priced in').selectOption(item.unit);
+      if (item.tax) await form.getByLabel('Tax rate % (optional)').fill(item.tax);
+      await form.getByRole('button', { name: 'Add item' }).click();
+      await expect(
+        page.getByRole('button', { name: `Edit ${item.name}`, exact: true }),
+      ).toBeVisible();
+    }
+    await page.getByLabel('Ask for a tip before charging').check();
+    await page.goto('/');
+
+    const cashier = await cashierFor(browser, merchant.link, merchant.npub);
+    // The shop's currency on the keypad: 1.00 USD is 1,000 sats at the merchant's price.
+    await expect(cashier.page.getByText('Enter an amount in USD')).toBeVisible(LANDS);
+    await cashier.page.getByRole('button', { name: 'Items', exact: true }).click();
+    await expect(cashier.page.getByRole('button', { name: 'Add Cake' })).toContainText('3.50 USD');
+    await expectAccessible(cashier.page, 'Cashier items');
+    await cashier.page.getByRole('button', { name: 'Add Coffee' }).click();
+    await cashier.page.getByRole('button', { name: 'Add Coffee' }).click();
+    await cashier.page.getByRole('button', { name: 'Add Cake' }).click();
+    // 2 × 2,500 + 3,500 = 8,500; tax 7.5 % of 3,500 = 262.5 → 263; tip 10 % of 8,763 → 876.
+    await cashier.page.getByRole('button', { name: '10 %' }).click();
+    await cashier.page.getByRole('button', { name: 'Charge 9,639 sats' }).click();
+    const dialog = cashier.page.getByRole('dialog', { name: INVOICE_TITLE });
+    await expect(dialog.getByTestId('invoice-amount')).toHaveText('9,639 sats', LANDS);
+    const quoteId = (await cashier.page.locator('[data-quote-id]').getAttribute('data-quote-id'))!;
+    await payQuote(quoteId);
+    await expect(cashierSale(cashier.page, quoteId)).toContainText(
+      'Merchant confirmed 9639 sats',
+      LANDS,
+    );
+
+    await expect(page.getByTestId('home-balance')).toHaveText('9,639 sats', LANDS);
+    const [sale] = (await storedEvents(page)).filter((e) => e.type === 'remote-payment');
+    expect(sale).toMatchObject({
+      amount: 9639,
+      quoteId,
+      sale: {
+        lines: [
+          { name: 'Coffee', quantity: 2, unitSats: 2500 },
+          { name: 'Cake', quantity: 1, unitSats: 3500, taxRatePercent: 7.5 },
+        ],
+        subtotalSats: 8500,
+        taxSats: 263,
+        tipSats: 876,
+        method: 'lightning',
+      },
+    });
+  } finally {
+    await request.delete(prices);
+  }
+});
+
+test('a customer pays the cashier’s ecash request: it lands at the merchant once and the cashier shows the confirmation', async ({
+  page,
+  browser,
+  mintUrl,
+  relayUrl,
+  payQuote,
+}) => {
+  const merchant = await merchantWithLink(page, mintUrl, relayUrl);
+  await page.goto('/');
+  await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
+
+  const cashier = await cashierFor(browser, merchant.link, merchant.npub);
+  const quoteId = await requestInvoice(cashier.page, 21, 'keyboard');
+  const dialog = cashier.page.getByRole('dialog', { name: INVOICE_TITLE });
+  await dialog.getByRole('button', { name: 'Ecash', exact: true }).click();
+  const text = (await dialog.getByTestId('ecash-request-string').textContent()) ?? '';
+  const ecashRequest = readRequest(text);
+  // Addressed to the merchant on its relays, for the cashier's quote mint.
+  expect(ecashRequest).toMatchObject({ amount: 21, mints: [mintUrl], relays: [relayUrl] });
+  expect(ecashRequest.pubkey).toBe(merchant.pubkeyHex);
+
+  // The customer scans once the merchant holds the sale (it reads the cashier's message first).
+  await expect.poll(async () => (await storedMoney(page)).pendingQuotes, LANDS).toBe(1);
+  // Sent twice (two relays' worth): once.
+  const proofs = await customerProofs(mintUrl, 21, payQuote);
+  await sendPayload(ecashRequest, { proofs });
+  await sendPayload(ecashRequest, { proofs });
+
+  await expect(page.getByTestId('home-balance')).toHaveText('21 sats', LANDS);
+  await expect(cashierSale(cashier.page, quoteId)).toHaveAttribute(
+    'data-status',
+    'confirmed',
+    LANDS,
+  );
+  await expect(cashierSale(cashier.page, quoteId)).toContainText('Merchant confirmed 21 sats');
+  const stored = await storedMoney(page);
+  expect(stored).toMatchObject({ balance: 21, pendingQuotes: 0 });
+  expect(stored.history).toEqual([expect.objectContaining({ type: 'ecash-payment', amount: 21 })]);
+});
+
 test('paid while the merchant tab is closed: the cashier cannot mint it, the merchant gets it on reopening', async ({
   page,
   browser,
@@ -154,6 +280,8 @@ test('paid while the merchant tab is closed: the cashier cannot mint it, the mer
   request,
 }) => {
   const merchant = await merchantWithLink(page, mintUrl, relayUrl);
+  // Closed only once its profile is on the relay: a cashier without it cannot sell.
+  await merchantProfilePublished(relayUrl, merchant.npub);
   const merchantContext = page.context();
   await page.close();
 

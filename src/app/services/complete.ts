@@ -37,6 +37,8 @@ import {
   createProfilePublisher,
   createReceiptSender,
 } from './inbox';
+import { catalogOf } from '../../core/remote-payments/catalog-event';
+import { CatalogPublisher } from '../../core/remote-payments/catalog-publisher';
 
 export interface AppServices extends BaseServices {
   /** Every store of src/core/ports.ts on the one IndexedDB database. */
@@ -82,6 +84,8 @@ export interface AppServices extends BaseServices {
   mintBackup: MintBackupPublisher;
   /** The encrypted settings backup (NIP-78), published with the mint list, restored with the phrase. */
   appData: AppDataBackup;
+  /** The paired cashiers' catalog (items, tips, currency): when the inbox starts and items change. */
+  catalog: CatalogPublisher;
 }
 
 export interface ServiceOptions extends BaseServiceOptions {
@@ -239,6 +243,26 @@ export function completeServices(
   const receipts = createReceiptSender(relayDeps);
   const relayStatus = new RelayStatusBoard();
   const merchantProfile = createProfilePublisher(relayDeps);
+  const catalog = new CatalogPublisher({
+    collect: async () => {
+      const [items, tips, priceSettings] = await Promise.all([
+        storage.items.list(),
+        storage.tips.get(),
+        storage.prices.getSettings(),
+      ]);
+      return catalogOf(items, {
+        tips: tips.enabled,
+        currency: priceSettings.currency,
+        priceUrl: priceSettings.url,
+      });
+    },
+    getPairingSecret: () => storage.merchantTrust.getOrCreateSecret(),
+    getSecretKey,
+    getRelays: () => config.getRelays(),
+    createPool: () => createRelayPool(),
+    logger,
+    clock,
+  });
   // The list needs the seed: while the till is locked it waits for the PIN (decision 0024).
   const mintBackup = createMintBackup({
     config,
@@ -287,7 +311,13 @@ export function completeServices(
         wallets,
         receipts,
         profile: merchantProfile,
-        mintBackup: { sync: async () => backUp() },
+        // Each time listening starts (start-up, Settings saved) the cashiers' catalog is checked too.
+        mintBackup: {
+          sync: async () => {
+            backUp();
+            void catalog.sync();
+          },
+        },
       },
       retryList: storage.inboxRetries,
       relayStatus,
@@ -297,6 +327,7 @@ export function completeServices(
     merchantProfile,
     mintBackup,
     appData,
+    catalog,
     receipts,
     wallets,
     payments,

@@ -16,15 +16,32 @@ import type { RelayPool } from './relay-pool';
  * The merchant's newest profile on these relays, or undefined when none answers with one within
  * the timeout (no profile published, relays unreachable: the cashier cannot tell which).
  */
-export function readMerchantProfile(args: {
+export async function readMerchantProfile(args: {
   pool: RelayPool;
   relays: string[];
   merchantPubkeyHex: string;
   timeoutMs?: number;
 }): Promise<MerchantProfile | undefined> {
+  const events = await readMerchantEvents({ ...args, kind: MERCHANT_PROFILE_KIND });
+  const newest = newestEvent(events);
+  return newest ? parseMerchantProfile(newest) : undefined;
+}
+
+/**
+ * The merchant's stored events of one kind on these relays (`d` tag, when given), until every
+ * relay sent what it keeps or the timeout passed; only events the merchant signed.
+ */
+export function readMerchantEvents(args: {
+  pool: RelayPool;
+  relays: string[];
+  merchantPubkeyHex: string;
+  kind: number;
+  d?: string;
+  timeoutMs?: number;
+}): Promise<NostrEvent[]> {
   const timeoutMs = args.timeoutMs ?? RELAY_TIMEOUT_MS;
   const relays = [...new Set(args.relays)];
-  if (relays.length === 0) return Promise.resolve(undefined);
+  if (relays.length === 0) return Promise.resolve([]);
   return new Promise((resolve) => {
     const events: NostrEvent[] = [];
     let done = false;
@@ -34,18 +51,21 @@ export function readMerchantProfile(args: {
       done = true;
       clearTimeout(timer);
       try {
-        closer?.close('profile read');
+        closer?.close('merchant events read');
       } catch {
         // closing a subscription that already ended: nothing to release
       }
-      const newest = newestEvent(events);
-      resolve(newest ? parseMerchantProfile(newest) : undefined);
+      resolve(events);
     };
     const timer = setTimeout(finish, timeoutMs);
     try {
       closer = args.pool.subscribe(
         relays,
-        { kinds: [MERCHANT_PROFILE_KIND], authors: [args.merchantPubkeyHex] },
+        {
+          kinds: [args.kind],
+          authors: [args.merchantPubkeyHex],
+          ...(args.d ? { '#d': [args.d] } : {}),
+        },
         {
           // The pool checked the signature; only the merchant's own events count.
           onevent: (event) => {
@@ -56,7 +76,7 @@ export function readMerchantProfile(args: {
           maxWait: timeoutMs,
         },
       );
-      if (done) closer.close('profile read');
+      if (done) closer.close('merchant events read');
     } catch {
       finish();
     }

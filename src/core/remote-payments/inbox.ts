@@ -35,6 +35,7 @@ import { authSigner, deliveryAfterClose } from './relay-auth';
 import type { RelayPool } from './relay-pool';
 import { SeenWraps } from './seen-wraps';
 import type { RelayStatusSink } from './relay-status';
+import { remoteSaleFor } from './remote-sale';
 
 export interface RemotePaymentInboxDeps {
   /** a fresh pool per listening session (createRelayPool with the platform's WebSocket) */
@@ -573,6 +574,10 @@ export class RemotePaymentInbox {
         ...(message.pubkey ? { pubkey: message.pubkey } : {}),
         ...(message.receipt ? { receipt: message.receipt } : {}),
       };
+      const sale = remoteSaleFor(message.sale, quote.amount);
+      if (sale) quote.sale = sale;
+      // Registers the cashier's NUT-18 request: its payload then pays this quote's sale.
+      if (message.ecashRequest) quote.ecashRequestId = message.ecashRequest;
     }
 
     try {

@@ -5,6 +5,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
 import { base64urlnopad } from '@scure/base';
 import type { PaymentMessage } from './payment-message';
+import { provenSaleText } from './remote-sale';
 
 /** 256 random bits: guessing one is as hard as guessing a private key. */
 export const PAIRING_SECRET_BYTES = 32;
@@ -50,6 +51,10 @@ function provenBytes(message: PaymentMessage): Uint8Array {
   const { quote, amount, request, unit, mint, pubkey, expiry, receipt } = message;
   const fields: unknown[] = [PROOF_DOMAIN, quote, amount, request, unit, mint];
   fields.push(pubkey ?? null, expiry ?? null, receipt ?? null);
+  // Only when present, so a message without lines or request is proven exactly as before.
+  if (message.sale || message.ecashRequest) {
+    fields.push(message.sale ? provenSaleText(message.sale) : null, message.ecashRequest ?? null);
+  }
   return new TextEncoder().encode(JSON.stringify(fields));
 }
 

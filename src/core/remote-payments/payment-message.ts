@@ -3,6 +3,7 @@ import { InvalidPaymentMessageError } from '../errors';
 import { MAX_PAYMENT_MESSAGE_BYTES, MAX_QUOTE_ID_LENGTH, MAX_REQUEST_LENGTH } from './constants';
 import { mintUrlKey } from '../urls/normalise-url';
 import type { PairingProof } from './pairing';
+import { canonicalRemoteSale, type RemoteSaleLines } from './remote-sale';
 
 /** What a cashier tells the merchant about a mint quote it created for them. */
 export interface PaymentMessage {
@@ -22,6 +23,10 @@ export interface PaymentMessage {
   receipt?: string;
   /** a paired cashier's proof of the link's secret (core/remote-payments/pairing.ts) */
   pairing?: PairingProof;
+  /** the sale's lines, tax and tip; the merchant keeps them only if they add up to the quote */
+  sale?: RemoteSaleLines;
+  /** the id of the NUT-18 request the cashier shows beside the invoice, paid to the merchant */
+  ecashRequest?: string;
 }
 
 /** The most sats that can exist; anything above is not a real quote. */
@@ -32,6 +37,8 @@ const PUBKEY_PATTERN = /^0[23][0-9a-f]{64}$/;
 const X_ONLY_PUBKEY_PATTERN = /^[0-9a-f]{64}$/;
 const PAIRING_ID_PATTERN = /^[0-9a-f]{16}$/;
 const PAIRING_MAC_PATTERN = /^[0-9a-f]{64}$/;
+/** A NUT-18 request id as the app makes them (core/wallet/ecash/sale-request.ts): 8 bytes, hex. */
+const ECASH_REQUEST_PATTERN = /^[0-9a-f]{16}$/;
 
 /** Mint URLs compare in the one normalised form (core/urls/normalise-url.ts). */
 
@@ -64,7 +71,19 @@ export function parsePaymentMessage(
   }
   const raw = data as Record<string, unknown>;
 
-  const { quote, amount, request, unit, mint, pubkey, expiry, receipt, pairing } = raw;
+  const {
+    quote,
+    amount,
+    request,
+    unit,
+    mint,
+    pubkey,
+    expiry,
+    receipt,
+    pairing,
+    sale,
+    ecashRequest,
+  } = raw;
   if (typeof quote !== 'string' || quote.length === 0) fail('missing quote id');
   if (quote.length > MAX_QUOTE_ID_LENGTH || !QUOTE_ID_PATTERN.test(quote)) {
     fail('malformed quote id');
@@ -101,12 +120,22 @@ export function parsePaymentMessage(
     fail('malformed receipt pubkey');
   }
   const proof = pairing === undefined ? undefined : parsePairingProof(pairing);
+  const lines = sale === undefined ? undefined : canonicalRemoteSale(sale);
+  if (sale !== undefined && !lines) fail('malformed sale');
+  if (
+    ecashRequest !== undefined &&
+    (typeof ecashRequest !== 'string' || !ECASH_REQUEST_PATTERN.test(ecashRequest))
+  ) {
+    fail('malformed ecash request id');
+  }
 
   const message: PaymentMessage = { quote, amount, request, unit, mint };
   if (pubkey !== undefined) message.pubkey = pubkey as string;
   if (expiry !== undefined) message.expiry = expiry as number | null;
   if (receipt !== undefined) message.receipt = receipt as string;
   if (proof) message.pairing = proof;
+  if (lines) message.sale = lines;
+  if (ecashRequest !== undefined) message.ecashRequest = ecashRequest as string;
   return message;
 }
 
@@ -122,7 +151,19 @@ function parsePairingProof(value: unknown): PairingProof {
 
 /** The message text a cashier sends; only known fields, so nothing else leaks into the rumor. */
 export function serializePaymentMessage(message: PaymentMessage): string {
-  const { quote, amount, request, unit, mint, pubkey, expiry, receipt, pairing } = message;
+  const {
+    quote,
+    amount,
+    request,
+    unit,
+    mint,
+    pubkey,
+    expiry,
+    receipt,
+    pairing,
+    sale,
+    ecashRequest,
+  } = message;
   const proof = pairing ? { id: pairing.id, mac: pairing.mac } : undefined;
   return JSON.stringify({
     quote,
@@ -134,5 +175,7 @@ export function serializePaymentMessage(message: PaymentMessage): string {
     expiry,
     receipt,
     pairing: proof,
+    sale: sale ? canonicalRemoteSale(sale) : undefined,
+    ecashRequest,
   });
 }

@@ -24,6 +24,8 @@ import { ReceiptListener } from './receipt-listener';
 import type { SaleReceipt } from './receipt-message';
 import type { RelayPool } from './relay-pool';
 import { createRemoteInvoice, type RemoteInvoice } from './remote-invoice';
+import type { RemoteSaleLines } from './remote-sale';
+import { encodeSaleRequest, newRequestId } from '../wallet/ecash/sale-request';
 import { profileStillAccepts } from './sale-judgement';
 
 /** Where quotes are created and sent: read when an invoice is created. */
@@ -53,6 +55,8 @@ export interface RemoteCashierDeps {
   checkLinkBeforeSale?: boolean;
   /** how long the profile read before a sale may take (default RELAY_TIMEOUT_MS) */
   profileTimeoutMs?: number;
+  /** the shop's name from the link, for the ecash request's description */
+  shopName?: string;
   /** a fresh key per sale for its receipt (tests pass fixed ones) */
   newReceiptKey?: () => Uint8Array;
   clock?: Clock;
@@ -170,7 +174,15 @@ export class RemoteCashier {
     }
   }
 
-  async createInvoice(amount: number): Promise<RemoteInvoice> {
+  /**
+   * Creates the sale's quote and delivers it; `sale` (a cart's lines) goes with it. Each sale is
+   * offered as a NUT-18 request too, paid to the merchant and named in the message, so the
+   * merchant's inbox knows it (docs/protocol.md "Remote cashier requests").
+   */
+  async createInvoice(
+    amount: number,
+    options: { sale?: RemoteSaleLines } = {},
+  ): Promise<RemoteInvoice> {
     const { logger, merchantPubkeyHex, sales: store } = this.deps;
     await this.loaded;
     const generation = this.generation;
@@ -181,6 +193,7 @@ export class RemoteCashier {
       const revoked = this.linkCheck(pool, target);
       const receiptSecretKey = (this.deps.newReceiptKey ?? generateSecretKey)();
       const mintClient = await this.deps.wallets.getSeedlessWallet(target.mintUrl);
+      const ecashRequestId = newRequestId();
       const invoice = await createRemoteInvoice({
         merchantPubkeyHex,
         amount,
@@ -191,6 +204,8 @@ export class RemoteCashier {
         receiptPubkeyHex: getPublicKey(receiptSecretKey),
         pairingSecret: this.deps.pairingSecret,
         allowUnlocked: target.allowUnlocked === true,
+        ecashRequestId,
+        ...(options.sale ? { sale: options.sale } : {}),
         beforePublish: async (message) => {
           const check = await revoked;
           if (check === 'revoked') {
@@ -222,6 +237,14 @@ export class RemoteCashier {
         },
       });
       logger.info(`Remote quote ${invoice.quote} delivered to ${invoice.relays.length} relay(s)`);
+      invoice.ecash = encodeSaleRequest({
+        id: ecashRequestId,
+        amount: invoice.amount,
+        mints: [target.mintUrl],
+        shopName: this.deps.shopName ?? '',
+        merchantPubkey: merchantPubkeyHex,
+        relays: target.relays,
+      });
       const sale: CashierSale = {
         ...(written as CashierSale),
         sends: 1,

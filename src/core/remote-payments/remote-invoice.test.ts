@@ -5,6 +5,7 @@ import { LockingUnavailableError, UnlockedQuoteError } from './errors';
 import { readPaymentEvent } from './gift-wrap';
 import { createRemoteInvoice, type QuoteWallet } from './remote-invoice';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
+import { newPairingSecret } from './pairing';
 
 const MINT = 'http://127.0.0.1:3338';
 const merchant = generateSecretKey();
@@ -107,5 +108,43 @@ describe('createRemoteInvoice', () => {
     const { wallet, calls } = standIn({ nut20: true });
     await expect(invoiceFor(0, wallet)).rejects.toThrow();
     expect(calls).toEqual([]);
+  });
+
+  it("sends a cart's lines only when they add up to the quote and the message stays in bounds", async () => {
+    const send = async (sale: Parameters<typeof createRemoteInvoice>[0]['sale']) => {
+      const pool = new FakeRelayPool();
+      const { wallet } = standIn({ nut20: true, returnedPubkey: `02${merchantPub}` });
+      await createRemoteInvoice({
+        merchantPubkeyHex: merchantPub,
+        amount: 21,
+        mintUrl: MINT,
+        relays: ['ws://a'],
+        pool,
+        mintClient: wallet,
+        pairingSecret: newPairingSecret(),
+        ...(sale ? { sale } : {}),
+      });
+      const wrap = pool.events.get('ws://a')![0]!;
+      // The merchant's own reader, with its size bound: the message must be read.
+      return readPaymentEvent(wrap, merchant);
+    };
+    const line = { name: 'Tea', quantity: 3, unitSats: 7 };
+    const fits = { lines: [line], subtotalSats: 21, taxSats: 0, tipSats: 0 };
+    expect((await send(fits)).sale).toEqual(fits);
+    expect((await send({ ...fits, tipSats: 1 })).sale).toBeUndefined();
+    // 150 lines (under the 200-line bound) of long names: past 8 KiB together.
+    const many = {
+      lines: Array.from({ length: 150 }, (_, n) => ({
+        name: `${'A long item name '.repeat(4)}${n}`,
+        quantity: 1,
+        unitSats: n < 21 ? 1 : 0,
+      })),
+      subtotalSats: 21,
+      taxSats: 0,
+      tipSats: 0,
+    };
+    const message = await send(many);
+    expect(message.sale).toBeUndefined();
+    expect(message.amount).toBe(21);
   });
 });

@@ -5,9 +5,12 @@ import { toMintError } from '../wallet/mint-errors';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import { LockingUnavailableError, UnlockedQuoteError } from './errors';
 import { provePairing } from './pairing';
-import type { PaymentMessage } from './payment-message';
+import { serializePaymentMessage, type PaymentMessage } from './payment-message';
+import { MAX_PAYMENT_MESSAGE_BYTES } from './constants';
 import { sendPaymentMessage } from './publish';
 import type { RelayPool } from './relay-pool';
+import { remoteSaleFor, type RemoteSaleLines } from './remote-sale';
+import type { EncodedSaleRequest } from '../wallet/ecash/sale-request';
 
 /** The part of a seedless cashu-ts Wallet the cashier needs; tests may pass a stand-in. */
 export type QuoteWallet = Pick<
@@ -26,9 +29,13 @@ export interface RemoteInvoice {
   pubkey?: string;
   /** relays that stored the message */
   relays: string[];
+  /** the same sale as a NUT-18 request paid to the merchant, when the message named one */
+  ecash?: EncodedSaleRequest;
 }
 
 const UNLOCKED_QUOTE = 'Mint returned unlocked mint quote';
+/** `"pairing":{"id":…16 hex,"mac":…64 hex}` with room to spare. */
+const PAIRING_PROOF_ROOM = 160;
 
 /**
  * A quote the mint did not lock (cashu-ts says so in its text) is ours to name; every other
@@ -92,6 +99,10 @@ export async function createRemoteInvoice(args: {
    * cashier checks its link and writes its sale row here); a throw sends nothing.
    */
   beforePublish?: (message: PaymentMessage) => Promise<void>;
+  /** the cart's lines; sent only when they add up to the mint's amount, as the merchant checks */
+  sale?: RemoteSaleLines;
+  /** the id of the NUT-18 request shown beside the invoice, registered with the merchant */
+  ecashRequestId?: string;
 }): Promise<RemoteInvoice> {
   if (!Number.isSafeInteger(args.amount) || args.amount <= 0) {
     throw new CashewError('Amount must be a positive whole number of sats');
@@ -116,6 +127,14 @@ export async function createRemoteInvoice(args: {
   };
   if (quote.pubkey) message.pubkey = quote.pubkey.toLowerCase();
   if (args.receiptPubkeyHex) message.receipt = args.receiptPubkeyHex;
+  if (args.sale && remoteSaleFor(args.sale, message.amount)) {
+    message.sale = args.sale;
+    // A message past the merchant's size bound would be refused whole: a long cart goes as its
+    // amount alone rather than lose the sale (the pairing proof adds about 120 bytes).
+    const bytes = new TextEncoder().encode(serializePaymentMessage(message)).length;
+    if (bytes + PAIRING_PROOF_ROOM > MAX_PAYMENT_MESSAGE_BYTES) delete message.sale;
+  }
+  if (args.ecashRequestId) message.ecashRequest = args.ecashRequestId;
   // Proven last, over the final fields (receipt included), so the merchant can check them all.
   if (args.pairingSecret) message.pairing = provePairing(args.pairingSecret, message);
   await args.beforePublish?.(message);

@@ -67,6 +67,28 @@ describe('verifyRemoteQuote at the dev mint', () => {
     expect(verdict.quote.expiry).toBeGreaterThan(Date.now() / 1000);
   });
 
+  it("keeps the cashier's lines only when they add up to the mint's amount", async () => {
+    const created = await createQuote(21, LOCK);
+    const sale = {
+      lines: [{ itemId: 'tea', name: 'Tea', quantity: 3, unitSats: 7 }],
+      subtotalSats: 21,
+      taxSats: 0,
+      tipSats: 0,
+    };
+    const kept = await verify({ quote: created.quote, amount: 21, sale });
+    expect(kept).toMatchObject({ kind: 'take', quote: { sale: { ...sale, method: 'lightning' } } });
+    // Lines that add up to what the message claims, not what the mint says: the sale still
+    // counts the mint's 21 sats, without the lines.
+    const claimed = {
+      ...sale,
+      lines: [{ name: 'Tea', quantity: 3, unitSats: 70 }],
+      subtotalSats: 210,
+    };
+    const dropped = await verify({ quote: created.quote, amount: 210, sale: claimed });
+    expect(dropped).toMatchObject({ kind: 'take', quote: { amount: 21 } });
+    if (dropped.kind === 'take') expect(dropped.quote.sale).toBeUndefined();
+  });
+
   it('drops an id the mint does not know', async () => {
     expect(await verify({ quote: 'forged-quote-id' })).toEqual({
       kind: 'drop',

@@ -5,6 +5,7 @@ import { isDefiniteRefusal } from '../wallet/mint-errors';
 import { isExpiredUnpaid, type MintQuoteSnapshot } from '../wallet/mint/mint-quote-snapshot';
 import type { PaymentMessage } from './payment-message';
 import { judgeQuoteLock } from './sale-judgement';
+import { remoteSaleFor } from './remote-sale';
 
 /** What the merchant needs from the quote's mint. */
 export interface RemoteQuoteMint {
@@ -93,5 +94,10 @@ export async function verifyRemoteQuote(args: {
     ...(lock ? { pubkey: lock } : {}),
     ...(message.receipt ? { receipt: message.receipt } : {}),
   };
+  // The cashier's lines count only when they add up to the mint's amount (decision 0042).
+  const sale = remoteSaleFor(message.sale, amount);
+  if (sale) quote.sale = sale;
+  // Registers the cashier's NUT-18 request: its payload then pays this quote's sale.
+  if (message.ecashRequest) quote.ecashRequestId = message.ecashRequest;
   return { kind: 'take', quote };
 }

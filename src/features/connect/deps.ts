@@ -17,6 +17,8 @@ export interface ConnectServices {
     /** another device on this phrase, as the last sync saw the relays */
     otherDevice?(): 'holding' | 'taken-over' | undefined;
   };
+  /** the cashiers' catalog, published again for the new secret after a reset */
+  catalog?: { sync(): Promise<unknown> };
   /** the device's npub goes into the link (the key is created on first use) */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   logger: Logger; /** The merchant PIN in front of this screen; omitted: never asked. */

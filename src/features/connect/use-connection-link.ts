@@ -14,7 +14,7 @@ export function useConnectionLink(
   services: ConnectServices,
   origin: string,
 ): { state: ConnectionLinkState; reset: () => Promise<boolean> } {
-  const { storage, deviceKeys, logger, merchantProfile } = services;
+  const { storage, deviceKeys, logger, merchantProfile, catalog } = services;
   const [state, setState] = useState<ConnectionLinkState>({ status: 'loading' });
 
   const build = useCallback(
@@ -58,8 +58,9 @@ export function useConnectionLink(
     }
     // The profile names the pairing id; a failed publish is retried at the next start.
     void merchantProfile.sync();
+    void catalog?.sync();
     return true;
-  }, [build, storage.merchantTrust, merchantProfile, logger]);
+  }, [build, storage.merchantTrust, merchantProfile, catalog, logger]);
 
   return { state, reset };
 }

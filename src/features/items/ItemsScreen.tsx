@@ -83,6 +83,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
       try {
         await store.putMany(changed);
         setItems(await store.list());
+        void services.catalog?.sync();
         return true;
       } catch (error) {
         logger.error(T.SAVE_FAILED_LOG, error);
@@ -90,7 +91,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
         return false;
       }
     },
-    [store, logger],
+    [store, logger, services.catalog],
   );
 
   if (items === null) return null;
@@ -133,6 +134,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
     try {
       await store.remove(item.id);
       setItems(await store.list());
+      void services.catalog?.sync();
     } catch (error) {
       logger.error(T.SAVE_FAILED_LOG, error);
     }
@@ -193,9 +195,10 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
           onChange={(e) => {
             const enabled = e.target.checked;
             setTipsOn(enabled);
-            tips
-              .set({ enabled })
-              .catch((error: unknown) => logger.error('Could not save tips', error));
+            tips.set({ enabled }).then(
+              () => void services.catalog?.sync(),
+              (error: unknown) => logger.error('Could not save tips', error),
+            );
           }}
         />
         {T.TIPS_LABEL}

@@ -5,4 +5,6 @@ import type { Logger } from '../../core/logger';
 export interface ItemsServices {
   storage: { items: ItemStore; tips: TipSettingsStore };
   logger: Logger;
+  /** the paired cashiers' copy of the catalog, published again after a change */
+  catalog?: { sync(): Promise<unknown> };
 }

@@ -1,8 +1,10 @@
 // The cashier's point of sale for one merchant: the link check on opening, then keypad, delivery
 // status, invoice modal and the sales list.
-import { useCallback } from 'react';
-import type { RemoteTarget } from '../../core/remote-payments';
+import { useCallback, useRef, useState } from 'react';
+import type { RemoteSaleLines, RemoteTarget } from '../../core/remote-payments';
 import { InvoicePanel } from '../../ui/InvoicePanel';
+import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
+import { CashierItems } from './CashierItems';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { CashierSalesList } from './CashierSalesList';
 import type { RemoteServices } from './deps';
@@ -17,7 +19,13 @@ import {
   LINK_OPEN_FAILED_TEXT,
   NO_PROFILE_TEXT,
   NO_PROFILE_TITLE,
+  ITEMS_TAB,
+  KEYPAD_TAB,
+  SATS_ENTRY_TEXT,
+  fiatEntryText,
 } from './texts';
+import { useCashierCatalog, useCatalogPrice } from './use-cashier-catalog';
+import { useCashierFiatEntry } from './use-cashier-fiat-entry';
 import { useCashierLink } from './use-cashier-link';
 import { useRemoteInvoice } from './use-remote-invoice';
 
@@ -66,29 +74,93 @@ function Till({
   target,
   pairingSecret,
   linkMintRefused,
+  shopName,
 }: {
   services: RemoteServices;
   merchantPubkeyHex: string;
   target: RemoteTarget;
   pairingSecret?: Uint8Array;
   linkMintRefused: boolean;
+  shopName?: string;
 }) {
   const { logger } = services;
-  const state = useRemoteInvoice(services, merchantPubkeyHex, target, pairingSecret);
-  const { invoice } = state;
+  const catalog = useCashierCatalog(services, merchantPubkeyHex, target.relays, pairingSecret);
+  const priceUsed = useCatalogPrice(catalog, logger);
+  // A cart's charge: its lines go with the invoice of exactly its total.
+  const charge = useRef<{ amount: number; sale: RemoteSaleLines } | null>(null);
+  const saleOf = useCallback((sats: number) => {
+    const pending = charge.current;
+    charge.current = null;
+    return pending && pending.amount === sats ? pending.sale : undefined;
+  }, []);
+  const state = useRemoteInvoice(
+    services,
+    merchantPubkeyHex,
+    target,
+    pairingSecret,
+    shopName,
+    saleOf,
+  );
+  const { invoice, submit } = state;
+  const [mode, setMode] = useState<'keypad' | 'items'>('keypad');
+  const onCharge = useCallback(
+    (amount: number, sale: RemoteSaleLines) => {
+      charge.current = { amount, sale };
+      submit(amount);
+    },
+    [submit],
+  );
+  const entry = useCashierFiatEntry(priceUsed, submit);
   const onCopyError = useCallback(
     (failure: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, failure),
     [logger],
   );
   if (state.revoked) return <LinkRevoked />;
+  const hasItems = Boolean(catalog && catalog.items.length > 0);
+  const showItems = hasItems && mode === 'items';
   return (
     <section className="flex flex-col gap-4" data-quote-id={invoice?.quote}>
       <MintLine services={services} mintUrl={target.mintUrl} linkMintRefused={linkMintRefused} />
-      <p className="text-sm text-slate-500">Enter an amount in sats</p>
+      {hasItems ? (
+        <SegmentTrack role="group" aria-label="Keypad or items">
+          <SegmentButton
+            selected={!showItems}
+            aria-pressed={!showItems}
+            onClick={() => setMode('keypad')}
+          >
+            {KEYPAD_TAB}
+          </SegmentButton>
+          <SegmentButton
+            selected={showItems}
+            aria-pressed={showItems}
+            onClick={() => setMode('items')}
+          >
+            {ITEMS_TAB}
+          </SegmentButton>
+        </SegmentTrack>
+      ) : null}
+      {showItems && catalog ? (
+        <CashierItems
+          // Remounted after each sale: the next customer starts with an empty cart.
+          key={String(state.resetKey)}
+          items={catalog.items}
+          tips={catalog.tips}
+          priceUsed={priceUsed}
+          busy={state.open || state.creating}
+          onCharge={onCharge}
+        />
+      ) : (
+        <p className="text-sm text-slate-500">
+          {entry ? fiatEntryText(entry.unit) : SATS_ENTRY_TEXT}
+        </p>
+      )}
       <InvoicePanel
         flow={state}
         invoice={invoice}
         onCopyError={onCopyError}
+        keypad={!showItems}
+        ecashRequest={invoice?.ecash ?? null}
+        {...(entry ? { entry } : {})}
         {...(state.limits ? { limits: state.limits } : {})}
       />
       <CashierSalesList sales={state.sales} />
@@ -146,6 +218,7 @@ export function RemoteCashier({
           target={opened.target}
           pairingSecret={opened.pairingSecret}
           linkMintRefused={opened.linkMintRefused}
+          {...(link.shopName ? { shopName: link.shopName } : {})}
         />
       )}
     </div>

@@ -18,6 +18,10 @@ import {
   type MerchantProfile,
 } from '../../core/remote-payments';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
+import { PaymentRequest } from '@cashu/cashu-ts';
+import { catalogEvent, catalogOf } from '../../core/remote-payments/catalog-event';
+import { hasValidPairing } from '../../core/remote-payments/pairing';
+import { parsePaymentMessage } from '../../core/remote-payments/payment-message';
 import { fakeQuoteMint } from '../../testing/remote-payments/fake-quote-mint';
 import { lockPubkeyForNostrKey } from '../../core/wallet/mint/nut20-key';
 import { createStorage, type Storage } from '../../storage';
@@ -407,5 +411,64 @@ describe('RemoteScreen cashier', () => {
     expect(screen.getByTestId('invoice-error')).toBeTruthy();
     expect(await storage.cashierSales.list(merchantHex)).toEqual([]);
     expect(statuses()).toEqual([]);
+  });
+});
+
+describe('RemoteScreen items', () => {
+  it('sells the merchant’s published items: the cart’s lines and an ecash request go with the sale', async () => {
+    const secret = newPairingSecret();
+    const coffee = {
+      id: 'coffee',
+      name: 'Coffee',
+      price: { unit: 'sat' as const, sats: 7 },
+      taxRatePercent: 10,
+      enabled: true,
+      position: 0,
+    };
+    const { pool } = await setup(
+      `/remote/${merchantNpub}${linkSearch}#pair=${encodePairingSecret(secret)}`,
+      undefined,
+      (relays) => {
+        publishProfile(relays, RELAY, {
+          mints: [MINT],
+          relays: [RELAY],
+          pairingId: pairingId(secret),
+        });
+        const catalog = catalogOf([coffee], { tips: false, currency: null });
+        relays.deliver(
+          RELAY,
+          catalogEvent({ merchantSecretKey: merchantSk, pairingSecret: secret, catalog, now: 1 }),
+        );
+      },
+    );
+    await tillReady();
+    fireEvent.click(await screen.findByRole('button', { name: 'Items' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Coffee' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Coffee' }));
+    // 2 × 7 = 14, tax 10 % = 1.4 → 1: 15 sats.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Charge 15 sats' }));
+    });
+    // The modal's code loads lazily; the first test to open one waits for it.
+    expect(
+      await screen.findByText('Please pay this invoice', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('invoice-string').textContent).toBe('lnbcrt15n1fakeinvoice');
+    const wrap = (pool.events.get(RELAY) ?? []).find((event) => event.kind === 1059);
+    const message = parsePaymentMessage(unwrapPaymentEvent(wrap!, merchantSk).content);
+    expect(message.sale).toEqual({
+      lines: [{ itemId: 'coffee', name: 'Coffee', quantity: 2, unitSats: 7, taxRatePercent: 10 }],
+      subtotalSats: 14,
+      taxSats: 1,
+      tipSats: 0,
+    });
+    expect(hasValidPairing(secret, message)).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Ecash' }));
+    const request = PaymentRequest.fromEncodedRequest(
+      screen.getByTestId('ecash-request-string').textContent ?? '',
+    );
+    expect(request.id).toBe(message.ecashRequest);
+    expect(request.amount?.toNumber()).toBe(15);
+    expect(request.mints).toEqual([MINT]);
   });
 });

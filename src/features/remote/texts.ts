@@ -56,3 +56,16 @@ export const NEEDS_LOCKING_TEXT =
 /** The merchant's newest profile no longer lists this page's mint. */
 export const MINT_NOT_ACCEPTED_TEXT =
   '❌ The merchant no longer takes payments on this mint, so no invoice is shown. Reload this page.';
+
+/** The catalog's texts on the cashier (docs/behaviour.md "Remote cashier", items). */
+export const KEYPAD_TAB = 'Keypad';
+export const ITEMS_TAB = 'Items';
+export const SATS_ENTRY_TEXT = 'Enter an amount in sats';
+export const fiatEntryText = (currency: string) => `Enter an amount in ${currency}`;
+export const CASHIER_CART_EMPTY = 'Tap an item to add it.';
+export const removeLineLabel = (name: string) => `Remove ${name}`;
+export const REMOVE_TEXT = 'Remove';
+export const NO_TIP_TEXT = 'No tip';
+export const TIP_LEGEND = 'Tip';
+export const CASHIER_NO_PRICE_TEXT =
+  'An item is priced in a currency with no price now: it cannot be charged until prices load.';

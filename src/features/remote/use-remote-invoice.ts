@@ -12,6 +12,7 @@ import {
   RemoteCashier,
   type CashierSale,
   type RemoteInvoice,
+  type RemoteSaleLines,
   type RemoteTarget,
 } from '../../core/remote-payments';
 import { fireConfetti } from '../../ui/confetti';
@@ -44,6 +45,9 @@ export function useRemoteInvoice(
   merchantPubkeyHex: string,
   target: RemoteTarget,
   pairingSecret: Uint8Array | undefined,
+  shopName?: string,
+  /** the cart's lines for a charge of exactly these sats; undefined for a keypad amount */
+  saleOf?: (sats: number) => RemoteSaleLines | undefined,
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
   const makePool = services.createRelayPool ?? createRelayPool;
@@ -58,9 +62,19 @@ export function useRemoteInvoice(
         createPool: () => makePool(),
         sales: storage.cashierSales,
         pairingSecret,
+        ...(shopName ? { shopName } : {}),
         logger,
       }),
-    [merchantPubkeyHex, target, pairingSecret, storage.cashierSales, wallets, makePool, logger],
+    [
+      merchantPubkeyHex,
+      target,
+      pairingSecret,
+      shopName,
+      storage.cashierSales,
+      wallets,
+      makePool,
+      logger,
+    ],
   );
   useEffect(() => {
     const offSales = cashier.onSalesChanged(setSales);
@@ -75,7 +89,13 @@ export function useRemoteInvoice(
       cashier.stop();
     };
   }, [cashier, logger]);
-  const create = useCallback((amount: number) => cashier.createInvoice(amount), [cashier]);
+  const create = useCallback(
+    (amount: number) => {
+      const sale = saleOf?.(amount);
+      return cashier.createInvoice(amount, sale ? { sale } : {});
+    },
+    [cashier, saleOf],
+  );
   const watch = useCallback(
     (end: (quoteId: string, paid: boolean) => void) => {
       const offSettled = cashier.onSettled(({ invoice: paid }) => {

@@ -72,4 +72,12 @@ describe('SaleRequests', () => {
     await ports.quotes.update('q1', { state: 'PAID' });
     expect(await requests.findOpen(open?.id ?? '')).toBeUndefined();
   });
+
+  it('finds a remote sale by the request its cashier named, while it is open', async () => {
+    const { ports, requests } = setup();
+    await ports.quotes.put(quote({ quote: 'r1', kind: 'remote', ecashRequestId: 'ab'.repeat(8) }));
+    expect((await requests.findOpen('ab'.repeat(8)))?.quote).toBe('r1');
+    await ports.quotes.update('r1', { state: 'PAID' });
+    expect(await requests.findOpen('ab'.repeat(8))).toBeUndefined();
+  });
 });

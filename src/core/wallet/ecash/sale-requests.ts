@@ -43,7 +43,10 @@ export class SaleRequests {
     return { id, ...encoded };
   }
 
-  /** The open sale whose request has this id: an unpaid, unexpired direct invoice. */
+  /**
+   * The open sale whose request has this id: an unpaid, unexpired direct invoice, or a remote one
+   * whose cashier named the request in its message (docs/protocol.md "The payment message").
+   */
   async findOpen(id: string): Promise<PendingMintQuote | undefined> {
     const all = await this.deps.quotes.list();
     for (const quote of all) {
@@ -55,7 +58,7 @@ export class SaleRequests {
   private isOpen(quote: PendingMintQuote): boolean {
     const nowSeconds = this.deps.clock() / 1000;
     return (
-      quote.kind === 'direct' &&
+      (quote.kind === 'direct' || quote.kind === 'remote') &&
       quote.state === 'UNPAID' &&
       !quote.reservation &&
       !quote.lockedOutputs &&

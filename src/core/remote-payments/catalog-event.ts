@@ -1,0 +1,145 @@
+// The merchant's catalog for its paired cashiers: items, tips and the display currency in one
+// NIP-78 event (kind 30078, `d` = `cashew-pos/catalog`), signed by the merchant and NIP-44
+// encrypted with a key only the pairing secret gives (docs/protocol.md "The cashier's catalog").
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import type { Event as NostrEvent } from 'nostr-tools/core';
+import * as nip44 from 'nostr-tools/nip44';
+import { finalizeEvent, verifyEvent } from 'nostr-tools/pure';
+import { normaliseItem, sortItems, type CatalogItem } from '../items/item';
+import { isCurrencyCode } from '../prices/currencies';
+import { readMerchantEvents } from './cashier-link';
+import { pairingId } from './pairing';
+import type { RelayPool } from './relay-pool';
+
+export const CATALOG_KIND = 30078;
+export const CATALOG_D_TAG = 'cashew-pos/catalog';
+/** Names which secret encrypted it, as the profile's `cashew-pairing` tag does. */
+const PAIRING_TAG = 'cashew-pairing';
+/** Bumped if the key derivation ever changes. */
+const KEY_DOMAIN = 'cashew-pos/catalog/1';
+/** Relays refuse large events (often past 64 KiB): a counter's list fits well under this. */
+export const MAX_CATALOG_ITEMS = 300;
+
+/** What a paired cashier reads: enabled items in grid order, the tip setting, the currency. */
+export interface PublishedCatalog {
+  items: CatalogItem[];
+  tips: boolean;
+  /** the display currency, null for sats only */
+  currency: string | null;
+  /** the merchant's price source, so the cashier converts at the same price as the merchant */
+  priceUrl?: string;
+}
+
+/** The NIP-44 conversation key of the catalog: HMAC-SHA256(pairing secret, domain). */
+export function catalogKey(pairingSecret: Uint8Array): Uint8Array {
+  return hmac(sha256, pairingSecret, new TextEncoder().encode(KEY_DOMAIN));
+}
+
+/** The catalog as published: only enabled, sound items, at most MAX_CATALOG_ITEMS. */
+export function catalogOf(
+  items: readonly CatalogItem[],
+  settings: { tips: boolean; currency: string | null; priceUrl?: string },
+): PublishedCatalog {
+  const shown: CatalogItem[] = [];
+  for (const item of sortItems(items)) {
+    if (!item.enabled) continue;
+    try {
+      shown.push(normaliseItem(item));
+    } catch {
+      continue;
+    }
+    if (shown.length >= MAX_CATALOG_ITEMS) break;
+  }
+  return {
+    items: shown,
+    tips: settings.tips,
+    currency: settings.currency,
+    ...(settings.priceUrl ? { priceUrl: settings.priceUrl } : {}),
+  };
+}
+
+export function catalogEvent(args: {
+  merchantSecretKey: Uint8Array;
+  pairingSecret: Uint8Array;
+  catalog: PublishedCatalog;
+  now: number;
+}): NostrEvent {
+  return finalizeEvent(
+    {
+      kind: CATALOG_KIND,
+      created_at: args.now,
+      tags: [
+        ['d', CATALOG_D_TAG],
+        [PAIRING_TAG, pairingId(args.pairingSecret)],
+      ],
+      content: nip44.v2.encrypt(JSON.stringify(args.catalog), catalogKey(args.pairingSecret)),
+    },
+    args.merchantSecretKey,
+  );
+}
+
+function parseCatalog(value: unknown): PublishedCatalog | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const raw = value as Record<string, unknown>;
+  if (!Array.isArray(raw.items)) return undefined;
+  const currency = raw.currency === null || isCurrencyCode(raw.currency) ? raw.currency : null;
+  const priceUrl =
+    typeof raw.priceUrl === 'string' && /^https?:\/\//.test(raw.priceUrl)
+      ? raw.priceUrl
+      : undefined;
+  const items: CatalogItem[] = [];
+  // Each item is checked as the merchant's own store checks it; a bad one is left out.
+  for (const entry of raw.items.slice(0, MAX_CATALOG_ITEMS) as unknown[]) {
+    try {
+      const item = normaliseItem(entry as CatalogItem);
+      if (typeof item.id === 'string' && Number.isFinite(item.position)) items.push(item);
+    } catch {
+      continue;
+    }
+  }
+  return {
+    items: items.map((item) => ({ ...item, enabled: true })),
+    tips: raw.tips === true,
+    currency,
+    ...(priceUrl ? { priceUrl } : {}),
+  };
+}
+
+/**
+ * The newest catalog event the merchant signed for this pairing secret, opened; undefined when
+ * there is none, or it does not verify, decrypt or read as a catalog.
+ */
+export function readCatalogEvent(
+  events: readonly NostrEvent[],
+  merchantPubkeyHex: string,
+  pairingSecret: Uint8Array,
+): PublishedCatalog | undefined {
+  const id = pairingId(pairingSecret);
+  const candidates = events
+    .filter((e) => e.kind === CATALOG_KIND && e.pubkey === merchantPubkeyHex)
+    .filter((e) => e.tags.some((t) => t[0] === 'd' && t[1] === CATALOG_D_TAG))
+    .filter((e) => e.tags.some((t) => t[0] === PAIRING_TAG && t[1] === id))
+    .sort((a, b) => b.created_at - a.created_at);
+  for (const event of candidates) {
+    if (!verifyEvent(event)) continue;
+    try {
+      return parseCatalog(JSON.parse(nip44.v2.decrypt(event.content, catalogKey(pairingSecret))));
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+/** The cashier's read of the catalog for its link's secret; undefined when there is none. */
+export async function readCatalog(args: {
+  pool: RelayPool;
+  relays: string[];
+  merchantPubkeyHex: string;
+  pairingSecret: Uint8Array;
+  timeoutMs?: number;
+}): Promise<PublishedCatalog | undefined> {
+  const events = await readMerchantEvents({ ...args, kind: CATALOG_KIND, d: CATALOG_D_TAG });
+  return readCatalogEvent(events, args.merchantPubkeyHex, args.pairingSecret);
+}

@@ -1,0 +1,83 @@
+// Merchant side: publishes the cashier's catalog when it changed (items, tips, currency or the
+// pairing secret), so a paired cashier sells what the merchant sells (docs/protocol.md "The cashier's catalog").
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { silentLogger, type Logger } from '../logger';
+import type { Clock } from '../ports';
+import { catalogEvent, type PublishedCatalog } from './catalog-event';
+import { publishToRelays } from './publish';
+import type { RelayPool } from './relay-pool';
+
+export interface CatalogPublisherDeps {
+  collect: () => Promise<PublishedCatalog>;
+  /** the current pairing secret (created on first need) */
+  getPairingSecret: () => Promise<Uint8Array>;
+  /** the device key; rejects while the till is locked */
+  getSecretKey: () => Promise<Uint8Array>;
+  getRelays: () => Promise<string[]>;
+  createPool: () => RelayPool;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+export class CatalogPublisher {
+  private readonly logger: Logger;
+  private readonly clock: Clock;
+  /** what a relay last accepted, so an unchanged catalog is not published again */
+  private last: string | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(private readonly deps: CatalogPublisherDeps) {
+    this.logger = deps.logger ?? silentLogger;
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  /** Publishes the catalog if it changed; calls while one runs are folded into one more. Never rejects. */
+  sync(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.publishOnce();
+      } while (this.again);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async publishOnce(): Promise<void> {
+    let pool: RelayPool | undefined;
+    try {
+      const [catalog, pairingSecret, relays] = await Promise.all([
+        this.deps.collect(),
+        this.deps.getPairingSecret(),
+        this.deps.getRelays(),
+      ]);
+      const content = JSON.stringify([bytesToHex(pairingSecret), relays, catalog]);
+      if (content === this.last) return;
+      const event = catalogEvent({
+        merchantSecretKey: await this.deps.getSecretKey(),
+        pairingSecret,
+        catalog,
+        now: Math.floor(this.clock() / 1000),
+      });
+      pool = this.deps.createPool();
+      const outcome = await publishToRelays(event, relays, pool);
+      if (outcome.accepted.length > 0) {
+        this.last = content;
+        this.logger.info(`Catalog of ${catalog.items.length} items published for the cashiers`);
+      } else {
+        this.logger.warn('No relay took the catalog', outcome.failures);
+      }
+    } catch (error) {
+      // A locked till (no key) or no relay: the next change or start tries again.
+      this.logger.warn('Could not publish the catalog', error);
+    } finally {
+      pool?.destroy();
+    }
+  }
+}

@@ -1,0 +1,89 @@
+// The merchant's catalog for this link (items, tips, currency), read once the link is open, and
+// the price of its display currency from the merchant's price source
+// (docs/protocol.md "The cashier's catalog").
+import { useEffect, useMemo, useState } from 'react';
+import type { PriceUsed } from '../../core/items/cart';
+import type { Logger } from '../../core/logger';
+import { createRelayPool, readCatalog, type PublishedCatalog } from '../../core/remote-payments';
+import { PriceService, type PriceCache } from '../../core/prices/price-service';
+import type { RemoteServices } from './deps';
+
+export function useCashierCatalog(
+  services: RemoteServices,
+  merchantPubkeyHex: string,
+  relays: string[],
+  pairingSecret: Uint8Array | undefined,
+): PublishedCatalog | undefined {
+  const [catalog, setCatalog] = useState<PublishedCatalog | undefined>(undefined);
+  useEffect(() => {
+    // Unpaired links get no catalog: it is encrypted to the pairing secret.
+    if (!pairingSecret) return;
+    let active = true;
+    const { logger } = services;
+    const pool = (services.createRelayPool ?? createRelayPool)();
+    readCatalog({ pool, relays, merchantPubkeyHex, pairingSecret })
+      .then(
+        (read) => {
+          if (active) setCatalog(read);
+        },
+        (error: unknown) => logger.warn('Could not read the merchant’s catalog', error),
+      )
+      .finally(() => pool.destroy());
+    return () => {
+      active = false;
+    };
+  }, [services, merchantPubkeyHex, relays, pairingSecret]);
+  return catalog;
+}
+
+/** The merchant's price settings, kept in memory: the cashier stores nothing of the merchant's. */
+function memoryPriceService(currency: string, url: string, logger: Logger): PriceService {
+  let cache: PriceCache | undefined;
+  return new PriceService({
+    store: {
+      getSettings: async () => ({ currency, url }),
+      saveSettings: async () => {},
+      getCache: async () => cache,
+      putCache: async (next) => {
+        cache = next;
+      },
+    },
+    fetch: (target, init) => globalThis.fetch(target, init),
+    clock: Date.now,
+    logger,
+  });
+}
+
+/** The catalog currency's price from the merchant's source, while it may be used; else undefined. */
+export function useCatalogPrice(
+  catalog: PublishedCatalog | undefined,
+  logger: Logger,
+): PriceUsed | undefined {
+  const currency = catalog?.currency ?? null;
+  const url = catalog?.priceUrl;
+  const prices = useMemo(
+    () => (currency && url ? memoryPriceService(currency, url, logger) : undefined),
+    [currency, url, logger],
+  );
+  const [used, setUsed] = useState<PriceUsed | undefined>(undefined);
+  useEffect(() => {
+    if (!prices) return;
+    let active = true;
+    const read = () =>
+      prices.current().then(
+        (view) => {
+          // A stale price, a jump or none: sats only, as on the merchant's keypad.
+          const usable = view.kind === 'price' && !view.stale;
+          if (active) setUsed(usable ? { currency: view.currency, price: view.price } : undefined);
+        },
+        (error: unknown) => logger.warn('Could not read the price', error),
+      );
+    void read();
+    const timer = setInterval(() => void read(), 60_000);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, [prices, logger]);
+  return used;
+}
