@@ -20,6 +20,7 @@ import { MintBalances } from './MintBalances';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
+import { RefundEcashForm } from './RefundEcashForm';
 import { ReceiptModal } from './ReceiptModal';
 import { REFUND } from './receipt-texts';
 import { useReceipt } from './use-receipt';
@@ -220,7 +221,22 @@ export function WalletScreen({
         }
       />
 
-      <CashOutPanel flow={cashOut} />
+      <CashOutPanel
+        flow={cashOut}
+        ecashRefund={(target) => (
+          <RefundEcashForm
+            target={target}
+            withdraw={services.withdraw}
+            logger={logger}
+            onToken={(shown) => {
+              cashOut.close();
+              reload();
+              withdraw.show(shown);
+            }}
+            onCancel={cashOut.close}
+          />
+        )}
+      />
       <WithdrawAmount
         available={state.step === 'choose' ? state.available : null}
         onConfirm={(amount) =>
