@@ -1,10 +1,12 @@
 // Receipts and refunds end to end against the dev mint: a keypad sale's receipt (one line "Sale",
 // total, "Lightning"), its printed layout on a 58 mm roll with no horizontal overflow, and axe at
 // phone size; a partial Lightning refund linked to its sale, one larger than what is left refused,
-// the day's close and its chart (docs/behaviour.md "Receipts", "Refunds", "Day close").
+// the day's close and its chart; a partial refund as an ecash token that redeems at the mint for
+// exactly its amount (docs/behaviour.md "Receipts", "Refunds", "Day close").
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
+import { customerWallet } from './helpers/customer';
 import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
@@ -139,5 +141,64 @@ test.describe('receipts', () => {
     await day.getByRole('button', { name: 'By day of the month' }).click();
     const month = day.getByRole('img', { name: /^1,234 sats of sales this month/ });
     expect((await month.getAttribute('data-bars'))!.split(',')[now.day - 1]).toBe('1234');
+  });
+
+  test('a partial refund as an ecash token redeems for exactly its amount and is linked to the sale', async ({
+    page,
+    context,
+    appUrl,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    test.setTimeout(180_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(appUrl).origin,
+    });
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 1000, payQuote);
+    await openWallet(page);
+    await page.setViewportSize(PHONE);
+
+    let receipt = await openReceipt(page);
+    await receipt.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund (up to 1000 sats)' });
+    await refund.getByRole('button', { name: 'As ecash token' }).click();
+    await expect(refund.getByLabel('Amount in sats')).toHaveValue('1000');
+    await expectAccessible(page, 'ecash refund');
+    await refund.getByLabel('Amount in sats').fill('1001');
+    await refund.getByRole('button', { name: 'Create token' }).click();
+    await expect(refund.getByText('Only 1000 sats of this sale are left to refund')).toBeVisible();
+    await refund.getByLabel('Amount in sats').fill('300');
+    await refund.getByRole('button', { name: 'Create token' }).click();
+
+    // The token as the animated QR Withdraw shows; the customer's wallet redeems it.
+    const shown = page.getByRole('dialog', { name: 'Scan to withdraw' });
+    await expect(shown.getByTestId('animated-qr')).toHaveAttribute(
+      'data-part',
+      /^ur:bytes\//,
+      SETTLES,
+    );
+    await shown.getByRole('button', { name: 'Copy Token' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^cashuB/);
+    const token = await page.evaluate(() => navigator.clipboard.readText());
+    await shown.getByRole('button', { name: 'Close' }).click();
+    const proofs = await (await customerWallet(mintUrl)).receive(token);
+    expect(proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0)).toBe(300);
+
+    const refundRow = page.locator('[data-testid="history-item"][data-type="refund"]');
+    await expect(refundRow).toHaveCount(1, SETTLES);
+    await expect(refundRow.getByTestId('history-amount')).toHaveText('−300 sats');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('700 sats', SETTLES);
+
+    receipt = await openReceipt(page);
+    await expect(receipt.getByTestId('receipt')).toContainText('-300 sats');
+    await expect(receipt.getByTestId('receipt')).toContainText('Left700 sats');
+    await receipt.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    const day = page.getByRole('dialog', { name: 'Day summary' });
+    await expect(day.getByTestId('summary-refunds')).toHaveText(/^1 · 300 sats/);
+    await expect(day.getByTestId('summary-net')).toHaveText('700 sats');
   });
 });

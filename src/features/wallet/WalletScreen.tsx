@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { HistoryEvent } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { usePinGate } from '../../ui/pin-gate';
+import { ReceiptDialog } from '../../ui/ReceiptDialog';
 import { WithdrawModal } from '../../ui/WithdrawModal';
 import {
   CashOutButton,
@@ -21,7 +22,6 @@ import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
 import { RefundEcashForm } from './RefundEcashForm';
-import { ReceiptModal } from './ReceiptModal';
 import { REFUND } from './receipt-texts';
 import { useReceipt } from './use-receipt';
 import { WithdrawAmount } from './WithdrawAmount';
@@ -190,7 +190,7 @@ export function WalletScreen({
         loading={data.loading}
         onReceipt={setReceiptSale}
       />
-      <ReceiptModal
+      <ReceiptDialog
         open={receiptSale !== null}
         state={receipt}
         onClose={() => setReceiptSale(null)}

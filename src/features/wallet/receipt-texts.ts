@@ -1,15 +1,5 @@
-// User-visible texts of receipts and refunds (docs/behaviour.md "Receipts", "Refunds").
-export const RECEIPT = 'Receipt';
-export const RECEIPT_TITLE = 'Receipt';
-export const RECEIPT_LOADING = 'Loading the receipt…';
-export const RECEIPT_FAILED = 'Could not load this receipt.';
-export const PAPER_LABEL = 'Paper';
-export const PRINT = 'Print';
-export const SHARE = 'Share';
-export const COPY_TEXT = 'Copy text';
-export const COPIED = 'Copied';
-export const SHARE_FAILED = 'Could not share the receipt.';
-export const CLOSE_RECEIPT = 'Close';
+// User-visible texts of refunds (docs/behaviour.md "Refunds"); the receipt's own are in ui/.
+export { RECEIPT } from '../../ui/receipt-texts';
 export const REFUND = 'Refund';
 export const REFUND_LIGHTNING = 'To Lightning';
 export const REFUND_ECASH = 'As ecash token';
