@@ -2,12 +2,15 @@
 // total, "Lightning"), its printed layout on a 58 mm roll with no horizontal overflow, and axe at
 // phone size; a partial Lightning refund linked to its sale, one larger than what is left refused,
 // the day's close and its chart; a partial refund as an ecash token that redeems at the mint for
-// exactly its amount (docs/behaviour.md "Receipts", "Refunds", "Day close").
+// exactly its amount; Receipt right after a Lightning and an ecash sale, and automatic printing
+// once per sale (docs/behaviour.md "Receipts", "Refunds", "Day close").
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
+import { getEncodedToken } from '@cashu/cashu-ts';
 import { customerWallet } from './helpers/customer';
-import { takePayment } from './helpers/invoice';
+import { customerProofs } from './helpers/ecash-payer';
+import { clickDigits, LANDS, RECEIVED, takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
 const PHONE = { width: 390, height: 844 };
@@ -200,5 +203,62 @@ test.describe('receipts', () => {
     const day = page.getByRole('dialog', { name: 'Day summary' });
     await expect(day.getByTestId('summary-refunds')).toHaveText(/^1 · 300 sats/);
     await expect(day.getByTestId('summary-net')).toHaveText('700 sats');
+  });
+
+  test('Receipt right after a Lightning and an ecash sale; automatic printing prints each sale once', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    test.setTimeout(180_000);
+    // window.print counted across reloads: the print dialog itself cannot be driven.
+    await page.addInitScript(() => {
+      window.print = () => {
+        const printed = document.querySelector('[data-print-root]')?.textContent ?? '';
+        const log = JSON.parse(localStorage.getItem('e2e-prints') ?? '[]') as string[];
+        localStorage.setItem('e2e-prints', JSON.stringify([...log, printed]));
+      };
+    });
+    const prints = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('e2e-prints') ?? '[]') as string[]);
+    await onboard(page, { mintUrl, relayUrl });
+    await page.setViewportSize(PHONE);
+
+    // A Lightning sale: its receipt from the line under the keypad, the same as History's.
+    await takePayment(page, 1234, payQuote);
+    const last = page.getByTestId('last-sale');
+    await expect(last).toContainText('Last sale: 1,234 sats', LANDS);
+    await last.getByRole('button', { name: 'Receipt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Receipt' });
+    await expect(dialog.getByTestId('receipt')).toContainText('Paid withLightning', SETTLES);
+    await expect(dialog.getByTestId('receipt')).toContainText('Total1,234 sats');
+    await expectAccessible(page, 'receipt after a sale');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await prints()).toEqual([]);
+
+    // Turned on in Settings, the next sale prints on its own, once.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Print receipts automatically').check();
+    await expect(page.getByLabel('Print receipts automatically')).toBeChecked();
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    const proofs = await customerProofs(mintUrl, 55, payQuote);
+    await clickDigits(page, '55');
+    await page.getByRole('button', { name: 'Receive ecash' }).click();
+    const take = page.getByRole('dialog', { name: 'Receive 55 sats in ecash' });
+    await take
+      .getByLabel('Ecash token')
+      .fill(getEncodedToken({ mint: mintUrl, unit: 'sat', proofs: proofs as never }));
+    await take.getByRole('button', { name: 'Take ecash' }).click();
+    await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+    await expect(dialog.getByTestId('receipt')).toContainText('Paid withEcash', SETTLES);
+    await expect.poll(prints, SETTLES).toHaveLength(1);
+    expect((await prints())[0]).toContain('55 sats');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // A reload does not print it again; the setting stays on.
+    await page.reload();
+    await expect(page.getByTestId('home-balance')).toHaveText('1,289 sats', LANDS);
+    expect(await prints()).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@
 // loader for the receipt from History and the one offered right after a sale.
 import type { HistoryEvent } from '../ports';
 import { readRange, type HistoryRangeReader } from '../records/types';
-import { receiptFor, type Receipt } from './receipt';
+import { receiptFor, receiptText, type Receipt } from './receipt';
 import { refundsOf } from './refunds';
 
 export interface ReceiptSources {
@@ -28,13 +28,19 @@ export async function readRefunds(
 
 export interface LoadedReceipt {
   receipt: Receipt;
+  /** as Share and Copy text give it */
+  text: string;
   refunds: HistoryEvent[];
 }
 
-/** The sale's receipt, or undefined when the event is no sale. Rejects when a read fails. */
+/**
+ * The sale's receipt (`sats` formats amounts in its text), or undefined when the event is no sale.
+ * Rejects when a read fails.
+ */
 export async function loadReceipt(
   sale: HistoryEvent,
   sources: ReceiptSources,
+  sats: (n: number) => string,
 ): Promise<LoadedReceipt | undefined> {
   const { shopName, historyRange, clock } = sources;
   const [name, refunds] = await Promise.all([
@@ -42,5 +48,5 @@ export async function loadReceipt(
     readRefunds(sale, historyRange, clock()),
   ]);
   const receipt = receiptFor(sale, name, refunds);
-  return receipt ? { receipt, refunds } : undefined;
+  return receipt ? { receipt, text: receiptText(receipt, sats), refunds } : undefined;
 }

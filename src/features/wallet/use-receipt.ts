@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import type { Logger } from '../../core/logger';
 import type { HistoryEvent } from '../../core/ports';
 import { loadReceipt, type ReceiptSources } from '../../core/receipts/load-receipt';
-import { receiptText, type Receipt } from '../../core/receipts/receipt';
+import type { Receipt } from '../../core/receipts/receipt';
 import { formatSats } from '../../ui/format-sats';
 import { useLoaded } from '../../ui/use-loaded';
 
@@ -21,14 +21,12 @@ export function useReceipt(
 ): ReceiptState {
   const { shopName, historyRange, clock, logger } = sources;
   const load = useCallback(
-    async (event: HistoryEvent) => {
-      const loaded = await loadReceipt(event, {
-        ...(shopName ? { shopName } : {}),
-        ...(historyRange ? { historyRange } : {}),
-        clock,
-      });
-      return loaded && { ...loaded, text: receiptText(loaded.receipt, formatSats) };
-    },
+    (event: HistoryEvent) =>
+      loadReceipt(
+        event,
+        { ...(shopName ? { shopName } : {}), ...(historyRange ? { historyRange } : {}), clock },
+        formatSats,
+      ),
     [shopName, historyRange, clock],
   );
   const onError = useCallback(
