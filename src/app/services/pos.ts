@@ -76,7 +76,8 @@ export function deferredPosServices(source: ServiceSource): PosServices {
           range: (from, to, cursor, limit) =>
             call((services) => services.storage.historyRange.range(from, to, cursor, limit)),
         },
-        clock: source.base.storageOptions.clock ?? Date.now,
+        // Read when a receipt is, not here: the first screens are built before storage options.
+        clock: () => (source.base.storageOptions?.clock ?? Date.now)(),
       },
     },
     ecashRequests: {
