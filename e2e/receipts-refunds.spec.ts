@@ -223,12 +223,12 @@ test.describe('receipts', () => {
     const prints = () =>
       page.evaluate(() => JSON.parse(localStorage.getItem('e2e-prints') ?? '[]') as string[]);
     await onboard(page, { mintUrl, relayUrl });
-    await page.setViewportSize(PHONE);
 
     // A Lightning sale: its receipt from the line under the keypad, the same as History's.
     await takePayment(page, 1234, payQuote);
     const last = page.getByTestId('last-sale');
     await expect(last).toContainText('Last sale: 1,234 sats', LANDS);
+    await page.setViewportSize(PHONE);
     await last.getByRole('button', { name: 'Receipt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Receipt' });
     await expect(dialog.getByTestId('receipt')).toContainText('Paid withLightning', SETTLES);
@@ -236,6 +236,8 @@ test.describe('receipts', () => {
     await expectAccessible(page, 'receipt after a sale');
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect(await prints()).toEqual([]);
+    // The navigation links are in a menu at phone size.
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Turned on in Settings, the next sale prints on its own, once.
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
