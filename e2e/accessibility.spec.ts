@@ -39,7 +39,9 @@ test('onboarding: welcome, every step in both modes, and the one-page onboarding
   const localMint = page.getByRole('radio', { name: new RegExp(mintUrl.replace(/\./g, '\\.')) });
   await expect(localMint).toBeVisible();
   await expectAccessible(page, 'step 2, discovered mints');
+  // The mint selection step at phone size, before and after a mint is chosen (issue 33).
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'step 2, discovered mints, on a phone');
   await localMint.check();
   await expectAccessible(page, 'step 2, a discovered mint chosen, on a phone');
   await page.setViewportSize({ width: 1280, height: 720 });

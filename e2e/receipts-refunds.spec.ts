@@ -1,11 +1,16 @@
 // Receipts and refunds end to end against the dev mint: a keypad sale's receipt (one line "Sale",
 // total, "Lightning"), its printed layout on a 58 mm roll with no horizontal overflow, and axe at
 // phone size; a partial Lightning refund linked to its sale, one larger than what is left refused,
-// the day's close and its chart (docs/behaviour.md "Receipts", "Refunds", "Day close").
+// the day's close and its chart; a partial refund as an ecash token that redeems at the mint for
+// exactly its amount; Receipt right after a Lightning and an ecash sale, and automatic printing
+// once per sale (docs/behaviour.md "Receipts", "Refunds", "Day close").
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
-import { takePayment } from './helpers/invoice';
+import { getEncodedToken } from '@cashu/cashu-ts';
+import { customerWallet } from './helpers/customer';
+import { customerProofs } from './helpers/ecash-payer';
+import { clickDigits, LANDS, RECEIVED, takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
 const PHONE = { width: 390, height: 844 };
@@ -139,5 +144,123 @@ test.describe('receipts', () => {
     await day.getByRole('button', { name: 'By day of the month' }).click();
     const month = day.getByRole('img', { name: /^1,234 sats of sales this month/ });
     expect((await month.getAttribute('data-bars'))!.split(',')[now.day - 1]).toBe('1234');
+  });
+
+  test('a partial refund as an ecash token redeems for exactly its amount and is linked to the sale', async ({
+    page,
+    context,
+    appUrl,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    test.setTimeout(180_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(appUrl).origin,
+    });
+    await onboard(page, { mintUrl, relayUrl });
+    await takePayment(page, 1000, payQuote);
+    await openWallet(page);
+    await page.setViewportSize(PHONE);
+
+    let receipt = await openReceipt(page);
+    await receipt.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund (up to 1000 sats)' });
+    await refund.getByRole('button', { name: 'As ecash token' }).click();
+    await expect(refund.getByLabel('Amount in sats')).toHaveValue('1000');
+    await expectAccessible(page, 'ecash refund');
+    await refund.getByLabel('Amount in sats').fill('1001');
+    await refund.getByRole('button', { name: 'Create token' }).click();
+    await expect(refund.getByText('Only 1000 sats of this sale are left to refund')).toBeVisible();
+    await refund.getByLabel('Amount in sats').fill('300');
+    await refund.getByRole('button', { name: 'Create token' }).click();
+
+    // The token as the animated QR Withdraw shows; the customer's wallet redeems it.
+    const shown = page.getByRole('dialog', { name: 'Scan to withdraw' });
+    await expect(shown.getByTestId('animated-qr')).toHaveAttribute(
+      'data-part',
+      /^ur:bytes\//,
+      SETTLES,
+    );
+    await shown.getByRole('button', { name: 'Copy Token' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^cashuB/);
+    const token = await page.evaluate(() => navigator.clipboard.readText());
+    await shown.getByRole('button', { name: 'Close' }).click();
+    const proofs = await (await customerWallet(mintUrl)).receive(token);
+    expect(proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0)).toBe(300);
+
+    const refundRow = page.locator('[data-testid="history-item"][data-type="refund"]');
+    await expect(refundRow).toHaveCount(1, SETTLES);
+    await expect(refundRow.getByTestId('history-amount')).toHaveText('−300 sats');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('700 sats', SETTLES);
+
+    receipt = await openReceipt(page);
+    await expect(receipt.getByTestId('receipt')).toContainText('-300 sats');
+    await expect(receipt.getByTestId('receipt')).toContainText('Left700 sats');
+    await receipt.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    const day = page.getByRole('dialog', { name: 'Day summary' });
+    await expect(day.getByTestId('summary-refunds')).toHaveText(/^1 · 300 sats/);
+    await expect(day.getByTestId('summary-net')).toHaveText('700 sats');
+  });
+
+  test('Receipt right after a Lightning and an ecash sale; automatic printing prints each sale once', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    test.setTimeout(180_000);
+    // window.print counted across reloads: the print dialog itself cannot be driven.
+    await page.addInitScript(() => {
+      window.print = () => {
+        const printed = document.querySelector('[data-print-root]')?.textContent ?? '';
+        const log = JSON.parse(localStorage.getItem('e2e-prints') ?? '[]') as string[];
+        localStorage.setItem('e2e-prints', JSON.stringify([...log, printed]));
+      };
+    });
+    const prints = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('e2e-prints') ?? '[]') as string[]);
+    await onboard(page, { mintUrl, relayUrl });
+
+    // A Lightning sale: its receipt from the line under the keypad, the same as History's.
+    await takePayment(page, 1234, payQuote);
+    const last = page.getByTestId('last-sale');
+    await expect(last).toContainText('Last sale: 1,234 sats', LANDS);
+    await page.setViewportSize(PHONE);
+    await last.getByRole('button', { name: 'Receipt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Receipt' });
+    await expect(dialog.getByTestId('receipt')).toContainText('Paid withLightning', SETTLES);
+    await expect(dialog.getByTestId('receipt')).toContainText('Total1,234 sats');
+    await expectAccessible(page, 'receipt after a sale');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await prints()).toEqual([]);
+    // The navigation links are in a menu at phone size.
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // Turned on in Settings, the next sale prints on its own, once.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Print receipts automatically').check();
+    await expect(page.getByLabel('Print receipts automatically')).toBeChecked();
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    const proofs = await customerProofs(mintUrl, 55, payQuote);
+    await clickDigits(page, '55');
+    await page.getByRole('button', { name: 'Receive ecash' }).click();
+    const take = page.getByRole('dialog', { name: 'Receive 55 sats in ecash' });
+    await take
+      .getByLabel('Ecash token')
+      .fill(getEncodedToken({ mint: mintUrl, unit: 'sat', proofs: proofs as never }));
+    await take.getByRole('button', { name: 'Take ecash' }).click();
+    await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+    await expect(dialog.getByTestId('receipt')).toContainText('Paid withEcash', SETTLES);
+    await expect.poll(prints, SETTLES).toHaveLength(1);
+    expect((await prints())[0]).toContain('55 sats');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // A reload does not print it again; the setting stays on.
+    await page.reload();
+    await expect(page.getByTestId('home-balance')).toHaveText('1,289 sats', LANDS);
+    expect(await prints()).toHaveLength(1);
   });
 });

@@ -122,6 +122,8 @@ export interface WithdrawalEventInput {
   amount: number;
   mintUrl: string;
   numProofs: number;
+  /** the token refunded a sale: recorded as type 'refund' linked to it */
+  refund?: RefundLink;
 }
 
 /** A cancelled withdrawal token (history type 'token-cancelled'). */
@@ -251,6 +253,11 @@ export interface PendingWithdrawal {
    * finished swaps cost so far, recorded with the cancel when the last one finishes.
    */
   cancelFee?: number;
+  /**
+   * Set when the token refunds a sale (docs/behaviour.md "Refunds"): it counts against what is
+   * left of the sale while pending, and its redemption is recorded as type 'refund'.
+   */
+  refund?: RefundLink;
 }
 
 export interface WithdrawalStore {

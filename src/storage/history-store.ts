@@ -28,10 +28,10 @@ export function paymentRow(event: PaymentEventInput, now: number): Omit<HistoryR
 export function withdrawalRow(event: WithdrawalEventInput, now: number): Omit<HistoryRow, 'id'> {
   return {
     createdAt: now,
-    type: 'withdrawal',
+    type: event.refund ? 'refund' : 'withdrawal',
     amount: event.amount,
     mintUrl: event.mintUrl,
-    metadata: JSON.stringify({ numProofs: event.numProofs }),
+    metadata: JSON.stringify({ numProofs: event.numProofs, ...(event.refund ?? {}) }),
   };
 }
 

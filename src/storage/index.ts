@@ -34,6 +34,7 @@ import { DexieMeltStore } from './melt-store';
 import { DexieMerchantTrustStore } from './merchant-trust-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
+import { DexieReceiptPrintStore } from './receipt-print-store';
 import { DexieEcashReceipts } from './ecash-receipt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
@@ -107,6 +108,8 @@ export interface Storage {
   carts: DexieCartStore;
   /** Tips on the checkout (off by default). */
   tips: DexieTipSettingsStore;
+  /** Print receipts automatically: the setting and the one print per sale (decision 0034). */
+  receiptPrint: DexieReceiptPrintStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -151,6 +154,7 @@ export function createStorage(options: StorageOptions): Storage {
     items: new DexieItemStore(db),
     carts: new DexieCartStore(db, clock),
     tips: new DexieTipSettingsStore(db, clock),
+    receiptPrint: new DexieReceiptPrintStore(db, clock),
     close: () => db.close(),
   };
 }

@@ -23,6 +23,8 @@ export const CONFIG_KEYS = {
   refusedMessages: 'REFUSED_MESSAGES',
   /** wrong PINs in a row and the next allowed try, JSON (storage/lock-store.ts) */
   pinAttempts: 'PIN_ATTEMPTS',
+  /** 'true' when a sale's receipt is printed on settlement (off by default) */
+  autoPrintReceipts: 'AUTO_PRINT_RECEIPTS',
 } as const;
 
 export const KEY_NAMES = {

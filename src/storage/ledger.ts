@@ -13,8 +13,8 @@ import type {
   SettleMintQuote,
   Settlement,
 } from '../core/ports';
-import { PendingQuoteLimitError, ValidationError } from '../core/errors';
-import { checkRefund, REFUND_NOT_A_SALE, refundLinkOf } from '../core/receipts/refunds';
+import { PendingQuoteLimitError } from '../core/errors';
+import { checkRefundNow } from './refund-limit';
 import { cashOutRow } from './cash-out-history';
 import type { CashewDb } from './db';
 import { paymentRow, tokenCancelledRow, withdrawalRow } from './history-store';
@@ -75,7 +75,12 @@ export class DexieLedger implements Ledger, MeltLedger {
         if (deleted.length > 0) {
           await db.historyEvents.add(
             withdrawalRow(
-              { amount, mintUrl: withdrawal.mintUrl, numProofs: deleted.length },
+              {
+                amount,
+                mintUrl: withdrawal.mintUrl,
+                numProofs: deleted.length,
+                ...(withdrawal.refund ? { refund: withdrawal.refund } : {}),
+              },
               this.clock(),
             ),
           );
@@ -276,22 +281,6 @@ export class DexieLedger implements Ledger, MeltLedger {
       .first();
     return row !== undefined;
   }
-}
-
-/**
- * Throws ValidationError unless `amount` fits in what is left of sale `saleId`: its recorded
- * refunds and the refunds still being paid count (docs/behaviour.md "Refunds").
- */
-async function checkRefundNow(db: CashewDb, saleId: number, amount: number): Promise<void> {
-  const sale = await db.historyEvents.get(saleId);
-  if (!sale) throw new ValidationError(REFUND_NOT_A_SALE);
-  const recorded = await db.historyEvents
-    .where('createdAt')
-    .aboveOrEqual(sale.createdAt)
-    .filter((event) => refundLinkOf(event)?.refundOf === saleId)
-    .toArray();
-  const paying = (await db.melts.toArray()).filter((row) => row.refund?.refundOf === saleId);
-  checkRefund(sale, [...recorded, ...paying], amount);
 }
 
 function sumAmounts(rows: Array<{ amount: number }>): number {

@@ -100,3 +100,67 @@ describe('refund limit at the melt journal', () => {
     expect(await tabA.proofs.balance(MINT_A)).toBe(64);
   });
 });
+
+function refundToken(id: string, saleId: number, amount: number, secret: string) {
+  return {
+    id,
+    mintUrl: MINT_A,
+    token: `cashuB-${id}`,
+    secrets: [secret],
+    amount,
+    createdAt: 2_000,
+    refund: { refundOf: saleId, method: 'ecash' as const, reference: 'R1' },
+  };
+}
+
+describe('refund limit where an ecash refund token is written', () => {
+  it('two tabs writing refund tokens for one sale at once: only one fits, the other writes nothing', async () => {
+    const name = testStorage().db.name;
+    const tabA = testStorage(name);
+    const tabB = testStorage(name);
+    const saleId = await saleOf(tabA, 100);
+    await tabA.proofs.add([proof('a', 64), proof('b', 64)], MINT_A);
+    const results = await Promise.allSettled([
+      tabA.withdrawals.putToken(refundToken('w1', saleId, 64, 'a')),
+      tabB.withdrawals.putToken(refundToken('w2', saleId, 64, 'b')),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled' && r.value === true)).toHaveLength(1);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toContain(
+      'Only 36 sats of this sale are left to refund',
+    );
+    expect(await tabA.withdrawals.list()).toHaveLength(1);
+  });
+
+  it('a Lightning refund and an ecash refund at once: the pending one counts against the other', async () => {
+    const name = testStorage().db.name;
+    const tabA = testStorage(name);
+    const tabB = testStorage(name);
+    const saleId = await saleOf(tabA, 100);
+    await tabA.proofs.add([proof('a', 64), proof('b', 64)], MINT_A);
+    const results = await Promise.allSettled([
+      tabA.ledger.beginMelt(refundMelt('m1', saleId, 60, 'a')),
+      tabB.withdrawals.putToken(refundToken('w1', saleId, 64, 'b')),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled' && r.value === true)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    const journaled = (await tabA.melts.list()).length + (await tabA.withdrawals.list()).length;
+    expect(journaled).toBe(1);
+  });
+
+  it('a redeemed refund token is recorded as a refund linked to the sale; what is left shrinks', async () => {
+    const s = testStorage();
+    const saleId = await saleOf(s, 100);
+    await s.proofs.add([proof('a', 32), proof('b', 64)], MINT_A);
+    expect(await s.withdrawals.putToken(refundToken('w1', saleId, 32, 'a'))).toBe(true);
+    await s.ledger.settleWithdrawal({ withdrawalId: 'w1', spentSecrets: ['a'] });
+    const refund = (await s.db.historyEvents.toArray()).find((e) => e.type === 'refund')!;
+    expect(refund.amount).toBe(32);
+    expect(JSON.parse(refund.metadata!)).toMatchObject({ refundOf: saleId, method: 'ecash' });
+    expect(await s.withdrawals.list()).toEqual([]);
+    await expect(s.withdrawals.putToken(refundToken('w2', saleId, 69, 'b'))).rejects.toThrow(
+      'Only 68 sats',
+    );
+  });
+});

@@ -57,6 +57,8 @@ export interface HistoryRow {
   fiat?: FiatRecord;
   /** a sale's lines, tax, tip and payment method (unindexed: added without a schema version) */
   sale?: SaleDetail;
+  /** when the sale's receipt was printed automatically (unindexed: no schema version) */
+  printedAt?: number;
 }
 
 export interface CounterRow {

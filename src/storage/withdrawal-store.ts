@@ -2,6 +2,7 @@
 import type { PendingWithdrawal, WithdrawalStore } from '../core/ports';
 import type { CashewDb } from './db';
 import { proofRowsBySecret } from './proof-seal';
+import { checkRefundNow } from './refund-limit';
 
 export class DexieWithdrawalStore implements WithdrawalStore {
   constructor(private readonly db: CashewDb) {}
@@ -10,10 +11,16 @@ export class DexieWithdrawalStore implements WithdrawalStore {
     await this.db.withdrawals.put(withdrawal);
   }
 
-  /** The proofs' state and every other token row are read in the write's own transaction. */
+  /**
+   * The proofs' state and every other token row are read in the write's own transaction; so is a
+   * refund token's limit (throws ValidationError when it does not fit, writing nothing).
+   */
   async putToken(withdrawal: PendingWithdrawal): Promise<boolean> {
     const { db } = this;
-    return db.transaction('rw', [db.withdrawals, db.proofs], async () => {
+    const tables = [db.withdrawals, db.proofs, db.historyEvents, db.melts];
+    return db.transaction('rw', tables, async () => {
+      const { refund } = withdrawal;
+      if (refund) await checkRefundNow(db, refund.refundOf, withdrawal.amount);
       const proofs = await proofRowsBySecret(db, withdrawal.secrets);
       if (proofs.some((row) => row === undefined || row.spentFlag !== 0)) return false;
       const mine = new Set(withdrawal.secrets);

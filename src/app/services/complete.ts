@@ -194,6 +194,10 @@ export function completeServices(
           get: () => storage.merchantTrust.acceptedMints(),
           add: (mints) => storage.merchantTrust.addAcceptedMints(mints),
         },
+        autoPrint: {
+          get: () => storage.receiptPrint.autoPrint(),
+          set: (on) => storage.receiptPrint.setAutoPrint(on),
+        },
       }),
     ],
     createPool: () => createRelayPool(),

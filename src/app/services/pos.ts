@@ -62,6 +62,24 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       },
       tips: { get: () => stores((items) => items.tips.get()) },
     },
+    // Home's Receipt and automatic printing: only after a sale, so never before the first paint.
+    receipts: {
+      store: {
+        autoPrint: () => call((services) => services.storage.receiptPrint.autoPrint()),
+        saleByKey: (key) => call((services) => services.storage.receiptPrint.saleByKey(key)),
+        claimPrint: (saleId) =>
+          call((services) => services.storage.receiptPrint.claimPrint(saleId)),
+      },
+      sources: {
+        shopName: () => call((services) => services.storage.config.getShopName()),
+        historyRange: {
+          range: (from, to, cursor, limit) =>
+            call((services) => services.storage.historyRange.range(from, to, cursor, limit)),
+        },
+        // Read when a receipt is, not here: the first screens are built before storage options.
+        clock: () => (source.base.storageOptions?.clock ?? Date.now)(),
+      },
+    },
     ecashRequests: {
       forQuote: (quote) => call((services) => services.saleRequests.forQuote(quote)),
     },

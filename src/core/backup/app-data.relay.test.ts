@@ -27,6 +27,7 @@ function device(initial: SettingsBackup) {
       get: async () => s.acceptedMints,
       add: async (v) => void (s.acceptedMints = [...new Set([...s.acceptedMints, ...v])]),
     },
+    autoPrint: { get: async () => s.autoPrint ?? false, set: async (v) => void (s.autoPrint = v) },
   });
   return { state: s, part };
 }
@@ -36,6 +37,7 @@ const blank: SettingsBackup = {
   prices: { currency: null, url: 'https://prices.example/v1' },
   autoCashOut: { enabled: false, address: '', threshold: 0 },
   acceptedMints: [],
+  autoPrint: false,
 };
 
 describe('the settings backup', () => {
@@ -64,6 +66,7 @@ describe('the settings backup', () => {
       prices: { currency: 'EUR', url: 'https://prices.example/v2' },
       autoCashOut: { enabled: true, address: 'shop@ln.example', threshold: 5000 },
       acceptedMints: ['https://mint.a.example', 'https://mint.b.example'],
+      autoPrint: true,
     });
     await backup(key, first.part).sync();
     const fresh = device(blank);
@@ -83,6 +86,7 @@ describe('the settings backup', () => {
           prices: { currency: 'NOPE', url: 'javascript:alert(1)' },
           autoCashOut: { enabled: 'yes' },
           acceptedMints: ['ftp://bad', 'https://mint.ok.example'],
+          autoPrint: 'yes',
         },
         Math.floor(Date.now() / 1000),
       ),

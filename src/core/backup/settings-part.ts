@@ -1,5 +1,5 @@
 // The `settings` part of the app data backup (core/backup/app-data.ts): shop name, display
-// currency and price source, automatic cash-out, accepted mints. Never the PIN or the pairing
+// currency and price source, automatic cash-out, accepted mints, automatic receipt printing. Never the PIN or the pairing
 // secret (docs/security.md, "What is published for a restore"). Each field is checked on restore
 // as the Settings form checks it; a field that fails is left as it is on this device.
 import { checkPriceSettings, type PriceSettings } from '../prices/price-service';
@@ -14,6 +14,8 @@ export interface SettingsBackup {
   prices: PriceSettings;
   autoCashOut: AutoCashOutSettings;
   acceptedMints: string[];
+  /** Print receipts automatically; absent in backups written before it existed */
+  autoPrint?: boolean;
 }
 
 export interface SettingsPartDeps {
@@ -24,6 +26,7 @@ export interface SettingsPartDeps {
     set(settings: AutoCashOutSettings): Promise<void>;
   };
   acceptedMints: { get(): Promise<string[]>; add(mints: string[]): Promise<void> };
+  autoPrint?: { get(): Promise<boolean>; set(on: boolean): Promise<void> };
 }
 
 type Loose = Partial<Record<keyof SettingsBackup, unknown>>;
@@ -51,6 +54,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       prices: await deps.prices.get(),
       autoCashOut: await deps.autoCashOut.get(),
       acceptedMints: await deps.acceptedMints.get(),
+      ...(deps.autoPrint ? { autoPrint: await deps.autoPrint.get() } : {}),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -74,6 +78,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
           .slice(0, 50);
         if (mints.length > 0) await deps.acceptedMints.add(mints);
       }
+      if (typeof v.autoPrint === 'boolean') await deps.autoPrint?.set(v.autoPrint);
     },
   };
 }

@@ -16,6 +16,7 @@ import { useInvoice } from './use-invoice';
 import { useSaleRequest } from './use-sale-request';
 import { ITEMS_TAB, KEYPAD_TAB } from './cart-texts';
 import { useReceiveEcash } from './use-receive-ecash';
+import { useSaleReceipt } from './use-sale-receipt';
 
 // The Items side loads only when opened or once the keypad is idle: the keypad's first paint does
 // not wait for it.
@@ -48,7 +49,8 @@ export function HomeScreen({ services }: PosScreenProps) {
     [submit],
   );
   // "Receive ecash" takes the typed amount (converted like an invoice's) to its dialog instead.
-  const ecash = useReceiveEcash(services.ecash, invoice, fiatOf, logger);
+  const receipt = useSaleReceipt(services.receipts, payments, logger);
+  const ecash = useReceiveEcash(services.ecash, invoice, fiatOf, logger, receipt.onEcashSale);
   const fiat = useFiatEntry(services.prices, ecash.flow.submit, logger);
   useLayoutEffect(() => {
     fiatOfRef.current = fiat.fiatOf;
@@ -151,6 +153,7 @@ export function HomeScreen({ services }: PosScreenProps) {
         ecashRequest={ecashRequest}
         {...(ecash.secondary ? { secondary: ecash.secondary(fiat.entry?.submit) } : {})}
       />
+      {receipt.view}
       {ecash.dialog}
     </section>
   );

@@ -3,6 +3,8 @@ import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { CartStore, ItemStore, TipSettingsStore } from '../../core/items/ports';
 import type { ProofStore } from '../../core/ports';
+import type { ReceiptSources } from '../../core/receipts/load-receipt';
+import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
 import type { PriceService } from '../../core/prices/price-service';
 import type { PaymentService } from '../../core/wallet/receive/payment-service';
 import type { SaleRequests } from '../../core/wallet/ecash/sale-requests';
@@ -34,6 +36,13 @@ export interface PosItems {
   tips: Pick<TipSettingsStore, 'get'>;
 }
 
+/** The last sale's receipt and automatic printing (docs/behaviour.md "Receipts"). */
+export interface PosReceipts {
+  store: Pick<ReceiptPrintStore, 'autoPrint' | 'saleByKey' | 'claimPrint'>;
+  /** must be stable: the receipt is read again when it changes */
+  sources: ReceiptSources;
+}
+
 export interface PosServices {
   /** Omitted: Home has the keypad only. */
   items?: PosItems;
@@ -44,6 +53,8 @@ export interface PosServices {
   ecashRequests?: Pick<SaleRequests, 'forQuote'>;
   /** A token pasted or scanned at the keypad ("Receive ecash"); omitted: no such button. */
   ecash?: Pick<EcashReceiver, 'receiveToken'>;
+  /** Omitted: no Receipt after a sale and no automatic printing. */
+  receipts?: PosReceipts;
   storage: { proofs: Pick<ProofStore, 'balance'> };
   events: Pick<WalletEvents, 'onUpdated'>;
   logger: Logger;

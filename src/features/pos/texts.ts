@@ -47,3 +47,6 @@ export const USE_NEW_PRICE = 'Use new price';
 export const KEEP_SATS_ONLY = 'Keep sats only';
 export const approxFiat = (text: string) => `≈ ${text}`;
 export const chargedSats = (sats: string) => `= ${sats} sats`;
+
+/** The line under the keypad after a sale, beside its Receipt button. */
+export const lastSaleText = (sats: string) => `Last sale: ${sats} sats`;

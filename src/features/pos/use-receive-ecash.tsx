@@ -31,6 +31,8 @@ export function useReceiveEcash(
   invoice: InvoiceState,
   fiatOf: (sats: number) => FiatRecord | undefined,
   logger: Logger,
+  /** the sale's receipt id once a token is taken (its Receipt) */
+  onSale?: (id: string) => void,
 ): ReceiveEcash {
   const [amount, setAmount] = useState<number | null>(null);
   const [sales, setSales] = useState(0);
@@ -65,8 +67,9 @@ export function useReceiveEcash(
       void fireConfetti((error) => logger.warn('Confetti failed', error));
       setAmount(null);
       setSales((n) => n + 1);
+      onSale?.(result.id);
     },
-    [logger],
+    [logger, onSale],
   );
   const onScanError = useCallback(
     (error: unknown) => logger.warn('Could not scan an ecash token', error),

@@ -21,6 +21,7 @@ import { RelayStatusList } from './RelayStatusList';
 import { RemoteMintSettings } from './RemoteMintSettings';
 import { UnpairedSenders } from './UnpairedSenders';
 import { ShopNameSettings } from './ShopNameSettings';
+import { AutoPrintSettings } from './AutoPrintSettings';
 import {
   SETTINGS_GROUPS,
   SETTINGS_SUBTITLE,
@@ -193,6 +194,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         </p>
         <ShopNameSettings config={config} logger={logger} />
         {services.prices ? <PriceSettings prices={services.prices} logger={logger} /> : null}
+        {services.storage.receiptPrint ? (
+          <AutoPrintSettings store={services.storage.receiptPrint} logger={logger} />
+        ) : null}
       </SettingsGroup>
 
       <SettingsGroup group={SETTINGS_GROUPS.moneyOut}>

@@ -13,6 +13,7 @@ import type { PriceSettingsService } from './PriceSettings';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 import type { PairingStore } from '../../core/remote-payments/merchant-ports';
 import type { RelayStatusSource } from '../../core/remote-payments/relay-status';
+import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
 import type { RemoteMintStore } from './RemoteMintSettings';
 import type { WalletReplaceStore } from '../../core/wallet/replace/replace-wallet';
 
@@ -32,6 +33,8 @@ export interface SettingsServices {
     merchantTrust: Pick<PairingStore, 'acceptsUnpaired' | 'setAcceptsUnpaired'> & RemoteMintStore;
     /** the sats left on the old mint, for the warning when the mint changes */
     proofs?: Pick<ProofStore, 'balance'>;
+    /** Print receipts automatically; omitted: not offered */
+    receiptPrint?: Pick<ReceiptPrintStore, 'autoPrint' | 'setAutoPrint'>;
     /** Replace wallet: what would be left behind, and the wallet forgotten; omitted: not offered */
     walletReset?: WalletReplaceStore;
   };

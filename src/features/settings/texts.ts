@@ -81,3 +81,10 @@ export const REMOVE_PIN_WARNING =
   'Without a PIN, anyone at this till can withdraw, cash out, change the mint and see the recovery phrase, and the wallet’s secrets are stored unencrypted on this device. Enter the current PIN to remove it.';
 export const REMOVE_PIN_CONFIRM = 'Yes, remove the PIN';
 export const KEEP_PIN = 'Keep the PIN';
+
+// Receipts (docs/behaviour.md "Receipts")
+export const AUTO_PRINT_TITLE = 'Receipts';
+export const AUTO_PRINT_LABEL = 'Print receipts automatically';
+export const AUTO_PRINT_NOTE =
+  'When a sale is paid on this screen, its receipt opens in the print dialog, once per sale.';
+export const AUTO_PRINT_SAVE_FAILED = 'Could not save the receipt setting. Try again.';

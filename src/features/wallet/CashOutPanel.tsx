@@ -1,10 +1,12 @@
 // Cash out to Lightning on the wallet screen: paste or scan, amount (or everything) for an address,
 // then what is paid, to whom and its fees before the merchant confirms; Cancel on every step.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { PaymentMethod } from '../../core/sale/sale-detail';
 import type { PendingMelt } from '../../core/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
 import { TextField } from '../../ui/TextField';
 import {
   amountLabel,
@@ -37,9 +39,9 @@ import {
   STOP_SCAN,
 } from './cash-out-texts';
 import type { WalletServices } from './deps';
-import { refundTitle } from './receipt-texts';
+import { REFUND_ECASH, REFUND_LIGHTNING, REFUND_METHOD, refundTitle } from './receipt-texts';
 import { satsText } from './texts';
-import { useCashOut } from './use-cash-out';
+import { useCashOut, type RefundTarget } from './use-cash-out';
 
 const browserFetch: Fetch = (url, init) => fetch(url, init);
 
@@ -57,7 +59,14 @@ export function useCashOutPanel(services: WalletServices, onDone: () => void) {
 
 type Flow = ReturnType<typeof useCashOut>;
 
-export function CashOutPanel({ flow }: { flow: Flow }) {
+/** `ecashRefund`: the form a refund as an ecash token shows instead of the destination step. */
+export function CashOutPanel({
+  flow,
+  ecashRefund,
+}: {
+  flow: Flow;
+  ecashRefund?: (target: RefundTarget) => ReactNode;
+}) {
   const { state } = flow;
   const title = flow.refund
     ? refundTitle(flow.refund.left)
@@ -66,14 +75,23 @@ export function CashOutPanel({ flow }: { flow: Flow }) {
       : CASH_OUT_TITLE;
   return (
     <Modal open={state.step !== 'closed'} onClose={flow.close} title={title}>
-      {state.step !== 'closed' ? <CashOutBody flow={flow} /> : null}
+      {state.step !== 'closed' ? <CashOutBody flow={flow} ecashRefund={ecashRefund} /> : null}
     </Modal>
   );
 }
 
 /** Mounted while the panel is open, so what was typed is gone when it closes. */
-function CashOutBody({ flow }: { flow: Flow }) {
+function CashOutBody({
+  flow,
+  ecashRefund,
+}: {
+  flow: Flow;
+  ecashRefund?: (target: RefundTarget) => ReactNode;
+}) {
   const { state, busy } = flow;
+  // A refund goes back over Lightning (the cash-out steps) or as an ecash token.
+  const [method, setMethod] = useState<PaymentMethod>('lightning');
+  const offerEcash = flow.refund !== null && ecashRefund !== undefined;
   const [text, setText] = useState('');
   // A refund starts at what is left of the sale.
   const [amount, setAmount] = useState(flow.refund ? String(flow.refund.left) : '');
@@ -81,7 +99,24 @@ function CashOutBody({ flow }: { flow: Flow }) {
 
   return (
     <div className="space-y-4" data-testid="cash-out">
-      {state.step === 'destination' ? (
+      {offerEcash && state.step === 'destination' ? (
+        <SegmentTrack role="group" aria-label={REFUND_METHOD}>
+          {(['lightning', 'ecash'] as const).map((choice) => (
+            <SegmentButton
+              key={choice}
+              selected={method === choice}
+              aria-pressed={method === choice}
+              onClick={() => setMethod(choice)}
+            >
+              {choice === 'lightning' ? REFUND_LIGHTNING : REFUND_ECASH}
+            </SegmentButton>
+          ))}
+        </SegmentTrack>
+      ) : null}
+      {offerEcash && method === 'ecash' && state.step === 'destination'
+        ? ecashRefund!(flow.refund!)
+        : null}
+      {state.step === 'destination' && !(offerEcash && method === 'ecash') ? (
         <form
           noValidate
           className="space-y-3"

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { HistoryEvent } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { usePinGate } from '../../ui/pin-gate';
+import { ReceiptDialog } from '../../ui/ReceiptDialog';
 import { WithdrawModal } from '../../ui/WithdrawModal';
 import {
   CashOutButton,
@@ -20,7 +21,7 @@ import { MintBalances } from './MintBalances';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
-import { ReceiptModal } from './ReceiptModal';
+import { RefundEcashForm } from './RefundEcashForm';
 import { REFUND } from './receipt-texts';
 import { useReceipt } from './use-receipt';
 import { WithdrawAmount } from './WithdrawAmount';
@@ -189,7 +190,7 @@ export function WalletScreen({
         loading={data.loading}
         onReceipt={setReceiptSale}
       />
-      <ReceiptModal
+      <ReceiptDialog
         open={receiptSale !== null}
         state={receipt}
         onClose={() => setReceiptSale(null)}
@@ -220,7 +221,22 @@ export function WalletScreen({
         }
       />
 
-      <CashOutPanel flow={cashOut} />
+      <CashOutPanel
+        flow={cashOut}
+        ecashRefund={(target) => (
+          <RefundEcashForm
+            target={target}
+            withdraw={services.withdraw}
+            logger={logger}
+            onToken={(shown) => {
+              cashOut.close();
+              reload();
+              withdraw.show(shown);
+            }}
+            onCancel={cashOut.close}
+          />
+        )}
+      />
       <WithdrawAmount
         available={state.step === 'choose' ? state.available : null}
         onConfirm={(amount) =>

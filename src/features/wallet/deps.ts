@@ -12,6 +12,7 @@ import type {
   ProofStore,
 } from '../../core/ports';
 import type { HistoryRangeReader } from '../../core/records/types';
+import type { RefundLink } from '../../core/receipts/refunds';
 import type {
   CashOutQuote,
   CashOutResult,
@@ -46,6 +47,8 @@ export interface WalletServices {
       mintUrl?: string;
       /** less than everything available: split off at the mint first */
       amount?: number;
+      /** the token refunds a sale: written only if it fits in what is left of it */
+      refund?: RefundLink;
     }): Promise<WithdrawResult>;
     listPending(): Promise<PendingWithdrawal[]>;
     /** available vs. in pending tokens, for the current mint */

@@ -1,18 +1,12 @@
-// User-visible texts of receipts and refunds (docs/behaviour.md "Receipts", "Refunds").
-export const RECEIPT = 'Receipt';
-export const RECEIPT_TITLE = 'Receipt';
-export const RECEIPT_LOADING = 'Loading the receipt…';
-export const RECEIPT_FAILED = 'Could not load this receipt.';
-export const PAPER_LABEL = 'Paper';
-export const PRINT = 'Print';
-export const SHARE = 'Share';
-export const COPY_TEXT = 'Copy text';
-export const COPIED = 'Copied';
-export const SHARE_FAILED = 'Could not share the receipt.';
-export const CLOSE_RECEIPT = 'Close';
+// User-visible texts of refunds (docs/behaviour.md "Refunds"); the receipt's own are in ui/.
+export { RECEIPT } from '../../ui/receipt-texts';
 export const REFUND = 'Refund';
 export const REFUND_LIGHTNING = 'To Lightning';
 export const REFUND_ECASH = 'As ecash token';
+export const REFUND_METHOD = 'Refund method';
+export const REFUND_AMOUNT = 'Amount in sats';
+export const CREATE_TOKEN = 'Create token';
+export const REFUND_ECASH_HINT = 'The customer redeems the token in any Cashu wallet.';
 export const refundTitle = (left: number) => `Refund (up to ${left} sats)`;
 export const refundPaid = (amount: number, fee: number) =>
   `Refund paid: ${amount} sats sent, ${fee} sats fee.`;

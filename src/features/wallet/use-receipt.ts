@@ -1,73 +1,38 @@
-// Reads what a sale's receipt needs: the shop name and the sale's refunds, recorded after it.
-import { useEffect, useState } from 'react';
+// A sale's receipt for the dialog: read by the one loader (core/receipts/load-receipt.ts), with its
+// plain text and the sale's refunds (a refund needs what is left).
+import { useCallback } from 'react';
 import type { Logger } from '../../core/logger';
 import type { HistoryEvent } from '../../core/ports';
-import { receiptFor, type Receipt } from '../../core/receipts/receipt';
-import { refundsOf } from '../../core/receipts/refunds';
-import { readRange, type HistoryRangeReader } from '../../core/records/types';
-
-export interface ReceiptSources {
-  shopName?: () => Promise<string>;
-  historyRange?: HistoryRangeReader;
-  clock: () => number;
-  logger: Logger;
-}
-
-/** A sale's refunds: every refund is recorded after its sale, so only that stretch is read. */
-export async function readRefunds(
-  sale: HistoryEvent,
-  reader: HistoryRangeReader | undefined,
-  now: number,
-): Promise<HistoryEvent[]> {
-  if (!reader) return [];
-  const found: HistoryEvent[] = [];
-  // Up to a minute past now: a refund stamped by another tab's clock a little ahead still counts.
-  for await (const page of readRange(reader, sale.createdAt, now + 60_000, 500)) {
-    found.push(...refundsOf(sale.id, page));
-  }
-  return found;
-}
+import { loadReceipt, type ReceiptSources } from '../../core/receipts/load-receipt';
+import type { Receipt } from '../../core/receipts/receipt';
+import { formatSats } from '../../ui/format-sats';
+import { useLoaded } from '../../ui/use-loaded';
 
 export type ReceiptState =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'ready'; receipt: Receipt; refunds: HistoryEvent[] };
+  | { status: 'ready'; receipt: Receipt; text: string; refunds: HistoryEvent[] };
 
 /** `version` reloads it (after a refund). */
 export function useReceipt(
   sale: HistoryEvent | null,
-  sources: ReceiptSources,
+  sources: ReceiptSources & { logger: Logger },
   version = 0,
 ): ReceiptState {
-  // Each result remembers what it was read for: another sale or version reads as loading.
-  const [read, setRead] = useState<{
-    sale: HistoryEvent | null;
-    version: number;
-    state: ReceiptState;
-  }>({ sale: null, version, state: { status: 'loading' } });
   const { shopName, historyRange, clock, logger } = sources;
-  useEffect(() => {
-    if (!sale) return;
-    let live = true;
-    const done = (state: ReceiptState) => {
-      if (live) setRead({ sale, version, state });
-    };
-    void (async () => {
-      try {
-        const [name, refunds] = await Promise.all([
-          shopName ? shopName() : Promise.resolve(''),
-          readRefunds(sale, historyRange, clock()),
-        ]);
-        const receipt = receiptFor(sale, name, refunds);
-        done(receipt ? { status: 'ready', receipt, refunds } : { status: 'failed' });
-      } catch (error) {
-        logger.error('Could not load the receipt', error);
-        done({ status: 'failed' });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [sale, shopName, historyRange, clock, logger, version]);
-  return read.sale === sale && read.version === version ? read.state : { status: 'loading' };
+  const load = useCallback(
+    (event: HistoryEvent) =>
+      loadReceipt(
+        event,
+        { ...(shopName ? { shopName } : {}), ...(historyRange ? { historyRange } : {}), clock },
+        formatSats,
+      ),
+    [shopName, historyRange, clock],
+  );
+  const onError = useCallback(
+    (error: unknown) => logger.error('Could not load the receipt', error),
+    [logger],
+  );
+  const loaded = useLoaded(sale, load, onError, version);
+  return loaded.status === 'ready' ? { status: 'ready', ...loaded.value } : loaded;
 }

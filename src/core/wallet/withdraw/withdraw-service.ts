@@ -15,6 +15,7 @@ import type {
   StoredProof,
   WithdrawalStore,
 } from '../../ports';
+import type { RefundLink } from '../../receipts/refunds';
 import { sumSats } from '../proof-convert';
 import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';
 import { proofStateClient, proofY, type ProofStateClient } from './spent-watch-client';
@@ -87,6 +88,12 @@ export interface CreateTokenOptions {
    * a consolidation round). Omitted: everything available.
    */
   amount?: number;
+  /**
+   * The token refunds a sale (docs/behaviour.md "Refunds"): written only if `amount` fits in what
+   * is left of the sale, checked where the token row is written; never consolidated (a fee would
+   * make it less than the refund).
+   */
+  refund?: RefundLink;
 }
 
 /** What the wallet screen shows beside the balance (docs/behaviour.md "Withdraw"). */
@@ -342,6 +349,10 @@ export class WithdrawService {
     await (this.deps.checkpoint ?? noCheckpoint)('withdraw:token-built');
     const token = encodeWithdrawToken(mintUrl, proofs);
     const amount = sumSats(proofs);
+    // A swap's fee (proofs a cashuB token cannot carry) would make a refund less than confirmed.
+    if (options.refund && amount !== wanted) {
+      return { code: 'failed', error: withdrawAmountMessage(amount) };
+    }
     const withdrawal: PendingWithdrawal = {
       id: `withdrawal-${this.newId()}`,
       mintUrl,
@@ -349,6 +360,7 @@ export class WithdrawService {
       secrets: proofs.map((p) => p.secret),
       amount,
       createdAt: this.deps.clock(),
+      ...(options.refund ? { refund: options.refund } : {}),
     };
     // Persisted before the token is shown: a spend while the app is closed is still found. Written
     // only if a cash-out in another tab did not take any of these proofs meanwhile.

@@ -1,15 +1,14 @@
-// A sale's receipt from History: shown, printed on 58 mm, 80 mm or A4 paper, shared as text (Web
-// Share where the browser has it, else copied) (docs/behaviour.md "Receipts").
-import { useState, type ReactNode } from 'react';
-import { receiptText } from '../../core/receipts/receipt';
-import { Button } from '../../ui/Button';
-import { formatSats } from '../../ui/format-sats';
-import { Modal } from '../../ui/Modal';
-import { PAPERS, PrintArea, printPage, type Paper } from '../../ui/PrintArea';
-import { ReceiptView } from '../../ui/ReceiptView';
-import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
-import { toast } from '../../ui/toast';
-import { useCopyToClipboard } from '../../ui/use-copy';
+// A sale's receipt, from History or right after the sale: shown, printed on 58 mm, 80 mm or A4
+// paper, shared as text (Web Share where the browser has it, else copied) (docs/behaviour.md
+// "Receipts"). `autoPrint` opens the print dialog once when it is ready (decision 0034).
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from './Button';
+import { Modal } from './Modal';
+import { PAPERS, PrintArea, printPage, type Paper } from './PrintArea';
+import { ReceiptView, type ReceiptData } from './ReceiptView';
+import { SegmentButton, SegmentTrack } from './Segmented';
+import { toast } from './toast';
+import { useCopyToClipboard } from './use-copy';
 import {
   CLOSE_RECEIPT,
   COPIED,
@@ -22,27 +21,50 @@ import {
   SHARE,
   SHARE_FAILED,
 } from './receipt-texts';
-import type { ReceiptState } from './use-receipt';
-import type { Logger } from '../../core/logger';
 
-export interface ReceiptModalProps {
+/** What the dialog shows: the receipt and its plain text once read. */
+export type ReceiptDialogState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'ready'; receipt: ReceiptData; text: string };
+
+export interface ReceiptDialogProps {
   open: boolean;
-  state: ReceiptState;
+  state: ReceiptDialogState;
   onClose: () => void;
-  logger: Logger;
+  logger: {
+    error(message: string, error?: unknown): void;
+    warn(message: string, error?: unknown): void;
+  };
   /** more actions under the receipt (Refund) */
   actions?: ReactNode;
+  /** open the print dialog once, as soon as the receipt is ready (Print receipts automatically) */
+  autoPrint?: boolean;
 }
 
 const canShare = () => typeof navigator.share === 'function';
 
-export function ReceiptModal({ open, state, onClose, logger, actions }: ReceiptModalProps) {
+export function ReceiptDialog({
+  open,
+  state,
+  onClose,
+  logger,
+  actions,
+  autoPrint = false,
+}: ReceiptDialogProps) {
   const [paper, setPaper] = useState<Paper>('58mm');
   const { copiedText, copy } = useCopyToClipboard((error) =>
     logger.error('Could not copy the receipt', error),
   );
   const receipt = state.status === 'ready' ? state.receipt : null;
-  const text = receipt ? receiptText(receipt, formatSats) : '';
+  const text = state.status === 'ready' ? state.text : '';
+  // Once per receipt shown: after the print area below is in the page.
+  const printed = useRef<ReceiptData | null>(null);
+  useEffect(() => {
+    if (!open || !autoPrint || !receipt || printed.current === receipt) return;
+    printed.current = receipt;
+    printPage();
+  }, [open, autoPrint, receipt]);
 
   const share = async () => {
     if (!canShare()) return copy(text);

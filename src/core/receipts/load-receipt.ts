@@ -1,0 +1,52 @@
+// Reads what a sale's receipt needs: the shop name and the sale's refunds, recorded after it. One
+// loader for the receipt from History and the one offered right after a sale.
+import type { HistoryEvent } from '../ports';
+import { readRange, type HistoryRangeReader } from '../records/types';
+import { receiptFor, receiptText, type Receipt } from './receipt';
+import { refundsOf } from './refunds';
+
+export interface ReceiptSources {
+  shopName?: () => Promise<string>;
+  historyRange?: HistoryRangeReader;
+  clock: () => number;
+}
+
+/** A sale's refunds: every refund is recorded after its sale, so only that stretch is read. */
+export async function readRefunds(
+  sale: HistoryEvent,
+  reader: HistoryRangeReader | undefined,
+  now: number,
+): Promise<HistoryEvent[]> {
+  if (!reader) return [];
+  const found: HistoryEvent[] = [];
+  // Up to a minute past now: a refund stamped by another tab's clock a little ahead still counts.
+  for await (const page of readRange(reader, sale.createdAt, now + 60_000, 500)) {
+    found.push(...refundsOf(sale.id, page));
+  }
+  return found;
+}
+
+export interface LoadedReceipt {
+  receipt: Receipt;
+  /** as Share and Copy text give it */
+  text: string;
+  refunds: HistoryEvent[];
+}
+
+/**
+ * The sale's receipt (`sats` formats amounts in its text), or undefined when the event is no sale.
+ * Rejects when a read fails.
+ */
+export async function loadReceipt(
+  sale: HistoryEvent,
+  sources: ReceiptSources,
+  sats: (n: number) => string,
+): Promise<LoadedReceipt | undefined> {
+  const { shopName, historyRange, clock } = sources;
+  const [name, refunds] = await Promise.all([
+    shopName ? shopName() : Promise.resolve(''),
+    readRefunds(sale, historyRange, clock()),
+  ]);
+  const receipt = receiptFor(sale, name, refunds);
+  return receipt ? { receipt, text: receiptText(receipt, sats), refunds } : undefined;
+}

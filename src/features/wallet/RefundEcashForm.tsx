@@ -1,0 +1,91 @@
+// A refund as an ecash token (docs/behaviour.md "Refunds"): the amount (what is left of the sale to
+// start), checked here and again where the token is written, then the withdraw path builds it.
+import { useState } from 'react';
+import { errorMessage, ValidationError } from '../../core/errors';
+import { checkRefund } from '../../core/receipts/refunds';
+import { isWithdrawError } from '../../core/wallet/withdraw/withdraw-plan';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { CANCEL } from './cash-out-texts';
+import type { WalletServices } from './deps';
+import { CREATE_TOKEN, REFUND_AMOUNT, REFUND_ECASH_HINT } from './receipt-texts';
+import type { ShownToken } from './use-withdraw';
+import type { RefundTarget } from './use-cash-out';
+
+export interface RefundEcashFormProps {
+  target: RefundTarget;
+  withdraw: Pick<WalletServices['withdraw'], 'createToken'>;
+  logger: WalletServices['logger'];
+  onToken: (shown: ShownToken) => void;
+  onCancel: () => void;
+}
+
+export function RefundEcashForm({
+  target,
+  withdraw,
+  logger,
+  onToken,
+  onCancel,
+}: RefundEcashFormProps) {
+  const [amount, setAmount] = useState(String(target.left));
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const sats = Number(amount);
+    try {
+      checkRefund(target.sale, target.refunds, sats);
+    } catch (problem) {
+      if (!(problem instanceof ValidationError)) throw problem;
+      setError(problem.message);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      // Never swapped into fewer proofs: a fee would make the token less than the refund.
+      const result = await withdraw.createToken({
+        amount: sats,
+        consolidate: false,
+        refund: { ...target.link, method: 'ecash' },
+      });
+      if (isWithdrawError(result)) {
+        setError(result.error);
+        return;
+      }
+      onToken({ token: result.token, amount: result.amount, id: result.id });
+    } catch (problem) {
+      logger.error('Refund token failed', problem);
+      setError(errorMessage(problem));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <TextField
+        label={REFUND_AMOUNT}
+        value={amount}
+        onChange={(value) => setAmount(value.replace(/[^0-9]/g, ''))}
+        error={error}
+      />
+      <p className="text-sm text-slate-600">{REFUND_ECASH_HINT}</p>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {CANCEL}
+        </Button>
+        <Button type="submit" disabled={busy || amount === ''} aria-busy={busy}>
+          {CREATE_TOKEN}
+        </Button>
+      </div>
+    </form>
+  );
+}
