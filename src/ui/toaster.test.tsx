@@ -45,7 +45,7 @@ describe('Toaster on a phone', () => {
     });
   });
 
-  it('shows one toast at a time below lg, the next when it closes', async () => {
+  it('shows one toast at a time below lg, holding the next back', async () => {
     (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
       width: 390,
       height: 844,
