@@ -10,6 +10,9 @@ import { onboard } from './helpers/onboard';
 import { enterPin, PIN, PROMPT, setPinInSettings } from './helpers/pin';
 import { mintFault, openWallet } from './helpers/wallet-screen';
 
+// No service worker: it would serve the app's files from its cache, past the refused download below.
+test.use({ serviceWorkers: 'block' });
+
 /** axe at the laptop size the suite runs at, then at 390 px, then back. */
 async function accessibleAtBothSizes(page: Page, state: string) {
   const size = page.viewportSize();
@@ -62,8 +65,7 @@ test('keypad states: in a currency, Receive ecash, the ecash side of the invoice
 
   await mintFault(request, mintUrl, {
     path: '/v1/mint/quote/bolt11',
-    method: 'POST',
-    status: 500,
+    action: 'error500',
     count: 1,
   });
   await page.getByRole('button', { name: 'Clear' }).click();
@@ -127,6 +129,15 @@ test('wallet and settings states: history details, cancel a token, forms with er
   await accessibleAtBothSizes(page, 'settings, replace wallet');
   await page.reload();
 
+  // A screen whose code cannot be downloaded: the Connect screen's chunk is refused.
+  await page.route(/\/assets\/Connect.*\.js$/, (route) => route.abort());
+  await page.reload();
+  await page.getByRole('link', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible(LANDS);
+  await accessibleAtBothSizes(page, 'a screen whose code could not be downloaded');
+  await page.unroute(/\/assets\/Connect.*\.js$/);
+  await page.goto('/settings');
+
   await page.getByRole('button', { name: 'Set PIN' }).click();
   await page.getByLabel('New PIN (4 to 12 digits)').fill('12');
   await page.getByLabel('Repeat the PIN').fill('34');
@@ -137,6 +148,8 @@ test('wallet and settings states: history details, cancel a token, forms with er
 
   await setPinInSettings(page, PIN);
   await page.reload();
+  await expect(page.getByText('This till is locked', { exact: false }).first()).toBeVisible();
+  await accessibleAtBothSizes(page, 'settings behind the lock');
   await openWallet(page);
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const prompt = page.getByRole('dialog', { name: PROMPT });
@@ -155,11 +168,4 @@ test('wallet and settings states: history details, cancel a token, forms with er
   await page.getByRole('button', { name: 'Recover funds' }).click();
   await expect(page.getByTestId('restore-result')).toBeVisible({ timeout: 60_000 });
   await accessibleAtBothSizes(page, 'settings, a recovery finished');
-
-  // A screen whose code cannot be downloaded: the Connect screen's chunk is refused.
-  await page.route(/\/assets\/Connect.*\.js$/, (route) => route.abort());
-  await page.reload();
-  await page.getByRole('link', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible(LANDS);
-  await accessibleAtBothSizes(page, 'a screen whose code could not be downloaded');
 });
