@@ -1,4 +1,5 @@
 // User-visible texts of receipts and refunds (docs/behaviour.md "Receipts", "Refunds").
+import { formatSats } from '../../ui/format-sats';
 export const RECEIPT = 'Receipt';
 export const RECEIPT_TITLE = 'Receipt';
 export const RECEIPT_LOADING = 'Loading the receipt…';
@@ -13,6 +14,6 @@ export const CLOSE_RECEIPT = 'Close';
 export const REFUND = 'Refund';
 export const REFUND_LIGHTNING = 'To Lightning';
 export const REFUND_ECASH = 'As ecash token';
-export const refundTitle = (left: number) => `Refund (up to ${left} sats)`;
+export const refundTitle = (left: number) => `Refund (up to ${formatSats(left)} sats)`;
 export const refundPaid = (amount: number, fee: number) =>
-  `Refund paid: ${amount} sats sent, ${fee} sats fee.`;
+  `Refund paid: ${formatSats(amount)} sats sent, ${formatSats(fee)} sats fee.`;
