@@ -185,7 +185,7 @@ test('remote cashier: its page and its invoice; the own-key and malformed-link p
   }
 });
 
-test('toasts cover neither the menu button nor the balance, on a phone and on a laptop', async ({
+test('toasts cover neither the work, the menu button nor the balance, on a phone and on a laptop', async ({
   page,
   mintUrl,
   relayUrl,
@@ -206,6 +206,27 @@ test('toasts cover neither the menu button nor the balance, on a phone and on a 
       a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     );
   };
+  // Every control and text on the screen itself (docs/behaviour.md "Toasts"): a toast covers none.
+  const coveredOnScreen = (toastLocator: Locator) =>
+    toastLocator.evaluate((toastElement) => {
+      const a = toastElement.getBoundingClientRect();
+      const work = document.querySelectorAll(
+        'main button, main a, main input, main select, main [role="status"], main [role="alert"], main h1, main li',
+      );
+      return Array.from(work)
+        .filter((element) => {
+          const b = element.getBoundingClientRect();
+          return (
+            b.width > 0 &&
+            b.height > 0 &&
+            a.left < b.right &&
+            b.left < a.right &&
+            a.top < b.bottom &&
+            b.top < a.bottom
+          );
+        })
+        .map((element) => element.outerHTML.slice(0, 80));
+    });
   const toast = page.locator('.Toastify__toast').first();
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -221,6 +242,7 @@ test('toasts cover neither the menu button nor the balance, on a phone and on a 
   expect(await overlaps(toast, page.getByRole('button', { name: 'Toggle navigation' }))).toBe(
     false,
   );
+  expect(await coveredOnScreen(toast)).toEqual([]);
   for (const width of [1024, 1280]) {
     await page.setViewportSize({ width, height: 720 });
     expect(await overlaps(toast, page.getByTestId('home-balance'))).toBe(false);
@@ -246,6 +268,21 @@ test('toasts cover neither the menu button nor the balance, on a phone and on a 
   expect(
     await overlaps(walletToast.last(), page.getByRole('button', { name: 'Toggle navigation' })),
   ).toBe(false);
+  expect(await coveredOnScreen(walletToast.last())).toEqual([]);
+  // On a phone the top bar holds one toast: a second waits for the first rather than stacking
+  // down over the screen, and shows when the first is closed.
+  await page.goto('/settings');
+  const save = page.getByRole('button', { name: 'Save Settings' });
+  await save.click();
+  await expect(walletToast).toHaveCount(1);
+  await save.click();
+  await expect(save).toBeEnabled();
+  await expect(page.locator('.Toastify__toast')).toHaveCount(1);
+  const firstId = await walletToast.getAttribute('id');
+  await walletToast.getByRole('button', { name: 'close' }).click();
+  await expect(
+    page.locator(`.Toastify__toast:not([id="${firstId}"])`, { hasText: saved }),
+  ).toBeVisible();
 
   for (const width of [1024, 1280]) {
     await page.setViewportSize({ width, height: 720 });

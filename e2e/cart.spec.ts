@@ -57,7 +57,7 @@ test('a cart with tax, a fiat item, a custom amount and a 10 % tip is charged to
   await onboard(page, { mintUrl, relayUrl });
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Display currency').selectOption('USD');
-  await page.getByRole('button', { name: 'Save prices' }).click();
+  await page.getByRole('button', { name: 'Save shop settings' }).click();
   await expect(page.getByTestId('price-status')).toHaveText(
     'Price source reached: 1 BTC = 100,000 USD.',
   );

@@ -16,7 +16,7 @@ const pricesControl = (pricesUrl: string) => new URL('/dev/prices', pricesUrl).h
 async function chooseCurrency(page: Page, currency: string, expectedStatus: string) {
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Display currency').selectOption(currency);
-  await page.getByRole('button', { name: 'Save prices' }).click();
+  await page.getByRole('button', { name: 'Save shop settings' }).click();
   await expect(page.getByTestId('price-status')).toHaveText(expectedStatus);
 }
 
@@ -90,7 +90,7 @@ test.describe('fiat sales', () => {
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByLabel('Display currency').selectOption('EUR');
     await page.getByLabel('Price source URL').fill('http://127.0.0.1:9/api/v1/prices');
-    await page.getByRole('button', { name: 'Save prices' }).click();
+    await page.getByRole('button', { name: 'Save shop settings' }).click();
     await expect(page.getByTestId('price-status')).toContainText('Price source check failed');
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page.getByTestId('keypad-note')).toHaveText('Prices unavailable: amounts in sats');

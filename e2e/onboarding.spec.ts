@@ -83,24 +83,29 @@ test('create: phrase with checkbox gate, discovered local mint, relays, complete
   expect(await shownPhrase(page)).toBe(phrase);
 });
 
-test('nothing below the phrase moves when its words arrive: a tick aimed at the box lands on it', async ({
-  page,
-}) => {
-  // The word list's chunk (not phrase-shape or phrase-check), held until the checkbox is measured.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/phrase-[\w-]{8}\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+test('the phrase screen comes with its words: nothing below them ever moves', async ({ page }) => {
+  // Every paint of the step is watched from the tap on: no frame may show it without its words.
   await page.goto('/onboarding/welcome');
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { stepFrames: string[] }).stepFrames = seen;
+    const watch = () => {
+      const heading = document.querySelector('h1')?.textContent ?? '';
+      if (heading.includes('Your Recovery Phrase')) {
+        seen.push(String(document.querySelectorAll('[data-testid="phrase-word"]').length));
+      }
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
   await page.getByRole('button', { name: 'Create New Wallet' }).click();
-  await expect(page.getByText('Generating your recovery phrase...')).toBeVisible();
-  const checkbox = page.getByRole('checkbox', { name: WRITTEN_DOWN });
-  const before = await checkbox.boundingBox();
-  release();
   await shownPhrase(page);
-  expect(await checkbox.boundingBox()).toEqual(before);
+  const frames = await page.evaluate(
+    () => (window as unknown as { stepFrames: string[] }).stepFrames,
+  );
+  expect(frames.length).toBeGreaterThan(0);
+  expect(new Set(frames)).toEqual(new Set(['12']));
+  const checkbox = page.getByRole('checkbox', { name: WRITTEN_DOWN });
   await checkbox.check();
   await expect(continueButton(page)).toBeEnabled();
 });

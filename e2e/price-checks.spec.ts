@@ -28,7 +28,7 @@ async function saveUsdPrices(page: Page, expectedStatus: string | RegExp) {
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Display currency').selectOption('USD');
   await page.getByLabel('Price source URL').fill(feed.pricesUrl);
-  await page.getByRole('button', { name: 'Save prices' }).click();
+  await page.getByRole('button', { name: 'Save shop settings' }).click();
   await expect(page.getByTestId('price-status')).toHaveText(expectedStatus);
   await page.getByRole('link', { name: 'Home', exact: true }).click();
 }
@@ -184,7 +184,7 @@ test("Settings' check offers the jump too, and taking it there puts the keypad a
   await saveUsdPrices(page, 'Price source reached: 1 BTC = 100,000 USD.');
   feed.setPrices({ USD: 150_000 });
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByRole('button', { name: 'Save prices' }).click();
+  await page.getByRole('button', { name: 'Save shop settings' }).click();
   await expect(page.getByTestId('price-status')).toHaveText(/^Price source check failed: .*\+50 %/);
   await page.getByRole('button', { name: 'Use new price' }).click();
   await expect(page.getByTestId('price-status')).toHaveText(

@@ -166,7 +166,7 @@ test('a paired cashier sells the merchant’s items in the shop’s currency, wi
     const merchant = await merchantWithLink(page, mintUrl, relayUrl);
     await page.goto('/settings');
     await page.getByLabel('Display currency').selectOption('USD');
-    await page.getByRole('button', { name: 'Save prices' }).click();
+    await page.getByRole('button', { name: 'Save shop settings' }).click();
     await expect(page.getByTestId('price-status')).toHaveText(
       'Price source reached: 1 BTC = 100,000 USD.',
       LANDS,

@@ -20,9 +20,11 @@ test('a shop name saved in Settings shows on the Connect screen and heads the ca
 
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Shop name').fill(SHOP);
-  await page.getByRole('button', { name: 'Save shop name' }).click();
+  await page.getByRole('button', { name: 'Save shop settings' }).click();
   await expect(
-    page.getByText('Shop name saved. Cashiers see it once they open the new connection link.'),
+    page.getByText(
+      'Shop settings saved. Cashiers see the new name once they open the new connection link.',
+    ),
   ).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Shop name')).toHaveValue(SHOP);

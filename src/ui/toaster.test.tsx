@@ -36,3 +36,40 @@ describe('Toaster', () => {
     expect(alert.className).toContain('Toastify__toast-theme--light');
   });
 });
+
+describe('Toaster on a phone', () => {
+  afterEach(() => {
+    (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
+      width: 1024,
+      height: 768,
+    });
+  });
+
+  it('shows one toast at a time below lg, holding the next back', async () => {
+    (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
+      width: 390,
+      height: 844,
+    });
+    render(<Toaster />);
+    act(() => {
+      toast.success('First');
+      toast.success('Second');
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('First');
+    expect(screen.queryByText('Second')).toBeNull();
+  });
+
+  it('stacks toasts from lg up', async () => {
+    (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
+      width: 1280,
+      height: 800,
+    });
+    render(<Toaster />);
+    act(() => {
+      toast.success('One');
+      toast.success('Two');
+    });
+    expect((await screen.findAllByRole('alert')).length).toBe(2);
+  });
+});

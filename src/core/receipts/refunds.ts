@@ -1,5 +1,6 @@
 // Refunds of a sale: how a refund event names its sale, what is left to refund, and the check that
 // refuses more than that (docs/behaviour.md "Refunds").
+import { formatSats } from '../format-sats';
 import { ValidationError } from '../errors';
 import { historyKind } from '../history-kinds';
 import { metadataOf } from '../history-metadata';
@@ -54,7 +55,7 @@ export const REFUND_AMOUNT_INVALID = 'Enter a whole number of sats above 0';
 export const refundTooLargeText = (left: number) =>
   left === 0
     ? 'This sale is refunded in full already'
-    : `Only ${left} sats of this sale are left to refund`;
+    : `Only ${formatSats(left)} sats of this sale are left to refund`;
 
 /**
  * Throws a ValidationError unless `amount` sats may be refunded now: the event is a sale and the

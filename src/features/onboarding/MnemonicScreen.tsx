@@ -3,8 +3,9 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { countWords } from '../../core/keys';
+import { generatePhrase, validatePhrase } from '../../core/keys/phrase';
 import { FieldError } from '../../ui/FieldError';
-import { PhraseWords, PhraseWordsPlaceholder } from '../../ui/PhraseWords';
+import { PhraseWords } from '../../ui/PhraseWords';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
@@ -39,34 +40,28 @@ function storedCreatePhrase(): string | undefined {
   return session.draftPhrase;
 }
 
+/** A new phrase, or undefined when the browser cannot make one (no secure random source). */
+function newPhrase(logger: OnboardingScreenProps['services']['logger']): string | undefined {
+  try {
+    return generatePhrase();
+  } catch (error) {
+    logger.error('Could not generate a recovery phrase', error);
+    return undefined;
+  }
+}
+
 function CreatePhrase({ services }: OnboardingScreenProps) {
   const navigate = useNavigate();
-  const [phrase, setPhrase] = useState(storedCreatePhrase);
-  const [failed, setFailed] = useState(false);
-  const [confirmed, setConfirmed] = useState(false);
   const { logger } = services;
+  // Made in the first render, so the tap on "Create New Wallet" shows the words at once (issue 35):
+  // the word list comes in this screen's own chunk, fetched while the welcome was idle.
+  const [phrase] = useState(() => storedCreatePhrase() ?? newPhrase(logger));
+  const [confirmed, setConfirmed] = useState(false);
 
   useEffect(() => {
-    if (phrase) return;
-    let cancelled = false;
-    // Lazy: the 2048-word list is only needed here, not on the first screen.
-    import('../../core/keys/phrase')
-      .then(({ generatePhrase }) => {
-        if (cancelled) return;
-        const generated = generatePhrase();
-        // Kept so the same words come back after Back or a reload, until onboarding ends.
-        updateSession({ draftPhrase: generated });
-        setPhrase(generated);
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        logger.error('Could not generate a recovery phrase', error);
-        setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [phrase, logger]);
+    // Kept so the same words come back after Back or a reload, until onboarding ends.
+    if (phrase && !storedCreatePhrase()) updateSession({ draftPhrase: phrase });
+  }, [phrase]);
 
   const onContinue = () => {
     if (!phrase || !confirmed) return;
@@ -89,10 +84,8 @@ function CreatePhrase({ services }: OnboardingScreenProps) {
     >
       {phrase ? (
         <PhraseWords phrase={phrase} />
-      ) : failed ? (
-        <FieldError>Could not generate a recovery phrase. Please reload the page.</FieldError>
       ) : (
-        <PhraseWordsPlaceholder>Generating your recovery phrase...</PhraseWordsPlaceholder>
+        <FieldError>Could not generate a recovery phrase. Please reload the page.</FieldError>
       )}
       <div
         role="note"
@@ -127,7 +120,6 @@ function RestorePhrase({ services }: OnboardingScreenProps) {
     if (!enoughWords || checking) return;
     setChecking(true);
     try {
-      const { validatePhrase } = await import('../../core/keys/phrase');
       const phrase = validatePhrase(text);
       updateSession({ phrase, mode: 'restore' });
       navigate(NEXT);

@@ -1,4 +1,5 @@
 // User-visible texts of the remote cashier page (docs/behaviour.md "Remote cashier").
+import { formatSats } from '../../ui/format-sats';
 /**
  * The heading reads 'Creating invoices for {npub}', or 'Creating invoices for {shop}' when the
  * link names the shop; the name or npub follows this prefix.
@@ -24,7 +25,8 @@ export const INVALID_NPUB_TEXT =
 /** The mint says PAID: the merchant's device mints the proofs, and its receipt says when it did. */
 export const PAID_WAITING_TEXT = 'Paid, waiting for the merchant...';
 /** The merchant's receipt arrived: its amount, not grouped. */
-export const merchantConfirmed = (amount: number) => `Merchant confirmed ${amount} sats`;
+export const merchantConfirmed = (amount: number) =>
+  `Merchant confirmed ${formatSats(amount)} sats`;
 export const WAITING_FOR_PAYMENT_TEXT = 'Waiting for payment';
 export const EXPIRED_TEXT = 'Expired';
 export const SALES_HEADING = 'Sales on this device';

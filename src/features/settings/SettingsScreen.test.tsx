@@ -16,6 +16,7 @@ import { DeviceKeys } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
 import { MintUnreachableError } from '../../core/errors';
 import type { Storage } from '../../storage';
+import { fixedPriceSettings } from '../../testing/prices/fixed-price-settings';
 import { storageWithSettings } from '../../testing/storage/db';
 import type { SettingsServices } from './deps';
 import { SettingsScreen } from './SettingsScreen';
@@ -46,6 +47,7 @@ async function renderSettings(
     restore: fakeRestore(),
     merchantProfile: { sync: vi.fn(() => Promise.resolve('published')) },
     checkMint: vi.fn(async (_url: string) => ({ name: 'Test Mint' })),
+    prices: fixedPriceSettings().service,
     ...(options.lock ? { lock: options.lock } : {}),
   } satisfies SettingsServices;
   render(
@@ -148,6 +150,10 @@ describe('SettingsScreen', () => {
       const group = document.querySelector(href!)!;
       expect(group.getAttribute('aria-labelledby')).toBeTruthy();
       expect(within(group as HTMLElement).getByRole('heading', { name: name! })).toBeTruthy();
+      // One save per group at most: a merchant never wonders which button keeps which field.
+      expect(
+        within(group as HTMLElement).queryAllByRole('button', { name: /^Save/ }).length,
+      ).toBeLessThanOrEqual(1);
     }
     // Each card sits in the group a shop owner would look in.
     expect(

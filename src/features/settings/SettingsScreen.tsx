@@ -12,7 +12,6 @@ import { AutoCashOutSettings } from './AutoCashOutSettings';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
 import { PhraseCheck } from './PhraseCheck';
-import { PriceSettings } from './PriceSettings';
 import { PinSettings } from './PinSettings';
 import { RecoverFunds } from './RecoverFunds';
 import { ReplaceWallet } from './ReplaceWallet';
@@ -20,7 +19,7 @@ import { StorageStatus } from './StorageStatus';
 import { RelayStatusList } from './RelayStatusList';
 import { RemoteMintSettings } from './RemoteMintSettings';
 import { UnpairedSenders } from './UnpairedSenders';
-import { ShopNameSettings } from './ShopNameSettings';
+import { ShopSettings } from './ShopSettings';
 import { AutoPrintSettings } from './AutoPrintSettings';
 import {
   SETTINGS_GROUPS,
@@ -192,8 +191,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
             Items and tips
           </a>
         </p>
-        <ShopNameSettings config={config} logger={logger} />
-        {services.prices ? <PriceSettings prices={services.prices} logger={logger} /> : null}
+        <ShopSettings config={config} prices={services.prices} logger={logger} />
         {services.storage.receiptPrint ? (
           <AutoPrintSettings store={services.storage.receiptPrint} logger={logger} />
         ) : null}

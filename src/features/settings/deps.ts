@@ -9,7 +9,7 @@ import type { RecoverFundsService } from './RecoverFunds';
 import type { PinControl } from './PinSettings';
 import type { StorageInfo } from './StorageStatus';
 import type { AutoCashOutStore } from './AutoCashOutSettings';
-import type { PriceSettingsService } from './PriceSettings';
+import type { PriceSettingsService } from './ShopSettings';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 import type { PairingStore } from '../../core/remote-payments/merchant-ports';
 import type { RelayStatusSource } from '../../core/remote-payments/relay-status';

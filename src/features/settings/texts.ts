@@ -8,9 +8,12 @@ export const SHOP_TITLE = 'Your shop';
 export const SHOP_NOTE =
   'Cashiers see this name on their invoice page instead of this device’s key. Optional, up to 40 characters.';
 export const SHOP_LABEL = 'Shop name';
-export const SHOP_SAVE = 'Save shop name';
-export const SHOP_SAVED =
-  'Shop name saved. Cashiers see it once they open the new connection link.';
+/** The Shop group's one save: the name and the prices together. */
+export const SHOP_SAVE = 'Save shop settings';
+export const shopSaved = (nameChanged: boolean) =>
+  nameChanged
+    ? 'Shop settings saved. Cashiers see the new name once they open the new connection link.'
+    : 'Shop settings saved.';
 export const SHOP_SAVE_FAILED = 'Could not save the shop name.';
 export const UNPAIRED_TITLE = 'Remote cashiers';
 export const UNPAIRED_LABEL = 'Accept payments from unpaired cashier links';
@@ -38,8 +41,6 @@ export const PRICE_NOTE =
 export const PRICE_CURRENCY_LABEL = 'Display currency';
 export const PRICE_SATS_ONLY = 'Sats only';
 export const PRICE_URL_LABEL = 'Price source URL';
-export const PRICE_SAVE = 'Save prices';
-export const PRICE_SAVED = 'Price settings saved.';
 export const priceCheckOk = (currency: string, price: number | undefined) =>
   currency === ''
     ? 'Price source reached.'

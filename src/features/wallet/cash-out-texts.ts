@@ -1,5 +1,6 @@
 // Texts of the Cash out panel (docs/behaviour.md, "Cash out"). Messages about what went wrong
 // come from core/wallet/cash-out/texts.ts.
+import { formatSats } from '../../ui/format-sats';
 export const CASH_OUT = 'Cash out';
 export const CASH_OUT_TITLE = 'Cash out to Lightning';
 export const DESTINATION_LABEL = 'Invoice, Lightning address or LNURL';
@@ -26,7 +27,8 @@ export const PAY_ANYWAY = 'Pay anyway';
 export const CANCEL = 'Cancel';
 /** Fees (reserve + input fee) above the merchant's limit (Settings): asked again. */
 export const feeAboveLimitWarning = (fees: number, limit: number) =>
-  `The fees can be up to ${fees} sats, above your limit of ${limit} sats. Pay anyway?`;
+  `The fees can be up to ${formatSats(fees)} sats, above your limit of ${formatSats(limit)} sats. Pay anyway?`;
 export const CLOSE = 'Close';
 export const PENDING_CASH_OUTS = 'Cash-outs pending';
-export const pendingCashOutText = (amount: number, to: string) => `${amount} sats to ${to}`;
+export const pendingCashOutText = (amount: number, to: string) =>
+  `${formatSats(amount)} sats to ${to}`;

@@ -1,5 +1,6 @@
 // Taking a sale's payment as ecash (NUT-18 payload or pasted token): checks, then a swap at the
 // customer's mint into outputs of our own, journaled like a mint (docs/protocol.md "Receiving ecash").
+import { formatSats } from '../../format-sats';
 import {
   CheckStateEnum,
   getDecodedToken,
@@ -46,7 +47,7 @@ export function notAcceptedMessage(mintUrl: string): string {
 }
 
 export function shortMessage(paid: number, fee: number, amount: number): string {
-  return `This ecash is ${paid} sats less the mint's ${fee} sat swap fee; the sale is ${amount} sats`;
+  return `This ecash is ${formatSats(paid)} sats less the mint's ${formatSats(fee)} sat swap fee; the sale is ${formatSats(amount)} sats`;
 }
 
 export interface EcashReceiverDeps {

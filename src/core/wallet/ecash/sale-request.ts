@@ -1,5 +1,6 @@
 // A sale offered as a NUT-18 payment request: amount in sats, the mints the merchant takes, a
 // single-use id, the shop's name, and a Nostr (NIP-17) transport to the merchant's key and relays.
+import { formatSats } from '../../format-sats';
 import { PaymentRequest, PaymentRequestTransportType } from '@cashu/cashu-ts';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import * as nip19 from 'nostr-tools/nip19';
@@ -36,7 +37,7 @@ function defaultRandom(bytes: Uint8Array): Uint8Array {
 /** What the customer's wallet shows as the request's description. */
 export function saleDescription(shopName: string, amount: number): string {
   const shop = shopName.trim();
-  return shop ? `${shop}: ${amount} sats` : `${amount} sats`;
+  return shop ? `${shop}: ${formatSats(amount)} sats` : `${formatSats(amount)} sats`;
 }
 
 /** The request; NUT-18 tag ["n","17"] says the Nostr transport takes NIP-17 direct messages. */

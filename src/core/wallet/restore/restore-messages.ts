@@ -1,5 +1,6 @@
 // Why a mint could not be scanned, in words shown to the merchant (docs/behaviour.md, "Recover
 // funds"). Stored on the scan row and in the mint's history event.
+import { formatSats } from '../../format-sats';
 
 export const NO_RESTORE_SUPPORT_MESSAGE =
   'This mint does not offer restore (NUT-09), so its ecash cannot be recovered from the phrase. Nothing stored was changed.';
@@ -26,5 +27,5 @@ export function refusedSignaturesMessage(count: number): string {
 
 export function counterLimitMessage(ids: string[], limit: number): string {
   const list = ids.join(', ');
-  return `The scan stopped at counter ${limit.toLocaleString('en-US')} on keyset ${list}, far beyond any shop's use. What was found below it was kept.`;
+  return `The scan stopped at counter ${formatSats(limit)} on keyset ${list}, far beyond any shop's use. What was found below it was kept.`;
 }

@@ -1,4 +1,5 @@
 // Withdraw decisions that need no mint: result types, error texts, when consolidation pays off.
+import { formatSats } from '../../format-sats';
 import { CashewError } from '../../errors';
 
 /**
@@ -40,7 +41,7 @@ export const BALANCE_CHANGED_MESSAGE =
 
 /** A chosen withdrawal amount that is not a whole number from 1 to what is available. */
 export function withdrawAmountMessage(available: number): string {
-  return `Enter an amount from 1 to ${available} sats.`;
+  return `Enter an amount from 1 to ${formatSats(available)} sats.`;
 }
 
 /** The swap would cost more than the fee the merchant confirmed (a payment landed meanwhile). */

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// Settings' shop name on real storage: load, save cleaned, the 40-character limit inline.
+// Settings' Shop form on real storage: the name loaded and saved cleaned, the 40-character limit
+// inline, and the name and the prices saved by the one button.
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,8 @@ import { silentLogger } from '../../core/logger';
 import type { Storage } from '../../storage';
 import { storageWithSettings } from '../../testing/storage/db';
 import { Toaster } from '../../ui/toaster';
-import { ShopNameSettings } from './ShopNameSettings';
+import { fixedPriceSettings } from '../../testing/prices/fixed-price-settings';
+import { ShopSettings } from './ShopSettings';
 
 const opened: Storage[] = [];
 afterEach(() => {
@@ -22,7 +24,7 @@ async function renderShop(stored?: string) {
   if (stored !== undefined) await storage.config.setShopName(stored);
   render(
     <>
-      <ShopNameSettings config={storage.config} logger={silentLogger} />
+      <ShopSettings config={storage.config} logger={silentLogger} />
       <Toaster />
     </>,
   );
@@ -30,9 +32,9 @@ async function renderShop(stored?: string) {
   return { storage, field };
 }
 
-const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save shop name' }));
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save shop settings' }));
 
-describe('ShopNameSettings', () => {
+describe('ShopSettings', () => {
   it('shows the stored name and saves a new one cleaned of extra spaces', async () => {
     const { storage, field } = await renderShop('Old Name');
     expect(field.value).toBe('Old Name');
@@ -40,7 +42,7 @@ describe('ShopNameSettings', () => {
     save();
     expect(
       await screen.findByText(
-        'Shop name saved. Cashiers see it once they open the new connection link.',
+        'Shop settings saved. Cashiers see the new name once they open the new connection link.',
       ),
     ).toBeTruthy();
     expect(await storage.config.getShopName()).toBe('Corner Café');
@@ -76,5 +78,26 @@ describe('ShopNameSettings', () => {
     save();
     expect(await screen.findByText('Could not save the shop name.')).toBeTruthy();
     expect(await storage.config.getShopName()).toBe('Kept');
+  });
+});
+
+describe('ShopSettings with prices', () => {
+  it('saves the name and the prices with one button, then checks the price source', async () => {
+    const storage = await storageWithSettings(['wss://relay.example']);
+    opened.push(storage);
+    const { service: prices, saved } = fixedPriceSettings();
+    render(
+      <>
+        <ShopSettings config={storage.config} prices={prices} logger={silentLogger} />
+        <Toaster />
+      </>,
+    );
+    fireEvent.input(await screen.findByLabelText('Shop name'), { target: { value: 'Kiosk' } });
+    fireEvent.change(screen.getByLabelText('Display currency'), { target: { value: 'USD' } });
+    expect(screen.getAllByRole('button', { name: /^Save/ })).toHaveLength(1);
+    save();
+    expect(await screen.findByText('Price source reached: 1 BTC = 100,000 USD.')).toBeTruthy();
+    expect(await storage.config.getShopName()).toBe('Kiosk');
+    expect(saved).toEqual([{ currency: 'USD', url: 'https://prices.example/v1' }]);
   });
 });

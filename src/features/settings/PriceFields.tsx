@@ -1,0 +1,76 @@
+// The Shop form's price part: display currency (sats only by default) and the price source URL
+// (docs/behaviour.md "Prices in the merchant's currency"). ShopSettings owns loading and saving.
+import { useId } from 'react';
+import { TextField } from '../../ui/TextField';
+import {
+  PRICE_CURRENCY_LABEL,
+  PRICE_NOTE,
+  PRICE_SATS_ONLY,
+  PRICE_TITLE,
+  PRICE_URL_LABEL,
+} from './texts';
+
+/** The select's value for "sats only". */
+export const SATS_ONLY = '';
+
+export interface PriceForm {
+  currency: string;
+  url: string;
+}
+
+export function PriceFields({
+  form,
+  currencies,
+  status,
+  onChange,
+}: {
+  form: PriceForm;
+  currencies: string[];
+  status?: string;
+  onChange: (form: PriceForm) => void;
+}) {
+  const selectId = useId();
+  const options =
+    currencies.includes(form.currency) || !form.currency
+      ? currencies
+      : [form.currency, ...currencies];
+
+  return (
+    <div className="space-y-4 border-t border-slate-100 pt-4">
+      <h3 id="price-settings" className="text-base font-semibold text-slate-900">
+        {PRICE_TITLE}
+      </h3>
+      <p className="text-sm text-slate-600">{PRICE_NOTE}</p>
+      <div className="space-y-2">
+        <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
+          {PRICE_CURRENCY_LABEL}
+        </label>
+        <select
+          id={selectId}
+          value={form.currency}
+          onChange={(event) => onChange({ ...form, currency: event.target.value })}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
+        >
+          <option value={SATS_ONLY}>{PRICE_SATS_ONLY}</option>
+          {options.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        label={PRICE_URL_LABEL}
+        value={form.url}
+        onChange={(url) => onChange({ ...form, url })}
+        type="url"
+        mono
+      />
+      {status ? (
+        <p role="status" data-testid="price-status" className="text-sm text-slate-600">
+          {status}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+// Settings' Shop group form: the shop's name (carried to cashiers, optional, 40 characters) and
+// its prices, saved together by one button (docs/behaviour.md "Settings (`/settings`)").
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../core/errors';
+import type { Logger } from '../../core/logger';
+import type { ConfigStore } from '../../core/ports';
+import { PriceJumpError } from '../../core/prices/errors';
+import type { PriceService } from '../../core/prices/price-service';
+import { cleanShopName, SHOP_NAME_MAX, shopNameProblem } from '../../core/settings/shop-name';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { useFormToasts } from '../../ui/use-form-toasts';
+import { PriceFields, SATS_ONLY, type PriceForm } from './PriceFields';
+import {
+  PRICE_USE_NEW,
+  priceCheckFailed,
+  priceCheckOk,
+  SHOP_LABEL,
+  SHOP_NOTE,
+  SHOP_SAVE,
+  SHOP_SAVE_FAILED,
+  shopSaved,
+  SHOP_TITLE,
+} from './texts';
+
+export type PriceSettingsService = Pick<
+  PriceService,
+  'settings' | 'saveSettings' | 'currencies' | 'refresh' | 'acceptNewPrice'
+>;
+
+export interface ShopSettingsProps {
+  config: Pick<ConfigStore, 'getShopName' | 'setShopName'>;
+  /** Absent where the app has no price service (some tests): the form is the name alone. */
+  prices?: PriceSettingsService;
+  logger: Logger;
+}
+
+interface Loaded {
+  storedName: string;
+  price?: PriceForm;
+}
+
+async function load(config: ShopSettingsProps['config'], prices?: PriceSettingsService) {
+  const storedName = await config.getShopName();
+  if (!prices) return { loaded: { storedName }, currencies: [] };
+  const [settings, currencies] = await Promise.all([prices.settings(), prices.currencies()]);
+  const price = { currency: settings.currency ?? SATS_ONLY, url: settings.url };
+  return { loaded: { storedName, price }, currencies };
+}
+
+export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState<PriceForm>();
+  const [currencies, setCurrencies] = useState<string[]>([]);
+  const [nameError, setNameError] = useState<string>();
+  const [status, setStatus] = useState<string>();
+  // A jump the price check found: the merchant may take it here, as on the keypad.
+  const [jump, setJump] = useState<PriceJumpError>();
+  const [saving, setSaving] = useState(false);
+  const toasts = useFormToasts();
+
+  useEffect(() => {
+    let live = true;
+    load(config, prices)
+      .then((result) => {
+        if (!live) return;
+        setLoaded(result.loaded);
+        setName(result.loaded.storedName);
+        setPrice(result.loaded.price);
+        setCurrencies(result.currencies);
+      })
+      .catch((loadError: unknown) => {
+        logger.error('Could not load the shop settings', loadError);
+        if (live) setLoaded({ storedName: '' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [config, prices, logger]);
+
+  if (!loaded) return null;
+
+  /** The price source is asked once on save, so a wrong URL shows here rather than at the keypad. */
+  const checkSource = async (form: PriceForm) => {
+    if (!prices) return;
+    try {
+      const table = await prices.refresh(form.url.trim());
+      setCurrencies(Object.keys(table.prices).sort());
+      setStatus(
+        priceCheckOk(form.currency, form.currency ? table.prices[form.currency] : undefined),
+      );
+    } catch (error) {
+      logger.warn('Price source check failed', error);
+      setStatus(priceCheckFailed(errorMessage(error)));
+      if (error instanceof PriceJumpError && !error.declined) setJump(error);
+    }
+  };
+
+  const onSave = async () => {
+    const problem = shopNameProblem(name);
+    setNameError(problem);
+    if (problem || saving) return;
+    const cleaned = cleanShopName(name);
+    const nameChanged = cleaned !== loaded.storedName;
+    setSaving(true);
+    setStatus(undefined);
+    setJump(undefined);
+    try {
+      if (nameChanged) {
+        try {
+          await config.setShopName(cleaned);
+        } catch (saveError) {
+          logger.error('Could not save the shop name', saveError);
+          toasts.error(SHOP_SAVE_FAILED);
+          return;
+        }
+        setLoaded({ ...loaded, storedName: cleaned });
+      }
+      setName(cleaned);
+      if (prices && price) {
+        try {
+          await prices.saveSettings({ currency: price.currency || null, url: price.url });
+        } catch (error) {
+          toasts.error(errorMessage(error));
+          return;
+        }
+      }
+      toasts.success(shopSaved(nameChanged));
+      if (price) await checkSource(price);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onUseNew = async (held: PriceJumpError) => {
+    if (!prices) return;
+    setSaving(true);
+    try {
+      const taken = await prices.acceptNewPrice(held.next.price);
+      setJump(undefined);
+      setStatus(taken ? priceCheckOk(held.currency, held.next.price) : undefined);
+    } catch (error) {
+      toasts.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="shop-name-title"
+      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSave();
+      }}
+    >
+      <h2 id="shop-name-title" className="text-lg font-semibold text-slate-900">
+        {SHOP_TITLE}
+      </h2>
+      <p className="text-sm text-slate-600">{SHOP_NOTE}</p>
+      <TextField
+        label={SHOP_LABEL}
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          setNameError(undefined);
+        }}
+        placeholder="Corner Café"
+        hint={`${Array.from(cleanShopName(name)).length} of ${SHOP_NAME_MAX} characters`}
+        error={nameError}
+      />
+      {price ? (
+        <PriceFields form={price} currencies={currencies} status={status} onChange={setPrice} />
+      ) : null}
+      <div className="flex justify-end gap-2">
+        {jump ? (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={saving}
+            onClick={() => void onUseNew(jump)}
+          >
+            {PRICE_USE_NEW}
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={saving} aria-busy={saving}>
+          {SHOP_SAVE}
+        </Button>
+      </div>
+    </form>
+  );
+}
