@@ -58,10 +58,7 @@ export function foreignSale(row: PendingForeignEcash, arrived: number): SaleDeta
 }
 
 /** The minter's ledger for these quotes: one transaction stores the proofs and the ecash sale. */
-export function foreignLedger(
-  store: ForeignEcashStore,
-  logger: Logger,
-): QuoteMinterDeps['ledger'] {
+export function foreignLedger(store: ForeignEcashStore, logger: Logger): QuoteMinterDeps['ledger'] {
   return {
     async settleMintQuote(args: SettleMintQuote): Promise<Settlement> {
       const row = await store.byQuote(args.quote);

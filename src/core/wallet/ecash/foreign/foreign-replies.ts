@@ -44,7 +44,9 @@ export function readForeignMeltQuote(
   }
   const quoted = sats(r.amount);
   if (quoted !== amount) {
-    throw new UnusableReplyError(`The other mint quoted ${String(quoted)} sats for ${amount}`);
+    throw new UnusableReplyError(
+      `The other mint's quote does not add up: ${String(quoted)} sats for an invoice of ${amount}`,
+    );
   }
   const feeReserve = sats(r.fee_reserve);
   if (feeReserve === undefined) {
