@@ -10,6 +10,7 @@ import type {
 } from '../core/ports';
 import type { CashewDb } from './db';
 import { ecashPaymentRow } from './ecash-receipt-store';
+import { CONFIG_KEYS } from './key-names';
 import { insertProofs, totalUnspent } from './proof-writes';
 
 export class DexieForeignEcash implements ForeignEcashStore {
@@ -17,6 +18,19 @@ export class DexieForeignEcash implements ForeignEcashStore {
     private readonly db: CashewDb,
     private readonly clock: Clock,
   ) {}
+
+  /** The setting "Accept ecash from other mints" (off by default). */
+  async acceptsOtherMints(): Promise<boolean> {
+    return (await this.db.config.get(CONFIG_KEYS.acceptForeignEcash))?.value === 'true';
+  }
+
+  async setAcceptsOtherMints(accept: boolean): Promise<void> {
+    await this.db.config.put({
+      key: CONFIG_KEYS.acceptForeignEcash,
+      value: accept ? 'true' : 'false',
+      updatedAt: this.clock(),
+    });
+  }
 
   async get(id: string): Promise<PendingForeignEcash | undefined> {
     return this.db.foreignEcash.get(id);

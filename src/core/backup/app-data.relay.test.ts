@@ -27,6 +27,10 @@ function device(initial: SettingsBackup) {
       get: async () => s.acceptedMints,
       add: async (v) => void (s.acceptedMints = [...new Set([...s.acceptedMints, ...v])]),
     },
+    foreignEcash: {
+      get: async () => s.acceptForeignEcash ?? false,
+      set: async (v) => void (s.acceptForeignEcash = v),
+    },
   });
   return { state: s, part };
 }
@@ -36,6 +40,7 @@ const blank: SettingsBackup = {
   prices: { currency: null, url: 'https://prices.example/v1' },
   autoCashOut: { enabled: false, address: '', threshold: 0 },
   acceptedMints: [],
+  acceptForeignEcash: false,
 };
 
 describe('the settings backup', () => {
@@ -64,6 +69,7 @@ describe('the settings backup', () => {
       prices: { currency: 'EUR', url: 'https://prices.example/v2' },
       autoCashOut: { enabled: true, address: 'shop@ln.example', threshold: 5000 },
       acceptedMints: ['https://mint.a.example', 'https://mint.b.example'],
+      acceptForeignEcash: true,
     });
     await backup(key, first.part).sync();
     const fresh = device(blank);
@@ -83,6 +89,7 @@ describe('the settings backup', () => {
           prices: { currency: 'NOPE', url: 'javascript:alert(1)' },
           autoCashOut: { enabled: 'yes' },
           acceptedMints: ['ftp://bad', 'https://mint.ok.example'],
+          acceptForeignEcash: 'yes',
         },
         Math.floor(Date.now() / 1000),
       ),

@@ -1,7 +1,8 @@
 // The `settings` part of the app data backup (core/backup/app-data.ts): shop name, display
-// currency and price source, automatic cash-out, accepted mints. Never the PIN or the pairing
-// secret (docs/security.md, "What is published for a restore"). Each field is checked on restore
-// as the Settings form checks it; a field that fails is left as it is on this device.
+// currency and price source, automatic cash-out, accepted mints, ecash from other mints. Never
+// the PIN or the pairing secret (docs/security.md, "What is published for a restore"). Each field
+// is checked on restore as the Settings form checks it; a field that fails is left as it is on
+// this device.
 import { checkPriceSettings, type PriceSettings } from '../prices/price-service';
 import { cleanShopName, shopNameProblem } from '../settings/shop-name';
 import { usableMintUrl } from '../urls/normalise-url';
@@ -14,6 +15,8 @@ export interface SettingsBackup {
   prices: PriceSettings;
   autoCashOut: AutoCashOutSettings;
   acceptedMints: string[];
+  /** "Accept ecash from other mints" (absent in backups made before it existed) */
+  acceptForeignEcash?: boolean;
 }
 
 export interface SettingsPartDeps {
@@ -24,6 +27,7 @@ export interface SettingsPartDeps {
     set(settings: AutoCashOutSettings): Promise<void>;
   };
   acceptedMints: { get(): Promise<string[]>; add(mints: string[]): Promise<void> };
+  foreignEcash?: { get(): Promise<boolean>; set(accept: boolean): Promise<void> };
 }
 
 type Loose = Partial<Record<keyof SettingsBackup, unknown>>;
@@ -51,6 +55,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       prices: await deps.prices.get(),
       autoCashOut: await deps.autoCashOut.get(),
       acceptedMints: await deps.acceptedMints.get(),
+      ...(deps.foreignEcash ? { acceptForeignEcash: await deps.foreignEcash.get() } : {}),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -73,6 +78,9 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
           .filter((mint): mint is string => mint !== undefined)
           .slice(0, 50);
         if (mints.length > 0) await deps.acceptedMints.add(mints);
+      }
+      if (typeof v.acceptForeignEcash === 'boolean') {
+        await deps.foreignEcash?.set(v.acceptForeignEcash);
       }
     },
   };

@@ -20,6 +20,7 @@ import { StorageStatus } from './StorageStatus';
 import { RelayStatusList } from './RelayStatusList';
 import { RemoteMintSettings } from './RemoteMintSettings';
 import { UnpairedSenders } from './UnpairedSenders';
+import { ForeignEcashSetting } from './ForeignEcashSetting';
 import { ShopNameSettings } from './ShopNameSettings';
 import {
   SETTINGS_GROUPS,
@@ -305,6 +306,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
             logger={logger}
           />
         </UnpairedSenders>
+        {services.storage.foreignEcash ? (
+          <ForeignEcashSetting store={services.storage.foreignEcash} logger={logger} />
+        ) : null}
         <RecoverFunds restore={services.restore} logger={logger} />
       </SettingsGroup>
 

@@ -81,3 +81,8 @@ export const REMOVE_PIN_WARNING =
   'Without a PIN, anyone at this till can withdraw, cash out, change the mint and see the recovery phrase, and the wallet’s secrets are stored unencrypted on this device. Enter the current PIN to remove it.';
 export const REMOVE_PIN_CONFIRM = 'Yes, remove the PIN';
 export const KEEP_PIN = 'Keep the PIN';
+
+export const FOREIGN_ECASH_LABEL = 'Accept ecash from other mints';
+export const FOREIGN_ECASH_NOTE =
+  'Ecash from a mint other than yours is paid into your mint over Lightning. That mint charges fees, shown before the sale is taken; the sale counts what arrives.';
+export const FOREIGN_ECASH_SAVE_FAILED = 'Could not save the ecash setting';
