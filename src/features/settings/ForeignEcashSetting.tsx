@@ -1,5 +1,5 @@
-// Settings: "Accept ecash from other mints" (off by default; docs/behaviour.md "Ecash from other
-// mints"). Saved as soon as it is changed.
+// Settings: "Accept ecash from other mints", off by default and saved as soon as it is changed
+// (docs/protocol.md "Ecash from other mints").
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { toast } from '../../ui/toast';
