@@ -20,7 +20,8 @@ import type { Checkpoint } from '../../../checkpoint';
 import { inProcessQuoteLock } from '../../../cross-tab-lock';
 import { MintUnreachableError } from '../../../errors';
 import { WalletProvider } from '../../wallet-provider';
-import { ECASH_SPENT_MESSAGE } from '../ecash-receiver';
+import { ECASH_SPENT_MESSAGE, EcashReceiver, notAcceptedMessage } from '../ecash-receiver';
+import { EcashRouter } from './ecash-router';
 import {
   arrivesText,
   FOREIGN_DOWN_MESSAGE,
@@ -57,6 +58,8 @@ afterAll(async () => {
 interface Till {
   storage: TestStorage;
   foreign: ForeignEcash;
+  /** what the app uses: our mint's ecash to the receipt core, other mints' here */
+  router: EcashRouter;
 }
 
 async function till(
@@ -87,7 +90,20 @@ async function till(
     sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
   });
-  return { storage, foreign };
+  const acceptedMints = async () => [await storage.config.getMintUrl()];
+  const local = new EcashReceiver({
+    receipts: storage.ecashReceipts,
+    ledger: storage.ecashReceipts,
+    proofs: storage.proofs,
+    counters: storage.counterSource,
+    wallets,
+    acceptedMints,
+    events: recordedEvents().events,
+    logger: storage.logger,
+    clock: () => storage.now.value,
+    lock: inProcessQuoteLock(),
+  });
+  return { storage, foreign, router: new EcashRouter({ local, foreign, acceptedMints }) };
 }
 
 async function customer(on: TestMint, amount: number): Promise<Proof[]> {
@@ -262,5 +278,49 @@ describe('ForeignEcash', () => {
     expect(await on.foreign.takes(`${ours.url}/`, [ours.url])).toBe(false);
     const off = await till({ enabled: false });
     expect(await off.foreign.takes(other.url, [ours.url])).toBe(false);
+  });
+
+  describe('the router the inbox and the keypad use', () => {
+    it('with the setting off, another mint’s payload is refused with the mint named, nothing stored', async () => {
+      const { storage, router } = await till({ enabled: false });
+      const proofs = await customer(other, 20);
+      await expect(
+        router.receive({ id: 'req-off', mintUrl: other.url, proofs, unit: 'sat', amount: 10 }),
+      ).rejects.toThrow(notAcceptedMessage(other.url));
+      await expect(router.receiveToken(token(other.url, proofs), 10)).rejects.toThrow(
+        notAcceptedMessage(other.url),
+      );
+      expect(await storage.foreignEcash.list()).toEqual([]);
+      expect(await storage.proofs.balance()).toBe(0);
+    });
+
+    it('with it on, our mint’s ecash is swapped as before and another mint’s is melted; each lands once', async () => {
+      const { storage, router } = await till();
+      const mine = await customer(ours, 10);
+      expect(
+        await router.receive({ id: 'req-ours', mintUrl: ours.url, proofs: mine, amount: 10 }),
+      ).toMatchObject({ status: 'received', amount: 10, fee: 0 });
+      const theirs = await customer(other, PAID);
+      expect(
+        await router.receive({ id: 'req-theirs', mintUrl: other.url, proofs: theirs, amount: 90 }),
+      ).toMatchObject({ status: 'received', amount: ARRIVES, tipSats: ARRIVES - 90 });
+      expect(await storage.proofs.balance()).toBe(10 + ARRIVES);
+      expect(await ecashEvents(storage)).toHaveLength(2);
+    });
+
+    it('a pasted token of another mint comes back as an offer; short of the typed amount it is refused', async () => {
+      const { storage, router } = await till();
+      const proofs = await customer(other, PAID);
+      const text = token(other.url, proofs);
+      await expect(router.receiveToken(text, PAID)).rejects.toThrow(
+        shortAfterFeesMessage(other.url, ARRIVES, 1, PAID),
+      );
+      const offer = await router.receiveToken(text, 60);
+      expect(offer).toMatchObject({ status: 'offer', arrive: ARRIVES, fee: 1 });
+      expect(await storage.proofs.balance()).toBe(0);
+      if (offer.status !== 'offer') throw new Error('expected an offer');
+      expect(await offer.accept()).toMatchObject({ status: 'received', amount: ARRIVES });
+      await landedOnce(storage);
+    });
   });
 });
