@@ -75,7 +75,7 @@ export class DexieForeignEcash implements ForeignEcashStore {
       'rw',
       [db.foreignEcash, db.proofs, db.proofTotals, db.historyEvents, db.mintQuotes],
       async () => {
-        const row = args.id === '' ? undefined : await db.foreignEcash.get(args.id);
+        const row = await db.foreignEcash.get(args.id);
         if (row === undefined) return { settled: false, balance: await totalUnspent(db) };
         const now = this.clock();
         await insertProofs(db, args.proofs, args.mintUrl, now);

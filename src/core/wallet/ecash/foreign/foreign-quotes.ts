@@ -62,7 +62,8 @@ export function foreignLedger(store: ForeignEcashStore, logger: Logger): QuoteMi
   return {
     async settleMintQuote(args: SettleMintQuote): Promise<Settlement> {
       const row = await store.byQuote(args.quote);
-      if (!row) return store.settle({ id: '', mintUrl: args.mintUrl, proofs: [], event: noEvent });
+      // Settled (or given up) already: nothing is written; the minter reads no balance then.
+      if (!row) return { settled: false, balance: 0 };
       const arrived = sumSats(args.proofs);
       return store.settle({
         id: row.id,
@@ -89,14 +90,6 @@ export function foreignLedger(store: ForeignEcashStore, logger: Logger): QuoteMi
     },
   };
 }
-
-const noEvent = {
-  amount: 0,
-  mintUrl: '',
-  receiptId: '',
-  fee: 0,
-  sale: { lines: [], subtotalSats: 0, taxSats: 0, tipSats: 0, method: 'ecash' as const },
-};
 
 /** Minter hooks for these quotes: what was settled, read back by the caller of `settle`. */
 export function foreignMinterHooks(
