@@ -3,7 +3,12 @@
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { toast } from '../../ui/toast';
-import { FOREIGN_ECASH_LABEL, FOREIGN_ECASH_NOTE, FOREIGN_ECASH_SAVE_FAILED } from './texts';
+import {
+  FOREIGN_ECASH_LABEL,
+  FOREIGN_ECASH_NOTE,
+  FOREIGN_ECASH_SAVE_FAILED,
+  FOREIGN_ECASH_TITLE,
+} from './texts';
 
 export interface ForeignEcashSettingStore {
   acceptsOtherMints(): Promise<boolean>;
@@ -56,7 +61,7 @@ export function ForeignEcashSetting({
       className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
       <h2 id="foreign-ecash" className="text-lg font-semibold text-slate-900">
-        {FOREIGN_ECASH_LABEL}
+        {FOREIGN_ECASH_TITLE}
       </h2>
       <p className="text-sm text-slate-600">{FOREIGN_ECASH_NOTE}</p>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">

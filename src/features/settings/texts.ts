@@ -82,6 +82,7 @@ export const REMOVE_PIN_WARNING =
 export const REMOVE_PIN_CONFIRM = 'Yes, remove the PIN';
 export const KEEP_PIN = 'Keep the PIN';
 
+export const FOREIGN_ECASH_TITLE = 'Ecash from other mints';
 export const FOREIGN_ECASH_LABEL = 'Accept ecash from other mints';
 export const FOREIGN_ECASH_NOTE =
   'Ecash from a mint other than yours is paid into your mint over Lightning. That mint charges fees, shown before the sale is taken; the sale counts what arrives.';
