@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { MintUnreachableError } from '../../core/errors';
 import type { EcashReceived } from '../../core/wallet/ecash/ecash-receiver';
 import type { ForeignTokenOffer, TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
-import { arrivesText } from '../../core/wallet/ecash/foreign/foreign-ecash';
+import { arrivesText } from '../../core/wallet/ecash/foreign/foreign-texts';
 import { Button } from '../../ui/Button';
 import { formatSats } from '../../ui/format-sats';
 import { Modal } from '../../ui/Modal';

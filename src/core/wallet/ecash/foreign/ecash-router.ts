@@ -4,7 +4,8 @@ import { getTokenMetadata } from '@cashu/cashu-ts';
 import { ValidationError } from '../../../errors';
 import type { FiatRecord } from '../../../prices/currencies';
 import type { EcashPayment, EcashReceived, EcashReceiver } from '../ecash-receiver';
-import { shortAfterFeesMessage, type ForeignEcash } from './foreign-ecash';
+import type { ForeignEcash } from './foreign-ecash';
+import { shortAfterFeesMessage } from './foreign-texts';
 
 /** A pasted token of another mint: what arrives and the fees, taken only when accepted. */
 export interface ForeignTokenOffer {

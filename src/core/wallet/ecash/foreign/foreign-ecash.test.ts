@@ -22,14 +22,14 @@ import { MintUnreachableError } from '../../../errors';
 import { WalletProvider } from '../../wallet-provider';
 import { ECASH_SPENT_MESSAGE, EcashReceiver, notAcceptedMessage } from '../ecash-receiver';
 import { EcashRouter } from './ecash-router';
+import { ForeignEcash } from './foreign-ecash';
 import {
   arrivesText,
   FOREIGN_DOWN_MESSAGE,
   FOREIGN_PENDING_MESSAGE,
-  ForeignEcash,
   NOT_ARRIVED_MESSAGE,
   shortAfterFeesMessage,
-} from './foreign-ecash';
+} from './foreign-texts';
 
 vi.setConfig({ testTimeout: 60_000 });
 

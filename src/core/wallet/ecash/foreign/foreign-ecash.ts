@@ -35,30 +35,15 @@ import {
   type EcashReceived,
 } from '../ecash-receiver';
 import { foreignLedger, foreignMinterHooks, foreignQuoteStore } from './foreign-quotes';
+import {
+  FOREIGN_DOWN_MESSAGE,
+  FOREIGN_PENDING_MESSAGE,
+  meltRefusedMessage,
+  NOT_ARRIVED_MESSAGE,
+  shortAfterFeesMessage,
+  tooSmallMessage,
+} from './foreign-texts';
 import { readForeignMeltQuote, UnusableReplyError, type ForeignMeltState } from './foreign-replies';
-
-export const FOREIGN_DOWN_MESSAGE =
-  'The other mint did not answer; the ecash is kept and tried again later';
-export const FOREIGN_PENDING_MESSAGE =
-  'The other mint is still paying; the ecash is kept and checked again later';
-export const NOT_ARRIVED_MESSAGE =
-  'The other mint says it paid, but the payment has not arrived; the ecash is kept and checked again later';
-
-export function arrivesText(arrive: number, fee: number): string {
-  return `${arrive} sats arrive after ${fee} sats in fees`;
-}
-
-export function tooSmallMessage(mint: string, total: number): string {
-  return `This ecash from ${mint} is ${total} sats: too little to pay that mint's fees`;
-}
-
-export function shortAfterFeesMessage(mint: string, arrive: number, fee: number, sale: number) {
-  return `This ecash from ${mint} comes to ${arrive} sats after ${fee} sats in fees; the sale is ${sale} sats`;
-}
-
-export function meltRefusedMessage(mint: string, reason: string): string {
-  return `${mint} did not pay: ${reason}. The ecash was not taken`;
-}
 
 /** Ecash of another mint with both quotes made: what arrives is known, nothing is stored yet. */
 export interface ForeignEcashOffer {
