@@ -16,6 +16,8 @@ export type MintContext = {
   notify: Notify;
   /** Called when a mint quote is created, so auto-pay can schedule it. */
   onMintQuoteCreated(quote: string): void;
+  /** Called when a melt paid an invoice that is not this mint's own (to reach a peer mint). */
+  onOutsidePayment?(request: string): void;
 };
 
 /**

@@ -77,6 +77,7 @@ export function completeMelt(ctx: MintContext, quote: MeltQuoteRecord, inflight:
   const paymentHash = decodeInvoice(quote.request)?.paymentHash ?? null;
   const internal = internalMintQuote(ctx, quote.request, paymentHash);
   if (internal) payMintQuote(ctx, internal.quote);
+  else ctx.onOutsidePayment?.(quote.request);
   const fee = routingFee(ctx, quote, internal !== undefined);
   const { outputs, change } = signChange(
     ctx,

@@ -124,6 +124,17 @@ export function payMintQuote(ctx: MintContext, id: string) {
   return mintQuoteView(quote);
 }
 
+/**
+ * `POST /dev/pay-invoice` `{request}`: another dev mint's melt paid this invoice (the simulated
+ * Lightning network between peer mints, `lightningPeers`): the quote with that invoice is paid.
+ */
+export function payInvoice(ctx: MintContext, body: unknown) {
+  const request = asString(asObject(body, 'body').request, 'request');
+  const quote = Object.values(ctx.state.mintQuotes).find((q) => q.request === request);
+  if (!quote) throw new MintError(ErrorCode.quoteNotFound, 'no quote has this invoice');
+  return payMintQuote(ctx, quote.quote);
+}
+
 /** NUT-20 message: the current length-prefixed form, as cashu-ts 4.x signs it first. */
 function amendedDigest(quote: string, outputs: BlindedMessageWire[]): Uint8Array {
   const parts: number[] = [...new TextEncoder().encode('Cashu_MintQuoteSig_v1')];

@@ -16,6 +16,7 @@ import {
   createMintQuote,
   getMintQuote,
   mintTokens,
+  payInvoice,
   payMintQuote,
 } from './minting.ts';
 import { renderPage } from './page.ts';
@@ -166,6 +167,11 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         // The page's Pay button is a plain form: send the browser back to the page.
         return isFormPost(req) ? { redirect: '/' } : json(view);
       },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/dev\/pay-invoice$/,
+      handle: ({ body }) => json(payInvoice(ctx, body)),
     },
     {
       method: 'POST',

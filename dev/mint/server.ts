@@ -43,6 +43,11 @@ export type StartMintOptions = {
   nut20?: boolean;
   /** Accept outside invoices past their expiry at melt quote, as fake Lightning backends do. Default false. */
   acceptExpiredInvoices?: boolean;
+  /**
+   * Other dev mints this one's melts reach over simulated Lightning: a melt to an outside invoice
+   * asks each to pay it (`POST /dev/pay-invoice`), so ecash of this mint can pay their invoices.
+   */
+  lightningPeers?: string[];
   /** Receives one line per request; silent by default. */
   log?: (line: string) => void;
 };
@@ -129,6 +134,16 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
     notify: (kind, filter, payload) => hub.notify(kind, filter, payload),
     onMintQuoteCreated: (quote) => {
       if (config.payDelayMs !== undefined) schedulePay(quote, config.payDelayMs);
+    },
+    onOutsidePayment: (request) => {
+      for (const peer of options.lightningPeers ?? []) {
+        // A peer that did not issue the invoice refuses it: that is the answer for all but one.
+        void fetch(`${peer}/dev/pay-invoice`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ request }),
+        }).catch(() => undefined);
+      }
     },
   };
   if (config.payDelayMs !== undefined) {

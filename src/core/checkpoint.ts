@@ -33,6 +33,10 @@ export type WriteStep =
   | 'ecash:reservation-recorded'
   /** the mint answered the ecash swap; its outputs are not stored */
   | 'ecash:signed'
+  /** ecash of another mint is journaled with both quotes; its melt was not sent */
+  | 'foreign:journaled'
+  /** the other mint answered the melt; our invoice's state was not asked yet */
+  | 'foreign:melted'
   /** a restore scan's row is written; no batch has been asked for yet */
   | 'restore:scheduled'
   /** one restore batch is stored with its counter and progress; the scan has not ended */

@@ -605,3 +605,57 @@ export interface NewWalletOnly {
 
 /** Milliseconds since the epoch; injected so tests control time. */
 export type Clock = () => number;
+
+// ---------------------------------------------------------------- ecash from other mints
+
+/**
+ * Ecash of a mint the merchant does not accept, being melted there to pay an invoice of the
+ * merchant's mint (schema v32; docs/protocol.md "Ecash from other mints"). The customer's proofs
+ * stay here until the merchant's mint has issued the invoice's ecash.
+ */
+export interface PendingForeignEcash {
+  /** the receipt id, as for `PendingEcashReceipt` (request id, or `token:` and a secret) */
+  id: string;
+  /** the other mint, as `usableMintUrl` gives it */
+  foreignMint: string;
+  /** the customer's proofs: the melt's inputs */
+  inputs: NewProof[];
+  /** the other mint's melt quote paying `mintQuote.request` */
+  meltQuote: string;
+  /** the other mint's fee reserve and input fee for that melt */
+  feeReserve: number;
+  inputFee: number;
+  /** our invoice at the merchant's mint; minted as a quote once it is paid (QuoteMinter) */
+  mintQuote: PendingMintQuote;
+  /** the sale's amount; what arrives beyond it is the tip */
+  saleAmount: number;
+  /** 'failed': the other mint refused the melt later; the proofs are kept, nothing is retried */
+  state: 'melting' | 'failed';
+  createdAt: number;
+  fiat?: FiatRecord;
+  sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
+  /** the invoice of the same sale (NUT-18), closed in the transaction that records the ecash */
+  closesQuote?: string;
+}
+
+export interface ForeignEcashStore {
+  get(id: string): Promise<PendingForeignEcash | undefined>;
+  /** the row whose `mintQuote.quote` is this */
+  byQuote(quote: string): Promise<PendingForeignEcash | undefined>;
+  /** oldest first */
+  list(): Promise<PendingForeignEcash[]>;
+  update(id: string, changes: Partial<Omit<PendingForeignEcash, 'id'>>): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** One transaction: journal the row unless one with its id is journaled or was recorded. */
+  begin(row: PendingForeignEcash): Promise<boolean>;
+  /**
+   * One transaction: store the minted proofs, record the sale, drop the row (with the customer's
+   * spent proofs) and the invoice it closes. Settled false, writing nothing, when the row is gone.
+   */
+  settle(args: {
+    id: string;
+    mintUrl: string;
+    proofs: NewProof[];
+    event: EcashPaymentEventInput;
+  }): Promise<Settlement>;
+}

@@ -5,6 +5,7 @@ import type { SalesKeys } from '../core/lock';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
 import type {
   PendingEcashReceipt,
+  PendingForeignEcash,
   PendingMelt,
   PendingMintQuote,
   PendingWithdrawal,
@@ -66,6 +67,7 @@ export class CashewDb extends Dexie {
   items!: EntityTable<CatalogItem, 'id'>;
   carts!: EntityTable<Cart, 'id'>;
   ecashReceipts!: EntityTable<PendingEcashReceipt, 'id'>;
+  foreignEcash!: EntityTable<PendingForeignEcash, 'id'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -138,6 +140,9 @@ export class CashewDb extends Dexie {
     // v28 (ours): the merchant's catalog and the current cart with its parked baskets, so a
     // reload keeps both (docs/decisions/0033-items-cart-tax.md; 26 and 27 are other branches').
     this.version(28).stores({ items: '&id, position', carts: '&id' });
+    // v32 (ours): ecash of other mints, journaled from its quotes until what arrived is minted
+    // (docs/decisions/0040-foreign-mint-ecash.md; 29 to 31 are other branches' numbers).
+    this.version(32).stores({ foreignEcash: '&id, createdAt, mintQuote.quote' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

@@ -35,6 +35,7 @@ import { DexieMerchantTrustStore } from './merchant-trust-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
 import { DexieReceiptPrintStore } from './receipt-print-store';
+import { DexieForeignEcash } from './foreign-ecash-store';
 import { DexieEcashReceipts } from './ecash-receipt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
@@ -94,6 +95,8 @@ export interface Storage {
   inboxRetries: DexieInboxRetryStore;
   /** Ecash paid by customers, journaled until swapped (also the ledger of its two writes). */
   ecashReceipts: DexieEcashReceipts;
+  /** Ecash of other mints, journaled from its quotes until what arrived is minted. */
+  foreignEcash: DexieForeignEcash;
   /** History events by time, page by page (CSV export, day summary). */
   historyRange: DexieHistoryRange;
   /** Display currency, price source URL and the cached price table (config rows). */
@@ -147,6 +150,7 @@ export function createStorage(options: StorageOptions): Storage {
     merchantTrust: new DexieMerchantTrustStore(db, clock, lock),
     inboxRetries: new DexieInboxRetryStore(db),
     ecashReceipts: new DexieEcashReceipts(db, clock),
+    foreignEcash: new DexieForeignEcash(db, clock),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     lock,

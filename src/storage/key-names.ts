@@ -19,6 +19,8 @@ export const CONFIG_KEYS = {
   lockingMints: 'LOCKING_MINTS',
   /** 'true' when unlocked quotes are taken on mints that cannot lock (off by default) */
   acceptUnlocked: 'ACCEPT_UNLOCKED',
+  /** 'true' when ecash of other mints is melted there to pay our invoice (off by default) */
+  acceptForeignEcash: 'ACCEPT_FOREIGN_ECASH',
   /** messages refused without storing anything, by reason, JSON (Settings shows them) */
   refusedMessages: 'REFUSED_MESSAGES',
   /** wrong PINs in a row and the next allowed try, JSON (storage/lock-store.ts) */

@@ -20,6 +20,8 @@ import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
 import { SaleRequests } from '../../core/wallet/ecash/sale-requests';
 import { EcashInbox } from '../../core/wallet/ecash/ecash-inbox';
+import { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
+import { ForeignEcash } from '../../core/wallet/ecash/foreign/foreign-ecash';
 import { keypairFromSecretKey } from '../../core/keys/keypair';
 import { RestoreService } from '../../core/wallet/restore/restore-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
@@ -54,7 +56,7 @@ export interface AppServices extends BaseServices {
   /** The one owner of pending mint quotes: create, watch, mint, store; resumed at start-up. */
   payments: PaymentService;
   /** Sales paid in ecash (NUT-18 payloads, pasted tokens): checks, swap, record; resumed at start-up. */
-  ecash: EcashReceiver;
+  ecash: EcashRouter;
   /** The NUT-18 request offered beside each keypad invoice. */
   saleRequests: SaleRequests;
   /** NUT-18 payloads from the inbox, matched to open sales; refusals are toasted by the app. */
@@ -147,7 +149,7 @@ export function completeServices(
     seedSealed,
     salesPublicKey: () => storage.lock.salesPublicKey(),
   });
-  const ecash = new EcashReceiver({
+  const localEcash = new EcashReceiver({
     ...wallet,
     receipts: storage.ecashReceipts,
     ledger: storage.ecashReceipts,
@@ -157,6 +159,21 @@ export function completeServices(
       await storage.lock.init();
       return storage.lock.state() === 'locked';
     },
+  });
+  // Ecash of other mints: melted there to pay an invoice of ours, when the merchant allows it
+  // (docs/protocol.md "Ecash from other mints").
+  const foreignEcash = new ForeignEcash({
+    ...wallet,
+    store: storage.foreignEcash,
+    merchantMint: () => config.getMintUrl(),
+    enabled: () => storage.foreignEcash.acceptsOtherMints(),
+    seedSealed,
+    getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
+  });
+  const ecash = new EcashRouter({
+    local: localEcash,
+    foreign: foreignEcash,
+    acceptedMints: async () => [await config.getMintUrl()],
   });
   const saleRequests = new SaleRequests({
     quotes: storage.mintQuotes,
@@ -197,6 +214,10 @@ export function completeServices(
         autoPrint: {
           get: () => storage.receiptPrint.autoPrint(),
           set: (on) => storage.receiptPrint.setAutoPrint(on),
+        },
+        foreignEcash: {
+          get: () => storage.foreignEcash.acceptsOtherMints(),
+          set: (accept) => storage.foreignEcash.setAcceptsOtherMints(accept),
         },
       }),
     ],

@@ -28,6 +28,10 @@ function device(initial: SettingsBackup) {
       add: async (v) => void (s.acceptedMints = [...new Set([...s.acceptedMints, ...v])]),
     },
     autoPrint: { get: async () => s.autoPrint ?? false, set: async (v) => void (s.autoPrint = v) },
+    foreignEcash: {
+      get: async () => s.acceptForeignEcash ?? false,
+      set: async (v) => void (s.acceptForeignEcash = v),
+    },
   });
   return { state: s, part };
 }
@@ -38,6 +42,7 @@ const blank: SettingsBackup = {
   autoCashOut: { enabled: false, address: '', threshold: 0 },
   acceptedMints: [],
   autoPrint: false,
+  acceptForeignEcash: false,
 };
 
 describe('the settings backup', () => {
@@ -67,6 +72,7 @@ describe('the settings backup', () => {
       autoCashOut: { enabled: true, address: 'shop@ln.example', threshold: 5000 },
       acceptedMints: ['https://mint.a.example', 'https://mint.b.example'],
       autoPrint: true,
+      acceptForeignEcash: true,
     });
     await backup(key, first.part).sync();
     const fresh = device(blank);
@@ -87,6 +93,7 @@ describe('the settings backup', () => {
           autoCashOut: { enabled: 'yes' },
           acceptedMints: ['ftp://bad', 'https://mint.ok.example'],
           autoPrint: 'yes',
+          acceptForeignEcash: 'yes',
         },
         Math.floor(Date.now() / 1000),
       ),

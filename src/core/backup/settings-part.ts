@@ -1,7 +1,8 @@
 // The `settings` part of the app data backup (core/backup/app-data.ts): shop name, display
-// currency and price source, automatic cash-out, accepted mints, automatic receipt printing. Never the PIN or the pairing
-// secret (docs/security.md, "What is published for a restore"). Each field is checked on restore
-// as the Settings form checks it; a field that fails is left as it is on this device.
+// currency and price source, automatic cash-out, accepted mints, automatic receipt printing,
+// ecash from other mints. Never the PIN or the pairing secret (docs/security.md, "What is
+// published for a restore"). Each field is checked on restore as the Settings form checks it; a
+// field that fails is left as it is on this device.
 import { checkPriceSettings, type PriceSettings } from '../prices/price-service';
 import { cleanShopName, shopNameProblem } from '../settings/shop-name';
 import { usableMintUrl } from '../urls/normalise-url';
@@ -16,6 +17,8 @@ export interface SettingsBackup {
   acceptedMints: string[];
   /** Print receipts automatically; absent in backups written before it existed */
   autoPrint?: boolean;
+  /** "Accept ecash from other mints" (absent in backups made before it existed) */
+  acceptForeignEcash?: boolean;
 }
 
 export interface SettingsPartDeps {
@@ -27,6 +30,7 @@ export interface SettingsPartDeps {
   };
   acceptedMints: { get(): Promise<string[]>; add(mints: string[]): Promise<void> };
   autoPrint?: { get(): Promise<boolean>; set(on: boolean): Promise<void> };
+  foreignEcash?: { get(): Promise<boolean>; set(accept: boolean): Promise<void> };
 }
 
 type Loose = Partial<Record<keyof SettingsBackup, unknown>>;
@@ -55,6 +59,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       autoCashOut: await deps.autoCashOut.get(),
       acceptedMints: await deps.acceptedMints.get(),
       ...(deps.autoPrint ? { autoPrint: await deps.autoPrint.get() } : {}),
+      ...(deps.foreignEcash ? { acceptForeignEcash: await deps.foreignEcash.get() } : {}),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -79,6 +84,9 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
         if (mints.length > 0) await deps.acceptedMints.add(mints);
       }
       if (typeof v.autoPrint === 'boolean') await deps.autoPrint?.set(v.autoPrint);
+      if (typeof v.acceptForeignEcash === 'boolean') {
+        await deps.foreignEcash?.set(v.acceptForeignEcash);
+      }
     },
   };
 }

@@ -10,6 +10,8 @@ import {
   ECASH_SPENT_MESSAGE,
   type EcashReceived,
 } from '../../core/wallet/ecash/ecash-receiver';
+import type { TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
+import { NOT_ARRIVED_MESSAGE } from '../../core/wallet/ecash/foreign/foreign-texts';
 import { ReceiveEcashDialog } from './ReceiveEcashDialog';
 import {
   ALREADY_TAKEN_TEXT,
@@ -32,7 +34,7 @@ const RECEIVED: EcashReceived = {
   balance: 25,
 };
 
-function dialog(receive: (token: string, amount: number) => Promise<EcashReceived>) {
+function dialog(receive: (token: string, amount: number) => Promise<TokenOutcome>) {
   const onReceived = vi.fn();
   const spy = vi.fn(receive);
   render(
@@ -130,5 +132,45 @@ describe('ReceiveEcashDialog', () => {
   it('has no Scan button where the browser has no BarcodeDetector', () => {
     dialog(async () => RECEIVED);
     expect(screen.queryByRole('button', { name: 'Scan' })).toBeNull();
+  });
+
+  describe('another mint’s token', () => {
+    const offer = (accept: () => Promise<EcashReceived>): TokenOutcome => ({
+      status: 'offer',
+      id: 'token:y',
+      foreignMint: 'https://other.example',
+      arrive: 97,
+      fee: 3,
+      accept,
+    });
+
+    it('shows what arrives after the fees first, and is taken only when confirmed', async () => {
+      const accept = vi.fn(async () => ({ ...RECEIVED, amount: 97 }));
+      const { receive, onReceived } = dialog(async () => offer(accept));
+      await paste(TOKEN);
+      expect(await screen.findByText('97 sats arrive after 3 sats in fees')).toBeTruthy();
+      expect(accept).not.toHaveBeenCalled();
+      expect(onReceived).not.toHaveBeenCalled();
+
+      await userEvent.setup().click(screen.getByRole('button', { name: TAKE_ECASH_TEXT }));
+      await waitFor(() =>
+        expect(onReceived).toHaveBeenCalledWith(expect.objectContaining({ amount: 97 })),
+      );
+      expect(accept).toHaveBeenCalledTimes(1);
+      expect(receive).toHaveBeenCalledTimes(1);
+    });
+
+    it('kept for later when the payment has not arrived: says so, counts nothing', async () => {
+      const { onReceived } = dialog(async () =>
+        offer(async () => {
+          throw new MintUnreachableError(NOT_ARRIVED_MESSAGE);
+        }),
+      );
+      await paste(TOKEN);
+      await screen.findByText('97 sats arrive after 3 sats in fees');
+      await userEvent.setup().click(screen.getByRole('button', { name: TAKE_ECASH_TEXT }));
+      expect(await screen.findByText(NOT_ARRIVED_MESSAGE)).toBeTruthy();
+      expect(onReceived).not.toHaveBeenCalled();
+    });
   });
 });

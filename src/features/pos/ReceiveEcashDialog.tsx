@@ -1,7 +1,10 @@
 // The "Receive ecash" dialog at the keypad (docs/behaviour.md "Point of sale"): a token pasted
 // or scanned for the typed amount goes to the receipt core; a refusal is said here and stores nothing.
 import { useCallback, useRef, useState } from 'react';
+import { MintUnreachableError } from '../../core/errors';
 import type { EcashReceived } from '../../core/wallet/ecash/ecash-receiver';
+import type { ForeignTokenOffer, TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
+import { arrivesText } from '../../core/wallet/ecash/foreign/foreign-texts';
 import { Button } from '../../ui/Button';
 import { formatSats } from '../../ui/format-sats';
 import { Modal } from '../../ui/Modal';
@@ -21,7 +24,8 @@ import {
 export interface ReceiveEcashDialogProps {
   /** the typed amount in sats */
   amount: number;
-  receive: (token: string, amount: number) => Promise<EcashReceived>;
+  /** another mint's token comes back as an offer (what arrives, the fees), taken when confirmed */
+  receive: (token: string, amount: number) => Promise<TokenOutcome>;
   onReceived: (result: Extract<EcashReceived, { status: 'received' }>) => void;
   onClose: () => void;
   onScanError: (error: unknown) => void;
@@ -37,35 +41,59 @@ export function ReceiveEcashDialog({
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [offer, setOffer] = useState<ForeignTokenOffer | null>(null);
+  // Read by the scanner's callback, which must not accept an offer on screen by itself.
+  const offerRef = useRef<ForeignTokenOffer | null>(null);
+  const showOffer = useCallback((next: ForeignTokenOffer | null) => {
+    offerRef.current = next;
+    setOffer(next);
+  }, []);
   // A scanner reads the same code many times a second: one token is taken once at a time.
   const busyRef = useRef(false);
 
-  const take = useCallback(
-    async (raw: string) => {
-      if (busyRef.current) return;
-      const read = readTokenText(raw);
-      if ('error' in read) {
-        setError(read.error);
-        return;
-      }
+  const settle = useCallback(
+    async (work: () => Promise<TokenOutcome>, accepting: boolean) => {
       busyRef.current = true;
       setBusy(true);
       setError(null);
       try {
-        const result = await receive(read.token, amount);
-        if (result.status === 'received') onReceived(result);
+        const result = await work();
+        if (result.status === 'offer') showOffer(result);
+        else if (result.status === 'received') onReceived(result);
         else setError(ALREADY_TAKEN_TEXT);
       } catch (failure) {
-        setError(refusalText(failure));
+        showOffer(null);
+        // Another mint's ecash kept in the journal says so; everything else as for any token.
+        const kept = accepting && failure instanceof MintUnreachableError;
+        setError(kept ? failure.message : refusalText(failure));
       } finally {
         busyRef.current = false;
         setBusy(false);
       }
     },
-    [receive, amount, onReceived],
+    [onReceived, showOffer],
+  );
+  const take = useCallback(
+    async (raw: string) => {
+      if (busyRef.current) return;
+      const confirmed = offerRef.current;
+      if (confirmed) {
+        await settle(() => confirmed.accept(), true);
+        return;
+      }
+      const read = readTokenText(raw);
+      if ('error' in read) {
+        setError(read.error);
+        return;
+      }
+      await settle(() => receive(read.token, amount), false);
+    },
+    [receive, amount, settle],
   );
   const onCode = useCallback(
     (code: string) => {
+      // A scanner reads the code again and again: an offer on screen waits for the button.
+      if (offerRef.current) return;
       setText(code);
       void take(code);
     },
@@ -87,12 +115,18 @@ export function ReceiveEcashDialog({
           onChange={(value) => {
             setText(value);
             setError(null);
+            showOffer(null);
           }}
           rows={4}
           mono
           placeholder={TOKEN_PLACEHOLDER}
           {...(error ? { error } : {})}
         />
+        {offer ? (
+          <p role="status" className="text-sm font-medium text-slate-800">
+            {arrivesText(offer.arrive, offer.fee)}
+          </p>
+        ) : null}
         <BarcodeScan onCode={onCode} onError={onScanError} />
         <Button type="submit" disabled={busy}>
           {busy ? TAKING_ECASH_TEXT : TAKE_ECASH_TEXT}

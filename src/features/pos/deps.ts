@@ -8,7 +8,7 @@ import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
 import type { PriceService } from '../../core/prices/price-service';
 import type { PaymentService } from '../../core/wallet/receive/payment-service';
 import type { SaleRequests } from '../../core/wallet/ecash/sale-requests';
-import type { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
+import type { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
 
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
 export type PosPayments = Pick<
@@ -52,7 +52,7 @@ export interface PosServices {
   /** The NUT-18 request offered beside each invoice; omitted: Lightning only. */
   ecashRequests?: Pick<SaleRequests, 'forQuote'>;
   /** A token pasted or scanned at the keypad ("Receive ecash"); omitted: no such button. */
-  ecash?: Pick<EcashReceiver, 'receiveToken'>;
+  ecash?: Pick<EcashRouter, 'receiveToken'>;
   /** Omitted: no Receipt after a sale and no automatic printing. */
   receipts?: PosReceipts;
   storage: { proofs: Pick<ProofStore, 'balance'> };

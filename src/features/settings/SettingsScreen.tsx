@@ -21,6 +21,7 @@ import { RemoteMintSettings } from './RemoteMintSettings';
 import { UnpairedSenders } from './UnpairedSenders';
 import { ShopSettings } from './ShopSettings';
 import { AutoPrintSettings } from './AutoPrintSettings';
+import { ForeignEcashSetting } from './ForeignEcashSetting';
 import {
   SETTINGS_GROUPS,
   SETTINGS_SUBTITLE,
@@ -307,6 +308,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
             logger={logger}
           />
         </UnpairedSenders>
+        {services.storage.foreignEcash ? (
+          <ForeignEcashSetting store={services.storage.foreignEcash} logger={logger} />
+        ) : null}
         <RecoverFunds restore={services.restore} logger={logger} />
       </SettingsGroup>
 

@@ -15,6 +15,7 @@ import type { PairingStore } from '../../core/remote-payments/merchant-ports';
 import type { RelayStatusSource } from '../../core/remote-payments/relay-status';
 import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
 import type { RemoteMintStore } from './RemoteMintSettings';
+import type { ForeignEcashSettingStore } from './ForeignEcashSetting';
 import type { WalletReplaceStore } from '../../core/wallet/replace/replace-wallet';
 
 export interface SettingsServices {
@@ -31,6 +32,8 @@ export interface SettingsServices {
     autoCashOut: AutoCashOutStore;
     /** whether unpaired cashier links are accepted; the mints cashiers sell on; refusals */
     merchantTrust: Pick<PairingStore, 'acceptsUnpaired' | 'setAcceptsUnpaired'> & RemoteMintStore;
+    /** "Accept ecash from other mints"; omitted: the setting is not shown */
+    foreignEcash?: ForeignEcashSettingStore;
     /** the sats left on the old mint, for the warning when the mint changes */
     proofs?: Pick<ProofStore, 'balance'>;
     /** Print receipts automatically; omitted: not offered */

@@ -89,3 +89,8 @@ export const AUTO_PRINT_LABEL = 'Print receipts automatically';
 export const AUTO_PRINT_NOTE =
   'When a sale is paid on this screen, its receipt opens in the print dialog, once per sale.';
 export const AUTO_PRINT_SAVE_FAILED = 'Could not save the receipt setting. Try again.';
+export const FOREIGN_ECASH_TITLE = 'Ecash from other mints';
+export const FOREIGN_ECASH_LABEL = 'Accept ecash from other mints';
+export const FOREIGN_ECASH_NOTE =
+  'Ecash from a mint other than yours is paid into your mint over Lightning. That mint charges fees, shown before the sale is taken; the sale counts what arrives.';
+export const FOREIGN_ECASH_SAVE_FAILED = 'Could not save the ecash setting';

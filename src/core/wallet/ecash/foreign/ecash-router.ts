@@ -1,0 +1,77 @@
+// Where a customer's ecash goes: the merchant's mint to the receipt core, another mint to the
+// melt-and-mint flow when "Accept ecash from other mints" is on (docs/protocol.md "Ecash from other mints").
+import { getTokenMetadata } from '@cashu/cashu-ts';
+import { ValidationError } from '../../../errors';
+import type { FiatRecord } from '../../../prices/currencies';
+import type { EcashPayment, EcashReceived, EcashReceiver } from '../ecash-receiver';
+import type { ForeignEcash } from './foreign-ecash';
+import { shortAfterFeesMessage } from './foreign-texts';
+
+/** A pasted token of another mint: what arrives and the fees, taken only when accepted. */
+export interface ForeignTokenOffer {
+  status: 'offer';
+  id: string;
+  foreignMint: string;
+  arrive: number;
+  fee: number;
+  accept(): Promise<EcashReceived>;
+}
+
+export type TokenOutcome = EcashReceived | ForeignTokenOffer;
+
+export interface EcashRouterDeps {
+  local: Pick<EcashReceiver, 'receive' | 'receiveToken' | 'resumeAll'>;
+  foreign: Pick<ForeignEcash, 'takes' | 'receive' | 'offerToken' | 'take' | 'resumeAll'>;
+  /** the mints whose ecash the receipt core takes (the configured mint) */
+  acceptedMints(): Promise<string[]>;
+}
+
+export class EcashRouter {
+  constructor(private readonly deps: EcashRouterDeps) {}
+
+  /** A NUT-18 payload: another mint's, when taken, is settled at once if enough arrives. */
+  async receive(payment: EcashPayment): Promise<EcashReceived> {
+    if (await this.foreignMint(payment.mintUrl)) return this.deps.foreign.receive(payment);
+    return this.deps.local.receive(payment);
+  }
+
+  /**
+   * A token pasted at the keypad. Another mint's (setting on) comes back as an offer stating what
+   * arrives after the fees; it must cover the typed amount, and nothing is stored until accepted.
+   */
+  async receiveToken(token: string, amount: number, fiat?: FiatRecord): Promise<TokenOutcome> {
+    let mint: string | undefined;
+    try {
+      mint = getTokenMetadata(token.trim().replace(/^cashu:/i, '')).mint;
+    } catch {
+      mint = undefined; // the receipt core says why it cannot be read
+    }
+    if (mint === undefined || !(await this.foreignMint(mint))) {
+      return this.deps.local.receiveToken(token, amount, fiat);
+    }
+    const offer = await this.deps.foreign.offerToken(token);
+    if (offer.arrive < amount) {
+      throw new ValidationError(
+        shortAfterFeesMessage(offer.foreignMint, offer.arrive, offer.fee, amount),
+      );
+    }
+    return {
+      status: 'offer',
+      id: offer.id,
+      foreignMint: offer.foreignMint,
+      arrive: offer.arrive,
+      fee: offer.fee,
+      accept: () =>
+        this.deps.foreign.take(offer, { saleAmount: amount, ...(fiat ? { fiat } : {}) }),
+    };
+  }
+
+  /** Start-up repair of both journals; never rejects. */
+  async resumeAll(): Promise<void> {
+    await Promise.all([this.deps.local.resumeAll(), this.deps.foreign.resumeAll()]);
+  }
+
+  private async foreignMint(mintUrl: unknown): Promise<boolean> {
+    return this.deps.foreign.takes(mintUrl, await this.deps.acceptedMints());
+  }
+}

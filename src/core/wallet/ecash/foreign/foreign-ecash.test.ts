@@ -1,0 +1,326 @@
+// ForeignEcash against two real dev mints (the other mint's melts pay our mint's invoices over
+// simulated Lightning) and Dexie storage: what arrived lands once, whatever step the tab dies at.
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Proof } from '@cashu/cashu-ts';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import {
+  cleanupTempDirs,
+  fund,
+  newWallet,
+  startTestMint,
+  token,
+  type TestMint,
+} from '../../../../../dev/mint/test-support';
+import { testStorage, type TestStorage } from '../../../../testing/storage/db';
+import { freezeAt } from '../../../../testing/wallet/freeze-at';
+import { recordedEvents } from '../../../../testing/wallet/recorded-events';
+import type { Checkpoint } from '../../../checkpoint';
+import { inProcessQuoteLock } from '../../../cross-tab-lock';
+import { MintUnreachableError } from '../../../errors';
+import { WalletProvider } from '../../wallet-provider';
+import { ECASH_SPENT_MESSAGE, EcashReceiver, notAcceptedMessage } from '../ecash-receiver';
+import { EcashRouter } from './ecash-router';
+import { ForeignEcash } from './foreign-ecash';
+import {
+  arrivesText,
+  FOREIGN_DOWN_MESSAGE,
+  FOREIGN_PENDING_MESSAGE,
+  NOT_ARRIVED_MESSAGE,
+  shortAfterFeesMessage,
+} from './foreign-texts';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let ours: TestMint;
+let other: TestMint;
+/** melts "pay" outside invoices without reaching ours: says PAID, our invoice stays unpaid */
+let liar: TestMint;
+const cleanups: Array<() => void> = [];
+
+beforeAll(async () => {
+  ours = await startTestMint();
+  other = await startTestMint({ lightningPeers: [ours.url] });
+  liar = await startTestMint();
+});
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  other.clearFaults();
+});
+
+afterAll(async () => {
+  await Promise.all([ours.cleanup(), other.cleanup(), liar.cleanup()]);
+  cleanupTempDirs();
+});
+
+interface Till {
+  storage: TestStorage;
+  foreign: ForeignEcash;
+  /** what the app uses: our mint's ecash to the receipt core, other mints' here */
+  router: EcashRouter;
+}
+
+async function till(
+  options: { storage?: TestStorage; checkpoint?: Checkpoint; enabled?: boolean } = {},
+): Promise<Till> {
+  const storage = options.storage ?? testStorage();
+  if (!options.storage) {
+    const mnemonic = generateMnemonic(wordlist);
+    const seed = mnemonicToSeedSync(mnemonic);
+    await storage.keys.saveWalletKeys({ secretKey: new Uint8Array(32).fill(7), mnemonic, seed });
+    await storage.config.setMintUrl(ours.url);
+  }
+  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  cleanups.push(() => wallets.close());
+  const foreign = new ForeignEcash({
+    store: storage.foreignEcash,
+    proofs: storage.proofs,
+    counters: storage.counterSource,
+    wallets,
+    merchantMint: () => storage.config.getMintUrl(),
+    enabled: async () => options.enabled ?? true,
+    getSigningKey: async () => new Uint8Array(32).fill(7),
+    events: recordedEvents().events,
+    logger: storage.logger,
+    clock: () => storage.now.value,
+    lock: inProcessQuoteLock(),
+    arrivalWaitMs: 300,
+    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+  });
+  const acceptedMints = async () => [await storage.config.getMintUrl()];
+  const local = new EcashReceiver({
+    receipts: storage.ecashReceipts,
+    ledger: storage.ecashReceipts,
+    proofs: storage.proofs,
+    counters: storage.counterSource,
+    wallets,
+    acceptedMints,
+    events: recordedEvents().events,
+    logger: storage.logger,
+    clock: () => storage.now.value,
+    lock: inProcessQuoteLock(),
+  });
+  return { storage, foreign, router: new EcashRouter({ local, foreign, acceptedMints }) };
+}
+
+async function customer(on: TestMint, amount: number): Promise<Proof[]> {
+  return fund(await newWallet(on.url), on, amount);
+}
+
+async function ecashEvents(storage: TestStorage) {
+  return (await storage.history.page(1, 100)).events.filter((e) => e.type === 'ecash-payment');
+}
+
+/** 100 sats at the other mint: its reserve is 1 sat for 99, so 99 arrive (decided by the mint). */
+const PAID = 100;
+const ARRIVES = 99;
+
+async function landedOnce(storage: TestStorage, amount = ARRIVES): Promise<void> {
+  expect(await storage.proofs.balance()).toBe(amount);
+  const events = await ecashEvents(storage);
+  expect(events).toHaveLength(1);
+  expect(events[0]).toMatchObject({ amount, mintUrl: ours.url });
+  expect(await storage.foreignEcash.list()).toEqual([]);
+}
+
+describe('ForeignEcash', () => {
+  it('a token of another mint is offered with its fees, then lands once as what arrived', async () => {
+    const { storage, foreign } = await till();
+    const proofs = await customer(other, PAID);
+    const text = token(other.url, proofs);
+
+    const offer = await foreign.offerToken(text);
+    expect(arrivesText(offer.arrive, offer.fee)).toBe('99 sats arrive after 1 sats in fees');
+    expect(await storage.foreignEcash.list()).toEqual([]); // an offer stores nothing
+
+    const result = await foreign.take(offer, { saleAmount: 50 });
+    expect(result).toMatchObject({ status: 'received', amount: ARRIVES, tipSats: 49, fee: 1 });
+    await landedOnce(storage);
+    expect((await ecashEvents(storage))[0]?.sale).toMatchObject({ tipSats: 49, method: 'ecash' });
+    for (const p of proofs) expect(other.isSpent(p.secret)).toBe(true);
+
+    // pasted again: the same receipt id, already recorded
+    const again = await foreign.offerToken(text);
+    expect(await foreign.take(again, { saleAmount: 50 })).toMatchObject({ status: 'duplicate' });
+    await landedOnce(storage);
+  });
+
+  it('a payload whose arrival is short of the sale is refused saying why; nothing stored', async () => {
+    const { storage, foreign } = await till();
+    const proofs = await customer(other, PAID);
+    await expect(
+      foreign.receive({ id: 'req-short', mintUrl: other.url, proofs, unit: 'sat', amount: PAID }),
+    ).rejects.toThrow(shortAfterFeesMessage(other.url, ARRIVES, 1, PAID));
+    expect(await storage.foreignEcash.list()).toEqual([]);
+    expect(await storage.proofs.balance()).toBe(0);
+    for (const p of proofs) expect(other.isSpent(p.secret)).toBe(false);
+  });
+
+  it('a payload that covers the sale lands once, named by its request id', async () => {
+    const { storage, foreign } = await till();
+    const proofs = await customer(other, PAID);
+    const payment = { id: 'req-ok', mintUrl: other.url, proofs, unit: 'sat', amount: 90 };
+    expect(await foreign.receive(payment)).toMatchObject({ status: 'received', amount: ARRIVES });
+    await expect(foreign.receive(payment)).resolves.toMatchObject({ status: 'duplicate' });
+    await landedOnce(storage);
+  });
+
+  it.each([
+    'foreign:journaled',
+    'foreign:melted',
+    'mint:reservation-recorded',
+    'mint:signed',
+  ] as const)('a tab killed at %s lands once after the next start', async (step) => {
+    const frozen = freezeAt(step);
+    const first = await till({ checkpoint: frozen.checkpoint });
+    const proofs = await customer(other, PAID);
+    const offer = await first.foreign.offerToken(token(other.url, proofs));
+    void first.foreign.take(offer, { saleAmount: 1 });
+    await frozen.reached;
+
+    const second = await till({ storage: first.storage });
+    await second.foreign.resumeAll();
+    await second.foreign.resumeAll();
+    await landedOnce(second.storage);
+  });
+
+  it('a lost melt reply keeps the ecash journaled; the next look finds it paid and lands once', async () => {
+    const { storage, foreign } = await till();
+    const proofs = await customer(other, PAID);
+    const offer = await foreign.offerToken(token(other.url, proofs));
+    other.addFault({ path: '/v1/melt/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
+    await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(FOREIGN_DOWN_MESSAGE);
+    expect(await storage.foreignEcash.list()).toHaveLength(1);
+    await foreign.resumeAll();
+    await landedOnce(storage);
+  });
+
+  it('a dead other mint keeps the proofs journaled until it answers again, then lands once', async () => {
+    const { storage, foreign } = await till();
+    const proofs = await customer(other, PAID);
+    const offer = await foreign.offerToken(token(other.url, proofs));
+    other.addFault({ path: '*', action: 'error500' });
+    const taken = foreign.take(offer, { saleAmount: 1 });
+    await expect(taken).rejects.toThrow(FOREIGN_DOWN_MESSAGE);
+    await expect(taken).rejects.toBeInstanceOf(MintUnreachableError);
+    await foreign.resumeAll(); // still dead: nothing changes
+    const [row] = await storage.foreignEcash.list();
+    expect(row?.inputs.map((p) => p.secret).sort()).toEqual(proofs.map((p) => p.secret).sort());
+    expect(await storage.proofs.balance()).toBe(0);
+
+    other.clearFaults();
+    await foreign.resumeAll();
+    await landedOnce(storage);
+  });
+
+  it('a melt PAID at the other mint counts nothing until our mint says our invoice is paid', async () => {
+    const { storage, foreign } = await till();
+    const proofs = await customer(liar, PAID);
+    const offer = await foreign.offerToken(token(liar.url, proofs));
+    await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(NOT_ARRIVED_MESSAGE);
+    await foreign.resumeAll();
+    expect(await storage.proofs.balance()).toBe(0);
+    expect(await ecashEvents(storage)).toEqual([]);
+    expect(await storage.foreignEcash.list()).toHaveLength(1);
+
+    // The payment arrives late after all: the next look counts it, once.
+    await ours.pay(offer.mintQuote.quote);
+    await foreign.resumeAll();
+    await landedOnce(storage);
+  });
+
+  it('a melt left pending and then failed is tried again, never counted twice', async () => {
+    const { storage, foreign } = await till();
+    const proofs = await customer(other, PAID);
+    const offer = await foreign.offerToken(token(other.url, proofs));
+    other.addFault({ path: '/v1/melt/bolt11', method: 'POST', action: 'pending', count: 1 });
+    await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(FOREIGN_PENDING_MESSAGE);
+    await foreign.resumeAll();
+    expect(await storage.proofs.balance()).toBe(0);
+
+    other.settleMelt(offer.meltQuote, 'UNPAID');
+    await foreign.resumeAll();
+    await landedOnce(storage);
+  });
+
+  it('ecash the customer spent first is refused as spent; nothing stored', async () => {
+    const { storage, foreign } = await till();
+    const proofs = await customer(other, PAID);
+    const offer = await foreign.offerToken(token(other.url, proofs));
+    await (await newWallet(other.url)).receive(token(other.url, proofs));
+    await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(ECASH_SPENT_MESSAGE);
+    expect(await storage.foreignEcash.list()).toEqual([]);
+    expect(await storage.proofs.balance()).toBe(0);
+  });
+
+  it('a melt quote whose amount does not add up is refused before anything is stored', async () => {
+    const { storage, foreign } = await till();
+    const proofs = await customer(other, PAID);
+    other.addFault({
+      path: '/v1/melt/quote/bolt11',
+      action: 'malform',
+      malform: 'wrongAmount',
+      count: 1,
+    });
+    await expect(foreign.offerToken(token(other.url, proofs))).rejects.toThrow(
+      "The other mint's quote does not add up: 99 sats for an invoice of 100",
+    );
+    expect(await storage.foreignEcash.list()).toEqual([]);
+    for (const p of proofs) expect(other.isSpent(p.secret)).toBe(false);
+  });
+
+  it('takes only other mints, only with the setting on', async () => {
+    const on = await till();
+    expect(await on.foreign.takes(other.url, [ours.url])).toBe(true);
+    expect(await on.foreign.takes(`${ours.url}/`, [ours.url])).toBe(false);
+    const off = await till({ enabled: false });
+    expect(await off.foreign.takes(other.url, [ours.url])).toBe(false);
+  });
+
+  describe('the router the inbox and the keypad use', () => {
+    it('with the setting off, another mint’s payload is refused with the mint named, nothing stored', async () => {
+      const { storage, router } = await till({ enabled: false });
+      const proofs = await customer(other, 20);
+      await expect(
+        router.receive({ id: 'req-off', mintUrl: other.url, proofs, unit: 'sat', amount: 10 }),
+      ).rejects.toThrow(notAcceptedMessage(other.url));
+      await expect(router.receiveToken(token(other.url, proofs), 10)).rejects.toThrow(
+        notAcceptedMessage(other.url),
+      );
+      expect(await storage.foreignEcash.list()).toEqual([]);
+      expect(await storage.proofs.balance()).toBe(0);
+    });
+
+    it('with it on, our mint’s ecash is swapped as before and another mint’s is melted; each lands once', async () => {
+      const { storage, router } = await till();
+      const mine = await customer(ours, 10);
+      expect(
+        await router.receive({ id: 'req-ours', mintUrl: ours.url, proofs: mine, amount: 10 }),
+      ).toMatchObject({ status: 'received', amount: 10, fee: 0 });
+      const theirs = await customer(other, PAID);
+      expect(
+        await router.receive({ id: 'req-theirs', mintUrl: other.url, proofs: theirs, amount: 90 }),
+      ).toMatchObject({ status: 'received', amount: ARRIVES, tipSats: ARRIVES - 90 });
+      expect(await storage.proofs.balance()).toBe(10 + ARRIVES);
+      expect(await ecashEvents(storage)).toHaveLength(2);
+    });
+
+    it('a pasted token of another mint comes back as an offer; short of the typed amount it is refused', async () => {
+      const { storage, router } = await till();
+      const proofs = await customer(other, PAID);
+      const text = token(other.url, proofs);
+      await expect(router.receiveToken(text, PAID)).rejects.toThrow(
+        shortAfterFeesMessage(other.url, ARRIVES, 1, PAID),
+      );
+      const offer = await router.receiveToken(text, 60);
+      expect(offer).toMatchObject({ status: 'offer', arrive: ARRIVES, fee: 1 });
+      expect(await storage.proofs.balance()).toBe(0);
+      if (offer.status !== 'offer') throw new Error('expected an offer');
+      expect(await offer.accept()).toMatchObject({ status: 'received', amount: ARRIVES });
+      await landedOnce(storage);
+    });
+  });
+});

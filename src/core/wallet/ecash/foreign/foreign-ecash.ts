@@ -1,0 +1,426 @@
+// Ecash of a mint the merchant does not accept, settled by melting it there to pay an invoice of the
+// merchant's mint, journaled at every step (docs/protocol.md "Ecash from other mints").
+import { Amount, getDecodedToken, getTokenMetadata, type Wallet } from '@cashu/cashu-ts';
+import { noCheckpoint, type Checkpoint } from '../../../checkpoint';
+import { defaultQuoteLock, type QuoteLock } from '../../../cross-tab-lock';
+import { MintUnreachableError, ValidationError } from '../../../errors';
+import type { WalletEvents } from '../../../events';
+import type { Logger } from '../../../logger';
+import type {
+  Clock,
+  CounterSource,
+  ForeignEcashStore,
+  NewProof,
+  PendingForeignEcash,
+  PendingMintQuote,
+  ProofStore,
+} from '../../../ports';
+import type { FiatRecord } from '../../../prices/currencies';
+import { usableMintUrl } from '../../../urls/normalise-url';
+import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../../mint-errors';
+import { QuoteMinter } from '../../mint/quote-minter';
+import { mintQuoteClient } from '../../mint/quote-watcher';
+import { sumSats } from '../../proof-convert';
+import type { WalletProvider } from '../../wallet-provider';
+import { toCashuProof } from '../../withdraw/withdraw-token';
+import { parseEcashProofs } from '../ecash-input';
+import {
+  ECASH_KEYSET_MESSAGE,
+  ECASH_LOCKED_MESSAGE,
+  ECASH_SPENT_MESSAGE,
+  MALFORMED_TOKEN_MESSAGE,
+  notAcceptedMessage,
+  tokenReceiptId,
+  type EcashPayment,
+  type EcashReceived,
+} from '../ecash-receiver';
+import { foreignLedger, foreignMinterHooks, foreignQuoteStore } from './foreign-quotes';
+import {
+  FOREIGN_DOWN_MESSAGE,
+  FOREIGN_PENDING_MESSAGE,
+  meltRefusedMessage,
+  NOT_ARRIVED_MESSAGE,
+  shortAfterFeesMessage,
+  tooSmallMessage,
+} from './foreign-texts';
+import { readForeignMeltQuote, UnusableReplyError, type ForeignMeltState } from './foreign-replies';
+
+/** Ecash of another mint with both quotes made: what arrives is known, nothing is stored yet. */
+export interface ForeignEcashOffer {
+  id: string;
+  foreignMint: string;
+  inputs: NewProof[];
+  /** sats the merchant's mint will issue */
+  arrive: number;
+  /** everything else of the customer's ecash: the other mint's fees and reserve */
+  fee: number;
+  meltQuote: string;
+  feeReserve: number;
+  inputFee: number;
+  mintQuote: PendingMintQuote;
+}
+
+export interface ForeignEcashDeps {
+  store: ForeignEcashStore;
+  proofs: Pick<ProofStore, 'unspentOf'>;
+  counters: CounterSource;
+  wallets: WalletProvider;
+  /** the merchant's mint: where what arrives is minted */
+  merchantMint(): Promise<string>;
+  /** the setting "Accept ecash from other mints" */
+  enabled(): Promise<boolean>;
+  seedSealed?: () => Promise<boolean>;
+  getSigningKey(): Promise<Uint8Array>;
+  events: WalletEvents;
+  logger: Logger;
+  clock: Clock;
+  lock?: QuoteLock;
+  checkpoint?: Checkpoint;
+  /** how long to wait for our invoice to be paid after the other mint says it paid it */
+  arrivalWaitMs?: number;
+  /** pause between looks at our invoice meanwhile */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Quotes are made at most this many times to fit the other mint's fee reserve into the ecash. */
+const MAX_QUOTE_ROUNDS = 4;
+
+async function callMint<T>(fn: () => Promise<T>, unreachable?: string): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const mapped = toMintError(error);
+    if (unreachable && mapped instanceof MintUnreachableError) {
+      throw new MintUnreachableError(unreachable, { cause: error });
+    }
+    throw mapped;
+  }
+}
+
+type Outcome = EcashReceived;
+
+export class ForeignEcash {
+  private readonly lock: QuoteLock;
+  private readonly checkpoint: Checkpoint;
+  private readonly minter: QuoteMinter;
+  private readonly settled = new Map<string, { amount: number; balance: number }>();
+
+  constructor(private readonly deps: ForeignEcashDeps) {
+    this.lock = deps.lock ?? defaultQuoteLock();
+    this.checkpoint = deps.checkpoint ?? noCheckpoint;
+    this.minter = new QuoteMinter({
+      quotes: foreignQuoteStore(deps.store),
+      ledger: foreignLedger(deps.store, deps.logger),
+      proofs: deps.proofs,
+      counters: deps.counters,
+      events: deps.events,
+      logger: deps.logger,
+      wallets: deps.wallets,
+      getSigningKey: deps.getSigningKey,
+      ...(deps.seedSealed ? { seedSealed: deps.seedSealed } : {}),
+      ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+      ...foreignMinterHooks(this.settled),
+    });
+  }
+
+  /** True when ecash of `mintUrl` is for this flow: the setting is on and it is not our mint. */
+  async takes(mintUrl: unknown, accepted: string[]): Promise<boolean> {
+    if (!(await this.deps.enabled())) return false;
+    const url = usableMintUrl(mintUrl);
+    return url === undefined || !accepted.some((a) => usableMintUrl(a) === url);
+  }
+
+  /** A pasted token's offer: both quotes made, what arrives and the fees known, nothing stored. */
+  async offerToken(token: string): Promise<ForeignEcashOffer> {
+    const text = token.trim().replace(/^cashu:/i, '');
+    let mint: string;
+    try {
+      mint = getTokenMetadata(text).mint;
+    } catch {
+      throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
+    }
+    const wallet = await this.foreignWallet(mint);
+    let decoded;
+    try {
+      decoded = getDecodedToken(text, wallet.keyChain.getAllKeysetIds());
+    } catch {
+      throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
+    }
+    const inputs = parseEcashProofs(decoded.proofs, decoded.unit ?? 'sat');
+    return this.offer(tokenReceiptId(inputs), mint, inputs);
+  }
+
+  /** A NUT-18 payload of another mint: settled at once when what arrives covers the sale. */
+  async receive(payment: EcashPayment): Promise<Outcome> {
+    const inputs = parseEcashProofs(payment.proofs, payment.unit);
+    const offer = await this.offer(payment.id, payment.mintUrl, inputs);
+    return this.take(offer, {
+      saleAmount: payment.amount,
+      ...(payment.fiat ? { fiat: payment.fiat } : {}),
+      ...(payment.sale ? { sale: payment.sale } : {}),
+      ...(payment.closesQuote ? { closesQuote: payment.closesQuote } : {}),
+    });
+  }
+
+  /**
+   * Journals the offer, then melts at the other mint and mints what our mint was paid. A check
+   * that fails stores nothing; an unclear step keeps the journal (MintUnreachableError).
+   */
+  async take(
+    offer: ForeignEcashOffer,
+    sale: {
+      saleAmount: number;
+      fiat?: FiatRecord;
+      sale?: PendingForeignEcash['sale'];
+      closesQuote?: string;
+    },
+  ): Promise<Outcome> {
+    if (offer.arrive < sale.saleAmount) {
+      throw new ValidationError(
+        shortAfterFeesMessage(offer.foreignMint, offer.arrive, offer.fee, sale.saleAmount),
+      );
+    }
+    await this.refuseWhileLocked();
+    const row: PendingForeignEcash = {
+      id: offer.id,
+      foreignMint: offer.foreignMint,
+      inputs: offer.inputs,
+      meltQuote: offer.meltQuote,
+      feeReserve: offer.feeReserve,
+      inputFee: offer.inputFee,
+      mintQuote: offer.mintQuote,
+      saleAmount: sale.saleAmount,
+      state: 'melting',
+      createdAt: this.deps.clock(),
+      ...(sale.fiat ? { fiat: sale.fiat } : {}),
+      ...(sale.sale ? { sale: sale.sale } : {}),
+      ...(sale.closesQuote ? { closesQuote: sale.closesQuote } : {}),
+    };
+    return this.lock(`cashew-foreign:${row.id}`, async () => {
+      if (!(await this.deps.store.begin(row))) return { status: 'duplicate', id: row.id };
+      await this.checkpoint('foreign:journaled');
+      return this.advance(row, true);
+    });
+  }
+
+  /** Start-up repair: every journaled melt is asked about and finished; never rejects. */
+  async resumeAll(): Promise<void> {
+    const rows = await this.deps.store.list().catch((error: unknown) => {
+      this.deps.logger.error('Could not read journaled ecash of other mints', error);
+      return [];
+    });
+    for (const row of rows) {
+      if (row.state === 'failed') continue;
+      try {
+        await this.lock(`cashew-foreign:${row.id}`, async () => {
+          const current = await this.deps.store.get(row.id);
+          if (current && current.state !== 'failed') await this.advance(current, false);
+        });
+      } catch (error) {
+        this.deps.logger.warn(`Ecash ${row.id} of ${row.foreignMint} not finished yet`, error);
+      }
+    }
+  }
+
+  private async refuseWhileLocked(): Promise<void> {
+    if ((await this.deps.seedSealed?.()) ?? false) throw new ValidationError(ECASH_LOCKED_MESSAGE);
+  }
+
+  private async foreignWallet(raw: unknown): Promise<Wallet> {
+    const url = usableMintUrl(raw);
+    if (url === undefined) throw new ValidationError(notAcceptedMessage(String(raw)));
+    return callMint(() => this.deps.wallets.getSeedlessWallet(url), FOREIGN_DOWN_MESSAGE);
+  }
+
+  /**
+   * Makes an invoice at our mint and the other mint's melt quote for it, for the largest amount
+   * whose fee reserve and input fee fit within the ecash (a reserve grows with the amount, so a
+   * smaller invoice is quoted again when it does not fit).
+   */
+  private async offer(id: string, mint: string, inputs: NewProof[]): Promise<ForeignEcashOffer> {
+    await this.refuseWhileLocked();
+    const foreignMint = usableMintUrl(mint);
+    if (foreignMint === undefined) throw new ValidationError(notAcceptedMessage(mint));
+    const foreign = await this.foreignWallet(foreignMint);
+    for (const input of inputs) {
+      try {
+        await foreign.keyChain.ensureKeysetKeys(input.id);
+      } catch (error) {
+        this.deps.logger.info('Foreign ecash on an unknown keyset', error);
+        throw new ValidationError(ECASH_KEYSET_MESSAGE);
+      }
+    }
+    const total = sumSats(inputs);
+    const inputFee = foreign.getFeesForProofs(inputs.map(toCashuProof)).toNumber();
+    if (!Number.isSafeInteger(inputFee) || inputFee < 0) {
+      throw new ValidationError(tooSmallMessage(foreignMint, total));
+    }
+    const merchantMint = await this.deps.merchantMint();
+    const ours = await callMint(() => this.deps.wallets.getSeedlessWallet(merchantMint));
+    let reserve = 0;
+    for (let round = 0; round < MAX_QUOTE_ROUNDS; round++) {
+      const amount = total - inputFee - reserve;
+      if (amount < 1) throw new ValidationError(tooSmallMessage(foreignMint, total));
+      const mintQuote = await this.invoice(ours, merchantMint, amount);
+      const melt = await callMint(async () => {
+        try {
+          const reply = await foreign.mint.createMeltQuoteBolt11({
+            request: mintQuote.request,
+            unit: 'sat',
+          });
+          return readForeignMeltQuote(reply, amount);
+        } catch (error) {
+          if (error instanceof UnusableReplyError) throw new ValidationError(error.message);
+          throw error;
+        }
+      }, FOREIGN_DOWN_MESSAGE);
+      if (amount + melt.feeReserve + inputFee <= total) {
+        return {
+          id,
+          foreignMint,
+          inputs,
+          arrive: amount,
+          fee: total - amount,
+          meltQuote: melt.quote,
+          feeReserve: melt.feeReserve,
+          inputFee,
+          mintQuote,
+        };
+      }
+      // Never the same amount twice: a reserve that does not shrink with the amount still ends.
+      reserve = Math.max(melt.feeReserve, reserve + 1);
+    }
+    throw new ValidationError(tooSmallMessage(foreignMint, total));
+  }
+
+  private async invoice(ours: Wallet, mintUrl: string, amount: number): Promise<PendingMintQuote> {
+    const reply = await callMint(() => ours.createMintQuoteBolt11(Amount.from(amount)));
+    if (typeof reply.quote !== 'string' || typeof reply.request !== 'string') {
+      throw new MintUnreachableError('The mint sent an unusable invoice');
+    }
+    return {
+      quote: reply.quote,
+      mintUrl,
+      amount,
+      request: reply.request,
+      kind: 'direct',
+      state: 'UNPAID',
+      createdAt: this.deps.clock(),
+      expiry: typeof reply.expiry === 'number' && reply.expiry > 0 ? reply.expiry : null,
+    };
+  }
+
+  /** Takes a journaled row one step on until it is recorded, kept for later, or refused. */
+  private async advance(row: PendingForeignEcash, fresh: boolean): Promise<Outcome> {
+    // A reservation (or journaled outputs) means the invoice was paid and minting began.
+    if (row.mintQuote.reservation || row.mintQuote.lockedOutputs) return this.mint(row);
+    if (!fresh && (await this.invoicePaid(row))) return this.mint(row);
+    const foreign = await this.foreignWallet(row.foreignMint);
+    let state: ForeignMeltState;
+    if (fresh) {
+      state = await this.melt(foreign, row, true);
+    } else {
+      state = await this.meltState(foreign, row);
+      if (state === 'UNPAID') state = await this.melt(foreign, row, false);
+    }
+    if (state === 'PENDING') throw new MintUnreachableError(FOREIGN_PENDING_MESSAGE);
+    // PAID, says the other mint: counted only once our mint says our invoice is paid.
+    if (await this.waitForInvoice(row)) return this.mint(row);
+    throw new MintUnreachableError(NOT_ARRIVED_MESSAGE);
+  }
+
+  private async meltState(foreign: Wallet, row: PendingForeignEcash): Promise<ForeignMeltState> {
+    return callMint(async () => {
+      try {
+        const reply = await foreign.mint.checkMeltQuoteBolt11(row.meltQuote);
+        return readForeignMeltQuote(reply, row.mintQuote.amount, row.meltQuote).state;
+      } catch (error) {
+        if (error instanceof UnusableReplyError) throw new MintUnreachableError(error.message);
+        throw error;
+      }
+    }, FOREIGN_DOWN_MESSAGE);
+  }
+
+  /**
+   * Sends the melt (all the customer's proofs, no change outputs: change would be ecash of a mint
+   * we do not take). A refusal ends the row: spent is "already spent"; otherwise a fresh one is
+   * dropped (the customer still holds the token) and a resumed one kept as failed.
+   */
+  private async melt(
+    foreign: Wallet,
+    row: PendingForeignEcash,
+    fresh: boolean,
+  ): Promise<ForeignMeltState> {
+    let state: ForeignMeltState;
+    try {
+      const reply = await foreign.mint.meltBolt11({
+        quote: row.meltQuote,
+        inputs: row.inputs.map(toCashuProof),
+      });
+      state = readForeignMeltQuote(reply, row.mintQuote.amount, row.meltQuote).state;
+    } catch (error) {
+      const mapped = error instanceof UnusableReplyError ? error : toMintError(error);
+      if (!isDefiniteRefusal(mapped)) {
+        // A lost or unusable answer: the melt may have happened. The next look asks its state.
+        this.deps.logger.warn(`Melt ${row.meltQuote} at ${row.foreignMint} unclear`, error);
+        throw new MintUnreachableError(FOREIGN_DOWN_MESSAGE, { cause: error });
+      }
+      if (refusalCode(mapped) === NutCode.proofsAlreadySpent) {
+        await this.deps.store.remove(row.id);
+        throw new ValidationError(ECASH_SPENT_MESSAGE);
+      }
+      if (fresh) await this.deps.store.remove(row.id);
+      else await this.deps.store.update(row.id, { state: 'failed' });
+      throw new ValidationError(meltRefusedMessage(row.foreignMint, mapped.message));
+    }
+    await this.checkpoint('foreign:melted');
+    if (state === 'UNPAID') {
+      // The melt was taken and not paid: the inputs are released; nothing is counted.
+      if (fresh) await this.deps.store.remove(row.id);
+      else await this.deps.store.update(row.id, { state: 'failed' });
+      throw new ValidationError(meltRefusedMessage(row.foreignMint, 'the payment failed'));
+    }
+    return state;
+  }
+
+  /** Our own mint's word on our invoice: the only one that counts. */
+  private async invoicePaid(row: PendingForeignEcash): Promise<boolean> {
+    const wallet = await callMint(() => this.deps.wallets.getSeedlessWallet(row.mintQuote.mintUrl));
+    const snapshot = await callMint(() => mintQuoteClient(wallet.mint).check(row.mintQuote.quote));
+    return snapshot.state === 'PAID' || snapshot.state === 'ISSUED';
+  }
+
+  private async waitForInvoice(row: PendingForeignEcash): Promise<boolean> {
+    const wait = this.deps.arrivalWaitMs ?? 15_000;
+    const sleep = this.deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    const started = Date.now();
+    for (;;) {
+      if (await this.invoicePaid(row)) return true;
+      if (Date.now() - started >= wait) return false;
+      await sleep(500);
+    }
+  }
+
+  private async mint(row: PendingForeignEcash): Promise<Outcome> {
+    const { quote } = row.mintQuote;
+    const outcome = await this.minter.settle(quote);
+    if (outcome === 'watch') throw new MintUnreachableError(NOT_ARRIVED_MESSAGE);
+    const settled = this.settled.get(quote);
+    this.settled.delete(quote);
+    if (!settled) {
+      const current = await this.deps.store.get(row.id);
+      if (current?.state === 'failed') {
+        throw new ValidationError(meltRefusedMessage(row.foreignMint, 'the invoice was not ours'));
+      }
+      return { status: 'duplicate', id: row.id };
+    }
+    return {
+      status: 'received',
+      id: row.id,
+      amount: settled.amount,
+      tipSats: Math.max(0, settled.amount - row.saleAmount),
+      fee: sumSats(row.inputs) - settled.amount,
+      balance: settled.balance,
+    };
+  }
+}

@@ -1,0 +1,25 @@
+// What ecash from other mints says to the merchant: kept for later, refused, and the fees line
+// (docs/protocol.md "Ecash from other mints"); plain text, no protocol code, so screens load it alone.
+
+export const FOREIGN_DOWN_MESSAGE =
+  'The other mint did not answer; the ecash is kept and tried again later';
+export const FOREIGN_PENDING_MESSAGE =
+  'The other mint is still paying; the ecash is kept and checked again later';
+export const NOT_ARRIVED_MESSAGE =
+  'The other mint says it paid, but the payment has not arrived; the ecash is kept and checked again later';
+
+export function arrivesText(arrive: number, fee: number): string {
+  return `${arrive} sats arrive after ${fee} sats in fees`;
+}
+
+export function tooSmallMessage(mint: string, total: number): string {
+  return `This ecash from ${mint} is ${total} sats: too little to pay that mint's fees`;
+}
+
+export function shortAfterFeesMessage(mint: string, arrive: number, fee: number, sale: number) {
+  return `This ecash from ${mint} comes to ${arrive} sats after ${fee} sats in fees; the sale is ${sale} sats`;
+}
+
+export function meltRefusedMessage(mint: string, reason: string): string {
+  return `${mint} did not pay: ${reason}. The ecash was not taken`;
+}

@@ -1,0 +1,90 @@
+// Ecash of other mints on Dexie: the journal from its quotes until what arrived at the merchant's
+// mint is stored, and the two transactions that open and close it (docs/protocol.md "Ecash from other mints").
+import type {
+  Clock,
+  ForeignEcashStore,
+  NewProof,
+  EcashPaymentEventInput,
+  PendingForeignEcash,
+  Settlement,
+} from '../core/ports';
+import type { CashewDb } from './db';
+import { ecashPaymentRow } from './ecash-receipt-store';
+import { CONFIG_KEYS } from './key-names';
+import { insertProofs, totalUnspent } from './proof-writes';
+
+export class DexieForeignEcash implements ForeignEcashStore {
+  constructor(
+    private readonly db: CashewDb,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The setting "Accept ecash from other mints" (off by default). */
+  async acceptsOtherMints(): Promise<boolean> {
+    return (await this.db.config.get(CONFIG_KEYS.acceptForeignEcash))?.value === 'true';
+  }
+
+  async setAcceptsOtherMints(accept: boolean): Promise<void> {
+    await this.db.config.put({
+      key: CONFIG_KEYS.acceptForeignEcash,
+      value: accept ? 'true' : 'false',
+      updatedAt: this.clock(),
+    });
+  }
+
+  async get(id: string): Promise<PendingForeignEcash | undefined> {
+    return this.db.foreignEcash.get(id);
+  }
+
+  async byQuote(quote: string): Promise<PendingForeignEcash | undefined> {
+    return this.db.foreignEcash.where('mintQuote.quote').equals(quote).first();
+  }
+
+  async list(): Promise<PendingForeignEcash[]> {
+    return this.db.foreignEcash.orderBy('createdAt').toArray();
+  }
+
+  async update(id: string, changes: Partial<Omit<PendingForeignEcash, 'id'>>): Promise<void> {
+    await this.db.foreignEcash.update(id, changes);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.foreignEcash.delete(id);
+  }
+
+  /** The same token or payload twice (two relays, two tabs, pasted again) is journaled once. */
+  async begin(row: PendingForeignEcash): Promise<boolean> {
+    const { db } = this;
+    return db.transaction('rw', [db.foreignEcash, db.ecashReceipts, db.historyEvents], async () => {
+      if ((await db.foreignEcash.get(row.id)) !== undefined) return false;
+      if ((await db.ecashReceipts.get(row.id)) !== undefined) return false;
+      if ((await db.historyEvents.where('quoteId').equals(row.id).count()) > 0) return false;
+      await db.foreignEcash.add(row);
+      return true;
+    });
+  }
+
+  async settle(args: {
+    id: string;
+    mintUrl: string;
+    proofs: NewProof[];
+    event: EcashPaymentEventInput;
+  }): Promise<Settlement> {
+    const { db } = this;
+    return db.transaction(
+      'rw',
+      [db.foreignEcash, db.proofs, db.proofTotals, db.historyEvents, db.mintQuotes],
+      async () => {
+        const row = await db.foreignEcash.get(args.id);
+        if (row === undefined) return { settled: false, balance: await totalUnspent(db) };
+        const now = this.clock();
+        await insertProofs(db, args.proofs, args.mintUrl, now);
+        await db.historyEvents.add(ecashPaymentRow(args.event, now));
+        await db.foreignEcash.delete(args.id);
+        // The sale's invoice closes with it: nothing can be minted for a sale already paid.
+        if (row.closesQuote !== undefined) await db.mintQuotes.delete(row.closesQuote);
+        return { settled: true, balance: await totalUnspent(db) };
+      },
+    );
+  }
+}
