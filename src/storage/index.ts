@@ -32,6 +32,7 @@ import { DexieAutoCashOutStore } from './auto-cash-out-store';
 import { DexieCashierLinkStore, DexieCashierSaleStore } from './cashier-sale-store';
 import { DexieMeltStore } from './melt-store';
 import { DexieMerchantTrustStore } from './merchant-trust-store';
+import { DexieSalesInboxKeyStore } from './sales-inbox-key-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
 import { DexieEcashReceipts } from './ecash-receipt-store';
@@ -91,6 +92,8 @@ export interface Storage {
   merchantTrust: DexieMerchantTrustStore;
   /** The inbox's retry list: messages it could not finish, tried again at each start. */
   inboxRetries: DexieInboxRetryStore;
+  /** The sales inbox key, plain: a locked till takes remote sales with it (decision 0030). */
+  salesInboxKey: DexieSalesInboxKeyStore;
   /** Ecash paid by customers, journaled until swapped (also the ledger of its two writes). */
   ecashReceipts: DexieEcashReceipts;
   /** History events by time, page by page (CSV export, day summary). */
@@ -143,6 +146,7 @@ export function createStorage(options: StorageOptions): Storage {
     cashierLinks: new DexieCashierLinkStore(db, clock),
     merchantTrust: new DexieMerchantTrustStore(db, clock, lock),
     inboxRetries: new DexieInboxRetryStore(db),
+    salesInboxKey: new DexieSalesInboxKeyStore(db, clock),
     ecashReceipts: new DexieEcashReceipts(db, clock),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),

@@ -32,13 +32,14 @@ function outputsOf(journal: LockedOutputs): OutputData[] {
  */
 export async function mintLocked(
   wallet: Wallet,
-  req: { quote: string; amount: number; journal: LockedOutputs },
+  req: { quote: string; amount: number; journal: LockedOutputs; pubkey?: string; privkey?: string },
 ): Promise<Proof[]> {
+  // A NUT-20 quote locked to the sales inbox key is signed with it (decision 0030, point 7).
   const preview = await wallet.prepareMint(
     'bolt11',
     req.amount,
-    { quote: req.quote },
-    { keysetId: req.journal.keysetId },
+    req.pubkey ? { quote: req.quote, pubkey: req.pubkey } : { quote: req.quote },
+    { keysetId: req.journal.keysetId, ...(req.privkey ? { privkey: req.privkey } : {}) },
     { type: 'custom', data: outputsOf(req.journal) },
   );
   return completeMint(wallet, preview);
