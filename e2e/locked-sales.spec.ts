@@ -1,7 +1,7 @@
 // A till with a PIN keeps selling after a reload without the PIN (decision 0024,
 // docs/security.md): the sale lands and counts at once, Withdraw still asks for the PIN, the
 // proofs are spendable after unlock, and a sale whose mint answer was lost across a reload lands
-// once, and a remote sale waits for the PIN. The profile holds no pairing secret in plain text.
+// once, and a remote sale sent to the npub (a cashier on an older profile) waits for the PIN. The profile holds no pairing secret in plain text.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -209,7 +209,7 @@ test('with a PIN set, the profile holds no pairing secret in plain text', async 
   await expect(page.getByTestId('connection-string')).toHaveText(link);
 });
 
-test('a remote sale paid while locked waits for the PIN, locked to the merchant, then lands', async ({
+test('a remote sale to the npub paid while locked waits for the PIN, locked to the merchant, then lands', async ({
   page,
   mintUrl,
   relayUrl,
@@ -231,7 +231,8 @@ test('a remote sale paid while locked waits for the PIN, locked to the merchant,
     giftWrap(saleMessage(mintUrl, quote, npub.data, { secret: linkSecret(link) }), npub.data),
   ]);
   await payQuote(quote.quote);
-  // Locked: the inbox needs the sealed Nostr key, so nothing is stored yet; the mint holds the
+  // Sent to the npub as an older profile's cashier does (decision 0030, point 7): the identity
+  // inbox needs the sealed Nostr key, so nothing is stored yet; the mint holds the
   // paid quote for the merchant's key alone (docs/security.md "What waits for the PIN").
   await page.waitForTimeout(3_000);
   expect(await storedMoney(page)).toMatchObject({ balance: 0, pendingQuotes: 0 });
