@@ -8,10 +8,7 @@ import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { DeviceKeys } from '../../core/keys';
 import type { TillLock } from '../../core/lock';
-import {
-  RelayStatusBoard,
-  type RelayStatusSource,
-} from '../../core/remote-payments';
+import { RelayStatusBoard, type RelayStatusSource } from '../../core/remote-payments';
 import type { PendingMintQuote } from '../../core/ports';
 import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
@@ -31,7 +28,11 @@ import { createBaseServices, type BaseServiceOptions, type BaseServices } from '
 import type { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
 import type { ReceiptSender } from '../../core/remote-payments/receipts';
 import type { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
-import { inboxesTogether, salesKeyForLock, type InboxControl } from '../../core/remote-payments/sales-inbox';
+import {
+  inboxesTogether,
+  salesKeyForLock,
+  type InboxControl,
+} from '../../core/remote-payments/sales-inbox';
 import {
   createSalesInbox,
   createInbox,

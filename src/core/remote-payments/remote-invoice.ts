@@ -124,7 +124,11 @@ export async function createRemoteInvoice(args: {
   if (args.receiptPubkeyHex) message.receipt = args.receiptPubkeyHex;
   // Proven last, over the final fields (receipt included), so the merchant can check them all.
   if (args.pairingSecret) {
-    message.pairing = provePairing(args.pairingSecret, message, args.recipientPubkeyHex !== undefined);
+    message.pairing = provePairing(
+      args.pairingSecret,
+      message,
+      args.recipientPubkeyHex !== undefined,
+    );
   }
   await args.beforePublish?.(message);
 
