@@ -7,13 +7,12 @@ import type { BrowserContext } from '@playwright/test';
 import { decode } from 'nostr-tools/nip19';
 import { expect, test } from './fixtures';
 import { cashierSale, openCashier } from './helpers/cashier';
-import { customerWallet } from './helpers/customer';
 import { requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
-import { LOCKED, PIN, PROMPT, setPinInSettings } from './helpers/pin';
+import { LOCKED, PIN, setPinInSettings, withdrawAll } from './helpers/pin';
 import { merchantInboxKey } from './helpers/remote-sender';
 import { storedMoney } from './helpers/stored-money';
-import { allowCopy, openWallet } from './helpers/wallet-screen';
+import { allowCopy } from './helpers/wallet-screen';
 
 /** The inbox, the customer's payment, the background quote watch and the relays, on a busy box. */
 const LANDS = { timeout: 45_000 };
@@ -72,17 +71,6 @@ test('a remote sale paid while the till is locked lands at once, confirmed to th
   await expect(cashierSale(cashier.page, quote)).toContainText('Merchant confirmed 21 sats');
 
   // Money out still asks for the PIN; after it the sale is spendable.
-  await openWallet(page);
-  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  const prompt = page.getByRole('dialog', { name: PROMPT });
-  await expect(prompt).toBeVisible();
-  await prompt.getByLabel('PIN', { exact: true }).fill(PIN);
-  await prompt.getByRole('button', { name: 'Unlock' }).click();
-  await page.getByRole('button', { name: /^Withdraw [\d,]+ sats$/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Scan to withdraw' });
-  await dialog.getByRole('button', { name: 'Copy Token' }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^cashuB/);
-  const token = await page.evaluate(() => navigator.clipboard.readText());
-  const proofs = await (await customerWallet(mintUrl)).receive(token);
-  expect(proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0)).toBe(21);
+  expect(await withdrawAll(page, mintUrl)).toBe(21);
+  await expect(page.getByTestId('lock-banner')).toHaveCount(0);
 });

@@ -9,10 +9,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { decode } from 'nostr-tools/nip19';
 import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { expect, test } from './fixtures';
-import { customerWallet } from './helpers/customer';
 import { LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
-import { LOCKED, PIN, PROMPT, setPinInSettings } from './helpers/pin';
+import { LOCKED, PIN, setPinInSettings, withdrawAll } from './helpers/pin';
 import { giftWrap, linkSecret, lockedQuote, publish, saleMessage } from './helpers/remote-sender';
 import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
@@ -21,26 +20,6 @@ async function allowCopy(context: BrowserContext, appUrl: string) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(appUrl).origin,
   });
-}
-
-/**
- * Withdraw everything (the PIN asked first unless it was just entered), copy the token, redeem
- * it at the mint.
- */
-async function withdrawAll(page: Page, mintUrl: string): Promise<number> {
-  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
-  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  const prompt = page.getByRole('dialog', { name: PROMPT });
-  await expect(prompt).toBeVisible();
-  await prompt.getByLabel('PIN', { exact: true }).fill(PIN);
-  await prompt.getByRole('button', { name: 'Unlock' }).click();
-  await page.getByRole('button', { name: /^Withdraw [\d,]+ sats$/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Scan to withdraw' });
-  await dialog.getByRole('button', { name: 'Copy Token' }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^cashuB/);
-  const token = await page.evaluate(() => navigator.clipboard.readText());
-  const proofs = await (await customerWallet(mintUrl)).receive(token);
-  return proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0);
 }
 
 /** How many stored unspent proofs have random secrets (minted while locked, decision 0024). */

@@ -65,16 +65,11 @@ function poolFactory(WebSocketImpl?: typeof WebSocket): () => RelayPool {
   return () => createRelayPool(WebSocketImpl ? { WebSocket: WebSocketImpl } : {});
 }
 
-/**
- * start() is idempotent and returns at once (the relays are subscribed when this tab gets the
- * inbox lock); processed quotes older than 30 days are cleaned at each start.
- */
-export function createInbox(deps: InboxDeps): RemotePaymentInbox {
-  const trust = deps.trust;
-  return new RemotePaymentInbox({
+/** What both inboxes take alike: relays, mint, claims, take-over, notices, lock, retry list. */
+function commonDeps(deps: InboxDeps) {
+  return {
     createPool: poolFactory(deps.WebSocket),
     getRelays: () => deps.config.getRelays(),
-    getSecretKey: deps.getSecretKey,
     getMintUrl: () => deps.config.getMintUrl(),
     processedQuotes: deps.processedQuotes,
     takeOver: deps.takeOver,
@@ -83,6 +78,18 @@ export function createInbox(deps: InboxDeps): RemotePaymentInbox {
     clock: deps.clock,
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
     ...(deps.retryList ? { retryList: deps.retryList } : {}),
+  };
+}
+
+/**
+ * start() is idempotent and returns at once (the relays are subscribed when this tab gets the
+ * inbox lock); processed quotes older than 30 days are cleaned at each start.
+ */
+export function createInbox(deps: InboxDeps): RemotePaymentInbox {
+  const trust = deps.trust;
+  return new RemotePaymentInbox({
+    ...commonDeps(deps),
+    getSecretKey: deps.getSecretKey,
     ...(deps.relayStatus ? { relayStatus: deps.relayStatus } : {}),
     ...(deps.takeOther ? { takeOther: deps.takeOther } : {}),
     ...(trust ? merchantTrust(trust, deps) : {}),
@@ -102,18 +109,9 @@ export function createSalesInbox(
   const { store } = deps.trust;
   const trust = merchantTrust(deps.trust, deps);
   return new RemotePaymentInbox({
-    createPool: poolFactory(deps.WebSocket),
-    getRelays: () => deps.config.getRelays(),
+    ...commonDeps(deps),
     getSecretKey: deps.salesKey,
-    getMintUrl: () => deps.config.getMintUrl(),
-    processedQuotes: deps.processedQuotes,
-    takeOver: deps.takeOver,
-    onInvalidMessage: deps.onInvalidMessage,
-    logger: deps.logger,
-    clock: deps.clock,
-    lockProvider: deps.lockProvider ?? defaultLockProvider(),
     lockName: `${INBOX_LOCK_NAME}:sales`,
-    ...(deps.retryList ? { retryList: deps.retryList } : {}),
     getPairing: async () => {
       const [acceptUnpaired, published] = await Promise.all([
         store.acceptsUnpaired(),
