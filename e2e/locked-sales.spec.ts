@@ -1,7 +1,7 @@
 // A till with a PIN keeps selling after a reload without the PIN (decision 0024,
 // docs/security.md): the sale lands and counts at once, Withdraw still asks for the PIN, the
 // proofs are spendable after unlock, and a sale whose mint answer was lost across a reload lands
-// once, and a remote sale waits for the PIN. The profile holds no pairing secret in plain text.
+// once, and a remote sale sent to the npub (a cashier on an older profile) waits for the PIN. The profile holds no pairing secret in plain text.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +9,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { decode } from 'nostr-tools/nip19';
 import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { expect, test } from './fixtures';
-import { customerWallet } from './helpers/customer';
 import { LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
-import { LOCKED, PIN, PROMPT, setPinInSettings } from './helpers/pin';
+import { LOCKED, PIN, setPinInSettings, withdrawAll } from './helpers/pin';
 import { giftWrap, linkSecret, lockedQuote, publish, saleMessage } from './helpers/remote-sender';
 import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
@@ -21,26 +20,6 @@ async function allowCopy(context: BrowserContext, appUrl: string) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(appUrl).origin,
   });
-}
-
-/**
- * Withdraw everything (the PIN asked first unless it was just entered), copy the token, redeem
- * it at the mint.
- */
-async function withdrawAll(page: Page, mintUrl: string): Promise<number> {
-  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
-  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  const prompt = page.getByRole('dialog', { name: PROMPT });
-  await expect(prompt).toBeVisible();
-  await prompt.getByLabel('PIN', { exact: true }).fill(PIN);
-  await prompt.getByRole('button', { name: 'Unlock' }).click();
-  await page.getByRole('button', { name: /^Withdraw [\d,]+ sats$/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Scan to withdraw' });
-  await dialog.getByRole('button', { name: 'Copy Token' }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^cashuB/);
-  const token = await page.evaluate(() => navigator.clipboard.readText());
-  const proofs = await (await customerWallet(mintUrl)).receive(token);
-  return proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0);
 }
 
 /** How many stored unspent proofs have random secrets (minted while locked, decision 0024). */
@@ -209,7 +188,7 @@ test('with a PIN set, the profile holds no pairing secret in plain text', async 
   await expect(page.getByTestId('connection-string')).toHaveText(link);
 });
 
-test('a remote sale paid while locked waits for the PIN, locked to the merchant, then lands', async ({
+test('a remote sale to the npub paid while locked waits for the PIN, locked to the merchant, then lands', async ({
   page,
   mintUrl,
   relayUrl,
@@ -231,7 +210,8 @@ test('a remote sale paid while locked waits for the PIN, locked to the merchant,
     giftWrap(saleMessage(mintUrl, quote, npub.data, { secret: linkSecret(link) }), npub.data),
   ]);
   await payQuote(quote.quote);
-  // Locked: the inbox needs the sealed Nostr key, so nothing is stored yet; the mint holds the
+  // Sent to the npub as an older profile's cashier does (decision 0030, point 7): the identity
+  // inbox needs the sealed Nostr key, so nothing is stored yet; the mint holds the
   // paid quote for the merchant's key alone (docs/security.md "What waits for the PIN").
   await page.waitForTimeout(3_000);
   expect(await storedMoney(page)).toMatchObject({ balance: 0, pendingQuotes: 0 });

@@ -9,6 +9,7 @@ import { expectSalePaid, openCashier } from './helpers/cashier';
 import { requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
+import { merchantProfilePublished } from './helpers/remote-sender';
 
 const JUNK = 50_000;
 const LANDS = { timeout: 90_000 };
@@ -38,6 +39,8 @@ test('a remote sale lands with 50,000 junk wraps for the merchant on the relay',
 
   // A fresh page: its inbox asks the relay for what it kept, the newest 5,000 junk wraps.
   await page.goto('/');
+  // The cashier reads the signed profile first; under the junk the relay answers slowly.
+  await merchantProfilePublished(relay.url, npub);
   const cashier = await openCashier(browser, link, npub);
   try {
     const quoteId = await requestInvoice(cashier.page, 321, 'keyboard');

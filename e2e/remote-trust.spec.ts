@@ -9,7 +9,7 @@ import {
   newestEvent,
   parseMerchantProfile,
 } from '../src/core/remote-payments/merchant-profile';
-import { pairingId } from '../src/core/remote-payments/pairing';
+import { pairingId, pairingKey } from '../src/core/remote-payments/pairing';
 import { readReceiptEvent } from '../src/core/remote-payments/receipt-message';
 import { expect, test } from './fixtures';
 import { freePort } from './helpers/cashier';
@@ -194,6 +194,9 @@ test('a paired sale lands with its amount in the toast, the sale key receives a 
     relays: [relayUrl],
     pubkey: `02${merchant.pubkeyHex}`,
     pairingId: pairingId(merchant.secret),
+    // Where cashiers send sales and lock quotes, and what checks a link's signature (decision 0030).
+    inbox: expect.stringMatching(/^[0-9a-f]{64}$/),
+    pairingKey: pairingKey(merchant.secret),
   });
 });
 

@@ -24,6 +24,7 @@ import { storedEvents } from './helpers/history-events';
 import { merchantProfilePublished } from './helpers/remote-sender';
 import { customerProofs, readRequest, sendPayload } from './helpers/ecash-payer';
 import { storedMoney } from './helpers/stored-money';
+import { merchantInboxKey } from './helpers/remote-sender';
 
 useWebSocketImplementation(WebSocket);
 
@@ -105,10 +106,12 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
   const cashier = await cashierFor(browser, merchant.link, merchant.npub);
   const quoteId = await requestInvoice(cashier.page, 21, 'keyboard');
 
-  // The quote was created at the merchant's mint, locked to the merchant's key (NUT-20).
+  // The quote was created at the merchant's mint, locked (NUT-20) to the sales inbox key its
+  // profile names (decision 0030, point 7).
+  const inbox = await merchantInboxKey(relayUrl, merchant.pubkeyHex);
   const atMint = await (await request.get(`${mintUrl}/v1/mint/quote/bolt11/${quoteId}`)).json();
   expect(atMint).toMatchObject({ quote: quoteId, amount: 21, state: 'UNPAID' });
-  expect(atMint.pubkey).toBe(`02${merchant.pubkeyHex}`);
+  expect(atMint.pubkey).toBe(`02${inbox}`);
 
   await payQuote(quoteId);
 
@@ -133,7 +136,7 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
 
   // The very same gift wrap again (captured off the relay, republished), then a fresh inbox
   // session reading the relay from 3 days back: the quote is recognised, nothing is minted.
-  const wraps = await captureWraps(relayUrl, merchant.pubkeyHex);
+  const wraps = await captureWraps(relayUrl, inbox);
   expect(wraps.length).toBeGreaterThanOrEqual(1);
   await republish(relayUrl, wraps);
   const skipped = page.waitForEvent('console', {

@@ -1,5 +1,6 @@
 // The merchant PIN as a merchant sets and enters it in the built app (docs/behaviour.md "Merchant PIN").
 import { expect, type Page } from '@playwright/test';
+import { customerWallet } from './customer';
 
 export const PIN = '482915';
 export const PROMPT = 'Enter the merchant PIN';
@@ -21,4 +22,24 @@ export async function setPinInSettings(page: Page, pin: string) {
 export async function enterPin(scope: ReturnType<Page['getByRole']> | Page, pin: string) {
   await scope.getByLabel('PIN', { exact: true }).fill(pin);
   await scope.getByRole('button', { name: 'Unlock' }).click();
+}
+
+/**
+ * Withdraw everything from the Wallet screen (the PIN asked first unless it was just entered),
+ * copy the token and redeem it at the mint; the sats redeemed. Needs clipboard permissions.
+ */
+export async function withdrawAll(page: Page, mintUrl: string, pin = PIN): Promise<number> {
+  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const prompt = page.getByRole('dialog', { name: PROMPT });
+  await expect(prompt).toBeVisible();
+  await prompt.getByLabel('PIN', { exact: true }).fill(pin);
+  await prompt.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('button', { name: /^Withdraw [\d,]+ sats$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scan to withdraw' });
+  await dialog.getByRole('button', { name: 'Copy Token' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^cashuB/);
+  const token = await page.evaluate(() => navigator.clipboard.readText());
+  const proofs = await (await customerWallet(mintUrl)).receive(token);
+  return proofs.reduce((sum, p) => sum + p.amount.toNumber(), 0);
 }

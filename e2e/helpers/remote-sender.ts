@@ -7,7 +7,11 @@ import { SimplePool, useWebSocketImplementation } from 'nostr-tools/pool';
 import { generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
 import WebSocket from 'ws';
 import { giftWrapAt } from '../../dev/relay/pinned-wrap';
-import { MERCHANT_PROFILE_KIND } from '../../src/core/remote-payments/merchant-profile';
+import {
+  MERCHANT_PROFILE_KIND,
+  newestEvent,
+  parseMerchantProfile,
+} from '../../src/core/remote-payments/merchant-profile';
 import { decodePairingSecret, provePairing } from '../../src/core/remote-payments/pairing';
 import {
   serializePaymentMessage,
@@ -122,4 +126,20 @@ export async function merchantProfilePublished(relayUrl: string, npub: string): 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('The merchant never published its profile');
+}
+
+/**
+ * The sales inbox key (x-only hex) the merchant's published profile names, once it is on the
+ * relay: cashiers send sales and lock quotes to it (decision 0030, point 7).
+ */
+export async function merchantInboxKey(relayUrl: string, pubkeyHex: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const events = await query(relayUrl, { kinds: [MERCHANT_PROFILE_KIND], authors: [pubkeyHex] });
+    const newest = newestEvent(events);
+    const inbox = newest ? parseMerchantProfile(newest)?.inbox : undefined;
+    if (inbox) return inbox;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The merchant never published a profile naming its sales inbox key');
 }

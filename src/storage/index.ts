@@ -32,6 +32,7 @@ import { DexieAutoCashOutStore } from './auto-cash-out-store';
 import { DexieCashierLinkStore, DexieCashierSaleStore } from './cashier-sale-store';
 import { DexieMeltStore } from './melt-store';
 import { DexieMerchantTrustStore } from './merchant-trust-store';
+import { DexieSalesInboxKeyStore } from './sales-inbox-key-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
 import { DexieReceiptPrintStore } from './receipt-print-store';
@@ -93,6 +94,8 @@ export interface Storage {
   merchantTrust: DexieMerchantTrustStore;
   /** The inbox's retry list: messages it could not finish, tried again at each start. */
   inboxRetries: DexieInboxRetryStore;
+  /** The sales inbox key, plain: a locked till takes remote sales with it (decision 0030). */
+  salesInboxKey: DexieSalesInboxKeyStore;
   /** Ecash paid by customers, journaled until swapped (also the ledger of its two writes). */
   ecashReceipts: DexieEcashReceipts;
   /** Ecash of other mints, journaled from its quotes until what arrived is minted. */
@@ -149,6 +152,7 @@ export function createStorage(options: StorageOptions): Storage {
     cashierLinks: new DexieCashierLinkStore(db, clock),
     merchantTrust: new DexieMerchantTrustStore(db, clock, lock),
     inboxRetries: new DexieInboxRetryStore(db),
+    salesInboxKey: new DexieSalesInboxKeyStore(db, clock),
     ecashReceipts: new DexieEcashReceipts(db, clock),
     foreignEcash: new DexieForeignEcash(db, clock),
     historyRange: new DexieHistoryRange(db),

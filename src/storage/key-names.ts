@@ -37,6 +37,11 @@ export const KEY_NAMES = {
   pairingSecret: 'pairing-secret',
   /** the sales private key proofs are sealed to while a PIN is set (decision 0030) */
   salesKey: 'sales-key',
+  /**
+   * The sales inbox private key, plain even with a PIN set: a locked till reads remote sales and
+   * mints their quotes with it (decision 0030, point 7). Never the Nostr identity key.
+   */
+  salesInboxKey: 'sales-inbox-key',
   /** the PIN's salt, scrypt parameters and check value, JSON; absent without a PIN */
   lock: 'pin-lock',
 } as const;
@@ -47,6 +52,7 @@ export const BYTE_KEYS: ReadonlySet<string> = new Set([
   KEY_NAMES.seed,
   KEY_NAMES.pairingSecret,
   KEY_NAMES.salesKey,
+  KEY_NAMES.salesInboxKey,
 ]);
 
 /** A non-numeric or non-finite stored counter reads as 0; fractions are dropped. */

@@ -47,9 +47,9 @@ export function paymentReceivedText(
 export const PIN_PROMPT_TITLE = 'Enter the merchant PIN';
 export const PIN_LOCK_TITLE = 'This till is locked';
 export const PIN_LOCK_TEXT =
-  'Sales go on while the till is locked. The PIN opens the wallet and Settings, and stores remote sales.';
+  'Sales go on while the till is locked, remote sales too. The PIN opens the wallet and Settings.';
 /** The lock banner's line after the title; the keypad works below it. */
-export const PIN_LOCK_BANNER = 'Sales go on; remote sales are stored once the PIN is entered.';
+export const PIN_LOCK_BANNER = 'Sales go on, remote sales too.';
 export const PIN_LOCK_ENTER = 'Enter PIN';
 export const PIN_FIELD_LABEL = 'PIN';
 export const PIN_SUBMIT = 'Unlock';

@@ -8,11 +8,8 @@ import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { DeviceKeys } from '../../core/keys';
 import type { TillLock } from '../../core/lock';
-import {
-  RelayStatusBoard,
-  type RelayStatusSource,
-  type RemotePaymentInbox,
-} from '../../core/remote-payments';
+import { RelayStatusBoard, type RelayStatusSource } from '../../core/remote-payments';
+import type { PendingMintQuote } from '../../core/ports';
 import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
 import { PriceService } from '../../core/prices/price-service';
@@ -34,6 +31,12 @@ import type { MerchantProfilePublisher } from '../../core/remote-payments/profil
 import type { ReceiptSender } from '../../core/remote-payments/receipts';
 import type { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
 import {
+  inboxesTogether,
+  salesKeyForLock,
+  type InboxControl,
+} from '../../core/remote-payments/sales-inbox';
+import {
+  createSalesInbox,
   createInbox,
   createMintBackup,
   createProfilePublisher,
@@ -47,8 +50,11 @@ export interface AppServices extends BaseServices {
   storage: CashewStorage;
   /** The device's Nostr key, built once: its "one key only" guard holds for the whole app. */
   deviceKeys: DeviceKeys;
-  /** The merchant's remote-payment inbox; started after onboarding. */
-  inbox: RemotePaymentInbox;
+  /**
+   * The merchant's remote-payment inboxes (the Nostr key's and the sales inbox key's, decision
+   * 0030 point 7), started, stopped and restarted together; started after onboarding.
+   */
+  inbox: InboxControl;
   /** Per relay, whether the inbox gets its payment messages (Settings shows it). */
   relayStatus: RelayStatusSource;
   /** One cached cashu-ts Mint/Wallet per mint URL (seeded for the merchant, seedless for a cashier). */
@@ -115,6 +121,9 @@ export function completeServices(
   const { config, keys, counterSource: counters } = storage;
   const wallets = new WalletProvider({ keys, counters, logger });
   const deviceKeys = new DeviceKeys(keys);
+  // The sales inbox key is plain: a locked till takes remote sales with it (decision 0030).
+  const salesKey = () => storage.salesInboxKey.getOrCreate();
+  const inboxKeyFor = async (quotePubkey: string) => salesKeyForLock(await salesKey(), quotePubkey);
   const seedSealed = async () => {
     await storage.lock.init();
     return storage.lock.state() === 'locked';
@@ -144,6 +153,8 @@ export function completeServices(
     quotes: storage.mintQuotes,
     // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
     getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
+    // ... unless the quote is locked to the sales inbox key, which signs while locked.
+    inboxKeyFor,
     // A locked till keeps selling: sales are minted with random outputs (decision 0024), their
     // journal sealed to the sales key (decision 0030).
     seedSealed,
@@ -264,7 +275,15 @@ export function completeServices(
     onOutcome: (outcome) => options.onAutoCashOut?.(outcome),
   });
   const getSecretKey = () => deviceKeys.getOrCreateSecretKey();
-  const relayDeps = { config, store: storage.merchantTrust, getSecretKey, logger, clock };
+  const relayDeps = {
+    config,
+    store: storage.merchantTrust,
+    getSecretKey,
+    inboxKeyFor,
+    inboxPubkey: async () => getPublicKey(await salesKey()),
+    logger,
+    clock,
+  };
   const receipts = createReceiptSender(relayDeps);
   const relayStatus = new RelayStatusBoard();
   const merchantProfile = createProfilePublisher(relayDeps);
@@ -316,38 +335,45 @@ export function completeServices(
     const receipt = settled.quote.receipt;
     if (settled.kind !== 'remote' || !receipt) return;
     const time = Math.floor(clock() / 1000);
-    void receipts.send(receipt, { quote: settled.quote.quote, amount: settled.amount, time });
+    const sale = { quote: settled.quote.quote, amount: settled.amount, time };
+    void receipts.send(receipt, sale, settled.quote.pubkey);
   });
+  const inboxDeps = {
+    config,
+    processedQuotes: storage.processedQuotes,
+    getSecretKey,
+    // Remote quotes join the one PaymentService: its onSettled toast names them 'remote'.
+    takeOver: (quote: PendingMintQuote) => payments.takeOverRemote(quote),
+    onInvalidMessage: options.onRemotePaymentError,
+    logger,
+    clock,
+    trust: {
+      store: storage.merchantTrust,
+      wallets,
+      receipts,
+      profile: merchantProfile,
+      // Each time listening starts (start-up, Settings saved) the cashiers' catalog is checked too.
+      mintBackup: {
+        sync: async () => {
+          backUp();
+          void catalog.sync();
+        },
+      },
+    },
+    retryList: storage.inboxRetries,
+  };
   return {
     ...base,
     storage,
     deviceKeys,
-    inbox: createInbox({
-      config,
-      processedQuotes: storage.processedQuotes,
-      getSecretKey,
-      // Remote quotes join the one PaymentService: its onSettled toast names them 'remote'.
-      takeOver: (quote) => payments.takeOverRemote(quote),
-      onInvalidMessage: options.onRemotePaymentError,
-      logger,
-      clock,
-      trust: {
-        store: storage.merchantTrust,
-        wallets,
-        receipts,
-        profile: merchantProfile,
-        // Each time listening starts (start-up, Settings saved) the cashiers' catalog is checked too.
-        mintBackup: {
-          sync: async () => {
-            backUp();
-            void catalog.sync();
-          },
-        },
-      },
-      retryList: storage.inboxRetries,
-      relayStatus,
-      takeOther: (content) => ecashInbox.take(content),
-    }),
+    inbox: inboxesTogether(
+      createInbox({
+        ...inboxDeps,
+        relayStatus,
+        takeOther: (content) => ecashInbox.take(content),
+      }),
+      createSalesInbox({ ...inboxDeps, salesKey }),
+    ),
     relayStatus,
     merchantProfile,
     mintBackup,

@@ -24,6 +24,8 @@ import { MERCHANT_PROFILE_KIND } from '../../core/remote-payments/merchant-profi
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
 import { ReceiptSender } from '../../core/remote-payments/receipts';
+import { INBOX_LOCK_NAME } from '../../core/remote-payments/constants';
+import { publishedPairingKey } from '../../core/remote-payments/sales-inbox';
 
 export type { MerchantTrustDeps, MerchantTrustStore };
 
@@ -63,16 +65,11 @@ function poolFactory(WebSocketImpl?: typeof WebSocket): () => RelayPool {
   return () => createRelayPool(WebSocketImpl ? { WebSocket: WebSocketImpl } : {});
 }
 
-/**
- * start() is idempotent and returns at once (the relays are subscribed when this tab gets the
- * inbox lock); processed quotes older than 30 days are cleaned at each start.
- */
-export function createInbox(deps: InboxDeps): RemotePaymentInbox {
-  const trust = deps.trust;
-  return new RemotePaymentInbox({
+/** What both inboxes take alike: relays, mint, claims, take-over, notices, lock, retry list. */
+function commonDeps(deps: InboxDeps) {
+  return {
     createPool: poolFactory(deps.WebSocket),
     getRelays: () => deps.config.getRelays(),
-    getSecretKey: deps.getSecretKey,
     getMintUrl: () => deps.config.getMintUrl(),
     processedQuotes: deps.processedQuotes,
     takeOver: deps.takeOver,
@@ -81,9 +78,56 @@ export function createInbox(deps: InboxDeps): RemotePaymentInbox {
     clock: deps.clock,
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
     ...(deps.retryList ? { retryList: deps.retryList } : {}),
+  };
+}
+
+/**
+ * start() is idempotent and returns at once (the relays are subscribed when this tab gets the
+ * inbox lock); processed quotes older than 30 days are cleaned at each start.
+ */
+export function createInbox(deps: InboxDeps): RemotePaymentInbox {
+  const trust = deps.trust;
+  return new RemotePaymentInbox({
+    ...commonDeps(deps),
+    getSecretKey: deps.getSecretKey,
     ...(deps.relayStatus ? { relayStatus: deps.relayStatus } : {}),
     ...(deps.takeOther ? { takeOther: deps.takeOther } : {}),
     ...(trust ? merchantTrust(trust, deps) : {}),
+  });
+}
+
+/**
+ * The sales inbox (decision 0030, point 7): wraps addressed to the sales inbox key, which is plain,
+ * so it listens while the till is locked. Sales are judged as in the identity inbox, except that
+ * pairing is checked with the link's signature against the pairing key of the profile this device
+ * last published (the secret is sealed). It has its own cross-tab lock and relay lookback, and
+ * leaves the profile, NUT-18 payloads and the relay status to the identity inbox.
+ */
+export function createSalesInbox(
+  deps: InboxDeps & { trust: MerchantTrustDeps; salesKey: () => Promise<Uint8Array> },
+): RemotePaymentInbox {
+  const { store } = deps.trust;
+  const trust = merchantTrust(deps.trust, deps);
+  return new RemotePaymentInbox({
+    ...commonDeps(deps),
+    getSecretKey: deps.salesKey,
+    lockName: `${INBOX_LOCK_NAME}:sales`,
+    getPairing: async () => {
+      const [acceptUnpaired, published] = await Promise.all([
+        store.acceptsUnpaired(),
+        store.lastPublishedProfile(),
+      ]);
+      const verifyKey = publishedPairingKey(published);
+      return { acceptUnpaired, ...(verifyKey ? { verifyKey } : {}) };
+    },
+    acceptedMints: trust.acceptedMints,
+    onRefused: trust.onRefused,
+    verify: trust.verify,
+    onDuplicate: trust.onDuplicate,
+    cursors: {
+      lastListen: (relay) => store.lastListen(`sales:${relay}`),
+      recordListen: (relay, seconds) => store.recordListen(`sales:${relay}`, seconds),
+    },
   });
 }
 
@@ -91,6 +135,10 @@ export interface MerchantRelayDeps {
   config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
   store: MerchantTrustStore;
   getSecretKey: () => Promise<Uint8Array>;
+  /** the sales inbox key for a quote locked to it: it seals that sale's receipt */
+  inboxKeyFor?: (quotePubkey: string) => Promise<Uint8Array | undefined>;
+  /** the sales inbox key's public half, named in the profile */
+  inboxPubkey?: () => Promise<string>;
   logger: Logger;
   clock: Clock;
   WebSocket?: typeof WebSocket;
@@ -101,7 +149,9 @@ export function createReceiptSender(deps: MerchantRelayDeps): ReceiptSender {
   return new ReceiptSender({
     createPool: poolFactory(deps.WebSocket),
     getRelays: () => deps.config.getRelays(),
-    getSecretKey: deps.getSecretKey,
+    getSecretKey: async (quotePubkey) =>
+      (quotePubkey ? await deps.inboxKeyFor?.(quotePubkey) : undefined) ??
+      (await deps.getSecretKey()),
     logger: deps.logger,
     clock: deps.clock,
   });
@@ -116,6 +166,7 @@ export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfile
     acceptedMints: () => deps.store.acceptedMints(),
     unlocked: deps.store,
     getSecretKey: deps.getSecretKey,
+    ...(deps.inboxPubkey ? { inboxPubkey: deps.inboxPubkey } : {}),
     pairing: deps.store,
     state: deps.store,
     logger: deps.logger,

@@ -33,6 +33,11 @@ export interface CashierSale {
   sends: number;
   /** ms since epoch of the last delivery */
   lastSentAt?: number;
+  /**
+   * The merchant's sales inbox key the message went to, which seals its receipt (decision 0030,
+   * point 7); absent: the merchant's key, as before.
+   */
+  recipient?: string;
 }
 
 /** What core needs from storage for the list (src/storage/cashier-sale-store.ts). */

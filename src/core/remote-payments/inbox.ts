@@ -26,7 +26,7 @@ import {
 } from './inbox-bounds';
 import { defaultLockProvider, type LockProvider } from '../cross-tab-lock';
 import type { InboxRetryStore, RelayCursorStore } from './merchant-ports';
-import { hasValidPairing } from './pairing';
+import { hasPairingSignature, hasValidPairing } from './pairing';
 import type { PaymentMessage } from './payment-message';
 import type { RemoteQuoteVerdict } from './verify-remote-quote';
 import { acceptedMintFor, type RefusalKind } from './sale-judgement';
@@ -67,10 +67,11 @@ export interface RemotePaymentInboxDeps {
   /** how often a quote whose take-over failed is retried while listening */
   maxTrackAttempts?: number;
   /**
-   * The pairing secret and the "accept unpaired" setting, read for every message. Absent: every
+   * The pairing secret (or, for the sales inbox of a locked till, the published key that checks
+   * a link's signature) and the "accept unpaired" setting, read for every message. Absent: every
    * sender is taken (the behaviour before pairing existed).
    */
-  getPairing?: () => Promise<{ secret: Uint8Array; acceptUnpaired: boolean }>;
+  getPairing?: () => Promise<PairingCheck>;
   /**
    * The mints the merchant accepts for remote sales, as its profile lists them (docs/protocol.md
    * "Accepted mints and locking"). A message naming any other mint is dropped. Absent: only the
@@ -106,6 +107,20 @@ export interface RemotePaymentInboxDeps {
   relayStatus?: RelayStatusSink;
   /** Offered each decrypted message first; true when it took it (NUT-18 ecash payloads). */
   takeOther?: (content: string) => Promise<boolean>;
+}
+
+/** How a message's pairing proof is checked: HMAC with the secret, or the link's signature. */
+export interface PairingCheck {
+  secret?: Uint8Array;
+  /** pairing.ts `pairingKey`: checks `sig` without the secret (decision 0030, point 7) */
+  verifyKey?: string;
+  acceptUnpaired: boolean;
+}
+
+function isPaired(pairing: PairingCheck | undefined, message: PaymentMessage): boolean {
+  if (!pairing) return false;
+  if (pairing.secret) return hasValidPairing(pairing.secret, message);
+  return pairing.verifyKey !== undefined && hasPairingSignature(pairing.verifyKey, message);
 }
 
 /**
@@ -501,7 +516,7 @@ export class RemotePaymentInbox {
     const pairing = this.deps.getPairing ? await this.deps.getPairing() : undefined;
     const strict = pairing !== undefined && !pairing.acceptUnpaired;
     session.strict = strict;
-    const paired = pairing !== undefined && hasValidPairing(pairing.secret, message);
+    const paired = isPaired(pairing, message);
     if (strict && !paired) {
       this.logger.debug(`Remote quote ${message.quote} dropped: not from a paired cashier link`);
       this.refused('unpaired', message.quote);
@@ -692,6 +707,8 @@ export class RemotePaymentInbox {
           await list.remove(row.id);
           continue;
         }
+        // The sales inbox and the identity inbox share the list: each retries its own wraps.
+        if (!row.event.tags.some((tag) => tag[0] === 'p' && tag[1] === session.pubkey)) continue;
         session.parked.add(row.id);
         this.enqueue(session, row.event);
       }

@@ -109,3 +109,12 @@ export interface RefusalCounter {
   countRefused(sales: readonly RefusedSale[]): Promise<void>;
   refusedCounts(): Promise<RefusedCounts>;
 }
+
+/**
+ * The sales inbox key (decision 0030, point 7): a secp256k1 key kept plain on the device, so a
+ * locked till opens the sales wrapped to it and mints the quotes locked to it.
+ */
+export interface SalesInboxKeyStore {
+  /** The stored key; one is created (once, across tabs) when there is none. */
+  getOrCreate(): Promise<Uint8Array>;
+}

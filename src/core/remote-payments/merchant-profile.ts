@@ -8,10 +8,15 @@ export const MERCHANT_PROFILE_KIND = 10019;
 export const PAIRING_TAG = 'cashew-pairing';
 /** Our own tag: a listed mint on which the merchant takes quotes that are not NUT-20 locked. */
 export const UNLOCKED_TAG = 'cashew-unlocked';
+/** Our own tag: the sales inbox key, where cashiers send sales and lock quotes (decision 0030). */
+export const INBOX_TAG = 'cashew-inbox';
+/** Our own tag: the key that checks a paired link's signature (pairing.ts `pairingKey`). */
+export const PAIRING_KEY_TAG = 'cashew-pairing-key';
 
 const MAX_TAGS = 64;
 const PUBKEY_PATTERN = /^0[23][0-9a-f]{64}$/;
 const PAIRING_ID_PATTERN = /^[0-9a-f]{16}$/;
+const XONLY_PATTERN = /^[0-9a-f]{64}$/;
 
 export interface MerchantProfile {
   mints: string[];
@@ -22,6 +27,13 @@ export interface MerchantProfile {
   pairingId?: string;
   /** listed mints on which an unlocked quote is taken (the merchant's setting; never a locking mint) */
   unlockedMints?: string[];
+  /**
+   * The sales inbox key (x-only hex): cashiers wrap sales to it and lock quotes to it, so a
+   * locked till takes them. Absent (an older profile): the profile's author, as before.
+   */
+  inbox?: string;
+  /** with pairingId: the key that checks a paired link's signature (x-only hex) */
+  pairingKey?: string;
 }
 
 export function merchantProfileTemplate(profile: MerchantProfile, now: number): EventTemplate {
@@ -31,6 +43,8 @@ export function merchantProfileTemplate(profile: MerchantProfile, now: number): 
   if (profile.pubkey) tags.push(['pubkey', profile.pubkey]);
   if (profile.pairingId) tags.push([PAIRING_TAG, profile.pairingId]);
   for (const mint of profile.unlockedMints ?? []) tags.push([UNLOCKED_TAG, mint]);
+  if (profile.inbox) tags.push([INBOX_TAG, profile.inbox]);
+  if (profile.pairingKey) tags.push([PAIRING_KEY_TAG, profile.pairingKey]);
   return { kind: MERCHANT_PROFILE_KIND, created_at: now, tags, content: '' };
 }
 
@@ -62,6 +76,8 @@ export function parseMerchantProfile(event: NostrEvent): MerchantProfile | undef
     if (name === UNLOCKED_TAG && isUrl(value, ['https:', 'http:'])) {
       (profile.unlockedMints ??= []).push(value);
     }
+    if (name === INBOX_TAG && XONLY_PATTERN.test(value)) profile.inbox = value;
+    if (name === PAIRING_KEY_TAG && XONLY_PATTERN.test(value)) profile.pairingKey = value;
   }
   return profile;
 }

@@ -150,7 +150,7 @@ export function merchantTrust(
       if (!message.receipt) return;
       const sale = await store.creditedSale(message.quote);
       if (!sale) return;
-      await receipts.send(message.receipt, { quote: message.quote, ...sale });
+      await receipts.send(message.receipt, { quote: message.quote, ...sale }, message.pubkey);
     },
     onListening: () => {
       void learnLockingMints(store, wallets, deps.logger).then(() => profile?.sync());

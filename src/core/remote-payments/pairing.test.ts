@@ -11,9 +11,11 @@ import {
 import {
   decodePairingSecret,
   encodePairingSecret,
+  hasPairingSignature,
   hasValidPairing,
   newPairingSecret,
   pairingId,
+  pairingKey,
   provePairing,
 } from './pairing';
 import { parsePaymentMessage, serializePaymentMessage } from './payment-message';
@@ -81,6 +83,41 @@ describe('pairing proof', () => {
   });
 });
 
+describe('pairing signature (a locked till checks it, decision 0030 point 7)', () => {
+  const secret = newPairingSecret();
+  const message = paymentMessageFixture({ receipt: 'ab'.repeat(32) });
+  const signed = { ...message, pairing: provePairing(secret, message, true) };
+
+  it('passes against the link’s pairing key after travelling as text, the MAC as well', () => {
+    const received = parsePaymentMessage(serializePaymentMessage(signed), context);
+    expect(received.pairing?.sig).toMatch(/^[0-9a-f]{128}$/);
+    expect(hasPairingSignature(pairingKey(secret), received)).toBe(true);
+    expect(hasValidPairing(secret, received)).toBe(true);
+  });
+
+  it('fails for another link’s key, a proof without one, and a changed field', () => {
+    expect(hasPairingSignature(pairingKey(newPairingSecret()), signed)).toBe(false);
+    const unsigned = { ...message, pairing: provePairing(secret, message) };
+    expect(hasPairingSignature(pairingKey(secret), unsigned)).toBe(false);
+    expect(hasPairingSignature(pairingKey(secret), { ...signed, amount: 2_100 })).toBe(false);
+    expect(hasPairingSignature(pairingKey(secret), { ...signed, receipt: 'cd'.repeat(32) })).toBe(
+      false,
+    );
+  });
+
+  it('tells nothing of the secret: the key is neither the secret nor its id', () => {
+    const key = pairingKey(secret);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(key).not.toContain(Buffer.from(secret).toString('hex'));
+    expect(key.startsWith(pairingId(secret))).toBe(false);
+  });
+
+  it('refuses a malformed signature', () => {
+    const text = serializePaymentMessage(signed).replace(signed.pairing.sig!, 'zz');
+    expect(() => parsePaymentMessage(text, context)).toThrow(InvalidPaymentMessageError);
+  });
+});
+
 describe('receipt', () => {
   const merchantKey = generateSecretKey();
   const receiptKey = generateSecretKey();
@@ -142,6 +179,17 @@ describe('merchant profile', () => {
     const template = merchantProfileTemplate(profile, 5);
     expect(template.kind).toBe(10019);
     expect(parseMerchantProfile(event(template.tags, 5))).toEqual(profile);
+  });
+
+  it('names the sales inbox key and the pairing key, and skips malformed ones', () => {
+    const withInbox = { ...profile, inbox: 'cd'.repeat(32), pairingKey: 'ef'.repeat(32) };
+    const template = merchantProfileTemplate(withInbox, 5);
+    expect(parseMerchantProfile(event(template.tags, 5))).toEqual(withInbox);
+    const bad = event([
+      ['cashew-inbox', `02${'cd'.repeat(32)}`],
+      ['cashew-pairing-key', 'XY'],
+    ]);
+    expect(parseMerchantProfile(bad)).toEqual({ mints: [], relays: [] });
   });
 
   it('skips malformed tags one by one and refuses another kind', () => {

@@ -1,8 +1,9 @@
 // The cashier-link pairing secret and the proof a paired cashier attaches to each payment message
 // (docs/protocol.md "Pairing").
+import { schnorr } from '@noble/curves/secp256k1.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes, randomBytes } from '@noble/hashes/utils.js';
 import { base64urlnopad } from '@scure/base';
 import type { PaymentMessage } from './payment-message';
 import { provenSaleText } from './remote-sale';
@@ -15,6 +16,8 @@ export const LINK_PAIRING_KEY = 'pair';
 const PAIRING_ID_HEX_CHARS = 16;
 /** Bumped if the proven fields ever change, so an old proof can never pass as a new one. */
 const PROOF_DOMAIN = 'cashew-pos/payment/1';
+/** The signing key of a link is sha256 of this and the secret: the secret never leaves the link. */
+const SIGNING_DOMAIN = 'cashew-pos/pairing-key/1';
 
 /** What a paired cashier adds to a payment message. */
 export interface PairingProof {
@@ -22,6 +25,11 @@ export interface PairingProof {
   id: string;
   /** hex HMAC-SHA256(secret, canonical message) */
   mac: string;
+  /**
+   * BIP-340 signature of sha256(canonical message) by the link's signing key (pairingKey), for a
+   * merchant checking while its till is locked (docs/protocol.md "Pairing"); 128 hex.
+   */
+  sig?: string;
 }
 
 export function newPairingSecret(): Uint8Array {
@@ -58,11 +66,49 @@ function provenBytes(message: PaymentMessage): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(fields));
 }
 
-export function provePairing(secret: Uint8Array, message: PaymentMessage): PairingProof {
-  return {
+function signingKey(secret: Uint8Array): Uint8Array {
+  const domain = new TextEncoder().encode(SIGNING_DOMAIN);
+  const bytes = new Uint8Array(domain.length + secret.length);
+  bytes.set(domain);
+  bytes.set(secret, domain.length);
+  return sha256(bytes);
+}
+
+/**
+ * The public key that checks a link's signatures (x-only hex). The merchant publishes it in its
+ * profile and checks with it while the secret is sealed; it cannot make a proof.
+ */
+export function pairingKey(secret: Uint8Array): string {
+  return bytesToHex(schnorr.getPublicKey(signingKey(secret)));
+}
+
+/** `signed`: the proof also carries the signature a locked till checks (sales inbox key). */
+export function provePairing(
+  secret: Uint8Array,
+  message: PaymentMessage,
+  signed = false,
+): PairingProof {
+  const bytes = provenBytes(message);
+  const proof: PairingProof = {
     id: pairingId(secret),
-    mac: bytesToHex(hmac(sha256, secret, provenBytes(message))),
+    mac: bytesToHex(hmac(sha256, secret, bytes)),
   };
+  if (signed) proof.sig = bytesToHex(schnorr.sign(sha256(bytes), signingKey(secret)));
+  return proof;
+}
+
+/**
+ * Whether the message carries a signature by the link whose pairing key is `key` over exactly
+ * these fields: what a locked till checks, since it cannot open the secret.
+ */
+export function hasPairingSignature(key: string, message: PaymentMessage): boolean {
+  const sig = message.pairing?.sig;
+  if (!sig) return false;
+  try {
+    return schnorr.verify(hexToBytes(sig), sha256(provenBytes(message)), hexToBytes(key));
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the message carries a proof made with this secret over exactly these fields. */

@@ -37,6 +37,7 @@ const PUBKEY_PATTERN = /^0[23][0-9a-f]{64}$/;
 const X_ONLY_PUBKEY_PATTERN = /^[0-9a-f]{64}$/;
 const PAIRING_ID_PATTERN = /^[0-9a-f]{16}$/;
 const PAIRING_MAC_PATTERN = /^[0-9a-f]{64}$/;
+const PAIRING_SIG_PATTERN = /^[0-9a-f]{128}$/;
 /** A NUT-18 request id as the app makes them (core/wallet/ecash/sale-request.ts): 8 bytes, hex. */
 const ECASH_REQUEST_PATTERN = /^[0-9a-f]{16}$/;
 
@@ -143,10 +144,12 @@ function parsePairingProof(value: unknown): PairingProof {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     fail('malformed pairing proof');
   }
-  const { id, mac } = value as Record<string, unknown>;
+  const { id, mac, sig } = value as Record<string, unknown>;
   if (typeof id !== 'string' || !PAIRING_ID_PATTERN.test(id)) fail('malformed pairing id');
   if (typeof mac !== 'string' || !PAIRING_MAC_PATTERN.test(mac)) fail('malformed pairing proof');
-  return { id, mac };
+  if (sig === undefined) return { id, mac };
+  if (typeof sig !== 'string' || !PAIRING_SIG_PATTERN.test(sig)) fail('malformed pairing proof');
+  return { id, mac, sig };
 }
 
 /** The message text a cashier sends; only known fields, so nothing else leaks into the rumor. */
@@ -164,7 +167,9 @@ export function serializePaymentMessage(message: PaymentMessage): string {
     sale,
     ecashRequest,
   } = message;
-  const proof = pairing ? { id: pairing.id, mac: pairing.mac } : undefined;
+  const proof = pairing
+    ? { id: pairing.id, mac: pairing.mac, ...(pairing.sig ? { sig: pairing.sig } : {}) }
+    : undefined;
   return JSON.stringify({
     quote,
     amount,

@@ -14,7 +14,7 @@ import {
 } from './merchant-profile';
 import type { PairingStore, ProfileStateStore } from './merchant-ports';
 import { mintUrlKey } from '../urls/normalise-url';
-import { pairingId } from './pairing';
+import { pairingId, pairingKey } from './pairing';
 import { publishToRelays } from './publish';
 import type { RelayPool } from './relay-pool';
 
@@ -33,6 +33,8 @@ export interface ProfilePublisherDeps {
     lockingMints: () => Promise<string[]>;
   };
   getSecretKey: () => Promise<Uint8Array>;
+  /** the sales inbox key's public half (x-only hex), named in the profile; absent: none */
+  inboxPubkey?: () => Promise<string>;
   pairing: Pick<PairingStore, 'getOrCreateSecret' | 'acceptsUnpaired'>;
   state: ProfileStateStore;
   logger?: Logger;
@@ -117,7 +119,7 @@ export class MerchantProfilePublisher {
 
   /** What the profile says now. */
   async profile(): Promise<MerchantProfile> {
-    const [secretKey, mintUrl, known, relays, acceptUnpaired, secret, unlocked, locking] =
+    const [secretKey, mintUrl, known, relays, acceptUnpaired, secret, unlocked, locking, inbox] =
       await Promise.all([
         this.deps.getSecretKey(),
         this.deps.getMintUrl(),
@@ -127,6 +129,7 @@ export class MerchantProfilePublisher {
         this.deps.pairing.getOrCreateSecret(),
         this.deps.unlocked?.acceptsUnlocked() ?? false,
         this.deps.unlocked?.lockingMints() ?? ([] as string[]),
+        this.deps.inboxPubkey?.(),
       ]);
     const mints: string[] = [];
     const seen = new Set<string>();
@@ -146,6 +149,8 @@ export class MerchantProfilePublisher {
       pubkey: lockPubkeyForNostrKey(getPublicKey(secretKey)),
       ...(acceptUnpaired ? {} : { pairingId: pairingId(secret) }),
       ...(unlockedMints.length > 0 ? { unlockedMints } : {}),
+      ...(inbox ? { inbox } : {}),
+      ...(inbox && !acceptUnpaired ? { pairingKey: pairingKey(secret) } : {}),
     };
   }
 

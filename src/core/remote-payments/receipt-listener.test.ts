@@ -65,6 +65,23 @@ describe('ReceiptListener', () => {
     expect(filter.since).toBeLessThan(Math.floor(early.createdAt / 1000) - 172_800);
   });
 
+  it('for a sale sent to the sales inbox key, takes the receipt that key sealed, not the npub’s', async () => {
+    const { pool, received, listener } = setup();
+    const inboxSk = generateSecretKey();
+    const toInbox = { ...sale('q-inbox'), recipient: getPublicKey(inboxSk) };
+    pool.deliver(
+      RELAY,
+      receiptFor(toInbox.receiptSecretKey, { quote: 'q-inbox', amount: 9, time: 1 }),
+    );
+    pool.deliver(
+      RELAY,
+      receiptFor(toInbox.receiptSecretKey, { quote: 'q-inbox', amount: 21, time: 2 }, inboxSk),
+    );
+    listener.listen([toInbox]);
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    expect(received).toEqual([['q-inbox', { quote: 'q-inbox', amount: 21, time: 2 }]]);
+  });
+
   it('ignores a forged receipt sealed by another key, and a receipt naming another quote', async () => {
     const { pool, received, listener } = setup();
     const mine = sale('q1');

@@ -19,6 +19,8 @@ export interface AwaitedReceipt {
   createdAt: number;
   /** a paid sale's receipt is due first: its key is the one proved to a relay that asks AUTH */
   status?: string;
+  /** the key the sale was sent to, whose seal the receipt carries; absent: the merchant's key */
+  recipient?: string;
 }
 
 /**
@@ -96,7 +98,8 @@ export class ReceiptListener {
     const sale = tagged === undefined ? undefined : this.awaited.get(tagged);
     if (!sale) return;
     try {
-      const receipt = readReceiptEvent(event, sale.receiptSecretKey, this.deps.merchantPubkeyHex);
+      const author = sale.recipient ?? this.deps.merchantPubkeyHex;
+      const receipt = readReceiptEvent(event, sale.receiptSecretKey, author);
       if (receipt.quote !== sale.quote) {
         this.deps.logger.warn(`Receipt for ${receipt.quote} came to the key of ${sale.quote}`);
         return;

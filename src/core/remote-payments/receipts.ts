@@ -9,8 +9,11 @@ import type { RelayPool } from './relay-pool';
 export interface ReceiptSenderDeps {
   createPool: () => RelayPool;
   getRelays: () => Promise<string[]>;
-  /** the device key: the seal's author, which the cashier checks */
-  getSecretKey: () => Promise<Uint8Array>;
+  /**
+   * The seal's author, which the cashier checks: the sales inbox key for a sale locked to it (a
+   * locked till confirms it, decision 0030 point 7), else the device key.
+   */
+  getSecretKey: (quotePubkey?: string) => Promise<Uint8Array>;
   logger?: Logger;
   clock?: Clock;
   /** one receipt per quote per this interval, however often the cashier re-sends */
@@ -42,7 +45,12 @@ export class ReceiptSender {
     this.clock = deps.clock ?? Date.now;
   }
 
-  async send(receiptPubkeyHex: string, receipt: SaleReceipt): Promise<ReceiptOutcome> {
+  /** `quotePubkey`: the sale's NUT-20 lock, which picks the key that seals the receipt. */
+  async send(
+    receiptPubkeyHex: string,
+    receipt: SaleReceipt,
+    quotePubkey?: string,
+  ): Promise<ReceiptOutcome> {
     if (!this.admit(receipt.quote)) {
       this.logger.debug(`Receipt for ${receipt.quote} not sent again yet (rate limit)`);
       return 'rate-limited';
@@ -50,7 +58,7 @@ export class ReceiptSender {
     let pool: RelayPool | undefined;
     try {
       const [secretKey, relays] = await Promise.all([
-        this.deps.getSecretKey(),
+        this.deps.getSecretKey(quotePubkey),
         this.deps.getRelays(),
       ]);
       const event = wrapReceipt({ merchantSecretKey: secretKey, receiptPubkeyHex, receipt });

@@ -34,6 +34,11 @@ export interface RemoteTarget {
   relays: string[];
   /** the merchant's profile takes unlocked quotes on this mint; absent: locked only */
   allowUnlocked?: boolean;
+  /**
+   * The sales inbox key the merchant's profile names (x-only hex): sales are sent and locked to
+   * it (decision 0030, point 7); absent (an older profile): to the merchant's key.
+   */
+  inboxPubkeyHex?: string;
 }
 
 export interface RemoteCashierDeps {
@@ -206,6 +211,7 @@ export class RemoteCashier {
         allowUnlocked: target.allowUnlocked === true,
         ecashRequestId,
         ...(options.sale ? { sale: options.sale } : {}),
+        ...(target.inboxPubkeyHex ? { recipientPubkeyHex: target.inboxPubkeyHex } : {}),
         beforePublish: async (message) => {
           const check = await revoked;
           if (check === 'revoked') {
@@ -227,6 +233,7 @@ export class RemoteCashier {
             status: 'unpaid',
             createdAt: this.clock(),
             sends: 0,
+            ...(target.inboxPubkeyHex ? { recipient: target.inboxPubkeyHex } : {}),
           };
           await store.put(written).catch((error: unknown) => {
             logger.warn(
@@ -460,7 +467,7 @@ export class RemoteCashier {
     const generation = this.generation;
     try {
       const { accepted } = await sendPaymentMessage({
-        recipientPubkeyHex: this.deps.merchantPubkeyHex,
+        recipientPubkeyHex: sale.recipient ?? this.deps.merchantPubkeyHex,
         message: sale.message,
         relays: sale.relays,
         pool: this.relayPool(),

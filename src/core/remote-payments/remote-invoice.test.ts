@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { LockingUnavailableError, UnlockedQuoteError } from './errors';
 import { readPaymentEvent } from './gift-wrap';
 import { createRemoteInvoice, type QuoteWallet } from './remote-invoice';
+import { hasPairingSignature, hasValidPairing, newPairingSecret, pairingKey } from './pairing';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
-import { newPairingSecret } from './pairing';
 
 const MINT = 'http://127.0.0.1:3338';
 const merchant = generateSecretKey();
@@ -86,6 +86,33 @@ describe('createRemoteInvoice', () => {
       amount: 21,
       pubkey: lock,
     });
+  });
+
+  it('with a sales inbox key in the profile, locks and sends to it, with the signed pairing proof', async () => {
+    const pool = new FakeRelayPool();
+    const inbox = generateSecretKey();
+    const lock = `02${getPublicKey(inbox)}`;
+    const secret = newPairingSecret();
+    const { wallet, calls } = standIn({ nut20: true, returnedPubkey: lock });
+    const invoice = await createRemoteInvoice({
+      merchantPubkeyHex: merchantPub,
+      recipientPubkeyHex: getPublicKey(inbox),
+      amount: 21,
+      mintUrl: MINT,
+      relays: ['ws://a'],
+      pool,
+      mintClient: wallet,
+      pairingSecret: secret,
+    });
+    expect(calls).toEqual([`locked:${lock}`]);
+    expect(invoice.pubkey).toBe(lock);
+    const [wrap] = pool.events.get('ws://a') ?? [];
+    expect(wrap!.tags).toContainEqual(['p', getPublicKey(inbox)]);
+    // Only the inbox key opens it, not the merchant's npub.
+    expect(() => readPaymentEvent(wrap!, merchant, { currentMintUrl: MINT })).toThrow();
+    const message = readPaymentEvent(wrap!, inbox, { currentMintUrl: MINT });
+    expect(hasPairingSignature(pairingKey(secret), message)).toBe(true);
+    expect(hasValidPairing(secret, message)).toBe(true);
   });
 
   it('creates nothing and sends nothing on a mint without NUT-20 unless the merchant takes unlocked quotes', async () => {

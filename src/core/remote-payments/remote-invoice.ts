@@ -95,6 +95,11 @@ export async function createRemoteInvoice(args: {
   /** the link's pairing secret: the message then carries its proof (unpaired without) */
   pairingSecret?: Uint8Array;
   /**
+   * The merchant's sales inbox key (its profile's): the message goes to it, the quote is locked
+   * to it and the pairing proof carries the signature a locked till checks (decision 0030).
+   */
+  recipientPubkeyHex?: string;
+  /**
    * Runs with the final message after the quote exists and before anything is published (the
    * cashier checks its link and writes its sale row here); a throw sends nothing.
    */
@@ -108,7 +113,8 @@ export async function createRemoteInvoice(args: {
     throw new CashewError('Amount must be a positive whole number of sats');
   }
   const wallet = args.mintClient ?? new Wallet(args.mintUrl, { unit: 'sat' });
-  const lockPubkey = lockPubkeyForNostrKey(args.merchantPubkeyHex);
+  const recipient = args.recipientPubkeyHex ?? args.merchantPubkeyHex;
+  const lockPubkey = lockPubkeyForNostrKey(recipient);
 
   let quote: MintQuoteBolt11Response;
   try {
@@ -136,11 +142,17 @@ export async function createRemoteInvoice(args: {
   }
   if (args.ecashRequestId) message.ecashRequest = args.ecashRequestId;
   // Proven last, over the final fields (receipt included), so the merchant can check them all.
-  if (args.pairingSecret) message.pairing = provePairing(args.pairingSecret, message);
+  if (args.pairingSecret) {
+    message.pairing = provePairing(
+      args.pairingSecret,
+      message,
+      args.recipientPubkeyHex !== undefined,
+    );
+  }
   await args.beforePublish?.(message);
 
   const { accepted } = await sendPaymentMessage({
-    recipientPubkeyHex: args.merchantPubkeyHex,
+    recipientPubkeyHex: recipient,
     message,
     relays: args.relays,
     pool: args.pool,

@@ -84,5 +84,7 @@ export async function resolveRemoteTarget(
   if (relays.length === 0) relays = await config.getRelays();
   const target: RemoteTarget = { mintUrl: normaliseMintInput(choice.mintUrl), relays };
   if (choice.unlockedAllowed) target.allowUnlocked = true;
+  // Sales go to the merchant's sales inbox key when its profile names one (decision 0030).
+  if (profile?.inbox) target.inboxPubkeyHex = profile.inbox;
   return { target, linkMintRefused: choice.linkMintRefused };
 }

@@ -6,6 +6,7 @@ import {
   hasValidDleq,
   OutputData,
   pointFromHex,
+  signMintQuote,
   splitAmount,
   verifyDLEQProof,
   type Keyset,
@@ -67,14 +68,15 @@ function plainOutputsOf(journal: LockedOutputs): OutputData[] {
  */
 export async function mintLocked(
   wallet: Wallet,
-  req: { quote: string; amount: number; journal: LockedOutputs },
+  req: { quote: string; amount: number; journal: LockedOutputs; pubkey?: string; privkey?: string },
 ): Promise<NewProof[]> {
-  if (isSealedJournal(req.journal)) return mintSealed(wallet, req.quote, req.journal.outputs);
+  if (isSealedJournal(req.journal)) return mintSealed(wallet, req, req.journal.outputs);
+  // A NUT-20 quote locked to the sales inbox key is signed with it (decision 0030, point 7).
   const preview = await wallet.prepareMint(
     'bolt11',
     req.amount,
-    { quote: req.quote },
-    { keysetId: req.journal.keysetId },
+    req.pubkey ? { quote: req.quote, pubkey: req.pubkey } : { quote: req.quote },
+    { keysetId: req.journal.keysetId, ...(req.privkey ? { privkey: req.privkey } : {}) },
     { type: 'custom', data: plainOutputsOf(req.journal) },
   );
   return (await completeMint(wallet, preview)).map(toRandomProof);
@@ -82,11 +84,18 @@ export async function mintLocked(
 
 async function mintSealed(
   wallet: Wallet,
-  quote: string,
+  req: { quote: string; privkey?: string },
   outputs: SealedLockedOutput[],
 ): Promise<NewProof[]> {
   const keyset = await wallet.keyChain.ensureKeysetKeys(outputs[0]!.blindedMessage.id);
-  const reply = await wallet.mint.mintBolt11({ quote, outputs: outputs.map(wireMessage) });
+  const messages = outputs.map(wireMessage);
+  // NUT-20: a quote locked to the sales inbox key carries its signature over these messages.
+  const signature = req.privkey ? signMintQuote(req.privkey, req.quote, messages) : undefined;
+  const reply = await wallet.mint.mintBolt11({
+    quote: req.quote,
+    outputs: messages,
+    ...(signature ? { signature } : {}),
+  });
   if (reply.signatures.length !== outputs.length) {
     throw new MintUnreachableError('Mint reply does not sign each output once');
   }

@@ -49,6 +49,11 @@ export interface QuoteMinterDeps {
   wallets: WalletProvider;
   /** the device's nostr secret key: signs mint requests for NUT-20 locked (remote) quotes */
   getSigningKey(): Promise<Uint8Array>;
+  /**
+   * The sales inbox key when the quote is locked to it (decision 0030, point 7): plain, so such a
+   * quote is minted while the till is locked. Undefined for any other lock; omitted: never.
+   */
+  inboxKeyFor?: (quotePubkey: string) => Promise<Uint8Array | undefined>;
   /** True while the seed is sealed: new mints then use random outputs (decision 0024). */
   seedSealed?: () => Promise<boolean>;
   /** The sales public key while a PIN is set: a locked sale's journal is sealed to it (0030). */
@@ -120,7 +125,7 @@ export class QuoteMinter {
           ...(quote.pubkey
             ? {
                 pubkey: quote.pubkey,
-                privkey: signingKeyForQuote(quote.pubkey, await this.deps.getSigningKey()),
+                privkey: await this.privkeyFor(quote.pubkey),
               }
             : {}),
         });
@@ -165,13 +170,21 @@ export class QuoteMinter {
     return (await this.deps.seedSealed?.()) ?? false;
   }
 
+  /** The NUT-20 signing key for a quote's lock: the sales inbox key, else the Nostr key. */
+  private async privkeyFor(quotePubkey: string): Promise<string> {
+    const inbox = await this.deps.inboxKeyFor?.(quotePubkey);
+    return signingKeyForQuote(quotePubkey, inbox ?? (await this.deps.getSigningKey()));
+  }
+
   /**
    * A quote with a locked journal is finished that way, locked or not. A new mint takes that way
-   * only while the seed is sealed, and never for a NUT-20 quote: its signing key is sealed too.
+   * only while the seed is sealed, and a NUT-20 quote only when it is locked to the sales inbox
+   * key: the Nostr key is sealed too.
    */
   private async mintsWhileLocked(quote: PendingMintQuote): Promise<boolean> {
     if (quote.lockedOutputs) return true;
-    if (quote.reservation || quote.pubkey) return false;
+    if (quote.reservation) return false;
+    if (quote.pubkey && !(await this.deps.inboxKeyFor?.(quote.pubkey))) return false;
     return this.seedSealed();
   }
 
@@ -208,6 +221,9 @@ export class QuoteMinter {
         quote: quote.quote,
         amount: quote.amount,
         journal,
+        ...(quote.pubkey
+          ? { pubkey: quote.pubkey, privkey: await this.privkeyFor(quote.pubkey) }
+          : {}),
       });
       await this.checkpoint('mint:signed');
       await this.store(quote, proofs);

@@ -17,6 +17,9 @@ import { TEST_INTERVALS } from '../../../testing/wallet/payment-harness';
 import { WalletProvider } from '../wallet-provider';
 import { WithdrawService } from '../withdraw/withdraw-service';
 import { PaymentService, type PaymentSettled } from './payment-service';
+import { getPublicKey } from 'nostr-tools/pure';
+import { salesKeyForLock } from '../../remote-payments/sales-inbox';
+import { lockPubkeyForNostrKey } from '../mint/nut20-key';
 
 const WAIT = { timeout: 20_000, interval: 25 };
 const PIN = '482915';
@@ -42,7 +45,7 @@ async function deviceWithPin(): Promise<string> {
 }
 
 /** One page load: the lock starts locked, as after a reload. */
-function open(dbName: string, checkpoint?: Checkpoint): Tab {
+function open(dbName: string, checkpoint?: Checkpoint, salesInbox = false): Tab {
   const storage = testStorage(dbName);
   storage.now.value = Date.now();
   const seedReads = { count: 0 };
@@ -60,6 +63,12 @@ function open(dbName: string, checkpoint?: Checkpoint): Tab {
     keys: storage.keys,
     quotes: storage.mintQuotes,
     getSigningKey: () => Promise.reject(new Error('no signing key in this test')),
+    ...(salesInbox
+      ? {
+          inboxKeyFor: async (lock: string) =>
+            salesKeyForLock(await storage.salesInboxKey.getOrCreate(), lock),
+        }
+      : {}),
     seedSealed: async () => {
       await storage.lock.init();
       return storage.lock.state() === 'locked';
@@ -110,6 +119,62 @@ async function spend(proofs: StoredProof[]): Promise<number> {
   const { send, keep } = await wallet.send(amount, proofs);
   return [...send, ...keep].reduce((sum, p) => sum + Number(p.amount), 0);
 }
+
+/** A cashier's quote at the dev mint, NUT-20 locked to `lock`, taken over as the inbox does. */
+async function remoteQuote(tab: Tab, amount: number, lock: string) {
+  const cashier = new Wallet(dev.mint.url, { unit: 'sat' });
+  await cashier.loadMint();
+  const reply = await cashier.createLockedMintQuote(amount, lock);
+  const quote = {
+    quote: reply.quote,
+    mintUrl: dev.mint.url,
+    amount,
+    request: reply.request,
+    kind: 'remote' as const,
+    state: 'UNPAID' as const,
+    createdAt: Date.now(),
+    expiry: reply.expiry ?? null,
+    pubkey: lock,
+  };
+  expect(await tab.payments.takeOverRemote(quote)).toBe(true);
+  return quote;
+}
+
+describe('a remote sale on a locked till (decision 0030, point 7)', () => {
+  it('locked to the sales inbox key is minted without the PIN, and spendable after it', async () => {
+    const tab = open(await deviceWithPin(), undefined, true);
+    await tab.storage.lock.init();
+    const inboxKey = await tab.storage.salesInboxKey.getOrCreate();
+    const quote = await remoteQuote(tab, 21, lockPubkeyForNostrKey(getPublicKey(inboxKey)));
+    await dev.mint.pay(quote.quote);
+    await expect.poll(() => tab.settled.length, WAIT).toBe(1);
+
+    expect(tab.storage.lock.state()).toBe('locked');
+    expect(tab.seedReads.count).toBe(0);
+    expect(await stored(tab)).toEqual({
+      balance: 21,
+      history: [{ type: 'remote-payment', amount: 21, quoteId: quote.quote }],
+      pendingQuotes: 0,
+    });
+    expect(dev.mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+    expect(await tab.storage.proofs.listUnspent()).toEqual([]);
+    expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
+    expect(await spend(await tab.storage.proofs.listUnspent())).toBe(21);
+  });
+
+  it('locked to any other key waits for the PIN (its signing key is sealed)', async () => {
+    const tab = open(await deviceWithPin(), undefined, true);
+    const other = lockPubkeyForNostrKey(getPublicKey(new Uint8Array(32).fill(7)));
+    const quote = await remoteQuote(tab, 8, other);
+    await dev.mint.pay(quote.quote);
+    // The identity key is asked for (and refused in this test): nothing is minted or stored.
+    await expect.poll(() => dev.mint.mintQuote(quote.quote)?.state, WAIT).toBe('PAID');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(dev.mint.mintQuote(quote.quote)?.state).toBe('PAID');
+    expect(tab.settled).toEqual([]);
+    expect(await tab.storage.proofs.balance()).toBe(0);
+  });
+});
 
 describe('a sale on a locked till', () => {
   it('is minted and stored without the PIN, and its proofs are spendable', async () => {

@@ -65,6 +65,8 @@ export interface PaymentServiceDeps {
   wallets: WalletProvider;
   /** the device's nostr secret key: signs mint requests for NUT-20 locked (remote) quotes */
   getSigningKey(): Promise<Uint8Array>;
+  /** the sales inbox key for a quote locked to it, minted while locked (decision 0030, point 7) */
+  inboxKeyFor?: (quotePubkey: string) => Promise<Uint8Array | undefined>;
   /**
    * True while the seed is sealed and the PIN not entered yet: sales are then minted with random
    * outputs instead of waiting for the seed (decision 0024). Omitted: never (no till lock).
