@@ -9,6 +9,8 @@ import { clickDigits, invoiceDialog, LANDS, RECEIVED, requestInvoice } from './h
 import { onboard } from './helpers/onboard';
 import { customerWallet } from './helpers/customer';
 import { customerProofs, readRequest, sendPayload } from './helpers/ecash-payer';
+import { enterPin, LOCKED, PIN, PROMPT, setPinInSettings } from './helpers/pin';
+import { storedMoney } from './helpers/stored-money';
 
 const balance = (page: Page) => page.getByTestId('home-balance');
 
@@ -118,6 +120,55 @@ test.describe('paying a sale with ecash', () => {
     await expect(balance(page)).toHaveText('25 sats', LANDS);
     await page.getByRole('link', { name: 'Wallet', exact: true }).click();
     await expect(page.getByText('Ecash sale')).toHaveCount(1, LANDS);
+  });
+
+  test('a locked till takes a pasted token without the PIN: it lands at once, sealed, and is there after the PIN', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await setPinInSettings(page, PIN);
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.reload();
+    await expect(page.getByTestId('lock-banner')).toContainText(LOCKED);
+    const proofs = await customerProofs(mintUrl, 34, payQuote);
+
+    await clickDigits(page, '34');
+    await page.getByRole('button', { name: 'Receive ecash' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Receive 34 sats in ecash' });
+    await dialog
+      .getByLabel('Ecash token')
+      .fill(getEncodedToken({ mint: mintUrl, unit: 'sat', proofs }));
+    await dialog.getByRole('button', { name: 'Take ecash' }).click();
+    await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+    await expect(balance(page)).toHaveText('34 sats', LANDS);
+    await expect(page.getByTestId('lock-banner')).toBeVisible();
+    expect(await storedMoney(page)).toMatchObject({
+      balance: 34,
+      history: [{ type: 'ecash-payment', amount: 34 }],
+    });
+    // Sealed at rest (decision 0030): no secret the customer sent nor any new one is readable.
+    const rows = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const open = indexedDB.open('cashew-pos');
+          open.onsuccess = () => {
+            const read = open.result.transaction('proofs').objectStore('proofs').getAll();
+            read.onsuccess = () => resolve(JSON.stringify(read.result));
+          };
+        }),
+    );
+    expect(rows).not.toContain('"C":"0');
+    for (const p of proofs) expect(rows).not.toContain(p.secret);
+
+    // After the PIN the sealed proofs open: the whole sale can be withdrawn, recorded once.
+    await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await enterPin(page.getByRole('dialog', { name: PROMPT }), PIN);
+    await expect(page.getByRole('button', { name: 'Withdraw 34 sats' })).toBeVisible(LANDS);
+    expect(await storedMoney(page)).toMatchObject({ balance: 34, history: [{ amount: 34 }] });
   });
 
   test('dev/pay-request.ts pays the requests on screen from its own seed, as `npm start` demonstrates it', async ({

@@ -21,7 +21,6 @@ import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { WalletProvider } from '../wallet-provider';
 import { MALFORMED_ECASH_MESSAGE } from './ecash-input';
 import {
-  ECASH_LOCKED_MESSAGE,
   ECASH_SPENT_MESSAGE,
   EcashReceiver,
   MALFORMED_TOKEN_MESSAGE,
@@ -267,12 +266,69 @@ describe('EcashReceiver', () => {
     expect(await second.storage.ecashReceipts.list()).toEqual([]);
   });
 
-  it('a locked till refuses ecash and stores nothing (its seed is sealed)', async () => {
-    const { storage, receiver } = await till(mint.url, { sealed: true });
-    const { proofs } = await customerProofs(mint, 5);
-    await expect(receiver.receive(payment(mint, proofs, 5))).rejects.toThrow(ECASH_LOCKED_MESSAGE);
-    await nothingStored(storage);
-    for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(false);
+  describe('a locked till (its seed sealed, decision 0024)', () => {
+    it('swaps into random outputs journaled first: the sale lands once, flagged for the swap after the PIN', async () => {
+      const { storage, receiver } = await till(mint.url, { sealed: true });
+      const { proofs } = await customerProofs(mint, 5);
+      const journaled = vi.fn();
+      const seen = await till(mint.url, {
+        storage,
+        sealed: true,
+        checkpoint: async (step) => {
+          if (step === 'ecash:outputs-journaled') {
+            journaled((await storage.ecashReceipts.list())[0]?.lockedOutputs?.outputs.length);
+          }
+        },
+      });
+      expect(await seen.receiver.receive(payment(mint, proofs, 5))).toMatchObject({
+        status: 'received',
+        amount: 5,
+      });
+      expect(journaled).toHaveBeenCalledWith(2); // 4 + 1, on the row before the swap was sent
+      for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(true);
+      expect(await receiver.receive(payment(mint, proofs, 5))).toMatchObject({
+        status: 'duplicate',
+      });
+      expect(await storage.proofs.balance()).toBe(5);
+      expect(await ecashEvents(storage)).toHaveLength(1);
+      expect(await storage.ecashReceipts.list()).toEqual([]);
+      const stored = await storage.proofs.listUnspent();
+      expect(stored.every((p) => p.random === true)).toBe(true);
+    });
+
+    it('a lost answer is restored from the journaled outputs; a tab that died after journaling lands once at the next start, still locked', async () => {
+      const { storage, receiver } = await till(mint.url, { sealed: true });
+      const { proofs } = await customerProofs(mint, 12);
+      mint.addFault({ path: '/v1/swap', method: 'POST', action: 'dropResponse', count: 1 });
+      expect(await receiver.receive(payment(mint, proofs, 12))).toMatchObject({
+        status: 'received',
+        amount: 12,
+      });
+      expect(await storage.proofs.balance()).toBe(12);
+
+      const frozen = freezeAt('ecash:signed');
+      const first = await till(mint.url, { sealed: true, checkpoint: frozen.checkpoint });
+      const more = await customerProofs(mint, 7);
+      void first.receiver.receive(payment(mint, more.proofs, 7, 'req-2'));
+      await frozen.reached;
+      expect(await first.storage.proofs.balance()).toBe(0);
+      const second = await till(mint.url, { storage: first.storage, sealed: true });
+      await second.receiver.resumeAll();
+      await second.receiver.resumeAll();
+      expect(await second.storage.proofs.balance()).toBe(7);
+      expect(await ecashEvents(second.storage)).toHaveLength(1);
+      expect(await second.storage.ecashReceipts.list()).toEqual([]);
+    });
+
+    it('spent ecash is reported and nothing is stored', async () => {
+      const { storage, receiver } = await till(mint.url, { sealed: true });
+      const { wallet, proofs } = await customerProofs(mint, 13);
+      await wallet.receive(token(mint.url, proofs));
+      await expect(receiver.receiveToken(token(mint.url, proofs), 13)).rejects.toThrow(
+        ECASH_SPENT_MESSAGE,
+      );
+      await nothingStored(storage);
+    });
   });
 
   describe('a token pasted at the keypad', () => {
@@ -302,7 +358,7 @@ describe('EcashReceiver', () => {
       await nothingStored(storage);
     });
 
-    it('a spent token, another mint’s token and a locked till store nothing, each saying why', async () => {
+    it('a spent token and another mint’s token store nothing, each saying why', async () => {
       const { storage, receiver } = await till(mint.url);
       const { wallet, proofs } = await customerProofs(mint, 13);
       await wallet.receive(token(mint.url, proofs));
@@ -314,12 +370,6 @@ describe('EcashReceiver', () => {
         notAcceptedMessage(otherMint.url),
       );
       await nothingStored(storage);
-      const locked = await till(mint.url, { sealed: true });
-      const fresh = await customerProofs(mint, 5);
-      await expect(locked.receiver.receiveToken(token(mint.url, fresh.proofs), 5)).rejects.toThrow(
-        ECASH_LOCKED_MESSAGE,
-      );
-      await nothingStored(locked.storage);
     });
   });
 });

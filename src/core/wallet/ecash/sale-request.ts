@@ -15,6 +15,8 @@ export interface SaleRequestInput {
   merchantPubkey: string;
   /** the merchant's relays, where the payload is sent */
   relays: string[];
+  /** the key (compressed hex) the proofs must be locked to (NUT-10/11 P2PK), when the mint checks it */
+  lockPubkey?: string;
 }
 
 export interface EncodedSaleRequest {
@@ -39,7 +41,10 @@ export function saleDescription(shopName: string, amount: number): string {
   return shop ? `${shop}: ${amount} sats` : `${amount} sats`;
 }
 
-/** The request; NUT-18 tag ["n","17"] says the Nostr transport takes NIP-17 direct messages. */
+/**
+ * The request; NUT-18 tag ["n","17"] says the Nostr transport takes NIP-17 direct messages, and
+ * the locking field (`nut10`, kind P2PK) asks for proofs only the merchant's key can spend.
+ */
 export function saleRequest(input: SaleRequestInput): PaymentRequest {
   const target = nip19.nprofileEncode({ pubkey: input.merchantPubkey, relays: input.relays });
   return new PaymentRequest(
@@ -50,6 +55,7 @@ export function saleRequest(input: SaleRequestInput): PaymentRequest {
     input.mints,
     saleDescription(input.shopName, input.amount),
     true,
+    input.lockPubkey ? { kind: 'P2PK', data: input.lockPubkey } : undefined,
   );
 }
 

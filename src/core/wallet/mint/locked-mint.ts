@@ -44,6 +44,20 @@ export async function mintLocked(
   return completeMint(wallet, preview);
 }
 
+/** A swap of `inputs` into the journaled outputs: the same ones every time, as `mintLocked`. */
+export async function swapLocked(
+  wallet: Wallet,
+  inputs: Proof[],
+  journal: LockedOutputs,
+): Promise<Proof[]> {
+  const preview = await wallet.prepareSwapToReceive(
+    inputs,
+    { keysetId: journal.keysetId },
+    { type: 'custom', data: outputsOf(journal) },
+  );
+  return (await wallet.completeSwap(preview)).keep;
+}
+
 /**
  * NUT-09 restore of the journaled outputs: the proofs the mint signed for them (empty when it
  * signed none). A mint advertising NUT-12 must prove each signature, as in
