@@ -21,6 +21,12 @@ import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { WalletProvider } from '../wallet-provider';
 import { MALFORMED_ECASH_MESSAGE } from './ecash-input';
 import {
+  ecashLockKey,
+  LOCKED_ELSEWHERE_MESSAGE,
+  LOCKED_WAIT_MESSAGE,
+  NOT_LOCKED_MESSAGE,
+} from './ecash-lock';
+import {
   ECASH_SPENT_MESSAGE,
   EcashReceiver,
   MALFORMED_TOKEN_MESSAGE,
@@ -236,8 +242,11 @@ describe('EcashReceiver', () => {
     expect(await storage.ecashReceipts.list()).toHaveLength(1);
     mint.clearFaults();
 
-    await receiver.resumeAll();
-    await receiver.resumeAll();
+    // What start-up repair recorded is handed back, once, for the screen to announce.
+    expect(await receiver.resumeAll()).toMatchObject([
+      { status: 'received', id: 'req-1', amount: 9 },
+    ]);
+    expect(await receiver.resumeAll()).toEqual([]);
     expect(await storage.proofs.balance()).toBe(9);
     expect(await ecashEvents(storage)).toHaveLength(1);
     expect(await storage.ecashReceipts.list()).toEqual([]);
@@ -328,6 +337,80 @@ describe('EcashReceiver', () => {
         ECASH_SPENT_MESSAGE,
       );
       await nothingStored(storage);
+    });
+  });
+
+  describe('a request locked to the merchant (NUT-10/11 P2PK)', () => {
+    /** What a customer's wallet sends for a locked request: proofs locked to `pubkey`. */
+    async function lockedProofs(on: TestMint, amount: number, pubkey: string): Promise<Proof[]> {
+      const wallet = await newWallet(on.url);
+      const quote = await wallet.createMintQuoteBolt11(amount);
+      await on.pay(quote.quote);
+      return wallet.mintProofsBolt11(amount, quote.quote, undefined, {
+        type: 'p2pk',
+        options: { pubkey },
+      });
+    }
+    const tillKey = async (storage: TestStorage) => {
+      const seed = await storage.keys.getSeed();
+      if (!seed) throw new Error('no seed');
+      return ecashLockKey(seed).pubkey;
+    };
+    const locked = (on: TestMint, proofs: unknown, amount: number, id = 'req-1') => ({
+      ...payment(on, proofs, amount, id),
+      lockRequired: true,
+    });
+
+    it('proofs locked to the till’s key land once, the swap signing them', async () => {
+      const { storage, receiver } = await till(mint.url);
+      const proofs = await lockedProofs(mint, 21, await tillKey(storage));
+      expect(await receiver.receive(locked(mint, proofs, 21))).toMatchObject({
+        status: 'received',
+        amount: 21,
+      });
+      for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(true);
+      expect(await storage.proofs.balance()).toBe(21);
+      expect(await ecashEvents(storage)).toHaveLength(1);
+      const stored = await storage.proofs.listUnspent();
+      expect(stored.every((p) => !p.secret.startsWith('['))).toBe(true);
+    });
+
+    it('locked to another key, or plain for a locked request: refused with the reason, nothing stored', async () => {
+      const { storage, receiver } = await till(mint.url);
+      const elsewhere = await lockedProofs(mint, 8, ecashLockKey(new Uint8Array(64)).pubkey);
+      await expect(receiver.receive(locked(mint, elsewhere, 8))).rejects.toThrow(
+        LOCKED_ELSEWHERE_MESSAGE,
+      );
+      const { proofs: plain } = await customerProofs(mint, 8);
+      await expect(receiver.receive(locked(mint, plain, 8))).rejects.toThrow(NOT_LOCKED_MESSAGE);
+      await nothingStored(storage);
+      for (const p of [...elsewhere, ...plain]) expect(mint.isSpent(p.secret)).toBe(false);
+    });
+
+    it('a locked till waits for the PIN: nothing stored; a journal from before the reload is swapped only after it', async () => {
+      const first = await till(mint.url, { checkpoint: freezeAt('ecash:journaled').checkpoint });
+      const pubkey = await tillKey(first.storage);
+      const sealed = await till(mint.url, { storage: first.storage, sealed: true });
+      const early = await lockedProofs(mint, 5, pubkey);
+      await expect(sealed.receiver.receive(locked(mint, early, 5))).rejects.toThrow(
+        LOCKED_WAIT_MESSAGE,
+      );
+      await nothingStored(first.storage);
+
+      const proofs = await lockedProofs(mint, 9, pubkey);
+      void first.receiver.receive(locked(mint, proofs, 9));
+      await vi.waitFor(async () =>
+        expect(await first.storage.ecashReceipts.list()).toHaveLength(1),
+      );
+      await sealed.receiver.resumeAll();
+      expect(await first.storage.ecashReceipts.list()).toHaveLength(1);
+      for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(false);
+
+      const unlocked = await till(mint.url, { storage: first.storage });
+      await unlocked.receiver.resumeAll();
+      expect(await first.storage.proofs.balance()).toBe(9);
+      expect(await ecashEvents(first.storage)).toHaveLength(1);
+      expect(await first.storage.ecashReceipts.list()).toEqual([]);
     });
   });
 

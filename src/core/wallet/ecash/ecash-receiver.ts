@@ -101,6 +101,9 @@ export type EcashReceived =
     }
   | { status: 'duplicate'; id: string };
 
+/** A sale recorded by start-up repair, and the invoice of the same sale it closed. */
+export type EcashLanded = Extract<EcashReceived, { status: 'received' }> & { closesQuote?: string };
+
 /** A pasted token has no request id: its first secret names it, so pasting it twice lands once. */
 export function tokenReceiptId(proofs: NewProof[]): string {
   return `token:${[...proofs.map((p) => p.secret)].sort()[0] ?? ''}`;
@@ -199,9 +202,10 @@ export class EcashReceiver {
 
   /**
    * Start-up repair: finishes every journaled receipt (swapped or not); never double-stores, never
-   * rejects.
+   * rejects. Resolves with the sales it recorded, so the screen announces them as it does others.
    */
-  async resumeAll(): Promise<void> {
+  async resumeAll(): Promise<EcashLanded[]> {
+    const landed: EcashLanded[] = [];
     const rows = await this.deps.receipts.list().catch((error: unknown) => {
       this.deps.logger.error('Could not read journaled ecash receipts', error);
       return [];
@@ -212,13 +216,20 @@ export class EcashReceiver {
           const current = await this.deps.receipts.get(row.id);
           // Counters reserved unlocked, or inputs locked to our key, wait for the PIN.
           if (current && !(this.needsSeed(current) && (await this.sealed()))) {
-            await this.finish(current);
+            const result = await this.finish(current);
+            if (result.status === 'received') {
+              landed.push({
+                ...result,
+                ...(row.closesQuote ? { closesQuote: row.closesQuote } : {}),
+              });
+            }
           }
         });
       } catch (error) {
         this.deps.logger.warn(`Ecash receipt ${row.id} not finished yet`, error);
       }
     }
+    return landed;
   }
 
   private async sealed(): Promise<boolean> {
