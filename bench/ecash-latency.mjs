@@ -4,7 +4,6 @@
 // Importable: measureEcashLatency({ browser, appUrl, mintUrl, relayUrl, runs? }).
 // Standalone: `node bench/ecash-latency.mjs [runs]` starts the dev stack on free ports and prints
 // the JSON figure.
-import { throttledPage } from './lib/chromium.mjs';
 import { summarize } from './lib/stats.mjs';
 import {
   onboardMerchant,
@@ -98,7 +97,10 @@ async function oneRun(page, payer, { mintUrl, relayUrl, amount }) {
   return sample;
 }
 
-/** `{ cpu4x, breakdown }`: the summary of `runs` payments after one discarded warm-up. */
+/**
+ * `{ cpu4x, breakdown, cpu1x }`: `runs` payments at 4x after one discarded warm-up, each followed
+ * by one unthrottled (the Lightning WebSocket figure is taken at 1x), so both see the same load.
+ */
 export async function measureEcashLatency({ browser, appUrl, mintUrl, relayUrl, runs = 10, log }) {
   const { tsImport } = await import('tsx/esm/api');
   const payer = await tsImport('../dev/ecash-payer.ts', import.meta.url);
@@ -107,13 +109,20 @@ export async function measureEcashLatency({ browser, appUrl, mintUrl, relayUrl, 
     const setup = await context.newPage();
     await onboardMerchant(setup, { appUrl, mintUrl, relayUrl });
     await setup.close();
-    const page = await throttledPage(context, RATE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const cpu = (rate) => cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await cpu(RATE);
     await page.goto(appUrl);
     await page.locator('[data-testid="home-balance"][data-balance]').waitFor();
     await oneRun(page, payer, { mintUrl, relayUrl, amount: 1 });
     const samples = [];
+    const unthrottled = [];
     for (let i = 0; i < runs; i++) {
-      samples.push(await oneRun(page, payer, { mintUrl, relayUrl, amount: 2 + i }));
+      await cpu(RATE);
+      samples.push(await oneRun(page, payer, { mintUrl, relayUrl, amount: 2 + 2 * i }));
+      await cpu(1);
+      unthrottled.push(await oneRun(page, payer, { mintUrl, relayUrl, amount: 3 + 2 * i }));
     }
     const median = (key) => {
       const values = samples.map((s) => s[key]).filter((v) => typeof v === 'number');
@@ -123,7 +132,8 @@ export async function measureEcashLatency({ browser, appUrl, mintUrl, relayUrl, 
       note:
         `${runs} payments after one warm-up, merchant page at ${RATE}x CPU: ms from the wrap sent ` +
         'to the dev relay (socket already open) to Home showing the new balance (inbox read, ' +
-        'unwrap, checks, swap at the dev mint, store); breakdown: medians of the parts.',
+        'unwrap, checks, swap at the dev mint, store); breakdown: medians of the parts at 4x; ' +
+        'cpu1x: one unthrottled payment after each.',
       cpu4x: summarize(samples.map((s) => s.total)),
       breakdown: {
         relayOk: median('relayOk'),
@@ -131,8 +141,12 @@ export async function measureEcashLatency({ browser, appUrl, mintUrl, relayUrl, 
         swap: median('swap'),
         storeAndShow: median('storeAndShow'),
       },
+      cpu1x: summarize(unthrottled.map((s) => s.total)),
     };
-    log?.(`ecash latency 4x: ${result.cpu4x.median} ms ${JSON.stringify(result.breakdown)}`);
+    log?.(
+      `ecash latency 4x: ${result.cpu4x.median} ms ${JSON.stringify(result.breakdown)}; ` +
+        `1x: ${result.cpu1x.median} ms`,
+    );
     return result;
   } finally {
     await context.close();

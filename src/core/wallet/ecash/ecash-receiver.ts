@@ -144,7 +144,8 @@ export class EcashReceiver {
     const mintUrl = await this.acceptedMint(payment.mintUrl);
     const wallet = await this.walletFor(mintUrl);
     await this.checkSignatures(wallet, inputs);
-    checkEcashLock(inputs, payment.lockRequired ?? false, await this.lockKey(mintUrl));
+    const key = inputs.some(hasSpendingCondition) ? await this.lockKey(mintUrl) : null;
+    checkEcashLock(inputs, payment.lockRequired ?? false, key);
     const paid = sumSats(inputs);
     const fee = wallet.getFeesForProofs(inputs.map(toCashuProof)).toNumber();
     if (paid - fee < amount) throw new ValidationError(shortMessage(paid, fee, amount));
