@@ -23,6 +23,7 @@ const FIGURES = [
   { key: 'bundle', file: 'bundle.mjs', fn: 'measureBundle' },
   { key: 'firstLoad', file: 'first-load.mjs', fn: 'measureFirstLoad' },
   { key: 'paymentLatency', file: 'payment-latency.mjs', fn: 'default' },
+  { key: 'ecashLatency', file: 'ecash-latency.mjs', fn: 'measureEcashLatency' },
   { key: 'taps', file: 'taps.mjs', fn: 'measureTaps' },
   { key: 'remoteLatency', file: 'remote-latency.mjs', fn: 'measureRemoteLatency' },
   // After the quiet figure: the junk stays on the relay, addressed to that run's merchant only.

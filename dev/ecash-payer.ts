@@ -6,6 +6,7 @@ import {
   PaymentRequestTransportType,
   Wallet,
   type CounterSource,
+  type P2PKOptions,
   type Proof,
 } from '@cashu/cashu-ts';
 import { decode } from 'nostr-tools/nip19';
@@ -22,6 +23,8 @@ export interface ReadRequest {
   mints: string[];
   pubkey: string;
   relays: string[];
+  /** the request's locking field (NUT-10/11 P2PK) as cashu-ts locks outputs to it */
+  lock?: P2PKOptions;
 }
 
 /** The parts of a `creqA`/`CREQB` request a payer needs; throws when it has no Nostr transport. */
@@ -36,6 +39,7 @@ export function readRequest(text: string): ReadRequest {
     mints: request.mints ?? [],
     pubkey: profile.data.pubkey,
     relays: profile.data.relays ?? [],
+    ...(request.nut10 ? { lock: request.toP2PKOptions() } : {}),
   };
 }
 
@@ -55,12 +59,17 @@ export interface PayerSeed {
   counters: CounterSource;
 }
 
-/** Mints `amount` sats at `mintUrl` for the customer: quote, paid by `pay`, minted. */
+/**
+ * Mints `amount` sats at `mintUrl` for the customer: quote, paid by `pay`, minted; with `lock`,
+ * the outputs are locked as a request asks (a wallet paying a locked request swaps into such
+ * outputs; minting them directly is the same ecash for the merchant).
+ */
 export async function mintProofs(
   mintUrl: string,
   amount: number,
   pay: (quoteId: string) => Promise<void> = (quote) => devMintPays(mintUrl, quote),
   own?: PayerSeed,
+  lock?: P2PKOptions,
 ): Promise<Proof[]> {
   const wallet = new Wallet(mintUrl, {
     unit: 'sat',
@@ -69,7 +78,9 @@ export async function mintProofs(
   await wallet.loadMint();
   const quote = await wallet.createMintQuoteBolt11(amount);
   await pay(quote.quote);
-  return wallet.mintProofsBolt11(amount, quote.quote);
+  return lock
+    ? wallet.mintProofsBolt11(amount, quote.quote, undefined, { type: 'p2pk', options: lock })
+    : wallet.mintProofsBolt11(amount, quote.quote);
 }
 
 /** The NUT-18 payload (any fields given override the request's), gift-wrapped to the merchant. */

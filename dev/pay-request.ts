@@ -76,7 +76,7 @@ if (!Number.isSafeInteger(tip) || tip < 0) {
   process.exit(2);
 }
 const amount = request.amount + tip;
-const proofs = await mintProofs(mint, amount, undefined, payerSeed(values.wallet));
+const proofs = await mintProofs(mint, amount, undefined, payerSeed(values.wallet), request.lock);
 await publishOn(request.relays, payloadWrap(request, { proofs }));
 console.log(
   `Paid request ${request.id}: ${amount} sats from ${mint}, sent on ${request.relays.join(', ')}`,

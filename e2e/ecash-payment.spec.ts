@@ -5,12 +5,45 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { getEncodedToken } from '@cashu/cashu-ts';
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { clickDigits, invoiceDialog, LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { customerWallet } from './helpers/customer';
 import { customerProofs, readRequest, sendPayload } from './helpers/ecash-payer';
+import { enterPin, LOCKED, PIN, PROMPT, setPinInSettings } from './helpers/pin';
+import { storedMoney } from './helpers/stored-money';
 
 const balance = (page: Page) => page.getByTestId('home-balance');
+
+/** Sets the dev mint's faults (dev/mint/README.md); an empty list clears them. */
+async function mintFaults(mintUrl: string, faults: unknown[]): Promise<void> {
+  const response = await fetch(`${mintUrl}/dev/faults`, {
+    method: faults.length ? 'POST' : 'DELETE',
+    headers: { 'content-type': 'application/json' },
+    ...(faults.length ? { body: JSON.stringify({ faults }) } : {}),
+  });
+  expect(response.ok).toBe(true);
+}
+
+/** How many ecash receipts are journaled, not yet swapped and recorded. */
+function journaledReceipts(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('cashew-pos');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction('ecashReceipts').objectStore('ecashReceipts').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
 
 async function requestOnScreen(page: Page): Promise<string> {
   const dialog = invoiceDialog(page);
@@ -21,7 +54,7 @@ async function requestOnScreen(page: Page): Promise<string> {
 }
 
 test.describe('paying a sale with ecash', () => {
-  test('the request on screen, paid over the relay, lands once; wrong id, short, malformed, another mint and spent store nothing', async ({
+  test('the request on screen asks for ecash locked to the merchant; paid so over the relay, it lands once; wrong id, short, malformed, another mint, unlocked and locked to another key store nothing', async ({
     page,
     mintUrl,
     relayUrl,
@@ -32,32 +65,42 @@ test.describe('paying a sale with ecash', () => {
     await requestInvoice(page, 21);
     const request = readRequest(await requestOnScreen(page));
     expect(request).toMatchObject({ amount: 21, mints: [mintUrl], relays: [relayUrl] });
+    // The dev mint lists NUT-10 and NUT-11: the request asks for a P2PK lock to the merchant.
+    expect(request.lock?.pubkey).toMatch(/^0[23][0-9a-f]{64}$/);
+    const { lock } = request;
 
     // A payload for no open request, and a short one: nothing stored.
     await sendPayload(request, {
       id: 'not-a-request',
-      proofs: await customerProofs(mintUrl, 21, payQuote),
+      proofs: await customerProofs(mintUrl, 21, payQuote, lock),
     });
-    await sendPayload(request, { proofs: await customerProofs(mintUrl, 20, payQuote) });
+    await sendPayload(request, { proofs: await customerProofs(mintUrl, 20, payQuote, lock) });
     await expect(page.getByText(/the sale is 21 sats/)).toBeVisible(LANDS);
     // Malformed proofs: silent. Another mint: named. Spent by the customer first: said so.
     await sendPayload(request, { proofs: [{ amount: 21, id: 'zz', secret: 's' }] });
     await sendPayload(request, {
       mint: 'http://127.0.0.1:9',
-      proofs: await customerProofs(mintUrl, 21, payQuote),
+      proofs: await customerProofs(mintUrl, 21, payQuote, lock),
     });
     await expect(page.getByText('Ecash from http://127.0.0.1:9 is not accepted here')).toBeVisible(
       LANDS,
     );
-    const spent = await customerProofs(mintUrl, 21, payQuote);
-    await (await customerWallet(mintUrl)).receive({ mint: mintUrl, unit: 'sat', proofs: spent });
-    await sendPayload(request, { proofs: spent });
-    await expect(page.getByText('This ecash was already spent')).toBeVisible(LANDS);
+    // Unlocked ecash, and ecash locked to someone else's key: refused, the reason said.
+    await sendPayload(request, { proofs: await customerProofs(mintUrl, 21, payQuote) });
+    await expect(
+      page.getByText('This ecash is not locked to the shop, as the request asked'),
+    ).toBeVisible(LANDS);
+    const elsewhere = await customerProofs(mintUrl, 21, payQuote, {
+      pubkey: `02${getPublicKey(generateSecretKey())}`,
+    });
+    await sendPayload(request, { proofs: elsewhere });
+    await expect(page.getByText('This ecash is locked to another key')).toBeVisible(LANDS);
     await expect(invoiceDialog(page)).toBeVisible();
     await expect(balance(page)).toHaveText('0 sats');
+    expect(await storedMoney(page)).toMatchObject({ balance: 0, history: [] });
 
-    // The right payload, sent twice: once.
-    const proofs = await customerProofs(mintUrl, 21, payQuote);
+    // The right payload, locked as asked, sent twice: once.
+    const proofs = await customerProofs(mintUrl, 21, payQuote, lock);
     await sendPayload(request, { proofs });
     await sendPayload(request, { proofs });
     await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
@@ -118,6 +161,94 @@ test.describe('paying a sale with ecash', () => {
     await expect(balance(page)).toHaveText('25 sats', LANDS);
     await page.getByRole('link', { name: 'Wallet', exact: true }).click();
     await expect(page.getByText('Ecash sale')).toHaveCount(1, LANDS);
+  });
+
+  test('a locked till takes a pasted token without the PIN: it lands at once, sealed, and is there after the PIN', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await setPinInSettings(page, PIN);
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.reload();
+    await expect(page.getByTestId('lock-banner')).toContainText(LOCKED);
+    const proofs = await customerProofs(mintUrl, 34, payQuote);
+
+    await clickDigits(page, '34');
+    await page.getByRole('button', { name: 'Receive ecash' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Receive 34 sats in ecash' });
+    await dialog
+      .getByLabel('Ecash token')
+      .fill(getEncodedToken({ mint: mintUrl, unit: 'sat', proofs }));
+    await dialog.getByRole('button', { name: 'Take ecash' }).click();
+    await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+    await expect(balance(page)).toHaveText('34 sats', LANDS);
+    await expect(page.getByTestId('lock-banner')).toBeVisible();
+    expect(await storedMoney(page)).toMatchObject({
+      balance: 34,
+      history: [{ type: 'ecash-payment', amount: 34 }],
+    });
+    // Sealed at rest (decision 0030): no secret the customer sent nor any new one is readable.
+    const rows = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const open = indexedDB.open('cashew-pos');
+          open.onsuccess = () => {
+            const read = open.result.transaction('proofs').objectStore('proofs').getAll();
+            read.onsuccess = () => resolve(JSON.stringify(read.result));
+          };
+        }),
+    );
+    expect(rows).not.toContain('"C":"0');
+    for (const p of proofs) expect(rows).not.toContain(p.secret);
+
+    // After the PIN the sealed proofs open: the whole sale can be withdrawn, recorded once.
+    await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await enterPin(page.getByRole('dialog', { name: PROMPT }), PIN);
+    await expect(page.getByRole('button', { name: 'Withdraw 34 sats' })).toBeVisible(LANDS);
+    expect(await storedMoney(page)).toMatchObject({ balance: 34, history: [{ amount: 34 }] });
+  });
+
+  test('a reload between receipt and swap lands the sale once at start-up, with its toast', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await requestInvoice(page, 13);
+    const request = readRequest(await requestOnScreen(page));
+    const proofs = await customerProofs(mintUrl, 13, payQuote, request.lock);
+
+    // The mint fails the swap and the restore: the payload is journaled, not swapped.
+    await mintFaults(mintUrl, [
+      { path: '/v1/swap', method: 'POST', action: 'error500' },
+      { path: '/v1/restore', method: 'POST', action: 'error500' },
+    ]);
+    try {
+      await sendPayload(request, { proofs });
+      await expect.poll(() => journaledReceipts(page), LANDS).toBe(1);
+      expect(await storedMoney(page)).toMatchObject({ balance: 0, history: [] });
+    } finally {
+      await mintFaults(mintUrl, []);
+    }
+
+    await page.reload();
+    await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+    await expect(balance(page)).toHaveText('13 sats', LANDS);
+    await expect.poll(() => journaledReceipts(page), LANDS).toBe(0);
+    // The customer's payload again (another relay, a retry): still once.
+    await sendPayload(request, { proofs });
+    await page.reload();
+    await expect(balance(page)).toHaveText('13 sats', LANDS);
+    expect(await storedMoney(page)).toMatchObject({
+      balance: 13,
+      pendingQuotes: 0,
+      history: [{ type: 'ecash-payment', amount: 13 }],
+    });
   });
 
   test('dev/pay-request.ts pays the requests on screen from its own seed, as `npm start` demonstrates it', async ({

@@ -31,6 +31,8 @@ export type WriteStep =
   | 'ecash:counters-reserved'
   /** the ecash journal records the reservation; the swap was not sent */
   | 'ecash:reservation-recorded'
+  /** a locked till's ecash journal records its random outputs; the swap was not sent */
+  | 'ecash:outputs-journaled'
   /** the mint answered the ecash swap; its outputs are not stored */
   | 'ecash:signed'
   /** ecash of another mint is journaled with both quotes; its melt was not sent */

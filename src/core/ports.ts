@@ -214,6 +214,8 @@ export interface PendingMintQuote {
   sale?: SaleDetail;
   /** direct quotes: the single-use id of the NUT-18 request offered beside the invoice */
   ecashRequestId?: string;
+  /** the key (compressed hex) that request asks the customer's proofs to be locked to, if any */
+  ecashLock?: string;
 }
 
 export interface MintQuoteStore {
@@ -472,6 +474,8 @@ export interface PendingEcashReceipt {
   createdAt: number;
   /** the NUT-13 counters of the swap's outputs, recorded before the swap is sent */
   reservation?: CounterReservation;
+  /** a locked till's swap: its random outputs, recorded before the swap is sent (decision 0024) */
+  lockedOutputs?: LockedOutputs;
   fiat?: FiatRecord;
   /** the sale's lines and tax, when the keypad or cart knew them */
   sale?: Omit<SaleDetail, 'method' | 'tipSats'>;

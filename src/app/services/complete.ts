@@ -15,6 +15,7 @@ import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
 import { PriceService } from '../../core/prices/price-service';
 import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
+import { ecashLockKey, mintEnforcesLocks } from '../../core/wallet/ecash/ecash-lock';
 import { SaleRequests } from '../../core/wallet/ecash/sale-requests';
 import { EcashInbox } from '../../core/wallet/ecash/ecash-inbox';
 import { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
@@ -170,6 +171,7 @@ export function completeServices(
       await storage.lock.init();
       return storage.lock.state() === 'locked';
     },
+    salesPublicKey: () => storage.lock.salesPublicKey(),
   });
   // Ecash of other mints: melted there to pay an invoice of ours, when the merchant allows it
   // (docs/protocol.md "Ecash from other mints").
@@ -190,6 +192,11 @@ export function completeServices(
     quotes: storage.mintQuotes,
     config,
     merchantPubkey: async () => keypairFromSecretKey(await deviceKeys.getOrCreateSecretKey()).pk,
+    // Locked to the seed's ecash key where the mint enforces P2PK (docs/protocol.md "Ecash locked to the merchant").
+    lockPubkey: async (mintUrl) => {
+      const { wallet, seed } = await wallets.getSeededWallet(mintUrl);
+      return mintEnforcesLocks(wallet.getMintInfo()) ? ecashLockKey(seed).pubkey : null;
+    },
     // The Nostr key that reads the customer's payload is sealed while locked (decision 0024).
     locked: async () => {
       await storage.lock.init();

@@ -5,11 +5,12 @@
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
+import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';
 import { fireConfetti } from '../../ui/confetti';
 import { toast } from '../../ui/toast';
 import { announceAutoCashOut, announceCashOut } from '../cash-out-notifications';
 import { keepWalletData } from '../device-storage';
-import { subscribePaymentNotifications } from '../payment-notifications';
+import { announceSettled, subscribePaymentNotifications } from '../payment-notifications';
 import { startRestore } from '../restore-start';
 import type { BaseServices } from './base';
 import { completeServices, type AppServices } from './complete';
@@ -54,14 +55,20 @@ export function completeAndStart(
   });
   const { payments, logger } = services;
   const config = services.storage.config;
+  const confetti = () => void fireConfetti((error) => logger.warn('Confetti failed', error));
+  const onScreen = () => payments.shownQuote();
   // Subscribed before resuming, so a payment found at start-up is announced too.
-  subscribePaymentNotifications({
-    payments,
-    toast,
-    confetti: () => void fireConfetti((error) => logger.warn('Confetti failed', error)),
-    logger,
-    onScreen: () => payments.shownQuote(),
-  });
+  subscribePaymentNotifications({ payments, toast, confetti, logger, onScreen });
+  // An ecash sale finished by start-up repair is announced as a Lightning sale would be.
+  const announceEcash = (landed: EcashLanded[]) => {
+    for (const sale of landed) {
+      const quote = { quote: sale.closesQuote ?? sale.id };
+      announceSettled(
+        { toast, confetti, onScreen },
+        { kind: 'direct', amount: sale.amount, quote },
+      );
+    }
+  };
   // The background work waits for the first screen, then until the browser is idle, at most
   // BACKGROUND_WORK_DELAY_MS: the screen that asked for the services renders first (its reads do
   // not queue behind the resume's), and a payment made while the app was closed is still minted
@@ -87,9 +94,9 @@ export function completeAndStart(
       toast.error(text, { toastId: `ecash-refused:${quote.quote}:${text}` });
     });
     // Ecash journaled before a reload is swapped and recorded now, or once the PIN is entered.
-    void services.ecash.resumeAll();
+    void services.ecash.resumeAll().then(announceEcash);
     services.lock.onChange((state) => {
-      if (state === 'unlocked') void services.ecash.resumeAll();
+      if (state === 'unlocked') void services.ecash.resumeAll().then(announceEcash);
     });
     secureLockedSalesOnUnlock({ lock: services.lock, withdraw: services.withdraw, logger });
     void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });

@@ -6,8 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MintUnreachableError, ValidationError } from '../../core/errors';
 import {
-  ECASH_LOCKED_MESSAGE,
   ECASH_SPENT_MESSAGE,
+  shortMessage,
   type EcashReceived,
 } from '../../core/wallet/ecash/ecash-receiver';
 import type { TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
@@ -98,7 +98,7 @@ describe('ReceiveEcashDialog', () => {
 
   it.each([
     ['spent', new ValidationError(ECASH_SPENT_MESSAGE), ECASH_SPENT_MESSAGE],
-    ['locked', new ValidationError(ECASH_LOCKED_MESSAGE), ECASH_LOCKED_MESSAGE],
+    ['short', new ValidationError(shortMessage(20, 1, 21)), shortMessage(20, 1, 21)],
     [
       'another mint',
       new ValidationError('Ecash from https://other.example is not accepted here'),

@@ -67,6 +67,7 @@ export class EcashInbox {
         amount: sale.amount,
         ...(sale.fiat ? { fiat: sale.fiat } : {}),
         closesQuote: sale.quote,
+        ...(sale.ecashLock ? { lockRequired: true } : {}),
       });
     } catch (error) {
       this.deps.logger.warn(`Ecash payment for request ${payload.id} not taken`, error);

@@ -19,9 +19,17 @@ import { freezeAt } from '../../../testing/wallet/freeze-at';
 import type { Checkpoint } from '../../checkpoint';
 import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { WalletProvider } from '../wallet-provider';
+import { newSalesKey } from '../../lock/sales-seal';
+import type { LockedOutputs } from '../../ports';
+import { isSealedOutput } from '../mint/sealed-journal';
 import { MALFORMED_ECASH_MESSAGE } from './ecash-input';
 import {
-  ECASH_LOCKED_MESSAGE,
+  ecashLockKey,
+  LOCKED_ELSEWHERE_MESSAGE,
+  LOCKED_WAIT_MESSAGE,
+  NOT_LOCKED_MESSAGE,
+} from './ecash-lock';
+import {
   ECASH_SPENT_MESSAGE,
   EcashReceiver,
   MALFORMED_TOKEN_MESSAGE,
@@ -62,7 +70,12 @@ interface Till {
 /** A merchant on `url`; pass `storage` of an earlier till to "reload the page" on the same data. */
 async function till(
   url: string,
-  options: { storage?: TestStorage; checkpoint?: Checkpoint; sealed?: boolean } = {},
+  options: {
+    storage?: TestStorage;
+    checkpoint?: Checkpoint;
+    sealed?: boolean;
+    salesPublicKey?: string;
+  } = {},
 ): Promise<Till> {
   const storage = options.storage ?? testStorage();
   if (!options.storage) {
@@ -81,6 +94,7 @@ async function till(
     wallets,
     acceptedMints: async () => [await storage.config.getMintUrl()],
     seedSealed: async () => options.sealed ?? false,
+    ...(options.salesPublicKey ? { salesPublicKey: () => options.salesPublicKey } : {}),
     events: recordedEvents().events,
     logger: storage.logger,
     clock: () => storage.now.value,
@@ -237,8 +251,11 @@ describe('EcashReceiver', () => {
     expect(await storage.ecashReceipts.list()).toHaveLength(1);
     mint.clearFaults();
 
-    await receiver.resumeAll();
-    await receiver.resumeAll();
+    // What start-up repair recorded is handed back, once, for the screen to announce.
+    expect(await receiver.resumeAll()).toMatchObject([
+      { status: 'received', id: 'req-1', amount: 9 },
+    ]);
+    expect(await receiver.resumeAll()).toEqual([]);
     expect(await storage.proofs.balance()).toBe(9);
     expect(await ecashEvents(storage)).toHaveLength(1);
     expect(await storage.ecashReceipts.list()).toEqual([]);
@@ -267,12 +284,171 @@ describe('EcashReceiver', () => {
     expect(await second.storage.ecashReceipts.list()).toEqual([]);
   });
 
-  it('a locked till refuses ecash and stores nothing (its seed is sealed)', async () => {
-    const { storage, receiver } = await till(mint.url, { sealed: true });
-    const { proofs } = await customerProofs(mint, 5);
-    await expect(receiver.receive(payment(mint, proofs, 5))).rejects.toThrow(ECASH_LOCKED_MESSAGE);
-    await nothingStored(storage);
-    for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(false);
+  describe('a locked till (its seed sealed, decision 0024)', () => {
+    it('swaps into random outputs journaled first: the sale lands once, flagged for the swap after the PIN', async () => {
+      const { storage, receiver } = await till(mint.url, { sealed: true });
+      const { proofs } = await customerProofs(mint, 5);
+      const journaled = vi.fn();
+      const seen = await till(mint.url, {
+        storage,
+        sealed: true,
+        checkpoint: async (step) => {
+          if (step === 'ecash:outputs-journaled') {
+            journaled((await storage.ecashReceipts.list())[0]?.lockedOutputs?.outputs.length);
+          }
+        },
+      });
+      expect(await seen.receiver.receive(payment(mint, proofs, 5))).toMatchObject({
+        status: 'received',
+        amount: 5,
+      });
+      expect(journaled).toHaveBeenCalledWith(2); // 4 + 1, on the row before the swap was sent
+      for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(true);
+      expect(await receiver.receive(payment(mint, proofs, 5))).toMatchObject({
+        status: 'duplicate',
+      });
+      expect(await storage.proofs.balance()).toBe(5);
+      expect(await ecashEvents(storage)).toHaveLength(1);
+      expect(await storage.ecashReceipts.list()).toEqual([]);
+      const stored = await storage.proofs.listUnspent();
+      expect(stored.every((p) => p.random === true)).toBe(true);
+    });
+
+    it('with a PIN set, the journal holds no secret or blinding factor: the swap lands blind and counts at once', async () => {
+      const { publicKey } = newSalesKey();
+      const { storage } = await till(mint.url, { sealed: true });
+      const { proofs } = await customerProofs(mint, 5);
+      const journals: unknown[] = [];
+      const seen = await till(mint.url, {
+        storage,
+        sealed: true,
+        salesPublicKey: publicKey,
+        checkpoint: async (step) => {
+          if (step === 'ecash:outputs-journaled') {
+            journals.push((await storage.ecashReceipts.list())[0]?.lockedOutputs);
+          }
+        },
+      });
+      expect(await seen.receiver.receive(payment(mint, proofs, 5))).toMatchObject({
+        status: 'received',
+        amount: 5,
+      });
+      const journal = journals[0] as LockedOutputs;
+      expect(journal.outputs).toHaveLength(2);
+      expect(journal.outputs.every((output) => isSealedOutput(output))).toBe(true);
+      expect(JSON.stringify(journal)).not.toMatch(/"secret"|"blindingFactor"/);
+      expect(await storage.proofs.balance()).toBe(5);
+      expect(await ecashEvents(storage)).toHaveLength(1);
+      for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(true);
+    });
+
+    it('a lost answer is restored from the journaled outputs; a tab that died after journaling lands once at the next start, still locked', async () => {
+      const { storage, receiver } = await till(mint.url, { sealed: true });
+      const { proofs } = await customerProofs(mint, 12);
+      mint.addFault({ path: '/v1/swap', method: 'POST', action: 'dropResponse', count: 1 });
+      expect(await receiver.receive(payment(mint, proofs, 12))).toMatchObject({
+        status: 'received',
+        amount: 12,
+      });
+      expect(await storage.proofs.balance()).toBe(12);
+
+      const frozen = freezeAt('ecash:signed');
+      const first = await till(mint.url, { sealed: true, checkpoint: frozen.checkpoint });
+      const more = await customerProofs(mint, 7);
+      void first.receiver.receive(payment(mint, more.proofs, 7, 'req-2'));
+      await frozen.reached;
+      expect(await first.storage.proofs.balance()).toBe(0);
+      const second = await till(mint.url, { storage: first.storage, sealed: true });
+      await second.receiver.resumeAll();
+      await second.receiver.resumeAll();
+      expect(await second.storage.proofs.balance()).toBe(7);
+      expect(await ecashEvents(second.storage)).toHaveLength(1);
+      expect(await second.storage.ecashReceipts.list()).toEqual([]);
+    });
+
+    it('spent ecash is reported and nothing is stored', async () => {
+      const { storage, receiver } = await till(mint.url, { sealed: true });
+      const { wallet, proofs } = await customerProofs(mint, 13);
+      await wallet.receive(token(mint.url, proofs));
+      await expect(receiver.receiveToken(token(mint.url, proofs), 13)).rejects.toThrow(
+        ECASH_SPENT_MESSAGE,
+      );
+      await nothingStored(storage);
+    });
+  });
+
+  describe('a request locked to the merchant (NUT-10/11 P2PK)', () => {
+    /** What a customer's wallet sends for a locked request: proofs locked to `pubkey`. */
+    async function lockedProofs(on: TestMint, amount: number, pubkey: string): Promise<Proof[]> {
+      const wallet = await newWallet(on.url);
+      const quote = await wallet.createMintQuoteBolt11(amount);
+      await on.pay(quote.quote);
+      return wallet.mintProofsBolt11(amount, quote.quote, undefined, {
+        type: 'p2pk',
+        options: { pubkey },
+      });
+    }
+    const tillKey = async (storage: TestStorage) => {
+      const seed = await storage.keys.getSeed();
+      if (!seed) throw new Error('no seed');
+      return ecashLockKey(seed).pubkey;
+    };
+    const locked = (on: TestMint, proofs: unknown, amount: number, id = 'req-1') => ({
+      ...payment(on, proofs, amount, id),
+      lockRequired: true,
+    });
+
+    it('proofs locked to the till’s key land once, the swap signing them', async () => {
+      const { storage, receiver } = await till(mint.url);
+      const proofs = await lockedProofs(mint, 21, await tillKey(storage));
+      expect(await receiver.receive(locked(mint, proofs, 21))).toMatchObject({
+        status: 'received',
+        amount: 21,
+      });
+      for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(true);
+      expect(await storage.proofs.balance()).toBe(21);
+      expect(await ecashEvents(storage)).toHaveLength(1);
+      const stored = await storage.proofs.listUnspent();
+      expect(stored.every((p) => !p.secret.startsWith('['))).toBe(true);
+    });
+
+    it('locked to another key, or plain for a locked request: refused with the reason, nothing stored', async () => {
+      const { storage, receiver } = await till(mint.url);
+      const elsewhere = await lockedProofs(mint, 8, ecashLockKey(new Uint8Array(64)).pubkey);
+      await expect(receiver.receive(locked(mint, elsewhere, 8))).rejects.toThrow(
+        LOCKED_ELSEWHERE_MESSAGE,
+      );
+      const { proofs: plain } = await customerProofs(mint, 8);
+      await expect(receiver.receive(locked(mint, plain, 8))).rejects.toThrow(NOT_LOCKED_MESSAGE);
+      await nothingStored(storage);
+      for (const p of [...elsewhere, ...plain]) expect(mint.isSpent(p.secret)).toBe(false);
+    });
+
+    it('a locked till waits for the PIN: nothing stored; a journal from before the reload is swapped only after it', async () => {
+      const first = await till(mint.url, { checkpoint: freezeAt('ecash:journaled').checkpoint });
+      const pubkey = await tillKey(first.storage);
+      const sealed = await till(mint.url, { storage: first.storage, sealed: true });
+      const early = await lockedProofs(mint, 5, pubkey);
+      await expect(sealed.receiver.receive(locked(mint, early, 5))).rejects.toThrow(
+        LOCKED_WAIT_MESSAGE,
+      );
+      await nothingStored(first.storage);
+
+      const proofs = await lockedProofs(mint, 9, pubkey);
+      void first.receiver.receive(locked(mint, proofs, 9));
+      await vi.waitFor(async () =>
+        expect(await first.storage.ecashReceipts.list()).toHaveLength(1),
+      );
+      await sealed.receiver.resumeAll();
+      expect(await first.storage.ecashReceipts.list()).toHaveLength(1);
+      for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(false);
+
+      const unlocked = await till(mint.url, { storage: first.storage });
+      await unlocked.receiver.resumeAll();
+      expect(await first.storage.proofs.balance()).toBe(9);
+      expect(await ecashEvents(first.storage)).toHaveLength(1);
+      expect(await first.storage.ecashReceipts.list()).toEqual([]);
+    });
   });
 
   describe('a token pasted at the keypad', () => {
@@ -302,7 +478,7 @@ describe('EcashReceiver', () => {
       await nothingStored(storage);
     });
 
-    it('a spent token, another mint’s token and a locked till store nothing, each saying why', async () => {
+    it('a spent token and another mint’s token store nothing, each saying why', async () => {
       const { storage, receiver } = await till(mint.url);
       const { wallet, proofs } = await customerProofs(mint, 13);
       await wallet.receive(token(mint.url, proofs));
@@ -314,12 +490,6 @@ describe('EcashReceiver', () => {
         notAcceptedMessage(otherMint.url),
       );
       await nothingStored(storage);
-      const locked = await till(mint.url, { sealed: true });
-      const fresh = await customerProofs(mint, 5);
-      await expect(locked.receiver.receiveToken(token(mint.url, fresh.proofs), 5)).rejects.toThrow(
-        ECASH_LOCKED_MESSAGE,
-      );
-      await nothingStored(locked.storage);
     });
   });
 });

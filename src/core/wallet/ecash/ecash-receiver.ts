@@ -21,6 +21,7 @@ import type {
   CounterSource,
   EcashLedger,
   EcashReceiptStore,
+  LockedOutputs,
   NewProof,
   PendingEcashReceipt,
   ProofStore,
@@ -29,14 +30,15 @@ import type { FiatRecord } from '../../prices/currencies';
 import type { SaleDetail } from '../../sale/sale-detail';
 import { mintUrlKey } from '../../urls/normalise-url';
 import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
+import { createLockedOutputs, restoreLocked, swapLocked } from '../mint/locked-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
 import { sumSats, toNewProof } from '../proof-convert';
 import { toCashuProof } from '../withdraw/withdraw-token';
 import type { WalletProvider } from '../wallet-provider';
 import { parseEcashProofs } from './ecash-input';
+import { checkEcashLock, ecashLockKey, hasSpendingCondition } from './ecash-lock';
 
 export const ECASH_SPENT_MESSAGE = 'This ecash was already spent';
-export const ECASH_LOCKED_MESSAGE = 'Unlock the till to take ecash';
 export const ECASH_DLEQ_MESSAGE = "The mint's signature on this ecash does not check out";
 export const ECASH_KEYSET_MESSAGE = 'This ecash is not from a keyset of its mint';
 export const ECASH_AMOUNT_MESSAGE = 'Amount must be a positive whole number of sats';
@@ -55,11 +57,16 @@ export interface EcashReceiverDeps {
   ledger: EcashLedger;
   proofs: ProofStore;
   counters: CounterSource;
-  wallets: Pick<WalletProvider, 'getSeededWallet'>;
+  wallets: Pick<WalletProvider, 'getSeededWallet' | 'getSeedlessWallet'>;
   /** the mints whose ecash the merchant takes (the configured mint) */
   acceptedMints(): Promise<string[]>;
-  /** true while the seed is sealed (decision 0024); ecash is then refused, nothing stored */
+  /**
+   * true while the seed is sealed (decision 0024): ecash is then swapped into random outputs
+   * journaled first, as a locked till mints, and the proofs are sealed at rest (decision 0030)
+   */
   seedSealed?: () => Promise<boolean>;
+  /** The sales public key while a PIN is set: a locked swap's journal is sealed to it. */
+  salesPublicKey?: () => string | undefined;
   events: WalletEvents;
   logger: Logger;
   clock: Clock;
@@ -81,6 +88,8 @@ export interface EcashPayment {
   sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
   /** the invoice of the same sale, closed in the transaction that records the ecash */
   closesQuote?: string;
+  /** the request asked for proofs locked to the merchant (NUT-18 locking field) */
+  lockRequired?: boolean;
 }
 
 export type EcashReceived =
@@ -94,6 +103,9 @@ export type EcashReceived =
       balance: number;
     }
   | { status: 'duplicate'; id: string };
+
+/** A sale recorded by start-up repair, and the invoice of the same sale it closed. */
+export type EcashLanded = Extract<EcashReceived, { status: 'received' }> & { closesQuote?: string };
 
 /** A pasted token has no request id: its first secret names it, so pasting it twice lands once. */
 export function tokenReceiptId(proofs: NewProof[]): string {
@@ -133,9 +145,10 @@ export class EcashReceiver {
     }
     const inputs = parseEcashProofs(payment.proofs, payment.unit);
     const mintUrl = await this.acceptedMint(payment.mintUrl);
-    if ((await this.deps.seedSealed?.()) ?? false) throw new ValidationError(ECASH_LOCKED_MESSAGE);
-    const { wallet } = await callMint(() => this.deps.wallets.getSeededWallet(mintUrl));
+    const wallet = await this.walletFor(mintUrl);
     await this.checkSignatures(wallet, inputs);
+    const key = inputs.some(hasSpendingCondition) ? await this.lockKey(mintUrl) : null;
+    checkEcashLock(inputs, payment.lockRequired ?? false, key);
     const paid = sumSats(inputs);
     const fee = wallet.getFeesForProofs(inputs.map(toCashuProof)).toNumber();
     if (paid - fee < amount) throw new ValidationError(shortMessage(paid, fee, amount));
@@ -173,8 +186,7 @@ export class EcashReceiver {
       throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
     }
     const mintUrl = await this.acceptedMint(mint);
-    if ((await this.deps.seedSealed?.()) ?? false) throw new ValidationError(ECASH_LOCKED_MESSAGE);
-    const { wallet } = await callMint(() => this.deps.wallets.getSeededWallet(mintUrl));
+    const wallet = await this.walletFor(mintUrl);
     let decoded;
     try {
       decoded = getDecodedToken(text, wallet.keyChain.getAllKeysetIds());
@@ -194,11 +206,10 @@ export class EcashReceiver {
 
   /**
    * Start-up repair: finishes every journaled receipt (swapped or not); never double-stores, never
-   * rejects.
+   * rejects. Resolves with the sales it recorded, so the screen announces them as it does others.
    */
-  async resumeAll(): Promise<void> {
-    // The swap needs the seed: a locked till finishes its journal when the PIN is entered.
-    if ((await this.deps.seedSealed?.()) ?? false) return;
+  async resumeAll(): Promise<EcashLanded[]> {
+    const landed: EcashLanded[] = [];
     const rows = await this.deps.receipts.list().catch((error: unknown) => {
       this.deps.logger.error('Could not read journaled ecash receipts', error);
       return [];
@@ -207,12 +218,47 @@ export class EcashReceiver {
       try {
         await this.lock(`cashew-ecash:${row.id}`, async () => {
           const current = await this.deps.receipts.get(row.id);
-          if (current) await this.finish(current);
+          // Counters reserved unlocked, or inputs locked to our key, wait for the PIN.
+          if (current && !(this.needsSeed(current) && (await this.sealed()))) {
+            const result = await this.finish(current);
+            if (result.status === 'received') {
+              landed.push({
+                ...result,
+                ...(row.closesQuote ? { closesQuote: row.closesQuote } : {}),
+              });
+            }
+          }
         });
       } catch (error) {
         this.deps.logger.warn(`Ecash receipt ${row.id} not finished yet`, error);
       }
     }
+    return landed;
+  }
+
+  private async sealed(): Promise<boolean> {
+    return (await this.deps.seedSealed?.()) ?? false;
+  }
+
+  /** The key ecash is locked to (docs/protocol.md "Ecash locked to the merchant"); null while sealed. */
+  private async lockKey(mintUrl: string) {
+    if (await this.sealed()) return null;
+    const { seed } = await callMint(() => this.deps.wallets.getSeededWallet(mintUrl));
+    return ecashLockKey(seed);
+  }
+
+  /** The swap needs the seed: counters reserved unlocked, or inputs only our key may spend. */
+  private needsSeed(row: PendingEcashReceipt): boolean {
+    return row.reservation !== undefined || row.inputs.some(hasSpendingCondition);
+  }
+
+  /** The wallet the checks and the swap use: seedless while the till is locked. */
+  private walletFor(mintUrl: string): Promise<Wallet> {
+    return callMint(async () =>
+      (await this.sealed())
+        ? this.deps.wallets.getSeedlessWallet(mintUrl)
+        : (await this.deps.wallets.getSeededWallet(mintUrl)).wallet,
+    );
   }
 
   private async acceptedMint(raw: string): Promise<string> {
@@ -250,6 +296,9 @@ export class EcashReceiver {
 
   /** Swaps a journaled receipt, or finds out what an earlier swap of it did. */
   private async finish(start: PendingEcashReceipt): Promise<EcashReceived> {
+    if (start.lockedOutputs || (!this.needsSeed(start) && (await this.sealed()))) {
+      return this.finishLocked(start);
+    }
     let row = start;
     const { wallet, seed } = await callMint(() => this.deps.wallets.getSeededWallet(row.mintUrl));
     for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -341,7 +390,9 @@ export class EcashReceiver {
       { keysetId: reservation.keysetId },
       { type: 'custom', data },
     );
-    return (await wallet.completeSwap(preview)).keep;
+    // Inputs locked to the merchant (checked before journaling) are signed with its key.
+    const sign = row.inputs.some(hasSpendingCondition) ? ecashLockKey(seed).secretKey : undefined;
+    return (await wallet.completeSwap(preview, sign)).keep;
   }
 
   /**
@@ -365,6 +416,14 @@ export class EcashReceiver {
       if (!(await this.deps.receipts.get(row.id))) return { status: 'duplicate', id: row.id };
       return 'stale';
     }
+    return this.nothingSigned(wallet, row);
+  }
+
+  /**
+   * Our outputs hold no signature: an input spent means someone else spent the ecash (drop the
+   * journal, say so); every input unspent means the same outputs may be sent again.
+   */
+  private async nothingSigned(wallet: Wallet, row: PendingEcashReceipt): Promise<'resend'> {
     const states = await callMint(() => wallet.checkProofsStates(row.inputs.map(toCashuProof)));
     if (states.some((s) => s.state === CheckStateEnum.SPENT)) {
       await this.deps.receipts.remove(row.id);
@@ -374,6 +433,50 @@ export class EcashReceiver {
       throw new MintUnreachableError('The mint is still processing this ecash');
     }
     return 'resend';
+  }
+
+  /**
+   * A locked till's swap (decision 0024's way of minting): random outputs journaled on the row
+   * before the request, then NUT-09 restore of exactly those when an answer was lost. The proofs
+   * are flagged random and swapped into seed outputs after the PIN (`secureLockedSales`).
+   */
+  private async finishLocked(start: PendingEcashReceipt): Promise<EcashReceived> {
+    let row = start;
+    const wallet = await callMint(() => this.deps.wallets.getSeedlessWallet(row.mintUrl));
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      let journal = row.lockedOutputs;
+      if (journal) {
+        const signed = await callMint(() => restoreLocked(wallet, journal as LockedOutputs));
+        if (signed.length > 0) return this.settle(row, signed);
+        await this.nothingSigned(wallet, row);
+      } else {
+        // Sealed to the sales key when a PIN is set, as a locked Lightning sale's (decision 0030).
+        journal = createLockedOutputs(
+          wallet,
+          sumSats(row.inputs) - row.fee,
+          this.deps.salesPublicKey?.(),
+        );
+        await this.deps.receipts.update(row.id, { lockedOutputs: journal });
+        row = { ...row, lockedOutputs: journal };
+        await this.checkpoint('ecash:outputs-journaled');
+      }
+      try {
+        const proofs = await swapLocked(wallet, row.inputs.map(toCashuProof), journal);
+        await this.checkpoint('ecash:signed');
+        return await this.settle(row, proofs);
+      } catch (error) {
+        if (isDefiniteRefusal(error) && refusalCode(error) !== NutCode.outputsAlreadySigned) {
+          await this.deps.receipts.remove(row.id);
+          if (refusalCode(error) === NutCode.proofsAlreadySpent) {
+            throw new ValidationError(ECASH_SPENT_MESSAGE);
+          }
+          throw toMintError(error);
+        }
+        // Lost answer, or outputs signed already: the next round restores them first.
+        this.deps.logger.warn(`Locked ecash swap ${row.id} ended ambiguously; recovering`, error);
+      }
+    }
+    throw new MintUnreachableError('The mint did not answer; the ecash is kept and swapped later');
   }
 
   private async settle(row: PendingEcashReceipt, proofs: NewProof[]): Promise<EcashReceived> {

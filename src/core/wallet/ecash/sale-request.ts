@@ -16,6 +16,8 @@ export interface SaleRequestInput {
   merchantPubkey: string;
   /** the merchant's relays, where the payload is sent */
   relays: string[];
+  /** the key (compressed hex) the proofs must be locked to (NUT-10/11 P2PK), when the mint checks it */
+  lockPubkey?: string;
 }
 
 export interface EncodedSaleRequest {
@@ -40,7 +42,10 @@ export function saleDescription(shopName: string, amount: number): string {
   return shop ? `${shop}: ${formatSats(amount)} sats` : `${formatSats(amount)} sats`;
 }
 
-/** The request; NUT-18 tag ["n","17"] says the Nostr transport takes NIP-17 direct messages. */
+/**
+ * The request; NUT-18 tag ["n","17"] says the Nostr transport takes NIP-17 direct messages, and
+ * the locking field (`nut10`, kind P2PK) asks for proofs only the merchant's key can spend.
+ */
 export function saleRequest(input: SaleRequestInput): PaymentRequest {
   const target = nip19.nprofileEncode({ pubkey: input.merchantPubkey, relays: input.relays });
   return new PaymentRequest(
@@ -51,6 +56,7 @@ export function saleRequest(input: SaleRequestInput): PaymentRequest {
     input.mints,
     saleDescription(input.shopName, input.amount),
     true,
+    input.lockPubkey ? { kind: 'P2PK', data: input.lockPubkey } : undefined,
   );
 }
 

@@ -8,13 +8,14 @@ import { SaleRequests } from './sale-requests';
 
 const PUBKEY = 'b'.repeat(64);
 
-function setup(options: { locked?: boolean; now?: number } = {}) {
+function setup(options: { locked?: boolean; now?: number; lock?: string | null } = {}) {
   const ports = memoryPorts();
   const requests = new SaleRequests({
     quotes: ports.quotes,
     config: ports.config,
     merchantPubkey: async () => PUBKEY,
     locked: async () => options.locked ?? false,
+    lockPubkey: async () => options.lock ?? null,
     clock: () => options.now ?? 1_000_000,
   });
   return { ports, requests };
@@ -46,6 +47,24 @@ describe('SaleRequests', () => {
     expect(decoded.mints).toEqual(['http://127.0.0.1:3338']);
     expect((await requests.findOpen(first?.id ?? ''))?.quote).toBe('q1');
     expect(await requests.findOpen('other')).toBeUndefined();
+  });
+
+  it('asks for proofs locked to the merchant’s key (NUT-18 locking field) where the mint enforces it, and the inbox knows', async () => {
+    const key = `02${'c'.repeat(64)}`;
+    const locked = setup({ lock: key });
+    await locked.ports.quotes.put(quote());
+    const offered = await locked.requests.forQuote(quote());
+    for (const text of [offered?.creqA, offered?.creqB]) {
+      const decoded = PaymentRequest.fromEncodedRequest(text ?? '');
+      expect(decoded.nut10).toMatchObject({ kind: 'P2PK', data: key });
+    }
+    expect((await locked.requests.findOpen(offered?.id ?? ''))?.ecashLock).toBe(key);
+
+    const plain = setup({ lock: null });
+    await plain.ports.quotes.put(quote());
+    const open = await plain.requests.forQuote(quote());
+    expect(PaymentRequest.fromEncodedRequest(open?.creqA ?? '').nut10).toBeUndefined();
+    expect((await plain.requests.findOpen(open?.id ?? ''))?.ecashLock).toBeUndefined();
   });
 
   it('offers nothing for a paid, expired or remote sale, or while the till is locked', async () => {

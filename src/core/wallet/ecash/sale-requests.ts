@@ -8,6 +8,11 @@ export interface SaleRequestsDeps {
   config: Pick<ConfigStore, 'getMintUrl' | 'getRelays' | 'getShopName'>;
   /** the merchant's Nostr public key (hex), where the customer's wallet sends the payload */
   merchantPubkey(): Promise<string>;
+  /**
+   * The key to lock the sale's ecash to, or null when this mint cannot enforce a lock (no NUT-10
+   * and NUT-11 in its info); see docs/protocol.md "Ecash locked to the merchant".
+   */
+  lockPubkey?: (mintUrl: string) => Promise<string | null>;
   /** true while the till is locked: no request is offered (its key is sealed) */
   locked?: () => Promise<boolean>;
   clock: () => number;
@@ -27,9 +32,14 @@ export class SaleRequests {
     const row = await this.deps.quotes.get(quote.quote);
     if (!row) return null;
     let id = row.ecashRequestId;
+    let lock = row.ecashLock;
     if (!id) {
       id = newRequestId();
-      await this.deps.quotes.update(quote.quote, { ecashRequestId: id });
+      lock = (await this.deps.lockPubkey?.(quote.mintUrl)) ?? undefined;
+      await this.deps.quotes.update(quote.quote, {
+        ecashRequestId: id,
+        ...(lock ? { ecashLock: lock } : {}),
+      });
     }
     const { config } = this.deps;
     const encoded = encodeSaleRequest({
@@ -39,6 +49,7 @@ export class SaleRequests {
       shopName: await config.getShopName(),
       merchantPubkey: await this.deps.merchantPubkey(),
       relays: await config.getRelays(),
+      ...(lock ? { lockPubkey: lock } : {}),
     });
     return { id, ...encoded };
   }

@@ -172,6 +172,39 @@ function blindProofs(
   return proofs;
 }
 
+/** A swap of `inputs` into the journaled outputs: the same ones every time, as `mintLocked`. */
+export async function swapLocked(
+  wallet: Wallet,
+  inputs: Proof[],
+  journal: LockedOutputs,
+): Promise<NewProof[]> {
+  if (isSealedJournal(journal)) {
+    // Sealed outputs go out as their blinded messages; the signatures are stored blind, as a
+    // sealed locked mint's are (decision 0030, point 6).
+    const keyset = await wallet.keyChain.ensureKeysetKeys(journal.keysetId);
+    const reply = await wallet.mint.swap({
+      inputs: inputs.map(({ id, amount, secret, C, witness }) => ({
+        id,
+        amount,
+        secret,
+        C,
+        ...(witness ? { witness } : {}),
+      })),
+      outputs: journal.outputs.map(wireMessage),
+    });
+    if (reply.signatures.length !== journal.outputs.length) {
+      throw new MintUnreachableError('Mint reply does not sign each output once');
+    }
+    return blindProofs(wallet, keyset, journal.outputs, (_, i) => reply.signatures[i]);
+  }
+  const preview = await wallet.prepareSwapToReceive(
+    inputs,
+    { keysetId: journal.keysetId },
+    { type: 'custom', data: plainOutputsOf(journal) },
+  );
+  return (await wallet.completeSwap(preview)).keep.map(toRandomProof);
+}
+
 /**
  * NUT-09 restore of the journaled outputs: the proofs the mint signed for them (empty when it
  * signed none). A mint advertising NUT-12 must prove each signature, as in

@@ -3,7 +3,7 @@
 import { getTokenMetadata } from '@cashu/cashu-ts';
 import { ValidationError } from '../../../errors';
 import type { FiatRecord } from '../../../prices/currencies';
-import type { EcashPayment, EcashReceived, EcashReceiver } from '../ecash-receiver';
+import type { EcashLanded, EcashPayment, EcashReceived, EcashReceiver } from '../ecash-receiver';
 import type { ForeignEcash } from './foreign-ecash';
 import { shortAfterFeesMessage } from './foreign-texts';
 
@@ -67,8 +67,13 @@ export class EcashRouter {
   }
 
   /** Start-up repair of both journals; never rejects. */
-  async resumeAll(): Promise<void> {
-    await Promise.all([this.deps.local.resumeAll(), this.deps.foreign.resumeAll()]);
+  /** What the local core landed (announced like a sale); another mint's rows land quietly. */
+  async resumeAll(): Promise<EcashLanded[]> {
+    const [landed] = await Promise.all([
+      this.deps.local.resumeAll(),
+      this.deps.foreign.resumeAll(),
+    ]);
+    return landed;
   }
 
   private async foreignMint(mintUrl: unknown): Promise<boolean> {

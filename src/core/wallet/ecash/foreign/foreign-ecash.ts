@@ -26,7 +26,6 @@ import { toCashuProof } from '../../withdraw/withdraw-token';
 import { parseEcashProofs } from '../ecash-input';
 import {
   ECASH_KEYSET_MESSAGE,
-  ECASH_LOCKED_MESSAGE,
   ECASH_SPENT_MESSAGE,
   MALFORMED_TOKEN_MESSAGE,
   notAcceptedMessage,
@@ -37,6 +36,7 @@ import {
 import { foreignLedger, foreignMinterHooks, foreignQuoteStore } from './foreign-quotes';
 import {
   FOREIGN_DOWN_MESSAGE,
+  FOREIGN_LOCKED_MESSAGE,
   FOREIGN_PENDING_MESSAGE,
   meltRefusedMessage,
   NOT_ARRIVED_MESSAGE,
@@ -223,7 +223,8 @@ export class ForeignEcash {
   }
 
   private async refuseWhileLocked(): Promise<void> {
-    if ((await this.deps.seedSealed?.()) ?? false) throw new ValidationError(ECASH_LOCKED_MESSAGE);
+    if ((await this.deps.seedSealed?.()) ?? false)
+      throw new ValidationError(FOREIGN_LOCKED_MESSAGE);
   }
 
   private async foreignWallet(raw: unknown): Promise<Wallet> {

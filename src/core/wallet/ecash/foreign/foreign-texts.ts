@@ -23,3 +23,5 @@ export function shortAfterFeesMessage(mint: string, arrive: number, fee: number,
 export function meltRefusedMessage(mint: string, reason: string): string {
   return `${mint} did not pay: ${reason}. The ecash was not taken`;
 }
+/** A locked till takes no other mint's ecash: its melt and our mint's outputs need the seed. */
+export const FOREIGN_LOCKED_MESSAGE = 'Unlock the till to take ecash from another mint';
