@@ -53,6 +53,17 @@ describe('prefetchNextScreens', () => {
     expect(prefetched()).toEqual(LISTED.keypad);
   });
 
+  it('drops each link once its file is fetched, so the import preloads the files together, and prefetches no second time', () => {
+    listFiles();
+    prefetchNextScreens(document, '/', undefined);
+    const links = [...document.querySelectorAll('link[rel="prefetch"]')];
+    links[0]!.dispatchEvent(new Event('load'));
+    links[1]!.dispatchEvent(new Event('error'));
+    expect(prefetched()).toEqual([]);
+    expect(prefetchNextScreens(document, '/', undefined)).toEqual([]);
+    expect(prefetched()).toEqual([]);
+  });
+
   it('prefetches nothing with Save-Data on', () => {
     listFiles();
     expect(prefetchNextScreens(document, '/', { saveData: true })).toEqual([]);

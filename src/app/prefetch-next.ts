@@ -44,9 +44,12 @@ export function filesFor(doc: Document, screen: NextScreensOf): string[] {
 }
 
 /**
- * Adds a `<link rel="prefetch">` for each file the first screen at `pathname` lists, once: fetch
- * only, at the lowest priority, so the files are not run until a tap imports them. Returns the
- * files asked for.
+ * Adds a `<link rel="prefetch">` for each file the first screen at `pathname` lists, once per
+ * page (marked on the meta tag): fetch only, at the lowest priority, so the files are not run until
+ * a tap imports them. Each link is removed once its file is fetched: the file stays in the HTTP
+ * cache, and Vite's preload helper skips any file a `<link>` still names, so a link left in place
+ * would stop it preloading a screen's files together and the tap would fetch them one import level
+ * at a time (docs/decisions/0037-prefetch-next-screens.md). Returns the files asked for.
  */
 export function prefetchNextScreens(
   doc: Document,
@@ -55,10 +58,10 @@ export function prefetchNextScreens(
 ): string[] {
   const screen = firstScreenAt(pathname);
   if (!screen || !prefetchAllowed(connection)) return [];
-  const present = new Set(
-    [...doc.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href')),
-  );
-  const files = filesFor(doc, screen).filter((file) => !present.has(file));
+  const meta = doc.querySelector<HTMLMetaElement>(`meta[name="${NEXT_SCREENS_META}"]`);
+  if (meta?.dataset.prefetched === 'true') return [];
+  if (meta) meta.dataset.prefetched = 'true';
+  const files = filesFor(doc, screen);
   for (const file of files) {
     const link = doc.createElement('link');
     link.rel = 'prefetch';
@@ -66,6 +69,9 @@ export function prefetchNextScreens(
     link.crossOrigin = 'anonymous';
     link.as = 'script';
     link.href = file;
+    const done = () => link.remove();
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
     doc.head.append(link);
   }
   return files;
