@@ -1,4 +1,5 @@
 // Build, dev-server and unit-test configuration for the Cashew POS browser app.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -134,6 +135,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores, so a 2-core machine ran every file one
+    // after another; most tests wait on the dev mint or relay, so a second worker halves the time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     alias: {
       // Its CommonJS entry require()s the ESM-only cborg and fails in Node; the es6 build works
       // once inlined (its extensionless relative imports need Vite's resolver, not Node's).

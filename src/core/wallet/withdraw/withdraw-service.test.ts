@@ -380,35 +380,39 @@ async function countSwapInputs<T>(fn: () => Promise<T>): Promise<{ result: T; sw
 }
 
 describe('WithdrawService: consolidating a big wallet in rounds', () => {
-  it('swaps 350 proofs in rounds of at most 100 inputs, merges them, and charges the fee shown', async () => {
-    const { service, storage } = await setup(feeMint.url);
-    await takePayments(feeMint, storage, [350], ones);
+  // Rounds of 20 instead of production's 100 (MAX_SWAP_INPUTS): 70 proofs take the same path
+  // (several rounds, a lost reply, a merge) as 350 would, at a fifth of the signing work.
+  const ROUND = { maxInputsPerSwap: 20 };
+
+  it('swaps 70 proofs in rounds of at most 20 inputs, merges them, and charges the fee shown', async () => {
+    const { service, storage } = await setup(feeMint.url, { deps: ROUND });
+    await takePayments(feeMint, storage, [70], ones);
     const plan = await service.prepare();
     if (isWithdrawError(plan) || !plan.consolidation) throw new Error('no consolidation offered');
-    // 100 ppk: 10 + 10 + 10 + 5 for the rounds, 2 for merging their 16 outputs
-    expect(plan.consolidation).toMatchObject({ fee: 37, amount: 313, proofCount: 5 });
+    // 100 ppk: 2 + 2 + 2 + 1 for the rounds, 1 for merging their 8 outputs
+    expect(plan.consolidation).toMatchObject({ fee: 8, amount: 62, proofCount: 5 });
 
     const { result, swaps } = await countSwapInputs(() =>
       service.createToken({ consolidate: true }),
     );
 
-    // 100+100+100+50 stored proofs, then one merge of the 16 round outputs
-    expect(swaps).toEqual([100, 100, 100, 50, 16]);
+    // 20+20+20+10 stored proofs, then one merge of the 8 round outputs
+    expect(swaps).toEqual([20, 20, 20, 10, 8]);
     const token = ok(result);
-    expect(350 - token.amount).toBe(plan.consolidation.fee);
-    expect(await storage.proofs.balance()).toBe(313);
+    expect(70 - token.amount).toBe(plan.consolidation.fee);
+    expect(await storage.proofs.balance()).toBe(62);
     const decoded = await decode(feeMint.url, token.token);
     expect(decoded.proofs).toHaveLength(plan.consolidation.proofCount);
-    expect(decoded.proofs.length).toBeLessThanOrEqual(Math.ceil(Math.log2(350)) + 1);
+    expect(decoded.proofs.length).toBeLessThanOrEqual(Math.ceil(Math.log2(70)) + 1);
     const stored = await storage.proofs.listUnspent();
     expect(stored.map((p) => p.secret).sort()).toEqual(decoded.proofs.map((p) => p.secret).sort());
     expect(await consolidationJournals(storage)).toEqual([]);
-    expect(await redeemAtFeeMint(token.token)).toBe(313 - 1);
+    expect(await redeemAtFeeMint(token.token)).toBe(62 - 1);
   });
 
   it('recovers a round whose reply was lost mid-way and ends with the exact balance once', async () => {
-    const first = await setup(feeMint.url);
-    await takePayments(feeMint, first.storage, [350], ones);
+    const first = await setup(feeMint.url, { deps: ROUND });
+    await takePayments(feeMint, first.storage, [70], ones);
     // The second round's reply is lost: the fault is armed once the first round is stored.
     let finished = 0;
     const ledger = first.storage.ledger;
@@ -422,7 +426,7 @@ describe('WithdrawService: consolidating a big wallet in rounds', () => {
     const logger = { ...first.storage.logger, warn: (...args: unknown[]) => warnings.push(args) };
     const { service, storage } = await setup(feeMint.url, {
       storage: first.storage,
-      deps: { ledger: watched, logger },
+      deps: { ...ROUND, ledger: watched, logger },
     });
 
     const { result, swaps } = await countSwapInputs(() =>
@@ -430,17 +434,17 @@ describe('WithdrawService: consolidating a big wallet in rounds', () => {
     );
 
     // Every round was sent once: the lost one was restored (NUT-09), not swapped again.
-    expect(swaps).toEqual([100, 100, 100, 50, 16]);
+    expect(swaps).toEqual([20, 20, 20, 10, 8]);
     expect(warnings.map((w) => w[0])).toEqual(['Consolidation swap ended ambiguously; recovering']);
     const token = ok(result);
-    expect(token.amount).toBe(313);
-    expect(await storage.proofs.balance()).toBe(313);
+    expect(token.amount).toBe(62);
+    expect(await storage.proofs.balance()).toBe(62);
     const stored = await storage.proofs.listUnspent();
     expect(new Set(stored.map((p) => p.secret)).size).toBe(stored.length);
     const decoded = await decode(feeMint.url, token.token);
     expect(stored.map((p) => p.secret).sort()).toEqual(decoded.proofs.map((p) => p.secret).sort());
     expect(await storage.withdrawals.list()).toHaveLength(1); // the token's watch, no journal
-    expect(await redeemAtFeeMint(token.token)).toBe(313 - 1);
+    expect(await redeemAtFeeMint(token.token)).toBe(62 - 1);
   });
 });
 

@@ -58,6 +58,8 @@ export interface WithdrawServiceDeps {
   clientFor?: (mintUrl: string) => ProofStateClient;
   /** test seam between the steps of a withdrawal (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
+  /** inputs per consolidation swap; MAX_SWAP_INPUTS when omitted (tests lower it for speed) */
+  maxInputsPerSwap?: number;
   /** cross-tab exclusion of withdrawals; Web Locks when present, else in-process */
   lock?: QuoteLock;
 }
@@ -157,6 +159,7 @@ export class WithdrawService {
       clock: deps.clock,
       newId: this.newId,
       checkpoint: deps.checkpoint,
+      maxInputsPerSwap: deps.maxInputsPerSwap,
     });
     this.watcher = new SpentWatcher({
       withdrawals: deps.withdrawals,
