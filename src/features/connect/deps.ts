@@ -15,7 +15,7 @@ export interface ConnectServices {
   merchantProfile: {
     sync(): Promise<unknown>;
     /** another device on this phrase, as the last sync saw the relays */
-    otherDevice?(): 'holding' | 'taken-over' | undefined;
+    otherDevice?(): 'holding' | 'taken-over' | 'present' | undefined;
   };
   /** the device's npub goes into the link (the key is created on first use) */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
