@@ -1,8 +1,10 @@
-// Restore from the phrase at scale: 1,000 proofs of one phrase over 2 keysets (500 on a keyset,
-// a rotation, 500 on the next, starting where the first device's global counter was), then per
-// run a fresh browser profile restores the phrase through the one-page onboarding and the time
-// from onboarding done to the "Recovery finished" toast is taken (the scan of docs/architecture.md
-// "Restore": NUT-09 batches, NUT-07 checks, IndexedDB writes, in Chromium, on the dev mint).
+// Restore from the phrase at scale, across two mints: 1,000 proofs of one phrase over 2 keysets on
+// 2 dev mints (500 on the first, 500 on the second, starting where the first device's global
+// counter was), and the phrase's NUT-27 mint list naming both on the relay; then per run a fresh
+// browser profile restores the phrase through the one-page onboarding on the first mint only, and
+// the time from onboarding done to the "Recovery finished" toast is taken (the scan of
+// docs/architecture.md "Restore": the relay lists read, NUT-09 batches, NUT-07 checks, IndexedDB
+// writes, in Chromium, on the dev mints).
 //
 // Importable: measureRestore({ browser, appUrl, relayUrl, runs?, quick?, log? }).
 // Standalone: `node --import tsx bench/restore.mjs [runs]` builds and serves the app against a dev
@@ -24,7 +26,26 @@ async function modules() {
   const { Wallet } = await import('@cashu/cashu-ts');
   const bip39 = await import('@scure/bip39');
   const { wordlist } = await import('@scure/bip39/wordlists/english.js');
-  return { startMint: server.startMint, Wallet, bip39, wordlist };
+  const nut27 = await tsImport('../src/core/backup/nut27.ts', import.meta.url);
+  return { startMint: server.startMint, Wallet, bip39, wordlist, nut27 };
+}
+
+/** The phrase's NUT-27 mint list naming `mints`, as the first device published it. */
+async function publishMintList(m, seed, mints, relayUrl) {
+  const { SimplePool, useWebSocketImplementation } = await import('nostr-tools/pool');
+  const { default: WebSocket } = await import('ws');
+  useWebSocketImplementation(WebSocket);
+  const event = m.nut27.mintBackupEvent(
+    m.nut27.mintBackupKeys(seed),
+    mints,
+    Math.floor(Date.now() / 1000),
+  );
+  const pool = new SimplePool();
+  try {
+    await Promise.any(pool.publish([relayUrl], event));
+  } finally {
+    pool.close([relayUrl]);
+  }
 }
 
 /** `count` one-sat proofs for the seed at counters start.. on the mint's active keyset. */
@@ -74,13 +95,15 @@ export async function measureRestore({ browser, appUrl, relayUrl, runs = 3, quic
   const m = await modules();
   const dir = await mkdtemp(join(tmpdir(), 'cashew-bench-restore-'));
   const mint = await m.startMint({ port: 0, fresh: true, dataDir: join(dir, 'mint') });
+  const second = await m.startMint({ port: 0, fresh: true, dataDir: join(dir, 'second') });
   try {
     const phrase = m.bip39.generateMnemonic(m.wordlist);
     const seed = m.bip39.mnemonicToSeedSync(phrase);
-    log?.('restore: issuing 1,000 proofs over 2 keysets...');
+    log?.('restore: issuing 1,000 proofs over 2 keysets on 2 mints...');
     await issue(m, mint, seed, 0, PROOFS_PER_KEYSET);
-    mint.rotateKeyset();
-    await issue(m, mint, seed, PROOFS_PER_KEYSET, PROOFS_PER_KEYSET);
+    await issue(m, second, seed, PROOFS_PER_KEYSET, PROOFS_PER_KEYSET);
+    // The second mint is found only through the list, as on a wiped browser.
+    await publishMintList(m, seed, [mint.url, second.url], relayUrl);
     const total = 2 * PROOFS_PER_KEYSET;
     const samples = [];
     const count = quick ? 1 : Math.min(runs, 3);
@@ -99,12 +122,15 @@ export async function measureRestore({ browser, appUrl, relayUrl, runs = 3, quic
       ...summarize(samples),
       proofs: total,
       keysets: 2,
+      mints: 2,
       what:
-        'fresh browser profile, phrase restored: onboarding done to the "Recovery finished" toast ' +
-        '(every keyset of the dev mint walked in NUT-09 batches of 100, NUT-07 checks, stored)',
+        'fresh browser profile, phrase restored on one mint: onboarding done to the "Recovery ' +
+        'finished" toast (the second mint read from the NUT-27 list on the relay; every keyset of ' +
+        'both dev mints walked in NUT-09 batches of 100, NUT-07 checks, stored)',
     };
   } finally {
     await mint.close();
+    await second.close();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -136,6 +136,24 @@ describe('fault switches', () => {
     ws.close();
   });
 
+  it('holds the reply after acting: the quote is issued, the request never answered', async () => {
+    const seed = newSeed();
+    const wallet = await newWallet(mint.url, seed);
+    const quote = await wallet.createMintQuoteBolt11(8);
+    await mint.pay(quote.quote);
+    mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'holdReply', count: 1 });
+    const held = wallet.mintProofsBolt11(8, quote.quote);
+    await vi.waitFor(() => expect(mint.mintQuote(quote.quote)?.state).toBe('ISSUED'));
+    const answered = await Promise.race([
+      held.then(
+        () => true,
+        () => true,
+      ),
+      new Promise((resolve) => setTimeout(() => resolve(false), 300)),
+    ]);
+    expect(answered).toBe(false);
+  });
+
   it('hangs a request without answering or acting, while other requests go through', async () => {
     mint.addFault({ path: '/v1/mint/quote/bolt11', method: 'POST', action: 'hang' });
     const hung = fetch(`${mint.url}/v1/mint/quote/bolt11`, {

@@ -4,10 +4,18 @@ import { MALFORMATIONS, type Malformation } from './malform.ts';
 import { bad } from './wire.ts';
 
 export type FaultAction =
-  'error500' | 'dropResponse' | 'refuse' | 'malform' | 'pending' | 'hang' | 'signEveryOutput';
+  | 'error500'
+  | 'dropResponse'
+  | 'holdReply'
+  | 'refuse'
+  | 'malform'
+  | 'pending'
+  | 'hang'
+  | 'signEveryOutput';
 const ACTIONS: readonly string[] = [
   'error500',
   'dropResponse',
+  'holdReply',
   'refuse',
   'malform',
   'pending',

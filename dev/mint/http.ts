@@ -153,6 +153,12 @@ export function createRequestHandler(
       res.socket?.destroy();
       return;
     }
+    if (plan?.action === 'holdReply') {
+      // Acted and saved; the reply waits for the process to be killed (an e2e test watches for
+      // this line): a mint that dies between its work and its answer.
+      log(`${method} ${path} ${status} held (fault)`);
+      return;
+    }
     if (plan?.action === 'malform' && plan.malform && status === 200 && result.json !== undefined) {
       // The state change above happened; the reply the client gets is spoilt.
       result = { ...result, json: malformReply(plan.malform, result.json) };

@@ -3,6 +3,7 @@
 import { getPublicKey } from 'nostr-tools/pure';
 import { AppDataBackup } from '../../core/backup/app-data';
 import { relayMintDiscovery } from '../../core/backup/restore-sources';
+import { itemsPart } from '../../core/backup/items-part';
 import { settingsPart } from '../../core/backup/settings-part';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
@@ -215,7 +216,7 @@ export function completeServices(
   const relayQuery = createPoolRelayQuery();
   // Nothing is backed up while a scan has yet to read the backups (a phrase just restored).
   const noRestorePending = async () => (await storage.restore.current()) === undefined;
-  // The app's own backup on the relays: one part now (an items part is one more entry).
+  // The app's own backup on the relays: the settings, then the item catalog.
   const appData = new AppDataBackup({
     parts: [
       settingsPart({
@@ -238,6 +239,7 @@ export function completeServices(
           set: (accept) => storage.foreignEcash.setAcceptsOtherMints(accept),
         },
       }),
+      itemsPart(storage.items),
     ],
     createPool: () => createRelayPool(),
     query: relayQuery,

@@ -22,6 +22,7 @@ import {
 import { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
 import { MERCHANT_PROFILE_KIND } from '../../core/remote-payments/merchant-profile';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
+import { holdingNotes } from '../../core/backup/holding-note';
 import { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
 import { ReceiptSender } from '../../core/remote-payments/receipts';
 import { INBOX_LOCK_NAME } from '../../core/remote-payments/constants';
@@ -178,6 +179,13 @@ export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfile
         { kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] },
         PROFILE_READ_MS,
       ),
+    // Both devices on one phrase say so: the one that holds leaves a note, the other reads it.
+    holdingNotes: holdingNotes({
+      createPool: poolFactory(deps.WebSocket),
+      query: createPoolRelayQuery(deps.WebSocket ? { WebSocket: deps.WebSocket } : {}),
+      clock: deps.clock,
+      maxWaitMs: PROFILE_READ_MS,
+    }),
   });
 }
 

@@ -266,6 +266,9 @@ describe('two devices on one phrase (docs/behaviour.md)', () => {
     expect(await second.sync()).toBe('held');
     expect(second.otherDevice()).toBe('holding');
     expect(await pairingOnRelay(pubkey)).toBe(firstPairing);
+    // The first device, at its next sync, learns another device is there and keeps its links.
+    expect(await first.sync()).toBe('unchanged');
+    expect(first.otherDevice()).toBe('present');
     // Again at the next start: still held, nothing published.
     expect(await createProfilePublisher(deps(merchant, secondStore, [relay.url])).sync()).toBe(
       'held',

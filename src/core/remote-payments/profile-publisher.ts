@@ -6,6 +6,7 @@ import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import type { NostrEvent } from 'nostr-tools/core';
+import type { HoldingNotes } from '../backup/holding-note';
 import {
   merchantProfileTemplate,
   newestEvent,
@@ -45,6 +46,8 @@ export interface ProfilePublisherDeps {
    * until the merchant resets the link here (docs/behaviour.md, "Two devices on one phrase").
    */
   readPublished?: (relays: string[], pubkey: string) => Promise<NostrEvent[]>;
+  /** A device that holds says so on the relays; the device whose links they are reads it. */
+  holdingNotes?: HoldingNotes;
 }
 
 export type ProfileSync = 'published' | 'unchanged' | 'held' | 'failed';
@@ -54,7 +57,9 @@ export type OtherDevice =
   /** this device found another device's profile and left it alone: the links are that device's */
   | 'holding'
   /** another device published a profile with another pairing: the links are now that device's */
-  | 'taken-over';
+  | 'taken-over'
+  /** another device restored the phrase and holds: the links stay with this device */
+  | 'present';
 
 /** One sync at a time; each compares what it would publish with what a relay last accepted. */
 export class MerchantProfilePublisher {
@@ -101,6 +106,14 @@ export class MerchantProfilePublisher {
       return false;
     }
     const published = await state.lastPublishedProfile();
+    // Read beside the profile, by the device whose profile it is: a note another device left.
+    const note =
+      published !== undefined && this.deps.holdingNotes
+        ? this.deps.holdingNotes.read(profile.relays, secretKey).catch((error: unknown) => {
+            this.logger.warn('Could not read the other device’s note', error);
+            return undefined;
+          })
+        : Promise.resolve(undefined);
     const events = await readPublished(profile.relays, getPublicKey(secretKey));
     const newest = newestEvent(events);
     const onRelays = newest ? parseMerchantProfile(newest) : undefined;
@@ -108,12 +121,20 @@ export class MerchantProfilePublisher {
     if (published === undefined && another) {
       await state.setProfileHeldFor(profile.pairingId ?? '');
       this.other = 'holding';
+      await this.deps.holdingNotes
+        ?.announce(profile.relays, secretKey, onRelays.pairingId ?? '')
+        .catch((error: unknown) => this.logger.warn('Could not leave the holding note', error));
       return true;
     }
     const ownPairing = published
       ? (JSON.parse(published) as MerchantProfile).pairingId
       : profile.pairingId;
     this.other = another && onRelays.pairingId !== ownPairing ? 'taken-over' : undefined;
+    // A note for the pairing this device still has: another device left its links alone.
+    const noteFor = await note;
+    if (this.other === undefined && noteFor !== undefined && noteFor === (ownPairing ?? '')) {
+      this.other = 'present';
+    }
     return this.other === 'taken-over' && published === JSON.stringify(profile);
   }
 

@@ -22,7 +22,7 @@ afterEach(() => {
 async function setup(
   logger: Logger = silentLogger,
   shopName?: string,
-  otherDevice?: 'holding' | 'taken-over',
+  otherDevice?: 'holding' | 'taken-over' | 'present',
 ) {
   const storage = await storageWithSettings(['ws://127.0.0.1:7777', 'wss://relay.example']);
   opened.push(storage);
@@ -135,6 +135,13 @@ describe('ConnectScreen', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Reset link' }));
     });
     await waitFor(() => expect(screen.queryByTestId('other-device')).toBeNull());
+  });
+
+  it('says, on the device that keeps the links, that another device restored the phrase', async () => {
+    await setup(silentLogger, undefined, 'present');
+    expect(screen.getByTestId('other-device').textContent).toMatch(
+      /^Another device restored this recovery phrase\. It left the cashier links with this device/,
+    );
   });
 
   it('says when another device took the cashier links over', async () => {

@@ -25,6 +25,7 @@ import {
   RESET_LINK_FAILED,
   RESET_LINK_WARNING,
   OTHER_DEVICE_HOLDING,
+  OTHER_DEVICE_PRESENT,
   OTHER_DEVICE_TOOK_OVER,
 } from './texts';
 import { useConnectionLink } from './use-connection-link';
@@ -78,7 +79,11 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
           data-testid="other-device"
           className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
         >
-          {otherDevice === 'holding' ? OTHER_DEVICE_HOLDING : OTHER_DEVICE_TOOK_OVER}
+          {otherDevice === 'holding'
+            ? OTHER_DEVICE_HOLDING
+            : otherDevice === 'present'
+              ? OTHER_DEVICE_PRESENT
+              : OTHER_DEVICE_TOOK_OVER}
         </p>
       ) : null}
 

@@ -15,7 +15,7 @@ export interface ConnectServices {
   merchantProfile: {
     sync(): Promise<unknown>;
     /** another device on this phrase, as the last sync saw the relays */
-    otherDevice?(): 'holding' | 'taken-over' | undefined;
+    otherDevice?(): 'holding' | 'taken-over' | 'present' | undefined;
   };
   /** the cashiers' catalog, published again for the new secret after a reset */
   catalog?: { sync(): Promise<unknown> };

@@ -24,5 +24,7 @@ export const RESET_LINK_FAILED = 'Could not reset the cashier link. Try again.';
 /** Another device on this phrase owns the cashier links (docs/behaviour.md "Two devices on one phrase"). */
 export const OTHER_DEVICE_HOLDING =
   'Another device uses this recovery phrase and keeps the cashier links: their sales go to it. This link works only after you reset the cashier link here, which stops the other device’s links.';
+export const OTHER_DEVICE_PRESENT =
+  'Another device restored this recovery phrase. It left the cashier links with this device: their sales still come here. Each device keeps its own balance.';
 export const OTHER_DEVICE_TOOK_OVER =
   'Another device on this recovery phrase reset the cashier link: cashiers now send their sales to it, and this device’s links no longer work. Reset the link here to take them back.';
