@@ -1,6 +1,7 @@
 // Onboarding guard: an onboarded device is sent home replacing history; a new one goes on.
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../core/logger';
+import { expectReplacedTo } from '../testing/app/redirect';
 import { requireNotOnboarded } from './requireNotOnboarded';
 
 const config = (isOnboarded: () => Promise<boolean>) => ({ isOnboarded });
@@ -11,9 +12,7 @@ describe('requireNotOnboarded', () => {
       config(async () => true),
       silentLogger,
     )();
-    expect(response?.status).toBe(302);
-    expect(response?.headers.get('Location')).toBe('/');
-    expect(response?.headers.get('X-Remix-Replace')).toBe('true');
+    expectReplacedTo(response, '/');
   });
 
   it('lets a device without a wallet through', async () => {

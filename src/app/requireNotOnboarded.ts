@@ -3,6 +3,7 @@
 import { replace } from 'react-router';
 import type { ConfigStore } from '../core/ports';
 import type { Logger } from '../core/logger';
+import { readOnboarded } from './requireOnboarded';
 
 /**
  * When the ONBOARDED flag is true, redirect to / replacing the history entry (behind the lock
@@ -12,13 +13,8 @@ import type { Logger } from '../core/logger';
  * (features/onboarding/complete-onboarding.ts), so nothing is overwritten either way.
  */
 export function requireNotOnboarded(config: Pick<ConfigStore, 'isOnboarded'>, logger: Logger) {
-  return async (): Promise<Response | null> => {
-    let onboarded = false;
-    try {
-      onboarded = await config.isOnboarded();
-    } catch (error) {
-      logger.error('Could not read the onboarding flag before onboarding', error);
-    }
-    return onboarded ? replace('/') : null;
-  };
+  return async (): Promise<Response | null> =>
+    (await readOnboarded(config, logger, 'Could not read the onboarding flag before onboarding'))
+      ? replace('/')
+      : null;
 }

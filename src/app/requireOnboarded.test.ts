@@ -1,6 +1,7 @@
 // Onboarding guard: not onboarded (or unreadable) redirects to /onboarding replacing history.
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../core/logger';
+import { expectReplacedTo } from '../testing/app/redirect';
 import { requireOnboarded } from './requireOnboarded';
 
 const config = (isOnboarded: () => Promise<boolean>) => ({ isOnboarded });
@@ -20,9 +21,7 @@ describe('requireOnboarded', () => {
       config(async () => false),
       silentLogger,
     )();
-    expect(response?.status).toBe(302);
-    expect(response?.headers.get('Location')).toBe('/onboarding');
-    expect(response?.headers.get('X-Remix-Replace')).toBe('true');
+    expectReplacedTo(response, '/onboarding');
   });
 
   it('treats an unreadable flag as not onboarded and logs the failure', async () => {

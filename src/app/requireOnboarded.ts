@@ -10,13 +10,22 @@ import type { Logger } from '../core/logger';
  * failure counts as not onboarded: onboarding is the safe place to land.
  */
 export function requireOnboarded(config: Pick<ConfigStore, 'isOnboarded'>, logger: Logger) {
-  return async (): Promise<Response | null> => {
-    let onboarded = false;
-    try {
-      onboarded = await config.isOnboarded();
-    } catch (error) {
-      logger.error('Could not read the onboarding flag', error);
-    }
-    return onboarded ? null : replace('/onboarding');
-  };
+  return async (): Promise<Response | null> =>
+    (await readOnboarded(config, logger, 'Could not read the onboarding flag'))
+      ? null
+      : replace('/onboarding');
+}
+
+/** The ONBOARDED flag as both guards read it: a storage failure is logged and reads as false. */
+export async function readOnboarded(
+  config: Pick<ConfigStore, 'isOnboarded'>,
+  logger: Logger,
+  failure: string,
+): Promise<boolean> {
+  try {
+    return await config.isOnboarded();
+  } catch (error) {
+    logger.error(failure, error);
+    return false;
+  }
 }

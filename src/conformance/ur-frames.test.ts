@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeWithdrawToken } from '../core/wallet/withdraw/withdraw-token';
 import { UR_FRAGMENT_LENGTH, createUrPartSource, tokenToUrParts } from '../ui/ur-parts';
 import nut00 from './vectors/nut00-tokens.json';
+import { feedUntilComplete } from '../testing/ui/ur-decode';
 
 /** A withdraw token of the NUT-00 proofs, repeated until it is about 2 KB (a real withdrawal). */
 function bigWithdrawToken(): string {
@@ -15,13 +16,7 @@ function bigWithdrawToken(): string {
 }
 
 function independentDecode(parts: Iterable<string>): string {
-  const decoder = new URDecoder();
-  for (const part of parts) {
-    decoder.receivePart(part);
-    if (decoder.isComplete()) break;
-  }
-  expect(decoder.isComplete()).toBe(true);
-  expect(decoder.isSuccess()).toBe(true);
+  const decoder = feedUntilComplete(new URDecoder(), parts);
   const ur = decoder.resultUR();
   expect(ur.type).toBe('bytes');
   return (ur.decodeCBOR() as Buffer).toString('utf8');

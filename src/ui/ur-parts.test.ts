@@ -2,15 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { URDecoder } from '@gandlaf21/bc-ur';
 import { createUrPartSource, tokenToUrParts } from './ur-parts';
+import { feedUntilComplete } from '../testing/ui/ur-decode';
 
 function decode(parts: string[]): string {
-  const decoder = new URDecoder();
-  for (const part of parts) {
-    decoder.receivePart(part);
-    if (decoder.isComplete()) break;
-  }
-  expect(decoder.isComplete()).toBe(true);
-  expect(decoder.isSuccess()).toBe(true);
+  const decoder = feedUntilComplete(new URDecoder(), parts);
   // decodeCBOR gives raw bytes (a Uint8Array in the es6 build), so decode UTF-8 explicitly.
   return new TextDecoder().decode(decoder.resultUR().decodeCBOR());
 }

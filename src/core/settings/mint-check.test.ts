@@ -1,31 +1,17 @@
 // The mint check Settings runs before saving a new mint: the dev mint's name, or why not.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMint, type DevMint } from '../../../dev/mint/server';
+import { describe, expect, it } from 'vitest';
+import { devMintSuite } from '../../testing/wallet/dev-mint-suite';
 import { MintUnreachableError } from '../errors';
 import { checkMintInfo } from './mint-check';
 
-let mint: DevMint;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cashew-mint-check-'));
-  mint = await startMint({ port: 0, fresh: true, dataDir: dir });
-});
-
-afterAll(async () => {
-  await mint.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const dev = devMintSuite({ fresh: true });
 
 describe('checkMintInfo', () => {
   it("returns the mint's name from /v1/info, with or without a trailing slash", async () => {
-    const info = await checkMintInfo(`${mint.url}/`);
+    const info = await checkMintInfo(`${dev.mint.url}/`);
     expect(info.name.length).toBeGreaterThan(0);
-    expect(await checkMintInfo(mint.url)).toEqual(info);
+    expect(await checkMintInfo(dev.mint.url)).toEqual(info);
   });
 
   it('says the address cannot be reached when nothing listens there', async () => {
@@ -48,10 +34,10 @@ describe('checkMintInfo', () => {
   });
 
   it('gives up after the timeout on a mint that hangs', async () => {
-    mint.addFault({ path: '/v1/info', delayMs: 2_000, count: 1 });
-    await expect(checkMintInfo(mint.url, { timeoutMs: 100 })).rejects.toThrow(
+    dev.mint.addFault({ path: '/v1/info', delayMs: 2_000, count: 1 });
+    await expect(checkMintInfo(dev.mint.url, { timeoutMs: 100 })).rejects.toThrow(
       'the mint did not answer within 1 s',
     );
-    mint.clearFaults();
+    dev.mint.clearFaults();
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLnurl, type DevLnurl } from '../../../../dev/lnurl/server';
 import { fundTab, openNewCashOutTab, storedCashOut } from '../../../testing/storage/cash-out-tab';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
+import { withFeeReservePercent } from '../../../testing/wallet/fee-reserve';
 import { AutoCashOut, type AutoCashOutOutcome, type AutoCashOutSettings } from './auto-cash-out';
 
 const dev = devMintSuite();
@@ -25,15 +26,6 @@ afterEach(() => {
 afterAll(async () => {
   await lnurl.close();
 });
-
-/** The dev mint's fee reserve, percent of the amount (POST /dev/config). */
-async function setFeeReservePercent(percent: number): Promise<void> {
-  const reply = await fetch(`${dev.mint.url}/dev/config`, {
-    method: 'POST',
-    body: JSON.stringify({ feeReservePercent: percent }),
-  });
-  expect(reply.ok).toBe(true);
-}
 
 async function setup(settings: Partial<AutoCashOutSettings>) {
   const tab = await openNewCashOutTab(dev.mint.url);
@@ -134,12 +126,7 @@ describe('automatic cash-out', () => {
   it('never pays fees above the limit: a 90 % fee reserve leaves the balance alone', async () => {
     const { tab, auto, outcomes } = await setup({ threshold: 100 });
     await fundTab(tab, dev.mint, [120]);
-    await setFeeReservePercent(90);
-    try {
-      await auto.check();
-    } finally {
-      await setFeeReservePercent(1);
-    }
+    await withFeeReservePercent(dev.mint.url, 90, () => auto.check());
     expect(outcomes).toHaveLength(1);
     expect(outcomes[0]).toMatchObject({ ok: false });
     expect(outcomes[0]!.ok ? '' : outcomes[0]!.error).toMatch(
@@ -154,12 +141,7 @@ describe('automatic cash-out', () => {
       feeLimit: { percent: 100, sats: 0 },
     });
     await fundTab(tab, dev.mint, [120]);
-    await setFeeReservePercent(90);
-    try {
-      await auto.check();
-    } finally {
-      await setFeeReservePercent(1);
-    }
+    await withFeeReservePercent(dev.mint.url, 90, () => auto.check());
     const outcome = outcomes[0]!;
     if (!outcome.ok || outcome.result.status !== 'paid') throw new Error(JSON.stringify(outcome));
     // amount + 90 % reserve fits 120: the largest such amount; the reserve comes back as change.

@@ -6,6 +6,7 @@ import { outsideInvoice, startTestMint } from '../../../../dev/mint/test-support
 import { ValidationError } from '../../errors';
 import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
+import { withFeeReservePercent } from '../../../testing/wallet/fee-reserve';
 import type { CashOutResult } from './cash-out-service';
 import {
   fundTab,
@@ -103,15 +104,6 @@ describe('cash out to an invoice', () => {
   });
 });
 
-/** The dev mint's fee reserve, percent of the amount (POST /dev/config). */
-async function setFeeReservePercent(percent: number): Promise<void> {
-  const reply = await fetch(`${dev.mint.url}/dev/config`, {
-    method: 'POST',
-    body: JSON.stringify({ feeReservePercent: percent }),
-  });
-  expect(reply.ok).toBe(true);
-}
-
 describe('the mint is checked', () => {
   it('a melt quote for another amount than the invoice is refused before anything leaves', async () => {
     const tab = await fundedTab([2000]);
@@ -141,8 +133,7 @@ describe('the mint is checked', () => {
 
   it('a fee reserve of 90 % is paid only when the merchant accepts it, never automatically', async () => {
     const tab = await fundedTab([300]);
-    await setFeeReservePercent(90);
-    try {
+    await withFeeReservePercent(dev.mint.url, 90, async () => {
       const plan = await tab.cashOut.prepare(outsideInvoice(100));
       expect(plan).toMatchObject({ feeReserve: 90, feeLimit: 11, feeAboveLimit: true });
       await expect(tab.cashOut.pay(plan)).rejects.toThrow(feeAboveLimitText(90, 11));
@@ -154,9 +145,7 @@ describe('the mint is checked', () => {
       const result = paid(await tab.cashOut.pay(plan, { acceptFee: true }));
       expect(result.feePaid).toBe(1);
       expect((await storedCashOut(tab)).balance).toBe(300 - 100 - 1);
-    } finally {
-      await setFeeReservePercent(1);
-    }
+    });
   });
 });
 

@@ -3,8 +3,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Proof } from '@cashu/cashu-ts';
-import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
 import {
   cleanupTempDirs,
   fund,
@@ -13,12 +11,11 @@ import {
   type TestMint,
 } from '../../../../dev/mint/test-support';
 import { testStorage, type TestStorage } from '../../../testing/storage/db';
-import { recordedEvents } from '../../../testing/wallet/recorded-events';
-import { inProcessQuoteLock } from '../../cross-tab-lock';
+import { ecashReceiverOn } from '../../../testing/wallet/ecash-receiver';
+import { seedWallet, walletsOf } from '../../../testing/wallet/seeded-wallet';
 import type { PendingMintQuote } from '../../ports';
-import { WalletProvider } from '../wallet-provider';
 import { EcashInbox, type EcashRefusal } from './ecash-inbox';
-import { EcashReceiver, shortMessage } from './ecash-receiver';
+import { shortMessage } from './ecash-receiver';
 import { SaleRequests } from './sale-requests';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -47,27 +44,10 @@ interface Setup {
 
 async function setup(amount: number): Promise<Setup> {
   const storage = testStorage();
-  const mnemonic = generateMnemonic(wordlist);
-  await storage.keys.saveWalletKeys({
-    secretKey: new Uint8Array(32).fill(7),
-    mnemonic,
-    seed: mnemonicToSeedSync(mnemonic),
-  });
-  await storage.config.setMintUrl(mint.url);
-  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  await seedWallet(storage, mint.url);
+  const wallets = walletsOf(storage);
   cleanups.push(() => wallets.close());
-  const receiver = new EcashReceiver({
-    receipts: storage.ecashReceipts,
-    ledger: storage.ecashReceipts,
-    proofs: storage.proofs,
-    counters: storage.counterSource,
-    wallets,
-    acceptedMints: async () => [mint.url],
-    events: recordedEvents().events,
-    logger: storage.logger,
-    clock: () => storage.now.value,
-    lock: inProcessQuoteLock(),
-  });
+  const receiver = ecashReceiverOn(storage, wallets, { acceptedMints: async () => [mint.url] });
   const requests = new SaleRequests({
     quotes: storage.mintQuotes,
     config: storage.config,

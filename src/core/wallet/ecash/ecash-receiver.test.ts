@@ -3,8 +3,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Proof, type Wallet } from '@cashu/cashu-ts';
-import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
 import {
   cleanupTempDirs,
   fund,
@@ -14,11 +12,10 @@ import {
   type TestMint,
 } from '../../../../dev/mint/test-support';
 import { testStorage, type TestStorage } from '../../../testing/storage/db';
-import { recordedEvents } from '../../../testing/wallet/recorded-events';
+import { ecashReceiverOn } from '../../../testing/wallet/ecash-receiver';
+import { seedWallet, walletsOf } from '../../../testing/wallet/seeded-wallet';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
 import type { Checkpoint } from '../../checkpoint';
-import { inProcessQuoteLock } from '../../cross-tab-lock';
-import { WalletProvider } from '../wallet-provider';
 import { newSalesKey } from '../../lock/sales-seal';
 import type { LockedOutputs } from '../../ports';
 import { isSealedOutput } from '../mint/sealed-journal';
@@ -31,7 +28,7 @@ import {
 } from './ecash-lock';
 import {
   ECASH_SPENT_MESSAGE,
-  EcashReceiver,
+  type EcashReceiver,
   MALFORMED_TOKEN_MESSAGE,
   notAcceptedMessage,
   shortMessage,
@@ -78,27 +75,12 @@ async function till(
   } = {},
 ): Promise<Till> {
   const storage = options.storage ?? testStorage();
-  if (!options.storage) {
-    const mnemonic = generateMnemonic(wordlist);
-    const seed = mnemonicToSeedSync(mnemonic);
-    await storage.keys.saveWalletKeys({ secretKey: new Uint8Array(32).fill(7), mnemonic, seed });
-    await storage.config.setMintUrl(url);
-  }
-  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  if (!options.storage) await seedWallet(storage, url);
+  const wallets = walletsOf(storage);
   cleanups.push(() => wallets.close());
-  const receiver = new EcashReceiver({
-    receipts: storage.ecashReceipts,
-    ledger: storage.ecashReceipts,
-    proofs: storage.proofs,
-    counters: storage.counterSource,
-    wallets,
-    acceptedMints: async () => [await storage.config.getMintUrl()],
+  const receiver = ecashReceiverOn(storage, wallets, {
     seedSealed: async () => options.sealed ?? false,
     ...(options.salesPublicKey ? { salesPublicKey: () => options.salesPublicKey } : {}),
-    events: recordedEvents().events,
-    logger: storage.logger,
-    clock: () => storage.now.value,
-    lock: inProcessQuoteLock(),
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
   });
   return { storage, receiver };

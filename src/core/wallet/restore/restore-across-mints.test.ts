@@ -4,15 +4,12 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from '@cashu/cashu-ts';
-import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startTestMint, type TestMint } from '../../../../dev/mint/test-support';
 import { freshDbName, testStorage } from '../../../testing/storage/db';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
-import { inProcessQuoteLock } from '../../cross-tab-lock';
-import { WalletEvents } from '../../events';
-import { WalletProvider } from '../wallet-provider';
-import { RestoreService, type DiscoverMints, type RestoreProgress } from './restore-service';
+import { restoreServiceOn } from '../../../testing/wallet/restore-service';
+import { seedWallet, walletsOf, type Phrase } from '../../../testing/wallet/seeded-wallet';
+import type { DiscoverMints } from './restore-service';
 
 const dev = devMintSuite({ fresh: true });
 let second: TestMint;
@@ -37,31 +34,12 @@ async function issue(mint: TestMint, seed: Uint8Array, start: number, amounts: n
   return wallet.getKeyset().id;
 }
 
-async function freshDevice(
-  discoverMints: DiscoverMints,
-  options: { mnemonicOf?: { mnemonic: string } } = {},
-) {
-  const mnemonic = options.mnemonicOf?.mnemonic ?? generateMnemonic(wordlist);
-  const seed = mnemonicToSeedSync(mnemonic);
+async function freshDevice(discoverMints: DiscoverMints, options: { phrase?: Phrase } = {}) {
   const storage = dev.track(testStorage(freshDbName()));
   storage.now.value = Date.now();
-  await storage.keys.saveWalletKeys({ secretKey: new Uint8Array(32).fill(3), mnemonic, seed });
-  await storage.config.setMintUrl(dev.mint.url);
-  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
-  dev.track({ close: () => wallets.close() });
-  const progress: Array<RestoreProgress | null> = [];
-  const restore = new RestoreService({
-    ledger: storage.restore,
-    config: storage.config,
-    wallets,
-    events: new WalletEvents(),
-    logger: storage.logger,
-    clock: Date.now,
-    lock: inProcessQuoteLock(),
-    batchSize: 10,
-    discoverMints,
-  });
-  restore.onProgress((p) => progress.push(p));
+  const { mnemonic, seed } = await seedWallet(storage, dev.mint.url, { ...options, keyByte: 3 });
+  const wallets = dev.track(walletsOf(storage));
+  const { restore, progress } = restoreServiceOn(storage, wallets, { discoverMints });
   return { mnemonic, seed, storage, restore, progress };
 }
 
@@ -105,9 +83,7 @@ describe('restoring every mint the relays list', () => {
     await issue(second, seedOfPhrase, perKeyset[keyset]!, [128]);
     const third = await freshDevice(
       async () => ({ mints: [{ url: second.url, source: 'backup' }] }),
-      {
-        mnemonicOf: d,
-      },
+      { phrase: d },
     );
     expect((await third.restore.start('onboarding'))?.totalSats).toBe(127 + 128);
   });

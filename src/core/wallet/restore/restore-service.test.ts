@@ -4,23 +4,26 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { Wallet, type Proof } from '@cashu/cashu-ts';
-import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { freshDbName, testStorage, type TestStorage } from '../../../testing/storage/db';
 import type { Checkpoint } from '../../checkpoint';
-import { WalletEvents } from '../../events';
 import { toNewProof } from '../proof-convert';
-import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
-import { WalletProvider } from '../wallet-provider';
+import { restoreServiceOn } from '../../../testing/wallet/restore-service';
+import {
+  newPhrase,
+  seedWallet,
+  walletsOf,
+  type Phrase,
+} from '../../../testing/wallet/seeded-wallet';
+import type { WalletProvider } from '../wallet-provider';
 import {
   counterLimitMessage,
   NO_RESTORE_SUPPORT_MESSAGE,
   refusedSignaturesMessage,
   SIGNS_ANYTHING_MESSAGE,
 } from './restore-messages';
-import { RestoreService, type RestoreProgress } from './restore-service';
+import type { RestoreService, RestoreProgress } from './restore-service';
 
 const DEAD_MINT = 'http://127.0.0.1:9';
 const dev = devMintSuite({ fresh: true });
@@ -53,11 +56,6 @@ interface Device {
   progress: Array<RestoreProgress | null>;
 }
 
-function newPhrase(): { seed: Uint8Array; mnemonic: string } {
-  const mnemonic = generateMnemonic(wordlist);
-  return { mnemonic, seed: mnemonicToSeedSync(mnemonic) };
-}
-
 /** A device with the phrase's keys and the dev mint configured (a fresh profile by default). */
 async function device(
   phrase: { seed: Uint8Array; mnemonic: string },
@@ -71,15 +69,8 @@ async function device(
   const dbName = options.dbName ?? freshDbName();
   const storage = testStorage(dbName);
   storage.now.value = Date.now();
-  if (!options.dbName) {
-    await storage.keys.saveWalletKeys({
-      secretKey: new Uint8Array(32).fill(3),
-      mnemonic: phrase.mnemonic,
-      seed: phrase.seed,
-    });
-    await storage.config.setMintUrl(dev.mint.url);
-  }
-  const provider = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  if (!options.dbName) await seedWallet(storage, dev.mint.url, { phrase, keyByte: 3 });
+  const provider = walletsOf(storage);
   const wallets = options.noNut09
     ? {
         invalidate: (url: string) => provider.invalidate(url),
@@ -91,21 +82,10 @@ async function device(
         },
       }
     : provider;
-  const progress: Array<RestoreProgress | null> = [];
-  const restore = new RestoreService({
-    ledger: storage.restore,
-    config: storage.config,
-    wallets,
-    events: new WalletEvents(),
-    logger: storage.logger,
-    clock: Date.now,
-    lock: inProcessQuoteLock(),
-    // Small batches keep the tests quick: the stop rule is 3 empty batches of 10 counters.
-    batchSize: 10,
+  const { restore, progress } = restoreServiceOn(storage, wallets, {
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
     ...(options.counterLimit ? { counterLimit: options.counterLimit } : {}),
   });
-  restore.onProgress((p) => progress.push(p));
   dev.track({ close: () => provider.close() });
   dev.track(storage);
   return { storage, restore, wallets: provider, progress };
@@ -348,12 +328,7 @@ describe('interrupted and resumed', () => {
     checkpoint: Checkpoint,
   ): Promise<Device> {
     const storage = testStorage(dbName);
-    await storage.keys.saveWalletKeys({
-      secretKey: new Uint8Array(32).fill(3),
-      mnemonic: phrase.mnemonic,
-      seed: phrase.seed,
-    });
-    await storage.config.setMintUrl(dev.mint.url);
+    await seedWallet(storage, dev.mint.url, { phrase, keyByte: 3 });
     storage.close();
     return device(phrase, { dbName, checkpoint });
   }
@@ -402,22 +377,25 @@ describe('a mint whose restore answers fail their checks', () => {
     ]);
   });
 
+  /** Restores `phrase` on a fresh device while the mint malforms every restore answer. */
+  async function restoreMalformed(phrase: Phrase, malform: 'wrongDleq' | 'missingDleq') {
+    const d = await device(phrase);
+    dev.mint.addFault({ path: '/v1/restore', action: 'malform', malform });
+    return { d, outcome: await d.restore.start('settings') };
+  }
+
+  /** The scan's one mint, the dev mint from settings, with what it found and its error. */
+  const devMintOnly = (foundSats: number, error: string) => [
+    { mintUrl: dev.mint.url, foundSats, error, sources: ['settings'] },
+  ];
+
   it('sends a signature with a bad DLEQ: that one is dropped, the rest stored, the merchant told', async () => {
     const phrase = newPhrase();
     const keyset = await activeKeysetId();
     const issued = await issue(phrase.seed, 0, [1, 2, 4, 8, 16]);
-    const d = await device(phrase);
     // The first signature of every restore answer gets a wrong DLEQ: here the 1 sat at counter 0.
-    dev.mint.addFault({ path: '/v1/restore', action: 'malform', malform: 'wrongDleq' });
-    const outcome = await d.restore.start('settings');
-    expect(outcome?.mints).toEqual([
-      {
-        mintUrl: dev.mint.url,
-        foundSats: 30,
-        error: refusedSignaturesMessage(1),
-        sources: ['settings'],
-      },
-    ]);
+    const { d, outcome } = await restoreMalformed(phrase, 'wrongDleq');
+    expect(outcome?.mints).toEqual(devMintOnly(30, refusedSignaturesMessage(1)));
     expect((await d.storage.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(
       issued
         .filter((p) => Number(p.amount) !== 1)
@@ -431,17 +409,8 @@ describe('a mint whose restore answers fail their checks', () => {
   it('sends no DLEQ at all although it offers NUT-12: nothing stored, every signature counted', async () => {
     const phrase = newPhrase();
     await issue(phrase.seed, 0, [1, 2, 4]);
-    const d = await device(phrase);
-    dev.mint.addFault({ path: '/v1/restore', action: 'malform', malform: 'missingDleq' });
-    const outcome = await d.restore.start('settings');
-    expect(outcome?.mints).toEqual([
-      {
-        mintUrl: dev.mint.url,
-        foundSats: 0,
-        error: refusedSignaturesMessage(3),
-        sources: ['settings'],
-      },
-    ]);
+    const { d, outcome } = await restoreMalformed(phrase, 'missingDleq');
+    expect(outcome?.mints).toEqual(devMintOnly(0, refusedSignaturesMessage(3)));
     expect(await d.storage.proofs.balance()).toBe(0);
     expect(d.progress).toContainEqual(expect.objectContaining({ refusedSignatures: 3 }));
   });
