@@ -70,8 +70,12 @@ test('keypad states: in a currency, Receive ecash, the ecash side of the invoice
   });
   await page.getByRole('button', { name: 'Clear' }).click();
   await clickDigits(page, '33');
+  // On a phone the reason lands below the fold: it is brought into view, not left under it.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(/answered with an error \(HTTP 500\)/)).toBeVisible(LANDS);
+  await expect(page.getByTestId('invoice-error')).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 720 });
   await accessibleAtBothSizes(page, 'keypad with a mint fault');
 });
 

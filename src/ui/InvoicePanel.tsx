@@ -3,6 +3,7 @@ import {
   lazy,
   Suspense,
   useCallback,
+  useEffect,
   useRef,
   useState,
   type ComponentType,
@@ -106,6 +107,12 @@ export function InvoicePanel({
   secondary,
 }: InvoicePanelProps) {
   const { open, creating, slow, error } = flow;
+  // The reason sits under the keypad, below the fold of a phone: brought into view as it comes,
+  // since the merchant has to act on it (docs/behaviour.md "Toasts").
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
   // The loaded modal once its code is in (a failed load leaves the lazy one, which retries).
   const [loaded, setLoaded] = useState<ModalComponent | null>(null);
   const loadModal = useCallback(
@@ -179,6 +186,7 @@ export function InvoicePanel({
           <BusyStatus className="font-medium text-violet-700">{CREATING_INVOICE_TEXT}</BusyStatus>
         ) : error ? (
           <p
+            ref={errorRef}
             role="alert"
             data-testid="invoice-error"
             className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
