@@ -156,7 +156,7 @@ test.describe('cash out', () => {
     });
     await confirm.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByTestId('cash-out-result')).toHaveText(
-      'Cash-out paid: 1000 sats sent, 1 sats fee.',
+      'Cash-out paid: 1,000 sats sent, 1 sats fee.',
     );
     // 10 reserved = 1 charged + 9 returned as change.
     const stored = await storedMoney(page);
@@ -184,7 +184,7 @@ test.describe('cash out', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByLabel(/^Amount in sats/).fill('2000000');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(dialog.getByText('Enter an amount from 1 to 1000000 sats.')).toBeVisible();
+    await expect(dialog.getByText('Enter an amount from 1 to 1,000,000 sats.')).toBeVisible();
     await dialog.getByLabel(/^Amount in sats/).fill('100');
     await dialog.getByLabel(/^Comment/).fill('Week 12 takings');
     await dialog.getByRole('button', { name: 'Continue' }).click();

@@ -10,6 +10,8 @@ declare global {
   interface Window {
     /** For each prefetch link the page got: was the button usable when it was added? */
     prefetchedWhileUsable?: boolean[];
+    /** Every prefetch link's file, as added (the app removes each link once fetched). */
+    prefetchedFiles?: string[];
   }
 }
 
@@ -20,6 +22,7 @@ declare global {
  */
 function watchPrefetches(text: string) {
   window.prefetchedWhileUsable = [];
+  window.prefetchedFiles = [];
   const expando = (node: object, prefix: string) =>
     (node as Record<string, unknown>)[Object.keys(node).find((key) => key.startsWith(prefix))!];
   const usable = () => {
@@ -38,15 +41,15 @@ function watchPrefetches(text: string) {
   new MutationObserver((changes) => {
     for (const change of changes)
       for (const node of change.addedNodes)
-        if (node instanceof HTMLLinkElement && node.rel === 'prefetch')
+        if (node instanceof HTMLLinkElement && node.rel === 'prefetch') {
           window.prefetchedWhileUsable!.push(usable());
+          window.prefetchedFiles!.push(node.href);
+        }
   }).observe(document, { childList: true, subtree: true });
 }
 
-const prefetchLinks = (page: Page) =>
-  page
-    .locator('link[rel="prefetch"]')
-    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+/** The files the page's prefetch links asked for (needs watchPrefetches). */
+const prefetchLinks = (page: Page) => page.evaluate(() => window.prefetchedFiles ?? []);
 
 /** Resource entries of these files fetched by something other than the prefetch, with bytes. */
 const downloadedAgain = (page: Page, files: string[]) =>
@@ -92,6 +95,7 @@ test('the welcome prefetches the phrase screen once it is usable, and the tap us
 });
 
 test('nothing is prefetched on a connection that asks to save data', async ({ page }) => {
+  await page.addInitScript(watchPrefetches, 'Create New Wallet');
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'connection', {
       configurable: true,

@@ -86,7 +86,7 @@ test.describe('receipts', () => {
 
     let receipt = await openReceipt(page);
     await receipt.getByRole('button', { name: 'Refund' }).click();
-    const refund = page.getByRole('dialog', { name: 'Refund (up to 1234 sats)' });
+    const refund = page.getByRole('dialog', { name: 'Refund (up to 1,234 sats)' });
     await expect(refund).toBeVisible();
     await expectAccessible(page, 'refund');
     await refund.getByLabel('Invoice, Lightning address or LNURL').fill(lightningAddress);
@@ -165,13 +165,13 @@ test.describe('receipts', () => {
 
     let receipt = await openReceipt(page);
     await receipt.getByRole('button', { name: 'Refund' }).click();
-    const refund = page.getByRole('dialog', { name: 'Refund (up to 1000 sats)' });
+    const refund = page.getByRole('dialog', { name: 'Refund (up to 1,000 sats)' });
     await refund.getByRole('button', { name: 'As ecash token' }).click();
     await expect(refund.getByLabel('Amount in sats')).toHaveValue('1000');
     await expectAccessible(page, 'ecash refund');
     await refund.getByLabel('Amount in sats').fill('1001');
     await refund.getByRole('button', { name: 'Create token' }).click();
-    await expect(refund.getByText('Only 1000 sats of this sale are left to refund')).toBeVisible();
+    await expect(refund.getByText('Only 1,000 sats of this sale are left to refund')).toBeVisible();
     await refund.getByLabel('Amount in sats').fill('300');
     await refund.getByRole('button', { name: 'Create token' }).click();
 

@@ -209,7 +209,7 @@ test('a paired cashier sells the merchant’s items in the shop’s currency, wi
     const quoteId = (await cashier.page.locator('[data-quote-id]').getAttribute('data-quote-id'))!;
     await payQuote(quoteId);
     await expect(cashierSale(cashier.page, quoteId)).toContainText(
-      'Merchant confirmed 9639 sats',
+      'Merchant confirmed 9,639 sats',
       LANDS,
     );
 

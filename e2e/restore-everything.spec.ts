@@ -77,11 +77,10 @@ test('a fresh profile restores both mints, the shop name, prices and items, and 
   // The shop: a name, prices in USD, two items.
   await first.getByRole('link', { name: 'Settings', exact: true }).click();
   await first.getByLabel('Shop name').fill(SHOP);
-  await first.getByRole('button', { name: 'Save shop name' }).click();
-  await expect(first.getByLabel('Shop name')).toHaveValue(SHOP);
   await first.getByLabel('Display currency').selectOption('USD');
   await first.getByLabel('Price source URL').fill(pricesUrl);
-  await first.getByRole('button', { name: 'Save prices' }).click();
+  await first.getByRole('button', { name: 'Save shop settings' }).click();
+  await expect(first.getByLabel('Shop name')).toHaveValue(SHOP);
   await expect(first.getByTestId('price-status')).toContainText('Price source reached');
   await first.getByRole('link', { name: 'Items and tips' }).click();
   await expect(first.getByRole('heading', { name: 'Items', level: 1 })).toBeVisible(LANDS);
