@@ -1,7 +1,7 @@
 // The dev mint as a process of its own, SIGKILLed after it did the work of a request and before it
 // answered (the holdReply fault), then started again on the same port and data: a payment's
 // proofs and a cash-out's change come back once, with the exact balance (issue 34; see
-// docs/behaviour.md "A mint that dies mid-request").
+// docs/protocol.md "Cash-out" and "Minting a paid quote").
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
