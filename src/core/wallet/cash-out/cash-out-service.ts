@@ -27,8 +27,8 @@ import type {
   WithdrawalStore,
 } from '../../ports';
 import { AvailableProofs, type ProofsByUse } from '../available-proofs';
-import { restoreReservation } from '../mint/deterministic-mint';
-import { isDefiniteRefusal, toMintError } from '../mint-errors';
+import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
+import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
 import { sumSats, toNewProof } from '../proof-convert';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { mintKey, type WalletProvider } from '../wallet-provider';
@@ -262,7 +262,16 @@ export class CashOutService {
    */
   pay(plan: CashOutQuote, options: PayOptions = {}): Promise<CashOutResult> {
     this.stopped = false;
-    return this.lock(lockName(plan.mintUrl), () => this.payLocked(plan, options));
+    return this.lock(lockName(plan.mintUrl), async () => {
+      try {
+        return await this.payLocked(plan, options);
+      } catch (error) {
+        // Change outputs an earlier install of this phrase used: the mint refused and did nothing,
+        // the inputs are back and send() moved the counters past the used ones. Once more.
+        if (refusalCode(error) !== NutCode.outputsAlreadySigned) throw error;
+        return this.payLocked(plan, options);
+      }
+    });
   }
 
   /** Cash-outs sent but not answered PAID or UNPAID yet, oldest first. */
@@ -375,6 +384,18 @@ export class CashOutService {
     return { keysetId, start: range.start, count: range.count };
   }
 
+  /**
+   * Moves the keyset's counter past every counter the mint signed from `reservation` on (a wallet
+   * restored from its phrase starts below what an earlier install used), as minting does.
+   */
+  private async skipBlanksAhead(wallet: Wallet, reservation: CounterReservation): Promise<void> {
+    const next = await firstUnusedCounter(wallet, reservation.keysetId, reservation.start);
+    await this.deps.counters.advanceToAtLeast(
+      reservation.keysetId,
+      Math.max(next, reservation.start + reservation.count),
+    );
+  }
+
   private async send(
     wallet: Wallet,
     seed: Uint8Array,
@@ -420,7 +441,17 @@ export class CashOutService {
       } catch (checkError) {
         this.deps.logger.warn(`Melt ${row.quote}: mint unreachable, will check again`, checkError);
       }
-      if (outcome?.status === 'unpaid' && refused) throw toMintError(error);
+      if (outcome?.status === 'unpaid' && refused) {
+        if (refusalCode(error) === NutCode.outputsAlreadySigned && row.reservation) {
+          await this.skipBlanksAhead(wallet, row.reservation).catch((skipError: unknown) =>
+            this.deps.logger.warn(
+              `Melt ${row.quote}: could not find the unused counters`,
+              skipError,
+            ),
+          );
+        }
+        throw toMintError(error);
+      }
       if (outcome && outcome.status !== 'pending') return outcome;
       this.schedule(row.quote);
       return { status: 'pending', quote: row.quote, amount: row.amount, auto: row.auto === true };

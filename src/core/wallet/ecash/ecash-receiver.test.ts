@@ -11,6 +11,7 @@ import {
   token,
   type TestMint,
 } from '../../../../dev/mint/test-support';
+import { MALFORMATIONS } from '../../../../dev/mint/malform';
 import { testStorage, type TestStorage } from '../../../testing/storage/db';
 import { ecashReceiverOn } from '../../../testing/wallet/ecash-receiver';
 import { seedWallet, walletsOf } from '../../../testing/wallet/seeded-wallet';
@@ -222,6 +223,26 @@ describe('EcashReceiver', () => {
     expect(await storage.proofs.balance()).toBe(34);
     expect(await ecashEvents(storage)).toHaveLength(1);
   });
+
+  it.each(MALFORMATIONS.filter((m) => m !== 'keysetIdMismatch'))(
+    'a swap reply spoilt after the mint swapped (%s): the sale lands once, every stored proof real',
+    async (malform) => {
+      const { storage, receiver } = await till(mint.url);
+      const { proofs } = await customerProofs(mint, 34);
+      mint.addFault({ path: '/v1/swap', method: 'POST', action: 'malform', malform, count: 1 });
+
+      const result = await receiver.receive(payment(mint, proofs, 34));
+
+      expect(result).toMatchObject({ status: 'received', amount: 34 });
+
+      expect(await storage.proofs.balance()).toBe(34);
+      expect(await ecashEvents(storage)).toHaveLength(1);
+      expect(await storage.ecashReceipts.list()).toEqual([]);
+      const stored = await storage.proofs.listUnspent();
+      const states = await (await newWallet(mint.url)).checkProofsStates(stored);
+      expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
+    },
+  );
 
   it('a mint that fails before swapping keeps the ecash journaled; start-up finishes it once', async () => {
     const { storage, receiver } = await till(mint.url);

@@ -805,6 +805,33 @@ describe('WithdrawService: cancelling a pending token', () => {
     ]);
   });
 
+  it.each(MALFORMATIONS.filter((m) => m !== 'keysetIdMismatch'))(
+    'a cancel whose swap reply is spoilt after the mint swapped (%s): cancelled once, every stored proof real',
+    async (malform) => {
+      const { service, storage } = await setup(mint.url, { deps: { intervals: QUIET } });
+      await takePayments(mint, storage, [8, 13]);
+      const token = ok(await service.createToken({ consolidate: false }));
+      mint.addFault({ path: '/v1/swap', method: 'POST', action: 'malform', malform, count: 1 });
+
+      expect(await service.cancelToken(token.id)).toEqual({
+        status: 'cancelled',
+        amount: 21,
+        fee: 0,
+      });
+
+      expect(await storage.proofs.balance()).toBe(21);
+      expect(await service.availability()).toMatchObject({ available: 21, pending: 0 });
+      expect(await storage.withdrawals.list()).toEqual([]);
+      expect(await redeemable(mint.url, token.token)).toBe(false);
+      const stored = await storage.proofs.listUnspent();
+      const states = await (
+        await customerWallet(mint.url)
+      ).checkProofsStates(stored.map(toCashuProof));
+      expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
+      expect(await cancelEvents(storage)).toHaveLength(1);
+    },
+  );
+
   it('closes a token already redeemed as redeemed, exactly as the spent watch would', async () => {
     const { service, storage } = await setup(mint.url, { deps: { intervals: QUIET } });
     await takePayments(mint, storage, [5, 16]);
