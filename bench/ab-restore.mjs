@@ -6,8 +6,10 @@
 //   node --import tsx bench/ab-restore.mjs a=/tmp/ab/a b=/tmp/ab/b [--runs=5] [--profile=dir]
 //
 // The relay listens on 47999 (the builds' default relays), the two dev mints on free ports.
-// Prints per build the median (min-max), the per-round difference to the first build, and the
-// mint requests of the last run (NUT-09 restore, NUT-07 checkstate, keys). --profile writes one
+// Prints per build the median (min-max) of the time and of the renderers' CPU time (from the
+// phrase submitted; a loaded machine delays the work but does not add to it), the per-round
+// difference to the first build, and the mint requests of its warm-up run (NUT-09 restore, NUT-07
+// checkstate, keys). --profile writes one
 // CPU profile (.cpuprofile, Chrome DevTools) per build of the page's main thread over one restore.
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -44,16 +46,35 @@ async function serve(dir) {
   return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
 }
 
-/** Counts the page's mint requests by path end; with `profile`, records a CPU profile to it. */
-function observer(counts, profile) {
+/** CPU seconds all renderer processes used so far (Chromium's SystemInfo domain). */
+async function rendererCpu(browser) {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+    return processInfo.filter((p) => p.type === 'renderer').reduce((sum, p) => sum + p.cpuTime, 0);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Counts the page's mint requests by path end, and the renderers' CPU time from the phrase's
+ * submission to the end (`cpu.seconds`): the work the restore did, which a loaded machine delays
+ * but does not add to. With `profile`, records a CPU profile to it.
+ */
+function observer(browser, counts, cpu, profile) {
   return async (page) => {
+    const cpuBefore = await rendererCpu(browser);
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
       if (!path.startsWith('/v1/')) return;
       const key = `${request.method()} ${path.replace(/\/[0-9a-f]{16,}$/, '/:id')}`;
       counts[key] = (counts[key] ?? 0) + 1;
     });
-    if (!profile) return undefined;
+    const cpuDone = async () => {
+      cpu.seconds = (await rendererCpu(browser)) - cpuBefore;
+    };
+    if (!profile) return cpuDone;
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -61,6 +82,7 @@ function observer(counts, profile) {
     return async () => {
       const { profile: data } = await cdp.send('Profiler.stop');
       await writeFile(profile, JSON.stringify(data));
+      await cpuDone();
     };
   };
 }
@@ -73,14 +95,19 @@ async function main() {
   const browser = await launchChromium();
   const wallet = await prepareRestore({ relayUrl: relay.url, log });
   const results = Object.fromEntries(builds.map((build) => [build.name, []]));
+  const cpus = Object.fromEntries(builds.map((build) => [build.name, []]));
   const requests = {};
-  const once = (i, counts, profile) =>
-    restoreOnce(browser, {
+  const once = async (i, counts, profile) => {
+    const cpu = {};
+    const ms = await restoreOnce(browser, {
       appUrl: servers[i].url,
       relayUrl: relay.url,
       ...wallet,
-      observe: observer(counts, profile),
+      observe: observer(browser, counts, cpu, profile),
     });
+    if (!profile) cpus[builds[i].name].push(cpu.seconds * 1000);
+    return ms;
+  };
   try {
     for (let i = 0; i < builds.length; i++) {
       const profile = profileDir ? join(profileDir, `${builds[i].name}.cpuprofile`) : undefined;
@@ -94,7 +121,7 @@ async function main() {
       for (const i of order) {
         const ms = await once(i, {});
         results[builds[i].name].push(ms);
-        line.push(`${builds[i].name} ${round(ms)}`);
+        line.push(`${builds[i].name} ${round(ms)} (cpu ${round(cpus[builds[i].name].at(-1))})`);
       }
       log(`round ${r + 1}/${runs}: ${line.join(', ')}`);
     }
@@ -109,9 +136,11 @@ async function main() {
   for (const build of builds) {
     const list = results[build.name];
     const s = summarize(list);
+    const c = summarize(cpus[build.name]);
     out.figures[build.name] = {
       ms: `${s.median} (${s.min}-${s.max})`,
       values: s.values,
+      rendererCpuMs: `${c.median} (${c.min}-${c.max})`,
       requests: requests[build.name],
       ...(build === first
         ? {}
