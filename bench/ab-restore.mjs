@@ -97,7 +97,7 @@ async function main() {
   const results = Object.fromEntries(builds.map((build) => [build.name, []]));
   const cpus = Object.fromEntries(builds.map((build) => [build.name, []]));
   const requests = {};
-  const once = async (i, counts, profile) => {
+  const once = async (i, counts, profile, measured = false) => {
     const cpu = {};
     const ms = await restoreOnce(browser, {
       appUrl: servers[i].url,
@@ -105,7 +105,7 @@ async function main() {
       ...wallet,
       observe: observer(browser, counts, cpu, profile),
     });
-    if (!profile) cpus[builds[i].name].push(cpu.seconds * 1000);
+    if (measured) cpus[builds[i].name].push(cpu.seconds * 1000);
     return ms;
   };
   try {
@@ -119,7 +119,7 @@ async function main() {
       const order = builds.map((_, j) => (r + j) % builds.length);
       const line = [];
       for (const i of order) {
-        const ms = await once(i, {});
+        const ms = await once(i, {}, undefined, true);
         results[builds[i].name].push(ms);
         line.push(`${builds[i].name} ${round(ms)} (cpu ${round(cpus[builds[i].name].at(-1))})`);
       }
