@@ -2,6 +2,7 @@
 // second dev mint in Settings and sells there through a remote cashier; a fresh browser profile
 // restores the phrase and gets both mints' sats, the shop name, the price settings and the items,
 // while the first device keeps its cashier link: the cashier sells again and the first device mints it.
+// Both devices' Connect screens say another device uses the phrase.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,10 @@ const SCANNED = { timeout: 90_000 };
 const LANDS = { timeout: 45_000 };
 const received = (sats: number) =>
   `🌐 Remote Payment received! Proofs stored successfully. ${sats} sats`;
+const OTHER_DEVICE_HOLDING =
+  'Another device uses this recovery phrase and keeps the cashier links: their sales go to it. This link works only after you reset the cashier link here, which stops the other device’s links.';
+const OTHER_DEVICE_PRESENT =
+  'Another device restored this recovery phrase. It left the cashier links with this device: their sales still come here. Each device keeps its own balance.';
 
 let mintA: DevMint;
 let mintB: DevMint;
@@ -173,10 +178,25 @@ test('a fresh profile restores both mints, the shop name, prices and items, and 
     LANDS,
   );
   await expect(second.getByRole('button', { name: 'Edit Cheesecake', exact: true })).toBeVisible();
-  // The restored device's notice on Connect is checked by ConnectScreen.test and
-  // merchant-relay.test; here it did not show after the sales inbox key's profile change (open,
-  // issue 34). What the first device's link does is checked below.
+  // The restored device left the first device's profile alone, and says so.
+  await second.getByRole('link', { name: 'Connect', exact: true }).click();
+  await expect(second.getByText(OTHER_DEVICE_HOLDING)).toBeVisible(LANDS);
   await secondContext.close();
+
+  // Its note is on the relay: the first device, at its next start, says another device is there.
+  await expect
+    .poll(async () => {
+      const notes = await query(relayUrl, {
+        kinds: [APP_DATA_KIND],
+        authors: [merchant.pubkey],
+        '#d': [`${APP_DATA_PREFIX}holding`],
+      });
+      return notes.length;
+    }, LANDS)
+    .toBeGreaterThan(0);
+  await first.reload();
+  await first.getByRole('link', { name: 'Connect', exact: true }).click();
+  await expect(first.getByText(OTHER_DEVICE_PRESENT)).toBeVisible(LANDS);
 
   // The first device's link still sells, and the first device mints the sale.
   await cashier.page.reload();

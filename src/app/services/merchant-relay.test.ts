@@ -263,12 +263,19 @@ describe('two devices on one phrase (docs/behaviour.md)', () => {
     // Later than the first device's profile (relays keep one per second).
     const later = { ...deps(merchant, secondStore, [relay.url]), clock: () => Date.now() + 5_000 };
     const second = createProfilePublisher(later);
+    // What an open Connect screen hears on each device (told once per change).
+    const secondTold: unknown[] = [];
+    const firstTold: unknown[] = [];
+    second.onOtherDevice((other) => secondTold.push(other));
+    first.onOtherDevice((other) => firstTold.push(other));
     expect(await second.sync()).toBe('held');
     expect(second.otherDevice()).toBe('holding');
+    expect(secondTold).toEqual(['holding']);
     expect(await pairingOnRelay(pubkey)).toBe(firstPairing);
     // The first device, at its next sync, learns another device is there and keeps its links.
     expect(await first.sync()).toBe('unchanged');
     expect(first.otherDevice()).toBe('present');
+    expect(firstTold).toEqual(['present']);
     // Again at the next start: still held, nothing published.
     expect(await createProfilePublisher(deps(merchant, secondStore, [relay.url])).sync()).toBe(
       'held',

@@ -69,6 +69,7 @@ export class MerchantProfilePublisher {
   /** created_at of the last profile this publisher signed (unix seconds). */
   private lastCreatedAt = 0;
   private other: OtherDevice | undefined;
+  private readonly otherListeners = new Set<(other: OtherDevice | undefined) => void>();
 
   constructor(private readonly deps: ProfilePublisherDeps) {
     this.logger = deps.logger ?? silentLogger;
@@ -87,6 +88,29 @@ export class MerchantProfilePublisher {
   }
 
   /**
+   * Told each time a sync changes what it saw of another device: a screen already open (Connect)
+   * shows the notice when the sync that finds the other device ends after it opened.
+   */
+  onOtherDevice(listener: (other: OtherDevice | undefined) => void): () => void {
+    this.otherListeners.add(listener);
+    return () => {
+      this.otherListeners.delete(listener);
+    };
+  }
+
+  private setOther(other: OtherDevice | undefined): void {
+    if (other === this.other) return;
+    this.other = other;
+    for (const listener of [...this.otherListeners]) {
+      try {
+        listener(other);
+      } catch (error) {
+        this.logger.error('A listener of the other device notice failed', error);
+      }
+    }
+  }
+
+  /**
    * True when this device must not publish: it holds for another device's profile. A device that
    * never published reads the relays first; one that published notes a takeover and stays quiet
    * (it does not fight the other device back; its merchant may reset the link).
@@ -97,12 +121,12 @@ export class MerchantProfilePublisher {
     const heldFor = await state.profileHeldFor();
     if (heldFor !== undefined) {
       if (heldFor === (profile.pairingId ?? '')) {
-        this.other = 'holding';
+        this.setOther('holding');
         return true;
       }
       // The link was reset on this device since: its profile takes over.
       await state.setProfileHeldFor(undefined);
-      this.other = undefined;
+      this.setOther(undefined);
       return false;
     }
     const published = await state.lastPublishedProfile();
@@ -120,7 +144,7 @@ export class MerchantProfilePublisher {
     const another = onRelays !== undefined && onRelays.pairingId !== profile.pairingId;
     if (published === undefined && another) {
       await state.setProfileHeldFor(profile.pairingId ?? '');
-      this.other = 'holding';
+      this.setOther('holding');
       await this.deps.holdingNotes
         ?.announce(profile.relays, secretKey, onRelays.pairingId ?? '')
         .catch((error: unknown) => this.logger.warn('Could not leave the holding note', error));
@@ -129,13 +153,15 @@ export class MerchantProfilePublisher {
     const ownPairing = published
       ? (JSON.parse(published) as MerchantProfile).pairingId
       : profile.pairingId;
-    this.other = another && onRelays.pairingId !== ownPairing ? 'taken-over' : undefined;
+    let other: OtherDevice | undefined =
+      another && onRelays.pairingId !== ownPairing ? 'taken-over' : undefined;
     // A note for the pairing this device still has: another device left its links alone.
     const noteFor = await note;
-    if (this.other === undefined && noteFor !== undefined && noteFor === (ownPairing ?? '')) {
-      this.other = 'present';
+    if (other === undefined && noteFor !== undefined && noteFor === (ownPairing ?? '')) {
+      other = 'present';
     }
-    return this.other === 'taken-over' && published === JSON.stringify(profile);
+    this.setOther(other);
+    return other === 'taken-over' && published === JSON.stringify(profile);
   }
 
   /** What the profile says now. */

@@ -29,9 +29,21 @@ async function setup(
   if (shopName) await storage.config.setShopName(shopName);
   const { npub } = await new DeviceKeys(storage.keys).getKeypair();
   const secret = await storage.merchantTrust.getOrCreateSecret();
+  type Other = typeof otherDevice;
+  let other = otherDevice;
+  const listeners = new Set<(value: Other) => void>();
   const merchantProfile = {
     sync: vi.fn(() => Promise.resolve('published')),
-    otherDevice: () => otherDevice,
+    otherDevice: () => other,
+    onOtherDevice: (listener: (value: Other) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+  /** What a profile sync that ends now saw. */
+  const syncSaw = (value: Other) => {
+    other = value;
+    for (const listener of listeners) listener(value);
   };
   render(
     <ConnectScreen
@@ -45,7 +57,7 @@ async function setup(
     (shopName ? `&shop=${encodeURIComponent(shopName).replace(/%20/g, '+')}` : '') +
     `#pair=${encodePairingSecret(secret)}`;
   await screen.findByText(expected);
-  return { expected, storage, merchantProfile };
+  return { expected, storage, merchantProfile, syncSaw };
 }
 
 describe('ConnectScreen', () => {
@@ -135,6 +147,15 @@ describe('ConnectScreen', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Reset link' }));
     });
     await waitFor(() => expect(screen.queryByTestId('other-device')).toBeNull());
+  });
+
+  it('says so when the profile sync that finds the other device ends after the screen opened', async () => {
+    const { syncSaw } = await setup();
+    expect(screen.queryByTestId('other-device')).toBeNull();
+    act(() => syncSaw('holding'));
+    expect(screen.getByTestId('other-device').textContent).toMatch(
+      /^Another device uses this recovery phrase and keeps the cashier links/,
+    );
   });
 
   it('says, on the device that keeps the links, that another device restored the phrase', async () => {

@@ -1,6 +1,6 @@
 // Connect (/connect): the 'Connect Remote POS' screen with the merchant's connection QR code, and
 // "Reset cashier link" (confirmed first), which makes links shared before stop working.
-import { useCallback, useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../ui/Button';
 import { CopyLabel } from '../../ui/CopyParts';
 import { PinGated } from '../../ui/pin-gate';
@@ -44,11 +44,21 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
   const { state, reset } = useConnectionLink(services, origin);
   const [confirming, setConfirming] = useState(false);
   const [resetting, setResetting] = useState(false);
-  const [otherDevice, setOtherDevice] = useState(() => services.merchantProfile.otherDevice?.());
+  const { merchantProfile } = services;
+  // What the last profile sync saw, kept current: the start-up sync may end after this screen
+  // opened (a restore just finished).
+  const subscribe = useCallback(
+    (onChange: () => void) => merchantProfile.onOtherDevice?.(onChange) ?? (() => {}),
+    [merchantProfile],
+  );
+  const seen = useSyncExternalStore(subscribe, () => merchantProfile.otherDevice?.());
+  // A reset here ends the notice at once; the sync it starts says what holds next.
+  const [dismissed, setDismissed] = useState<typeof seen | null>(null);
+  const otherDevice = seen === dismissed ? undefined : seen;
   const onReset = async () => {
     setResetting(true);
     const done = await reset();
-    setOtherDevice(undefined);
+    setDismissed(seen);
     setResetting(false);
     setConfirming(false);
     if (done) toast.success(RESET_LINK_DONE);

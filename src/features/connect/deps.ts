@@ -16,6 +16,10 @@ export interface ConnectServices {
     sync(): Promise<unknown>;
     /** another device on this phrase, as the last sync saw the relays */
     otherDevice?(): 'holding' | 'taken-over' | 'present' | undefined;
+    /** told when a sync sees it change; returns the unsubscribe */
+    onOtherDevice?(
+      listener: (other: 'holding' | 'taken-over' | 'present' | undefined) => void,
+    ): () => void;
   };
   /** the cashiers' catalog, published again for the new secret after a reset */
   catalog?: { sync(): Promise<unknown> };

@@ -41,6 +41,11 @@ export const RESTORE_EMPTY_BATCHES = 3;
  * grow the balance without bound. Reaching it is told to the merchant (docs/protocol.md).
  */
 export const RESTORE_COUNTER_LIMIT = 1_000_000;
+/**
+ * Mints scanned at once: one mint's round trips overlap the other's checks, which take the
+ * browser's main thread (docs/performance.md "Restore").
+ */
+export const RESTORE_PARALLEL_MINTS = 2;
 const LOCK_NAME = 'cashew-restore';
 
 /** Mints listed outside this device, read once per scan (core/backup/restore-sources.ts). */
@@ -190,6 +195,11 @@ export class RestoreService {
    */
   private readonly counterMargin: number;
   private readonly checkpoint: Checkpoint;
+  /**
+   * The row's writes, one after another: the mints' walks run together, and each write stores the
+   * in-memory row with every keyset's progress matching what its batches stored.
+   */
+  private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: RestoreServiceDeps) {
     this.lock = deps.lock ?? defaultQuoteLock();
@@ -270,15 +280,10 @@ export class RestoreService {
     if (!row.cancelled && !row.discovered) await this.discover(row);
     if (!row.cancelled) {
       do {
-        for (let i = 0; i < row.mints.length; i++) {
-          const mint = row.mints[i]!;
-          if (mint.status === 'done' || mint.status === 'failed') continue;
-          await this.scanMint(row, i);
-          if (this.cancelRequested) break;
-        }
+        await this.scanPending(row);
       } while (!this.cancelRequested && widen(row) && (await this.saveRow(row)));
     }
-    if (this.noteChecks(row)) await this.deps.ledger.save(row);
+    if (this.noteChecks(row)) await this.save(row);
     const outcome = await this.deps.ledger.finish();
     if (outcome) {
       for (const listener of [...this.finishedListeners]) {
@@ -327,12 +332,37 @@ export class RestoreService {
       }
     }
     row.discovered = true;
-    await this.deps.ledger.save(row);
+    await this.save(row);
     this.publishFor(row, 0, 0);
   }
 
+  /** The mints not done yet, RESTORE_PARALLEL_MINTS at a time. */
+  private async scanPending(row: RestoreScanRow): Promise<void> {
+    const queue = row.mints.flatMap((mint, i) =>
+      mint.status === 'done' || mint.status === 'failed' ? [] : [i],
+    );
+    const scanQueued = async () => {
+      for (let i = queue.shift(); i !== undefined && !this.cancelRequested; i = queue.shift()) {
+        await this.scanMint(row, i);
+      }
+    };
+    const lanes = Math.min(RESTORE_PARALLEL_MINTS, queue.length);
+    const ended = await Promise.allSettled(Array.from({ length: lanes }, scanQueued));
+    for (const lane of ended) if (lane.status === 'rejected') throw lane.reason;
+  }
+
+  private serially<T>(write: () => Promise<T>): Promise<T> {
+    const done = this.writes.then(write);
+    this.writes = done.catch(() => undefined);
+    return done;
+  }
+
+  private save(row: RestoreScanRow): Promise<void> {
+    return this.serially(() => this.deps.ledger.save(row));
+  }
+
   private async saveRow(row: RestoreScanRow): Promise<true> {
-    await this.deps.ledger.save(row);
+    await this.save(row);
     return true;
   }
 
@@ -368,7 +398,7 @@ export class RestoreService {
       const known = new Set(listed);
       const gone = (await this.deps.ledger.storedKeysetIds(mintUrl)).filter((id) => !known.has(id));
       if (gone.length > 0) mint.error = keysetsGoneMessage(gone);
-      await this.deps.ledger.save(row);
+      await this.save(row);
     }
     for (let k = 0; k < mint.keysets.length; k++) {
       if (mint.keysets[k]!.done) continue;
@@ -383,7 +413,7 @@ export class RestoreService {
       if (this.cancelRequested) return;
     }
     mint.status = 'done';
-    await this.deps.ledger.save(row);
+    await this.save(row);
   }
 
   /**
@@ -402,7 +432,7 @@ export class RestoreService {
     while (!ks.done && !this.cancelRequested) {
       if (ks.next >= this.counterLimit) {
         mint.keysets[k] = ks = { ...ks, done: true, stoppedAtLimit: true };
-        await this.deps.ledger.save(row);
+        await this.save(row);
         break;
       }
       const batch = await restoreCheckedBatch(wallet, seed, ks.id, ks.next, this.batchSize);
@@ -423,22 +453,33 @@ export class RestoreService {
         highest: found ? lastCounterWithSignature : ks.highest,
       };
       if (found && next.firstFound === undefined) next.firstFound = ks.next;
+      // widen's rule applied as the walk goes, with what the other keysets (another mint's,
+      // walked at the same time) found so far: walking on now costs no second pass.
+      const bound = startBound(row, ks.id);
+      if (next.next <= bound) {
+        next.minEnd = Math.max(next.minEnd, bound + 1);
+        next.emptyRun = 0;
+      }
       next.done = next.emptyRun >= this.emptyBatches && next.next >= next.minEnd;
       // A walk that found signatures ends with its counter past them plus the margin, so this
       // device's next outputs lie beyond what another device on the phrase is about to use. The
       // margin moves this keyset only: other keysets do not walk further because of it.
       const margin =
         next.done && next.highest !== null ? next.highest + 1 + this.counterMargin : undefined;
-      const added = await this.deps.ledger.recordBatch({
-        mintUrl: mint.mintUrl,
-        keyset: next,
-        proofs: unspent.map(toNewProof),
-        ...(found ? { counterAtLeast: lastCounterWithSignature + 1 } : {}),
-        ...(margin === undefined ? {} : { skipCounterTo: margin }),
+      const added = await this.serially(async () => {
+        const sats = await this.deps.ledger.recordBatch({
+          mintUrl: mint.mintUrl,
+          keyset: next,
+          proofs: unspent.map(toNewProof),
+          ...(found ? { counterAtLeast: lastCounterWithSignature + 1 } : {}),
+          ...(margin === undefined ? {} : { skipCounterTo: margin }),
+        });
+        next.foundSats += sats;
+        mint.foundSats += sats;
+        mint.keysets[k] = next;
+        return sats;
       });
-      next.foundSats += added;
-      mint.foundSats += added;
-      mint.keysets[k] = ks = next;
+      ks = next;
       if (added > 0) this.deps.events.emitUpdated({ reason: 'restore', amount: added });
       this.publishFor(row, index, k + 1);
       await this.checkpoint('restore:batch-recorded');
@@ -455,7 +496,7 @@ export class RestoreService {
     this.deps.logger.warn(`Restore of ${mint.mintUrl}: ${message}`, cause);
     mint.status = 'failed';
     mint.error = mint.error ? `${message} ${mint.error}` : message;
-    await this.deps.ledger.save(row);
+    await this.save(row);
   }
 
   private publishFor(row: RestoreScanRow, index: number, keysetIndex: number): void {
