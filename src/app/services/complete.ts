@@ -313,6 +313,8 @@ export function completeServices(
     getSecretKey,
     getRelays: () => config.getRelays(),
     createPool: () => createRelayPool(),
+    // The profile sync first: it decides whose links (and catalog) these are.
+    profileHeld: async () => (await merchantProfile.sync()) === 'held',
     logger,
     clock,
   });

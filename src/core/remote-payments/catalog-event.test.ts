@@ -150,4 +150,32 @@ describe('CatalogPublisher', () => {
     expect((await read(secret))?.items).toHaveLength(2);
     expect((await read(old))?.items).toHaveLength(2);
   });
+
+  it('leaves the catalog alone while another device holds the cashier links, then publishes', async () => {
+    const pool = new FakeRelayPool();
+    const firstDevicesSecret = newPairingSecret();
+    let held = true;
+    const publisher = new CatalogPublisher({
+      collect: async () => catalogOf([tea], settings),
+      getPairingSecret: async () => newPairingSecret(),
+      getSecretKey: async () => merchantKey,
+      getRelays: async () => ['wss://relay.example'],
+      createPool: () => pool,
+      profileHeld: async () => held,
+    });
+    await publisher.sync();
+    expect(pool.events.get('wss://relay.example') ?? []).toHaveLength(0);
+    expect(
+      await readCatalog({
+        pool,
+        relays: ['wss://relay.example'],
+        merchantPubkeyHex: merchant,
+        pairingSecret: firstDevicesSecret,
+      }),
+    ).toBeUndefined();
+    // The merchant resets the link on this device: its profile, and its catalog, take over.
+    held = false;
+    await publisher.sync();
+    expect(pool.events.get('wss://relay.example')).toHaveLength(1);
+  });
 });

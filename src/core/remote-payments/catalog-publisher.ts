@@ -15,6 +15,12 @@ export interface CatalogPublisherDeps {
   getSecretKey: () => Promise<Uint8Array>;
   getRelays: () => Promise<string[]>;
   createPool: () => RelayPool;
+  /**
+   * True when this device leaves the merchant profile to another device on the same phrase
+   * (docs/behaviour.md "Two devices on one phrase"): the cashiers' links, and so their catalog,
+   * are that device's, and a catalog sealed to this device's pairing secret would replace theirs.
+   */
+  profileHeld?: () => Promise<boolean>;
   logger?: Logger;
   clock?: Clock;
 }
@@ -59,6 +65,10 @@ export class CatalogPublisher {
       ]);
       const content = JSON.stringify([bytesToHex(pairingSecret), relays, catalog]);
       if (content === this.last) return;
+      if (await this.deps.profileHeld?.()) {
+        this.logger.info('Catalog not published: the cashier links belong to another device');
+        return;
+      }
       const event = catalogEvent({
         merchantSecretKey: await this.deps.getSecretKey(),
         pairingSecret,
