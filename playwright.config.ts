@@ -22,9 +22,6 @@ export const chromiumLaunchOptions = {
   ],
 };
 
-const FEE_SETTINGS_SPEC = '**/cash-out-checks.spec.ts';
-const ERROR_NUMBERING_SPEC = '**/current-nut-codes.spec.ts';
-
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -45,26 +42,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // Two specs change the shared dev mint's settings for a while (its fee reserve, its error
-  // numbering): run beside other specs they changed those specs' fees and refusals. They run
-  // after the rest, one after the other, with nothing beside them.
-  projects: [
-    {
-      name: 'chromium',
-      testIgnore: [FEE_SETTINGS_SPEC, ERROR_NUMBERING_SPEC],
-      use: { launchOptions: chromiumLaunchOptions },
-    },
-    {
-      name: 'mint fee reserve',
-      testMatch: FEE_SETTINGS_SPEC,
-      dependencies: ['chromium'],
-      use: { launchOptions: chromiumLaunchOptions },
-    },
-    {
-      name: 'mint error numbering',
-      testMatch: ERROR_NUMBERING_SPEC,
-      dependencies: ['mint fee reserve'],
-      use: { launchOptions: chromiumLaunchOptions },
-    },
-  ],
+  // The specs that change a mint's settings (its fee reserve, its error numbering) or arm the
+  // Lightning address's faults get a mint and an address of their own (e2e/helpers/own-mint.ts),
+  // so they run beside the rest instead of after it, alone.
+  projects: [{ name: 'chromium', use: { launchOptions: chromiumLaunchOptions } }],
 });

@@ -5,7 +5,7 @@
 // "Cash out everything" empties the balance to within the fees; every step can be cancelled.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { outsideInvoice } from '../dev/mint/test-support';
-import { expect, test } from './fixtures';
+import { expect, test } from './helpers/own-mint';
 import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';

@@ -2,7 +2,7 @@
 // a payment, a partial withdrawal whose consolidation swap reply is lost, cancelling the token,
 // and a cash-out whose melt reply is lost; every step ends with the exact stored balance.
 import { outsideInvoice } from '../dev/mint/test-support';
-import { expect, test } from './fixtures';
+import { expect, test } from './helpers/own-mint';
 import { customerWallet } from './helpers/customer';
 import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';

@@ -1,5 +1,6 @@
 // App start-up: build the light services, create the router, render, then load the protocol
 // services (cashu-ts, nostr-tools) and their background work without holding up the first paint.
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import '../index.css';
 import { App } from './App';
@@ -194,10 +195,15 @@ function hydrateFirstScreen(
     shell: { update },
     hydrationData: { loaderData: FIRST_SCREENS[screen].loaderData },
   });
-  const root = hydrateRoot(rootElement, <App router={router} toasts={false} />, {
-    onRecoverableError: (error) =>
-      source.base.logger.warn('The prerendered screen did not match; rendered again', error),
-  });
+  // Hydrated at once, in this task, rather than in the scheduler's next tasks: a concurrent
+  // hydration waited behind the frame that laid the welcome out and the tasks queued after it, so
+  // the visible button stayed dead for that long (docs/decisions/0002-first-load.md).
+  const root = flushSync(() =>
+    hydrateRoot(rootElement, <App router={router} toasts={false} />, {
+      onRecoverableError: (error) =>
+        source.base.logger.warn('The prerendered screen did not match; rendered again', error),
+    }),
+  );
   return { router, root };
 }
 
