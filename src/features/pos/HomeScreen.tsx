@@ -1,5 +1,5 @@
 // Home (/): the point-of-sale screen where the merchant types an amount and shows the invoice.
-import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FiatRecord } from '../../core/ports';
 import type { SaleDetail } from '../../core/sale/sale-detail';
 import { formatSats } from '../../ui/format-sats';
@@ -66,6 +66,12 @@ export function HomeScreen({ services }: PosScreenProps) {
     if (hasItems) setItemsOpened(true);
   }, [hasItems]);
   useWhenIdle(prepareItems);
+  // Their code and database connection load as Home mounts, beside its other services: a tap on
+  // Items before the idle build then waits for the reads and the render only.
+  const { items: itemStores } = services;
+  useEffect(() => {
+    void itemStores?.warm?.();
+  }, [itemStores]);
   const readLimits = useCallback(() => payments.amountLimits(), [payments]);
   const limits = useMintLimits(readLimits, (error) =>
     logger.warn('Could not read the mint amount limits', error),
