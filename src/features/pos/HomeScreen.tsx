@@ -14,13 +14,13 @@ import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
 import { useSaleRequest } from './use-sale-request';
-import { ITEMS_TAB, KEYPAD_TAB } from './cart-texts';
+import { ITEMS_TAB, KEYPAD_TAB } from '../../ui/cart/texts';
 import { useReceiveEcash } from './use-receive-ecash';
 import { useSaleReceipt } from './use-sale-receipt';
 
 // The Items side loads only when opened or once the keypad is idle: the keypad's first paint does
 // not wait for it.
-const CartView = lazy(() => import('./CartView'));
+const ItemsSide = lazy(() => import('./ItemsSide'));
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
@@ -136,7 +136,7 @@ export function HomeScreen({ services }: PosScreenProps) {
       {services.items && itemsOpened ? (
         <div hidden={mode !== 'items'}>
           <Suspense fallback={null}>
-            <CartView
+            <ItemsSide
               items={services.items}
               logger={logger}
               priceUsed={fiat.priceUsed}
