@@ -56,12 +56,11 @@ export class DexieCartStore implements CartStore {
   /** every parked basket's row of this scope: the merchant's never include a cashier's */
   private parkedRows() {
     const current = this.key(CURRENT_CART_ID);
-    return this.db.carts
-      .filter((row) =>
-        this.scope
-          ? row.id.startsWith(this.scope) && row.id !== current
-          : !row.id.startsWith(CASHIER_CART_PREFIX) && row.id !== current,
-      );
+    return this.db.carts.filter((row) =>
+      this.scope
+        ? row.id.startsWith(this.scope) && row.id !== current
+        : !row.id.startsWith(CASHIER_CART_PREFIX) && row.id !== current,
+    );
   }
 
   async get(id: string): Promise<Cart | undefined> {
