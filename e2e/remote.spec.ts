@@ -152,7 +152,7 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
   });
 });
 
-test('a paired cashier sells the merchant’s items in the shop’s currency, with a tip, and the merchant’s record keeps the lines', async ({
+test('a paired cashier sells the merchant’s items in the shop’s currency (found by search, plus a custom amount, parked and recalled after a reload), with a tip, and the merchant’s record keeps the lines', async ({
   page,
   browser,
   mintUrl,
@@ -198,34 +198,52 @@ test('a paired cashier sells the merchant’s items in the shop’s currency, wi
     await cashier.page.getByRole('button', { name: 'Items', exact: true }).click();
     await expect(cashier.page.getByRole('button', { name: 'Add Cake' })).toContainText('3.50 USD');
     await expectAccessible(cashier.page, 'Cashier items');
-    await cashier.page.getByRole('button', { name: 'Add Coffee' }).click();
-    await cashier.page.getByRole('button', { name: 'Add Coffee' }).click();
-    await cashier.page.getByRole('button', { name: 'Add Cake' }).click();
-    // 2 × 2,500 + 3,500 = 8,500; tax 7.5 % of 3,500 = 262.5 → 263; tip 10 % of 8,763 → 876.
-    await cashier.page.getByRole('button', { name: '10 %' }).click();
-    await cashier.page.getByRole('button', { name: 'Charge 9,639 sats' }).click();
-    const dialog = cashier.page.getByRole('dialog', { name: INVOICE_TITLE });
-    await expect(dialog.getByTestId('invoice-amount')).toHaveText('9,639 sats', LANDS);
-    const quoteId = (await cashier.page.locator('[data-quote-id]').getAttribute('data-quote-id'))!;
+    const till = cashier.page;
+    await till.getByRole('button', { name: 'Add Coffee' }).click();
+    await till.getByRole('button', { name: 'Add Coffee' }).click();
+    // Found by search, as on the merchant's Items side.
+    await till.getByLabel('Search items').fill('cak');
+    await expect(till.getByRole('button', { name: 'Add Coffee' })).toHaveCount(0);
+    await till.getByRole('button', { name: 'Add Cake' }).click();
+    await till.getByLabel('Search items').fill('');
+    // A keypad amount as its own line.
+    await till.getByLabel('Custom amount (sats)').fill('100');
+    await till.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(till.getByTestId('cart-line')).toHaveCount(3);
+    // Parked, kept on this device across a reload, then recalled.
+    await till.getByLabel('Basket name').fill('Table 2');
+    await till.getByRole('button', { name: 'Park', exact: true }).click();
+    await expect(till.getByTestId('cart-line')).toHaveCount(0);
+    await till.reload();
+    await till.getByRole('button', { name: 'Items', exact: true }).click(LANDS);
+    await till.getByRole('button', { name: 'Recall Table 2' }).click();
+    await expect(till.getByTestId('cart-line')).toHaveCount(3);
+    // 2 × 2,500 + 3,500 + 100 = 8,600; tax 7.5 % of 3,500 = 262.5 → 263; tip 10 % of 8,863 → 886.
+    await till.getByRole('button', { name: 'Charge 8,863 sats' }).click();
+    await till.getByRole('button', { name: '10 %' }).click();
+    await till.getByRole('button', { name: 'Charge 9,749 sats' }).click();
+    const dialog = till.getByRole('dialog', { name: INVOICE_TITLE });
+    await expect(dialog.getByTestId('invoice-amount')).toHaveText('9,749 sats', LANDS);
+    const quoteId = (await till.locator('[data-quote-id]').getAttribute('data-quote-id'))!;
     await payQuote(quoteId);
-    await expect(cashierSale(cashier.page, quoteId)).toContainText(
-      'Merchant confirmed 9,639 sats',
-      LANDS,
-    );
+    await expect(cashierSale(till, quoteId)).toContainText('Merchant confirmed 9,749 sats', LANDS);
+    // The charged cart is emptied once paid.
+    await expect(till.getByTestId('cart-line')).toHaveCount(0, LANDS);
 
-    await expect(page.getByTestId('home-balance')).toHaveText('9,639 sats', LANDS);
+    await expect(page.getByTestId('home-balance')).toHaveText('9,749 sats', LANDS);
     const [sale] = (await storedEvents(page)).filter((e) => e.type === 'remote-payment');
     expect(sale).toMatchObject({
-      amount: 9639,
+      amount: 9749,
       quoteId,
       sale: {
         lines: [
           { name: 'Coffee', quantity: 2, unitSats: 2500 },
           { name: 'Cake', quantity: 1, unitSats: 3500, taxRatePercent: 7.5 },
+          { name: 'Custom amount', quantity: 1, unitSats: 100 },
         ],
-        subtotalSats: 8500,
+        subtotalSats: 8600,
         taxSats: 263,
-        tipSats: 876,
+        tipSats: 886,
         method: 'lightning',
       },
     });

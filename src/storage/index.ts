@@ -34,6 +34,7 @@ import { DexieMeltStore } from './melt-store';
 import { DexieMerchantTrustStore } from './merchant-trust-store';
 import { DexieSalesInboxKeyStore } from './sales-inbox-key-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
+import { cashierCartScope } from '../core/items/cart';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
 import { DexieReceiptPrintStore } from './receipt-print-store';
 import { DexieForeignEcash } from './foreign-ecash-store';
@@ -112,6 +113,8 @@ export interface Storage {
   items: DexieItemStore;
   /** The current cart and parked baskets. */
   carts: DexieCartStore;
+  /** A remote cashier's current cart and parked baskets for one merchant, on this device. */
+  cashierCarts: (merchantPubkeyHex: string) => DexieCartStore;
   /** Tips on the checkout (off by default). */
   tips: DexieTipSettingsStore;
   /** Print receipts automatically: the setting and the one print per sale (decision 0034). */
@@ -149,6 +152,7 @@ export function createStorage(options: StorageOptions): Storage {
     restore: new DexieRestoreLedger(db, clock),
     phraseCheck: new DexiePhraseCheckStore(db, clock),
     cashierSales: new DexieCashierSaleStore(db),
+    cashierCarts: (merchant) => new DexieCartStore(db, clock, cashierCartScope(merchant)),
     cashierLinks: new DexieCashierLinkStore(db, clock),
     merchantTrust: new DexieMerchantTrustStore(db, clock, lock),
     inboxRetries: new DexieInboxRetryStore(db),

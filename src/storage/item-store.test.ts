@@ -88,4 +88,22 @@ describe('cart store', () => {
     expect(await s.tips.get()).toEqual({ enabled: true });
     s.close();
   });
+
+  it("keeps a remote cashier's carts apart from the merchant's and from another merchant's", async () => {
+    const s = testStorage(freshDbName());
+    const cashier = s.cashierCarts('a'.repeat(64));
+    const other = s.cashierCarts('b'.repeat(64));
+    await s.carts.put({ id: CURRENT_CART_ID, lines: addItem([], coffee, 'l1'), updatedAt: 0 });
+    await cashier.put({ id: CURRENT_CART_ID, lines: addCustom([], 100, 'l2'), updatedAt: 0 });
+    await cashier.park('Table 2', 'p1');
+    expect(await cashier.get(CURRENT_CART_ID)).toMatchObject({ lines: [] });
+    expect((await cashier.parked()).map((c) => [c.id, c.label])).toEqual([['p1', 'Table 2']]);
+    expect(await s.carts.parked()).toEqual([]);
+    expect(await other.parked()).toEqual([]);
+    expect((await s.carts.get(CURRENT_CART_ID))?.lines).toHaveLength(1);
+    await cashier.recall('p1', 'swap');
+    expect((await cashier.get(CURRENT_CART_ID))?.lines[0]).toMatchObject({ name: 'Custom amount' });
+    expect(await cashier.parked()).toEqual([]);
+    s.close();
+  });
 });

@@ -13,5 +13,10 @@ export function openItemStores(dbName: string, clock: Clock): PosItems {
     items: new DexieItemStore(db),
     carts: new DexieCartStore(db, clock),
     tips: new DexieTipSettingsStore(db, clock),
+    warm: () =>
+      db.open().then(
+        () => undefined,
+        () => undefined,
+      ),
   };
 }

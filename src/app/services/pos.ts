@@ -61,6 +61,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
         recall: (id, swapId) => stores((items) => items.carts.recall(id, swapId)),
       },
       tips: { get: () => stores((items) => items.tips.get()) },
+      warm: () => stores((items) => items.warm?.()).catch(() => {}),
     },
     // Home's Receipt and automatic printing: only after a sale, so never before the first paint.
     receipts: {

@@ -27,6 +27,13 @@ export interface Cart {
 }
 
 export const CURRENT_CART_ID = 'current';
+/** The ids of a remote cashier's carts on its device start with this (the merchant's never do). */
+export const CASHIER_CART_PREFIX = 'cashier:';
+
+/** The id prefix of a remote cashier's carts for one merchant: its baskets are that shop's only. */
+export function cashierCartScope(merchantPubkeyHex: string): string {
+  return `${CASHIER_CART_PREFIX}${merchantPubkeyHex}:`;
+}
 export const MAX_QUANTITY = 9999;
 export const MAX_LINES = 500;
 export const CUSTOM_LINE_NAME = 'Custom amount';

@@ -24,6 +24,19 @@ describe('remoteSaleFor', () => {
     expect(remoteSaleFor(lines, AMOUNT, 'ecash')?.method).toBe('ecash');
   });
 
+  it('keeps a custom amount line (no item) the cashier typed, checked as any other line', () => {
+    const custom = { name: 'Custom amount', quantity: 1, unitSats: 250 };
+    const withCustom = { ...lines, lines: [...lines.lines, custom], subtotalSats: 1350 };
+    expect(remoteSaleFor(withCustom, AMOUNT + 250)?.lines.at(-1)).toEqual(custom);
+    expect(remoteSaleFor(withCustom, AMOUNT + 249)).toBeUndefined();
+    expect(
+      remoteSaleFor(
+        { ...withCustom, lines: [...lines.lines, { ...custom, unitSats: 250.5 }] },
+        AMOUNT + 250,
+      ),
+    ).toBeUndefined();
+  });
+
   it("drops lines that do not add up to the mint's amount: the cashier's numbers lose", () => {
     expect(remoteSaleFor(lines, AMOUNT + 1)).toBeUndefined();
     expect(remoteSaleFor(lines, AMOUNT - 1)).toBeUndefined();

@@ -1,5 +1,5 @@
 // Home (/): the point-of-sale screen where the merchant types an amount and shows the invoice.
-import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FiatRecord } from '../../core/ports';
 import type { SaleDetail } from '../../core/sale/sale-detail';
 import { formatSats } from '../../ui/format-sats';
@@ -14,13 +14,13 @@ import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
 import { useSaleRequest } from './use-sale-request';
-import { ITEMS_TAB, KEYPAD_TAB } from './cart-texts';
+import { ITEMS_TAB, KEYPAD_TAB } from '../../ui/cart/texts';
 import { useReceiveEcash } from './use-receive-ecash';
 import { useSaleReceipt } from './use-sale-receipt';
 
 // The Items side loads only when opened or once the keypad is idle: the keypad's first paint does
 // not wait for it.
-const CartView = lazy(() => import('./CartView'));
+const ItemsSide = lazy(() => import('./ItemsSide'));
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
@@ -66,6 +66,12 @@ export function HomeScreen({ services }: PosScreenProps) {
     if (hasItems) setItemsOpened(true);
   }, [hasItems]);
   useWhenIdle(prepareItems);
+  // Their code and database connection load as Home mounts, beside its other services: a tap on
+  // Items before the idle build then waits for the reads and the render only.
+  const { items: itemStores } = services;
+  useEffect(() => {
+    void itemStores?.warm?.();
+  }, [itemStores]);
   const readLimits = useCallback(() => payments.amountLimits(), [payments]);
   const limits = useMintLimits(readLimits, (error) =>
     logger.warn('Could not read the mint amount limits', error),
@@ -130,7 +136,7 @@ export function HomeScreen({ services }: PosScreenProps) {
       {services.items && itemsOpened ? (
         <div hidden={mode !== 'items'}>
           <Suspense fallback={null}>
-            <CartView
+            <ItemsSide
               items={services.items}
               logger={logger}
               priceUsed={fiat.priceUsed}

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { formatSats } from '../../ui/format-sats';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
-import { BarcodeScan } from './BarcodeScan';
+import { BarcodeScan } from '../../ui/cart/BarcodeScan';
 import {
   ALREADY_TAKEN_TEXT,
   readTokenText,

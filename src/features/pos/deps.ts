@@ -34,6 +34,8 @@ export interface PosItems {
   items: Pick<ItemStore, 'list'>;
   carts: CartStore;
   tips: Pick<TipSettingsStore, 'get'>;
+  /** loads the stores and opens their connection ahead of the first read; never rejects */
+  warm?: () => Promise<void>;
 }
 
 /** The last sale's receipt and automatic printing (docs/behaviour.md "Receipts"). */

@@ -1,160 +1,81 @@
-// The cashier's Items side: the merchant's published items (read only), a cart kept in memory,
-// the tip choice when the merchant turned tips on, and one charge for the total, whose lines go
-// with the sale (docs/behaviour.md "Remote cashier").
-import { useState } from 'react';
-import {
-  addItem,
-  priceCart,
-  setQuantity,
-  unitSats,
-  type CartLine,
-  type PriceUsed,
-  type TipChoice,
-} from '../../core/items/cart';
+// The cashier's Items side: the merchant's published items (read only) and tip setting, shown by the
+// same cart screen as the merchant's (search, categories, scan, custom amounts, parked baskets), the
+// cart kept on this device for this merchant; one charge for the total, whose lines go with the
+// sale (docs/behaviour.md "Remote cashier").
+import { useCallback, useMemo } from 'react';
+import { errorMessage } from '../../core/errors';
+import type { PriceUsed } from '../../core/items/cart';
+import { CartSession } from '../../core/items/cart-session';
+import { catalogView } from '../../core/items/cart-view';
 import type { CatalogItem } from '../../core/items/item';
-import { formatFiatMinor } from '../../core/prices/convert';
+import type { CartStore } from '../../core/items/ports';
+import type { Logger } from '../../core/logger';
 import type { RemoteSaleLines } from '../../core/remote-payments';
-import { Button } from '../../ui/Button';
-import { formatSats } from '../../ui/format-sats';
-import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
-import {
-  CASHIER_CART_EMPTY,
-  CASHIER_NO_PRICE_TEXT,
-  NO_TIP_TEXT,
-  REMOVE_TEXT,
-  TIP_LEGEND,
-  removeLineLabel,
-} from './texts';
-
-const TIP_PERCENTS = [5, 10, 15] as const;
+import type { SaleDetail } from '../../core/sale/sale-detail';
+import CartView from '../../ui/cart/CartView';
+import { useCartProps } from '../../ui/cart/use-cart-props';
+import { afterNextPaint, useCartSession } from '../../ui/cart/use-cart-session';
 
 export interface CashierItemsProps {
   items: readonly CatalogItem[];
   tips: boolean;
   priceUsed: PriceUsed | undefined;
-  /** an invoice is being made or shown: the cart stays as it is (the page remounts it after a sale) */
+  /** this cashier's carts for this merchant, on this device */
+  carts: CartStore;
+  /** an invoice is being made or shown: the cart stays as it is */
   busy: boolean;
+  /** changes after each sale: a charged cart is emptied once paid */
+  paidKey: number;
   onCharge: (amount: number, sale: RemoteSaleLines) => void;
+  logger: Logger;
 }
 
-function priceText(item: CatalogItem): string {
-  return item.price.unit === 'sat'
-    ? `${formatSats(item.price.sats)} sats`
-    : formatFiatMinor(item.price.minor, item.price.currency);
-}
-
-export function CashierItems({ items, tips, priceUsed, busy, onCharge }: CashierItemsProps) {
-  const [lines, setLines] = useState<CartLine[]>([]);
-  const [tip, setTip] = useState<TipChoice>({ kind: 'none' });
-  const pricing = priceCart(lines, priceUsed, tips ? tip : { kind: 'none' });
-  const charge = () => {
-    if (!pricing.ok) return;
-    const { totals } = pricing;
-    onCharge(totals.totalSats, {
-      lines: totals.lines.map((line) => ({
-        ...(line.itemId ? { itemId: line.itemId } : {}),
-        name: line.name,
-        quantity: line.quantity,
-        unitSats: line.unitSats,
-        ...(line.taxRatePercent ? { taxRatePercent: line.taxRatePercent } : {}),
-      })),
-      subtotalSats: totals.subtotalSats,
-      taxSats: totals.taxSats,
-      tipSats: totals.tipSats,
-    });
-  };
+export function CashierItems({
+  items,
+  tips,
+  priceUsed,
+  carts,
+  busy,
+  paidKey,
+  onCharge,
+  logger,
+}: CashierItemsProps) {
+  const session = useMemo(
+    () =>
+      new CartSession({
+        store: carts,
+        newId: () => crypto.randomUUID(),
+        schedule: afterNextPaint,
+        logger,
+      }),
+    [carts, logger],
+  );
+  const cart = useCartSession(session);
+  const view = useMemo(() => catalogView(items, priceUsed), [items, priceUsed]);
+  // The merchant knows how it is paid: the message carries the sale without the method.
+  const charge = useCallback(
+    (amount: number, { method: _method, ...sale }: SaleDetail) => onCharge(amount, sale),
+    [onCharge],
+  );
+  const props = useCartProps({
+    session,
+    cart,
+    view,
+    priceUsed,
+    onCharge: charge,
+    paidKey,
+    logger,
+    errorText: errorMessage,
+  });
   return (
-    <div className="flex flex-col gap-4" data-testid="cashier-items">
-      <ul className="grid grid-cols-2 gap-2">
-        {items.map((item) => {
-          const sats = unitSats(item.price, priceUsed);
-          return (
-            <li key={item.id}>
-              <button
-                type="button"
-                disabled={busy}
-                aria-label={`Add ${item.name}`}
-                onClick={() => setLines((now) => addItem(now, item, crypto.randomUUID()))}
-                className="flex min-h-16 w-full flex-col items-start rounded-xl bg-white p-3 text-left ring-1 ring-slate-200 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-violet-600 disabled:opacity-60"
-              >
-                <span className="font-medium break-words text-slate-900">{item.name}</span>
-                <span className="text-sm text-slate-700">{priceText(item)}</span>
-                {item.price.unit === 'fiat' && sats !== undefined ? (
-                  <span className="text-xs text-slate-600">{formatSats(sats)} sats</span>
-                ) : null}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-
-      <section aria-label="Cart" className="flex flex-col gap-2" data-testid="cashier-cart">
-        {lines.length === 0 ? (
-          <p className="text-sm text-slate-600">{CASHIER_CART_EMPTY}</p>
-        ) : (
-          <ul className="flex flex-col gap-1">
-            {lines.map((line) => {
-              const priced = pricing.ok
-                ? pricing.totals.lines.find((p) => p.lineId === line.id)
-                : undefined;
-              return (
-                <li key={line.id} className="flex items-center gap-2 text-sm text-slate-900">
-                  <span className="flex-1 break-words">
-                    {line.quantity} × {line.name}
-                  </span>
-                  {priced ? <span>{formatSats(priced.lineSats)} sats</span> : null}
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={removeLineLabel(line.name)}
-                    onClick={() => setLines((now) => setQuantity(now, line.id, 0))}
-                  >
-                    {REMOVE_TEXT}
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {pricing.ok && pricing.totals.taxSats > 0 ? (
-          <p className="text-sm text-slate-700">Tax {formatSats(pricing.totals.taxSats)} sats</p>
-        ) : null}
-        {tips && lines.length > 0 ? (
-          <SegmentTrack role="group" aria-label={TIP_LEGEND}>
-            <SegmentButton
-              selected={tip.kind === 'none'}
-              aria-pressed={tip.kind === 'none'}
-              onClick={() => setTip({ kind: 'none' })}
-            >
-              {NO_TIP_TEXT}
-            </SegmentButton>
-            {TIP_PERCENTS.map((percent) => {
-              const chosen = tip.kind === 'percent' && tip.percent === percent;
-              return (
-                <SegmentButton
-                  key={percent}
-                  selected={chosen}
-                  aria-pressed={chosen}
-                  onClick={() => setTip({ kind: 'percent', percent })}
-                >
-                  {percent} %
-                </SegmentButton>
-              );
-            })}
-          </SegmentTrack>
-        ) : null}
-        {!pricing.ok && pricing.problem === 'no-price' ? (
-          <p role="status" className="text-sm text-amber-800">
-            {CASHIER_NO_PRICE_TEXT}
-          </p>
-        ) : null}
-        {pricing.ok ? (
-          <Button disabled={busy} onClick={charge} data-testid="cashier-charge">
-            Charge {formatSats(pricing.totals.totalSats)} sats
-          </Button>
-        ) : null}
-      </section>
+    <div data-testid="cashier-items">
+      <CartView
+        {...props}
+        loaded={cart.loaded}
+        hasItems={items.length > 0}
+        tipsEnabled={tips}
+        busy={busy}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The cashier's point of sale for one merchant: the link check on opening, then keypad, delivery
 // status, invoice modal and the sales list.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RemoteSaleLines, RemoteTarget } from '../../core/remote-payments';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
@@ -111,6 +111,8 @@ function Till({
     [submit],
   );
   const entry = useCashierFiatEntry(priceUsed, submit);
+  const { cashierCarts } = services.storage;
+  const carts = useMemo(() => cashierCarts(merchantPubkeyHex), [cashierCarts, merchantPubkeyHex]);
   const onCopyError = useCallback(
     (failure: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, failure),
     [logger],
@@ -141,13 +143,14 @@ function Till({
       ) : null}
       {showItems && catalog ? (
         <CashierItems
-          // Remounted after each sale: the next customer starts with an empty cart.
-          key={String(state.resetKey)}
           items={catalog.items}
           tips={catalog.tips}
           priceUsed={priceUsed}
+          carts={carts}
           busy={state.open || state.creating}
+          paidKey={state.resetKey}
           onCharge={onCharge}
+          logger={logger}
         />
       ) : (
         <p className="text-sm text-slate-500">

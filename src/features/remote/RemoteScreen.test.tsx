@@ -445,20 +445,26 @@ describe('RemoteScreen items', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Items' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Coffee' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Coffee' }));
-    // 2 × 7 = 14, tax 10 % = 1.4 → 1: 15 sats.
+    // A custom amount is a line of its own, as on the merchant's cart.
+    fireEvent.change(screen.getByLabelText('Custom amount (sats)'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    // 2 × 7 = 14, tax 10 % = 1.4 → 1, plus 3: 18 sats.
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Charge 15 sats' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Charge 18 sats' }));
     });
     // The modal's code loads lazily; the first test to open one waits for it.
     expect(
       await screen.findByText('Please pay this invoice', {}, { timeout: 10_000 }),
     ).toBeTruthy();
-    expect(screen.getByTestId('invoice-string').textContent).toBe('lnbcrt15n1fakeinvoice');
+    expect(screen.getByTestId('invoice-string').textContent).toBe('lnbcrt18n1fakeinvoice');
     const wrap = (pool.events.get(RELAY) ?? []).find((event) => event.kind === 1059);
     const message = parsePaymentMessage(unwrapPaymentEvent(wrap!, merchantSk).content);
     expect(message.sale).toEqual({
-      lines: [{ itemId: 'coffee', name: 'Coffee', quantity: 2, unitSats: 7, taxRatePercent: 10 }],
-      subtotalSats: 14,
+      lines: [
+        { itemId: 'coffee', name: 'Coffee', quantity: 2, unitSats: 7, taxRatePercent: 10 },
+        { name: 'Custom amount', quantity: 1, unitSats: 3 },
+      ],
+      subtotalSats: 17,
       taxSats: 1,
       tipSats: 0,
     });
@@ -468,7 +474,7 @@ describe('RemoteScreen items', () => {
       screen.getByTestId('ecash-request-string').textContent ?? '',
     );
     expect(request.id).toBe(message.ecashRequest);
-    expect(request.amount?.toNumber()).toBe(15);
+    expect(request.amount?.toNumber()).toBe(18);
     expect(request.mints).toEqual([MINT]);
   });
 });

@@ -1,4 +1,5 @@
 // What the remote cashier page needs from the app's services (a structural subset of AppServices).
+import type { CartStore } from '../../core/items/ports';
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/ports';
@@ -11,6 +12,8 @@ export interface RemoteServices {
     config: Pick<ConfigStore, 'getMintUrl' | 'getRelays'>;
     /** the sales list, until each sale's receipt arrives */
     cashierSales: CashierSaleStore;
+    /** this device's carts and parked baskets for one merchant's till (never the merchant's own) */
+    cashierCarts: (merchantPubkeyHex: string) => CartStore;
   };
   /** the device's own key, created on first use: only to refuse a link to itself */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;

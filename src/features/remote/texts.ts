@@ -64,10 +64,3 @@ export const KEYPAD_TAB = 'Keypad';
 export const ITEMS_TAB = 'Items';
 export const SATS_ENTRY_TEXT = 'Enter an amount in sats';
 export const fiatEntryText = (currency: string) => `Enter an amount in ${currency}`;
-export const CASHIER_CART_EMPTY = 'Tap an item to add it.';
-export const removeLineLabel = (name: string) => `Remove ${name}`;
-export const REMOVE_TEXT = 'Remove';
-export const NO_TIP_TEXT = 'No tip';
-export const TIP_LEGEND = 'Tip';
-export const CASHIER_NO_PRICE_TEXT =
-  'An item is priced in a currency with no price now: it cannot be charged until prices load.';

@@ -2,85 +2,76 @@
 // sats and the display currency, park/recall, and Charge with the tip step when tips are on
 // (docs/behaviour.md "Items, cart and tips").
 import { useState } from 'react';
-import { priceCart, type PriceUsed, type TipChoice } from '../../core/items/cart';
-import { fiatRecordFor, formatFiatRecord, trySatsToFiatMinor } from '../../core/prices/convert';
-import { currencyDecimals } from '../../core/prices/currencies';
-import type { SaleDetail } from '../../core/sale/sale-detail';
-import { saleDetailOf } from '../../core/items/cart';
-import { Button } from '../../ui/Button';
-import { formatSats } from '../../ui/format-sats';
-import * as T from './cart-texts';
-import type { CartState } from './use-cart';
+import { Button } from '../Button';
+import { formatSats } from '../format-sats';
+import * as T from './texts';
+import type { AmountView, BasketView, SummaryView, TipPick } from './types';
 
 const TIP_PERCENTS = [5, 10, 15] as const;
 
-function fiatOf(sats: number, used: PriceUsed | undefined): string | undefined {
-  if (
-    !used ||
-    trySatsToFiatMinor(sats, used.price, currencyDecimals(used.currency)) === undefined
-  ) {
-    return undefined;
-  }
-  return formatFiatRecord(fiatRecordFor(sats, used.currency, used.price));
-}
-
-function Amount({
-  sats,
-  used,
-  testId,
-}: {
-  sats: number;
-  used: PriceUsed | undefined;
-  testId?: string;
-}) {
-  const fiat = fiatOf(sats, used);
+function Amount({ amount, testId }: { amount: AmountView; testId?: string }) {
   return (
-    <span className="text-right tabular-nums" data-testid={testId} data-sats={sats}>
-      {formatSats(sats)} sats
-      {fiat ? <span className="block text-xs text-slate-600">{fiat}</span> : null}
+    <span className="text-right tabular-nums" data-testid={testId} data-sats={amount.sats}>
+      {formatSats(amount.sats)} sats
+      {amount.fiat ? <span className="block text-xs text-slate-600">{amount.fiat}</span> : null}
     </span>
   );
 }
 
 export interface CartPanelProps {
-  cart: CartState;
-  priceUsed: PriceUsed | undefined;
-  /** creates the one invoice for the total, with the sale's record */
-  onCharge: (amount: number, sale: SaleDetail) => void;
+  /** the cart's lines and totals with this tip (core/items/cart-view.ts cartSummary) */
+  summaryFor: (tip: TipPick) => SummaryView;
+  tipsEnabled: boolean;
+  parked: readonly BasketView[];
   busy: boolean;
+  onQuantity: (lineId: string, quantity: number) => void;
+  onAddCustom: (sats: number) => void;
+  onClear: () => void;
+  onPark: (label: string) => void;
+  onRecall: (id: string) => void;
+  /** creates the one invoice for the total with this tip */
+  onCharge: (tip: TipPick) => void;
 }
 
-export function CartPanel({ cart, priceUsed, onCharge, busy }: CartPanelProps) {
+export function CartPanel({
+  summaryFor,
+  tipsEnabled,
+  parked,
+  busy,
+  onQuantity,
+  onAddCustom,
+  onClear,
+  onPark,
+  onRecall,
+  onCharge,
+}: CartPanelProps) {
   const [custom, setCustom] = useState('');
   const [basket, setBasket] = useState('');
   const [tipStep, setTipStep] = useState(false);
-  const [tip, setTip] = useState<TipChoice>({ kind: 'none' });
+  const [tip, setTip] = useState<TipPick>({ kind: 'none' });
   const [customTip, setCustomTip] = useState('');
-  const pricing = priceCart(cart.lines, priceUsed, tipStep ? tip : { kind: 'none' });
-  const totals = pricing.ok ? pricing.totals : undefined;
-  const taxRates = [
-    ...new Set(cart.lines.map((l) => l.taxRatePercent).filter((r): r is number => !!r)),
-  ];
+  const summary = summaryFor(tipStep ? tip : { kind: 'none' });
+  const { totals, lines } = summary;
 
   const charge = () => {
     if (!totals) return;
-    if (cart.tipsEnabled && !tipStep) {
+    if (tipsEnabled && !tipStep) {
       setTip({ kind: 'none' });
       setCustomTip('');
       setTipStep(true);
       return;
     }
     setTipStep(false);
-    onCharge(totals.totalSats, saleDetailOf(totals, 'lightning'));
+    onCharge(tipStep ? tip : { kind: 'none' });
   };
   const addCustom = () => {
     const sats = Number(custom);
     if (Number.isSafeInteger(sats) && sats > 0) {
-      cart.addCustom(sats);
+      onAddCustom(sats);
       setCustom('');
     }
   };
-  const tipButton = (label: string, choice: TipChoice) => {
+  const tipButton = (label: string, choice: TipPick) => {
     const pressed =
       tip.kind === choice.kind &&
       (choice.kind !== 'percent' || (tip.kind === 'percent' && tip.percent === choice.percent));
@@ -104,50 +95,48 @@ export function CartPanel({ cart, priceUsed, onCharge, busy }: CartPanelProps) {
       <h2 id="cart-title" className="text-lg font-semibold text-slate-900">
         {T.CART_TITLE}
       </h2>
-      {cart.lines.length === 0 ? (
-        <p className="text-sm text-slate-600">{T.CART_EMPTY_TEXT}</p>
-      ) : null}
+      {lines.length === 0 ? <p className="text-sm text-slate-600">{T.CART_EMPTY_TEXT}</p> : null}
       <ul className="flex flex-col gap-2" data-testid="cart-lines">
-        {cart.lines.map((line) => {
-          const priced = totals?.lines.find((l) => l.lineId === line.id);
-          return (
-            <li
-              key={line.id}
-              className="flex items-center gap-2"
-              data-testid="cart-line"
-              data-name={line.name}
+        {lines.map((line) => (
+          <li
+            key={line.id}
+            className="flex items-center gap-2"
+            data-testid="cart-line"
+            data-name={line.name}
+          >
+            <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{line.name}</span>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={T.lessLabel(line.name)}
+              disabled={busy}
+              onClick={() => onQuantity(line.id, line.quantity - 1)}
             >
-              <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{line.name}</span>
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={T.lessLabel(line.name)}
-                onClick={() => cart.setQuantity(line.id, line.quantity - 1)}
-              >
-                −
-              </Button>
-              <input
-                className="h-8 w-12 rounded border border-slate-300 text-center text-sm tabular-nums"
-                inputMode="numeric"
-                aria-label={T.quantityLabel(line.name)}
-                value={line.quantity}
-                onChange={(e) => {
-                  const q = Number(e.target.value);
-                  if (Number.isSafeInteger(q) && q >= 1) cart.setQuantity(line.id, q);
-                }}
-              />
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={T.moreLabel(line.name)}
-                onClick={() => cart.setQuantity(line.id, line.quantity + 1)}
-              >
-                +
-              </Button>
-              {priced ? <Amount sats={priced.lineSats} used={priceUsed} /> : null}
-            </li>
-          );
-        })}
+              −
+            </Button>
+            <input
+              className="h-8 w-12 rounded border border-slate-300 text-center text-sm tabular-nums"
+              inputMode="numeric"
+              aria-label={T.quantityLabel(line.name)}
+              value={line.quantity}
+              disabled={busy}
+              onChange={(e) => {
+                const q = Number(e.target.value);
+                if (Number.isSafeInteger(q) && q >= 1) onQuantity(line.id, q);
+              }}
+            />
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={T.moreLabel(line.name)}
+              disabled={busy}
+              onClick={() => onQuantity(line.id, line.quantity + 1)}
+            >
+              +
+            </Button>
+            {line.amount ? <Amount amount={line.amount} /> : null}
+          </li>
+        ))}
       </ul>
       <form
         className="flex items-end gap-2"
@@ -165,14 +154,14 @@ export function CartPanel({ cart, priceUsed, onCharge, busy }: CartPanelProps) {
             onChange={(e) => setCustom(e.target.value.replace(/\D/g, ''))}
           />
         </label>
-        <Button type="submit" variant="secondary" disabled={!custom}>
+        <Button type="submit" variant="secondary" disabled={!custom || busy}>
           {T.ADD_CUSTOM_TEXT}
         </Button>
       </form>
 
-      {pricing.ok === false && pricing.problem !== 'empty' ? (
+      {summary.problem ? (
         <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
-          {pricing.problem === 'no-price' ? T.NO_PRICE_TEXT : T.TOO_LARGE_TEXT}
+          {summary.problem === 'no-price' ? T.NO_PRICE_TEXT : T.TOO_LARGE_TEXT}
         </p>
       ) : null}
       {totals ? (
@@ -182,18 +171,13 @@ export function CartPanel({ cart, priceUsed, onCharge, busy }: CartPanelProps) {
         >
           <dt>{T.SUBTOTAL_TEXT}</dt>
           <dd>
-            <Amount sats={totals.subtotalSats} used={priceUsed} testId="cart-subtotal" />
+            <Amount amount={totals.subtotal} testId="cart-subtotal" />
           </dd>
-          {taxRates.map((rate) => (
+          {totals.taxes.map(({ rate, amount }) => (
             <div key={rate} className="contents">
               <dt>{T.taxLine(rate)}</dt>
               <dd>
-                <Amount
-                  sats={totals.lines
-                    .filter((l) => l.taxRatePercent === rate)
-                    .reduce((s, l) => s + l.taxSats, 0)}
-                  used={priceUsed}
-                />
+                <Amount amount={amount} />
               </dd>
             </div>
           ))}
@@ -201,13 +185,13 @@ export function CartPanel({ cart, priceUsed, onCharge, busy }: CartPanelProps) {
             <>
               <dt>{T.TIP_TEXT}</dt>
               <dd>
-                <Amount sats={totals.tipSats} used={priceUsed} testId="cart-tip" />
+                <Amount amount={totals.tip} testId="cart-tip" />
               </dd>
             </>
           ) : null}
           <dt className="font-semibold">{T.TOTAL_TEXT}</dt>
           <dd className="font-semibold">
-            <Amount sats={totals.totalSats} used={priceUsed} testId="cart-total" />
+            <Amount amount={totals.total} testId="cart-total" />
           </dd>
         </dl>
       ) : null}
@@ -241,7 +225,7 @@ export function CartPanel({ cart, priceUsed, onCharge, busy }: CartPanelProps) {
             {T.BACK_TEXT}
           </Button>
         ) : (
-          <Button variant="outline" onClick={cart.clear} disabled={cart.lines.length === 0 || busy}>
+          <Button variant="outline" onClick={onClear} disabled={lines.length === 0 || busy}>
             {T.CLEAR_TEXT}
           </Button>
         )}
@@ -252,7 +236,7 @@ export function CartPanel({ cart, priceUsed, onCharge, busy }: CartPanelProps) {
           disabled={!totals || busy}
           data-testid="cart-charge"
         >
-          {totals ? T.chargeSats(totals.totalSats) : T.CHARGE_TEXT}
+          {totals ? T.chargeSats(totals.total.sats) : T.CHARGE_TEXT}
         </Button>
       </div>
 
@@ -260,7 +244,7 @@ export function CartPanel({ cart, priceUsed, onCharge, busy }: CartPanelProps) {
         className="flex items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          void cart.park(basket.trim() || T.defaultBasketName(cart.parked.length + 1));
+          onPark(basket.trim() || T.defaultBasketName(parked.length + 1));
           setBasket('');
         }}
       >
@@ -272,23 +256,24 @@ export function CartPanel({ cart, priceUsed, onCharge, busy }: CartPanelProps) {
             onChange={(e) => setBasket(e.target.value)}
           />
         </label>
-        <Button type="submit" variant="outline" disabled={cart.lines.length === 0 || busy}>
+        <Button type="submit" variant="outline" disabled={lines.length === 0 || busy}>
           {T.PARK_TEXT}
         </Button>
       </form>
-      {cart.parked.length > 0 ? (
+      {parked.length > 0 ? (
         <div>
           <h3 className="text-sm font-semibold text-slate-900">{T.PARKED_TITLE}</h3>
           <ul className="mt-1 flex flex-wrap gap-2">
-            {cart.parked.map((basketRow) => (
-              <li key={basketRow.id}>
+            {parked.map((row) => (
+              <li key={row.id}>
                 <Button
                   variant="secondary"
                   size="sm"
-                  aria-label={T.recallLabel(basketRow.label ?? '')}
-                  onClick={() => void cart.recall(basketRow.id)}
+                  aria-label={T.recallLabel(row.label ?? '')}
+                  disabled={busy}
+                  onClick={() => onRecall(row.id)}
                 >
-                  {basketRow.label}
+                  {row.label}
                 </Button>
               </li>
             ))}

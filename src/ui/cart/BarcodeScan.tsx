@@ -1,8 +1,8 @@
 // A camera barcode scan for the item grid, shown only where the browser has BarcodeDetector
 // (docs/behaviour.md "Items, cart and tips"): each code read is handed to `onCode`.
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../ui/Button';
-import { SCAN_TEXT, STOP_SCAN_TEXT } from './cart-texts';
+import { Button } from '../Button';
+import { SCAN_TEXT, STOP_SCAN_TEXT } from './texts';
 
 interface Detector {
   detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;

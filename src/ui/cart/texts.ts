@@ -1,6 +1,6 @@
 // Texts of the Items side of Home: the item grid, the cart, parked baskets and the tip step
 // (docs/behaviour.md "Items, cart and tips").
-import { formatSats } from '../../ui/format-sats';
+import { formatSats } from '../format-sats';
 
 export const KEYPAD_TAB = 'Keypad';
 export const ITEMS_TAB = 'Items';
@@ -38,5 +38,4 @@ export const NO_PRICE_TEXT =
   'An item is priced in a currency with no price now: it cannot be charged until prices load.';
 export const TOO_LARGE_TEXT = 'The total is too large.';
 export const noItemWithCode = (code: string) => `No item has the code ${code}.`;
-export const CART_SAVE_FAILED_LOG = 'Could not save the cart';
 export const CART_LOAD_FAILED_LOG = 'Could not load the items or the cart';

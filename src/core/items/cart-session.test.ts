@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { CURRENT_CART_ID, type Cart } from './cart';
+import { CartSession } from './cart-session';
+import type { CatalogItem } from './item';
+import type { CartStore } from './ports';
+
+const coffee: CatalogItem = {
+  id: 'coffee',
+  name: 'Coffee',
+  price: { unit: 'sat', sats: 2500 },
+  taxRatePercent: 10,
+  enabled: true,
+  position: 0,
+};
+
+/** Carts in memory, counting writes. */
+function memoryCarts() {
+  const rows = new Map<string, Cart>();
+  let puts = 0;
+  const store: CartStore = {
+    get: async (id) => rows.get(id),
+    put: async (cart) => {
+      puts++;
+      rows.set(cart.id, structuredClone(cart));
+    },
+    remove: async (id) => void rows.delete(id),
+    parked: async () => [...rows.values()].filter((c) => c.id !== CURRENT_CART_ID),
+    park: async (label, id) => {
+      const current = rows.get(CURRENT_CART_ID);
+      if (!current?.lines.length) throw new Error('The cart is empty.');
+      rows.set(id, { ...current, id, label });
+      rows.set(CURRENT_CART_ID, { id: CURRENT_CART_ID, lines: [], updatedAt: 0 });
+    },
+    recall: async (id) => {
+      const parked = rows.get(id)!;
+      rows.delete(id);
+      rows.set(CURRENT_CART_ID, { id: CURRENT_CART_ID, lines: parked.lines, updatedAt: 0 });
+    },
+  };
+  return { store, rows, puts: () => puts };
+}
+
+function session(store: CartStore) {
+  const tasks: Array<() => void> = [];
+  let n = 0;
+  const cart = new CartSession({
+    store,
+    newId: () => `id${++n}`,
+    schedule: (task) => tasks.push(task),
+  });
+  const runScheduled = async () => {
+    for (const task of tasks.splice(0)) task();
+    await cart.save();
+  };
+  return { cart, tasks, runScheduled };
+}
+
+describe('CartSession', () => {
+  it('shows a change at once and writes a burst of taps once, after them', async () => {
+    const carts = memoryCarts();
+    const { cart, tasks, runScheduled } = session(carts.store);
+    await cart.load();
+    cart.add(coffee);
+    cart.add(coffee);
+    cart.addCustom(300);
+    expect(cart.snapshot().lines.map((l) => [l.name, l.quantity])).toEqual([
+      ['Coffee', 2],
+      ['Custom amount', 1],
+    ]);
+    expect(carts.puts()).toBe(0);
+    expect(tasks).toHaveLength(1);
+    await runScheduled();
+    expect(carts.puts()).toBe(1);
+    expect(carts.rows.get(CURRENT_CART_ID)?.lines).toHaveLength(2);
+  });
+
+  it('writes the cart before parking it, and recalls it', async () => {
+    const carts = memoryCarts();
+    const { cart } = session(carts.store);
+    await cart.load();
+    cart.add(coffee);
+    await cart.park('Table 4');
+    expect(cart.snapshot().lines).toEqual([]);
+    expect(cart.snapshot().parked.map((b) => b.label)).toEqual(['Table 4']);
+    const [basket] = cart.snapshot().parked;
+    await cart.recall(basket!.id);
+    expect(cart.snapshot().lines.map((l) => l.name)).toEqual(['Coffee']);
+    expect(cart.snapshot().parked).toEqual([]);
+  });
+
+  it('charges the total with tax and tip, and empties only a charged cart once paid', async () => {
+    const { cart } = session(memoryCarts().store);
+    await cart.load();
+    cart.paid();
+    expect(cart.snapshot().lines).toEqual([]);
+    cart.add(coffee);
+    cart.addCustom(100);
+    cart.paid();
+    expect(cart.snapshot().lines).toHaveLength(2);
+    // 2,500 + 250 tax + 100 = 2,850; 10 % tip = 285.
+    const charge = cart.charge(undefined, { kind: 'percent', percent: 10 });
+    expect(charge?.amount).toBe(3135);
+    expect(charge?.sale).toMatchObject({ subtotalSats: 2600, taxSats: 250, tipSats: 285 });
+    expect(charge?.sale.lines.at(-1)).toEqual({
+      name: 'Custom amount',
+      quantity: 1,
+      unitSats: 100,
+    });
+    cart.paid();
+    expect(cart.snapshot().lines).toEqual([]);
+  });
+
+  it('keeps a change made while the stored cart was being read', async () => {
+    const carts = memoryCarts();
+    carts.rows.set(CURRENT_CART_ID, { id: CURRENT_CART_ID, lines: [], updatedAt: 0 });
+    const { cart } = session(carts.store);
+    const loading = cart.load();
+    cart.add(coffee);
+    await loading;
+    expect(cart.snapshot().lines.map((l) => l.name)).toEqual(['Coffee']);
+  });
+});

@@ -1,0 +1,149 @@
+// One till's cart while its screen is open, for the merchant's Items side and the remote cashier
+// alike: the current lines and parked baskets read from a CartStore, every change shown at once and
+// written after it (a burst of taps is one write), and the charged cart emptied once it is paid
+// (docs/behaviour.md "Items, cart and tips").
+import { silentLogger, type Logger } from '../logger';
+import {
+  addCustom,
+  addItem,
+  CURRENT_CART_ID,
+  setQuantity,
+  type Cart,
+  type CartLine,
+  type PriceUsed,
+  type TipChoice,
+} from './cart';
+import { cartSummary, type CartSummary } from './cart-view';
+import type { CatalogItem } from './item';
+import type { CartStore } from './ports';
+
+export interface CartSnapshot {
+  loaded: boolean;
+  lines: readonly CartLine[];
+  parked: readonly Cart[];
+}
+
+export interface CartSessionDeps {
+  store: CartStore;
+  newId: () => string;
+  /** runs a write later, off the tap that made it (the screens: after the next paint) */
+  schedule: (task: () => void) => void;
+  logger?: Logger;
+}
+
+export const CART_SAVE_FAILED_LOG = 'Could not save the cart';
+export const CART_LOAD_FAILED_LOG = 'Could not load the cart';
+
+export class CartSession {
+  private state: CartSnapshot = { loaded: false, lines: [], parked: [] };
+  private readonly listeners = new Set<() => void>();
+  private unsaved: readonly CartLine[] | null = null;
+  private scheduled = false;
+  private chargedLines = false;
+  private readonly logger: Logger;
+
+  constructor(private readonly deps: CartSessionDeps) {
+    this.logger = deps.logger ?? silentLogger;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = (): CartSnapshot => this.state;
+
+  private set(next: Partial<CartSnapshot>): void {
+    this.state = { ...this.state, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Reads the current cart and the parked baskets; a failed read leaves an empty cart. */
+  async load(): Promise<void> {
+    try {
+      const [current, parked] = await Promise.all([
+        this.deps.store.get(CURRENT_CART_ID),
+        this.deps.store.parked(),
+      ]);
+      // A change made while reading wins over what was stored.
+      this.set({ loaded: true, lines: this.unsaved ?? current?.lines ?? [], parked });
+    } catch (error) {
+      this.logger.error(CART_LOAD_FAILED_LOG, error);
+      this.set({ loaded: true });
+    }
+  }
+
+  private change(next: (lines: CartLine[]) => CartLine[]): void {
+    const lines = next([...this.state.lines]);
+    this.unsaved = lines;
+    this.set({ lines });
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.deps.schedule(() => {
+      this.scheduled = false;
+      void this.save();
+    });
+  }
+
+  add = (item: CatalogItem): void => this.change((l) => addItem(l, item, this.deps.newId()));
+  addCustom = (sats: number): void => this.change((l) => addCustom(l, sats, this.deps.newId()));
+  setQuantity = (lineId: string, quantity: number): void =>
+    this.change((l) => setQuantity(l, lineId, quantity));
+  clear = (): void => this.change(() => []);
+
+  /** Writes the latest change now; never rejects (a failed write is logged). */
+  save = async (): Promise<void> => {
+    const lines = this.unsaved;
+    if (!lines) return;
+    this.unsaved = null;
+    try {
+      await this.deps.store.put({ id: CURRENT_CART_ID, lines: [...lines], updatedAt: 0 });
+    } catch (error) {
+      this.logger.error(CART_SAVE_FAILED_LOG, error);
+    }
+  };
+
+  /** Parks the cart under `label`; rejects with the store's reason (a full shelf, an empty cart). */
+  park = async (label: string): Promise<void> => {
+    await this.save();
+    await this.deps.store.park(label, this.deps.newId());
+    await this.reload();
+  };
+
+  /** The parked basket becomes the cart (the current one, if any, is parked in its place). */
+  recall = async (id: string): Promise<void> => {
+    await this.save();
+    await this.deps.store.recall(id, this.deps.newId());
+    await this.reload();
+  };
+
+  private async reload(): Promise<void> {
+    const [current, parked] = await Promise.all([
+      this.deps.store.get(CURRENT_CART_ID),
+      this.deps.store.parked(),
+    ]);
+    this.set({ lines: current?.lines ?? [], parked });
+  }
+
+  /** The cart's lines and totals at the price used with `tip`, as the screens show them. */
+  summary(used: PriceUsed | undefined, tip: TipChoice): CartSummary {
+    return cartSummary(this.state.lines, used, tip);
+  }
+
+  /**
+   * The charge of the cart with `tip`: its total and sale record, undefined when it cannot be
+   * charged. The cart is then emptied once that invoice is paid (`paid`).
+   */
+  charge(used: PriceUsed | undefined, tip: TipChoice): CartSummary['charge'] {
+    const charge = this.summary(used, tip).charge;
+    if (charge) this.chargedLines = true;
+    return charge;
+  }
+
+  /** An invoice of this screen was paid: a charged cart is emptied, any other is kept. */
+  paid = (): void => {
+    if (!this.chargedLines) return;
+    this.chargedLines = false;
+    this.clear();
+  };
+}

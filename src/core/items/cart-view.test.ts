@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { addCustom, addItem } from './cart';
+import { cartSummary, catalogView, itemTile } from './cart-view';
+import type { CatalogItem } from './item';
+
+const coffee: CatalogItem = {
+  id: 'coffee',
+  name: 'Coffee',
+  price: { unit: 'sat', sats: 2500 },
+  category: 'Drinks',
+  sku: '4001',
+  enabled: true,
+  position: 0,
+};
+const cake: CatalogItem = {
+  id: 'cake',
+  name: 'Cake',
+  price: { unit: 'fiat', currency: 'USD', minor: 350 },
+  category: 'Food',
+  taxRatePercent: 7.5,
+  enabled: true,
+  position: 1,
+};
+const usd = { currency: 'USD', price: 100_000 };
+
+describe('cart view', () => {
+  it('shows a fiat price with its sats at the price used, and alone without one', () => {
+    expect(itemTile(coffee, usd).price).toBe('2,500 sats');
+    expect(itemTile(cake, usd).price).toBe('3.50 USD · 3,500 sats');
+    expect(itemTile(cake, undefined).price).toBe('3.50 USD');
+  });
+
+  it('filters by search text and category and finds an item by its code', () => {
+    const view = catalogView([coffee, cake], usd);
+    expect(view.categories).toEqual(['Drinks', 'Food']);
+    expect(view.tilesFor('cak', undefined).map((t) => t.name)).toEqual(['Cake']);
+    expect(view.tilesFor('', 'Drinks').map((t) => t.name)).toEqual(['Coffee']);
+    expect(view.byCode('4001')?.id).toBe('coffee');
+    expect(view.byId('cake')?.name).toBe('Cake');
+  });
+
+  it('sums lines, tax per rate, tip and a custom line, in sats and the display currency', () => {
+    const lines = addCustom(addItem(addItem([], coffee, 'a'), cake, 'b'), 100, 'c');
+    const summary = cartSummary(lines, usd, { kind: 'sats', sats: 50 });
+    expect(summary.lines.map((l) => l.amount?.sats)).toEqual([2500, 3500, 100]);
+    expect(summary.totals?.taxes).toEqual([
+      { rate: 7.5, amount: expect.objectContaining({ sats: 263 }) },
+    ]);
+    expect(summary.totals?.total).toEqual({ sats: 6413, fiat: expect.stringContaining('USD') });
+    expect(summary.charge?.amount).toBe(6413);
+  });
+
+  it('says why a cart with a fiat price and no price cannot be charged', () => {
+    const summary = cartSummary(addItem([], cake, 'b'), undefined, { kind: 'none' });
+    expect(summary.problem).toBe('no-price');
+    expect(summary.charge).toBeUndefined();
+    expect(cartSummary([], usd, { kind: 'none' }).problem).toBeUndefined();
+  });
+});

@@ -1,0 +1,145 @@
+// What the cart screens show, worked out once for the merchant's Items side and the remote
+// cashier's: item tiles with their price texts, and a cart's lines and totals in sats and the
+// display currency with its sale record (docs/behaviour.md "Items, cart and tips").
+import { formatSats } from '../format-sats';
+import {
+  fiatRecordFor,
+  formatFiatMinor,
+  formatFiatRecord,
+  trySatsToFiatMinor,
+} from '../prices/convert';
+import { currencyDecimals } from '../prices/currencies';
+import type { SaleDetail } from '../sale/sale-detail';
+import {
+  priceCart,
+  saleDetailOf,
+  unitSats,
+  type CartLine,
+  type PriceUsed,
+  type TipChoice,
+} from './cart';
+import { categoriesOf, findItems, itemByCode, type CatalogItem } from './item';
+
+/** An item's button: its name and price ("3.50 USD · 3,500 sats"). */
+export interface ItemTile {
+  id: string;
+  name: string;
+  price: string;
+}
+
+/** Sats, and the display currency's text at the price used when there is one. */
+export interface AmountView {
+  sats: number;
+  fiat?: string;
+}
+
+export interface CartLineView {
+  id: string;
+  name: string;
+  quantity: number;
+  /** absent while the line has no price (a fiat price without the currency's price) */
+  amount?: AmountView;
+}
+
+export interface CartSummary {
+  lines: CartLineView[];
+  /** why the cart cannot be charged; absent when it can (or is empty) */
+  problem?: 'no-price' | 'too-large';
+  totals?: {
+    subtotal: AmountView;
+    taxes: Array<{ rate: number; amount: AmountView }>;
+    tip: AmountView;
+    total: AmountView;
+  };
+  /** the one charge: the total and the sale's record */
+  charge?: { amount: number; sale: SaleDetail };
+}
+
+export function itemTile(item: CatalogItem, used: PriceUsed | undefined): ItemTile {
+  if (item.price.unit === 'sat') {
+    return { id: item.id, name: item.name, price: `${formatSats(item.price.sats)} sats` };
+  }
+  const sats = unitSats(item.price, used);
+  const fiat = formatFiatMinor(item.price.minor, item.price.currency);
+  return {
+    id: item.id,
+    name: item.name,
+    price: sats === undefined ? fiat : `${fiat} · ${formatSats(sats)} sats`,
+  };
+}
+
+export function amountView(sats: number, used: PriceUsed | undefined): AmountView {
+  if (
+    !used ||
+    trySatsToFiatMinor(sats, used.price, currencyDecimals(used.currency)) === undefined
+  ) {
+    return { sats };
+  }
+  return { sats, fiat: formatFiatRecord(fiatRecordFor(sats, used.currency, used.price)) };
+}
+
+/** The cart as shown and charged at the price used with `tip`. */
+export function cartSummary(
+  lines: readonly CartLine[],
+  used: PriceUsed | undefined,
+  tip: TipChoice,
+): CartSummary {
+  const pricing = priceCart(lines, used, tip);
+  const totals = pricing.ok ? pricing.totals : undefined;
+  const views = lines.map((line): CartLineView => {
+    const priced = totals?.lines.find((l) => l.lineId === line.id);
+    return {
+      id: line.id,
+      name: line.name,
+      quantity: line.quantity,
+      ...(priced ? { amount: amountView(priced.lineSats, used) } : {}),
+    };
+  });
+  if (!totals) {
+    return {
+      lines: views,
+      ...(pricing.ok === false && pricing.problem !== 'empty' ? { problem: pricing.problem } : {}),
+    };
+  }
+  const rates = [...new Set(totals.lines.map((l) => l.taxRatePercent).filter((r) => !!r))];
+  return {
+    lines: views,
+    totals: {
+      subtotal: amountView(totals.subtotalSats, used),
+      taxes: rates.map((rate) => ({
+        rate: rate!,
+        amount: amountView(
+          totals.lines.filter((l) => l.taxRatePercent === rate).reduce((s, l) => s + l.taxSats, 0),
+          used,
+        ),
+      })),
+      tip: amountView(totals.tipSats, used),
+      total: amountView(totals.totalSats, used),
+    },
+    charge: { amount: totals.totalSats, sale: saleDetailOf(totals, 'lightning') },
+  };
+}
+
+/** The catalog as the item grid uses it: its categories, a filter, and look-ups by id and code. */
+export interface CatalogView {
+  categories: string[];
+  /** the tiles of the items matching the search text and category (all when both are empty) */
+  tilesFor: (query: string, category: string | undefined) => ItemTile[];
+  byId: (id: string) => CatalogItem | undefined;
+  byCode: (code: string) => CatalogItem | undefined;
+}
+
+export function catalogView(
+  items: readonly CatalogItem[],
+  used: PriceUsed | undefined,
+): CatalogView {
+  const ids = new Map(items.map((item) => [item.id, item]));
+  const tiles = new Map(items.map((item) => [item.id, itemTile(item, used)]));
+  return {
+    categories: categoriesOf(items),
+    tilesFor: (query, category) =>
+      findItems(items, query, category).map((item) => tiles.get(item.id)!),
+    byId: (id) => ids.get(id),
+    byCode: (code) => itemByCode(items, code),
+  };
+}

@@ -1,0 +1,82 @@
+// The Items side of Home, loaded only when the merchant opens it (or Home is idle): the merchant's
+// catalog and tip setting, the current cart kept on this device, shown by the shared cart screen
+// (docs/behaviour.md "Items, cart and tips").
+import { useEffect, useMemo, useState } from 'react';
+import type { PriceUsed } from '../../core/items/cart';
+import { CartSession } from '../../core/items/cart-session';
+import { catalogView } from '../../core/items/cart-view';
+import type { CatalogItem } from '../../core/items/item';
+import type { Logger } from '../../core/logger';
+import type { SaleDetail } from '../../core/sale/sale-detail';
+import CartView from '../../ui/cart/CartView';
+import { CART_LOAD_FAILED_LOG, NO_ITEMS_TEXT } from '../../ui/cart/texts';
+import { useCartProps } from '../../ui/cart/use-cart-props';
+import { afterNextPaint, useCartSession } from '../../ui/cart/use-cart-session';
+import { errorMessage } from '../../core/errors';
+import type { PosItems } from './deps';
+
+export interface ItemsSideProps {
+  items: PosItems;
+  logger: Logger;
+  priceUsed: PriceUsed | undefined;
+  onCharge: (amount: number, sale: SaleDetail) => void;
+  busy: boolean;
+  /** changes when this screen's invoice is paid: a charged cart is emptied then */
+  paidKey: number;
+}
+
+export default function ItemsSide({
+  items,
+  logger,
+  priceUsed,
+  onCharge,
+  busy,
+  paidKey,
+}: ItemsSideProps) {
+  const [catalog, setCatalog] = useState<{ items: CatalogItem[]; tips: boolean } | null>(null);
+  useEffect(() => {
+    let active = true;
+    Promise.all([items.items.list(), items.tips.get()]).then(
+      ([list, tips]) => {
+        if (active) setCatalog({ items: list, tips: tips.enabled });
+      },
+      (error: unknown) => logger.error(CART_LOAD_FAILED_LOG, error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [items, logger]);
+  const session = useMemo(
+    () =>
+      new CartSession({
+        store: items.carts,
+        newId: () => crypto.randomUUID(),
+        schedule: afterNextPaint,
+        logger,
+      }),
+    [items, logger],
+  );
+  const cart = useCartSession(session);
+  const list = catalog?.items;
+  const view = useMemo(() => catalogView(list ?? [], priceUsed), [list, priceUsed]);
+  const props = useCartProps({
+    session,
+    cart,
+    view,
+    priceUsed,
+    onCharge,
+    paidKey,
+    logger,
+    errorText: errorMessage,
+  });
+  return (
+    <CartView
+      {...props}
+      loaded={cart.loaded && catalog !== null}
+      hasItems={(list?.length ?? 0) > 0}
+      tipsEnabled={catalog?.tips ?? false}
+      busy={busy}
+      noItemsText={NO_ITEMS_TEXT}
+    />
+  );
+}

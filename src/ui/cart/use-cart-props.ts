@@ -1,0 +1,110 @@
+// The cart screen's callbacks over a cart session and a catalog view (core/items: CartSession,
+// catalogView), the same for the merchant's Items side and the remote cashier: stable callbacks so
+// adding an item renders the cart only (docs/performance.md "Cart of 500 items").
+import { useCallback, useEffect, useRef } from 'react';
+import { toast } from '../toast';
+import type { CartViewProps } from './CartView';
+import { noItemWithCode } from './texts';
+import type { BasketView, SummaryView, TipPick, TileView } from './types';
+
+interface SessionLike<Item, Used, Sale> {
+  add: (item: Item) => void;
+  addCustom: (sats: number) => void;
+  setQuantity: (lineId: string, quantity: number) => void;
+  clear: () => void;
+  park: (label: string) => Promise<void>;
+  recall: (id: string) => Promise<void>;
+  summary: (used: Used, tip: TipPick) => SummaryView;
+  charge: (used: Used, tip: TipPick) => { amount: number; sale: Sale } | undefined;
+  paid: () => void;
+}
+
+interface ViewLike<Item> {
+  categories: readonly string[];
+  tilesFor: (query: string, category: string | undefined) => readonly TileView[];
+  byId: (id: string) => Item | undefined;
+  byCode: (code: string) => Item | undefined;
+}
+
+export interface CartPropsArgs<Item, Used, Sale> {
+  session: SessionLike<Item, Used, Sale>;
+  /** the session's state: the screen renders again when it changes */
+  cart: { lines: unknown; parked: readonly BasketView[] };
+  view: ViewLike<Item>;
+  priceUsed: Used;
+  onCharge: (amount: number, sale: Sale) => void;
+  /** changes when this screen's invoice is paid: a charged cart is emptied then */
+  paidKey: number;
+  logger: { warn: (message: string, error?: unknown) => void };
+  /** what a failed park or recall says on screen (core/errors errorMessage) */
+  errorText: (error: unknown) => string;
+}
+
+export type CartProps = Omit<CartViewProps, 'loaded' | 'hasItems' | 'tipsEnabled' | 'busy'>;
+
+export function useCartProps<Item, Used, Sale>({
+  session,
+  cart,
+  view,
+  priceUsed,
+  onCharge,
+  paidKey,
+  logger,
+  errorText,
+}: CartPropsArgs<Item, Used, Sale>): CartProps {
+  // The cart stays until its invoice is paid: an unpaid or closed invoice leaves it to charge again.
+  const firstPaidKey = useRef(paidKey);
+  useEffect(() => {
+    if (paidKey !== firstPaidKey.current) session.paid();
+  }, [paidKey, session]);
+  const onAdd = useCallback(
+    (id: string) => {
+      const item = view.byId(id);
+      if (item) session.add(item);
+    },
+    [view, session],
+  );
+  const onCode = useCallback(
+    (code: string) => {
+      const item = view.byCode(code);
+      if (item) session.add(item);
+      else toast.info(noItemWithCode(code));
+      return item !== undefined;
+    },
+    [view, session],
+  );
+  const onScanError = useCallback(
+    (error: unknown) => logger.warn('Barcode scan failed', error),
+    [logger],
+  );
+  const { lines } = cart;
+  const summaryFor = useCallback(
+    (tip: TipPick) => session.summary(priceUsed, tip),
+    // The lines are read from the session; a new cart state is a new summary.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [session, priceUsed, lines],
+  );
+  const charge = useCallback(
+    (tip: TipPick) => {
+      const made = session.charge(priceUsed, tip);
+      if (made) onCharge(made.amount, made.sale);
+    },
+    [session, priceUsed, onCharge],
+  );
+  const fail = (error: unknown) => toast.error(errorText(error));
+  return {
+    categories: view.categories,
+    tilesFor: view.tilesFor,
+    onAdd,
+    onCode,
+    onScanError,
+    summaryFor,
+    parked: cart.parked,
+    onQuantity: session.setQuantity,
+    onAddCustom: session.addCustom,
+    onClear: session.clear,
+    onPark: (label) => void session.park(label).catch(fail),
+    onRecall: (id) => void session.recall(id).catch(fail),
+    onCharge: charge,
+  };
+}
