@@ -17,25 +17,21 @@ import {
 } from './constants';
 import { unwrapPaymentEvent } from './gift-wrap';
 import { parsePaymentMessage } from './payment-message';
-import {
-  INBOX_RETRY_LIST_INTERVAL_MS,
-  INBOX_RETRY_LIST_MAX,
-  INBOX_RETRY_LIST_MAX_AGE_MS,
-  lookbackFloor,
-  precheckWrap,
-} from './inbox-bounds';
+import { INBOX_RETRY_LIST_INTERVAL_MS, lookbackFloor, precheckWrap } from './inbox-bounds';
+import { InboxRetryList } from './inbox-retry-list';
 import { defaultLockProvider, type LockProvider } from '../cross-tab-lock';
 import type { InboxRetryStore, RelayCursorStore } from './merchant-ports';
-import { hasPairingSignature, hasValidPairing } from './pairing';
+import { judgeMessage, judgeSender, type PairingCheck, type Refusal } from './message-judgement';
 import type { PaymentMessage } from './payment-message';
-import type { RemoteQuoteVerdict } from './verify-remote-quote';
-import { acceptedMintFor, type RefusalKind } from './sale-judgement';
+import { unverifiedQuote, type RemoteQuoteVerdict } from './verify-remote-quote';
+import type { RefusalKind } from './sale-judgement';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { authSigner, deliveryAfterClose } from './relay-auth';
 import type { RelayPool } from './relay-pool';
 import { SeenWraps } from './seen-wraps';
 import type { RelayStatusSink } from './relay-status';
-import { remoteSaleFor } from './remote-sale';
+
+export type { PairingCheck } from './message-judgement';
 
 export interface RemotePaymentInboxDeps {
   /** a fresh pool per listening session (createRelayPool with the platform's WebSocket) */
@@ -109,20 +105,6 @@ export interface RemotePaymentInboxDeps {
   takeOther?: (content: string) => Promise<boolean>;
 }
 
-/** How a message's pairing proof is checked: HMAC with the secret, or the link's signature. */
-export interface PairingCheck {
-  secret?: Uint8Array;
-  /** pairing.ts `pairingKey`: checks `sig` without the secret (decision 0030, point 7) */
-  verifyKey?: string;
-  acceptUnpaired: boolean;
-}
-
-function isPaired(pairing: PairingCheck | undefined, message: PaymentMessage): boolean {
-  if (!pairing) return false;
-  if (pairing.secret) return hasValidPairing(pairing.secret, message);
-  return pairing.verifyKey !== undefined && hasPairingSignature(pairing.verifyKey, message);
-}
-
 /**
  * What became of one message; 'retry' leaves it unresolved for the relay lookback, 'exhausted'
  * (no retries left this session) moves it to the retry list when there is one.
@@ -140,8 +122,8 @@ interface Session {
   readonly timers: Set<ReturnType<typeof setTimeout>>;
   /** wrap ids already queued this session (bounded); a relay resending one is ignored */
   readonly seen: SeenWraps;
-  /** ids of this session's wraps that are in the retry list */
-  readonly parked: Set<string>;
+  /** this session's use of the retry list */
+  readonly retryList: InboxRetryList;
   /** whether strangers are dropped quietly, as the pairing settings last said */
   strict?: boolean;
   /**
@@ -211,7 +193,7 @@ export class RemotePaymentInbox {
       subscriptions: new Map(),
       timers: new Set(),
       seen: new SeenWraps(),
-      parked: new Set(),
+      retryList: new InboxRetryList(this.deps.retryList, this.logger, this.clock),
       unresolved: new Map(),
     };
     this.session = session;
@@ -492,11 +474,11 @@ export class RemotePaymentInbox {
       this.logger.error('Error processing remote payment:', error, { event: event.id });
       outcome = this.retry(session, event, attempt, error, true);
     }
-    if (outcome === 'exhausted' && (await this.park(session, event))) {
+    if (outcome === 'exhausted' && (await session.retryList.park(event))) {
       session.unresolved.delete(event.id);
     } else if (outcome === 'done') {
       session.unresolved.delete(event.id);
-      await this.unpark(session, event.id);
+      await session.retryList.unpark(event.id);
     }
   }
 
@@ -514,14 +496,9 @@ export class RemotePaymentInbox {
       return 'done';
     }
     const pairing = this.deps.getPairing ? await this.deps.getPairing() : undefined;
-    const strict = pairing !== undefined && !pairing.acceptUnpaired;
-    session.strict = strict;
-    const paired = isPaired(pairing, message);
-    if (strict && !paired) {
-      this.logger.debug(`Remote quote ${message.quote} dropped: not from a paired cashier link`);
-      this.refused('unpaired', message.quote);
-      return 'done';
-    }
+    const sender = judgeSender(pairing, message);
+    session.strict = sender.strict;
+    if (sender.kind === 'refuse') return this.reject(event, message.quote, sender);
     // Relays resend the last days of messages at every start, and cashiers re-send until their
     // receipt: a quote claimed before is answered, never an error, even if its mint has since
     // left Settings.
@@ -530,71 +507,59 @@ export class RemotePaymentInbox {
       await this.duplicate(message);
       return 'done';
     }
-    const mintUrl = await this.acceptedMint(message);
-    if (mintUrl === undefined) {
-      // Not even a paired cashier adds a mint: the merchant's accepted list decides.
-      this.refused('mint', message.quote);
-      this.refuse(
-        event,
-        new InvalidPaymentMessageError('Invalid payment message: quote is for another mint'),
-        strict,
-      );
-      return 'done';
-    }
-    // A quote locked to another key can never be minted here; taking it would strand it.
+    const accepted = await this.acceptedMints();
     const lockPubkey = lockPubkeyForNostrKey(session.pubkey ?? '');
-    if (message.pubkey !== undefined && message.pubkey !== lockPubkey) {
-      this.refuse(
-        event,
-        new InvalidPaymentMessageError('Invalid payment message: quote is locked to another key'),
-        strict,
+    const judged = judgeMessage(message, sender.strict, accepted, lockPubkey);
+    if (judged.kind === 'refuse') return this.reject(event, message.quote, judged);
+    const verdict = await this.quoteFor(message, judged.mintUrl, lockPubkey, sender.paired);
+    if (verdict.kind === 'drop') return 'done';
+    if (verdict.kind === 'retry') return this.retry(session, event, attempt, verdict.error, false);
+    return this.takeOver(session, event, attempt, message, verdict.quote);
+  }
+
+  /** The mints the merchant accepts for remote sales; without the port, the current one. */
+  private async acceptedMints(): Promise<string[]> {
+    return this.deps.acceptedMints ? this.deps.acceptedMints() : [await this.deps.getMintUrl()];
+  }
+
+  /** The quote to take over: the mint's reply when it is asked, else the message as sent. */
+  private async quoteFor(
+    message: PaymentMessage,
+    mintUrl: string,
+    lockPubkey: string,
+    paired: boolean,
+  ): Promise<RemoteQuoteVerdict> {
+    if (!this.deps.verify) {
+      return { kind: 'take', quote: unverifiedQuote(message, mintUrl, this.clock()) };
+    }
+    let verdict: RemoteQuoteVerdict;
+    try {
+      verdict = await this.deps.verify(message, mintUrl, lockPubkey);
+    } catch (error) {
+      verdict = { kind: 'retry', error };
+    }
+    if (verdict.kind === 'drop') {
+      // Forged or stale ids are dropped quietly: the mint, not the sender, is believed.
+      const text = `Remote quote ${message.quote} dropped: ${verdict.reason} at ${mintUrl}`;
+      if (paired) this.logger.warn(text);
+      else this.logger.debug(text);
+      if (verdict.refused) this.refused(verdict.refused, message.quote);
+    } else if (verdict.kind === 'retry') {
+      this.logger.warn(
+        `Mint ${mintUrl} did not answer about ${message.quote}; later`,
+        verdict.error,
       );
-      return 'done';
     }
+    return verdict;
+  }
 
-    let quote: PendingMintQuote;
-    if (this.deps.verify) {
-      let verdict: RemoteQuoteVerdict;
-      try {
-        verdict = await this.deps.verify(message, mintUrl, lockPubkey);
-      } catch (error) {
-        verdict = { kind: 'retry', error };
-      }
-      if (verdict.kind === 'drop') {
-        // Forged or stale ids are dropped quietly: the mint, not the sender, is believed.
-        const text = `Remote quote ${message.quote} dropped: ${verdict.reason} at ${mintUrl}`;
-        if (paired) this.logger.warn(text);
-        else this.logger.debug(text);
-        if (verdict.refused) this.refused(verdict.refused, message.quote);
-        return 'done';
-      }
-      if (verdict.kind === 'retry') {
-        this.logger.warn(
-          `Mint ${mintUrl} did not answer about ${message.quote}; later`,
-          verdict.error,
-        );
-        return this.retry(session, event, attempt, verdict.error, false);
-      }
-      quote = verdict.quote;
-    } else {
-      quote = {
-        quote: message.quote,
-        mintUrl,
-        amount: message.amount,
-        request: message.request,
-        kind: 'remote',
-        state: 'UNPAID',
-        createdAt: this.clock(),
-        expiry: message.expiry ?? null,
-        ...(message.pubkey ? { pubkey: message.pubkey } : {}),
-        ...(message.receipt ? { receipt: message.receipt } : {}),
-      };
-      const sale = remoteSaleFor(message.sale, quote.amount);
-      if (sale) quote.sale = sale;
-      // Registers the cashier's NUT-18 request: its payload then pays this quote's sale.
-      if (message.ecashRequest) quote.ecashRequestId = message.ecashRequest;
-    }
-
+  private async takeOver(
+    session: Session,
+    event: NostrEvent,
+    attempt: number,
+    message: PaymentMessage,
+    quote: PendingMintQuote,
+  ): Promise<Outcome> {
     try {
       const taken = await this.deps.takeOver(quote);
       if (taken)
@@ -616,12 +581,12 @@ export class RemotePaymentInbox {
     }
   }
 
-  /** The message's mint when the merchant accepts it (sale-judgement.ts), else undefined. */
-  private async acceptedMint(message: PaymentMessage): Promise<string | undefined> {
-    const accepted = this.deps.acceptedMints
-      ? await this.deps.acceptedMints()
-      : [await this.deps.getMintUrl()];
-    return acceptedMintFor(message.mint, accepted);
+  /** A message judged not to be acted on (message-judgement.ts): counted, then refused. */
+  private reject(event: NostrEvent, quote: string, refusal: Refusal): Outcome {
+    if (refusal.refusal) this.refused(refusal.refusal, quote);
+    const error = new InvalidPaymentMessageError(`Invalid payment message: ${refusal.reason}`);
+    this.refuse(event, error, refusal.quiet);
+    return 'done';
   }
 
   private refused(kind: RefusalKind, quote: string): void {
@@ -664,57 +629,10 @@ export class RemotePaymentInbox {
 
   // ------------------------------------------------------------------ retry list
 
-  /** Keeps an exhausted message in the retry list; false when there is none or it failed. */
-  private async park(session: Session, event: NostrEvent): Promise<boolean> {
-    const list = this.deps.retryList;
-    if (!list) return false;
-    if (session.parked.has(event.id)) return true;
-    try {
-      const dropped = await list.put(
-        { id: event.id, event, addedAt: this.clock() },
-        INBOX_RETRY_LIST_MAX,
-      );
-      for (const old of dropped) {
-        this.logger.warn(`Remote payment message ${old.id} dropped from a full retry list`);
-      }
-      session.parked.add(event.id);
-      this.logger.info(`Remote payment message ${event.id} kept in the retry list`);
-      return true;
-    } catch (error) {
-      this.logger.warn(`Could not keep ${event.id} in the retry list:`, error);
-      return false;
-    }
-  }
-
-  private async unpark(session: Session, id: string): Promise<void> {
-    if (!this.deps.retryList || !session.parked.delete(id)) return;
-    try {
-      await this.deps.retryList.remove(id);
-    } catch (error) {
-      this.logger.warn(`Could not remove ${id} from the retry list:`, error);
-    }
-  }
-
   /** Queues every message of the retry list again (at start, then every 5 minutes). */
   private async retryParked(session: Session): Promise<void> {
-    const list = this.deps.retryList;
-    if (!list || session.abort.signal.aborted) return;
-    try {
-      const now = this.clock();
-      for (const row of await list.list()) {
-        if (now - row.addedAt > INBOX_RETRY_LIST_MAX_AGE_MS) {
-          this.logger.warn(`Remote payment message ${row.id} given up after 30 days of retries`);
-          await list.remove(row.id);
-          continue;
-        }
-        // The sales inbox and the identity inbox share the list: each retries its own wraps.
-        if (!row.event.tags.some((tag) => tag[0] === 'p' && tag[1] === session.pubkey)) continue;
-        session.parked.add(row.id);
-        this.enqueue(session, row.event);
-      }
-    } catch (error) {
-      this.logger.warn('Could not read the retry list:', error);
-    }
+    if (!session.retryList.enabled || session.abort.signal.aborted) return;
+    for (const event of await session.retryList.due(session.pubkey)) this.enqueue(session, event);
     this.later(session, INBOX_RETRY_LIST_INTERVAL_MS, () => void this.retryParked(session));
   }
 }

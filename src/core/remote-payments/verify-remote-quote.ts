@@ -101,3 +101,28 @@ export async function verifyRemoteQuote(args: {
   if (message.ecashRequest) quote.ecashRequestId = message.ecashRequest;
   return { kind: 'take', quote };
 }
+
+/** The pending quote as the message states it, for an inbox that does not ask the mint. */
+export function unverifiedQuote(
+  message: PaymentMessage,
+  mintUrl: string,
+  now: number,
+): PendingMintQuote {
+  const quote: PendingMintQuote = {
+    quote: message.quote,
+    mintUrl,
+    amount: message.amount,
+    request: message.request,
+    kind: 'remote',
+    state: 'UNPAID',
+    createdAt: now,
+    expiry: message.expiry ?? null,
+    ...(message.pubkey ? { pubkey: message.pubkey } : {}),
+    ...(message.receipt ? { receipt: message.receipt } : {}),
+  };
+  const sale = remoteSaleFor(message.sale, quote.amount);
+  if (sale) quote.sale = sale;
+  // Registers the cashier's NUT-18 request: its payload then pays this quote's sale.
+  if (message.ecashRequest) quote.ecashRequestId = message.ecashRequest;
+  return quote;
+}
