@@ -478,10 +478,13 @@ export interface PendingEcashReceipt {
   lockedOutputs?: LockedOutputs;
   fiat?: FiatRecord;
   /** the sale's lines and tax, when the keypad or cart knew them */
-  sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
+  sale?: EcashSaleLines;
   /** the invoice (mint quote) of the same sale, closed when the ecash is recorded */
   closesQuote?: string;
 }
+
+/** A sale's lines for an ecash receipt: a cart's tip, when it had one, is kept; method is 'ecash'. */
+export type EcashSaleLines = Omit<SaleDetail, 'method' | 'tipSats'> & { tipSats?: number };
 
 export interface EcashReceiptStore {
   get(id: string): Promise<PendingEcashReceipt | undefined>;
@@ -637,7 +640,7 @@ export interface PendingForeignEcash {
   state: 'melting' | 'failed';
   createdAt: number;
   fiat?: FiatRecord;
-  sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
+  sale?: EcashSaleLines;
   /** the invoice of the same sale (NUT-18), closed in the transaction that records the ecash */
   closesQuote?: string;
 }

@@ -210,6 +210,7 @@ export function completeServices(
     receiver: ecash,
     // Ends the sale on screen with the toast and confetti of a Lightning sale.
     paid: (quote, amount, balance) => payments.paidElsewhere(quote, amount, balance),
+    fiatFor: (sats) => prices.fiatFor(sats),
     logger,
   });
   const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });

@@ -42,6 +42,8 @@ interface Setup {
   requestId: string;
 }
 
+const USD = { currency: 'USD', price: 100_000, value: 0.03 };
+
 async function setup(amount: number): Promise<Setup> {
   const storage = testStorage();
   await seedWallet(storage, mint.url);
@@ -71,6 +73,7 @@ async function setup(amount: number): Promise<Setup> {
     requests,
     receiver,
     paid: (quote, got) => paid.push({ quote: quote.quote, amount: got }),
+    fiatFor: async (sats) => ({ ...USD, value: sats / 1000 }),
     logger: storage.logger,
   });
   const refused: EcashRefusal[] = [];
@@ -127,5 +130,42 @@ describe('EcashInbox', () => {
     const s = await setup(21);
     expect(await s.inbox.take('{"quote":"q","amount":1}')).toBe(false);
     expect(await s.inbox.take('hello')).toBe(false);
+  });
+
+  it('a remote sale paid by its request keeps the cashier’s lines and the merchant’s fiat record, the overpayment added to its tip', async () => {
+    const s = await setup(21);
+    const lines = {
+      lines: [
+        { name: 'Coffee', quantity: 2, unitSats: 10_000 },
+        { name: 'Cake', quantity: 1, unitSats: 5_000, taxRatePercent: 7.5 },
+      ],
+      subtotalSats: 25_000,
+      taxSats: 375,
+      tipSats: 625,
+      method: 'lightning' as const,
+    };
+    const remote: PendingMintQuote = {
+      quote: 'q-remote',
+      mintUrl: mint.url,
+      amount: 26_000,
+      request: 'lnbc…',
+      kind: 'remote',
+      state: 'UNPAID',
+      createdAt: s.storage.now.value,
+      expiry: null,
+      receipt: 'd'.repeat(64),
+      sale: lines,
+      ecashRequestId: 'cashier-request',
+    };
+    await s.storage.mintQuotes.put(remote);
+    await s.inbox.take(payload('cashier-request', await proofs(26_002)));
+    expect(s.paid).toEqual([{ quote: 'q-remote', amount: 26_002 }]);
+    const [sale] = await ecashSales(s.storage);
+    expect(sale).toMatchObject({
+      amount: 26_002,
+      fiat: { ...USD, value: 26 },
+      sale: { ...lines, tipSats: 627, method: 'ecash' },
+    });
+    expect(await s.storage.mintQuotes.get('q-remote')).toBeUndefined();
   });
 });

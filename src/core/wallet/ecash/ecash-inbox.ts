@@ -3,7 +3,9 @@
 import type { Logger } from '../../logger';
 import { Listeners, type Listener } from '../../listeners';
 import type { PendingMintQuote } from '../../ports';
-import type { EcashReceived, EcashReceiver } from './ecash-receiver';
+import type { FiatRecord } from '../../prices/currencies';
+import { remoteSaleFiat } from '../../prices/remote-sale-fiat';
+import type { EcashPayment, EcashReceived, EcashReceiver } from './ecash-receiver';
 import { parsePaymentPayload } from './payment-payload';
 import type { SaleRequests } from './sale-requests';
 
@@ -12,6 +14,8 @@ export interface EcashInboxDeps {
   receiver: Pick<EcashReceiver, 'receive'>;
   /** the sale's invoice was paid with ecash (PaymentService.paidElsewhere: screen, toast) */
   paid(quote: PendingMintQuote, amount: number, balance: number): void;
+  /** The merchant's fiat record of a remote sale at the current price (as a Lightning one gets). */
+  fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
   logger: Logger;
 }
 
@@ -65,7 +69,7 @@ export class EcashInbox {
         proofs: payload.proofs,
         unit: payload.unit,
         amount: sale.amount,
-        ...(sale.fiat ? { fiat: sale.fiat } : {}),
+        ...(await this.saleRecord(sale)),
         closesQuote: sale.quote,
         ...(sale.ecashLock ? { lockRequired: true } : {}),
       });
@@ -76,5 +80,19 @@ export class EcashInbox {
     }
     if (result.status === 'received') this.deps.paid(sale, result.amount, result.balance);
     return true;
+  }
+
+  /**
+   * The sale's fiat record and lines, kept on its "Ecash sale" as a Lightning payment of the same
+   * invoice keeps them: a remote sale's lines came in the cashier's message, its fiat record is
+   * the merchant's price now (docs/protocol.md "Remote cashier requests").
+   */
+  private async saleRecord(quote: PendingMintQuote): Promise<Pick<EcashPayment, 'fiat' | 'sale'>> {
+    const fiat =
+      quote.fiat ??
+      (quote.kind === 'remote'
+        ? await remoteSaleFiat(this.deps.fiatFor, quote.amount, this.deps.logger)
+        : undefined);
+    return { ...(fiat ? { fiat } : {}), ...(quote.sale ? { sale: quote.sale } : {}) };
   }
 }
