@@ -13,9 +13,14 @@ import type { CashewDb } from './db';
 import type { HistoryRow } from './rows';
 import { insertProofs, totalUnspent } from './proof-writes';
 
+/**
+ * `closesQuote`: the sale's invoice, named in the metadata so a remote cashier asking again for
+ * the sale's receipt finds it (MerchantTrustStore.creditedSale).
+ */
 export function ecashPaymentRow(
   event: EcashPaymentEventInput,
   now: number,
+  closesQuote?: string,
 ): Omit<HistoryRow, 'id'> {
   return {
     createdAt: now,
@@ -23,7 +28,7 @@ export function ecashPaymentRow(
     amount: event.amount,
     mintUrl: event.mintUrl,
     quoteId: event.receiptId,
-    metadata: JSON.stringify({ inputFee: event.fee }),
+    metadata: JSON.stringify({ inputFee: event.fee, ...(closesQuote ? { closesQuote } : {}) }),
     ...(event.fiat ? { fiat: { ...event.fiat } } : {}),
     sale: structuredClone(event.sale),
   };
@@ -80,7 +85,7 @@ export class DexieEcashReceipts implements EcashReceiptStore, EcashLedger {
         }
         const now = this.clock();
         await insertProofs(db, args.proofs, args.mintUrl, now);
-        await db.historyEvents.add(ecashPaymentRow(args.event, now));
+        await db.historyEvents.add(ecashPaymentRow(args.event, now, row.closesQuote));
         await db.ecashReceipts.delete(args.id);
         // The sale's invoice closes with it: nothing can be minted for a sale already paid.
         if (row.closesQuote !== undefined) await db.mintQuotes.delete(row.closesQuote);

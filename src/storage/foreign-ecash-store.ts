@@ -79,7 +79,7 @@ export class DexieForeignEcash implements ForeignEcashStore {
         if (row === undefined) return { settled: false, balance: await totalUnspent(db) };
         const now = this.clock();
         await insertProofs(db, args.proofs, args.mintUrl, now);
-        await db.historyEvents.add(ecashPaymentRow(args.event, now));
+        await db.historyEvents.add(ecashPaymentRow(args.event, now, row.closesQuote));
         await db.foreignEcash.delete(args.id);
         // The sale's invoice closes with it: nothing can be minted for a sale already paid.
         if (row.closesQuote !== undefined) await db.mintQuotes.delete(row.closesQuote);

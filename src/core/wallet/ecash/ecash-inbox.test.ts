@@ -167,5 +167,9 @@ describe('EcashInbox', () => {
       sale: { ...lines, tipSats: 627, method: 'ecash' },
     });
     expect(await s.storage.mintQuotes.get('q-remote')).toBeUndefined();
+    // The cashier asking again for its receipt finds the sale (merchant-trust.ts onDuplicate).
+    expect(await s.storage.merchantTrust.creditedSale('q-remote', 'cashier-request')).toMatchObject(
+      { amount: 26_002 },
+    );
   });
 });
