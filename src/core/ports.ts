@@ -494,6 +494,30 @@ export interface EcashReceiptStore {
   remove(id: string): Promise<void>;
 }
 
+/**
+ * A NUT-18 payload that came before its sale was known (a remote cashier's message still on its
+ * way): kept, untouched, until that message names its request (docs/protocol.md "Payloads in the inbox").
+ */
+export interface HeldEcashPayload {
+  /** the request id and a hash of the content: the same payload twice is held once */
+  key: string;
+  requestId: string;
+  /** the decrypted message, as it came */
+  content: string;
+  receivedAt: number;
+}
+
+export interface HeldEcashStore {
+  /**
+   * Keeps the payload unless held already, then drops any held since before `since` and the
+   * oldest beyond `max`, in one transaction; resolves with the keys dropped.
+   */
+  hold(row: HeldEcashPayload, bounds: { max: number; since: number }): Promise<string[]>;
+  /** oldest first; only this request's when given */
+  list(requestId?: string): Promise<HeldEcashPayload[]>;
+  remove(key: string): Promise<void>;
+}
+
 /** An ecash sale's history event (type 'ecash-payment'). */
 export interface EcashPaymentEventInput {
   /** the sats that arrived (after the swap fee) */

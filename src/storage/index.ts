@@ -36,6 +36,7 @@ import { DexieSalesInboxKeyStore } from './sales-inbox-key-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
 import { DexieReceiptPrintStore } from './receipt-print-store';
+import { DexieHeldEcash } from './held-ecash-store';
 import { DexieForeignEcash } from './foreign-ecash-store';
 import { DexieEcashReceipts } from './ecash-receipt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
@@ -100,6 +101,7 @@ export interface Storage {
   ecashReceipts: DexieEcashReceipts;
   /** Ecash of other mints, journaled from its quotes until what arrived is minted. */
   foreignEcash: DexieForeignEcash;
+  heldEcash: DexieHeldEcash;
   /** History events by time, page by page (CSV export, day summary). */
   historyRange: DexieHistoryRange;
   /** Display currency, price source URL and the cached price table (config rows). */
@@ -155,6 +157,7 @@ export function createStorage(options: StorageOptions): Storage {
     salesInboxKey: new DexieSalesInboxKeyStore(db, clock),
     ecashReceipts: new DexieEcashReceipts(db, clock),
     foreignEcash: new DexieForeignEcash(db, clock),
+    heldEcash: new DexieHeldEcash(db),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     lock,
