@@ -553,7 +553,8 @@ export interface EcashLedger {
  * Why a claimed remote quote ended without a payment: it expired unpaid, the mint had issued it
  * to someone else, or the mint does not know it.
  */
-export type ClaimOutcome = 'expired' | 'issued-elsewhere' | 'unknown-at-mint';
+/** 'paid-ecash': the remote sale was paid by its ecash request, which closed the quote. */
+export type ClaimOutcome = 'expired' | 'issued-elsewhere' | 'unknown-at-mint' | 'paid-ecash';
 
 /** A claimed remote quote (the processedQuotes store). */
 export interface ProcessedQuote {
@@ -660,8 +661,15 @@ export interface PendingForeignEcash {
   mintQuote: PendingMintQuote;
   /** the sale's amount; what arrives beyond it is the tip */
   saleAmount: number;
-  /** 'failed': the other mint refused the melt later; the proofs are kept, nothing is retried */
+  /**
+   * 'failed': the other mint refused the melt later, or said it paid and the payment never came
+   * (after `unarrivedLooks` or days); the proofs are kept, nothing is retried
+   */
   state: 'melting' | 'failed';
+  /** why and when (unix ms) a row became 'failed', for the merchant to see */
+  failure?: { reason: string; at: number };
+  /** start-up looks that found the other mint's PAID with our invoice still unpaid */
+  unarrivedLooks?: number;
   createdAt: number;
   fiat?: FiatRecord;
   sale?: EcashSaleLines;

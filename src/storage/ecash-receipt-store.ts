@@ -34,6 +34,15 @@ export function ecashPaymentRow(
   };
 }
 
+/**
+ * Closes the invoice of a sale paid in ecash; a remote sale's claim records why, so start-up
+ * reconciliation does not take the closed quote for one never tracked and reopen it.
+ */
+export async function closeSaleQuote(db: CashewDb, quote: string): Promise<void> {
+  await db.mintQuotes.delete(quote);
+  await db.processedQuotes.update(quote, { outcome: 'paid-ecash' });
+}
+
 export class DexieEcashReceipts implements EcashReceiptStore, EcashLedger {
   constructor(
     private readonly db: CashewDb,
@@ -77,7 +86,14 @@ export class DexieEcashReceipts implements EcashReceiptStore, EcashLedger {
     const { db } = this;
     return db.transaction(
       'rw',
-      [db.ecashReceipts, db.proofs, db.proofTotals, db.historyEvents, db.mintQuotes],
+      [
+        db.ecashReceipts,
+        db.proofs,
+        db.proofTotals,
+        db.historyEvents,
+        db.mintQuotes,
+        db.processedQuotes,
+      ],
       async () => {
         const row = await db.ecashReceipts.get(args.id);
         if (row === undefined) {
@@ -88,7 +104,7 @@ export class DexieEcashReceipts implements EcashReceiptStore, EcashLedger {
         await db.historyEvents.add(ecashPaymentRow(args.event, now, row.closesQuote));
         await db.ecashReceipts.delete(args.id);
         // The sale's invoice closes with it: nothing can be minted for a sale already paid.
-        if (row.closesQuote !== undefined) await db.mintQuotes.delete(row.closesQuote);
+        if (row.closesQuote !== undefined) await closeSaleQuote(db, row.closesQuote);
         return { settled: true, balance: await totalUnspent(db) };
       },
     );

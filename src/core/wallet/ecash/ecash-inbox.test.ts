@@ -163,7 +163,10 @@ describe('EcashInbox', () => {
     expect(await s.storage.heldEcash.list()).toHaveLength(1);
     expect(s.paid).toEqual([]);
 
-    await s.storage.mintQuotes.put(remoteQuote(s.storage, 34, '0123456789abcdef'));
+    // The cashier's message, taken: the claim and the pending quote in one transaction.
+    expect(
+      await s.storage.ledger.claimRemoteQuote(remoteQuote(s.storage, 34, '0123456789abcdef')),
+    ).toBe(true);
     const after = s.reloaded();
     await Promise.all([after.landHeld('0123456789abcdef'), after.landHeld()]);
     expect(s.paid).toEqual([{ quote: 'q-remote', amount: 34 }]);
@@ -171,6 +174,8 @@ describe('EcashInbox', () => {
     expect(await ecashSales(s.storage)).toHaveLength(1);
     expect(await s.storage.heldEcash.list()).toEqual([]);
     expect(await s.storage.mintQuotes.get('q-remote')).toBeUndefined();
+    // Closed by the ecash: start-up reconciliation does not reopen the claim.
+    expect(await s.storage.ledger.unsettledClaims()).toEqual([]);
   });
 
   it('holds at most 20 payloads, none too long, so strangers cannot fill storage', async () => {
