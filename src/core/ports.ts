@@ -478,10 +478,13 @@ export interface PendingEcashReceipt {
   lockedOutputs?: LockedOutputs;
   fiat?: FiatRecord;
   /** the sale's lines and tax, when the keypad or cart knew them */
-  sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
+  sale?: EcashSaleLines;
   /** the invoice (mint quote) of the same sale, closed when the ecash is recorded */
   closesQuote?: string;
 }
+
+/** A sale's lines for an ecash receipt: a cart's tip, when it had one, is kept; method is 'ecash'. */
+export type EcashSaleLines = Omit<SaleDetail, 'method' | 'tipSats'> & { tipSats?: number };
 
 export interface EcashReceiptStore {
   get(id: string): Promise<PendingEcashReceipt | undefined>;
@@ -489,6 +492,30 @@ export interface EcashReceiptStore {
   list(): Promise<PendingEcashReceipt[]>;
   update(id: string, changes: Partial<Omit<PendingEcashReceipt, 'id'>>): Promise<void>;
   remove(id: string): Promise<void>;
+}
+
+/**
+ * A NUT-18 payload that came before its sale was known (a remote cashier's message still on its
+ * way): kept, untouched, until that message names its request (docs/protocol.md "Payloads in the inbox").
+ */
+export interface HeldEcashPayload {
+  /** the request id and a hash of the content: the same payload twice is held once */
+  key: string;
+  requestId: string;
+  /** the decrypted message, as it came */
+  content: string;
+  receivedAt: number;
+}
+
+export interface HeldEcashStore {
+  /**
+   * Keeps the payload unless held already, then drops any held since before `since` and the
+   * oldest beyond `max`, in one transaction; resolves with the keys dropped.
+   */
+  hold(row: HeldEcashPayload, bounds: { max: number; since: number }): Promise<string[]>;
+  /** oldest first; only this request's when given */
+  list(requestId?: string): Promise<HeldEcashPayload[]>;
+  remove(key: string): Promise<void>;
 }
 
 /** An ecash sale's history event (type 'ecash-payment'). */
@@ -526,7 +553,8 @@ export interface EcashLedger {
  * Why a claimed remote quote ended without a payment: it expired unpaid, the mint had issued it
  * to someone else, or the mint does not know it.
  */
-export type ClaimOutcome = 'expired' | 'issued-elsewhere' | 'unknown-at-mint';
+/** 'paid-ecash': the remote sale was paid by its ecash request, which closed the quote. */
+export type ClaimOutcome = 'expired' | 'issued-elsewhere' | 'unknown-at-mint' | 'paid-ecash';
 
 /** A claimed remote quote (the processedQuotes store). */
 export interface ProcessedQuote {
@@ -633,11 +661,18 @@ export interface PendingForeignEcash {
   mintQuote: PendingMintQuote;
   /** the sale's amount; what arrives beyond it is the tip */
   saleAmount: number;
-  /** 'failed': the other mint refused the melt later; the proofs are kept, nothing is retried */
+  /**
+   * 'failed': the other mint refused the melt later, or said it paid and the payment never came
+   * (after `unarrivedLooks` or days); the proofs are kept, nothing is retried
+   */
   state: 'melting' | 'failed';
+  /** why and when (unix ms) a row became 'failed', for the merchant to see */
+  failure?: { reason: string; at: number };
+  /** start-up looks that found the other mint's PAID with our invoice still unpaid */
+  unarrivedLooks?: number;
   createdAt: number;
   fiat?: FiatRecord;
-  sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
+  sale?: EcashSaleLines;
   /** the invoice of the same sale (NUT-18), closed in the transaction that records the ecash */
   closesQuote?: string;
 }

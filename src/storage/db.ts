@@ -4,6 +4,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { SalesKeys } from '../core/lock';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
 import type {
+  HeldEcashPayload,
   PendingEcashReceipt,
   PendingForeignEcash,
   PendingMelt,
@@ -68,6 +69,7 @@ export class CashewDb extends Dexie {
   carts!: EntityTable<Cart, 'id'>;
   ecashReceipts!: EntityTable<PendingEcashReceipt, 'id'>;
   foreignEcash!: EntityTable<PendingForeignEcash, 'id'>;
+  heldEcash!: EntityTable<HeldEcashPayload, 'key'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -143,6 +145,9 @@ export class CashewDb extends Dexie {
     // v32 (ours): ecash of other mints, journaled from its quotes until what arrived is minted
     // (docs/decisions/0040-foreign-mint-ecash.md; 29 to 31 are other branches' numbers).
     this.version(32).stores({ foreignEcash: '&id, createdAt, mintQuote.quote' });
+    // v33 (ours): NUT-18 payloads that came before their remote sale's message, held (bounded)
+    // until it names their request (docs/decisions/0044-ecash-before-its-sale.md).
+    this.version(33).stores({ heldEcash: '&key, requestId, receivedAt' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

@@ -9,7 +9,7 @@ import type {
   Settlement,
 } from '../core/ports';
 import type { CashewDb } from './db';
-import { ecashPaymentRow } from './ecash-receipt-store';
+import { closeSaleQuote, ecashPaymentRow } from './ecash-receipt-store';
 import { CONFIG_KEYS } from './key-names';
 import { insertProofs, totalUnspent } from './proof-writes';
 
@@ -73,16 +73,23 @@ export class DexieForeignEcash implements ForeignEcashStore {
     const { db } = this;
     return db.transaction(
       'rw',
-      [db.foreignEcash, db.proofs, db.proofTotals, db.historyEvents, db.mintQuotes],
+      [
+        db.foreignEcash,
+        db.proofs,
+        db.proofTotals,
+        db.historyEvents,
+        db.mintQuotes,
+        db.processedQuotes,
+      ],
       async () => {
         const row = await db.foreignEcash.get(args.id);
         if (row === undefined) return { settled: false, balance: await totalUnspent(db) };
         const now = this.clock();
         await insertProofs(db, args.proofs, args.mintUrl, now);
-        await db.historyEvents.add(ecashPaymentRow(args.event, now));
+        await db.historyEvents.add(ecashPaymentRow(args.event, now, row.closesQuote));
         await db.foreignEcash.delete(args.id);
         // The sale's invoice closes with it: nothing can be minted for a sale already paid.
-        if (row.closesQuote !== undefined) await db.mintQuotes.delete(row.closesQuote);
+        if (row.closesQuote !== undefined) await closeSaleQuote(db, row.closesQuote);
         return { settled: true, balance: await totalUnspent(db) };
       },
     );

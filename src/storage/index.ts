@@ -37,6 +37,7 @@ import { DexieInboxRetryStore } from './inbox-retry-store';
 import { cashierCartScope } from '../core/items/cart';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
 import { DexieReceiptPrintStore } from './receipt-print-store';
+import { DexieHeldEcash } from './held-ecash-store';
 import { DexieForeignEcash } from './foreign-ecash-store';
 import { DexieEcashReceipts } from './ecash-receipt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
@@ -101,6 +102,7 @@ export interface Storage {
   ecashReceipts: DexieEcashReceipts;
   /** Ecash of other mints, journaled from its quotes until what arrived is minted. */
   foreignEcash: DexieForeignEcash;
+  heldEcash: DexieHeldEcash;
   /** History events by time, page by page (CSV export, day summary). */
   historyRange: DexieHistoryRange;
   /** Display currency, price source URL and the cached price table (config rows). */
@@ -159,6 +161,7 @@ export function createStorage(options: StorageOptions): Storage {
     salesInboxKey: new DexieSalesInboxKeyStore(db, clock),
     ecashReceipts: new DexieEcashReceipts(db, clock),
     foreignEcash: new DexieForeignEcash(db, clock),
+    heldEcash: new DexieHeldEcash(db),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     lock,

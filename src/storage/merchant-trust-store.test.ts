@@ -5,7 +5,17 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../core/errors';
 import type { PendingMintQuote } from '../core/ports';
+import type { SaleDetail } from '../core/sale/sale-detail';
 import { MINT_A, MINT_B, proof, testStorage } from '../testing/storage/db';
+import { ecashPaymentRow } from './ecash-receipt-store';
+
+const SALE: SaleDetail = {
+  lines: [{ name: 'Amount', quantity: 1, unitSats: 25 }],
+  subtotalSats: 25,
+  taxSats: 0,
+  tipSats: 0,
+  method: 'ecash',
+};
 
 function remote(id: string, overrides: Partial<PendingMintQuote> = {}): PendingMintQuote {
   return {
@@ -87,6 +97,23 @@ describe('DexieMerchantTrustStore', () => {
       request: 'lnbc',
     });
     expect(await s.merchantTrust.creditedSale('q')).toMatchObject({ amount: 21 });
+  });
+
+  it('finds a remote sale paid by its ecash request only with that request and the quote it closed', async () => {
+    const s = testStorage();
+    const event = { amount: 25, mintUrl: MINT_A, receiptId: 'req', fee: 0, sale: SALE };
+    await s.db.historyEvents.add(ecashPaymentRow(event, 1_700_000_000_000, 'q'));
+    expect(await s.merchantTrust.creditedSale('q', 'req')).toEqual({
+      amount: 25,
+      time: 1_700_000_000,
+    });
+    expect(await s.merchantTrust.creditedSale('q')).toBeUndefined();
+    expect(await s.merchantTrust.creditedSale('other', 'req')).toBeUndefined();
+    // A sale that closed no invoice (a pasted token) is no remote sale's.
+    await s.db.historyEvents.add(
+      ecashPaymentRow({ ...event, receiptId: 'token:x' }, 1_700_000_000_000),
+    );
+    expect(await s.merchantTrust.creditedSale('q', 'token:x')).toBeUndefined();
   });
 
   it('keeps the receipt key with the claim', async () => {

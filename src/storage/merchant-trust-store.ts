@@ -3,6 +3,7 @@
 // the last published merchant profile (docs/protocol.md "Receiving (merchant inbox)"), and the
 // accepted mints, the mints that ever locked, the unlocked-sales setting and the refusal counts
 // (docs/protocol.md "Accepted mints and locking").
+import { metadataOf } from '../core/history-metadata';
 import type { Clock } from '../core/ports';
 import type {
   AcceptedMintStore,
@@ -156,9 +157,17 @@ export class DexieMerchantTrustStore
 
   // ------------------------------------------------------------ receipts
 
-  async creditedSale(quoteId: string): Promise<CreditedSale | undefined> {
-    const rows = await this.db.historyEvents.where('quoteId').equals(quoteId).toArray();
-    const sale = rows.find((row) => row.type === 'remote-payment');
+  async creditedSale(quoteId: string, ecashRequest?: string): Promise<CreditedSale | undefined> {
+    const ids = ecashRequest ? [quoteId, ecashRequest] : [quoteId];
+    const rows = await this.db.historyEvents.where('quoteId').anyOf(ids).toArray();
+    // Paid by its ecash request: the event is the request's, naming the sale's invoice it closed.
+    const sale = rows.find(
+      (row) =>
+        (row.type === 'remote-payment' && row.quoteId === quoteId) ||
+        (row.type === 'ecash-payment' &&
+          row.quoteId === ecashRequest &&
+          metadataOf(row).closesQuote === quoteId),
+    );
     if (!sale) return undefined;
     return { amount: sale.amount, time: Math.floor(sale.createdAt / 1000) };
   }

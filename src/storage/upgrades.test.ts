@@ -557,3 +557,40 @@ describe('upgrade from schema v28 to v32', () => {
     s.close();
   });
 });
+
+describe('upgrade from schema v32 to v33', () => {
+  it('adds an empty store of held ecash payloads and keeps the foreign ecash journal', async () => {
+    const name = freshDbName();
+    const old = new Dexie(name);
+    old.version(32).stores({
+      ...SCHEMA_V17,
+      processedQuotes: '&quoteId, processedAt, mintUrl',
+      inboxRetries: '&id, addedAt',
+      ecashReceipts: '&id, createdAt',
+      items: '&id, position',
+      carts: '&id',
+      foreignEcash: '&id, createdAt, mintQuote.quote',
+    });
+    await old.open();
+    await old.table('foreignEcash').add({ id: 'token:x', createdAt: 1, mintQuote: { quote: 'q' } });
+    old.close();
+
+    const s = testStorage(name);
+    expect(s.db.verno).toBeGreaterThanOrEqual(33);
+    expect(await s.heldEcash.list()).toEqual([]);
+    expect(await s.db.foreignEcash.count()).toBe(1);
+    const row = (id: string, at: number) => ({
+      key: `${id}:h`,
+      requestId: id,
+      content: '{}',
+      receivedAt: at,
+    });
+    expect(await s.heldEcash.hold(row('a', 10), { max: 2, since: 0 })).toEqual([]);
+    await s.heldEcash.hold(row('b', 20), { max: 2, since: 0 });
+    // Over the count the oldest goes; before `since` any goes.
+    expect(await s.heldEcash.hold(row('c', 30), { max: 2, since: 0 })).toEqual(['a:h']);
+    expect(await s.heldEcash.hold(row('d', 40), { max: 5, since: 25 })).toEqual(['b:h']);
+    expect((await s.heldEcash.list('c')).map((r) => r.key)).toEqual(['c:h']);
+    s.close();
+  });
+});

@@ -189,6 +189,10 @@ export function completeServices(
     foreign: foreignEcash,
     acceptedMints: async () => [await config.getMintUrl()],
   });
+  const tillLocked = async () => {
+    await storage.lock.init();
+    return storage.lock.state() === 'locked';
+  };
   const saleRequests = new SaleRequests({
     quotes: storage.mintQuotes,
     config,
@@ -199,10 +203,7 @@ export function completeServices(
       return mintEnforcesLocks(wallet.getMintInfo()) ? ecashLockKey(seed).pubkey : null;
     },
     // The Nostr key that reads the customer's payload is sealed while locked (decision 0024).
-    locked: async () => {
-      await storage.lock.init();
-      return storage.lock.state() === 'locked';
-    },
+    locked: tillLocked,
     clock,
   });
   const ecashInbox = new EcashInbox({
@@ -210,6 +211,11 @@ export function completeServices(
     receiver: ecash,
     // Ends the sale on screen with the toast and confetti of a Lightning sale.
     paid: (quote, amount, balance) => payments.paidElsewhere(quote, amount, balance),
+    fiatFor: (sats) => prices.fiatFor(sats),
+    // A payload that came before its remote sale's message waits for it (decision 0044).
+    held: storage.heldEcash,
+    locked: tillLocked,
+    clock,
     logger,
   });
   const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
@@ -354,7 +360,12 @@ export function completeServices(
     processedQuotes: storage.processedQuotes,
     getSecretKey,
     // Remote quotes join the one PaymentService: its onSettled toast names them 'remote'.
-    takeOver: (quote: PendingMintQuote) => payments.takeOverRemote(quote),
+    takeOver: async (quote: PendingMintQuote) => {
+      const taken = await payments.takeOverRemote(quote);
+      // The customer's ecash may have come first: held, it lands now (decision 0044).
+      if (taken && quote.ecashRequestId) void ecashInbox.landHeld(quote.ecashRequestId);
+      return taken;
+    },
     onInvalidMessage: options.onRemotePaymentError,
     logger,
     clock,

@@ -136,72 +136,85 @@ describe('receipts to the cashier', () => {
 });
 
 describe('a re-sent message for a credited sale', () => {
-  it('is answered with the receipt again, from the stored sale, without taking anything', async () => {
-    const merchant = generateSecretKey();
-    const merchantPub = getPublicKey(merchant);
-    const saleKey = generateSecretKey();
-    const store = memoryTrust();
-    store.creditedSale = async (quote) =>
-      quote === 'q-credited' ? { amount: 21, time: 1_767_225_600 } : undefined;
-    const processedQuotes = new MemoryProcessedQuoteStore();
-    await processedQuotes.mark('q-credited', 21);
-    const taken: string[] = [];
-    const inbox = createInbox({
-      config: { getRelays: async () => [relay.url], getMintUrl: async () => MINT },
-      processedQuotes,
-      getSecretKey: async () => merchant,
-      takeOver: async (quote) => (taken.push(quote.quote), true),
-      logger: silentLogger,
-      clock: Date.now,
-      WebSocket: WS,
-      lockProvider: noLockProvider,
-      trust: {
-        store,
-        wallets: {
-          getMint: () => {
-            throw new Error('a duplicate must not reach the mint');
+  it.each([
+    ['paid by Lightning', {}],
+    ['paid by the cashier’s ecash request', { ecashRequest: '0123456789abcdef' }],
+  ])(
+    '%s: is answered with the receipt again, from the stored sale, without taking anything',
+    async (_paid, extra: { ecashRequest?: string }) => {
+      const merchant = generateSecretKey();
+      const merchantPub = getPublicKey(merchant);
+      const saleKey = generateSecretKey();
+      const store = memoryTrust();
+      // An ecash-paid sale is found only with the request its message names (merchant-trust-store).
+      store.creditedSale = async (quote, request) =>
+        quote === 'q-credited' && request === extra.ecashRequest
+          ? { amount: 21, time: 1_767_225_600 }
+          : undefined;
+      const processedQuotes = new MemoryProcessedQuoteStore();
+      await processedQuotes.mark('q-credited', 21);
+      const taken: string[] = [];
+      const inbox = createInbox({
+        config: { getRelays: async () => [relay.url], getMintUrl: async () => MINT },
+        processedQuotes,
+        getSecretKey: async () => merchant,
+        takeOver: async (quote) => (taken.push(quote.quote), true),
+        logger: silentLogger,
+        clock: Date.now,
+        WebSocket: WS,
+        lockProvider: noLockProvider,
+        trust: {
+          store,
+          wallets: {
+            getMint: () => {
+              throw new Error('a duplicate must not reach the mint');
+            },
           },
+          receipts: createReceiptSender(deps(merchant, store, [relay.url])),
         },
-        receipts: createReceiptSender(deps(merchant, store, [relay.url])),
-      },
-    });
-    try {
-      await inbox.start();
-      const unsigned: PaymentMessage = {
-        quote: 'q-credited',
-        amount: 21,
-        request: 'lnbc210n1dup',
-        unit: 'sat',
-        mint: MINT,
-        pubkey: lockPubkeyForNostrKey(merchantPub),
-        expiry: null,
-        receipt: getPublicKey(saleKey),
-      };
-      const message = { ...unsigned, pairing: provePairing(store.secret, unsigned) };
-      const pool = createRelayPool({ WebSocket: WS });
-      const wrap = wrapPaymentMessage({
-        senderSecretKey: generateSecretKey(),
-        recipientPubkeyHex: merchantPub,
-        message,
       });
-      expect((await publishToRelays(wrap, [relay.url], pool)).accepted).toEqual([relay.url]);
-      pool.destroy();
-      await expect
-        .poll(async () => (await query({ kinds: [1059], '#p': [getPublicKey(saleKey)] })).length, {
-          timeout: 15_000,
-        })
-        .toBe(1);
-      const [receipt] = await query({ kinds: [1059], '#p': [getPublicKey(saleKey)] });
-      expect(readReceiptEvent(receipt!, saleKey, merchantPub)).toEqual({
-        quote: 'q-credited',
-        amount: 21,
-        time: 1_767_225_600,
-      });
-      expect(taken).toEqual([]);
-    } finally {
-      await inbox.stop();
-    }
-  });
+      try {
+        await inbox.start();
+        const unsigned: PaymentMessage = {
+          quote: 'q-credited',
+          amount: 21,
+          request: 'lnbc210n1dup',
+          unit: 'sat',
+          mint: MINT,
+          pubkey: lockPubkeyForNostrKey(merchantPub),
+          expiry: null,
+          receipt: getPublicKey(saleKey),
+          ...extra,
+        };
+        const message = { ...unsigned, pairing: provePairing(store.secret, unsigned) };
+        const pool = createRelayPool({ WebSocket: WS });
+        const wrap = wrapPaymentMessage({
+          senderSecretKey: generateSecretKey(),
+          recipientPubkeyHex: merchantPub,
+          message,
+        });
+        expect((await publishToRelays(wrap, [relay.url], pool)).accepted).toEqual([relay.url]);
+        pool.destroy();
+        await expect
+          .poll(
+            async () => (await query({ kinds: [1059], '#p': [getPublicKey(saleKey)] })).length,
+            {
+              timeout: 15_000,
+            },
+          )
+          .toBe(1);
+        const [receipt] = await query({ kinds: [1059], '#p': [getPublicKey(saleKey)] });
+        expect(readReceiptEvent(receipt!, saleKey, merchantPub)).toEqual({
+          quote: 'q-credited',
+          amount: 21,
+          time: 1_767_225_600,
+        });
+        expect(taken).toEqual([]);
+      } finally {
+        await inbox.stop();
+      }
+    },
+  );
 });
 
 describe('the merchant profile (kind 10019)', () => {

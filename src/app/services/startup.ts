@@ -95,8 +95,13 @@ export function completeAndStart(
     });
     // Ecash journaled before a reload is swapped and recorded now, or once the PIN is entered.
     void services.ecash.resumeAll().then(announceEcash);
+    // A payload held for a remote sale whose message came before a reload lands too (0044).
+    void services.ecashInbox.landHeld();
     services.lock.onChange((state) => {
-      if (state === 'unlocked') void services.ecash.resumeAll().then(announceEcash);
+      if (state === 'unlocked') {
+        void services.ecash.resumeAll().then(announceEcash);
+        void services.ecashInbox.landHeld();
+      }
     });
     secureLockedSalesOnUnlock({ lock: services.lock, withdraw: services.withdraw, logger });
     void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });

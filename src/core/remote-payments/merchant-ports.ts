@@ -32,8 +32,11 @@ export interface CreditedSale {
 }
 
 export interface CreditedSaleLookup {
-  /** The stored remote-payment event of this quote, if its proofs are stored. */
-  creditedSale(quoteId: string): Promise<CreditedSale | undefined>;
+  /**
+   * The stored remote-payment event of this quote, if its proofs are stored; or, paid by the
+   * cashier's ecash request `ecashRequest`, the ecash sale that closed this quote.
+   */
+  creditedSale(quoteId: string, ecashRequest?: string): Promise<CreditedSale | undefined>;
 }
 
 /** The last merchant profile (its tags as JSON) that at least one relay accepted. */

@@ -148,7 +148,7 @@ export function merchantTrust(
     },
     onDuplicate: async (message) => {
       if (!message.receipt) return;
-      const sale = await store.creditedSale(message.quote);
+      const sale = await store.creditedSale(message.quote, message.ecashRequest);
       if (!sale) return;
       await receipts.send(message.receipt, { quote: message.quote, ...sale }, message.pubkey);
     },

@@ -16,6 +16,7 @@ import { seedWallet, walletsOf } from '../../../testing/wallet/seeded-wallet';
 import type { PendingMintQuote } from '../../ports';
 import { EcashInbox, type EcashRefusal } from './ecash-inbox';
 import { shortMessage } from './ecash-receiver';
+import { HELD_ECASH_MAX, HELD_ECASH_MAX_AGE_MS, HELD_ECASH_MAX_CHARS } from './held-ecash';
 import { SaleRequests } from './sale-requests';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -37,10 +38,14 @@ afterAll(async () => {
 interface Setup {
   storage: TestStorage;
   inbox: EcashInbox;
+  /** the same inbox as after a reload: a new one on the same storage */
+  reloaded: () => EcashInbox;
   paid: Array<{ quote: string; amount: number }>;
   refused: EcashRefusal[];
   requestId: string;
 }
+
+const USD = { currency: 'USD', price: 100_000, value: 0.03 };
 
 async function setup(amount: number): Promise<Setup> {
   const storage = testStorage();
@@ -67,15 +72,41 @@ async function setup(amount: number): Promise<Setup> {
   await storage.mintQuotes.put(sale);
   const request = await requests.forQuote(sale);
   const paid: Setup['paid'] = [];
-  const inbox = new EcashInbox({
-    requests,
-    receiver,
-    paid: (quote, got) => paid.push({ quote: quote.quote, amount: got }),
-    logger: storage.logger,
-  });
   const refused: EcashRefusal[] = [];
-  inbox.onRefused((refusal) => refused.push(refusal));
-  return { storage, inbox, paid, refused, requestId: request?.id ?? '' };
+  const reloaded = () => {
+    const inbox = new EcashInbox({
+      requests,
+      receiver,
+      paid: (quote, got) => paid.push({ quote: quote.quote, amount: got }),
+      fiatFor: async (sats) => ({ ...USD, value: sats / 1000 }),
+      held: storage.heldEcash,
+      clock: () => storage.now.value,
+      logger: storage.logger,
+    });
+    inbox.onRefused((refusal) => refused.push(refusal));
+    return inbox;
+  };
+  return { storage, inbox: reloaded(), reloaded, paid, refused, requestId: request?.id ?? '' };
+}
+
+/** A remote cashier's sale the merchant took, naming its NUT-18 request. */
+function remoteQuote(
+  storage: TestStorage,
+  amount: number,
+  ecashRequestId: string,
+): PendingMintQuote {
+  return {
+    quote: 'q-remote',
+    mintUrl: mint.url,
+    amount,
+    request: 'lnbc…',
+    kind: 'remote',
+    state: 'UNPAID',
+    createdAt: storage.now.value,
+    expiry: null,
+    receipt: 'd'.repeat(64),
+    ecashRequestId,
+  };
 }
 
 async function proofs(amount: number): Promise<Proof[]> {
@@ -111,6 +142,60 @@ describe('EcashInbox', () => {
     expect(s.paid).toEqual([]);
     expect(s.refused).toEqual([]);
     for (const proof of p) expect(mint.isSpent(proof.secret)).toBe(false);
+    // Held, untouched, for a day: a remote sale's message may still name the request.
+    expect((await s.storage.heldEcash.list()).map((row) => row.requestId)).toEqual(['not-ours']);
+    s.storage.now.value += HELD_ECASH_MAX_AGE_MS + 1;
+    await s.inbox.landHeld();
+    expect(await s.storage.heldEcash.list()).toEqual([]);
+    expect(await s.storage.proofs.balance()).toBe(0);
+    expect(await ecashSales(s.storage)).toEqual([]);
+    for (const proof of p) expect(mint.isSpent(proof.secret)).toBe(false);
+  });
+
+  it('a payload that comes before its remote sale’s message lands once that message is taken, after a reload too', async () => {
+    const s = await setup(21);
+    const p = await proofs(34);
+    await s.inbox.take(payload('0123456789abcdef', p));
+    await s.inbox.take(payload('0123456789abcdef', p));
+    // Nothing is counted while the request is unknown, and a reload keeps it.
+    await s.reloaded().landHeld();
+    expect(await s.storage.proofs.balance()).toBe(0);
+    expect(await s.storage.heldEcash.list()).toHaveLength(1);
+    expect(s.paid).toEqual([]);
+
+    // The cashier's message, taken: the claim and the pending quote in one transaction.
+    expect(
+      await s.storage.ledger.claimRemoteQuote(remoteQuote(s.storage, 34, '0123456789abcdef')),
+    ).toBe(true);
+    const after = s.reloaded();
+    await Promise.all([after.landHeld('0123456789abcdef'), after.landHeld()]);
+    expect(s.paid).toEqual([{ quote: 'q-remote', amount: 34 }]);
+    expect(await s.storage.proofs.balance()).toBe(34);
+    expect(await ecashSales(s.storage)).toHaveLength(1);
+    expect(await s.storage.heldEcash.list()).toEqual([]);
+    expect(await s.storage.mintQuotes.get('q-remote')).toBeUndefined();
+    // Closed by the ecash: start-up reconciliation does not reopen the claim.
+    expect(await s.storage.ledger.unsettledClaims()).toEqual([]);
+  });
+
+  it('holds at most 20 payloads, none too long, so strangers cannot fill storage', async () => {
+    const s = await setup(21);
+    const p = await proofs(1);
+    for (let i = 0; i < HELD_ECASH_MAX + 5; i++) {
+      s.storage.now.value += 1;
+      await s.inbox.take(payload(`junk-${i}`, p));
+    }
+    const long = JSON.stringify({
+      id: 'long',
+      mint: mint.url,
+      proofs: p,
+      memo: 'x'.repeat(HELD_ECASH_MAX_CHARS),
+    });
+    await s.inbox.take(long);
+    const held = (await s.storage.heldEcash.list()).map((row) => row.requestId);
+    expect(held).toHaveLength(HELD_ECASH_MAX);
+    expect(held[0]).toBe('junk-5');
+    expect(held).not.toContain('long');
   });
 
   it('a short payment for the open sale is refused with the reason; the sale stays open', async () => {
@@ -127,5 +212,36 @@ describe('EcashInbox', () => {
     const s = await setup(21);
     expect(await s.inbox.take('{"quote":"q","amount":1}')).toBe(false);
     expect(await s.inbox.take('hello')).toBe(false);
+  });
+
+  it('a remote sale paid by its request keeps the cashier’s lines and the merchant’s fiat record, the overpayment added to its tip', async () => {
+    const s = await setup(21);
+    const lines = {
+      lines: [
+        { name: 'Coffee', quantity: 2, unitSats: 10_000 },
+        { name: 'Cake', quantity: 1, unitSats: 5_000, taxRatePercent: 7.5 },
+      ],
+      subtotalSats: 25_000,
+      taxSats: 375,
+      tipSats: 625,
+      method: 'lightning' as const,
+    };
+    await s.storage.mintQuotes.put({
+      ...remoteQuote(s.storage, 26_000, 'cashier-request'),
+      sale: lines,
+    });
+    await s.inbox.take(payload('cashier-request', await proofs(26_002)));
+    expect(s.paid).toEqual([{ quote: 'q-remote', amount: 26_002 }]);
+    const [sale] = await ecashSales(s.storage);
+    expect(sale).toMatchObject({
+      amount: 26_002,
+      fiat: { ...USD, value: 26 },
+      sale: { ...lines, tipSats: 627, method: 'ecash' },
+    });
+    expect(await s.storage.mintQuotes.get('q-remote')).toBeUndefined();
+    // The cashier asking again for its receipt finds the sale (merchant-trust.ts onDuplicate).
+    expect(await s.storage.merchantTrust.creditedSale('q-remote', 'cashier-request')).toMatchObject(
+      { amount: 26_002 },
+    );
   });
 });

@@ -2,9 +2,17 @@
 // request id, then taken by the receipt core (docs/protocol.md "Receiving ecash").
 import type { Logger } from '../../logger';
 import { Listeners, type Listener } from '../../listeners';
-import type { PendingMintQuote } from '../../ports';
-import type { EcashReceived, EcashReceiver } from './ecash-receiver';
-import { parsePaymentPayload } from './payment-payload';
+import type { HeldEcashStore, PendingMintQuote } from '../../ports';
+import type { FiatRecord } from '../../prices/currencies';
+import { remoteSaleFiat } from '../../prices/remote-sale-fiat';
+import type { EcashPayment, EcashReceived, EcashReceiver } from './ecash-receiver';
+import {
+  HELD_ECASH_MAX,
+  HELD_ECASH_MAX_AGE_MS,
+  HELD_ECASH_MAX_CHARS,
+  heldPayload,
+} from './held-ecash';
+import { parsePaymentPayload, type PaymentPayload } from './payment-payload';
 import type { SaleRequests } from './sale-requests';
 
 export interface EcashInboxDeps {
@@ -12,6 +20,16 @@ export interface EcashInboxDeps {
   receiver: Pick<EcashReceiver, 'receive'>;
   /** the sale's invoice was paid with ecash (PaymentService.paidElsewhere: screen, toast) */
   paid(quote: PendingMintQuote, amount: number, balance: number): void;
+  /** The merchant's fiat record of a remote sale at the current price (as a Lightning one gets). */
+  fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+  /**
+   * Where a payload for a request not known yet waits for its sale (a remote cashier's message
+   * may come after it; decision 0044). Absent: such a payload is dropped.
+   */
+  held?: HeldEcashStore;
+  /** true while the till is locked: held payloads wait for the PIN (their key may be sealed) */
+  locked?: () => Promise<boolean>;
+  clock?: () => number;
   logger: Logger;
 }
 
@@ -39,9 +57,10 @@ export class EcashInbox {
 
   /**
    * Takes a message's content if it is a NUT-18 payload (true), whatever came of it; false leaves
-   * it to the remote-payment reader. A payload that is malformed or matches no open request stores
-   * nothing and raises nothing (strangers must not raise toasts); one for an open sale that fails
-   * a check is reported to `onRefused`.
+   * it to the remote-payment reader. A malformed payload stores nothing and raises nothing
+   * (strangers must not raise toasts); one matching no open request is held, untouched and
+   * bounded, for a remote sale whose message may come after it (`landHeld`); one for an open sale
+   * that fails a check is reported to `onRefused`.
    */
   async take(content: string): Promise<boolean> {
     if (!looksLikePayload(content)) return false;
@@ -54,9 +73,74 @@ export class EcashInbox {
     }
     const sale = await this.deps.requests.findOpen(payload.id);
     if (!sale) {
-      this.deps.logger.debug(`Ecash payload dropped: no open request ${payload.id}`);
+      await this.hold(payload.id, content);
       return true;
     }
+    await this.pay(sale, payload);
+    return true;
+  }
+
+  /**
+   * Lands the held payloads whose sale is now known (all, or `requestId`'s): called when a remote
+   * cashier's message naming a request was taken, at start and after the PIN. One whose sale is
+   * still unknown waits until its time is up; nothing is counted before.
+   */
+  async landHeld(requestId?: string): Promise<void> {
+    const { held } = this.deps;
+    if (!held || ((await this.deps.locked?.()) ?? false)) return;
+    const now = this.now();
+    const handled = new Set<string>();
+    let rows;
+    try {
+      rows = await held.list(requestId);
+    } catch (error) {
+      this.deps.logger.warn('Held ecash payloads not read', error);
+      return;
+    }
+    for (const row of rows) {
+      try {
+        // Paid by an earlier payload of the same request, or out of time: dropped untouched.
+        if (handled.has(row.requestId) || now - row.receivedAt > HELD_ECASH_MAX_AGE_MS) {
+          await held.remove(row.key);
+          continue;
+        }
+        const sale = await this.deps.requests.findOpen(row.requestId);
+        if (!sale) continue;
+        handled.add(row.requestId);
+        this.deps.logger.info(`Held ecash payload for request ${row.requestId} lands now`);
+        await this.pay(sale, parsePaymentPayload(row.content));
+        await held.remove(row.key);
+      } catch (error) {
+        this.deps.logger.warn(`Held ecash payload ${row.key} not landed yet`, error);
+      }
+    }
+  }
+
+  private now(): number {
+    return (this.deps.clock ?? Date.now)();
+  }
+
+  /** Keeps a payload whose request is not known yet, within the bounds (held-ecash.ts). */
+  private async hold(id: string, content: string): Promise<void> {
+    const { held } = this.deps;
+    if (!held || content.length > HELD_ECASH_MAX_CHARS) {
+      this.deps.logger.debug(`Ecash payload dropped: no open request ${id}`);
+      return;
+    }
+    const now = this.now();
+    try {
+      const dropped = await held.hold(heldPayload(id, content, now), {
+        max: HELD_ECASH_MAX,
+        since: now - HELD_ECASH_MAX_AGE_MS,
+      });
+      this.deps.logger.debug(`Ecash payload for unknown request ${id} held`, { dropped });
+    } catch (error) {
+      this.deps.logger.warn(`Ecash payload for request ${id} not held`, error);
+    }
+  }
+
+  /** Takes a payload for its open sale; a refusal is reported, the sale stays open. */
+  private async pay(sale: PendingMintQuote, payload: PaymentPayload): Promise<void> {
     let result: EcashReceived;
     try {
       result = await this.deps.receiver.receive({
@@ -65,16 +149,29 @@ export class EcashInbox {
         proofs: payload.proofs,
         unit: payload.unit,
         amount: sale.amount,
-        ...(sale.fiat ? { fiat: sale.fiat } : {}),
+        ...(await this.saleRecord(sale)),
         closesQuote: sale.quote,
         ...(sale.ecashLock ? { lockRequired: true } : {}),
       });
     } catch (error) {
       this.deps.logger.warn(`Ecash payment for request ${payload.id} not taken`, error);
       this.refusedListeners.emit({ quote: sale, error });
-      return true;
+      return;
     }
     if (result.status === 'received') this.deps.paid(sale, result.amount, result.balance);
-    return true;
+  }
+
+  /**
+   * The sale's fiat record and lines, kept on its "Ecash sale" as a Lightning payment of the same
+   * invoice keeps them: a remote sale's lines came in the cashier's message, its fiat record is
+   * the merchant's price now (docs/protocol.md "Remote cashier requests").
+   */
+  private async saleRecord(quote: PendingMintQuote): Promise<Pick<EcashPayment, 'fiat' | 'sale'>> {
+    const fiat =
+      quote.fiat ??
+      (quote.kind === 'remote'
+        ? await remoteSaleFiat(this.deps.fiatFor, quote.amount, this.deps.logger)
+        : undefined);
+    return { ...(fiat ? { fiat } : {}), ...(quote.sale ? { sale: quote.sale } : {}) };
   }
 }

@@ -18,6 +18,7 @@ import type { Logger } from '../../logger';
 import type {
   Clock,
   CounterReservation,
+  EcashSaleLines,
   CounterSource,
   EcashLedger,
   EcashReceiptStore,
@@ -27,7 +28,6 @@ import type {
   ProofStore,
 } from '../../ports';
 import type { FiatRecord } from '../../prices/currencies';
-import type { SaleDetail } from '../../sale/sale-detail';
 import { mintUrlKey } from '../../urls/normalise-url';
 import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
 import { createLockedOutputs, restoreLocked, swapLocked } from '../mint/locked-mint';
@@ -36,6 +36,7 @@ import { sumSats, toNewProof } from '../proof-convert';
 import { toCashuProof } from '../withdraw/withdraw-token';
 import type { WalletProvider } from '../wallet-provider';
 import { parseEcashProofs } from './ecash-input';
+import { ecashSale } from './ecash-sale';
 import { checkEcashLock, ecashLockKey, hasSpendingCondition } from './ecash-lock';
 
 export const ECASH_SPENT_MESSAGE = 'This ecash was already spent';
@@ -85,7 +86,8 @@ export interface EcashPayment {
   /** the sale's amount in sats */
   amount: number;
   fiat?: FiatRecord;
-  sale?: Omit<SaleDetail, 'method' | 'tipSats'>;
+  /** the sale's lines; a cart's tip (a remote sale's) stays, the overpayment is added to it */
+  sale?: EcashSaleLines;
   /** the invoice of the same sale, closed in the transaction that records the ecash */
   closesQuote?: string;
   /** the request asked for proofs locked to the merchant (NUT-18 locking field) */
@@ -482,15 +484,7 @@ export class EcashReceiver {
   private async settle(row: PendingEcashReceipt, proofs: NewProof[]): Promise<EcashReceived> {
     const amount = sumSats(proofs);
     const tipSats = Math.max(0, amount - row.amount);
-    const sale: SaleDetail = {
-      ...(row.sale ?? {
-        lines: [{ name: 'Amount', quantity: 1, unitSats: row.amount }],
-        subtotalSats: row.amount,
-        taxSats: 0,
-      }),
-      tipSats,
-      method: 'ecash',
-    };
+    const sale = ecashSale(row.sale, row.amount, amount);
     const { settled, balance } = await this.deps.ledger.settleEcashReceipt({
       id: row.id,
       mintUrl: row.mintUrl,

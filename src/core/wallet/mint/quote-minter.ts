@@ -16,6 +16,7 @@ import type {
   QuoteKind,
 } from '../../ports';
 import type { FiatRecord } from '../../prices/currencies';
+import { remoteSaleFiat } from '../../prices/remote-sale-fiat';
 import {
   firstUnusedCounter,
   mintReserved,
@@ -67,9 +68,6 @@ export interface QuoteMinterDeps {
   /** The mint issued the quote without our outputs; its row is closed already. */
   onIssuedElsewhere(quote: PendingMintQuote, error: MintRefusedError): Promise<void>;
 }
-
-/** A remote sale's price lookup may not hold the settlement of minted proofs for longer. */
-const REMOTE_FIAT_TIMEOUT_MS = 2_000;
 
 /** At most this many mint/recover rounds per attempt; then the attempt is retried later. */
 const MAX_ROUNDS = 6;
@@ -379,7 +377,10 @@ export class QuoteMinter {
   ): Promise<void> {
     const amount = sumSats(proofs);
     const fiat =
-      quote.fiat ?? (quote.kind === 'remote' ? await this.remoteFiat(amount) : undefined);
+      quote.fiat ??
+      (quote.kind === 'remote'
+        ? await remoteSaleFiat(this.deps.fiatFor, amount, this.deps.logger)
+        : undefined);
     const { settled, balance } = await this.deps.ledger.settleMintQuote({
       quote: quote.quote,
       mintUrl: quote.mintUrl,
@@ -409,24 +410,6 @@ export class QuoteMinter {
     }
     this.deps.events.emitUpdated({ reason: 'payment', amount });
     this.deps.onSettled({ quote, amount, kind: quote.kind, balance });
-  }
-
-  /** The merchant's price now, for a remote sale being minted; never rejects, never waits long. */
-  private async remoteFiat(sats: number): Promise<FiatRecord | undefined> {
-    const lookup = this.deps.fiatFor;
-    if (!lookup) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), REMOTE_FIAT_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([lookup(sats), timeout]);
-    } catch (error) {
-      this.deps.logger.warn('No fiat value for a remote sale', error);
-      return undefined;
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   private async alreadyStored(proofs: NewProof[]): Promise<boolean> {

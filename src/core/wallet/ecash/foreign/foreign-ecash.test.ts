@@ -22,11 +22,12 @@ import { MintUnreachableError } from '../../../errors';
 import { WalletProvider } from '../../wallet-provider';
 import { ECASH_SPENT_MESSAGE, EcashReceiver, notAcceptedMessage } from '../ecash-receiver';
 import { EcashRouter } from './ecash-router';
-import { ForeignEcash } from './foreign-ecash';
+import { FOREIGN_UNARRIVED_MAX_AGE_MS, ForeignEcash } from './foreign-ecash';
 import {
   arrivesText,
   FOREIGN_DOWN_MESSAGE,
   FOREIGN_PENDING_MESSAGE,
+  NEVER_ARRIVED_MESSAGE,
   NOT_ARRIVED_MESSAGE,
   shortAfterFeesMessage,
 } from './foreign-texts';
@@ -63,7 +64,12 @@ interface Till {
 }
 
 async function till(
-  options: { storage?: TestStorage; checkpoint?: Checkpoint; enabled?: boolean } = {},
+  options: {
+    storage?: TestStorage;
+    checkpoint?: Checkpoint;
+    enabled?: boolean;
+    maxUnarrivedLooks?: number;
+  } = {},
 ): Promise<Till> {
   const storage = options.storage ?? testStorage();
   if (!options.storage) {
@@ -89,6 +95,7 @@ async function till(
     arrivalWaitMs: 300,
     sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+    ...(options.maxUnarrivedLooks ? { maxUnarrivedLooks: options.maxUnarrivedLooks } : {}),
   });
   const acceptedMints = async () => [await storage.config.getMintUrl()];
   const local = new EcashReceiver({
@@ -230,6 +237,38 @@ describe('ForeignEcash', () => {
     await ours.pay(offer.mintQuote.quote);
     await foreign.resumeAll();
     await landedOnce(storage);
+  });
+
+  it('a melt PAID whose payment never arrives is failed after a bounded number of looks, or days, with its reason', async () => {
+    const { storage, foreign } = await till({ maxUnarrivedLooks: 2 });
+    const proofs = await customer(liar, PAID);
+    const offer = await foreign.offerToken(token(liar.url, proofs));
+    await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(NOT_ARRIVED_MESSAGE);
+    await foreign.resumeAll();
+    expect(await storage.foreignEcash.list()).toMatchObject([
+      { state: 'melting', unarrivedLooks: 1 },
+    ]);
+    storage.now.value += 1_000;
+    await foreign.resumeAll();
+    expect(await storage.foreignEcash.list()).toMatchObject([
+      {
+        state: 'failed',
+        failure: { reason: NEVER_ARRIVED_MESSAGE, at: storage.now.value },
+        inputs: offer.inputs,
+      },
+    ]);
+    // Failed rows are not asked again at each start; nothing was counted.
+    await foreign.resumeAll();
+    expect(await storage.foreignEcash.list()).toMatchObject([{ unarrivedLooks: 1 }]);
+    expect(await storage.proofs.balance()).toBe(0);
+
+    // By age: the first look after three days fails it.
+    const second = await foreign.offerToken(token(liar.url, await customer(liar, PAID)));
+    await expect(foreign.take(second, { saleAmount: 1 })).rejects.toThrow(NOT_ARRIVED_MESSAGE);
+    storage.now.value += FOREIGN_UNARRIVED_MAX_AGE_MS;
+    await foreign.resumeAll();
+    expect((await storage.foreignEcash.get(second.id))?.state).toBe('failed');
+    expect(await ecashEvents(storage)).toEqual([]);
   });
 
   it('a melt left pending and then failed is tried again, never counted twice', async () => {

@@ -39,6 +39,7 @@ import {
   FOREIGN_LOCKED_MESSAGE,
   FOREIGN_PENDING_MESSAGE,
   meltRefusedMessage,
+  NEVER_ARRIVED_MESSAGE,
   NOT_ARRIVED_MESSAGE,
   shortAfterFeesMessage,
   tooSmallMessage,
@@ -80,7 +81,14 @@ export interface ForeignEcashDeps {
   arrivalWaitMs?: number;
   /** pause between looks at our invoice meanwhile */
   sleep?: (ms: number) => Promise<void>;
+  /** start-up looks finding the other mint's PAID unarrived before the row is failed (10) */
+  maxUnarrivedLooks?: number;
 }
+
+/** A row whose other mint said PAID this long ago (3 days) with nothing arrived is failed. */
+export const FOREIGN_UNARRIVED_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
+
+const MAX_UNARRIVED_LOOKS = 10;
 
 /** Quotes are made at most this many times to fit the other mint's fee reserve into the ecash. */
 const MAX_QUOTE_ROUNDS = 4;
@@ -327,7 +335,32 @@ export class ForeignEcash {
     if (state === 'PENDING') throw new MintUnreachableError(FOREIGN_PENDING_MESSAGE);
     // PAID, says the other mint: counted only once our mint says our invoice is paid.
     if (await this.waitForInvoice(row)) return this.mint(row);
+    if (!fresh) await this.unarrived(row);
     throw new MintUnreachableError(NOT_ARRIVED_MESSAGE);
+  }
+
+  /**
+   * One more look found the other mint's PAID and our invoice unpaid: after a bounded number of
+   * looks, or days, the row is failed with its reason instead of being asked at every start.
+   */
+  private async unarrived(row: PendingForeignEcash): Promise<void> {
+    const looks = (row.unarrivedLooks ?? 0) + 1;
+    const now = this.deps.clock();
+    const max = this.deps.maxUnarrivedLooks ?? MAX_UNARRIVED_LOOKS;
+    if (looks < max && now - row.createdAt < FOREIGN_UNARRIVED_MAX_AGE_MS) {
+      await this.deps.store.update(row.id, { unarrivedLooks: looks });
+      return;
+    }
+    await this.fail(row, NEVER_ARRIVED_MESSAGE);
+    throw new ValidationError(NEVER_ARRIVED_MESSAGE);
+  }
+
+  private async fail(row: PendingForeignEcash, reason: string): Promise<void> {
+    this.deps.logger.warn(`Ecash ${row.id} of ${row.foreignMint} failed: ${reason}`);
+    await this.deps.store.update(row.id, {
+      state: 'failed',
+      failure: { reason, at: this.deps.clock() },
+    });
   }
 
   private async meltState(foreign: Wallet, row: PendingForeignEcash): Promise<ForeignMeltState> {
@@ -370,16 +403,18 @@ export class ForeignEcash {
         await this.deps.store.remove(row.id);
         throw new ValidationError(ECASH_SPENT_MESSAGE);
       }
+      const refused = meltRefusedMessage(row.foreignMint, mapped.message);
       if (fresh) await this.deps.store.remove(row.id);
-      else await this.deps.store.update(row.id, { state: 'failed' });
-      throw new ValidationError(meltRefusedMessage(row.foreignMint, mapped.message));
+      else await this.fail(row, refused);
+      throw new ValidationError(refused);
     }
     await this.checkpoint('foreign:melted');
     if (state === 'UNPAID') {
       // The melt was taken and not paid: the inputs are released; nothing is counted.
+      const failed = meltRefusedMessage(row.foreignMint, 'the payment failed');
       if (fresh) await this.deps.store.remove(row.id);
-      else await this.deps.store.update(row.id, { state: 'failed' });
-      throw new ValidationError(meltRefusedMessage(row.foreignMint, 'the payment failed'));
+      else await this.fail(row, failed);
+      throw new ValidationError(failed);
     }
     return state;
   }

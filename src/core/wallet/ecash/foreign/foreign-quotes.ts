@@ -11,6 +11,7 @@ import type {
 } from '../../../ports';
 import type { SaleDetail } from '../../../sale/sale-detail';
 import { sumSats } from '../../proof-convert';
+import { ecashSale } from '../ecash-sale';
 import type { QuoteMinterDeps } from '../../mint/quote-minter';
 
 /** The invoices of journaled foreign ecash as a MintQuoteStore: the row's `mintQuote`. */
@@ -46,15 +47,7 @@ export function foreignQuoteStore(store: ForeignEcashStore): MintQuoteStore {
 
 /** The sale a foreign row records: what arrived, the overpayment as tip, paid in ecash. */
 export function foreignSale(row: PendingForeignEcash, arrived: number): SaleDetail {
-  return {
-    ...(row.sale ?? {
-      lines: [{ name: 'Amount', quantity: 1, unitSats: row.saleAmount }],
-      subtotalSats: row.saleAmount,
-      taxSats: 0,
-    }),
-    tipSats: Math.max(0, arrived - row.saleAmount),
-    method: 'ecash',
-  };
+  return ecashSale(row.sale, row.saleAmount, arrived);
 }
 
 /** The minter's ledger for these quotes: one transaction stores the proofs and the ecash sale. */

@@ -8,6 +8,9 @@ export const FOREIGN_PENDING_MESSAGE =
 export const NOT_ARRIVED_MESSAGE =
   'The other mint says it paid, but the payment has not arrived; the ecash is kept and checked again later';
 
+/** Why a row whose other mint said it paid was given up (shown with the failed row). */
+export const NEVER_ARRIVED_MESSAGE = 'The other mint says it paid, but the payment never arrived';
+
 export function arrivesText(arrive: number, fee: number): string {
   return `${arrive} sats arrive after ${fee} sats in fees`;
 }

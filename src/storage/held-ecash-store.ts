@@ -1,0 +1,31 @@
+// NUT-18 payloads held until their sale is known, on Dexie (HeldEcashStore, core/ports.ts).
+import type { HeldEcashPayload, HeldEcashStore } from '../core/ports';
+import type { CashewDb } from './db';
+
+export class DexieHeldEcash implements HeldEcashStore {
+  constructor(private readonly db: CashewDb) {}
+
+  hold(row: HeldEcashPayload, bounds: { max: number; since: number }): Promise<string[]> {
+    const table = this.db.heldEcash;
+    return this.db.transaction('rw', table, async () => {
+      if (!(await table.get(row.key))) await table.add(row);
+      const stale = await table.where('receivedAt').below(bounds.since).primaryKeys();
+      await table.bulkDelete(stale);
+      const over = (await table.count()) - bounds.max;
+      const oldest = over > 0 ? await table.orderBy('receivedAt').limit(over).primaryKeys() : [];
+      await table.bulkDelete(oldest);
+      return [...stale, ...oldest];
+    });
+  }
+
+  list(requestId?: string): Promise<HeldEcashPayload[]> {
+    const table = this.db.heldEcash;
+    return requestId === undefined
+      ? table.orderBy('receivedAt').toArray()
+      : table.where('requestId').equals(requestId).sortBy('receivedAt');
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.db.heldEcash.delete(key);
+  }
+}
