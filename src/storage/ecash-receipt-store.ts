@@ -3,31 +3,12 @@
 import type {
   Clock,
   EcashLedger,
-  EcashPaymentEventInput,
   EcashReceiptStore,
-  NewProof,
   PendingEcashReceipt,
   Settlement,
 } from '../core/ports';
 import type { CashewDb } from './db';
-import type { HistoryRow } from './rows';
-import { insertProofs, totalUnspent } from './proof-writes';
-
-export function ecashPaymentRow(
-  event: EcashPaymentEventInput,
-  now: number,
-): Omit<HistoryRow, 'id'> {
-  return {
-    createdAt: now,
-    type: 'ecash-payment',
-    amount: event.amount,
-    mintUrl: event.mintUrl,
-    quoteId: event.receiptId,
-    metadata: JSON.stringify({ inputFee: event.fee }),
-    ...(event.fiat ? { fiat: { ...event.fiat } } : {}),
-    sale: structuredClone(event.sale),
-  };
-}
+import { settleEcashJournal, type EcashSettleArgs } from './ecash-settle';
 
 export class DexieEcashReceipts implements EcashReceiptStore, EcashLedger {
   constructor(
@@ -63,29 +44,7 @@ export class DexieEcashReceipts implements EcashReceiptStore, EcashLedger {
     });
   }
 
-  async settleEcashReceipt(args: {
-    id: string;
-    mintUrl: string;
-    proofs: NewProof[];
-    event: EcashPaymentEventInput;
-  }): Promise<Settlement> {
-    const { db } = this;
-    return db.transaction(
-      'rw',
-      [db.ecashReceipts, db.proofs, db.proofTotals, db.historyEvents, db.mintQuotes],
-      async () => {
-        const row = await db.ecashReceipts.get(args.id);
-        if (row === undefined) {
-          return { settled: false, balance: await totalUnspent(db) };
-        }
-        const now = this.clock();
-        await insertProofs(db, args.proofs, args.mintUrl, now);
-        await db.historyEvents.add(ecashPaymentRow(args.event, now));
-        await db.ecashReceipts.delete(args.id);
-        // The sale's invoice closes with it: nothing can be minted for a sale already paid.
-        if (row.closesQuote !== undefined) await db.mintQuotes.delete(row.closesQuote);
-        return { settled: true, balance: await totalUnspent(db) };
-      },
-    );
+  async settleEcashReceipt(args: EcashSettleArgs): Promise<Settlement> {
+    return settleEcashJournal(this.db, this.db.ecashReceipts, this.clock, args);
   }
 }

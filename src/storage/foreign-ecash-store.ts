@@ -1,17 +1,9 @@
 // Ecash of other mints on Dexie: the journal from its quotes until what arrived at the merchant's
 // mint is stored, and the two transactions that open and close it (docs/protocol.md "Ecash from other mints").
-import type {
-  Clock,
-  ForeignEcashStore,
-  NewProof,
-  EcashPaymentEventInput,
-  PendingForeignEcash,
-  Settlement,
-} from '../core/ports';
+import type { Clock, ForeignEcashStore, PendingForeignEcash, Settlement } from '../core/ports';
 import type { CashewDb } from './db';
-import { ecashPaymentRow } from './ecash-receipt-store';
+import { settleEcashJournal, type EcashSettleArgs } from './ecash-settle';
 import { CONFIG_KEYS } from './key-names';
-import { insertProofs, totalUnspent } from './proof-writes';
 
 export class DexieForeignEcash implements ForeignEcashStore {
   constructor(
@@ -64,27 +56,7 @@ export class DexieForeignEcash implements ForeignEcashStore {
     });
   }
 
-  async settle(args: {
-    id: string;
-    mintUrl: string;
-    proofs: NewProof[];
-    event: EcashPaymentEventInput;
-  }): Promise<Settlement> {
-    const { db } = this;
-    return db.transaction(
-      'rw',
-      [db.foreignEcash, db.proofs, db.proofTotals, db.historyEvents, db.mintQuotes],
-      async () => {
-        const row = await db.foreignEcash.get(args.id);
-        if (row === undefined) return { settled: false, balance: await totalUnspent(db) };
-        const now = this.clock();
-        await insertProofs(db, args.proofs, args.mintUrl, now);
-        await db.historyEvents.add(ecashPaymentRow(args.event, now));
-        await db.foreignEcash.delete(args.id);
-        // The sale's invoice closes with it: nothing can be minted for a sale already paid.
-        if (row.closesQuote !== undefined) await db.mintQuotes.delete(row.closesQuote);
-        return { settled: true, balance: await totalUnspent(db) };
-      },
-    );
+  async settle(args: EcashSettleArgs): Promise<Settlement> {
+    return settleEcashJournal(this.db, this.db.foreignEcash, this.clock, args);
   }
 }
