@@ -1,0 +1,69 @@
+// Serial runs: the calls made during a run become one more run, never two at once, none after stop.
+import { describe, expect, it } from 'vitest';
+import { serialRuns } from './serial-runs';
+
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe('serialRuns', () => {
+  it('folds every call made during a run into one more run after it', async () => {
+    const gates = [gate(), gate()];
+    let runs = 0;
+    let inFlight = 0;
+    let most = 0;
+    const run = serialRuns(async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await gates[runs++]?.opened;
+      inFlight -= 1;
+    });
+    const first = run();
+    const second = run();
+    const third = run();
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    gates[0]!.open();
+    await Promise.resolve();
+    gates[1]!.open();
+    await first;
+    expect(runs).toBe(2);
+    expect(most).toBe(1);
+    await run();
+    expect(runs).toBe(3);
+  });
+
+  it('starts nothing once stopped, and a call during the last run after stop makes no more', async () => {
+    let stopped = false;
+    const g = gate();
+    let runs = 0;
+    const run = serialRuns(
+      async () => {
+        runs += 1;
+        await g.opened;
+      },
+      () => stopped,
+    );
+    const first = run();
+    void run();
+    stopped = true;
+    g.open();
+    await first;
+    expect(runs).toBe(1);
+    await run();
+    expect(runs).toBe(1);
+  });
+
+  it('lets a new run start after one that failed', async () => {
+    let runs = 0;
+    const run = serialRuns(async () => {
+      runs += 1;
+      if (runs === 1) throw new Error('relay down');
+    });
+    await expect(run()).rejects.toThrow('relay down');
+    await run();
+    expect(runs).toBe(2);
+  });
+});
