@@ -2,6 +2,7 @@
 // mint is stored, and the two transactions that open and close it (docs/protocol.md "Ecash from other mints").
 import type { Clock, ForeignEcashStore, PendingForeignEcash, Settlement } from '../core/ports';
 import type { CashewDb } from './db';
+import { readFlag, writeFlag } from './config-flag';
 import { settleEcashJournal, type EcashSettleArgs } from './ecash-settle';
 import { CONFIG_KEYS } from './key-names';
 
@@ -13,15 +14,11 @@ export class DexieForeignEcash implements ForeignEcashStore {
 
   /** The setting "Accept ecash from other mints" (off by default). */
   async acceptsOtherMints(): Promise<boolean> {
-    return (await this.db.config.get(CONFIG_KEYS.acceptForeignEcash))?.value === 'true';
+    return readFlag(this.db, CONFIG_KEYS.acceptForeignEcash);
   }
 
   async setAcceptsOtherMints(accept: boolean): Promise<void> {
-    await this.db.config.put({
-      key: CONFIG_KEYS.acceptForeignEcash,
-      value: accept ? 'true' : 'false',
-      updatedAt: this.clock(),
-    });
+    await writeFlag(this.db, CONFIG_KEYS.acceptForeignEcash, accept, this.clock());
   }
 
   async get(id: string): Promise<PendingForeignEcash | undefined> {
