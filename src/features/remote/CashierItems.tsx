@@ -5,6 +5,7 @@ import { useState } from 'react';
 import {
   addItem,
   priceCart,
+  saleLinesOf,
   setQuantity,
   unitSats,
   type CartLine,
@@ -49,19 +50,7 @@ export function CashierItems({ items, tips, priceUsed, busy, onCharge }: Cashier
   const pricing = priceCart(lines, priceUsed, tips ? tip : { kind: 'none' });
   const charge = () => {
     if (!pricing.ok) return;
-    const { totals } = pricing;
-    onCharge(totals.totalSats, {
-      lines: totals.lines.map((line) => ({
-        ...(line.itemId ? { itemId: line.itemId } : {}),
-        name: line.name,
-        quantity: line.quantity,
-        unitSats: line.unitSats,
-        ...(line.taxRatePercent ? { taxRatePercent: line.taxRatePercent } : {}),
-      })),
-      subtotalSats: totals.subtotalSats,
-      taxSats: totals.taxSats,
-      tipSats: totals.tipSats,
-    });
+    onCharge(pricing.totals.totalSats, saleLinesOf(pricing.totals));
   };
   return (
     <div className="flex flex-col gap-4" data-testid="cashier-items">
