@@ -1,6 +1,7 @@
-// Serial runs: the calls made during a run become one more run, never two at once, none after stop.
+// Serial runs: the calls made during a run become one more run, never two at once, none after stop;
+// queued runs: every call runs, one after the other, each answered with its own result.
 import { describe, expect, it } from 'vitest';
-import { serialRuns } from './serial-runs';
+import { queuedRuns, serialRuns } from './serial-runs';
 
 function gate() {
   let open!: () => void;
@@ -65,5 +66,29 @@ describe('serialRuns', () => {
     await expect(run()).rejects.toThrow('relay down');
     await run();
     expect(runs).toBe(2);
+  });
+});
+
+describe('queuedRuns', () => {
+  it('runs every call, one after the other, each answered with its own result', async () => {
+    const first = gate();
+    let runs = 0;
+    let inFlight = 0;
+    let most = 0;
+    const run = queuedRuns(async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      runs += 1;
+      const mine = runs;
+      if (mine === 1) await first.opened;
+      inFlight -= 1;
+      return mine;
+    }, 0);
+    const a = run();
+    const b = run();
+    first.open();
+    expect(await a).toBe(1);
+    expect(await b).toBe(2);
+    expect(most).toBe(1);
   });
 });

@@ -31,3 +31,15 @@ export function serialRuns(
     return running;
   };
 }
+
+/**
+ * Wraps `run` so that each call starts after every earlier one has finished, and returns its own
+ * run's result; `idle` is what the queue holds before the first call.
+ */
+export function queuedRuns<T>(run: () => Promise<T>, idle: T): () => Promise<T> {
+  let last: Promise<T> = Promise.resolve(idle);
+  return () => {
+    last = last.then(() => run());
+    return last;
+  };
+}
