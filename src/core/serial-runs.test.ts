@@ -9,18 +9,29 @@ function gate() {
   return { opened, open };
 }
 
+/** Wraps `body` (given the run's 1-based number) to count the runs and the most at once. */
+function counted<T>(body: (run: number) => Promise<T>) {
+  const stats = { runs: 0, most: 0, inFlight: 0 };
+  const work = async () => {
+    stats.inFlight += 1;
+    stats.most = Math.max(stats.most, stats.inFlight);
+    const run = ++stats.runs;
+    try {
+      return await body(run);
+    } finally {
+      stats.inFlight -= 1;
+    }
+  };
+  return { work, stats };
+}
+
 describe('serialRuns', () => {
   it('folds every call made during a run into one more run after it', async () => {
     const gates = [gate(), gate()];
-    let runs = 0;
-    let inFlight = 0;
-    let most = 0;
-    const run = serialRuns(async () => {
-      inFlight += 1;
-      most = Math.max(most, inFlight);
-      await gates[runs++]?.opened;
-      inFlight -= 1;
+    const { work, stats } = counted(async (n) => {
+      await gates[n - 1]?.opened;
     });
+    const run = serialRuns(work);
     const first = run();
     const second = run();
     const third = run();
@@ -30,10 +41,10 @@ describe('serialRuns', () => {
     await Promise.resolve();
     gates[1]!.open();
     await first;
-    expect(runs).toBe(2);
-    expect(most).toBe(1);
+    expect(stats.runs).toBe(2);
+    expect(stats.most).toBe(1);
     await run();
-    expect(runs).toBe(3);
+    expect(stats.runs).toBe(3);
   });
 
   it('starts nothing once stopped, and a call during the last run after stop makes no more', async () => {
@@ -72,23 +83,16 @@ describe('serialRuns', () => {
 describe('queuedRuns', () => {
   it('runs every call, one after the other, each answered with its own result', async () => {
     const first = gate();
-    let runs = 0;
-    let inFlight = 0;
-    let most = 0;
-    const run = queuedRuns(async () => {
-      inFlight += 1;
-      most = Math.max(most, inFlight);
-      runs += 1;
-      const mine = runs;
-      if (mine === 1) await first.opened;
-      inFlight -= 1;
-      return mine;
-    }, 0);
+    const { work, stats } = counted(async (n) => {
+      if (n === 1) await first.opened;
+      return n;
+    });
+    const run = queuedRuns(work, 0);
     const a = run();
     const b = run();
     first.open();
     expect(await a).toBe(1);
     expect(await b).toBe(2);
-    expect(most).toBe(1);
+    expect(stats.most).toBe(1);
   });
 });
