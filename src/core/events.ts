@@ -1,4 +1,6 @@
 // The app-wide 'wallet:updated' event (docs/architecture.md "Core modules").
+import { Listeners } from './listeners';
+import { silentLogger } from './logger';
 
 export type WalletUpdate =
   | { reason: 'payment'; amount: number }
@@ -11,22 +13,19 @@ export type WalletUpdateListener = (update: WalletUpdate) => void;
 
 /** A small typed event bus; the app builds one and passes it to whoever emits or listens. */
 export class WalletEvents {
-  private readonly listeners = new Set<WalletUpdateListener>();
+  // A broken listener must not stop the money path that emitted the event: it is skipped quietly.
+  private readonly listeners = new Listeners<WalletUpdate>(
+    silentLogger,
+    'wallet:updated listener failed',
+  );
 
   /** Subscribes to 'wallet:updated'; returns the unsubscribe function. */
   onUpdated(listener: WalletUpdateListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** Emits 'wallet:updated' to every listener; a throwing listener does not stop the others. */
   emitUpdated(update: WalletUpdate): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(update);
-      } catch {
-        // A broken listener must not stop the money path that emitted the event.
-      }
-    }
+    this.listeners.emit(update);
   }
 }

@@ -3,6 +3,7 @@
 import { ValidationError } from '../core/errors';
 import type { Clock, ConfigStore, NewWalletOnly } from '../core/ports';
 import type { CashewDb } from './db';
+import { readFlag } from './config-flag';
 import { CONFIG_KEYS, parseCounter } from './key-names';
 import { writeOnboardedHint, type HintStorage } from './onboarded-hint';
 import { refuseIfOnboarded } from './wallet-exists';
@@ -95,7 +96,7 @@ export class DexieConfigStore implements ConfigStore {
   }
 
   async isOnboarded(): Promise<boolean> {
-    return (await this.db.config.get(CONFIG_KEYS.onboarded))?.value === 'true';
+    return readFlag(this.db, CONFIG_KEYS.onboarded);
   }
 
   /** Also keeps the flag's copy for the first screen (onboarded-hint.ts), once the row is written. */

@@ -3,45 +3,12 @@
 import type {
   Clock,
   EcashLedger,
-  EcashPaymentEventInput,
   EcashReceiptStore,
-  NewProof,
   PendingEcashReceipt,
   Settlement,
 } from '../core/ports';
 import type { CashewDb } from './db';
-import type { HistoryRow } from './rows';
-import { insertProofs, totalUnspent } from './proof-writes';
-
-/**
- * `closesQuote`: the sale's invoice, named in the metadata so a remote cashier asking again for
- * the sale's receipt finds it (MerchantTrustStore.creditedSale).
- */
-export function ecashPaymentRow(
-  event: EcashPaymentEventInput,
-  now: number,
-  closesQuote?: string,
-): Omit<HistoryRow, 'id'> {
-  return {
-    createdAt: now,
-    type: 'ecash-payment',
-    amount: event.amount,
-    mintUrl: event.mintUrl,
-    quoteId: event.receiptId,
-    metadata: JSON.stringify({ inputFee: event.fee, ...(closesQuote ? { closesQuote } : {}) }),
-    ...(event.fiat ? { fiat: { ...event.fiat } } : {}),
-    sale: structuredClone(event.sale),
-  };
-}
-
-/**
- * Closes the invoice of a sale paid in ecash; a remote sale's claim records why, so start-up
- * reconciliation does not take the closed quote for one never tracked and reopen it.
- */
-export async function closeSaleQuote(db: CashewDb, quote: string): Promise<void> {
-  await db.mintQuotes.delete(quote);
-  await db.processedQuotes.update(quote, { outcome: 'paid-ecash' });
-}
+import { settleEcashJournal, type EcashSettleArgs } from './ecash-settle';
 
 export class DexieEcashReceipts implements EcashReceiptStore, EcashLedger {
   constructor(
@@ -77,36 +44,7 @@ export class DexieEcashReceipts implements EcashReceiptStore, EcashLedger {
     });
   }
 
-  async settleEcashReceipt(args: {
-    id: string;
-    mintUrl: string;
-    proofs: NewProof[];
-    event: EcashPaymentEventInput;
-  }): Promise<Settlement> {
-    const { db } = this;
-    return db.transaction(
-      'rw',
-      [
-        db.ecashReceipts,
-        db.proofs,
-        db.proofTotals,
-        db.historyEvents,
-        db.mintQuotes,
-        db.processedQuotes,
-      ],
-      async () => {
-        const row = await db.ecashReceipts.get(args.id);
-        if (row === undefined) {
-          return { settled: false, balance: await totalUnspent(db) };
-        }
-        const now = this.clock();
-        await insertProofs(db, args.proofs, args.mintUrl, now);
-        await db.historyEvents.add(ecashPaymentRow(args.event, now, row.closesQuote));
-        await db.ecashReceipts.delete(args.id);
-        // The sale's invoice closes with it: nothing can be minted for a sale already paid.
-        if (row.closesQuote !== undefined) await closeSaleQuote(db, row.closesQuote);
-        return { settled: true, balance: await totalUnspent(db) };
-      },
-    );
+  async settleEcashReceipt(args: EcashSettleArgs): Promise<Settlement> {
+    return settleEcashJournal(this.db, this.db.ecashReceipts, this.clock, args);
   }
 }

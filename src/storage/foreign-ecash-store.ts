@@ -1,17 +1,10 @@
 // Ecash of other mints on Dexie: the journal from its quotes until what arrived at the merchant's
 // mint is stored, and the two transactions that open and close it (docs/protocol.md "Ecash from other mints").
-import type {
-  Clock,
-  ForeignEcashStore,
-  NewProof,
-  EcashPaymentEventInput,
-  PendingForeignEcash,
-  Settlement,
-} from '../core/ports';
+import type { Clock, ForeignEcashStore, PendingForeignEcash, Settlement } from '../core/ports';
 import type { CashewDb } from './db';
-import { closeSaleQuote, ecashPaymentRow } from './ecash-receipt-store';
+import { readFlag, writeFlag } from './config-flag';
+import { settleEcashJournal, type EcashSettleArgs } from './ecash-settle';
 import { CONFIG_KEYS } from './key-names';
-import { insertProofs, totalUnspent } from './proof-writes';
 
 export class DexieForeignEcash implements ForeignEcashStore {
   constructor(
@@ -21,15 +14,11 @@ export class DexieForeignEcash implements ForeignEcashStore {
 
   /** The setting "Accept ecash from other mints" (off by default). */
   async acceptsOtherMints(): Promise<boolean> {
-    return (await this.db.config.get(CONFIG_KEYS.acceptForeignEcash))?.value === 'true';
+    return readFlag(this.db, CONFIG_KEYS.acceptForeignEcash);
   }
 
   async setAcceptsOtherMints(accept: boolean): Promise<void> {
-    await this.db.config.put({
-      key: CONFIG_KEYS.acceptForeignEcash,
-      value: accept ? 'true' : 'false',
-      updatedAt: this.clock(),
-    });
+    await writeFlag(this.db, CONFIG_KEYS.acceptForeignEcash, accept, this.clock());
   }
 
   async get(id: string): Promise<PendingForeignEcash | undefined> {
@@ -64,34 +53,7 @@ export class DexieForeignEcash implements ForeignEcashStore {
     });
   }
 
-  async settle(args: {
-    id: string;
-    mintUrl: string;
-    proofs: NewProof[];
-    event: EcashPaymentEventInput;
-  }): Promise<Settlement> {
-    const { db } = this;
-    return db.transaction(
-      'rw',
-      [
-        db.foreignEcash,
-        db.proofs,
-        db.proofTotals,
-        db.historyEvents,
-        db.mintQuotes,
-        db.processedQuotes,
-      ],
-      async () => {
-        const row = await db.foreignEcash.get(args.id);
-        if (row === undefined) return { settled: false, balance: await totalUnspent(db) };
-        const now = this.clock();
-        await insertProofs(db, args.proofs, args.mintUrl, now);
-        await db.historyEvents.add(ecashPaymentRow(args.event, now, row.closesQuote));
-        await db.foreignEcash.delete(args.id);
-        // The sale's invoice closes with it: nothing can be minted for a sale already paid.
-        if (row.closesQuote !== undefined) await closeSaleQuote(db, row.closesQuote);
-        return { settled: true, balance: await totalUnspent(db) };
-      },
-    );
+  async settle(args: EcashSettleArgs): Promise<Settlement> {
+    return settleEcashJournal(this.db, this.db.foreignEcash, this.clock, args);
   }
 }

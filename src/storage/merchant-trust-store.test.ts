@@ -7,7 +7,7 @@ import { PendingQuoteLimitError } from '../core/errors';
 import type { PendingMintQuote } from '../core/ports';
 import type { SaleDetail } from '../core/sale/sale-detail';
 import { MINT_A, MINT_B, proof, testStorage } from '../testing/storage/db';
-import { ecashPaymentRow } from './ecash-receipt-store';
+import { ecashPaymentRow } from './ecash-settle';
 
 const SALE: SaleDetail = {
   lines: [{ name: 'Amount', quantity: 1, unitSats: 25 }],

@@ -25,6 +25,7 @@ import { newPairingSecret, PAIRING_SECRET_BYTES } from '../core/remote-payments/
 import { isSealed, type SecretCodec } from '../core/lock';
 import { toBytes } from './bytes';
 import type { CashewDb } from './db';
+import { readFlag, writeFlag } from './config-flag';
 import { distinctIndexKeys } from './distinct-keys';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
 
@@ -113,15 +114,11 @@ export class DexieMerchantTrustStore
   }
 
   async acceptsUnpaired(): Promise<boolean> {
-    return (await this.db.config.get(CONFIG_KEYS.acceptUnpaired))?.value === 'true';
+    return readFlag(this.db, CONFIG_KEYS.acceptUnpaired);
   }
 
   async setAcceptsUnpaired(accept: boolean): Promise<void> {
-    await this.db.config.put({
-      key: CONFIG_KEYS.acceptUnpaired,
-      value: accept ? 'true' : 'false',
-      updatedAt: this.clock(),
-    });
+    await writeFlag(this.db, CONFIG_KEYS.acceptUnpaired, accept, this.clock());
   }
 
   // ------------------------------------------------------------ relay lookback
@@ -284,15 +281,11 @@ export class DexieMerchantTrustStore
   }
 
   async acceptsUnlocked(): Promise<boolean> {
-    return (await this.db.config.get(CONFIG_KEYS.acceptUnlocked))?.value === 'true';
+    return readFlag(this.db, CONFIG_KEYS.acceptUnlocked);
   }
 
   async setAcceptsUnlocked(accept: boolean): Promise<void> {
-    await this.db.config.put({
-      key: CONFIG_KEYS.acceptUnlocked,
-      value: accept ? 'true' : 'false',
-      updatedAt: this.clock(),
-    });
+    await writeFlag(this.db, CONFIG_KEYS.acceptUnlocked, accept, this.clock());
   }
 
   // ------------------------------------------------------------ refusals

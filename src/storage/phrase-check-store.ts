@@ -2,6 +2,7 @@
 import type { PhraseCheckStore } from '../core/keys/phrase-check';
 import type { Clock } from '../core/ports';
 import type { CashewDb } from './db';
+import { readFlag, writeFlag } from './config-flag';
 
 export const PHRASE_CONFIG_KEYS = {
   confirmed: 'PHRASE_CONFIRMED',
@@ -15,15 +16,11 @@ export class DexiePhraseCheckStore implements PhraseCheckStore {
   ) {}
 
   async isConfirmed(): Promise<boolean> {
-    return (await this.db.config.get(PHRASE_CONFIG_KEYS.confirmed))?.value === 'true';
+    return readFlag(this.db, PHRASE_CONFIG_KEYS.confirmed);
   }
 
   async setConfirmed(): Promise<void> {
-    await this.db.config.put({
-      key: PHRASE_CONFIG_KEYS.confirmed,
-      value: 'true',
-      updatedAt: this.clock(),
-    });
+    await writeFlag(this.db, PHRASE_CONFIG_KEYS.confirmed, true, this.clock());
   }
 
   async reminderHiddenUntil(): Promise<number> {

@@ -133,32 +133,25 @@ export async function insertProofs(
 
 /** Flags stored unspent proofs as spent; unknown or already spent secrets are ignored. */
 export async function markProofsSpent(db: CashewDb, secrets: string[]): Promise<number> {
-  const rows = (await proofRowsBySecret(db, [...new Set(secrets)])).filter(
-    (row): row is ProofRow => row !== undefined && row.spentFlag !== 1,
-  );
-  if (rows.length === 0) return 0;
-  const deltas = new Deltas();
-  const updated = rows.map((row) => {
-    deltas.added(row, -1);
-    const next: ProofRow = { ...row, isSpent: true, spentFlag: 1 };
-    deltas.added(next);
-    return next;
-  });
-  await db.proofs.bulkPut(updated);
-  await deltas.apply(db);
-  return updated.length;
+  return setSpentFlag(db, secrets, true);
 }
 
 /** Flags stored spent proofs as unspent again (a melt came back unpaid); returns how many. */
 export async function unmarkProofsSpent(db: CashewDb, secrets: string[]): Promise<number> {
+  return setSpentFlag(db, secrets, false);
+}
+
+/** Moves the proofs not already so between unspent and spent, with the totals; returns how many. */
+async function setSpentFlag(db: CashewDb, secrets: string[], spent: boolean): Promise<number> {
+  const flag = spent ? 1 : 0;
   const rows = (await proofRowsBySecret(db, [...new Set(secrets)])).filter(
-    (row): row is ProofRow => row !== undefined && row.spentFlag === 1,
+    (row): row is ProofRow => row !== undefined && (row.spentFlag === 1) !== spent,
   );
   if (rows.length === 0) return 0;
   const deltas = new Deltas();
   const updated = rows.map((row) => {
     deltas.added(row, -1);
-    const next: ProofRow = { ...row, isSpent: false, spentFlag: 0 };
+    const next: ProofRow = { ...row, isSpent: spent, spentFlag: flag };
     deltas.added(next);
     return next;
   });

@@ -4,6 +4,7 @@ import type { Clock, HistoryEvent } from '../core/ports';
 import { isSale } from '../core/receipts/refunds';
 import type { ReceiptPrintStore } from '../core/receipts/receipt-print';
 import type { CashewDb } from './db';
+import { readFlag, writeFlag } from './config-flag';
 import { CONFIG_KEYS } from './key-names';
 
 export class DexieReceiptPrintStore implements ReceiptPrintStore {
@@ -13,15 +14,11 @@ export class DexieReceiptPrintStore implements ReceiptPrintStore {
   ) {}
 
   async autoPrint(): Promise<boolean> {
-    return (await this.db.config.get(CONFIG_KEYS.autoPrintReceipts))?.value === 'true';
+    return readFlag(this.db, CONFIG_KEYS.autoPrintReceipts);
   }
 
   async setAutoPrint(on: boolean): Promise<void> {
-    await this.db.config.put({
-      key: CONFIG_KEYS.autoPrintReceipts,
-      value: String(on),
-      updatedAt: this.clock(),
-    });
+    await writeFlag(this.db, CONFIG_KEYS.autoPrintReceipts, on, this.clock());
   }
 
   async saleByKey(key: string): Promise<HistoryEvent | undefined> {

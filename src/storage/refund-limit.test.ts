@@ -14,6 +14,25 @@ async function saleOf(s: TestStorage, amount: number): Promise<number> {
   });
 }
 
+/** Two tabs on one database, with a 100-sat sale and two 64-sat proofs, 'a' and 'b'. */
+async function twoTabsWithSale() {
+  const name = testStorage().db.name;
+  const tabA = testStorage(name);
+  const tabB = testStorage(name);
+  const saleId = await saleOf(tabA, 100);
+  await tabA.proofs.add([proof('a', 64), proof('b', 64)], MINT_A);
+  return { tabA, tabB, saleId };
+}
+
+/** Two writes at once: exactly one is taken, the other refused; returns why it was refused. */
+async function oneFitsOneRefused(a: Promise<boolean>, b: Promise<boolean>): Promise<unknown> {
+  const results = await Promise.allSettled([a, b]);
+  expect(results.filter((r) => r.status === 'fulfilled' && r.value === true)).toHaveLength(1);
+  const refused = results.filter((r) => r.status === 'rejected');
+  expect(refused).toHaveLength(1);
+  return (refused[0] as PromiseRejectedResult).reason;
+}
+
 function refundMelt(quote: string, saleId: number, amount: number, secret: string): PendingMelt {
   return {
     quote,
@@ -85,17 +104,11 @@ describe('refund limit at the melt journal', () => {
   });
 
   it('two tabs refunding the same sale at once: only one fits, the other changes nothing', async () => {
-    const name = testStorage().db.name;
-    const tabA = testStorage(name);
-    const tabB = testStorage(name);
-    const saleId = await saleOf(tabA, 100);
-    await tabA.proofs.add([proof('a', 64), proof('b', 64)], MINT_A);
-    const results = await Promise.allSettled([
+    const { tabA, tabB, saleId } = await twoTabsWithSale();
+    await oneFitsOneRefused(
       tabA.ledger.beginMelt(refundMelt('m1', saleId, 60, 'a')),
       tabB.ledger.beginMelt(refundMelt('m2', saleId, 60, 'b')),
-    ]);
-    expect(results.filter((r) => r.status === 'fulfilled' && r.value === true)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    );
     expect(await tabA.melts.list()).toHaveLength(1);
     expect(await tabA.proofs.balance(MINT_A)).toBe(64);
   });
@@ -115,36 +128,21 @@ function refundToken(id: string, saleId: number, amount: number, secret: string)
 
 describe('refund limit where an ecash refund token is written', () => {
   it('two tabs writing refund tokens for one sale at once: only one fits, the other writes nothing', async () => {
-    const name = testStorage().db.name;
-    const tabA = testStorage(name);
-    const tabB = testStorage(name);
-    const saleId = await saleOf(tabA, 100);
-    await tabA.proofs.add([proof('a', 64), proof('b', 64)], MINT_A);
-    const results = await Promise.allSettled([
+    const { tabA, tabB, saleId } = await twoTabsWithSale();
+    const refused = await oneFitsOneRefused(
       tabA.withdrawals.putToken(refundToken('w1', saleId, 64, 'a')),
       tabB.withdrawals.putToken(refundToken('w2', saleId, 64, 'b')),
-    ]);
-    expect(results.filter((r) => r.status === 'fulfilled' && r.value === true)).toHaveLength(1);
-    const refused = results.filter((r) => r.status === 'rejected');
-    expect(refused).toHaveLength(1);
-    expect(String((refused[0] as PromiseRejectedResult).reason)).toContain(
-      'Only 36 sats of this sale are left to refund',
     );
+    expect(String(refused)).toContain('Only 36 sats of this sale are left to refund');
     expect(await tabA.withdrawals.list()).toHaveLength(1);
   });
 
   it('a Lightning refund and an ecash refund at once: the pending one counts against the other', async () => {
-    const name = testStorage().db.name;
-    const tabA = testStorage(name);
-    const tabB = testStorage(name);
-    const saleId = await saleOf(tabA, 100);
-    await tabA.proofs.add([proof('a', 64), proof('b', 64)], MINT_A);
-    const results = await Promise.allSettled([
+    const { tabA, tabB, saleId } = await twoTabsWithSale();
+    await oneFitsOneRefused(
       tabA.ledger.beginMelt(refundMelt('m1', saleId, 60, 'a')),
       tabB.withdrawals.putToken(refundToken('w1', saleId, 64, 'b')),
-    ]);
-    expect(results.filter((r) => r.status === 'fulfilled' && r.value === true)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    );
     const journaled = (await tabA.melts.list()).length + (await tabA.withdrawals.list()).length;
     expect(journaled).toBe(1);
   });

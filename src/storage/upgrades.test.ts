@@ -53,6 +53,14 @@ const SCHEMA_V17 = {
   ...SCHEMA_V16,
   historyEvents: '++id, createdAt, type, mintUrl, quoteId, request',
 };
+const SCHEMA_V18 = { ...SCHEMA_V17, processedQuotes: '&quoteId, processedAt, mintUrl' };
+const SCHEMA_V25 = { ...SCHEMA_V18, inboxRetries: '&id, addedAt' };
+const SCHEMA_V28 = {
+  ...SCHEMA_V25,
+  ecashReceipts: '&id, createdAt',
+  items: '&id, position',
+  carts: '&id',
+};
 
 const SK = Uint8Array.from({ length: 32 }, (_, i) => i);
 const SEED = Uint8Array.from({ length: 64 }, (_, i) => 200 - i);
@@ -106,6 +114,15 @@ const LEGACY_PROOFS = [
     isSpent: true,
   },
 ];
+
+/** A new database at `version` with the tables of `schema`, open for the test to fill and close. */
+async function openOld(version: number, schema: Record<string, string>) {
+  const name = freshDbName();
+  const old = new Dexie(name);
+  old.version(version).stores(schema);
+  await old.open();
+  return { name, old };
+}
 
 /** Creates a database exactly as version `version` of the app left it, with data in every store. */
 async function writeLegacy(name: string, version: number): Promise<void> {
@@ -392,10 +409,7 @@ describe('upgrade from schema v11 to v14', () => {
 
 describe('upgrade from schema v16 to v17', () => {
   it("indexes each cash-out row's invoice from its metadata and keeps every row", async () => {
-    const name = freshDbName();
-    const old = new Dexie(name);
-    old.version(16).stores(SCHEMA_V16);
-    await old.open();
+    const { name, old } = await openOld(16, SCHEMA_V16);
     const cashOut = (request: string) => ({
       createdAt: 2,
       type: 'cash-out',
@@ -436,10 +450,7 @@ describe('upgrade from schema v16 to v17', () => {
 
 describe('upgrade from schema v17 to v18', () => {
   it("indexes the remote claims' mints already stored and keeps every claim", async () => {
-    const name = freshDbName();
-    const old = new Dexie(name);
-    old.version(17).stores(SCHEMA_V17);
-    await old.open();
+    const { name, old } = await openOld(17, SCHEMA_V17);
     await old.table('processedQuotes').bulkAdd([
       { quoteId: 'c1', amount: 5, processedAt: 1, mintUrl: MINT_A },
       { quoteId: 'c2', amount: 6, processedAt: 2, mintUrl: MINT_B },
@@ -464,10 +475,7 @@ describe('upgrade from schema v17 to v18', () => {
 
 describe('upgrade from schema v18 to v25', () => {
   it('adds an empty inbox retry list and keeps the relay lookbacks and claims', async () => {
-    const name = freshDbName();
-    const old = new Dexie(name);
-    old.version(18).stores({ ...SCHEMA_V17, processedQuotes: '&quoteId, processedAt, mintUrl' });
-    await old.open();
+    const { name, old } = await openOld(18, SCHEMA_V18);
     await old
       .table('relayCursors')
       .add({ relay: 'wss://relay.example', listenedAt: 1_700_000_000 });
@@ -484,14 +492,7 @@ describe('upgrade from schema v18 to v25', () => {
 
 describe('upgrade from schema v25 to v28', () => {
   it('adds an empty ecash receipt journal, catalog and cart and keeps the inbox retry list and history', async () => {
-    const name = freshDbName();
-    const old = new Dexie(name);
-    old.version(25).stores({
-      ...SCHEMA_V17,
-      processedQuotes: '&quoteId, processedAt, mintUrl',
-      inboxRetries: '&id, addedAt',
-    });
-    await old.open();
+    const { name, old } = await openOld(25, SCHEMA_V25);
     await old.table('inboxRetries').add({ id: 'w1', addedAt: 1 });
     await old
       .table('historyEvents')
@@ -512,17 +513,7 @@ describe('upgrade from schema v25 to v28', () => {
 
 describe('upgrade from schema v28 to v32', () => {
   it('adds an empty journal of ecash from other mints, found by its invoice, and keeps the ecash receipts', async () => {
-    const name = freshDbName();
-    const old = new Dexie(name);
-    old.version(28).stores({
-      ...SCHEMA_V17,
-      processedQuotes: '&quoteId, processedAt, mintUrl',
-      inboxRetries: '&id, addedAt',
-      ecashReceipts: '&id, createdAt',
-      items: '&id, position',
-      carts: '&id',
-    });
-    await old.open();
+    const { name, old } = await openOld(28, SCHEMA_V28);
     await old.table('ecashReceipts').add({ id: 'req-1', createdAt: 1 });
     old.close();
 

@@ -5,6 +5,7 @@
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
+import { serialRuns } from '../../core/serial-runs';
 import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';
 import { fireConfetti } from '../../ui/confetti';
 import { toast } from '../../ui/toast';
@@ -194,28 +195,12 @@ export interface PaymentResumeDeps {
  */
 export function startPaymentResume(deps: PaymentResumeDeps): () => void {
   const { payments, config, logger } = deps;
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
 
   const runOnce = () =>
     whenOnboarded(config, logger, 'Resuming pending payments failed', () => payments.resumeAll());
 
-  const resume = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await runOnce();
-      } while (again && !stopped);
-      running = null;
-    })();
-    return running;
-  };
+  const resume = serialRuns(runOnce, () => stopped);
 
   const onOnline = () => void resume();
   const onVisibility = () => {

@@ -1,18 +1,14 @@
 // The settings part of the app data backup over the dev relay: published encrypted to the
 // merchant's key, restored on a fresh device with the same key; a forged or bad field changes nothing.
 import { finalizeEvent, generateSecretKey } from 'nostr-tools/pure';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { startRelay, type DevRelay } from '../../../dev/relay/server.ts';
-import { createPoolRelayQuery } from '../discovery/simple-pool-query';
+import { describe, expect, it } from 'vitest';
 import { publishToRelays } from '../remote-payments/publish';
 import { createRelayPool } from '../remote-payments/relay-pool';
 import type { PriceSettings } from '../prices/price-service';
 import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
-import { AppDataBackup, appDataEvent } from './app-data';
+import { appDataEvent } from './app-data';
 import { settingsPart, type SettingsBackup } from './settings-part';
-
-const poolOptions = { WebSocket: WebSocket as unknown as typeof globalThis.WebSocket };
+import { devRelayPerTest, nodePoolOptions, relayBackup } from '../../testing/backup/relay-backup';
 
 function device(initial: SettingsBackup) {
   const s = structuredClone(initial);
@@ -46,22 +42,10 @@ const blank: SettingsBackup = {
 };
 
 describe('the settings backup', () => {
-  let relay: DevRelay;
-  beforeEach(async () => {
-    relay = await startRelay({ port: 0 });
-  });
-  afterEach(async () => {
-    await relay.close();
-  });
+  const relay = devRelayPerTest();
 
   function backup(secretKey: Uint8Array, part: ReturnType<typeof device>['part']) {
-    return new AppDataBackup({
-      parts: [part],
-      createPool: () => createRelayPool(poolOptions),
-      query: createPoolRelayQuery({ WebSocket }),
-      getRelays: async () => [relay.url],
-      getSecretKey: async () => secretKey,
-    });
+    return relayBackup(relay.url, secretKey, part);
   }
 
   it('comes back on a fresh device with the same key', async () => {
@@ -82,7 +66,7 @@ describe('the settings backup', () => {
 
   it('leaves each field that fails its check as it is, and ignores another key’s event', async () => {
     const key = generateSecretKey();
-    const pool = createRelayPool(poolOptions);
+    const pool = createRelayPool(nodePoolOptions);
     await publishToRelays(
       appDataEvent(
         key,

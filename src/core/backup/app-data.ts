@@ -7,6 +7,8 @@ import { finalizeEvent, getPublicKey, verifyEvent } from 'nostr-tools/pure';
 import type { RelayQuery } from '../discovery/relay-query';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
+import { queuedRuns } from '../serial-runs';
+import { CreatedAtClock } from '../remote-payments/created-at';
 import { publishToRelays } from '../remote-payments/publish';
 import type { RelayPool } from '../remote-payments/relay-pool';
 
@@ -82,21 +84,16 @@ export interface AppDataBackupDeps {
 /** Publishes each part when it changed since a relay last took it; restores them all at once. */
 export class AppDataBackup {
   private readonly logger: Logger;
-  private readonly clock: Clock;
+  private readonly createdAt: CreatedAtClock;
   private readonly published = new Map<string, string>();
-  private running: Promise<void> = Promise.resolve();
-  private lastCreatedAt = 0;
 
   constructor(private readonly deps: AppDataBackupDeps) {
     this.logger = deps.logger ?? silentLogger;
-    this.clock = deps.clock ?? Date.now;
+    this.createdAt = new CreatedAtClock(deps.clock);
   }
 
   /** Never rejects. */
-  sync(): Promise<void> {
-    this.running = this.running.then(() => this.syncOnce());
-    return this.running;
-  }
+  readonly sync: () => Promise<void> = queuedRuns(() => this.syncOnce(), undefined);
 
   private async syncOnce(): Promise<void> {
     let pool: RelayPool | undefined;
@@ -108,8 +105,7 @@ export class AppDataBackup {
         const text = JSON.stringify(value);
         if (this.published.get(part.name) === text) continue;
         const secretKey = await this.deps.getSecretKey();
-        const now = Math.max(Math.floor(this.clock() / 1000), this.lastCreatedAt + 1);
-        this.lastCreatedAt = now;
+        const now = this.createdAt.next();
         pool ??= this.deps.createPool();
         const outcome = await publishToRelays(
           appDataEvent(secretKey, part.name, value, now),

@@ -1,18 +1,14 @@
 // The items part of the app data backup over the dev relay: the catalog published encrypted to the
 // merchant's key comes back whole on a fresh device; a part with one bad item writes nothing and says why.
 import { generateSecretKey } from 'nostr-tools/pure';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { startRelay, type DevRelay } from '../../../dev/relay/server.ts';
-import { createPoolRelayQuery } from '../discovery/simple-pool-query';
+import { describe, expect, it } from 'vitest';
 import { normaliseItem, sortItems, type CatalogItem } from '../items/item';
 import type { Logger } from '../logger';
 import { publishToRelays } from '../remote-payments/publish';
 import { createRelayPool } from '../remote-payments/relay-pool';
-import { AppDataBackup, appDataEvent, type AppDataPart } from './app-data';
+import { appDataEvent, type AppDataPart } from './app-data';
 import { itemsPart, readItemsBackup } from './items-part';
-
-const poolOptions = { WebSocket: WebSocket as unknown as typeof globalThis.WebSocket };
+import { devRelayPerTest, nodePoolOptions, relayBackup } from '../../testing/backup/relay-backup';
 
 /** A catalog kept in memory; putMany checks every item before writing any, as Dexie's does. */
 function catalog(initial: CatalogItem[] = []) {
@@ -62,27 +58,14 @@ function recordingLogger() {
 }
 
 describe('the items backup', () => {
-  let relay: DevRelay;
-  beforeEach(async () => {
-    relay = await startRelay({ port: 0 });
-  });
-  afterEach(async () => {
-    await relay.close();
-  });
+  const relay = devRelayPerTest();
 
   function backup(secretKey: Uint8Array, part: AppDataPart, logger?: Logger) {
-    return new AppDataBackup({
-      parts: [part],
-      createPool: () => createRelayPool(poolOptions),
-      query: createPoolRelayQuery({ WebSocket }),
-      getRelays: async () => [relay.url],
-      getSecretKey: async () => secretKey,
-      logger,
-    });
+    return relayBackup(relay.url, secretKey, part, logger);
   }
 
   async function publishRaw(key: Uint8Array, value: unknown) {
-    const pool = createRelayPool(poolOptions);
+    const pool = createRelayPool(nodePoolOptions);
     await publishToRelays(
       appDataEvent(key, 'items', value, Math.floor(Date.now() / 1000)),
       [relay.url],

@@ -2,6 +2,8 @@
 // wallet has used a mint the last published list did not name (docs/protocol.md, "Mint backup (NUT-27)").
 import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
+import { queuedRuns } from '../serial-runs';
+import { CreatedAtClock } from '../remote-payments/created-at';
 import { publishToRelays } from '../remote-payments/publish';
 import type { RelayPool } from '../remote-payments/relay-pool';
 import { mintUrlKey } from '../urls/normalise-url';
@@ -48,21 +50,16 @@ export function distinctMints(urls: string[]): string[] {
  */
 export class MintBackupPublisher {
   private readonly logger: Logger;
-  private readonly clock: Clock;
-  private running: Promise<MintBackupSync> = Promise.resolve('unchanged');
+  private readonly createdAt: CreatedAtClock;
   private lastPublished: string | undefined;
-  private lastCreatedAt = 0;
 
   constructor(private readonly deps: MintBackupDeps) {
     this.logger = deps.logger ?? silentLogger;
-    this.clock = deps.clock ?? Date.now;
+    this.createdAt = new CreatedAtClock(deps.clock);
   }
 
   /** Publishes the list if it names a mint the last published one did not. Never rejects. */
-  sync(): Promise<MintBackupSync> {
-    this.running = this.running.then(() => this.syncOnce());
-    return this.running;
-  }
+  readonly sync: () => Promise<MintBackupSync> = queuedRuns(() => this.syncOnce(), 'unchanged');
 
   private async syncOnce(): Promise<MintBackupSync> {
     let pool: RelayPool | undefined;
@@ -75,8 +72,7 @@ export class MintBackupPublisher {
       if (await this.deps.seedSealed()) return 'sealed';
       const seed = await this.deps.getSeed();
       if (!seed) return 'unchanged';
-      const now = Math.max(Math.floor(this.clock() / 1000), this.lastCreatedAt + 1);
-      this.lastCreatedAt = now;
+      const now = this.createdAt.next();
       const event = mintBackupEvent(mintBackupKeys(seed), mints, now);
       pool = this.deps.createPool();
       const outcome = await publishToRelays(event, await this.deps.getRelays(), pool);

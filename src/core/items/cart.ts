@@ -157,6 +157,11 @@ export function priceCart(
 
 /** The sale record of priced totals (what the history row keeps). */
 export function saleDetailOf(totals: CartTotals, method: SaleDetail['method']): SaleDetail {
+  return { ...saleLinesOf(totals), method };
+}
+
+/** The lines, tax and tip of priced totals, without how they are paid (a remote cashier's sale). */
+export function saleLinesOf(totals: CartTotals): Omit<SaleDetail, 'method'> {
   return {
     lines: totals.lines.map((line) => ({
       ...(line.itemId ? { itemId: line.itemId } : {}),
@@ -168,7 +173,6 @@ export function saleDetailOf(totals: CartTotals, method: SaleDetail['method']): 
     subtotalSats: totals.subtotalSats,
     taxSats: totals.taxSats,
     tipSats: totals.tipSats,
-    method,
   };
 }
 

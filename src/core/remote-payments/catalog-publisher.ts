@@ -3,6 +3,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
+import { serialRuns } from '../serial-runs';
 import { catalogEvent, type PublishedCatalog } from './catalog-event';
 import { publishToRelays } from './publish';
 import type { RelayPool } from './relay-pool';
@@ -30,8 +31,6 @@ export class CatalogPublisher {
   private readonly clock: Clock;
   /** what a relay last accepted, so an unchanged catalog is not published again */
   private last: string | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
 
   constructor(private readonly deps: CatalogPublisherDeps) {
     this.logger = deps.logger ?? silentLogger;
@@ -39,21 +38,7 @@ export class CatalogPublisher {
   }
 
   /** Publishes the catalog if it changed; calls while one runs are folded into one more. Never rejects. */
-  sync(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.publishOnce();
-      } while (this.again);
-    })().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
+  readonly sync: () => Promise<void> = serialRuns(() => this.publishOnce());
 
   private async publishOnce(): Promise<void> {
     let pool: RelayPool | undefined;

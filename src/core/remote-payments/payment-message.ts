@@ -41,6 +41,28 @@ const PAIRING_SIG_PATTERN = /^[0-9a-f]{128}$/;
 /** A NUT-18 request id as the app makes them (core/wallet/ecash/sale-request.ts): 8 bytes, hex. */
 const ECASH_REQUEST_PATTERN = /^[0-9a-f]{16}$/;
 
+/** Every field a message carries, in the order it is sent; the compiler keeps it complete. */
+const SENT_FIELDS = {
+  quote: true,
+  amount: true,
+  request: true,
+  unit: true,
+  mint: true,
+  pubkey: true,
+  expiry: true,
+  receipt: true,
+  pairing: true,
+  sale: true,
+  ecashRequest: true,
+} as const satisfies Record<keyof PaymentMessage, true>;
+
+/** The optional string fields that are ids or keys: each is checked whole against its pattern. */
+const OPTIONAL_ID_FIELDS = [
+  ['pubkey', PUBKEY_PATTERN, 'malformed lock pubkey'],
+  ['receipt', X_ONLY_PUBKEY_PATTERN, 'malformed receipt pubkey'],
+  ['ecashRequest', ECASH_REQUEST_PATTERN, 'malformed ecash request id'],
+] as const satisfies readonly (readonly [keyof PaymentMessage, RegExp, string])[];
+
 /** Mint URLs compare in the one normalised form (core/urls/normalise-url.ts). */
 
 function fail(reason: string, cause?: unknown): never {
@@ -72,19 +94,7 @@ export function parsePaymentMessage(
   }
   const raw = data as Record<string, unknown>;
 
-  const {
-    quote,
-    amount,
-    request,
-    unit,
-    mint,
-    pubkey,
-    expiry,
-    receipt,
-    pairing,
-    sale,
-    ecashRequest,
-  } = raw;
+  const { quote, amount, request, unit, mint, expiry, pairing, sale } = raw;
   if (typeof quote !== 'string' || quote.length === 0) fail('missing quote id');
   if (quote.length > MAX_QUOTE_ID_LENGTH || !QUOTE_ID_PATTERN.test(quote)) {
     fail('malformed quote id');
@@ -103,9 +113,6 @@ export function parsePaymentMessage(
   ) {
     fail('quote is for another mint');
   }
-  if (pubkey !== undefined && (typeof pubkey !== 'string' || !PUBKEY_PATTERN.test(pubkey))) {
-    fail('malformed lock pubkey');
-  }
   if (
     expiry !== undefined &&
     expiry !== null &&
@@ -113,30 +120,21 @@ export function parsePaymentMessage(
   ) {
     fail('malformed expiry');
   }
-
-  if (
-    receipt !== undefined &&
-    (typeof receipt !== 'string' || !X_ONLY_PUBKEY_PATTERN.test(receipt))
-  ) {
-    fail('malformed receipt pubkey');
+  for (const [field, pattern, reason] of OPTIONAL_ID_FIELDS) {
+    const value = raw[field];
+    if (value !== undefined && (typeof value !== 'string' || !pattern.test(value))) fail(reason);
   }
   const proof = pairing === undefined ? undefined : parsePairingProof(pairing);
   const lines = sale === undefined ? undefined : canonicalRemoteSale(sale);
   if (sale !== undefined && !lines) fail('malformed sale');
-  if (
-    ecashRequest !== undefined &&
-    (typeof ecashRequest !== 'string' || !ECASH_REQUEST_PATTERN.test(ecashRequest))
-  ) {
-    fail('malformed ecash request id');
-  }
 
   const message: PaymentMessage = { quote, amount, request, unit, mint };
-  if (pubkey !== undefined) message.pubkey = pubkey as string;
+  for (const [field] of OPTIONAL_ID_FIELDS) {
+    if (raw[field] !== undefined) message[field] = raw[field] as string;
+  }
   if (expiry !== undefined) message.expiry = expiry as number | null;
-  if (receipt !== undefined) message.receipt = receipt as string;
   if (proof) message.pairing = proof;
   if (lines) message.sale = lines;
-  if (ecashRequest !== undefined) message.ecashRequest = ecashRequest as string;
   return message;
 }
 
@@ -154,33 +152,14 @@ function parsePairingProof(value: unknown): PairingProof {
 
 /** The message text a cashier sends; only known fields, so nothing else leaks into the rumor. */
 export function serializePaymentMessage(message: PaymentMessage): string {
-  const {
-    quote,
-    amount,
-    request,
-    unit,
-    mint,
-    pubkey,
-    expiry,
-    receipt,
-    pairing,
-    sale,
-    ecashRequest,
-  } = message;
-  const proof = pairing
+  const sent: Record<string, unknown> = {};
+  for (const field of Object.keys(SENT_FIELDS) as (keyof PaymentMessage)[]) {
+    sent[field] = message[field];
+  }
+  const { pairing, sale } = message;
+  sent.pairing = pairing
     ? { id: pairing.id, mac: pairing.mac, ...(pairing.sig ? { sig: pairing.sig } : {}) }
     : undefined;
-  return JSON.stringify({
-    quote,
-    amount,
-    request,
-    unit,
-    mint,
-    pubkey,
-    expiry,
-    receipt,
-    pairing: proof,
-    sale: sale ? canonicalRemoteSale(sale) : undefined,
-    ecashRequest,
-  });
+  sent.sale = sale ? canonicalRemoteSale(sale) : undefined;
+  return JSON.stringify(sent);
 }

@@ -4,6 +4,8 @@ import { finalizeEvent } from 'nostr-tools/pure';
 import { getPublicKey } from 'nostr-tools/pure';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
+import { queuedRuns } from '../serial-runs';
+import { CreatedAtClock } from './created-at';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import type { NostrEvent } from 'nostr-tools/core';
 import type { HoldingNotes } from '../backup/holding-note';
@@ -64,23 +66,17 @@ export type OtherDevice =
 /** One sync at a time; each compares what it would publish with what a relay last accepted. */
 export class MerchantProfilePublisher {
   private readonly logger: Logger;
-  private readonly clock: Clock;
-  private running: Promise<ProfileSync> = Promise.resolve('unchanged');
-  /** created_at of the last profile this publisher signed (unix seconds). */
-  private lastCreatedAt = 0;
+  private readonly createdAt: CreatedAtClock;
   private other: OtherDevice | undefined;
   private readonly otherListeners = new Set<(other: OtherDevice | undefined) => void>();
 
   constructor(private readonly deps: ProfilePublisherDeps) {
     this.logger = deps.logger ?? silentLogger;
-    this.clock = deps.clock ?? Date.now;
+    this.createdAt = new CreatedAtClock(deps.clock);
   }
 
   /** Publishes the profile if it differs from the last accepted one. Never rejects. */
-  sync(): Promise<ProfileSync> {
-    this.running = this.running.then(() => this.syncOnce());
-    return this.running;
-  }
+  readonly sync: () => Promise<ProfileSync> = queuedRuns(() => this.syncOnce(), 'unchanged');
 
   /** Another device on this phrase, as the last sync saw the relays; undefined: none seen. */
   otherDevice(): OtherDevice | undefined {
@@ -212,8 +208,7 @@ export class MerchantProfilePublisher {
       // Relays keep one version of a replaceable event, and of two with the same created_at the
       // one with the lower id (NIP-01): a change within the second of the last publish (a link
       // reset right after start-up) must still replace it.
-      const now = Math.max(Math.floor(this.clock() / 1000), this.lastCreatedAt + 1);
-      this.lastCreatedAt = now;
+      const now = this.createdAt.next();
       const event = finalizeEvent(merchantProfileTemplate(profile, now), secretKey);
       pool = this.deps.createPool();
       const outcome = await publishToRelays(event, profile.relays, pool);

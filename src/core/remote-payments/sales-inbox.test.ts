@@ -26,7 +26,12 @@ const memoryInbox = memoryInboxes({ now: () => NOW });
 const sales = merchantKey();
 const identity = merchantKey();
 
-function salesInbox(pool: FakeRelayPool, verifyKey: string | undefined, acceptUnpaired = false) {
+/** A locked till's sales inbox that has read every wrap the pool holds. */
+async function readSalesInbox(
+  pool: FakeRelayPool,
+  verifyKey: string | undefined,
+  acceptUnpaired = false,
+) {
   const refusals: string[] = [];
   const built = memoryInbox({
     createPool: () => pool,
@@ -39,7 +44,14 @@ function salesInbox(pool: FakeRelayPool, verifyKey: string | undefined, acceptUn
     verify: async (payment, mintUrl, lockPubkey) =>
       takeVerdict(payment, mintUrl, { createdAt: NOW, pubkey: lockPubkey }),
   });
+  await built.inbox.start();
+  await settleInbox(built.inbox, 20);
   return { ...built, refusals };
+}
+
+/** `unsigned` with the paired link's signed proof, wrapped to the sales inbox key. */
+function signedWrap(secret: Uint8Array, unsigned: PaymentMessage) {
+  return wrapFor(sales.pubkey, { ...unsigned, pairing: provePairing(secret, unsigned, true) });
 }
 
 function sale(quote: string, lock = sales.lock): PaymentMessage {
@@ -51,13 +63,8 @@ describe('the sales inbox while the till is locked', () => {
     const secret = newPairingSecret();
     const pool = new FakeRelayPool();
     const unsigned = sale('signed');
-    pool.deliver(
-      RELAY,
-      wrapFor(sales.pubkey, { ...unsigned, pairing: provePairing(secret, unsigned, true) }),
-    );
-    const { inbox, tracked } = salesInbox(pool, pairingKey(secret));
-    await inbox.start();
-    await settleInbox(inbox, 20);
+    pool.deliver(RELAY, signedWrap(secret, unsigned));
+    const { tracked } = await readSalesInbox(pool, pairingKey(secret));
     expect(tracked.map((quote) => [quote.quote, quote.pubkey])).toEqual([['signed', sales.lock]]);
   });
 
@@ -81,9 +88,7 @@ describe('the sales inbox while the till is locked', () => {
     const changed = sale('changed');
     const proof = provePairing(secret, changed, true);
     pool.deliver(RELAY, wrapFor(sales.pubkey, { ...changed, amount: 2_100, pairing: proof }));
-    const { inbox, tracked, refusals } = salesInbox(pool, pairingKey(secret));
-    await inbox.start();
-    await settleInbox(inbox, 20);
+    const { tracked, refusals } = await readSalesInbox(pool, pairingKey(secret));
     expect(tracked).toEqual([]);
     expect(refusals).toEqual(['unpaired', 'unpaired', 'unpaired']);
   });
@@ -92,28 +97,19 @@ describe('the sales inbox while the till is locked', () => {
     const secret = newPairingSecret();
     const pool = new FakeRelayPool();
     const unsigned = sale('identity-lock', identity.lock);
-    pool.deliver(
-      RELAY,
-      wrapFor(sales.pubkey, { ...unsigned, pairing: provePairing(secret, unsigned, true) }),
-    );
-    const { inbox, tracked } = salesInbox(pool, pairingKey(secret));
-    await inbox.start();
-    await settleInbox(inbox, 20);
+    pool.deliver(RELAY, signedWrap(secret, unsigned));
+    const { tracked } = await readSalesInbox(pool, pairingKey(secret));
     expect(tracked).toEqual([]);
   });
 
   it('without a published pairing key takes only when unpaired links are accepted', async () => {
     const pool = new FakeRelayPool();
     pool.deliver(RELAY, wrapFor(sales.pubkey, sale('unpaired')));
-    const strict = salesInbox(pool, undefined);
-    await strict.inbox.start();
-    await settleInbox(strict.inbox, 20);
+    const strict = await readSalesInbox(pool, undefined);
     expect(strict.tracked).toEqual([]);
     await strict.inbox.stop();
 
-    const open = salesInbox(pool, undefined, true);
-    await open.inbox.start();
-    await settleInbox(open.inbox, 20);
+    const open = await readSalesInbox(pool, undefined, true);
     expect(open.tracked.map((quote) => quote.quote)).toEqual(['unpaired']);
   });
 });

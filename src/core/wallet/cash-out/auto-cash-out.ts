@@ -5,6 +5,7 @@
 import { ValidationError, errorMessage } from '../../errors';
 import type { Logger } from '../../logger';
 import type { ConfigStore, ProofStore, WithdrawalStore } from '../../ports';
+import { serialRuns } from '../../serial-runs';
 import { AvailableProofs } from '../available-proofs';
 import { prepareCashOutAll } from './cash-out-all';
 import type { CashOutQuote, CashOutResult, CashOutService } from './cash-out-service';
@@ -43,8 +44,6 @@ export interface AutoCashOutDeps {
 }
 
 export class AutoCashOut {
-  private running: Promise<void> | null = null;
-  private again = false;
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
@@ -58,21 +57,10 @@ export class AutoCashOut {
    * After a stored payment (and on retries): cash out if enabled and at the threshold. Never more
    * than one run in flight; a call during a run makes one more run after it. Never rejects.
    */
-  check(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.runOnce();
-      } while (this.again && !this.stopped);
-      this.running = null;
-    })();
-    return this.running;
-  }
+  readonly check: () => Promise<void> = serialRuns(
+    () => this.runOnce(),
+    () => this.stopped,
+  );
 
   stop(): void {
     this.stopped = true;

@@ -1,10 +1,12 @@
 // The shape checks of ecash a customer hands over (a NUT-18 payload's proofs or a token's): what
 // passes is plain integer-sat proofs; anything else is refused before anything is stored.
+import { getDecodedToken, getTokenMetadata, type Token, type Wallet } from '@cashu/cashu-ts';
 import { ValidationError } from '../../errors';
 import type { NewProof } from '../../ports';
 
 export const MALFORMED_ECASH_MESSAGE = 'This is not a Cashu ecash payment';
 export const NOT_SATS_MESSAGE = 'This ecash is not in sats';
+export const MALFORMED_TOKEN_MESSAGE = 'This is not a Cashu ecash token';
 
 /** A payment of more proofs than this is refused: one swap must take them all. */
 export const MAX_ECASH_INPUTS = 1_000;
@@ -73,4 +75,23 @@ export function parseEcashProofs(proofs: unknown, unit: unknown = 'sat'): NewPro
     out.push(proof);
   }
   return out;
+}
+
+/** A pasted or scanned token's text (without a `cashu:` prefix) and the mint it names. */
+export function tokenMint(token: string): { text: string; mint: string } {
+  const text = token.trim().replace(/^cashu:/i, '');
+  try {
+    return { text, mint: getTokenMetadata(text).mint };
+  } catch {
+    throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
+  }
+}
+
+/** The token decoded with its mint's keysets (a cashuB token names them by short id). */
+export function decodeTokenWith(text: string, wallet: Wallet): Token {
+  try {
+    return getDecodedToken(text, wallet.keyChain.getAllKeysetIds());
+  } catch {
+    throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
+  }
 }

@@ -3,8 +3,6 @@
 import { formatSats } from '../../format-sats';
 import {
   CheckStateEnum,
-  getDecodedToken,
-  getTokenMetadata,
   hasValidDleq,
   OutputData,
   splitAmount,
@@ -35,7 +33,7 @@ import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-er
 import { sumSats, toNewProof } from '../proof-convert';
 import { toCashuProof } from '../withdraw/withdraw-token';
 import type { WalletProvider } from '../wallet-provider';
-import { parseEcashProofs } from './ecash-input';
+import { decodeTokenWith, parseEcashProofs, tokenMint } from './ecash-input';
 import { ecashSale } from './ecash-sale';
 import { checkEcashLock, ecashLockKey, hasSpendingCondition } from './ecash-lock';
 
@@ -43,7 +41,7 @@ export const ECASH_SPENT_MESSAGE = 'This ecash was already spent';
 export const ECASH_DLEQ_MESSAGE = "The mint's signature on this ecash does not check out";
 export const ECASH_KEYSET_MESSAGE = 'This ecash is not from a keyset of its mint';
 export const ECASH_AMOUNT_MESSAGE = 'Amount must be a positive whole number of sats';
-export const MALFORMED_TOKEN_MESSAGE = 'This is not a Cashu ecash token';
+export { MALFORMED_TOKEN_MESSAGE } from './ecash-input';
 
 export function notAcceptedMessage(mintUrl: string): string {
   return `Ecash from ${mintUrl} is not accepted here`;
@@ -180,21 +178,9 @@ export class EcashReceiver {
    * resolved with the mint's keysets); then the same checks, swap and record as a payload.
    */
   async receiveToken(token: string, amount: number, fiat?: FiatRecord): Promise<EcashReceived> {
-    const text = token.trim().replace(/^cashu:/i, '');
-    let mint: string;
-    try {
-      mint = getTokenMetadata(text).mint;
-    } catch {
-      throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
-    }
+    const { text, mint } = tokenMint(token);
     const mintUrl = await this.acceptedMint(mint);
-    const wallet = await this.walletFor(mintUrl);
-    let decoded;
-    try {
-      decoded = getDecodedToken(text, wallet.keyChain.getAllKeysetIds());
-    } catch {
-      throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
-    }
+    const decoded = decodeTokenWith(text, await this.walletFor(mintUrl));
     const proofs = parseEcashProofs(decoded.proofs, decoded.unit ?? 'sat');
     return this.receive({
       id: tokenReceiptId(proofs),

@@ -18,6 +18,27 @@ let dbSeq = 0;
 const app = (fiatFor?: (sats: number) => Promise<FiatRecord | undefined>) =>
   storagePaymentDevice(suite.mint.url, { dbName: `fiat-db-${++dbSeq}`, fiatFor });
 
+/** A quote a cashier made at the dev mint for `amount` sats, handed to the merchant's device `a`. */
+async function takeOverCashierQuote(a: Awaited<ReturnType<typeof app>>, amount: number) {
+  const res = await fetch(`${suite.mint.url}/v1/mint/quote/bolt11`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ unit: 'sat', amount }),
+  });
+  const created = (await res.json()) as { quote: string; request: string };
+  await a.payments.takeOverRemote({
+    quote: created.quote,
+    mintUrl: suite.mint.url,
+    amount,
+    request: created.request,
+    kind: 'remote',
+    state: 'UNPAID',
+    createdAt: Date.now(),
+    expiry: null,
+  });
+  return created;
+}
+
 /** With the price source's time for the price, kept through to the history event. */
 const USD_SALE: FiatRecord = {
   currency: 'USD',
@@ -108,22 +129,7 @@ describe('fiat records of sales', () => {
       return { currency: 'EUR', price: 92_000, value: 0.92, time: 1_800_000_000_000 };
     });
     try {
-      const res = await fetch(`${suite.mint.url}/v1/mint/quote/bolt11`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ unit: 'sat', amount: 1000 }),
-      });
-      const created = (await res.json()) as { quote: string; request: string };
-      await a.payments.takeOverRemote({
-        quote: created.quote,
-        mintUrl: suite.mint.url,
-        amount: 1000,
-        request: created.request,
-        kind: 'remote',
-        state: 'UNPAID',
-        createdAt: Date.now(),
-        expiry: null,
-      });
+      const created = await takeOverCashierQuote(a, 1000);
       expect(asked).toEqual([]); // not when claimed: when minted
       await suite.mint.pay(created.quote);
       await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
@@ -144,22 +150,7 @@ describe('fiat records of sales', () => {
       throw new Error('price source down');
     });
     try {
-      const res = await fetch(`${suite.mint.url}/v1/mint/quote/bolt11`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ unit: 'sat', amount: 21 }),
-      });
-      const created = (await res.json()) as { quote: string; request: string };
-      await a.payments.takeOverRemote({
-        quote: created.quote,
-        mintUrl: suite.mint.url,
-        amount: 21,
-        request: created.request,
-        kind: 'remote',
-        state: 'UNPAID',
-        createdAt: Date.now(),
-        expiry: null,
-      });
+      const created = await takeOverCashierQuote(a, 21);
       await suite.mint.pay(created.quote);
       await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
       const [event] = (await a.storage.history.page(1)).events;

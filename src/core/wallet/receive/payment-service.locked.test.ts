@@ -7,7 +7,7 @@ import { Wallet } from '@cashu/cashu-ts';
 import { MALFORMATIONS } from '../../../../dev/mint/malform';
 import { newCashOutDevice } from '../../../testing/storage/cash-out-tab';
 import { testStorage, type TestStorage } from '../../../testing/storage/db';
-import type { Checkpoint } from '../../checkpoint';
+import type { Checkpoint, WriteStep } from '../../checkpoint';
 import { WalletEvents } from '../../events';
 import type { StoredProof } from '../../ports';
 import { walletDeps } from '../../../testing/storage/wallet-deps';
@@ -111,6 +111,23 @@ async function stored(tab: Tab) {
   };
 }
 
+/** What `stored` reads once a sale of `amount` sats has landed, and nothing else. */
+function landedOnce(amount: number, quoteId: string, type = 'direct-payment') {
+  return { balance: amount, history: [{ type, amount, quoteId }], pendingQuotes: 0 };
+}
+
+/** A till with a PIN whose tab is killed at `step` of minting a paid sale of `amount` sats. */
+async function paidSaleKilledAt(step: WriteStep, amount: number) {
+  const dbName = await deviceWithPin();
+  const frozen = freezeAt(step);
+  const first = open(dbName, frozen.checkpoint);
+  const quote = await first.payments.createInvoice(amount);
+  await dev.mint.pay(quote.quote);
+  await frozen.reached;
+  first.kill();
+  return { dbName, quote };
+}
+
 /** Swaps the proofs at the mint: they are real, unspent and ours to spend. */
 async function spend(proofs: StoredProof[]): Promise<number> {
   const wallet = new Wallet(dev.mint.url, { unit: 'sat' });
@@ -151,11 +168,7 @@ describe('a remote sale on a locked till (decision 0030, point 7)', () => {
 
     expect(tab.storage.lock.state()).toBe('locked');
     expect(tab.seedReads.count).toBe(0);
-    expect(await stored(tab)).toEqual({
-      balance: 21,
-      history: [{ type: 'remote-payment', amount: 21, quoteId: quote.quote }],
-      pendingQuotes: 0,
-    });
+    expect(await stored(tab)).toEqual(landedOnce(21, quote.quote, 'remote-payment'));
     expect(dev.mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
     expect(await tab.storage.proofs.listUnspent()).toEqual([]);
     expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
@@ -188,11 +201,7 @@ describe('a sale on a locked till', () => {
 
     expect(tab.storage.lock.state()).toBe('locked');
     expect(tab.seedReads.count).toBe(0);
-    expect(await stored(tab)).toEqual({
-      balance: 21,
-      history: [{ type: 'direct-payment', amount: 21, quoteId: quote.quote }],
-      pendingQuotes: 0,
-    });
+    expect(await stored(tab)).toEqual(landedOnce(21, quote.quote));
     // Sealed to the sales key (decision 0030): nothing to spend until the PIN opens it.
     expect(await tab.storage.proofs.listUnspent()).toEqual([]);
     expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
@@ -211,11 +220,7 @@ describe('a sale on a locked till', () => {
     await dev.mint.pay(quote.quote);
     await expect.poll(() => tab.settled.length, WAIT).toBe(1);
     await tab.payments.idle();
-    expect(await stored(tab)).toEqual({
-      balance: 13,
-      history: [{ type: 'direct-payment', amount: 13, quoteId: quote.quote }],
-      pendingQuotes: 0,
-    });
+    expect(await stored(tab)).toEqual(landedOnce(13, quote.quote));
     // The premise: the answer really was lost.
     expect(tab.warnings.some((message) => message.includes('ended ambiguously'))).toBe(true);
     expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
@@ -225,13 +230,7 @@ describe('a sale on a locked till', () => {
   it.each(['mint:outputs-journaled', 'mint:signed'] as const)(
     'stopped at %s lands once after a reload and the PIN',
     async (step) => {
-      const dbName = await deviceWithPin();
-      const frozen = freezeAt(step);
-      const first = open(dbName, frozen.checkpoint);
-      const quote = await first.payments.createInvoice(34);
-      await dev.mint.pay(quote.quote);
-      await frozen.reached;
-      first.kill();
+      const { dbName, quote } = await paidSaleKilledAt(step, 34);
       if (step === 'mint:signed') expect(dev.mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
 
       const second = open(dbName);
@@ -239,11 +238,7 @@ describe('a sale on a locked till', () => {
       await second.payments.resumeAll();
       await expect.poll(() => second.settled.length, WAIT).toBe(1);
       await second.payments.idle();
-      expect(await stored(second)).toEqual({
-        balance: 34,
-        history: [{ type: 'direct-payment', amount: 34, quoteId: quote.quote }],
-        pendingQuotes: 0,
-      });
+      expect(await stored(second)).toEqual(landedOnce(34, quote.quote));
       expect(await spend(await second.storage.proofs.listUnspent())).toBe(34);
     },
   );
@@ -276,13 +271,7 @@ describe('a sale on a locked till', () => {
   });
 
   it('journals no secret or blinding factor in plain; a reload between journal and mint reply lands once while locked', async () => {
-    const dbName = await deviceWithPin();
-    const frozen = freezeAt('mint:outputs-journaled');
-    const first = open(dbName, frozen.checkpoint);
-    const quote = await first.payments.createInvoice(29);
-    await dev.mint.pay(quote.quote);
-    await frozen.reached;
-    first.kill();
+    const { dbName, quote } = await paidSaleKilledAt('mint:outputs-journaled', 29);
 
     const second = open(dbName);
     const journal = (await second.storage.mintQuotes.get(quote.quote))!.lockedOutputs!;
@@ -296,11 +285,7 @@ describe('a sale on a locked till', () => {
     await second.payments.idle();
     expect(second.storage.lock.state()).toBe('locked');
     expect(second.seedReads.count).toBe(0);
-    expect(await stored(second)).toEqual({
-      balance: 29,
-      history: [{ type: 'direct-payment', amount: 29, quoteId: quote.quote }],
-      pendingQuotes: 0,
-    });
+    expect(await stored(second)).toEqual(landedOnce(29, quote.quote));
     expect(await second.storage.proofs.listUnspent()).toEqual([]);
     second.kill();
 
@@ -315,13 +300,7 @@ describe('a sale on a locked till', () => {
   });
 
   it('whose mint answer is lost after a reload while locked is restored by its blinded messages, once', async () => {
-    const dbName = await deviceWithPin();
-    const frozen = freezeAt('mint:outputs-journaled');
-    const first = open(dbName, frozen.checkpoint);
-    const quote = await first.payments.createInvoice(17);
-    await dev.mint.pay(quote.quote);
-    await frozen.reached;
-    first.kill();
+    const { dbName, quote } = await paidSaleKilledAt('mint:outputs-journaled', 17);
 
     dev.mint.addFault({
       path: '/v1/mint/bolt11',
@@ -335,23 +314,13 @@ describe('a sale on a locked till', () => {
     await second.payments.idle();
     expect(second.warnings.some((message) => message.includes('ended ambiguously'))).toBe(true);
     expect(dev.mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
-    expect(await stored(second)).toEqual({
-      balance: 17,
-      history: [{ type: 'direct-payment', amount: 17, quoteId: quote.quote }],
-      pendingQuotes: 0,
-    });
+    expect(await stored(second)).toEqual(landedOnce(17, quote.quote));
     expect(await second.storage.lock.enter(PIN)).toEqual({ ok: true });
     expect(await spend(await second.storage.proofs.listUnspent())).toBe(17);
   });
 
   it('journaled when the PIN is removed is opened with it, and still lands once', async () => {
-    const dbName = await deviceWithPin();
-    const frozen = freezeAt('mint:outputs-journaled');
-    const first = open(dbName, frozen.checkpoint);
-    const quote = await first.payments.createInvoice(11);
-    await dev.mint.pay(quote.quote);
-    await frozen.reached;
-    first.kill();
+    const { dbName, quote } = await paidSaleKilledAt('mint:outputs-journaled', 11);
 
     const second = open(dbName);
     expect(await second.storage.lock.enter(PIN)).toEqual({ ok: true });
@@ -381,11 +350,7 @@ describe('a sale on a locked till', () => {
       await dev.mint.pay(quote.quote);
       await expect.poll(() => tab.settled.length, WAIT).toBe(1);
       await tab.payments.idle();
-      expect(await stored(tab)).toEqual({
-        balance: 23,
-        history: [{ type: 'direct-payment', amount: 23, quoteId: quote.quote }],
-        pendingQuotes: 0,
-      });
+      expect(await stored(tab)).toEqual(landedOnce(23, quote.quote));
       expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
       expect(await spend(await tab.storage.proofs.listUnspent())).toBe(23);
     },

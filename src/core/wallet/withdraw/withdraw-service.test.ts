@@ -12,8 +12,6 @@ import {
   injectWebSocketImpl,
   type Proof,
 } from '@cashu/cashu-ts';
-import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { MALFORMATIONS } from '../../../../dev/mint/malform';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { outsideInvoice } from '../../../../dev/mint/test-support';
@@ -22,10 +20,11 @@ import { walletDeps } from '../../../testing/storage/wallet-deps';
 import type { WalletUpdate } from '../../events';
 import { toNewProof } from '../proof-convert';
 import { proofStateClient } from './spent-watch-client';
-import { WalletProvider } from '../wallet-provider';
+import type { WalletProvider } from '../wallet-provider';
 import { WithdrawService, type WithdrawServiceDeps } from './withdraw-service';
 import { isWithdrawError, type WithdrawResult } from './withdraw-plan';
 import { recordedEvents } from '../../../testing/wallet/recorded-events';
+import { seedWallet, walletsOf } from '../../../testing/wallet/seeded-wallet';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
 import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { toCashuProof } from './withdraw-token';
@@ -77,13 +76,8 @@ async function setup(
   options: { storage?: TestStorage; deps?: Partial<WithdrawServiceDeps> } = {},
 ): Promise<Setup> {
   const storage = options.storage ?? testStorage();
-  if (!options.storage) {
-    const mnemonic = generateMnemonic(wordlist);
-    const seed = mnemonicToSeedSync(mnemonic);
-    await storage.keys.saveWalletKeys({ secretKey: new Uint8Array(32).fill(7), mnemonic, seed });
-    await storage.config.setMintUrl(url);
-  }
-  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  if (!options.storage) await seedWallet(storage, url);
+  const wallets = walletsOf(storage);
   const { events, updates } = recordedEvents();
   const service = new WithdrawService({
     ...walletDeps(storage, {

@@ -3,8 +3,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Proof } from '@cashu/cashu-ts';
-import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
 import {
   cleanupTempDirs,
   fund,
@@ -16,10 +14,10 @@ import {
 import { testStorage, type TestStorage } from '../../../../testing/storage/db';
 import { freezeAt } from '../../../../testing/wallet/freeze-at';
 import { recordedEvents } from '../../../../testing/wallet/recorded-events';
+import { seedWallet, walletsOf } from '../../../../testing/wallet/seeded-wallet';
 import type { Checkpoint } from '../../../checkpoint';
 import { inProcessQuoteLock } from '../../../cross-tab-lock';
 import { MintUnreachableError } from '../../../errors';
-import { WalletProvider } from '../../wallet-provider';
 import { ECASH_SPENT_MESSAGE, EcashReceiver, notAcceptedMessage } from '../ecash-receiver';
 import { EcashRouter } from './ecash-router';
 import { FOREIGN_UNARRIVED_MAX_AGE_MS, ForeignEcash } from './foreign-ecash';
@@ -72,13 +70,8 @@ async function till(
   } = {},
 ): Promise<Till> {
   const storage = options.storage ?? testStorage();
-  if (!options.storage) {
-    const mnemonic = generateMnemonic(wordlist);
-    const seed = mnemonicToSeedSync(mnemonic);
-    await storage.keys.saveWalletKeys({ secretKey: new Uint8Array(32).fill(7), mnemonic, seed });
-    await storage.config.setMintUrl(ours.url);
-  }
-  const wallets = new WalletProvider({ keys: storage.keys, counters: storage.counterSource });
+  if (!options.storage) await seedWallet(storage, ours.url);
+  const wallets = walletsOf(storage);
   cleanups.push(() => wallets.close());
   const foreign = new ForeignEcash({
     store: storage.foreignEcash,
@@ -115,6 +108,14 @@ async function till(
 
 async function customer(on: TestMint, amount: number): Promise<Proof[]> {
   return fund(await newWallet(on.url), on, amount);
+}
+
+/** A till and a customer's token of PAID sats at `on`, offered: both quotes made, nothing stored. */
+async function offered(on: TestMint) {
+  const { storage, foreign } = await till();
+  const proofs = await customer(on, PAID);
+  const offer = await foreign.offerToken(token(on.url, proofs));
+  return { storage, foreign, proofs, offer };
 }
 
 async function ecashEvents(storage: TestStorage) {
@@ -195,9 +196,7 @@ describe('ForeignEcash', () => {
   });
 
   it('a lost melt reply keeps the ecash journaled; the next look finds it paid and lands once', async () => {
-    const { storage, foreign } = await till();
-    const proofs = await customer(other, PAID);
-    const offer = await foreign.offerToken(token(other.url, proofs));
+    const { storage, foreign, offer } = await offered(other);
     other.addFault({ path: '/v1/melt/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
     await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(FOREIGN_DOWN_MESSAGE);
     expect(await storage.foreignEcash.list()).toHaveLength(1);
@@ -206,9 +205,7 @@ describe('ForeignEcash', () => {
   });
 
   it('a dead other mint keeps the proofs journaled until it answers again, then lands once', async () => {
-    const { storage, foreign } = await till();
-    const proofs = await customer(other, PAID);
-    const offer = await foreign.offerToken(token(other.url, proofs));
+    const { storage, foreign, proofs, offer } = await offered(other);
     other.addFault({ path: '*', action: 'error500' });
     const taken = foreign.take(offer, { saleAmount: 1 });
     await expect(taken).rejects.toThrow(FOREIGN_DOWN_MESSAGE);
@@ -224,9 +221,7 @@ describe('ForeignEcash', () => {
   });
 
   it('a melt PAID at the other mint counts nothing until our mint says our invoice is paid', async () => {
-    const { storage, foreign } = await till();
-    const proofs = await customer(liar, PAID);
-    const offer = await foreign.offerToken(token(liar.url, proofs));
+    const { storage, foreign, offer } = await offered(liar);
     await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(NOT_ARRIVED_MESSAGE);
     await foreign.resumeAll();
     expect(await storage.proofs.balance()).toBe(0);
@@ -272,9 +267,7 @@ describe('ForeignEcash', () => {
   });
 
   it('a melt left pending and then failed is tried again, never counted twice', async () => {
-    const { storage, foreign } = await till();
-    const proofs = await customer(other, PAID);
-    const offer = await foreign.offerToken(token(other.url, proofs));
+    const { storage, foreign, offer } = await offered(other);
     other.addFault({ path: '/v1/melt/bolt11', method: 'POST', action: 'pending', count: 1 });
     await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(FOREIGN_PENDING_MESSAGE);
     await foreign.resumeAll();
@@ -286,9 +279,7 @@ describe('ForeignEcash', () => {
   });
 
   it('ecash the customer spent first is refused as spent; nothing stored', async () => {
-    const { storage, foreign } = await till();
-    const proofs = await customer(other, PAID);
-    const offer = await foreign.offerToken(token(other.url, proofs));
+    const { storage, foreign, proofs, offer } = await offered(other);
     await (await newWallet(other.url)).receive(token(other.url, proofs));
     await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(ECASH_SPENT_MESSAGE);
     expect(await storage.foreignEcash.list()).toEqual([]);

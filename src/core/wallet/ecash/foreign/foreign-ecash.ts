@@ -1,6 +1,6 @@
 // Ecash of a mint the merchant does not accept, settled by melting it there to pay an invoice of the
 // merchant's mint, journaled at every step (docs/protocol.md "Ecash from other mints").
-import { Amount, getDecodedToken, getTokenMetadata, type Wallet } from '@cashu/cashu-ts';
+import { Amount, type Wallet } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../../checkpoint';
 import { defaultQuoteLock, type QuoteLock } from '../../../cross-tab-lock';
 import { MintUnreachableError, ValidationError } from '../../../errors';
@@ -23,11 +23,10 @@ import { mintQuoteClient } from '../../mint/quote-watcher';
 import { sumSats } from '../../proof-convert';
 import type { WalletProvider } from '../../wallet-provider';
 import { toCashuProof } from '../../withdraw/withdraw-token';
-import { parseEcashProofs } from '../ecash-input';
+import { decodeTokenWith, parseEcashProofs, tokenMint } from '../ecash-input';
 import {
   ECASH_KEYSET_MESSAGE,
   ECASH_SPENT_MESSAGE,
-  MALFORMED_TOKEN_MESSAGE,
   notAcceptedMessage,
   tokenReceiptId,
   type EcashPayment,
@@ -140,20 +139,8 @@ export class ForeignEcash {
 
   /** A pasted token's offer: both quotes made, what arrives and the fees known, nothing stored. */
   async offerToken(token: string): Promise<ForeignEcashOffer> {
-    const text = token.trim().replace(/^cashu:/i, '');
-    let mint: string;
-    try {
-      mint = getTokenMetadata(text).mint;
-    } catch {
-      throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
-    }
-    const wallet = await this.foreignWallet(mint);
-    let decoded;
-    try {
-      decoded = getDecodedToken(text, wallet.keyChain.getAllKeysetIds());
-    } catch {
-      throw new ValidationError(MALFORMED_TOKEN_MESSAGE);
-    }
+    const { text, mint } = tokenMint(token);
+    const decoded = decodeTokenWith(text, await this.foreignWallet(mint));
     const inputs = parseEcashProofs(decoded.proofs, decoded.unit ?? 'sat');
     return this.offer(tokenReceiptId(inputs), mint, inputs);
   }

@@ -1,0 +1,16 @@
+// created_at only moves forward, so a relay replaces the last event with the next one.
+import { describe, expect, it } from 'vitest';
+import { CreatedAtClock } from './created-at';
+
+describe('CreatedAtClock', () => {
+  it('gives unix seconds, and one more than the last within the same second or after the clock stepped back', () => {
+    let now = 1_700_000_000_500;
+    const createdAt = new CreatedAtClock(() => now);
+    expect(createdAt.next()).toBe(1_700_000_000);
+    expect(createdAt.next()).toBe(1_700_000_001);
+    now -= 60_000;
+    expect(createdAt.next()).toBe(1_700_000_002);
+    now = 1_700_000_100_000;
+    expect(createdAt.next()).toBe(1_700_000_100);
+  });
+});
