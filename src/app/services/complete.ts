@@ -203,6 +203,14 @@ export function completeServices(
       await storage.lock.init();
       return storage.lock.state() === 'locked';
     },
+    // Outputs and lock key derived while the customer scans (docs/performance.md "Ecash payment latency").
+    offered: (quote) => {
+      setTimeout(() => {
+        localEcash.prepare(quote.mintUrl, quote.amount).catch((error: unknown) => {
+          logger.debug('Ecash payment not readied', error);
+        });
+      }, 0);
+    },
     clock,
   });
   const ecashInbox = new EcashInbox({
