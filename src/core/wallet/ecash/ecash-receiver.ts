@@ -5,7 +5,6 @@ import {
   CheckStateEnum,
   getDecodedToken,
   getTokenMetadata,
-  hasValidDleq,
   splitAmount,
   type Wallet,
 } from '@cashu/cashu-ts';
@@ -42,6 +41,7 @@ import {
   type EcashLockKey,
 } from './ecash-lock';
 import { PreparedOutputs } from './prepared-outputs';
+import { proofDleqValid } from './proof-dleq';
 
 export const ECASH_SPENT_MESSAGE = 'This ecash was already spent';
 export const ECASH_DLEQ_MESSAGE = "The mint's signature on this ecash does not check out";
@@ -323,13 +323,8 @@ export class EcashReceiver {
         throw new ValidationError(ECASH_KEYSET_MESSAGE);
       }
       if (!dleq || !input.dleq) continue;
-      let valid = false;
-      try {
-        valid = hasValidDleq(toCashuProof(input), keyset, { require: false });
-      } catch {
-        valid = false;
-      }
-      if (!valid) throw new ValidationError(ECASH_DLEQ_MESSAGE);
+      const key = keyset.keys[input.amount];
+      if (!key || !proofDleqValid(input, key)) throw new ValidationError(ECASH_DLEQ_MESSAGE);
     }
   }
 
