@@ -162,6 +162,7 @@ export class EcashReceiver {
       this.acceptedMint(payment.mintUrl),
       this.sealed(),
     ]);
+    if (sealed) this.forgetPrepared();
     // One wallet (and seed) read for the checks, the lock key and the swap.
     const seeded = sealed ? null : await callMint(() => this.deps.wallets.getSeededWallet(mintUrl));
     const wallet = seeded
@@ -233,8 +234,7 @@ export class EcashReceiver {
    */
   async prepare(mintUrl: string, amount: number): Promise<void> {
     if (await this.sealed()) {
-      this.prepared.clear();
-      this.lockKeyCache = null;
+      this.forgetPrepared();
       return;
     }
     const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
@@ -279,6 +279,12 @@ export class EcashReceiver {
 
   private async sealed(): Promise<boolean> {
     return (await this.deps.seedSealed?.()) ?? false;
+  }
+
+  /** While the till is locked nothing derived from the seed is kept here. */
+  private forgetPrepared(): void {
+    this.prepared.clear();
+    this.lockKeyCache = null;
   }
 
   private lockKeyOf(seed: Uint8Array): EcashLockKey {
