@@ -2,7 +2,7 @@
 // every refusal or fault (spent, short, wrong mint, malformed, lost answer, reload) stores nothing twice.
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Proof, type Wallet } from '@cashu/cashu-ts';
+import { OutputData, type Proof, type Wallet } from '@cashu/cashu-ts';
 import {
   cleanupTempDirs,
   fund,
@@ -28,6 +28,7 @@ import {
   NOT_LOCKED_MESSAGE,
 } from './ecash-lock';
 import {
+  ECASH_DLEQ_MESSAGE,
   ECASH_SPENT_MESSAGE,
   type EcashReceiver,
   MALFORMED_TOKEN_MESSAGE,
@@ -134,6 +135,22 @@ describe('EcashReceiver', () => {
     expect(await storage.ecashReceipts.list()).toEqual([]);
   });
 
+  it('a payment readied while its request is open lands once, into the outputs prepared then', async () => {
+    const { storage, receiver } = await till(mint.url);
+    await receiver.receive(payment(mint, (await customerProofs(mint, 3)).proofs, 3, 'req-0'));
+    await receiver.prepare(mint.url, 21);
+    const derive = vi.spyOn(OutputData, 'createDeterministicData');
+    cleanups.push(() => derive.mockRestore());
+    const { proofs } = await customerProofs(mint, 21);
+
+    const result = await receiver.receive(payment(mint, proofs, 21));
+
+    expect(result).toMatchObject({ status: 'received', amount: 21, balance: 24 });
+    expect(derive).not.toHaveBeenCalled();
+    expect(await storage.proofs.balance()).toBe(24);
+    expect(await ecashEvents(storage)).toHaveLength(2);
+  });
+
   it('the same payload twice lands once', async () => {
     const { storage, receiver } = await till(mint.url);
     const { proofs } = await customerProofs(mint, 8);
@@ -191,6 +208,23 @@ describe('EcashReceiver', () => {
     const { proofs } = await customerProofs(otherMint, 5);
     await expect(receiver.receive(payment(mint, proofs, 5))).rejects.toThrow();
     await nothingStored(storage);
+  });
+
+  it('a mint signature whose DLEQ proof does not check out is refused; nothing stored, the ecash unspent', async () => {
+    const { storage, receiver } = await till(mint.url);
+    const { proofs } = await customerProofs(mint, 5);
+    const [first, ...rest] = proofs;
+    expect(first?.dleq).toBeDefined();
+    const s = first!.dleq!.s;
+    const forged = {
+      ...first!,
+      dleq: { ...first!.dleq!, s: `${s.slice(0, -1)}${s.endsWith('0') ? '1' : '0'}` },
+    };
+    await expect(receiver.receive(payment(mint, [forged, ...rest], 5))).rejects.toThrow(
+      ECASH_DLEQ_MESSAGE,
+    );
+    await nothingStored(storage);
+    for (const p of proofs) expect(mint.isSpent(p.secret)).toBe(false);
   });
 
   it.each([

@@ -3,8 +3,6 @@
 import { formatSats } from '../../format-sats';
 import {
   CheckStateEnum,
-  hasValidDleq,
-  OutputData,
   splitAmount,
   type Wallet,
 } from '@cashu/cashu-ts';
@@ -32,10 +30,17 @@ import { createLockedOutputs, restoreLocked, swapLocked } from '../mint/locked-m
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
 import { sumSats, toNewProof } from '../proof-convert';
 import { toCashuProof } from '../withdraw/withdraw-token';
-import type { WalletProvider } from '../wallet-provider';
+import type { SeededWallet, WalletProvider } from '../wallet-provider';
 import { decodeTokenWith, parseEcashProofs, tokenMint } from './ecash-input';
 import { ecashSale } from './ecash-sale';
-import { checkEcashLock, ecashLockKey, hasSpendingCondition } from './ecash-lock';
+import {
+  checkEcashLock,
+  ecashLockKey,
+  hasSpendingCondition,
+  type EcashLockKey,
+} from './ecash-lock';
+import { PreparedOutputs } from './prepared-outputs';
+import { proofDleqValid } from './proof-dleq';
 
 export const ECASH_SPENT_MESSAGE = 'This ecash was already spent';
 export const ECASH_DLEQ_MESSAGE = "The mint's signature on this ecash does not check out";
@@ -123,9 +128,18 @@ async function callMint<T>(fn: () => Promise<T>): Promise<T> {
 /** At most this many swap/recover rounds per attempt; the journal keeps the rest for later. */
 const MAX_ROUNDS = 4;
 
+/** The swap's inputs without their DLEQ proofs: checked once, before the journal (checkSignatures). */
+function swapInputs(inputs: NewProof[]) {
+  // cashu-ts verifies any DLEQ an input carries again; the mint does not need it.
+  return inputs.map(({ dleq: _checked, ...input }) => toCashuProof(input));
+}
+
 export class EcashReceiver {
   private readonly lock: QuoteLock;
   private readonly checkpoint: Checkpoint;
+  /** The lock key of the last seed seen: derived once, not at every payment. */
+  private lockKeyCache: { seed: Uint8Array; key: EcashLockKey } | null = null;
+  private readonly prepared = new PreparedOutputs();
 
   constructor(private readonly deps: EcashReceiverDeps) {
     this.lock = deps.lock ?? defaultQuoteLock();
@@ -144,10 +158,19 @@ export class EcashReceiver {
       throw new ValidationError(ECASH_AMOUNT_MESSAGE);
     }
     const inputs = parseEcashProofs(payment.proofs, payment.unit);
-    const mintUrl = await this.acceptedMint(payment.mintUrl);
-    const wallet = await this.walletFor(mintUrl);
+    const [mintUrl, sealed] = await Promise.all([
+      this.acceptedMint(payment.mintUrl),
+      this.sealed(),
+    ]);
+    if (sealed) this.forgetPrepared();
+    // One wallet (and seed) read for the checks, the lock key and the swap.
+    const seeded = sealed ? null : await callMint(() => this.deps.wallets.getSeededWallet(mintUrl));
+    const wallet = seeded
+      ? seeded.wallet
+      : await callMint(() => this.deps.wallets.getSeedlessWallet(mintUrl));
     await this.checkSignatures(wallet, inputs);
-    const key = inputs.some(hasSpendingCondition) ? await this.lockKey(mintUrl) : null;
+    // The key ecash is locked to (docs/protocol.md "Ecash locked to the merchant"); none while sealed.
+    const key = seeded && inputs.some(hasSpendingCondition) ? this.lockKeyOf(seeded.seed) : null;
     checkEcashLock(inputs, payment.lockRequired ?? false, key);
     const paid = sumSats(inputs);
     const fee = wallet.getFeesForProofs(inputs.map(toCashuProof)).toNumber();
@@ -168,7 +191,7 @@ export class EcashReceiver {
         return { status: 'duplicate', id: payment.id };
       }
       await this.checkpoint('ecash:journaled');
-      return this.finish(row);
+      return this.finish(row, seeded);
     });
   }
 
@@ -190,6 +213,24 @@ export class EcashReceiver {
       amount,
       ...(fiat ? { fiat } : {}),
     });
+  }
+
+  /**
+   * Readies a sale's payment of `amount` sats at `mintUrl` while its request is open: the lock key
+   * and the swap's outputs for the counters the payment will likely reserve next. Reserves nothing
+   * (see prepared-outputs.ts); a payment that finds other counters derives its own.
+   */
+  async prepare(mintUrl: string, amount: number): Promise<void> {
+    if (await this.sealed()) {
+      this.forgetPrepared();
+      return;
+    }
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
+    const keyset = wallet.getKeyset();
+    const next = (await this.deps.counters.snapshot?.())?.[keyset.id];
+    this.lockKeyOf(seed);
+    if (next === undefined || !Number.isSafeInteger(amount) || amount <= 0) return;
+    this.prepared.prepare(seed, keyset, next, splitAmount(amount, keyset.keys).length);
   }
 
   /**
@@ -228,11 +269,15 @@ export class EcashReceiver {
     return (await this.deps.seedSealed?.()) ?? false;
   }
 
-  /** The key ecash is locked to (docs/protocol.md "Ecash locked to the merchant"); null while sealed. */
-  private async lockKey(mintUrl: string) {
-    if (await this.sealed()) return null;
-    const { seed } = await callMint(() => this.deps.wallets.getSeededWallet(mintUrl));
-    return ecashLockKey(seed);
+  /** While the till is locked nothing derived from the seed is kept here. */
+  private forgetPrepared(): void {
+    this.prepared.clear();
+    this.lockKeyCache = null;
+  }
+
+  private lockKeyOf(seed: Uint8Array): EcashLockKey {
+    if (this.lockKeyCache?.seed !== seed) this.lockKeyCache = { seed, key: ecashLockKey(seed) };
+    return this.lockKeyCache.key;
   }
 
   /** The swap needs the seed: counters reserved unlocked, or inputs only our key may spend. */
@@ -272,23 +317,26 @@ export class EcashReceiver {
         throw new ValidationError(ECASH_KEYSET_MESSAGE);
       }
       if (!dleq || !input.dleq) continue;
-      let valid = false;
-      try {
-        valid = hasValidDleq(toCashuProof(input), keyset, { require: false });
-      } catch {
-        valid = false;
-      }
-      if (!valid) throw new ValidationError(ECASH_DLEQ_MESSAGE);
+      const key = keyset.keys[input.amount];
+      if (!key || !proofDleqValid(input, key)) throw new ValidationError(ECASH_DLEQ_MESSAGE);
     }
   }
 
-  /** Swaps a journaled receipt, or finds out what an earlier swap of it did. */
-  private async finish(start: PendingEcashReceipt): Promise<EcashReceived> {
-    if (start.lockedOutputs || (!this.needsSeed(start) && (await this.sealed()))) {
+  /**
+   * Swaps a journaled receipt, or finds out what an earlier swap of it did. `checked`: the wallet
+   * `receive` checked the payment with (null: the till was locked), so it is not read again.
+   */
+  private async finish(
+    start: PendingEcashReceipt,
+    checked?: SeededWallet | null,
+  ): Promise<EcashReceived> {
+    const sealed = checked === undefined ? await this.sealed() : checked === null;
+    if (start.lockedOutputs || (!this.needsSeed(start) && sealed)) {
       return this.finishLocked(start);
     }
     let row = start;
-    const { wallet, seed } = await callMint(() => this.deps.wallets.getSeededWallet(row.mintUrl));
+    const { wallet, seed } =
+      checked ?? (await callMint(() => this.deps.wallets.getSeededWallet(row.mintUrl)));
     for (let round = 0; round < MAX_ROUNDS; round++) {
       let reservation = row.reservation;
       let fresh = false;
@@ -366,20 +414,19 @@ export class EcashReceiver {
   ) {
     const keyset = await callMint(() => wallet.keyChain.ensureKeysetKeys(reservation.keysetId));
     const amount = sumSats(row.inputs) - row.fee;
-    const data = OutputData.createDeterministicData(
-      amount,
+    const data = this.prepared.outputs(
       seed,
-      reservation.start,
       keyset,
+      reservation.start,
       splitAmount(amount, keyset.keys),
     );
     const preview = await wallet.prepareSwapToReceive(
-      row.inputs.map(toCashuProof),
+      swapInputs(row.inputs),
       { keysetId: reservation.keysetId },
       { type: 'custom', data },
     );
     // Inputs locked to the merchant (checked before journaling) are signed with its key.
-    const sign = row.inputs.some(hasSpendingCondition) ? ecashLockKey(seed).secretKey : undefined;
+    const sign = row.inputs.some(hasSpendingCondition) ? this.lockKeyOf(seed).secretKey : undefined;
     return (await wallet.completeSwap(preview, sign)).keep;
   }
 
@@ -449,7 +496,7 @@ export class EcashReceiver {
         await this.checkpoint('ecash:outputs-journaled');
       }
       try {
-        const proofs = await swapLocked(wallet, row.inputs.map(toCashuProof), journal);
+        const proofs = await swapLocked(wallet, swapInputs(row.inputs), journal);
         await this.checkpoint('ecash:signed');
         return await this.settle(row, proofs);
       } catch (error) {

@@ -15,6 +15,8 @@ export interface SaleRequestsDeps {
   lockPubkey?: (mintUrl: string) => Promise<string | null>;
   /** true while the till is locked: no request is offered (its key is sealed) */
   locked?: () => Promise<boolean>;
+  /** told of each sale a request is offered for, so its payment is readied (EcashReceiver.prepare) */
+  offered?: (quote: PendingMintQuote) => void;
   clock: () => number;
 }
 
@@ -51,6 +53,7 @@ export class SaleRequests {
       relays: await config.getRelays(),
       ...(lock ? { lockPubkey: lock } : {}),
     });
+    this.deps.offered?.(quote);
     return { id, ...encoded };
   }
 
