@@ -1,9 +1,6 @@
 // A labelled text input or textarea with optional hint and inline error (addresses, phrases).
-import { useId, type KeyboardEventHandler, type ReactNode } from 'react';
-import { FieldError } from './FieldError';
-
-const fieldClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none';
+import type { KeyboardEventHandler, ReactNode } from 'react';
+import { FIELD_CLASS, LabelledField } from './LabelledField';
 
 export interface TextFieldProps {
   label: ReactNode;
@@ -38,11 +35,8 @@ export function TextField({
   onKeyDown,
   autoCorrect,
 }: TextFieldProps) {
-  const id = useId();
-  const errorId = useId();
   // Addresses and phrases: the browser must not capitalise, complete or "fix" them.
   const common = {
-    id,
     value,
     placeholder,
     onKeyDown,
@@ -50,27 +44,28 @@ export function TextField({
     autoComplete: 'off',
     autoCapitalize: 'none',
     spellCheck: false,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-    className: mono ? `${fieldClass} font-mono` : fieldClass,
+    className: `${FIELD_CLASS} text-sm${mono ? ' font-mono' : ''}`,
   } as const;
   return (
-    <div className="space-y-2">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {rows === undefined ? (
-        <input
-          {...common}
-          type={type}
-          inputMode={type === 'url' ? 'url' : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      ) : (
-        <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
-    </div>
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) =>
+        rows === undefined ? (
+          <input
+            {...common}
+            {...control}
+            type={type}
+            inputMode={type === 'url' ? 'url' : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        ) : (
+          <textarea
+            {...common}
+            {...control}
+            rows={rows}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )
+      }
+    </LabelledField>
   );
 }
