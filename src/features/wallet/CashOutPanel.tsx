@@ -6,7 +6,7 @@ import type { PendingMelt } from '../../core/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
-import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
+import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import { TextField } from '../../ui/TextField';
 import {
   amountLabel,
@@ -80,6 +80,11 @@ export function CashOutPanel({
   );
 }
 
+const REFUND_METHODS: readonly SegmentOption<PaymentMethod>[] = [
+  { value: 'lightning', label: REFUND_LIGHTNING },
+  { value: 'ecash', label: REFUND_ECASH },
+];
+
 /** Mounted while the panel is open, so what was typed is gone when it closes. */
 function CashOutBody({
   flow,
@@ -100,18 +105,12 @@ function CashOutBody({
   return (
     <div className="space-y-4" data-testid="cash-out">
       {offerEcash && state.step === 'destination' ? (
-        <SegmentTrack role="group" aria-label={REFUND_METHOD}>
-          {(['lightning', 'ecash'] as const).map((choice) => (
-            <SegmentButton
-              key={choice}
-              selected={method === choice}
-              aria-pressed={method === choice}
-              onClick={() => setMethod(choice)}
-            >
-              {choice === 'lightning' ? REFUND_LIGHTNING : REFUND_ECASH}
-            </SegmentButton>
-          ))}
-        </SegmentTrack>
+        <SegmentToggle
+          label={REFUND_METHOD}
+          options={REFUND_METHODS}
+          value={method}
+          onChange={setMethod}
+        />
       ) : null}
       {offerEcash && method === 'ecash' && state.step === 'destination'
         ? ecashRefund!(flow.refund!)
