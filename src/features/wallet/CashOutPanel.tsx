@@ -42,6 +42,7 @@ import type { WalletServices } from './deps';
 import { REFUND_ECASH, REFUND_LIGHTNING, REFUND_METHOD, refundTitle } from './receipt-texts';
 import { satsText } from './texts';
 import { useCashOut, type RefundTarget } from './use-cash-out';
+import { Form } from '../../ui/Form';
 
 const browserFetch: Fetch = (url, init) => fetch(url, init);
 
@@ -116,14 +117,7 @@ function CashOutBody({
         ? ecashRefund!(flow.refund!)
         : null}
       {state.step === 'destination' && !(offerEcash && method === 'ecash') ? (
-        <form
-          noValidate
-          className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void flow.submitDestination(text);
-          }}
-        >
+        <Form className="space-y-3" onSubmit={() => flow.submitDestination(text)}>
           <TextField
             label={DESTINATION_LABEL}
             value={text}
@@ -143,17 +137,13 @@ function CashOutBody({
               {CONTINUE}
             </Button>
           </div>
-        </form>
+        </Form>
       ) : null}
 
       {state.step === 'amount' ? (
-        <form
-          noValidate
+        <Form
           className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void flow.submitAmount(state.params, Number(amount), comment);
-          }}
+          onSubmit={() => flow.submitAmount(state.params, Number(amount), comment)}
         >
           <p className="break-all text-sm text-slate-700">{state.params.label}</p>
           {state.params.description ? (
@@ -194,7 +184,7 @@ function CashOutBody({
               {CONTINUE}
             </Button>
           </div>
-        </form>
+        </Form>
       ) : null}
 
       {state.step === 'confirm' ? (

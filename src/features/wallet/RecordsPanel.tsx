@@ -51,6 +51,7 @@ import {
   feesText,
   tallyText,
 } from './records-texts';
+import { Form } from '../../ui/Form';
 
 export interface RecordsPanelProps {
   reader: HistoryRangeReader;
@@ -175,14 +176,7 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
 
   return (
     <Modal open={open} onClose={onClose} title={EXPORT_TITLE} description={EXPORT_NOTE}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run();
-        }}
-      >
+      <Form className="space-y-4" onSubmit={() => run()}>
         <div className="grid grid-cols-2 gap-3">
           <DateField label={EXPORT_FROM} value={from} onChange={setFrom} />
           <DateField label={EXPORT_TO} value={to} onChange={setTo} />
@@ -204,7 +198,7 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
             {busy ? EXPORT_BUSY : EXPORT_DOWNLOAD}
           </Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }
