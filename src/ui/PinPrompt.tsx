@@ -1,8 +1,8 @@
 // The merchant PIN prompt: the lock screen at start and the question before a protected action
 // (docs/behaviour.md "Merchant PIN"). It says how long to wait after wrong PINs.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from './Button';
-import { PinInput } from './PinInput';
+import { FieldError } from './FieldError';
 import {
   PIN_CANCEL,
   PIN_CHECKING,
@@ -53,6 +53,8 @@ export function PinPrompt({
   onCancel,
   showTitle = true,
 }: PinPromptProps) {
+  const id = useId();
+  const messageId = useId();
   const [pin, setPin] = useState('');
   const [checking, setChecking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -106,16 +108,24 @@ export function PinPrompt({
     >
       {showTitle ? <h2 className="text-lg font-semibold text-slate-900">{title}</h2> : null}
       {text ? <p className="text-sm text-slate-600">{text}</p> : null}
-      <PinInput
-        label={PIN_FIELD_LABEL}
-        value={pin}
-        onChange={setPin}
-        autoComplete="off"
-        autoFocus
-        large
-        error={message}
-        invalid={false}
-      />
+      <div className="space-y-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          {PIN_FIELD_LABEL}
+        </label>
+        <input
+          id={id}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          autoFocus
+          maxLength={12}
+          value={pin}
+          onChange={(event) => setPin(event.target.value.replace(/[^0-9]/g, ''))}
+          aria-describedby={message ? messageId : undefined}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-lg tracking-widest focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
+        />
+        {message ? <FieldError id={messageId}>{message}</FieldError> : null}
+      </div>
       <div className="flex gap-2">
         <Button type="submit" disabled={checking || waiting || pin === ''} aria-busy={checking}>
           {checking ? PIN_CHECKING : PIN_SUBMIT}
