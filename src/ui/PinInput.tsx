@@ -1,5 +1,5 @@
 // One merchant PIN field: digits only, hidden as typed, with its message under it.
-import { FIELD_CLASS, LabelledField } from './LabelledField';
+import { FIELD_CLASS, LabelledField } from './TextField';
 
 export interface PinInputProps {
   label: string;

@@ -1,6 +1,6 @@
 // The Shop form's price part: display currency (sats only by default) and the price source URL
 // (docs/behaviour.md "Prices in the merchant's currency"). ShopSettings owns loading and saving.
-import { FIELD_CLASS, LabelledField } from '../../ui/LabelledField';
+import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { TextField } from '../../ui/TextField';
 import {
   PRICE_CURRENCY_LABEL,

@@ -8,7 +8,7 @@ import { exportHistoryCsv } from '../../core/records/export';
 import { localDate, localDayRange } from '../../core/records/local-day';
 import type { HistoryRangeReader } from '../../core/records/types';
 import { Button } from '../../ui/Button';
-import { FIELD_CLASS, LabelledField } from '../../ui/LabelledField';
+import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { Modal } from '../../ui/Modal';
 import { PrintArea, printPage } from '../../ui/PrintArea';
 import {
