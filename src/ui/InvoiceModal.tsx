@@ -5,7 +5,7 @@ import { Button } from './Button';
 import { CopyCloseButtons, CopyLabel, ModalAmount } from './CopyParts';
 import { Modal } from './Modal';
 import { QrCode } from './QrCode';
-import { SegmentButton, SegmentTrack } from './Segmented';
+import { SegmentToggle, type SegmentOption } from './Segmented';
 import { useCopyToClipboard } from './use-copy';
 
 export interface InvoiceModalProps {
@@ -34,6 +34,11 @@ export const COPY_CREQB_TEXT = 'Copy as CREQB';
 export const INVOICE_MODAL_TITLE = 'Please pay this invoice';
 export const INVOICE_MODAL_TEXT =
   'Scan the QR code with your Lightning wallet or copy the invoice string';
+
+const PAY_WITH: readonly SegmentOption<'lightning' | 'ecash'>[] = [
+  { value: 'lightning', label: LIGHTNING_TAB_TEXT },
+  { value: 'ecash', label: ECASH_TAB_TEXT },
+];
 
 export function InvoiceModal({
   invoice,
@@ -66,22 +71,12 @@ export function InvoiceModal({
           ) : null}
           {ecash ? (
             <div className="w-full">
-              <SegmentTrack role="group" aria-label="Pay with">
-                <SegmentButton
-                  selected={!showEcash}
-                  aria-pressed={!showEcash}
-                  onClick={() => setMethod('lightning')}
-                >
-                  {LIGHTNING_TAB_TEXT}
-                </SegmentButton>
-                <SegmentButton
-                  selected={showEcash}
-                  aria-pressed={showEcash}
-                  onClick={() => setMethod('ecash')}
-                >
-                  {ECASH_TAB_TEXT}
-                </SegmentButton>
-              </SegmentTrack>
+              <SegmentToggle
+                label="Pay with"
+                options={PAY_WITH}
+                value={showEcash ? 'ecash' : 'lightning'}
+                onChange={setMethod}
+              />
             </div>
           ) : null}
           {showEcash && ecash ? (

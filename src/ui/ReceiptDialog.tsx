@@ -6,7 +6,7 @@ import { Button } from './Button';
 import { Modal } from './Modal';
 import { PAPERS, PrintArea, printPage, type Paper } from './PrintArea';
 import { ReceiptView, type ReceiptData } from './ReceiptView';
-import { SegmentButton, SegmentTrack } from './Segmented';
+import { SegmentToggle } from './Segmented';
 import { toast } from './toast';
 import { useCopyToClipboard } from './use-copy';
 import {
@@ -87,18 +87,12 @@ export function ReceiptDialog({
           <ReceiptView receipt={receipt} />
           <div className="space-y-1">
             <p className="text-sm font-medium text-slate-700">{PAPER_LABEL}</p>
-            <SegmentTrack role="group" aria-label={PAPER_LABEL}>
-              {PAPERS.map((size) => (
-                <SegmentButton
-                  key={size}
-                  selected={paper === size}
-                  aria-pressed={paper === size}
-                  onClick={() => setPaper(size)}
-                >
-                  {size}
-                </SegmentButton>
-              ))}
-            </SegmentTrack>
+            <SegmentToggle
+              label={PAPER_LABEL}
+              options={PAPERS.map((size) => ({ value: size, label: size }))}
+              value={paper}
+              onChange={setPaper}
+            />
           </div>
           <div className="flex flex-wrap gap-2">
             <Button onClick={printPage}>{PRINT}</Button>

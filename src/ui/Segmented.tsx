@@ -36,3 +36,37 @@ export function SegmentButton({ selected, children, ...props }: SegmentButtonPro
     </button>
   );
 }
+
+export interface SegmentOption<V extends string> {
+  value: V;
+  label: ReactNode;
+}
+
+/** A group of buttons, one per option, the chosen one pressed (a mode or unit toggle). */
+export function SegmentToggle<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  /** What the choice is about: the group's accessible name. */
+  label: string;
+  options: readonly SegmentOption<V>[];
+  value: V;
+  onChange: (value: V) => void;
+}) {
+  return (
+    <SegmentTrack role="group" aria-label={label}>
+      {options.map((option) => (
+        <SegmentButton
+          key={option.value}
+          selected={option.value === value}
+          aria-pressed={option.value === value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </SegmentButton>
+      ))}
+    </SegmentTrack>
+  );
+}

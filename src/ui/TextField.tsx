@@ -1,9 +1,47 @@
-// A labelled text input or textarea with optional hint and inline error (addresses, phrases).
+// A labelled text input or textarea with optional hint and inline error (addresses, phrases), and
+// the label-control-error markup it shares with the date, select and PIN fields (LabelledField).
 import { useId, type KeyboardEventHandler, type ReactNode } from 'react';
 import { FieldError } from './FieldError';
 
-const fieldClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none';
+/** The look of every input, select and textarea; the caller adds the text size. */
+export const FIELD_CLASS =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none';
+
+/** What the control carries: the id the label names, and the error while one shows. */
+export interface FieldControl {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+}
+
+export function LabelledField({
+  label,
+  error,
+  hint,
+  gap = 2,
+  children,
+}: {
+  label: ReactNode;
+  error?: string | null;
+  /** Under the field, before any error. */
+  hint?: ReactNode;
+  gap?: 1 | 2;
+  /** The control, given what it carries. */
+  children: (control: FieldControl) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = useId();
+  return (
+    <div className={gap === 1 ? 'space-y-1' : 'space-y-2'}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children(error ? { id, 'aria-describedby': errorId, 'aria-invalid': true } : { id })}
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+    </div>
+  );
+}
 
 export interface TextFieldProps {
   label: ReactNode;
@@ -38,11 +76,8 @@ export function TextField({
   onKeyDown,
   autoCorrect,
 }: TextFieldProps) {
-  const id = useId();
-  const errorId = useId();
   // Addresses and phrases: the browser must not capitalise, complete or "fix" them.
   const common = {
-    id,
     value,
     placeholder,
     onKeyDown,
@@ -50,27 +85,28 @@ export function TextField({
     autoComplete: 'off',
     autoCapitalize: 'none',
     spellCheck: false,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-    className: mono ? `${fieldClass} font-mono` : fieldClass,
+    className: `${FIELD_CLASS} text-sm${mono ? ' font-mono' : ''}`,
   } as const;
   return (
-    <div className="space-y-2">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {rows === undefined ? (
-        <input
-          {...common}
-          type={type}
-          inputMode={type === 'url' ? 'url' : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      ) : (
-        <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
-    </div>
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) =>
+        rows === undefined ? (
+          <input
+            {...common}
+            {...control}
+            type={type}
+            inputMode={type === 'url' ? 'url' : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        ) : (
+          <textarea
+            {...common}
+            {...control}
+            rows={rows}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )
+      }
+    </LabelledField>
   );
 }

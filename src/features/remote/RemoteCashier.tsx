@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RemoteSaleLines, RemoteTarget } from '../../core/remote-payments';
 import { InvoicePanel } from '../../ui/InvoicePanel';
-import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
+import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import { CashierItems } from './CashierItems';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { CashierSalesList } from './CashierSalesList';
@@ -38,34 +38,29 @@ export interface RemoteCashierProps {
   linkSecret?: Uint8Array;
 }
 
-function LinkRevoked() {
+const MODES: readonly SegmentOption<'keypad' | 'items'>[] = [
+  { value: 'keypad', label: KEYPAD_TAB },
+  { value: 'items', label: ITEMS_TAB },
+];
+
+/** Why this link cannot sell: in place of the till, announced. */
+function Stopped({ id, title, text }: { id: string; title: string; text: string }) {
   return (
     <section
       role="alert"
-      aria-labelledby="link-revoked-title"
+      aria-labelledby={id}
       className="space-y-2 rounded-2xl bg-red-50 p-5 ring-1 ring-red-200"
     >
-      <h2 id="link-revoked-title" className="text-lg font-semibold text-red-900">
-        {LINK_REVOKED_TITLE}
+      <h2 id={id} className="text-lg font-semibold text-red-900">
+        {title}
       </h2>
-      <p className="text-sm text-red-900">{LINK_REVOKED_TEXT}</p>
+      <p className="text-sm text-red-900">{text}</p>
     </section>
   );
 }
 
-function NoProfile() {
-  return (
-    <section
-      role="alert"
-      aria-labelledby="no-profile-title"
-      className="space-y-2 rounded-2xl bg-red-50 p-5 ring-1 ring-red-200"
-    >
-      <h2 id="no-profile-title" className="text-lg font-semibold text-red-900">
-        {NO_PROFILE_TITLE}
-      </h2>
-      <p className="text-sm text-red-900">{NO_PROFILE_TEXT}</p>
-    </section>
-  );
+function LinkRevoked() {
+  return <Stopped id="link-revoked-title" title={LINK_REVOKED_TITLE} text={LINK_REVOKED_TEXT} />;
 }
 
 function Till({
@@ -124,22 +119,12 @@ function Till({
     <section className="flex flex-col gap-4" data-quote-id={invoice?.quote}>
       <MintLine services={services} mintUrl={target.mintUrl} linkMintRefused={linkMintRefused} />
       {hasItems ? (
-        <SegmentTrack role="group" aria-label="Keypad or items">
-          <SegmentButton
-            selected={!showItems}
-            aria-pressed={!showItems}
-            onClick={() => setMode('keypad')}
-          >
-            {KEYPAD_TAB}
-          </SegmentButton>
-          <SegmentButton
-            selected={showItems}
-            aria-pressed={showItems}
-            onClick={() => setMode('items')}
-          >
-            {ITEMS_TAB}
-          </SegmentButton>
-        </SegmentTrack>
+        <SegmentToggle
+          label="Keypad or items"
+          options={MODES}
+          value={showItems ? 'items' : 'keypad'}
+          onChange={setMode}
+        />
       ) : null}
       {showItems && catalog ? (
         <CashierItems
@@ -213,7 +198,7 @@ export function RemoteCashier({
           {LINK_OPEN_FAILED_TEXT}
         </p>
       ) : opened.status === 'no-profile' ? (
-        <NoProfile />
+        <Stopped id="no-profile-title" title={NO_PROFILE_TITLE} text={NO_PROFILE_TEXT} />
       ) : (
         <Till
           services={services}

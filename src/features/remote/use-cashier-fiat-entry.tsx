@@ -7,7 +7,7 @@ import { minorToText, tryFiatMinorToSats } from '../../core/prices/convert';
 import { currencyDecimals } from '../../core/prices/currencies';
 import { formatSats } from '../../ui/format-sats';
 import type { AmountEntry } from '../../ui/InvoicePanel';
-import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
+import { SegmentToggle } from '../../ui/Segmented';
 
 const SATS = 'sats';
 
@@ -22,22 +22,15 @@ export function useCashierFiatEntry(
     const { currency, price } = priceUsed;
     const decimals = currencyDecimals(currency);
     const toggle = (
-      <SegmentTrack role="group" aria-label="Amount unit">
-        <SegmentButton
-          selected={unit === 'fiat'}
-          aria-pressed={unit === 'fiat'}
-          onClick={() => setUnit('fiat')}
-        >
-          {currency}
-        </SegmentButton>
-        <SegmentButton
-          selected={unit === 'sats'}
-          aria-pressed={unit === 'sats'}
-          onClick={() => setUnit('sats')}
-        >
-          {SATS}
-        </SegmentButton>
-      </SegmentTrack>
+      <SegmentToggle
+        label="Amount unit"
+        options={[
+          { value: 'fiat', label: currency },
+          { value: 'sats', label: SATS },
+        ]}
+        value={unit}
+        onChange={setUnit}
+      />
     );
     if (unit === 'sats') return { unit: SATS, mode: 'sats', toggle };
     const satsOf = (minor: number) => tryFiatMinorToSats(minor, price, decimals);

@@ -10,6 +10,7 @@ import { DEFAULT_FEE_LIMIT } from '../../core/wallet/cash-out/fee-limit';
 import { parseDestination } from '../../core/wallet/cash-out/lnurl';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { Form } from '../../ui/Form';
 
 export const AUTO_TITLE = 'Automatic cash-out';
 export const AUTO_NOTE =
@@ -135,14 +136,10 @@ export function AutoCashOutSettings({
   };
 
   return (
-    <form
-      noValidate
+    <Form
       aria-labelledby="auto-cash-out"
       className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        guard(() => void onSave());
-      }}
+      onSubmit={() => guard(() => void onSave())}
     >
       <h2 id="auto-cash-out" className="text-lg font-semibold text-slate-900">
         {AUTO_TITLE}
@@ -192,6 +189,6 @@ export function AutoCashOutSettings({
           {AUTO_SAVE}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

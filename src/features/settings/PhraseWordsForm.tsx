@@ -6,6 +6,7 @@ import { cryptoRandomBelow, pickWordPositions, wordsMatch } from '../../core/key
 import type { KeyStore } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { Form } from '../../ui/Form';
 
 export const PHRASE_CHECK_BUTTON = 'Check words';
 export const PHRASE_CHECK_WRONG =
@@ -61,14 +62,7 @@ export function PhraseWordsForm({
   };
 
   return (
-    <form
-      noValidate
-      className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onCheck();
-      }}
-    >
+    <Form className="space-y-3" onSubmit={() => onCheck()}>
       <p className="text-sm text-slate-600">{intro}</p>
       <div className="grid gap-3 sm:grid-cols-3">
         {positions.map((position, i) => (
@@ -93,6 +87,6 @@ export function PhraseWordsForm({
       <Button type="submit" variant="outline" disabled={typed.some((w) => w.trim() === '')}>
         {PHRASE_CHECK_BUTTON}
       </Button>
-    </form>
+    </Form>
   );
 }

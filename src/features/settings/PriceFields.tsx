@@ -1,6 +1,6 @@
 // The Shop form's price part: display currency (sats only by default) and the price source URL
 // (docs/behaviour.md "Prices in the merchant's currency"). ShopSettings owns loading and saving.
-import { useId } from 'react';
+import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { TextField } from '../../ui/TextField';
 import {
   PRICE_CURRENCY_LABEL,
@@ -29,7 +29,6 @@ export function PriceFields({
   status?: string;
   onChange: (form: PriceForm) => void;
 }) {
-  const selectId = useId();
   const options =
     currencies.includes(form.currency) || !form.currency
       ? currencies
@@ -41,24 +40,23 @@ export function PriceFields({
         {PRICE_TITLE}
       </h3>
       <p className="text-sm text-slate-600">{PRICE_NOTE}</p>
-      <div className="space-y-2">
-        <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
-          {PRICE_CURRENCY_LABEL}
-        </label>
-        <select
-          id={selectId}
-          value={form.currency}
-          onChange={(event) => onChange({ ...form, currency: event.target.value })}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
-        >
-          <option value={SATS_ONLY}>{PRICE_SATS_ONLY}</option>
-          {options.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledField label={PRICE_CURRENCY_LABEL}>
+        {(control) => (
+          <select
+            {...control}
+            value={form.currency}
+            onChange={(event) => onChange({ ...form, currency: event.target.value })}
+            className={`${FIELD_CLASS} text-sm`}
+          >
+            <option value={SATS_ONLY}>{PRICE_SATS_ONLY}</option>
+            {options.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        )}
+      </LabelledField>
       <TextField
         label={PRICE_URL_LABEL}
         value={form.url}

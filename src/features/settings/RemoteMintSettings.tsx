@@ -23,7 +23,7 @@ import {
   removeMintLabel,
   UNLOCKED_LABEL,
   UNLOCKED_NOTE,
-  UNPAIRED_SAVE_FAILED,
+  UNPAIRED_SWITCH,
 } from './texts';
 
 export type RemoteMintStore = AcceptedMintStore & UnlockedSalesSetting & RefusalCounter;
@@ -87,7 +87,7 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
       void merchantProfile.sync();
     } catch (error) {
       logger.error('Saving the remote cashier mints failed', error);
-      toast.error(UNPAIRED_SAVE_FAILED);
+      toast.error(UNPAIRED_SWITCH.saveFailed);
       setLoaded(await load().catch(() => loaded));
     } finally {
       setSaving(false);

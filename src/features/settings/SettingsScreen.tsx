@@ -45,6 +45,7 @@ import { errorMessage } from '../../core/errors';
 import { checkMintInfo } from '../../core/settings/mint-check';
 import { mintUrlKey } from '../../core/urls/normalise-url';
 import { formatSats } from '../../ui/format-sats';
+import { Form } from '../../ui/Form';
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
 
@@ -234,13 +235,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         ) : (
           // noValidate: our checks give the documented messages; the browser's bubbles would pre-empt
           // them.
-          <form
-            noValidate
+          <Form
             className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-            onSubmit={(event) => {
-              event.preventDefault();
-              guard(() => void onSave());
-            }}
+            onSubmit={() => guard(() => void onSave())}
           >
             <MintUrlField
               value={form.mintUrl}
@@ -294,7 +291,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
                 {saving ? 'Saving...' : 'Save Settings'}
               </Button>
             </div>
-          </form>
+          </Form>
         )}
 
         <UnpairedSenders

@@ -22,6 +22,7 @@ import {
   shopSaved,
   SHOP_TITLE,
 } from './texts';
+import { Form } from '../../ui/Form';
 
 export type PriceSettingsService = Pick<
   PriceService,
@@ -148,14 +149,10 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
   };
 
   return (
-    <form
-      noValidate
+    <Form
       aria-labelledby="shop-name-title"
       className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSave();
-      }}
+      onSubmit={() => onSave()}
     >
       <h2 id="shop-name-title" className="text-lg font-semibold text-slate-900">
         {SHOP_TITLE}
@@ -190,6 +187,6 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
           {SHOP_SAVE}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

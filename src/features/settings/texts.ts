@@ -15,11 +15,20 @@ export const shopSaved = (nameChanged: boolean) =>
     ? 'Shop settings saved. Cashiers see the new name once they open the new connection link.'
     : 'Shop settings saved.';
 export const SHOP_SAVE_FAILED = 'Could not save the shop name.';
-export const UNPAIRED_TITLE = 'Remote cashiers';
-export const UNPAIRED_LABEL = 'Accept payments from unpaired cashier links';
-export const UNPAIRED_NOTE =
-  'Off: only cashier links made on the Connect screen (with their pairing secret) can send payments here. On: anyone who knows your npub can, as older links did.';
-export const UNPAIRED_SAVE_FAILED = 'Could not save the remote cashier setting';
+/** A Settings card with one switch (SettingSwitch). */
+export interface SwitchTexts {
+  title: string;
+  label: string;
+  note: string;
+  saveFailed: string;
+}
+
+export const UNPAIRED_SWITCH: SwitchTexts = {
+  title: 'Remote cashiers',
+  label: 'Accept payments from unpaired cashier links',
+  note: 'Off: only cashier links made on the Connect screen (with their pairing secret) can send payments here. On: anyone who knows your npub can, as older links did.',
+  saveFailed: 'Could not save the remote cashier setting',
+};
 // Accepted mints, unlocked sales and refused messages (docs/behaviour.md "Settings").
 export const ACCEPTED_MINTS_HEADING = 'Mints cashiers sell on';
 export const ACCEPTED_MINTS_NOTE =
@@ -84,13 +93,15 @@ export const REMOVE_PIN_CONFIRM = 'Yes, remove the PIN';
 export const KEEP_PIN = 'Keep the PIN';
 
 // Receipts (docs/behaviour.md "Receipts")
-export const AUTO_PRINT_TITLE = 'Receipts';
-export const AUTO_PRINT_LABEL = 'Print receipts automatically';
-export const AUTO_PRINT_NOTE =
-  'When a sale is paid on this screen, its receipt opens in the print dialog, once per sale.';
-export const AUTO_PRINT_SAVE_FAILED = 'Could not save the receipt setting. Try again.';
-export const FOREIGN_ECASH_TITLE = 'Ecash from other mints';
-export const FOREIGN_ECASH_LABEL = 'Accept ecash from other mints';
-export const FOREIGN_ECASH_NOTE =
-  'Ecash from a mint other than yours is paid into your mint over Lightning. That mint charges fees, shown before the sale is taken; the sale counts what arrives.';
-export const FOREIGN_ECASH_SAVE_FAILED = 'Could not save the ecash setting';
+export const AUTO_PRINT_SWITCH: SwitchTexts = {
+  title: 'Receipts',
+  label: 'Print receipts automatically',
+  note: 'When a sale is paid on this screen, its receipt opens in the print dialog, once per sale.',
+  saveFailed: 'Could not save the receipt setting. Try again.',
+};
+export const FOREIGN_ECASH_SWITCH: SwitchTexts = {
+  title: 'Ecash from other mints',
+  label: 'Accept ecash from other mints',
+  note: 'Ecash from a mint other than yours is paid into your mint over Lightning. That mint charges fees, shown before the sale is taken; the sale counts what arrives.',
+  saveFailed: 'Could not save the ecash setting',
+};

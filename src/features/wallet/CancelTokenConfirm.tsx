@@ -1,6 +1,7 @@
 // Asks before a pending token is cancelled: whoever holds it can no longer redeem it afterwards.
 import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
+import type { ModalProps } from '../../ui/Modal';
 import {
   CANCEL_TOKEN,
   CANCEL_TOKEN_TITLE,
@@ -15,8 +16,7 @@ export interface CancelTokenConfirmProps {
   busy: boolean;
   onConfirm: () => void;
   onKeep: () => void;
-  /** Where focus goes on close (see Modal). */
-  returnFocusTo?: () => HTMLElement | null | undefined;
+  returnFocusTo?: ModalProps['returnFocusTo'];
 }
 
 export function CancelTokenConfirm({
@@ -27,25 +27,26 @@ export function CancelTokenConfirm({
   returnFocusTo,
 }: CancelTokenConfirmProps) {
   return (
-    <Modal
-      open={target !== null}
+    <ConfirmDialog
+      subject={target}
       onClose={onKeep}
       title={CANCEL_TOKEN_TITLE}
       returnFocusTo={returnFocusTo}
+      testId="cancel-token-confirm"
     >
-      {target ? (
-        <div className="space-y-4 text-sm text-slate-700" data-testid="cancel-token-confirm">
-          <p>{cancelTokenQuestion(target.amount)}</p>
-          <div className="flex flex-col gap-2 sm:flex-row">
+      {(token) => (
+        <>
+          <p>{cancelTokenQuestion(token.amount)}</p>
+          <ConfirmActions>
             <Button className="sm:flex-1" onClick={onConfirm} disabled={busy} aria-busy={busy}>
               {busy ? CANCELLING_TOKEN : CANCEL_TOKEN}
             </Button>
             <Button variant="outline" className="sm:flex-1" onClick={onKeep} disabled={busy}>
               {KEEP_TOKEN}
             </Button>
-          </div>
-        </div>
-      ) : null}
-    </Modal>
+          </ConfirmActions>
+        </>
+      )}
+    </ConfirmDialog>
   );
 }

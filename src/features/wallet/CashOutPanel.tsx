@@ -6,7 +6,7 @@ import type { PendingMelt } from '../../core/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
-import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
+import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import { TextField } from '../../ui/TextField';
 import {
   amountLabel,
@@ -42,6 +42,7 @@ import type { WalletServices } from './deps';
 import { REFUND_ECASH, REFUND_LIGHTNING, REFUND_METHOD, refundTitle } from './receipt-texts';
 import { satsText } from './texts';
 import { useCashOut, type RefundTarget } from './use-cash-out';
+import { Form } from '../../ui/Form';
 
 const browserFetch: Fetch = (url, init) => fetch(url, init);
 
@@ -80,6 +81,11 @@ export function CashOutPanel({
   );
 }
 
+const REFUND_METHODS: readonly SegmentOption<PaymentMethod>[] = [
+  { value: 'lightning', label: REFUND_LIGHTNING },
+  { value: 'ecash', label: REFUND_ECASH },
+];
+
 /** Mounted while the panel is open, so what was typed is gone when it closes. */
 function CashOutBody({
   flow,
@@ -100,31 +106,18 @@ function CashOutBody({
   return (
     <div className="space-y-4" data-testid="cash-out">
       {offerEcash && state.step === 'destination' ? (
-        <SegmentTrack role="group" aria-label={REFUND_METHOD}>
-          {(['lightning', 'ecash'] as const).map((choice) => (
-            <SegmentButton
-              key={choice}
-              selected={method === choice}
-              aria-pressed={method === choice}
-              onClick={() => setMethod(choice)}
-            >
-              {choice === 'lightning' ? REFUND_LIGHTNING : REFUND_ECASH}
-            </SegmentButton>
-          ))}
-        </SegmentTrack>
+        <SegmentToggle
+          label={REFUND_METHOD}
+          options={REFUND_METHODS}
+          value={method}
+          onChange={setMethod}
+        />
       ) : null}
       {offerEcash && method === 'ecash' && state.step === 'destination'
         ? ecashRefund!(flow.refund!)
         : null}
       {state.step === 'destination' && !(offerEcash && method === 'ecash') ? (
-        <form
-          noValidate
-          className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void flow.submitDestination(text);
-          }}
-        >
+        <Form className="space-y-3" onSubmit={() => flow.submitDestination(text)}>
           <TextField
             label={DESTINATION_LABEL}
             value={text}
@@ -144,17 +137,13 @@ function CashOutBody({
               {CONTINUE}
             </Button>
           </div>
-        </form>
+        </Form>
       ) : null}
 
       {state.step === 'amount' ? (
-        <form
-          noValidate
+        <Form
           className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void flow.submitAmount(state.params, Number(amount), comment);
-          }}
+          onSubmit={() => flow.submitAmount(state.params, Number(amount), comment)}
         >
           <p className="break-all text-sm text-slate-700">{state.params.label}</p>
           {state.params.description ? (
@@ -195,7 +184,7 @@ function CashOutBody({
               {CONTINUE}
             </Button>
           </div>
-        </form>
+        </Form>
       ) : null}
 
       {state.step === 'confirm' ? (

@@ -1,7 +1,8 @@
 // Asks before a consolidation swap that costs a mint fee (the fee is shown before confirming).
 import type { ConsolidationPlan, WithdrawPlan } from '../../core/wallet/withdraw/withdraw-plan';
 import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
+import type { ModalProps } from '../../ui/Modal';
 import { CANCEL, CONFIRM_AS_IS, CONFIRM_COMBINE, CONFIRM_TITLE, satsText } from './texts';
 
 export interface ConsolidationConfirmProps {
@@ -9,8 +10,7 @@ export interface ConsolidationConfirmProps {
   onCombine: () => void;
   onAsIs: () => void;
   onCancel: () => void;
-  /** Where focus goes on close (see Modal). */
-  returnFocusTo?: () => HTMLElement | null | undefined;
+  returnFocusTo?: ModalProps['returnFocusTo'];
 }
 
 export function ConsolidationConfirm({
@@ -20,18 +20,18 @@ export function ConsolidationConfirm({
   onCancel,
   returnFocusTo,
 }: ConsolidationConfirmProps) {
-  const c = plan?.consolidation;
   return (
-    <Modal
-      open={plan !== null}
+    <ConfirmDialog
+      subject={plan}
       onClose={onCancel}
       title={CONFIRM_TITLE}
       returnFocusTo={returnFocusTo}
+      testId="consolidation-notice"
     >
-      {plan && c ? (
-        <div className="space-y-4 text-sm text-slate-700" data-testid="consolidation-notice">
+      {({ amount, proofCount, consolidation: c }) => (
+        <>
           <p>
-            Your {satsText(plan.amount)} are held in {plan.proofCount} proofs. Combining them into{' '}
+            Your {satsText(amount)} are held in {proofCount} proofs. Combining them into{' '}
             {c.proofCount} first makes the QR code much shorter, but the mint charges a fee of{' '}
             <strong data-testid="consolidation-fee">{satsText(c.fee)}</strong>: the token would hold{' '}
             {satsText(c.amount)}.
@@ -39,7 +39,7 @@ export function ConsolidationConfirm({
           {c.required ? (
             <p>Some of these proofs must be combined before they can be put into a token.</p>
           ) : null}
-          <div className="flex flex-col gap-2 sm:flex-row">
+          <ConfirmActions>
             <Button className="sm:flex-1" onClick={onCombine}>
               {CONFIRM_COMBINE}
             </Button>
@@ -51,9 +51,9 @@ export function ConsolidationConfirm({
             <Button variant="ghost" onClick={onCancel}>
               {CANCEL}
             </Button>
-          </div>
-        </div>
-      ) : null}
-    </Modal>
+          </ConfirmActions>
+        </>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 // The wallet's records: Export (the history of a date range as CSV, streamed page by page) and
 // Today (the day summary, a Z-report), each in a dialog (docs/behaviour.md "Records").
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { daySummary, INVALID_DAY, type DaySummary } from '../../core/records/day-summary';
@@ -8,6 +8,7 @@ import { exportHistoryCsv } from '../../core/records/export';
 import { localDate, localDayRange } from '../../core/records/local-day';
 import type { HistoryRangeReader } from '../../core/records/types';
 import { Button } from '../../ui/Button';
+import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { Modal } from '../../ui/Modal';
 import { PrintArea, printPage } from '../../ui/PrintArea';
 import {
@@ -50,6 +51,7 @@ import {
   feesText,
   tallyText,
 } from './records-texts';
+import { Form } from '../../ui/Form';
 
 export interface RecordsPanelProps {
   reader: HistoryRangeReader;
@@ -107,20 +109,18 @@ function DateField({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-violet-600 focus:ring-2 focus:ring-violet-200 focus:outline-none"
-      />
-    </div>
+    <LabelledField label={label} gap={1}>
+      {(control) => (
+        <input
+          {...control}
+          type="date"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${FIELD_CLASS} text-sm`}
+        />
+      )}
+    </LabelledField>
   );
 }
 
@@ -176,14 +176,7 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
 
   return (
     <Modal open={open} onClose={onClose} title={EXPORT_TITLE} description={EXPORT_NOTE}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run();
-        }}
-      >
+      <Form className="space-y-4" onSubmit={() => run()}>
         <div className="grid grid-cols-2 gap-3">
           <DateField label={EXPORT_FROM} value={from} onChange={setFrom} />
           <DateField label={EXPORT_TO} value={to} onChange={setTo} />
@@ -205,7 +198,7 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
             {busy ? EXPORT_BUSY : EXPORT_DOWNLOAD}
           </Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

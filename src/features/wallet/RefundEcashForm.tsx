@@ -11,6 +11,7 @@ import type { WalletServices } from './deps';
 import { CREATE_TOKEN, REFUND_AMOUNT, REFUND_ECASH_HINT } from './receipt-texts';
 import type { ShownToken } from './use-withdraw';
 import type { RefundTarget } from './use-cash-out';
+import { Form } from '../../ui/Form';
 
 export interface RefundEcashFormProps {
   target: RefundTarget;
@@ -63,14 +64,7 @@ export function RefundEcashForm({
   };
 
   return (
-    <form
-      noValidate
-      className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form className="space-y-3" onSubmit={() => submit()}>
       <TextField
         label={REFUND_AMOUNT}
         value={amount}
@@ -86,6 +80,6 @@ export function RefundEcashForm({
           {CREATE_TOKEN}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

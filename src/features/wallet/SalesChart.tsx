@@ -5,7 +5,7 @@ import type { Logger } from '../../core/logger';
 import { salesByDay, salesByHour, type SalesSeries } from '../../core/records/sales-chart';
 import type { HistoryRangeReader } from '../../core/records/types';
 import { formatSats } from '../../ui/format-sats';
-import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
+import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import {
   CHART_BY_DAY,
   CHART_BY_HOUR,
@@ -28,6 +28,11 @@ export interface SalesChartProps {
 
 type Loaded = { key: string; series: SalesSeries | null };
 
+const PERIODS: readonly SegmentOption<'day' | 'month'>[] = [
+  { value: 'day', label: CHART_BY_HOUR },
+  { value: 'month', label: CHART_BY_DAY },
+];
+
 export default function SalesChart({ reader, day, logger }: SalesChartProps) {
   const [period, setPeriod] = useState<'day' | 'month'>('day');
   const key = `${period}:${day}`;
@@ -49,22 +54,7 @@ export default function SalesChart({ reader, day, logger }: SalesChartProps) {
 
   return (
     <div className="space-y-2" data-testid="sales-chart">
-      <SegmentTrack role="group" aria-label={CHART_PERIOD}>
-        <SegmentButton
-          selected={period === 'day'}
-          aria-pressed={period === 'day'}
-          onClick={() => setPeriod('day')}
-        >
-          {CHART_BY_HOUR}
-        </SegmentButton>
-        <SegmentButton
-          selected={period === 'month'}
-          aria-pressed={period === 'month'}
-          onClick={() => setPeriod('month')}
-        >
-          {CHART_BY_DAY}
-        </SegmentButton>
-      </SegmentTrack>
+      <SegmentToggle label={CHART_PERIOD} options={PERIODS} value={period} onChange={setPeriod} />
       {series === undefined ? (
         <p role="status" className="text-sm text-slate-500">
           {CHART_LOADING}

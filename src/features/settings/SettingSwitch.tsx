@@ -1,0 +1,74 @@
+// A Settings card with one switch, read when shown and saved as soon as it is changed: put back,
+// with a message, when it cannot be saved (receipts, remote cashiers, ecash from other mints).
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { Logger } from '../../core/logger';
+import { Card } from '../../ui/Card';
+import { toast } from '../../ui/toast';
+import type { SwitchTexts } from './texts';
+
+/** Where the switch is kept; built with useMemo so that it is read once. */
+export interface SwitchStore {
+  get(): Promise<boolean>;
+  set(value: boolean): Promise<void>;
+}
+
+export interface SettingSwitchProps {
+  store: SwitchStore;
+  logger: Logger;
+  texts: SwitchTexts;
+  /** more settings shown in the same card */
+  children?: ReactNode;
+}
+
+export function SettingSwitch({ store, logger, texts, children }: SettingSwitchProps) {
+  const titleId = useId();
+  const [on, setOn] = useState<boolean>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    store
+      .get()
+      .then((value) => live && setOn(value))
+      .catch((error: unknown) => {
+        logger.error(`Could not read the setting "${texts.title}"`, error);
+        if (live) setOn(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [store, logger, texts]);
+
+  if (on === undefined) return null;
+
+  const onChange = async (value: boolean) => {
+    // Shown at once, as the box was ticked; put back if it could not be saved.
+    setOn(value);
+    setSaving(true);
+    try {
+      await store.set(value);
+    } catch (error) {
+      logger.error(`Saving the setting "${texts.title}" failed`, error);
+      setOn(!value);
+      toast.error(texts.saveFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card titleId={titleId} title={texts.title}>
+      <p className="text-sm text-slate-600">{texts.note}</p>
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={saving}
+          onChange={(event) => void onChange(event.target.checked)}
+        />
+        {texts.label}
+      </label>
+      {children}
+    </Card>
+  );
+}

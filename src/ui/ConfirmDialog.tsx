@@ -1,0 +1,33 @@
+// A dialog that asks before an action: what it will do, then its buttons side by side (a row on
+// wider screens). Shown while there is something to ask about.
+import type { ReactNode } from 'react';
+import { Modal, type ModalProps } from './Modal';
+
+export function ConfirmDialog<T>({
+  subject,
+  title,
+  onClose,
+  returnFocusTo,
+  testId,
+  children,
+}: Pick<ModalProps, 'title' | 'onClose' | 'returnFocusTo'> & {
+  /** What is asked about; null: closed. */
+  subject: T | null;
+  testId: string;
+  /** The question and its ConfirmActions. */
+  children: (subject: T) => ReactNode;
+}) {
+  return (
+    <Modal open={subject !== null} onClose={onClose} title={title} returnFocusTo={returnFocusTo}>
+      {subject !== null ? (
+        <div className="space-y-4 text-sm text-slate-700" data-testid={testId}>
+          {children(subject)}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+export function ConfirmActions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col gap-2 sm:flex-row">{children}</div>;
+}
