@@ -205,12 +205,16 @@ export function completeServices(
     // The Nostr key that reads the customer's payload is sealed while locked (decision 0024).
     locked: tillLocked,
     // Outputs and lock key derived while the customer scans (docs/performance.md "Ecash payment latency").
+    // At an idle moment, not before the invoice's QR code is painted: the customer takes seconds to scan.
     offered: (quote) => {
-      setTimeout(() => {
+      const prepare = () => {
         localEcash.prepare(quote.mintUrl, quote.amount).catch((error: unknown) => {
           logger.debug('Ecash payment not readied', error);
         });
-      }, 0);
+      };
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback(prepare, { timeout: 1000 });
+      else setTimeout(prepare, 0);
     },
     clock,
   });
