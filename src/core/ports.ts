@@ -3,8 +3,7 @@
 import type { CounterSource } from '@cashu/cashu-ts';
 import type { HistoryEventType } from './history-kinds';
 import type { FiatRecord } from './prices/currencies';
-import type { RefundLink } from './receipts/refunds';
-import type { SaleDetail } from './sale/sale-detail';
+import type { PaymentMethod, SaleDetail } from './sale/sale-detail';
 
 // History event types are declared once, with what each kind means, in core/history-kinds.ts.
 export type { CounterSource, FiatRecord, HistoryEventType };
@@ -138,6 +137,16 @@ export interface TokenCancelledEventInput {
 
 /** Events per history page, the wallet screen's and the store's default. */
 export const HISTORY_PAGE_SIZE = 10;
+
+/** What a refund event keeps in its metadata besides what its payout path writes. */
+export interface RefundLink {
+  /** the sale's history id */
+  refundOf: number;
+  /** how the sats went back: a Lightning payment or an ecash token */
+  method: PaymentMethod;
+  /** the sale's receipt reference, so the CSV can name the sale */
+  reference?: string;
+}
 
 export interface HistoryStore {
   addPayment(event: PaymentEventInput): Promise<number>;

@@ -4,18 +4,7 @@ import { formatSats } from '../format-sats';
 import { ValidationError } from '../errors';
 import { historyKind } from '../history-kinds';
 import { metadataOf } from '../history-metadata';
-import type { HistoryEvent } from '../ports';
-import type { PaymentMethod } from '../sale/sale-detail';
-
-/** What a refund event keeps in its metadata besides what its payout path writes. */
-export interface RefundLink {
-  /** the sale's history id */
-  refundOf: number;
-  /** how the sats went back: a Lightning payment or an ecash token */
-  method: PaymentMethod;
-  /** the sale's receipt reference, so the CSV can name the sale */
-  reference?: string;
-}
+import type { HistoryEvent, RefundLink } from '../ports';
 
 /** The link of a refund event to its sale; undefined for any other event or a broken link. */
 /** `type` is a string: storage rows of kinds this version does not know pass through here too. */

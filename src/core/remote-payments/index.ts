@@ -10,6 +10,7 @@ export {
 export {
   parsePaymentMessage,
   serializePaymentMessage,
+  type PairingProof,
   type PaymentMessage,
 } from './payment-message';
 export {
@@ -54,7 +55,6 @@ export {
   newPairingSecret,
   pairingId,
   provePairing,
-  type PairingProof,
 } from './pairing';
 export {
   parseReceipt,

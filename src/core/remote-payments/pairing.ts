@@ -5,7 +5,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, randomBytes } from '@noble/hashes/utils.js';
 import { base64urlnopad } from '@scure/base';
-import type { PaymentMessage } from './payment-message';
+import type { PairingProof, PaymentMessage } from './payment-message';
 import { provenSaleText } from './remote-sale';
 
 /** 256 random bits: guessing one is as hard as guessing a private key. */
@@ -18,19 +18,6 @@ const PAIRING_ID_HEX_CHARS = 16;
 const PROOF_DOMAIN = 'cashew-pos/payment/1';
 /** The signing key of a link is sha256 of this and the secret: the secret never leaves the link. */
 const SIGNING_DOMAIN = 'cashew-pos/pairing-key/1';
-
-/** What a paired cashier adds to a payment message. */
-export interface PairingProof {
-  /** the first 16 hex characters of sha256(secret) */
-  id: string;
-  /** hex HMAC-SHA256(secret, canonical message) */
-  mac: string;
-  /**
-   * BIP-340 signature of sha256(canonical message) by the link's signing key (pairingKey), for a
-   * merchant checking while its till is locked (docs/protocol.md "Pairing"); 128 hex.
-   */
-  sig?: string;
-}
 
 export function newPairingSecret(): Uint8Array {
   return randomBytes(PAIRING_SECRET_BYTES);

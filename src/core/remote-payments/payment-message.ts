@@ -2,8 +2,20 @@
 import { InvalidPaymentMessageError } from '../errors';
 import { MAX_PAYMENT_MESSAGE_BYTES, MAX_QUOTE_ID_LENGTH, MAX_REQUEST_LENGTH } from './constants';
 import { mintUrlKey } from '../urls/normalise-url';
-import type { PairingProof } from './pairing';
 import { canonicalRemoteSale, type RemoteSaleLines } from './remote-sale';
+
+/** What a paired cashier adds to a payment message. */
+export interface PairingProof {
+  /** the first 16 hex characters of sha256(secret) */
+  id: string;
+  /** hex HMAC-SHA256(secret, canonical message) */
+  mac: string;
+  /**
+   * BIP-340 signature of sha256(canonical message) by the link's signing key (pairingKey), for a
+   * merchant checking while its till is locked (docs/protocol.md "Pairing"); 128 hex.
+   */
+  sig?: string;
+}
 
 /** What a cashier tells the merchant about a mint quote it created for them. */
 export interface PaymentMessage {

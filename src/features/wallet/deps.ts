@@ -12,7 +12,7 @@ import type {
   ProofStore,
 } from '../../core/ports';
 import type { HistoryRangeReader } from '../../core/records/types';
-import type { RefundLink } from '../../core/receipts/refunds';
+import type { RefundLink } from '../../core/ports';
 import type {
   CashOutQuote,
   CashOutResult,

@@ -5,7 +5,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { HistoryEvent } from '../../core/ports';
-import { checkRefund, type RefundLink } from '../../core/receipts/refunds';
+import type { RefundLink } from '../../core/ports';
+import { checkRefund } from '../../core/receipts/refunds';
 import { prepareCashOutAll } from '../../core/wallet/cash-out/cash-out-all';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 import {

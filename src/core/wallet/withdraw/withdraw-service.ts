@@ -15,7 +15,7 @@ import type {
   StoredProof,
   WithdrawalStore,
 } from '../../ports';
-import type { RefundLink } from '../../receipts/refunds';
+import type { RefundLink } from '../../ports';
 import { sumSats } from '../proof-convert';
 import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';
 import { proofStateClient, proofY, type ProofStateClient } from './spent-watch-client';
