@@ -1,11 +1,7 @@
 // Taking a sale's payment as ecash (NUT-18 payload or pasted token): checks, then a swap at the
 // customer's mint into outputs of our own, journaled like a mint (docs/protocol.md "Receiving ecash").
 import { formatSats } from '../../format-sats';
-import {
-  CheckStateEnum,
-  splitAmount,
-  type Wallet,
-} from '@cashu/cashu-ts';
+import { CheckStateEnum, splitAmount, type Wallet } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { MintUnreachableError, ValidationError } from '../../errors';
