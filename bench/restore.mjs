@@ -147,7 +147,7 @@ export async function measureRestore({ browser, appUrl, relayUrl, runs = 3, quic
       keysets: 2,
       mints: 2,
       what:
-        'fresh browser profile, phrase restored on one mint: onboarding done to the "Recovery ' +
+        'fresh browser profile, phrase restored with the first mint picked in onboarding: onboarding done to the "Recovery ' +
         'finished" toast; 500 one-sat proofs on each of 2 dev mints (one keyset each), the second ' +
         'mint read from the NUT-27 list on the relay; every keyset walked in NUT-09 batches, NUT-07 ' +
         'checks, stored',
