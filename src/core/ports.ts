@@ -675,8 +675,11 @@ export interface PendingForeignEcash {
    * (after `unarrivedLooks` or days); the proofs are kept, nothing is retried
    */
   state: 'melting' | 'failed';
-  /** why and when (unix ms) a row became 'failed', for the merchant to see */
-  failure?: { reason: string; at: number };
+  /**
+   * why and when (unix ms) a row became 'failed', for the merchant to see; `kind` 'refused': the
+   * other mint did not take the proofs (they can be handed back), 'unarrived': it spent them
+   */
+  failure?: { reason: string; at: number; kind?: 'refused' | 'unarrived' };
   /** start-up looks that found the other mint's PAID with our invoice still unpaid */
   unarrivedLooks?: number;
   createdAt: number;
@@ -696,6 +699,10 @@ export interface ForeignEcashStore {
   remove(id: string): Promise<void>;
   /** One transaction: journal the row unless one with its id is journaled or was recorded. */
   begin(row: PendingForeignEcash): Promise<boolean>;
+  /** One transaction: drop a failed row (its proofs handed back); false when none is failed. */
+  closeFailed(id: string): Promise<boolean>;
+  /** One transaction: a failed row back to 'melting', its failure and looks cleared. */
+  reopen(id: string): Promise<boolean>;
   /**
    * One transaction: store the minted proofs, record the sale, drop the row (with the customer's
    * spent proofs) and the invoice it closes. Settled false, writing nothing, when the row is gone.

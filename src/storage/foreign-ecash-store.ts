@@ -53,6 +53,32 @@ export class DexieForeignEcash implements ForeignEcashStore {
     });
   }
 
+  /** Only the journal row: proofs and history were never written for it. */
+  async closeFailed(id: string): Promise<boolean> {
+    const { db } = this;
+    return db.transaction('rw', db.foreignEcash, async () => {
+      const row = await db.foreignEcash.get(id);
+      if (row?.state !== 'failed') return false;
+      await db.foreignEcash.delete(id);
+      return true;
+    });
+  }
+
+  async reopen(id: string): Promise<boolean> {
+    const { db } = this;
+    return db.transaction('rw', db.foreignEcash, async () => {
+      const row = await db.foreignEcash.get(id);
+      if (row?.state !== 'failed') return false;
+      // Keys set to undefined are removed by Dexie's update.
+      await db.foreignEcash.update(id, {
+        state: 'melting',
+        failure: undefined,
+        unarrivedLooks: undefined,
+      });
+      return true;
+    });
+  }
+
   async settle(args: EcashSettleArgs): Promise<Settlement> {
     return settleEcashJournal(this.db, this.db.foreignEcash, this.clock, args);
   }

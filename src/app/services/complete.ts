@@ -21,6 +21,7 @@ import { SaleRequests } from '../../core/wallet/ecash/sale-requests';
 import { EcashInbox } from '../../core/wallet/ecash/ecash-inbox';
 import { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
 import { ForeignEcash } from '../../core/wallet/ecash/foreign/foreign-ecash';
+import { FailedForeignEcashes } from '../../core/wallet/ecash/foreign/foreign-failed';
 import { keypairFromSecretKey } from '../../core/keys/keypair';
 import { RestoreService } from '../../core/wallet/restore/restore-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
@@ -65,6 +66,8 @@ export interface AppServices extends BaseServices {
   payments: PaymentService;
   /** Sales paid in ecash (NUT-18 payloads, pasted tokens): checks, swap, record; resumed at start-up. */
   ecash: EcashRouter;
+  /** Ecash of other mints that could not be settled: handed back or tried again (Wallet screen). */
+  foreignFailed: FailedForeignEcashes;
   /** The NUT-18 request offered beside each keypad invoice. */
   saleRequests: SaleRequests;
   /** NUT-18 payloads from the inbox, matched to open sales; refusals are toasted by the app. */
@@ -183,6 +186,10 @@ export function completeServices(
     enabled: () => storage.foreignEcash.acceptsOtherMints(),
     seedSealed,
     getSigningKey: () => deviceKeys.getOrCreateSecretKey(),
+  });
+  const foreignFailed = new FailedForeignEcashes({
+    store: storage.foreignEcash,
+    retry: (id) => foreignEcash.retry(id),
   });
   const ecash = new EcashRouter({
     local: localEcash,
@@ -417,6 +424,7 @@ export function completeServices(
     wallets,
     payments,
     ecash,
+    foreignFailed,
     saleRequests,
     ecashInbox,
     prices,

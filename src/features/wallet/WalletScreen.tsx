@@ -18,6 +18,7 @@ import { ConsolidationConfirm } from './ConsolidationConfirm';
 import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';
 import { MintBalances } from './MintBalances';
+import { ForeignFailed } from './ForeignFailed';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
@@ -174,6 +175,15 @@ export function WalletScreen({
         }}
         outcome={cancelToken.outcome}
       />
+
+      {services.foreignFailed ? (
+        <ForeignFailed
+          service={services.foreignFailed}
+          events={services.events}
+          logger={logger}
+          guard={guard}
+        />
+      ) : null}
 
       {services.storage.historyRange ? (
         <RecordsPanel

@@ -19,6 +19,7 @@ import type {
   Spendable,
 } from '../../core/wallet/cash-out/cash-out-service';
 import type { PinGate } from '../../ui/PinPrompt';
+import type { ForeignFailedService } from './ForeignFailed';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 import type {
   CancelTokenResult,
@@ -65,6 +66,8 @@ export interface WalletServices {
     /** for "Cash out everything" */
     spendable(): Promise<Spendable>;
   };
+  /** Ecash from other mints that could not be settled; no card when omitted. */
+  foreignFailed?: ForeignFailedService;
   events: { onUpdated(listener: WalletUpdateListener): () => void };
   logger: Logger;
   /** The merchant PIN in front of Withdraw and Cash out; omitted: never asked. */

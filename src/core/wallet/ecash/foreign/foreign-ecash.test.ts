@@ -266,6 +266,28 @@ describe('ForeignEcash', () => {
     expect(await ecashEvents(storage)).toEqual([]);
   });
 
+  it('"Try again" on a payment that never arrived re-checks our invoice and lands once', async () => {
+    const { storage, foreign } = await till({ maxUnarrivedLooks: 1 });
+    const offer = await foreign.offerToken(token(liar.url, await customer(liar, PAID)));
+    await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(NOT_ARRIVED_MESSAGE);
+    await foreign.resumeAll();
+    expect(await storage.foreignEcash.get(offer.id)).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'unarrived' },
+    });
+
+    // Still not arrived: failed again with its reason, nothing counted.
+    await expect(foreign.retry(offer.id)).rejects.toThrow(NEVER_ARRIVED_MESSAGE);
+    expect((await storage.foreignEcash.get(offer.id))?.state).toBe('failed');
+    expect(await storage.proofs.balance()).toBe(0);
+
+    await ours.pay(offer.mintQuote.quote);
+    await expect(foreign.retry(offer.id)).resolves.toMatchObject({ status: 'received' });
+    await expect(foreign.retry(offer.id)).resolves.toMatchObject({ status: 'duplicate' });
+    await foreign.resumeAll();
+    await landedOnce(storage);
+  });
+
   it('a melt left pending and then failed is tried again, never counted twice', async () => {
     const { storage, foreign, offer } = await offered(other);
     other.addFault({ path: '/v1/melt/bolt11', method: 'POST', action: 'pending', count: 1 });

@@ -217,6 +217,20 @@ export class ForeignEcash {
     }
   }
 
+  /**
+   * "Try again" on a row whose other mint said it paid: back to 'melting' and asked about once now,
+   * as the start-up repair does (a sale lands once: the settle drops the row).
+   */
+  async retry(id: string): Promise<Outcome> {
+    await this.refuseWhileLocked();
+    return this.lock(`cashew-foreign:${id}`, async () => {
+      if (!(await this.deps.store.reopen(id))) return { status: 'duplicate', id };
+      const current = await this.deps.store.get(id);
+      if (!current) return { status: 'duplicate', id };
+      return this.advance(current, false);
+    });
+  }
+
   private async refuseWhileLocked(): Promise<void> {
     if ((await this.deps.seedSealed?.()) ?? false)
       throw new ValidationError(FOREIGN_LOCKED_MESSAGE);
@@ -338,15 +352,19 @@ export class ForeignEcash {
       await this.deps.store.update(row.id, { unarrivedLooks: looks });
       return;
     }
-    await this.fail(row, NEVER_ARRIVED_MESSAGE);
+    await this.fail(row, NEVER_ARRIVED_MESSAGE, 'unarrived');
     throw new ValidationError(NEVER_ARRIVED_MESSAGE);
   }
 
-  private async fail(row: PendingForeignEcash, reason: string): Promise<void> {
+  private async fail(
+    row: PendingForeignEcash,
+    reason: string,
+    kind: 'refused' | 'unarrived',
+  ): Promise<void> {
     this.deps.logger.warn(`Ecash ${row.id} of ${row.foreignMint} failed: ${reason}`);
     await this.deps.store.update(row.id, {
       state: 'failed',
-      failure: { reason, at: this.deps.clock() },
+      failure: { reason, at: this.deps.clock(), kind },
     });
   }
 
@@ -392,7 +410,7 @@ export class ForeignEcash {
       }
       const refused = meltRefusedMessage(row.foreignMint, mapped.message);
       if (fresh) await this.deps.store.remove(row.id);
-      else await this.fail(row, refused);
+      else await this.fail(row, refused, 'refused');
       throw new ValidationError(refused);
     }
     await this.checkpoint('foreign:melted');
@@ -400,7 +418,7 @@ export class ForeignEcash {
       // The melt was taken and not paid: the inputs are released; nothing is counted.
       const failed = meltRefusedMessage(row.foreignMint, 'the payment failed');
       if (fresh) await this.deps.store.remove(row.id);
-      else await this.fail(row, failed);
+      else await this.fail(row, failed, 'refused');
       throw new ValidationError(failed);
     }
     return state;

@@ -1,0 +1,197 @@
+// Ecash from other mints that could not be settled (docs/behaviour.md "Wallet"): each row is handed
+// back to the customer as a token (the other mint refused it) or tried again (it says it paid).
+import { useCallback, useEffect, useState } from 'react';
+import type { WalletUpdateListener } from '../../core/events';
+import type { Logger } from '../../core/logger';
+import type { FailedForeignEcash } from '../../core/wallet/ecash/foreign/foreign-failed';
+import { AnimatedQr } from '../../ui/AnimatedQr';
+import { Button } from '../../ui/Button';
+import { CopyCloseButtons, CopyLabel, ModalAmount } from '../../ui/CopyParts';
+import { Modal, type ModalProps } from '../../ui/Modal';
+import { useCopyToClipboard } from '../../ui/use-copy';
+import {
+  FOREIGN_FAILED_NOTE,
+  FOREIGN_FAILED_TITLE,
+  HAND_BACK,
+  HAND_BACK_TITLE,
+  HAND_BACK_TOKEN_LABEL,
+  HANDED_BACK,
+  HANDED_BACK_DONE,
+  RETRY_LANDED,
+  TRY_AGAIN,
+  TRYING,
+  fromMintText,
+  handBackNote,
+} from './foreign-failed-texts';
+import { satsText } from './texts';
+
+export interface ForeignFailedService {
+  list(): Promise<FailedForeignEcash[]>;
+  /** the customer's proofs as a token of the other mint */
+  token(id: string): Promise<string>;
+  /** the token was handed back: the row is closed (never a sale) */
+  close(id: string): Promise<void>;
+  /** true when the payment arrived and the sale was recorded */
+  retry(id: string): Promise<boolean>;
+}
+
+export interface ForeignFailedProps {
+  service: ForeignFailedService;
+  events: { onUpdated(listener: WalletUpdateListener): () => void };
+  logger: Logger;
+  /** runs the action behind the merchant PIN when there is one (handing back gives ecash away) */
+  guard?: (action: () => void) => void;
+  returnFocusTo?: ModalProps['returnFocusTo'];
+}
+
+interface Shown {
+  row: FailedForeignEcash;
+  token: string;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function ForeignFailed({
+  service,
+  events,
+  logger,
+  guard = (action) => action(),
+  returnFocusTo,
+}: ForeignFailedProps) {
+  const [rows, setRows] = useState<FailedForeignEcash[]>([]);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const { copiedText, copy } = useCopyToClipboard((error) =>
+    logger.error('Failed to copy token:', error),
+  );
+
+  const reload = useCallback(() => {
+    service.list().then(setRows, (error: unknown) => {
+      logger.error('Could not read ecash of other mints', error);
+    });
+  }, [service, logger]);
+
+  useEffect(() => {
+    reload();
+    return events.onUpdated(reload);
+  }, [events, reload]);
+
+  const show = (row: FailedForeignEcash) =>
+    guard(() => {
+      service.token(row.id).then(
+        (token) => setShown({ row, token }),
+        (error: unknown) => {
+          setOutcome(messageOf(error));
+          reload();
+        },
+      );
+    });
+
+  const handedBack = async (row: FailedForeignEcash) => {
+    setShown(null);
+    try {
+      await service.close(row.id);
+      setOutcome(HANDED_BACK_DONE);
+    } catch (error) {
+      setOutcome(messageOf(error));
+    }
+    reload();
+  };
+
+  const retry = async (row: FailedForeignEcash) => {
+    setBusyId(row.id);
+    try {
+      setOutcome((await service.retry(row.id)) ? RETRY_LANDED : null);
+    } catch (error) {
+      logger.warn(`Ecash ${row.id} of ${row.foreignMint} not settled again`, error);
+      setOutcome(messageOf(error));
+    } finally {
+      setBusyId(null);
+      reload();
+    }
+  };
+
+  const status = outcome ? (
+    <p role="status" className="text-sm text-slate-700" data-testid="foreign-failed-outcome">
+      {outcome}
+    </p>
+  ) : null;
+  if (rows.length === 0) return status;
+  return (
+    <section
+      aria-labelledby="foreign-failed"
+      className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4"
+      data-testid="foreign-failed"
+    >
+      <h2 id="foreign-failed" className="font-semibold text-amber-900">
+        {FOREIGN_FAILED_TITLE}
+      </h2>
+      <p className="text-sm text-amber-900">{FOREIGN_FAILED_NOTE}</p>
+      <ul className="space-y-3">
+        {rows.map((row) => (
+          <li key={row.id} className="space-y-1 text-sm">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="whitespace-nowrap tabular-nums font-medium text-slate-900">
+                {satsText(row.amount)}
+              </span>
+              <span className="break-all text-slate-600">{fromMintText(row.foreignMint)}</span>
+              <span className="text-slate-600">{new Date(row.at).toLocaleString()}</span>
+            </div>
+            <p className="text-slate-700">{row.reason}</p>
+            {row.kind === 'hand-back' ? (
+              <Button variant="outline" size="sm" onClick={() => show(row)}>
+                {HAND_BACK}
+              </Button>
+            ) : (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={busyId !== null}
+                aria-busy={busyId === row.id}
+                onClick={() => void retry(row)}
+              >
+                {busyId === row.id ? TRYING : TRY_AGAIN}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {status}
+      <Modal
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={HAND_BACK_TITLE}
+        returnFocusTo={returnFocusTo}
+      >
+        {shown ? (
+          <div className="flex flex-col items-center gap-4" data-testid="hand-back">
+            <ModalAmount amount={shown.row.amount} testId="hand-back-amount" />
+            <div className="flex w-full flex-col items-center gap-1">
+              <CopyLabel copied={copiedText === shown.token}>{HAND_BACK_TOKEN_LABEL}</CopyLabel>
+              <AnimatedQr value={shown.token} size={240} label="Token to hand back QR code" />
+            </div>
+            <p className="w-full rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
+              {handBackNote(shown.row.foreignMint)}
+            </p>
+            <Button
+              size="lg"
+              variant="secondary"
+              className="w-full"
+              onClick={() => void handedBack(shown.row)}
+            >
+              {HANDED_BACK}
+            </Button>
+            <CopyCloseButtons
+              copyLabel="Copy Token"
+              onCopy={() => void copy(shown.token)}
+              onClose={() => setShown(null)}
+            />
+          </div>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}
