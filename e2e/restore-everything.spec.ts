@@ -154,7 +154,12 @@ test('a fresh profile restores both mints, the shop name, prices and items, and 
         authors: [merchant.pubkey],
         since: settingsSaved,
       });
-      return events.map((e) => e.tags.find((t) => t[0] === 'd')?.[1]).sort();
+      // The cashiers' catalog is application data of the same author too (its own `d` tag).
+      const backupParts = [`${APP_DATA_PREFIX}items`, `${APP_DATA_PREFIX}settings`];
+      return events
+        .map((e) => e.tags.find((t) => t[0] === 'd')?.[1])
+        .filter((d) => d !== undefined && backupParts.includes(d))
+        .sort();
     }, LANDS)
     .toEqual([`${APP_DATA_PREFIX}items`, `${APP_DATA_PREFIX}settings`]);
 
