@@ -104,7 +104,8 @@ test('nothing is prefetched on a connection that asks to save data', async ({ pa
   });
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Create New Wallet' })).toBeEnabled();
-  // The service worker registers at the same idle moment, from a chunk of its own: later.
+  // The service worker registers after that idle moment and a pause with no input (3 s): by then
+  // any prefetch would have been added.
   await page.waitForFunction(
     async () => Boolean(await navigator.serviceWorker.getRegistration()),
     null,
