@@ -1,19 +1,24 @@
-// A Chromium trace of the welcome's cold first load at one CPU rate: where the main thread's time
-// goes between navigation and 'Create New Wallet' being interactive (bench/first-load.mjs's probe).
+// A Chromium trace of a cold first load at one CPU rate: where the main thread's time goes between
+// navigation and the first screen's button being interactive (bench/first-load.mjs's probe): the
+// welcome's 'Create New Wallet', or with --screen=keypad an onboarded merchant's 'Submit'.
 //
 //   npx vite build --outDir /tmp/t/dist
-//   node --import tsx bench/trace-first-load.mjs /tmp/t/dist [--rate=4] [--runs=5] [--out=/tmp/t]
+//   node --import tsx bench/trace-first-load.mjs /tmp/t/dist [--screen=keypad] [--rate=4]
+//        [--runs=5] [--out=/tmp/t]
 //
 // Prints, summed over the runs (so divide by runs), the main thread's top-level tasks by kind and
 // the JS self time by script file and function, each split into before the welcome was visible and
 // from visible to interactive. Each run's raw trace is written to --out (open in DevTools).
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { SourceMapConsumer } from 'source-map-js';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { preview } from 'vite';
-import { readyProbe } from './first-load.mjs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { startMint } from '../dev/mint/server.ts';
+import { startRelay } from '../dev/relay/server.ts';
+import { onboardMerchant, readyProbe } from './first-load.mjs';
 import { launchChromium } from './lib/chromium.mjs';
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -23,6 +28,8 @@ const flag = (name, fallback) =>
 const rate = Number(flag('rate', 4));
 const runs = Number(flag('runs', 5));
 const out = flag('out', null);
+const screen = flag('screen', 'welcome');
+const button = screen === 'keypad' ? 'Submit' : 'Create New Wallet';
 const dir = resolve(args.find((arg) => !arg.startsWith('--')) ?? 'dist');
 
 const CATEGORIES = [
@@ -140,6 +147,32 @@ function top(map, phase, n) {
     .join('\n');
 }
 
+/** The dev mint and relay an onboarded merchant's keypad needs. */
+async function keypadStack(workDir, appUrl) {
+  const mint = await startMint({ port: 0, fresh: true, dataDir: join(workDir, 'mint') });
+  const relay = await startRelay({ port: 0 });
+  return {
+    appUrl: appUrl.replace(/\/$/, ''),
+    mintUrl: mint.url,
+    relayUrl: relay.url,
+    close: async () => {
+      await relay.close();
+      await mint.close();
+    },
+  };
+}
+
+/** The storage of a merchant onboarded once, loaded into every traced run's new context. */
+async function onboardedState(browser, stack) {
+  const context = await browser.newContext();
+  try {
+    await onboardMerchant(await context.newPage(), stack);
+    return await context.storageState({ indexedDB: true });
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   const server = await preview({
     root: repo,
@@ -151,13 +184,16 @@ async function main() {
   const url = `http://127.0.0.1:${server.httpServer.address().port}/`;
   const browser = await launchChromium();
   const totals = { events: {}, functions: {}, files: {}, visible: [], interactive: [] };
+  const workDir = await mkdtemp(join(tmpdir(), 'cashew-trace-'));
+  const stack = screen === 'keypad' ? await keypadStack(workDir, url) : null;
   try {
+    const storageState = stack ? await onboardedState(browser, stack) : undefined;
     for (let i = 0; i <= runs; i++) {
-      const context = await browser.newContext();
+      const context = await browser.newContext({ storageState });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       if (rate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      await page.addInitScript(readyProbe, 'Create New Wallet');
+      await page.addInitScript(readyProbe, button);
       const ready = page.waitForEvent('console', {
         predicate: (m) => m.text().startsWith('__benchReady '),
         timeout: 30_000,
@@ -176,6 +212,8 @@ async function main() {
   } finally {
     await browser.close();
     await new Promise((done) => server.httpServer.close(done));
+    await stack?.close();
+    await rm(workDir, { recursive: true, force: true });
   }
   const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   console.log(
