@@ -16,12 +16,8 @@ import { GUARDED_SCREENS } from './guarded-screens';
 import { requireNotOnboarded } from './requireNotOnboarded';
 import { LEGACY_ONBOARDING_ROUTE_ID, ONBOARDING_ROUTE_ID } from './route-ids';
 import { requireOnboarded } from './requireOnboarded';
+import { RestoreBannerSlot } from './RestoreBannerSlot';
 
-// The restore banner waits for the services after the first paint anyway: its code (progress and
-// result panels) loads then too, off the first screen's JS (docs/performance.md).
-const RestoreBanner = reactLazy(() =>
-  import('./RestoreBanner').then((m) => ({ default: m.RestoreBanner })),
-);
 import { deferredPosServices } from './services/pos';
 import type { AppServices } from './services/complete';
 import type { ServiceSource } from './services/deferred';
@@ -173,9 +169,7 @@ export function createRoutes(
                 <>
                   <UpdateBanner update={shell.update} activity={invoiceActivity} />
                   <LockScreen source={source} />
-                  <Suspense fallback={null}>
-                    <RestoreBanner source={source} />
-                  </Suspense>
+                  <RestoreBannerSlot source={source} />
                 </>
               }
               status={<ConnectionStatus probeMint={probeMint} />}
