@@ -174,4 +174,33 @@ describe('createRemoteInvoice', () => {
     expect(message.sale).toBeUndefined();
     expect(message.amount).toBe(21);
   });
+  it('sends the screen’s fiat record, proven by the pairing, only when it is the mint’s amount’s (decision 0046)', async () => {
+    const secret = newPairingSecret();
+    const send = async (fiat: Parameters<typeof createRemoteInvoice>[0]['fiat']) => {
+      const pool = new FakeRelayPool();
+      const { wallet } = standIn({ nut20: true, returnedPubkey: `02${merchantPub}` });
+      await createRemoteInvoice({
+        merchantPubkeyHex: merchantPub,
+        amount: 21,
+        mintUrl: MINT,
+        relays: ['ws://a'],
+        pool,
+        mintClient: wallet,
+        pairingSecret: secret,
+        now: 1_800_000_000_000,
+        ...(fiat ? { fiat } : {}),
+      });
+      return readPaymentEvent(pool.events.get('ws://a')![0]!, merchant);
+    };
+    // 21 sats at 100,000 USD/BTC is 0.021 USD: 0.02 to the cent.
+    const fiat = { currency: 'USD', price: 100_000, value: 0.02, time: 1_799_999_990_000 };
+    const sent = await send(fiat);
+    expect(sent.fiat).toEqual(fiat);
+    expect(hasValidPairing(secret, sent)).toBe(true);
+    expect(hasValidPairing(secret, { ...sent, fiat: { ...fiat, value: 0.03 } })).toBe(false);
+    // A record for other sats is not sent: the merchant would ignore it.
+    const other = await send({ ...fiat, value: 12 });
+    expect(other.fiat).toBeUndefined();
+    expect(hasValidPairing(secret, other)).toBe(true);
+  });
 });
