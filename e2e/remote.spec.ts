@@ -152,7 +152,7 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
   });
 });
 
-test('a paired cashier sells the merchant’s items in the shop’s currency (found by search, plus a custom amount, parked and recalled after a reload), with a tip, and the merchant’s record keeps the lines', async ({
+test('a paired cashier sells the merchant’s items in the shop’s currency (found by search, plus a custom amount, parked and recalled after a reload), with a tip, and the merchant’s record keeps the lines and the cashier’s fiat figure', async ({
   page,
   browser,
   mintUrl,
@@ -225,6 +225,16 @@ test('a paired cashier sells the merchant’s items in the shop’s currency (fo
     const dialog = till.getByRole('dialog', { name: INVOICE_TITLE });
     await expect(dialog.getByTestId('invoice-amount')).toHaveText('9,749 sats', LANDS);
     const quoteId = (await till.locator('[data-quote-id]').getAttribute('data-quote-id'))!;
+    // The price moves 4 % before the sale is paid and the merchant's till takes the new one: the
+    // record keeps the cashier's figure, 9,749 sats at 100,000 = 9.75 USD (decision 0046).
+    expect((await request.post(prices, { data: { USD: 104_000, time: null } })).ok()).toBe(true);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Save shop settings' }).click();
+    await expect(page.getByTestId('price-status')).toHaveText(
+      'Price source reached: 1 BTC = 104,000 USD.',
+      LANDS,
+    );
+    await page.goto('/');
     await payQuote(quoteId);
     await expect(cashierSale(till, quoteId)).toContainText('Merchant confirmed 9,749 sats', LANDS);
     // The charged cart is emptied once paid.
@@ -246,7 +256,12 @@ test('a paired cashier sells the merchant’s items in the shop’s currency (fo
         tipSats: 886,
         method: 'lightning',
       },
+      fiat: { currency: 'USD', price: 100_000, value: 9.75, time: expect.any(Number) },
     });
+    await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+    await page.getByTestId('history-item').first().getByRole('button', { name: 'Receipt' }).click();
+    const receipt = page.getByRole('dialog', { name: 'Receipt' }).getByTestId('receipt');
+    await expect(receipt).toContainText('Fiat9.75 USD', LANDS);
   } finally {
     await request.delete(prices);
   }

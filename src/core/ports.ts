@@ -216,9 +216,11 @@ export interface PendingMintQuote {
   receipt?: string;
   /**
    * The sale's fiat side, fixed when the invoice was created (local sales); carried to the
-   * history event. Remote quotes get the merchant's price when they are minted instead.
+   * history event. Remote quotes get theirs when they are minted instead (remote-sale-fiat.ts).
    */
   fiat?: FiatRecord;
+  /** remote quotes: the cashier's fiat record, checked against the quote's amount (decision 0046) */
+  cashierFiat?: FiatRecord;
   /** the sale's lines, tax and tip when charged from a cart (adds up to amount); carried to history */
   sale?: SaleDetail;
   /** direct quotes: the single-use id of the NUT-18 request offered beside the invoice */

@@ -26,4 +26,9 @@ export interface FiatRecord {
   value: number;
   /** the price source's time for `price` (unix ms); missing on records made before it was kept */
   time?: number;
+  /**
+   * A remote sale only: the price its cashier stated and the merchant did not use, being more
+   * than 10 % from its own (decision 0046).
+   */
+  cashierPrice?: number;
 }

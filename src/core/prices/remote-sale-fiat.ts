@@ -1,13 +1,30 @@
-// A remote sale's fiat record: the merchant's price when it is paid (the cashier's message carries
-// none), looked up without holding the sale's settlement for long (Lightning or ecash alike).
+// A remote sale's fiat record: the cashier's stated one when it stands beside the merchant's price
+// when it is paid, else the merchant's own, looked up without holding the sale's settlement for
+// long (Lightning or ecash alike; decision 0046).
 import type { Logger } from '../logger';
 import type { FiatRecord } from './currencies';
+import { chooseRemoteFiat } from './stated-fiat';
 
 /** A remote sale's price lookup may not hold the settlement of its proofs for longer. */
 export const REMOTE_FIAT_TIMEOUT_MS = 2_000;
 
-/** The merchant's fiat record for `sats` now, or undefined; never rejects, never waits long. */
+/**
+ * The fiat record a remote sale of `sats` keeps, or undefined; never rejects, never waits long.
+ * `stated`: the cashier's record as checked when its quote was taken (stated-fiat.ts).
+ */
 export async function remoteSaleFiat(
+  lookup: ((sats: number) => Promise<FiatRecord | undefined>) | undefined,
+  sats: number,
+  logger: Logger,
+  stated?: FiatRecord,
+): Promise<FiatRecord | undefined> {
+  const { record, note } = chooseRemoteFiat(stated, await ownFiat(lookup, sats, logger));
+  if (note) logger.warn(`The cashier's fiat record was not used: ${note}`);
+  return record;
+}
+
+/** The merchant's fiat record for `sats` now, or undefined. */
+async function ownFiat(
   lookup: ((sats: number) => Promise<FiatRecord | undefined>) | undefined,
   sats: number,
   logger: Logger,

@@ -1,6 +1,7 @@
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidPaymentMessageError } from '../errors';
+import { silentLogger } from '../logger';
 import type { PendingMintQuote } from '../ports';
 import { INBOX_LOOKBACK_SECONDS } from './constants';
 import type { RemotePaymentInbox, RemotePaymentInboxDeps } from './inbox';
@@ -93,6 +94,27 @@ describe('RemotePaymentInbox', () => {
       },
     ]);
     expect(await h.store.isProcessed('quote-1')).toBe(true);
+    expect(h.invalid).toEqual([]);
+  });
+
+  it('keeps the cashier’s fiat record on the quote when it is the amount’s, and takes the sale without a bad one (decision 0046)', async () => {
+    const pool = new FakeRelayPool();
+    // 100 sats at 100,000 USD/BTC is 0.10 USD.
+    const fiat = { currency: 'USD', price: 100_000, value: 0.1, time: NOW - 60_000 };
+    pool.deliver(RELAY, wrapOf(paymentMessage({ fiat })));
+    pool.deliver(RELAY, wrapOf(paymentMessage({ quote: 'quote-2', fiat: { ...fiat, value: 5 } })));
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (text: string) => void warnings.push(text) };
+    const h = harness({ pool, logger });
+    await h.inbox.start();
+    await settle(h.inbox);
+    const byQuote = new Map(h.tracked.map((quote) => [quote.quote, quote]));
+    expect(byQuote.get('quote-1')?.cashierFiat).toEqual(fiat);
+    expect(byQuote.get('quote-2')).toMatchObject({ amount: 100, kind: 'remote' });
+    expect(byQuote.get('quote-2')?.cashierFiat).toBeUndefined();
+    expect(warnings).toEqual([
+      "Remote quote quote-2: the cashier's fiat record ignored, value does not match the sats",
+    ]);
     expect(h.invalid).toEqual([]);
   });
 

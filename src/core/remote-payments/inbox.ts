@@ -25,6 +25,7 @@ import { judgeMessage, judgeSender, type PairingCheck, type Refusal } from './me
 import type { PaymentMessage } from './payment-message';
 import { unverifiedQuote, type RemoteQuoteVerdict } from './verify-remote-quote';
 import type { RefusalKind } from './sale-judgement';
+import { checkStatedFiat } from '../prices/stated-fiat';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { authSigner, deliveryAfterClose } from './relay-auth';
 import type { RelayPool } from './relay-pool';
@@ -514,7 +515,19 @@ export class RemotePaymentInbox {
     const verdict = await this.quoteFor(message, judged.mintUrl, lockPubkey, sender.paired);
     if (verdict.kind === 'drop') return 'done';
     if (verdict.kind === 'retry') return this.retry(session, event, attempt, verdict.error, false);
-    return this.takeOver(session, event, attempt, message, verdict.quote);
+    return this.takeOver(session, event, attempt, message, this.withStatedFiat(message, verdict));
+  }
+
+  /**
+   * The quote with the cashier's fiat record when it checks out against the quote's amount; a
+   * record that does not is left off and logged, the sale taken as without one (decision 0046).
+   */
+  private withStatedFiat(message: PaymentMessage, { quote }: { quote: PendingMintQuote }) {
+    if (message.fiat === undefined) return quote;
+    const checked = checkStatedFiat(message.fiat, quote.amount, this.clock());
+    if (typeof checked !== 'string') return { ...quote, cashierFiat: checked };
+    this.logger.warn(`Remote quote ${quote.quote}: the cashier's fiat record ignored, ${checked}`);
+    return quote;
   }
 
   /** The mints the merchant accepts for remote sales; without the port, the current one. */

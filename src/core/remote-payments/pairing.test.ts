@@ -1,4 +1,7 @@
 // Pairing proofs, receipts and the merchant profile: what a stranger, a relay or a reset link can and cannot do.
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
 import { InvalidPaymentMessageError } from '../errors';
@@ -80,6 +83,56 @@ describe('pairing proof', () => {
   it('refuses a malformed receipt key', () => {
     const text = JSON.stringify({ ...message, receipt: 'ZZ' });
     expect(() => parsePaymentMessage(text, context)).toThrow('malformed receipt pubkey');
+  });
+});
+
+describe('pairing proof over the cashier’s fiat record (decision 0046)', () => {
+  const secret = newPairingSecret();
+  const fiat = { currency: 'USD', price: 100_000, value: 0.1, time: 1_700_000_000_000 };
+  const message = paymentMessageFixture({ receipt: 'ab'.repeat(32), fiat });
+  const paired = { ...message, pairing: provePairing(secret, message, true) };
+
+  it('covers the record after travelling as message text, MAC and signature alike', () => {
+    const received = parsePaymentMessage(serializePaymentMessage(paired), context);
+    expect(received.fiat).toEqual(fiat);
+    expect(hasValidPairing(secret, received)).toBe(true);
+    expect(hasPairingSignature(pairingKey(secret), received)).toBe(true);
+  });
+
+  it.each([
+    ['currency', { ...fiat, currency: 'EUR' }],
+    ['price', { ...fiat, price: 90_000 }],
+    ['value', { ...fiat, value: 0.09 }],
+    ['time', { ...fiat, time: fiat.time + 1 }],
+  ])('fails when a relay alters its %s, or drops or adds it', (_field, altered) => {
+    expect(hasValidPairing(secret, { ...paired, fiat: altered })).toBe(false);
+    expect(hasPairingSignature(pairingKey(secret), { ...paired, fiat: altered })).toBe(false);
+    const { fiat: _dropped, ...without } = paired;
+    expect(hasValidPairing(secret, without)).toBe(false);
+    const plain = paymentMessageFixture();
+    const plainProof = { ...plain, pairing: provePairing(secret, plain) };
+    expect(hasValidPairing(secret, { ...plainProof, fiat })).toBe(false);
+  });
+
+  it('proves a message without one exactly as before (older cashiers)', () => {
+    const plain = paymentMessageFixture({ receipt: 'ab'.repeat(32) });
+    // The proven fields as they were before any optional part (docs/protocol.md "Pairing").
+    const { quote, amount, request, unit, mint, receipt } = plain;
+    const fields = [
+      'cashew-pos/payment/1',
+      quote,
+      amount,
+      request,
+      unit,
+      mint,
+      null,
+      null,
+      receipt,
+    ];
+    const mac = bytesToHex(hmac(sha256, secret, new TextEncoder().encode(JSON.stringify(fields))));
+    expect(provePairing(secret, plain).mac).toBe(mac);
+    const old = JSON.stringify({ ...plain, pairing: { id: pairingId(secret), mac } });
+    expect(hasValidPairing(secret, parsePaymentMessage(old, context))).toBe(true);
   });
 });
 

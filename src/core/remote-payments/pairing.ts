@@ -7,6 +7,7 @@ import { bytesToHex, hexToBytes, randomBytes } from '@noble/hashes/utils.js';
 import { base64urlnopad } from '@scure/base';
 import type { PairingProof, PaymentMessage } from './payment-message';
 import { provenSaleText } from './remote-sale';
+import { provenFiatText } from '../prices/stated-fiat';
 
 /** 256 random bits: guessing one is as hard as guessing a private key. */
 export const PAIRING_SECRET_BYTES = 32;
@@ -46,10 +47,11 @@ function provenBytes(message: PaymentMessage): Uint8Array {
   const { quote, amount, request, unit, mint, pubkey, expiry, receipt } = message;
   const fields: unknown[] = [PROOF_DOMAIN, quote, amount, request, unit, mint];
   fields.push(pubkey ?? null, expiry ?? null, receipt ?? null);
-  // Only when present, so a message without lines or request is proven exactly as before.
-  if (message.sale || message.ecashRequest) {
+  // Only when present, so a message without lines, request or fiat record is proven as before.
+  if (message.sale || message.ecashRequest || message.fiat) {
     fields.push(message.sale ? provenSaleText(message.sale) : null, message.ecashRequest ?? null);
   }
+  if (message.fiat) fields.push(provenFiatText(message.fiat));
   return new TextEncoder().encode(JSON.stringify(fields));
 }
 

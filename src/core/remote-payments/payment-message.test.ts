@@ -93,6 +93,24 @@ describe('parsePaymentMessage', () => {
     expectInvalid({ ...valid, expiry: 'tomorrow' });
   });
 
+  it('keeps the cashier’s fiat record as sent, known fields only, and ignores one that is not an object', () => {
+    const fiat = { currency: 'USD', price: 100_000, value: 0.02, time: 1_700_000_000_000 };
+    expect(parse({ ...valid, fiat: { ...fiat, note: 'x' } }).fiat).toEqual(fiat);
+    // Values are checked when the quote is taken (prices/stated-fiat.ts), never by failing the sale.
+    expect(parse({ ...valid, fiat: { currency: 'usd', price: 'a lot' } }).fiat).toEqual({
+      currency: 'usd',
+      price: 'a lot',
+      value: undefined,
+    });
+    for (const junk of ['USD 0.02', 7, null, [fiat]]) {
+      const message = parse({ ...valid, fiat: junk });
+      expect(message.fiat).toBeUndefined();
+      expect(message.amount).toBe(21);
+    }
+    const sent = serializePaymentMessage({ ...valid, unit: 'sat', fiat });
+    expect(parsePaymentMessage(sent, { currentMintUrl: MINT }).fiat).toEqual(fiat);
+  });
+
   it('round-trips what serializePaymentMessage writes', () => {
     const message = { ...valid, unit: 'sat' as const, expiry: null };
     expect(parsePaymentMessage(serializePaymentMessage(message), { currentMintUrl: MINT })).toEqual(

@@ -3,6 +3,8 @@ import { InvalidPaymentMessageError } from '../errors';
 import { MAX_PAYMENT_MESSAGE_BYTES, MAX_QUOTE_ID_LENGTH, MAX_REQUEST_LENGTH } from './constants';
 import { mintUrlKey } from '../urls/normalise-url';
 import { canonicalRemoteSale, type RemoteSaleLines } from './remote-sale';
+import type { FiatRecord } from '../prices/currencies';
+import { canonicalStatedFiat } from '../prices/stated-fiat';
 
 /** What a paired cashier adds to a payment message. */
 export interface PairingProof {
@@ -39,6 +41,11 @@ export interface PaymentMessage {
   sale?: RemoteSaleLines;
   /** the id of the NUT-18 request the cashier shows beside the invoice, paid to the merchant */
   ecashRequest?: string;
+  /**
+   * the fiat record the cashier's screen used, values as sent: checked when the quote is taken,
+   * and a record that fails is ignored, never the sale (decision 0046)
+   */
+  fiat?: FiatRecord;
 }
 
 /** The most sats that can exist; anything above is not a real quote. */
@@ -66,6 +73,7 @@ const SENT_FIELDS = {
   pairing: true,
   sale: true,
   ecashRequest: true,
+  fiat: true,
 } as const satisfies Record<keyof PaymentMessage, true>;
 
 /** The optional string fields that are ids or keys: each is checked whole against its pattern. */
@@ -106,7 +114,7 @@ export function parsePaymentMessage(
   }
   const raw = data as Record<string, unknown>;
 
-  const { quote, amount, request, unit, mint, expiry, pairing, sale } = raw;
+  const { quote, amount, request, unit, mint, expiry, pairing, sale, fiat } = raw;
   if (typeof quote !== 'string' || quote.length === 0) fail('missing quote id');
   if (quote.length > MAX_QUOTE_ID_LENGTH || !QUOTE_ID_PATTERN.test(quote)) {
     fail('malformed quote id');
@@ -147,6 +155,9 @@ export function parsePaymentMessage(
   if (expiry !== undefined) message.expiry = expiry as number | null;
   if (proof) message.pairing = proof;
   if (lines) message.sale = lines;
+  // Not an object at all: no record, and the sale stands without one.
+  const stated = canonicalStatedFiat(fiat);
+  if (stated) message.fiat = stated;
   return message;
 }
 
@@ -168,10 +179,11 @@ export function serializePaymentMessage(message: PaymentMessage): string {
   for (const field of Object.keys(SENT_FIELDS) as (keyof PaymentMessage)[]) {
     sent[field] = message[field];
   }
-  const { pairing, sale } = message;
+  const { pairing, sale, fiat } = message;
   sent.pairing = pairing
     ? { id: pairing.id, mac: pairing.mac, ...(pairing.sig ? { sig: pairing.sig } : {}) }
     : undefined;
   sent.sale = sale ? canonicalRemoteSale(sale) : undefined;
+  sent.fiat = fiat ? canonicalStatedFiat(fiat) : undefined;
   return JSON.stringify(sent);
 }

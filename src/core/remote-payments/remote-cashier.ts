@@ -25,6 +25,7 @@ import type { SaleReceipt } from './receipt-message';
 import type { RelayPool } from './relay-pool';
 import { createRemoteInvoice, type RemoteInvoice } from './remote-invoice';
 import type { RemoteSaleLines } from './remote-sale';
+import type { FiatRecord } from '../prices/currencies';
 import { encodeSaleRequest, newRequestId } from '../wallet/ecash/sale-request';
 import { profileStillAccepts } from './sale-judgement';
 
@@ -180,13 +181,14 @@ export class RemoteCashier {
   }
 
   /**
-   * Creates the sale's quote and delivers it; `sale` (a cart's lines) goes with it. Each sale is
+   * Creates the sale's quote and delivers it; `sale` (a cart's lines) and `fiat` (the record at
+   * the price the screen showed, decision 0046) go with it. Each sale is
    * offered as a NUT-18 request too, paid to the merchant and named in the message, so the
    * merchant's inbox knows it (docs/protocol.md "Remote cashier requests").
    */
   async createInvoice(
     amount: number,
-    options: { sale?: RemoteSaleLines } = {},
+    options: { sale?: RemoteSaleLines; fiat?: FiatRecord } = {},
   ): Promise<RemoteInvoice> {
     const { logger, merchantPubkeyHex, sales: store } = this.deps;
     await this.loaded;
@@ -211,6 +213,7 @@ export class RemoteCashier {
         allowUnlocked: target.allowUnlocked === true,
         ecashRequestId,
         ...(options.sale ? { sale: options.sale } : {}),
+        ...(options.fiat ? { fiat: options.fiat, now: this.clock() } : {}),
         ...(target.inboxPubkeyHex ? { recipientPubkeyHex: target.inboxPubkeyHex } : {}),
         beforePublish: async (message) => {
           const check = await revoked;

@@ -46,14 +46,38 @@ function invoiceFor(
   allowUnlocked?: boolean,
 ) {
   return createRemoteInvoice({
-    merchantPubkeyHex: merchantPub,
+    ...toMerchant(wallet, pool),
     amount,
+    ...(allowUnlocked === undefined ? {} : { allowUnlocked }),
+  });
+}
+
+/** The test merchant at MINT through `wallet`, on the one relay ws://a. */
+function toMerchant(wallet: QuoteWallet, pool: FakeRelayPool) {
+  return {
+    merchantPubkeyHex: merchantPub,
     mintUrl: MINT,
     relays: ['ws://a'],
     pool,
     mintClient: wallet,
-    ...(allowUnlocked === undefined ? {} : { allowUnlocked }),
+  };
+}
+
+type InvoiceArgs = Parameters<typeof createRemoteInvoice>[0];
+
+/** The message a paired cashier sends for 21 sats with `extra`, as the merchant reads it. */
+async function pairedMessage(secret: Uint8Array, extra: Partial<InvoiceArgs>) {
+  const pool = new FakeRelayPool();
+  const { wallet } = standIn({ nut20: true, returnedPubkey: `02${merchantPub}` });
+  const given = Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined));
+  await createRemoteInvoice({
+    ...toMerchant(wallet, pool),
+    amount: 21,
+    pairingSecret: secret,
+    ...given,
   });
+  // The merchant's own reader, with its size bound: the message must be read.
+  return readPaymentEvent(pool.events.get('ws://a')![0]!, merchant);
 }
 
 describe('createRemoteInvoice', () => {
@@ -138,23 +162,7 @@ describe('createRemoteInvoice', () => {
   });
 
   it("sends a cart's lines only when they add up to the quote and the message stays in bounds", async () => {
-    const send = async (sale: Parameters<typeof createRemoteInvoice>[0]['sale']) => {
-      const pool = new FakeRelayPool();
-      const { wallet } = standIn({ nut20: true, returnedPubkey: `02${merchantPub}` });
-      await createRemoteInvoice({
-        merchantPubkeyHex: merchantPub,
-        amount: 21,
-        mintUrl: MINT,
-        relays: ['ws://a'],
-        pool,
-        mintClient: wallet,
-        pairingSecret: newPairingSecret(),
-        ...(sale ? { sale } : {}),
-      });
-      const wrap = pool.events.get('ws://a')![0]!;
-      // The merchant's own reader, with its size bound: the message must be read.
-      return readPaymentEvent(wrap, merchant);
-    };
+    const send = (sale: InvoiceArgs['sale']) => pairedMessage(newPairingSecret(), { sale });
     const line = { name: 'Tea', quantity: 3, unitSats: 7 };
     const fits = { lines: [line], subtotalSats: 21, taxSats: 0, tipSats: 0 };
     expect((await send(fits)).sale).toEqual(fits);
@@ -173,5 +181,21 @@ describe('createRemoteInvoice', () => {
     const message = await send(many);
     expect(message.sale).toBeUndefined();
     expect(message.amount).toBe(21);
+  });
+
+  it('sends the screen’s fiat record, proven by the pairing, only when it is the mint’s amount’s (decision 0046)', async () => {
+    const secret = newPairingSecret();
+    const send = (fiat: InvoiceArgs['fiat']) =>
+      pairedMessage(secret, { fiat, now: 1_800_000_000_000 });
+    // 21 sats at 100,000 USD/BTC is 0.021 USD: 0.02 to the cent.
+    const fiat = { currency: 'USD', price: 100_000, value: 0.02, time: 1_799_999_990_000 };
+    const sent = await send(fiat);
+    expect(sent.fiat).toEqual(fiat);
+    expect(hasValidPairing(secret, sent)).toBe(true);
+    expect(hasValidPairing(secret, { ...sent, fiat: { ...fiat, value: 0.03 } })).toBe(false);
+    // A record for other sats is not sent: the merchant would ignore it.
+    const other = await send({ ...fiat, value: 12 });
+    expect(other.fiat).toBeUndefined();
+    expect(hasValidPairing(secret, other)).toBe(true);
   });
 });

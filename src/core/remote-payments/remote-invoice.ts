@@ -11,6 +11,8 @@ import { sendPaymentMessage } from './publish';
 import type { RelayPool } from './relay-pool';
 import { remoteSaleFor, type RemoteSaleLines } from './remote-sale';
 import type { EncodedSaleRequest } from '../wallet/ecash/sale-request';
+import type { FiatRecord } from '../prices/currencies';
+import { checkStatedFiat } from '../prices/stated-fiat';
 
 /** The part of a seedless cashu-ts Wallet the cashier needs; tests may pass a stand-in. */
 export type QuoteWallet = Pick<
@@ -108,6 +110,10 @@ export async function createRemoteInvoice(args: {
   sale?: RemoteSaleLines;
   /** the id of the NUT-18 request shown beside the invoice, registered with the merchant */
   ecashRequestId?: string;
+  /** the fiat record of the screen's price; sent only when it is the mint's amount's, as checked */
+  fiat?: FiatRecord;
+  /** milliseconds since the epoch, for that check (the cashier's clock) */
+  now?: number;
 }): Promise<RemoteInvoice> {
   if (!Number.isSafeInteger(args.amount) || args.amount <= 0) {
     throw new CashewError('Amount must be a positive whole number of sats');
@@ -133,6 +139,10 @@ export async function createRemoteInvoice(args: {
   };
   if (quote.pubkey) message.pubkey = quote.pubkey.toLowerCase();
   if (args.receiptPubkeyHex) message.receipt = args.receiptPubkeyHex;
+  // Checked as the merchant checks it: a record the merchant would ignore is not sent.
+  const fiat =
+    args.fiat && args.now !== undefined && checkStatedFiat(args.fiat, message.amount, args.now);
+  if (fiat && typeof fiat !== 'string') message.fiat = fiat;
   if (args.sale && remoteSaleFor(args.sale, message.amount)) {
     message.sale = args.sale;
     // A message past the merchant's size bound would be refused whole: a long cart goes as its

@@ -2,6 +2,7 @@
 // status, invoice modal and the sales list.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RemoteSaleLines, RemoteTarget } from '../../core/remote-payments';
+import { tryFiatRecordFor } from '../../core/prices/convert';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import { CashierItems } from './CashierItems';
@@ -88,6 +89,14 @@ function Till({
     charge.current = null;
     return pending && pending.amount === sats ? pending.sale : undefined;
   }, []);
+  // The record of the sale at the price this screen shows, sent for the merchant's (decision 0046).
+  const fiatOf = useCallback(
+    (sats: number) =>
+      priceUsed
+        ? tryFiatRecordFor(sats, priceUsed.currency, priceUsed.price, priceUsed.time)
+        : undefined,
+    [priceUsed],
+  );
   const state = useRemoteInvoice(
     services,
     merchantPubkeyHex,
@@ -95,6 +104,7 @@ function Till({
     pairingSecret,
     shopName,
     saleOf,
+    fiatOf,
   );
   const { invoice, submit } = state;
   const [mode, setMode] = useState<'keypad' | 'items'>('keypad');

@@ -54,18 +54,23 @@ function memoryPriceService(currency: string, url: string, logger: Logger): Pric
   });
 }
 
+/** A price the cashier's screen uses, with the source's time for it (ms): its sales' fiat record. */
+export interface CashierPrice extends PriceUsed {
+  time: number;
+}
+
 /** The catalog currency's price from the merchant's source, while it may be used; else undefined. */
 export function useCatalogPrice(
   catalog: PublishedCatalog | undefined,
   logger: Logger,
-): PriceUsed | undefined {
+): CashierPrice | undefined {
   const currency = catalog?.currency ?? null;
   const url = catalog?.priceUrl;
   const prices = useMemo(
     () => (currency && url ? memoryPriceService(currency, url, logger) : undefined),
     [currency, url, logger],
   );
-  const [used, setUsed] = useState<PriceUsed | undefined>(undefined);
+  const [used, setUsed] = useState<CashierPrice | undefined>(undefined);
   useEffect(() => {
     if (!prices) return;
     let active = true;
@@ -74,7 +79,10 @@ export function useCatalogPrice(
         (view) => {
           // A stale price, a jump or none: sats only, as on the merchant's keypad.
           const usable = view.kind === 'price' && !view.stale;
-          if (active) setUsed(usable ? { currency: view.currency, price: view.price } : undefined);
+          if (!active) return;
+          setUsed(
+            usable ? { currency: view.currency, price: view.price, time: view.time } : undefined,
+          );
         },
         (error: unknown) => logger.warn('Could not read the price', error),
       );

@@ -22,6 +22,7 @@ import type { KeypadLimits } from '../../ui/Keypad';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
 import { useMintLimits } from '../../ui/use-mint-limits';
 import type { RemoteServices } from './deps';
+import type { FiatRecord } from '../../core/prices/currencies';
 import {
   LINK_REVOKED_TEXT,
   merchantConfirmed,
@@ -48,6 +49,8 @@ export function useRemoteInvoice(
   shopName?: string,
   /** the cart's lines for a charge of exactly these sats; undefined for a keypad amount */
   saleOf?: (sats: number) => RemoteSaleLines | undefined,
+  /** the fiat record of these sats at the price the screen shows; undefined without one */
+  fiatOf?: (sats: number) => FiatRecord | undefined,
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
   const makePool = services.createRelayPool ?? createRelayPool;
@@ -92,9 +95,13 @@ export function useRemoteInvoice(
   const create = useCallback(
     (amount: number) => {
       const sale = saleOf?.(amount);
-      return cashier.createInvoice(amount, sale ? { sale } : {});
+      const fiat = fiatOf?.(amount);
+      return cashier.createInvoice(amount, {
+        ...(sale ? { sale } : {}),
+        ...(fiat ? { fiat } : {}),
+      });
     },
-    [cashier, saleOf],
+    [cashier, saleOf, fiatOf],
   );
   const watch = useCallback(
     (end: (quoteId: string, paid: boolean) => void) => {

@@ -244,4 +244,18 @@ describe('EcashInbox', () => {
       { amount: 26_002 },
     );
   });
+
+  it('a remote sale paid by its request keeps the cashier’s fiat record near the merchant’s price (decision 0046)', async () => {
+    const s = await setup(21);
+    // 26,000 sats at 95,000 USD/BTC is 24.70 USD; the merchant's own price here is 100,000.
+    const cashierFiat = { currency: 'USD', price: 95_000, value: 24.7, time: 1_800_000_000_000 };
+    await s.storage.mintQuotes.put({
+      ...remoteQuote(s.storage, 26_000, 'cashier-request'),
+      cashierFiat,
+    });
+    await s.inbox.take(payload('cashier-request', await proofs(26_000)));
+    expect(s.paid).toEqual([{ quote: 'q-remote', amount: 26_000 }]);
+    const [sale] = await ecashSales(s.storage);
+    expect(sale).toMatchObject({ amount: 26_000, fiat: cashierFiat });
+  });
 });

@@ -163,14 +163,14 @@ export class EcashInbox {
 
   /**
    * The sale's fiat record and lines, kept on its "Ecash sale" as a Lightning payment of the same
-   * invoice keeps them: a remote sale's lines came in the cashier's message, its fiat record is
-   * the merchant's price now (docs/protocol.md "Remote cashier requests").
+   * invoice keeps them: a remote sale's lines and fiat record came in the cashier's message, the
+   * record checked against the merchant's price now (docs/protocol.md "Remote cashier requests").
    */
   private async saleRecord(quote: PendingMintQuote): Promise<Pick<EcashPayment, 'fiat' | 'sale'>> {
     const fiat =
       quote.fiat ??
       (quote.kind === 'remote'
-        ? await remoteSaleFiat(this.deps.fiatFor, quote.amount, this.deps.logger)
+        ? await remoteSaleFiat(this.deps.fiatFor, quote.amount, this.deps.logger, quote.cashierFiat)
         : undefined);
     return { ...(fiat ? { fiat } : {}), ...(quote.sale ? { sale: quote.sale } : {}) };
   }

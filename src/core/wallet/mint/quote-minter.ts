@@ -379,7 +379,13 @@ export class QuoteMinter {
     const fiat =
       quote.fiat ??
       (quote.kind === 'remote'
-        ? await remoteSaleFiat(this.deps.fiatFor, amount, this.deps.logger)
+        ? await remoteSaleFiat(
+            this.deps.fiatFor,
+            amount,
+            this.deps.logger,
+            // Stated for the invoice's amount: other sats paid out get the merchant's own record.
+            amount === quote.amount ? quote.cashierFiat : undefined,
+          )
         : undefined);
     const { settled, balance } = await this.deps.ledger.settleMintQuote({
       quote: quote.quote,

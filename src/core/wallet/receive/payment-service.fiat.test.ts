@@ -10,6 +10,7 @@ import type { FiatRecord } from '../../ports';
 import { INVALID_FIAT_MESSAGE } from './payment-service';
 import { INVALID_SALE_MESSAGE } from '../../sale/sale-check';
 import type { SaleDetail } from '../../sale/sale-detail';
+import { receiptFor } from '../../receipts/receipt';
 
 const suite = devMintSuite();
 const WAIT = { timeout: 15_000, interval: 20 };
@@ -19,7 +20,11 @@ const app = (fiatFor?: (sats: number) => Promise<FiatRecord | undefined>) =>
   storagePaymentDevice(suite.mint.url, { dbName: `fiat-db-${++dbSeq}`, fiatFor });
 
 /** A quote a cashier made at the dev mint for `amount` sats, handed to the merchant's device `a`. */
-async function takeOverCashierQuote(a: Awaited<ReturnType<typeof app>>, amount: number) {
+async function takeOverCashierQuote(
+  a: Awaited<ReturnType<typeof app>>,
+  amount: number,
+  cashierFiat?: FiatRecord,
+) {
   const res = await fetch(`${suite.mint.url}/v1/mint/quote/bolt11`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -35,6 +40,7 @@ async function takeOverCashierQuote(a: Awaited<ReturnType<typeof app>>, amount: 
     state: 'UNPAID',
     createdAt: Date.now(),
     expiry: null,
+    ...(cashierFiat ? { cashierFiat } : {}),
   });
   return created;
 }
@@ -140,6 +146,47 @@ describe('fiat records of sales', () => {
         fiat: { currency: 'EUR', price: 92_000, value: 0.92, time: 1_800_000_000_000 },
       });
       expect(asked).toEqual([1000]);
+    } finally {
+      await a.shutdown();
+    }
+  });
+
+  it('records a remote sale at its cashier’s figure within 10 % of the merchant’s price, and its receipt shows it', async () => {
+    // The cashier charged 10.00 USD at 100,000 USD/BTC; the merchant's price is 104,000 by now.
+    const cashierFiat: FiatRecord = {
+      currency: 'USD',
+      price: 100_000,
+      value: 10,
+      time: 1_800_000_000_000,
+    };
+    const a = await app(async (sats) => ({
+      currency: 'USD',
+      price: 104_000,
+      value: sats * 0.00104,
+    }));
+    try {
+      const created = await takeOverCashierQuote(a, 10_000, cashierFiat);
+      await suite.mint.pay(created.quote);
+      await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
+      const [event] = (await a.storage.history.page(1)).events;
+      expect(event).toMatchObject({ type: 'remote-payment', amount: 10_000, fiat: cashierFiat });
+      expect(receiptFor(event!, 'Shop')?.fiat).toBe('10.00 USD');
+    } finally {
+      await a.shutdown();
+    }
+  });
+
+  it('records a remote sale at the merchant’s own price when its cashier’s is over 10 % away, noting it', async () => {
+    const cashierFiat: FiatRecord = { currency: 'USD', price: 100_000, value: 10 };
+    const own: FiatRecord = { currency: 'USD', price: 120_000, value: 12, time: 1_800_000_000_000 };
+    const a = await app(async () => own);
+    try {
+      const created = await takeOverCashierQuote(a, 10_000, cashierFiat);
+      await suite.mint.pay(created.quote);
+      await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
+      const [event] = (await a.storage.history.page(1)).events;
+      expect(event?.fiat).toEqual({ ...own, cashierPrice: 100_000 });
+      expect(receiptFor(event!, 'Shop')?.fiat).toBe('12.00 USD');
     } finally {
       await a.shutdown();
     }
