@@ -175,6 +175,13 @@ test('a paired cashier sells the merchant’s items in the shop’s currency (fo
       LANDS,
     );
     await page.goto('/items');
+    // Tips first, so the catalog published with both items carries them; the cashier reads the
+    // catalog once, when its page opens (a reload of the merchant's page could cut a publish short).
+    await page.getByLabel('Ask for a tip before charging').check();
+    const bothItemsPublished = page.waitForEvent('console', {
+      predicate: (message) => message.text().includes('Catalog of 2 items published'),
+      timeout: LANDS.timeout,
+    });
     const form = page.getByTestId('item-form');
     for (const item of [
       { name: 'Coffee', price: '2500' },
@@ -189,7 +196,7 @@ test('a paired cashier sells the merchant’s items in the shop’s currency (fo
         page.getByRole('button', { name: `Edit ${item.name}`, exact: true }),
       ).toBeVisible();
     }
-    await page.getByLabel('Ask for a tip before charging').check();
+    await bothItemsPublished;
     await page.goto('/');
 
     const cashier = await cashierFor(browser, merchant.link, merchant.npub);
