@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { storagePaymentDevice } from '../../../testing/storage/payment-service';
+import { saleOf, TWO_COFFEES } from '../../../testing/sale/cart-sale';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { ValidationError } from '../../errors';
 import type { FiatRecord } from '../../ports';
@@ -82,16 +83,7 @@ describe('fiat records of sales', () => {
 
   it('keeps a cart sale’s lines, tax and tip through to the history event', async () => {
     const a = await app();
-    const sale: SaleDetail = {
-      lines: [
-        { itemId: 'coffee', name: 'Coffee', quantity: 2, unitSats: 500 },
-        { name: 'Custom amount', quantity: 1, unitSats: 100 },
-      ],
-      subtotalSats: 1100,
-      taxSats: 11,
-      tipSats: 111,
-      method: 'lightning',
-    };
+    const sale = saleOf(TWO_COFFEES, { taxSats: 11, tipSats: 111 });
     try {
       const quote = await a.payments.createInvoice(1222, { sale });
       await suite.mint.pay(quote.quote);
