@@ -10,7 +10,6 @@ import { ValidationError } from '../../errors';
 import type { FiatRecord } from '../../ports';
 import { INVALID_FIAT_MESSAGE } from './payment-service';
 import { INVALID_SALE_MESSAGE } from '../../sale/sale-check';
-import type { SaleDetail } from '../../sale/sale-detail';
 
 const suite = devMintSuite();
 const WAIT = { timeout: 15_000, interval: 20 };
@@ -64,16 +63,24 @@ describe('fiat records of sales', () => {
     }
   });
 
+  // 110 sats of sale record for a 100-sat invoice: it does not add up to the amount
+  const notAddingUp = saleOf([{ name: 'Custom amount', quantity: 1, unitSats: 100 }], {
+    tipSats: 10,
+  });
   it.each([
-    [{ currency: 'usd', price: 1, value: 1 }],
-    [{ currency: 'USD', price: -5, value: 1 }],
-    [{ currency: 'USD', price: 100_000, value: Number.NaN }],
-    [{ currency: 'USD', price: 100_000, value: 1, time: Number.NaN }],
-  ])('refuses %j before asking the mint or storing anything', async (fiat) => {
+    [{ fiat: { currency: 'usd', price: 1, value: 1 } }, INVALID_FIAT_MESSAGE],
+    [{ fiat: { currency: 'USD', price: -5, value: 1 } }, INVALID_FIAT_MESSAGE],
+    [{ fiat: { currency: 'USD', price: 100_000, value: Number.NaN } }, INVALID_FIAT_MESSAGE],
+    [
+      { fiat: { currency: 'USD', price: 100_000, value: 1, time: Number.NaN } },
+      INVALID_FIAT_MESSAGE,
+    ],
+    [{ sale: notAddingUp }, INVALID_SALE_MESSAGE],
+  ])('refuses %j before asking the mint or storing anything', async (record, message) => {
     const a = await app();
     try {
-      await expect(a.payments.createInvoice(100, { fiat })).rejects.toThrow(
-        new ValidationError(INVALID_FIAT_MESSAGE),
+      await expect(a.payments.createInvoice(100, record)).rejects.toThrow(
+        new ValidationError(message),
       );
       expect(await a.storage.mintQuotes.list()).toEqual([]);
     } finally {
@@ -90,25 +97,6 @@ describe('fiat records of sales', () => {
       await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
       const [event] = (await a.storage.history.page(1)).events;
       expect(event).toMatchObject({ type: 'direct-payment', amount: 1222, sale });
-    } finally {
-      await a.shutdown();
-    }
-  });
-
-  it('refuses a sale record that does not add up to the amount, storing nothing', async () => {
-    const a = await app();
-    const sale: SaleDetail = {
-      lines: [{ name: 'Custom amount', quantity: 1, unitSats: 100 }],
-      subtotalSats: 100,
-      taxSats: 0,
-      tipSats: 10,
-      method: 'lightning',
-    };
-    try {
-      await expect(a.payments.createInvoice(100, { sale })).rejects.toThrow(
-        new ValidationError(INVALID_SALE_MESSAGE),
-      );
-      expect(await a.storage.mintQuotes.list()).toEqual([]);
     } finally {
       await a.shutdown();
     }
