@@ -4,14 +4,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MALFORMATIONS } from '../../../../dev/mint/malform';
-import { outsideInvoice } from '../../../../dev/mint/test-support';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import {
-  fundTab,
   openNewCashOutTab,
   storedCashOut,
   type CashOutTab,
 } from '../../../testing/storage/cash-out-tab';
+import { spoiltChangeCashOut } from '../../../testing/storage/spoilt-change';
 
 const WAIT = { timeout: 15_000, interval: 25 };
 const dev = devMintSuite();
@@ -32,16 +31,7 @@ describe('a melt reply whose change is spoilt', () => {
     async (malform) => {
       const tab = await openNewCashOutTab(dev.mint.url);
       dev.track(tab);
-      await fundTab(tab, dev.mint, [2000]);
-      // 1000 sat: a 10-sat reserve, 1 sat charged, 9 back as change (8 + 1: two signatures).
-      const plan = await tab.cashOut.prepare(outsideInvoice(1000));
-      dev.mint.addFault({
-        path: '/v1/melt/bolt11',
-        method: 'POST',
-        action: 'malform',
-        malform,
-        count: 1,
-      });
+      const plan = await spoiltChangeCashOut(tab, dev.mint, malform);
       const first = await tab.cashOut.pay(plan);
       if (first.status === 'pending') {
         await expect.poll(() => tab.announced.length, WAIT).toBeGreaterThan(0);
