@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { outsideInvoice } from '../../../../dev/mint/test-support';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
-import { spoiltChangeCashOut } from '../../../testing/storage/spoilt-change';
+import { spoiltChangeCashOut, storedProofStates } from '../../../testing/storage/change-faults';
 import {
   fundTab,
   newCashOutDevice,
@@ -27,9 +27,7 @@ async function restart(dbName: string): Promise<CashOutTab> {
 }
 
 async function allUnspent(tab: CashOutTab): Promise<boolean> {
-  const proofs = await tab.storage.proofs.listUnspent();
-  const wallet = await tab.wallets.getWallet(dev.mint.url);
-  return (await wallet.checkProofsStates(proofs)).every((s) => s.state === 'UNSPENT');
+  return (await storedProofStates(tab, dev.mint.url)).every((state) => state === 'UNSPENT');
 }
 
 describe('money out stopped after the mint paid', () => {

@@ -5,25 +5,14 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MALFORMATIONS } from '../../../../dev/mint/malform';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
-import {
-  openNewCashOutTab,
-  storedCashOut,
-  type CashOutTab,
-} from '../../../testing/storage/cash-out-tab';
-import { spoiltChangeCashOut } from '../../../testing/storage/spoilt-change';
+import { openNewCashOutTab, storedCashOut } from '../../../testing/storage/cash-out-tab';
+import { spoiltChangeCashOut, storedProofStates } from '../../../testing/storage/change-faults';
 
 const WAIT = { timeout: 15_000, interval: 25 };
 const dev = devMintSuite();
 
 /** Every spoilt signature list; `keysetIdMismatch` spoils `/v1/keys`, not a melt reply. */
 const CHANGE_FAULTS = MALFORMATIONS.filter((m) => m !== 'keysetIdMismatch');
-
-/** States of the stored unspent proofs at the mint: a forged or misread one is not UNSPENT. */
-async function storedProofStates(tab: CashOutTab): Promise<string[]> {
-  const proofs = await tab.storage.proofs.listUnspent();
-  const wallet = await tab.wallets.getWallet(dev.mint.url);
-  return (await wallet.checkProofsStates(proofs)).map((s) => s.state);
-}
 
 describe('a melt reply whose change is spoilt', () => {
   it.each(CHANGE_FAULTS)(
@@ -43,7 +32,7 @@ describe('a melt reply whose change is spoilt', () => {
       const after = await storedCashOut(tab);
       expect(after.pending).toBe(0);
       expect(after.history.map((e) => e.type)).toEqual(['cash-out']);
-      expect((await storedProofStates(tab)).every((s) => s === 'UNSPENT')).toBe(true);
+      expect((await storedProofStates(tab, dev.mint.url)).every((s) => s === 'UNSPENT')).toBe(true);
     },
   );
 });
