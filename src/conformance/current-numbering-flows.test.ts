@@ -81,6 +81,15 @@ async function storePayments(storage: TestStorage, amounts: number[]): Promise<v
   }
 }
 
+/** A device restored after an earlier install minted 100 sats, holding `amounts` as payments. */
+async function restoredHolding(amounts: number[]) {
+  const phrase = newPhrase();
+  await earlierInstall(phrase, 100);
+  const device = await restoredDevice(phrase);
+  await storePayments(device.storage, amounts);
+  return device;
+}
+
 function withdrawService(storage: TestStorage, wallets: ReturnType<typeof walletsOf>) {
   const service = new WithdrawService({
     ...walletDeps(storage, {
@@ -161,10 +170,7 @@ describe('the current NUT error table: outputs already signed is 11003', () => {
   });
 
   it('a withdrawal consolidation: swapped once past the used counters, the token real', async () => {
-    const phrase = newPhrase();
-    await earlierInstall(phrase, 100);
-    const { storage, wallets } = await restoredDevice(phrase);
-    await storePayments(storage, [7, 13]);
+    const { storage, wallets } = await restoredHolding([7, 13]);
     const service = withdrawService(storage, wallets);
     const from = replies.length;
 
@@ -178,10 +184,7 @@ describe('the current NUT error table: outputs already signed is 11003', () => {
   });
 
   it('cancelling a token: swapped back once past the used counters', async () => {
-    const phrase = newPhrase();
-    await earlierInstall(phrase, 100);
-    const { storage, wallets } = await restoredDevice(phrase);
-    await storePayments(storage, [8, 13]);
+    const { storage, wallets } = await restoredHolding([8, 13]);
     const service = withdrawService(storage, wallets);
     const token = ok(await service.createToken({ consolidate: false }));
     const from = replies.length;
@@ -202,10 +205,7 @@ describe('the current NUT error table: outputs already signed is 11003', () => {
   });
 
   it('a cash-out: its change outputs past the used counters, paid once', async () => {
-    const phrase = newPhrase();
-    await earlierInstall(phrase, 100);
-    const { storage, wallets } = await restoredDevice(phrase);
-    await storePayments(storage, [64]);
+    const { storage, wallets } = await restoredHolding([64]);
     const cashOut = new CashOutService({
       ...walletDeps(storage, { wallets, events: new WalletEvents(), logger: storage.logger }),
       withdrawals: storage.withdrawals,

@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addCustom, addItem } from './cart';
 import { cartSummary, catalogView, itemTile } from './cart-view';
-import type { CatalogItem } from './item';
-
-const coffee: CatalogItem = {
-  id: 'coffee',
-  name: 'Coffee',
-  price: { unit: 'sat', sats: 2500 },
-  category: 'Drinks',
-  sku: '4001',
-  enabled: true,
-  position: 0,
-};
-const cake: CatalogItem = {
-  id: 'cake',
-  name: 'Cake',
-  price: { unit: 'fiat', currency: 'USD', minor: 350 },
-  category: 'Food',
-  taxRatePercent: 7.5,
-  enabled: true,
-  position: 1,
-};
-const usd = { currency: 'USD', price: 100_000 };
+import { CAKE as cake, COFFEE as coffee, USD_PRICE as usd } from '../../testing/items/catalog';
 
 describe('cart view', () => {
   it('shows a fiat price with its sats at the price used, and alone without one', () => {

@@ -10,24 +10,8 @@ import {
   unitSats,
   type CartLine,
 } from './cart';
+import { CAKE as cake, COFFEE as coffee, USD_PRICE as usd } from '../../testing/items/catalog';
 import type { CatalogItem } from './item';
-
-const coffee: CatalogItem = {
-  id: 'coffee',
-  name: 'Coffee',
-  price: { unit: 'sat', sats: 2500 },
-  enabled: true,
-  position: 0,
-};
-const cake: CatalogItem = {
-  id: 'cake',
-  name: 'Cake',
-  price: { unit: 'fiat', currency: 'USD', minor: 350 },
-  taxRatePercent: 7.5,
-  enabled: true,
-  position: 1,
-};
-const usd = { currency: 'USD', price: 100_000 };
 
 describe('unitSats', () => {
   it('converts a fiat price at the price used, rounded up', () => {

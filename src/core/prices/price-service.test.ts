@@ -17,6 +17,14 @@ import {
 const URL_A = 'http://127.0.0.1:3340/api/v1/prices';
 const T0 = 1_800_000_000_000;
 
+/** The fiat record of a sale worth `value` at `price`, priced at T0. */
+const fiatAtT0 = (currency: string, price: number, value: number) => ({
+  currency,
+  price,
+  value,
+  time: T0,
+});
+
 function memoryStore(settings: PriceSettings = { currency: 'USD', url: URL_A }) {
   const state: { settings: PriceSettings; cache?: PriceCache } = { settings };
   const store: PriceStore = {
@@ -187,12 +195,9 @@ describe('PriceService settings and records', () => {
   it('gives the fiat record of a sale at the current price', async () => {
     const { store } = memoryStore({ currency: 'EUR', url: URL_A });
     const source = answering(() => `{"time":${T0 / 1000},"EUR":92000}`);
-    expect(await service(store, source.fetch, { t: T0 }).fiatFor(10_000)).toEqual({
-      currency: 'EUR',
-      price: 92_000,
-      value: 9.2,
-      time: T0,
-    });
+    expect(await service(store, source.fetch, { t: T0 }).fiatFor(10_000)).toEqual(
+      fiatAtT0('EUR', 92_000, 9.2),
+    );
   });
 
   it('lists the currencies of the last table, or the known seven before any', async () => {
@@ -289,12 +294,7 @@ describe('PriceService holds a jump for the merchant', () => {
     expect(await prices.acceptNewPrice(50_000)).toBe(true);
     expect(state.cache?.prices.USD).toBe(50_000);
     expect(await prices.current()).toMatchObject({ kind: 'price', price: 50_000 });
-    expect(await prices.fiatFor(1000)).toEqual({
-      currency: 'USD',
-      price: 50_000,
-      value: 0.5,
-      time: T0,
-    });
+    expect(await prices.fiatFor(1000)).toEqual(fiatAtT0('USD', 50_000, 0.5));
   });
 
   it('keeps sats only when the merchant says so, without asking again', async () => {

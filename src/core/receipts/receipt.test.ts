@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../ports';
 import { receiptFor, receiptText, saleDetailOf } from './receipt';
+import { saleOf, TWO_ESPRESSOS } from '../../testing/sale/cart-sale';
 
 const sats = (n: number) => String(n);
 const at = new Date(2026, 10, 22, 9, 5, 7).getTime();
@@ -14,17 +15,7 @@ const cartSale: HistoryEvent = {
   mintUrl: 'http://m',
   quoteId: 'abcdef123456',
   fiat: { currency: 'USD', price: 100_000, value: 1.27 },
-  sale: {
-    lines: [
-      { itemId: 'i1', name: 'Espresso', quantity: 2, unitSats: 300, taxRatePercent: 10 },
-      { name: 'Custom', quantity: 1, unitSats: 500 },
-    ],
-    subtotalSats: 1_100,
-    taxSats: 60,
-    tipSats: 105,
-    method: 'ecash',
-    reference: 'R-42',
-  },
+  sale: saleOf(TWO_ESPRESSOS, { taxSats: 60, tipSats: 105, method: 'ecash', reference: 'R-42' }),
 };
 
 const refund = (id: number, amount: number, refundOf: number, method = 'lightning') =>

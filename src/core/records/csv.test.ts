@@ -1,30 +1,27 @@
 // The CSV export: RFC 4180 quoting, spreadsheet formulas neutralised, one row per event with its
 // fiat side, fee and origin, in the merchant's time zone.
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent } from '../ports';
+import type { HistoryEvent, HistoryEventType } from '../ports';
 import { CSV_HEADER, csvCell, csvLine, csvRow } from './csv';
 import { exportHistoryCsv } from './export';
 import type { HistoryCursor, HistoryRangeReader } from './types';
 
 describe('csvCell', () => {
   it.each([
+    // quoted as RFC 4180 asks
     ['plain', 'plain'],
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['cr\rlf', '"cr\rlf"'],
     ['', ''],
-  ])('quotes %j as RFC 4180 asks', (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
-  });
-
-  it.each([
+    // a spreadsheet formula neutralised
     ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
     ['+1+2', "'+1+2"],
     ['-2+3', "'-2+3"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\t=1', "'\t=1"],
-  ])('neutralises the formula %j', (value, cell) => {
+  ])('writes %j as the cell %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });
 
@@ -42,30 +39,31 @@ const offset = (() => {
   return `UTC${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 })();
 
+/** A `type` event of `amount` sats at 09:05:07 local time; `fields` add the rest. */
+function eventAt(
+  type: HistoryEventType,
+  amount: number,
+  fields: Partial<HistoryEvent> = {},
+): HistoryEvent {
+  return { id: 1, createdAt: at, type, amount, mintUrl: 'http://m', ...fields };
+}
+
 describe('csvRow', () => {
   it('writes a fiat sale with date and time in the local zone', () => {
-    const event: HistoryEvent = {
-      id: 1,
-      createdAt: at,
-      type: 'direct-payment',
-      amount: 12_340,
+    const event = eventAt('direct-payment', 12_340, {
       mintUrl: 'http://mint.example',
       quoteId: 'q1',
       metadata: '{"request":"lnbc1"}',
       fiat: { currency: 'USD', price: 100_000, value: 12.3 },
-    };
+    });
     expect(csvRow(event)).toBe(
       `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,,,\r\n`,
     );
   });
 
   it('writes a cart sale with its tip and lines', () => {
-    const event: HistoryEvent = {
+    const event = eventAt('direct-payment', 1221, {
       id: 3,
-      createdAt: at,
-      type: 'direct-payment',
-      amount: 1221,
-      mintUrl: 'http://m',
       quoteId: 'q3',
       sale: {
         lines: [
@@ -77,32 +75,22 @@ describe('csvRow', () => {
         tipSats: 111,
         method: 'lightning',
       },
-    };
+    });
     expect(csvRow(event)).toBe(
       `2026-11-22,09:05:07,${offset},direct-payment,1221,,,,,q3,local,http://m,,111,"2 × Coffee, large; 1 × Custom amount"\r\n`,
     );
   });
 
   it('writes a cash-out with its fees and a remote sale without fiat', () => {
-    const cashOut: HistoryEvent = {
+    const cashOut = eventAt('cash-out', 500, {
       id: 2,
-      createdAt: at,
-      type: 'cash-out',
-      amount: 500,
-      mintUrl: 'http://m',
       quoteId: 'melt1',
       metadata: '{"feePaid":2,"inputFee":1}',
-    };
+    });
     expect(csvRow(cashOut)).toBe(
       `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,,,\r\n`,
     );
-    const remote: HistoryEvent = {
-      id: 3,
-      createdAt: at,
-      type: 'remote-payment',
-      amount: 21,
-      mintUrl: '=evil()',
-    };
+    const remote = eventAt('remote-payment', 21, { id: 3, mintUrl: '=evil()' });
     expect(csvRow(remote)).toBe(
       `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),,,\r\n`,
     );

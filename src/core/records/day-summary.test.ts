@@ -5,6 +5,7 @@ import type { HistoryEvent, HistoryEventType } from '../ports';
 import { daySummary, summarise } from './day-summary';
 import { localDate, localDayRange } from './local-day';
 import { arrayRangeReader } from '../../testing/records/array-range-reader';
+import { saleOf, TWO_ESPRESSOS } from '../../testing/sale/cart-sale';
 
 let nextId = 1;
 function event(
@@ -54,16 +55,7 @@ describe('summarise', () => {
 
   it('closes the day: by method, items sold, tips, taxes, refunds and net', () => {
     const cart = event('direct-payment', 1_265, day.start + 1, {
-      sale: {
-        lines: [
-          { itemId: 'i1', name: 'Espresso', quantity: 2, unitSats: 300 },
-          { name: 'Custom', quantity: 1, unitSats: 500 },
-        ],
-        subtotalSats: 1_100,
-        taxSats: 60,
-        tipSats: 105,
-        method: 'ecash',
-      },
+      sale: saleOf(TWO_ESPRESSOS, { taxSats: 60, tipSats: 105, method: 'ecash' }),
     });
     const second = event('remote-payment', 330, day.start + 2, {
       sale: {

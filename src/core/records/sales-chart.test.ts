@@ -28,21 +28,41 @@ describe('sales chart', () => {
     event('direct-payment', 1, at(30, 12)),
   ];
 
-  it('puts a day’s sales in their local hour', async () => {
-    const series = (await salesByHour(reader(events), '2026-11-22'))!;
-    expect(series.bars).toHaveLength(24);
-    expect(series.bars[9]).toEqual({ label: '09', sats: 150, count: 2 });
-    expect(series.bars[10]!.sats).toBe(0);
-    expect(series.bars[23]!.sats).toBe(7);
-  });
-
-  it('puts a month’s sales in their local day, one bar per day of that month', async () => {
-    const series = (await salesByDay(reader(events), '2026-11'))!;
-    expect(series.bars).toHaveLength(30);
-    expect(series.bars[0]).toEqual({ label: '1', sats: 30, count: 1 });
-    expect(series.bars[21]!.sats).toBe(157);
-    expect(series.bars[29]!.sats).toBe(1);
-  });
+  // what, chart, period, bars; one bar in full (index, label, sats, count); other bars' sats
+  it.each([
+    [
+      'a day’s sales in their local hour',
+      salesByHour,
+      '2026-11-22',
+      24,
+      9,
+      '09',
+      150,
+      2,
+      { 10: 0, 23: 7 },
+    ],
+    [
+      'a month’s sales in their local day, one bar per day of that month',
+      salesByDay,
+      '2026-11',
+      30,
+      0,
+      '1',
+      30,
+      1,
+      { 21: 157, 29: 1 },
+    ],
+  ] as const)(
+    'puts %s',
+    async (_what, chart, period, length, index, label, sats, count, others) => {
+      const series = (await chart(reader(events), period))!;
+      expect(series.bars).toHaveLength(length);
+      expect(series.bars[index]).toEqual({ label, sats, count });
+      for (const [bar, barSats] of Object.entries(others)) {
+        expect(series.bars[Number(bar)]!.sats).toBe(barSats);
+      }
+    },
+  );
 
   it('refuses invalid periods', async () => {
     expect(localMonthRange('2026-13')).toBeUndefined();

@@ -12,28 +12,22 @@ import { FIXTURE_MINT as MINT } from '../../testing/remote-payments/payment-mess
 import {
   INBOX_NOW as NOW,
   INBOX_RELAY as RELAY,
-  lockedPayment,
-  memoryInboxes,
-  merchantKey,
   settleInbox,
   takeVerdict,
-  wrapFor,
 } from '../../testing/remote-payments/inbox-harness';
+import { merchantInbox } from '../../testing/remote-payments/merchant-inbox';
 import { MemoryRetryStore } from '../../testing/remote-payments/memory-retry-store';
 import type { RemoteQuoteVerdict } from './verify-remote-quote';
 
 const NOW_S = NOW / 1000;
-const { secret: merchant, pubkey: merchantPub, lock: LOCK } = merchantKey();
+const merchant = merchantInbox();
+const { wrapOf, lock: LOCK } = merchant;
 const secret = newPairingSecret();
 
 function paid(quote: string): PaymentMessage {
-  const unsigned = lockedPayment(LOCK, { quote });
+  const unsigned = merchant.payment({ quote });
   return { ...unsigned, pairing: provePairing(secret, unsigned) };
 }
-
-const wrapOf = (payment: PaymentMessage, createdAt?: number) =>
-  wrapFor(merchantPub, payment, createdAt);
-const memoryInbox = memoryInboxes({ now: () => NOW });
 
 function harness(
   options: Partial<RemotePaymentInboxDeps> & {
@@ -45,11 +39,8 @@ function harness(
   const pool = options.pool ?? new FakeRelayPool();
   const cursors = new Map<string, number>();
   const reads = { pairing: 0 };
-  const { inbox, tracked } = memoryInbox({
-    createPool: () => pool,
-    getRelays: async () => [RELAY],
-    getSecretKey: async () => merchant,
-    getMintUrl: async () => MINT,
+  const { inbox, tracked } = merchant.inbox({
+    pool,
     maxTrackAttempts: 2,
     getPairing: async () => {
       reads.pairing += 1;

@@ -15,30 +15,25 @@ import { FIXTURE_MINT as MINT } from '../../testing/remote-payments/payment-mess
 import {
   INBOX_NOW as NOW,
   INBOX_RELAY as RELAY,
-  lockedPayment,
-  memoryInboxes,
-  merchantKey,
   settleInbox,
   takeVerdict,
-  wrapFor,
 } from '../../testing/remote-payments/inbox-harness';
+import { merchantInbox } from '../../testing/remote-payments/merchant-inbox';
 import type { RemoteQuoteVerdict } from './verify-remote-quote';
 
 const OLD_MINT = 'https://old.mint.example';
 const NOW_S = NOW / 1000;
-const { secret: merchant, pubkey: merchantPub, lock: LOCK } = merchantKey();
+const merchant = merchantInbox();
+const { wrapOf, lock: LOCK } = merchant;
 
 function message(overrides: Partial<PaymentMessage> = {}): PaymentMessage {
-  return lockedPayment(LOCK, { receipt: 'ab'.repeat(32), ...overrides });
+  return merchant.payment({ receipt: 'ab'.repeat(32), ...overrides });
 }
 
 function paired(secret: Uint8Array, overrides: Partial<PaymentMessage> = {}): PaymentMessage {
   const unsigned = message(overrides);
   return { ...unsigned, pairing: provePairing(secret, unsigned) };
 }
-
-const wrapOf = (payment: PaymentMessage, createdAt?: number) =>
-  wrapFor(merchantPub, payment, createdAt);
 
 class MemoryCursors {
   readonly rows = new Map<string, number>();
@@ -49,8 +44,6 @@ class MemoryCursors {
     this.rows.set(relay, seconds);
   }
 }
-
-const memoryInbox = memoryInboxes({ now: () => NOW });
 
 function harness(
   options: Partial<RemotePaymentInboxDeps> & {
@@ -68,11 +61,8 @@ function harness(
   const cursors = new MemoryCursors();
   const settings = { acceptUnpaired: options.acceptUnpaired ?? false, secret };
   const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const { inbox, store, tracked, invalid } = memoryInbox({
-    createPool: () => pool,
-    getRelays: async () => [RELAY],
-    getSecretKey: async () => merchant,
-    getMintUrl: async () => MINT,
+  const { inbox, store, tracked, invalid } = merchant.inbox({
+    pool,
     logger,
     getPairing: async () => ({ secret: settings.secret, acceptUnpaired: settings.acceptUnpaired }),
     acceptedMints: async () => [MINT, `${OLD_MINT}/`],

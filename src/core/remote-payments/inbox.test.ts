@@ -5,7 +5,6 @@ import { silentLogger } from '../logger';
 import type { PendingMintQuote } from '../ports';
 import { INBOX_LOOKBACK_SECONDS } from './constants';
 import type { RemotePaymentInbox, RemotePaymentInboxDeps } from './inbox';
-import type { PaymentMessage } from './payment-message';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
 import { MemoryLocks } from '../../testing/remote-payments/memory-locks';
@@ -15,17 +14,13 @@ import {
   claimAndTrack,
   INBOX_NOW as NOW,
   INBOX_RELAY as RELAY,
-  lockedPayment,
-  memoryInboxes,
-  merchantKey,
   settleInbox,
   wrapFor,
 } from '../../testing/remote-payments/inbox-harness';
+import { merchantInbox } from '../../testing/remote-payments/merchant-inbox';
 
-const { secret: merchant, pubkey: merchantPub, lock } = merchantKey();
-const paymentMessage = (overrides: Partial<PaymentMessage> = {}) => lockedPayment(lock, overrides);
-
-const wrapOf = (message: PaymentMessage) => wrapFor(merchantPub, message);
+const merchant = merchantInbox();
+const { pubkey: merchantPub, payment: paymentMessage, wrapOf } = merchant;
 
 interface Harness {
   inbox: RemotePaymentInbox;
@@ -35,8 +30,6 @@ interface Harness {
   store: MemoryProcessedQuoteStore;
 }
 
-const memoryInbox = memoryInboxes({ now: () => NOW });
-
 function harness(
   options: Partial<RemotePaymentInboxDeps> & {
     pool?: FakeRelayPool;
@@ -45,14 +38,13 @@ function harness(
   } = {},
 ): Harness {
   const pools: FakeRelayPool[] = [];
-  const made = memoryInbox({
+  const made = merchant.inbox({
     createPool: () => {
       const pool = options.pool ?? new FakeRelayPool();
       pools.push(pool);
       return pool;
     },
     getRelays: async () => options.relays ?? [RELAY],
-    getSecretKey: async () => merchant,
     getMintUrl: async () => `${MINT}/`,
     ...options,
   });

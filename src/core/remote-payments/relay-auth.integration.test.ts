@@ -44,6 +44,16 @@ function message(quote: string): PaymentMessage {
   return { quote, amount: 21, request: 'lnbc210n1pdev', unit: 'sat', mint: MINT };
 }
 
+/** A cashier's message for `quote`, sent to the merchant of `merchant` through `relayUrl`. */
+function sendTo(merchant: Uint8Array, quote: string, relayUrl: string) {
+  return sendPaymentMessage({
+    recipientPubkeyHex: getPublicKey(merchant),
+    message: message(quote),
+    relays: [relayUrl],
+    pool: pool(),
+  });
+}
+
 function merchantInbox(secretKey: Uint8Array, urls: string[]) {
   const status = new RelayStatusBoard();
   const { inbox, tracked } = memoryInbox({
@@ -62,12 +72,7 @@ describe('the merchant inbox on relays that require AUTH', () => {
   it('answers the challenge with the merchant key, sends the REQ again and takes the sale', async () => {
     const guarded = await relay({ auth: {} });
     const merchant = generateSecretKey();
-    await sendPaymentMessage({
-      recipientPubkeyHex: getPublicKey(merchant),
-      message: message('q-auth'),
-      relays: [guarded.url],
-      pool: pool(),
-    });
+    await sendTo(merchant, 'q-auth', guarded.url);
     const { inbox, tracked, deliveryOf } = merchantInbox(merchant, [guarded.url]);
     await inbox.start();
     await vi.waitFor(() => expect(tracked.map((quote) => quote.quote)).toEqual(['q-auth']), {
@@ -76,12 +81,7 @@ describe('the merchant inbox on relays that require AUTH', () => {
     await vi.waitFor(() => expect(deliveryOf(guarded.url)).toEqual({ state: 'authenticated' }));
 
     // Live, too: a wrap sent while listening arrives on the re-sent REQ.
-    await sendPaymentMessage({
-      recipientPubkeyHex: getPublicKey(merchant),
-      message: message('q-live'),
-      relays: [guarded.url],
-      pool: pool(),
-    });
+    await sendTo(merchant, 'q-live', guarded.url);
     await vi.waitFor(() => expect(tracked).toHaveLength(2), { timeout: 10_000 });
   });
 
@@ -92,12 +92,7 @@ describe('the merchant inbox on relays that require AUTH', () => {
     const goneUrl = gone.url;
     await gone.close();
     const merchant = generateSecretKey();
-    await sendPaymentMessage({
-      recipientPubkeyHex: getPublicKey(merchant),
-      message: message('q-refused'),
-      relays: [refusing.url],
-      pool: pool(),
-    });
+    await sendTo(merchant, 'q-refused', refusing.url);
     const { inbox, tracked, deliveryOf } = merchantInbox(merchant, [
       refusing.url,
       open.url,

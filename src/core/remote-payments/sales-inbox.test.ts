@@ -12,18 +12,15 @@ import {
   INBOX_NOW as NOW,
   INBOX_RELAY as RELAY,
   lockedPayment,
-  memoryInboxes,
   merchantKey,
   settleInbox,
   takeVerdict,
-  wrapFor,
 } from '../../testing/remote-payments/inbox-harness';
+import { merchantInbox } from '../../testing/remote-payments/merchant-inbox';
 import type { MerchantProfile } from './merchant-profile';
 
-const memoryInbox = memoryInboxes({ now: () => NOW });
-
 /** The sales inbox key, and the identity key whose secret a locked till cannot open. */
-const sales = merchantKey();
+const sales = merchantInbox();
 const identity = merchantKey();
 
 /** A locked till's sales inbox that has read every wrap the pool holds. */
@@ -33,11 +30,8 @@ async function readSalesInbox(
   acceptUnpaired = false,
 ) {
   const refusals: string[] = [];
-  const built = memoryInbox({
-    createPool: () => pool,
-    getRelays: async () => [RELAY],
-    getSecretKey: async () => sales.secret,
-    getMintUrl: async () => MINT,
+  const built = sales.inbox({
+    pool,
     getPairing: async () => ({ acceptUnpaired, ...(verifyKey ? { verifyKey } : {}) }),
     acceptedMints: async () => [MINT],
     onRefused: (kind) => refusals.push(kind),
@@ -51,7 +45,7 @@ async function readSalesInbox(
 
 /** `unsigned` with the paired link's signed proof, wrapped to the sales inbox key. */
 function signedWrap(secret: Uint8Array, unsigned: PaymentMessage) {
-  return wrapFor(sales.pubkey, { ...unsigned, pairing: provePairing(secret, unsigned, true) });
+  return sales.wrapOf({ ...unsigned, pairing: provePairing(secret, unsigned, true) });
 }
 
 function sale(quote: string, lock = sales.lock): PaymentMessage {
@@ -72,22 +66,19 @@ describe('the sales inbox while the till is locked', () => {
     const secret = newPairingSecret();
     const pool = new FakeRelayPool();
     const hmacOnly = sale('hmac-only');
-    pool.deliver(
-      RELAY,
-      wrapFor(sales.pubkey, { ...hmacOnly, pairing: provePairing(secret, hmacOnly) }),
-    );
+    pool.deliver(RELAY, sales.wrapOf({ ...hmacOnly, pairing: provePairing(secret, hmacOnly) }));
     const forged = sale('other-link');
     const other = provePairing(newPairingSecret(), forged, true);
     pool.deliver(
       RELAY,
-      wrapFor(sales.pubkey, {
+      sales.wrapOf({
         ...forged,
         pairing: { ...other, id: provePairing(secret, forged).id },
       }),
     );
     const changed = sale('changed');
     const proof = provePairing(secret, changed, true);
-    pool.deliver(RELAY, wrapFor(sales.pubkey, { ...changed, amount: 2_100, pairing: proof }));
+    pool.deliver(RELAY, sales.wrapOf({ ...changed, amount: 2_100, pairing: proof }));
     const { tracked, refusals } = await readSalesInbox(pool, pairingKey(secret));
     expect(tracked).toEqual([]);
     expect(refusals).toEqual(['unpaired', 'unpaired', 'unpaired']);
@@ -104,7 +95,7 @@ describe('the sales inbox while the till is locked', () => {
 
   it('without a published pairing key takes only when unpaired links are accepted', async () => {
     const pool = new FakeRelayPool();
-    pool.deliver(RELAY, wrapFor(sales.pubkey, sale('unpaired')));
+    pool.deliver(RELAY, sales.wrapOf(sale('unpaired')));
     const strict = await readSalesInbox(pool, undefined);
     expect(strict.tracked).toEqual([]);
     await strict.inbox.stop();

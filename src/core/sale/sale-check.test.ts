@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkSale, INVALID_SALE_MESSAGE } from './sale-check';
-import type { SaleDetail } from './sale-detail';
+import { saleOf, TWO_COFFEES } from '../../testing/sale/cart-sale';
 
-const sale: SaleDetail = {
-  lines: [
-    { itemId: 'a', name: 'Coffee', quantity: 2, unitSats: 500 },
-    { name: 'Custom amount', quantity: 1, unitSats: 100 },
-  ],
-  subtotalSats: 1100,
-  taxSats: 10,
-  tipSats: 111,
-  method: 'lightning',
-};
+const sale = saleOf(TWO_COFFEES, { taxSats: 10, tipSats: 111 });
 
 describe('checkSale', () => {
   it('passes a sale whose parts add up to the amount', () => {

@@ -10,53 +10,53 @@ import {
   relayUrlNotWss,
 } from './normalise-url';
 
-describe('normaliseMintUrl', () => {
-  it.each([
-    ['https://mint.example.com', 'https://mint.example.com'],
-    ['  HTTPS://Mint.Example.COM/  ', 'https://mint.example.com'],
-    ['https://mint.example.com/Cashu//', 'https://mint.example.com/Cashu'],
-    ['https://mint.example.com:443/', 'https://mint.example.com'],
-    ['https://mint.example.com:8443/api/', 'https://mint.example.com:8443/api'],
-    ['https://user:secret@mint.example.com/', 'https://mint.example.com'],
-    ['https://mint.example.com/?token=1#frag', 'https://mint.example.com'],
-    ['http://127.0.0.1:3338/', 'http://127.0.0.1:3338'],
-    ['http://LOCALHOST:3338', 'http://localhost:3338'],
-    ['http://mint.localhost', 'http://mint.localhost'],
-    ['http://[::1]:3338/', 'http://[::1]:3338'],
-    ['http://abcdefghij234567.onion/', 'http://abcdefghij234567.onion'],
-  ])('%s → %s', (input, stored) => {
-    expect(normaliseMintUrl(input)).toBe(stored);
+/** What goes in, and the URL stored. */
+const MINT_STORED = [
+  ['https://mint.example.com', 'https://mint.example.com'],
+  ['  HTTPS://Mint.Example.COM/  ', 'https://mint.example.com'],
+  ['https://mint.example.com/Cashu//', 'https://mint.example.com/Cashu'],
+  ['https://mint.example.com:443/', 'https://mint.example.com'],
+  ['https://mint.example.com:8443/api/', 'https://mint.example.com:8443/api'],
+  ['https://user:secret@mint.example.com/', 'https://mint.example.com'],
+  ['https://mint.example.com/?token=1#frag', 'https://mint.example.com'],
+  ['http://127.0.0.1:3338/', 'http://127.0.0.1:3338'],
+  ['http://LOCALHOST:3338', 'http://localhost:3338'],
+  ['http://mint.localhost', 'http://mint.localhost'],
+  ['http://[::1]:3338/', 'http://[::1]:3338'],
+  ['http://abcdefghij234567.onion/', 'http://abcdefghij234567.onion'],
+];
+/** What goes in, and why it is refused. */
+const MINT_REFUSED = [
+  ['', MINT_URL_INVALID],
+  ['mint.example.com', MINT_URL_INVALID],
+  ['ftp://mint.example.com', MINT_URL_INVALID],
+  ['wss://mint.example.com', MINT_URL_INVALID],
+  ['http://mint.example.com', MINT_URL_NOT_HTTPS],
+  ['http://192.168.1.20:3338', MINT_URL_NOT_HTTPS],
+  ['http://127.0.0.1.example.com', MINT_URL_NOT_HTTPS],
+];
+const RELAY_STORED = [
+  ['wss://Relay.Example.com/', 'wss://relay.example.com'],
+  ['wss://relay.example.com/nostr/?x=1', 'wss://relay.example.com/nostr'],
+  ['ws://127.0.0.1:7777', 'ws://127.0.0.1:7777'],
+  ['ws://relayxyz.onion', 'ws://relayxyz.onion'],
+];
+const RELAY_REFUSED = [
+  ['ws://relay.example.com', relayUrlNotWss('ws://relay.example.com')],
+  ['https://relay.example.com', relayUrlInvalid('https://relay.example.com')],
+  ['relay', relayUrlInvalid('relay')],
+];
+
+describe.each([
+  ['normaliseMintUrl', normaliseMintUrl, MINT_STORED, MINT_REFUSED],
+  ['normaliseRelayUrl', normaliseRelayUrl, RELAY_STORED, RELAY_REFUSED],
+] as const)('%s', (_name, normalise, stored, refused) => {
+  it.each(stored)('%s → %s', (input, url) => {
+    expect(normalise(input)).toBe(url);
   });
 
-  it.each([
-    ['', MINT_URL_INVALID],
-    ['mint.example.com', MINT_URL_INVALID],
-    ['ftp://mint.example.com', MINT_URL_INVALID],
-    ['wss://mint.example.com', MINT_URL_INVALID],
-    ['http://mint.example.com', MINT_URL_NOT_HTTPS],
-    ['http://192.168.1.20:3338', MINT_URL_NOT_HTTPS],
-    ['http://127.0.0.1.example.com', MINT_URL_NOT_HTTPS],
-  ])('refuses %j', (input, message) => {
-    expect(() => normaliseMintUrl(input)).toThrow(message);
-  });
-});
-
-describe('normaliseRelayUrl', () => {
-  it.each([
-    ['wss://Relay.Example.com/', 'wss://relay.example.com'],
-    ['wss://relay.example.com/nostr/?x=1', 'wss://relay.example.com/nostr'],
-    ['ws://127.0.0.1:7777', 'ws://127.0.0.1:7777'],
-    ['ws://relayxyz.onion', 'ws://relayxyz.onion'],
-  ])('%s → %s', (input, stored) => {
-    expect(normaliseRelayUrl(input)).toBe(stored);
-  });
-
-  it.each([
-    ['ws://relay.example.com', relayUrlNotWss('ws://relay.example.com')],
-    ['https://relay.example.com', relayUrlInvalid('https://relay.example.com')],
-    ['relay', relayUrlInvalid('relay')],
-  ])('refuses %j', (input, message) => {
-    expect(() => normaliseRelayUrl(input)).toThrow(message);
+  it.each(refused)('refuses %j', (input, message) => {
+    expect(() => normalise(input)).toThrow(message);
   });
 });
 

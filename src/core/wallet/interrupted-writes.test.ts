@@ -8,6 +8,7 @@ import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { newCashOutDevice } from '../../testing/storage/cash-out-tab';
 import { testStorage, type TestStorage } from '../../testing/storage/db';
 import { walletDeps } from '../../testing/storage/wallet-deps';
+import { storedMoney } from '../../testing/storage/stored-money';
 import type { Checkpoint, WriteStep } from '../checkpoint';
 import { WalletEvents } from '../events';
 import type { PendingMintQuote, StoredProof } from '../ports';
@@ -80,19 +81,7 @@ function start(device: Device, checkpoint?: Checkpoint): App {
 }
 
 /** What the device stored: balance, history and what is still pending. */
-async function stored(app: App) {
-  const { storage } = app;
-  return {
-    balance: await storage.proofs.balance(),
-    history: (await storage.history.page(1, 100)).events.map(({ type, amount, quoteId }) => ({
-      type,
-      amount,
-      ...(quoteId ? { quoteId } : {}),
-    })),
-    pendingQuotes: (await storage.mintQuotes.list()).length,
-    withdrawals: (await storage.withdrawals.list()).length,
-  };
-}
+const stored = (app: App) => storedMoney(app.storage);
 
 /** Exactly one payment of `amount` for `quoteId`, and nothing else, stored and settled at the dev.mint. */
 async function expectPaidOnce(

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { outsideInvoice } from '../../../../dev/mint/test-support';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
+import { spoiltChangeCashOut, storedProofStates } from '../../../testing/storage/change-faults';
 import {
   fundTab,
   newCashOutDevice,
@@ -26,9 +27,7 @@ async function restart(dbName: string): Promise<CashOutTab> {
 }
 
 async function allUnspent(tab: CashOutTab): Promise<boolean> {
-  const proofs = await tab.storage.proofs.listUnspent();
-  const wallet = await tab.wallets.getWallet(dev.mint.url);
-  return (await wallet.checkProofsStates(proofs)).every((s) => s.state === 'UNSPENT');
+  return (await storedProofStates(tab, dev.mint.url)).every((state) => state === 'UNSPENT');
 }
 
 describe('money out stopped after the mint paid', () => {
@@ -82,17 +81,9 @@ describe('money out stopped after the mint paid', () => {
       // Reaching melt:change-restored at all shows the reply really was short of signatures.
       const frozen = freezeAt(step);
       const first = dev.track(openCashOutTab(dbName, { checkpoint: frozen.checkpoint }));
-      await fundTab(first, dev.mint, [2000]);
-      // 1000 sat: a 10-sat reserve, 1 sat charged, 9 back as change (8 + 1: two signatures), one
-      // of which the reply leaves out, so the rest would be restored after this point.
-      const plan = await first.cashOut.prepare(outsideInvoice(1000));
-      dev.mint.addFault({
-        path: '/v1/melt/bolt11',
-        method: 'POST',
-        action: 'malform',
-        malform: 'missingSignature',
-        count: 1,
-      });
+      // The reply leaves out one of the two change signatures, so the rest would be restored
+      // after this point.
+      const plan = await spoiltChangeCashOut(first, dev.mint, 'missingSignature');
       void first.cashOut.pay(plan);
       await frozen.reached;
       first.kill();

@@ -17,18 +17,7 @@ import {
   type Fetch,
   type PayParams,
 } from './lnurl';
-import {
-  amountOutOfRange,
-  commentTooLong,
-  LNURL_INSECURE,
-  LNURL_NONSENSE,
-  LNURL_UNREACHABLE,
-  lnurlRedirected,
-  lnurlRefused,
-  lnurlWrongDescription,
-  lnurlWrongInvoice,
-  UNRECOGNISED_DESTINATION,
-} from './texts';
+import * as texts from './texts';
 
 const PARAMS = {
   tag: 'payRequest',
@@ -81,8 +70,8 @@ describe('parseDestination', () => {
       bech32.toWords(new TextEncoder().encode('http://pay.example/lnurlp/x')),
       2000,
     );
-    expect(() => parseDestination(lnurl)).toThrow(LNURL_INSECURE);
-    expect(() => parseDestination('hello')).toThrow(UNRECOGNISED_DESTINATION);
+    expect(() => parseDestination(lnurl)).toThrow(texts.LNURL_INSECURE);
+    expect(() => parseDestination('hello')).toThrow(texts.UNRECOGNISED_DESTINATION);
   });
 });
 
@@ -136,7 +125,7 @@ describe('fetchPayParams', () => {
       return json(PARAMS);
     };
     await expect(fetchPayParams(address, otherHost)).rejects.toThrow(
-      lnurlRedirected('shop@pay.example'),
+      texts.lnurlRedirected('shop@pay.example'),
     );
     expect(asked).toEqual([address.url]);
 
@@ -148,7 +137,7 @@ describe('fetchPayParams', () => {
       headers: new Headers(),
     } as unknown as Response;
     await expect(fetchPayParams(address, async () => hidden)).rejects.toThrow(
-      lnurlRedirected('shop@pay.example'),
+      texts.lnurlRedirected('shop@pay.example'),
     );
   });
 
@@ -158,7 +147,9 @@ describe('fetchPayParams', () => {
       address,
       fakeFetch({ 'https://': () => json({ status: 'ERROR', reason }, 400) }),
     );
-    await expect(error).rejects.toThrow(lnurlRefused('shop@pay.example', cleanReason(reason)));
+    await expect(error).rejects.toThrow(
+      texts.lnurlRefused('shop@pay.example', cleanReason(reason)),
+    );
     expect(cleanReason(reason)).toMatch(/^Account blocked <b>contact<\/b> us x+…$/);
     expect(cleanReason(reason)).toHaveLength(140);
     await expect(
@@ -167,32 +158,32 @@ describe('fetchPayParams', () => {
   });
 
   it.each([
-    ['does not answer', fakeFetch({}), LNURL_UNREACHABLE],
+    ['does not answer', fakeFetch({}), texts.LNURL_UNREACHABLE],
     [
       'answers 404',
       fakeFetch({ 'https://': () => new Response('nope', { status: 404 }) }),
-      LNURL_UNREACHABLE,
+      texts.LNURL_UNREACHABLE,
     ],
-    ['answers HTML', fakeFetch({ 'https://': () => new Response('<html>') }), LNURL_NONSENSE],
+    ['answers HTML', fakeFetch({ 'https://': () => new Response('<html>') }), texts.LNURL_NONSENSE],
     [
       'answers another tag',
       fakeFetch({ 'https://': () => json({ ...PARAMS, tag: 'withdrawRequest' }) }),
-      LNURL_NONSENSE,
+      texts.LNURL_NONSENSE,
     ],
     [
       'answers min > max',
       fakeFetch({ 'https://': () => json({ ...PARAMS, minSendable: 9e6 }) }),
-      LNURL_NONSENSE,
+      texts.LNURL_NONSENSE,
     ],
     [
       'answers an http callback',
       fakeFetch({ 'https://': () => json({ ...PARAMS, callback: 'http://pay.example/cb' }) }),
-      LNURL_INSECURE,
+      texts.LNURL_INSECURE,
     ],
     [
       'refuses',
       fakeFetch({ 'https://': () => json({ status: 'ERROR', reason: 'No such user' }) }),
-      lnurlRefused('shop@pay.example', 'No such user'),
+      texts.lnurlRefused('shop@pay.example', 'No such user'),
     ],
   ])('an address that %s', async (_label, fetchFn, message) => {
     await expect(fetchPayParams(address, fetchFn)).rejects.toThrow(message);
@@ -234,17 +225,17 @@ describe('requestInvoice', () => {
   });
 
   it('refuses an amount outside min/max and a long comment before asking', () => {
-    expect(() => checkPayAmount(params, 501)).toThrow(amountOutOfRange(1, 500));
-    expect(() => checkPayAmount(params, 0)).toThrow(amountOutOfRange(1, 500));
-    expect(() => checkPayAmount(params, 10, 'too long')).toThrow(commentTooLong(5));
+    expect(() => checkPayAmount(params, 501)).toThrow(texts.amountOutOfRange(1, 500));
+    expect(() => checkPayAmount(params, 0)).toThrow(texts.amountOutOfRange(1, 500));
+    expect(() => checkPayAmount(params, 10, 'too long')).toThrow(texts.commentTooLong(5));
   });
 
   it('refuses an invoice for another amount, or none', async () => {
     await expect(
       requestInvoice(params, 21, '', async () => json({ pr: invoiceFor(22) })),
-    ).rejects.toThrow(lnurlWrongInvoice('shop@pay.example', 21, 22));
+    ).rejects.toThrow(texts.lnurlWrongInvoice('shop@pay.example', 21, 22));
     await expect(requestInvoice(params, 21, '', async () => json({ nothing: 1 }))).rejects.toThrow(
-      LNURL_NONSENSE,
+      texts.LNURL_NONSENSE,
     );
   });
 
@@ -252,11 +243,11 @@ describe('requestInvoice', () => {
     const other = metadataHash('[["text/plain","Someone else"]]');
     await expect(
       requestInvoice(params, 21, '', async () => json({ pr: invoiceFor(21, other) })),
-    ).rejects.toThrow(lnurlWrongDescription('shop@pay.example'));
+    ).rejects.toThrow(texts.lnurlWrongDescription('shop@pay.example'));
     // A plain description instead of the hash: refused too.
     await expect(
       requestInvoice(params, 21, '', async () => json({ pr: outsideInvoice(21) })),
-    ).rejects.toThrow(lnurlWrongDescription('shop@pay.example'));
+    ).rejects.toThrow(texts.lnurlWrongDescription('shop@pay.example'));
   });
 
   it('refuses a callback redirected to another host without asking there', async () => {
@@ -266,7 +257,7 @@ describe('requestInvoice', () => {
       return new Response(null, { status: 307, headers: { location: 'https://evil.example/cb' } });
     };
     await expect(requestInvoice(params, 21, '', fetchFn)).rejects.toThrow(
-      lnurlRedirected('shop@pay.example'),
+      texts.lnurlRedirected('shop@pay.example'),
     );
     expect(asked).toHaveLength(1);
   });

@@ -4,14 +4,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MALFORMATIONS } from '../../../../dev/mint/malform';
-import { outsideInvoice } from '../../../../dev/mint/test-support';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
-import {
-  fundTab,
-  openNewCashOutTab,
-  storedCashOut,
-  type CashOutTab,
-} from '../../../testing/storage/cash-out-tab';
+import { openNewCashOutTab, storedCashOut } from '../../../testing/storage/cash-out-tab';
+import { spoiltChangeCashOut, storedProofStates } from '../../../testing/storage/change-faults';
 
 const WAIT = { timeout: 15_000, interval: 25 };
 const dev = devMintSuite();
@@ -19,29 +14,13 @@ const dev = devMintSuite();
 /** Every spoilt signature list; `keysetIdMismatch` spoils `/v1/keys`, not a melt reply. */
 const CHANGE_FAULTS = MALFORMATIONS.filter((m) => m !== 'keysetIdMismatch');
 
-/** States of the stored unspent proofs at the mint: a forged or misread one is not UNSPENT. */
-async function storedProofStates(tab: CashOutTab): Promise<string[]> {
-  const proofs = await tab.storage.proofs.listUnspent();
-  const wallet = await tab.wallets.getWallet(dev.mint.url);
-  return (await wallet.checkProofsStates(proofs)).map((s) => s.state);
-}
-
 describe('a melt reply whose change is spoilt', () => {
   it.each(CHANGE_FAULTS)(
     '%s: paid once, the change recovered exactly, every stored proof real',
     async (malform) => {
       const tab = await openNewCashOutTab(dev.mint.url);
       dev.track(tab);
-      await fundTab(tab, dev.mint, [2000]);
-      // 1000 sat: a 10-sat reserve, 1 sat charged, 9 back as change (8 + 1: two signatures).
-      const plan = await tab.cashOut.prepare(outsideInvoice(1000));
-      dev.mint.addFault({
-        path: '/v1/melt/bolt11',
-        method: 'POST',
-        action: 'malform',
-        malform,
-        count: 1,
-      });
+      const plan = await spoiltChangeCashOut(tab, dev.mint, malform);
       const first = await tab.cashOut.pay(plan);
       if (first.status === 'pending') {
         await expect.poll(() => tab.announced.length, WAIT).toBeGreaterThan(0);
@@ -53,7 +32,7 @@ describe('a melt reply whose change is spoilt', () => {
       const after = await storedCashOut(tab);
       expect(after.pending).toBe(0);
       expect(after.history.map((e) => e.type)).toEqual(['cash-out']);
-      expect((await storedProofStates(tab)).every((s) => s === 'UNSPENT')).toBe(true);
+      expect((await storedProofStates(tab, dev.mint.url)).every((s) => s === 'UNSPENT')).toBe(true);
     },
   );
 });

@@ -1,39 +1,20 @@
 // NUT-18 payloads from the inbox against the real dev mint and Dexie: a payload for an open sale
 // lands once and closes its invoice; one matching no open request stores nothing and says nothing.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Proof } from '@cashu/cashu-ts';
-import {
-  cleanupTempDirs,
-  fund,
-  newWallet,
-  startTestMint,
-  type TestMint,
-} from '../../../../dev/mint/test-support';
-import { testStorage, type TestStorage } from '../../../testing/storage/db';
+import { fund, newWallet, startTestMint, type TestMint } from '../../../../dev/mint/test-support';
+import type { TestStorage } from '../../../testing/storage/db';
+import { devMints } from '../../../testing/wallet/dev-mints';
 import { ecashReceiverOn } from '../../../testing/wallet/ecash-receiver';
-import { seedWallet, walletsOf } from '../../../testing/wallet/seeded-wallet';
 import type { PendingMintQuote } from '../../ports';
 import { EcashInbox, type EcashRefusal } from './ecash-inbox';
 import { shortMessage } from './ecash-receiver';
 import { HELD_ECASH_MAX, HELD_ECASH_MAX_AGE_MS, HELD_ECASH_MAX_CHARS } from './held-ecash';
 import { SaleRequests } from './sale-requests';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 let mint: TestMint;
-const cleanups: Array<() => void> = [];
-
-beforeAll(async () => {
-  mint = await startTestMint();
-});
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-afterAll(async () => {
-  await mint.cleanup();
-  cleanupTempDirs();
-});
+const mints = devMints(async () => [(mint = await startTestMint())]);
 
 interface Setup {
   storage: TestStorage;
@@ -48,10 +29,7 @@ interface Setup {
 const USD = { currency: 'USD', price: 100_000, value: 0.03 };
 
 async function setup(amount: number): Promise<Setup> {
-  const storage = testStorage();
-  await seedWallet(storage, mint.url);
-  const wallets = walletsOf(storage);
-  cleanups.push(() => wallets.close());
+  const { storage, wallets } = await mints.tillStorage(mint.url);
   const receiver = ecashReceiverOn(storage, wallets, { acceptedMints: async () => [mint.url] });
   const requests = new SaleRequests({
     quotes: storage.mintQuotes,

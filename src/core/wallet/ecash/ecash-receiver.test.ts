@@ -1,10 +1,9 @@
 // EcashReceiver against the real dev mint and Dexie storage: a sale paid in ecash lands once, and
 // every refusal or fault (spent, short, wrong mint, malformed, lost answer, reload) stores nothing twice.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OutputData, type Proof, type Wallet } from '@cashu/cashu-ts';
 import {
-  cleanupTempDirs,
   fund,
   newWallet,
   startTestMint,
@@ -12,9 +11,9 @@ import {
   type TestMint,
 } from '../../../../dev/mint/test-support';
 import { MALFORMATIONS } from '../../../../dev/mint/malform';
-import { testStorage, type TestStorage } from '../../../testing/storage/db';
+import type { TestStorage } from '../../../testing/storage/db';
+import { devMints } from '../../../testing/wallet/dev-mints';
 import { ecashReceiverOn } from '../../../testing/wallet/ecash-receiver';
-import { seedWallet, walletsOf } from '../../../testing/wallet/seeded-wallet';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
 import type { Checkpoint } from '../../checkpoint';
 import { newSalesKey } from '../../lock/sales-seal';
@@ -37,28 +36,15 @@ import {
   type EcashPayment,
 } from './ecash-receiver';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 let mint: TestMint;
 let feeMint: TestMint;
 let otherMint: TestMint;
-const cleanups: Array<() => void> = [];
-
-beforeAll(async () => {
+const mints = devMints(async () => {
   mint = await startTestMint();
   // 1000 ppk: every input costs 1 sat
   feeMint = await startTestMint({ inputFeePpk: 1000 });
   otherMint = await startTestMint();
-});
-
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  mint.clearFaults();
-});
-
-afterAll(async () => {
-  await Promise.all([mint.cleanup(), feeMint.cleanup(), otherMint.cleanup()]);
-  cleanupTempDirs();
+  return [mint, feeMint, otherMint];
 });
 
 interface Till {
@@ -76,10 +62,7 @@ async function till(
     salesPublicKey?: string;
   } = {},
 ): Promise<Till> {
-  const storage = options.storage ?? testStorage();
-  if (!options.storage) await seedWallet(storage, url);
-  const wallets = walletsOf(storage);
-  cleanups.push(() => wallets.close());
+  const { storage, wallets } = await mints.tillStorage(url, options.storage);
   const receiver = ecashReceiverOn(storage, wallets, {
     seedSealed: async () => options.sealed ?? false,
     ...(options.salesPublicKey ? { salesPublicKey: () => options.salesPublicKey } : {}),
@@ -140,7 +123,7 @@ describe('EcashReceiver', () => {
     await receiver.receive(payment(mint, (await customerProofs(mint, 3)).proofs, 3, 'req-0'));
     await receiver.prepare(mint.url, 21);
     const derive = vi.spyOn(OutputData, 'createDeterministicData');
-    cleanups.push(() => derive.mockRestore());
+    mints.afterTest(() => derive.mockRestore());
     const { proofs } = await customerProofs(mint, 21);
 
     const result = await receiver.receive(payment(mint, proofs, 21));

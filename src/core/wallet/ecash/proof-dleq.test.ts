@@ -1,14 +1,9 @@
 // The variable-time DLEQ check gives cashu-ts' answer: on the NUT-12 proof vector, on every part
 // of it altered, on another key, and on proofs the dev mint signs (src/conformance/vectors/nut12-dleq.json).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Amount, hasValidDleq } from '@cashu/cashu-ts';
-import {
-  cleanupTempDirs,
-  fund,
-  newWallet,
-  startTestMint,
-  type TestMint,
-} from '../../../../dev/mint/test-support';
+import { fund, newWallet, startTestMint, type TestMint } from '../../../../dev/mint/test-support';
+import { devMints } from '../../../testing/wallet/dev-mints';
 import vectors from '../../../conformance/vectors/nut12-dleq.json';
 import { proofDleqValid } from './proof-dleq';
 
@@ -42,13 +37,7 @@ describe('proofDleqValid', () => {
 
   describe('on proofs the dev mint signs', () => {
     let mint: TestMint;
-    beforeAll(async () => {
-      mint = await startTestMint();
-    });
-    afterAll(async () => {
-      await mint.cleanup();
-      cleanupTempDirs();
-    });
+    devMints(async () => [(mint = await startTestMint())]);
 
     it('agrees with cashu-ts, for good and altered DLEQs', async () => {
       const wallet = await newWallet(mint.url);

@@ -4,12 +4,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { storagePaymentDevice } from '../../../testing/storage/payment-service';
+import { saleOf, TWO_COFFEES } from '../../../testing/sale/cart-sale';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { ValidationError } from '../../errors';
 import type { FiatRecord } from '../../ports';
 import { INVALID_FIAT_MESSAGE } from './payment-service';
 import { INVALID_SALE_MESSAGE } from '../../sale/sale-check';
-import type { SaleDetail } from '../../sale/sale-detail';
 import { receiptFor } from '../../receipts/receipt';
 
 const suite = devMintSuite();
@@ -69,16 +69,24 @@ describe('fiat records of sales', () => {
     }
   });
 
+  // 110 sats of sale record for a 100-sat invoice: it does not add up to the amount
+  const notAddingUp = saleOf([{ name: 'Custom amount', quantity: 1, unitSats: 100 }], {
+    tipSats: 10,
+  });
   it.each([
-    [{ currency: 'usd', price: 1, value: 1 }],
-    [{ currency: 'USD', price: -5, value: 1 }],
-    [{ currency: 'USD', price: 100_000, value: Number.NaN }],
-    [{ currency: 'USD', price: 100_000, value: 1, time: Number.NaN }],
-  ])('refuses %j before asking the mint or storing anything', async (fiat) => {
+    [{ fiat: { currency: 'usd', price: 1, value: 1 } }, INVALID_FIAT_MESSAGE],
+    [{ fiat: { currency: 'USD', price: -5, value: 1 } }, INVALID_FIAT_MESSAGE],
+    [{ fiat: { currency: 'USD', price: 100_000, value: Number.NaN } }, INVALID_FIAT_MESSAGE],
+    [
+      { fiat: { currency: 'USD', price: 100_000, value: 1, time: Number.NaN } },
+      INVALID_FIAT_MESSAGE,
+    ],
+    [{ sale: notAddingUp }, INVALID_SALE_MESSAGE],
+  ])('refuses %j before asking the mint or storing anything', async (record, message) => {
     const a = await app();
     try {
-      await expect(a.payments.createInvoice(100, { fiat })).rejects.toThrow(
-        new ValidationError(INVALID_FIAT_MESSAGE),
+      await expect(a.payments.createInvoice(100, record)).rejects.toThrow(
+        new ValidationError(message),
       );
       expect(await a.storage.mintQuotes.list()).toEqual([]);
     } finally {
@@ -88,41 +96,13 @@ describe('fiat records of sales', () => {
 
   it('keeps a cart sale’s lines, tax and tip through to the history event', async () => {
     const a = await app();
-    const sale: SaleDetail = {
-      lines: [
-        { itemId: 'coffee', name: 'Coffee', quantity: 2, unitSats: 500 },
-        { name: 'Custom amount', quantity: 1, unitSats: 100 },
-      ],
-      subtotalSats: 1100,
-      taxSats: 11,
-      tipSats: 111,
-      method: 'lightning',
-    };
+    const sale = saleOf(TWO_COFFEES, { taxSats: 11, tipSats: 111 });
     try {
       const quote = await a.payments.createInvoice(1222, { sale });
       await suite.mint.pay(quote.quote);
       await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
       const [event] = (await a.storage.history.page(1)).events;
       expect(event).toMatchObject({ type: 'direct-payment', amount: 1222, sale });
-    } finally {
-      await a.shutdown();
-    }
-  });
-
-  it('refuses a sale record that does not add up to the amount, storing nothing', async () => {
-    const a = await app();
-    const sale: SaleDetail = {
-      lines: [{ name: 'Custom amount', quantity: 1, unitSats: 100 }],
-      subtotalSats: 100,
-      taxSats: 0,
-      tipSats: 10,
-      method: 'lightning',
-    };
-    try {
-      await expect(a.payments.createInvoice(100, { sale })).rejects.toThrow(
-        new ValidationError(INVALID_SALE_MESSAGE),
-      );
-      expect(await a.storage.mintQuotes.list()).toEqual([]);
     } finally {
       await a.shutdown();
     }

@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { Wallet } from '@cashu/cashu-ts';
+import type { FaultRule } from '../../../../dev/mint/faults';
 import { MALFORMATIONS } from '../../../../dev/mint/malform';
 import { newCashOutDevice } from '../../../testing/storage/cash-out-tab';
 import { testStorage, type TestStorage } from '../../../testing/storage/db';
@@ -11,6 +12,7 @@ import type { Checkpoint, WriteStep } from '../../checkpoint';
 import { WalletEvents } from '../../events';
 import type { StoredProof } from '../../ports';
 import { walletDeps } from '../../../testing/storage/wallet-deps';
+import { storedMoney } from '../../../testing/storage/stored-money';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
 import { TEST_INTERVALS } from '../../../testing/wallet/payment-harness';
@@ -98,22 +100,16 @@ function open(dbName: string, checkpoint?: Checkpoint, salesInbox = false): Tab 
   });
 }
 
-async function stored(tab: Tab) {
-  const { storage } = tab;
-  return {
-    balance: await storage.proofs.balance(),
-    history: (await storage.history.page(1, 100)).events.map(({ type, amount, quoteId }) => ({
-      type,
-      amount,
-      quoteId,
-    })),
-    pendingQuotes: (await storage.mintQuotes.list()).length,
-  };
-}
+const stored = (tab: Tab) => storedMoney(tab.storage);
 
 /** What `stored` reads once a sale of `amount` sats has landed, and nothing else. */
 function landedOnce(amount: number, quoteId: string, type = 'direct-payment') {
-  return { balance: amount, history: [{ type, amount, quoteId }], pendingQuotes: 0 };
+  return {
+    balance: amount,
+    history: [{ type, amount, quoteId }],
+    pendingQuotes: 0,
+    withdrawals: 0,
+  };
 }
 
 /** A till with a PIN whose tab is killed at `step` of minting a paid sale of `amount` sats. */
@@ -126,6 +122,20 @@ async function paidSaleKilledAt(step: WriteStep, amount: number) {
   await frozen.reached;
   first.kill();
   return { dbName, quote };
+}
+
+/** A paid sale of `amount` sats on a till with a PIN, its mint reply hit once by `fault`, settled. */
+async function saleThroughFault(
+  amount: number,
+  fault: Omit<FaultRule, 'path' | 'method' | 'count'>,
+) {
+  const tab = open(await deviceWithPin());
+  const quote = await tab.payments.createInvoice(amount);
+  dev.mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', count: 1, ...fault });
+  await dev.mint.pay(quote.quote);
+  await expect.poll(() => tab.settled.length, WAIT).toBe(1);
+  await tab.payments.idle();
+  return { tab, quote };
 }
 
 /** Swaps the proofs at the mint: they are real, unspent and ours to spend. */
@@ -209,17 +219,7 @@ describe('a sale on a locked till', () => {
   });
 
   it('whose mint answer is lost is recovered by restoring its journaled outputs, once', async () => {
-    const tab = open(await deviceWithPin());
-    const quote = await tab.payments.createInvoice(13);
-    dev.mint.addFault({
-      path: '/v1/mint/bolt11',
-      method: 'POST',
-      action: 'dropResponse',
-      count: 1,
-    });
-    await dev.mint.pay(quote.quote);
-    await expect.poll(() => tab.settled.length, WAIT).toBe(1);
-    await tab.payments.idle();
+    const { tab, quote } = await saleThroughFault(13, { action: 'dropResponse' });
     expect(await stored(tab)).toEqual(landedOnce(13, quote.quote));
     // The premise: the answer really was lost.
     expect(tab.warnings.some((message) => message.includes('ended ambiguously'))).toBe(true);
@@ -338,18 +338,7 @@ describe('a sale on a locked till', () => {
   it.each(MALFORMATIONS.filter((m) => m !== 'keysetIdMismatch'))(
     'whose mint reply is spoilt (%s) stores nothing wrong: restored once, spendable after the PIN',
     async (malform) => {
-      const tab = open(await deviceWithPin());
-      const quote = await tab.payments.createInvoice(23);
-      dev.mint.addFault({
-        path: '/v1/mint/bolt11',
-        method: 'POST',
-        action: 'malform',
-        malform,
-        count: 1,
-      });
-      await dev.mint.pay(quote.quote);
-      await expect.poll(() => tab.settled.length, WAIT).toBe(1);
-      await tab.payments.idle();
+      const { tab, quote } = await saleThroughFault(23, { action: 'malform', malform });
       expect(await stored(tab)).toEqual(landedOnce(23, quote.quote));
       expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
       expect(await spend(await tab.storage.proofs.listUnspent())).toBe(23);

@@ -12,6 +12,7 @@ import {
   injectWebSocketImpl,
   type Proof,
 } from '@cashu/cashu-ts';
+import type { FaultRule } from '../../../../dev/mint/faults';
 import { MALFORMATIONS } from '../../../../dev/mint/malform';
 import { startMint, type DevMint } from '../../../../dev/mint/server';
 import { outsideInvoice } from '../../../../dev/mint/test-support';
@@ -474,24 +475,45 @@ describe('WithdrawService: the fee the merchant confirmed', () => {
   });
 });
 
+/** A till on the fee mint holding 20 one-sat payments, whose next consolidation swap meets `fault`. */
+async function consolidatingThrough(fault: FaultRule) {
+  const till = await setup(feeMint.url);
+  await takePayments(feeMint, till.storage, [20], ones);
+  feeMint.addFault(fault);
+  return till;
+}
+
+/** The 20 sats consolidated once: 18 after the swap fee, stored, no journal left, and the token
+ * holds only real signatures: it redeems for what the app counted (less the input fee). */
+async function expectConsolidatedOnce(
+  storage: TestStorage,
+  token: { amount: number; token: string },
+) {
+  expect(token.amount).toBe(18);
+  expect(await storage.proofs.balance()).toBe(18);
+  expect(await consolidationJournals(storage)).toEqual([]);
+  expect(await redeemAtFeeMint(token.token)).toBe(18 - 1);
+}
+
 describe('WithdrawService: an interrupted consolidation swap', () => {
   it('recovers outputs the mint signed although the reply was lost, counting them once', async () => {
-    const { service, storage } = await setup(feeMint.url);
-    await takePayments(feeMint, storage, [20], ones);
-    feeMint.addFault({ path: '/v1/swap', action: 'dropResponse', count: 1 });
+    const { service, storage } = await consolidatingThrough({
+      path: '/v1/swap',
+      action: 'dropResponse',
+      count: 1,
+    });
 
     const result = ok(await service.createToken({ consolidate: true }));
 
-    expect(result.amount).toBe(18);
-    expect(await storage.proofs.balance()).toBe(18);
-    expect(await consolidationJournals(storage)).toEqual([]);
-    expect(await redeemAtFeeMint(result.token)).toBe(18 - 1);
+    await expectConsolidatedOnce(storage, result);
   });
 
   it('recovers a swap whose reply was lost and whose re-sent request was told "already spent"', async () => {
-    const { service, storage } = await setup(feeMint.url);
-    await takePayments(feeMint, storage, [20], ones);
-    feeMint.addFault({ path: '/v1/swap', action: 'dropResponse', count: 1 });
+    const { service, storage } = await consolidatingThrough({
+      path: '/v1/swap',
+      action: 'dropResponse',
+      count: 1,
+    });
     // As Chromium does: a POST whose connection closed before any answer is sent once more.
     const realFetch = globalThis.fetch;
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -508,26 +530,23 @@ describe('WithdrawService: an interrupted consolidation swap', () => {
       spy.mockRestore();
     }
 
-    expect(result.amount).toBe(18);
-    expect(await storage.proofs.balance()).toBe(18);
-    expect(await consolidationJournals(storage)).toEqual([]);
-    expect(await redeemAtFeeMint(result.token)).toBe(18 - 1);
+    await expectConsolidatedOnce(storage, result);
   });
 
   it.each(MALFORMATIONS.filter((m) => m !== 'keysetIdMismatch'))(
     'a swap reply spoilt after the mint swapped (%s): outputs recovered once, all of them real',
     async (malform) => {
-      const { service, storage } = await setup(feeMint.url);
-      await takePayments(feeMint, storage, [20], ones);
-      feeMint.addFault({ path: '/v1/swap', method: 'POST', action: 'malform', malform, count: 1 });
+      const { service, storage } = await consolidatingThrough({
+        path: '/v1/swap',
+        method: 'POST',
+        action: 'malform',
+        malform,
+        count: 1,
+      });
 
       const result = ok(await service.createToken({ consolidate: true }));
 
-      expect(result.amount).toBe(18);
-      expect(await storage.proofs.balance()).toBe(18);
-      expect(await consolidationJournals(storage)).toEqual([]);
-      // the token holds only real signatures: it redeems for what the app counted
-      expect(await redeemAtFeeMint(result.token)).toBe(18 - 1);
+      await expectConsolidatedOnce(storage, result);
     },
   );
 
@@ -717,10 +736,7 @@ describe('WithdrawService: withdrawing part of the balance', () => {
       expect(await second.storage.proofs.balance()).toBe(64);
       expect(await second.storage.withdrawals.list()).toEqual([]);
       const proofs = await second.storage.proofs.listUnspent();
-      const states = await (
-        await customerWallet(mint.url)
-      ).checkProofsStates(proofs.map(toCashuProof));
-      expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
+      expect(await allUnspent(mint.url, proofs.map(toCashuProof))).toBe(true);
       if (step === 'swap:signed') {
         // The mint did split: 21 (16+4+1) and the change 43 (32+8+2+1), both restored.
         const amounts = proofs.map((p) => p.amount).sort((a, b) => a - b);
@@ -742,10 +758,14 @@ async function cancelEvents(storage: TestStorage) {
 }
 
 /** Whether a customer can still redeem `token` (its proofs unspent at the mint). */
-async function redeemable(url: string, token: string): Promise<boolean> {
-  const { proofs } = await decode(url, token);
+/** Whether the mint at `url` says every one of `proofs` is unspent. */
+async function allUnspent(url: string, proofs: Proof[]): Promise<boolean> {
   const states = await (await customerWallet(url)).checkProofsStates(proofs);
   return states.every((s) => s.state === 'UNSPENT');
+}
+
+async function redeemable(url: string, token: string): Promise<boolean> {
+  return allUnspent(url, (await decode(url, token)).proofs);
 }
 
 /** Only the first check when the token is built: spends are found by cancel itself. */
@@ -770,10 +790,7 @@ describe('WithdrawService: cancelling a pending token', () => {
     expect(await storage.proofs.balance()).toBe(21);
     expect(await redeemable(mint.url, token.token)).toBe(false);
     const fresh = await storage.proofs.listUnspent();
-    const states = await (
-      await customerWallet(mint.url)
-    ).checkProofsStates(fresh.map(toCashuProof));
-    expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
+    expect(await allUnspent(mint.url, fresh.map(toCashuProof))).toBe(true);
     expect(await cancelEvents(storage)).toEqual([
       { amount: 0, metadata: { tokenAmount: 21, fee: 0, numProofs: 4 } },
     ]);
@@ -818,10 +835,7 @@ describe('WithdrawService: cancelling a pending token', () => {
       expect(await storage.withdrawals.list()).toEqual([]);
       expect(await redeemable(mint.url, token.token)).toBe(false);
       const stored = await storage.proofs.listUnspent();
-      const states = await (
-        await customerWallet(mint.url)
-      ).checkProofsStates(stored.map(toCashuProof));
-      expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
+      expect(await allUnspent(mint.url, stored.map(toCashuProof))).toBe(true);
       expect(await cancelEvents(storage)).toHaveLength(1);
     },
   );
@@ -967,10 +981,7 @@ describe('WithdrawService: cancelling a pending token', () => {
       const journals = (await second.storage.withdrawals.list()).filter((w) => w.consolidation);
       expect(journals).toEqual([]);
       const stored = await second.storage.proofs.listUnspent();
-      const states = await (
-        await customerWallet(mint.url)
-      ).checkProofsStates(stored.map(toCashuProof));
-      expect(states.every((s) => s.state === 'UNSPENT')).toBe(true);
+      expect(await allUnspent(mint.url, stored.map(toCashuProof))).toBe(true);
       if (step === 'swap:signed') {
         // The mint swapped: finishing it closed the token and recorded the cancel once.
         expect(await second.service.listPending()).toEqual([]);

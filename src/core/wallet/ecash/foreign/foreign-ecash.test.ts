@@ -1,24 +1,24 @@
 // ForeignEcash against two real dev mints (the other mint's melts pay our mint's invoices over
 // simulated Lightning) and Dexie storage: what arrived lands once, whatever step the tab dies at.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Proof } from '@cashu/cashu-ts';
 import {
-  cleanupTempDirs,
   fund,
   newWallet,
   startTestMint,
   token,
   type TestMint,
 } from '../../../../../dev/mint/test-support';
-import { testStorage, type TestStorage } from '../../../../testing/storage/db';
+import type { TestStorage } from '../../../../testing/storage/db';
+import { devMints } from '../../../../testing/wallet/dev-mints';
+import { ecashReceiverOn } from '../../../../testing/wallet/ecash-receiver';
 import { freezeAt } from '../../../../testing/wallet/freeze-at';
 import { recordedEvents } from '../../../../testing/wallet/recorded-events';
-import { seedWallet, walletsOf } from '../../../../testing/wallet/seeded-wallet';
 import type { Checkpoint } from '../../../checkpoint';
 import { inProcessQuoteLock } from '../../../cross-tab-lock';
 import { MintUnreachableError } from '../../../errors';
-import { ECASH_SPENT_MESSAGE, EcashReceiver, notAcceptedMessage } from '../ecash-receiver';
+import { ECASH_SPENT_MESSAGE, notAcceptedMessage } from '../ecash-receiver';
 import { EcashRouter } from './ecash-router';
 import { FOREIGN_UNARRIVED_MAX_AGE_MS, ForeignEcash } from './foreign-ecash';
 import {
@@ -30,28 +30,15 @@ import {
   shortAfterFeesMessage,
 } from './foreign-texts';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 let ours: TestMint;
 let other: TestMint;
 /** melts "pay" outside invoices without reaching ours: says PAID, our invoice stays unpaid */
 let liar: TestMint;
-const cleanups: Array<() => void> = [];
-
-beforeAll(async () => {
+const mints = devMints(async () => {
   ours = await startTestMint();
   other = await startTestMint({ lightningPeers: [ours.url] });
   liar = await startTestMint();
-});
-
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  other.clearFaults();
-});
-
-afterAll(async () => {
-  await Promise.all([ours.cleanup(), other.cleanup(), liar.cleanup()]);
-  cleanupTempDirs();
+  return [ours, other, liar];
 });
 
 interface Till {
@@ -69,10 +56,7 @@ async function till(
     maxUnarrivedLooks?: number;
   } = {},
 ): Promise<Till> {
-  const storage = options.storage ?? testStorage();
-  if (!options.storage) await seedWallet(storage, ours.url);
-  const wallets = walletsOf(storage);
-  cleanups.push(() => wallets.close());
+  const { storage, wallets } = await mints.tillStorage(ours.url, options.storage);
   const foreign = new ForeignEcash({
     store: storage.foreignEcash,
     proofs: storage.proofs,
@@ -91,18 +75,7 @@ async function till(
     ...(options.maxUnarrivedLooks ? { maxUnarrivedLooks: options.maxUnarrivedLooks } : {}),
   });
   const acceptedMints = async () => [await storage.config.getMintUrl()];
-  const local = new EcashReceiver({
-    receipts: storage.ecashReceipts,
-    ledger: storage.ecashReceipts,
-    proofs: storage.proofs,
-    counters: storage.counterSource,
-    wallets,
-    acceptedMints,
-    events: recordedEvents().events,
-    logger: storage.logger,
-    clock: () => storage.now.value,
-    lock: inProcessQuoteLock(),
-  });
+  const local = ecashReceiverOn(storage, wallets, { acceptedMints });
   return { storage, foreign, router: new EcashRouter({ local, foreign, acceptedMints }) };
 }
 

@@ -1,0 +1,26 @@
+// Catalog items for the cart tests: a coffee at 2,500 sats (drinks, code 4001), a cake at 3.50 USD
+// taxed at 7.5 % (food), and the USD price at which that cake is 3,500 sats.
+import type { CatalogItem } from '../../core/items/item';
+
+export const COFFEE: CatalogItem = {
+  id: 'coffee',
+  name: 'Coffee',
+  price: { unit: 'sat', sats: 2500 },
+  category: 'Drinks',
+  sku: '4001',
+  enabled: true,
+  position: 0,
+};
+
+export const CAKE: CatalogItem = {
+  id: 'cake',
+  name: 'Cake',
+  price: { unit: 'fiat', currency: 'USD', minor: 350 },
+  category: 'Food',
+  taxRatePercent: 7.5,
+  enabled: true,
+  position: 1,
+};
+
+/** 100,000 USD a bitcoin. */
+export const USD_PRICE = { currency: 'USD', price: 100_000 };
