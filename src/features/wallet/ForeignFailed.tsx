@@ -8,6 +8,7 @@ import { AnimatedQr } from '../../ui/AnimatedQr';
 import { Button } from '../../ui/Button';
 import { CopyCloseButtons, CopyLabel, ModalAmount } from '../../ui/CopyParts';
 import { Modal, type ModalProps } from '../../ui/Modal';
+import { NoticeList } from '../../ui/NoticeList';
 import { useCopyToClipboard } from '../../ui/use-copy';
 import {
   FOREIGN_FAILED_NOTE,
@@ -114,52 +115,42 @@ export function ForeignFailed({
     }
   };
 
-  const status = outcome ? (
-    <p role="status" className="text-sm text-slate-700" data-testid="foreign-failed-outcome">
-      {outcome}
-    </p>
-  ) : null;
-  if (rows.length === 0) return status;
   return (
-    <section
-      aria-labelledby="foreign-failed"
-      className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4"
-      data-testid="foreign-failed"
+    <NoticeList
+      titleId="foreign-failed"
+      title={FOREIGN_FAILED_TITLE}
+      note={FOREIGN_FAILED_NOTE}
+      testId="foreign-failed"
+      rows={rows}
+      layout="stacked"
+      figures={(row) => ({
+        sats: satsText(row.amount),
+        from: fromMintText(row.foreignMint),
+        at: new Date(row.at).toLocaleString(),
+      })}
+      row={(row) => (
+        <>
+          <p className="text-slate-700">{row.reason}</p>
+          {row.kind === 'hand-back' ? (
+            <Button variant="outline" size="sm" onClick={() => show(row)}>
+              {HAND_BACK}
+            </Button>
+          ) : (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busyId !== null}
+              aria-busy={busyId === row.id}
+              onClick={() => void retry(row)}
+            >
+              {busyId === row.id ? TRYING : TRY_AGAIN}
+            </Button>
+          )}
+        </>
+      )}
+      outcome={outcome}
+      outcomeTestId="foreign-failed-outcome"
     >
-      <h2 id="foreign-failed" className="font-semibold text-amber-900">
-        {FOREIGN_FAILED_TITLE}
-      </h2>
-      <p className="text-sm text-amber-900">{FOREIGN_FAILED_NOTE}</p>
-      <ul className="space-y-3">
-        {rows.map((row) => (
-          <li key={row.id} className="space-y-1 text-sm">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <span className="whitespace-nowrap tabular-nums font-medium text-slate-900">
-                {satsText(row.amount)}
-              </span>
-              <span className="break-all text-slate-600">{fromMintText(row.foreignMint)}</span>
-              <span className="text-slate-600">{new Date(row.at).toLocaleString()}</span>
-            </div>
-            <p className="text-slate-700">{row.reason}</p>
-            {row.kind === 'hand-back' ? (
-              <Button variant="outline" size="sm" onClick={() => show(row)}>
-                {HAND_BACK}
-              </Button>
-            ) : (
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={busyId !== null}
-                aria-busy={busyId === row.id}
-                onClick={() => void retry(row)}
-              >
-                {busyId === row.id ? TRYING : TRY_AGAIN}
-              </Button>
-            )}
-          </li>
-        ))}
-      </ul>
-      {status}
       <Modal
         open={shown !== null}
         onClose={() => setShown(null)}
@@ -192,6 +183,6 @@ export function ForeignFailed({
           </div>
         ) : null}
       </Modal>
-    </section>
+    </NoticeList>
   );
 }
