@@ -1,6 +1,6 @@
 // Cash out to Lightning on the wallet screen: paste or scan, amount (or everything) for an address,
 // then what is paid, to whom and its fees before the merchant confirms; Cancel on every step.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../core/sale/sale-detail';
 import type { PendingMelt } from '../../core/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import { TextField } from '../../ui/TextField';
+import { useCameraScan } from '../../ui/use-camera-scan';
 import {
   amountLabel,
   CANCEL,
@@ -282,59 +283,23 @@ function CashOutBody({
   );
 }
 
-interface Detector {
-  detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
-}
-type DetectorClass = new (options: { formats: string[] }) => Detector;
-
-function detectorClass(): DetectorClass | undefined {
-  const candidate = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
-  const media = (globalThis.navigator as Navigator | undefined)?.mediaDevices;
-  return candidate && typeof media?.getUserMedia === 'function' ? candidate : undefined;
-}
+const QR_ONLY = ['qr_code'];
 
 /** Scans a QR code with the camera where the browser has BarcodeDetector; otherwise says so. */
 function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
-  const [scanning, setScanning] = useState(false);
-  const video = useRef<HTMLVideoElement>(null);
-  const Detector = detectorClass();
+  // The first code read is the destination: the camera stops there.
+  const { available, scanning, setScanning, videoRef } = useCameraScan({
+    onCode: (text) => {
+      onScanned(text);
+      setScanning(false);
+    },
+    formats: QR_ONLY,
+  });
 
-  useEffect(() => {
-    if (!scanning || !Detector) return;
-    let stream: MediaStream | undefined;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    let stopped = false;
-    const detector = new Detector({ formats: ['qr_code'] });
-    void navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' } })
-      .then(async (media) => {
-        stream = media;
-        if (stopped || !video.current) return;
-        video.current.srcObject = media;
-        await video.current.play();
-        timer = setInterval(() => {
-          if (!video.current) return;
-          void detector.detect(video.current).then((codes) => {
-            const found = codes[0]?.rawValue;
-            if (found) {
-              onScanned(found);
-              setScanning(false);
-            }
-          });
-        }, 300);
-      })
-      .catch(() => setScanning(false));
-    return () => {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, [scanning, Detector, onScanned]);
-
-  if (!Detector) return <p className="text-xs text-slate-500">{NO_SCANNER_NOTE}</p>;
+  if (!available) return <p className="text-xs text-slate-500">{NO_SCANNER_NOTE}</p>;
   return (
     <div className="space-y-2">
-      {scanning ? <video ref={video} className="w-full rounded-lg" muted playsInline /> : null}
+      {scanning ? <video ref={videoRef} className="w-full rounded-lg" muted playsInline /> : null}
       <Button variant="outline" size="sm" type="button" onClick={() => setScanning(!scanning)}>
         {scanning ? STOP_SCAN : SCAN}
       </Button>
