@@ -44,6 +44,7 @@ import { REFUND_ECASH, REFUND_LIGHTNING, REFUND_METHOD, refundTitle } from './re
 import { satsText } from './texts';
 import { useCashOut, type RefundTarget } from './use-cash-out';
 import { Form } from '../../ui/Form';
+import { FormActions } from '../../ui/FormActions';
 
 const browserFetch: Fetch = (url, init) => fetch(url, init);
 
@@ -130,14 +131,13 @@ function CashOutBody({
             autoCorrect="off"
           />
           <Scanner onScanned={setText} />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={flow.close}>
-              {CANCEL}
-            </Button>
-            <Button type="submit" disabled={busy || text.trim() === ''} aria-busy={busy}>
-              {CONTINUE}
-            </Button>
-          </div>
+          <FormActions
+            cancel={CANCEL}
+            onCancel={flow.close}
+            submit={CONTINUE}
+            disabled={text.trim() === ''}
+            busy={busy}
+          />
         </Form>
       ) : null}
 
@@ -177,14 +177,13 @@ function CashOutBody({
               <p className="text-xs text-slate-500">{CASH_OUT_ALL_HINT}</p>
             </div>
           )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={flow.close}>
-              {CANCEL}
-            </Button>
-            <Button type="submit" disabled={busy || amount === ''} aria-busy={busy}>
-              {CONTINUE}
-            </Button>
-          </div>
+          <FormActions
+            cancel={CANCEL}
+            onCancel={flow.close}
+            submit={CONTINUE}
+            disabled={amount === ''}
+            busy={busy}
+          />
         </Form>
       ) : null}
 
@@ -192,30 +191,18 @@ function CashOutBody({
         <div className="space-y-3">
           <dl className="space-y-1 text-sm" data-testid="cash-out-payee">
             {state.plan.destination ? (
-              <div>
-                <dt className="text-slate-500">{ROW_TO}</dt>
-                <dd className="break-all text-slate-900" data-testid="cash-out-to">
-                  {state.plan.destination}
-                </dd>
-              </div>
+              <PayeeRow label={ROW_TO} look="break-all" testId="cash-out-to">
+                {state.plan.destination}
+              </PayeeRow>
             ) : state.plan.payee ? (
-              <div>
-                <dt className="text-slate-500">{ROW_PAYEE}</dt>
-                <dd
-                  className="break-all font-mono text-xs text-slate-900"
-                  data-testid="cash-out-to"
-                >
-                  {state.plan.payee}
-                </dd>
-              </div>
+              <PayeeRow label={ROW_PAYEE} look="break-all font-mono text-xs" testId="cash-out-to">
+                {state.plan.payee}
+              </PayeeRow>
             ) : null}
             {state.plan.description ? (
-              <div>
-                <dt className="text-slate-500">{ROW_DESCRIPTION}</dt>
-                <dd className="break-words text-slate-900" data-testid="cash-out-description">
-                  {state.plan.description}
-                </dd>
-              </div>
+              <PayeeRow label={ROW_DESCRIPTION} look="break-words" testId="cash-out-description">
+                {state.plan.description}
+              </PayeeRow>
             ) : null}
           </dl>
           <dl
@@ -279,6 +266,28 @@ function CashOutBody({
           </div>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** A line of who is paid: its label over its value. */
+function PayeeRow({
+  label,
+  look,
+  testId,
+  children,
+}: {
+  label: string;
+  look: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className={`${look} text-slate-900`} data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }

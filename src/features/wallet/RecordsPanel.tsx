@@ -52,6 +52,7 @@ import {
   tallyText,
 } from './records-texts';
 import { Form } from '../../ui/Form';
+import { FormActions } from '../../ui/FormActions';
 
 export interface RecordsPanelProps {
   reader: HistoryRangeReader;
@@ -190,14 +191,12 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
             {status.text}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            {CLOSE}
-          </Button>
-          <Button type="submit" disabled={busy} aria-busy={busy}>
-            {busy ? EXPORT_BUSY : EXPORT_DOWNLOAD}
-          </Button>
-        </div>
+        <FormActions
+          cancel={CLOSE}
+          onCancel={onClose}
+          submit={busy ? EXPORT_BUSY : EXPORT_DOWNLOAD}
+          busy={busy}
+        />
       </Form>
     </Modal>
   );
