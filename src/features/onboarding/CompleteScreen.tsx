@@ -4,7 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { choosePin } from '../../core/lock/pin';
 import { errorMessage, WalletExistsError } from '../../core/errors';
 import { Button } from '../../ui/Button';
-import { PinFields } from '../../ui/PinFields';
+import { PinFields, useNewPin } from '../../ui/PinFields';
 import { toast } from '../../ui/toast';
 import { completeOnboarding } from './complete-onboarding';
 import type { OnboardingScreenProps } from './deps';
@@ -30,9 +30,8 @@ function Complete({
 }: OnboardingScreenProps & { values: NonNullable<ReturnType<typeof completeSession>> }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [pin, setPin] = useState('');
-  const [repeated, setRepeated] = useState('');
-  const [pinError, setPinError] = useState<string | null>(null);
+  const newPin = useNewPin();
+  const { pin, repeated } = newPin;
   const { mode, mint, relays } = values;
 
   const onComplete = async () => {
@@ -43,11 +42,11 @@ function Complete({
       try {
         choosePin(pin, repeated);
       } catch (error) {
-        setPinError(errorMessage(error));
+        newPin.setError(errorMessage(error));
         return;
       }
     }
-    setPinError(null);
+    newPin.setError(null);
     setBusy(true);
     try {
       await completeOnboarding(
@@ -149,13 +148,7 @@ function Complete({
             {PIN_OFFER_TITLE}
           </h2>
           <p className="text-sm text-slate-600">{PIN_OFFER_TEXT}</p>
-          <PinFields
-            pin={pin}
-            repeated={repeated}
-            onPin={setPin}
-            onRepeated={setRepeated}
-            error={pinError}
-          />
+          <PinFields {...newPin.fields} />
         </section>
       ) : null}
       <section className="space-y-2">
