@@ -1,5 +1,5 @@
 // The titled cards screens are built from: a <section> labelled by its <h2> title, white for a
-// part of a screen, amber for a notice of what is waiting on the merchant.
+// part of a screen, amber for a notice of what is waiting on the merchant, or bare on the page.
 import type { ReactNode, Ref } from 'react';
 
 const GAPS = { 2: 'space-y-2', 3: 'space-y-3', 4: 'space-y-4' } as const;
@@ -14,6 +14,9 @@ const LOOKS = {
     card: 'rounded-xl border border-amber-200 bg-amber-50 p-4',
     title: 'font-semibold text-amber-900',
   },
+  bare: { card: '', title: WHITE_TITLE },
+  /** bare with a small title, under the screen's main part */
+  minor: { card: '', title: 'text-sm font-semibold text-slate-700' },
 } as const;
 
 export function Card({
@@ -41,7 +44,7 @@ export function Card({
       id={id}
       ref={ref}
       aria-labelledby={titleId}
-      className={`${GAPS[gap]} ${LOOKS[look].card}`}
+      className={`${GAPS[gap]} ${LOOKS[look].card}`.trim()}
       data-testid={testId}
     >
       <h2 id={titleId} className={LOOKS[look].title}>

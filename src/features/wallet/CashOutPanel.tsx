@@ -5,6 +5,7 @@ import type { PaymentMethod } from '../../core/sale/sale-detail';
 import type { PendingMelt } from '../../core/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
 import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
 import { Modal } from '../../ui/Modal';
 import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import { TextField } from '../../ui/TextField';
@@ -320,10 +321,7 @@ function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
 export function PendingCashOuts({ pending }: { pending: PendingMelt[] }) {
   if (pending.length === 0) return null;
   return (
-    <section aria-labelledby="pending-cash-outs" className="space-y-2">
-      <h2 id="pending-cash-outs" className="text-lg font-semibold text-slate-900">
-        {PENDING_CASH_OUTS}
-      </h2>
+    <Card look="bare" gap={2} titleId="pending-cash-outs" title={PENDING_CASH_OUTS}>
       <ul className="space-y-1 text-sm text-slate-700" data-testid="pending-cash-outs">
         {pending.map((melt) => (
           <li key={melt.quote} className="break-all">
@@ -331,7 +329,7 @@ export function PendingCashOuts({ pending }: { pending: PendingMelt[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 

@@ -53,6 +53,7 @@ import {
 } from './records-texts';
 import { Form } from '../../ui/Form';
 import { FormActions } from '../../ui/FormActions';
+import { Card } from '../../ui/Card';
 
 export interface RecordsPanelProps {
   reader: HistoryRangeReader;
@@ -62,11 +63,9 @@ export interface RecordsPanelProps {
 
 export function RecordsPanel({ reader, clock, logger }: RecordsPanelProps) {
   const [open, setOpen] = useState<'export' | 'today' | null>(null);
+  const dialog = { onClose: () => setOpen(null), reader, today: localDate(clock()), logger };
   return (
-    <section aria-labelledby="wallet-records" className="space-y-3">
-      <h2 id="wallet-records" className="text-lg font-semibold text-slate-900">
-        {RECORDS_TITLE}
-      </h2>
+    <Card look="bare" titleId="wallet-records" title={RECORDS_TITLE}>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => setOpen('today')}>
           {TODAY_OPEN}
@@ -75,21 +74,9 @@ export function RecordsPanel({ reader, clock, logger }: RecordsPanelProps) {
           {EXPORT_OPEN}
         </Button>
       </div>
-      <ExportDialog
-        open={open === 'export'}
-        onClose={() => setOpen(null)}
-        reader={reader}
-        today={localDate(clock())}
-        logger={logger}
-      />
-      <TodayDialog
-        open={open === 'today'}
-        onClose={() => setOpen(null)}
-        reader={reader}
-        today={localDate(clock())}
-        logger={logger}
-      />
-    </section>
+      <ExportDialog open={open === 'export'} {...dialog} />
+      <TodayDialog open={open === 'today'} {...dialog} />
+    </Card>
   );
 }
 
