@@ -9,6 +9,7 @@ import {
   PRICE_TITLE,
   PRICE_URL_LABEL,
 } from './texts';
+import { SettingsPart } from './SettingsPart';
 
 /** The select's value for "sats only". */
 export const SATS_ONLY = '';
@@ -35,11 +36,7 @@ export function PriceFields({
       : [form.currency, ...currencies];
 
   return (
-    <div className="space-y-4 border-t border-slate-100 pt-4">
-      <h3 id="price-settings" className="text-base font-semibold text-slate-900">
-        {PRICE_TITLE}
-      </h3>
-      <p className="text-sm text-slate-600">{PRICE_NOTE}</p>
+    <SettingsPart gap={4} titleId="price-settings" title={PRICE_TITLE} note={PRICE_NOTE}>
       <LabelledField label={PRICE_CURRENCY_LABEL}>
         {(control) => (
           <select
@@ -69,6 +66,6 @@ export function PriceFields({
           {status}
         </p>
       ) : null}
-    </div>
+    </SettingsPart>
   );
 }
