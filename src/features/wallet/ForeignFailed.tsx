@@ -4,12 +4,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { WalletUpdateListener } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { FailedForeignEcash } from '../../core/wallet/ecash/foreign/foreign-failed';
-import { AnimatedQr } from '../../ui/AnimatedQr';
 import { Button } from '../../ui/Button';
-import { CopyCloseButtons, CopyLabel, ModalAmount } from '../../ui/CopyParts';
-import { Modal, type ModalProps } from '../../ui/Modal';
+import type { ModalProps } from '../../ui/Modal';
 import { NoticeList } from '../../ui/NoticeList';
-import { useCopyToClipboard } from '../../ui/use-copy';
+import { WithdrawModal, type TokenModalTexts } from '../../ui/WithdrawModal';
 import {
   FOREIGN_FAILED_NOTE,
   FOREIGN_FAILED_TITLE,
@@ -50,6 +48,14 @@ interface Shown {
   token: string;
 }
 
+const HAND_BACK_TEXTS: TokenModalTexts = {
+  title: HAND_BACK_TITLE,
+  tokenLabel: HAND_BACK_TOKEN_LABEL,
+  qrLabel: 'Token to hand back QR code',
+  amountTestId: 'hand-back-amount',
+  testId: 'hand-back',
+};
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -65,9 +71,6 @@ export function ForeignFailed({
   const [shown, setShown] = useState<Shown | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
-  const { copiedText, copy } = useCopyToClipboard((error) =>
-    logger.error('Failed to copy token:', error),
-  );
 
   const reload = useCallback(() => {
     service.list().then(setRows, (error: unknown) => {
@@ -151,22 +154,15 @@ export function ForeignFailed({
       outcome={outcome}
       outcomeTestId="foreign-failed-outcome"
     >
-      <Modal
-        open={shown !== null}
+      <WithdrawModal
+        token={shown?.token ?? null}
+        amount={shown?.row.amount}
         onClose={() => setShown(null)}
-        title={HAND_BACK_TITLE}
-        returnFocusTo={returnFocusTo}
-      >
-        {shown ? (
-          <div className="flex flex-col items-center gap-4" data-testid="hand-back">
-            <ModalAmount amount={shown.row.amount} testId="hand-back-amount" />
-            <div className="flex w-full flex-col items-center gap-1">
-              <CopyLabel copied={copiedText === shown.token}>{HAND_BACK_TOKEN_LABEL}</CopyLabel>
-              <AnimatedQr value={shown.token} size={240} label="Token to hand back QR code" />
-            </div>
-            <p className="w-full rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
-              {handBackNote(shown.row.foreignMint)}
-            </p>
+        onCopyError={(error) => logger.error('Failed to copy token:', error)}
+        notice={shown ? handBackNote(shown.row.foreignMint) : null}
+        texts={HAND_BACK_TEXTS}
+        action={
+          shown ? (
             <Button
               size="lg"
               variant="secondary"
@@ -175,14 +171,10 @@ export function ForeignFailed({
             >
               {HANDED_BACK}
             </Button>
-            <CopyCloseButtons
-              copyLabel="Copy Token"
-              onCopy={() => void copy(shown.token)}
-              onClose={() => setShown(null)}
-            />
-          </div>
-        ) : null}
-      </Modal>
+          ) : null
+        }
+        returnFocusTo={returnFocusTo}
+      />
     </NoticeList>
   );
 }
