@@ -9,6 +9,7 @@ import { toast } from '../../ui/toast';
 import { completeOnboarding } from './complete-onboarding';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';
+import { RelayList } from './RelayList';
 import { clearSession, completeSession, readSession } from './session';
 import {
   PIN_OFFER_TEXT,
@@ -129,16 +130,7 @@ function Complete({
             Relays ({relays.length})
           </dt>
           <dd>
-            <ul className="space-y-1">
-              {relays.map((relay, index) => (
-                <li
-                  key={`${index}-${relay}`}
-                  className="font-mono text-xs break-all text-slate-700"
-                >
-                  {relay}
-                </li>
-              ))}
-            </ul>
+            <RelayList relays={relays} look="plain" />
           </dd>
         </div>
       </dl>
