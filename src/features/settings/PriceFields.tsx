@@ -2,6 +2,7 @@
 // (docs/behaviour.md "Prices in the merchant's currency"). ShopSettings owns loading and saving.
 import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { TextField } from '../../ui/TextField';
+import { UnitOptions } from '../../ui/UnitOptions';
 import {
   PRICE_CURRENCY_LABEL,
   PRICE_NOTE,
@@ -45,12 +46,7 @@ export function PriceFields({
             onChange={(event) => onChange({ ...form, currency: event.target.value })}
             className={`${FIELD_CLASS} text-sm`}
           >
-            <option value={SATS_ONLY}>{PRICE_SATS_ONLY}</option>
-            {options.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
+            <UnitOptions sats={SATS_ONLY} satsLabel={PRICE_SATS_ONLY} codes={options} />
           </select>
         )}
       </LabelledField>
