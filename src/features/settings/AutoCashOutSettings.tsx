@@ -1,5 +1,6 @@
 // Settings: automatic cash-out to a Lightning address at a balance threshold (off by default), and
 // the fee limit of every cash-out (1 % + 10 sats by default; docs/behaviour.md, "Cash out").
+import { FieldError } from '../../ui/FieldError';
 import { enterActivates } from '../../ui/enter-activates';
 import { useCallback, useState } from 'react';
 import { toast } from '../../ui/toast';
@@ -172,11 +173,7 @@ export function AutoCashOutSettings({
           onChange={(sats) => setForm({ ...form, sats: sats.replace(/[^0-9]/g, '') })}
         />
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError>{error}</FieldError> : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={saving} aria-busy={saving}>
           {AUTO_SAVE}

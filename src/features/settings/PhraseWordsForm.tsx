@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { cryptoRandomBelow, pickWordPositions, wordsMatch } from '../../core/keys/phrase-check';
 import type { KeyStore } from '../../core/ports';
+import { FieldError } from '../../ui/FieldError';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { Form } from '../../ui/Form';
@@ -76,11 +77,7 @@ export function PhraseWordsForm({
           />
         ))}
       </div>
-      {wrong ? (
-        <p role="alert" className="text-sm text-red-700">
-          {PHRASE_CHECK_WRONG}
-        </p>
-      ) : null}
+      {wrong ? <FieldError>{PHRASE_CHECK_WRONG}</FieldError> : null}
       <Button type="submit" variant="outline" disabled={typed.some((w) => w.trim() === '')}>
         {PHRASE_CHECK_BUTTON}
       </Button>

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../core/sale/sale-detail';
 import type { PendingMelt } from '../../core/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
+import { FieldError } from '../../ui/FieldError';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Modal } from '../../ui/Modal';
@@ -237,11 +238,7 @@ function CashOutBody({
               {feeAboveLimitWarning(state.plan.total - state.plan.amount, state.plan.feeLimit)}
             </p>
           ) : null}
-          {state.error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {state.error}
-            </p>
-          ) : null}
+          {state.error ? <FieldError>{state.error}</FieldError> : null}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={flow.close} disabled={busy}>
               {CANCEL}

@@ -7,6 +7,7 @@ import { daySummary, INVALID_DAY, type DaySummary } from '../../core/records/day
 import { exportHistoryCsv } from '../../core/records/export';
 import { localDate, localDayRange } from '../../core/records/local-day';
 import type { HistoryRangeReader } from '../../core/records/types';
+import { FieldError } from '../../ui/FieldError';
 import { Button } from '../../ui/Button';
 import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { Modal } from '../../ui/Modal';
@@ -231,9 +232,7 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
             {TODAY_LOADING}
           </p>
         ) : state.step === 'failed' ? (
-          <p role="alert" className="text-sm text-red-700">
-            {state.text}
-          </p>
+          <FieldError>{state.text}</FieldError>
         ) : (
           <SummaryTable summary={state.summary} />
         )}
