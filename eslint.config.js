@@ -20,9 +20,9 @@ const noTestHelpers = {
 // Toasts are raised through ui/toast.ts (which loads the library lazily) and shown by the container
 // in ui/toaster.tsx; nothing else imports react-toastify.
 const toastModules = ['src/ui/toast.ts', 'src/ui/toaster.tsx'];
-// The one number format and the figures core works out for the screens (docs/architecture.md
-// "Layers"): written in core and handed to the screens by these two ui files, the only ui files
-// that read core.
+// The one number format and the figures core works out for the screens: written in core and
+// handed to the screens by these two ui files, the only ui files that read core
+// (docs/architecture.md "Layers").
 const coreGateways = ['src/ui/format-sats.ts', 'src/ui/domain-views.ts'];
 const toastLibrary = [
   {
