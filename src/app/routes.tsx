@@ -145,6 +145,12 @@ export function createRoutes(
     return <HomeScreen services={posServices} />;
   }
   const named = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+  /** An onboarding step: its own chunk, loaded when the merchant gets there. */
+  const step = (path: string, title: string, load: () => Promise<Screen>): RouteObject => ({
+    path,
+    ...named(title),
+    lazy: lazy(load),
+  });
   // Onboarding is only for a device without a wallet: every onboarding route sends an onboarded
   // one home (docs/behaviour.md "Routes").
   const notOnboarded = requireNotOnboarded(source.base.onboarding, source.base.logger);
@@ -210,36 +216,20 @@ export function createRoutes(
           children: [
             { index: true, ...welcome, ...named('Welcome') },
             { path: 'welcome', ...welcome, ...named('Welcome') },
-            {
-              path: 'mnemonic',
-              ...named('Recovery Phrase'),
-              lazy: lazy(() =>
-                import('../features/onboarding/MnemonicScreen').then((m) => m.MnemonicScreen),
+            step('mnemonic', 'Recovery Phrase', () =>
+              import('../features/onboarding/MnemonicScreen').then((m) => m.MnemonicScreen),
+            ),
+            step('mint-selection', 'Mint', () =>
+              import('../features/onboarding/MintSelectionScreen').then(
+                (m) => m.MintSelectionScreen,
               ),
-            },
-            {
-              path: 'mint-selection',
-              ...named('Mint'),
-              lazy: lazy(() =>
-                import('../features/onboarding/MintSelectionScreen').then(
-                  (m) => m.MintSelectionScreen,
-                ),
-              ),
-            },
-            {
-              path: 'relay-config',
-              ...named('Relays'),
-              lazy: lazy(() =>
-                import('../features/onboarding/RelayConfigScreen').then((m) => m.RelayConfigScreen),
-              ),
-            },
-            {
-              path: 'complete',
-              ...named('Complete'),
-              lazy: lazy(() =>
-                import('../features/onboarding/CompleteScreen').then((m) => m.CompleteScreen),
-              ),
-            },
+            ),
+            step('relay-config', 'Relays', () =>
+              import('../features/onboarding/RelayConfigScreen').then((m) => m.RelayConfigScreen),
+            ),
+            step('complete', 'Complete', () =>
+              import('../features/onboarding/CompleteScreen').then((m) => m.CompleteScreen),
+            ),
           ],
         },
         {

@@ -1,10 +1,22 @@
-// The titled white card screens are built from: a <section> labelled by its <h2> title.
+// The titled cards screens are built from: a <section> labelled by its <h2> title, white for a
+// part of a screen, amber for a notice of what is waiting on the merchant, or bare on the page.
 import type { ReactNode, Ref } from 'react';
 
 const GAPS = { 2: 'space-y-2', 3: 'space-y-3', 4: 'space-y-4' } as const;
+const WHITE_TITLE = 'text-lg font-semibold text-slate-900';
 const LOOKS = {
-  ring: 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6',
-  border: 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm',
+  ring: {
+    card: 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6',
+    title: WHITE_TITLE,
+  },
+  border: { card: 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm', title: WHITE_TITLE },
+  notice: {
+    card: 'rounded-xl border border-amber-200 bg-amber-50 p-4',
+    title: 'font-semibold text-amber-900',
+  },
+  bare: { card: '', title: WHITE_TITLE },
+  /** bare with a small title, under the screen's main part */
+  minor: { card: '', title: 'text-sm font-semibold text-slate-700' },
 } as const;
 
 export function Card({
@@ -14,6 +26,7 @@ export function Card({
   look = 'ring',
   id,
   ref,
+  testId,
   children,
 }: {
   /** id of the <h2>, which labels the section */
@@ -23,11 +36,18 @@ export function Card({
   look?: keyof typeof LOOKS;
   id?: string;
   ref?: Ref<HTMLElement>;
+  testId?: string;
   children: ReactNode;
 }) {
   return (
-    <section id={id} ref={ref} aria-labelledby={titleId} className={`${GAPS[gap]} ${LOOKS[look]}`}>
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+    <section
+      id={id}
+      ref={ref}
+      aria-labelledby={titleId}
+      className={`${GAPS[gap]} ${LOOKS[look].card}`.trim()}
+      data-testid={testId}
+    >
+      <h2 id={titleId} className={LOOKS[look].title}>
         {title}
       </h2>
       {children}

@@ -24,6 +24,41 @@ export function CopyLabel({ children, copied }: { children: ReactNode; copied: b
   );
 }
 
+const VALUE_CLASS =
+  'mt-1 rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all';
+// A long value scrolls in its box, which is focusable so a keyboard can scroll it (axe:
+// scrollable-region-focusable).
+const SCROLLED_CLASS =
+  'mt-1 max-h-28 overflow-y-auto rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600';
+
+/** The value written out under its label, selectable; `scroll` caps a long one's height. */
+export function CopyValue({
+  label,
+  copied,
+  testId,
+  scroll = false,
+  children,
+}: {
+  label: ReactNode;
+  copied: boolean;
+  testId: string;
+  scroll?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="w-full">
+      <CopyLabel copied={copied}>{label}</CopyLabel>
+      <p
+        data-testid={testId}
+        tabIndex={scroll ? 0 : undefined}
+        className={scroll ? SCROLLED_CLASS : VALUE_CLASS}
+      >
+        {children}
+      </p>
+    </div>
+  );
+}
+
 export interface CopyCloseButtonsProps {
   copyLabel: string;
   onCopy: () => void;

@@ -2,7 +2,7 @@
 // close; with an ecash request, a "Lightning / Ecash" switch shows that instead.
 import { useState } from 'react';
 import { Button } from './Button';
-import { CopyCloseButtons, CopyLabel, ModalAmount } from './CopyParts';
+import { CopyCloseButtons, CopyValue, ModalAmount } from './CopyParts';
 import { Modal } from './Modal';
 import { QrCode } from './QrCode';
 import { SegmentToggle, type SegmentOption } from './Segmented';
@@ -82,18 +82,14 @@ export function InvoiceModal({
           {showEcash && ecash ? (
             <>
               <QrCode value={ecash.creqA} label="Ecash payment request QR code" size={256} />
-              <div className="w-full">
-                <CopyLabel copied={copiedText === ecash.creqA || copiedText === ecash.creqB}>
-                  {ECASH_REQUEST_LABEL}
-                </CopyLabel>
-                <p
-                  data-testid="ecash-request-string"
-                  tabIndex={0}
-                  className="mt-1 max-h-28 overflow-y-auto rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
-                >
-                  {ecash.creqA}
-                </p>
-              </div>
+              <CopyValue
+                label={ECASH_REQUEST_LABEL}
+                copied={copiedText === ecash.creqA || copiedText === ecash.creqB}
+                testId="ecash-request-string"
+                scroll
+              >
+                {ecash.creqA}
+              </CopyValue>
               <Button variant="outline" className="w-full" onClick={() => void copy(ecash.creqB)}>
                 {COPY_CREQB_TEXT}
               </Button>
@@ -107,17 +103,14 @@ export function InvoiceModal({
           {showEcash ? null : (
             <>
               <QrCode value={invoice} label="Invoice QR code" size={256} />
-              <div className="w-full">
-                <CopyLabel copied={copiedText === invoice}>Invoice String:</CopyLabel>
-                {/* Focusable, so a keyboard can scroll a long invoice (axe: scrollable-region-focusable). */}
-                <p
-                  data-testid="invoice-string"
-                  tabIndex={0}
-                  className="mt-1 max-h-28 overflow-y-auto rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
-                >
-                  {invoice}
-                </p>
-              </div>
+              <CopyValue
+                label="Invoice String:"
+                copied={copiedText === invoice}
+                testId="invoice-string"
+                scroll
+              >
+                {invoice}
+              </CopyValue>
               <CopyCloseButtons
                 copyLabel="Copy Invoice"
                 onCopy={() => void copy(invoice)}

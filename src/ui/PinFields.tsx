@@ -1,4 +1,5 @@
-// The two fields of a new merchant PIN (typed, then repeated), digits only.
+// The two fields of a new merchant PIN (typed, then repeated), digits only, and the state they edit.
+import { useState } from 'react';
 import { PinInput } from './PinInput';
 import { PIN_NEW_LABEL, PIN_REPEAT_LABEL } from './texts';
 
@@ -23,4 +24,17 @@ export function PinFields({ pin, repeated, onPin, onRepeated, error }: PinFields
       />
     </div>
   );
+}
+
+/** A new PIN being typed: the two values, the message shown under them, and the fields' props. */
+export function useNewPin() {
+  const [pin, setPin] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fields: PinFieldsProps = { pin, repeated, onPin: setPin, onRepeated: setRepeated, error };
+  const clear = () => {
+    setPin('');
+    setRepeated('');
+  };
+  return { pin, repeated, setError, clear, fields };
 }

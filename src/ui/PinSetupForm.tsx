@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from './Button';
 import { CurrentPinField } from './CurrentPinField';
-import { PinFields } from './PinFields';
+import { PinFields, useNewPin } from './PinFields';
 
 /** Thrown by `onSave` when the current PIN was refused: shown under that field. */
 export class CurrentPinError extends Error {}
@@ -29,9 +29,7 @@ export function PinSetupForm({
   cancelLabel,
 }: PinSetupFormProps) {
   const [current, setCurrent] = useState('');
-  const [pin, setPin] = useState('');
-  const [repeated, setRepeated] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const newPin = useNewPin();
   const [currentError, setCurrentError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -39,12 +37,11 @@ export function PinSetupForm({
     event.preventDefault();
     if (saving) return;
     setSaving(true);
-    setError(null);
+    newPin.setError(null);
     setCurrentError(null);
     try {
-      await onSave(pin, repeated, current);
-      setPin('');
-      setRepeated('');
+      await onSave(newPin.pin, newPin.repeated, current);
+      newPin.clear();
       setCurrent('');
     } catch (caught) {
       const message = caught instanceof Error ? caught.message : String(caught);
@@ -52,7 +49,7 @@ export function PinSetupForm({
         setCurrentError(message);
         setCurrent('');
       } else {
-        setError(message);
+        newPin.setError(message);
       }
     } finally {
       setSaving(false);
@@ -64,13 +61,7 @@ export function PinSetupForm({
       {askCurrent ? (
         <CurrentPinField value={current} onChange={setCurrent} error={currentError} />
       ) : null}
-      <PinFields
-        pin={pin}
-        repeated={repeated}
-        onPin={setPin}
-        onRepeated={setRepeated}
-        error={error}
-      />
+      <PinFields {...newPin.fields} />
       <div className="flex gap-2">
         <Button type="submit" disabled={saving} aria-busy={saving}>
           {submitLabel}

@@ -1,23 +1,10 @@
 // A sale's receipt as the screen and the printer show it: shop, date and time, lines, tax, tip,
 // total in sats and fiat, payment method, reference and refunds (docs/behaviour.md "Receipts").
+import type { Receipt } from './domain-views';
 import { formatSats } from './format-sats';
 
 /** The receipt's figures (core/receipts/receipt.ts builds them). */
-export interface ReceiptData {
-  shopName: string;
-  date: string;
-  time: string;
-  reference: string;
-  lines: { name: string; quantity: number; unitSats: number; totalSats: number }[];
-  subtotalSats: number;
-  taxSats: number;
-  tipSats: number;
-  totalSats: number;
-  fiat?: string;
-  method: string;
-  refunds: { id: number; date: string; time: string; sats: number; method: string }[];
-  leftSats: number;
-}
+export type ReceiptData = Omit<Receipt, 'saleId'>;
 
 const sats = (n: number) => `${formatSats(n)} sats`;
 

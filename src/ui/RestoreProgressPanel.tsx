@@ -1,23 +1,17 @@
 // The restore scan's progress (docs/behaviour.md, "Recover funds"): which mint, which keyset,
 // sats found so far, and Cancel. Presentational: the app passes the progress and the callback.
 import { Button } from './Button';
+import type { RestoreProgress } from './domain-views';
 import { formatSats } from './format-sats';
 import { RestoreMintList, type RestoreMintView } from './RestoreMintList';
 
-export interface RestoreProgressView {
-  mintUrl: string;
-  mintIndex: number;
-  mintCount: number;
-  keysetIndex: number;
-  keysetCount: number;
-  foundSats: number;
+/** Where the scan is (core/wallet/restore/restore-service.ts); the mints and refusals may be absent. */
+export type RestoreProgressView = Omit<RestoreProgress, 'refusedSignatures' | 'mints'> & {
   /** signatures the mint answered that failed their check (DLEQ) and were not stored */
   refusedSignatures?: number;
   /** every mint of the scan, with where it was listed and what it gave */
   mints?: RestoreMintView[];
-  /** the mint lists on the relays could not be read */
-  discoveryError?: string;
-}
+};
 
 export const RESTORE_PROGRESS_TITLE = 'Recovering funds from your recovery phrase';
 export const RESTORE_CANCEL = 'Cancel';

@@ -1,4 +1,5 @@
-// Withdraw modal (docs/behaviour.md "Withdraw"): animated QR of an ecash token, copy and close.
+// Withdraw modal (docs/behaviour.md "Withdraw"): animated QR of an ecash token, copy and close; the
+// Wallet's hand-back of a customer's token is the same view with its own texts and action.
 import type { ReactNode } from 'react';
 import { AnimatedQr } from './AnimatedQr';
 import { CopyCloseButtons, CopyLabel, ModalAmount } from './CopyParts';
@@ -18,12 +19,31 @@ export interface WithdrawModalProps {
   notice?: ReactNode;
   /** Where focus goes on close (see Modal). */
   returnFocusTo?: () => HTMLElement | null | undefined;
+  /** Another token handed over (a customer's, back): its title, labels and test ids. */
+  texts?: TokenModalTexts;
+  /** A button above Copy Token, e.g. "Handed back". */
+  action?: ReactNode;
+}
+
+export interface TokenModalTexts {
+  title: string;
+  tokenLabel: string;
+  qrLabel: string;
+  amountTestId: string;
+  testId?: string;
 }
 
 export const WITHDRAW_MODAL_TITLE = 'Scan to withdraw';
 export const WITHDRAW_QR_SIZE = 240;
 /** Heads the QR code (the token it shows is what Copy Token copies). */
 export const WITHDRAW_TOKEN_LABEL = 'Ecash Token:';
+
+const WITHDRAW_TEXTS: TokenModalTexts = {
+  title: WITHDRAW_MODAL_TITLE,
+  tokenLabel: WITHDRAW_TOKEN_LABEL,
+  qrLabel: 'Withdraw token QR code',
+  amountTestId: 'withdraw-amount',
+};
 
 export function WithdrawModal({
   token,
@@ -32,6 +52,8 @@ export function WithdrawModal({
   onCopyError,
   notice,
   returnFocusTo,
+  texts = WITHDRAW_TEXTS,
+  action,
 }: WithdrawModalProps) {
   const { copiedText, copy } = useCopyToClipboard(onCopyError);
 
@@ -39,21 +61,22 @@ export function WithdrawModal({
     <Modal
       open={token !== null}
       onClose={onClose}
-      title={WITHDRAW_MODAL_TITLE}
+      title={texts.title}
       returnFocusTo={returnFocusTo}
     >
       {token !== null ? (
-        <div className="flex flex-col items-center gap-4">
-          <ModalAmount amount={amount} testId="withdraw-amount" />
+        <div className="flex flex-col items-center gap-4" data-testid={texts.testId}>
+          <ModalAmount amount={amount} testId={texts.amountTestId} />
           <div className="flex w-full flex-col items-center gap-1">
-            <CopyLabel copied={copiedText === token}>{WITHDRAW_TOKEN_LABEL}</CopyLabel>
-            <AnimatedQr value={token} size={WITHDRAW_QR_SIZE} label="Withdraw token QR code" />
+            <CopyLabel copied={copiedText === token}>{texts.tokenLabel}</CopyLabel>
+            <AnimatedQr value={token} size={WITHDRAW_QR_SIZE} label={texts.qrLabel} />
           </div>
           {notice ? (
             <div className="w-full rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
               {notice}
             </div>
           ) : null}
+          {action}
           <CopyCloseButtons
             copyLabel="Copy Token"
             onCopy={() => void copy(token)}

@@ -66,17 +66,32 @@ function poolFactory(WebSocketImpl?: typeof WebSocket): () => RelayPool {
   return () => createRelayPool(WebSocketImpl ? { WebSocket: WebSocketImpl } : {});
 }
 
-/** What both inboxes take alike: relays, mint, claims, take-over, notices, lock, retry list. */
-function commonDeps(deps: InboxDeps) {
+/** What every service on the merchant's relays is built with. */
+interface RelayServiceDeps {
+  config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
+  logger: Logger;
+  clock: Clock;
+  WebSocket?: typeof WebSocket;
+}
+
+/** Pools to, and the list of, the relays in Settings; the logger and the clock. */
+function onRelays(deps: RelayServiceDeps) {
   return {
     createPool: poolFactory(deps.WebSocket),
     getRelays: () => deps.config.getRelays(),
+    logger: deps.logger,
+    clock: deps.clock,
+  };
+}
+
+/** What both inboxes take alike: relays, mint, claims, take-over, notices, lock, retry list. */
+function commonDeps(deps: InboxDeps) {
+  return {
+    ...onRelays(deps),
     getMintUrl: () => deps.config.getMintUrl(),
     processedQuotes: deps.processedQuotes,
     takeOver: deps.takeOver,
     onInvalidMessage: deps.onInvalidMessage,
-    logger: deps.logger,
-    clock: deps.clock,
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
     ...(deps.retryList ? { retryList: deps.retryList } : {}),
   };
@@ -132,37 +147,29 @@ export function createSalesInbox(
   });
 }
 
-export interface MerchantRelayDeps {
-  config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
+export interface MerchantRelayDeps extends RelayServiceDeps {
   store: MerchantTrustStore;
   getSecretKey: () => Promise<Uint8Array>;
   /** the sales inbox key for a quote locked to it: it seals that sale's receipt */
   inboxKeyFor?: (quotePubkey: string) => Promise<Uint8Array | undefined>;
   /** the sales inbox key's public half, named in the profile */
   inboxPubkey?: () => Promise<string>;
-  logger: Logger;
-  clock: Clock;
-  WebSocket?: typeof WebSocket;
 }
 
 /** Receipts for remote sales, sealed with the device key, on the merchant's relays. */
 export function createReceiptSender(deps: MerchantRelayDeps): ReceiptSender {
   return new ReceiptSender({
-    createPool: poolFactory(deps.WebSocket),
-    getRelays: () => deps.config.getRelays(),
+    ...onRelays(deps),
     getSecretKey: async (quotePubkey) =>
       (quotePubkey ? await deps.inboxKeyFor?.(quotePubkey) : undefined) ??
       (await deps.getSecretKey()),
-    logger: deps.logger,
-    clock: deps.clock,
   });
 }
 
 /** The kind 10019 merchant profile (mint, relays, lock key, pairing id). */
 export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfilePublisher {
   return new MerchantProfilePublisher({
-    createPool: poolFactory(deps.WebSocket),
-    getRelays: () => deps.config.getRelays(),
+    ...onRelays(deps),
     getMintUrl: () => deps.config.getMintUrl(),
     acceptedMints: () => deps.store.acceptedMints(),
     unlocked: deps.store,
@@ -170,8 +177,6 @@ export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfile
     ...(deps.inboxPubkey ? { inboxPubkey: deps.inboxPubkey } : {}),
     pairing: deps.store,
     state: deps.store,
-    logger: deps.logger,
-    clock: deps.clock,
     // Read before publishing: a restored device leaves another device's profile alone.
     readPublished: (relays, pubkey) =>
       createPoolRelayQuery(deps.WebSocket ? { WebSocket: deps.WebSocket } : {})(
@@ -192,8 +197,7 @@ export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfile
 /** How long the profile on the relays is waited for before this device publishes its own. */
 const PROFILE_READ_MS = 3_000;
 
-export interface MintBackupServiceDeps {
-  config: Pick<ConfigStore, 'getRelays' | 'getMintUrl'>;
+export interface MintBackupServiceDeps extends RelayServiceDeps {
   /** every mint the wallet used (stored proofs and history) */
   knownMints: () => Promise<string[]>;
   acceptedMints: () => Promise<string[]>;
@@ -201,16 +205,12 @@ export interface MintBackupServiceDeps {
   seedSealed: () => Promise<boolean>;
   /** false while a restore has yet to read the list from the relays */
   ready: () => Promise<boolean>;
-  logger: Logger;
-  clock: Clock;
-  WebSocket?: typeof WebSocket;
 }
 
 /** The NUT-27 mint list: the mint in Settings, the mints used, the mints accepted. */
 export function createMintBackup(deps: MintBackupServiceDeps): MintBackupPublisher {
   return new MintBackupPublisher({
-    createPool: poolFactory(deps.WebSocket),
-    getRelays: () => deps.config.getRelays(),
+    ...onRelays(deps),
     mints: async () => {
       const [mintUrl, used, accepted] = await Promise.all([
         deps.config.getMintUrl(),
@@ -222,7 +222,5 @@ export function createMintBackup(deps: MintBackupServiceDeps): MintBackupPublish
     getSeed: deps.getSeed,
     seedSealed: deps.seedSealed,
     ready: deps.ready,
-    logger: deps.logger,
-    clock: deps.clock,
   });
 }

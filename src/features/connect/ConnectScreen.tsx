@@ -2,7 +2,7 @@
 // "Reset cashier link" (confirmed first), which makes links shared before stop working.
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../ui/Button';
-import { CopyLabel } from '../../ui/CopyParts';
+import { CopyValue } from '../../ui/CopyParts';
 import { PinGated } from '../../ui/pin-gate';
 import { QrCode } from '../../ui/QrCode';
 import { toast } from '../../ui/toast';
@@ -111,15 +111,13 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
             {state.shopName ? connectShopLine(state.shopName) : CONNECT_NO_SHOP}
           </p>
           <QrCode value={state.link} label="Connection QR code" size={CONNECTION_QR_SIZE} />
-          <div className="w-full">
-            <CopyLabel copied={copiedText === state.link}>{CONNECTION_STRING_LABEL}</CopyLabel>
-            <p
-              data-testid="connection-string"
-              className="mt-1 rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800 select-all"
-            >
-              {state.link}
-            </p>
-          </div>
+          <CopyValue
+            label={CONNECTION_STRING_LABEL}
+            copied={copiedText === state.link}
+            testId="connection-string"
+          >
+            {state.link}
+          </CopyValue>
           <Button size="lg" className="w-full" onClick={() => void copy(state.link)}>
             {COPY_CONNECTION_STRING}
           </Button>

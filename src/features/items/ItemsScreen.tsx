@@ -9,6 +9,7 @@ import { formatFiatMinor, minorToText } from '../../core/prices/convert';
 import { Button } from '../../ui/Button';
 import { formatSats } from '../../ui/format-sats';
 import { toast } from '../../ui/toast';
+import { UnitOptions } from '../../ui/UnitOptions';
 import type { ItemsServices } from './deps';
 import * as T from './texts';
 
@@ -222,12 +223,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
               value={draft.unit}
               onChange={(e) => setDraft({ ...draft, unit: e.target.value })}
             >
-              <option value="sat">{T.SATS_OPTION}</option>
-              {KNOWN_CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <UnitOptions sats="sat" satsLabel={T.SATS_OPTION} codes={KNOWN_CURRENCIES} />
             </select>
           </label>
         </div>

@@ -4,11 +4,12 @@ import { Navigate, useNavigate } from 'react-router';
 import { choosePin } from '../../core/lock/pin';
 import { errorMessage, WalletExistsError } from '../../core/errors';
 import { Button } from '../../ui/Button';
-import { PinFields } from '../../ui/PinFields';
+import { PinFields, useNewPin } from '../../ui/PinFields';
 import { toast } from '../../ui/toast';
 import { completeOnboarding } from './complete-onboarding';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';
+import { RelayList } from './RelayList';
 import { clearSession, completeSession, readSession } from './session';
 import {
   PIN_OFFER_TEXT,
@@ -30,9 +31,8 @@ function Complete({
 }: OnboardingScreenProps & { values: NonNullable<ReturnType<typeof completeSession>> }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [pin, setPin] = useState('');
-  const [repeated, setRepeated] = useState('');
-  const [pinError, setPinError] = useState<string | null>(null);
+  const newPin = useNewPin();
+  const { pin, repeated } = newPin;
   const { mode, mint, relays } = values;
 
   const onComplete = async () => {
@@ -43,11 +43,11 @@ function Complete({
       try {
         choosePin(pin, repeated);
       } catch (error) {
-        setPinError(errorMessage(error));
+        newPin.setError(errorMessage(error));
         return;
       }
     }
-    setPinError(null);
+    newPin.setError(null);
     setBusy(true);
     try {
       await completeOnboarding(
@@ -130,16 +130,7 @@ function Complete({
             Relays ({relays.length})
           </dt>
           <dd>
-            <ul className="space-y-1">
-              {relays.map((relay, index) => (
-                <li
-                  key={`${index}-${relay}`}
-                  className="font-mono text-xs break-all text-slate-700"
-                >
-                  {relay}
-                </li>
-              ))}
-            </ul>
+            <RelayList relays={relays} look="plain" />
           </dd>
         </div>
       </dl>
@@ -149,13 +140,7 @@ function Complete({
             {PIN_OFFER_TITLE}
           </h2>
           <p className="text-sm text-slate-600">{PIN_OFFER_TEXT}</p>
-          <PinFields
-            pin={pin}
-            repeated={repeated}
-            onPin={setPin}
-            onRepeated={setRepeated}
-            error={pinError}
-          />
+          <PinFields {...newPin.fields} />
         </section>
       ) : null}
       <section className="space-y-2">

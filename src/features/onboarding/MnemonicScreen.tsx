@@ -1,6 +1,6 @@
 // Onboarding step 1 (/onboarding/mnemonic?mode=create|restore): show a new recovery phrase or
 // take an existing one. The phrase goes to the session only; never to the URL or a log.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { countWords } from '../../core/keys';
 import { generatePhrase, validatePhrase } from '../../core/keys/phrase';
@@ -70,17 +70,11 @@ function CreatePhrase({ services }: OnboardingScreenProps) {
   };
 
   return (
-    <OnboardingFrame
-      step={1}
+    <PhraseStep
       title="Your Recovery Phrase"
       subtitle="These 12 words are your new wallet. Write them down before you continue."
-      actions={
-        <StepActions
-          onBack={() => navigate(WELCOME)}
-          onContinue={onContinue}
-          canContinue={Boolean(phrase) && confirmed}
-        />
-      }
+      onContinue={onContinue}
+      canContinue={Boolean(phrase) && confirmed}
     >
       {phrase ? (
         <PhraseWords phrase={phrase} />
@@ -101,7 +95,7 @@ function CreatePhrase({ services }: OnboardingScreenProps) {
         </ul>
       </div>
       <WrittenDownCheckbox checked={confirmed} onChange={setConfirmed} />
-    </OnboardingFrame>
+    </PhraseStep>
   );
 }
 
@@ -134,17 +128,11 @@ function RestorePhrase({ services }: OnboardingScreenProps) {
   };
 
   return (
-    <OnboardingFrame
-      step={1}
+    <PhraseStep
       title="Restore Your Wallet"
       subtitle="Enter the recovery phrase of the wallet you want to restore."
-      actions={
-        <StepActions
-          onBack={() => navigate(WELCOME)}
-          onContinue={() => void onContinue()}
-          canContinue={enoughWords && !checking}
-        />
-      }
+      onContinue={() => void onContinue()}
+      canContinue={enoughWords && !checking}
     >
       <PhraseField
         rows={4}
@@ -161,6 +149,39 @@ function RestorePhrase({ services }: OnboardingScreenProps) {
           {INVALID_MNEMONIC_HELP}
         </p>
       ) : null}
+    </PhraseStep>
+  );
+}
+
+/** Step 1 of onboarding, creating or restoring: Back goes to the welcome. */
+function PhraseStep({
+  title,
+  subtitle,
+  onContinue,
+  canContinue,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  onContinue: () => void;
+  canContinue: boolean;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <OnboardingFrame
+      step={1}
+      title={title}
+      subtitle={subtitle}
+      actions={
+        <StepActions
+          onBack={() => navigate(WELCOME)}
+          onContinue={onContinue}
+          canContinue={canContinue}
+        />
+      }
+    >
+      {children}
     </OnboardingFrame>
   );
 }

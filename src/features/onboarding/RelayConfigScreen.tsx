@@ -5,6 +5,7 @@ import { parseRelayLines, relaysProblem } from '../../core/settings/settings-inp
 import { RelaysField } from '../../ui/SettingsFields';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame, StepActions } from './OnboardingFrame';
+import { RelayList } from './RelayList';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
 
 export function RelayConfigScreen({ services }: OnboardingScreenProps) {
@@ -55,16 +56,7 @@ function RelayConfig({
         {relays.length === 0 ? (
           <p className="text-sm text-slate-500">Add at least one relay to continue.</p>
         ) : (
-          <ul className="space-y-1">
-            {relays.map((relay, index) => (
-              <li
-                key={`${index}-${relay}`}
-                className="rounded-md bg-slate-50 break-all px-3 py-1.5 font-mono text-xs text-slate-700 ring-1 ring-slate-200"
-              >
-                {relay}
-              </li>
-            ))}
-          </ul>
+          <RelayList relays={relays} look="boxed" />
         )}
       </section>
     </OnboardingFrame>

@@ -1,6 +1,7 @@
 // "Sales on this device": the cashier's recent sales with their state, newest first, until the
 // list prunes them (docs/behaviour.md "Remote cashier").
 import type { CashierSale } from '../../core/remote-payments';
+import { Card } from '../../ui/Card';
 import { formatSats } from '../../ui/format-sats';
 import {
   EXPIRED_TEXT,
@@ -37,10 +38,7 @@ function time(ms: number): string {
 export function CashierSalesList({ sales }: { sales: CashierSale[] }) {
   if (sales.length === 0) return null;
   return (
-    <section aria-labelledby="cashier-sales-title" className="space-y-2">
-      <h2 id="cashier-sales-title" className="text-sm font-semibold text-slate-700">
-        {SALES_HEADING}
-      </h2>
+    <Card look="minor" gap={2} titleId="cashier-sales-title" title={SALES_HEADING}>
       <ul className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
         {sales.map((sale) => (
           <li
@@ -63,6 +61,6 @@ export function CashierSalesList({ sales }: { sales: CashierSale[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -1,7 +1,8 @@
 // Remote POS (/remote/:npub): a cashier device creating invoices for the merchant's key.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { RemoteScreenProps } from './deps';
+import { useRead } from '../../ui/use-read';
 import { RemoteCashier } from './RemoteCashier';
 import { parseRouteKey } from './remote-guard';
 import { parsePairingFragment, parseRemoteLink } from './remote-link';
@@ -93,23 +94,16 @@ export function RemoteScreen({ services }: RemoteScreenProps) {
   const [ownKey, setOwnKey] = useState<OwnKey>({ status: 'loading' });
   const valid = route.kind === 'ok';
 
-  useEffect(() => {
-    // A malformed link does nothing at all: not even the device key is created.
-    if (!valid) return;
-    let active = true;
-    deviceKeys
-      .getKeypair()
-      .then((keypair) => {
-        if (active) setOwnKey({ status: 'ready', pubkey: keypair.pk });
-      })
-      .catch((error: unknown) => {
-        logger.error('Could not read the device key', error);
-        if (active) setOwnKey({ status: 'failed' });
-      });
-    return () => {
-      active = false;
-    };
-  }, [valid, deviceKeys, logger]);
+  // A malformed link does nothing at all: not even the device key is created.
+  const read = useMemo(() => (valid ? () => deviceKeys.getKeypair() : null), [valid, deviceKeys]);
+  useRead(
+    read,
+    (keypair) => setOwnKey({ status: 'ready', pubkey: keypair.pk }),
+    (error) => {
+      logger.error('Could not read the device key', error);
+      setOwnKey({ status: 'failed' });
+    },
+  );
 
   if (route.kind === 'invalid-npub') return <InvalidNpubPage reason={route.reason} />;
   if (ownKey.status === 'loading') {

@@ -1,8 +1,10 @@
 // Settings: automatic cash-out to a Lightning address at a balance threshold (off by default), and
 // the fee limit of every cash-out (1 % + 10 sats by default; docs/behaviour.md, "Cash out").
+import { FieldError } from '../../ui/FieldError';
 import { enterActivates } from '../../ui/enter-activates';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from '../../ui/toast';
+import { useRead } from '../../ui/use-read';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { AutoCashOutSettings as Settings } from '../../core/wallet/cash-out/auto-cash-out';
@@ -75,38 +77,30 @@ export function AutoCashOutSettings({
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    store
-      .get()
-      .then((s) => {
-        if (live) {
-          const limit = s.feeLimit ?? DEFAULT_FEE_LIMIT;
-          setForm({
-            enabled: s.enabled,
-            address: s.address,
-            threshold: s.threshold ? String(s.threshold) : '',
-            percent: String(limit.percent),
-            sats: String(limit.sats),
-          });
-        }
-      })
-      .catch((loadError: unknown) => {
-        logger.error('Could not load automatic cash-out settings', loadError);
-        if (live) {
-          setForm({
-            enabled: false,
-            address: '',
-            threshold: '',
-            percent: String(DEFAULT_FEE_LIMIT.percent),
-            sats: String(DEFAULT_FEE_LIMIT.sats),
-          });
-        }
+  const read = useCallback(() => store.get(), [store]);
+  useRead(
+    read,
+    (s) => {
+      const limit = s.feeLimit ?? DEFAULT_FEE_LIMIT;
+      setForm({
+        enabled: s.enabled,
+        address: s.address,
+        threshold: s.threshold ? String(s.threshold) : '',
+        percent: String(limit.percent),
+        sats: String(limit.sats),
       });
-    return () => {
-      live = false;
-    };
-  }, [store, logger]);
+    },
+    (loadError) => {
+      logger.error('Could not load automatic cash-out settings', loadError);
+      setForm({
+        enabled: false,
+        address: '',
+        threshold: '',
+        percent: String(DEFAULT_FEE_LIMIT.percent),
+        sats: String(DEFAULT_FEE_LIMIT.sats),
+      });
+    },
+  );
 
   if (!form) return null;
 
@@ -179,11 +173,7 @@ export function AutoCashOutSettings({
           onChange={(sats) => setForm({ ...form, sats: sats.replace(/[^0-9]/g, '') })}
         />
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError>{error}</FieldError> : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={saving} aria-busy={saving}>
           {AUTO_SAVE}

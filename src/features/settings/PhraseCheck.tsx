@@ -1,11 +1,12 @@
 // Settings "Check your recovery phrase": three of its words, chosen at random, typed back. Done
 // once, the wallet's reminder never shows again (docs/behaviour.md).
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../ui/toast';
 import type { Logger } from '../../core/logger';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { KeyStore } from '../../core/ports';
 import { Card } from '../../ui/Card';
+import { useRead } from '../../ui/use-read';
 import { PhraseWordsForm } from './PhraseWordsForm';
 
 export { PHRASE_CHECK_BUTTON, PHRASE_CHECK_WRONG, wordLabel } from './PhraseWordsForm';
@@ -17,6 +18,7 @@ export const PHRASE_CHECKED = 'Your recovery phrase has been checked.';
 export const PHRASE_CHECK_ANCHOR = 'phrase-check';
 
 type State = { step: 'loading' } | { step: 'none' } | { step: 'checked' } | { step: 'asking' };
+const NONE: State = { step: 'none' };
 
 export function PhraseCheck({
   keys,
@@ -30,22 +32,18 @@ export function PhraseCheck({
   const [state, setState] = useState<State>({ step: 'loading' });
   const sectionRef = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    let active = true;
-    Promise.all([keys.getMnemonic(), phraseCheck.isConfirmed()])
-      .then(([phrase, confirmed]) => {
-        if (!active) return;
-        if (!phrase) setState({ step: 'none' });
-        else setState({ step: confirmed ? 'checked' : 'asking' });
-      })
-      .catch((error: unknown) => {
-        logger.error('Could not read the recovery phrase state', error);
-        if (active) setState({ step: 'none' });
-      });
-    return () => {
-      active = false;
-    };
-  }, [keys, phraseCheck, logger]);
+  const read = useCallback(
+    () => Promise.all([keys.getMnemonic(), phraseCheck.isConfirmed()]),
+    [keys, phraseCheck],
+  );
+  useRead(
+    read,
+    ([phrase, confirmed]) => setState(phrase ? { step: confirmed ? 'checked' : 'asking' } : NONE),
+    (error) => {
+      logger.error('Could not read the recovery phrase state', error);
+      setState(NONE);
+    },
+  );
 
   // Reached from the wallet's reminder (/settings#phrase-check): bring the section into view.
   useEffect(() => {

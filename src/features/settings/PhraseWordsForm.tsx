@@ -1,12 +1,14 @@
 // Three words of the stored recovery phrase, chosen at random, typed back: the form behind
 // "Check your recovery phrase" and Replace wallet (docs/behaviour.md).
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { cryptoRandomBelow, pickWordPositions, wordsMatch } from '../../core/keys/phrase-check';
 import type { KeyStore } from '../../core/ports';
+import { FieldError } from '../../ui/FieldError';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { Form } from '../../ui/Form';
+import { useRead } from '../../ui/use-read';
 
 export const PHRASE_CHECK_BUTTON = 'Check words';
 export const PHRASE_CHECK_WRONG =
@@ -29,21 +31,17 @@ export function PhraseWordsForm({
   const [typed, setTyped] = useState<string[]>([]);
   const [wrong, setWrong] = useState(false);
 
-  useEffect(() => {
-    let active = true;
-    keys
-      .getMnemonic()
-      .then((phrase) => {
-        if (!active || !phrase) return;
-        const picked = pickWordPositions(phrase.trim().split(/\s+/).length, cryptoRandomBelow);
-        setTyped(picked.map(() => ''));
-        setPositions(picked);
-      })
-      .catch((error: unknown) => logger.error('Could not read the recovery phrase', error));
-    return () => {
-      active = false;
-    };
-  }, [keys, logger]);
+  const read = useCallback(() => keys.getMnemonic(), [keys]);
+  useRead(
+    read,
+    (phrase) => {
+      if (!phrase) return;
+      const picked = pickWordPositions(phrase.trim().split(/\s+/).length, cryptoRandomBelow);
+      setTyped(picked.map(() => ''));
+      setPositions(picked);
+    },
+    (error) => logger.error('Could not read the recovery phrase', error),
+  );
 
   if (!positions) return null;
 
@@ -79,11 +77,7 @@ export function PhraseWordsForm({
           />
         ))}
       </div>
-      {wrong ? (
-        <p role="alert" className="text-sm text-red-700">
-          {PHRASE_CHECK_WRONG}
-        </p>
-      ) : null}
+      {wrong ? <FieldError>{PHRASE_CHECK_WRONG}</FieldError> : null}
       <Button type="submit" variant="outline" disabled={typed.some((w) => w.trim() === '')}>
         {PHRASE_CHECK_BUTTON}
       </Button>

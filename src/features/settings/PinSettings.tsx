@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { choosePin, PIN_FORMAT_MESSAGE, validatePin } from '../../core/lock/pin';
 import type { Logger } from '../../core/logger';
 import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
 import type { PinAnswer } from '../../ui/PinPrompt';
 import { CurrentPinError, PinSetupForm } from '../../ui/PinSetupForm';
 import { pinRefusedText } from '../../ui/texts';
@@ -77,13 +78,7 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
 
   if (hasPin === null) return null;
   return (
-    <section
-      className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-      aria-labelledby="pin-settings-title"
-    >
-      <h2 id="pin-settings-title" className="text-lg font-semibold text-slate-900">
-        {PIN_SECTION_TITLE}
-      </h2>
+    <Card titleId="pin-settings-title" title={PIN_SECTION_TITLE}>
       <p className="text-sm text-slate-600">{PIN_SECTION_TEXT}</p>
       {hasPin ? <p className="text-sm font-medium text-slate-700">{PIN_IS_SET}</p> : null}
       {editing ? (
@@ -113,6 +108,6 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
           ) : null}
         </div>
       )}
-    </section>
+    </Card>
   );
 }

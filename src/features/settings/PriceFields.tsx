@@ -2,6 +2,7 @@
 // (docs/behaviour.md "Prices in the merchant's currency"). ShopSettings owns loading and saving.
 import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { TextField } from '../../ui/TextField';
+import { UnitOptions } from '../../ui/UnitOptions';
 import {
   PRICE_CURRENCY_LABEL,
   PRICE_NOTE,
@@ -9,6 +10,7 @@ import {
   PRICE_TITLE,
   PRICE_URL_LABEL,
 } from './texts';
+import { SettingsPart } from './SettingsPart';
 
 /** The select's value for "sats only". */
 export const SATS_ONLY = '';
@@ -35,11 +37,7 @@ export function PriceFields({
       : [form.currency, ...currencies];
 
   return (
-    <div className="space-y-4 border-t border-slate-100 pt-4">
-      <h3 id="price-settings" className="text-base font-semibold text-slate-900">
-        {PRICE_TITLE}
-      </h3>
-      <p className="text-sm text-slate-600">{PRICE_NOTE}</p>
+    <SettingsPart gap={4} titleId="price-settings" title={PRICE_TITLE} note={PRICE_NOTE}>
       <LabelledField label={PRICE_CURRENCY_LABEL}>
         {(control) => (
           <select
@@ -48,12 +46,7 @@ export function PriceFields({
             onChange={(event) => onChange({ ...form, currency: event.target.value })}
             className={`${FIELD_CLASS} text-sm`}
           >
-            <option value={SATS_ONLY}>{PRICE_SATS_ONLY}</option>
-            {options.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
+            <UnitOptions sats={SATS_ONLY} satsLabel={PRICE_SATS_ONLY} codes={options} />
           </select>
         )}
       </LabelledField>
@@ -69,6 +62,6 @@ export function PriceFields({
           {status}
         </p>
       ) : null}
-    </div>
+    </SettingsPart>
   );
 }

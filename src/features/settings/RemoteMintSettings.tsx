@@ -25,6 +25,7 @@ import {
   UNLOCKED_NOTE,
   UNPAIRED_SWITCH,
 } from './texts';
+import { SettingsPart } from './SettingsPart';
 
 export type RemoteMintStore = AcceptedMintStore & UnlockedSalesSetting & RefusalCounter;
 
@@ -96,11 +97,12 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
 
   const [current, ...others] = loaded.mints;
   return (
-    <div className="space-y-3 border-t border-slate-100 pt-3">
-      <h3 id="accepted-mints" className="text-base font-semibold text-slate-900">
-        {ACCEPTED_MINTS_HEADING}
-      </h3>
-      <p className="text-sm text-slate-600">{ACCEPTED_MINTS_NOTE}</p>
+    <SettingsPart
+      gap={3}
+      titleId="accepted-mints"
+      title={ACCEPTED_MINTS_HEADING}
+      note={ACCEPTED_MINTS_NOTE}
+    >
       <ul aria-labelledby="accepted-mints" className="space-y-2" data-testid="accepted-mints">
         {current ? (
           <li className="text-sm break-all text-slate-800">
@@ -149,6 +151,6 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
         <li>{refusedMint(loaded.refused.mint)}</li>
         <li>{refusedUnlocked(loaded.refused.unlocked)}</li>
       </ul>
-    </div>
+    </SettingsPart>
   );
 }

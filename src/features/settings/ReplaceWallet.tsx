@@ -13,6 +13,7 @@ import {
   type LeftBehind,
   type WalletReplaceStore,
 } from '../../core/wallet/replace/replace-wallet';
+import { FieldError } from '../../ui/FieldError';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { formatSats } from '../../ui/format-sats';
@@ -109,11 +110,7 @@ export function ReplaceWallet({
   return (
     <Card titleId="replace-wallet-title" title={REPLACE_TITLE}>
       <p className="text-sm text-slate-600">{REPLACE_TEXT}</p>
-      {failed ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failed}
-        </p>
-      ) : null}
+      {failed ? <FieldError>{failed}</FieldError> : null}
       {panel.step === 'closed' ? (
         <Button variant="outline" onClick={() => guard(() => void look(false))}>
           {REPLACE_OPEN}

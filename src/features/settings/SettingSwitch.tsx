@@ -1,9 +1,10 @@
 // A Settings card with one switch, read when shown and saved as soon as it is changed: put back,
 // with a message, when it cannot be saved (receipts, remote cashiers, ecash from other mints).
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
 import { Card } from '../../ui/Card';
 import { toast } from '../../ui/toast';
+import { useRead } from '../../ui/use-read';
 import type { SwitchTexts } from './texts';
 
 /** Where the switch is kept; built with useMemo so that it is read once. */
@@ -25,19 +26,11 @@ export function SettingSwitch({ store, logger, texts, children }: SettingSwitchP
   const [on, setOn] = useState<boolean>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    store
-      .get()
-      .then((value) => live && setOn(value))
-      .catch((error: unknown) => {
-        logger.error(`Could not read the setting "${texts.title}"`, error);
-        if (live) setOn(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [store, logger, texts]);
+  const read = useCallback(() => store.get(), [store]);
+  useRead(read, setOn, (error) => {
+    logger.error(`Could not read the setting "${texts.title}"`, error);
+    setOn(false);
+  });
 
   if (on === undefined) return null;
 

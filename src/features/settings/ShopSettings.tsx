@@ -1,6 +1,6 @@
 // Settings' Shop group form: the shop's name (carried to cashiers, optional, 40 characters) and
 // its prices, saved together by one button (docs/behaviour.md "Settings (`/settings`)").
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/ports';
@@ -10,6 +10,7 @@ import { cleanShopName, SHOP_NAME_MAX, shopNameProblem } from '../../core/settin
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { useFormToasts } from '../../ui/use-form-toasts';
+import { useRead } from '../../ui/use-read';
 import { PriceFields, SATS_ONLY, type PriceForm } from './PriceFields';
 import {
   PRICE_USE_NEW,
@@ -61,24 +62,20 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
   const [saving, setSaving] = useState(false);
   const toasts = useFormToasts();
 
-  useEffect(() => {
-    let live = true;
-    load(config, prices)
-      .then((result) => {
-        if (!live) return;
-        setLoaded(result.loaded);
-        setName(result.loaded.storedName);
-        setPrice(result.loaded.price);
-        setCurrencies(result.currencies);
-      })
-      .catch((loadError: unknown) => {
-        logger.error('Could not load the shop settings', loadError);
-        if (live) setLoaded({ storedName: '' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [config, prices, logger]);
+  const read = useCallback(() => load(config, prices), [config, prices]);
+  useRead(
+    read,
+    (result) => {
+      setLoaded(result.loaded);
+      setName(result.loaded.storedName);
+      setPrice(result.loaded.price);
+      setCurrencies(result.currencies);
+    },
+    (loadError) => {
+      logger.error('Could not load the shop settings', loadError);
+      setLoaded({ storedName: '' });
+    },
+  );
 
   if (!loaded) return null;
 

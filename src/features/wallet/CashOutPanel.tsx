@@ -1,13 +1,16 @@
 // Cash out to Lightning on the wallet screen: paste or scan, amount (or everything) for an address,
 // then what is paid, to whom and its fees before the merchant confirms; Cancel on every step.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../core/sale/sale-detail';
 import type { PendingMelt } from '../../core/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
+import { FieldError } from '../../ui/FieldError';
 import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
 import { Modal } from '../../ui/Modal';
 import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import { TextField } from '../../ui/TextField';
+import { useCameraScan } from '../../ui/use-camera-scan';
 import {
   amountLabel,
   CANCEL,
@@ -43,6 +46,7 @@ import { REFUND_ECASH, REFUND_LIGHTNING, REFUND_METHOD, refundTitle } from './re
 import { satsText } from './texts';
 import { useCashOut, type RefundTarget } from './use-cash-out';
 import { Form } from '../../ui/Form';
+import { FormActions } from '../../ui/FormActions';
 
 const browserFetch: Fetch = (url, init) => fetch(url, init);
 
@@ -129,14 +133,13 @@ function CashOutBody({
             autoCorrect="off"
           />
           <Scanner onScanned={setText} />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={flow.close}>
-              {CANCEL}
-            </Button>
-            <Button type="submit" disabled={busy || text.trim() === ''} aria-busy={busy}>
-              {CONTINUE}
-            </Button>
-          </div>
+          <FormActions
+            cancel={CANCEL}
+            onCancel={flow.close}
+            submit={CONTINUE}
+            disabled={text.trim() === ''}
+            busy={busy}
+          />
         </Form>
       ) : null}
 
@@ -176,14 +179,13 @@ function CashOutBody({
               <p className="text-xs text-slate-500">{CASH_OUT_ALL_HINT}</p>
             </div>
           )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={flow.close}>
-              {CANCEL}
-            </Button>
-            <Button type="submit" disabled={busy || amount === ''} aria-busy={busy}>
-              {CONTINUE}
-            </Button>
-          </div>
+          <FormActions
+            cancel={CANCEL}
+            onCancel={flow.close}
+            submit={CONTINUE}
+            disabled={amount === ''}
+            busy={busy}
+          />
         </Form>
       ) : null}
 
@@ -191,30 +193,18 @@ function CashOutBody({
         <div className="space-y-3">
           <dl className="space-y-1 text-sm" data-testid="cash-out-payee">
             {state.plan.destination ? (
-              <div>
-                <dt className="text-slate-500">{ROW_TO}</dt>
-                <dd className="break-all text-slate-900" data-testid="cash-out-to">
-                  {state.plan.destination}
-                </dd>
-              </div>
+              <PayeeRow label={ROW_TO} look="break-all" testId="cash-out-to">
+                {state.plan.destination}
+              </PayeeRow>
             ) : state.plan.payee ? (
-              <div>
-                <dt className="text-slate-500">{ROW_PAYEE}</dt>
-                <dd
-                  className="break-all font-mono text-xs text-slate-900"
-                  data-testid="cash-out-to"
-                >
-                  {state.plan.payee}
-                </dd>
-              </div>
+              <PayeeRow label={ROW_PAYEE} look="break-all font-mono text-xs" testId="cash-out-to">
+                {state.plan.payee}
+              </PayeeRow>
             ) : null}
             {state.plan.description ? (
-              <div>
-                <dt className="text-slate-500">{ROW_DESCRIPTION}</dt>
-                <dd className="break-words text-slate-900" data-testid="cash-out-description">
-                  {state.plan.description}
-                </dd>
-              </div>
+              <PayeeRow label={ROW_DESCRIPTION} look="break-words" testId="cash-out-description">
+                {state.plan.description}
+              </PayeeRow>
             ) : null}
           </dl>
           <dl
@@ -248,11 +238,7 @@ function CashOutBody({
               {feeAboveLimitWarning(state.plan.total - state.plan.amount, state.plan.feeLimit)}
             </p>
           ) : null}
-          {state.error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {state.error}
-            </p>
-          ) : null}
+          {state.error ? <FieldError>{state.error}</FieldError> : null}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={flow.close} disabled={busy}>
               {CANCEL}
@@ -282,59 +268,45 @@ function CashOutBody({
   );
 }
 
-interface Detector {
-  detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
+/** A line of who is paid: its label over its value. */
+function PayeeRow({
+  label,
+  look,
+  testId,
+  children,
+}: {
+  label: string;
+  look: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className={`${look} text-slate-900`} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
 }
-type DetectorClass = new (options: { formats: string[] }) => Detector;
 
-function detectorClass(): DetectorClass | undefined {
-  const candidate = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
-  const media = (globalThis.navigator as Navigator | undefined)?.mediaDevices;
-  return candidate && typeof media?.getUserMedia === 'function' ? candidate : undefined;
-}
+const QR_ONLY = ['qr_code'];
 
 /** Scans a QR code with the camera where the browser has BarcodeDetector; otherwise says so. */
 function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
-  const [scanning, setScanning] = useState(false);
-  const video = useRef<HTMLVideoElement>(null);
-  const Detector = detectorClass();
+  // The first code read is the destination: the camera stops there.
+  const { available, scanning, setScanning, videoRef } = useCameraScan({
+    onCode: (text) => {
+      onScanned(text);
+      setScanning(false);
+    },
+    formats: QR_ONLY,
+  });
 
-  useEffect(() => {
-    if (!scanning || !Detector) return;
-    let stream: MediaStream | undefined;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    let stopped = false;
-    const detector = new Detector({ formats: ['qr_code'] });
-    void navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' } })
-      .then(async (media) => {
-        stream = media;
-        if (stopped || !video.current) return;
-        video.current.srcObject = media;
-        await video.current.play();
-        timer = setInterval(() => {
-          if (!video.current) return;
-          void detector.detect(video.current).then((codes) => {
-            const found = codes[0]?.rawValue;
-            if (found) {
-              onScanned(found);
-              setScanning(false);
-            }
-          });
-        }, 300);
-      })
-      .catch(() => setScanning(false));
-    return () => {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, [scanning, Detector, onScanned]);
-
-  if (!Detector) return <p className="text-xs text-slate-500">{NO_SCANNER_NOTE}</p>;
+  if (!available) return <p className="text-xs text-slate-500">{NO_SCANNER_NOTE}</p>;
   return (
     <div className="space-y-2">
-      {scanning ? <video ref={video} className="w-full rounded-lg" muted playsInline /> : null}
+      {scanning ? <video ref={videoRef} className="w-full rounded-lg" muted playsInline /> : null}
       <Button variant="outline" size="sm" type="button" onClick={() => setScanning(!scanning)}>
         {scanning ? STOP_SCAN : SCAN}
       </Button>
@@ -346,10 +318,7 @@ function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
 export function PendingCashOuts({ pending }: { pending: PendingMelt[] }) {
   if (pending.length === 0) return null;
   return (
-    <section aria-labelledby="pending-cash-outs" className="space-y-2">
-      <h2 id="pending-cash-outs" className="text-lg font-semibold text-slate-900">
-        {PENDING_CASH_OUTS}
-      </h2>
+    <Card look="bare" gap={2} titleId="pending-cash-outs" title={PENDING_CASH_OUTS}>
       <ul className="space-y-1 text-sm text-slate-700" data-testid="pending-cash-outs">
         {pending.map((melt) => (
           <li key={melt.quote} className="break-all">
@@ -357,7 +326,7 @@ export function PendingCashOuts({ pending }: { pending: PendingMelt[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 

@@ -4,11 +4,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { WalletUpdateListener } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { FailedForeignEcash } from '../../core/wallet/ecash/foreign/foreign-failed';
-import { AnimatedQr } from '../../ui/AnimatedQr';
 import { Button } from '../../ui/Button';
-import { CopyCloseButtons, CopyLabel, ModalAmount } from '../../ui/CopyParts';
-import { Modal, type ModalProps } from '../../ui/Modal';
-import { useCopyToClipboard } from '../../ui/use-copy';
+import type { ModalProps } from '../../ui/Modal';
+import { NoticeList } from '../../ui/NoticeList';
+import { WithdrawModal, type TokenModalTexts } from '../../ui/WithdrawModal';
 import {
   FOREIGN_FAILED_NOTE,
   FOREIGN_FAILED_TITLE,
@@ -49,6 +48,14 @@ interface Shown {
   token: string;
 }
 
+const HAND_BACK_TEXTS: TokenModalTexts = {
+  title: HAND_BACK_TITLE,
+  tokenLabel: HAND_BACK_TOKEN_LABEL,
+  qrLabel: 'Token to hand back QR code',
+  amountTestId: 'hand-back-amount',
+  testId: 'hand-back',
+};
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -64,9 +71,6 @@ export function ForeignFailed({
   const [shown, setShown] = useState<Shown | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
-  const { copiedText, copy } = useCopyToClipboard((error) =>
-    logger.error('Failed to copy token:', error),
-  );
 
   const reload = useCallback(() => {
     service.list().then(setRows, (error: unknown) => {
@@ -114,68 +118,51 @@ export function ForeignFailed({
     }
   };
 
-  const status = outcome ? (
-    <p role="status" className="text-sm text-slate-700" data-testid="foreign-failed-outcome">
-      {outcome}
-    </p>
-  ) : null;
-  if (rows.length === 0) return status;
   return (
-    <section
-      aria-labelledby="foreign-failed"
-      className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4"
-      data-testid="foreign-failed"
+    <NoticeList
+      titleId="foreign-failed"
+      title={FOREIGN_FAILED_TITLE}
+      note={FOREIGN_FAILED_NOTE}
+      testId="foreign-failed"
+      rows={rows}
+      layout="stacked"
+      figures={(row) => ({
+        sats: satsText(row.amount),
+        from: fromMintText(row.foreignMint),
+        at: new Date(row.at).toLocaleString(),
+      })}
+      row={(row) => (
+        <>
+          <p className="text-slate-700">{row.reason}</p>
+          {row.kind === 'hand-back' ? (
+            <Button variant="outline" size="sm" onClick={() => show(row)}>
+              {HAND_BACK}
+            </Button>
+          ) : (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busyId !== null}
+              aria-busy={busyId === row.id}
+              onClick={() => void retry(row)}
+            >
+              {busyId === row.id ? TRYING : TRY_AGAIN}
+            </Button>
+          )}
+        </>
+      )}
+      outcome={outcome}
+      outcomeTestId="foreign-failed-outcome"
     >
-      <h2 id="foreign-failed" className="font-semibold text-amber-900">
-        {FOREIGN_FAILED_TITLE}
-      </h2>
-      <p className="text-sm text-amber-900">{FOREIGN_FAILED_NOTE}</p>
-      <ul className="space-y-3">
-        {rows.map((row) => (
-          <li key={row.id} className="space-y-1 text-sm">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <span className="whitespace-nowrap tabular-nums font-medium text-slate-900">
-                {satsText(row.amount)}
-              </span>
-              <span className="break-all text-slate-600">{fromMintText(row.foreignMint)}</span>
-              <span className="text-slate-600">{new Date(row.at).toLocaleString()}</span>
-            </div>
-            <p className="text-slate-700">{row.reason}</p>
-            {row.kind === 'hand-back' ? (
-              <Button variant="outline" size="sm" onClick={() => show(row)}>
-                {HAND_BACK}
-              </Button>
-            ) : (
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={busyId !== null}
-                aria-busy={busyId === row.id}
-                onClick={() => void retry(row)}
-              >
-                {busyId === row.id ? TRYING : TRY_AGAIN}
-              </Button>
-            )}
-          </li>
-        ))}
-      </ul>
-      {status}
-      <Modal
-        open={shown !== null}
+      <WithdrawModal
+        token={shown?.token ?? null}
+        amount={shown?.row.amount}
         onClose={() => setShown(null)}
-        title={HAND_BACK_TITLE}
-        returnFocusTo={returnFocusTo}
-      >
-        {shown ? (
-          <div className="flex flex-col items-center gap-4" data-testid="hand-back">
-            <ModalAmount amount={shown.row.amount} testId="hand-back-amount" />
-            <div className="flex w-full flex-col items-center gap-1">
-              <CopyLabel copied={copiedText === shown.token}>{HAND_BACK_TOKEN_LABEL}</CopyLabel>
-              <AnimatedQr value={shown.token} size={240} label="Token to hand back QR code" />
-            </div>
-            <p className="w-full rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
-              {handBackNote(shown.row.foreignMint)}
-            </p>
+        onCopyError={(error) => logger.error('Failed to copy token:', error)}
+        notice={shown ? handBackNote(shown.row.foreignMint) : null}
+        texts={HAND_BACK_TEXTS}
+        action={
+          shown ? (
             <Button
               size="lg"
               variant="secondary"
@@ -184,14 +171,10 @@ export function ForeignFailed({
             >
               {HANDED_BACK}
             </Button>
-            <CopyCloseButtons
-              copyLabel="Copy Token"
-              onCopy={() => void copy(shown.token)}
-              onClose={() => setShown(null)}
-            />
-          </div>
-        ) : null}
-      </Modal>
-    </section>
+          ) : null
+        }
+        returnFocusTo={returnFocusTo}
+      />
+    </NoticeList>
   );
 }

@@ -2,6 +2,7 @@
 // cancelled (its sats taken back).
 import type { PendingWithdrawal } from '../../core/ports';
 import { Button } from '../../ui/Button';
+import { NoticeList } from '../../ui/NoticeList';
 import { CANCEL_TOKEN, PENDING_NOTE, PENDING_TITLE, SHOW_QR, satsText } from './texts';
 
 export interface PendingWithdrawalsProps {
@@ -19,50 +20,29 @@ export function PendingWithdrawals({
   onCancel,
   outcome,
 }: PendingWithdrawalsProps) {
-  if (pending.length === 0 && outcome) {
-    return (
-      <p role="status" className="text-sm text-slate-700" data-testid="cancel-token-outcome">
-        {outcome}
-      </p>
-    );
-  }
-  if (pending.length === 0) return null;
   return (
-    <section
-      aria-labelledby="pending-withdrawals"
-      className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4"
-      data-testid="pending-withdrawals"
-    >
-      <h2 id="pending-withdrawals" className="font-semibold text-amber-900">
-        {PENDING_TITLE}
-      </h2>
-      <p className="text-sm text-amber-900">{PENDING_NOTE}</p>
-      <ul className="space-y-1">
-        {pending.map((w) => (
-          // On a phone the buttons wrap under the amount and time rather than squeezing them.
-          <li key={w.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-            <span className="whitespace-nowrap tabular-nums font-medium text-slate-900">
-              {satsText(w.amount)}
-            </span>
-            <span className="text-slate-600">{new Date(w.createdAt).toLocaleString()}</span>
-            <span className="ml-auto flex shrink-0 gap-1 whitespace-nowrap">
-              <Button variant="ghost" size="sm" onClick={() => onShow(w)}>
-                {SHOW_QR}
-              </Button>
-              {onCancel ? (
-                <Button variant="outline" size="sm" onClick={() => onCancel(w)}>
-                  {CANCEL_TOKEN}
-                </Button>
-              ) : null}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {outcome ? (
-        <p role="status" className="text-sm text-slate-700" data-testid="cancel-token-outcome">
-          {outcome}
-        </p>
-      ) : null}
-    </section>
+    <NoticeList
+      titleId="pending-withdrawals"
+      title={PENDING_TITLE}
+      note={PENDING_NOTE}
+      testId="pending-withdrawals"
+      rows={pending}
+      layout="inline"
+      figures={(w) => ({ sats: satsText(w.amount), at: new Date(w.createdAt).toLocaleString() })}
+      row={(w) => (
+        <span className="ml-auto flex shrink-0 gap-1 whitespace-nowrap">
+          <Button variant="ghost" size="sm" onClick={() => onShow(w)}>
+            {SHOW_QR}
+          </Button>
+          {onCancel ? (
+            <Button variant="outline" size="sm" onClick={() => onCancel(w)}>
+              {CANCEL_TOKEN}
+            </Button>
+          ) : null}
+        </span>
+      )}
+      outcome={outcome}
+      outcomeTestId="cancel-token-outcome"
+    />
   );
 }

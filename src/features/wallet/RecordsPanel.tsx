@@ -7,6 +7,7 @@ import { daySummary, INVALID_DAY, type DaySummary } from '../../core/records/day
 import { exportHistoryCsv } from '../../core/records/export';
 import { localDate, localDayRange } from '../../core/records/local-day';
 import type { HistoryRangeReader } from '../../core/records/types';
+import { FieldError } from '../../ui/FieldError';
 import { Button } from '../../ui/Button';
 import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { Modal } from '../../ui/Modal';
@@ -52,6 +53,8 @@ import {
   tallyText,
 } from './records-texts';
 import { Form } from '../../ui/Form';
+import { FormActions } from '../../ui/FormActions';
+import { Card } from '../../ui/Card';
 
 export interface RecordsPanelProps {
   reader: HistoryRangeReader;
@@ -61,11 +64,9 @@ export interface RecordsPanelProps {
 
 export function RecordsPanel({ reader, clock, logger }: RecordsPanelProps) {
   const [open, setOpen] = useState<'export' | 'today' | null>(null);
+  const dialog = { onClose: () => setOpen(null), reader, today: localDate(clock()), logger };
   return (
-    <section aria-labelledby="wallet-records" className="space-y-3">
-      <h2 id="wallet-records" className="text-lg font-semibold text-slate-900">
-        {RECORDS_TITLE}
-      </h2>
+    <Card look="bare" titleId="wallet-records" title={RECORDS_TITLE}>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => setOpen('today')}>
           {TODAY_OPEN}
@@ -74,21 +75,9 @@ export function RecordsPanel({ reader, clock, logger }: RecordsPanelProps) {
           {EXPORT_OPEN}
         </Button>
       </div>
-      <ExportDialog
-        open={open === 'export'}
-        onClose={() => setOpen(null)}
-        reader={reader}
-        today={localDate(clock())}
-        logger={logger}
-      />
-      <TodayDialog
-        open={open === 'today'}
-        onClose={() => setOpen(null)}
-        reader={reader}
-        today={localDate(clock())}
-        logger={logger}
-      />
-    </section>
+      <ExportDialog open={open === 'export'} {...dialog} />
+      <TodayDialog open={open === 'today'} {...dialog} />
+    </Card>
   );
 }
 
@@ -190,14 +179,12 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
             {status.text}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            {CLOSE}
-          </Button>
-          <Button type="submit" disabled={busy} aria-busy={busy}>
-            {busy ? EXPORT_BUSY : EXPORT_DOWNLOAD}
-          </Button>
-        </div>
+        <FormActions
+          cancel={CLOSE}
+          onCancel={onClose}
+          submit={busy ? EXPORT_BUSY : EXPORT_DOWNLOAD}
+          busy={busy}
+        />
       </Form>
     </Modal>
   );
@@ -245,9 +232,7 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
             {TODAY_LOADING}
           </p>
         ) : state.step === 'failed' ? (
-          <p role="alert" className="text-sm text-red-700">
-            {state.text}
-          </p>
+          <FieldError>{state.text}</FieldError>
         ) : (
           <SummaryTable summary={state.summary} />
         )}

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { errorMessage, ValidationError } from '../../core/errors';
 import { checkRefund } from '../../core/receipts/refunds';
 import { isWithdrawError } from '../../core/wallet/withdraw/withdraw-plan';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { CANCEL } from './cash-out-texts';
 import type { WalletServices } from './deps';
@@ -12,6 +11,7 @@ import { CREATE_TOKEN, REFUND_AMOUNT, REFUND_ECASH_HINT } from './receipt-texts'
 import type { ShownToken } from './use-withdraw';
 import type { RefundTarget } from './use-cash-out';
 import { Form } from '../../ui/Form';
+import { FormActions } from '../../ui/FormActions';
 
 export interface RefundEcashFormProps {
   target: RefundTarget;
@@ -72,14 +72,13 @@ export function RefundEcashForm({
         error={error}
       />
       <p className="text-sm text-slate-600">{REFUND_ECASH_HINT}</p>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {CANCEL}
-        </Button>
-        <Button type="submit" disabled={busy || amount === ''} aria-busy={busy}>
-          {CREATE_TOKEN}
-        </Button>
-      </div>
+      <FormActions
+        cancel={CANCEL}
+        onCancel={onCancel}
+        submit={CREATE_TOKEN}
+        disabled={amount === ''}
+        busy={busy}
+      />
     </Form>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { salesByDay, salesByHour, type SalesSeries } from '../../core/records/sales-chart';
 import type { HistoryRangeReader } from '../../core/records/types';
+import { FieldError } from '../../ui/FieldError';
 import { formatSats } from '../../ui/format-sats';
 import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import {
@@ -60,9 +61,7 @@ export default function SalesChart({ reader, day, logger }: SalesChartProps) {
           {CHART_LOADING}
         </p>
       ) : series === null ? (
-        <p role="alert" className="text-sm text-red-700">
-          {CHART_FAILED}
-        </p>
+        <FieldError>{CHART_FAILED}</FieldError>
       ) : (
         <Bars series={series} />
       )}

@@ -138,26 +138,16 @@ export function CartPanel({
           </li>
         ))}
       </ul>
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          addCustom();
-        }}
-      >
-        <label className="flex flex-1 flex-col text-sm text-slate-700">
-          {T.CUSTOM_LABEL}
-          <input
-            className="h-11 rounded-lg border border-slate-300 px-3 tabular-nums"
-            inputMode="numeric"
-            value={custom}
-            onChange={(e) => setCustom(e.target.value.replace(/\D/g, ''))}
-          />
-        </label>
-        <Button type="submit" variant="secondary" disabled={!custom || busy}>
-          {T.ADD_CUSTOM_TEXT}
-        </Button>
-      </form>
+      <OneFieldForm
+        label={T.CUSTOM_LABEL}
+        value={custom}
+        onChange={(value) => setCustom(value.replace(/\D/g, ''))}
+        numeric
+        submit={T.ADD_CUSTOM_TEXT}
+        variant="secondary"
+        disabled={!custom || busy}
+        onSubmit={addCustom}
+      />
 
       {summary.problem ? (
         <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
@@ -240,26 +230,18 @@ export function CartPanel({
         </Button>
       </div>
 
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <OneFieldForm
+        label={T.PARK_LABEL}
+        value={basket}
+        onChange={setBasket}
+        submit={T.PARK_TEXT}
+        variant="outline"
+        disabled={lines.length === 0 || busy}
+        onSubmit={() => {
           onPark(basket.trim() || T.defaultBasketName(parked.length + 1));
           setBasket('');
         }}
-      >
-        <label className="flex flex-1 flex-col text-sm text-slate-700">
-          {T.PARK_LABEL}
-          <input
-            className="h-11 rounded-lg border border-slate-300 px-3"
-            value={basket}
-            onChange={(e) => setBasket(e.target.value)}
-          />
-        </label>
-        <Button type="submit" variant="outline" disabled={lines.length === 0 || busy}>
-          {T.PARK_TEXT}
-        </Button>
-      </form>
+      />
       {parked.length > 0 ? (
         <div>
           <h3 className="text-sm font-semibold text-slate-900">{T.PARKED_TITLE}</h3>
@@ -281,5 +263,49 @@ export function CartPanel({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A labelled field and its button on one line (a custom amount, a basket's name). */
+function OneFieldForm({
+  label,
+  value,
+  onChange,
+  numeric = false,
+  submit,
+  variant,
+  disabled,
+  onSubmit,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  numeric?: boolean;
+  submit: string;
+  variant: 'secondary' | 'outline';
+  disabled: boolean;
+  onSubmit: () => void;
+}) {
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <label className="flex flex-1 flex-col text-sm text-slate-700">
+        {label}
+        <input
+          className={`h-11 rounded-lg border border-slate-300 px-3${numeric ? ' tabular-nums' : ''}`}
+          inputMode={numeric ? 'numeric' : undefined}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+      <Button type="submit" variant={variant} disabled={disabled}>
+        {submit}
+      </Button>
+    </form>
   );
 }

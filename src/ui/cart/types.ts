@@ -1,23 +1,10 @@
-// The shapes the shared cart components show (core/items/cart-view.ts builds them): ui stays free
-// of the domain, so the merchant's Items side and the remote cashier hand it the same figures.
+// The shapes the shared cart components show (core/items/cart-view.ts builds them), so the
+// merchant's Items side and the remote cashier hand it the same figures.
+import type { AmountView, CartLineView, ItemTile } from '../domain-views';
 
-export interface TileView {
-  id: string;
-  name: string;
-  price: string;
-}
-
-export interface AmountView {
-  sats: number;
-  fiat?: string;
-}
-
-export interface LineView {
-  id: string;
-  name: string;
-  quantity: number;
-  amount?: AmountView;
-}
+export type { AmountView };
+export type TileView = ItemTile;
+export type LineView = CartLineView;
 
 export interface SummaryView {
   lines: readonly LineView[];

@@ -42,16 +42,8 @@ export interface CartPropsArgs<Item, Used, Sale> {
 
 export type CartProps = Omit<CartViewProps, 'loaded' | 'hasItems' | 'tipsEnabled' | 'busy'>;
 
-export function useCartProps<Item, Used, Sale>({
-  session,
-  cart,
-  view,
-  priceUsed,
-  onCharge,
-  paidKey,
-  logger,
-  errorText,
-}: CartPropsArgs<Item, Used, Sale>): CartProps {
+export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, Sale>): CartProps {
+  const { session, cart, view, priceUsed, onCharge, paidKey, logger, errorText } = args;
   // The cart stays until its invoice is paid: an unpaid or closed invoice leaves it to charge again.
   const firstPaidKey = useRef(paidKey);
   useEffect(() => {
