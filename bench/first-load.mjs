@@ -3,7 +3,7 @@
 // the app's screens in the same browser at the same throttling.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { entryClosure, gzipBytes } from './bundle.mjs';
+import { entryClosure, gzipBytes } from './lib/entry-closure.mjs';
 import { throttledPage } from './lib/chromium.mjs';
 import { startFloor } from './lib/floor.mjs';
 import { round, summarize } from './lib/stats.mjs';
