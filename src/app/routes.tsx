@@ -10,13 +10,12 @@ import { ConnectionStatus } from './ConnectionStatus';
 import { LoadingScreen } from './LoadingScreen';
 import { LockScreen } from './LockScreen';
 import { RouteError } from './RouteError';
-import { UpdateBanner } from './UpdateBanner';
 import { RouteFocus, type RouteHandle } from './RouteFocus';
 import { GUARDED_SCREENS } from './guarded-screens';
 import { requireNotOnboarded } from './requireNotOnboarded';
 import { LEGACY_ONBOARDING_ROUTE_ID, ONBOARDING_ROUTE_ID } from './route-ids';
 import { requireOnboarded } from './requireOnboarded';
-import { RestoreBannerSlot } from './RestoreBannerSlot';
+import { LoadedBannersSlot } from './LoadedBannersSlot';
 
 import { deferredPosServices } from './services/pos';
 import type { AppServices } from './services/complete';
@@ -173,9 +172,12 @@ export function createRoutes(
             <AppLayout
               banner={
                 <>
-                  <UpdateBanner update={shell.update} activity={invoiceActivity} />
                   <LockScreen source={source} />
-                  <RestoreBannerSlot source={source} />
+                  <LoadedBannersSlot
+                    source={source}
+                    update={shell.update}
+                    activity={invoiceActivity}
+                  />
                 </>
               }
               status={<ConnectionStatus probeMint={probeMint} />}

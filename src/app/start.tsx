@@ -10,7 +10,6 @@ import { DEFAULT_DB_NAME } from '../storage/db-name';
 import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
 import { afterRootPainted } from './first-paint';
-import { afterUserPause } from './user-pause';
 import { FIRST_SCREENS, PRERENDERED_ATTRIBUTE, type FirstScreen } from './first-screens';
 import { prefetchNextScreens, type ConnectionHints } from './prefetch-next';
 import { createAppRouter } from './router';
@@ -150,11 +149,11 @@ function startAfterFirstScreen(
   // The toast container (react-toastify and its stylesheet) waits until the browser is idle after
   // the first screen: toasts raised before it mounts are queued, not lost.
   void afterFirstScreenIdle(router).then(() => root.render(<App router={router} />));
-  // The service worker (offline start, install, updates) registers once the first screen is idle
-  // and the merchant pauses, from its own chunk: its precache download of the whole build competes
-  // with neither the first visit nor the first taps (docs/decisions/0011-service-worker.md).
+  // The service worker (offline start, install, updates): its own chunk, loaded once the first
+  // screen is idle, registers it when the merchant pauses, so its precache download of the whole
+  // build competes with neither the first visit nor the first taps
+  // (docs/decisions/0011-service-worker.md).
   void afterFirstScreenIdle(router)
-    .then(() => afterUserPause())
     .then(() => import('./register-sw'))
     .then((m) => m.registerServiceWorker(update, base.logger))
     .catch((error: unknown) => base.logger.warn('Could not register the service worker', error));
