@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { outsideInvoice } from '../dev/mint/test-support';
-import { cashOutPaid, CASH_OUT_PENDING } from '../src/core/wallet/cash-out/texts';
+import cashOutTexts from '../src/core/wallet/cash-out/texts.json' with { type: 'json' };
+import { cashOutPaid } from '../src/core/wallet/cash-out/texts';
 import { expect, test } from './fixtures';
 import { freePort } from './helpers/cashier';
 import { customerWallet } from './helpers/customer';
@@ -154,7 +155,7 @@ test('killed after paying a cash-out, before answering: the change lands once af
   const held = mint!.logged(/POST \/v1\/melt\/bolt11 200 held \(fault\)/);
   const result = await cashOutToInvoice(page, outsideInvoice(40));
   await killWhileHolding(held, async () => {
-    await expect(result).toHaveText(CASH_OUT_PENDING, SETTLES);
+    await expect(result).toHaveText(cashOutTexts.CASH_OUT_PENDING, SETTLES);
     const during = await storedMoney(page);
     expect(during.history.filter((e) => e.type === 'cash-out')).toEqual([]);
   });

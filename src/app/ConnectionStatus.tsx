@@ -7,9 +7,9 @@ import {
   STATUS_MINT_UNREACHABLE_TITLE,
   STATUS_OFFLINE_TEXT,
   STATUS_OFFLINE_TITLE,
-  STATUS_ONLINE_TEXT,
   STATUS_ONLINE_TITLE,
-} from './shell-texts';
+} from './shell-texts.json';
+import { STATUS_ONLINE_TEXT } from './shell-texts';
 
 export type ConnectionState = 'online' | 'offline' | 'mint-unreachable';
 

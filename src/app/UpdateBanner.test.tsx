@@ -5,7 +5,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppUpdate, InvoiceActivity } from './app-update';
-import { UPDATE_BUTTON_TEXT } from './shell-texts';
+import { UPDATE_BUTTON_TEXT } from './shell-texts.json';
 import { UpdateBanner } from './UpdateBanner';
 
 afterEach(cleanup);

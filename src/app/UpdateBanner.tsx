@@ -2,7 +2,8 @@
 // the point of sale (docs/behaviour.md "Navigation shell"); pressing it activates the new version.
 import { useState, useSyncExternalStore } from 'react';
 import type { AppUpdate, InvoiceActivity } from './app-update';
-import { UPDATE_BUTTON_TEXT, UPDATE_READY_TEXT } from './shell-texts';
+import { UPDATE_BUTTON_TEXT } from './shell-texts.json';
+import { UPDATE_READY_TEXT } from './shell-texts';
 
 export function UpdateBanner({
   update,

@@ -3,13 +3,8 @@
 import type { Logger } from '../core/logger';
 import type { AutoCashOutOutcome } from '../core/wallet/cash-out/auto-cash-out';
 import type { CashOutResult } from '../core/wallet/cash-out/cash-out-service';
-import {
-  autoCashOutFailed,
-  autoCashOutPaid,
-  CASH_OUT_PENDING,
-  CASH_OUT_UNPAID,
-  cashOutPaid,
-} from '../core/wallet/cash-out/texts';
+import { CASH_OUT_PENDING, CASH_OUT_UNPAID } from '../core/wallet/cash-out/texts.json';
+import { autoCashOutFailed, autoCashOutPaid, cashOutPaid } from '../core/wallet/cash-out/texts';
 
 export interface CashOutToast {
   success(text: string): unknown;

@@ -8,12 +8,8 @@ import type {
   PaymentFailureReason,
   PaymentSettled,
 } from '../core/wallet/receive/payment-service';
-import {
-  PAYMENT_FAILED_TOAST,
-  PAYMENT_RECEIVED_TOAST,
-  REMOTE_PAYMENT_RECEIVED_TOAST,
-  paymentReceivedText,
-} from '../ui/texts';
+import { REMOTE_PAYMENT_RECEIVED_TOAST } from '../ui/texts';
+import { PAYMENT_FAILED_TOAST, PAYMENT_RECEIVED_TOAST, paymentReceivedText } from '../ui/texts';
 
 export { PAYMENT_RECEIVED_TOAST, REMOTE_PAYMENT_RECEIVED_TOAST };
 export const PAYMENT_STORE_ERROR_TOAST =

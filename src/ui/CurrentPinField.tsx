@@ -1,7 +1,7 @@
 // The current merchant PIN, asked before the PIN is changed or removed (docs/behaviour.md
 // "Merchant PIN"), with the wrong-PIN message under it.
 import { PinInput } from './PinInput';
-import { PIN_CURRENT_LABEL } from './texts';
+import { PIN_CURRENT_LABEL } from './texts.json';
 
 export interface CurrentPinFieldProps {
   value: string;

@@ -1,7 +1,7 @@
 // The two fields of a new merchant PIN (typed, then repeated), digits only, and the state they edit.
 import { useState } from 'react';
 import { PinInput } from './PinInput';
-import { PIN_NEW_LABEL, PIN_REPEAT_LABEL } from './texts';
+import { PIN_NEW_LABEL, PIN_REPEAT_LABEL } from './texts.json';
 
 export interface PinFieldsProps {
   pin: string;

@@ -3,15 +3,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from './Button';
 import { FieldError } from './FieldError';
-import {
-  PIN_CANCEL,
-  PIN_CHECKING,
-  PIN_FIELD_LABEL,
-  PIN_FORGOTTEN,
-  PIN_SUBMIT,
-  PIN_WRONG_NOW,
-  pinWaitText,
-} from './texts';
+import { PIN_CANCEL, PIN_CHECKING, PIN_FIELD_LABEL, PIN_FORGOTTEN, PIN_SUBMIT } from './texts.json';
+import { PIN_WRONG_NOW } from './texts';
+import { pinWaitText } from './texts';
 
 /** `wrong` false: refused without checking, an earlier wait is not over. */
 export type PinAnswer = { ok: true } | { ok: false; waitMs: number; wrong?: boolean };

@@ -20,7 +20,7 @@ import {
   RECEIPT_TITLE,
   SHARE,
   SHARE_FAILED,
-} from './receipt-texts';
+} from './receipt-texts.json';
 
 /** What the dialog shows: the receipt and its plain text once read. */
 export type ReceiptDialogState =

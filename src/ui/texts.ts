@@ -1,5 +1,8 @@
 // User-visible texts shared by more than one feature (each feature's own texts are in its texts.ts).
 import { formatSats } from './format-sats';
+export const REMOTE_PAYMENT_RECEIVED_TOAST =
+  '🌐 Remote Payment received! Proofs stored successfully.';
+export const PIN_WRONG_NOW = 'Wrong PIN. Try again.';
 
 /** A mint quote failed or could not be created (docs/behaviour.md "Point of sale", "Remote cashier"). */
 export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
@@ -17,8 +20,6 @@ export const belowMinHint = (min: string) => `The mint takes at least ${min} sat
 
 /** docs/behaviour.md "Point of sale": the SPEC texts, verbatim; the amount is appended. */
 export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
-export const REMOTE_PAYMENT_RECEIVED_TOAST =
-  '🌐 Remote Payment received! Proofs stored successfully.';
 
 export interface PaymentReceivedOptions {
   /** a sale from a cashier device (the remote text) */
@@ -45,30 +46,16 @@ export function paymentReceivedText(
 // ---------------------------------------------------------------- merchant PIN (docs/security.md)
 
 export const PIN_PROMPT_TITLE = 'Enter the merchant PIN';
-export const PIN_LOCK_TITLE = 'This till is locked';
-export const PIN_LOCK_TEXT =
-  'Sales go on while the till is locked, remote sales too. The PIN opens the wallet and Settings.';
 /** The lock banner's line after the title; the keypad works below it. */
 export const PIN_LOCK_BANNER = 'Sales go on, remote sales too.';
-export const PIN_LOCK_ENTER = 'Enter PIN';
-export const PIN_FIELD_LABEL = 'PIN';
-export const PIN_SUBMIT = 'Unlock';
-export const PIN_CANCEL = 'Cancel';
-export const PIN_CHECKING = 'Checking…';
-export const PIN_FORGOTTEN =
-  "Forgot the PIN? It cannot be reset here. Clear this site's data in the browser, then choose Restore Existing Wallet and enter your 12-word recovery phrase: the phrase brings the money back.";
 /** After a wrong PIN, or when a wait from earlier wrong PINs is not over. */
 export function pinWaitText(waitMs: number, wrong: boolean): string {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} min` : `${seconds} s`;
   return `${wrong ? 'Wrong PIN. ' : ''}Try again in ${wait}.`;
 }
-export const PIN_WRONG_NOW = 'Wrong PIN. Try again.';
 /** The message for a refused PIN (wrong, or tried before the wait was over). */
 export function pinRefusedText(answer: { waitMs: number; wrong?: boolean }): string {
   if (answer.waitMs > 0) return pinWaitText(answer.waitMs, answer.wrong !== false);
   return PIN_WRONG_NOW;
 }
-export const PIN_CURRENT_LABEL = 'Current PIN';
-export const PIN_NEW_LABEL = 'New PIN (4 to 12 digits)';
-export const PIN_REPEAT_LABEL = 'Repeat the PIN';

@@ -12,6 +12,7 @@ import { toast } from '../../ui/toast';
 import { UnitOptions } from '../../ui/UnitOptions';
 import type { ItemsServices } from './deps';
 import * as T from './texts';
+import * as Texts from './texts.json';
 
 interface Draft {
   id?: string;
@@ -87,7 +88,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
         void services.catalog?.sync();
         return true;
       } catch (error) {
-        logger.error(T.SAVE_FAILED_LOG, error);
+        logger.error(Texts.SAVE_FAILED_LOG, error);
         toast.error(errorMessage(error));
         return false;
       }
@@ -100,7 +101,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
 
   const save = async () => {
     const price = priceOf(draft);
-    if (!price) return setProblem(T.BAD_PRICE);
+    if (!price) return setProblem(Texts.BAD_PRICE);
     const tax = draft.tax.trim() ? Number(draft.tax.replace(',', '.')) : undefined;
     const existing = items.find((i) => i.id === draft.id);
     const item: CatalogItem = {
@@ -137,7 +138,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
       setItems(await store.list());
       void services.catalog?.sync();
     } catch (error) {
-      logger.error(T.SAVE_FAILED_LOG, error);
+      logger.error(Texts.SAVE_FAILED_LOG, error);
     }
   };
 
@@ -185,7 +186,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
         <h1 id="items-title" className="text-2xl font-bold text-slate-900">
           {T.ITEMS_TITLE}
         </h1>
-        <p className="text-sm text-slate-600">{T.ITEMS_INTRO}</p>
+        <p className="text-sm text-slate-600">{Texts.ITEMS_INTRO}</p>
       </header>
 
       <label className="flex min-h-11 items-center gap-3 text-sm text-slate-900">
@@ -202,7 +203,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
             );
           }}
         />
-        {T.TIPS_LABEL}
+        {Texts.TIPS_LABEL}
       </label>
 
       <form
@@ -213,23 +214,23 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
           void save();
         }}
       >
-        {field(T.NAME_LABEL, 'name')}
+        {field(Texts.NAME_LABEL, 'name')}
         <div className="flex gap-2">
-          <div className="flex-1">{field(T.PRICE_LABEL, 'price', 'decimal')}</div>
+          <div className="flex-1">{field(Texts.PRICE_LABEL, 'price', 'decimal')}</div>
           <label className="flex flex-col gap-1 text-sm text-slate-700">
-            {T.UNIT_LABEL}
+            {Texts.UNIT_LABEL}
             <select
               className={inputClass}
               value={draft.unit}
               onChange={(e) => setDraft({ ...draft, unit: e.target.value })}
             >
-              <UnitOptions sats="sat" satsLabel={T.SATS_OPTION} codes={KNOWN_CURRENCIES} />
+              <UnitOptions sats="sat" satsLabel={Texts.SATS_OPTION} codes={KNOWN_CURRENCIES} />
             </select>
           </label>
         </div>
-        {field(T.CATEGORY_LABEL, 'category')}
-        {field(T.TAX_LABEL, 'tax', 'decimal')}
-        {field(T.SKU_LABEL, 'sku')}
+        {field(Texts.CATEGORY_LABEL, 'category')}
+        {field(Texts.TAX_LABEL, 'tax', 'decimal')}
+        {field(Texts.SKU_LABEL, 'sku')}
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-900">
           <input
             type="checkbox"
@@ -237,7 +238,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
             checked={draft.enabled}
             onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
           />
-          {T.ENABLED_LABEL}
+          {Texts.ENABLED_LABEL}
         </label>
         {problem ? (
           <p role="alert" className="text-sm text-red-800">
@@ -245,16 +246,16 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
           </p>
         ) : null}
         <div className="flex gap-2">
-          <Button type="submit">{draft.id ? T.SAVE_ITEM : T.ADD_ITEM}</Button>
+          <Button type="submit">{draft.id ? Texts.SAVE_ITEM : Texts.ADD_ITEM}</Button>
           {draft.id ? (
             <Button variant="outline" onClick={() => setDraft(EMPTY)}>
-              {T.CANCEL_EDIT}
+              {Texts.CANCEL_EDIT}
             </Button>
           ) : null}
         </div>
       </form>
 
-      {sorted.length === 0 ? <p className="text-sm text-slate-600">{T.NO_ITEMS}</p> : null}
+      {sorted.length === 0 ? <p className="text-sm text-slate-600">{Texts.NO_ITEMS}</p> : null}
       <ul className="flex flex-col gap-2" data-testid="item-list">
         {sorted.map((item, index) => (
           <li
@@ -318,10 +319,10 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
 
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={exportCsv} disabled={sorted.length === 0}>
-          {T.EXPORT_CSV}
+          {Texts.EXPORT_CSV}
         </Button>
         <label className="inline-flex h-11 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 focus-within:outline-2 focus-within:outline-violet-600">
-          {T.IMPORT_CSV}
+          {Texts.IMPORT_CSV}
           <input
             type="file"
             accept=".csv,text/csv"
@@ -340,7 +341,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
           className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
           data-testid="import-errors"
         >
-          <p>{T.IMPORT_FAILED}</p>
+          <p>{Texts.IMPORT_FAILED}</p>
           <ul className="list-disc pl-5">
             {importErrors.map((e) => (
               <li key={e}>{e}</li>

@@ -1,28 +1,9 @@
 // Texts of the items editor (docs/behaviour.md "Items, cart and tips").
 export const ITEMS_TITLE = 'Items';
-export const ITEMS_INTRO = 'What Home sells on its Items side. Prices are before tax.';
-export const TIPS_LABEL = 'Ask for a tip before charging';
-export const NAME_LABEL = 'Name';
-export const PRICE_LABEL = 'Price';
-export const UNIT_LABEL = 'Priced in';
-export const SATS_OPTION = 'sats';
-export const CATEGORY_LABEL = 'Category (optional)';
-export const TAX_LABEL = 'Tax rate % (optional)';
-export const SKU_LABEL = 'SKU or barcode (optional)';
-export const ENABLED_LABEL = 'On sale';
-export const ADD_ITEM = 'Add item';
-export const SAVE_ITEM = 'Save item';
-export const CANCEL_EDIT = 'Cancel';
 export const editLabel = (name: string) => `Edit ${name}`;
 export const deleteLabel = (name: string) => `Delete ${name}`;
 export const upLabel = (name: string) => `Move ${name} up`;
 export const downLabel = (name: string) => `Move ${name} down`;
 export const enabledLabel = (name: string) => `${name} on sale`;
-export const EXPORT_CSV = 'Export CSV';
-export const IMPORT_CSV = 'Import CSV';
 export const importedText = (n: number) => `${n} items imported.`;
-export const IMPORT_FAILED = 'Nothing was imported. Fix these rows and try again:';
 export const rowError = (line: number, message: string) => `Row ${line}: ${message}`;
-export const BAD_PRICE = 'Give the item a price above zero.';
-export const NO_ITEMS = 'No items yet.';
-export const SAVE_FAILED_LOG = 'Could not save the items';

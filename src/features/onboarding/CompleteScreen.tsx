@@ -11,13 +11,8 @@ import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';
 import { RelayList } from './RelayList';
 import { clearSession, completeSession, readSession } from './session';
-import {
-  PIN_OFFER_TEXT,
-  PIN_OFFER_TITLE,
-  PIN_SET_FAILED_TOAST,
-  SETUP_FAILED_TOAST,
-  WELCOME_TOAST,
-} from './texts';
+import { PIN_OFFER_TEXT, PIN_SET_FAILED_TOAST, SETUP_FAILED_TOAST } from './texts.json';
+import { PIN_OFFER_TITLE, WELCOME_TOAST } from './texts';
 
 export function CompleteScreen({ services }: OnboardingScreenProps) {
   const [values] = useState(() => completeSession(readSession()));

@@ -16,7 +16,8 @@ import {
   type DiscoverMints,
   type DiscoveryState,
 } from './use-discovered-mints';
-import { DISCOVERING_TEXT, MINT_ANSWERED, MINT_UNREACHABLE, NO_MINTS_TEXT } from './texts';
+import { DISCOVERING_TEXT, MINT_UNREACHABLE, NO_MINTS_TEXT } from './texts.json';
+import { MINT_ANSWERED } from './texts';
 
 type Tab = 'discovered' | 'custom';
 

@@ -10,7 +10,8 @@ import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
-import { INVALID_MNEMONIC, INVALID_MNEMONIC_HELP } from './texts';
+import { INVALID_MNEMONIC } from './texts.json';
+import { INVALID_MNEMONIC_HELP } from './texts';
 import { WrittenDownCheckbox } from './WrittenDownCheckbox';
 
 /**

@@ -1,6 +1,6 @@
 // The recovery phrase input of the restore screens (the one-page legacy form and step 1).
 import { TextField, type TextFieldProps } from '../../ui/TextField';
-import { PHRASE_PLACEHOLDER } from './texts';
+import { PHRASE_PLACEHOLDER } from './texts.json';
 
 type PhraseFieldProps = Omit<TextFieldProps, 'label' | 'placeholder' | 'mono' | 'autoCorrect'> & {
   rows: number;

@@ -9,12 +9,13 @@ import { useWhenIdle } from '../../ui/use-when-idle';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { PriceJumpConfirm } from './PriceJumpConfirm';
-import { enterAmountIn, SATS_UNIT } from './texts';
+import { SATS_UNIT } from './texts.json';
+import { enterAmountIn } from './texts';
 import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
 import { useSaleRequest } from './use-sale-request';
-import { ITEMS_TAB, KEYPAD_TAB } from '../../ui/cart/texts';
+import { ITEMS_TAB, KEYPAD_TAB } from '../../ui/cart/texts.json';
 import { useReceiveEcash } from './use-receive-ecash';
 import { useSaleReceipt } from './use-sale-receipt';
 

@@ -9,7 +9,7 @@ import type { CatalogItem } from '../../core/items/item';
 import type { Logger } from '../../core/logger';
 import type { SaleDetail } from '../../core/sale/sale-detail';
 import CartView from '../../ui/cart/CartView';
-import { CART_LOAD_FAILED_LOG, NO_ITEMS_TEXT } from '../../ui/cart/texts';
+import { CART_LOAD_FAILED_LOG, NO_ITEMS_TEXT } from '../../ui/cart/texts.json';
 import { useCartProps } from '../../ui/cart/use-cart-props';
 import { afterNextPaint, useCartSession } from '../../ui/cart/use-cart-session';
 import { errorMessage } from '../../core/errors';

@@ -9,9 +9,8 @@ import {
   JUMP_TITLE,
   KEEP_SATS_ONLY,
   USE_NEW_PRICE,
-  jumpPriceLine,
-  jumpText,
-} from './texts';
+} from './texts.json';
+import { jumpPriceLine, jumpText } from './texts';
 
 export interface PriceJump {
   currency: string;

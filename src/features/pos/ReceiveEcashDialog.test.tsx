@@ -11,7 +11,7 @@ import {
   type EcashReceived,
 } from '../../core/wallet/ecash/ecash-receiver';
 import type { TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
-import { NOT_ARRIVED_MESSAGE } from '../../core/wallet/ecash/foreign/foreign-texts';
+import { NOT_ARRIVED_MESSAGE } from '../../core/wallet/ecash/foreign/foreign-texts.json';
 import { ReceiveEcashDialog } from './ReceiveEcashDialog';
 import {
   ALREADY_TAKEN_TEXT,

@@ -2,7 +2,8 @@
 import { NetworkError } from '@cashu/cashu-ts';
 import { describe, expect, it } from 'vitest';
 import { toMintError } from '../../core/wallet/mint-errors';
-import { DEVICE_OFFLINE_REASON, MINT_NO_ANSWER_REASON, MINT_UNREACHABLE_REASON } from './texts';
+import { DEVICE_OFFLINE_REASON, MINT_NO_ANSWER_REASON } from './texts.json';
+import { MINT_UNREACHABLE_REASON } from './texts';
 import { failureReason } from './use-invoice';
 
 describe('failureReason', () => {

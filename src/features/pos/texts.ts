@@ -9,23 +9,17 @@ export const mintRefusedReason = (detail: string) => `The mint refused: ${detail
 /** The mint answered, with an HTTP error: it is there but failing. */
 export const mintFailingReason = (status: number) =>
   `The mint answered with an error (HTTP ${status}). It may be down for a moment: try again, or check the mint in Settings.`;
-export const MINT_NO_ANSWER_REASON =
-  'The mint did not answer in time. Try again, or check the mint in Settings.';
-export const DEVICE_OFFLINE_REASON = 'This device is offline. Check its connection, and try again.';
 
-export const SATS_UNIT = 'sats';
 /** Under the heading: the unit the keypad takes now. */
 export const enterAmountIn = (unit: string) => `Enter an amount in ${unit}`;
 /** The toggle's accessible name; its text is the unit it switches to. */
 export const SWITCH_UNIT_LABEL = (unit: string) => `Enter the amount in ${unit}`;
-export const PRICES_UNAVAILABLE_NOTE = 'Prices unavailable: amounts in sats';
 export const stalePriceNote = (time: string) =>
   `Price from ${time} is out of date: amounts in sats`;
 /** A refused reply: the reason is the PriceReplyError's message. */
 export const refusedPriceNote = (reason: string) => `${reason}: amounts in sats`;
 export const noPriceNote = (currency: string) =>
   `The price source offers no price in ${currency}: amounts in sats`;
-export const DECLINED_PRICE_NOTE = 'New price not used: amounts in sats';
 export const jumpNote = (percent: string) =>
   `The price moved ${percent} in under an hour: amounts in sats`;
 /** Beside a price in use: where it comes from and how old it is. */
@@ -35,16 +29,10 @@ export const ageText = (ms: number) =>
   ms < 60_000 ? 'just now' : `${Math.floor(ms / 60_000)} min ago`;
 /** The typed fiat amount has no sound value in sats at this price: nothing is charged. */
 export const CANNOT_CONVERT_NOTE = 'This amount cannot be converted to sats at this price';
-export const CANNOT_CONVERT_OTHER = '= ? sats';
-export const JUMP_TITLE = 'The price changed a lot';
 export const jumpText = (source: string, percent: string) =>
   `${source} now gives a price ${percent} from the last one, in under an hour. Check it before you use it.`;
 export const jumpPriceLine = (label: string, price: number, currency: string, time: string) =>
   `${label}: 1 BTC = ${formatNumber(price)} ${currency} (${time})`;
-export const JUMP_LAST_LABEL = 'Last price';
-export const JUMP_NEXT_LABEL = 'New price';
-export const USE_NEW_PRICE = 'Use new price';
-export const KEEP_SATS_ONLY = 'Keep sats only';
 export const approxFiat = (text: string) => `≈ ${text}`;
 export const chargedSats = (sats: string) => `= ${sats} sats`;
 

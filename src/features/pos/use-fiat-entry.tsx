@@ -12,11 +12,13 @@ import type { AmountEntry } from '../../ui/InvoicePanel';
 import type { PosPrices } from './deps';
 import { clockTime, type PriceJump } from './PriceJumpConfirm';
 import {
-  CANNOT_CONVERT_NOTE,
   CANNOT_CONVERT_OTHER,
   DECLINED_PRICE_NOTE,
   PRICES_UNAVAILABLE_NOTE,
   SATS_UNIT,
+} from './texts.json';
+import {
+  CANNOT_CONVERT_NOTE,
   SWITCH_UNIT_LABEL,
   ageText,
   approxFiat,

@@ -12,13 +12,8 @@ import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
 import type { PosPayments } from './deps';
 import { describeMintFailure } from '../../core/wallet/mint-failure';
-import {
-  DEVICE_OFFLINE_REASON,
-  MINT_NO_ANSWER_REASON,
-  MINT_UNREACHABLE_REASON,
-  mintFailingReason,
-  mintRefusedReason,
-} from './texts';
+import { DEVICE_OFFLINE_REASON, MINT_NO_ANSWER_REASON } from './texts.json';
+import { MINT_UNREACHABLE_REASON, mintFailingReason, mintRefusedReason } from './texts';
 
 export type InvoiceState = InvoiceFlowState<PendingMintQuote>;
 

@@ -3,13 +3,8 @@
 import type { CashierSale } from '../../core/remote-payments';
 import { Card } from '../../ui/Card';
 import { formatSats } from '../../ui/format-sats';
-import {
-  EXPIRED_TEXT,
-  merchantConfirmed,
-  PAID_WAITING_TEXT,
-  SALES_HEADING,
-  WAITING_FOR_PAYMENT_TEXT,
-} from './texts';
+import { EXPIRED_TEXT, SALES_HEADING, WAITING_FOR_PAYMENT_TEXT } from './texts.json';
+import { merchantConfirmed, PAID_WAITING_TEXT } from './texts';
 
 export function saleStatusText(sale: CashierSale): string {
   switch (sale.status) {

@@ -12,17 +12,19 @@ import type { RemoteServices } from './deps';
 import { MintLine } from './MintLine';
 import type { RemoteLinkSettings } from './remote-link';
 import {
+  LINK_REVOKED_TITLE,
+  LINK_OPEN_FAILED_TEXT,
+  NO_PROFILE_TEXT,
+  ITEMS_TAB,
+  SATS_ENTRY_TEXT,
+} from './texts.json';
+import {
   CHECKING_LINK_TEXT,
   CREATING_INVOICES_FOR,
   MERCHANT_KEY_LABEL,
   LINK_REVOKED_TEXT,
-  LINK_REVOKED_TITLE,
-  LINK_OPEN_FAILED_TEXT,
-  NO_PROFILE_TEXT,
   NO_PROFILE_TITLE,
-  ITEMS_TAB,
   KEYPAD_TAB,
-  SATS_ENTRY_TEXT,
   fiatEntryText,
 } from './texts';
 import { useCashierCatalog, useCatalogPrice } from './use-cashier-catalog';

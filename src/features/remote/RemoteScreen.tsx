@@ -12,9 +12,9 @@ import {
   LOAD_FAILED_TEXT,
   OWN_KEY_HEADING,
   OWN_KEY_INTRO,
-  OWN_KEY_STEPS,
   OWN_KEY_TITLE,
-} from './texts';
+} from './texts.json';
+import { OWN_KEY_STEPS } from './texts';
 
 type OwnKey = { status: 'loading' } | { status: 'ready'; pubkey: string } | { status: 'failed' };
 

@@ -8,47 +8,30 @@ export const CREATING_INVOICES_FOR = 'Creating invoices for';
 /** Under a heading with the shop's name: the key the invoices really go to. */
 export const MERCHANT_KEY_LABEL = 'Merchant key:';
 
-export const OWN_KEY_TITLE = 'Invalid Remote Connection';
-export const OWN_KEY_HEADING = 'Cannot Connect to Your Own Key';
-export const OWN_KEY_INTRO =
-  'This link points at this device’s own key. To take payments remotely:';
 export const OWN_KEY_STEPS = [
   'Use a different device or browser',
   'Generate a new connection QR code',
   'Scan it with the remote device',
 ] as const;
 
-export const INVALID_NPUB_TITLE = 'Invalid Connection Link';
-export const INVALID_NPUB_TEXT =
-  'This link does not contain a valid merchant key (npub). Scan the connection QR code on the merchant’s Connect screen again.';
-
 /** The mint says PAID: the merchant's device mints the proofs, and its receipt says when it did. */
 export const PAID_WAITING_TEXT = 'Paid, waiting for the merchant...';
 /** The merchant's receipt arrived: its amount, not grouped. */
 export const merchantConfirmed = (amount: number) =>
   `Merchant confirmed ${formatSats(amount)} sats`;
-export const WAITING_FOR_PAYMENT_TEXT = 'Waiting for payment';
-export const EXPIRED_TEXT = 'Expired';
-export const SALES_HEADING = 'Sales on this device';
 /** The merchant's profile names another pairing secret: its messages would be ignored. */
 export const LINK_REVOKED_TEXT =
   'This cashier link is no longer valid. Ask the merchant for a new link.';
-export const LINK_REVOKED_TITLE = 'Link no longer valid';
 /** While the merchant's profile is read on opening (at most the relay timeout). */
 export const CHECKING_LINK_TEXT = 'Looking up the merchant’s payment settings...';
 /** No relay stored the message: the merchant would never see the payment, so no invoice. */
 export const RELAY_UNREACHABLE_TEXT =
   '❌ Could not reach the merchant over the relays, so no invoice is shown. Check the connection and try again.';
-export const LOAD_FAILED_TEXT = 'Could not load this device’s key. Reload the page to try again.';
-export const LINK_OPEN_FAILED_TEXT =
-  'Could not open this cashier link. Reload the page to try again.';
 
 /** The mint this page sells on, from the merchant's signed profile: its name (from /v1/info) and host. */
 export const MINT_LABEL = 'Mint:';
 /** No signed profile listing a mint was found: the page does not know where the merchant takes sales. */
 export const NO_PROFILE_TITLE = 'Merchant not found';
-export const NO_PROFILE_TEXT =
-  'Could not find which mints the merchant accepts, so this page cannot take payments. Ask the merchant to open Cashew POS, then reload this page.';
 /** The link's `?mint=` is not one the merchant accepts: it was not used. */
 export const LINK_MINT_REFUSED_TEXT =
   'This link names a mint the merchant does not accept. Payments go to the merchant’s mint shown here.';
@@ -61,6 +44,4 @@ export const MINT_NOT_ACCEPTED_TEXT =
 
 /** The catalog's texts on the cashier (docs/behaviour.md "Remote cashier", items). */
 export const KEYPAD_TAB = 'Keypad';
-export const ITEMS_TAB = 'Items';
-export const SATS_ENTRY_TEXT = 'Enter an amount in sats';
 export const fiatEntryText = (currency: string) => `Enter an amount in ${currency}`;

@@ -6,7 +6,7 @@ import type { KeyStore } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { PhraseWords } from '../../ui/PhraseWords';
-import { NO_PHRASE_TEXT } from './texts';
+import { NO_PHRASE_TEXT } from './texts.json';
 import { Card } from '../../ui/Card';
 
 type Reveal = { step: 'closed' } | { step: 'confirm' } | { step: 'shown'; phrase?: string };

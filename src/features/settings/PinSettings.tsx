@@ -18,12 +18,12 @@ import {
   PIN_IS_SET,
   PIN_REMOVED_TOAST,
   PIN_SECTION_TEXT,
-  PIN_SECTION_TITLE,
   PIN_SET_TOAST,
   REMOVE_PIN,
   SAVE_PIN,
   SET_PIN,
-} from './texts';
+} from './texts.json';
+import { PIN_SECTION_TITLE } from './texts';
 
 export interface PinControl {
   init(): Promise<void>;

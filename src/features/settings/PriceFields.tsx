@@ -3,13 +3,8 @@
 import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { TextField } from '../../ui/TextField';
 import { UnitOptions } from '../../ui/UnitOptions';
-import {
-  PRICE_CURRENCY_LABEL,
-  PRICE_NOTE,
-  PRICE_SATS_ONLY,
-  PRICE_TITLE,
-  PRICE_URL_LABEL,
-} from './texts';
+import { PRICE_CURRENCY_LABEL, PRICE_NOTE, PRICE_SATS_ONLY, PRICE_URL_LABEL } from './texts.json';
+import { PRICE_TITLE } from './texts';
 import { SettingsPart } from './SettingsPart';
 
 /** The select's value for "sats only". */

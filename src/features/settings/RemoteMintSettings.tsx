@@ -13,16 +13,18 @@ import type {
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast';
 import {
-  ACCEPTED_MINTS_HEADING,
   ACCEPTED_MINTS_NOTE,
   CURRENT_MINT_TAG,
   REFUSED_HEADING,
+  UNLOCKED_LABEL,
+  UNLOCKED_NOTE,
+} from './texts.json';
+import {
+  ACCEPTED_MINTS_HEADING,
   refusedMint,
   refusedUnlocked,
   refusedUnpaired,
   removeMintLabel,
-  UNLOCKED_LABEL,
-  UNLOCKED_NOTE,
   UNPAIRED_SWITCH,
 } from './texts';
 import { SettingsPart } from './SettingsPart';

@@ -6,7 +6,7 @@ import type { PinAnswer } from '../../ui/PinPrompt';
 import { Button } from '../../ui/Button';
 import { CurrentPinField } from '../../ui/CurrentPinField';
 import { pinRefusedText } from '../../ui/texts';
-import { KEEP_PIN, REMOVE_PIN_CONFIRM, REMOVE_PIN_TITLE, REMOVE_PIN_WARNING } from './texts';
+import { KEEP_PIN, REMOVE_PIN_CONFIRM, REMOVE_PIN_TITLE, REMOVE_PIN_WARNING } from './texts.json';
 
 export interface RemovePinProps {
   /** Checks the current PIN, then removes the PIN (core/lock TillLock `removePin`). */

@@ -30,17 +30,14 @@ import {
 } from './SettingsGroup';
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
 import {
-  CHECKING_MINT,
   KEEP_MINT,
   LOADING_SETTINGS,
   MINT_CHANGE_TITLE,
   OPEN_WALLET,
   SETTINGS_SAVED,
   SWITCH_MINT,
-  mintChangeWarning,
-  mintFoundText,
-  mintUnreachableText,
-} from './texts';
+} from './texts.json';
+import { CHECKING_MINT, mintChangeWarning, mintFoundText, mintUnreachableText } from './texts';
 import { errorMessage } from '../../core/errors';
 import { checkMintInfo } from '../../core/settings/mint-check';
 import { mintUrlKey } from '../../core/urls/normalise-url';

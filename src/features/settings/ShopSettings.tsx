@@ -12,17 +12,8 @@ import { TextField } from '../../ui/TextField';
 import { useFormToasts } from '../../ui/use-form-toasts';
 import { useRead } from '../../ui/use-read';
 import { PriceFields, SATS_ONLY, type PriceForm } from './PriceFields';
-import {
-  PRICE_USE_NEW,
-  priceCheckFailed,
-  priceCheckOk,
-  SHOP_LABEL,
-  SHOP_NOTE,
-  SHOP_SAVE,
-  SHOP_SAVE_FAILED,
-  shopSaved,
-  SHOP_TITLE,
-} from './texts';
+import { SHOP_LABEL, SHOP_NOTE, SHOP_SAVE_FAILED, SHOP_TITLE } from './texts.json';
+import { PRICE_USE_NEW, priceCheckFailed, priceCheckOk, SHOP_SAVE, shopSaved } from './texts';
 import { Form } from '../../ui/Form';
 
 export type PriceSettingsService = Pick<

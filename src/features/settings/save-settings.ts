@@ -8,7 +8,7 @@ import {
   parseRelayLines,
   relaysProblem,
 } from '../../core/settings/settings-input';
-import { SETTINGS_SAVE_FAILED } from './texts';
+import { SETTINGS_SAVE_FAILED } from './texts.json';
 
 export type SaveOutcome =
   | { ok: true; mintUrl: string; relays: string[] }

@@ -2,13 +2,8 @@
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ModalProps } from '../../ui/Modal';
-import {
-  CANCEL_TOKEN,
-  CANCEL_TOKEN_TITLE,
-  CANCELLING_TOKEN,
-  KEEP_TOKEN,
-  cancelTokenQuestion,
-} from './texts';
+import { CANCEL_TOKEN_TITLE, CANCELLING_TOKEN, KEEP_TOKEN } from './texts.json';
+import { CANCEL_TOKEN, cancelTokenQuestion } from './texts';
 import type { CancelTarget } from './use-cancel-token';
 
 export interface CancelTokenConfirmProps {

@@ -12,25 +12,21 @@ import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import { TextField } from '../../ui/TextField';
 import { useCameraScan } from '../../ui/use-camera-scan';
 import {
-  amountLabel,
   CANCEL,
   CASH_OUT,
   CASH_OUT_ALL,
   CASH_OUT_ALL_HINT,
   CASH_OUT_TITLE,
   CLOSE,
-  commentLabel,
   CONFIRM_TITLE,
   CONTINUE,
   DESTINATION_LABEL,
   DESTINATION_PLACEHOLDER,
   FEE_RESERVE_HINT,
-  feeAboveLimitWarning,
   NO_SCANNER_NOTE,
   PAY,
   PAY_ANYWAY,
   PENDING_CASH_OUTS,
-  pendingCashOutText,
   ROW_AMOUNT,
   ROW_DESCRIPTION,
   ROW_FEE_RESERVE,
@@ -40,9 +36,16 @@ import {
   ROW_TOTAL,
   SCAN,
   STOP_SCAN,
+} from './cash-out-texts.json';
+import {
+  amountLabel,
+  commentLabel,
+  feeAboveLimitWarning,
+  pendingCashOutText,
 } from './cash-out-texts';
 import type { WalletServices } from './deps';
-import { REFUND_ECASH, REFUND_LIGHTNING, REFUND_METHOD, refundTitle } from './receipt-texts';
+import { REFUND_ECASH, REFUND_LIGHTNING, REFUND_METHOD } from './receipt-texts.json';
+import { refundTitle } from './receipt-texts';
 import { satsText } from './texts';
 import { useCashOut, type RefundTarget } from './use-cash-out';
 import { Form } from '../../ui/Form';

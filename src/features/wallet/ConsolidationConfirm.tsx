@@ -3,7 +3,8 @@ import type { ConsolidationPlan, WithdrawPlan } from '../../core/wallet/withdraw
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ModalProps } from '../../ui/Modal';
-import { CANCEL, CONFIRM_AS_IS, CONFIRM_COMBINE, CONFIRM_TITLE, satsText } from './texts';
+import { CANCEL, CONFIRM_AS_IS, CONFIRM_COMBINE, CONFIRM_TITLE } from './texts.json';
+import { satsText } from './texts';
 
 export interface ConsolidationConfirmProps {
   plan: (WithdrawPlan & { consolidation: ConsolidationPlan }) | null;

@@ -18,13 +18,13 @@ import {
 import { testStorage } from '../../testing/storage/db';
 import { ForeignFailed } from './ForeignFailed';
 import {
-  FOREIGN_FAILED_TITLE,
   HAND_BACK,
   HANDED_BACK,
   HANDED_BACK_DONE,
   RETRY_LANDED,
   TRY_AGAIN,
-} from './foreign-failed-texts';
+} from './foreign-failed-texts.json';
+import { FOREIGN_FAILED_TITLE } from './foreign-failed-texts';
 
 afterEach(cleanup);
 

@@ -10,7 +10,6 @@ import { NoticeList } from '../../ui/NoticeList';
 import { WithdrawModal, type TokenModalTexts } from '../../ui/WithdrawModal';
 import {
   FOREIGN_FAILED_NOTE,
-  FOREIGN_FAILED_TITLE,
   HAND_BACK,
   HAND_BACK_TITLE,
   HAND_BACK_TOKEN_LABEL,
@@ -19,9 +18,8 @@ import {
   RETRY_LANDED,
   TRY_AGAIN,
   TRYING,
-  fromMintText,
-  handBackNote,
-} from './foreign-failed-texts';
+} from './foreign-failed-texts.json';
+import { FOREIGN_FAILED_TITLE, fromMintText, handBackNote } from './foreign-failed-texts';
 import { satsText } from './texts';
 
 export interface ForeignFailedService {

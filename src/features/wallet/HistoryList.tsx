@@ -7,15 +7,11 @@ import { formatFiatRecord } from '../../core/prices/convert';
 import { isSale } from '../../core/receipts/refunds';
 import { RECEIPT } from './receipt-texts';
 import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
+import { TECHNICAL_DETAILS, HISTORY, NEXT, NO_EVENTS, PREVIOUS } from './texts.json';
 import {
   DETAILS,
-  TECHNICAL_DETAILS,
   extraChangeNote,
   feeBeyondReserveNote,
-  HISTORY,
-  NEXT,
-  NO_EVENTS,
-  PREVIOUS,
   countText,
   historyLabel,
   isOutgoing,

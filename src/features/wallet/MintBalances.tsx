@@ -2,13 +2,8 @@
 // with its own Withdraw (docs/behaviour.md, "Wallet"). The current mint keeps the main Withdraw.
 import { mintUrlKey } from '../../core/urls/normalise-url';
 import { Button } from '../../ui/Button';
-import {
-  CURRENT_MINT_TAG,
-  MINT_BALANCES_TITLE,
-  WITHDRAW,
-  satsText,
-  withdrawFromText,
-} from './texts';
+import { CURRENT_MINT_TAG, MINT_BALANCES_TITLE, WITHDRAW } from './texts.json';
+import { satsText, withdrawFromText } from './texts';
 import { Card } from '../../ui/Card';
 
 /** Stored mint URLs written differently (case, trailing slash) are the same mint. */

@@ -3,7 +3,8 @@
 import type { PendingWithdrawal } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { NoticeList } from '../../ui/NoticeList';
-import { CANCEL_TOKEN, PENDING_NOTE, PENDING_TITLE, SHOW_QR, satsText } from './texts';
+import { PENDING_NOTE, PENDING_TITLE, SHOW_QR } from './texts.json';
+import { CANCEL_TOKEN, satsText } from './texts';
 
 export interface PendingWithdrawalsProps {
   pending: PendingWithdrawal[];

@@ -13,8 +13,8 @@ import {
   CHART_FAILED,
   CHART_LOADING,
   CHART_PERIOD,
-  chartSummary,
-} from './records-texts';
+} from './records-texts.json';
+import { chartSummary } from './records-texts';
 
 const W = 320;
 const H = 120;

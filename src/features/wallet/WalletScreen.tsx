@@ -23,14 +23,12 @@ import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
 import { RefundEcashForm } from './RefundEcashForm';
-import { REFUND } from './receipt-texts';
+import { REFUND } from './receipt-texts.json';
 import { useReceipt } from './use-receipt';
 import { WithdrawAmount } from './WithdrawAmount';
 import { CancelTokenConfirm } from './CancelTokenConfirm';
 import { useCancelToken } from './use-cancel-token';
 import {
-  AVAILABLE_LABEL,
-  CANCEL_TOKEN,
   CURRENT_BALANCE,
   PENDING_LABEL,
   LOAD_FAILED_HINT,
@@ -38,8 +36,8 @@ import {
   WAITING_NOTICE,
   WALLET_TITLE,
   WITHDRAW,
-  satsText,
-} from './texts';
+} from './texts.json';
+import { AVAILABLE_LABEL, CANCEL_TOKEN, satsText } from './texts';
 import { useWalletData, type FirstWalletRead } from './use-wallet-data';
 import { useWithdraw } from './use-withdraw';
 import { useReturnFocus } from '../../ui/use-return-focus';

@@ -4,16 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { Modal } from '../../ui/Modal';
-import {
-  AMOUNT_FIELD,
-  AMOUNT_TITLE,
-  CANCEL,
-  PARTIAL_NOTE,
-  amountRangeError,
-  WITHDRAW,
-  availableHint,
-  withdrawAmountButton,
-} from './texts';
+import { AMOUNT_FIELD, AMOUNT_TITLE, CANCEL, PARTIAL_NOTE, WITHDRAW } from './texts.json';
+import { amountRangeError, availableHint, withdrawAmountButton } from './texts';
 
 export interface WithdrawAmountProps {
   /** null: closed; otherwise the sats available to withdraw */

@@ -7,9 +7,8 @@ import {
   TOKEN_ALREADY_REDEEMED,
   TOKEN_BEING_REDEEMED,
   TOKEN_NO_LONGER_PENDING,
-  cancelTokenFailed,
-  tokenCancelled,
-} from './texts';
+} from './texts.json';
+import { cancelTokenFailed, tokenCancelled } from './texts';
 
 /** The token the merchant asked to cancel: its withdrawal row and what it holds. */
 export interface CancelTarget {

@@ -17,7 +17,8 @@ import {
   type Fetch,
   type PayParams,
 } from '../../core/wallet/cash-out/lnurl';
-import { CASH_OUT_PENDING, CASH_OUT_UNPAID, cashOutPaid } from '../../core/wallet/cash-out/texts';
+import { CASH_OUT_PENDING, CASH_OUT_UNPAID } from '../../core/wallet/cash-out/texts.json';
+import { cashOutPaid } from '../../core/wallet/cash-out/texts';
 import { refundPaid } from './receipt-texts';
 import type { WalletServices } from './deps';
 

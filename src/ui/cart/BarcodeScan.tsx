@@ -2,7 +2,7 @@
 // (docs/behaviour.md "Items, cart and tips"): each code read is handed to `onCode`.
 import { Button } from '../Button';
 import { useCameraScan } from '../use-camera-scan';
-import { SCAN_TEXT, STOP_SCAN_TEXT } from './texts';
+import { SCAN_TEXT, STOP_SCAN_TEXT } from './texts.json';
 
 export function BarcodeScan({
   onCode,

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button } from '../Button';
 import { formatSats } from '../format-sats';
 import * as T from './texts';
+import * as Texts from './texts.json';
 import type { AmountView, BasketView, SummaryView, TipPick } from './types';
 
 const TIP_PERCENTS = [5, 10, 15] as const;
@@ -93,9 +94,11 @@ export function CartPanel({
       className="flex flex-col gap-3 rounded-xl bg-white p-3 ring-1 ring-slate-200"
     >
       <h2 id="cart-title" className="text-lg font-semibold text-slate-900">
-        {T.CART_TITLE}
+        {Texts.CART_TITLE}
       </h2>
-      {lines.length === 0 ? <p className="text-sm text-slate-600">{T.CART_EMPTY_TEXT}</p> : null}
+      {lines.length === 0 ? (
+        <p className="text-sm text-slate-600">{Texts.CART_EMPTY_TEXT}</p>
+      ) : null}
       <ul className="flex flex-col gap-2" data-testid="cart-lines">
         {lines.map((line) => (
           <li
@@ -139,11 +142,11 @@ export function CartPanel({
         ))}
       </ul>
       <OneFieldForm
-        label={T.CUSTOM_LABEL}
+        label={Texts.CUSTOM_LABEL}
         value={custom}
         onChange={(value) => setCustom(value.replace(/\D/g, ''))}
         numeric
-        submit={T.ADD_CUSTOM_TEXT}
+        submit={Texts.ADD_CUSTOM_TEXT}
         variant="secondary"
         disabled={!custom || busy}
         onSubmit={addCustom}
@@ -151,7 +154,7 @@ export function CartPanel({
 
       {summary.problem ? (
         <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
-          {summary.problem === 'no-price' ? T.NO_PRICE_TEXT : T.TOO_LARGE_TEXT}
+          {summary.problem === 'no-price' ? Texts.NO_PRICE_TEXT : Texts.TOO_LARGE_TEXT}
         </p>
       ) : null}
       {totals ? (
@@ -159,7 +162,7 @@ export function CartPanel({
           className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm text-slate-800"
           data-testid="cart-totals"
         >
-          <dt>{T.SUBTOTAL_TEXT}</dt>
+          <dt>{Texts.SUBTOTAL_TEXT}</dt>
           <dd>
             <Amount amount={totals.subtotal} testId="cart-subtotal" />
           </dd>
@@ -173,13 +176,13 @@ export function CartPanel({
           ))}
           {tipStep ? (
             <>
-              <dt>{T.TIP_TEXT}</dt>
+              <dt>{Texts.TIP_TEXT}</dt>
               <dd>
                 <Amount amount={totals.tip} testId="cart-tip" />
               </dd>
             </>
           ) : null}
-          <dt className="font-semibold">{T.TOTAL_TEXT}</dt>
+          <dt className="font-semibold">{Texts.TOTAL_TEXT}</dt>
           <dd className="font-semibold">
             <Amount amount={totals.total} testId="cart-total" />
           </dd>
@@ -188,13 +191,13 @@ export function CartPanel({
 
       {tipStep ? (
         <fieldset className="flex flex-col gap-2" data-testid="tip-step">
-          <legend className="text-base font-semibold text-slate-900">{T.TIP_TITLE}</legend>
+          <legend className="text-base font-semibold text-slate-900">{Texts.TIP_TITLE}</legend>
           <div className="flex flex-wrap gap-2">
-            {tipButton(T.NO_TIP_TEXT, { kind: 'none' })}
+            {tipButton(Texts.NO_TIP_TEXT, { kind: 'none' })}
             {TIP_PERCENTS.map((p) => tipButton(`${p} %`, { kind: 'percent', percent: p }))}
           </div>
           <label className="flex flex-col text-sm text-slate-700">
-            {T.CUSTOM_TIP_LABEL}
+            {Texts.CUSTOM_TIP_LABEL}
             <input
               className="h-11 rounded-lg border border-slate-300 px-3 tabular-nums"
               inputMode="numeric"
@@ -212,11 +215,11 @@ export function CartPanel({
       <div className="flex gap-2">
         {tipStep ? (
           <Button variant="outline" onClick={() => setTipStep(false)}>
-            {T.BACK_TEXT}
+            {Texts.BACK_TEXT}
           </Button>
         ) : (
           <Button variant="outline" onClick={onClear} disabled={lines.length === 0 || busy}>
-            {T.CLEAR_TEXT}
+            {Texts.CLEAR_TEXT}
           </Button>
         )}
         <Button
@@ -226,15 +229,15 @@ export function CartPanel({
           disabled={!totals || busy}
           data-testid="cart-charge"
         >
-          {totals ? T.chargeSats(totals.total.sats) : T.CHARGE_TEXT}
+          {totals ? T.chargeSats(totals.total.sats) : Texts.CHARGE_TEXT}
         </Button>
       </div>
 
       <OneFieldForm
-        label={T.PARK_LABEL}
+        label={Texts.PARK_LABEL}
         value={basket}
         onChange={setBasket}
-        submit={T.PARK_TEXT}
+        submit={Texts.PARK_TEXT}
         variant="outline"
         disabled={lines.length === 0 || busy}
         onSubmit={() => {
@@ -244,7 +247,7 @@ export function CartPanel({
       />
       {parked.length > 0 ? (
         <div>
-          <h3 className="text-sm font-semibold text-slate-900">{T.PARKED_TITLE}</h3>
+          <h3 className="text-sm font-semibold text-slate-900">{Texts.PARKED_TITLE}</h3>
           <ul className="mt-1 flex flex-wrap gap-2">
             {parked.map((row) => (
               <li key={row.id}>

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { BarcodeScan } from './BarcodeScan';
 import { CartPanel, type CartPanelProps } from './CartPanel';
 import { ItemGrid } from './ItemGrid';
-import * as T from './texts';
+import * as T from './texts.json';
 import type { TileView } from './types';
 
 export interface CartViewProps extends CartPanelProps {

@@ -11,7 +11,7 @@ import { prepareCashOutAll } from './cash-out-all';
 import type { CashOutQuote, CashOutResult, CashOutService } from './cash-out-service';
 import type { FeeLimit } from './fee-limit';
 import { fetchPayParams, parseDestination, type Fetch } from './lnurl';
-import { AUTO_NEEDS_LNURL } from './texts';
+import { AUTO_NEEDS_LNURL } from './texts.json';
 
 export interface AutoCashOutSettings {
   enabled: boolean;

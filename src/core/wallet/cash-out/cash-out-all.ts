@@ -4,7 +4,8 @@
 import { ValidationError } from '../../errors';
 import { CashOutShortError, type CashOutQuote, type CashOutService } from './cash-out-service';
 import { requestInvoice, type Fetch, type PayParams } from './lnurl';
-import { amountOutOfRange, NOTHING_TO_CASH_OUT, tooLittleForFees } from './texts';
+import { NOTHING_TO_CASH_OUT } from './texts.json';
+import { amountOutOfRange, tooLittleForFees } from './texts';
 
 /** Quotes asked for at most; each one is an invoice from the address and a melt quote. */
 const MAX_TRIES = 5;

@@ -16,13 +16,15 @@ import {
   type CashOutTab,
 } from '../../../testing/storage/cash-out-tab';
 import {
-  feeAboveLimitText,
   INVOICE_ALREADY_PAID,
   INVOICE_BEING_PAID,
   INVOICE_EXPIRED,
   INVOICE_MALFORMED,
   INVOICE_NO_AMOUNT,
   INVOICE_OTHER_NETWORK,
+} from './texts.json';
+import {
+  feeAboveLimitText,
   heldByPendingToken,
   meltQuoteWrongAmount,
   notEnoughBalance,

@@ -37,14 +37,16 @@ import { checkChange } from './change-check';
 import { cleanFeeLimit, feeAboveLimit, feeLimitSats, type FeeLimit } from './fee-limit';
 import { checkInvoice } from './invoice';
 import {
-  feeAboveLimitText,
   FEES_CHANGED,
   MELT_QUOTE_NONSENSE,
-  meltQuoteWrongAmount,
   INVOICE_ALREADY_PAID,
   INVOICE_BEING_PAID,
   BALANCE_CHANGED,
   NOTHING_TO_CASH_OUT,
+} from './texts.json';
+import {
+  feeAboveLimitText,
+  meltQuoteWrongAmount,
   heldByPendingToken,
   notEnoughBalance,
 } from './texts';

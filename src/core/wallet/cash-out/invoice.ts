@@ -8,7 +8,7 @@ import {
   INVOICE_MALFORMED,
   INVOICE_NO_AMOUNT,
   INVOICE_OTHER_NETWORK,
-} from './texts';
+} from './texts.json';
 
 export interface DecodedInvoice {
   /** the invoice as given, lower case, without a lightning: prefix */

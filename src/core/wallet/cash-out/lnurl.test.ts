@@ -18,6 +18,7 @@ import {
   type PayParams,
 } from './lnurl';
 import * as texts from './texts';
+import * as messages from './texts.json';
 
 const PARAMS = {
   tag: 'payRequest',
@@ -70,8 +71,8 @@ describe('parseDestination', () => {
       bech32.toWords(new TextEncoder().encode('http://pay.example/lnurlp/x')),
       2000,
     );
-    expect(() => parseDestination(lnurl)).toThrow(texts.LNURL_INSECURE);
-    expect(() => parseDestination('hello')).toThrow(texts.UNRECOGNISED_DESTINATION);
+    expect(() => parseDestination(lnurl)).toThrow(messages.LNURL_INSECURE);
+    expect(() => parseDestination('hello')).toThrow(messages.UNRECOGNISED_DESTINATION);
   });
 });
 
@@ -158,27 +159,31 @@ describe('fetchPayParams', () => {
   });
 
   it.each([
-    ['does not answer', fakeFetch({}), texts.LNURL_UNREACHABLE],
+    ['does not answer', fakeFetch({}), messages.LNURL_UNREACHABLE],
     [
       'answers 404',
       fakeFetch({ 'https://': () => new Response('nope', { status: 404 }) }),
-      texts.LNURL_UNREACHABLE,
+      messages.LNURL_UNREACHABLE,
     ],
-    ['answers HTML', fakeFetch({ 'https://': () => new Response('<html>') }), texts.LNURL_NONSENSE],
+    [
+      'answers HTML',
+      fakeFetch({ 'https://': () => new Response('<html>') }),
+      messages.LNURL_NONSENSE,
+    ],
     [
       'answers another tag',
       fakeFetch({ 'https://': () => json({ ...PARAMS, tag: 'withdrawRequest' }) }),
-      texts.LNURL_NONSENSE,
+      messages.LNURL_NONSENSE,
     ],
     [
       'answers min > max',
       fakeFetch({ 'https://': () => json({ ...PARAMS, minSendable: 9e6 }) }),
-      texts.LNURL_NONSENSE,
+      messages.LNURL_NONSENSE,
     ],
     [
       'answers an http callback',
       fakeFetch({ 'https://': () => json({ ...PARAMS, callback: 'http://pay.example/cb' }) }),
-      texts.LNURL_INSECURE,
+      messages.LNURL_INSECURE,
     ],
     [
       'refuses',
@@ -235,7 +240,7 @@ describe('requestInvoice', () => {
       requestInvoice(params, 21, '', async () => json({ pr: invoiceFor(22) })),
     ).rejects.toThrow(texts.lnurlWrongInvoice('shop@pay.example', 21, 22));
     await expect(requestInvoice(params, 21, '', async () => json({ nothing: 1 }))).rejects.toThrow(
-      texts.LNURL_NONSENSE,
+      messages.LNURL_NONSENSE,
     );
   });
 

@@ -8,16 +8,18 @@ import { bech32 } from '@scure/base';
 import { ValidationError } from '../../errors';
 import { decodeInvoice, looksLikeInvoice } from './invoice';
 import {
-  amountOutOfRange,
-  commentTooLong,
   LNURL_INSECURE,
   LNURL_NONSENSE,
   LNURL_UNREACHABLE,
+  UNRECOGNISED_DESTINATION,
+} from './texts.json';
+import {
+  amountOutOfRange,
+  commentTooLong,
   lnurlRedirected,
   lnurlRefused,
   lnurlWrongDescription,
   lnurlWrongInvoice,
-  UNRECOGNISED_DESTINATION,
 } from './texts';
 
 export type Destination =

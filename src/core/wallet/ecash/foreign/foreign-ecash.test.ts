@@ -21,12 +21,11 @@ import { MintUnreachableError } from '../../../errors';
 import { ECASH_SPENT_MESSAGE, notAcceptedMessage } from '../ecash-receiver';
 import { EcashRouter } from './ecash-router';
 import { FOREIGN_UNARRIVED_MAX_AGE_MS, ForeignEcash } from './foreign-ecash';
+import { FOREIGN_PENDING_MESSAGE, NOT_ARRIVED_MESSAGE } from './foreign-texts.json';
 import {
   arrivesText,
   FOREIGN_DOWN_MESSAGE,
-  FOREIGN_PENDING_MESSAGE,
   NEVER_ARRIVED_MESSAGE,
-  NOT_ARRIVED_MESSAGE,
   shortAfterFeesMessage,
 } from './foreign-texts';
 

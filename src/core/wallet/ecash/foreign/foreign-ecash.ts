@@ -33,13 +33,12 @@ import {
   type EcashReceived,
 } from '../ecash-receiver';
 import { foreignLedger, foreignMinterHooks, foreignQuoteStore } from './foreign-quotes';
+import { FOREIGN_PENDING_MESSAGE, NOT_ARRIVED_MESSAGE } from './foreign-texts.json';
 import {
   FOREIGN_DOWN_MESSAGE,
   FOREIGN_LOCKED_MESSAGE,
-  FOREIGN_PENDING_MESSAGE,
   meltRefusedMessage,
   NEVER_ARRIVED_MESSAGE,
-  NOT_ARRIVED_MESSAGE,
   shortAfterFeesMessage,
   tooSmallMessage,
 } from './foreign-texts';

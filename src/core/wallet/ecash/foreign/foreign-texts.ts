@@ -3,10 +3,6 @@
 
 export const FOREIGN_DOWN_MESSAGE =
   'The other mint did not answer; the ecash is kept and tried again later';
-export const FOREIGN_PENDING_MESSAGE =
-  'The other mint is still paying; the ecash is kept and checked again later';
-export const NOT_ARRIVED_MESSAGE =
-  'The other mint says it paid, but the payment has not arrived; the ecash is kept and checked again later';
 
 /** Why a row whose other mint said it paid was given up (shown with the failed row). */
 export const NEVER_ARRIVED_MESSAGE = 'The other mint says it paid, but the payment never arrived';
