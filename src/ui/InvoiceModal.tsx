@@ -1,5 +1,14 @@
 // Invoice modal (docs/behaviour.md "Point of sale"): QR and text of a Lightning invoice, copy and
 // close; with an ecash request, a "Lightning / Ecash" switch shows that instead.
+import {
+  LIGHTNING_TAB_TEXT,
+  ECASH_TAB_TEXT,
+  ECASH_REQUEST_LABEL,
+  COPY_ECASH_REQUEST_TEXT,
+  COPY_CREQB_TEXT,
+  INVOICE_MODAL_TITLE,
+  INVOICE_MODAL_TEXT,
+} from './texts.json';
 import { useState } from 'react';
 import { Button } from './Button';
 import { CopyCloseButtons, CopyValue, ModalAmount } from './CopyParts';
@@ -24,16 +33,6 @@ export interface InvoiceModalProps {
   /** The same sale as a NUT-18 payment request (creqA shown, CREQB copied on demand). */
   ecash?: { creqA: string; creqB: string } | null;
 }
-
-export const LIGHTNING_TAB_TEXT = 'Lightning';
-export const ECASH_TAB_TEXT = 'Ecash';
-export const ECASH_REQUEST_LABEL = 'Ecash Payment Request:';
-export const COPY_ECASH_REQUEST_TEXT = 'Copy Ecash Request';
-export const COPY_CREQB_TEXT = 'Copy as CREQB';
-
-export const INVOICE_MODAL_TITLE = 'Please pay this invoice';
-export const INVOICE_MODAL_TEXT =
-  'Scan the QR code with your Lightning wallet or copy the invoice string';
 
 const PAY_WITH: readonly SegmentOption<'lightning' | 'ecash'>[] = [
   { value: 'lightning', label: LIGHTNING_TAB_TEXT },

@@ -6,9 +6,8 @@ import {
   PRICE_REPLY_EMPTY,
   PRICE_REPLY_NOT_JSON,
   PRICE_REPLY_NOT_OBJECT,
-  parsePriceReply,
-  priceReplyBadPrice,
-} from './price-reply';
+} from './texts.json';
+import { parsePriceReply, priceReplyBadPrice } from './price-reply';
 import { priceReplyUnlikely } from './price-checks';
 
 describe('parsePriceReply', () => {

@@ -1,4 +1,10 @@
 // Strict reading of a price reply in the shape of mempool's /api/v1/prices: {"time": s, "USD": n, …}.
+import {
+  PRICE_REPLY_NOT_JSON,
+  PRICE_REPLY_NOT_OBJECT,
+  PRICE_REPLY_BAD_TIME,
+  PRICE_REPLY_EMPTY,
+} from './texts.json';
 import { isCurrencyCode } from './currencies';
 import { PriceReplyError } from './errors';
 import { likelyPrice, priceReplyUnlikely } from './price-checks';
@@ -10,11 +16,6 @@ export interface PriceTable {
   prices: Record<string, number>;
 }
 
-export const PRICE_REPLY_NOT_JSON = 'The price source did not answer with JSON';
-export const PRICE_REPLY_NOT_OBJECT =
-  'The price source answered something other than a prices object';
-export const PRICE_REPLY_BAD_TIME = 'The price source answered without a valid time';
-export const PRICE_REPLY_EMPTY = 'The price source answered no prices';
 export const priceReplyBadPrice = (key: string) =>
   `The price source answered an invalid price for ${key}`;
 

@@ -17,7 +17,7 @@ import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { createStorage, type Storage } from '../../storage';
 import { storagePayments } from '../../testing/storage/payment-service';
 import { recordingLogger } from '../../testing/storage/db';
-import { INVOICE_MODAL_TEXT, INVOICE_MODAL_TITLE } from '../../ui/InvoiceModal';
+import { INVOICE_MODAL_TEXT, INVOICE_MODAL_TITLE } from '../../ui/texts.json';
 import { ZERO_AMOUNT_HINT } from '../../ui/Keypad';
 import { Toaster } from '../../ui/toaster';
 import { silentLogger } from '../../core/logger';

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTO_NEEDS_ADDRESS,
   AUTO_NEEDS_THRESHOLD,
-  checkAutoCashOut,
   FEE_LIMIT_NEEDS_PERCENT,
   FEE_LIMIT_NEEDS_SATS,
-} from './AutoCashOutSettings';
+} from './texts.json';
+import { checkAutoCashOut } from './AutoCashOutSettings';
 
 const off = { enabled: false, address: '', threshold: 0 };
 

@@ -1,5 +1,21 @@
 // Settings: automatic cash-out to a Lightning address at a balance threshold (off by default), and
 // the fee limit of every cash-out (1 % + 10 sats by default; docs/behaviour.md, "Cash out").
+import {
+  AUTO_TITLE,
+  AUTO_NOTE,
+  AUTO_ENABLE,
+  AUTO_ADDRESS,
+  AUTO_THRESHOLD,
+  AUTO_SAVE,
+  AUTO_SAVED,
+  AUTO_NEEDS_ADDRESS,
+  AUTO_NEEDS_THRESHOLD,
+  FEE_LIMIT_PERCENT,
+  FEE_LIMIT_SATS,
+  FEE_LIMIT_NOTE,
+  FEE_LIMIT_NEEDS_PERCENT,
+  FEE_LIMIT_NEEDS_SATS,
+} from './texts.json';
 import { FieldError } from '../../ui/FieldError';
 import { enterActivates } from '../../ui/enter-activates';
 import { useCallback, useState } from 'react';
@@ -13,23 +29,6 @@ import { parseDestination } from '../../core/wallet/cash-out/lnurl';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { Form } from '../../ui/Form';
-
-export const AUTO_TITLE = 'Automatic cash-out';
-export const AUTO_NOTE =
-  'When a payment brings the balance at this mint to the threshold, the whole balance minus fees is sent to your Lightning address.';
-export const AUTO_ENABLE = 'Cash out automatically';
-export const AUTO_ADDRESS = 'Lightning address';
-export const AUTO_THRESHOLD = 'Threshold in sats';
-export const AUTO_SAVE = 'Save automatic cash-out';
-export const AUTO_SAVED = 'Automatic cash-out saved.';
-export const AUTO_NEEDS_ADDRESS = 'Enter a Lightning address (name@domain) or an LNURL.';
-export const AUTO_NEEDS_THRESHOLD = 'Enter a threshold of at least 2 sats.';
-export const FEE_LIMIT_PERCENT = 'Fee limit: percent of the amount';
-export const FEE_LIMIT_SATS = 'Fee limit: sats on top';
-export const FEE_LIMIT_NOTE =
-  'A cash-out whose fees may be higher asks you again; automatic cash-out never pays them.';
-export const FEE_LIMIT_NEEDS_PERCENT = 'Enter a percentage from 0 to 100.';
-export const FEE_LIMIT_NEEDS_SATS = 'Enter a whole number of sats.';
 
 export interface AutoCashOutStore {
   get(): Promise<Settings>;

@@ -5,14 +5,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import { closedAfterEach, TEST_PHRASE } from '../../testing/storage/db';
-import { PHRASE_CHECK_WRONG, PHRASE_CHECKED, PhraseCheck } from './PhraseCheck';
-import {
-  STORAGE_NOT_PERSISTENT,
-  STORAGE_PERSISTENT,
-  STORAGE_UNKNOWN,
-  StorageStatus,
-  formatBytes,
-} from './StorageStatus';
+import { PHRASE_CHECKED } from './texts.json';
+import { PHRASE_CHECK_WRONG, PhraseCheck } from './PhraseCheck';
+import { STORAGE_NOT_PERSISTENT, STORAGE_PERSISTENT, STORAGE_UNKNOWN } from './texts.json';
+import { StorageStatus, formatBytes } from './StorageStatus';
 
 const WORDS = TEST_PHRASE.split(' ');
 const storages = closedAfterEach();

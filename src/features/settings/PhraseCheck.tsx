@@ -1,5 +1,12 @@
 // Settings "Check your recovery phrase": three of its words, chosen at random, typed back. Done
 // once, the wallet's reminder never shows again (docs/behaviour.md).
+import {
+  PHRASE_CHECK_TITLE,
+  PHRASE_CHECK_INTRO,
+  PHRASE_CHECK_CONFIRMED,
+  PHRASE_CHECKED,
+  PHRASE_CHECK_ANCHOR,
+} from './texts.json';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../ui/toast';
 import type { Logger } from '../../core/logger';
@@ -10,12 +17,6 @@ import { useRead } from '../../ui/use-read';
 import { PhraseWordsForm } from './PhraseWordsForm';
 
 export { PHRASE_CHECK_BUTTON, PHRASE_CHECK_WRONG, wordLabel } from './PhraseWordsForm';
-export const PHRASE_CHECK_TITLE = 'Check your recovery phrase';
-export const PHRASE_CHECK_INTRO =
-  'Type these words of your written recovery phrase, to be sure it can bring this wallet back.';
-export const PHRASE_CHECK_CONFIRMED = 'Recovery phrase checked. The reminder will not show again.';
-export const PHRASE_CHECKED = 'Your recovery phrase has been checked.';
-export const PHRASE_CHECK_ANCHOR = 'phrase-check';
 
 type State = { step: 'loading' } | { step: 'none' } | { step: 'checked' } | { step: 'asking' };
 const NONE: State = { step: 'none' };

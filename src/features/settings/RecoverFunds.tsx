@@ -1,15 +1,10 @@
 // Settings "Recover funds": runs the phrase restore scan on demand (docs/behaviour.md). Its
 // progress shows above the screen (app/RestoreBanner.tsx); the outcome is an app-wide toast.
+import { RECOVER_TITLE, RECOVER_TEXT, RECOVER_BUTTON, RECOVERING } from './texts.json';
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-
-export const RECOVER_TITLE = 'Recover funds';
-export const RECOVER_TEXT =
-  'Look for ecash that belongs to your recovery phrase at every mint this wallet has used, for instance after restoring on a new device or after a mint outage. Anything already in your wallet is not counted twice.';
-export const RECOVER_BUTTON = 'Recover funds';
-export const RECOVERING = 'Recovering...';
 
 export interface RecoverFundsService {
   start(reason: 'settings'): Promise<unknown>;

@@ -14,13 +14,8 @@ import {
   TEST_PHRASE,
   type TestStorage,
 } from '../../testing/storage/db';
-import {
-  REPLACE_CONFIRM,
-  REPLACE_NOTHING_LEFT,
-  REPLACE_OPEN,
-  ReplaceWallet,
-  balanceLine,
-} from './ReplaceWallet';
+import { REPLACE_CONFIRM, REPLACE_NOTHING_LEFT, REPLACE_OPEN } from './texts.json';
+import { ReplaceWallet, balanceLine } from './ReplaceWallet';
 
 const WORDS = TEST_PHRASE.split(' ');
 const storages = closedAfterEach();

@@ -1,6 +1,20 @@
 // Settings "Replace wallet" (docs/behaviour.md): restore another phrase or start over, behind the
 // PIN, only once nothing would become unrecoverable; then the device forgets the wallet and shows
 // onboarding.
+import {
+  REPLACE_TITLE,
+  REPLACE_TEXT,
+  REPLACE_OPEN,
+  REPLACE_LOOKING,
+  REPLACE_NOTHING_LEFT,
+  REPLACE_LEFT_TITLE,
+  REPLACE_PHRASE_INTRO,
+  REPLACE_PHRASE_OK,
+  REPLACE_WARNING,
+  REPLACE_CONFIRM,
+  REPLACE_CANCEL,
+  REPLACE_FAILED,
+} from './texts.json';
 import { useCallback, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import type { KeyStore } from '../../core/ports';
@@ -21,21 +35,6 @@ import { usePinGate } from '../../ui/pin-gate';
 import type { PinGate } from '../../ui/PinPrompt';
 import { PhraseWordsForm } from './PhraseWordsForm';
 
-export const REPLACE_TITLE = 'Replace wallet';
-export const REPLACE_TEXT =
-  'Restore another recovery phrase, or start over with a new wallet. This device then forgets the current one.';
-export const REPLACE_OPEN = 'Replace wallet';
-export const REPLACE_LOOKING = 'Looking at what this wallet holds...';
-export const REPLACE_NOTHING_LEFT = 'Nothing would be left behind.';
-export const REPLACE_LEFT_TITLE = 'This wallet still holds:';
-export const REPLACE_PHRASE_INTRO =
-  'Type these words of the current recovery phrase. Keep it: restoring it with the same mint brings this balance back.';
-export const REPLACE_PHRASE_OK = 'Current recovery phrase checked.';
-export const REPLACE_WARNING =
-  'This device will forget the current wallet: its recovery phrase, keys, mint, relays, PIN, settings and sales history. Setup then starts.';
-export const REPLACE_CONFIRM = 'Forget this wallet and set up another';
-export const REPLACE_CANCEL = 'Cancel';
-export const REPLACE_FAILED = 'The wallet could not be replaced. Nothing was changed.';
 export const balanceLine = (sats: number, mintUrl: string) =>
   `${formatSats(sats)} sats on ${mintUrl}`;
 export const invoicesLine = (count: number) => `Open invoices: ${count}`;

@@ -1,16 +1,16 @@
 // Settings "Data on this device": whether the browser keeps the wallet's data (persistent
 // storage) and how much it uses (navigator.storage.estimate); docs/behaviour.md.
+import {
+  STORAGE_TITLE,
+  STORAGE_CHECKING,
+  STORAGE_PERSISTENT,
+  STORAGE_NOT_PERSISTENT,
+  STORAGE_UNKNOWN,
+} from './texts.json';
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { Card } from '../../ui/Card';
 
-export const STORAGE_TITLE = 'Data on this device';
-export const STORAGE_CHECKING = 'Checking storage...';
-export const STORAGE_PERSISTENT =
-  'Storage is persistent: the browser will not clear this wallet on its own.';
-export const STORAGE_NOT_PERSISTENT =
-  'Storage is not persistent: the browser may delete this wallet, and the ecash in it, when space runs low, so withdraw or cash out regularly.';
-export const STORAGE_UNKNOWN = 'This browser does not say whether it keeps this wallet’s data.';
 export const storageUsedText = (usage: number, quota?: number) =>
   quota
     ? `Using ${formatBytes(usage)} of ${formatBytes(quota)} available.`
