@@ -6,18 +6,10 @@
 import { metadataOf } from '../core/history-metadata';
 import type { Clock } from '../core/ports';
 import type {
-  AcceptedMintStore,
   CreditedSale,
-  CreditedSaleLookup,
-  KnownMintSource,
-  LockingMintMemory,
-  PairingStore,
-  ProfileStateStore,
-  RefusalCounter,
+  MerchantTrustStore,
   RefusedCounts,
   RefusedSale,
-  RelayCursorStore,
-  UnlockedSalesSetting,
 } from '../core/remote-payments/merchant-ports';
 import type { RefusalKind } from '../core/remote-payments/sale-judgement';
 import { mintUrlKey } from '../core/urls/normalise-url';
@@ -51,18 +43,7 @@ const PLAIN: SecretCodec = {
   reveal: () => Promise.reject(new Error('A sealed secret needs the till lock')),
 };
 
-export class DexieMerchantTrustStore
-  implements
-    PairingStore,
-    RelayCursorStore,
-    KnownMintSource,
-    CreditedSaleLookup,
-    ProfileStateStore,
-    AcceptedMintStore,
-    LockingMintMemory,
-    UnlockedSalesSetting,
-    RefusalCounter
-{
+export class DexieMerchantTrustStore implements MerchantTrustStore {
   constructor(
     private readonly db: CashewDb,
     private readonly clock: Clock,
