@@ -17,6 +17,7 @@ import { newPairingSecret, PAIRING_SECRET_BYTES } from '../core/remote-payments/
 import { isSealed, type SecretCodec } from '../core/lock';
 import { toBytes } from './bytes';
 import type { CashewDb } from './db';
+import { PLAIN_CODEC } from './plain-codec';
 import { readFlag, writeFlag } from './config-flag';
 import { distinctIndexKeys } from './distinct-keys';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
@@ -37,18 +38,12 @@ function sameMint(a: string, b: string): boolean {
   return mintUrlKey(a) === mintUrlKey(b);
 }
 
-/** Without a PIN: the secret is stored and read as it is. */
-const PLAIN: SecretCodec = {
-  protect: async (plain) => plain,
-  reveal: () => Promise.reject(new Error('A sealed secret needs the till lock')),
-};
-
 export class DexieMerchantTrustStore implements MerchantTrustStore {
   constructor(
     private readonly db: CashewDb,
     private readonly clock: Clock,
     /** seals the pairing secret under the PIN when one is set (decision 0024) */
-    private readonly codec: SecretCodec = PLAIN,
+    private readonly codec: SecretCodec = PLAIN_CODEC,
   ) {}
 
   // ------------------------------------------------------------ pairing
