@@ -8,29 +8,18 @@ import type {
   Settlement,
 } from '../core/ports';
 import type { CashewDb } from './db';
+import { JournalRows } from './journal-rows';
 import { settleEcashJournal, type EcashSettleArgs } from './ecash-settle';
 
-export class DexieEcashReceipts implements EcashReceiptStore, EcashLedger {
+export class DexieEcashReceipts
+  extends JournalRows<PendingEcashReceipt, 'id'>
+  implements EcashReceiptStore, EcashLedger
+{
   constructor(
     private readonly db: CashewDb,
     private readonly clock: Clock,
-  ) {}
-
-  async get(id: string): Promise<PendingEcashReceipt | undefined> {
-    return this.db.ecashReceipts.get(id);
-  }
-
-  async list(): Promise<PendingEcashReceipt[]> {
-    return this.db.ecashReceipts.orderBy('createdAt').toArray();
-  }
-
-  /** A key set to undefined in `changes` is removed from the row. */
-  async update(id: string, changes: Partial<Omit<PendingEcashReceipt, 'id'>>): Promise<void> {
-    await this.db.ecashReceipts.update(id, changes);
-  }
-
-  async remove(id: string): Promise<void> {
-    await this.db.ecashReceipts.delete(id);
+  ) {
+    super(db.ecashReceipts);
   }
 
   /** The same payment delivered twice (two relays, two tabs) is journaled once, recorded once. */

@@ -2,15 +2,21 @@
 // mint is stored, and the two transactions that open and close it (docs/protocol.md "Ecash from other mints").
 import type { Clock, ForeignEcashStore, PendingForeignEcash, Settlement } from '../core/ports';
 import type { CashewDb } from './db';
+import { JournalRows } from './journal-rows';
 import { readFlag, writeFlag } from './config-flag';
 import { settleEcashJournal, type EcashSettleArgs } from './ecash-settle';
 import { CONFIG_KEYS } from './key-names';
 
-export class DexieForeignEcash implements ForeignEcashStore {
+export class DexieForeignEcash
+  extends JournalRows<PendingForeignEcash, 'id'>
+  implements ForeignEcashStore
+{
   constructor(
     private readonly db: CashewDb,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    super(db.foreignEcash);
+  }
 
   /** The setting "Accept ecash from other mints" (off by default). */
   async acceptsOtherMints(): Promise<boolean> {
@@ -21,24 +27,8 @@ export class DexieForeignEcash implements ForeignEcashStore {
     await writeFlag(this.db, CONFIG_KEYS.acceptForeignEcash, accept, this.clock());
   }
 
-  async get(id: string): Promise<PendingForeignEcash | undefined> {
-    return this.db.foreignEcash.get(id);
-  }
-
   async byQuote(quote: string): Promise<PendingForeignEcash | undefined> {
     return this.db.foreignEcash.where('mintQuote.quote').equals(quote).first();
-  }
-
-  async list(): Promise<PendingForeignEcash[]> {
-    return this.db.foreignEcash.orderBy('createdAt').toArray();
-  }
-
-  async update(id: string, changes: Partial<Omit<PendingForeignEcash, 'id'>>): Promise<void> {
-    await this.db.foreignEcash.update(id, changes);
-  }
-
-  async remove(id: string): Promise<void> {
-    await this.db.foreignEcash.delete(id);
   }
 
   /** The same token or payload twice (two relays, two tabs, pasted again) is journaled once. */

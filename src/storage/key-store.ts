@@ -6,20 +6,15 @@ import type { Clock, KeyStore, NewWalletOnly } from '../core/ports';
 import { refuseIfOnboarded } from './wallet-exists';
 import { toBytes, toText } from './bytes';
 import type { CashewDb } from './db';
+import { PLAIN_CODEC } from './plain-codec';
 import type { KeyRow } from './rows';
 import { KEY_NAMES } from './key-names';
-
-/** Without a PIN: values are stored and read as they are. */
-const PLAIN: SecretCodec = {
-  protect: async (plain) => plain,
-  reveal: () => Promise.reject(new Error('A sealed secret needs the till lock')),
-};
 
 export class DexieKeyStore implements KeyStore {
   constructor(
     private readonly db: CashewDb,
     private readonly clock: Clock,
-    private readonly codec: SecretCodec = PLAIN,
+    private readonly codec: SecretCodec = PLAIN_CODEC,
   ) {}
 
   private async row(key: string, value: Uint8Array | string): Promise<KeyRow> {

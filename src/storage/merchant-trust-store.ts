@@ -6,18 +6,10 @@
 import { metadataOf } from '../core/history-metadata';
 import type { Clock } from '../core/ports';
 import type {
-  AcceptedMintStore,
   CreditedSale,
-  CreditedSaleLookup,
-  KnownMintSource,
-  LockingMintMemory,
-  PairingStore,
-  ProfileStateStore,
-  RefusalCounter,
+  MerchantTrustStore,
   RefusedCounts,
   RefusedSale,
-  RelayCursorStore,
-  UnlockedSalesSetting,
 } from '../core/remote-payments/merchant-ports';
 import type { RefusalKind } from '../core/remote-payments/sale-judgement';
 import { mintUrlKey } from '../core/urls/normalise-url';
@@ -25,6 +17,7 @@ import { newPairingSecret, PAIRING_SECRET_BYTES } from '../core/remote-payments/
 import { isSealed, type SecretCodec } from '../core/lock';
 import { toBytes } from './bytes';
 import type { CashewDb } from './db';
+import { PLAIN_CODEC } from './plain-codec';
 import { readFlag, writeFlag } from './config-flag';
 import { distinctIndexKeys } from './distinct-keys';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
@@ -45,29 +38,12 @@ function sameMint(a: string, b: string): boolean {
   return mintUrlKey(a) === mintUrlKey(b);
 }
 
-/** Without a PIN: the secret is stored and read as it is. */
-const PLAIN: SecretCodec = {
-  protect: async (plain) => plain,
-  reveal: () => Promise.reject(new Error('A sealed secret needs the till lock')),
-};
-
-export class DexieMerchantTrustStore
-  implements
-    PairingStore,
-    RelayCursorStore,
-    KnownMintSource,
-    CreditedSaleLookup,
-    ProfileStateStore,
-    AcceptedMintStore,
-    LockingMintMemory,
-    UnlockedSalesSetting,
-    RefusalCounter
-{
+export class DexieMerchantTrustStore implements MerchantTrustStore {
   constructor(
     private readonly db: CashewDb,
     private readonly clock: Clock,
     /** seals the pairing secret under the PIN when one is set (decision 0024) */
-    private readonly codec: SecretCodec = PLAIN,
+    private readonly codec: SecretCodec = PLAIN_CODEC,
   ) {}
 
   // ------------------------------------------------------------ pairing

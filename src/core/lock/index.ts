@@ -29,11 +29,5 @@ export {
   sealedProofKey,
   type SealedBox,
 } from './sales-seal';
-export type {
-  LockRecord,
-  LockStore,
-  ProofSealing,
-  SalesKeys,
-  SecretCodec,
-  StoredSecrets,
-} from './types';
+// The ports and records the lock's storage implements, all of them.
+export type * from './types';

@@ -113,6 +113,17 @@ export interface RefusalCounter {
   refusedCounts(): Promise<RefusedCounts>;
 }
 
+/** What the merchant's trust rules read and write (storage/merchant-trust-store.ts). */
+export type MerchantTrustStore = PairingStore &
+  RelayCursorStore &
+  KnownMintSource &
+  CreditedSaleLookup &
+  ProfileStateStore &
+  AcceptedMintStore &
+  LockingMintMemory &
+  UnlockedSalesSetting &
+  RefusalCounter;
+
 /**
  * The sales inbox key (decision 0030, point 7): a secp256k1 key kept plain on the device, so a
  * locked till opens the sales wrapped to it and mints the quotes locked to it.

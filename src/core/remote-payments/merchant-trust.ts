@@ -8,31 +8,17 @@ import type { WalletProvider } from '../wallet/wallet-provider';
 import type { RemotePaymentInboxDeps } from './inbox';
 import type {
   AcceptedMintStore,
-  CreditedSaleLookup,
-  KnownMintSource,
   LockingMintMemory,
-  PairingStore,
-  ProfileStateStore,
+  MerchantTrustStore,
   RefusalCounter,
   RefusedSale,
-  RelayCursorStore,
-  UnlockedSalesSetting,
 } from './merchant-ports';
 import type { MerchantProfilePublisher } from './profile-publisher';
 import type { ReceiptSender } from './receipts';
 import type { RefusalKind } from './sale-judgement';
 import { verifyRemoteQuote } from './verify-remote-quote';
 
-/** What the merchant's trust rules read and write (storage/merchant-trust-store.ts). */
-export type MerchantTrustStore = PairingStore &
-  RelayCursorStore &
-  KnownMintSource &
-  CreditedSaleLookup &
-  ProfileStateStore &
-  AcceptedMintStore &
-  LockingMintMemory &
-  UnlockedSalesSetting &
-  RefusalCounter;
+export type { MerchantTrustStore };
 
 export interface MerchantTrustDeps {
   store: MerchantTrustStore;

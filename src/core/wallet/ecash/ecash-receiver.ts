@@ -21,7 +21,11 @@ import type {
 } from '../../ports';
 import type { FiatRecord } from '../../prices/currencies';
 import { mintUrlKey } from '../../urls/normalise-url';
-import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
+import {
+  firstUnusedCounter,
+  reserveAndRecord,
+  restoreReservation,
+} from '../mint/deterministic-mint';
 import { createLockedOutputs, restoreLocked, swapLocked } from '../mint/locked-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
 import { sumSats, toNewProof } from '../proof-convert';
@@ -372,16 +376,16 @@ export class EcashReceiver {
   }
 
   /** Reserves one counter per output, then journals the range before any request. */
-  private async reserve(wallet: Wallet, row: PendingEcashReceipt): Promise<CounterReservation> {
+  private reserve(wallet: Wallet, row: PendingEcashReceipt): Promise<CounterReservation> {
     const keyset = wallet.getKeyset();
     const count = splitAmount(sumSats(row.inputs) - row.fee, keyset.keys).length;
-    const range = await this.deps.counters.reserve(keyset.id, count);
-    // A crash here only leaves unused counters behind: they are never handed out again.
-    await this.checkpoint('ecash:counters-reserved');
-    const reservation: CounterReservation = { keysetId: keyset.id, ...range };
-    await this.deps.receipts.update(row.id, { reservation });
-    await this.checkpoint('ecash:reservation-recorded');
-    return reservation;
+    return reserveAndRecord(
+      'ecash',
+      this.deps.counters,
+      { keysetId: keyset.id, count },
+      (reservation) => this.deps.receipts.update(row.id, { reservation }),
+      this.checkpoint,
+    );
   }
 
   private async forgetReservation(

@@ -10,8 +10,9 @@ import {
   type Proof,
   type Wallet,
 } from '@cashu/cashu-ts';
+import type { Checkpoint } from '../../checkpoint';
 import { MintUnreachableError } from '../../errors';
-import type { CounterReservation } from '../../ports';
+import type { CounterReservation, CounterSource } from '../../ports';
 
 /** How many outputs minting `amount` takes on the wallet's active keyset (one counter each). */
 export function outputCountFor(
@@ -20,6 +21,27 @@ export function outputCountFor(
 ): { keysetId: string; count: number } {
   const keyset = wallet.getKeyset();
   return { keysetId: keyset.id, count: splitAmount(amount, keyset.keys).length };
+}
+
+/**
+ * Reserves `count` counters, then records the range on the flow's row (`record`) before any
+ * request, so a retry re-derives the same outputs. A crash between the two only leaves unused
+ * counters behind: they are never handed out again.
+ */
+export async function reserveAndRecord(
+  flow: 'mint' | 'ecash',
+  counters: Pick<CounterSource, 'reserve'>,
+  wanted: { keysetId: string; count: number },
+  record: (reservation: CounterReservation) => Promise<unknown>,
+  checkpoint: Checkpoint,
+): Promise<CounterReservation> {
+  const { keysetId } = wanted;
+  const range = await counters.reserve(keysetId, wanted.count);
+  await checkpoint(`${flow}:counters-reserved`);
+  const reservation: CounterReservation = { keysetId, start: range.start, count: range.count };
+  await record(reservation);
+  await checkpoint(`${flow}:reservation-recorded`);
+  return reservation;
 }
 
 export interface MintRequest {

@@ -21,6 +21,7 @@ import {
   firstUnusedCounter,
   mintReserved,
   outputCountFor,
+  reserveAndRecord,
   restoreReservation,
 } from './deterministic-mint';
 import { createLockedOutputs, mintLocked, restoreLocked } from './locked-mint';
@@ -272,15 +273,14 @@ export class QuoteMinter {
   }
 
   /** Reserves counters for the outputs, then records the reservation before any request. */
-  private async reserve(wallet: Wallet, quote: PendingMintQuote): Promise<CounterReservation> {
-    const { keysetId, count } = outputCountFor(wallet, quote.amount);
-    const range = await this.deps.counters.reserve(keysetId, count);
-    // A crash here only leaves unused counters behind: they are never handed out again.
-    await this.checkpoint('mint:counters-reserved');
-    const reservation: CounterReservation = { keysetId, start: range.start, count: range.count };
-    await this.deps.quotes.update(quote.quote, { reservation, state: 'PAID' });
-    await this.checkpoint('mint:reservation-recorded');
-    return reservation;
+  private reserve(wallet: Wallet, quote: PendingMintQuote): Promise<CounterReservation> {
+    return reserveAndRecord(
+      'mint',
+      this.deps.counters,
+      outputCountFor(wallet, quote.amount),
+      (reservation) => this.deps.quotes.update(quote.quote, { reservation, state: 'PAID' }),
+      this.checkpoint,
+    );
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Logger } from '../../logger';
 import { silentLogger } from '../../logger';
 import { isDefiniteRefusal, toMintError } from '../mint-errors';
 import { subscribeOnMint, type MintSubscription } from './mint-subscription';
+import { MintWatch } from './mint-watch';
 import {
   isExpiredUnpaid,
   toMintQuoteSnapshot,
@@ -77,7 +78,7 @@ export interface QuoteWatch {
 /**
  * Watches `quote` until PAID/ISSUED (onPaid), expired unpaid (onExpired) or refused (onError).
  * A slow poll keeps running while the socket is up, so a socket that dies silently can not
- * leave a paid invoice unnoticed; a socket that reports its death triggers an immediate poll.
+ * leave a paid invoice unnoticed (the loop is MintWatch, shared with the spent watch).
  */
 export function watchMintQuote(
   client: MintQuoteClient,
@@ -86,35 +87,29 @@ export function watchMintQuote(
   options: QuoteWatchOptions = {},
 ): QuoteWatch {
   const run = new WatchRun(client, quote, handlers, options);
-  const watch = (() => {
-    if (!run.done) run.finish();
-  }) as QuoteWatch;
+  const { loop } = run;
+  const watch = (() => loop.finish()) as QuoteWatch;
   watch.setForeground = (value: boolean) => run.setForeground(value);
-  watch.checkNow = () => run.check();
-  Object.defineProperty(watch, 'done', { get: () => run.done });
+  watch.checkNow = () => loop.check();
+  Object.defineProperty(watch, 'done', { get: () => loop.done });
 
   // First answer as soon as possible (a quote may already be paid on resume), then the cadence.
-  void run.check().finally(() => run.schedulePoll());
-  void run.subscribe();
+  void loop.check().finally(() => loop.schedulePoll());
+  void loop.subscribe();
   return watch;
 }
 
-/** One watch's state: the socket, the poll timer and the one check in flight. */
+/** One watch's state: the expiry, the cadence and the handlers; the loop is the shared MintWatch. */
 class WatchRun {
-  done = false;
+  readonly loop: MintWatch;
   private readonly intervals: WatchIntervals;
   private readonly clock: Clock;
   private readonly logger: Logger;
   private expiry: number | null;
   private foreground: boolean;
-  private socketLive = false;
-  private unsubscribe: (() => void) | undefined;
-  private pollTimer: ReturnType<typeof setTimeout> | undefined;
-  private resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
-  private checking: Promise<void> | undefined;
 
   constructor(
-    private readonly client: MintQuoteClient,
+    client: MintQuoteClient,
     private readonly quote: string,
     private readonly handlers: QuoteWatchHandlers,
     options: QuoteWatchOptions,
@@ -124,32 +119,23 @@ class WatchRun {
     this.logger = options.logger ?? silentLogger;
     this.expiry = options.expiry ?? null;
     this.foreground = options.foreground ?? false;
+    const subscribe = client.subscribe?.bind(client);
+    this.loop = new MintWatch({
+      name: `quote watch ${quote}`,
+      logger: this.logger,
+      resubscribeMs: this.intervals.resubscribeMs,
+      pollDelay: (socketLive) =>
+        !socketLive && this.foreground ? this.intervals.foregroundMs : this.intervals.backgroundMs,
+      check: async () => this.handle(await client.check(quote)),
+      checkFailed: (error) => this.checkFailed(error),
+      subscribe: subscribe && ((onClosed) => subscribe(quote, this.handle, onClosed)),
+    });
   }
 
   setForeground(value: boolean): void {
     if (this.foreground === value) return;
     this.foreground = value;
-    if (!this.done && !this.checking) this.schedulePoll();
-  }
-
-  private clearTimers(): void {
-    if (this.pollTimer) clearTimeout(this.pollTimer);
-    if (this.resubscribeTimer) clearTimeout(this.resubscribeTimer);
-    this.pollTimer = undefined;
-    this.resubscribeTimer = undefined;
-  }
-
-  finish(): void {
-    this.done = true;
-    this.clearTimers();
-    const stop = this.unsubscribe;
-    this.unsubscribe = undefined;
-    this.socketLive = false;
-    try {
-      stop?.();
-    } catch (error) {
-      this.logger.debug('quote watch: unsubscribe failed', error);
-    }
+    this.loop.reschedule();
   }
 
   private safely(what: string, fn: () => void): void {
@@ -161,93 +147,30 @@ class WatchRun {
   }
 
   private readonly handle = (snapshot: MintQuoteSnapshot): void => {
-    if (this.done) return;
+    if (this.loop.done) return;
     if (snapshot.expiry !== null) this.expiry = snapshot.expiry;
     this.safely('update', () => this.handlers.onUpdate?.(snapshot));
-    if (this.done) return;
+    if (this.loop.done) return;
     if (snapshot.state === 'PAID' || snapshot.state === 'ISSUED') {
-      this.finish();
+      this.loop.finish();
       this.safely('paid', () => this.handlers.onPaid(snapshot));
       return;
     }
     const expiry = this.expiry;
     if (isExpiredUnpaid({ state: snapshot.state, expiry }, this.clock())) {
-      this.finish();
+      this.loop.finish();
       this.safely('expired', () => this.handlers.onExpired?.({ ...snapshot, expiry }));
     }
   };
 
-  private pollDelay(): number {
-    if (this.socketLive) return this.intervals.backgroundMs;
-    return this.foreground ? this.intervals.foregroundMs : this.intervals.backgroundMs;
-  }
-
-  schedulePoll(delay = this.pollDelay()): void {
-    if (this.done) return;
-    if (this.pollTimer) clearTimeout(this.pollTimer);
-    this.pollTimer = setTimeout(() => {
-      this.pollTimer = undefined;
-      void this.check().finally(() => this.schedulePoll());
-    }, delay);
-  }
-
-  check(): Promise<void> {
-    if (this.done) return Promise.resolve();
-    // One request at a time: a socket drop and a timer tick may ask together.
-    this.checking ??= (async () => {
-      try {
-        this.handle(await this.client.check(this.quote));
-      } catch (error) {
-        if (this.done) return;
-        if (isDefiniteRefusal(error)) {
-          this.finish();
-          this.safely('error', () => this.handlers.onError?.(toMintError(error)));
-          return;
-        }
-        // Mint down or flaky: keep polling; the next tick asks again.
-        this.logger.debug(`quote watch ${this.quote}: check failed`, error);
-      } finally {
-        this.checking = undefined;
-      }
-    })();
-    return this.checking;
-  }
-
-  private scheduleResubscribe(): void {
-    if (this.done || !this.client.subscribe || this.resubscribeTimer) return;
-    this.resubscribeTimer = setTimeout(() => {
-      this.resubscribeTimer = undefined;
-      void this.subscribe();
-    }, this.intervals.resubscribeMs);
-  }
-
-  private readonly onClosed = (error?: Error): void => {
-    if (this.done) return;
-    this.logger.debug(`quote watch ${this.quote}: socket closed`, error);
-    this.socketLive = false;
-    this.unsubscribe = undefined;
-    // Whatever happened while the socket was dying, ask the mint now and poll at full rate.
-    void this.check().finally(() => this.schedulePoll());
-    this.scheduleResubscribe();
-  };
-
-  async subscribe(): Promise<void> {
-    if (this.done || !this.client.subscribe) return;
-    try {
-      const stop = await this.client.subscribe(this.quote, this.handle, this.onClosed);
-      if (this.done) {
-        stop();
-        return;
-      }
-      this.unsubscribe = stop;
-      this.socketLive = true;
-      this.schedulePoll();
-    } catch (error) {
-      if (this.done) return;
-      this.logger.debug(`quote watch ${this.quote}: subscribe failed, polling`, error);
-      this.socketLive = false;
-      this.scheduleResubscribe();
+  private checkFailed(error: unknown): void {
+    if (isDefiniteRefusal(error)) {
+      this.loop.finish();
+      this.safely('error', () => this.handlers.onError?.(toMintError(error)));
+      return;
     }
+    // Mint down or flaky: keep polling; the next tick asks again.
+    this.logger.debug(`quote watch ${this.quote}: check failed`, error);
   }
 }
 

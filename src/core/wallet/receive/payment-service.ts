@@ -37,7 +37,7 @@ import {
   type QuoteWatch,
   type WatchIntervals,
 } from '../mint/quote-watcher';
-import { QuoteMinter, type QuoteSettled } from '../mint/quote-minter';
+import { QuoteMinter, type QuoteMinterDeps, type QuoteSettled } from '../mint/quote-minter';
 import type { WalletProvider } from '../wallet-provider';
 
 export interface PaymentIntervals extends WatchIntervals {
@@ -52,7 +52,11 @@ export const DEFAULT_PAYMENT_INTERVALS: PaymentIntervals = {
   retryMaxMs: 60_000,
 };
 
-export interface PaymentServiceDeps {
+/** The minter's keys and lock state (signing, inbox key, sealed seed, sales key) pass through. */
+export interface PaymentServiceDeps extends Pick<
+  QuoteMinterDeps,
+  'getSigningKey' | 'inboxKeyFor' | 'seedSealed' | 'salesPublicKey'
+> {
   config: ConfigStore;
   keys: KeyStore;
   quotes: MintQuoteStore;
@@ -63,17 +67,6 @@ export interface PaymentServiceDeps {
   logger: Logger;
   clock: Clock;
   wallets: WalletProvider;
-  /** the device's nostr secret key: signs mint requests for NUT-20 locked (remote) quotes */
-  getSigningKey(): Promise<Uint8Array>;
-  /** the sales inbox key for a quote locked to it, minted while locked (decision 0030, point 7) */
-  inboxKeyFor?: (quotePubkey: string) => Promise<Uint8Array | undefined>;
-  /**
-   * True while the seed is sealed and the PIN not entered yet: sales are then minted with random
-   * outputs instead of waiting for the seed (decision 0024). Omitted: never (no till lock).
-   */
-  seedSealed?: () => Promise<boolean>;
-  /** The sales public key while a PIN is set, read after `seedSealed` (decision 0030). */
-  salesPublicKey?: () => string | undefined;
   intervals?: Partial<PaymentIntervals>;
   /** cross-tab exclusion per quote; defaults to Web Locks when present, else in-process */
   lock?: QuoteLock;

@@ -2,6 +2,7 @@
 import type { WalletEvents } from '../../events';
 import type { Logger } from '../../logger';
 import type { Ledger, PendingWithdrawal, WithdrawalStore } from '../../ports';
+import { MintWatch } from '../mint/mint-watch';
 import { proofY, type ProofStateClient, type ProofStateEntry } from './spent-watch-client';
 
 export interface SpentWatchIntervals {
@@ -95,16 +96,11 @@ export class SpentWatcher {
   }
 }
 
+/** One withdrawal's watch: its open proofs and their settling; the loop is the shared MintWatch. */
 class Watch {
-  done = false;
   /** Y -> secret of the proofs not yet settled */
   private readonly open = new Map<string, string>();
-  private readonly client: ProofStateClient;
-  private socketLive = false;
-  private unsubscribe: (() => void) | undefined;
-  private pollTimer: ReturnType<typeof setTimeout> | undefined;
-  private resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
-  private checking: Promise<void> | undefined;
+  private readonly loop: MintWatch;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** secrets reported spent, not yet settled */
   private readonly spent = new Set<string>();
@@ -114,31 +110,40 @@ class Watch {
     private readonly withdrawal: PendingWithdrawal,
     private readonly deps: SpentWatcherDeps,
     private readonly intervals: SpentWatchIntervals,
-    private readonly onFinished: () => void,
+    onFinished: () => void,
   ) {
     for (const secret of withdrawal.secrets) this.open.set(proofY(secret), secret);
-    this.client = deps.clientFor(withdrawal.mintUrl);
+    const client = deps.clientFor(withdrawal.mintUrl);
+    const subscribe = client.subscribe?.bind(client);
+    this.loop = new MintWatch({
+      name: `spent watch ${withdrawal.id}`,
+      logger: deps.logger,
+      resubscribeMs: intervals.resubscribeMs,
+      pollDelay: (socketLive) => (socketLive ? intervals.safetyPollMs : intervals.pollMs),
+      // A failed round leaves the token in the balance; the next tick asks again.
+      check: async () => this.handle(await client.check([...this.open.keys()])),
+      subscribe:
+        subscribe &&
+        ((onClosed) =>
+          subscribe([...this.open.keys()], (entry) => void this.handle([entry], true), onClosed)),
+      finished: () => {
+        if (this.flushTimer) clearTimeout(this.flushTimer);
+        onFinished();
+      },
+    });
+  }
+
+  get done(): boolean {
+    return this.loop.done;
   }
 
   start(): void {
-    this.schedulePoll();
-    void this.subscribe();
+    this.loop.schedulePoll();
+    void this.loop.subscribe();
   }
 
   finish(): void {
-    if (this.done) return;
-    this.done = true;
-    if (this.pollTimer) clearTimeout(this.pollTimer);
-    if (this.resubscribeTimer) clearTimeout(this.resubscribeTimer);
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    const stop = this.unsubscribe;
-    this.unsubscribe = undefined;
-    try {
-      stop?.();
-    } catch (error) {
-      this.deps.logger.debug('spent watch: unsubscribe failed', error);
-    }
-    this.onFinished();
+    this.loop.finish();
   }
 
   idle(): Promise<void> {
@@ -147,19 +152,7 @@ class Watch {
 
   /** One checkstate round at a time; resolves when its spends are settled. */
   checkNow(): Promise<void> {
-    if (this.done) return Promise.resolve();
-    this.checking ??= (async () => {
-      try {
-        const entries = await this.client.check([...this.open.keys()]);
-        await this.handle(entries);
-      } catch (error) {
-        // Mint down or flaky: the next tick asks again; the token stays in the balance meanwhile.
-        this.deps.logger.debug(`spent watch ${this.withdrawal.id}: check failed`, error);
-      } finally {
-        this.checking = undefined;
-      }
-    })();
-    return this.checking;
+    return this.loop.check();
   }
 
   /**
@@ -195,7 +188,7 @@ class Watch {
   }
 
   private async settle(secrets: string[]): Promise<void> {
-    if (this.done) return;
+    if (this.loop.done) return;
     try {
       const swapping = await this.swapInputs();
       const ours = secrets.filter((s) => !swapping.has(s));
@@ -218,56 +211,5 @@ class Watch {
   private async swapInputs(): Promise<Set<string>> {
     const rows = await this.deps.withdrawals.list();
     return new Set(rows.flatMap((row) => row.consolidation?.inputSecrets ?? []));
-  }
-
-  private schedulePoll(): void {
-    if (this.done) return;
-    if (this.pollTimer) clearTimeout(this.pollTimer);
-    const delay = this.socketLive ? this.intervals.safetyPollMs : this.intervals.pollMs;
-    this.pollTimer = setTimeout(() => {
-      this.pollTimer = undefined;
-      void this.checkNow().finally(() => this.schedulePoll());
-    }, delay);
-  }
-
-  private async subscribe(): Promise<void> {
-    if (this.done || !this.client.subscribe) return;
-    try {
-      const stop = await this.client.subscribe(
-        [...this.open.keys()],
-        (entry) => void this.handle([entry], true),
-        (error) => this.onClosed(error),
-      );
-      if (this.done) {
-        stop();
-        return;
-      }
-      this.unsubscribe = stop;
-      this.socketLive = true;
-      this.schedulePoll();
-    } catch (error) {
-      if (this.done) return;
-      this.deps.logger.debug(`spent watch ${this.withdrawal.id}: subscribe failed, polling`, error);
-      this.socketLive = false;
-      this.scheduleResubscribe();
-    }
-  }
-
-  private onClosed(error?: Error): void {
-    if (this.done) return;
-    this.deps.logger.debug(`spent watch ${this.withdrawal.id}: socket closed`, error);
-    this.socketLive = false;
-    this.unsubscribe = undefined;
-    // Whatever was spent while the socket was dying: ask now, then poll at the full rate.
-    void this.checkNow().finally(() => this.schedulePoll());
-    this.scheduleResubscribe();
-  }
-
-  private scheduleResubscribe(): void {
-    if (this.done || !this.client.subscribe || this.resubscribeTimer) return;
-    this.resubscribeTimer = setTimeout(() => {
-      this.resubscribeTimer = undefined;
-      void this.subscribe();
-    }, this.intervals.resubscribeMs);
   }
 }

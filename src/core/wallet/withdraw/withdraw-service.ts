@@ -1,25 +1,20 @@
 // Withdrawal: the unspent proofs of the current mint not already in a pending token (all of them,
 // or a chosen amount split off by a swap) as one cashuB token, watched until spent.
-import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import { noCheckpoint } from '../../checkpoint';
 import { errorMessage } from '../../errors';
 import type { WalletEvents } from '../../events';
-import type { Logger } from '../../logger';
 import type {
-  Clock,
   ConfigStore,
-  CounterSource,
   Ledger,
   NewProof,
   PendingWithdrawal,
-  ProofStore,
+  RefundLink,
   StoredProof,
-  WithdrawalStore,
 } from '../../ports';
-import type { RefundLink } from '../../ports';
 import { sumSats } from '../proof-convert';
 import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';
 import { proofStateClient, proofY, type ProofStateClient } from './spent-watch-client';
-import { Consolidator, isJournal } from './withdraw-consolidate';
+import { Consolidator, isJournal, type ConsolidatorDeps } from './withdraw-consolidate';
 import {
   ALL_PENDING_MESSAGE,
   BALANCE_CHANGED_MESSAGE,
@@ -42,24 +37,19 @@ import { AvailableProofs } from '../available-proofs';
 import { toMintError } from '../mint-errors';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 
-export interface WithdrawServiceDeps {
+/** The consolidator's stores, counters, clock, logger and seams, plus what withdrawing adds. */
+export interface WithdrawServiceDeps extends Omit<
+  ConsolidatorDeps,
+  'ledger' | 'wallets' | 'newId'
+> {
   config: Pick<ConfigStore, 'getMintUrl'>;
-  proofs: ProofStore;
-  withdrawals: WithdrawalStore;
   ledger: Pick<Ledger, 'settleWithdrawal' | 'finishConsolidation'>;
   wallets: Pick<WalletProvider, 'getSeededWallet' | 'getMint'>;
-  counters: CounterSource;
   events: WalletEvents;
-  logger: Logger;
-  clock: Clock;
   newId?: () => string;
   intervals?: Partial<SpentWatchIntervals>;
   /** how to ask a mint about proof states; defaults to the provider's shared Mint */
   clientFor?: (mintUrl: string) => ProofStateClient;
-  /** test seam between the steps of a withdrawal (see core/checkpoint.ts) */
-  checkpoint?: Checkpoint;
-  /** inputs per consolidation swap; MAX_SWAP_INPUTS when omitted (tests lower it for speed) */
-  maxInputsPerSwap?: number;
   /** cross-tab exclusion of withdrawals; Web Locks when present, else in-process */
   lock?: QuoteLock;
 }
@@ -149,18 +139,7 @@ export class WithdrawService {
     this.available = new AvailableProofs(deps);
     this.clientFor =
       deps.clientFor ?? ((mintUrl) => proofStateClient(deps.wallets.getMint(mintUrl), deps.logger));
-    this.consolidator = new Consolidator({
-      proofs: deps.proofs,
-      withdrawals: deps.withdrawals,
-      ledger: deps.ledger,
-      counters: deps.counters,
-      wallets: deps.wallets,
-      logger: deps.logger,
-      clock: deps.clock,
-      newId: this.newId,
-      checkpoint: deps.checkpoint,
-      maxInputsPerSwap: deps.maxInputsPerSwap,
-    });
+    this.consolidator = new Consolidator({ ...deps, newId: this.newId });
     this.watcher = new SpentWatcher({
       withdrawals: deps.withdrawals,
       ledger: deps.ledger,
