@@ -11,9 +11,9 @@ import {
   proof,
   putPaidQuote,
   closedAfterEach,
-  TEST_PHRASE,
   type TestStorage,
 } from '../../testing/storage/db';
+import { answerPhraseCheck } from '../../testing/ui/phrase-check';
 import {
   REPLACE_CONFIRM,
   REPLACE_NOTHING_LEFT,
@@ -22,7 +22,6 @@ import {
   balanceLine,
 } from './ReplaceWallet';
 
-const WORDS = TEST_PHRASE.split(' ');
 const storages = closedAfterEach();
 
 afterEach(() => {
@@ -51,18 +50,6 @@ function show(s: TestStorage, gate?: Parameters<typeof ReplaceWallet>[0]['gate']
   return onReplaced;
 }
 
-async function typeWords(right: boolean) {
-  const fields = await screen.findAllByLabelText(/^Word \d+$/);
-  for (const field of fields) {
-    const label = document.querySelector(`label[for="${field.id}"]`)?.textContent ?? '';
-    const position = Number(label.replace('Word ', ''));
-    fireEvent.input(field, { target: { value: right ? WORDS[position - 1] : 'abandon' } });
-  }
-  const button = screen.getByRole('button', { name: 'Check words' });
-  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-  fireEvent.submit(button.closest('form')!);
-}
-
 describe('ReplaceWallet', () => {
   it('with nothing left behind, forgets the wallet and goes to onboarding', async () => {
     const s = await wallet();
@@ -84,11 +71,11 @@ describe('ReplaceWallet', () => {
     expect(screen.getByRole('alert').textContent).toBe(REFUSED_BALANCE);
     expect(screen.queryByRole('button', { name: REPLACE_CONFIRM })).toBeNull();
 
-    await typeWords(false);
+    await answerPhraseCheck(false);
     expect(await screen.findByText(/do not match your recovery phrase/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: REPLACE_CONFIRM })).toBeNull();
 
-    await typeWords(true);
+    await answerPhraseCheck(true);
     fireEvent.click(await screen.findByRole('button', { name: REPLACE_CONFIRM }));
     await waitFor(() => expect(onReplaced).toHaveBeenCalledTimes(1));
     expect(await s.proofs.balance()).toBe(0);
