@@ -337,14 +337,11 @@ describe('upgrade from schema v9 to v10', () => {
 
 describe('upgrade from schema v11 to v14', () => {
   it('normalises every stored mint and relay URL and keeps every proof and its balance', async () => {
-    const name = freshDbName();
-    const old = new Dexie(name);
-    old.version(11).stores({
+    const { name, old } = await openOld(11, {
       ...RAW_SCHEMAS[9],
       restoreScans: '&id',
       melts: '&quote, mintUrl, request',
     });
-    await old.open();
     const A_SLASH = 'HTTPS://Mint-A.example/';
     await old.table('proofs').bulkAdd([
       { ...LEGACY_PROOFS[0]!, mintUrl: A_SLASH, spentFlag: 0 },
@@ -540,9 +537,7 @@ describe('upgrade from schema v28 to v32', () => {
 
 describe('upgrade from schema v32 to v33', () => {
   it('adds an empty store of held ecash payloads and keeps the foreign ecash journal', async () => {
-    const name = freshDbName();
-    const old = new Dexie(name);
-    old.version(32).stores({
+    const { name, old } = await openOld(32, {
       ...SCHEMA_V17,
       processedQuotes: '&quoteId, processedAt, mintUrl',
       inboxRetries: '&id, addedAt',
@@ -551,7 +546,6 @@ describe('upgrade from schema v32 to v33', () => {
       carts: '&id',
       foreignEcash: '&id, createdAt, mintQuote.quote',
     });
-    await old.open();
     await old.table('foreignEcash').add({ id: 'token:x', createdAt: 1, mintQuote: { quote: 'q' } });
     old.close();
 
