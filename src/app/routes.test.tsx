@@ -57,6 +57,12 @@ async function welcomeAt(path: string) {
   return { services, router };
 }
 
+/** The router went to `path` in place of the entry asked for, so Back does not return to it. */
+function expectReplacedAt(router: ReturnType<typeof renderAt>, path: string) {
+  expect(router.state.location.pathname).toBe(path);
+  expect(router.state.historyAction).toBe('REPLACE');
+}
+
 async function expectHeading(name: string) {
   const heading = await screen.findByRole('heading', { level: 1, name });
   expect(heading).toBeTruthy();
@@ -66,8 +72,7 @@ async function expectHeading(name: string) {
 describe('routes', () => {
   it('sends a device that has not onboarded from the main layout to the welcome screen', async () => {
     const { router } = await welcomeAt('/wallet');
-    expect(router.state.location.pathname).toBe('/onboarding');
-    expect(router.state.historyAction).toBe('REPLACE');
+    expectReplacedAt(router, '/onboarding');
     expect(screen.queryByRole('button', { name: 'Toggle navigation' })).toBeNull();
   });
 
@@ -119,8 +124,7 @@ describe('routes', () => {
     async (path) => {
       const router = await onboardedAt(path);
       await expectHeading('Point of Sale');
-      expect(router.state.location.pathname).toBe('/');
-      expect(router.state.historyAction).toBe('REPLACE');
+      expectReplacedAt(router, '/');
       expect(screen.queryByRole('button', { name: 'Complete Setup' })).toBeNull();
     },
   );
