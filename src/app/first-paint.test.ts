@@ -2,18 +2,13 @@
 // The first-paint signal: nothing before the root has content and a frame has passed; a cap when no
 // frame comes.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settledFlag } from '../testing/settled';
 import { afterRootPainted } from './first-paint';
 
 afterEach(() => {
   vi.useRealTimers();
   document.body.innerHTML = '';
 });
-
-function state(promise: Promise<void>): () => boolean {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  return () => settled;
-}
 
 describe('afterRootPainted', () => {
   it('waits for the root to get content, then for the frame after it', async () => {
@@ -24,7 +19,7 @@ describe('afterRootPainted', () => {
     });
     const root = document.createElement('div');
     document.body.append(root);
-    const settled = state(afterRootPainted(root, 60_000));
+    const settled = settledFlag(afterRootPainted(root, 60_000));
 
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(frames).toHaveLength(0);
@@ -43,7 +38,7 @@ describe('afterRootPainted', () => {
     const root = document.createElement('div');
     root.append(document.createElement('main'));
     document.body.append(root);
-    const settled = state(afterRootPainted(root, 30));
+    const settled = settledFlag(afterRootPainted(root, 30));
     await vi.waitFor(() => expect(settled()).toBe(true));
   });
 });

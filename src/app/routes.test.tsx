@@ -39,22 +39,48 @@ function renderAt(services: AppServices, path: string) {
   return router;
 }
 
+async function onboardedServices() {
+  const services = makeServices();
+  await services.storage.config.setOnboarded(true);
+  return services;
+}
+
+async function onboardedAt(path: string) {
+  return renderAt(await onboardedServices(), path);
+}
+
+/** A new device on an onboarding screen; returns its services so another tab can onboard. */
+async function welcomeAt(path: string) {
+  const services = makeServices();
+  const router = renderAt(services, path);
+  expect(await screen.findByRole('button', { name: 'Create New Wallet' })).toBeTruthy();
+  return { services, router };
+}
+
+/** The router went to `path` in place of the entry asked for, so Back does not return to it. */
+function expectReplacedAt(router: ReturnType<typeof renderAt>, path: string) {
+  expect(router.state.location.pathname).toBe(path);
+  expect(router.state.historyAction).toBe('REPLACE');
+}
+
+async function expectHeading(name: string) {
+  const heading = await screen.findByRole('heading', { level: 1, name });
+  expect(heading).toBeTruthy();
+  return heading;
+}
+
 describe('routes', () => {
   it('sends a device that has not onboarded from the main layout to the welcome screen', async () => {
-    const router = renderAt(makeServices(), '/wallet');
-    expect(await screen.findByRole('button', { name: 'Create New Wallet' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/onboarding');
-    expect(router.state.historyAction).toBe('REPLACE');
+    const { router } = await welcomeAt('/wallet');
+    expectReplacedAt(router, '/onboarding');
     expect(screen.queryByRole('button', { name: 'Toggle navigation' })).toBeNull();
   });
 
   it('shows the point of sale once onboarded in the same session that first opened / as a new user', async () => {
-    const services = makeServices();
-    const router = renderAt(services, '/');
-    expect(await screen.findByRole('button', { name: 'Create New Wallet' })).toBeTruthy();
+    const { services, router } = await welcomeAt('/');
     await services.storage.config.setOnboarded(true);
     await router.navigate('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    await expectHeading('Point of Sale');
   });
 
   it.each([
@@ -63,17 +89,14 @@ describe('routes', () => {
     ['/connect', 'Connect Remote POS'],
     ['/settings', 'Settings'],
   ])('shows %s inside the navigation shell once onboarded', async (path, heading) => {
-    const services = makeServices();
-    await services.storage.config.setOnboarded(true);
-    const router = renderAt(services, path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    const router = await onboardedAt(path);
+    await expectHeading(heading);
     expect(router.state.location.pathname).toBe(path);
     expect(screen.getByRole('button', { name: 'Toggle navigation' })).toBeTruthy();
   });
 
   it('shows the keypad of an onboarded device before the protocol services have loaded', async () => {
-    const services = makeServices();
-    await services.storage.config.setOnboarded(true);
+    const services = await onboardedServices();
     let loads = 0;
     const load = () => {
       loads += 1;
@@ -81,7 +104,7 @@ describe('routes', () => {
     };
     const neverLoads = { base: services, load, afterFirstPaint: load };
     render(<RouterProvider router={createMemoryRouter(createRoutes(neverLoads))} />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    await expectHeading('Point of Sale');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect(screen.getByTestId('home-balance').textContent).toBe('…');
     // The balance asked for them as the keypad mounted: the keypad itself did not wait.
@@ -99,34 +122,27 @@ describe('routes', () => {
   ])(
     'sends an onboarded device from %s to the keypad, replacing the history entry',
     async (path) => {
-      const services = makeServices();
-      await services.storage.config.setOnboarded(true);
-      const router = renderAt(services, path);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/');
-      expect(router.state.historyAction).toBe('REPLACE');
+      const router = await onboardedAt(path);
+      await expectHeading('Point of Sale');
+      expectReplacedAt(router, '/');
       expect(screen.queryByRole('button', { name: 'Complete Setup' })).toBeNull();
     },
   );
 
   it('sends a device home from onboarding once it has a wallet, even mid-way through the steps', async () => {
-    const services = makeServices();
-    const router = renderAt(services, '/onboarding/welcome');
-    expect(await screen.findByRole('button', { name: 'Create New Wallet' })).toBeTruthy();
+    const { services, router } = await welcomeAt('/onboarding/welcome');
     // Another tab finished onboarding meanwhile.
     await services.storage.config.setOnboarded(true);
     fireEvent.click(screen.getByRole('button', { name: 'Restore Existing Wallet' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    await expectHeading('Point of Sale');
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('asks again between steps whose URLs differ only in path', async () => {
-    const services = makeServices();
-    const router = renderAt(services, '/onboarding/welcome');
-    expect(await screen.findByRole('button', { name: 'Create New Wallet' })).toBeTruthy();
+    const { services, router } = await welcomeAt('/onboarding/welcome');
     await services.storage.config.setOnboarded(true);
     await router.navigate('/onboarding/mint-selection');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    await expectHeading('Point of Sale');
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -164,9 +180,7 @@ describe('routes', () => {
     ['/connect', 'Connect · Cashew POS'],
     ['/settings', 'Settings · Cashew POS'],
   ])('names the document after the screen at %s', async (path, title) => {
-    const services = makeServices();
-    await services.storage.config.setOnboarded(true);
-    renderAt(services, path);
+    await onboardedAt(path);
     await waitFor(() => expect(document.title).toBe(title));
   });
 
@@ -180,19 +194,17 @@ describe('routes', () => {
   });
 
   it('moves focus to the new screen heading on navigation, but leaves the first screen alone', async () => {
-    const services = makeServices();
-    await services.storage.config.setOnboarded(true);
-    const router = renderAt(services, '/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Point of Sale' })).toBeTruthy();
+    const router = await onboardedAt('/');
+    await expectHeading('Point of Sale');
     expect(document.activeElement).toBe(document.body);
 
     fireEvent.click(screen.getByRole('link', { name: 'Wallet' }));
-    const wallet = await screen.findByRole('heading', { level: 1, name: 'Wallet' });
+    const wallet = await expectHeading('Wallet');
     await waitFor(() => expect(document.activeElement).toBe(wallet));
     expect(document.title).toBe('Wallet · Cashew POS');
 
     await router.navigate('/');
-    const home = await screen.findByRole('heading', { level: 1, name: 'Point of Sale' });
+    const home = await expectHeading('Point of Sale');
     await waitFor(() => expect(document.activeElement).toBe(home));
     // The keypad still takes keys from anywhere on the page.
     fireEvent.keyDown(home, { key: '7' });

@@ -1,15 +1,10 @@
 // @vitest-environment happy-dom
 // The user's pause: nothing before quietMs without input; every tap or key starts the wait again.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settledFlag } from '../testing/settled';
 import { afterUserPause } from './user-pause';
 
 afterEach(() => vi.useRealTimers());
-
-function settledFlag(promise: Promise<void>): () => boolean {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  return () => settled;
-}
 
 describe('afterUserPause', () => {
   it('waits for quietMs with no input, starting again at every tap or key', async () => {

@@ -71,17 +71,26 @@ describe('Ledger.settleMintQuote', () => {
   });
 });
 
+/** Proofs at MINT_A of these secrets and amounts, all held by pending withdrawal token `id`. */
+async function pendingToken(
+  s: TestStorage,
+  id: string,
+  token: string,
+  held: Record<string, number>,
+): Promise<void> {
+  const secrets = Object.keys(held);
+  await s.proofs.add(
+    secrets.map((secret) => proof(secret, held[secret]!)),
+    MINT_A,
+  );
+  const amount = Object.values(held).reduce((total, sats) => total + sats, 0);
+  await s.withdrawals.put({ id, mintUrl: MINT_A, token, secrets, amount, createdAt: 1 });
+}
+
 describe('Ledger.settleWithdrawal', () => {
   async function withdrawal(s: TestStorage): Promise<void> {
-    await s.proofs.add([proof('w1', 1), proof('w2', 2), proof('w4', 4), proof('keep', 8)], MINT_A);
-    await s.withdrawals.put({
-      id: 'wd',
-      mintUrl: MINT_A,
-      token: 'cashuBxyz',
-      secrets: ['w1', 'w2', 'w4'],
-      amount: 7,
-      createdAt: 1,
-    });
+    await pendingToken(s, 'wd', 'cashuBxyz', { w1: 1, w2: 2, w4: 4 });
+    await s.proofs.add([proof('keep', 8)], MINT_A);
   }
 
   it('removes the spent part, records it, and keeps watching the rest', async () => {
@@ -205,15 +214,7 @@ describe('Ledger.finishConsolidation cancelling a token', () => {
 
   it('closes the token and records one cancel, with the fee of every swap, after its last swap', async () => {
     const s = testStorage();
-    await s.proofs.add([proof('t1', 4), proof('t2', 4), proof('t3', 8)], MINT_A);
-    await s.withdrawals.put({
-      id: 'withdrawal-1',
-      mintUrl: MINT_A,
-      token: 'cashuBx',
-      secrets: ['t1', 't2', 't3'],
-      amount: 16,
-      createdAt: 1,
-    });
+    await pendingToken(s, 'withdrawal-1', 'cashuBx', { t1: 4, t2: 4, t3: 8 });
     // A token of more proofs than one swap takes: the first swap leaves it pending.
     await finish(s, 'consolidation-a', ['t1', 't2'], [4, 2, 1]);
     expect(await s.withdrawals.list()).toMatchObject([{ id: 'withdrawal-1', cancelFee: 1 }]);
@@ -248,15 +249,8 @@ function pendingMelt(quote: string, request: string, inputSecrets: string[]) {
 describe('Ledger.beginMelt', () => {
   it('refuses, writing nothing, inputs a pending withdrawal token holds (decision 0015)', async () => {
     const s = testStorage();
-    await s.proofs.add([proof('t1', 8), proof('free', 8)], MINT_A);
-    await s.withdrawals.put({
-      id: 'withdrawal-1',
-      mintUrl: MINT_A,
-      token: 'cashuBx',
-      secrets: ['t1'],
-      amount: 8,
-      createdAt: 1,
-    });
+    await pendingToken(s, 'withdrawal-1', 'cashuBx', { t1: 8 });
+    await s.proofs.add([proof('free', 8)], MINT_A);
     const melt = (quote: string, inputSecrets: string[]) =>
       pendingMelt(quote, `lnbc-${quote}`, inputSecrets);
     expect(await s.ledger.beginMelt(melt('m1', ['t1', 'free']))).toBe(false);

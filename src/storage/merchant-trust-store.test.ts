@@ -7,6 +7,7 @@ import { PendingQuoteLimitError } from '../core/errors';
 import type { PendingMintQuote } from '../core/ports';
 import type { SaleDetail } from '../core/sale/sale-detail';
 import { MINT_A, MINT_B, proof, testStorage } from '../testing/storage/db';
+import { expectOffUntilSet } from '../testing/storage/off-until-set';
 import { ecashPaymentRow } from './ecash-settle';
 
 const SALE: SaleDetail = {
@@ -48,9 +49,10 @@ describe('DexieMerchantTrustStore', () => {
 
   it('does not accept unpaired cashier links until told to', async () => {
     const s = testStorage();
-    expect(await s.merchantTrust.acceptsUnpaired()).toBe(false);
-    await s.merchantTrust.setAcceptsUnpaired(true);
-    expect(await s.merchantTrust.acceptsUnpaired()).toBe(true);
+    await expectOffUntilSet(
+      () => s.merchantTrust.acceptsUnpaired(),
+      (on) => s.merchantTrust.setAcceptsUnpaired(on),
+    );
   });
 
   it('keeps the last complete listen per relay URL', async () => {
@@ -182,9 +184,10 @@ describe('Ledger.claimRemoteQuote with a cap on unpaid remote quotes', () => {
 
   it('takes no unlocked sales until told to, and counts refusals by reason', async () => {
     const s = testStorage();
-    expect(await s.merchantTrust.acceptsUnlocked()).toBe(false);
-    await s.merchantTrust.setAcceptsUnlocked(true);
-    expect(await s.merchantTrust.acceptsUnlocked()).toBe(true);
+    await expectOffUntilSet(
+      () => s.merchantTrust.acceptsUnlocked(),
+      (on) => s.merchantTrust.setAcceptsUnlocked(on),
+    );
     await Promise.all([
       s.merchantTrust.countRefused([
         { kind: 'mint', quote: 'q1' },

@@ -3,13 +3,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MINT_A, testStorage } from '../testing/storage/db';
+import { expectOffUntilSet } from '../testing/storage/off-until-set';
 
 describe('receipt print store', () => {
   it('is off by default and remembers the setting', async () => {
     const s = testStorage();
-    expect(await s.receiptPrint.autoPrint()).toBe(false);
-    await s.receiptPrint.setAutoPrint(true);
-    expect(await s.receiptPrint.autoPrint()).toBe(true);
+    await expectOffUntilSet(
+      () => s.receiptPrint.autoPrint(),
+      (on) => s.receiptPrint.setAutoPrint(on),
+    );
   });
 
   it('finds the sale a quote recorded, and claims its print once across two tabs', async () => {

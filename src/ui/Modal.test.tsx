@@ -76,6 +76,14 @@ function openModal() {
   return opener;
 }
 
+/** Renders the page with a spied onClose and opens the modal. */
+function openWithCloseSpy() {
+  const onClose = vi.fn();
+  render(<Page onClose={onClose} />);
+  openModal();
+  return onClose;
+}
+
 describe('Modal', () => {
   it('renders nothing while closed', () => {
     render(<Page />);
@@ -94,18 +102,14 @@ describe('Modal', () => {
   });
 
   it('closes on Escape', () => {
-    const onClose = vi.fn();
-    render(<Page onClose={onClose} />);
-    openModal();
+    const onClose = openWithCloseSpy();
     fireEvent.keyDown(screen.getByRole('button', { name: 'Copy Token' }), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('closes on a click on the backdrop but not on a click inside the dialog', () => {
-    const onClose = vi.fn();
-    render(<Page onClose={onClose} />);
-    openModal();
+    const onClose = openWithCloseSpy();
     const dialog = screen.getByRole('dialog');
     pressAndClick(dialog);
     expect(onClose).not.toHaveBeenCalled();
@@ -116,9 +120,7 @@ describe('Modal', () => {
   });
 
   it('does not close when a press starts inside the dialog and ends on the backdrop', () => {
-    const onClose = vi.fn();
-    render(<Page onClose={onClose} />);
-    openModal();
+    const onClose = openWithCloseSpy();
     fireEvent.mouseDown(screen.getByRole('button', { name: 'Copy Token' }));
     fireEvent.click(screen.getByTestId('modal-backdrop'));
     expect(onClose).not.toHaveBeenCalled();

@@ -10,17 +10,19 @@ afterEach(cleanup);
 
 describe('Toaster', () => {
   it('uses the documented toast settings', () => {
-    expect(toasterOptions).toEqual({
-      position: 'top-right',
-      autoClose: 5000,
-      pauseOnHover: true,
-      pauseOnFocusLoss: true,
-      draggable: 'touch',
-      draggablePercent: 80,
-      role: 'alert',
-      theme: 'light',
-      className: 'cashew-toasts',
-    });
+    // Every documented setting, and no other: a Map compares entries in any order.
+    const documented = new Map<string, unknown>([
+      ['position', 'top-right'],
+      ['autoClose', 5000],
+      ['pauseOnHover', true],
+      ['pauseOnFocusLoss', true],
+      ['draggable', 'touch'],
+      ['draggablePercent', 80],
+      ['role', 'alert'],
+      ['theme', 'light'],
+      ['className', 'cashew-toasts'],
+    ]);
+    expect(new Map(Object.entries(toasterOptions))).toEqual(documented);
   });
 
   it('shows a toast as an alert in the top-right container', async () => {
@@ -38,38 +40,34 @@ describe('Toaster', () => {
 });
 
 describe('Toaster on a phone', () => {
-  afterEach(() => {
+  function setViewport(width: number, height: number) {
     (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
-      width: 1024,
-      height: 768,
+      width,
+      height,
     });
-  });
+  }
 
-  it('shows one toast at a time below lg, holding the next back', async () => {
-    (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
-      width: 390,
-      height: 844,
-    });
+  afterEach(() => setViewport(1024, 768));
+
+  function raiseTwo(first: string, second: string) {
     render(<Toaster />);
     act(() => {
-      toast.success('First');
-      toast.success('Second');
+      toast.success(first);
+      toast.success(second);
     });
+  }
+
+  it('shows one toast at a time below lg, holding the next back', async () => {
+    setViewport(390, 844);
+    raiseTwo('First', 'Second');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('First');
     expect(screen.queryByText('Second')).toBeNull();
   });
 
   it('stacks toasts from lg up', async () => {
-    (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
-      width: 1280,
-      height: 800,
-    });
-    render(<Toaster />);
-    act(() => {
-      toast.success('One');
-      toast.success('Two');
-    });
+    setViewport(1280, 800);
+    raiseTwo('One', 'Two');
     expect((await screen.findAllByRole('alert')).length).toBe(2);
   });
 });

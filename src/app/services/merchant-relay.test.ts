@@ -217,17 +217,27 @@ describe('a re-sent message for a credited sale', () => {
   );
 });
 
+/** The newest merchant profile `pubkey` has on the test relay, parsed. */
+async function profileOnRelay(pubkey: string) {
+  return parseMerchantProfile(
+    newestEvent(await query({ kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] }))!,
+  );
+}
+
+/** A new merchant key whose device has just published its profile to the test relay. */
+async function firstPublished() {
+  const merchant = generateSecretKey();
+  const store = memoryTrust();
+  const publisher = createProfilePublisher(deps(merchant, store, [relay.url]));
+  expect(await publisher.sync()).toBe('published');
+  return { merchant, pubkey: getPublicKey(merchant), store, publisher };
+}
+
 describe('the merchant profile (kind 10019)', () => {
   it('publishes mint (current first), relays, lock key and pairing id, once per change', async () => {
-    const merchant = generateSecretKey();
-    const pubkey = getPublicKey(merchant);
-    const store = memoryTrust();
-    const publisher = createProfilePublisher(deps(merchant, store, [relay.url]));
-    expect(await publisher.sync()).toBe('published');
+    const { pubkey, store, publisher } = await firstPublished();
     expect(await publisher.sync()).toBe('unchanged');
-    let profile = parseMerchantProfile(
-      newestEvent(await query({ kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] }))!,
-    );
+    let profile = await profileOnRelay(pubkey);
     expect(profile).toEqual({
       mints: [MINT, 'https://old.example'],
       relays: [relay.url],
@@ -239,9 +249,7 @@ describe('the merchant profile (kind 10019)', () => {
     // relays keep one version per created_at, so the publisher never reuses one.
     store.unpaired = true;
     expect(await publisher.sync()).toBe('published');
-    profile = parseMerchantProfile(
-      newestEvent(await query({ kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] }))!,
-    );
+    profile = await profileOnRelay(pubkey);
     expect(profile?.pairingId).toBeUndefined();
   });
 
@@ -257,17 +265,10 @@ describe('the merchant profile (kind 10019)', () => {
 });
 
 describe('two devices on one phrase (docs/behaviour.md)', () => {
-  const pairingOnRelay = async (pubkey: string) =>
-    parseMerchantProfile(
-      newestEvent(await query({ kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] }))!,
-    )?.pairingId;
+  const pairingOnRelay = async (pubkey: string) => (await profileOnRelay(pubkey))?.pairingId;
 
   it('a restored device leaves the first one’s profile and links alone until its link is reset', async () => {
-    const merchant = generateSecretKey();
-    const pubkey = getPublicKey(merchant);
-    const firstStore = memoryTrust();
-    const first = createProfilePublisher(deps(merchant, firstStore, [relay.url]));
-    expect(await first.sync()).toBe('published');
+    const { merchant, pubkey, store: firstStore, publisher: first } = await firstPublished();
     const firstPairing = pairingId(firstStore.secret);
 
     // The restored device: same key, its own pairing secret, never published.

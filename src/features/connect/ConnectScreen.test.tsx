@@ -2,30 +2,22 @@
 // Connect screen: title, subtitle, the 200 px QR of the full link, the link text, copy behaviour,
 // the pairing secret in the link's fragment and "Reset cashier link".
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import { silentLogger, type Logger } from '../../core/logger';
 import { encodePairingSecret } from '../../core/remote-payments/pairing';
-import type { Storage } from '../../storage';
-import { storageWithSettings } from '../../testing/storage/db';
+import { screenStorages } from '../../testing/storage/screen-storage';
 import { ConnectScreen } from './ConnectScreen';
 
-const opened: Storage[] = [];
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  for (const storage of opened.splice(0)) storage.close();
-});
+const storages = screenStorages();
 
 async function setup(
   logger: Logger = silentLogger,
   shopName?: string,
   otherDevice?: 'holding' | 'taken-over' | 'present',
 ) {
-  const storage = await storageWithSettings(['ws://127.0.0.1:7777', 'wss://relay.example']);
-  opened.push(storage);
+  const storage = await storages.open(['ws://127.0.0.1:7777', 'wss://relay.example']);
   if (shopName) await storage.config.setShopName(shopName);
   const { npub } = await new DeviceKeys(storage.keys).getKeypair();
   const secret = await storage.merchantTrust.getOrCreateSecret();

@@ -4,6 +4,11 @@ import { buildConnectionLink } from './connection-link';
 
 const NPUB = 'npub1zutzeysacnf9rru6zqwmxd54mud0k44tst6l70ja5mhv8jjumytsd2x7nu';
 
+/** The parsed link for this shop's origin and npub with `extra` options. */
+function linkUrl(extra: Omit<Parameters<typeof buildConnectionLink>[0], 'origin' | 'npub'>): URL {
+  return new URL(buildConnectionLink({ origin: 'https://pos.example', npub: NPUB, ...extra }));
+}
+
 describe('buildConnectionLink', () => {
   it('puts the npub in the /remote path of the origin and mint and relays in the query', () => {
     const link = buildConnectionLink({
@@ -44,30 +49,15 @@ describe('buildConnectionLink', () => {
   });
 
   it('carries the shop name in a shop parameter, encoded, and leaves it out when blank', () => {
-    const link = buildConnectionLink({
-      origin: 'https://pos.example',
-      npub: NPUB,
-      mintUrl: 'https://mint.example',
-      shopName: ' Bob & Alice’s Café #1 ',
-    });
-    const url = new URL(link);
+    const url = linkUrl({ mintUrl: 'https://mint.example', shopName: ' Bob & Alice’s Café #1 ' });
     expect(url.searchParams.get('shop')).toBe('Bob & Alice’s Café #1');
     expect(url.hash).toBe('');
     expect(url.searchParams.get('mint')).toBe('https://mint.example');
-    expect(
-      new URL(buildConnectionLink({ origin: 'https://pos.example', npub: NPUB, shopName: '  ' }))
-        .search,
-    ).toBe('');
+    expect(linkUrl({ shopName: '  ' }).search).toBe('');
   });
 
   it('carries the pairing secret in the fragment, which browsers never send to a server', () => {
-    const link = buildConnectionLink({
-      origin: 'https://pos.example',
-      npub: NPUB,
-      mintUrl: 'https://mint.example',
-      pairing: 'c2VjcmV0',
-    });
-    const url = new URL(link);
+    const url = linkUrl({ mintUrl: 'https://mint.example', pairing: 'c2VjcmV0' });
     expect(url.hash).toBe('#pair=c2VjcmV0');
     expect(url.searchParams.get('mint')).toBe('https://mint.example');
   });

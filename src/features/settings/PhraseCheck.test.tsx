@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 // The recovery phrase check and the storage status in Settings, on real storage.
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
-import { closedAfterEach, TEST_PHRASE } from '../../testing/storage/db';
+import { closedAfterEach } from '../../testing/storage/db';
+import { answerPhraseCheck } from '../../testing/ui/phrase-check';
 import { PHRASE_CHECKED } from './texts.json';
 import { PHRASE_CHECK_WRONG, PhraseCheck } from './PhraseCheck';
 import { STORAGE_NOT_PERSISTENT, STORAGE_PERSISTENT, STORAGE_UNKNOWN } from './texts.json';
 import { StorageStatus, formatBytes } from './StorageStatus';
 
-const WORDS = TEST_PHRASE.split(' ');
 const storages = closedAfterEach();
 const storageWithPhrase = storages.withPhrase;
 
@@ -18,34 +18,15 @@ afterEach(() => {
   cleanup();
 });
 
-/** Fills the three asked words, `right` or not, and submits. */
-async function answer(right: boolean) {
-  const fields = await screen.findAllByLabelText(/^Word \d+$/);
-  expect(fields).toHaveLength(3);
-  for (const field of fields) {
-    const position = labelNumber(field);
-    // React's onChange listens for the input event, which is what typing fires.
-    fireEvent.input(field, { target: { value: right ? WORDS[position - 1] : 'abandon' } });
-  }
-  const button = screen.getByRole('button', { name: 'Check words' });
-  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-  fireEvent.submit(button.closest('form')!);
-}
-
-function labelNumber(field: HTMLElement): number {
-  const label = document.querySelector(`label[for="${field.id}"]`)?.textContent ?? '';
-  return Number(label.replace('Word ', ''));
-}
-
 describe('PhraseCheck', () => {
   it('asks three words; wrong ones are refused, the right ones confirm the phrase for good', async () => {
     const s = await storageWithPhrase();
     render(<PhraseCheck keys={s.keys} phraseCheck={s.phraseCheck} logger={silentLogger} />);
-    await answer(false);
+    await answerPhraseCheck(false);
     expect(await screen.findByText(PHRASE_CHECK_WRONG)).toBeTruthy();
     expect(await s.phraseCheck.isConfirmed()).toBe(false);
 
-    await answer(true);
+    await answerPhraseCheck(true);
     expect(await screen.findByText(PHRASE_CHECKED)).toBeTruthy();
     expect(await s.phraseCheck.isConfirmed()).toBe(true);
 

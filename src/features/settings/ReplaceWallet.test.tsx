@@ -11,13 +11,12 @@ import {
   proof,
   putPaidQuote,
   closedAfterEach,
-  TEST_PHRASE,
   type TestStorage,
 } from '../../testing/storage/db';
+import { answerPhraseCheck } from '../../testing/ui/phrase-check';
 import { REPLACE_CONFIRM, REPLACE_NOTHING_LEFT, REPLACE_OPEN } from './texts.json';
 import { ReplaceWallet, balanceLine } from './ReplaceWallet';
 
-const WORDS = TEST_PHRASE.split(' ');
 const storages = closedAfterEach();
 
 afterEach(() => {
@@ -46,18 +45,6 @@ function show(s: TestStorage, gate?: Parameters<typeof ReplaceWallet>[0]['gate']
   return onReplaced;
 }
 
-async function typeWords(right: boolean) {
-  const fields = await screen.findAllByLabelText(/^Word \d+$/);
-  for (const field of fields) {
-    const label = document.querySelector(`label[for="${field.id}"]`)?.textContent ?? '';
-    const position = Number(label.replace('Word ', ''));
-    fireEvent.input(field, { target: { value: right ? WORDS[position - 1] : 'abandon' } });
-  }
-  const button = screen.getByRole('button', { name: 'Check words' });
-  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-  fireEvent.submit(button.closest('form')!);
-}
-
 describe('ReplaceWallet', () => {
   it('with nothing left behind, forgets the wallet and goes to onboarding', async () => {
     const s = await wallet();
@@ -79,11 +66,11 @@ describe('ReplaceWallet', () => {
     expect(screen.getByRole('alert').textContent).toBe(REFUSED_BALANCE);
     expect(screen.queryByRole('button', { name: REPLACE_CONFIRM })).toBeNull();
 
-    await typeWords(false);
+    await answerPhraseCheck(false);
     expect(await screen.findByText(/do not match your recovery phrase/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: REPLACE_CONFIRM })).toBeNull();
 
-    await typeWords(true);
+    await answerPhraseCheck(true);
     fireEvent.click(await screen.findByRole('button', { name: REPLACE_CONFIRM }));
     await waitFor(() => expect(onReplaced).toHaveBeenCalledTimes(1));
     expect(await s.proofs.balance()).toBe(0);

@@ -1,23 +1,14 @@
 // @vitest-environment happy-dom
 // Settings on real storage: load, validation toasts, save + listener restart, npub and phrase reveal.
 import 'fake-indexeddb/auto';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from '../../ui/toaster';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
 import { MintUnreachableError } from '../../core/errors';
-import type { Storage } from '../../storage';
 import { fixedPriceSettings } from '../../testing/prices/fixed-price-settings';
-import { storageWithSettings } from '../../testing/storage/db';
+import { screenStorages } from '../../testing/storage/screen-storage';
 import type { SettingsServices } from './deps';
 import { SettingsScreen } from './SettingsScreen';
 import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
@@ -25,18 +16,12 @@ import { NIP06_NPUB, NIP06_PHRASE } from '../../core/keys/nip06-vector';
 // Key derivation (PBKDF2) and lazy chunks are slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 15_000 });
 
-const opened: Storage[] = [];
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  for (const storage of opened.splice(0)) storage.close();
-});
+const storages = screenStorages();
 
 async function renderSettings(
   options: { restore?: boolean; lock?: SettingsServices['lock'] } = {},
 ) {
-  const storage = await storageWithSettings(['ws://127.0.0.1:7777', 'wss://b.example']);
-  opened.push(storage);
+  const storage = await storages.open(['ws://127.0.0.1:7777', 'wss://b.example']);
   if (options.restore !== false)
     await new DeviceKeys(storage.keys).createFromMnemonic(NIP06_PHRASE);
   const services = {

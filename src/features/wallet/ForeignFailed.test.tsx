@@ -16,6 +16,11 @@ import {
   NEVER_ARRIVED_MESSAGE,
 } from '../../core/wallet/ecash/foreign/foreign-texts';
 import { testStorage } from '../../testing/storage/db';
+import {
+  FOREIGN_KEYSET,
+  FOREIGN_MINT,
+  foreignEcashRow,
+} from '../../testing/wallet/foreign-ecash-row';
 import { ForeignFailed } from './ForeignFailed';
 import {
   HAND_BACK,
@@ -28,32 +33,11 @@ import { FOREIGN_FAILED_TITLE } from './foreign-failed-texts';
 
 afterEach(cleanup);
 
-const OTHER = 'https://other.example';
-const KEYSET = '00ad268c4d1f5826';
+const OTHER = FOREIGN_MINT;
+const KEYSET = FOREIGN_KEYSET;
 
 function row(id: string, failure: NonNullable<PendingForeignEcash['failure']>) {
-  return {
-    id,
-    foreignMint: OTHER,
-    inputs: [{ id: KEYSET, amount: 21, secret: `${id}-s`, C: '02' + 'a'.repeat(64) }],
-    meltQuote: `melt-${id}`,
-    feeReserve: 1,
-    inputFee: 0,
-    mintQuote: {
-      quote: `quote-${id}`,
-      mintUrl: 'https://ours.example',
-      amount: 20,
-      request: 'lnbc1',
-      kind: 'direct',
-      state: 'UNPAID',
-      createdAt: 1,
-      expiry: null,
-    },
-    saleAmount: 20,
-    state: 'failed',
-    createdAt: 1,
-    failure,
-  } satisfies PendingForeignEcash;
+  return foreignEcashRow(id, { inputs: { s: 21 }, quote: 20, sale: 20 }, failure);
 }
 
 async function setup(rows: PendingForeignEcash[], retry = vi.fn()) {

@@ -4,6 +4,7 @@ import { Wallet } from '@cashu/cashu-ts';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { DevMint } from '../../../dev/mint/server';
+import { collected } from '../collected';
 import { freshDbName, testStorage, type TestStorage } from './db';
 import { walletDeps } from './wallet-deps';
 import type { Checkpoint } from '../../core/checkpoint';
@@ -60,8 +61,7 @@ export function openCashOutTab(
     lock: options.lock ?? inProcessQuoteLock(),
     feeLimit: { get: async () => (await storage.autoCashOut.get()).feeLimit },
   });
-  const announced: CashOutResult[] = [];
-  cashOut.onSettled((result) => announced.push(result));
+  const announced = collected<CashOutResult>((listener) => cashOut.onSettled(listener));
   return {
     storage,
     cashOut,

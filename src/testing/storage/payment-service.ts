@@ -11,6 +11,7 @@ import { silentLogger } from '../../core/logger';
 import type { PaymentSettled } from '../../core/wallet/receive/payment-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { createStorage, type Storage } from '../../storage/index';
+import { collected } from '../collected';
 import { recordedEvents } from '../wallet/recorded-events';
 import { walletDeps } from './wallet-deps';
 
@@ -64,8 +65,7 @@ export async function storagePaymentDevice(
     logger: silentLogger,
     fiatFor: options.fiatFor,
   });
-  const settled: PaymentSettled[] = [];
-  payments.onSettled((p) => settled.push(p));
+  const settled = collected<PaymentSettled>((listener) => payments.onSettled(listener));
   return {
     storage,
     payments,

@@ -4,6 +4,11 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { getDecodedToken } from '@cashu/cashu-ts';
 import { closedAfterEach, testStorage } from '../../../../testing/storage/db';
+import {
+  FOREIGN_KEYSET,
+  FOREIGN_MINT,
+  foreignEcashRow,
+} from '../../../../testing/wallet/foreign-ecash-row';
 import type { PendingForeignEcash } from '../../../ports';
 import {
   assertRetryable,
@@ -16,35 +21,11 @@ import { meltRefusedMessage, NEVER_ARRIVED_MESSAGE } from './foreign-texts';
 
 closedAfterEach();
 
-const OTHER = 'https://other.example';
-const KEYSET = '00ad268c4d1f5826';
+const OTHER = FOREIGN_MINT;
+const KEYSET = FOREIGN_KEYSET;
 
 function row(id: string, failure: PendingForeignEcash['failure']): PendingForeignEcash {
-  return {
-    id,
-    foreignMint: OTHER,
-    inputs: [
-      { id: KEYSET, amount: 64, secret: `${id}-a`, C: '02' + 'a'.repeat(64) },
-      { id: KEYSET, amount: 36, secret: `${id}-b`, C: '02' + 'b'.repeat(64) },
-    ],
-    meltQuote: `melt-${id}`,
-    feeReserve: 1,
-    inputFee: 0,
-    mintQuote: {
-      quote: `quote-${id}`,
-      mintUrl: 'https://ours.example',
-      amount: 99,
-      request: 'lnbc1',
-      kind: 'direct',
-      state: 'UNPAID',
-      createdAt: 1,
-      expiry: null,
-    },
-    saleAmount: 90,
-    state: failure ? 'failed' : 'melting',
-    createdAt: 1,
-    ...(failure ? { failure } : {}),
-  };
+  return foreignEcashRow(id, { inputs: { a: 64, b: 36 }, quote: 99, sale: 90 }, failure);
 }
 
 const refused = {
