@@ -17,10 +17,10 @@ import {
   ALREADY_TAKEN_TEXT,
   EMPTY_TOKEN_TEXT,
   NOT_A_TOKEN_TEXT,
-  readTokenText,
   TAKE_ECASH_TEXT,
   TOKEN_LABEL,
-} from './receive-ecash';
+} from './texts.json';
+import { readTokenText } from './receive-ecash';
 
 afterEach(cleanup);
 

@@ -12,14 +12,12 @@ import { TextField } from '../../ui/TextField';
 import { BarcodeScan } from '../../ui/cart/BarcodeScan';
 import {
   ALREADY_TAKEN_TEXT,
-  readTokenText,
-  receiveEcashTitle,
-  refusalText,
   TAKE_ECASH_TEXT,
   TAKING_ECASH_TEXT,
   TOKEN_LABEL,
   TOKEN_PLACEHOLDER,
-} from './receive-ecash';
+} from './texts.json';
+import { readTokenText, receiveEcashTitle, refusalText } from './receive-ecash';
 
 export interface ReceiveEcashDialogProps {
   /** the typed amount in sats */

@@ -9,7 +9,7 @@ import type { KeypadProps } from '../../ui/Keypad';
 import { paymentReceivedText } from '../../ui/texts';
 import { toast } from '../../ui/toast';
 import type { PosServices } from './deps';
-import { RECEIVE_ECASH_TEXT } from './receive-ecash';
+import { RECEIVE_ECASH_TEXT } from './texts.json';
 
 // The dialog (and its camera scan) loads when it is opened: the keypad's first paint carries only
 // its button (first-visit JS budget, docs/performance.md).
