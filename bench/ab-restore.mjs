@@ -12,39 +12,17 @@
 // checkstate, keys). --profile writes one
 // CPU profile (.cpuprofile, Chrome DevTools) per build of the page's main thread over one restore.
 import { writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { preview } from 'vite';
+import { join } from 'node:path';
 import { startRelay } from '../dev/relay/server.ts';
 import { launchChromium } from './lib/chromium.mjs';
+import { flag, namedBuilds, serveBuild } from './lib/cli.mjs';
 import { round, summarize } from './lib/stats.mjs';
 import { prepareRestore, restoreOnce } from './restore.mjs';
 
-const repo = dirname(dirname(fileURLToPath(import.meta.url)));
-const args = process.argv.slice(2);
-const flag = (name, fallback) =>
-  args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const runs = Number(flag('runs', 5));
 const profileDir = flag('profile', null);
-const builds = args
-  .filter((arg) => !arg.startsWith('--'))
-  .map((arg) => {
-    const [name, dir] = arg.split('=');
-    return { name, dir: resolve(dir) };
-  });
+const builds = namedBuilds();
 const log = (line) => process.stderr.write(`[ab-restore] ${line}\n`);
-
-async function serve(dir) {
-  const server = await preview({
-    root: repo,
-    configFile: join(repo, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: dir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-  });
-  const address = server.httpServer.address();
-  return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
-}
 
 /** CPU seconds all renderer processes used so far (Chromium's SystemInfo domain). */
 async function rendererCpu(browser) {
@@ -91,7 +69,7 @@ async function main() {
   if (builds.length === 0)
     throw new Error('usage: bench/ab-restore.mjs name=distDir ... [--runs=5]');
   const relay = await startRelay({ port: 47999 });
-  const servers = await Promise.all(builds.map((build) => serve(build.dir)));
+  const servers = await Promise.all(builds.map((build) => serveBuild(build.dir)));
   const browser = await launchChromium();
   const wallet = await prepareRestore({ relayUrl: relay.url, log });
   const results = Object.fromEntries(builds.map((build) => [build.name, []]));

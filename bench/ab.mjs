@@ -13,44 +13,22 @@
 // recorded. Progress goes to stderr, JSON to stdout.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { preview } from 'vite';
+import { join } from 'node:path';
 import { startMint } from '../dev/mint/server.ts';
 import { startRelay } from '../dev/relay/server.ts';
 import { floorRun, keypadRun, welcomeRun } from './first-load.mjs';
 import { launchChromium } from './lib/chromium.mjs';
+import { flag, hasFlag, namedBuilds, serveBuild } from './lib/cli.mjs';
 import { startFloor } from './lib/floor.mjs';
 import { round, summarize } from './lib/stats.mjs';
 
-const repo = dirname(dirname(fileURLToPath(import.meta.url)));
-const args = process.argv.slice(2);
-const flag = (name, fallback) =>
-  args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const runs = Number(flag('runs', 16));
 const rate = Number(flag('rate', 4));
 const screens = flag('screens', 'welcome,keypad').split(',');
-const withFloor = !args.includes('--no-floor');
-const details = args.includes('--marks');
-const builds = args
-  .filter((arg) => !arg.startsWith('--'))
-  .map((arg) => {
-    const [name, dir] = arg.split('=');
-    return { name, dir: resolve(dir) };
-  });
+const withFloor = !hasFlag('no-floor');
+const details = hasFlag('marks');
+const builds = namedBuilds();
 const log = (line) => process.stderr.write(`[ab] ${line}\n`);
-
-async function serve(dir) {
-  const server = await preview({
-    root: repo,
-    configFile: join(repo, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: dir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-  });
-  const address = server.httpServer.address();
-  return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
-}
 
 /** Median over rounds of (a - b) interactive: both lists hold one run per round, in order. */
 function pairedMedian(a, b) {
@@ -73,7 +51,7 @@ async function main() {
   const mint = await startMint({ port: 0, fresh: true, dataDir: join(workDir, 'mint') });
   const relay = await startRelay({ port: 0 });
   const floor = withFloor ? await startFloor() : null;
-  const servers = await Promise.all(builds.map((build) => serve(build.dir)));
+  const servers = await Promise.all(builds.map((build) => serveBuild(build.dir)));
   const browser = await launchChromium();
   const results = { floor: [] };
   const jobs = [];

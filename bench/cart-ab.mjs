@@ -12,27 +12,20 @@
 // build (pairedVs), and of the counts.
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { build, preview } from 'vite';
 import { startMint } from '../dev/mint/server.ts';
 import { startPriceFeed } from '../dev/prices/server.ts';
 import { startRelay } from '../dev/relay/server.ts';
 import { cartRun, prepareCart } from './cart.mjs';
 import { launchChromium } from './lib/chromium.mjs';
+import { flag, hasFlag, namedBuilds } from './lib/cli.mjs';
 import { round, summarize } from './lib/stats.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name, fallback) =>
-  args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const runs = Number(flag('runs', 8));
 const profileDir = flag('profile', undefined);
-const minify = !args.includes('--no-minify');
-const builds = args
-  .filter((arg) => !arg.startsWith('--'))
-  .map((arg) => {
-    const [name, dir] = arg.split('=');
-    return { name, root: resolve(dir) };
-  });
+const minify = !hasFlag('no-minify');
+const builds = namedBuilds().map(({ name, dir }) => ({ name, root: dir }));
 const log = (line) => process.stderr.write(`[cart-ab] ${line}\n`);
 
 async function main() {

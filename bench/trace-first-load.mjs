@@ -11,26 +11,21 @@
 // from visible to interactive. Each run's raw trace is written to --out (open in DevTools).
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMapConsumer } from 'source-map-js';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { preview } from 'vite';
+import { join, resolve } from 'node:path';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { startMint } from '../dev/mint/server.ts';
 import { startRelay } from '../dev/relay/server.ts';
 import { onboardMerchant, readyProbe } from './first-load.mjs';
 import { launchChromium } from './lib/chromium.mjs';
+import { flag, positional, serveBuild } from './lib/cli.mjs';
 
-const repo = dirname(dirname(fileURLToPath(import.meta.url)));
-const args = process.argv.slice(2);
-const flag = (name, fallback) =>
-  args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const rate = Number(flag('rate', 4));
 const runs = Number(flag('runs', 5));
 const out = flag('out', null);
 const screen = flag('screen', 'welcome');
 const button = screen === 'keypad' ? 'Submit' : 'Create New Wallet';
-const dir = resolve(args.find((arg) => !arg.startsWith('--')) ?? 'dist');
+const dir = resolve(positional()[0] ?? 'dist');
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -174,14 +169,8 @@ async function onboardedState(browser, stack) {
 }
 
 async function main() {
-  const server = await preview({
-    root: repo,
-    configFile: join(repo, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: dir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-  });
-  const url = `http://127.0.0.1:${server.httpServer.address().port}/`;
+  const server = await serveBuild(dir);
+  const url = `${server.url}/`;
   const browser = await launchChromium();
   const totals = { events: {}, functions: {}, files: {}, visible: [], interactive: [] };
   const workDir = await mkdtemp(join(tmpdir(), 'cashew-trace-'));
@@ -211,7 +200,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    await new Promise((done) => server.httpServer.close(done));
+    await server.close();
     await stack?.close();
     await rm(workDir, { recursive: true, force: true });
   }
