@@ -1,6 +1,7 @@
 // A Chromium trace of a cold first load at one CPU rate: where the main thread's time goes between
 // navigation and the first screen's button being interactive (bench/first-load.mjs's probe): the
-// welcome's 'Create New Wallet', or with --screen=keypad an onboarded merchant's 'Submit'.
+// welcome's 'Create New Wallet', with --screen=keypad an onboarded merchant's 'Submit', or with
+// --screen=floor the floor page's 'Ready' (give it the floor's build: vite build bench/floor).
 //
 //   npx vite build --outDir /tmp/t/dist
 //   node --import tsx bench/trace-first-load.mjs /tmp/t/dist [--screen=keypad] [--rate=4]
@@ -24,7 +25,8 @@ const rate = Number(flag('rate', 4));
 const runs = Number(flag('runs', 5));
 const out = flag('out', null);
 const screen = flag('screen', 'welcome');
-const button = screen === 'keypad' ? 'Submit' : 'Create New Wallet';
+const BUTTONS = { welcome: 'Create New Wallet', keypad: 'Submit', floor: 'Ready' };
+const button = BUTTONS[screen];
 const dir = resolve(positional()[0] ?? 'dist');
 
 const CATEGORIES = [
