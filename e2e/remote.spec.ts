@@ -152,7 +152,7 @@ test('a cashier opened from the Connect link takes a payment that lands once in 
   });
 });
 
-test('a paired cashier sells the merchant’s items in the shop’s currency (found by search, plus a custom amount, parked and recalled after a reload), with a tip, and the merchant’s record keeps the lines and the cashier’s fiat figure', async ({
+test('a paired cashier sells the merchant’s items in the shop’s currency (an item added meanwhile shows at once; found by search, plus a custom amount, parked and recalled after a reload), with a tip, and the merchant’s record keeps the lines and the cashier’s fiat figure', async ({
   page,
   browser,
   mintUrl,
@@ -175,8 +175,8 @@ test('a paired cashier sells the merchant’s items in the shop’s currency (fo
       LANDS,
     );
     await page.goto('/items');
-    // Tips first, so the catalog published with both items carries them; the cashier reads the
-    // catalog once, when its page opens (a reload of the merchant's page could cut a publish short).
+    // Tips first, so the catalog published with both items carries them (a reload of the
+    // merchant's page could cut a publish short, and the cashier shows only what was published).
     await page.getByLabel('Ask for a tip before charging').check();
     const bothItemsPublished = page.waitForEvent('console', {
       predicate: (message) => message.text().includes('Catalog of 2 items published'),
@@ -206,6 +206,18 @@ test('a paired cashier sells the merchant’s items in the shop’s currency (fo
     await expect(cashier.page.getByRole('button', { name: 'Add Cake' })).toContainText('3.50 USD');
     await expectAccessible(cashier.page, 'Cashier items');
     const till = cashier.page;
+    // An item the merchant adds while the cashier's page is open shows there without a reload.
+    await page.goto('/items');
+    const threeItemsPublished = page.waitForEvent('console', {
+      predicate: (message) => message.text().includes('Catalog of 3 items published'),
+      timeout: LANDS.timeout,
+    });
+    await form.getByLabel('Name', { exact: true }).fill('Tea');
+    await form.getByLabel('Price', { exact: true }).fill('1200');
+    await form.getByRole('button', { name: 'Add item' }).click();
+    await threeItemsPublished;
+    await expect(till.getByRole('button', { name: 'Add Tea' })).toContainText('1,200 sats', LANDS);
+    await page.goto('/');
     await till.getByRole('button', { name: 'Add Coffee' }).click();
     await till.getByRole('button', { name: 'Add Coffee' }).click();
     // Found by search, as on the merchant's Items side.

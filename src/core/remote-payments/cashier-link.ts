@@ -28,15 +28,14 @@ export async function readMerchantProfile(args: {
 }
 
 /**
- * The merchant's stored events of one kind on these relays (`d` tag, when given), until every
- * relay sent what it keeps or the timeout passed; only events the merchant signed.
+ * The merchant's stored events of one kind on these relays, until every relay sent what it keeps
+ * or the timeout passed; only events the merchant signed.
  */
-export function readMerchantEvents(args: {
+function readMerchantEvents(args: {
   pool: RelayPool;
   relays: string[];
   merchantPubkeyHex: string;
   kind: number;
-  d?: string;
   timeoutMs?: number;
 }): Promise<NostrEvent[]> {
   const timeoutMs = args.timeoutMs ?? RELAY_TIMEOUT_MS;
@@ -61,11 +60,7 @@ export function readMerchantEvents(args: {
     try {
       closer = args.pool.subscribe(
         relays,
-        {
-          kinds: [args.kind],
-          authors: [args.merchantPubkeyHex],
-          ...(args.d ? { '#d': [args.d] } : {}),
-        },
+        { kinds: [args.kind], authors: [args.merchantPubkeyHex] },
         {
           // The pool checked the signature; only the merchant's own events count.
           onevent: (event) => {

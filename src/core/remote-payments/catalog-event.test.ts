@@ -12,8 +12,9 @@ import {
   catalogEvent,
   catalogKey,
   catalogOf,
-  readCatalog,
+  type PublishedCatalog,
   readCatalogEvent,
+  watchCatalog,
 } from './catalog-event';
 import { CatalogPublisher } from './catalog-publisher';
 import { newPairingSecret, pairingId } from './pairing';
@@ -34,6 +35,22 @@ const coffee = item('coffee', {
 });
 const tea = item('tea', { taxRatePercent: 7.5, category: 'Drinks', position: 2 });
 const settings = { tips: true, currency: 'EUR', priceUrl: 'https://prices.example/v1' };
+const RELAY = 'wss://relay.example';
+
+/** What a cashier holding this secret shows once the relay sent what it stores. */
+async function shownCatalog(pool: FakeRelayPool, pairingSecret: Uint8Array) {
+  let shown: PublishedCatalog | undefined;
+  const watch = watchCatalog({
+    pool,
+    relays: [RELAY],
+    merchantPubkeyHex: merchant,
+    pairingSecret,
+    onCatalog: (catalog) => (shown = catalog),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  watch.close();
+  return shown;
+}
 
 describe('the catalog event', () => {
   it('carries enabled items in grid order, tips and the currency to the link’s secret only', () => {
@@ -134,13 +151,7 @@ describe('CatalogPublisher', () => {
     items = [tea, coffee];
     await publisher.sync();
     expect(stored()).toBe(2);
-    const read = (s: Uint8Array) =>
-      readCatalog({
-        pool,
-        relays: ['wss://relay.example'],
-        merchantPubkeyHex: merchant,
-        pairingSecret: s,
-      });
+    const read = (s: Uint8Array) => shownCatalog(pool, s);
     expect((await read(secret))?.items.map((i) => i.id)).toEqual(['coffee', 'tea']);
     // Reset link: published again for the new secret; the old link's secret reads nothing new.
     const old = secret;
@@ -149,6 +160,26 @@ describe('CatalogPublisher', () => {
     expect(stored()).toBe(3);
     expect((await read(secret))?.items).toHaveLength(2);
     expect((await read(old))?.items).toHaveLength(2);
+  });
+
+  it('dates each catalog after the last, so relays keep the newest even within one second', async () => {
+    const pool = new FakeRelayPool();
+    let items = [tea];
+    const secret = newPairingSecret();
+    const publisher = new CatalogPublisher({
+      collect: async () => catalogOf(items, settings),
+      getPairingSecret: async () => secret,
+      getSecretKey: async () => merchantKey,
+      getRelays: async () => [RELAY],
+      createPool: () => pool,
+      clock: () => 1_700_000_000_500,
+    });
+    await publisher.sync();
+    items = [tea, coffee];
+    await publisher.sync();
+    const times = (pool.events.get(RELAY) ?? []).map((e) => e.created_at);
+    expect(times).toEqual([1_700_000_000, 1_700_000_001]);
+    expect((await shownCatalog(pool, secret))?.items).toHaveLength(2);
   });
 
   it('leaves the catalog alone while another device holds the cashier links, then publishes', async () => {
@@ -165,17 +196,66 @@ describe('CatalogPublisher', () => {
     });
     await publisher.sync();
     expect(pool.events.get('wss://relay.example') ?? []).toHaveLength(0);
-    expect(
-      await readCatalog({
-        pool,
-        relays: ['wss://relay.example'],
-        merchantPubkeyHex: merchant,
-        pairingSecret: firstDevicesSecret,
-      }),
-    ).toBeUndefined();
+    expect(await shownCatalog(pool, firstDevicesSecret)).toBeUndefined();
     // The merchant resets the link on this device: its profile, and its catalog, take over.
     held = false;
     await publisher.sync();
     expect(pool.events.get('wss://relay.example')).toHaveLength(1);
+  });
+});
+
+describe('watchCatalog', () => {
+  const signed = (items: CatalogItem[], secret: Uint8Array, now: number, key = merchantKey) =>
+    catalogEvent({
+      merchantSecretKey: key,
+      pairingSecret: secret,
+      catalog: catalogOf(items, settings),
+      now,
+    });
+  const publish = (pool: FakeRelayPool, items: CatalogItem[], secret: Uint8Array, now: number) =>
+    pool.deliver(RELAY, signed(items, secret, now));
+
+  it('shows the newest stored catalog, then each newer one the merchant publishes', async () => {
+    const pool = new FakeRelayPool();
+    const secret = newPairingSecret();
+    // Stored out of order: the newest one is shown, once.
+    publish(pool, [tea, coffee], secret, 2_000);
+    publish(pool, [tea], secret, 1_000);
+    const shown: string[][] = [];
+    const watch = watchCatalog({
+      pool,
+      relays: [RELAY, RELAY],
+      merchantPubkeyHex: merchant,
+      pairingSecret: secret,
+      onCatalog: (catalog) => shown.push(catalog.items.map((i) => i.id)),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shown).toEqual([['coffee', 'tea']]);
+    publish(pool, [tea, coffee, item('cake', { position: 3 })], secret, 3_000);
+    expect(shown.at(-1)).toEqual(['coffee', 'tea', 'cake']);
+    // An older event, another link's, a stranger's or a forged one changes nothing.
+    publish(pool, [tea], secret, 2_500);
+    publish(pool, [tea], newPairingSecret(), 4_000);
+    pool.deliver(RELAY, signed([tea], secret, 5_000, generateSecretKey()));
+    // As a relay delivers it (JSON): nostr-tools marks events it verified on the object itself.
+    const forged = signed([tea], secret, 6_000);
+    pool.deliver(
+      RELAY,
+      JSON.parse(JSON.stringify({ ...forged, content: signed([coffee], secret, 1).content })),
+    );
+    expect(shown).toHaveLength(2);
+    // Two catalogs of one second: the lower id is the one relays keep (NIP-01), here too.
+    const pair = [signed([tea], secret, 8_000), signed([coffee], secret, 8_000)];
+    const [first, second] = pair[0]!.id < pair[1]!.id ? [pair[0]!, pair[1]!] : [pair[1]!, pair[0]!];
+    pool.deliver(RELAY, second);
+    pool.deliver(RELAY, first);
+    pool.deliver(RELAY, second);
+    expect(shown.slice(2)).toEqual([
+      readCatalogEvent([second], merchant, secret)!.items.map((i) => i.id),
+      readCatalogEvent([first], merchant, secret)!.items.map((i) => i.id),
+    ]);
+    watch.close();
+    publish(pool, [coffee], secret, 9_000);
+    expect(shown).toHaveLength(4);
   });
 });

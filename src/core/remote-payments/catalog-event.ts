@@ -8,7 +8,7 @@ import * as nip44 from 'nostr-tools/nip44';
 import { finalizeEvent, verifyEvent } from 'nostr-tools/pure';
 import { normaliseItem, sortItems, type CatalogItem } from '../items/item';
 import { isCurrencyCode } from '../prices/currencies';
-import { readMerchantEvents } from './cashier-link';
+import { RELAY_TIMEOUT_MS } from './constants';
 import { pairingId } from './pairing';
 import type { RelayPool } from './relay-pool';
 
@@ -132,14 +132,55 @@ export function readCatalogEvent(
   return undefined;
 }
 
-/** The cashier's read of the catalog for its link's secret; undefined when there is none. */
-export async function readCatalog(args: {
+/**
+ * The cashier's view of the catalog for its link's secret, kept current: once the relays have sent
+ * what they store, `onCatalog` gets the newest catalog there (if any), then each newer one the
+ * merchant publishes while the subscription is open. An older event, another link's or one that
+ * does not read as a catalog changes nothing (docs/protocol.md "The cashier's catalog").
+ */
+export function watchCatalog(args: {
   pool: RelayPool;
   relays: string[];
   merchantPubkeyHex: string;
   pairingSecret: Uint8Array;
-  timeoutMs?: number;
-}): Promise<PublishedCatalog | undefined> {
-  const events = await readMerchantEvents({ ...args, kind: CATALOG_KIND, d: CATALOG_D_TAG });
-  return readCatalogEvent(events, args.merchantPubkeyHex, args.pairingSecret);
+  onCatalog: (catalog: PublishedCatalog) => void;
+}): { close: () => void } {
+  const { merchantPubkeyHex, pairingSecret, onCatalog } = args;
+  const relays = [...new Set(args.relays)];
+  let newest: { at: number; id: string; catalog: PublishedCatalog } | undefined;
+  let stored = true;
+  if (relays.length === 0) return { close: () => {} };
+  const subscription = args.pool.subscribe(
+    relays,
+    { kinds: [CATALOG_KIND], authors: [merchantPubkeyHex], '#d': [CATALOG_D_TAG] },
+    {
+      onevent: (event) => {
+        if (newest && !replaces(event, newest)) return;
+        const catalog = readCatalogEvent([event], merchantPubkeyHex, pairingSecret);
+        if (!catalog) return;
+        newest = { at: event.created_at, id: event.id, catalog };
+        if (!stored) onCatalog(catalog);
+      },
+      // What the relays keep arrives in any order: only the newest of it is shown.
+      oneose: () => {
+        stored = false;
+        if (newest) onCatalog(newest.catalog);
+      },
+      maxWait: RELAY_TIMEOUT_MS,
+    },
+  );
+  return {
+    close: () => {
+      try {
+        subscription.close('catalog no longer shown');
+      } catch {
+        // a subscription the relay already ended: nothing to release
+      }
+    },
+  };
+}
+
+/** NIP-01's rule for addressable events, as relays keep them: newer, or as new with a lower id. */
+function replaces(event: NostrEvent, kept: { at: number; id: string }): boolean {
+  return event.created_at > kept.at || (event.created_at === kept.at && event.id < kept.id);
 }

@@ -5,6 +5,7 @@ import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
 import { serialRuns } from '../serial-runs';
 import { catalogEvent, type PublishedCatalog } from './catalog-event';
+import { CreatedAtClock } from './created-at';
 import { publishToRelays } from './publish';
 import type { RelayPool } from './relay-pool';
 
@@ -28,13 +29,14 @@ export interface CatalogPublisherDeps {
 
 export class CatalogPublisher {
   private readonly logger: Logger;
-  private readonly clock: Clock;
   /** what a relay last accepted, so an unchanged catalog is not published again */
   private last: string | undefined;
+  /** each catalog dated after the last: of two in one second relays may keep either (NIP-01) */
+  private readonly createdAt: CreatedAtClock;
 
   constructor(private readonly deps: CatalogPublisherDeps) {
     this.logger = deps.logger ?? silentLogger;
-    this.clock = deps.clock ?? Date.now;
+    this.createdAt = new CreatedAtClock(deps.clock);
   }
 
   /** Publishes the catalog if it changed; calls while one runs are folded into one more. Never rejects. */
@@ -58,7 +60,7 @@ export class CatalogPublisher {
         merchantSecretKey: await this.deps.getSecretKey(),
         pairingSecret,
         catalog,
-        now: Math.floor(this.clock() / 1000),
+        now: this.createdAt.next(),
       });
       pool = this.deps.createPool();
       const outcome = await publishToRelays(event, relays, pool);

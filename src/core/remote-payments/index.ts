@@ -30,7 +30,7 @@ export {
 export { publishToRelays, sendPaymentMessage, type PublishOutcome } from './publish';
 export { createRemoteInvoice, type QuoteWallet, type RemoteInvoice } from './remote-invoice';
 export { remoteSaleFor, type RemoteSaleLines } from './remote-sale';
-export { readCatalog, type PublishedCatalog } from './catalog-event';
+export { watchCatalog, type PublishedCatalog } from './catalog-event';
 export {
   RemoteCashier,
   type RemoteCashierDeps,

@@ -1,10 +1,10 @@
-// The merchant's catalog for this link (items, tips, currency), read once the link is open, and
-// the price of its display currency from the merchant's price source
+// The merchant's catalog for this link (items, tips, currency), followed while the link is open,
+// and the price of its display currency from the merchant's price source
 // (docs/protocol.md "The cashier's catalog").
 import { useEffect, useMemo, useState } from 'react';
 import type { PriceUsed } from '../../core/items/cart';
 import type { Logger } from '../../core/logger';
-import { createRelayPool, readCatalog, type PublishedCatalog } from '../../core/remote-payments';
+import { createRelayPool, watchCatalog, type PublishedCatalog } from '../../core/remote-payments';
 import { PriceService, type PriceCache } from '../../core/prices/price-service';
 import type { RemoteServices } from './deps';
 
@@ -18,19 +18,21 @@ export function useCashierCatalog(
   useEffect(() => {
     // Unpaired links get no catalog: it is encrypted to the pairing secret.
     if (!pairingSecret) return;
-    let active = true;
-    const { logger } = services;
     const pool = (services.createRelayPool ?? createRelayPool)();
-    readCatalog({ pool, relays, merchantPubkeyHex, pairingSecret })
-      .then(
-        (read) => {
-          if (active) setCatalog(read);
-        },
-        (error: unknown) => logger.warn('Could not read the merchant’s catalog', error),
-      )
-      .finally(() => pool.destroy());
+    const watch = () =>
+      watchCatalog({ pool, relays, merchantPubkeyHex, pairingSecret, onCatalog: setCatalog });
+    let watching = watch();
+    // A device that slept may have lost its relay connections: back in view, it asks again.
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      watching.close();
+      watching = watch();
+    };
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
-      active = false;
+      document.removeEventListener('visibilitychange', onVisible);
+      watching.close();
+      pool.destroy();
     };
   }, [services, merchantPubkeyHex, relays, pairingSecret]);
   return catalog;
