@@ -43,9 +43,11 @@ const Block = memo(function Block({ tiles, busy, onAdd }: ItemGridProps) {
   // Its height before it is laid out: rows of 4 rem plus gaps, two columns (three from sm, where
   // the estimate is high, which only shortens the scroll bar until it is laid out).
   const rows = Math.ceil(tiles.length / 2);
+  // content-visibility clips painting to the block: its padding (taken back by the margin) leaves
+  // room for the tiles' ring and focus outline, which are drawn outside them.
   return (
     <ul
-      className="grid grid-cols-2 gap-2 [content-visibility:auto] sm:grid-cols-3"
+      className="-m-1 grid grid-cols-2 gap-2 p-1 [content-visibility:auto] sm:grid-cols-3"
       style={{ containIntrinsicSize: `auto ${rows * 4.5 - 0.5}rem` }}
     >
       {tiles.map((tile) => (
