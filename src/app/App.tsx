@@ -18,7 +18,9 @@ export interface AppProps {
 export function App({ router, toasts = true }: AppProps) {
   return (
     <StrictMode>
-      <RouterProvider router={router} />
+      {/* Screens change in one render, not a transition React slices and yields between
+          (docs/decisions/0047-router-without-transitions.md). */}
+      <RouterProvider router={router} useTransitions={false} />
       {toasts ? (
         <Suspense fallback={null}>
           <Toaster />
