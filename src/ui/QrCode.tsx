@@ -1,8 +1,9 @@
 // QR code primitive with the invoice QR defaults of docs/behaviour.md "Point of sale" (256 px,
-// level L, black on white).
-import QRCode from 'react-qr-code';
+// level L, black on white), drawn as one SVG path of its dark modules.
+import { useMemo } from 'react';
+import { darkModulesPath, qrMatrix, type QrLevel } from './qr-matrix';
 
-export type QrLevel = 'L' | 'M' | 'Q' | 'H';
+export type { QrLevel };
 
 export interface QrCodeProps {
   value: string;
@@ -40,17 +41,43 @@ export function QrCode({
       style={{ backgroundColor: bgColor }}
       data-qr-value={value}
     >
-      <QRCode
+      <QrSvg
         value={value}
         size={size}
         level={level}
         fgColor={fgColor}
         bgColor={bgColor}
-        role="img"
-        aria-label={label}
-        // Scale down on narrow screens instead of overflowing; the viewBox keeps it square.
-        style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+        label={label}
       />
     </div>
+  );
+}
+
+function QrSvg({
+  value,
+  size,
+  level,
+  fgColor,
+  bgColor,
+  label,
+}: Required<Pick<QrCodeProps, 'value' | 'size' | 'level' | 'fgColor' | 'bgColor' | 'label'>>) {
+  const { count, path } = useMemo(() => {
+    const matrix = qrMatrix(value, level);
+    return { count: matrix.length, path: darkModulesPath(matrix) };
+  }, [value, level]);
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox={`0 0 ${count} ${count}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      // Scale down on narrow screens instead of overflowing; the viewBox keeps it square.
+      style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+    >
+      <path d={`M0 0h${count}v${count}H0z`} fill={bgColor} />
+      <path d={path} fill={fgColor} />
+    </svg>
   );
 }
