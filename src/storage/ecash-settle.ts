@@ -3,7 +3,7 @@ import type { Table } from 'dexie';
 import type { EcashPaymentEventInput, NewProof, Settlement } from '../core/ports';
 import type { CashewDb } from './db';
 import type { HistoryRow } from './rows';
-import { insertProofs, totalUnspent } from './proof-writes';
+import { insertProofs, proofTransaction, totalUnspent } from './proof-writes';
 
 /**
  * `closesQuote`: the sale's invoice, named in the metadata so a remote cashier asking again for
@@ -52,9 +52,9 @@ export async function settleEcashJournal<Row extends { closesQuote?: string }>(
   now: () => number,
   args: EcashSettleArgs,
 ): Promise<Settlement> {
-  return db.transaction(
-    'rw',
-    [journal, db.proofs, db.proofTotals, db.historyEvents, db.mintQuotes, db.processedQuotes],
+  return proofTransaction(
+    db,
+    [journal, db.historyEvents, db.mintQuotes, db.processedQuotes],
     async () => {
       const row = await journal.get(args.id);
       if (row === undefined) return { settled: false, balance: await totalUnspent(db) };
