@@ -2,7 +2,7 @@
 import type { Table } from 'dexie';
 import type { EcashPaymentEventInput, NewProof, Settlement } from '../core/ports';
 import type { CashewDb } from './db';
-import type { HistoryRow } from './rows';
+import { historyRow, saleColumns, type NewHistoryRow } from './history-row';
 import { insertProofs, proofTransaction, totalUnspent } from './proof-writes';
 
 /**
@@ -13,16 +13,12 @@ export function ecashPaymentRow(
   event: EcashPaymentEventInput,
   now: number,
   closesQuote?: string,
-): Omit<HistoryRow, 'id'> {
+): NewHistoryRow {
+  const metadata = { inputFee: event.fee, ...(closesQuote ? { closesQuote } : {}) };
   return {
-    createdAt: now,
-    type: 'ecash-payment',
-    amount: event.amount,
-    mintUrl: event.mintUrl,
+    ...historyRow(now, 'ecash-payment', event, metadata),
     quoteId: event.receiptId,
-    metadata: JSON.stringify({ inputFee: event.fee, ...(closesQuote ? { closesQuote } : {}) }),
-    ...(event.fiat ? { fiat: { ...event.fiat } } : {}),
-    sale: structuredClone(event.sale),
+    ...saleColumns(event),
   };
 }
 

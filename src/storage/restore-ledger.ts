@@ -10,6 +10,7 @@ import type {
 import { DexieCounterSource } from './counter-source';
 import type { CashewDb } from './db';
 import { distinctIndexKeys } from './distinct-keys';
+import { historyRow } from './history-row';
 import { CONFIG_KEYS, parseCounter } from './key-names';
 import { insertProofs, proofTransaction } from './proof-writes';
 
@@ -100,13 +101,8 @@ export class DexieRestoreLedger implements RestoreLedger {
         if (mint.error) metadata.error = mint.error;
         if (mint.sources) metadata.sources = mint.sources;
         if (cancelled) metadata.cancelled = true;
-        await db.historyEvents.add({
-          createdAt: now,
-          type: 'restore',
-          amount: mint.foundSats,
-          mintUrl: mint.mintUrl,
-          metadata: JSON.stringify(metadata),
-        });
+        const found = { amount: mint.foundSats, mintUrl: mint.mintUrl };
+        await db.historyEvents.add(historyRow(now, 'restore', found, metadata));
       }
       await db.restoreScans.delete(ROW_ID);
       return {
