@@ -5,7 +5,7 @@ import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
 import { serialRuns } from '../serial-runs';
 import { catalogEvent, type PublishedCatalog } from './catalog-event';
-import { publishToRelays } from './publish';
+import { publishOnNewPool } from './publish';
 import type { RelayPool } from './relay-pool';
 
 export interface CatalogPublisherDeps {
@@ -41,7 +41,6 @@ export class CatalogPublisher {
   readonly sync: () => Promise<void> = serialRuns(() => this.publishOnce());
 
   private async publishOnce(): Promise<void> {
-    let pool: RelayPool | undefined;
     try {
       const [catalog, pairingSecret, relays] = await Promise.all([
         this.deps.collect(),
@@ -60,8 +59,7 @@ export class CatalogPublisher {
         catalog,
         now: Math.floor(this.clock() / 1000),
       });
-      pool = this.deps.createPool();
-      const outcome = await publishToRelays(event, relays, pool);
+      const outcome = await publishOnNewPool(this.deps.createPool, event, relays);
       if (outcome.accepted.length > 0) {
         this.last = content;
         this.logger.info(`Catalog of ${catalog.items.length} items published for the cashiers`);
@@ -71,8 +69,6 @@ export class CatalogPublisher {
     } catch (error) {
       // A locked till (no key) or no relay: the next change or start tries again.
       this.logger.warn('Could not publish the catalog', error);
-    } finally {
-      pool?.destroy();
     }
   }
 }
