@@ -2,28 +2,26 @@
 // fees, preimage, the invoice's description, change the reserve cannot explain and the refund's
 // link to its sale, as metadata.
 import type { CashOutEventInput } from '../core/ports';
+import { historyRow, type NewHistoryRow } from './history-row';
 import type { HistoryRow } from './rows';
 
-export function cashOutRow(event: CashOutEventInput, now: number): Omit<HistoryRow, 'id'> {
+export function cashOutRow(event: CashOutEventInput, now: number): NewHistoryRow {
+  const metadata = {
+    request: event.request,
+    feePaid: event.feePaid,
+    inputFee: event.inputFee,
+    preimage: event.preimage,
+    ...(event.destination ? { destination: event.destination } : {}),
+    ...(event.description ? { description: event.description } : {}),
+    ...(event.auto ? { auto: true } : {}),
+    ...(event.extraChange ? { extraChange: event.extraChange } : {}),
+    ...(event.feeBeyondReserve ? { feeBeyondReserve: event.feeBeyondReserve } : {}),
+    ...(event.refund ? event.refund : {}),
+  };
   return {
-    createdAt: now,
-    type: event.refund ? 'refund' : 'cash-out',
-    amount: event.amount,
-    mintUrl: event.mintUrl,
+    ...historyRow(now, event.refund ? 'refund' : 'cash-out', event, metadata),
     quoteId: event.quoteId,
     request: event.request,
-    metadata: JSON.stringify({
-      request: event.request,
-      feePaid: event.feePaid,
-      inputFee: event.inputFee,
-      preimage: event.preimage,
-      ...(event.destination ? { destination: event.destination } : {}),
-      ...(event.description ? { description: event.description } : {}),
-      ...(event.auto ? { auto: true } : {}),
-      ...(event.extraChange ? { extraChange: event.extraChange } : {}),
-      ...(event.feeBeyondReserve ? { feeBeyondReserve: event.feeBeyondReserve } : {}),
-      ...(event.refund ? event.refund : {}),
-    }),
   };
 }
 

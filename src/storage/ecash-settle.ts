@@ -2,8 +2,8 @@
 import type { Table } from 'dexie';
 import type { EcashPaymentEventInput, NewProof, Settlement } from '../core/ports';
 import type { CashewDb } from './db';
-import type { HistoryRow } from './rows';
-import { insertProofs, totalUnspent } from './proof-writes';
+import { historyRow, saleColumns, type NewHistoryRow } from './history-row';
+import { insertProofs, proofTransaction, totalUnspent } from './proof-writes';
 
 /**
  * `closesQuote`: the sale's invoice, named in the metadata so a remote cashier asking again for
@@ -13,16 +13,12 @@ export function ecashPaymentRow(
   event: EcashPaymentEventInput,
   now: number,
   closesQuote?: string,
-): Omit<HistoryRow, 'id'> {
+): NewHistoryRow {
+  const metadata = { inputFee: event.fee, ...(closesQuote ? { closesQuote } : {}) };
   return {
-    createdAt: now,
-    type: 'ecash-payment',
-    amount: event.amount,
-    mintUrl: event.mintUrl,
+    ...historyRow(now, 'ecash-payment', event, metadata),
     quoteId: event.receiptId,
-    metadata: JSON.stringify({ inputFee: event.fee, ...(closesQuote ? { closesQuote } : {}) }),
-    ...(event.fiat ? { fiat: { ...event.fiat } } : {}),
-    sale: structuredClone(event.sale),
+    ...saleColumns(event),
   };
 }
 
@@ -52,9 +48,9 @@ export async function settleEcashJournal<Row extends { closesQuote?: string }>(
   now: () => number,
   args: EcashSettleArgs,
 ): Promise<Settlement> {
-  return db.transaction(
-    'rw',
-    [journal, db.proofs, db.proofTotals, db.historyEvents, db.mintQuotes, db.processedQuotes],
+  return proofTransaction(
+    db,
+    [journal, db.historyEvents, db.mintQuotes, db.processedQuotes],
     async () => {
       const row = await journal.get(args.id);
       if (row === undefined) return { settled: false, balance: await totalUnspent(db) };

@@ -45,26 +45,27 @@ export class DexieForeignEcash
 
   /** Only the journal row: proofs and history were never written for it. */
   async closeFailed(id: string): Promise<boolean> {
-    const { db } = this;
-    return db.transaction('rw', db.foreignEcash, async () => {
-      const row = await db.foreignEcash.get(id);
-      if (row?.state !== 'failed') return false;
-      await db.foreignEcash.delete(id);
-      return true;
-    });
+    return this.whileFailed(id, () => this.db.foreignEcash.delete(id));
   }
 
   async reopen(id: string): Promise<boolean> {
+    // Keys set to undefined are removed by Dexie's update.
+    return this.whileFailed(id, () =>
+      this.db.foreignEcash.update(id, {
+        state: 'melting',
+        failure: undefined,
+        unarrivedLooks: undefined,
+      }),
+    );
+  }
+
+  /** One transaction: `change` runs only while the row is still failed (another tab may act too). */
+  private whileFailed(id: string, change: () => Promise<unknown>): Promise<boolean> {
     const { db } = this;
     return db.transaction('rw', db.foreignEcash, async () => {
       const row = await db.foreignEcash.get(id);
       if (row?.state !== 'failed') return false;
-      // Keys set to undefined are removed by Dexie's update.
-      await db.foreignEcash.update(id, {
-        state: 'melting',
-        failure: undefined,
-        unarrivedLooks: undefined,
-      });
+      await change();
       return true;
     });
   }

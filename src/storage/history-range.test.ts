@@ -1,5 +1,5 @@
 // History events by time on Dexie: every event of a range exactly once, oldest first, even when
-// many share a timestamp across page boundaries; fiat stored on payment rows.
+// many share a timestamp across page boundaries.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { readRange } from '../core/records/types';
@@ -24,22 +24,5 @@ describe('DexieHistoryRange', () => {
       got.push(...page.map((e) => `${e.createdAt}:${e.quoteId}`));
     }
     expect(got).toEqual(['3:q2', '3:q3', '3:q4', '3:q5', '3:q6', '5:q0', '7:q7', '9:q8', '9:q9']);
-  });
-
-  it('stores a sale’s fiat side on its history row', async () => {
-    const s = testStorage();
-    const id = await s.history.addPayment({
-      type: 'direct-payment',
-      amount: 1000,
-      mintUrl: MINT_A,
-      quoteId: 'q',
-      request: 'lnbc',
-      fiat: { currency: 'USD', price: 100_000, value: 1 },
-    });
-    expect((await s.db.historyEvents.get(id))?.fiat).toEqual({
-      currency: 'USD',
-      price: 100_000,
-      value: 1,
-    });
   });
 });

@@ -13,25 +13,34 @@ async function addWithdrawals(s: TestStorage, count: number): Promise<void> {
 }
 
 describe('HistoryStore', () => {
-  it('records a payment with type, amount, mint, quote and the request as JSON metadata', async () => {
-    const s = testStorage();
-    const id = await s.history.addPayment({
-      type: 'remote-payment',
-      amount: 21,
-      mintUrl: MINT_A,
-      quoteId: 'q1',
-      request: 'lnbc210n1xyz',
-    });
-    expect(await s.db.historyEvents.get(id)).toEqual({
-      id,
-      createdAt: s.now.value,
-      type: 'remote-payment',
-      amount: 21,
-      mintUrl: MINT_A,
-      quoteId: 'q1',
-      metadata: '{"request":"lnbc210n1xyz"}',
-    });
-  });
+  const fiat = { currency: 'USD', price: 100_000, value: 1 };
+  it.each([
+    ['', {}],
+    [' and its fiat side', { fiat }],
+  ])(
+    'records a payment with type, amount, mint, quote, the request as JSON metadata%s',
+    async (_, sale) => {
+      const s = testStorage();
+      const id = await s.history.addPayment({
+        type: 'remote-payment',
+        amount: 21,
+        mintUrl: MINT_A,
+        quoteId: 'q1',
+        request: 'lnbc210n1xyz',
+        ...sale,
+      });
+      expect(await s.db.historyEvents.get(id)).toEqual({
+        id,
+        createdAt: s.now.value,
+        type: 'remote-payment',
+        amount: 21,
+        mintUrl: MINT_A,
+        quoteId: 'q1',
+        metadata: '{"request":"lnbc210n1xyz"}',
+        ...sale,
+      });
+    },
+  );
 
   it('records a withdrawal with amount, mint and numProofs as JSON metadata', async () => {
     const s = testStorage();

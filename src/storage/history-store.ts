@@ -10,47 +10,30 @@ import {
   type WithdrawalEventInput,
 } from '../core/ports';
 import type { CashewDb } from './db';
+import { historyRow, saleColumns, type NewHistoryRow } from './history-row';
 import type { HistoryRow } from './rows';
 
-export function paymentRow(event: PaymentEventInput, now: number): Omit<HistoryRow, 'id'> {
+export function paymentRow(event: PaymentEventInput, now: number): NewHistoryRow {
   return {
-    createdAt: now,
-    type: event.type,
-    amount: event.amount,
-    mintUrl: event.mintUrl,
+    ...historyRow(now, event.type, event, { request: event.request }),
     quoteId: event.quoteId,
-    metadata: JSON.stringify({ request: event.request }),
-    ...(event.fiat ? { fiat: { ...event.fiat } } : {}),
-    ...(event.sale ? { sale: structuredClone(event.sale) } : {}),
+    ...saleColumns(event),
   };
 }
 
-export function withdrawalRow(event: WithdrawalEventInput, now: number): Omit<HistoryRow, 'id'> {
-  return {
-    createdAt: now,
-    type: event.refund ? 'refund' : 'withdrawal',
-    amount: event.amount,
-    mintUrl: event.mintUrl,
-    metadata: JSON.stringify({ numProofs: event.numProofs, ...(event.refund ?? {}) }),
-  };
+export function withdrawalRow(event: WithdrawalEventInput, now: number): NewHistoryRow {
+  const type = event.refund ? 'refund' : 'withdrawal';
+  return historyRow(now, type, event, { numProofs: event.numProofs, ...(event.refund ?? {}) });
 }
 
 /** A cancelled token costs only the swap fee; the token's sats stay in the wallet. */
-export function tokenCancelledRow(
-  event: TokenCancelledEventInput,
-  now: number,
-): Omit<HistoryRow, 'id'> {
-  return {
-    createdAt: now,
-    type: 'token-cancelled',
-    amount: event.fee,
-    mintUrl: event.mintUrl,
-    metadata: JSON.stringify({
-      tokenAmount: event.tokenAmount,
-      fee: event.fee,
-      numProofs: event.numProofs,
-    }),
-  };
+export function tokenCancelledRow(event: TokenCancelledEventInput, now: number): NewHistoryRow {
+  return historyRow(
+    now,
+    'token-cancelled',
+    { amount: event.fee, mintUrl: event.mintUrl },
+    { tokenAmount: event.tokenAmount, fee: event.fee, numProofs: event.numProofs },
+  );
 }
 
 function wholeAtLeastOne(value: number, fallback: number): number {

@@ -23,6 +23,7 @@ import {
   deleteProofs,
   insertProofs,
   markProofsSpent,
+  proofTransaction,
   totalUnspent,
   unmarkProofsSpent,
 } from './proof-writes';
@@ -36,22 +37,16 @@ export class DexieLedger implements Ledger, MeltLedger {
   /** The pending quote row is the "not yet settled" token: whoever deletes it records the payment. */
   async settleMintQuote(args: SettleMintQuote): Promise<Settlement> {
     const { db } = this;
-    // Whether a PIN is set decides how the proofs are written (decision 0030).
-    await db.sales.init();
-    return db.transaction(
-      'rw',
-      [db.mintQuotes, db.proofs, db.proofTotals, db.historyEvents],
-      async () => {
-        if ((await db.mintQuotes.get(args.quote)) === undefined) {
-          return { settled: false, balance: await totalUnspent(db) };
-        }
-        const now = this.clock();
-        await insertProofs(db, args.proofs, args.mintUrl, now);
-        await db.historyEvents.add(paymentRow(args.event, now));
-        await db.mintQuotes.delete(args.quote);
-        return { settled: true, balance: await totalUnspent(db) };
-      },
-    );
+    return proofTransaction(db, [db.mintQuotes, db.historyEvents], async () => {
+      if ((await db.mintQuotes.get(args.quote)) === undefined) {
+        return { settled: false, balance: await totalUnspent(db) };
+      }
+      const now = this.clock();
+      await insertProofs(db, args.proofs, args.mintUrl, now);
+      await db.historyEvents.add(paymentRow(args.event, now));
+      await db.mintQuotes.delete(args.quote);
+      return { settled: true, balance: await totalUnspent(db) };
+    });
   }
 
   async settleWithdrawal(args: {
@@ -177,44 +172,36 @@ export class DexieLedger implements Ledger, MeltLedger {
     cancels?: string;
   }): Promise<void> {
     const { db } = this;
-    // Whether a PIN is set decides how the proofs are written (decision 0030).
-    await db.sales.init();
-    await db.transaction(
-      'rw',
-      [db.withdrawals, db.proofs, db.proofTotals, db.historyEvents],
-      async () => {
-        const deleted = await deleteProofs(db, args.inputSecrets);
-        const now = this.clock();
-        await insertProofs(db, args.outputs, args.mintUrl, now);
-        await db.withdrawals.delete(args.journalId);
-        if (args.cancels === undefined) return;
-        const token = await db.withdrawals.get(args.cancels);
-        // Gone: the spent watch settled it as redeemed (then nothing of ours was signed).
-        if (!token) return;
-        const fee =
-          (token.cancelFee ?? 0) + Math.max(0, sumAmounts(deleted) - sumAmounts(args.outputs));
-        const left = (await proofRowsBySecret(db, token.secrets)).filter(
-          (row) => row !== undefined,
-        );
-        if (left.length > 0) {
-          // More swaps of this cancel to come: the token keeps what is still stored.
-          await db.withdrawals.update(token.id, { cancelFee: fee });
-          return;
-        }
-        await db.withdrawals.delete(token.id);
-        await db.historyEvents.add(
-          tokenCancelledRow(
-            {
-              tokenAmount: token.amount,
-              fee,
-              mintUrl: token.mintUrl,
-              numProofs: token.secrets.length,
-            },
-            now,
-          ),
-        );
-      },
-    );
+    await proofTransaction(db, [db.withdrawals, db.historyEvents], async () => {
+      const deleted = await deleteProofs(db, args.inputSecrets);
+      const now = this.clock();
+      await insertProofs(db, args.outputs, args.mintUrl, now);
+      await db.withdrawals.delete(args.journalId);
+      if (args.cancels === undefined) return;
+      const token = await db.withdrawals.get(args.cancels);
+      // Gone: the spent watch settled it as redeemed (then nothing of ours was signed).
+      if (!token) return;
+      const fee =
+        (token.cancelFee ?? 0) + Math.max(0, sumAmounts(deleted) - sumAmounts(args.outputs));
+      const left = (await proofRowsBySecret(db, token.secrets)).filter((row) => row !== undefined);
+      if (left.length > 0) {
+        // More swaps of this cancel to come: the token keeps what is still stored.
+        await db.withdrawals.update(token.id, { cancelFee: fee });
+        return;
+      }
+      await db.withdrawals.delete(token.id);
+      await db.historyEvents.add(
+        tokenCancelledRow(
+          {
+            tokenAmount: token.amount,
+            fee,
+            mintUrl: token.mintUrl,
+            numProofs: token.secrets.length,
+          },
+          now,
+        ),
+      );
+    });
   }
 
   // ------------------------------------------------------------ cash-out (docs/architecture.md)
@@ -254,22 +241,16 @@ export class DexieLedger implements Ledger, MeltLedger {
   /** The melt row is the "not yet settled" token: whoever deletes it records the cash-out. */
   async settleMelt(args: SettleMelt): Promise<Settlement> {
     const { db } = this;
-    // Whether a PIN is set decides how the proofs are written (decision 0030).
-    await db.sales.init();
-    return db.transaction(
-      'rw',
-      [db.melts, db.proofs, db.proofTotals, db.historyEvents],
-      async () => {
-        const melt = await db.melts.get(args.quote);
-        if (!melt) return { settled: false, balance: await totalUnspent(db) };
-        const now = this.clock();
-        await deleteProofs(db, melt.inputSecrets);
-        await insertProofs(db, args.change, melt.mintUrl, now);
-        await db.historyEvents.add(cashOutRow(args.event, now));
-        await db.melts.delete(args.quote);
-        return { settled: true, balance: await totalUnspent(db) };
-      },
-    );
+    return proofTransaction(db, [db.melts, db.historyEvents], async () => {
+      const melt = await db.melts.get(args.quote);
+      if (!melt) return { settled: false, balance: await totalUnspent(db) };
+      const now = this.clock();
+      await deleteProofs(db, melt.inputSecrets);
+      await insertProofs(db, args.change, melt.mintUrl, now);
+      await db.historyEvents.add(cashOutRow(args.event, now));
+      await db.melts.delete(args.quote);
+      return { settled: true, balance: await totalUnspent(db) };
+    });
   }
 
   /** One index seek (schema v17), however long the history. */

@@ -5,7 +5,13 @@ import type { Clock, NewProof, ProofStats, ProofStore, StoredProof } from '../co
 import type { CashewDb } from './db';
 import { sumStats, sumUnspent, ZERO_STATS } from './proof-totals';
 import { proofRowsBySecret } from './proof-seal';
-import { deleteProofs, insertProofs, markProofsSpent, toStoredProofs } from './proof-writes';
+import {
+  deleteProofs,
+  insertProofs,
+  markProofsSpent,
+  proofTransaction,
+  toStoredProofs,
+} from './proof-writes';
 
 export class DexieProofStore implements ProofStore {
   constructor(
@@ -16,11 +22,7 @@ export class DexieProofStore implements ProofStore {
 
   async add(proofs: NewProof[], mintUrl: string): Promise<void> {
     const { db } = this;
-    // Whether a PIN is set decides how the proofs are written (decision 0030).
-    await db.sales.init();
-    await db.transaction('rw', db.proofs, db.proofTotals, () =>
-      insertProofs(db, proofs, mintUrl, this.clock()),
-    );
+    await proofTransaction(db, [], () => insertProofs(db, proofs, mintUrl, this.clock()));
   }
 
   async markSpent(secrets: string[]): Promise<void> {

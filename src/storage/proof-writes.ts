@@ -1,5 +1,6 @@
 // Proof writes that keep proofTotals exact; callers run them inside a transaction that
 // includes both tables, so totals and rows can never disagree.
+import type { Table } from 'dexie';
 import { StorageError } from '../core/errors';
 import type { NewProof, StoredProof } from '../core/ports';
 import type { CashewDb } from './db';
@@ -104,6 +105,19 @@ export function toStoredProofs(db: CashewDb, rows: ProofRow[]): StoredProof[] {
     out.push(proof);
   }
   return out;
+}
+
+/**
+ * A read-write transaction over the proofs, their totals and `tables`, for a write that stores
+ * proofs: whether a PIN is set decides how they are written (decision 0030), so that is read first.
+ */
+export async function proofTransaction<T>(
+  db: CashewDb,
+  tables: Table[],
+  body: () => Promise<T>,
+): Promise<T> {
+  await db.sales.init();
+  return db.transaction('rw', [...tables, db.proofs, db.proofTotals], body);
 }
 
 /** Stores new secrets as unspent; secrets already stored are left unchanged. Returns rows added. */

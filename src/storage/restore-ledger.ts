@@ -10,8 +10,9 @@ import type {
 import { DexieCounterSource } from './counter-source';
 import type { CashewDb } from './db';
 import { distinctIndexKeys } from './distinct-keys';
+import { historyRow } from './history-row';
 import { CONFIG_KEYS, parseCounter } from './key-names';
-import { insertProofs } from './proof-writes';
+import { insertProofs, proofTransaction } from './proof-writes';
 
 const ROW_ID = 'current';
 
@@ -56,36 +57,30 @@ export class DexieRestoreLedger implements RestoreLedger {
     skipCounterTo?: number;
   }): Promise<number> {
     const { db } = this;
-    // Whether a PIN is set decides how the proofs are written (decision 0030).
-    await db.sales.init();
-    return db.transaction(
-      'rw',
-      [db.restoreScans, db.proofs, db.proofTotals, db.counters, db.config],
-      async () => {
-        const added = await insertProofs(db, args.proofs, args.mintUrl, this.clock());
-        const sats = added.reduce((sum, row) => sum + row.amount, 0);
-        if (args.counterAtLeast !== undefined) {
-          // Joins this transaction (same tables): the counter moves with the proofs or not at all.
-          await this.counterSource.advanceToAtLeast(args.keyset.id, args.counterAtLeast);
+    return proofTransaction(db, [db.restoreScans, db.counters, db.config], async () => {
+      const added = await insertProofs(db, args.proofs, args.mintUrl, this.clock());
+      const sats = added.reduce((sum, row) => sum + row.amount, 0);
+      if (args.counterAtLeast !== undefined) {
+        // Joins this transaction (same tables): the counter moves with the proofs or not at all.
+        await this.counterSource.advanceToAtLeast(args.keyset.id, args.counterAtLeast);
+      }
+      if (args.skipCounterTo !== undefined) {
+        await this.counterSource.skipKeysetToAtLeast(args.keyset.id, args.skipCounterTo);
+      }
+      const row = await db.restoreScans.get(ROW_ID);
+      if (row) {
+        const mint = row.mints.find((m) => m.mintUrl === args.mintUrl);
+        if (mint) {
+          const keyset = { ...args.keyset, foundSats: args.keyset.foundSats + sats };
+          const i = mint.keysets.findIndex((k) => k.id === keyset.id);
+          if (i >= 0) mint.keysets[i] = keyset;
+          else mint.keysets.push(keyset);
+          mint.foundSats += sats;
+          await db.restoreScans.put(row);
         }
-        if (args.skipCounterTo !== undefined) {
-          await this.counterSource.skipKeysetToAtLeast(args.keyset.id, args.skipCounterTo);
-        }
-        const row = await db.restoreScans.get(ROW_ID);
-        if (row) {
-          const mint = row.mints.find((m) => m.mintUrl === args.mintUrl);
-          if (mint) {
-            const keyset = { ...args.keyset, foundSats: args.keyset.foundSats + sats };
-            const i = mint.keysets.findIndex((k) => k.id === keyset.id);
-            if (i >= 0) mint.keysets[i] = keyset;
-            else mint.keysets.push(keyset);
-            mint.foundSats += sats;
-            await db.restoreScans.put(row);
-          }
-        }
-        return sats;
-      },
-    );
+      }
+      return sats;
+    });
   }
 
   async cancel(): Promise<void> {
@@ -106,13 +101,8 @@ export class DexieRestoreLedger implements RestoreLedger {
         if (mint.error) metadata.error = mint.error;
         if (mint.sources) metadata.sources = mint.sources;
         if (cancelled) metadata.cancelled = true;
-        await db.historyEvents.add({
-          createdAt: now,
-          type: 'restore',
-          amount: mint.foundSats,
-          mintUrl: mint.mintUrl,
-          metadata: JSON.stringify(metadata),
-        });
+        const found = { amount: mint.foundSats, mintUrl: mint.mintUrl };
+        await db.historyEvents.add(historyRow(now, 'restore', found, metadata));
       }
       await db.restoreScans.delete(ROW_ID);
       return {

@@ -1,8 +1,9 @@
 // A new merchant PIN with its own Save button (Settings); changing a PIN asks for the current one
 // too. The caller checks the rules and throws the message to show.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from './Button';
 import { CurrentPinField } from './CurrentPinField';
+import { Form } from './Form';
 import { PinFields, useNewPin } from './PinFields';
 
 /** Thrown by `onSave` when the current PIN was refused: shown under that field. */
@@ -33,8 +34,7 @@ export function PinSetupForm({
   const [currentError, setCurrentError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (saving) return;
     setSaving(true);
     newPin.setError(null);
@@ -57,7 +57,7 @@ export function PinSetupForm({
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
+    <Form onSubmit={submit} className="space-y-3">
       {askCurrent ? (
         <CurrentPinField value={current} onChange={setCurrent} error={currentError} />
       ) : null}
@@ -72,6 +72,6 @@ export function PinSetupForm({
           </Button>
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }

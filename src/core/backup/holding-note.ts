@@ -4,7 +4,7 @@
 // (docs/behaviour.md, "Two devices on one phrase"; docs/protocol.md, "App data backup").
 import type { RelayQuery } from '../discovery/relay-query';
 import type { Clock } from '../ports';
-import { publishToRelays } from '../remote-payments/publish';
+import { publishOnNewPool } from '../remote-payments/publish';
 import type { RelayPool } from '../remote-payments/relay-pool';
 import { getPublicKey } from 'nostr-tools/pure';
 import { APP_DATA_KIND, APP_DATA_PREFIX, appDataEvent, readAppData } from './app-data';
@@ -27,14 +27,9 @@ export function holdingNotes(deps: {
   return {
     announce: async (relays, secretKey, pairingId) => {
       const now = Math.floor(deps.clock() / 1000);
-      const pool = deps.createPool();
-      try {
-        const event = appDataEvent(secretKey, HOLDING_PART, { pairingId, at: now }, now);
-        const outcome = await publishToRelays(event, relays, pool);
-        if (outcome.accepted.length === 0) throw new Error('No relay took the holding note');
-      } finally {
-        pool.destroy();
-      }
+      const event = appDataEvent(secretKey, HOLDING_PART, { pairingId, at: now }, now);
+      const outcome = await publishOnNewPool(deps.createPool, event, relays);
+      if (outcome.accepted.length === 0) throw new Error('No relay took the holding note');
     },
     read: async (relays, secretKey) => {
       const events = await deps.query(

@@ -4,7 +4,7 @@ import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
 import { queuedRuns } from '../serial-runs';
 import { CreatedAtClock } from '../remote-payments/created-at';
-import { publishToRelays } from '../remote-payments/publish';
+import { publishOnNewPool } from '../remote-payments/publish';
 import type { RelayPool } from '../remote-payments/relay-pool';
 import { mintUrlKey } from '../urls/normalise-url';
 import { mintBackupEvent, mintBackupKeys, MINT_BACKUP_MAX_MINTS } from './nut27';
@@ -62,7 +62,6 @@ export class MintBackupPublisher {
   readonly sync: () => Promise<MintBackupSync> = queuedRuns(() => this.syncOnce(), 'unchanged');
 
   private async syncOnce(): Promise<MintBackupSync> {
-    let pool: RelayPool | undefined;
     try {
       if (this.deps.ready && !(await this.deps.ready())) return 'waiting';
       const mints = distinctMints(await this.deps.mints()).slice(0, MINT_BACKUP_MAX_MINTS);
@@ -74,8 +73,8 @@ export class MintBackupPublisher {
       if (!seed) return 'unchanged';
       const now = this.createdAt.next();
       const event = mintBackupEvent(mintBackupKeys(seed), mints, now);
-      pool = this.deps.createPool();
-      const outcome = await publishToRelays(event, await this.deps.getRelays(), pool);
+      const relays = await this.deps.getRelays();
+      const outcome = await publishOnNewPool(this.deps.createPool, event, relays);
       if (outcome.accepted.length === 0) {
         this.logger.warn('No relay took the mint list backup; trying again at the next sale', {
           failures: outcome.failures,
@@ -88,8 +87,6 @@ export class MintBackupPublisher {
     } catch (error) {
       this.logger.error('Could not publish the mint list backup:', error);
       return 'failed';
-    } finally {
-      pool?.destroy();
     }
   }
 }

@@ -55,6 +55,12 @@ function add(tally: Tally, sats: number): void {
   tally.sats += sats;
 }
 
+/** Money sent out (a cash-out, a refund): what sending it cost is counted beside it. */
+function addSent(tally: Tally & { fees: number }, event: HistoryEvent): void {
+  add(tally, event.amount);
+  tally.fees += eventFee(event) ?? 0;
+}
+
 /** Adds events one page at a time, so a busy day is never held in memory whole. */
 export class DayTally {
   private readonly summary: DaySummary;
@@ -125,15 +131,13 @@ export class DayTally {
           break;
         }
         case 'refund':
-          add(summary.refunds, event.amount);
-          summary.refunds.fees += eventFee(event) ?? 0;
+          addSent(summary.refunds, event);
           break;
         case 'withdrawal':
           add(summary.withdrawals, event.amount);
           break;
         case 'cash-out':
-          add(summary.cashOuts, event.amount);
-          summary.cashOuts.fees += eventFee(event) ?? 0;
+          addSent(summary.cashOuts, event);
           break;
         case 'none':
           break;

@@ -41,32 +41,30 @@ function addSales(bars: SalesBar[], events: Iterable<HistoryEvent>, slot: (at: n
   }
 }
 
-async function fill(
+/** Bars named by `labels`, filled with the sales in `range` by `slot`; undefined without a range. */
+async function series(
   reader: HistoryRangeReader,
-  start: number,
-  end: number,
-  bars: SalesBar[],
+  period: SalesSeries['period'],
+  range: { start: number; end: number } | undefined,
+  labels: string[],
   slot: (at: number) => number,
-): Promise<void> {
-  for await (const page of readRange(reader, start, end, 1000, yieldToPage)) {
+): Promise<SalesSeries | undefined> {
+  if (!range) return undefined;
+  const bars = labels.map((label) => ({ label, sats: 0, count: 0 }));
+  for await (const page of readRange(reader, range.start, range.end, 1000, yieldToPage)) {
     addSales(bars, page, slot);
   }
+  return { period, bars };
 }
+
+const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 
 /** A local day's sales by hour (24 bars); undefined for an invalid date. */
 export async function salesByHour(
   reader: HistoryRangeReader,
   date: string,
 ): Promise<SalesSeries | undefined> {
-  const range = localDayRange(date);
-  if (!range) return undefined;
-  const bars = Array.from({ length: 24 }, (_, h) => ({
-    label: String(h).padStart(2, '0'),
-    sats: 0,
-    count: 0,
-  }));
-  await fill(reader, range.start, range.end, bars, (at) => new Date(at).getHours());
-  return { period: 'day', bars };
+  return series(reader, 'day', localDayRange(date), HOURS, (at) => new Date(at).getHours());
 }
 
 /** A local month's sales by day (one bar per day); undefined for an invalid month. */
@@ -75,12 +73,6 @@ export async function salesByDay(
   month: string,
 ): Promise<SalesSeries | undefined> {
   const range = localMonthRange(month);
-  if (!range) return undefined;
-  const bars = Array.from({ length: range.days }, (_, d) => ({
-    label: String(d + 1),
-    sats: 0,
-    count: 0,
-  }));
-  await fill(reader, range.start, range.end, bars, (at) => new Date(at).getDate() - 1);
-  return { period: 'month', bars };
+  const days = Array.from({ length: range?.days ?? 0 }, (_, d) => String(d + 1));
+  return series(reader, 'month', range, days, (at) => new Date(at).getDate() - 1);
 }

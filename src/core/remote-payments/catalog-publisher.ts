@@ -6,7 +6,7 @@ import type { Clock } from '../ports';
 import { serialRuns } from '../serial-runs';
 import { catalogEvent, type PublishedCatalog } from './catalog-event';
 import { CreatedAtClock } from './created-at';
-import { publishToRelays } from './publish';
+import { publishOnNewPool } from './publish';
 import type { RelayPool } from './relay-pool';
 
 export interface CatalogPublisherDeps {
@@ -43,7 +43,6 @@ export class CatalogPublisher {
   readonly sync: () => Promise<void> = serialRuns(() => this.publishOnce());
 
   private async publishOnce(): Promise<void> {
-    let pool: RelayPool | undefined;
     try {
       const [catalog, pairingSecret, relays] = await Promise.all([
         this.deps.collect(),
@@ -62,8 +61,7 @@ export class CatalogPublisher {
         catalog,
         now: this.createdAt.next(),
       });
-      pool = this.deps.createPool();
-      const outcome = await publishToRelays(event, relays, pool);
+      const outcome = await publishOnNewPool(this.deps.createPool, event, relays);
       if (outcome.accepted.length > 0) {
         this.last = content;
         this.logger.info(`Catalog of ${catalog.items.length} items published for the cashiers`);
@@ -73,8 +71,6 @@ export class CatalogPublisher {
     } catch (error) {
       // A locked till (no key) or no relay: the next change or start tries again.
       this.logger.warn('Could not publish the catalog', error);
-    } finally {
-      pool?.destroy();
     }
   }
 }

@@ -18,7 +18,7 @@ import {
 import type { PairingStore, ProfileStateStore } from './merchant-ports';
 import { mintUrlKey } from '../urls/normalise-url';
 import { pairingId, pairingKey } from './pairing';
-import { publishToRelays } from './publish';
+import { publishOnNewPool } from './publish';
 import type { RelayPool } from './relay-pool';
 
 export interface ProfilePublisherDeps {
@@ -198,7 +198,6 @@ export class MerchantProfilePublisher {
   }
 
   private async syncOnce(): Promise<ProfileSync> {
-    let pool: RelayPool | undefined;
     try {
       const profile = await this.profile();
       const text = JSON.stringify(profile);
@@ -210,8 +209,7 @@ export class MerchantProfilePublisher {
       // reset right after start-up) must still replace it.
       const now = this.createdAt.next();
       const event = finalizeEvent(merchantProfileTemplate(profile, now), secretKey);
-      pool = this.deps.createPool();
-      const outcome = await publishToRelays(event, profile.relays, pool);
+      const outcome = await publishOnNewPool(this.deps.createPool, event, profile.relays);
       if (outcome.accepted.length === 0) {
         this.logger.warn('No relay took the merchant profile; trying again at the next start', {
           failures: outcome.failures,
@@ -224,8 +222,6 @@ export class MerchantProfilePublisher {
     } catch (error) {
       this.logger.error('Could not publish the merchant profile:', error);
       return 'failed';
-    } finally {
-      pool?.destroy();
     }
   }
 }

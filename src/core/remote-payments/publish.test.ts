@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RelayPublishError } from './errors';
 import { unwrapPaymentEvent, wrapPaymentMessage } from './gift-wrap';
 import type { PaymentMessage } from './payment-message';
-import { publishToRelays, sendPaymentMessage } from './publish';
+import { publishOnNewPool, publishToRelays, sendPaymentMessage } from './publish';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
 
 const message: PaymentMessage = {
@@ -43,6 +43,16 @@ describe('publishToRelays', () => {
 
   it('accepts nothing when given no relays', async () => {
     expect((await publishToRelays(wrap(), [], new FakeRelayPool())).accepted).toEqual([]);
+  });
+});
+
+describe('publishOnNewPool', () => {
+  it('closes the pool it opened once the relays have answered', async () => {
+    const pool = new FakeRelayPool();
+    pool.behaviour.set('ws://refuse', 'refuse');
+    const outcome = await publishOnNewPool(() => pool, wrap(), ['ws://ok', 'ws://refuse']);
+    expect(outcome.accepted).toEqual(['ws://ok']);
+    expect(pool.destroyed).toBe(true);
   });
 });
 

@@ -58,6 +58,23 @@ export async function publishToRelays(
 }
 
 /**
+ * publishToRelays on a pool opened for this one event and closed after it, whatever happens: the
+ * pool's sockets never outlive the publish. Rejects only when the pool cannot be made.
+ */
+export async function publishOnNewPool(
+  createPool: () => RelayPool,
+  event: NostrEvent,
+  relays: string[],
+): Promise<PublishOutcome> {
+  const pool = createPool();
+  try {
+    return await publishToRelays(event, relays, pool);
+  } finally {
+    pool.destroy();
+  }
+}
+
+/**
  * Gift-wraps the message to the merchant with a fresh random seal key and publishes it on all
  * relays. Throws RelayPublishError when no relay accepted, so the cashier shows no invoice.
  */

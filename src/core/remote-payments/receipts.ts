@@ -2,7 +2,7 @@
 // and published on the merchant's relays (docs/protocol.md "Receipts"), with a bound on how often.
 import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
-import { publishToRelays } from './publish';
+import { publishOnNewPool } from './publish';
 import { wrapReceipt, type SaleReceipt } from './receipt-message';
 import type { RelayPool } from './relay-pool';
 
@@ -55,15 +55,13 @@ export class ReceiptSender {
       this.logger.debug(`Receipt for ${receipt.quote} not sent again yet (rate limit)`);
       return 'rate-limited';
     }
-    let pool: RelayPool | undefined;
     try {
       const [secretKey, relays] = await Promise.all([
         this.deps.getSecretKey(quotePubkey),
         this.deps.getRelays(),
       ]);
       const event = wrapReceipt({ merchantSecretKey: secretKey, receiptPubkeyHex, receipt });
-      pool = this.deps.createPool();
-      const outcome = await publishToRelays(event, relays, pool);
+      const outcome = await publishOnNewPool(this.deps.createPool, event, relays);
       if (outcome.accepted.length > 0) {
         this.logger.info(`Receipt for remote quote ${receipt.quote} sent`);
         return 'sent';
@@ -73,8 +71,6 @@ export class ReceiptSender {
     } catch (error) {
       this.logger.error(`Could not send the receipt for ${receipt.quote}:`, error);
       return 'not-accepted';
-    } finally {
-      pool?.destroy();
     }
   }
 

@@ -1,10 +1,11 @@
 // Settings' confirmation before the merchant PIN is removed: what removing it means, and the
 // current PIN (docs/behaviour.md "Merchant PIN").
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { PIN_FORMAT_MESSAGE, validatePin } from '../../core/lock/pin';
 import type { PinAnswer } from '../../ui/PinPrompt';
 import { Button } from '../../ui/Button';
 import { CurrentPinField } from '../../ui/CurrentPinField';
+import { Form } from '../../ui/Form';
 import { pinRefusedText } from '../../ui/texts';
 import { KEEP_PIN, REMOVE_PIN_CONFIRM, REMOVE_PIN_TITLE, REMOVE_PIN_WARNING } from './texts.json';
 
@@ -22,8 +23,7 @@ export function RemovePin({ remove, onRemoved, onCancel, onFailed }: RemovePinPr
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (removing) return;
     setError(null);
     try {
@@ -47,12 +47,11 @@ export function RemovePin({ remove, onRemoved, onCancel, onFailed }: RemovePinPr
   }
 
   return (
-    <form
+    <Form
       role="alertdialog"
       aria-labelledby="remove-pin-title"
       aria-describedby="remove-pin-warning"
-      noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       className="space-y-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-950"
     >
       <p id="remove-pin-title" className="font-semibold">
@@ -68,6 +67,6 @@ export function RemovePin({ remove, onRemoved, onCancel, onFailed }: RemovePinPr
           {KEEP_PIN}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

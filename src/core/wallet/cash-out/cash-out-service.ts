@@ -30,6 +30,7 @@ import { AvailableProofs, type ProofsByUse } from '../available-proofs';
 import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
 import { sumSats, toNewProof } from '../proof-convert';
+import { BackoffTimers } from '../../backoff-timers';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { mintKey, type WalletProvider } from '../wallet-provider';
 import { toCashuProof } from '../withdraw/withdraw-token';
@@ -173,10 +174,7 @@ export class CashOutService {
   private readonly intervals: CashOutIntervals;
   private readonly lock: QuoteLock;
   private readonly checkpoint: Checkpoint;
-  private readonly timers = new Map<
-    string,
-    { timer?: ReturnType<typeof setTimeout>; attempt: number }
-  >();
+  private readonly timers: BackoffTimers;
   private readonly listeners = new Set<CashOutListener>();
   private stopped = false;
   private readonly available: AvailableProofs;
@@ -184,6 +182,7 @@ export class CashOutService {
   constructor(private readonly deps: CashOutServiceDeps) {
     this.available = new AvailableProofs(deps);
     this.intervals = { ...DEFAULT_CASH_OUT_INTERVALS, ...deps.intervals };
+    this.timers = new BackoffTimers(this.intervals.checkMs, this.intervals.checkMaxMs);
     this.lock = deps.lock ?? defaultQuoteLock();
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
   }
@@ -299,14 +298,13 @@ export class CashOutService {
     } catch (error) {
       this.deps.logger.error('Could not read pending cash-outs', error);
     }
-    for (const row of rows) await this.checkLater(row.quote, 0);
+    for (const row of rows) await this.checkLater(row.quote, true);
   }
 
   /** Cancels scheduled checks. */
   stop(): void {
     this.stopped = true;
-    for (const entry of this.timers.values()) if (entry.timer) clearTimeout(entry.timer);
-    this.timers.clear();
+    this.timers.cancelAll();
   }
 
   // ------------------------------------------------------------ paying
@@ -588,7 +586,7 @@ export class CashOutService {
         ...(feeBeyondReserve > 0 ? { feeBeyondReserve } : {}),
       },
     });
-    this.clearTimer(row.quote);
+    this.timers.cancel(row.quote, true);
     if (settled) this.deps.events.emitUpdated({ reason: 'cash-out', amount: row.amount });
     return {
       status: 'paid',
@@ -603,7 +601,7 @@ export class CashOutService {
 
   private async release(row: PendingMelt): Promise<CashOutResult> {
     await this.deps.ledger.releaseMelt(row.quote);
-    this.clearTimer(row.quote);
+    this.timers.cancel(row.quote, true);
     this.deps.events.emitUpdated({ reason: 'cash-out' });
     return { status: 'unpaid', quote: row.quote, amount: row.amount, auto: row.auto === true };
   }
@@ -612,28 +610,19 @@ export class CashOutService {
 
   private schedule(quoteId: string): void {
     if (this.stopped) return;
-    const entry = this.timers.get(quoteId) ?? { attempt: 0 };
-    if (entry.timer) clearTimeout(entry.timer);
-    const delay = Math.min(this.intervals.checkMs * 2 ** entry.attempt, this.intervals.checkMaxMs);
-    entry.attempt++;
-    entry.timer = setTimeout(() => {
-      entry.timer = undefined;
-      void this.checkLater(quoteId);
-    }, delay);
-    this.timers.set(quoteId, entry);
+    this.timers.schedule(quoteId, () => void this.checkLater(quoteId));
   }
 
-  /** A check from a timer or resume: under the mint's lock; outcomes go to the listeners. */
-  private async checkLater(quoteId: string, attempt?: number): Promise<void> {
-    if (attempt !== undefined) {
-      const entry = this.timers.get(quoteId);
-      if (entry?.timer) clearTimeout(entry.timer);
-      this.timers.set(quoteId, { attempt });
-    }
+  /**
+   * A check from a timer or resume (`fresh`: its backoff starts again): under the mint's lock;
+   * outcomes go to the listeners.
+   */
+  private async checkLater(quoteId: string, fresh = false): Promise<void> {
+    if (fresh) this.timers.cancel(quoteId, true);
     try {
       const row = await this.deps.melts.get(quoteId);
       if (!row) {
-        this.clearTimer(quoteId);
+        this.timers.cancel(quoteId, true);
         return;
       }
       const outcome = await this.lock(lockName(row.mintUrl), () => this.check(quoteId));
@@ -657,12 +646,6 @@ export class CashOutService {
         this.deps.logger.error('Cash-out listener threw', error);
       }
     }
-  }
-
-  private clearTimer(quoteId: string): void {
-    const entry = this.timers.get(quoteId);
-    if (entry?.timer) clearTimeout(entry.timer);
-    this.timers.delete(quoteId);
   }
 }
 

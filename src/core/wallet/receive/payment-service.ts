@@ -7,6 +7,7 @@ import {
   MintUnreachableError,
   ValidationError,
 } from '../../errors';
+import { BackoffTimers } from '../../backoff-timers';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import type { WalletEvents } from '../../events';
 import type { Logger } from '../../logger';
@@ -147,10 +148,7 @@ export class PaymentService {
   private readonly intervals: PaymentIntervals;
   private readonly watches = new Map<string, QuoteWatch>();
   private readonly processing = new Map<string, Promise<void>>();
-  private readonly retries = new Map<
-    string,
-    { timer?: ReturnType<typeof setTimeout>; attempt: number }
-  >();
+  private readonly retries: BackoffTimers;
   private readonly settledListeners: Listeners<PaymentSettled>;
   private readonly failedListeners: Listeners<PaymentFailure>;
   private foreground: string | null = null;
@@ -163,6 +161,7 @@ export class PaymentService {
 
   constructor(private readonly deps: PaymentServiceDeps) {
     this.intervals = { ...DEFAULT_PAYMENT_INTERVALS, ...deps.intervals };
+    this.retries = new BackoffTimers(this.intervals.retryBaseMs, this.intervals.retryMaxMs);
     this.lock = deps.lock ?? defaultQuoteLock();
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
     this.settledListeners = new Listeners(deps.logger, 'Payment settled listener threw');
@@ -287,7 +286,7 @@ export class PaymentService {
     await Promise.all(
       all.map(async (quote) => {
         try {
-          this.clearRetry(quote.quote, false);
+          this.retries.cancel(quote.quote, false);
           if (quote.reservation || quote.lockedOutputs || quote.state !== 'UNPAID') {
             await this.process(quote.quote);
             return;
@@ -368,7 +367,7 @@ export class PaymentService {
     this.stopped = true;
     for (const watch of this.watches.values()) watch();
     this.watches.clear();
-    for (const id of [...this.retries.keys()]) this.clearRetry(id, true);
+    this.retries.cancelAll();
   }
 
   /** Resolves when nothing is being minted right now (tests, orderly shutdown). */
@@ -448,7 +447,7 @@ export class PaymentService {
         outcome = await this.lock(`cashew-mint-quote:${id}`, () =>
           this.minter.settle(id, observed),
         );
-        this.clearRetry(id, true);
+        this.retries.cancel(id, true);
       } catch (error) {
         await this.attemptFailed(id, error);
       }
@@ -474,7 +473,7 @@ export class PaymentService {
       this.scheduleRetry(id);
       return;
     }
-    this.clearRetry(id, true);
+    this.retries.cancel(id, true);
     const quote = await this.deps.quotes.get(id).catch(() => undefined);
     const mapped = toMintError(error);
     this.deps.logger.error(`Mint quote ${id} failed`, mapped);
@@ -486,27 +485,7 @@ export class PaymentService {
 
   private scheduleRetry(id: string): void {
     if (this.stopped) return;
-    const entry = this.retries.get(id) ?? { attempt: 0 };
-    if (entry.timer) clearTimeout(entry.timer);
-    const delay = Math.min(
-      this.intervals.retryBaseMs * 2 ** entry.attempt,
-      this.intervals.retryMaxMs,
-    );
-    entry.attempt++;
-    entry.timer = setTimeout(() => {
-      entry.timer = undefined;
-      void this.process(id);
-    }, delay);
-    this.retries.set(id, entry);
-  }
-
-  /** Cancels a scheduled retry; `reset` also forgets the backoff (after success or a final answer). */
-  private clearRetry(id: string, reset: boolean): void {
-    const entry = this.retries.get(id);
-    if (!entry) return;
-    if (entry.timer) clearTimeout(entry.timer);
-    entry.timer = undefined;
-    if (reset) this.retries.delete(id);
+    this.retries.schedule(id, () => void this.process(id));
   }
 
   /** `thrown` is what was caught, as thrown: its message (or the fallback) is the error text. */
