@@ -135,8 +135,8 @@ export function readCatalogEvent(
 /**
  * The cashier's view of the catalog for its link's secret, kept current: once the relays have sent
  * what they store, `onCatalog` gets the newest catalog there (if any), then each newer one the
- * merchant publishes while the subscription is open. An older event, another link's or one that
- * does not read as a catalog changes nothing (docs/protocol.md "The cashier's catalog").
+ * merchant publishes until it is closed. An older event, another link's or one that does not read
+ * as a catalog changes nothing (docs/protocol.md "The cashier's catalog").
  */
 export function watchCatalog(args: {
   pool: RelayPool;
@@ -149,33 +149,39 @@ export function watchCatalog(args: {
   const relays = [...new Set(args.relays)];
   let newest: { at: number; id: string; catalog: PublishedCatalog } | undefined;
   let stored = true;
+  let closed = false;
   if (relays.length === 0) return { close: () => {} };
-  const subscription = args.pool.subscribe(
-    relays,
-    { kinds: [CATALOG_KIND], authors: [merchantPubkeyHex], '#d': [CATALOG_D_TAG] },
-    {
-      onevent: (event) => {
-        if (newest && !replaces(event, newest)) return;
-        const catalog = readCatalogEvent([event], merchantPubkeyHex, pairingSecret);
-        if (!catalog) return;
-        newest = { at: event.created_at, id: event.id, catalog };
-        if (!stored) onCatalog(catalog);
-      },
-      // What the relays keep arrives in any order: only the newest of it is shown.
-      oneose: () => {
-        stored = false;
-        if (newest) onCatalog(newest.catalog);
-      },
-      maxWait: RELAY_TIMEOUT_MS,
+  const params = {
+    onevent: (event: NostrEvent) => {
+      if (closed || (newest && !replaces(event, newest))) return;
+      const catalog = readCatalogEvent([event], merchantPubkeyHex, pairingSecret);
+      if (!catalog) return;
+      newest = { at: event.created_at, id: event.id, catalog };
+      if (!stored) onCatalog(catalog);
     },
-  );
+    // What the relays keep arrives in any order: only the newest of it is shown.
+    oneose: () => {
+      stored = false;
+      if (newest && !closed) onCatalog(newest.catalog);
+    },
+    maxWait: RELAY_TIMEOUT_MS,
+  };
+  const filter = { kinds: [CATALOG_KIND], authors: [merchantPubkeyHex], '#d': [CATALOG_D_TAG] };
+  let subscription: ReturnType<RelayPool['subscribe']>;
+  try {
+    subscription = args.pool.subscribe(relays, filter, params);
+  } catch {
+    // A relay list the pool refuses: no catalog, the keypad as without one.
+    return { close: () => {} };
+  }
   return {
+    // Nothing is reported once closed. Closing a subscription a relay already ended releases
+    // nothing: never a rejection either.
     close: () => {
-      try {
-        subscription.close('catalog no longer shown');
-      } catch {
-        // a subscription the relay already ended: nothing to release
-      }
+      closed = true;
+      void Promise.resolve()
+        .then(() => subscription.close('catalog no longer shown'))
+        .catch(() => {});
     },
   };
 }
