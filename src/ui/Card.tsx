@@ -1,5 +1,6 @@
 // The titled cards screens are built from: a <section> labelled by its <h2> title, white for a
 // part of a screen, amber for a notice of what is waiting on the merchant, or bare on the page.
+// A form that is itself the card takes the same classes (cardClasses).
 import type { ReactNode, Ref } from 'react';
 
 const GAPS = { 2: 'space-y-2', 3: 'space-y-3', 4: 'space-y-4' } as const;
@@ -19,6 +20,14 @@ const LOOKS = {
   minor: { card: '', title: 'text-sm font-semibold text-slate-700' },
 } as const;
 
+type Look = keyof typeof LOOKS;
+type Gap = keyof typeof GAPS;
+
+/** A card's classes and its title's, for a card that is another element (a form that is the card). */
+export function cardClasses(look: Look = 'ring', gap: Gap = 3): { card: string; title: string } {
+  return { card: `${GAPS[gap]} ${LOOKS[look].card}`.trim(), title: LOOKS[look].title };
+}
+
 export function Card({
   titleId,
   title,
@@ -32,22 +41,23 @@ export function Card({
   /** id of the <h2>, which labels the section */
   titleId: string;
   title: ReactNode;
-  gap?: keyof typeof GAPS;
-  look?: keyof typeof LOOKS;
+  gap?: Gap;
+  look?: Look;
   id?: string;
   ref?: Ref<HTMLElement>;
   testId?: string;
   children: ReactNode;
 }) {
+  const classes = cardClasses(look, gap);
   return (
     <section
       id={id}
       ref={ref}
       aria-labelledby={titleId}
-      className={`${GAPS[gap]} ${LOOKS[look].card}`.trim()}
+      className={classes.card}
       data-testid={testId}
     >
-      <h2 id={titleId} className={LOOKS[look].title}>
+      <h2 id={titleId} className={classes.title}>
         {title}
       </h2>
       {children}

@@ -1,8 +1,9 @@
 // The merchant PIN prompt: the lock screen at start and the question before a protected action
 // (docs/behaviour.md "Merchant PIN"). It says how long to wait after wrong PINs.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from './Button';
 import { FieldError } from './FieldError';
+import { Form } from './Form';
 import { PIN_CANCEL, PIN_CHECKING, PIN_FIELD_LABEL, PIN_FORGOTTEN, PIN_SUBMIT } from './texts.json';
 import { PIN_WRONG_NOW } from './texts';
 import { pinWaitText } from './texts';
@@ -75,8 +76,7 @@ export function PinPrompt({
     return () => clearTimeout(timer);
   }, [waitFor]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (checking || waiting || pin === '') return;
     setChecking(true);
     const answer: PinAnswer = await gate
@@ -94,12 +94,7 @@ export function PinPrompt({
   }
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      className="space-y-4"
-      aria-label={title}
-      data-testid="pin-prompt"
-    >
+    <Form onSubmit={submit} className="space-y-4" aria-label={title} data-testid="pin-prompt">
       {showTitle ? <h2 className="text-lg font-semibold text-slate-900">{title}</h2> : null}
       {text ? <p className="text-sm text-slate-600">{text}</p> : null}
       <div className="space-y-1">
@@ -131,6 +126,6 @@ export function PinPrompt({
         ) : null}
       </div>
       <p className="text-xs text-slate-500">{PIN_FORGOTTEN}</p>
-    </form>
+    </Form>
   );
 }

@@ -7,6 +7,7 @@ import { errorMessage } from '../../core/errors';
 import { currencyDecimals, KNOWN_CURRENCIES } from '../../core/prices/currencies';
 import { formatFiatMinor, minorToText } from '../../core/prices/convert';
 import { Button } from '../../ui/Button';
+import { Form } from '../../ui/Form';
 import { formatSats } from '../../ui/format-sats';
 import { toast } from '../../ui/toast';
 import { UnitOptions } from '../../ui/UnitOptions';
@@ -206,13 +207,10 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
         {Texts.TIPS_LABEL}
       </label>
 
-      <form
+      <Form
         className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
         data-testid="item-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
+        onSubmit={save}
       >
         {field(Texts.NAME_LABEL, 'name')}
         <div className="flex gap-2">
@@ -253,7 +251,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
             </Button>
           ) : null}
         </div>
-      </form>
+      </Form>
 
       {sorted.length === 0 ? <p className="text-sm text-slate-600">{Texts.NO_ITEMS}</p> : null}
       <ul className="flex flex-col gap-2" data-testid="item-list">

@@ -6,6 +6,7 @@ import type { EcashReceived } from '../../core/wallet/ecash/ecash-receiver';
 import type { ForeignTokenOffer, TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
 import { arrivesText } from '../../core/wallet/ecash/foreign/foreign-texts';
 import { Button } from '../../ui/Button';
+import { Form } from '../../ui/Form';
 import { formatSats } from '../../ui/format-sats';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
@@ -100,13 +101,7 @@ export function ReceiveEcashDialog({
 
   return (
     <Modal open onClose={onClose} title={receiveEcashTitle(formatSats(amount))}>
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void take(text);
-        }}
-      >
+      <Form className="flex flex-col gap-3" onSubmit={() => take(text)}>
         <TextField
           label={TOKEN_LABEL}
           value={text}
@@ -129,7 +124,7 @@ export function ReceiveEcashDialog({
         <Button type="submit" disabled={busy}>
           {busy ? TAKING_ECASH_TEXT : TAKE_ECASH_TEXT}
         </Button>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -29,6 +29,7 @@ import { parseDestination } from '../../core/wallet/cash-out/lnurl';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { Form } from '../../ui/Form';
+import { cardClasses } from '../../ui/Card';
 
 export interface AutoCashOutStore {
   get(): Promise<Settings>;
@@ -55,6 +56,9 @@ export function checkAutoCashOut(settings: Settings): string | null {
   }
   return null;
 }
+
+// The form is the card itself (a <form> named by its title), so it takes the card's classes.
+const CARD = cardClasses('ring', 4);
 
 export function AutoCashOutSettings({
   store,
@@ -131,10 +135,10 @@ export function AutoCashOutSettings({
   return (
     <Form
       aria-labelledby="auto-cash-out"
-      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      className={CARD.card}
       onSubmit={() => guard(() => void onSave())}
     >
-      <h2 id="auto-cash-out" className="text-lg font-semibold text-slate-900">
+      <h2 id="auto-cash-out" className={CARD.title}>
         {AUTO_TITLE}
       </h2>
       <p className="text-sm text-slate-600">{AUTO_NOTE}</p>

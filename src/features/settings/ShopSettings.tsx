@@ -15,6 +15,7 @@ import { PriceFields, SATS_ONLY, type PriceForm } from './PriceFields';
 import { SHOP_LABEL, SHOP_NOTE, SHOP_SAVE_FAILED, SHOP_TITLE } from './texts.json';
 import { PRICE_USE_NEW, priceCheckFailed, priceCheckOk, SHOP_SAVE, shopSaved } from './texts';
 import { Form } from '../../ui/Form';
+import { cardClasses } from '../../ui/Card';
 
 export type PriceSettingsService = Pick<
   PriceService,
@@ -40,6 +41,9 @@ async function load(config: ShopSettingsProps['config'], prices?: PriceSettingsS
   const price = { currency: settings.currency ?? SATS_ONLY, url: settings.url };
   return { loaded: { storedName, price }, currencies };
 }
+
+// The form is the card itself (a <form> named by its title), so it takes the card's classes.
+const CARD = cardClasses('ring', 4);
 
 export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
   const [loaded, setLoaded] = useState<Loaded>();
@@ -137,12 +141,8 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
   };
 
   return (
-    <Form
-      aria-labelledby="shop-name-title"
-      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-      onSubmit={() => onSave()}
-    >
-      <h2 id="shop-name-title" className="text-lg font-semibold text-slate-900">
+    <Form aria-labelledby="shop-name-title" className={CARD.card} onSubmit={() => onSave()}>
+      <h2 id="shop-name-title" className={CARD.title}>
         {SHOP_TITLE}
       </h2>
       <p className="text-sm text-slate-600">{SHOP_NOTE}</p>

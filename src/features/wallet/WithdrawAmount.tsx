@@ -1,8 +1,9 @@
 // The Withdraw amount step: how much of what is available goes into the token (default all),
 // confirmed with the amount on the button.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
+import { Form } from '../../ui/Form';
 import { Modal } from '../../ui/Modal';
 import { AMOUNT_FIELD, AMOUNT_TITLE, CANCEL, PARTIAL_NOTE, WITHDRAW } from './texts.json';
 import { amountRangeError, availableHint, withdrawAmountButton } from './texts';
@@ -52,13 +53,12 @@ function AmountForm({
   const id = useId();
   const amount = parseWithdrawAmount(text, available);
   const showError = touched && amount === null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTouched(true);
     if (amount !== null) onConfirm(amount);
   };
   return (
-    <form className="space-y-3 text-sm text-slate-700" onSubmit={submit} noValidate>
+    <Form className="space-y-3 text-sm text-slate-700" onSubmit={submit}>
       <label htmlFor={`${id}-amount`} className="block font-medium text-slate-800">
         {AMOUNT_FIELD}
       </label>
@@ -87,6 +87,6 @@ function AmountForm({
           {CANCEL}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

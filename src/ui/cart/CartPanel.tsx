@@ -3,6 +3,7 @@
 // (docs/behaviour.md "Items, cart and tips").
 import { useState } from 'react';
 import { Button } from '../Button';
+import { Form } from '../Form';
 import { formatSats } from '../format-sats';
 import * as T from './texts';
 import * as Texts from './texts.json';
@@ -290,13 +291,7 @@ function OneFieldForm({
   onSubmit: () => void;
 }) {
   return (
-    <form
-      className="flex items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
+    <Form className="flex items-end gap-2" onSubmit={onSubmit}>
       <label className="flex flex-1 flex-col text-sm text-slate-700">
         {label}
         <input
@@ -309,6 +304,6 @@ function OneFieldForm({
       <Button type="submit" variant={variant} disabled={disabled}>
         {submit}
       </Button>
-    </form>
+    </Form>
   );
 }
