@@ -13,7 +13,10 @@ export async function expectAccessible(
   screen: string,
   { toasts = false }: { toasts?: boolean } = {},
 ): Promise<void> {
-  const builder = new AxeBuilder({ page });
+  // Legacy mode runs axe.run in the page itself. The default runs it in parts and combines them in
+  // a new blank page, injecting axe's 500 kB a second time there: a second of every call for
+  // nothing here, as the app has no frames (docs/performance.md "Test suite time").
+  const builder = new AxeBuilder({ page }).setLegacyMode(true);
   const results = await (toasts ? builder : builder.exclude('.Toastify')).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
