@@ -9,6 +9,7 @@ import { expect, test } from './helpers/own-mint';
 import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
+import { appRows } from './helpers/app-rows';
 
 const SETTLES = { timeout: 20_000 };
 
@@ -55,21 +56,7 @@ async function enterDestination(page: Page, destination: string) {
 
 /** The melt rows the app has in flight (its IndexedDB 'melts' table). */
 async function pendingMelts(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('melts').objectStore('melts').count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-        };
-      }),
-  );
+  return (await appRows(page, { melts: 'keys' })).melts.length;
 }
 
 test.describe('cash-out checks the mint', () => {

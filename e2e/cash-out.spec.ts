@@ -10,6 +10,7 @@ import { customerWallet } from './helpers/customer';
 import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
+import { appRows } from './helpers/app-rows';
 
 const SETTLES = { timeout: 20_000 };
 
@@ -36,21 +37,7 @@ async function fault(request: APIRequestContext, mintUrl: string, rule: Record<s
 
 /** The melt quote ids the app has in flight (its IndexedDB 'melts' table). */
 async function pendingMelts(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const keys = db.transaction('melts').objectStore('melts').getAllKeys();
-          keys.onsuccess = () => {
-            db.close();
-            resolve(keys.result as string[]);
-          };
-        };
-      }),
-  );
+  return (await appRows(page, { melts: 'keys' })).melts as string[];
 }
 
 /** Wallet → Cash out → destination → (amount) → the confirm dialog with its figures. */
@@ -80,21 +67,8 @@ async function fees(confirm: ReturnType<Page['getByRole']>) {
 
 /** The tokens of the pending withdrawals the app stored (its IndexedDB 'withdrawals' table). */
 async function pendingTokens(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const rows = db.transaction('withdrawals').objectStore('withdrawals').getAll();
-          rows.onsuccess = () => {
-            db.close();
-            resolve((rows.result as Array<{ token: string }>).map((r) => r.token).filter(Boolean));
-          };
-        };
-      }),
-  );
+  const { withdrawals } = await appRows(page, { withdrawals: 'rows' });
+  return (withdrawals as Array<{ token: string }>).map((r) => r.token).filter(Boolean);
 }
 
 test.describe('cash out', () => {

@@ -12,6 +12,7 @@ import { customerWallet } from './helpers/customer';
 import { customerProofs, readRequest, sendPayload } from './helpers/ecash-payer';
 import { enterPin, LOCKED, PIN, PROMPT, setPinInSettings } from './helpers/pin';
 import { storedMoney } from './helpers/stored-money';
+import { appRows } from './helpers/app-rows';
 
 const balance = (page: Page) => page.getByTestId('home-balance');
 
@@ -26,23 +27,8 @@ async function mintFaults(mintUrl: string, faults: unknown[]): Promise<void> {
 }
 
 /** How many ecash receipts are journaled, not yet swapped and recorded. */
-function journaledReceipts(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('ecashReceipts').objectStore('ecashReceipts').count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
+async function journaledReceipts(page: Page) {
+  return (await appRows(page, { ecashReceipts: 'keys' })).ecashReceipts.length;
 }
 
 async function requestOnScreen(page: Page): Promise<string> {

@@ -15,6 +15,7 @@ import { LOCKED, PIN, setPinInSettings, withdrawAll } from './helpers/pin';
 import { giftWrap, linkSecret, lockedQuote, publish, saleMessage } from './helpers/remote-sender';
 import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
+import { appRows } from './helpers/app-rows';
 
 async function allowCopy(context: BrowserContext, appUrl: string) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
@@ -23,44 +24,17 @@ async function allowCopy(context: BrowserContext, appUrl: string) {
 }
 
 /** How many stored unspent proofs have random secrets (minted while locked, decision 0024). */
-function randomProofs(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction('proofs').objectStore('proofs').getAll();
-          read.onsuccess = () => {
-            db.close();
-            const rows = read.result as Array<{ random?: boolean; isSpent: boolean }>;
-            resolve(rows.filter((row) => row.random && !row.isSpent).length);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
+async function randomProofs(page: Page) {
+  const { proofs } = await appRows(page, { proofs: 'rows' });
+  return (proofs as Array<{ random?: boolean; isSpent: boolean }>).filter(
+    (row) => row.random && !row.isSpent,
+  ).length;
 }
 
 /** The pending quote rows as another program reading the profile would see them. */
-function quoteRows(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<Array<{ quote: string; lockedOutputs?: unknown }>>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction('mintQuotes').objectStore('mintQuotes').getAll();
-          read.onsuccess = () => {
-            db.close();
-            resolve(read.result as Array<{ quote: string; lockedOutputs?: unknown }>);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
+async function quoteRows(page: Page) {
+  const { mintQuotes } = await appRows(page, { mintQuotes: 'rows' });
+  return mintQuotes as Array<{ quote: string; lockedOutputs?: unknown }>;
 }
 
 test('after a reload with a PIN set, the keypad sells and the sale lands without the PIN', async ({

@@ -17,6 +17,7 @@ import { startMintProcess, type MintProcess } from './helpers/mint-process';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
 import { cashOutToInvoice, mintFault, openWallet } from './helpers/wallet-screen';
+import { appRows } from './helpers/app-rows';
 
 /**
  * The app's mint retries back off to 8 s and its cash-out checks to 60 s, and the restarted mint
@@ -57,35 +58,16 @@ async function killWhileHolding(hold: Promise<string>, whileDown: () => Promise<
 
 /** NUT-07 states at the mint of every unspent proof the app stored. */
 async function storedProofStates(page: Page, url: string): Promise<string[]> {
-  const proofs = await page.evaluate(
-    () =>
-      new Promise<Array<{ id: string; amount: number; secret: string; C: string }>>(
-        (resolve, reject) => {
-          const open = indexedDB.open('cashew-pos');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            const rows = db.transaction('proofs').objectStore('proofs').getAll();
-            rows.onsuccess = () => {
-              db.close();
-              const all = rows.result as Array<{
-                id: string;
-                amount: number;
-                secret: string;
-                C: string;
-                isSpent: boolean;
-              }>;
-              resolve(
-                all
-                  .filter((p) => !p.isSpent)
-                  .map(({ id, amount, secret, C }) => ({ id, amount, secret, C })),
-              );
-            };
-            rows.onerror = () => reject(rows.error);
-          };
-        },
-      ),
-  );
+  const stored = (await appRows(page, { proofs: 'rows' })).proofs as Array<{
+    id: string;
+    amount: number;
+    secret: string;
+    C: string;
+    isSpent: boolean;
+  }>;
+  const proofs = stored
+    .filter((p) => !p.isSpent)
+    .map(({ id, amount, secret, C }) => ({ id, amount, secret, C }));
   const wallet = await customerWallet(url);
   return (await wallet.checkProofsStates(proofs)).map((s) => s.state);
 }

@@ -7,48 +7,19 @@ import { expect, test } from './fixtures';
 import { clickDigits, takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { PIN, PROMPT, enterPin, setPinInSettings } from './helpers/pin';
+import { appRows, configRow } from './helpers/app-rows';
 
 const SAVED = 'Settings saved. New mint and relays will be used going forward.';
 
 /** The stored wrong-PIN row (config PIN_ATTEMPTS), as another program reading the profile sees it. */
-function storedAttempts(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction('config').objectStore('config').get('PIN_ATTEMPTS');
-          read.onsuccess = () => {
-            db.close();
-            const row = read.result as { value: string } | undefined;
-            resolve(row ? JSON.parse(row.value) : undefined);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
+async function storedAttempts(page: Page): Promise<unknown> {
+  const value = await configRow(page, 'PIN_ATTEMPTS');
+  return value === undefined ? undefined : JSON.parse(value);
 }
 
 /** Whether the keys table still holds a PIN lock record. */
-function hasPinRecord(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<boolean>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction('keys').objectStore('keys').get('pin-lock');
-          read.onsuccess = () => {
-            db.close();
-            resolve(read.result !== undefined);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
+async function hasPinRecord(page: Page) {
+  return (await appRows(page, { keys: 'keys' })).keys.includes('pin-lock');
 }
 
 test('eight tabs guessing at once get one check per wait, and the stored count is the checks', async ({

@@ -22,26 +22,13 @@ import {
   saleMessage,
 } from './helpers/remote-sender';
 import { storedMoney } from './helpers/stored-money';
+import { appRows } from './helpers/app-rows';
 
 const LANDS = { timeout: 30_000 };
 
 /** Payloads the merchant holds for sales it does not know yet (schema v33). */
-function heldPayloads(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('heldEcash').objectStore('heldEcash').count();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
+async function heldPayloads(page: Page): Promise<number> {
+  return (await appRows(page, { heldEcash: 'keys' })).heldEcash.length;
 }
 
 test('ecash that comes before the cashier’s sale is held, not counted, and lands once the sale comes, after a reload; the record keeps the lines and the receipt is sent again at restart', async ({

@@ -29,6 +29,7 @@ import {
   saleMessage,
 } from './helpers/remote-sender';
 import { storedMoney } from './helpers/stored-money';
+import { configRow, rowsFor } from './helpers/app-rows';
 
 const REMOTE_RECEIVED = '🌐 Remote Payment received! Proofs stored successfully.';
 const received = (sats: number) => `${REMOTE_RECEIVED} ${sats} sats`;
@@ -92,52 +93,9 @@ async function merchantAt(
   return { link, npub, pubkeyHex, secret: linkSecret(link), profile };
 }
 
-/** The rows the app keeps about these quotes (claims, pending quotes, history events). */
-async function rowsFor(page: Page, quoteIds: string[]): Promise<number> {
-  return page.evaluate(
-    (ids) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['processedQuotes', 'mintQuotes', 'historyEvents'], 'readonly');
-          const claims = tx.objectStore('processedQuotes').getAllKeys();
-          const quotes = tx.objectStore('mintQuotes').getAllKeys();
-          const history = tx.objectStore('historyEvents').getAll();
-          tx.oncomplete = () => {
-            db.close();
-            const wanted = new Set(ids);
-            const keys = [...(claims.result as string[]), ...(quotes.result as string[])];
-            const events = (history.result as Array<{ quoteId?: string }>).map((e) => e.quoteId);
-            resolve([...keys, ...events].filter((id) => id && wanted.has(id)).length);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    quoteIds,
-  );
-}
-
 /** A config row of the app's IndexedDB, or ''. */
 async function configValue(page: Page, key: string): Promise<string> {
-  return page.evaluate(
-    (name) =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const get = db.transaction('config').objectStore('config').get(name);
-          get.onsuccess = () => {
-            db.close();
-            resolve((get.result as { value?: string } | undefined)?.value ?? '');
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    key,
-  );
+  return (await configRow(page, key)) ?? '';
 }
 
 /** Settings' refused-payments summary, which reads the counts again while it is open. */

@@ -24,6 +24,7 @@ import {
   saleMessage,
 } from './helpers/remote-sender';
 import { storedMoney } from './helpers/stored-money';
+import { rowsFor } from './helpers/app-rows';
 
 const REMOTE_RECEIVED = '🌐 Remote Payment received! Proofs stored successfully.';
 const received = (sats: number) => `${REMOTE_RECEIVED} ${sats} sats`;
@@ -50,33 +51,6 @@ async function readLink(page: Page): Promise<Merchant> {
 async function merchantAt(page: Page, mintUrl: string, relayUrl: string): Promise<Merchant> {
   await onboard(page, { mintUrl, relayUrl });
   return readLink(page);
-}
-
-/** The rows the app keeps about these quotes (claims, pending quotes, history events). */
-async function rowsFor(page: Page, quoteIds: string[]): Promise<number> {
-  return page.evaluate(
-    (ids) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['processedQuotes', 'mintQuotes', 'historyEvents'], 'readonly');
-          const claims = tx.objectStore('processedQuotes').getAllKeys();
-          const quotes = tx.objectStore('mintQuotes').getAllKeys();
-          const history = tx.objectStore('historyEvents').getAll();
-          tx.oncomplete = () => {
-            db.close();
-            const wanted = new Set(ids);
-            const keys = [...(claims.result as string[]), ...(quotes.result as string[])];
-            const events = (history.result as Array<{ quoteId?: string }>).map((e) => e.quoteId);
-            resolve([...keys, ...events].filter((id) => id && wanted.has(id)).length);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    quoteIds,
-  );
 }
 
 /** The stored lookback of one relay (unix seconds), or null. */
