@@ -49,13 +49,8 @@ async function messagesForQuote(
   return found;
 }
 
-test('a paired cashier proves the link in its message and shows the merchant’s confirmation', async ({
-  browser,
-  appUrl,
-  mintUrl,
-  relayUrl,
-  payQuote,
-}) => {
+/** A stand-in merchant publishes its profile with a new pairing, and a cashier opens its paired link. */
+async function pairedCashier(browser: Browser, appUrl: string, mintUrl: string, relayUrl: string) {
   const merchant = standInMerchant();
   const secret = newPairingSecret();
   await publishProfile(relayUrl, merchant, {
@@ -70,6 +65,17 @@ test('a paired cashier proves the link in its message and shows the merchant’s
   });
   const cashier = await openCashier(browser, link, merchant.npub);
   contexts.push(cashier.context);
+  return { merchant, secret, cashier };
+}
+
+test('a paired cashier proves the link in its message and shows the merchant’s confirmation', async ({
+  browser,
+  appUrl,
+  mintUrl,
+  relayUrl,
+  payQuote,
+}) => {
+  const { merchant, secret, cashier } = await pairedCashier(browser, appUrl, mintUrl, relayUrl);
 
   const quote = await requestInvoice(cashier.page, 21);
   const [delivered] = await messagesForQuote(relayUrl, merchant, quote);
@@ -193,20 +199,7 @@ test('a cashier reloaded before the receipt sends the same sale again and still 
   relayUrl,
   payQuote,
 }) => {
-  const merchant = standInMerchant();
-  const secret = newPairingSecret();
-  await publishProfile(relayUrl, merchant, {
-    mints: [mintUrl],
-    relays: [relayUrl],
-    pairingId: pairingId(secret),
-  });
-  const link = cashierLinkFor(appUrl, merchant.npub, {
-    mintUrl,
-    relays: [relayUrl],
-    pairingSecret: secret,
-  });
-  const cashier = await openCashier(browser, link, merchant.npub);
-  contexts.push(cashier.context);
+  const { merchant, secret, cashier } = await pairedCashier(browser, appUrl, mintUrl, relayUrl);
   const quote = await requestInvoice(cashier.page, 34);
   await payQuote(quote);
   await expect(cashierSale(cashier.page, quote)).toContainText(PAID_WAITING, SEEN);

@@ -15,28 +15,13 @@ import { setPinInSettings } from './helpers/pin';
 import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
 import { mintFault } from './helpers/wallet-screen';
+import { appRows } from './helpers/app-rows';
 
 const PIN = '482915';
 
 /** The rows of one store (proofs, mintQuotes) as another program reading the profile sees them. */
-function storeRows(page: Page, store: string) {
-  return page.evaluate(
-    (name) =>
-      new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction(name).objectStore(name).getAll();
-          read.onsuccess = () => {
-            db.close();
-            resolve(read.result as Array<Record<string, unknown>>);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-    store,
-  );
+async function storeRows(page: Page, store: string) {
+  return (await appRows(page, { [store]: 'rows' }))[store] as Array<Record<string, unknown>>;
 }
 
 const proofRows = (page: Page) => storeRows(page, 'proofs');
