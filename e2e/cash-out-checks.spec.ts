@@ -3,24 +3,22 @@
 // again (automatic cash-out never pays them); an address answering a wrong amount, a wrong
 // description hash, a redirect to another host or an error is refused with the reason on screen;
 // "Cash out everything" empties the balance to within the fees; every step can be cancelled.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { outsideInvoice } from '../dev/mint/test-support';
 import { expect, test } from './helpers/own-mint';
 import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
+import {
+  cashOutDialog,
+  enterDestination,
+  fillAutoCashOut,
+  merchantWithBalance,
+  saveAutoCashOut,
+} from './helpers/wallet-screen';
 import { appRows } from './helpers/app-rows';
 
 const SETTLES = { timeout: 20_000 };
-
-type Stack = { mintUrl: string; relayUrl: string; payQuote: (quoteId: string) => Promise<void> };
-
-async function merchantWithBalance(page: Page, stack: Stack, sats: number) {
-  await onboard(page, { mintUrl: stack.mintUrl, relayUrl: stack.relayUrl });
-  await takePayment(page, sats, stack.payQuote);
-  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
-}
 
 async function post(request: APIRequestContext, url: string, data: unknown) {
   const response = await request.post(url, { data });
@@ -40,18 +38,6 @@ async function withFeeReserve(
   } finally {
     await post(request, `${mintUrl}/dev/config`, { feeReservePercent: 1 });
   }
-}
-
-function cashOutDialog(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Cash out to Lightning' });
-}
-
-async function enterDestination(page: Page, destination: string) {
-  await page.getByRole('button', { name: 'Cash out', exact: true }).click();
-  const dialog = cashOutDialog(page);
-  await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(destination);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  return dialog;
 }
 
 /** The melt rows the app has in flight (its IndexedDB 'melts' table). */
@@ -125,14 +111,10 @@ test.describe('cash-out checks the mint', () => {
     lightningAddress,
   }) => {
     await onboard(page, { mintUrl, relayUrl });
-    await page.getByRole('link', { name: 'Settings', exact: true }).click();
-    await page.getByLabel('Cash out automatically').check();
-    await page.getByLabel('Lightning address').fill(lightningAddress);
-    await page.getByLabel('Threshold in sats').fill('100');
+    await fillAutoCashOut(page, lightningAddress);
     await expect(page.getByLabel('Fee limit: percent of the amount')).toHaveValue('1');
     await expect(page.getByLabel('Fee limit: sats on top')).toHaveValue('10');
-    await page.getByRole('button', { name: 'Save automatic cash-out' }).click();
-    await expect(page.getByText('Automatic cash-out saved.')).toBeVisible();
+    await saveAutoCashOut(page);
 
     await withFeeReserve(request, mintUrl, 90, async () => {
       await takePayment(page, 120, payQuote);

@@ -3,57 +3,27 @@
 // reload, PENDING then UNPAID, two tabs paying at once, automatic cash-out at the threshold, and a
 // pending withdrawal token that a cash-out leaves alone.
 // Every test ends with the exact stored balance and history.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { outsideInvoice } from '../dev/mint/test-support';
 import { expect, test } from './fixtures';
 import { customerWallet } from './helpers/customer';
 import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
+import {
+  fillAutoCashOut,
+  mintFault,
+  merchantWithBalance,
+  saveAutoCashOut,
+  startCashOut,
+} from './helpers/wallet-screen';
 import { appRows } from './helpers/app-rows';
 
 const SETTLES = { timeout: 20_000 };
 
-async function openWallet(page: Page) {
-  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
-}
-
-/** An onboarded merchant with one payment of `sats` stored, on the wallet screen. */
-async function merchantWithBalance(
-  page: Page,
-  stack: { mintUrl: string; relayUrl: string; payQuote: (quoteId: string) => Promise<void> },
-  sats: number,
-) {
-  await onboard(page, { mintUrl: stack.mintUrl, relayUrl: stack.relayUrl });
-  await takePayment(page, sats, stack.payQuote);
-  await openWallet(page);
-}
-
-async function fault(request: APIRequestContext, mintUrl: string, rule: Record<string, unknown>) {
-  const response = await request.post(`${mintUrl}/dev/faults`, { data: rule });
-  expect(response.ok()).toBe(true);
-}
-
 /** The melt quote ids the app has in flight (its IndexedDB 'melts' table). */
 async function pendingMelts(page: Page): Promise<string[]> {
   return (await appRows(page, { melts: 'keys' })).melts as string[];
-}
-
-/** Wallet → Cash out → destination → (amount) → the confirm dialog with its figures. */
-async function startCashOut(page: Page, destination: string, amount?: number, comment?: string) {
-  await page.getByRole('button', { name: 'Cash out', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cash out to Lightning' });
-  await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(destination);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  if (amount !== undefined) {
-    await dialog.getByLabel(/^Amount in sats/).fill(String(amount));
-    if (comment) await dialog.getByLabel(/^Comment/).fill(comment);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-  }
-  const confirm = page.getByRole('dialog', { name: 'Confirm cash-out' });
-  await expect(confirm).toBeVisible();
-  return confirm;
 }
 
 async function fees(confirm: ReturnType<Page['getByRole']>) {
@@ -217,7 +187,11 @@ test.describe('cash out', () => {
   }) => {
     await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 500);
     const confirm = await startCashOut(page, outsideInvoice(200));
-    await fault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'dropResponse', count: 1 });
+    await mintFault(request, mintUrl, {
+      path: '/v1/melt/bolt11',
+      action: 'dropResponse',
+      count: 1,
+    });
     await confirm.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByTestId('cash-out-result')).toHaveText(
       'Cash-out paid: 200 sats sent, 1 sats fee.',
@@ -237,7 +211,7 @@ test.describe('cash out', () => {
   }) => {
     await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 100);
     const confirm = await startCashOut(page, outsideInvoice(50));
-    await fault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'error500', count: 1 });
+    await mintFault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'error500', count: 1 });
     await confirm.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByTestId('cash-out-result')).toHaveText(
       'Cash-out failed: the payment did not go through. The sats are back in your balance.',
@@ -257,7 +231,7 @@ test.describe('cash out', () => {
     }) => {
       await merchantWithBalance(page, { mintUrl, relayUrl, payQuote }, 300);
       const confirm = await startCashOut(page, outsideInvoice(100));
-      await fault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'pending', count: 1 });
+      await mintFault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'pending', count: 1 });
       await confirm.getByRole('button', { name: 'Pay' }).click();
       await expect(page.getByTestId('cash-out-result')).toHaveText(
         'Cash-out pending. The balance updates once the mint settles the payment.',
@@ -325,12 +299,8 @@ test.describe('cash out', () => {
     lightningAddress,
   }) => {
     await onboard(page, { mintUrl, relayUrl });
-    await page.getByRole('link', { name: 'Settings', exact: true }).click();
-    await page.getByLabel('Cash out automatically').check();
-    await page.getByLabel('Lightning address').fill(lightningAddress);
-    await page.getByLabel('Threshold in sats').fill('100');
-    await page.getByRole('button', { name: 'Save automatic cash-out' }).click();
-    await expect(page.getByText('Automatic cash-out saved.')).toBeVisible();
+    await fillAutoCashOut(page, lightningAddress);
+    await saveAutoCashOut(page);
 
     await takePayment(page, 60, payQuote);
     expect((await storedMoney(page)).history.map((e) => e.type)).toEqual(['direct-payment']);

@@ -1,6 +1,8 @@
 // E2E helper: the Wallet screen's money actions (open it, withdraw a token, cancel it, cash out) and the dev mint's switches.
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { takePayment } from './invoice';
+import { onboard } from './onboard';
 
 export async function openWallet(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Wallet', exact: true }).click();
@@ -44,16 +46,71 @@ export async function cancelToken(page: Page, sats: number): Promise<void> {
   );
 }
 
-/** Wallet → Cash out → an invoice → Pay; returns the result line's locator. */
-export async function cashOutToInvoice(page: Page, invoice: string) {
+/** The money parts of the e2e stack a merchant needs to take a first payment. */
+export interface Stack {
+  mintUrl: string;
+  relayUrl: string;
+  payQuote: (quoteId: string) => Promise<void>;
+}
+
+/** Onboards, takes one keypad payment of `sats` and opens the Wallet screen. */
+export async function merchantWithBalance(page: Page, stack: Stack, sats: number): Promise<void> {
+  await onboard(page, { mintUrl: stack.mintUrl, relayUrl: stack.relayUrl });
+  await takePayment(page, sats, stack.payQuote);
+  await openWallet(page);
+}
+
+/** The first cash-out dialog (destination, then the amount for an address). */
+export function cashOutDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Cash out to Lightning' });
+}
+
+/** Wallet → Cash out → fills the destination → Continue; returns the cash-out dialog. */
+export async function enterDestination(page: Page, destination: string): Promise<Locator> {
   await page.getByRole('button', { name: 'Cash out', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cash out to Lightning' });
-  await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(invoice);
+  const dialog = cashOutDialog(page);
+  await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(destination);
   await dialog.getByRole('button', { name: 'Continue' }).click();
+  return dialog;
+}
+
+/** Wallet → Cash out → destination → (amount, comment) → waits for and returns the confirm dialog. */
+export async function startCashOut(
+  page: Page,
+  destination: string,
+  amount?: number,
+  comment?: string,
+): Promise<Locator> {
+  const dialog = await enterDestination(page, destination);
+  if (amount !== undefined) {
+    await dialog.getByLabel(/^Amount in sats/).fill(String(amount));
+    if (comment) await dialog.getByLabel(/^Comment/).fill(comment);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+  }
   const confirm = page.getByRole('dialog', { name: 'Confirm cash-out' });
   await expect(confirm).toBeVisible();
+  return confirm;
+}
+
+/** Wallet → Cash out → an invoice → Pay; returns the result line's locator. */
+export async function cashOutToInvoice(page: Page, invoice: string) {
+  const confirm = await startCashOut(page, invoice);
   await confirm.getByRole('button', { name: 'Pay' }).click();
   return page.getByTestId('cash-out-result');
+}
+
+/** Settings → ticks automatic cash-out and fills the address and a 100-sat threshold (not saved yet). */
+export async function fillAutoCashOut(page: Page, lightningAddress: string): Promise<void> {
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Cash out automatically').check();
+  await page.getByLabel('Lightning address').fill(lightningAddress);
+  await page.getByLabel('Threshold in sats').fill('100');
+}
+
+/** Saves the automatic cash-out section and waits for its confirmation. */
+export async function saveAutoCashOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save automatic cash-out' }).click();
+  await expect(page.getByText('Automatic cash-out saved.')).toBeVisible();
 }
 
 /** Adds a fault rule (or rules) to the dev mint (dev/mint/README.md "Fault switches"). */
