@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { decode } from 'nostr-tools/nip19';
 import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { expect, test } from './fixtures';
@@ -16,12 +16,7 @@ import { giftWrap, linkSecret, lockedQuote, publish, saleMessage } from './helpe
 import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
 import { appRows } from './helpers/app-rows';
-
-async function allowCopy(context: BrowserContext, appUrl: string) {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: new URL(appUrl).origin,
-  });
-}
+import { allowCopy } from './helpers/wallet-screen';
 
 /** How many stored unspent proofs have random secrets (minted while locked, decision 0024). */
 async function randomProofs(page: Page) {

@@ -9,6 +9,7 @@ import { LANDS, takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { PIN, setPinInSettings } from './helpers/pin';
 import { storedMoney } from './helpers/stored-money';
+import { allowCopy } from './helpers/wallet-screen';
 
 const ROUTES = [
   '/onboarding',
@@ -154,9 +155,7 @@ test('Replace wallet with a balance is refused until it is withdrawn; then onboa
   payQuote,
 }) => {
   test.setTimeout(120_000);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: new URL(appUrl).origin,
-  });
+  await allowCopy(context, appUrl);
   const { phrase } = await onboard(page, { mintUrl, relayUrl });
   await takePayment(page, 34, payQuote);
 

@@ -12,14 +12,10 @@ import { customerWallet } from './helpers/customer';
 import { customerProofs } from './helpers/ecash-payer';
 import { clickDigits, LANDS, RECEIVED, takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { allowCopy, openWallet } from './helpers/wallet-screen';
 
 const PHONE = { width: 390, height: 844 };
 const SETTLES = { timeout: 20_000 };
-
-async function openWallet(page: Page) {
-  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
-}
 
 /** The receipt of the newest sale in History. */
 async function openReceipt(page: Page) {
@@ -155,9 +151,7 @@ test.describe('receipts', () => {
     payQuote,
   }) => {
     test.setTimeout(180_000);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: new URL(appUrl).origin,
-    });
+    await allowCopy(context, appUrl);
     await onboard(page, { mintUrl, relayUrl });
     await takePayment(page, 1000, payQuote);
     await openWallet(page);

@@ -14,7 +14,7 @@ import { onboard } from './helpers/onboard';
 import { setPinInSettings } from './helpers/pin';
 import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
-import { mintFault } from './helpers/wallet-screen';
+import { allowCopy, mintFault } from './helpers/wallet-screen';
 import { appRows } from './helpers/app-rows';
 
 const PIN = '482915';
@@ -45,9 +45,7 @@ test('with a PIN set the profile holds no proof or pairing secret in plain text,
 }) => {
   // Four sales, a reload mid-mint and a withdrawal: longer than the default on a shared machine.
   test.setTimeout(180_000);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: new URL(appUrl).origin,
-  });
+  await allowCopy(context, appUrl);
   await onboard(page, { mintUrl, relayUrl });
   await page.getByRole('link', { name: 'Connect', exact: true }).click();
   const link = (await page.getByTestId('connection-string').textContent())!;

@@ -6,14 +6,10 @@ import { expect, test } from './fixtures';
 import { customerWallet } from './helpers/customer';
 import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { allowCopy, openWallet } from './helpers/wallet-screen';
 
 /** WebSocket first; the checkstate poll (5 s) is the fallback. Leave room for a slow box. */
 const SETTLES = { timeout: 20_000 };
-
-async function openWallet(page: Page) {
-  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
-}
 
 interface FundedWallet {
   page: Page;
@@ -27,9 +23,7 @@ interface FundedWallet {
 /** An onboarded merchant that took these payments, on the Wallet screen, allowed to copy. */
 async function fundedWallet(at: FundedWallet, amounts: number[]): Promise<void> {
   const { page, context, appUrl, mintUrl, relayUrl, payQuote } = at;
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: new URL(appUrl).origin,
-  });
+  await allowCopy(context, appUrl);
   await onboard(page, { mintUrl, relayUrl });
   for (const amount of amounts) await takePayment(page, amount, payQuote);
   await openWallet(page);
