@@ -16,6 +16,14 @@ import { appRows } from './helpers/app-rows';
 
 const balance = (page: Page) => page.getByTestId('home-balance');
 
+/** Reloads, waits for the balance to show `sats`, opens Wallet and expects exactly one ecash sale. */
+async function oneEcashSaleAfterReload(page: Page, sats: number) {
+  await page.reload();
+  await expect(balance(page)).toHaveText(`${sats} sats`, LANDS);
+  await page.getByRole('link', { name: 'Wallet', exact: true }).click();
+  await expect(page.getByText('Ecash sale')).toHaveCount(1, LANDS);
+}
+
 /** Sets the dev mint's faults (dev/mint/README.md); an empty list clears them. */
 async function mintFaults(mintUrl: string, faults: unknown[]): Promise<void> {
   const response = await fetch(`${mintUrl}/dev/faults`, {
@@ -92,10 +100,7 @@ test.describe('paying a sale with ecash', () => {
     await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
     await expect(invoiceDialog(page)).toBeHidden();
     await expect(balance(page)).toHaveText('21 sats', LANDS);
-    await page.reload();
-    await expect(balance(page)).toHaveText('21 sats', LANDS);
-    await page.getByRole('link', { name: 'Wallet', exact: true }).click();
-    await expect(page.getByText('Ecash sale')).toHaveCount(1, LANDS);
+    await oneEcashSaleAfterReload(page, 21);
   });
 
   test('a token pasted at the keypad lands once for the typed amount, the rest as the tip; malformed and spent store nothing', async ({
@@ -143,10 +148,7 @@ test.describe('paying a sale with ecash', () => {
     await page.keyboard.press('Escape');
     await expect(again).toBeHidden();
 
-    await page.reload();
-    await expect(balance(page)).toHaveText('25 sats', LANDS);
-    await page.getByRole('link', { name: 'Wallet', exact: true }).click();
-    await expect(page.getByText('Ecash sale')).toHaveCount(1, LANDS);
+    await oneEcashSaleAfterReload(page, 25);
   });
 
   test('a locked till takes a pasted token without the PIN: it lands at once, sealed, and is there after the PIN', async ({
