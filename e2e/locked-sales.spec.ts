@@ -2,12 +2,8 @@
 // docs/security.md): the sale lands and counts at once, Withdraw still asks for the PIN, the
 // proofs are spendable after unlock, and a sale whose mint answer was lost across a reload lands
 // once, and a remote sale sent to the npub (a cashier on an older profile) waits for the PIN. The profile holds no pairing secret in plain text.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { decode } from 'nostr-tools/nip19';
-import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { expect, test } from './fixtures';
 import { LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
@@ -17,6 +13,7 @@ import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
 import { appRows } from './helpers/app-rows';
 import { allowCopy } from './helpers/wallet-screen';
+import { freshMint } from './helpers/fresh-mint';
 
 /** How many stored unspent proofs have random secrets (minted while locked, decision 0024). */
 async function randomProofs(page: Page) {
@@ -66,18 +63,7 @@ test('after a reload with a PIN set, the keypad sells and the sale lands without
 });
 
 test.describe('a locked sale whose mint answer was lost', () => {
-  let mint: DevMint;
-  let dataDir: string;
-
-  test.beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-locked-'));
-    mint = await startMint({ port: 0, fresh: true, dataDir });
-  });
-
-  test.afterAll(async () => {
-    await mint?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const mint = freshMint(test, 'all', 'locked');
 
   test('and the page reloaded before its proofs were stored lands once', async ({
     page,
@@ -86,7 +72,7 @@ test.describe('a locked sale whose mint answer was lost', () => {
     relayUrl,
   }) => {
     await allowCopy(context, appUrl);
-    await onboard(page, { mintUrl: mint.url, relayUrl });
+    await onboard(page, { mintUrl: mint().url, relayUrl });
     await setPinInSettings(page, PIN);
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await page.reload();
@@ -94,18 +80,18 @@ test.describe('a locked sale whose mint answer was lost', () => {
     const quote = await requestInvoice(page, 89);
 
     // The mint signs, the answer is lost, and the restore that would recover it fails for now.
-    mint.addFault([
+    mint().addFault([
       { path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 },
       { path: '/v1/restore', method: 'POST', action: 'error500' },
     ]);
-    await mint.pay(quote);
-    await expect.poll(() => mint.mintQuote(quote)?.state, LANDS).toBe('ISSUED');
+    await mint().pay(quote);
+    await expect.poll(() => mint().mintQuote(quote)?.state, LANDS).toBe('ISSUED');
     // Journaled before the request: the outputs the mint signed are on the quote row.
     expect((await quoteRows(page)).find((row) => row.quote === quote)?.lockedOutputs).toBeTruthy();
     expect(await storedMoney(page)).toMatchObject({ balance: 0, pendingQuotes: 1 });
 
     await page.reload();
-    mint.clearFaults();
+    mint().clearFaults();
     // Still locked: the journal is restored (NUT-09) and the sale stored, once.
     await expect(page.getByTestId('home-balance')).toHaveText('89 sats', LANDS);
     await expect(page.getByTestId('lock-banner')).toBeVisible();
@@ -126,7 +112,7 @@ test.describe('a locked sale whose mint answer was lost', () => {
     expect(await storedMoney(page)).toMatchObject({ balance: 89, pendingQuotes: 0 });
 
     // The PIN at the lock line unlocks only: Withdraw asks for it again (docs/security.md "The merchant PIN").
-    expect(await withdrawAll(page, mint.url)).toBe(89);
+    expect(await withdrawAll(page, mint().url)).toBe(89);
   });
 });
 

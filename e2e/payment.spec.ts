@@ -1,10 +1,6 @@
 // Taking a payment on Home end to end: keypad and keyboard entry, the invoice modal, paying through
 // the dev mint, the toast, the reset, stored proofs and history; reloads and a dropped mint reply.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { expect, test } from './fixtures';
 import {
   clickDigits,
@@ -17,6 +13,7 @@ import {
 } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
+import { freshMint } from './helpers/fresh-mint';
 
 const TEXT = 'Scan the QR code with your Lightning wallet or copy the invoice string';
 
@@ -176,37 +173,26 @@ test.describe('taking a payment on Home', () => {
 
 test.describe('with the mint dropping its reply to the mint request', () => {
   // A mint of its own: fault switches are global, and other spec files use the shared mint.
-  let mint: DevMint;
-  let dataDir: string;
-
-  test.beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-pay-'));
-    mint = await startMint({ port: 0, fresh: true, dataDir });
-  });
-
-  test.afterAll(async () => {
-    await mint?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const mint = freshMint(test, 'all', 'pay');
 
   test('the payment still lands, exactly once', async ({ page, relayUrl, request }) => {
-    await onboard(page, { mintUrl: mint.url, relayUrl });
+    await onboard(page, { mintUrl: mint().url, relayUrl });
     const quoteId = await requestInvoice(page, 500);
 
     // The mint signs the outputs, then the client never hears back.
-    mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
-    await mint.pay(quoteId);
+    mint().addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
+    await mint().pay(quoteId);
 
     await expect(page.getByText(RECEIVED)).toBeVisible(LANDS);
     await expect(page.getByText(RECEIVED)).toHaveCount(1);
     await expect(balanceDisplay(page)).toHaveText('500 sats');
-    expect(mint.mintQuote(quoteId)?.state).toBe('ISSUED');
+    expect(mint().mintQuote(quoteId)?.state).toBe('ISSUED');
     expect(await storedMoney(page)).toMatchObject({
       balance: 500,
       pendingQuotes: 0,
       history: [{ type: 'direct-payment', amount: 500, quoteId }],
     });
     // The fault was really hit (its one use consumed): recovery, not luck, stored the proofs.
-    expect(await (await request.get(`${mint.url}/dev/faults`)).json()).toEqual({ faults: [] });
+    expect(await (await request.get(`${mint().url}/dev/faults`)).json()).toEqual({ faults: [] });
   });
 });

@@ -2,43 +2,32 @@
 // a keyset rotation, the browser profile is thrown away, the same phrase is restored on a fresh
 // profile and the scan brings the same balance back; the next payment mints without a counter
 // collision. Also with a reload in the middle of the scan.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { expect, test } from './fixtures';
 import { LANDS, takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
+import { freshMint } from './helpers/fresh-mint';
 
 const SCANNED = { timeout: 45_000 };
 const FOUND_162 = 'Recovery finished: 162 sats found and added to your balance.';
 
 test.describe('restore from the phrase on a fresh profile', () => {
   // A mint of its own: the keyset rotation and the slow restore must not reach other specs.
-  let mint: DevMint;
-  let dataDir: string;
-
-  test.beforeEach(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-restore-'));
-    mint = await startMint({ port: 0, fresh: true, dataDir });
-  });
-
-  test.afterEach(async () => {
-    await mint?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const mint = freshMint(test, 'each', 'restore');
 
   /** A merchant's first device: payments on one keyset, a rotation, payments on the next. */
   async function firstDevice(browser: Browser, relayUrl: string): Promise<string> {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const pay = (quote: string) => mint.pay(quote).then(() => undefined);
-    const { phrase } = await onboard(page, { mintUrl: mint.url, relayUrl });
+    const pay = (quote: string) =>
+      mint()
+        .pay(quote)
+        .then(() => undefined);
+    const { phrase } = await onboard(page, { mintUrl: mint().url, relayUrl });
     await takePayment(page, 21, pay);
     await takePayment(page, 34, pay);
-    mint.rotateKeyset();
+    mint().rotateKeyset();
     // A reload drops the cached keysets: the next payment uses the new active keyset.
     await page.reload();
     await takePayment(page, 55, pay);
@@ -64,7 +53,11 @@ test.describe('restore from the phrase on a fresh profile', () => {
     ]);
 
     // The next payment mints on counters past everything the first device used.
-    await takePayment(page, 8, (quote) => mint.pay(quote).then(() => undefined));
+    await takePayment(page, 8, (quote) =>
+      mint()
+        .pay(quote)
+        .then(() => undefined),
+    );
     await expect(await walletBalance(page)).toHaveText('170 sats', LANDS);
     expect((await storedMoney(page)).balance).toBe(170);
   }
@@ -73,7 +66,7 @@ test.describe('restore from the phrase on a fresh profile', () => {
     const phrase = await firstDevice(browser, relayUrl);
     const context = await browser.newContext();
     const page = await context.newPage();
-    await onboard(page, { phrase, mintUrl: mint.url, relayUrl });
+    await onboard(page, { phrase, mintUrl: mint().url, relayUrl });
     await afterRestore(page);
     await context.close();
   });
@@ -81,10 +74,10 @@ test.describe('restore from the phrase on a fresh profile', () => {
   test('a reload in the middle of the scan resumes it', async ({ browser, relayUrl }) => {
     const phrase = await firstDevice(browser, relayUrl);
     // Each restore request is held a moment, so the scan is still running when the page reloads.
-    mint.addFault({ path: '/v1/restore', method: 'POST', delayMs: 700, count: 8 });
+    mint().addFault({ path: '/v1/restore', method: 'POST', delayMs: 700, count: 8 });
     const context = await browser.newContext();
     const page = await context.newPage();
-    await onboard(page, { phrase, mintUrl: mint.url, relayUrl });
+    await onboard(page, { phrase, mintUrl: mint().url, relayUrl });
     const progress = page.getByTestId('restore-progress');
     await expect(progress).toBeVisible(SCANNED);
     await page.reload();
