@@ -1,11 +1,7 @@
 // A counter without a reliable network (issue 17): the app starts offline after one visit, Submit
 // says when the device is offline, a hung mint is reported and can be cancelled, a stopped mint is
 // named, and an amount above the mint's maximum is refused while it is typed.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { MINT_UNREACHABLE_REASON } from '../src/features/pos/texts';
 import { aboveMaxHint } from '../src/ui/texts';
 import {
@@ -17,6 +13,7 @@ import { CREATING_INVOICE_TEXT } from '../src/ui/InvoicePanel';
 import { expect, test } from './fixtures';
 import { clickDigits, typeUntilHint } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { freshMint } from './helpers/fresh-mint';
 
 const amountDisplay = (page: Page) => page.getByTestId('keypad-amount');
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit' });
@@ -101,27 +98,15 @@ test.describe('offline', () => {
 
 test.describe('a mint of its own', () => {
   // Fault switches and limits must not reach the other specs' shared mint.
-  let mint: DevMint | undefined;
-  let dataDir: string;
-
-  test.beforeEach(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-offline-mint-'));
-    mint = await startMint({ port: 0, fresh: true, dataDir });
-  });
-
-  test.afterEach(async () => {
-    await mint?.close();
-    mint = undefined;
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const mint = freshMint(test, 'each', 'offline-mint');
 
   test('a hung mint: "The mint is not responding" after the timeout, and Cancel frees the keypad', async ({
     page,
     relayUrl,
   }) => {
-    await onboard(page, { mintUrl: mint!.url, relayUrl });
+    await onboard(page, { mintUrl: mint().url, relayUrl });
     await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
-    mint!.addFault({ path: '/v1/mint/quote/bolt11', method: 'POST', action: 'hang' });
+    mint().addFault({ path: '/v1/mint/quote/bolt11', method: 'POST', action: 'hang' });
 
     await clickDigits(page, '42');
     await submitButton(page).click();
@@ -136,7 +121,7 @@ test.describe('a mint of its own', () => {
     await expect(amountDisplay(page)).toHaveText('420 sats');
 
     // The mint answers again: the next Submit shows an invoice as usual.
-    mint!.clearFaults();
+    mint().clearFaults();
     await submitButton(page).click();
     await expect(page.getByRole('dialog', { name: 'Please pay this invoice' })).toBeVisible();
   });
@@ -145,9 +130,9 @@ test.describe('a mint of its own', () => {
     page,
     relayUrl,
   }) => {
-    await onboard(page, { mintUrl: mint!.url, relayUrl });
+    await onboard(page, { mintUrl: mint().url, relayUrl });
     await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
-    await mint!.close();
+    await mint().close();
 
     await page.reload();
     await expect(connectionStatus(page)).toHaveAttribute(
@@ -170,9 +155,9 @@ test.describe('a mint of its own', () => {
     request,
     relayUrl,
   }) => {
-    const set = await request.post(`${mint!.url}/dev/config`, { data: { maxAmount: 500 } });
+    const set = await request.post(`${mint().url}/dev/config`, { data: { maxAmount: 500 } });
     expect(set.ok()).toBe(true);
-    await onboard(page, { mintUrl: mint!.url, relayUrl });
+    await onboard(page, { mintUrl: mint().url, relayUrl });
 
     await typeUntilHint(page, '5001', aboveMaxHint('500'));
     await expect(amountDisplay(page)).toHaveText('500 sats');
