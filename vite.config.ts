@@ -5,10 +5,13 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { compileHintsForFirstScreen, earlyModuleScript } from './vite-plugins/first-load.ts';
+import { compileHintsForFirstScreen } from './vite-plugins/first-load.ts';
+import { earlyModuleScript } from './vite-plugins/early-script.ts';
 import { prerenderFirstScreens } from './vite-plugins/prerender.ts';
 import { nextScreensMeta } from './vite-plugins/next-screens.ts';
 import {
+  GUARDED_SCREEN_MODULES,
+  GUARDED_SCREENS_META,
   LOADED_AFTER_FIRST_SCREEN,
   NEXT_SCREENS,
   NEXT_SCREENS_META,
@@ -28,9 +31,16 @@ export default defineConfig({
     react(),
     reactRouterProductionBuild(new URL('.', import.meta.url)),
     tailwindcss(),
-    // The ONBOARDED read starts from its own small script while React downloads.
+    // The ONBOARDED read starts from a small script of its own while React downloads: it puts the
+    // prerendered welcome into the page, or starts fetching a guarded screen and the services.
     earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts', {
-      carries: ['react', 'react/jsx-runtime'],
+      metaName: GUARDED_SCREENS_META,
+      warm: Object.fromEntries(
+        Object.entries(GUARDED_SCREEN_MODULES).map(([path, module]) => [
+          path,
+          [module, ...LOADED_AFTER_FIRST_SCREEN],
+        ]),
+      ),
     }),
     compileHintsForFirstScreen(),
     // Gzip copies of the scripts and styles, sent as they are by the preview server.

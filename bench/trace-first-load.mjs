@@ -33,7 +33,7 @@ const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'v8.execute',
-  'disabled-by-default-v8.cpu_profiler',
+  ...(process.env.NOPROF ? [] : ['disabled-by-default-v8.cpu_profiler']),
   'blink.user_timing',
   'loading',
   'toplevel',

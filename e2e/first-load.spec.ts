@@ -236,3 +236,26 @@ test('any other first URL renders on the client as before', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', /.*/);
 });
+
+test("a merchant opening the wallet directly: its files and the services' download before the app's code runs", async ({
+  page,
+}) => {
+  await markOnboarded(page);
+  // The app's code is held; only the early script runs meanwhile.
+  let releaseScript!: () => void;
+  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  const fetched: string[] = [];
+  page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/wallet', { waitUntil: 'commit' });
+  await expect
+    .poll(() => fetched.filter((path) => /\/(WalletScreen|startup)-[\w-]+\.js$/.test(path)))
+    .toHaveLength(2);
+  expect(fetched.some((path) => /\/index-[\w-]+\.js$/.test(path))).toBe(false);
+  releaseScript();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+  await expect(page).toHaveURL(/\/wallet$/);
+});

@@ -1,49 +1,65 @@
 // The ONBOARDED read, started as soon as this module runs, and the prerendered first screen it
-// picks. index.html loads it from its own async module script (vite-plugins/first-load.ts), which
-// runs while React DOM and the router are still downloading (docs/decisions/0002-first-load.md).
-// main.tsx imports the same module and hands both answers to startApp.
+// picks. The build makes this module a file of its own that shares nothing with the app
+// (vite-plugins/early-script.ts), loaded from an async script in index.html: it arrives and runs
+// while React DOM and the router still download, so the welcome is laid out in that wait
+// (docs/decisions/0002-first-load.md). main.tsx imports the module too: whichever copy runs first
+// does the work, once per page, and the other hands over its answers.
 import { showPrerenderedScreen, type FirstScreen } from './app/first-screens';
-import { GUARDED_SCREENS, guardedScreenAt } from './app/guarded-screens';
+import { listedFiles } from './app/listed-files';
+import { GUARDED_SCREENS_META } from './app/next-screens';
+import { withoutTrailingSlashes } from './core/urls/trailing-slashes';
 import { DEFAULT_DB_NAME } from './storage/db-name';
 import { readOnboardedFlag } from './storage/onboarded-flag';
 import { readOnboardedHint, writeOnboardedHint } from './storage/onboarded-hint';
 
-const hint = readOnboardedHint(DEFAULT_DB_NAME);
+/** The early start's answers, one set per page. */
+interface EarlyStart {
+  /** The flag in IndexedDB: the truth, for the guards and start-up. */
+  onboardedRead: Promise<boolean>;
+  /** What the first navigation's guard goes by until IndexedDB answers. */
+  onboardedGuess: Promise<boolean>;
+  /** The prerendered screen put into the root, if any. */
+  firstScreen: Promise<FirstScreen | undefined>;
+}
 
-/** The flag in IndexedDB: the truth, for the guards and start-up. */
-export const earlyOnboardedRead: Promise<boolean> = readOnboardedFlag(DEFAULT_DB_NAME).then(
-  (onboarded) => {
+/** Where the first copy to run leaves its answers for the other (a property of the window). */
+const EARLY_START_KEY = '__cashewEarlyStart';
+
+const page = globalThis as typeof globalThis & { [EARLY_START_KEY]?: EarlyStart };
+const started = (page[EARLY_START_KEY] ??= startEarly());
+
+export const earlyOnboardedRead = started.onboardedRead;
+export const earlyOnboardedGuess = started.onboardedGuess;
+export const earlyFirstScreen = started.firstScreen;
+
+function startEarly(): EarlyStart {
+  const hint = readOnboardedHint(DEFAULT_DB_NAME);
+  const onboardedRead = readOnboardedFlag(DEFAULT_DB_NAME).then((onboarded) => {
     // A wallet from before the copy existed, or a copy lost on its own: in step from now on.
     if (hint !== undefined && hint !== onboarded) writeOnboardedHint(DEFAULT_DB_NAME, onboarded);
-    warmFirstScreen(window.location.pathname, onboarded);
+    void warmFirstScreen(window.location.pathname, onboarded);
     return onboarded;
-  },
-);
-// Whoever uses it reports a failure (the onboarding guard logs it and shows onboarding).
-earlyOnboardedRead.catch(() => {});
-
-/**
- * What the first navigation's guard goes by until IndexedDB answers: a copy saying this device has
- * a wallet, so the merchant's keypad does not wait for IndexedDB to open; otherwise IndexedDB
- * itself, since a device with no copy may hold a wallet from before the copy existed, and a
- * guarded URL must not send it to onboarding (docs/decisions/0020-onboarded-hint.md). start.tsx
- * moves on if IndexedDB then says otherwise.
- */
-export const earlyOnboardedGuess: Promise<boolean> =
-  hint === true ? Promise.resolve(true) : earlyOnboardedRead;
-
-/**
- * The prerendered screen put into the root, if any. With no copy of the flag (a new user) the
- * welcome goes up now: opening IndexedDB for the first time on a profile took up to a quarter of a
- * second at 4x, all of it before the welcome. A device whose copy cannot be read waits for it.
- */
-export const earlyFirstScreen: Promise<FirstScreen | undefined> = Promise.all([
-  hint === false ? false : earlyOnboardedGuess,
-  documentParsed(),
-]).then(
-  ([onboarded]) => showInRoot(onboarded),
-  () => undefined,
-);
+  });
+  // Whoever uses it reports a failure (the onboarding guard logs it and shows onboarding).
+  onboardedRead.catch(() => {});
+  /**
+   * A copy saying this device has a wallet, so the merchant's keypad does not wait for IndexedDB
+   * to open; otherwise IndexedDB itself, since a device with no copy may hold a wallet from before
+   * the copy existed, and a guarded URL must not send it to onboarding
+   * (docs/decisions/0020-onboarded-hint.md). start.tsx moves on if IndexedDB then says otherwise.
+   */
+  const onboardedGuess = hint === true ? Promise.resolve(true) : onboardedRead;
+  /**
+   * With no copy of the flag (a new user) the welcome goes up now: opening IndexedDB for the first
+   * time on a profile took up to a quarter of a second at 4x, all of it before the welcome. A
+   * device whose copy cannot be read waits for it.
+   */
+  const firstScreen = Promise.all([hint === false ? false : onboardedGuess, documentParsed()]).then(
+    ([onboarded]) => showInRoot(onboarded),
+    () => undefined,
+  );
+  return { onboardedRead, onboardedGuess, firstScreen };
+}
 
 function showInRoot(onboarded: boolean): FirstScreen | undefined {
   const root = document.getElementById('root');
@@ -51,9 +67,8 @@ function showInRoot(onboarded: boolean): FirstScreen | undefined {
 }
 
 /**
- * Once the root and the templates after it are in the document. This async script may run before
- * the parser reaches them; 'interactive' comes when parsing ends, before the app's own (deferred)
- * module script runs.
+ * Once the root element is in the document. This async script may run before the parser reaches
+ * it; 'interactive' comes when parsing ends, before the app's own (deferred) module script runs.
  */
 function documentParsed(): Promise<void> {
   if (document.readyState !== 'loading') return Promise.resolve();
@@ -63,16 +78,22 @@ function documentParsed(): Promise<void> {
 }
 
 /**
- * An onboarded device opening the wallet, connect or settings cannot render it without its code
- * and the protocol services: both start downloading and evaluating now, while React still does,
- * rather than once the router's first navigation asks for them (the same modules, so the routes'
- * imports find them loaded). The keypad renders without the services (they load after its first
- * paint) and a new user's device never loads them here.
+ * An onboarded device opening the wallet, connect, settings or items cannot render it without its
+ * code and the protocol services: their files start downloading and compiling now, while React
+ * still does, rather than once the router's first navigation asks for them (the routes' imports
+ * then find them in the page's module map). The keypad renders without the services (they load
+ * after its first paint) and a new user's device fetches nothing here.
  */
-function warmFirstScreen(pathname: string, onboarded: boolean): void {
-  const screen = onboarded ? guardedScreenAt(pathname) : undefined;
-  if (!screen) return;
-  // A failure here is only an early start lost: the routes' own imports report and retry it.
-  GUARDED_SCREENS[screen]().catch(() => {});
-  import('./app/services/startup').catch(() => {});
+async function warmFirstScreen(pathname: string, onboarded: boolean): Promise<void> {
+  if (!onboarded) return;
+  await documentParsed();
+  const path = withoutTrailingSlashes(pathname);
+  for (const file of listedFiles(document, GUARDED_SCREENS_META, path)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    // The same request mode as the module import that will use it (Vite's own preload links).
+    link.crossOrigin = 'anonymous';
+    link.href = file;
+    document.head.append(link);
+  }
 }

@@ -5,7 +5,7 @@ import {
   firstScreenFor,
   PRERENDERED_ATTRIBUTE,
   showPrerenderedScreen,
-  templateId,
+  markupId,
   type FirstScreen,
 } from './first-screens';
 import { renderFirstScreens } from './prerender';
@@ -30,17 +30,18 @@ describe('firstScreenFor', () => {
   });
 });
 
-/** index.html as the build writes it: an empty root and the two templates. */
+/** index.html as the build writes it: an empty root and a data block for each screen. */
 async function builtPage(): Promise<HTMLElement> {
   const screens = await renderFirstScreens();
   const root = document.createElement('div');
   root.id = 'root';
   document.body.append(root);
   for (const [screen, html] of Object.entries(screens)) {
-    const template = document.createElement('template');
-    template.id = templateId(screen as FirstScreen);
-    template.innerHTML = html;
-    document.body.append(template);
+    const block = document.createElement('script');
+    block.type = 'text/html';
+    block.id = markupId(screen as FirstScreen);
+    block.text = html;
+    document.body.append(block);
   }
   return root;
 }

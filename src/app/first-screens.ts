@@ -24,9 +24,6 @@ export const FIRST_SCREENS = {
   { path: string; onboarded: boolean; loaderData: Record<string, null> }
 >;
 
-/** index.html holds each screen in a `<template>` with this id until the early script picks one. */
-export const templateId = (screen: FirstScreen) => `prerendered-${screen}`;
-
 /** Set on the root element once a prerendered screen is in it: start.tsx then hydrates. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
@@ -41,23 +38,30 @@ export function firstScreenFor(pathname: string, onboarded: boolean): FirstScree
 }
 
 /**
- * Moves the fitting prerendered screen into the root element, so the browser lays it out and
+ * index.html holds each screen's markup in a data block (`<script type="text/html">`) with this id
+ * until the early script picks one: text to the parser, so a device that never shows it builds no
+ * nodes for it (vite-plugins/prerender.ts).
+ */
+export const markupId = (screen: FirstScreen) => `prerendered-${screen}`;
+
+/**
+ * Puts the fitting prerendered screen into the root element, so the browser lays it out and
  * paints it while React still downloads. A new user at / gets the URL the guard would have sent
- * them to. Returns the screen shown, if any (none in the dev server: its index.html has no
- * templates).
+ * them to. Returns the screen shown, if any (none on the dev server: its index.html has no
+ * markup). The markup is the build's own render of the app, from the page's own document.
  */
 export function showPrerenderedScreen(
   root: HTMLElement,
   onboarded: boolean,
 ): FirstScreen | undefined {
   const screen = firstScreenFor(window.location.pathname, onboarded);
-  const template = screen && document.getElementById(templateId(screen));
-  if (!screen || !(template instanceof HTMLTemplateElement) || root.hasChildNodes())
-    return undefined;
+  const block = screen && document.getElementById(markupId(screen));
+  const markup = block instanceof HTMLScriptElement ? block.text : '';
+  if (!screen || !markup || root.hasChildNodes()) return undefined;
   if (window.location.pathname !== FIRST_SCREENS[screen].path) {
     window.history.replaceState(window.history.state, '', FIRST_SCREENS[screen].path);
   }
-  root.replaceChildren(document.importNode(template.content, true));
+  root.innerHTML = markup;
   root.setAttribute(PRERENDERED_ATTRIBUTE, screen);
   return screen;
 }

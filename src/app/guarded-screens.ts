@@ -1,17 +1,11 @@
-// The code of the screens behind the onboarding guard that need the protocol services, by path:
-// one table for the route table (routes.tsx) and the early script, which starts loading the one a
-// device opens while React still downloads (src/early-onboarded-read.ts).
-import { withoutTrailingSlashes } from '../core/urls/trailing-slashes';
+// The code of the screens behind the onboarding guard that need the protocol services, by path,
+// for the route table (routes.tsx). The same paths name their modules in app/next-screens.ts, from
+// which the build tells the early script what to fetch for each (src/early-onboarded-read.ts).
+import type { GUARDED_SCREEN_MODULES } from './next-screens';
 
 export const GUARDED_SCREENS = {
   '/wallet': () => import('../features/wallet/WalletScreen'),
   '/connect': () => import('../features/connect/ConnectScreen'),
   '/settings': () => import('../features/settings/SettingsScreen'),
   '/items': () => import('../features/items/ItemsScreen'),
-} as const;
-
-/** The guarded screen at this path (a trailing slash allowed), if any. */
-export function guardedScreenAt(pathname: string): keyof typeof GUARDED_SCREENS | undefined {
-  const path = withoutTrailingSlashes(pathname);
-  return Object.hasOwn(GUARDED_SCREENS, path) ? (path as keyof typeof GUARDED_SCREENS) : undefined;
-}
+} as const satisfies Record<keyof typeof GUARDED_SCREEN_MODULES, () => Promise<unknown>>;

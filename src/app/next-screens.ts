@@ -27,3 +27,20 @@ export type NextScreensOf = keyof typeof NEXT_SCREENS;
 
 /** The name of the meta tag in index.html that lists each first screen's files (JSON). */
 export const NEXT_SCREENS_META = 'cashew-next-screens';
+
+/**
+ * The screens behind the onboarding guard that need the protocol services, by path, as modules
+ * from the project root: an onboarded device opening one of them first has the early script fetch
+ * its files and the services' while React downloads (src/early-onboarded-read.ts), as index.html
+ * lists them in the meta tag named GUARDED_SCREENS_META. Their imports are in
+ * app/guarded-screens.ts, which must list the same paths.
+ */
+export const GUARDED_SCREEN_MODULES = {
+  '/wallet': 'src/features/wallet/WalletScreen.tsx',
+  '/connect': 'src/features/connect/ConnectScreen.tsx',
+  '/settings': 'src/features/settings/SettingsScreen.tsx',
+  '/items': 'src/features/items/ItemsScreen.tsx',
+} as const;
+
+/** The name of the meta tag in index.html that lists each guarded screen's files (JSON). */
+export const GUARDED_SCREENS_META = 'cashew-guarded-screens';

@@ -3,6 +3,7 @@
 // run, unless the connection is metered or asks to save data.
 // docs/decisions/0037-prefetch-next-screens.md
 import { withoutTrailingSlashes } from '../core/urls/trailing-slashes';
+import { listedFiles } from './listed-files';
 import { NEXT_SCREENS, NEXT_SCREENS_META, type NextScreensOf } from './next-screens';
 
 /** The parts of navigator.connection (Network Information API, Chromium only) read here. */
@@ -31,18 +32,6 @@ export function firstScreenAt(pathname: string): NextScreensOf | undefined {
   );
 }
 
-/** The files index.html lists for this first screen; none when the tag is missing or unreadable. */
-export function filesFor(doc: Document, screen: NextScreensOf): string[] {
-  const content = doc.querySelector(`meta[name="${NEXT_SCREENS_META}"]`)?.getAttribute('content');
-  if (!content) return [];
-  try {
-    const files = (JSON.parse(content) as Record<string, unknown>)[screen];
-    return Array.isArray(files) ? files.filter((file) => typeof file === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Adds a `<link rel="prefetch">` for each file the first screen at `pathname` lists, once per
  * page (marked on the meta tag): fetch only, at the lowest priority, so the files are not run until
@@ -61,7 +50,7 @@ export function prefetchNextScreens(
   const meta = doc.querySelector<HTMLMetaElement>(`meta[name="${NEXT_SCREENS_META}"]`);
   if (meta?.dataset.prefetched === 'true') return [];
   if (meta) meta.dataset.prefetched = 'true';
-  const files = filesFor(doc, screen);
+  const files = listedFiles(doc, NEXT_SCREENS_META, screen);
   for (const file of files) {
     const link = doc.createElement('link');
     link.rel = 'prefetch';

@@ -1,10 +1,16 @@
 // Names of the rows in the config and keys tables (docs/architecture.md "Storage"),
 // shared by stores and upgrades.
 
+/**
+ * The ONBOARDED row's name on its own, for the early script's read (storage/onboarded-flag.ts),
+ * which then carries this one name rather than the whole table.
+ */
+export const ONBOARDED_KEY = 'ONBOARDED';
+
 export const CONFIG_KEYS = {
   mintUrl: 'MINT_URL',
   relays: 'RELAYS',
-  onboarded: 'ONBOARDED',
+  onboarded: ONBOARDED_KEY,
   counter: 'COUNTER',
   shopName: 'SHOP_NAME',
   /** 'true' when payments from unpaired cashier links are taken (off by default) */

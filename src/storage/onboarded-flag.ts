@@ -1,6 +1,6 @@
 // Reads the ONBOARDED flag with plain IndexedDB, so the onboarding guard on the first screen does
 // not wait for Dexie to download (the rest of storage loads with the screens that need it).
-import { CONFIG_KEYS } from './key-names';
+import { ONBOARDED_KEY } from './key-names';
 
 /**
  * Same answer as DexieConfigStore.isOnboarded: true only when the config row holds 'true'. A
@@ -35,10 +35,7 @@ export function readOnboardedFlag(
         resolve(false);
         return;
       }
-      const request = db
-        .transaction('config', 'readonly')
-        .objectStore('config')
-        .get(CONFIG_KEYS.onboarded);
+      const request = db.transaction('config', 'readonly').objectStore('config').get(ONBOARDED_KEY);
       request.onsuccess = () => {
         db.close();
         const row = request.result as { value?: unknown } | undefined;
@@ -46,7 +43,7 @@ export function readOnboardedFlag(
       };
       request.onerror = () => {
         db.close();
-        reject(request.error ?? new Error(`Could not read ${CONFIG_KEYS.onboarded}`));
+        reject(request.error ?? new Error(`Could not read ${ONBOARDED_KEY}`));
       };
     };
   });
