@@ -153,7 +153,13 @@ export function InvoicePanel({
           onSubmit={submit}
           // Keys must not change or resubmit the amount while its invoice is on screen.
           disabled={open || creating}
-          resetKey={entry ? `${String(flow.resetKey)}:${entry.mode}` : flow.resetKey}
+          // Typed digits mean sats until a fiat mode: the entry arriving a moment after the keypad
+          // (the price source answering) keeps them; a switch of unit clears them.
+          resetKey={
+            entry && entry.mode !== 'sats'
+              ? `${String(flow.resetKey)}:${entry.mode}`
+              : flow.resetKey
+          }
           // The limits are in sats: typed fiat is checked once converted, by the mint.
           {...(limits && (!entry || entry.mode === 'sats') ? { limits } : {})}
           unit={entry?.unit}

@@ -376,6 +376,26 @@ describe('HomeScreen in the merchant currency', () => {
     });
   });
 
+  it('keeps what was typed when the price arrives after the keypad, and clears it only on a unit switch', async () => {
+    let answer!: (view: PriceView) => void;
+    const arrived = new Promise<PriceView>((resolve) => (answer = resolve));
+    const { user } = await setup({
+      prices: {
+        current: () => arrived,
+        acceptNewPrice: async () => false,
+        keepSatsOnly: async () => {},
+      },
+    });
+    // A cashier types as soon as the keypad is up, before the price source has answered.
+    for (const digit of '21') await user.click(screen.getByRole('button', { name: digit }));
+    expect(amountText()).toBe('21 sats');
+    act(() => answer(jpy(false)));
+    const toggle = await screen.findByRole('button', { name: 'Enter the amount in JPY' }, WAIT);
+    expect(amountText()).toBe('21 sats');
+    await user.click(toggle);
+    expect(amountText()).toBe('0 JPY');
+  });
+
   it('shows where the price comes from and how old it is', async () => {
     await setup({ prices: viewing(() => jpy(false)) });
     expect((await screen.findByTestId('keypad-note', {}, WAIT)).textContent).toBe(
