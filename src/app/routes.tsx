@@ -8,7 +8,6 @@ import { AppUpdate, InvoiceActivity } from './app-update';
 import { AppLayout } from './AppLayout';
 import { ConnectionStatus } from './ConnectionStatus';
 import { LoadingScreen } from './LoadingScreen';
-import { LockScreen } from './LockScreen';
 import { RouteError } from './RouteError';
 import { RouteFocus, type RouteHandle } from './RouteFocus';
 import { GUARDED_SCREENS } from './guarded-screens';
@@ -171,14 +170,11 @@ export function createRoutes(
           element: (
             <AppLayout
               banner={
-                <>
-                  <LockScreen source={source} />
-                  <LoadedBannersSlot
-                    source={source}
-                    update={shell.update}
-                    activity={invoiceActivity}
-                  />
-                </>
+                <LoadedBannersSlot
+                  source={source}
+                  update={shell.update}
+                  activity={invoiceActivity}
+                />
               }
               status={<ConnectionStatus probeMint={probeMint} />}
             />
