@@ -168,7 +168,11 @@ test('wallet and settings states: history details, cancel a token, forms with er
   await accessibleAtBothSizes(page, 'the PIN prompt');
   await enterPin(prompt, PIN);
   await expect(prompt).toBeHidden();
+  // The PIN opens the withdrawal's amount: closed once it is up, not before.
+  const amount = page.getByRole('button', { name: /^Withdraw [\d,]+ sats$/ });
+  await expect(amount).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(amount).toBeHidden();
 
   await goToSettings(page);
   await page.getByRole('button', { name: 'Remove PIN' }).click();

@@ -262,6 +262,10 @@ test('toasts cover neither the work, the menu button nor the balance, on a phone
     await page.getByRole('link', { name: 'Wallet', exact: true }).click();
     await expect(page.getByTestId('wallet-balance')).toBeVisible();
     await expect(walletToast.last()).toBeVisible();
+    // Measured where it rests: while it slides in it passes over the top bar's right end.
+    await expect
+      .poll(() => walletToast.last().evaluate((element) => element.getAnimations().length))
+      .toBe(0);
   };
   await toastOnWallet();
   expect(await overlaps(walletToast.last(), page.getByTestId('wallet-balance'))).toBe(false);
