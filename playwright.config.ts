@@ -19,6 +19,10 @@ export const chromiumLaunchOptions = {
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    // Headless Chromium builds a WebUI omnibox popup (its own renderer, ~2 s of CPU) for every new
+    // window, i.e. every browser context: on a 2-core machine it ran beside each timed load
+    // (docs/performance.md, "The browser").
+    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
   ],
 };
 

@@ -49,8 +49,14 @@ function analyse(events, totals, visibleAt, interactiveAt) {
   const mainThread = events.find(
     (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && hasNavigation(e.pid),
   );
+  // The page's renderer: the browser's own pages (chrome://) have renderers and navigations too.
   function hasNavigation(pid) {
-    return events.some((e) => e.pid === pid && e.name === 'navigationStart');
+    return events.some(
+      (e) =>
+        e.pid === pid &&
+        e.name === 'navigationStart' &&
+        /^http/.test(e.args?.data?.documentLoaderURL ?? ''),
+    );
   }
   if (!mainThread) throw new Error('no renderer main thread with a navigation in the trace');
   const { pid, tid } = mainThread;
