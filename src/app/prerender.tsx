@@ -21,7 +21,7 @@ function buildTimeSource(onboarded: boolean): ServiceSource {
     onboarding: { isOnboarded: () => Promise.resolve(onboarded) },
   } as unknown as BaseServices;
   const load = () => Promise.reject(new Error('No services while prerendering'));
-  return { base, load, afterFirstPaint: load };
+  return { base, load, afterFirstPaint: load, firstPaint: () => Promise.resolve() };
 }
 
 async function renderScreen(screen: FirstScreen): Promise<string> {

@@ -102,7 +102,12 @@ describe('routes', () => {
       loads += 1;
       return new Promise<AppServices>(() => {});
     };
-    const neverLoads = { base: services, load, afterFirstPaint: load };
+    const neverLoads = {
+      base: services,
+      load,
+      afterFirstPaint: load,
+      firstPaint: () => Promise.resolve(),
+    };
     render(<RouterProvider router={createMemoryRouter(createRoutes(neverLoads))} />);
     await expectHeading('Point of Sale');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();

@@ -14,6 +14,8 @@ export interface ServiceSource {
    * render without the services (its `lazy`) uses load().
    */
   afterFirstPaint(): Promise<AppServices>;
+  /** Resolves once the first screen has painted; loads nothing. */
+  firstPaint(): Promise<void>;
 }
 
 /**
@@ -34,13 +36,13 @@ export function deferredServices(
     });
     return loading;
   };
-  return { base, load, afterFirstPaint: () => firstPaint.then(load) };
+  return { base, load, afterFirstPaint: () => firstPaint.then(load), firstPaint: () => firstPaint };
 }
 
 /** Tests and callers that built every service already. */
 export function readyServices(services: AppServices): ServiceSource {
   const load = () => Promise.resolve(services);
-  return { base: services, load, afterFirstPaint: load };
+  return { base: services, load, afterFirstPaint: load, firstPaint: () => Promise.resolve() };
 }
 
 /**

@@ -48,7 +48,12 @@ function manualSource(full: Partial<AppServices>) {
     loads += 1;
     return loading;
   };
-  const source: ServiceSource = { base, load, afterFirstPaint: load };
+  const source: ServiceSource = {
+    base,
+    load,
+    afterFirstPaint: load,
+    firstPaint: () => Promise.resolve(),
+  };
   return { source, finish, loads: () => loads };
 }
 

@@ -61,7 +61,13 @@ export function deferredPosServices(source: ServiceSource): PosServices {
         recall: (id, swapId) => stores((items) => items.carts.recall(id, swapId)),
       },
       tips: { get: () => stores((items) => items.tips.get()) },
-      warm: () => stores((items) => items.warm?.()).catch(() => {}),
+      // After the keypad's first paint: loading the chunk and opening the connection as Home
+      // mounts ran between its commit and that paint (docs/performance.md "Cart of 500 items").
+      warm: () =>
+        source
+          .firstPaint()
+          .then(() => stores((items) => items.warm?.()))
+          .catch(() => {}),
     },
     // Home's Receipt and automatic printing: only after a sale, so never before the first paint.
     receipts: {

@@ -67,8 +67,9 @@ export function HomeScreen({ services }: PosScreenProps) {
     if (hasItems) setItemsOpened(true);
   }, [hasItems]);
   useWhenIdle(prepareItems);
-  // Their code and database connection load as Home mounts, beside its other services: a tap on
-  // Items before the idle build then waits for the reads and the render only.
+  // Their code and database connection load once the keypad has painted (app/services/pos.ts),
+  // beside its other services: a tap on Items before the idle build then waits for the reads and
+  // the render only.
   const { items: itemStores } = services;
   useEffect(() => {
     void itemStores?.warm?.();
