@@ -5,7 +5,7 @@
 // Every test ends with the exact stored balance and history.
 import type { Page } from '@playwright/test';
 import { outsideInvoice } from '../dev/mint/test-support';
-import { expect, test } from './fixtures';
+import { expect, test } from './helpers/own-mint';
 import { customerWallet } from './helpers/customer';
 import { takePayment } from './helpers/invoice';
 import { onboard } from './helpers/onboard';

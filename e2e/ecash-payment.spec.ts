@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test } from './helpers/own-mint';
 import { getEncodedToken } from '@cashu/cashu-ts';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { clickDigits, invoiceDialog, LANDS, RECEIVED, requestInvoice } from './helpers/invoice';

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { getDecodedToken } from '@cashu/cashu-ts';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test } from './helpers/own-mint';
 import { customerWallet } from './helpers/customer';
 import { LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';

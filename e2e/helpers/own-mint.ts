@@ -1,6 +1,7 @@
 // E2E helper: `test` with a dev mint and Lightning address of the spec's own, for specs that change
-// the mint's settings (fee reserve, error numbering) or arm the address's faults, so they run beside
-// the rest of the suite instead of after it, alone.
+// the mint's settings (fee reserve, error numbering) or arm its or the address's faults, so they
+// run beside the rest of the suite instead of after it, alone: on the shared mint, a test running
+// beside them could take a one-use fault or meet the changed settings.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
