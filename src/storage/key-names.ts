@@ -17,6 +17,11 @@ export const CONFIG_KEYS = {
   acceptUnpaired: 'ACCEPT_UNPAIRED',
   /** the last merchant profile (kind 10019) a relay accepted, as JSON */
   merchantProfile: 'MERCHANT_PROFILE',
+  /**
+   * SHA-256 (hex) of the last cashiers' catalog a relay accepted, with its pairing secret and
+   * relays; the row's updatedAt is when (core/remote-payments/catalog-publisher.ts)
+   */
+  cashierCatalog: 'CASHIER_CATALOG',
   /** this device's pairing id when it left another device's profile alone (restore) */
   merchantProfileHeldFor: 'MERCHANT_PROFILE_HELD_FOR',
   /** mints accepted for remote sales besides the current one, JSON list (docs/protocol.md) */

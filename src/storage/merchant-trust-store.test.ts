@@ -1,6 +1,6 @@
 // The merchant's remote-cashier storage on fake-indexeddb: one pairing secret across tabs, reset,
 // the unpaired setting off by default, per-relay lookback, the mints used, credited sales, and the
-// cap on unpaid remote quotes in the claim's transaction.
+// cap on unpaid remote quotes in the claim's transaction, the last published catalog.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../core/errors';
@@ -45,6 +45,19 @@ describe('DexieMerchantTrustStore', () => {
     const renewed = await a.merchantTrust.resetSecret();
     expect(renewed).not.toEqual(first);
     expect(await b.merchantTrust.getOrCreateSecret()).toEqual(renewed);
+  });
+
+  it('notes the last published catalog with its time, for the next page load to read', async () => {
+    const name = testStorage().db.name;
+    const first = testStorage(name);
+    expect(await first.merchantTrust.lastPublishedCatalog()).toBeUndefined();
+    await first.merchantTrust.recordPublishedCatalog('ab'.repeat(32));
+    const next = testStorage(name);
+    next.now.value = first.now.value + 5_000;
+    expect(await next.merchantTrust.lastPublishedCatalog()).toEqual({
+      digest: 'ab'.repeat(32),
+      at: first.now.value,
+    });
   });
 
   it('does not accept unpaired cashier links until told to', async () => {

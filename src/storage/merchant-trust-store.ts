@@ -1,6 +1,7 @@
 // The merchant side of the remote cashier on Dexie: the pairing secret, the unpaired-senders
 // setting, per-relay inbox lookback, the mints the wallet has used, credited sales (for receipts)
-// the last published merchant profile (docs/protocol.md "Receiving (merchant inbox)"), and the
+// the last published merchant profile (docs/protocol.md "Receiving (merchant inbox)") and cashiers'
+// catalog (docs/protocol.md "The cashier's catalog"), and the
 // accepted mints, the mints that ever locked, the unlocked-sales setting and the refusal counts
 // (docs/protocol.md "Accepted mints and locking").
 import { metadataOf } from '../core/history-metadata';
@@ -12,6 +13,7 @@ import type {
   RefusedSale,
 } from '../core/remote-payments/merchant-ports';
 import type { RefusalKind } from '../core/remote-payments/sale-judgement';
+import type { PublishedCatalogRecord } from '../core/remote-payments/catalog-publisher';
 import { mintUrlKey } from '../core/urls/normalise-url';
 import { newPairingSecret, PAIRING_SECRET_BYTES } from '../core/remote-payments/pairing';
 import { isSealed, type SecretCodec } from '../core/lock';
@@ -155,6 +157,21 @@ export class DexieMerchantTrustStore implements MerchantTrustStore {
     await this.db.config.put({
       key: CONFIG_KEYS.merchantProfile,
       value: profile,
+      updatedAt: this.clock(),
+    });
+  }
+
+  // ------------------------------------------------------------ cashiers' catalog
+
+  async lastPublishedCatalog(): Promise<PublishedCatalogRecord | undefined> {
+    const row = await this.db.config.get(CONFIG_KEYS.cashierCatalog);
+    return row ? { digest: row.value, at: row.updatedAt } : undefined;
+  }
+
+  async recordPublishedCatalog(digest: string): Promise<void> {
+    await this.db.config.put({
+      key: CONFIG_KEYS.cashierCatalog,
+      value: digest,
       updatedAt: this.clock(),
     });
   }

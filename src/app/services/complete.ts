@@ -340,6 +340,7 @@ export function completeServices(
     createPool: () => createRelayPool(),
     // The profile sync first: it decides whose links (and catalog) these are.
     profileHeld: async () => (await merchantProfile.sync()) === 'held',
+    published: storage.merchantTrust,
     logger,
     clock,
   });

@@ -1,5 +1,6 @@
 // The cashier's catalog: only a cashier holding the link's secret reads it, only the merchant can
 // sign it, a reset link reads nothing, and what is read is checked as the merchant's own items are.
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import * as nip44 from 'nostr-tools/nip44';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,11 @@ import {
   readCatalogEvent,
   watchCatalog,
 } from './catalog-event';
-import { CatalogPublisher } from './catalog-publisher';
+import {
+  CATALOG_REPUBLISH_MS,
+  CatalogPublisher,
+  type PublishedCatalogRecord,
+} from './catalog-publisher';
 import { newPairingSecret, pairingId } from './pairing';
 
 const merchantKey = generateSecretKey();
@@ -201,6 +206,84 @@ describe('CatalogPublisher', () => {
     held = false;
     await publisher.sync();
     expect(pool.events.get('wss://relay.example')).toHaveLength(1);
+  });
+
+  describe('across page loads', () => {
+    interface PageState {
+      items: CatalogItem[];
+      now: number;
+      relays?: string[];
+    }
+    const secret = newPairingSecret();
+    /** One page load's publisher over the relay and the note that outlive it. */
+    const pageLoad = (
+      pool: FakeRelayPool,
+      note: { record?: PublishedCatalogRecord },
+      state: PageState,
+    ) =>
+      new CatalogPublisher({
+        collect: async () => catalogOf(state.items, settings),
+        getPairingSecret: async () => secret,
+        getSecretKey: async () => merchantKey,
+        getRelays: async () => state.relays ?? [RELAY],
+        createPool: () => pool,
+        published: {
+          lastPublishedCatalog: async () => note.record,
+          recordPublishedCatalog: async (digest) => {
+            note.record = { digest, at: state.now };
+          },
+        },
+        clock: () => state.now,
+      });
+    const stored = (pool: FakeRelayPool) => pool.events.get(RELAY)?.length ?? 0;
+
+    it('does not sign and send an unchanged catalog again at the next start', async () => {
+      const pool = new FakeRelayPool();
+      const note: { record?: PublishedCatalogRecord } = {};
+      const state: PageState = { items: [tea], now: 1_700_000_000_000 };
+      await pageLoad(pool, note, state).sync();
+      expect(stored(pool)).toBe(1);
+      // The note holds a digest, never the pairing secret the catalog is sealed with.
+      expect(note.record?.digest).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(note)).not.toContain(bytesToHex(secret));
+      state.now += 60_000;
+      await pageLoad(pool, note, state).sync();
+      expect(stored(pool)).toBe(1);
+      // A change since: published, and noted again.
+      state.items = [tea, coffee];
+      await pageLoad(pool, note, state).sync();
+      expect(stored(pool)).toBe(2);
+      expect((await shownCatalog(pool, secret))?.items).toHaveLength(2);
+      state.relays = [RELAY, 'wss://other.example'];
+      await pageLoad(pool, note, state).sync();
+      expect(stored(pool)).toBe(3);
+    });
+
+    it('sends it again once the last one a relay took is a week old', async () => {
+      const pool = new FakeRelayPool();
+      const note: { record?: PublishedCatalogRecord } = {};
+      const state = { items: [tea], now: 1_700_000_000_000 };
+      await pageLoad(pool, note, state).sync();
+      state.now += CATALOG_REPUBLISH_MS - 1;
+      await pageLoad(pool, note, state).sync();
+      expect(stored(pool)).toBe(1);
+      state.now += 1;
+      await pageLoad(pool, note, state).sync();
+      expect(stored(pool)).toBe(2);
+      expect(note.record?.at).toBe(state.now);
+    });
+
+    it('notes nothing when no relay took it, so the next start tries again', async () => {
+      const pool = new FakeRelayPool();
+      const note: { record?: PublishedCatalogRecord } = {};
+      const state = { items: [tea], now: 1_700_000_000_000 };
+      pool.behaviour.set(RELAY, 'refuse');
+      await pageLoad(pool, note, state).sync();
+      expect(note.record).toBeUndefined();
+      pool.behaviour.delete(RELAY);
+      await pageLoad(pool, note, state).sync();
+      expect(stored(pool)).toBe(1);
+    });
   });
 });
 

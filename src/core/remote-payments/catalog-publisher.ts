@@ -1,6 +1,7 @@
 // Merchant side: publishes the cashier's catalog when it changed (items, tips, currency or the
 // pairing secret), so a paired cashier sells what the merchant sells (docs/protocol.md "The cashier's catalog").
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { silentLogger, type Logger } from '../logger';
 import type { Clock } from '../ports';
 import { serialRuns } from '../serial-runs';
@@ -8,6 +9,22 @@ import { catalogEvent, type PublishedCatalog } from './catalog-event';
 import { CreatedAtClock } from './created-at';
 import { publishOnNewPool } from './publish';
 import type { RelayPool } from './relay-pool';
+
+/** How long a catalog a relay took counts as published: after that a start publishes it again. */
+export const CATALOG_REPUBLISH_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The last catalog a relay took: a digest of it (it holds the pairing secret) and when. */
+export interface PublishedCatalogRecord {
+  digest: string;
+  /** unix ms */
+  at: number;
+}
+
+/** Where the last published catalog is noted, so a page load does not sign and send it again. */
+export interface PublishedCatalogStore {
+  lastPublishedCatalog(): Promise<PublishedCatalogRecord | undefined>;
+  recordPublishedCatalog(digest: string): Promise<void>;
+}
 
 export interface CatalogPublisherDeps {
   collect: () => Promise<PublishedCatalog>;
@@ -23,19 +40,23 @@ export interface CatalogPublisherDeps {
    * are that device's, and a catalog sealed to this device's pairing secret would replace theirs.
    */
   profileHeld?: () => Promise<boolean>;
+  /** without it, only what this page published counts (each page load publishes once) */
+  published?: PublishedCatalogStore;
   logger?: Logger;
   clock?: Clock;
 }
 
 export class CatalogPublisher {
   private readonly logger: Logger;
-  /** what a relay last accepted, so an unchanged catalog is not published again */
+  /** the digest of what a relay last accepted in this page, so an unchanged catalog is not published again */
   private last: string | undefined;
+  private readonly clock: Clock;
   /** each catalog dated after the last: of two in one second relays may keep either (NIP-01) */
   private readonly createdAt: CreatedAtClock;
 
   constructor(private readonly deps: CatalogPublisherDeps) {
     this.logger = deps.logger ?? silentLogger;
+    this.clock = deps.clock ?? Date.now;
     this.createdAt = new CreatedAtClock(deps.clock);
   }
 
@@ -49,8 +70,10 @@ export class CatalogPublisher {
         this.deps.getPairingSecret(),
         this.deps.getRelays(),
       ]);
-      const content = JSON.stringify([bytesToHex(pairingSecret), relays, catalog]);
-      if (content === this.last) return;
+      const digest = bytesToHex(
+        sha256(utf8ToBytes(JSON.stringify([bytesToHex(pairingSecret), relays, catalog]))),
+      );
+      if (digest === this.last || (await this.publishedRecently(digest))) return;
       if (await this.deps.profileHeld?.()) {
         this.logger.info('Catalog not published: the cashier links belong to another device');
         return;
@@ -63,7 +86,8 @@ export class CatalogPublisher {
       });
       const outcome = await publishOnNewPool(this.deps.createPool, event, relays);
       if (outcome.accepted.length > 0) {
-        this.last = content;
+        this.last = digest;
+        await this.deps.published?.recordPublishedCatalog(digest);
         this.logger.info(`Catalog of ${catalog.items.length} items published for the cashiers`);
       } else {
         this.logger.warn('No relay took the catalog', outcome.failures);
@@ -72,5 +96,17 @@ export class CatalogPublisher {
       // A locked till (no key) or no relay: the next change or start tries again.
       this.logger.warn('Could not publish the catalog', error);
     }
+  }
+
+  /**
+   * True when a relay took this very catalog within CATALOG_REPUBLISH_MS (an earlier page load):
+   * relays keep an addressable event, so sending it again would only cost a signature and a
+   * round trip at every start. Older, it is sent again, for a relay that dropped it.
+   */
+  private async publishedRecently(digest: string): Promise<boolean> {
+    const record = await this.deps.published?.lastPublishedCatalog();
+    if (record?.digest !== digest || this.clock() - record.at >= CATALOG_REPUBLISH_MS) return false;
+    this.last = digest;
+    return true;
   }
 }
