@@ -1,5 +1,6 @@
 // NUT-18 payloads from the inbox against the real dev mint and Dexie: a payload for an open sale
-// lands once and closes its invoice; one matching no open request stores nothing and says nothing.
+// lands once and closes its invoice; one matching no open request stores nothing and says nothing;
+// a held one lands once, after a reload or a page that stopped before its held row went.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { Proof } from '@cashu/cashu-ts';
@@ -7,7 +8,7 @@ import { fund, newWallet, startTestMint, type TestMint } from '../../../../dev/m
 import type { TestStorage } from '../../../testing/storage/db';
 import { devMints } from '../../../testing/wallet/dev-mints';
 import { ecashReceiverOn } from '../../../testing/wallet/ecash-receiver';
-import type { PendingMintQuote } from '../../ports';
+import type { HeldEcashStore, PendingMintQuote } from '../../ports';
 import { EcashInbox, type EcashRefusal } from './ecash-inbox';
 import { shortMessage } from './ecash-receiver';
 import { HELD_ECASH_MAX, HELD_ECASH_MAX_AGE_MS, HELD_ECASH_MAX_CHARS } from './held-ecash';
@@ -19,8 +20,8 @@ const mints = devMints(async () => [(mint = await startTestMint())]);
 interface Setup {
   storage: TestStorage;
   inbox: EcashInbox;
-  /** the same inbox as after a reload: a new one on the same storage */
-  reloaded: () => EcashInbox;
+  /** the same inbox as after a reload: a new one on the same storage (or another held store) */
+  reloaded: (held?: HeldEcashStore) => EcashInbox;
   paid: Array<{ quote: string; amount: number }>;
   refused: EcashRefusal[];
   requestId: string;
@@ -51,13 +52,13 @@ async function setup(amount: number): Promise<Setup> {
   const request = await requests.forQuote(sale);
   const paid: Setup['paid'] = [];
   const refused: EcashRefusal[] = [];
-  const reloaded = () => {
+  const reloaded = (held: HeldEcashStore = storage.heldEcash) => {
     const inbox = new EcashInbox({
       requests,
       receiver,
       paid: (quote, got) => paid.push({ quote: quote.quote, amount: got }),
       fiatFor: async (sats) => ({ ...USD, value: sats / 1000 }),
-      held: storage.heldEcash,
+      held,
       clock: () => storage.now.value,
       logger: storage.logger,
     });
@@ -154,6 +155,34 @@ describe('EcashInbox', () => {
     expect(await s.storage.mintQuotes.get('q-remote')).toBeUndefined();
     // Closed by the ecash: start-up reconciliation does not reopen the claim.
     expect(await s.storage.ledger.unsettledClaims()).toEqual([]);
+  });
+
+  it('a page that stops after a held payload landed, before its row went, counts it once', async () => {
+    const s = await setup(21);
+    const p = await proofs(34);
+    await s.inbox.take(payload('0123456789abcdef', p));
+    await s.storage.ledger.claimRemoteQuote(remoteQuote(s.storage, 34, '0123456789abcdef'));
+    // The sale lands, then the page closes before the held row is removed.
+    const store = s.storage.heldEcash;
+    const stops: HeldEcashStore = {
+      hold: (row, bounds) => store.hold(row, bounds),
+      list: (requestId) => store.list(requestId),
+      remove: () => Promise.reject(new Error('the page closed')),
+    };
+    await s.reloaded(stops).landHeld('0123456789abcdef');
+    expect(await s.storage.proofs.balance()).toBe(34);
+    expect(await s.storage.heldEcash.list()).toHaveLength(1);
+    // Next start: the row's sale is closed, so it lands nothing again; it goes once out of time.
+    await s.reloaded().landHeld();
+    s.storage.now.value += 60_000;
+    await s.reloaded().landHeld();
+    expect(s.paid).toEqual([{ quote: 'q-remote', amount: 34 }]);
+    expect(await s.storage.proofs.balance()).toBe(34);
+    expect(await ecashSales(s.storage)).toHaveLength(1);
+    s.storage.now.value += HELD_ECASH_MAX_AGE_MS;
+    await s.reloaded().landHeld();
+    expect(await s.storage.heldEcash.list()).toEqual([]);
+    expect(await s.storage.proofs.balance()).toBe(34);
   });
 
   it('holds at most 20 payloads, none too long, so strangers cannot fill storage', async () => {
