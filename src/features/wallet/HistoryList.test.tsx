@@ -72,6 +72,19 @@ describe('HistoryList rows', () => {
     ]);
   });
 
+  it('says when a remote sale was priced at the merchant’s price, not its cashier’s', () => {
+    const fiat = { currency: 'USD', price: 100_000, value: 0.21 };
+    const [near, far] = renderRows([
+      row(1, 'remote-payment', { fiat }),
+      row(2, 'remote-payment', { fiat: { ...fiat, cashierPrice: 125_000 } }),
+    ]);
+    expect(within(near!).queryByTestId('history-warning')).toBeNull();
+    expect(within(far!).getByTestId('history-warning').textContent).toBe(
+      "Priced at 1 BTC = 100,000 USD: the cashier's 125,000 USD was over 10 % away.",
+    );
+    expect(within(far!).getByTestId('history-fiat').textContent).toBe('0.21 USD');
+  });
+
   it('keeps quote id, mint, invoice and raw metadata behind Details until it is pressed', async () => {
     const user = userEvent.setup();
     const [item] = renderRows([

@@ -9,6 +9,7 @@ import { RECEIPT } from './receipt-texts';
 import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
 import { TECHNICAL_DETAILS, HISTORY, NEXT, NO_EVENTS, PREVIOUS } from './texts.json';
 import {
+  cashierPriceNote,
   DETAILS,
   extraChangeNote,
   feeBeyondReserveNote,
@@ -118,6 +119,11 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
           {notes?.feeBeyondReserve ? (
             <span className="block text-xs text-amber-800" data-testid="history-warning">
               {feeBeyondReserveNote(notes.feeBeyondReserve)}
+            </span>
+          ) : null}
+          {event.fiat?.cashierPrice !== undefined ? (
+            <span className="block text-xs text-amber-800" data-testid="history-warning">
+              {cashierPriceNote(event.fiat.price, event.fiat.cashierPrice, event.fiat.currency)}
             </span>
           ) : null}
           {words.note ? (

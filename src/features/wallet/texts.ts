@@ -1,6 +1,7 @@
 // User-visible texts of the wallet screen (docs/behaviour.md "Wallet").
 import { historyKind } from '../../core/history-kinds';
-import { formatSats } from '../../ui/format-sats';
+import { MAX_STATED_PRICE_GAP } from '../../core/prices/stated-fiat';
+import { formatNumber, formatSats } from '../../ui/format-sats';
 export const withdrawFromText = (mintUrl: string) => `Withdraw from ${mintUrl}`;
 
 export const pageText = (page: number, pages: number) => `Page ${page} of ${pages}`;
@@ -22,6 +23,12 @@ export const extraChangeNote = (sats: number) =>
   `The mint returned ${formatSats(sats)} sats more change than expected.`;
 export const feeBeyondReserveNote = (sats: number) =>
   `The mint kept ${formatSats(sats)} sats more than the fee reserve.`;
+/**
+ * A remote sale whose cashier stated a price too far from the merchant's, so the merchant's was
+ * used (docs/behaviour.md "Every sale records", decision 0046).
+ */
+export const cashierPriceNote = (used: number, stated: number, currency: string) =>
+  `Priced at 1 BTC = ${formatNumber(used)} ${currency}: the cashier's ${formatNumber(stated)} ${currency} was over ${MAX_STATED_PRICE_GAP * 100} % away.`;
 /** Unknown types from newer data show as stored. */
 export const historyLabel = (type: string) => historyKind(type)?.label ?? type;
 /** A cancelled token's amount is the swap fee, the only sats that left (its own stayed). */
