@@ -154,11 +154,7 @@ export class DexieMerchantTrustStore implements MerchantTrustStore {
   }
 
   async recordPublishedProfile(profile: string): Promise<void> {
-    await this.db.config.put({
-      key: CONFIG_KEYS.merchantProfile,
-      value: profile,
-      updatedAt: this.clock(),
-    });
+    await this.putConfig(CONFIG_KEYS.merchantProfile, profile);
   }
 
   // ------------------------------------------------------------ cashiers' catalog
@@ -169,11 +165,12 @@ export class DexieMerchantTrustStore implements MerchantTrustStore {
   }
 
   async recordPublishedCatalog(digest: string): Promise<void> {
-    await this.db.config.put({
-      key: CONFIG_KEYS.cashierCatalog,
-      value: digest,
-      updatedAt: this.clock(),
-    });
+    await this.putConfig(CONFIG_KEYS.cashierCatalog, digest);
+  }
+
+  /** One config row, stamped now. */
+  private async putConfig(key: string, value: string): Promise<void> {
+    await this.db.config.put({ key, value, updatedAt: this.clock() });
   }
 
   async profileHeldFor(): Promise<string | undefined> {
@@ -183,7 +180,7 @@ export class DexieMerchantTrustStore implements MerchantTrustStore {
   async setProfileHeldFor(pairingId: string | undefined): Promise<void> {
     const key = CONFIG_KEYS.merchantProfileHeldFor;
     if (pairingId === undefined) await this.db.config.delete(key);
-    else await this.db.config.put({ key, value: pairingId, updatedAt: this.clock() });
+    else await this.putConfig(key, pairingId);
   }
 
   // ------------------------------------------------------------ accepted mints
