@@ -65,13 +65,16 @@ export const KEYPAD_ROWS = [
   ['1', '2', '3'],
 ] as const;
 
+// The keypad's text reuses the sizes and weights already on the screen (Clear as Submit, the unit
+// as Submit, Receive ecash as the Keypad/Items switch): each new size and weight is one more font
+// strike its first layout builds (docs/decisions/0002-first-load.md).
 const keyBase =
   'flex h-16 items-center justify-center rounded-2xl text-2xl font-semibold select-none ' +
   'transition-[background-color,transform] active:scale-[0.97] ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 ' +
   'disabled:cursor-not-allowed disabled:opacity-50 disabled:active:scale-100 sm:h-20';
 const digitKey = `${keyBase} bg-white text-slate-900 shadow-sm ring-1 ring-slate-200 hover:bg-violet-50`;
-const actionKey = `${keyBase} bg-slate-100 text-slate-600 hover:bg-slate-200 text-lg`;
+const actionKey = `${keyBase} bg-slate-100 text-slate-600 hover:bg-slate-200 text-xl`;
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -239,7 +242,7 @@ export function Keypad({
           <span className="min-w-0 text-5xl break-all sm:text-6xl">
             {display ? display(amount) : amount}
           </span>{' '}
-          <span className="text-xl font-medium text-violet-200">{unit}</span>
+          <span className="text-xl font-semibold text-violet-200">{unit}</span>
         </output>
         {other || toggle || steadyLines ? (
           <div className="mt-1 flex h-7 items-center gap-2 text-sm font-medium text-violet-100">
@@ -303,7 +306,7 @@ export function Keypad({
       {secondary ? (
         <button
           type="button"
-          className="min-h-11 w-full rounded-2xl bg-white text-base font-medium text-violet-800 ring-1 ring-violet-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 disabled:cursor-not-allowed disabled:opacity-50"
+          className="min-h-11 w-full rounded-2xl bg-white text-sm font-medium text-violet-800 ring-1 ring-violet-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 disabled:cursor-not-allowed disabled:opacity-50"
           disabled={disabled}
           onClick={() => {
             const value = checked();

@@ -104,7 +104,7 @@ export function HomeScreen({ services }: PosScreenProps) {
           <span
             data-testid="home-balance"
             data-balance={balance ?? undefined}
-            className="block text-sm font-semibold text-slate-800 tabular-nums"
+            className="block text-sm font-medium text-slate-800 tabular-nums"
           >
             {balance === null ? '…' : `${formatSats(balance)} sats`}
           </span>
