@@ -25,7 +25,7 @@ export const feeBeyondReserveNote = (sats: number) =>
   `The mint kept ${formatSats(sats)} sats more than the fee reserve.`;
 /**
  * A remote sale whose cashier stated a price too far from the merchant's, so the merchant's was
- * used (docs/behaviour.md "Every sale records", decision 0046).
+ * used (docs/behaviour.md "Prices in the merchant's currency", decision 0046).
  */
 export const cashierPriceNote = (used: number, stated: number, currency: string) =>
   `Priced at 1 BTC = ${formatNumber(used)} ${currency}: the cashier's ${formatNumber(stated)} ${currency} was over ${MAX_STATED_PRICE_GAP * 100} % away.`;
