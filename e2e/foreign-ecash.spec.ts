@@ -79,6 +79,9 @@ test.describe('ecash from another mint', () => {
     await expect(setting).not.toBeChecked(LANDS);
     await setting.check();
     await expect(setting).toBeChecked();
+    // The switch shows the tick at once and is disabled until it is saved: leaving the page
+    // before that could cut the write short.
+    await expect(setting).toBeEnabled();
     await page.goto('/');
     await expect(balance(page)).toHaveText('0 sats', LANDS);
 

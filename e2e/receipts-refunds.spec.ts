@@ -237,6 +237,8 @@ test.describe('receipts', () => {
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByLabel('Print receipts automatically').check();
     await expect(page.getByLabel('Print receipts automatically')).toBeChecked();
+    // Saved once the switch is enabled again.
+    await expect(page.getByLabel('Print receipts automatically')).toBeEnabled();
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     const proofs = await customerProofs(mintUrl, 55, payQuote);
     await clickDigits(page, '55');

@@ -351,6 +351,8 @@ test('100 forged quote ids leave no rows and no toasts, and a real sale still la
   await page.goto('/settings');
   await page.getByLabel('Accept payments from unpaired cashier links').check();
   await expect(page.getByLabel('Accept payments from unpaired cashier links')).toBeChecked();
+  // Saved once the switch is enabled again; the reload below would cut a write still running.
+  await expect(page.getByLabel('Accept payments from unpaired cashier links')).toBeEnabled();
   await page.goto('/');
 
   const forged = Array.from({ length: 100 }, (_, i) => ({
