@@ -18,8 +18,9 @@ export const CONFIG_KEYS = {
   /** the last merchant profile (kind 10019) a relay accepted, as JSON */
   merchantProfile: 'MERCHANT_PROFILE',
   /**
-   * SHA-256 (hex) of the last cashiers' catalog a relay accepted, with its pairing secret and
-   * relays; the row's updatedAt is when (core/remote-payments/catalog-publisher.ts)
+   * The last cashiers' catalog a relay accepted, JSON: `digest`, SHA-256 (hex) of it with its
+   * pairing secret and relays, and `createdAt`, its event's date; the row's updatedAt is when
+   * (core/remote-payments/catalog-publisher.ts)
    */
   cashierCatalog: 'CASHIER_CATALOG',
   /** this device's pairing id when it left another device's profile alone (restore) */

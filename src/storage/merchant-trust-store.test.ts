@@ -51,13 +51,20 @@ describe('DexieMerchantTrustStore', () => {
     const name = testStorage().db.name;
     const first = testStorage(name);
     expect(await first.merchantTrust.lastPublishedCatalog()).toBeUndefined();
-    await first.merchantTrust.recordPublishedCatalog('ab'.repeat(32));
+    await first.merchantTrust.recordPublishedCatalog({
+      digest: 'ab'.repeat(32),
+      createdAt: 1_700_000_002,
+    });
     const next = testStorage(name);
     next.now.value = first.now.value + 5_000;
     expect(await next.merchantTrust.lastPublishedCatalog()).toEqual({
       digest: 'ab'.repeat(32),
+      createdAt: 1_700_000_002,
       at: first.now.value,
     });
+    // A row that does not read as one: published again rather than trusted.
+    await first.db.config.put({ key: 'CASHIER_CATALOG', value: 'ab'.repeat(32), updatedAt: 1 });
+    expect(await next.merchantTrust.lastPublishedCatalog()).toBeUndefined();
   });
 
   it('does not accept unpaired cashier links until told to', async () => {

@@ -159,13 +159,22 @@ export class DexieMerchantTrustStore implements MerchantTrustStore {
 
   // ------------------------------------------------------------ cashiers' catalog
 
+  /** Undefined for a row that does not read as one: the catalog is then published again. */
   async lastPublishedCatalog(): Promise<PublishedCatalogRecord | undefined> {
     const row = await this.db.config.get(CONFIG_KEYS.cashierCatalog);
-    return row ? { digest: row.value, at: row.updatedAt } : undefined;
+    if (!row) return undefined;
+    try {
+      const { digest, createdAt } = JSON.parse(row.value) as Record<string, unknown>;
+      if (typeof digest !== 'string' || !Number.isSafeInteger(createdAt)) return undefined;
+      return { digest, createdAt: createdAt as number, at: row.updatedAt };
+    } catch {
+      return undefined;
+    }
   }
 
-  async recordPublishedCatalog(digest: string): Promise<void> {
-    await this.putConfig(CONFIG_KEYS.cashierCatalog, digest);
+  async recordPublishedCatalog(published: { digest: string; createdAt: number }): Promise<void> {
+    const { digest, createdAt } = published;
+    await this.putConfig(CONFIG_KEYS.cashierCatalog, JSON.stringify({ digest, createdAt }));
   }
 
   /** One config row, stamped now. */

@@ -229,8 +229,8 @@ describe('CatalogPublisher', () => {
         createPool: () => pool,
         published: {
           lastPublishedCatalog: async () => note.record,
-          recordPublishedCatalog: async (digest) => {
-            note.record = { digest, at: state.now };
+          recordPublishedCatalog: async ({ digest, createdAt }) => {
+            note.record = { digest, createdAt, at: state.now };
           },
         },
         clock: () => state.now,
@@ -257,6 +257,26 @@ describe('CatalogPublisher', () => {
       state.relays = [RELAY, 'wss://other.example'];
       await pageLoad(pool, note, state).sync();
       expect(stored(pool)).toBe(3);
+    });
+
+    it('dates the first catalog of a page load after the last one, even one dated ahead of the clock', async () => {
+      const pool = new FakeRelayPool();
+      const note: { record?: PublishedCatalogRecord } = {};
+      const state: PageState = { items: [], now: 1_700_000_000_000 };
+      // A burst of saves in one second: each catalog dated a second after the last.
+      const first = pageLoad(pool, note, state);
+      for (const items of [[tea], [tea, coffee], [tea, coffee, item('cake')]]) {
+        state.items = items;
+        await first.sync();
+      }
+      expect(note.record?.createdAt).toBe(1_700_000_002);
+      // A reload in that same second, then one more item: dated after the burst, so relays keep it
+      // and the cashier shows it.
+      state.items = [...state.items, item('scone')];
+      await pageLoad(pool, note, state).sync();
+      const dates = (pool.events.get(RELAY) ?? []).map((e) => e.created_at);
+      expect(dates).toEqual([1_700_000_000, 1_700_000_001, 1_700_000_002, 1_700_000_003]);
+      expect((await shownCatalog(pool, secret))?.items).toHaveLength(4);
     });
 
     it('sends it again once the last one a relay took is a week old', async () => {

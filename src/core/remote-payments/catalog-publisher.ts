@@ -13,17 +13,22 @@ import type { RelayPool } from './relay-pool';
 /** How long a catalog a relay took counts as published: after that a start publishes it again. */
 export const CATALOG_REPUBLISH_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The last catalog a relay took: a digest of it (it holds the pairing secret) and when. */
+/** The last catalog a relay took: a digest of it (it holds the pairing secret), its date, when. */
 export interface PublishedCatalogRecord {
   digest: string;
-  /** unix ms */
+  /** the event's created_at (unix seconds): the next catalog, of any page load, is dated after it */
+  createdAt: number;
+  /** unix ms, when it was recorded */
   at: number;
 }
 
-/** Where the last published catalog is noted, so a page load does not sign and send it again. */
+/**
+ * Where the last published catalog is noted, so a page load neither signs and sends it again nor
+ * dates the next one before it.
+ */
 export interface PublishedCatalogStore {
   lastPublishedCatalog(): Promise<PublishedCatalogRecord | undefined>;
-  recordPublishedCatalog(digest: string): Promise<void>;
+  recordPublishedCatalog(published: { digest: string; createdAt: number }): Promise<void>;
 }
 
 export interface CatalogPublisherDeps {
@@ -73,11 +78,16 @@ export class CatalogPublisher {
       const digest = bytesToHex(
         sha256(utf8ToBytes(JSON.stringify([bytesToHex(pairingSecret), relays, catalog]))),
       );
-      if (digest === this.last || (await this.publishedRecently(digest))) return;
+      if (digest === this.last) return;
+      const record = await this.deps.published?.lastPublishedCatalog();
+      if (this.publishedRecently(digest, record)) return;
       if (await this.deps.profileHeld?.()) {
         this.logger.info('Catalog not published: the cashier links belong to another device');
         return;
       }
+      // A relay keeps the catalog with the latest date: one from an earlier page load may be
+      // dated ahead of the clock (a burst of saves in one second).
+      if (record) this.createdAt.notBefore(record.createdAt);
       const event = catalogEvent({
         merchantSecretKey: await this.deps.getSecretKey(),
         pairingSecret,
@@ -87,7 +97,7 @@ export class CatalogPublisher {
       const outcome = await publishOnNewPool(this.deps.createPool, event, relays);
       if (outcome.accepted.length > 0) {
         this.last = digest;
-        await this.deps.published?.recordPublishedCatalog(digest);
+        await this.deps.published?.recordPublishedCatalog({ digest, createdAt: event.created_at });
         this.logger.info(`Catalog of ${catalog.items.length} items published for the cashiers`);
       } else {
         this.logger.warn('No relay took the catalog', outcome.failures);
@@ -103,8 +113,7 @@ export class CatalogPublisher {
    * relays keep an addressable event, so sending it again would only cost a signature and a
    * round trip at every start. Older, it is sent again, for a relay that dropped it.
    */
-  private async publishedRecently(digest: string): Promise<boolean> {
-    const record = await this.deps.published?.lastPublishedCatalog();
+  private publishedRecently(digest: string, record: PublishedCatalogRecord | undefined): boolean {
     if (record?.digest !== digest || this.clock() - record.at >= CATALOG_REPUBLISH_MS) return false;
     this.last = digest;
     return true;

@@ -13,4 +13,12 @@ describe('CreatedAtClock', () => {
     now = 1_700_000_100_000;
     expect(createdAt.next()).toBe(1_700_000_100);
   });
+
+  it('dates after an event of an earlier page load that was dated ahead of the clock', () => {
+    const createdAt = new CreatedAtClock(() => 1_700_000_000_500);
+    createdAt.notBefore(1_700_000_002);
+    expect(createdAt.next()).toBe(1_700_000_003);
+    createdAt.notBefore(1_600_000_000);
+    expect(createdAt.next()).toBe(1_700_000_004);
+  });
 });
