@@ -33,6 +33,7 @@ import { DexieCashierLinkStore, DexieCashierSaleStore } from './cashier-sale-sto
 import { DexieMeltStore } from './melt-store';
 import { DexieMerchantTrustStore } from './merchant-trust-store';
 import { DexieSalesInboxKeyStore } from './sales-inbox-key-store';
+import { DexieDeviceIdentityStore } from './device-identity-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
 import { cashierCartScope } from '../core/items/cart';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
@@ -98,6 +99,8 @@ export interface Storage {
   inboxRetries: DexieInboxRetryStore;
   /** The sales inbox key, plain: a locked till takes remote sales with it (decision 0030). */
   salesInboxKey: DexieSalesInboxKeyStore;
+  /** The device key and the identity it certified (docs/protocol.md "Device envelopes"). */
+  deviceIdentity: DexieDeviceIdentityStore;
   /** Ecash paid by customers, journaled until swapped (also the ledger of its two writes). */
   ecashReceipts: DexieEcashReceipts;
   /** Ecash of other mints, journaled from its quotes until what arrived is minted. */
@@ -159,6 +162,7 @@ export function createStorage(options: StorageOptions): Storage {
     merchantTrust: new DexieMerchantTrustStore(db, clock, lock),
     inboxRetries: new DexieInboxRetryStore(db),
     salesInboxKey: new DexieSalesInboxKeyStore(db, clock),
+    deviceIdentity: new DexieDeviceIdentityStore(db, clock),
     ecashReceipts: new DexieEcashReceipts(db, clock),
     foreignEcash: new DexieForeignEcash(db, clock),
     heldEcash: new DexieHeldEcash(db),

@@ -39,6 +39,11 @@ export const CONFIG_KEYS = {
   pinAttempts: 'PIN_ATTEMPTS',
   /** 'true' when a sale's receipt is printed on settlement (off by default) */
   autoPrintReceipts: 'AUTO_PRINT_RECEIPTS',
+  /**
+   * The merchant's identity public key this device last saw open and the certificate of the
+   * device key to it, JSON (storage/device-identity-store.ts)
+   */
+  deviceIdentity: 'DEVICE_IDENTITY',
 } as const;
 
 export const KEY_NAMES = {
@@ -54,6 +59,11 @@ export const KEY_NAMES = {
    * mints their quotes with it (decision 0030, point 7). Never the Nostr identity key.
    */
   salesInboxKey: 'sales-inbox-key',
+  /**
+   * This device's own key, plain even with a PIN set: it writes the envelopes other devices of
+   * the phrase read (docs/protocol.md "Device envelopes"). Never the Nostr identity key.
+   */
+  deviceKey: 'device-key',
   /** the PIN's salt, scrypt parameters and check value, JSON; absent without a PIN */
   lock: 'pin-lock',
 } as const;
@@ -65,6 +75,7 @@ export const BYTE_KEYS: ReadonlySet<string> = new Set([
   KEY_NAMES.pairingSecret,
   KEY_NAMES.salesKey,
   KEY_NAMES.salesInboxKey,
+  KEY_NAMES.deviceKey,
 ]);
 
 /** A non-numeric or non-finite stored counter reads as 0; fractions are dropped. */

@@ -2,6 +2,7 @@
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { getPublicKey } from 'nostr-tools/pure';
 import { AppDataBackup } from '../../core/backup/app-data';
+import { DeviceIdentity } from '../../core/backup/device-identity';
 import { relayMintDiscovery } from '../../core/backup/restore-sources';
 import { itemsPart } from '../../core/backup/items-part';
 import { settingsPart } from '../../core/backup/settings-part';
@@ -97,6 +98,8 @@ export interface AppServices extends BaseServices {
   mintBackup: MintBackupPublisher;
   /** The encrypted settings backup (NIP-78), published with the mint list, restored with the phrase. */
   appData: AppDataBackup;
+  /** This device's key and certificate: what it writes for the phrase's other devices. */
+  deviceIdentity: DeviceIdentity;
   /** The paired cashiers' catalog (items, tips, currency): when the inbox starts and items change. */
   catalog: CatalogPublisher;
 }
@@ -133,6 +136,14 @@ export function completeServices(
     await storage.lock.init();
     return storage.lock.state() === 'locked';
   };
+  // Learnt whenever the identity key is open, so a locked till still writes to the phrase.
+  const deviceIdentity = new DeviceIdentity({
+    store: storage.deviceIdentity,
+    openIdentityKey: async () => ((await seedSealed()) ? undefined : keys.getSecretKey()),
+  });
+  storage.lock.onChange((state) => {
+    if (state === 'unlocked') void deviceIdentity.learnIfOpen();
+  });
   // What taking payments and withdrawing both work on.
   const wallet = {
     config,
@@ -420,6 +431,7 @@ export function completeServices(
     merchantProfile,
     mintBackup,
     appData,
+    deviceIdentity,
     catalog,
     receipts,
     wallets,

@@ -87,6 +87,10 @@ export function completeAndStart(
     startPaymentResume({ payments: services.cashOut, config, logger, window, document });
     payments.onSettled(() => void services.autoCashOut.check());
     void runStartupTasks(services);
+    // The identity key is open at a start without a PIN: the device learns whose it is.
+    void whenOnboarded(config, logger, 'Learning the device identity failed', async () => {
+      await services.deviceIdentity.learnIfOpen();
+    });
     void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
     // Ecash for an open sale that failed a check: the sale stays open, the reason is shown.
     services.ecashInbox.onRefused(({ quote, error }) => {
