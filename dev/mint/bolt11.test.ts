@@ -4,8 +4,15 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { getSatoshisAmountFromBolt11 } from 'nostr-tools/nip57';
-import { bech32Decode, convertBits } from './bech32.ts';
+import { bech32 } from '@scure/base';
 import { decodeInvoice, encodeInvoice, randomPreimage } from './bolt11.ts';
+
+/** 5-bit words as bytes, zero-padded: written apart from the encoder's, as a check of it. */
+function bitsPadded(words: number[]): number[] {
+  const bits = words.map((w) => w.toString(2).padStart(5, '0')).join('');
+  const padded = bits.padEnd(Math.ceil(bits.length / 8) * 8, '0');
+  return padded.match(/.{8}/g)!.map((byte) => parseInt(byte, 2));
+}
 
 const nodeKey = secp256k1.utils.randomSecretKey();
 
@@ -36,18 +43,19 @@ describe('BOLT11 invoices of the dev mint', () => {
 
   it('has a valid bech32 checksum and the payment hash it was made with', () => {
     const { request, paymentHash } = invoice(42);
-    expect(bech32Decode(request)).not.toBeNull();
+    expect(bech32.decodeUnsafe(request, false)).toBeDefined();
     expect(decodeInvoice(request)?.paymentHash).toBe(bytesToHex(paymentHash));
-    expect(bech32Decode(request.slice(0, -1) + (request.endsWith('q') ? 'p' : 'q'))).toBeNull();
+    const altered = request.slice(0, -1) + (request.endsWith('q') ? 'p' : 'q');
+    expect(bech32.decodeUnsafe(altered, false)).toBeUndefined();
   });
 
   it('is signed by the node key (the signature recovers its public key)', () => {
     const { request } = invoice(42);
-    const decoded = bech32Decode(request)!;
+    const decoded = bech32.decode(request as `${string}1${string}`, false);
     const data = decoded.words.slice(0, -104);
-    const sigBytes = Uint8Array.from(convertBits(decoded.words.slice(-104), 5, 8, false));
+    const sigBytes = bech32.fromWords(decoded.words.slice(-104));
     const digest = sha256(
-      new Uint8Array([...new TextEncoder().encode(decoded.hrp), ...convertBits(data, 5, 8, true)]),
+      new Uint8Array([...new TextEncoder().encode(decoded.prefix), ...bitsPadded(data)]),
     );
     const recovered = new Uint8Array([sigBytes[64]!, ...sigBytes.subarray(0, 64)]);
     const pubkey = secp256k1.recoverPublicKey(recovered, digest, { prehash: false });

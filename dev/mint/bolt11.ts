@@ -2,7 +2,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { bech32Decode, bech32Encode, convertBits } from './bech32.ts';
+import { bech32 } from '@scure/base';
 
 const TAG = {
   paymentHash: 1,
@@ -64,25 +64,23 @@ export function encodeInvoice(input: InvoiceInput): string {
   const words = [
     ...Array<number>(7 - tsWords.length).fill(0),
     ...tsWords,
-    ...tagged(TAG.paymentHash, convertBits(input.paymentHash, 8, 5, true)),
+    ...tagged(TAG.paymentHash, bech32.toWords(input.paymentHash)),
     ...(input.descriptionHash
-      ? tagged(TAG.descriptionHash, convertBits(input.descriptionHash, 8, 5, true))
-      : tagged(
-          TAG.description,
-          convertBits(new TextEncoder().encode(input.description), 8, 5, true),
-        )),
+      ? tagged(TAG.descriptionHash, bech32.toWords(input.descriptionHash))
+      : tagged(TAG.description, bech32.toWords(new TextEncoder().encode(input.description)))),
     ...tagged(TAG.expiry, intToWords(input.expirySeconds)),
     ...tagged(TAG.minCltv, intToWords(18)),
-    ...tagged(TAG.secret, convertBits(sha256(input.paymentHash), 8, 5, true)),
+    ...tagged(TAG.secret, bech32.toWords(sha256(input.paymentHash))),
     ...tagged(TAG.features, FEATURE_WORDS),
   ];
   const hrpBytes = new TextEncoder().encode(hrp);
-  const dataBytes = Uint8Array.from(convertBits(words, 5, 8, true));
+  const dataBytes = signedBytes(words);
   const digest = sha256(new Uint8Array([...hrpBytes, ...dataBytes]));
   const recovered = secp256k1.sign(digest, input.nodeKey, { prehash: false, format: 'recovered' });
   // noble puts the recovery id first; BOLT11 wants r || s || recovery id.
   const sig = new Uint8Array([...recovered.subarray(1), recovered[0] ?? 0]);
-  return bech32Encode(hrp, [...words, ...convertBits(sig, 8, 5, true)]);
+  // BOLT11 invoices pass bech32's 90-character limit.
+  return bech32.encode(hrp, [...words, ...bech32.toWords(sig)], false);
 }
 
 const MULTIPLIER_MSAT: Record<string, bigint> = {
@@ -141,7 +139,7 @@ function readDataPart(
     timestamp: null,
     expirySeconds: DEFAULT_INVOICE_EXPIRY_SECONDS,
   };
-  const decoded = bech32Decode(text);
+  const decoded = bech32.decodeUnsafe(text.toLowerCase(), false);
   if (!decoded || decoded.words.length < 7 + 104) return fields;
   fields.timestamp = wordsToInt(decoded.words.slice(0, 7));
   const words = decoded.words.slice(7, -104);
@@ -150,17 +148,41 @@ function readDataPart(
     const len = ((words[i + 1] ?? 0) << 5) | (words[i + 2] ?? 0);
     const data = words.slice(i + 3, i + 3 + len);
     if (type === TAG.paymentHash && len === 52) {
-      fields.paymentHash = bytesToHex(Uint8Array.from(convertBits(data, 5, 8, false).slice(0, 32)));
+      fields.paymentHash = hash256(data);
     } else if (type === TAG.descriptionHash && len === 52) {
-      fields.descriptionHash = bytesToHex(
-        Uint8Array.from(convertBits(data, 5, 8, false).slice(0, 32)),
-      );
+      fields.descriptionHash = hash256(data);
     } else if (type === TAG.expiry) {
       fields.expirySeconds = wordsToInt(data);
     }
     i += 3 + len;
   }
   return fields;
+}
+
+/** A 52-word field as the 32-byte hash it carries (hex), or null when its padding is not zero. */
+function hash256(words: number[]): string | null {
+  const bytes = bech32.fromWordsUnsafe(words);
+  return bytes ? bytesToHex(bytes.subarray(0, 32)) : null;
+}
+
+/**
+ * What BOLT11 signs after the prefix: the data words as bytes, the last one padded with zero bits
+ * (bech32's own conversion refuses a partial byte).
+ */
+function signedBytes(words: number[]): Uint8Array {
+  const bytes: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const word of words) {
+    acc = ((acc << 5) | word) & 0xfff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((acc >>> bits) & 0xff);
+    }
+  }
+  if (bits > 0) bytes.push((acc << (8 - bits)) & 0xff);
+  return Uint8Array.from(bytes);
 }
 
 export function randomPreimage(): { preimage: string; paymentHash: Uint8Array } {
