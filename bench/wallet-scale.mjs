@@ -45,7 +45,7 @@ async function startOwnMint(startMint, inputFeePpk) {
   };
 }
 
-/** UR `bytes` parts at fragment length 200 (SPEC §9), with the encoder the app ships. */
+/** UR `bytes` parts at fragment length 200 (docs/behaviour.md), with the encoder the app ships. */
 async function urParts(token) {
   const { UR, UREncoder } = await import('@gandlaf21/bc-ur/dist/lib/es6/index.js');
   return new UREncoder(UR.from(token), 200, 0).fragmentsLength;
