@@ -47,6 +47,7 @@ import {
 } from './inbox';
 import { catalogOf } from '../../core/remote-payments/catalog-event';
 import { CatalogPublisher } from '../../core/remote-payments/catalog-publisher';
+import { isCashierRequestId } from '../../core/remote-payments/cashier-request-id';
 
 export interface AppServices extends BaseServices {
   /** Every store of src/core/ports.ts on the one IndexedDB database. */
@@ -231,8 +232,10 @@ export function completeServices(
     // Ends the sale on screen with the toast and confetti of a Lightning sale.
     paid: (quote, amount, balance) => payments.paidElsewhere(quote, amount, balance),
     fiatFor: (sats) => prices.fiatFor(sats),
-    // A payload that came before its remote sale's message waits for it (decision 0044).
+    // A payload that came before its remote sale's message waits for it (decision 0044); one
+    // naming a request our cashiers made waits apart from strangers' junk.
     held: storage.heldEcash,
+    issued: async (id) => isCashierRequestId(id, await storage.merchantTrust.getOrCreateSecret()),
     locked: tillLocked,
     clock,
     logger,
