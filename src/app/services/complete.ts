@@ -3,8 +3,6 @@
 import { getPublicKey } from 'nostr-tools/pure';
 import { AppDataBackup } from '../../core/backup/app-data';
 import { relayMintDiscovery } from '../../core/backup/restore-sources';
-import { itemsPart } from '../../core/backup/items-part';
-import { settingsPart } from '../../core/backup/settings-part';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { DeviceKeys } from '../../core/keys';
@@ -30,6 +28,7 @@ import { createStorage, type Storage as CashewStorage } from '../../storage';
 import { browserDeviceStorage, type DeviceStorage } from '../device-storage';
 import type { AppSettings } from '../env';
 import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base';
+import { appDataParts } from './app-data-parts';
 import type { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
 import type { ReceiptSender } from '../../core/remote-payments/receipts';
 import type { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
@@ -246,29 +245,7 @@ export function completeServices(
   const noRestorePending = async () => (await storage.restore.current()) === undefined;
   // The app's own backup on the relays: the settings, then the item catalog.
   const appData = new AppDataBackup({
-    parts: [
-      settingsPart({
-        shopName: { get: () => config.getShopName(), set: (name) => config.setShopName(name) },
-        prices: {
-          get: () => storage.prices.getSettings(),
-          set: (settings) => storage.prices.saveSettings(settings),
-        },
-        autoCashOut: storage.autoCashOut,
-        acceptedMints: {
-          get: () => storage.merchantTrust.acceptedMints(),
-          add: (mints) => storage.merchantTrust.addAcceptedMints(mints),
-        },
-        autoPrint: {
-          get: () => storage.receiptPrint.autoPrint(),
-          set: (on) => storage.receiptPrint.setAutoPrint(on),
-        },
-        foreignEcash: {
-          get: () => storage.foreignEcash.acceptsOtherMints(),
-          set: (accept) => storage.foreignEcash.setAcceptsOtherMints(accept),
-        },
-      }),
-      itemsPart(storage.items),
-    ],
+    parts: appDataParts(storage),
     createPool: () => createRelayPool(),
     query: relayQuery,
     getRelays: () => config.getRelays(),
@@ -368,8 +345,12 @@ export function completeServices(
   // A sale on a mint the list does not name yet (a remote sale on another mint) adds it; changed
   // settings are published with it.
   payments.onSettled(backUp);
-  // Once a restore has read the backups, what it found is published again, merged.
-  restore.onFinished(backUp);
+  // Once a restore has read the backups, what it found is published again, merged; the cashiers'
+  // catalog (and the profile it checks first) then carries the restored items and settings.
+  restore.onFinished(() => {
+    backUp();
+    void catalog.sync();
+  });
   // Once a remote sale's proofs are stored, its cashier hears back (docs/protocol.md "Receipts").
   payments.onSettled((settled) => {
     const receipt = settled.quote.receipt;

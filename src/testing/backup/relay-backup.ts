@@ -1,9 +1,13 @@
 // Test helper: a dev relay started before each test of the describe block that asks for one and
-// closed after it, and the app data backup of one part on that relay.
+// closed after it, and the app data backup of some parts on that relay.
 import { afterEach, beforeEach } from 'vitest';
 import WebSocket from 'ws';
 import { startRelay, type DevRelay } from '../../../dev/relay/server.ts';
-import { AppDataBackup, type AppDataPart } from '../../core/backup/app-data';
+import {
+  AppDataBackup,
+  type AppDataBackupDeps,
+  type AppDataPart,
+} from '../../core/backup/app-data';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import type { Logger } from '../../core/logger';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
@@ -27,19 +31,21 @@ export function devRelayPerTest(): { readonly url: string } {
   };
 }
 
-/** The backup of `part` under `secretKey` on the relay at `relayUrl`. */
+/** The backup of `parts` under `secretKey` on the relay at `relayUrl`; `options` go as they are. */
 export function relayBackup(
   relayUrl: string,
   secretKey: Uint8Array,
-  part: AppDataPart,
+  parts: AppDataPart | AppDataPart[],
   logger?: Logger,
+  options: Partial<AppDataBackupDeps> = {},
 ): AppDataBackup {
   return new AppDataBackup({
-    parts: [part],
+    parts: Array.isArray(parts) ? parts : [parts],
     createPool: () => createRelayPool(nodePoolOptions),
     query: createPoolRelayQuery({ WebSocket }),
     getRelays: async () => [relayUrl],
     getSecretKey: async () => secretKey,
     ...(logger ? { logger } : {}),
+    ...options,
   });
 }
