@@ -332,6 +332,7 @@ export function completeServices(
     getSeed: () => keys.getSeed(),
     seedSealed,
     ready: noRestorePending,
+    notes: storage.backupNotes,
     logger,
     clock,
   });
