@@ -1,9 +1,14 @@
 // The app data backup of this device's stores over the dev relay, restored on a fresh device
-// database: every setting a merchant expects back.
+// database: every setting a merchant expects back, a change saved within a second of a reload (the
+// one a restore reads), and a 2,000-item catalog whole and exact, the previous version readable
+// while a relay refuses a chunk of the next, with the Settings line until the retry lands it.
 import 'fake-indexeddb/auto';
 import { generateSecretKey } from 'nostr-tools/pure';
 import { afterEach, describe, expect, it } from 'vitest';
-import { devRelayPerTest, relayBackup } from '../../testing/backup/relay-backup';
+import type { AppDataBackupDeps, RetryTimer } from '../../core/backup/app-data';
+import { sortItems } from '../../core/items/item';
+import { catalogOfSize } from '../../testing/backup/big-catalog';
+import { devRelayPerTest, refusingPool, relayBackup } from '../../testing/backup/relay-backup';
 import { testStorage, type TestStorage } from '../../testing/storage/db';
 import { appDataParts } from './app-data-parts';
 
@@ -22,9 +27,12 @@ describe('the app data backup of a device', () => {
   const relay = devRelayPerTest();
   const key = generateSecretKey();
 
-  /** One page load's backup of `storage`. */
-  function pageLoad(storage: TestStorage) {
-    return relayBackup(relay.url, key, appDataParts(storage), storage.logger);
+  /** One page load's backup of `storage`, noting what the relay took in its config table. */
+  function pageLoad(storage: TestStorage, options: Partial<AppDataBackupDeps> = {}) {
+    return relayBackup(relay.url, key, appDataParts(storage), storage.logger, {
+      notes: storage.backupNotes,
+      ...options,
+    });
   }
 
   async function restoredDevice(): Promise<{ storage: TestStorage; applied: string[] }> {
@@ -70,5 +78,72 @@ describe('the app data backup of a device', () => {
     expect(await fresh.tips.get()).toEqual({ enabled: true });
     expect(await fresh.merchantTrust.acceptsUnpaired()).toBe(true);
     expect(await fresh.merchantTrust.acceptsUnlocked()).toBe(true);
+  });
+
+  it('a settings change within a second of a reload is the one a restore reads', async () => {
+    const first = open();
+    // Every save of this test falls in one second of the backup's clock.
+    const now = Math.floor(Date.now() / 1000) * 1000 + 100;
+    const page = pageLoad(first, { clock: () => now });
+    for (const name of ['Corner', 'Corner Café', 'Corner Café & Co']) {
+      await first.config.setShopName(name);
+      await page.sync();
+    }
+    // The page reloads (same database) and the merchant saves once more, in that same second.
+    const reloaded = open(first.db.name);
+    await reloaded.config.setShopName('The Corner');
+    await pageLoad(reloaded, { clock: () => now }).sync();
+
+    const { storage: fresh } = await restoredDevice();
+    expect(await fresh.config.getShopName()).toBe('The Corner');
+  });
+
+  it('a catalog of 2,000 items comes back whole and exact on a fresh device', async () => {
+    const first = open();
+    const catalog = catalogOfSize(2_000);
+    await first.items.putMany(catalog);
+    await pageLoad(first).sync();
+    expect(first.logger.errors).toEqual([]);
+
+    const { storage: fresh, applied } = await restoredDevice();
+    expect(applied).toEqual(['settings', 'items']);
+    expect(await fresh.items.list()).toEqual(sortItems(catalog));
+  });
+
+  it('while a relay refuses a chunk: the last complete catalog stays readable, Settings says so, and a retry lands it', async () => {
+    const first = open();
+    const catalog = catalogOfSize(2_000);
+    await first.items.putMany(catalog);
+    await pageLoad(first).sync();
+
+    // The next version: one price changed; the relay refuses its second chunk.
+    const changed = { ...catalog[0]!, price: { unit: 'sat' as const, sats: 777 } };
+    await first.items.putMany([changed]);
+    let refusing = true;
+    const retries: Array<() => void> = [];
+    const retry: RetryTimer = { schedule: (run) => retries.push(run), reset: () => {} };
+    const page = pageLoad(first, {
+      retry,
+      createPool: () =>
+        refusingPool(
+          (event) =>
+            refusing && event.tags.some((t) => t[0] === 'd' && t[1] === 'cashew-pos/items/b/1'),
+        ),
+    });
+    await page.sync();
+    expect(page.status()).toEqual({ unsaved: ['items'] });
+    expect(retries).toHaveLength(1);
+
+    const before = await restoredDevice();
+    expect(before.applied).toEqual(['settings', 'items']);
+    expect(await before.storage.items.list()).toEqual(sortItems(catalog));
+
+    // The relay takes it again: the scheduled retry publishes the new version, the line goes.
+    refusing = false;
+    retries[0]!();
+    await page.sync();
+    expect(page.status()).toEqual({ unsaved: [] });
+    const after = await restoredDevice();
+    expect(await after.storage.items.list()).toEqual(sortItems([changed, ...catalog.slice(1)]));
   });
 });

@@ -1,7 +1,7 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { getPublicKey } from 'nostr-tools/pure';
-import { AppDataBackup } from '../../core/backup/app-data';
+import { AppDataBackup, backoffRetry } from '../../core/backup/app-data';
 import { relayMintDiscovery } from '../../core/backup/restore-sources';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
@@ -251,6 +251,10 @@ export function completeServices(
     getRelays: () => config.getRelays(),
     getSecretKey: () => deviceKeys.getOrCreateSecretKey(),
     ready: noRestorePending,
+    // What a relay took, across page loads: dated after it, not sent again unchanged.
+    notes: storage.backupNotes,
+    // A part a relay refused is tried again (and Settings says so meanwhile).
+    retry: backoffRetry(),
     logger,
     clock,
   });
