@@ -1,11 +1,9 @@
 // The settings part without a relay: each field the backup carries is collected, and a restore
 // takes it only when it passes the check the Settings form makes; anything else leaves the device's.
 import { describe, expect, it } from 'vitest';
-import type { PriceSettings } from '../prices/price-service';
-import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
-import { settingsPart, type SettingsBackup } from './settings-part';
+import { memorySettings, type AllSettings } from '../../testing/backup/memory-settings';
 
-const DEVICE: Required<SettingsBackup> = {
+const DEVICE: AllSettings = {
   shopName: 'Till',
   prices: { currency: null, url: 'https://prices.example/v1' },
   autoCashOut: { enabled: false, address: '', threshold: 0 },
@@ -17,33 +15,7 @@ const DEVICE: Required<SettingsBackup> = {
   acceptUnlocked: false,
 };
 
-function device() {
-  const s = structuredClone(DEVICE);
-  const flag = (
-    field: 'autoPrint' | 'acceptForeignEcash' | 'tips' | 'acceptUnpaired' | 'acceptUnlocked',
-  ) => ({
-    get: async () => s[field],
-    set: async (on: boolean) => void (s[field] = on),
-  });
-  const part = settingsPart({
-    shopName: { get: async () => s.shopName, set: async (v) => void (s.shopName = v) },
-    prices: { get: async () => s.prices, set: async (v: PriceSettings) => void (s.prices = v) },
-    autoCashOut: {
-      get: async () => s.autoCashOut,
-      set: async (v: AutoCashOutSettings) => void (s.autoCashOut = v),
-    },
-    acceptedMints: {
-      get: async () => s.acceptedMints,
-      add: async (v) => void (s.acceptedMints = [...s.acceptedMints, ...v]),
-    },
-    autoPrint: flag('autoPrint'),
-    foreignEcash: flag('acceptForeignEcash'),
-    tips: flag('tips'),
-    unpaired: flag('acceptUnpaired'),
-    unlocked: flag('acceptUnlocked'),
-  });
-  return { state: s, part };
-}
+const device = () => memorySettings(DEVICE);
 
 describe('the settings part', () => {
   it('collects tips and both cashier switches beside the other settings', async () => {
