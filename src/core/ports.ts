@@ -516,12 +516,18 @@ export interface HeldEcashPayload {
   /** the decrypted message, as it came */
   content: string;
   receivedAt: number;
+  /**
+   * The request id carries the tag of this merchant's pairing secret (a cashier of its own made
+   * it): held apart from strangers' payloads, under a bound of its own. Absent: not known to be.
+   */
+  issued?: boolean;
 }
 
 export interface HeldEcashStore {
   /**
    * Keeps the payload unless held already, then drops any held since before `since` and the
-   * oldest beyond `max`, in one transaction; resolves with the keys dropped.
+   * oldest beyond `max` of the payloads of the row's kind (issued or not), in one transaction;
+   * resolves with the keys dropped.
    */
   hold(row: HeldEcashPayload, bounds: { max: number; since: number }): Promise<string[]>;
   /** oldest first; only this request's when given */

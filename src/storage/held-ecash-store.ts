@@ -1,4 +1,5 @@
-// NUT-18 payloads held until their sale is known, on Dexie (HeldEcashStore, core/ports.ts).
+// NUT-18 payloads held until their sale is known, on Dexie (HeldEcashStore, core/ports.ts): the
+// payloads naming a request of this merchant's cashiers and strangers' each under their own bound.
 import type { HeldEcashPayload, HeldEcashStore } from '../core/ports';
 import type { CashewDb } from './db';
 
@@ -11,8 +12,11 @@ export class DexieHeldEcash implements HeldEcashStore {
       if (!(await table.get(row.key))) await table.add(row);
       const stale = await table.where('receivedAt').below(bounds.since).primaryKeys();
       await table.bulkDelete(stale);
-      const over = (await table.count()) - bounds.max;
-      const oldest = over > 0 ? await table.orderBy('receivedAt').limit(over).primaryKeys() : [];
+      // A handful of rows: filtering them costs less than an index (and a schema version).
+      const sameKind = (held: HeldEcashPayload) => (held.issued === true) === (row.issued === true);
+      const kind = table.orderBy('receivedAt').filter(sameKind);
+      const over = (await kind.clone().count()) - bounds.max;
+      const oldest = over > 0 ? await kind.limit(over).primaryKeys() : [];
       await table.bulkDelete(oldest);
       return [...stale, ...oldest];
     });

@@ -23,6 +23,11 @@ export const CONFIG_KEYS = {
    * (core/remote-payments/catalog-publisher.ts)
    */
   cashierCatalog: 'CASHIER_CATALOG',
+  /**
+   * Followed by a backup's name (`settings`, `items`, `mint-list`): the last one a relay accepted,
+   * JSON `{digest, createdAt, slot?}`; the row's updatedAt is when (storage/backup-notes-store.ts)
+   */
+  publishedBackupPrefix: 'PUBLISHED_BACKUP:',
   /** this device's pairing id when it left another device's profile alone (restore) */
   merchantProfileHeldFor: 'MERCHANT_PROFILE_HELD_FOR',
   /** mints accepted for remote sales besides the current one, JSON list (docs/protocol.md) */

@@ -1,11 +1,9 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { getPublicKey } from 'nostr-tools/pure';
-import { AppDataBackup } from '../../core/backup/app-data';
+import { AppDataBackup, backoffRetry } from '../../core/backup/app-data';
 import { DeviceIdentity } from '../../core/backup/device-identity';
 import { relayMintDiscovery } from '../../core/backup/restore-sources';
-import { itemsPart } from '../../core/backup/items-part';
-import { settingsPart } from '../../core/backup/settings-part';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { DeviceKeys } from '../../core/keys';
@@ -31,6 +29,7 @@ import { createStorage, type Storage as CashewStorage } from '../../storage';
 import { browserDeviceStorage, type DeviceStorage } from '../device-storage';
 import type { AppSettings } from '../env';
 import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base';
+import { appDataParts } from './app-data-parts';
 import type { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
 import type { ReceiptSender } from '../../core/remote-payments/receipts';
 import type { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
@@ -48,6 +47,7 @@ import {
 } from './inbox';
 import { catalogOf } from '../../core/remote-payments/catalog-event';
 import { CatalogPublisher } from '../../core/remote-payments/catalog-publisher';
+import { isCashierRequestId } from '../../core/remote-payments/cashier-request-id';
 
 export interface AppServices extends BaseServices {
   /** Every store of src/core/ports.ts on the one IndexedDB database. */
@@ -242,8 +242,10 @@ export function completeServices(
     // Ends the sale on screen with the toast and confetti of a Lightning sale.
     paid: (quote, amount, balance) => payments.paidElsewhere(quote, amount, balance),
     fiatFor: (sats) => prices.fiatFor(sats),
-    // A payload that came before its remote sale's message waits for it (decision 0044).
+    // A payload that came before its remote sale's message waits for it (decision 0044); one
+    // naming a request our cashiers made waits apart from strangers' junk.
     held: storage.heldEcash,
+    issued: async (id) => isCashierRequestId(id, await storage.merchantTrust.getOrCreateSecret()),
     locked: tillLocked,
     clock,
     logger,
@@ -254,34 +256,16 @@ export function completeServices(
   const noRestorePending = async () => (await storage.restore.current()) === undefined;
   // The app's own backup on the relays: the settings, then the item catalog.
   const appData = new AppDataBackup({
-    parts: [
-      settingsPart({
-        shopName: { get: () => config.getShopName(), set: (name) => config.setShopName(name) },
-        prices: {
-          get: () => storage.prices.getSettings(),
-          set: (settings) => storage.prices.saveSettings(settings),
-        },
-        autoCashOut: storage.autoCashOut,
-        acceptedMints: {
-          get: () => storage.merchantTrust.acceptedMints(),
-          add: (mints) => storage.merchantTrust.addAcceptedMints(mints),
-        },
-        autoPrint: {
-          get: () => storage.receiptPrint.autoPrint(),
-          set: (on) => storage.receiptPrint.setAutoPrint(on),
-        },
-        foreignEcash: {
-          get: () => storage.foreignEcash.acceptsOtherMints(),
-          set: (accept) => storage.foreignEcash.setAcceptsOtherMints(accept),
-        },
-      }),
-      itemsPart(storage.items),
-    ],
+    parts: appDataParts(storage),
     createPool: () => createRelayPool(),
     query: relayQuery,
     getRelays: () => config.getRelays(),
     getSecretKey: () => deviceKeys.getOrCreateSecretKey(),
     ready: noRestorePending,
+    // What a relay took, across page loads: dated after it, not sent again unchanged.
+    notes: storage.backupNotes,
+    // A part a relay refused is tried again (and Settings says so meanwhile).
+    retry: backoffRetry(),
     logger,
     clock,
   });
@@ -363,6 +347,7 @@ export function completeServices(
     getSeed: () => keys.getSeed(),
     seedSealed,
     ready: noRestorePending,
+    notes: storage.backupNotes,
     logger,
     clock,
   });
@@ -376,8 +361,12 @@ export function completeServices(
   // A sale on a mint the list does not name yet (a remote sale on another mint) adds it; changed
   // settings are published with it.
   payments.onSettled(backUp);
-  // Once a restore has read the backups, what it found is published again, merged.
-  restore.onFinished(backUp);
+  // Once a restore has read the backups, what it found is published again, merged; the cashiers'
+  // catalog (and the profile it checks first) then carries the restored items and settings.
+  restore.onFinished(() => {
+    backUp();
+    void catalog.sync();
+  });
   // Once a remote sale's proofs are stored, its cashier hears back (docs/protocol.md "Receipts").
   payments.onSettled((settled) => {
     const receipt = settled.quote.receipt;

@@ -24,6 +24,7 @@ import { MERCHANT_PROFILE_KIND } from '../../core/remote-payments/merchant-profi
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { holdingNotes } from '../../core/backup/holding-note';
 import { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
+import type { PublishedNotes } from '../../core/backup/published-note';
 import { ReceiptSender } from '../../core/remote-payments/receipts';
 import { INBOX_LOCK_NAME } from '../../core/remote-payments/constants';
 import { publishedPairingKey } from '../../core/remote-payments/sales-inbox';
@@ -205,6 +206,8 @@ export interface MintBackupServiceDeps extends RelayServiceDeps {
   seedSealed: () => Promise<boolean>;
   /** false while a restore has yet to read the list from the relays */
   ready: () => Promise<boolean>;
+  /** what a relay took of the list, across page loads */
+  notes?: PublishedNotes;
 }
 
 /** The NUT-27 mint list: the mint in Settings, the mints used, the mints accepted. */
@@ -222,5 +225,6 @@ export function createMintBackup(deps: MintBackupServiceDeps): MintBackupPublish
     getSeed: deps.getSeed,
     seedSealed: deps.seedSealed,
     ready: deps.ready,
+    ...(deps.notes ? { notes: deps.notes } : {}),
   });
 }

@@ -4,41 +4,22 @@ import { finalizeEvent, generateSecretKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
 import { publishToRelays } from '../remote-payments/publish';
 import { createRelayPool } from '../remote-payments/relay-pool';
-import type { PriceSettings } from '../prices/price-service';
-import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
 import { appDataEvent } from './app-data';
-import { settingsPart, type SettingsBackup } from './settings-part';
+import { memorySettings, type AllSettings } from '../../testing/backup/memory-settings';
 import { devRelayPerTest, nodePoolOptions, relayBackup } from '../../testing/backup/relay-backup';
 
-function device(initial: SettingsBackup) {
-  const s = structuredClone(initial);
-  const part = settingsPart({
-    shopName: { get: async () => s.shopName, set: async (v) => void (s.shopName = v) },
-    prices: { get: async () => s.prices, set: async (v: PriceSettings) => void (s.prices = v) },
-    autoCashOut: {
-      get: async () => s.autoCashOut,
-      set: async (v: AutoCashOutSettings) => void (s.autoCashOut = v),
-    },
-    acceptedMints: {
-      get: async () => s.acceptedMints,
-      add: async (v) => void (s.acceptedMints = [...new Set([...s.acceptedMints, ...v])]),
-    },
-    autoPrint: { get: async () => s.autoPrint ?? false, set: async (v) => void (s.autoPrint = v) },
-    foreignEcash: {
-      get: async () => s.acceptForeignEcash ?? false,
-      set: async (v) => void (s.acceptForeignEcash = v),
-    },
-  });
-  return { state: s, part };
-}
+const device = memorySettings;
 
-const blank: SettingsBackup = {
+const blank: AllSettings = {
   shopName: '',
   prices: { currency: null, url: 'https://prices.example/v1' },
   autoCashOut: { enabled: false, address: '', threshold: 0 },
   acceptedMints: [],
   autoPrint: false,
   acceptForeignEcash: false,
+  tips: false,
+  acceptUnpaired: false,
+  acceptUnlocked: false,
 };
 
 describe('the settings backup', () => {
@@ -57,6 +38,9 @@ describe('the settings backup', () => {
       acceptedMints: ['https://mint.a.example', 'https://mint.b.example'],
       autoPrint: true,
       acceptForeignEcash: true,
+      tips: true,
+      acceptUnpaired: true,
+      acceptUnlocked: true,
     });
     await backup(key, first.part).sync();
     const fresh = device(blank);
@@ -78,6 +62,9 @@ describe('the settings backup', () => {
           acceptedMints: ['ftp://bad', 'https://mint.ok.example'],
           autoPrint: 'yes',
           acceptForeignEcash: 'yes',
+          tips: 'yes',
+          acceptUnpaired: 1,
+          acceptUnlocked: null,
         },
         Math.floor(Date.now() / 1000),
       ),

@@ -1,6 +1,7 @@
 // The `items` part of the app data backup (core/backup/app-data.ts): the item catalog, encrypted to
-// the merchant's own key like the settings part (docs/protocol.md, "App data backup"). A restore
-// takes the whole catalog or nothing: one item that fails its check refuses the part.
+// the merchant's own key like the settings part, in chunks once it outgrows one event
+// (docs/protocol.md, "App data backup"). A restore takes the whole catalog or nothing: one item
+// that fails its check refuses the part.
 import { ValidationError } from '../errors';
 import { MAX_ITEMS, normaliseItem, type CatalogItem } from '../items/item';
 import type { ItemStore } from '../items/ports';
@@ -9,9 +10,6 @@ import type { AppDataPart } from './app-data';
 export interface ItemsBackup {
   items: CatalogItem[];
 }
-
-/** NIP-44 v2 encrypts at most 65,535 bytes; a catalog past it cannot be one event. */
-export const MAX_ITEMS_BACKUP_BYTES = 65_535;
 
 /** Every item checked as the catalog checks it; throws, naming the first that fails. */
 export function readItemsBackup(value: unknown): CatalogItem[] {
@@ -51,13 +49,7 @@ export function readItemsBackup(value: unknown): CatalogItem[] {
 export function itemsPart(items: Pick<ItemStore, 'list' | 'putMany'>): AppDataPart<ItemsBackup> {
   return {
     name: 'items',
-    collect: async () => {
-      const value = { items: await items.list() };
-      if (new TextEncoder().encode(JSON.stringify(value)).length > MAX_ITEMS_BACKUP_BYTES) {
-        throw new ValidationError('The item catalog is too large for one backup event.');
-      }
-      return value;
-    },
+    collect: async () => ({ items: await items.list() }),
     // putMany writes in one transaction: the catalog comes back whole or not at all.
     apply: async (value) => {
       const restored = readItemsBackup(value);

@@ -8,6 +8,10 @@ import { publishOnNewPool } from '../remote-payments/publish';
 import type { RelayPool } from '../remote-payments/relay-pool';
 import { mintUrlKey } from '../urls/normalise-url';
 import { mintBackupEvent, mintBackupKeys, MINT_BACKUP_MAX_MINTS } from './nut27';
+import { publishedDigest, publishedRecently, type PublishedNotes } from './published-note';
+
+/** The name of the mint list's note (storage/backup-notes-store.ts). */
+export const MINT_LIST_NOTE = 'mint-list';
 
 export interface MintBackupDeps {
   createPool: () => RelayPool;
@@ -18,6 +22,11 @@ export interface MintBackupDeps {
   getSeed: () => Promise<Uint8Array | undefined>;
   /** true while the seed is sealed under the PIN: nothing is published until the till opens */
   seedSealed: () => Promise<boolean>;
+  /**
+   * What a relay took, across page loads: an unchanged list is not sent again at each start, and
+   * the next one is dated after it. Without it each page load publishes the list once.
+   */
+  notes?: PublishedNotes;
   logger?: Logger;
   clock?: Clock;
   /**
@@ -44,17 +53,20 @@ export function distinctMints(urls: string[]): string[] {
 }
 
 /**
- * One sync at a time. What a relay last accepted is kept in memory, so each app start publishes
- * the list once more (a replaceable event: relays keep only the newest) and then only when a mint
- * is added.
+ * One sync at a time. What a relay last accepted is noted (a digest of the list and the relays,
+ * and its date), so the list is published when it or the relays changed, or a week after the last
+ * one a relay took (a replaceable event: relays keep only the newest).
  */
 export class MintBackupPublisher {
   private readonly logger: Logger;
+  private readonly clock: Clock;
   private readonly createdAt: CreatedAtClock;
+  /** the digest of what a relay took in this page */
   private lastPublished: string | undefined;
 
   constructor(private readonly deps: MintBackupDeps) {
     this.logger = deps.logger ?? silentLogger;
+    this.clock = deps.clock ?? Date.now;
     this.createdAt = new CreatedAtClock(deps.clock);
   }
 
@@ -66,14 +78,22 @@ export class MintBackupPublisher {
       if (this.deps.ready && !(await this.deps.ready())) return 'waiting';
       const mints = distinctMints(await this.deps.mints()).slice(0, MINT_BACKUP_MAX_MINTS);
       if (mints.length === 0) return 'unchanged';
-      const text = JSON.stringify([...mints].sort());
-      if (text === this.lastPublished) return 'unchanged';
+      const relays = await this.deps.getRelays();
+      // The list is the same on any phrase: the notes go with the wallet (Replace wallet).
+      const digest = publishedDigest(MINT_LIST_NOTE, relays, JSON.stringify([...mints].sort()));
+      if (digest === this.lastPublished) return 'unchanged';
+      const note = await this.deps.notes?.last(MINT_LIST_NOTE);
+      if (publishedRecently(note, digest, this.clock())) {
+        this.lastPublished = digest;
+        return 'unchanged';
+      }
       if (await this.deps.seedSealed()) return 'sealed';
       const seed = await this.deps.getSeed();
       if (!seed) return 'unchanged';
-      const now = this.createdAt.next();
-      const event = mintBackupEvent(mintBackupKeys(seed), mints, now);
-      const relays = await this.deps.getRelays();
+      // Relays keep the newest: one of an earlier page load may be dated ahead of the clock.
+      if (note) this.createdAt.notBefore(note.createdAt);
+      const createdAt = this.createdAt.next();
+      const event = mintBackupEvent(mintBackupKeys(seed), mints, createdAt);
       const outcome = await publishOnNewPool(this.deps.createPool, event, relays);
       if (outcome.accepted.length === 0) {
         this.logger.warn('No relay took the mint list backup; trying again at the next sale', {
@@ -81,7 +101,8 @@ export class MintBackupPublisher {
         });
         return 'failed';
       }
-      this.lastPublished = text;
+      this.lastPublished = digest;
+      await this.deps.notes?.record(MINT_LIST_NOTE, { digest, createdAt });
       this.logger.info(`Mint list backup (NUT-27) published on ${outcome.accepted.join(', ')}`);
       return 'published';
     } catch (error) {

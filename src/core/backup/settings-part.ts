@@ -1,13 +1,14 @@
 // The `settings` part of the app data backup (core/backup/app-data.ts): shop name, display
 // currency and price source, automatic cash-out, accepted mints, automatic receipt printing,
-// ecash from other mints. Never the PIN or the pairing secret (docs/security.md, "What is
-// published for a restore"). Each field is checked on restore as the Settings form checks it; a
-// field that fails is left as it is on this device.
+// ecash from other mints, tips, unpaired cashier links and sales on mints that cannot lock. Never
+// the PIN or the pairing secret (docs/security.md, "What is published for a restore"). Each field
+// is checked on restore as the Settings form checks it; a field that fails is left as it is on
+// this device.
 import { checkPriceSettings, type PriceSettings } from '../prices/price-service';
 import { cleanShopName, shopNameProblem } from '../settings/shop-name';
 import { usableMintUrl } from '../urls/normalise-url';
 import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
-import { cleanFeeLimit } from '../wallet/cash-out/fee-limit';
+import { autoCashOutProblem } from '../wallet/cash-out/auto-cash-out-check';
 import type { AppDataPart } from './app-data';
 
 export interface SettingsBackup {
@@ -19,6 +20,18 @@ export interface SettingsBackup {
   autoPrint?: boolean;
   /** "Accept ecash from other mints" (absent in backups made before it existed) */
   acceptForeignEcash?: boolean;
+  /** Tips on the checkout (Items screen); absent in backups made before it was backed up */
+  tips?: boolean;
+  /** "Accept payments from unpaired cashier links"; absent before it was backed up */
+  acceptUnpaired?: boolean;
+  /** "Accept sales on mints that cannot lock quotes"; absent before it was backed up */
+  acceptUnlocked?: boolean;
+}
+
+/** An on/off setting as the store keeps it. */
+export interface SwitchSetting {
+  get(): Promise<boolean>;
+  set(on: boolean): Promise<void>;
 }
 
 export interface SettingsPartDeps {
@@ -29,12 +42,25 @@ export interface SettingsPartDeps {
     set(settings: AutoCashOutSettings): Promise<void>;
   };
   acceptedMints: { get(): Promise<string[]>; add(mints: string[]): Promise<void> };
-  autoPrint?: { get(): Promise<boolean>; set(on: boolean): Promise<void> };
-  foreignEcash?: { get(): Promise<boolean>; set(accept: boolean): Promise<void> };
+  autoPrint?: SwitchSetting;
+  foreignEcash?: SwitchSetting;
+  tips?: SwitchSetting;
+  unpaired?: SwitchSetting;
+  unlocked?: SwitchSetting;
 }
+
+/** The switches of the part: the backup's field, and where the device keeps it. */
+const SWITCHES = [
+  ['autoPrint', 'autoPrint'],
+  ['acceptForeignEcash', 'foreignEcash'],
+  ['tips', 'tips'],
+  ['acceptUnpaired', 'unpaired'],
+  ['acceptUnlocked', 'unlocked'],
+] as const satisfies readonly (readonly [keyof SettingsBackup, keyof SettingsPartDeps])[];
 
 type Loose = Partial<Record<keyof SettingsBackup, unknown>>;
 
+/** The automatic cash-out of a backup, if the Settings form would save it as it is. */
 function autoCashOutFrom(value: unknown): AutoCashOutSettings | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
@@ -42,12 +68,26 @@ function autoCashOutFrom(value: unknown): AutoCashOutSettings | undefined {
   if (typeof v.threshold !== 'number' || !Number.isSafeInteger(v.threshold) || v.threshold < 0) {
     return undefined;
   }
-  return {
+  const fee = v.feeLimit as Record<string, unknown> | undefined;
+  if (fee !== undefined && (typeof fee !== 'object' || fee === null)) return undefined;
+  if (fee && (typeof fee.percent !== 'number' || typeof fee.sats !== 'number')) return undefined;
+  const settings: AutoCashOutSettings = {
     enabled: v.enabled,
     address: v.address.trim(),
     threshold: v.threshold,
-    ...(v.feeLimit ? { feeLimit: cleanFeeLimit(v.feeLimit as never) } : {}),
+    ...(fee ? { feeLimit: { percent: fee.percent as number, sats: fee.sats as number } } : {}),
   };
+  return autoCashOutProblem(settings) ? undefined : settings;
+}
+
+/** The switches this device has, as the backup names them. */
+async function switchesOf(deps: SettingsPartDeps): Promise<Partial<SettingsBackup>> {
+  const out: Partial<Record<(typeof SWITCHES)[number][0], boolean>> = {};
+  for (const [field, store] of SWITCHES) {
+    const setting = deps[store];
+    if (setting) out[field] = await setting.get();
+  }
+  return out;
 }
 
 export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup> {
@@ -58,8 +98,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       prices: await deps.prices.get(),
       autoCashOut: await deps.autoCashOut.get(),
       acceptedMints: await deps.acceptedMints.get(),
-      ...(deps.autoPrint ? { autoPrint: await deps.autoPrint.get() } : {}),
-      ...(deps.foreignEcash ? { acceptForeignEcash: await deps.foreignEcash.get() } : {}),
+      ...(await switchesOf(deps)),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -83,9 +122,9 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
           .slice(0, 50);
         if (mints.length > 0) await deps.acceptedMints.add(mints);
       }
-      if (typeof v.autoPrint === 'boolean') await deps.autoPrint?.set(v.autoPrint);
-      if (typeof v.acceptForeignEcash === 'boolean') {
-        await deps.foreignEcash?.set(v.acceptForeignEcash);
+      for (const [field, store] of SWITCHES) {
+        const on = v[field];
+        if (typeof on === 'boolean') await deps[store]?.set(on);
       }
     },
   };

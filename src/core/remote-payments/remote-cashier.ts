@@ -27,6 +27,7 @@ import { createRemoteInvoice, type RemoteInvoice } from './remote-invoice';
 import type { RemoteSaleLines } from './remote-sale';
 import type { FiatRecord } from '../prices/currencies';
 import { encodeSaleRequest, newRequestId } from '../wallet/ecash/sale-request';
+import { cashierRequestId } from './cashier-request-id';
 import { profileStillAccepts } from './sale-judgement';
 
 /** Where quotes are created and sent: read when an invoice is created. */
@@ -200,7 +201,9 @@ export class RemoteCashier {
       const revoked = this.linkCheck(pool, target);
       const receiptSecretKey = (this.deps.newReceiptKey ?? generateSecretKey)();
       const mintClient = await this.deps.wallets.getSeedlessWallet(target.mintUrl);
-      const ecashRequestId = newRequestId();
+      // Tagged with the link's secret: the merchant holds its payload apart from strangers' junk.
+      const secret = this.deps.pairingSecret;
+      const ecashRequestId = secret ? cashierRequestId(secret) : newRequestId();
       const invoice = await createRemoteInvoice({
         merchantPubkeyHex,
         amount,

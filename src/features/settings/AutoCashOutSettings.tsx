@@ -25,7 +25,7 @@ import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { AutoCashOutSettings as Settings } from '../../core/wallet/cash-out/auto-cash-out';
 import { DEFAULT_FEE_LIMIT } from '../../core/wallet/cash-out/fee-limit';
-import { parseDestination } from '../../core/wallet/cash-out/lnurl';
+import { autoCashOutProblem } from '../../core/wallet/cash-out/auto-cash-out-check';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { Form } from '../../ui/Form';
@@ -38,23 +38,22 @@ export interface AutoCashOutStore {
 
 /** Checks the form; the message to show, or null when it can be saved. */
 export function checkAutoCashOut(settings: Settings): string | null {
-  const limit = settings.feeLimit;
-  if (limit && !(Number.isFinite(limit.percent) && limit.percent >= 0 && limit.percent <= 100)) {
-    return FEE_LIMIT_NEEDS_PERCENT;
+  const problem = autoCashOutProblem(settings);
+  switch (problem?.field) {
+    case undefined:
+      return null;
+    case 'fee-percent':
+      return FEE_LIMIT_NEEDS_PERCENT;
+    case 'fee-sats':
+      return FEE_LIMIT_NEEDS_SATS;
+    // An empty field gets this form's own words, not the cash-out dialog's (which takes invoices).
+    case 'address':
+      return problem.error === undefined
+        ? AUTO_NEEDS_ADDRESS
+        : errorMessage(problem.error, AUTO_NEEDS_ADDRESS);
+    case 'threshold':
+      return AUTO_NEEDS_THRESHOLD;
   }
-  if (limit && !(Number.isSafeInteger(limit.sats) && limit.sats >= 0)) return FEE_LIMIT_NEEDS_SATS;
-  if (!settings.enabled) return null;
-  // An empty field gets this form's own words, not the cash-out dialog's (which takes invoices).
-  if (!settings.address.trim()) return AUTO_NEEDS_ADDRESS;
-  try {
-    if (parseDestination(settings.address).kind !== 'lnurl') return AUTO_NEEDS_ADDRESS;
-  } catch (error) {
-    return errorMessage(error, AUTO_NEEDS_ADDRESS);
-  }
-  if (!Number.isSafeInteger(settings.threshold) || settings.threshold < 2) {
-    return AUTO_NEEDS_THRESHOLD;
-  }
-  return null;
 }
 
 // The form is the card itself (a <form> named by its title), so it takes the card's classes.

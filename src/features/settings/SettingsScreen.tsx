@@ -2,7 +2,7 @@
 // (automatic cash-out and the fee limit), Security (the merchant PIN, the device's npub and recovery
 // phrase, the phrase check, Replace wallet), Mint and relays (the mint URL, checked at the mint
 // before saving, the Nostr relays with each relay's state, remote cashiers' unpaired senders and
-// accepted mints, Recover funds) and Device (storage).
+// accepted mints, Recover funds and whether the relays took the backup) and Device (storage).
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { PinGated, usePinGate } from '../../ui/pin-gate';
@@ -14,6 +14,7 @@ import { DeviceIdentity } from './DeviceIdentity';
 import { PhraseCheck } from './PhraseCheck';
 import { PinSettings } from './PinSettings';
 import { RecoverFunds } from './RecoverFunds';
+import { BackupWarning } from './BackupWarning';
 import { ReplaceWallet } from './ReplaceWallet';
 import { StorageStatus } from './StorageStatus';
 import { RelayStatusList } from './RelayStatusList';
@@ -306,6 +307,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
           <ForeignEcashSetting store={services.storage.foreignEcash} logger={logger} />
         ) : null}
         <RecoverFunds restore={services.restore} logger={logger} />
+        {services.appData ? <BackupWarning backup={services.appData} /> : null}
       </SettingsGroup>
 
       <SettingsGroup group={SETTINGS_GROUPS.device}>

@@ -27,6 +27,10 @@ export const refusedUnpaired = (n: number) => `From links without the pairing se
 export const refusedMint = (n: number) => `On a mint you do not accept: ${n}`;
 export const refusedUnlocked = (n: number) => `Not locked to this wallet: ${n}`;
 
+/** Under Recover funds while the relays have not taken these parts of the backup. */
+export const backupUnsaved = (parts: readonly string[]) =>
+  `Not backed up on your relays yet: ${parts.map((part) => part.replace(/[-/]/g, ' ')).join(', ')}. Trying again.`;
+
 // Display currency and price source (docs/behaviour.md "Prices in the merchant's currency").
 export const PRICE_TITLE = 'Prices';
 export const priceCheckOk = (currency: string, price: number | undefined) =>

@@ -12,6 +12,8 @@ import type { HeldEcashStore, PendingMintQuote } from '../../ports';
 import { EcashInbox, type EcashRefusal } from './ecash-inbox';
 import { shortMessage } from './ecash-receiver';
 import { HELD_ECASH_MAX, HELD_ECASH_MAX_AGE_MS, HELD_ECASH_MAX_CHARS } from './held-ecash';
+import { cashierRequestId, isCashierRequestId } from '../../remote-payments/cashier-request-id';
+import { newPairingSecret } from '../../remote-payments/pairing';
 import { SaleRequests } from './sale-requests';
 
 let mint: TestMint;
@@ -28,6 +30,8 @@ interface Setup {
 }
 
 const USD = { currency: 'USD', price: 100_000, value: 0.03 };
+/** The merchant's pairing secret: its cashiers tag their request ids with it. */
+const PAIRING_SECRET = newPairingSecret();
 
 async function setup(amount: number): Promise<Setup> {
   const { storage, wallets } = await mints.tillStorage(mint.url);
@@ -59,6 +63,7 @@ async function setup(amount: number): Promise<Setup> {
       paid: (quote, got) => paid.push({ quote: quote.quote, amount: got }),
       fiatFor: async (sats) => ({ ...USD, value: sats / 1000 }),
       held,
+      issued: async (id) => isCashierRequestId(id, PAIRING_SECRET),
       clock: () => storage.now.value,
       logger: storage.logger,
     });
@@ -203,6 +208,52 @@ describe('EcashInbox', () => {
     expect(held).toHaveLength(HELD_ECASH_MAX);
     expect(held[0]).toBe('junk-5');
     expect(held).not.toContain('long');
+  });
+
+  describe('a payload naming a request of one of our cashiers, among 25 strangers’ payloads', () => {
+    /** An id of the same form, not tagged with our secret (one in 65,536 would pass: skipped). */
+    function strangerId(): string {
+      for (;;) {
+        const id = cashierRequestId(newPairingSecret());
+        if (!isCashierRequestId(id, PAIRING_SECRET)) return id;
+      }
+    }
+
+    /** The strangers' junk: ids of the same form, not tagged with our secret. */
+    async function junk(s: Setup, count: number) {
+      const p = await proofs(1);
+      for (let i = 0; i < count; i++) {
+        s.storage.now.value += 1;
+        await s.inbox.take(payload(strangerId(), p));
+      }
+    }
+
+    async function landsOnceItsSaleIsTaken(s: Setup, id: string, amount: number) {
+      expect((await s.storage.heldEcash.list(id)).map((row) => row.issued)).toEqual([true]);
+      await s.storage.ledger.claimRemoteQuote(remoteQuote(s.storage, amount, id));
+      await s.reloaded().landHeld(id);
+      expect(s.paid).toEqual([{ quote: 'q-remote', amount }]);
+      expect(await s.storage.proofs.balance()).toBe(amount);
+      // Strangers' payloads still within their own bound.
+      expect((await s.storage.heldEcash.list()).length).toBe(HELD_ECASH_MAX);
+    }
+
+    it('is kept and lands when it came after them', async () => {
+      const s = await setup(21);
+      await junk(s, 25);
+      const id = cashierRequestId(PAIRING_SECRET);
+      s.storage.now.value += 1;
+      await s.inbox.take(payload(id, await proofs(34)));
+      await landsOnceItsSaleIsTaken(s, id, 34);
+    });
+
+    it('is kept and lands when they came after it', async () => {
+      const s = await setup(21);
+      const id = cashierRequestId(PAIRING_SECRET);
+      await s.inbox.take(payload(id, await proofs(34)));
+      await junk(s, 25);
+      await landsOnceItsSaleIsTaken(s, id, 34);
+    });
   });
 
   it('a short payment for the open sale is refused with the reason; the sale stays open', async () => {

@@ -7,6 +7,7 @@ import type { FiatRecord } from '../../prices/currencies';
 import { remoteSaleFiat } from '../../prices/remote-sale-fiat';
 import type { EcashPayment, EcashReceived, EcashReceiver } from './ecash-receiver';
 import {
+  HELD_ECASH_ISSUED_MAX,
   HELD_ECASH_MAX,
   HELD_ECASH_MAX_AGE_MS,
   HELD_ECASH_MAX_CHARS,
@@ -27,6 +28,11 @@ export interface EcashInboxDeps {
    * may come after it; decision 0044). Absent: such a payload is dropped.
    */
   held?: HeldEcashStore;
+  /**
+   * True when a request id carries the tag of this merchant's pairing secret (one of its cashiers
+   * made it): such a payload is held under a bound of its own. Absent: every one is a stranger's.
+   */
+  issued?: (requestId: string) => Promise<boolean>;
   /** true while the till is locked: held payloads wait for the PIN (their key may be sealed) */
   locked?: () => Promise<boolean>;
   clock?: () => number;
@@ -120,6 +126,16 @@ export class EcashInbox {
     return (this.deps.clock ?? Date.now)();
   }
 
+  /** Whether one of this merchant's cashiers made request `id`; false when that cannot be told. */
+  private async issued(id: string): Promise<boolean> {
+    try {
+      return (await this.deps.issued?.(id)) ?? false;
+    } catch (error) {
+      this.deps.logger.debug(`Request ${id} not checked for our tag`, error);
+      return false;
+    }
+  }
+
   /** Keeps a payload whose request is not known yet, within the bounds (held-ecash.ts). */
   private async hold(id: string, content: string): Promise<void> {
     const { held } = this.deps;
@@ -129,11 +145,12 @@ export class EcashInbox {
     }
     const now = this.now();
     try {
-      const dropped = await held.hold(heldPayload(id, content, now), {
-        max: HELD_ECASH_MAX,
+      const issued = await this.issued(id);
+      const dropped = await held.hold(heldPayload(id, content, now, issued), {
+        max: issued ? HELD_ECASH_ISSUED_MAX : HELD_ECASH_MAX,
         since: now - HELD_ECASH_MAX_AGE_MS,
       });
-      this.deps.logger.debug(`Ecash payload for unknown request ${id} held`, { dropped });
+      this.deps.logger.debug(`Ecash payload for unknown request ${id} held`, { issued, dropped });
     } catch (error) {
       this.deps.logger.warn(`Ecash payload for request ${id} not held`, error);
     }

@@ -4,8 +4,14 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { HeldEcashPayload } from '../../ports';
 
-/** Payloads held at most; the oldest goes for a new one. */
+/** Strangers' payloads (no tag of ours) held at most; the oldest goes for a new one. */
 export const HELD_ECASH_MAX = 20;
+
+/**
+ * Payloads naming a request one of this merchant's cashiers made (cashier-request-id.ts) held at
+ * most, apart from the others: strangers' junk never pushes one out.
+ */
+export const HELD_ECASH_ISSUED_MAX = 20;
 
 /** A payload longer than this (about 100 proofs) is not held. */
 export const HELD_ECASH_MAX_CHARS = 32 * 1024;
@@ -14,7 +20,18 @@ export const HELD_ECASH_MAX_CHARS = 32 * 1024;
 export const HELD_ECASH_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** The row for a payload of request `requestId`; the same content twice gives the same key. */
-export function heldPayload(requestId: string, content: string, now: number): HeldEcashPayload {
+export function heldPayload(
+  requestId: string,
+  content: string,
+  now: number,
+  issued = false,
+): HeldEcashPayload {
   const hash = bytesToHex(sha256(utf8ToBytes(content))).slice(0, 32);
-  return { key: `${requestId}:${hash}`, requestId, content, receivedAt: now };
+  return {
+    key: `${requestId}:${hash}`,
+    requestId,
+    content,
+    receivedAt: now,
+    ...(issued ? { issued } : {}),
+  };
 }

@@ -1,0 +1,89 @@
+// The settings part without a relay: each field the backup carries is collected, and a restore
+// takes it only when it passes the check the Settings form makes; anything else leaves the device's.
+import { describe, expect, it } from 'vitest';
+import { memorySettings, type AllSettings } from '../../testing/backup/memory-settings';
+
+const DEVICE: AllSettings = {
+  shopName: 'Till',
+  prices: { currency: null, url: 'https://prices.example/v1' },
+  autoCashOut: { enabled: false, address: '', threshold: 0 },
+  acceptedMints: [],
+  autoPrint: false,
+  acceptForeignEcash: false,
+  tips: false,
+  acceptUnpaired: false,
+  acceptUnlocked: false,
+};
+
+const device = () => memorySettings(DEVICE);
+
+describe('the settings part', () => {
+  it('collects tips and both cashier switches beside the other settings', async () => {
+    const d = device();
+    Object.assign(d.state, { tips: true, acceptUnpaired: true, acceptUnlocked: true });
+    expect(await d.part.collect()).toEqual({
+      ...DEVICE,
+      tips: true,
+      acceptUnpaired: true,
+      acceptUnlocked: true,
+    });
+  });
+
+  it.each(['tips', 'acceptUnpaired', 'acceptUnlocked'] as const)(
+    'restores %s when it is on or off, and leaves the device’s for anything else',
+    async (field) => {
+      const d = device();
+      await d.part.apply({ [field]: true });
+      expect(d.state[field]).toBe(true);
+      await d.part.apply({ [field]: 'false' });
+      expect(d.state[field]).toBe(true);
+      await d.part.apply({ [field]: false });
+      expect(d.state[field]).toBe(false);
+      // A backup made before the field was backed up says nothing of it.
+      d.state[field] = true;
+      await d.part.apply({ shopName: 'Corner' });
+      expect(d.state[field]).toBe(true);
+    },
+  );
+
+  it.each([
+    ['an address that is not one', { enabled: true, address: 'not an address', threshold: 5000 }],
+    ['an invoice for an address', { enabled: true, address: 'lnbc1500n1pj9…', threshold: 5000 }],
+    ['a threshold under 2 sats', { enabled: true, address: 'shop@ln.example', threshold: 1 }],
+    [
+      'a fee limit over 100 %',
+      {
+        enabled: true,
+        address: 'shop@ln.example',
+        threshold: 5000,
+        feeLimit: { percent: 150, sats: 10 },
+      },
+    ],
+    [
+      'a fee limit of part sats',
+      { enabled: false, address: '', threshold: 0, feeLimit: { percent: 1, sats: 0.5 } },
+    ],
+    [
+      'a fee limit that is not one',
+      { enabled: false, address: '', threshold: 0, feeLimit: 'high' },
+    ],
+  ])('leaves the device’s automatic cash-out for %s', async (_why, autoCashOut) => {
+    const d = device();
+    await d.part.apply({ autoCashOut });
+    expect(d.state.autoCashOut).toEqual(DEVICE.autoCashOut);
+  });
+
+  it('restores an automatic cash-out the form would save, off ones with no address too', async () => {
+    const d = device();
+    const on = {
+      enabled: true,
+      address: ' shop@ln.example ',
+      threshold: 5000,
+      feeLimit: { percent: 2, sats: 20 },
+    };
+    await d.part.apply({ autoCashOut: on });
+    expect(d.state.autoCashOut).toEqual({ ...on, address: 'shop@ln.example' });
+    await d.part.apply({ autoCashOut: { enabled: false, address: '', threshold: 0 } });
+    expect(d.state.autoCashOut).toEqual({ enabled: false, address: '', threshold: 0 });
+  });
+});

@@ -1,0 +1,36 @@
+// Test helper: the settings part of the app data backup over settings kept in memory, every
+// field of SettingsBackup stored as it is given.
+import type { PriceSettings } from '../../core/prices/price-service';
+import { settingsPart, type SettingsBackup } from '../../core/backup/settings-part';
+import type { AutoCashOutSettings } from '../../core/wallet/cash-out/auto-cash-out';
+
+export type AllSettings = Required<SettingsBackup>;
+
+type Switch = 'autoPrint' | 'acceptForeignEcash' | 'tips' | 'acceptUnpaired' | 'acceptUnlocked';
+
+/** A device's settings (`state`, a copy of `initial`) and the part that backs them up. */
+export function memorySettings(initial: AllSettings) {
+  const s = structuredClone(initial);
+  const flag = (field: Switch) => ({
+    get: async () => s[field],
+    set: async (on: boolean) => void (s[field] = on),
+  });
+  const part = settingsPart({
+    shopName: { get: async () => s.shopName, set: async (v) => void (s.shopName = v) },
+    prices: { get: async () => s.prices, set: async (v: PriceSettings) => void (s.prices = v) },
+    autoCashOut: {
+      get: async () => s.autoCashOut,
+      set: async (v: AutoCashOutSettings) => void (s.autoCashOut = v),
+    },
+    acceptedMints: {
+      get: async () => s.acceptedMints,
+      add: async (v) => void (s.acceptedMints = [...new Set([...s.acceptedMints, ...v])]),
+    },
+    autoPrint: flag('autoPrint'),
+    foreignEcash: flag('acceptForeignEcash'),
+    tips: flag('tips'),
+    unpaired: flag('acceptUnpaired'),
+    unlocked: flag('acceptUnlocked'),
+  });
+  return { state: s, part };
+}
