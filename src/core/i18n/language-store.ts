@@ -1,0 +1,8 @@
+// The port for the merchant's choice of language (docs/decisions/0055-languages-with-lingui.md).
+import type { Locale } from './locales';
+
+/** The language chosen in Settings, a config row; null: the browser's languages decide. */
+export interface LanguageStore {
+  language(): Promise<Locale | null>;
+  setLanguage(choice: Locale | null): Promise<void>;
+}
