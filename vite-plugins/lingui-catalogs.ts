@@ -33,16 +33,19 @@ export function compileCatalog(json: string, file: string): string {
   return `${named.join('')}export const messages = ${JSON.stringify(compiled)};\n`;
 }
 
-/** Loads `?lingui` catalogs before Vite's JSON plugin would (it takes any `.json?query`). */
+/** Loads catalogs before Vite's JSON plugin would, as the modules the app imports. */
 export function linguiCatalogs(): Plugin {
   return {
     name: 'cashew-lingui-catalogs',
     enforce: 'pre',
-    async load(id) {
-      if (!CATALOG_ID.test(id)) return null;
-      const file = id;
-      this.addWatchFile(file);
-      return { code: compileCatalog(await readFile(file, 'utf8'), file), moduleType: 'js' };
+    load: {
+      // The bundler calls the hook for matching ids only (no JS call per module).
+      filter: { id: CATALOG_ID },
+      async handler(id) {
+        if (!CATALOG_ID.test(id)) return null;
+        this.addWatchFile(id);
+        return { code: compileCatalog(await readFile(id, 'utf8'), id), moduleType: 'js' };
+      },
     },
   };
 }

@@ -20,7 +20,8 @@ export interface AppProps {
 }
 
 export function App({ router, language, toasts = true }: AppProps) {
-  const shown = useSyncExternalStore(language.subscribe, language.get);
+  // The same snapshot while hydrating: without one React drops the prerendered welcome.
+  const shown = useSyncExternalStore(language.subscribe, language.get, language.get);
   return (
     <StrictMode>
       <LanguageContext.Provider value={shown}>

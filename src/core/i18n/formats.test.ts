@@ -13,7 +13,7 @@ describe('English formats', () => {
     expect(ENGLISH_FORMATS.sats(-2100)).toBe('-2,100');
   });
 
-  it('keep the texts SPEC.md and the tests read', () => {
+  it('keep the texts docs/behaviour.md and the e2e suite read', () => {
     expect(ENGLISH_FORMATS.sats(2100)).toBe('2,100');
     expect(ENGLISH_FORMATS.number(65432.5)).toBe('65,432.5');
     expect(ENGLISH_FORMATS.fiat(1234, 'USD', 2)).toBe('12.34 USD');

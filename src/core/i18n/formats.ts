@@ -1,5 +1,5 @@
-// Numbers, amounts and times in the chosen language. English keeps the hand-made en-US forms SPEC.md
-// and the tests read ("2,100 sats", "12.34 USD", "14:05"), without loading ICU's number data on the
+// Numbers, amounts and times in the chosen language. English keeps the hand-made en-US forms of
+// docs/behaviour.md ("2,100 sats", "12.34 USD", "14:05") without loading ICU's number data on the
 // first screen (docs/decisions/0002-first-load.md); every other language goes through Intl
 // (intl-formats.ts, loaded with its texts).
 import { formatNumber, formatSats, minorToText } from '../format-sats';
@@ -24,7 +24,7 @@ function clockTime(ms: number): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
-/** English, as SPEC.md and the tests read it; every other language's are intl-formats.ts'. */
+/** English, as docs/behaviour.md and the tests write it; the other languages' are in intl-formats.ts. */
 export const ENGLISH_FORMATS: Formats = {
   locale: DEFAULT_LOCALE,
   sats: formatSats,

@@ -1,7 +1,7 @@
 // The languages the app speaks and how a browser's preferences pick one
 // (docs/decisions/0055-languages-with-lingui.md).
 
-/** English first: the default, and the language of SPEC.md's texts. */
+/** English first: the default, and the language the product's texts are written in. */
 export const LOCALES = ['en', 'es', 'pt-BR', 'de', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
