@@ -19,7 +19,7 @@ function memoryStore(initial: Locale | null = null): LanguageStore & { value: Lo
   return store;
 }
 
-function start(browser: string[], hint?: Locale, store = memoryStore()) {
+function start(browser: string[], hint?: string, store = memoryStore()) {
   const created = createLanguage({
     browser,
     hint,
@@ -58,6 +58,15 @@ describe('createLanguage', () => {
     expect(changes).toBe(1);
     await control.setLanguage(null);
     expect(control.current()).toBe('en');
+  });
+
+  it('goes by the browser when the copy or the row names a language it does not speak', async () => {
+    const { control, ready } = start(['de-DE'], 'xx', memoryStore('klingon' as Locale));
+    await ready;
+    expect(control.current()).toBe('de');
+    expect(await control.choice()).toBeNull();
+    await control.followStored();
+    expect(control.current()).toBe('de');
   });
 
   it('moves to the stored choice once it is read, when its copy said otherwise', async () => {

@@ -2,7 +2,7 @@
 // bundle, every other language's catalogs load only when it is chosen
 // (docs/decisions/0055-languages-with-lingui.md).
 import type { LanguageStore } from '../core/i18n/language-store';
-import { DEFAULT_LOCALE, matchLocale, type Locale } from '../core/i18n/locales';
+import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '../core/i18n/locales';
 import type { Language } from '../core/i18n/messages';
 import type { Logger } from '../core/logger';
 import { ENGLISH } from '../ui/i18n';
@@ -29,7 +29,7 @@ export interface LanguageOptions {
   /** The browser's languages, most wanted first (navigator.languages). */
   browser: readonly string[];
   /** The copy of the last choice (storage/language-hint.ts), read before the first render. */
-  hint: Locale | undefined;
+  hint: string | undefined;
   /** The stored choice, once the services have loaded. */
   store: () => Promise<LanguageStore>;
   logger: Logger;
@@ -66,10 +66,13 @@ export function createLanguage(options: LanguageOptions): {
       options.logger.warn(`Could not load the texts in ${locale}`, error);
     }
   };
-  const ready = show(wanted(options.hint ?? null));
+  const ready = show(wanted(isLocale(options.hint) ? options.hint : null));
   const control: LanguageControl = {
     current: () => shown.formats.locale,
-    choice: async () => (await options.store()).language(),
+    choice: async () => {
+      const stored = await (await options.store()).language();
+      return isLocale(stored) ? stored : null;
+    },
     async setLanguage(choice) {
       await (await options.store()).setLanguage(choice);
       await show(wanted(choice));

@@ -1,7 +1,6 @@
 // A copy of the chosen language in localStorage, read synchronously before the first render: the
 // first screen comes up in it without waiting for IndexedDB, whose config row stays the truth
 // (docs/decisions/0055-languages-with-lingui.md; the same scheme as onboarded-hint.ts).
-import { isLocale, type Locale } from '../core/i18n/locales';
 import type { HintStorage } from './onboarded-hint';
 
 /** One key per database, like the ONBOARDED copy. */
@@ -15,14 +14,16 @@ function defaultStorage(): HintStorage | undefined {
   }
 }
 
-/** The language last chosen on this device, or undefined: none chosen, or none readable. */
+/**
+ * The language last chosen on this device as written (the app drops one it does not speak), or
+ * undefined: none chosen, or none readable.
+ */
 export function readLanguageHint(
   dbName: string,
   storage: HintStorage | undefined = defaultStorage(),
-): Locale | undefined {
+): string | undefined {
   try {
-    const value = storage?.getItem(languageHintKey(dbName));
-    return isLocale(value) ? value : undefined;
+    return storage?.getItem(languageHintKey(dbName)) ?? undefined;
   } catch {
     return undefined;
   }
@@ -31,7 +32,7 @@ export function readLanguageHint(
 /** Never throws: a lost copy only means one first screen in the browser's language. */
 export function writeLanguageHint(
   dbName: string,
-  choice: Locale | null,
+  choice: string | null,
   storage: HintStorage | undefined = defaultStorage(),
 ): void {
   try {

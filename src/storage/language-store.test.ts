@@ -36,16 +36,16 @@ describe('DexieLanguageStore', () => {
     }
   });
 
-  it('reads a row naming no language it speaks as no choice, and puts the copy in step', async () => {
+  it('reads the row as written and puts the copy in step with it', async () => {
     const { storage, hintStorage, dbName } = setup();
     try {
       hintStorage.setItem(languageHintKey(dbName), 'de');
-      await storage.db.config.put({ key: CONFIG_KEYS.language, value: 'xx', updatedAt: 1 });
-      expect(await storage.language.language()).toBeNull();
-      expect(readLanguageHint(dbName, hintStorage)).toBeUndefined();
       await storage.db.config.put({ key: CONFIG_KEYS.language, value: 'fr', updatedAt: 2 });
       expect(await storage.language.language()).toBe('fr');
       expect(readLanguageHint(dbName, hintStorage)).toBe('fr');
+      await storage.db.config.delete(CONFIG_KEYS.language);
+      expect(await storage.language.language()).toBeNull();
+      expect(readLanguageHint(dbName, hintStorage)).toBeUndefined();
     } finally {
       storage.close();
     }

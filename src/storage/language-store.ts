@@ -1,6 +1,6 @@
 // LanguageStore on Dexie: the choice as the LANGUAGE config row, with its localStorage copy for
 // the first render (language-hint.ts).
-import { isLocale, type Locale } from '../core/i18n/locales';
+import type { Locale } from '../core/i18n/locales';
 import type { LanguageStore } from '../core/i18n/language-store';
 import type { Clock } from '../core/ports';
 import type { CashewDb } from './db';
@@ -16,12 +16,14 @@ export class DexieLanguageStore implements LanguageStore {
   ) {}
 
   /**
-   * A row that names no language the app speaks reads as no choice. Each read puts the copy in
-   * step with the row (another tab chose, or the copy was lost).
+   * Each read puts the copy in step with the row (another tab chose, or the copy was lost); the
+   * app drops a value that is no language it speaks, in the row or the copy. The check is not
+   * made here: it would put the list of languages in a chunk of its own, shared with the first
+   * screen's.
    */
-  async language(): Promise<Locale | null> {
+  async language(): Promise<string | null> {
     const value = (await this.db.config.get(CONFIG_KEYS.language))?.value;
-    const choice = isLocale(value) ? value : null;
+    const choice = typeof value === 'string' ? value : null;
     writeLanguageHint(this.db.name, choice, this.hintStorage);
     return choice;
   }

@@ -3,6 +3,7 @@ import type { Locale } from './locales';
 
 /** The language chosen in Settings, a config row; null: the browser's languages decide. */
 export interface LanguageStore {
-  language(): Promise<Locale | null>;
+  /** The row as stored: the app speaks it or not (core/i18n/locales.ts `isLocale` tells). */
+  language(): Promise<string | null>;
   setLanguage(choice: Locale | null): Promise<void>;
 }
