@@ -20,10 +20,10 @@ const noTestHelpers = {
 // Toasts are raised through ui/toast.ts (which loads the library lazily) and shown by the container
 // in ui/toaster.tsx; nothing else imports react-toastify.
 const toastModules = ['src/ui/toast.ts', 'src/ui/toaster.tsx'];
-// The one number format and the figures core works out for the screens: written in core and
-// handed to the screens by these two ui files, the only ui files that read core
-// (docs/architecture.md "Layers").
-const coreGateways = ['src/ui/format-sats.ts', 'src/ui/domain-views.ts'];
+// The one number format, the figures core works out for the screens, and the texts and formats of
+// the chosen language: written in core and handed to the screens by these ui files, the only ui
+// files that read core (docs/architecture.md "Layers").
+const coreGateways = ['src/ui/format-sats.ts', 'src/ui/domain-views.ts', 'src/ui/i18n.ts'];
 const toastLibrary = [
   {
     name: 'react-toastify',

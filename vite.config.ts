@@ -17,6 +17,7 @@ import {
   NEXT_SCREENS_META,
 } from './src/app/next-screens.ts';
 import { cspMetaTag } from './vite-plugins/csp.ts';
+import { linguiCatalogs } from './vite-plugins/lingui-catalogs.ts';
 import { precompressedAssets } from './vite-plugins/precompressed.ts';
 import { reactRouterProductionBuild } from './vite-plugins/production-builds.ts';
 
@@ -29,6 +30,8 @@ export default defineConfig({
   // gives the dev server Fast Refresh; docs/decisions/0001-react-runtime.md has the measured cost.
   plugins: [
     react(),
+    // Text catalogs in other languages than English, compiled at build time (decision 0055).
+    linguiCatalogs(),
     reactRouterProductionBuild(new URL('.', import.meta.url)),
     tailwindcss(),
     // The ONBOARDED read starts from a small script of its own while React downloads: it puts the

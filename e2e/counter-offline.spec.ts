@@ -2,14 +2,10 @@
 // says when the device is offline, a hung mint is reported and can be cancelled, a stopped mint is
 // named, and an amount above the mint's maximum is refused while it is typed.
 import type { Page } from '@playwright/test';
-import { MINT_UNREACHABLE_REASON } from '../src/features/pos/texts';
+import posTexts from '../src/features/pos/locales/keypad/en.json' with { type: 'json' };
+import keypadTexts from '../src/ui/locales/keypad/en.json' with { type: 'json' };
 import { aboveMaxHint } from '../src/ui/texts';
-import {
-  MINT_NOT_RESPONDING_TEXT,
-  OFFLINE_SUBMIT_TEXT,
-  PAYMENT_FAILED_TOAST,
-} from '../src/ui/texts';
-import { CREATING_INVOICE_TEXT } from '../src/ui/InvoicePanel';
+import { OFFLINE_SUBMIT_TEXT, PAYMENT_FAILED_TOAST } from '../src/ui/texts';
 import { expect, test } from './fixtures';
 import { clickDigits, typeUntilHint } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
@@ -110,12 +106,12 @@ test.describe('a mint of its own', () => {
 
     await clickDigits(page, '42');
     await submitButton(page).click();
-    await expect(page.getByText(CREATING_INVOICE_TEXT)).toBeVisible();
+    await expect(page.getByText(keypadTexts.CREATING_INVOICE)).toBeVisible();
     await expect(submitButton(page)).toBeDisabled();
-    await expect(page.getByText(MINT_NOT_RESPONDING_TEXT)).toBeVisible(AFTER_TIMEOUT);
+    await expect(page.getByText(keypadTexts.MINT_NOT_RESPONDING)).toBeVisible(AFTER_TIMEOUT);
 
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByText(MINT_NOT_RESPONDING_TEXT)).toHaveCount(0);
+    await expect(page.getByText(keypadTexts.MINT_NOT_RESPONDING)).toHaveCount(0);
     await expect(submitButton(page)).toBeEnabled();
     await clickDigits(page, '0');
     await expect(amountDisplay(page)).toHaveText('420 sats');
@@ -143,7 +139,7 @@ test.describe('a mint of its own', () => {
     await clickDigits(page, '8');
     await submitButton(page).click();
     await expect(page.getByTestId('invoice-error')).toHaveText(
-      MINT_UNREACHABLE_REASON,
+      posTexts.MINT_UNREACHABLE_REASON,
       AFTER_TIMEOUT,
     );
     await expect(page.getByText(PAYMENT_FAILED_TOAST)).toBeVisible();

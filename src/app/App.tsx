@@ -1,5 +1,7 @@
 // Top-level React tree: the router plus the toast container that outlives page changes.
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, useSyncExternalStore } from 'react';
+import { LanguageContext } from '../ui/i18n';
+import type { LanguageSource } from './language';
 import { RouterProvider } from 'react-router/dom';
 import type { createAppRouter } from './router';
 
@@ -8,6 +10,8 @@ const Toaster = lazy(() => import('../ui/toaster').then((m) => ({ default: m.Toa
 
 export interface AppProps {
   router: ReturnType<typeof createAppRouter>;
+  /** The texts' language (app/language.ts); screens outside its provider are in English. */
+  language: LanguageSource;
   /**
    * Mounts the toast container. start.tsx sets it once the first screen is up, so the welcome and
    * keypad do not wait for react-toastify (its code, its injected stylesheet) before they paint.
@@ -15,17 +19,21 @@ export interface AppProps {
   toasts?: boolean;
 }
 
-export function App({ router, toasts = true }: AppProps) {
+export function App({ router, language, toasts = true }: AppProps) {
+  // The same snapshot while hydrating: without one React drops the prerendered welcome.
+  const shown = useSyncExternalStore(language.subscribe, language.get, language.get);
   return (
     <StrictMode>
-      {/* Screens change in one render, not a transition React slices and yields between
+      <LanguageContext.Provider value={shown}>
+        {/* Screens change in one render, not a transition React slices and yields between
           (docs/decisions/0047-router-without-transitions.md). */}
-      <RouterProvider router={router} useTransitions={false} />
-      {toasts ? (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      ) : null}
+        <RouterProvider router={router} useTransitions={false} />
+        {toasts ? (
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        ) : null}
+      </LanguageContext.Provider>
     </StrictMode>
   );
 }

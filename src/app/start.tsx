@@ -9,6 +9,8 @@ import { createBaseServices } from './services/base';
 import { DEFAULT_DB_NAME } from '../storage/db-name';
 import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
+import { createLanguage, type LanguageSource } from './language';
+import { readLanguageHint } from '../storage/language-hint';
 import { afterRootPainted } from './first-paint';
 import { FIRST_SCREENS, PRERENDERED_ATTRIBUTE, type FirstScreen } from './first-screens';
 import { prefetchNextScreens, type ConnectionHints } from './prefetch-next';
@@ -46,6 +48,16 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   const created = createBaseServices(settings, {
     logger: createConsoleLogger(),
   });
+  const dbName = created.storageOptions.dbName ?? DEFAULT_DB_NAME;
+  // The browser's language or the last one chosen; another than English loads its texts before
+  // the first render (docs/decisions/0055-languages-with-lingui.md).
+  const browserLanguages = navigator.languages ?? [navigator.language];
+  const language = createLanguage({
+    browser: browserLanguages,
+    hint: readLanguageHint(dbName),
+    store: () => source.load().then((services) => services.storage.language),
+    logger: created.logger,
+  });
   const onboarded = settledValue(options.onboardedRead);
   const guess = options.onboardedGuess ?? options.onboardedRead;
   // The first navigation's answer: IndexedDB's once it is in, the guess until then. The first
@@ -61,6 +73,7 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   let firstAnswer = guess ? firstRead(guess) : null;
   const base = {
     ...created,
+    language: language.control,
     onboarding: {
       isOnboarded: () => (firstAnswer ? firstAnswer() : created.onboarding.isOnboarded()),
     },
@@ -77,13 +90,11 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     () => import('./services/startup').then((m) => m.completeAndStart(base, firstScreen)),
     firstPaint,
   );
-  const started = options.firstScreen
-    ? options.firstScreen.catch(() => undefined).then(() => prerenderedScreen(rootElement))
-    : Promise.resolve(undefined);
-  // Replace wallet in another tab: this one must not go on with the old wallet in memory.
-  reloadWhenWalletForgotten(window, created.storageOptions.dbName ?? DEFAULT_DB_NAME, () =>
-    window.location.reload(),
+  const started = Promise.all([options.firstScreen?.catch(() => undefined), language.ready]).then(
+    () => (options.firstScreen ? prerenderedScreen(rootElement) : undefined),
   );
+  // Replace wallet in another tab: this one must not go on with the old wallet in memory.
+  reloadWhenWalletForgotten(window, dbName, () => window.location.reload());
   // Fed by the service worker once it registers (register-sw.ts); shown by the shell.
   const update = new AppUpdate();
   void started.then((shown) => {
@@ -93,8 +104,8 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     const screen = shown && onboarded.value === true ? discardPrerendered(rootElement) : shown;
     if (screen) answered = false;
     const { router, root } = screen
-      ? hydrateFirstScreen(rootElement, source, update, screen)
-      : renderFirstScreen(rootElement, source, update);
+      ? hydrateFirstScreen(rootElement, source, update, language.source, screen)
+      : renderFirstScreen(rootElement, source, update, language.source);
     void afterRootPainted(rootElement).then(painted);
     // Once the first navigation is done, onboarding may change the flag: ask IndexedDB again.
     void routerInitialized(router).then(() => {
@@ -110,7 +121,7 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
       void router.navigate(hasWallet ? '/' : '/onboarding', { replace: true });
     };
     void options.onboardedRead?.then(correct, () => correct(false));
-    startAfterFirstScreen(router, root, source, update);
+    startAfterFirstScreen(router, root, source, update, language.source);
   });
 }
 
@@ -144,11 +155,14 @@ function startAfterFirstScreen(
   root: Root,
   source: ServiceSource,
   update: AppUpdate,
+  language: LanguageSource,
 ): void {
   const { base } = source;
   // The toast container (react-toastify and its stylesheet) waits until the browser is idle after
   // the first screen: toasts raised before it mounts are queued, not lost.
-  void afterFirstScreenIdle(router).then(() => root.render(<App router={router} />));
+  void afterFirstScreenIdle(router).then(() =>
+    root.render(<App router={router} language={language} />),
+  );
   // The service worker (offline start, install, updates): its own chunk, loaded once the first
   // screen is idle, registers it when the merchant pauses, so its precache download of the whole
   // build competes with neither the first visit nor the first taps
@@ -173,6 +187,8 @@ function startAfterFirstScreen(
       await afterFirstScreenIdle(router);
       return source.load();
     })
+    // The stored choice of language, once IndexedDB can be read, wins over its copy.
+    .then(() => base.language?.followStored())
     .catch((error: unknown) => base.logger.error('Loading the app services failed', error));
 }
 
@@ -191,6 +207,7 @@ function hydrateFirstScreen(
   rootElement: HTMLElement,
   source: ServiceSource,
   update: AppUpdate,
+  language: LanguageSource,
   screen: FirstScreen,
 ) {
   const router = createAppRouter(source, {
@@ -201,7 +218,7 @@ function hydrateFirstScreen(
   // hydration waited behind the frame that laid the welcome out and the tasks queued after it, so
   // the visible button stayed dead for that long (docs/decisions/0002-first-load.md).
   const root = flushSync(() =>
-    hydrateRoot(rootElement, <App router={router} toasts={false} />, {
+    hydrateRoot(rootElement, <App router={router} language={language} toasts={false} />, {
       onRecoverableError: (error) =>
         source.base.logger.warn('The prerendered screen did not match; rendered again', error),
     }),
@@ -215,11 +232,16 @@ function hydrateFirstScreen(
  * the loading fallback and then the screen (two renders and layouts, the second one in a
  * low-priority transition); a slow navigation still gets the fallback after the wait.
  */
-function renderFirstScreen(rootElement: HTMLElement, source: ServiceSource, update: AppUpdate) {
+function renderFirstScreen(
+  rootElement: HTMLElement,
+  source: ServiceSource,
+  update: AppUpdate,
+  language: LanguageSource,
+) {
   const router = createAppRouter(source, { shell: { update } });
   const root = createRoot(rootElement);
   void routerInitialized(router, FALLBACK_AFTER_MS).then(() =>
-    root.render(<App router={router} toasts={false} />),
+    root.render(<App router={router} language={language} toasts={false} />),
   );
   return { router, root };
 }

@@ -1,5 +1,5 @@
-// Sats amounts and other figures as text with thousands separators ("12,345"), the same on every
-// screen, in every locale and in every text the domain writes.
+// Sats amounts and other figures as text, by hand, as English shows them ("12,345", "12.34"): every
+// text the domain writes, and the English screens (core/i18n/formats.ts; other languages use Intl).
 
 /**
  * Groups the digits of a whole number of sats in threes with commas (en-US style). Done by hand:
@@ -29,4 +29,13 @@ export function formatNumber(value: number): string {
     .split('.');
   const grouped = formatSats(Number(whole));
   return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Minor units as a plain decimal string: 1234 with 2 decimals is "12.34", with 0 "1234". */
+export function minorToText(minor: number, decimals: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(Math.trunc(minor)));
+  if (decimals === 0) return sign + digits;
+  const padded = digits.padStart(decimals + 1, '0');
+  return `${sign}${padded.slice(0, -decimals)}.${padded.slice(-decimals)}`;
 }

@@ -38,6 +38,7 @@ import { DexieInboxRetryStore } from './inbox-retry-store';
 import { cashierCartScope } from '../core/items/cart';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
 import { DexieReceiptPrintStore } from './receipt-print-store';
+import { DexieLanguageStore } from './language-store';
 import { DexieHeldEcash } from './held-ecash-store';
 import { DexieBackupNotes } from './backup-notes-store';
 import { DexieForeignEcash } from './foreign-ecash-store';
@@ -127,6 +128,8 @@ export interface Storage {
   tips: DexieTipSettingsStore;
   /** Print receipts automatically: the setting and the one print per sale (decision 0034). */
   receiptPrint: DexieReceiptPrintStore;
+  /** The language chosen in Settings, and its copy for the first render (decision 0055). */
+  language: DexieLanguageStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -178,6 +181,7 @@ export function createStorage(options: StorageOptions): Storage {
     carts: new DexieCartStore(db, clock),
     tips: new DexieTipSettingsStore(db, clock),
     receiptPrint: new DexieReceiptPrintStore(db, clock),
+    language: new DexieLanguageStore(db, clock, options.hintStorage),
     close: () => db.close(),
   };
 }

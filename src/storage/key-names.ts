@@ -49,6 +49,8 @@ export const CONFIG_KEYS = {
    * device key to it, JSON (storage/device-identity-store.ts)
    */
   deviceIdentity: 'DEVICE_IDENTITY',
+  /** the language chosen in Settings ('es', 'pt-BR', …); none: the browser's (decision 0055) */
+  language: 'LANGUAGE',
 } as const;
 
 export const KEY_NAMES = {

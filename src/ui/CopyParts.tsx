@@ -2,14 +2,17 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { CopiedBadge } from './CopiedBadge';
-import { formatSats } from './format-sats';
+import { useFormats, useTexts } from './i18n';
+import { AMOUNT_SATS, CLOSE } from './locales/invoice/en.json';
 
 /** The amount in sats, large, above the QR code. */
 export function ModalAmount({ amount, testId }: { amount?: number; testId: string }) {
+  const t = useTexts();
+  const formats = useFormats();
   if (amount === undefined) return null;
   return (
     <p data-testid={testId} className="text-3xl font-bold text-violet-700 tabular-nums">
-      {formatSats(amount)} sats
+      {t(AMOUNT_SATS, { count: amount, sats: formats.sats(amount) })}
     </p>
   );
 }
@@ -67,13 +70,14 @@ export interface CopyCloseButtonsProps {
 
 /** The copy (primary) and Close buttons, stacked on small screens. */
 export function CopyCloseButtons({ copyLabel, onCopy, onClose }: CopyCloseButtonsProps) {
+  const t = useTexts();
   return (
     <div className="flex w-full flex-col gap-2 sm:flex-row">
       <Button size="lg" className="w-full sm:w-auto sm:flex-1" onClick={onCopy}>
         {copyLabel}
       </Button>
       <Button size="lg" variant="outline" className="w-full sm:w-auto sm:flex-1" onClick={onClose}>
-        Close
+        {t(CLOSE)}
       </Button>
     </div>
   );

@@ -1,21 +1,27 @@
 // Invoice modal (docs/behaviour.md "Point of sale"): QR and text of a Lightning invoice, copy and
 // close; with an ecash request, a "Lightning / Ecash" switch shows that instead.
-import {
-  LIGHTNING_TAB_TEXT,
-  ECASH_TAB_TEXT,
-  ECASH_REQUEST_LABEL,
-  COPY_ECASH_REQUEST_TEXT,
-  COPY_CREQB_TEXT,
-  INVOICE_MODAL_TITLE,
-  INVOICE_MODAL_TEXT,
-} from './texts.json';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from './Button';
 import { CopyCloseButtons, CopyValue, ModalAmount } from './CopyParts';
 import { Modal } from './Modal';
 import { QrCode } from './QrCode';
 import { SegmentToggle, type SegmentOption } from './Segmented';
 import { useCopyToClipboard } from './use-copy';
+import { useTexts } from './i18n';
+import {
+  COPY_CREQB,
+  COPY_ECASH_REQUEST,
+  COPY_INVOICE,
+  ECASH_QR_LABEL,
+  ECASH_REQUEST_LABEL,
+  ECASH_TAB,
+  INVOICE_MODAL_TEXT,
+  INVOICE_MODAL_TITLE,
+  INVOICE_QR_LABEL,
+  INVOICE_STRING_LABEL,
+  LIGHTNING_TAB,
+  PAY_WITH,
+} from './locales/invoice/en.json';
 
 export interface InvoiceModalProps {
   /** The BOLT11 payment request; the modal is open while this is non-null. */
@@ -34,11 +40,6 @@ export interface InvoiceModalProps {
   ecash?: { creqA: string; creqB: string } | null;
 }
 
-const PAY_WITH: readonly SegmentOption<'lightning' | 'ecash'>[] = [
-  { value: 'lightning', label: LIGHTNING_TAB_TEXT },
-  { value: 'ecash', label: ECASH_TAB_TEXT },
-];
-
 export function InvoiceModal({
   invoice,
   onClose,
@@ -48,6 +49,14 @@ export function InvoiceModal({
   returnFocusTo,
   ecash,
 }: InvoiceModalProps) {
+  const t = useTexts();
+  const payWith = useMemo(
+    (): readonly SegmentOption<'lightning' | 'ecash'>[] => [
+      { value: 'lightning', label: t(LIGHTNING_TAB) },
+      { value: 'ecash', label: t(ECASH_TAB) },
+    ],
+    [t],
+  );
   const { copiedText, copy } = useCopyToClipboard(onCopyError);
   const [method, setMethod] = useState<'lightning' | 'ecash'>('lightning');
   const showEcash = method === 'ecash' && Boolean(ecash);
@@ -56,8 +65,8 @@ export function InvoiceModal({
     <Modal
       open={invoice !== null}
       onClose={onClose}
-      title={INVOICE_MODAL_TITLE}
-      description={INVOICE_MODAL_TEXT}
+      title={t(INVOICE_MODAL_TITLE)}
+      description={t(INVOICE_MODAL_TEXT)}
       returnFocusTo={returnFocusTo}
     >
       {invoice !== null ? (
@@ -71,8 +80,8 @@ export function InvoiceModal({
           {ecash ? (
             <div className="w-full">
               <SegmentToggle
-                label="Pay with"
-                options={PAY_WITH}
+                label={t(PAY_WITH)}
+                options={payWith}
                 value={showEcash ? 'ecash' : 'lightning'}
                 onChange={setMethod}
               />
@@ -80,9 +89,9 @@ export function InvoiceModal({
           ) : null}
           {showEcash && ecash ? (
             <>
-              <QrCode value={ecash.creqA} label="Ecash payment request QR code" size={256} />
+              <QrCode value={ecash.creqA} label={t(ECASH_QR_LABEL)} size={256} />
               <CopyValue
-                label={ECASH_REQUEST_LABEL}
+                label={t(ECASH_REQUEST_LABEL)}
                 copied={copiedText === ecash.creqA || copiedText === ecash.creqB}
                 testId="ecash-request-string"
                 scroll
@@ -90,10 +99,10 @@ export function InvoiceModal({
                 {ecash.creqA}
               </CopyValue>
               <Button variant="outline" className="w-full" onClick={() => void copy(ecash.creqB)}>
-                {COPY_CREQB_TEXT}
+                {t(COPY_CREQB)}
               </Button>
               <CopyCloseButtons
-                copyLabel={COPY_ECASH_REQUEST_TEXT}
+                copyLabel={t(COPY_ECASH_REQUEST)}
                 onCopy={() => void copy(ecash.creqA)}
                 onClose={onClose}
               />
@@ -101,9 +110,9 @@ export function InvoiceModal({
           ) : null}
           {showEcash ? null : (
             <>
-              <QrCode value={invoice} label="Invoice QR code" size={256} />
+              <QrCode value={invoice} label={t(INVOICE_QR_LABEL)} size={256} />
               <CopyValue
-                label="Invoice String:"
+                label={t(INVOICE_STRING_LABEL)}
                 copied={copiedText === invoice}
                 testId="invoice-string"
                 scroll
@@ -111,7 +120,7 @@ export function InvoiceModal({
                 {invoice}
               </CopyValue>
               <CopyCloseButtons
-                copyLabel="Copy Invoice"
+                copyLabel={t(COPY_INVOICE)}
                 onCopy={() => void copy(invoice)}
                 onClose={onClose}
               />

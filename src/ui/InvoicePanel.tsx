@@ -13,8 +13,13 @@ import type { InvoiceModalProps } from './InvoiceModal';
 import { useWhenIdle } from './use-when-idle';
 import { BusyStatus } from './BusyStatus';
 import { Keypad, type KeypadLimits, type KeypadProps } from './Keypad';
-import { formatSats } from './format-sats';
-import { CANCEL_CREATING_TEXT, MINT_NOT_RESPONDING_TEXT } from './texts';
+import { useFormats, useTexts } from './i18n';
+import {
+  CANCEL_CREATING,
+  CREATING_INVOICE,
+  MINT_NOT_RESPONDING,
+  WAITING_FOR_INVOICE,
+} from './locales/keypad/en.json';
 
 /**
  * The modal (QR encoder, copy buttons, dialog) is not needed to paint the keypad: it loads when
@@ -26,9 +31,6 @@ import { CANCEL_CREATING_TEXT, MINT_NOT_RESPONDING_TEXT } from './texts';
 const loadInvoiceModal = () => import('./InvoiceModal');
 const LazyInvoiceModal = lazy(() => loadInvoiceModal().then((m) => ({ default: m.InvoiceModal })));
 type ModalComponent = ComponentType<InvoiceModalProps>;
-
-export const CREATING_INVOICE_TEXT = 'Creating invoice...';
-export const SHOW_INVOICE_TEXT = 'Show invoice';
 
 export interface PanelInvoice {
   /** the BOLT11 payment request */
@@ -107,6 +109,8 @@ export function InvoicePanel({
   secondary,
 }: InvoicePanelProps) {
   const { open, creating, slow, error } = flow;
+  const t = useTexts();
+  const formats = useFormats();
   // The reason sits under the keypad, below the fold of a phone: brought into view as it comes,
   // since the merchant has to act on it (docs/behaviour.md "Toasts").
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -176,7 +180,7 @@ export function InvoicePanel({
         {creating && slow ? (
           <div className="flex items-center gap-3" data-testid="mint-not-responding">
             <p role="alert" className="text-sm font-medium text-amber-800">
-              {MINT_NOT_RESPONDING_TEXT}
+              {t(MINT_NOT_RESPONDING)}
             </p>
             {flow.cancel ? (
               <button
@@ -184,12 +188,12 @@ export function InvoicePanel({
                 onClick={flow.cancel}
                 className="min-h-11 rounded-lg px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
               >
-                {CANCEL_CREATING_TEXT}
+                {t(CANCEL_CREATING)}
               </button>
             ) : null}
           </div>
         ) : creating ? (
-          <BusyStatus className="font-medium text-violet-700">{CREATING_INVOICE_TEXT}</BusyStatus>
+          <BusyStatus className="font-medium text-violet-700">{t(CREATING_INVOICE)}</BusyStatus>
         ) : error ? (
           <p
             ref={errorRef}
@@ -210,7 +214,10 @@ export function InvoicePanel({
             className="flex min-h-11 items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
           >
             <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
-            Waiting for {formatSats(invoice.amount)} sats · {SHOW_INVOICE_TEXT}
+            {t(WAITING_FOR_INVOICE, {
+              count: invoice.amount,
+              sats: formats.sats(invoice.amount),
+            })}
           </button>
         ) : null}
       </div>

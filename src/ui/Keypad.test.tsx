@@ -3,7 +3,11 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Keypad, ZERO_AMOUNT_HINT } from './Keypad';
+import { englishText } from './i18n';
+import { Keypad } from './Keypad';
+import { ZERO_AMOUNT_HINT as ZERO_AMOUNT } from './locales/keypad/en.json';
+
+const ZERO_AMOUNT_HINT = englishText(ZERO_AMOUNT);
 
 afterEach(cleanup);
 

@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { useTexts } from './i18n';
 import { LineIcon } from './LineIcon';
 import {
   INITIAL_AMOUNT,
@@ -16,6 +17,12 @@ import {
   parseKeypadAmount,
   type KeypadAction,
 } from './keypad-amount';
+import {
+  KEYPAD_BACKSPACE,
+  KEYPAD_CLEAR,
+  KEYPAD_SUBMIT,
+  ZERO_AMOUNT_HINT,
+} from './locales/keypad/en.json';
 
 /** Bounds of the amount, each with the hint shown when a key or Submit would cross it. */
 export interface KeypadLimits {
@@ -55,8 +62,6 @@ export interface KeypadProps {
   /** Another way to take the typed amount (the point of sale's "Receive ecash"), under Submit. */
   secondary?: { label: string; onSubmit: (amount: number) => void };
 }
-
-export const ZERO_AMOUNT_HINT = 'Enter an amount first';
 
 /** Rows of docs/behaviour.md "Point of sale": 7-8-9, 4-5-6, 1-2-3, then 0. */
 export const KEYPAD_ROWS = [
@@ -101,6 +106,7 @@ export function Keypad({
   submitRef,
   secondary,
 }: KeypadProps) {
+  const t = useTexts();
   const [amount, setAmount] = useState(INITIAL_AMOUNT);
   const [hint, setHint] = useState<string | null>(null);
   const [seenResetKey, setSeenResetKey] = useState(resetKey);
@@ -141,7 +147,7 @@ export function Keypad({
   const checked = useCallback((): number | null => {
     const value = parseKeypadAmount(amountRef.current);
     if (value <= 0) {
-      setHint(ZERO_AMOUNT_HINT);
+      setHint(t(ZERO_AMOUNT_HINT));
       return null;
     }
     if (limits?.min && value < limits.min.value) {
@@ -154,7 +160,7 @@ export function Keypad({
     }
     setHint(null);
     return value;
-  }, [limits]);
+  }, [limits, t]);
   const submit = useCallback(() => {
     const value = checked();
     if (value !== null) onSubmit(value);
@@ -275,13 +281,13 @@ export function Keypad({
           data-keypad-key
           onClick={() => apply({ type: 'clear' })}
         >
-          Clear
+          {t(KEYPAD_CLEAR)}
         </button>
         {digitButton('0')}
         <button
           type="button"
-          aria-label="Backspace"
-          title="Backspace"
+          aria-label={t(KEYPAD_BACKSPACE)}
+          title={t(KEYPAD_BACKSPACE)}
           className={actionKey}
           disabled={disabled}
           data-keypad-key
@@ -301,7 +307,7 @@ export function Keypad({
         disabled={disabled}
         onClick={submit}
       >
-        Submit
+        {t(KEYPAD_SUBMIT)}
       </button>
       {secondary ? (
         <button

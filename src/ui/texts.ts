@@ -10,10 +10,6 @@ export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
 export const COPY_INVOICE_FAILED_LOG = 'Failed to copy invoice:';
 /** Submit while the browser is offline: no request is made (docs/behaviour.md "Point of sale"). */
 export const OFFLINE_SUBMIT_TEXT = 'You are offline. Connect to create an invoice.';
-/** Creating an invoice took longer than ui/use-invoice-flow.ts allows. */
-export const MINT_NOT_RESPONDING_TEXT = 'The mint is not responding';
-/** Gives up waiting for a mint that is not responding. */
-export const CANCEL_CREATING_TEXT = 'Cancel';
 /** A keypad's hints at the mint's NUT-04 limits (from its info): point of sale and cashier. */
 export const aboveMaxHint = (max: string) => `The mint takes at most ${max} sats per invoice.`;
 export const belowMinHint = (min: string) => `The mint takes at least ${min} sats per invoice.`;

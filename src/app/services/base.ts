@@ -8,6 +8,7 @@ import type { StorageOptions } from '../../storage';
 import { DEFAULT_DB_NAME } from '../../storage/db-name';
 import { readOnboardedFlag } from '../../storage/onboarded-flag';
 import type { AppSettings } from '../env';
+import type { LanguageControl } from '../language';
 
 export interface BaseServices {
   /** Build-time defaults: mint, relays, discovery relays, auditor. */
@@ -20,6 +21,8 @@ export interface BaseServices {
   onboarding: Pick<ConfigStore, 'isOnboarded'>;
   /** How completeServices opens the database (name, defaults written back, logger, clock). */
   storageOptions: StorageOptions;
+  /** The app's language and the merchant's choice of it (set by app/start.tsx; decision 0055). */
+  language?: LanguageControl;
 }
 
 export interface BaseServiceOptions {

@@ -2,6 +2,9 @@
 // without Intl (the keypad's first paint must not wait for locale data). The `try…` forms never
 // throw: what a screen renders goes through them.
 import { currencyDecimals, type FiatRecord } from './currencies';
+import { minorToText } from '../format-sats';
+
+export { currencyDecimals, minorToText };
 
 const SATS_PER_BTC = 100_000_000n;
 /** Prices are taken to 8 decimals: enough for any currency, exact for the integers mempool gives. */
@@ -72,15 +75,6 @@ export function trySatsToFiatMinor(
   } catch {
     return undefined;
   }
-}
-
-/** Minor units as a plain decimal string: 1234 with 2 decimals is "12.34", with 0 "1234". */
-export function minorToText(minor: number, decimals: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(Math.trunc(minor)));
-  if (decimals === 0) return sign + digits;
-  const padded = digits.padStart(decimals + 1, '0');
-  return `${sign}${padded.slice(0, -decimals)}.${padded.slice(-decimals)}`;
 }
 
 /** "12.34 USD": the code after the number reads the same in every locale. */

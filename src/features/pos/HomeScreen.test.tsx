@@ -17,8 +17,9 @@ import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { createStorage, type Storage } from '../../storage';
 import { storagePayments } from '../../testing/storage/payment-service';
 import { recordingLogger } from '../../testing/storage/db';
-import { INVOICE_MODAL_TEXT, INVOICE_MODAL_TITLE } from '../../ui/texts.json';
-import { ZERO_AMOUNT_HINT } from '../../ui/Keypad';
+import { englishText } from '../../ui/i18n';
+import * as invoiceTexts from '../../ui/locales/invoice/en.json';
+import { ZERO_AMOUNT_HINT as ZERO_AMOUNT } from '../../ui/locales/keypad/en.json';
 import { Toaster } from '../../ui/toaster';
 import { silentLogger } from '../../core/logger';
 import {
@@ -30,8 +31,12 @@ import {
 import type { PosPrices } from './deps';
 import { HomeScreen } from './HomeScreen';
 import { aboveMaxHint } from '../../ui/texts';
-import { MINT_UNREACHABLE_REASON, mintFailingReason } from './texts';
+import { MINT_FAILING_REASON, MINT_UNREACHABLE_REASON } from './locales/keypad/en.json';
 import { COPY_INVOICE_FAILED_LOG, PAYMENT_FAILED_TOAST } from '../../ui/texts';
+
+const INVOICE_MODAL_TITLE = englishText(invoiceTexts.INVOICE_MODAL_TITLE);
+const INVOICE_MODAL_TEXT = englishText(invoiceTexts.INVOICE_MODAL_TEXT);
+const ZERO_AMOUNT_HINT = englishText(ZERO_AMOUNT);
 
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket);
 
@@ -264,7 +269,7 @@ describe('HomeScreen', () => {
     await typeAndSubmit(user, '8');
     expect(await screen.findByText(PAYMENT_FAILED_TOAST, {}, WAIT)).toBeTruthy();
     expect((await screen.findByTestId('invoice-error', {}, WAIT)).textContent).toBe(
-      MINT_UNREACHABLE_REASON,
+      englishText(MINT_UNREACHABLE_REASON),
     );
   });
 
@@ -274,7 +279,7 @@ describe('HomeScreen', () => {
     await typeAndSubmit(user, '8');
     expect(await screen.findByText(PAYMENT_FAILED_TOAST, {}, WAIT)).toBeTruthy();
     expect((await screen.findByTestId('invoice-error', {}, WAIT)).textContent).toBe(
-      mintFailingReason(500),
+      englishText(MINT_FAILING_REASON, { status: 500 }),
     );
   });
 

@@ -2,22 +2,29 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FiatRecord } from '../../core/ports';
 import type { SaleDetail } from '../../core/sale/sale-detail';
-import { formatSats } from '../../ui/format-sats';
+import { useFormats, useTexts } from '../../ui/i18n';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import { useMintLimits } from '../../ui/use-mint-limits';
 import { useWhenIdle } from '../../ui/use-when-idle';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { PriceJumpConfirm } from './PriceJumpConfirm';
-import { SATS_UNIT } from './texts.json';
-import { enterAmountIn } from './texts';
 import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
 import { useSaleRequest } from './use-sale-request';
-import { ITEMS_TAB, KEYPAD_TAB } from '../../ui/cart/texts.json';
 import { useReceiveEcash } from './use-receive-ecash';
 import { useSaleReceipt } from './use-sale-receipt';
+import {
+  BALANCE_LABEL,
+  BALANCE_SATS,
+  ENTER_AMOUNT_IN,
+  POS_TITLE,
+  SATS_UNIT,
+  SELL_BY,
+  SELL_BY_ITEMS,
+  SELL_BY_KEYPAD,
+} from './locales/keypad/en.json';
 
 // The Items side loads only when opened or once the keypad is idle: the keypad's first paint does
 // not wait for it.
@@ -25,6 +32,8 @@ const ItemsSide = lazy(() => import('./ItemsSide'));
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
+  const t = useTexts();
+  const formats = useFormats();
   const balance = useBalance(services);
   // The fiat entry needs the invoice's submit and the invoice needs the fiat record of what was
   // typed: the record is read through a ref that always holds the latest render's function.
@@ -95,24 +104,28 @@ export function HomeScreen({ services }: PosScreenProps) {
       <header className="flex items-end justify-between gap-3">
         <div className="min-w-0">
           <h1 id="pos-title" className="text-2xl font-bold text-slate-900">
-            Point of Sale
+            {t(POS_TITLE)}
           </h1>
-          <p className="text-sm text-slate-500">{enterAmountIn(fiat.entry?.unit ?? SATS_UNIT)}</p>
+          <p className="text-sm text-slate-500">
+            {t(ENTER_AMOUNT_IN, { unit: fiat.entry?.unit ?? t(SATS_UNIT) })}
+          </p>
         </div>
         <p className="shrink-0 text-right text-xs font-medium text-slate-500">
-          Balance
+          {t(BALANCE_LABEL)}
           <span
             data-testid="home-balance"
             data-balance={balance ?? undefined}
             className="block text-sm font-medium text-slate-800 tabular-nums"
           >
-            {balance === null ? '…' : `${formatSats(balance)} sats`}
+            {balance === null
+              ? '…'
+              : t(BALANCE_SATS, { count: balance, sats: formats.sats(balance) })}
           </span>
         </p>
       </header>
 
       {services.items ? (
-        <div className="flex gap-2" role="group" aria-label="Sell by">
+        <div className="flex gap-2" role="group" aria-label={t(SELL_BY)}>
           {(['keypad', 'items'] as const).map((m) => (
             <button
               key={m}
@@ -125,7 +138,7 @@ export function HomeScreen({ services }: PosScreenProps) {
                   : 'bg-white text-slate-800 ring-slate-300'
               }`}
             >
-              {m === 'keypad' ? KEYPAD_TAB : ITEMS_TAB}
+              {m === 'keypad' ? t(SELL_BY_KEYPAD) : t(SELL_BY_ITEMS)}
             </button>
           ))}
         </div>

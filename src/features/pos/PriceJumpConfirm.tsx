@@ -3,14 +3,16 @@
 import { useId, useState } from 'react';
 import type { PricePoint } from '../../core/prices/errors';
 import { Button } from '../../ui/Button';
+import { useFormats, useTexts } from '../../ui/i18n';
 import {
   JUMP_LAST_LABEL,
   JUMP_NEXT_LABEL,
+  JUMP_PRICE_LINE,
+  JUMP_TEXT,
   JUMP_TITLE,
   KEEP_SATS_ONLY,
   USE_NEW_PRICE,
-} from './texts.json';
-import { jumpPriceLine, jumpText } from './texts';
+} from './locales/keypad/en.json';
 
 export interface PriceJump {
   currency: string;
@@ -18,11 +20,6 @@ export interface PriceJump {
   percent: string;
   last: PricePoint;
   next: PricePoint;
-}
-
-export function clockTime(ms: number): string {
-  const d = new Date(ms);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 export function PriceJumpConfirm({
@@ -34,6 +31,15 @@ export function PriceJumpConfirm({
   onUse: () => Promise<void>;
   onKeep: () => Promise<void>;
 }) {
+  const t = useTexts();
+  const formats = useFormats();
+  const priceLine = (label: string, point: PricePoint) =>
+    t(JUMP_PRICE_LINE, {
+      label,
+      price: formats.number(point.price),
+      currency: jump.currency,
+      time: formats.time(point.time),
+    });
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const answer = (choice: () => Promise<void>) => () => {
@@ -48,21 +54,21 @@ export function PriceJumpConfirm({
       className="space-y-2 rounded-2xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200"
     >
       <h2 id={titleId} className="font-semibold">
-        {JUMP_TITLE}
+        {t(JUMP_TITLE)}
       </h2>
-      <p>{jumpText(jump.source, jump.percent)}</p>
+      <p>{t(JUMP_TEXT, { source: jump.source, percent: jump.percent })}</p>
       <p data-testid="price-jump-last" className="tabular-nums">
-        {jumpPriceLine(JUMP_LAST_LABEL, jump.last.price, jump.currency, clockTime(jump.last.time))}
+        {priceLine(t(JUMP_LAST_LABEL), jump.last)}
       </p>
       <p data-testid="price-jump-next" className="tabular-nums">
-        {jumpPriceLine(JUMP_NEXT_LABEL, jump.next.price, jump.currency, clockTime(jump.next.time))}
+        {priceLine(t(JUMP_NEXT_LABEL), jump.next)}
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" disabled={busy} onClick={answer(onKeep)}>
-          {KEEP_SATS_ONLY}
+          {t(KEEP_SATS_ONLY)}
         </Button>
         <Button disabled={busy} onClick={answer(onUse)}>
-          {USE_NEW_PRICE}
+          {t(USE_NEW_PRICE)}
         </Button>
       </div>
     </section>

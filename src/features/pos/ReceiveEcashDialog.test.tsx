@@ -13,14 +13,15 @@ import {
 import type { TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
 import { NOT_ARRIVED_MESSAGE } from '../../core/wallet/ecash/foreign/foreign-texts.json';
 import { ReceiveEcashDialog } from './ReceiveEcashDialog';
-import {
-  ALREADY_TAKEN_TEXT,
-  EMPTY_TOKEN_TEXT,
-  NOT_A_TOKEN_TEXT,
-  TAKE_ECASH_TEXT,
-  TOKEN_LABEL,
-} from './texts.json';
+import { englishText } from '../../ui/i18n';
+import * as receiveTexts from './locales/receive/en.json';
 import { readTokenText } from './receive-ecash';
+
+const ALREADY_TAKEN_TEXT = englishText(receiveTexts.ALREADY_TAKEN_TEXT);
+const EMPTY_TOKEN_TEXT = englishText(receiveTexts.EMPTY_TOKEN_TEXT);
+const NOT_A_TOKEN_TEXT = englishText(receiveTexts.NOT_A_TOKEN_TEXT);
+const TAKE_ECASH_TEXT = englishText(receiveTexts.TAKE_ECASH_TEXT);
+const TOKEN_LABEL = englishText(receiveTexts.TOKEN_LABEL);
 
 afterEach(cleanup);
 
@@ -62,7 +63,7 @@ describe('readTokenText', () => {
     [`cashu:${TOKEN}`, TOKEN],
     ['cashuAeyJ0b2tlbiI6W119', 'cashuAeyJ0b2tlbiI6W119'],
   ])('finds the token in %j', (raw, token) => {
-    expect(readTokenText(raw)).toEqual({ token });
+    expect(readTokenText(raw, englishText)).toEqual({ token });
   });
 
   it.each([
@@ -72,7 +73,7 @@ describe('readTokenText', () => {
     ['creqAo2FpZjEyMw', NOT_A_TOKEN_TEXT],
     ['cashuB<script>', NOT_A_TOKEN_TEXT],
   ])('refuses %j', (raw, error) => {
-    expect(readTokenText(raw)).toEqual({ error });
+    expect(readTokenText(raw, englishText)).toEqual({ error });
   });
 });
 

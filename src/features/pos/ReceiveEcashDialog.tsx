@@ -7,18 +7,19 @@ import type { ForeignTokenOffer, TokenOutcome } from '../../core/wallet/ecash/fo
 import { arrivesText } from '../../core/wallet/ecash/foreign/foreign-texts';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/Form';
-import { formatSats } from '../../ui/format-sats';
+import { useFormats, useTexts } from '../../ui/i18n';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
 import { BarcodeScan } from '../../ui/cart/BarcodeScan';
+import { readTokenText, refusalText } from './receive-ecash';
 import {
   ALREADY_TAKEN_TEXT,
+  RECEIVE_ECASH_TITLE,
   TAKE_ECASH_TEXT,
   TAKING_ECASH_TEXT,
   TOKEN_LABEL,
   TOKEN_PLACEHOLDER,
-} from './texts.json';
-import { readTokenText, receiveEcashTitle, refusalText } from './receive-ecash';
+} from './locales/receive/en.json';
 
 export interface ReceiveEcashDialogProps {
   /** the typed amount in sats */
@@ -37,6 +38,8 @@ export function ReceiveEcashDialog({
   onClose,
   onScanError,
 }: ReceiveEcashDialogProps) {
+  const t = useTexts();
+  const formats = useFormats();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,18 +62,18 @@ export function ReceiveEcashDialog({
         const result = await work();
         if (result.status === 'offer') showOffer(result);
         else if (result.status === 'received') onReceived(result);
-        else setError(ALREADY_TAKEN_TEXT);
+        else setError(t(ALREADY_TAKEN_TEXT));
       } catch (failure) {
         showOffer(null);
         // Another mint's ecash kept in the journal says so; everything else as for any token.
         const kept = accepting && failure instanceof MintUnreachableError;
-        setError(kept ? failure.message : refusalText(failure));
+        setError(kept ? failure.message : refusalText(failure, t));
       } finally {
         busyRef.current = false;
         setBusy(false);
       }
     },
-    [onReceived, showOffer],
+    [onReceived, showOffer, t],
   );
   const take = useCallback(
     async (raw: string) => {
@@ -80,14 +83,14 @@ export function ReceiveEcashDialog({
         await settle(() => confirmed.accept(), true);
         return;
       }
-      const read = readTokenText(raw);
+      const read = readTokenText(raw, t);
       if ('error' in read) {
         setError(read.error);
         return;
       }
       await settle(() => receive(read.token, amount), false);
     },
-    [receive, amount, settle],
+    [receive, amount, settle, t],
   );
   const onCode = useCallback(
     (code: string) => {
@@ -100,10 +103,14 @@ export function ReceiveEcashDialog({
   );
 
   return (
-    <Modal open onClose={onClose} title={receiveEcashTitle(formatSats(amount))}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t(RECEIVE_ECASH_TITLE, { count: amount, sats: formats.sats(amount) })}
+    >
       <Form className="flex flex-col gap-3" onSubmit={() => take(text)}>
         <TextField
-          label={TOKEN_LABEL}
+          label={t(TOKEN_LABEL)}
           value={text}
           onChange={(value) => {
             setText(value);
@@ -112,7 +119,7 @@ export function ReceiveEcashDialog({
           }}
           rows={4}
           mono
-          placeholder={TOKEN_PLACEHOLDER}
+          placeholder={t(TOKEN_PLACEHOLDER)}
           {...(error ? { error } : {})}
         />
         {offer ? (
@@ -122,7 +129,7 @@ export function ReceiveEcashDialog({
         ) : null}
         <BarcodeScan onCode={onCode} onError={onScanError} />
         <Button type="submit" disabled={busy}>
-          {busy ? TAKING_ECASH_TEXT : TAKE_ECASH_TEXT}
+          {busy ? t(TAKING_ECASH_TEXT) : t(TAKE_ECASH_TEXT)}
         </Button>
       </Form>
     </Modal>

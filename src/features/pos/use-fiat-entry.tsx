@@ -7,28 +7,28 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import type { FiatRecord } from '../../core/ports';
 import type { PriceView } from '../../core/prices/price-service';
-import { formatSats } from '../../ui/format-sats';
+import type { Formats } from '../../core/i18n/formats';
+import { useFormats, useTexts, type Translate } from '../../ui/i18n';
 import type { AmountEntry } from '../../ui/InvoicePanel';
 import type { PosPrices } from './deps';
-import { clockTime, type PriceJump } from './PriceJumpConfirm';
+import type { PriceJump } from './PriceJumpConfirm';
 import {
-  CANNOT_CONVERT_OTHER,
-  DECLINED_PRICE_NOTE,
-  PRICES_UNAVAILABLE_NOTE,
-  SATS_UNIT,
-} from './texts.json';
-import {
+  AGE_JUST_NOW,
+  AGE_MINUTES,
+  APPROX_FIAT,
   CANNOT_CONVERT_NOTE,
+  CANNOT_CONVERT_OTHER,
+  CHARGED_SATS,
+  DECLINED_PRICE_NOTE,
+  JUMP_NOTE,
+  NO_PRICE_NOTE,
+  PRICES_UNAVAILABLE_NOTE,
+  PRICE_LINE,
+  REFUSED_PRICE_NOTE,
+  SATS_UNIT,
+  STALE_PRICE_NOTE,
   SWITCH_UNIT_LABEL,
-  ageText,
-  approxFiat,
-  chargedSats,
-  jumpNote,
-  noPriceNote,
-  priceLine,
-  refusedPriceNote,
-  stalePriceNote,
-} from './texts';
+} from './locales/keypad/en.json';
 
 type Convert = typeof import('../../core/prices/convert');
 const loadConvert = () => import('../../core/prices/convert');
@@ -61,24 +61,37 @@ function afterPaint(run: () => void): () => void {
 }
 
 /** Why the keypad takes sats only for this view, or null when its price may be used. */
-function satsOnlyNote(view: Exclude<PriceView, { kind: 'off' }>): string | null {
+function satsOnlyNote(
+  view: Exclude<PriceView, { kind: 'off' }>,
+  t: Translate,
+  formats: Formats,
+): string | null {
   switch (view.kind) {
     case 'price':
-      return view.stale ? stalePriceNote(clockTime(view.time)) : null;
+      return view.stale ? t(STALE_PRICE_NOTE, { time: formats.time(view.time) }) : null;
     case 'jump':
-      return jumpNote(view.percent);
+      return t(JUMP_NOTE, { percent: view.percent });
     case 'unavailable':
       switch (view.reason) {
         case 'refused':
-          return view.detail ? refusedPriceNote(view.detail) : PRICES_UNAVAILABLE_NOTE;
+          return view.detail
+            ? t(REFUSED_PRICE_NOTE, { reason: view.detail })
+            : t(PRICES_UNAVAILABLE_NOTE);
         case 'no-price':
-          return noPriceNote(view.currency);
+          return t(NO_PRICE_NOTE, { currency: view.currency });
         case 'declined':
-          return DECLINED_PRICE_NOTE;
+          return t(DECLINED_PRICE_NOTE);
         default:
-          return PRICES_UNAVAILABLE_NOTE;
+          return t(PRICES_UNAVAILABLE_NOTE);
       }
   }
+}
+
+/** How long ago the price was taken: "just now" under a minute, else whole minutes. */
+function ageText(ms: number, t: Translate): string {
+  return ms < 60_000
+    ? t(AGE_JUST_NOW)
+    : t(AGE_MINUTES, { minutes: String(Math.floor(ms / 60_000)) });
 }
 
 export function useFiatEntry(
@@ -86,6 +99,8 @@ export function useFiatEntry(
   submitSats: (sats: number) => void,
   logger: Logger,
 ): FiatEntry {
+  const t = useTexts();
+  const formats = useFormats();
   const [loaded, setLoaded] = useState<{ view: PriceView; convert: Convert; at: number } | null>(
     null,
   );
@@ -138,7 +153,7 @@ export function useFiatEntry(
         if (sats === undefined) {
           // Never a guess: no invoice at all rather than one for a wrong amount.
           pending.current = null;
-          setRefusal(CANNOT_CONVERT_NOTE);
+          setRefusal(t(CANNOT_CONVERT_NOTE));
           return;
         }
         const fiatValue = Number(convert.minorToText(value, priced.decimals));
@@ -157,7 +172,7 @@ export function useFiatEntry(
       pending.current = null;
       submitSats(value);
     },
-    [inFiat, priced, convert, submitSats],
+    [inFiat, priced, convert, submitSats, t],
   );
 
   const fiatOf = useCallback(
@@ -174,25 +189,29 @@ export function useFiatEntry(
   );
 
   const fiatText = useCallback(
-    (fiat: FiatRecord | undefined) =>
-      fiat && convert ? convert.formatFiatRecord(fiat) : undefined,
-    [convert],
+    (fiat: FiatRecord | undefined) => {
+      if (!fiat || !convert) return undefined;
+      const decimals = convert.currencyDecimals(fiat.currency);
+      return formats.fiat(Math.round(fiat.value * 10 ** decimals), fiat.currency, decimals);
+    },
+    [convert, formats],
   );
 
   const entry = useMemo((): AmountEntry | undefined => {
     if (!view || !convert || view.kind === 'off') return undefined;
-    const why = satsOnlyNote(view);
+    const why = satsOnlyNote(view, t, formats);
+    const satsUnit = t(SATS_UNIT);
     if (why !== null || view.kind !== 'price') {
-      return { unit: SATS_UNIT, mode: 'sats', note: why, submit };
+      return { unit: satsUnit, mode: 'sats', note: why, submit };
     }
     const { currency, price, decimals } = view;
     const digitsValue = (digits: string) => Number.parseInt(digits, 10) || 0;
-    const target = inFiat ? SATS_UNIT : currency;
+    const target = inFiat ? satsUnit : currency;
     const toggle = (
       <button
         type="button"
         data-testid="keypad-unit-toggle"
-        aria-label={SWITCH_UNIT_LABEL(target)}
+        aria-label={t(SWITCH_UNIT_LABEL, { unit: target })}
         onClick={() => {
           setRefusal(null);
           setFiatMode((on) => !on);
@@ -203,17 +222,24 @@ export function useFiatEntry(
       </button>
     );
     const note =
-      refusal ?? priceLine(price, currency, view.source, ageText((loaded?.at ?? 0) - view.time));
+      refusal ??
+      t(PRICE_LINE, {
+        price: formats.number(price),
+        currency,
+        source: view.source,
+        age: ageText((loaded?.at ?? 0) - view.time, t),
+      });
+    const charged = (sats: number) => t(CHARGED_SATS, { count: sats, sats: formats.sats(sats) });
     if (inFiat) {
       return {
         unit: currency,
         mode: `fiat:${currency}`,
-        display: (digits) => convert.minorToText(digitsValue(digits), decimals),
+        display: (digits) => formats.decimal(digitsValue(digits), decimals),
         other: (digits) => {
           const minor = digitsValue(digits);
-          if (minor === 0) return chargedSats('0');
+          if (minor === 0) return charged(0);
           const sats = convert.tryFiatMinorToSats(minor, price, decimals);
-          return sats === undefined ? CANNOT_CONVERT_OTHER : chargedSats(formatSats(sats));
+          return sats === undefined ? t(CANNOT_CONVERT_OTHER) : charged(sats);
         },
         toggle,
         note,
@@ -221,17 +247,19 @@ export function useFiatEntry(
       };
     }
     return {
-      unit: SATS_UNIT,
+      unit: satsUnit,
       mode: 'sats',
       other: (digits) => {
         const minor = convert.trySatsToFiatMinor(digitsValue(digits), price, decimals);
-        return minor === undefined ? null : approxFiat(convert.formatFiatMinor(minor, currency));
+        return minor === undefined
+          ? null
+          : t(APPROX_FIAT, { amount: formats.fiat(minor, currency, decimals) });
       },
       toggle,
       note,
       submit,
     };
-  }, [view, convert, inFiat, submit, refusal, loaded?.at]);
+  }, [view, convert, inFiat, submit, refusal, loaded?.at, t, formats]);
 
   const jump = useMemo(
     (): PriceJump | null =>

@@ -12,8 +12,14 @@ import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
 import type { PosPayments } from './deps';
 import { describeMintFailure } from '../../core/wallet/mint-failure';
-import { DEVICE_OFFLINE_REASON, MINT_NO_ANSWER_REASON } from './texts.json';
-import { MINT_UNREACHABLE_REASON, mintFailingReason, mintRefusedReason } from './texts';
+import { useTexts, type Translate } from '../../ui/i18n';
+import {
+  DEVICE_OFFLINE_REASON,
+  MINT_FAILING_REASON,
+  MINT_NO_ANSWER_REASON,
+  MINT_REFUSED_REASON,
+  MINT_UNREACHABLE_REASON,
+} from './locales/keypad/en.json';
 
 export type InvoiceState = InvoiceFlowState<PendingMintQuote>;
 
@@ -21,15 +27,21 @@ export type InvoiceState = InvoiceFlowState<PendingMintQuote>;
  * What went wrong, in the merchant's words, under the keypad beside the SPEC toast: offline,
  * a mint that answers but fails, one that does not answer, no route to it, or its refusal.
  */
-export function failureReason(error: unknown, online = navigator.onLine): string | null {
+export function failureReason(
+  error: unknown,
+  t: Translate,
+  online = navigator.onLine,
+): string | null {
   if (error instanceof MintUnreachableError) {
-    if (!online) return DEVICE_OFFLINE_REASON;
+    if (!online) return t(DEVICE_OFFLINE_REASON);
     const failure = describeMintFailure(error);
-    if (failure?.kind === 'failing') return mintFailingReason(failure.status);
-    if (failure?.kind === 'no-answer') return MINT_NO_ANSWER_REASON;
-    return MINT_UNREACHABLE_REASON;
+    if (failure?.kind === 'failing') return t(MINT_FAILING_REASON, { status: failure.status });
+    if (failure?.kind === 'no-answer') return t(MINT_NO_ANSWER_REASON);
+    return t(MINT_UNREACHABLE_REASON);
   }
-  if (error instanceof MintRefusedError && error.message) return mintRefusedReason(error.message);
+  if (error instanceof MintRefusedError && error.message) {
+    return t(MINT_REFUSED_REASON, { detail: error.message });
+  }
   return null;
 }
 
@@ -43,6 +55,7 @@ export function useInvoice(
   fiatOf?: (sats: number) => FiatRecord | undefined,
   saleOf?: (sats: number) => SaleDetail | undefined,
 ): InvoiceState {
+  const t = useTexts();
   const create = useCallback(
     (amount: number) => {
       const fiat = fiatOf?.(amount);
@@ -76,9 +89,9 @@ export function useInvoice(
     (error: unknown) => {
       logger.error('Could not create a mint quote', error);
       toast.error(PAYMENT_FAILED_TOAST, { toastId: 'create-invoice-failed' });
-      return failureReason(error);
+      return failureReason(error, t);
     },
-    [logger],
+    [logger, t],
   );
   const resume = useCallback(() => payments.latestWaiting(), [payments]);
   const flow = useInvoiceFlow({ create, watch, canShow, onCreateError, resume });

@@ -9,7 +9,7 @@ import type { KeypadProps } from '../../ui/Keypad';
 import { paymentReceivedText } from '../../ui/texts';
 import { toast } from '../../ui/toast';
 import type { PosServices } from './deps';
-import { RECEIVE_ECASH_TEXT } from './texts.json';
+import { useTexts } from '../../ui/i18n';
 
 // The dialog (and its camera scan) loads when it is opened: the keypad's first paint carries only
 // its button (first-visit JS budget, docs/performance.md).
@@ -17,6 +17,7 @@ const ReceiveEcashDialog = lazy(() =>
   import('./ReceiveEcashDialog').then((m) => ({ default: m.ReceiveEcashDialog })),
 );
 import type { InvoiceState } from './use-invoice';
+import { RECEIVE_ECASH_TEXT } from './locales/keypad/en.json';
 
 export interface ReceiveEcash {
   /** The invoice flow with its submit routed and its reset key moved on by an ecash sale. */
@@ -34,6 +35,7 @@ export function useReceiveEcash(
   /** the sale's receipt id once a token is taken (its Receipt) */
   onSale?: (id: string) => void,
 ): ReceiveEcash {
+  const t = useTexts();
   const [amount, setAmount] = useState<number | null>(null);
   const [sales, setSales] = useState(0);
   // Set only for the one synchronous submit started by the button (use-fiat-entry converts at once).
@@ -78,7 +80,7 @@ export function useReceiveEcash(
 
   const secondary = ecash
     ? (typed?: (value: number) => void) => ({
-        label: RECEIVE_ECASH_TEXT,
+        label: t(RECEIVE_ECASH_TEXT),
         onSubmit: (value: number) => {
           toEcash.current = true;
           (typed ?? submit)(value);

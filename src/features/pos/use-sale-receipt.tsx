@@ -6,10 +6,10 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import type { Logger } from '../../core/logger';
 import type { HistoryEvent } from '../../core/ports';
 import { Button } from '../../ui/Button';
-import { formatSats } from '../../ui/format-sats';
+import { useFormats, useTexts } from '../../ui/i18n';
 import { RECEIPT } from '../../ui/receipt-texts';
 import type { PosPayments, PosReceipts } from './deps';
-import { lastSaleText } from './texts';
+import { LAST_SALE } from './locales/keypad/en.json';
 
 // The dialog, its loader and the print area load when a receipt is first opened.
 const SaleReceiptDialog = lazy(() => import('./SaleReceiptDialog'));
@@ -26,6 +26,8 @@ export function useSaleReceipt(
   payments: Pick<PosPayments, 'onSettled'>,
   logger: Logger,
 ): SaleReceipt {
+  const t = useTexts();
+  const formats = useFormats();
   const [sale, setSale] = useState<HistoryEvent | null>(null);
   const [open, setOpen] = useState(false);
   const [autoPrint, setAutoPrint] = useState(false);
@@ -69,7 +71,9 @@ export function useSaleReceipt(
           className="flex items-center justify-between gap-3 rounded-lg bg-white px-3 py-2 ring-1 ring-slate-200"
           data-testid="last-sale"
         >
-          <p className="min-w-0 text-sm text-slate-700">{lastSaleText(formatSats(sale.amount))}</p>
+          <p className="min-w-0 text-sm text-slate-700">
+            {t(LAST_SALE, { count: sale.amount, sats: formats.sats(sale.amount) })}
+          </p>
           <Button
             variant="outline"
             size="sm"
