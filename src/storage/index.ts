@@ -39,6 +39,7 @@ import { cashierCartScope } from '../core/items/cart';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
 import { DexieReceiptPrintStore } from './receipt-print-store';
 import { DexieHeldEcash } from './held-ecash-store';
+import { DexieLockedSaleBackups } from './locked-sale-backup-store';
 import { DexieForeignEcash } from './foreign-ecash-store';
 import { DexieEcashReceipts } from './ecash-receipt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
@@ -106,6 +107,8 @@ export interface Storage {
   /** Ecash of other mints, journaled from its quotes until what arrived is minted. */
   foreignEcash: DexieForeignEcash;
   heldEcash: DexieHeldEcash;
+  /** Backups of sales taken while locked, until a relay took them and they are removed again. */
+  lockedSaleBackups: DexieLockedSaleBackups;
   /** History events by time, page by page (CSV export, day summary). */
   historyRange: DexieHistoryRange;
   /** Display currency, price source URL and the cached price table (config rows). */
@@ -166,6 +169,7 @@ export function createStorage(options: StorageOptions): Storage {
     ecashReceipts: new DexieEcashReceipts(db, clock),
     foreignEcash: new DexieForeignEcash(db, clock),
     heldEcash: new DexieHeldEcash(db),
+    lockedSaleBackups: new DexieLockedSaleBackups(db),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     lock,

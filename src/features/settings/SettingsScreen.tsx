@@ -14,6 +14,7 @@ import { DeviceIdentity } from './DeviceIdentity';
 import { PhraseCheck } from './PhraseCheck';
 import { PinSettings } from './PinSettings';
 import { RecoverFunds } from './RecoverFunds';
+import { LockedSaleBackupLine } from './LockedSaleBackupLine';
 import { ReplaceWallet } from './ReplaceWallet';
 import { StorageStatus } from './StorageStatus';
 import { RelayStatusList } from './RelayStatusList';
@@ -306,6 +307,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
           <ForeignEcashSetting store={services.storage.foreignEcash} logger={logger} />
         ) : null}
         <RecoverFunds restore={services.restore} logger={logger} />
+        {services.lockedSaleBackups ? (
+          <LockedSaleBackupLine backups={services.lockedSaleBackups} logger={logger} />
+        ) : null}
       </SettingsGroup>
 
       <SettingsGroup group={SETTINGS_GROUPS.device}>

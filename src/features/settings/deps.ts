@@ -6,6 +6,7 @@ import type { ConfigStore, KeyStore, ProofStore } from '../../core/ports';
 import type { MintCheck } from '../../core/settings/mint-check';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { RecoverFundsService } from './RecoverFunds';
+import type { LockedSaleBackupSource } from './LockedSaleBackupLine';
 import type { PinControl } from './PinSettings';
 import type { StorageInfo } from './StorageStatus';
 import type { AutoCashOutStore } from './AutoCashOutSettings';
@@ -57,6 +58,8 @@ export interface SettingsServices {
   prices?: PriceSettingsService;
   /** The phrase restore scan behind "Recover funds". */
   restore: RecoverFundsService;
+  /** Backups of sales taken while locked; omitted: the pending line is not shown. */
+  lockedSaleBackups?: LockedSaleBackupSource;
   logger: Logger;
   /** The merchant PIN in front of this screen, and set/change/remove; omitted: never asked. */
   lock?: PinGate & PinControl;
