@@ -130,9 +130,9 @@ export class LockedSaleBackups {
   }
 
   /**
-   * Before the sale's mint request: publishes its pending backup and waits until a relay takes
-   * it or the deadline passes, whichever is first. The publish runs on past the deadline; what
-   * fails is retried in the background. Never rejects.
+   * Before the sale's mint request: publishes its pending backup to every relay and waits until
+   * they answered or the deadline passes, whichever is first. The publish runs on past the
+   * deadline; one no relay took is retried in the background. Never rejects.
    */
   async send(source: LockedSaleSource, ref: string): Promise<void> {
     const row = await this.deps.store.get(lockedSaleEnvelopeId(source, ref)).catch(() => undefined);
