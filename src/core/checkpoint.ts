@@ -13,8 +13,12 @@ export type WriteStep =
   | 'mint:counters-reserved'
   /** the quote row records the reservation; the mint request was not sent */
   | 'mint:reservation-recorded'
+  /** a locked sale's backup is stored on this device; its outputs are not journaled yet */
+  | 'mint:backup-kept'
   /** a locked till's random outputs are journaled on the quote row; no mint request yet */
   | 'mint:outputs-journaled'
+  /** a locked sale's backup was offered to the relays (taken or waited for); no mint request yet */
+  | 'mint:backup-offered'
   /** the mint signed the outputs; the proofs are not stored */
   | 'mint:signed'
   /** counters for a consolidation swap were reserved; no journal row yet */
@@ -41,6 +45,8 @@ export type WriteStep =
   | 'foreign:melted'
   /** a restore scan's row is written; no batch has been asked for yet */
   | 'restore:scheduled'
+  /** a mint's sales taken while locked are restored and stored; its phrase walk has not begun */
+  | 'restore:locked-recorded'
   /** one restore batch is stored with its counter and progress; the scan has not ended */
   | 'restore:batch-recorded'
   /** counters for a melt's NUT-08 blank outputs were reserved; no melt row yet */

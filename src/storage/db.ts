@@ -3,6 +3,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { SalesKeys } from '../core/lock';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
+import type { LockedSaleBackupRow } from '../core/backup/locked-sale-backups';
 import type {
   HeldEcashPayload,
   PendingEcashReceipt,
@@ -70,6 +71,7 @@ export class CashewDb extends Dexie {
   ecashReceipts!: EntityTable<PendingEcashReceipt, 'id'>;
   foreignEcash!: EntityTable<PendingForeignEcash, 'id'>;
   heldEcash!: EntityTable<HeldEcashPayload, 'key'>;
+  lockedSaleBackups!: EntityTable<LockedSaleBackupRow, 'id'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -148,6 +150,10 @@ export class CashewDb extends Dexie {
     // v33 (ours): NUT-18 payloads that came before their remote sale's message, held (bounded)
     // until it names their request (docs/decisions/0044-ecash-before-its-sale.md).
     this.version(33).stores({ heldEcash: '&key, requestId, receivedAt' });
+    // v35 (ours): the backups of sales taken while locked, kept until a relay takes them and
+    // until their tombstone is published (docs/decisions/0050-locked-sales-on-the-relays.md; 34 is
+    // another branch's number).
+    this.version(35).stores({ lockedSaleBackups: '&id' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

@@ -41,6 +41,7 @@ import { DexieReceiptPrintStore } from './receipt-print-store';
 import { DexieLanguageStore } from './language-store';
 import { DexieHeldEcash } from './held-ecash-store';
 import { DexieBackupNotes } from './backup-notes-store';
+import { DexieLockedSaleBackups } from './locked-sale-backup-store';
 import { DexieForeignEcash } from './foreign-ecash-store';
 import { DexieEcashReceipts } from './ecash-receipt-store';
 import { DexieMintQuoteStore } from './mint-quote-store';
@@ -110,6 +111,8 @@ export interface Storage {
   heldEcash: DexieHeldEcash;
   /** What a relay last took of each backup on the relays, noted across page loads (config rows). */
   backupNotes: DexieBackupNotes;
+  /** Backups of sales taken while locked, until a relay took them and they are removed again. */
+  lockedSaleBackups: DexieLockedSaleBackups;
   /** History events by time, page by page (CSV export, day summary). */
   historyRange: DexieHistoryRange;
   /** Display currency, price source URL and the cached price table (config rows). */
@@ -173,6 +176,7 @@ export function createStorage(options: StorageOptions): Storage {
     foreignEcash: new DexieForeignEcash(db, clock),
     heldEcash: new DexieHeldEcash(db),
     backupNotes: new DexieBackupNotes(db, clock),
+    lockedSaleBackups: new DexieLockedSaleBackups(db),
     historyRange: new DexieHistoryRange(db),
     prices: new DexiePriceStore(db, clock, options.defaultPriceUrl),
     lock,

@@ -7,6 +7,7 @@ import type {
   RestoreOutcome,
   RestoreScanRow,
 } from '../core/wallet/restore/types';
+import { relayErrorsOf } from '../core/wallet/restore/restore-messages';
 import { DexieCounterSource } from './counter-source';
 import type { CashewDb } from './db';
 import { distinctIndexKeys } from './distinct-keys';
@@ -83,6 +84,23 @@ export class DexieRestoreLedger implements RestoreLedger {
     });
   }
 
+  async recordLocked(args: { mintUrl: string; proofs: NewProof[] }): Promise<number> {
+    const { db } = this;
+    return proofTransaction(db, [db.restoreScans], async () => {
+      const row = await db.restoreScans.get(ROW_ID);
+      const mint = row?.mints.find((m) => m.mintUrl === args.mintUrl);
+      // A scan gone (finished in another tab) or already past this step stores nothing again.
+      if (!row || !mint || mint.lockedDone) return 0;
+      const added = await insertProofs(db, args.proofs, args.mintUrl, this.clock());
+      const sats = added.reduce((sum, proof) => sum + proof.amount, 0);
+      mint.foundSats += sats;
+      mint.lockedSats = (mint.lockedSats ?? 0) + sats;
+      mint.lockedDone = true;
+      await db.restoreScans.put(row);
+      return sats;
+    });
+  }
+
   async cancel(): Promise<void> {
     await this.db.restoreScans.update(ROW_ID, { cancelled: true });
   }
@@ -100,21 +118,24 @@ export class DexieRestoreLedger implements RestoreLedger {
         const metadata: Record<string, unknown> = { keysets: mint.keysets.length };
         if (mint.error) metadata.error = mint.error;
         if (mint.sources) metadata.sources = mint.sources;
+        if (mint.lockedSats) metadata.lockedSales = mint.lockedSats;
         if (cancelled) metadata.cancelled = true;
         const found = { amount: mint.foundSats, mintUrl: mint.mintUrl };
         await db.historyEvents.add(historyRow(now, 'restore', found, metadata));
       }
       await db.restoreScans.delete(ROW_ID);
+      const relayError = relayErrorsOf(row);
       return {
         mints: mints.map((m) => ({
           mintUrl: m.mintUrl,
           foundSats: m.foundSats,
+          ...(m.lockedSats ? { lockedSats: m.lockedSats } : {}),
           ...(m.error ? { error: m.error } : {}),
           ...(m.sources ? { sources: m.sources } : {}),
         })),
         totalSats: mints.reduce((sum, m) => sum + m.foundSats, 0),
         cancelled,
-        ...(row.discoveryError ? { discoveryError: row.discoveryError } : {}),
+        ...(relayError ? { discoveryError: relayError } : {}),
       };
     });
   }

@@ -568,3 +568,26 @@ describe('upgrade from schema v32 to v33', () => {
     s.close();
   });
 });
+
+describe('upgrade from schema v33 to v35', () => {
+  it('adds an empty store of locked-sale backups and keeps the held ecash', async () => {
+    const { name, old } = await openOld(33, {
+      ...SCHEMA_V17,
+      processedQuotes: '&quoteId, processedAt, mintUrl',
+      inboxRetries: '&id, addedAt',
+      ecashReceipts: '&id, createdAt',
+      items: '&id, position',
+      carts: '&id',
+      foreignEcash: '&id, createdAt, mintQuote.quote',
+      heldEcash: '&key, requestId, receivedAt',
+    });
+    await old.table('heldEcash').add({ key: 'a:h', requestId: 'a', content: '{}', receivedAt: 1 });
+    old.close();
+
+    const s = testStorage(name);
+    expect(s.db.verno).toBeGreaterThanOrEqual(35);
+    expect(await s.lockedSaleBackups.list()).toEqual([]);
+    expect((await s.heldEcash.list()).map((row) => row.key)).toEqual(['a:h']);
+    s.close();
+  });
+});

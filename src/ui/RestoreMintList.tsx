@@ -2,13 +2,15 @@
 // "Recover funds"): where the mint was listed, the sats found there, and why it could not be scanned.
 import { formatSats } from './format-sats';
 
-export type RestoreMintSource = 'settings' | 'wallet' | 'backup' | 'profile';
+export type RestoreMintSource = 'settings' | 'wallet' | 'backup' | 'profile' | 'locked-sale';
 
 export interface RestoreMintView {
   mintUrl: string;
   /** absent after the scan ended */
   status?: 'pending' | 'scanning' | 'done' | 'failed';
   foundSats: number;
+  /** of foundSats, from sales taken while locked on another device (their backups) */
+  lockedSats?: number;
   error?: string;
   sources?: RestoreMintSource[];
 }
@@ -18,6 +20,7 @@ export const MINT_SOURCE_LABELS: Record<RestoreMintSource, string> = {
   wallet: 'used on this device',
   backup: 'mint list backup',
   profile: 'shop profile',
+  'locked-sale': 'sale taken while locked',
 };
 
 export const restoreSourcesLine = (sources: RestoreMintSource[]) =>
@@ -27,7 +30,10 @@ export function restoreMintState(mint: RestoreMintView): string {
   if (mint.error && mint.status !== 'pending') return mint.error;
   if (mint.status === 'pending') return 'Waiting';
   if (mint.status === 'scanning') return `Scanning, ${formatSats(mint.foundSats)} sats so far`;
-  return `${formatSats(mint.foundSats)} sats found`;
+  const found = `${formatSats(mint.foundSats)} sats found`;
+  return mint.lockedSats
+    ? `${found}, ${formatSats(mint.lockedSats)} of them from sales taken while locked`
+    : found;
 }
 
 export function RestoreMintList({ mints }: { mints: RestoreMintView[] }) {

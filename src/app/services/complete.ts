@@ -3,6 +3,8 @@
 import { getPublicKey } from 'nostr-tools/pure';
 import { AppDataBackup, backoffRetry } from '../../core/backup/app-data';
 import { DeviceIdentity } from '../../core/backup/device-identity';
+import { LockedSaleBackups } from '../../core/backup/locked-sale-backups';
+import { lockedSaleReader } from '../../core/backup/locked-sale-reader';
 import { relayMintDiscovery } from '../../core/backup/restore-sources';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
@@ -100,6 +102,8 @@ export interface AppServices extends BaseServices {
   appData: AppDataBackup;
   /** This device's key and certificate: what it writes for the phrase's other devices. */
   deviceIdentity: DeviceIdentity;
+  /** Backups of sales taken while locked: sent before their mint request, retried, removed. */
+  lockedSaleBackups: LockedSaleBackups;
   /** The paired cashiers' catalog (items, tips, currency): when the inbox starts and items change. */
   catalog: CatalogPublisher;
 }
@@ -144,6 +148,15 @@ export function completeServices(
   storage.lock.onChange((state) => {
     if (state === 'unlocked') void deviceIdentity.learnIfOpen();
   });
+  // Sales taken while locked go to the relays before their mint request (decision 0050).
+  const lockedSaleBackups = new LockedSaleBackups({
+    store: storage.lockedSaleBackups,
+    writer: () => deviceIdentity.writer(),
+    getRelays: () => config.getRelays(),
+    createPool: () => createRelayPool(),
+    clock,
+    logger,
+  });
   // What taking payments and withdrawing both work on.
   const wallet = {
     config,
@@ -175,6 +188,7 @@ export function completeServices(
     // journal sealed to the sales key (decision 0030).
     seedSealed,
     salesPublicKey: () => storage.lock.salesPublicKey(),
+    lockedBackup: lockedSaleBackups,
   });
   const localEcash = new EcashReceiver({
     ...wallet,
@@ -187,6 +201,7 @@ export function completeServices(
       return storage.lock.state() === 'locked';
     },
     salesPublicKey: () => storage.lock.salesPublicKey(),
+    lockedBackup: lockedSaleBackups,
   });
   // Ecash of other mints: melted there to pay an invoice of ours, when the merchant allows it
   // (docs/protocol.md "Ecash from other mints").
@@ -284,6 +299,13 @@ export function completeServices(
       if (reason === 'onboarding') await appData.restore();
       return relayMints(reason);
     },
+    // What the phrase's devices took while locked and have not swapped yet (decision 0050).
+    lockedSales: lockedSaleReader({
+      query: relayQuery,
+      getRelays: () => config.getRelays(),
+      getIdentityKey: () => deviceKeys.getOrCreateSecretKey(),
+      logger,
+    }),
   });
   // Cash-out never spends what a pending withdrawal token holds (decision 0015).
   const cashOut = new CashOutService({
@@ -421,6 +443,7 @@ export function completeServices(
     mintBackup,
     appData,
     deviceIdentity,
+    lockedSaleBackups,
     catalog,
     receipts,
     wallets,

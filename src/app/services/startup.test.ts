@@ -6,6 +6,7 @@ import {
   resumeWithdrawals,
   runStartupTasks,
   secureLockedSalesOnUnlock,
+  startLockedSaleBackups,
   startPaymentResume,
 } from './startup';
 
@@ -239,5 +240,57 @@ describe('secureLockedSalesOnUnlock', () => {
     });
     expect(secureLockedSales).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(errors).toHaveLength(1));
+  });
+
+  it('swaps random proofs on a till without a PIN at start, after a restore and when the PIN is removed', async () => {
+    const lock = fakeLock('no-pin');
+    const secureLockedSales = vi.fn(() => Promise.resolve(0));
+    const afterRun = vi.fn();
+    let restored: (() => void) | undefined;
+    let initDone!: () => void;
+    secureLockedSalesOnUnlock({
+      lock: { ...lock, init: () => new Promise<void>((resolve) => (initDone = resolve)) },
+      withdraw: { secureLockedSales },
+      logger: silentLogger,
+      onRestored: (listener) => {
+        restored = listener;
+        return () => {};
+      },
+      afterRun,
+    });
+    // Not before the lock has read whether a PIN is set.
+    expect(secureLockedSales).not.toHaveBeenCalled();
+    initDone();
+    await vi.waitFor(() => expect(afterRun).toHaveBeenCalledTimes(1));
+    restored?.();
+    await vi.waitFor(() => expect(afterRun).toHaveBeenCalledTimes(2));
+    lock.set('locked');
+    restored?.();
+    lock.set('no-pin');
+    await vi.waitFor(() => expect(afterRun).toHaveBeenCalledTimes(3));
+    expect(secureLockedSales).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('startLockedSaleBackups', () => {
+  it('retries the backups at start and whenever the device is back online, once onboarded', async () => {
+    const window = new EventTarget();
+    const retry = vi.fn(() => Promise.resolve());
+    let onboarded = false;
+    const stop = startLockedSaleBackups({
+      backups: { retry },
+      config: { isOnboarded: () => Promise.resolve(onboarded) },
+      logger: silentLogger,
+      window,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(retry).not.toHaveBeenCalled();
+    onboarded = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(retry).toHaveBeenCalledTimes(1));
+    stop();
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 });

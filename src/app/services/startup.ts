@@ -108,7 +108,19 @@ export function completeAndStart(
         void services.ecashInbox.landHeld();
       }
     });
-    secureLockedSalesOnUnlock({ lock: services.lock, withdraw: services.withdraw, logger });
+    // Removed once their proofs are swapped; retried at start, online, unlock and on a timer.
+    const backups = services.lockedSaleBackups;
+    startLockedSaleBackups({ backups, config, logger, window });
+    services.lock.onChange((state) => {
+      if (state === 'unlocked') void backups.retry();
+    });
+    secureLockedSalesOnUnlock({
+      lock: services.lock,
+      withdraw: services.withdraw,
+      logger,
+      onRestored: (listener) => services.restore.onFinished(listener),
+      afterRun: () => void backups.retry(),
+    });
     void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });
     void startRestore({ restore: services.restore, config, toast, logger });
   });
@@ -157,28 +169,75 @@ export function resumeWithdrawals(deps: WithdrawResumeDeps): Promise<void> {
 
 export interface SecureOnUnlockDeps {
   lock: {
+    /** reads whether a PIN is set; until then `state` says 'no-pin' */
+    init?(): Promise<void>;
     state(): 'no-pin' | 'locked' | 'unlocked';
     onChange(listener: (state: 'no-pin' | 'locked' | 'unlocked') => void): () => void;
   };
   withdraw: { secureLockedSales(): Promise<number> };
   logger: Logger;
+  /** Another way random proofs arrive: a restore that found another device's locked sales. */
+  onRestored?: (listener: () => void) => () => void;
+  /** After each run, swapped or failed: backups of the swapped sales are removed then. */
+  afterRun?: () => void;
 }
 
 /**
  * Each time the PIN is entered, sales minted while the till was locked are swapped for outputs
- * the phrase restores (decision 0024). Never throws; failures are logged and tried again at the
- * next unlock. Returns the unsubscribe function.
+ * the phrase restores (decision 0024); so are random proofs a till without a PIN holds (a PIN
+ * removed, another device's locked sales restored, decision 0050), at start and after a restore.
+ * Never throws; failures are logged and tried again at the next trigger. Returns the unsubscribe
+ * function.
  */
 export function secureLockedSalesOnUnlock(deps: SecureOnUnlockDeps): () => void {
-  const secure = () =>
-    void deps.withdraw.secureLockedSales().catch((error: unknown) => {
+  const secure = serialRuns(async () => {
+    try {
+      await deps.withdraw.secureLockedSales();
+    } catch (error) {
       deps.logger.error('Securing sales taken while locked failed', error);
-    });
-  // The PIN may have been entered before this background work started.
-  if (deps.lock.state() === 'unlocked') secure();
-  return deps.lock.onChange((state) => {
-    if (state === 'unlocked') secure();
+    }
+    deps.afterRun?.();
   });
+  const open = () => deps.lock.state() !== 'locked';
+  // The PIN may have been entered (or found unset) before this background work started.
+  const atStart = () => {
+    if (open()) void secure();
+  };
+  if (deps.lock.init) void deps.lock.init().then(atStart, atStart);
+  else atStart();
+  const stopLock = deps.lock.onChange((state) => {
+    if (state !== 'locked') void secure();
+  });
+  const stopRestore = deps.onRestored?.(() => {
+    if (open()) void secure();
+  });
+  return () => {
+    stopLock();
+    stopRestore?.();
+  };
+}
+
+export interface LockedBackupStartDeps {
+  backups: { retry(): Promise<void> };
+  config: OnboardedConfig;
+  logger: Logger;
+  /** Where `online` fires (window). */
+  window: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+}
+
+/**
+ * Sends the backups of sales taken while locked that no relay took yet, and the removals of
+ * those no longer needed, now and whenever the device comes back online (decision 0050); the
+ * service retries on its own timer in between. Never throws. Returns the unsubscribe function.
+ */
+export function startLockedSaleBackups(deps: LockedBackupStartDeps): () => void {
+  const retry = () =>
+    void whenOnboarded(deps.config, deps.logger, 'Retrying the locked-sale backups failed', () =>
+      deps.backups.retry(),
+    );
+  deps.window.addEventListener('online', retry);
+  retry();
+  return () => deps.window.removeEventListener('online', retry);
 }
 
 export interface PaymentResumeDeps {

@@ -84,11 +84,16 @@ export class EnvelopeTooLargeError extends Error {
   }
 }
 
+/**
+ * `extraTags`: tags a purpose adds beside `d` and `p` (a `t` tag its readers filter on, so other
+ * purposes' envelopes do not crowd its own out of a relay's answer).
+ */
 export function sealEnvelope(
   writer: EnvelopeWriter,
   name: string,
   body: unknown,
   createdAt: number,
+  extraTags: string[][] = [],
 ): NostrEvent {
   const plaintext = JSON.stringify({
     v: 1,
@@ -102,10 +107,7 @@ export function sealEnvelope(
     {
       kind: DEVICE_ENVELOPE_KIND,
       created_at: createdAt,
-      tags: [
-        ['d', name],
-        ['p', writer.identityPubkey],
-      ],
+      tags: [['d', name], ['p', writer.identityPubkey], ...extraTags],
       content: nip44.v2.encrypt(plaintext, key),
     },
     writer.deviceSecretKey,

@@ -15,6 +15,7 @@ import { PhraseCheck } from './PhraseCheck';
 import { PinSettings } from './PinSettings';
 import { RecoverFunds } from './RecoverFunds';
 import { BackupWarning } from './BackupWarning';
+import { LockedSaleBackupLine } from './LockedSaleBackupLine';
 import { ReplaceWallet } from './ReplaceWallet';
 import { StorageStatus } from './StorageStatus';
 import { RelayStatusList } from './RelayStatusList';
@@ -308,6 +309,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         ) : null}
         <RecoverFunds restore={services.restore} logger={logger} />
         {services.appData ? <BackupWarning backup={services.appData} /> : null}
+        {services.lockedSaleBackups ? (
+          <LockedSaleBackupLine backups={services.lockedSaleBackups} logger={logger} />
+        ) : null}
       </SettingsGroup>
 
       <SettingsGroup group={SETTINGS_GROUPS.device}>

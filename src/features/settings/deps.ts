@@ -7,6 +7,7 @@ import type { MintCheck } from '../../core/settings/mint-check';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { RecoverFundsService } from './RecoverFunds';
 import type { BackupStatusSource } from './BackupWarning';
+import type { LockedSaleBackupSource } from './LockedSaleBackupLine';
 import type { PinControl } from './PinSettings';
 import type { StorageInfo } from './StorageStatus';
 import type { AutoCashOutStore } from './AutoCashOutSettings';
@@ -60,6 +61,8 @@ export interface SettingsServices {
   restore: RecoverFundsService;
   /** The app data backup on the relays: a line says when they have not taken part of it. */
   appData?: BackupStatusSource;
+  /** Backups of sales taken while locked; omitted: the pending line is not shown. */
+  lockedSaleBackups?: LockedSaleBackupSource;
   logger: Logger;
   /** The merchant PIN in front of this screen, and set/change/remove; omitted: never asked. */
   lock?: PinGate & PinControl;

@@ -67,3 +67,9 @@ export const FOREIGN_ECASH_SWITCH: SwitchTexts = {
   note: 'Ecash from a mint other than yours is paid into your mint over Lightning. That mint charges fees, shown before the sale is taken; the sale counts what arrives.',
   saveFailed: 'Could not save the ecash setting',
 };
+
+// Backups of sales taken while locked that no relay took yet (docs/behaviour.md "Settings").
+export const lockedBackupsPending = (n: number) =>
+  n === 1
+    ? 'A sale taken while locked is not backed up on your relays yet. It is sent again until a relay takes it.'
+    : `${formatNumber(n)} sales taken while locked are not backed up on your relays yet. They are sent again until a relay takes them.`;

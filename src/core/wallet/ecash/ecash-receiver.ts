@@ -6,6 +6,7 @@ import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { MintUnreachableError, ValidationError } from '../../errors';
 import type { WalletEvents } from '../../events';
+import type { LockedSaleBackupHook } from '../../backup/locked-sale-backups';
 import type { Logger } from '../../logger';
 import type {
   Clock,
@@ -26,7 +27,7 @@ import {
   reserveAndRecord,
   restoreReservation,
 } from '../mint/deterministic-mint';
-import { createLockedOutputs, restoreLocked, swapLocked } from '../mint/locked-mint';
+import { newLockedOutputs, restoreLocked, swapLocked } from '../mint/locked-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
 import { sumSats, toNewProof } from '../proof-convert';
 import { toCashuProof } from '../withdraw/withdraw-token';
@@ -71,6 +72,8 @@ export interface EcashReceiverDeps {
   seedSealed?: () => Promise<boolean>;
   /** The sales public key while a PIN is set: a locked swap's journal is sealed to it. */
   salesPublicKey?: () => string | undefined;
+  /** Backs up a swap made while locked on the relays before it is sent (decision 0050). */
+  lockedBackup?: LockedSaleBackupHook;
   events: WalletEvents;
   logger: Logger;
   clock: Clock;
@@ -486,15 +489,23 @@ export class EcashReceiver {
         await this.nothingSigned(wallet, row);
       } else {
         // Sealed to the sales key when a PIN is set, as a locked Lightning sale's (decision 0030).
-        journal = createLockedOutputs(
-          wallet,
-          sumSats(row.inputs) - row.fee,
-          this.deps.salesPublicKey?.(),
-        );
+        const amount = sumSats(row.inputs) - row.fee;
+        const made = newLockedOutputs(wallet, amount, this.deps.salesPublicKey?.());
+        journal = made.journal;
+        // Backed up as a locked Lightning sale is, before the journal (decision 0050).
+        await this.deps.lockedBackup?.keep({
+          source: 'ecash',
+          ref: row.id,
+          mintUrl: row.mintUrl,
+          amount,
+          keysetId: journal.keysetId,
+          outputs: made.plain,
+        });
         await this.deps.receipts.update(row.id, { lockedOutputs: journal });
         row = { ...row, lockedOutputs: journal };
         await this.checkpoint('ecash:outputs-journaled');
       }
+      await this.deps.lockedBackup?.send('ecash', row.id);
       try {
         const proofs = await swapLocked(wallet, swapInputs(row.inputs), journal);
         await this.checkpoint('ecash:signed');

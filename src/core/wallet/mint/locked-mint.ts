@@ -30,21 +30,26 @@ export function toRandomProof(proof: Proof): NewProof {
 /**
  * Random secrets and blinding factors for `amount` on the wallet's active keyset, and the journal
  * that must be stored before they are sent: with it, a lost mint answer is recovered. Sealed to
- * `salesKey` when one is given (a PIN is set), so the journal at rest holds no secret.
+ * `salesKey` when one is given (a PIN is set), so the journal at rest holds no secret. `plain`:
+ * the same outputs unsealed, for the sale's backup on the relays, which is sealed to the identity
+ * key before the journal is stored (decision 0050); never stored on the device.
  */
-export function createLockedOutputs(
+export function newLockedOutputs(
   wallet: Wallet,
   amount: number,
   salesKey?: string,
-): LockedOutputs {
+): { journal: LockedOutputs; plain: PlainLockedOutput[] } {
   const keyset = wallet.getKeyset();
   const data = OutputData.createRandomData(amount, keyset, splitAmount(amount, keyset.keys));
   const sealer = salesKey ? new SalesSealer(salesKey) : undefined;
   return {
-    keysetId: keyset.id,
-    outputs: data.map((output) =>
-      sealer ? sealOutput(output, sealer) : OutputData.serialize(output),
-    ),
+    journal: {
+      keysetId: keyset.id,
+      outputs: data.map((output) =>
+        sealer ? sealOutput(output, sealer) : OutputData.serialize(output),
+      ),
+    },
+    plain: data.map((output) => OutputData.serialize(output)),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Wallet } from '@cashu/cashu-ts';
 import { MintRefusedError, MintUnreachableError } from '../../errors';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import type { WalletEvents } from '../../events';
+import type { LockedSaleBackupHook } from '../../backup/locked-sale-backups';
 import type { Logger } from '../../logger';
 import type {
   CounterReservation,
@@ -24,7 +25,7 @@ import {
   reserveAndRecord,
   restoreReservation,
 } from './deterministic-mint';
-import { createLockedOutputs, mintLocked, restoreLocked } from './locked-mint';
+import { mintLocked, newLockedOutputs, restoreLocked } from './locked-mint';
 import { isAmbiguous, NutCode, refusalCode, toMintError } from '../mint-errors';
 import type { MintQuoteStateName } from './mint-quote-snapshot';
 import { signingKeyForQuote } from './nut20-key';
@@ -60,6 +61,8 @@ export interface QuoteMinterDeps {
   seedSealed?: () => Promise<boolean>;
   /** The sales public key while a PIN is set: a locked sale's journal is sealed to it (0030). */
   salesPublicKey?: () => string | undefined;
+  /** Backs up a sale minted while locked on the relays before its mint request (decision 0050). */
+  lockedBackup?: LockedSaleBackupHook;
   /** test seam between the steps of a multi-step write (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
   /** The merchant's fiat record of a remote sale of `sats` at the current price, if any. */
@@ -210,11 +213,28 @@ export class QuoteMinter {
         await this.issuedElsewhere(quote);
         return 'done';
       }
-      journal = createLockedOutputs(wallet, quote.amount, this.deps.salesPublicKey?.());
+      const made = newLockedOutputs(wallet, quote.amount, this.deps.salesPublicKey?.());
+      journal = made.journal;
+      if (this.deps.lockedBackup) {
+        // Kept before the journal: once the outputs are sealed in it, no PIN-less step reads
+        // their secrets again (decision 0050).
+        await this.deps.lockedBackup.keep({
+          source: 'quote',
+          ref: quote.quote,
+          mintUrl: quote.mintUrl,
+          amount: quote.amount,
+          keysetId: journal.keysetId,
+          outputs: made.plain,
+        });
+        await this.checkpoint('mint:backup-kept');
+      }
       await this.deps.quotes.update(quote.quote, { lockedOutputs: journal, state: 'PAID' });
       await this.checkpoint('mint:outputs-journaled');
       fresh = true;
     }
+    // On a relay before the mint is asked, or pending after a short wait (decision 0050).
+    await this.deps.lockedBackup?.send('quote', quote.quote);
+    await this.checkpoint('mint:backup-offered');
     try {
       const proofs = await mintLocked(wallet, {
         quote: quote.quote,

@@ -22,6 +22,7 @@ import { PaymentService, type PaymentSettled } from './payment-service';
 import { getPublicKey } from 'nostr-tools/pure';
 import { salesKeyForLock } from '../../remote-payments/sales-inbox';
 import { lockPubkeyForNostrKey } from '../mint/nut20-key';
+import { lockedRemoteQuote } from '../../../testing/wallet/remote-quote';
 
 const WAIT = { timeout: 20_000, interval: 25 };
 const PIN = '482915';
@@ -149,20 +150,7 @@ async function spend(proofs: StoredProof[]): Promise<number> {
 
 /** A cashier's quote at the dev mint, NUT-20 locked to `lock`, taken over as the inbox does. */
 async function remoteQuote(tab: Tab, amount: number, lock: string) {
-  const cashier = new Wallet(dev.mint.url, { unit: 'sat' });
-  await cashier.loadMint();
-  const reply = await cashier.createLockedMintQuote(amount, lock);
-  const quote = {
-    quote: reply.quote,
-    mintUrl: dev.mint.url,
-    amount,
-    request: reply.request,
-    kind: 'remote' as const,
-    state: 'UNPAID' as const,
-    createdAt: Date.now(),
-    expiry: reply.expiry ?? null,
-    pubkey: lock,
-  };
+  const quote = await lockedRemoteQuote(dev.mint.url, amount, lock);
   expect(await tab.payments.takeOverRemote(quote)).toBe(true);
   return quote;
 }

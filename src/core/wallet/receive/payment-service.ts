@@ -53,10 +53,13 @@ export const DEFAULT_PAYMENT_INTERVALS: PaymentIntervals = {
   retryMaxMs: 60_000,
 };
 
-/** The minter's keys and lock state (signing, inbox key, sealed seed, sales key) pass through. */
+/**
+ * The minter's keys and lock state (signing, inbox key, sealed seed, sales key) and the backup of
+ * sales minted while locked pass through.
+ */
 export interface PaymentServiceDeps extends Pick<
   QuoteMinterDeps,
-  'getSigningKey' | 'inboxKeyFor' | 'seedSealed' | 'salesPublicKey'
+  'getSigningKey' | 'inboxKeyFor' | 'seedSealed' | 'salesPublicKey' | 'lockedBackup'
 > {
   config: ConfigStore;
   keys: KeyStore;

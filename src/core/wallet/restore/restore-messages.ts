@@ -29,3 +29,14 @@ export function counterLimitMessage(ids: string[], limit: number): string {
   const list = ids.join(', ');
   return `The scan stopped at counter ${formatSats(limit)} on keyset ${list}, far beyond any shop's use. What was found below it was kept.`;
 }
+
+export const LOCKED_SALES_UNREAD_MESSAGE =
+  'Could not read the sales taken while locked from your relays; try Recover funds again later.';
+
+/** What the relays could not give a scan, as one line: the mint lists, the locked sales. */
+export function relayErrorsOf(row: {
+  discoveryError?: string;
+  lockedSalesError?: string;
+}): string | undefined {
+  return [row.discoveryError, row.lockedSalesError].filter(Boolean).join(' ') || undefined;
+}

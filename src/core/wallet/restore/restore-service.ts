@@ -13,8 +13,12 @@ import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { mintUrlKey } from '../../urls/normalise-url';
 import type { WalletProvider } from '../wallet-provider';
 import { restoreCheckedBatch } from './restore-batch';
+import type { LockedSaleFound } from '../../backup/locked-sale-envelope';
+import { restoreLockedSales } from './locked-sales';
 import {
   counterLimitMessage,
+  LOCKED_SALES_UNREAD_MESSAGE,
+  relayErrorsOf,
   keysetsGoneMessage,
   NO_RESTORE_SUPPORT_MESSAGE,
   refusedSignaturesMessage,
@@ -67,8 +71,10 @@ export interface RestoreProgress {
   /** signatures the mints answered that failed their check and were not stored, all mints */
   refusedSignatures: number;
   /** every mint of the scan: where it was listed, what it gave, why it could not be scanned */
-  mints: Array<Pick<MintScan, 'mintUrl' | 'status' | 'foundSats' | 'error' | 'sources'>>;
-  /** the mint lists on the relays could not be read */
+  mints: Array<
+    Pick<MintScan, 'mintUrl' | 'status' | 'foundSats' | 'lockedSats' | 'error' | 'sources'>
+  >;
+  /** the mint lists (or the sales taken while locked) on the relays could not be read */
   discoveryError?: string;
 }
 
@@ -92,6 +98,11 @@ export interface RestoreServiceDeps {
   checkpoint?: Checkpoint;
   /** the NUT-27 mint list and the merchant's profile on the relays; absent: this device only */
   discoverMints?: DiscoverMints;
+  /**
+   * The sales taken while locked that the phrase's devices left on the relays (read once per
+   * run, kept in memory only: their secrets are not written to the scan row); absent: none.
+   */
+  lockedSales?: () => Promise<LockedSaleFound[]>;
 }
 
 /**
@@ -200,6 +211,8 @@ export class RestoreService {
    * in-memory row with every keyset's progress matching what its batches stored.
    */
   private writes: Promise<unknown> = Promise.resolve();
+  /** This run's sales taken while locked, by mintUrlKey. */
+  private lockedByMint = new Map<string, LockedSaleFound[]>();
 
   constructor(private readonly deps: RestoreServiceDeps) {
     this.lock = deps.lock ?? defaultQuoteLock();
@@ -278,6 +291,7 @@ export class RestoreService {
     if (!row) return undefined;
     await this.checkpoint('restore:scheduled');
     if (!row.cancelled && !row.discovered) await this.discover(row);
+    if (!row.cancelled) await this.readLockedSales(row);
     if (!row.cancelled) {
       do {
         await this.scanPending(row);
@@ -336,6 +350,55 @@ export class RestoreService {
     this.publishFor(row, 0, 0);
   }
 
+  /**
+   * Reads the envelopes of sales taken while locked. A certified one (written by one of the
+   * phrase's devices) adds its mint to the scan; an uncertified one is used only at a mint the
+   * scan has anyway, so a stranger sealing to the npub cannot send the restore to a mint of
+   * their choosing (what any envelope can add is what that mint signed: locked-sales.ts).
+   */
+  private async readLockedSales(row: RestoreScanRow): Promise<void> {
+    this.lockedByMint = new Map();
+    if (!this.deps.lockedSales) return;
+    let sales: LockedSaleFound[];
+    try {
+      sales = await this.deps.lockedSales();
+      delete row.lockedSalesError;
+    } catch (error) {
+      this.deps.logger.warn('Reading the sales taken while locked from the relays failed', error);
+      row.lockedSalesError = LOCKED_SALES_UNREAD_MESSAGE;
+      await this.save(row);
+      return;
+    }
+    for (const sale of sales) {
+      if (sale.certified) addMintToScan(row.mints, sale.mintUrl, 'locked-sale');
+      const key = mintUrlKey(sale.mintUrl);
+      this.lockedByMint.set(key, [...(this.lockedByMint.get(key) ?? []), sale]);
+    }
+    await this.save(row);
+  }
+
+  /**
+   * NUT-09 of the locked sales' outputs at this mint, before its phrase walk: a device that swaps
+   * them into NUT-13 outputs meanwhile leaves this device both (the spent ones until its next
+   * proof-state check) rather than neither. Once per scan (`lockedDone`, stored with the proofs).
+   */
+  private async restoreLockedAt(row: RestoreScanRow, index: number, wallet: Wallet): Promise<void> {
+    const mint = row.mints[index]!;
+    const sales = this.lockedByMint.get(mintUrlKey(mint.mintUrl)) ?? [];
+    if (mint.lockedDone || sales.length === 0) return;
+    const proofs = await restoreLockedSales(wallet, sales, this.deps.logger);
+    const added = await this.serially(async () => {
+      const sats = await this.deps.ledger.recordLocked({ mintUrl: mint.mintUrl, proofs });
+      mint.foundSats += sats;
+      mint.lockedSats = (mint.lockedSats ?? 0) + sats;
+      mint.lockedDone = true;
+      return sats;
+    });
+    if (added > 0) this.deps.events.emitUpdated({ reason: 'restore', amount: added });
+    this.publishFor(row, index, 0);
+    await this.checkpoint('restore:locked-recorded');
+  }
+
   /** The mints not done yet, RESTORE_PARALLEL_MINTS at a time. */
   private async scanPending(row: RestoreScanRow): Promise<void> {
     const queue = row.mints.flatMap((mint, i) =>
@@ -381,6 +444,11 @@ export class RestoreService {
       return this.fail(row, mint, unreachableMessage(toMintError(error).message), error);
     }
     if (!supportsRestore(wallet)) return this.fail(row, mint, NO_RESTORE_SUPPORT_MESSAGE);
+    try {
+      await this.restoreLockedAt(row, index, wallet);
+    } catch (error) {
+      return this.fail(row, mint, unreachableMessage(toMintError(error).message), error);
+    }
     if (mint.keysets.length === 0) {
       const listed = listedKeysets(wallet);
       const { perKeyset, global } = await this.deps.ledger.counters();
@@ -512,14 +580,15 @@ export class RestoreService {
         (sum, m) => sum + m.keysets.reduce((s, ks) => s + (ks.refused ?? 0), 0),
         0,
       ),
-      mints: row.mints.map(({ mintUrl, status, foundSats, error, sources }) => ({
+      mints: row.mints.map(({ mintUrl, status, foundSats, lockedSats, error, sources }) => ({
         mintUrl,
         status,
         foundSats,
+        ...(lockedSats ? { lockedSats } : {}),
         ...(error ? { error } : {}),
         ...(sources ? { sources: [...sources] } : {}),
       })),
-      ...(row.discoveryError ? { discoveryError: row.discoveryError } : {}),
+      ...(relayErrorsOf(row) ? { discoveryError: relayErrorsOf(row) } : {}),
     });
   }
 

@@ -31,9 +31,11 @@ export type MintScanStatus = 'pending' | 'scanning' | 'done' | 'failed';
 
 /**
  * Where a mint to scan was listed: the mint in Settings, this device's proofs and history, the
- * phrase's NUT-27 mint list backup, the merchant's kind 10019 profile. One mint may have several.
+ * phrase's NUT-27 mint list backup, the merchant's kind 10019 profile, a sale taken while locked
+ * on one of the phrase's devices (its envelope, docs/protocol.md "Locked sales on the relays").
+ * One mint may have several.
  */
-export type MintSource = 'settings' | 'wallet' | 'backup' | 'profile';
+export type MintSource = 'settings' | 'wallet' | 'backup' | 'profile' | 'locked-sale';
 
 export interface MintScan {
   mintUrl: string;
@@ -46,6 +48,10 @@ export interface MintScan {
   error?: string;
   /** where it was listed (absent on rows written before sources were kept) */
   sources?: MintSource[];
+  /** of foundSats, the sats of sales taken while locked restored from their envelopes */
+  lockedSats?: number;
+  /** those sales' outputs were restored and stored (once per scan) */
+  lockedDone?: boolean;
 }
 
 /** One scan at a time; the row exists from the moment a scan is asked for until it ends. */
@@ -61,11 +67,20 @@ export interface RestoreScanRow {
   discovered?: boolean;
   /** why they could not be read */
   discoveryError?: string;
+  /** why the sales taken while locked could not be read from the relays (this run's read) */
+  lockedSalesError?: string;
 }
 
 /** What a finished (or cancelled) scan recorded: one history event per mint. */
 export interface RestoreOutcome {
-  mints: Array<{ mintUrl: string; foundSats: number; error?: string; sources?: MintSource[] }>;
+  mints: Array<{
+    mintUrl: string;
+    foundSats: number;
+    /** of foundSats, from sales taken while locked (their envelopes) */
+    lockedSats?: number;
+    error?: string;
+    sources?: MintSource[];
+  }>;
   totalSats: number;
   cancelled: boolean;
   /** the mint lists on the relays could not be read: mints only they name were not scanned */
@@ -92,6 +107,12 @@ export interface RestoreLedger {
     /** the same for this keyset only, the global COUNTER left as it is (the restore's margin) */
     skipCounterTo?: number;
   }): Promise<number>;
+  /**
+   * One transaction: store the unspent proofs restored from the envelopes of sales taken while
+   * locked (known secrets are left as they are), add their sats to the mint's found and locked
+   * sats and mark its locked sales done. Returns the sats added.
+   */
+  recordLocked(args: { mintUrl: string; proofs: NewProof[] }): Promise<number>;
   /** Marks the scan cancelled (the scan itself stops at its next batch). */
   cancel(): Promise<void>;
   /**
