@@ -282,6 +282,21 @@ describe('SettingsScreen', () => {
     expect(screen.queryByTestId('mint-change-warning')).toBeNull();
   });
 
+  it('keeps the current mint when the warning is left with Escape, as with Keep the current mint', async () => {
+    const services = await renderSettings();
+    await screen.findByLabelText('Mint URL');
+    vi.spyOn(services.storage.proofs, 'balance').mockResolvedValue(1234);
+    fireEvent.input(mintField(), { target: { value: 'https://other.mint.example' } });
+    save();
+    const warning = await screen.findByTestId('mint-change-warning');
+    fireEvent.keyDown(within(warning).getByRole('button', { name: 'Switch mint and save' }), {
+      key: 'Escape',
+    });
+    expect(screen.queryByTestId('mint-change-warning')).toBeNull();
+    expect(mintField().value).toBe('http://127.0.0.1:3338');
+    expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
+  });
+
   it('shows the failure toast when storage refuses the save', async () => {
     const services = await renderSettings();
     await screen.findByLabelText('Mint URL');
