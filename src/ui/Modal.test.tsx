@@ -128,6 +128,18 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('closes once when the browser closes it without a cancel it may refuse (Escape again)', () => {
+    const onClose = openWithCloseSpy();
+    const dialog = topDialog();
+    // What Chromium does for an Escape with no click or key since the last one.
+    act(() => {
+      dialog.dispatchEvent(new Event('cancel', { cancelable: false }));
+      dialog.close();
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('closes on a click on the backdrop but not on a click inside the dialog', () => {
     const onClose = openWithCloseSpy();
     pressAndClick(screen.getByText('Token for 21 sats'));

@@ -147,8 +147,11 @@ function OpenModal({
     [],
   );
 
-  // Escape: the parent closes it, so the dialog stays in step with `open`.
+  // Escape: the parent closes it, so the dialog stays in step with `open`. A `cancel` that cannot
+  // be cancelled (Chromium, for an Escape pressed again with no click or key in between) is
+  // followed by the browser closing the dialog, and its `close` tells the parent.
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (!event.cancelable) return;
     event.preventDefault();
     onClose();
   };
@@ -170,8 +173,6 @@ function OpenModal({
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={onCancel}
-      // Closed by the browser without a `cancel` first (Chromium does so for an Escape pressed
-      // again without a click or key in between): the parent closes it too.
       onClose={onClose}
       onMouseDown={onMouseDown}
       onClick={onClick}
