@@ -145,6 +145,8 @@ export default defineConfig({
       'vite-plugins/**/*.test.ts',
     ],
     environment: 'node',
+    // Escape on a modal <dialog>, which happy-dom leaves out (src/ui/Modal.tsx relies on it).
+    setupFiles: ['src/testing/ui/close-requests.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -283,7 +283,7 @@ test('toasts cover neither the work, the menu button nor the balance, on a phone
   await expect(save).toBeEnabled();
   await expect(page.locator('.Toastify__toast')).toHaveCount(1);
   const firstId = await walletToast.getAttribute('id');
-  await walletToast.getByRole('button', { name: 'close' }).click();
+  await walletToast.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(
     page.locator(`.Toastify__toast:not([id="${firstId}"])`, { hasText: saved }),
   ).toBeVisible();

@@ -1,5 +1,5 @@
-// A dialog that asks before an action: what it will do, then its buttons side by side (a row on
-// wider screens). Shown while there is something to ask about.
+// The one dialog that asks before an action: what it will do, then its buttons side by side (a row
+// on wider screens). Shown while there is something to ask about.
 import type { ReactNode } from 'react';
 import { Modal, type ModalProps } from './Modal';
 
@@ -8,9 +8,10 @@ export function ConfirmDialog<T>({
   title,
   onClose,
   returnFocusTo,
+  role,
   testId,
   children,
-}: Pick<ModalProps, 'title' | 'onClose' | 'returnFocusTo'> & {
+}: Pick<ModalProps, 'title' | 'onClose' | 'returnFocusTo' | 'role'> & {
   /** What is asked about; null: closed. */
   subject: T | null;
   testId: string;
@@ -18,7 +19,13 @@ export function ConfirmDialog<T>({
   children: (subject: T) => ReactNode;
 }) {
   return (
-    <Modal open={subject !== null} onClose={onClose} title={title} returnFocusTo={returnFocusTo}>
+    <Modal
+      open={subject !== null}
+      onClose={onClose}
+      title={title}
+      returnFocusTo={returnFocusTo}
+      role={role}
+    >
       {subject !== null ? (
         <div className="space-y-4 text-sm text-slate-700" data-testid={testId}>
           {children(subject)}

@@ -1,15 +1,18 @@
 // @vitest-environment happy-dom
-// Modal: labelled dialog that closes on Escape and backdrop, locks scroll, traps and restores focus.
+// Modal: a labelled native dialog, opened modal, that closes on Escape and backdrop, locks scroll,
+// restores focus, stacks, and takes the toasts in while it is on top.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
-import { clickBackdrop, pressAndClick } from '../testing/ui/modal-click';
+import { clickBackdrop, pressAndClick, topDialog } from '../testing/ui/modal-click';
+import { createToastLayer } from './toast-layer';
 import { useReturnFocus } from './use-return-focus';
 
 afterEach(() => {
   cleanup();
   document.body.style.overflow = '';
+  vi.restoreAllMocks();
 });
 
 /** A page with an opener button, like the Wallet's Withdraw. */
@@ -69,6 +72,23 @@ function SlowPage({ ready }: { ready: Promise<void> }) {
   );
 }
 
+/** A dialog whose action asks for the PIN in a second dialog over it, like a guarded action. */
+function Stacked() {
+  const [open, setOpen] = useState(false);
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Withdraw</button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Scan to withdraw">
+        <button onClick={() => setAsking(true)}>Confirm</button>
+      </Modal>
+      <Modal open={asking} onClose={() => setAsking(false)} title="Enter the PIN">
+        <button>Unlock</button>
+      </Modal>
+    </>
+  );
+}
+
 function openModal() {
   const opener = screen.getByRole('button', { name: 'Withdraw' });
   opener.focus();
@@ -108,10 +128,22 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('closes once when the browser closes it without a cancel it may refuse (Escape again)', () => {
+    const onClose = openWithCloseSpy();
+    const dialog = topDialog();
+    // What Chromium does for an Escape with no click or key since the last one.
+    act(() => {
+      dialog.dispatchEvent(new Event('cancel', { cancelable: false }));
+      dialog.close();
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('closes on a click on the backdrop but not on a click inside the dialog', () => {
     const onClose = openWithCloseSpy();
-    const dialog = screen.getByRole('dialog');
-    pressAndClick(dialog);
+    pressAndClick(screen.getByText('Token for 21 sats'));
+    pressAndClick(screen.getByRole('heading', { name: 'Scan to withdraw' }));
     expect(onClose).not.toHaveBeenCalled();
 
     clickBackdrop();
@@ -122,7 +154,7 @@ describe('Modal', () => {
   it('does not close when a press starts inside the dialog and ends on the backdrop', () => {
     const onClose = openWithCloseSpy();
     fireEvent.mouseDown(screen.getByRole('button', { name: 'Copy Token' }));
-    fireEvent.click(screen.getByTestId('modal-backdrop'));
+    fireEvent.click(topDialog());
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -143,18 +175,14 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('keeps Tab and Shift+Tab inside the dialog', () => {
+  it('opens as a modal dialog, so the browser keeps focus inside and the page behind inert', () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     render(<Page />);
     openModal();
-    const first = screen.getByRole('button', { name: 'Copy Token' });
-    const last = screen.getByRole('button', { name: 'Close' });
-
-    last.focus();
-    fireEvent.keyDown(last, { key: 'Tab' });
-    expect(document.activeElement).toBe(first);
-
-    fireEvent.keyDown(first, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).toBe(last);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toBeInstanceOf(HTMLDialogElement);
+    expect(showModal.mock.contexts).toEqual([dialog]);
+    expect((dialog as HTMLDialogElement).open).toBe(true);
   });
 
   it('gives focus back to the opener that was disabled while the modal was being prepared', async () => {
@@ -187,5 +215,51 @@ describe('Modal', () => {
     });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy Token' }));
     expect(screen.getByTestId('scrolling-text').tabIndex).toBe(0);
+  });
+
+  it('stacks: Escape closes the one on top only, and focus goes back into the one below', () => {
+    render(<Stacked />);
+    openModal();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getAllByRole('dialog')).toHaveLength(2);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Unlock' }));
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Enter the PIN' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Scan to withdraw' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
+  });
+
+  it('takes the toasts in while it is on top, and gives them back as it closes', () => {
+    const layer = createToastLayer(document);
+    document.body.append(layer);
+    try {
+      render(<Stacked />);
+      openModal();
+      const withdraw = screen.getByRole('dialog', { name: 'Scan to withdraw' });
+      expect(layer.parentElement).toBe(withdraw);
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(layer.parentElement).toBe(screen.getByRole('dialog', { name: 'Enter the PIN' }));
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+      expect(layer.parentElement).toBe(withdraw);
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+      expect(layer.parentElement).toBe(document.body);
+      expect(layer.isConnected).toBe(true);
+    } finally {
+      layer.remove();
+    }
+  });
+
+  it('keeps Escape from the page behind: the keypad would clear on it', () => {
+    const pageKeys = vi.fn();
+    window.addEventListener('keydown', pageKeys);
+    try {
+      const onClose = openWithCloseSpy();
+      fireEvent.keyDown(screen.getByRole('button', { name: 'Copy Token' }), { key: 'Escape' });
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(pageKeys).not.toHaveBeenCalled();
+    } finally {
+      window.removeEventListener('keydown', pageKeys);
+    }
   });
 });

@@ -1,17 +1,24 @@
-// Modal dialog primitive: labelled dialog, Escape/backdrop close, scroll lock, focus trap + restore.
+// Modal dialog primitive: a native <dialog> opened with showModal(), which puts it on top, makes the
+// page behind inert, keeps focus inside and turns Escape into its `cancel`; this adds the backdrop
+// click, the scroll lock, where focus starts and returns, and the toasts inside it (decision 0054).
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
-  type ReactNode,
-  type KeyboardEvent,
   type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { placeToastLayer } from './toast-layer';
 
 export interface ModalProps {
   open: boolean;
-  /** Called on Escape, on a backdrop click, and by whatever close button the caller renders. */
+  /**
+   * Called on Escape, on a backdrop click, and by whatever close button the caller renders; it
+   * closes the modal (sets `open` false).
+   */
   onClose: () => void;
   title: ReactNode;
   children?: ReactNode;
@@ -25,6 +32,8 @@ export interface ModalProps {
    * the modal opened gets focus back.
    */
   returnFocusTo?: () => HTMLElement | null | undefined;
+  /** `alertdialog`: a question about an action the merchant cannot take back. */
+  role?: 'alertdialog';
 }
 
 const focusableSelector = [
@@ -36,17 +45,16 @@ const focusableSelector = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector)).filter(
-    (element) => !element.hasAttribute('inert') && element.getAttribute('aria-hidden') !== 'true',
-  );
-}
-
 const controlSelector = 'a[href], button, input, select, textarea';
 
-/** Where focus starts: the first control (a scrollable text made focusable is no action). */
+/**
+ * Where focus starts: the first control. showModal() would focus the first focusable element,
+ * which may be a scrollable text made focusable (a token), and that is no action.
+ */
 function initialFocus(dialog: HTMLElement): HTMLElement {
-  const focusable = focusableIn(dialog);
+  const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(focusableSelector)).filter(
+    (element) => !element.closest('[inert], [aria-hidden="true"]'),
+  );
   return focusable.find((element) => element.matches(controlSelector)) ?? focusable[0] ?? dialog;
 }
 
@@ -70,21 +78,29 @@ function canTakeFocus(element: HTMLElement | null | undefined): element is HTMLE
   );
 }
 
-export function Modal({
-  open,
+export function Modal(props: ModalProps) {
+  // Mounted only while open: it opens as it mounts, so open dialogs are in the body in the order
+  // they opened (ui/toast-layer.ts relies on it).
+  return props.open ? <OpenModal {...props} /> : null;
+}
+
+function OpenModal({
   onClose,
   title,
   description,
   children,
   className,
   returnFocusTo,
+  role,
 }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  // The element focused as the modal opened, read once before showModal() moves focus.
+  const opener = useRef<HTMLElement | null | undefined>(undefined);
   // A press that starts inside the dialog and ends on the backdrop (text selection) must not close.
   const pressStartedOnBackdrop = useRef(false);
-  // Latest onClose without re-running the open/close effect when the parent re-renders.
+  // Latest callbacks without re-running the open/close effects when the parent re-renders.
   const onCloseRef = useRef(onClose);
   const returnFocusRef = useRef(returnFocusTo);
   useEffect(() => {
@@ -92,88 +108,82 @@ export function Modal({
     returnFocusRef.current = returnFocusTo;
   }, [onClose, returnFocusTo]);
 
-  useEffect(() => {
-    if (!open) return;
-    const previouslyFocused =
-      document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-
+  // Before paint, so the dialog never shows closed; the cleanup runs while it is still in the page.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
-    if (dialog) initialFocus(dialog).focus();
-
-    // Escape is handled on the document so it works wherever focus is (e.g. after a click on text).
-    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-      }
+    if (!dialog) return;
+    const doc = dialog.ownerDocument;
+    if (opener.current === undefined) {
+      opener.current = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
+    }
+    if (!dialog.open) dialog.showModal();
+    initialFocus(dialog).focus();
+    // The page behind stays scrollable under a modal dialog (wheel, touch); it must not move.
+    const previousOverflow = doc.body.style.overflow;
+    doc.body.style.overflow = 'hidden';
+    placeToastLayer(doc);
+    // Inertness stops no key: Escape would also reach the page's own shortcuts (the keypad clears
+    // on it, and cancelling it there would keep the dialog open). It still closes the dialog: that
+    // is the browser's default action, which stopping propagation does not prevent.
+    const shieldEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') event.stopPropagation();
     };
-    document.addEventListener('keydown', onDocumentKeyDown);
-
+    doc.addEventListener('keydown', shieldEscape);
     return () => {
-      document.removeEventListener('keydown', onDocumentKeyDown);
-      document.body.style.overflow = previousOverflow;
+      doc.removeEventListener('keydown', shieldEscape);
+      doc.body.style.overflow = previousOverflow;
+      placeToastLayer(doc, dialog);
+    };
+  }, []);
+
+  useEffect(
+    () => () => {
       // Runs after the commit that closed the dialog, so the opener is enabled again by then.
       const target = returnFocusRef.current?.();
       if (canTakeFocus(target)) target.focus();
-      else if (canTakeFocus(previouslyFocused)) previouslyFocused.focus();
+      else if (canTakeFocus(opener.current)) opener.current.focus();
       else screenHeading()?.focus();
-    };
-  }, [open]);
+    },
+    [],
+  );
 
-  if (!open) return null;
-
-  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = focusableIn(dialogRef.current);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      dialogRef.current.focus();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+  // Escape: the parent closes it, so the dialog stays in step with `open`. A `cancel` that cannot
+  // be cancelled (Chromium, for an Escape pressed again with no click or key in between) is
+  // followed by the browser closing the dialog, and its `close` tells the parent.
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (!event.cancelable) return;
+    event.preventDefault();
+    onClose();
   };
-
-  const onBackdropMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+  const onMouseDown = (event: MouseEvent<HTMLDialogElement>) => {
     pressStartedOnBackdrop.current = event.target === event.currentTarget;
   };
-  const onBackdropClick = (event: MouseEvent<HTMLDivElement>) => {
+  // A click on the ::backdrop targets the dialog itself; its content fills the dialog box, so a
+  // click inside always targets something within it.
+  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === event.currentTarget && pressStartedOnBackdrop.current) onClose();
     pressStartedOnBackdrop.current = false;
   };
 
   return createPortal(
-    <div
-      data-testid="modal-backdrop"
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4"
-      onMouseDown={onBackdropMouseDown}
-      onClick={onBackdropClick}
+    <dialog
+      ref={dialogRef}
+      role={role}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={onCancel}
+      onClose={onClose}
+      onMouseDown={onMouseDown}
+      onClick={onClick}
+      className={[
+        'm-auto max-h-none w-[calc(100%-2rem)] max-w-md overflow-visible rounded-2xl bg-white p-0 shadow-xl outline-none backdrop:bg-slate-900/60',
+        className,
+      ]
+        .filter(Boolean)
+        .join(' ')}
     >
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        onKeyDown={trapTab}
-        className={[
-          'max-h-[calc(100vh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none',
-          className,
-        ]
-          .filter(Boolean)
-          .join(' ')}
-      >
+      <div className="max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl p-6">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
@@ -184,7 +194,7 @@ export function Modal({
         ) : null}
         <div className="mt-4">{children}</div>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
-// Toaster: the settings of docs/behaviour.md "Toasts", and a toast shows up as an alert with its
-// text.
-import { act, cleanup, render, screen } from '@testing-library/react';
+// Toaster: the settings of docs/behaviour.md "Toasts", a toast shows up as an alert with its text,
+// and it stays in reach inside an open modal dialog.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Modal } from './Modal';
 import { toast } from './toast';
-import { Toaster, toasterOptions } from './toaster';
+import { DismissButton, Toaster, toasterOptions } from './toaster';
 
 afterEach(cleanup);
 
@@ -21,6 +23,7 @@ describe('Toaster', () => {
       ['role', 'alert'],
       ['theme', 'light'],
       ['className', 'cashew-toasts'],
+      ['closeButton', DismissButton],
     ]);
     expect(new Map(Object.entries(toasterOptions))).toEqual(documented);
   });
@@ -36,6 +39,44 @@ describe('Toaster', () => {
     );
     expect(document.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
     expect(alert.className).toContain('Toastify__toast-theme--light');
+  });
+});
+
+describe('Toaster with a modal dialog open', () => {
+  function PageWithDialog() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button onClick={() => setOpen(true)}>Withdraw</button>
+        <Modal open={open} onClose={() => setOpen(false)} title="Scan to withdraw">
+          <button onClick={() => setOpen(false)}>Close</button>
+        </Modal>
+        <Toaster />
+      </>
+    );
+  }
+
+  it('shows a toast raised before and one raised while the dialog is open inside it, each one dismissable', async () => {
+    render(<PageWithDialog />);
+    act(() => toast.success('Settings saved.', { toastId: 'saved' }));
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Scan to withdraw' }));
+    expect(dialog.getByRole('alert').textContent).toContain('Settings saved.');
+    act(() => toast.error('Could not cancel the token.'));
+    await waitFor(() => expect(dialog.getAllByRole('alert')).toHaveLength(2));
+    // The dialog's own Close stays the only button of that name.
+    expect(dialog.getAllByRole('button', { name: /close/i })).toHaveLength(1);
+
+    fireEvent.click(dialog.getAllByRole('button', { name: 'Dismiss notification' })[0]!);
+    // Closed at once; happy-dom runs no exit animation, so the element itself stays.
+    await waitFor(() => expect(toast.isActive('saved')).toBe(false));
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getAllByRole('alert').at(-1)?.textContent).toContain(
+      'Could not cancel the token.',
+    );
+    expect(screen.getAllByRole('alert').at(-1)?.closest('dialog')).toBeNull();
   });
 });
 

@@ -1,8 +1,9 @@
-// The deferred service source: one load shared by every caller, retried after a failed load.
+// The deferred service source: one load shared by every caller, retried after a failed load; and
+// a service's methods forwarded through that load.
 import { describe, expect, it } from 'vitest';
 import type { BaseServices } from './base';
 import type { AppServices } from './complete';
-import { deferredServices, readyServices } from './deferred';
+import { deferredCalls, deferredServices, readyServices } from './deferred';
 
 const base = { settings: {} } as BaseServices;
 const full = { ...base, payments: {} } as AppServices;
@@ -64,5 +65,49 @@ describe('readyServices', () => {
     const source = readyServices(full);
     expect(source.base).toBe(full);
     expect(await source.load()).toBe(full);
+  });
+});
+
+/** A service class whose methods read its own state, as the app's services do. */
+class Counter {
+  private count = 0;
+  async add(by: number): Promise<number> {
+    this.count += by;
+    return this.count;
+  }
+  total(): number {
+    return this.count;
+  }
+}
+
+describe('deferredCalls methods', () => {
+  it('forwards each named method to the loaded service: calls wait for the load, in order', async () => {
+    const counter = new Counter();
+    let loaded!: (value: { counter: Counter }) => void;
+    const loading = new Promise<{ counter: Counter }>((resolve) => (loaded = resolve));
+    const { methods } = deferredCalls(() => loading);
+    const later = methods((services) => services.counter, ['add', 'total']);
+    // A real object with the named methods only: spreading it into another keeps them.
+    expect(Object.keys({ ...later })).toEqual(['add', 'total']);
+    const first = later.add(2);
+    const second = later.add(3);
+    const total = later.total();
+    expect(counter.total()).toBe(0);
+    loaded({ counter });
+    expect(await Promise.all([first, second, total])).toEqual([2, 5, 5]);
+  });
+
+  it('rejects a call when the load fails, and loads again on the next call', async () => {
+    const counter = new Counter();
+    let loads = 0;
+    const { methods } = deferredCalls(async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('chunk did not download');
+      return counter;
+    });
+    const later = methods((loaded) => loaded, ['add']);
+    await expect(later.add(1)).rejects.toThrow('chunk did not download');
+    expect(await later.add(1)).toBe(1);
+    expect(loads).toBe(2);
   });
 });

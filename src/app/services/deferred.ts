@@ -1,6 +1,6 @@
 // How the router gets services: the light base at once, the whole set (cashu-ts, nostr-tools) only
 // when a screen or start-up work needs it, so the welcome screen's first load stays small. Also the
-// one generic stand-in for services still loading (deferredCalls), which the keypad's uses.
+// one generic stand-in for services still loading (deferredCalls), the keypad's services' base.
 import type { BaseServices } from './base';
 import type { AppServices } from './complete';
 
@@ -45,17 +45,40 @@ export function readyServices(services: AppServices): ServiceSource {
   return { base: services, load, afterFirstPaint: load, firstPaint: () => Promise.resolve() };
 }
 
+/** The methods of S, callable before it has loaded: each resolves with what the method returns. */
+export type Deferred<S> = {
+  [K in keyof S]: S[K] extends (...args: infer A) => infer R
+    ? (...args: A) => Promise<Awaited<R>>
+    : never;
+};
+
 /**
  * Calls on something that loads later (the app's services), usable at once: `call` waits for the
- * load and resolves with the result; `fire` does the same and ignores the outcome (calls keep
- * their order: each runs in a callback on the same load promise); `listen` attaches as soon as
- * the load is done and detaches whether or not it was by then. A failed load rejects `call` only;
- * the next call retries it (the caller of the load logs the failure).
+ * load and resolves with the result; `methods` does the same for each named method of one service
+ * (the names are listed because the object must be real, e.g. spread by app/routes.tsx: a Proxy
+ * would have no keys); `fire` ignores the outcome (calls keep their order: each runs in a callback
+ * on the same load promise); `listen` attaches as soon as the load is done and detaches whether or
+ * not it was by then. A failed load rejects `call` and `methods` only; the next call retries it
+ * (the caller of the load logs the failure).
  */
 export function deferredCalls<T>(load: () => Promise<T>) {
   const call = <R>(use: (loaded: T) => R | PromiseLike<R>): Promise<R> => load().then(use);
   return {
     call,
+    methods<K extends PropertyKey, S extends Record<K, (...args: never[]) => unknown>>(
+      service: (loaded: T) => S,
+      names: readonly K[],
+    ): Deferred<Pick<S, K>> {
+      const forward = (name: K) => [
+        name,
+        (...args: unknown[]) =>
+          call((loaded): unknown => {
+            const target = service(loaded);
+            return Reflect.apply(target[name], target, args);
+          }),
+      ];
+      return Object.fromEntries(names.map(forward)) as Deferred<Pick<S, K>>;
+    },
     fire(use: (loaded: T) => unknown): void {
       call(use).catch(() => {});
     },

@@ -22,14 +22,15 @@ function itemStoresLoader(source: ServiceSource): () => Promise<PosItems> {
 }
 
 /**
- * PosServices backed by a ServiceSource that may still be loading. Submit awaits the payment
- * service; the balance shows once storage is there; listeners attach as soon as it has loaded and
- * detach whether or not it had by then.
+ * PosServices backed by a ServiceSource that may still be loading. Every method forwards to the
+ * loaded service (deferredCalls `methods`); these differ: the balance reads 0 sats on a failed
+ * load, foreground changes are fired, listeners attach as soon as it has loaded and detach whether
+ * or not it had by then.
  */
 export function deferredPosServices(source: ServiceSource): PosServices {
   const { events, logger } = source.base;
-  const { call, fire, listen } = deferredCalls(() => source.afterFirstPaint());
-  const stores = deferredCalls(itemStoresLoader(source)).call;
+  const { call, methods, fire, listen } = deferredCalls(() => source.afterFirstPaint());
+  const stores = deferredCalls(itemStoresLoader(source));
   return {
     events,
     logger,
@@ -44,60 +45,40 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       },
     },
     // Asked after the keypad's first paint (features/pos/use-fiat-entry.tsx), never before it.
-    prices: {
-      current: (options) => call((services) => services.prices.current(options)),
-      acceptNewPrice: (price) => call((services) => services.prices.acceptNewPrice(price)),
-      keepSatsOnly: () => call((services) => services.prices.keepSatsOnly()),
-    },
+    prices: methods((services) => services.prices, ['current', 'acceptNewPrice', 'keepSatsOnly']),
     // Opening Items waits for Dexie only, not for the protocol libraries.
     items: {
-      items: { list: () => stores((items) => items.items.list()) },
-      carts: {
-        get: (id) => stores((items) => items.carts.get(id)),
-        put: (cart) => stores((items) => items.carts.put(cart)),
-        remove: (id) => stores((items) => items.carts.remove(id)),
-        parked: () => stores((items) => items.carts.parked()),
-        park: (label, id) => stores((items) => items.carts.park(label, id)),
-        recall: (id, swapId) => stores((items) => items.carts.recall(id, swapId)),
-      },
-      tips: { get: () => stores((items) => items.tips.get()) },
+      items: stores.methods((items) => items.items, ['list']),
+      carts: stores.methods(
+        (items) => items.carts,
+        ['get', 'put', 'remove', 'parked', 'park', 'recall'],
+      ),
+      tips: stores.methods((items) => items.tips, ['get']),
       // After the keypad's first paint: loading the chunk and opening the connection as Home
       // mounts ran between its commit and that paint (docs/performance.md "Cart of 500 items").
       warm: () =>
         source
           .firstPaint()
-          .then(() => stores((items) => items.warm?.()))
+          .then(() => stores.call((items) => items.warm?.()))
           .catch(() => {}),
     },
     // Home's Receipt and automatic printing: only after a sale, so never before the first paint.
     receipts: {
-      store: {
-        autoPrint: () => call((services) => services.storage.receiptPrint.autoPrint()),
-        saleByKey: (key) => call((services) => services.storage.receiptPrint.saleByKey(key)),
-        claimPrint: (saleId) =>
-          call((services) => services.storage.receiptPrint.claimPrint(saleId)),
-      },
+      store: methods(
+        (services) => services.storage.receiptPrint,
+        ['autoPrint', 'saleByKey', 'claimPrint'],
+      ),
       sources: {
         shopName: () => call((services) => services.storage.config.getShopName()),
-        historyRange: {
-          range: (from, to, cursor, limit) =>
-            call((services) => services.storage.historyRange.range(from, to, cursor, limit)),
-        },
+        historyRange: methods((services) => services.storage.historyRange, ['range']),
         // Read when a receipt is, not here: the first screens are built before storage options.
         clock: () => (source.base.storageOptions?.clock ?? Date.now)(),
       },
     },
-    ecashRequests: {
-      forQuote: (quote) => call((services) => services.saleRequests.forQuote(quote)),
-    },
-    ecash: {
-      receiveToken: (token, amount, fiat) =>
-        call((services) => services.ecash.receiveToken(token, amount, fiat)),
-    },
+    ecashRequests: methods((services) => services.saleRequests, ['forQuote']),
+    ecash: methods((services) => services.ecash, ['receiveToken']),
     payments: {
-      createInvoice: (amount, options) =>
-        call((services) => services.payments.createInvoice(amount, options)),
-      amountLimits: () => call((services) => services.payments.amountLimits()),
+      ...methods((services) => services.payments, ['createInvoice', 'amountLimits']),
       // Asked once the keypad is idle (features/pos/HomeScreen.tsx); never rejects.
       prepareInvoices: () =>
         call((services) => services.payments.prepareInvoices()).catch(() => {}),

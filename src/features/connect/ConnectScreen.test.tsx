@@ -116,6 +116,10 @@ describe('ConnectScreen', () => {
     expect(screen.getByRole('alertdialog')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // Escape leaves it as Cancel does.
+    fireEvent.click(screen.getByRole('button', { name: 'Reset cashier link' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Reset link' }), { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByTestId('connection-string').textContent).toBe(expected);
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset cashier link' }));

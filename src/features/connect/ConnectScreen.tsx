@@ -2,6 +2,7 @@
 // "Reset cashier link" (confirmed first), which makes links shared before stop working.
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../ui/Button';
+import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CopyValue } from '../../ui/CopyParts';
 import { PinGated } from '../../ui/pin-gate';
 import { QrCode } from '../../ui/QrCode';
@@ -123,34 +124,37 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
           <Button size="lg" className="w-full" onClick={() => void copy(state.link)}>
             {COPY_CONNECTION_STRING}
           </Button>
-          {confirming ? (
-            <div
-              role="alertdialog"
-              aria-labelledby="reset-link-warning"
-              className="w-full space-y-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
-            >
-              <p id="reset-link-warning">{RESET_LINK_WARNING}</p>
-              <div className="flex justify-end gap-2">
-                <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-                  {RESET_LINK_CANCEL}
-                </Button>
-                <Button
-                  size="sm"
-                  disabled={resetting}
-                  aria-busy={resetting}
-                  onClick={() => void onReset()}
-                >
-                  {RESET_LINK_CONFIRM}
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <Button variant="outline" className="w-full" onClick={() => setConfirming(true)}>
-              {RESET_LINK}
-            </Button>
-          )}
+          <Button variant="outline" className="w-full" onClick={() => setConfirming(true)}>
+            {RESET_LINK}
+          </Button>
         </div>
       )}
+      <ConfirmDialog
+        subject={confirming || null}
+        role="alertdialog"
+        onClose={() => setConfirming(false)}
+        title={RESET_LINK}
+        testId="reset-link-confirm"
+      >
+        {() => (
+          <>
+            <p>{RESET_LINK_WARNING}</p>
+            <ConfirmActions>
+              <Button
+                className="sm:flex-1"
+                disabled={resetting}
+                aria-busy={resetting}
+                onClick={() => void onReset()}
+              >
+                {RESET_LINK_CONFIRM}
+              </Button>
+              <Button variant="outline" className="sm:flex-1" onClick={() => setConfirming(false)}>
+                {RESET_LINK_CANCEL}
+              </Button>
+            </ConfirmActions>
+          </>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -68,6 +68,16 @@ const mintField = () => screen.getByLabelText('Mint URL') as HTMLInputElement;
 const relaysField = () => screen.getByLabelText('Nostr Relays') as HTMLTextAreaElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
 
+/** Another mint typed and saved while 1,234 sats are on the stored one: the question it opens. */
+async function askToSwitchMint() {
+  const services = await renderSettings();
+  await screen.findByLabelText('Mint URL');
+  vi.spyOn(services.storage.proofs, 'balance').mockResolvedValue(1234);
+  fireEvent.input(mintField(), { target: { value: 'https://other.mint.example' } });
+  save();
+  return { services, warning: await screen.findByTestId('mint-change-warning') };
+}
+
 /** A merchant PIN whose gate the test opens and closes; `entered` records the PINs typed. */
 function fakeLock() {
   const state = { open: true, entered: [] as string[] };
@@ -263,12 +273,7 @@ describe('SettingsScreen', () => {
   });
 
   it('warns that the balance stays on the old mint and saves only when confirmed', async () => {
-    const services = await renderSettings();
-    await screen.findByLabelText('Mint URL');
-    vi.spyOn(services.storage.proofs, 'balance').mockResolvedValue(1234);
-    fireEvent.input(mintField(), { target: { value: 'https://other.mint.example' } });
-    save();
-    const warning = await screen.findByTestId('mint-change-warning');
+    const { services, warning } = await askToSwitchMint();
     expect(warning.textContent).toContain(
       '1,234 sats stay on http://127.0.0.1:3338: changing the mint does not move them.',
     );
@@ -280,6 +285,16 @@ describe('SettingsScreen', () => {
       expect(await services.storage.config.getMintUrl()).toBe('https://other.mint.example'),
     );
     expect(screen.queryByTestId('mint-change-warning')).toBeNull();
+  });
+
+  it('keeps the current mint when the warning is left with Escape, as with Keep the current mint', async () => {
+    const { services, warning } = await askToSwitchMint();
+    fireEvent.keyDown(within(warning).getByRole('button', { name: 'Switch mint and save' }), {
+      key: 'Escape',
+    });
+    expect(screen.queryByTestId('mint-change-warning')).toBeNull();
+    expect(mintField().value).toBe('http://127.0.0.1:3338');
+    expect(await services.storage.config.getMintUrl()).toBe('http://127.0.0.1:3338');
   });
 
   it('shows the failure toast when storage refuses the save', async () => {

@@ -5,6 +5,7 @@
 // accepted mints, Recover funds and whether the relays took the backup) and Device (storage).
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
+import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PinGated, usePinGate } from '../../ui/pin-gate';
 import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
 import { useFormToasts } from '../../ui/use-form-toasts';
@@ -45,6 +46,7 @@ import { checkMintInfo } from '../../core/settings/mint-check';
 import { mintUrlKey } from '../../core/urls/normalise-url';
 import { formatSats } from '../../ui/format-sats';
 import { Form } from '../../ui/Form';
+import { useReturnFocus } from '../../ui/use-return-focus';
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
 
@@ -89,6 +91,8 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
   const checkMint = services.checkMint ?? checkMintInfo;
   const proofs = services.storage.proofs;
   const { guard, prompt: pinPrompt } = usePinGate(services.lock);
+  // Save is disabled while the mint is checked, so it has lost focus when the question opens.
+  const saveOpener = useReturnFocus();
 
   useEffect(() => {
     let cancelled = false;
@@ -166,6 +170,13 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
     }
   };
 
+  /** The merchant keeps the stored mint: the field shows it again. */
+  const keepMint = () => {
+    setPendingSwitch(null);
+    setMintStatus({ state: 'idle' });
+    if (form.status === 'ready') setForm({ ...form, mintUrl: storedMint });
+  };
+
   const mintHint =
     mintStatus.state === 'checking' ? (
       <span role="status">{CHECKING_MINT}</span>
@@ -236,7 +247,10 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
           // them.
           <Form
             className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-            onSubmit={() => guard(() => void onSave())}
+            onSubmit={() => {
+              saveOpener.remember();
+              guard(() => void onSave());
+            }}
           >
             <MintUrlField
               value={form.mintUrl}
@@ -244,39 +258,6 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
               hint={mintHint}
               error={mintError}
             />
-            {pendingSwitch ? (
-              <div
-                role="alert"
-                data-testid="mint-change-warning"
-                className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-              >
-                <p className="font-semibold">{MINT_CHANGE_TITLE}</p>
-                <p>
-                  {mintChangeWarning(
-                    `${formatSats(pendingSwitch.sats)} sats`,
-                    pendingSwitch.oldMint,
-                  )}
-                </p>
-                <a href="/wallet" className="font-medium text-violet-800 underline">
-                  {OPEN_WALLET}
-                </a>
-                <div className="flex flex-col gap-2 sm:flex-row">
-                  <Button onClick={() => guard(() => void onSave(true))} disabled={saving}>
-                    {SWITCH_MINT}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    onClick={() => {
-                      setPendingSwitch(null);
-                      setMintStatus({ state: 'idle' });
-                      setForm({ ...form, mintUrl: storedMint });
-                    }}
-                  >
-                    {KEEP_MINT}
-                  </Button>
-                </div>
-              </div>
-            ) : null}
             <RelaysField
               label="Nostr Relays"
               value={form.relaysText}
@@ -317,6 +298,34 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
       <SettingsGroup group={SETTINGS_GROUPS.device}>
         <StorageStatus deviceStorage={services.deviceStorage} logger={logger} />
       </SettingsGroup>
+      <ConfirmDialog
+        subject={pendingSwitch}
+        onClose={keepMint}
+        title={MINT_CHANGE_TITLE}
+        returnFocusTo={saveOpener.returnFocusTo}
+        testId="mint-change-warning"
+      >
+        {({ sats, oldMint }) => (
+          <>
+            <p>{mintChangeWarning(`${formatSats(sats)} sats`, oldMint)}</p>
+            <a href="/wallet" className="block font-medium text-violet-800 underline">
+              {OPEN_WALLET}
+            </a>
+            <ConfirmActions>
+              <Button
+                className="sm:flex-1"
+                onClick={() => guard(() => void onSave(true))}
+                disabled={saving}
+              >
+                {SWITCH_MINT}
+              </Button>
+              <Button variant="outline" className="sm:flex-1" onClick={keepMint}>
+                {KEEP_MINT}
+              </Button>
+            </ConfirmActions>
+          </>
+        )}
+      </ConfirmDialog>
       {pinPrompt}
     </section>
   );
