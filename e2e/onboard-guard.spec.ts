@@ -122,10 +122,11 @@ test('an unlocked till is sent home from every onboarding route, replacing the h
 }) => {
   test.setTimeout(120_000);
   await onboard(page, { mintUrl, relayUrl });
-  // Start-up makes the sales inbox key once the wallet exists (decision 0030): not a change.
+  // Start-up makes the sales inbox key (decision 0030) and the device key (docs/protocol.md,
+  // "Device envelopes") once the wallet exists: not a change.
   await expect
     .poll(async () => Object.keys(await storedWallet(page)), { timeout: 15_000 })
-    .toContain('keys.sales-inbox-key');
+    .toEqual(expect.arrayContaining(['keys.sales-inbox-key', 'keys.device-key']));
   const before = await storedWallet(page);
   await tryEveryRoute(page);
   expect(await storedWallet(page)).toEqual(before);

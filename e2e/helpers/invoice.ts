@@ -40,7 +40,9 @@ export async function requestInvoice(
   }
   const dialog = invoiceDialog(page);
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('invoice-amount')).toHaveText(`${formatSats(sats)} sats`);
+  await expect(dialog.getByTestId('invoice-amount')).toHaveText(
+    `${formatSats(sats)} ${sats === 1 ? 'sat' : 'sats'}`,
+  );
   return quoteIdOnScreen(page);
 }
 
