@@ -56,6 +56,7 @@ function Complete({
           ...(services.deviceStorage
             ? { persistStorage: () => services.deviceStorage!.persist() }
             : {}),
+          ...(services.deviceIdentity ? { deviceIdentity: services.deviceIdentity } : {}),
         },
         { mintUrl: mint, relays, phrase: values.phrase, mode },
       );

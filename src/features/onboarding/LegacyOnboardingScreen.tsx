@@ -86,6 +86,7 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
           ...(services.deviceStorage
             ? { persistStorage: () => services.deviceStorage!.persist() }
             : {}),
+          ...(services.deviceIdentity ? { deviceIdentity: services.deviceIdentity } : {}),
         },
         {
           mintUrl: normaliseMintInput(mintUrl),

@@ -148,6 +148,13 @@ describe('completeOnboarding', () => {
     const persistStorage = vi.fn(async () => {
       calls.push('persistStorage');
     });
+    // A failing identity step is only logged: the wallet is ready and the listener still starts.
+    const deviceIdentity = {
+      learnIfOpen: vi.fn(async () => {
+        calls.push('deviceIdentity.learnIfOpen');
+        throw new Error('no relay');
+      }),
+    };
     await completeOnboarding(
       {
         config,
@@ -157,6 +164,7 @@ describe('completeOnboarding', () => {
         restore,
         phraseCheck,
         persistStorage,
+        deviceIdentity,
       },
       { ...input, mode: 'restore' },
     );
@@ -167,6 +175,7 @@ describe('completeOnboarding', () => {
       'restore.schedule',
       'setOnboarded(true)',
       'persistStorage',
+      'deviceIdentity.learnIfOpen',
       'inbox.start',
     ]);
 

@@ -17,6 +17,8 @@ export interface CompletionDeps {
   phraseCheck?: { setConfirmed(): Promise<void> };
   /** Asks the browser to keep the wallet's data, once the wallet exists (navigator.storage.persist). */
   persistStorage?: () => Promise<unknown>;
+  /** The device learns the phrase's identity at once, as a start-up would (docs/protocol.md "Device envelopes"). */
+  deviceIdentity?: { learnIfOpen(): Promise<unknown> };
 }
 
 export interface CompletionInput {
@@ -57,6 +59,9 @@ export async function completeOnboarding(
       deps.logger.warn('Asking for persistent storage failed', error);
     });
   }
+  await deps.deviceIdentity?.learnIfOpen().catch((error: unknown) => {
+    deps.logger.error('Learning the device identity failed', error);
+  });
   try {
     await deps.inbox.start();
   } catch (error) {

@@ -27,6 +27,8 @@ export interface OnboardingServices {
   inbox: Pick<RemotePaymentInbox, 'start'>;
   /** The phrase restore scan, asked for and started when a restored wallet completes onboarding. */
   restore?: OnboardingRestore;
+  /** The device's key certified by the phrase's identity (docs/protocol.md "Device envelopes"). */
+  deviceIdentity?: { learnIfOpen(): Promise<unknown> };
   /** The merchant PIN, offered on the last step (docs/behaviour.md "Merchant PIN"). */
   lock?: { setPin(pin: string): Promise<void> };
 }
