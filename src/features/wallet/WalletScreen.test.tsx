@@ -38,6 +38,8 @@ interface FakeOptions {
   /** sats a new withdrawal may take (5 unless given) and sats in pending tokens (0) */
   available?: number;
   pendingSats?: number;
+  /** sats the mint holds pending for someone else (0 unless given) */
+  atMint?: number;
   cancel?: CancelTokenResult;
 }
 
@@ -69,6 +71,7 @@ function fakeServices(options: FakeOptions = {}) {
       mintUrl: 'http://mint.test',
       available: options.available ?? 5,
       pending: options.pendingSats ?? 0,
+      atMint: options.atMint ?? 0,
     })),
     cancelToken: vi.fn(
       async (): Promise<CancelTokenResult> =>

@@ -144,9 +144,17 @@ describe('automatic cash-out', () => {
     await withFeeReservePercent(dev.mint.url, 90, () => auto.check());
     const outcome = outcomes[0]!;
     if (!outcome.ok || outcome.result.status !== 'paid') throw new Error(JSON.stringify(outcome));
-    // amount + 90 % reserve fits 120: the largest such amount; the reserve comes back as change.
-    expect(outcome.result.amount).toBe(63);
-    expect((await storedCashOut(tab)).balance).toBe(120 - 63);
+    // amount + 90 % reserve fits 120: the largest such amount, 63; the reserve comes back as
+    // change (internal settlement) and is cashed out too, three more times: 30, 14 and 6.
+    expect(outcome.result.amount).toBe(63 + 30 + 14 + 6);
+    const after = await storedCashOut(tab);
+    expect(after.balance).toBe(120 - 113);
+    expect(after.history.map((e) => [e.type, e.amount])).toEqual([
+      ['cash-out', 6],
+      ['cash-out', 14],
+      ['cash-out', 30],
+      ['cash-out', 63],
+    ]);
   });
 
   it('stays off by default', async () => {
