@@ -168,11 +168,14 @@ export interface ProofStatesOnUnlockDeps {
  * unsubscribe function.
  */
 export function checkProofStatesOnUnlock(deps: ProofStatesOnUnlockDeps): () => void {
-  return deps.lock.onChange((state) => {
-    if (state !== 'unlocked') return;
-    deps.proofStates.checkAll().catch((error: unknown) => {
+  const check = () =>
+    void deps.proofStates.checkAll().catch((error: unknown) => {
       deps.logger.error('Checking proof states after unlock failed', error);
     });
+  // The PIN may have been entered before this background work started.
+  if (deps.lock.state() === 'unlocked') check();
+  return deps.lock.onChange((state) => {
+    if (state === 'unlocked') check();
   });
 }
 

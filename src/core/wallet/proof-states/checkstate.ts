@@ -29,7 +29,9 @@ export function readStates(asked: string[], reply: unknown): Map<string, ProofSt
   for (const entry of states as unknown[]) {
     const { Y, state } = (entry ?? {}) as { Y?: unknown; state?: unknown };
     if (typeof Y !== 'string' || !wanted.has(Y) || out.has(Y)) {
-      throw new ProofStateReplyError('The mint answered the state of a proof it was not asked about');
+      throw new ProofStateReplyError(
+        'The mint answered the state of a proof it was not asked about',
+      );
     }
     if (typeof state !== 'string' || !STATES.has(state)) {
       throw new ProofStateReplyError(`The mint answered an unknown proof state: ${String(state)}`);

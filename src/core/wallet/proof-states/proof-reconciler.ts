@@ -168,7 +168,10 @@ export class ProofReconciler {
       const check = await this.check(mintUrl);
       return check.spentProofs > 0;
     } catch (checkError) {
-      this.deps.logger.warn(`Checking proof states at ${mintUrl} after a refusal failed`, checkError);
+      this.deps.logger.warn(
+        `Checking proof states at ${mintUrl} after a refusal failed`,
+        checkError,
+      );
       return false;
     }
   }
@@ -218,7 +221,12 @@ export class ProofReconciler {
       }
     }
     const states = await this.deps.checkerFor(mintUrl).check([...bySecret.keys()]);
-    const answer = { mintUrl, spent: [] as string[], pending: [] as string[], unspent: [] as string[] };
+    const answer = {
+      mintUrl,
+      spent: [] as string[],
+      pending: [] as string[],
+      unspent: [] as string[],
+    };
     for (const [Y, secret] of bySecret) {
       const state = states.get(Y);
       if (state === 'SPENT') answer.spent.push(secret);
@@ -246,7 +254,9 @@ export class ProofReconciler {
   /** Secrets a pending withdrawal token holds or a journaled swap is spending. */
   private async ownSecrets(): Promise<Set<string>> {
     const rows = await this.deps.withdrawals.list();
-    return new Set(rows.flatMap((row) => [...row.secrets, ...(row.consolidation?.inputSecrets ?? [])]));
+    return new Set(
+      rows.flatMap((row) => [...row.secrets, ...(row.consolidation?.inputSecrets ?? [])]),
+    );
   }
 
   private yOf(secret: string): string {
