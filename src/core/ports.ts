@@ -34,6 +34,12 @@ export interface StoredProof {
    * later check says otherwise (docs/protocol.md "Proof states").
    */
   mintPending?: number;
+  /**
+   * Y = hash_to_curve(secret), compressed hex: how a mint names the proof in NUT-07. Kept once a
+   * state check worked it out (about half a millisecond each), so later checks do not again; it
+   * spends nothing (docs/security.md).
+   */
+  Y?: string;
   mintUrl: string;
   createdAt: number;
   isSpent: boolean;
@@ -56,7 +62,10 @@ export interface BlindSignature {
  * A proof as it arrives from the mint, before the wallet tags it. With `blind`, `secret` is the
  * row key of a sealed output and `C` is empty: it is stored sealed, counted, and opened later.
  */
-export type NewProof = Omit<StoredProof, 'mintUrl' | 'createdAt' | 'isSpent' | 'mintPending'> & {
+export type NewProof = Omit<
+  StoredProof,
+  'mintUrl' | 'createdAt' | 'isSpent' | 'mintPending' | 'Y'
+> & {
   blind?: BlindSignature;
 };
 
@@ -93,7 +102,10 @@ export interface ProofStateAnswer {
   mintUrl: string;
   spent: string[];
   pending: string[];
+  /** unspent proofs that were marked pending (their mark is cleared); others need no write */
   unspent: string[];
+  /** Ys worked out for this check, by secret, for proofs stored without one (kept on the rows) */
+  ys?: Record<string, string>;
 }
 
 /** What recording an answer changed. */
@@ -115,7 +127,7 @@ export interface ProofStateStore {
   /**
    * One transaction: deletes the `spent` proofs still stored unspent and records one
    * 'spent-elsewhere' event for them, marks the `pending` ones and clears the mark of the
-   * `unspent` ones, and notes the mint as checked now. Proofs our own operations are spending are
+   * `unspent` ones, keeps the `ys` on their rows, and notes the mint as checked now. Proofs our own operations are spending are
    * left alone whatever the mint said: those a withdrawal token or a journaled swap holds (their
    * owners settle them) and those a melt flagged spent.
    */

@@ -133,6 +133,28 @@ describe('DexieProofStateStore.record', () => {
     expect(await s.proofStates.pendingSats()).toEqual({ [MINT_A]: 8 });
   });
 
+  it("keeps each proof's Y once worked out, on plain and sealed rows, and through sealing", async () => {
+    const s = storages.open();
+    await s.proofs.add([proof('plain', 2)], MINT_A);
+    await s.proofStates.record({ ...answer({}), ys: { plain: '02aa' } });
+    expect(await s.db.proofs.get('plain')).toMatchObject({ Y: '02aa', C: expect.any(String) });
+    // Setting the PIN seals the row; its Y stays beside the amount.
+    await s.lock.setPin('482915');
+    await s.proofs.add([proof('sealed', 4)], MINT_A);
+    await s.proofStates.record({ ...answer({}), ys: { sealed: '02bb' } });
+    const rows = await s.db.proofs.toArray();
+    expect(rows.map((row) => [row.Y, row.C, row.sealed !== undefined]).sort()).toEqual([
+      ['02aa', '', true],
+      ['02bb', '', true],
+    ]);
+    const listed = await s.proofs.listUnspent(MINT_A);
+    expect(listed.map((p) => [p.secret, p.Y]).sort()).toEqual([
+      ['plain', '02aa'],
+      ['sealed', '02bb'],
+    ]);
+    expect(await s.proofs.balance(MINT_A)).toBe(6);
+  });
+
   it('remembers when each mint was last checked, by its normalised URL', async () => {
     const s = storages.open();
     s.now.value = 42_000;

@@ -46,7 +46,9 @@ export class DexieProofStateStore implements ProofStateStore {
           ...(row.consolidation?.inputSecrets ?? []),
         ]),
       );
-      const said = new Map<string, 'SPENT' | 'PENDING' | 'UNSPENT'>();
+      const said = new Map<string, 'SPENT' | 'PENDING' | 'UNSPENT' | undefined>();
+      const ys = answer.ys ?? {};
+      for (const secret of Object.keys(ys)) said.set(secret, undefined);
       for (const secret of answer.unspent) said.set(secret, 'UNSPENT');
       for (const secret of answer.pending) said.set(secret, 'PENDING');
       for (const secret of answer.spent) said.set(secret, 'SPENT');
@@ -54,21 +56,30 @@ export class DexieProofStateStore implements ProofStateStore {
       const rows = await proofRowsBySecret(db, secrets);
       const gone: string[] = [];
       const marked: ProofRow[] = [];
+      const rewritten: ProofRow[] = [];
       let pendingMoved = false;
       secrets.forEach((secret, i) => {
         const row = rows[i];
-        // Gone, flagged by a melt, or held by a token or a swap: its owner settles it.
-        if (!row || row.spentFlag !== 0 || ours.has(secret)) return;
+        if (!row) return;
         const state = said.get(secret);
-        if (state === 'SPENT') {
+        const Y = row.Y === undefined ? ys[secret] : undefined;
+        // Gone, flagged by a melt, or held by a token or a swap: its owner settles it.
+        const owned = row.spentFlag !== 0 || ours.has(secret);
+        let next: ProofRow = Y === undefined ? row : { ...row, Y };
+        if (!owned && state === 'SPENT') {
           gone.push(secret);
           if (row.mintPending !== undefined) pendingMoved = true;
-        } else if (state === 'PENDING' && row.mintPending === undefined) {
-          marked.push({ ...row, mintPending: now });
-        } else if (state === 'UNSPENT' && row.mintPending !== undefined) {
-          const { mintPending: _was, ...rest } = row;
-          marked.push(rest);
+          return;
         }
+        if (!owned && state === 'PENDING' && row.mintPending === undefined) {
+          next = { ...next, mintPending: now };
+          marked.push(next);
+        } else if (!owned && state === 'UNSPENT' && row.mintPending !== undefined) {
+          const { mintPending: _was, ...rest } = next;
+          next = rest;
+          marked.push(next);
+        }
+        if (next !== row) rewritten.push(next);
       });
       const deleted = await deleteProofs(db, gone);
       const amount = deleted.reduce((sum, row) => sum + row.amount, 0);
@@ -82,8 +93,8 @@ export class DexieProofStateStore implements ProofStateStore {
           ),
         );
       }
-      // Sealed rows keep their sealed box: only the plain mark changes.
-      if (marked.length > 0) await db.proofs.bulkPut(marked);
+      // Sealed rows keep their sealed box: only the plain mark and Y change.
+      if (rewritten.length > 0) await db.proofs.bulkPut(rewritten);
       const row = await this.read();
       let pendingSats = row.pending[answer.mintUrl] ?? 0;
       if (marked.length > 0 || pendingMoved) {

@@ -89,7 +89,10 @@ export function completeAndStart(
     autoCashOutAfterSales({ events: services.events, autoCashOut: services.autoCashOut });
     // Proofs another device on the phrase spent leave the balance (throttled across page loads);
     // sealed ones are checked once the PIN opens them.
-    void checkProofStatesAtStart({ proofStates: services.proofStates, config, logger });
+    setTimeout(
+      () => void checkProofStatesAtStart({ proofStates: services.proofStates, config, logger }),
+      PROOF_STATES_START_DELAY_MS,
+    );
     checkProofStatesOnUnlock({ lock: services.lock, proofStates: services.proofStates, logger });
     void runStartupTasks(services);
     void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
@@ -115,6 +118,12 @@ export function completeAndStart(
   });
   return services;
 }
+
+/**
+ * The start-up state check waits this long: it hashes every proof (about half a millisecond
+ * each), which must not land in the first screen's work or in a page left again at once.
+ */
+const PROOF_STATES_START_DELAY_MS = 5_000;
 
 /** How long the background work may wait for an idle browser after the services load. */
 const BACKGROUND_WORK_DELAY_MS = 1000;

@@ -9,6 +9,7 @@ import { outsideInvoice, startTestMint } from '../../../../dev/mint/test-support
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { phraseDevice, redeem, type PhraseDevice } from '../../../testing/wallet/phrase-device';
 import { isWithdrawError, type WithdrawResult } from '../withdraw/withdraw-plan';
+import { proofY } from '../withdraw/spent-watch-client';
 import { mintStateChecker } from './checkstate';
 
 const dev = devMintSuite({ fresh: true });
@@ -306,6 +307,9 @@ describe('when a check runs', () => {
     const one = await device();
     await one.sell(50);
     await one.proofStates.checkAtStart();
+    // Each proof's Y is kept: no later check works it out again.
+    const kept = await one.storage.proofs.listUnspent();
+    expect(kept.map((p) => p.Y)).toEqual(kept.map((p) => proofY(p.secret)));
     let requests = 0;
     // Another page load of the device, counting what it asks the mint.
     const reload: PhraseDevice = await device({

@@ -8,7 +8,7 @@ import type { Logger } from '../../logger';
 import type { Clock, ProofStateStore, ProofStore, StoredProof, WithdrawalStore } from '../../ports';
 import { NutCode, refusalCode } from '../mint-errors';
 import { mintKey } from '../wallet-provider';
-import { CHECKSTATE_BATCH, proofY } from '../withdraw/spent-watch-client';
+import { CHECKSTATE_BATCH, proofY, type ProofStateName } from '../withdraw/spent-watch-client';
 import type { ProofStateChecker } from './checkstate';
 
 export interface ProofStateIntervals {
@@ -64,7 +64,13 @@ export interface CheckOptions {
   maxAgeMs?: number;
 }
 
-/** Ys are costly (hash to curve, about half a millisecond each): remembered, up to this many. */
+/** Checkstate requests of one check in flight at once. */
+const PARALLEL_REQUESTS = 3;
+
+/**
+ * Ys are costly (hash to curve, about half a millisecond each): kept on the proof rows once a
+ * check is recorded, and remembered here meanwhile (a check that failed), up to this many.
+ */
 const Y_CACHE_LIMIT = 200_000;
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -213,25 +219,23 @@ export class ProofReconciler {
 
   private async checkProofs(mintUrl: string, proofs: StoredProof[]): Promise<MintCheck> {
     const bySecret = new Map<string, string>();
-    for (let i = 0; i < proofs.length; i += CHECKSTATE_BATCH) {
-      // A thousand Ys cost about half a second: the screen keeps answering in between.
-      if (i > 0) await pause();
-      for (const proof of proofs.slice(i, i + CHECKSTATE_BATCH)) {
-        bySecret.set(this.yOf(proof.secret), proof.secret);
-      }
-    }
-    const states = await this.deps.checkerFor(mintUrl).check([...bySecret.keys()]);
+    // Ys worked out now for proofs stored without one: kept with the answer, never again.
+    const learned: Record<string, string> = {};
+    const states = await this.askInBatches(mintUrl, proofs, bySecret, learned);
     const answer = {
       mintUrl,
       spent: [] as string[],
       pending: [] as string[],
       unspent: [] as string[],
+      ys: learned,
     };
+    const marked = new Set(proofs.filter((p) => p.mintPending !== undefined).map((p) => p.secret));
     for (const [Y, secret] of bySecret) {
       const state = states.get(Y);
       if (state === 'SPENT') answer.spent.push(secret);
       else if (state === 'PENDING') answer.pending.push(secret);
-      else answer.unspent.push(secret);
+      // Only a mark to clear needs the row: the rest stay as they are, unread.
+      else if (marked.has(secret)) answer.unspent.push(secret);
     }
     const recorded = await this.deps.store.record(answer);
     if (recorded.changed) {
@@ -249,6 +253,46 @@ export class ProofReconciler {
       spentProofs: recorded.numProofs,
       pendingSats: recorded.pendingSats,
     };
+  }
+
+  /**
+   * One checkstate request per CHECKSTATE_BATCH proofs, up to PARALLEL_REQUESTS in flight: the Ys
+   * of the next batch (the costly part) are worked out while the mint answers the last ones. Any
+   * request failing fails the whole check, and no request is sent after it.
+   */
+  private async askInBatches(
+    mintUrl: string,
+    proofs: StoredProof[],
+    bySecret: Map<string, string>,
+    learned: Record<string, string>,
+  ): Promise<Map<string, ProofStateName>> {
+    const checker = this.deps.checkerFor(mintUrl);
+    const states = new Map<string, ProofStateName>();
+    const inFlight: Array<Promise<void>> = [];
+    let failure: { error: unknown } | undefined;
+    for (let i = 0; i < proofs.length && !failure; i += CHECKSTATE_BATCH) {
+      const Ys = proofs.slice(i, i + CHECKSTATE_BATCH).map((proof) => {
+        const Y = proof.Y ?? this.yOf(proof.secret);
+        if (proof.Y === undefined) learned[proof.secret] = Y;
+        bySecret.set(Y, proof.secret);
+        return Y;
+      });
+      const request = checker.check(Ys).then(
+        (answer) => {
+          for (const [Y, state] of answer) states.set(Y, state);
+        },
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      );
+      inFlight.push(request);
+      // A hundred Ys cost about 50 ms: the screen keeps answering in between.
+      if (inFlight.length >= PARALLEL_REQUESTS) await inFlight[inFlight.length - PARALLEL_REQUESTS];
+      else await pause();
+    }
+    await Promise.all(inFlight);
+    if (failure) throw failure.error;
+    return states;
   }
 
   /** Secrets a pending withdrawal token holds or a journaled swap is spending. */
