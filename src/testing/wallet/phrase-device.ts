@@ -20,9 +20,10 @@ import { freshDbName, testStorage, type TestStorage } from '../storage/db';
 import { walletDeps } from '../storage/wallet-deps';
 import { recordedEvents } from './recorded-events';
 import { restoreServiceOn } from './restore-service';
-import { newPhrase, seedWallet, walletsOf, type Phrase } from './seeded-wallet';
+import { seedWallet, walletsOf, type Phrase } from './seeded-wallet';
 
 export interface PhraseDeviceOptions {
+  /** the phrase of a new device (a new one when omitted) */
   phrase?: Phrase;
   /** the database of an earlier device: a reload of the same device */
   dbName?: string;
@@ -35,8 +36,10 @@ export async function phraseDevice(mint: DevMint, options: PhraseDeviceOptions =
   const dbName = options.dbName ?? freshDbName();
   const storage: TestStorage = testStorage(dbName);
   storage.now.value = Date.now();
-  const phrase = options.dbName
-    ? (options.phrase ?? newPhrase())
+  // A new device stores its phrase; a reload's is in its storage, unread (it may be sealed
+  // under a PIN), so `phrase` is only the new device's.
+  const phrase: Phrase = options.dbName
+    ? (options.phrase ?? { mnemonic: '', seed: new Uint8Array() })
     : await seedWallet(storage, mint.url, options.phrase ? { phrase: options.phrase } : {});
   const wallets = walletsOf(storage);
   const { events, updates } = recordedEvents();

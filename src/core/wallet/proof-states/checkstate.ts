@@ -47,12 +47,12 @@ export interface ProofStateChecker {
    * The state of every Y, asked CHECKSTATE_BATCH at a time. Rejects (with the mint errors of
    * mint-errors.ts, or ProofStateReplyError) if any batch fails: a partial answer is not used.
    */
-  check(Ys: string[], afterBatch?: () => Promise<void>): Promise<Map<string, ProofStateName>>;
+  check(Ys: string[]): Promise<Map<string, ProofStateName>>;
 }
 
 export function mintStateChecker(mint: Pick<Mint, 'check'>): ProofStateChecker {
   return {
-    async check(Ys, afterBatch) {
+    async check(Ys) {
       const out = new Map<string, ProofStateName>();
       for (let i = 0; i < Ys.length; i += CHECKSTATE_BATCH) {
         const batch = Ys.slice(i, i + CHECKSTATE_BATCH);
@@ -63,7 +63,6 @@ export function mintStateChecker(mint: Pick<Mint, 'check'>): ProofStateChecker {
           throw toMintError(error);
         }
         for (const [Y, state] of readStates(batch, reply)) out.set(Y, state);
-        await afterBatch?.();
       }
       return out;
     },
