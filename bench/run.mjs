@@ -44,6 +44,7 @@ const FIGURES = [
   { key: 'export', file: 'export.mjs', fn: 'measureExport' },
   { key: 'pinKdf', file: 'pin-kdf.mjs', fn: 'measurePinKdf' },
   { key: 'cart', file: 'cart.mjs', fn: 'measureCart' },
+  { key: 'proofStates', file: 'proof-states.mjs', fn: 'measureProofStates' },
 ];
 
 async function loadMeasure(figure) {

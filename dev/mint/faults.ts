@@ -1,6 +1,6 @@
 // Fault switches for tests: delays, HTTP 500s, dropped or spoilt replies, refusals, pending melts,
 // requests that hang, a restore that signs whatever it is asked.
-import { MALFORMATIONS, type Malformation } from './malform.ts';
+import { ALL_MALFORMATIONS, type Malformation } from './malform.ts';
 import { bad } from './wire.ts';
 
 export type FaultAction =
@@ -83,9 +83,9 @@ export function parseFaultRule(value: unknown): FaultRule {
   if (r.malform !== undefined || rule.action === 'malform') {
     if (
       typeof r.malform !== 'string' ||
-      !(MALFORMATIONS as readonly string[]).includes(r.malform)
+      !(ALL_MALFORMATIONS as readonly string[]).includes(r.malform)
     ) {
-      throw bad(`fault.malform must be one of ${MALFORMATIONS.join(', ')}`);
+      throw bad(`fault.malform must be one of ${ALL_MALFORMATIONS.join(', ')}`);
     }
     rule.malform = r.malform as Malformation;
   }

@@ -13,7 +13,25 @@ export const MALFORMATIONS = [
   'missingSignature',
   'keysetIdMismatch',
 ] as const;
-export type Malformation = (typeof MALFORMATIONS)[number];
+/**
+ * On `/v1/checkstate` replies (NUT-07): one state left out (`missingState`), one more for a Y not
+ * asked about (`extraState`), the first state not one NUT-07 names (`unknownState`), the first Y
+ * changed (`wrongY`).
+ */
+export const STATE_MALFORMATIONS = [
+  'missingState',
+  'extraState',
+  'unknownState',
+  'wrongY',
+] as const;
+export type StateMalformation = (typeof STATE_MALFORMATIONS)[number];
+export type Malformation = (typeof MALFORMATIONS)[number] | StateMalformation;
+
+/** Every `malform` a fault rule may name. */
+export const ALL_MALFORMATIONS: readonly Malformation[] = [
+  ...MALFORMATIONS,
+  ...STATE_MALFORMATIONS,
+];
 
 type Json = Record<string, unknown>;
 type Signature = { id: string; amount: number; C_: string; dleq?: { e: string; s: string } };
@@ -80,10 +98,38 @@ function malformKeys(json: Json): void {
   }
 }
 
+type State = { Y: string; state: string; witness?: string | null };
+
+function malformStates(kind: Malformation, list: State[]): void {
+  const first = list[0];
+  if (!first) return;
+  switch (kind) {
+    case 'missingState':
+      list.pop();
+      break;
+    case 'extraState':
+      // A real point (G), so only a wallet matching Ys to its request notices.
+      list.push({ ...first, Y: G });
+      break;
+    case 'unknownState':
+      first.state = 'RESERVED';
+      break;
+    case 'wrongY':
+      first.Y = first.Y === G ? pointFromHex(G).double().toHex(true) : G;
+      break;
+    default:
+      break;
+  }
+}
+
 /** A copy of a successful reply, malformed as asked; anything else is returned unchanged. */
 export function malformReply(kind: Malformation, reply: unknown): unknown {
   if (typeof reply !== 'object' || reply === null) return reply;
   const json = structuredClone(reply) as Json;
+  if (Array.isArray(json.states)) {
+    malformStates(kind, json.states as State[]);
+    return json;
+  }
   if (kind === 'keysetIdMismatch') {
     malformKeys(json);
     return json;

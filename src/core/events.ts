@@ -7,7 +7,9 @@ export type WalletUpdate =
   | { reason: 'withdrawal'; amount?: number }
   | { reason: 'restore'; amount: number }
   /** a cash-out started, ended or came back unpaid (the balance changed) */
-  | { reason: 'cash-out'; amount?: number };
+  | { reason: 'cash-out'; amount?: number }
+  /** a state check removed proofs spent elsewhere (`amount`) or marked some pending at the mint */
+  | { reason: 'proof-states'; amount: number };
 
 export type WalletUpdateListener = (update: WalletUpdate) => void;
 

@@ -25,6 +25,8 @@ describe('history kinds', () => {
       event('restore', 999),
       event('token-cancelled', 0),
       event('refund', 40, { refundOf: 9, method: 'lightning', feePaid: 1 }),
+      // Another device spent these: not a sale, withdrawal or cash-out of this day.
+      event('spent-elsewhere', 500, { numProofs: 4 }),
     ]);
     expect(summary.sales).toEqual({ count: 2, sats: 120 });
     expect(summary.local.sats).toBe(100);

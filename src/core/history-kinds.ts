@@ -70,6 +70,19 @@ const KINDS = {
    * names the sale (`refundOf`) and the method (docs/behaviour.md "Refunds").
    */
   refund: { label: 'Refund', direction: 'out', daySummary: 'refund', origin: '', hasFees: true },
+  /**
+   * Stored proofs the mint reported spent by someone else in a state check
+   * (docs/protocol.md "Proof states"): another device on the phrase, or a withdrawal token taken
+   * back. Its amount is what left the balance; metadata `{numProofs}`. Not money this device
+   * moved, so no day-summary bucket.
+   */
+  'spent-elsewhere': {
+    label: 'Spent elsewhere: another device on this phrase, or a token taken back',
+    direction: 'out',
+    daySummary: 'none',
+    origin: '',
+    hasFees: false,
+  },
 } as const satisfies Record<string, HistoryKind>;
 
 export type HistoryEventType = keyof typeof KINDS;

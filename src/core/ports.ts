@@ -28,6 +28,18 @@ export interface StoredProof {
    * for NUT-13 outputs after the PIN is entered (decision 0024).
    */
   random?: true;
+  /**
+   * When the mint first answered PENDING for this proof in a state check (unix ms): it is being
+   * spent by someone else (another device on the phrase), so nothing of ours may spend it until a
+   * later check says otherwise (docs/protocol.md "Proof states").
+   */
+  mintPending?: number;
+  /**
+   * Y = hash_to_curve(secret), compressed hex: how a mint names the proof in NUT-07. Kept once a
+   * state check worked it out (about half a millisecond each), so later checks do not again; it
+   * spends nothing (docs/security.md).
+   */
+  Y?: string;
   mintUrl: string;
   createdAt: number;
   isSpent: boolean;
@@ -50,7 +62,10 @@ export interface BlindSignature {
  * A proof as it arrives from the mint, before the wallet tags it. With `blind`, `secret` is the
  * row key of a sealed output and `C` is empty: it is stored sealed, counted, and opened later.
  */
-export type NewProof = Omit<StoredProof, 'mintUrl' | 'createdAt' | 'isSpent'> & {
+export type NewProof = Omit<
+  StoredProof,
+  'mintUrl' | 'createdAt' | 'isSpent' | 'mintPending' | 'Y'
+> & {
   blind?: BlindSignature;
 };
 
@@ -78,6 +93,49 @@ export interface ProofStore {
   balancesByMint(): Promise<Record<string, number>>;
   /** All zero when the read fails. */
   stats(): Promise<ProofStats>;
+}
+
+// ---------------------------------------------------------------- proof states (NUT-07)
+
+/** What one mint said of the stored proofs it was asked about, by secret. */
+export interface ProofStateAnswer {
+  mintUrl: string;
+  spent: string[];
+  pending: string[];
+  /** unspent proofs that were marked pending (their mark is cleared); others need no write */
+  unspent: string[];
+  /** Ys worked out for this check, by secret, for proofs stored without one (kept on the rows) */
+  ys?: Record<string, string>;
+}
+
+/** What recording an answer changed. */
+export interface ProofStatesRecorded {
+  /** sats (and proofs) removed as spent elsewhere, in one 'spent-elsewhere' event; 0 when none */
+  amount: number;
+  numProofs: number;
+  /** the mint's stored proofs now marked pending at the mint, in sats */
+  pendingSats: number;
+  /** whether anything was removed or a pending mark was set or cleared */
+  changed: boolean;
+}
+
+/**
+ * Where the reconciler keeps what mints said (docs/protocol.md "Proof states"): the proofs and
+ * the history in one transaction, and per mint the time of its last complete check.
+ */
+export interface ProofStateStore {
+  /**
+   * One transaction: deletes the `spent` proofs still stored unspent and records one
+   * 'spent-elsewhere' event for them, marks the `pending` ones and clears the mark of the
+   * `unspent` ones, keeps the `ys` on their rows, and notes the mint as checked now. Proofs our own operations are spending are
+   * left alone whatever the mint said: those a withdrawal token or a journaled swap holds (their
+   * owners settle them) and those a melt flagged spent.
+   */
+  record(answer: ProofStateAnswer): Promise<ProofStatesRecorded>;
+  /** unix ms of each mint's last complete check, by mintKey; empty when never or unreadable */
+  lastChecks(): Promise<Record<string, number>>;
+  /** sats of stored proofs marked pending at their mint, per mint URL as stored */
+  pendingSats(): Promise<Record<string, number>>;
 }
 
 // ---------------------------------------------------------------- history

@@ -11,6 +11,7 @@ import type {
   MeltStore,
   MintQuoteStore,
   ProcessedQuoteStore,
+  ProofStateStore,
   ProofStore,
   WithdrawalStore,
 } from '../core/ports';
@@ -48,6 +49,7 @@ import { DexieMintQuoteStore } from './mint-quote-store';
 import { DexieProcessedQuoteStore } from './processed-quote-store';
 import { DexiePhraseCheckStore } from './phrase-check-store';
 import { DexieProofStore } from './proof-store';
+import { DexieProofStateStore } from './proof-state-store';
 import { DexieRestoreLedger } from './restore-ledger';
 import { DexieWithdrawalStore } from './withdrawal-store';
 import { DexieWalletReset } from './wallet-reset';
@@ -78,6 +80,8 @@ export interface Storage {
   config: ConfigStore;
   keys: KeyStore;
   proofs: ProofStore;
+  /** What mints said of the stored proofs (NUT-07): spent ones removed, pending ones marked. */
+  proofStates: ProofStateStore;
   history: HistoryStore;
   mintQuotes: MintQuoteStore;
   withdrawals: WithdrawalStore;
@@ -155,6 +159,7 @@ export function createStorage(options: StorageOptions): Storage {
     config: new DexieConfigStore(db, options.defaults, clock, options.hintStorage),
     keys: new DexieKeyStore(db, clock, lock),
     proofs: new DexieProofStore(db, clock, logger),
+    proofStates: new DexieProofStateStore(db, clock),
     history: new DexieHistoryStore(db, clock),
     mintQuotes: new DexieMintQuoteStore(db),
     withdrawals: new DexieWithdrawalStore(db),

@@ -27,6 +27,8 @@ import { keypairFromSecretKey } from '../../core/keys/keypair';
 import { RestoreService } from '../../core/wallet/restore/restore-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
+import { ProofReconciler } from '../../core/wallet/proof-states/proof-reconciler';
+import { mintStateChecker } from '../../core/wallet/proof-states/checkstate';
 import { createStorage, type Storage as CashewStorage } from '../../storage';
 import { browserDeviceStorage, type DeviceStorage } from '../device-storage';
 import type { AppSettings } from '../env';
@@ -77,6 +79,11 @@ export interface AppServices extends BaseServices {
   ecashInbox: EcashInbox;
   /** Withdrawal tokens and the watch on their proofs until spent; resumed at start-up. */
   withdraw: WithdrawService;
+  /**
+   * The stored proofs held up against their mint (NUT-07): at start (throttled), on Refresh, at
+   * unlock, before every money-out and after an "already spent" (docs/protocol.md "Proof states").
+   */
+  proofStates: ProofReconciler;
   /** The phrase restore scan (after a restore onboarding, Settings "Recover funds"); resumed at start-up. */
   restore: RestoreService;
   /** The browser's storage manager (persist, estimate), when it has one. */
@@ -265,7 +272,22 @@ export function completeServices(
     clock,
     logger,
   });
-  const withdraw = new WithdrawService({ ...wallet, withdrawals: storage.withdrawals });
+  const proofStates = new ProofReconciler({
+    proofs: storage.proofs,
+    withdrawals: storage.withdrawals,
+    store: storage.proofStates,
+    checkerFor: (mintUrl) => mintStateChecker(wallets.getMint(mintUrl)),
+    events,
+    logger,
+    clock,
+  });
+  // Every money-out asks the mint first and sets apart what it holds pending for someone else.
+  const moneyOut = { reconciler: proofStates, proofStates: storage.proofStates };
+  const withdraw = new WithdrawService({
+    ...wallet,
+    ...moneyOut,
+    withdrawals: storage.withdrawals,
+  });
   const relayQuery = createPoolRelayQuery();
   // Nothing is backed up while a scan has yet to read the backups (a phrase just restored).
   const noRestorePending = async () => (await storage.restore.current()) === undefined;
@@ -310,6 +332,7 @@ export function completeServices(
   // Cash-out never spends what a pending withdrawal token holds (decision 0015).
   const cashOut = new CashOutService({
     ...wallet,
+    ...moneyOut,
     melts: storage.melts,
     withdrawals: storage.withdrawals,
     // The merchant's fee limit lives with the automatic cash-out settings (Settings).
@@ -320,6 +343,7 @@ export function completeServices(
     config,
     proofs: storage.proofs,
     withdrawals: storage.withdrawals,
+    proofStates: storage.proofStates,
     cashOut,
     fetch: (url, init) => globalThis.fetch(url, init),
     logger,
@@ -454,6 +478,7 @@ export function completeServices(
     ecashInbox,
     prices,
     withdraw,
+    proofStates,
     restore,
     deviceStorage: browserDeviceStorage(),
     lock: storage.lock,

@@ -3,6 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger, type Logger } from '../../core/logger';
 import {
+  checkProofStatesAtStart,
+  checkProofStatesOnUnlock,
   resumeWithdrawals,
   runStartupTasks,
   secureLockedSalesOnUnlock,
@@ -292,5 +294,56 @@ describe('startLockedSaleBackups', () => {
     window.dispatchEvent(new Event('online'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(retry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('proof states at start and at unlock', () => {
+  type State = 'no-pin' | 'locked' | 'unlocked';
+  function fakeLock(initial: State) {
+    let state = initial;
+    const listeners = new Set<(s: State) => void>();
+    return {
+      state: () => state,
+      onChange(listener: (s: State) => void) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      set(next: State) {
+        state = next;
+        for (const listener of listeners) listener(next);
+      },
+    };
+  }
+
+  it('checks at start only on an onboarded device, and only logs a failure', async () => {
+    const checkAtStart = vi.fn(() => Promise.reject(new Error('mint offline')));
+    const errors: unknown[] = [];
+    const logger: Logger = { ...silentLogger, error: (...args) => void errors.push(args) };
+    const config = { isOnboarded: async () => false };
+    await checkProofStatesAtStart({ proofStates: { checkAtStart }, config, logger });
+    expect(checkAtStart).not.toHaveBeenCalled();
+    config.isOnboarded = async () => true;
+    await expect(
+      checkProofStatesAtStart({ proofStates: { checkAtStart }, config, logger }),
+    ).resolves.toBeUndefined();
+    expect(checkAtStart).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('checks every mint when the PIN opens the sealed proofs, not while locked', () => {
+    const lock = fakeLock('locked');
+    const checkAll = vi.fn(() => Promise.resolve({ checks: [], failures: [] }));
+    const stop = checkProofStatesOnUnlock({
+      lock,
+      proofStates: { checkAll },
+      logger: silentLogger,
+    });
+    expect(checkAll).not.toHaveBeenCalled();
+    lock.set('unlocked');
+    expect(checkAll).toHaveBeenCalledTimes(1);
+    stop();
+    // Already open when start-up gets to it: checked at once.
+    checkProofStatesOnUnlock({ lock, proofStates: { checkAll }, logger: silentLogger });
+    expect(checkAll).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,6 +2,7 @@
 // with the protocol libraries and starts the background work, as docs/architecture.md
 // "The composition root" describes. Each task runs only on an onboarded device and its failure is
 // only logged.
+import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
@@ -85,7 +86,14 @@ export function completeAndStart(
     // every stored payment may reach the automatic cash-out threshold.
     services.cashOut.onSettled((result) => announceCashOut(toast, result));
     startPaymentResume({ payments: services.cashOut, config, logger, window, document });
-    payments.onSettled(() => void services.autoCashOut.check());
+    autoCashOutAfterSales({ events: services.events, autoCashOut: services.autoCashOut });
+    // Proofs another device on the phrase spent leave the balance (throttled across page loads);
+    // sealed ones are checked once the PIN opens them.
+    setTimeout(
+      () => void checkProofStatesAtStart({ proofStates: services.proofStates, config, logger }),
+      PROOF_STATES_START_DELAY_MS,
+    );
+    checkProofStatesOnUnlock({ lock: services.lock, proofStates: services.proofStates, logger });
     void runStartupTasks(services);
     // The identity key is open at a start without a PIN: the device learns whose it is.
     void whenOnboarded(config, logger, 'Learning the device identity failed', async () => {
@@ -127,6 +135,12 @@ export function completeAndStart(
   return services;
 }
 
+/**
+ * The start-up state check waits this long: it hashes every proof (about half a millisecond
+ * each), which must not land in the first screen's work or in a page left again at once.
+ */
+const PROOF_STATES_START_DELAY_MS = 5_000;
+
 /** How long the background work may wait for an idle browser after the services load. */
 const BACKGROUND_WORK_DELAY_MS = 1000;
 
@@ -136,6 +150,58 @@ function afterIdle(run: () => void): void {
   } else {
     setTimeout(run, 0);
   }
+}
+
+export interface AutoCashOutTrigger {
+  events: Pick<WalletEvents, 'onUpdated'>;
+  autoCashOut: { check(): Promise<void> };
+}
+
+/**
+ * Every stored sale may reach the automatic cash-out threshold: Lightning (direct, remote), ecash
+ * by request, a pasted token and ecash of another mint all announce `wallet:updated` with reason
+ * `payment` once their proofs are stored. Returns the unsubscribe function.
+ */
+export function autoCashOutAfterSales(deps: AutoCashOutTrigger): () => void {
+  return deps.events.onUpdated((update) => {
+    if (update.reason === 'payment') void deps.autoCashOut.check();
+  });
+}
+
+export interface ProofStatesAtStartDeps {
+  proofStates: { checkAtStart(): Promise<void> };
+  config: OnboardedConfig;
+  logger: Logger;
+}
+
+/** Start-up: each mint's proofs are checked, at most once per interval across page loads. */
+export function checkProofStatesAtStart(deps: ProofStatesAtStartDeps): Promise<void> {
+  return whenOnboarded(deps.config, deps.logger, 'Checking proof states at start failed', () =>
+    deps.proofStates.checkAtStart(),
+  );
+}
+
+export interface ProofStatesOnUnlockDeps {
+  lock: SecureOnUnlockDeps['lock'];
+  proofStates: { checkAll(): Promise<unknown> };
+  logger: Logger;
+}
+
+/**
+ * Proofs sealed to the sales key (decision 0030) cannot be checked while the till is locked (the
+ * mint names a proof by hash_to_curve of its secret): each unlock checks every mint. Returns the
+ * unsubscribe function.
+ */
+export function checkProofStatesOnUnlock(deps: ProofStatesOnUnlockDeps): () => void {
+  const check = () =>
+    void deps.proofStates.checkAll().catch((error: unknown) => {
+      deps.logger.error('Checking proof states after unlock failed', error);
+    });
+  // The PIN may have been entered before this background work started.
+  if (deps.lock.state() === 'unlocked') check();
+  return deps.lock.onChange((state) => {
+    if (state === 'unlocked') check();
+  });
 }
 
 export interface StartupServices {

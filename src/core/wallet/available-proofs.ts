@@ -1,24 +1,32 @@
 // What of a mint's unspent proofs may be spent: all but those held by a pending withdrawal token
-// (docs/decisions/0015-pending-token-proofs-reserved.md). Withdraw, cash-out and automatic
-// cash-out all ask here, so the three never disagree on what "available" means.
-import type { ProofStore, StoredProof, WithdrawalStore } from '../ports';
+// (docs/decisions/0015-pending-token-proofs-reserved.md) and those the mint said are being spent
+// elsewhere (pending at the mint, docs/decisions/0049-proof-states-reconciled.md). Withdraw,
+// cash-out and automatic cash-out all ask here, so the three never disagree on what "available"
+// means.
+import type { ProofStateStore, ProofStore, StoredProof, WithdrawalStore } from '../ports';
 import { mintKey } from './wallet-provider';
 
 export interface AvailableProofsDeps {
   proofs: Pick<ProofStore, 'listUnspent' | 'balance'>;
   withdrawals: Pick<WithdrawalStore, 'list'>;
+  /** sats marked pending at their mint; none are set apart when omitted */
+  proofStates?: Pick<ProofStateStore, 'pendingSats'>;
 }
 
-/** A mint's unspent proofs, split into what may be spent and what a pending token holds. */
+/** A mint's unspent proofs, split into what may be spent and what is held. */
 export interface ProofsByUse {
   available: StoredProof[];
+  /** in a pending withdrawal token */
   pending: StoredProof[];
+  /** the mint holds them PENDING for someone else's payment */
+  atMint: StoredProof[];
 }
 
 /** The same split in sats. */
 export interface SatsByUse {
   available: number;
   pending: number;
+  atMint: number;
 }
 
 export class AvailableProofs {
@@ -33,13 +41,16 @@ export class AvailableProofs {
     return new Set(rows.filter((row) => row.consolidation === undefined).flatMap((r) => r.secrets));
   }
 
-  /** Splits proofs already read (any mint) by whether a pending token holds them. */
+  /** Splits proofs already read (any mint) by whether a pending token or the mint holds them. */
   async split(proofs: StoredProof[]): Promise<ProofsByUse> {
     const reserved = await this.reservedSecrets();
-    const available: StoredProof[] = [];
-    const pending: StoredProof[] = [];
-    for (const proof of proofs) (reserved.has(proof.secret) ? pending : available).push(proof);
-    return { available, pending };
+    const out: ProofsByUse = { available: [], pending: [], atMint: [] };
+    for (const proof of proofs) {
+      if (reserved.has(proof.secret)) out.pending.push(proof);
+      else if (proof.mintPending !== undefined) out.atMint.push(proof);
+      else out.available.push(proof);
+    }
+    return out;
   }
 
   /** The unspent proofs stored for exactly `mintUrl`, split. */
@@ -48,20 +59,23 @@ export class AvailableProofs {
   }
 
   /**
-   * The split in sats, from the per-mint total and the pending tokens rather than by listing every
-   * proof: the wallet screen and automatic cash-out ask often, and a busy shop holds tens of
-   * thousands of proofs. A pending token's proofs stay stored and unspent until its spend settles
-   * them in one transaction (Ledger.settleWithdrawal), so its amount is what of the total it holds.
+   * The split in sats, from the per-mint total, the pending tokens and the pending-at-mint sums
+   * rather than by listing every proof: the wallet screen and automatic cash-out ask often, and a
+   * busy shop holds tens of thousands of proofs. A pending token's proofs stay stored and unspent
+   * until its spend settles them in one transaction (Ledger.settleWithdrawal), so its amount is
+   * what of the total it holds.
    */
   async sats(mintUrl: string): Promise<SatsByUse> {
     const key = mintKey(mintUrl);
-    const [total, rows] = await Promise.all([
+    const [total, rows, atMintByUrl] = await Promise.all([
       this.deps.proofs.balance(mintUrl),
       this.deps.withdrawals.list(),
+      this.deps.proofStates?.pendingSats() ?? Promise.resolve({} as Record<string, number>),
     ]);
     const pending = rows
       .filter((row) => row.consolidation === undefined && mintKey(row.mintUrl) === key)
       .reduce((sum, row) => sum + row.amount, 0);
-    return { available: Math.max(0, total - pending), pending };
+    const atMint = Math.min(Math.max(0, total - pending), atMintByUrl[mintUrl] ?? 0);
+    return { available: Math.max(0, total - pending - atMint), pending, atMint };
   }
 }

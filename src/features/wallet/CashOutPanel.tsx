@@ -246,7 +246,11 @@ function CashOutBody({
             <Button variant="outline" onClick={flow.close} disabled={busy}>
               {CANCEL}
             </Button>
-            <Button onClick={() => void flow.confirm(state.plan)} disabled={busy} aria-busy={busy}>
+            <Button
+              onClick={() => void flow.confirm(state.plan, state.everything)}
+              disabled={busy}
+              aria-busy={busy}
+            >
               {state.plan.feeAboveLimit ? PAY_ANYWAY : PAY}
             </Button>
           </div>

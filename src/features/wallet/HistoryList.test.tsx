@@ -55,6 +55,16 @@ describe('HistoryList rows', () => {
     for (const item of items) expect(item.querySelector('time')).not.toBeNull();
   });
 
+  it('says what happened to sats another device on the phrase spent', () => {
+    const [item] = renderRows([
+      row(1, 'spent-elsewhere', { amount: 10_264, metadata: JSON.stringify({ numProofs: 9 }) }),
+    ]);
+    expect(item!.querySelector('span')!.textContent).toBe(
+      'Spent elsewhere: another device on this phrase, or a token taken back',
+    );
+    expect(within(item!).getByTestId('history-amount').textContent).toBe('−10,264 sats');
+  });
+
   it('shows a cash-out description and change the reserve cannot explain, as plain text', () => {
     const [paid, odd] = renderRows([
       row(1, 'cash-out', { metadata: JSON.stringify({ description: '<b>Rent</b> March' }) }),

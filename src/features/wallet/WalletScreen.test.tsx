@@ -11,6 +11,7 @@ import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/with
 import type { CancelTokenResult } from '../../core/wallet/withdraw/withdraw-service';
 import type { PinAnswer } from '../../ui/PinPrompt';
 import { testStorage } from '../../testing/storage/db';
+import { toast } from '../../ui/toast';
 import type { WalletServices } from './deps';
 import { startFirstWalletRead, WalletScreen } from './WalletScreen';
 
@@ -38,6 +39,8 @@ interface FakeOptions {
   /** sats a new withdrawal may take (5 unless given) and sats in pending tokens (0) */
   available?: number;
   pendingSats?: number;
+  /** sats the mint holds pending for someone else (0 unless given) */
+  atMint?: number;
   cancel?: CancelTokenResult;
 }
 
@@ -69,6 +72,7 @@ function fakeServices(options: FakeOptions = {}) {
       mintUrl: 'http://mint.test',
       available: options.available ?? 5,
       pending: options.pendingSats ?? 0,
+      atMint: options.atMint ?? 0,
     })),
     cancelToken: vi.fn(
       async (): Promise<CancelTokenResult> =>
@@ -257,6 +261,52 @@ describe('WalletScreen: balance and history', () => {
     sats = 7;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('7 sats'));
+  });
+
+  it('Refresh asks the mints first, then shows what is left; a mint it cannot ask is named', async () => {
+    let sats = 500;
+    const { services } = fakeServices({ balance: async () => sats });
+    const shown = vi.spyOn(toast, 'error').mockResolvedValue(undefined);
+    const checkAll = vi.fn(async () => {
+      // The other device spent everything on the first mint.
+      sats = 0;
+      return {
+        checks: [
+          {
+            mintUrl: 'http://mint.test',
+            checked: 3,
+            spentSats: 500,
+            spentProofs: 3,
+            pendingSats: 0,
+          },
+        ],
+        failures: [{ mintUrl: 'http://other.test', error: 'Network request failed' }],
+      };
+    });
+    const user = renderScreen({ ...services, proofStates: { checkAll } });
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('500 sats'));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('0 sats'));
+    expect(checkAll).toHaveBeenCalledTimes(1);
+    expect(shown).toHaveBeenCalledWith(
+      'Could not check your ecash with http://other.test: Network request failed. Nothing was removed.',
+      { toastId: 'state-check:http://other.test' },
+    );
+    shown.mockRestore();
+  });
+
+  it('shows sats the mint holds pending apart, only when there are some', async () => {
+    const { services } = fakeServices({ balance: 356, available: 100, atMint: 256 });
+    renderScreen(services);
+    await waitFor(() => expect(screen.getByTestId('wallet-at-mint').textContent).toBe('256 sats'));
+    expect(screen.getByText('Pending at the mint')).toBeTruthy();
+    expect(screen.getByTestId('wallet-available').textContent).toBe('100 sats');
+    cleanup();
+    renderScreen(fakeServices({ balance: 100, available: 100 }).services);
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-available').textContent).toBe('100 sats'),
+    );
+    expect(screen.queryByTestId('wallet-at-mint')).toBeNull();
   });
 
   it('logs a failed load and says so instead of a silent 0', async () => {

@@ -30,6 +30,7 @@ import { CancelTokenConfirm } from './CancelTokenConfirm';
 import { useCancelToken } from './use-cancel-token';
 import {
   CURRENT_BALANCE,
+  PENDING_AT_MINT_LABEL,
   PENDING_LABEL,
   LOAD_FAILED_HINT,
   REFRESH,
@@ -37,7 +38,7 @@ import {
   WALLET_TITLE,
   WITHDRAW,
 } from './texts.json';
-import { AVAILABLE_LABEL, CANCEL_TOKEN, satsText } from './texts';
+import { AVAILABLE_LABEL, CANCEL_TOKEN, satsText, stateCheckFailed } from './texts';
 import { useWalletData, type FirstWalletRead } from './use-wallet-data';
 import { useWithdraw } from './use-withdraw';
 import { useReturnFocus } from '../../ui/use-return-focus';
@@ -60,6 +61,24 @@ export function WalletScreen({
   // dead.
   const onError = useCallback((message: string) => void toast.error(message), []);
   const withdraw = useWithdraw(services, reload, onError);
+  // Refresh asks the mints first: proofs spent on another device leave the balance (one history
+  // row), a mint that cannot be asked changes nothing and says so.
+  const [checking, setChecking] = useState(false);
+  const { proofStates } = services;
+  const refresh = useCallback(async () => {
+    if (proofStates) {
+      setChecking(true);
+      try {
+        const { failures } = await proofStates.checkAll();
+        for (const { mintUrl, error } of failures) {
+          void toast.error(stateCheckFailed(mintUrl, error), { toastId: `state-check:${mintUrl}` });
+        }
+      } finally {
+        setChecking(false);
+      }
+    }
+    reload();
+  }, [proofStates, reload]);
   // The withdraw buttons are disabled while the token is built: focus comes back to them here.
   const opener = useReturnFocus();
   const { state } = withdraw;
@@ -130,6 +149,17 @@ export function WalletScreen({
               {satsText(data.pendingSats)}
             </dd>
           </div>
+          {data.atMint > 0 ? (
+            <div className="flex gap-1">
+              <dt>{PENDING_AT_MINT_LABEL}</dt>
+              <dd
+                className="font-semibold tabular-nums text-slate-900"
+                data-testid="wallet-at-mint"
+              >
+                {satsText(data.atMint)}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -144,7 +174,12 @@ export function WalletScreen({
             {WITHDRAW}
           </Button>
           <CashOutButton onOpen={() => guard(cashOut.open)} disabled={busy} />
-          <Button variant="outline" onClick={reload} disabled={data.loading}>
+          <Button
+            variant="outline"
+            onClick={() => void refresh()}
+            disabled={data.loading || checking}
+            aria-busy={checking}
+          >
             {REFRESH}
           </Button>
         </div>

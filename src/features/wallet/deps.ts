@@ -19,6 +19,7 @@ import type {
   Spendable,
 } from '../../core/wallet/cash-out/cash-out-service';
 import type { PinGate } from '../../ui/PinPrompt';
+import type { ChecksOutcome } from '../../core/wallet/proof-states/proof-reconciler';
 import type { ForeignFailedService } from './ForeignFailed';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 import type {
@@ -66,6 +67,11 @@ export interface WalletServices {
     /** for "Cash out everything" */
     spendable(): Promise<Spendable>;
   };
+  /**
+   * Refresh first asks each mint which stored proofs are still unspent (docs/behaviour.md
+   * "Wallet"); Refresh only re-reads when omitted.
+   */
+  proofStates?: { checkAll(): Promise<ChecksOutcome> };
   /** Ecash from other mints that could not be settled; no card when omitted. */
   foreignFailed?: ForeignFailedService;
   events: { onUpdated(listener: WalletUpdateListener): () => void };

@@ -16,6 +16,10 @@ export const withdrawAmountButton = (sats: number) => `Withdraw ${satsText(sats)
 export const amountRangeError = (available: number) =>
   `Enter a whole number of sats from 1 to ${formatSats(available)}.`;
 
+/** Refresh could not ask a mint about the stored proofs (docs/behaviour.md "Wallet"). */
+export const stateCheckFailed = (mintUrl: string, reason: string) =>
+  `Could not check your ecash with ${mintUrl}: ${reason.replace(/\.$/, '')}. Nothing was removed.`;
+
 // History rows (issue 17): a plain label, a signed amount; the stored type stays in Details.
 export const DETAILS = 'Details';
 /** A cash-out whose change the fee reserve cannot explain (docs/behaviour.md, "Cash out"). */

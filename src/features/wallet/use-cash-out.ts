@@ -7,7 +7,7 @@ import { errorMessage } from '../../core/errors';
 import type { HistoryEvent } from '../../core/ports';
 import type { RefundLink } from '../../core/ports';
 import { checkRefund } from '../../core/receipts/refunds';
-import { prepareCashOutAll } from '../../core/wallet/cash-out/cash-out-all';
+import { payCashOutAll, prepareCashOutAll } from '../../core/wallet/cash-out/cash-out-all';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
 import {
   checkPayAmount,
@@ -26,8 +26,20 @@ export type CashOutStep =
   | { step: 'closed' }
   | { step: 'destination'; error?: string }
   | { step: 'amount'; params: PayParams; error?: string }
-  | { step: 'confirm'; plan: CashOutQuote; error?: string }
+  | {
+      step: 'confirm';
+      plan: CashOutQuote;
+      /** "Cash out everything": the address and comment its change is cashed out to after it */
+      everything?: Everything;
+      error?: string;
+    }
   | { step: 'done'; ok: boolean; message: string };
+
+/** Where "Cash out everything" sends the change its payment brings back (payCashOutAll). */
+export interface Everything {
+  params: PayParams;
+  comment: string;
+}
 
 /** The sale a refund returns sats of, its refunds so far and the link the refund records. */
 export interface RefundTarget {
@@ -121,22 +133,32 @@ export function useCashOut(
         async () => {
           checkPayAmount(params, params.minSat, comment);
           const plan = await prepareCashOutAll(params, { cashOut, fetch: fetchFn }, comment);
-          stillOn('amount', { step: 'confirm', plan });
+          stillOn('amount', { step: 'confirm', plan, everything: { params, comment } });
         },
         (error) => stillOn('amount', { step: 'amount', params, error }),
       );
 
-    // Shown above the limit, the fees were accepted by pressing "Pay anyway".
-    const confirm = (plan: CashOutQuote) =>
+    // Shown above the limit, the fees were accepted by pressing "Pay anyway". Everything: the
+    // change the payment brings back goes to the same address after it.
+    const confirm = (plan: CashOutQuote, everything?: Everything) =>
       run(
         async () => {
-          const result = await cashOut.pay(plan, { acceptFee: plan.feeAboveLimit });
+          const options = { acceptFee: plan.feeAboveLimit };
+          const result = everything
+            ? await payCashOutAll(
+                plan,
+                everything.params,
+                { cashOut, fetch: fetchFn, logger },
+                everything.comment,
+                options,
+              )
+            : await cashOut.pay(plan, options);
           onDone();
           setState({ step: 'done', ...resultText(result, plan.refund !== undefined) });
         },
         (error) => {
           onDone();
-          setState({ step: 'confirm', plan, error });
+          setState({ step: 'confirm', plan, ...(everything ? { everything } : {}), error });
         },
       );
 

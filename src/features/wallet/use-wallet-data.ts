@@ -17,6 +17,8 @@ export interface WalletData {
   /** current mint: sats a new withdrawal may take, and sats inside pending tokens */
   available: number;
   pendingSats: number;
+  /** current mint: sats the mint holds pending for someone else's payment (not spendable) */
+  atMint: number;
 }
 
 const emptyPage = (page: number): HistoryPage => ({
@@ -62,6 +64,7 @@ async function readWalletData(services: WalletReads, page: number): Promise<Load
     currentMint: currentMint.status === 'fulfilled' ? currentMint.value : '',
     available: availability.status === 'fulfilled' ? availability.value.available : 0,
     pendingSats: availability.status === 'fulfilled' ? availability.value.pending : 0,
+    atMint: availability.status === 'fulfilled' ? availability.value.atMint : 0,
   };
 }
 
@@ -118,6 +121,7 @@ export function useWalletData(services: WalletServices, page: number, first?: Fi
           currentMint: '',
           available: 0,
           pendingSats: 0,
+          atMint: 0,
         },
   );
   const [reloads, setReloads] = useState(0);

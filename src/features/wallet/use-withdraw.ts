@@ -96,6 +96,8 @@ export function useWithdraw(
         fail(plan.error);
         return;
       }
+      // prepare() asked the mint: proofs spent elsewhere are gone, so "everything" is what is left.
+      const wanted = amount === undefined ? undefined : Math.min(amount, plan.amount);
       const { consolidation } = plan;
       if (consolidation && consolidation.fee > 0) {
         // The merchant sees what combining costs before anything is swapped.
@@ -103,11 +105,11 @@ export function useWithdraw(
           step: 'confirm',
           plan: { ...plan, consolidation },
           ...(target === undefined ? {} : { target }),
-          ...(amount === undefined ? {} : { amount }),
+          ...(wanted === undefined ? {} : { amount: wanted }),
         });
         return;
       }
-      await build(consolidation !== null, 0, target, amount);
+      await build(consolidation !== null, 0, target, wanted);
     };
 
     /** A chosen amount below everything available: one split at the mint, no consolidation. */

@@ -144,9 +144,14 @@ describe('automatic cash-out', () => {
     await withFeeReservePercent(dev.mint.url, 90, () => auto.check());
     const outcome = outcomes[0]!;
     if (!outcome.ok || outcome.result.status !== 'paid') throw new Error(JSON.stringify(outcome));
-    // amount + 90 % reserve fits 120: the largest such amount; the reserve comes back as change.
-    expect(outcome.result.amount).toBe(63);
-    expect((await storedCashOut(tab)).balance).toBe(120 - 63);
+    // amount + 90 % reserve fits 120: the largest such amount, 63; the reserve comes back as
+    // change (internal settlement) and is cashed out too, three more times, each about half.
+    const after = await storedCashOut(tab);
+    const paid = after.history.map((e) => e.amount).reverse();
+    expect(after.history.every((e) => e.type === 'cash-out')).toBe(true);
+    expect(paid).toEqual([63, 29, 14, 7]);
+    expect(outcome.result.amount).toBe(113);
+    expect(after.balance).toBe(120 - 113);
   });
 
   it('stays off by default', async () => {

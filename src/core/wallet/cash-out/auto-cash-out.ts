@@ -1,16 +1,16 @@
 // Automatic cash-out: when a stored payment brings the current mint's balance to the threshold,
-// the whole balance minus fees goes to the merchant's Lightning address (docs/behaviour.md,
-// "Automatic cash-out"). Fees above the merchant's limit are never paid. One run at a time; a
-// failure is retried with backoff.
+// the whole balance minus fees goes to the merchant's Lightning address, its change after it
+// (docs/behaviour.md, "Automatic cash-out"). Fees above the merchant's limit are never paid. One
+// run at a time; a failure is retried with backoff.
 import { ValidationError, errorMessage } from '../../errors';
 import type { Logger } from '../../logger';
-import type { ConfigStore, ProofStore, WithdrawalStore } from '../../ports';
+import type { ConfigStore, ProofStateStore, ProofStore, WithdrawalStore } from '../../ports';
 import { serialRuns } from '../../serial-runs';
 import { AvailableProofs } from '../available-proofs';
-import { prepareCashOutAll } from './cash-out-all';
-import type { CashOutQuote, CashOutResult, CashOutService } from './cash-out-service';
+import { payCashOutAll, prepareCashOutAll } from './cash-out-all';
+import type { CashOutResult, CashOutService } from './cash-out-service';
 import type { FeeLimit } from './fee-limit';
-import { fetchPayParams, parseDestination, type Fetch } from './lnurl';
+import { fetchPayParams, parseDestination, type Fetch, type PayParams } from './lnurl';
 import { AUTO_NEEDS_LNURL } from './texts.json';
 
 export interface AutoCashOutSettings {
@@ -35,6 +35,8 @@ export interface AutoCashOutDeps {
   /** the threshold counts only available sats (decision 0015), as cash-out spends only those */
   proofs: Pick<ProofStore, 'listUnspent' | 'balance'>;
   withdrawals: Pick<WithdrawalStore, 'list'>;
+  /** sats the mint holds pending for someone else do not count either */
+  proofStates?: Pick<ProofStateStore, 'pendingSats'>;
   cashOut: Pick<CashOutService, 'prepare' | 'pay' | 'listPending' | 'spendable'>;
   fetch: Fetch;
   logger: Logger;
@@ -78,9 +80,14 @@ export class AutoCashOut {
       // Sats in a pending withdrawal token are the customer's to redeem, not to cash out.
       const balance = (await this.available.sats(mintUrl)).available;
       if (balance < settings.threshold) return;
-      const plan = await this.quoteAll(settings.address);
-      // pay() refuses fees above the merchant's limit for an automatic cash-out.
-      const result = await this.deps.cashOut.pay(plan, { auto: true });
+      // The mint is asked first (spendable() checks the proof states): sats another device spent
+      // do not count towards the threshold.
+      if ((await this.deps.cashOut.spendable()).available < settings.threshold) return;
+      const params = await this.payParams(settings.address);
+      const plan = await prepareCashOutAll(params, this.deps);
+      // pay() refuses fees above the merchant's limit for an automatic cash-out. The change the
+      // payment brings back is cashed out too (payCashOutAll).
+      const result = await payCashOutAll(plan, params, this.deps, '', { auto: true });
       this.failures = 0;
       this.deps.onOutcome({ ok: true, result });
     } catch (error) {
@@ -90,12 +97,11 @@ export class AutoCashOut {
     }
   }
 
-  /** An invoice for the largest amount whose total (with fees) fits the balance. */
-  private async quoteAll(address: string): Promise<CashOutQuote> {
+  /** The address's pay parameters (limits, callback). */
+  private async payParams(address: string): Promise<PayParams> {
     const destination = parseDestination(address);
     if (destination.kind !== 'lnurl') throw new ValidationError(AUTO_NEEDS_LNURL);
-    const params = await fetchPayParams(destination, this.deps.fetch);
-    return prepareCashOutAll(params, { cashOut: this.deps.cashOut, fetch: this.deps.fetch });
+    return fetchPayParams(destination, this.deps.fetch);
   }
 
   private scheduleRetry(): number {

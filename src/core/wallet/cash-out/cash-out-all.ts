@@ -1,14 +1,30 @@
 // "Cash out everything" to a Lightning address: the largest amount the available balance can pay
 // with its fees (NUT-02 input fees and the mint's fee reserve), found by asking the mint for a
-// quote and adjusting (docs/behaviour.md, "Cash out"). Automatic cash-out uses it too.
+// quote and adjusting, then the change that payment brings back (the reserve the route did not
+// use) cashed out too, so nothing worth a payment is left (docs/behaviour.md, "Cash out").
+// Automatic cash-out uses it too.
 import { ValidationError } from '../../errors';
-import { CashOutShortError, type CashOutQuote, type CashOutService } from './cash-out-service';
+import type { Logger } from '../../logger';
+import {
+  CashOutShortError,
+  type CashOutQuote,
+  type CashOutResult,
+  type CashOutService,
+  type PayOptions,
+} from './cash-out-service';
 import { requestInvoice, type Fetch, type PayParams } from './lnurl';
 import { NOTHING_TO_CASH_OUT } from './texts.json';
 import { amountOutOfRange, tooLittleForFees } from './texts';
 
 /** Quotes asked for at most; each one is an invoice from the address and a melt quote. */
 const MAX_TRIES = 5;
+
+/**
+ * Payments of the change after the first, at most. Each pays what the one before brought back
+ * minus its own reserve, so the change shrinks about a hundredfold each time: one is nearly
+ * always enough, the rest stop a mint that keeps returning change from keeping us paying.
+ */
+export const MAX_CHANGE_PAYMENTS = 3;
 
 export interface CashOutAllDeps {
   cashOut: Pick<CashOutService, 'prepare' | 'spendable'>;
@@ -22,14 +38,18 @@ function guessReserve(sats: number): number {
 
 /**
  * A prepared cash-out of the largest amount that fits: amount + fee reserve + input fees within
- * the available balance and the address's limits. Throws ValidationError when nothing fits.
+ * the available balance (and within `cap` sats, when given) and the address's limits. Throws
+ * ValidationError when nothing fits.
  */
 export async function prepareCashOutAll(
   params: PayParams,
   deps: CashOutAllDeps,
   comment = '',
+  cap = Infinity,
 ): Promise<CashOutQuote> {
-  const { available, afterInputFees } = await deps.cashOut.spendable();
+  const spendable = await deps.cashOut.spendable();
+  const available = Math.min(spendable.available, cap);
+  const afterInputFees = Math.min(spendable.afterInputFees, cap);
   if (available <= 0) throw new ValidationError(NOTHING_TO_CASH_OUT);
   let amount = Math.min(params.maxSat, afterInputFees - guessReserve(afterInputFees));
   let best: CashOutQuote | null = null;
@@ -43,14 +63,15 @@ export async function prepareCashOutAll(
     let budget: number;
     try {
       const plan = await deps.cashOut.prepare(invoice, params.label, params.description);
-      if (!best || plan.amount > best.amount) best = plan;
       cost = plan.total;
-      budget = plan.balance;
+      budget = Math.min(plan.balance, cap);
+      if (plan.total > cap) short = amount;
+      else if (!best || plan.amount > best.amount) best = plan;
     } catch (error) {
       if (!(error instanceof CashOutShortError)) throw error;
       short = amount;
       cost = error.needed;
-      budget = error.available;
+      budget = Math.min(error.available, cap);
     }
     // Fees grow with the amount about in proportion: scale this quote's amount to the budget.
     amount = Math.floor((budget * amount) / cost);
@@ -58,4 +79,63 @@ export async function prepareCashOutAll(
   if (best) return best;
   if (params.minSat > 1) throw new ValidationError(amountOutOfRange(params.minSat, params.maxSat));
   throw new ValidationError(tooLittleForFees(available));
+}
+
+export interface PayCashOutAllDeps {
+  cashOut: Pick<CashOutService, 'prepare' | 'spendable' | 'pay'>;
+  fetch: Fetch;
+  logger: Logger;
+}
+
+/** What a paid cash-out took from the balance: the amount, the routing fee and the input fee. */
+function spentBy(result: CashOutResult & { status: 'paid' }): number {
+  return result.amount + result.feePaid + result.inputFee;
+}
+
+/**
+ * Pays a "Cash out everything" plan, then the change it brought back to the same address, in up
+ * to MAX_CHANGE_PAYMENTS more payments, each within what the first plan's total still allows (the
+ * merchant confirmed that total, so no payment takes more than was shown). Stops when nothing fits
+ * with its fees, a payment is not paid at once, or a step fails (logged: the first payment stands).
+ * The result adds up every paid payment (one cash-out history row each).
+ */
+export async function payCashOutAll(
+  plan: CashOutQuote,
+  params: PayParams,
+  deps: PayCashOutAllDeps,
+  comment = '',
+  options: PayOptions = {},
+): Promise<CashOutResult> {
+  const first = await deps.cashOut.pay(plan, options);
+  if (first.status !== 'paid') return first;
+  let total = first;
+  let allowance = plan.total - spentBy(first);
+  for (let i = 0; i < MAX_CHANGE_PAYMENTS && allowance > 0; i++) {
+    let result: CashOutResult;
+    try {
+      const next = await prepareCashOutAll(params, deps, comment, allowance);
+      result = await deps.cashOut.pay(next, options);
+    } catch (error) {
+      // Too little left for a payment's fees (the usual end), or the address or mint failed.
+      if (!(error instanceof ValidationError)) {
+        deps.logger.warn(
+          'Cashing out the change of a cash-out failed; it stays in the balance',
+          error,
+        );
+      }
+      break;
+    }
+    if (result.status !== 'paid') {
+      // Pending: the mint settles it later (announced as any cash-out); unpaid: back in the balance.
+      break;
+    }
+    allowance -= spentBy(result);
+    total = {
+      ...total,
+      amount: total.amount + result.amount,
+      feePaid: total.feePaid + result.feePaid,
+      inputFee: total.inputFee + result.inputFee,
+    };
+  }
+  return total;
 }

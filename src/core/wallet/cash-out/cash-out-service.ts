@@ -22,10 +22,12 @@ import type {
   MeltStore,
   NewProof,
   PendingMelt,
+  ProofStateStore,
   ProofStore,
   StoredProof,
   WithdrawalStore,
 } from '../../ports';
+import type { ProofReconciler } from '../proof-states/proof-reconciler';
 import { AvailableProofs, type ProofsByUse } from '../available-proofs';
 import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
@@ -79,7 +81,21 @@ export interface CashOutServiceDeps {
   checkpoint?: Checkpoint;
   /** the merchant's fee limit (Settings); 1 % + 10 sats when omitted or unreadable */
   feeLimit?: { get(): Promise<Partial<FeeLimit> | undefined> };
+  /**
+   * Asks the mint which proofs are still unspent before quoting and paying, and after an "already
+   * spent" refusal (docs/protocol.md "Proof states"); omitted: the stored proofs are used as they are.
+   */
+  reconciler?: Pick<ProofReconciler, 'check' | 'afterRefusal'>;
+  /** sats the mint holds pending for someone else: never melted */
+  proofStates?: Pick<ProofStateStore, 'pendingSats'>;
 }
+
+/**
+ * A state check this recent (same tab) is reused by the next step of the same cash-out: quoting,
+ * "Cash out everything"'s several quotes and paying follow each other within seconds, and a proof
+ * spent in between is refused by the mint as a whole melt (11001), which checks again.
+ */
+export const RECENT_CHECK_MS = 10_000;
 
 /**
  * What paying an invoice will take, shown before the merchant confirms: the melt quote's fields as
@@ -215,6 +231,7 @@ export class CashOutService {
       throw toMintError(error);
     }
     const { amount, feeReserve } = checkMeltQuote(reply, invoice.amountSat);
+    await this.reconcile(mintUrl);
     const proofs = await this.available.list(mintUrl);
     const balance = sumSats(proofs.available);
     const selection = select(wallet, proofs.available, amount + feeReserve);
@@ -243,9 +260,19 @@ export class CashOutService {
   async spendable(): Promise<Spendable> {
     const mintUrl = await this.deps.config.getMintUrl();
     const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl);
+    await this.reconcile(mintUrl);
     const { available } = await this.available.list(mintUrl);
     const sum = sumSats(available);
     return { available: sum, afterInputFees: Math.max(0, sum - feesFor(wallet, available)) };
+  }
+
+  /** Asks the mint which proofs are unspent; a mint that cannot be asked changes nothing. */
+  private async reconcile(mintUrl: string): Promise<void> {
+    try {
+      await this.deps.reconciler?.check(mintUrl, { maxAgeMs: RECENT_CHECK_MS });
+    } catch (error) {
+      this.deps.logger.warn(`Could not ask ${mintUrl} which proofs are unspent`, error);
+    }
   }
 
   private async readFeeLimit(): Promise<FeeLimit> {
@@ -269,8 +296,14 @@ export class CashOutService {
       } catch (error) {
         // Change outputs an earlier install of this phrase used: the mint refused and did nothing,
         // the inputs are back and send() moved the counters past the used ones. Once more.
-        if (refusalCode(error) !== NutCode.outputsAlreadySigned) throw error;
-        return this.payLocked(plan, options);
+        if (refusalCode(error) === NutCode.outputsAlreadySigned)
+          return this.payLocked(plan, options);
+        // "Already spent": another device spent some inputs; the mint did nothing and the inputs
+        // are back. Those it reports spent leave the balance, and the rest pays, if it can.
+        if (await this.deps.reconciler?.afterRefusal(plan.mintUrl, error)) {
+          return this.payLocked(plan, options);
+        }
+        throw error;
       }
     });
   }
@@ -322,6 +355,7 @@ export class CashOutService {
 
     // The proofs may have changed since the quote was shown: choose again, within what was agreed.
     // A pending withdrawal token's proofs are never inputs: melting them would make it worthless.
+    await this.reconcile(plan.mintUrl);
     const proofs = await this.available.list(plan.mintUrl);
     const selection = select(wallet, proofs.available, plan.amount + plan.feeReserve);
     if (!selection) throw shortOf(wallet, proofs, plan.amount + plan.feeReserve);

@@ -625,7 +625,12 @@ describe('WithdrawService: pending tokens keep their proofs', () => {
     const a = await tokenSecrets(mint.url, first.token);
     const b = await tokenSecrets(mint.url, second.token);
     expect(a.filter((secret) => b.includes(secret))).toEqual([]);
-    expect(await service.availability()).toEqual({ mintUrl: mint.url, available: 0, pending: 39 });
+    expect(await service.availability()).toEqual({
+      mintUrl: mint.url,
+      available: 0,
+      pending: 39,
+      atMint: 0,
+    });
     expect(await service.createToken()).toMatchObject({ code: 'all-pending' });
   });
 
@@ -650,11 +655,21 @@ describe('WithdrawService: pending tokens keep their proofs', () => {
 
   it('counts sats in pending tokens apart from what is available', async () => {
     const { service, storage } = await setup(mint.url);
-    expect(await service.availability()).toEqual({ mintUrl: mint.url, available: 0, pending: 0 });
+    expect(await service.availability()).toEqual({
+      mintUrl: mint.url,
+      available: 0,
+      pending: 0,
+      atMint: 0,
+    });
     await takePayments(mint, storage, [8, 13]);
     ok(await service.createToken({ amount: 8 }));
 
-    expect(await service.availability()).toEqual({ mintUrl: mint.url, available: 13, pending: 8 });
+    expect(await service.availability()).toEqual({
+      mintUrl: mint.url,
+      available: 13,
+      pending: 8,
+      atMint: 0,
+    });
     expect(await storage.proofs.balance()).toBe(21);
   });
 });

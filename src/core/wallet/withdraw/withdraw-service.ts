@@ -8,9 +8,11 @@ import type {
   Ledger,
   NewProof,
   PendingWithdrawal,
+  ProofStateStore,
   RefundLink,
   StoredProof,
 } from '../../ports';
+import type { ProofReconciler } from '../proof-states/proof-reconciler';
 import { sumSats } from '../proof-convert';
 import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';
 import { proofStateClient, proofY, type ProofStateClient } from './spent-watch-client';
@@ -52,6 +54,13 @@ export interface WithdrawServiceDeps extends Omit<
   clientFor?: (mintUrl: string) => ProofStateClient;
   /** cross-tab exclusion of withdrawals; Web Locks when present, else in-process */
   lock?: QuoteLock;
+  /**
+   * Asks the mint which proofs are still unspent before a withdrawal and after an "already spent"
+   * refusal (docs/protocol.md "Proof states"); omitted: the stored proofs are taken as they are.
+   */
+  reconciler?: Pick<ProofReconciler, 'check' | 'afterRefusal'>;
+  /** sats the mint holds pending for someone else, shown apart and never withdrawn */
+  proofStates?: Pick<ProofStateStore, 'pendingSats'>;
 }
 
 /** One withdrawal or swap recovery at a time across the tabs of this device. */
@@ -95,6 +104,8 @@ export interface WithdrawAvailability {
   available: number;
   /** unspent sats inside tokens built but not redeemed yet */
   pending: number;
+  /** unspent sats the mint holds PENDING for a payment of someone else's (another device) */
+  atMint: number;
 }
 
 export interface PrepareOptions {
@@ -153,6 +164,8 @@ export class WithdrawService {
   /** What a withdrawal would take, and what consolidating first would cost (before confirming). */
   async prepare(options: PrepareOptions = {}): Promise<WithdrawPreparation> {
     try {
+      const stored = await this.findUnspent(options.mintUrl);
+      if (!('error' in stored)) await this.reconcile(stored.mintUrl);
       const found = await this.findProofs(options.mintUrl);
       if ('error' in found) return found;
       const { mintUrl, proofs } = found;
@@ -226,7 +239,7 @@ export class WithdrawService {
       return { mintUrl: url, ...(await this.available.sats(url)) };
     } catch (error) {
       this.deps.logger.error('Could not read what is available to withdraw', error);
-      return { mintUrl: url, available: 0, pending: 0 };
+      return { mintUrl: url, available: 0, pending: 0, atMint: 0 };
     }
   }
 
@@ -289,6 +302,8 @@ export class WithdrawService {
           secured += sumSats(await this.consolidator.consolidate(mintUrl, proofs));
         } catch (error) {
           this.deps.logger.warn(`Sales minted while locked at ${mintUrl} stay as they are`, error);
+          // Some were spent elsewhere (another device on the phrase): those leave the balance.
+          await this.deps.reconciler?.afterRefusal(mintUrl, error);
         }
       }
       if (secured > 0) this.deps.events.emitUpdated({ reason: 'withdrawal' });
@@ -305,26 +320,53 @@ export class WithdrawService {
     this.watcher.stop();
   }
 
-  private async buildToken(options: CreateTokenOptions): Promise<WithdrawResult> {
+  /**
+   * `everything`: set on the second try after proofs were found spent elsewhere, when the first
+   * one was for everything available: the token then takes what is left.
+   */
+  private async buildToken(
+    options: CreateTokenOptions,
+    everything?: boolean,
+  ): Promise<WithdrawResult> {
     let found = await this.findProofs(options.mintUrl);
     if ('error' in found) return found;
     const { mintUrl } = found;
+    // Everything available (the amount step's default): proofs spent elsewhere, found just below,
+    // make the token smaller rather than the withdrawal fail.
+    const all =
+      everything ?? (options.amount === undefined || options.amount === sumSats(found.proofs));
     if ((await this.deps.withdrawals.list()).some((row) => isJournal(row))) {
       // An earlier swap may have replaced some of these proofs: settle that first.
       await this.consolidator.recoverAll();
-      found = await this.findProofs(options.mintUrl);
-      if ('error' in found) return found;
     }
+    // Every token asks the mint first: a proof another device spent would make it worthless.
+    await this.reconcile(mintUrl);
+    found = await this.findProofs(options.mintUrl);
+    if ('error' in found) return found;
     let proofs: Array<StoredProof | NewProof> = found.proofs;
     const available = sumSats(found.proofs);
-    const wanted = options.amount ?? available;
-    if (!Number.isSafeInteger(wanted) || wanted <= 0 || wanted > available) {
+    const wanted =
+      all && !options.refund ? Math.min(options.amount ?? available, available) : options.amount;
+    if (
+      wanted === undefined ||
+      !Number.isSafeInteger(wanted) ||
+      wanted <= 0 ||
+      wanted > available
+    ) {
       return { code: 'bad-amount', error: withdrawAmountMessage(available) };
     }
-    if (wanted < available) {
-      proofs = await this.consolidator.splitForSend(mintUrl, found.proofs, wanted);
-    } else if (await this.shouldConsolidate(mintUrl, found.proofs, options)) {
-      proofs = await this.consolidator.consolidate(mintUrl, found.proofs, options.maxFee);
+    try {
+      if (wanted < available) {
+        proofs = await this.consolidator.splitForSend(mintUrl, found.proofs, wanted);
+      } else if (await this.shouldConsolidate(mintUrl, found.proofs, options)) {
+        proofs = await this.consolidator.consolidate(mintUrl, found.proofs, options.maxFee);
+      }
+    } catch (error) {
+      // "Already spent": another device spent some of them. Once more with what is left.
+      if (everything === undefined && (await this.deps.reconciler?.afterRefusal(mintUrl, error))) {
+        return this.buildToken(options, all);
+      }
+      throw error;
     }
     // A crash from here until the token row is written leaves the proofs stored and unspent:
     // no token was shown, so nothing can redeem them.
@@ -431,6 +473,18 @@ export class WithdrawService {
     if (result.remaining === 0) this.watcher.unwatch(token.id);
     // A token is redeemed whole (one swap at the mint); what is left of a part is still its own.
     return { status: 'redeemed', amount: result.amount };
+  }
+
+  /**
+   * Asks the mint about the proofs of `mintUrl` (docs/protocol.md "Proof states"). A mint that
+   * cannot be asked changes nothing: the withdrawal goes on from what is stored, as offline.
+   */
+  private async reconcile(mintUrl: string): Promise<void> {
+    try {
+      await this.deps.reconciler?.check(mintUrl);
+    } catch (error) {
+      this.deps.logger.warn(`Could not ask ${mintUrl} which proofs are unspent`, error);
+    }
   }
 
   private async shouldConsolidate(
