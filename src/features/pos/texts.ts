@@ -20,8 +20,6 @@ export const stalePriceNote = (time: string) =>
 export const refusedPriceNote = (reason: string) => `${reason}: amounts in sats`;
 export const noPriceNote = (currency: string) =>
   `The price source offers no price in ${currency}: amounts in sats`;
-export const jumpNote = (percent: string) =>
-  `The price moved ${percent} in under an hour: amounts in sats`;
 /** Beside a price in use: where it comes from and how old it is. */
 export const priceLine = (price: number, currency: string, source: string, age: string) =>
   `1 BTC = ${formatNumber(price)} ${currency} from ${source}, ${age}`;
@@ -29,10 +27,6 @@ export const ageText = (ms: number) =>
   ms < 60_000 ? 'just now' : `${Math.floor(ms / 60_000)} min ago`;
 /** The typed fiat amount has no sound value in sats at this price: nothing is charged. */
 export const CANNOT_CONVERT_NOTE = 'This amount cannot be converted to sats at this price';
-export const jumpText = (source: string, percent: string) =>
-  `${source} now gives a price ${percent} from the last one, in under an hour. Check it before you use it.`;
-export const jumpPriceLine = (label: string, price: number, currency: string, time: string) =>
-  `${label}: 1 BTC = ${formatNumber(price)} ${currency} (${time})`;
 export const approxFiat = (text: string) => `≈ ${text}`;
 export const chargedSats = (sats: string) => `= ${sats} sats`;
 

@@ -10,20 +10,17 @@ import type { PriceView } from '../../core/prices/price-service';
 import { formatSats } from '../../ui/format-sats';
 import type { AmountEntry } from '../../ui/InvoicePanel';
 import type { PosPrices } from './deps';
-import { clockTime, type PriceJump } from './PriceJumpConfirm';
-import {
-  CANNOT_CONVERT_OTHER,
-  DECLINED_PRICE_NOTE,
-  PRICES_UNAVAILABLE_NOTE,
-  SATS_UNIT,
-} from './texts.json';
+import { clockTime, type PriceJump } from '../../ui/price-jump/PriceJumpConfirm';
+import { DECLINED_PRICE_NOTE } from '../../ui/price-jump/texts.json';
+import { jumpNote } from '../../ui/price-jump/texts';
+import { usePriceJump } from '../../ui/price-jump/use-price-jump';
+import { CANNOT_CONVERT_OTHER, PRICES_UNAVAILABLE_NOTE, SATS_UNIT } from './texts.json';
 import {
   CANNOT_CONVERT_NOTE,
   SWITCH_UNIT_LABEL,
   ageText,
   approxFiat,
   chargedSats,
-  jumpNote,
   noPriceNote,
   priceLine,
   refusedPriceNote,
@@ -233,39 +230,12 @@ export function useFiatEntry(
     };
   }, [view, convert, inFiat, submit, refusal, loaded?.at]);
 
-  const jump = useMemo(
-    (): PriceJump | null =>
-      view?.kind === 'jump'
-        ? {
-            currency: view.currency,
-            source: view.source,
-            percent: view.percent,
-            last: view.last,
-            next: view.next,
-          }
-        : null,
-    [view],
+  const answered = useCallback(() => setAsked((n) => n + 1), []);
+  const answerFailed = useCallback(
+    (error: unknown) => logger.warn('Could not answer the price change', error),
+    [logger],
   );
-
-  const answer = useCallback(
-    async (choice: (prices: PosPrices) => Promise<unknown>) => {
-      if (!prices) return;
-      try {
-        await choice(prices);
-      } catch (error) {
-        logger.warn('Could not answer the price change', error);
-      }
-      setAsked((n) => n + 1);
-    },
-    [prices, logger],
-  );
-  const nextPrice = jump?.next.price;
-  const useNewPrice = useCallback(
-    () =>
-      answer((p) => (nextPrice === undefined ? Promise.resolve() : p.acceptNewPrice(nextPrice))),
-    [answer, nextPrice],
-  );
-  const keepSatsOnly = useCallback(() => answer((p) => p.keepSatsOnly()), [answer]);
+  const { jump, useNewPrice, keepSatsOnly } = usePriceJump(view, prices, answered, answerFailed);
 
   const priceUsed = useMemo(
     () => (priced ? { currency: priced.currency, price: priced.price } : undefined),

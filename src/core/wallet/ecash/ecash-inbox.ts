@@ -3,8 +3,7 @@
 import type { Logger } from '../../logger';
 import { Listeners, type Listener } from '../../listeners';
 import type { HeldEcashStore, PendingMintQuote } from '../../ports';
-import type { FiatRecord } from '../../prices/currencies';
-import { remoteSaleFiat } from '../../prices/remote-sale-fiat';
+import { remoteSaleFiat, type RemoteFiatLookup } from '../../prices/remote-sale-fiat';
 import type { EcashPayment, EcashReceived, EcashReceiver } from './ecash-receiver';
 import {
   HELD_ECASH_MAX,
@@ -21,7 +20,7 @@ export interface EcashInboxDeps {
   /** the sale's invoice was paid with ecash (PaymentService.paidElsewhere: screen, toast) */
   paid(quote: PendingMintQuote, amount: number, balance: number): void;
   /** The merchant's fiat record of a remote sale at the current price (as a Lightning one gets). */
-  fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+  fiatFor?: RemoteFiatLookup;
   /**
    * Where a payload for a request not known yet waits for its sale (a remote cashier's message
    * may come after it; decision 0044). Absent: such a payload is dropped.

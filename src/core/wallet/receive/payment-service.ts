@@ -24,6 +24,7 @@ import type {
 } from '../../ports';
 import { Listeners, type Listener } from '../../listeners';
 import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
+import type { RemoteFiatLookup } from '../../prices/remote-sale-fiat';
 import { checkSale } from '../../sale/sale-check';
 import type { SaleDetail } from '../../sale/sale-detail';
 import { reconcileClaims } from './claim-reconciler';
@@ -74,10 +75,11 @@ export interface PaymentServiceDeps extends Pick<
   /** test seam between the steps of a multi-step write (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
   /**
-   * The merchant's fiat record of a remote sale of `sats` at the current price (the cashier's
-   * message carries none); undefined for sats only or no price. Omitted: none is recorded.
+   * The merchant's side of a remote sale of `sats`: its record at the current price, the two of a
+   * jump it holds, or undefined for sats only or no price; checked against the cashier's record
+   * (decisions 0046, 0053). Omitted: the cashier's record, or none, is recorded.
    */
-  fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+  fiatFor?: RemoteFiatLookup;
 }
 
 export const INVALID_FIAT_MESSAGE =

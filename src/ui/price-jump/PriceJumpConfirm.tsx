@@ -1,8 +1,8 @@
-// The merchant's choice when the price source's price jumped: the last and the new price side by
-// side, "Use new price" or "Keep sats only" (docs/behaviour.md "Prices in the merchant's currency").
+// The choice when the price source's price jumped, on the merchant's keypad and a cashier's page
+// alike: the last and the new price side by side, "Use new price" or "Keep sats only"
+// (docs/behaviour.md "Prices in the merchant's currency").
 import { useId, useState } from 'react';
-import type { PricePoint } from '../../core/prices/errors';
-import { Button } from '../../ui/Button';
+import { Button } from '../Button';
 import {
   JUMP_LAST_LABEL,
   JUMP_NEXT_LABEL,
@@ -12,12 +12,18 @@ import {
 } from './texts.json';
 import { jumpPriceLine, jumpText } from './texts';
 
+/** A price and the source's time for it (ms). */
+export interface JumpPoint {
+  price: number;
+  time: number;
+}
+
 export interface PriceJump {
   currency: string;
   source: string;
   percent: string;
-  last: PricePoint;
-  next: PricePoint;
+  last: JumpPoint;
+  next: JumpPoint;
 }
 
 export function clockTime(ms: number): string {
