@@ -1,5 +1,6 @@
 // Invoice modal (docs/behaviour.md "Point of sale"): QR and text of a Lightning invoice, copy and
-// close; with an ecash request, a "Lightning / Ecash" switch shows that instead.
+// close; with an ecash request, a "Lightning / Ecash" switch shows that instead. While the mint does
+// not answer, the modal itself says so in place of asking to pay.
 import {
   LIGHTNING_TAB_TEXT,
   ECASH_TAB_TEXT,
@@ -8,6 +9,11 @@ import {
   COPY_CREQB_TEXT,
   INVOICE_MODAL_TITLE,
   INVOICE_MODAL_TEXT,
+  INVOICE_CHECKING_TITLE,
+  INVOICE_CHECKING_TEXT,
+  INVOICE_PAID_TITLE,
+  INVOICE_PAID_TEXT,
+  CLOSE_TEXT,
 } from './texts.json';
 import { useState } from 'react';
 import { Button } from './Button';
@@ -32,7 +38,20 @@ export interface InvoiceModalProps {
   returnFocusTo?: () => HTMLElement | null | undefined;
   /** The same sale as a NUT-18 payment request (creqA shown, CREQB copied on demand). */
   ecash?: { creqA: string; creqB: string } | null;
+  /** The mint does not answer about this invoice (InvoiceStatus); null or omitted: all is well. */
+  status?: InvoiceStatus | null;
 }
+
+/**
+ * 'checking': looks at the invoice fail, so whether it was paid is not known; 'paid': the mint
+ * said it was paid and issuing the ecash fails. Either way the sale lands when the mint answers.
+ */
+export type InvoiceStatus = 'checking' | 'paid';
+
+const STATUS_TEXTS: Record<InvoiceStatus, { title: string; text: string }> = {
+  checking: { title: INVOICE_CHECKING_TITLE, text: INVOICE_CHECKING_TEXT },
+  paid: { title: INVOICE_PAID_TITLE, text: INVOICE_PAID_TEXT },
+};
 
 const PAY_WITH: readonly SegmentOption<'lightning' | 'ecash'>[] = [
   { value: 'lightning', label: LIGHTNING_TAB_TEXT },
@@ -47,28 +66,47 @@ export function InvoiceModal({
   onCopyError,
   returnFocusTo,
   ecash,
+  status,
 }: InvoiceModalProps) {
   const { copiedText, copy } = useCopyToClipboard(onCopyError);
   const [method, setMethod] = useState<'lightning' | 'ecash'>('lightning');
   const showEcash = method === 'ecash' && Boolean(ecash);
+  const trouble = status ? STATUS_TEXTS[status] : null;
 
   return (
     <Modal
       open={invoice !== null}
       onClose={onClose}
-      title={INVOICE_MODAL_TITLE}
-      description={INVOICE_MODAL_TEXT}
+      title={trouble?.title ?? INVOICE_MODAL_TITLE}
+      description={trouble ? undefined : INVOICE_MODAL_TEXT}
       returnFocusTo={returnFocusTo}
     >
       {invoice !== null ? (
         <div className="flex flex-col items-center gap-4">
+          {/* Always there, so a status that comes while the dialog is open is announced. */}
+          <div role="status" className="w-full empty:hidden">
+            {trouble ? (
+              <p
+                data-testid="invoice-status"
+                data-status={status}
+                className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
+              >
+                {trouble.text}
+              </p>
+            ) : null}
+          </div>
           <ModalAmount amount={amount} testId="invoice-amount" />
           {fiatText ? (
             <p data-testid="invoice-fiat" className="-mt-3 text-sm font-medium text-slate-600">
               {fiatText}
             </p>
           ) : null}
-          {ecash ? (
+          {status === 'paid' ? (
+            <Button variant="outline" className="w-full" onClick={onClose}>
+              {CLOSE_TEXT}
+            </Button>
+          ) : null}
+          {ecash && status !== 'paid' ? (
             <div className="w-full">
               <SegmentToggle
                 label="Pay with"
@@ -78,7 +116,7 @@ export function InvoiceModal({
               />
             </div>
           ) : null}
-          {showEcash && ecash ? (
+          {showEcash && ecash && status !== 'paid' ? (
             <>
               <QrCode value={ecash.creqA} label="Ecash payment request QR code" size={256} />
               <CopyValue
@@ -99,7 +137,7 @@ export function InvoiceModal({
               />
             </>
           ) : null}
-          {showEcash ? null : (
+          {showEcash || status === 'paid' ? null : (
             <>
               <QrCode value={invoice} label="Invoice QR code" size={256} />
               <CopyValue

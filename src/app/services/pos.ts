@@ -111,6 +111,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       setShown: (quote) => fire((services) => services.payments.setShown(quote)),
       onSettled: (listener) => listen((services) => services.payments.onSettled(listener)),
       onFailed: (listener) => listen((services) => services.payments.onFailed(listener)),
+      onQuoteHealth: (listener) => listen((services) => services.payments.onQuoteHealth(listener)),
     },
   };
 }

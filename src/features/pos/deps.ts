@@ -19,6 +19,7 @@ export type PosPayments = Pick<
   | 'setShown'
   | 'onSettled'
   | 'onFailed'
+  | 'onQuoteHealth'
   | 'amountLimits'
   | 'latestWaiting'
 >;
