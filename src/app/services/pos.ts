@@ -93,6 +93,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
     ecash: {
       receiveToken: (token, amount, fiat) =>
         call((services) => services.ecash.receiveToken(token, amount, fiat)),
+      onLanded: (listener) => listen((services) => services.ecash.onLanded(listener)),
     },
     payments: {
       createInvoice: (amount, options) =>
