@@ -43,6 +43,8 @@ describe('ItemsScreen behind the merchant PIN', () => {
 
     typePin('1111');
     await waitFor(() => expect(state.entered).toEqual(['1111']));
+    // The prompt has taken the answer (and cleared the field) before the next PIN is typed.
+    await screen.findByText('Wrong PIN. Try again.');
     expect(screen.queryByTestId('item-list')).toBeNull();
     expect(await storage.items.list()).toEqual([COFFEE, CAKE]);
 
@@ -62,6 +64,7 @@ describe('ItemsScreen behind the merchant PIN', () => {
     const prompt = await screen.findByRole('dialog', { name: 'Enter the merchant PIN' });
     typePin('9999', prompt);
     await waitFor(() => expect(state.entered).toEqual(['9999']));
+    await within(prompt).findByText('Wrong PIN. Try again.');
     expect((await storage.items.list())[0]?.price).toEqual(COFFEE.price);
 
     typePin(RIGHT_PIN, prompt);

@@ -103,9 +103,10 @@ function checkFiat(fiat: FiatRecord): FiatRecord {
 }
 
 /**
- * What the till knows of a waiting quote while its mint does not answer (docs/behaviour.md "Point
- * of sale"): 'checking' - looks at the quote keep failing, so whether it was paid is not known;
- * 'paid' - the mint said it was paid and minting it fails. null: the mint answers again.
+ * What the till knows of a waiting quote while its mint does not answer, shown in the invoice
+ * modal (docs/behaviour.md "Point of sale"): 'checking' - looks at the quote keep failing, so
+ * whether it was paid is not known; 'paid' - the mint said it was paid and minting it fails.
+ * null: the mint answers again.
  */
 export type QuoteHealth = 'checking' | 'paid';
 
