@@ -11,6 +11,7 @@ import { customerProofs } from './helpers/ecash-payer';
 import { clickDigits, LANDS, RECEIVED } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
+import { appRows } from './helpers/app-rows';
 
 const balance = (page: Page) => page.getByTestId('home-balance');
 
@@ -38,6 +39,19 @@ async function otherToken(amount: number): Promise<{ token: string; proofs: Proo
   const mint = other!;
   const proofs = await customerProofs(mint.url, amount, (quote) => mint.pay(quote));
   return { token: getEncodedToken({ mint: mint.url, unit: 'sat', proofs }), proofs };
+}
+
+/** Settings → "Accept ecash from other mints", saved, then back Home with the balance shown. */
+async function acceptOtherMints(page: Page) {
+  await page.goto('/settings');
+  const setting = page.getByRole('checkbox', { name: 'Accept ecash from other mints' });
+  await expect(setting).not.toBeChecked(LANDS);
+  await setting.check();
+  await expect(setting).toBeChecked();
+  // Disabled until it is saved: leaving the page before that could cut the write short.
+  await expect(setting).toBeEnabled();
+  await page.goto('/');
+  await expect(balance(page)).toHaveText('0 sats', LANDS);
 }
 
 async function pasteAtKeypad(page: Page, typed: string, token: string) {
@@ -74,16 +88,7 @@ test.describe('ecash from another mint', () => {
     relayUrl,
   }) => {
     await onboard(page, { mintUrl, relayUrl });
-    await page.goto('/settings');
-    const setting = page.getByRole('checkbox', { name: 'Accept ecash from other mints' });
-    await expect(setting).not.toBeChecked(LANDS);
-    await setting.check();
-    await expect(setting).toBeChecked();
-    // The switch shows the tick at once and is disabled until it is saved: leaving the page
-    // before that could cut the write short.
-    await expect(setting).toBeEnabled();
-    await page.goto('/');
-    await expect(balance(page)).toHaveText('0 sats', LANDS);
+    await acceptOtherMints(page);
 
     // 100 sats at the other mint: its fee reserve for a 99-sat invoice is 1 sat.
     const { token, proofs } = await otherToken(100);
@@ -104,5 +109,44 @@ test.describe('ecash from another mint', () => {
     ]);
     await page.reload();
     await expect(balance(page)).toHaveText('99 sats', LANDS);
+  });
+
+  test('a melt the other mint is still paying lands by itself when it settles: toast, balance, history, no reload', async ({
+    page,
+    mintUrl,
+    relayUrl,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    await acceptOtherMints(page);
+    const { token } = await otherToken(100);
+    const dialog = await pasteAtKeypad(page, '50', token);
+    await expect(dialog.getByText('99 sats arrive after 1 sats in fees')).toBeVisible(LANDS);
+    // The other mint takes the melt and keeps it paying.
+    other!.addFault({ path: '/v1/melt/bolt11', method: 'POST', action: 'pending', count: 1 });
+    await dialog.getByRole('button', { name: 'Take ecash' }).click();
+    const arriving = dialog.getByTestId('ecash-arriving');
+    const onItsWay =
+      '99 sats are on their way from the other mint. The sale lands here once they arrive; the ecash is kept meanwhile.';
+    await expect(arriving).toHaveText(onItsWay, LANDS);
+    expect((await storedMoney(page)).balance).toBe(0);
+
+    // Taken again meanwhile: still on its way, never "already taken".
+    await dialog.getByRole('button', { name: 'Take ecash' }).click();
+    await expect(dialog.getByRole('button', { name: 'Take ecash' })).toBeEnabled(LANDS);
+    await expect(arriving).toHaveText(onItsWay);
+    await expect(dialog.getByText('This ecash was already taken')).toHaveCount(0);
+
+    const [row] = (await appRows(page, { foreignEcash: 'rows' })).foreignEcash as Array<{
+      meltQuote: string;
+    }>;
+    other!.settleMelt(row!.meltQuote, 'PAID');
+    await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+    await expect(dialog).toBeHidden();
+    await expect(balance(page)).toHaveText('99 sats', LANDS);
+    const after = await storedMoney(page);
+    expect(after.balance).toBe(99);
+    expect(after.history.filter((e) => e.type === 'ecash-payment')).toEqual([
+      expect.objectContaining({ amount: 99 }),
+    ]);
   });
 });

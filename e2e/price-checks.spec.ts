@@ -8,6 +8,7 @@ import { expect, test } from './fixtures';
 import { clickDigits, invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedEvents } from './helpers/history-events';
+import { ageStoredPrice } from './helpers/stored-price';
 
 let feed: DevPriceFeed;
 let pageErrors: string[];
@@ -39,33 +40,6 @@ async function storedFiat(page: Page) {
 }
 
 const now = () => Math.floor(Date.now() / 1000);
-
-/** Makes the stored price (config row PRICE_CACHE) `seconds` older, as if the till had slept. */
-async function ageStoredPrice(page: Page, seconds: number) {
-  await page.evaluate(
-    (by) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('cashew-pos');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const store = open.result.transaction('config', 'readwrite').objectStore('config');
-          const get = store.get('PRICE_CACHE');
-          get.onsuccess = () => {
-            const row = get.result as { value: string };
-            const cache = JSON.parse(row.value) as { time: number; fetchedAt: number };
-            cache.time -= by;
-            cache.fetchedAt -= by * 1000;
-            store.put({ ...row, value: JSON.stringify(cache) }).onsuccess = () => {
-              open.result.close();
-              resolve();
-            };
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    seconds,
-  );
-}
 
 for (const [name, update, why] of [
   [

@@ -36,6 +36,22 @@ export class MintRefusedError extends CashewError {
  */
 export class MintUnreachableError extends CashewError {}
 
+/**
+ * Ecash of another mint whose melt was sent, and whose payment has not reached our invoice yet: it
+ * is kept in the journal and followed until it lands (docs/protocol.md "Ecash from other mints").
+ * `arrive` is what our mint will issue; `id` names the journaled row.
+ */
+export class ForeignEcashArrivingError extends MintUnreachableError {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly arrive: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 /** A relay message that is not a valid payment message (docs/protocol.md "The payment message"). */
 export class InvalidPaymentMessageError extends CashewError {}
 

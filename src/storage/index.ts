@@ -38,6 +38,7 @@ import { DexieDeviceIdentityStore } from './device-identity-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
 import { cashierCartScope } from '../core/items/cart';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
+import { DexieCashierPriceStore } from './cashier-price-store';
 import { DexieReceiptPrintStore } from './receipt-print-store';
 import { DexieLanguageStore } from './language-store';
 import { DexieHeldEcash } from './held-ecash-store';
@@ -131,6 +132,8 @@ export interface Storage {
   carts: DexieCartStore;
   /** A remote cashier's current cart and parked baskets for one merchant, on this device. */
   cashierCarts: (merchantPubkeyHex: string) => DexieCartStore;
+  /** A remote cashier's last accepted price for one merchant's source (decision 0053). */
+  cashierPrices: (merchantPubkeyHex: string) => DexieCashierPriceStore;
   /** Tips on the checkout (off by default). */
   tips: DexieTipSettingsStore;
   /** Print receipts automatically: the setting and the one print per sale (decision 0034). */
@@ -172,6 +175,7 @@ export function createStorage(options: StorageOptions): Storage {
     phraseCheck: new DexiePhraseCheckStore(db, clock),
     cashierSales: new DexieCashierSaleStore(db),
     cashierCarts: (merchant) => new DexieCartStore(db, clock, cashierCartScope(merchant)),
+    cashierPrices: (merchant) => new DexieCashierPriceStore(db, clock, merchant),
     cashierLinks: new DexieCashierLinkStore(db, clock),
     merchantTrust: new DexieMerchantTrustStore(db, clock, lock),
     inboxRetries: new DexieInboxRetryStore(db),

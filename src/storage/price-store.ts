@@ -14,7 +14,7 @@ export const PRICE_CONFIG_KEYS = {
 /** mempool's public price endpoint, when a build sets no VITE_PRICE_URL. */
 export const FALLBACK_PRICE_URL = 'https://mempool.space/api/v1/prices';
 
-function readCache(value: string | undefined): PriceCache | undefined {
+export function readPriceCache(value: string | undefined): PriceCache | undefined {
   if (!value) return undefined;
   try {
     const parsed = JSON.parse(value) as Partial<PriceCache>;
@@ -61,7 +61,7 @@ export class DexiePriceStore implements PriceStore {
   }
 
   async getCache(): Promise<PriceCache | undefined> {
-    return readCache((await this.db.config.get(PRICE_CONFIG_KEYS.cache))?.value);
+    return readPriceCache((await this.db.config.get(PRICE_CONFIG_KEYS.cache))?.value);
   }
 
   async putCache(cache: PriceCache): Promise<void> {

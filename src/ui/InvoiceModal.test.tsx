@@ -121,3 +121,47 @@ describe('InvoiceModal', () => {
     expect(dialog.getByText(INVOICE)).toBeTruthy();
   });
 });
+
+describe('InvoiceModal while the mint does not answer', () => {
+  it('says in place of "Please pay" that the payment is being checked, the invoice still shown', () => {
+    const { view } = setup();
+    view.rerender(
+      <InvoiceModal invoice={INVOICE} amount={2100} onClose={vi.fn()} status="checking" />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Checking the payment' });
+    expect(within(dialog).getByTestId('invoice-status').textContent).toBe(
+      'The mint cannot be reached, so this payment cannot be checked now. If the customer has paid, the sale lands here as soon as the mint answers.',
+    );
+    expect(within(dialog).queryByText('Please pay this invoice')).toBeNull();
+    expect(within(dialog).getByRole('img', { name: 'Invoice QR code' })).toBeTruthy();
+  });
+
+  it('says a paid invoice lands when the mint answers, with no QR code left to pay', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<InvoiceModal invoice={INVOICE} amount={2100} onClose={onClose} status="paid" />);
+    const dialog = screen.getByRole('dialog', { name: 'Paid, waiting for the mint' });
+    expect(within(dialog).getByTestId('invoice-status').textContent).toContain(
+      'The customer has paid.',
+    );
+    expect(within(dialog).queryByRole('img', { name: 'Invoice QR code' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Copy Invoice' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('goes back to the documented texts once the mint answers', () => {
+    const { view } = setup();
+    view.rerender(
+      <InvoiceModal invoice={INVOICE} amount={2100} onClose={vi.fn()} status="checking" />,
+    );
+    view.rerender(<InvoiceModal invoice={INVOICE} amount={2100} onClose={vi.fn()} status={null} />);
+    const dialog = screen.getByRole('dialog', { name: 'Please pay this invoice' });
+    expect(within(dialog).queryByTestId('invoice-status')).toBeNull();
+    expect(
+      within(dialog).getByText(
+        'Scan the QR code with your Lightning wallet or copy the invoice string',
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -1,5 +1,6 @@
 // Invoice modal (docs/behaviour.md "Point of sale"): QR and text of a Lightning invoice, copy and
-// close; with an ecash request, a "Lightning / Ecash" switch shows that instead.
+// close; with an ecash request, a "Lightning / Ecash" switch shows that instead. While the mint does
+// not answer, the modal itself says so in place of asking to pay.
 import { useMemo, useState } from 'react';
 import { Button } from './Button';
 import { CopyCloseButtons, CopyValue, ModalAmount } from './CopyParts';
@@ -12,11 +13,16 @@ import {
   COPY_CREQB,
   COPY_ECASH_REQUEST,
   COPY_INVOICE,
+  CLOSE,
   ECASH_QR_LABEL,
   ECASH_REQUEST_LABEL,
   ECASH_TAB,
+  INVOICE_CHECKING_TEXT,
+  INVOICE_CHECKING_TITLE,
   INVOICE_MODAL_TEXT,
   INVOICE_MODAL_TITLE,
+  INVOICE_PAID_TEXT,
+  INVOICE_PAID_TITLE,
   INVOICE_QR_LABEL,
   INVOICE_STRING_LABEL,
   LIGHTNING_TAB,
@@ -38,7 +44,20 @@ export interface InvoiceModalProps {
   returnFocusTo?: () => HTMLElement | null | undefined;
   /** The same sale as a NUT-18 payment request (creqA shown, CREQB copied on demand). */
   ecash?: { creqA: string; creqB: string } | null;
+  /** The mint does not answer about this invoice (InvoiceStatus); null or omitted: all is well. */
+  status?: InvoiceStatus | null;
 }
+
+/**
+ * 'checking': looks at the invoice fail, so whether it was paid is not known; 'paid': the mint
+ * said it was paid and issuing the ecash fails. Either way the sale lands when the mint answers.
+ */
+export type InvoiceStatus = 'checking' | 'paid';
+
+const STATUS_TEXTS: Record<InvoiceStatus, { title: string; text: string }> = {
+  checking: { title: INVOICE_CHECKING_TITLE, text: INVOICE_CHECKING_TEXT },
+  paid: { title: INVOICE_PAID_TITLE, text: INVOICE_PAID_TEXT },
+};
 
 export function InvoiceModal({
   invoice,
@@ -48,6 +67,7 @@ export function InvoiceModal({
   onCopyError,
   returnFocusTo,
   ecash,
+  status,
 }: InvoiceModalProps) {
   const t = useTexts();
   const payWith = useMemo(
@@ -60,24 +80,42 @@ export function InvoiceModal({
   const { copiedText, copy } = useCopyToClipboard(onCopyError);
   const [method, setMethod] = useState<'lightning' | 'ecash'>('lightning');
   const showEcash = method === 'ecash' && Boolean(ecash);
+  const trouble = status ? STATUS_TEXTS[status] : null;
 
   return (
     <Modal
       open={invoice !== null}
       onClose={onClose}
-      title={t(INVOICE_MODAL_TITLE)}
-      description={t(INVOICE_MODAL_TEXT)}
+      title={t(trouble?.title ?? INVOICE_MODAL_TITLE)}
+      description={trouble ? undefined : t(INVOICE_MODAL_TEXT)}
       returnFocusTo={returnFocusTo}
     >
       {invoice !== null ? (
         <div className="flex flex-col items-center gap-4">
+          {/* Always there, so a status that comes while the dialog is open is announced. */}
+          <div role="status" className="w-full empty:hidden">
+            {trouble ? (
+              <p
+                data-testid="invoice-status"
+                data-status={status}
+                className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
+              >
+                {t(trouble.text)}
+              </p>
+            ) : null}
+          </div>
           <ModalAmount amount={amount} testId="invoice-amount" />
           {fiatText ? (
             <p data-testid="invoice-fiat" className="-mt-3 text-sm font-medium text-slate-600">
               {fiatText}
             </p>
           ) : null}
-          {ecash ? (
+          {status === 'paid' ? (
+            <Button variant="outline" className="w-full" onClick={onClose}>
+              {t(CLOSE)}
+            </Button>
+          ) : null}
+          {ecash && status !== 'paid' ? (
             <div className="w-full">
               <SegmentToggle
                 label={t(PAY_WITH)}
@@ -87,7 +125,7 @@ export function InvoiceModal({
               />
             </div>
           ) : null}
-          {showEcash && ecash ? (
+          {showEcash && ecash && status !== 'paid' ? (
             <>
               <QrCode value={ecash.creqA} label={t(ECASH_QR_LABEL)} size={256} />
               <CopyValue
@@ -108,7 +146,7 @@ export function InvoiceModal({
               />
             </>
           ) : null}
-          {showEcash ? null : (
+          {showEcash || status === 'paid' ? null : (
             <>
               <QrCode value={invoice} label={t(INVOICE_QR_LABEL)} size={256} />
               <CopyValue

@@ -9,7 +9,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import type { InvoiceModalProps } from './InvoiceModal';
+import type { InvoiceModalProps, InvoiceStatus } from './InvoiceModal';
 import { useWhenIdle } from './use-when-idle';
 import { BusyStatus } from './BusyStatus';
 import { Keypad, type KeypadLimits, type KeypadProps } from './Keypad';
@@ -75,6 +75,8 @@ export interface InvoiceFlow {
   submit: (amount: number) => void;
   close: () => void;
   reopen: () => void;
+  /** The mint does not answer about the invoice on screen (the modal says so); null: it does. */
+  status?: InvoiceStatus | null;
 }
 
 export interface InvoicePanelProps {
@@ -229,6 +231,7 @@ export function InvoicePanel({
             amount={invoice?.amount}
             fiatText={invoiceFiat}
             ecash={ecashRequest ?? null}
+            status={flow.status ?? null}
             onClose={flow.close}
             onCopyError={onCopyError}
             returnFocusTo={returnFocusTo}

@@ -183,8 +183,9 @@ export function completeServices(
   });
   const payments = new PaymentService({
     ...wallet,
-    // Remote sales carry no fiat from the cashier: the merchant's price when minted is recorded.
-    fiatFor: (sats) => prices.fiatFor(sats),
+    // A remote sale's record: the cashier's, checked against the merchant's price when minted,
+    // held or not (decisions 0046, 0053).
+    fiatFor: (sats) => prices.remoteFiatFor(sats),
     keys,
     quotes: storage.mintQuotes,
     // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
@@ -263,7 +264,7 @@ export function completeServices(
     receiver: ecash,
     // Ends the sale on screen with the toast and confetti of a Lightning sale.
     paid: (quote, amount, balance) => payments.paidElsewhere(quote, amount, balance),
-    fiatFor: (sats) => prices.fiatFor(sats),
+    fiatFor: (sats) => prices.remoteFiatFor(sats),
     // A payload that came before its remote sale's message waits for it (decision 0044); one
     // naming a request our cashiers made waits apart from strangers' junk.
     held: storage.heldEcash,

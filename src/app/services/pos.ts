@@ -76,7 +76,10 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       },
     },
     ecashRequests: methods((services) => services.saleRequests, ['forQuote']),
-    ecash: methods((services) => services.ecash, ['receiveToken']),
+    ecash: {
+      ...methods((services) => services.ecash, ['receiveToken']),
+      onLanded: (listener) => listen((services) => services.ecash.onLanded(listener)),
+    },
     payments: {
       ...methods((services) => services.payments, ['createInvoice', 'amountLimits']),
       // Asked once the keypad is idle (features/pos/HomeScreen.tsx); never rejects.
@@ -92,6 +95,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       setShown: (quote) => fire((services) => services.payments.setShown(quote)),
       onSettled: (listener) => listen((services) => services.payments.onSettled(listener)),
       onFailed: (listener) => listen((services) => services.payments.onFailed(listener)),
+      onQuoteHealth: (listener) => listen((services) => services.payments.onQuoteHealth(listener)),
     },
   };
 }

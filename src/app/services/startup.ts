@@ -108,6 +108,8 @@ export function completeAndStart(
     });
     // Ecash journaled before a reload is swapped and recorded now, or once the PIN is entered.
     void services.ecash.resumeAll().then(announceEcash);
+    // Another mint's ecash still on its way lands when its payment arrives, without a reload.
+    services.ecash.onLanded((landed) => announceEcash([landed]));
     // A payload held for a remote sale whose message came before a reload lands too (0044).
     void services.ecashInbox.landHeld();
     services.lock.onChange((state) => {

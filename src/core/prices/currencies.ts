@@ -31,4 +31,9 @@ export interface FiatRecord {
    * than 10 % from its own (decision 0046).
    */
   cashierPrice?: number;
+  /**
+   * A remote sale only: the price this record uses is near a jump the merchant's till was holding
+   * (not accepted) when the sale was paid; the held price (decision 0053).
+   */
+  heldPrice?: number;
 }

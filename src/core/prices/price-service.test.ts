@@ -333,6 +333,70 @@ describe('PriceService holds a jump for the merchant', () => {
   });
 });
 
+describe('PriceService.remoteFiatFor: the merchant’s side of a remote sale (decision 0053)', () => {
+  const jumpTo = (usd: number) => answering(() => `{"time":${T0 / 1000},"USD":${usd}}`);
+
+  it('is the record at a price that may be used', async () => {
+    const { store } = memoryStore();
+    const prices = service(store, jumpTo(100_000).fetch, { t: T0 });
+    expect(await prices.remoteFiatFor(1000)).toEqual(fiatAtT0('USD', 100_000, 1));
+  });
+
+  it('is the records at the last accepted and the held price while a jump is held', async () => {
+    const { store, state } = memoryStore();
+    state.cache = cachedAt(2 * 60_000);
+    const prices = service(store, jumpTo(150_000).fetch, { t: T0 });
+    expect(await prices.remoteFiatFor(1000)).toEqual({
+      kind: 'held',
+      accepted: { currency: 'USD', price: 100_000, value: 1, time: T0 - 2 * 60_000 },
+      held: fiatAtT0('USD', 150_000, 1.5),
+    });
+  });
+
+  it('is the same after the merchant kept sats only rather than take the jump', async () => {
+    const { store, state } = memoryStore();
+    state.cache = cachedAt(2 * 60_000);
+    const now = { t: T0 };
+    const prices = service(store, jumpTo(150_000).fetch, now);
+    await expect(prices.refresh()).rejects.toBeInstanceOf(PriceJumpError);
+    await prices.keepSatsOnly();
+    now.t += 2 * 60_000;
+    expect(await prices.remoteFiatFor(1000)).toMatchObject({
+      kind: 'held',
+      accepted: { price: 100_000 },
+      held: { price: 150_000 },
+    });
+  });
+
+  it('is nothing for sats only or a stale price', async () => {
+    expect(
+      await service(memoryStore({ currency: null, url: URL_A }).store, jumpTo(1).fetch, {
+        t: T0,
+      }).remoteFiatFor(1000),
+    ).toBeUndefined();
+    const { store, state } = memoryStore();
+    state.cache = cachedAt(11 * 60_000);
+    const down = answering(() => new TypeError('Failed to fetch'));
+    expect(await service(store, down.fetch, { t: T0 }).remoteFiatFor(1000)).toBeUndefined();
+  });
+});
+
+describe('PriceService on a stored cache: a reload still holds a jump (decision 0053)', () => {
+  it('measures a jump from the price a previous page took, not from nothing', async () => {
+    const { store, state } = memoryStore();
+    const now = { t: T0 };
+    const first = service(store, answering(() => `{"time":${T0 / 1000},"USD":100000}`).fetch, now);
+    expect(await first.current()).toMatchObject({ kind: 'price', price: 100_000 });
+    // A reload: a new service on the same store, the source now answering a wild jump.
+    now.t += 5 * 60_000;
+    const wild = answering(() => `{"time":${now.t / 1000},"USD":400000}`);
+    const reloaded = service(store, wild.fetch, now);
+    expect(await reloaded.current()).toMatchObject({ kind: 'jump', percent: '+300 %' });
+    expect(state.cache?.prices.USD).toBe(100_000);
+    expect(await reloaded.fiatFor(1000)).toBeUndefined();
+  });
+});
+
 describe('PriceService reads its cache with the same checks', () => {
   it('drops an unlikely cached price and a cache whose time was ahead of its fetch', async () => {
     const { store, state } = memoryStore();

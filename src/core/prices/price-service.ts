@@ -8,6 +8,7 @@ import { KNOWN_CURRENCIES, currencyDecimals, isCurrencyCode, type FiatRecord } f
 import { PriceJumpError, PriceReplyError, PriceUnavailableError, type PricePoint } from './errors';
 import { checkedTable, checkReplyTime, isJump, JUMP_WINDOW_MS, priceMove } from './price-checks';
 import { parsePriceReply, type PriceTable } from './price-reply';
+import type { OwnFiat } from './stated-fiat';
 
 /** A price older than this (by the source's own time) is stale: not used, sats only. */
 export const STALE_AFTER_MS = 10 * 60 * 1000;
@@ -49,12 +50,19 @@ export interface PriceCache extends PriceTable {
   fetchedAt: number;
 }
 
-/** Where the settings and the cache live (storage/price-store.ts on the config table). */
-export interface PriceStore {
-  getSettings(): Promise<PriceSettings>;
-  saveSettings(settings: PriceSettings): Promise<void>;
+/**
+ * Where the last price taken lives: the reference a jump is measured from, so it must outlive the
+ * page (a reload that forgot it would take any jump; decision 0053).
+ */
+export interface PriceCacheStore {
   getCache(): Promise<PriceCache | undefined>;
   putCache(cache: PriceCache): Promise<void>;
+}
+
+/** Where the settings and the cache live (storage/price-store.ts on the config table). */
+export interface PriceStore extends PriceCacheStore {
+  getSettings(): Promise<PriceSettings>;
+  saveSettings(settings: PriceSettings): Promise<void>;
 }
 
 /** Why a chosen currency has no price to use: the keypad takes sats and says so. */
@@ -143,8 +151,12 @@ export class PriceService {
   /** The source's last reply was refused: sats only until it answers within reason. */
   private refused: { url: string; detail: string } | null = null;
   private held: HeldPrice | null = null;
-  /** The merchant kept sats only rather than take a jump; cleared by the next price taken. */
-  private declined: { url: string; currency: string } | null = null;
+  /**
+   * The merchant kept sats only rather than take a jump; cleared by the next price taken. The
+   * jump's prices stay known: a remote sale is still checked against them (decision 0053).
+   */
+  private declined: { url: string; currency: string; last: PricePoint; next: PricePoint } | null =
+    null;
 
   constructor(private readonly deps: PriceServiceDeps) {}
 
@@ -200,7 +212,7 @@ export class PriceService {
   async keepSatsOnly(): Promise<void> {
     const held = this.held;
     if (!held) return;
-    this.declined = { url: held.url, currency: held.currency };
+    this.declined = { url: held.url, currency: held.currency, last: held.last, next: held.next };
     this.held = null;
   }
 
@@ -243,6 +255,7 @@ export class PriceService {
     if (currency && jump) {
       const declined = this.declined?.url === url && this.declined.currency === currency;
       this.held = declined ? null : { url, currency, cache: next, ...jump };
+      if (declined) this.declined = { url, currency, ...jump };
       const message = priceJumped(
         currency,
         jump.last.price,
@@ -340,6 +353,32 @@ export class PriceService {
       source,
       stale: now - time > STALE_AFTER_MS,
     };
+  }
+
+  /**
+   * The merchant's side of a remote sale of `sats`, checked against its cashier's record
+   * (stated-fiat.ts `chooseRemoteFiat`): as `fiatFor`, or, while a jump is held or was kept out,
+   * the records at the last price taken and at the held one (decision 0053).
+   */
+  async remoteFiatFor(sats: number): Promise<OwnFiat | undefined> {
+    const view = await this.current();
+    if (view.kind === 'price') {
+      return view.stale ? undefined : tryFiatRecordFor(sats, view.currency, view.price, view.time);
+    }
+    const declined = this.declined;
+    const jump =
+      view.kind === 'jump'
+        ? view
+        : view.kind === 'unavailable' &&
+            view.reason === 'declined' &&
+            declined?.currency === view.currency
+          ? declined
+          : undefined;
+    if (!jump || view.kind === 'off') return undefined;
+    const { currency } = view;
+    const accepted = tryFiatRecordFor(sats, currency, jump.last.price, jump.last.time);
+    const held = tryFiatRecordFor(sats, currency, jump.next.price, jump.next.time);
+    return accepted && held ? { kind: 'held', accepted, held } : undefined;
   }
 
   /**

@@ -3,7 +3,13 @@
 // long (Lightning or ecash alike; decision 0046).
 import type { Logger } from '../logger';
 import type { FiatRecord } from './currencies';
-import { chooseRemoteFiat } from './stated-fiat';
+import { chooseRemoteFiat, type OwnFiat } from './stated-fiat';
+
+/**
+ * The merchant's side of a remote sale of `sats`: its record at a price it may use, the two
+ * records of a jump it holds, or undefined (PriceService.remoteFiatFor).
+ */
+export type RemoteFiatLookup = (sats: number) => Promise<OwnFiat | undefined>;
 
 /** A remote sale's price lookup may not hold the settlement of its proofs for longer. */
 export const REMOTE_FIAT_TIMEOUT_MS = 2_000;
@@ -13,22 +19,24 @@ export const REMOTE_FIAT_TIMEOUT_MS = 2_000;
  * `stated`: the cashier's record as checked when its quote was taken (stated-fiat.ts).
  */
 export async function remoteSaleFiat(
-  lookup: ((sats: number) => Promise<FiatRecord | undefined>) | undefined,
+  lookup: RemoteFiatLookup | undefined,
   sats: number,
   logger: Logger,
   stated?: FiatRecord,
 ): Promise<FiatRecord | undefined> {
   const { record, note } = chooseRemoteFiat(stated, await ownFiat(lookup, sats, logger));
-  if (note) logger.warn(`The cashier's fiat record was not used: ${note}`);
+  if (note && record?.heldPrice !== undefined) {
+    logger.warn(`A remote sale is priced near a price this till holds: ${note}`);
+  } else if (note) logger.warn(`The cashier's fiat record was not used: ${note}`);
   return record;
 }
 
-/** The merchant's fiat record for `sats` now, or undefined. */
+/** The merchant's fiat record for `sats` now (or the held jump's two), or undefined. */
 async function ownFiat(
-  lookup: ((sats: number) => Promise<FiatRecord | undefined>) | undefined,
+  lookup: RemoteFiatLookup | undefined,
   sats: number,
   logger: Logger,
-): Promise<FiatRecord | undefined> {
+): Promise<OwnFiat | undefined> {
   if (!lookup) return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<undefined>((resolve) => {

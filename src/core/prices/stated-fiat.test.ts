@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger, type Logger } from '../logger';
 import type { FiatRecord } from './currencies';
 import { remoteSaleFiat } from './remote-sale-fiat';
-import { checkStatedFiat, chooseRemoteFiat, MAX_STATED_PRICE_GAP } from './stated-fiat';
+import {
+  checkStatedFiat,
+  chooseRemoteFiat,
+  MAX_STATED_PRICE_GAP,
+  type HeldFiat,
+} from './stated-fiat';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 // 9,749 sats at 100,000 USD/BTC is 9.749 USD: 9.75 to the cent.
@@ -97,6 +102,47 @@ describe('chooseRemoteFiat', () => {
   });
 });
 
+describe('chooseRemoteFiat while the merchant holds a jump (decision 0053)', () => {
+  const at = (price: number, currency = 'USD'): FiatRecord => ({
+    currency,
+    price,
+    value: 9.8,
+    time: NOW,
+  });
+  // The merchant took 100,000 USD; its source now says 150,000, held for the merchant.
+  const held: HeldFiat = { kind: 'held', accepted: at(100_000), held: at(150_000) };
+
+  it('keeps the cashier’s record near the price the merchant accepted last', () => {
+    expect(chooseRemoteFiat({ ...stated, price: 105_000 }, held)).toEqual({
+      record: { ...stated, price: 105_000 },
+    });
+  });
+
+  it('marks the cashier’s record near the held price as priced at a held price', () => {
+    const chosen = chooseRemoteFiat({ ...stated, price: 148_000 }, held);
+    expect(chosen.record).toEqual({ ...stated, price: 148_000, heldPrice: 150_000 });
+    expect(chosen.note).toContain('holds');
+  });
+
+  it('overrules a cashier’s price far from both with the last accepted one, noting it', () => {
+    const chosen = chooseRemoteFiat({ ...stated, price: 200_000 }, held);
+    expect(chosen.record).toEqual({ ...at(100_000), cashierPrice: 200_000 });
+    expect(chosen.note).toContain('over 10 %');
+    expect(chooseRemoteFiat({ ...stated, price: 125_000 }, held).record).toEqual({
+      ...at(100_000),
+      cashierPrice: 125_000,
+    });
+  });
+
+  it('records the last accepted price for a cashier’s record in another currency', () => {
+    expect(chooseRemoteFiat({ ...stated, currency: 'EUR' }, held).record).toEqual(at(100_000));
+  });
+
+  it('records no fiat for a sale without a cashier’s record, as the keypad takes sats', () => {
+    expect(chooseRemoteFiat(undefined, held)).toEqual({ record: undefined });
+  });
+});
+
 describe('remoteSaleFiat', () => {
   const warnings: string[] = [];
   const logger: Logger = { ...silentLogger, warn: (text: string) => void warnings.push(text) };
@@ -120,6 +166,18 @@ describe('remoteSaleFiat', () => {
       cashierPrice: 100_000,
     });
     expect(warnings).toEqual([expect.stringContaining("The cashier's fiat record was not used")]);
+  });
+
+  it('checks the cashier’s record against a held jump when the merchant’s price is held', async () => {
+    warnings.length = 0;
+    const record = (price: number): FiatRecord => ({ currency: 'USD', price, value: 1, time: NOW });
+    const held = () =>
+      Promise.resolve<HeldFiat>({ kind: 'held', accepted: record(50_000), held: record(100_000) });
+    expect(await remoteSaleFiat(held, SATS, logger, stated)).toEqual({
+      ...stated,
+      heldPrice: 100_000,
+    });
+    expect(warnings).toEqual([expect.stringContaining('a price this till holds')]);
   });
 
   it('keeps the cashier’s record when the merchant’s price lookup fails', async () => {

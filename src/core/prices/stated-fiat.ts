@@ -69,24 +69,71 @@ export function checkStatedFiat(value: unknown, sats: number, now: number): Fiat
 }
 
 /**
+ * The merchant's own price for a remote sale while its till holds a jump (decision 0025): the
+ * record at the last price it accepted, and at the held one. Not a price its keypad may use, but
+ * what a cashier's price is checked against all the same (decision 0053).
+ */
+export interface HeldFiat {
+  kind: 'held';
+  accepted: FiatRecord;
+  held: FiatRecord;
+}
+
+/** The merchant's side of the check: a record it may use, a held jump, or none. */
+export type OwnFiat = FiatRecord | HeldFiat;
+
+export function isHeldFiat(own: OwnFiat | undefined): own is HeldFiat {
+  return own !== undefined && 'kind' in own && own.kind === 'held';
+}
+
+const near = (stated: FiatRecord, own: FiatRecord) =>
+  Math.abs(stated.price / own.price - 1) <= MAX_STATED_PRICE_GAP;
+
+type Choice = { record: FiatRecord | undefined; note?: string };
+
+/**
  * The record a remote sale keeps: the cashier's checked record while the merchant has no price of
  * its own in that currency or its price is within MAX_STATED_PRICE_GAP of the merchant's; else the
- * merchant's own, noting the cashier's price it did not use (decision 0046).
+ * merchant's own, noting the cashier's price it did not use (decision 0046). While the merchant's
+ * price is held, the cashier's is checked against both of its prices (decision 0053).
  */
-export function chooseRemoteFiat(
-  stated: FiatRecord | undefined,
-  own: FiatRecord | undefined,
-): { record: FiatRecord | undefined; note?: string } {
+export function chooseRemoteFiat(stated: FiatRecord | undefined, own: OwnFiat | undefined): Choice {
+  if (isHeldFiat(own)) return besideHeld(stated, own);
   if (!stated) return { record: own };
   if (!own) return { record: stated };
   if (own.currency !== stated.currency) {
     return { record: own, note: `the cashier's record is in ${stated.currency}` };
   }
-  if (Math.abs(stated.price / own.price - 1) > MAX_STATED_PRICE_GAP) {
+  if (!near(stated, own)) {
     return {
       record: { ...own, cashierPrice: stated.price },
       note: `the cashier's price ${stated.price} is over ${MAX_STATED_PRICE_GAP * 100} % from ${own.price}`,
     };
   }
   return { record: stated };
+}
+
+/**
+ * The merchant holds a jump: a sale without a cashier's record stays in sats, as the keypad does.
+ * The cashier's record stands when it is near the price the merchant accepted last; near the held
+ * one, it stands marked as priced at a held price; near neither (or in another currency), the sale
+ * gets the merchant's last accepted price with the cashier's noted, as beyond 10 % of a usable one.
+ */
+function besideHeld(stated: FiatRecord | undefined, own: HeldFiat): Choice {
+  if (!stated) return { record: undefined };
+  const { accepted, held } = own;
+  if (accepted.currency !== stated.currency) {
+    return { record: accepted, note: `the cashier's record is in ${stated.currency}` };
+  }
+  if (near(stated, accepted)) return { record: stated };
+  if (near(stated, held)) {
+    return {
+      record: { ...stated, heldPrice: held.price },
+      note: `the cashier's price ${stated.price} is near ${held.price}, a price this till holds`,
+    };
+  }
+  return {
+    record: { ...accepted, cashierPrice: stated.price },
+    note: `the cashier's price ${stated.price} is over ${MAX_STATED_PRICE_GAP * 100} % from ${accepted.price} and from the held ${held.price}`,
+  };
 }

@@ -1,5 +1,6 @@
-// Items (/items, behind the same guard as Settings): add, edit, reorder, enable/disable and delete
-// catalog items, import and export them as CSV, and turn tips on (docs/behaviour.md "Items, cart and tips").
+// Items (/items, behind the merchant PIN like Settings): add, edit, reorder, enable/disable and
+// delete catalog items (asked first, with Undo), import and export them as CSV, and turn tips on
+// (docs/behaviour.md "Items, cart and tips", docs/security.md "The merchant PIN").
 import { useCallback, useEffect, useState } from 'react';
 import { catalogFromCsv, catalogToCsv, decimalToMinor } from '../../core/items/catalog-csv';
 import { itemProblem, sortItems, type CatalogItem, type ItemPrice } from '../../core/items/item';
@@ -9,9 +10,11 @@ import { formatFiatMinor, minorToText } from '../../core/prices/convert';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/Form';
 import { formatSats } from '../../ui/format-sats';
+import { PinGated, usePinGate } from '../../ui/pin-gate';
 import { toast } from '../../ui/toast';
 import { UnitOptions } from '../../ui/UnitOptions';
 import type { ItemsServices } from './deps';
+import { DeletedLine, DeleteItemConfirm } from './ItemDelete';
 import * as T from './texts';
 import * as Texts from './texts.json';
 
@@ -62,9 +65,33 @@ function priceOf(draft: Draft): ItemPrice | undefined {
 
 const inputClass = 'h-11 rounded-lg border border-slate-300 px-3 text-slate-900';
 
+/**
+ * With a merchant PIN the whole editor is behind it (prices and tax are what a customer is charged),
+ * and every change asks again at the moment it is made once the gate has closed. The last deleted
+ * item is kept out here, so its Undo outlives the gate closing over the screen.
+ */
 export function ItemsScreen({ services }: { services: ItemsServices }) {
+  const [deleted, setDeleted] = useState<CatalogItem | null>(null);
+  return (
+    <PinGated gate={services.lock}>
+      <ItemsPanel services={services} deleted={deleted} onDeleted={setDeleted} />
+    </PinGated>
+  );
+}
+
+function ItemsPanel({
+  services,
+  deleted,
+  onDeleted,
+}: {
+  services: ItemsServices;
+  deleted: CatalogItem | null;
+  onDeleted: (item: CatalogItem | null) => void;
+}) {
   const { items: store, tips } = services.storage;
   const { logger } = services;
+  const { guard, prompt: pinPrompt } = usePinGate(services.lock);
+  const [asking, setAsking] = useState<CatalogItem | null>(null);
   const [items, setItems] = useState<CatalogItem[] | null>(null);
   const [tipsOn, setTipsOn] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -118,7 +145,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
     const why = itemProblem(item);
     if (why) return setProblem(why);
     setProblem(null);
-    if (await write([item])) setDraft(EMPTY);
+    guard(() => void write([item]).then((ok) => ok && setDraft(EMPTY)));
   };
 
   const move = (index: number, by: -1 | 1) => {
@@ -130,18 +157,31 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
     const a = renumbered[index]!;
     const b = renumbered[index + by]!;
     [a.position, b.position] = [b.position, a.position];
-    void write(renumbered);
+    guard(() => void write(renumbered));
   };
 
   const remove = async (item: CatalogItem) => {
     try {
       await store.remove(item.id);
       setItems(await store.list());
+      onDeleted(item);
       void services.catalog?.sync();
     } catch (error) {
       logger.error(Texts.SAVE_FAILED_LOG, error);
+      toast.error(errorMessage(error));
     }
   };
+
+  // The item as it was: a parked basket's lines name it by id, and so does the day summary.
+  const undo = (item: CatalogItem) =>
+    guard(() => {
+      if (items.some((i) => i.id === item.id)) return onDeleted(null);
+      void write([item]).then((ok) => {
+        if (!ok) return;
+        onDeleted(null);
+        toast.success(T.restoredText(item.name));
+      });
+    });
 
   const exportCsv = () => {
     const blob = new Blob([catalogToCsv(sorted)], { type: 'text/csv' });
@@ -160,9 +200,12 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
       return;
     }
     setImportErrors([]);
-    if (await write(result.items)) {
-      toast.success(T.importedText(result.items.length));
-    }
+    guard(
+      () =>
+        void write(result.items).then(
+          (ok) => ok && toast.success(T.importedText(result.items.length)),
+        ),
+    );
   };
 
   const field = (
@@ -197,11 +240,13 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
           checked={tipsOn}
           onChange={(e) => {
             const enabled = e.target.checked;
-            setTipsOn(enabled);
-            tips.set({ enabled }).then(
-              () => void services.catalog?.sync(),
-              (error: unknown) => logger.error('Could not save tips', error),
-            );
+            guard(() => {
+              setTipsOn(enabled);
+              tips.set({ enabled }).then(
+                () => void services.catalog?.sync(),
+                (error: unknown) => logger.error('Could not save tips', error),
+              );
+            });
           }}
         />
         {Texts.TIPS_LABEL}
@@ -253,6 +298,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
         </div>
       </Form>
 
+      {deleted ? <DeletedLine item={deleted} onUndo={() => undo(deleted)} /> : null}
       {sorted.length === 0 ? <p className="text-sm text-slate-600">{Texts.NO_ITEMS}</p> : null}
       <ul className="flex flex-col gap-2" data-testid="item-list">
         {sorted.map((item, index) => (
@@ -265,7 +311,10 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
               className="h-5 w-5"
               aria-label={T.enabledLabel(item.name)}
               checked={item.enabled}
-              onChange={(e) => void write([{ ...item, enabled: e.target.checked }])}
+              onChange={(e) => {
+                const enabled = e.target.checked;
+                guard(() => void write([{ ...item, enabled }]));
+              }}
             />
             <span className="min-w-0 flex-1 text-sm text-slate-900">
               {item.name}
@@ -307,7 +356,7 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
               size="sm"
               variant="outline"
               aria-label={T.deleteLabel(item.name)}
-              onClick={() => void remove(item)}
+              onClick={() => setAsking(item)}
             >
               Delete
             </Button>
@@ -347,6 +396,15 @@ export function ItemsScreen({ services }: { services: ItemsServices }) {
           </ul>
         </div>
       ) : null}
+      <DeleteItemConfirm
+        item={asking}
+        onKeep={() => setAsking(null)}
+        onDelete={(item) => {
+          setAsking(null);
+          guard(() => void remove(item));
+        }}
+      />
+      {pinPrompt}
     </section>
   );
 }

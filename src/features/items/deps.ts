@@ -1,10 +1,13 @@
 // What the items editor needs from the app's services (a structural subset of AppServices).
 import type { ItemStore, TipSettingsStore } from '../../core/items/ports';
 import type { Logger } from '../../core/logger';
+import type { PinGate } from '../../ui/PinPrompt';
 
 export interface ItemsServices {
   storage: { items: ItemStore; tips: TipSettingsStore };
   logger: Logger;
   /** the paired cashiers' copy of the catalog, published again after a change */
   catalog?: { sync(): Promise<unknown> };
+  /** The merchant PIN in front of the editor (docs/security.md "The merchant PIN"); omitted: never asked. */
+  lock?: PinGate;
 }

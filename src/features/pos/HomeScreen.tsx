@@ -8,7 +8,7 @@ import { useMintLimits } from '../../ui/use-mint-limits';
 import { useWhenIdle } from '../../ui/use-when-idle';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
-import { PriceJumpConfirm } from './PriceJumpConfirm';
+import { PriceJumpConfirm } from '../../ui/price-jump/PriceJumpConfirm';
 import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';

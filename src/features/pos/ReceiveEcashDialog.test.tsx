@@ -4,10 +4,15 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MintUnreachableError, ValidationError } from '../../core/errors';
+import {
+  ForeignEcashArrivingError,
+  MintUnreachableError,
+  ValidationError,
+} from '../../core/errors';
 import {
   ECASH_SPENT_MESSAGE,
   shortMessage,
+  type EcashLanded,
   type EcashReceived,
 } from '../../core/wallet/ecash/ecash-receiver';
 import type { TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
@@ -171,6 +176,54 @@ describe('ReceiveEcashDialog', () => {
       await screen.findByText('97 sats arrive after 3 sats in fees');
       await userEvent.setup().click(screen.getByRole('button', { name: TAKE_ECASH_TEXT }));
       expect(await screen.findByText(NOT_ARRIVED_MESSAGE)).toBeTruthy();
+      expect(onReceived).not.toHaveBeenCalled();
+    });
+
+    it('on its way: says what arrives, never "already taken" on a retry, and ends when it lands', async () => {
+      const arriving = () => new ForeignEcashArrivingError(NOT_ARRIVED_MESSAGE, 'token:y', 97);
+      const listeners: Array<(landed: EcashLanded) => void> = [];
+      const onArrived = vi.fn();
+      const onReceived = vi.fn();
+      // Pasted again, the core looks at the journaled row: still on its way.
+      let calls = 0;
+      const receive = vi.fn(async (): Promise<TokenOutcome> => {
+        calls += 1;
+        if (calls === 1) return offer(async () => Promise.reject(arriving()));
+        throw arriving();
+      });
+      render(
+        <ReceiveEcashDialog
+          amount={21}
+          receive={receive}
+          onReceived={onReceived}
+          onLanded={(listener) => {
+            listeners.push(listener);
+            return () => listeners.splice(listeners.indexOf(listener), 1);
+          }}
+          onArrived={onArrived}
+          onClose={() => {}}
+          onScanError={() => {}}
+        />,
+      );
+      await paste(TOKEN);
+      await screen.findByText('97 sats arrive after 3 sats in fees');
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: TAKE_ECASH_TEXT }));
+      const text =
+        '97 sats are on their way from the other mint. The sale lands here once they arrive; the ecash is kept meanwhile.';
+      expect((await screen.findByTestId('ecash-arriving')).textContent).toBe(text);
+      expect(screen.queryByText(ALREADY_TAKEN_TEXT)).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: TAKE_ECASH_TEXT }));
+      await waitFor(() => expect(receive).toHaveBeenCalledTimes(2));
+      expect((await screen.findByTestId('ecash-arriving')).textContent).toBe(text);
+      expect(screen.queryByText(ALREADY_TAKEN_TEXT)).toBeNull();
+
+      const landed: EcashLanded = { ...RECEIVED, id: 'token:y', amount: 97 };
+      listeners.forEach((listener) => listener({ ...landed, id: 'token:other' }));
+      expect(onArrived).not.toHaveBeenCalled();
+      listeners.forEach((listener) => listener(landed));
+      expect(onArrived).toHaveBeenCalledWith(landed);
       expect(onReceived).not.toHaveBeenCalled();
     });
   });

@@ -1,10 +1,10 @@
 // The "Receive ecash" dialog at the keypad (docs/behaviour.md "Point of sale"): a token pasted
 // or scanned for the typed amount goes to the receipt core; a refusal is said here and stores nothing.
-import { useCallback, useRef, useState } from 'react';
-import { MintUnreachableError } from '../../core/errors';
-import type { EcashReceived } from '../../core/wallet/ecash/ecash-receiver';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ForeignEcashArrivingError, MintUnreachableError } from '../../core/errors';
+import type { EcashLanded, EcashReceived } from '../../core/wallet/ecash/ecash-receiver';
 import type { ForeignTokenOffer, TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
-import { arrivesText } from '../../core/wallet/ecash/foreign/foreign-texts';
+import { arrivesText, arrivingText } from '../../core/wallet/ecash/foreign/foreign-texts';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/Form';
 import { useFormats, useTexts } from '../../ui/i18n';
@@ -27,6 +27,12 @@ export interface ReceiveEcashDialogProps {
   /** another mint's token comes back as an offer (what arrives, the fees), taken when confirmed */
   receive: (token: string, amount: number) => Promise<TokenOutcome>;
   onReceived: (result: Extract<EcashReceived, { status: 'received' }>) => void;
+  /**
+   * Another mint's ecash kept on its way: subscribes to its landing (EcashRouter.onLanded), and
+   * `onArrived` ends the sale here (the app announces it).
+   */
+  onLanded?: (listener: (landed: EcashLanded) => void) => () => void;
+  onArrived?: (landed: EcashLanded) => void;
   onClose: () => void;
   onScanError: (error: unknown) => void;
 }
@@ -35,6 +41,8 @@ export function ReceiveEcashDialog({
   amount,
   receive,
   onReceived,
+  onLanded,
+  onArrived,
   onClose,
   onScanError,
 }: ReceiveEcashDialogProps) {
@@ -42,6 +50,15 @@ export function ReceiveEcashDialog({
   const formats = useFormats();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Taken and on its way from the other mint: said as such, never as "already taken".
+  const [arriving, setArriving] = useState<{ id: string; arrive: number } | null>(null);
+  const arrivingId = arriving?.id;
+  useEffect(() => {
+    if (!arrivingId || !onLanded) return;
+    return onLanded((landed) => {
+      if (landed.id === arrivingId) onArrived?.(landed);
+    });
+  }, [arrivingId, onLanded, onArrived]);
   const [busy, setBusy] = useState(false);
   const [offer, setOffer] = useState<ForeignTokenOffer | null>(null);
   // Read by the scanner's callback, which must not accept an offer on screen by itself.
@@ -58,6 +75,7 @@ export function ReceiveEcashDialog({
       busyRef.current = true;
       setBusy(true);
       setError(null);
+      setArriving(null);
       try {
         const result = await work();
         if (result.status === 'offer') showOffer(result);
@@ -65,6 +83,10 @@ export function ReceiveEcashDialog({
         else setError(t(ALREADY_TAKEN_TEXT));
       } catch (failure) {
         showOffer(null);
+        if (failure instanceof ForeignEcashArrivingError) {
+          setArriving({ id: failure.id, arrive: failure.arrive });
+          return;
+        }
         // Another mint's ecash kept in the journal says so; everything else as for any token.
         const kept = accepting && failure instanceof MintUnreachableError;
         setError(kept ? failure.message : refusalText(failure, t));
@@ -125,6 +147,15 @@ export function ReceiveEcashDialog({
         {offer ? (
           <p role="status" className="text-sm font-medium text-slate-800">
             {arrivesText(offer.arrive, offer.fee)}
+          </p>
+        ) : null}
+        {arriving ? (
+          <p
+            role="status"
+            data-testid="ecash-arriving"
+            className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
+          >
+            {arrivingText(arriving.arrive)}
           </p>
         ) : null}
         <BarcodeScan onCode={onCode} onError={onScanError} />

@@ -19,6 +19,7 @@ export type PosPayments = Pick<
   | 'setShown'
   | 'onSettled'
   | 'onFailed'
+  | 'onQuoteHealth'
   | 'amountLimits'
   | 'latestWaiting'
 >;
@@ -54,7 +55,7 @@ export interface PosServices {
   /** The NUT-18 request offered beside each invoice; omitted: Lightning only. */
   ecashRequests?: Pick<SaleRequests, 'forQuote'>;
   /** A token pasted or scanned at the keypad ("Receive ecash"); omitted: no such button. */
-  ecash?: Pick<EcashRouter, 'receiveToken'>;
+  ecash?: Pick<EcashRouter, 'receiveToken' | 'onLanded'>;
   /** Omitted: no Receipt after a sale and no automatic printing. */
   receipts?: PosReceipts;
   storage: { proofs: Pick<ProofStore, 'balance'> };

@@ -11,7 +11,9 @@ import type { Formats } from '../../core/i18n/formats';
 import { useFormats, useTexts, type Translate } from '../../ui/i18n';
 import type { AmountEntry } from '../../ui/InvoicePanel';
 import type { PosPrices } from './deps';
-import type { PriceJump } from './PriceJumpConfirm';
+import type { PriceJump } from '../../ui/price-jump/PriceJumpConfirm';
+import { usePriceJump } from '../../ui/price-jump/use-price-jump';
+import { DECLINED_PRICE_NOTE, JUMP_NOTE } from '../../ui/locales/price-jump/en.json';
 import {
   AGE_JUST_NOW,
   AGE_MINUTES,
@@ -19,8 +21,6 @@ import {
   CANNOT_CONVERT_NOTE,
   CANNOT_CONVERT_OTHER,
   CHARGED_SATS,
-  DECLINED_PRICE_NOTE,
-  JUMP_NOTE,
   NO_PRICE_NOTE,
   PRICES_UNAVAILABLE_NOTE,
   PRICE_LINE,
@@ -261,39 +261,12 @@ export function useFiatEntry(
     };
   }, [view, convert, inFiat, submit, refusal, loaded?.at, t, formats]);
 
-  const jump = useMemo(
-    (): PriceJump | null =>
-      view?.kind === 'jump'
-        ? {
-            currency: view.currency,
-            source: view.source,
-            percent: view.percent,
-            last: view.last,
-            next: view.next,
-          }
-        : null,
-    [view],
+  const answered = useCallback(() => setAsked((n) => n + 1), []);
+  const answerFailed = useCallback(
+    (error: unknown) => logger.warn('Could not answer the price change', error),
+    [logger],
   );
-
-  const answer = useCallback(
-    async (choice: (prices: PosPrices) => Promise<unknown>) => {
-      if (!prices) return;
-      try {
-        await choice(prices);
-      } catch (error) {
-        logger.warn('Could not answer the price change', error);
-      }
-      setAsked((n) => n + 1);
-    },
-    [prices, logger],
-  );
-  const nextPrice = jump?.next.price;
-  const useNewPrice = useCallback(
-    () =>
-      answer((p) => (nextPrice === undefined ? Promise.resolve() : p.acceptNewPrice(nextPrice))),
-    [answer, nextPrice],
-  );
-  const keepSatsOnly = useCallback(() => answer((p) => p.keepSatsOnly()), [answer]);
+  const { jump, useNewPrice, keepSatsOnly } = usePriceJump(view, prices, answered, answerFailed);
 
   const priceUsed = useMemo(
     () => (priced ? { currency: priced.currency, price: priced.price } : undefined),

@@ -2,7 +2,7 @@
 // it (ui/use-invoice-flow.ts) and polls it fast while it is on screen. Toasts and confetti of a
 // payment come from the app-wide handler; only a failure to create one is toasted here, with the
 // reason shown under the keypad.
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { MintRefusedError, MintUnreachableError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { FiatRecord, PendingMintQuote } from '../../core/ports';
@@ -21,7 +21,12 @@ import {
   MINT_UNREACHABLE_REASON,
 } from './locales/keypad/en.json';
 
-export type InvoiceState = InvoiceFlowState<PendingMintQuote>;
+import type { QuoteHealth } from '../../core/wallet/receive/payment-service';
+
+export type InvoiceState = InvoiceFlowState<PendingMintQuote> & {
+  /** The mint does not answer about the invoice on screen: the modal says so (null: it does). */
+  status: QuoteHealth | null;
+};
 
 /**
  * What went wrong, in the merchant's words, under the keypad beside the SPEC toast: offline,
@@ -112,5 +117,17 @@ export function useInvoice(
     return () => payments.setShown(null);
   }, [payments, shownId]);
 
-  return flow;
+  // What the service knows while the mint does not answer about that invoice (docs/behaviour.md
+  // "Point of sale"): said in the modal itself, as soon as it is known.
+  const [health, setHealth] = useState<{ quote: string; health: QuoteHealth } | null>(null);
+  useEffect(() => {
+    if (shownId === null) return;
+    return payments.onQuoteHealth((change) => {
+      if (change.quote !== shownId) return;
+      setHealth(change.health ? { quote: change.quote, health: change.health } : null);
+    });
+  }, [payments, shownId]);
+  const status = health && health.quote === shownId ? health.health : null;
+
+  return { ...flow, status };
 }

@@ -4,6 +4,7 @@
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
 import type { FiatRecord } from '../../core/ports';
+import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';
 import { fireConfetti } from '../../ui/confetti';
 import type { KeypadProps } from '../../ui/Keypad';
 import { paymentReceivedText } from '../../ui/texts';
@@ -73,6 +74,19 @@ export function useReceiveEcash(
     },
     [logger, onSale],
   );
+  const onLanded = useCallback(
+    (listener: (landed: EcashLanded) => void) => ecash?.onLanded(listener) ?? (() => {}),
+    [ecash],
+  );
+  // Another mint's ecash that arrived later: the app announces it; the dialog and keypad end here.
+  const onArrived = useCallback(
+    (landed: { id: string }) => {
+      setAmount(null);
+      setSales((n) => n + 1);
+      onSale?.(landed.id);
+    },
+    [onSale],
+  );
   const onScanError = useCallback(
     (error: unknown) => logger.warn('Could not scan an ecash token', error),
     [logger],
@@ -99,6 +113,8 @@ export function useReceiveEcash(
             amount={amount}
             receive={receive}
             onReceived={onReceived}
+            onLanded={onLanded}
+            onArrived={onArrived}
             onClose={close}
             onScanError={onScanError}
           />

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RemoteSaleLines, RemoteTarget } from '../../core/remote-payments';
 import { tryFiatRecordFor } from '../../core/prices/convert';
 import { InvoicePanel } from '../../ui/InvoicePanel';
+import { PriceJumpConfirm } from '../../ui/price-jump/PriceJumpConfirm';
 import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import { CashierItems } from './CashierItems';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
@@ -83,7 +84,12 @@ function Till({
 }) {
   const { logger } = services;
   const catalog = useCashierCatalog(services, merchantPubkeyHex, target.relays, pairingSecret);
-  const priceUsed = useCatalogPrice(catalog, logger);
+  const { cashierCarts, cashierPrices } = services.storage;
+  const priceCache = useMemo(
+    () => cashierPrices(merchantPubkeyHex),
+    [cashierPrices, merchantPubkeyHex],
+  );
+  const { used: priceUsed, note: priceNote, held } = useCatalogPrice(catalog, priceCache, logger);
   // A cart's charge: its lines go with the invoice of exactly its total.
   const charge = useRef<{ amount: number; sale: RemoteSaleLines } | null>(null);
   const saleOf = useCallback((sats: number) => {
@@ -118,7 +124,6 @@ function Till({
     [submit],
   );
   const entry = useCashierFiatEntry(priceUsed, submit);
-  const { cashierCarts } = services.storage;
   const carts = useMemo(() => cashierCarts(merchantPubkeyHex), [cashierCarts, merchantPubkeyHex]);
   const onCopyError = useCallback(
     (failure: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, failure),
@@ -138,6 +143,9 @@ function Till({
           onChange={setMode}
         />
       ) : null}
+      {held.jump ? (
+        <PriceJumpConfirm jump={held.jump} onUse={held.useNewPrice} onKeep={held.keepSatsOnly} />
+      ) : null}
       {showItems && catalog ? (
         <CashierItems
           items={catalog.items}
@@ -150,8 +158,8 @@ function Till({
           logger={logger}
         />
       ) : (
-        <p className="text-sm text-slate-500">
-          {entry ? fiatEntryText(entry.unit) : SATS_ENTRY_TEXT}
+        <p className="text-sm text-slate-500" data-testid="cashier-entry-text">
+          {entry ? fiatEntryText(entry.unit) : (priceNote ?? SATS_ENTRY_TEXT)}
         </p>
       )}
       <InvoicePanel

@@ -3,6 +3,7 @@ import type { CartStore } from '../../core/items/ports';
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/ports';
+import type { PriceCacheStore } from '../../core/prices/price-service';
 import type { CashierSaleStore, RelayPool } from '../../core/remote-payments';
 import type { WalletProvider } from '../../core/wallet/wallet-provider';
 
@@ -14,6 +15,8 @@ export interface RemoteServices {
     cashierSales: CashierSaleStore;
     /** this device's carts and parked baskets for one merchant's till (never the merchant's own) */
     cashierCarts: (merchantPubkeyHex: string) => CartStore;
+    /** this device's last accepted price for one merchant's source, the reference of its jumps */
+    cashierPrices: (merchantPubkeyHex: string) => PriceCacheStore;
   };
   /** the device's own key, created on first use: only to refuse a link to itself */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;

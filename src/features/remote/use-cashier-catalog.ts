@@ -1,11 +1,18 @@
 // The merchant's catalog for this link (items, tips, currency), followed while the link is open,
 // and the price of its display currency from the merchant's price source
 // (docs/protocol.md "The cashier's catalog").
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PriceUsed } from '../../core/items/cart';
 import type { Logger } from '../../core/logger';
 import { createRelayPool, watchCatalog, type PublishedCatalog } from '../../core/remote-payments';
-import { PriceService, type PriceCache } from '../../core/prices/price-service';
+import {
+  PriceService,
+  type PriceCacheStore,
+  type PriceView,
+} from '../../core/prices/price-service';
+import { useTexts, type Translate } from '../../ui/i18n';
+import { DECLINED_PRICE_NOTE, JUMP_NOTE } from '../../ui/locales/price-jump/en.json';
+import { usePriceJump, type HeldJump } from '../../ui/price-jump/use-price-jump';
 import type { RemoteServices } from './deps';
 
 export function useCashierCatalog(
@@ -38,17 +45,23 @@ export function useCashierCatalog(
   return catalog;
 }
 
-/** The merchant's price settings, kept in memory: the cashier stores nothing of the merchant's. */
-function memoryPriceService(currency: string, url: string, logger: Logger): PriceService {
-  let cache: PriceCache | undefined;
+/**
+ * The merchant's price settings from its catalog, with this device's last accepted price for that
+ * merchant in storage: a reload still measures a jump from it, as the merchant's keypad does
+ * (decision 0053).
+ */
+function cashierPriceService(
+  currency: string,
+  url: string,
+  cache: PriceCacheStore,
+  logger: Logger,
+): PriceService {
   return new PriceService({
     store: {
       getSettings: async () => ({ currency, url }),
       saveSettings: async () => {},
-      getCache: async () => cache,
-      putCache: async (next) => {
-        cache = next;
-      },
+      getCache: () => cache.getCache(),
+      putCache: (next) => cache.putCache(next),
     },
     fetch: (target, init) => globalThis.fetch(target, init),
     clock: Date.now,
@@ -61,30 +74,49 @@ export interface CashierPrice extends PriceUsed {
   time: number;
 }
 
-/** The catalog currency's price from the merchant's source, while it may be used; else undefined. */
+export interface CatalogPrice {
+  /** the price amounts in the shop's currency are charged at; undefined: sats only */
+  used: CashierPrice | undefined;
+  /** why the keypad takes sats although the shop has a currency: a jump held or kept out */
+  note: string | null;
+  /** a jump waiting for the cashier's answer, as on the merchant's keypad */
+  held: HeldJump;
+}
+
+/** Why a view that names a currency gives no price the keypad may use, when it is a jump. */
+function jumpNoteOf(view: PriceView | undefined, t: Translate): string | null {
+  if (view?.kind === 'jump') return t(JUMP_NOTE, { percent: view.percent });
+  if (view?.kind === 'unavailable' && view.reason === 'declined') return t(DECLINED_PRICE_NOTE);
+  return null;
+}
+
+/**
+ * The catalog currency's price from the merchant's source, while it may be used; a jump from the
+ * last price this device accepted for this merchant is held for the cashier to confirm.
+ */
 export function useCatalogPrice(
   catalog: PublishedCatalog | undefined,
+  cache: PriceCacheStore,
   logger: Logger,
-): CashierPrice | undefined {
+): CatalogPrice {
+  const t = useTexts();
   const currency = catalog?.currency ?? null;
   const url = catalog?.priceUrl;
   const prices = useMemo(
-    () => (currency && url ? memoryPriceService(currency, url, logger) : undefined),
-    [currency, url, logger],
+    () => (currency && url ? cashierPriceService(currency, url, cache, logger) : undefined),
+    [currency, url, cache, logger],
   );
-  const [used, setUsed] = useState<CashierPrice | undefined>(undefined);
+  // Read for one service: another currency or source (a new catalog) starts from nothing.
+  const [read, setRead] = useState<{ from: PriceService; view: PriceView } | undefined>(undefined);
+  // Bumped after the cashier answers a jump, to read the price again at once.
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
     if (!prices) return;
     let active = true;
     const read = () =>
       prices.current().then(
-        (view) => {
-          // A stale price, a jump or none: sats only, as on the merchant's keypad.
-          const usable = view.kind === 'price' && !view.stale;
-          if (!active) return;
-          setUsed(
-            usable ? { currency: view.currency, price: view.price, time: view.time } : undefined,
-          );
+        (next) => {
+          if (active) setRead({ from: prices, view: next });
         },
         (error: unknown) => logger.warn('Could not read the price', error),
       );
@@ -94,6 +126,25 @@ export function useCatalogPrice(
       active = false;
       clearInterval(timer);
     };
-  }, [prices, logger]);
-  return used;
+  }, [prices, logger, asked]);
+  const view = prices && read?.from === prices ? read.view : undefined;
+  const answered = useCallback(() => setAsked((n) => n + 1), []);
+  const failed = useCallback(
+    (error: unknown) => logger.warn('Could not answer the price change', error),
+    [logger],
+  );
+  const held = usePriceJump(view, prices, answered, failed);
+  // A stale price, a jump or none: sats only, as on the merchant's keypad.
+  const usable = view?.kind === 'price' && !view.stale ? view : undefined;
+  const price = usable?.price;
+  const time = usable?.time;
+  const usedCurrency = usable?.currency;
+  const used = useMemo(
+    () =>
+      price !== undefined && time !== undefined && usedCurrency !== undefined
+        ? { currency: usedCurrency, price, time }
+        : undefined,
+    [usedCurrency, price, time],
+  );
+  return { used, note: jumpNoteOf(view, t), held };
 }

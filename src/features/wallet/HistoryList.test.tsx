@@ -95,6 +95,15 @@ describe('HistoryList rows', () => {
     expect(within(far!).getByTestId('history-fiat').textContent).toBe('0.21 USD');
   });
 
+  it('says when a remote sale was priced near a price the till held and had not accepted', () => {
+    const fiat = { currency: 'USD', price: 148_000, value: 0.31, heldPrice: 150_000 };
+    const [held] = renderRows([row(1, 'remote-payment', { fiat })]);
+    expect(within(held!).getByTestId('history-warning').textContent).toBe(
+      'Priced at 1 BTC = 148,000 USD, near 150,000 USD: a price this till held and had not accepted.',
+    );
+    expect(within(held!).getByTestId('history-fiat').textContent).toBe('0.31 USD');
+  });
+
   it('keeps quote id, mint, invoice and raw metadata behind Details until it is pressed', async () => {
     const user = userEvent.setup();
     const [item] = renderRows([

@@ -13,6 +13,7 @@ import {
   DETAILS,
   extraChangeNote,
   feeBeyondReserveNote,
+  heldPriceNote,
   countText,
   historyLabel,
   isOutgoing,
@@ -124,6 +125,11 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
           {event.fiat?.cashierPrice !== undefined ? (
             <span className="block text-xs text-amber-800" data-testid="history-warning">
               {cashierPriceNote(event.fiat.price, event.fiat.cashierPrice, event.fiat.currency)}
+            </span>
+          ) : null}
+          {event.fiat?.heldPrice !== undefined ? (
+            <span className="block text-xs text-amber-800" data-testid="history-warning">
+              {heldPriceNote(event.fiat.price, event.fiat.heldPrice, event.fiat.currency)}
             </span>
           ) : null}
           {words.note ? (

@@ -33,6 +33,12 @@ export const feeBeyondReserveNote = (sats: number) =>
  */
 export const cashierPriceNote = (used: number, stated: number, currency: string) =>
   `Priced at 1 BTC = ${formatNumber(used)} ${currency}: the cashier's ${formatNumber(stated)} ${currency} was over ${MAX_STATED_PRICE_GAP * 100} % away.`;
+/**
+ * A remote sale priced by its cashier near a jump this till was holding, not accepted
+ * (docs/behaviour.md "Prices in the merchant's currency", decision 0053).
+ */
+export const heldPriceNote = (used: number, held: number, currency: string) =>
+  `Priced at 1 BTC = ${formatNumber(used)} ${currency}, near ${formatNumber(held)} ${currency}: a price this till held and had not accepted.`;
 /** Unknown types from newer data show as stored. */
 export const historyLabel = (type: string) => historyKind(type)?.label ?? type;
 /** A cancelled token's amount is the swap fee, the only sats that left (its own stayed). */

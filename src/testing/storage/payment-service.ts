@@ -2,7 +2,7 @@
 // and a whole device of it (storage, keys, wallets) against one mint.
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
-import type { FiatRecord } from '../../core/ports';
+import type { RemoteFiatLookup } from '../../core/prices/remote-sale-fiat';
 import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { TEST_INTERVALS } from '../wallet/payment-harness';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
@@ -22,7 +22,7 @@ export function storagePayments(
     events: WalletEvents;
     wallets: WalletProvider;
     logger: Logger;
-    fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+    fiatFor?: RemoteFiatLookup;
   },
 ): PaymentService {
   return new PaymentService({
@@ -44,7 +44,7 @@ export async function storagePaymentDevice(
   options: {
     dbName: string;
     seed?: Uint8Array;
-    fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+    fiatFor?: RemoteFiatLookup;
   },
 ) {
   const storage = createStorage({

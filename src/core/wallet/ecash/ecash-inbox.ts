@@ -3,9 +3,9 @@
 import type { Logger } from '../../logger';
 import { Listeners, type Listener } from '../../listeners';
 import type { HeldEcashStore, PendingMintQuote } from '../../ports';
-import type { FiatRecord } from '../../prices/currencies';
-import { remoteSaleFiat } from '../../prices/remote-sale-fiat';
-import type { EcashPayment, EcashReceived, EcashReceiver } from './ecash-receiver';
+import { remoteSaleFiat, type RemoteFiatLookup } from '../../prices/remote-sale-fiat';
+import { MintUnreachableError } from '../../errors';
+import type { EcashLanded, EcashPayment, EcashReceived, EcashReceiver } from './ecash-receiver';
 import {
   HELD_ECASH_ISSUED_MAX,
   HELD_ECASH_MAX,
@@ -18,11 +18,14 @@ import type { SaleRequests } from './sale-requests';
 
 export interface EcashInboxDeps {
   requests: Pick<SaleRequests, 'findOpen'>;
-  receiver: Pick<EcashReceiver, 'receive'>;
+  receiver: Pick<EcashReceiver, 'receive'> & {
+    /** another mint's ecash kept on its way landed later (EcashRouter.onLanded) */
+    onLanded?(listener: (landed: EcashLanded) => void): () => void;
+  };
   /** the sale's invoice was paid with ecash (PaymentService.paidElsewhere: screen, toast) */
   paid(quote: PendingMintQuote, amount: number, balance: number): void;
   /** The merchant's fiat record of a remote sale at the current price (as a Lightning one gets). */
-  fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+  fiatFor?: RemoteFiatLookup;
   /**
    * Where a payload for a request not known yet waits for its sale (a remote cashier's message
    * may come after it; decision 0044). Absent: such a payload is dropped.
@@ -52,9 +55,18 @@ function looksLikePayload(content: string): boolean {
 
 export class EcashInbox {
   private readonly refusedListeners: Listeners<EcashRefusal>;
+  /** Sales whose payload of another mint is on its way, by payload id, until it lands. */
+  private readonly arriving = new Map<string, PendingMintQuote>();
 
   constructor(private readonly deps: EcashInboxDeps) {
     this.refusedListeners = new Listeners(deps.logger, 'Ecash refusal listener threw');
+    // Landed later while the page is open: its sale ends as one paid now would.
+    deps.receiver.onLanded?.((landed) => {
+      const sale = this.arriving.get(landed.id);
+      if (!sale) return;
+      this.arriving.delete(landed.id);
+      this.deps.paid(sale, landed.amount, landed.balance);
+    });
   }
 
   onRefused(listener: Listener<EcashRefusal>): () => void {
@@ -171,6 +183,8 @@ export class EcashInbox {
         ...(sale.ecashLock ? { lockRequired: true } : {}),
       });
     } catch (error) {
+      // Kept for later (another mint's is followed while the page is open): may land yet.
+      if (error instanceof MintUnreachableError) this.arriving.set(payload.id, sale);
       this.deps.logger.warn(`Ecash payment for request ${payload.id} not taken`, error);
       this.refusedListeners.emit({ quote: sale, error });
       return;

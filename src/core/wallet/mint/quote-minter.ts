@@ -16,8 +16,7 @@ import type {
   ProofStore,
   QuoteKind,
 } from '../../ports';
-import type { FiatRecord } from '../../prices/currencies';
-import { remoteSaleFiat } from '../../prices/remote-sale-fiat';
+import { remoteSaleFiat, type RemoteFiatLookup } from '../../prices/remote-sale-fiat';
 import {
   firstUnusedCounter,
   mintReserved,
@@ -65,8 +64,8 @@ export interface QuoteMinterDeps {
   lockedBackup?: LockedSaleBackupHook;
   /** test seam between the steps of a multi-step write (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
-  /** The merchant's fiat record of a remote sale of `sats` at the current price, if any. */
-  fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+  /** The merchant's fiat record of a remote sale of `sats` at the current price (or held jump). */
+  fiatFor?: RemoteFiatLookup;
   /** Proofs of a quote were stored (once per quote). */
   onSettled(settled: QuoteSettled): void;
   /** The mint issued the quote without our outputs; its row is closed already. */

@@ -54,6 +54,8 @@ export interface QuoteWatchHandlers {
   onError?(error: Error): void;
   /** Every state the watcher sees, including UNPAID. */
   onUpdate?(snapshot: MintQuoteSnapshot): void;
+  /** A look at the quote failed without a refusal (mint down, no answer); the watch goes on. */
+  onCheckFailed?(error: unknown): void;
 }
 
 export interface QuoteWatchOptions {
@@ -171,6 +173,7 @@ class WatchRun {
     }
     // Mint down or flaky: keep polling; the next tick asks again.
     this.logger.debug(`quote watch ${this.quote}: check failed`, error);
+    this.safely('check failed', () => this.handlers.onCheckFailed?.(error));
   }
 }
 

@@ -11,12 +11,14 @@ import type { FiatRecord } from '../../ports';
 import { INVALID_FIAT_MESSAGE } from './payment-service';
 import { INVALID_SALE_MESSAGE } from '../../sale/sale-check';
 import { receiptFor } from '../../receipts/receipt';
+import type { RemoteFiatLookup } from '../../prices/remote-sale-fiat';
+import type { HeldFiat } from '../../prices/stated-fiat';
 
 const suite = devMintSuite();
 const WAIT = { timeout: 15_000, interval: 20 };
 let dbSeq = 0;
 
-const app = (fiatFor?: (sats: number) => Promise<FiatRecord | undefined>) =>
+const app = (fiatFor?: RemoteFiatLookup) =>
   storagePaymentDevice(suite.mint.url, { dbName: `fiat-db-${++dbSeq}`, fiatFor });
 
 /** A quote a cashier made at the dev mint for `amount` sats, handed to the merchant's device `a`. */
@@ -167,6 +169,31 @@ describe('fiat records of sales', () => {
       const [event] = (await a.storage.history.page(1)).events;
       expect(event?.fiat).toEqual({ ...own, cashierPrice: 100_000 });
       expect(receiptFor(event!, 'Shop')?.fiat).toBe('12.00 USD');
+    } finally {
+      await a.shutdown();
+    }
+  });
+
+  it('checks a remote sale’s cashier price while the merchant’s own price is held (decision 0053)', async () => {
+    const at = (price: number): FiatRecord => ({
+      currency: 'USD',
+      price,
+      value: 10_000 * (price / 1e8),
+      time: 1_800_000_000_000,
+    });
+    // The merchant took 100,000 USD; its source says 150,000 now, held for the merchant.
+    const held: HeldFiat = { kind: 'held', accepted: at(100_000), held: at(150_000) };
+    const a = await app(async () => held);
+    try {
+      const nearHeld = await takeOverCashierQuote(a, 10_000, at(149_000));
+      await suite.mint.pay(nearHeld.quote);
+      const far = await takeOverCashierQuote(a, 10_000, at(400_000));
+      await suite.mint.pay(far.quote);
+      await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(2);
+      const { events } = await a.storage.history.page(1);
+      const byQuote = new Map(events.map((e) => [e.quoteId, e.fiat]));
+      expect(byQuote.get(nearHeld.quote)).toEqual({ ...at(149_000), heldPrice: 150_000 });
+      expect(byQuote.get(far.quote)).toEqual({ ...at(100_000), cashierPrice: 400_000 });
     } finally {
       await a.shutdown();
     }

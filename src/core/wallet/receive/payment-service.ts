@@ -24,6 +24,7 @@ import type {
 } from '../../ports';
 import { Listeners, type Listener } from '../../listeners';
 import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
+import type { RemoteFiatLookup } from '../../prices/remote-sale-fiat';
 import { checkSale } from '../../sale/sale-check';
 import type { SaleDetail } from '../../sale/sale-detail';
 import { reconcileClaims } from './claim-reconciler';
@@ -77,10 +78,11 @@ export interface PaymentServiceDeps extends Pick<
   /** test seam between the steps of a multi-step write (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
   /**
-   * The merchant's fiat record of a remote sale of `sats` at the current price (the cashier's
-   * message carries none); undefined for sats only or no price. Omitted: none is recorded.
+   * The merchant's side of a remote sale of `sats`: its record at the current price, the two of a
+   * jump it holds, or undefined for sats only or no price; checked against the cashier's record
+   * (decisions 0046, 0053). Omitted: the cashier's record, or none, is recorded.
    */
-  fiatFor?: (sats: number) => Promise<FiatRecord | undefined>;
+  fiatFor?: RemoteFiatLookup;
 }
 
 export const INVALID_FIAT_MESSAGE =
@@ -102,6 +104,22 @@ function checkFiat(fiat: FiatRecord): FiatRecord {
   // The price's time is kept when given (docs/protocol.md "Price source", Record).
   return fiat.time === undefined ? record : { ...record, time: fiat.time };
 }
+
+/**
+ * What the till knows of a waiting quote while its mint does not answer, shown in the invoice
+ * modal (docs/behaviour.md "Point of sale"): 'checking' - looks at the quote keep failing, so
+ * whether it was paid is not known; 'paid' - the mint said it was paid and minting it fails.
+ * null: the mint answers again.
+ */
+export type QuoteHealth = 'checking' | 'paid';
+
+export interface QuoteHealthChange {
+  quote: string;
+  health: QuoteHealth | null;
+}
+
+/** Failed looks in a row before a waiting quote is said to be unchecked (one may be a blip). */
+export const CHECKS_FAILED_BEFORE_SAYING = 2;
 
 /** What onSettled listeners receive: the quote, the sats stored and the balance after. */
 export type PaymentSettled = QuoteSettled;
@@ -154,6 +172,10 @@ export class PaymentService {
   private readonly retries: BackoffTimers;
   private readonly settledListeners: Listeners<PaymentSettled>;
   private readonly failedListeners: Listeners<PaymentFailure>;
+  private readonly healthListeners: Listeners<QuoteHealthChange>;
+  private readonly health = new Map<string, QuoteHealth>();
+  /** Failed looks in a row per watched quote. */
+  private readonly failedChecks = new Map<string, number>();
   private foreground: string | null = null;
   private shown: string | null = null;
   private stopped = false;
@@ -169,6 +191,7 @@ export class PaymentService {
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
     this.settledListeners = new Listeners(deps.logger, 'Payment settled listener threw');
     this.failedListeners = new Listeners(deps.logger, 'Payment failed listener threw');
+    this.healthListeners = new Listeners(deps.logger, 'Quote health listener threw');
     this.minter = new QuoteMinter({
       ...deps,
       checkpoint: this.checkpoint,
@@ -354,6 +377,7 @@ export class PaymentService {
   paidElsewhere(quote: PendingMintQuote, amount: number, balance: number): void {
     this.watches.get(quote.quote)?.();
     this.watches.delete(quote.quote);
+    this.forgetHealth(quote.quote);
     this.settledListeners.emit({ quote, amount, kind: quote.kind, balance });
   }
 
@@ -363,6 +387,24 @@ export class PaymentService {
 
   onFailed(listener: Listener<PaymentFailure>): () => void {
     return this.failedListeners.add(listener);
+  }
+
+  /** How a quote stands while its mint does not answer (QuoteHealth); null once it answers. */
+  quoteHealth(quote: string): QuoteHealth | null {
+    return this.health.get(quote) ?? null;
+  }
+
+  /** A new listener hears each quote's current health first, so a screen opened late knows it. */
+  onQuoteHealth(listener: Listener<QuoteHealthChange>): () => void {
+    const off = this.healthListeners.add(listener);
+    for (const [quote, health] of this.health) {
+      try {
+        listener({ quote, health });
+      } catch (error) {
+        this.deps.logger.error('Quote health listener threw', error);
+      }
+    }
+    return off;
   }
 
   /** Cancels every watch and scheduled retry. A mint already in flight still finishes. */
@@ -399,6 +441,17 @@ export class PaymentService {
         onPaid: (snapshot) => {
           this.watches.delete(quote.quote);
           void this.process(quote.quote, snapshot.state);
+        },
+        onUpdate: () => {
+          this.failedChecks.delete(quote.quote);
+          if (this.health.get(quote.quote) === 'checking') this.setHealth(quote.quote, null);
+        },
+        onCheckFailed: () => {
+          const failed = (this.failedChecks.get(quote.quote) ?? 0) + 1;
+          this.failedChecks.set(quote.quote, failed);
+          if (failed >= CHECKS_FAILED_BEFORE_SAYING && !this.health.has(quote.quote)) {
+            this.setHealth(quote.quote, 'checking');
+          }
         },
         onExpired: () => {
           this.watches.delete(quote.quote);
@@ -451,8 +504,9 @@ export class PaymentService {
           this.minter.settle(id, observed),
         );
         this.retries.cancel(id, true);
+        this.forgetHealth(id);
       } catch (error) {
-        await this.attemptFailed(id, error);
+        await this.attemptFailed(id, error, observed);
       }
       this.processing.delete(id);
       if (outcome === 'watch') {
@@ -470,13 +524,19 @@ export class PaymentService {
 
   // ------------------------------------------------------------ failures and retries
 
-  private async attemptFailed(id: string, error: unknown): Promise<void> {
+  private async attemptFailed(
+    id: string,
+    error: unknown,
+    observed?: MintQuoteStateName,
+  ): Promise<void> {
     if (isAmbiguous(error) || error instanceof MintUnreachableError) {
       this.deps.logger.warn(`Mint quote ${id}: mint unreachable, will retry`, error);
       this.scheduleRetry(id);
+      await this.sayUnreachable(id, observed);
       return;
     }
     this.retries.cancel(id, true);
+    this.forgetHealth(id);
     const quote = await this.deps.quotes.get(id).catch(() => undefined);
     const mapped = toMintError(error);
     this.deps.logger.error(`Mint quote ${id} failed`, mapped);
@@ -484,6 +544,34 @@ export class PaymentService {
     // not happen. Anything else broke while minting or storing proofs we are owed.
     const reason = mapped instanceof MintRefusedError ? 'quote' : 'processing';
     if (quote) await this.reportFailed(quote, mapped, reason, error);
+  }
+
+  /**
+   * Minting or asking about a quote failed for want of an answer: said as 'paid' when the mint said
+   * so (or minting began, which it does only for a paid quote), else as 'checking'.
+   */
+  private async sayUnreachable(id: string, observed?: MintQuoteStateName): Promise<void> {
+    if (this.health.get(id) === 'paid') return;
+    let paid = observed === 'PAID' || observed === 'ISSUED';
+    if (!paid) {
+      const row = await this.deps.quotes.get(id).catch(() => undefined);
+      if (!row) return;
+      paid = Boolean(row.reservation || row.lockedOutputs) || row.state !== 'UNPAID';
+    }
+    this.setHealth(id, paid ? 'paid' : 'checking');
+  }
+
+  private setHealth(quote: string, health: QuoteHealth | null): void {
+    if ((this.health.get(quote) ?? null) === health) return;
+    if (health === null) this.health.delete(quote);
+    else this.health.set(quote, health);
+    this.healthListeners.emit({ quote, health });
+  }
+
+  /** The quote ended (stored or failed): nothing more to say about it. */
+  private forgetHealth(quote: string): void {
+    this.failedChecks.delete(quote);
+    this.setHealth(quote, null);
   }
 
   private scheduleRetry(id: string): void {
@@ -498,6 +586,7 @@ export class PaymentService {
     reason: PaymentFailureReason,
     thrown: unknown,
   ): Promise<void> {
+    this.forgetHealth(quote.quote);
     let balance = 0;
     try {
       balance = await this.deps.proofs.balance();

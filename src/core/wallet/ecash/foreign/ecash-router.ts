@@ -21,7 +21,10 @@ export type TokenOutcome = EcashReceived | ForeignTokenOffer;
 
 export interface EcashRouterDeps {
   local: Pick<EcashReceiver, 'receive' | 'receiveToken' | 'resumeAll'>;
-  foreign: Pick<ForeignEcash, 'takes' | 'receive' | 'offerToken' | 'take' | 'resumeAll'>;
+  foreign: Pick<
+    ForeignEcash,
+    'takes' | 'receive' | 'offerToken' | 'take' | 'resumeAll' | 'onLanded'
+  >;
   /** the mints whose ecash the receipt core takes (the configured mint) */
   acceptedMints(): Promise<string[]>;
 }
@@ -50,6 +53,8 @@ export class EcashRouter {
       return this.deps.local.receiveToken(token, amount, fiat);
     }
     const offer = await this.deps.foreign.offerToken(token);
+    // Accepted before and still on its way: looked at again, not offered again.
+    if (offer.journaled) return this.deps.foreign.take(offer, { saleAmount: offer.arrive });
     if (offer.arrive < amount) {
       throw new ValidationError(
         shortAfterFeesMessage(offer.foreignMint, offer.arrive, offer.fee, amount),
@@ -66,14 +71,18 @@ export class EcashRouter {
     };
   }
 
-  /** Start-up repair of both journals; never rejects. */
-  /** What the local core landed (announced like a sale); another mint's rows land quietly. */
+  /** Start-up repair of both journals; what landed, announced like a sale. Never rejects. */
   async resumeAll(): Promise<EcashLanded[]> {
-    const [landed] = await Promise.all([
+    const [local, foreign] = await Promise.all([
       this.deps.local.resumeAll(),
       this.deps.foreign.resumeAll(),
     ]);
-    return landed;
+    return [...local, ...foreign];
+  }
+
+  /** Another mint's ecash that landed later while the page was open (announced like a sale). */
+  onLanded(listener: (landed: EcashLanded) => void): () => void {
+    return this.deps.foreign.onLanded(listener);
   }
 
   private async foreignMint(mintUrl: unknown): Promise<boolean> {

@@ -1,7 +1,7 @@
 // ForeignEcash against two real dev mints (the other mint's melts pay our mint's invoices over
 // simulated Lightning) and Dexie storage: what arrived lands once, whatever step the tab dies at.
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Proof } from '@cashu/cashu-ts';
 import {
   fund,
@@ -17,7 +17,8 @@ import { freezeAt } from '../../../../testing/wallet/freeze-at';
 import { recordedEvents } from '../../../../testing/wallet/recorded-events';
 import type { Checkpoint } from '../../../checkpoint';
 import { inProcessQuoteLock } from '../../../cross-tab-lock';
-import { MintUnreachableError } from '../../../errors';
+import { ForeignEcashArrivingError, MintUnreachableError } from '../../../errors';
+import type { EcashLanded } from '../ecash-receiver';
 import { ECASH_SPENT_MESSAGE, notAcceptedMessage } from '../ecash-receiver';
 import { EcashRouter } from './ecash-router';
 import { FOREIGN_UNARRIVED_MAX_AGE_MS, ForeignEcash } from './foreign-ecash';
@@ -40,6 +41,11 @@ const mints = devMints(async () => {
   return [ours, other, liar];
 });
 
+const tills: ForeignEcash[] = [];
+afterEach(() => {
+  for (const foreign of tills.splice(0)) foreign.stop();
+});
+
 interface Till {
   storage: TestStorage;
   foreign: ForeignEcash;
@@ -53,6 +59,8 @@ async function till(
     checkpoint?: Checkpoint;
     enabled?: boolean;
     maxUnarrivedLooks?: number;
+    /** looks again at a kept row by itself (off: only the test's resumeAll looks) */
+    followUp?: { firstMs: number; longestMs: number };
   } = {},
 ): Promise<Till> {
   const { storage, wallets } = await mints.tillStorage(ours.url, options.storage);
@@ -72,7 +80,9 @@ async function till(
     sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
     ...(options.maxUnarrivedLooks ? { maxUnarrivedLooks: options.maxUnarrivedLooks } : {}),
+    followUp: options.followUp ?? false,
   });
+  tills.push(foreign);
   const acceptedMints = async () => [await storage.config.getMintUrl()];
   const local = ecashReceiverOn(storage, wallets, { acceptedMints });
   return { storage, foreign, router: new EcashRouter({ local, foreign, acceptedMints }) };
@@ -269,6 +279,68 @@ describe('ForeignEcash', () => {
 
     other.settleMelt(offer.meltQuote, 'UNPAID');
     await foreign.resumeAll();
+    await landedOnce(storage);
+  });
+
+  it('a melt still paying lands by itself when the other mint settles it: no reload, announced once', async () => {
+    const { storage, foreign } = await till({ followUp: { firstMs: 50, longestMs: 200 } });
+    const landed: EcashLanded[] = [];
+    foreign.onLanded((sale) => landed.push(sale));
+    const offer = await foreign.offerToken(token(other.url, await customer(other, PAID)));
+    other.addFault({ path: '/v1/melt/bolt11', method: 'POST', action: 'pending', count: 1 });
+    const taken = foreign.take(offer, { saleAmount: 50 });
+    await expect(taken).rejects.toThrow(FOREIGN_PENDING_MESSAGE);
+    await expect(taken).rejects.toMatchObject({ id: offer.id, arrive: ARRIVES });
+    await expect(taken).rejects.toBeInstanceOf(ForeignEcashArrivingError);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(landed).toEqual([]);
+    expect(await storage.proofs.balance()).toBe(0);
+
+    other.settleMelt(offer.meltQuote, 'PAID');
+    await expect.poll(() => landed.length, { timeout: 15_000 }).toBe(1);
+    expect(landed[0]).toMatchObject({ status: 'received', id: offer.id, amount: ARRIVES });
+    expect(landed[0]?.balance).toBe(ARRIVES);
+    await landedOnce(storage);
+    // Nothing left to follow or to repair at the next start.
+    expect(await foreign.resumeAll()).toEqual([]);
+    await landedOnce(storage);
+  });
+
+  it('the same token taken again while on its way is looked at again, never "already taken"', async () => {
+    const { storage, router } = await till();
+    const text = token(other.url, await customer(other, PAID));
+    const first = await router.receiveToken(text, 50);
+    if (first.status !== 'offer') throw new Error('expected an offer');
+    other.addFault({ path: '/v1/melt/bolt11', method: 'POST', action: 'pending', count: 1 });
+    await expect(first.accept()).rejects.toBeInstanceOf(ForeignEcashArrivingError);
+    const [row] = await storage.foreignEcash.list();
+
+    // Pasted and taken again: the journaled row, no new quotes, still on its way.
+    const again = router.receiveToken(text, 50);
+    await expect(again).rejects.toBeInstanceOf(ForeignEcashArrivingError);
+    await expect(again).rejects.toMatchObject({ arrive: ARRIVES });
+    expect(await storage.foreignEcash.list()).toEqual([row]);
+
+    other.settleMelt(row!.meltQuote, 'PAID');
+    await expect(router.receiveToken(text, 50)).resolves.toMatchObject({
+      status: 'received',
+      amount: ARRIVES,
+    });
+    await landedOnce(storage);
+    // Landed: now it is taken, and says so once accepted again.
+    const after = await router.receiveToken(text, 50);
+    if (after.status !== 'offer') throw new Error('expected an offer');
+    await expect(after.accept()).resolves.toMatchObject({ status: 'duplicate' });
+    await landedOnce(storage);
+  });
+
+  it('start-up repair returns what it landed, so it is announced as a sale', async () => {
+    const { storage, foreign, offer } = await offered(other);
+    other.addFault({ path: '/v1/melt/bolt11', method: 'POST', action: 'pending', count: 1 });
+    await expect(foreign.take(offer, { saleAmount: 1 })).rejects.toThrow(FOREIGN_PENDING_MESSAGE);
+    other.settleMelt(offer.meltQuote, 'PAID');
+    const landed = await foreign.resumeAll();
+    expect(landed).toMatchObject([{ status: 'received', id: offer.id, amount: ARRIVES }]);
     await landedOnce(storage);
   });
 

@@ -3,7 +3,9 @@
 import { Amount, type Wallet } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../../checkpoint';
 import { defaultQuoteLock, type QuoteLock } from '../../../cross-tab-lock';
-import { MintUnreachableError, ValidationError } from '../../../errors';
+import { BackoffTimers } from '../../../backoff-timers';
+import { ForeignEcashArrivingError, MintUnreachableError, ValidationError } from '../../../errors';
+import { Listeners, type Listener } from '../../../listeners';
 import type { WalletEvents } from '../../../events';
 import type { Logger } from '../../../logger';
 import type {
@@ -29,6 +31,7 @@ import {
   ECASH_SPENT_MESSAGE,
   notAcceptedMessage,
   tokenReceiptId,
+  type EcashLanded,
   type EcashPayment,
   type EcashReceived,
 } from '../ecash-receiver';
@@ -81,7 +84,16 @@ export interface ForeignEcashDeps {
   sleep?: (ms: number) => Promise<void>;
   /** start-up looks finding the other mint's PAID unarrived before the row is failed (10) */
   maxUnarrivedLooks?: number;
+  /**
+   * While the page is open, a row kept for later is looked at again after these waits (doubling
+   * from the first to the longest), until it lands or fails; false: only at start-up and on
+   * "Try again". Default FOLLOW_UP.
+   */
+  followUp?: { firstMs: number; longestMs: number } | false;
 }
+
+/** A kept row is looked at again 2 s after, then 4 s, 8 s … every 30 s, while the page is open. */
+export const FOLLOW_UP = { firstMs: 2_000, longestMs: 30_000 };
 
 /** A row whose other mint said PAID this long ago (3 days) with nothing arrived is failed. */
 export const FOREIGN_UNARRIVED_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
@@ -105,15 +117,40 @@ async function callMint<T>(fn: () => Promise<T>, unreachable?: string): Promise<
 
 type Outcome = EcashReceived;
 
+/** The row's melt is sent and its payment not in: what arrives, once it does. */
+function arriving(message: string, row: PendingForeignEcash): ForeignEcashArrivingError {
+  return new ForeignEcashArrivingError(message, row.id, row.mintQuote.amount);
+}
+
+/** A journaled row as the offer it was taken from. */
+function offerOf(row: PendingForeignEcash): ForeignEcashOffer {
+  return {
+    id: row.id,
+    foreignMint: row.foreignMint,
+    inputs: row.inputs,
+    arrive: row.mintQuote.amount,
+    fee: sumSats(row.inputs) - row.mintQuote.amount,
+    meltQuote: row.meltQuote,
+    feeReserve: row.feeReserve,
+    inputFee: row.inputFee,
+    mintQuote: row.mintQuote,
+  };
+}
+
 export class ForeignEcash {
   private readonly lock: QuoteLock;
   private readonly checkpoint: Checkpoint;
   private readonly minter: QuoteMinter;
   private readonly settled = new Map<string, { amount: number; balance: number }>();
+  private readonly followUps: BackoffTimers | null;
+  private readonly landedListeners: Listeners<EcashLanded>;
 
   constructor(private readonly deps: ForeignEcashDeps) {
     this.lock = deps.lock ?? defaultQuoteLock();
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
+    const followUp = deps.followUp ?? FOLLOW_UP;
+    this.followUps = followUp ? new BackoffTimers(followUp.firstMs, followUp.longestMs) : null;
+    this.landedListeners = new Listeners(deps.logger, 'Foreign ecash landed listener threw');
     this.minter = new QuoteMinter({
       quotes: foreignQuoteStore(deps.store),
       ledger: foreignLedger(deps.store, deps.logger),
@@ -136,12 +173,29 @@ export class ForeignEcash {
     return url === undefined || !accepted.some((a) => usableMintUrl(a) === url);
   }
 
-  /** A pasted token's offer: both quotes made, what arrives and the fees known, nothing stored. */
-  async offerToken(token: string): Promise<ForeignEcashOffer> {
+  /**
+   * A pasted token's offer: both quotes made, what arrives and the fees known, nothing stored. A
+   * token already taken and still on its way is its journaled offer (`journaled`), with no new
+   * quotes: taking it again looks at that row, never says "already taken" while it arrives.
+   */
+  async offerToken(token: string): Promise<ForeignEcashOffer & { journaled?: true }> {
     const { text, mint } = tokenMint(token);
     const decoded = decodeTokenWith(text, await this.foreignWallet(mint));
     const inputs = parseEcashProofs(decoded.proofs, decoded.unit ?? 'sat');
-    return this.offer(tokenReceiptId(inputs), mint, inputs);
+    const id = tokenReceiptId(inputs);
+    const row = await this.deps.store.get(id);
+    if (row && row.state !== 'failed') return { ...offerOf(row), journaled: true };
+    return this.offer(id, mint, inputs);
+  }
+
+  /** Landings found by the follow-ups while the page is open (start-up's are resumeAll's). */
+  onLanded(listener: Listener<EcashLanded>): () => void {
+    return this.landedListeners.add(listener);
+  }
+
+  /** Stops the follow-ups (tests, orderly shutdown); the rows stay for the next start. */
+  stop(): void {
+    this.followUps?.cancelAll();
   }
 
   /** A NUT-18 payload of another mint: settled at once when what arrives covers the sale. */
@@ -190,15 +244,70 @@ export class ForeignEcash {
       ...(sale.sale ? { sale: sale.sale } : {}),
       ...(sale.closesQuote ? { closesQuote: sale.closesQuote } : {}),
     };
-    return this.lock(`cashew-foreign:${row.id}`, async () => {
-      if (!(await this.deps.store.begin(row))) return { status: 'duplicate', id: row.id };
-      await this.checkpoint('foreign:journaled');
-      return this.advance(row, true);
-    });
+    return this.keptFollowed(row.id, () =>
+      this.lock(`cashew-foreign:${row.id}`, async () => {
+        if (!(await this.deps.store.begin(row))) {
+          // Taken before: still on its way, it is looked at now rather than called taken.
+          const current = await this.deps.store.get(row.id);
+          if (!current || current.state === 'failed') return { status: 'duplicate', id: row.id };
+          return this.advance(current, false, false);
+        }
+        await this.checkpoint('foreign:journaled');
+        return this.advance(row, true);
+      }),
+    );
   }
 
-  /** Start-up repair: every journaled melt is asked about and finished; never rejects. */
-  async resumeAll(): Promise<void> {
+  /** Runs a step on row `id`; a row it keeps for later is followed while the page is open. */
+  private async keptFollowed(id: string, step: () => Promise<Outcome>): Promise<Outcome> {
+    try {
+      return await step();
+    } catch (error) {
+      if (error instanceof MintUnreachableError) this.follow(id);
+      throw error;
+    }
+  }
+
+  private follow(id: string): void {
+    this.followUps?.schedule(id, () => void this.followUp(id));
+  }
+
+  /**
+   * One more look at a kept row, as the start-up repair takes, without counting toward giving it
+   * up (only start-up looks count): what lands is announced to onLanded listeners.
+   */
+  private async followUp(id: string): Promise<void> {
+    let row: PendingForeignEcash | undefined;
+    try {
+      const outcome = await this.lock(`cashew-foreign:${id}`, async () => {
+        row = await this.deps.store.get(id);
+        if (!row || row.state === 'failed') return undefined;
+        return this.advance(row, false, false);
+      });
+      this.followUps?.cancel(id, true);
+      if (outcome?.status === 'received') {
+        this.landedListeners.emit({
+          ...outcome,
+          ...(row?.closesQuote ? { closesQuote: row.closesQuote } : {}),
+        });
+      }
+    } catch (error) {
+      if (error instanceof MintUnreachableError) {
+        this.deps.logger.debug(`Ecash ${id} of another mint not arrived yet`, error);
+        this.follow(id);
+        return;
+      }
+      this.followUps?.cancel(id, true);
+      this.deps.logger.warn(`Ecash ${id} of another mint not taken`, error);
+    }
+  }
+
+  /**
+   * Start-up repair: every journaled melt is asked about and finished; what lands is returned to
+   * be announced as a sale, what is still on its way is followed. Never rejects.
+   */
+  async resumeAll(): Promise<EcashLanded[]> {
+    const landed: EcashLanded[] = [];
     const rows = await this.deps.store.list().catch((error: unknown) => {
       this.deps.logger.error('Could not read journaled ecash of other mints', error);
       return [];
@@ -206,14 +315,21 @@ export class ForeignEcash {
     for (const row of rows) {
       if (row.state === 'failed') continue;
       try {
-        await this.lock(`cashew-foreign:${row.id}`, async () => {
-          const current = await this.deps.store.get(row.id);
-          if (current && current.state !== 'failed') await this.advance(current, false);
-        });
+        const outcome = await this.keptFollowed(row.id, () =>
+          this.lock(`cashew-foreign:${row.id}`, async () => {
+            const current = await this.deps.store.get(row.id);
+            if (!current || current.state === 'failed') return { status: 'duplicate', id: row.id };
+            return this.advance(current, false);
+          }),
+        );
+        if (outcome.status === 'received') {
+          landed.push({ ...outcome, ...(row.closesQuote ? { closesQuote: row.closesQuote } : {}) });
+        }
       } catch (error) {
         this.deps.logger.warn(`Ecash ${row.id} of ${row.foreignMint} not finished yet`, error);
       }
     }
+    return landed;
   }
 
   /**
@@ -222,12 +338,14 @@ export class ForeignEcash {
    */
   async retry(id: string): Promise<Outcome> {
     await this.refuseWhileLocked();
-    return this.lock(`cashew-foreign:${id}`, async () => {
-      if (!(await this.deps.store.reopen(id))) return { status: 'duplicate', id };
-      const current = await this.deps.store.get(id);
-      if (!current) return { status: 'duplicate', id };
-      return this.advance(current, false);
-    });
+    return this.keptFollowed(id, () =>
+      this.lock(`cashew-foreign:${id}`, async () => {
+        if (!(await this.deps.store.reopen(id))) return { status: 'duplicate', id };
+        const current = await this.deps.store.get(id);
+        if (!current) return { status: 'duplicate', id };
+        return this.advance(current, false);
+      }),
+    );
   }
 
   private async refuseWhileLocked(): Promise<void> {
@@ -319,8 +437,15 @@ export class ForeignEcash {
     };
   }
 
-  /** Takes a journaled row one step on until it is recorded, kept for later, or refused. */
-  private async advance(row: PendingForeignEcash, fresh: boolean): Promise<Outcome> {
+  /**
+   * Takes a journaled row one step on until it is recorded, kept for later, or refused. `counted`:
+   * a look that finds the other mint's PAID unarrived counts toward giving the row up.
+   */
+  private async advance(
+    row: PendingForeignEcash,
+    fresh: boolean,
+    counted = !fresh,
+  ): Promise<Outcome> {
     // A reservation (or journaled outputs) means the invoice was paid and minting began.
     if (row.mintQuote.reservation || row.mintQuote.lockedOutputs) return this.mint(row);
     if (!fresh && (await this.invoicePaid(row))) return this.mint(row);
@@ -332,11 +457,11 @@ export class ForeignEcash {
       state = await this.meltState(foreign, row);
       if (state === 'UNPAID') state = await this.melt(foreign, row, false);
     }
-    if (state === 'PENDING') throw new MintUnreachableError(FOREIGN_PENDING_MESSAGE);
+    if (state === 'PENDING') throw arriving(FOREIGN_PENDING_MESSAGE, row);
     // PAID, says the other mint: counted only once our mint says our invoice is paid.
     if (await this.waitForInvoice(row)) return this.mint(row);
-    if (!fresh) await this.unarrived(row);
-    throw new MintUnreachableError(NOT_ARRIVED_MESSAGE);
+    if (counted) await this.unarrived(row);
+    throw arriving(NOT_ARRIVED_MESSAGE, row);
   }
 
   /**
@@ -444,7 +569,7 @@ export class ForeignEcash {
   private async mint(row: PendingForeignEcash): Promise<Outcome> {
     const { quote } = row.mintQuote;
     const outcome = await this.minter.settle(quote);
-    if (outcome === 'watch') throw new MintUnreachableError(NOT_ARRIVED_MESSAGE);
+    if (outcome === 'watch') throw arriving(NOT_ARRIVED_MESSAGE, row);
     const settled = this.settled.get(quote);
     this.settled.delete(quote);
     if (!settled) {

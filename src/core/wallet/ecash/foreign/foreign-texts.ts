@@ -11,6 +11,11 @@ export function arrivesText(arrive: number, fee: number): string {
   return `${arrive} sats arrive after ${fee} sats in fees`;
 }
 
+/** Taken, its melt sent, the payment not in yet: followed, it lands as a sale when it arrives. */
+export function arrivingText(arrive: number): string {
+  return `${arrive} sats are on their way from the other mint. The sale lands here once they arrive; the ecash is kept meanwhile.`;
+}
+
 export function tooSmallMessage(mint: string, total: number): string {
   return `This ecash from ${mint} is ${total} sats: too little to pay that mint's fees`;
 }

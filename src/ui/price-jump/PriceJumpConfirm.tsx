@@ -1,9 +1,9 @@
-// The merchant's choice when the price source's price jumped: the last and the new price side by
-// side, "Use new price" or "Keep sats only" (docs/behaviour.md "Prices in the merchant's currency").
+// The choice when the price source's price jumped, on the merchant's keypad and a cashier's page
+// alike: the last and the new price side by side, "Use new price" or "Keep sats only"
+// (docs/behaviour.md "Prices in the merchant's currency").
 import { useId, useState } from 'react';
-import type { PricePoint } from '../../core/prices/errors';
-import { Button } from '../../ui/Button';
-import { useFormats, useTexts } from '../../ui/i18n';
+import { Button } from '../Button';
+import { useFormats, useTexts } from '../i18n';
 import {
   JUMP_LAST_LABEL,
   JUMP_NEXT_LABEL,
@@ -12,14 +12,20 @@ import {
   JUMP_TITLE,
   KEEP_SATS_ONLY,
   USE_NEW_PRICE,
-} from './locales/keypad/en.json';
+} from '../locales/price-jump/en.json';
+
+/** A price and the source's time for it (ms). */
+export interface JumpPoint {
+  price: number;
+  time: number;
+}
 
 export interface PriceJump {
   currency: string;
   source: string;
   percent: string;
-  last: PricePoint;
-  next: PricePoint;
+  last: JumpPoint;
+  next: JumpPoint;
 }
 
 export function PriceJumpConfirm({
@@ -33,7 +39,7 @@ export function PriceJumpConfirm({
 }) {
   const t = useTexts();
   const formats = useFormats();
-  const priceLine = (label: string, point: PricePoint) =>
+  const priceLine = (label: string, point: JumpPoint) =>
     t(JUMP_PRICE_LINE, {
       label,
       price: formats.number(point.price),
