@@ -7,7 +7,9 @@ export type WalletUpdate =
   | { reason: 'withdrawal'; amount?: number }
   | { reason: 'restore'; amount: number }
   /** a cash-out started, ended or came back unpaid (the balance changed) */
-  | { reason: 'cash-out'; amount?: number };
+  | { reason: 'cash-out'; amount?: number }
+  /** events of the phrase's other devices were added to the history (never the balance) */
+  | { reason: 'records'; count: number };
 
 export type WalletUpdateListener = (update: WalletUpdate) => void;
 

@@ -27,6 +27,8 @@ import type {
   ProcessedQuoteRow,
   ProofRow,
   ProofTotalsRow,
+  RecordBatchRow,
+  RecordReadRow,
   RelayCursorRow,
 } from './rows';
 import {
@@ -70,6 +72,8 @@ export class CashewDb extends Dexie {
   ecashReceipts!: EntityTable<PendingEcashReceipt, 'id'>;
   foreignEcash!: EntityTable<PendingForeignEcash, 'id'>;
   heldEcash!: EntityTable<HeldEcashPayload, 'key'>;
+  recordBatches!: EntityTable<RecordBatchRow, 'n'>;
+  recordReads!: EntityTable<RecordReadRow, 'key'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -148,6 +152,14 @@ export class CashewDb extends Dexie {
     // v33 (ours): NUT-18 payloads that came before their remote sale's message, held (bounded)
     // until it names their request (docs/decisions/0044-ecash-before-its-sale.md).
     this.version(33).stores({ heldEcash: '&key, requestId, receivedAt' });
+    // v36 (ours): the history follows the phrase: other devices' events found by their global id
+    // (each stored once), this device's batches on the relays and the batches read
+    // (docs/decisions/0051-records-on-the-relays.md; 34 and 35 are other branches' numbers).
+    this.version(36).stores({
+      historyEvents: '++id, createdAt, type, mintUrl, quoteId, request, &gid',
+      recordBatches: '&n',
+      recordReads: '&key',
+    });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

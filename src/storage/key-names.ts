@@ -44,6 +44,11 @@ export const CONFIG_KEYS = {
    * device key to it, JSON (storage/device-identity-store.ts)
    */
   deviceIdentity: 'DEVICE_IDENTITY',
+  /**
+   * Where the reads of the other devices' history stand, JSON `{at, fullAt}` in unix seconds
+   * (storage/records-store.ts)
+   */
+  recordsRead: 'RECORDS_READ',
 } as const;
 
 export const KEY_NAMES = {

@@ -110,6 +110,9 @@ export function completeAndStart(
     });
     secureLockedSalesOnUnlock({ lock: services.lock, withdraw: services.withdraw, logger });
     void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });
+    // The history follows the phrase: published and read now, each minute and online again.
+    services.records.schedule.start();
+    window.addEventListener('online', () => services.records.schedule.wake());
     void startRestore({ restore: services.restore, config, toast, logger });
   });
   return services;
