@@ -1,7 +1,7 @@
 // The history follows the phrase (issue 46): device 1 takes a cart sale and a keypad sale; device
 // 2 restores the phrase in another browser and its History, receipt and day summary show both,
-// the cart sale with its lines, marked as from the other device; then device 2 takes a sale and
-// device 1, left open on its Wallet screen, shows it within a minute, without a reload.
+// the cart sale with its lines, marked as from the other device; then device 2 takes two sales and
+// device 1, left open on its Wallet screen, shows each within a minute, without a reload, once.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED, takePayment } from './helpers/invoice';
@@ -63,7 +63,7 @@ test('two devices on one phrase share one history: a restore brings it back, new
   relayUrl,
   payQuote,
 }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(420_000);
   const firstContext = await browser.newContext();
   const first = await firstContext.newPage();
   const { phrase } = await onboard(first, { mintUrl, relayUrl });
@@ -109,14 +109,18 @@ test('two devices on one phrase share one history: a restore brings it back, new
     .filter({ has: first.getByTestId('history-other-device') });
   await expect(arrived).toHaveCount(1, WITHIN_A_MINUTE);
   await expect(arrived).toContainText('+777 sats');
-  // One history on both: three sales each, each once.
+  // A second sale grows the same batch: device 1 reads the 777 sale again with it, stores it once.
+  await takePayment(second, 888, payQuote);
+  await expect(arrived).toHaveCount(2, WITHIN_A_MINUTE);
+  await expect(arrived.filter({ hasText: '+888 sats' })).toHaveCount(1);
+  // One history on both: four sales each, each once.
   await first.getByRole('button', { name: 'Today', exact: true }).click();
   const firstDay = first.getByRole('dialog', { name: 'Day summary' });
-  await expect(firstDay.getByTestId('summary-sales')).toHaveText('3 · 7,011 sats');
+  await expect(firstDay.getByTestId('summary-sales')).toHaveText('4 · 7,899 sats');
   await firstDay.getByRole('button', { name: 'Close', exact: true }).click();
   await openWallet(second);
-  await expect(second.getByTestId('history-count')).toContainText('of 4 events');
-  await expect(first.getByTestId('history-count')).toContainText('of 3 events');
+  await expect(second.getByTestId('history-count')).toContainText('of 5 events');
+  await expect(first.getByTestId('history-count')).toContainText('of 4 events');
 
   await firstContext.close();
   await secondContext.close();

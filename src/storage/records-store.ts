@@ -1,6 +1,7 @@
 // RecordsStore on Dexie: this device's history batches and what the relays took of them, and
 // other devices' events imported into historyEvents, each once by its global id (schema v36;
 // docs/protocol.md "Records on the relays").
+import { Dexie } from 'dexie';
 import type {
   BatchState,
   ImportOutcome,
@@ -111,55 +112,84 @@ export class DexieRecordsStore implements RecordsStore {
     return db.transaction('rw', db.historyEvents, async () => {
       const outcome: ImportOutcome = { added: 0, replaced: [], kept: [], duplicates: 0 };
       const foreign = copies.filter((c) => c.author !== self);
-      const links = foreign
-        .map((c) => parseGlobalId(c.event.refundOf))
-        .filter((link) => link !== undefined);
-      const gids = foreign.map((c) => globalId(c.author, c.event.id));
-      const linkGids = links.filter((l) => l.device !== self).map((l) => globalId(l.device, l.id));
-      const ownIds = links.filter((l) => l.device === self).map((l) => l.id);
-      const stored = new Map<string, HistoryRow>();
-      for (const row of await db.historyEvents
-        .where('gid')
-        .anyOf([...gids, ...linkGids])
-        .toArray()) {
-        stored.set(row.gid!, row);
-      }
-      const own = new Set<number>();
-      (await db.historyEvents.bulkGet(ownIds)).forEach((row, i) => {
-        if (row && row.gid === undefined) own.add(ownIds[i]!);
-      });
-      const saleIdOf = (copy: RecordCopy): number | undefined => {
-        const link = parseGlobalId(copy.event.refundOf);
-        if (!link) return undefined;
-        if (link.device === self) return own.has(link.id) ? link.id : undefined;
-        return stored.get(globalId(link.device, link.id))?.id;
-      };
-      const added: NewRow[] = [];
-      for (const copy of foreign) {
-        const gid = globalId(copy.author, copy.event.id);
-        const held = stored.get(gid);
-        if (!held) {
-          added.push(rowOf(copy, saleIdOf(copy)));
-          continue;
+      if (foreign.length === 0) return outcome;
+      const saleIdOf = await this.saleIds(foreign, self);
+      const rows = foreign.map((copy) => rowOf(copy, saleIdOf(copy)));
+      // Every copy is added; the unique global id refuses those already stored, which are then
+      // read and compared. A restore's thousands of new events need no look-up each.
+      const refused = await this.addNew(rows);
+      outcome.added = rows.length - refused.length;
+      if (refused.length > 0) {
+        const gids = refused.map((i) => rows[i]!.gid!);
+        const stored = new Map<string, HistoryRow>();
+        for (const row of await db.historyEvents.where('gid').anyOf(gids).toArray()) {
+          stored.set(row.gid!, row);
         }
-        const mark = held.copy ?? { digest: '', envelopeAt: 0 };
-        if (mark.digest === copy.digest) {
-          outcome.duplicates += 1;
-        } else if (incomingWins(mark, copy)) {
-          // In place: its id stays, so refunds linked to it stay linked.
-          const row: HistoryRow = { ...rowOf(copy, saleIdOf(copy)), id: held.id };
-          if (held.printedAt !== undefined) row.printedAt = held.printedAt;
-          await db.historyEvents.put(row);
-          outcome.replaced.push(gid);
-        } else {
-          outcome.kept.push(gid);
+        for (const i of refused) {
+          const copy = foreign[i]!;
+          const gid = rows[i]!.gid!;
+          const held = stored.get(gid)!;
+          const mark = held.copy ?? { digest: '', envelopeAt: 0 };
+          if (mark.digest === copy.digest) {
+            outcome.duplicates += 1;
+          } else if (incomingWins(mark, copy)) {
+            // In place: its id stays, so refunds linked to it stay linked.
+            const row: HistoryRow = { ...rows[i]!, id: held.id };
+            if (held.printedAt !== undefined) row.printedAt = held.printedAt;
+            await db.historyEvents.put(row);
+            outcome.replaced.push(gid);
+          } else {
+            outcome.kept.push(gid);
+          }
         }
       }
-      if (added.length > 0) await db.historyEvents.bulkAdd(added);
-      outcome.added = added.length;
-      await this.linkWaitingRefunds(added.map((row) => row.gid!));
+      const skip = new Set(refused);
+      await this.linkWaitingRefunds(rows.filter((_, i) => !skip.has(i)).map((row) => row.gid!));
       return outcome;
     });
+  }
+
+  /** Adds the rows; the positions of those the unique global id refused (stored already). */
+  private async addNew(rows: NewRow[]): Promise<number[]> {
+    try {
+      await this.db.historyEvents.bulkAdd(rows);
+      return [];
+    } catch (error) {
+      // Caught inside the transaction, a bulk add keeps the rows that went in (Dexie's BulkError).
+      if (!(error instanceof Dexie.BulkError)) throw error;
+      const failures = Object.entries(error.failuresByPos);
+      if (failures.some(([, failure]) => failure.name !== 'ConstraintError')) throw error;
+      return failures.map(([position]) => Number(position));
+    }
+  }
+
+  /** The local sale id of each copy that is a refund, by its sale's global id. */
+  private async saleIds(
+    copies: RecordCopy[],
+    self: string,
+  ): Promise<(copy: RecordCopy) => number | undefined> {
+    const { db } = this;
+    const links = copies
+      .map((c) => parseGlobalId(c.event.refundOf))
+      .filter((link) => link !== undefined);
+    const sales = new Map<string, number>();
+    const elsewhere = links.filter((l) => l.device !== self).map((l) => globalId(l.device, l.id));
+    if (elsewhere.length > 0) {
+      for (const row of await db.historyEvents.where('gid').anyOf(elsewhere).toArray()) {
+        sales.set(row.gid!, row.id);
+      }
+    }
+    const ownIds = links.filter((l) => l.device === self).map((l) => l.id);
+    const own = new Set<number>();
+    (await db.historyEvents.bulkGet(ownIds)).forEach((row, i) => {
+      if (row && row.gid === undefined) own.add(ownIds[i]!);
+    });
+    return (copy) => {
+      const link = parseGlobalId(copy.event.refundOf);
+      if (!link) return undefined;
+      if (link.device === self) return own.has(link.id) ? link.id : undefined;
+      return sales.get(globalId(link.device, link.id));
+    };
   }
 
   /**

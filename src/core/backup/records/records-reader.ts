@@ -8,7 +8,7 @@ import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import type { RelayQuery } from '../../discovery/relay-query';
 import type { Logger } from '../../logger';
 import type { Clock } from '../../ports';
-import { DEVICE_ENVELOPE_KIND, envelopeFilter, openEnvelope } from '../device-envelope';
+import { DEVICE_ENVELOPE_KIND, envelopeFilter, envelopeOpener } from '../device-envelope';
 import type { ImportOutcome, ReadNote, RecordsStore } from './ports';
 import { batchNumberOf, parseBatchBody } from './record-batches';
 import { winningCopies, type RecordCopy } from './record-copies';
@@ -176,10 +176,12 @@ export class RecordsReader {
     const { logger } = this.deps;
     const copies: RecordCopy[] = [];
     const read: ReadNote[] = [];
+    const openEnvelope = envelopeOpener(identityKey);
     let refused = 0;
     for (const [index, envelope] of envelopes.entries()) {
-      if (index > 0 && index % 8 === 0) await this.between();
-      const opened = openEnvelope(identityKey, envelope);
+      // A batch takes milliseconds to decrypt and check: the page gets a turn after each.
+      if (index > 0) await this.between();
+      const opened = openEnvelope(envelope);
       const where = { author: envelope.pubkey, id: envelope.id };
       if (!opened) {
         refused += 1;
