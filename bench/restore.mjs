@@ -72,6 +72,15 @@ async function issue(m, mint, seed, start, count) {
   }
 }
 
+/** The one-page onboarding filled in to restore `phrase`, up to its Continue button. */
+export async function fillRestoreOnboarding(page, { appUrl, mintUrl, relayUrl, phrase }) {
+  await page.goto(`${appUrl}/onboarding-legacy`);
+  await page.getByLabel('Mint URL').fill(mintUrl);
+  await page.getByLabel('Relays (one per line)').fill(relayUrl);
+  await page.getByRole('button', { name: 'Restore Wallet' }).click();
+  await page.getByLabel('Recovery phrase').fill(phrase);
+}
+
 /**
  * One restore on a fresh browser profile: onboarding done to the "Recovery finished" toast, in ms.
  * `observe(page)`, when given, is called once the phrase is submitted (profiles, request counts)
@@ -81,11 +90,7 @@ export async function restoreOnce(browser, { appUrl, mintUrl, relayUrl, phrase, 
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(`${appUrl}/onboarding-legacy`);
-    await page.getByLabel('Mint URL').fill(mintUrl);
-    await page.getByLabel('Relays (one per line)').fill(relayUrl);
-    await page.getByRole('button', { name: 'Restore Wallet' }).click();
-    await page.getByLabel('Recovery phrase').fill(phrase);
+    await fillRestoreOnboarding(page, { appUrl, mintUrl, relayUrl, phrase });
     const done = await observe?.(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });

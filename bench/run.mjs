@@ -41,6 +41,7 @@ const FIGURES = [
   },
   { key: 'withdrawQr', file: 'wallet-scale.mjs', fn: 'measureWithdrawQr' },
   { key: 'restore', file: 'restore.mjs', fn: 'measureRestore' },
+  { key: 'recordsRestore', file: 'records-restore.mjs', fn: 'measureRecordsRestore' },
   { key: 'export', file: 'export.mjs', fn: 'measureExport' },
   { key: 'pinKdf', file: 'pin-kdf.mjs', fn: 'measurePinKdf' },
   { key: 'cart', file: 'cart.mjs', fn: 'measureCart' },

@@ -9,7 +9,9 @@ export type WalletUpdate =
   /** a cash-out started, ended or came back unpaid (the balance changed) */
   | { reason: 'cash-out'; amount?: number }
   /** a state check removed proofs spent elsewhere (`amount`) or marked some pending at the mint */
-  | { reason: 'proof-states'; amount: number };
+  | { reason: 'proof-states'; amount: number }
+  /** events of the phrase's other devices were added to the history (never the balance) */
+  | { reason: 'records'; count: number };
 
 export type WalletUpdateListener = (update: WalletUpdate) => void;
 

@@ -1,6 +1,6 @@
 // History event kinds: one table answers label, sign, day-summary bucket and CSV columns.
 import { describe, expect, it } from 'vitest';
-import { historyKind } from './history-kinds';
+import { historyKind, isReplicated } from './history-kinds';
 import { csvRow, eventFee, eventOrigin } from './records/csv';
 import { summarise } from './records/day-summary';
 import type { HistoryEvent } from './ports';
@@ -42,6 +42,24 @@ describe('history kinds', () => {
     expect(eventOrigin(event('withdrawal', 1))).toBe('');
     expect(eventFee(event('cash-out', 30, { feePaid: 2 }))).toBe(2);
     expect(eventFee(event('withdrawal', 30, { feePaid: 2 }))).toBeUndefined();
+  });
+
+  it("the shop's records go to the phrase's other devices; what one device found does not", () => {
+    for (const type of [
+      'direct-payment',
+      'remote-payment',
+      'ecash-payment',
+      'withdrawal',
+      'cash-out',
+      'token-cancelled',
+      'refund',
+    ]) {
+      expect(isReplicated(type)).toBe(true);
+    }
+    expect(isReplicated('restore')).toBe(false);
+    // Data this version does not know never leaves the device.
+    expect(isReplicated('refund-v9')).toBe(false);
+    expect(isReplicated('toString')).toBe(false);
   });
 
   it('a type from newer data is left out of the summary and kept as stored in the CSV', () => {

@@ -1,5 +1,6 @@
 // Every kind of history event, declared once: its label, which way its sats went, where the day
-// summary counts it and what the CSV says of it (docs/architecture.md "History event kinds").
+// summary counts it, what the CSV says of it and whether the phrase's other devices get it
+// (docs/architecture.md "History event kinds").
 
 export interface HistoryKind {
   /** The row's plain label in the wallet's history. */
@@ -12,6 +13,12 @@ export interface HistoryKind {
   origin: 'local' | 'remote' | '';
   /** Whether the event carries fees in its metadata (CSV fee column, day summary fees). */
   hasFees: boolean;
+  /**
+   * Whether the event is the shop's record, copied to the phrase's other devices through the
+   * merchant's relays (docs/protocol.md "Records on the relays"); false for what concerns this
+   * device only, such as what a restore scan found here.
+   */
+  replicated: boolean;
 }
 
 const KINDS = {
@@ -21,6 +28,7 @@ const KINDS = {
     daySummary: 'sale',
     origin: 'local',
     hasFees: false,
+    replicated: true,
   },
   'remote-payment': {
     label: 'Remote sale',
@@ -28,6 +36,7 @@ const KINDS = {
     daySummary: 'sale',
     origin: 'remote',
     hasFees: false,
+    replicated: true,
   },
   /** A sale paid with ecash (NUT-18 request or pasted token), swapped at the mint; fee in metadata. */
   'ecash-payment': {
@@ -36,6 +45,7 @@ const KINDS = {
     daySummary: 'sale',
     origin: 'local',
     hasFees: true,
+    replicated: true,
   },
   withdrawal: {
     label: 'Withdrawal',
@@ -43,9 +53,20 @@ const KINDS = {
     daySummary: 'withdrawal',
     origin: '',
     hasFees: false,
+    replicated: true,
   },
-  /** The sats a phrase restore scan recovered from one mint (0 included). */
-  restore: { label: 'Restored', direction: 'in', daySummary: 'none', origin: '', hasFees: false },
+  /**
+   * The sats a phrase restore scan recovered from one mint (0 included): this device's finding,
+   * never the shop's record (the sats were recorded where they were taken).
+   */
+  restore: {
+    label: 'Restored',
+    direction: 'in',
+    daySummary: 'none',
+    origin: '',
+    hasFees: false,
+    replicated: false,
+  },
   /** Sats paid out over Lightning (melt), with the fee and preimage. */
   'cash-out': {
     label: 'Cash out',
@@ -53,6 +74,7 @@ const KINDS = {
     daySummary: 'cash-out',
     origin: '',
     hasFees: true,
+    replicated: true,
   },
   /**
    * A pending withdrawal token swapped back into the wallet. Its amount is what left the balance
@@ -64,17 +86,26 @@ const KINDS = {
     daySummary: 'none',
     origin: '',
     hasFees: false,
+    replicated: true,
   },
   /**
    * Sats returned to a customer for a sale, over Lightning or as an ecash token; its metadata
    * names the sale (`refundOf`) and the method (docs/behaviour.md "Refunds").
    */
-  refund: { label: 'Refund', direction: 'out', daySummary: 'refund', origin: '', hasFees: true },
+  refund: {
+    label: 'Refund',
+    direction: 'out',
+    daySummary: 'refund',
+    origin: '',
+    hasFees: true,
+    replicated: true,
+  },
   /**
    * Stored proofs the mint reported spent by someone else in a state check
    * (docs/protocol.md "Proof states"): another device on the phrase, or a withdrawal token taken
    * back. Its amount is what left the balance; metadata `{numProofs}`. Not money this device
-   * moved, so no day-summary bucket.
+   * moved, so no day-summary bucket; and not replicated: it says what left this device's own
+   * proofs, which the device that spent them recorded as its own withdrawal or sale.
    */
   'spent-elsewhere': {
     label: 'Spent elsewhere: another device on this phrase, or a token taken back',
@@ -82,6 +113,7 @@ const KINDS = {
     daySummary: 'none',
     origin: '',
     hasFees: false,
+    replicated: false,
   },
 } as const satisfies Record<string, HistoryKind>;
 
@@ -90,4 +122,9 @@ export type HistoryEventType = keyof typeof KINDS;
 /** The kind of a stored type; undefined for a type this version does not know (newer data). */
 export function historyKind(type: string): HistoryKind | undefined {
   return Object.hasOwn(KINDS, type) ? KINDS[type as HistoryEventType] : undefined;
+}
+
+/** Whether a stored type goes to the phrase's other devices; a type this version does not know does not. */
+export function isReplicated(type: string): boolean {
+  return historyKind(type)?.replicated === true;
 }

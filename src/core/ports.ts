@@ -153,6 +153,11 @@ export interface HistoryEvent {
   fiat?: FiatRecord;
   /** a sale's lines, tax, tip and payment method, when known (unindexed, no upgrade) */
   sale?: SaleDetail;
+  /**
+   * The phrase's other device that recorded the event (its device key, x-only hex); absent for
+   * this device's own events (docs/protocol.md "Records on the relays").
+   */
+  device?: string;
 }
 
 export interface HistoryPage {

@@ -28,6 +28,8 @@ import type {
   ProcessedQuoteRow,
   ProofRow,
   ProofTotalsRow,
+  RecordBatchRow,
+  RecordReadRow,
   RelayCursorRow,
 } from './rows';
 import {
@@ -72,6 +74,8 @@ export class CashewDb extends Dexie {
   foreignEcash!: EntityTable<PendingForeignEcash, 'id'>;
   heldEcash!: EntityTable<HeldEcashPayload, 'key'>;
   lockedSaleBackups!: EntityTable<LockedSaleBackupRow, 'id'>;
+  recordBatches!: EntityTable<RecordBatchRow, 'n'>;
+  recordReads!: EntityTable<RecordReadRow, 'key'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -150,10 +154,18 @@ export class CashewDb extends Dexie {
     // v33 (ours): NUT-18 payloads that came before their remote sale's message, held (bounded)
     // until it names their request (docs/decisions/0044-ecash-before-its-sale.md).
     this.version(33).stores({ heldEcash: '&key, requestId, receivedAt' });
-    // v35 (ours): the backups of sales taken while locked, kept until a relay takes them and
-    // until their tombstone is published (docs/decisions/0050-locked-sales-on-the-relays.md; 34 is
-    // another branch's number).
+    // v35: the backups of sales taken while locked, kept until a relay takes them and until their
+    // tombstone is published (docs/decisions/0050-locked-sales-on-the-relays.md). No release had
+    // a v34.
     this.version(35).stores({ lockedSaleBackups: '&id' });
+    // v36: the history follows the phrase: other devices' events found by their global id (each
+    // stored once), this device's batches on the relays and the batches read
+    // (docs/decisions/0051-records-on-the-relays.md).
+    this.version(36).stores({
+      historyEvents: '++id, createdAt, type, mintUrl, quoteId, request, &gid',
+      recordBatches: '&n',
+      recordReads: '&key',
+    });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

@@ -35,6 +35,7 @@ import { DexieMeltStore } from './melt-store';
 import { DexieMerchantTrustStore } from './merchant-trust-store';
 import { DexieSalesInboxKeyStore } from './sales-inbox-key-store';
 import { DexieDeviceIdentityStore } from './device-identity-store';
+import { DexieRecordsStore } from './records-store';
 import { DexieInboxRetryStore } from './inbox-retry-store';
 import { cashierCartScope } from '../core/items/cart';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './item-store';
@@ -109,6 +110,8 @@ export interface Storage {
   salesInboxKey: DexieSalesInboxKeyStore;
   /** The device key and the identity it certified (docs/protocol.md "Device envelopes"). */
   deviceIdentity: DexieDeviceIdentityStore;
+  /** This device's history batches on the relays and the other devices' events imported. */
+  records: DexieRecordsStore;
   /** Ecash paid by customers, journaled until swapped (also the ledger of its two writes). */
   ecashReceipts: DexieEcashReceipts;
   /** Ecash of other mints, journaled from its quotes until what arrived is minted. */
@@ -181,6 +184,7 @@ export function createStorage(options: StorageOptions): Storage {
     inboxRetries: new DexieInboxRetryStore(db),
     salesInboxKey: new DexieSalesInboxKeyStore(db, clock),
     deviceIdentity: new DexieDeviceIdentityStore(db, clock),
+    records: new DexieRecordsStore(db, clock),
     ecashReceipts: new DexieEcashReceipts(db, clock),
     foreignEcash: new DexieForeignEcash(db, clock),
     heldEcash: new DexieHeldEcash(db),

@@ -51,6 +51,11 @@ export const CONFIG_KEYS = {
   deviceIdentity: 'DEVICE_IDENTITY',
   /** the language chosen in Settings ('es', 'pt-BR', …); none: the browser's (decision 0055) */
   language: 'LANGUAGE',
+  /**
+   * Where the reads of the other devices' history stand, JSON `{at, fullAt}` in unix seconds
+   * (storage/records-store.ts)
+   */
+  recordsRead: 'RECORDS_READ',
 } as const;
 
 export const KEY_NAMES = {

@@ -3,6 +3,7 @@
 import type { SealedBox } from '../core/lock';
 import type { BlindSignature, FiatRecord, ProcessedQuote, StoredProof } from '../core/ports';
 import type { SaleDetail } from '../core/sale/sale-detail';
+import type { BatchState, ReadNote } from '../core/backup/records/ports';
 
 /** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
 export interface ProofRow extends StoredProof {
@@ -59,6 +60,26 @@ export interface HistoryRow {
   sale?: SaleDetail;
   /** when the sale's receipt was printed automatically (unindexed: no schema version) */
   printedAt?: number;
+  /**
+   * Another device's event (docs/protocol.md "Records on the relays"): its global id
+   * `<device key>:<its id>` (unique index, schema v36); absent on this device's own rows.
+   */
+  gid?: string;
+  /** that device's key, x-only hex */
+  device?: string;
+  /** the copy stored, for the copy rule: its digest and its envelope's created_at */
+  copy?: { digest: string; envelopeAt: number };
+  /** an imported refund whose sale has not arrived yet: the sale's global id (unindexed) */
+  linkGid?: string;
+}
+
+/** One of this device's history batches on the relays (schema v36). */
+export type RecordBatchRow = BatchState;
+
+/** The newest version of another device's batch imported whole (schema v36). */
+export interface RecordReadRow extends ReadNote {
+  /** `<author>/<name>` */
+  key: string;
 }
 
 export interface CounterRow {

@@ -591,3 +591,47 @@ describe('upgrade from schema v33 to v35', () => {
     s.close();
   });
 });
+
+describe('upgrade from schema v33 to v36', () => {
+  it('keeps the history, indexes other devices’ events by global id and starts with no batches', async () => {
+    const { name, old } = await openOld(33, {
+      ...SCHEMA_V17,
+      processedQuotes: '&quoteId, processedAt, mintUrl',
+      inboxRetries: '&id, addedAt',
+      ecashReceipts: '&id, createdAt',
+      items: '&id, position',
+      carts: '&id',
+      foreignEcash: '&id, createdAt, mintQuote.quote',
+      heldEcash: '&key, requestId, receivedAt',
+    });
+    await old.table('historyEvents').bulkAdd([
+      { createdAt: 1, type: 'direct-payment', amount: 9, mintUrl: MINT_A, quoteId: 'q1' },
+      { createdAt: 2, type: 'restore', amount: 4, mintUrl: MINT_A },
+    ]);
+    old.close();
+
+    const s = testStorage(name);
+    expect(s.db.verno).toBeGreaterThanOrEqual(36);
+    expect(await s.records.batches()).toEqual([]);
+    expect(await s.records.readNotes()).toEqual([]);
+    // The rows written before are this device's own: the sale goes to the relays, not the restore.
+    expect((await s.records.ownEvents(0, undefined, 10)).map((e) => e.quoteId)).toEqual(['q1']);
+    const other = 'b2'.repeat(32);
+    const event = { id: 1, at: 3, type: 'direct-payment', sats: 5, mint: MINT_A };
+    const copy = { author: other, event, digest: 'd', envelopeAt: 1 };
+    expect((await s.records.importCopies([copy], 'a1'.repeat(32))).added).toBe(1);
+    expect(await s.db.historyEvents.where('gid').equals(`${other}:1`).count()).toBe(1);
+    // The global id is unique: a second row of it cannot be written.
+    await expect(
+      s.db.historyEvents.add({
+        createdAt: 4,
+        type: 'withdrawal',
+        amount: 1,
+        mintUrl: MINT_A,
+        gid: `${other}:1`,
+      }),
+    ).rejects.toThrow();
+    expect((await s.history.page(1)).total).toBe(3);
+    s.close();
+  });
+});

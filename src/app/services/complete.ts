@@ -50,6 +50,7 @@ import {
   createReceiptSender,
 } from './inbox';
 import { catalogOf } from '../../core/remote-payments/catalog-event';
+import { createRecords, type Records } from './records';
 import { CatalogPublisher } from '../../core/remote-payments/catalog-publisher';
 import { isCashierRequestId } from '../../core/remote-payments/cashier-request-id';
 
@@ -113,6 +114,8 @@ export interface AppServices extends BaseServices {
   lockedSaleBackups: LockedSaleBackups;
   /** The paired cashiers' catalog (items, tips, currency): when the inbox starts and items change. */
   catalog: CatalogPublisher;
+  /** The history on the relays: this device's events published, the other devices' imported. */
+  records: Records;
 }
 
 export interface ServiceOptions extends BaseServiceOptions {
@@ -147,11 +150,9 @@ export function completeServices(
     await storage.lock.init();
     return storage.lock.state() === 'locked';
   };
+  const openIdentityKey = async () => ((await seedSealed()) ? undefined : keys.getSecretKey());
   // Learnt whenever the identity key is open, so a locked till still writes to the phrase.
-  const deviceIdentity = new DeviceIdentity({
-    store: storage.deviceIdentity,
-    openIdentityKey: async () => ((await seedSealed()) ? undefined : keys.getSecretKey()),
-  });
+  const deviceIdentity = new DeviceIdentity({ store: storage.deviceIdentity, openIdentityKey });
   storage.lock.onChange((state) => {
     if (state === 'unlocked') void deviceIdentity.learnIfOpen();
   });
@@ -315,10 +316,24 @@ export function completeServices(
     getSeed: () => keys.getSeed(),
     getMerchantPubkey: async () => getPublicKey(await deviceKeys.getOrCreateSecretKey()),
   });
+  // Written while locked too (the device key); read only while the identity key is open.
+  const records = createRecords({
+    store: storage.records,
+    identity: deviceIdentity,
+    openIdentityKey,
+    getRelays: () => config.getRelays(),
+    isOnboarded: () => config.isOnboarded(),
+    query: relayQuery,
+    events,
+    logger,
+    clock,
+  });
   const restore = new RestoreService({
     ...wallet,
     ledger: storage.restore,
     discoverMints: async (reason) => {
+      // Every batch of the history, alongside the scan: its events never touch the balance.
+      void records.reader.read('full');
       if (reason === 'onboarding') await appData.restore();
       return relayMints(reason);
     },
@@ -404,6 +419,8 @@ export function completeServices(
   };
   storage.lock.onChange((state) => {
     if (state === 'unlocked') backUp();
+    // The other devices' events can be read once the PIN opens the identity key.
+    if (state === 'unlocked') records.schedule.wake();
   });
   // A sale on a mint the list does not name yet (a remote sale on another mint) adds it; changed
   // settings are published with it.
@@ -470,6 +487,7 @@ export function completeServices(
     deviceIdentity,
     lockedSaleBackups,
     catalog,
+    records,
     receipts,
     wallets,
     payments,

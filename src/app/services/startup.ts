@@ -132,6 +132,9 @@ export function completeAndStart(
       afterRun: () => void backups.retry(),
     });
     void keepWalletData({ deviceStorage: services.deviceStorage, config, logger });
+    // The history follows the phrase: published and read now, each minute and online again.
+    services.records.schedule.start();
+    window.addEventListener('online', () => services.records.schedule.wake());
     void startRestore({ restore: services.restore, config, toast, logger });
   });
   return services;

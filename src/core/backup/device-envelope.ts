@@ -138,23 +138,55 @@ export function openEnvelope(
   identitySecretKey: Uint8Array,
   event: NostrEvent,
 ): OpenedEnvelope | undefined {
+  return envelopeOpener(identitySecretKey)(event);
+}
+
+/**
+ * openEnvelope for many envelopes of few authors: each author's conversation key (an ECDH) and
+ * certificate check (a signature) are worked out once, not per envelope.
+ */
+export function envelopeOpener(
+  identitySecretKey: Uint8Array,
+): (event: NostrEvent) => OpenedEnvelope | undefined {
   const identityPubkey = getPublicKey(identitySecretKey);
-  if (event.kind !== DEVICE_ENVELOPE_KIND) return undefined;
-  if (!event.tags.some((t) => t[0] === 'p' && t[1] === identityPubkey)) return undefined;
-  const name = event.tags.find((t) => t[0] === 'd')?.[1];
-  if (typeof name !== 'string' || !name.startsWith(APP_DATA_PREFIX)) return undefined;
-  if (!verifyEvent(event)) return undefined;
-  let parsed: unknown;
-  try {
-    const key = nip44.v2.utils.getConversationKey(identitySecretKey, event.pubkey);
-    parsed = JSON.parse(nip44.v2.decrypt(event.content, key));
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { v, cert, body } = parsed as Record<string, unknown>;
-  if (v !== 1) return undefined;
-  const certified =
-    certificateValid(identityPubkey, cert) && (cert as DeviceCertificate).device === event.pubkey;
-  return { name, author: event.pubkey, createdAt: event.created_at, certified, body };
+  const keys = new Map<string, Uint8Array>();
+  const certificates = new Map<string, boolean>();
+  const conversationKey = (author: string) => {
+    let key = keys.get(author);
+    if (!key) {
+      key = nip44.v2.utils.getConversationKey(identitySecretKey, author);
+      keys.set(author, key);
+    }
+    return key;
+  };
+  const certifies = (author: string, cert: unknown) => {
+    if (typeof cert !== 'object' || cert === null) return false;
+    const { device, sig } = cert as Partial<DeviceCertificate>;
+    if (device !== author) return false;
+    const seen = `${author}:${String(sig)}`;
+    let valid = certificates.get(seen);
+    if (valid === undefined) {
+      valid = certificateValid(identityPubkey, cert);
+      certificates.set(seen, valid);
+    }
+    return valid;
+  };
+  return (event) => {
+    if (event.kind !== DEVICE_ENVELOPE_KIND) return undefined;
+    if (!event.tags.some((t) => t[0] === 'p' && t[1] === identityPubkey)) return undefined;
+    const name = event.tags.find((t) => t[0] === 'd')?.[1];
+    if (typeof name !== 'string' || !name.startsWith(APP_DATA_PREFIX)) return undefined;
+    if (!verifyEvent(event)) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(nip44.v2.decrypt(event.content, conversationKey(event.pubkey)));
+    } catch {
+      return undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { v, cert, body } = parsed as Record<string, unknown>;
+    if (v !== 1) return undefined;
+    const certified = certifies(event.pubkey, cert);
+    return { name, author: event.pubkey, createdAt: event.created_at, certified, body };
+  };
 }

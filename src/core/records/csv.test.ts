@@ -57,7 +57,7 @@ describe('csvRow', () => {
       fiat: { currency: 'USD', price: 100_000, value: 12.3 },
     });
     expect(csvRow(event)).toBe(
-      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,,,\r\n`,
+      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,,,,this device\r\n`,
     );
   });
 
@@ -77,7 +77,7 @@ describe('csvRow', () => {
       },
     });
     expect(csvRow(event)).toBe(
-      `2026-11-22,09:05:07,${offset},direct-payment,1221,,,,,q3,local,http://m,,111,"2 × Coffee, large; 1 × Custom amount"\r\n`,
+      `2026-11-22,09:05:07,${offset},direct-payment,1221,,,,,q3,local,http://m,,111,"2 × Coffee, large; 1 × Custom amount",this device\r\n`,
     );
   });
 
@@ -88,12 +88,17 @@ describe('csvRow', () => {
       metadata: '{"feePaid":2,"inputFee":1}',
     });
     expect(csvRow(cashOut)).toBe(
-      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,,,\r\n`,
+      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,,,,this device\r\n`,
     );
     const remote = eventAt('remote-payment', 21, { id: 3, mintUrl: '=evil()' });
     expect(csvRow(remote)).toBe(
-      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),,,\r\n`,
+      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),,,,this device\r\n`,
     );
+  });
+
+  it("names another device's event by the start of that device's key", () => {
+    const event = eventAt('direct-payment', 21, { id: 4, device: 'ab'.repeat(32) });
+    expect(csvRow(event).trimEnd().split(',').at(-1)).toBe('abababab');
   });
 });
 

@@ -23,6 +23,7 @@ export const CSV_HEADER = [
   'Refund of',
   'Tip (sats)',
   'Lines',
+  'Device',
 ] as const;
 
 /** RFC 4180 line ending. */
@@ -69,6 +70,11 @@ export function linesSummary(event: HistoryEvent): string {
   return (event.sale?.lines ?? []).map((line) => `${line.quantity} × ${line.name}`).join('; ');
 }
 
+/** Which of the phrase's devices recorded it: `this device`, or the first 8 hex digits of another's key. */
+export function eventDevice(event: HistoryEvent): string {
+  return event.device ? event.device.slice(0, 8) : 'this device';
+}
+
 export function csvRow(event: HistoryEvent): string {
   const fiat = event.fiat;
   const stamp = localStamp(event.createdAt);
@@ -88,5 +94,6 @@ export function csvRow(event: HistoryEvent): string {
     refundOfText(event),
     event.sale ? event.sale.tipSats : '',
     linesSummary(event),
+    eventDevice(event),
   ]);
 }

@@ -20,18 +20,25 @@ function lineOk(line: SaleLine): boolean {
   );
 }
 
+/** Whether `sale` has the shape of a SaleDetail: whole parts, lines that add up to its subtotal. */
+export function saleShapeOk(sale: unknown): sale is SaleDetail {
+  if (typeof sale !== 'object' || sale === null) return false;
+  const s = sale as SaleDetail;
+  return (
+    Array.isArray(s.lines) &&
+    s.lines.every((line) => typeof line === 'object' && line !== null && lineOk(line)) &&
+    whole(s.subtotalSats) &&
+    whole(s.taxSats) &&
+    whole(s.tipSats) &&
+    (s.method === 'lightning' || s.method === 'ecash') &&
+    (s.reference === undefined || typeof s.reference === 'string') &&
+    s.lines.reduce((sum, line) => sum + line.unitSats * line.quantity, 0) === s.subtotalSats
+  );
+}
+
 /** A copy of `sale` when its parts are whole and add up to `amount`; throws ValidationError otherwise. */
 export function checkSale(sale: SaleDetail, amount: number): SaleDetail {
-  const ok =
-    Array.isArray(sale.lines) &&
-    sale.lines.every(lineOk) &&
-    whole(sale.subtotalSats) &&
-    whole(sale.taxSats) &&
-    whole(sale.tipSats) &&
-    (sale.method === 'lightning' || sale.method === 'ecash') &&
-    sale.lines.reduce((sum, line) => sum + line.unitSats * line.quantity, 0) ===
-      sale.subtotalSats &&
-    sale.subtotalSats + sale.taxSats + sale.tipSats === amount;
+  const ok = saleShapeOk(sale) && sale.subtotalSats + sale.taxSats + sale.tipSats === amount;
   if (!ok) throw new ValidationError(INVALID_SALE_MESSAGE);
   return structuredClone(sale);
 }

@@ -65,6 +65,14 @@ describe('HistoryList rows', () => {
     expect(within(item!).getByTestId('history-amount').textContent).toBe('−10,264 sats');
   });
 
+  it('marks an event another device of the phrase recorded, and names that device in Details', () => {
+    const device = 'b2'.repeat(32);
+    const [theirs, ours] = renderRows([row(1, 'direct-payment', { device }), row(2, 'withdrawal')]);
+    expect(within(theirs!).getByTestId('history-other-device').textContent).toBe('Other device');
+    expect(within(theirs!).getByTestId('history-technical').textContent).toContain(device);
+    expect(within(ours!).queryByTestId('history-other-device')).toBeNull();
+  });
+
   it('shows a cash-out description and change the reserve cannot explain, as plain text', () => {
     const [paid, odd] = renderRows([
       row(1, 'cash-out', { metadata: JSON.stringify({ description: '<b>Rent</b> March' }) }),

@@ -7,7 +7,7 @@ import { formatFiatRecord } from '../../core/prices/convert';
 import { isSale } from '../../core/receipts/refunds';
 import { RECEIPT } from './receipt-texts';
 import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
-import { TECHNICAL_DETAILS, HISTORY, NEXT, NO_EVENTS, PREVIOUS } from './texts.json';
+import { TECHNICAL_DETAILS, HISTORY, NEXT, NO_EVENTS, OTHER_DEVICE, PREVIOUS } from './texts.json';
 import {
   cashierPriceNote,
   DETAILS,
@@ -103,7 +103,18 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
     >
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
-          <span className="block font-medium text-slate-900">{historyLabel(event.type)}</span>
+          <span className="block font-medium text-slate-900">
+            {historyLabel(event.type)}
+            {/* Recorded by another device of the phrase (docs/behaviour.md "Two devices on one phrase"). */}
+            {event.device ? (
+              <span
+                className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700"
+                data-testid="history-other-device"
+              >
+                {OTHER_DEVICE}
+              </span>
+            ) : null}
+          </span>
           {notes?.description ? (
             <span
               className="block break-words text-xs text-slate-700"
@@ -175,6 +186,7 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
             {TECHNICAL_DETAILS}
           </summary>
           <p>Type: {event.type}</p>
+          {event.device ? <p className="break-all">Device: {event.device}</p> : null}
           {event.quoteId ? <p className="break-all">Quote: {event.quoteId}</p> : null}
           {event.metadata ? (
             <pre
