@@ -1,5 +1,6 @@
 // The whole app stack on free ports: dev mint, relay, Lightning address, price feed, and the app built and served.
-// Shared by the e2e global setup and `npm run bench`, so both measure the same thing.
+// Shared by the e2e global setup and `npm run bench`, so both measure the same thing; `npm run soak`
+// starts it without the app.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,6 +20,11 @@ export interface StackOptions {
   inputFeePpk?: number;
   /** Publishes the dev mint as a NIP-87 recommendation on the relay, so discovery finds it. */
   seedDiscovery?: boolean;
+  /**
+   * Build and serve the app (default true). False starts only the services, for code that runs
+   * the app's services in Node (bench/soak); `appUrl` and `distDir` are then empty.
+   */
+  app?: boolean;
 }
 
 export interface DevStack {
@@ -78,6 +84,20 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
     // The price source the build defaults to: the dev price feed.
     process.env.VITE_PRICE_URL = prices.pricesUrl;
 
+    const services = {
+      mintUrl: mint.url,
+      relayUrl: relay.url,
+      lnurlUrl: lnurl.url,
+      lightningAddress: lnurl.address,
+      pricesUrl: prices.pricesUrl,
+      mint,
+      relay,
+      lnurl,
+      prices,
+      close,
+    };
+    if (options.app === false) return { ...services, appUrl: '', distDir: '' };
+
     const distDir = join(workDir, 'dist');
     const configFile = join(root, 'vite.config.ts');
     await build({
@@ -99,20 +119,7 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
 
     const address = server.httpServer.address();
     if (!address || typeof address === 'string') throw new Error('preview server has no port');
-    return {
-      appUrl: `http://127.0.0.1:${address.port}`,
-      mintUrl: mint.url,
-      relayUrl: relay.url,
-      lnurlUrl: lnurl.url,
-      lightningAddress: lnurl.address,
-      pricesUrl: prices.pricesUrl,
-      distDir,
-      mint,
-      relay,
-      lnurl,
-      prices,
-      close,
-    };
+    return { ...services, appUrl: `http://127.0.0.1:${address.port}`, distDir };
   } catch (error) {
     await close();
     throw error;

@@ -188,6 +188,49 @@ describe('dev relay', () => {
   });
 });
 
+describe('dev relay fault switches', () => {
+  let relay: DevRelay;
+  beforeEach(async () => {
+    relay = await startRelay({ port: 0 });
+  });
+  afterEach(async () => {
+    await relay.close();
+  });
+
+  it('answers OK to a dropped event but neither stores nor forwards it, then works again', async () => {
+    const reader = await RawRelayClient.connect(relay.url);
+    const writer = await RawRelayClient.connect(relay.url);
+    const sk = generateSecretKey();
+    reader.send(['REQ', 'live', { authors: [getPublicKey(sk)] }]);
+    await reader.next((f) => f[0] === 'EOSE');
+    relay.faults.dropEvents(1);
+    const lost = note(sk, now(), 'lost');
+    const kept = note(sk, now(), 'kept');
+    expect(await writer.publish(lost)).toEqual([true, '']);
+    expect(await writer.publish(kept)).toEqual([true, '']);
+    const pushed = await reader.next((f) => f[0] === 'EVENT' && f[1] === 'live');
+    expect(pushed[2]).toMatchObject({ id: kept.id });
+    expect((await writer.query('s', { authors: [getPublicKey(sk)] })).map((e) => e.id)).toEqual([
+      kept.id,
+    ]);
+    reader.close();
+    writer.close();
+  });
+
+  it('drops its connections and refuses new ones while down, keeping what it stored', async () => {
+    const client = await RawRelayClient.connect(relay.url);
+    const event = note(generateSecretKey(), now());
+    await client.publish(event);
+    relay.faults.down();
+    await expect(RawRelayClient.connect(relay.url)).rejects.toThrow(/503/);
+    relay.faults.up();
+    const again = await RawRelayClient.connect(relay.url);
+    expect(await again.query('s', { ids: [event.id] })).toHaveLength(1);
+    again.close();
+    client.close();
+  });
+});
+
 describe('dev relay with a file', () => {
   let dir: string;
   beforeEach(() => {

@@ -32,9 +32,24 @@ export type RelayOptions = {
   auth?: GiftWrapAuthOptions;
 };
 
+/**
+ * Fault switches for tests and the soak (bench/soak): a relay that goes away, or one that answers
+ * OK to an event it then loses. Nothing else changes while they are off.
+ */
+export type RelayFaults = {
+  /** Drops every connection and refuses new ones until `up()`; stored events are kept. */
+  down(): void;
+  up(): void;
+  /** Answers the next `count` EVENTs `OK true` without storing or forwarding them. */
+  dropEvents(count: number): void;
+  /** Back to normal: up, and no event dropped. */
+  clear(): void;
+};
+
 export type DevRelay = {
   url: string;
   port: number;
+  faults: RelayFaults;
   /**
    * Puts events straight into the store, unchecked and not sent to open subscriptions: a flood
    * of wraps for tests and the bench without as many publishes (dev/relay/junk-wraps.ts).
@@ -70,11 +85,17 @@ export async function startRelay(options: RelayOptions = {}): Promise<DevRelay> 
   });
   relay.register(broadcast);
   const validator = new Validator();
+  let isDown = false;
+  let eventsToDrop = 0;
 
   const server = createServer((request, response) =>
     answerHttp(request, response, MAX_SUBSCRIPTIONS_PER_CLIENT, options.auth !== undefined),
   );
-  const sockets = new WebSocketServer({ server });
+  // While down, the WebSocket handshake is refused (503), as a relay that is not there.
+  const sockets = new WebSocketServer({
+    server,
+    verifyClient: (_info, done) => (isDown ? done(false, 503) : done(true)),
+  });
   sockets.on('connection', (ws, request) => {
     const auth = options.auth ? new ConnectionAuth(options.auth) : undefined;
     // With AUTH on, the library talks to a screen that drops the wraps this connection may not see.
@@ -126,6 +147,11 @@ export async function startRelay(options: RelayOptions = {}): Promise<DevRelay> 
       message = await validator.validateIncomingMessage(raw as object);
     } catch (error) {
       refuseInvalid(ws, raw, error instanceof Error ? error.message : 'invalid: bad message');
+      return;
+    }
+    if (message[0] === 'EVENT' && eventsToDrop > 0) {
+      eventsToDrop -= 1;
+      send(ws, ['OK', message[1].id, true, '']);
       return;
     }
     if (auth && message[0] === 'AUTH') {
@@ -186,6 +212,22 @@ export async function startRelay(options: RelayOptions = {}): Promise<DevRelay> 
   return {
     url: `ws://${urlHost}:${port}`,
     port,
+    faults: {
+      down() {
+        isDown = true;
+        for (const client of sockets.clients) client.terminate();
+      },
+      up() {
+        isDown = false;
+      },
+      dropEvents(count) {
+        eventsToDrop = Math.max(0, Math.floor(count));
+      },
+      clear() {
+        isDown = false;
+        eventsToDrop = 0;
+      },
+    },
     store(events) {
       repository.load(events);
     },

@@ -1,6 +1,7 @@
 // Builds the app's services once at start-up; screens receive them as the `services` prop.
 // Imports the protocol libraries: the app loads this module lazily (see start.tsx).
 import { getPublicKey } from 'nostr-tools/pure';
+import type { Checkpoint } from '../../core/checkpoint';
 import { AppDataBackup, backoffRetry } from '../../core/backup/app-data';
 import { DeviceIdentity } from '../../core/backup/device-identity';
 import { LockedSaleBackups } from '../../core/backup/locked-sale-backups';
@@ -127,6 +128,11 @@ export interface ServiceOptions extends BaseServiceOptions {
   onRemotePaymentError?: (error: Error) => void;
   /** What an automatic cash-out did (a toast in the app). Omitted: logged only. */
   onAutoCashOut?: (outcome: AutoCashOutOutcome) => void;
+  /**
+   * Stops the money flows between the steps of their writes (core/checkpoint.ts). The app passes
+   * none; the soak (bench/soak) freezes one there, as a tab closed at that moment.
+   */
+  checkpoint?: Checkpoint;
 }
 
 export function createServices(settings: AppSettings, options: ServiceOptions): AppServices {
@@ -136,7 +142,7 @@ export function createServices(settings: AppSettings, options: ServiceOptions): 
 /** Adds storage (Dexie) and the protocol services (wallets, payments, withdraw, inbox). */
 export function completeServices(
   base: BaseServices,
-  options: Pick<ServiceOptions, 'onRemotePaymentError' | 'onAutoCashOut'> = {},
+  options: Pick<ServiceOptions, 'onRemotePaymentError' | 'onAutoCashOut' | 'checkpoint'> = {},
 ): AppServices {
   const { events, logger, clock } = base;
   const storage = createStorage(base.storageOptions);
@@ -175,6 +181,7 @@ export function completeServices(
     events,
     logger,
     clock,
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
   };
   const prices = new PriceService({
     store: storage.prices,

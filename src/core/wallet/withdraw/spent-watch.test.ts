@@ -50,6 +50,15 @@ class ScriptedMint implements ProofStateClient {
     }
   }
 
+  /** One redemption (every proof spent at once) whose pushes come `gapMs` apart, as on a busy link. */
+  async redeemWithSlowPushes(secrets: string[], gapMs: number): Promise<void> {
+    for (const secret of secrets) this.spent.add(proofY(secret));
+    for (const secret of secrets) {
+      this.listener?.({ Y: proofY(secret), state: 'SPENT' });
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
+    }
+  }
+
   dropSocket(): void {
     this.closed?.(new Error('socket closed'));
   }
@@ -108,6 +117,19 @@ describe('SpentWatcher', () => {
     expect(updates).toEqual([{ reason: 'withdrawal', amount: 15 }]);
     expect(watcher.watching()).toEqual([]);
     expect(await storage.withdrawals.list()).toEqual([]);
+  });
+
+  it('records one withdrawal event when the socket reports the proofs of one redemption far apart', async () => {
+    const mint = new ScriptedMint(true);
+    const { storage, secrets, withdrawal, watcher } = await setup(mint, [1, 2, 4, 8]);
+    await watcher.watch(withdrawal);
+
+    // Three times the batching window between pushes: the mint is asked about all of them.
+    await mint.redeemWithSlowPushes(secrets, 150);
+
+    await expect.poll(() => storage.proofs.balance(), WAIT).toBe(0);
+    await watcher.idle();
+    expect(await withdrawalAmounts(storage)).toEqual([15]);
   });
 
   it('finds a spend by polling after the socket dropped without telling', async () => {

@@ -156,8 +156,10 @@ class Watch {
   }
 
   /**
-   * Socket updates arrive one proof at a time: they are gathered for `batchMs` so one redemption
-   * is recorded as one withdrawal event. A checkstate answer is settled at once.
+   * Socket updates arrive one proof at a time, and on a busy link or device further apart than
+   * any window: after `batchMs` the mint is asked about every open proof, and its answer (one
+   * redemption spends them all at once) is settled as one withdrawal event. A checkstate answer
+   * is settled at once; pushed spends are settled anyway when the mint cannot be asked.
    */
   private handle(entries: ProofStateEntry[], gather = false): Promise<void> {
     for (const entry of entries) {
@@ -168,7 +170,7 @@ class Watch {
     if (gather) {
       this.flushTimer ??= setTimeout(() => {
         this.flushTimer = undefined;
-        void this.flush();
+        void this.loop.check().finally(() => this.flush());
       }, this.intervals.batchMs);
       return this.settling;
     }
