@@ -97,6 +97,8 @@ describe('NIP-59 round trip through our wrap and unwrap', () => {
 describe('NIP-59 back-dating window', () => {
   const merchant = generateSecretKey();
   const merchantPub = getPublicKey(merchant);
+  // Forty wraps take seconds on a busy machine: each date is checked against the clock around them.
+  const before = Math.floor(Date.now() / 1000);
   const wraps = Array.from({ length: 40 }, () =>
     wrapPaymentMessage({
       senderSecretKey: generateSecretKey(),
@@ -118,7 +120,7 @@ describe('NIP-59 back-dating window', () => {
       ) as NostrEvent;
       for (const event of [wrap, seal]) {
         expect(event.created_at).toBeLessThanOrEqual(now + 1);
-        expect(event.created_at).toBeGreaterThanOrEqual(now - TWO_DAYS - 1);
+        expect(event.created_at).toBeGreaterThanOrEqual(before - TWO_DAYS - 1);
       }
     }
   });
@@ -130,6 +132,7 @@ describe('NIP-59 back-dating window', () => {
 
   it('the rumor carries the real time', () => {
     const rumor = unwrapPaymentEvent(wraps[0]!, merchant);
-    expect(Math.abs(rumor.created_at - now)).toBeLessThanOrEqual(5);
+    expect(rumor.created_at).toBeGreaterThanOrEqual(before);
+    expect(rumor.created_at).toBeLessThanOrEqual(now);
   });
 });

@@ -40,7 +40,12 @@ describe('WithdrawModal', () => {
     expect(dialog.getByText('Fee: 1 sat')).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Copy Token' })).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Close' })).toBeTruthy();
-    const qr = await dialog.findByRole('img', { name: 'Withdraw token QR code' });
+    // The QR encoder is its own chunk: on a busy machine its import outlasts the default second.
+    const qr = await dialog.findByRole(
+      'img',
+      { name: 'Withdraw token QR code' },
+      { timeout: 10_000 },
+    );
     expect(qr.getAttribute('width')).toBe('240');
     expect(dialog.getByTestId('animated-qr').getAttribute('data-part')).toMatch(/^ur:bytes\//);
   });

@@ -119,7 +119,11 @@ describe('SettingsScreen behind the merchant PIN', () => {
     fireEvent.change(within(prompt).getByLabelText('PIN'), { target: { value: '4821' } });
     fireEvent.click(within(prompt).getByRole('button', { name: 'Unlock' }));
     expect(
-      await screen.findByText('Settings saved. New mint and relays will be used going forward.'),
+      await screen.findByText(
+        'Settings saved. New mint and relays will be used going forward.',
+        undefined,
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
     expect(await services.storage.config.getRelays()).toEqual(['wss://c.example']);
     expect(state.entered).toEqual(['4821']);
