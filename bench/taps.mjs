@@ -8,7 +8,7 @@
 //   updated, 1x; paidFloor: a bare cashu-ts wallet in Node getting the same notice and minting.
 import WebSocket from 'ws';
 import { Amount, injectWebSocketImpl, Wallet } from '@cashu/cashu-ts';
-import { onboardMerchant, readyProbe } from './first-load.mjs';
+import { floorRun, onboardMerchant, readyProbe } from './first-load.mjs';
 import { throttledPage } from './lib/chromium.mjs';
 import { startFloor } from './lib/floor.mjs';
 import { round, summarize } from './lib/stats.mjs';
@@ -90,6 +90,34 @@ async function settledTap(page, url, ready, tap, target) {
   return Number((await timed).text().split(' ')[1]);
 }
 
+/**
+ * In the page before its scripts, for a tap made as soon as a button shows: every frame from the
+ * navigation on, clicks the button with `text` if it is there and enabled (as an impatient user
+ * taps a prerendered welcome again and again) until `count` elements matching `selector` are laid
+ * out; logs `__benchColdTap <ms since navigation> <clicks>`.
+ */
+function coldTapProbe({ text, selector, count }) {
+  let clicks = 0;
+  const frame = () => {
+    const shown = [...document.querySelectorAll(selector)].filter(
+      (node) => node.getBoundingClientRect().width > 0,
+    );
+    if (shown.length >= count) {
+      console.debug(`__benchColdTap ${performance.now()} ${clicks}`);
+      return;
+    }
+    const button = [...document.querySelectorAll('button')].find(
+      (node) => node.textContent.trim() === text,
+    );
+    if (button && !button.disabled && button.getBoundingClientRect().width > 0) {
+      clicks += 1;
+      button.click();
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
 const WORDS = { selector: '[data-testid="phrase-word"]', count: 12 };
 const QR = { selector: '[role="img"][aria-label="Invoice QR code"]', count: 1 };
 
@@ -108,6 +136,23 @@ async function welcomeTap(browser, appUrl, rate) {
   try {
     const page = await throttledPage(context, rate);
     return await settledTap(page, `${appUrl}/`, 'Create New Wallet', 'Create New Wallet', WORDS);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A new user's first tap, made every frame from navigation: ms until the phrase words show. */
+async function coldWelcomeTap(browser, appUrl, rate) {
+  const context = await browser.newContext();
+  try {
+    const page = await throttledPage(context, rate);
+    await page.addInitScript(coldTapProbe, { text: 'Create New Wallet', ...WORDS });
+    const shown = page.waitForEvent('console', {
+      predicate: (message) => message.text().startsWith('__benchColdTap '),
+      timeout: STEP_TIMEOUT,
+    });
+    await page.goto(`${appUrl}/`, { waitUntil: 'commit' });
+    return Number((await shown).text().split(' ')[1]);
   } finally {
     await context.close();
   }
@@ -280,12 +325,22 @@ export async function measureTaps({ browser, stack, appUrl, mintUrl, relayUrl, r
   const urls = { appUrl, mintUrl: stack?.mintUrl ?? mintUrl };
   try {
     const rate = 4;
-    const runsOf = { floor: [], welcome: [], firstSale: [], laterSale: [] };
+    const runsOf = {
+      floor: [],
+      welcome: [],
+      firstSale: [],
+      laterSale: [],
+      coldFloor: [],
+      coldWelcome: [],
+    };
     // One discarded round: the first page of a fresh browser pays for process start-up.
     await floorTap(browser, floorServer.url, rate);
     await welcomeTap(browser, appUrl, rate);
     await keypadSales(browser, storageState, urls, rate, 1);
+    await coldWelcomeTap(browser, appUrl, rate);
     for (let i = 0; i < runs; i++) {
+      runsOf.coldFloor.push((await floorRun(browser, floorServer.url, rate)).interactive);
+      runsOf.coldWelcome.push(await coldWelcomeTap(browser, appUrl, rate));
       runsOf.floor.push(await floorTap(browser, floorServer.url, rate));
       runsOf.welcome.push(await welcomeTap(browser, appUrl, rate));
       const sales = await keypadSales(browser, storageState, urls, rate);
@@ -300,19 +355,28 @@ export async function measureTaps({ browser, stack, appUrl, mintUrl, relayUrl, r
         'thread); ms from the click event to the frame showing the result. laterSale: three ' +
         'sales after the first in each keypad run. paid: 1x, paid at the dev mint to balance ' +
         'and toast updated, interleaved with paidFloor (a cashu-ts wallet in Node: notice and ' +
-        'mint).',
+        'mint). coldWelcome: a new user tapping Create New Wallet every frame from the ' +
+        'navigation until it takes, ms from navigation to the twelve words, 4x; coldFloor: the ' +
+        "floor page's cold load to its button interactive, interleaved.",
       floor: { cpu4x: summarize(runsOf.floor) },
       welcome: { cpu4x: summarize(runsOf.welcome) },
       firstSale: { cpu4x: summarize(runsOf.firstSale) },
       laterSale: { cpu4x: summarize(runsOf.laterSale) },
+      coldWelcome: { cpu4x: summarize(runsOf.coldWelcome) },
+      coldFloor: { cpu4x: summarize(runsOf.coldFloor) },
       paid: summarize(paid.app),
       paidFloor: summarize(paid.floor),
     };
     result.welcome.distanceToFloor = round(result.welcome.cpu4x.median - result.floor.cpu4x.median);
+    result.coldWelcome.distanceToFloor = round(
+      result.coldWelcome.cpu4x.median - result.coldFloor.cpu4x.median,
+    );
     result.paid.timesFloor = round((result.paid.median / result.paidFloor.median) * 100) / 100;
     log?.(
       `taps 4x: floor ${result.floor.cpu4x.median}, welcome ${result.welcome.cpu4x.median}, ` +
         `first sale ${result.firstSale.cpu4x.median}, later ${result.laterSale.cpu4x.median} ms; ` +
+        `cold welcome tap ${result.coldWelcome.cpu4x.median} vs floor load ` +
+        `${result.coldFloor.cpu4x.median} ms; ` +
         `paid ${result.paid.median} ms vs protocol floor ${result.paidFloor.median} ms`,
     );
     return result;

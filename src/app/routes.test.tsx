@@ -116,6 +116,22 @@ describe('routes', () => {
     expect(loads).toBeGreaterThan(0);
   });
 
+  it("shows a new user's recovery phrase before the protocol services have loaded", async () => {
+    const services = makeServices();
+    const neverLoads = () => new Promise<AppServices>(() => {});
+    const source = {
+      base: services,
+      load: neverLoads,
+      afterFirstPaint: neverLoads,
+      firstPaint: () => Promise.resolve(),
+    };
+    const router = createMemoryRouter(createRoutes(source), { initialEntries: ['/onboarding'] });
+    render(<RouterProvider router={router} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Create New Wallet' }));
+    await expectHeading('Your Recovery Phrase');
+    expect(screen.getAllByTestId('phrase-word')).toHaveLength(12);
+  });
+
   it.each([
     '/onboarding',
     '/onboarding/welcome',

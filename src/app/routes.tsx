@@ -18,6 +18,7 @@ import { LoadedBannersSlot } from './LoadedBannersSlot';
 
 import { deferredPosServices } from './services/pos';
 import type { AppServices } from './services/complete';
+import type { BaseServices } from './services/base';
 import type { ServiceSource } from './services/deferred';
 import type { PosServices } from '../features/pos/deps';
 
@@ -79,6 +80,24 @@ function screen(source: ServiceSource, load: () => Promise<Screen>) {
       return <Loaded services={services} />;
     }
     return { Component: ScreenWithServices };
+  };
+}
+
+/**
+ * Route `lazy` for a screen that needs only the base services (logger, build settings): it shows
+ * as soon as its own code is in, without waiting for the protocol services (docs/performance.md
+ * "Taps": a new user's first tap).
+ */
+function baseScreen(
+  source: ServiceSource,
+  load: () => Promise<ComponentType<{ services: BaseServices }>>,
+) {
+  return async () => {
+    const Loaded = await load();
+    function ScreenWithBaseServices() {
+      return <Loaded services={source.base} />;
+    }
+    return { Component: ScreenWithBaseServices };
   };
 }
 
@@ -214,9 +233,13 @@ export function createRoutes(
           children: [
             { index: true, ...welcome, ...named('Welcome') },
             { path: 'welcome', ...welcome, ...named('Welcome') },
-            step('mnemonic', 'Recovery Phrase', () =>
-              import('../features/onboarding/MnemonicScreen').then((m) => m.MnemonicScreen),
-            ),
+            {
+              path: 'mnemonic',
+              ...named('Recovery Phrase'),
+              lazy: baseScreen(source, () =>
+                import('../features/onboarding/MnemonicScreen').then((m) => m.MnemonicScreen),
+              ),
+            },
             step('mint-selection', 'Mint', () =>
               import('../features/onboarding/MintSelectionScreen').then(
                 (m) => m.MintSelectionScreen,

@@ -13,7 +13,7 @@ import { createLanguage, type LanguageSource } from './language';
 import { readLanguageHint } from '../storage/language-hint';
 import { afterRootPainted } from './first-paint';
 import { FIRST_SCREENS, PRERENDERED_ATTRIBUTE, type FirstScreen } from './first-screens';
-import { prefetchNextScreens, type ConnectionHints } from './prefetch-next';
+import { firstScreenAt, prefetchNextScreens, type ConnectionHints } from './prefetch-next';
 import { createAppRouter } from './router';
 import { deferredServices, type ServiceSource } from './services/deferred';
 import { reloadWhenWalletForgotten } from './wallet-forgotten';
@@ -173,10 +173,14 @@ function startAfterFirstScreen(
     .catch((error: unknown) => base.logger.warn('Could not register the service worker', error));
   // What the next screens need is fetched, not run, once the first screen is interactive and the
   // browser idle (docs/decisions/0037-prefetch-next-screens.md).
-  void afterFirstScreenIdle(router).then(() => {
+  // A new user's welcome asks at once: its one button leads to the phrase screen, and a user who
+  // taps as soon as it shows would otherwise wait for that screen's code.
+  const prefetch = () => {
     const { connection } = navigator as Navigator & { connection?: ConnectionHints };
     prefetchNextScreens(document, router.state.location.pathname, connection);
-  });
+  };
+  if (firstScreenAt(router.state.location.pathname) === 'welcome') prefetch();
+  else void afterFirstScreenIdle(router).then(prefetch);
   // docs/architecture.md "The composition root": an onboarded device resumes payments and starts
   // its listener as soon as its first screen has painted; a new user's device loads them once the
   // browser is idle after it, so the next onboarding step does not wait for them either.

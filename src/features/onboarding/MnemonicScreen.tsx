@@ -6,7 +6,7 @@ import { countWords } from '../../core/keys';
 import { generatePhrase, validatePhrase } from '../../core/keys/phrase';
 import { FieldError } from '../../ui/FieldError';
 import { PhraseWords } from '../../ui/PhraseWords';
-import type { OnboardingScreenProps } from './deps';
+import type { PhraseStepProps } from './deps';
 import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
@@ -23,7 +23,7 @@ export const MIN_RESTORE_WORDS = 12;
 const WELCOME = '/onboarding/welcome';
 const NEXT = '/onboarding/mint-selection';
 
-export function MnemonicScreen({ services }: OnboardingScreenProps) {
+export function MnemonicScreen({ services }: PhraseStepProps) {
   const [params] = useSearchParams();
   const mode = params.get('mode');
   if (!isOnboardingMode(mode)) return <Navigate to={WELCOME} replace />;
@@ -42,7 +42,7 @@ function storedCreatePhrase(): string | undefined {
 }
 
 /** A new phrase, or undefined when the browser cannot make one (no secure random source). */
-function newPhrase(logger: OnboardingScreenProps['services']['logger']): string | undefined {
+function newPhrase(logger: PhraseStepProps['services']['logger']): string | undefined {
   try {
     return generatePhrase();
   } catch (error) {
@@ -51,7 +51,7 @@ function newPhrase(logger: OnboardingScreenProps['services']['logger']): string 
   }
 }
 
-function CreatePhrase({ services }: OnboardingScreenProps) {
+function CreatePhrase({ services }: PhraseStepProps) {
   const navigate = useNavigate();
   const { logger } = services;
   // Made in the first render, so the tap on "Create New Wallet" shows the words at once (issue 35):
@@ -100,7 +100,7 @@ function CreatePhrase({ services }: OnboardingScreenProps) {
   );
 }
 
-function RestorePhrase({ services }: OnboardingScreenProps) {
+function RestorePhrase({ services }: PhraseStepProps) {
   const navigate = useNavigate();
   const [text, setText] = useState(() => {
     const session = readSession();

@@ -41,3 +41,11 @@ export interface OnboardingRestore {
 export interface OnboardingScreenProps {
   services: OnboardingServices;
 }
+
+/**
+ * The phrase step needs none of the protocol services: the router shows it on the base services,
+ * so a tap on "Create New Wallet" never waits for cashu-ts or nostr-tools to load.
+ */
+export interface PhraseStepProps {
+  services: Pick<OnboardingServices, 'logger'>;
+}
