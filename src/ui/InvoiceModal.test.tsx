@@ -112,6 +112,11 @@ describe('InvoiceModal', () => {
     expect(qr.closest('[data-qr-value]')?.getAttribute('data-qr-value')).toBe('creqAexample');
     expect(dialog.getByTestId('ecash-request-string').textContent).toBe('creqAexample');
     expect(dialog.queryByText(INVOICE)).toBeNull();
+    // The Ecash side asks for a Cashu wallet, not a Lightning one.
+    expect(
+      dialog.getByText('Scan the QR code with a Cashu wallet or copy the ecash request'),
+    ).toBeTruthy();
+    expect(dialog.queryByText(/Lightning wallet/)).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Copy Ecash Request' }));
     expect(await navigator.clipboard.readText()).toBe('creqAexample');
     await user.click(dialog.getByRole('button', { name: 'Copy as CREQB' }));

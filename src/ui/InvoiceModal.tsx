@@ -14,6 +14,7 @@ import {
   COPY_ECASH_REQUEST,
   COPY_INVOICE,
   CLOSE,
+  ECASH_MODAL_TEXT,
   ECASH_QR_LABEL,
   ECASH_REQUEST_LABEL,
   ECASH_TAB,
@@ -87,7 +88,7 @@ export function InvoiceModal({
       open={invoice !== null}
       onClose={onClose}
       title={t(trouble?.title ?? INVOICE_MODAL_TITLE)}
-      description={trouble ? undefined : t(INVOICE_MODAL_TEXT)}
+      description={trouble ? undefined : t(showEcash ? ECASH_MODAL_TEXT : INVOICE_MODAL_TEXT)}
       returnFocusTo={returnFocusTo}
     >
       {invoice !== null ? (
