@@ -569,18 +569,21 @@ describe('upgrade from schema v32 to v33', () => {
   });
 });
 
+/** The stores of schema v33, the last before this round's upgrades. */
+const SCHEMA_V33 = {
+  ...SCHEMA_V17,
+  processedQuotes: '&quoteId, processedAt, mintUrl',
+  inboxRetries: '&id, addedAt',
+  ecashReceipts: '&id, createdAt',
+  items: '&id, position',
+  carts: '&id',
+  foreignEcash: '&id, createdAt, mintQuote.quote',
+  heldEcash: '&key, requestId, receivedAt',
+};
+
 describe('upgrade from schema v33 to v35', () => {
   it('adds an empty store of locked-sale backups and keeps the held ecash', async () => {
-    const { name, old } = await openOld(33, {
-      ...SCHEMA_V17,
-      processedQuotes: '&quoteId, processedAt, mintUrl',
-      inboxRetries: '&id, addedAt',
-      ecashReceipts: '&id, createdAt',
-      items: '&id, position',
-      carts: '&id',
-      foreignEcash: '&id, createdAt, mintQuote.quote',
-      heldEcash: '&key, requestId, receivedAt',
-    });
+    const { name, old } = await openOld(33, SCHEMA_V33);
     await old.table('heldEcash').add({ key: 'a:h', requestId: 'a', content: '{}', receivedAt: 1 });
     old.close();
 
@@ -594,16 +597,7 @@ describe('upgrade from schema v33 to v35', () => {
 
 describe('upgrade from schema v33 to v36', () => {
   it('keeps the history, indexes other devices’ events by global id and starts with no batches', async () => {
-    const { name, old } = await openOld(33, {
-      ...SCHEMA_V17,
-      processedQuotes: '&quoteId, processedAt, mintUrl',
-      inboxRetries: '&id, addedAt',
-      ecashReceipts: '&id, createdAt',
-      items: '&id, position',
-      carts: '&id',
-      foreignEcash: '&id, createdAt, mintQuote.quote',
-      heldEcash: '&key, requestId, receivedAt',
-    });
+    const { name, old } = await openOld(33, SCHEMA_V33);
     await old.table('historyEvents').bulkAdd([
       { createdAt: 1, type: 'direct-payment', amount: 9, mintUrl: MINT_A, quoteId: 'q1' },
       { createdAt: 2, type: 'restore', amount: 4, mintUrl: MINT_A },
