@@ -112,4 +112,18 @@ describe('the customer display', () => {
       display.seen.filter((state) => state.phase === 'cart' && state.lines.length > 0),
     ).toHaveLength(1);
   });
+
+  it('says idle when the counter page goes away, and the sale again when it comes back', async () => {
+    const hub = memoryChannelHub();
+    const display = displayOn(hub);
+    const counter = new CounterDisplay(hub.open());
+    counter.show({ lines: [coffee], total: 5000, pay: { amount: 5000, invoice: INVOICE } });
+    counter.pageHidden();
+    await delivered();
+    expect(display.last()).toEqual({ phase: 'idle', shop: '' });
+
+    counter.pageShown();
+    await delivered();
+    expect(display.last()).toMatchObject({ phase: 'pay', lines: [coffee] });
+  });
 });

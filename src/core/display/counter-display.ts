@@ -72,6 +72,20 @@ export class CounterDisplay {
       : { phase: 'cart', shop, lines, total };
   }
 
+  /**
+   * The counter's page goes away (closed, reloaded, or into the back-forward cache): the display
+   * stops showing a sale nobody is watching. Whatever comes next is posted again.
+   */
+  pageHidden(): void {
+    this.channel.post(stateMessage({ phase: 'idle', shop: this.shop }));
+    this.posted = '';
+  }
+
+  /** The page is back from the back-forward cache: the display hears the sale again. */
+  pageShown(): void {
+    this.post(true);
+  }
+
   /** The counter screen is left: the display says nothing is being sold, then stops hearing it. */
   close(): void {
     this.off();

@@ -56,6 +56,18 @@ export function useCustomerDisplay(args: CustomerDisplayArgs): void {
     };
   }, []);
   useEffect(() => {
+    const hide = () => display.current?.pageHidden();
+    const show = (event: PageTransitionEvent) => {
+      if (event.persisted) display.current?.pageShown();
+    };
+    window.addEventListener('pagehide', hide);
+    window.addEventListener('pageshow', show);
+    return () => {
+      window.removeEventListener('pagehide', hide);
+      window.removeEventListener('pageshow', show);
+    };
+  }, []);
+  useEffect(() => {
     const counter = display.current;
     if (!counter || !shopName) return;
     shopName().then(
