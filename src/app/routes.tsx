@@ -1,5 +1,5 @@
-// Route table (docs/behaviour.md "Routes"): the onboarding-guarded main layout, onboarding, and the
-// remote POS page.
+// Route table (docs/behaviour.md "Routes"): the onboarding-guarded main layout, onboarding, the
+// remote POS page and the customer display.
 import { lazy as reactLazy, Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { WelcomeScreen } from '../features/onboarding/WelcomeScreen';
@@ -263,6 +263,16 @@ export function createRoutes(
               (m) => m.LegacyOnboardingScreen,
             ),
           ),
+        },
+        {
+          // The customer display: no guard and no services, only the counter's messages
+          // (docs/behaviour.md "Customer display"), so it never unlocks or reads anything.
+          path: 'display',
+          ...named('Customer display'),
+          lazy: () =>
+            import('../features/display/DisplayScreen').then((m) => ({
+              Component: m.DisplayScreen,
+            })),
         },
         {
           path: 'remote/:npub',

@@ -158,6 +158,9 @@ export function HomeScreen({ services }: PosScreenProps) {
               onCharge={onCharge}
               busy={invoice.open || invoice.creating}
               paidKey={invoice.resetKey}
+              invoice={invoice}
+              ecashRequest={ecashRequest}
+              shopName={services.receipts?.sources.shopName}
             />
           </Suspense>
         </div>

@@ -14,6 +14,8 @@ import { useCartProps } from '../../ui/cart/use-cart-props';
 import { afterNextPaint, useCartSession } from '../../ui/cart/use-cart-session';
 import { errorMessage } from '../../core/errors';
 import type { PosItems } from './deps';
+import { CustomerDisplayButton } from './CustomerDisplayButton';
+import { useCustomerDisplay, type CustomerDisplayArgs } from './use-customer-display';
 
 export interface ItemsSideProps {
   items: PosItems;
@@ -23,6 +25,10 @@ export interface ItemsSideProps {
   busy: boolean;
   /** changes when this screen's invoice is paid: a charged cart is emptied then */
   paidKey: number;
+  /** for the customer display: the invoice on screen, its ecash request, the shop's name */
+  invoice?: CustomerDisplayArgs['invoice'];
+  ecashRequest?: CustomerDisplayArgs['ecashRequest'];
+  shopName?: CustomerDisplayArgs['shopName'];
 }
 
 export default function ItemsSide({
@@ -32,6 +38,9 @@ export default function ItemsSide({
   onCharge,
   busy,
   paidKey,
+  invoice,
+  ecashRequest,
+  shopName,
 }: ItemsSideProps) {
   const [catalog, setCatalog] = useState<{ items: CatalogItem[]; tips: boolean } | null>(null);
   useEffect(() => {
@@ -57,6 +66,15 @@ export default function ItemsSide({
     [items, logger],
   );
   const cart = useCartSession(session);
+  useCustomerDisplay({
+    lines: cart.lines,
+    priceUsed,
+    invoice,
+    ecashRequest,
+    paidKey,
+    shopName,
+    logger,
+  });
   const list = catalog?.items;
   const view = useMemo(() => catalogView(list ?? [], priceUsed), [list, priceUsed]);
   const props = useCartProps({
@@ -70,13 +88,16 @@ export default function ItemsSide({
     errorText: errorMessage,
   });
   return (
-    <CartView
-      {...props}
-      loaded={cart.loaded && catalog !== null}
-      hasItems={(list?.length ?? 0) > 0}
-      tipsEnabled={catalog?.tips ?? false}
-      busy={busy}
-      noItemsText={NO_ITEMS_TEXT}
-    />
+    <>
+      <CartView
+        {...props}
+        loaded={cart.loaded && catalog !== null}
+        hasItems={(list?.length ?? 0) > 0}
+        tipsEnabled={catalog?.tips ?? false}
+        busy={busy}
+        noItemsText={NO_ITEMS_TEXT}
+      />
+      <CustomerDisplayButton />
+    </>
   );
 }

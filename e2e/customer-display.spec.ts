@@ -1,0 +1,104 @@
+// The customer display (docs/behaviour.md "Customer display"): a second window of the same browser,
+// opened from the counter after the sale began, follows a cart of three items and its total,
+// shows the invoice's QR code once Charge is pressed and "Paid, thank you" once it is paid at the
+// dev mint; all on a locked till, without the PIN.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectAccessible } from './helpers/axe';
+import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
+import { onboard } from './helpers/onboard';
+import { LOCKED, PIN, setPinInSettings } from './helpers/pin';
+
+const SHOP = 'Corner Café';
+
+async function addItem(page: Page, name: string, price: string) {
+  const form = page.getByTestId('item-form');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Price', { exact: true }).fill(price);
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByRole('button', { name: `Edit ${name}`, exact: true })).toBeVisible();
+}
+
+test('the customer display follows a cart of three items, its invoice and the payment', async ({
+  page,
+  mintUrl,
+  relayUrl,
+  payQuote,
+}) => {
+  test.setTimeout(180_000);
+  await onboard(page, { mintUrl, relayUrl });
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Shop name').fill(SHOP);
+  await page.getByRole('button', { name: 'Save shop settings' }).click();
+  await page.getByRole('link', { name: 'Items and tips' }).click();
+  await expect(page.getByRole('heading', { name: 'Items', level: 1 })).toBeVisible(LANDS);
+  await addItem(page, 'Coffee', '2500');
+  await addItem(page, 'Cake', '3500');
+  await addItem(page, 'Bagel', '1200');
+
+  // A PIN, then a reload: the till is locked and still sells.
+  await setPinInSettings(page, PIN);
+  await page.goto('/');
+  await expect(page.getByText(LOCKED)).toBeVisible(LANDS);
+  await page.getByRole('button', { name: 'Items', exact: true }).click();
+  await expect(page.getByTestId('items-view')).toHaveAttribute('data-loaded', 'true', LANDS);
+  await page.getByRole('button', { name: 'Add Coffee' }).click();
+
+  // Opened after the first line: the display asks and gets the cart so far.
+  const [display] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Customer display' }).click(),
+  ]);
+  await expect(display).toHaveURL(/\/display$/);
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText(SHOP, LANDS);
+  const lines = display.getByTestId('display-line');
+  await expect(lines).toHaveCount(1, LANDS);
+  await expect(lines.first()).toHaveAttribute('data-name', 'Coffee');
+
+  await page.getByRole('button', { name: 'Add Cake' }).click();
+  await page.getByRole('button', { name: 'Add Bagel' }).click();
+  await page.getByRole('button', { name: 'Add Coffee' }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(3);
+  await expect(lines).toHaveCount(3);
+  expect(
+    await lines.evaluateAll((all) =>
+      all.map((l) => [l.dataset.name, l.dataset.quantity, l.dataset.sats]),
+    ),
+  ).toEqual([
+    ['Coffee', '2', '5000'],
+    ['Cake', '1', '3500'],
+    ['Bagel', '1', '1200'],
+  ]);
+  await expect(display.getByTestId('display-total')).toHaveAttribute('data-sats', '9700');
+  await expect(display.getByTestId('display-total')).toContainText('9,700 sats');
+  await expect(display.getByTestId('display-pay')).toHaveCount(0);
+  await expectAccessible(display, 'Customer display, cart');
+
+  // Charge: the display shows the very invoice the counter shows.
+  await page.getByTestId('cart-charge').click();
+  const dialog = invoiceDialog(page);
+  await expect(dialog.getByTestId('invoice-amount')).toHaveText('9,700 sats');
+  const invoice = await dialog.getByTestId('invoice-string').textContent();
+  const pay = display.getByTestId('display-pay');
+  await expect(pay.getByRole('heading')).toHaveText('Scan to pay 9,700 sats');
+  await expect(pay.locator('[data-qr-value]').first()).toHaveAttribute(
+    'data-qr-value',
+    invoice!.trim(),
+  );
+  await expectAccessible(display, 'Customer display, invoice');
+
+  await payQuote(await quoteIdOnScreen(page));
+  await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+  await expect(display.getByTestId('display-paid')).toHaveText(
+    'Paid, thank you9,700 sats received',
+    LANDS,
+  );
+  await expect(display.getByRole('img')).toHaveCount(0);
+  // The counter's cart empties; the display stays on paid until the next customer's first item.
+  await expect(page.getByTestId('cart-line')).toHaveCount(0, LANDS);
+  await page.getByRole('button', { name: 'Add Bagel' }).click();
+  await expect(lines).toHaveCount(1);
+  await expect(display.getByTestId('display-paid')).toHaveCount(0);
+  // Still locked: the display unlocked nothing.
+  await expect(page.getByText(LOCKED)).toBeVisible();
+});

@@ -1,0 +1,51 @@
+// What the counter hands the customer display: the cart's lines and total and the open invoice's
+// text and amount, picked field by field, never the quote's own row (docs/security.md).
+import { describe, expect, it } from 'vitest';
+import type { CartLine } from '../../core/items/cart';
+import type { PendingMintQuote } from '../../core/ports';
+import { counterView } from './use-customer-display';
+
+const INVOICE = 'lnbcrt97u1pjq9yzpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypq';
+
+const lines: CartLine[] = [
+  { id: 'a', itemId: 'coffee', name: 'Coffee', price: { unit: 'sat', sats: 2500 }, quantity: 2 },
+  {
+    id: 'b',
+    itemId: 'bagel',
+    name: 'Bagel',
+    price: { unit: 'sat', sats: 1000 },
+    taxRatePercent: 19,
+    quantity: 1,
+  },
+];
+
+describe('counterView', () => {
+  it('gives each line its total before tax and the total with tax', () => {
+    expect(counterView(lines, undefined, null, undefined)).toEqual({
+      lines: [
+        { name: 'Coffee', quantity: 2, sats: 5000 },
+        { name: 'Bagel', quantity: 1, sats: 1000 },
+      ],
+      total: 6190,
+      pay: null,
+    });
+  });
+
+  it('copies only the invoice text, its amount and the ecash request from the quote', () => {
+    const quote = {
+      quote: 'quote-id',
+      mintUrl: 'http://127.0.0.1:3338',
+      amount: 6190,
+      request: INVOICE,
+      kind: 'direct',
+      state: 'UNPAID',
+      createdAt: 1,
+      expiry: null,
+      lockedOutputs: { secret: 'blinding factors' },
+    } as unknown as PendingMintQuote;
+    const view = counterView(lines, undefined, quote, 'creqAabc');
+    expect(view.pay).toEqual({ amount: 6190, invoice: INVOICE, ecash: 'creqAabc' });
+    expect(JSON.stringify(view)).not.toContain('blinding');
+    expect(JSON.stringify(view)).not.toContain('quote-id');
+  });
+});

@@ -1,0 +1,89 @@
+// Publishes the counter's cart and invoice to a customer display window (docs/behaviour.md
+// "Customer display"): only what the customer sees anyway, picked field by field (the invoice
+// text and amount, never the quote's row with its outputs), whether the till is locked or not.
+import { useEffect, useRef } from 'react';
+import { hasDisplayChannel, openDisplayChannel } from '../../core/display/channel';
+import { CounterDisplay, type CounterView } from '../../core/display/counter-display';
+import type { CartLine, PriceUsed } from '../../core/items/cart';
+import { cartSummary } from '../../core/items/cart-view';
+import type { Logger } from '../../core/logger';
+import type { PendingMintQuote } from '../../core/ports';
+import type { InvoiceState } from './use-invoice';
+
+export interface CustomerDisplayArgs {
+  lines: readonly CartLine[];
+  priceUsed: PriceUsed | undefined;
+  invoice: Pick<InvoiceState, 'invoice' | 'open'> | undefined;
+  ecashRequest: { creqA: string } | null | undefined;
+  /** changes when this screen's invoice is paid */
+  paidKey: number;
+  shopName: (() => Promise<string>) | undefined;
+  logger: Logger;
+}
+
+/** The cart without a tip (the tip is on the invoice's amount) and the invoice while it is open. */
+export function counterView(
+  lines: readonly CartLine[],
+  priceUsed: PriceUsed | undefined,
+  quote: PendingMintQuote | null,
+  creqA: string | undefined,
+): CounterView {
+  const summary = cartSummary(lines, priceUsed, { kind: 'none' });
+  return {
+    lines: summary.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      sats: line.amount?.sats ?? null,
+    })),
+    total: summary.totals?.total.sats ?? null,
+    pay: quote
+      ? { amount: quote.amount, invoice: quote.request, ...(creqA ? { ecash: creqA } : {}) }
+      : null,
+  };
+}
+
+export function useCustomerDisplay(args: CustomerDisplayArgs): void {
+  const { lines, priceUsed, invoice, ecashRequest, paidKey, shopName, logger } = args;
+  // Made by the first effect, so every effect after it in the same commit has it.
+  const display = useRef<CounterDisplay | null>(null);
+  useEffect(() => {
+    if (!hasDisplayChannel()) return;
+    const counter = new CounterDisplay(openDisplayChannel());
+    display.current = counter;
+    return () => {
+      display.current = null;
+      counter.close();
+    };
+  }, []);
+  useEffect(() => {
+    const hide = () => display.current?.pageHidden();
+    const show = (event: PageTransitionEvent) => {
+      if (event.persisted) display.current?.pageShown();
+    };
+    window.addEventListener('pagehide', hide);
+    window.addEventListener('pageshow', show);
+    return () => {
+      window.removeEventListener('pagehide', hide);
+      window.removeEventListener('pageshow', show);
+    };
+  }, []);
+  useEffect(() => {
+    const counter = display.current;
+    if (!counter || !shopName) return;
+    shopName().then(
+      (name) => counter.setShop(name),
+      (error: unknown) =>
+        logger.warn('Could not read the shop name for the customer display', error),
+    );
+  }, [shopName, logger]);
+  // Worked out in an effect, after the frame: a tap on an item shows its line first.
+  const quote = invoice?.open ? invoice.invoice : null;
+  const creqA = ecashRequest?.creqA;
+  useEffect(() => {
+    display.current?.show(counterView(lines, priceUsed, quote, creqA));
+  }, [lines, priceUsed, quote, creqA]);
+  const firstPaidKey = useRef(paidKey);
+  useEffect(() => {
+    if (paidKey !== firstPaidKey.current) display.current?.paidNow();
+  }, [paidKey]);
+}
