@@ -110,6 +110,7 @@ test('every counter layout keeps Charge on screen, fits the screen and passes ax
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await expectOnScreenUnscrolled(page, page.getByTestId('last-sale'));
+    await shoot(page, `last-sale-${size.width}x${size.height}`);
   }
   await openItems(page);
   await fillCart(page, LINES);
