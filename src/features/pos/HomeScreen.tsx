@@ -190,8 +190,9 @@ export function HomeScreen({ services }: PosScreenProps) {
             {...(ecash.secondary ? { secondary: ecash.secondary(fiat.entry?.submit) } : {})}
           />
         </div>
-        {/* Above the keypad on a phone, where under it it sat below the fold; beside it from md. */}
-        <div className={`empty:hidden ${keypadMode ? 'order-first md:order-none' : ''}`}>
+        {/* Above the keypad on a phone, where under it it sat below the fold; beside it from md,
+            from lg below where two payment toasts rest (docs/behaviour.md "Toasts"). */}
+        <div className={`empty:hidden ${keypadMode ? 'order-first md:order-none lg:mt-28' : ''}`}>
           {receipt.view}
         </div>
       </div>
