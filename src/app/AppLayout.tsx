@@ -13,7 +13,9 @@ export function AppLayout({ banner, status }: { banner?: ReactNode; status?: Rea
     <div className="min-h-screen bg-slate-50">
       <NavShell status={status} />
       <main className="px-4 py-6 lg:pl-72 lg:pr-8 lg:py-8">
-        <div className="mx-auto max-w-3xl">
+        {/* Screens read best in one column of 48 rem; the counter, with its grid beside the cart,
+            takes the width up to 72 rem (docs/behaviour.md "Layouts"). */}
+        <div className="mx-auto max-w-3xl has-[[data-wide-layout]]:max-w-6xl">
           {banner}
           <Outlet />
         </div>

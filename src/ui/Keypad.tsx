@@ -251,7 +251,9 @@ export function Keypad({
           <span className="text-xl font-semibold text-violet-200">{unit}</span>
         </output>
         {other || toggle || steadyLines ? (
-          <div className="mt-1 flex h-7 items-center gap-2 text-sm font-medium text-violet-100">
+          // At least one line high (steady while empty), taller for a unit toggle of full touch size,
+          // which would otherwise spill over the amount; wrapping on a narrow phone.
+          <div className="mt-1 flex min-h-7 flex-wrap items-center justify-center gap-2 text-sm font-medium text-violet-100">
             {other ? (
               <span data-testid="keypad-other" className="tabular-nums">
                 {other(amount)}

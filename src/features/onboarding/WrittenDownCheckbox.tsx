@@ -12,11 +12,12 @@ export function WrittenDownCheckbox({
 }) {
   const id = useId();
   return (
-    <label htmlFor={id} className="flex cursor-pointer items-start gap-3 text-sm">
+    // The whole line is the touch target (at least 44 px high), the box itself 24 px.
+    <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
       <input
         id={id}
         type="checkbox"
-        className="mt-0.5 size-4 accent-violet-700"
+        className="size-6 shrink-0 accent-violet-700"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
         onKeyDown={enterActivates}

@@ -94,10 +94,17 @@ export function HomeScreen({ services }: PosScreenProps) {
     [logger],
   );
 
+  const keypadMode = mode === 'keypad';
   return (
+    // Layouts (docs/behaviour.md "Layouts"): one column on a phone; from md the keypad beside the
+    // last sale, and Items fills the screen's height below the shell (its top bar and padding up
+    // to lg, the padding only from lg) so the cart's Charge never leaves it.
     <section
-      className="mx-auto flex w-full max-w-sm flex-col gap-4"
+      className={`mx-auto flex w-full max-w-sm flex-col gap-4 md:max-w-none ${
+        keypadMode ? '' : 'pb-20 md:h-[calc(100dvh-6.5rem-1px)] md:pb-0 lg:h-[calc(100dvh-4rem)]'
+      }`}
       aria-labelledby="pos-title"
+      data-wide-layout
       // For tests and support: the id of the invoice this screen is waiting for.
       data-quote-id={quote?.quote}
     >
@@ -125,7 +132,7 @@ export function HomeScreen({ services }: PosScreenProps) {
       </header>
 
       {services.items ? (
-        <div className="flex gap-2" role="group" aria-label={t(SELL_BY)}>
+        <div className="flex gap-2 md:max-w-sm" role="group" aria-label={t(SELL_BY)}>
           {(['keypad', 'items'] as const).map((m) => (
             <button
               key={m}
@@ -149,7 +156,7 @@ export function HomeScreen({ services }: PosScreenProps) {
       ) : null}
 
       {services.items && itemsOpened ? (
-        <div hidden={mode !== 'items'}>
+        <div hidden={mode !== 'items'} className="md:flex md:min-h-0 md:flex-1 md:flex-col">
           <Suspense fallback={null}>
             <ItemsSide
               items={services.items}
@@ -166,18 +173,32 @@ export function HomeScreen({ services }: PosScreenProps) {
         </div>
       ) : null}
 
-      <InvoicePanel
-        keypad={mode === 'keypad'}
-        flow={ecash.flow}
-        invoice={quote}
-        onCopyError={onCopyError}
-        {...(limits ? { limits } : {})}
-        entry={fiat.entry}
-        invoiceFiat={fiat.fiatText(quote?.fiat)}
-        ecashRequest={ecashRequest}
-        {...(ecash.secondary ? { secondary: ecash.secondary(fiat.entry?.submit) } : {})}
-      />
-      {receipt.view}
+      <div
+        className={
+          keypadMode
+            ? 'flex flex-col gap-4 md:grid md:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] md:items-start md:gap-x-8'
+            : 'flex flex-col gap-4'
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <InvoicePanel
+            keypad={keypadMode}
+            flow={ecash.flow}
+            invoice={quote}
+            onCopyError={onCopyError}
+            {...(limits ? { limits } : {})}
+            entry={fiat.entry}
+            invoiceFiat={fiat.fiatText(quote?.fiat)}
+            ecashRequest={ecashRequest}
+            {...(ecash.secondary ? { secondary: ecash.secondary(fiat.entry?.submit) } : {})}
+          />
+        </div>
+        {/* Above the keypad on a phone, where under it it sat below the fold; beside it from md,
+            from lg below where two payment toasts rest (docs/behaviour.md "Toasts"). */}
+        <div className={`empty:hidden ${keypadMode ? 'order-first md:order-none lg:mt-28' : ''}`}>
+          {receipt.view}
+        </div>
+      </div>
       {ecash.dialog}
     </section>
   );

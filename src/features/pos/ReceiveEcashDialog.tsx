@@ -11,6 +11,7 @@ import { useFormats, useTexts } from '../../ui/i18n';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
 import { BarcodeScan } from '../../ui/cart/BarcodeScan';
+import { CLOSE } from '../../ui/locales/invoice/en.json';
 import { readTokenText, refusalText } from './receive-ecash';
 import {
   ALREADY_TAKEN_TEXT,
@@ -161,6 +162,9 @@ export function ReceiveEcashDialog({
         <BarcodeScan onCode={onCode} onError={onScanError} />
         <Button type="submit" disabled={busy}>
           {busy ? t(TAKING_ECASH_TEXT) : t(TAKE_ECASH_TEXT)}
+        </Button>
+        <Button variant="outline" onClick={onClose}>
+          {t(CLOSE)}
         </Button>
       </Form>
     </Modal>

@@ -68,7 +68,11 @@ export function CashierItems({
     errorText: errorMessage,
   });
   return (
-    <div data-testid="cashier-items">
+    <div
+      data-testid="cashier-items"
+      data-cart-fill
+      className="md:flex md:min-h-0 md:flex-1 md:flex-col"
+    >
       <CartView
         {...props}
         loaded={cart.loaded}

@@ -133,7 +133,11 @@ function Till({
   const hasItems = Boolean(catalog && catalog.items.length > 0);
   const showItems = hasItems && mode === 'items';
   return (
-    <section className="flex flex-col gap-4" data-quote-id={invoice?.quote}>
+    <section
+      className={`flex flex-col gap-4 md:min-h-0 md:flex-1 ${showItems ? 'pb-20 md:pb-0' : ''}`}
+      data-quote-id={invoice?.quote}
+      data-wide-layout
+    >
       <MintLine services={services} mintUrl={target.mintUrl} linkMintRefused={linkMintRefused} />
       {hasItems ? (
         <SegmentToggle
@@ -162,16 +166,29 @@ function Till({
           {entry ? fiatEntryText(entry.unit) : (priceNote ?? SATS_ENTRY_TEXT)}
         </p>
       )}
-      <InvoicePanel
-        flow={state}
-        invoice={invoice}
-        onCopyError={onCopyError}
-        keypad={!showItems}
-        ecashRequest={invoice?.ecash ?? null}
-        {...(entry ? { entry } : {})}
-        {...(state.limits ? { limits: state.limits } : {})}
-      />
-      <CashierSalesList sales={state.sales} />
+      {/* From md the keypad beside the sales on this device. */}
+      <div
+        className={
+          showItems
+            ? 'flex flex-col gap-4'
+            : 'flex flex-col gap-4 md:grid md:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] md:items-start md:gap-x-8'
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <InvoicePanel
+            flow={state}
+            invoice={invoice}
+            onCopyError={onCopyError}
+            keypad={!showItems}
+            ecashRequest={invoice?.ecash ?? null}
+            {...(entry ? { entry } : {})}
+            {...(state.limits ? { limits: state.limits } : {})}
+          />
+        </div>
+        <div className="empty:hidden">
+          <CashierSalesList sales={state.sales} />
+        </div>
+      </div>
     </section>
   );
 }
@@ -185,7 +202,7 @@ export function RemoteCashier({
 }: RemoteCashierProps) {
   const opened = useCashierLink(services, merchantPubkeyHex, link, linkSecret);
   return (
-    <div className="flex flex-col gap-4" data-link-status={opened.status}>
+    <div className="flex flex-col gap-4 md:min-h-0 md:flex-1" data-link-status={opened.status}>
       <header className="space-y-1">
         {link.shopName ? (
           <>

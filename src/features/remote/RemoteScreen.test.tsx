@@ -443,8 +443,9 @@ describe('RemoteScreen items', () => {
     );
     await tillReady();
     fireEvent.click(await screen.findByRole('button', { name: 'Items' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Add Coffee' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Add Coffee' }));
+    // The item's button says its price too, for a screen reader.
+    fireEvent.click(screen.getByRole('button', { name: 'Add Coffee, 7 sats' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Coffee, 7 sats' }));
     // A custom amount is a line of its own, as on the merchant's cart.
     fireEvent.change(screen.getByLabelText('Custom amount (sats)'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));

@@ -20,7 +20,9 @@ type OwnKey = { status: 'loading' } | { status: 'ready'; pubkey: string } | { st
 
 function Page({ children }: { children: ReactNode }) {
   return (
-    <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
+    // The till takes the width from md, and with its Items open the screen's height, so the cart's
+    // Charge never leaves it (docs/behaviour.md "Layouts").
+    <main className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-6 md:has-[[data-cart-fill]]:h-dvh md:has-[[data-wide-layout]]:max-w-6xl">
       {/* No navigation shell here (a cashier device): the label says which product this is. */}
       <p className="text-sm font-semibold tracking-wide text-violet-700 uppercase">Cashew POS</p>
       {children}

@@ -1,7 +1,7 @@
 // The cart beside the item grid: lines with quantities, a custom amount, totals with tax lines in
 // sats and the display currency, park/recall, and Charge with the tip step when tips are on
 // (docs/behaviour.md "Items, cart and tips").
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../Button';
 import { Form } from '../Form';
 import { formatSats } from '../format-sats';
@@ -53,6 +53,12 @@ export function CartPanel({
   const [tip, setTip] = useState<TipPick>({ kind: 'none' });
   const [customTip, setCustomTip] = useState('');
   const summary = summaryFor(tipStep ? tip : { kind: 'none' });
+  // Charge stays on screen while the choices it opens may be out of view (below the grid on a
+  // phone, under many lines in the cart column): they are brought into view as they open.
+  const tipRef = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (tipStep) tipRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [tipStep]);
   const { totals, lines } = summary;
 
   const charge = () => {
@@ -92,7 +98,10 @@ export function CartPanel({
   return (
     <section
       aria-labelledby="cart-title"
-      className="flex flex-col gap-3 rounded-xl bg-white p-3 ring-1 ring-slate-200"
+      // From md the cart is a column of its own height, scrolled inside, Charge pinned to its
+      // bottom; on a phone Charge is pinned to the screen's bottom (docs/behaviour.md "Layouts").
+      className="flex flex-col gap-3 rounded-xl bg-white p-3 ring-1 ring-slate-200 md:col-start-2 md:row-span-4 md:row-start-1 md:min-h-0 md:overflow-y-auto"
+      data-testid="cart-panel"
     >
       <h2 id="cart-title" className="text-lg font-semibold text-slate-900">
         {Texts.CART_TITLE}
@@ -110,8 +119,8 @@ export function CartPanel({
           >
             <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{line.name}</span>
             <Button
-              size="sm"
               variant="outline"
+              className="w-11 shrink-0 px-0"
               aria-label={T.lessLabel(line.name)}
               disabled={busy}
               onClick={() => onQuantity(line.id, line.quantity - 1)}
@@ -119,7 +128,7 @@ export function CartPanel({
               −
             </Button>
             <input
-              className="h-8 w-12 rounded border border-slate-300 text-center text-sm tabular-nums"
+              className="h-11 w-12 shrink-0 rounded border border-slate-300 text-center text-sm tabular-nums"
               inputMode="numeric"
               aria-label={T.quantityLabel(line.name)}
               value={line.quantity}
@@ -130,8 +139,8 @@ export function CartPanel({
               }}
             />
             <Button
-              size="sm"
               variant="outline"
+              className="w-11 shrink-0 px-0"
               aria-label={T.moreLabel(line.name)}
               disabled={busy}
               onClick={() => onQuantity(line.id, line.quantity + 1)}
@@ -191,7 +200,7 @@ export function CartPanel({
       ) : null}
 
       {tipStep ? (
-        <fieldset className="flex flex-col gap-2" data-testid="tip-step">
+        <fieldset ref={tipRef} className="flex flex-col gap-2" data-testid="tip-step">
           <legend className="text-base font-semibold text-slate-900">{Texts.TIP_TITLE}</legend>
           <div className="flex flex-wrap gap-2">
             {tipButton(Texts.NO_TIP_TEXT, { kind: 'none' })}
@@ -213,7 +222,10 @@ export function CartPanel({
         </fieldset>
       ) : null}
 
-      <div className="flex gap-2">
+      <div
+        className="fixed inset-x-0 bottom-0 z-30 flex gap-2 border-t border-slate-200 bg-white p-3 md:sticky md:inset-x-auto md:-bottom-3 md:-mx-3 md:px-3"
+        data-testid="cart-actions"
+      >
         {tipStep ? (
           <Button variant="outline" onClick={() => setTipStep(false)}>
             {Texts.BACK_TEXT}
@@ -254,7 +266,6 @@ export function CartPanel({
               <li key={row.id}>
                 <Button
                   variant="secondary"
-                  size="sm"
                   aria-label={T.recallLabel(row.label ?? '')}
                   disabled={busy}
                   onClick={() => onRecall(row.id)}

@@ -31,8 +31,15 @@ export default function CartView(props: CartViewProps) {
   // Kept between renders: the grid renders again only when the catalog or the filter changes.
   const shown = useMemo(() => tilesFor(query, category), [tilesFor, query, category]);
 
+  // From md the grid and the cart are two columns filling the height the screen gives this view:
+  // search and categories stay on top of the grid, which scrolls; the cart spans every row
+  // (docs/behaviour.md "Layouts").
   return (
-    <div className="flex flex-col gap-3" data-testid="items-view" data-loaded={loaded || undefined}>
+    <div
+      className="flex flex-col gap-3 md:grid md:min-h-0 md:flex-1 md:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)] md:grid-rows-[auto_auto_auto_minmax(0,1fr)] md:gap-x-4"
+      data-testid="items-view"
+      data-loaded={loaded || undefined}
+    >
       <div className="flex flex-wrap gap-2">
         <label className="sr-only" htmlFor="item-search">
           {T.SEARCH_LABEL}
@@ -59,7 +66,7 @@ export default function CartView(props: CartViewProps) {
               type="button"
               aria-pressed={category === c}
               onClick={() => setCategory(c)}
-              className={`min-h-9 rounded-full px-3 text-sm font-medium ring-1 ${
+              className={`min-h-11 rounded-full px-3 text-sm font-medium ring-1 ${
                 category === c
                   ? 'bg-violet-700 text-white ring-violet-700'
                   : 'bg-white text-slate-800 ring-slate-300'

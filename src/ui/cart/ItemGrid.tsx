@@ -27,7 +27,8 @@ const ItemButton = memo(function ItemButton({
     <li>
       <button
         type="button"
-        aria-label={T.addLabel(tile.name)}
+        // The price is part of the name: a screen reader hears what the tap adds and for how much.
+        aria-label={`${T.addLabel(tile.name)}, ${tile.price}`}
         onClick={() => onAdd(tile.id)}
         disabled={busy}
         className="flex min-h-16 w-full flex-col items-start rounded-lg bg-white p-2 text-left ring-1 ring-slate-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-violet-600 disabled:opacity-50"
@@ -61,7 +62,12 @@ export const ItemGrid = memo(function ItemGrid({ tiles, busy, onAdd }: ItemGridP
   const blocks: TileView[][] = [];
   for (let i = 0; i < tiles.length; i += GRID_BLOCK) blocks.push(tiles.slice(i, i + GRID_BLOCK));
   return (
-    <div className="flex flex-col gap-2" data-testid="item-grid">
+    // From md the grid scrolls in its own row of the cart view (CartView); the padding holds the
+    // blocks' outer margin so no ring is clipped and nothing scrolls sideways.
+    <div
+      className="flex flex-col gap-2 md:col-start-1 md:row-start-4 md:min-h-0 md:overflow-y-auto md:p-1"
+      data-testid="item-grid"
+    >
       {blocks.map((block) => (
         <Block key={block[0]!.id} tiles={block} busy={busy} onAdd={onAdd} />
       ))}
