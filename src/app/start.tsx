@@ -173,14 +173,16 @@ function startAfterFirstScreen(
     .catch((error: unknown) => base.logger.warn('Could not register the service worker', error));
   // What the next screens need is fetched, not run, once the first screen is interactive and the
   // browser idle (docs/decisions/0037-prefetch-next-screens.md).
-  // A new user's welcome asks at once: its one button leads to the phrase screen, and a user who
-  // taps as soon as it shows would otherwise wait for that screen's code.
+  // A new user's welcome asks once its first frame as a working screen is out, not at idle: its
+  // one button leads to the phrase screen, and a user who taps as soon as it works would
+  // otherwise wait for that screen's code.
   const prefetch = () => {
     const { connection } = navigator as Navigator & { connection?: ConnectionHints };
     prefetchNextScreens(document, router.state.location.pathname, connection);
   };
-  if (firstScreenAt(router.state.location.pathname) === 'welcome') prefetch();
-  else void afterFirstScreenIdle(router).then(prefetch);
+  if (firstScreenAt(router.state.location.pathname) === 'welcome') {
+    requestAnimationFrame(() => setTimeout(prefetch, 0));
+  } else void afterFirstScreenIdle(router).then(prefetch);
   // docs/architecture.md "The composition root": an onboarded device resumes payments and starts
   // its listener as soon as its first screen has painted; a new user's device loads them once the
   // browser is idle after it, so the next onboarding step does not wait for them either.

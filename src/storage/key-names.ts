@@ -1,11 +1,9 @@
 // Names of the rows in the config and keys tables (docs/architecture.md "Storage"),
 // shared by stores and upgrades.
 
-/**
- * The ONBOARDED row's name on its own, for the early script's read (storage/onboarded-flag.ts),
- * which then carries this one name rather than the whole table.
- */
-export const ONBOARDED_KEY = 'ONBOARDED';
+import { ONBOARDED_KEY } from './onboarded-key';
+
+export { ONBOARDED_KEY };
 
 export const CONFIG_KEYS = {
   mintUrl: 'MINT_URL',

@@ -1,6 +1,6 @@
 // Reads the ONBOARDED flag with plain IndexedDB, so the onboarding guard on the first screen does
 // not wait for Dexie to download (the rest of storage loads with the screens that need it).
-import { ONBOARDED_KEY } from './key-names';
+import { ONBOARDED_KEY } from './onboarded-key';
 
 /**
  * Same answer as DexieConfigStore.isOnboarded: true only when the config row holds 'true'. A
