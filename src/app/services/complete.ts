@@ -7,7 +7,7 @@ import type { PriceService } from '../../core/prices/price-service';
 import type { RelayStatusSource } from '../../core/remote-payments';
 import type { CatalogPublisher } from '../../core/remote-payments/catalog-publisher';
 import type { InboxControl } from '../../core/remote-payments/sales-inbox';
-import { afterSaleRules } from '../../core/sale/after-sale';
+import { afterSaleRules } from '../../core/after-sale';
 import type { AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import { createStorage, type Storage as CashewStorage } from '../../storage';
 import { browserDeviceStorage, type DeviceStorage } from '../device-storage';
@@ -73,7 +73,7 @@ export function createServices(settings: AppSettings, options: ServiceOptions): 
 
 /**
  * Adds storage (Dexie) and the protocol services, one factory per domain; the rules that follow a
- * sale are core's (core/sale/after-sale.ts), wired here once.
+ * sale are core's (core/after-sale.ts), wired here once.
  */
 export function completeServices(
   base: BaseServices,

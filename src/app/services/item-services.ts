@@ -1,6 +1,6 @@
 // Builds what the item catalog feeds beyond this till: the catalog the paired cashiers read.
 import type { Logger } from '../../core/logger';
-import type { Clock } from '../../core/ports';
+import type { Clock } from '../../core/clock';
 import { catalogOf } from '../../core/remote-payments/catalog-event';
 import { CatalogPublisher } from '../../core/remote-payments/catalog-publisher';
 import type { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';

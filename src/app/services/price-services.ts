@@ -1,6 +1,6 @@
 // Builds the prices: the display currency and its BTC price, cached with its time.
 import type { Logger } from '../../core/logger';
-import type { Clock } from '../../core/ports';
+import type { Clock } from '../../core/clock';
 import { PriceService } from '../../core/prices/price-service';
 import type { Storage as CashewStorage } from '../../storage';
 

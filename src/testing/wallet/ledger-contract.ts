@@ -1,18 +1,12 @@
 // The Ledger port's contract as one suite, run against every implementation so they cannot drift.
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../../core/errors';
-import type {
-  HistoryEvent,
-  HistoryStore,
-  Ledger,
-  MintQuoteStore,
-  NewProof,
-  PendingMintQuote,
-  ProcessedQuoteStore,
-  ProofStore,
-  SettleMintQuote,
-  WithdrawalStore,
-} from '../../core/ports';
+import type { HistoryEvent, HistoryStore } from '../../core/history-ports';
+import type { ProcessedQuoteStore } from '../../core/remote-payments/processed-quote-ports';
+import type { Ledger, SettleMintQuote } from '../../core/wallet/ledger-ports';
+import type { MintQuoteStore, PendingMintQuote } from '../../core/wallet/mint/ports';
+import type { NewProof, ProofStore } from '../../core/wallet/proof-ports';
+import type { WithdrawalStore } from '../../core/wallet/withdraw/ports';
 
 /** A ledger and the stores over the same data, to set the scene and read what it wrote. */
 export interface LedgerUnderTest {

@@ -4,29 +4,28 @@ import { PendingQuoteLimitError } from '../../core/errors';
 import type { NewHistoryRow } from '../../storage/history-row';
 import { paymentRow, tokenCancelledRow, withdrawalRow } from '../../storage/history-store';
 import type {
-  ClaimOutcome,
-  ConfigStore,
-  CounterSource,
   HistoryEvent,
   HistoryPage,
   HistoryStore,
-  KeyStore,
-  Ledger,
-  MintQuoteStore,
-  NewProof,
   PaymentEventInput,
-  PendingMintQuote,
-  PendingWithdrawal,
+  WithdrawalEventInput,
+} from '../../core/history-ports';
+import type { KeyStore } from '../../core/keys/ports';
+import type {
+  ClaimOutcome,
   ProcessedQuote,
-  ProofStats,
+} from '../../core/remote-payments/processed-quote-ports';
+import type { ConfigStore } from '../../core/settings/ports';
+import type {
+  Ledger,
   RemoteQuoteLimit,
   SettleMintQuote,
   Settlement,
-  ProofStore,
-  StoredProof,
-  WithdrawalEventInput,
-  WithdrawalStore,
-} from '../../core/ports';
+} from '../../core/wallet/ledger-ports';
+import type { MintQuoteStore, PendingMintQuote } from '../../core/wallet/mint/ports';
+import type { NewProof, ProofStats, ProofStore, StoredProof } from '../../core/wallet/proof-ports';
+import type { PendingWithdrawal, WithdrawalStore } from '../../core/wallet/withdraw/ports';
+import type { CounterSource } from '@cashu/cashu-ts';
 
 type CounterRange = Awaited<ReturnType<CounterSource['reserve']>>;
 

@@ -1,9 +1,9 @@
 // What follows a sale and the moments like it (docs/architecture.md "The composition root"):
 // the receipt to a remote cashier, the backups, held ecash landing, a remote quote taken over.
-import type { LockState } from '../lock/till-lock';
-import type { PendingMintQuote } from '../ports';
-import type { SaleReceipt } from '../remote-payments/receipt-message';
-import type { PaymentSettled } from '../wallet/receive/payment-service';
+import type { LockState } from './lock/till-lock';
+import type { PendingMintQuote } from './wallet/mint/ports';
+import type { SaleReceipt } from './remote-payments/receipt-message';
+import type { PaymentSettled } from './wallet/receive/payment-service';
 
 export interface AfterSaleDeps {
   payments: {

@@ -1,8 +1,8 @@
 // Tests for the after-sale rules: receipts, backups, held ecash and a remote quote taken over.
 import { describe, expect, it, vi } from 'vitest';
-import type { LockState } from '../lock/till-lock';
-import type { PendingMintQuote } from '../ports';
-import type { PaymentSettled } from '../wallet/receive/payment-service';
+import type { LockState } from './lock/till-lock';
+import type { PendingMintQuote } from './wallet/mint/ports';
+import type { PaymentSettled } from './wallet/receive/payment-service';
 import { afterSaleRules } from './after-sale';
 
 function quote(changes: Partial<PendingMintQuote> = {}): PendingMintQuote {
