@@ -1,11 +1,12 @@
 // The Ledger port's contract as one suite, run against every implementation so they cannot drift.
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../../core/errors';
+import { MINT_A, MINT_B, proof } from '../storage/db';
 import type { HistoryEvent, HistoryStore } from '../../core/history-ports';
 import type { ProcessedQuoteStore } from '../../core/remote-payments/processed-quote-ports';
 import type { Ledger, SettleMintQuote } from '../../core/wallet/ledger-ports';
 import type { MintQuoteStore, PendingMintQuote } from '../../core/wallet/mint/ports';
-import type { NewProof, ProofStore } from '../../core/wallet/proof-ports';
+import type { ProofStore } from '../../core/wallet/proof-ports';
 import type { WithdrawalStore } from '../../core/wallet/withdraw/ports';
 
 /** A ledger and the stores over the same data, to set the scene and read what it wrote. */
@@ -20,13 +21,7 @@ export interface LedgerUnderTest {
   setNow(ms: number): void;
 }
 
-const MINT_A = 'https://mint-a.example';
-const MINT_B = 'https://mint-b.example';
 const NOW = 1_700_000_000_000;
-
-function proof(secret: string, amount: number): NewProof {
-  return { secret, amount, id: '00abcdef01234567', C: `02${secret.padEnd(64, '0').slice(0, 64)}` };
-}
 
 function quote(id: string, changes: Partial<PendingMintQuote> = {}): PendingMintQuote {
   return {
