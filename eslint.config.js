@@ -66,6 +66,18 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // Promises the code forgets or hands where a plain callback is expected, caught with the types
+  // (docs/architecture.md "Layers"); features and ui join once their files are settled.
+  {
+    files: ['src/core/**/*.ts', 'src/storage/**/*.ts', 'src/app/**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   {
     files: ['src/core/**/*.ts'],
     ignores: testFiles,

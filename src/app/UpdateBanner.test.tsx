@@ -58,7 +58,9 @@ describe('UpdateBanner', () => {
       act(() => update.offer(async () => {}));
       act(() => void activity.whileCreating(() => new Promise<void>(() => {}), 30_000));
       expect(button()).toBeNull();
-      act(() => vi.advanceTimersByTime(30_000));
+      act(() => {
+        vi.advanceTimersByTime(30_000);
+      });
       expect(button()).not.toBeNull();
     } finally {
       vi.useRealTimers();

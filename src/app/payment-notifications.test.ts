@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CashewError, MintRefusedError, StorageError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { PendingMintQuote, QuoteKind } from '../core/ports';
+import type { PendingMintQuote, QuoteKind } from '../core/wallet/mint/ports';
 import type { PaymentFailure, PaymentSettled } from '../core/wallet/receive/payment-service';
 import { PAYMENT_FAILED_TOAST } from '../ui/texts';
 import {

@@ -2,7 +2,7 @@
 // start-up, so a payment
 // that lands on another screen or after a reload is still announced, exactly once per quote.
 import type { Logger } from '../core/logger';
-import type { QuoteKind } from '../core/ports';
+import type { QuoteKind } from '../core/wallet/mint/ports';
 import type {
   PaymentFailure,
   PaymentFailureReason,

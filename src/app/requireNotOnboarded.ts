@@ -1,7 +1,7 @@
 // Route loader guard for onboarding: a device that already holds a wallet is sent home, so the
 // onboarding screens can never overwrite it (docs/behaviour.md "Routes", docs/security.md).
 import { replace } from 'react-router';
-import type { ConfigStore } from '../core/ports';
+import type { ConfigStore } from '../core/settings/ports';
 import type { Logger } from '../core/logger';
 import { readOnboarded } from './requireOnboarded';
 

@@ -1,6 +1,6 @@
 // Route loader guard: the main layout sends a device that has not finished onboarding away.
 import { replace } from 'react-router';
-import type { ConfigStore } from '../core/ports';
+import type { ConfigStore } from '../core/settings/ports';
 import type { Logger } from '../core/logger';
 
 /**

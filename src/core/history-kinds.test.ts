@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { historyKind, isReplicated } from './history-kinds';
 import { csvRow, eventFee, eventOrigin } from './records/csv';
 import { summarise } from './records/day-summary';
-import type { HistoryEvent } from './ports';
+import type { HistoryEvent } from './history-ports';
 
 const event = (type: string, amount: number, metadata?: object): HistoryEvent =>
   ({

@@ -2,7 +2,7 @@
 // the config table.
 import type { AutoCashOutSettings } from '../core/wallet/cash-out/auto-cash-out';
 import { cleanFeeLimit } from '../core/wallet/cash-out/fee-limit';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import type { CashewDb } from './db';
 
 export const AUTO_CASH_OUT_KEY = 'AUTO_CASH_OUT';

@@ -1,6 +1,6 @@
 // The last backup of each name a relay accepted (core/backup/published-note.ts), one config row
 // each: `PUBLISHED_BACKUP:<name>`, JSON {digest, createdAt, slot?}, stamped when it was written.
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import type { PublishedNote, PublishedNotes } from '../core/backup/published-note';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS } from './key-names';

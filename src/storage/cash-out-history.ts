@@ -1,7 +1,7 @@
 // The history row of a cash-out (type 'cash-out', or 'refund' when it refunds a sale): amount sent,
 // fees, preimage, the invoice's description, change the reserve cannot explain and the refund's
 // link to its sale, as metadata.
-import type { CashOutEventInput } from '../core/ports';
+import type { CashOutEventInput } from '../core/wallet/cash-out/ports';
 import { historyRow, type NewHistoryRow } from './history-row';
 import type { HistoryRow } from './rows';
 

@@ -1,6 +1,6 @@
 // A cashier page's last accepted price for one merchant's price source, on this device's config
 // table (one row per merchant), so a reload still holds a jump from it (decision 0053).
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import type { PriceCache, PriceCacheStore } from '../core/prices/price-service';
 import type { CashewDb } from './db';
 import { readPriceCache } from './price-store';

@@ -6,7 +6,7 @@ import {
   type CashierSale,
   type CashierSaleStore,
 } from '../core/remote-payments/cashier-sales';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import type { CashewDb } from './db';
 
 export class DexieCashierSaleStore implements CashierSaleStore {

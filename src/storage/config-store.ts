@@ -1,7 +1,8 @@
 // ConfigStore on Dexie: config rows {key, value, updatedAt} (docs/architecture.md "Storage") with
 // defaults written back.
 import { ValidationError } from '../core/errors';
-import type { Clock, ConfigStore, NewWalletOnly } from '../core/ports';
+import type { Clock } from '../core/clock';
+import type { ConfigStore, NewWalletOnly } from '../core/settings/ports';
 import type { CashewDb } from './db';
 import { readFlag } from './config-flag';
 import { CONFIG_KEYS, parseCounter } from './key-names';

@@ -1,6 +1,7 @@
 // cashu-ts CounterSource on Dexie: per-keyset NUT-13 counters, each change in one rw transaction.
 import { StorageError } from '../core/errors';
-import type { Clock, CounterSource } from '../core/ports';
+import type { Clock } from '../core/clock';
+import type { CounterSource } from '@cashu/cashu-ts';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS, parseCounter } from './key-names';
 

@@ -4,14 +4,11 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { SalesKeys } from '../core/lock';
 import type { RestoreScanRow } from '../core/wallet/restore/types';
 import type { LockedSaleBackupRow } from '../core/backup/locked-sale-backups';
-import type {
-  HeldEcashPayload,
-  PendingEcashReceipt,
-  PendingForeignEcash,
-  PendingMelt,
-  PendingMintQuote,
-  PendingWithdrawal,
-} from '../core/ports';
+import type { PendingMelt } from '../core/wallet/cash-out/ports';
+import type { PendingForeignEcash } from '../core/wallet/ecash/foreign/ports';
+import type { HeldEcashPayload, PendingEcashReceipt } from '../core/wallet/ecash/ports';
+import type { PendingMintQuote } from '../core/wallet/mint/ports';
+import type { PendingWithdrawal } from '../core/wallet/withdraw/ports';
 import type { CashierSale } from '../core/remote-payments/cashier-sales';
 import type { ParkedWrap } from '../core/remote-payments/merchant-ports';
 import type { Cart } from '../core/items/cart';

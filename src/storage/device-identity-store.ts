@@ -1,7 +1,7 @@
 // The device key and the identity it last learnt, on Dexie: the key a plain keys row, the
 // identity and its certificate one config row (docs/protocol.md "Device envelopes").
 import type { DeviceIdentityRecord, DeviceIdentityStore } from '../core/backup/device-identity';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
 import { PlainKeyRow } from './plain-key-row';

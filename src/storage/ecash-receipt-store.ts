@@ -1,12 +1,12 @@
 // Ecash receipts on Dexie: the journal of a customer's ecash from its checks until its swap is
 // stored, and the two transactions that open and close it (docs/protocol.md "Receiving ecash").
+import type { Clock } from '../core/clock';
 import type {
-  Clock,
   EcashLedger,
   EcashReceiptStore,
   PendingEcashReceipt,
-  Settlement,
-} from '../core/ports';
+} from '../core/wallet/ecash/ports';
+import type { Settlement } from '../core/wallet/ledger-ports';
 import type { CashewDb } from './db';
 import { JournalRows } from './journal-rows';
 import { settleEcashJournal, type EcashSettleArgs } from './ecash-settle';

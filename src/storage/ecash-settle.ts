@@ -1,6 +1,8 @@
 // Closing an ecash journal row on Dexie, the same for the merchant's own mint and for other mints: the proofs, the sale and the row's end in one transaction (docs/protocol.md "Receiving ecash").
 import type { Table } from 'dexie';
-import type { EcashPaymentEventInput, NewProof, Settlement } from '../core/ports';
+import type { EcashPaymentEventInput } from '../core/wallet/ecash/ports';
+import type { Settlement } from '../core/wallet/ledger-ports';
+import type { NewProof } from '../core/wallet/proof-ports';
 import type { CashewDb } from './db';
 import { historyRow, saleColumns, type NewHistoryRow } from './history-row';
 import { insertProofs, proofTransaction, totalUnspent } from './proof-writes';

@@ -1,6 +1,8 @@
 // Ecash of other mints on Dexie: the journal from its quotes until what arrived at the merchant's
 // mint is stored, and the two transactions that open and close it (docs/protocol.md "Ecash from other mints").
-import type { Clock, ForeignEcashStore, PendingForeignEcash, Settlement } from '../core/ports';
+import type { Clock } from '../core/clock';
+import type { ForeignEcashStore, PendingForeignEcash } from '../core/wallet/ecash/foreign/ports';
+import type { Settlement } from '../core/wallet/ledger-ports';
 import type { CashewDb } from './db';
 import { JournalRows } from './journal-rows';
 import { readFlag, writeFlag } from './config-flag';

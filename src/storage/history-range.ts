@@ -1,6 +1,6 @@
 // HistoryRangeReader on Dexie: history events by time on the createdAt index, oldest first, for
 // the CSV export and the day summary (core/records).
-import type { HistoryEvent } from '../core/ports';
+import type { HistoryEvent } from '../core/history-ports';
 import type { HistoryCursor, HistoryRangeReader } from '../core/records/types';
 import type { CashewDb } from './db';
 

@@ -1,6 +1,7 @@
 // The one shape every history row is written in (docs/architecture.md "History event kinds"): a
 // declared kind, the amount and mint, the time, and the kind's details as JSON metadata.
-import type { FiatRecord, HistoryEventType } from '../core/ports';
+import type { HistoryEventType } from '../core/history-kinds';
+import type { FiatRecord } from '../core/prices/currencies';
 import type { SaleDetail } from '../core/sale/sale-detail';
 import type { HistoryRow } from './rows';
 

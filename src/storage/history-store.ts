@@ -1,14 +1,14 @@
 // HistoryStore on Dexie: payment and withdrawal events, paged newest first by primary key.
+import type { Clock } from '../core/clock';
 import {
   HISTORY_PAGE_SIZE,
-  type Clock,
   type HistoryEvent,
   type HistoryPage,
   type HistoryStore,
   type PaymentEventInput,
   type TokenCancelledEventInput,
   type WithdrawalEventInput,
-} from '../core/ports';
+} from '../core/history-ports';
 import type { CashewDb } from './db';
 import { historyRow, saleColumns, type NewHistoryRow } from './history-row';
 import type { HistoryRow } from './rows';

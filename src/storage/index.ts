@@ -1,20 +1,17 @@
 // The storage factory: opens the Dexie database and builds every repository over it.
 import type { Logger } from '../core/logger';
-import type {
-  Clock,
-  ConfigStore,
-  CounterSource,
-  HistoryStore,
-  KeyStore,
-  Ledger,
-  MeltLedger,
-  MeltStore,
-  MintQuoteStore,
-  ProcessedQuoteStore,
-  ProofStateStore,
-  ProofStore,
-  WithdrawalStore,
-} from '../core/ports';
+import type { Clock } from '../core/clock';
+import type { HistoryStore } from '../core/history-ports';
+import type { KeyStore } from '../core/keys/ports';
+import type { ProcessedQuoteStore } from '../core/remote-payments/processed-quote-ports';
+import type { ConfigStore } from '../core/settings/ports';
+import type { MeltLedger, MeltStore } from '../core/wallet/cash-out/ports';
+import type { Ledger } from '../core/wallet/ledger-ports';
+import type { MintQuoteStore } from '../core/wallet/mint/ports';
+import type { ProofStore } from '../core/wallet/proof-ports';
+import type { ProofStateStore } from '../core/wallet/proof-states/ports';
+import type { WithdrawalStore } from '../core/wallet/withdraw/ports';
+import type { CounterSource } from '@cashu/cashu-ts';
 import type { RestoreLedger } from '../core/wallet/restore/types';
 import type { PhraseCheckStore } from '../core/keys/phrase-check';
 import type { CashierLinkStore, CashierSaleStore } from '../core/remote-payments/cashier-sales';

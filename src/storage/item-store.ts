@@ -10,7 +10,7 @@ import {
 } from '../core/items/cart';
 import { normaliseItem, sortItems, type CatalogItem } from '../core/items/item';
 import type { CartStore, ItemStore, TipSettings, TipSettingsStore } from '../core/items/ports';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import type { CashewDb } from './db';
 
 export const TIPS_KEY = 'TIPS';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { OutputData, splitAmount } from '@cashu/cashu-ts';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { LockedOutputs, PendingMintQuote } from '../core/ports';
+import type { LockedOutputs, PendingMintQuote } from '../core/wallet/mint/ports';
 import { testStorage } from '../testing/storage/db';
 
 const PIN = '482915';

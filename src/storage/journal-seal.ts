@@ -2,7 +2,7 @@
 // set or removed (decision 0030), so no journal is left sealed to a sales key that is gone.
 import { SalesSealer, type ProofSealing } from '../core/lock';
 import { openJournal, sealJournal } from '../core/wallet/mint/sealed-journal';
-import type { LockedOutputs } from '../core/ports';
+import type { LockedOutputs } from '../core/wallet/mint/ports';
 import type { CashewDb } from './db';
 
 /** Runs inside the caller's transaction (the PIN change's), which must include `mintQuotes`. */

@@ -2,7 +2,9 @@
 // (docs/protocol.md "Keys and secrets"), sealed under the PIN when one is set (docs/security.md).
 import type { SecretCodec } from '../core/lock';
 import { isSealed } from '../core/lock';
-import type { Clock, KeyStore, NewWalletOnly } from '../core/ports';
+import type { Clock } from '../core/clock';
+import type { KeyStore } from '../core/keys/ports';
+import type { NewWalletOnly } from '../core/settings/ports';
 import { refuseIfOnboarded } from './wallet-exists';
 import { toBytes, toText } from './bytes';
 import type { CashewDb } from './db';

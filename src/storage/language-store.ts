@@ -2,7 +2,7 @@
 // the first render (language-hint.ts).
 import type { Locale } from '../core/i18n/locales';
 import type { LanguageStore } from '../core/i18n/language-store';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS } from './key-names';
 import { writeLanguageHint } from './language-hint';

@@ -1,18 +1,15 @@
 // Ledger on Dexie: every write that spans tables (settling, claiming, closing) as one transaction.
+import type { Clock } from '../core/clock';
+import type { ClaimOutcome, ProcessedQuote } from '../core/remote-payments/processed-quote-ports';
+import type { MeltLedger, PendingMelt, SettleMelt } from '../core/wallet/cash-out/ports';
 import type {
-  ClaimOutcome,
-  Clock,
   Ledger,
-  MeltLedger,
-  NewProof,
-  PendingMelt,
-  PendingMintQuote,
-  ProcessedQuote,
   RemoteQuoteLimit,
-  SettleMelt,
   SettleMintQuote,
   Settlement,
-} from '../core/ports';
+} from '../core/wallet/ledger-ports';
+import type { PendingMintQuote } from '../core/wallet/mint/ports';
+import type { NewProof } from '../core/wallet/proof-ports';
 import { PendingQuoteLimitError } from '../core/errors';
 import { checkRefundNow } from './refund-limit';
 import { cashOutRow } from './cash-out-history';

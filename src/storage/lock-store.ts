@@ -1,7 +1,7 @@
 // LockStore on Dexie: the PIN's lock record beside the secrets in the keys table, so one
 // transaction replaces both, and the wrong-PIN count in the config table, read, checked and
 // written in one transaction that all tabs share (docs/security.md "The merchant PIN").
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import {
   NO_ATTEMPTS,
   waitAfterFailures,

@@ -1,6 +1,6 @@
 // MeltStore on Dexie: cash-outs in flight (schema v11), read by the cash-out service and the wallet
 // screen. Writes go through DexieLedger, together with the proofs they move.
-import type { MeltStore, PendingMelt } from '../core/ports';
+import type { MeltStore, PendingMelt } from '../core/wallet/cash-out/ports';
 import type { CashewDb } from './db';
 
 export class DexieMeltStore implements MeltStore {

@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../core/errors';
-import type { PendingMintQuote } from '../core/ports';
+import type { PendingMintQuote } from '../core/wallet/mint/ports';
 import type { SaleDetail } from '../core/sale/sale-detail';
 import { MINT_A, MINT_B, proof, testStorage } from '../testing/storage/db';
 import { expectOffUntilSet } from '../testing/storage/off-until-set';

@@ -5,7 +5,7 @@
 // accepted mints, the mints that ever locked, the unlocked-sales setting and the refusal counts
 // (docs/protocol.md "Accepted mints and locking").
 import { metadataOf } from '../core/history-metadata';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import type {
   CreditedSale,
   MerchantTrustStore,

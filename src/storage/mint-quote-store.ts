@@ -1,5 +1,5 @@
 // MintQuoteStore on Dexie: mint quotes kept from creation until their proofs are stored.
-import type { MintQuoteStore, PendingMintQuote } from '../core/ports';
+import type { MintQuoteStore, PendingMintQuote } from '../core/wallet/mint/ports';
 import type { CashewDb } from './db';
 import { JournalRows } from './journal-rows';
 

@@ -1,7 +1,7 @@
 // Tests for the Dexie MintQuoteStore and WithdrawalStore (schema v8 pending work).
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { PendingMintQuote } from '../core/ports';
+import type { PendingMintQuote } from '../core/wallet/mint/ports';
 import { MINT_A, proof, testStorage } from '../testing/storage/db';
 
 function quote(id: string, createdAt: number): PendingMintQuote {

@@ -1,6 +1,6 @@
 // PhraseCheckStore on Dexie: two config rows, PHRASE_CONFIRMED and PHRASE_REMINDER_HIDDEN_UNTIL.
 import type { PhraseCheckStore } from '../core/keys/phrase-check';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import type { CashewDb } from './db';
 import { readFlag, writeFlag } from './config-flag';
 

@@ -2,7 +2,7 @@
 // across tabs: the sales inbox key (decision 0030) and the device key
 // (docs/protocol.md "Device envelopes") are two of them.
 import { generateSecretKey } from 'nostr-tools/pure';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import { toBytes } from './bytes';
 import type { CashewDb } from './db';
 

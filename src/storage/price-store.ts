@@ -1,6 +1,6 @@
 // PriceStore on Dexie: three config rows, DISPLAY_CURRENCY, PRICE_URL and PRICE_CACHE (the last
 // price table with its time), read and written as one.
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import { isCurrencyCode } from '../core/prices/currencies';
 import type { PriceCache, PriceSettings, PriceStore } from '../core/prices/price-service';
 import type { CashewDb } from './db';

@@ -1,7 +1,11 @@
 // ProcessedQuoteStore on Dexie: remote quotes already paid out, claimed by a unique insert.
 import { Dexie } from 'dexie';
 import type { Logger } from '../core/logger';
-import type { Clock, ProcessedQuote, ProcessedQuoteStore } from '../core/ports';
+import type { Clock } from '../core/clock';
+import type {
+  ProcessedQuote,
+  ProcessedQuoteStore,
+} from '../core/remote-payments/processed-quote-ports';
 import { PROCESSED_QUOTE_MAX_AGE_MS } from '../core/remote-payments/constants';
 import type { CashewDb } from './db';
 

@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { newSalesKey, SalesOpener, SalesSealer } from '../core/lock';
-import type { NewProof } from '../core/ports';
+import type { NewProof } from '../core/wallet/proof-ports';
 import { createStorage } from './index';
 import { KEY_NAMES } from './key-names';
 import { DEFAULTS, freshDbName, recordingLogger } from '../testing/storage/db';

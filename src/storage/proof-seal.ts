@@ -4,7 +4,7 @@
 // row minted from a sealed locked-sale journal holds the mint's blind signature and is unblinded
 // as it opens.
 import { isSealedBox, SalesSealer, sealedProofKey, type SalesOpener } from '../core/lock';
-import type { StoredProof } from '../core/ports';
+import type { StoredProof } from '../core/wallet/proof-ports';
 import { unblindSealed } from '../core/wallet/mint/sealed-journal';
 import type { CashewDb } from './db';
 import type { ProofRow } from './rows';

@@ -3,7 +3,8 @@
 // never touched, sealed rows kept sealed; each mint's last check remembered.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { PendingMelt, PendingWithdrawal } from '../core/ports';
+import type { PendingMelt } from '../core/wallet/cash-out/ports';
+import type { PendingWithdrawal } from '../core/wallet/withdraw/ports';
 import { closedAfterEach, MINT_A, MINT_B, proof } from '../testing/storage/db';
 import { PROOF_STATES_KEY } from './proof-state-store';
 

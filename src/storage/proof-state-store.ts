@@ -1,7 +1,12 @@
 // ProofStateStore on Dexie: what a mint said of the stored proofs (NUT-07), recorded in one
 // transaction with its 'spent-elsewhere' history row; per mint the time of its last complete check
 // and the sats it holds pending, in one config row (docs/protocol.md "Proof states").
-import type { Clock, ProofStateAnswer, ProofStatesRecorded, ProofStateStore } from '../core/ports';
+import type { Clock } from '../core/clock';
+import type {
+  ProofStateAnswer,
+  ProofStatesRecorded,
+  ProofStateStore,
+} from '../core/wallet/proof-states/ports';
 import { mintUrlKey } from '../core/urls/normalise-url';
 import type { CashewDb } from './db';
 import { historyRow } from './history-row';

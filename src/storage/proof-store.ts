@@ -1,7 +1,8 @@
 // ProofStore on Dexie: unspent and spent proofs (a numeric spent flag,
 // docs/architecture.md "Storage"), with balances read from the per-mint totals.
 import type { Logger } from '../core/logger';
-import type { Clock, NewProof, ProofStats, ProofStore, StoredProof } from '../core/ports';
+import type { Clock } from '../core/clock';
+import type { NewProof, ProofStats, ProofStore, StoredProof } from '../core/wallet/proof-ports';
 import type { CashewDb } from './db';
 import { sumStats, sumUnspent, ZERO_STATS } from './proof-totals';
 import { proofRowsBySecret } from './proof-seal';

@@ -1,5 +1,5 @@
 // Per-mint proof totals: the empty row, and summing rows into a balance or ProofStats.
-import type { ProofStats } from '../core/ports';
+import type { ProofStats } from '../core/wallet/proof-ports';
 import type { ProofTotalsRow } from './rows';
 
 export function emptyTotals(mintUrl: string): ProofTotalsRow {

@@ -2,7 +2,7 @@
 // includes both tables, so totals and rows can never disagree.
 import type { Table } from 'dexie';
 import { StorageError } from '../core/errors';
-import type { NewProof, StoredProof } from '../core/ports';
+import type { NewProof, StoredProof } from '../core/wallet/proof-ports';
 import type { CashewDb } from './db';
 import type { ProofRow, ProofTotalsRow } from './rows';
 import { emptyTotals } from './proof-totals';

@@ -1,6 +1,7 @@
 // ReceiptPrintStore on Dexie: the setting as a config row, the printed mark on the sale's history
 // row (unindexed, no schema change), claimed in one transaction (decision 0034).
-import type { Clock, HistoryEvent } from '../core/ports';
+import type { Clock } from '../core/clock';
+import type { HistoryEvent } from '../core/history-ports';
 import { isSale } from '../core/receipts/refunds';
 import type { ReceiptPrintStore } from '../core/receipts/receipt-print';
 import type { CashewDb } from './db';

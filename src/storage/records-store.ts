@@ -14,7 +14,7 @@ import { incomingWins, type RecordCopy } from '../core/backup/records/record-cop
 import { globalId, parseGlobalId } from '../core/backup/records/record-event';
 import { metadataOf } from '../core/history-metadata';
 import { isReplicated } from '../core/history-kinds';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../core/clock';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS } from './key-names';
 import type { HistoryRow } from './rows';

@@ -2,7 +2,7 @@
 // of the sale (recorded refunds and refunds still being paid), in one transaction across tabs.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { PendingMelt } from '../core/ports';
+import type { PendingMelt } from '../core/wallet/cash-out/ports';
 import { MINT_A, proof, testStorage, type TestStorage } from '../testing/storage/db';
 
 async function saleOf(s: TestStorage, amount: number): Promise<number> {

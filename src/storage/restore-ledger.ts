@@ -1,6 +1,7 @@
 // The restore scan's storage on Dexie: its progress row, and each batch's proofs, counter and
 // progress in one transaction (docs/architecture.md, "Money under interruption").
-import type { Clock, NewProof } from '../core/ports';
+import type { Clock } from '../core/clock';
+import type { NewProof } from '../core/wallet/proof-ports';
 import type {
   KeysetScan,
   RestoreLedger,

@@ -1,5 +1,5 @@
 // WithdrawalStore on Dexie: withdrawal tokens watched until the mint reports them spent.
-import type { PendingWithdrawal, WithdrawalStore } from '../core/ports';
+import type { PendingWithdrawal, WithdrawalStore } from '../core/wallet/withdraw/ports';
 import type { CashewDb } from './db';
 import { proofRowsBySecret } from './proof-seal';
 import { checkRefundNow } from './refund-limit';

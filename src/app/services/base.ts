@@ -1,7 +1,8 @@
 // The light part of the app's services, built before the first paint: settings, events, clock,
 // logger and the onboarding flag. No Dexie and no protocol library here, so the first screen does
 // not wait for them; the rest is built by completeServices (services.ts) when a screen needs it.
-import type { Clock, ConfigStore } from '../../core/ports';
+import type { Clock } from '../../core/clock';
+import type { ConfigStore } from '../../core/settings/ports';
 import type { Logger } from '../../core/logger';
 import { WalletEvents } from '../../core/events';
 import type { StorageOptions } from '../../storage';

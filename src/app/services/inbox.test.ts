@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import { startRelay } from '../../../dev/relay/server';
 import { silentLogger } from '../../core/logger';
-import type { PendingMintQuote } from '../../core/ports';
+import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import {
   createRelayPool,
   noLockProvider,

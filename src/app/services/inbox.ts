@@ -4,7 +4,10 @@
 // paired messages, asks the mint first, looks back per relay, and answers with receipts; the
 // receipt sender and the merchant profile are built here too.
 import type { Logger } from '../../core/logger';
-import type { Clock, ConfigStore, PendingMintQuote, ProcessedQuoteStore } from '../../core/ports';
+import type { Clock } from '../../core/clock';
+import type { ProcessedQuoteStore } from '../../core/remote-payments/processed-quote-ports';
+import type { ConfigStore } from '../../core/settings/ports';
+import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import {
   createRelayPool,
   defaultLockProvider,

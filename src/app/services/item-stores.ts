@@ -1,7 +1,7 @@
 // The Items side of Home on its own connection to the database: Dexie and the item, cart and tip
 // stores without the protocol libraries, so opening Items does not wait for cashu-ts and nostr-tools
 // (docs/performance.md "Cart of 500 items"). Loaded as its own chunk by services/pos.ts.
-import type { Clock } from '../../core/ports';
+import type { Clock } from '../../core/clock';
 import type { PosItems } from '../../features/pos/deps';
 import { CashewDb } from '../../storage/db';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from '../../storage/item-store';

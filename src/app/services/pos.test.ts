@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { WalletEvents } from '../../core/events';
 import { silentLogger } from '../../core/logger';
-import type { PendingMintQuote } from '../../core/ports';
+import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import { addItem, CURRENT_CART_ID } from '../../core/items/cart';
 import { freshDbName, testStorage } from '../../testing/storage/db';
 import type { BaseServices } from './base';

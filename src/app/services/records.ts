@@ -9,7 +9,7 @@ import { RecordsSchedule } from '../../core/backup/records/records-schedule';
 import type { RelayQuery } from '../../core/discovery/relay-query';
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
-import type { Clock } from '../../core/ports';
+import type { Clock } from '../../core/clock';
 import { yieldToPage } from '../../core/records/export';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
 

@@ -4,7 +4,7 @@
 // only logged.
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
-import type { ConfigStore } from '../../core/ports';
+import type { ConfigStore } from '../../core/settings/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 import { serialRuns } from '../../core/serial-runs';
 import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';

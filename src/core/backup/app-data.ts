@@ -7,7 +7,7 @@ import { BackoffTimers } from '../backoff-timers';
 import type { RelayQuery } from '../discovery/relay-query';
 import { Listeners } from '../listeners';
 import { silentLogger, type Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { queuedRuns } from '../serial-runs';
 import { CreatedAtClock } from '../remote-payments/created-at';
 import type { RelayPool } from '../remote-payments/relay-pool';

@@ -3,7 +3,7 @@
 // left alone, so the device that owns the links can say another device is there too
 // (docs/behaviour.md, "Two devices on one phrase"; docs/protocol.md, "App data backup").
 import type { RelayQuery } from '../discovery/relay-query';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { publishOnNewPool } from '../remote-payments/publish';
 import type { RelayPool } from '../remote-payments/relay-pool';
 import { getPublicKey } from 'nostr-tools/pure';

@@ -5,7 +5,7 @@ import type { Event as NostrEvent } from 'nostr-tools/core';
 import { BackoffTimers } from '../backoff-timers';
 import { Listeners } from '../listeners';
 import { silentLogger, type Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { serialRuns } from '../serial-runs';
 import { publishToRelays } from '../remote-payments/publish';
 import type { RelayPool } from '../remote-payments/relay-pool';

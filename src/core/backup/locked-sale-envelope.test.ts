@@ -4,7 +4,7 @@ import { OutputData } from '@cashu/cashu-ts';
 import * as nip44 from 'nostr-tools/nip44';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
-import type { PlainLockedOutput } from '../ports';
+import type { PlainLockedOutput } from '../wallet/mint/ports';
 import { certifyDevice, openEnvelope, sealEnvelope, type EnvelopeWriter } from './device-envelope';
 import {
   lockedSaleEnvelopeId,

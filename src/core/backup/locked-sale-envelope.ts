@@ -6,7 +6,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Event as NostrEvent } from 'nostr-tools/core';
 import { isSealedBox, SalesOpener, SalesSealer } from '../lock';
-import type { LockedOutputs, PlainLockedOutput } from '../ports';
+import type { LockedOutputs, PlainLockedOutput } from '../wallet/mint/ports';
 import { mintUrlKey } from '../urls/normalise-url';
 import {
   envelopeName,

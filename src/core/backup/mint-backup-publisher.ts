@@ -1,7 +1,7 @@
 // Publishing the NUT-27 mint list (core/backup/nut27.ts) on the merchant's relays whenever the
 // wallet has used a mint the last published list did not name (docs/protocol.md, "Mint backup (NUT-27)").
 import { silentLogger, type Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { queuedRuns } from '../serial-runs';
 import { CreatedAtClock } from '../remote-payments/created-at';
 import { publishOnNewPool } from '../remote-payments/publish';

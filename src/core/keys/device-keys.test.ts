@@ -2,7 +2,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors';
-import type { KeyStore } from '../ports';
+import type { KeyStore } from './ports';
 import { DeviceKeys } from './device-keys';
 import { NIP06_PHRASE, NIP06_SECRET_HEX } from './nip06-vector';
 

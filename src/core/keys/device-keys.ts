@@ -1,7 +1,8 @@
 // The device's signing key (docs/protocol.md "Keys and secrets"): created on first use, or replaced
 // by the key
 // derived from a recovery phrase. The word list is loaded only when a phrase is imported.
-import type { KeyStore, NewWalletOnly } from '../ports';
+import type { NewWalletOnly } from '../settings/ports';
+import type { KeyStore } from './ports';
 import { keysFromPhrase } from './derive';
 import { keypairFromSecretKey, randomSecretKey, type Keypair } from './keypair';
 

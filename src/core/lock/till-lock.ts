@@ -5,7 +5,7 @@ import { noCheckpoint, type Checkpoint } from '../checkpoint';
 import { ValidationError } from '../errors';
 import { Listeners } from '../listeners';
 import { silentLogger, type Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { DEFAULT_KDF, deriveKey, SALT_BYTES, type KdfParams } from './kdf';
 import { failureKey, recordFailure, viewAttempts, NO_ATTEMPTS, type PinAttempts } from './attempts';
 import { validatePin, waitAfterFailures } from './pin';

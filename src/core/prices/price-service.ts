@@ -2,7 +2,7 @@
 // and what the keypad and the records may use (docs/behaviour.md "Prices in the merchant's currency").
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { tryFiatRecordFor } from './convert';
 import { KNOWN_CURRENCIES, currencyDecimals, isCurrencyCode, type FiatRecord } from './currencies';
 import { PriceJumpError, PriceReplyError, PriceUnavailableError, type PricePoint } from './errors';

@@ -1,6 +1,6 @@
 // Reads what a sale's receipt needs: the shop name and the sale's refunds, recorded after it. One
 // loader for the receipt from History and the one offered right after a sale.
-import type { HistoryEvent } from '../ports';
+import type { HistoryEvent } from '../history-ports';
 import { readRange, type HistoryRangeReader } from '../records/types';
 import { receiptFor, receiptText, type Receipt } from './receipt';
 import { refundsOf } from './refunds';

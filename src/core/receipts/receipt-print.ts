@@ -1,6 +1,6 @@
 // Printing receipts on settlement (docs/behaviour.md "Receipts", decision 0034): the setting, the
 // sale a settled payment recorded, and the one claim per sale that lets exactly one print happen.
-import type { HistoryEvent } from '../ports';
+import type { HistoryEvent } from '../history-ports';
 
 export interface ReceiptPrintStore {
   /** "Print receipts automatically" (Settings; off by default) */

@@ -1,6 +1,6 @@
 // A sale's receipt: lines, tax, tip, total, fiat at the price used, method, reference and refunds.
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent } from '../ports';
+import type { HistoryEvent } from '../history-ports';
 import { receiptFor, receiptText, saleDetailOf } from './receipt';
 import { saleOf, TWO_ESPRESSOS } from '../../testing/sale/cart-sale';
 

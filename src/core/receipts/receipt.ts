@@ -1,6 +1,6 @@
 // A sale's receipt as data and as plain text: shop, date and time, lines, tax, tip, total in sats
 // and fiat at the price used, payment method, reference and refunds (docs/behaviour.md "Receipts").
-import type { HistoryEvent } from '../ports';
+import type { HistoryEvent } from '../history-ports';
 import { formatFiatRecord } from '../prices/convert';
 import { localStamp } from '../records/local-day';
 import type { PaymentMethod, SaleDetail } from '../sale/sale-detail';

@@ -1,7 +1,7 @@
 // Refund limits: never more than what earlier refunds left of the sale; a refused refund throws.
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors';
-import type { HistoryEvent } from '../ports';
+import type { HistoryEvent } from '../history-ports';
 import { checkRefund, refundLeft, refundLinkOf, refundsOf } from './refunds';
 
 const sale = { id: 1, createdAt: 1, type: 'direct-payment', amount: 1000, mintUrl: 'm' } as const;

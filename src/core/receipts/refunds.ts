@@ -4,7 +4,7 @@ import { formatSats } from '../format-sats';
 import { ValidationError } from '../errors';
 import { historyKind } from '../history-kinds';
 import { metadataOf } from '../history-metadata';
-import type { HistoryEvent, RefundLink } from '../ports';
+import type { HistoryEvent, RefundLink } from '../history-ports';
 
 /** The link of a refund event to its sale; undefined for any other event or a broken link. */
 /** `type` is a string: storage rows of kinds this version does not know pass through here too. */

@@ -1,7 +1,8 @@
 // The CSV export: RFC 4180 quoting, spreadsheet formulas neutralised, one row per event with its
 // fiat side, fee and origin, in the merchant's time zone.
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent, HistoryEventType } from '../ports';
+import type { HistoryEventType } from '../history-kinds';
+import type { HistoryEvent } from '../history-ports';
 import { CSV_HEADER, csvCell, csvLine, csvRow } from './csv';
 import { exportHistoryCsv } from './export';
 import type { HistoryCursor, HistoryRangeReader } from './types';

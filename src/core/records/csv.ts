@@ -2,7 +2,7 @@
 // dates in the merchant's time zone (docs/behaviour.md "Records").
 import { historyKind } from '../history-kinds';
 import { metadataOf } from '../history-metadata';
-import type { HistoryEvent } from '../ports';
+import type { HistoryEvent } from '../history-ports';
 import { fiatValueText } from '../prices/convert';
 import { refundLinkOf } from '../receipts/refunds';
 import { localStamp } from './local-day';

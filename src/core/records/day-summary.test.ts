@@ -1,7 +1,8 @@
 // The day summary: sums of a local day's sales, remote and local, withdrawals and cash-outs, and
 // the day's boundaries in the merchant's time zone.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryEvent, HistoryEventType } from '../ports';
+import type { HistoryEventType } from '../history-kinds';
+import type { HistoryEvent } from '../history-ports';
 import { daySummary, summarise } from './day-summary';
 import { localDate, localDayRange } from './local-day';
 import { arrayRangeReader } from '../../testing/records/array-range-reader';

@@ -1,7 +1,7 @@
 // The day summary (Z-report): sales, remote and local, by payment method, items sold, tips, taxes,
 // refunds and net, withdrawals and cash-outs of one local day (docs/behaviour.md "Day close").
 import { historyKind } from '../history-kinds';
-import type { HistoryEvent } from '../ports';
+import type { HistoryEvent } from '../history-ports';
 import { currencyDecimals } from '../prices/currencies';
 import { saleDetailOf } from '../receipts/receipt';
 import type { PaymentMethod } from '../sale/sale-detail';

@@ -1,6 +1,7 @@
 // Sales by hour and by day: only sales count, each in its local hour or day.
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent, HistoryEventType } from '../ports';
+import type { HistoryEventType } from '../history-kinds';
+import type { HistoryEvent } from '../history-ports';
 import { localMonthRange, salesByDay, salesByHour } from './sales-chart';
 import { arrayRangeReader } from '../../testing/records/array-range-reader';
 

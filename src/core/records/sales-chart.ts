@@ -1,7 +1,7 @@
 // Sales over time for Records' chart: a day's sales by local hour, a month's by local day
 // (docs/behaviour.md "Day close").
 import { historyKind } from '../history-kinds';
-import type { HistoryEvent } from '../ports';
+import type { HistoryEvent } from '../history-ports';
 import { yieldToPage } from './export';
 import { localDayRange } from './local-day';
 import { readRange, type HistoryRangeReader } from './types';

@@ -1,5 +1,5 @@
 // What the records (CSV export, day summary) read: history events by time, in pages.
-import type { HistoryEvent } from '../ports';
+import type { HistoryEvent } from '../history-ports';
 
 /** Where the next page starts: after `skip` events stamped exactly `createdAt` (ties by id). */
 export interface HistoryCursor {

@@ -3,7 +3,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { silentLogger, type Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { serialRuns } from '../serial-runs';
 import { catalogEvent, type PublishedCatalog } from './catalog-event';
 import { CreatedAtClock } from './created-at';

@@ -1,6 +1,6 @@
 // The created_at of the replaceable events a publisher signs: unix seconds that only move forward,
 // so a relay keeps the newest even when two are signed in one second or the clock steps back.
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 
 export class CreatedAtClock {
   private last = 0;

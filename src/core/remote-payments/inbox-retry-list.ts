@@ -2,7 +2,7 @@
 // retries are kept, tried again, and given up after 30 days (docs/decisions/0027-bounded-inbox.md).
 import type { NostrEvent } from 'nostr-tools/core';
 import type { Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { INBOX_RETRY_LIST_MAX, INBOX_RETRY_LIST_MAX_AGE_MS } from './inbox-bounds';
 import type { InboxRetryStore } from './merchant-ports';
 

@@ -2,7 +2,7 @@ import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidPaymentMessageError } from '../errors';
 import { silentLogger } from '../logger';
-import type { PendingMintQuote } from '../ports';
+import type { PendingMintQuote } from '../wallet/mint/ports';
 import { INBOX_LOOKBACK_SECONDS } from './constants';
 import type { RemotePaymentInbox, RemotePaymentInboxDeps } from './inbox';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';

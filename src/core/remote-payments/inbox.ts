@@ -3,7 +3,9 @@ import type { NostrEvent } from 'nostr-tools/core';
 import { getPublicKey } from 'nostr-tools/pure';
 import { InvalidPaymentMessageError, PendingQuoteLimitError, errorMessage } from '../errors';
 import { silentLogger, type Logger } from '../logger';
-import type { Clock, PendingMintQuote, ProcessedQuoteStore } from '../ports';
+import type { Clock } from '../clock';
+import type { PendingMintQuote } from '../wallet/mint/ports';
+import type { ProcessedQuoteStore } from './processed-quote-ports';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import {
   GIFT_WRAP_BACKDATE_SECONDS,

@@ -2,7 +2,7 @@
 // the mint asked before anything is stored, refusals counted, receipts sent again for a repeated
 // message, and the profile synced when listening; built once in app/ from storage and the wallets.
 import type { Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { mintQuoteClient } from '../wallet/mint/quote-watcher';
 import type { WalletProvider } from '../wallet/wallet-provider';
 import type { RemotePaymentInboxDeps } from './inbox';

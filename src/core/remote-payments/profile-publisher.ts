@@ -3,7 +3,7 @@
 import { finalizeEvent } from 'nostr-tools/pure';
 import { getPublicKey } from 'nostr-tools/pure';
 import { silentLogger, type Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { queuedRuns } from '../serial-runs';
 import { CreatedAtClock } from './created-at';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';

@@ -1,5 +1,5 @@
 // Lets a notice through at most once per interval (the remote-payment error toast).
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 
 export interface RateLimiter {
   /** True when the caller may act now; the next true comes only after the interval. */

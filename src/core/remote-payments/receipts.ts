@@ -1,7 +1,7 @@
 // Merchant side: the receipt for a remote sale, gift-wrapped to the key the cashier chose for it
 // and published on the merchant's relays (docs/protocol.md "Receipts"), with a bound on how often.
 import { silentLogger, type Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { publishOnNewPool } from './publish';
 import { wrapReceipt, type SaleReceipt } from './receipt-message';
 import type { RelayPool } from './relay-pool';

@@ -5,7 +5,7 @@
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { Listeners, type Listener } from '../listeners';
 import type { Logger } from '../logger';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { toMintError } from '../wallet/mint-errors';
 import { mintAmountLimits, type AmountLimits } from '../wallet/mint/mint-limits';
 import { mintQuoteClient, watchMintQuote, type QuoteWatch } from '../wallet/mint/quote-watcher';

@@ -1,6 +1,6 @@
 // The merchant asks the mint about a remote quote before storing it: the mint's reply, not the
 // message, decides amount, unit, expiry, request and lock (docs/protocol.md "Receiving").
-import type { PendingMintQuote } from '../ports';
+import type { PendingMintQuote } from '../wallet/mint/ports';
 import { isDefiniteRefusal } from '../wallet/mint-errors';
 import { isExpiredUnpaid, type MintQuoteSnapshot } from '../wallet/mint/mint-quote-snapshot';
 import type { PaymentMessage } from './payment-message';

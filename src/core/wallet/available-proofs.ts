@@ -3,7 +3,9 @@
 // elsewhere (pending at the mint, docs/decisions/0049-proof-states-reconciled.md). Withdraw,
 // cash-out and automatic cash-out all ask here, so the three never disagree on what "available"
 // means.
-import type { ProofStateStore, ProofStore, StoredProof, WithdrawalStore } from '../ports';
+import type { ProofStore, StoredProof } from './proof-ports';
+import type { ProofStateStore } from './proof-states/ports';
+import type { WithdrawalStore } from './withdraw/ports';
 import { mintKey } from './wallet-provider';
 
 export interface AvailableProofsDeps {

@@ -1,6 +1,6 @@
 // cashu-ts Proof objects (Amount amounts) to the plain integer-sat proofs our stores keep.
 import type { Proof } from '@cashu/cashu-ts';
-import type { NewProof } from '../ports';
+import type { NewProof } from './proof-ports';
 
 export function toNewProof(proof: Proof): NewProof {
   const out: NewProof = {

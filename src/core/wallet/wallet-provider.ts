@@ -2,7 +2,7 @@
 import { Mint, Wallet, type CounterSource, type Logger as CashuLogger } from '@cashu/cashu-ts';
 import { MissingDataError } from '../errors';
 import { mintUrlKey } from '../urls/normalise-url';
-import type { KeyStore } from '../ports';
+import type { KeyStore } from '../keys/ports';
 import type { Logger } from '../logger';
 import { assertKeysetSound, keysetKeys } from './keyset-check';
 import { toMintError } from './mint-errors';

@@ -9,7 +9,7 @@ import { inProcessQuoteLock } from '../../core/cross-tab-lock';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import type { RelayPool } from '../../core/remote-payments/relay-pool';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
-import type { PaymentEventInput } from '../../core/ports';
+import type { PaymentEventInput } from '../../core/history-ports';
 import { testStorage, type TestStorage } from '../storage/db';
 import { nodePoolOptions } from './relay-backup';
 

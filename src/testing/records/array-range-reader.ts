@@ -1,5 +1,5 @@
 // A HistoryRangeReader over an array, honouring the cursor as the Dexie one does (unit tests).
-import type { HistoryEvent } from '../../core/ports';
+import type { HistoryEvent } from '../../core/history-ports';
 import type { HistoryRangeReader } from '../../core/records/types';
 
 export function arrayRangeReader(all: HistoryEvent[]): HistoryRangeReader {

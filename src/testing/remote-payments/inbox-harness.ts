@@ -2,7 +2,7 @@
 // the ledger does it, and every inbox stopped after its test.
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterEach, expect, vi } from 'vitest';
-import type { PendingMintQuote } from '../../core/ports';
+import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import { noLockProvider } from '../../core/cross-tab-lock';
 import { wrapPaymentMessage } from '../../core/remote-payments/gift-wrap';
 import { RemotePaymentInbox, type RemotePaymentInboxDeps } from '../../core/remote-payments/inbox';

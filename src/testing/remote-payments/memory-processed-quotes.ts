@@ -1,5 +1,9 @@
 // In-memory ProcessedQuoteStore honouring the port's contract (atomic claim), for tests.
-import type { Clock, ProcessedQuote, ProcessedQuoteStore } from '../../core/ports';
+import type { Clock } from '../../core/clock';
+import type {
+  ProcessedQuote,
+  ProcessedQuoteStore,
+} from '../../core/remote-payments/processed-quote-ports';
 
 export class MemoryProcessedQuoteStore implements ProcessedQuoteStore {
   /** `rows` may be shared with a MemoryDb, so its ledger's claims show here too. */

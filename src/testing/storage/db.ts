@@ -2,7 +2,9 @@
 // wallet with a known phrase.
 import { afterEach } from 'vitest';
 import { silentLogger, type Logger } from '../../core/logger';
-import type { NewProof, PaymentEventInput, SettleMintQuote } from '../../core/ports';
+import type { PaymentEventInput } from '../../core/history-ports';
+import type { SettleMintQuote } from '../../core/wallet/ledger-ports';
+import type { NewProof } from '../../core/wallet/proof-ports';
 import { createStorage, type Storage } from '../../storage/index';
 
 let sequence = 0;

@@ -2,7 +2,7 @@
 import type { Checkpoint } from '../../core/checkpoint';
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
-import type { Clock } from '../../core/ports';
+import type { Clock } from '../../core/clock';
 import type { WalletProvider } from '../../core/wallet/wallet-provider';
 import type { Storage } from '../../storage/index';
 

@@ -1,6 +1,6 @@
 // Test helper: a row of the journal of ecash from another mint being melted into ours, failed
 // with `failure` or, without one, still melting. Inputs are named by secret suffix with their sats.
-import type { PendingForeignEcash } from '../../core/ports';
+import type { PendingForeignEcash } from '../../core/wallet/ecash/foreign/ports';
 
 export const FOREIGN_MINT = 'https://other.example';
 export const FOREIGN_KEYSET = '00ad268c4d1f5826';

@@ -1,28 +1,31 @@
 // In-memory implementations of the core ports for wallet tests, honouring the port contracts.
 import { MemoryProcessedQuoteStore } from '../remote-payments/memory-processed-quotes';
 import { PendingQuoteLimitError } from '../../core/errors';
+import type { NewHistoryRow } from '../../storage/history-row';
+import { paymentRow, tokenCancelledRow, withdrawalRow } from '../../storage/history-store';
 import type {
-  ClaimOutcome,
-  ConfigStore,
-  CounterSource,
   HistoryEvent,
   HistoryPage,
   HistoryStore,
-  KeyStore,
-  Ledger,
-  MintQuoteStore,
-  NewProof,
   PaymentEventInput,
-  PendingMintQuote,
+  WithdrawalEventInput,
+} from '../../core/history-ports';
+import type { KeyStore } from '../../core/keys/ports';
+import type {
+  ClaimOutcome,
   ProcessedQuote,
-  ProofStats,
+} from '../../core/remote-payments/processed-quote-ports';
+import type { ConfigStore } from '../../core/settings/ports';
+import type {
+  Ledger,
   RemoteQuoteLimit,
   SettleMintQuote,
   Settlement,
-  ProofStore,
-  StoredProof,
-  WithdrawalEventInput,
-} from '../../core/ports';
+} from '../../core/wallet/ledger-ports';
+import type { MintQuoteStore, PendingMintQuote } from '../../core/wallet/mint/ports';
+import type { NewProof, ProofStats, ProofStore, StoredProof } from '../../core/wallet/proof-ports';
+import type { PendingWithdrawal, WithdrawalStore } from '../../core/wallet/withdraw/ports';
+import type { CounterSource } from '@cashu/cashu-ts';
 
 type CounterRange = Awaited<ReturnType<CounterSource['reserve']>>;
 
@@ -32,6 +35,7 @@ export class MemoryDb {
   readonly history: HistoryEvent[] = [];
   readonly quotes = new Map<string, PendingMintQuote>();
   readonly processed = new Map<string, ProcessedQuote>();
+  readonly withdrawals = new Map<string, PendingWithdrawal>();
   readonly counters = new Map<string, number>();
   readonly config = new Map<string, string>();
   readonly keys = new Map<string, Uint8Array | string>();
@@ -47,10 +51,20 @@ export class MemoryDb {
     }
   }
 
-  addEvent(event: Omit<HistoryEvent, 'id' | 'createdAt'>): number {
+  /** A row made by storage's own row builders, so metadata and sale columns match Dexie's. */
+  addRow(row: NewHistoryRow): number {
     const id = this.nextEventId++;
-    this.history.push({ ...event, id, createdAt: this.clock() });
+    this.history.push({ ...row, id } as HistoryEvent);
     return id;
+  }
+
+  removeProofs(secrets: string[]): StoredProof[] {
+    const removed: StoredProof[] = [];
+    for (const s of new Set(secrets)) {
+      const p = this.proofs.get(s);
+      if (p && this.proofs.delete(s)) removed.push(p);
+    }
+    return removed;
   }
 
   balance(mintUrl?: string): number {
@@ -117,30 +131,15 @@ export class MemoryProofStore implements ProofStore {
   }
 }
 
-function paymentEvent(event: PaymentEventInput): Omit<HistoryEvent, 'id' | 'createdAt'> {
-  return {
-    type: event.type,
-    amount: event.amount,
-    mintUrl: event.mintUrl,
-    quoteId: event.quoteId,
-    metadata: JSON.stringify({ request: event.request }),
-  };
-}
-
 export class MemoryHistoryStore implements HistoryStore {
   constructor(private readonly db: MemoryDb) {}
 
   async addPayment(event: PaymentEventInput): Promise<number> {
-    return this.db.addEvent(paymentEvent(event));
+    return this.db.addRow(paymentRow(event, this.db.clock()));
   }
 
   async addWithdrawal(event: WithdrawalEventInput): Promise<number> {
-    return this.db.addEvent({
-      type: 'withdrawal',
-      amount: event.amount,
-      mintUrl: event.mintUrl,
-      metadata: JSON.stringify({ numProofs: event.numProofs }),
-    });
+    return this.db.addRow(withdrawalRow(event, this.db.clock()));
   }
 
   async page(page: number, pageSize = 10): Promise<HistoryPage> {
@@ -194,13 +193,29 @@ export class MemoryLedger implements Ledger {
   async settleMintQuote(args: SettleMintQuote): Promise<Settlement> {
     if (!this.db.quotes.has(args.quote)) return { settled: false, balance: this.db.balance() };
     this.db.insertProofs(args.proofs, args.mintUrl);
-    this.db.addEvent(paymentEvent(args.event));
+    this.db.addRow(paymentRow(args.event, this.db.clock()));
     this.db.quotes.delete(args.quote);
     return { settled: true, balance: this.db.balance() };
   }
 
-  async settleWithdrawal(): Promise<{ amount: number; numProofs: number; remaining: number }> {
-    throw new Error('MemoryLedger.settleWithdrawal is not used by wallet tests');
+  async settleWithdrawal(args: {
+    withdrawalId: string;
+    spentSecrets: string[];
+  }): Promise<{ amount: number; numProofs: number; remaining: number }> {
+    const withdrawal = this.db.withdrawals.get(args.withdrawalId);
+    if (!withdrawal) return { amount: 0, numProofs: 0, remaining: 0 };
+    // Only this withdrawal's proofs: a secret reported spent elsewhere is not ours to delete.
+    const ours = new Set(withdrawal.secrets);
+    const deleted = this.db.removeProofs(args.spentSecrets.filter((s) => ours.has(s)));
+    const amount = sumAmounts(deleted);
+    if (deleted.length > 0) {
+      const { mintUrl, refund } = withdrawal;
+      const event = { amount, mintUrl, numProofs: deleted.length, ...(refund ? { refund } : {}) };
+      this.db.addRow(withdrawalRow(event, this.db.clock()));
+    }
+    const remaining = withdrawal.secrets.filter((s) => this.db.proofs.has(s)).length;
+    if (remaining === 0) this.db.withdrawals.delete(withdrawal.id);
+    return { amount, numProofs: deleted.length, remaining };
   }
 
   // Each method below runs without awaiting, so each is atomic like a transaction.
@@ -259,8 +274,58 @@ export class MemoryLedger implements Ledger {
     return true;
   }
 
-  async finishConsolidation(): Promise<void> {
-    throw new Error('MemoryLedger.finishConsolidation is not used by wallet tests');
+  async finishConsolidation(args: {
+    journalId: string;
+    mintUrl: string;
+    inputSecrets: string[];
+    outputs: NewProof[];
+    cancels?: string;
+  }): Promise<void> {
+    const deleted = this.db.removeProofs(args.inputSecrets);
+    this.db.insertProofs(args.outputs, args.mintUrl);
+    this.db.withdrawals.delete(args.journalId);
+    if (args.cancels === undefined) return;
+    const token = this.db.withdrawals.get(args.cancels);
+    // Gone: the spent watch settled it as redeemed (then nothing of ours was signed).
+    if (!token) return;
+    const fee =
+      (token.cancelFee ?? 0) + Math.max(0, sumAmounts(deleted) - sumAmounts(args.outputs));
+    if (token.secrets.some((s) => this.db.proofs.has(s))) {
+      // More swaps of this cancel to come: the token keeps what is still stored.
+      token.cancelFee = fee;
+      return;
+    }
+    this.db.withdrawals.delete(token.id);
+    const cancelled = {
+      tokenAmount: token.amount,
+      fee,
+      mintUrl: token.mintUrl,
+      numProofs: token.secrets.length,
+    };
+    this.db.addRow(tokenCancelledRow(cancelled, this.db.clock()));
+  }
+}
+
+function sumAmounts(rows: Array<{ amount: number }>): number {
+  return rows.reduce((sum, row) => sum + row.amount, 0);
+}
+
+/** The withdrawal rows the ledger settles; no putToken (its refund checks live in storage). */
+export class MemoryWithdrawals implements Pick<WithdrawalStore, 'put' | 'list' | 'remove'> {
+  constructor(private readonly db: MemoryDb) {}
+
+  async put(withdrawal: PendingWithdrawal): Promise<void> {
+    this.db.withdrawals.set(withdrawal.id, structuredClone(withdrawal));
+  }
+
+  async list(): Promise<PendingWithdrawal[]> {
+    return [...this.db.withdrawals.values()]
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((w) => structuredClone(w));
+  }
+
+  async remove(id: string): Promise<void> {
+    this.db.withdrawals.delete(id);
   }
 }
 
@@ -422,5 +487,6 @@ export function memoryPorts(db = new MemoryDb()) {
     proofs: new MemoryProofStore(db),
     history: new MemoryHistoryStore(db),
     counters: new MemoryCounterSource(db),
+    withdrawals: new MemoryWithdrawals(db),
   };
 }

@@ -1,7 +1,7 @@
 // Builds a PaymentService over in-memory ports for tests, recording everything it reports.
 import { WalletEvents, type WalletUpdate } from '../../core/events';
 import type { Logger } from '../../core/logger';
-import type { Clock } from '../../core/ports';
+import type { Clock } from '../../core/clock';
 import {
   PaymentService,
   type PaymentFailure,

@@ -1,5 +1,5 @@
 // Test helper: one device of a recovery phrase against the dev mint, its money-out services wired
-// as app/services/complete.ts wires them (each asks the mint about its proofs first); it sells
+// as app/services/wallet-services.ts wires them (each asks the mint about its proofs first); it sells
 // through the PaymentService (NUT-13 proofs the phrase restores) and restores the phrase.
 import { Wallet } from '@cashu/cashu-ts';
 import type { DevMint } from '../../../dev/mint/server';

@@ -1,6 +1,6 @@
 // Test helper: a cashier's quote at a dev mint, NUT-20 locked to `lock`, as the inbox takes it over.
 import { Wallet } from '@cashu/cashu-ts';
-import type { PendingMintQuote } from '../../core/ports';
+import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 
 export async function lockedRemoteQuote(
   mintUrl: string,

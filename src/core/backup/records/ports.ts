@@ -1,6 +1,6 @@
 // What the history replication needs from storage: this device's events and the state of its
 // batches on the relays, and the import of other devices' events into the history.
-import type { HistoryEvent } from '../../ports';
+import type { HistoryEvent } from '../../history-ports';
 import type { RecordCopy } from './record-copies';
 import type { BatchRange } from './record-batches';
 

@@ -1,7 +1,7 @@
 // An event on the wire: a refund names its sale by global id, a received event is taken whole or
 // not at all, and two copies compare by one digest of the canonical form; the copy rule.
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent } from '../../ports';
+import type { HistoryEvent } from '../../history-ports';
 import { incomingWins, winningCopies, type RecordCopy } from './record-copies';
 import {
   globalId,

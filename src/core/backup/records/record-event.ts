@@ -4,7 +4,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { metadataOf } from '../../history-metadata';
-import type { HistoryEvent } from '../../ports';
+import type { HistoryEvent } from '../../history-ports';
 import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
 import { saleShapeOk } from '../../sale/sale-check';
 import type { SaleDetail } from '../../sale/sale-detail';

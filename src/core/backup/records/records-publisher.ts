@@ -5,7 +5,7 @@ import { getPublicKey } from 'nostr-tools/pure';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import type { Logger } from '../../logger';
 import { metadataOf } from '../../history-metadata';
-import type { Clock } from '../../ports';
+import type { Clock } from '../../clock';
 import { publishToRelays } from '../../remote-payments/publish';
 import type { RelayPool } from '../../remote-payments/relay-pool';
 import { serialRuns } from '../../serial-runs';

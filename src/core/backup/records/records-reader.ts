@@ -7,7 +7,7 @@ import { getPublicKey } from 'nostr-tools/pure';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import type { RelayQuery } from '../../discovery/relay-query';
 import type { Logger } from '../../logger';
-import type { Clock } from '../../ports';
+import type { Clock } from '../../clock';
 import { DEVICE_ENVELOPE_KIND, envelopeFilter, envelopeOpener } from '../device-envelope';
 import type { ImportOutcome, ReadNote, RecordsStore } from './ports';
 import { batchNumberOf, parseBatchBody } from './record-batches';

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import { startRelay } from '../../../../dev/relay/server.ts';
 import { createPoolRelayQuery } from '../../discovery/simple-pool-query';
-import type { HistoryEvent } from '../../ports';
+import type { HistoryEvent } from '../../history-ports';
 import { daySummary } from '../../records/day-summary';
 import { localDate } from '../../records/local-day';
 import { refundLinkOf } from '../../receipts/refunds';

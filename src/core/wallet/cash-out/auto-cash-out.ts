@@ -4,7 +4,10 @@
 // run at a time; a failure is retried with backoff.
 import { ValidationError, errorMessage } from '../../errors';
 import type { Logger } from '../../logger';
-import type { ConfigStore, ProofStateStore, ProofStore, WithdrawalStore } from '../../ports';
+import type { ConfigStore } from '../../settings/ports';
+import type { ProofStore } from '../proof-ports';
+import type { ProofStateStore } from '../proof-states/ports';
+import type { WithdrawalStore } from '../withdraw/ports';
 import { serialRuns } from '../../serial-runs';
 import { AvailableProofs } from '../available-proofs';
 import { payCashOutAll, prepareCashOutAll } from './cash-out-all';

@@ -13,20 +13,14 @@ import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import { ValidationError } from '../../errors';
 import type { WalletEvents } from '../../events';
 import type { Logger } from '../../logger';
-import type {
-  Clock,
-  ConfigStore,
-  CounterReservation,
-  CounterSource,
-  MeltLedger,
-  MeltStore,
-  NewProof,
-  PendingMelt,
-  ProofStateStore,
-  ProofStore,
-  StoredProof,
-  WithdrawalStore,
-} from '../../ports';
+import type { Clock } from '../../clock';
+import type { ConfigStore } from '../../settings/ports';
+import type { CounterReservation } from '../mint/ports';
+import type { NewProof, ProofStore, StoredProof } from '../proof-ports';
+import type { ProofStateStore } from '../proof-states/ports';
+import type { WithdrawalStore } from '../withdraw/ports';
+import type { MeltLedger, MeltStore, PendingMelt } from './ports';
+import type { CounterSource } from '@cashu/cashu-ts';
 import type { ProofReconciler } from '../proof-states/proof-reconciler';
 import { AvailableProofs, type ProofsByUse } from '../available-proofs';
 import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';

@@ -1,6 +1,6 @@
 // What a paid melt's change says about the fee: the routing fee charged, and change the reserve
 // cannot explain, which is kept in the history row (docs/security.md, "Cash-out").
-import type { PendingMelt } from '../../ports';
+import type { PendingMelt } from './ports';
 
 export interface ChangeCheck {
   /** routing fee charged: inputs - input fee - amount - change, never below 0 */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ForeignEcashArrivingError, MintUnreachableError, ValidationError } from '../../errors';
 import { silentLogger } from '../../logger';
-import type { PendingMintQuote } from '../../ports';
+import type { PendingMintQuote } from '../mint/ports';
 import { EcashInbox, type EcashRefusal } from './ecash-inbox';
 import type { EcashLanded, EcashPayment } from './ecash-receiver';
 

@@ -8,7 +8,8 @@ import { fund, newWallet, startTestMint, type TestMint } from '../../../../dev/m
 import type { TestStorage } from '../../../testing/storage/db';
 import { devMints } from '../../../testing/wallet/dev-mints';
 import { ecashReceiverOn } from '../../../testing/wallet/ecash-receiver';
-import type { HeldEcashStore, PendingMintQuote } from '../../ports';
+import type { PendingMintQuote } from '../mint/ports';
+import type { HeldEcashStore } from './ports';
 import { EcashInbox, type EcashRefusal } from './ecash-inbox';
 import { shortMessage } from './ecash-receiver';
 import { HELD_ECASH_MAX, HELD_ECASH_MAX_AGE_MS, HELD_ECASH_MAX_CHARS } from './held-ecash';

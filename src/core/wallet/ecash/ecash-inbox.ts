@@ -2,7 +2,8 @@
 // request id, then taken by the receipt core (docs/protocol.md "Receiving ecash").
 import type { Logger } from '../../logger';
 import { Listeners, type Listener } from '../../listeners';
-import type { HeldEcashStore, PendingMintQuote } from '../../ports';
+import type { PendingMintQuote } from '../mint/ports';
+import type { HeldEcashStore } from './ports';
 import { remoteSaleFiat, type RemoteFiatLookup } from '../../prices/remote-sale-fiat';
 import { MintUnreachableError } from '../../errors';
 import type { EcashLanded, EcashPayment, EcashReceived, EcashReceiver } from './ecash-receiver';

@@ -2,7 +2,7 @@
 // passes is plain integer-sat proofs; anything else is refused before anything is stored.
 import { getDecodedToken, getTokenMetadata, type Token, type Wallet } from '@cashu/cashu-ts';
 import { ValidationError } from '../../errors';
-import type { NewProof } from '../../ports';
+import type { NewProof } from '../proof-ports';
 
 export const MALFORMED_ECASH_MESSAGE = 'This is not a Cashu ecash payment';
 export const NOT_SATS_MESSAGE = 'This ecash is not in sats';

@@ -7,7 +7,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { ValidationError } from '../../errors';
-import type { NewProof } from '../../ports';
+import type { NewProof } from '../proof-ports';
 
 export const LOCKED_ELSEWHERE_MESSAGE = 'This ecash is locked to another key';
 export const NOT_LOCKED_MESSAGE = 'This ecash is not locked to the shop, as the request asked';

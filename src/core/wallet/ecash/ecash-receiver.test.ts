@@ -17,7 +17,7 @@ import { ecashReceiverOn } from '../../../testing/wallet/ecash-receiver';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
 import type { Checkpoint } from '../../checkpoint';
 import { newSalesKey } from '../../lock/sales-seal';
-import type { LockedOutputs } from '../../ports';
+import type { LockedOutputs } from '../mint/ports';
 import { isSealedOutput } from '../mint/sealed-journal';
 import { MALFORMED_ECASH_MESSAGE } from './ecash-input';
 import {

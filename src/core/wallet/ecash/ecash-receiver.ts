@@ -8,18 +8,11 @@ import { MintUnreachableError, ValidationError } from '../../errors';
 import type { WalletEvents } from '../../events';
 import type { LockedSaleBackupHook } from '../../backup/locked-sale-backups';
 import type { Logger } from '../../logger';
-import type {
-  Clock,
-  CounterReservation,
-  EcashSaleLines,
-  CounterSource,
-  EcashLedger,
-  EcashReceiptStore,
-  LockedOutputs,
-  NewProof,
-  PendingEcashReceipt,
-  ProofStore,
-} from '../../ports';
+import type { Clock } from '../../clock';
+import type { CounterReservation, LockedOutputs } from '../mint/ports';
+import type { NewProof, ProofStore } from '../proof-ports';
+import type { EcashSaleLines, EcashLedger, EcashReceiptStore, PendingEcashReceipt } from './ports';
+import type { CounterSource } from '@cashu/cashu-ts';
 import type { FiatRecord } from '../../prices/currencies';
 import { mintUrlKey } from '../../urls/normalise-url';
 import {

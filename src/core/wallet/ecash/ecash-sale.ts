@@ -1,6 +1,6 @@
 // The sale an ecash payment records: the lines it was for (a cart's, a remote cashier's, or the
 // amount as one line), a cart's tip kept and the overpayment added to it, paid in ecash.
-import type { EcashSaleLines } from '../../ports';
+import type { EcashSaleLines } from './ports';
 import type { SaleDetail } from '../../sale/sale-detail';
 
 /** `lines` adds up to `saleAmount`; `arrived` is what the swap or mint brought in. */

@@ -2,7 +2,7 @@
 // storage (docs/protocol.md "Payloads in the inbox", decision 0044).
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import type { HeldEcashPayload } from '../../ports';
+import type { HeldEcashPayload } from './ports';
 
 /** Strangers' payloads (no tag of ours) held at most; the oldest goes for a new one. */
 export const HELD_ECASH_MAX = 20;

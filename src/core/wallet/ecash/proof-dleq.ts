@@ -4,7 +4,7 @@
 import { hash_e, hashToCurve } from '@cashu/cashu-ts';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import type { NewProof } from '../../ports';
+import type { NewProof } from '../proof-ports';
 
 const { Point } = secp256k1;
 const HEX = /^[0-9a-fA-F]+$/;

@@ -3,7 +3,7 @@
 import { PaymentRequest } from '@cashu/cashu-ts';
 import { describe, expect, it } from 'vitest';
 import { memoryPorts } from '../../../testing/wallet/memory-ports';
-import type { PendingMintQuote } from '../../ports';
+import type { PendingMintQuote } from '../mint/ports';
 import { SaleRequests } from './sale-requests';
 
 const PUBKEY = 'b'.repeat(64);

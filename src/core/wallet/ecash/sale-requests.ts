@@ -1,6 +1,7 @@
 // The NUT-18 request offered beside each invoice on the keypad: one single-use id per sale, kept
 // on the invoice's quote row so a reload shows (and the inbox matches) the same request.
-import type { ConfigStore, MintQuoteStore, PendingMintQuote } from '../../ports';
+import type { ConfigStore } from '../../settings/ports';
+import type { MintQuoteStore, PendingMintQuote } from '../mint/ports';
 import { encodeSaleRequest, newRequestId, type EncodedSaleRequest } from './sale-request';
 
 export interface SaleRequestsDeps {

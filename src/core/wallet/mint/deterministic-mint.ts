@@ -12,7 +12,8 @@ import {
 } from '@cashu/cashu-ts';
 import type { Checkpoint } from '../../checkpoint';
 import { MintUnreachableError } from '../../errors';
-import type { CounterReservation, CounterSource } from '../../ports';
+import type { CounterReservation } from './ports';
+import type { CounterSource } from '@cashu/cashu-ts';
 
 /** How many outputs minting `amount` takes on the wallet's active keyset (one counter each). */
 export function outputCountFor(

@@ -18,7 +18,8 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import { MintUnreachableError } from '../../errors';
 import { SalesSealer } from '../../lock';
 import { completeMint } from './deterministic-mint';
-import type { LockedOutputs, NewProof, PlainLockedOutput, SealedLockedOutput } from '../../ports';
+import type { NewProof } from '../proof-ports';
+import type { LockedOutputs, PlainLockedOutput, SealedLockedOutput } from './ports';
 import { toNewProof } from '../proof-convert';
 import { isSealedOutput, sealOutput, wireMessage } from './sealed-journal';
 

@@ -5,17 +5,16 @@ import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import type { WalletEvents } from '../../events';
 import type { LockedSaleBackupHook } from '../../backup/locked-sale-backups';
 import type { Logger } from '../../logger';
+import type { Ledger } from '../ledger-ports';
+import type { NewProof, ProofStore } from '../proof-ports';
 import type {
   CounterReservation,
-  CounterSource,
-  Ledger,
   LockedOutputs,
   MintQuoteStore,
-  NewProof,
   PendingMintQuote,
-  ProofStore,
   QuoteKind,
-} from '../../ports';
+} from './ports';
+import type { CounterSource } from '@cashu/cashu-ts';
 import { remoteSaleFiat, type RemoteFiatLookup } from '../../prices/remote-sale-fiat';
 import {
   firstUnusedCounter,

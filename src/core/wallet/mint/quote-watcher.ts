@@ -1,6 +1,6 @@
 // Watching one mint quote until it is paid, issued or expired: NUT-17 WebSocket plus polling.
 import type { Mint } from '@cashu/cashu-ts';
-import type { Clock } from '../../ports';
+import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import { silentLogger } from '../../logger';
 import { isDefiniteRefusal, toMintError } from '../mint-errors';

@@ -2,13 +2,8 @@
 // blinding factor only the PIN opens, and the proofs their blind signatures become once opened.
 import { Amount, OutputData, type SerializedBlindedMessage } from '@cashu/cashu-ts';
 import { sealedProofKey, type SalesOpener, type SalesSealer } from '../../lock';
-import type {
-  BlindSignature,
-  LockedOutputs,
-  PlainLockedOutput,
-  SealedLockedOutput,
-  StoredProof,
-} from '../../ports';
+import type { BlindSignature, StoredProof } from '../proof-ports';
+import type { LockedOutputs, PlainLockedOutput, SealedLockedOutput } from './ports';
 
 export function isSealedOutput(
   output: PlainLockedOutput | SealedLockedOutput,

@@ -1,6 +1,10 @@
 // Start-up repair of remote quotes that were claimed but that nothing tracks or settled.
 import type { Logger } from '../../logger';
-import type { Clock, ConfigStore, Ledger, PendingMintQuote, ProcessedQuote } from '../../ports';
+import type { Clock } from '../../clock';
+import type { ProcessedQuote } from '../../remote-payments/processed-quote-ports';
+import type { ConfigStore } from '../../settings/ports';
+import type { Ledger } from '../ledger-ports';
+import type { PendingMintQuote } from '../mint/ports';
 import { isDefiniteRefusal } from '../mint-errors';
 import { isExpiredUnpaid } from '../mint/mint-quote-snapshot';
 import { mintQuoteClient } from '../mint/quote-watcher';

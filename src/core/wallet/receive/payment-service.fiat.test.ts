@@ -7,7 +7,7 @@ import { storagePaymentDevice } from '../../../testing/storage/payment-service';
 import { saleOf, TWO_COFFEES } from '../../../testing/sale/cart-sale';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { ValidationError } from '../../errors';
-import type { FiatRecord } from '../../ports';
+import type { FiatRecord } from '../../prices/currencies';
 import { INVALID_FIAT_MESSAGE } from './payment-service';
 import { INVALID_SALE_MESSAGE } from '../../sale/sale-check';
 import { receiptFor } from '../../receipts/receipt';

@@ -10,7 +10,7 @@ import { newCashOutDevice } from '../../../testing/storage/cash-out-tab';
 import { testStorage, type TestStorage } from '../../../testing/storage/db';
 import type { Checkpoint, WriteStep } from '../../checkpoint';
 import { WalletEvents } from '../../events';
-import type { StoredProof } from '../../ports';
+import type { StoredProof } from '../proof-ports';
 import { walletDeps } from '../../../testing/storage/wallet-deps';
 import { storedMoney } from '../../../testing/storage/stored-money';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';

@@ -16,7 +16,8 @@ import {
   MissingDataError,
   ValidationError,
 } from '../../errors';
-import type { PendingMintQuote, StoredProof } from '../../ports';
+import type { PendingMintQuote } from '../mint/ports';
+import type { StoredProof } from '../proof-ports';
 import { mintReserved, outputCountFor } from '../mint/deterministic-mint';
 import { lockPubkeyForNostrKey } from '../mint/nut20-key';
 import { inProcessQuoteLock, type QuoteLock } from '../../cross-tab-lock';

@@ -11,17 +11,13 @@ import { BackoffTimers } from '../../backoff-timers';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import type { WalletEvents } from '../../events';
 import type { Logger } from '../../logger';
-import type {
-  Clock,
-  ConfigStore,
-  CounterSource,
-  KeyStore,
-  Ledger,
-  MintQuoteStore,
-  PendingMintQuote,
-  ProofStore,
-  QuoteKind,
-} from '../../ports';
+import type { Clock } from '../../clock';
+import type { KeyStore } from '../../keys/ports';
+import type { ConfigStore } from '../../settings/ports';
+import type { Ledger } from '../ledger-ports';
+import type { MintQuoteStore, PendingMintQuote, QuoteKind } from '../mint/ports';
+import type { ProofStore } from '../proof-ports';
+import type { CounterSource } from '@cashu/cashu-ts';
 import { Listeners, type Listener } from '../../listeners';
 import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
 import type { RemoteFiatLookup } from '../../prices/remote-sale-fiat';

@@ -24,7 +24,8 @@ import { freezeAt } from '../../../testing/wallet/freeze-at';
 import { fund, newWallet, randomOutputs } from '../../../../dev/mint/test-support';
 import type { EnvelopeWriter } from '../../backup/device-envelope';
 import { sealLockedSale } from '../../backup/locked-sale-envelope';
-import type { PlainLockedOutput, StoredProof } from '../../ports';
+import type { PlainLockedOutput } from '../mint/ports';
+import type { StoredProof } from '../proof-ports';
 
 const WAIT = { timeout: 20_000, interval: 25 };
 const dev = devMintSuite({ fresh: true });

@@ -4,7 +4,8 @@
 import { CheckStateEnum, type Wallet } from '@cashu/cashu-ts';
 import type { LockedSaleFound } from '../../backup/locked-sale-envelope';
 import type { Logger } from '../../logger';
-import type { NewProof, PlainLockedOutput } from '../../ports';
+import type { PlainLockedOutput } from '../mint/ports';
+import type { NewProof } from '../proof-ports';
 import { restoreLocked } from '../mint/locked-mint';
 import { toCashuProof } from '../withdraw/withdraw-token';
 

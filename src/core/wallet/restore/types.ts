@@ -1,6 +1,6 @@
 // The restore scan's persisted progress and the storage it needs (see docs/architecture.md,
 // "Restore"). Storage implements RestoreLedger on Dexie; tests may implement it in memory.
-import type { NewProof } from '../../ports';
+import type { NewProof } from '../proof-ports';
 
 /** Where one keyset's NUT-09 walk stands. Counters below `next` have been asked for. */
 export interface KeysetScan {

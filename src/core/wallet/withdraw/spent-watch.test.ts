@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testStorage, type TestStorage } from '../../../testing/storage/db';
-import type { PendingWithdrawal } from '../../ports';
+import type { PendingWithdrawal } from './ports';
 import { SpentWatcher } from './spent-watch';
 import { proofY, type ProofStateClient, type ProofStateEntry } from './spent-watch-client';
 import { recordedEvents } from '../../../testing/wallet/recorded-events';

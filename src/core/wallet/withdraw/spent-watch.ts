@@ -1,7 +1,8 @@
 // Watching withdrawal tokens until the mint reports their proofs spent, then settling them.
 import type { WalletEvents } from '../../events';
 import type { Logger } from '../../logger';
-import type { Ledger, PendingWithdrawal, WithdrawalStore } from '../../ports';
+import type { Ledger } from '../ledger-ports';
+import type { PendingWithdrawal, WithdrawalStore } from './ports';
 import { MintWatch } from '../mint/mint-watch';
 import { proofY, type ProofStateClient, type ProofStateEntry } from './spent-watch-client';
 

@@ -4,17 +4,12 @@ import { CheckStateEnum, OutputData, splitAmount, type Wallet } from '@cashu/cas
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import { MintUnreachableError, ValidationError } from '../../errors';
 import type { Logger } from '../../logger';
-import type {
-  Clock,
-  CounterReservation,
-  CounterSource,
-  Ledger,
-  NewProof,
-  PendingWithdrawal,
-  ProofStore,
-  StoredProof,
-  WithdrawalStore,
-} from '../../ports';
+import type { Clock } from '../../clock';
+import type { Ledger } from '../ledger-ports';
+import type { CounterReservation } from '../mint/ports';
+import type { NewProof, ProofStore, StoredProof } from '../proof-ports';
+import type { PendingWithdrawal, WithdrawalStore } from './ports';
+import type { CounterSource } from '@cashu/cashu-ts';
 import {
   chunk,
   compareItems,

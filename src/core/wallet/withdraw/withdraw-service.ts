@@ -3,15 +3,12 @@
 import { noCheckpoint } from '../../checkpoint';
 import { errorMessage } from '../../errors';
 import type { WalletEvents } from '../../events';
-import type {
-  ConfigStore,
-  Ledger,
-  NewProof,
-  PendingWithdrawal,
-  ProofStateStore,
-  RefundLink,
-  StoredProof,
-} from '../../ports';
+import type { RefundLink } from '../../history-ports';
+import type { ConfigStore } from '../../settings/ports';
+import type { Ledger } from '../ledger-ports';
+import type { NewProof, StoredProof } from '../proof-ports';
+import type { ProofStateStore } from '../proof-states/ports';
+import type { PendingWithdrawal } from './ports';
 import type { ProofReconciler } from '../proof-states/proof-reconciler';
 import { sumSats } from '../proof-convert';
 import { SpentWatcher, type SpentWatchIntervals } from './spent-watch';

@@ -1,6 +1,6 @@
 // Encoding stored proofs as one cashuB (v4) token, and stored proofs back into cashu-ts proofs.
 import { Amount, getEncodedToken, type Proof } from '@cashu/cashu-ts';
-import type { StoredProof } from '../../ports';
+import type { StoredProof } from '../proof-ports';
 
 type ProofFields = Pick<StoredProof, 'secret' | 'amount' | 'id' | 'C' | 'dleq' | 'witness'>;
 

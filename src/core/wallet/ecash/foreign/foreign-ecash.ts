@@ -8,15 +8,11 @@ import { ForeignEcashArrivingError, MintUnreachableError, ValidationError } from
 import { Listeners, type Listener } from '../../../listeners';
 import type { WalletEvents } from '../../../events';
 import type { Logger } from '../../../logger';
-import type {
-  Clock,
-  CounterSource,
-  ForeignEcashStore,
-  NewProof,
-  PendingForeignEcash,
-  PendingMintQuote,
-  ProofStore,
-} from '../../../ports';
+import type { Clock } from '../../../clock';
+import type { PendingMintQuote } from '../../mint/ports';
+import type { NewProof, ProofStore } from '../../proof-ports';
+import type { ForeignEcashStore, PendingForeignEcash } from './ports';
+import type { CounterSource } from '@cashu/cashu-ts';
 import type { FiatRecord } from '../../../prices/currencies';
 import { usableMintUrl } from '../../../urls/normalise-url';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../../mint-errors';

@@ -9,7 +9,7 @@ import {
   FOREIGN_MINT,
   foreignEcashRow,
 } from '../../../../testing/wallet/foreign-ecash-row';
-import type { PendingForeignEcash } from '../../../ports';
+import type { PendingForeignEcash } from './ports';
 import {
   assertRetryable,
   closeHandedBack,

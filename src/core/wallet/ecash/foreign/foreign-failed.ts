@@ -1,7 +1,7 @@
 // Ecash of other mints that could not be settled, as the Wallet screen shows it: handed back to the
 // customer as a token, or tried again (docs/protocol.md "Ecash from other mints").
 import { ValidationError } from '../../../errors';
-import type { ForeignEcashStore, PendingForeignEcash } from '../../../ports';
+import type { ForeignEcashStore, PendingForeignEcash } from './ports';
 import { sumSats } from '../../proof-convert';
 import { encodeWithdrawToken } from '../../withdraw/withdraw-token';
 import { NEVER_ARRIVED_MESSAGE } from './foreign-texts';

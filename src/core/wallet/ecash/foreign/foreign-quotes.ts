@@ -1,14 +1,9 @@
 // The QuoteMinter's view of the invoices journaled with ecash of other mints: their quotes are
 // minted as any paid quote, and recorded as the ecash sale (docs/protocol.md "Ecash from other mints").
 import type { Logger } from '../../../logger';
-import type {
-  ForeignEcashStore,
-  MintQuoteStore,
-  PendingForeignEcash,
-  PendingMintQuote,
-  Settlement,
-  SettleMintQuote,
-} from '../../../ports';
+import type { Settlement, SettleMintQuote } from '../../ledger-ports';
+import type { MintQuoteStore, PendingMintQuote } from '../../mint/ports';
+import type { ForeignEcashStore, PendingForeignEcash } from './ports';
 import type { SaleDetail } from '../../../sale/sale-detail';
 import { sumSats } from '../../proof-convert';
 import { ecashSale } from '../ecash-sale';

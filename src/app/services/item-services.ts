@@ -1,0 +1,44 @@
+// Builds what the item catalog feeds beyond this till: the catalog the paired cashiers read.
+import type { Logger } from '../../core/logger';
+import type { Clock } from '../../core/clock';
+import { catalogOf } from '../../core/remote-payments/catalog-event';
+import { CatalogPublisher } from '../../core/remote-payments/catalog-publisher';
+import type { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+import { createRelayPool } from '../../core/remote-payments/relay-pool';
+import type { Storage as CashewStorage } from '../../storage';
+
+export interface ItemServiceDeps {
+  storage: Pick<CashewStorage, 'items' | 'tips' | 'prices' | 'merchantTrust' | 'config'>;
+  getSecretKey: () => Promise<Uint8Array>;
+  profile: Pick<MerchantProfilePublisher, 'sync'>;
+  logger: Logger;
+  clock: Clock;
+}
+
+export function createItemServices(deps: ItemServiceDeps): { catalog: CatalogPublisher } {
+  const { storage } = deps;
+  const catalog = new CatalogPublisher({
+    collect: async () => {
+      const [items, tips, priceSettings] = await Promise.all([
+        storage.items.list(),
+        storage.tips.get(),
+        storage.prices.getSettings(),
+      ]);
+      return catalogOf(items, {
+        tips: tips.enabled,
+        currency: priceSettings.currency,
+        priceUrl: priceSettings.url,
+      });
+    },
+    getPairingSecret: () => storage.merchantTrust.getOrCreateSecret(),
+    getSecretKey: deps.getSecretKey,
+    getRelays: () => storage.config.getRelays(),
+    createPool: () => createRelayPool(),
+    // The profile sync first: it decides whose links (and catalog) these are.
+    profileHeld: async () => (await deps.profile.sync()) === 'held',
+    published: storage.merchantTrust,
+    logger: deps.logger,
+    clock: deps.clock,
+  });
+  return { catalog };
+}

@@ -1,0 +1,99 @@
+// Builds the remote payments on the merchant's side: receipts to cashiers, the merchant profile,
+// the relays' status, and the two inboxes that take the cashiers' sales.
+import { getPublicKey } from 'nostr-tools/pure';
+import type { Logger } from '../../core/logger';
+import type { Clock } from '../../core/clock';
+import { RelayStatusBoard } from '../../core/remote-payments';
+import type { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+import type { ReceiptSender } from '../../core/remote-payments/receipts';
+import { inboxesTogether, type InboxControl } from '../../core/remote-payments/sales-inbox';
+import type { AfterSaleRules } from '../../core/after-sale';
+import type { EcashInbox } from '../../core/wallet/ecash/ecash-inbox';
+import type { WalletProvider } from '../../core/wallet/wallet-provider';
+import type { Storage as CashewStorage } from '../../storage';
+import {
+  createInbox,
+  createProfilePublisher,
+  createReceiptSender,
+  createSalesInbox,
+} from './inbox';
+import type { LockServices } from './lock-services';
+
+export interface RemoteServices {
+  /** Per relay, whether the inbox gets its payment messages (Settings shows it). */
+  relayStatus: RelayStatusBoard;
+  /** The kind 10019 merchant profile: synced when the inbox starts and after trust changes. */
+  merchantProfile: MerchantProfilePublisher;
+  /** Receipts to remote cashiers once a sale's proofs are stored. */
+  receipts: ReceiptSender;
+}
+
+export interface RemoteServiceDeps {
+  storage: Pick<CashewStorage, 'config' | 'merchantTrust'>;
+  keys: Pick<LockServices, 'getSecretKey' | 'inboxKeyFor' | 'salesKey'>;
+  logger: Logger;
+  clock: Clock;
+}
+
+export function createRemoteServices(deps: RemoteServiceDeps): RemoteServices {
+  const { storage, keys } = deps;
+  const relayDeps = {
+    config: storage.config,
+    store: storage.merchantTrust,
+    getSecretKey: keys.getSecretKey,
+    inboxKeyFor: keys.inboxKeyFor,
+    inboxPubkey: async () => getPublicKey(await keys.salesKey()),
+    logger: deps.logger,
+    clock: deps.clock,
+  };
+  return {
+    relayStatus: new RelayStatusBoard(),
+    merchantProfile: createProfilePublisher(relayDeps),
+    receipts: createReceiptSender(relayDeps),
+  };
+}
+
+export interface MerchantInboxDeps extends RemoteServiceDeps {
+  storage: Pick<CashewStorage, 'config' | 'merchantTrust' | 'processedQuotes' | 'inboxRetries'>;
+  remote: RemoteServices;
+  wallets: WalletProvider;
+  ecashInbox: Pick<EcashInbox, 'take'>;
+  rules: Pick<AfterSaleRules, 'takeOver' | 'listening'>;
+  /** The error toast for a message that cannot be handled (at most once a minute). */
+  onRemotePaymentError?: (error: Error) => void;
+}
+
+/**
+ * The merchant's remote-payment inboxes (the Nostr key's and the sales inbox key's, decision 0030
+ * point 7), started, stopped and restarted together.
+ */
+export function createMerchantInbox(deps: MerchantInboxDeps): InboxControl {
+  const { storage, keys, remote, rules } = deps;
+  const inboxDeps = {
+    config: storage.config,
+    processedQuotes: storage.processedQuotes,
+    getSecretKey: keys.getSecretKey,
+    // Remote quotes join the one PaymentService: its onSettled toast names them 'remote'.
+    takeOver: rules.takeOver,
+    onInvalidMessage: deps.onRemotePaymentError,
+    logger: deps.logger,
+    clock: deps.clock,
+    trust: {
+      store: storage.merchantTrust,
+      wallets: deps.wallets,
+      receipts: remote.receipts,
+      profile: remote.merchantProfile,
+      // Each time listening starts (start-up, Settings saved) the cashiers' catalog is checked too.
+      mintBackup: { sync: async () => rules.listening() },
+    },
+    retryList: storage.inboxRetries,
+  };
+  return inboxesTogether(
+    createInbox({
+      ...inboxDeps,
+      relayStatus: remote.relayStatus,
+      takeOther: (content) => deps.ecashInbox.take(content),
+    }),
+    createSalesInbox({ ...inboxDeps, salesKey: keys.salesKey }),
+  );
+}

@@ -1,0 +1,229 @@
+// Builds the wallet: sales taken (Lightning, ecash, other mints' ecash), the proofs held up against
+// their mint, and the money going out (withdrawals, cash-outs) or coming back (restore).
+import type { Checkpoint } from '../../core/checkpoint';
+import type { LockedSaleBackups } from '../../core/backup/locked-sale-backups';
+import type { PriceService } from '../../core/prices/price-service';
+import { isCashierRequestId } from '../../core/remote-payments/cashier-request-id';
+import { keypairFromSecretKey } from '../../core/keys/keypair';
+import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
+import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
+import { EcashInbox } from '../../core/wallet/ecash/ecash-inbox';
+import { ecashLockKey, mintEnforcesLocks } from '../../core/wallet/ecash/ecash-lock';
+import { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
+import { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
+import { ForeignEcash } from '../../core/wallet/ecash/foreign/foreign-ecash';
+import { FailedForeignEcashes } from '../../core/wallet/ecash/foreign/foreign-failed';
+import { SaleRequests } from '../../core/wallet/ecash/sale-requests';
+import { mintStateChecker } from '../../core/wallet/proof-states/checkstate';
+import { ProofReconciler } from '../../core/wallet/proof-states/proof-reconciler';
+import { PaymentService } from '../../core/wallet/receive/payment-service';
+import { RestoreService } from '../../core/wallet/restore/restore-service';
+import { WalletProvider } from '../../core/wallet/wallet-provider';
+import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
+import type { Storage as CashewStorage } from '../../storage';
+import type { BackupServices } from './backup-services';
+import type { BaseServices } from './base';
+import type { LockServices } from './lock-services';
+
+export interface WalletServices {
+  /** One cached cashu-ts Mint/Wallet per mint URL (seeded for the merchant, seedless for a cashier). */
+  wallets: WalletProvider;
+  /** The one owner of pending mint quotes: create, watch, mint, store; resumed at start-up. */
+  payments: PaymentService;
+  /** Sales paid in ecash (NUT-18 payloads, pasted tokens): checks, swap, record; resumed at start-up. */
+  ecash: EcashRouter;
+  /** Ecash of other mints that could not be settled: handed back or tried again (Wallet screen). */
+  foreignFailed: FailedForeignEcashes;
+  /** The NUT-18 request offered beside each keypad invoice. */
+  saleRequests: SaleRequests;
+  /** NUT-18 payloads from the inbox, matched to open sales; refusals are toasted by the app. */
+  ecashInbox: EcashInbox;
+  /** Withdrawal tokens and the watch on their proofs until spent; resumed at start-up. */
+  withdraw: WithdrawService;
+  /**
+   * The stored proofs held up against their mint (NUT-07): at start (throttled), on Refresh, at
+   * unlock, before every money-out and after an "already spent" (docs/protocol.md "Proof states").
+   */
+  proofStates: ProofReconciler;
+  /** The phrase restore scan (after a restore onboarding, Settings "Recover funds"); resumed at start-up. */
+  restore: RestoreService;
+  /** Lightning cash-outs (melts) from confirmation to PAID/UNPAID; resumed at start-up. */
+  cashOut: CashOutService;
+  /** Cashes out at the threshold set in Settings (off by default); checked after each payment. */
+  autoCashOut: AutoCashOut;
+}
+
+export interface WalletServiceDeps {
+  base: Pick<BaseServices, 'events' | 'logger' | 'clock'>;
+  storage: CashewStorage;
+  keys: Pick<LockServices, 'deviceKeys' | 'seedSealed' | 'inboxKeyFor' | 'lock'>;
+  prices: Pick<PriceService, 'remoteFiatFor'>;
+  lockedSaleBackups: LockedSaleBackups;
+  restoreSources: BackupServices['restoreSources'];
+  /** What an automatic cash-out did (a toast in the app). Omitted: logged only. */
+  onAutoCashOut?: (outcome: AutoCashOutOutcome) => void;
+  /** Stops the money flows between the steps of their writes (core/checkpoint.ts). */
+  checkpoint?: Checkpoint;
+}
+
+export function createWalletServices(deps: WalletServiceDeps): WalletServices {
+  const { base, storage, keys, prices, lockedSaleBackups } = deps;
+  const { events, logger, clock } = base;
+  const { config, counterSource: counters } = storage;
+  const { deviceKeys, seedSealed } = keys;
+  const wallets = new WalletProvider({ keys: storage.keys, counters, logger });
+  const getSigningKey = () => deviceKeys.getOrCreateSecretKey();
+  const salesPublicKey = () => keys.lock.salesPublicKey();
+  const merchantMints = async () => [await config.getMintUrl()];
+  // What taking payments and withdrawing both work on.
+  const wallet = {
+    config,
+    ledger: storage.ledger,
+    proofs: storage.proofs,
+    counters,
+    wallets,
+    events,
+    logger,
+    clock,
+    ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+  };
+  const payments = new PaymentService({
+    ...wallet,
+    // A remote sale's record: the cashier's, checked against the merchant's price when minted,
+    // held or not (decisions 0046, 0053).
+    fiatFor: (sats) => prices.remoteFiatFor(sats),
+    keys: storage.keys,
+    quotes: storage.mintQuotes,
+    // NUT-20: quotes locked to the merchant are signed with the device's nostr key.
+    getSigningKey,
+    // ... unless the quote is locked to the sales inbox key, which signs while locked.
+    inboxKeyFor: keys.inboxKeyFor,
+    // A locked till keeps selling: sales are minted with random outputs (decision 0024), their
+    // journal sealed to the sales key (decision 0030).
+    seedSealed,
+    salesPublicKey,
+    lockedBackup: lockedSaleBackups,
+  });
+  const localEcash = new EcashReceiver({
+    ...wallet,
+    receipts: storage.ecashReceipts,
+    ledger: storage.ecashReceipts,
+    // The merchant takes ecash of the mint it sells on (docs/protocol.md "Receiving ecash").
+    acceptedMints: merchantMints,
+    seedSealed,
+    salesPublicKey,
+    lockedBackup: lockedSaleBackups,
+  });
+  // Ecash of other mints: melted there to pay an invoice of ours, when the merchant allows it
+  // (docs/protocol.md "Ecash from other mints").
+  const foreignEcash = new ForeignEcash({
+    ...wallet,
+    store: storage.foreignEcash,
+    merchantMint: () => config.getMintUrl(),
+    enabled: () => storage.foreignEcash.acceptsOtherMints(),
+    seedSealed,
+    getSigningKey,
+  });
+  const foreignFailed = new FailedForeignEcashes({
+    store: storage.foreignEcash,
+    retry: (id) => foreignEcash.retry(id),
+  });
+  const ecash = new EcashRouter({
+    local: localEcash,
+    foreign: foreignEcash,
+    acceptedMints: merchantMints,
+  });
+  const saleRequests = new SaleRequests({
+    quotes: storage.mintQuotes,
+    config,
+    merchantPubkey: async () => keypairFromSecretKey(await getSigningKey()).pk,
+    // Locked to the seed's ecash key where the mint enforces P2PK (docs/protocol.md "Ecash locked to the merchant").
+    lockPubkey: async (mintUrl) => {
+      const { wallet, seed } = await wallets.getSeededWallet(mintUrl);
+      return mintEnforcesLocks(wallet.getMintInfo()) ? ecashLockKey(seed).pubkey : null;
+    },
+    // The Nostr key that reads the customer's payload is sealed while locked (decision 0024).
+    locked: seedSealed,
+    // Outputs and lock key derived while the customer scans (docs/performance.md "Ecash payment latency").
+    // At an idle moment, not before the invoice's QR code is painted: the customer takes seconds to scan.
+    offered: (quote) => {
+      const prepare = () => {
+        localEcash.prepare(quote.mintUrl, quote.amount).catch((error: unknown) => {
+          logger.debug('Ecash payment not readied', error);
+        });
+      };
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback(prepare, { timeout: 1000 });
+      else setTimeout(prepare, 0);
+    },
+    clock,
+  });
+  const ecashInbox = new EcashInbox({
+    requests: saleRequests,
+    receiver: ecash,
+    // Ends the sale on screen with the toast and confetti of a Lightning sale.
+    paid: (quote, amount, balance) => payments.paidElsewhere(quote, amount, balance),
+    fiatFor: (sats) => prices.remoteFiatFor(sats),
+    // A payload that came before its remote sale's message waits for it (decision 0044); one
+    // naming a request our cashiers made waits apart from strangers' junk.
+    held: storage.heldEcash,
+    issued: async (id) => isCashierRequestId(id, await storage.merchantTrust.getOrCreateSecret()),
+    locked: seedSealed,
+    clock,
+    logger,
+  });
+  const proofStates = new ProofReconciler({
+    proofs: storage.proofs,
+    withdrawals: storage.withdrawals,
+    store: storage.proofStates,
+    checkerFor: (mintUrl) => mintStateChecker(wallets.getMint(mintUrl)),
+    events,
+    logger,
+    clock,
+  });
+  // Every money-out asks the mint first and sets apart what it holds pending for someone else.
+  const moneyOut = { reconciler: proofStates, proofStates: storage.proofStates };
+  const withdraw = new WithdrawService({
+    ...wallet,
+    ...moneyOut,
+    withdrawals: storage.withdrawals,
+  });
+  const restore = new RestoreService({
+    ...wallet,
+    ledger: storage.restore,
+    ...deps.restoreSources,
+  });
+  // Cash-out never spends what a pending withdrawal token holds (decision 0015).
+  const cashOut = new CashOutService({
+    ...wallet,
+    ...moneyOut,
+    melts: storage.melts,
+    withdrawals: storage.withdrawals,
+    // The merchant's fee limit lives with the automatic cash-out settings (Settings).
+    feeLimit: { get: async () => (await storage.autoCashOut.get()).feeLimit },
+  });
+  const autoCashOut = new AutoCashOut({
+    settings: storage.autoCashOut,
+    config,
+    proofs: storage.proofs,
+    withdrawals: storage.withdrawals,
+    proofStates: storage.proofStates,
+    cashOut,
+    fetch: (url, init) => globalThis.fetch(url, init),
+    logger,
+    onOutcome: (outcome) => deps.onAutoCashOut?.(outcome),
+  });
+  return {
+    wallets,
+    payments,
+    ecash,
+    foreignFailed,
+    saleRequests,
+    ecashInbox,
+    withdraw,
+    proofStates,
+    restore,
+    cashOut,
+    autoCashOut,
+  };
+}

@@ -1,0 +1,82 @@
+// The history port: the events a sale, a withdrawal or a cancel records, paged newest first.
+import type { HistoryEventType } from './history-kinds';
+import type { FiatRecord } from './prices/currencies';
+import type { PaymentMethod, SaleDetail } from './sale/sale-detail';
+
+export interface HistoryEvent {
+  id: number;
+  createdAt: number;
+  type: HistoryEventType;
+  amount: number;
+  mintUrl: string;
+  quoteId?: string;
+  /** JSON text (or any text from older data) */
+  metadata?: string;
+  /** a sale's display currency, price and fiat value when it was taken (unindexed, no upgrade) */
+  fiat?: FiatRecord;
+  /** a sale's lines, tax, tip and payment method, when known (unindexed, no upgrade) */
+  sale?: SaleDetail;
+  /**
+   * The phrase's other device that recorded the event (its device key, x-only hex); absent for
+   * this device's own events (docs/protocol.md "Records on the relays").
+   */
+  device?: string;
+}
+
+export interface HistoryPage {
+  events: HistoryEvent[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface PaymentEventInput {
+  type: 'direct-payment' | 'remote-payment';
+  amount: number;
+  mintUrl: string;
+  quoteId: string;
+  /** the payment request (invoice); stored as metadata {request} */
+  request: string;
+  /** the sale's fiat side, when a display currency and its price were known */
+  fiat?: FiatRecord;
+  /** the sale's lines, tax, tip and payment method, when known */
+  sale?: SaleDetail;
+}
+
+export interface WithdrawalEventInput {
+  amount: number;
+  mintUrl: string;
+  numProofs: number;
+  /** the token refunded a sale: recorded as type 'refund' linked to it */
+  refund?: RefundLink;
+}
+
+/** A cancelled withdrawal token (history type 'token-cancelled'). */
+export interface TokenCancelledEventInput {
+  /** the token's sats, now available again (before the fee) */
+  tokenAmount: number;
+  /** what the mint kept for the swap(s): the only sats that left the balance */
+  fee: number;
+  mintUrl: string;
+  numProofs: number;
+}
+
+/** Events per history page, the wallet screen's and the store's default. */
+export const HISTORY_PAGE_SIZE = 10;
+
+/** What a refund event keeps in its metadata besides what its payout path writes. */
+export interface RefundLink {
+  /** the sale's history id */
+  refundOf: number;
+  /** how the sats went back: a Lightning payment or an ecash token */
+  method: PaymentMethod;
+  /** the sale's receipt reference, so the CSV can name the sale */
+  reference?: string;
+}
+
+export interface HistoryStore {
+  addPayment(event: PaymentEventInput): Promise<number>;
+  addWithdrawal(event: WithdrawalEventInput): Promise<number>;
+  /** Newest first; page numbers start at 1; page size defaults to 10. */
+  page(page: number, pageSize?: number): Promise<HistoryPage>;
+}
