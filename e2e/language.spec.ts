@@ -3,7 +3,10 @@
 // texts is left. The screens not translated yet (onboarding, the toasts) stay English.
 import type { Page } from '@playwright/test';
 import posEnglish from '../src/features/pos/locales/keypad/en.json' with { type: 'json' };
+import posGerman from '../src/features/pos/locales/keypad/de.json' with { type: 'json' };
 import posSpanish from '../src/features/pos/locales/keypad/es.json' with { type: 'json' };
+import languageGerman from '../src/features/settings/locales/language/de.json' with { type: 'json' };
+import languageSpanish from '../src/features/settings/locales/language/es.json' with { type: 'json' };
 import keypadEnglish from '../src/ui/locales/keypad/en.json' with { type: 'json' };
 import keypadSpanish from '../src/ui/locales/keypad/es.json' with { type: 'json' };
 import invoiceSpanish from '../src/ui/locales/invoice/es.json' with { type: 'json' };
@@ -68,4 +71,33 @@ test('the keypad in Spanish: its texts, Spanish figures, no English keypad text'
   await clickDigits(page, '2100');
   await page.getByRole('button', { name: keypadSpanish.KEYPAD_SUBMIT }).click();
   await expect(page.getByTestId('invoice-amount')).toHaveText('2100 sats');
+});
+
+test('a language chosen in Settings shows at once, stays after a reload, and can follow the browser again', async ({
+  page,
+  mintUrl,
+  relayUrl,
+}) => {
+  await onboard(page, { mintUrl, relayUrl });
+  await page.goto('/settings');
+  const picker = page.getByRole('combobox', { name: languageSpanish.LANGUAGE_LABEL });
+  await expect(picker).toHaveValue('browser');
+  await picker.selectOption({ label: 'Deutsch' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('combobox', { name: languageGerman.LANGUAGE_LABEL })).toHaveValue(
+    'de',
+  );
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: posGerman.POS_TITLE })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: posGerman.POS_TITLE })).toBeVisible();
+
+  await page.goto('/settings');
+  await page
+    .getByRole('combobox', { name: languageGerman.LANGUAGE_LABEL })
+    .selectOption({ label: languageGerman.LANGUAGE_BROWSER });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: posSpanish.POS_TITLE })).toBeVisible();
 });
