@@ -10,6 +10,9 @@ import languageSpanish from '../src/features/settings/locales/language/es.json' 
 import keypadEnglish from '../src/ui/locales/keypad/en.json' with { type: 'json' };
 import keypadSpanish from '../src/ui/locales/keypad/es.json' with { type: 'json' };
 import invoiceSpanish from '../src/ui/locales/invoice/es.json' with { type: 'json' };
+import paymentEnglish from '../src/ui/locales/payment/en.json' with { type: 'json' };
+import receiptEnglish from '../src/ui/locales/receipt/en.json' with { type: 'json' };
+import receiptSpanish from '../src/ui/locales/receipt/es.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { clickDigits, LANDS, quoteIdOnScreen } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
@@ -67,6 +70,32 @@ test('the keypad in Spanish: its texts, Spanish figures, no English keypad text'
 
   await payQuote(await quoteIdOnScreen(page));
   await expect(page.getByTestId('home-balance')).toHaveText('21.000 sats', LANDS);
+  // The paid toast, in Spanish with a Spanish figure; none of the English toasts.
+  await expect(
+    page.getByText('🎉 ¡Pago recibido! Pruebas guardadas correctamente. 21.000 sats'),
+  ).toBeVisible();
+  for (const text of Object.values(paymentEnglish)) {
+    const start = text.split('{')[0]!.trim();
+    await expect(page.getByText(start)).toHaveCount(0);
+  }
+
+  // The receipt of that sale: every label in Spanish, a keypad sale's line too.
+  const last = page.getByTestId('last-sale');
+  await expect(last).toContainText('Última venta: 21.000 sats');
+  await last.getByRole('button', { name: receiptSpanish.RECEIPT }).click();
+  const receiptDialog = page.getByRole('dialog', { name: receiptSpanish.RECEIPT_TITLE });
+  const receipt = receiptDialog.getByTestId('receipt');
+  await expect(receipt).toContainText(`${receiptSpanish.RECEIPT_SALE_LINE}21.000 sats`);
+  await expect(receipt).toContainText(`${receiptSpanish.RECEIPT_TOTAL}21.000 sats`);
+  await expect(receipt).toContainText(`${receiptSpanish.RECEIPT_PAID_WITH}Lightning`);
+  await expect(receipt).toContainText('Ref. ');
+  // Regular expressions: a string's spaces at either end would be trimmed ("Ref" is in "Ref.").
+  const receiptWords = [/Ref\s/, /Sale/, /Paid with/, /Subtotal/, /Tip/, /Left/, /Refund/];
+  for (const word of receiptWords) await expect(receipt).not.toContainText(word);
+  for (const text of plainEnglishOnly(receiptEnglish, receiptSpanish)) {
+    expect(await shown(page, text), text).toBe(0);
+  }
+  await receiptDialog.getByRole('button', { name: receiptSpanish.CLOSE_RECEIPT }).click();
 
   await clickDigits(page, '2100');
   await page.getByRole('button', { name: keypadSpanish.KEYPAD_SUBMIT }).click();

@@ -1,11 +1,13 @@
 // User-visible texts shared by more than one feature (each feature's own texts are in its texts.ts).
-import { formatSats } from './format-sats';
-export const REMOTE_PAYMENT_RECEIVED_TOAST =
-  '🌐 Remote Payment received! Proofs stored successfully.';
+import type { Formats } from './i18n';
+import type { Translate } from './i18n';
+import {
+  PAYMENT_RECEIVED,
+  PAYMENT_RECEIVED_EARLIER,
+  REMOTE_PAYMENT_RECEIVED,
+} from './locales/payment/en.json';
 export const PIN_WRONG_NOW = 'Wrong PIN. Try again.';
 
-/** A mint quote failed or could not be created (docs/behaviour.md "Point of sale", "Remote cashier"). */
-export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
 /** Logged only (docs/behaviour.md "Point of sale"): copying an invoice to the clipboard failed. */
 export const COPY_INVOICE_FAILED_LOG = 'Failed to copy invoice:';
 /** Submit while the browser is offline: no request is made (docs/behaviour.md "Point of sale"). */
@@ -13,9 +15,6 @@ export const OFFLINE_SUBMIT_TEXT = 'You are offline. Connect to create an invoic
 /** A keypad's hints at the mint's NUT-04 limits (from its info): point of sale and cashier. */
 export const aboveMaxHint = (max: string) => `The mint takes at most ${max} sats per invoice.`;
 export const belowMinHint = (min: string) => `The mint takes at least ${min} sats per invoice.`;
-
-/** docs/behaviour.md "Point of sale": the SPEC texts, verbatim; the amount is appended. */
-export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
 
 export interface PaymentReceivedOptions {
   /** a sale from a cashier device (the remote text) */
@@ -26,17 +25,21 @@ export interface PaymentReceivedOptions {
 
 /**
  * The payment toast with its amount, e.g. "🎉 Payment received! Proofs stored successfully. 21 sats"
- * (the merchant sees which sale landed). Shared by local payments and the remote inbox.
+ * (the SPEC text verbatim, then the amount, so the merchant sees which sale landed; docs/behaviour.md
+ * "Point of sale"). Shared by local payments and the remote inbox.
  */
 export function paymentReceivedText(
+  t: Translate,
+  formats: Pick<Formats, 'sats'>,
   amountSats: number,
   options: PaymentReceivedOptions = {},
 ): string {
-  const base = options.remote ? REMOTE_PAYMENT_RECEIVED_TOAST : PAYMENT_RECEIVED_TOAST;
-  const amount = `${formatSats(amountSats)} sats`;
-  return options.earlier
-    ? `${base} ${amount} from an earlier invoice. The invoice on screen is still waiting.`
-    : `${base} ${amount}`;
+  const text = options.remote
+    ? REMOTE_PAYMENT_RECEIVED
+    : options.earlier
+      ? PAYMENT_RECEIVED_EARLIER
+      : PAYMENT_RECEIVED;
+  return t(text, { count: amountSats, sats: formats.sats(amountSats) });
 }
 
 // ---------------------------------------------------------------- merchant PIN (docs/security.md)
