@@ -13,6 +13,7 @@ import invoiceSpanish from '../src/ui/locales/invoice/es.json' with { type: 'jso
 import paymentEnglish from '../src/ui/locales/payment/en.json' with { type: 'json' };
 import receiptEnglish from '../src/ui/locales/receipt/en.json' with { type: 'json' };
 import receiptSpanish from '../src/ui/locales/receipt/es.json' with { type: 'json' };
+import receiptButtonSpanish from '../src/ui/locales/receipt-button/es.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { clickDigits, LANDS, quoteIdOnScreen } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
@@ -82,7 +83,7 @@ test('the keypad in Spanish: its texts, Spanish figures, no English keypad text'
   // The receipt of that sale: every label in Spanish, a keypad sale's line too.
   const last = page.getByTestId('last-sale');
   await expect(last).toContainText('Última venta: 21.000 sats');
-  await last.getByRole('button', { name: receiptSpanish.RECEIPT }).click();
+  await last.getByRole('button', { name: receiptButtonSpanish.RECEIPT_BUTTON }).click();
   const receiptDialog = page.getByRole('dialog', { name: receiptSpanish.RECEIPT_TITLE });
   const receipt = receiptDialog.getByTestId('receipt');
   await expect(receipt).toContainText(`${receiptSpanish.RECEIPT_SALE_LINE}21.000 sats`);

@@ -7,7 +7,8 @@ import type { PendingMintQuote, QuoteKind } from '../core/ports';
 import type { PaymentFailure, PaymentSettled } from '../core/wallet/receive/payment-service';
 import { intlFormats } from '../core/i18n/intl-formats';
 import { englishText } from '../ui/i18n';
-import { PAYMENT_FAILED, PAYMENT_STORE_ERROR } from '../ui/locales/payment/en.json';
+import { PAYMENT_FAILED } from '../ui/locales/payment/en.json';
+import { PAYMENT_STORE_ERROR } from './locales/payment-toasts/en.json';
 import {
   announceSettled,
   paymentToastId,

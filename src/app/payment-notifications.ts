@@ -10,7 +10,13 @@ import type {
 } from '../core/wallet/receive/payment-service';
 import { ENGLISH_FORMATS, type Formats } from '../core/i18n/formats';
 import { englishText, type Translate } from '../ui/i18n';
-import { PAYMENT_FAILED, PAYMENT_STORE_ERROR } from '../ui/locales/payment/en.json';
+import { PAYMENT_FAILED } from '../ui/locales/payment/en.json';
+// A part of their own: the counter's first chunk carries only the plain paid and failed toasts.
+import {
+  PAYMENT_RECEIVED_EARLIER,
+  PAYMENT_STORE_ERROR,
+  REMOTE_PAYMENT_RECEIVED,
+} from './locales/payment-toasts/en.json';
 import { paymentReceivedText } from '../ui/texts';
 
 /** The texts and figures of the language shown when a toast is raised (app/language.ts). */
@@ -61,10 +67,9 @@ export function receivedText(
   earlier = false,
   texts: PaymentTexts = ENGLISH_TEXTS(),
 ): string {
-  return paymentReceivedText(texts.t, texts.formats, amount, {
-    remote: kind === 'remote',
-    earlier,
-  });
+  const text =
+    kind === 'remote' ? REMOTE_PAYMENT_RECEIVED : earlier ? PAYMENT_RECEIVED_EARLIER : undefined;
+  return paymentReceivedText(texts.t, texts.formats, amount, text);
 }
 
 /**

@@ -187,14 +187,8 @@ function startAfterFirstScreen(
       await afterFirstScreenIdle(router);
       return source.load();
     })
-    // The stored choice of language, once IndexedDB can be read, wins over its copy; a restore
-    // may bring a choice back with the settings (docs/protocol.md "App data backup").
-    .then(async () => {
-      const language = base.language;
-      if (!language) return;
-      (await source.load()).restore.onFinished(() => void language.followStored());
-      await language.followStored();
-    })
+    // The stored choice of language, once IndexedDB can be read, wins over its copy.
+    .then(() => base.language?.followStored())
     .catch((error: unknown) => base.logger.error('Loading the app services failed', error));
 }
 

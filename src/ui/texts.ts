@@ -1,11 +1,7 @@
 // User-visible texts shared by more than one feature (each feature's own texts are in its texts.ts).
 import type { Formats } from './i18n';
-import type { Translate } from './i18n';
-import {
-  PAYMENT_RECEIVED,
-  PAYMENT_RECEIVED_EARLIER,
-  REMOTE_PAYMENT_RECEIVED,
-} from './locales/payment/en.json';
+import type { CatalogText, Translate } from './i18n';
+import { PAYMENT_RECEIVED } from './locales/payment/en.json';
 export const PIN_WRONG_NOW = 'Wrong PIN. Try again.';
 
 /** Logged only (docs/behaviour.md "Point of sale"): copying an invoice to the clipboard failed. */
@@ -16,29 +12,17 @@ export const OFFLINE_SUBMIT_TEXT = 'You are offline. Connect to create an invoic
 export const aboveMaxHint = (max: string) => `The mint takes at most ${max} sats per invoice.`;
 export const belowMinHint = (min: string) => `The mint takes at least ${min} sats per invoice.`;
 
-export interface PaymentReceivedOptions {
-  /** a sale from a cashier device (the remote text) */
-  remote?: boolean;
-  /** not the invoice on screen: an earlier one was paid, the one on screen still waits */
-  earlier?: boolean;
-}
-
 /**
  * The payment toast with its amount, e.g. "🎉 Payment received! Proofs stored successfully. 21 sats"
  * (the SPEC text verbatim, then the amount, so the merchant sees which sale landed; docs/behaviour.md
- * "Point of sale"). Shared by local payments and the remote inbox.
+ * "Point of sale"). The remote and earlier-invoice forms are the app's (app/payment-notifications.ts).
  */
 export function paymentReceivedText(
   t: Translate,
   formats: Pick<Formats, 'sats'>,
   amountSats: number,
-  options: PaymentReceivedOptions = {},
+  text: CatalogText = PAYMENT_RECEIVED,
 ): string {
-  const text = options.remote
-    ? REMOTE_PAYMENT_RECEIVED
-    : options.earlier
-      ? PAYMENT_RECEIVED_EARLIER
-      : PAYMENT_RECEIVED;
   return t(text, { count: amountSats, sats: formats.sats(amountSats) });
 }
 

@@ -61,7 +61,10 @@ export function completeAndStart(
   const onScreen = () => payments.shownQuote();
   // Subscribed before resuming, so a payment found at start-up is announced too.
   // The toasts speak the language shown when they are raised (docs/decisions/0055-languages-with-lingui.md).
-  const texts = base.language ? () => base.language!.texts() : undefined;
+  const language = base.language;
+  const texts = language ? () => language.texts() : undefined;
+  // A restore may bring the language back with the settings (docs/protocol.md "App data backup").
+  services.restore.onFinished(() => void language?.followStored());
   subscribePaymentNotifications({ payments, toast, confetti, logger, onScreen, texts });
   // An ecash sale finished by start-up repair is announced as a Lightning sale would be.
   const announceEcash = (landed: EcashLanded[]) => {

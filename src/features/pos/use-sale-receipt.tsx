@@ -7,7 +7,7 @@ import type { Logger } from '../../core/logger';
 import type { HistoryEvent } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { useFormats, useTexts } from '../../ui/i18n';
-import { RECEIPT } from '../../ui/locales/receipt/en.json';
+import { RECEIPT_BUTTON } from '../../ui/locales/receipt-button/en.json';
 import type { PosPayments, PosReceipts } from './deps';
 import { LAST_SALE } from './locales/keypad/en.json';
 
@@ -82,7 +82,7 @@ export function useSaleReceipt(
               setOpen(true);
             }}
           >
-            {t(RECEIPT)}
+            {t(RECEIPT_BUTTON)}
           </Button>
         </div>
         {open ? (

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { formatFiatRecord } from '../../core/prices/convert';
 import { isSale } from '../../core/receipts/refunds';
 import { useTexts } from '../../ui/i18n';
-import { RECEIPT } from '../../ui/locales/receipt/en.json';
+import { RECEIPT_BUTTON } from '../../ui/locales/receipt-button/en.json';
 import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
 import { TECHNICAL_DETAILS, HISTORY, NEXT, NO_EVENTS, OTHER_DEVICE, PREVIOUS } from './texts.json';
 import {
@@ -165,7 +165,7 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
         </span>
         {onReceipt ? (
           <button type="button" className={ROW_BUTTON} onClick={onReceipt}>
-            {t(RECEIPT)}
+            {t(RECEIPT_BUTTON)}
           </button>
         ) : null}
         <button
