@@ -17,7 +17,7 @@ import {
   PAYMENT_STORE_ERROR,
   REMOTE_PAYMENT_RECEIVED,
 } from './locales/payment-toasts/en.json';
-import { paymentReceivedText } from '../ui/texts';
+import { paymentReceivedText } from '../ui/payment-received';
 
 /** The texts and figures of the language shown when a toast is raised (app/language.ts). */
 export interface PaymentTexts {
@@ -60,7 +60,7 @@ export function paymentToastId(outcome: 'received' | 'failed', quoteId: string):
   return `payment-${outcome}:${quoteId}`;
 }
 
-/** The SPEC text per kind with the amount appended (ui/texts.ts paymentReceivedText). */
+/** The SPEC text per kind with the amount appended (ui/payment-received.ts). */
 export function receivedText(
   kind: QuoteKind,
   amount: number,

@@ -1,7 +1,4 @@
 // User-visible texts shared by more than one feature (each feature's own texts are in its texts.ts).
-import type { Formats } from './i18n';
-import type { CatalogText, Translate } from './i18n';
-import { PAYMENT_RECEIVED } from './locales/payment/en.json';
 export const PIN_WRONG_NOW = 'Wrong PIN. Try again.';
 
 /** Logged only (docs/behaviour.md "Point of sale"): copying an invoice to the clipboard failed. */
@@ -11,20 +8,6 @@ export const OFFLINE_SUBMIT_TEXT = 'You are offline. Connect to create an invoic
 /** A keypad's hints at the mint's NUT-04 limits (from its info): point of sale and cashier. */
 export const aboveMaxHint = (max: string) => `The mint takes at most ${max} sats per invoice.`;
 export const belowMinHint = (min: string) => `The mint takes at least ${min} sats per invoice.`;
-
-/**
- * The payment toast with its amount, e.g. "🎉 Payment received! Proofs stored successfully. 21 sats"
- * (the SPEC text verbatim, then the amount, so the merchant sees which sale landed; docs/behaviour.md
- * "Point of sale"). The remote and earlier-invoice forms are the app's (app/payment-notifications.ts).
- */
-export function paymentReceivedText(
-  t: Translate,
-  formats: Pick<Formats, 'sats'>,
-  amountSats: number,
-  text: CatalogText = PAYMENT_RECEIVED,
-): string {
-  return t(text, { count: amountSats, sats: formats.sats(amountSats) });
-}
 
 // ---------------------------------------------------------------- merchant PIN (docs/security.md)
 

@@ -7,7 +7,7 @@ import type { FiatRecord } from '../../core/ports';
 import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';
 import { fireConfetti } from '../../ui/confetti';
 import type { KeypadProps } from '../../ui/Keypad';
-import { paymentReceivedText } from '../../ui/texts';
+import { paymentReceivedText } from '../../ui/payment-received';
 import { toast } from '../../ui/toast';
 import type { PosServices } from './deps';
 import { useFormats, useTexts } from '../../ui/i18n';
