@@ -5,11 +5,14 @@ import type { Page } from '@playwright/test';
 import posTexts from '../src/features/pos/locales/keypad/en.json' with { type: 'json' };
 import keypadTexts from '../src/ui/locales/keypad/en.json' with { type: 'json' };
 import { aboveMaxHint } from '../src/ui/texts';
-import { OFFLINE_SUBMIT_TEXT, PAYMENT_FAILED_TOAST } from '../src/ui/texts';
+import { OFFLINE_SUBMIT_TEXT } from '../src/ui/texts';
+import payment from '../src/ui/locales/payment/en.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { clickDigits, typeUntilHint } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { freshMint } from './helpers/fresh-mint';
+
+const PAYMENT_FAILED_TOAST = payment.PAYMENT_FAILED;
 
 const amountDisplay = (page: Page) => page.getByTestId('keypad-amount');
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit' });

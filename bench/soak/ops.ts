@@ -8,6 +8,7 @@ import { formatSats } from '../../src/core/format-sats.ts';
 import { historyKind } from '../../src/core/history-kinds.ts';
 import type { HistoryEvent } from '../../src/core/ports.ts';
 import { loadReceipt } from '../../src/core/receipts/load-receipt.ts';
+import type { ReceiptWords } from '../../src/core/receipts/receipt.ts';
 import { checkRefund } from '../../src/core/receipts/refunds.ts';
 import { prepareCashOutAll } from '../../src/core/wallet/cash-out/cash-out-all.ts';
 import type { CashOutQuote } from '../../src/core/wallet/cash-out/cash-out-service.ts';
@@ -421,6 +422,20 @@ const cashOut: Operation = async (world, run) => {
 };
 
 /** Sales of device-1 with sats left to refund, by the app's own receipts. */
+/** The soak reads a receipt's figures only; its words are plain English. */
+const SOAK_RECEIPT_WORDS: ReceiptWords = {
+  sats: (n) => `${formatSats(n)} sats`,
+  reference: (reference) => `Ref ${reference}`,
+  saleLine: 'Sale',
+  subtotal: 'Subtotal',
+  tax: 'Tax',
+  tip: 'Tip',
+  total: 'Total',
+  paidWith: (method) => `Paid with ${method}`,
+  refund: (date, time) => `Refund ${date} ${time}`,
+  left: 'Left',
+};
+
 async function refundable(
   device: MerchantDevice,
 ): Promise<
@@ -434,7 +449,7 @@ async function refundable(
     const loaded = await loadReceipt(
       sale,
       { historyRange: storage.historyRange, clock },
-      formatSats,
+      SOAK_RECEIPT_WORDS,
     );
     if (loaded && loaded.receipt.leftSats > 0) {
       found.push({

@@ -5,7 +5,8 @@ import type { LanguageStore } from '../core/i18n/language-store';
 import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '../core/i18n/locales';
 import type { Language } from '../core/i18n/messages';
 import type { Logger } from '../core/logger';
-import { ENGLISH } from '../ui/i18n';
+import { ENGLISH, textsOf, type Translate } from '../ui/i18n';
+import type { Formats } from '../core/i18n/formats';
 
 /** Another language than English: its texts and formats, from a chunk of their own. */
 const loadLanguage = (locale: Locale) =>
@@ -14,6 +15,8 @@ const loadLanguage = (locale: Locale) =>
 export interface LanguageControl {
   /** The language shown now. */
   current(): Locale;
+  /** Its texts and figures, for what speaks outside the screens (the payment toasts). */
+  texts(): { t: Translate; formats: Formats };
   /** The merchant's choice as stored; null: the browser's languages decide. */
   choice(): Promise<Locale | null>;
   /** Stores the choice (null: follow the browser again) and shows that language. */
@@ -69,6 +72,7 @@ export function createLanguage(options: LanguageOptions): {
   const ready = show(wanted(isLocale(options.hint) ? options.hint : null));
   const control: LanguageControl = {
     current: () => shown.formats.locale,
+    texts: () => ({ t: textsOf(shown), formats: shown.formats }),
     choice: async () => {
       const stored = await (await options.store()).language();
       return isLocale(stored) ? stored : null;

@@ -5,11 +5,11 @@ import { CashewError, MintRefusedError, StorageError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { PendingMintQuote, QuoteKind } from '../core/wallet/mint/ports';
 import type { PaymentFailure, PaymentSettled } from '../core/wallet/receive/payment-service';
-import { PAYMENT_FAILED_TOAST } from '../ui/texts';
+import { intlFormats } from '../core/i18n/intl-formats';
+import { englishText } from '../ui/i18n';
+import { PAYMENT_FAILED } from '../ui/locales/payment/en.json';
+import { PAYMENT_STORE_ERROR } from './locales/payment-toasts/en.json';
 import {
-  PAYMENT_RECEIVED_TOAST,
-  PAYMENT_STORE_ERROR_TOAST,
-  REMOTE_PAYMENT_RECEIVED_TOAST,
   announceSettled,
   paymentToastId,
   remoteFailureToastId,
@@ -41,6 +41,11 @@ function fakeToaster() {
     isActive: (toastId: string) => shown.some((t) => t.toastId === toastId),
   };
 }
+
+const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
+const REMOTE_PAYMENT_RECEIVED_TOAST = '🌐 Remote Payment received! Proofs stored successfully.';
+const PAYMENT_FAILED_TOAST = englishText(PAYMENT_FAILED);
+const PAYMENT_STORE_ERROR_TOAST = englishText(PAYMENT_STORE_ERROR);
 
 function setup(onScreen?: () => string | null) {
   const settled = new Set<(p: PaymentSettled) => void>();
@@ -160,6 +165,26 @@ describe('payment notifications', () => {
       '🎉 Payment received! Proofs stored successfully. 50 sats',
       '🎉 Payment received! Proofs stored successfully. 8 sats',
     ]);
+  });
+
+  it('says one sat in the singular', () => {
+    const { toast, settle } = setup();
+    settle('q8', 'direct', 1);
+    expect(toast.shown.map((t) => t.text)).toEqual([`${PAYMENT_RECEIVED_TOAST} 1 sat`]);
+  });
+
+  it('speaks the language shown when the toast is raised', () => {
+    const toast = fakeToaster();
+    const spanish = {
+      t: (text: string, values?: Record<string, string | number>) =>
+        `es:${englishText(text, values)}`,
+      formats: intlFormats('es'),
+    };
+    announceSettled(
+      { toast, confetti: vi.fn(), texts: () => spanish },
+      { quote: { quote: 'q9' }, kind: 'direct', amount: 21000 },
+    );
+    expect(toast.shown.map((t) => t.text)).toEqual([`es:${PAYMENT_RECEIVED_TOAST} 21.000 sats`]);
   });
 
   it('stops announcing after unsubscribing', () => {

@@ -8,12 +8,24 @@ import type {
   PaymentFailureReason,
   PaymentSettled,
 } from '../core/wallet/receive/payment-service';
-import { REMOTE_PAYMENT_RECEIVED_TOAST } from '../ui/texts';
-import { PAYMENT_FAILED_TOAST, PAYMENT_RECEIVED_TOAST, paymentReceivedText } from '../ui/texts';
+import { ENGLISH_FORMATS, type Formats } from '../core/i18n/formats';
+import { englishText, type Translate } from '../ui/i18n';
+import { PAYMENT_FAILED } from '../ui/locales/payment/en.json';
+// A part of their own: the counter's first chunk carries only the plain paid and failed toasts.
+import {
+  PAYMENT_RECEIVED_EARLIER,
+  PAYMENT_STORE_ERROR,
+  REMOTE_PAYMENT_RECEIVED,
+} from './locales/payment-toasts/en.json';
+import { paymentReceivedText } from '../ui/payment-received';
 
-export { PAYMENT_RECEIVED_TOAST, REMOTE_PAYMENT_RECEIVED_TOAST };
-export const PAYMENT_STORE_ERROR_TOAST =
-  '❌ Error storing payment proofs. Please check the console.';
+/** The texts and figures of the language shown when a toast is raised (app/language.ts). */
+export interface PaymentTexts {
+  t: Translate;
+  formats: Pick<Formats, 'sats'>;
+}
+
+const ENGLISH_TEXTS = (): PaymentTexts => ({ t: englishText, formats: ENGLISH_FORMATS });
 
 /** The toast calls used here (react-toastify's `toast` satisfies it). */
 export interface PaymentToaster {
@@ -36,6 +48,8 @@ export interface PaymentNotificationDeps {
    * payment of another quote is announced as an earlier invoice; the one on screen keeps waiting.
    */
   onScreen?: () => string | null;
+  /** The language's texts now; English when omitted. */
+  texts?: () => PaymentTexts;
 }
 
 /**
@@ -46,9 +60,16 @@ export function paymentToastId(outcome: 'received' | 'failed', quoteId: string):
   return `payment-${outcome}:${quoteId}`;
 }
 
-/** The SPEC text per kind with the amount appended (ui/texts.ts paymentReceivedText). */
-export function receivedText(kind: QuoteKind, amount: number, earlier = false): string {
-  return paymentReceivedText(amount, { remote: kind === 'remote', earlier });
+/** The SPEC text per kind with the amount appended (ui/payment-received.ts). */
+export function receivedText(
+  kind: QuoteKind,
+  amount: number,
+  earlier = false,
+  texts: PaymentTexts = ENGLISH_TEXTS(),
+): string {
+  const text =
+    kind === 'remote' ? REMOTE_PAYMENT_RECEIVED : earlier ? PAYMENT_RECEIVED_EARLIER : undefined;
+  return paymentReceivedText(texts.t, texts.formats, amount, text);
 }
 
 /**
@@ -64,20 +85,24 @@ export function remoteFailureToastId(reason: PaymentFailureReason): string {
  * "Payment failed". Processing failed (minting or storing proofs we were owed threw): the
  * console has the details.
  */
-export function failureText(reason: PaymentFailureReason): string {
-  return reason === 'quote' ? PAYMENT_FAILED_TOAST : PAYMENT_STORE_ERROR_TOAST;
+export function failureText(
+  reason: PaymentFailureReason,
+  texts: PaymentTexts = ENGLISH_TEXTS(),
+): string {
+  return texts.t(reason === 'quote' ? PAYMENT_FAILED : PAYMENT_STORE_ERROR);
 }
 
 /** Announces one settled payment (direct or remote) unless this quote was announced already. */
 export function announceSettled(
-  deps: Pick<PaymentNotificationDeps, 'toast' | 'confetti' | 'onScreen'>,
+  deps: Pick<PaymentNotificationDeps, 'toast' | 'confetti' | 'onScreen' | 'texts'>,
   settled: Pick<PaymentSettled, 'kind' | 'amount'> & { quote: { quote: string } },
 ): boolean {
   const toastId = paymentToastId('received', settled.quote.quote);
   if (deps.toast.isActive(toastId)) return false;
   const shown = deps.onScreen?.() ?? null;
   const earlier = settled.kind === 'direct' && shown !== null && shown !== settled.quote.quote;
-  deps.toast.success(receivedText(settled.kind, settled.amount, earlier), { toastId });
+  const texts = (deps.texts ?? ENGLISH_TEXTS)();
+  deps.toast.success(receivedText(settled.kind, settled.amount, earlier, texts), { toastId });
   deps.confetti();
   return true;
 }
@@ -91,7 +116,7 @@ export function subscribePaymentNotifications(deps: PaymentNotificationDeps): ()
     announceSettled(deps, settled);
   });
   const offFailed = deps.payments.onFailed((failed) => {
-    const text = failureText(failed.reason);
+    const text = failureText(failed.reason, (deps.texts ?? ENGLISH_TEXTS)());
     if (failed.reason === 'processing') {
       deps.logger.error(
         `Error storing payment proofs for quote ${failed.quote.quote}: ${failed.errorText}`,

@@ -20,7 +20,8 @@ import {
   RECEIPT_TITLE,
   SHARE,
   SHARE_FAILED,
-} from './receipt-texts.json';
+} from './locales/receipt/en.json';
+import { useTexts } from './i18n';
 
 /** What the dialog shows: the receipt and its plain text once read. */
 export type ReceiptDialogState =
@@ -52,6 +53,7 @@ export function ReceiptDialog({
   actions,
   autoPrint = false,
 }: ReceiptDialogProps) {
+  const t = useTexts();
   const [paper, setPaper] = useState<Paper>('58mm');
   const { copiedText, copy } = useCopyToClipboard((error) =>
     logger.error('Could not copy the receipt', error),
@@ -69,39 +71,39 @@ export function ReceiptDialog({
   const share = async () => {
     if (!canShare()) return copy(text);
     try {
-      await navigator.share({ title: RECEIPT_TITLE, text });
+      await navigator.share({ title: t(RECEIPT_TITLE), text });
     } catch (error) {
       // The customer closing the share sheet is no failure.
       if (error instanceof DOMException && error.name === 'AbortError') return;
       logger.warn('Could not share the receipt', error);
-      toast.error(SHARE_FAILED);
+      toast.error(t(SHARE_FAILED));
     }
   };
 
   return (
-    <Modal open={open} onClose={onClose} title={RECEIPT_TITLE}>
-      {state.status === 'loading' ? <p role="status">{RECEIPT_LOADING}</p> : null}
-      {state.status === 'failed' ? <p role="alert">{RECEIPT_FAILED}</p> : null}
+    <Modal open={open} onClose={onClose} title={t(RECEIPT_TITLE)}>
+      {state.status === 'loading' ? <p role="status">{t(RECEIPT_LOADING)}</p> : null}
+      {state.status === 'failed' ? <p role="alert">{t(RECEIPT_FAILED)}</p> : null}
       {receipt ? (
         <div className="space-y-4">
           <ReceiptView receipt={receipt} />
           <div className="space-y-1">
-            <p className="text-sm font-medium text-slate-700">{PAPER_LABEL}</p>
+            <p className="text-sm font-medium text-slate-700">{t(PAPER_LABEL)}</p>
             <SegmentToggle
-              label={PAPER_LABEL}
+              label={t(PAPER_LABEL)}
               options={PAPERS.map((size) => ({ value: size, label: size }))}
               value={paper}
               onChange={setPaper}
             />
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={printPage}>{PRINT}</Button>
+            <Button onClick={printPage}>{t(PRINT)}</Button>
             <Button variant="outline" onClick={() => void share()}>
-              {canShare() ? SHARE : copiedText === text && text ? COPIED : COPY_TEXT}
+              {t(canShare() ? SHARE : copiedText === text && text ? COPIED : COPY_TEXT)}
             </Button>
             {actions}
             <Button variant="ghost" onClick={onClose}>
-              {CLOSE_RECEIPT}
+              {t(CLOSE_RECEIPT)}
             </Button>
           </div>
           {open ? (

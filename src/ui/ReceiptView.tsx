@@ -1,12 +1,12 @@
 // A sale's receipt as the screen and the printer show it: shop, date and time, lines, tax, tip,
 // total in sats and fiat, payment method, reference and refunds (docs/behaviour.md "Receipts").
 import type { Receipt } from './domain-views';
-import { formatSats } from './format-sats';
+import { useTexts } from './i18n';
+import { RECEIPT_FIAT, RECEIPT_PAID_WITH, RECEIPT_REFUND_METHOD } from './locales/receipt/en.json';
+import { useReceiptWords } from './receipt-words';
 
 /** The receipt's figures (core/receipts/receipt.ts builds them). */
 export type ReceiptData = Omit<Receipt, 'saleId'>;
-
-const sats = (n: number) => `${formatSats(n)} sats`;
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -18,6 +18,9 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 export function ReceiptView({ receipt }: { receipt: ReceiptData }) {
+  const t = useTexts();
+  const words = useReceiptWords();
+  const sats = words.sats;
   const withParts = receipt.taxSats > 0 || receipt.tipSats > 0;
   return (
     <div className="space-y-2 text-sm text-slate-900 print:text-xs" data-testid="receipt">
@@ -31,7 +34,7 @@ export function ReceiptView({ receipt }: { receipt: ReceiptData }) {
           {receipt.date} {receipt.time}
         </p>
         <p className="break-all" data-testid="receipt-reference">
-          Ref {receipt.reference}
+          {words.reference(receipt.reference)}
         </p>
       </div>
       <ul className="space-y-1 border-y border-dashed border-slate-400 py-2">
@@ -45,23 +48,27 @@ export function ReceiptView({ receipt }: { receipt: ReceiptData }) {
         ))}
       </ul>
       <dl className="space-y-1">
-        {withParts ? <Row label="Subtotal" value={sats(receipt.subtotalSats)} /> : null}
-        {receipt.taxSats > 0 ? <Row label="Tax" value={sats(receipt.taxSats)} /> : null}
-        {receipt.tipSats > 0 ? <Row label="Tip" value={sats(receipt.tipSats)} /> : null}
-        <Row label="Total" value={sats(receipt.totalSats)} strong />
-        {receipt.fiat ? <Row label="Fiat" value={receipt.fiat} /> : null}
-        <Row label="Paid with" value={receipt.method} />
+        {withParts ? <Row label={words.subtotal} value={sats(receipt.subtotalSats)} /> : null}
+        {receipt.taxSats > 0 ? <Row label={words.tax} value={sats(receipt.taxSats)} /> : null}
+        {receipt.tipSats > 0 ? <Row label={words.tip} value={sats(receipt.tipSats)} /> : null}
+        <Row label={words.total} value={sats(receipt.totalSats)} strong />
+        {receipt.fiat ? <Row label={t(RECEIPT_FIAT)} value={receipt.fiat} /> : null}
+        <Row label={t(RECEIPT_PAID_WITH)} value={receipt.method} />
       </dl>
       {receipt.refunds.length > 0 ? (
         <dl className="space-y-1 border-t border-dashed border-slate-400 pt-2">
           {receipt.refunds.map((refund) => (
             <Row
               key={refund.id}
-              label={`Refund ${refund.date} ${refund.time} (${refund.method})`}
+              label={t(RECEIPT_REFUND_METHOD, {
+                date: refund.date,
+                time: refund.time,
+                method: refund.method,
+              })}
               value={`-${sats(refund.sats)}`}
             />
           ))}
-          <Row label="Left" value={sats(receipt.leftSats)} strong />
+          <Row label={words.left} value={sats(receipt.leftSats)} strong />
         </dl>
       ) : null}
     </div>

@@ -1,11 +1,6 @@
 // User-visible texts shared by more than one feature (each feature's own texts are in its texts.ts).
-import { formatSats } from './format-sats';
-export const REMOTE_PAYMENT_RECEIVED_TOAST =
-  '🌐 Remote Payment received! Proofs stored successfully.';
 export const PIN_WRONG_NOW = 'Wrong PIN. Try again.';
 
-/** A mint quote failed or could not be created (docs/behaviour.md "Point of sale", "Remote cashier"). */
-export const PAYMENT_FAILED_TOAST = '❌ Payment failed. Please try again.';
 /** Logged only (docs/behaviour.md "Point of sale"): copying an invoice to the clipboard failed. */
 export const COPY_INVOICE_FAILED_LOG = 'Failed to copy invoice:';
 /** Submit while the browser is offline: no request is made (docs/behaviour.md "Point of sale"). */
@@ -13,31 +8,6 @@ export const OFFLINE_SUBMIT_TEXT = 'You are offline. Connect to create an invoic
 /** A keypad's hints at the mint's NUT-04 limits (from its info): point of sale and cashier. */
 export const aboveMaxHint = (max: string) => `The mint takes at most ${max} sats per invoice.`;
 export const belowMinHint = (min: string) => `The mint takes at least ${min} sats per invoice.`;
-
-/** docs/behaviour.md "Point of sale": the SPEC texts, verbatim; the amount is appended. */
-export const PAYMENT_RECEIVED_TOAST = '🎉 Payment received! Proofs stored successfully.';
-
-export interface PaymentReceivedOptions {
-  /** a sale from a cashier device (the remote text) */
-  remote?: boolean;
-  /** not the invoice on screen: an earlier one was paid, the one on screen still waits */
-  earlier?: boolean;
-}
-
-/**
- * The payment toast with its amount, e.g. "🎉 Payment received! Proofs stored successfully. 21 sats"
- * (the merchant sees which sale landed). Shared by local payments and the remote inbox.
- */
-export function paymentReceivedText(
-  amountSats: number,
-  options: PaymentReceivedOptions = {},
-): string {
-  const base = options.remote ? REMOTE_PAYMENT_RECEIVED_TOAST : PAYMENT_RECEIVED_TOAST;
-  const amount = `${formatSats(amountSats)} sats`;
-  return options.earlier
-    ? `${base} ${amount} from an earlier invoice. The invoice on screen is still waiting.`
-    : `${base} ${amount}`;
-}
 
 // ---------------------------------------------------------------- merchant PIN (docs/security.md)
 

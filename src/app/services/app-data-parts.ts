@@ -39,6 +39,10 @@ export function appDataParts(storage: CashewStorage): AppDataPart[] {
         get: () => merchantTrust.acceptsUnlocked(),
         set: (accept) => merchantTrust.setAcceptsUnlocked(accept),
       },
+      language: {
+        get: () => storage.language.language(),
+        set: (choice) => storage.language.setLanguage(choice),
+      },
     }),
     itemsPart(storage.items),
   ];

@@ -60,13 +60,18 @@ export function completeAndStart(
   const confetti = () => void fireConfetti((error) => logger.warn('Confetti failed', error));
   const onScreen = () => payments.shownQuote();
   // Subscribed before resuming, so a payment found at start-up is announced too.
-  subscribePaymentNotifications({ payments, toast, confetti, logger, onScreen });
+  // The toasts speak the language shown when they are raised (docs/decisions/0055-languages-with-lingui.md).
+  const language = base.language;
+  const texts = language ? () => language.texts() : undefined;
+  // A restore may bring the language back with the settings (docs/protocol.md "App data backup").
+  services.restore.onFinished(() => void language?.followStored());
+  subscribePaymentNotifications({ payments, toast, confetti, logger, onScreen, texts });
   // An ecash sale finished by start-up repair is announced as a Lightning sale would be.
   const announceEcash = (landed: EcashLanded[]) => {
     for (const sale of landed) {
       const quote = { quote: sale.closesQuote ?? sale.id };
       announceSettled(
-        { toast, confetti, onScreen },
+        { toast, confetti, onScreen, texts },
         { kind: 'direct', amount: sale.amount, quote },
       );
     }

@@ -20,6 +20,7 @@ const blank: AllSettings = {
   tips: false,
   acceptUnpaired: false,
   acceptUnlocked: false,
+  language: null,
 };
 
 describe('the settings backup', () => {
@@ -41,6 +42,7 @@ describe('the settings backup', () => {
       tips: true,
       acceptUnpaired: true,
       acceptUnlocked: true,
+      language: 'de',
     });
     await backup(key, first.part).sync();
     const fresh = device(blank);
@@ -65,6 +67,7 @@ describe('the settings backup', () => {
           tips: 'yes',
           acceptUnpaired: 1,
           acceptUnlocked: null,
+          language: 'xx',
         },
         Math.floor(Date.now() / 1000),
       ),

@@ -13,6 +13,7 @@ const DEVICE: AllSettings = {
   tips: false,
   acceptUnpaired: false,
   acceptUnlocked: false,
+  language: null,
 };
 
 const device = () => memorySettings(DEVICE);
@@ -45,6 +46,23 @@ describe('the settings part', () => {
       expect(d.state[field]).toBe(true);
     },
   );
+
+  it('backs up the chosen language and restores it, the browser’s too, never an unknown one', async () => {
+    const d = device();
+    d.state.language = 'pt-BR';
+    expect(await d.part.collect()).toMatchObject({ language: 'pt-BR' });
+
+    const other = device();
+    await other.part.apply({ language: 'pt-BR' });
+    expect(other.state.language).toBe('pt-BR');
+    await other.part.apply({ language: 'it' });
+    expect(other.state.language).toBe('pt-BR');
+    // A backup made before the language was backed up leaves the device's choice.
+    await other.part.apply({ shopName: 'Corner' });
+    expect(other.state.language).toBe('pt-BR');
+    await other.part.apply({ language: null });
+    expect(other.state.language).toBeNull();
+  });
 
   it.each([
     ['an address that is not one', { enabled: true, address: 'not an address', threshold: 5000 }],

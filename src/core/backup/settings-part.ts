@@ -1,9 +1,11 @@
 // The `settings` part of the app data backup (core/backup/app-data.ts): shop name, display
 // currency and price source, automatic cash-out, accepted mints, automatic receipt printing,
-// ecash from other mints, tips, unpaired cashier links and sales on mints that cannot lock. Never
+// ecash from other mints, tips, unpaired cashier links, sales on mints that cannot lock and the
+// language (docs/decisions/0055-languages-with-lingui.md). Never
 // the PIN or the pairing secret (docs/security.md, "What is published for a restore"). Each field
 // is checked on restore as the Settings form checks it; a field that fails is left as it is on
 // this device.
+import { isLocale, type Locale } from '../i18n/locales';
 import { checkPriceSettings, type PriceSettings } from '../prices/price-service';
 import { cleanShopName, shopNameProblem } from '../settings/shop-name';
 import { usableMintUrl } from '../urls/normalise-url';
@@ -26,6 +28,8 @@ export interface SettingsBackup {
   acceptUnpaired?: boolean;
   /** "Accept sales on mints that cannot lock quotes"; absent before it was backed up */
   acceptUnlocked?: boolean;
+  /** The language chosen in Settings, null: the browser's; absent before it was backed up */
+  language?: Locale | null;
 }
 
 /** An on/off setting as the store keeps it. */
@@ -47,6 +51,8 @@ export interface SettingsPartDeps {
   tips?: SwitchSetting;
   unpaired?: SwitchSetting;
   unlocked?: SwitchSetting;
+  /** The stored choice (core/i18n/language-store.ts): a row the app may not speak reads as null. */
+  language?: { get(): Promise<string | null>; set(choice: Locale | null): Promise<void> };
 }
 
 /** The switches of the part: the backup's field, and where the device keeps it. */
@@ -90,6 +96,13 @@ async function switchesOf(deps: SettingsPartDeps): Promise<Partial<SettingsBacku
   return out;
 }
 
+/** The language as the backup names it; nothing on a device that does not keep one. */
+async function languageOf(deps: SettingsPartDeps): Promise<Partial<SettingsBackup>> {
+  if (!deps.language) return {};
+  const stored = await deps.language.get();
+  return { language: isLocale(stored) ? stored : null };
+}
+
 export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup> {
   return {
     name: 'settings',
@@ -99,6 +112,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       autoCashOut: await deps.autoCashOut.get(),
       acceptedMints: await deps.acceptedMints.get(),
       ...(await switchesOf(deps)),
+      ...(await languageOf(deps)),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -126,6 +140,8 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
         const on = v[field];
         if (typeof on === 'boolean') await deps[store]?.set(on);
       }
+      // null is a choice too (the browser's); a language this version does not speak is not.
+      if (v.language === null || isLocale(v.language)) await deps.language?.set(v.language);
     },
   };
 }

@@ -2,7 +2,7 @@
 // loader for the receipt from History and the one offered right after a sale.
 import type { HistoryEvent } from '../history-ports';
 import { readRange, type HistoryRangeReader } from '../records/types';
-import { receiptFor, receiptText, type Receipt } from './receipt';
+import { receiptFor, receiptText, type Receipt, type ReceiptWords } from './receipt';
 import { refundsOf } from './refunds';
 
 export interface ReceiptSources {
@@ -34,19 +34,19 @@ export interface LoadedReceipt {
 }
 
 /**
- * The sale's receipt (`sats` formats amounts in its text), or undefined when the event is no sale.
- * Rejects when a read fails.
+ * The sale's receipt in the words given (the shop's language), or undefined when the event is no
+ * sale. Rejects when a read fails.
  */
 export async function loadReceipt(
   sale: HistoryEvent,
   sources: ReceiptSources,
-  sats: (n: number) => string,
+  words: ReceiptWords,
 ): Promise<LoadedReceipt | undefined> {
   const { shopName, historyRange, clock } = sources;
   const [name, refunds] = await Promise.all([
     shopName ? shopName() : Promise.resolve(''),
     readRefunds(sale, historyRange, clock()),
   ]);
-  const receipt = receiptFor(sale, name, refunds);
-  return receipt ? { receipt, text: receiptText(receipt, sats), refunds } : undefined;
+  const receipt = receiptFor(sale, name, refunds, words.saleLine);
+  return receipt ? { receipt, text: receiptText(receipt, words), refunds } : undefined;
 }

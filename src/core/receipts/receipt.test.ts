@@ -1,10 +1,21 @@
 // A sale's receipt: lines, tax, tip, total, fiat at the price used, method, reference and refunds.
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../history-ports';
-import { receiptFor, receiptText, saleDetailOf } from './receipt';
+import { receiptFor, receiptText, saleDetailOf, type ReceiptWords } from './receipt';
 import { saleOf, TWO_ESPRESSOS } from '../../testing/sale/cart-sale';
 
-const sats = (n: number) => String(n);
+const words: ReceiptWords = {
+  sats: (n) => `${n} sats`,
+  reference: (reference) => `Ref ${reference}`,
+  saleLine: 'Sale',
+  subtotal: 'Subtotal',
+  tax: 'Tax',
+  tip: 'Tip',
+  total: 'Total',
+  paidWith: (method) => `Paid with ${method}`,
+  refund: (date, time) => `Refund ${date} ${time}`,
+  left: 'Left',
+};
 const at = new Date(2026, 10, 22, 9, 5, 7).getTime();
 
 const cartSale: HistoryEvent = {
@@ -88,7 +99,7 @@ describe('receiptText', () => {
         lines: [{ name: 'A very long item name that never fits', quantity: 3, unitSats: 100 }],
       },
     };
-    const text = receiptText(receiptFor(long, 'Shop', [refund(9, 65, 7)])!, sats);
+    const text = receiptText(receiptFor(long, 'Shop', [refund(9, 65, 7)])!, words);
     for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(32);
     expect(text).toContain('Paid with Ecash');
     expect(text).toMatch(/Total +1265 sats/);
@@ -96,5 +107,19 @@ describe('receiptText', () => {
     expect(text).toMatch(/Tax +60 sats/);
     expect(text).toMatch(/Left +1200 sats/);
     expect(text).toContain('3 x A very long');
+  });
+
+  it('is written in the words given, a keypad sale’s line too', () => {
+    const keypad = { ...cartSale, sale: undefined };
+    const spanish = {
+      ...words,
+      saleLine: 'Venta',
+      total: 'Total',
+      paidWith: (method: string) => `Pagado con ${method}`,
+    };
+    const text = receiptText(receiptFor(keypad, 'Tienda', [], spanish.saleLine)!, spanish);
+    expect(text).toMatch(/Venta +1265 sats/);
+    expect(text).toContain('Pagado con Lightning');
+    expect(text).not.toContain('Sale');
   });
 });

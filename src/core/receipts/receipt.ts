@@ -42,6 +42,25 @@ export interface Receipt {
 
 export const SALE_LINE = 'Sale';
 
+/**
+ * A receipt's words in the shop's language: the screens pass their catalog's (ui/receipt-words.ts),
+ * so that the text shared or printed reads as the dialog does (docs/behaviour.md "Receipts").
+ */
+export interface ReceiptWords {
+  /** An amount with its unit: "21 sats", "1 sat". */
+  sats(n: number): string;
+  reference(reference: string): string;
+  /** The one line of a keypad sale. */
+  saleLine: string;
+  subtotal: string;
+  tax: string;
+  tip: string;
+  total: string;
+  paidWith(method: string): string;
+  refund(date: string, time: string): string;
+  left: string;
+}
+
 const METHOD_TEXT: Record<PaymentMethod, string> = { lightning: 'Lightning', ecash: 'Ecash' };
 
 export function methodText(method: PaymentMethod): string {
@@ -75,9 +94,14 @@ export function receiptFor(
   event: HistoryEvent,
   shopName: string,
   refunds: readonly HistoryEvent[] = [],
+  saleLine = SALE_LINE,
 ): Receipt | undefined {
   if (!isSale(event)) return undefined;
   const detail = saleDetailOf(event);
+  // A keypad sale's one line is named in the receipt's language; an item keeps its own name.
+  const named = event.sale
+    ? detail.lines
+    : detail.lines.map((line) => ({ ...line, name: saleLine }));
   const stamp = localStamp(event.createdAt);
   const own = refunds
     .filter((refund) => refundLinkOf(refund)?.refundOf === event.id)
@@ -88,7 +112,7 @@ export function receiptFor(
     date: stamp.date,
     time: stamp.time.slice(0, 5),
     reference: saleReference(event),
-    lines: detail.lines.map((line) => ({
+    lines: named.map((line) => ({
       name: line.name,
       quantity: line.quantity,
       unitSats: line.unitSats,
@@ -122,30 +146,30 @@ function row(left: string, right: string, width: number): string {
 }
 
 /**
- * The receipt as plain text for sharing, `width` characters a line (32 fits a 58 mm printer);
- * `sats` formats an amount (the screens' grouping).
+ * The receipt as plain text for sharing, `width` characters a line (32 fits a 58 mm printer), in
+ * the words given (amounts in the screens' grouping).
  */
-export function receiptText(receipt: Receipt, sats: (n: number) => string, width = 32): string {
+export function receiptText(receipt: Receipt, words: ReceiptWords, width = 32): string {
   const rule = '-'.repeat(width);
   const out: string[] = [];
   if (receipt.shopName) out.push(receipt.shopName);
-  out.push(`${receipt.date} ${receipt.time}`, `Ref ${receipt.reference}`, rule);
+  out.push(`${receipt.date} ${receipt.time}`, words.reference(receipt.reference), rule);
   for (const line of receipt.lines) {
     const name = line.quantity === 1 ? line.name : `${line.quantity} x ${line.name}`;
-    out.push(row(name, `${sats(line.totalSats)} sats`, width));
+    out.push(row(name, words.sats(line.totalSats), width));
   }
   out.push(rule);
   if (receipt.taxSats > 0 || receipt.tipSats > 0) {
-    out.push(row('Subtotal', `${sats(receipt.subtotalSats)} sats`, width));
+    out.push(row(words.subtotal, words.sats(receipt.subtotalSats), width));
   }
-  if (receipt.taxSats > 0) out.push(row('Tax', `${sats(receipt.taxSats)} sats`, width));
-  if (receipt.tipSats > 0) out.push(row('Tip', `${sats(receipt.tipSats)} sats`, width));
-  out.push(row('Total', `${sats(receipt.totalSats)} sats`, width));
+  if (receipt.taxSats > 0) out.push(row(words.tax, words.sats(receipt.taxSats), width));
+  if (receipt.tipSats > 0) out.push(row(words.tip, words.sats(receipt.tipSats), width));
+  out.push(row(words.total, words.sats(receipt.totalSats), width));
   if (receipt.fiat) out.push(row('', receipt.fiat, width));
-  out.push(`Paid with ${receipt.method}`);
+  out.push(words.paidWith(receipt.method));
   for (const refund of receipt.refunds) {
-    out.push(row(`Refund ${refund.date} ${refund.time}`, `-${sats(refund.sats)} sats`, width));
+    out.push(row(words.refund(refund.date, refund.time), `-${words.sats(refund.sats)}`, width));
   }
-  if (receipt.refunds.length > 0) out.push(row('Left', `${sats(receipt.leftSats)} sats`, width));
+  if (receipt.refunds.length > 0) out.push(row(words.left, words.sats(receipt.leftSats), width));
   return out.join('\n');
 }

@@ -32,7 +32,10 @@ import type { PosPrices } from './deps';
 import { HomeScreen } from './HomeScreen';
 import { aboveMaxHint } from '../../ui/texts';
 import { MINT_FAILING_REASON, MINT_UNREACHABLE_REASON } from './locales/keypad/en.json';
-import { COPY_INVOICE_FAILED_LOG, PAYMENT_FAILED_TOAST } from '../../ui/texts';
+import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
+import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
+
+const PAYMENT_FAILED_TOAST = englishText(PAYMENT_FAILED);
 
 const INVOICE_MODAL_TITLE = englishText(invoiceTexts.INVOICE_MODAL_TITLE);
 const INVOICE_MODAL_TEXT = englishText(invoiceTexts.INVOICE_MODAL_TEXT);

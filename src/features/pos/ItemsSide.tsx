@@ -9,7 +9,8 @@ import type { CatalogItem } from '../../core/items/item';
 import type { Logger } from '../../core/logger';
 import type { SaleDetail } from '../../core/sale/sale-detail';
 import CartView from '../../ui/cart/CartView';
-import { CART_LOAD_FAILED_LOG, NO_ITEMS_TEXT } from '../../ui/cart/texts.json';
+import { useTexts } from '../../ui/i18n';
+import { CART_NO_ITEMS } from '../../ui/locales/cart/en.json';
 import { useCartProps } from '../../ui/cart/use-cart-props';
 import { afterNextPaint, useCartSession } from '../../ui/cart/use-cart-session';
 import { errorMessage } from '../../core/errors';
@@ -42,6 +43,7 @@ export default function ItemsSide({
   ecashRequest,
   shopName,
 }: ItemsSideProps) {
+  const t = useTexts();
   const [catalog, setCatalog] = useState<{ items: CatalogItem[]; tips: boolean } | null>(null);
   useEffect(() => {
     let active = true;
@@ -49,7 +51,7 @@ export default function ItemsSide({
       ([list, tips]) => {
         if (active) setCatalog({ items: list, tips: tips.enabled });
       },
-      (error: unknown) => logger.error(CART_LOAD_FAILED_LOG, error),
+      (error: unknown) => logger.error('Could not load the items or the cart', error),
     );
     return () => {
       active = false;
@@ -95,7 +97,7 @@ export default function ItemsSide({
         hasItems={(list?.length ?? 0) > 0}
         tipsEnabled={catalog?.tips ?? false}
         busy={busy}
-        noItemsText={NO_ITEMS_TEXT}
+        noItemsText={t(CART_NO_ITEMS)}
       />
       <CustomerDisplayButton />
     </>

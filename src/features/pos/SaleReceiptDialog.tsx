@@ -4,9 +4,9 @@ import { useCallback } from 'react';
 import type { Logger } from '../../core/logger';
 import type { HistoryEvent } from '../../core/ports';
 import { loadReceipt, type ReceiptSources } from '../../core/receipts/load-receipt';
-import { formatSats } from '../../ui/format-sats';
 import { ReceiptDialog } from '../../ui/ReceiptDialog';
 import { useLoaded } from '../../ui/use-loaded';
+import { useReceiptWords } from '../../ui/receipt-words';
 
 export interface SaleReceiptDialogProps {
   sale: HistoryEvent;
@@ -25,9 +25,10 @@ export default function SaleReceiptDialog({
   onClose,
   logger,
 }: SaleReceiptDialogProps) {
+  const words = useReceiptWords();
   const load = useCallback(
-    (event: HistoryEvent) => loadReceipt(event, sources, formatSats),
-    [sources],
+    (event: HistoryEvent) => loadReceipt(event, sources, words),
+    [sources, words],
   );
   const onError = useCallback(
     (error: unknown) => logger.error('Could not load the receipt', error),

@@ -8,7 +8,7 @@ import type { Logger } from '../../core/logger';
 import type { FiatRecord, PendingMintQuote } from '../../core/ports';
 import type { SaleDetail } from '../../core/sale/sale-detail';
 import { toast } from '../../ui/toast';
-import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
+import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
 import type { PosPayments } from './deps';
 import { describeMintFailure } from '../../core/wallet/mint-failure';
@@ -93,7 +93,7 @@ export function useInvoice(
   const onCreateError = useCallback(
     (error: unknown) => {
       logger.error('Could not create a mint quote', error);
-      toast.error(PAYMENT_FAILED_TOAST, { toastId: 'create-invoice-failed' });
+      toast.error(t(PAYMENT_FAILED), { toastId: 'create-invoice-failed' });
       return failureReason(error, t);
     },
     [logger, t],

@@ -7,10 +7,10 @@ import type { FiatRecord } from '../../core/ports';
 import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';
 import { fireConfetti } from '../../ui/confetti';
 import type { KeypadProps } from '../../ui/Keypad';
-import { paymentReceivedText } from '../../ui/texts';
+import { paymentReceivedText } from '../../ui/payment-received';
 import { toast } from '../../ui/toast';
 import type { PosServices } from './deps';
-import { useTexts } from '../../ui/i18n';
+import { useFormats, useTexts } from '../../ui/i18n';
 
 // The dialog (and its camera scan) loads when it is opened: the keypad's first paint carries only
 // its button (first-visit JS budget, docs/performance.md).
@@ -37,6 +37,7 @@ export function useReceiveEcash(
   onSale?: (id: string) => void,
 ): ReceiveEcash {
   const t = useTexts();
+  const formats = useFormats();
   const [amount, setAmount] = useState<number | null>(null);
   const [sales, setSales] = useState(0);
   // Set only for the one synchronous submit started by the button (use-fiat-entry converts at once).
@@ -64,7 +65,7 @@ export function useReceiveEcash(
   const close = useCallback(() => setAmount(null), []);
   const onReceived = useCallback(
     (result: { id: string; amount: number }) => {
-      toast.success(paymentReceivedText(result.amount), {
+      toast.success(paymentReceivedText(t, formats, result.amount), {
         toastId: `payment-received:${result.id}`,
       });
       void fireConfetti((error) => logger.warn('Confetti failed', error));
@@ -72,7 +73,7 @@ export function useReceiveEcash(
       setSales((n) => n + 1);
       onSale?.(result.id);
     },
-    [logger, onSale],
+    [logger, onSale, t, formats],
   );
   const onLanded = useCallback(
     (listener: (landed: EcashLanded) => void) => ecash?.onLanded(listener) ?? (() => {}),

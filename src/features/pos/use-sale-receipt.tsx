@@ -7,7 +7,7 @@ import type { Logger } from '../../core/logger';
 import type { HistoryEvent } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { useFormats, useTexts } from '../../ui/i18n';
-import { RECEIPT } from '../../ui/receipt-texts';
+import { RECEIPT_BUTTON } from '../../ui/locales/receipt-button/en.json';
 import type { PosPayments, PosReceipts } from './deps';
 import { LAST_SALE } from './locales/keypad/en.json';
 
@@ -82,7 +82,7 @@ export function useSaleReceipt(
               setOpen(true);
             }}
           >
-            {RECEIPT}
+            {t(RECEIPT_BUTTON)}
           </Button>
         </div>
         {open ? (

@@ -17,7 +17,8 @@ import {
 } from '../../core/remote-payments';
 import { fireConfetti } from '../../ui/confetti';
 import { toast } from '../../ui/toast';
-import { PAYMENT_FAILED_TOAST } from '../../ui/texts';
+import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
+import { useTexts } from '../../ui/i18n';
 import type { KeypadLimits } from '../../ui/Keypad';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
 import { useMintLimits } from '../../ui/use-mint-limits';
@@ -53,6 +54,7 @@ export function useRemoteInvoice(
   fiatOf?: (sats: number) => FiatRecord | undefined,
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
+  const t = useTexts();
   const makePool = services.createRelayPool ?? createRelayPool;
   const [sales, setSales] = useState<CashierSale[]>([]);
   const [revoked, setRevoked] = useState(false);
@@ -112,7 +114,7 @@ export function useRemoteInvoice(
       // A receipt can beat the cashier's own view of the mint: the invoice is done either way.
       const offConfirmed = cashier.onConfirmed(({ quote }) => end(quote, true));
       const offFailed = cashier.onFailed(({ invoice: failed }) => {
-        toast.error(PAYMENT_FAILED_TOAST, { toastId: `remote-failed:${failed.quote}` });
+        toast.error(t(PAYMENT_FAILED), { toastId: `remote-failed:${failed.quote}` });
         end(failed.quote, false);
       });
       return () => {
@@ -121,29 +123,32 @@ export function useRemoteInvoice(
         offFailed();
       };
     },
-    [cashier],
+    [cashier, t],
   );
   // The cashier logged the failure; the page and a toast say what the cashier can do.
-  const onCreateError = useCallback((failure: unknown) => {
-    if (failure instanceof CashierLinkRevokedError) {
-      setRevoked(true);
-      return LINK_REVOKED_TEXT;
-    }
-    // No lock to be had (no NUT-20, or the mint ignored it): the cashier asks the merchant for
-    // a mint that locks instead of selling unlocked.
-    if (failure instanceof LockingUnavailableError || failure instanceof UnlockedQuoteError) {
-      toast.error(NEEDS_LOCKING_TEXT, { toastId: 'remote-needs-locking' });
-      return NEEDS_LOCKING_TEXT;
-    }
-    if (failure instanceof MintNotAcceptedError) {
-      toast.error(MINT_NOT_ACCEPTED_TEXT, { toastId: 'remote-mint-not-accepted' });
-      return MINT_NOT_ACCEPTED_TEXT;
-    }
-    const relays = failure instanceof RelayPublishError;
-    const text = relays ? RELAY_UNREACHABLE_TEXT : PAYMENT_FAILED_TOAST;
-    toast.error(text, { toastId: relays ? 'remote-relays-unreachable' : 'remote-create-failed' });
-    return text;
-  }, []);
+  const onCreateError = useCallback(
+    (failure: unknown) => {
+      if (failure instanceof CashierLinkRevokedError) {
+        setRevoked(true);
+        return LINK_REVOKED_TEXT;
+      }
+      // No lock to be had (no NUT-20, or the mint ignored it): the cashier asks the merchant for
+      // a mint that locks instead of selling unlocked.
+      if (failure instanceof LockingUnavailableError || failure instanceof UnlockedQuoteError) {
+        toast.error(NEEDS_LOCKING_TEXT, { toastId: 'remote-needs-locking' });
+        return NEEDS_LOCKING_TEXT;
+      }
+      if (failure instanceof MintNotAcceptedError) {
+        toast.error(MINT_NOT_ACCEPTED_TEXT, { toastId: 'remote-mint-not-accepted' });
+        return MINT_NOT_ACCEPTED_TEXT;
+      }
+      const relays = failure instanceof RelayPublishError;
+      const text = relays ? RELAY_UNREACHABLE_TEXT : t(PAYMENT_FAILED);
+      toast.error(text, { toastId: relays ? 'remote-relays-unreachable' : 'remote-create-failed' });
+      return text;
+    },
+    [t],
+  );
   const flow = useInvoiceFlow({ create, watch, onCreateError });
   const readLimits = useCallback(() => cashier.amountLimits(), [cashier]);
   const limits = useMintLimits(readLimits, (error) =>

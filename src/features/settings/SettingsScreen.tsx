@@ -25,6 +25,7 @@ import { UnpairedSenders } from './UnpairedSenders';
 import { ShopSettings } from './ShopSettings';
 import { AutoPrintSettings } from './AutoPrintSettings';
 import { ForeignEcashSetting } from './ForeignEcashSetting';
+import { LanguageSetting } from './LanguageSetting';
 import {
   SETTINGS_GROUPS,
   SETTINGS_SUBTITLE,
@@ -204,6 +205,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
           </a>
         </p>
         <ShopSettings config={config} prices={services.prices} logger={logger} />
+        {services.language ? (
+          <LanguageSetting language={services.language} logger={logger} />
+        ) : null}
         {services.storage.receiptPrint ? (
           <AutoPrintSettings store={services.storage.receiptPrint} logger={logger} />
         ) : null}

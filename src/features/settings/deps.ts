@@ -19,6 +19,7 @@ import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
 import type { RemoteMintStore } from './RemoteMintSettings';
 import type { ForeignEcashSettingStore } from './ForeignEcashSetting';
 import type { WalletReplaceStore } from '../../core/wallet/replace/replace-wallet';
+import type { LanguageChoice } from './LanguageSetting';
 
 export interface SettingsServices {
   storage: {
@@ -57,6 +58,8 @@ export interface SettingsServices {
   relayStatus?: RelayStatusSource;
   /** Display currency and price source; the section is left out when omitted. */
   prices?: PriceSettingsService;
+  /** The app's language and the merchant's choice of it; omitted: the picker is not shown. */
+  language?: LanguageChoice | undefined;
   /** The phrase restore scan behind "Recover funds". */
   restore: RecoverFundsService;
   /** The app data backup on the relays: a line says when they have not taken part of it. */

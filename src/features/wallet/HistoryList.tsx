@@ -5,7 +5,8 @@ import type { HistoryEvent, HistoryPage } from '../../core/ports';
 import { Button } from '../../ui/Button';
 import { formatFiatRecord } from '../../core/prices/convert';
 import { isSale } from '../../core/receipts/refunds';
-import { RECEIPT } from './receipt-texts';
+import { useTexts } from '../../ui/i18n';
+import { RECEIPT_BUTTON } from '../../ui/locales/receipt-button/en.json';
 import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
 import { TECHNICAL_DETAILS, HISTORY, NEXT, NO_EVENTS, OTHER_DEVICE, PREVIOUS } from './texts.json';
 import {
@@ -89,6 +90,7 @@ export function HistoryList({ history, page, onPage, loading, onReceipt }: Histo
 }
 
 function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: () => void }) {
+  const t = useTexts();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const outgoing = isOutgoing(event.type);
@@ -163,7 +165,7 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
         </span>
         {onReceipt ? (
           <button type="button" className={ROW_BUTTON} onClick={onReceipt}>
-            {RECEIPT}
+            {t(RECEIPT_BUTTON)}
           </button>
         ) : null}
         <button

@@ -5,7 +5,7 @@ import type { Logger } from '../../core/logger';
 import type { HistoryEvent } from '../../core/ports';
 import { loadReceipt, type ReceiptSources } from '../../core/receipts/load-receipt';
 import type { Receipt } from '../../core/receipts/receipt';
-import { formatSats } from '../../ui/format-sats';
+import { useReceiptWords } from '../../ui/receipt-words';
 import { useLoaded } from '../../ui/use-loaded';
 
 export type ReceiptState =
@@ -20,14 +20,15 @@ export function useReceipt(
   version = 0,
 ): ReceiptState {
   const { shopName, historyRange, clock, logger } = sources;
+  const words = useReceiptWords();
   const load = useCallback(
     (event: HistoryEvent) =>
       loadReceipt(
         event,
         { ...(shopName ? { shopName } : {}), ...(historyRange ? { historyRange } : {}), clock },
-        formatSats,
+        words,
       ),
-    [shopName, historyRange, clock],
+    [shopName, historyRange, clock, words],
   );
   const onError = useCallback(
     (error: unknown) => logger.error('Could not load the receipt', error),

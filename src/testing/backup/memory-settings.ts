@@ -31,6 +31,7 @@ export function memorySettings(initial: AllSettings) {
     tips: flag('tips'),
     unpaired: flag('acceptUnpaired'),
     unlocked: flag('acceptUnlocked'),
+    language: { get: async () => s.language, set: async (v) => void (s.language = v) },
   });
   return { state: s, part };
 }

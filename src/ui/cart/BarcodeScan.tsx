@@ -2,7 +2,8 @@
 // (docs/behaviour.md "Items, cart and tips"): each code read is handed to `onCode`.
 import { Button } from '../Button';
 import { useCameraScan } from '../use-camera-scan';
-import { SCAN_TEXT, STOP_SCAN_TEXT } from './texts.json';
+import { useTexts } from '../i18n';
+import { CART_SCAN, CART_STOP_SCAN } from '../locales/cart/en.json';
 
 export function BarcodeScan({
   onCode,
@@ -11,13 +12,14 @@ export function BarcodeScan({
   onCode: (code: string) => void;
   onError: (error: unknown) => void;
 }) {
+  const t = useTexts();
   const { available, scanning, setScanning, videoRef } = useCameraScan({ onCode, onError });
 
   if (!available) return null;
   return (
     <>
       <Button variant="outline" onClick={() => setScanning((s) => !s)} aria-pressed={scanning}>
-        {scanning ? STOP_SCAN_TEXT : SCAN_TEXT}
+        {t(scanning ? CART_STOP_SCAN : CART_SCAN)}
       </Button>
       {scanning ? (
         <video

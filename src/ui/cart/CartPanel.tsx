@@ -4,17 +4,45 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../Button';
 import { Form } from '../Form';
-import { formatSats } from '../format-sats';
-import * as T from './texts';
-import * as Texts from './texts.json';
+import { useFormats, useTexts } from '../i18n';
+import {
+  CART_ADD_CUSTOM,
+  CART_BACK,
+  CART_BASKET_NAME,
+  CART_CHARGE,
+  CART_CHARGE_SATS,
+  CART_CLEAR,
+  CART_CUSTOM_LABEL,
+  CART_CUSTOM_TIP_LABEL,
+  CART_EMPTY,
+  CART_LESS,
+  CART_MORE,
+  CART_NO_PRICE,
+  CART_NO_TIP,
+  CART_PARK,
+  CART_PARKED_TITLE,
+  CART_PARK_LABEL,
+  CART_QUANTITY,
+  CART_RECALL,
+  CART_SATS,
+  CART_SUBTOTAL,
+  CART_TAX_LINE,
+  CART_TIP,
+  CART_TIP_TITLE,
+  CART_TITLE,
+  CART_TOO_LARGE,
+  CART_TOTAL,
+} from '../locales/cart/en.json';
 import type { AmountView, BasketView, SummaryView, TipPick } from './types';
 
 const TIP_PERCENTS = [5, 10, 15] as const;
 
 function Amount({ amount, testId }: { amount: AmountView; testId?: string }) {
+  const t = useTexts();
+  const formats = useFormats();
   return (
     <span className="text-right tabular-nums" data-testid={testId} data-sats={amount.sats}>
-      {formatSats(amount.sats)} sats
+      {t(CART_SATS, { count: amount.sats, sats: formats.sats(amount.sats) })}
       {amount.fiat ? <span className="block text-xs text-slate-600">{amount.fiat}</span> : null}
     </span>
   );
@@ -47,6 +75,8 @@ export function CartPanel({
   onRecall,
   onCharge,
 }: CartPanelProps) {
+  const t = useTexts();
+  const formats = useFormats();
   const [custom, setCustom] = useState('');
   const [basket, setBasket] = useState('');
   const [tipStep, setTipStep] = useState(false);
@@ -104,11 +134,9 @@ export function CartPanel({
       data-testid="cart-panel"
     >
       <h2 id="cart-title" className="text-lg font-semibold text-slate-900">
-        {Texts.CART_TITLE}
+        {t(CART_TITLE)}
       </h2>
-      {lines.length === 0 ? (
-        <p className="text-sm text-slate-600">{Texts.CART_EMPTY_TEXT}</p>
-      ) : null}
+      {lines.length === 0 ? <p className="text-sm text-slate-600">{t(CART_EMPTY)}</p> : null}
       <ul className="flex flex-col gap-2" data-testid="cart-lines">
         {lines.map((line) => (
           <li
@@ -121,7 +149,7 @@ export function CartPanel({
             <Button
               variant="outline"
               className="w-11 shrink-0 px-0"
-              aria-label={T.lessLabel(line.name)}
+              aria-label={t(CART_LESS, { name: line.name })}
               disabled={busy}
               onClick={() => onQuantity(line.id, line.quantity - 1)}
             >
@@ -130,7 +158,7 @@ export function CartPanel({
             <input
               className="h-11 w-12 shrink-0 rounded border border-slate-300 text-center text-sm tabular-nums"
               inputMode="numeric"
-              aria-label={T.quantityLabel(line.name)}
+              aria-label={t(CART_QUANTITY, { name: line.name })}
               value={line.quantity}
               disabled={busy}
               onChange={(e) => {
@@ -141,7 +169,7 @@ export function CartPanel({
             <Button
               variant="outline"
               className="w-11 shrink-0 px-0"
-              aria-label={T.moreLabel(line.name)}
+              aria-label={t(CART_MORE, { name: line.name })}
               disabled={busy}
               onClick={() => onQuantity(line.id, line.quantity + 1)}
             >
@@ -152,11 +180,11 @@ export function CartPanel({
         ))}
       </ul>
       <OneFieldForm
-        label={Texts.CUSTOM_LABEL}
+        label={t(CART_CUSTOM_LABEL)}
         value={custom}
         onChange={(value) => setCustom(value.replace(/\D/g, ''))}
         numeric
-        submit={Texts.ADD_CUSTOM_TEXT}
+        submit={t(CART_ADD_CUSTOM)}
         variant="secondary"
         disabled={!custom || busy}
         onSubmit={addCustom}
@@ -164,7 +192,7 @@ export function CartPanel({
 
       {summary.problem ? (
         <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
-          {summary.problem === 'no-price' ? Texts.NO_PRICE_TEXT : Texts.TOO_LARGE_TEXT}
+          {t(summary.problem === 'no-price' ? CART_NO_PRICE : CART_TOO_LARGE)}
         </p>
       ) : null}
       {totals ? (
@@ -172,13 +200,13 @@ export function CartPanel({
           className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm text-slate-800"
           data-testid="cart-totals"
         >
-          <dt>{Texts.SUBTOTAL_TEXT}</dt>
+          <dt>{t(CART_SUBTOTAL)}</dt>
           <dd>
             <Amount amount={totals.subtotal} testId="cart-subtotal" />
           </dd>
           {totals.taxes.map(({ rate, amount }) => (
             <div key={rate} className="contents">
-              <dt>{T.taxLine(rate)}</dt>
+              <dt>{t(CART_TAX_LINE, { rate: formats.number(rate) })}</dt>
               <dd>
                 <Amount amount={amount} />
               </dd>
@@ -186,13 +214,13 @@ export function CartPanel({
           ))}
           {tipStep ? (
             <>
-              <dt>{Texts.TIP_TEXT}</dt>
+              <dt>{t(CART_TIP)}</dt>
               <dd>
                 <Amount amount={totals.tip} testId="cart-tip" />
               </dd>
             </>
           ) : null}
-          <dt className="font-semibold">{Texts.TOTAL_TEXT}</dt>
+          <dt className="font-semibold">{t(CART_TOTAL)}</dt>
           <dd className="font-semibold">
             <Amount amount={totals.total} testId="cart-total" />
           </dd>
@@ -201,13 +229,13 @@ export function CartPanel({
 
       {tipStep ? (
         <fieldset ref={tipRef} className="flex flex-col gap-2" data-testid="tip-step">
-          <legend className="text-base font-semibold text-slate-900">{Texts.TIP_TITLE}</legend>
+          <legend className="text-base font-semibold text-slate-900">{t(CART_TIP_TITLE)}</legend>
           <div className="flex flex-wrap gap-2">
-            {tipButton(Texts.NO_TIP_TEXT, { kind: 'none' })}
+            {tipButton(t(CART_NO_TIP), { kind: 'none' })}
             {TIP_PERCENTS.map((p) => tipButton(`${p} %`, { kind: 'percent', percent: p }))}
           </div>
           <label className="flex flex-col text-sm text-slate-700">
-            {Texts.CUSTOM_TIP_LABEL}
+            {t(CART_CUSTOM_TIP_LABEL)}
             <input
               className="h-11 rounded-lg border border-slate-300 px-3 tabular-nums"
               inputMode="numeric"
@@ -228,11 +256,11 @@ export function CartPanel({
       >
         {tipStep ? (
           <Button variant="outline" onClick={() => setTipStep(false)}>
-            {Texts.BACK_TEXT}
+            {t(CART_BACK)}
           </Button>
         ) : (
           <Button variant="outline" onClick={onClear} disabled={lines.length === 0 || busy}>
-            {Texts.CLEAR_TEXT}
+            {t(CART_CLEAR)}
           </Button>
         )}
         <Button
@@ -242,31 +270,36 @@ export function CartPanel({
           disabled={!totals || busy}
           data-testid="cart-charge"
         >
-          {totals ? T.chargeSats(totals.total.sats) : Texts.CHARGE_TEXT}
+          {totals
+            ? t(CART_CHARGE_SATS, {
+                count: totals.total.sats,
+                sats: formats.sats(totals.total.sats),
+              })
+            : t(CART_CHARGE)}
         </Button>
       </div>
 
       <OneFieldForm
-        label={Texts.PARK_LABEL}
+        label={t(CART_PARK_LABEL)}
         value={basket}
         onChange={setBasket}
-        submit={Texts.PARK_TEXT}
+        submit={t(CART_PARK)}
         variant="outline"
         disabled={lines.length === 0 || busy}
         onSubmit={() => {
-          onPark(basket.trim() || T.defaultBasketName(parked.length + 1));
+          onPark(basket.trim() || t(CART_BASKET_NAME, { n: parked.length + 1 }));
           setBasket('');
         }}
       />
       {parked.length > 0 ? (
         <div>
-          <h3 className="text-sm font-semibold text-slate-900">{Texts.PARKED_TITLE}</h3>
+          <h3 className="text-sm font-semibold text-slate-900">{t(CART_PARKED_TITLE)}</h3>
           <ul className="mt-1 flex flex-wrap gap-2">
             {parked.map((row) => (
               <li key={row.id}>
                 <Button
                   variant="secondary"
-                  aria-label={T.recallLabel(row.label ?? '')}
+                  aria-label={t(CART_RECALL, { label: row.label ?? '' })}
                   disabled={busy}
                   onClick={() => onRecall(row.id)}
                 >

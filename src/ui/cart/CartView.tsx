@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { BarcodeScan } from './BarcodeScan';
 import { CartPanel, type CartPanelProps } from './CartPanel';
 import { ItemGrid } from './ItemGrid';
-import * as T from './texts.json';
+import { useTexts } from '../i18n';
+import { CART_ALL_CATEGORIES, CART_NO_MATCH, CART_SEARCH_LABEL } from '../locales/cart/en.json';
 import type { TileView } from './types';
 
 export interface CartViewProps extends CartPanelProps {
@@ -26,6 +27,7 @@ export interface CartViewProps extends CartPanelProps {
 
 export default function CartView(props: CartViewProps) {
   const { loaded, hasItems, categories, tilesFor, onAdd, onCode, onScanError, busy } = props;
+  const t = useTexts();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | undefined>(undefined);
   // Kept between renders: the grid renders again only when the catalog or the filter changes.
@@ -42,12 +44,12 @@ export default function CartView(props: CartViewProps) {
     >
       <div className="flex flex-wrap gap-2">
         <label className="sr-only" htmlFor="item-search">
-          {T.SEARCH_LABEL}
+          {t(CART_SEARCH_LABEL)}
         </label>
         <input
           id="item-search"
           type="search"
-          placeholder={T.SEARCH_LABEL}
+          placeholder={t(CART_SEARCH_LABEL)}
           className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
@@ -72,7 +74,7 @@ export default function CartView(props: CartViewProps) {
                   : 'bg-white text-slate-800 ring-slate-300'
               }`}
             >
-              {c ?? T.ALL_CATEGORIES}
+              {c ?? t(CART_ALL_CATEGORIES)}
             </button>
           ))}
         </div>
@@ -81,7 +83,7 @@ export default function CartView(props: CartViewProps) {
         <p className="text-sm text-slate-600">{props.noItemsText}</p>
       ) : null}
       {loaded && hasItems && shown.length === 0 ? (
-        <p className="text-sm text-slate-600">{T.NO_MATCH_TEXT}</p>
+        <p className="text-sm text-slate-600">{t(CART_NO_MATCH)}</p>
       ) : null}
       <ItemGrid tiles={shown} busy={busy} onAdd={onAdd} />
       <CartPanel {...props} />

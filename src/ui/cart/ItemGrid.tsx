@@ -1,7 +1,8 @@
 // The item buttons of a cart screen, kept apart from the cart so adding an item re-renders the cart
 // only, not every button (docs/performance.md "Cart of 500 items").
 import { memo } from 'react';
-import * as T from './texts';
+import { useTexts } from '../i18n';
+import { CART_ADD_ITEM } from '../locales/cart/en.json';
 import type { TileView } from './types';
 
 export interface ItemGridProps {
@@ -23,12 +24,13 @@ const ItemButton = memo(function ItemButton({
   busy,
   onAdd,
 }: Omit<ItemGridProps, 'tiles'> & { tile: TileView }) {
+  const t = useTexts();
   return (
     <li>
       <button
         type="button"
         // The price is part of the name: a screen reader hears what the tap adds and for how much.
-        aria-label={`${T.addLabel(tile.name)}, ${tile.price}`}
+        aria-label={`${t(CART_ADD_ITEM, { name: tile.name })}, ${tile.price}`}
         onClick={() => onAdd(tile.id)}
         disabled={busy}
         className="flex min-h-16 w-full flex-col items-start rounded-lg bg-white p-2 text-left ring-1 ring-slate-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-violet-600 disabled:opacity-50"

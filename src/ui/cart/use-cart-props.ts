@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../toast';
 import type { CartViewProps } from './CartView';
-import { noItemWithCode } from './texts';
+import { useTexts } from '../i18n';
+import { CART_NO_CODE } from '../locales/cart/en.json';
 import type { BasketView, SummaryView, TipPick, TileView } from './types';
 
 interface SessionLike<Item, Used, Sale> {
@@ -45,6 +46,7 @@ export type CartProps = Omit<CartViewProps, 'loaded' | 'hasItems' | 'tipsEnabled
 export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, Sale>): CartProps {
   const { session, cart, view, priceUsed, onCharge, paidKey, logger, errorText } = args;
   // The cart stays until its invoice is paid: an unpaid or closed invoice leaves it to charge again.
+  const t = useTexts();
   const firstPaidKey = useRef(paidKey);
   useEffect(() => {
     if (paidKey !== firstPaidKey.current) session.paid();
@@ -60,10 +62,10 @@ export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, S
     (code: string) => {
       const item = view.byCode(code);
       if (item) session.add(item);
-      else toast.info(noItemWithCode(code));
+      else toast.info(t(CART_NO_CODE, { code }));
       return item !== undefined;
     },
-    [view, session],
+    [view, session, t],
   );
   const onScanError = useCallback(
     (error: unknown) => logger.warn('Barcode scan failed', error),
