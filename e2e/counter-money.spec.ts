@@ -267,7 +267,9 @@ test('history: six rows on a 390x844 phone, the pager on one line at 320 px', as
   // out the last one's 5 s (src/ui/toaster.tsx), which timed the toasts rather than the history.
   for (const sats of [1, 2, 3, 4, 5, 6]) {
     await payQuote(await requestInvoice(page, sats));
-    await expect(page.getByText(`${RECEIVED} ${sats} sats`)).toBeVisible(LANDS);
+    await expect(page.getByText(`${RECEIVED} ${sats} ${sats === 1 ? 'sat' : 'sats'}`)).toBeVisible(
+      LANDS,
+    );
     await expect(invoiceDialog(page)).toBeHidden();
   }
   // On a phone the links sit behind the menu button: open the Wallet by URL.
