@@ -1,15 +1,11 @@
 // The device identity on the real Dexie storage (fake-indexeddb): one device key across tabs,
 // plain on a locked till, and the learnt identity read back after a reload.
 import 'fake-indexeddb/auto';
-import { mnemonicToSeedSync } from '@scure/bip39';
-import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
 import { DeviceIdentity } from '../core/backup/device-identity';
-import { freshDbName, testStorage } from '../testing/storage/db';
+import { freshDbName, reloadLocked, saveFreshWalletKeys, testStorage } from '../testing/storage/db';
 import { CONFIG_KEYS } from './key-names';
-
-const PHRASE =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
 describe('device identity store', () => {
   it('gives two tabs the same device key, apart from the sales inbox key', async () => {
@@ -28,23 +24,14 @@ describe('device identity store', () => {
   it('keeps what it learnt for a reloaded, locked till', async () => {
     const dbName = freshDbName();
     const first = testStorage(dbName);
-    const secretKey = generateSecretKey();
-    await first.keys.saveWalletKeys({
-      secretKey,
-      mnemonic: PHRASE,
-      seed: mnemonicToSeedSync(PHRASE),
-    });
+    const secretKey = await saveFreshWalletKeys(first);
     const open = new DeviceIdentity({
       store: first.deviceIdentity,
       openIdentityKey: () => first.keys.getSecretKey(),
     });
     expect(await open.learnIfOpen()).toBe(true);
-    await first.lock.setPin('482915');
-    first.close();
 
-    const reloaded = testStorage(dbName);
-    await reloaded.lock.init();
-    expect(reloaded.lock.state()).toBe('locked');
+    const reloaded = await reloadLocked(first, dbName);
     const locked = new DeviceIdentity({
       store: reloaded.deviceIdentity,
       openIdentityKey: async () => undefined,

@@ -1,6 +1,8 @@
 // Test helpers for storage tests: fresh database names, a recording logger, proof builders, a
 // wallet with a known phrase.
-import { afterEach } from 'vitest';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { generateSecretKey } from 'nostr-tools/pure';
+import { afterEach, expect } from 'vitest';
 import { silentLogger, type Logger } from '../../core/logger';
 import type { PaymentEventInput } from '../../core/history-ports';
 import type { SettleMintQuote } from '../../core/wallet/ledger-ports';
@@ -133,4 +135,25 @@ export function closedAfterEach() {
       return s;
     },
   };
+}
+
+/** Gives a storage wallet keys as onboarding does: a fresh Nostr key, TEST_PHRASE and its seed. */
+export async function saveFreshWalletKeys(s: Storage): Promise<Uint8Array> {
+  const secretKey = generateSecretKey();
+  await s.keys.saveWalletKeys({
+    secretKey,
+    mnemonic: TEST_PHRASE,
+    seed: mnemonicToSeedSync(TEST_PHRASE),
+  });
+  return secretKey;
+}
+
+/** Sets a PIN, closes this tab and opens the database again: the till reloaded, and locked. */
+export async function reloadLocked(first: TestStorage, dbName: string): Promise<TestStorage> {
+  await first.lock.setPin('482915');
+  first.close();
+  const reloaded = testStorage(dbName);
+  await reloaded.lock.init();
+  expect(reloaded.lock.state()).toBe('locked');
+  return reloaded;
 }
