@@ -7,6 +7,7 @@ import { silentLogger, type Logger } from '../../core/logger';
 import type { PaymentEventInput } from '../../core/history-ports';
 import type { SettleMintQuote } from '../../core/wallet/ledger-ports';
 import type { NewProof } from '../../core/wallet/proof-ports';
+import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import { createStorage, type Storage } from '../../storage/index';
 
 let sequence = 0;
@@ -40,6 +41,27 @@ export const DEFAULTS = { mintUrl: 'http://127.0.0.1:3338', relays: ['ws://127.0
 
 export function proof(secret: string, amount: number): NewProof {
   return { secret, amount, id: '00abcdef01234567', C: `02${secret.padEnd(64, '0').slice(0, 64)}` };
+}
+
+/** The journal row of a consolidation swap at MINT_A, open until its outputs are stored. */
+export function consolidationJournal(
+  id: string,
+  inputSecrets: string[],
+  cancels?: string,
+): PendingWithdrawal {
+  return {
+    id,
+    mintUrl: MINT_A,
+    token: '',
+    secrets: [],
+    amount: 0,
+    createdAt: 1,
+    consolidation: {
+      reservation: { keysetId: '00abcdef01234567', start: 0, count: 2 },
+      inputSecrets,
+      ...(cancels ? { cancels } : {}),
+    },
+  };
 }
 
 /** The payment event of quote q1: 12 sat taken directly at MINT_A. */

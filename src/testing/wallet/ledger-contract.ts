@@ -1,7 +1,7 @@
 // The Ledger port's contract as one suite, run against every implementation so they cannot drift.
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../../core/errors';
-import { MINT_A, MINT_B, proof } from '../storage/db';
+import { consolidationJournal, MINT_A, MINT_B, proof } from '../storage/db';
 import type { HistoryEvent, HistoryStore } from '../../core/history-ports';
 import type { ProcessedQuoteStore } from '../../core/remote-payments/processed-quote-ports';
 import type { Ledger, SettleMintQuote } from '../../core/wallet/ledger-ports';
@@ -375,24 +375,10 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
     });
 
     describe('finishConsolidation', () => {
-      const journal = (id: string, inputSecrets: string[], cancels?: string) => ({
-        id,
-        mintUrl: MINT_A,
-        token: '',
-        secrets: [],
-        amount: 0,
-        createdAt: 1,
-        consolidation: {
-          reservation: { keysetId: 'k', start: 0, count: 2 },
-          inputSecrets,
-          ...(cancels ? { cancels } : {}),
-        },
-      });
-
       it('puts the outputs in place of the inputs and closes the journal row, recording nothing', async () => {
         const s = fresh();
         await s.proofs.add([proof('i1', 4), proof('i2', 8)], MINT_A);
-        await s.withdrawals.put(journal('j1', ['i1', 'i2']));
+        await s.withdrawals.put(consolidationJournal('j1', ['i1', 'i2']));
         await s.ledger.finishConsolidation({
           journalId: 'j1',
           mintUrl: MINT_A,
@@ -410,7 +396,7 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
         await s.proofs.add([proof('t1', 4), proof('t2', 8)], MINT_A);
         const cancelled = { id: 'tok', mintUrl: MINT_A, token: 'cashuB', secrets: ['t1', 't2'] };
         await s.withdrawals.put({ ...cancelled, amount: 12, createdAt: 1, cancelFee: 1 });
-        await s.withdrawals.put(journal('j1', ['t1'], 'tok'));
+        await s.withdrawals.put(consolidationJournal('j1', ['t1'], 'tok'));
         await s.ledger.finishConsolidation({
           journalId: 'j1',
           mintUrl: MINT_A,
@@ -421,7 +407,7 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
         // One proof of the token is left: it stays, carrying the fee so far.
         expect((await s.withdrawals.list()).map((w) => [w.id, w.cancelFee])).toEqual([['tok', 2]]);
         expect(await events(s)).toEqual([]);
-        await s.withdrawals.put(journal('j2', ['t2'], 'tok'));
+        await s.withdrawals.put(consolidationJournal('j2', ['t2'], 'tok'));
         await s.ledger.finishConsolidation({
           journalId: 'j2',
           mintUrl: MINT_A,
@@ -440,7 +426,7 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
       it('a token already settled as redeemed is left alone', async () => {
         const s = fresh();
         await s.proofs.add([proof('t1', 4)], MINT_A);
-        await s.withdrawals.put(journal('j1', ['t1'], 'gone'));
+        await s.withdrawals.put(consolidationJournal('j1', ['t1'], 'gone'));
         await s.ledger.finishConsolidation({
           journalId: 'j1',
           mintUrl: MINT_A,
