@@ -4,21 +4,24 @@ import 'fake-indexeddb/auto';
 import { getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
 import { DeviceIdentity } from '../core/backup/device-identity';
-import { freshDbName, reloadLocked, saveFreshWalletKeys, testStorage } from '../testing/storage/db';
+import {
+  askTwoTabsAtOnce,
+  freshDbName,
+  reloadLocked,
+  saveFreshWalletKeys,
+  testStorage,
+} from '../testing/storage/db';
 import { CONFIG_KEYS } from './key-names';
 
 describe('device identity store', () => {
   it('gives two tabs the same device key, apart from the sales inbox key', async () => {
-    const dbName = freshDbName();
-    const [a, b] = [testStorage(dbName), testStorage(dbName)];
-    const [keyA, keyB] = await Promise.all([
-      a.deviceIdentity.deviceKey(),
-      b.deviceIdentity.deviceKey(),
-    ]);
-    expect(keyA).toEqual(keyB);
-    expect(keyA).not.toEqual(await a.salesInboxKey.getOrCreate());
-    a.close();
-    b.close();
+    await askTwoTabsAtOnce(
+      (tab) => tab.deviceIdentity.deviceKey(),
+      async ([keyA, keyB], first) => {
+        expect(keyA).toEqual(keyB);
+        expect(keyA).not.toEqual(await first.salesInboxKey.getOrCreate());
+      },
+    );
   });
 
   it('keeps what it learnt for a reloaded, locked till', async () => {

@@ -2,21 +2,24 @@
 // once, kept plain and readable on a locked till, never the Nostr key (decision 0030, point 7).
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { freshDbName, reloadLocked, saveFreshWalletKeys, testStorage } from '../testing/storage/db';
+import {
+  askTwoTabsAtOnce,
+  freshDbName,
+  reloadLocked,
+  saveFreshWalletKeys,
+  testStorage,
+} from '../testing/storage/db';
 import { KEY_NAMES } from './key-names';
 
 describe('sales inbox key store', () => {
   it('gives two tabs asking at once the same key, stored once', async () => {
-    const dbName = freshDbName();
-    const [a, b] = [testStorage(dbName), testStorage(dbName)];
-    const [keyA, keyB] = await Promise.all([
-      a.salesInboxKey.getOrCreate(),
-      b.salesInboxKey.getOrCreate(),
-    ]);
-    expect(keyA).toEqual(keyB);
-    expect(keyA).toHaveLength(32);
-    a.close();
-    b.close();
+    await askTwoTabsAtOnce(
+      (tab) => tab.salesInboxKey.getOrCreate(),
+      async ([keyA, keyB]) => {
+        expect(keyA).toEqual(keyB);
+        expect(keyA).toHaveLength(32);
+      },
+    );
   });
 
   it('is readable without the PIN on a reloaded, locked till, and is not the Nostr key', async () => {

@@ -179,3 +179,21 @@ export async function reloadLocked(first: TestStorage, dbName: string): Promise<
   expect(reloaded.lock.state()).toBe('locked');
   return reloaded;
 }
+
+/**
+ * Two tabs of one new database ask the same thing at once; `check` sees both answers (and the
+ * first tab), then both tabs are closed.
+ */
+export async function askTwoTabsAtOnce<T>(
+  ask: (tab: TestStorage) => Promise<T>,
+  check: (answers: [T, T], first: TestStorage) => Promise<void>,
+): Promise<void> {
+  const dbName = freshDbName();
+  const [a, b] = [testStorage(dbName), testStorage(dbName)];
+  try {
+    await check(await Promise.all([ask(a), ask(b)]), a);
+  } finally {
+    a.close();
+    b.close();
+  }
+}
