@@ -171,27 +171,29 @@ export async function saveFreshWalletKeys(s: Storage): Promise<Uint8Array> {
 }
 
 /** Sets a PIN, closes this tab and opens the database again: the till reloaded, and locked. */
-export async function reloadLocked(first: TestStorage, dbName: string): Promise<TestStorage> {
+export async function reloadLocked(first: TestStorage): Promise<TestStorage> {
   await first.lock.setPin('482915');
   first.close();
-  const reloaded = testStorage(dbName);
+  const reloaded = testStorage(first.db.name);
   await reloaded.lock.init();
   expect(reloaded.lock.state()).toBe('locked');
   return reloaded;
 }
 
 /**
- * Two tabs of one new database ask the same thing at once; `check` sees both answers (and the
- * first tab), then both tabs are closed.
+ * Two tabs of one new database ask the same thing at once and get the same answer; `check` sees
+ * it (and the first tab), then both tabs are closed.
  */
 export async function askTwoTabsAtOnce<T>(
   ask: (tab: TestStorage) => Promise<T>,
-  check: (answers: [T, T], first: TestStorage) => Promise<void>,
+  check: (answer: T, first: TestStorage) => Promise<void>,
 ): Promise<void> {
   const dbName = freshDbName();
   const [a, b] = [testStorage(dbName), testStorage(dbName)];
   try {
-    await check(await Promise.all([ask(a), ask(b)]), a);
+    const [fromA, fromB] = await Promise.all([ask(a), ask(b)]);
+    expect(fromA).toEqual(fromB);
+    await check(fromA, a);
   } finally {
     a.close();
     b.close();
