@@ -3,6 +3,7 @@
 import type { AutoCashOutSettings } from '../core/wallet/cash-out/auto-cash-out';
 import { cleanFeeLimit } from '../core/wallet/cash-out/fee-limit';
 import type { Clock } from '../core/clock';
+import { writeConfigJson } from './config-json';
 import type { CashewDb } from './db';
 
 export const AUTO_CASH_OUT_KEY = 'AUTO_CASH_OUT';
@@ -35,10 +36,6 @@ export class DexieAutoCashOutStore {
   }
 
   async set(settings: AutoCashOutSettings): Promise<void> {
-    await this.db.config.put({
-      key: AUTO_CASH_OUT_KEY,
-      value: JSON.stringify(settings),
-      updatedAt: this.clock(),
-    });
+    await writeConfigJson(this.db, AUTO_CASH_OUT_KEY, settings, this.clock());
   }
 }

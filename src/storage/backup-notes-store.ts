@@ -2,6 +2,7 @@
 // each: `PUBLISHED_BACKUP:<name>`, JSON {digest, createdAt, slot?}, stamped when it was written.
 import type { Clock } from '../core/clock';
 import type { PublishedNote, PublishedNotes } from '../core/backup/published-note';
+import { writeConfigJson } from './config-json';
 import type { CashewDb } from './db';
 import { CONFIG_KEYS } from './key-names';
 
@@ -31,10 +32,11 @@ export class DexieBackupNotes implements PublishedNotes {
 
   async record(name: string, note: Omit<PublishedNote, 'at'>): Promise<void> {
     const { digest, createdAt, slot } = note;
-    await this.db.config.put({
-      key: CONFIG_KEYS.publishedBackupPrefix + name,
-      value: JSON.stringify({ digest, createdAt, ...(slot ? { slot } : {}) }),
-      updatedAt: this.clock(),
-    });
+    await writeConfigJson(
+      this.db,
+      CONFIG_KEYS.publishedBackupPrefix + name,
+      { digest, createdAt, ...(slot ? { slot } : {}) },
+      this.clock(),
+    );
   }
 }

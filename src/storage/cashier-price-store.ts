@@ -2,6 +2,7 @@
 // table (one row per merchant), so a reload still holds a jump from it (decision 0053).
 import type { Clock } from '../core/clock';
 import type { PriceCache, PriceCacheStore } from '../core/prices/price-service';
+import { writeConfigJson } from './config-json';
 import type { CashewDb } from './db';
 import { readPriceCache } from './price-store';
 
@@ -22,10 +23,6 @@ export class DexieCashierPriceStore implements PriceCacheStore {
   }
 
   async putCache(cache: PriceCache): Promise<void> {
-    await this.db.config.put({
-      key: cashierPriceKey(this.merchantPubkeyHex),
-      value: JSON.stringify(cache),
-      updatedAt: this.clock(),
-    });
+    await writeConfigJson(this.db, cashierPriceKey(this.merchantPubkeyHex), cache, this.clock());
   }
 }

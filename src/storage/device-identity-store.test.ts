@@ -1,50 +1,37 @@
 // The device identity on the real Dexie storage (fake-indexeddb): one device key across tabs,
 // plain on a locked till, and the learnt identity read back after a reload.
 import 'fake-indexeddb/auto';
-import { mnemonicToSeedSync } from '@scure/bip39';
-import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
 import { DeviceIdentity } from '../core/backup/device-identity';
-import { freshDbName, testStorage } from '../testing/storage/db';
+import {
+  askTwoTabsAtOnce,
+  reloadLocked,
+  saveFreshWalletKeys,
+  testStorage,
+} from '../testing/storage/db';
 import { CONFIG_KEYS } from './key-names';
-
-const PHRASE =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
 describe('device identity store', () => {
   it('gives two tabs the same device key, apart from the sales inbox key', async () => {
-    const dbName = freshDbName();
-    const [a, b] = [testStorage(dbName), testStorage(dbName)];
-    const [keyA, keyB] = await Promise.all([
-      a.deviceIdentity.deviceKey(),
-      b.deviceIdentity.deviceKey(),
-    ]);
-    expect(keyA).toEqual(keyB);
-    expect(keyA).not.toEqual(await a.salesInboxKey.getOrCreate());
-    a.close();
-    b.close();
+    await askTwoTabsAtOnce(
+      (tab) => tab.deviceIdentity.deviceKey(),
+      async (key, first) => {
+        expect(key).not.toEqual(await first.salesInboxKey.getOrCreate());
+      },
+    );
   });
 
   it('keeps what it learnt for a reloaded, locked till', async () => {
-    const dbName = freshDbName();
-    const first = testStorage(dbName);
-    const secretKey = generateSecretKey();
-    await first.keys.saveWalletKeys({
-      secretKey,
-      mnemonic: PHRASE,
-      seed: mnemonicToSeedSync(PHRASE),
-    });
+    const first = testStorage();
+    const secretKey = await saveFreshWalletKeys(first);
     const open = new DeviceIdentity({
       store: first.deviceIdentity,
       openIdentityKey: () => first.keys.getSecretKey(),
     });
     expect(await open.learnIfOpen()).toBe(true);
-    await first.lock.setPin('482915');
-    first.close();
 
-    const reloaded = testStorage(dbName);
-    await reloaded.lock.init();
-    expect(reloaded.lock.state()).toBe('locked');
+    const reloaded = await reloadLocked(first);
     const locked = new DeviceIdentity({
       store: reloaded.deviceIdentity,
       openIdentityKey: async () => undefined,
@@ -56,7 +43,7 @@ describe('device identity store', () => {
   });
 
   it('reads a damaged row as nothing learnt', async () => {
-    const storage = testStorage(freshDbName());
+    const storage = testStorage();
     await storage.db.config.put({
       key: CONFIG_KEYS.deviceIdentity,
       value: '{"identity":1}',

@@ -3,6 +3,7 @@
 import type { DeviceIdentityRecord, DeviceIdentityStore } from '../core/backup/device-identity';
 import type { Clock } from '../core/clock';
 import type { CashewDb } from './db';
+import { writeConfigJson } from './config-json';
 import { CONFIG_KEYS, KEY_NAMES } from './key-names';
 import { PlainKeyRow } from './plain-key-row';
 
@@ -42,10 +43,6 @@ export class DexieDeviceIdentityStore implements DeviceIdentityStore {
   }
 
   async save(record: DeviceIdentityRecord): Promise<void> {
-    await this.db.config.put({
-      key: CONFIG_KEYS.deviceIdentity,
-      value: JSON.stringify(record),
-      updatedAt: this.clock(),
-    });
+    await writeConfigJson(this.db, CONFIG_KEYS.deviceIdentity, record, this.clock());
   }
 }

@@ -11,6 +11,7 @@ import {
 import { normaliseItem, sortItems, type CatalogItem } from '../core/items/item';
 import type { CartStore, ItemStore, TipSettings, TipSettingsStore } from '../core/items/ports';
 import type { Clock } from '../core/clock';
+import { writeConfigJson } from './config-json';
 import type { CashewDb } from './db';
 
 export const TIPS_KEY = 'TIPS';
@@ -144,10 +145,6 @@ export class DexieTipSettingsStore implements TipSettingsStore {
   }
 
   async set(settings: TipSettings): Promise<void> {
-    await this.db.config.put({
-      key: TIPS_KEY,
-      value: JSON.stringify({ enabled: settings.enabled }),
-      updatedAt: this.clock(),
-    });
+    await writeConfigJson(this.db, TIPS_KEY, { enabled: settings.enabled }, this.clock());
   }
 }

@@ -1,18 +1,10 @@
 // A copy of the chosen language in localStorage, read synchronously before the first render: the
 // first screen comes up in it without waiting for IndexedDB, whose config row stays the truth
 // (docs/decisions/0055-languages-with-lingui.md; the same scheme as onboarded-hint.ts).
-import type { HintStorage } from './onboarded-hint';
+import { defaultHintStorage, type HintStorage } from './onboarded-hint';
 
 /** One key per database, like the ONBOARDED copy. */
 export const languageHintKey = (dbName: string) => `${dbName}.language`;
-
-function defaultStorage(): HintStorage | undefined {
-  try {
-    return (globalThis as { localStorage?: HintStorage }).localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The language last chosen on this device as written (the app drops one it does not speak), or
@@ -20,7 +12,7 @@ function defaultStorage(): HintStorage | undefined {
  */
 export function readLanguageHint(
   dbName: string,
-  storage: HintStorage | undefined = defaultStorage(),
+  storage: HintStorage | undefined = defaultHintStorage(),
 ): string | undefined {
   try {
     return storage?.getItem(languageHintKey(dbName)) ?? undefined;
@@ -33,7 +25,7 @@ export function readLanguageHint(
 export function writeLanguageHint(
   dbName: string,
   choice: string | null,
-  storage: HintStorage | undefined = defaultStorage(),
+  storage: HintStorage | undefined = defaultHintStorage(),
 ): void {
   try {
     if (choice) storage?.setItem(languageHintKey(dbName), choice);

@@ -3,13 +3,13 @@ import type { Clock } from '../core/clock';
 import type { ClaimOutcome, ProcessedQuote } from '../core/remote-payments/processed-quote-ports';
 import type { MeltLedger, PendingMelt, SettleMelt } from '../core/wallet/cash-out/ports';
 import type {
+  FinishConsolidation,
   Ledger,
   RemoteQuoteLimit,
   SettleMintQuote,
   Settlement,
 } from '../core/wallet/ledger-ports';
 import type { PendingMintQuote } from '../core/wallet/mint/ports';
-import type { NewProof } from '../core/wallet/proof-ports';
 import { PendingQuoteLimitError } from '../core/errors';
 import { checkRefundNow } from './refund-limit';
 import { cashOutRow } from './cash-out-history';
@@ -161,13 +161,7 @@ export class DexieLedger implements Ledger, MeltLedger {
     });
   }
 
-  async finishConsolidation(args: {
-    journalId: string;
-    mintUrl: string;
-    inputSecrets: string[];
-    outputs: NewProof[];
-    cancels?: string;
-  }): Promise<void> {
+  async finishConsolidation(args: FinishConsolidation): Promise<void> {
     const { db } = this;
     await proofTransaction(db, [db.withdrawals, db.historyEvents], async () => {
       const deleted = await deleteProofs(db, args.inputSecrets);

@@ -9,7 +9,7 @@ export type HintStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export const onboardedHintKey = (dbName: string) => `${dbName}.has-wallet`;
 
 /** localStorage, or undefined where there is none or the browser refuses it (storage disabled). */
-function defaultStorage(): HintStorage | undefined {
+export function defaultHintStorage(): HintStorage | undefined {
   try {
     return (globalThis as { localStorage?: HintStorage }).localStorage;
   } catch {
@@ -23,7 +23,7 @@ function defaultStorage(): HintStorage | undefined {
  */
 export function readOnboardedHint(
   dbName: string,
-  storage: HintStorage | undefined = defaultStorage(),
+  storage: HintStorage | undefined = defaultHintStorage(),
 ): boolean | undefined {
   if (!storage) return undefined;
   try {
@@ -37,7 +37,7 @@ export function readOnboardedHint(
 export function writeOnboardedHint(
   dbName: string,
   onboarded: boolean,
-  storage: HintStorage | undefined = defaultStorage(),
+  storage: HintStorage | undefined = defaultHintStorage(),
 ): void {
   if (!storage) return;
   try {

@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock';
 import { isCurrencyCode } from '../core/prices/currencies';
 import type { PriceCache, PriceSettings, PriceStore } from '../core/prices/price-service';
 import type { CashewDb } from './db';
+import { writeConfigJson } from './config-json';
 
 export const PRICE_CONFIG_KEYS = {
   currency: 'DISPLAY_CURRENCY',
@@ -65,10 +66,6 @@ export class DexiePriceStore implements PriceStore {
   }
 
   async putCache(cache: PriceCache): Promise<void> {
-    await this.db.config.put({
-      key: PRICE_CONFIG_KEYS.cache,
-      value: JSON.stringify(cache),
-      updatedAt: this.clock(),
-    });
+    await writeConfigJson(this.db, PRICE_CONFIG_KEYS.cache, cache, this.clock());
   }
 }

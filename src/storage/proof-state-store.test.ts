@@ -5,7 +5,13 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { PendingMelt } from '../core/wallet/cash-out/ports';
 import type { PendingWithdrawal } from '../core/wallet/withdraw/ports';
-import { closedAfterEach, MINT_A, MINT_B, proof } from '../testing/storage/db';
+import {
+  closedAfterEach,
+  consolidationJournal,
+  MINT_A,
+  MINT_B,
+  proof,
+} from '../testing/storage/db';
 import { PROOF_STATES_KEY } from './proof-state-store';
 
 const storages = closedAfterEach();
@@ -24,19 +30,6 @@ const token = (secrets: string[]): PendingWithdrawal => ({
   secrets,
   amount: 8,
   createdAt: 1,
-});
-
-const journal = (inputSecrets: string[]): PendingWithdrawal => ({
-  id: 'consolidation-1',
-  mintUrl: MINT_A,
-  token: '',
-  secrets: [],
-  amount: 0,
-  createdAt: 1,
-  consolidation: {
-    reservation: { keysetId: '00abcdef01234567', start: 0, count: 2 },
-    inputSecrets,
-  },
 });
 
 const melt = (inputSecrets: string[], inputAmount: number): PendingMelt => ({
@@ -85,7 +78,7 @@ describe('DexieProofStateStore.record', () => {
       MINT_A,
     );
     await s.withdrawals.put(token(['in-token']));
-    await s.withdrawals.put(journal(['in-swap']));
+    await s.withdrawals.put(consolidationJournal('consolidation-1', ['in-swap']));
     expect(await s.ledger.beginMelt(melt(['in-melt'], 2))).toBe(true);
     const recorded = await s.proofStates.record(
       answer({ spent: ['in-token', 'in-swap', 'in-melt', 'free'] }),

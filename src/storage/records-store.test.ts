@@ -6,13 +6,24 @@ import { describe, expect, it } from 'vitest';
 import type { RecordCopy } from '../core/backup/records/record-copies';
 import { recordDigest, type RecordEvent } from '../core/backup/records/record-event';
 import { refundLinkOf } from '../core/receipts/refunds';
-import { closedAfterEach, MINT_A } from '../testing/storage/db';
+import { closedAfterEach, MINT_A, type TestStorage } from '../testing/storage/db';
 
 const SELF = 'a1'.repeat(32);
 const OTHER = 'b2'.repeat(32);
 const THIRD = 'c3'.repeat(32);
 
 const stores = closedAfterEach();
+
+/** A direct sale this device took itself, at MINT_A. */
+function ownSale(s: TestStorage, amount: number, quoteId: string): Promise<number> {
+  return s.history.addPayment({
+    type: 'direct-payment',
+    amount,
+    mintUrl: MINT_A,
+    quoteId,
+    request: 'lnbc1',
+  });
+}
 
 function copy(author: string, event: Partial<RecordEvent> & { id: number }, envelopeAt = 100) {
   const full: RecordEvent = {
@@ -81,13 +92,7 @@ describe('importing other devices’ events', () => {
 
   it('links another device’s refund of this device’s own sale to the local sale', async () => {
     const s = stores.open();
-    const saleId = await s.history.addPayment({
-      type: 'direct-payment',
-      amount: 50,
-      mintUrl: MINT_A,
-      quoteId: 'mine',
-      request: 'lnbc1',
-    });
+    const saleId = await ownSale(s, 50, 'mine');
     await s.records.importCopies(
       [copy(OTHER, { id: 9, type: 'refund', sats: 20, meta: '{}', refundOf: `${SELF}:${saleId}` })],
       SELF,
@@ -115,13 +120,7 @@ describe('importing other devices’ events', () => {
 describe('this device’s events and batches', () => {
   it('lists only its own events of replicated kinds, in id order', async () => {
     const s = stores.open();
-    const first = await s.history.addPayment({
-      type: 'direct-payment',
-      amount: 1,
-      mintUrl: MINT_A,
-      quoteId: 'a',
-      request: 'r',
-    });
+    const first = await ownSale(s, 1, 'a');
     await s.records.importCopies([copy(OTHER, { id: 1 })], SELF);
     await s.db.historyEvents.add({ createdAt: 5, type: 'restore', amount: 9, mintUrl: MINT_A });
     const third = await s.history.addWithdrawal({ amount: 3, mintUrl: MINT_A, numProofs: 1 });

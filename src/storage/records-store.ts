@@ -16,6 +16,7 @@ import { metadataOf } from '../core/history-metadata';
 import { isReplicated } from '../core/history-kinds';
 import type { Clock } from '../core/clock';
 import type { CashewDb } from './db';
+import { writeConfigJson } from './config-json';
 import { CONFIG_KEYS } from './key-names';
 import type { HistoryRow } from './rows';
 
@@ -239,10 +240,6 @@ export class DexieRecordsStore implements RecordsStore {
   }
 
   async saveReadCursor(cursor: ReadCursor): Promise<void> {
-    await this.db.config.put({
-      key: CONFIG_KEYS.recordsRead,
-      value: JSON.stringify(cursor),
-      updatedAt: this.clock(),
-    });
+    await writeConfigJson(this.db, CONFIG_KEYS.recordsRead, cursor, this.clock());
   }
 }

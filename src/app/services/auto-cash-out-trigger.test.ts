@@ -6,8 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getEncodedToken, Wallet } from '@cashu/cashu-ts';
 import { startLnurl, type DevLnurl } from '../../../dev/lnurl/server';
 import { WalletEvents } from '../../core/events';
-import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
-import { fundTab, openNewCashOutTab, storedCashOut } from '../../testing/storage/cash-out-tab';
+import {
+  autoCashOutOn,
+  fundTab,
+  openNewCashOutTab,
+  storedCashOut,
+} from '../../testing/storage/cash-out-tab';
 import { devMintSuite } from '../../testing/wallet/dev-mint-suite';
 import { ecashReceiverOn } from '../../testing/wallet/ecash-receiver';
 import { autoCashOutAfterSales } from './startup';
@@ -45,17 +49,7 @@ describe('automatic cash-out after a sale', () => {
     await tab.storage.autoCashOut.set({ enabled: true, address: lnurl.address, threshold: 200 });
     await fundTab(tab, dev.mint, [60]);
     const events = new WalletEvents();
-    const outcomes: AutoCashOutOutcome[] = [];
-    const auto = new AutoCashOut({
-      settings: tab.storage.autoCashOut,
-      config: tab.storage.config,
-      proofs: tab.storage.proofs,
-      withdrawals: tab.storage.withdrawals,
-      cashOut: tab.cashOut,
-      fetch: (url, init) => fetch(url, init),
-      logger: tab.storage.logger,
-      onOutcome: (outcome) => outcomes.push(outcome),
-    });
+    const { auto, outcomes } = autoCashOutOn(tab);
     autoCashOutAfterSales({ events, autoCashOut: auto });
     const receiver = ecashReceiverOn(tab.storage, tab.wallets, { events });
 

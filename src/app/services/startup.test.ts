@@ -1,6 +1,7 @@
 // Start-up work: each task runs only on an onboarded device and a failure is logged, not thrown;
 // pending quotes are resumed at start, on online and visible-again.
 import { describe, expect, it, vi } from 'vitest';
+import type { LockState } from '../../core/lock/till-lock';
 import { silentLogger, type Logger } from '../../core/logger';
 import {
   checkProofStatesAtStart,
@@ -11,6 +12,23 @@ import {
   startLockedSaleBackups,
   startPaymentResume,
 } from './startup';
+
+/** A till lock whose state the test moves; listeners hear each change, as the real lock's do. */
+function fakeLock(initial: LockState) {
+  let state = initial;
+  const listeners = new Set<(s: LockState) => void>();
+  return {
+    state: () => state,
+    onChange(listener: (s: LockState) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    set(next: LockState) {
+      state = next;
+      for (const listener of listeners) listener(next);
+    },
+  };
+}
 
 function fakeServices(options: { onboarded: boolean | Error; startFails?: boolean }) {
   const calls = { started: 0, logged: [] as unknown[][] };
@@ -195,23 +213,6 @@ describe('startPaymentResume', () => {
 });
 
 describe('secureLockedSalesOnUnlock', () => {
-  type State = 'no-pin' | 'locked' | 'unlocked';
-  function fakeLock(initial: State) {
-    let state = initial;
-    const listeners = new Set<(s: State) => void>();
-    return {
-      state: () => state,
-      onChange(listener: (s: State) => void) {
-        listeners.add(listener);
-        return () => void listeners.delete(listener);
-      },
-      set(next: State) {
-        state = next;
-        for (const listener of listeners) listener(next);
-      },
-    };
-  }
-
   it('swaps sales taken while locked at every unlock, and not while locked', () => {
     const lock = fakeLock('locked');
     const secureLockedSales = vi.fn(() => Promise.resolve(0));
@@ -298,23 +299,6 @@ describe('startLockedSaleBackups', () => {
 });
 
 describe('proof states at start and at unlock', () => {
-  type State = 'no-pin' | 'locked' | 'unlocked';
-  function fakeLock(initial: State) {
-    let state = initial;
-    const listeners = new Set<(s: State) => void>();
-    return {
-      state: () => state,
-      onChange(listener: (s: State) => void) {
-        listeners.add(listener);
-        return () => void listeners.delete(listener);
-      },
-      set(next: State) {
-        state = next;
-        for (const listener of listeners) listener(next);
-      },
-    };
-  }
-
   it('checks at start only on an onboarded device, and only logs a failure', async () => {
     const checkAtStart = vi.fn(() => Promise.reject(new Error('mint offline')));
     const errors: unknown[] = [];

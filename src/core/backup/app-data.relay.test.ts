@@ -5,23 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { publishToRelays } from '../remote-payments/publish';
 import { createRelayPool } from '../remote-payments/relay-pool';
 import { appDataEvent } from './app-data';
-import { memorySettings, type AllSettings } from '../../testing/backup/memory-settings';
+import { BLANK_SETTINGS, memorySettings } from '../../testing/backup/memory-settings';
 import { devRelayPerTest, nodePoolOptions, relayBackup } from '../../testing/backup/relay-backup';
 
 const device = memorySettings;
-
-const blank: AllSettings = {
-  shopName: '',
-  prices: { currency: null, url: 'https://prices.example/v1' },
-  autoCashOut: { enabled: false, address: '', threshold: 0 },
-  acceptedMints: [],
-  autoPrint: false,
-  acceptForeignEcash: false,
-  tips: false,
-  acceptUnpaired: false,
-  acceptUnlocked: false,
-  language: null,
-};
 
 describe('the settings backup', () => {
   const relay = devRelayPerTest();
@@ -45,7 +32,7 @@ describe('the settings backup', () => {
       language: 'de',
     });
     await backup(key, first.part).sync();
-    const fresh = device(blank);
+    const fresh = device(BLANK_SETTINGS);
     expect(await backup(key, fresh.part).restore()).toEqual(['settings']);
     expect(fresh.state).toEqual(first.state);
   });
@@ -89,8 +76,8 @@ describe('the settings backup', () => {
       pool,
     );
     pool.destroy();
-    const fresh = device(blank);
+    const fresh = device(BLANK_SETTINGS);
     await backup(key, fresh.part).restore();
-    expect(fresh.state).toEqual({ ...blank, acceptedMints: ['https://mint.ok.example'] });
+    expect(fresh.state).toEqual({ ...BLANK_SETTINGS, acceptedMints: ['https://mint.ok.example'] });
   });
 });

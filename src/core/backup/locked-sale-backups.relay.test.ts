@@ -8,17 +8,14 @@ import { WebSocketServer } from 'ws';
 import { describe, expect, it } from 'vitest';
 import { getPublicKey } from 'nostr-tools/pure';
 import { storedMoney } from '../../testing/storage/stored-money';
-import { devMintSuite } from '../../testing/wallet/dev-mint-suite';
 import { freezeAt } from '../../testing/wallet/freeze-at';
-import { devRelayPerTest } from '../../testing/backup/relay-backup';
 import {
   envelopesOn,
   newDevice,
   newPhrase,
-  openLockedTab,
+  lockedTabSuite,
   TEST_PIN,
   type LockedTab,
-  type LockedTabOptions,
   type Phrase,
 } from '../../testing/backup/locked-sale-tab';
 import type { WriteStep } from '../checkpoint';
@@ -28,12 +25,7 @@ import { openEnvelope } from './device-envelope';
 import { lockedSaleOf } from './locked-sale-envelope';
 
 const WAIT = { timeout: 20_000, interval: 25 };
-const dev = devMintSuite({ fresh: true });
-const relay = devRelayPerTest();
-
-function open(dbName: string, options: Partial<LockedTabOptions> = {}): LockedTab {
-  return dev.track(openLockedTab(dbName, { relays: () => [relay.url], ...options }));
-}
+const { dev, relay, open } = lockedTabSuite();
 
 /** The sales the phrase can read from the relay now (tombstones left out). */
 async function salesOnRelay(phrase: Phrase, url = relay.url) {

@@ -1,20 +1,13 @@
 // The settings part without a relay: each field the backup carries is collected, and a restore
 // takes it only when it passes the check the Settings form makes; anything else leaves the device's.
 import { describe, expect, it } from 'vitest';
-import { memorySettings, type AllSettings } from '../../testing/backup/memory-settings';
+import {
+  BLANK_SETTINGS,
+  memorySettings,
+  type AllSettings,
+} from '../../testing/backup/memory-settings';
 
-const DEVICE: AllSettings = {
-  shopName: 'Till',
-  prices: { currency: null, url: 'https://prices.example/v1' },
-  autoCashOut: { enabled: false, address: '', threshold: 0 },
-  acceptedMints: [],
-  autoPrint: false,
-  acceptForeignEcash: false,
-  tips: false,
-  acceptUnpaired: false,
-  acceptUnlocked: false,
-  language: null,
-};
+const DEVICE: AllSettings = { ...BLANK_SETTINGS, shopName: 'Till' };
 
 const device = () => memorySettings(DEVICE);
 

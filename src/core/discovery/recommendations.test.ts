@@ -9,17 +9,13 @@ import {
 import { recommendation } from './test-events';
 
 describe('parseRating', () => {
-  it('reads "[score/5] comment" for scores 0 to 5', () => {
-    expect(parseRating('[4/5] fast and reliable')).toEqual({
-      score: 4,
-      comment: 'fast and reliable',
-    });
-    expect(parseRating('[0/5] lost my sats')).toEqual({ score: 0, comment: 'lost my sats' });
-    expect(parseRating('[5/5]')).toEqual({ score: 5, comment: '' });
-    expect(parseRating('  [3/5]   ok\nmulti-line ')).toEqual({
-      score: 3,
-      comment: 'ok\nmulti-line',
-    });
+  it.each([
+    ['[4/5] fast and reliable', { score: 4, comment: 'fast and reliable' }],
+    ['[0/5] lost my sats', { score: 0, comment: 'lost my sats' }],
+    ['[5/5]', { score: 5, comment: '' }],
+    ['  [3/5]   ok\nmulti-line ', { score: 3, comment: 'ok\nmulti-line' }],
+  ])('reads "[score/5] comment" from %j', (content, rating) => {
+    expect(parseRating(content)).toEqual(rating);
   });
 
   it('rejects scores outside 0..5, non-numeric scores and missing brackets', () => {

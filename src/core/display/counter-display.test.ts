@@ -17,6 +17,13 @@ function displayOn(hub: ReturnType<typeof memoryChannelHub>) {
   return { seen, stop, last: () => seen.at(-1) };
 }
 
+/** A counter and a display already following it on one channel. */
+function counterWithDisplay() {
+  const hub = memoryChannelHub();
+  const display = displayOn(hub);
+  return { hub, display, counter: new CounterDisplay(hub.open()) };
+}
+
 describe('the customer display', () => {
   it('opened late, shows the cart the counter already has', async () => {
     const hub = memoryChannelHub();
@@ -37,9 +44,7 @@ describe('the customer display', () => {
   });
 
   it('follows the cart, the invoice, then paid, and the next customer after it', async () => {
-    const hub = memoryChannelHub();
-    const display = displayOn(hub);
-    const counter = new CounterDisplay(hub.open());
+    const { display, counter } = counterWithDisplay();
     counter.show({ lines: [coffee], total: 5000, pay: null });
     await delivered();
     expect(display.last()).toMatchObject({ phase: 'cart', lines: [coffee], total: 5000 });
@@ -62,18 +67,14 @@ describe('the customer display', () => {
   });
 
   it('shows paid only for an invoice it showed', async () => {
-    const hub = memoryChannelHub();
-    const display = displayOn(hub);
-    const counter = new CounterDisplay(hub.open());
+    const { display, counter } = counterWithDisplay();
     counter.paidNow();
     await delivered();
     expect(display.seen.every((state) => state.phase === 'cart')).toBe(true);
   });
 
   it('ignores bad messages and keeps the last good state', async () => {
-    const hub = memoryChannelHub();
-    const display = displayOn(hub);
-    const counter = new CounterDisplay(hub.open());
+    const { hub, display, counter } = counterWithDisplay();
     counter.show({ lines: [coffee], total: 5000, pay: null });
     await delivered();
     const junk = hub.open();
@@ -102,9 +103,7 @@ describe('the customer display', () => {
   });
 
   it('sends nothing when a render changed nothing the customer sees', async () => {
-    const hub = memoryChannelHub();
-    const display = displayOn(hub);
-    const counter = new CounterDisplay(hub.open());
+    const { display, counter } = counterWithDisplay();
     counter.show({ lines: [coffee], total: 5000, pay: null });
     counter.show({ lines: [{ ...coffee }], total: 5000, pay: null });
     await delivered();
@@ -114,9 +113,7 @@ describe('the customer display', () => {
   });
 
   it('says idle when the counter page goes away, and the sale again when it comes back', async () => {
-    const hub = memoryChannelHub();
-    const display = displayOn(hub);
-    const counter = new CounterDisplay(hub.open());
+    const { display, counter } = counterWithDisplay();
     counter.show({ lines: [coffee], total: 5000, pay: { amount: 5000, invoice: INVOICE } });
     counter.pageHidden();
     await delivered();

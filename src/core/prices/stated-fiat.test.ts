@@ -64,53 +64,54 @@ describe('checkStatedFiat', () => {
   });
 });
 
-describe('chooseRemoteFiat', () => {
-  const own = (price: number, currency = 'USD'): FiatRecord => ({
-    currency,
-    price,
-    value: 9.8,
-    time: NOW,
-  });
+/** The merchant's own fiat record of a sale worth 9.8 at `price`. */
+const merchantRecord = (price: number, currency = 'USD'): FiatRecord => ({
+  currency,
+  price,
+  value: 9.8,
+  time: NOW,
+});
 
+describe('chooseRemoteFiat', () => {
   it('keeps the merchant’s own record when the cashier stated none (older cashiers)', () => {
-    expect(chooseRemoteFiat(undefined, own(100_500))).toEqual({ record: own(100_500) });
+    expect(chooseRemoteFiat(undefined, merchantRecord(100_500))).toEqual({
+      record: merchantRecord(100_500),
+    });
     expect(chooseRemoteFiat(undefined, undefined)).toEqual({ record: undefined });
   });
 
   it('keeps the cashier’s record within the bound of the merchant’s price, or without one', () => {
-    expect(chooseRemoteFiat(stated, own(100_000 * (1 + MAX_STATED_PRICE_GAP)))).toEqual({
+    expect(chooseRemoteFiat(stated, merchantRecord(100_000 * (1 + MAX_STATED_PRICE_GAP)))).toEqual({
       record: stated,
     });
-    expect(chooseRemoteFiat(stated, own(95_000))).toEqual({ record: stated });
+    expect(chooseRemoteFiat(stated, merchantRecord(95_000))).toEqual({ record: stated });
     expect(chooseRemoteFiat(stated, undefined)).toEqual({ record: stated });
   });
 
   it('takes the merchant’s own price beyond the bound, noting the cashier’s', () => {
-    const chosen = chooseRemoteFiat(stated, own(112_000));
-    expect(chosen.record).toEqual({ ...own(112_000), cashierPrice: 100_000 });
+    const chosen = chooseRemoteFiat(stated, merchantRecord(112_000));
+    expect(chosen.record).toEqual({ ...merchantRecord(112_000), cashierPrice: 100_000 });
     expect(chosen.note).toContain('over 10 %');
-    expect(chooseRemoteFiat(stated, own(89_000)).record).toEqual({
-      ...own(89_000),
+    expect(chooseRemoteFiat(stated, merchantRecord(89_000)).record).toEqual({
+      ...merchantRecord(89_000),
       cashierPrice: 100_000,
     });
   });
 
   it('takes the merchant’s own record when the cashier’s is in another currency', () => {
-    const chosen = chooseRemoteFiat(stated, own(92_000, 'EUR'));
-    expect(chosen.record).toEqual(own(92_000, 'EUR'));
+    const chosen = chooseRemoteFiat(stated, merchantRecord(92_000, 'EUR'));
+    expect(chosen.record).toEqual(merchantRecord(92_000, 'EUR'));
     expect(chosen.note).toContain('USD');
   });
 });
 
 describe('chooseRemoteFiat while the merchant holds a jump (decision 0053)', () => {
-  const at = (price: number, currency = 'USD'): FiatRecord => ({
-    currency,
-    price,
-    value: 9.8,
-    time: NOW,
-  });
   // The merchant took 100,000 USD; its source now says 150,000, held for the merchant.
-  const held: HeldFiat = { kind: 'held', accepted: at(100_000), held: at(150_000) };
+  const held: HeldFiat = {
+    kind: 'held',
+    accepted: merchantRecord(100_000),
+    held: merchantRecord(150_000),
+  };
 
   it('keeps the cashier’s record near the price the merchant accepted last', () => {
     expect(chooseRemoteFiat({ ...stated, price: 105_000 }, held)).toEqual({
@@ -126,16 +127,18 @@ describe('chooseRemoteFiat while the merchant holds a jump (decision 0053)', () 
 
   it('overrules a cashier’s price far from both with the last accepted one, noting it', () => {
     const chosen = chooseRemoteFiat({ ...stated, price: 200_000 }, held);
-    expect(chosen.record).toEqual({ ...at(100_000), cashierPrice: 200_000 });
+    expect(chosen.record).toEqual({ ...merchantRecord(100_000), cashierPrice: 200_000 });
     expect(chosen.note).toContain('over 10 %');
     expect(chooseRemoteFiat({ ...stated, price: 125_000 }, held).record).toEqual({
-      ...at(100_000),
+      ...merchantRecord(100_000),
       cashierPrice: 125_000,
     });
   });
 
   it('records the last accepted price for a cashier’s record in another currency', () => {
-    expect(chooseRemoteFiat({ ...stated, currency: 'EUR' }, held).record).toEqual(at(100_000));
+    expect(chooseRemoteFiat({ ...stated, currency: 'EUR' }, held).record).toEqual(
+      merchantRecord(100_000),
+    );
   });
 
   it('records no fiat for a sale without a cashier’s record, as the keypad takes sats', () => {

@@ -11,16 +11,15 @@ import {
 } from './settings-input';
 
 describe('parseRelayLines', () => {
-  it('splits on newlines, trims each line and drops blank ones', () => {
-    expect(parseRelayLines('  wss://a.example \n\n\t\r\nws://127.0.0.1:7777  \n   ')).toEqual([
-      'wss://a.example',
-      'ws://127.0.0.1:7777',
-    ]);
-  });
-
-  it('gives no relays for empty or whitespace-only text', () => {
-    expect(parseRelayLines('')).toEqual([]);
-    expect(parseRelayLines(' \n \n')).toEqual([]);
+  it.each([
+    [
+      '  wss://a.example \n\n\t\r\nws://127.0.0.1:7777  \n   ',
+      ['wss://a.example', 'ws://127.0.0.1:7777'],
+    ],
+    ['', []],
+    [' \n \n', []],
+  ])('splits %j on newlines, trims each line and drops blank ones', (text, relays) => {
+    expect(parseRelayLines(text)).toEqual(relays);
   });
 });
 

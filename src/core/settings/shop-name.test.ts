@@ -9,11 +9,16 @@ import {
 } from './shop-name';
 
 describe('shop name', () => {
-  it('accepts an empty name and one of up to 40 characters, emoji counted as one', () => {
-    expect(shopNameProblem('')).toBeUndefined();
-    expect(shopNameProblem('a'.repeat(SHOP_NAME_MAX))).toBeUndefined();
-    expect(shopNameProblem('☕'.repeat(SHOP_NAME_MAX))).toBeUndefined();
-    expect(shopNameProblem('a'.repeat(SHOP_NAME_MAX + 1))).toBe(SHOP_NAME_TOO_LONG);
+  it.each([
+    ['', undefined],
+    ['a'.repeat(SHOP_NAME_MAX), undefined],
+    ['☕'.repeat(SHOP_NAME_MAX), undefined],
+    ['a'.repeat(SHOP_NAME_MAX + 1), SHOP_NAME_TOO_LONG],
+  ])('checks %j against the 40-character limit, emoji counted as one', (name, problem) => {
+    expect(shopNameProblem(name)).toBe(problem);
+  });
+
+  it('says how long a name may be', () => {
     expect(SHOP_NAME_TOO_LONG).toBe('The shop name can be at most 40 characters.');
   });
 

@@ -13,6 +13,7 @@ import type { Checkpoint, WriteStep } from '../checkpoint';
 import { WalletEvents } from '../events';
 import type { PendingMintQuote } from './mint/ports';
 import type { StoredProof } from './proof-ports';
+import { lockedRemoteQuote } from '../../testing/wallet/remote-quote';
 import { lockPubkeyForNostrKey } from './mint/nut20-key';
 import { PaymentService, type PaymentSettled } from './receive/payment-service';
 import { toNewProof } from './proof-convert';
@@ -107,24 +108,12 @@ async function unspentAtMint(proofs: StoredProof[]): Promise<boolean> {
 }
 
 /** A cashier's NUT-20 quote locked to the merchant's nostr key, as the remote page creates it. */
-async function lockedQuote(device: Device, amount: number): Promise<PendingMintQuote> {
-  const cashier = new Wallet(dev.mint.url, { unit: 'sat' });
-  await cashier.loadMint();
-  const reply = await cashier.createLockedMintQuote(
+function lockedQuote(device: Device, amount: number): Promise<PendingMintQuote> {
+  return lockedRemoteQuote(
+    dev.mint.url,
     amount,
     lockPubkeyForNostrKey(getPublicKey(device.nostrKey)),
   );
-  return {
-    quote: reply.quote,
-    mintUrl: dev.mint.url,
-    amount,
-    request: reply.request,
-    kind: 'remote',
-    state: 'UNPAID',
-    createdAt: Date.now(),
-    expiry: reply.expiry ?? null,
-    pubkey: reply.pubkey ?? '',
-  };
 }
 
 describe('a direct payment interrupted', () => {

@@ -67,17 +67,20 @@ export interface Ledger {
    * One transaction: store the outputs of a consolidation swap in place of its inputs and drop
    * its journal row, so a crash cannot leave the proofs swapped with the journal still open.
    */
-  finishConsolidation(args: {
-    journalId: string;
-    mintUrl: string;
-    inputSecrets: string[];
-    outputs: NewProof[];
-    /**
-     * The withdrawal row the swap cancels: in the same transaction, once none of its proofs is
-     * stored any more, the row is deleted and one 'token-cancelled' event recorded.
-     */
-    cancels?: string;
-  }): Promise<void>;
+  finishConsolidation(args: FinishConsolidation): Promise<void>;
+}
+
+/** A consolidation swap's outcome, stored in place of its inputs (Ledger.finishConsolidation). */
+export interface FinishConsolidation {
+  journalId: string;
+  mintUrl: string;
+  inputSecrets: string[];
+  outputs: NewProof[];
+  /**
+   * The withdrawal row the swap cancels: in the same transaction, once none of its proofs is
+   * stored any more, the row is deleted and one 'token-cancelled' event recorded.
+   */
+  cancels?: string;
 }
 
 /**

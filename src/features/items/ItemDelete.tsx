@@ -3,7 +3,7 @@
 // again (docs/behaviour.md "Items, cart and tips").
 import type { CatalogItem } from '../../core/items/item';
 import { Button } from '../../ui/Button';
-import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDialog, ConfirmQuestion } from '../../ui/ConfirmDialog';
 import { DELETE_CONFIRM, DELETE_KEEP, DELETE_TITLE, UNDO_DELETE } from './texts.json';
 import { deletedText, deleteQuestion } from './texts';
 
@@ -25,17 +25,13 @@ export function DeleteItemConfirm({
       testId="delete-item-confirm"
     >
       {(asked) => (
-        <>
-          <p>{deleteQuestion(asked.name)}</p>
-          <ConfirmActions>
-            <Button className="sm:flex-1" onClick={() => onDelete(asked)}>
-              {DELETE_CONFIRM}
-            </Button>
-            <Button variant="outline" className="sm:flex-1" onClick={onKeep}>
-              {DELETE_KEEP}
-            </Button>
-          </ConfirmActions>
-        </>
+        <ConfirmQuestion
+          question={deleteQuestion(asked.name)}
+          confirm={DELETE_CONFIRM}
+          keep={DELETE_KEEP}
+          onConfirm={() => onDelete(asked)}
+          onKeep={onKeep}
+        />
       )}
     </ConfirmDialog>
   );

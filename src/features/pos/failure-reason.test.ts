@@ -11,14 +11,12 @@ import {
 import { failureReason } from './use-invoice';
 
 describe('failureReason', () => {
-  it('says the device is offline rather than blaming the mint', () => {
-    const error = toMintError(new NetworkError('Failed to fetch'));
-    expect(failureReason(error, englishText, false)).toBe(englishText(DEVICE_OFFLINE_REASON));
-    expect(failureReason(error, englishText, true)).toBe(englishText(MINT_UNREACHABLE_REASON));
-  });
-
-  it('a timeout is a mint that did not answer', () => {
-    const error = toMintError(new NetworkError('Request timed out'));
-    expect(failureReason(error, englishText, true)).toBe(englishText(MINT_NO_ANSWER_REASON));
+  it.each([
+    ['Failed to fetch', false, DEVICE_OFFLINE_REASON],
+    ['Failed to fetch', true, MINT_UNREACHABLE_REASON],
+    ['Request timed out', true, MINT_NO_ANSWER_REASON],
+  ])('"%s" with online=%s says %s', (message, online, reason) => {
+    const error = toMintError(new NetworkError(message));
+    expect(failureReason(error, englishText, online)).toBe(englishText(reason));
   });
 });

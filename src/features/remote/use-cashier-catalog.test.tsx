@@ -48,18 +48,24 @@ function openPage(dbName: string) {
   return renderHook(() => useCatalogPrice(catalog, cache, silentLogger));
 }
 
+/** The page took `before`, is reloaded minutes later and the source now says `after`: held. */
+async function reloadAfterJump(before: number, after: number) {
+  const dbName = freshDbName();
+  sourceAnswers(before);
+  const first = openPage(dbName);
+  await waitFor(() => expect(first.result.current.used?.price).toBe(before));
+  first.unmount();
+
+  minutesLater();
+  sourceAnswers(after);
+  const reloaded = openPage(dbName);
+  await waitFor(() => expect(reloaded.result.current.held.jump).not.toBeNull());
+  return reloaded;
+}
+
 describe('useCatalogPrice', () => {
   it('holds a jump after a reload, measured from the price the page took before', async () => {
-    const dbName = freshDbName();
-    sourceAnswers(100_000);
-    const first = openPage(dbName);
-    await waitFor(() => expect(first.result.current.used?.price).toBe(100_000));
-    first.unmount();
-
-    minutesLater();
-    sourceAnswers(150_000);
-    const reloaded = openPage(dbName);
-    await waitFor(() => expect(reloaded.result.current.held.jump).not.toBeNull());
+    const reloaded = await reloadAfterJump(100_000, 150_000);
     expect(reloaded.result.current.used).toBeUndefined();
     expect(reloaded.result.current.note).toBe(
       'The price moved +50 % in under an hour: amounts in sats',
@@ -78,16 +84,7 @@ describe('useCatalogPrice', () => {
   });
 
   it('keeps sats only when the cashier says so', async () => {
-    const dbName = freshDbName();
-    sourceAnswers(100_000);
-    const first = openPage(dbName);
-    await waitFor(() => expect(first.result.current.used?.price).toBe(100_000));
-    first.unmount();
-
-    minutesLater();
-    sourceAnswers(40_000);
-    const reloaded = openPage(dbName);
-    await waitFor(() => expect(reloaded.result.current.held.jump).not.toBeNull());
+    const reloaded = await reloadAfterJump(100_000, 40_000);
     await act(() => reloaded.result.current.held.keepSatsOnly());
     await waitFor(() =>
       expect(reloaded.result.current.note).toBe('New price not used: amounts in sats'),

@@ -1,6 +1,5 @@
 // Asks before a pending token is cancelled: whoever holds it can no longer redeem it afterwards.
-import { Button } from '../../ui/Button';
-import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDialog, ConfirmQuestion } from '../../ui/ConfirmDialog';
 import type { ModalProps } from '../../ui/Modal';
 import { CANCEL_TOKEN_TITLE, CANCELLING_TOKEN, KEEP_TOKEN } from './texts.json';
 import { CANCEL_TOKEN, cancelTokenQuestion } from './texts';
@@ -30,17 +29,14 @@ export function CancelTokenConfirm({
       testId="cancel-token-confirm"
     >
       {(token) => (
-        <>
-          <p>{cancelTokenQuestion(token.amount)}</p>
-          <ConfirmActions>
-            <Button className="sm:flex-1" onClick={onConfirm} disabled={busy} aria-busy={busy}>
-              {busy ? CANCELLING_TOKEN : CANCEL_TOKEN}
-            </Button>
-            <Button variant="outline" className="sm:flex-1" onClick={onKeep} disabled={busy}>
-              {KEEP_TOKEN}
-            </Button>
-          </ConfirmActions>
-        </>
+        <ConfirmQuestion
+          question={cancelTokenQuestion(token.amount)}
+          confirm={busy ? CANCELLING_TOKEN : CANCEL_TOKEN}
+          keep={KEEP_TOKEN}
+          onConfirm={onConfirm}
+          onKeep={onKeep}
+          busy={busy}
+        />
       )}
     </ConfirmDialog>
   );

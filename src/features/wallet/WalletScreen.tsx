@@ -134,31 +134,16 @@ export function WalletScreen({
           </p>
         ) : null}
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
-          <div className="flex gap-1">
-            <dt>{AVAILABLE_LABEL}</dt>
-            <dd
-              className="font-semibold tabular-nums text-slate-900"
-              data-testid="wallet-available"
-            >
-              {satsText(data.available)}
-            </dd>
-          </div>
-          <div className="flex gap-1">
-            <dt>{PENDING_LABEL}</dt>
-            <dd className="font-semibold tabular-nums text-slate-900" data-testid="wallet-pending">
-              {satsText(data.pendingSats)}
-            </dd>
-          </div>
+          <Figure label={AVAILABLE_LABEL} testId="wallet-available">
+            {satsText(data.available)}
+          </Figure>
+          <Figure label={PENDING_LABEL} testId="wallet-pending">
+            {satsText(data.pendingSats)}
+          </Figure>
           {data.atMint > 0 ? (
-            <div className="flex gap-1">
-              <dt>{PENDING_AT_MINT_LABEL}</dt>
-              <dd
-                className="font-semibold tabular-nums text-slate-900"
-                data-testid="wallet-at-mint"
-              >
-                {satsText(data.atMint)}
-              </dd>
-            </div>
+            <Figure label={PENDING_AT_MINT_LABEL} testId="wallet-at-mint">
+              {satsText(data.atMint)}
+            </Figure>
           ) : null}
         </dl>
         <div className="flex flex-wrap gap-2">
@@ -328,5 +313,17 @@ export function WalletScreen({
       />
       {pinPrompt}
     </section>
+  );
+}
+
+/** One figure of the balance line: its label, then the sats in bold. */
+function Figure({ label, testId, children }: { label: string; testId: string; children: string }) {
+  return (
+    <div className="flex gap-1">
+      <dt>{label}</dt>
+      <dd className="font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }

@@ -26,7 +26,8 @@ import { walletDeps } from '../storage/wallet-deps';
 import { TEST_INTERVALS } from '../wallet/payment-harness';
 import { ecashReceiverOn } from '../wallet/ecash-receiver';
 import { restoreServiceOn } from '../wallet/restore-service';
-import { nodePoolOptions } from './relay-backup';
+import { devMintSuite } from '../wallet/dev-mint-suite';
+import { devRelayPerTest, nodePoolOptions } from './relay-backup';
 
 export const TEST_PIN = '482915';
 
@@ -183,6 +184,18 @@ export function openLockedTab(dbName: string, options: LockedTabOptions): Locked
       storage.close();
     },
   };
+}
+
+/**
+ * For a test file: a fresh dev mint, a dev relay per test, and `open`, a page load of a device on
+ * both, closed with the mint suite.
+ */
+export function lockedTabSuite() {
+  const dev = devMintSuite({ fresh: true });
+  const relay = devRelayPerTest();
+  const open = (dbName: string, options: Partial<LockedTabOptions> = {}): LockedTab =>
+    dev.track(openLockedTab(dbName, { relays: () => [relay.url], ...options }));
+  return { dev, relay, open };
 }
 
 /** Every locked-sale envelope (tombstones too) the relay holds for the phrase. */

@@ -8,6 +8,20 @@ export type AllSettings = Required<SettingsBackup>;
 
 type Switch = 'autoPrint' | 'acceptForeignEcash' | 'tips' | 'acceptUnpaired' | 'acceptUnlocked';
 
+/** A fresh device's settings: every switch off, sats only, no shop name. */
+export const BLANK_SETTINGS: AllSettings = {
+  shopName: '',
+  prices: { currency: null, url: 'https://prices.example/v1' },
+  autoCashOut: { enabled: false, address: '', threshold: 0 },
+  acceptedMints: [],
+  autoPrint: false,
+  acceptForeignEcash: false,
+  tips: false,
+  acceptUnpaired: false,
+  acceptUnlocked: false,
+  language: null,
+};
+
 /** A device's settings (`state`, a copy of `initial`) and the part that backs them up. */
 export function memorySettings(initial: AllSettings) {
   const s = structuredClone(initial);

@@ -13,6 +13,11 @@ import { toNewProof } from '../../core/wallet/proof-convert';
 import { inProcessQuoteLock, type QuoteLock } from '../../core/cross-tab-lock';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { CashOutService, type CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
+import {
+  AutoCashOut,
+  type AutoCashOutDeps,
+  type AutoCashOutOutcome,
+} from '../../core/wallet/cash-out/auto-cash-out';
 
 export interface CashOutTab {
   storage: TestStorage;
@@ -104,4 +109,27 @@ export async function storedCashOut(tab: CashOutTab) {
     })),
     pending: (await tab.storage.melts.list()).length,
   };
+}
+
+/**
+ * The tab's automatic cash-out wired as the app wires it, on real fetch; every outcome it reports
+ * lands in `outcomes`.
+ */
+export function autoCashOutOn(
+  tab: CashOutTab,
+  retry: Pick<AutoCashOutDeps, 'retryBaseMs' | 'retryMaxMs'> = {},
+): { auto: AutoCashOut; outcomes: AutoCashOutOutcome[] } {
+  const outcomes: AutoCashOutOutcome[] = [];
+  const auto = new AutoCashOut({
+    settings: tab.storage.autoCashOut,
+    config: tab.storage.config,
+    proofs: tab.storage.proofs,
+    withdrawals: tab.storage.withdrawals,
+    cashOut: tab.cashOut,
+    fetch: (url, init) => fetch(url, init),
+    logger: tab.storage.logger,
+    onOutcome: (outcome) => outcomes.push(outcome),
+    ...retry,
+  });
+  return { auto, outcomes };
 }

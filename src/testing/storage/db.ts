@@ -1,10 +1,13 @@
 // Test helpers for storage tests: fresh database names, a recording logger, proof builders, a
 // wallet with a known phrase.
-import { afterEach } from 'vitest';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { generateSecretKey } from 'nostr-tools/pure';
+import { afterEach, expect } from 'vitest';
 import { silentLogger, type Logger } from '../../core/logger';
 import type { PaymentEventInput } from '../../core/history-ports';
 import type { SettleMintQuote } from '../../core/wallet/ledger-ports';
 import type { NewProof } from '../../core/wallet/proof-ports';
+import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import { createStorage, type Storage } from '../../storage/index';
 
 let sequence = 0;
@@ -38,6 +41,27 @@ export const DEFAULTS = { mintUrl: 'http://127.0.0.1:3338', relays: ['ws://127.0
 
 export function proof(secret: string, amount: number): NewProof {
   return { secret, amount, id: '00abcdef01234567', C: `02${secret.padEnd(64, '0').slice(0, 64)}` };
+}
+
+/** The journal row of a consolidation swap at MINT_A, open until its outputs are stored. */
+export function consolidationJournal(
+  id: string,
+  inputSecrets: string[],
+  cancels?: string,
+): PendingWithdrawal {
+  return {
+    id,
+    mintUrl: MINT_A,
+    token: '',
+    secrets: [],
+    amount: 0,
+    createdAt: 1,
+    consolidation: {
+      reservation: { keysetId: '00abcdef01234567', start: 0, count: 2 },
+      inputSecrets,
+      ...(cancels ? { cancels } : {}),
+    },
+  };
 }
 
 /** The payment event of quote q1: 12 sat taken directly at MINT_A. */
@@ -133,4 +157,45 @@ export function closedAfterEach() {
       return s;
     },
   };
+}
+
+/** Gives a storage wallet keys as onboarding does: a fresh Nostr key, TEST_PHRASE and its seed. */
+export async function saveFreshWalletKeys(s: Storage): Promise<Uint8Array> {
+  const secretKey = generateSecretKey();
+  await s.keys.saveWalletKeys({
+    secretKey,
+    mnemonic: TEST_PHRASE,
+    seed: mnemonicToSeedSync(TEST_PHRASE),
+  });
+  return secretKey;
+}
+
+/** Sets a PIN, closes this tab and opens the database again: the till reloaded, and locked. */
+export async function reloadLocked(first: TestStorage): Promise<TestStorage> {
+  await first.lock.setPin('482915');
+  first.close();
+  const reloaded = testStorage(first.db.name);
+  await reloaded.lock.init();
+  expect(reloaded.lock.state()).toBe('locked');
+  return reloaded;
+}
+
+/**
+ * Two tabs of one new database ask the same thing at once and get the same answer; `check` sees
+ * it (and the first tab), then both tabs are closed.
+ */
+export async function askTwoTabsAtOnce<T>(
+  ask: (tab: TestStorage) => Promise<T>,
+  check: (answer: T, first: TestStorage) => Promise<void>,
+): Promise<void> {
+  const dbName = freshDbName();
+  const [a, b] = [testStorage(dbName), testStorage(dbName)];
+  try {
+    const [fromA, fromB] = await Promise.all([ask(a), ask(b)]);
+    expect(fromA).toEqual(fromB);
+    await check(fromA, a);
+  } finally {
+    a.close();
+    b.close();
+  }
 }

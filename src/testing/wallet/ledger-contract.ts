@@ -1,12 +1,12 @@
 // The Ledger port's contract as one suite, run against every implementation so they cannot drift.
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../../core/errors';
-import { MINT_A, MINT_B, proof } from '../storage/db';
+import { consolidationJournal, MINT_A, MINT_B, proof } from '../storage/db';
 import type { HistoryEvent, HistoryStore } from '../../core/history-ports';
 import type { ProcessedQuoteStore } from '../../core/remote-payments/processed-quote-ports';
 import type { Ledger, SettleMintQuote } from '../../core/wallet/ledger-ports';
 import type { MintQuoteStore, PendingMintQuote } from '../../core/wallet/mint/ports';
-import type { ProofStore } from '../../core/wallet/proof-ports';
+import type { NewProof, ProofStore } from '../../core/wallet/proof-ports';
 import type { WithdrawalStore } from '../../core/wallet/withdraw/ports';
 
 /** A ledger and the stores over the same data, to set the scene and read what it wrote. */
@@ -375,30 +375,28 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
     });
 
     describe('finishConsolidation', () => {
-      const journal = (id: string, inputSecrets: string[], cancels?: string) => ({
-        id,
-        mintUrl: MINT_A,
-        token: '',
-        secrets: [],
-        amount: 0,
-        createdAt: 1,
-        consolidation: {
-          reservation: { keysetId: 'k', start: 0, count: 2 },
-          inputSecrets,
+      /** A consolidation swap journalled at MINT_A, then finished: `inputs` become `outputs`. */
+      async function swap(
+        s: LedgerUnderTest,
+        journalId: string,
+        inputs: string[],
+        outputs: NewProof[],
+        cancels?: string,
+      ): Promise<void> {
+        await s.withdrawals.put(consolidationJournal(journalId, inputs, cancels));
+        await s.ledger.finishConsolidation({
+          journalId,
+          mintUrl: MINT_A,
+          inputSecrets: inputs,
+          outputs,
           ...(cancels ? { cancels } : {}),
-        },
-      });
+        });
+      }
 
       it('puts the outputs in place of the inputs and closes the journal row, recording nothing', async () => {
         const s = fresh();
         await s.proofs.add([proof('i1', 4), proof('i2', 8)], MINT_A);
-        await s.withdrawals.put(journal('j1', ['i1', 'i2']));
-        await s.ledger.finishConsolidation({
-          journalId: 'j1',
-          mintUrl: MINT_A,
-          inputSecrets: ['i1', 'i2'],
-          outputs: [proof('o8', 8), proof('o4', 4)],
-        });
+        await swap(s, 'j1', ['i1', 'i2'], [proof('o8', 8), proof('o4', 4)]);
         expect((await s.proofs.listUnspent()).map((p) => p.secret).sort()).toEqual(['o4', 'o8']);
         expect(await s.proofs.stats()).toMatchObject({ totalProofs: 2, totalBalance: 12 });
         expect(await s.withdrawals.list()).toEqual([]);
@@ -410,25 +408,11 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
         await s.proofs.add([proof('t1', 4), proof('t2', 8)], MINT_A);
         const cancelled = { id: 'tok', mintUrl: MINT_A, token: 'cashuB', secrets: ['t1', 't2'] };
         await s.withdrawals.put({ ...cancelled, amount: 12, createdAt: 1, cancelFee: 1 });
-        await s.withdrawals.put(journal('j1', ['t1'], 'tok'));
-        await s.ledger.finishConsolidation({
-          journalId: 'j1',
-          mintUrl: MINT_A,
-          inputSecrets: ['t1'],
-          outputs: [proof('o3', 3)],
-          cancels: 'tok',
-        });
+        await swap(s, 'j1', ['t1'], [proof('o3', 3)], 'tok');
         // One proof of the token is left: it stays, carrying the fee so far.
         expect((await s.withdrawals.list()).map((w) => [w.id, w.cancelFee])).toEqual([['tok', 2]]);
         expect(await events(s)).toEqual([]);
-        await s.withdrawals.put(journal('j2', ['t2'], 'tok'));
-        await s.ledger.finishConsolidation({
-          journalId: 'j2',
-          mintUrl: MINT_A,
-          inputSecrets: ['t2'],
-          outputs: [proof('o7', 7)],
-          cancels: 'tok',
-        });
+        await swap(s, 'j2', ['t2'], [proof('o7', 7)], 'tok');
         expect(await s.withdrawals.list()).toEqual([]);
         expect(await s.proofs.balance()).toBe(10);
         const [event, ...others] = await events(s);
@@ -440,14 +424,7 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
       it('a token already settled as redeemed is left alone', async () => {
         const s = fresh();
         await s.proofs.add([proof('t1', 4)], MINT_A);
-        await s.withdrawals.put(journal('j1', ['t1'], 'gone'));
-        await s.ledger.finishConsolidation({
-          journalId: 'j1',
-          mintUrl: MINT_A,
-          inputSecrets: ['t1'],
-          outputs: [proof('o4', 4)],
-          cancels: 'gone',
-        });
+        await swap(s, 'j1', ['t1'], [proof('o4', 4)], 'gone');
         expect(await s.withdrawals.list()).toEqual([]);
         expect(await events(s)).toEqual([]);
         expect(await s.proofs.balance()).toBe(4);

@@ -17,6 +17,7 @@ import type {
 } from '../../core/remote-payments/processed-quote-ports';
 import type { ConfigStore } from '../../core/settings/ports';
 import type {
+  FinishConsolidation,
   Ledger,
   RemoteQuoteLimit,
   SettleMintQuote,
@@ -274,13 +275,7 @@ export class MemoryLedger implements Ledger {
     return true;
   }
 
-  async finishConsolidation(args: {
-    journalId: string;
-    mintUrl: string;
-    inputSecrets: string[];
-    outputs: NewProof[];
-    cancels?: string;
-  }): Promise<void> {
+  async finishConsolidation(args: FinishConsolidation): Promise<void> {
     const deleted = this.db.removeProofs(args.inputSecrets);
     this.db.insertProofs(args.outputs, args.mintUrl);
     this.db.withdrawals.delete(args.journalId);

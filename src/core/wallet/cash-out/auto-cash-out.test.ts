@@ -4,10 +4,15 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLnurl, type DevLnurl } from '../../../../dev/lnurl/server';
-import { fundTab, openNewCashOutTab, storedCashOut } from '../../../testing/storage/cash-out-tab';
+import {
+  autoCashOutOn,
+  fundTab,
+  openNewCashOutTab,
+  storedCashOut,
+} from '../../../testing/storage/cash-out-tab';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { withFeeReservePercent } from '../../../testing/wallet/fee-reserve';
-import { AutoCashOut, type AutoCashOutOutcome, type AutoCashOutSettings } from './auto-cash-out';
+import type { AutoCashOut, AutoCashOutSettings } from './auto-cash-out';
 
 const dev = devMintSuite();
 let lnurl: DevLnurl;
@@ -36,19 +41,7 @@ async function setup(settings: Partial<AutoCashOutSettings>) {
     threshold: 100,
     ...settings,
   });
-  const outcomes: AutoCashOutOutcome[] = [];
-  const auto = new AutoCashOut({
-    settings: tab.storage.autoCashOut,
-    config: tab.storage.config,
-    proofs: tab.storage.proofs,
-    withdrawals: tab.storage.withdrawals,
-    cashOut: tab.cashOut,
-    fetch: (url, init) => fetch(url, init),
-    logger: tab.storage.logger,
-    onOutcome: (outcome) => outcomes.push(outcome),
-    retryBaseMs: 100,
-    retryMaxMs: 400,
-  });
+  const { auto, outcomes } = autoCashOutOn(tab, { retryBaseMs: 100, retryMaxMs: 400 });
   autos.push(auto);
   return { tab, auto, outcomes };
 }

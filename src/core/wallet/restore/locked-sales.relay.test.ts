@@ -9,17 +9,16 @@ import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
 import { publishToRelays } from '../../remote-payments/publish';
 import { createRelayPool } from '../../remote-payments/relay-pool';
-import { nodePoolOptions, devRelayPerTest } from '../../../testing/backup/relay-backup';
+import { nodePoolOptions } from '../../../testing/backup/relay-backup';
 import {
   newDevice,
   newPhrase,
-  openLockedTab,
+  lockedTabSuite,
   TEST_PIN,
   type LockedTab,
   type LockedTabOptions,
   type Phrase,
 } from '../../../testing/backup/locked-sale-tab';
-import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
 import { fund, newWallet, randomOutputs } from '../../../../dev/mint/test-support';
 import type { EnvelopeWriter } from '../../backup/device-envelope';
@@ -28,12 +27,7 @@ import type { PlainLockedOutput } from '../mint/ports';
 import type { StoredProof } from '../proof-ports';
 
 const WAIT = { timeout: 20_000, interval: 25 };
-const dev = devMintSuite({ fresh: true });
-const relay = devRelayPerTest();
-
-function open(dbName: string, options: Partial<LockedTabOptions> = {}): LockedTab {
-  return dev.track(openLockedTab(dbName, { relays: () => [relay.url], ...options }));
-}
+const { dev, relay, open } = lockedTabSuite();
 
 /** Device 1 with a PIN, reloaded (locked), takes a paid sale of `amount`; its tab stays open. */
 async function lockedSaleOn(phrase: Phrase, amount: number) {
