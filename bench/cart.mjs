@@ -7,19 +7,10 @@
 // In the bench: `npm run bench -- --only=cart`.
 import { round, summarize } from './lib/stats.mjs';
 import { throttledPage } from './lib/chromium.mjs';
+import { onboard } from './lib/onboard.mjs';
 
 const ITEMS = 500;
 const STEP_TIMEOUT = 120_000;
-
-async function onboard(page, { appUrl, mintUrl, relayUrl }) {
-  await page.goto(`${appUrl}/onboarding-legacy`);
-  await page.getByLabel('Mint URL').fill(mintUrl);
-  await page.getByLabel('Relays (one per line)').fill(relayUrl);
-  await page.getByTestId('phrase-word').first().waitFor();
-  await page.getByLabel('I have written down my recovery phrase and stored it safely').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
-}
 
 /** In the page: `count` items (every third with tax, five categories) in the items table. */
 function insertItems(count) {
@@ -111,7 +102,7 @@ function openAndAddInPage(count) {
 export async function prepareCart(browser, { appUrl, mintUrl, relayUrl }) {
   const browserContext = await browser.newContext();
   const setup = await browserContext.newPage();
-  await onboard(setup, { appUrl, mintUrl, relayUrl });
+  await onboard(setup, { appUrl, mintUrl, relayUrl }, { timeout: STEP_TIMEOUT });
   await setup.evaluate(insertItems, ITEMS);
   await setup.close();
   const page = await throttledPage(browserContext, 4);

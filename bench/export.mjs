@@ -8,20 +8,11 @@
 import { loadavg } from 'node:os';
 import { round, summarize } from './lib/stats.mjs';
 import { storageBundle } from './lib/storage-bundle.mjs';
+import { onboard } from './lib/onboard.mjs';
 
 const EVENTS = 100_000;
 const INSERT_CHUNK = 5_000;
 const STEP_TIMEOUT = 300_000;
-
-async function onboard(page, { appUrl, mintUrl, relayUrl }) {
-  await page.goto(`${appUrl}/onboarding-legacy`);
-  await page.getByLabel('Mint URL').fill(mintUrl);
-  await page.getByLabel('Relays (one per line)').fill(relayUrl);
-  await page.getByTestId('phrase-word').first().waitFor();
-  await page.getByLabel('I have written down my recovery phrase and stored it safely').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
-}
 
 /** In the page: `events` payment rows one second apart up to now, built by the app's paymentRow. */
 async function insertHistory({ events, chunk }) {
@@ -85,7 +76,7 @@ export async function measureExport(context) {
   const browserContext = await browser.newContext({ acceptDownloads: true, bypassCSP: true });
   try {
     const page = await browserContext.newPage();
-    await onboard(page, { appUrl, mintUrl, relayUrl });
+    await onboard(page, { appUrl, mintUrl, relayUrl }, { timeout: STEP_TIMEOUT });
     await page.addScriptTag({ content: await storageBundle() });
     log(`export: inserting ${events.toLocaleString('en-US')} events...`);
     const span = await page.evaluate(insertHistory, { events, chunk: INSERT_CHUNK });

@@ -1,18 +1,13 @@
 // What the payment and remote latency benches share: onboarding a merchant, asking for an invoice,
 // timing "paid at the dev mint" -> "balance shown", the screen's reset, and the standalone stack.
+import { onboard } from './lib/onboard.mjs';
 
 export const STEP_TIMEOUT = 30_000;
 export const DEFAULT_RUNS = 20;
 
 /** A fresh wallet on this mint through the single-page onboarding; leaves the page on Home. */
 export async function onboardMerchant(page, { appUrl, mintUrl, relayUrl }) {
-  await page.goto(`${appUrl}/onboarding-legacy`);
-  await page.getByLabel('Mint URL').fill(mintUrl);
-  await page.getByLabel('Relays (one per line)').fill(relayUrl);
-  await page.getByTestId('phrase-word').first().waitFor();
-  await page.getByLabel('I have written down my recovery phrase and stored it safely').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
+  await onboard(page, { appUrl, mintUrl, relayUrl }, { timeout: STEP_TIMEOUT });
   await page.locator('[data-testid="home-balance"][data-balance]').waitFor();
 }
 

@@ -17,6 +17,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { storageBundle } from './lib/storage-bundle.mjs';
 import { summarize } from './lib/stats.mjs';
+import { onboard } from './lib/onboard.mjs';
+import { runStandalone } from './latency-common.mjs';
 
 /** proofs stored on the merchant's device */
 const PROOFS = 1_000;
@@ -85,16 +87,6 @@ async function store({ proofs, unknown, keysetId }) {
   }
 }
 
-async function onboard(page, { appUrl, mintUrl, relayUrl }) {
-  await page.goto(`${appUrl}/onboarding-legacy`);
-  await page.getByLabel('Mint URL').fill(mintUrl);
-  await page.getByLabel('Relays (one per line)').fill(relayUrl);
-  await page.getByTestId('phrase-word').first().waitFor();
-  await page.getByLabel('I have written down my recovery phrase and stored it safely').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
-}
-
 /** Clicks Refresh and resolves with ms until the balance reads `expected`, painted. */
 function refreshUntil(expected) {
   return new Promise((resolve, reject) => {
@@ -131,7 +123,7 @@ export async function measureProofStates({
   try {
     const spent = await spentProofs(m, mint);
     const page = await context.newPage();
-    await onboard(page, { appUrl, mintUrl: mint.url, relayUrl });
+    await onboard(page, { appUrl, mintUrl: mint.url, relayUrl }, { timeout: STEP_TIMEOUT });
     const bundle = await storageBundle();
     const count = quick ? 3 : Math.min(runs, 10);
     const samples = [];
@@ -177,21 +169,8 @@ export async function measureProofStates({
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const runs = Number(process.argv[2] ?? 10);
-  const { startStack } = await import('../dev/stack.ts');
-  const { launchChromium } = await import('./lib/chromium.mjs');
-  const stack = await startStack({ tempPrefix: 'cashew-bench-states-' });
-  const browser = await launchChromium();
-  try {
-    const result = await measureProofStates({
-      browser,
-      appUrl: stack.appUrl,
-      relayUrl: stack.relayUrl,
-      runs,
-      log: (line) => process.stderr.write(`[bench] ${line}\n`),
-    });
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  } finally {
-    await browser.close();
-    await stack.close();
-  }
+  const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+  await runStandalone('cashew-bench-states-', (stack) =>
+    measureProofStates({ ...stack, runs, log }),
+  );
 }

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { summarize } from './lib/stats.mjs';
+import { runStandalone } from './latency-common.mjs';
 
 /** one-sat proofs issued on each mint's one keyset */
 const PROOFS_PER_MINT = 500;
@@ -164,21 +165,6 @@ export async function measureRestore({ browser, appUrl, relayUrl, runs = 3, quic
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const runs = Number(process.argv[2] ?? 3);
-  const { startStack } = await import('../dev/stack.ts');
-  const { launchChromium } = await import('./lib/chromium.mjs');
-  const stack = await startStack({ tempPrefix: 'cashew-bench-restore-' });
-  const browser = await launchChromium();
-  try {
-    const result = await measureRestore({
-      browser,
-      appUrl: stack.appUrl,
-      relayUrl: stack.relayUrl,
-      runs,
-      log: (line) => process.stderr.write(`[bench] ${line}\n`),
-    });
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  } finally {
-    await browser.close();
-    await stack.close();
-  }
+  const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+  await runStandalone('cashew-bench-restore-', (stack) => measureRestore({ ...stack, runs, log }));
 }

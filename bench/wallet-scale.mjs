@@ -16,6 +16,7 @@ import { growthCheck } from './lib/growth.mjs';
 import { indexedDbSize, tempProfile } from './lib/persistent-profile.mjs';
 import { round, summarize } from './lib/stats.mjs';
 import { storageBundle } from './lib/storage-bundle.mjs';
+import { onboard } from './lib/onboard.mjs';
 
 /** History events per size; each size holds a tenth as many unspent proofs. */
 const SIZES = [1_000, 10_000, 100_000];
@@ -58,16 +59,6 @@ function prng(seed) {
     state = (state * 1664525 + 1013904223) >>> 0;
     return state / 2 ** 32;
   };
-}
-
-async function onboard(page, { appUrl, mintUrl, relayUrl }) {
-  await page.goto(`${appUrl}/onboarding-legacy`);
-  await page.getByLabel('Mint URL').fill(mintUrl);
-  await page.getByLabel('Relays (one per line)').fill(relayUrl);
-  await page.getByTestId('phrase-word').first().waitFor();
-  await page.getByLabel('I have written down my recovery phrase and stored it safely').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_TIMEOUT });
 }
 
 /**
@@ -253,7 +244,7 @@ async function measureSize({ appUrl, relayUrl, mintUrl, keysetId, events, runs, 
   let browserContext = await profile.launch();
   try {
     let page = await firstPage(browserContext);
-    await onboard(page, { appUrl, mintUrl, relayUrl });
+    await onboard(page, { appUrl, mintUrl, relayUrl }, { timeout: STEP_TIMEOUT });
     await page.addScriptTag({ content: bundle });
     log(`walletScale: ${label}: inserting...`);
     const inserted = await page.evaluate(bulkInsert, {

@@ -2,15 +2,10 @@
 // says, within seconds, that the payment is being checked or that a paid sale waits for the mint,
 // in place of "Please pay this invoice"; once the dev mint process is started again on the same
 // port and data, the sale lands once with its toast.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import uiTexts from '../src/ui/locales/invoice/en.json' with { type: 'json' };
 import { expect, test } from './fixtures';
-import { freePort } from './helpers/cashier';
 import { INVOICE_TITLE, RECEIVED, requestInvoice } from './helpers/invoice';
-import { startMintProcess, type MintProcess } from './helpers/mint-process';
+import { ownMintPerTest } from './helpers/mint-process';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
 import { mintFault } from './helpers/wallet-screen';
@@ -22,34 +17,15 @@ const SETTLES = { timeout: 150_000 };
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-let mint: MintProcess | undefined;
-let dataDir: string;
-let port: number;
-
-test.beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-invoice-mint-down-'));
-  port = await freePort();
-  mint = await startMintProcess({ port, dataDir, fresh: true });
-});
-
-test.afterEach(async () => {
-  await mint?.kill();
-  mint = undefined;
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function payAt(request: APIRequestContext, url: string, quoteId: string): Promise<void> {
-  const response = await request.post(`${url}/dev/pay/${encodeURIComponent(quoteId)}`);
-  expect(response.ok()).toBe(true);
-}
+const mint = ownMintPerTest(test, 'invoice-mint-down');
 
 test('paid, then the mint dies before it issues the ecash: the modal says the sale lands when it answers', async ({
   page,
   relayUrl,
   request,
 }) => {
-  await onboard(page, { mintUrl: mint!.url, relayUrl });
-  const url = mint!.url;
+  await onboard(page, { mintUrl: mint.url, relayUrl });
+  const url = mint.url;
   const quoteId = await requestInvoice(page, 300);
 
   // The customer pays; the mint takes the app's mint request and dies before answering it.
@@ -59,10 +35,10 @@ test('paid, then the mint dies before it issues the ecash: the modal says the sa
     action: 'holdReply',
     count: 1,
   });
-  const held = mint!.logged(/POST \/v1\/mint\/bolt11 200 held \(fault\)/);
-  await payAt(request, url, quoteId);
+  const held = mint.process.logged(/POST \/v1\/mint\/bolt11 200 held \(fault\)/);
+  await mint.pay(request, quoteId);
   await held;
-  await mint!.kill();
+  await mint.process.kill();
 
   const paid = page.getByRole('dialog', { name: uiTexts.INVOICE_PAID_TITLE });
   await expect(paid).toBeVisible(PROMPTLY);
@@ -71,7 +47,7 @@ test('paid, then the mint dies before it issues the ecash: the modal says the sa
   await expect(paid.getByRole('img', { name: 'Invoice QR code' })).toHaveCount(0);
   expect(await storedMoney(page)).toMatchObject({ balance: 0, pendingQuotes: 1 });
 
-  mint = await startMintProcess({ port, dataDir });
+  await mint.restart();
   await expect(page.getByText(RECEIVED).first()).toBeVisible(SETTLES);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect
@@ -88,10 +64,9 @@ test('the mint dies while the invoice waits: the modal says the payment is being
   relayUrl,
   request,
 }) => {
-  await onboard(page, { mintUrl: mint!.url, relayUrl });
-  const url = mint!.url;
+  await onboard(page, { mintUrl: mint.url, relayUrl });
   const quoteId = await requestInvoice(page, 120);
-  await mint!.kill();
+  await mint.process.kill();
 
   const checking = page.getByRole('dialog', { name: uiTexts.INVOICE_CHECKING_TITLE });
   await expect(checking).toBeVisible(PROMPTLY);
@@ -99,9 +74,9 @@ test('the mint dies while the invoice waits: the modal says the payment is being
   // The customer may not have paid yet: the invoice is still there to pay.
   await expect(checking.getByRole('img', { name: 'Invoice QR code' })).toBeVisible();
 
-  mint = await startMintProcess({ port, dataDir });
+  await mint.restart();
   await expect(page.getByRole('dialog', { name: INVOICE_TITLE })).toBeVisible(SETTLES);
-  await payAt(request, url, quoteId);
+  await mint.pay(request, quoteId);
   await expect(page.getByText(RECEIVED).first()).toBeVisible(SETTLES);
   await expect
     .poll(() => storedMoney(page), SETTLES)

@@ -2,18 +2,14 @@
 // answered (the holdReply fault), then started again on the same port and data: a payment's
 // proofs and a cash-out's change come back once, with the exact balance (issue 34; see
 // docs/protocol.md "Cash-out" and "Minting a paid quote").
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { outsideInvoice } from '../dev/mint/test-support';
 import cashOutTexts from '../src/core/wallet/cash-out/texts.json' with { type: 'json' };
 import { cashOutPaid } from '../src/core/wallet/cash-out/texts';
 import { expect, test } from './fixtures';
-import { freePort } from './helpers/cashier';
 import { customerWallet } from './helpers/customer';
 import { requestInvoice, takePayment } from './helpers/invoice';
-import { startMintProcess, type MintProcess } from './helpers/mint-process';
+import { ownMintPerTest } from './helpers/mint-process';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
 import { cashOutToInvoice, mintFault, openWallet } from './helpers/wallet-screen';
@@ -27,33 +23,14 @@ const SETTLES = { timeout: 150_000 };
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-let mint: MintProcess | undefined;
-let dataDir: string;
-let port: number;
-
-test.beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'cashew-e2e-killed-mint-'));
-  port = await freePort();
-  mint = await startMintProcess({ port, dataDir, fresh: true });
-});
-
-test.afterEach(async () => {
-  await mint?.kill();
-  mint = undefined;
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function payAt(request: APIRequestContext, url: string, quoteId: string): Promise<void> {
-  const response = await request.post(`${url}/dev/pay/${encodeURIComponent(quoteId)}`);
-  expect(response.ok()).toBe(true);
-}
+const mint = ownMintPerTest(test, 'killed-mint');
 
 /** Once the mint logged that it did the work and holds the reply: SIGKILL, `whileDown`, start again. */
 async function killWhileHolding(hold: Promise<string>, whileDown: () => Promise<void>) {
   await hold;
-  await mint!.kill();
+  await mint.process.kill();
   await whileDown();
-  mint = await startMintProcess({ port, dataDir });
+  await mint.restart();
 }
 
 /** NUT-07 states at the mint of every unspent proof the app stored. */
@@ -77,8 +54,8 @@ test('killed after minting a paid invoice, before answering: the proofs land onc
   relayUrl,
   request,
 }) => {
-  await onboard(page, { mintUrl: mint!.url, relayUrl });
-  const url = mint!.url;
+  await onboard(page, { mintUrl: mint.url, relayUrl });
+  const url = mint.url;
   const quoteId = await requestInvoice(page, 300);
 
   await mintFault(request, url, {
@@ -87,12 +64,12 @@ test('killed after minting a paid invoice, before answering: the proofs land onc
     action: 'holdReply',
     count: 1,
   });
-  const held = mint!.logged(/POST \/v1\/mint\/bolt11 200 held \(fault\)/);
-  await payAt(request, url, quoteId);
+  const held = mint.process.logged(/POST \/v1\/mint\/bolt11 200 held \(fault\)/);
+  await mint.pay(request, quoteId);
   await killWhileHolding(held, async () => {
     expect(await storedMoney(page)).toMatchObject({ balance: 0, history: [], pendingQuotes: 1 });
   });
-  expect(mint!.url).toBe(url);
+  expect(mint.url).toBe(url);
   // The restarted mint is the same mint: it remembers signing for the quote.
   const atMint = await (await request.get(`${url}/v1/mint/quote/bolt11/${quoteId}`)).json();
   expect(atMint.state).toBe('ISSUED');
@@ -121,9 +98,9 @@ test('killed after paying a cash-out, before answering: the change lands once af
   relayUrl,
   request,
 }) => {
-  await onboard(page, { mintUrl: mint!.url, relayUrl });
-  const url = mint!.url;
-  await takePayment(page, 100, (quoteId) => payAt(request, url, quoteId));
+  await onboard(page, { mintUrl: mint.url, relayUrl });
+  const url = mint.url;
+  await takePayment(page, 100, (quoteId) => mint.pay(request, quoteId));
   await openWallet(page);
   await expect(page.getByTestId('wallet-balance')).toHaveText('100 sats');
 
@@ -134,14 +111,14 @@ test('killed after paying a cash-out, before answering: the change lands once af
     action: 'holdReply',
     count: 1,
   });
-  const held = mint!.logged(/POST \/v1\/melt\/bolt11 200 held \(fault\)/);
+  const held = mint.process.logged(/POST \/v1\/melt\/bolt11 200 held \(fault\)/);
   const result = await cashOutToInvoice(page, outsideInvoice(40));
   await killWhileHolding(held, async () => {
     await expect(result).toHaveText(cashOutTexts.CASH_OUT_PENDING, SETTLES);
     const during = await storedMoney(page);
     expect(during.history.filter((e) => e.type === 'cash-out')).toEqual([]);
   });
-  expect(mint!.url).toBe(url);
+  expect(mint.url).toBe(url);
 
   await expect(page.getByText(cashOutPaid(40, 1)).first()).toBeVisible(SETTLES);
   await expect

@@ -1,6 +1,11 @@
 // E2E helper: the dev mint as an OS process of its own (dev/mint/main.ts), which a test can SIGKILL mid-request and start again on the same port and data.
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
+import { freePort } from './cashier';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -70,6 +75,60 @@ export async function startMintProcess(options: MintProcessOptions): Promise<Min
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGKILL');
       await exited;
+    },
+  };
+}
+
+/** The test API the per-test mint hooks into (Playwright's `test`). */
+interface Hooks {
+  beforeEach(run: () => Promise<void>): void;
+  afterEach(run: () => Promise<void>): void;
+}
+
+export interface OwnMint {
+  /** The mint process of the running test. */
+  readonly process: MintProcess;
+  readonly url: string;
+  /** Starts the mint again on the same port and data (after `process.kill()`). */
+  restart(): Promise<void>;
+  /** The customer pays `quoteId` through the dev mint's pay endpoint. */
+  pay(request: APIRequestContext, quoteId: string): Promise<void>;
+}
+
+/** A fresh mint process per test on a free port, with data a restart keeps, removed after. */
+export function ownMintPerTest(test: Hooks, name: string): OwnMint {
+  let current: MintProcess | undefined;
+  let dataDir = '';
+  let port = 0;
+  test.beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), `cashew-e2e-${name}-`));
+    port = await freePort();
+    current = await startMintProcess({ port, dataDir, fresh: true });
+  });
+  test.afterEach(async () => {
+    await current?.kill();
+    current = undefined;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const running = () => {
+    if (!current) throw new Error('no mint process: ownMintPerTest runs one per test');
+    return current;
+  };
+  return {
+    get process() {
+      return running();
+    },
+    get url() {
+      return running().url;
+    },
+    async restart() {
+      current = await startMintProcess({ port, dataDir });
+    },
+    async pay(request, quoteId) {
+      const response = await request.post(
+        `${running().url}/dev/pay/${encodeURIComponent(quoteId)}`,
+      );
+      if (!response.ok()) throw new Error(`the dev mint refused to pay ${quoteId}`);
     },
   };
 }
