@@ -7,6 +7,7 @@ import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
 import { storedEvents } from './helpers/history-events';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
+import { pricesControl, setUsdPrice, showDollars } from './helpers/dollar-shop';
 import { onboard } from './helpers/onboard';
 
 /** axe at phone size (the nav's links are in a menu there), then back to the desktop layout. */
@@ -16,8 +17,6 @@ async function accessibleOnPhone(page: Page, screen: string) {
   await expectAccessible(page, `${screen} on a phone`);
   if (size) await page.setViewportSize(size);
 }
-
-const pricesControl = (pricesUrl: string) => new URL('/dev/prices', pricesUrl).href;
 
 async function addItem(
   page: Page,
@@ -52,15 +51,9 @@ test('a cart with tax, a fiat item, a custom amount and a 10 % tip is charged to
 }) => {
   test.setTimeout(240_000);
   // 3.50 USD at 100,000 USD/BTC is exactly 3,500 sats.
-  const set = await request.post(pricesControl(pricesUrl), { data: { USD: 100_000, time: null } });
-  expect(set.ok()).toBe(true);
+  await setUsdPrice(request, pricesUrl, 100_000);
   await onboard(page, { mintUrl, relayUrl });
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByLabel('Display currency').selectOption('USD');
-  await page.getByRole('button', { name: 'Save shop settings' }).click();
-  await expect(page.getByTestId('price-status')).toHaveText(
-    'Price source reached: 1 BTC = 100,000 USD.',
-  );
+  await showDollars(page, 100_000);
 
   await page.getByRole('link', { name: 'Items and tips' }).click();
   await expect(page.getByRole('heading', { name: 'Items', level: 1 })).toBeVisible(LANDS);

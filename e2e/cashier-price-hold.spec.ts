@@ -5,6 +5,7 @@ import { decode } from 'nostr-tools/nip19';
 import { startPriceFeed, type DevPriceFeed } from '../dev/prices/server.ts';
 import { expect, test } from './fixtures';
 import { openCashier } from './helpers/cashier';
+import { showDollars } from './helpers/dollar-shop';
 import { onboard } from './helpers/onboard';
 import { ageStoredPrice } from './helpers/stored-price';
 
@@ -27,13 +28,7 @@ test('a reloaded cashier page still holds a jump from the price it took, until t
 }) => {
   test.setTimeout(240_000);
   await onboard(page, { mintUrl, relayUrl });
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByLabel('Display currency').selectOption('USD');
-  await page.getByLabel('Price source URL').fill(feed.pricesUrl);
-  await page.getByRole('button', { name: 'Save shop settings' }).click();
-  await expect(page.getByTestId('price-status')).toHaveText(
-    'Price source reached: 1 BTC = 100,000 USD.',
-  );
+  await showDollars(page, 100_000, { priceSourceUrl: feed.pricesUrl });
   // The catalog (with the currency and the price source) goes to the cashiers with the items.
   await page.goto('/items');
   const published = page.waitForEvent('console', {

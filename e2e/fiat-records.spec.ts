@@ -4,14 +4,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { pricesControl } from './helpers/dollar-shop';
 import { expectAccessible } from './helpers/axe';
 import { storedEvents } from './helpers/history-events';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
 test.use({ timezoneId: 'Europe/Berlin' });
-
-const pricesControl = (pricesUrl: string) => new URL('/dev/prices', pricesUrl).href;
 
 async function chooseCurrency(page: Page, currency: string, expectedStatus: string) {
   await page.getByRole('link', { name: 'Settings', exact: true }).click();

@@ -8,6 +8,7 @@ import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
 import { openCashier } from './helpers/cashier';
 import { LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
+import { pricesControl, setUsdPrice, showDollars } from './helpers/dollar-shop';
 import { onboard } from './helpers/onboard';
 
 const SIZES = [
@@ -149,8 +150,6 @@ test('every counter layout keeps Charge on screen, fits the screen and passes ax
   }
 });
 
-const pricesControl = (pricesUrl: string) => new URL('/dev/prices', pricesUrl).href;
-
 test.afterEach(async ({ request, pricesUrl }) => {
   await request.delete(pricesControl(pricesUrl));
 });
@@ -165,15 +164,9 @@ test('the remote cashier page fits a phone and a laptop, with Charge on screen',
 }) => {
   test.setTimeout(240_000);
   // A shop in dollars: the cashier's keypad shows its USD / sats toggle.
-  const set = await request.post(pricesControl(pricesUrl), { data: { USD: 100_000, time: null } });
-  expect(set.ok()).toBe(true);
+  await setUsdPrice(request, pricesUrl, 100_000);
   await onboard(page, { mintUrl, relayUrl });
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByLabel('Display currency').selectOption('USD');
-  await page.getByRole('button', { name: 'Save shop settings' }).click();
-  await expect(page.getByTestId('price-status')).toHaveText(
-    'Price source reached: 1 BTC = 100,000 USD.',
-  );
+  await showDollars(page, 100_000);
   const published = page.waitForEvent('console', {
     predicate: (message) => message.text().includes('Catalog of 2 items published'),
     timeout: LANDS.timeout,

@@ -16,6 +16,7 @@ import {
   openCashier,
   openCashierPage,
 } from './helpers/cashier';
+import { pricesControl, setUsdPrice, showDollars } from './helpers/dollar-shop';
 import { customerWallet } from './helpers/customer';
 import { INVOICE_TITLE, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
@@ -162,18 +163,11 @@ test('a paired cashier sells the merchant’s items in the shop’s currency (an
   request,
 }) => {
   test.setTimeout(240_000);
-  const prices = new URL('/dev/prices', pricesUrl).href;
   // 3.50 USD at 100,000 USD/BTC is exactly 3,500 sats.
-  expect((await request.post(prices, { data: { USD: 100_000, time: null } })).ok()).toBe(true);
+  await setUsdPrice(request, pricesUrl, 100_000);
   try {
     const merchant = await merchantWithLink(page, mintUrl, relayUrl);
-    await page.goto('/settings');
-    await page.getByLabel('Display currency').selectOption('USD');
-    await page.getByRole('button', { name: 'Save shop settings' }).click();
-    await expect(page.getByTestId('price-status')).toHaveText(
-      'Price source reached: 1 BTC = 100,000 USD.',
-      LANDS,
-    );
+    await showDollars(page, 100_000, LANDS);
     await page.goto('/items');
     // Tips first, so the catalog published with both items carries them (a reload of the
     // merchant's page could cut a publish short, and the cashier shows only what was published).
@@ -246,7 +240,7 @@ test('a paired cashier sells the merchant’s items in the shop’s currency (an
     const quoteId = (await till.locator('[data-quote-id]').getAttribute('data-quote-id'))!;
     // The price moves 4 % before the sale is paid and the merchant's till takes the new one: the
     // record keeps the cashier's figure, 9,749 sats at 100,000 = 9.75 USD (decision 0046).
-    expect((await request.post(prices, { data: { USD: 104_000, time: null } })).ok()).toBe(true);
+    await setUsdPrice(request, pricesUrl, 104_000);
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Save shop settings' }).click();
     await expect(page.getByTestId('price-status')).toHaveText(
@@ -282,7 +276,7 @@ test('a paired cashier sells the merchant’s items in the shop’s currency (an
     const receipt = page.getByRole('dialog', { name: 'Receipt' }).getByTestId('receipt');
     await expect(receipt).toContainText('Fiat9.75 USD', LANDS);
   } finally {
-    await request.delete(prices);
+    await request.delete(pricesControl(pricesUrl));
   }
 });
 
