@@ -1,8 +1,8 @@
 // The prerendered welcome in the built app: on the page before React runs, React attaches to that
 // markup (the same nodes, no second render) and its buttons work; the keypad renders on the client.
 import type { Locator, Page } from '@playwright/test';
-import { DEFAULT_DB_NAME } from '../src/storage/db-name';
-import { onboardedHintKey } from '../src/storage/onboarded-hint';
+import { DEFAULT_DB_NAME } from '../src/storage/database/db-name';
+import { onboardedHintKey } from '../src/storage/first-screen/onboarded-hint';
 import { expect, markOnboarded, test } from './fixtures';
 
 /**

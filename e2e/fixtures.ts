@@ -1,7 +1,7 @@
 // Playwright `test` with the URLs of the app, dev mint and dev relay, and small shared helpers.
 import { test as base, expect, type Page } from '@playwright/test';
-import { DEFAULT_DB_NAME } from '../src/storage/db-name';
-import { onboardedHintKey } from '../src/storage/onboarded-hint';
+import { DEFAULT_DB_NAME } from '../src/storage/database/db-name';
+import { onboardedHintKey } from '../src/storage/first-screen/onboarded-hint';
 
 export { expect };
 

@@ -8,9 +8,9 @@ import { showPrerenderedScreen, type FirstScreen } from './app/first-screens';
 import { listedFiles } from './app/listed-files';
 import { GUARDED_SCREENS_META } from './app/next-screens';
 import { withoutTrailingSlashes } from './core/urls/trailing-slashes';
-import { DEFAULT_DB_NAME } from './storage/db-name';
-import { readOnboardedFlag } from './storage/onboarded-flag';
-import { readOnboardedHint, writeOnboardedHint } from './storage/onboarded-hint';
+import { DEFAULT_DB_NAME } from './storage/database/db-name';
+import { readOnboardedFlag } from './storage/first-screen/onboarded-flag';
+import { readOnboardedHint, writeOnboardedHint } from './storage/first-screen/onboarded-hint';
 
 /** The early start's answers, one set per page. */
 interface EarlyStart {

@@ -7,9 +7,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Exposes `window.__cashewStorage = { CashewDb, DexieProofStore, DexieHistoryStore, paymentRow }`. */
 const ENTRY = `
-import { CashewDb, DEFAULT_DB_NAME } from './src/storage/db';
-import { DexieProofStore } from './src/storage/proof-store';
-import { DexieHistoryStore, paymentRow } from './src/storage/history-store';
+import { CashewDb, DEFAULT_DB_NAME } from './src/storage/database/db';
+import { DexieProofStore } from './src/storage/wallet/proof-store';
+import { DexieHistoryStore, paymentRow } from './src/storage/history/history-store';
 import { silentLogger } from './src/core/logger';
 window.__cashewStorage = {
   CashewDb, DEFAULT_DB_NAME, DexieProofStore, DexieHistoryStore, paymentRow, silentLogger,

@@ -31,7 +31,7 @@ export interface LanguageControl {
 export interface LanguageOptions {
   /** The browser's languages, most wanted first (navigator.languages). */
   browser: readonly string[];
-  /** The copy of the last choice (storage/language-hint.ts), read before the first render. */
+  /** The copy of the last choice (storage/first-screen/language-hint.ts), read before the first render. */
   hint: string | undefined;
   /** The stored choice, once the services have loaded. */
   store: () => Promise<LanguageStore>;

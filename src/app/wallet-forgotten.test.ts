@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Another tab forgetting the wallet reloads this one; other storage changes do not.
 import { describe, expect, it, vi } from 'vitest';
-import { onboardedHintKey } from '../storage/onboarded-hint';
+import { onboardedHintKey } from '../storage/first-screen/onboarded-hint';
 import { reloadWhenWalletForgotten } from './wallet-forgotten';
 
 const KEY = onboardedHintKey('cashew-pos');

@@ -6,8 +6,8 @@ import type { ConfigStore } from '../../core/settings/ports';
 import type { Logger } from '../../core/logger';
 import { WalletEvents } from '../../core/events';
 import type { StorageOptions } from '../../storage';
-import { DEFAULT_DB_NAME } from '../../storage/db-name';
-import { readOnboardedFlag } from '../../storage/onboarded-flag';
+import { DEFAULT_DB_NAME } from '../../storage/database/db-name';
+import { readOnboardedFlag } from '../../storage/first-screen/onboarded-flag';
 import type { AppSettings } from '../env';
 import type { LanguageControl } from '../language';
 

@@ -3,8 +3,12 @@
 // (docs/performance.md "Cart of 500 items"). Loaded as its own chunk by services/pos.ts.
 import type { Clock } from '../../core/clock';
 import type { PosItems } from '../../features/pos/deps';
-import { CashewDb } from '../../storage/db';
-import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from '../../storage/item-store';
+import { CashewDb } from '../../storage/database/db';
+import {
+  DexieCartStore,
+  DexieItemStore,
+  DexieTipSettingsStore,
+} from '../../storage/shop/item-store';
 
 /** Dexie opens the connection on first use; a deleted database closes it (wallet replaced). */
 export function openItemStores(dbName: string, clock: Clock): PosItems {

@@ -3,7 +3,7 @@
 // loading once the keypad has painted (calls made as it mounts do not start it sooner). The Items
 // side's stores load on their own, light chunk (services/item-stores.ts) when first used.
 import type { PosItems, PosServices } from '../../features/pos/deps';
-import { DEFAULT_DB_NAME } from '../../storage/db-name';
+import { DEFAULT_DB_NAME } from '../../storage/database/db-name';
 import { deferredCalls, type ServiceSource } from './deferred';
 
 /** The item, cart and tip stores, loaded once on first use; a failed load is retried next time. */

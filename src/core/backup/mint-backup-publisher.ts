@@ -10,7 +10,7 @@ import { mintUrlKey } from '../urls/normalise-url';
 import { mintBackupEvent, mintBackupKeys, MINT_BACKUP_MAX_MINTS } from './nut27';
 import { publishedDigest, publishedRecently, type PublishedNotes } from './published-note';
 
-/** The name of the mint list's note (storage/backup-notes-store.ts). */
+/** The name of the mint list's note (storage/shop/backup-notes-store.ts). */
 export const MINT_LIST_NOTE = 'mint-list';
 
 export interface MintBackupDeps {

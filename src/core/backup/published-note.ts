@@ -21,7 +21,7 @@ export interface PublishedNote {
   at: number;
 }
 
-/** The notes, one per backup name (config rows, storage/backup-notes-store.ts). */
+/** The notes, one per backup name (config rows, storage/shop/backup-notes-store.ts). */
 export interface PublishedNotes {
   last(name: string): Promise<PublishedNote | undefined>;
   record(name: string, note: Omit<PublishedNote, 'at'>): Promise<void>;

@@ -1,5 +1,5 @@
 // What the items and cart screens need stored: the catalog, the current cart and parked baskets,
-// and the tip setting (implemented on Dexie in storage/item-store.ts).
+// and the tip setting (implemented on Dexie in storage/shop/item-store.ts).
 import type { Cart } from './cart';
 import type { CatalogItem } from './item';
 

@@ -1,4 +1,4 @@
-// What the till lock needs from storage (implemented by src/storage/lock-store.ts).
+// What the till lock needs from storage (implemented by src/storage/keys/lock-store.ts).
 import type { PinAttempts } from './attempts';
 import type { KdfParams } from './kdf';
 import type { SalesOpener } from './sales-seal';

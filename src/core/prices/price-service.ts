@@ -59,7 +59,7 @@ export interface PriceCacheStore {
   putCache(cache: PriceCache): Promise<void>;
 }
 
-/** Where the settings and the cache live (storage/price-store.ts on the config table). */
+/** Where the settings and the cache live (storage/shop/price-store.ts on the config table). */
 export interface PriceStore extends PriceCacheStore {
   getSettings(): Promise<PriceSettings>;
   saveSettings(settings: PriceSettings): Promise<void>;

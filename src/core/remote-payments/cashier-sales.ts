@@ -40,7 +40,7 @@ export interface CashierSale {
   recipient?: string;
 }
 
-/** What core needs from storage for the list (src/storage/cashier-sale-store.ts). */
+/** What core needs from storage for the list (src/storage/remote/cashier-sale-store.ts). */
 export interface CashierSaleStore {
   put(sale: CashierSale): Promise<void>;
   update(quote: string, changes: Partial<CashierSale>): Promise<void>;

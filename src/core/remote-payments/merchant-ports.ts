@@ -1,5 +1,5 @@
 // What the merchant's inbox, receipts and profile need from storage; see docs/protocol.md
-// "Receiving (merchant inbox)". src/storage/merchant-trust-store.ts implements them on Dexie.
+// "Receiving (merchant inbox)". src/storage/remote/merchant-trust-store.ts implements them on Dexie.
 import type { NostrEvent } from 'nostr-tools/core';
 import type { RefusalKind } from './sale-judgement';
 
@@ -63,7 +63,7 @@ export interface ParkedWrap {
   addedAt: number;
 }
 
-/** The inbox's retry list (storage/inbox-retry-store.ts). */
+/** The inbox's retry list (storage/remote/inbox-retry-store.ts). */
 export interface InboxRetryStore {
   list(): Promise<ParkedWrap[]>;
   /** Adds the wrap (kept as it was when already there); above `max` rows drops the oldest, returned. */
@@ -113,7 +113,7 @@ export interface RefusalCounter {
   refusedCounts(): Promise<RefusedCounts>;
 }
 
-/** What the merchant's trust rules read and write (storage/merchant-trust-store.ts). */
+/** What the merchant's trust rules read and write (storage/remote/merchant-trust-store.ts). */
 export type MerchantTrustStore = PairingStore &
   RelayCursorStore &
   KnownMintSource &

@@ -1,8 +1,8 @@
 // In-memory implementations of the core ports for wallet tests, honouring the port contracts.
 import { MemoryProcessedQuoteStore } from '../remote-payments/memory-processed-quotes';
 import { PendingQuoteLimitError } from '../../core/errors';
-import type { NewHistoryRow } from '../../storage/history-row';
-import { paymentRow, tokenCancelledRow, withdrawalRow } from '../../storage/history-store';
+import type { NewHistoryRow } from '../../storage/history/history-row';
+import { paymentRow, tokenCancelledRow, withdrawalRow } from '../../storage/history/history-store';
 import type {
   HistoryEvent,
   HistoryPage,

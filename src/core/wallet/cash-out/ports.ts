@@ -75,7 +75,7 @@ export interface CashOutEventInput {
   refund?: RefundLink;
 }
 
-/** The multi-store writes of a cash-out, one IndexedDB transaction each (storage/ledger.ts). */
+/** The multi-store writes of a cash-out, one IndexedDB transaction each (storage/wallet/ledger.ts). */
 export interface MeltLedger {
   /**
    * Writes the melt row and flags its inputs spent (out of the balance), unless one of them is no

@@ -145,7 +145,7 @@ function supportsRestore(wallet: Wallet): boolean {
 
 /**
  * How far a keyset's first counter may lie from 0 on any install of this phrase: counters of a
- * never-used keyset start at the global COUNTER (storage/counter-source.ts), which is what the
+ * never-used keyset start at the global COUNTER (storage/wallet/counter-source.ts), which is what the
  * keysets used before it consumed. Each keyset's consumption is taken as the span of its signed
  * counters; counters reserved but never signed are within the empty-run allowance walked past it.
  */

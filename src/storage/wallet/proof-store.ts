@@ -1,0 +1,94 @@
+// ProofStore on Dexie: unspent and spent proofs (a numeric spent flag,
+// docs/architecture.md "Storage"), with balances read from the per-mint totals.
+import type { Logger } from '../../core/logger';
+import type { Clock } from '../../core/clock';
+import type { NewProof, ProofStats, ProofStore, StoredProof } from '../../core/wallet/proof-ports';
+import type { CashewDb } from '../database/db';
+import { sumStats, sumUnspent, ZERO_STATS } from './proof-totals';
+import { proofRowsBySecret } from './proof-seal';
+import {
+  deleteProofs,
+  insertProofs,
+  markProofsSpent,
+  proofTransaction,
+  toStoredProofs,
+} from './proof-writes';
+
+export class DexieProofStore implements ProofStore {
+  constructor(
+    private readonly db: CashewDb,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async add(proofs: NewProof[], mintUrl: string): Promise<void> {
+    const { db } = this;
+    await proofTransaction(db, [], () => insertProofs(db, proofs, mintUrl, this.clock()));
+  }
+
+  async markSpent(secrets: string[]): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.proofs, db.proofTotals, () => markProofsSpent(db, secrets));
+  }
+
+  async remove(secrets: string[]): Promise<number> {
+    const { db } = this;
+    const deleted = await db.transaction('rw', db.proofs, db.proofTotals, () =>
+      deleteProofs(db, secrets),
+    );
+    return deleted.length;
+  }
+
+  async listUnspent(mintUrl?: string): Promise<StoredProof[]> {
+    try {
+      const rows =
+        mintUrl === undefined
+          ? await this.db.proofs.where('spentFlag').equals(0).toArray()
+          : await this.db.proofs.where('[mintUrl+spentFlag]').equals([mintUrl, 0]).toArray();
+      return toStoredProofs(this.db, rows);
+    } catch (error) {
+      this.logger.error('Failed to list unspent proofs:', error);
+      return [];
+    }
+  }
+
+  async unspentOf(secrets: string[]): Promise<Set<string>> {
+    // Found by secret or by its hash, so sealed rows answer while the till is locked.
+    const rows = await proofRowsBySecret(this.db, secrets);
+    return new Set(secrets.filter((_, i) => rows[i]?.spentFlag === 0));
+  }
+
+  async balance(mintUrl?: string): Promise<number> {
+    try {
+      const rows =
+        mintUrl === undefined
+          ? await this.db.proofTotals.toArray()
+          : [await this.db.proofTotals.get(mintUrl)];
+      return sumUnspent(rows);
+    } catch (error) {
+      this.logger.error('Failed to read balance:', error);
+      return 0;
+    }
+  }
+
+  async balancesByMint(): Promise<Record<string, number>> {
+    try {
+      const rows = await this.db.proofTotals.toArray();
+      return Object.fromEntries(
+        rows.filter((row) => row.unspentAmount > 0).map((row) => [row.mintUrl, row.unspentAmount]),
+      );
+    } catch (error) {
+      this.logger.error('Failed to read balances per mint:', error);
+      return {};
+    }
+  }
+
+  async stats(): Promise<ProofStats> {
+    try {
+      return sumStats(await this.db.proofTotals.toArray());
+    } catch (error) {
+      this.logger.error('Failed to read proof stats:', error);
+      return { ...ZERO_STATS };
+    }
+  }
+}
