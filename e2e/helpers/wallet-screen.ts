@@ -1,5 +1,5 @@
 // E2E helper: the Wallet screen's money actions (open it, withdraw a token, cancel it, cash out) and the dev mint's switches.
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { takePayment } from './invoice';
 import { onboard } from './onboard';
@@ -13,6 +13,13 @@ export async function allowCopy(context: BrowserContext, appUrl: string): Promis
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(appUrl).origin,
   });
+}
+
+/** A page in a browser context of its own (another device) that may copy a token. */
+export async function devicePage(browser: Browser, appUrl: string): Promise<Page> {
+  const context = await browser.newContext();
+  await allowCopy(context, appUrl);
+  return context.newPage();
 }
 
 /** Withdraw `amount` (everything available when omitted); returns the copied token. */

@@ -14,6 +14,7 @@ import {
   newDevice,
   newPhrase,
   lockedTabSuite,
+  salesOnRelay as salesOnRelayAt,
   TEST_PIN,
   type LockedTab,
   type Phrase,
@@ -22,21 +23,12 @@ import type { WriteStep } from '../checkpoint';
 import { lockedRemoteQuote } from '../../testing/wallet/remote-quote';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import { openEnvelope } from './device-envelope';
-import { lockedSaleOf } from './locked-sale-envelope';
 
 const WAIT = { timeout: 20_000, interval: 25 };
 const { dev, relay, open } = lockedTabSuite();
 
-/** The sales the phrase can read from the relay now (tombstones left out). */
-async function salesOnRelay(phrase: Phrase, url = relay.url) {
-  const found = [];
-  for (const event of await envelopesOn(url, phrase)) {
-    const opened = openEnvelope(phrase.identityKey, event);
-    const sale = opened && lockedSaleOf(phrase.identityKey, opened);
-    if (sale && sale !== 'removed') found.push(sale);
-  }
-  return found;
-}
+/** The sales the phrase can read from this test's relay now (tombstones left out). */
+const salesOnRelay = (phrase: Phrase) => salesOnRelayAt(relay.url, phrase);
 
 async function lockedDevice(phrase = newPhrase()) {
   return { phrase, dbName: await newDevice(dev.mint.url, phrase, { pin: TEST_PIN }) };

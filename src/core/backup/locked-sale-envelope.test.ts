@@ -58,9 +58,22 @@ describe('a locked-sale envelope', () => {
     expect(lockedSaleOf(identityKey, opened)).toMatchObject({
       mintUrl: 'https://mint.example.com',
       amount: 5,
+      quote: 'quote-123',
       certified: true,
       journal: { keysetId: KEYSET, outputs: plain.map(({ ephemeralE: _, ...o }) => o) },
     });
+  });
+
+  it('names the quote of a Lightning sale only, and only an id fit for the mint’s URL', () => {
+    const { identityKey, writer } = phrase();
+    const open = (event: ReturnType<typeof sealLockedSale>) =>
+      lockedSaleOf(identityKey, openEnvelope(identityKey, event)!);
+    const ecash = open(sealLockedSale(writer, { ...sale(outputs(4, 1)), source: 'ecash' }, 1_000));
+    expect(ecash).toMatchObject({ amount: 5 });
+    expect(ecash).not.toHaveProperty('quote');
+    const odd = open(sealLockedSale(writer, { ...sale(outputs(4, 1)), ref: '../swap' }, 1_000));
+    expect(odd).toMatchObject({ amount: 5 });
+    expect(odd).not.toHaveProperty('quote');
   });
 
   it('holds no secret or blinding factor the device key can read', () => {

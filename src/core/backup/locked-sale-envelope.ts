@@ -54,6 +54,8 @@ interface SaleBody {
   amount: number;
   keyset: string;
   outputs: BodyOutput[];
+  /** 'lightning': the mint quote id, so a restore can mint a quote paid but never minted */
+  quote?: string;
 }
 
 /** A sale found in an envelope, checked, as a plain journal NUT-09 restores. */
@@ -61,6 +63,8 @@ export interface LockedSaleFound {
   mintUrl: string;
   amount: number;
   journal: LockedOutputs;
+  /** the mint quote a Lightning sale's outputs are for, when the envelope names it */
+  quote?: string;
   /** whether one of the phrase's devices wrote it (its certificate verified) */
   certified: boolean;
   /** the envelope's author and name, for the log */
@@ -89,6 +93,7 @@ function bodyOf(sale: LockedSale): SaleBody {
       secret: textOf(o.secret),
       r: BigInt(o.blindingFactor).toString(16).padStart(64, '0'),
     })),
+    ...(sale.source === 'quote' ? { quote: sale.ref } : {}),
   };
 }
 
@@ -126,6 +131,8 @@ export const isLockedSaleName = (name: string) =>
   name.startsWith(envelopeName(LOCKED_SALE_PURPOSE, ''));
 
 const HEX = /^[0-9a-f]+$/;
+/** A quote id goes into the mint's URL path: URL-safe characters only. */
+const QUOTE_ID = /^[A-Za-z0-9._~-]{1,256}$/;
 const MAX_OUTPUTS = 256;
 const MAX_SECRET = 512;
 
@@ -204,10 +211,15 @@ export function lockedSaleOf(
   if (outputs.some((o) => o === undefined)) return undefined;
   const total = sale.outputs.reduce((sum, o) => sum + o.amount, 0);
   if (total !== sale.amount) return undefined;
+  const quote =
+    sale.via === 'lightning' && typeof sale.quote === 'string' && QUOTE_ID.test(sale.quote)
+      ? sale.quote
+      : undefined;
   return {
     mintUrl: mintUrlKey(sale.mint),
     amount: sale.amount,
     journal: { keysetId: sale.keyset, outputs: outputs as PlainLockedOutput[] },
+    ...(quote ? { quote } : {}),
     certified: envelope.certified,
     author: envelope.author,
     name: envelope.name,

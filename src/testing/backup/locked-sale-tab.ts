@@ -8,7 +8,12 @@ import WebSocket from 'ws';
 import type { Event as NostrEvent } from 'nostr-tools/core';
 import { DeviceIdentity } from '../../core/backup/device-identity';
 import { envelopeFilter } from '../../core/backup/device-envelope';
-import { LOCKED_SALE_TAG } from '../../core/backup/locked-sale-envelope';
+import { openEnvelope } from '../../core/backup/device-envelope';
+import {
+  LOCKED_SALE_TAG,
+  lockedSaleOf,
+  type LockedSaleFound,
+} from '../../core/backup/locked-sale-envelope';
 import { LockedSaleBackups } from '../../core/backup/locked-sale-backups';
 import { lockedSaleReader } from '../../core/backup/locked-sale-reader';
 import type { Checkpoint } from '../../core/checkpoint';
@@ -147,7 +152,7 @@ export function openLockedTab(dbName: string, options: LockedTabOptions): Locked
     ...(checkpoint ? { checkpoint } : {}),
   });
   const withdraw = new WithdrawService({
-    ...walletDeps(storage, { wallets, events: new WalletEvents(), logger }),
+    ...walletDeps(storage, { wallets, events: new WalletEvents(), logger, checkpoint }),
     withdrawals: storage.withdrawals,
   });
   const { restore } = restoreServiceOn(storage, wallets, {
@@ -206,4 +211,15 @@ export async function envelopesOn(relayUrl: string, phrase: Phrase): Promise<Nos
     { ...envelopeFilter(getPublicKey(phrase.identityKey)), '#t': [LOCKED_SALE_TAG] },
     2_000,
   );
+}
+
+/** The sales the phrase can read from the relay now (tombstones left out). */
+export async function salesOnRelay(relayUrl: string, phrase: Phrase): Promise<LockedSaleFound[]> {
+  const found: LockedSaleFound[] = [];
+  for (const event of await envelopesOn(relayUrl, phrase)) {
+    const opened = openEnvelope(phrase.identityKey, event);
+    const sale = opened && lockedSaleOf(phrase.identityKey, opened);
+    if (sale && sale !== 'removed') found.push(sale);
+  }
+  return found;
 }

@@ -1,12 +1,14 @@
 // A restore's NUT-09 of exactly the outputs that sales taken while locked left on the relays
 // (docs/protocol.md "Locked sales on the relays"): the journal restore of a locked mint, asked
-// per keyset, then NUT-07, so only proofs the mint signed and has not seen spent are kept.
+// per keyset, then NUT-07, so only proofs the mint signed and has not seen spent are kept; and
+// the mint request of a paid quote whose device stopped before sending it (decision 0061).
 import { CheckStateEnum, type Wallet } from '@cashu/cashu-ts';
 import type { LockedSaleFound } from '../../backup/locked-sale-envelope';
 import type { Logger } from '../../logger';
 import type { PlainLockedOutput } from '../mint/ports';
 import type { NewProof } from '../proof-ports';
-import { restoreLocked } from '../mint/locked-mint';
+import { mintLocked, restoreLocked } from '../mint/locked-mint';
+import { toMintQuoteSnapshot } from '../mint/mint-quote-snapshot';
 import { toCashuProof } from '../withdraw/withdraw-token';
 
 /** Outputs asked for in one NUT-09 request, as the phrase walk's batches. */
@@ -64,5 +66,46 @@ export async function restoreLockedSales(
       found.push(...signed.filter((_, j) => states[j]?.state === CheckStateEnum.UNSPENT));
     }
   }
+  const quotes = new Set<string>();
+  for (const sale of sales) {
+    if (!sale.quote || !sale.certified || quotes.has(sale.quote)) continue;
+    if (!listed.has(sale.journal.keysetId)) continue;
+    quotes.add(sale.quote);
+    found.push(...(await mintPaidQuote(wallet, sale, sale.quote, logger)));
+  }
   return found;
+}
+
+/**
+ * A sale whose device stopped after its backup was published and before its mint request: the
+ * quote is still PAID, so nothing was signed for the envelope's outputs. Minted now with exactly
+ * those outputs (the envelope is their journal: a repeat, here or on the device, re-sends or
+ * restores the same ones and is never signed twice). A quote locked to a key (NUT-20) is left to
+ * the device that holds it. Only certified envelopes: the phrase's own devices named the quote.
+ */
+async function mintPaidQuote(
+  wallet: Wallet,
+  sale: LockedSaleFound,
+  quote: string,
+  logger: Logger,
+): Promise<NewProof[]> {
+  let snapshot;
+  try {
+    snapshot = toMintQuoteSnapshot(await wallet.mint.checkMintQuoteBolt11(quote), quote);
+  } catch (error) {
+    logger.warn(`The quote of a sale taken while locked could not be checked; skipped`, error);
+    return [];
+  }
+  if (snapshot.state !== 'PAID') return [];
+  if (snapshot.pubkey) {
+    logger.warn('A paid quote of a sale taken while locked is locked to a key; left to its device');
+    return [];
+  }
+  try {
+    return await mintLocked(wallet, { quote, amount: sale.amount, journal: sale.journal });
+  } catch (error) {
+    // The device minted it meanwhile, or the answer was lost: what was signed for these outputs.
+    logger.warn('Minting a paid quote of a sale taken while locked ended ambiguously', error);
+    return restoreLocked(wallet, sale.journal);
+  }
 }
