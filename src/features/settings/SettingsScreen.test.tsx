@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from '../../ui/toaster';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
 import { MintUnreachableError } from '../../core/errors';
@@ -100,6 +100,10 @@ function fakeLock() {
 
 describe('SettingsScreen behind the merchant PIN', () => {
   it('asks again before saving the mint and relays once the gate has closed, and saves after it', async () => {
+    // The gate closes between the panel's once-a-second look (ui/pin-gate.tsx PinGated) and the
+    // save: the panel's interval is held still, so it is the save that finds the gate closed.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    onTestFinished(() => void vi.useRealTimers());
     const { lock, state } = fakeLock();
     const services = await renderSettings({ lock });
     await screen.findByLabelText('Mint URL');
