@@ -24,7 +24,7 @@ import type { CashierPage } from './cashier.ts';
 import type { Customer } from './customer.ts';
 import { MerchantDevice } from './merchant.ts';
 import { proofStates } from './mint-facts.ts';
-import { type DeviceName, type Model, type TokenRecord } from './model.ts';
+import { type DeviceName, type Model, type SeenProof, type TokenRecord } from './model.ts';
 import { PageClosedError } from './page.ts';
 import type { Fault, OpKind } from './plan.ts';
 import type { Random } from './random.ts';
@@ -123,10 +123,10 @@ async function landed(device: MerchantDevice, quoteId: string, ms = LAND_MS): Pr
   return waitFor(async () => (await rowsOf(device, quoteId)) > 0, ms);
 }
 
-/** The secrets the device stores unspent (what the model looks at between operations). */
-export async function unspentSecrets(device: MerchantDevice): Promise<string[]> {
+/** The proofs the device stores unspent (what the model looks at between operations). */
+export async function unspentProofs(device: MerchantDevice): Promise<SeenProof[]> {
   const proofs = await device.services.storage.proofs.listUnspent();
-  return proofs.map((proof) => proof.secret);
+  return proofs.map(({ secret, amount }) => ({ secret, amount }));
 }
 
 async function available(device: MerchantDevice): Promise<number> {
@@ -529,7 +529,8 @@ const deviceTwo: Operation = async (world, run) => {
       300_000,
     );
     if (!scanned) return { result: 'waiting', note: 'the restore scan did not end' };
-    world.model.look('device-2', await unspentSecrets(d2));
+    world.model.nextRound();
+    world.model.look('device-2', await unspentProofs(d2));
   }
   const outcome = await withdrawOn(world, d2, run, { redeem: true });
   return outcome.result === 'refused' && outcome.note === 'nothing available'

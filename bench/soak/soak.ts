@@ -10,7 +10,7 @@ import { encodePairingSecret } from '../../src/core/remote-payments/pairing.ts';
 import type { AppSettings } from '../../src/app/env.ts';
 import { buildConnectionLink } from '../../src/features/connect/connection-link.ts';
 import { CashierPage } from './cashier.ts';
-import { reconcileProofs } from './coming.ts';
+import { reconcileProofs, replicateHistory } from './converge.ts';
 import { Customer } from './customer.ts';
 import { armFault, faultsOff } from './faults.ts';
 import { gatherFacts, leftovers } from './facts.ts';
@@ -20,7 +20,7 @@ import {
   feasible,
   OPERATIONS,
   sleep,
-  unspentSecrets,
+  unspentProofs,
   waitFor,
   type OpOutcome,
   type SoakWorld,
@@ -52,10 +52,8 @@ export interface SoakSummary {
   faultsByKind: Partial<Record<FaultKind, number>>;
   pages: { reloads: Record<string, number>; frozenMidWrite: Record<string, number> };
   figures: CheckReport['figures'] | undefined;
-  /** proofs a device still counts that the phrase's other device spent (issue 46), left out */
-  knownStale: CheckReport['knownStale'];
-  /** history rows of proofs the other device spent, recorded as withdrawals (issue 46) */
-  knownRows: number;
+  /** per device: what its state checks removed as spent elsewhere, and the other's rows it holds */
+  devices: CheckReport['devices'];
   failures: Array<Mismatch & { seed: number; kind?: OpKind }>;
   /** app errors logged, per page name */
   appErrors: Record<string, number>;
@@ -91,8 +89,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakSummary> {
     faultsByKind: {},
     pages: { reloads: {}, frozenMidWrite: {} },
     figures: undefined,
-    knownStale: {},
-    knownRows: 0,
+    devices: {},
     failures: [],
     appErrors: {},
     lastLog: [],
@@ -147,17 +144,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakSummary> {
     log.op = undefined;
     options.progress('every fault off; reloading every page and waiting for the resumes');
     await settleEverything(world);
-    let reconciled = true;
-    for (const device of [world.d1, ...(world.d2 ? [world.d2] : [])]) {
-      reconciled = (await reconcileProofs(device)) && reconciled;
+    const devices = [world.d1, ...(world.d2 ? [world.d2] : [])];
+    // The merchant presses Refresh on each device, and both have read each other's history.
+    for (const device of devices) {
+      const { failures } = await reconcileProofs(device);
+      for (const failure of failures) {
+        summary.failures.push({
+          seed: options.seed,
+          device: device.name as Mismatch['device'],
+          what: `Refresh could not check ${failure.mintUrl}: ${failure.error}`,
+        });
+      }
     }
+    for (const problem of await replicateHistory(devices)) {
+      summary.failures.push({ seed: options.seed, what: problem });
+    }
+    await lookAtDevices(world);
     const facts = await gatherFacts(world);
-    const report = finalCheck(world.model, facts.mint, facts.devices, {
-      excludeKnownStale: !reconciled,
-    });
+    const report = finalCheck(world.model, facts.mint, facts.devices);
     summary.figures = report.figures;
-    summary.knownStale = report.knownStale;
-    summary.knownRows = report.knownRows;
+    summary.devices = report.devices;
     for (const mismatch of report.mismatches) {
       summary.failures.push({
         seed: options.seed,
@@ -249,14 +255,15 @@ async function lookAtDevices(world: SoakWorld): Promise<void> {
   const read = async (device: MerchantDevice) => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       try {
-        return await unspentSecrets(device);
+        return await unspentProofs(device);
       } catch {
         await device.settled();
         await sleep(100);
       }
     }
-    return unspentSecrets(device);
+    return unspentProofs(device);
   };
+  world.model.nextRound();
   world.model.look('device-1', await read(world.d1));
   if (world.d2) world.model.look('device-2', await read(world.d2));
 }
