@@ -503,6 +503,12 @@ const refund: Operation = async (world, run) => {
 // --------------------------------------------------------------------------------- device 2
 
 /**
+ * Longest device-2 waits for its phrase scan: the scan walks every counter the phrase used, from
+ * 0, so it grows with the run (100 to 400 s near the end of a full run on a loaded machine).
+ */
+export const SCAN_LIMIT_MS = 20 * 60_000;
+
+/**
  * The phrase's second device: the first time, onboarding restores the phrase there; later, now and
  * then Settings' Recover funds scans again (a scan walks every counter the phrase used, so it
  * grows with the run). Then it withdraws some of what it holds, redeemed by the customer:
@@ -514,6 +520,8 @@ const deviceTwo: Operation = async (world, run) => {
   const scan = opening || run.random.chance(0.35);
   const before = opening ? 0 : await restoreRows(d2);
   await run.armFault(d2);
+  const scanStarted = Date.now();
+  let scanNote = '';
   if (opening) {
     await d2.onboard({ phrase: world.phrase, mode: 'restore' });
   } else if (scan) {
@@ -526,16 +534,19 @@ const deviceTwo: Operation = async (world, run) => {
       async () =>
         (await d2.services.storage.restore.current()) === undefined &&
         (await restoreRows(d2)) > before,
-      300_000,
+      SCAN_LIMIT_MS,
     );
     if (!scanned) return { result: 'waiting', note: 'the restore scan did not end' };
+    scanNote = `scan ${Math.round((Date.now() - scanStarted) / 1000)} s`;
     world.model.nextRound();
     world.model.look('device-2', await unspentProofs(d2));
   }
   const outcome = await withdrawOn(world, d2, run, { redeem: true });
-  return outcome.result === 'refused' && outcome.note === 'nothing available'
-    ? { result: 'done', note: 'found nothing to spend' }
-    : outcome;
+  const ended =
+    outcome.result === 'refused' && outcome.note === 'nothing available'
+      ? { result: 'done' as const, note: 'found nothing to spend' }
+      : outcome;
+  return scanNote ? { ...ended, note: [scanNote, ended.note].filter(Boolean).join('; ') } : ended;
 };
 
 function restoreRows(device: MerchantDevice): Promise<number> {
