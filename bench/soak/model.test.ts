@@ -244,6 +244,19 @@ describe('the soak end check', () => {
     ).toEqual([expect.stringMatching(/^unexpected history row #98 from another device .*restore/)]);
   });
 
+  it('does not count a proof that came back to a device as given up', () => {
+    const model = new Model();
+    const x = { secret: 'x', amount: 8 };
+    model.nextRound();
+    model.look('device-1', [x]);
+    model.nextRound();
+    model.look('device-1', []);
+    expect(model.spentByOther('device-2', ['x'])).toEqual(['x']);
+    model.nextRound();
+    model.look('device-1', [x]);
+    expect(model.spentByOther('device-2', ['x'])).toEqual([]);
+  });
+
   it('calls a token built with proofs the other device had spent a mismatch', () => {
     const model = new Model();
     model.tokens.push({

@@ -103,6 +103,8 @@ export class Model {
     for (const proof of proofs) {
       now.add(proof.secret);
       this.sats.set(proof.secret, proof.amount);
+      // Back again (a melt that failed, sealed proofs opened): not given up after all.
+      this.consumed[device].delete(proof.secret);
     }
     for (const secret of this.lastSeen[device]) {
       if (!now.has(secret)) this.consumed[device].set(secret, this.round);
