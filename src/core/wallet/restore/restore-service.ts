@@ -4,7 +4,7 @@
 // calls in docs/protocol.md, "Restore".
 import { CheckStateEnum, type Wallet } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
-import { CashewError } from '../../errors';
+import { RelaysTimeoutError } from '../../errors';
 import type { WalletEvents } from '../../events';
 import type { Logger } from '../../logger';
 import type { Clock } from '../../clock';
@@ -115,9 +115,6 @@ export interface RestoreServiceDeps {
   /** RESTORE_RELAYS_LIMIT_MS */
   relaysLimitMs?: number;
 }
-
-/** A relays' part of the scan that did not end within its bound. */
-export class RelaysTimeoutError extends CashewError {}
 
 /** `work`, or RelaysTimeoutError once `ms` have passed (the work is left to end on its own). */
 function withinRelaysLimit<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
