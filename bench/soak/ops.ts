@@ -18,7 +18,10 @@ import {
   requestInvoice,
   type PayParams,
 } from '../../src/core/wallet/cash-out/lnurl.ts';
-import { isWithdrawError } from '../../src/core/wallet/withdraw/withdraw-plan.ts';
+import {
+  isWithdrawError,
+  NO_PROOFS_MESSAGE,
+} from '../../src/core/wallet/withdraw/withdraw-plan.ts';
 import type { AppSettings } from '../../src/app/env.ts';
 import type { CashierPage } from './cashier.ts';
 import type { Customer } from './customer.ts';
@@ -325,8 +328,7 @@ async function withdrawOn(
   const built = await call(device, (s) => s.withdraw.createToken(amount ? { amount } : {}));
   if (!built.ok) return failed(built);
   if (isWithdrawError(built.value)) {
-    const stale =
-      /spent/i.test(built.value.error) && world.model.consumed[otherOf(device)].size > 0;
+    const stale = alreadySpent(built.value.error) && world.model.consumed[otherOf(device)].size > 0;
     return { result: stale ? 'stale' : 'refused', note: built.value.error };
   }
   const token = await recordToken(world, device, run.index, built.value);
@@ -389,7 +391,15 @@ async function payMelt(
 }
 
 function staleHint(world: SoakWorld, error: string): boolean {
-  return /spent/i.test(error) && world.model.consumed['device-2'].size > 0;
+  return alreadySpent(error) && world.model.consumed['device-2'].size > 0;
+}
+
+/**
+ * The mint's "Token already spent." reached the merchant. Not `No unspent proofs available`: that
+ * is the app's answer once its state check removed what the other device spent (decision 0049).
+ */
+function alreadySpent(error: string): boolean {
+  return /already spent/i.test(error);
 }
 
 function waitForMelts(device: MerchantDevice): Promise<boolean> {
@@ -542,10 +552,11 @@ const deviceTwo: Operation = async (world, run) => {
     world.model.look('device-2', await unspentProofs(d2));
   }
   const outcome = await withdrawOn(world, d2, run, { redeem: true });
-  const ended =
-    outcome.result === 'refused' && outcome.note === 'nothing available'
-      ? { result: 'done' as const, note: 'found nothing to spend' }
-      : outcome;
+  // Nothing to spend, from the start or once the state check removed what device-1 spent.
+  const nothing =
+    outcome.result === 'refused' &&
+    (outcome.note === 'nothing available' || outcome.note === NO_PROOFS_MESSAGE);
+  const ended = nothing ? { result: 'done' as const, note: 'found nothing to spend' } : outcome;
   return scanNote ? { ...ended, note: [scanNote, ended.note].filter(Boolean).join('; ') } : ended;
 };
 
