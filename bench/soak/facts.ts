@@ -1,9 +1,8 @@
 // What the end check reads: each device's balance, proofs, history and unfinished work from its
 // database, and the mint's own answers about every proof, quote and melt the soak knows of.
-import type { HistoryEvent } from '../../src/core/ports.ts';
 import type { MerchantDevice } from './merchant.ts';
 import { meltFacts, proofStates } from './mint-facts.ts';
-import type { DeviceFacts, DeviceName, MintFacts } from './model.ts';
+import type { DeviceFacts, DeviceName, HistoryRow, MintFacts } from './model.ts';
 import type { SoakWorld } from './ops.ts';
 
 /** Whether a customer paid the mint quote (the dev mint's own record). */
@@ -46,9 +45,10 @@ async function deviceFacts(device: MerchantDevice, world: SoakWorld): Promise<De
   const { storage } = device.services;
   return {
     name: device.name as DeviceName,
+    deviceKey: await device.services.deviceIdentity.devicePubkey(),
     balance: await storage.proofs.balance(),
     proofs: await storage.proofs.listUnspent(),
-    history: (await storage.db.historyEvents.toArray()) as HistoryEvent[],
+    history: (await storage.db.historyEvents.toArray()) as HistoryRow[],
     leftovers: await leftovers(device, world),
   };
 }

@@ -7,9 +7,12 @@ import type { Logger } from '../../src/core/logger.ts';
 import type { AppSettings } from '../../src/app/env.ts';
 import type { AppServices } from '../../src/app/services/complete.ts';
 import {
+  checkProofStatesAtStart,
+  checkProofStatesOnUnlock,
   resumeWithdrawals,
   runStartupTasks,
   secureLockedSalesOnUnlock,
+  startLockedSaleBackups,
   startPaymentResume,
   whenOnboarded,
 } from '../../src/app/services/startup.ts';
@@ -28,6 +31,8 @@ export interface DeviceOptions {
 /** No browser events in Node: the resumes run at start-up only, as after a page load. */
 const noEvents = { addEventListener() {}, removeEventListener() {} };
 const visibleDocument = { ...noEvents, visibilityState: 'visible' as const };
+/** As completeAndStart waits before the start-up state check (app/services/startup.ts). */
+const PROOF_STATES_START_DELAY_MS = 5_000;
 /** The app's restore toasts, unseen. */
 const quietToast = { success() {}, info() {}, error() {} };
 
@@ -138,7 +143,8 @@ export class MerchantDevice {
   /**
    * The background work of completeAndStart (app/services/startup.ts) on an onboarded device,
    * without its toasts and confetti: payments and cash-outs resumed, the inbox started,
-   * withdrawals watched again, ecash journals finished, a restore scan resumed.
+   * withdrawals watched again, ecash journals finished, proof states checked, locked-sale
+   * backups sent, the history published and read, a restore scan resumed.
    */
   private startBackground(page: Page): void {
     const services = page.services;
@@ -148,6 +154,15 @@ export class MerchantDevice {
     page.onClose(startPaymentResume({ payments, ...platform }));
     page.onClose(startPaymentResume({ payments: services.cashOut, ...platform }));
     page.onClose(payments.onSettled(() => void services.autoCashOut.check()));
+    // Proofs another device on the phrase spent leave the balance (throttled across page loads).
+    const stateCheck = setTimeout(
+      () => void checkProofStatesAtStart({ proofStates: services.proofStates, config, logger }),
+      PROOF_STATES_START_DELAY_MS,
+    );
+    page.onClose(() => clearTimeout(stateCheck));
+    page.onClose(
+      checkProofStatesOnUnlock({ lock: services.lock, proofStates: services.proofStates, logger }),
+    );
     void runStartupTasks(services);
     void whenOnboarded(config, logger, 'Learning the device identity failed', async () => {
       await services.deviceIdentity.learnIfOpen();
@@ -155,9 +170,24 @@ export class MerchantDevice {
     void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
     void services.ecash.resumeAll();
     void services.ecashInbox.landHeld();
+    const backups = services.lockedSaleBackups;
+    page.onClose(startLockedSaleBackups({ backups, config, logger, window: noEvents }));
     page.onClose(
-      secureLockedSalesOnUnlock({ lock: services.lock, withdraw: services.withdraw, logger }),
+      services.lock.onChange((state) => {
+        if (state === 'unlocked') void backups.retry();
+      }),
     );
+    page.onClose(
+      secureLockedSalesOnUnlock({
+        lock: services.lock,
+        withdraw: services.withdraw,
+        logger,
+        onRestored: (listener) => services.restore.onFinished(listener),
+        afterRun: () => void backups.retry(),
+      }),
+    );
+    // The history follows the phrase: published and read now and each minute.
+    page.onClose(services.records.schedule.start());
     void startRestore({ restore: services.restore, config, toast: quietToast, logger });
   }
 }

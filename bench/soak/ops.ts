@@ -18,13 +18,16 @@ import {
   requestInvoice,
   type PayParams,
 } from '../../src/core/wallet/cash-out/lnurl.ts';
-import { isWithdrawError } from '../../src/core/wallet/withdraw/withdraw-plan.ts';
+import {
+  isWithdrawError,
+  NO_PROOFS_MESSAGE,
+} from '../../src/core/wallet/withdraw/withdraw-plan.ts';
 import type { AppSettings } from '../../src/app/env.ts';
 import type { CashierPage } from './cashier.ts';
 import type { Customer } from './customer.ts';
 import { MerchantDevice } from './merchant.ts';
 import { proofStates } from './mint-facts.ts';
-import { type DeviceName, type Model, type TokenRecord } from './model.ts';
+import { type DeviceName, type Model, type SeenProof, type TokenRecord } from './model.ts';
 import { PageClosedError } from './page.ts';
 import type { Fault, OpKind } from './plan.ts';
 import type { Random } from './random.ts';
@@ -123,10 +126,10 @@ async function landed(device: MerchantDevice, quoteId: string, ms = LAND_MS): Pr
   return waitFor(async () => (await rowsOf(device, quoteId)) > 0, ms);
 }
 
-/** The secrets the device stores unspent (what the model looks at between operations). */
-export async function unspentSecrets(device: MerchantDevice): Promise<string[]> {
+/** The proofs the device stores unspent (what the model looks at between operations). */
+export async function unspentProofs(device: MerchantDevice): Promise<SeenProof[]> {
   const proofs = await device.services.storage.proofs.listUnspent();
-  return proofs.map((proof) => proof.secret);
+  return proofs.map(({ secret, amount }) => ({ secret, amount }));
 }
 
 async function available(device: MerchantDevice): Promise<number> {
@@ -325,8 +328,7 @@ async function withdrawOn(
   const built = await call(device, (s) => s.withdraw.createToken(amount ? { amount } : {}));
   if (!built.ok) return failed(built);
   if (isWithdrawError(built.value)) {
-    const stale =
-      /spent/i.test(built.value.error) && world.model.consumed[otherOf(device)].size > 0;
+    const stale = alreadySpent(built.value.error) && world.model.consumed[otherOf(device)].size > 0;
     return { result: stale ? 'stale' : 'refused', note: built.value.error };
   }
   const token = await recordToken(world, device, run.index, built.value);
@@ -389,7 +391,15 @@ async function payMelt(
 }
 
 function staleHint(world: SoakWorld, error: string): boolean {
-  return /spent/i.test(error) && world.model.consumed['device-2'].size > 0;
+  return alreadySpent(error) && world.model.consumed['device-2'].size > 0;
+}
+
+/**
+ * The mint's "Token already spent." reached the merchant. Not `No unspent proofs available`: that
+ * is the app's answer once its state check removed what the other device spent (decision 0049).
+ */
+function alreadySpent(error: string): boolean {
+  return /already spent/i.test(error);
 }
 
 function waitForMelts(device: MerchantDevice): Promise<boolean> {
@@ -503,6 +513,12 @@ const refund: Operation = async (world, run) => {
 // --------------------------------------------------------------------------------- device 2
 
 /**
+ * Longest device-2 waits for its phrase scan: the scan walks every counter the phrase used, from
+ * 0, so it grows with the run (100 to 400 s near the end of a full run on a loaded machine).
+ */
+export const SCAN_LIMIT_MS = 20 * 60_000;
+
+/**
  * The phrase's second device: the first time, onboarding restores the phrase there; later, now and
  * then Settings' Recover funds scans again (a scan walks every counter the phrase used, so it
  * grows with the run). Then it withdraws some of what it holds, redeemed by the customer:
@@ -514,6 +530,8 @@ const deviceTwo: Operation = async (world, run) => {
   const scan = opening || run.random.chance(0.35);
   const before = opening ? 0 : await restoreRows(d2);
   await run.armFault(d2);
+  const scanStarted = Date.now();
+  let scanNote = '';
   if (opening) {
     await d2.onboard({ phrase: world.phrase, mode: 'restore' });
   } else if (scan) {
@@ -526,15 +544,20 @@ const deviceTwo: Operation = async (world, run) => {
       async () =>
         (await d2.services.storage.restore.current()) === undefined &&
         (await restoreRows(d2)) > before,
-      300_000,
+      SCAN_LIMIT_MS,
     );
     if (!scanned) return { result: 'waiting', note: 'the restore scan did not end' };
-    world.model.look('device-2', await unspentSecrets(d2));
+    scanNote = `scan ${Math.round((Date.now() - scanStarted) / 1000)} s`;
+    world.model.nextRound();
+    world.model.look('device-2', await unspentProofs(d2));
   }
   const outcome = await withdrawOn(world, d2, run, { redeem: true });
-  return outcome.result === 'refused' && outcome.note === 'nothing available'
-    ? { result: 'done', note: 'found nothing to spend' }
-    : outcome;
+  // Nothing to spend, from the start or once the state check removed what device-1 spent.
+  const nothing =
+    outcome.result === 'refused' &&
+    (outcome.note === 'nothing available' || outcome.note === NO_PROOFS_MESSAGE);
+  const ended = nothing ? { result: 'done' as const, note: 'found nothing to spend' } : outcome;
+  return scanNote ? { ...ended, note: [scanNote, ended.note].filter(Boolean).join('; ') } : ended;
 };
 
 function restoreRows(device: MerchantDevice): Promise<number> {

@@ -76,6 +76,8 @@ export class Page {
     swallow(() => services.withdraw.stop());
     swallow(() => services.autoCashOut.stop());
     swallow(() => services.inbox.stop());
+    swallow(() => services.proofStates.stop());
+    swallow(() => services.lockedSaleBackups.stop());
     swallow(() => services.wallets.close());
     swallow(() => services.storage.db.close({ disableAutoOpen: true }));
     this.markClosed();

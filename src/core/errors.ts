@@ -58,6 +58,9 @@ export class InvalidPaymentMessageError extends CashewError {}
 /** Too many unpaid remote quotes are tracked already; the new one was not stored. */
 export class PendingQuoteLimitError extends CashewError {}
 
+/** The relays did not answer within the time a flow gives them (docs/protocol.md "Restore"). */
+export class RelaysTimeoutError extends CashewError {}
+
 /** What onboarding says when the device already holds a wallet (docs/behaviour.md "Routes"). */
 export const WALLET_EXISTS_MESSAGE =
   'This device already has a wallet. To replace it, use Replace wallet in Settings.';

@@ -115,9 +115,12 @@ export class DexieRestoreLedger implements RestoreLedger {
       const cancelled = row.cancelled === true;
       // A cancelled scan records only the mints it reached; a finished one every mint.
       const mints = row.mints.filter((m) => !cancelled || m.status !== 'pending');
+      const relayError = relayErrorsOf(row);
       for (const mint of mints) {
         const metadata: Record<string, unknown> = { keysets: mint.keysets.length };
         if (mint.error) metadata.error = mint.error;
+        // What the scan could not read from the relays: the rows stay the record of it.
+        if (relayError) metadata.relays = relayError;
         if (mint.sources) metadata.sources = mint.sources;
         if (mint.lockedSats) metadata.lockedSales = mint.lockedSats;
         if (cancelled) metadata.cancelled = true;
@@ -125,7 +128,6 @@ export class DexieRestoreLedger implements RestoreLedger {
         await db.historyEvents.add(historyRow(now, 'restore', found, metadata));
       }
       await db.restoreScans.delete(ROW_ID);
-      const relayError = relayErrorsOf(row);
       return {
         mints: mints.map((m) => ({
           mintUrl: m.mintUrl,

@@ -4,6 +4,7 @@
 // calls in docs/protocol.md, "Restore".
 import { CheckStateEnum, type Wallet } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
+import { RelaysTimeoutError } from '../../errors';
 import type { WalletEvents } from '../../events';
 import type { Logger } from '../../logger';
 import type { Clock } from '../../clock';
@@ -51,6 +52,13 @@ export const RESTORE_COUNTER_LIMIT = 1_000_000;
  * browser's main thread (docs/performance.md "Restore").
  */
 export const RESTORE_PARALLEL_MINTS = 2;
+/**
+ * Longest a scan waits for each of the relays' parts (the mint lists, the locked sales) before it
+ * goes on with the mints it knows and says what it could not read (docs/protocol.md "Restore"):
+ * each relay read already ends at 5 s, but what surrounds it (a relay set that never answers, the
+ * onboarding settings restore) must not hold the ecash back.
+ */
+export const RESTORE_RELAYS_LIMIT_MS = 30_000;
 const LOCK_NAME = 'cashew-restore';
 
 /** Mints listed outside this device, read once per scan (core/backup/restore-sources.ts). */
@@ -104,6 +112,22 @@ export interface RestoreServiceDeps {
    * run, kept in memory only: their secrets are not written to the scan row); absent: none.
    */
   lockedSales?: () => Promise<LockedSaleFound[]>;
+  /** RESTORE_RELAYS_LIMIT_MS */
+  relaysLimitMs?: number;
+}
+
+/** `work`, or RelaysTimeoutError once `ms` have passed (the work is left to end on its own). */
+function withinRelaysLimit<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new RelaysTimeoutError(`${what}: no answer within ${ms / 1000} s`)),
+      ms,
+    );
+  });
+  // A late rejection of the abandoned work is nobody's to handle.
+  work.catch(() => {});
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -198,6 +222,7 @@ export class RestoreService {
   private readonly batchSize: number;
   private readonly emptyBatches: number;
   private readonly counterLimit: number;
+  private readonly relaysLimitMs: number;
   /**
    * Counters a finished keyset walk leaves unused past the last one the mint signed: another
    * device on the same phrase that keeps selling from where it stood takes them before it reaches
@@ -220,6 +245,7 @@ export class RestoreService {
     this.batchSize = deps.batchSize ?? RESTORE_BATCH_SIZE;
     this.emptyBatches = deps.emptyBatches ?? RESTORE_EMPTY_BATCHES;
     this.counterLimit = deps.counterLimit ?? RESTORE_COUNTER_LIMIT;
+    this.relaysLimitMs = deps.relaysLimitMs ?? RESTORE_RELAYS_LIMIT_MS;
     this.counterMargin = Math.max(0, this.emptyBatches - 1) * this.batchSize;
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
   }
@@ -338,7 +364,11 @@ export class RestoreService {
   private async discover(row: RestoreScanRow): Promise<void> {
     if (this.deps.discoverMints) {
       try {
-        const found = await this.deps.discoverMints(row.reason);
+        const found = await withinRelaysLimit(
+          this.deps.discoverMints(row.reason),
+          this.relaysLimitMs,
+          'The mint lists on the relays',
+        );
         for (const { url, source } of found.mints) addMintToScan(row.mints, url, source);
         if (found.error) row.discoveryError = found.error;
       } catch (error) {
@@ -362,7 +392,11 @@ export class RestoreService {
     if (!this.deps.lockedSales) return;
     let sales: LockedSaleFound[];
     try {
-      sales = await this.deps.lockedSales();
+      sales = await withinRelaysLimit(
+        this.deps.lockedSales(),
+        this.relaysLimitMs,
+        'The sales taken while locked on the relays',
+      );
       delete row.lockedSalesError;
     } catch (error) {
       this.deps.logger.warn('Reading the sales taken while locked from the relays failed', error);
