@@ -1,6 +1,6 @@
 // What the end check reads: each device's balance, proofs, history and unfinished work from its
 // database, and the mint's own answers about every proof, quote and melt the soak knows of.
-import type { HistoryEvent } from '../../src/core/ports.ts';
+import type { HistoryEvent } from '../../src/core/history-ports.ts';
 import type { MerchantDevice } from './merchant.ts';
 import { meltFacts, proofStates } from './mint-facts.ts';
 import type { DeviceFacts, DeviceName, MintFacts } from './model.ts';

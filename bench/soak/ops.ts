@@ -6,7 +6,7 @@ import { outsideInvoice } from '../../dev/mint/test-support.ts';
 import { errorMessage } from '../../src/core/errors.ts';
 import { formatSats } from '../../src/core/format-sats.ts';
 import { historyKind } from '../../src/core/history-kinds.ts';
-import type { HistoryEvent } from '../../src/core/ports.ts';
+import type { HistoryEvent } from '../../src/core/history-ports.ts';
 import { loadReceipt } from '../../src/core/receipts/load-receipt.ts';
 import type { ReceiptWords } from '../../src/core/receipts/receipt.ts';
 import { checkRefund } from '../../src/core/receipts/refunds.ts';
