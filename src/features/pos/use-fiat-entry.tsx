@@ -34,10 +34,13 @@ import {
 
 type Convert = typeof import('../../core/prices/convert') &
   typeof import('../../core/sale/sale-fiat');
-const loadConvert = async (): Promise<Convert> => ({
-  ...(await import('../../core/prices/convert')),
-  ...(await import('../../core/sale/sale-fiat')),
-});
+const loadConvert = async (): Promise<Convert> => {
+  const [convert, saleFiat] = await Promise.all([
+    import('../../core/prices/convert'),
+    import('../../core/sale/sale-fiat'),
+  ]);
+  return { ...convert, ...saleFiat };
+};
 
 /** While the keypad is on screen the price is asked again this often (the service caches it). */
 const REFRESH_MS = 60_000;
