@@ -85,7 +85,7 @@ export class CashierPage {
   /** Creates and delivers the sale; rejects as the page's Submit would fail. */
   createInvoice(amount: number): Promise<RemoteInvoice> {
     const cashier = this.cashier;
-    return this.page.run(() => cashier.createInvoice(amount));
+    return this.page.run(() => cashier.createInvoice({ amount }));
   }
 
   /** Quotes the merchant confirmed with a receipt, as this page heard them. */

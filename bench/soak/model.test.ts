@@ -1,7 +1,8 @@
 // The soak's end check: what it calls a mismatch (a lost, doubled or stale sat, a missing or extra
 // history row, a replica unlike its origin, a spent-elsewhere row the other device did not cause).
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent, StoredProof } from '../../src/core/ports.ts';
+import type { HistoryEvent } from '../../src/core/history-ports.ts';
+import type { StoredProof } from '../../src/core/wallet/proof-ports.ts';
 import {
   finalCheck,
   historyNet,

@@ -6,7 +6,8 @@ import { metadataOf } from '../../src/core/history-metadata.ts';
 import { historyKind } from '../../src/core/history-kinds.ts';
 import { eventFee } from '../../src/core/records/csv.ts';
 import { isSale, refundLinkOf } from '../../src/core/receipts/refunds.ts';
-import type { HistoryEvent, StoredProof } from '../../src/core/ports.ts';
+import type { HistoryEvent } from '../../src/core/history-ports.ts';
+import type { StoredProof } from '../../src/core/wallet/proof-ports.ts';
 
 export type DeviceName = 'device-1' | 'device-2';
 export const DEVICES: readonly DeviceName[] = ['device-1', 'device-2'];

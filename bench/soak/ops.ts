@@ -6,7 +6,7 @@ import { outsideInvoice } from '../../dev/mint/test-support.ts';
 import { errorMessage } from '../../src/core/errors.ts';
 import { formatSats } from '../../src/core/format-sats.ts';
 import { historyKind } from '../../src/core/history-kinds.ts';
-import type { HistoryEvent } from '../../src/core/ports.ts';
+import type { HistoryEvent } from '../../src/core/history-ports.ts';
 import { loadReceipt } from '../../src/core/receipts/load-receipt.ts';
 import type { ReceiptWords } from '../../src/core/receipts/receipt.ts';
 import { checkRefund } from '../../src/core/receipts/refunds.ts';
@@ -142,7 +142,7 @@ const localSale: Operation = async (world, run) => {
   const { d1, customer, model } = world;
   const amount = run.random.sats(5_000);
   await run.armFault(d1);
-  const created = await call(d1, (s) => s.payments.createInvoice(amount));
+  const created = await call(d1, (s) => s.payments.createInvoice({ amount }));
   if (!created.ok) return failed(created);
   const quote = created.value.quote;
   d1.services.payments.setForeground(quote);
@@ -199,7 +199,7 @@ const ecashSale: Operation = async (world, run) => {
     value,
     secrets: paid.secrets,
   });
-  const first = await call(d1, (s) => s.ecash.receiveToken(paid.token, amount));
+  const first = await call(d1, (s) => s.ecash.receiveToken(paid.token, { amount }));
   await run.faultsOff();
   if (await landed(d1, paid.receiptId, first.ok ? LAND_MS : 3_000)) {
     return first.ok ? { result: 'done' } : { result: 'interrupted', note: first.error };
@@ -207,7 +207,7 @@ const ecashSale: Operation = async (world, run) => {
   // Refused or unclear, and the customer's ecash still unspent: the merchant pastes it again.
   const states = await proofStates(world.stack.mintUrl, paid.secrets);
   if ([...states.values()].every((state) => state === 'UNSPENT')) {
-    const again = await call(d1, (s) => s.ecash.receiveToken(paid.token, amount));
+    const again = await call(d1, (s) => s.ecash.receiveToken(paid.token, { amount }));
     if (!again.ok) return failed(again);
   }
   const done = await landed(d1, paid.receiptId);

@@ -37,8 +37,7 @@ function reportingInvoices(pos: PosServices, activity: InvoiceActivity): PosServ
     ...pos,
     payments: {
       ...payments,
-      createInvoice: (amount, options) =>
-        activity.whileCreating(() => payments.createInvoice(amount, options)),
+      createInvoice: (sale) => activity.whileCreating(() => payments.createInvoice(sale)),
       setForeground: (quote) => {
         activity.setShown(typeof quote === 'string' || quote === null ? quote : quote.quote);
         payments.setForeground(quote);

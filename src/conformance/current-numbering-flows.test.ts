@@ -43,7 +43,7 @@ const refusedSince = (from: number, path: string) =>
 async function earlierInstall(phrase: Phrase, amount: number): Promise<void> {
   const h = paymentHarness({ mintUrl: dev.mint.url, seed: phrase.seed });
   try {
-    const quote = await h.service.createInvoice(amount);
+    const quote = await h.service.createInvoice({ amount });
     await dev.mint.pay(quote.quote);
     await expect.poll(() => h.settled.length, WAIT).toBe(1);
   } finally {
@@ -130,7 +130,7 @@ describe('the current NUT error table: outputs already signed is 11003', () => {
     const from = replies.length;
     const h = paymentHarness({ mintUrl: dev.mint.url, seed: phrase.seed });
     try {
-      const quote = await h.service.createInvoice(50);
+      const quote = await h.service.createInvoice({ amount: 50 });
       await dev.mint.pay(quote.quote);
       await expect.poll(() => h.settled.length, WAIT).toBe(1);
       await h.service.idle();

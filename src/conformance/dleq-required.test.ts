@@ -24,7 +24,7 @@ it('a NUT-12 mint answering without DLEQ is refused: nothing stored, the quote k
     for (const path of ['/v1/mint/bolt11', '/v1/restore']) {
       dev.mint.addFault({ path, method: 'POST', action: 'malform', malform: 'missingDleq' });
     }
-    const quote = await h.service.createInvoice(21);
+    const quote = await h.service.createInvoice({ amount: 21 });
     await dev.mint.pay(quote.quote);
     await expect
       .poll(() => h.logs.some((l) => /without DLEQ proof/.test(l.message)), WAIT)

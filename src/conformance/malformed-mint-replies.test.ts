@@ -90,7 +90,7 @@ describe('malformed successful replies to a mint request', () => {
         malform,
         count: 1,
       });
-      const quote = await h.service.createInvoice(64 + 16 + 2);
+      const quote = await h.service.createInvoice({ amount: 64 + 16 + 2 });
       await mint.pay(quote.quote);
       await expect.poll(() => h.settled.length + h.failed.length, WAIT).toBeGreaterThan(0);
       await h.service.idle();
@@ -120,7 +120,7 @@ describe('a keyset whose id does not match its keys', () => {
       action: 'malform',
       malform: 'keysetIdMismatch',
     });
-    const failure = await h.service.createInvoice(5).then(
+    const failure = await h.service.createInvoice({ amount: 5 }).then(
       () => undefined,
       (error: unknown) => error,
     );

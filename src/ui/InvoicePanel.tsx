@@ -40,7 +40,7 @@ export interface PanelInvoice {
 
 /**
  * How the keypad takes the amount when it is not plain sats (the point of sale's fiat toggle):
- * what the digits show, the other unit below them, and what Submit does with the typed value.
+ * what the digits show and the other unit below them.
  */
 export interface AmountEntry {
   /** after the amount, e.g. 'sats' or 'USD' */
@@ -55,8 +55,6 @@ export interface AmountEntry {
   toggle?: ReactNode;
   /** a short note under the amount (stale price, prices unavailable) */
   note?: string | null;
-  /** replaces flow.submit: receives the typed integer (minor units in a currency) */
-  submit?: (value: number) => void;
 }
 
 /** The state and actions of a screen's invoice hook (the POS and the remote cashier hooks fit). */
@@ -72,7 +70,6 @@ export interface InvoiceFlow {
   error?: string | null;
   /** Any change resets the keypad amount (after a payment). */
   resetKey: unknown;
-  submit: (amount: number) => void;
   close: () => void;
   reopen: () => void;
   /** The mint does not answer about the invoice on screen (the modal says so); null: it does. */
@@ -81,6 +78,11 @@ export interface InvoiceFlow {
 
 export interface InvoicePanelProps {
   flow: InvoiceFlow;
+  /**
+   * Submit on the keypad: the typed integer (sats, or minor units in the entry's currency); the
+   * screen makes its sale of it.
+   */
+  submit: (value: number) => void;
   /** The invoice waiting to be paid (also while its modal is closed), or null. */
   invoice: PanelInvoice | null;
   /** Clipboard failures (logged only: docs/behaviour.md "Point of sale"). */
@@ -101,6 +103,7 @@ export interface InvoicePanelProps {
 
 export function InvoicePanel({
   flow,
+  submit: submitTyped,
   invoice,
   onCopyError,
   limits,
@@ -143,7 +146,6 @@ export function InvoicePanel({
     () => (openedByPill.current ? pillRef.current : null) ?? submitRef.current,
     [],
   );
-  const submitTyped = entry?.submit ?? flow.submit;
   const submit = useCallback(
     (amount: number) => {
       openedByPill.current = false;

@@ -14,8 +14,12 @@ export function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-export interface InvoiceFlowOptions<Q extends { quote: string }> {
-  create: (amount: number) => Promise<Q>;
+/**
+ * `S` is what Submit hands over: the screen's sale, made once where it is charged (a bare amount
+ * where a screen has no more to say).
+ */
+export interface InvoiceFlowOptions<Q extends { quote: string }, S = number> {
+  create: (sale: S) => Promise<Q>;
   /**
    * Subscribes to how invoices end; `end(quoteId, paid)` closes the one on screen. Returns the
    * unsubscribe function. Must be stable (useCallback): a new one subscribes again.
@@ -36,7 +40,7 @@ export interface InvoiceFlowOptions<Q extends { quote: string }> {
   resume?: () => Promise<Q | null>;
 }
 
-export interface InvoiceFlowState<Q> {
+export interface InvoiceFlowState<Q, S = number> {
   /** The invoice this screen created last, until it is paid or fails (closing keeps it). */
   invoice: Q | null;
   /** Whether the invoice modal is showing it. */
@@ -49,7 +53,7 @@ export interface InvoiceFlowState<Q> {
   error: string | null;
   /** Changes after this screen's invoice was paid: the keypad resets on it. */
   resetKey: number;
-  submit: (amount: number) => void;
+  submit: (sale: S) => void;
   /**
    * Gives up waiting for the invoice being created: the keypad works again and a late answer is
    * not shown. The service still keeps what the mint may have created (nobody saw that invoice,
@@ -60,9 +64,9 @@ export interface InvoiceFlowState<Q> {
   reopen: () => void;
 }
 
-export function useInvoiceFlow<Q extends { quote: string }>(
-  options: InvoiceFlowOptions<Q>,
-): InvoiceFlowState<Q> {
+export function useInvoiceFlow<Q extends { quote: string }, S = number>(
+  options: InvoiceFlowOptions<Q, S>,
+): InvoiceFlowState<Q, S> {
   const { create, watch, canShow, onCreateError, resume } = options;
   const slowAfterMs = options.slowAfterMs ?? INVOICE_SLOW_AFTER_MS;
   const isOffline = options.isOffline ?? browserOffline;
@@ -111,7 +115,7 @@ export function useInvoiceFlow<Q extends { quote: string }>(
   }, [resume]);
 
   const submit = useCallback(
-    (amount: number) => {
+    (sale: S) => {
       if (busy.current) return;
       if (isOffline()) {
         setError(OFFLINE_SUBMIT_TEXT);
@@ -129,7 +133,7 @@ export function useInvoiceFlow<Q extends { quote: string }>(
       }, slowAfterMs);
       void (async () => {
         try {
-          const created = await create(amount);
+          const created = await create(sale);
           if (!current()) return; // still watched by its service
           activeId.current = created.quote;
           setInvoice(created);

@@ -60,7 +60,9 @@ describe('automatic cash-out after a sale', () => {
     await dev.mint.pay(quote.quote);
     const proofs = await customer.mintProofsBolt11(150, quote.quote);
     const token = getEncodedToken({ mint: dev.mint.url, unit: 'sat', proofs });
-    expect(await receiver.receiveToken(token, 150)).toMatchObject({ status: 'received' });
+    expect(await receiver.receiveToken(token, { amount: 150 })).toMatchObject({
+      status: 'received',
+    });
 
     await expect.poll(() => outcomes.length, { timeout: 15_000, interval: 25 }).toBe(1);
     auto.stop();

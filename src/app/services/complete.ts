@@ -27,7 +27,7 @@ export interface AppServices
     WalletServices,
     Omit<BackupServices, 'restoreSources'>,
     Pick<RemoteServices, 'merchantProfile' | 'receipts'> {
-  /** Every store of src/core/ports.ts on the one IndexedDB database. */
+  /** Every store of core's ports on the one IndexedDB database. */
   storage: CashewStorage;
   /** The device's Nostr key, built once: its "one key only" guard holds for the whole app. */
   deviceKeys: DeviceKeys;

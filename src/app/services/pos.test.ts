@@ -21,7 +21,7 @@ function fakePayments() {
     settled,
     calls,
     payments: {
-      createInvoice: async (amount: number) => {
+      createInvoice: async ({ amount }: { amount: number }) => {
         calls.push(['createInvoice', amount]);
         return { quote: 'q1', amount } as PendingMintQuote;
       },
@@ -63,7 +63,7 @@ describe('deferredPosServices', () => {
     const { source, finish, loads } = manualSource({ payments: fake.payments as never });
     const services = deferredPosServices(source);
     expect(loads()).toBe(0);
-    const invoice = services.payments.createInvoice(21);
+    const invoice = services.payments.createInvoice({ amount: 21 });
     expect(fake.calls).toEqual([]);
     finish(true);
     expect(await invoice).toMatchObject({ quote: 'q1', amount: 21 });

@@ -36,7 +36,7 @@ async function lockedDevice(phrase = newPhrase()) {
 
 /** A paid sale of `amount` on a locked till, landed. */
 async function lockedSale(tab: LockedTab, amount: number) {
-  const quote = await tab.payments.createInvoice(amount);
+  const quote = await tab.payments.createInvoice({ amount });
   await dev.mint.pay(quote.quote);
   await expect.poll(() => tab.settled.length, WAIT).toBe(1);
   await tab.payments.idle();
@@ -63,7 +63,7 @@ describe('a sale taken while locked', () => {
     const { phrase, dbName } = await lockedDevice();
     const frozen = freezeAt('mint:backup-offered');
     const tab = open(dbName, { checkpoint: frozen.checkpoint });
-    const quote = await tab.payments.createInvoice(21);
+    const quote = await tab.payments.createInvoice({ amount: 21 });
     await dev.mint.pay(quote.quote);
     await frozen.reached;
 
@@ -188,7 +188,7 @@ describe('a locked sale whose tab closes', () => {
       const { phrase, dbName } = await lockedDevice();
       const frozen = freezeAt(step);
       const first = open(dbName, { checkpoint: frozen.checkpoint });
-      const quote = await first.payments.createInvoice(29);
+      const quote = await first.payments.createInvoice({ amount: 29 });
       await dev.mint.pay(quote.quote);
       await frozen.reached;
       first.kill();

@@ -58,7 +58,7 @@ describe('a locked sale whose tab dies after its backup is published, before its
     const dbName = await newDevice(dev.mint.url, phrase, { pin: TEST_PIN });
     const frozen = freezeAt('mint:backup-offered');
     const tab = open(dbName, { checkpoint: frozen.checkpoint });
-    const quote = await tab.payments.createInvoice(amount);
+    const quote = await tab.payments.createInvoice({ amount });
     await dev.mint.pay(quote.quote);
     await frozen.reached;
     tab.kill();
@@ -121,7 +121,7 @@ describe('a locked sale whose tab dies between its swap into the phrase outputs 
       const dbName = await newDevice(dev.mint.url, phrase, { pin: TEST_PIN });
       const frozen = freezeAt(step);
       const first = open(dbName, { checkpoint: frozen.checkpoint });
-      const quote = await first.payments.createInvoice(55);
+      const quote = await first.payments.createInvoice({ amount: 55 });
       await dev.mint.pay(quote.quote);
       await expect.poll(() => first.settled.length, WAIT).toBe(1);
       await first.payments.idle();

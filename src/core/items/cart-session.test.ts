@@ -100,8 +100,8 @@ describe('CartSession', () => {
     // 2,500 + 250 tax + 100 = 2,850; 10 % tip = 285.
     const charge = cart.charge(undefined, { kind: 'percent', percent: 10 });
     expect(charge?.amount).toBe(3135);
-    expect(charge?.sale).toMatchObject({ subtotalSats: 2600, taxSats: 250, tipSats: 285 });
-    expect(charge?.sale.lines.at(-1)).toEqual({
+    expect(charge?.lines).toMatchObject({ subtotalSats: 2600, taxSats: 250, tipSats: 285 });
+    expect(charge?.lines?.lines.at(-1)).toEqual({
       name: 'Custom amount',
       quantity: 1,
       unitSats: 100,

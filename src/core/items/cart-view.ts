@@ -9,10 +9,11 @@ import {
   trySatsToFiatMinor,
 } from '../prices/convert';
 import { currencyDecimals } from '../prices/currencies';
-import type { SaleDetail } from '../sale/sale-detail';
+import { cartSale, type Sale } from '../sale/sale';
+import { fiatAt } from '../sale/sale-fiat';
 import {
   priceCart,
-  saleDetailOf,
+  saleLinesOf,
   unitSats,
   type CartLine,
   type PriceUsed,
@@ -51,8 +52,8 @@ export interface CartSummary {
     tip: AmountView;
     total: AmountView;
   };
-  /** the one charge: the total and the sale's record */
-  charge?: { amount: number; sale: SaleDetail };
+  /** the one charge: the sale of the total, its lines and its fiat record at the price used */
+  charge?: Sale;
 }
 
 export function itemTile(item: CatalogItem, used: PriceUsed | undefined): ItemTile {
@@ -116,7 +117,7 @@ export function cartSummary(
       tip: amountView(totals.tipSats, used),
       total: amountView(totals.totalSats, used),
     },
-    charge: { amount: totals.totalSats, sale: saleDetailOf(totals, 'lightning') },
+    charge: cartSale(totals.totalSats, saleLinesOf(totals), fiatAt(totals.totalSats, used)),
   };
 }
 

@@ -4,7 +4,7 @@ import {
   addItem,
   lineTax,
   priceCart,
-  saleDetailOf,
+  saleLinesOf,
   setQuantity,
   tipSats,
   unitSats,
@@ -98,10 +98,10 @@ describe('priceCart', () => {
     expect(priceCart(lines, usd)).toEqual({ ok: false, problem: 'too-large' });
   });
 
-  it('makes the sale record the history keeps', () => {
+  it('makes the sale lines the history keeps', () => {
     const result = priceCart(cart(), usd, { kind: 'sats', sats: 100 });
     if (!result.ok) throw new Error('not priced');
-    const sale = saleDetailOf(result.totals, 'lightning');
+    const sale = saleLinesOf(result.totals);
     expect(sale).toEqual({
       lines: [
         { itemId: 'coffee', name: 'Coffee', quantity: 2, unitSats: 2500 },
@@ -111,7 +111,6 @@ describe('priceCart', () => {
       subtotalSats: 16_734,
       taxSats: 788, // 10500 × 7.5 % = 787.5 → 788
       tipSats: 100,
-      method: 'lightning',
     });
   });
 });

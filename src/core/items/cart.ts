@@ -2,7 +2,8 @@
 // a tip, and whole sats by one rule (docs/decisions/0033-items-cart-tax.md).
 import { fiatMinorToSats, MAX_SATS } from '../prices/convert';
 import { currencyDecimals } from '../prices/currencies';
-import type { SaleDetail, SaleLine } from '../sale/sale-detail';
+import type { SaleLine } from '../sale/sale-detail';
+import type { SaleLines } from '../sale/sale';
 import { isItemPrice, isTaxRate, type CatalogItem, type ItemPrice } from './item';
 
 /** One line of a cart: a snapshot of the item when it was added (a parked basket outlives edits). */
@@ -42,6 +43,8 @@ export const CUSTOM_LINE_NAME = 'Custom amount';
 export interface PriceUsed {
   currency: string;
   price: number;
+  /** the price source's time for `price` (ms): kept on a charged cart's fiat record */
+  time?: number;
 }
 
 /** No tip, a percent of subtotal + tax, or a custom amount in sats. */
@@ -155,13 +158,8 @@ export function priceCart(
   };
 }
 
-/** The sale record of priced totals (what the history row keeps). */
-export function saleDetailOf(totals: CartTotals, method: SaleDetail['method']): SaleDetail {
-  return { ...saleLinesOf(totals), method };
-}
-
-/** The lines, tax and tip of priced totals, without how they are paid (a remote cashier's sale). */
-export function saleLinesOf(totals: CartTotals): Omit<SaleDetail, 'method'> {
+/** The lines, tax and tip of priced totals: a cart's sale without how it is paid. */
+export function saleLinesOf(totals: CartTotals): SaleLines {
   return {
     lines: totals.lines.map((line) => ({
       ...(line.itemId ? { itemId: line.itemId } : {}),

@@ -83,7 +83,7 @@ describe('RemoteCashier sales', () => {
     const secret = newPairingSecret();
     const { cashier, confirmed } = cashierOn(pool, store, { pairingSecret: secret });
     await cashier.start();
-    const invoice = await cashier.createInvoice(21);
+    const invoice = await cashier.createInvoice({ amount: 21 });
 
     const [first] = messagesAtRelay(pool);
     expect(first!.message).toMatchObject({ quote: invoice.quote, amount: 21, mint: MINT });
@@ -117,7 +117,7 @@ describe('RemoteCashier sales', () => {
     const mint = fakeQuoteMint();
     const before = cashierOn(pool, store, { mint });
     await before.cashier.start();
-    const invoice = await before.cashier.createInvoice(34);
+    const invoice = await before.cashier.createInvoice({ amount: 34 });
     mint.state.paid.add(invoice.quote);
     await vi.advanceTimersByTimeAsync(1_500);
     expect(store.rows.get(invoice.quote)?.status).toBe('paid');
@@ -166,7 +166,9 @@ describe('RemoteCashier sales', () => {
     const store = new MemoryCashierSaleStore();
     const { cashier } = cashierOn(pool, store, { pairingSecret: newPairingSecret() });
     await cashier.start();
-    await expect(cashier.createInvoice(5)).rejects.toBeInstanceOf(CashierLinkRevokedError);
+    await expect(cashier.createInvoice({ amount: 5 })).rejects.toBeInstanceOf(
+      CashierLinkRevokedError,
+    );
     expect(messagesAtRelay(pool)).toHaveLength(0);
     expect(store.rows.size).toBe(0);
   });
@@ -177,7 +179,7 @@ describe('RemoteCashier sales', () => {
     const store = new MemoryCashierSaleStore();
     const { cashier } = cashierOn(pool, store);
     await cashier.start();
-    await expect(cashier.createInvoice(5)).rejects.toBeInstanceOf(RelayPublishError);
+    await expect(cashier.createInvoice({ amount: 5 })).rejects.toBeInstanceOf(RelayPublishError);
     expect(store.rows.size).toBe(0);
     expect(cashier.list()).toEqual([]);
   });
@@ -189,7 +191,7 @@ describe('RemoteCashier sales', () => {
     mint.state.expiry = Math.floor(Date.now() / 1000) + 5;
     const { cashier } = cashierOn(pool, store, { mint });
     await cashier.start();
-    const invoice = await cashier.createInvoice(8);
+    const invoice = await cashier.createInvoice({ amount: 8 });
     await vi.advanceTimersByTimeAsync(7_000);
     expect(store.rows.get(invoice.quote)?.status).toBe('expired');
     await vi.advanceTimersByTimeAsync(60_000);

@@ -24,8 +24,7 @@ import { ReceiptListener } from './receipt-listener';
 import type { SaleReceipt } from './receipt-message';
 import type { RelayPool } from './relay-pool';
 import { createRemoteInvoice, type RemoteInvoice } from './remote-invoice';
-import type { RemoteSaleLines } from './remote-sale';
-import type { FiatRecord } from '../prices/currencies';
+import type { Sale } from '../sale/sale';
 import { encodeSaleRequest, newRequestId } from '../wallet/ecash/sale-request';
 import { cashierRequestId } from './cashier-request-id';
 import { profileStillAccepts } from './sale-judgement';
@@ -182,15 +181,13 @@ export class RemoteCashier {
   }
 
   /**
-   * Creates the sale's quote and delivers it; `sale` (a cart's lines) and `fiat` (the record at
-   * the price the screen showed, decision 0046) go with it. Each sale is
+   * Creates the sale's quote and delivers it; its lines (a cart's) and its fiat record (at the
+   * price the screen showed, decision 0046) go with it. Each sale is
    * offered as a NUT-18 request too, paid to the merchant and named in the message, so the
    * merchant's inbox knows it (docs/protocol.md "Remote cashier requests").
    */
-  async createInvoice(
-    amount: number,
-    options: { sale?: RemoteSaleLines; fiat?: FiatRecord } = {},
-  ): Promise<RemoteInvoice> {
+  async createInvoice(charged: Sale): Promise<RemoteInvoice> {
+    const { amount } = charged;
     const { logger, merchantPubkeyHex, sales: store } = this.deps;
     await this.loaded;
     const generation = this.generation;
@@ -215,8 +212,8 @@ export class RemoteCashier {
         pairingSecret: this.deps.pairingSecret,
         allowUnlocked: target.allowUnlocked === true,
         ecashRequestId,
-        ...(options.sale ? { sale: options.sale } : {}),
-        ...(options.fiat ? { fiat: options.fiat, now: this.clock() } : {}),
+        ...(charged.lines ? { sale: charged.lines } : {}),
+        ...(charged.fiat ? { fiat: charged.fiat, now: this.clock() } : {}),
         ...(target.inboxPubkeyHex ? { recipientPubkeyHex: target.inboxPubkeyHex } : {}),
         beforePublish: async (message) => {
           const check = await revoked;

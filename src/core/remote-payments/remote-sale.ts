@@ -1,10 +1,11 @@
 // The lines a remote cashier's sale carries in its payment message, and the merchant's check of
 // them against the mint's quote (docs/protocol.md "The payment message").
 import { checkSale } from '../sale/sale-check';
+import type { SaleLines } from '../sale/sale';
 import type { SaleDetail, SaleLine } from '../sale/sale-detail';
 
-/** What the cashier sends: the sale's parts without the payment method (the merchant knows it). */
-export type RemoteSaleLines = Omit<SaleDetail, 'method'>;
+/** What the cashier sends: the sale's lines without the payment method (the merchant knows it). */
+export type RemoteSaleLines = SaleLines;
 
 /** A cart longer than this is not a counter's: the message's 8 KiB bound stops most before. */
 export const MAX_REMOTE_SALE_LINES = 200;

@@ -123,7 +123,7 @@ describe('a direct payment interrupted', () => {
     const device = await newDevice();
     const frozen = freezeAt(step);
     const first = start(device, frozen.checkpoint);
-    const quote = await first.payments.createInvoice(21);
+    const quote = await first.payments.createInvoice({ amount: 21 });
     await dev.mint.pay(quote.quote);
     await frozen.reached;
     first.kill();

@@ -2,7 +2,7 @@
 import type { Logger } from '../../core/logger';
 import type { PinGate } from '../../ui/PinPrompt';
 import type { DeviceKeys } from '../../core/keys';
-import type { ConfigStore } from '../../core/ports';
+import type { ConfigStore } from '../../core/settings/ports';
 import type { PairingStore } from '../../core/remote-payments/merchant-ports';
 
 export interface ConnectServices {

@@ -3,7 +3,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
-import type { KeyStore, NewWalletOnly } from '../../core/ports';
+import type { KeyStore } from '../../core/keys/ports';
+import type { NewWalletOnly } from '../../core/settings/ports';
 import { WalletExistsError } from '../../core/errors';
 import { DeviceKeys } from '../../core/keys';
 import { createStorage, type Storage } from '../../storage';

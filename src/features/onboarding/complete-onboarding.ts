@@ -3,7 +3,7 @@
 import { WalletExistsError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
-import type { ConfigStore } from '../../core/ports';
+import type { ConfigStore } from '../../core/settings/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface CompletionDeps {

@@ -1,7 +1,7 @@
 // What the onboarding screens need from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
-import type { ConfigStore } from '../../core/ports';
+import type { ConfigStore } from '../../core/settings/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
 
 export interface OnboardingSettings {

@@ -1,7 +1,5 @@
 // Home (/): the point-of-sale screen where the merchant types an amount and shows the invoice.
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { FiatRecord } from '../../core/ports';
-import type { SaleDetail } from '../../core/sale/sale-detail';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useFormats, useTexts } from '../../ui/i18n';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import { useMintLimits } from '../../ui/use-mint-limits';
@@ -35,36 +33,17 @@ export function HomeScreen({ services }: PosScreenProps) {
   const t = useTexts();
   const formats = useFormats();
   const balance = useBalance(services);
-  // The fiat entry needs the invoice's submit and the invoice needs the fiat record of what was
-  // typed: the record is read through a ref that always holds the latest render's function.
-  const fiatOfRef = useRef<(sats: number) => FiatRecord | undefined>(() => undefined);
-  const fiatOf = useCallback((sats: number) => fiatOfRef.current(sats), []);
-  // A cart's charge: its sale record goes with the invoice of exactly its total.
-  const charge = useRef<{ amount: number; sale: SaleDetail } | null>(null);
-  const saleOf = useCallback((sats: number) => {
-    const pending = charge.current;
-    charge.current = null;
-    return pending && pending.amount === sats ? pending.sale : undefined;
-  }, []);
-  const invoice = useInvoice(payments, logger, fiatOf, saleOf);
+  // A sale is made where it is charged, the keypad's by the fiat entry and the cart's by the
+  // Items side, and handed whole to the invoice
+  // (docs/architecture.md "A sale from Charge to the ledger").
+  const invoice = useInvoice(payments, logger);
   const [mode, setMode] = useState<'keypad' | 'items'>('keypad');
   const [itemsOpened, setItemsOpened] = useState(false);
   if (mode === 'items' && !itemsOpened) setItemsOpened(true);
-  const { submit } = invoice;
-  const onCharge = useCallback(
-    (amount: number, sale: SaleDetail) => {
-      charge.current = { amount, sale };
-      submit(amount);
-    },
-    [submit],
-  );
-  // "Receive ecash" takes the typed amount (converted like an invoice's) to its dialog instead.
+  // "Receive ecash" takes the typed amount's sale to its dialog instead.
   const receipt = useSaleReceipt(services.receipts, payments, logger);
-  const ecash = useReceiveEcash(services.ecash, invoice, fiatOf, logger, receipt.onEcashSale);
-  const fiat = useFiatEntry(services.prices, ecash.flow.submit, logger);
-  useLayoutEffect(() => {
-    fiatOfRef.current = fiat.fiatOf;
-  });
+  const ecash = useReceiveEcash(services.ecash, invoice, logger, receipt.onEcashSale);
+  const fiat = useFiatEntry(services.prices, invoice.submit, logger);
   // The mint's keys load once the keypad is idle, so the first sale after a start does not wait
   // for them (docs/decisions/0037-prefetch-next-screens.md).
   const prepare = useCallback(() => payments.prepareInvoices(), [payments]);
@@ -162,7 +141,7 @@ export function HomeScreen({ services }: PosScreenProps) {
               items={services.items}
               logger={logger}
               priceUsed={fiat.priceUsed}
-              onCharge={onCharge}
+              onCharge={invoice.submit}
               busy={invoice.open || invoice.creating}
               paidKey={invoice.resetKey}
               invoice={invoice}
@@ -184,13 +163,14 @@ export function HomeScreen({ services }: PosScreenProps) {
           <InvoicePanel
             keypad={keypadMode}
             flow={ecash.flow}
+            submit={fiat.submit}
             invoice={quote}
             onCopyError={onCopyError}
             {...(limits ? { limits } : {})}
             entry={fiat.entry}
             invoiceFiat={fiat.fiatText(quote?.fiat)}
             ecashRequest={ecashRequest}
-            {...(ecash.secondary ? { secondary: ecash.secondary(fiat.entry?.submit) } : {})}
+            {...(ecash.secondary ? { secondary: ecash.secondary(fiat.saleOf) } : {})}
           />
         </div>
         {/* Above the keypad on a phone, where under it it sat below the fold; beside it from md,

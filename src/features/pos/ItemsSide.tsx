@@ -7,7 +7,7 @@ import { CartSession } from '../../core/items/cart-session';
 import { catalogView } from '../../core/items/cart-view';
 import type { CatalogItem } from '../../core/items/item';
 import type { Logger } from '../../core/logger';
-import type { SaleDetail } from '../../core/sale/sale-detail';
+import type { Sale } from '../../core/sale/sale';
 import CartView from '../../ui/cart/CartView';
 import { useTexts } from '../../ui/i18n';
 import { CART_NO_ITEMS } from '../../ui/locales/cart/en.json';
@@ -22,7 +22,7 @@ export interface ItemsSideProps {
   items: PosItems;
   logger: Logger;
   priceUsed: PriceUsed | undefined;
-  onCharge: (amount: number, sale: SaleDetail) => void;
+  onCharge: (sale: Sale) => void;
   busy: boolean;
   /** changes when this screen's invoice is paid: a charged cart is emptied then */
   paidKey: number;

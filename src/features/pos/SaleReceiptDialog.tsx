@@ -2,7 +2,7 @@
 // not carry it), the same dialog and loader as History's.
 import { useCallback } from 'react';
 import type { Logger } from '../../core/logger';
-import type { HistoryEvent } from '../../core/ports';
+import type { HistoryEvent } from '../../core/history-ports';
 import { loadReceipt, type ReceiptSources } from '../../core/receipts/load-receipt';
 import { ReceiptDialog } from '../../ui/ReceiptDialog';
 import { useLoaded } from '../../ui/use-loaded';

@@ -2,7 +2,7 @@
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { CartStore, ItemStore, TipSettingsStore } from '../../core/items/ports';
-import type { ProofStore } from '../../core/ports';
+import type { ProofStore } from '../../core/wallet/proof-ports';
 import type { ReceiptSources } from '../../core/receipts/load-receipt';
 import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
 import type { PriceService } from '../../core/prices/price-service';

@@ -2,7 +2,7 @@
 // text and amount, picked field by field, never the quote's own row (docs/security.md).
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../core/items/cart';
-import type { PendingMintQuote } from '../../core/ports';
+import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import { counterView } from './use-customer-display';
 
 const INVOICE = 'lnbcrt97u1pjq9yzpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypq';

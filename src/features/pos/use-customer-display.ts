@@ -7,7 +7,7 @@ import { CounterDisplay, type CounterView } from '../../core/display/counter-dis
 import type { CartLine, PriceUsed } from '../../core/items/cart';
 import { cartSummary } from '../../core/items/cart-view';
 import type { Logger } from '../../core/logger';
-import type { PendingMintQuote } from '../../core/ports';
+import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import type { InvoiceState } from './use-invoice';
 
 export interface CustomerDisplayArgs {

@@ -1,11 +1,13 @@
 // The keypad's fiat toggle: loads the display currency's price (and the conversion code) after the
-// first paint, enters amounts in sats or in the currency's minor units, and fixes each sale's fiat
-// record at the price shown. A price that may not be used (refused, stale, a jump waiting for the
-// merchant) means sats only with a note saying why
+// first paint, enters amounts in sats or in the currency's minor units, and makes the keypad's sale
+// of a typed value, its fiat record fixed at the price shown. A price that may not be used
+// (refused, stale, a jump waiting for the merchant) means sats only with a note saying why
 // (docs/behaviour.md "Prices in the merchant's currency").
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Logger } from '../../core/logger';
-import type { FiatRecord } from '../../core/ports';
+import type { FiatRecord } from '../../core/prices/currencies';
+import { keypadSale, type Sale } from '../../core/sale/sale';
+import type { SalePrice } from '../../core/sale/sale-fiat';
 import type { PriceView } from '../../core/prices/price-service';
 import type { Formats } from '../../core/i18n/formats';
 import { useFormats, useTexts, type Translate } from '../../ui/i18n';
@@ -30,8 +32,15 @@ import {
   SWITCH_UNIT_LABEL,
 } from './locales/keypad/en.json';
 
-type Convert = typeof import('../../core/prices/convert');
-const loadConvert = () => import('../../core/prices/convert');
+type Convert = typeof import('../../core/prices/convert') &
+  typeof import('../../core/sale/sale-fiat');
+const loadConvert = async (): Promise<Convert> => {
+  const [convert, saleFiat] = await Promise.all([
+    import('../../core/prices/convert'),
+    import('../../core/sale/sale-fiat'),
+  ]);
+  return { ...convert, ...saleFiat };
+};
 
 /** While the keypad is on screen the price is asked again this often (the service caches it). */
 const REFRESH_MS = 60_000;
@@ -39,14 +48,19 @@ const REFRESH_MS = 60_000;
 export interface FiatEntry {
   /** undefined: plain sats keypad (sats only, or not loaded yet) */
   entry: AmountEntry | undefined;
-  /** The fiat record of an invoice of `sats` about to be created. */
-  fiatOf: (sats: number) => FiatRecord | undefined;
+  /**
+   * The sale of the typed value (sats, or minor units in the currency) with its fiat record at
+   * the price shown; undefined when a typed currency amount cannot be converted (the note says so).
+   */
+  saleOf: (value: number) => Sale | undefined;
+  /** Submit: the sale of the typed value, handed to the invoice. */
+  submit: (value: number) => void;
   /** "12.34 USD" for a quote's fiat record, when the conversion code is there. */
   fiatText: (fiat: FiatRecord | undefined) => string | undefined;
   /** A price jump waiting for the merchant's answer, or null. */
   jump: PriceJump | null;
   /** The display currency's price a cart's fiat prices are converted at; undefined: none usable. */
-  priceUsed: { currency: string; price: number } | undefined;
+  priceUsed: SalePrice | undefined;
   useNewPrice: () => Promise<void>;
   keepSatsOnly: () => Promise<void>;
 }
@@ -96,7 +110,7 @@ function ageText(ms: number, t: Translate): string {
 
 export function useFiatEntry(
   prices: PosPrices | undefined,
-  submitSats: (sats: number) => void,
+  submitSale: (sale: Sale) => void,
   logger: Logger,
 ): FiatEntry {
   const t = useTexts();
@@ -109,8 +123,6 @@ export function useFiatEntry(
   const [refusal, setRefusal] = useState<string | null>(null);
   // Bumped after the merchant answers a jump, to read the price again at once.
   const [asked, setAsked] = useState(0);
-  // The record of the amount typed in fiat, kept until its invoice is created.
-  const pending = useRef<{ sats: number; fiat: FiatRecord } | null>(null);
 
   useEffect(() => {
     if (!prices) return;
@@ -145,47 +157,24 @@ export function useFiatEntry(
   const priced = view?.kind === 'price' && !view.stale ? view : undefined;
   const inFiat = fiatMode && priced !== undefined;
 
+  const saleOf = useCallback(
+    (value: number): Sale | undefined => {
+      setRefusal(null);
+      if (!priced || !convert) return keypadSale(value);
+      if (!inFiat) return convert.satsSale(value, priced);
+      const sale = convert.typedFiatSale(value, priced);
+      // Never a guess: no sale at all rather than one for a wrong amount.
+      if (!sale) setRefusal(t(CANNOT_CONVERT_NOTE));
+      return sale;
+    },
+    [inFiat, priced, convert, t],
+  );
   const submit = useCallback(
     (value: number) => {
-      setRefusal(null);
-      if (inFiat && priced && convert) {
-        const sats = convert.tryFiatMinorToSats(value, priced.price, priced.decimals);
-        if (sats === undefined) {
-          // Never a guess: no invoice at all rather than one for a wrong amount.
-          pending.current = null;
-          setRefusal(t(CANNOT_CONVERT_NOTE));
-          return;
-        }
-        const fiatValue = Number(convert.minorToText(value, priced.decimals));
-        pending.current = {
-          sats,
-          fiat: {
-            currency: priced.currency,
-            price: priced.price,
-            value: fiatValue,
-            time: priced.time,
-          },
-        };
-        submitSats(sats);
-        return;
-      }
-      pending.current = null;
-      submitSats(value);
+      const sale = saleOf(value);
+      if (sale) submitSale(sale);
     },
-    [inFiat, priced, convert, submitSats, t],
-  );
-
-  const fiatOf = useCallback(
-    (sats: number): FiatRecord | undefined => {
-      const typed = pending.current;
-      pending.current = null;
-      if (typed && typed.sats === sats) return typed.fiat;
-      if (priced && convert) {
-        return convert.tryFiatRecordFor(sats, priced.currency, priced.price, priced.time);
-      }
-      return undefined;
-    },
-    [priced, convert],
+    [saleOf, submitSale],
   );
 
   const fiatText = useCallback(
@@ -202,7 +191,7 @@ export function useFiatEntry(
     const why = satsOnlyNote(view, t, formats);
     const satsUnit = t(SATS_UNIT);
     if (why !== null || view.kind !== 'price') {
-      return { unit: satsUnit, mode: 'sats', note: why, submit };
+      return { unit: satsUnit, mode: 'sats', note: why };
     }
     const { currency, price, decimals } = view;
     const digitsValue = (digits: string) => Number.parseInt(digits, 10) || 0;
@@ -243,7 +232,6 @@ export function useFiatEntry(
         },
         toggle,
         note,
-        submit,
       };
     }
     return {
@@ -257,9 +245,8 @@ export function useFiatEntry(
       },
       toggle,
       note,
-      submit,
     };
-  }, [view, convert, inFiat, submit, refusal, loaded?.at, t, formats]);
+  }, [view, convert, inFiat, refusal, loaded?.at, t, formats]);
 
   const answered = useCallback(() => setAsked((n) => n + 1), []);
   const answerFailed = useCallback(
@@ -269,8 +256,9 @@ export function useFiatEntry(
   const { jump, useNewPrice, keepSatsOnly } = usePriceJump(view, prices, answered, answerFailed);
 
   const priceUsed = useMemo(
-    () => (priced ? { currency: priced.currency, price: priced.price } : undefined),
+    () =>
+      priced ? { currency: priced.currency, price: priced.price, time: priced.time } : undefined,
     [priced],
   );
-  return { entry, fiatOf, fiatText, jump, useNewPrice, keepSatsOnly, priceUsed };
+  return { entry, saleOf, submit, fiatText, jump, useNewPrice, keepSatsOnly, priceUsed };
 }

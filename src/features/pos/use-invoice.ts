@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { MintRefusedError, MintUnreachableError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
-import type { FiatRecord, PendingMintQuote } from '../../core/ports';
-import type { SaleDetail } from '../../core/sale/sale-detail';
+import type { PendingMintQuote } from '../../core/wallet/mint/ports';
+import type { Sale } from '../../core/sale/sale';
 import { toast } from '../../ui/toast';
 import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
@@ -23,7 +23,7 @@ import {
 
 import type { QuoteHealth } from '../../core/wallet/receive/payment-service';
 
-export type InvoiceState = InvoiceFlowState<PendingMintQuote> & {
+export type InvoiceState = InvoiceFlowState<PendingMintQuote, Sale> & {
   /** The mint does not answer about the invoice on screen: the modal says so (null: it does). */
   status: QuoteHealth | null;
 };
@@ -51,27 +51,12 @@ export function failureReason(
 }
 
 /**
- * `fiatOf`: the fiat record of a sale of so many sats, fixed as the invoice is created; `saleOf`:
- * the cart's sale record when the amount is a cart's total (docs/behaviour.md "Items, cart and tips").
+ * Submit takes the sale the keypad or the cart made, whole
+ * (docs/architecture.md "A sale from Charge to the ledger").
  */
-export function useInvoice(
-  payments: PosPayments,
-  logger: Logger,
-  fiatOf?: (sats: number) => FiatRecord | undefined,
-  saleOf?: (sats: number) => SaleDetail | undefined,
-): InvoiceState {
+export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState {
   const t = useTexts();
-  const create = useCallback(
-    (amount: number) => {
-      const fiat = fiatOf?.(amount);
-      const sale = saleOf?.(amount);
-      return payments.createInvoice(
-        amount,
-        fiat || sale ? { ...(fiat ? { fiat } : {}), ...(sale ? { sale } : {}) } : undefined,
-      );
-    },
-    [payments, fiatOf, saleOf],
-  );
+  const create = useCallback((sale: Sale) => payments.createInvoice(sale), [payments]);
   const watch = useCallback(
     (end: (quoteId: string, paid: boolean) => void) => {
       const offSettled = payments.onSettled((settled) => end(settled.quote.quote, true));
@@ -99,7 +84,13 @@ export function useInvoice(
     [logger, t],
   );
   const resume = useCallback(() => payments.latestWaiting(), [payments]);
-  const flow = useInvoiceFlow({ create, watch, canShow, onCreateError, resume });
+  const flow = useInvoiceFlow<PendingMintQuote, Sale>({
+    create,
+    watch,
+    canShow,
+    onCreateError,
+    resume,
+  });
 
   // The invoice on screen is polled fast; once hidden it drops back to the background rate.
   const foregroundId = flow.open && flow.invoice ? flow.invoice.quote : null;

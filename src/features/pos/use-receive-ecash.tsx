@@ -1,9 +1,9 @@
 // "Receive ecash" at the keypad (docs/behaviour.md "Point of sale"): the keypad's second button
-// sends the typed amount (converted from fiat like an invoice's) to the token dialog instead of an
+// sends the sale of the typed amount (made like an invoice's) to the token dialog instead of an
 // invoice; a token taken ends the sale as a Lightning sale does: toast, confetti, keypad reset.
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
-import type { FiatRecord } from '../../core/ports';
+import type { Sale } from '../../core/sale/sale';
 import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';
 import { fireConfetti } from '../../ui/confetti';
 import type { KeypadProps } from '../../ui/Keypad';
@@ -21,55 +21,40 @@ import type { InvoiceState } from './use-invoice';
 import { RECEIVE_ECASH_TEXT } from './locales/keypad/en.json';
 
 export interface ReceiveEcash {
-  /** The invoice flow with its submit routed and its reset key moved on by an ecash sale. */
+  /** The invoice flow with its reset key moved on by an ecash sale. */
   flow: InvoiceState;
-  /** The keypad's "Receive ecash" button, given the fiat entry's submit when there is one. */
-  secondary: ((typed?: (value: number) => void) => KeypadProps['secondary']) | null;
+  /** The keypad's "Receive ecash" button, given how the typed value becomes a sale. */
+  secondary: ((saleOf: (value: number) => Sale | undefined) => KeypadProps['secondary']) | null;
   dialog: ReactNode;
 }
 
 export function useReceiveEcash(
   ecash: PosServices['ecash'],
   invoice: InvoiceState,
-  fiatOf: (sats: number) => FiatRecord | undefined,
   logger: Logger,
   /** the sale's receipt id once a token is taken (its Receipt) */
   onSale?: (id: string) => void,
 ): ReceiveEcash {
   const t = useTexts();
   const formats = useFormats();
-  const [amount, setAmount] = useState<number | null>(null);
+  // The sale the dialog waits for a token of.
+  const [sale, setSale] = useState<Sale | null>(null);
   const [sales, setSales] = useState(0);
-  // Set only for the one synchronous submit started by the button (use-fiat-entry converts at once).
-  const toEcash = useRef(false);
-  const { submit: submitInvoice } = invoice;
-  const submit = useCallback(
-    (sats: number) => {
-      if (!toEcash.current) {
-        submitInvoice(sats);
-        return;
-      }
-      toEcash.current = false;
-      setAmount(sats);
-    },
-    [submitInvoice],
-  );
   const receive = useCallback(
-    (token: string, sats: number) => {
-      if (!ecash) throw new Error('No ecash receiver');
-      const fiat = fiatOf(sats);
-      return ecash.receiveToken(token, sats, fiat);
+    (token: string) => {
+      if (!ecash || !sale) throw new Error('No ecash receiver');
+      return ecash.receiveToken(token, sale);
     },
-    [ecash, fiatOf],
+    [ecash, sale],
   );
-  const close = useCallback(() => setAmount(null), []);
+  const close = useCallback(() => setSale(null), []);
   const onReceived = useCallback(
     (result: { id: string; amount: number }) => {
       toast.success(paymentReceivedText(t, formats, result.amount), {
         toastId: `payment-received:${result.id}`,
       });
       void fireConfetti((error) => logger.warn('Confetti failed', error));
-      setAmount(null);
+      setSale(null);
       setSales((n) => n + 1);
       onSale?.(result.id);
     },
@@ -82,7 +67,7 @@ export function useReceiveEcash(
   // Another mint's ecash that arrived later: the app announces it; the dialog and keypad end here.
   const onArrived = useCallback(
     (landed: { id: string }) => {
-      setAmount(null);
+      setSale(null);
       setSales((n) => n + 1);
       onSale?.(landed.id);
     },
@@ -94,24 +79,23 @@ export function useReceiveEcash(
   );
 
   const secondary = ecash
-    ? (typed?: (value: number) => void) => ({
+    ? (saleOf: (value: number) => Sale | undefined) => ({
         label: t(RECEIVE_ECASH_TEXT),
         onSubmit: (value: number) => {
-          toEcash.current = true;
-          (typed ?? submit)(value);
-          toEcash.current = false;
+          const made = saleOf(value);
+          if (made) setSale(made);
         },
       })
     : null;
   return {
     // Both only count up, so their sum moves whenever either does.
-    flow: { ...invoice, submit, resetKey: invoice.resetKey + sales },
+    flow: { ...invoice, resetKey: invoice.resetKey + sales },
     secondary,
     dialog:
-      ecash && amount !== null ? (
+      ecash && sale !== null ? (
         <Suspense fallback={null}>
           <ReceiveEcashDialog
-            amount={amount}
+            amount={sale.amount}
             receive={receive}
             onReceived={onReceived}
             onLanded={onLanded}

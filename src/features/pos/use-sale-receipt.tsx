@@ -4,7 +4,7 @@
 // setting is on (the claim lives on the sale's row: decision 0034).
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
-import type { HistoryEvent } from '../../core/ports';
+import type { HistoryEvent } from '../../core/history-ports';
 import { Button } from '../../ui/Button';
 import { useFormats, useTexts } from '../../ui/i18n';
 import { RECEIPT_BUTTON } from '../../ui/locales/receipt-button/en.json';

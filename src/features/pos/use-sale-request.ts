@@ -2,7 +2,7 @@
 // leaves the invoice as Lightning alone (logged), never an error on the keypad.
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
-import type { PendingMintQuote } from '../../core/ports';
+import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import type { PosServices } from './deps';
 
 export interface ShownSaleRequest {

@@ -2,7 +2,7 @@
 // same cart screen as the merchant's (search, categories, scan, custom amounts, parked baskets), the
 // cart kept on this device for this merchant; one charge for the total, whose lines go with the
 // sale (docs/behaviour.md "Remote cashier").
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { PriceUsed } from '../../core/items/cart';
 import { CartSession } from '../../core/items/cart-session';
@@ -10,8 +10,7 @@ import { catalogView } from '../../core/items/cart-view';
 import type { CatalogItem } from '../../core/items/item';
 import type { CartStore } from '../../core/items/ports';
 import type { Logger } from '../../core/logger';
-import type { RemoteSaleLines } from '../../core/remote-payments';
-import type { SaleDetail } from '../../core/sale/sale-detail';
+import type { Sale } from '../../core/sale/sale';
 import CartView from '../../ui/cart/CartView';
 import { useCartProps } from '../../ui/cart/use-cart-props';
 import { afterNextPaint, useCartSession } from '../../ui/cart/use-cart-session';
@@ -26,7 +25,7 @@ export interface CashierItemsProps {
   busy: boolean;
   /** changes after each sale: a charged cart is emptied once paid */
   paidKey: number;
-  onCharge: (amount: number, sale: RemoteSaleLines) => void;
+  onCharge: (sale: Sale) => void;
   logger: Logger;
 }
 
@@ -52,17 +51,12 @@ export function CashierItems({
   );
   const cart = useCartSession(session);
   const view = useMemo(() => catalogView(items, priceUsed), [items, priceUsed]);
-  // The merchant knows how it is paid: the message carries the sale without the method.
-  const charge = useCallback(
-    (amount: number, { method: _method, ...sale }: SaleDetail) => onCharge(amount, sale),
-    [onCharge],
-  );
   const props = useCartProps({
     session,
     cart,
     view,
     priceUsed,
-    onCharge: charge,
+    onCharge,
     paidKey,
     logger,
     errorText: errorMessage,

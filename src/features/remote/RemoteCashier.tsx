@@ -1,8 +1,7 @@
 // The cashier's point of sale for one merchant: the link check on opening, then keypad, delivery
 // status, invoice modal and the sales list.
-import { useCallback, useMemo, useRef, useState } from 'react';
-import type { RemoteSaleLines, RemoteTarget } from '../../core/remote-payments';
-import { tryFiatRecordFor } from '../../core/prices/convert';
+import { useCallback, useMemo, useState } from 'react';
+import type { RemoteTarget } from '../../core/remote-payments';
 import { InvoicePanel } from '../../ui/InvoicePanel';
 import { PriceJumpConfirm } from '../../ui/price-jump/PriceJumpConfirm';
 import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
@@ -90,40 +89,12 @@ function Till({
     [cashierPrices, merchantPubkeyHex],
   );
   const { used: priceUsed, note: priceNote, held } = useCatalogPrice(catalog, priceCache, logger);
-  // A cart's charge: its lines go with the invoice of exactly its total.
-  const charge = useRef<{ amount: number; sale: RemoteSaleLines } | null>(null);
-  const saleOf = useCallback((sats: number) => {
-    const pending = charge.current;
-    charge.current = null;
-    return pending && pending.amount === sats ? pending.sale : undefined;
-  }, []);
-  // The record of the sale at the price this screen shows, sent for the merchant's (decision 0046).
-  const fiatOf = useCallback(
-    (sats: number) =>
-      priceUsed
-        ? tryFiatRecordFor(sats, priceUsed.currency, priceUsed.price, priceUsed.time)
-        : undefined,
-    [priceUsed],
-  );
-  const state = useRemoteInvoice(
-    services,
-    merchantPubkeyHex,
-    target,
-    pairingSecret,
-    shopName,
-    saleOf,
-    fiatOf,
-  );
+  // The keypad's or the cart's sale, its fiat record at the price this screen shows (sent for the
+  // merchant's, decision 0046), goes whole to the invoice.
+  const state = useRemoteInvoice(services, merchantPubkeyHex, target, pairingSecret, shopName);
   const { invoice, submit } = state;
   const [mode, setMode] = useState<'keypad' | 'items'>('keypad');
-  const onCharge = useCallback(
-    (amount: number, sale: RemoteSaleLines) => {
-      charge.current = { amount, sale };
-      submit(amount);
-    },
-    [submit],
-  );
-  const entry = useCashierFiatEntry(priceUsed, submit);
+  const { entry, submit: submitTyped } = useCashierFiatEntry(priceUsed, submit);
   const carts = useMemo(() => cashierCarts(merchantPubkeyHex), [cashierCarts, merchantPubkeyHex]);
   const onCopyError = useCallback(
     (failure: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, failure),
@@ -158,7 +129,7 @@ function Till({
           carts={carts}
           busy={state.open || state.creating}
           paidKey={state.resetKey}
-          onCharge={onCharge}
+          onCharge={submit}
           logger={logger}
         />
       ) : (
@@ -177,6 +148,7 @@ function Till({
         <div className="flex flex-col gap-4">
           <InvoicePanel
             flow={state}
+            submit={submitTyped}
             invoice={invoice}
             onCopyError={onCopyError}
             keypad={!showItems}

@@ -2,7 +2,7 @@
 import type { CartStore } from '../../core/items/ports';
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
-import type { ConfigStore } from '../../core/ports';
+import type { ConfigStore } from '../../core/settings/ports';
 import type { PriceCacheStore } from '../../core/prices/price-service';
 import type { CashierSaleStore, RelayPool } from '../../core/remote-payments';
 import type { WalletProvider } from '../../core/wallet/wallet-provider';

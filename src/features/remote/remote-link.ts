@@ -1,6 +1,6 @@
 // The cashier side of the connection link: the merchant's mint, relays and shop name from its query
 // string, the pairing secret from its fragment, and the merchant's profile for what the link lacks.
-import type { ConfigStore } from '../../core/ports';
+import type { ConfigStore } from '../../core/settings/ports';
 import {
   chooseCashierMint,
   decodePairingSecret,

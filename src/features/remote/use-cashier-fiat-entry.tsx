@@ -1,23 +1,44 @@
 // The cashier's keypad in the shop's currency, as the merchant's keypad takes it: digits are the
 // currency's minor units, the sats they buy are shown under them, and Submit charges those sats
-// at the price shown (docs/behaviour.md "Remote cashier").
-import { useMemo, useState } from 'react';
+// at the price shown; in either unit Submit makes the sale with its fiat record at that price
+// (docs/behaviour.md "Remote cashier", decision 0046).
+import { useCallback, useMemo, useState } from 'react';
 import type { PriceUsed } from '../../core/items/cart';
 import { minorToText, tryFiatMinorToSats } from '../../core/prices/convert';
 import { currencyDecimals } from '../../core/prices/currencies';
+import type { Sale } from '../../core/sale/sale';
+import { satsSale } from '../../core/sale/sale-fiat';
 import { formatSats } from '../../ui/format-sats';
 import type { AmountEntry } from '../../ui/InvoicePanel';
 import { SegmentToggle } from '../../ui/Segmented';
 
 const SATS = 'sats';
 
-/** The entry while a price may be used (undefined: the plain sats keypad). */
+export interface CashierEntry {
+  /** the entry while a price may be used (undefined: the plain sats keypad) */
+  entry: AmountEntry | undefined;
+  /** Submit: the typed value's sale, handed to the invoice */
+  submit: (value: number) => void;
+}
+
 export function useCashierFiatEntry(
   priceUsed: PriceUsed | undefined,
-  submit: (sats: number) => void,
-): AmountEntry | undefined {
+  submitSale: (sale: Sale) => void,
+): CashierEntry {
   const [unit, setUnit] = useState<'fiat' | 'sats'>('fiat');
-  return useMemo(() => {
+  const inFiat = priceUsed !== undefined && unit === 'fiat';
+  // Rounded up, as on the merchant's keypad: the merchant never gets less than asked. The record
+  // is of the sats charged, at the price shown.
+  const submit = useCallback(
+    (value: number) => {
+      const sats = inFiat
+        ? tryFiatMinorToSats(value, priceUsed.price, currencyDecimals(priceUsed.currency))
+        : value;
+      if (sats !== undefined) submitSale(satsSale(sats, priceUsed));
+    },
+    [inFiat, priceUsed, submitSale],
+  );
+  const entry = useMemo((): AmountEntry | undefined => {
     if (!priceUsed) return undefined;
     const { currency, price } = priceUsed;
     const decimals = currencyDecimals(currency);
@@ -33,21 +54,16 @@ export function useCashierFiatEntry(
       />
     );
     if (unit === 'sats') return { unit: SATS, mode: 'sats', toggle };
-    const satsOf = (minor: number) => tryFiatMinorToSats(minor, price, decimals);
     return {
       unit: currency,
       mode: `fiat:${currency}`,
       toggle,
       display: (digits: string) => minorToText(Number(digits || '0'), decimals),
       other: (digits: string) => {
-        const sats = satsOf(Number(digits || '0'));
+        const sats = tryFiatMinorToSats(Number(digits || '0'), price, decimals);
         return sats === undefined ? null : `${formatSats(sats)} ${SATS}`;
       },
-      // Rounded up, as on the merchant's keypad: the merchant never gets less than asked.
-      submit: (minor: number) => {
-        const sats = satsOf(minor);
-        if (sats !== undefined) submit(sats);
-      },
     };
-  }, [priceUsed, unit, submit]);
+  }, [priceUsed, unit]);
+  return { entry, submit };
 }

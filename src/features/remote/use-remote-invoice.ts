@@ -12,7 +12,6 @@ import {
   RemoteCashier,
   type CashierSale,
   type RemoteInvoice,
-  type RemoteSaleLines,
   type RemoteTarget,
 } from '../../core/remote-payments';
 import { fireConfetti } from '../../ui/confetti';
@@ -23,7 +22,7 @@ import type { KeypadLimits } from '../../ui/Keypad';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
 import { useMintLimits } from '../../ui/use-mint-limits';
 import type { RemoteServices } from './deps';
-import type { FiatRecord } from '../../core/prices/currencies';
+import type { Sale } from '../../core/sale/sale';
 import {
   LINK_REVOKED_TEXT,
   merchantConfirmed,
@@ -33,7 +32,7 @@ import {
   RELAY_UNREACHABLE_TEXT,
 } from './texts';
 
-export interface RemoteInvoiceState extends InvoiceFlowState<RemoteInvoice> {
+export interface RemoteInvoiceState extends InvoiceFlowState<RemoteInvoice, Sale> {
   /** the sales list, newest first */
   sales: CashierSale[];
   /** the target mint's amount limits for the keypad, once it answered */
@@ -48,10 +47,6 @@ export function useRemoteInvoice(
   target: RemoteTarget,
   pairingSecret: Uint8Array | undefined,
   shopName?: string,
-  /** the cart's lines for a charge of exactly these sats; undefined for a keypad amount */
-  saleOf?: (sats: number) => RemoteSaleLines | undefined,
-  /** the fiat record of these sats at the price the screen shows; undefined without one */
-  fiatOf?: (sats: number) => FiatRecord | undefined,
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
   const t = useTexts();
@@ -94,17 +89,9 @@ export function useRemoteInvoice(
       cashier.stop();
     };
   }, [cashier, logger]);
-  const create = useCallback(
-    (amount: number) => {
-      const sale = saleOf?.(amount);
-      const fiat = fiatOf?.(amount);
-      return cashier.createInvoice(amount, {
-        ...(sale ? { sale } : {}),
-        ...(fiat ? { fiat } : {}),
-      });
-    },
-    [cashier, saleOf, fiatOf],
-  );
+  // The sale the cashier's keypad or cart made, whole
+  // (docs/architecture.md "A sale from Charge to the ledger").
+  const create = useCallback((sale: Sale) => cashier.createInvoice(sale), [cashier]);
   const watch = useCallback(
     (end: (quoteId: string, paid: boolean) => void) => {
       const offSettled = cashier.onSettled(({ invoice: paid }) => {
@@ -149,7 +136,7 @@ export function useRemoteInvoice(
     },
     [t],
   );
-  const flow = useInvoiceFlow({ create, watch, onCreateError });
+  const flow = useInvoiceFlow<RemoteInvoice, Sale>({ create, watch, onCreateError });
   const readLimits = useCallback(() => cashier.amountLimits(), [cashier]);
   const limits = useMintLimits(readLimits, (error) =>
     logger.warn('Could not read the mint amount limits', error),

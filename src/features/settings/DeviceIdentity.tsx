@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { DeviceKeys } from '../../core/keys';
 import type { Logger } from '../../core/logger';
-import type { KeyStore } from '../../core/ports';
+import type { KeyStore } from '../../core/keys/ports';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { PhraseWords } from '../../ui/PhraseWords';

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../ui/toast';
 import type { Logger } from '../../core/logger';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
-import type { KeyStore } from '../../core/ports';
+import type { KeyStore } from '../../core/keys/ports';
 import { Card } from '../../ui/Card';
 import { useRead } from '../../ui/use-read';
 import { PhraseWordsForm } from './PhraseWordsForm';

@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { cryptoRandomBelow, pickWordPositions, wordsMatch } from '../../core/keys/phrase-check';
-import type { KeyStore } from '../../core/ports';
+import type { KeyStore } from '../../core/keys/ports';
 import { FieldError } from '../../ui/FieldError';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';

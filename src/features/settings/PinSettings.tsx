@@ -89,13 +89,6 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
           onCancel={() => setEditing(false)}
           cancelLabel={CANCEL}
         />
-      ) : removing ? (
-        <RemovePin
-          remove={(current) => lock.removePin(current)}
-          onRemoved={removed}
-          onCancel={() => setRemoving(false)}
-          onFailed={removeFailed}
-        />
       ) : (
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -108,6 +101,13 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
           ) : null}
         </div>
       )}
+      <RemovePin
+        open={removing}
+        remove={(current) => lock.removePin(current)}
+        onRemoved={removed}
+        onCancel={() => setRemoving(false)}
+        onFailed={removeFailed}
+      />
     </Card>
   );
 }

@@ -1,15 +1,18 @@
-// Settings' confirmation before the merchant PIN is removed: what removing it means, and the
-// current PIN (docs/behaviour.md "Merchant PIN").
+// Settings' confirmation before the merchant PIN is removed, in the app's one confirm dialog: what
+// removing it means, and the current PIN (docs/behaviour.md "Merchant PIN").
 import { useState } from 'react';
 import { PIN_FORMAT_MESSAGE, validatePin } from '../../core/lock/pin';
 import type { PinAnswer } from '../../ui/PinPrompt';
 import { Button } from '../../ui/Button';
+import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CurrentPinField } from '../../ui/CurrentPinField';
 import { Form } from '../../ui/Form';
 import { pinRefusedText } from '../../ui/texts';
 import { KEEP_PIN, REMOVE_PIN_CONFIRM, REMOVE_PIN_TITLE, REMOVE_PIN_WARNING } from './texts.json';
 
 export interface RemovePinProps {
+  /** The confirmation is shown. */
+  open: boolean;
   /** Checks the current PIN, then removes the PIN (core/lock TillLock `removePin`). */
   remove: (current: string) => Promise<PinAnswer>;
   onRemoved: () => void;
@@ -18,7 +21,21 @@ export interface RemovePinProps {
   onFailed: (error: unknown) => void;
 }
 
-export function RemovePin({ remove, onRemoved, onCancel, onFailed }: RemovePinProps) {
+export function RemovePin({ open, ...form }: RemovePinProps) {
+  return (
+    <ConfirmDialog
+      subject={open || null}
+      role="alertdialog"
+      onClose={form.onCancel}
+      title={REMOVE_PIN_TITLE}
+      testId="remove-pin-confirm"
+    >
+      {() => <RemovePinForm {...form} />}
+    </ConfirmDialog>
+  );
+}
+
+function RemovePinForm({ remove, onRemoved, onCancel, onFailed }: Omit<RemovePinProps, 'open'>) {
   const [current, setCurrent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -47,26 +64,17 @@ export function RemovePin({ remove, onRemoved, onCancel, onFailed }: RemovePinPr
   }
 
   return (
-    <Form
-      role="alertdialog"
-      aria-labelledby="remove-pin-title"
-      aria-describedby="remove-pin-warning"
-      onSubmit={submit}
-      className="space-y-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-950"
-    >
-      <p id="remove-pin-title" className="font-semibold">
-        {REMOVE_PIN_TITLE}
-      </p>
-      <p id="remove-pin-warning">{REMOVE_PIN_WARNING}</p>
+    <Form onSubmit={submit} className="space-y-4">
+      <p>{REMOVE_PIN_WARNING}</p>
       <CurrentPinField value={current} onChange={setCurrent} error={error} />
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" disabled={removing} aria-busy={removing}>
+      <ConfirmActions>
+        <Button type="submit" className="sm:flex-1" disabled={removing} aria-busy={removing}>
           {REMOVE_PIN_CONFIRM}
         </Button>
-        <Button type="button" variant="ghost" onClick={onCancel}>
+        <Button type="button" variant="outline" className="sm:flex-1" onClick={onCancel}>
           {KEEP_PIN}
         </Button>
-      </div>
+      </ConfirmActions>
     </Form>
   );
 }

@@ -17,7 +17,7 @@ import {
 } from './texts.json';
 import { useCallback, useState } from 'react';
 import type { Logger } from '../../core/logger';
-import type { KeyStore } from '../../core/ports';
+import type { KeyStore } from '../../core/keys/ports';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import { ValidationError } from '../../core/errors';
 import {

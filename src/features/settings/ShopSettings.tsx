@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
-import type { ConfigStore } from '../../core/ports';
+import type { ConfigStore } from '../../core/settings/ports';
 import { PriceJumpError } from '../../core/prices/errors';
 import type { PriceService } from '../../core/prices/price-service';
 import { cleanShopName, SHOP_NAME_MAX, shopNameProblem } from '../../core/settings/shop-name';

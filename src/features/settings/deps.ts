@@ -2,7 +2,9 @@
 import type { Logger } from '../../core/logger';
 import type { PinGate } from '../../ui/PinPrompt';
 import type { DeviceKeys } from '../../core/keys';
-import type { ConfigStore, KeyStore, ProofStore } from '../../core/ports';
+import type { ConfigStore } from '../../core/settings/ports';
+import type { KeyStore } from '../../core/keys/ports';
+import type { ProofStore } from '../../core/wallet/proof-ports';
 import type { MintCheck } from '../../core/settings/mint-check';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { RecoverFundsService } from './RecoverFunds';

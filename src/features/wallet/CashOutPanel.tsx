@@ -2,7 +2,7 @@
 // then what is paid, to whom and its fees before the merchant confirms; Cancel on every step.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../core/sale/sale-detail';
-import type { PendingMelt } from '../../core/ports';
+import type { PendingMelt } from '../../core/wallet/cash-out/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
 import { FieldError } from '../../ui/FieldError';
 import { Button } from '../../ui/Button';

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { getDecodedToken } from '@cashu/cashu-ts';
 import { WalletEvents } from '../../core/events';
 import { ValidationError } from '../../core/errors';
-import type { PendingForeignEcash } from '../../core/ports';
+import type { PendingForeignEcash } from '../../core/wallet/ecash/foreign/ports';
 import { FailedForeignEcashes } from '../../core/wallet/ecash/foreign/foreign-failed';
 import {
   meltRefusedMessage,

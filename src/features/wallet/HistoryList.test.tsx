@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HistoryEvent, HistoryEventType } from '../../core/ports';
+import type { HistoryEvent } from '../../core/history-ports';
+import type { HistoryEventType } from '../../core/history-kinds';
 import { HistoryList } from './HistoryList';
 
 afterEach(cleanup);

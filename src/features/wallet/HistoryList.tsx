@@ -1,7 +1,7 @@
 // The paginated history (docs/behaviour.md "History"): compact rows newest first (label, signed
 // amount, time; the rest behind Details), Previous/Next, 'Page X of Y', 'N of TOTAL events'.
 import { useId, useState } from 'react';
-import type { HistoryEvent, HistoryPage } from '../../core/ports';
+import type { HistoryEvent, HistoryPage } from '../../core/history-ports';
 import { Button } from '../../ui/Button';
 import { formatFiatRecord } from '../../core/prices/convert';
 import { isSale } from '../../core/receipts/refunds';

@@ -1,6 +1,6 @@
 // Tokens built but not redeemed yet: they stay in the balance; each can be shown again or
 // cancelled (its sats taken back).
-import type { PendingWithdrawal } from '../../core/ports';
+import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import { Button } from '../../ui/Button';
 import { NoticeList } from '../../ui/NoticeList';
 import { PENDING_NOTE, PENDING_TITLE, SHOW_QR } from './texts.json';

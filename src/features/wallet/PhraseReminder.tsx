@@ -8,7 +8,8 @@ import {
   type PhraseCheckStore,
 } from '../../core/keys/phrase-check';
 import type { Logger } from '../../core/logger';
-import type { Clock, KeyStore } from '../../core/ports';
+import type { Clock } from '../../core/clock';
+import type { KeyStore } from '../../core/keys/ports';
 import { Button } from '../../ui/Button';
 
 export const PHRASE_REMINDER_TEXT =

@@ -1,7 +1,7 @@
 // Wallet (/wallet): balance, withdraw as an animated QR token, pending withdrawals (shown again or
 // cancelled), paginated history.
 import { useCallback, useMemo, useState } from 'react';
-import type { HistoryEvent } from '../../core/ports';
+import type { HistoryEvent } from '../../core/history-ports';
 import { Button } from '../../ui/Button';
 import { usePinGate } from '../../ui/pin-gate';
 import { ReceiptDialog } from '../../ui/ReceiptDialog';

@@ -2,17 +2,15 @@
 import type { WalletUpdateListener } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
-import type {
-  Clock,
-  ConfigStore,
-  HistoryStore,
-  KeyStore,
-  PendingMelt,
-  PendingWithdrawal,
-  ProofStore,
-} from '../../core/ports';
+import type { Clock } from '../../core/clock';
+import type { ConfigStore } from '../../core/settings/ports';
+import type { HistoryStore } from '../../core/history-ports';
+import type { KeyStore } from '../../core/keys/ports';
+import type { PendingMelt } from '../../core/wallet/cash-out/ports';
+import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
+import type { ProofStore } from '../../core/wallet/proof-ports';
 import type { HistoryRangeReader } from '../../core/records/types';
-import type { RefundLink } from '../../core/ports';
+import type { RefundLink } from '../../core/history-ports';
 import type {
   CashOutQuote,
   CashOutResult,

@@ -4,8 +4,8 @@
 // than what is left of the sale (docs/behaviour.md "Refunds").
 import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../core/errors';
-import type { HistoryEvent } from '../../core/ports';
-import type { RefundLink } from '../../core/ports';
+import type { HistoryEvent } from '../../core/history-ports';
+import type { RefundLink } from '../../core/history-ports';
 import { checkRefund } from '../../core/receipts/refunds';
 import { payCashOutAll, prepareCashOutAll } from '../../core/wallet/cash-out/cash-out-all';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';

@@ -2,7 +2,7 @@
 // plain text and the sale's refunds (a refund needs what is left).
 import { useCallback } from 'react';
 import type { Logger } from '../../core/logger';
-import type { HistoryEvent } from '../../core/ports';
+import type { HistoryEvent } from '../../core/history-ports';
 import { loadReceipt, type ReceiptSources } from '../../core/receipts/load-receipt';
 import type { Receipt } from '../../core/receipts/receipt';
 import { useReceiptWords } from '../../ui/receipt-words';

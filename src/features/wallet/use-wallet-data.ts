@@ -1,6 +1,7 @@
 // Balance, one history page and pending withdrawals; reloaded on page change, Refresh and updates.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { HISTORY_PAGE_SIZE, type HistoryPage, type PendingWithdrawal } from '../../core/ports';
+import { HISTORY_PAGE_SIZE, type HistoryPage } from '../../core/history-ports';
+import { type PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import type { WalletServices } from './deps';
 
 export interface WalletData {

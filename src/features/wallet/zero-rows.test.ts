@@ -1,6 +1,6 @@
 // Rows of 0 sats say what happened instead of "0 sats".
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent } from '../../core/ports';
+import type { HistoryEvent } from '../../core/history-ports';
 import {
   NO_FEE,
   NOTHING_FOUND,

@@ -1,7 +1,7 @@
 // What a history row of 0 sats means, in words, instead of a bare "0 sats" (docs/behaviour.md
 // "History"): a token cancelled without a fee, a restore scan that found nothing or could not
 // reach a mint.
-import type { HistoryEvent } from '../../core/ports';
+import type { HistoryEvent } from '../../core/history-ports';
 import { formatSats } from '../../ui/format-sats';
 
 export const NO_FEE = 'No fee';

@@ -1,4 +1,4 @@
-// NUT-18 payloads held until their sale is known, on Dexie (HeldEcashStore, core/ports.ts): the
+// NUT-18 payloads held until their sale is known, on Dexie (HeldEcashStore, core/wallet/ecash/ports.ts): the
 // payloads naming a request of this merchant's cashiers and strangers' each under their own bound.
 import type { HeldEcashPayload, HeldEcashStore } from '../../core/wallet/ecash/ports';
 import type { CashewDb } from '../database/db';

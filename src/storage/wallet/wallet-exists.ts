@@ -1,4 +1,4 @@
-// The check behind `newWalletOnly` writes (core/ports.ts): run inside the write's own transaction,
+// The check behind `newWalletOnly` writes (core/settings/ports.ts): run inside the write's own transaction,
 // so a device that became onboarded meanwhile (another tab) is never overwritten.
 import { WalletExistsError } from '../../core/errors';
 import type { CashewDb } from '../database/db';

@@ -85,7 +85,7 @@ export async function phraseDevice(mint: DevMint, options: PhraseDeviceOptions =
     cashOut,
     /** A sale of `amount` paid at the mint and minted to the phrase's outputs. */
     async sell(amount: number): Promise<void> {
-      const quote = await payments.createInvoice(amount);
+      const quote = await payments.createInvoice({ amount });
       await mint.pay(quote.quote);
       await payments.resumeAll();
       await payments.idle();

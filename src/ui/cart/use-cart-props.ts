@@ -16,7 +16,7 @@ interface SessionLike<Item, Used, Sale> {
   park: (label: string) => Promise<void>;
   recall: (id: string) => Promise<void>;
   summary: (used: Used, tip: TipPick) => SummaryView;
-  charge: (used: Used, tip: TipPick) => { amount: number; sale: Sale } | undefined;
+  charge: (used: Used, tip: TipPick) => Sale | undefined;
   paid: () => void;
 }
 
@@ -33,7 +33,8 @@ export interface CartPropsArgs<Item, Used, Sale> {
   cart: { lines: unknown; parked: readonly BasketView[] };
   view: ViewLike<Item>;
   priceUsed: Used;
-  onCharge: (amount: number, sale: Sale) => void;
+  /** the cart's sale, made once as Charge is pressed */
+  onCharge: (sale: Sale) => void;
   /** changes when this screen's invoice is paid: a charged cart is emptied then */
   paidKey: number;
   logger: { warn: (message: string, error?: unknown) => void };
@@ -81,7 +82,7 @@ export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, S
   const charge = useCallback(
     (tip: TipPick) => {
       const made = session.charge(priceUsed, tip);
-      if (made) onCharge(made.amount, made.sale);
+      if (made) onCharge(made);
     },
     [session, priceUsed, onCharge],
   );

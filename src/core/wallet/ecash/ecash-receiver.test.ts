@@ -390,7 +390,7 @@ describe('EcashReceiver', () => {
       const { storage, receiver } = await till(mint.url, { sealed: true });
       const { wallet, proofs } = await customerProofs(mint, 13);
       await wallet.receive(token(mint.url, proofs));
-      await expect(receiver.receiveToken(token(mint.url, proofs), 13)).rejects.toThrow(
+      await expect(receiver.receiveToken(token(mint.url, proofs), { amount: 13 })).rejects.toThrow(
         ECASH_SPENT_MESSAGE,
       );
       await nothingStored(storage);
@@ -476,12 +476,14 @@ describe('EcashReceiver', () => {
       const { storage, receiver } = await till(mint.url);
       const { proofs } = await customerProofs(mint, 25);
       const text = token(mint.url, proofs);
-      expect(await receiver.receiveToken(`  ${text}\n`, 21)).toMatchObject({
+      expect(await receiver.receiveToken(`  ${text}\n`, { amount: 21 })).toMatchObject({
         status: 'received',
         amount: 25,
         tipSats: 4,
       });
-      expect(await receiver.receiveToken(text, 21)).toMatchObject({ status: 'duplicate' });
+      expect(await receiver.receiveToken(text, { amount: 21 })).toMatchObject({
+        status: 'duplicate',
+      });
       expect(await storage.proofs.balance()).toBe(25);
       const events = await ecashEvents(storage);
       expect(events).toHaveLength(1);
@@ -494,7 +496,9 @@ describe('EcashReceiver', () => {
       ['an invoice', 'lnbc10n1p0'],
     ])('%s stores nothing', async (_name, text) => {
       const { storage, receiver } = await till(mint.url);
-      await expect(receiver.receiveToken(text, 1)).rejects.toThrow(MALFORMED_TOKEN_MESSAGE);
+      await expect(receiver.receiveToken(text, { amount: 1 })).rejects.toThrow(
+        MALFORMED_TOKEN_MESSAGE,
+      );
       await nothingStored(storage);
     });
 
@@ -502,13 +506,13 @@ describe('EcashReceiver', () => {
       const { storage, receiver } = await till(mint.url);
       const { wallet, proofs } = await customerProofs(mint, 13);
       await wallet.receive(token(mint.url, proofs));
-      await expect(receiver.receiveToken(token(mint.url, proofs), 13)).rejects.toThrow(
+      await expect(receiver.receiveToken(token(mint.url, proofs), { amount: 13 })).rejects.toThrow(
         ECASH_SPENT_MESSAGE,
       );
       const other = await customerProofs(otherMint, 5);
-      await expect(receiver.receiveToken(token(otherMint.url, other.proofs), 5)).rejects.toThrow(
-        notAcceptedMessage(otherMint.url),
-      );
+      await expect(
+        receiver.receiveToken(token(otherMint.url, other.proofs), { amount: 5 }),
+      ).rejects.toThrow(notAcceptedMessage(otherMint.url));
       await nothingStored(storage);
     });
   });

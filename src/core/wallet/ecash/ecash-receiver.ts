@@ -14,6 +14,7 @@ import type { NewProof, ProofStore } from '../proof-ports';
 import type { EcashSaleLines, EcashLedger, EcashReceiptStore, PendingEcashReceipt } from './ports';
 import type { CounterSource } from '@cashu/cashu-ts';
 import type { FiatRecord } from '../../prices/currencies';
+import type { Sale } from '../../sale/sale';
 import { mintUrlKey } from '../../urls/normalise-url';
 import {
   firstUnusedCounter,
@@ -192,11 +193,11 @@ export class EcashReceiver {
   }
 
   /**
-   * A `cashuA…`/`cashuB…` token pasted or scanned at the keypad for a sale of `amount` sats: its
+   * A `cashuA…`/`cashuB…` token pasted or scanned at the keypad for `sale`: its
    * mint must be accepted before the token is decoded (a cashuB token names keysets by short id,
    * resolved with the mint's keysets); then the same checks, swap and record as a payload.
    */
-  async receiveToken(token: string, amount: number, fiat?: FiatRecord): Promise<EcashReceived> {
+  async receiveToken(token: string, sale: Sale): Promise<EcashReceived> {
     const { text, mint } = tokenMint(token);
     const mintUrl = await this.acceptedMint(mint);
     const decoded = decodeTokenWith(text, await this.walletFor(mintUrl));
@@ -206,8 +207,9 @@ export class EcashReceiver {
       mintUrl: decoded.mint,
       proofs: decoded.proofs,
       unit: decoded.unit ?? 'sat',
-      amount,
-      ...(fiat ? { fiat } : {}),
+      amount: sale.amount,
+      ...(sale.fiat ? { fiat: sale.fiat } : {}),
+      ...(sale.lines ? { sale: sale.lines } : {}),
     });
   }
 

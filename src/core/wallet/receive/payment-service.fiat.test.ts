@@ -59,7 +59,7 @@ describe('fiat records of sales', () => {
   it('keeps a local sale’s record on its quote row and writes it on the history event', async () => {
     const a = await app(async () => ({ currency: 'EUR', price: 1, value: 1 }));
     try {
-      const quote = await a.payments.createInvoice(18_860, { fiat: USD_SALE });
+      const quote = await a.payments.createInvoice({ amount: 18_860, fiat: USD_SALE });
       expect((await a.storage.mintQuotes.get(quote.quote))?.fiat).toEqual(USD_SALE);
       await suite.mint.pay(quote.quote);
       await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
@@ -83,11 +83,11 @@ describe('fiat records of sales', () => {
       { fiat: { currency: 'USD', price: 100_000, value: 1, time: Number.NaN } },
       INVALID_FIAT_MESSAGE,
     ],
-    [{ sale: notAddingUp }, INVALID_SALE_MESSAGE],
+    [{ lines: notAddingUp }, INVALID_SALE_MESSAGE],
   ])('refuses %j before asking the mint or storing anything', async (record, message) => {
     const a = await app();
     try {
-      await expect(a.payments.createInvoice(100, record)).rejects.toThrow(
+      await expect(a.payments.createInvoice({ amount: 100, ...record })).rejects.toThrow(
         new ValidationError(message),
       );
       expect(await a.storage.mintQuotes.list()).toEqual([]);
@@ -100,7 +100,7 @@ describe('fiat records of sales', () => {
     const a = await app();
     const sale = saleOf(TWO_COFFEES, { taxSats: 11, tipSats: 111 });
     try {
-      const quote = await a.payments.createInvoice(1222, { sale });
+      const quote = await a.payments.createInvoice({ amount: 1222, lines: sale });
       await suite.mint.pay(quote.quote);
       await expect.poll(async () => (await a.storage.history.page(1)).total, WAIT).toBe(1);
       const [event] = (await a.storage.history.page(1)).events;

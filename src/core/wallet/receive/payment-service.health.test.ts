@@ -53,7 +53,7 @@ describe('PaymentService quote health', () => {
   it('says a waiting invoice cannot be checked while its mint is down, and nothing once it answers', async () => {
     const { mint, dataDir } = await freshMint();
     const { h, changes } = watched(mint.url);
-    const quote = await h.service.createInvoice(40);
+    const quote = await h.service.createInvoice({ amount: 40 });
     h.service.setForeground(quote.quote);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(changes).toEqual([]);
@@ -75,7 +75,7 @@ describe('PaymentService quote health', () => {
   it('says a paid invoice lands once its mint answers, when minting it fails for want of one', async () => {
     const { mint, dataDir } = await freshMint();
     const { h, changes } = watched(mint.url);
-    const quote = await h.service.createInvoice(21);
+    const quote = await h.service.createInvoice({ amount: 21 });
     h.service.setForeground(quote.quote);
     mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', delayMs: 300, count: 1 });
     await mint.pay(quote.quote);

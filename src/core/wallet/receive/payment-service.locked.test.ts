@@ -118,7 +118,7 @@ async function paidSaleKilledAt(step: WriteStep, amount: number) {
   const dbName = await deviceWithPin();
   const frozen = freezeAt(step);
   const first = open(dbName, frozen.checkpoint);
-  const quote = await first.payments.createInvoice(amount);
+  const quote = await first.payments.createInvoice({ amount });
   await dev.mint.pay(quote.quote);
   await frozen.reached;
   first.kill();
@@ -131,7 +131,7 @@ async function saleThroughFault(
   fault: Omit<FaultRule, 'path' | 'method' | 'count'>,
 ) {
   const tab = open(await deviceWithPin());
-  const quote = await tab.payments.createInvoice(amount);
+  const quote = await tab.payments.createInvoice({ amount });
   dev.mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', count: 1, ...fault });
   await dev.mint.pay(quote.quote);
   await expect.poll(() => tab.settled.length, WAIT).toBe(1);
@@ -193,7 +193,7 @@ describe('a sale on a locked till', () => {
     await tab.storage.lock.init();
     expect(tab.storage.lock.state()).toBe('locked');
 
-    const quote = await tab.payments.createInvoice(21);
+    const quote = await tab.payments.createInvoice({ amount: 21 });
     await dev.mint.pay(quote.quote);
     await expect.poll(() => tab.settled.length, WAIT).toBe(1);
 
@@ -233,7 +233,7 @@ describe('a sale on a locked till', () => {
 
   it('is swapped for outputs the phrase restores once the PIN is entered', async () => {
     const tab = open(await deviceWithPin());
-    const quote = await tab.payments.createInvoice(42);
+    const quote = await tab.payments.createInvoice({ amount: 42 });
     await dev.mint.pay(quote.quote);
     await expect.poll(() => tab.settled.length, WAIT).toBe(1);
     const minted = await tab.storage.proofs.listUnspent();

@@ -18,7 +18,7 @@ describe('PaymentService on Dexie storage', () => {
     const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
     const a = await app(`wallet-db-${++dbSeq}`, seed);
     try {
-      const quote = await a.payments.createInvoice(42);
+      const quote = await a.payments.createInvoice({ amount: 42 });
       expect(await a.storage.mintQuotes.get(quote.quote)).toMatchObject({ amount: 42 });
       await suite.mint.pay(quote.quote);
       await expect.poll(() => a.settled.length, WAIT).toBe(1);
@@ -47,8 +47,8 @@ describe('PaymentService on Dexie storage', () => {
     const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
     const name = `wallet-db-${++dbSeq}`;
     const first = await app(name, seed);
-    const lost = await first.payments.createInvoice(16);
-    const later = await first.payments.createInvoice(9);
+    const lost = await first.payments.createInvoice({ amount: 16 });
+    const later = await first.payments.createInvoice({ amount: 9 });
     await first.shutdown(); // tab closed
     suite.mint.addFault({
       path: '/v1/mint/bolt11',

@@ -100,7 +100,7 @@ afterAll(async () => {
 describe('createInvoice', () => {
   it('persists the quote the moment it exists, as a direct unpaid quote', async () => {
     const h = harness();
-    const quote = await h.service.createInvoice(21);
+    const quote = await h.service.createInvoice({ amount: 21 });
     expect(quote).toMatchObject({ amount: 21, kind: 'direct', state: 'UNPAID', mintUrl: mint.url });
     expect(quote.request).toMatch(/^lnbc/);
     expect(await h.quotes.get(quote.quote)).toMatchObject({ quote: quote.quote, amount: 21 });
@@ -110,14 +110,14 @@ describe('createInvoice', () => {
   it('refuses amounts that are not positive whole sats', async () => {
     const h = harness();
     for (const amount of [0, -5, 1.5, Number.NaN]) {
-      await expect(h.service.createInvoice(amount)).rejects.toBeInstanceOf(ValidationError);
+      await expect(h.service.createInvoice({ amount })).rejects.toBeInstanceOf(ValidationError);
     }
     expect(await h.quotes.list()).toEqual([]);
   });
 
   it("fails with MintUnreachableError 'Network request failed' when the mint is down", async () => {
     const h = harness({ mintUrl: 'http://127.0.0.1:1' });
-    const error = await h.service.createInvoice(10).catch((e: unknown) => e);
+    const error = await h.service.createInvoice({ amount: 10 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MintUnreachableError);
     expect((error as Error).message).toBe('Network request failed');
     expect(await h.quotes.list()).toEqual([]);
@@ -125,7 +125,7 @@ describe('createInvoice', () => {
 
   it('needs a seed to take payments', async () => {
     const h = harness({ seed: undefined });
-    const error = await h.service.createInvoice(10).catch((e: unknown) => e);
+    const error = await h.service.createInvoice({ amount: 10 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingDataError);
     expect((error as Error).message).toBe('Can not instantiate wallet without seed in DB.');
   });
@@ -138,21 +138,23 @@ describe('prepareInvoices', () => {
     // Keysets and keys refused from now on: a first sale that still needed them would fail.
     mint.addFault({ path: '/v1/keysets*', action: 'error500' });
     mint.addFault({ path: '/v1/keys*', action: 'error500' });
-    const quote = await h.service.createInvoice(21);
+    const quote = await h.service.createInvoice({ amount: 21 });
     expect(mint.mintQuote(quote.quote)?.state).toBe('UNPAID');
   });
 
   it('never rejects when the mint is down; the sale then tries again', async () => {
     const h = harness({ mintUrl: 'http://127.0.0.1:1' });
     await expect(h.service.prepareInvoices()).resolves.toBeUndefined();
-    await expect(h.service.createInvoice(10)).rejects.toBeInstanceOf(MintUnreachableError);
+    await expect(h.service.createInvoice({ amount: 10 })).rejects.toBeInstanceOf(
+      MintUnreachableError,
+    );
   });
 });
 
 describe('a paid invoice', () => {
   it('ends as exactly the paid amount in stored proofs, one history event and a wallet update', async () => {
     const h = harness();
-    const quote = await h.service.createInvoice(100);
+    const quote = await h.service.createInvoice({ amount: 100 });
     h.service.setForeground(quote);
     await mint.pay(quote.quote);
     await expect.poll(() => h.settled.length, WAIT).toBe(1);
@@ -178,7 +180,7 @@ describe('a paid invoice', () => {
   it('uses deterministic secrets from the seed, one counter per proof on the active keyset', async () => {
     const seed = newSeed();
     const h = harness({ seed });
-    const quote = await h.service.createInvoice(77); // 64 + 8 + 4 + 1
+    const quote = await h.service.createInvoice({ amount: 77 }); // 64 + 8 + 4 + 1
     await mint.pay(quote.quote);
     await expect.poll(() => h.settled.length, WAIT).toBe(1);
 
@@ -195,8 +197,8 @@ describe('a paid invoice', () => {
 
   it('two payments minting at once never share a counter', async () => {
     const h = harness();
-    const a = await h.service.createInvoice(13);
-    const b = await h.service.createInvoice(29);
+    const a = await h.service.createInvoice({ amount: 13 });
+    const b = await h.service.createInvoice({ amount: 29 });
     await Promise.all([mint.pay(a.quote), mint.pay(b.quote)]);
     await expect.poll(() => h.settled.length, WAIT).toBe(2);
 
@@ -216,7 +218,7 @@ describe('resuming', () => {
   it('a merchant who closed the tab gets the sats on the next visit', async () => {
     const seed = newSeed();
     const first = harness({ seed });
-    const quote = await first.service.createInvoice(55);
+    const quote = await first.service.createInvoice({ amount: 55 });
     await first.shutdown(); // tab closed before the customer pays
     await mint.pay(quote.quote);
 
@@ -231,7 +233,7 @@ describe('resuming', () => {
   it('keeps watching unpaid quotes after a restart and mints when they are paid', async () => {
     const seed = newSeed();
     const first = harness({ seed });
-    const quote = await first.service.createInvoice(8);
+    const quote = await first.service.createInvoice({ amount: 8 });
     await first.shutdown();
 
     const next = harness({ seed, db: first.db });
@@ -244,7 +246,7 @@ describe('resuming', () => {
   it('removes quotes that expired unpaid', async () => {
     const seed = newSeed();
     const first = harness({ seed });
-    const quote = await first.service.createInvoice(9);
+    const quote = await first.service.createInvoice({ amount: 9 });
     await first.shutdown();
 
     const twoHoursLater = () => Date.now() + 2 * 3600_000;
@@ -267,14 +269,14 @@ describe('resuming', () => {
 describe('payment processing failures', () => {
   it("reports reason 'processing' with the error text and the balance when storing the proofs throws", async () => {
     const h = harness();
-    const first = await h.service.createInvoice(5);
+    const first = await h.service.createInvoice({ amount: 5 });
     await mint.pay(first.quote);
     await expect.poll(() => h.balance(), WAIT).toBe(5);
     h.ledger.settleMintQuote = async () => {
       throw new Error('QuotaExceededError: the disk is full');
     };
 
-    const quote = await h.service.createInvoice(7);
+    const quote = await h.service.createInvoice({ amount: 7 });
     await mint.pay(quote.quote);
     await expect.poll(() => h.failed.length, WAIT).toBe(1);
 
@@ -294,7 +296,7 @@ describe('payment processing failures', () => {
   it("says 'Unknown error occurred' when processing throws something that is not an Error", async () => {
     const h = harness();
     h.ledger.settleMintQuote = () => Promise.reject('disk gone');
-    const quote = await h.service.createInvoice(3);
+    const quote = await h.service.createInvoice({ amount: 3 });
     await mint.pay(quote.quote);
     await expect.poll(() => h.failed.length, WAIT).toBe(1);
 
@@ -311,7 +313,7 @@ describe('faults', () => {
   it('recovers a mint whose response was lost after signing: exactly the paid amount, once', async () => {
     const h = harness();
     mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'dropResponse', count: 1 });
-    const quote = await h.service.createInvoice(64 + 16 + 2);
+    const quote = await h.service.createInvoice({ amount: 64 + 16 + 2 });
     await mint.pay(quote.quote);
     await expect.poll(() => h.settled.length, WAIT).toBe(1);
     await h.service.idle();
@@ -331,7 +333,7 @@ describe('faults', () => {
   it('answers a 5xx before signing by re-sending the same outputs, not new counters', async () => {
     const h = harness();
     mint.addFault({ path: '/v1/mint/bolt11', method: 'POST', action: 'error500', count: 1 });
-    const quote = await h.service.createInvoice(5);
+    const quote = await h.service.createInvoice({ amount: 5 });
     await mint.pay(quote.quote);
     await expect.poll(() => h.settled.length, WAIT).toBe(1);
     expect(h.logs.some((l) => l.level === 'warn' && /recovering/.test(l.message))).toBe(true);
@@ -347,7 +349,7 @@ describe('faults', () => {
     try {
       const seed = newSeed();
       const first = harness({ seed, mintUrl: local.url });
-      const quote = await first.service.createInvoice(34);
+      const quote = await first.service.createInvoice({ amount: 34 });
       await first.shutdown();
       await local.pay(quote.quote);
       await local.close();
@@ -376,7 +378,7 @@ describe('faults', () => {
     const port = local.port;
     try {
       const h = harness({ mintUrl: local.url });
-      const quote = await h.service.createInvoice(21);
+      const quote = await h.service.createInvoice({ amount: 21 });
       local.addFault({ path: '/v1/mint/bolt11', method: 'POST', delayMs: 300, count: 1 });
       await local.pay(quote.quote);
       await expect.poll(() => h.counters.reservations.length, WAIT).toBe(1);
@@ -400,7 +402,7 @@ describe('faults', () => {
     const local = await startMint({ port: 0, fresh: true, dataDir: tempDir() });
     try {
       const h = harness({ mintUrl: local.url });
-      const quote = await h.service.createInvoice(10); // wallet loaded, bound to the old keyset
+      const quote = await h.service.createInvoice({ amount: 10 }); // wallet loaded, bound to the old keyset
       const rotated = local.rotateKeyset();
       await local.pay(quote.quote);
       await expect.poll(() => h.settled.length + h.failed.length, WAIT).toBe(1);
@@ -415,7 +417,7 @@ describe('faults', () => {
 
   it('still completes by polling when every WebSocket is closed and refused', async () => {
     const h = harness();
-    const quote = await h.service.createInvoice(3);
+    const quote = await h.service.createInvoice({ amount: 3 });
     await expect.poll(() => mint.webSocketCount(), WAIT).toBeGreaterThan(0);
     mint.addFault({ path: '/v1/ws', action: 'error500' });
     mint.closeWebSockets();
@@ -434,7 +436,7 @@ describe('faults', () => {
       detail: 'minting is disabled',
       count: 1,
     });
-    const quote = await h.service.createInvoice(12);
+    const quote = await h.service.createInvoice({ amount: 12 });
     await mint.pay(quote.quote);
     await expect.poll(() => h.failed.length, WAIT).toBe(1);
     const failure = h.failed[0];
@@ -462,7 +464,7 @@ describe('crash recovery', () => {
   it('a quote signed just before the app died is settled from its reservation on resume', async () => {
     const seed = newSeed();
     const first = harness({ seed });
-    const quote = await first.service.createInvoice(20);
+    const quote = await first.service.createInvoice({ amount: 20 });
     await first.shutdown();
     await mint.pay(quote.quote);
 
@@ -508,7 +510,7 @@ describe('two tabs of one browser', () => {
     const seed = newSeed();
     const tabA = harness({ seed, lock });
     const tabB = harness({ seed, db: tabA.db, lock });
-    const quote = await tabA.service.createInvoice(31);
+    const quote = await tabA.service.createInvoice({ amount: 31 });
     await tabB.service.resumeAll(); // the second tab picks the pending quote up too
     await mint.pay(quote.quote);
     await expect.poll(() => tabA.settled.length + tabB.settled.length, WAIT).toBe(1);
@@ -538,14 +540,14 @@ describe('restored wallet', () => {
   it('skips past counters an earlier install already used instead of failing', async () => {
     const seed = newSeed();
     const before = harness({ seed });
-    const earlier = await before.service.createInvoice(100);
+    const earlier = await before.service.createInvoice({ amount: 100 });
     await mint.pay(earlier.quote);
     await expect.poll(() => before.settled.length, WAIT).toBe(1);
     const used = storedProofs(before).length;
 
     // Same phrase on a new device: counters start at 0 again.
     const after = harness({ seed });
-    const quote = await after.service.createInvoice(50);
+    const quote = await after.service.createInvoice({ amount: 50 });
     await mint.pay(quote.quote);
     await expect.poll(() => after.settled.length, WAIT).toBe(1);
 

@@ -22,7 +22,7 @@ import { Listeners, type Listener } from '../../listeners';
 import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
 import type { RemoteFiatLookup } from '../../prices/remote-sale-fiat';
 import { checkSale } from '../../sale/sale-check';
-import type { SaleDetail } from '../../sale/sale-detail';
+import { paidBy, type Sale } from '../../sale/sale';
 import { reconcileClaims } from './claim-reconciler';
 import { isAmbiguous, NutCode, toMintError } from '../mint-errors';
 import type { MintQuoteStateName } from '../mint/mint-quote-snapshot';
@@ -198,15 +198,18 @@ export class PaymentService {
 
   // ------------------------------------------------------------ public API
 
-  /** Creates a mint quote for `amount` sats at the configured mint, persists it, watches it. */
-  async createInvoice(
-    amount: number,
-    options: { fiat?: FiatRecord; sale?: SaleDetail } = {},
-  ): Promise<PendingMintQuote> {
+  /**
+   * Creates a mint quote for the sale's amount at the configured mint, its fiat record and lines
+   * kept on it, persists it, watches it. Its request (NUT-18) and its history record read the sale
+   * from the quote.
+   */
+  async createInvoice(charged: Sale): Promise<PendingMintQuote> {
+    const { amount } = charged;
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new ValidationError(INVALID_AMOUNT_MESSAGE);
-    const fiat = options.fiat ? checkFiat(options.fiat) : undefined;
-    const sale = options.sale ? checkSale(options.sale, amount) : undefined;
+    const fiat = charged.fiat ? checkFiat(charged.fiat) : undefined;
+    const detail = paidBy(charged, 'lightning');
+    const sale = detail ? checkSale(detail, amount) : undefined;
     const mintUrl = await this.deps.config.getMintUrl();
     // Creating a quote needs no seed: a locked till must not wait for the PIN here.
     const wallet = (await this.seedSealed())

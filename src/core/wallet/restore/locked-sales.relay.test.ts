@@ -33,7 +33,7 @@ const { dev, relay, open } = lockedTabSuite();
 async function lockedSaleOn(phrase: Phrase, amount: number) {
   const dbName = await newDevice(dev.mint.url, phrase, { pin: TEST_PIN });
   const tab = open(dbName);
-  const quote = await tab.payments.createInvoice(amount);
+  const quote = await tab.payments.createInvoice({ amount });
   await dev.mint.pay(quote.quote);
   await expect.poll(() => tab.settled.length, WAIT).toBe(1);
   await tab.payments.idle();

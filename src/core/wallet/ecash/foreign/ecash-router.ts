@@ -2,7 +2,7 @@
 // melt-and-mint flow when "Accept ecash from other mints" is on (docs/protocol.md "Ecash from other mints").
 import { getTokenMetadata } from '@cashu/cashu-ts';
 import { ValidationError } from '../../../errors';
-import type { FiatRecord } from '../../../prices/currencies';
+import type { Sale } from '../../../sale/sale';
 import type { EcashLanded, EcashPayment, EcashReceived, EcashReceiver } from '../ecash-receiver';
 import type { ForeignEcash } from './foreign-ecash';
 import { shortAfterFeesMessage } from './foreign-texts';
@@ -42,7 +42,8 @@ export class EcashRouter {
    * A token pasted at the keypad. Another mint's (setting on) comes back as an offer stating what
    * arrives after the fees; it must cover the typed amount, and nothing is stored until accepted.
    */
-  async receiveToken(token: string, amount: number, fiat?: FiatRecord): Promise<TokenOutcome> {
+  async receiveToken(token: string, sale: Sale): Promise<TokenOutcome> {
+    const { amount, fiat } = sale;
     let mint: string | undefined;
     try {
       mint = getTokenMetadata(token.trim().replace(/^cashu:/i, '')).mint;
@@ -50,7 +51,7 @@ export class EcashRouter {
       mint = undefined; // the receipt core says why it cannot be read
     }
     if (mint === undefined || !(await this.foreignMint(mint))) {
-      return this.deps.local.receiveToken(token, amount, fiat);
+      return this.deps.local.receiveToken(token, sale);
     }
     const offer = await this.deps.foreign.offerToken(token);
     // Accepted before and still on its way: looked at again, not offered again.

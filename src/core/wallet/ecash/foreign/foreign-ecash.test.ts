@@ -309,26 +309,26 @@ describe('ForeignEcash', () => {
   it('the same token taken again while on its way is looked at again, never "already taken"', async () => {
     const { storage, router } = await till();
     const text = token(other.url, await customer(other, PAID));
-    const first = await router.receiveToken(text, 50);
+    const first = await router.receiveToken(text, { amount: 50 });
     if (first.status !== 'offer') throw new Error('expected an offer');
     other.addFault({ path: '/v1/melt/bolt11', method: 'POST', action: 'pending', count: 1 });
     await expect(first.accept()).rejects.toBeInstanceOf(ForeignEcashArrivingError);
     const [row] = await storage.foreignEcash.list();
 
     // Pasted and taken again: the journaled row, no new quotes, still on its way.
-    const again = router.receiveToken(text, 50);
+    const again = router.receiveToken(text, { amount: 50 });
     await expect(again).rejects.toBeInstanceOf(ForeignEcashArrivingError);
     await expect(again).rejects.toMatchObject({ arrive: ARRIVES });
     expect(await storage.foreignEcash.list()).toEqual([row]);
 
     other.settleMelt(row!.meltQuote, 'PAID');
-    await expect(router.receiveToken(text, 50)).resolves.toMatchObject({
+    await expect(router.receiveToken(text, { amount: 50 })).resolves.toMatchObject({
       status: 'received',
       amount: ARRIVES,
     });
     await landedOnce(storage);
     // Landed: now it is taken, and says so once accepted again.
-    const after = await router.receiveToken(text, 50);
+    const after = await router.receiveToken(text, { amount: 50 });
     if (after.status !== 'offer') throw new Error('expected an offer');
     await expect(after.accept()).resolves.toMatchObject({ status: 'duplicate' });
     await landedOnce(storage);
@@ -383,7 +383,7 @@ describe('ForeignEcash', () => {
       await expect(
         router.receive({ id: 'req-off', mintUrl: other.url, proofs, unit: 'sat', amount: 10 }),
       ).rejects.toThrow(notAcceptedMessage(other.url));
-      await expect(router.receiveToken(token(other.url, proofs), 10)).rejects.toThrow(
+      await expect(router.receiveToken(token(other.url, proofs), { amount: 10 })).rejects.toThrow(
         notAcceptedMessage(other.url),
       );
       expect(await storage.foreignEcash.list()).toEqual([]);
@@ -408,10 +408,10 @@ describe('ForeignEcash', () => {
       const { storage, router } = await till();
       const proofs = await customer(other, PAID);
       const text = token(other.url, proofs);
-      await expect(router.receiveToken(text, PAID)).rejects.toThrow(
+      await expect(router.receiveToken(text, { amount: PAID })).rejects.toThrow(
         shortAfterFeesMessage(other.url, ARRIVES, 1, PAID),
       );
-      const offer = await router.receiveToken(text, 60);
+      const offer = await router.receiveToken(text, { amount: 60 });
       expect(offer).toMatchObject({ status: 'offer', arrive: ARRIVES, fee: 1 });
       expect(await storage.proofs.balance()).toBe(0);
       if (offer.status !== 'offer') throw new Error('expected an offer');

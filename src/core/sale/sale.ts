@@ -1,0 +1,37 @@
+// A sale as it is charged: made once where the merchant or the cashier presses Submit or Charge,
+// then handed whole to the invoice, the ecash token, the remote quote and so to the history
+// record (docs/architecture.md "A sale from Charge to the ledger",
+// docs/decisions/0062-a-sale-is-one-value.md).
+import type { FiatRecord } from '../prices/currencies';
+import type { SaleDetail } from './sale-detail';
+
+/**
+ * What a sale is for without how it is paid: the method is the payment's (an invoice's sale may
+ * be paid by its NUT-18 request), added when the payment is recorded.
+ */
+export type SaleLines = Omit<SaleDetail, 'method'>;
+
+/** One sale as charged. A new field of a sale goes here, in its builder and in its consumer. */
+export interface Sale {
+  /** what the customer pays, in sats (the invoice's or the token's amount) */
+  readonly amount: number;
+  /** a cart's lines, tax and tip (they add up to `amount`); absent for a keypad amount */
+  readonly lines?: SaleLines;
+  /** the amount in the display currency at the price shown as it was charged; absent: sats only */
+  readonly fiat?: FiatRecord;
+}
+
+/** The sale of an amount typed on a keypad, with its fiat record when a price was usable. */
+export function keypadSale(amount: number, fiat?: FiatRecord): Sale {
+  return fiat ? { amount, fiat } : { amount };
+}
+
+/** The sale of a cart charged at `amount` (its total), with its fiat record when priced. */
+export function cartSale(amount: number, lines: SaleLines, fiat?: FiatRecord): Sale {
+  return fiat ? { amount, lines, fiat } : { amount, lines };
+}
+
+/** The record a payment of `sale` keeps: its lines paid by `method`; undefined for a keypad sale. */
+export function paidBy(sale: Sale, method: SaleDetail['method']): SaleDetail | undefined {
+  return sale.lines ? { ...sale.lines, method } : undefined;
+}
