@@ -45,6 +45,8 @@ export interface CartSummary {
   lines: CartLineView[];
   /** why the cart cannot be charged; absent when it can (or is empty) */
   problem?: 'no-price' | 'too-large';
+  /** with 'no-price': the currency the unpriced line is priced in */
+  problemCurrency?: string;
   totals?: {
     subtotal: AmountView;
     taxes: Array<{ rate: number; amount: AmountView }>;
@@ -99,6 +101,7 @@ export function cartSummary(
     return {
       lines: views,
       ...(pricing.ok === false && pricing.problem !== 'empty' ? { problem: pricing.problem } : {}),
+      ...(pricing.ok === false && pricing.currency ? { problemCurrency: pricing.currency } : {}),
     };
   }
   const rates = [...new Set(totals.lines.map((l) => l.taxRatePercent).filter((r) => !!r))];

@@ -161,7 +161,7 @@ export function HomeScreen({ services }: PosScreenProps) {
             <ItemsSide
               items={services.items}
               logger={logger}
-              priceUsed={fiat.priceUsed}
+              fiat={fiat}
               onCharge={onCharge}
               busy={invoice.open || invoice.creating}
               paidKey={invoice.resetKey}

@@ -47,6 +47,8 @@ export interface FiatEntry {
   jump: PriceJump | null;
   /** The display currency's price a cart's fiat prices are converted at; undefined: none usable. */
   priceUsed: { currency: string; price: number } | undefined;
+  /** The prices as last read (its kind 'off': the shop sells in sats only); undefined until read. */
+  view: PriceView | undefined;
   useNewPrice: () => Promise<void>;
   keepSatsOnly: () => Promise<void>;
 }
@@ -272,5 +274,5 @@ export function useFiatEntry(
     () => (priced ? { currency: priced.currency, price: priced.price } : undefined),
     [priced],
   );
-  return { entry, fiatOf, fiatText, jump, useNewPrice, keepSatsOnly, priceUsed };
+  return { entry, fiatOf, fiatText, jump, useNewPrice, keepSatsOnly, priceUsed, view };
 }
