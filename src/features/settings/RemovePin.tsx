@@ -7,7 +7,13 @@ import { Button } from '../../ui/Button';
 import { CurrentPinField } from '../../ui/CurrentPinField';
 import { Form } from '../../ui/Form';
 import { pinRefusedText } from '../../ui/texts';
-import { KEEP_PIN, REMOVE_PIN_CONFIRM, REMOVE_PIN_TITLE, REMOVE_PIN_WARNING } from './texts.json';
+import {
+  KEEP_PIN,
+  REMOVE_PIN_CONFIRM,
+  REMOVE_PIN_TITLE,
+  REMOVE_PIN_WARNING,
+} from './locales/settings/en.json';
+import { useTexts } from '../../ui/i18n';
 
 export interface RemovePinProps {
   /** Checks the current PIN, then removes the PIN (core/lock TillLock `removePin`). */
@@ -19,6 +25,7 @@ export interface RemovePinProps {
 }
 
 export function RemovePin({ remove, onRemoved, onCancel, onFailed }: RemovePinProps) {
+  const t = useTexts();
   const [current, setCurrent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -55,16 +62,16 @@ export function RemovePin({ remove, onRemoved, onCancel, onFailed }: RemovePinPr
       className="space-y-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-950"
     >
       <p id="remove-pin-title" className="font-semibold">
-        {REMOVE_PIN_TITLE}
+        {t(REMOVE_PIN_TITLE)}
       </p>
-      <p id="remove-pin-warning">{REMOVE_PIN_WARNING}</p>
+      <p id="remove-pin-warning">{t(REMOVE_PIN_WARNING)}</p>
       <CurrentPinField value={current} onChange={setCurrent} error={error} />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" disabled={removing} aria-busy={removing}>
-          {REMOVE_PIN_CONFIRM}
+          {t(REMOVE_PIN_CONFIRM)}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
-          {KEEP_PIN}
+          {t(KEEP_PIN)}
         </Button>
       </div>
     </Form>

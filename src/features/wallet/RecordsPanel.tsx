@@ -142,7 +142,7 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
     const start = localDayRange(from);
     const end = localDayRange(to);
     if (!start || !end || start.start > end.start) {
-      setStatus({ text: start && end ? EXPORT_BAD_RANGE : INVALID_DAY, error: true });
+      setStatus({ text: start && end ? t(EXPORT_BAD_RANGE) : INVALID_DAY, error: true });
       return;
     }
     setBusy(true);
