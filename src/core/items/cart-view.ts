@@ -24,7 +24,14 @@ import { categoriesOf, findItems, itemByCode, type CatalogItem } from './item';
 export interface ItemTile {
   id: string;
   name: string;
+  /** the price in English figures ("2,500 sats", "3.50 USD · 3,500 sats") */
   price: string;
+  /** the same as figures, for screens that write them in their language */
+  figures: {
+    /** whole sats; absent for a fiat price with no price in its currency */
+    sats?: number;
+    fiat?: { minor: number; currency: string; decimals: number };
+  };
 }
 
 /** Sats, and the display currency's text at the price used when there is one. */
@@ -59,7 +66,12 @@ export interface CartSummary {
 
 export function itemTile(item: CatalogItem, used: PriceUsed | undefined): ItemTile {
   if (item.price.unit === 'sat') {
-    return { id: item.id, name: item.name, price: `${formatSats(item.price.sats)} sats` };
+    return {
+      id: item.id,
+      name: item.name,
+      price: `${formatSats(item.price.sats)} sats`,
+      figures: { sats: item.price.sats },
+    };
   }
   const sats = unitSats(item.price, used);
   const fiat = formatFiatMinor(item.price.minor, item.price.currency);
@@ -67,6 +79,14 @@ export function itemTile(item: CatalogItem, used: PriceUsed | undefined): ItemTi
     id: item.id,
     name: item.name,
     price: sats === undefined ? fiat : `${fiat} · ${formatSats(sats)} sats`,
+    figures: {
+      ...(sats === undefined ? {} : { sats }),
+      fiat: {
+        minor: item.price.minor,
+        currency: item.price.currency,
+        decimals: currencyDecimals(item.price.currency),
+      },
+    },
   };
 }
 
