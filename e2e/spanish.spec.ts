@@ -100,7 +100,9 @@ test('a cart sale in Spanish, then the Wallet and Settings in German', async ({
   for (const word of [/Paid with/, /Subtotal/, /Refund/]) {
     await expect(receipt).not.toContainText(word);
   }
-  await receiptDialog.getByRole('button', { name: receiptSpanish.CLOSE_RECEIPT }).click();
+  await receiptDialog
+    .getByRole('button', { name: receiptSpanish.CLOSE_RECEIPT, exact: true })
+    .click();
 
   // German, chosen in Settings: Settings itself, then the Wallet.
   await page.goto('/settings');
