@@ -96,7 +96,9 @@ test('the keypad in Spanish: its texts, Spanish figures, no English keypad text'
   for (const text of plainEnglishOnly(receiptEnglish, receiptSpanish)) {
     expect(await shown(page, text), text).toBe(0);
   }
-  await receiptDialog.getByRole('button', { name: receiptSpanish.CLOSE_RECEIPT }).click();
+  await receiptDialog
+    .getByRole('button', { name: receiptSpanish.CLOSE_RECEIPT, exact: true })
+    .click();
 
   await clickDigits(page, '2100');
   await page.getByRole('button', { name: keypadSpanish.KEYPAD_SUBMIT }).click();

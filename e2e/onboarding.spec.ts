@@ -44,10 +44,12 @@ test('create: phrase with checkbox gate, discovered local mint, relays, complete
     'aria-selected',
     'true',
   );
-  await expect(continueButton(page)).toBeDisabled();
   const localMint = page.getByRole('radio', { name: new RegExp(mintUrl.replace(/\./g, '\\.')) });
   await expect(localMint).toBeVisible();
   await expect(page.getByTestId('discovered-mints')).toContainText('★ 5.00');
+  // The mint discovery found is picked already: Continue works without a tap on it.
+  await expect(localMint).toBeChecked();
+  await expect(continueButton(page)).toBeEnabled();
 
   // Back keeps the generated phrase; it is never in the URL or localStorage.
   await backButton(page).click();

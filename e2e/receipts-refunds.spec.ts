@@ -169,8 +169,9 @@ test.describe('receipts', () => {
     await refund.getByLabel('Amount in sats').fill('300');
     await refund.getByRole('button', { name: 'Create token' }).click();
 
-    // The token as the animated QR Withdraw shows; the customer's wallet redeems it.
-    const shown = page.getByRole('dialog', { name: 'Scan to withdraw' });
+    // The token as an animated QR, titled as the customer's refund (not a withdrawal); the
+    // customer's wallet redeems it.
+    const shown = page.getByRole('dialog', { name: 'Scan to receive the refund' });
     await expect(shown.getByTestId('animated-qr')).toHaveAttribute(
       'data-part',
       /^ur:bytes\//,

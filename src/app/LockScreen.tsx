@@ -8,11 +8,12 @@ import type { TillLock, LockState } from '../core/lock';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { PinPrompt } from '../ui/PinPrompt';
-import { PIN_LOCK_ENTER, PIN_LOCK_TEXT, PIN_LOCK_TITLE } from '../ui/texts.json';
 import { PIN_LOCK_BANNER } from '../ui/texts';
 import type { AppServices } from './services/complete';
 import type { ServiceSource } from './services/deferred';
 import { useServicesAfterPaint } from './use-services-after-paint';
+import { PIN_LOCK_ENTER, PIN_LOCK_TEXT, PIN_LOCK_TITLE } from '../ui/locales/pin/en.json';
+import { useTexts } from '../ui/i18n';
 
 /** The lock once it has read whether a PIN is set, with its state then. */
 async function pickLock(services: AppServices): Promise<{ lock: TillLock; initial: LockState }> {
@@ -25,6 +26,7 @@ export function LockScreen({
 }: {
   source: Pick<ServiceSource, 'afterFirstPaint' | 'base'>;
 }) {
+  const t = useTexts();
   const picked = useServicesAfterPaint(source, pickLock, 'Till lock unavailable');
   const lock = picked?.lock ?? null;
   // Changes since the lock was picked; until the first one, its state when picked.
@@ -45,16 +47,16 @@ export function LockScreen({
       data-testid="lock-banner"
     >
       <p className="text-sm text-slate-700">
-        <span className="font-semibold">{PIN_LOCK_TITLE}.</span> {PIN_LOCK_BANNER}
+        <span className="font-semibold">{t(PIN_LOCK_TITLE)}.</span> {PIN_LOCK_BANNER}
       </p>
       <Button variant="outline" size="sm" onClick={() => setAsking(true)}>
-        {PIN_LOCK_ENTER}
+        {t(PIN_LOCK_ENTER)}
       </Button>
-      <Modal open={asking} onClose={() => setAsking(false)} title={PIN_LOCK_TITLE}>
+      <Modal open={asking} onClose={() => setAsking(false)} title={t(PIN_LOCK_TITLE)}>
         <PinPrompt
           gate={lock}
-          title={PIN_LOCK_TITLE}
-          text={PIN_LOCK_TEXT}
+          title={t(PIN_LOCK_TITLE)}
+          text={t(PIN_LOCK_TEXT)}
           showTitle={false}
           onUnlocked={() => {
             setAsking(false);

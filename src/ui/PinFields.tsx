@@ -1,7 +1,8 @@
 // The two fields of a new merchant PIN (typed, then repeated), digits only, and the state they edit.
 import { useState } from 'react';
 import { PinInput } from './PinInput';
-import { PIN_NEW_LABEL, PIN_REPEAT_LABEL } from './texts.json';
+import { PIN_NEW_LABEL, PIN_REPEAT_LABEL } from './locales/pin/en.json';
+import { useTexts } from './i18n';
 
 export interface PinFieldsProps {
   pin: string;
@@ -12,11 +13,12 @@ export interface PinFieldsProps {
 }
 
 export function PinFields({ pin, repeated, onPin, onRepeated, error }: PinFieldsProps) {
+  const t = useTexts();
   return (
     <div className="space-y-3">
-      <PinInput label={PIN_NEW_LABEL} value={pin} onChange={onPin} autoComplete="new-password" />
+      <PinInput label={t(PIN_NEW_LABEL)} value={pin} onChange={onPin} autoComplete="new-password" />
       <PinInput
-        label={PIN_REPEAT_LABEL}
+        label={t(PIN_REPEAT_LABEL)}
         value={repeated}
         onChange={onRepeated}
         autoComplete="new-password"

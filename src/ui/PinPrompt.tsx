@@ -4,9 +4,16 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from './Button';
 import { FieldError } from './FieldError';
 import { Form } from './Form';
-import { PIN_CANCEL, PIN_CHECKING, PIN_FIELD_LABEL, PIN_FORGOTTEN, PIN_SUBMIT } from './texts.json';
 import { PIN_WRONG_NOW } from './texts';
 import { pinWaitText } from './texts';
+import {
+  PIN_CANCEL,
+  PIN_CHECKING,
+  PIN_FIELD_LABEL,
+  PIN_FORGOTTEN,
+  PIN_SUBMIT,
+} from './locales/pin/en.json';
+import { useTexts } from './i18n';
 
 /** `wrong` false: refused without checking, an earlier wait is not over. */
 export type PinAnswer = { ok: true } | { ok: false; waitMs: number; wrong?: boolean };
@@ -48,6 +55,7 @@ export function PinPrompt({
   onCancel,
   showTitle = true,
 }: PinPromptProps) {
+  const t = useTexts();
   const id = useId();
   const messageId = useId();
   const [pin, setPin] = useState('');
@@ -99,7 +107,7 @@ export function PinPrompt({
       {text ? <p className="text-sm text-slate-600">{text}</p> : null}
       <div className="space-y-1">
         <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-          {PIN_FIELD_LABEL}
+          {t(PIN_FIELD_LABEL)}
         </label>
         <input
           id={id}
@@ -117,15 +125,15 @@ export function PinPrompt({
       </div>
       <div className="flex gap-2">
         <Button type="submit" disabled={checking || waiting || pin === ''} aria-busy={checking}>
-          {checking ? PIN_CHECKING : PIN_SUBMIT}
+          {checking ? t(PIN_CHECKING) : t(PIN_SUBMIT)}
         </Button>
         {onCancel ? (
           <Button type="button" variant="outline" onClick={onCancel}>
-            {PIN_CANCEL}
+            {t(PIN_CANCEL)}
           </Button>
         ) : null}
       </div>
-      <p className="text-xs text-slate-500">{PIN_FORGOTTEN}</p>
+      <p className="text-xs text-slate-500">{t(PIN_FORGOTTEN)}</p>
     </Form>
   );
 }

@@ -3,6 +3,16 @@
 import type { ReactNode } from 'react';
 import { AnimatedQr } from './AnimatedQr';
 import { CopyCloseButtons, CopyLabel, ModalAmount } from './CopyParts';
+import { useTexts } from './i18n';
+import {
+  COPY_TOKEN,
+  REFUND_MODAL_TITLE,
+  REFUND_QR_LABEL,
+  REFUND_TOKEN_LABEL,
+  WITHDRAW_MODAL_TITLE,
+  WITHDRAW_QR_LABEL,
+  WITHDRAW_TOKEN_LABEL,
+} from './locales/token/en.json';
 import { Modal } from './Modal';
 import { useCopyToClipboard } from './use-copy';
 
@@ -25,6 +35,7 @@ export interface WithdrawModalProps {
   action?: ReactNode;
 }
 
+/** Catalog texts (decision 0055), translated by the modal. */
 export interface TokenModalTexts {
   title: string;
   tokenLabel: string;
@@ -33,16 +44,21 @@ export interface TokenModalTexts {
   testId?: string;
 }
 
-export const WITHDRAW_MODAL_TITLE = 'Scan to withdraw';
 export const WITHDRAW_QR_SIZE = 240;
-/** Heads the QR code (the token it shows is what Copy Token copies). */
-export const WITHDRAW_TOKEN_LABEL = 'Ecash Token:';
-
 const WITHDRAW_TEXTS: TokenModalTexts = {
   title: WITHDRAW_MODAL_TITLE,
   tokenLabel: WITHDRAW_TOKEN_LABEL,
-  qrLabel: 'Withdraw token QR code',
+  qrLabel: WITHDRAW_QR_LABEL,
   amountTestId: 'withdraw-amount',
+};
+
+/** A refund handed over as ecash: the customer's, so not titled as a withdrawal (issue 48). */
+export const REFUND_TOKEN_TEXTS: TokenModalTexts = {
+  title: REFUND_MODAL_TITLE,
+  tokenLabel: REFUND_TOKEN_LABEL,
+  qrLabel: REFUND_QR_LABEL,
+  amountTestId: 'withdraw-amount',
+  testId: 'refund-token',
 };
 
 export function WithdrawModal({
@@ -55,21 +71,22 @@ export function WithdrawModal({
   texts = WITHDRAW_TEXTS,
   action,
 }: WithdrawModalProps) {
+  const t = useTexts();
   const { copiedText, copy } = useCopyToClipboard(onCopyError);
 
   return (
     <Modal
       open={token !== null}
       onClose={onClose}
-      title={texts.title}
+      title={t(texts.title)}
       returnFocusTo={returnFocusTo}
     >
       {token !== null ? (
         <div className="flex flex-col items-center gap-4" data-testid={texts.testId}>
           <ModalAmount amount={amount} testId={texts.amountTestId} />
           <div className="flex w-full flex-col items-center gap-1">
-            <CopyLabel copied={copiedText === token}>{texts.tokenLabel}</CopyLabel>
-            <AnimatedQr value={token} size={WITHDRAW_QR_SIZE} label={texts.qrLabel} />
+            <CopyLabel copied={copiedText === token}>{t(texts.tokenLabel)}</CopyLabel>
+            <AnimatedQr value={token} size={WITHDRAW_QR_SIZE} label={t(texts.qrLabel)} />
           </div>
           {notice ? (
             <div className="w-full rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
@@ -78,7 +95,7 @@ export function WithdrawModal({
           ) : null}
           {action}
           <CopyCloseButtons
-            copyLabel="Copy Token"
+            copyLabel={t(COPY_TOKEN)}
             onCopy={() => void copy(token)}
             onClose={onClose}
           />

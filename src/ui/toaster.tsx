@@ -4,8 +4,9 @@
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { ToastContainer, type CloseButtonProps, type ToastContainerProps } from 'react-toastify';
-import { TOAST_DISMISS } from './texts.json';
 import { createToastLayer, placeToastLayer } from './toast-layer';
+import { TOAST_DISMISS } from './locales/pin/en.json';
+import { useTexts } from './i18n';
 
 /**
  * docs/behaviour.md "Toasts": top-right, 5000 ms, pause on hover and focus loss, touch drag, 80 % drag removal,
@@ -27,11 +28,12 @@ export const TOASTER_CLASS = 'cashew-toasts';
  * dialog, beside the dialog's own `Close`, that would be two buttons of one name.
  */
 export function DismissButton({ closeToast, theme }: CloseButtonProps) {
+  const t = useTexts();
   return (
     <button
       type="button"
       className={`Toastify__close-button Toastify__close-button--${theme}`}
-      aria-label={TOAST_DISMISS}
+      aria-label={t(TOAST_DISMISS)}
       onClick={(event) => {
         event.stopPropagation();
         closeToast(true);

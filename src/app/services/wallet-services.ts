@@ -1,5 +1,6 @@
 // Builds the wallet: sales taken (Lightning, ecash, other mints' ecash), the proofs held up against
 // their mint, and the money going out (withdrawals, cash-outs) or coming back (restore).
+import { checkMintInfo } from '../../core/settings/mint-check';
 import type { Checkpoint } from '../../core/checkpoint';
 import type { LockedSaleBackups } from '../../core/backup/locked-sale-backups';
 import type { PriceService } from '../../core/prices/price-service';
@@ -51,6 +52,8 @@ export interface WalletServices {
   cashOut: CashOutService;
   /** Cashes out at the threshold set in Settings (off by default); checked after each payment. */
   autoCashOut: AutoCashOut;
+  /** A mint's own name from its NUT-06 info, for the Wallet's balance per mint. */
+  mintName(mintUrl: string): Promise<string>;
 }
 
 export interface WalletServiceDeps {
@@ -225,5 +228,6 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     restore,
     cashOut,
     autoCashOut,
+    mintName: async (mintUrl) => (await checkMintInfo(mintUrl)).name,
   };
 }

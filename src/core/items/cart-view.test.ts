@@ -33,6 +33,8 @@ describe('cart view', () => {
   it('says why a cart with a fiat price and no price cannot be charged', () => {
     const summary = cartSummary(addItem([], cake, 'b'), undefined, { kind: 'none' });
     expect(summary.problem).toBe('no-price');
+    // The line's currency, so the screen can say what to change (issue 48).
+    expect(summary.problemCurrency).toBe('USD');
     expect(summary.charge).toBeUndefined();
     expect(cartSummary([], usd, { kind: 'none' }).problem).toBeUndefined();
   });

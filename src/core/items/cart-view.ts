@@ -25,7 +25,14 @@ import { categoriesOf, findItems, itemByCode, type CatalogItem } from './item';
 export interface ItemTile {
   id: string;
   name: string;
+  /** the price in English figures ("2,500 sats", "3.50 USD · 3,500 sats") */
   price: string;
+  /** the same as figures, for screens that write them in their language */
+  figures: {
+    /** whole sats; absent for a fiat price with no price in its currency */
+    sats?: number;
+    fiat?: { minor: number; currency: string; decimals: number };
+  };
 }
 
 /** Sats, and the display currency's text at the price used when there is one. */
@@ -46,6 +53,8 @@ export interface CartSummary {
   lines: CartLineView[];
   /** why the cart cannot be charged; absent when it can (or is empty) */
   problem?: 'no-price' | 'too-large';
+  /** with 'no-price': the currency the unpriced line is priced in */
+  problemCurrency?: string;
   totals?: {
     subtotal: AmountView;
     taxes: Array<{ rate: number; amount: AmountView }>;
@@ -58,7 +67,12 @@ export interface CartSummary {
 
 export function itemTile(item: CatalogItem, used: PriceUsed | undefined): ItemTile {
   if (item.price.unit === 'sat') {
-    return { id: item.id, name: item.name, price: `${formatSats(item.price.sats)} sats` };
+    return {
+      id: item.id,
+      name: item.name,
+      price: `${formatSats(item.price.sats)} sats`,
+      figures: { sats: item.price.sats },
+    };
   }
   const sats = unitSats(item.price, used);
   const fiat = formatFiatMinor(item.price.minor, item.price.currency);
@@ -66,6 +80,14 @@ export function itemTile(item: CatalogItem, used: PriceUsed | undefined): ItemTi
     id: item.id,
     name: item.name,
     price: sats === undefined ? fiat : `${fiat} · ${formatSats(sats)} sats`,
+    figures: {
+      ...(sats === undefined ? {} : { sats }),
+      fiat: {
+        minor: item.price.minor,
+        currency: item.price.currency,
+        decimals: currencyDecimals(item.price.currency),
+      },
+    },
   };
 }
 
@@ -100,6 +122,7 @@ export function cartSummary(
     return {
       lines: views,
       ...(pricing.ok === false && pricing.problem !== 'empty' ? { problem: pricing.problem } : {}),
+      ...(pricing.ok === false && pricing.currency ? { problemCurrency: pricing.currency } : {}),
     };
   }
   const rates = [...new Set(totals.lines.map((l) => l.taxRatePercent).filter((r) => !!r))];

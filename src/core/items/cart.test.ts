@@ -83,7 +83,11 @@ describe('priceCart', () => {
   });
 
   it('refuses a cart with a fiat line and no price, or an empty one', () => {
-    expect(priceCart(cart(), undefined)).toEqual({ ok: false, problem: 'no-price' });
+    expect(priceCart(cart(), undefined)).toEqual({
+      ok: false,
+      problem: 'no-price',
+      currency: 'USD',
+    });
     expect(priceCart([], usd)).toEqual({ ok: false, problem: 'empty' });
   });
 

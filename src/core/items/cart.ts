@@ -70,7 +70,9 @@ export interface CartTotals {
 export type CartPriceProblem = 'empty' | 'no-price' | 'too-large';
 
 export type CartPricing =
-  { ok: true; totals: CartTotals } | { ok: false; problem: CartPriceProblem };
+  | { ok: true; totals: CartTotals }
+  /** `currency`: with 'no-price', the currency of the first line that has no price */
+  | { ok: false; problem: CartPriceProblem; currency?: string };
 
 /**
  * A unit price in whole sats: sats as they are; fiat at the price used, rounded UP (the rule of
@@ -124,7 +126,14 @@ export function priceCart(
   let tax = 0;
   for (const line of lines) {
     const unit = unitSats(line.price, used);
-    if (unit === undefined) return { ok: false, problem: 'no-price' };
+    if (unit === undefined) {
+      const { price } = line;
+      return {
+        ok: false,
+        problem: 'no-price',
+        ...(price.unit === 'sat' ? {} : { currency: price.currency }),
+      };
+    }
     const lineSats = unit * line.quantity;
     const taxSats = lineTax(lineSats, line.taxRatePercent);
     subtotal += lineSats;

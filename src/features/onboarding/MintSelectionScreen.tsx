@@ -45,7 +45,10 @@ function MintSelection({
   const discovery = useDiscoveredMints(discoverMints, logger);
   const storedMint = session.mint;
   const [chosenTab, setChosenTab] = useState<Tab>();
-  const [selected, setSelected] = useState(storedMint);
+  const [picked, setPicked] = useState(storedMint);
+  // Nothing picked yet: the best mint discovery found that answered is picked for the merchant
+  // (issue 48), so Continue works at once; any other row still changes it.
+  const selected = picked ?? (discovery.status === 'done' ? bestFound(discovery.mints) : undefined);
   const [custom, setCustom] = useState(storedMint ?? '');
   const [customError, setCustomError] = useState<string>();
   const ids = { tabs: useId() };
@@ -112,7 +115,7 @@ function MintSelection({
           id={`${ids.tabs}-discovered-panel`}
           aria-labelledby={`${ids.tabs}-discovered`}
         >
-          <DiscoveredList discovery={discovery} selected={selected} onSelect={setSelected} />
+          <DiscoveredList discovery={discovery} selected={selected} onSelect={setPicked} />
         </div>
       ) : (
         <div
@@ -137,6 +140,11 @@ function MintSelection({
       )}
     </OnboardingFrame>
   );
+}
+
+/** The first mint of the ranked list that answered its info request; the first one if none did. */
+function bestFound(mints: readonly DiscoveredMint[]): string | undefined {
+  return (mints.find((mint) => mint.reachable !== false) ?? mints[0])?.url;
 }
 
 function DiscoveredList({

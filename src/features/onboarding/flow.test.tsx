@@ -211,7 +211,7 @@ describe('mint selection step', () => {
     expect(where(router)).toBe('/onboarding/welcome');
   });
 
-  it('lists discovered mints with their score and continues with the chosen one', async () => {
+  it('lists discovered mints with their score, the best that answered picked, and continues with the chosen one', async () => {
     let finish: (mints: DiscoveredMint[]) => void = () => {};
     const discover = () => new Promise<DiscoveredMint[]>((resolve) => (finish = resolve));
     const { router } = renderFlow('/onboarding/mint-selection', { discover });
@@ -226,11 +226,15 @@ describe('mint selection step', () => {
       'Answered just now',
       'Did not answer: listed last',
     ]);
-    expect(button('Continue').disabled).toBe(true);
-    fireEvent.click(screen.getByRole('radio', { name: /127\.0\.0\.1:3338/ }));
+    // The mint found is picked already (issue 48): Continue works without a tap on it.
+    const best = screen.getByRole('radio', { name: /127\.0\.0\.1:3338/ }) as HTMLInputElement;
+    expect(best.checked).toBe(true);
+    expect(button('Continue').disabled).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: /mint\.example/ }));
+    expect(best.checked).toBe(false);
     fireEvent.click(button('Continue'));
     await waitFor(() => expect(where(router)).toBe('/onboarding/relay-config'));
-    expect(readSession().mint).toBe('http://127.0.0.1:3338');
+    expect(readSession().mint).toBe('https://mint.example');
   });
 
   it('chooses a discovered mint with Enter', async () => {
@@ -238,7 +242,6 @@ describe('mint selection step', () => {
     const mint = (await screen.findByRole('radio', {
       name: /127\.0\.0\.1:3338/,
     })) as HTMLInputElement;
-    expect(button('Continue').disabled).toBe(true);
     fireEvent.keyDown(mint, { key: 'Enter' });
     expect(mint.checked).toBe(true);
     fireEvent.click(button('Continue'));

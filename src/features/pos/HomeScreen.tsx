@@ -140,7 +140,7 @@ export function HomeScreen({ services }: PosScreenProps) {
             <ItemsSide
               items={services.items}
               logger={logger}
-              priceUsed={fiat.priceUsed}
+              fiat={fiat}
               onCharge={invoice.submit}
               busy={invoice.open || invoice.creating}
               paidKey={invoice.resetKey}

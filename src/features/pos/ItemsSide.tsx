@@ -2,7 +2,7 @@
 // catalog and tip setting, the current cart kept on this device, shown by the shared cart screen
 // (docs/behaviour.md "Items, cart and tips").
 import { useEffect, useMemo, useState } from 'react';
-import type { PriceUsed } from '../../core/items/cart';
+import type { FiatEntry } from './use-fiat-entry';
 import { CartSession } from '../../core/items/cart-session';
 import { catalogView } from '../../core/items/cart-view';
 import type { CatalogItem } from '../../core/items/item';
@@ -21,7 +21,8 @@ import { useCustomerDisplay, type CustomerDisplayArgs } from './use-customer-dis
 export interface ItemsSideProps {
   items: PosItems;
   logger: Logger;
-  priceUsed: PriceUsed | undefined;
+  /** the price a fiat-priced item is charged at, and the shop's display currency (none: sats only) */
+  fiat: Pick<FiatEntry, 'priceUsed' | 'view'>;
   onCharge: (sale: Sale) => void;
   busy: boolean;
   /** changes when this screen's invoice is paid: a charged cart is emptied then */
@@ -35,7 +36,7 @@ export interface ItemsSideProps {
 export default function ItemsSide({
   items,
   logger,
-  priceUsed,
+  fiat,
   onCharge,
   busy,
   paidKey,
@@ -44,6 +45,8 @@ export default function ItemsSide({
   shopName,
 }: ItemsSideProps) {
   const t = useTexts();
+  const { priceUsed, view: prices } = fiat;
+  const shopCurrency = !prices ? undefined : prices.kind === 'off' ? null : prices.currency;
   const [catalog, setCatalog] = useState<{ items: CatalogItem[]; tips: boolean } | null>(null);
   useEffect(() => {
     let active = true;
@@ -84,6 +87,7 @@ export default function ItemsSide({
     cart,
     view,
     priceUsed,
+    shopCurrency,
     onCharge,
     paidKey,
     logger,

@@ -61,6 +61,8 @@ export interface FiatEntry {
   jump: PriceJump | null;
   /** The display currency's price a cart's fiat prices are converted at; undefined: none usable. */
   priceUsed: SalePrice | undefined;
+  /** The prices as last read (its kind 'off': the shop sells in sats only); undefined until read. */
+  view: PriceView | undefined;
   useNewPrice: () => Promise<void>;
   keepSatsOnly: () => Promise<void>;
 }
@@ -260,5 +262,5 @@ export function useFiatEntry(
       priced ? { currency: priced.currency, price: priced.price, time: priced.time } : undefined,
     [priced],
   );
-  return { entry, saleOf, submit, fiatText, jump, useNewPrice, keepSatsOnly, priceUsed };
+  return { entry, saleOf, submit, fiatText, jump, useNewPrice, keepSatsOnly, priceUsed, view };
 }

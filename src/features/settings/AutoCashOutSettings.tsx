@@ -1,21 +1,5 @@
 // Settings: automatic cash-out to a Lightning address at a balance threshold (off by default), and
 // the fee limit of every cash-out (1 % + 10 sats by default; docs/behaviour.md, "Cash out").
-import {
-  AUTO_TITLE,
-  AUTO_NOTE,
-  AUTO_ENABLE,
-  AUTO_ADDRESS,
-  AUTO_THRESHOLD,
-  AUTO_SAVE,
-  AUTO_SAVED,
-  AUTO_NEEDS_ADDRESS,
-  AUTO_NEEDS_THRESHOLD,
-  FEE_LIMIT_PERCENT,
-  FEE_LIMIT_SATS,
-  FEE_LIMIT_NOTE,
-  FEE_LIMIT_NEEDS_PERCENT,
-  FEE_LIMIT_NEEDS_SATS,
-} from './texts.json';
 import { FieldError } from '../../ui/FieldError';
 import { enterActivates } from '../../ui/enter-activates';
 import { useCallback, useState } from 'react';
@@ -30,6 +14,23 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { Form } from '../../ui/Form';
 import { cardClasses } from '../../ui/Card';
+import {
+  AUTO_ADDRESS,
+  AUTO_ENABLE,
+  AUTO_NEEDS_ADDRESS,
+  AUTO_NEEDS_THRESHOLD,
+  AUTO_NOTE,
+  AUTO_SAVE,
+  AUTO_SAVED,
+  AUTO_THRESHOLD,
+  AUTO_TITLE,
+  FEE_LIMIT_NEEDS_PERCENT,
+  FEE_LIMIT_NEEDS_SATS,
+  FEE_LIMIT_NOTE,
+  FEE_LIMIT_PERCENT,
+  FEE_LIMIT_SATS,
+} from './locales/settings/en.json';
+import { useTexts, type Translate } from '../../ui/i18n';
 
 export interface AutoCashOutStore {
   get(): Promise<Settings>;
@@ -37,22 +38,22 @@ export interface AutoCashOutStore {
 }
 
 /** Checks the form; the message to show, or null when it can be saved. */
-export function checkAutoCashOut(settings: Settings): string | null {
+export function checkAutoCashOut(settings: Settings, t: Translate): string | null {
   const problem = autoCashOutProblem(settings);
   switch (problem?.field) {
     case undefined:
       return null;
     case 'fee-percent':
-      return FEE_LIMIT_NEEDS_PERCENT;
+      return t(FEE_LIMIT_NEEDS_PERCENT);
     case 'fee-sats':
-      return FEE_LIMIT_NEEDS_SATS;
+      return t(FEE_LIMIT_NEEDS_SATS);
     // An empty field gets this form's own words, not the cash-out dialog's (which takes invoices).
     case 'address':
       return problem.error === undefined
-        ? AUTO_NEEDS_ADDRESS
-        : errorMessage(problem.error, AUTO_NEEDS_ADDRESS);
+        ? t(AUTO_NEEDS_ADDRESS)
+        : errorMessage(problem.error, t(AUTO_NEEDS_ADDRESS));
     case 'threshold':
-      return AUTO_NEEDS_THRESHOLD;
+      return t(AUTO_NEEDS_THRESHOLD);
   }
 }
 
@@ -69,6 +70,7 @@ export function AutoCashOutSettings({
   /** Asks for the merchant PIN before saving, when the gate is closed (ui/pin-gate.tsx). */
   guard?: (action: () => void) => void;
 }) {
+  const t = useTexts();
   const [form, setForm] = useState<{
     enabled: boolean;
     address: string;
@@ -116,13 +118,13 @@ export function AutoCashOutSettings({
         sats: form.sats.trim() === '' ? NaN : Number(form.sats),
       },
     };
-    const problem = checkAutoCashOut(settings);
+    const problem = checkAutoCashOut(settings, t);
     setError(problem ?? undefined);
     if (problem) return;
     setSaving(true);
     try {
       await store.set(settings);
-      toast.success(AUTO_SAVED);
+      toast.success(t(AUTO_SAVED));
     } catch (saveError) {
       logger.error('Saving automatic cash-out failed', saveError);
       toast.error(errorMessage(saveError));
@@ -138,9 +140,9 @@ export function AutoCashOutSettings({
       onSubmit={() => guard(() => void onSave())}
     >
       <h2 id="auto-cash-out" className={CARD.title}>
-        {AUTO_TITLE}
+        {t(AUTO_TITLE)}
       </h2>
-      <p className="text-sm text-slate-600">{AUTO_NOTE}</p>
+      <p className="text-sm text-slate-600">{t(AUTO_NOTE)}</p>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input
           type="checkbox"
@@ -148,29 +150,29 @@ export function AutoCashOutSettings({
           onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
           onKeyDown={enterActivates}
         />
-        {AUTO_ENABLE}
+        {t(AUTO_ENABLE)}
       </label>
       <TextField
-        label={AUTO_ADDRESS}
+        label={t(AUTO_ADDRESS)}
         value={form.address}
         onChange={(address) => setForm({ ...form, address })}
         placeholder="name@domain"
         mono
       />
       <TextField
-        label={AUTO_THRESHOLD}
+        label={t(AUTO_THRESHOLD)}
         value={form.threshold}
         onChange={(threshold) => setForm({ ...form, threshold: threshold.replace(/[^0-9]/g, '') })}
       />
-      <p className="text-sm text-slate-600">{FEE_LIMIT_NOTE}</p>
+      <p className="text-sm text-slate-600">{t(FEE_LIMIT_NOTE)}</p>
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label={FEE_LIMIT_PERCENT}
+          label={t(FEE_LIMIT_PERCENT)}
           value={form.percent}
           onChange={(percent) => setForm({ ...form, percent: percent.replace(/[^0-9.]/g, '') })}
         />
         <TextField
-          label={FEE_LIMIT_SATS}
+          label={t(FEE_LIMIT_SATS)}
           value={form.sats}
           onChange={(sats) => setForm({ ...form, sats: sats.replace(/[^0-9]/g, '') })}
         />
@@ -178,7 +180,7 @@ export function AutoCashOutSettings({
       {error ? <FieldError>{error}</FieldError> : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={saving} aria-busy={saving}>
-          {AUTO_SAVE}
+          {t(AUTO_SAVE)}
         </Button>
       </div>
     </Form>

@@ -3,7 +3,8 @@
 // "Recover funds").
 import { useSyncExternalStore } from 'react';
 import type { AppDataBackupStatus } from '../../core/backup/app-data';
-import { backupUnsaved } from './texts';
+import { useTexts } from '../../ui/i18n';
+import { BACKUP_UNSAVED } from './locales/settings/en.json';
 
 export interface BackupStatusSource {
   status(): AppDataBackupStatus;
@@ -11,6 +12,7 @@ export interface BackupStatusSource {
 }
 
 export function BackupWarning({ backup }: { backup: BackupStatusSource }) {
+  const t = useTexts();
   const { unsaved } = useSyncExternalStore(
     (listener) => backup.onStatus(listener),
     () => backup.status(),
@@ -18,7 +20,9 @@ export function BackupWarning({ backup }: { backup: BackupStatusSource }) {
   if (unsaved.length === 0) return null;
   return (
     <p role="status" data-testid="backup-warning" className="text-sm text-amber-900">
-      {backupUnsaved(unsaved)}
+      {t(BACKUP_UNSAVED, {
+        parts: unsaved.map((part) => part.replace(/[-/]/g, ' ')).join(', '),
+      })}
     </p>
   );
 }

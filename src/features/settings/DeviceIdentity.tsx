@@ -6,8 +6,23 @@ import type { KeyStore } from '../../core/keys/ports';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { PhraseWords } from '../../ui/PhraseWords';
-import { NO_PHRASE_TEXT } from './texts.json';
 import { Card } from '../../ui/Card';
+import {
+  DEVICE_IDENTITY,
+  NO_PHRASE_TEXT,
+  NPUB_LABEL,
+  PHRASE_LABEL,
+  PHRASE_MODAL_TITLE,
+  PHRASE_WARNING,
+  REVEAL_PHRASE,
+  SETTINGS_CANCEL,
+  SETTINGS_CLOSE,
+  SETTINGS_LOADING,
+  SHOW_PHRASE,
+  SHOW_PHRASE_NOTE,
+  SHOW_PHRASE_TITLE,
+} from './locales/settings/en.json';
+import { useTexts } from '../../ui/i18n';
 
 type Reveal = { step: 'closed' } | { step: 'confirm' } | { step: 'shown'; phrase?: string };
 
@@ -25,6 +40,7 @@ export function DeviceIdentity({
   logger,
   guard = (action) => action(),
 }: DeviceIdentityProps) {
+  const t = useTexts();
   const [npub, setNpub] = useState<string>();
   const [reveal, setReveal] = useState<Reveal>({ step: 'closed' });
 
@@ -53,35 +69,33 @@ export function DeviceIdentity({
   const close = () => setReveal({ step: 'closed' });
 
   return (
-    <Card titleId="device-identity-title" title="Device Identity" gap={4}>
+    <Card titleId="device-identity-title" title={t(DEVICE_IDENTITY)} gap={4}>
       <div className="space-y-1">
-        <p className="text-sm font-medium text-slate-800">Public key (npub)</p>
+        <p className="text-sm font-medium text-slate-800">{t(NPUB_LABEL)}</p>
         <code
           data-testid="device-npub"
           className="block rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-800 ring-1 ring-slate-200"
         >
-          {npub ?? 'Loading...'}
+          {npub ?? t(SETTINGS_LOADING)}
         </code>
       </div>
       <div className="space-y-2">
-        <p className="text-sm font-medium text-slate-800">Recovery phrase</p>
-        <p className="text-xs text-slate-500">
-          Anyone who sees it can take the funds of this wallet. Only reveal it somewhere private.
-        </p>
+        <p className="text-sm font-medium text-slate-800">{t(PHRASE_LABEL)}</p>
+        <p className="text-xs text-slate-500">{t(PHRASE_WARNING)}</p>
         <Button variant="outline" onClick={() => setReveal({ step: 'confirm' })}>
-          Show Recovery Phrase
+          {t(SHOW_PHRASE)}
         </Button>
       </div>
 
       <Modal
         open={reveal.step === 'confirm'}
         onClose={close}
-        title="Show recovery phrase?"
-        description="Anyone who sees these words can take your funds. Make sure nobody is watching your screen."
+        title={t(SHOW_PHRASE_TITLE)}
+        description={t(SHOW_PHRASE_NOTE)}
       >
         <div className="flex justify-end gap-3">
           <Button variant="outline" onClick={close}>
-            Cancel
+            {t(SETTINGS_CANCEL)}
           </Button>
           <Button
             onClick={() => {
@@ -90,19 +104,19 @@ export function DeviceIdentity({
               guard(() => void onReveal());
             }}
           >
-            Reveal Phrase
+            {t(REVEAL_PHRASE)}
           </Button>
         </div>
       </Modal>
-      <Modal open={reveal.step === 'shown'} onClose={close} title="Your Recovery Phrase">
+      <Modal open={reveal.step === 'shown'} onClose={close} title={t(PHRASE_MODAL_TITLE)}>
         <div className="space-y-4">
           {reveal.step === 'shown' && reveal.phrase ? (
             <PhraseWords phrase={reveal.phrase} />
           ) : (
-            <p className="text-sm text-slate-600">{NO_PHRASE_TEXT}</p>
+            <p className="text-sm text-slate-600">{t(NO_PHRASE_TEXT)}</p>
           )}
           <div className="flex justify-end">
-            <Button onClick={close}>Close</Button>
+            <Button onClick={close}>{t(SETTINGS_CLOSE)}</Button>
           </div>
         </div>
       </Modal>

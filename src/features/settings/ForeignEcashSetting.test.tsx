@@ -8,6 +8,7 @@ import { silentLogger } from '../../core/logger';
 import type { Storage } from '../../storage';
 import { storageWithSettings } from '../../testing/storage/db';
 import { ForeignEcashSetting } from './ForeignEcashSetting';
+import { englishText } from '../../ui/i18n';
 import { FOREIGN_ECASH_SWITCH } from './texts';
 
 const opened: Storage[] = [];
@@ -21,7 +22,9 @@ describe('ForeignEcashSetting', () => {
     const storage = await storageWithSettings(['wss://relay.example']);
     opened.push(storage);
     render(<ForeignEcashSetting store={storage.foreignEcash} logger={silentLogger} />);
-    const box = await screen.findByRole('checkbox', { name: FOREIGN_ECASH_SWITCH.label });
+    const box = await screen.findByRole('checkbox', {
+      name: englishText(FOREIGN_ECASH_SWITCH.label),
+    });
     expect(box).toHaveProperty('checked', false);
     fireEvent.click(box);
     await waitFor(async () => expect(await storage.foreignEcash.acceptsOtherMints()).toBe(true));
@@ -38,7 +41,9 @@ describe('ForeignEcashSetting', () => {
       },
     };
     render(<ForeignEcashSetting store={store} logger={silentLogger} />);
-    const box = await screen.findByRole('checkbox', { name: FOREIGN_ECASH_SWITCH.label });
+    const box = await screen.findByRole('checkbox', {
+      name: englishText(FOREIGN_ECASH_SWITCH.label),
+    });
     fireEvent.click(box);
     await waitFor(() => expect(box).toHaveProperty('disabled', false));
     expect(box).toHaveProperty('checked', false);

@@ -5,7 +5,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import { LockedSaleBackupLine } from './LockedSaleBackupLine';
-import { lockedBackupsPending } from './texts';
+import { englishText } from '../../ui/i18n';
+import { LOCKED_BACKUPS } from './locales/settings/en.json';
+
+const lockedBackupsPending = (n: number) => englishText(LOCKED_BACKUPS, { count: n, n: String(n) });
 
 afterEach(cleanup);
 

@@ -2,7 +2,8 @@
 // (docs/behaviour.md "Settings", decision 0050); nothing once every one is.
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
-import { lockedBackupsPending } from './texts';
+import { useFormats, useTexts } from '../../ui/i18n';
+import { LOCKED_BACKUPS } from './locales/settings/en.json';
 
 export interface LockedSaleBackupSource {
   /** backups no relay has taken yet */
@@ -17,6 +18,8 @@ export function LockedSaleBackupLine({
   backups: LockedSaleBackupSource;
   logger: Logger;
 }) {
+  const t = useTexts();
+  const formats = useFormats();
   const [pending, setPending] = useState(0);
 
   useEffect(() => {
@@ -40,7 +43,7 @@ export function LockedSaleBackupLine({
   if (pending === 0) return null;
   return (
     <p role="status" data-testid="locked-backup-pending" className="text-sm text-amber-800">
-      {lockedBackupsPending(pending)}
+      {t(LOCKED_BACKUPS, { count: pending, n: formats.number(pending) })}
     </p>
   );
 }

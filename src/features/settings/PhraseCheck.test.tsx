@@ -6,10 +6,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import { closedAfterEach } from '../../testing/storage/db';
 import { answerPhraseCheck } from '../../testing/ui/phrase-check';
-import { PHRASE_CHECKED } from './texts.json';
 import { PHRASE_CHECK_WRONG, PhraseCheck } from './PhraseCheck';
-import { STORAGE_NOT_PERSISTENT, STORAGE_PERSISTENT, STORAGE_UNKNOWN } from './texts.json';
 import { StorageStatus, formatBytes } from './StorageStatus';
+import { englishText } from '../../ui/i18n';
+import * as S from './locales/settings/en.json';
+
+const PHRASE_CHECKED = englishText(S.PHRASE_CHECKED);
+const STORAGE_NOT_PERSISTENT = englishText(S.STORAGE_NOT_PERSISTENT);
+const STORAGE_PERSISTENT = englishText(S.STORAGE_PERSISTENT);
+const STORAGE_UNKNOWN = englishText(S.STORAGE_UNKNOWN);
 
 const storages = closedAfterEach();
 const storageWithPhrase = storages.withPhrase;

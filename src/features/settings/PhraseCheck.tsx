@@ -1,12 +1,7 @@
 // Settings "Check your recovery phrase": three of its words, chosen at random, typed back. Done
 // once, the wallet's reminder never shows again (docs/behaviour.md).
-import {
-  PHRASE_CHECK_TITLE,
-  PHRASE_CHECK_INTRO,
-  PHRASE_CHECK_CONFIRMED,
-  PHRASE_CHECKED,
-  PHRASE_CHECK_ANCHOR,
-} from './texts.json';
+/** The card's id: the Wallet's phrase reminder links to it (/settings#phrase-check). */
+const PHRASE_CHECK_ANCHOR = 'phrase-check';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../ui/toast';
 import type { Logger } from '../../core/logger';
@@ -15,6 +10,13 @@ import type { KeyStore } from '../../core/keys/ports';
 import { Card } from '../../ui/Card';
 import { useRead } from '../../ui/use-read';
 import { PhraseWordsForm } from './PhraseWordsForm';
+import {
+  PHRASE_CHECKED,
+  PHRASE_CHECK_CONFIRMED,
+  PHRASE_CHECK_INTRO,
+  PHRASE_CHECK_TITLE,
+} from './locales/settings/en.json';
+import { useTexts } from '../../ui/i18n';
 
 export { PHRASE_CHECK_BUTTON, PHRASE_CHECK_WRONG, wordLabel } from './PhraseWordsForm';
 
@@ -30,6 +32,7 @@ export function PhraseCheck({
   phraseCheck: PhraseCheckStore;
   logger: Logger;
 }) {
+  const t = useTexts();
   const [state, setState] = useState<State>({ step: 'loading' });
   const sectionRef = useRef<HTMLElement>(null);
 
@@ -58,7 +61,7 @@ export function PhraseCheck({
   const onMatch = async () => {
     await phraseCheck.setConfirmed();
     setState({ step: 'checked' });
-    toast.success(PHRASE_CHECK_CONFIRMED);
+    toast.success(t(PHRASE_CHECK_CONFIRMED));
   };
 
   return (
@@ -66,14 +69,19 @@ export function PhraseCheck({
       id={PHRASE_CHECK_ANCHOR}
       ref={sectionRef}
       titleId="phrase-check-title"
-      title={PHRASE_CHECK_TITLE}
+      title={t(PHRASE_CHECK_TITLE)}
     >
       {state.step === 'checked' ? (
         <p className="text-sm text-slate-700" data-testid="phrase-checked">
-          {PHRASE_CHECKED}
+          {t(PHRASE_CHECKED)}
         </p>
       ) : (
-        <PhraseWordsForm keys={keys} logger={logger} intro={PHRASE_CHECK_INTRO} onMatch={onMatch} />
+        <PhraseWordsForm
+          keys={keys}
+          logger={logger}
+          intro={t(PHRASE_CHECK_INTRO)}
+          onMatch={onMatch}
+        />
       )}
     </Card>
   );

@@ -12,7 +12,6 @@ import { pinRefusedText } from '../../ui/texts';
 import { toast } from '../../ui/toast';
 import { RemovePin } from './RemovePin';
 import {
-  CANCEL,
   CHANGE_PIN,
   PIN_CHANGED_TOAST,
   PIN_IS_SET,
@@ -21,9 +20,11 @@ import {
   PIN_SET_TOAST,
   REMOVE_PIN,
   SAVE_PIN,
+  SETTINGS_CANCEL,
   SET_PIN,
-} from './texts.json';
-import { PIN_SECTION_TITLE } from './texts';
+  PIN_SECTION_TITLE,
+} from './locales/settings/en.json';
+import { useTexts } from '../../ui/i18n';
 
 export interface PinControl {
   init(): Promise<void>;
@@ -35,6 +36,7 @@ export interface PinControl {
 }
 
 export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger }) {
+  const t = useTexts();
   const [hasPin, setHasPin] = useState<boolean | null>(null);
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -61,13 +63,13 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
     } else {
       await lock.setPin(chosen);
     }
-    toast.success(hasPin ? PIN_CHANGED_TOAST : PIN_SET_TOAST);
+    toast.success(hasPin ? t(PIN_CHANGED_TOAST) : t(PIN_SET_TOAST));
     setHasPin(true);
     setEditing(false);
   }
 
   const removed = () => {
-    toast.success(PIN_REMOVED_TOAST);
+    toast.success(t(PIN_REMOVED_TOAST));
     setHasPin(false);
     setRemoving(false);
   };
@@ -78,25 +80,25 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
 
   if (hasPin === null) return null;
   return (
-    <Card titleId="pin-settings-title" title={PIN_SECTION_TITLE}>
-      <p className="text-sm text-slate-600">{PIN_SECTION_TEXT}</p>
-      {hasPin ? <p className="text-sm font-medium text-slate-700">{PIN_IS_SET}</p> : null}
+    <Card titleId="pin-settings-title" title={t(PIN_SECTION_TITLE)}>
+      <p className="text-sm text-slate-600">{t(PIN_SECTION_TEXT)}</p>
+      {hasPin ? <p className="text-sm font-medium text-slate-700">{t(PIN_IS_SET)}</p> : null}
       {editing ? (
         <PinSetupForm
-          submitLabel={SAVE_PIN}
+          submitLabel={t(SAVE_PIN)}
           askCurrent={hasPin}
           onSave={save}
           onCancel={() => setEditing(false)}
-          cancelLabel={CANCEL}
+          cancelLabel={t(SETTINGS_CANCEL)}
         />
       ) : (
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => setEditing(true)}>
-            {hasPin ? CHANGE_PIN : SET_PIN}
+            {hasPin ? t(CHANGE_PIN) : t(SET_PIN)}
           </Button>
           {hasPin ? (
             <Button variant="outline" onClick={() => setRemoving(true)}>
-              {REMOVE_PIN}
+              {t(REMOVE_PIN)}
             </Button>
           ) : null}
         </div>

@@ -3,9 +3,15 @@
 import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { TextField } from '../../ui/TextField';
 import { UnitOptions } from '../../ui/UnitOptions';
-import { PRICE_CURRENCY_LABEL, PRICE_NOTE, PRICE_SATS_ONLY, PRICE_URL_LABEL } from './texts.json';
-import { PRICE_TITLE } from './texts';
 import { SettingsPart } from './SettingsPart';
+import {
+  PRICE_CURRENCY_LABEL,
+  PRICE_NOTE,
+  PRICE_SATS_ONLY,
+  PRICE_URL_LABEL,
+  PRICE_TITLE,
+} from './locales/settings/en.json';
+import { useTexts } from '../../ui/i18n';
 
 /** The select's value for "sats only". */
 export const SATS_ONLY = '';
@@ -26,14 +32,15 @@ export function PriceFields({
   status?: string;
   onChange: (form: PriceForm) => void;
 }) {
+  const t = useTexts();
   const options =
     currencies.includes(form.currency) || !form.currency
       ? currencies
       : [form.currency, ...currencies];
 
   return (
-    <SettingsPart gap={4} titleId="price-settings" title={PRICE_TITLE} note={PRICE_NOTE}>
-      <LabelledField label={PRICE_CURRENCY_LABEL}>
+    <SettingsPart gap={4} titleId="price-settings" title={t(PRICE_TITLE)} note={t(PRICE_NOTE)}>
+      <LabelledField label={t(PRICE_CURRENCY_LABEL)}>
         {(control) => (
           <select
             {...control}
@@ -41,12 +48,12 @@ export function PriceFields({
             onChange={(event) => onChange({ ...form, currency: event.target.value })}
             className={`${FIELD_CLASS} text-sm`}
           >
-            <UnitOptions sats={SATS_ONLY} satsLabel={PRICE_SATS_ONLY} codes={options} />
+            <UnitOptions sats={SATS_ONLY} satsLabel={t(PRICE_SATS_ONLY)} codes={options} />
           </select>
         )}
       </LabelledField>
       <TextField
-        label={PRICE_URL_LABEL}
+        label={t(PRICE_URL_LABEL)}
         value={form.url}
         onChange={(url) => onChange({ ...form, url })}
         type="url"

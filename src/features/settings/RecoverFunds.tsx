@@ -1,10 +1,16 @@
 // Settings "Recover funds": runs the phrase restore scan on demand (docs/behaviour.md). Its
 // progress shows above the screen (app/RestoreBanner.tsx); the outcome is an app-wide toast.
-import { RECOVER_TITLE, RECOVER_TEXT, RECOVER_BUTTON, RECOVERING } from './texts.json';
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import {
+  RECOVERING,
+  RECOVER_BUTTON,
+  RECOVER_TEXT,
+  RECOVER_TITLE,
+} from './locales/settings/en.json';
+import { useTexts } from '../../ui/i18n';
 
 export interface RecoverFundsService {
   start(reason: 'settings'): Promise<unknown>;
@@ -19,6 +25,7 @@ export function RecoverFunds({
   restore: RecoverFundsService;
   logger: Logger;
 }) {
+  const t = useTexts();
   const [running, setRunning] = useState(() => restore.isRunning());
 
   useEffect(
@@ -35,10 +42,10 @@ export function RecoverFunds({
   };
 
   return (
-    <Card titleId="recover-funds-title" title={RECOVER_TITLE}>
-      <p className="text-sm text-slate-600">{RECOVER_TEXT}</p>
+    <Card titleId="recover-funds-title" title={t(RECOVER_TITLE)}>
+      <p className="text-sm text-slate-600">{t(RECOVER_TEXT)}</p>
       <Button variant="outline" onClick={onRecover} disabled={running} aria-busy={running}>
-        {running ? RECOVERING : RECOVER_BUTTON}
+        {running ? t(RECOVERING) : t(RECOVER_BUTTON)}
       </Button>
     </Card>
   );

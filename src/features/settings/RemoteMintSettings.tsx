@@ -12,22 +12,21 @@ import type {
 } from '../../core/remote-payments/merchant-ports';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast';
-import {
-  ACCEPTED_MINTS_NOTE,
-  CURRENT_MINT_TAG,
-  REFUSED_HEADING,
-  UNLOCKED_LABEL,
-  UNLOCKED_NOTE,
-} from './texts.json';
+import { UNPAIRED_SWITCH } from './texts';
+import { SettingsPart } from './SettingsPart';
 import {
   ACCEPTED_MINTS_HEADING,
-  refusedMint,
-  refusedUnlocked,
-  refusedUnpaired,
-  removeMintLabel,
-  UNPAIRED_SWITCH,
-} from './texts';
-import { SettingsPart } from './SettingsPart';
+  REFUSED_MINT,
+  REFUSED_UNLOCKED,
+  REFUSED_UNPAIRED,
+  REMOVE_MINT,
+  ACCEPTED_MINTS_NOTE,
+  REFUSED_HEADING,
+  SETTINGS_CURRENT_MINT,
+  UNLOCKED_LABEL,
+  UNLOCKED_NOTE,
+} from './locales/settings/en.json';
+import { useTexts, useFormats } from '../../ui/i18n';
 
 export type RemoteMintStore = AcceptedMintStore & UnlockedSalesSetting & RefusalCounter;
 
@@ -47,6 +46,8 @@ interface Loaded {
 }
 
 export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMintSettingsProps) {
+  const t = useTexts();
+  const formats = useFormats();
   const [loaded, setLoaded] = useState<Loaded>();
   const [saving, setSaving] = useState(false);
 
@@ -90,7 +91,7 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
       void merchantProfile.sync();
     } catch (error) {
       logger.error('Saving the remote cashier mints failed', error);
-      toast.error(UNPAIRED_SWITCH.saveFailed);
+      toast.error(t(UNPAIRED_SWITCH.saveFailed));
       setLoaded(await load().catch(() => loaded));
     } finally {
       setSaving(false);
@@ -102,13 +103,13 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
     <SettingsPart
       gap={3}
       titleId="accepted-mints"
-      title={ACCEPTED_MINTS_HEADING}
-      note={ACCEPTED_MINTS_NOTE}
+      title={t(ACCEPTED_MINTS_HEADING)}
+      note={t(ACCEPTED_MINTS_NOTE)}
     >
       <ul aria-labelledby="accepted-mints" className="space-y-2" data-testid="accepted-mints">
         {current ? (
           <li className="text-sm break-all text-slate-800">
-            {current} <span className="text-slate-500">{CURRENT_MINT_TAG}</span>
+            {current} <span className="text-slate-500">{t(SETTINGS_CURRENT_MINT)}</span>
           </li>
         ) : null}
         {others.map((mint) => (
@@ -118,7 +119,7 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
               variant="outline"
               size="sm"
               disabled={saving}
-              aria-label={removeMintLabel(mint)}
+              aria-label={t(REMOVE_MINT, { mint })}
               onClick={() => void change(() => store.removeAcceptedMint(mint))}
             >
               Remove
@@ -138,20 +139,20 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
             void change(() => store.setAcceptsUnlocked(value));
           }}
         />
-        {UNLOCKED_LABEL}
+        {t(UNLOCKED_LABEL)}
       </label>
-      <p className="text-sm text-slate-600">{UNLOCKED_NOTE}</p>
+      <p className="text-sm text-slate-600">{t(UNLOCKED_NOTE)}</p>
       <h3 id="refused-payments" className="text-base font-semibold text-slate-900">
-        {REFUSED_HEADING}
+        {t(REFUSED_HEADING)}
       </h3>
       <ul
         aria-labelledby="refused-payments"
         className="space-y-1 text-sm text-slate-700"
         data-testid="refused-payments"
       >
-        <li>{refusedUnpaired(loaded.refused.unpaired)}</li>
-        <li>{refusedMint(loaded.refused.mint)}</li>
-        <li>{refusedUnlocked(loaded.refused.unlocked)}</li>
+        <li>{t(REFUSED_UNPAIRED, { n: formats.number(loaded.refused.unpaired) })}</li>
+        <li>{t(REFUSED_MINT, { n: formats.number(loaded.refused.mint) })}</li>
+        <li>{t(REFUSED_UNLOCKED, { n: formats.number(loaded.refused.unlocked) })}</li>
       </ul>
     </SettingsPart>
   );

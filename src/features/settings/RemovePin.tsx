@@ -8,7 +8,13 @@ import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CurrentPinField } from '../../ui/CurrentPinField';
 import { Form } from '../../ui/Form';
 import { pinRefusedText } from '../../ui/texts';
-import { KEEP_PIN, REMOVE_PIN_CONFIRM, REMOVE_PIN_TITLE, REMOVE_PIN_WARNING } from './texts.json';
+import {
+  KEEP_PIN,
+  REMOVE_PIN_CONFIRM,
+  REMOVE_PIN_TITLE,
+  REMOVE_PIN_WARNING,
+} from './locales/settings/en.json';
+import { useTexts } from '../../ui/i18n';
 
 export interface RemovePinProps {
   /** The confirmation is shown. */
@@ -22,12 +28,13 @@ export interface RemovePinProps {
 }
 
 export function RemovePin({ open, ...form }: RemovePinProps) {
+  const t = useTexts();
   return (
     <ConfirmDialog
       subject={open || null}
       role="alertdialog"
       onClose={form.onCancel}
-      title={REMOVE_PIN_TITLE}
+      title={t(REMOVE_PIN_TITLE)}
       testId="remove-pin-confirm"
     >
       {() => <RemovePinForm {...form} />}
@@ -36,6 +43,7 @@ export function RemovePin({ open, ...form }: RemovePinProps) {
 }
 
 function RemovePinForm({ remove, onRemoved, onCancel, onFailed }: Omit<RemovePinProps, 'open'>) {
+  const t = useTexts();
   const [current, setCurrent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -65,14 +73,14 @@ function RemovePinForm({ remove, onRemoved, onCancel, onFailed }: Omit<RemovePin
 
   return (
     <Form onSubmit={submit} className="space-y-4">
-      <p>{REMOVE_PIN_WARNING}</p>
+      <p>{t(REMOVE_PIN_WARNING)}</p>
       <CurrentPinField value={current} onChange={setCurrent} error={error} />
       <ConfirmActions>
         <Button type="submit" className="sm:flex-1" disabled={removing} aria-busy={removing}>
-          {REMOVE_PIN_CONFIRM}
+          {t(REMOVE_PIN_CONFIRM)}
         </Button>
         <Button type="button" variant="outline" className="sm:flex-1" onClick={onCancel}>
-          {KEEP_PIN}
+          {t(KEEP_PIN)}
         </Button>
       </ConfirmActions>
     </Form>

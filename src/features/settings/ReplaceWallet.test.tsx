@@ -14,8 +14,13 @@ import {
   type TestStorage,
 } from '../../testing/storage/db';
 import { answerPhraseCheck } from '../../testing/ui/phrase-check';
-import { REPLACE_CONFIRM, REPLACE_NOTHING_LEFT, REPLACE_OPEN } from './texts.json';
 import { ReplaceWallet, balanceLine } from './ReplaceWallet';
+import { englishText } from '../../ui/i18n';
+import * as S from './locales/settings/en.json';
+
+const REPLACE_CONFIRM = englishText(S.REPLACE_CONFIRM);
+const REPLACE_NOTHING_LEFT = englishText(S.REPLACE_NOTHING_LEFT);
+const REPLACE_OPEN = englishText(S.REPLACE_OPEN);
 
 const storages = closedAfterEach();
 

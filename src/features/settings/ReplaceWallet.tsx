@@ -1,20 +1,6 @@
 // Settings "Replace wallet" (docs/behaviour.md): restore another phrase or start over, behind the
 // PIN, only once nothing would become unrecoverable; then the device forgets the wallet and shows
 // onboarding.
-import {
-  REPLACE_TITLE,
-  REPLACE_TEXT,
-  REPLACE_OPEN,
-  REPLACE_LOOKING,
-  REPLACE_NOTHING_LEFT,
-  REPLACE_LEFT_TITLE,
-  REPLACE_PHRASE_INTRO,
-  REPLACE_PHRASE_OK,
-  REPLACE_WARNING,
-  REPLACE_CONFIRM,
-  REPLACE_CANCEL,
-  REPLACE_FAILED,
-} from './texts.json';
 import { useCallback, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import type { KeyStore } from '../../core/keys/ports';
@@ -34,6 +20,21 @@ import { formatSats } from '../../ui/format-sats';
 import { usePinGate } from '../../ui/pin-gate';
 import type { PinGate } from '../../ui/PinPrompt';
 import { PhraseWordsForm } from './PhraseWordsForm';
+import {
+  REPLACE_CANCEL,
+  REPLACE_CONFIRM,
+  REPLACE_FAILED,
+  REPLACE_LEFT_TITLE,
+  REPLACE_LOOKING,
+  REPLACE_NOTHING_LEFT,
+  REPLACE_OPEN,
+  REPLACE_PHRASE_INTRO,
+  REPLACE_PHRASE_OK,
+  REPLACE_TEXT,
+  REPLACE_TITLE,
+  REPLACE_WARNING,
+} from './locales/settings/en.json';
+import { useTexts } from '../../ui/i18n';
 
 export const balanceLine = (sats: number, mintUrl: string) =>
   `${formatSats(sats)} sats on ${mintUrl}`;
@@ -68,6 +69,7 @@ export function ReplaceWallet({
   clock = Date.now,
   onReplaced = () => window.location.replace('/onboarding'),
 }: ReplaceWalletProps) {
+  const t = useTexts();
   const [panel, setPanel] = useState<Panel>({ step: 'closed' });
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
@@ -81,11 +83,11 @@ export function ReplaceWallet({
         setPanel({ step: 'shown', left, phraseChecked, ...(refusal ? { refusal } : {}) });
       } catch (error) {
         logger.error('Could not read what the wallet holds', error);
-        setFailed(REPLACE_FAILED);
+        setFailed(t(REPLACE_FAILED));
         setPanel({ step: 'closed' });
       }
     },
-    [store, clock, logger],
+    [store, clock, logger, t],
   );
 
   const onReplace = (phraseChecked: boolean) =>
@@ -102,21 +104,21 @@ export function ReplaceWallet({
             return;
           }
           logger.error('Replacing the wallet failed', error);
-          setFailed(REPLACE_FAILED);
+          setFailed(t(REPLACE_FAILED));
         });
     });
 
   return (
-    <Card titleId="replace-wallet-title" title={REPLACE_TITLE}>
-      <p className="text-sm text-slate-600">{REPLACE_TEXT}</p>
+    <Card titleId="replace-wallet-title" title={t(REPLACE_TITLE)}>
+      <p className="text-sm text-slate-600">{t(REPLACE_TEXT)}</p>
       {failed ? <FieldError>{failed}</FieldError> : null}
       {panel.step === 'closed' ? (
         <Button variant="outline" onClick={() => guard(() => void look(false))}>
-          {REPLACE_OPEN}
+          {t(REPLACE_OPEN)}
         </Button>
       ) : panel.step === 'looking' ? (
         <p role="status" className="text-sm text-slate-500">
-          {REPLACE_LOOKING}
+          {t(REPLACE_LOOKING)}
         </p>
       ) : (
         <ReplacePanel
@@ -154,6 +156,7 @@ function ReplacePanel({
   onReplace: () => void;
   onCancel: () => void;
 }) {
+  const t = useTexts();
   const { left, phraseChecked } = panel;
   const verdict = replaceVerdict(left, phraseChecked);
   const refusal = panel.refusal ?? (verdict.allowed ? undefined : verdict.reason);
@@ -169,10 +172,10 @@ function ReplacePanel({
   return (
     <div className="space-y-3" data-testid="replace-wallet-panel">
       {lines.length === 0 ? (
-        <p className="text-sm text-slate-700">{REPLACE_NOTHING_LEFT}</p>
+        <p className="text-sm text-slate-700">{t(REPLACE_NOTHING_LEFT)}</p>
       ) : (
         <div className="space-y-1 text-sm text-slate-700">
-          <p className="font-medium">{REPLACE_LEFT_TITLE}</p>
+          <p className="font-medium">{t(REPLACE_LEFT_TITLE)}</p>
           <ul className="list-disc pl-5" data-testid="left-behind">
             {lines.map((line) => (
               <li key={line}>{line}</li>
@@ -182,7 +185,7 @@ function ReplacePanel({
       )}
       {phraseChecked ? (
         <p role="status" className="text-sm text-emerald-800">
-          {REPLACE_PHRASE_OK}
+          {t(REPLACE_PHRASE_OK)}
         </p>
       ) : null}
       {refusal ? (
@@ -194,21 +197,21 @@ function ReplacePanel({
         <PhraseWordsForm
           keys={keys}
           logger={logger}
-          intro={REPLACE_PHRASE_INTRO}
+          intro={t(REPLACE_PHRASE_INTRO)}
           onMatch={onPhraseChecked}
         />
       ) : null}
       {verdict.allowed ? (
-        <p className="text-sm font-medium text-red-800">{REPLACE_WARNING}</p>
+        <p className="text-sm font-medium text-red-800">{t(REPLACE_WARNING)}</p>
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         {verdict.allowed ? (
           <Button onClick={onReplace} disabled={busy} aria-busy={busy}>
-            {REPLACE_CONFIRM}
+            {t(REPLACE_CONFIRM)}
           </Button>
         ) : null}
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          {REPLACE_CANCEL}
+          {t(REPLACE_CANCEL)}
         </Button>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
 import { Card } from '../../ui/Card';
 import { toast } from '../../ui/toast';
+import { englishText, useTexts } from '../../ui/i18n';
 import { useRead } from '../../ui/use-read';
 import type { SwitchTexts } from './texts';
 
@@ -22,13 +23,14 @@ export interface SettingSwitchProps {
 }
 
 export function SettingSwitch({ store, logger, texts, children }: SettingSwitchProps) {
+  const t = useTexts();
   const titleId = useId();
   const [on, setOn] = useState<boolean>();
   const [saving, setSaving] = useState(false);
 
   const read = useCallback(() => store.get(), [store]);
   useRead(read, setOn, (error) => {
-    logger.error(`Could not read the setting "${texts.title}"`, error);
+    logger.error(`Could not read the setting "${englishText(texts.title)}"`, error);
     setOn(false);
   });
 
@@ -41,17 +43,17 @@ export function SettingSwitch({ store, logger, texts, children }: SettingSwitchP
     try {
       await store.set(value);
     } catch (error) {
-      logger.error(`Saving the setting "${texts.title}" failed`, error);
+      logger.error(`Saving the setting "${englishText(texts.title)}" failed`, error);
       setOn(!value);
-      toast.error(texts.saveFailed);
+      toast.error(t(texts.saveFailed));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Card titleId={titleId} title={texts.title}>
-      <p className="text-sm text-slate-600">{texts.note}</p>
+    <Card titleId={titleId} title={t(texts.title)}>
+      <p className="text-sm text-slate-600">{t(texts.note)}</p>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input
           type="checkbox"
@@ -59,7 +61,7 @@ export function SettingSwitch({ store, logger, texts, children }: SettingSwitchP
           disabled={saving}
           onChange={(event) => void onChange(event.target.checked)}
         />
-        {texts.label}
+        {t(texts.label)}
       </label>
       {children}
     </Card>

@@ -26,28 +26,34 @@ import { ShopSettings } from './ShopSettings';
 import { AutoPrintSettings } from './AutoPrintSettings';
 import { ForeignEcashSetting } from './ForeignEcashSetting';
 import { LanguageSetting } from './LanguageSetting';
-import {
-  SETTINGS_GROUPS,
-  SETTINGS_SUBTITLE,
-  SettingsGroup,
-  SettingsJumpList,
-} from './SettingsGroup';
+import { SETTINGS_GROUPS, SettingsGroup, SettingsJumpList } from './SettingsGroup';
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
+import { errorMessage } from '../../core/errors';
+import { checkMintInfo } from '../../core/settings/mint-check';
+import { mintUrlKey } from '../../core/urls/normalise-url';
+import { Form } from '../../ui/Form';
+import { useReturnFocus } from '../../ui/use-return-focus';
 import {
+  CHECKING_MINT,
+  ITEMS_LINK,
+  MINT_CHANGE_WARNING,
+  MINT_FOUND,
+  MINT_UNREACHABLE,
+  RELAYS_HINT,
+  RELAYS_LABEL,
+  SAVE_SETTINGS,
+  SETTINGS_SATS,
+  SETTINGS_SAVING,
+  SETTINGS_SUBTITLE,
+  SETTINGS_TITLE,
   KEEP_MINT,
   LOADING_SETTINGS,
   MINT_CHANGE_TITLE,
   OPEN_WALLET,
   SETTINGS_SAVED,
   SWITCH_MINT,
-} from './texts.json';
-import { CHECKING_MINT, mintChangeWarning, mintFoundText, mintUnreachableText } from './texts';
-import { errorMessage } from '../../core/errors';
-import { checkMintInfo } from '../../core/settings/mint-check';
-import { mintUrlKey } from '../../core/urls/normalise-url';
-import { formatSats } from '../../ui/format-sats';
-import { Form } from '../../ui/Form';
-import { useReturnFocus } from '../../ui/use-return-focus';
+} from './locales/settings/en.json';
+import { useFormats, useTexts } from '../../ui/i18n';
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
 
@@ -78,6 +84,8 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
 }
 
 function SettingsPanel({ services }: { services: SettingsServices }) {
+  const t = useTexts();
+  const formats = useFormats();
   const { config } = services.storage;
   const { logger } = services;
   const [form, setForm] = useState<FormState>({ status: 'loading' });
@@ -143,7 +151,10 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
           setMintStatus({ state: 'found', url: checked.mintUrl, name: info.name });
         } catch (error) {
           logger.warn(`Mint check of ${checked.mintUrl} failed`, error);
-          setMintStatus({ state: 'failed', message: mintUnreachableText(errorMessage(error)) });
+          setMintStatus({
+            state: 'failed',
+            message: t(MINT_UNREACHABLE, { reason: errorMessage(error) }),
+          });
           return;
         }
         const sats = storedMint && proofs ? await proofs.balance(storedMint) : 0;
@@ -153,7 +164,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         }
       }
       const outcome = await saveSettingsForm(
-        { config, inbox: services.inbox, logger },
+        { config, inbox: services.inbox, logger, t },
         { mintUrl: form.mintUrl, relaysText: form.relaysText },
       );
       if (!outcome.ok) {
@@ -165,7 +176,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
       setStoredMint(outcome.mintUrl);
       // Show what was stored (trimmed, blanks dropped), so the form matches a reload.
       setForm({ status: 'ready', mintUrl: outcome.mintUrl, relaysText: outcome.relays.join('\n') });
-      toasts.success(SETTINGS_SAVED);
+      toasts.success(t(SETTINGS_SAVED));
     } finally {
       setSaving(false);
     }
@@ -180,10 +191,10 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
 
   const mintHint =
     mintStatus.state === 'checking' ? (
-      <span role="status">{CHECKING_MINT}</span>
+      <span role="status">{t(CHECKING_MINT)}</span>
     ) : mintStatus.state === 'found' ? (
       <span role="status" data-testid="mint-check">
-        {mintFoundText(mintStatus.name)}
+        {t(MINT_FOUND, { name: mintStatus.name })}
       </span>
     ) : undefined;
   const mintError =
@@ -192,8 +203,8 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
   return (
     <section className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-        <p className="text-sm text-slate-600">{SETTINGS_SUBTITLE}</p>
+        <h1 className="text-2xl font-bold text-slate-900">{t(SETTINGS_TITLE)}</h1>
+        <p className="text-sm text-slate-600">{t(SETTINGS_SUBTITLE)}</p>
       </header>
       <SettingsJumpList />
 
@@ -201,7 +212,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         <p className="text-sm">
           {/* A plain link: Settings renders without a router in its tests; /items loads on its own. */}
           <a href="/items" className="font-medium text-violet-800 underline">
-            Items and tips
+            {t(ITEMS_LINK)}
           </a>
         </p>
         <ShopSettings config={config} prices={services.prices} logger={logger} />
@@ -244,7 +255,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
       <SettingsGroup group={SETTINGS_GROUPS.mintAndRelays}>
         {form.status === 'loading' ? (
           <p role="status" className="text-sm text-slate-500">
-            {LOADING_SETTINGS}
+            {t(LOADING_SETTINGS)}
           </p>
         ) : (
           // noValidate: our checks give the documented messages; the browser's bubbles would pre-empt
@@ -263,16 +274,16 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
               error={mintError}
             />
             <RelaysField
-              label="Nostr Relays"
+              label={t(RELAYS_LABEL)}
               value={form.relaysText}
               onChange={(relaysText) => edit({ relaysText })}
-              hint="One relay per line (ws:// or wss://)."
+              hint={t(RELAYS_HINT)}
               error={fieldErrors.relays}
             />
             {services.relayStatus ? <RelayStatusList status={services.relayStatus} /> : null}
             <div className="flex justify-end">
               <Button type="submit" disabled={saving} aria-busy={saving}>
-                {saving ? 'Saving...' : 'Save Settings'}
+                {saving ? t(SETTINGS_SAVING) : t(SAVE_SETTINGS)}
               </Button>
             </div>
           </Form>
@@ -305,15 +316,20 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
       <ConfirmDialog
         subject={pendingSwitch}
         onClose={keepMint}
-        title={MINT_CHANGE_TITLE}
+        title={t(MINT_CHANGE_TITLE)}
         returnFocusTo={saveOpener.returnFocusTo}
         testId="mint-change-warning"
       >
         {({ sats, oldMint }) => (
           <>
-            <p>{mintChangeWarning(`${formatSats(sats)} sats`, oldMint)}</p>
+            <p>
+              {t(MINT_CHANGE_WARNING, {
+                sats: t(SETTINGS_SATS, { count: sats, sats: formats.sats(sats) }),
+                mint: oldMint,
+              })}
+            </p>
             <a href="/wallet" className="block font-medium text-violet-800 underline">
-              {OPEN_WALLET}
+              {t(OPEN_WALLET)}
             </a>
             <ConfirmActions>
               <Button
@@ -321,10 +337,10 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
                 onClick={() => guard(() => void onSave(true))}
                 disabled={saving}
               >
-                {SWITCH_MINT}
+                {t(SWITCH_MINT)}
               </Button>
               <Button variant="outline" className="sm:flex-1" onClick={keepMint}>
-                {KEEP_MINT}
+                {t(KEEP_MINT)}
               </Button>
             </ConfirmActions>
           </>

@@ -12,10 +12,23 @@ import { TextField } from '../../ui/TextField';
 import { useFormToasts } from '../../ui/use-form-toasts';
 import { useRead } from '../../ui/use-read';
 import { PriceFields, SATS_ONLY, type PriceForm } from './PriceFields';
-import { SHOP_LABEL, SHOP_NOTE, SHOP_SAVE_FAILED, SHOP_TITLE } from './texts.json';
-import { PRICE_USE_NEW, priceCheckFailed, priceCheckOk, SHOP_SAVE, shopSaved } from './texts';
+import { useFormats, useTexts } from '../../ui/i18n';
 import { Form } from '../../ui/Form';
 import { cardClasses } from '../../ui/Card';
+import {
+  PRICE_CHECK_FAILED,
+  PRICE_CHECK_NO_PRICE,
+  PRICE_CHECK_OK,
+  PRICE_CHECK_REACHED,
+  PRICE_USE_NEW,
+  SHOP_LABEL,
+  SHOP_NOTE,
+  SHOP_SAVE,
+  SHOP_SAVED,
+  SHOP_SAVED_NEW_NAME,
+  SHOP_SAVE_FAILED,
+  SHOP_TITLE,
+} from './locales/settings/en.json';
 
 export type PriceSettingsService = Pick<
   PriceService,
@@ -46,6 +59,15 @@ async function load(config: ShopSettingsProps['config'], prices?: PriceSettingsS
 const CARD = cardClasses('ring', 4);
 
 export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
+  const t = useTexts();
+  const formats = useFormats();
+  /** What the price source said for the chosen currency. */
+  const priceCheckOk = (currency: string, price: number | undefined) =>
+    currency === ''
+      ? t(PRICE_CHECK_REACHED)
+      : price === undefined
+        ? t(PRICE_CHECK_NO_PRICE, { currency })
+        : t(PRICE_CHECK_OK, { price: formats.number(price), currency });
   const [loaded, setLoaded] = useState<Loaded>();
   const [name, setName] = useState('');
   const [price, setPrice] = useState<PriceForm>();
@@ -85,7 +107,7 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
       );
     } catch (error) {
       logger.warn('Price source check failed', error);
-      setStatus(priceCheckFailed(errorMessage(error)));
+      setStatus(t(PRICE_CHECK_FAILED, { reason: errorMessage(error) }));
       if (error instanceof PriceJumpError && !error.declined) setJump(error);
     }
   };
@@ -105,7 +127,7 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
           await config.setShopName(cleaned);
         } catch (saveError) {
           logger.error('Could not save the shop name', saveError);
-          toasts.error(SHOP_SAVE_FAILED);
+          toasts.error(t(SHOP_SAVE_FAILED));
           return;
         }
         setLoaded({ ...loaded, storedName: cleaned });
@@ -119,7 +141,7 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
           return;
         }
       }
-      toasts.success(shopSaved(nameChanged));
+      toasts.success(t(nameChanged ? SHOP_SAVED_NEW_NAME : SHOP_SAVED));
       if (price) await checkSource(price);
     } finally {
       setSaving(false);
@@ -143,11 +165,11 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
   return (
     <Form aria-labelledby="shop-name-title" className={CARD.card} onSubmit={() => onSave()}>
       <h2 id="shop-name-title" className={CARD.title}>
-        {SHOP_TITLE}
+        {t(SHOP_TITLE)}
       </h2>
-      <p className="text-sm text-slate-600">{SHOP_NOTE}</p>
+      <p className="text-sm text-slate-600">{t(SHOP_NOTE)}</p>
       <TextField
-        label={SHOP_LABEL}
+        label={t(SHOP_LABEL)}
         value={name}
         onChange={(value) => {
           setName(value);
@@ -168,11 +190,11 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
             disabled={saving}
             onClick={() => void onUseNew(jump)}
           >
-            {PRICE_USE_NEW}
+            {t(PRICE_USE_NEW)}
           </Button>
         ) : null}
         <Button type="submit" disabled={saving} aria-busy={saving}>
-          {SHOP_SAVE}
+          {t(SHOP_SAVE)}
         </Button>
       </div>
     </Form>

@@ -1,20 +1,23 @@
 // Settings "Data on this device": whether the browser keeps the wallet's data (persistent
 // storage) and how much it uses (navigator.storage.estimate); docs/behaviour.md.
-import {
-  STORAGE_TITLE,
-  STORAGE_CHECKING,
-  STORAGE_PERSISTENT,
-  STORAGE_NOT_PERSISTENT,
-  STORAGE_UNKNOWN,
-} from './texts.json';
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { Card } from '../../ui/Card';
+import {
+  STORAGE_CHECKING,
+  STORAGE_NOT_PERSISTENT,
+  STORAGE_PERSISTENT,
+  STORAGE_TITLE,
+  STORAGE_UNKNOWN,
+  STORAGE_USING,
+  STORAGE_USING_OF,
+} from './locales/settings/en.json';
+import { useTexts, type Translate } from '../../ui/i18n';
 
-export const storageUsedText = (usage: number, quota?: number) =>
+export const storageUsedText = (t: Translate, usage: number, quota?: number) =>
   quota
-    ? `Using ${formatBytes(usage)} of ${formatBytes(quota)} available.`
-    : `Using ${formatBytes(usage)}.`;
+    ? t(STORAGE_USING_OF, { usage: formatBytes(usage), quota: formatBytes(quota) })
+    : t(STORAGE_USING, { usage: formatBytes(usage) });
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;
@@ -45,6 +48,7 @@ export function StorageStatus({
   deviceStorage: StorageInfo | undefined;
   logger: Logger;
 }) {
+  const t = useTexts();
   const [state, setState] = useState<State>(() =>
     deviceStorage ? { step: 'loading' } : { step: 'unknown' },
   );
@@ -66,22 +70,22 @@ export function StorageStatus({
   }, [deviceStorage, logger]);
 
   return (
-    <Card titleId="storage-status-title" title={STORAGE_TITLE} gap={2}>
+    <Card titleId="storage-status-title" title={t(STORAGE_TITLE)} gap={2}>
       {state.step === 'loading' ? (
-        <p className="text-sm text-slate-500">{STORAGE_CHECKING}</p>
+        <p className="text-sm text-slate-500">{t(STORAGE_CHECKING)}</p>
       ) : state.step === 'unknown' ? (
-        <p className="text-sm text-slate-600">{STORAGE_UNKNOWN}</p>
+        <p className="text-sm text-slate-600">{t(STORAGE_UNKNOWN)}</p>
       ) : (
         <>
           <p
             data-testid="storage-persistence"
             className={state.persisted ? 'text-sm text-slate-700' : 'text-sm text-amber-800'}
           >
-            {state.persisted ? STORAGE_PERSISTENT : STORAGE_NOT_PERSISTENT}
+            {state.persisted ? t(STORAGE_PERSISTENT) : t(STORAGE_NOT_PERSISTENT)}
           </p>
           {state.usage !== undefined ? (
             <p className="text-sm text-slate-600" data-testid="storage-usage">
-              {storageUsedText(state.usage, state.quota)}
+              {storageUsedText(t, state.usage, state.quota)}
             </p>
           ) : null}
         </>

@@ -8,7 +8,8 @@ import {
   parseRelayLines,
   relaysProblem,
 } from '../../core/settings/settings-input';
-import { SETTINGS_SAVE_FAILED } from './texts.json';
+import { englishText, type Translate } from '../../ui/i18n';
+import { SETTINGS_SAVE_FAILED } from './locales/settings/en.json';
 
 export type SaveOutcome =
   | { ok: true; mintUrl: string; relays: string[] }
@@ -34,6 +35,8 @@ export interface SaveSettingsDeps {
   config: Pick<ConfigStore, 'saveSettings'>;
   inbox: Pick<RemotePaymentInbox, 'restart'>;
   logger: Logger;
+  /** the screen's language for the failure message; English when omitted */
+  t?: Translate;
 }
 
 /**
@@ -52,7 +55,7 @@ export async function saveSettingsForm(
     await deps.config.saveSettings({ mintUrl, relays });
   } catch (error) {
     deps.logger.error('Could not save settings', error);
-    return { ok: false, message: SETTINGS_SAVE_FAILED };
+    return { ok: false, message: (deps.t ?? englishText)(SETTINGS_SAVE_FAILED) };
   }
   try {
     await deps.inbox.restart();

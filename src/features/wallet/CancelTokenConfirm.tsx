@@ -1,9 +1,15 @@
 // Asks before a pending token is cancelled: whoever holds it can no longer redeem it afterwards.
 import { ConfirmDialog, ConfirmQuestion } from '../../ui/ConfirmDialog';
 import type { ModalProps } from '../../ui/Modal';
-import { CANCEL_TOKEN_TITLE, CANCELLING_TOKEN, KEEP_TOKEN } from './texts.json';
-import { CANCEL_TOKEN, cancelTokenQuestion } from './texts';
+import { useWalletWords } from './wallet-words';
 import type { CancelTarget } from './use-cancel-token';
+import {
+  CANCELLING_TOKEN,
+  CANCEL_TOKEN,
+  CANCEL_TOKEN_QUESTION,
+  CANCEL_TOKEN_TITLE,
+  KEEP_TOKEN,
+} from './locales/wallet/en.json';
 
 export interface CancelTokenConfirmProps {
   target: CancelTarget | null;
@@ -20,19 +26,23 @@ export function CancelTokenConfirm({
   onKeep,
   returnFocusTo,
 }: CancelTokenConfirmProps) {
+  const { t, formats } = useWalletWords();
   return (
     <ConfirmDialog
       subject={target}
       onClose={onKeep}
-      title={CANCEL_TOKEN_TITLE}
+      title={t(CANCEL_TOKEN_TITLE)}
       returnFocusTo={returnFocusTo}
       testId="cancel-token-confirm"
     >
       {(token) => (
         <ConfirmQuestion
-          question={cancelTokenQuestion(token.amount)}
-          confirm={busy ? CANCELLING_TOKEN : CANCEL_TOKEN}
-          keep={KEEP_TOKEN}
+          question={t(CANCEL_TOKEN_QUESTION, {
+            count: token.amount,
+            sats: formats.sats(token.amount),
+          })}
+          confirm={busy ? t(CANCELLING_TOKEN) : t(CANCEL_TOKEN)}
+          keep={t(KEEP_TOKEN)}
           onConfirm={onConfirm}
           onKeep={onKeep}
           busy={busy}

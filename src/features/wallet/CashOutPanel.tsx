@@ -11,22 +11,37 @@ import { Modal } from '../../ui/Modal';
 import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
 import { TextField } from '../../ui/TextField';
 import { useCameraScan } from '../../ui/use-camera-scan';
+import type { WalletServices } from './deps';
+import { useWalletWords } from './wallet-words';
+import { useCashOut, type RefundTarget } from './use-cash-out';
+import { Form } from '../../ui/Form';
+import { FormActions } from '../../ui/FormActions';
 import {
-  CANCEL,
   CASH_OUT,
   CASH_OUT_ALL,
   CASH_OUT_ALL_HINT,
+  AMOUNT_RANGE_LABEL,
+  COMMENT_LABEL,
+  FEE_ABOVE_LIMIT_WARNING,
+  PENDING_CASH_OUT_LINE,
+  REFUND_TITLE,
+  CASH_OUT_CANCEL,
+  CASH_OUT_CLOSE,
+  CASH_OUT_CONFIRM_TITLE,
+  CASH_OUT_CONTINUE,
+  CASH_OUT_PAY,
+  CASH_OUT_PAY_ANYWAY,
+  CASH_OUT_SCAN,
+  CASH_OUT_STOP_SCAN,
   CASH_OUT_TITLE,
-  CLOSE,
-  CONFIRM_TITLE,
-  CONTINUE,
   DESTINATION_LABEL,
   DESTINATION_PLACEHOLDER,
   FEE_RESERVE_HINT,
   NO_SCANNER_NOTE,
-  PAY,
-  PAY_ANYWAY,
   PENDING_CASH_OUTS,
+  REFUND_ECASH,
+  REFUND_LIGHTNING,
+  REFUND_METHOD,
   ROW_AMOUNT,
   ROW_DESCRIPTION,
   ROW_FEE_RESERVE,
@@ -34,29 +49,15 @@ import {
   ROW_PAYEE,
   ROW_TO,
   ROW_TOTAL,
-  SCAN,
-  STOP_SCAN,
-} from './cash-out-texts.json';
-import {
-  amountLabel,
-  commentLabel,
-  feeAboveLimitWarning,
-  pendingCashOutText,
-} from './cash-out-texts';
-import type { WalletServices } from './deps';
-import { REFUND_ECASH, REFUND_LIGHTNING, REFUND_METHOD } from './receipt-texts.json';
-import { refundTitle } from './receipt-texts';
-import { satsText } from './texts';
-import { useCashOut, type RefundTarget } from './use-cash-out';
-import { Form } from '../../ui/Form';
-import { FormActions } from '../../ui/FormActions';
+} from './locales/cash-out/en.json';
 
 const browserFetch: Fetch = (url, init) => fetch(url, init);
 
 export function CashOutButton({ onOpen, disabled }: { onOpen: () => void; disabled?: boolean }) {
+  const { t } = useWalletWords();
   return (
     <Button variant="secondary" onClick={onOpen} disabled={disabled}>
-      {CASH_OUT}
+      {t(CASH_OUT)}
     </Button>
   );
 }
@@ -75,23 +76,19 @@ export function CashOutPanel({
   flow: Flow;
   ecashRefund?: (target: RefundTarget) => ReactNode;
 }) {
+  const { t, sats } = useWalletWords();
   const { state } = flow;
   const title = flow.refund
-    ? refundTitle(flow.refund.left)
+    ? t(REFUND_TITLE, { left: sats(flow.refund.left) })
     : state.step === 'confirm'
-      ? CONFIRM_TITLE
-      : CASH_OUT_TITLE;
+      ? t(CASH_OUT_CONFIRM_TITLE)
+      : t(CASH_OUT_TITLE);
   return (
     <Modal open={state.step !== 'closed'} onClose={flow.close} title={title}>
       {state.step !== 'closed' ? <CashOutBody flow={flow} ecashRefund={ecashRefund} /> : null}
     </Modal>
   );
 }
-
-const REFUND_METHODS: readonly SegmentOption<PaymentMethod>[] = [
-  { value: 'lightning', label: REFUND_LIGHTNING },
-  { value: 'ecash', label: REFUND_ECASH },
-];
 
 /** Mounted while the panel is open, so what was typed is gone when it closes. */
 function CashOutBody({
@@ -101,6 +98,11 @@ function CashOutBody({
   flow: Flow;
   ecashRefund?: (target: RefundTarget) => ReactNode;
 }) {
+  const { t, sats: satsText, formats } = useWalletWords();
+  const refundMethods: readonly SegmentOption<PaymentMethod>[] = [
+    { value: 'lightning', label: t(REFUND_LIGHTNING) },
+    { value: 'ecash', label: t(REFUND_ECASH) },
+  ];
   const { state, busy } = flow;
   // A refund goes back over Lightning (the cash-out steps) or as an ecash token.
   const [method, setMethod] = useState<PaymentMethod>('lightning');
@@ -114,8 +116,8 @@ function CashOutBody({
     <div className="space-y-4" data-testid="cash-out">
       {offerEcash && state.step === 'destination' ? (
         <SegmentToggle
-          label={REFUND_METHOD}
-          options={REFUND_METHODS}
+          label={t(REFUND_METHOD)}
+          options={refundMethods}
           value={method}
           onChange={setMethod}
         />
@@ -126,20 +128,20 @@ function CashOutBody({
       {state.step === 'destination' && !(offerEcash && method === 'ecash') ? (
         <Form className="space-y-3" onSubmit={() => flow.submitDestination(text)}>
           <TextField
-            label={DESTINATION_LABEL}
+            label={t(DESTINATION_LABEL)}
             value={text}
             onChange={setText}
             rows={3}
             mono
-            placeholder={DESTINATION_PLACEHOLDER}
+            placeholder={t(DESTINATION_PLACEHOLDER)}
             error={state.error}
             autoCorrect="off"
           />
           <Scanner onScanned={setText} />
           <FormActions
-            cancel={CANCEL}
+            cancel={t(CASH_OUT_CANCEL)}
             onCancel={flow.close}
-            submit={CONTINUE}
+            submit={t(CASH_OUT_CONTINUE)}
             disabled={text.trim() === ''}
             busy={busy}
           />
@@ -156,14 +158,17 @@ function CashOutBody({
             <p className="text-sm text-slate-500">{state.params.description}</p>
           ) : null}
           <TextField
-            label={amountLabel(state.params.minSat, state.params.maxSat)}
+            label={t(AMOUNT_RANGE_LABEL, {
+              min: formats.sats(state.params.minSat),
+              max: formats.sats(state.params.maxSat),
+            })}
             value={amount}
             onChange={(value) => setAmount(value.replace(/[^0-9]/g, ''))}
             error={state.error}
           />
           {state.params.commentAllowed > 0 ? (
             <TextField
-              label={commentLabel(state.params.commentAllowed)}
+              label={t(COMMENT_LABEL, { max: formats.number(state.params.commentAllowed) })}
               value={comment}
               onChange={setComment}
             />
@@ -177,15 +182,15 @@ function CashOutBody({
                 onClick={() => void flow.cashOutAll(state.params, comment)}
                 disabled={busy}
               >
-                {CASH_OUT_ALL}
+                {t(CASH_OUT_ALL)}
               </Button>
-              <p className="text-xs text-slate-500">{CASH_OUT_ALL_HINT}</p>
+              <p className="text-xs text-slate-500">{t(CASH_OUT_ALL_HINT)}</p>
             </div>
           )}
           <FormActions
-            cancel={CANCEL}
+            cancel={t(CASH_OUT_CANCEL)}
             onCancel={flow.close}
-            submit={CONTINUE}
+            submit={t(CASH_OUT_CONTINUE)}
             disabled={amount === ''}
             busy={busy}
           />
@@ -196,16 +201,20 @@ function CashOutBody({
         <div className="space-y-3">
           <dl className="space-y-1 text-sm" data-testid="cash-out-payee">
             {state.plan.destination ? (
-              <PayeeRow label={ROW_TO} look="break-all" testId="cash-out-to">
+              <PayeeRow label={t(ROW_TO)} look="break-all" testId="cash-out-to">
                 {state.plan.destination}
               </PayeeRow>
             ) : state.plan.payee ? (
-              <PayeeRow label={ROW_PAYEE} look="break-all font-mono text-xs" testId="cash-out-to">
+              <PayeeRow
+                label={t(ROW_PAYEE)}
+                look="break-all font-mono text-xs"
+                testId="cash-out-to"
+              >
                 {state.plan.payee}
               </PayeeRow>
             ) : null}
             {state.plan.description ? (
-              <PayeeRow label={ROW_DESCRIPTION} look="break-words" testId="cash-out-description">
+              <PayeeRow label={t(ROW_DESCRIPTION)} look="break-words" testId="cash-out-description">
                 {state.plan.description}
               </PayeeRow>
             ) : null}
@@ -214,44 +223,47 @@ function CashOutBody({
             className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm"
             data-testid="cash-out-fees"
           >
-            <dt>{ROW_AMOUNT}</dt>
+            <dt>{t(ROW_AMOUNT)}</dt>
             <dd className="text-right tabular-nums" data-testid="cash-out-amount">
               {satsText(state.plan.amount)}
             </dd>
-            <dt>{ROW_FEE_RESERVE}</dt>
+            <dt>{t(ROW_FEE_RESERVE)}</dt>
             <dd className="text-right tabular-nums" data-testid="cash-out-fee-reserve">
               {satsText(state.plan.feeReserve)}
             </dd>
-            <dt>{ROW_INPUT_FEE}</dt>
+            <dt>{t(ROW_INPUT_FEE)}</dt>
             <dd className="text-right tabular-nums" data-testid="cash-out-input-fee">
               {satsText(state.plan.inputFee)}
             </dd>
-            <dt className="font-semibold">{ROW_TOTAL}</dt>
+            <dt className="font-semibold">{t(ROW_TOTAL)}</dt>
             <dd className="text-right font-semibold tabular-nums" data-testid="cash-out-total">
               {satsText(state.plan.total)}
             </dd>
           </dl>
-          <p className="text-xs text-slate-500">{FEE_RESERVE_HINT}</p>
+          <p className="text-xs text-slate-500">{t(FEE_RESERVE_HINT)}</p>
           {state.plan.feeAboveLimit ? (
             <p
               role="alert"
               className="text-sm font-medium text-amber-800"
               data-testid="cash-out-fee-warning"
             >
-              {feeAboveLimitWarning(state.plan.total - state.plan.amount, state.plan.feeLimit)}
+              {t(FEE_ABOVE_LIMIT_WARNING, {
+                fees: satsText(state.plan.total - state.plan.amount),
+                limit: satsText(state.plan.feeLimit),
+              })}
             </p>
           ) : null}
           {state.error ? <FieldError>{state.error}</FieldError> : null}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={flow.close} disabled={busy}>
-              {CANCEL}
+              {t(CASH_OUT_CANCEL)}
             </Button>
             <Button
               onClick={() => void flow.confirm(state.plan, state.everything)}
               disabled={busy}
               aria-busy={busy}
             >
-              {state.plan.feeAboveLimit ? PAY_ANYWAY : PAY}
+              {state.plan.feeAboveLimit ? t(CASH_OUT_PAY_ANYWAY) : t(CASH_OUT_PAY)}
             </Button>
           </div>
         </div>
@@ -267,7 +279,7 @@ function CashOutBody({
             {state.message}
           </p>
           <div className="flex justify-end">
-            <Button onClick={flow.close}>{CLOSE}</Button>
+            <Button onClick={flow.close}>{t(CASH_OUT_CLOSE)}</Button>
           </div>
         </div>
       ) : null}
@@ -301,6 +313,7 @@ const QR_ONLY = ['qr_code'];
 
 /** Scans a QR code with the camera where the browser has BarcodeDetector; otherwise says so. */
 function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
+  const { t } = useWalletWords();
   // The first code read is the destination: the camera stops there.
   const { available, scanning, setScanning, videoRef } = useCameraScan({
     onCode: (text) => {
@@ -310,12 +323,12 @@ function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
     formats: QR_ONLY,
   });
 
-  if (!available) return <p className="text-xs text-slate-500">{NO_SCANNER_NOTE}</p>;
+  if (!available) return <p className="text-xs text-slate-500">{t(NO_SCANNER_NOTE)}</p>;
   return (
     <div className="space-y-2">
       {scanning ? <video ref={videoRef} className="w-full rounded-lg" muted playsInline /> : null}
       <Button variant="outline" size="sm" type="button" onClick={() => setScanning(!scanning)}>
-        {scanning ? STOP_SCAN : SCAN}
+        {scanning ? t(CASH_OUT_STOP_SCAN) : t(CASH_OUT_SCAN)}
       </Button>
     </div>
   );
@@ -323,13 +336,18 @@ function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
 
 /** Melts the mint has not answered PAID or UNPAID yet. */
 export function PendingCashOuts({ pending }: { pending: PendingMelt[] }) {
+  const { t, formats } = useWalletWords();
   if (pending.length === 0) return null;
   return (
-    <Card look="bare" gap={2} titleId="pending-cash-outs" title={PENDING_CASH_OUTS}>
+    <Card look="bare" gap={2} titleId="pending-cash-outs" title={t(PENDING_CASH_OUTS)}>
       <ul className="space-y-1 text-sm text-slate-700" data-testid="pending-cash-outs">
         {pending.map((melt) => (
           <li key={melt.quote} className="break-all">
-            {pendingCashOutText(melt.amount, melt.destination ?? `${melt.request.slice(0, 24)}…`)}
+            {t(PENDING_CASH_OUT_LINE, {
+              count: melt.amount,
+              sats: formats.sats(melt.amount),
+              to: melt.destination ?? `${melt.request.slice(0, 24)}…`,
+            })}
           </li>
         ))}
       </ul>

@@ -3,8 +3,18 @@ import type { ConsolidationPlan, WithdrawPlan } from '../../core/wallet/withdraw
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ModalProps } from '../../ui/Modal';
-import { CANCEL, CONFIRM_AS_IS, CONFIRM_COMBINE, CONFIRM_TITLE } from './texts.json';
-import { satsText } from './texts';
+import { useWalletWords } from './wallet-words';
+
+/** Stands for the fee in the sentence, so the fee alone can be bold in any word order. */
+const FEE_MARK = '\u0000';
+import {
+  CANCEL,
+  CONFIRM_AS_IS,
+  CONFIRM_COMBINE,
+  CONFIRM_TITLE,
+  CONSOLIDATE_REQUIRED,
+  CONSOLIDATE_TEXT,
+} from './locales/wallet/en.json';
 
 export interface ConsolidationConfirmProps {
   plan: (WithdrawPlan & { consolidation: ConsolidationPlan }) | null;
@@ -21,36 +31,49 @@ export function ConsolidationConfirm({
   onCancel,
   returnFocusTo,
 }: ConsolidationConfirmProps) {
+  const { t, sats } = useWalletWords();
   return (
     <ConfirmDialog
       subject={plan}
       onClose={onCancel}
-      title={CONFIRM_TITLE}
+      title={t(CONFIRM_TITLE)}
       returnFocusTo={returnFocusTo}
       testId="consolidation-notice"
     >
       {({ amount, proofCount, consolidation: c }) => (
         <>
           <p>
-            Your {satsText(amount)} are held in {proofCount} proofs. Combining them into{' '}
-            {c.proofCount} first makes the QR code much shorter, but the mint charges a fee of{' '}
-            <strong data-testid="consolidation-fee">{satsText(c.fee)}</strong>: the token would hold{' '}
-            {satsText(c.amount)}.
+            {t(CONSOLIDATE_TEXT, {
+              amount: sats(amount),
+              proofs: proofCount,
+              combined: c.proofCount,
+              fee: FEE_MARK,
+              left: sats(c.amount),
+            })
+              .split(FEE_MARK)
+              .flatMap((part, index) =>
+                index === 0
+                  ? [part]
+                  : [
+                      <strong key="fee" data-testid="consolidation-fee">
+                        {sats(c.fee)}
+                      </strong>,
+                      part,
+                    ],
+              )}
           </p>
-          {c.required ? (
-            <p>Some of these proofs must be combined before they can be put into a token.</p>
-          ) : null}
+          {c.required ? <p>{t(CONSOLIDATE_REQUIRED)}</p> : null}
           <ConfirmActions>
             <Button className="sm:flex-1" onClick={onCombine}>
-              {CONFIRM_COMBINE}
+              {t(CONFIRM_COMBINE)}
             </Button>
             {c.required ? null : (
               <Button variant="outline" className="sm:flex-1" onClick={onAsIs}>
-                {CONFIRM_AS_IS}
+                {t(CONFIRM_AS_IS)}
               </Button>
             )}
             <Button variant="ghost" onClick={onCancel}>
-              {CANCEL}
+              {t(CANCEL)}
             </Button>
           </ConfirmActions>
         </>

@@ -8,19 +8,22 @@ import { Button } from '../../ui/Button';
 import type { ModalProps } from '../../ui/Modal';
 import { NoticeList } from '../../ui/NoticeList';
 import { WithdrawModal, type TokenModalTexts } from '../../ui/WithdrawModal';
+import { useWalletWords } from './wallet-words';
 import {
   FOREIGN_FAILED_NOTE,
-  HAND_BACK,
-  HAND_BACK_TITLE,
-  HAND_BACK_TOKEN_LABEL,
+  FOREIGN_FAILED_TITLE,
   HANDED_BACK,
   HANDED_BACK_DONE,
+  HAND_BACK,
+  HAND_BACK_NOTE,
+  HAND_BACK_QR_LABEL,
+  FROM_MINT,
+  HAND_BACK_TITLE,
+  HAND_BACK_TOKEN_LABEL,
   RETRY_LANDED,
-  TRY_AGAIN,
   TRYING,
-} from './foreign-failed-texts.json';
-import { FOREIGN_FAILED_TITLE, fromMintText, handBackNote } from './foreign-failed-texts';
-import { satsText } from './texts';
+  TRY_AGAIN,
+} from './locales/wallet/en.json';
 
 export interface ForeignFailedService {
   list(): Promise<FailedForeignEcash[]>;
@@ -49,7 +52,7 @@ interface Shown {
 const HAND_BACK_TEXTS: TokenModalTexts = {
   title: HAND_BACK_TITLE,
   tokenLabel: HAND_BACK_TOKEN_LABEL,
-  qrLabel: 'Token to hand back QR code',
+  qrLabel: HAND_BACK_QR_LABEL,
   amountTestId: 'hand-back-amount',
   testId: 'hand-back',
 };
@@ -65,6 +68,7 @@ export function ForeignFailed({
   guard = (action) => action(),
   returnFocusTo,
 }: ForeignFailedProps) {
+  const { t, sats: satsText } = useWalletWords();
   const [rows, setRows] = useState<FailedForeignEcash[]>([]);
   const [shown, setShown] = useState<Shown | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -96,7 +100,7 @@ export function ForeignFailed({
     setShown(null);
     try {
       await service.close(row.id);
-      setOutcome(HANDED_BACK_DONE);
+      setOutcome(t(HANDED_BACK_DONE));
     } catch (error) {
       setOutcome(messageOf(error));
     }
@@ -106,7 +110,7 @@ export function ForeignFailed({
   const retry = async (row: FailedForeignEcash) => {
     setBusyId(row.id);
     try {
-      setOutcome((await service.retry(row.id)) ? RETRY_LANDED : null);
+      setOutcome((await service.retry(row.id)) ? t(RETRY_LANDED) : null);
     } catch (error) {
       logger.warn(`Ecash ${row.id} of ${row.foreignMint} not settled again`, error);
       setOutcome(messageOf(error));
@@ -119,14 +123,14 @@ export function ForeignFailed({
   return (
     <NoticeList
       titleId="foreign-failed"
-      title={FOREIGN_FAILED_TITLE}
-      note={FOREIGN_FAILED_NOTE}
+      title={t(FOREIGN_FAILED_TITLE)}
+      note={t(FOREIGN_FAILED_NOTE)}
       testId="foreign-failed"
       rows={rows}
       layout="stacked"
       figures={(row) => ({
         sats: satsText(row.amount),
-        from: fromMintText(row.foreignMint),
+        from: t(FROM_MINT, { mint: row.foreignMint }),
         at: new Date(row.at).toLocaleString(),
       })}
       row={(row) => (
@@ -134,7 +138,7 @@ export function ForeignFailed({
           <p className="text-slate-700">{row.reason}</p>
           {row.kind === 'hand-back' ? (
             <Button variant="outline" size="sm" onClick={() => show(row)}>
-              {HAND_BACK}
+              {t(HAND_BACK)}
             </Button>
           ) : (
             <Button
@@ -144,7 +148,7 @@ export function ForeignFailed({
               aria-busy={busyId === row.id}
               onClick={() => void retry(row)}
             >
-              {busyId === row.id ? TRYING : TRY_AGAIN}
+              {busyId === row.id ? t(TRYING) : t(TRY_AGAIN)}
             </Button>
           )}
         </>
@@ -157,7 +161,7 @@ export function ForeignFailed({
         amount={shown?.row.amount}
         onClose={() => setShown(null)}
         onCopyError={(error) => logger.error('Failed to copy token:', error)}
-        notice={shown ? handBackNote(shown.row.foreignMint) : null}
+        notice={shown ? t(HAND_BACK_NOTE, { mint: shown.row.foreignMint }) : null}
         texts={HAND_BACK_TEXTS}
         action={
           shown ? (
@@ -167,7 +171,7 @@ export function ForeignFailed({
               className="w-full"
               onClick={() => void handedBack(shown.row)}
             >
-              {HANDED_BACK}
+              {t(HANDED_BACK)}
             </Button>
           ) : null
         }

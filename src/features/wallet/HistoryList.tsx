@@ -3,26 +3,35 @@
 import { useId, useState } from 'react';
 import type { HistoryEvent, HistoryPage } from '../../core/history-ports';
 import { Button } from '../../ui/Button';
-import { formatFiatRecord } from '../../core/prices/convert';
 import { isSale } from '../../core/receipts/refunds';
-import { useTexts } from '../../ui/i18n';
 import { RECEIPT_BUTTON } from '../../ui/locales/receipt-button/en.json';
 import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
-import { TECHNICAL_DETAILS, HISTORY, NEXT, NO_EVENTS, OTHER_DEVICE, PREVIOUS } from './texts.json';
-import {
-  cashierPriceNote,
-  DETAILS,
-  extraChangeNote,
-  feeBeyondReserveNote,
-  heldPriceNote,
-  countText,
-  historyLabel,
-  isOutgoing,
-  pageText,
-  signedSatsText,
-} from './texts';
+import { historyKind } from '../../core/history-kinds';
+import { MAX_STATED_PRICE_GAP } from '../../core/prices/stated-fiat';
+import { useWalletWords } from './wallet-words';
 import { totalPages } from './use-wallet-data';
 import { rowWords } from './zero-rows';
+import {
+  CASHIER_PRICE_NOTE,
+  DETAILS_INVOICE,
+  DETAILS_MINT,
+  EVENTS_COUNT,
+  EXTRA_CHANGE_NOTE,
+  FEE_BEYOND_RESERVE_NOTE,
+  HELD_PRICE_NOTE,
+  HISTORY_KIND,
+  HISTORY_PAGES,
+  PAGE_OF,
+  WALLET_SATS_IN,
+  WALLET_SATS_OUT,
+  DETAILS,
+  HISTORY,
+  NEXT,
+  NO_EVENTS,
+  OTHER_DEVICE,
+  PREVIOUS,
+  TECHNICAL_DETAILS,
+} from './locales/wallet/en.json';
 
 export interface HistoryListProps {
   history: HistoryPage;
@@ -33,15 +42,19 @@ export interface HistoryListProps {
   onReceipt?: (sale: HistoryEvent) => void;
 }
 
+/** A cancelled token's amount is the swap fee, the only sats that left (its own stayed). */
+const isOutgoing = (type: string) => historyKind(type)?.direction === 'out';
+
 export function HistoryList({ history, page, onPage, loading, onReceipt }: HistoryListProps) {
+  const { t } = useWalletWords();
   const pages = totalPages(history.total, history.pageSize);
   return (
     <section aria-labelledby="wallet-history" className="space-y-3">
       <h2 id="wallet-history" className="text-lg font-semibold text-slate-900">
-        {HISTORY}
+        {t(HISTORY)}
       </h2>
       {history.total === 0 ? (
-        <p className="text-slate-600">{NO_EVENTS}</p>
+        <p className="text-slate-600">{t(NO_EVENTS)}</p>
       ) : (
         <>
           <ul className="space-y-2" data-testid="history-list">
@@ -54,7 +67,7 @@ export function HistoryList({ history, page, onPage, loading, onReceipt }: Histo
             ))}
           </ul>
           <nav
-            aria-label="History pages"
+            aria-label={t(HISTORY_PAGES)}
             // One line down to 320 px: the two counts stack between the buttons.
             className="flex flex-nowrap items-center justify-between gap-2 text-slate-700"
           >
@@ -65,12 +78,15 @@ export function HistoryList({ history, page, onPage, loading, onReceipt }: Histo
               disabled={loading || page <= 1}
               onClick={() => onPage(page - 1)}
             >
-              {PREVIOUS}
+              {t(PREVIOUS)}
             </Button>
             <span className="flex min-w-0 flex-col items-center text-center text-xs leading-tight">
-              <span data-testid="history-page">{pageText(page, pages)}</span>
+              <span data-testid="history-page">{t(PAGE_OF, { page, pages })}</span>
               <span data-testid="history-count">
-                {countText(history.events.length, history.total)}
+                {t(EVENTS_COUNT, {
+                  shown: history.events.length,
+                  total: history.total,
+                })}
               </span>
             </span>
             <Button
@@ -80,7 +96,7 @@ export function HistoryList({ history, page, onPage, loading, onReceipt }: Histo
               disabled={loading || page >= pages}
               onClick={() => onPage(page + 1)}
             >
-              {NEXT}
+              {t(NEXT)}
             </Button>
           </nav>
         </>
@@ -90,13 +106,16 @@ export function HistoryList({ history, page, onPage, loading, onReceipt }: Histo
 }
 
 function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: () => void }) {
-  const t = useTexts();
+  const words = useWalletWords();
+  const { t, formats } = words;
+  /** "12,000 sats" with the language's grouping and plural; a price as a number in the language. */
+  const satsOf = (sats: number) => ({ count: sats, sats: formats.sats(sats) });
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const outgoing = isOutgoing(event.type);
   const invoice = invoiceOf(event.metadata);
   const notes = event.type === 'cash-out' ? cashOutNotesOf(event.metadata) : null;
-  const words = rowWords(event);
+  const zero = rowWords(event, words);
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
@@ -106,14 +125,14 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
           <span className="block font-medium text-slate-900">
-            {historyLabel(event.type)}
+            {t(HISTORY_KIND, { key: event.type.replaceAll('-', '_'), kind: event.type })}
             {/* Recorded by another device of the phrase (docs/behaviour.md "Two devices on one phrase"). */}
             {event.device ? (
               <span
                 className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700"
                 data-testid="history-other-device"
               >
-                {OTHER_DEVICE}
+                {t(OTHER_DEVICE)}
               </span>
             ) : null}
           </span>
@@ -127,27 +146,36 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
           ) : null}
           {notes?.extraChange ? (
             <span className="block text-xs text-amber-800" data-testid="history-warning">
-              {extraChangeNote(notes.extraChange)}
+              {t(EXTRA_CHANGE_NOTE, satsOf(notes.extraChange))}
             </span>
           ) : null}
           {notes?.feeBeyondReserve ? (
             <span className="block text-xs text-amber-800" data-testid="history-warning">
-              {feeBeyondReserveNote(notes.feeBeyondReserve)}
+              {t(FEE_BEYOND_RESERVE_NOTE, satsOf(notes.feeBeyondReserve))}
             </span>
           ) : null}
           {event.fiat?.cashierPrice !== undefined ? (
             <span className="block text-xs text-amber-800" data-testid="history-warning">
-              {cashierPriceNote(event.fiat.price, event.fiat.cashierPrice, event.fiat.currency)}
+              {t(CASHIER_PRICE_NOTE, {
+                used: formats.number(event.fiat.price),
+                stated: formats.number(event.fiat.cashierPrice),
+                currency: event.fiat.currency,
+                gap: formats.number(MAX_STATED_PRICE_GAP * 100),
+              })}
             </span>
           ) : null}
           {event.fiat?.heldPrice !== undefined ? (
             <span className="block text-xs text-amber-800" data-testid="history-warning">
-              {heldPriceNote(event.fiat.price, event.fiat.heldPrice, event.fiat.currency)}
+              {t(HELD_PRICE_NOTE, {
+                used: formats.number(event.fiat.price),
+                held: formats.number(event.fiat.heldPrice),
+                currency: event.fiat.currency,
+              })}
             </span>
           ) : null}
-          {words.note ? (
+          {zero.note ? (
             <span className="block text-xs text-slate-700" data-testid="history-note">
-              {words.note}
+              {zero.note}
             </span>
           ) : null}
           <EventTime at={event.createdAt} />
@@ -156,10 +184,13 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
           className={`shrink-0 font-semibold tabular-nums ${outgoing ? 'text-slate-900' : 'text-emerald-700'}`}
           data-testid="history-amount"
         >
-          {words.amount ?? signedSatsText(event.amount, outgoing)}
+          {zero.amount ??
+            (event.amount === 0
+              ? words.sats(0)
+              : t(outgoing ? WALLET_SATS_OUT : WALLET_SATS_IN, satsOf(event.amount)))}
           {event.fiat ? (
             <span data-testid="history-fiat" className="block text-xs font-normal text-slate-600">
-              {formatFiatRecord(event.fiat)}
+              {words.fiat(event.fiat)}
             </span>
           ) : null}
         </span>
@@ -175,17 +206,21 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
           aria-controls={detailsId}
           onClick={() => setOpen((value) => !value)}
         >
-          {DETAILS}
+          {t(DETAILS)}
         </button>
       </div>
       {/* Kept in the page while closed (hidden), so search and support tools still find the ids. */}
       <div id={detailsId} hidden={!open} className="mt-2 space-y-1" data-testid="history-details">
-        {event.mintUrl ? <p className="break-all text-slate-600">Mint: {event.mintUrl}</p> : null}
-        {invoice ? <p className="break-all text-slate-600">Invoice: {invoice}</p> : null}
+        {event.mintUrl ? (
+          <p className="break-all text-slate-600">{t(DETAILS_MINT, { mint: event.mintUrl })}</p>
+        ) : null}
+        {invoice ? (
+          <p className="break-all text-slate-600">{t(DETAILS_INVOICE, { invoice })}</p>
+        ) : null}
         {/* Ids, the stored type and the raw record (preimages included) for support, folded. */}
         <details className="text-slate-600" data-testid="history-technical">
           <summary className="min-h-11 cursor-pointer py-2 text-xs font-medium text-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600">
-            {TECHNICAL_DETAILS}
+            {t(TECHNICAL_DETAILS)}
           </summary>
           <p>Type: {event.type}</p>
           {event.device ? <p className="break-all">Device: {event.device}</p> : null}
@@ -209,11 +244,12 @@ const ROW_BUTTON =
 
 /** Locale time; a corrupt timestamp from old data must not break the whole list. */
 function EventTime({ at }: { at: number }) {
+  const { locale } = useWalletWords().formats;
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return <span className="block text-xs text-slate-500">-</span>;
   return (
     <time className="block text-xs text-slate-500" dateTime={date.toISOString()}>
-      {date.toLocaleString()}
+      {date.toLocaleString(locale)}
     </time>
   );
 }

@@ -2,9 +2,14 @@
 // with its own Withdraw (docs/behaviour.md, "Wallet"). The current mint keeps the main Withdraw.
 import { mintUrlKey } from '../../core/urls/normalise-url';
 import { Button } from '../../ui/Button';
-import { CURRENT_MINT_TAG, MINT_BALANCES_TITLE, WITHDRAW } from './texts.json';
-import { satsText, withdrawFromText } from './texts';
+import { useWalletWords } from './wallet-words';
 import { Card } from '../../ui/Card';
+import {
+  CURRENT_MINT_TAG,
+  MINT_BALANCES_TITLE,
+  WITHDRAW,
+  WITHDRAW_FROM,
+} from './locales/wallet/en.json';
 
 /** Stored mint URLs written differently (case, trailing slash) are the same mint. */
 export function sameMint(a: string, b: string): boolean {
@@ -14,14 +19,18 @@ export function sameMint(a: string, b: string): boolean {
 export function MintBalances({
   balances,
   currentMint,
+  names = {},
   busy,
   onWithdraw,
 }: {
   balances: Record<string, number>;
   currentMint: string;
+  /** each mint's own name where it gives one (by URL as stored); its URL otherwise */
+  names?: Record<string, string>;
   busy: boolean;
   onWithdraw: (mintUrl: string) => void;
 }) {
+  const { t, sats: satsText } = useWalletWords();
   const mints = Object.entries(balances).sort(
     ([a], [b]) =>
       Number(sameMint(b, currentMint)) - Number(sameMint(a, currentMint)) || a.localeCompare(b),
@@ -32,7 +41,7 @@ export function MintBalances({
     return null;
   }
   return (
-    <Card titleId="mint-balances-title" title={MINT_BALANCES_TITLE} look="border">
+    <Card titleId="mint-balances-title" title={t(MINT_BALANCES_TITLE)} look="border">
       <ul className="divide-y divide-slate-100">
         {mints.map(([mintUrl, sats]) => {
           const current = sameMint(mintUrl, currentMint);
@@ -44,8 +53,14 @@ export function MintBalances({
               className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
             >
               <div className="min-w-0">
-                <p className="font-mono text-xs break-all text-slate-700">{mintUrl}</p>
-                {current ? <p className="text-xs text-violet-700">{CURRENT_MINT_TAG}</p> : null}
+                {names[mintUrl] ? (
+                  <p className="break-words font-medium text-slate-800" title={mintUrl}>
+                    {names[mintUrl]}
+                  </p>
+                ) : (
+                  <p className="font-mono text-xs break-all text-slate-700">{mintUrl}</p>
+                )}
+                {current ? <p className="text-xs text-violet-700">{t(CURRENT_MINT_TAG)}</p> : null}
               </div>
               <div className="flex items-center gap-3">
                 <span className="font-semibold tabular-nums text-slate-900">{satsText(sats)}</span>
@@ -54,10 +69,10 @@ export function MintBalances({
                     size="sm"
                     variant="outline"
                     disabled={busy}
-                    aria-label={withdrawFromText(mintUrl)}
+                    aria-label={t(WITHDRAW_FROM, { mint: names[mintUrl] ?? mintUrl })}
                     onClick={() => onWithdraw(mintUrl)}
                   >
-                    {WITHDRAW}
+                    {t(WITHDRAW)}
                   </Button>
                 )}
               </div>

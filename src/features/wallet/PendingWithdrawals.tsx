@@ -3,8 +3,8 @@
 import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import { Button } from '../../ui/Button';
 import { NoticeList } from '../../ui/NoticeList';
-import { PENDING_NOTE, PENDING_TITLE, SHOW_QR } from './texts.json';
-import { CANCEL_TOKEN, satsText } from './texts';
+import { useWalletWords } from './wallet-words';
+import { CANCEL_TOKEN, PENDING_NOTE, PENDING_TITLE, SHOW_QR } from './locales/wallet/en.json';
 
 export interface PendingWithdrawalsProps {
   pending: PendingWithdrawal[];
@@ -21,11 +21,12 @@ export function PendingWithdrawals({
   onCancel,
   outcome,
 }: PendingWithdrawalsProps) {
+  const { t, sats: satsText } = useWalletWords();
   return (
     <NoticeList
       titleId="pending-withdrawals"
-      title={PENDING_TITLE}
-      note={PENDING_NOTE}
+      title={t(PENDING_TITLE)}
+      note={t(PENDING_NOTE)}
       testId="pending-withdrawals"
       rows={pending}
       layout="inline"
@@ -33,11 +34,11 @@ export function PendingWithdrawals({
       row={(w) => (
         <span className="ml-auto flex shrink-0 gap-1 whitespace-nowrap">
           <Button variant="ghost" size="sm" onClick={() => onShow(w)}>
-            {SHOW_QR}
+            {t(SHOW_QR)}
           </Button>
           {onCancel ? (
             <Button variant="outline" size="sm" onClick={() => onCancel(w)}>
-              {CANCEL_TOKEN}
+              {t(CANCEL_TOKEN)}
             </Button>
           ) : null}
         </span>

@@ -7,7 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { REMINDER_PAUSE_MS } from '../../core/keys/phrase-check';
 import { silentLogger } from '../../core/logger';
 import { testStorage, type TestStorage } from '../../testing/storage/db';
-import { PHRASE_REMINDER_TEXT, PhraseReminder } from './PhraseReminder';
+import { englishText } from '../../ui/i18n';
+import { PHRASE_REMINDER_TEXT as REMINDER } from './locales/wallet/en.json';
+import { PhraseReminder } from './PhraseReminder';
+
+const PHRASE_REMINDER_TEXT = englishText(REMINDER);
 
 const PHRASE = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
 const opened: TestStorage[] = [];

@@ -12,10 +12,12 @@ import type { Clock } from '../../core/clock';
 import type { KeyStore } from '../../core/keys/ports';
 import { Button } from '../../ui/Button';
 
-export const PHRASE_REMINDER_TEXT =
-  'Your recovery phrase has not been checked yet. It is the only way to get this wallet back if this device is lost.';
-export const PHRASE_REMINDER_CHECK = 'Check it now';
-export const PHRASE_REMINDER_LATER = 'Remind me tomorrow';
+import { useTexts } from '../../ui/i18n';
+import {
+  PHRASE_REMINDER_CHECK,
+  PHRASE_REMINDER_LATER,
+  PHRASE_REMINDER_TEXT,
+} from './locales/wallet/en.json';
 
 export function PhraseReminder({
   phraseCheck,
@@ -28,6 +30,7 @@ export function PhraseReminder({
   clock: Clock;
   logger: Logger;
 }) {
+  const t = useTexts();
   const [due, setDue] = useState(false);
 
   useEffect(() => {
@@ -50,13 +53,13 @@ export function PhraseReminder({
       data-testid="phrase-reminder"
       className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
     >
-      <p className="text-amber-900">{PHRASE_REMINDER_TEXT}</p>
+      <p className="text-amber-900">{t(PHRASE_REMINDER_TEXT)}</p>
       <div className="flex shrink-0 gap-2">
         <Link
           to="/settings#phrase-check"
           className="inline-flex h-8 items-center rounded-lg bg-violet-700 px-3 font-medium text-white hover:bg-violet-800"
         >
-          {PHRASE_REMINDER_CHECK}
+          {t(PHRASE_REMINDER_CHECK)}
         </Link>
         <Button
           size="sm"
@@ -68,7 +71,7 @@ export function PhraseReminder({
               .catch((error: unknown) => logger.warn('Could not put the reminder off', error));
           }}
         >
-          {PHRASE_REMINDER_LATER}
+          {t(PHRASE_REMINDER_LATER)}
         </Button>
       </div>
     </aside>

@@ -12,8 +12,13 @@ import { Button } from '../../ui/Button';
 import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
 import { Modal } from '../../ui/Modal';
 import { PrintArea, printPage } from '../../ui/PrintArea';
+import { useWalletWords } from './wallet-words';
+import { Form } from '../../ui/Form';
+import { FormActions } from '../../ui/FormActions';
+import { Card } from '../../ui/Card';
 import {
-  CLOSE,
+  CHART_LOADING,
+  CHART_OPEN,
   EXPORT_BAD_RANGE,
   EXPORT_BUSY,
   EXPORT_DOWNLOAD,
@@ -23,40 +28,33 @@ import {
   EXPORT_OPEN,
   EXPORT_TITLE,
   EXPORT_TO,
+  RECORDS_CLOSE,
   RECORDS_TITLE,
-  CHART_LOADING,
-  CHART_OPEN,
+  EXPORT_DONE,
+  FEES,
+  SATS_ONLY,
+  SUMMARY_NO_FIAT,
+  TALLY,
   SUMMARY_CASH_OUTS,
   SUMMARY_ECASH,
+  SUMMARY_FIAT,
   SUMMARY_ITEMS,
+  SUMMARY_LIGHTNING,
+  SUMMARY_LOCAL,
   SUMMARY_NET,
   SUMMARY_PRINT,
   SUMMARY_REFUNDS,
-  SUMMARY_TAXES,
-  SUMMARY_TIPS,
-  SUMMARY_FIAT,
-  SUMMARY_LOCAL,
   SUMMARY_REMOTE,
   SUMMARY_SALES,
+  SUMMARY_TAXES,
+  SUMMARY_TIPS,
   SUMMARY_WITHDRAWALS,
   TODAY_DAY,
   TODAY_FAILED,
   TODAY_LOADING,
   TODAY_OPEN,
   TODAY_TITLE,
-} from './records-texts.json';
-import {
-  SUMMARY_LIGHTNING,
-  itemText,
-  satsOnly,
-  SUMMARY_NO_FIAT,
-  exportDone,
-  feesText,
-  tallyText,
-} from './records-texts';
-import { Form } from '../../ui/Form';
-import { FormActions } from '../../ui/FormActions';
-import { Card } from '../../ui/Card';
+} from './locales/records/en.json';
 
 export interface RecordsPanelProps {
   reader: HistoryRangeReader;
@@ -65,16 +63,17 @@ export interface RecordsPanelProps {
 }
 
 export function RecordsPanel({ reader, clock, logger }: RecordsPanelProps) {
+  const { t } = useWalletWords();
   const [open, setOpen] = useState<'export' | 'today' | null>(null);
   const dialog = { onClose: () => setOpen(null), reader, today: localDate(clock()), logger };
   return (
-    <Card look="bare" titleId="wallet-records" title={RECORDS_TITLE}>
+    <Card look="bare" titleId="wallet-records" title={t(RECORDS_TITLE)}>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => setOpen('today')}>
-          {TODAY_OPEN}
+          {t(TODAY_OPEN)}
         </Button>
         <Button variant="outline" onClick={() => setOpen('export')}>
-          {EXPORT_OPEN}
+          {t(EXPORT_OPEN)}
         </Button>
       </div>
       <ExportDialog open={open === 'export'} {...dialog} />
@@ -133,6 +132,7 @@ function saveCsv(parts: Blob[], name: string): void {
 }
 
 function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
+  const { t, formats } = useWalletWords();
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(today);
   const [busy, setBusy] = useState(false);
@@ -142,7 +142,7 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
     const start = localDayRange(from);
     const end = localDayRange(to);
     if (!start || !end || start.start > end.start) {
-      setStatus({ text: start && end ? EXPORT_BAD_RANGE : INVALID_DAY, error: true });
+      setStatus({ text: start && end ? t(EXPORT_BAD_RANGE) : INVALID_DAY, error: true });
       return;
     }
     setBusy(true);
@@ -156,21 +156,21 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
         write: (chunk) => void parts.push(new Blob([chunk])),
       });
       saveCsv(parts, `cashew-history-${from}-to-${to}.csv`);
-      setStatus({ text: exportDone(count), error: false });
+      setStatus({ text: t(EXPORT_DONE, { count, n: formats.number(count) }), error: false });
     } catch (error) {
       logger.error('CSV export failed', error);
-      setStatus({ text: `${EXPORT_FAILED} (${errorMessage(error)})`, error: true });
+      setStatus({ text: `${t(EXPORT_FAILED)} (${errorMessage(error)})`, error: true });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Modal open={open} onClose={onClose} title={EXPORT_TITLE} description={EXPORT_NOTE}>
+    <Modal open={open} onClose={onClose} title={t(EXPORT_TITLE)} description={t(EXPORT_NOTE)}>
       <Form className="space-y-4" onSubmit={() => run()}>
         <div className="grid grid-cols-2 gap-3">
-          <DateField label={EXPORT_FROM} value={from} onChange={setFrom} />
-          <DateField label={EXPORT_TO} value={to} onChange={setTo} />
+          <DateField label={t(EXPORT_FROM)} value={from} onChange={setFrom} />
+          <DateField label={t(EXPORT_TO)} value={to} onChange={setTo} />
         </div>
         {status ? (
           <p
@@ -182,9 +182,9 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
           </p>
         ) : null}
         <FormActions
-          cancel={CLOSE}
+          cancel={t(RECORDS_CLOSE)}
           onCancel={onClose}
-          submit={busy ? EXPORT_BUSY : EXPORT_DOWNLOAD}
+          submit={busy ? t(EXPORT_BUSY) : t(EXPORT_DOWNLOAD)}
           busy={busy}
         />
       </Form>
@@ -199,6 +199,7 @@ type SummaryState =
   { step: 'loading' } | { step: 'done'; summary: DaySummary } | { step: 'failed'; text: string };
 
 function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
+  const { t } = useWalletWords();
   const [day, setDay] = useState(today);
   // The result names its day: a result for another day reads as loading, with no reset in the effect.
   const [result, setResult] = useState<{ day: string; state: SummaryState } | null>(null);
@@ -218,20 +219,20 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
       })
       .catch((error: unknown) => {
         logger.error('Day summary failed', error);
-        if (live) setResult({ day, state: { step: 'failed', text: TODAY_FAILED } });
+        if (live) setResult({ day, state: { step: 'failed', text: t(TODAY_FAILED) } });
       });
     return () => {
       live = false;
     };
-  }, [open, day, reader, logger]);
+  }, [open, day, reader, logger, t]);
 
   return (
-    <Modal open={open} onClose={onClose} title={TODAY_TITLE}>
+    <Modal open={open} onClose={onClose} title={t(TODAY_TITLE)}>
       <div className="space-y-4">
-        <DateField label={TODAY_DAY} value={day} onChange={setDay} />
+        <DateField label={t(TODAY_DAY)} value={day} onChange={setDay} />
         {state.step === 'loading' ? (
           <p role="status" className="text-sm text-slate-500">
-            {TODAY_LOADING}
+            {t(TODAY_LOADING)}
           </p>
         ) : state.step === 'failed' ? (
           <FieldError>{state.text}</FieldError>
@@ -239,14 +240,14 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
           <SummaryTable summary={state.summary} />
         )}
         {chart && state.step === 'done' ? (
-          <Suspense fallback={<p className="text-sm text-slate-500">{CHART_LOADING}</p>}>
+          <Suspense fallback={<p className="text-sm text-slate-500">{t(CHART_LOADING)}</p>}>
             <SalesChart reader={reader} day={state.summary.date} logger={logger} />
           </Suspense>
         ) : null}
         {open && state.step === 'done' ? (
           <PrintArea paper="80mm">
             <h2 className="text-base font-semibold">
-              {TODAY_TITLE} {state.summary.date}
+              {t(TODAY_TITLE)} {state.summary.date}
             </h2>
             <SummaryTable summary={state.summary} />
           </PrintArea>
@@ -254,12 +255,12 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
         <div className="flex justify-end gap-2">
           {state.step === 'done' && !chart ? (
             <Button variant="outline" onClick={() => setChart(true)}>
-              {CHART_OPEN}
+              {t(CHART_OPEN)}
             </Button>
           ) : null}
-          {state.step === 'done' ? <Button onClick={printPage}>{SUMMARY_PRINT}</Button> : null}
+          {state.step === 'done' ? <Button onClick={printPage}>{t(SUMMARY_PRINT)}</Button> : null}
           <Button type="button" variant="outline" onClick={onClose}>
-            {CLOSE}
+            {t(RECORDS_CLOSE)}
           </Button>
         </div>
       </div>
@@ -268,6 +269,11 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
 }
 
 function SummaryTable({ summary }: { summary: DaySummary }) {
+  const { t, formats } = useWalletWords();
+  const tallyText = (count: number, sats: number) =>
+    t(TALLY, { count: formats.number(count), sats: formats.sats(sats) });
+  const feesText = (sats: number) => t(FEES, { sats: formats.sats(sats) });
+  const satsOnly = (sats: number) => t(SATS_ONLY, { sats: formats.sats(sats) });
   // A <dl> holds only <div>s of one <dt> and one <dd> (axe: definition-list, dlitem).
   const row = (label: string, testId: string, value: string) => (
     <div key={testId} className="flex justify-between gap-3 py-1">
@@ -280,61 +286,66 @@ function SummaryTable({ summary }: { summary: DaySummary }) {
   return (
     <div data-testid="day-summary" data-day={summary.date}>
       <dl className="divide-y divide-slate-100 text-sm">
-        {row(SUMMARY_SALES, 'summary-sales', tallyText(summary.sales.count, summary.sales.sats))}
+        {row(t(SUMMARY_SALES), 'summary-sales', tallyText(summary.sales.count, summary.sales.sats))}
         {summary.fiat.map((f) =>
           row(
-            `${SUMMARY_FIAT} (${f.currency})`,
+            `${t(SUMMARY_FIAT)} (${f.currency})`,
             `summary-fiat-${f.currency}`,
             `${f.value} ${f.currency}`,
           ),
         )}
-        {row(SUMMARY_LOCAL, 'summary-local', tallyText(summary.local.count, summary.local.sats))}
+        {row(t(SUMMARY_LOCAL), 'summary-local', tallyText(summary.local.count, summary.local.sats))}
         {row(
-          SUMMARY_REMOTE,
+          t(SUMMARY_REMOTE),
           'summary-remote',
           tallyText(summary.remote.count, summary.remote.sats),
         )}
         {row(
-          SUMMARY_WITHDRAWALS,
+          t(SUMMARY_WITHDRAWALS),
           'summary-withdrawals',
           tallyText(summary.withdrawals.count, summary.withdrawals.sats),
         )}
         {row(
-          SUMMARY_CASH_OUTS,
+          t(SUMMARY_CASH_OUTS),
           'summary-cash-outs',
           `${tallyText(summary.cashOuts.count, summary.cashOuts.sats)}, ${feesText(summary.cashOuts.fees)}`,
         )}
         {row(
-          SUMMARY_LIGHTNING,
+          t(SUMMARY_LIGHTNING),
           'summary-lightning',
           tallyText(summary.byMethod.lightning.count, summary.byMethod.lightning.sats),
         )}
         {row(
-          SUMMARY_ECASH,
+          t(SUMMARY_ECASH),
           'summary-ecash',
           tallyText(summary.byMethod.ecash.count, summary.byMethod.ecash.sats),
         )}
-        {row(SUMMARY_TIPS, 'summary-tips', satsOnly(summary.tips))}
-        {row(SUMMARY_TAXES, 'summary-taxes', satsOnly(summary.taxes))}
+        {row(t(SUMMARY_TIPS), 'summary-tips', satsOnly(summary.tips))}
+        {row(t(SUMMARY_TAXES), 'summary-taxes', satsOnly(summary.taxes))}
         {row(
-          SUMMARY_REFUNDS,
+          t(SUMMARY_REFUNDS),
           'summary-refunds',
           `${tallyText(summary.refunds.count, summary.refunds.sats)}, ${feesText(summary.refunds.fees)}`,
         )}
-        {row(SUMMARY_NET, 'summary-net', satsOnly(summary.net))}
+        {row(t(SUMMARY_NET), 'summary-net', satsOnly(summary.net))}
       </dl>
       {summary.items.length > 0 ? (
         <>
-          <h3 className="pt-2 text-sm font-semibold text-slate-900">{SUMMARY_ITEMS}</h3>
+          <h3 className="pt-2 text-sm font-semibold text-slate-900">{t(SUMMARY_ITEMS)}</h3>
           <dl className="divide-y divide-slate-100 text-sm" data-testid="summary-items">
             {summary.items.map((item, index) =>
-              row(item.name, `summary-item-${index}`, itemText(item.quantity, item.sats)),
+              row(item.name, `summary-item-${index}`, tallyText(item.quantity, item.sats)),
             )}
           </dl>
         </>
       ) : null}
       {summary.salesWithoutFiat > 0 && summary.fiat.length > 0 ? (
-        <p className="py-1 text-xs text-slate-500">{SUMMARY_NO_FIAT(summary.salesWithoutFiat)}</p>
+        <p className="py-1 text-xs text-slate-500">
+          {t(SUMMARY_NO_FIAT, {
+            count: summary.salesWithoutFiat,
+            n: formats.number(summary.salesWithoutFiat),
+          })}
+        </p>
       ) : null}
     </div>
   );

@@ -5,9 +5,14 @@ import { errorMessage, ValidationError } from '../../core/errors';
 import { checkRefund } from '../../core/receipts/refunds';
 import { isWithdrawError } from '../../core/wallet/withdraw/withdraw-plan';
 import { TextField } from '../../ui/TextField';
-import { CANCEL } from './cash-out-texts.json';
+import { useTexts } from '../../ui/i18n';
 import type { WalletServices } from './deps';
-import { CREATE_TOKEN, REFUND_AMOUNT, REFUND_ECASH_HINT } from './receipt-texts.json';
+import {
+  CASH_OUT_CANCEL,
+  CREATE_TOKEN,
+  REFUND_AMOUNT,
+  REFUND_ECASH_HINT,
+} from './locales/cash-out/en.json';
 import type { ShownToken } from './use-withdraw';
 import type { RefundTarget } from './use-cash-out';
 import { Form } from '../../ui/Form';
@@ -28,6 +33,7 @@ export function RefundEcashForm({
   onToken,
   onCancel,
 }: RefundEcashFormProps) {
+  const t = useTexts();
   const [amount, setAmount] = useState(String(target.left));
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -66,16 +72,16 @@ export function RefundEcashForm({
   return (
     <Form className="space-y-3" onSubmit={() => submit()}>
       <TextField
-        label={REFUND_AMOUNT}
+        label={t(REFUND_AMOUNT)}
         value={amount}
         onChange={(value) => setAmount(value.replace(/[^0-9]/g, ''))}
         error={error}
       />
-      <p className="text-sm text-slate-600">{REFUND_ECASH_HINT}</p>
+      <p className="text-sm text-slate-600">{t(REFUND_ECASH_HINT)}</p>
       <FormActions
-        cancel={CANCEL}
+        cancel={t(CASH_OUT_CANCEL)}
         onCancel={onCancel}
-        submit={CREATE_TOKEN}
+        submit={t(CREATE_TOKEN)}
         disabled={amount === ''}
         busy={busy}
       />

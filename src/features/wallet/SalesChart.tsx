@@ -5,16 +5,18 @@ import type { Logger } from '../../core/logger';
 import { salesByDay, salesByHour, type SalesSeries } from '../../core/records/sales-chart';
 import type { HistoryRangeReader } from '../../core/records/types';
 import { FieldError } from '../../ui/FieldError';
-import { formatSats } from '../../ui/format-sats';
 import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
+import { useWalletWords } from './wallet-words';
 import {
+  CHART_BAR,
   CHART_BY_DAY,
   CHART_BY_HOUR,
+  CHART_SUMMARY,
+  CHART_SUMMARY_BEST,
   CHART_FAILED,
   CHART_LOADING,
   CHART_PERIOD,
-} from './records-texts.json';
-import { chartSummary } from './records-texts';
+} from './locales/records/en.json';
 
 const W = 320;
 const H = 120;
@@ -29,12 +31,12 @@ export interface SalesChartProps {
 
 type Loaded = { key: string; series: SalesSeries | null };
 
-const PERIODS: readonly SegmentOption<'day' | 'month'>[] = [
-  { value: 'day', label: CHART_BY_HOUR },
-  { value: 'month', label: CHART_BY_DAY },
-];
-
 export default function SalesChart({ reader, day, logger }: SalesChartProps) {
+  const { t } = useWalletWords();
+  const periods: readonly SegmentOption<'day' | 'month'>[] = [
+    { value: 'day', label: t(CHART_BY_HOUR) },
+    { value: 'month', label: t(CHART_BY_DAY) },
+  ];
   const [period, setPeriod] = useState<'day' | 'month'>('day');
   const key = `${period}:${day}`;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -55,13 +57,18 @@ export default function SalesChart({ reader, day, logger }: SalesChartProps) {
 
   return (
     <div className="space-y-2" data-testid="sales-chart">
-      <SegmentToggle label={CHART_PERIOD} options={PERIODS} value={period} onChange={setPeriod} />
+      <SegmentToggle
+        label={t(CHART_PERIOD)}
+        options={periods}
+        value={period}
+        onChange={setPeriod}
+      />
       {series === undefined ? (
         <p role="status" className="text-sm text-slate-500">
-          {CHART_LOADING}
+          {t(CHART_LOADING)}
         </p>
       ) : series === null ? (
-        <FieldError>{CHART_FAILED}</FieldError>
+        <FieldError>{t(CHART_FAILED)}</FieldError>
       ) : (
         <Bars series={series} />
       )}
@@ -70,6 +77,7 @@ export default function SalesChart({ reader, day, logger }: SalesChartProps) {
 }
 
 function Bars({ series }: { series: SalesSeries }) {
+  const { t, formats } = useWalletWords();
   const { bars } = series;
   const max = Math.max(1, ...bars.map((bar) => bar.sats));
   const total = bars.reduce((sum, bar) => sum + bar.sats, 0);
@@ -77,7 +85,14 @@ function Bars({ series }: { series: SalesSeries }) {
   const step = W / bars.length;
   // Every label would crowd a phone: every 6th hour, every 5th day.
   const every = series.period === 'day' ? 6 : 5;
-  const summary = chartSummary(series.period, total, best.sats > 0 ? best.label : null);
+  const summary =
+    best.sats > 0
+      ? t(CHART_SUMMARY_BEST, {
+          period: series.period,
+          total: formats.sats(total),
+          best: best.label,
+        })
+      : t(CHART_SUMMARY, { period: series.period, total: formats.sats(total) });
   return (
     <figure className="space-y-1">
       <svg
@@ -98,7 +113,7 @@ function Bars({ series }: { series: SalesSeries }) {
                 height={h}
                 className="fill-violet-600"
               >
-                <title>{`${bar.label}: ${formatSats(bar.sats)} sats`}</title>
+                <title>{t(CHART_BAR, { label: bar.label, sats: formats.sats(bar.sats) })}</title>
               </rect>
               {i % every === 0 ? (
                 <text

@@ -513,6 +513,23 @@ describe('WalletScreen: more than one mint', () => {
     expect(screen.getByRole('button', { name: 'Withdraw from http://old-mint.test' })).toBeTruthy();
   });
 
+  it('shows each mint by the name it gives itself, its URL where it gives none', async () => {
+    const { services } = fakeServices({
+      balance: 26,
+      balances: { 'http://old-mint.test': 21, 'http://mint.test': 5 },
+    });
+    const names: Record<string, string> = { 'http://old-mint.test': 'Corner Mint' };
+    services.mintName = vi.fn(async (url: string) =>
+      names[url] ? names[url] : Promise.reject(new Error('no answer')),
+    );
+    renderScreen(services);
+    expect(await screen.findByText('Corner Mint')).toBeTruthy();
+    expect(screen.queryByText('http://old-mint.test')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Withdraw from Corner Mint' })).toBeTruthy();
+    // The current mint did not answer: its URL stays.
+    expect(screen.getByText('http://mint.test')).toBeTruthy();
+  });
+
   it('lists no per-mint balances while the sats are on one mint', async () => {
     renderScreen(fakeServices({ balance: 5, balances: { 'http://mint.test': 5 } }).services);
     await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('5 sats'));

@@ -5,7 +5,7 @@ import type { HistoryEvent } from '../../core/history-ports';
 import { Button } from '../../ui/Button';
 import { usePinGate } from '../../ui/pin-gate';
 import { ReceiptDialog } from '../../ui/ReceiptDialog';
-import { WithdrawModal } from '../../ui/WithdrawModal';
+import { REFUND_TOKEN_TEXTS, WithdrawModal } from '../../ui/WithdrawModal';
 import {
   CashOutButton,
   CashOutPanel,
@@ -17,31 +17,35 @@ import { toast } from '../../ui/toast';
 import { ConsolidationConfirm } from './ConsolidationConfirm';
 import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';
-import { MintBalances } from './MintBalances';
+import { MintBalances, sameMint } from './MintBalances';
+import { useMintNames } from './use-mint-names';
 import { ForeignFailed } from './ForeignFailed';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
 import { RefundEcashForm } from './RefundEcashForm';
-import { REFUND } from './receipt-texts.json';
+import { REFUND } from './locales/cash-out/en.json';
 import { useReceipt } from './use-receipt';
 import { WithdrawAmount } from './WithdrawAmount';
 import { CancelTokenConfirm } from './CancelTokenConfirm';
 import { useCancelToken } from './use-cancel-token';
-import {
-  CURRENT_BALANCE,
-  PENDING_AT_MINT_LABEL,
-  PENDING_LABEL,
-  LOAD_FAILED_HINT,
-  REFRESH,
-  WAITING_NOTICE,
-  WALLET_TITLE,
-  WITHDRAW,
-} from './texts.json';
-import { AVAILABLE_LABEL, CANCEL_TOKEN, satsText, stateCheckFailed } from './texts';
+import { useWalletWords } from './wallet-words';
 import { useWalletData, type FirstWalletRead } from './use-wallet-data';
 import { useWithdraw } from './use-withdraw';
 import { useReturnFocus } from '../../ui/use-return-focus';
+import {
+  AVAILABLE_LABEL,
+  CANCEL_TOKEN,
+  CURRENT_BALANCE,
+  LOAD_FAILED_HINT,
+  PENDING_AT_MINT_LABEL,
+  PENDING_LABEL,
+  REFRESH,
+  WAITING_NOTICE,
+  STATE_CHECK_FAILED,
+  WALLET_TITLE,
+  WITHDRAW,
+} from './locales/wallet/en.json';
 
 export { startFirstWalletRead, type FirstWalletRead } from './use-wallet-data';
 
@@ -54,6 +58,7 @@ export function WalletScreen({
   first?: FirstWalletRead;
 }) {
   const { logger } = services;
+  const { t, sats } = useWalletWords();
   const [page, setPage] = useState(1);
   const data = useWalletData(services, page, first);
   const { reload } = data;
@@ -71,14 +76,17 @@ export function WalletScreen({
       try {
         const { failures } = await proofStates.checkAll();
         for (const { mintUrl, error } of failures) {
-          void toast.error(stateCheckFailed(mintUrl, error), { toastId: `state-check:${mintUrl}` });
+          void toast.error(
+            t(STATE_CHECK_FAILED, { mint: mintUrl, reason: error.replace(/\.$/, '') }),
+            { toastId: `state-check:${mintUrl}` },
+          );
         }
       } finally {
         setChecking(false);
       }
     }
     reload();
-  }, [proofStates, reload]);
+  }, [proofStates, reload, t]);
   // The withdraw buttons are disabled while the token is built: focus comes back to them here.
   const opener = useReturnFocus();
   const { state } = withdraw;
@@ -109,10 +117,21 @@ export function WalletScreen({
     [config, historyRange, clock, logger],
   );
   const receipt = useReceipt(receiptSale, receiptSources);
+  // The refund token RefundEcashForm made, so its modal says refund, not withdraw (issue 48).
+  const [refundToken, setRefundToken] = useState<string | null>(null);
+  // Names only for the list of several mints (shown when sats sit outside the current one).
+  const otherMints = Object.keys(data.balances);
+  const mintNames = useMintNames(
+    otherMints.some((url) => data.currentMint !== '' && !sameMint(url, data.currentMint))
+      ? otherMints
+      : [],
+    services.mintName,
+  );
+  const shownRefund = state.step === 'shown' && state.shown.token === refundToken;
 
   return (
     <section className="space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">{WALLET_TITLE}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t(WALLET_TITLE)}</h1>
 
       {services.storage.phraseCheck && services.storage.keys ? (
         <PhraseReminder
@@ -124,25 +143,25 @@ export function WalletScreen({
       ) : null}
 
       <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <p className="text-sm font-medium text-slate-600">{CURRENT_BALANCE}</p>
+        <p className="text-sm font-medium text-slate-600">{t(CURRENT_BALANCE)}</p>
         <p className="text-4xl font-bold tabular-nums text-violet-700" data-testid="wallet-balance">
-          {satsText(data.balance)}
+          {sats(data.balance)}
         </p>
         {data.failed ? (
           <p role="status" className="text-sm text-amber-700">
-            {LOAD_FAILED_HINT}
+            {t(LOAD_FAILED_HINT)}
           </p>
         ) : null}
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
-          <Figure label={AVAILABLE_LABEL} testId="wallet-available">
-            {satsText(data.available)}
+          <Figure label={t(AVAILABLE_LABEL)} testId="wallet-available">
+            {sats(data.available)}
           </Figure>
-          <Figure label={PENDING_LABEL} testId="wallet-pending">
-            {satsText(data.pendingSats)}
+          <Figure label={t(PENDING_LABEL)} testId="wallet-pending">
+            {sats(data.pendingSats)}
           </Figure>
           {data.atMint > 0 ? (
-            <Figure label={PENDING_AT_MINT_LABEL} testId="wallet-at-mint">
-              {satsText(data.atMint)}
+            <Figure label={t(PENDING_AT_MINT_LABEL)} testId="wallet-at-mint">
+              {sats(data.atMint)}
             </Figure>
           ) : null}
         </dl>
@@ -156,7 +175,7 @@ export function WalletScreen({
             disabled={busy || data.loading || data.available === 0}
             aria-busy={busy}
           >
-            {WITHDRAW}
+            {t(WITHDRAW)}
           </Button>
           <CashOutButton onOpen={() => guard(cashOut.open)} disabled={busy} />
           <Button
@@ -165,7 +184,7 @@ export function WalletScreen({
             disabled={data.loading || checking}
             aria-busy={checking}
           >
-            {REFRESH}
+            {t(REFRESH)}
           </Button>
         </div>
       </div>
@@ -173,6 +192,7 @@ export function WalletScreen({
       <MintBalances
         balances={data.balances}
         currentMint={data.currentMint}
+        names={mintNames}
         busy={busy}
         onWithdraw={(mintUrl) => {
           opener.remember();
@@ -243,7 +263,7 @@ export function WalletScreen({
                 guard(() => cashOut.openRefund(target));
               }}
             >
-              {REFUND}
+              {t(REFUND)}
             </Button>
           ) : null
         }
@@ -259,6 +279,7 @@ export function WalletScreen({
             onToken={(shown) => {
               cashOut.close();
               reload();
+              setRefundToken(shown.token);
               withdraw.show(shown);
             }}
             onCancel={cashOut.close}
@@ -283,10 +304,11 @@ export function WalletScreen({
         token={state.step === 'shown' ? state.shown.token : null}
         amount={state.step === 'shown' ? state.shown.amount : undefined}
         onClose={withdraw.close}
+        {...(shownRefund ? { texts: REFUND_TOKEN_TEXTS } : {})}
         onCopyError={(error) => logger.error('Failed to copy token:', error)}
         notice={
           <div className="space-y-2">
-            <p>{WAITING_NOTICE}</p>
+            <p>{t(WAITING_NOTICE)}</p>
             {shownId !== undefined ? (
               <Button
                 variant="outline"
@@ -297,7 +319,7 @@ export function WalletScreen({
                   guard(() => cancelToken.ask(target));
                 }}
               >
-                {CANCEL_TOKEN}
+                {t(CANCEL_TOKEN)}
               </Button>
             ) : null}
           </div>

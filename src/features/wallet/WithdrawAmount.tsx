@@ -5,8 +5,17 @@ import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { Form } from '../../ui/Form';
 import { Modal } from '../../ui/Modal';
-import { AMOUNT_FIELD, AMOUNT_TITLE, CANCEL, PARTIAL_NOTE, WITHDRAW } from './texts.json';
-import { amountRangeError, availableHint, withdrawAmountButton } from './texts';
+import { useWalletWords } from './wallet-words';
+import {
+  AMOUNT_FIELD,
+  AMOUNT_TITLE,
+  CANCEL,
+  AMOUNT_RANGE_ERROR,
+  AVAILABLE_HINT,
+  PARTIAL_NOTE,
+  WITHDRAW,
+  WITHDRAW_AMOUNT,
+} from './locales/wallet/en.json';
 
 export interface WithdrawAmountProps {
   /** null: closed; otherwise the sats available to withdraw */
@@ -24,8 +33,9 @@ export function parseWithdrawAmount(text: string, available: number): number | n
 }
 
 export function WithdrawAmount({ available, onConfirm, onCancel }: WithdrawAmountProps) {
+  const { t } = useWalletWords();
   return (
-    <Modal open={available !== null} onClose={onCancel} title={AMOUNT_TITLE}>
+    <Modal open={available !== null} onClose={onCancel} title={t(AMOUNT_TITLE)}>
       {available !== null ? (
         // Keyed by the amount so each opening starts from "everything available".
         <AmountForm
@@ -48,6 +58,7 @@ function AmountForm({
   onConfirm: (amount: number) => void;
   onCancel: () => void;
 }) {
+  const { t, formats } = useWalletWords();
   const [text, setText] = useState(String(available));
   const [touched, setTouched] = useState(false);
   const id = useId();
@@ -60,7 +71,7 @@ function AmountForm({
   return (
     <Form className="space-y-3 text-sm text-slate-700" onSubmit={submit}>
       <label htmlFor={`${id}-amount`} className="block font-medium text-slate-800">
-        {AMOUNT_FIELD}
+        {t(AMOUNT_FIELD)}
       </label>
       <input
         id={`${id}-amount`}
@@ -76,15 +87,23 @@ function AmountForm({
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base tabular-nums focus:border-violet-500 focus:outline-none focus:ring-2 focus:ring-violet-200"
         data-testid="withdraw-amount-input"
       />
-      <p id={`${id}-hint`}>{availableHint(available)}</p>
-      {showError ? <FieldError id={`${id}-error`}>{amountRangeError(available)}</FieldError> : null}
-      {amount !== null && amount < available ? <p>{PARTIAL_NOTE}</p> : null}
+      <p id={`${id}-hint`}>
+        {t(AVAILABLE_HINT, { count: available, sats: formats.sats(available) })}
+      </p>
+      {showError ? (
+        <FieldError id={`${id}-error`}>
+          {t(AMOUNT_RANGE_ERROR, { max: formats.sats(available) })}
+        </FieldError>
+      ) : null}
+      {amount !== null && amount < available ? <p>{t(PARTIAL_NOTE)}</p> : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" className="sm:flex-1" disabled={amount === null}>
-          {amount === null ? WITHDRAW : withdrawAmountButton(amount)}
+          {amount === null
+            ? t(WITHDRAW)
+            : t(WITHDRAW_AMOUNT, { count: amount, sats: formats.sats(amount) })}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
-          {CANCEL}
+          {t(CANCEL)}
         </Button>
       </div>
     </Form>

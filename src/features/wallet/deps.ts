@@ -38,6 +38,8 @@ export interface WalletServices {
     historyRange?: HistoryRangeReader;
   };
   clock?: Clock;
+  /** a mint's own name (NUT-06 info) for the balance per mint; URLs only when omitted */
+  mintName?: (mintUrl: string) => Promise<string>;
   withdraw: {
     /** `mintUrl`: another mint's balance instead of the current mint's */
     prepare(options?: { mintUrl?: string }): Promise<WithdrawPreparation>;

@@ -4,11 +4,14 @@ import type { CancelTokenResult } from '../../core/wallet/withdraw/withdraw-serv
 import { toast } from '../../ui/toast';
 import type { WalletServices } from './deps';
 import {
+  CANCEL_TOKEN_FAILED,
   TOKEN_ALREADY_REDEEMED,
   TOKEN_BEING_REDEEMED,
+  TOKEN_CANCELLED,
+  TOKEN_CANCELLED_FEE,
   TOKEN_NO_LONGER_PENDING,
-} from './texts.json';
-import { cancelTokenFailed, tokenCancelled } from './texts';
+} from './locales/wallet/en.json';
+import { useWalletWords, type WalletWords } from './wallet-words';
 
 /** The token the merchant asked to cancel: its withdrawal row and what it holds. */
 export interface CancelTarget {
@@ -16,18 +19,23 @@ export interface CancelTarget {
   amount: number;
 }
 
-export function cancelOutcomeText(result: CancelTokenResult): string {
+export function cancelOutcomeText(result: CancelTokenResult, words: WalletWords): string {
+  const { t, formats } = words;
   switch (result.status) {
-    case 'cancelled':
-      return tokenCancelled(result.amount, result.fee);
+    case 'cancelled': {
+      const values = { count: result.amount, sats: formats.sats(result.amount) };
+      return result.fee > 0
+        ? t(TOKEN_CANCELLED_FEE, { ...values, fee: words.sats(result.fee) })
+        : t(TOKEN_CANCELLED, values);
+    }
     case 'redeemed':
-      return TOKEN_ALREADY_REDEEMED;
+      return t(TOKEN_ALREADY_REDEEMED);
     case 'being-redeemed':
-      return TOKEN_BEING_REDEEMED;
+      return t(TOKEN_BEING_REDEEMED);
     case 'gone':
-      return TOKEN_NO_LONGER_PENDING;
+      return t(TOKEN_NO_LONGER_PENDING);
     case 'failed':
-      return cancelTokenFailed(result.error);
+      return t(CANCEL_TOKEN_FAILED, { reason: result.error.replace(/\.$/, '') });
   }
 }
 
@@ -37,6 +45,7 @@ export function useCancelToken(
   onDone: () => void,
 ) {
   const { withdraw, logger } = services;
+  const words = useWalletWords();
   const [target, setTarget] = useState<CancelTarget | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -60,7 +69,7 @@ export function useCancelToken(
       }));
     setBusy(false);
     setTarget(null);
-    const text = cancelOutcomeText(result);
+    const text = cancelOutcomeText(result, words);
     setOutcome(text);
     if (result.status === 'failed' || result.status === 'being-redeemed') {
       logger.warn('Cancel token:', text);
@@ -69,7 +78,7 @@ export function useCancelToken(
       toast.success(text);
     }
     onDone();
-  }, [target, busy, withdraw, logger, onDone]);
+  }, [target, busy, withdraw, logger, onDone, words]);
 
   return { target, busy, outcome, ask, dismiss, confirm };
 }

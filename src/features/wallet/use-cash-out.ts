@@ -17,9 +17,13 @@ import {
   type Fetch,
   type PayParams,
 } from '../../core/wallet/cash-out/lnurl';
-import { CASH_OUT_PENDING, CASH_OUT_UNPAID } from '../../core/wallet/cash-out/texts.json';
-import { cashOutPaid } from '../../core/wallet/cash-out/texts';
-import { refundPaid } from './receipt-texts';
+import {
+  CASH_OUT_PAID,
+  CASH_OUT_PENDING_NOTE,
+  CASH_OUT_UNPAID_NOTE,
+  REFUND_PAID,
+} from './locales/cash-out/en.json';
+import { useWalletWords, type WalletWords } from './wallet-words';
 import type { WalletServices } from './deps';
 
 export type CashOutStep =
@@ -52,14 +56,16 @@ export interface RefundTarget {
 
 export function resultText(
   result: CashOutResult,
-  refund = false,
+  refund: boolean,
+  { t, sats }: Pick<WalletWords, 't' | 'sats'>,
 ): { ok: boolean; message: string } {
   if (result.status === 'paid') {
-    const fee = result.feePaid + result.inputFee;
-    return { ok: true, message: (refund ? refundPaid : cashOutPaid)(result.amount, fee) };
+    const fee = sats(result.feePaid + result.inputFee);
+    const message = t(refund ? REFUND_PAID : CASH_OUT_PAID, { amount: sats(result.amount), fee });
+    return { ok: true, message };
   }
-  if (result.status === 'pending') return { ok: true, message: CASH_OUT_PENDING };
-  return { ok: false, message: CASH_OUT_UNPAID };
+  if (result.status === 'pending') return { ok: true, message: t(CASH_OUT_PENDING_NOTE) };
+  return { ok: false, message: t(CASH_OUT_UNPAID_NOTE) };
 }
 
 /** `fetchFn` reaches Lightning addresses (the browser's fetch in the app). */
@@ -69,6 +75,7 @@ export function useCashOut(
   fetchFn: Fetch,
 ) {
   const { cashOut, logger } = services;
+  const words = useWalletWords();
   const [state, setState] = useState<CashOutStep>({ step: 'closed' });
   const [busy, setBusy] = useState(false);
   const [refund, setRefund] = useState<RefundTarget | null>(null);
@@ -154,7 +161,7 @@ export function useCashOut(
               )
             : await cashOut.pay(plan, options);
           onDone();
-          setState({ step: 'done', ...resultText(result, plan.refund !== undefined) });
+          setState({ step: 'done', ...resultText(result, plan.refund !== undefined, words) });
         },
         (error) => {
           onDone();
@@ -163,7 +170,7 @@ export function useCashOut(
       );
 
     return { submitDestination, submitAmount, cashOutAll, confirm };
-  }, [cashOut, logger, onDone, fetchFn, refund]);
+  }, [cashOut, logger, onDone, fetchFn, refund, words]);
 
   const open = useCallback(() => {
     setRefund(null);

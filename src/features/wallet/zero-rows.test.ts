@@ -1,15 +1,17 @@
 // Rows of 0 sats say what happened instead of "0 sats".
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../../core/history-ports';
-import {
-  NO_FEE,
-  NOTHING_FOUND,
-  RESTORE_NOTHING_NOTE,
-  restoreNotReachedNote,
-  rowWords,
-  tokenBack,
-  type RowWords,
-} from './zero-rows';
+import { ENGLISH_FORMATS } from '../../core/i18n/formats';
+import { englishText } from '../../ui/i18n';
+import * as W from './locales/wallet/en.json';
+import { rowWords, type RowWords } from './zero-rows';
+
+const WORDS = { t: englishText, formats: ENGLISH_FORMATS };
+const NO_FEE = englishText(W.NO_FEE);
+const NOTHING_FOUND = englishText(W.NOTHING_FOUND);
+const RESTORE_NOTHING_NOTE = englishText(W.RESTORE_NOTHING_NOTE);
+const restoreNotReachedNote = (error: string) => englishText(W.RESTORE_NOT_REACHED_NOTE, { error });
+const tokenBack = (sats: number) => `${sats.toLocaleString('en-US')} sats back in the balance`;
 
 describe('rowWords', () => {
   type Row = Pick<HistoryEvent, 'type' | 'amount' | 'metadata'>;
@@ -54,7 +56,7 @@ describe('rowWords', () => {
       { amount: NO_FEE },
     ],
   ])('%s', (_name, row, words) => {
-    expect(rowWords(row)).toEqual(words);
+    expect(rowWords(row, WORDS)).toEqual(words);
   });
 
   it('says the sats came back in the balance', () => {

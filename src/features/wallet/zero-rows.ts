@@ -2,13 +2,14 @@
 // "History"): a token cancelled without a fee, a restore scan that found nothing or could not
 // reach a mint.
 import type { HistoryEvent } from '../../core/history-ports';
-import { formatSats } from '../../ui/format-sats';
-
-export const NO_FEE = 'No fee';
-export const NOTHING_FOUND = 'Nothing found';
-export const tokenBack = (sats: number) => `${formatSats(sats)} sats back in the balance`;
-export const RESTORE_NOTHING_NOTE = 'The phrase restore found no sats at this mint.';
-export const restoreNotReachedNote = (error: string) => `The mint could not be scanned: ${error}`;
+import {
+  NO_FEE,
+  NOTHING_FOUND,
+  RESTORE_NOT_REACHED_NOTE,
+  RESTORE_NOTHING_NOTE,
+  TOKEN_BACK,
+} from './locales/wallet/en.json';
+import type { WalletWords } from './wallet-words';
 
 export interface RowWords {
   /** replaces the signed amount */
@@ -28,18 +29,27 @@ function fields(metadata: string | undefined): Record<string, unknown> {
 }
 
 /** Words for the rows whose amount alone says nothing; empty for every other row. */
-export function rowWords(event: Pick<HistoryEvent, 'type' | 'amount' | 'metadata'>): RowWords {
+export function rowWords(
+  event: Pick<HistoryEvent, 'type' | 'amount' | 'metadata'>,
+  { t, formats }: Pick<WalletWords, 't' | 'formats'>,
+): RowWords {
   const data = fields(event.metadata);
   if (event.type === 'token-cancelled') {
-    const back = typeof data.tokenAmount === 'number' ? tokenBack(data.tokenAmount) : undefined;
-    return { ...(event.amount === 0 ? { amount: NO_FEE } : {}), ...(back ? { note: back } : {}) };
+    const back =
+      typeof data.tokenAmount === 'number'
+        ? t(TOKEN_BACK, { count: data.tokenAmount, sats: formats.sats(data.tokenAmount) })
+        : undefined;
+    return {
+      ...(event.amount === 0 ? { amount: t(NO_FEE) } : {}),
+      ...(back ? { note: back } : {}),
+    };
   }
   if (event.type === 'restore' && event.amount === 0) {
     const note =
       typeof data.error === 'string' && data.error
-        ? restoreNotReachedNote(data.error)
-        : RESTORE_NOTHING_NOTE;
-    return { amount: NOTHING_FOUND, note };
+        ? t(RESTORE_NOT_REACHED_NOTE, { error: data.error })
+        : t(RESTORE_NOTHING_NOTE);
+    return { amount: t(NOTHING_FOUND), note };
   }
   return {};
 }

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../Button';
 import { Form } from '../Form';
-import { useFormats, useTexts } from '../i18n';
+import { useFormats, useTexts, type Translate } from '../i18n';
 import {
   CART_ADD_CUSTOM,
   CART_BACK,
@@ -18,6 +18,8 @@ import {
   CART_LESS,
   CART_MORE,
   CART_NO_PRICE,
+  CART_OTHER_CURRENCY,
+  CART_SATS_ONLY_SHOP,
   CART_NO_TIP,
   CART_PARK,
   CART_PARKED_TITLE,
@@ -36,6 +38,20 @@ import {
 import type { AmountView, BasketView, SummaryView, TipPick } from './types';
 
 const TIP_PERCENTS = [5, 10, 15] as const;
+
+/**
+ * Why the cart cannot be charged. A line priced in a currency the shop does not show has no
+ * price until the merchant changes one of the two (issue 48); waiting would not help, so the
+ * text says what to change. The shop's own currency without a price: prices still loading.
+ */
+function problemText(summary: SummaryView, t: Translate): string {
+  if (summary.problem === 'too-large') return t(CART_TOO_LARGE);
+  const currency = summary.problemCurrency;
+  const shop = summary.shopCurrency;
+  if (currency && shop === null) return t(CART_SATS_ONLY_SHOP, { currency });
+  if (currency && shop && shop !== currency) return t(CART_OTHER_CURRENCY, { currency, shop });
+  return t(CART_NO_PRICE);
+}
 
 function Amount({ amount, testId }: { amount: AmountView; testId?: string }) {
   const t = useTexts();
@@ -192,7 +208,7 @@ export function CartPanel({
 
       {summary.problem ? (
         <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
-          {t(summary.problem === 'no-price' ? CART_NO_PRICE : CART_TOO_LARGE)}
+          {problemText(summary, t)}
         </p>
       ) : null}
       {totals ? (

@@ -1,8 +1,8 @@
 // The item buttons of a cart screen, kept apart from the cart so adding an item re-renders the cart
 // only, not every button (docs/performance.md "Cart of 500 items").
 import { memo } from 'react';
-import { useTexts } from '../i18n';
-import { CART_ADD_ITEM } from '../locales/cart/en.json';
+import { useFormats, useTexts } from '../i18n';
+import { CART_ADD_ITEM, CART_SATS } from '../locales/cart/en.json';
 import type { TileView } from './types';
 
 export interface ItemGridProps {
@@ -25,18 +25,24 @@ const ItemButton = memo(function ItemButton({
   onAdd,
 }: Omit<ItemGridProps, 'tiles'> & { tile: TileView }) {
   const t = useTexts();
+  const formats = useFormats();
+  const { sats, fiat } = tile.figures;
+  const satsText =
+    sats === undefined ? undefined : t(CART_SATS, { count: sats, sats: formats.sats(sats) });
+  const fiatText = fiat ? formats.fiat(fiat.minor, fiat.currency, fiat.decimals) : undefined;
+  const price = [fiatText, satsText].filter(Boolean).join(' · ');
   return (
     <li>
       <button
         type="button"
         // The price is part of the name: a screen reader hears what the tap adds and for how much.
-        aria-label={`${t(CART_ADD_ITEM, { name: tile.name })}, ${tile.price}`}
+        aria-label={`${t(CART_ADD_ITEM, { name: tile.name })}, ${price}`}
         onClick={() => onAdd(tile.id)}
         disabled={busy}
         className="flex min-h-16 w-full flex-col items-start rounded-lg bg-white p-2 text-left ring-1 ring-slate-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-violet-600 disabled:opacity-50"
       >
         <span className="text-sm font-medium break-words text-slate-900">{tile.name}</span>
-        <span className="text-xs text-slate-700">{tile.price}</span>
+        <span className="text-xs text-slate-700">{price}</span>
       </button>
     </li>
   );

@@ -9,6 +9,13 @@ export type LineView = CartLineView;
 export interface SummaryView {
   lines: readonly LineView[];
   problem?: 'no-price' | 'too-large';
+  /** with 'no-price': the currency the unpriced line is priced in */
+  problemCurrency?: string;
+  /**
+   * The shop's display currency: null when it sells in sats only, undefined when not known (the
+   * remote cashier's page). Says why a fiat-priced line has no price (issue 48).
+   */
+  shopCurrency?: string | null;
   totals?: {
     subtotal: AmountView;
     taxes: ReadonlyArray<{ rate: number; amount: AmountView }>;

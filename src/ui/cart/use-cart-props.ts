@@ -33,6 +33,8 @@ export interface CartPropsArgs<Item, Used, Sale> {
   cart: { lines: unknown; parked: readonly BasketView[] };
   view: ViewLike<Item>;
   priceUsed: Used;
+  /** the shop's display currency, null for sats only (see SummaryView.shopCurrency) */
+  shopCurrency?: string | null;
   /** the cart's sale, made once as Charge is pressed */
   onCharge: (sale: Sale) => void;
   /** changes when this screen's invoice is paid: a charged cart is emptied then */
@@ -45,7 +47,8 @@ export interface CartPropsArgs<Item, Used, Sale> {
 export type CartProps = Omit<CartViewProps, 'loaded' | 'hasItems' | 'tipsEnabled' | 'busy'>;
 
 export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, Sale>): CartProps {
-  const { session, cart, view, priceUsed, onCharge, paidKey, logger, errorText } = args;
+  const { session, cart, view, priceUsed, shopCurrency, onCharge, paidKey, logger, errorText } =
+    args;
   // The cart stays until its invoice is paid: an unpaid or closed invoice leaves it to charge again.
   const t = useTexts();
   const firstPaidKey = useRef(paidKey);
@@ -74,10 +77,13 @@ export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, S
   );
   const { lines } = cart;
   const summaryFor = useCallback(
-    (tip: TipPick) => session.summary(priceUsed, tip),
+    (tip: TipPick) => ({
+      ...session.summary(priceUsed, tip),
+      ...(shopCurrency !== undefined ? { shopCurrency } : {}),
+    }),
     // The lines are read from the session; a new cart state is a new summary.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [session, priceUsed, lines],
+    [session, priceUsed, shopCurrency, lines],
   );
   const charge = useCallback(
     (tip: TipPick) => {

@@ -1,0 +1,161 @@
+// A cart sale in Spanish, then the Wallet and Settings in German (issue 48, decision 0055): with
+// Chromium's locale es-ES the cart, its charge, the invoice, the paid toast, the history row and
+// the receipt read Spanish texts with Spanish figures ("26.200 sats"); chosen in Settings, German
+// shows on the Wallet (balance, history, its row) and on Settings (title, groups, cards).
+import type { Page } from '@playwright/test';
+import posSpanish from '../src/features/pos/locales/keypad/es.json' with { type: 'json' };
+import languageSpanish from '../src/features/settings/locales/language/es.json' with { type: 'json' };
+import settingsEnglish from '../src/features/settings/locales/settings/en.json' with { type: 'json' };
+import settingsGerman from '../src/features/settings/locales/settings/de.json' with { type: 'json' };
+import walletEnglish from '../src/features/wallet/locales/wallet/en.json' with { type: 'json' };
+import walletGerman from '../src/features/wallet/locales/wallet/de.json' with { type: 'json' };
+import walletSpanish from '../src/features/wallet/locales/wallet/es.json' with { type: 'json' };
+import cartEnglish from '../src/ui/locales/cart/en.json' with { type: 'json' };
+import cartSpanish from '../src/ui/locales/cart/es.json' with { type: 'json' };
+import invoiceSpanish from '../src/ui/locales/invoice/es.json' with { type: 'json' };
+import receiptSpanish from '../src/ui/locales/receipt/es.json' with { type: 'json' };
+import receiptButtonSpanish from '../src/ui/locales/receipt-button/es.json' with { type: 'json' };
+import { expect, test } from './fixtures';
+import { LANDS, quoteIdOnScreen } from './helpers/invoice';
+import { onboard } from './helpers/onboard';
+
+test.use({ locale: 'es-ES' });
+
+/** A catalog's plain texts (no argument) that read differently in the two languages. */
+function plainEnglishOnly(english: Record<string, string>, other: Record<string, string>) {
+  return Object.entries(english)
+    .filter(([key, text]) => !text.includes('{') && other[key] !== text)
+    .map(([, text]) => text);
+}
+
+async function shown(page: Page, text: string): Promise<number> {
+  return page.getByText(text, { exact: true }).filter({ visible: true }).count();
+}
+
+/** The Items editor (not translated yet): an item priced in sats. */
+async function addItem(page: Page, name: string, sats: string) {
+  const form = page.getByTestId('item-form');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Price', { exact: true }).fill(sats);
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByRole('button', { name: `Edit ${name}`, exact: true })).toBeVisible();
+}
+
+test('a cart sale in Spanish, then the Wallet and Settings in German', async ({
+  page,
+  mintUrl,
+  relayUrl,
+  payQuote,
+}) => {
+  test.setTimeout(240_000);
+  await onboard(page, { mintUrl, relayUrl });
+  await page.goto('/items');
+  await addItem(page, 'Café', '12500');
+  await addItem(page, 'Tarta', '1200');
+
+  // The cart: 2 × 12.500 + 1.200 = 26.200 sats, Spanish grouping from five digits.
+  await page.goto('/');
+  await page.getByRole('button', { name: posSpanish.SELL_BY_ITEMS, exact: true }).click();
+  await expect(page.getByTestId('items-view')).toHaveAttribute('data-loaded', 'true', LANDS);
+  await expect(page.getByRole('heading', { name: cartSpanish.CART_TITLE })).toBeVisible();
+  await expect(page.getByText(cartSpanish.CART_EMPTY)).toBeVisible();
+  const coffee = page.getByRole('button', { name: /^Añadir Café/ });
+  await expect(coffee).toContainText('12.500 sats');
+  await coffee.click();
+  await coffee.click();
+  await page.getByRole('button', { name: /^Añadir Tarta/ }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toHaveAttribute('data-sats', '26200');
+  await expect(page.getByTestId('cart-total')).toContainText('26.200 sats');
+  for (const text of plainEnglishOnly(cartEnglish, cartSpanish)) {
+    expect(await shown(page, text), text).toBe(0);
+  }
+
+  // Charge, the invoice and its payment at the dev mint.
+  const charge = page.getByTestId('cart-charge');
+  await expect(charge).toHaveText('Cobrar 26.200 sats');
+  await charge.click();
+  const dialog = page.getByRole('dialog', { name: invoiceSpanish.INVOICE_MODAL_TITLE });
+  await expect(dialog.getByTestId('invoice-amount')).toHaveText('26.200 sats');
+  await payQuote(await quoteIdOnScreen(page));
+  await expect(
+    page.getByText('🎉 ¡Pago recibido! Pruebas guardadas correctamente. 26.200 sats').first(),
+  ).toBeVisible(LANDS);
+  await expect(page.getByTestId('cart-line')).toHaveCount(0, LANDS);
+
+  // The Wallet in Spanish: its title, the balance, the sale's row and its receipt.
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { name: walletSpanish.WALLET_TITLE })).toBeVisible();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('26.200 sats', LANDS);
+  const row = page.getByTestId('history-item').first();
+  await expect(row).toContainText('Venta');
+  await expect(row.getByTestId('history-amount')).toHaveText('+26.200 sats');
+  await expect(page.getByTestId('history-page')).toHaveText('Página 1 de 1');
+  await row.getByRole('button', { name: receiptButtonSpanish.RECEIPT_BUTTON }).click();
+  const receiptDialog = page.getByRole('dialog', { name: receiptSpanish.RECEIPT_TITLE });
+  const receipt = receiptDialog.getByTestId('receipt');
+  await expect(receipt).toContainText('Café');
+  await expect(receipt).toContainText(`${receiptSpanish.RECEIPT_TOTAL}26.200 sats`);
+  await expect(receipt).toContainText(`${receiptSpanish.RECEIPT_PAID_WITH}Lightning`);
+  for (const word of [/Paid with/, /Subtotal/, /Refund/]) {
+    await expect(receipt).not.toContainText(word);
+  }
+  await receiptDialog
+    .getByRole('button', { name: receiptSpanish.CLOSE_RECEIPT, exact: true })
+    .click();
+
+  // German, chosen in Settings: Settings itself, then the Wallet.
+  await page.goto('/settings');
+  await page
+    .getByRole('combobox', { name: languageSpanish.LANGUAGE_LABEL })
+    .selectOption({ label: 'Deutsch' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(
+    page.getByRole('heading', { name: settingsGerman.SETTINGS_TITLE, level: 1 }),
+  ).toBeVisible();
+  const groups = page.getByRole('navigation', { name: settingsGerman.SETTINGS_GROUPS_LABEL });
+  await expect(groups.getByRole('link')).toHaveText([
+    settingsGerman.GROUP_SHOP,
+    settingsGerman.GROUP_MONEY_OUT,
+    settingsGerman.GROUP_SECURITY,
+    settingsGerman.GROUP_MINT_AND_RELAYS,
+    settingsGerman.GROUP_DEVICE,
+  ]);
+  await expect(
+    page.getByRole('button', { name: settingsGerman.SHOP_SAVE, exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: settingsGerman.AUTO_SAVE, exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: settingsGerman.SAVE_SETTINGS, exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: settingsGerman.RECOVER_BUTTON, exact: true }),
+  ).toBeVisible();
+  // The navigation's own "Settings" link is not translated yet: the screen's texts only.
+  for (const text of [
+    settingsEnglish.SHOP_SAVE,
+    settingsEnglish.SAVE_SETTINGS,
+    settingsEnglish.AUTO_TITLE,
+    settingsEnglish.RECOVER_TEXT,
+  ]) {
+    expect(await shown(page, text), text).toBe(0);
+  }
+
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { name: walletGerman.WALLET_TITLE })).toBeVisible();
+  await expect(page.getByText(walletGerman.CURRENT_BALANCE)).toBeVisible();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('26.200 sats', LANDS);
+  await expect(page.getByRole('heading', { name: walletGerman.HISTORY })).toBeVisible();
+  const germanRow = page.getByTestId('history-item').first();
+  await expect(germanRow).toContainText('Verkauf');
+  await expect(germanRow.getByTestId('history-amount')).toHaveText('+26.200 sats');
+  await expect(page.getByTestId('history-count')).toHaveText('1 von 1 Buchungen');
+  await expect(
+    page.getByRole('button', { name: walletGerman.WITHDRAW, exact: true }),
+  ).toBeVisible();
+  for (const text of plainEnglishOnly(walletEnglish, walletGerman)) {
+    expect(await shown(page, text), text).toBe(0);
+  }
+});

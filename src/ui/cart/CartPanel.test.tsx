@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+// The cart's reason it cannot be charged: a line priced in a currency the shop does not show says
+// what to change rather than to wait for prices (issue 48).
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { englishText } from '../i18n';
+import * as C from '../locales/cart/en.json';
+import { CartPanel } from './CartPanel';
+import type { SummaryView } from './types';
+
+afterEach(cleanup);
+
+function renderWith(summary: Partial<SummaryView>) {
+  const view: SummaryView = {
+    lines: [{ id: 'l1', name: 'Cake', quantity: 1 }],
+    problem: 'no-price',
+    ...summary,
+  };
+  render(
+    <CartPanel
+      summaryFor={() => view}
+      tipsEnabled={false}
+      parked={[]}
+      busy={false}
+      onQuantity={vi.fn()}
+      onAddCustom={vi.fn()}
+      onClear={vi.fn()}
+      onPark={vi.fn()}
+      onRecall={vi.fn()}
+      onCharge={vi.fn()}
+    />,
+  );
+  return screen.getByRole('alert').textContent;
+}
+
+describe('CartPanel: a line without a price', () => {
+  it('in a sats-only shop, says to choose the currency in Settings or price the item in sats', () => {
+    const text = renderWith({ problemCurrency: 'USD', shopCurrency: null });
+    expect(text).toBe(englishText(C.CART_SATS_ONLY_SHOP, { currency: 'USD' }));
+    expect(text).toContain('Settings');
+    expect(text).not.toContain('prices load');
+  });
+
+  it("in a shop showing another currency, names both and says to price the item in the shop's", () => {
+    const text = renderWith({ problemCurrency: 'USD', shopCurrency: 'EUR' });
+    expect(text).toBe(englishText(C.CART_OTHER_CURRENCY, { currency: 'USD', shop: 'EUR' }));
+  });
+
+  it("in the shop's own currency before its price is there, waits for prices", () => {
+    expect(renderWith({ problemCurrency: 'USD', shopCurrency: 'USD' })).toBe(
+      englishText(C.CART_NO_PRICE),
+    );
+    cleanup();
+    // The remote cashier's page does not know the shop's currency: the same.
+    expect(renderWith({ problemCurrency: 'USD' })).toBe(englishText(C.CART_NO_PRICE));
+  });
+});
