@@ -17,9 +17,9 @@ const noTestHelpers = {
   message: 'production code may not import the test helpers in src/testing/',
 };
 
-// Toasts are raised through ui/toast.ts (which loads the library lazily) and shown by the container
-// in ui/toaster.tsx; nothing else imports react-toastify.
-const toastModules = ['src/ui/toast.ts', 'src/ui/toaster.tsx'];
+// Toasts are raised through ui/toast/toast.ts (which loads the library lazily) and shown by the container
+// in ui/toast/toaster.tsx; nothing else imports react-toastify.
+const toastModules = ['src/ui/toast/toast.ts', 'src/ui/toast/toaster.tsx'];
 // The one number format, the figures core works out for the screens, and the texts and formats of
 // the chosen language: written in core and handed to the screens by these ui files, the only ui
 // files that read core (docs/architecture.md "Layers").
@@ -27,7 +27,7 @@ const coreGateways = ['src/ui/format-sats.ts', 'src/ui/domain-views.ts', 'src/ui
 const toastLibrary = [
   {
     name: 'react-toastify',
-    message: 'raise toasts through ui/toast.ts (ui/toaster.tsx is the container)',
+    message: 'raise toasts through ui/toast/toast.ts (ui/toast/toaster.tsx is the container)',
   },
 ];
 

@@ -15,7 +15,7 @@ import {
   LOADED_AFTER_FIRST_SCREEN,
   NEXT_SCREENS,
   NEXT_SCREENS_META,
-} from './src/app/next-screens.ts';
+} from './src/app/start-up/next-screens.ts';
 import { cspMetaTag } from './vite-plugins/csp.ts';
 import { linguiCatalogs } from './vite-plugins/lingui-catalogs.ts';
 import { precompressedAssets } from './vite-plugins/precompressed.ts';
@@ -49,7 +49,10 @@ export default defineConfig({
     // Gzip copies of the scripts and styles, sent as they are by the preview server.
     precompressedAssets(),
     // The welcome as HTML in index.html, hydrated by start.tsx.
-    prerenderFirstScreens(fileURLToPath(new URL('.', import.meta.url)), '/src/app/prerender.tsx'),
+    prerenderFirstScreens(
+      fileURLToPath(new URL('.', import.meta.url)),
+      '/src/app/start-up/prerender.tsx',
+    ),
     // What the first screen's likely next screens need, prefetched once it is idle (decision 0037).
     nextScreensMeta(
       fileURLToPath(new URL('.', import.meta.url)),
@@ -59,8 +62,8 @@ export default defineConfig({
     ),
     // Installable, and starts with no network after one visit (docs/decisions/0011-service-worker.md):
     // the worker precaches the app shell and every route's chunks, never the mint or relay
-    // traffic. The app registers it itself once the first screen is idle (src/app/start.tsx), and
-    // a new version waits for the merchant's "Update" (src/app/UpdateBanner.tsx).
+    // traffic. The app registers it itself once the first screen is idle (src/app/start-up/start.tsx), and
+    // a new version waits for the merchant's "Update" (src/app/shell/UpdateBanner.tsx).
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -264,7 +264,7 @@ test('history: six rows on a 390x844 phone, the pager on one line at 320 px', as
 }) => {
   await onboard(page, { mintUrl, relayUrl });
   // The sales are taken at the desktop width: on a phone one toast shows at a time, each waiting
-  // out the last one's 5 s (src/ui/toaster.tsx), which timed the toasts rather than the history.
+  // out the last one's 5 s (src/ui/toast/toaster.tsx), which timed the toasts rather than the history.
   for (const sats of [1, 2, 3, 4, 5, 6]) {
     await payQuote(await requestInvoice(page, sats));
     await expect(page.getByText(`${RECEIVED} ${sats} ${sats === 1 ? 'sat' : 'sats'}`)).toBeVisible(

@@ -4,9 +4,9 @@
 // while React DOM and the router still download, so the welcome is laid out in that wait
 // (docs/decisions/0002-first-load.md). main.tsx imports the module too: whichever copy runs first
 // does the work, once per page, and the other hands over its answers.
-import { showPrerenderedScreen, type FirstScreen } from './app/first-screens';
-import { listedFiles } from './app/listed-files';
-import { GUARDED_SCREENS_META } from './app/next-screens';
+import { showPrerenderedScreen, type FirstScreen } from './app/start-up/first-screens';
+import { listedFiles } from './app/start-up/listed-files';
+import { GUARDED_SCREENS_META } from './app/start-up/next-screens';
 import { withoutTrailingSlashes } from './core/urls/trailing-slashes';
 import { DEFAULT_DB_NAME } from './storage/database/db-name';
 import { readOnboardedFlag } from './storage/first-screen/onboarded-flag';

@@ -2,7 +2,7 @@
 // the prerendered screen that index.html's early script already started (the same module,
 // evaluated once).
 import { earlyFirstScreen, earlyOnboardedGuess, earlyOnboardedRead } from './early-onboarded-read';
-import { startApp } from './app/start';
+import { startApp } from './app/start-up/start';
 
 startApp(document.getElementById('root')!, {
   onboardedRead: earlyOnboardedRead,

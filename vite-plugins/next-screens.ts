@@ -1,6 +1,6 @@
 // Build plugin: for each first screen, the chunk files its likely next screens need, in a meta tag
 // of index.html that start-up reads to prefetch them once the first screen is idle
-// (src/app/next-screens.ts, docs/decisions/0037-prefetch-next-screens.md). A meta tag, not an
+// (src/app/start-up/next-screens.ts, docs/decisions/0037-prefetch-next-screens.md). A meta tag, not an
 // inline script: the page's policy allows no inline script (docs/security.md "A hardened page").
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -4,12 +4,12 @@
 import { resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 
-/** What `module` must export: the screens' HTML by name (src/app/prerender.tsx). */
+/** What `module` must export: the screens' HTML by name (src/app/start-up/prerender.tsx). */
 type Renderer = { renderFirstScreens(): Promise<Record<string, string>> };
 
 /**
  * Each screen's markup in a data block with the id the early script looks for
- * (src/app/first-screens.ts). A data block is text to the parser, which builds no nodes from it:
+ * (src/app/start-up/first-screens.ts). A data block is text to the parser, which builds no nodes from it:
  * as a `<template>` the welcome's markup cost every onboarded merchant's keypad ~20 ms of parsing
  * at 4x for a screen it never shows.
  */

@@ -3,7 +3,7 @@
 // RemoteCashier of core/remote-payments; a reload opens the page again on the same database.
 import { decode } from 'nostr-tools/nip19';
 import type { Logger } from '../../src/core/logger.ts';
-import type { AppSettings } from '../../src/app/env.ts';
+import type { AppSettings } from '../../src/app/start-up/env.ts';
 import {
   createRelayPool,
   isLinkRevoked,

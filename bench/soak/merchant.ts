@@ -4,7 +4,7 @@
 // money write (core/checkpoint.ts), as a tab closed at that moment.
 import type { WriteStep } from '../../src/core/checkpoint.ts';
 import type { Logger } from '../../src/core/logger.ts';
-import type { AppSettings } from '../../src/app/env.ts';
+import type { AppSettings } from '../../src/app/start-up/env.ts';
 import type { AppServices } from '../../src/app/services/complete.ts';
 import {
   checkProofStatesAtStart,
@@ -16,7 +16,7 @@ import {
   startPaymentResume,
   whenOnboarded,
 } from '../../src/app/services/startup.ts';
-import { startRestore } from '../../src/app/restore-start.ts';
+import { startRestore } from '../../src/app/start-up/restore-start.ts';
 import { completeOnboarding } from '../../src/features/onboarding/complete-onboarding.ts';
 import { freezeAt } from '../../src/testing/wallet/freeze-at.ts';
 import { Page } from './page.ts';

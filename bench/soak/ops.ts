@@ -22,7 +22,7 @@ import {
   isWithdrawError,
   NO_PROOFS_MESSAGE,
 } from '../../src/core/wallet/withdraw/withdraw-plan.ts';
-import type { AppSettings } from '../../src/app/env.ts';
+import type { AppSettings } from '../../src/app/start-up/env.ts';
 import type { CashierPage } from './cashier.ts';
 import type { Customer } from './customer.ts';
 import { MerchantDevice } from './merchant.ts';

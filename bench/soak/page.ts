@@ -5,7 +5,7 @@ import type { Checkpoint } from '../../src/core/checkpoint.ts';
 import type { Logger } from '../../src/core/logger.ts';
 import { createBaseServices } from '../../src/app/services/base.ts';
 import { completeServices, type AppServices } from '../../src/app/services/complete.ts';
-import type { AppSettings } from '../../src/app/env.ts';
+import type { AppSettings } from '../../src/app/start-up/env.ts';
 
 /** Thrown into every call still waiting on a page that was closed. */
 export class PageClosedError extends Error {

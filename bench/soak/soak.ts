@@ -7,7 +7,7 @@ import { startStack, type DevStack } from '../../dev/stack.ts';
 import { historyKind } from '../../src/core/history-kinds.ts';
 import type { Logger } from '../../src/core/logger.ts';
 import { encodePairingSecret } from '../../src/core/remote-payments/pairing.ts';
-import type { AppSettings } from '../../src/app/env.ts';
+import type { AppSettings } from '../../src/app/start-up/env.ts';
 import { buildConnectionLink } from '../../src/features/connect/connection-link.ts';
 import { CashierPage } from './cashier.ts';
 import { reconcileProofs, replicateHistory } from './converge.ts';

@@ -1,10 +1,10 @@
-// BC-UR framing of a withdraw token (ui/ur-parts, what the animated QR shows), decoded back by an
+// BC-UR framing of a withdraw token (ui/share/ur-parts, what the animated QR shows), decoded back by an
 // independent implementation (@ngraveio/bc-ur): bytewords, CRC, and fountain parts that stand in
 // for lost frames.
 import { URDecoder } from '@ngraveio/bc-ur';
 import { describe, expect, it } from 'vitest';
 import { encodeWithdrawToken } from '../core/wallet/withdraw/withdraw-token';
-import { UR_FRAGMENT_LENGTH, createUrPartSource, tokenToUrParts } from '../ui/ur-parts';
+import { UR_FRAGMENT_LENGTH, createUrPartSource, tokenToUrParts } from '../ui/share/ur-parts';
 import nut00 from './vectors/nut00-tokens.json';
 import { feedUntilComplete } from '../testing/ui/ur-decode';
 

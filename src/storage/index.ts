@@ -3,7 +3,7 @@ import type { Logger } from '../core/logger';
 import type { Clock } from '../core/clock';
 import type { HistoryStore } from '../core/history-ports';
 import type { KeyStore } from '../core/keys/ports';
-import type { ProcessedQuoteStore } from '../core/remote-payments/processed-quote-ports';
+import type { ProcessedQuoteStore } from '../core/remote-payments/merchant/processed-quote-ports';
 import type { ConfigStore } from '../core/settings/ports';
 import type { MeltLedger, MeltStore } from '../core/wallet/cash-out/ports';
 import type { Ledger } from '../core/wallet/ledger-ports';
@@ -14,7 +14,10 @@ import type { WithdrawalStore } from '../core/wallet/withdraw/ports';
 import type { CounterSource } from '@cashu/cashu-ts';
 import type { RestoreLedger } from '../core/wallet/restore/types';
 import type { PhraseCheckStore } from '../core/keys/phrase-check';
-import type { CashierLinkStore, CashierSaleStore } from '../core/remote-payments/cashier-sales';
+import type {
+  CashierLinkStore,
+  CashierSaleStore,
+} from '../core/remote-payments/cashier/cashier-sales';
 import { DexieConfigStore, type ConfigDefaults } from './database/config-store';
 import { DexieCounterSource } from './wallet/counter-source';
 import { CashewDb, DEFAULT_DB_NAME } from './database/db';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
 import { clickBackdrop, pressAndClick, topDialog } from '../testing/ui/modal-click';
-import { createToastLayer } from './toast-layer';
+import { createToastLayer } from './toast/toast-layer';
 import { useReturnFocus } from './use-return-focus';
 
 afterEach(() => {

@@ -11,7 +11,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { placeToastLayer } from './toast-layer';
+import { placeToastLayer } from './toast/toast-layer';
 
 export interface ModalProps {
   open: boolean;
@@ -80,7 +80,7 @@ function canTakeFocus(element: HTMLElement | null | undefined): element is HTMLE
 
 export function Modal(props: ModalProps) {
   // Mounted only while open: it opens as it mounts, so open dialogs are in the body in the order
-  // they opened (ui/toast-layer.ts relies on it).
+  // they opened (ui/toast/toast-layer.ts relies on it).
   return props.open ? <OpenModal {...props} /> : null;
 }
 

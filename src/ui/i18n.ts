@@ -21,7 +21,7 @@ export type Translate = (text: CatalogText, values?: TextValues) => string;
 
 export const ENGLISH: Language = { formats: ENGLISH_FORMATS, messages: {} };
 
-/** The app's language (app/language.ts); English outside a provider (unit tests, the prerender). */
+/** The app's language (app/start-up/language.ts); English outside a provider (unit tests, the prerender). */
 export const LanguageContext = createContext<Language>(ENGLISH);
 
 const textOf = (language: Language, text: CatalogText, values?: TextValues) =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import { createStorage } from '../../storage';
 import { createBaseServices } from './base';
-import { readAppSettings } from '../env';
+import { readAppSettings } from '../start-up/env';
 
 let dbCount = 0;
 

@@ -8,8 +8,8 @@ import { WalletEvents } from '../../core/events';
 import type { StorageOptions } from '../../storage';
 import { DEFAULT_DB_NAME } from '../../storage/database/db-name';
 import { readOnboardedFlag } from '../../storage/first-screen/onboarded-flag';
-import type { AppSettings } from '../env';
-import type { LanguageControl } from '../language';
+import type { AppSettings } from '../start-up/env';
+import type { LanguageControl } from '../start-up/language';
 
 export interface BaseServices {
   /** Build-time defaults: mint, relays, discovery relays, auditor. */
@@ -22,7 +22,7 @@ export interface BaseServices {
   onboarding: Pick<ConfigStore, 'isOnboarded'>;
   /** How completeServices opens the database (name, defaults written back, logger, clock). */
   storageOptions: StorageOptions;
-  /** The app's language and the merchant's choice of it (set by app/start.tsx; decision 0055). */
+  /** The app's language and the merchant's choice of it (set by app/start-up/start.tsx; decision 0055). */
   language?: LanguageControl;
 }
 

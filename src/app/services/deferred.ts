@@ -20,7 +20,7 @@ export interface ServiceSource {
 
 /**
  * The app's source: `complete` (a dynamic import) runs once, on the first load(). `firstPaint`
- * resolves once the first screen has painted (app/first-paint.ts).
+ * resolves once the first screen has painted (app/start-up/first-paint.ts).
  */
 export function deferredServices(
   base: BaseServices,
@@ -55,7 +55,7 @@ export type Deferred<S> = {
 /**
  * Calls on something that loads later (the app's services), usable at once: `call` waits for the
  * load and resolves with the result; `methods` does the same for each named method of one service
- * (the names are listed because the object must be real, e.g. spread by app/routes.tsx: a Proxy
+ * (the names are listed because the object must be real, e.g. spread by app/routes/routes.tsx: a Proxy
  * would have no keys); `fire` ignores the outcome (calls keep their order: each runs in a callback
  * on the same load promise); `listen` attaches as soon as the load is done and detaches whether or
  * not it was by then. A failed load rejects `call` and `methods` only; the next call retries it

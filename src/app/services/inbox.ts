@@ -1,11 +1,11 @@
 // The merchant's remote-payment inbox, built on the stored relays and the device key: the app starts
 // it after onboarding and restarts it when Settings saves new relays (one tab listens, via Web
-// Locks). With `trust` (core/remote-payments/merchant-trust.ts, built here once), it takes only
+// Locks). With `trust` (core/remote-payments/merchant/merchant-trust.ts, built here once), it takes only
 // paired messages, asks the mint first, looks back per relay, and answers with receipts; the
 // receipt sender and the merchant profile are built here too.
 import type { Logger } from '../../core/logger';
 import type { Clock } from '../../core/clock';
-import type { ProcessedQuoteStore } from '../../core/remote-payments/processed-quote-ports';
+import type { ProcessedQuoteStore } from '../../core/remote-payments/merchant/processed-quote-ports';
 import type { ConfigStore } from '../../core/settings/ports';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import {
@@ -16,21 +16,21 @@ import {
   type RelayPool,
   type RelayStatusSink,
 } from '../../core/remote-payments';
-import type { InboxRetryStore } from '../../core/remote-payments/merchant-ports';
+import type { InboxRetryStore } from '../../core/remote-payments/merchant/merchant-ports';
 import {
   merchantTrust,
   type MerchantTrustDeps,
   type MerchantTrustStore,
-} from '../../core/remote-payments/merchant-trust';
-import { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+} from '../../core/remote-payments/merchant/merchant-trust';
+import { MerchantProfilePublisher } from '../../core/remote-payments/merchant/profile-publisher';
 import { MERCHANT_PROFILE_KIND } from '../../core/remote-payments/merchant-profile';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { holdingNotes } from '../../core/backup/holding-note';
 import { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
 import type { PublishedNotes } from '../../core/backup/published-note';
-import { ReceiptSender } from '../../core/remote-payments/receipts';
+import { ReceiptSender } from '../../core/remote-payments/merchant/receipts';
 import { INBOX_LOCK_NAME } from '../../core/remote-payments/constants';
-import { publishedPairingKey } from '../../core/remote-payments/sales-inbox';
+import { publishedPairingKey } from '../../core/remote-payments/merchant/sales-inbox';
 
 export type { MerchantTrustDeps, MerchantTrustStore };
 

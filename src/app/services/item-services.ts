@@ -2,8 +2,8 @@
 import type { Logger } from '../../core/logger';
 import type { Clock } from '../../core/clock';
 import { catalogOf } from '../../core/remote-payments/catalog-event';
-import { CatalogPublisher } from '../../core/remote-payments/catalog-publisher';
-import type { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
+import { CatalogPublisher } from '../../core/remote-payments/merchant/catalog-publisher';
+import type { MerchantProfilePublisher } from '../../core/remote-payments/merchant/profile-publisher';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import type { Storage as CashewStorage } from '../../storage';
 

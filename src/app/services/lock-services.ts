@@ -2,7 +2,7 @@
 // sales inbox key, and the one "is the seed sealed" question the money flows ask.
 import { DeviceKeys } from '../../core/keys';
 import type { TillLock } from '../../core/lock';
-import { salesKeyForLock } from '../../core/remote-payments/sales-inbox';
+import { salesKeyForLock } from '../../core/remote-payments/merchant/sales-inbox';
 import type { Storage as CashewStorage } from '../../storage';
 
 export interface LockServices {

@@ -4,9 +4,12 @@ import { getPublicKey } from 'nostr-tools/pure';
 import type { Logger } from '../../core/logger';
 import type { Clock } from '../../core/clock';
 import { RelayStatusBoard } from '../../core/remote-payments';
-import type { MerchantProfilePublisher } from '../../core/remote-payments/profile-publisher';
-import type { ReceiptSender } from '../../core/remote-payments/receipts';
-import { inboxesTogether, type InboxControl } from '../../core/remote-payments/sales-inbox';
+import type { MerchantProfilePublisher } from '../../core/remote-payments/merchant/profile-publisher';
+import type { ReceiptSender } from '../../core/remote-payments/merchant/receipts';
+import {
+  inboxesTogether,
+  type InboxControl,
+} from '../../core/remote-payments/merchant/sales-inbox';
 import type { AfterSaleRules } from '../../core/after-sale';
 import type { EcashInbox } from '../../core/wallet/ecash/ecash-inbox';
 import type { WalletProvider } from '../../core/wallet/wallet-provider';

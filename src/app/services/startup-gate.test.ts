@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
-import { readAppSettings } from '../env';
+import { readAppSettings } from '../start-up/env';
 import { createBaseServices } from './base';
 import { completeAndStart } from './startup';
 

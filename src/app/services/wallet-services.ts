@@ -4,7 +4,7 @@ import { checkMintInfo } from '../../core/settings/mint-check';
 import type { Checkpoint } from '../../core/checkpoint';
 import type { LockedSaleBackups } from '../../core/backup/locked-sale-backups';
 import type { PriceService } from '../../core/prices/price-service';
-import { isCashierRequestId } from '../../core/remote-payments/cashier-request-id';
+import { isCashierRequestId } from '../../core/remote-payments/cashier/cashier-request-id';
 import { keypairFromSecretKey } from '../../core/keys/keypair';
 import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';

@@ -43,7 +43,7 @@ export interface Receipt {
 export const SALE_LINE = 'Sale';
 
 /**
- * A receipt's words in the shop's language: the screens pass their catalog's (ui/receipt-words.ts),
+ * A receipt's words in the shop's language: the screens pass their catalog's (ui/receipt/receipt-words.ts),
  * so that the text shared or printed reads as the dialog does (docs/behaviour.md "Receipts").
  */
 export interface ReceiptWords {

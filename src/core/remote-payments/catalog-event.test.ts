@@ -21,7 +21,7 @@ import {
   CATALOG_REPUBLISH_MS,
   CatalogPublisher,
   type PublishedCatalogRecord,
-} from './catalog-publisher';
+} from './merchant/catalog-publisher';
 import { newPairingSecret, pairingId } from './pairing';
 
 const merchantKey = generateSecretKey();

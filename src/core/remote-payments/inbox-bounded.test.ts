@@ -3,8 +3,8 @@
 // holding the relay's lookback, and the retry list brings it back at the next start.
 import { describe, expect, it, vi } from 'vitest';
 import { GIFT_WRAP_BACKDATE_SECONDS } from './constants';
-import type { RemotePaymentInbox, RemotePaymentInboxDeps } from './inbox';
-import { INBOX_MAX_HOLD_SECONDS, MAX_WRAP_CONTENT_CHARS } from './inbox-bounds';
+import type { RemotePaymentInbox, RemotePaymentInboxDeps } from './merchant/inbox';
+import { INBOX_MAX_HOLD_SECONDS, MAX_WRAP_CONTENT_CHARS } from './merchant/inbox-bounds';
 import { newPairingSecret, provePairing } from './pairing';
 import type { PaymentMessage } from './payment-message';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
@@ -17,7 +17,7 @@ import {
 } from '../../testing/remote-payments/inbox-harness';
 import { merchantInbox } from '../../testing/remote-payments/merchant-inbox';
 import { MemoryRetryStore } from '../../testing/remote-payments/memory-retry-store';
-import type { RemoteQuoteVerdict } from './verify-remote-quote';
+import type { RemoteQuoteVerdict } from './merchant/verify-remote-quote';
 
 const NOW_S = NOW / 1000;
 const merchant = merchantInbox();

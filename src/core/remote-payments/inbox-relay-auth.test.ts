@@ -3,9 +3,9 @@
 import { makeAuthEvent } from 'nostr-tools/nip42';
 import { generateSecretKey, getPublicKey, verifyEvent } from 'nostr-tools/pure';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RemotePaymentInbox } from './inbox';
+import { RemotePaymentInbox } from './merchant/inbox';
 import { noLockProvider } from '../cross-tab-lock';
-import { RelayStatusBoard } from './relay-status';
+import { RelayStatusBoard } from './merchant/relay-status';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
 import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
 

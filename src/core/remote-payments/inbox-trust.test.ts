@@ -7,7 +7,7 @@ import {
   INBOX_CURSOR_MARGIN_SECONDS,
   INBOX_LOOKBACK_SECONDS,
 } from './constants';
-import type { RemotePaymentInbox, RemotePaymentInboxDeps } from './inbox';
+import type { RemotePaymentInbox, RemotePaymentInboxDeps } from './merchant/inbox';
 import { newPairingSecret, provePairing } from './pairing';
 import type { PaymentMessage } from './payment-message';
 import { FakeRelayPool } from '../../testing/remote-payments/fake-pool';
@@ -19,7 +19,7 @@ import {
   takeVerdict,
 } from '../../testing/remote-payments/inbox-harness';
 import { merchantInbox } from '../../testing/remote-payments/merchant-inbox';
-import type { RemoteQuoteVerdict } from './verify-remote-quote';
+import type { RemoteQuoteVerdict } from './merchant/verify-remote-quote';
 
 const OLD_MINT = 'https://old.mint.example';
 const NOW_S = NOW / 1000;

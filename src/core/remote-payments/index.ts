@@ -26,9 +26,13 @@ export {
   type RelayStatusEntry,
   type RelayStatusSink,
   type RelayStatusSource,
-} from './relay-status';
+} from './merchant/relay-status';
 export { publishToRelays, sendPaymentMessage, type PublishOutcome } from './publish';
-export { createRemoteInvoice, type QuoteWallet, type RemoteInvoice } from './remote-invoice';
+export {
+  createRemoteInvoice,
+  type QuoteWallet,
+  type RemoteInvoice,
+} from './cashier/remote-invoice';
 export { remoteSaleFor, type RemoteSaleLines } from './remote-sale';
 export { watchCatalog, type PublishedCatalog } from './catalog-event';
 export {
@@ -38,15 +42,15 @@ export {
   type RemoteFailure,
   type RemoteSettled,
   type RemoteTarget,
-} from './remote-cashier';
-export { RemotePaymentInbox, type RemotePaymentInboxDeps } from './inbox';
+} from './cashier/remote-cashier';
+export { RemotePaymentInbox, type RemotePaymentInboxDeps } from './merchant/inbox';
 export {
   defaultLockProvider,
   noLockProvider,
   webLockProvider,
   type LockProvider,
 } from '../cross-tab-lock';
-export { createRateLimiter, rateLimited, type RateLimiter } from './rate-limit';
+export { createRateLimiter, rateLimited, type RateLimiter } from './merchant/rate-limit';
 export {
   LINK_PAIRING_KEY,
   decodePairingSecret,
@@ -72,7 +76,7 @@ export {
   parseMerchantProfile,
   type MerchantProfile,
 } from './merchant-profile';
-export { isLinkRevoked, readMerchantProfile } from './cashier-link';
+export { isLinkRevoked, readMerchantProfile } from './cashier/cashier-link';
 export {
   acceptedMintFor,
   chooseCashierMint,
@@ -94,5 +98,5 @@ export {
   type CashierSale,
   type CashierSaleStatus,
   type CashierSaleStore,
-} from './cashier-sales';
-export { ReceiptListener, type AwaitedReceipt } from './receipt-listener';
+} from './cashier/cashier-sales';
+export { ReceiptListener, type AwaitedReceipt } from './cashier/receipt-listener';

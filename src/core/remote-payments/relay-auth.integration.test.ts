@@ -6,10 +6,10 @@ import WebSocket from 'ws';
 import { startRelay, type DevRelay } from '../../../dev/relay/server';
 import type { PaymentMessage } from './payment-message';
 import { publishToRelays, sendPaymentMessage } from './publish';
-import { ReceiptListener } from './receipt-listener';
+import { ReceiptListener } from './cashier/receipt-listener';
 import { wrapReceipt, type SaleReceipt } from './receipt-message';
 import { createRelayPool, type RelayPool } from './relay-pool';
-import { RelayStatusBoard, type RelayDelivery } from './relay-status';
+import { RelayStatusBoard, type RelayDelivery } from './merchant/relay-status';
 import { memoryInboxes } from '../../testing/remote-payments/inbox-harness';
 import { silentLogger } from '../logger';
 

@@ -3,7 +3,7 @@ import { makeAuthEvent } from 'nostr-tools/nip42';
 import { generateSecretKey, getPublicKey, verifyEvent } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
 import { authSigner, deliveryAfterClose } from './relay-auth';
-import { RelayStatusBoard } from './relay-status';
+import { RelayStatusBoard } from './merchant/relay-status';
 
 describe('deliveryAfterClose', () => {
   it('a refused AUTH is a refusal with the relay’s reason', () => {

@@ -2,7 +2,7 @@
 // subscription's close reason says about the relay (docs/protocol.md "Relays and AUTH").
 import type { EventTemplate, VerifiedEvent } from 'nostr-tools/core';
 import { finalizeEvent } from 'nostr-tools/pure';
-import type { RelayDelivery } from './relay-status';
+import type { RelayDelivery } from './merchant/relay-status';
 
 /** Signs a kind 22242 AUTH event (nostr-tools' makeAuthEvent builds the template). */
 export type AuthSigner = (template: EventTemplate) => Promise<VerifiedEvent>;

@@ -16,12 +16,12 @@ import { signingKeyForQuote } from '../wallet/mint/nut20-key';
 import { paymentHarness } from '../../testing/wallet/payment-harness';
 import { GIFT_WRAP_KIND } from './constants';
 import { RelayPublishError } from './errors';
-import { RemotePaymentInbox } from './inbox';
+import { RemotePaymentInbox } from './merchant/inbox';
 import { noLockProvider } from '../cross-tab-lock';
 import { readPaymentEvent } from './gift-wrap';
 import { publishToRelays, sendPaymentMessage } from './publish';
 import { createRelayPool, type RelayPool } from './relay-pool';
-import { createRemoteInvoice } from './remote-invoice';
+import { createRemoteInvoice } from './cashier/remote-invoice';
 import { memoryInboxes } from '../../testing/remote-payments/inbox-harness';
 
 type Relay = Awaited<ReturnType<typeof startRelay>>;

@@ -1,6 +1,9 @@
 // The ledger port: the writes that span stores, each one transaction (settle, claim, close).
 import type { PaymentEventInput } from '../history-ports';
-import type { ClaimOutcome, ProcessedQuote } from '../remote-payments/processed-quote-ports';
+import type {
+  ClaimOutcome,
+  ProcessedQuote,
+} from '../remote-payments/merchant/processed-quote-ports';
 import type { PendingMintQuote } from './mint/ports';
 import type { NewProof } from './proof-ports';
 

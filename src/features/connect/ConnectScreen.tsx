@@ -3,11 +3,11 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
-import { CopyValue } from '../../ui/CopyParts';
-import { PinGated } from '../../ui/pin-gate';
-import { QrCode } from '../../ui/QrCode';
-import { toast } from '../../ui/toast';
-import { useCopyToClipboard } from '../../ui/use-copy';
+import { CopyValue } from '../../ui/share/CopyParts';
+import { PinGated } from '../../ui/pin/pin-gate';
+import { QrCode } from '../../ui/share/QrCode';
+import { toast } from '../../ui/toast/toast';
+import { useCopyToClipboard } from '../../ui/share/use-copy';
 import type { ConnectScreenProps } from './deps';
 import {
   CONNECT_LOAD_FAILED,

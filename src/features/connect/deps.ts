@@ -1,9 +1,9 @@
 // What the Connect screen needs from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
-import type { PinGate } from '../../ui/PinPrompt';
+import type { PinGate } from '../../ui/pin/PinPrompt';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/settings/ports';
-import type { PairingStore } from '../../core/remote-payments/merchant-ports';
+import type { PairingStore } from '../../core/remote-payments/merchant/merchant-ports';
 
 export interface ConnectServices {
   storage: {

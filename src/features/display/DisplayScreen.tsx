@@ -10,7 +10,7 @@ import {
 import { followCounter } from '../../core/display/display-follower';
 import type { DisplayLine, DisplayState } from '../../core/display/messages';
 import { useFormats, useTexts, type Translate } from '../../ui/i18n';
-import { QrCode } from '../../ui/QrCode';
+import { QrCode } from '../../ui/share/QrCode';
 import {
   DISPLAY_ECASH_HINT,
   DISPLAY_ECASH_QR,

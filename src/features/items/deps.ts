@@ -1,7 +1,7 @@
 // What the items editor needs from the app's services (a structural subset of AppServices).
 import type { ItemStore, TipSettingsStore } from '../../core/items/ports';
 import type { Logger } from '../../core/logger';
-import type { PinGate } from '../../ui/PinPrompt';
+import type { PinGate } from '../../ui/pin/PinPrompt';
 
 export interface ItemsServices {
   storage: { items: ItemStore; tips: TipSettingsStore };

@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from '../../ui/toaster';
+import { Toaster } from '../../ui/toast/toaster';
 import { afterEach, expect, it, vi } from 'vitest';
 import { LegacyOnboardingScreen } from './LegacyOnboardingScreen';
 import { onboardingServices } from '../../testing/onboarding-services';

@@ -4,8 +4,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { toast } from '../../ui/toast';
-import { Toaster } from '../../ui/toaster';
+import { toast } from '../../ui/toast/toast';
+import { Toaster } from '../../ui/toast/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import type { Storage } from '../../storage';

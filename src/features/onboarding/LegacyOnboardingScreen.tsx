@@ -10,9 +10,9 @@ import {
 import { WalletExistsError } from '../../core/errors';
 import { Button } from '../../ui/Button';
 import { PhraseWords, PhraseWordsPlaceholder } from '../../ui/PhraseWords';
-import { SegmentButton, SegmentTrack } from '../../ui/Segmented';
-import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
-import { useFormToasts } from '../../ui/use-form-toasts';
+import { SegmentButton, SegmentTrack } from '../../ui/forms/Segmented';
+import { MintUrlField, RelaysField } from '../../ui/forms/SettingsFields';
+import { useFormToasts } from '../../ui/forms/use-form-toasts';
 import { completeOnboarding } from './complete-onboarding';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame } from './OnboardingFrame';

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { countWords } from '../../core/keys';
 import { generatePhrase, validatePhrase } from '../../core/keys/phrase';
-import { FieldError } from '../../ui/FieldError';
+import { FieldError } from '../../ui/forms/FieldError';
 import { PhraseWords } from '../../ui/PhraseWords';
 import type { PhraseStepProps } from './deps';
 import { OnboardingFrame, StepActions } from './OnboardingFrame';

@@ -1,5 +1,5 @@
 // The recovery phrase input of the restore screens (the one-page legacy form and step 1).
-import { TextField, type TextFieldProps } from '../../ui/TextField';
+import { TextField, type TextFieldProps } from '../../ui/forms/TextField';
 import { PHRASE_PLACEHOLDER } from './texts.json';
 
 type PhraseFieldProps = Omit<TextFieldProps, 'label' | 'placeholder' | 'mono' | 'autoCorrect'> & {

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { parseRelayLines, relaysProblem } from '../../core/settings/settings-input';
-import { RelaysField } from '../../ui/SettingsFields';
+import { RelaysField } from '../../ui/forms/SettingsFields';
 import type { OnboardingScreenProps } from './deps';
 import { OnboardingFrame, StepActions } from './OnboardingFrame';
 import { RelayList } from './RelayList';

@@ -1,6 +1,6 @@
 // The "I have written down my recovery phrase" confirmation a new wallet needs before continuing.
 import { useId } from 'react';
-import { enterActivates } from '../../ui/enter-activates';
+import { enterActivates } from '../../ui/forms/enter-activates';
 import { WRITTEN_DOWN_LABEL } from './texts.json';
 
 export function WrittenDownCheckbox({

@@ -4,7 +4,7 @@ import { WalletExistsError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/settings/ports';
-import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
+import type { RemotePaymentInbox } from '../../core/remote-payments/merchant/inbox';
 
 export interface CompletionDeps {
   config: Pick<ConfigStore, 'saveSettings' | 'setOnboarded' | 'isOnboarded'>;

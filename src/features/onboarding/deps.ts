@@ -2,7 +2,7 @@
 import type { Logger } from '../../core/logger';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/settings/ports';
-import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
+import type { RemotePaymentInbox } from '../../core/remote-payments/merchant/inbox';
 
 export interface OnboardingSettings {
   defaultMintUrl: string;

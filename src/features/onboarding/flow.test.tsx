@@ -11,7 +11,7 @@ import {
   waitFor,
 } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from '../../ui/toaster';
+import { Toaster } from '../../ui/toast/toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiscoveredMint } from '../../core/discovery/types';
 import { DeviceKeys } from '../../core/keys';

@@ -20,7 +20,7 @@ import { recordingLogger } from '../../testing/storage/db';
 import { englishText } from '../../ui/i18n';
 import * as invoiceTexts from '../../ui/locales/invoice/en.json';
 import { ZERO_AMOUNT_HINT as ZERO_AMOUNT } from '../../ui/locales/keypad/en.json';
-import { Toaster } from '../../ui/toaster';
+import { Toaster } from '../../ui/toast/toaster';
 import { silentLogger } from '../../core/logger';
 import {
   PriceService,

@@ -1,8 +1,8 @@
 // Home (/): the point-of-sale screen where the merchant types an amount and shows the invoice.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useFormats, useTexts } from '../../ui/i18n';
-import { InvoicePanel } from '../../ui/InvoicePanel';
-import { useMintLimits } from '../../ui/use-mint-limits';
+import { InvoicePanel } from '../../ui/payment/InvoicePanel';
+import { useMintLimits } from '../../ui/payment/use-mint-limits';
 import { useWhenIdle } from '../../ui/use-when-idle';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';

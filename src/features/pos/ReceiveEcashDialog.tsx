@@ -6,10 +6,10 @@ import type { EcashLanded, EcashReceived } from '../../core/wallet/ecash/ecash-r
 import type { ForeignTokenOffer, TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
 import { arrivesText, arrivingText } from '../../core/wallet/ecash/foreign/foreign-texts';
 import { Button } from '../../ui/Button';
-import { Form } from '../../ui/Form';
+import { Form } from '../../ui/forms/Form';
 import { useFormats, useTexts } from '../../ui/i18n';
 import { Modal } from '../../ui/Modal';
-import { TextField } from '../../ui/TextField';
+import { TextField } from '../../ui/forms/TextField';
 import { BarcodeScan } from '../../ui/cart/BarcodeScan';
 import { CLOSE } from '../../ui/locales/invoice/en.json';
 import { readTokenText, refusalText } from './receive-ecash';

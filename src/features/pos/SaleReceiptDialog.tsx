@@ -4,9 +4,9 @@ import { useCallback } from 'react';
 import type { Logger } from '../../core/logger';
 import type { HistoryEvent } from '../../core/history-ports';
 import { loadReceipt, type ReceiptSources } from '../../core/receipts/load-receipt';
-import { ReceiptDialog } from '../../ui/ReceiptDialog';
+import { ReceiptDialog } from '../../ui/receipt/ReceiptDialog';
 import { useLoaded } from '../../ui/use-loaded';
-import { useReceiptWords } from '../../ui/receipt-words';
+import { useReceiptWords } from '../../ui/receipt/receipt-words';
 
 export interface SaleReceiptDialogProps {
   sale: HistoryEvent;

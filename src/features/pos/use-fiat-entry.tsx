@@ -11,7 +11,7 @@ import type { SalePrice } from '../../core/sale/sale-fiat';
 import type { PriceView } from '../../core/prices/price-service';
 import type { Formats } from '../../core/i18n/formats';
 import { useFormats, useTexts, type Translate } from '../../ui/i18n';
-import type { AmountEntry } from '../../ui/InvoicePanel';
+import type { AmountEntry } from '../../ui/payment/InvoicePanel';
 import type { PosPrices } from './deps';
 import type { PriceJump } from '../../ui/price-jump/PriceJumpConfirm';
 import { usePriceJump } from '../../ui/price-jump/use-price-jump';

@@ -1,5 +1,5 @@
 // The invoice on the point-of-sale screen: PaymentService creates and watches it; this hook shows
-// it (ui/use-invoice-flow.ts) and polls it fast while it is on screen. Toasts and confetti of a
+// it (ui/payment/use-invoice-flow.ts) and polls it fast while it is on screen. Toasts and confetti of a
 // payment come from the app-wide handler; only a failure to create one is toasted here, with the
 // reason shown under the keypad.
 import { useCallback, useEffect, useState } from 'react';
@@ -7,9 +7,9 @@ import { MintRefusedError, MintUnreachableError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import type { Sale } from '../../core/sale/sale';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast';
 import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
-import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
+import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/payment/use-invoice-flow';
 import type { PosPayments } from './deps';
 import { describeMintFailure } from '../../core/wallet/mint-failure';
 import { useTexts, type Translate } from '../../ui/i18n';

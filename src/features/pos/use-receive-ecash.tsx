@@ -5,10 +5,10 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
 import type { Sale } from '../../core/sale/sale';
 import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';
-import { fireConfetti } from '../../ui/confetti';
-import type { KeypadProps } from '../../ui/Keypad';
-import { paymentReceivedText } from '../../ui/payment-received';
-import { toast } from '../../ui/toast';
+import { fireConfetti } from '../../ui/payment/confetti';
+import type { KeypadProps } from '../../ui/payment/Keypad';
+import { paymentReceivedText } from '../../ui/payment/payment-received';
+import { toast } from '../../ui/toast/toast';
 import type { PosServices } from './deps';
 import { useFormats, useTexts } from '../../ui/i18n';
 

@@ -2,9 +2,9 @@
 // status, invoice modal and the sales list.
 import { useCallback, useMemo, useState } from 'react';
 import type { RemoteTarget } from '../../core/remote-payments';
-import { InvoicePanel } from '../../ui/InvoicePanel';
+import { InvoicePanel } from '../../ui/payment/InvoicePanel';
 import { PriceJumpConfirm } from '../../ui/price-jump/PriceJumpConfirm';
-import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
+import { SegmentToggle, type SegmentOption } from '../../ui/forms/Segmented';
 import { CashierItems } from './CashierItems';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { CashierSalesList } from './CashierSalesList';

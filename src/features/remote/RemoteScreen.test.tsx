@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { finalizeEvent, getPublicKey } from 'nostr-tools/pure';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from '../../ui/toaster';
+import { Toaster } from '../../ui/toast/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeys, encodeNpub, randomSecretKey } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
@@ -30,7 +30,7 @@ import { RemoteScreen } from './RemoteScreen';
 
 // The success burst needs a real canvas; its call is what matters here.
 const confetti = vi.hoisted(() => vi.fn(() => Promise.resolve()));
-vi.mock('../../ui/confetti', () => ({ fireConfetti: confetti }));
+vi.mock('../../ui/payment/confetti', () => ({ fireConfetti: confetti }));
 
 const MINT = 'http://127.0.0.1:3338';
 const RELAY = 'ws://127.0.0.1:7777';

@@ -9,8 +9,8 @@ import { currencyDecimals } from '../../core/prices/currencies';
 import type { Sale } from '../../core/sale/sale';
 import { satsSale } from '../../core/sale/sale-fiat';
 import { formatSats } from '../../ui/format-sats';
-import type { AmountEntry } from '../../ui/InvoicePanel';
-import { SegmentToggle } from '../../ui/Segmented';
+import type { AmountEntry } from '../../ui/payment/InvoicePanel';
+import { SegmentToggle } from '../../ui/forms/Segmented';
 
 const SATS = 'sats';
 

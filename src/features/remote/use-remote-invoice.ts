@@ -1,5 +1,5 @@
 // The cashier's invoice on screen and its sales list: the RemoteCashier (core) creates, delivers,
-// watches, re-sends and collects receipts; this hook shows it (ui/use-invoice-flow.ts, like the
+// watches, re-sends and collects receipts; this hook shows it (ui/payment/use-invoice-flow.ts, like the
 // point of sale's use-invoice.ts) and raises the toasts: the cashier has no app-wide handler.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -14,13 +14,13 @@ import {
   type RemoteInvoice,
   type RemoteTarget,
 } from '../../core/remote-payments';
-import { fireConfetti } from '../../ui/confetti';
-import { toast } from '../../ui/toast';
+import { fireConfetti } from '../../ui/payment/confetti';
+import { toast } from '../../ui/toast/toast';
 import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
 import { useTexts } from '../../ui/i18n';
-import type { KeypadLimits } from '../../ui/Keypad';
-import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/use-invoice-flow';
-import { useMintLimits } from '../../ui/use-mint-limits';
+import type { KeypadLimits } from '../../ui/payment/Keypad';
+import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/payment/use-invoice-flow';
+import { useMintLimits } from '../../ui/payment/use-mint-limits';
 import type { RemoteServices } from './deps';
 import type { Sale } from '../../core/sale/sale';
 import {

@@ -1,9 +1,9 @@
 // Settings: automatic cash-out to a Lightning address at a balance threshold (off by default), and
 // the fee limit of every cash-out (1 % + 10 sats by default; docs/behaviour.md, "Cash out").
-import { FieldError } from '../../ui/FieldError';
-import { enterActivates } from '../../ui/enter-activates';
+import { FieldError } from '../../ui/forms/FieldError';
+import { enterActivates } from '../../ui/forms/enter-activates';
 import { useCallback, useState } from 'react';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast';
 import { useRead } from '../../ui/use-read';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
@@ -11,8 +11,8 @@ import type { AutoCashOutSettings as Settings } from '../../core/wallet/cash-out
 import { DEFAULT_FEE_LIMIT } from '../../core/wallet/cash-out/fee-limit';
 import { autoCashOutProblem } from '../../core/wallet/cash-out/auto-cash-out-check';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
-import { Form } from '../../ui/Form';
+import { TextField } from '../../ui/forms/TextField';
+import { Form } from '../../ui/forms/Form';
 import { cardClasses } from '../../ui/Card';
 import {
   AUTO_ADDRESS,
@@ -67,7 +67,7 @@ export function AutoCashOutSettings({
 }: {
   store: AutoCashOutStore;
   logger: Logger;
-  /** Asks for the merchant PIN before saving, when the gate is closed (ui/pin-gate.tsx). */
+  /** Asks for the merchant PIN before saving, when the gate is closed (ui/pin/pin-gate.tsx). */
   guard?: (action: () => void) => void;
 }) {
   const t = useTexts();

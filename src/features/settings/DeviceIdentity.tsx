@@ -30,7 +30,7 @@ export interface DeviceIdentityProps {
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   keys: Pick<KeyStore, 'getMnemonic'>;
   logger: Logger;
-  /** Asks for the merchant PIN before the phrase is shown, when the gate is closed (ui/pin-gate.tsx). */
+  /** Asks for the merchant PIN before the phrase is shown, when the gate is closed (ui/pin/pin-gate.tsx). */
   guard?: (action: () => void) => void;
 }
 

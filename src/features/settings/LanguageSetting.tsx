@@ -5,8 +5,8 @@ import { isLocale, LOCALES, type Locale } from '../../core/i18n/locales';
 import type { Logger } from '../../core/logger';
 import { Card } from '../../ui/Card';
 import { useTexts } from '../../ui/i18n';
-import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
-import { toast } from '../../ui/toast';
+import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
+import { toast } from '../../ui/toast/toast';
 import { useRead } from '../../ui/use-read';
 import {
   LANGUAGE_BROWSER,
@@ -28,7 +28,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
 /** The select's value for "follow the browser" (no stored choice). */
 const BROWSER = 'browser';
 
-/** The app's language control (app/language.ts), as much of it as the picker uses. */
+/** The app's language control (app/start-up/language.ts), as much of it as the picker uses. */
 export interface LanguageChoice {
   choice(): Promise<Locale | null>;
   setLanguage(choice: Locale | null): Promise<void>;

@@ -3,7 +3,7 @@
 /** The card's id: the Wallet's phrase reminder links to it (/settings#phrase-check). */
 const PHRASE_CHECK_ANCHOR = 'phrase-check';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast';
 import type { Logger } from '../../core/logger';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { KeyStore } from '../../core/keys/ports';

@@ -4,10 +4,10 @@ import { useCallback, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { cryptoRandomBelow, pickWordPositions, wordsMatch } from '../../core/keys/phrase-check';
 import type { KeyStore } from '../../core/keys/ports';
-import { FieldError } from '../../ui/FieldError';
+import { FieldError } from '../../ui/forms/FieldError';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
-import { Form } from '../../ui/Form';
+import { TextField } from '../../ui/forms/TextField';
+import { Form } from '../../ui/forms/Form';
 import { useRead } from '../../ui/use-read';
 
 export const PHRASE_CHECK_BUTTON = 'Check words';

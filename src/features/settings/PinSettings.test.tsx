@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
-import type { PinAnswer } from '../../ui/PinPrompt';
+import type { PinAnswer } from '../../ui/pin/PinPrompt';
 import { PinSettings, type PinControl } from './PinSettings';
 
 afterEach(cleanup);

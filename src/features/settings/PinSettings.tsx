@@ -6,10 +6,10 @@ import { choosePin, PIN_FORMAT_MESSAGE, validatePin } from '../../core/lock/pin'
 import type { Logger } from '../../core/logger';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import type { PinAnswer } from '../../ui/PinPrompt';
-import { CurrentPinError, PinSetupForm } from '../../ui/PinSetupForm';
+import type { PinAnswer } from '../../ui/pin/PinPrompt';
+import { CurrentPinError, PinSetupForm } from '../../ui/pin/PinSetupForm';
 import { pinRefusedText } from '../../ui/texts';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast';
 import { RemovePin } from './RemovePin';
 import {
   CHANGE_PIN,

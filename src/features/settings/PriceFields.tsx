@@ -1,8 +1,8 @@
 // The Shop form's price part: display currency (sats only by default) and the price source URL
 // (docs/behaviour.md "Prices in the merchant's currency"). ShopSettings owns loading and saving.
-import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
-import { TextField } from '../../ui/TextField';
-import { UnitOptions } from '../../ui/UnitOptions';
+import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
+import { TextField } from '../../ui/forms/TextField';
+import { UnitOptions } from '../../ui/forms/UnitOptions';
 import { SettingsPart } from './SettingsPart';
 import {
   PRICE_CURRENCY_LABEL,

@@ -1,5 +1,5 @@
 // Settings "Recover funds": runs the phrase restore scan on demand (docs/behaviour.md). Its
-// progress shows above the screen (app/RestoreBanner.tsx); the outcome is an app-wide toast.
+// progress shows above the screen (app/shell/RestoreBanner.tsx); the outcome is an app-wide toast.
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { Button } from '../../ui/Button';

@@ -2,7 +2,7 @@
 // Settings' relay status: each relay's delivery as the inbox reports it, updated in place.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RelayStatusBoard } from '../../core/remote-payments/relay-status';
+import { RelayStatusBoard } from '../../core/remote-payments/merchant/relay-status';
 import { RELAY_STATUS_IDLE, RelayStatusList } from './RelayStatusList';
 
 afterEach(cleanup);

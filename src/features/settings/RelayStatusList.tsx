@@ -1,7 +1,10 @@
 // Settings, beside the relays field: whether each relay delivers payment messages to this till
 // (connected, after AUTH, refuses, unreachable), as the inbox last saw it; docs/behaviour.md.
 import { useSyncExternalStore } from 'react';
-import type { RelayDelivery, RelayStatusSource } from '../../core/remote-payments/relay-status';
+import type {
+  RelayDelivery,
+  RelayStatusSource,
+} from '../../core/remote-payments/merchant/relay-status';
 
 export const RELAY_STATUS_TITLE = 'Relay status';
 export const RELAY_STATUS_IDLE =

@@ -9,9 +9,9 @@ import type {
   RefusalCounter,
   RefusedCounts,
   UnlockedSalesSetting,
-} from '../../core/remote-payments/merchant-ports';
+} from '../../core/remote-payments/merchant/merchant-ports';
 import { Button } from '../../ui/Button';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast';
 import { UNPAIRED_SWITCH } from './texts';
 import { SettingsPart } from './SettingsPart';
 import {

@@ -2,11 +2,11 @@
 // removing it means, and the current PIN (docs/behaviour.md "Merchant PIN").
 import { useState } from 'react';
 import { PIN_FORMAT_MESSAGE, validatePin } from '../../core/lock/pin';
-import type { PinAnswer } from '../../ui/PinPrompt';
+import type { PinAnswer } from '../../ui/pin/PinPrompt';
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
-import { CurrentPinField } from '../../ui/CurrentPinField';
-import { Form } from '../../ui/Form';
+import { CurrentPinField } from '../../ui/pin/CurrentPinField';
+import { Form } from '../../ui/forms/Form';
 import { pinRefusedText } from '../../ui/texts';
 import {
   KEEP_PIN,

@@ -13,12 +13,12 @@ import {
   type LeftBehind,
   type WalletReplaceStore,
 } from '../../core/wallet/replace/replace-wallet';
-import { FieldError } from '../../ui/FieldError';
+import { FieldError } from '../../ui/forms/FieldError';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { formatSats } from '../../ui/format-sats';
-import { usePinGate } from '../../ui/pin-gate';
-import type { PinGate } from '../../ui/PinPrompt';
+import { usePinGate } from '../../ui/pin/pin-gate';
+import type { PinGate } from '../../ui/pin/PinPrompt';
 import { PhraseWordsForm } from './PhraseWordsForm';
 import {
   REPLACE_CANCEL,

@@ -3,7 +3,7 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
 import { Card } from '../../ui/Card';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast';
 import { englishText, useTexts } from '../../ui/i18n';
 import { useRead } from '../../ui/use-read';
 import type { SwitchTexts } from './texts';

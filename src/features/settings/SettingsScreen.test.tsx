@@ -2,7 +2,7 @@
 // Settings on real storage: load, validation toasts, save + listener restart, npub and phrase reveal.
 import 'fake-indexeddb/auto';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Toaster } from '../../ui/toaster';
+import { Toaster } from '../../ui/toast/toaster';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DeviceKeys } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
@@ -100,7 +100,7 @@ function fakeLock() {
 
 describe('SettingsScreen behind the merchant PIN', () => {
   it('asks again before saving the mint and relays once the gate has closed, and saves after it', async () => {
-    // The gate closes between the panel's once-a-second look (ui/pin-gate.tsx PinGated) and the
+    // The gate closes between the panel's once-a-second look (ui/pin/pin-gate.tsx PinGated) and the
     // save: the panel's interval is held still, so it is the save that finds the gate closed.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     onTestFinished(() => void vi.useRealTimers());

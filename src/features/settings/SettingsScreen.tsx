@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
-import { PinGated, usePinGate } from '../../ui/pin-gate';
-import { MintUrlField, RelaysField } from '../../ui/SettingsFields';
-import { useFormToasts } from '../../ui/use-form-toasts';
+import { PinGated, usePinGate } from '../../ui/pin/pin-gate';
+import { MintUrlField, RelaysField } from '../../ui/forms/SettingsFields';
+import { useFormToasts } from '../../ui/forms/use-form-toasts';
 import { AutoCashOutSettings } from './AutoCashOutSettings';
 import type { SettingsServices } from './deps';
 import { DeviceIdentity } from './DeviceIdentity';
@@ -31,7 +31,7 @@ import { checkSettingsForm, saveSettingsForm } from './save-settings';
 import { errorMessage } from '../../core/errors';
 import { checkMintInfo } from '../../core/settings/mint-check';
 import { mintUrlKey } from '../../core/urls/normalise-url';
-import { Form } from '../../ui/Form';
+import { Form } from '../../ui/forms/Form';
 import { useReturnFocus } from '../../ui/use-return-focus';
 import {
   CHECKING_MINT,

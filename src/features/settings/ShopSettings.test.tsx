@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import type { Storage } from '../../storage';
 import { storageWithSettings } from '../../testing/storage/db';
-import { Toaster } from '../../ui/toaster';
+import { Toaster } from '../../ui/toast/toaster';
 import { fixedPriceSettings } from '../../testing/prices/fixed-price-settings';
 import { ShopSettings } from './ShopSettings';
 

@@ -8,12 +8,12 @@ import { PriceJumpError } from '../../core/prices/errors';
 import type { PriceService } from '../../core/prices/price-service';
 import { cleanShopName, SHOP_NAME_MAX, shopNameProblem } from '../../core/settings/shop-name';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
-import { useFormToasts } from '../../ui/use-form-toasts';
+import { TextField } from '../../ui/forms/TextField';
+import { useFormToasts } from '../../ui/forms/use-form-toasts';
 import { useRead } from '../../ui/use-read';
 import { PriceFields, SATS_ONLY, type PriceForm } from './PriceFields';
 import { useFormats, useTexts } from '../../ui/i18n';
-import { Form } from '../../ui/Form';
+import { Form } from '../../ui/forms/Form';
 import { cardClasses } from '../../ui/Card';
 import {
   PRICE_CHECK_FAILED,

@@ -2,7 +2,7 @@
 // default; docs/behaviour.md "Settings"). Saved as soon as it is changed.
 import { useMemo, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
-import type { PairingStore } from '../../core/remote-payments/merchant-ports';
+import type { PairingStore } from '../../core/remote-payments/merchant/merchant-ports';
 import { SettingSwitch } from './SettingSwitch';
 import { UNPAIRED_SWITCH } from './texts';
 

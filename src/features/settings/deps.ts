@@ -1,6 +1,6 @@
 // What the settings screen needs from the app's services (a structural subset of AppServices).
 import type { Logger } from '../../core/logger';
-import type { PinGate } from '../../ui/PinPrompt';
+import type { PinGate } from '../../ui/pin/PinPrompt';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/settings/ports';
 import type { KeyStore } from '../../core/keys/ports';
@@ -14,9 +14,9 @@ import type { PinControl } from './PinSettings';
 import type { StorageInfo } from './StorageStatus';
 import type { AutoCashOutStore } from './AutoCashOutSettings';
 import type { PriceSettingsService } from './ShopSettings';
-import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
-import type { PairingStore } from '../../core/remote-payments/merchant-ports';
-import type { RelayStatusSource } from '../../core/remote-payments/relay-status';
+import type { RemotePaymentInbox } from '../../core/remote-payments/merchant/inbox';
+import type { PairingStore } from '../../core/remote-payments/merchant/merchant-ports';
+import type { RelayStatusSource } from '../../core/remote-payments/merchant/relay-status';
 import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
 import type { RemoteMintStore } from './RemoteMintSettings';
 import type { ForeignEcashSettingStore } from './ForeignEcashSetting';

@@ -1,7 +1,7 @@
 // Checking and saving the settings form (docs/behaviour.md "Settings").
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/settings/ports';
-import type { RemotePaymentInbox } from '../../core/remote-payments/inbox';
+import type { RemotePaymentInbox } from '../../core/remote-payments/merchant/inbox';
 import {
   mintUrlProblem,
   normaliseMintInput,

@@ -4,18 +4,18 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../core/sale/sale-detail';
 import type { PendingMelt } from '../../core/wallet/cash-out/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
-import { FieldError } from '../../ui/FieldError';
+import { FieldError } from '../../ui/forms/FieldError';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Modal } from '../../ui/Modal';
-import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
-import { TextField } from '../../ui/TextField';
-import { useCameraScan } from '../../ui/use-camera-scan';
+import { SegmentToggle, type SegmentOption } from '../../ui/forms/Segmented';
+import { TextField } from '../../ui/forms/TextField';
+import { useCameraScan } from '../../ui/share/use-camera-scan';
 import type { WalletServices } from './deps';
 import { useWalletWords } from './wallet-words';
 import { useCashOut, type RefundTarget } from './use-cash-out';
-import { Form } from '../../ui/Form';
-import { FormActions } from '../../ui/FormActions';
+import { Form } from '../../ui/forms/Form';
+import { FormActions } from '../../ui/forms/FormActions';
 import {
   CASH_OUT,
   CASH_OUT_ALL,

@@ -7,7 +7,7 @@ import type { FailedForeignEcash } from '../../core/wallet/ecash/foreign/foreign
 import { Button } from '../../ui/Button';
 import type { ModalProps } from '../../ui/Modal';
 import { NoticeList } from '../../ui/NoticeList';
-import { WithdrawModal, type TokenModalTexts } from '../../ui/WithdrawModal';
+import { WithdrawModal, type TokenModalTexts } from '../../ui/share/WithdrawModal';
 import { useWalletWords } from './wallet-words';
 import {
   FOREIGN_FAILED_NOTE,

@@ -7,14 +7,14 @@ import { daySummary, INVALID_DAY, type DaySummary } from '../../core/records/day
 import { exportHistoryCsv } from '../../core/records/export';
 import { localDate, localDayRange } from '../../core/records/local-day';
 import type { HistoryRangeReader } from '../../core/records/types';
-import { FieldError } from '../../ui/FieldError';
+import { FieldError } from '../../ui/forms/FieldError';
 import { Button } from '../../ui/Button';
-import { FIELD_CLASS, LabelledField } from '../../ui/TextField';
+import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
 import { Modal } from '../../ui/Modal';
-import { PrintArea, printPage } from '../../ui/PrintArea';
+import { PrintArea, printPage } from '../../ui/receipt/PrintArea';
 import { useWalletWords } from './wallet-words';
-import { Form } from '../../ui/Form';
-import { FormActions } from '../../ui/FormActions';
+import { Form } from '../../ui/forms/Form';
+import { FormActions } from '../../ui/forms/FormActions';
 import { Card } from '../../ui/Card';
 import {
   CHART_LOADING,

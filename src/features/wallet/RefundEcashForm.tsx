@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage, ValidationError } from '../../core/errors';
 import { checkRefund } from '../../core/receipts/refunds';
 import { isWithdrawError } from '../../core/wallet/withdraw/withdraw-plan';
-import { TextField } from '../../ui/TextField';
+import { TextField } from '../../ui/forms/TextField';
 import { useTexts } from '../../ui/i18n';
 import type { WalletServices } from './deps';
 import {
@@ -15,8 +15,8 @@ import {
 } from './locales/cash-out/en.json';
 import type { ShownToken } from './use-withdraw';
 import type { RefundTarget } from './use-cash-out';
-import { Form } from '../../ui/Form';
-import { FormActions } from '../../ui/FormActions';
+import { Form } from '../../ui/forms/Form';
+import { FormActions } from '../../ui/forms/FormActions';
 
 export interface RefundEcashFormProps {
   target: RefundTarget;

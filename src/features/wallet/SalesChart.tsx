@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { salesByDay, salesByHour, type SalesSeries } from '../../core/records/sales-chart';
 import type { HistoryRangeReader } from '../../core/records/types';
-import { FieldError } from '../../ui/FieldError';
-import { SegmentToggle, type SegmentOption } from '../../ui/Segmented';
+import { FieldError } from '../../ui/forms/FieldError';
+import { SegmentToggle, type SegmentOption } from '../../ui/forms/Segmented';
 import { useWalletWords } from './wallet-words';
 import {
   CHART_BAR,

@@ -10,9 +10,9 @@ import type { HistoryEvent, HistoryPage } from '../../core/history-ports';
 import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 import type { CancelTokenResult } from '../../core/wallet/withdraw/withdraw-service';
-import type { PinAnswer } from '../../ui/PinPrompt';
+import type { PinAnswer } from '../../ui/pin/PinPrompt';
 import { testStorage } from '../../testing/storage/db';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast';
 import type { WalletServices } from './deps';
 import { startFirstWalletRead, WalletScreen } from './WalletScreen';
 

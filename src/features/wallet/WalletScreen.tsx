@@ -3,9 +3,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { HistoryEvent } from '../../core/history-ports';
 import { Button } from '../../ui/Button';
-import { usePinGate } from '../../ui/pin-gate';
-import { ReceiptDialog } from '../../ui/ReceiptDialog';
-import { REFUND_TOKEN_TEXTS, WithdrawModal } from '../../ui/WithdrawModal';
+import { usePinGate } from '../../ui/pin/pin-gate';
+import { ReceiptDialog } from '../../ui/receipt/ReceiptDialog';
+import { REFUND_TOKEN_TEXTS, WithdrawModal } from '../../ui/share/WithdrawModal';
 import {
   CashOutButton,
   CashOutPanel,
@@ -13,7 +13,7 @@ import {
   useCashOutPanel,
   usePendingCashOuts,
 } from './CashOutPanel';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast';
 import { ConsolidationConfirm } from './ConsolidationConfirm';
 import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';

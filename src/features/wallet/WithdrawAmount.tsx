@@ -2,8 +2,8 @@
 // confirmed with the amount on the button.
 import { useId, useState } from 'react';
 import { Button } from '../../ui/Button';
-import { FieldError } from '../../ui/FieldError';
-import { Form } from '../../ui/Form';
+import { FieldError } from '../../ui/forms/FieldError';
+import { Form } from '../../ui/forms/Form';
 import { Modal } from '../../ui/Modal';
 import { useWalletWords } from './wallet-words';
 import {

@@ -16,7 +16,7 @@ import type {
   CashOutResult,
   Spendable,
 } from '../../core/wallet/cash-out/cash-out-service';
-import type { PinGate } from '../../ui/PinPrompt';
+import type { PinGate } from '../../ui/pin/PinPrompt';
 import type { ChecksOutcome } from '../../core/wallet/proof-states/proof-reconciler';
 import type { ForeignFailedService } from './ForeignFailed';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';

@@ -1,7 +1,7 @@
 // Cancelling a pending withdrawal token: ask, call the core, say what happened (decision 0015).
 import { useCallback, useState } from 'react';
 import type { CancelTokenResult } from '../../core/wallet/withdraw/withdraw-service';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast';
 import type { WalletServices } from './deps';
 import {
   CANCEL_TOKEN_FAILED,

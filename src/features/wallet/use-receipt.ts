@@ -5,7 +5,7 @@ import type { Logger } from '../../core/logger';
 import type { HistoryEvent } from '../../core/history-ports';
 import { loadReceipt, type ReceiptSources } from '../../core/receipts/load-receipt';
 import type { Receipt } from '../../core/receipts/receipt';
-import { useReceiptWords } from '../../ui/receipt-words';
+import { useReceiptWords } from '../../ui/receipt/receipt-words';
 import { useLoaded } from '../../ui/use-loaded';
 
 export type ReceiptState =

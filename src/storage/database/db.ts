@@ -9,8 +9,8 @@ import type { PendingForeignEcash } from '../../core/wallet/ecash/foreign/ports'
 import type { HeldEcashPayload, PendingEcashReceipt } from '../../core/wallet/ecash/ports';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
-import type { CashierSale } from '../../core/remote-payments/cashier-sales';
-import type { ParkedWrap } from '../../core/remote-payments/merchant-ports';
+import type { CashierSale } from '../../core/remote-payments/cashier/cashier-sales';
+import type { ParkedWrap } from '../../core/remote-payments/merchant/merchant-ports';
 import type { Cart } from '../../core/items/cart';
 import type { CatalogItem } from '../../core/items/item';
 import { DEFAULT_DB_NAME } from './db-name';

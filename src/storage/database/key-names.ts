@@ -18,7 +18,7 @@ export const CONFIG_KEYS = {
   /**
    * The last cashiers' catalog a relay accepted, JSON: `digest`, SHA-256 (hex) of it with its
    * pairing secret and relays, and `createdAt`, its event's date; the row's updatedAt is when
-   * (core/remote-payments/catalog-publisher.ts)
+   * (core/remote-payments/merchant/catalog-publisher.ts)
    */
   cashierCatalog: 'CASHIER_CATALOG',
   /**

@@ -2,7 +2,7 @@
 // upgrades and the stores can use them without an import cycle through db.ts.
 import type { SealedBox } from '../../core/lock';
 import type { FiatRecord } from '../../core/prices/currencies';
-import type { ProcessedQuote } from '../../core/remote-payments/processed-quote-ports';
+import type { ProcessedQuote } from '../../core/remote-payments/merchant/processed-quote-ports';
 import type { BlindSignature, StoredProof } from '../../core/wallet/proof-ports';
 import type { SaleDetail } from '../../core/sale/sale-detail';
 import type { BatchState, ReadNote } from '../../core/backup/records/ports';

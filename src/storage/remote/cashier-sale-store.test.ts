@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CashierSale } from '../../core/remote-payments/cashier-sales';
+import type { CashierSale } from '../../core/remote-payments/cashier/cashier-sales';
 import { paymentMessageFixture } from '../../testing/remote-payments/payment-message-fixture';
 import { silentLogger } from '../../core/logger';
 import { createStorage, type Storage } from '../index';

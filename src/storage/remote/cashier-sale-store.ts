@@ -5,7 +5,7 @@ import {
   type CashierLinkStore,
   type CashierSale,
   type CashierSaleStore,
-} from '../../core/remote-payments/cashier-sales';
+} from '../../core/remote-payments/cashier/cashier-sales';
 import type { Clock } from '../../core/clock';
 import type { CashewDb } from '../database/db';
 

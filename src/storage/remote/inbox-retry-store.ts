@@ -1,5 +1,8 @@
-// The merchant inbox's retry list on Dexie (InboxRetryStore, core/remote-payments/merchant-ports.ts).
-import type { InboxRetryStore, ParkedWrap } from '../../core/remote-payments/merchant-ports';
+// The merchant inbox's retry list on Dexie (InboxRetryStore, core/remote-payments/merchant/merchant-ports.ts).
+import type {
+  InboxRetryStore,
+  ParkedWrap,
+} from '../../core/remote-payments/merchant/merchant-ports';
 import type { CashewDb } from '../database/db';
 
 export class DexieInboxRetryStore implements InboxRetryStore {

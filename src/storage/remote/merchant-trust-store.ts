@@ -11,9 +11,9 @@ import type {
   MerchantTrustStore,
   RefusedCounts,
   RefusedSale,
-} from '../../core/remote-payments/merchant-ports';
+} from '../../core/remote-payments/merchant/merchant-ports';
 import type { RefusalKind } from '../../core/remote-payments/sale-judgement';
-import type { PublishedCatalogRecord } from '../../core/remote-payments/catalog-publisher';
+import type { PublishedCatalogRecord } from '../../core/remote-payments/merchant/catalog-publisher';
 import { mintUrlKey } from '../../core/urls/normalise-url';
 import { newPairingSecret, PAIRING_SECRET_BYTES } from '../../core/remote-payments/pairing';
 import { isSealed, type SecretCodec } from '../../core/lock';

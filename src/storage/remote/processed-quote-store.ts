@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock';
 import type {
   ProcessedQuote,
   ProcessedQuoteStore,
-} from '../../core/remote-payments/processed-quote-ports';
+} from '../../core/remote-payments/merchant/processed-quote-ports';
 import { PROCESSED_QUOTE_MAX_AGE_MS } from '../../core/remote-payments/constants';
 import type { CashewDb } from '../database/db';
 

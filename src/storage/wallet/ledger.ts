@@ -3,7 +3,7 @@ import type { Clock } from '../../core/clock';
 import type {
   ClaimOutcome,
   ProcessedQuote,
-} from '../../core/remote-payments/processed-quote-ports';
+} from '../../core/remote-payments/merchant/processed-quote-ports';
 import type { MeltLedger, PendingMelt, SettleMelt } from '../../core/wallet/cash-out/ports';
 import type {
   FinishConsolidation,

@@ -20,7 +20,7 @@ import type { Checkpoint } from '../../core/checkpoint';
 import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { WalletEvents } from '../../core/events';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
-import { salesKeyForLock } from '../../core/remote-payments/sales-inbox';
+import { salesKeyForLock } from '../../core/remote-payments/merchant/sales-inbox';
 import type { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
 import type { RestoreService } from '../../core/wallet/restore/restore-service';
 import { PaymentService, type PaymentSettled } from '../../core/wallet/receive/payment-service';

@@ -5,9 +5,12 @@ import { afterEach, expect, vi } from 'vitest';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import { noLockProvider } from '../../core/cross-tab-lock';
 import { wrapPaymentMessage } from '../../core/remote-payments/gift-wrap';
-import { RemotePaymentInbox, type RemotePaymentInboxDeps } from '../../core/remote-payments/inbox';
+import {
+  RemotePaymentInbox,
+  type RemotePaymentInboxDeps,
+} from '../../core/remote-payments/merchant/inbox';
 import type { PaymentMessage } from '../../core/remote-payments/payment-message';
-import type { RemoteQuoteVerdict } from '../../core/remote-payments/verify-remote-quote';
+import type { RemoteQuoteVerdict } from '../../core/remote-payments/merchant/verify-remote-quote';
 import { lockPubkeyForNostrKey } from '../../core/wallet/mint/nut20-key';
 import { MemoryProcessedQuoteStore } from './memory-processed-quotes';
 import { paymentMessageFixture } from './payment-message-fixture';

@@ -3,7 +3,7 @@ import {
   pruneQuotes,
   type CashierSale,
   type CashierSaleStore,
-} from '../../core/remote-payments/cashier-sales';
+} from '../../core/remote-payments/cashier/cashier-sales';
 
 export class MemoryCashierSaleStore implements CashierSaleStore {
   /** shared between two cashiers to play a page reloaded on the same database */

@@ -3,7 +3,7 @@ import type { Clock } from '../../core/clock';
 import type {
   ProcessedQuote,
   ProcessedQuoteStore,
-} from '../../core/remote-payments/processed-quote-ports';
+} from '../../core/remote-payments/merchant/processed-quote-ports';
 
 export class MemoryProcessedQuoteStore implements ProcessedQuoteStore {
   /** `rows` may be shared with a MemoryDb, so its ledger's claims show here too. */

@@ -1,5 +1,8 @@
 // In-memory InboxRetryStore for inbox tests.
-import type { InboxRetryStore, ParkedWrap } from '../../core/remote-payments/merchant-ports';
+import type {
+  InboxRetryStore,
+  ParkedWrap,
+} from '../../core/remote-payments/merchant/merchant-ports';
 
 export class MemoryRetryStore implements InboxRetryStore {
   readonly rows = new Map<string, ParkedWrap>();

@@ -1,6 +1,6 @@
 // One merchant's inbox for an inbox test file, on the fixed clock: its key, the message a cashier
 // locks to it and the wrap that carries one, and an inbox reading the fake relay with that key.
-import type { RemotePaymentInboxDeps } from '../../core/remote-payments/inbox';
+import type { RemotePaymentInboxDeps } from '../../core/remote-payments/merchant/inbox';
 import type { PaymentMessage } from '../../core/remote-payments/payment-message';
 import { FakeRelayPool } from './fake-pool';
 import {

@@ -1,6 +1,6 @@
 // Test helper: a merchant PIN gate the test opens and closes by hand, taking one right PIN; it
 // records every PIN typed, so a test can tell a wrong one was checked and changed nothing.
-import type { PinGate } from '../../ui/PinPrompt';
+import type { PinGate } from '../../ui/pin/PinPrompt';
 
 export const RIGHT_PIN = '4821';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../../core/errors';
 import { consolidationJournal, MINT_A, MINT_B, proof } from '../storage/db';
 import type { HistoryEvent, HistoryStore } from '../../core/history-ports';
-import type { ProcessedQuoteStore } from '../../core/remote-payments/processed-quote-ports';
+import type { ProcessedQuoteStore } from '../../core/remote-payments/merchant/processed-quote-ports';
 import type { Ledger, SettleMintQuote } from '../../core/wallet/ledger-ports';
 import type { MintQuoteStore, PendingMintQuote } from '../../core/wallet/mint/ports';
 import type { NewProof, ProofStore } from '../../core/wallet/proof-ports';

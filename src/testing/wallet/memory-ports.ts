@@ -14,7 +14,7 @@ import type { KeyStore } from '../../core/keys/ports';
 import type {
   ClaimOutcome,
   ProcessedQuote,
-} from '../../core/remote-payments/processed-quote-ports';
+} from '../../core/remote-payments/merchant/processed-quote-ports';
 import type { ConfigStore } from '../../core/settings/ports';
 import type {
   FinishConsolidation,

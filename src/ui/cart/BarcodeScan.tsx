@@ -1,7 +1,7 @@
 // A camera barcode scan for the item grid, shown only where the browser has BarcodeDetector
 // (docs/behaviour.md "Items, cart and tips"): each code read is handed to `onCode`.
 import { Button } from '../Button';
-import { useCameraScan } from '../use-camera-scan';
+import { useCameraScan } from '../share/use-camera-scan';
 import { useTexts } from '../i18n';
 import { CART_SCAN, CART_STOP_SCAN } from '../locales/cart/en.json';
 

@@ -3,7 +3,7 @@
 // (docs/behaviour.md "Items, cart and tips").
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../Button';
-import { Form } from '../Form';
+import { Form } from '../forms/Form';
 import { useFormats, useTexts, type Translate } from '../i18n';
 import {
   CART_ADD_CUSTOM,

@@ -2,7 +2,7 @@
 // catalogView), the same for the merchant's Items side and the remote cashier: stable callbacks so
 // adding an item renders the cart only (docs/performance.md "Cart of 500 items").
 import { useCallback, useEffect, useRef } from 'react';
-import { toast } from '../toast';
+import { toast } from '../toast/toast';
 import type { CartViewProps } from './CartView';
 import { useTexts } from '../i18n';
 import { CART_NO_CODE } from '../locales/cart/en.json';

@@ -13,7 +13,10 @@ import type { HeldEcashStore } from './ports';
 import { EcashInbox, type EcashRefusal } from './ecash-inbox';
 import { shortMessage } from './ecash-receiver';
 import { HELD_ECASH_MAX, HELD_ECASH_MAX_AGE_MS, HELD_ECASH_MAX_CHARS } from './held-ecash';
-import { cashierRequestId, isCashierRequestId } from '../../remote-payments/cashier-request-id';
+import {
+  cashierRequestId,
+  isCashierRequestId,
+} from '../../remote-payments/cashier/cashier-request-id';
 import { newPairingSecret } from '../../remote-payments/pairing';
 import { SaleRequests } from './sale-requests';
 

@@ -1,7 +1,7 @@
 // Start-up repair of remote quotes that were claimed but that nothing tracks or settled.
 import type { Logger } from '../../logger';
 import type { Clock } from '../../clock';
-import type { ProcessedQuote } from '../../remote-payments/processed-quote-ports';
+import type { ProcessedQuote } from '../../remote-payments/merchant/processed-quote-ports';
 import type { ConfigStore } from '../../settings/ports';
 import type { Ledger } from '../ledger-ports';
 import type { PendingMintQuote } from '../mint/ports';

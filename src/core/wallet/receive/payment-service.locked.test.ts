@@ -20,7 +20,7 @@ import { WalletProvider } from '../wallet-provider';
 import { WithdrawService } from '../withdraw/withdraw-service';
 import { PaymentService, type PaymentSettled } from './payment-service';
 import { getPublicKey } from 'nostr-tools/pure';
-import { salesKeyForLock } from '../../remote-payments/sales-inbox';
+import { salesKeyForLock } from '../../remote-payments/merchant/sales-inbox';
 import { lockPubkeyForNostrKey } from '../mint/nut20-key';
 import { lockedRemoteQuote } from '../../../testing/wallet/remote-quote';
 

@@ -1,0 +1,46 @@
+// What each first screen's likely next screens need, fetched (not run) once it is idle: one table
+// for the build, which turns the modules into chunk files (vite-plugins/next-screens.ts), and for
+// start-up, which prefetches them (app/start-up/prefetch-next.ts). No imports: vite.config.ts reads it.
+// docs/decisions/0037-prefetch-next-screens.md
+
+/** The first screens that prefetch, by the paths they are shown at. */
+export const NEXT_SCREENS = {
+  // "Create New Wallet" leads to the phrase screen and its word list.
+  welcome: {
+    paths: ['/onboarding', '/onboarding/welcome'],
+    modules: ['src/features/onboarding/MnemonicScreen.tsx', 'src/core/keys/phrase.ts'],
+  },
+  // Submit opens the invoice modal and its QR code; the shell's first tab leads to the wallet.
+  keypad: {
+    paths: ['/'],
+    modules: ['src/ui/payment/InvoiceModal.tsx', 'src/features/wallet/WalletScreen.tsx'],
+  },
+} as const;
+
+/**
+ * What start-up loads after either first screen in any case (app/start-up/start.tsx: the services, at idle
+ * for a new user, after the first paint for a merchant): not prefetched again.
+ */
+export const LOADED_AFTER_FIRST_SCREEN = ['src/app/services/startup.ts'] as const;
+
+export type NextScreensOf = keyof typeof NEXT_SCREENS;
+
+/** The name of the meta tag in index.html that lists each first screen's files (JSON). */
+export const NEXT_SCREENS_META = 'cashew-next-screens';
+
+/**
+ * The screens behind the onboarding guard that need the protocol services, by path, as modules
+ * from the project root: an onboarded device opening one of them first has the early script fetch
+ * its files and the services' while React downloads (src/early-onboarded-read.ts), as index.html
+ * lists them in the meta tag named GUARDED_SCREENS_META. Their imports are in
+ * app/routes/guarded-screens.ts, which must list the same paths.
+ */
+export const GUARDED_SCREEN_MODULES = {
+  '/wallet': 'src/features/wallet/WalletScreen.tsx',
+  '/connect': 'src/features/connect/ConnectScreen.tsx',
+  '/settings': 'src/features/settings/SettingsScreen.tsx',
+  '/items': 'src/features/items/ItemsScreen.tsx',
+} as const;
+
+/** The name of the meta tag in index.html that lists each guarded screen's files (JSON). */
+export const GUARDED_SCREENS_META = 'cashew-guarded-screens';

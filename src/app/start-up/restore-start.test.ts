@@ -1,0 +1,90 @@
+// The app-level restore wiring: the toast a finished scan raises, and resuming a stored scan only
+// on an onboarded device.
+import { describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '../../core/logger';
+import type { RestoreOutcome } from '../../core/wallet/restore/types';
+import {
+  announceRestore,
+  RESTORE_NOTHING_FOUND,
+  restoreCancelledText,
+  restoreFoundText,
+  startRestore,
+} from './restore-start';
+
+function toaster() {
+  return { success: vi.fn(), info: vi.fn(), error: vi.fn() };
+}
+
+const outcome = (over: Partial<RestoreOutcome>): RestoreOutcome => ({
+  mints: [],
+  totalSats: 0,
+  cancelled: false,
+  ...over,
+});
+
+describe('announceRestore', () => {
+  it('says how much was found, and names each mint that could not be scanned', () => {
+    const toast = toaster();
+    announceRestore(
+      outcome({
+        totalSats: 1234,
+        mints: [
+          { mintUrl: 'https://a.example', foundSats: 1234 },
+          { mintUrl: 'https://b.example', foundSats: 0, error: 'Could not reach this mint (x).' },
+        ],
+      }),
+      toast,
+    );
+    expect(toast.success).toHaveBeenCalledWith(
+      'Recovery finished: 1,234 sats found and added to your balance.',
+    );
+    expect(restoreFoundText(1234)).toBe(
+      'Recovery finished: 1,234 sats found and added to your balance.',
+    );
+    expect(toast.error).toHaveBeenCalledWith('https://b.example: Could not reach this mint (x).');
+  });
+
+  it('says nothing was found, or that it was cancelled', () => {
+    const toast = toaster();
+    announceRestore(outcome({}), toast);
+    announceRestore(outcome({ cancelled: true, totalSats: 5 }), toast);
+    expect(toast.info.mock.calls).toEqual([[RESTORE_NOTHING_FOUND], [restoreCancelledText(5)]]);
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});
+
+describe('startRestore', () => {
+  it('resumes a stored scan on an onboarded device and announces its end', async () => {
+    let finished: ((o: RestoreOutcome) => void) | undefined;
+    const restore = {
+      onFinished: (listener: (o: RestoreOutcome) => void) => {
+        finished = listener;
+        return () => {};
+      },
+      resume: vi.fn(async () => {
+        finished?.(outcome({ totalSats: 7 }));
+        return undefined;
+      }),
+    };
+    const toast = toaster();
+    await startRestore({
+      restore,
+      config: { isOnboarded: async () => true },
+      toast,
+      logger: silentLogger,
+    });
+    expect(restore.resume).toHaveBeenCalledTimes(1);
+    expect(toast.success).toHaveBeenCalledWith(restoreFoundText(7));
+  });
+
+  it('does not resume on a device that is not onboarded', async () => {
+    const restore = { onFinished: () => () => {}, resume: vi.fn(async () => undefined) };
+    await startRestore({
+      restore,
+      config: { isOnboarded: async () => false },
+      toast: toaster(),
+      logger: silentLogger,
+    });
+    expect(restore.resume).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,82 @@
+// The merchant inbox's judgement of one payment message, no I/O: pairing, accepted mint and lock
+// key (docs/protocol.md "Accepted mints and locking"). The inbox reads the inputs and acts on the verdict.
+import type { PaymentMessage } from '../payment-message';
+import { hasPairingSignature, hasValidPairing } from '../pairing';
+import { acceptedMintFor, type RefusalKind } from '../sale-judgement';
+
+/** How a message's pairing proof is checked: HMAC with the secret, or the link's signature. */
+export interface PairingCheck {
+  secret?: Uint8Array;
+  /** pairing.ts `pairingKey`: checks `sig` without the secret (decision 0030, point 7) */
+  verifyKey?: string;
+  acceptUnpaired: boolean;
+}
+
+/** Who sent the message, as the pairing settings judge it. */
+export interface SenderJudgement {
+  /** strangers are dropped quietly: pairing applies and unpaired links are not accepted */
+  strict: boolean;
+  /** the message proves the pairing secret (or the link's signature) */
+  paired: boolean;
+}
+
+/** A message the merchant will not act on: nothing is stored. */
+export interface Refusal {
+  kind: 'refuse';
+  /** counted in Settings when set */
+  refusal?: RefusalKind;
+  /** dropped without an error or a notice: a stranger must not raise toasts */
+  quiet: boolean;
+  reason: string;
+}
+
+export type SenderVerdict = SenderJudgement & ({ kind: 'pass' } | Refusal);
+
+export type MessageVerdict = { kind: 'accept'; mintUrl: string } | Refusal;
+
+function isPaired(pairing: PairingCheck | undefined, message: PaymentMessage): boolean {
+  if (!pairing) return false;
+  if (pairing.secret) return hasValidPairing(pairing.secret, message);
+  return pairing.verifyKey !== undefined && hasPairingSignature(pairing.verifyKey, message);
+}
+
+/** Whether the pairing settings let the sender in; no settings: every sender is taken. */
+export function judgeSender(
+  pairing: PairingCheck | undefined,
+  message: PaymentMessage,
+): SenderVerdict {
+  const strict = pairing !== undefined && !pairing.acceptUnpaired;
+  const paired = isPaired(pairing, message);
+  if (strict && !paired) {
+    return {
+      kind: 'refuse',
+      refusal: 'unpaired',
+      quiet: true,
+      reason: 'not from a paired cashier link',
+      strict,
+      paired,
+    };
+  }
+  return { kind: 'pass', strict, paired };
+}
+
+/**
+ * A message from a sender let in is taken only on a mint the merchant accepts (not even a paired
+ * cashier adds one), and only when unlocked or locked to the merchant's `lockPubkey`: a quote
+ * locked to another key can never be minted here. Refusals are quiet when `strict`.
+ */
+export function judgeMessage(
+  message: PaymentMessage,
+  strict: boolean,
+  accepted: readonly string[],
+  lockPubkey: string,
+): MessageVerdict {
+  const mintUrl = acceptedMintFor(message.mint, accepted);
+  if (mintUrl === undefined) {
+    return { kind: 'refuse', refusal: 'mint', quiet: strict, reason: 'quote is for another mint' };
+  }
+  if (message.pubkey !== undefined && message.pubkey !== lockPubkey) {
+    return { kind: 'refuse', quiet: strict, reason: 'quote is locked to another key' };
+  }
+  return { kind: 'accept', mintUrl };
+}

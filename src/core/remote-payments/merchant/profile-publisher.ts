@@ -1,0 +1,227 @@
+// Merchant side: publishing the kind 10019 merchant profile (docs/protocol.md "Merchant profile")
+// whenever what it says changed, and again at start-up until a relay has accepted it.
+import { finalizeEvent } from 'nostr-tools/pure';
+import { getPublicKey } from 'nostr-tools/pure';
+import { silentLogger, type Logger } from '../../logger';
+import type { Clock } from '../../clock';
+import { queuedRuns } from '../../serial-runs';
+import { CreatedAtClock } from '../created-at';
+import { lockPubkeyForNostrKey } from '../../wallet/mint/nut20-key';
+import type { NostrEvent } from 'nostr-tools/core';
+import type { HoldingNotes } from '../../backup/holding-note';
+import {
+  merchantProfileTemplate,
+  newestEvent,
+  parseMerchantProfile,
+  type MerchantProfile,
+} from '../merchant-profile';
+import type { PairingStore, ProfileStateStore } from './merchant-ports';
+import { mintUrlKey } from '../../urls/normalise-url';
+import { pairingId, pairingKey } from '../pairing';
+import { publishOnNewPool } from '../publish';
+import type { RelayPool } from '../relay-pool';
+
+export interface ProfilePublisherDeps {
+  createPool: () => RelayPool;
+  getRelays: () => Promise<string[]>;
+  getMintUrl: () => Promise<string>;
+  /** the mints accepted for remote sales, listed after the current one (sale-judgement.ts) */
+  acceptedMints: () => Promise<string[]>;
+  /**
+   * The "Accept sales on mints that cannot lock quotes" setting and the mints that ever listed
+   * NUT-20: the profile names the accepted mints where an unlocked quote is taken. Absent: none.
+   */
+  unlocked?: {
+    acceptsUnlocked: () => Promise<boolean>;
+    lockingMints: () => Promise<string[]>;
+  };
+  getSecretKey: () => Promise<Uint8Array>;
+  /** the sales inbox key's public half (x-only hex), named in the profile; absent: none */
+  inboxPubkey?: () => Promise<string>;
+  pairing: Pick<PairingStore, 'getOrCreateSecret' | 'acceptsUnpaired'>;
+  state: ProfileStateStore;
+  logger?: Logger;
+  clock?: Clock;
+  /**
+   * This key's kind 10019 events on the relays. With it, a device that never published the
+   * profile (a restored phrase) leaves another device's profile, and its cashier links, alone
+   * until the merchant resets the link here (docs/behaviour.md, "Two devices on one phrase").
+   */
+  readPublished?: (relays: string[], pubkey: string) => Promise<NostrEvent[]>;
+  /** A device that holds says so on the relays; the device whose links they are reads it. */
+  holdingNotes?: HoldingNotes;
+}
+
+export type ProfileSync = 'published' | 'unchanged' | 'held' | 'failed';
+
+/** What the profile on the relays says about another device on this phrase. */
+export type OtherDevice =
+  /** this device found another device's profile and left it alone: the links are that device's */
+  | 'holding'
+  /** another device published a profile with another pairing: the links are now that device's */
+  | 'taken-over'
+  /** another device restored the phrase and holds: the links stay with this device */
+  | 'present';
+
+/** One sync at a time; each compares what it would publish with what a relay last accepted. */
+export class MerchantProfilePublisher {
+  private readonly logger: Logger;
+  private readonly createdAt: CreatedAtClock;
+  private other: OtherDevice | undefined;
+  private readonly otherListeners = new Set<(other: OtherDevice | undefined) => void>();
+
+  constructor(private readonly deps: ProfilePublisherDeps) {
+    this.logger = deps.logger ?? silentLogger;
+    this.createdAt = new CreatedAtClock(deps.clock);
+  }
+
+  /** Publishes the profile if it differs from the last accepted one. Never rejects. */
+  readonly sync: () => Promise<ProfileSync> = queuedRuns(() => this.syncOnce(), 'unchanged');
+
+  /** Another device on this phrase, as the last sync saw the relays; undefined: none seen. */
+  otherDevice(): OtherDevice | undefined {
+    return this.other;
+  }
+
+  /**
+   * Told each time a sync changes what it saw of another device: a screen already open (Connect)
+   * shows the notice when the sync that finds the other device ends after it opened.
+   */
+  onOtherDevice(listener: (other: OtherDevice | undefined) => void): () => void {
+    this.otherListeners.add(listener);
+    return () => {
+      this.otherListeners.delete(listener);
+    };
+  }
+
+  private setOther(other: OtherDevice | undefined): void {
+    if (other === this.other) return;
+    this.other = other;
+    for (const listener of [...this.otherListeners]) {
+      try {
+        listener(other);
+      } catch (error) {
+        this.logger.error('A listener of the other device notice failed', error);
+      }
+    }
+  }
+
+  /**
+   * True when this device must not publish: it holds for another device's profile. A device that
+   * never published reads the relays first; one that published notes a takeover and stays quiet
+   * (it does not fight the other device back; its merchant may reset the link).
+   */
+  private async holds(profile: MerchantProfile, secretKey: Uint8Array): Promise<boolean> {
+    const { state, readPublished } = this.deps;
+    if (!readPublished || !state.profileHeldFor || !state.setProfileHeldFor) return false;
+    const heldFor = await state.profileHeldFor();
+    if (heldFor !== undefined) {
+      if (heldFor === (profile.pairingId ?? '')) {
+        this.setOther('holding');
+        return true;
+      }
+      // The link was reset on this device since: its profile takes over.
+      await state.setProfileHeldFor(undefined);
+      this.setOther(undefined);
+      return false;
+    }
+    const published = await state.lastPublishedProfile();
+    // Read beside the profile, by the device whose profile it is: a note another device left.
+    const note =
+      published !== undefined && this.deps.holdingNotes
+        ? this.deps.holdingNotes.read(profile.relays, secretKey).catch((error: unknown) => {
+            this.logger.warn('Could not read the other device’s note', error);
+            return undefined;
+          })
+        : Promise.resolve(undefined);
+    const events = await readPublished(profile.relays, getPublicKey(secretKey));
+    const newest = newestEvent(events);
+    const onRelays = newest ? parseMerchantProfile(newest) : undefined;
+    const another = onRelays !== undefined && onRelays.pairingId !== profile.pairingId;
+    if (published === undefined && another) {
+      await state.setProfileHeldFor(profile.pairingId ?? '');
+      this.setOther('holding');
+      await this.deps.holdingNotes
+        ?.announce(profile.relays, secretKey, onRelays.pairingId ?? '')
+        .catch((error: unknown) => this.logger.warn('Could not leave the holding note', error));
+      return true;
+    }
+    const ownPairing = published
+      ? (JSON.parse(published) as MerchantProfile).pairingId
+      : profile.pairingId;
+    let other: OtherDevice | undefined =
+      another && onRelays.pairingId !== ownPairing ? 'taken-over' : undefined;
+    // A note for the pairing this device still has: another device left its links alone.
+    const noteFor = await note;
+    if (other === undefined && noteFor !== undefined && noteFor === (ownPairing ?? '')) {
+      other = 'present';
+    }
+    this.setOther(other);
+    return other === 'taken-over' && published === JSON.stringify(profile);
+  }
+
+  /** What the profile says now. */
+  async profile(): Promise<MerchantProfile> {
+    const [secretKey, mintUrl, known, relays, acceptUnpaired, secret, unlocked, locking, inbox] =
+      await Promise.all([
+        this.deps.getSecretKey(),
+        this.deps.getMintUrl(),
+        this.deps.acceptedMints(),
+        this.deps.getRelays(),
+        this.deps.pairing.acceptsUnpaired(),
+        this.deps.pairing.getOrCreateSecret(),
+        this.deps.unlocked?.acceptsUnlocked() ?? false,
+        this.deps.unlocked?.lockingMints() ?? ([] as string[]),
+        this.deps.inboxPubkey?.(),
+      ]);
+    const mints: string[] = [];
+    const seen = new Set<string>();
+    for (const mint of [mintUrl, ...known]) {
+      const key = mintUrlKey(mint);
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      mints.push(mintUrlKey(mint));
+    }
+    // A mint that ever locked never takes an unlocked quote, whatever the setting says.
+    const unlockedMints = unlocked
+      ? mints.filter((mint) => !locking.includes(mintUrlKey(mint)))
+      : [];
+    return {
+      mints,
+      relays: [...new Set(relays.map((relay) => relay.trim()).filter(Boolean))],
+      pubkey: lockPubkeyForNostrKey(getPublicKey(secretKey)),
+      ...(acceptUnpaired ? {} : { pairingId: pairingId(secret) }),
+      ...(unlockedMints.length > 0 ? { unlockedMints } : {}),
+      ...(inbox ? { inbox } : {}),
+      ...(inbox && !acceptUnpaired ? { pairingKey: pairingKey(secret) } : {}),
+    };
+  }
+
+  private async syncOnce(): Promise<ProfileSync> {
+    try {
+      const profile = await this.profile();
+      const text = JSON.stringify(profile);
+      const secretKey = await this.deps.getSecretKey();
+      if (await this.holds(profile, secretKey)) return 'held';
+      if ((await this.deps.state.lastPublishedProfile()) === text) return 'unchanged';
+      // Relays keep one version of a replaceable event, and of two with the same created_at the
+      // one with the lower id (NIP-01): a change within the second of the last publish (a link
+      // reset right after start-up) must still replace it.
+      const now = this.createdAt.next();
+      const event = finalizeEvent(merchantProfileTemplate(profile, now), secretKey);
+      const outcome = await publishOnNewPool(this.deps.createPool, event, profile.relays);
+      if (outcome.accepted.length === 0) {
+        this.logger.warn('No relay took the merchant profile; trying again at the next start', {
+          failures: outcome.failures,
+        });
+        return 'failed';
+      }
+      await this.deps.state.recordPublishedProfile(text);
+      this.logger.info(`Merchant profile published on ${outcome.accepted.join(', ')}`);
+      return 'published';
+    } catch (error) {
+      this.logger.error('Could not publish the merchant profile:', error);
+      return 'failed';
+    }
+  }
+}
