@@ -14,21 +14,16 @@ import {
   newDevice,
   newPhrase,
   lockedTabSuite,
-  salesOnRelay as salesOnRelayAt,
+  LOCKED_WAIT as WAIT,
   TEST_PIN,
   type LockedTab,
-  type Phrase,
 } from '../../testing/backup/locked-sale-tab';
 import type { WriteStep } from '../checkpoint';
 import { lockedRemoteQuote } from '../../testing/wallet/remote-quote';
 import { lockPubkeyForNostrKey } from '../wallet/mint/nut20-key';
 import { openEnvelope } from './device-envelope';
 
-const WAIT = { timeout: 20_000, interval: 25 };
-const { dev, relay, open } = lockedTabSuite();
-
-/** The sales the phrase can read from this test's relay now (tombstones left out). */
-const salesOnRelay = (phrase: Phrase) => salesOnRelayAt(relay.url, phrase);
+const { dev, relay, open, salesOnRelay } = lockedTabSuite();
 
 async function lockedDevice(phrase = newPhrase()) {
   return { phrase, dbName: await newDevice(dev.mint.url, phrase, { pin: TEST_PIN }) };

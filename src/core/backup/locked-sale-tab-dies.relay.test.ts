@@ -10,7 +10,7 @@ import {
   newDevice,
   newPhrase,
   lockedTabSuite,
-  salesOnRelay as salesOnRelayAt,
+  LOCKED_WAIT as WAIT,
   TEST_PIN,
   type LockedTab,
   type Phrase,
@@ -19,11 +19,7 @@ import { newWallet } from '../../../dev/mint/test-support';
 import type { WriteStep } from '../checkpoint';
 import type { StoredProof } from '../wallet/proof-ports';
 
-const WAIT = { timeout: 20_000, interval: 25 };
-const { dev, relay, open } = lockedTabSuite();
-
-/** The sales the phrase can read from this test's relay now (tombstones left out). */
-const salesOnRelay = (phrase: Phrase) => salesOnRelayAt(relay.url, phrase);
+const { dev, open, salesOnRelay } = lockedTabSuite();
 
 /** A fresh device restoring the phrase: what its scan found and what it then holds. */
 async function restoreElsewhere(phrase: Phrase) {

@@ -200,8 +200,13 @@ export function lockedTabSuite() {
   const relay = devRelayPerTest();
   const open = (dbName: string, options: Partial<LockedTabOptions> = {}): LockedTab =>
     dev.track(openLockedTab(dbName, { relays: () => [relay.url], ...options }));
-  return { dev, relay, open };
+  /** The sales the phrase can read from this test's relay now (tombstones left out). */
+  const salesOnTestRelay = (phrase: Phrase) => salesOnRelay(relay.url, phrase);
+  return { dev, relay, open, salesOnRelay: salesOnTestRelay };
 }
+
+/** How long a locked-sale test waits for a step done in the background. */
+export const LOCKED_WAIT = { timeout: 20_000, interval: 25 };
 
 /** Every locked-sale envelope (tombstones too) the relay holds for the phrase. */
 export async function envelopesOn(relayUrl: string, phrase: Phrase): Promise<NostrEvent[]> {
