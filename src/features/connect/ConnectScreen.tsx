@@ -9,8 +9,14 @@ import { QrCode } from '../../ui/share/QrCode';
 import { toast } from '../../ui/toast/toast';
 import { useCopyToClipboard } from '../../ui/share/use-copy';
 import type { ConnectScreenProps } from './deps';
+import { useTexts } from '../../ui/i18n';
 import {
   CONNECT_LOAD_FAILED,
+  CONNECT_LOADING,
+  CONNECT_SHOP_LINE,
+  CONNECT_TITLE,
+  CONNECTION_QR_LABEL,
+  OTHER_DEVICE_HOLDING,
   CONNECT_NO_SHOP,
   CONNECT_SUBTITLE,
   CONNECTION_STRING_LABEL,
@@ -23,15 +29,13 @@ import {
   RESET_LINK_WARNING,
   OTHER_DEVICE_PRESENT,
   OTHER_DEVICE_TOOK_OVER,
-} from './texts.json';
-import {
-  CONNECT_TITLE,
-  CONNECTION_QR_SIZE,
-  COPY_FAILED_LOG,
-  connectShopLine,
-  OTHER_DEVICE_HOLDING,
-} from './texts';
+} from './locales/connect/en.json';
 import { useConnectionLink } from './use-connection-link';
+
+/** The connection QR is 200 px (docs/behaviour.md "Limits and constants"). */
+const CONNECTION_QR_SIZE = 200;
+/** Logged only, never shown; English like every log. */
+const COPY_FAILED_LOG = 'Failed to copy connection string:';
 
 /** With a merchant PIN, the link (which lets a cashier sell for this wallet) is behind it. */
 export function ConnectScreen(props: ConnectScreenProps) {
@@ -44,6 +48,7 @@ export function ConnectScreen(props: ConnectScreenProps) {
 
 function ConnectPanel({ services, origin = window.location.origin }: ConnectScreenProps) {
   const { logger } = services;
+  const t = useTexts();
   const { state, reset } = useConnectionLink(services, origin);
   const [confirming, setConfirming] = useState(false);
   const [resetting, setResetting] = useState(false);
@@ -64,8 +69,8 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
     setDismissed(seen);
     setResetting(false);
     setConfirming(false);
-    if (done) toast.success(RESET_LINK_DONE);
-    else toast.error(RESET_LINK_FAILED);
+    if (done) toast.success(t(RESET_LINK_DONE));
+    else toast.error(t(RESET_LINK_FAILED));
   };
   // A failed copy is only logged, never shown (docs/behaviour.md "Connect").
   const onCopyError = useCallback(
@@ -81,9 +86,9 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
     >
       <header className="space-y-1">
         <h1 id="connect-title" className="text-2xl font-bold text-slate-900">
-          {CONNECT_TITLE}
+          {t(CONNECT_TITLE)}
         </h1>
-        <p className="text-slate-600">{CONNECT_SUBTITLE}</p>
+        <p className="text-slate-600">{t(CONNECT_SUBTITLE)}</p>
       </header>
 
       {otherDevice ? (
@@ -93,39 +98,39 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
           className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
         >
           {otherDevice === 'holding'
-            ? OTHER_DEVICE_HOLDING
+            ? t(OTHER_DEVICE_HOLDING)
             : otherDevice === 'present'
-              ? OTHER_DEVICE_PRESENT
-              : OTHER_DEVICE_TOOK_OVER}
+              ? t(OTHER_DEVICE_PRESENT)
+              : t(OTHER_DEVICE_TOOK_OVER)}
         </p>
       ) : null}
 
       {state.status === 'loading' ? (
         <p role="status" className="text-sm text-slate-500">
-          Loading...
+          {t(CONNECT_LOADING)}
         </p>
       ) : state.status === 'failed' ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {CONNECT_LOAD_FAILED}
+          {t(CONNECT_LOAD_FAILED)}
         </p>
       ) : (
         <div className="flex flex-col items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <p data-testid="connect-shop" className="w-full text-sm break-words text-slate-700">
-            {state.shopName ? connectShopLine(state.shopName) : CONNECT_NO_SHOP}
+            {state.shopName ? t(CONNECT_SHOP_LINE, { shop: state.shopName }) : t(CONNECT_NO_SHOP)}
           </p>
-          <QrCode value={state.link} label="Connection QR code" size={CONNECTION_QR_SIZE} />
+          <QrCode value={state.link} label={t(CONNECTION_QR_LABEL)} size={CONNECTION_QR_SIZE} />
           <CopyValue
-            label={CONNECTION_STRING_LABEL}
+            label={t(CONNECTION_STRING_LABEL)}
             copied={copiedText === state.link}
             testId="connection-string"
           >
             {state.link}
           </CopyValue>
           <Button size="lg" className="w-full" onClick={() => void copy(state.link)}>
-            {COPY_CONNECTION_STRING}
+            {t(COPY_CONNECTION_STRING)}
           </Button>
           <Button variant="outline" className="w-full" onClick={() => setConfirming(true)}>
-            {RESET_LINK}
+            {t(RESET_LINK)}
           </Button>
         </div>
       )}
@@ -133,12 +138,12 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
         subject={confirming || null}
         role="alertdialog"
         onClose={() => setConfirming(false)}
-        title={RESET_LINK}
+        title={t(RESET_LINK)}
         testId="reset-link-confirm"
       >
         {() => (
           <>
-            <p>{RESET_LINK_WARNING}</p>
+            <p>{t(RESET_LINK_WARNING)}</p>
             <ConfirmActions>
               <Button
                 className="sm:flex-1"
@@ -146,10 +151,10 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
                 aria-busy={resetting}
                 onClick={() => void onReset()}
               >
-                {RESET_LINK_CONFIRM}
+                {t(RESET_LINK_CONFIRM)}
               </Button>
               <Button variant="outline" className="sm:flex-1" onClick={() => setConfirming(false)}>
-                {RESET_LINK_CANCEL}
+                {t(RESET_LINK_CANCEL)}
               </Button>
             </ConfirmActions>
           </>

@@ -4,8 +4,15 @@
 import type { CatalogItem } from '../../core/items/item';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog, ConfirmQuestion } from '../../ui/ConfirmDialog';
-import { DELETE_CONFIRM, DELETE_KEEP, DELETE_TITLE, UNDO_DELETE } from './texts.json';
-import { deletedText, deleteQuestion } from './texts';
+import { useTexts } from '../../ui/i18n';
+import {
+  ITEM_DELETE_CONFIRM,
+  ITEM_DELETE_KEEP,
+  ITEM_DELETE_QUESTION,
+  ITEM_DELETE_TITLE,
+  ITEM_DELETED,
+  ITEM_UNDO_DELETE,
+} from './locales/items/en.json';
 
 export function DeleteItemConfirm({
   item,
@@ -17,18 +24,19 @@ export function DeleteItemConfirm({
   onDelete: (item: CatalogItem) => void;
   onKeep: () => void;
 }) {
+  const t = useTexts();
   return (
     <ConfirmDialog
       subject={item}
       onClose={onKeep}
-      title={DELETE_TITLE}
+      title={t(ITEM_DELETE_TITLE)}
       testId="delete-item-confirm"
     >
       {(asked) => (
         <ConfirmQuestion
-          question={deleteQuestion(asked.name)}
-          confirm={DELETE_CONFIRM}
-          keep={DELETE_KEEP}
+          question={t(ITEM_DELETE_QUESTION, { name: asked.name })}
+          confirm={t(ITEM_DELETE_CONFIRM)}
+          keep={t(ITEM_DELETE_KEEP)}
           onConfirm={() => onDelete(asked)}
           onKeep={onKeep}
         />
@@ -39,15 +47,16 @@ export function DeleteItemConfirm({
 
 /** "{name} deleted." with Undo, until the item is back or another one is deleted. */
 export function DeletedLine({ item, onUndo }: { item: CatalogItem; onUndo: () => void }) {
+  const t = useTexts();
   return (
     <div
       role="status"
       data-testid="item-deleted"
       className="flex items-center justify-between gap-2 rounded-lg bg-slate-100 p-2 pl-3 text-sm text-slate-900"
     >
-      <span>{deletedText(item.name)}</span>
+      <span>{t(ITEM_DELETED, { name: item.name })}</span>
       <Button size="sm" variant="outline" onClick={onUndo}>
-        {UNDO_DELETE}
+        {t(ITEM_UNDO_DELETE)}
       </Button>
     </div>
   );

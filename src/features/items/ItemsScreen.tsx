@@ -6,17 +6,48 @@ import { catalogFromCsv, catalogToCsv, decimalToMinor } from '../../core/items/c
 import { itemProblem, sortItems, type CatalogItem, type ItemPrice } from '../../core/items/item';
 import { errorMessage } from '../../core/errors';
 import { currencyDecimals, KNOWN_CURRENCIES } from '../../core/prices/currencies';
-import { formatFiatMinor, minorToText } from '../../core/prices/convert';
+import { minorToText } from '../../core/prices/convert';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/forms/Form';
-import { formatSats } from '../../ui/format-sats';
 import { PinGated, usePinGate } from '../../ui/pin/pin-gate';
 import { toast } from '../../ui/toast/toast';
 import { UnitOptions } from '../../ui/forms/UnitOptions';
 import type { ItemsServices } from './deps';
 import { DeletedLine, DeleteItemConfirm } from './ItemDelete';
-import * as T from './texts';
-import * as Texts from './texts.json';
+import { useFormats, useTexts } from '../../ui/i18n';
+import {
+  ADD_ITEM,
+  ITEM_BAD_PRICE,
+  ITEM_CANCEL_EDIT,
+  ITEM_CATEGORY_LABEL,
+  ITEM_DELETE,
+  ITEM_DELETE_LABEL,
+  ITEM_DOWN_LABEL,
+  ITEM_EDIT,
+  ITEM_EDIT_LABEL,
+  ITEM_ENABLED_LABEL,
+  ITEM_NAME_LABEL,
+  ITEM_ON_SALE_LABEL,
+  ITEM_PRICE_LABEL,
+  ITEM_PRICE_SATS,
+  ITEM_RESTORED,
+  ITEM_SATS_OPTION,
+  ITEM_SKU_LABEL,
+  ITEM_TAX_LABEL,
+  ITEM_TAX_NOTE,
+  ITEM_UNIT_LABEL,
+  ITEM_UP_LABEL,
+  ITEMS_EXPORT_CSV,
+  ITEMS_IMPORT_CSV,
+  ITEMS_IMPORT_FAILED,
+  ITEMS_IMPORT_ROW,
+  ITEMS_IMPORTED,
+  ITEMS_INTRO,
+  ITEMS_TIPS_LABEL,
+  ITEMS_TITLE,
+  NO_ITEMS,
+  SAVE_ITEM,
+} from './locales/items/en.json';
 
 interface Draft {
   id?: string;
@@ -63,6 +94,9 @@ function priceOf(draft: Draft): ItemPrice | undefined {
   return minor ? { unit: 'fiat', currency: draft.unit, minor } : undefined;
 }
 
+/** A log line, English like every log. */
+const SAVE_FAILED_LOG = 'Could not save the items';
+
 const inputClass = 'h-11 rounded-lg border border-slate-300 px-3 text-slate-900';
 
 /**
@@ -91,6 +125,8 @@ function ItemsPanel({
   const { items: store, tips } = services.storage;
   const { logger } = services;
   const { guard, prompt: pinPrompt } = usePinGate(services.lock);
+  const t = useTexts();
+  const formats = useFormats();
   const [asking, setAsking] = useState<CatalogItem | null>(null);
   const [items, setItems] = useState<CatalogItem[] | null>(null);
   const [tipsOn, setTipsOn] = useState(false);
@@ -100,9 +136,9 @@ function ItemsPanel({
 
   useEffect(() => {
     Promise.all([store.list(), tips.get()]).then(
-      ([list, t]) => {
+      ([list, tipping]) => {
         setItems(list);
-        setTipsOn(t.enabled);
+        setTipsOn(tipping.enabled);
       },
       (error: unknown) => logger.error('Could not load the items', error),
     );
@@ -116,7 +152,7 @@ function ItemsPanel({
         void services.catalog?.sync();
         return true;
       } catch (error) {
-        logger.error(Texts.SAVE_FAILED_LOG, error);
+        logger.error(SAVE_FAILED_LOG, error);
         toast.error(errorMessage(error));
         return false;
       }
@@ -129,7 +165,7 @@ function ItemsPanel({
 
   const save = async () => {
     const price = priceOf(draft);
-    if (!price) return setProblem(Texts.BAD_PRICE);
+    if (!price) return setProblem(t(ITEM_BAD_PRICE));
     const tax = draft.tax.trim() ? Number(draft.tax.replace(',', '.')) : undefined;
     const existing = items.find((i) => i.id === draft.id);
     const item: CatalogItem = {
@@ -167,7 +203,7 @@ function ItemsPanel({
       onDeleted(item);
       void services.catalog?.sync();
     } catch (error) {
-      logger.error(Texts.SAVE_FAILED_LOG, error);
+      logger.error(SAVE_FAILED_LOG, error);
       toast.error(errorMessage(error));
     }
   };
@@ -179,7 +215,7 @@ function ItemsPanel({
       void write([item]).then((ok) => {
         if (!ok) return;
         onDeleted(null);
-        toast.success(T.restoredText(item.name));
+        toast.success(t(ITEM_RESTORED, { name: item.name }));
       });
     });
 
@@ -196,14 +232,23 @@ function ItemsPanel({
   const importCsv = async (file: File) => {
     const result = catalogFromCsv(await file.text(), items, () => crypto.randomUUID());
     if (!result.ok) {
-      setImportErrors(result.errors.map((e) => T.rowError(e.line, e.message)));
+      setImportErrors(
+        result.errors.map((e) => t(ITEMS_IMPORT_ROW, { line: e.line, message: e.message })),
+      );
       return;
     }
     setImportErrors([]);
     guard(
       () =>
         void write(result.items).then(
-          (ok) => ok && toast.success(T.importedText(result.items.length)),
+          (ok) =>
+            ok &&
+            toast.success(
+              t(ITEMS_IMPORTED, {
+                count: result.items.length,
+                n: formats.number(result.items.length),
+              }),
+            ),
         ),
     );
   };
@@ -228,9 +273,9 @@ function ItemsPanel({
     <section className="mx-auto flex w-full max-w-lg flex-col gap-4" aria-labelledby="items-title">
       <header>
         <h1 id="items-title" className="text-2xl font-bold text-slate-900">
-          {T.ITEMS_TITLE}
+          {t(ITEMS_TITLE)}
         </h1>
-        <p className="text-sm text-slate-600">{Texts.ITEMS_INTRO}</p>
+        <p className="text-sm text-slate-600">{t(ITEMS_INTRO)}</p>
       </header>
 
       <label className="flex min-h-11 items-center gap-3 text-sm text-slate-900">
@@ -249,7 +294,7 @@ function ItemsPanel({
             });
           }}
         />
-        {Texts.TIPS_LABEL}
+        {t(ITEMS_TIPS_LABEL)}
       </label>
 
       <Form
@@ -257,23 +302,23 @@ function ItemsPanel({
         data-testid="item-form"
         onSubmit={save}
       >
-        {field(Texts.NAME_LABEL, 'name')}
+        {field(t(ITEM_NAME_LABEL), 'name')}
         <div className="flex gap-2">
-          <div className="flex-1">{field(Texts.PRICE_LABEL, 'price', 'decimal')}</div>
+          <div className="flex-1">{field(t(ITEM_PRICE_LABEL), 'price', 'decimal')}</div>
           <label className="flex flex-col gap-1 text-sm text-slate-700">
-            {Texts.UNIT_LABEL}
+            {t(ITEM_UNIT_LABEL)}
             <select
               className={inputClass}
               value={draft.unit}
               onChange={(e) => setDraft({ ...draft, unit: e.target.value })}
             >
-              <UnitOptions sats="sat" satsLabel={Texts.SATS_OPTION} codes={KNOWN_CURRENCIES} />
+              <UnitOptions sats="sat" satsLabel={t(ITEM_SATS_OPTION)} codes={KNOWN_CURRENCIES} />
             </select>
           </label>
         </div>
-        {field(Texts.CATEGORY_LABEL, 'category')}
-        {field(Texts.TAX_LABEL, 'tax', 'decimal')}
-        {field(Texts.SKU_LABEL, 'sku')}
+        {field(t(ITEM_CATEGORY_LABEL), 'category')}
+        {field(t(ITEM_TAX_LABEL), 'tax', 'decimal')}
+        {field(t(ITEM_SKU_LABEL), 'sku')}
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-900">
           <input
             type="checkbox"
@@ -281,7 +326,7 @@ function ItemsPanel({
             checked={draft.enabled}
             onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
           />
-          {Texts.ENABLED_LABEL}
+          {t(ITEM_ENABLED_LABEL)}
         </label>
         {problem ? (
           <p role="alert" className="text-sm text-red-800">
@@ -289,17 +334,17 @@ function ItemsPanel({
           </p>
         ) : null}
         <div className="flex gap-2">
-          <Button type="submit">{draft.id ? Texts.SAVE_ITEM : Texts.ADD_ITEM}</Button>
+          <Button type="submit">{draft.id ? t(SAVE_ITEM) : t(ADD_ITEM)}</Button>
           {draft.id ? (
             <Button variant="outline" onClick={() => setDraft(EMPTY)}>
-              {Texts.CANCEL_EDIT}
+              {t(ITEM_CANCEL_EDIT)}
             </Button>
           ) : null}
         </div>
       </Form>
 
       {deleted ? <DeletedLine item={deleted} onUndo={() => undo(deleted)} /> : null}
-      {sorted.length === 0 ? <p className="text-sm text-slate-600">{Texts.NO_ITEMS}</p> : null}
+      {sorted.length === 0 ? <p className="text-sm text-slate-600">{t(NO_ITEMS)}</p> : null}
       <ul className="flex flex-col gap-2" data-testid="item-list">
         {sorted.map((item, index) => (
           <li
@@ -309,7 +354,7 @@ function ItemsPanel({
             <input
               type="checkbox"
               className="h-5 w-5"
-              aria-label={T.enabledLabel(item.name)}
+              aria-label={t(ITEM_ON_SALE_LABEL, { name: item.name })}
               checked={item.enabled}
               onChange={(e) => {
                 const enabled = e.target.checked;
@@ -320,16 +365,25 @@ function ItemsPanel({
               {item.name}
               <span className="block text-xs text-slate-600">
                 {item.price.unit === 'sat'
-                  ? `${formatSats(item.price.sats)} sats`
-                  : formatFiatMinor(item.price.minor, item.price.currency)}
-                {item.taxRatePercent ? ` · tax ${item.taxRatePercent} %` : ''}
+                  ? t(ITEM_PRICE_SATS, {
+                      count: item.price.sats,
+                      sats: formats.sats(item.price.sats),
+                    })
+                  : formats.fiat(
+                      item.price.minor,
+                      item.price.currency,
+                      currencyDecimals(item.price.currency),
+                    )}
+                {item.taxRatePercent
+                  ? ` · ${t(ITEM_TAX_NOTE, { rate: formats.number(item.taxRatePercent) })}`
+                  : ''}
                 {item.category ? ` · ${item.category}` : ''}
               </span>
             </span>
             <Button
               size="sm"
               variant="ghost"
-              aria-label={T.upLabel(item.name)}
+              aria-label={t(ITEM_UP_LABEL, { name: item.name })}
               disabled={index === 0}
               onClick={() => move(index, -1)}
             >
@@ -338,7 +392,7 @@ function ItemsPanel({
             <Button
               size="sm"
               variant="ghost"
-              aria-label={T.downLabel(item.name)}
+              aria-label={t(ITEM_DOWN_LABEL, { name: item.name })}
               disabled={index === sorted.length - 1}
               onClick={() => move(index, 1)}
             >
@@ -347,18 +401,18 @@ function ItemsPanel({
             <Button
               size="sm"
               variant="outline"
-              aria-label={T.editLabel(item.name)}
+              aria-label={t(ITEM_EDIT_LABEL, { name: item.name })}
               onClick={() => setDraft(draftOf(item))}
             >
-              Edit
+              {t(ITEM_EDIT)}
             </Button>
             <Button
               size="sm"
               variant="outline"
-              aria-label={T.deleteLabel(item.name)}
+              aria-label={t(ITEM_DELETE_LABEL, { name: item.name })}
               onClick={() => setAsking(item)}
             >
-              Delete
+              {t(ITEM_DELETE)}
             </Button>
           </li>
         ))}
@@ -366,10 +420,10 @@ function ItemsPanel({
 
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={exportCsv} disabled={sorted.length === 0}>
-          {Texts.EXPORT_CSV}
+          {t(ITEMS_EXPORT_CSV)}
         </Button>
         <label className="inline-flex h-11 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 focus-within:outline-2 focus-within:outline-violet-600">
-          {Texts.IMPORT_CSV}
+          {t(ITEMS_IMPORT_CSV)}
           <input
             type="file"
             accept=".csv,text/csv"
@@ -388,7 +442,7 @@ function ItemsPanel({
           className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
           data-testid="import-errors"
         >
-          <p>{Texts.IMPORT_FAILED}</p>
+          <p>{t(ITEMS_IMPORT_FAILED)}</p>
           <ul className="list-disc pl-5">
             {importErrors.map((e) => (
               <li key={e}>{e}</li>

@@ -2,20 +2,28 @@
 // list prunes them (docs/behaviour.md "Remote cashier").
 import type { CashierSale } from '../../core/remote-payments';
 import { Card } from '../../ui/Card';
-import { formatSats } from '../../ui/format-sats';
-import { EXPIRED_TEXT, SALES_HEADING, WAITING_FOR_PAYMENT_TEXT } from './texts.json';
-import { merchantConfirmed, PAID_WAITING_TEXT } from './texts';
+import { useFormats, useTexts, type Formats, type Translate } from '../../ui/i18n';
+import {
+  CASHIER_SALE_SATS,
+  EXPIRED_TEXT,
+  MERCHANT_CONFIRMED,
+  PAID_WAITING_TEXT,
+  SALES_HEADING,
+  WAITING_FOR_PAYMENT_TEXT,
+} from './locales/remote/en.json';
 
-export function saleStatusText(sale: CashierSale): string {
+export function saleStatusText(sale: CashierSale, t: Translate, formats: Formats): string {
   switch (sale.status) {
     case 'unpaid':
-      return WAITING_FOR_PAYMENT_TEXT;
+      return t(WAITING_FOR_PAYMENT_TEXT);
     case 'paid':
-      return PAID_WAITING_TEXT;
-    case 'confirmed':
-      return merchantConfirmed(sale.confirmedAmount ?? sale.amount);
+      return t(PAID_WAITING_TEXT);
+    case 'confirmed': {
+      const amount = sale.confirmedAmount ?? sale.amount;
+      return t(MERCHANT_CONFIRMED, { count: amount, sats: formats.sats(amount) });
+    }
     case 'expired':
-      return EXPIRED_TEXT;
+      return t(EXPIRED_TEXT);
   }
 }
 
@@ -31,9 +39,11 @@ function time(ms: number): string {
 }
 
 export function CashierSalesList({ sales }: { sales: CashierSale[] }) {
+  const t = useTexts();
+  const formats = useFormats();
   if (sales.length === 0) return null;
   return (
-    <Card look="minor" gap={2} titleId="cashier-sales-title" title={SALES_HEADING}>
+    <Card look="minor" gap={2} titleId="cashier-sales-title" title={t(SALES_HEADING)}>
       <ul className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
         {sales.map((sale) => (
           <li
@@ -43,7 +53,9 @@ export function CashierSalesList({ sales }: { sales: CashierSale[] }) {
             data-status={sale.status}
             className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
           >
-            <span className="font-medium text-slate-900">{formatSats(sale.amount)} sats</span>
+            <span className="font-medium text-slate-900">
+              {t(CASHIER_SALE_SATS, { count: sale.amount, sats: formats.sats(sale.amount) })}
+            </span>
             <time className="text-slate-500" dateTime={new Date(sale.createdAt).toISOString()}>
               {time(sale.createdAt)}
             </time>
@@ -51,7 +63,7 @@ export function CashierSalesList({ sales }: { sales: CashierSale[] }) {
               data-testid="cashier-sale-status"
               className={`text-right ${STATUS_COLOURS[sale.status]}`}
             >
-              {saleStatusText(sale)}
+              {saleStatusText(sale, t, formats)}
             </span>
           </li>
         ))}

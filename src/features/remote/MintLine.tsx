@@ -2,7 +2,8 @@
 // cashier sees where the customer's money goes (docs/behaviour.md "Remote cashier").
 import { useEffect, useState } from 'react';
 import type { RemoteServices } from './deps';
-import { LINK_MINT_REFUSED_TEXT, MINT_LABEL } from './texts';
+import { useTexts } from '../../ui/i18n';
+import { CASHIER_MINT_LABEL, LINK_MINT_REFUSED_TEXT } from './locales/remote/en.json';
 
 /** A mint's name is outside text: shown as plain text, on one short line. */
 const MAX_NAME_CHARS = 60;
@@ -24,6 +25,7 @@ export function MintLine({
   mintUrl: string;
   linkMintRefused: boolean;
 }) {
+  const t = useTexts();
   const [name, setName] = useState<string>();
   const { wallets, logger } = services;
   useEffect(() => {
@@ -44,12 +46,12 @@ export function MintLine({
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-700" data-testid="cashier-mint" data-mint={mintUrl}>
-        {MINT_LABEL}{' '}
+        {t(CASHIER_MINT_LABEL)}{' '}
         <span className="font-medium text-slate-900">{name ? `${name} · ${host}` : host}</span>
       </p>
       {linkMintRefused ? (
         <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          {LINK_MINT_REFUSED_TEXT}
+          {t(LINK_MINT_REFUSED_TEXT)}
         </p>
       ) : null}
     </div>

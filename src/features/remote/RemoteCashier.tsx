@@ -11,22 +11,22 @@ import { CashierSalesList } from './CashierSalesList';
 import type { RemoteServices } from './deps';
 import { MintLine } from './MintLine';
 import type { RemoteLinkSettings } from './remote-link';
-import {
-  LINK_REVOKED_TITLE,
-  LINK_OPEN_FAILED_TEXT,
-  NO_PROFILE_TEXT,
-  ITEMS_TAB,
-  SATS_ENTRY_TEXT,
-} from './texts.json';
+import { useTexts } from '../../ui/i18n';
 import {
   CHECKING_LINK_TEXT,
   CREATING_INVOICES_FOR,
-  MERCHANT_KEY_LABEL,
-  LINK_REVOKED_TEXT,
-  NO_PROFILE_TITLE,
+  CREATING_INVOICES_FOR_SHOP,
+  FIAT_ENTRY_TEXT,
+  ITEMS_TAB,
   KEYPAD_TAB,
-  fiatEntryText,
-} from './texts';
+  LINK_OPEN_FAILED_TEXT,
+  LINK_REVOKED_TEXT,
+  LINK_REVOKED_TITLE,
+  MERCHANT_KEY_LINE,
+  NO_PROFILE_TEXT,
+  NO_PROFILE_TITLE,
+  SATS_ENTRY_TEXT,
+} from './locales/remote/en.json';
 import { useCashierCatalog, useCatalogPrice } from './use-cashier-catalog';
 import { useCashierFiatEntry } from './use-cashier-fiat-entry';
 import { useCashierLink } from './use-cashier-link';
@@ -41,10 +41,10 @@ export interface RemoteCashierProps {
   linkSecret?: Uint8Array;
 }
 
-const MODES: readonly SegmentOption<'keypad' | 'items'>[] = [
+const MODES = [
   { value: 'keypad', label: KEYPAD_TAB },
   { value: 'items', label: ITEMS_TAB },
-];
+] as const;
 
 /** Why this link cannot sell: in place of the till, announced. */
 function Stopped({ id, title, text }: { id: string; title: string; text: string }) {
@@ -63,7 +63,10 @@ function Stopped({ id, title, text }: { id: string; title: string; text: string 
 }
 
 function LinkRevoked() {
-  return <Stopped id="link-revoked-title" title={LINK_REVOKED_TITLE} text={LINK_REVOKED_TEXT} />;
+  const t = useTexts();
+  return (
+    <Stopped id="link-revoked-title" title={t(LINK_REVOKED_TITLE)} text={t(LINK_REVOKED_TEXT)} />
+  );
 }
 
 function Till({
@@ -82,6 +85,11 @@ function Till({
   shopName?: string;
 }) {
   const { logger } = services;
+  const t = useTexts();
+  const modes = useMemo<readonly SegmentOption<'keypad' | 'items'>[]>(
+    () => MODES.map((mode) => ({ value: mode.value, label: t(mode.label) })),
+    [t],
+  );
   const catalog = useCashierCatalog(services, merchantPubkeyHex, target.relays, pairingSecret);
   const { cashierCarts, cashierPrices } = services.storage;
   const priceCache = useMemo(
@@ -113,7 +121,7 @@ function Till({
       {hasItems ? (
         <SegmentToggle
           label="Keypad or items"
-          options={MODES}
+          options={modes}
           value={showItems ? 'items' : 'keypad'}
           onChange={setMode}
         />
@@ -134,7 +142,7 @@ function Till({
         />
       ) : (
         <p className="text-sm text-slate-500" data-testid="cashier-entry-text">
-          {entry ? fiatEntryText(entry.unit) : (priceNote ?? SATS_ENTRY_TEXT)}
+          {entry ? t(FIAT_ENTRY_TEXT, { currency: entry.unit }) : (priceNote ?? t(SATS_ENTRY_TEXT))}
         </p>
       )}
       {/* From md the keypad beside the sales on this device. */}
@@ -173,6 +181,7 @@ export function RemoteCashier({
   linkSecret,
 }: RemoteCashierProps) {
   const opened = useCashierLink(services, merchantPubkeyHex, link, linkSecret);
+  const t = useTexts();
   return (
     <div className="flex flex-col gap-4 md:min-h-0 md:flex-1" data-link-status={opened.status}>
       <header className="space-y-1">
@@ -180,16 +189,16 @@ export function RemoteCashier({
           <>
             {/* The name from the link is text only: React escapes it, nothing is parsed as markup. */}
             <h1 className="text-xl font-bold break-words text-slate-900">
-              {CREATING_INVOICES_FOR} {link.shopName}
+              {t(CREATING_INVOICES_FOR_SHOP, { shop: link.shopName })}
             </h1>
             <p className="font-mono text-xs break-all text-slate-600">
-              {MERCHANT_KEY_LABEL} {npub}
+              {t(MERCHANT_KEY_LINE, { npub })}
             </p>
           </>
         ) : (
           <h1 className="text-xl font-bold text-slate-900">
             {/* Text stays 'Creating invoices for {npub}'; the key gets its own line to wrap cleanly. */}
-            {CREATING_INVOICES_FOR}{' '}
+            {t(CREATING_INVOICES_FOR)}{' '}
             <span className="mt-1 block rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs font-medium break-all text-slate-700">
               {npub}
             </span>
@@ -198,16 +207,16 @@ export function RemoteCashier({
       </header>
       {opened.status === 'checking' ? (
         <p role="status" className="text-sm text-slate-500">
-          {CHECKING_LINK_TEXT}
+          {t(CHECKING_LINK_TEXT)}
         </p>
       ) : opened.status === 'revoked' ? (
         <LinkRevoked />
       ) : opened.status === 'failed' ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {LINK_OPEN_FAILED_TEXT}
+          {t(LINK_OPEN_FAILED_TEXT)}
         </p>
       ) : opened.status === 'no-profile' ? (
-        <Stopped id="no-profile-title" title={NO_PROFILE_TITLE} text={NO_PROFILE_TEXT} />
+        <Stopped id="no-profile-title" title={t(NO_PROFILE_TITLE)} text={t(NO_PROFILE_TEXT)} />
       ) : (
         <Till
           services={services}

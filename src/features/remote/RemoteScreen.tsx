@@ -6,15 +6,21 @@ import { useRead } from '../../ui/use-read';
 import { RemoteCashier } from './RemoteCashier';
 import { parseRouteKey } from './remote-guard';
 import { parsePairingFragment, parseRemoteLink } from './remote-link';
+import { useTexts } from '../../ui/i18n';
 import {
   INVALID_NPUB_TEXT,
   INVALID_NPUB_TITLE,
   LOAD_FAILED_TEXT,
   OWN_KEY_HEADING,
   OWN_KEY_INTRO,
+  OWN_KEY_STEP_DEVICE,
+  OWN_KEY_STEP_QR,
+  OWN_KEY_STEP_SCAN,
   OWN_KEY_TITLE,
-} from './texts.json';
-import { OWN_KEY_STEPS } from './texts';
+  REMOTE_LOADING,
+} from './locales/remote/en.json';
+
+const OWN_KEY_STEPS = [OWN_KEY_STEP_DEVICE, OWN_KEY_STEP_QR, OWN_KEY_STEP_SCAN];
 
 type OwnKey = { status: 'loading' } | { status: 'ready'; pubkey: string } | { status: 'failed' };
 
@@ -63,13 +69,14 @@ function NoticePage({
 }
 
 export function OwnKeyWarning() {
+  const t = useTexts();
   return (
-    <NoticePage tone="warning" titleId="own-key-title" title={OWN_KEY_TITLE}>
-      <h2 className="text-lg font-semibold text-amber-900">{OWN_KEY_HEADING}</h2>
-      <p className="text-sm text-amber-900">{OWN_KEY_INTRO}</p>
+    <NoticePage tone="warning" titleId="own-key-title" title={t(OWN_KEY_TITLE)}>
+      <h2 className="text-lg font-semibold text-amber-900">{t(OWN_KEY_HEADING)}</h2>
+      <p className="text-sm text-amber-900">{t(OWN_KEY_INTRO)}</p>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-amber-900">
         {OWN_KEY_STEPS.map((step) => (
-          <li key={step}>{step}</li>
+          <li key={t(step)}>{t(step)}</li>
         ))}
       </ol>
     </NoticePage>
@@ -77,9 +84,10 @@ export function OwnKeyWarning() {
 }
 
 export function InvalidNpubPage({ reason }: { reason: string }) {
+  const t = useTexts();
   return (
-    <NoticePage tone="error" titleId="invalid-npub-title" title={INVALID_NPUB_TITLE}>
-      <p className="text-sm text-red-900">{INVALID_NPUB_TEXT}</p>
+    <NoticePage tone="error" titleId="invalid-npub-title" title={t(INVALID_NPUB_TITLE)}>
+      <p className="text-sm text-red-900">{t(INVALID_NPUB_TEXT)}</p>
       <p className="font-mono text-xs break-all text-red-800">{reason}</p>
     </NoticePage>
   );
@@ -93,6 +101,7 @@ export function RemoteScreen({ services }: RemoteScreenProps) {
   // The fragment stays in the address bar, so reloading the same link keeps its secret.
   const linkSecret = useMemo(() => parsePairingFragment(hash), [hash]);
   const { deviceKeys, logger } = services;
+  const t = useTexts();
   const [ownKey, setOwnKey] = useState<OwnKey>({ status: 'loading' });
   const valid = route.kind === 'ok';
 
@@ -112,7 +121,7 @@ export function RemoteScreen({ services }: RemoteScreenProps) {
     return (
       <Page>
         <p role="status" className="text-sm text-slate-500">
-          Loading...
+          {t(REMOTE_LOADING)}
         </p>
       </Page>
     );
@@ -121,7 +130,7 @@ export function RemoteScreen({ services }: RemoteScreenProps) {
     return (
       <Page>
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {LOAD_FAILED_TEXT}
+          {t(LOAD_FAILED_TEXT)}
         </p>
       </Page>
     );

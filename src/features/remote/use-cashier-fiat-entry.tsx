@@ -4,13 +4,14 @@
 // (docs/behaviour.md "Remote cashier", decision 0046).
 import { useCallback, useMemo, useState } from 'react';
 import type { PriceUsed } from '../../core/items/cart';
-import { minorToText, tryFiatMinorToSats } from '../../core/prices/convert';
+import { tryFiatMinorToSats } from '../../core/prices/convert';
 import { currencyDecimals } from '../../core/prices/currencies';
 import type { Sale } from '../../core/sale/sale';
 import { satsSale } from '../../core/sale/sale-fiat';
-import { formatSats } from '../../ui/format-sats';
+import { useFormats, useTexts } from '../../ui/i18n';
 import type { AmountEntry } from '../../ui/payment/InvoicePanel';
 import { SegmentToggle } from '../../ui/forms/Segmented';
+import { CASHIER_SALE_SATS, CASHIER_UNIT_LABEL } from './locales/remote/en.json';
 
 const SATS = 'sats';
 
@@ -25,6 +26,8 @@ export function useCashierFiatEntry(
   priceUsed: PriceUsed | undefined,
   submitSale: (sale: Sale) => void,
 ): CashierEntry {
+  const t = useTexts();
+  const formats = useFormats();
   const [unit, setUnit] = useState<'fiat' | 'sats'>('fiat');
   const inFiat = priceUsed !== undefined && unit === 'fiat';
   // Rounded up, as on the merchant's keypad: the merchant never gets less than asked. The record
@@ -44,7 +47,7 @@ export function useCashierFiatEntry(
     const decimals = currencyDecimals(currency);
     const toggle = (
       <SegmentToggle
-        label="Amount unit"
+        label={t(CASHIER_UNIT_LABEL)}
         options={[
           { value: 'fiat', label: currency },
           { value: 'sats', label: SATS },
@@ -58,12 +61,14 @@ export function useCashierFiatEntry(
       unit: currency,
       mode: `fiat:${currency}`,
       toggle,
-      display: (digits: string) => minorToText(Number(digits || '0'), decimals),
+      display: (digits: string) => formats.decimal(Number(digits || '0'), decimals),
       other: (digits: string) => {
         const sats = tryFiatMinorToSats(Number(digits || '0'), price, decimals);
-        return sats === undefined ? null : `${formatSats(sats)} ${SATS}`;
+        return sats === undefined
+          ? null
+          : t(CASHIER_SALE_SATS, { count: sats, sats: formats.sats(sats) });
       },
     };
-  }, [priceUsed, unit]);
+  }, [priceUsed, unit, t, formats]);
   return { entry, submit };
 }

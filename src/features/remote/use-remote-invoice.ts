@@ -1,7 +1,7 @@
 // The cashier's invoice on screen and its sales list: the RemoteCashier (core) creates, delivers,
 // watches, re-sends and collects receipts; this hook shows it (ui/payment/use-invoice-flow.ts, like the
 // point of sale's use-invoice.ts) and raises the toasts: the cashier has no app-wide handler.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   CashierLinkRevokedError,
   createRelayPool,
@@ -17,7 +17,7 @@ import {
 import { fireConfetti } from '../../ui/payment/confetti';
 import { toast } from '../../ui/toast/toast';
 import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
-import { useTexts } from '../../ui/i18n';
+import { useFormats, useTexts } from '../../ui/i18n';
 import type { KeypadLimits } from '../../ui/payment/Keypad';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/payment/use-invoice-flow';
 import { useMintLimits } from '../../ui/payment/use-mint-limits';
@@ -25,12 +25,12 @@ import type { RemoteServices } from './deps';
 import type { Sale } from '../../core/sale/sale';
 import {
   LINK_REVOKED_TEXT,
-  merchantConfirmed,
+  MERCHANT_CONFIRMED,
   MINT_NOT_ACCEPTED_TEXT,
   NEEDS_LOCKING_TEXT,
   PAID_WAITING_TEXT,
   RELAY_UNREACHABLE_TEXT,
-} from './texts';
+} from './locales/remote/en.json';
 
 export interface RemoteInvoiceState extends InvoiceFlowState<RemoteInvoice, Sale> {
   /** the sales list, newest first */
@@ -50,6 +50,13 @@ export function useRemoteInvoice(
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
   const t = useTexts();
+  const formats = useFormats();
+  // The receipt's toast speaks the language shown when it lands, without restarting the cashier.
+  const confirmedText = useRef((amount: number) => String(amount));
+  useEffect(() => {
+    confirmedText.current = (amount) =>
+      t(MERCHANT_CONFIRMED, { count: amount, sats: formats.sats(amount) });
+  }, [t, formats]);
   const makePool = services.createRelayPool ?? createRelayPool;
   const [sales, setSales] = useState<CashierSale[]>([]);
   const [revoked, setRevoked] = useState(false);
@@ -79,7 +86,7 @@ export function useRemoteInvoice(
   useEffect(() => {
     const offSales = cashier.onSalesChanged(setSales);
     const offConfirmed = cashier.onConfirmed(({ quote, amount }) => {
-      toast.success(merchantConfirmed(amount), { toastId: `remote-confirmed:${quote}` });
+      toast.success(confirmedText.current(amount), { toastId: `remote-confirmed:${quote}` });
       void fireConfetti((failure) => logger.warn('Confetti failed', failure));
     });
     void cashier.start();
@@ -95,7 +102,7 @@ export function useRemoteInvoice(
   const watch = useCallback(
     (end: (quoteId: string, paid: boolean) => void) => {
       const offSettled = cashier.onSettled(({ invoice: paid }) => {
-        toast.info(PAID_WAITING_TEXT, { toastId: `remote-paid:${paid.quote}` });
+        toast.info(t(PAID_WAITING_TEXT), { toastId: `remote-paid:${paid.quote}` });
         end(paid.quote, true);
       });
       // A receipt can beat the cashier's own view of the mint: the invoice is done either way.
@@ -117,20 +124,20 @@ export function useRemoteInvoice(
     (failure: unknown) => {
       if (failure instanceof CashierLinkRevokedError) {
         setRevoked(true);
-        return LINK_REVOKED_TEXT;
+        return t(LINK_REVOKED_TEXT);
       }
       // No lock to be had (no NUT-20, or the mint ignored it): the cashier asks the merchant for
       // a mint that locks instead of selling unlocked.
       if (failure instanceof LockingUnavailableError || failure instanceof UnlockedQuoteError) {
-        toast.error(NEEDS_LOCKING_TEXT, { toastId: 'remote-needs-locking' });
-        return NEEDS_LOCKING_TEXT;
+        toast.error(t(NEEDS_LOCKING_TEXT), { toastId: 'remote-needs-locking' });
+        return t(NEEDS_LOCKING_TEXT);
       }
       if (failure instanceof MintNotAcceptedError) {
-        toast.error(MINT_NOT_ACCEPTED_TEXT, { toastId: 'remote-mint-not-accepted' });
-        return MINT_NOT_ACCEPTED_TEXT;
+        toast.error(t(MINT_NOT_ACCEPTED_TEXT), { toastId: 'remote-mint-not-accepted' });
+        return t(MINT_NOT_ACCEPTED_TEXT);
       }
       const relays = failure instanceof RelayPublishError;
-      const text = relays ? RELAY_UNREACHABLE_TEXT : t(PAYMENT_FAILED);
+      const text = relays ? t(RELAY_UNREACHABLE_TEXT) : t(PAYMENT_FAILED);
       toast.error(text, { toastId: relays ? 'remote-relays-unreachable' : 'remote-create-failed' });
       return text;
     },
