@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { storedMoney } from '../../testing/storage/stored-money';
 import { freezeAt } from '../../testing/wallet/freeze-at';
 import {
-  newDevice,
-  newPhrase,
-  lockedTabSuite,
-  LOCKED_WAIT as WAIT,
-  TEST_PIN,
   type LockedTab,
   type Phrase,
+  LOCKED_WAIT as WAIT,
+  TEST_PIN,
+  lockedTabSuite,
+  newDevice,
+  newPhrase,
 } from '../../testing/backup/locked-sale-tab';
 import { newWallet } from '../../../dev/mint/test-support';
 import type { WriteStep } from '../checkpoint';

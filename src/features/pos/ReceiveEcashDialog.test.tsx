@@ -19,14 +19,12 @@ import type { TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router'
 import { NOT_ARRIVED_MESSAGE } from '../../core/wallet/ecash/foreign/foreign-texts.json';
 import { ReceiveEcashDialog } from './ReceiveEcashDialog';
 import { englishText } from '../../ui/i18n';
+import { englishTexts } from '../../testing/ui/english-texts';
 import * as receiveTexts from './locales/receive/en.json';
 import { readTokenText } from './receive-ecash';
 
-const ALREADY_TAKEN_TEXT = englishText(receiveTexts.ALREADY_TAKEN_TEXT);
-const EMPTY_TOKEN_TEXT = englishText(receiveTexts.EMPTY_TOKEN_TEXT);
-const NOT_A_TOKEN_TEXT = englishText(receiveTexts.NOT_A_TOKEN_TEXT);
-const TAKE_ECASH_TEXT = englishText(receiveTexts.TAKE_ECASH_TEXT);
-const TOKEN_LABEL = englishText(receiveTexts.TOKEN_LABEL);
+const { ALREADY_TAKEN_TEXT, EMPTY_TOKEN_TEXT, NOT_A_TOKEN_TEXT, TAKE_ECASH_TEXT, TOKEN_LABEL } =
+  englishTexts(receiveTexts);
 
 afterEach(cleanup);
 

@@ -22,15 +22,11 @@ import {
   foreignEcashRow,
 } from '../../testing/wallet/foreign-ecash-row';
 import { ForeignFailed } from './ForeignFailed';
-import { englishText } from '../../ui/i18n';
+import { englishTexts } from '../../testing/ui/english-texts';
 import * as W from './locales/wallet/en.json';
 
-const HAND_BACK = englishText(W.HAND_BACK);
-const HANDED_BACK = englishText(W.HANDED_BACK);
-const HANDED_BACK_DONE = englishText(W.HANDED_BACK_DONE);
-const RETRY_LANDED = englishText(W.RETRY_LANDED);
-const TRY_AGAIN = englishText(W.TRY_AGAIN);
-const FOREIGN_FAILED_TITLE = englishText(W.FOREIGN_FAILED_TITLE);
+const { HAND_BACK, HANDED_BACK, HANDED_BACK_DONE, RETRY_LANDED, TRY_AGAIN, FOREIGN_FAILED_TITLE } =
+  englishTexts(W);
 
 afterEach(cleanup);
 

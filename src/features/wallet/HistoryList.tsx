@@ -1,6 +1,6 @@
 // The paginated history (docs/behaviour.md "History"): compact rows newest first (label, signed
 // amount, time; the rest behind Details), Previous/Next, 'Page X of Y', 'N of TOTAL events'.
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { HistoryEvent, HistoryPage } from '../../core/history-ports';
 import { Button } from '../../ui/Button';
 import { isSale } from '../../core/receipts/refunds';
@@ -145,33 +145,29 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
             </span>
           ) : null}
           {notes?.extraChange ? (
-            <span className="block text-xs text-amber-800" data-testid="history-warning">
-              {t(EXTRA_CHANGE_NOTE, satsOf(notes.extraChange))}
-            </span>
+            <Warning>{t(EXTRA_CHANGE_NOTE, satsOf(notes.extraChange))}</Warning>
           ) : null}
           {notes?.feeBeyondReserve ? (
-            <span className="block text-xs text-amber-800" data-testid="history-warning">
-              {t(FEE_BEYOND_RESERVE_NOTE, satsOf(notes.feeBeyondReserve))}
-            </span>
+            <Warning>{t(FEE_BEYOND_RESERVE_NOTE, satsOf(notes.feeBeyondReserve))}</Warning>
           ) : null}
           {event.fiat?.cashierPrice !== undefined ? (
-            <span className="block text-xs text-amber-800" data-testid="history-warning">
+            <Warning>
               {t(CASHIER_PRICE_NOTE, {
                 used: formats.number(event.fiat.price),
                 stated: formats.number(event.fiat.cashierPrice),
                 currency: event.fiat.currency,
                 gap: formats.number(MAX_STATED_PRICE_GAP * 100),
               })}
-            </span>
+            </Warning>
           ) : null}
           {event.fiat?.heldPrice !== undefined ? (
-            <span className="block text-xs text-amber-800" data-testid="history-warning">
+            <Warning>
               {t(HELD_PRICE_NOTE, {
                 used: formats.number(event.fiat.price),
                 held: formats.number(event.fiat.heldPrice),
                 currency: event.fiat.currency,
               })}
-            </span>
+            </Warning>
           ) : null}
           {zero.note ? (
             <span className="block text-xs text-slate-700" data-testid="history-note">
@@ -251,5 +247,14 @@ function EventTime({ at }: { at: number }) {
     <time className="block text-xs text-slate-500" dateTime={date.toISOString()}>
       {date.toLocaleString(locale)}
     </time>
+  );
+}
+
+/** A note under a history row that the merchant should look at (a fee, a price, a change). */
+function Warning({ children }: { children: ReactNode }) {
+  return (
+    <span className="block text-xs text-amber-800" data-testid="history-warning">
+      {children}
+    </span>
   );
 }
