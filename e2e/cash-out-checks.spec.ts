@@ -95,7 +95,7 @@ test.describe('cash-out checks the mint', () => {
       await enterDestination(page, outsideInvoice(100));
       await confirm.getByRole('button', { name: 'Pay anyway' }).click();
       await expect(page.getByTestId('cash-out-result')).toHaveText(
-        'Cash-out paid: 100 sats sent, 1 sats fee.',
+        'Cash-out paid: 100 sats sent, 1 sat fee.',
       );
     });
     // Only the routing fee was kept; the rest of the reserve came back.

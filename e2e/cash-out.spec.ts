@@ -73,7 +73,7 @@ test.describe('cash out', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm cash-out' });
     await confirm.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByTestId('cash-out-result')).toHaveText(
-      'Cash-out paid: 40 sats sent, 1 sats fee.',
+      'Cash-out paid: 40 sats sent, 1 sat fee.',
     );
     // A customer redeems the token shown before the cash-out: every sat of it is there.
     const customer = await customerWallet(mintUrl);
@@ -100,7 +100,7 @@ test.describe('cash out', () => {
     });
     await confirm.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByTestId('cash-out-result')).toHaveText(
-      'Cash-out paid: 1,000 sats sent, 1 sats fee.',
+      'Cash-out paid: 1,000 sats sent, 1 sat fee.',
     );
     // 10 reserved = 1 charged + 9 returned as change.
     const stored = await storedMoney(page);
@@ -133,7 +133,7 @@ test.describe('cash out', () => {
     await dialog.getByLabel(/^Comment/).fill('Week 12 takings');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm cash-out' });
-    expect(await fees(confirm)).toMatchObject({ amount: '100 sats', reserve: '1 sats' });
+    expect(await fees(confirm)).toMatchObject({ amount: '100 sats', reserve: '1 sat' });
     await confirm.getByRole('button', { name: 'Pay' }).click();
     // The address's invoices are the dev mint's own: settled inside the mint, no routing fee.
     await expect(page.getByTestId('cash-out-result')).toHaveText(
@@ -194,7 +194,7 @@ test.describe('cash out', () => {
     });
     await confirm.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByTestId('cash-out-result')).toHaveText(
-      'Cash-out paid: 200 sats sent, 1 sats fee.',
+      'Cash-out paid: 200 sats sent, 1 sat fee.',
       SETTLES,
     );
     const stored = await storedMoney(page);
@@ -246,7 +246,7 @@ test.describe('cash out', () => {
       expect(response.ok()).toBe(true);
       const toast =
         settled === 'PAID'
-          ? 'Cash-out paid: 100 sats sent, 1 sats fee.'
+          ? 'Cash-out paid: 100 sats sent, 1 sat fee.'
           : 'Cash-out failed: the payment did not go through. The sats are back in your balance.';
       await expect(page.getByText(toast)).toBeVisible(SETTLES);
       await expect(page.getByTestId('pending-cash-outs')).toBeHidden();
@@ -274,7 +274,7 @@ test.describe('cash out', () => {
       first.getByRole('button', { name: 'Pay' }).click(),
       second.getByRole('button', { name: 'Pay' }).click(),
     ]);
-    const paidText = 'Cash-out paid: 100 sats sent, 1 sats fee.';
+    const paidText = 'Cash-out paid: 100 sats sent, 1 sat fee.';
     const refused = /This invoice (was already paid from this wallet|is already being paid)\./;
     const outcomes = await Promise.all(
       [page, other].map(async (tab) => {

@@ -71,7 +71,7 @@ test('payment, withdrawal, cancelled token and cash-out each land once on a curr
   // Cash-out whose melt reply is lost: found PAID, the change recovered, one event.
   await mintFault(request, mintUrl, { path: '/v1/melt/bolt11', action: 'dropResponse', count: 1 });
   await expect(await cashOutToInvoice(page, outsideInvoice(20))).toHaveText(
-    'Cash-out paid: 20 sats sent, 1 sats fee.',
+    'Cash-out paid: 20 sats sent, 1 sat fee.',
     SETTLES,
   );
   const stored = await storedMoney(page);

@@ -3,6 +3,7 @@
 // the receipt read Spanish texts with Spanish figures ("26.200 sats"); chosen in Settings, German
 // shows on the Wallet (balance, history, its row) and on Settings (title, groups, cards).
 import type { Page } from '@playwright/test';
+import itemsSpanish from '../src/features/items/locales/items/es.json' with { type: 'json' };
 import posSpanish from '../src/features/pos/locales/keypad/es.json' with { type: 'json' };
 import languageSpanish from '../src/features/settings/locales/language/es.json' with { type: 'json' };
 import settingsEnglish from '../src/features/settings/locales/settings/en.json' with { type: 'json' };
@@ -32,13 +33,14 @@ async function shown(page: Page, text: string): Promise<number> {
   return page.getByText(text, { exact: true }).filter({ visible: true }).count();
 }
 
-/** The Items editor (not translated yet): an item priced in sats. */
+/** The Items editor, in Spanish: an item priced in sats. */
 async function addItem(page: Page, name: string, sats: string) {
   const form = page.getByTestId('item-form');
-  await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Price', { exact: true }).fill(sats);
-  await form.getByRole('button', { name: 'Add item' }).click();
-  await expect(page.getByRole('button', { name: `Edit ${name}`, exact: true })).toBeVisible();
+  await form.getByLabel(itemsSpanish.ITEM_NAME_LABEL, { exact: true }).fill(name);
+  await form.getByLabel(itemsSpanish.ITEM_PRICE_LABEL, { exact: true }).fill(sats);
+  await form.getByRole('button', { name: itemsSpanish.ADD_ITEM }).click();
+  const edit = itemsSpanish.ITEM_EDIT_LABEL.replace('{name}', name);
+  await expect(page.getByRole('button', { name: edit, exact: true })).toBeVisible();
 }
 
 test('a cart sale in Spanish, then the Wallet and Settings in German', async ({

@@ -26,10 +26,11 @@ export const lnurlRedirected = (speaker: string) =>
   `${speaker} tried to send the request on to another address. Nothing was paid.`;
 export const commentTooLong = (max: number) => `The comment can be at most ${max} characters.`;
 
-// Outcomes, shown by the Cash out panel and as toasts.
+// Outcomes, shown as toasts; the Cash out panel says the same from its catalog, "1 sat" too.
+const satsOf = (sats: number) => (sats === 1 ? '1 sat' : `${formatSats(sats)} sats`);
 export const cashOutPaid = (amount: number, fee: number) =>
-  `Cash-out paid: ${formatSats(amount)} sats sent, ${formatSats(fee)} sats fee.`;
+  `Cash-out paid: ${satsOf(amount)} sent, ${satsOf(fee)} fee.`;
 export const autoCashOutPaid = (amount: number, fee: number) =>
-  `Automatic cash-out: ${formatSats(amount)} sats sent, ${formatSats(fee)} sats fee.`;
+  `Automatic cash-out: ${satsOf(amount)} sent, ${satsOf(fee)} fee.`;
 export const autoCashOutFailed = (reason: string, retryInMs: number) =>
   `Automatic cash-out failed: ${reason} Trying again in ${Math.max(1, Math.round(retryInMs / 60_000))} min.`;
