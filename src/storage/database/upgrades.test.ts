@@ -125,6 +125,18 @@ async function openOld(version: number, schema: Record<string, string>) {
   return { name, old };
 }
 
+/** A database left at `version` with what `seed` wrote, opened by today's app (upgrades run). */
+async function upgradedFrom(
+  version: number,
+  schema: Record<string, string>,
+  seed: (old: Dexie) => Promise<unknown>,
+) {
+  const { name, old } = await openOld(version, schema);
+  await seed(old);
+  old.close();
+  return testStorage(name);
+}
+
 /** Creates a database exactly as version `version` of the app left it, with data in every store. */
 async function writeLegacy(name: string, version: number): Promise<void> {
   const old = new Dexie(name);
@@ -461,14 +473,12 @@ describe('upgrade from schema v17 to v18', () => {
 
 describe('upgrade from schema v18 to v25', () => {
   it('adds an empty inbox retry list and keeps the relay lookbacks and claims', async () => {
-    const { name, old } = await openOld(18, SCHEMA_V18);
-    await old
-      .table('relayCursors')
-      .add({ relay: 'wss://relay.example', listenedAt: 1_700_000_000 });
-    await old.table('processedQuotes').add({ quoteId: 'c1', amount: 5, processedAt: 1 });
-    old.close();
-
-    const s = testStorage(name);
+    const s = await upgradedFrom(18, SCHEMA_V18, async (old) => {
+      await old
+        .table('relayCursors')
+        .add({ relay: 'wss://relay.example', listenedAt: 1_700_000_000 });
+      await old.table('processedQuotes').add({ quoteId: 'c1', amount: 5, processedAt: 1 });
+    });
     expect(await s.inboxRetries.list()).toEqual([]);
     expect(await s.merchantTrust.lastListen('wss://relay.example')).toBe(1_700_000_000);
     expect(await s.db.processedQuotes.count()).toBe(1);
@@ -478,14 +488,12 @@ describe('upgrade from schema v18 to v25', () => {
 
 describe('upgrade from schema v25 to v28', () => {
   it('adds an empty ecash receipt journal, catalog and cart and keeps the inbox retry list and history', async () => {
-    const { name, old } = await openOld(25, SCHEMA_V25);
-    await old.table('inboxRetries').add({ id: 'w1', addedAt: 1 });
-    await old
-      .table('historyEvents')
-      .add({ createdAt: 1, type: 'direct-payment', amount: 9, mintUrl: MINT_A, quoteId: 'q1' });
-    old.close();
-
-    const s = testStorage(name);
+    const s = await upgradedFrom(25, SCHEMA_V25, async (old) => {
+      await old.table('inboxRetries').add({ id: 'w1', addedAt: 1 });
+      await old
+        .table('historyEvents')
+        .add({ createdAt: 1, type: 'direct-payment', amount: 9, mintUrl: MINT_A, quoteId: 'q1' });
+    });
     expect(s.db.verno).toBeGreaterThanOrEqual(28);
     expect(await s.ecashReceipts.list()).toEqual([]);
     expect(await s.items.list()).toEqual([]);
@@ -499,11 +507,9 @@ describe('upgrade from schema v25 to v28', () => {
 
 describe('upgrade from schema v28 to v32', () => {
   it('adds an empty journal of ecash from other mints, found by its invoice, and keeps the ecash receipts', async () => {
-    const { name, old } = await openOld(28, SCHEMA_V28);
-    await old.table('ecashReceipts').add({ id: 'req-1', createdAt: 1 });
-    old.close();
-
-    const s = testStorage(name);
+    const s = await upgradedFrom(28, SCHEMA_V28, (old) =>
+      old.table('ecashReceipts').add({ id: 'req-1', createdAt: 1 }),
+    );
     expect(s.db.verno).toBeGreaterThanOrEqual(32);
     expect(await s.foreignEcash.list()).toEqual([]);
     expect(await s.db.ecashReceipts.count()).toBe(1);
@@ -535,21 +541,25 @@ describe('upgrade from schema v28 to v32', () => {
   });
 });
 
+/** The stores of schema v32. */
+const SCHEMA_V32 = {
+  ...SCHEMA_V17,
+  processedQuotes: '&quoteId, processedAt, mintUrl',
+  inboxRetries: '&id, addedAt',
+  ecashReceipts: '&id, createdAt',
+  items: '&id, position',
+  carts: '&id',
+  foreignEcash: '&id, createdAt, mintQuote.quote',
+};
+
+/** The stores of schema v33, the last before this round's upgrades. */
+const SCHEMA_V33 = { ...SCHEMA_V32, heldEcash: '&key, requestId, receivedAt' };
+
 describe('upgrade from schema v32 to v33', () => {
   it('adds an empty store of held ecash payloads and keeps the foreign ecash journal', async () => {
-    const { name, old } = await openOld(32, {
-      ...SCHEMA_V17,
-      processedQuotes: '&quoteId, processedAt, mintUrl',
-      inboxRetries: '&id, addedAt',
-      ecashReceipts: '&id, createdAt',
-      items: '&id, position',
-      carts: '&id',
-      foreignEcash: '&id, createdAt, mintQuote.quote',
-    });
-    await old.table('foreignEcash').add({ id: 'token:x', createdAt: 1, mintQuote: { quote: 'q' } });
-    old.close();
-
-    const s = testStorage(name);
+    const s = await upgradedFrom(32, SCHEMA_V32, (old) =>
+      old.table('foreignEcash').add({ id: 'token:x', createdAt: 1, mintQuote: { quote: 'q' } }),
+    );
     expect(s.db.verno).toBeGreaterThanOrEqual(33);
     expect(await s.heldEcash.list()).toEqual([]);
     expect(await s.db.foreignEcash.count()).toBe(1);
@@ -568,18 +578,6 @@ describe('upgrade from schema v32 to v33', () => {
     s.close();
   });
 });
-
-/** The stores of schema v33, the last before this round's upgrades. */
-const SCHEMA_V33 = {
-  ...SCHEMA_V17,
-  processedQuotes: '&quoteId, processedAt, mintUrl',
-  inboxRetries: '&id, addedAt',
-  ecashReceipts: '&id, createdAt',
-  items: '&id, position',
-  carts: '&id',
-  foreignEcash: '&id, createdAt, mintQuote.quote',
-  heldEcash: '&key, requestId, receivedAt',
-};
 
 describe('upgrade from schema v33 to v35', () => {
   it('adds an empty store of locked-sale backups and keeps the held ecash', async () => {
