@@ -1,11 +1,13 @@
 // Builds the history's replication (services.records): the publisher of this device's batches,
-// the reader of the other devices', and the schedule that runs both
-// (docs/protocol.md "Records on the relays").
+// the reader of the other devices', the watch that reads as soon as one publishes, and the schedule
+// that runs them (docs/protocol.md "Records on the relays").
+import { getPublicKey } from 'nostr-tools/pure';
 import type { DeviceIdentity } from '../../core/backup/device-identity';
 import type { RecordsStore } from '../../core/backup/records/ports';
 import { RecordsPublisher } from '../../core/backup/records/records-publisher';
 import { RecordsReader } from '../../core/backup/records/records-reader';
 import { RecordsSchedule } from '../../core/backup/records/records-schedule';
+import { RecordsWatch } from '../../core/backup/records/records-watch';
 import type { RelayQuery } from '../../core/discovery/relay-query';
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
@@ -54,10 +56,23 @@ export function createRecords(deps: RecordsDeps): Records {
     logger,
     clock,
   });
+  const watch = new RecordsWatch({
+    createPool: () => createRelayPool(),
+    getRelays: deps.getRelays,
+    identityPubkey: async () => {
+      const key = await deps.openIdentityKey();
+      return key ? getPublicKey(key) : undefined;
+    },
+    devicePubkey: () => deps.identity.devicePubkey(),
+    onOtherDevice: () => schedule.readNow(),
+    clock,
+    logger,
+  });
   const schedule = new RecordsSchedule({
     publish: publisher.sync,
     read: () => reader.read(),
     ready: deps.isOnboarded,
+    watch,
   });
   // Every wallet update writes a history event (a sale, a withdrawal, a cash-out, a refund).
   deps.events.onUpdated((update) => {

@@ -6,13 +6,18 @@ import { PUBLISH_DELAY_MS, READ_EVERY_MS, RecordsSchedule } from './records-sche
 
 function schedule(ready = true) {
   const calls = { publish: 0, read: 0 };
+  const watch = { opened: 0, closed: 0 };
   const onboarded = { value: ready };
   const s = new RecordsSchedule({
     publish: async () => void (calls.publish += 1),
     read: async () => void (calls.read += 1),
     ready: async () => onboarded.value,
+    watch: {
+      ensureOpen: async () => void (watch.opened += 1),
+      close: () => void (watch.closed += 1),
+    },
   });
-  return { s, calls, onboarded };
+  return { s, calls, onboarded, watch };
 }
 
 describe('the records schedule', () => {
@@ -53,5 +58,28 @@ describe('the records schedule', () => {
     s.wake();
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toEqual({ publish: 1, read: 1 });
+  });
+
+  it('opens the watch at start and checks it each minute, reads when it nudges, closes it at stop', async () => {
+    const { s, calls, watch } = schedule();
+    const stop = s.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(watch).toEqual({ opened: 1, closed: 0 });
+    s.readNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual({ publish: 1, read: 2 });
+    await vi.advanceTimersByTimeAsync(READ_EVERY_MS);
+    expect(watch).toEqual({ opened: 2, closed: 0 });
+    stop();
+    expect(watch.closed).toBe(1);
+  });
+
+  it('opens no watch and reads nothing on a nudge without a wallet', async () => {
+    const { s, calls, watch } = schedule(false);
+    s.start();
+    s.readNow();
+    await vi.advanceTimersByTimeAsync(READ_EVERY_MS);
+    expect(watch.opened).toBe(0);
+    expect(calls.read).toBe(0);
   });
 });

@@ -1,11 +1,14 @@
 // When the history goes to the relays and comes back from them: a publish a few seconds after
 // events are written (a burst goes in one), and a publish of what is pending with a read every
-// minute while the app is open, at start, online again and unlock
-// (docs/protocol.md "Records on the relays").
+// minute while the app is open, at start, online again and unlock, and a read as soon as the watch
+// sees another device publish (docs/protocol.md "Records on the relays").
 
 /** Events written within this long of each other are published together. */
 export const PUBLISH_DELAY_MS = 3_000;
-/** The other devices' events arrive within this long of being published, while the app is open. */
+/**
+ * A read this often while the app is open: the other devices' events arrive within this long even
+ * when the watch is down (a relay that drops subscriptions), and what a relay refused is retried.
+ */
 export const READ_EVERY_MS = 60_000;
 
 export interface ScheduleTimers {
@@ -22,6 +25,8 @@ export interface RecordsScheduleDeps {
   read: () => Promise<unknown>;
   /** False on a device that has no wallet yet: nothing is published or read. */
   ready: () => Promise<boolean>;
+  /** The live subscription that calls readNow when another device publishes (records-watch.ts). */
+  watch?: { ensureOpen(): Promise<void>; close(): void };
   publishDelayMs?: number;
   readEveryMs?: number;
   timers?: ScheduleTimers;
@@ -56,9 +61,16 @@ export class RecordsSchedule {
   wake(): void {
     void this.whenReady(this.deps.publish);
     void this.whenReady(this.deps.read);
+    const watch = this.deps.watch;
+    if (watch) void this.whenReady(() => watch.ensureOpen());
   }
 
-  /** Wakes now and every minute until the returned stop is called. */
+  /** Another device published: read now. */
+  readNow(): void {
+    void this.whenReady(this.deps.read);
+  }
+
+  /** Wakes now and every minute (the watch reopened if it closed) until the returned stop. */
   start(): () => void {
     this.wake();
     // Each tick also retries what a relay refused: a publish with nothing pending is one read.
@@ -69,6 +81,7 @@ export class RecordsSchedule {
     return () => {
       if (this.readTimer !== undefined) this.timers.clearInterval(this.readTimer);
       if (this.publishTimer !== undefined) this.timers.clearTimeout(this.publishTimer);
+      this.deps.watch?.close();
       this.readTimer = undefined;
       this.publishTimer = undefined;
     };
