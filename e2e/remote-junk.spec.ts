@@ -5,7 +5,7 @@ import { decode } from 'nostr-tools/nip19';
 import { junkWraps } from '../dev/relay/junk-wraps.ts';
 import { startRelay, type DevRelay } from '../dev/relay/server.ts';
 import { expect, test } from './fixtures';
-import { expectSalePaid, openCashier } from './helpers/cashier';
+import { cashierKeypadReady, expectSalePaid, openCashierPage } from './helpers/cashier';
 import { requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
@@ -41,8 +41,11 @@ test('a remote sale lands with 50,000 junk wraps for the merchant on the relay',
   await page.goto('/');
   // The cashier reads the signed profile first; under the junk the relay answers slowly.
   await merchantProfilePublished(relay.url, npub);
-  const cashier = await openCashier(browser, link, npub);
+  const cashier = await openCashierPage(browser, link, npub);
   try {
+    // The cashier's keypad waits for the profile, which the relay serves slowly under the junk
+    // (a first try on a loaded machine took longer than the usual 10 s).
+    await expect(cashierKeypadReady(cashier.page)).toBeVisible(LANDS);
     const quoteId = await requestInvoice(cashier.page, 321, 'keyboard');
     await payQuote(quoteId);
     await expectSalePaid(cashier.page, quoteId, LANDS);
