@@ -64,7 +64,7 @@ test('the keypad in Spanish: its texts, Spanish figures, no English keypad text'
   await expect(dialog.getByText(invoiceSpanish.INVOICE_MODAL_TEXT)).toBeVisible();
   await expect(dialog.getByTestId('invoice-amount')).toHaveText('21.000 sats');
   await expect(dialog.getByRole('button', { name: invoiceSpanish.COPY_INVOICE })).toBeVisible();
-  await dialog.getByRole('button', { name: invoiceSpanish.CLOSE }).click();
+  await dialog.getByRole('button', { name: invoiceSpanish.CLOSE, exact: true }).click();
   await expect(
     page.getByRole('button', { name: 'Esperando 21.000 sats · Ver factura' }),
   ).toBeVisible();

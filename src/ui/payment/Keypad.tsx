@@ -2,7 +2,6 @@
 // shortcuts.
 import {
   useCallback,
-  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -206,7 +205,9 @@ export function Keypad({
       event.preventDefault();
     };
   });
-  useEffect(() => {
+  // Attached before the first paint: a passive effect may run after the keypad is painted, and
+  // keys typed in between (a test, a scanner right after the page opens) were lost.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => onKeyDownRef.current(event);
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
