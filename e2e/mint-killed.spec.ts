@@ -5,7 +5,6 @@
 import type { Page } from '@playwright/test';
 import { outsideInvoice } from '../dev/mint/test-support';
 import cashOutTexts from '../src/core/wallet/cash-out/texts.json' with { type: 'json' };
-import { cashOutPaid } from '../src/core/wallet/cash-out/texts';
 import { expect, test } from './fixtures';
 import { customerWallet } from './helpers/customer';
 import { requestInvoice, takePayment } from './helpers/invoice';
@@ -120,7 +119,9 @@ test('killed after paying a cash-out, before answering: the change lands once af
   });
   expect(mint.url).toBe(url);
 
-  await expect(page.getByText(cashOutPaid(40, 1)).first()).toBeVisible(SETTLES);
+  await expect(page.getByText('Cash-out paid: 40 sats sent, 1 sat fee.').first()).toBeVisible(
+    SETTLES,
+  );
   await expect
     .poll(async () => {
       const stored = await storedMoney(page);

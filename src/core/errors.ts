@@ -1,10 +1,30 @@
 // Typed errors thrown by core; features map them to the toasts of docs/behaviour.md.
 
+/**
+ * What the merchant reads, as a catalog key and its values: a screen says it in the chosen
+ * language, the message stays English for logs (docs/decisions/0063-texts-from-domain-values.md).
+ * Numbers are amounts in sats unless the key says otherwise; the screen formats them.
+ */
+export interface ErrorText {
+  readonly key: string;
+  readonly values?: Readonly<Record<string, string | number>>;
+}
+
+/** An English message with its catalog key, as core's text builders make them. */
+export interface ErrorWords {
+  readonly message: string;
+  readonly text: ErrorText;
+}
+
 /** Base of every error core throws on purpose. `cause` keeps the underlying failure. */
 export class CashewError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** The message's key and values, when a screen can say it in another language. */
+  readonly text: ErrorText | undefined;
+
+  constructor(message: string | ErrorWords, options?: { cause?: unknown }) {
+    super(typeof message === 'string' ? message : message.message, options);
     this.name = new.target.name;
+    this.text = typeof message === 'string' ? undefined : message.text;
   }
 }
 
@@ -22,7 +42,7 @@ export class StorageError extends CashewError {}
  */
 export class MintRefusedError extends CashewError {
   constructor(
-    message: string,
+    message: string | ErrorWords,
     readonly code: number | undefined,
     options?: { cause?: unknown },
   ) {

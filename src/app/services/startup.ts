@@ -12,7 +12,11 @@ import { fireConfetti } from '../../ui/payment/confetti';
 import { toast } from '../../ui/toast/toast';
 import { announceAutoCashOut, announceCashOut } from '../shell/cash-out-notifications';
 import { keepWalletData } from '../start-up/device-storage';
-import { announceSettled, subscribePaymentNotifications } from '../shell/payment-notifications';
+import {
+  announceSettled,
+  englishTexts,
+  subscribePaymentNotifications,
+} from '../shell/payment-notifications';
 import { startRestore } from '../start-up/restore-start';
 import type { BaseServices } from './base';
 import { completeServices, type AppServices } from './complete';
@@ -49,20 +53,20 @@ export function completeAndStart(
   base: BaseServices,
   firstScreen: Promise<unknown> = Promise.resolve(),
 ): AppServices {
+  // The toasts speak the language shown when they are raised (docs/decisions/0055-languages-with-lingui.md).
+  const language = base.language;
+  const texts = language ? () => language.texts() : englishTexts;
   const services = completeServices(base, {
     // The inbox rate-limits it to once a minute; the fixed id merges repeats.
     onRemotePaymentError: () =>
       void toast.error(REMOTE_PAYMENT_ERROR_TOAST, { toastId: 'remote-payment-error' }),
-    onAutoCashOut: (outcome) => announceAutoCashOut(toast, base.logger, outcome),
+    onAutoCashOut: (outcome) => announceAutoCashOut(toast, base.logger, outcome, texts),
   });
   const { payments, logger } = services;
   const config = services.storage.config;
   const confetti = () => void fireConfetti((error) => logger.warn('Confetti failed', error));
   const onScreen = () => payments.shownQuote();
   // Subscribed before resuming, so a payment found at start-up is announced too.
-  // The toasts speak the language shown when they are raised (docs/decisions/0055-languages-with-lingui.md).
-  const language = base.language;
-  const texts = language ? () => language.texts() : undefined;
   // A restore may bring the language back with the settings (docs/protocol.md "App data backup").
   services.restore.onFinished(() => void language?.followStored());
   subscribePaymentNotifications({ payments, toast, confetti, logger, onScreen, texts });
@@ -89,7 +93,7 @@ export function completeAndStart(
     startPaymentResume({ payments, config, logger, window, document });
     // Cash-outs: outcomes found later are toasted; pending melts are checked now and on resume;
     // every stored payment may reach the automatic cash-out threshold.
-    services.cashOut.onSettled((result) => announceCashOut(toast, result));
+    services.cashOut.onSettled((result) => announceCashOut(toast, result, texts));
     startPaymentResume({ payments: services.cashOut, config, logger, window, document });
     autoCashOutAfterSales({ events: services.events, autoCashOut: services.autoCashOut });
     // Proofs another device on the phrase spent leave the balance (throttled across page loads);

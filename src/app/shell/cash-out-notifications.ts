@@ -1,10 +1,21 @@
 // Toasts for cash-outs settled away from the Cash out panel (timer, start-up) and for automatic
-// cash-out (docs/behaviour.md, "Cash out").
+// cash-out (docs/behaviour.md, "Cash out"), in the language shown when each is raised.
 import type { Logger } from '../../core/logger';
 import type { AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import type { CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
-import { CASH_OUT_PENDING, CASH_OUT_UNPAID } from '../../core/wallet/cash-out/texts.json';
-import { autoCashOutFailed, autoCashOutPaid, cashOutPaid } from '../../core/wallet/cash-out/texts';
+import { cashOutErrorText } from '../../features/wallet/cash-out-errors';
+import {
+  CASH_OUT_PAID,
+  CASH_OUT_PENDING_NOTE,
+  CASH_OUT_SATS,
+  CASH_OUT_UNPAID_NOTE,
+} from '../../features/wallet/locales/cash-out/en.json';
+import {
+  AUTO_CASH_OUT_FAILED,
+  AUTO_CASH_OUT_PAID,
+} from '../../features/wallet/locales/cash-out-errors/en.json';
+import type { PaymentTexts } from './payment-notifications';
+import { englishTexts } from './payment-notifications';
 
 export interface CashOutToast {
   success(text: string): unknown;
@@ -13,25 +24,33 @@ export interface CashOutToast {
 }
 
 /** A result found later (a melt that was PENDING or unanswered). */
-export function announceCashOut(toast: CashOutToast, result: CashOutResult): void {
+export function announceCashOut(
+  toast: CashOutToast,
+  result: CashOutResult,
+  texts: () => PaymentTexts = englishTexts,
+): void {
+  const { t, formats } = texts();
+  const sats = (count: number) => t(CASH_OUT_SATS, { count, sats: formats.sats(count) });
   if (result.status === 'paid') {
-    const text = result.auto
-      ? autoCashOutPaid(result.amount, result.feePaid + result.inputFee)
-      : cashOutPaid(result.amount, result.feePaid + result.inputFee);
-    toast.success(text);
-  } else if (result.status === 'unpaid') toast.error(CASH_OUT_UNPAID);
+    const values = { amount: sats(result.amount), fee: sats(result.feePaid + result.inputFee) };
+    toast.success(t(result.auto ? AUTO_CASH_OUT_PAID : CASH_OUT_PAID, values));
+  } else if (result.status === 'unpaid') toast.error(t(CASH_OUT_UNPAID_NOTE));
 }
 
 export function announceAutoCashOut(
   toast: CashOutToast,
   logger: Logger,
   outcome: AutoCashOutOutcome,
+  texts: () => PaymentTexts = englishTexts,
 ): void {
+  const { t, formats } = texts();
   if (!outcome.ok) {
     logger.warn('Automatic cash-out failed', outcome.error);
-    toast.error(autoCashOutFailed(outcome.error, outcome.retryInMs));
+    const reason = cashOutErrorText(t, formats, outcome.cause);
+    const minutes = String(Math.max(1, Math.round(outcome.retryInMs / 60_000)));
+    toast.error(t(AUTO_CASH_OUT_FAILED, { reason, minutes }));
     return;
   }
-  if (outcome.result.status === 'pending') toast.info(CASH_OUT_PENDING);
-  else announceCashOut(toast, outcome.result);
+  if (outcome.result.status === 'pending') toast.info(t(CASH_OUT_PENDING_NOTE));
+  else announceCashOut(toast, outcome.result, texts);
 }

@@ -25,7 +25,8 @@ export interface PaymentTexts {
   formats: Pick<Formats, 'sats'>;
 }
 
-const ENGLISH_TEXTS = (): PaymentTexts => ({ t: englishText, formats: ENGLISH_FORMATS });
+/** English texts and figures, where no language is given (tests, code that speaks English). */
+export const englishTexts = (): PaymentTexts => ({ t: englishText, formats: ENGLISH_FORMATS });
 
 /** The toast calls used here (react-toastify's `toast` satisfies it). */
 export interface PaymentToaster {
@@ -65,7 +66,7 @@ export function receivedText(
   kind: QuoteKind,
   amount: number,
   earlier = false,
-  texts: PaymentTexts = ENGLISH_TEXTS(),
+  texts: PaymentTexts = englishTexts(),
 ): string {
   const text =
     kind === 'remote' ? REMOTE_PAYMENT_RECEIVED : earlier ? PAYMENT_RECEIVED_EARLIER : undefined;
@@ -87,7 +88,7 @@ export function remoteFailureToastId(reason: PaymentFailureReason): string {
  */
 export function failureText(
   reason: PaymentFailureReason,
-  texts: PaymentTexts = ENGLISH_TEXTS(),
+  texts: PaymentTexts = englishTexts(),
 ): string {
   return texts.t(reason === 'quote' ? PAYMENT_FAILED : PAYMENT_STORE_ERROR);
 }
@@ -101,7 +102,7 @@ export function announceSettled(
   if (deps.toast.isActive(toastId)) return false;
   const shown = deps.onScreen?.() ?? null;
   const earlier = settled.kind === 'direct' && shown !== null && shown !== settled.quote.quote;
-  const texts = (deps.texts ?? ENGLISH_TEXTS)();
+  const texts = (deps.texts ?? englishTexts)();
   deps.toast.success(receivedText(settled.kind, settled.amount, earlier, texts), { toastId });
   deps.confetti();
   return true;
@@ -116,7 +117,7 @@ export function subscribePaymentNotifications(deps: PaymentNotificationDeps): ()
     announceSettled(deps, settled);
   });
   const offFailed = deps.payments.onFailed((failed) => {
-    const text = failureText(failed.reason, (deps.texts ?? ENGLISH_TEXTS)());
+    const text = failureText(failed.reason, (deps.texts ?? englishTexts)());
     if (failed.reason === 'processing') {
       deps.logger.error(
         `Error storing payment proofs for quote ${failed.quote.quote}: ${failed.errorText}`,

@@ -3,7 +3,6 @@
 // be cancelled (docs/behaviour.md, "Cash out"). A refund of a sale takes the same path, never more
 // than what is left of the sale (docs/behaviour.md "Refunds").
 import { useCallback, useMemo, useState } from 'react';
-import { errorMessage } from '../../core/errors';
 import type { HistoryEvent } from '../../core/history-ports';
 import type { RefundLink } from '../../core/history-ports';
 import { checkRefund } from '../../core/receipts/refunds';
@@ -23,6 +22,7 @@ import {
   CASH_OUT_UNPAID_NOTE,
   REFUND_PAID,
 } from './locales/cash-out/en.json';
+import { cashOutErrorText } from './cash-out-errors';
 import { useWalletWords, type WalletWords } from './wallet-words';
 import type { WalletServices } from './deps';
 
@@ -89,7 +89,7 @@ export function useCashOut(
         await task();
       } catch (error) {
         logger.warn('Cash-out step failed', error);
-        onError(errorMessage(error));
+        onError(cashOutErrorText(words.t, words.formats, error));
       } finally {
         setBusy(false);
       }

@@ -1,13 +1,6 @@
 // Amount keypad (docs/behaviour.md "Point of sale"): on-screen digits plus window keyboard
 // shortcuts.
-import {
-  useCallback,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTexts } from '../i18n';
 import { LineIcon } from '../LineIcon';
 import {

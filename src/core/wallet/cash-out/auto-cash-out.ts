@@ -30,7 +30,9 @@ export interface AutoCashOutSettings {
 }
 
 export type AutoCashOutOutcome =
-  { ok: true; result: CashOutResult } | { ok: false; error: string; retryInMs: number };
+  | { ok: true; result: CashOutResult }
+  /** `error` is the English message; `cause` what was thrown, for a screen to say in its language */
+  | { ok: false; error: string; cause: unknown; retryInMs: number };
 
 export interface AutoCashOutDeps {
   settings: { get(): Promise<AutoCashOutSettings> };
@@ -96,7 +98,7 @@ export class AutoCashOut {
     } catch (error) {
       const retryInMs = this.scheduleRetry();
       this.deps.logger.warn('Automatic cash-out failed; will retry', error);
-      this.deps.onOutcome({ ok: false, error: errorMessage(error), retryInMs });
+      this.deps.onOutcome({ ok: false, error: errorMessage(error), cause: error, retryInMs });
     }
   }
 

@@ -117,7 +117,7 @@ describe('the mint is checked', () => {
       count: 1,
     });
     await expect(tab.cashOut.prepare(outsideInvoice(1000))).rejects.toThrow(
-      meltQuoteWrongAmount(1000),
+      meltQuoteWrongAmount(1000).message,
     );
     expect(await storedCashOut(tab)).toEqual({ balance: 2000, history: [], pending: 0 });
   });
@@ -138,9 +138,9 @@ describe('the mint is checked', () => {
     await withFeeReservePercent(dev.mint.url, 90, async () => {
       const plan = await tab.cashOut.prepare(outsideInvoice(100));
       expect(plan).toMatchObject({ feeReserve: 90, feeLimit: 11, feeAboveLimit: true });
-      await expect(tab.cashOut.pay(plan)).rejects.toThrow(feeAboveLimitText(90, 11));
+      await expect(tab.cashOut.pay(plan)).rejects.toThrow(feeAboveLimitText(90, 11).message);
       await expect(tab.cashOut.pay(plan, { auto: true, acceptFee: true })).rejects.toThrow(
-        feeAboveLimitText(90, 11),
+        feeAboveLimitText(90, 11).message,
       );
       expect(await storedCashOut(tab)).toEqual({ balance: 300, history: [], pending: 0 });
       // Accepted on screen: paid, and only the routing fee is charged.
@@ -178,7 +178,7 @@ describe('bad input leaves the balance alone', () => {
   it('an invoice larger than the balance plus fees', async () => {
     const tab = await fundedTab([100]);
     await expect(tab.cashOut.prepare(outsideInvoice(100))).rejects.toThrow(
-      notEnoughBalance(101, 100),
+      notEnoughBalance(101, 100).message,
     );
     expect(await storedCashOut(tab)).toEqual({ balance: 100, history: [], pending: 0 });
   });
@@ -313,7 +313,7 @@ describe('a pending withdrawal token (decision 0015)', () => {
 
     // 150 + 2 reserve is under the 200 stored, but 100 of them belong to the token.
     await expect(tab.cashOut.prepare(outsideInvoice(150))).rejects.toThrow(
-      heldByPendingToken(152, 100, 100),
+      heldByPendingToken(152, 100, 100).message,
     );
     const plan = await tab.cashOut.prepare(outsideInvoice(50));
     expect(plan.balance).toBe(100);
@@ -332,7 +332,7 @@ describe('a pending withdrawal token (decision 0015)', () => {
     const tab = await fundedTab([64]);
     await pendingTokenOfAll(tab);
     await expect(tab.cashOut.prepare(outsideInvoice(10))).rejects.toThrow(
-      heldByPendingToken(11, 0, 64),
+      heldByPendingToken(11, 0, 64).message,
     );
     expect(await storedCashOut(tab)).toEqual({ balance: 64, history: [], pending: 0 });
   });

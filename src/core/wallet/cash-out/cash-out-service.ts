@@ -10,7 +10,7 @@ import {
   type Wallet,
 } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
-import { ValidationError } from '../../errors';
+import { ValidationError, type ErrorWords } from '../../errors';
 import type { WalletEvents } from '../../events';
 import type { Logger } from '../../logger';
 import type { Clock } from '../../clock';
@@ -136,7 +136,7 @@ export interface PayOptions {
  */
 export class CashOutShortError extends ValidationError {
   constructor(
-    message: string,
+    message: ErrorWords,
     readonly needed: number,
     readonly available: number,
   ) {

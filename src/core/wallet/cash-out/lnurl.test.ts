@@ -126,7 +126,7 @@ describe('fetchPayParams', () => {
       return json(PARAMS);
     };
     await expect(fetchPayParams(address, otherHost)).rejects.toThrow(
-      texts.lnurlRedirected('shop@pay.example'),
+      texts.lnurlRedirected('shop@pay.example').message,
     );
     expect(asked).toEqual([address.url]);
 
@@ -138,7 +138,7 @@ describe('fetchPayParams', () => {
       headers: new Headers(),
     } as unknown as Response;
     await expect(fetchPayParams(address, async () => hidden)).rejects.toThrow(
-      texts.lnurlRedirected('shop@pay.example'),
+      texts.lnurlRedirected('shop@pay.example').message,
     );
   });
 
@@ -149,7 +149,7 @@ describe('fetchPayParams', () => {
       fakeFetch({ 'https://': () => json({ status: 'ERROR', reason }, 400) }),
     );
     await expect(error).rejects.toThrow(
-      texts.lnurlRefused('shop@pay.example', cleanReason(reason)),
+      texts.lnurlRefused('shop@pay.example', cleanReason(reason)).message,
     );
     expect(cleanReason(reason)).toMatch(/^Account blocked <b>contact<\/b> us x+…$/);
     expect(cleanReason(reason)).toHaveLength(140);
@@ -188,7 +188,7 @@ describe('fetchPayParams', () => {
     [
       'refuses',
       fakeFetch({ 'https://': () => json({ status: 'ERROR', reason: 'No such user' }) }),
-      texts.lnurlRefused('shop@pay.example', 'No such user'),
+      texts.lnurlRefused('shop@pay.example', 'No such user').message,
     ],
   ])('an address that %s', async (_label, fetchFn, message) => {
     await expect(fetchPayParams(address, fetchFn)).rejects.toThrow(message);
@@ -230,15 +230,15 @@ describe('requestInvoice', () => {
   });
 
   it('refuses an amount outside min/max and a long comment before asking', () => {
-    expect(() => checkPayAmount(params, 501)).toThrow(texts.amountOutOfRange(1, 500));
-    expect(() => checkPayAmount(params, 0)).toThrow(texts.amountOutOfRange(1, 500));
-    expect(() => checkPayAmount(params, 10, 'too long')).toThrow(texts.commentTooLong(5));
+    expect(() => checkPayAmount(params, 501)).toThrow(texts.amountOutOfRange(1, 500).message);
+    expect(() => checkPayAmount(params, 0)).toThrow(texts.amountOutOfRange(1, 500).message);
+    expect(() => checkPayAmount(params, 10, 'too long')).toThrow(texts.commentTooLong(5).message);
   });
 
   it('refuses an invoice for another amount, or none', async () => {
     await expect(
       requestInvoice(params, 21, '', async () => json({ pr: invoiceFor(22) })),
-    ).rejects.toThrow(texts.lnurlWrongInvoice('shop@pay.example', 21, 22));
+    ).rejects.toThrow(texts.lnurlWrongInvoice('shop@pay.example', 21, 22).message);
     await expect(requestInvoice(params, 21, '', async () => json({ nothing: 1 }))).rejects.toThrow(
       messages.LNURL_NONSENSE,
     );
@@ -248,11 +248,11 @@ describe('requestInvoice', () => {
     const other = metadataHash('[["text/plain","Someone else"]]');
     await expect(
       requestInvoice(params, 21, '', async () => json({ pr: invoiceFor(21, other) })),
-    ).rejects.toThrow(texts.lnurlWrongDescription('shop@pay.example'));
+    ).rejects.toThrow(texts.lnurlWrongDescription('shop@pay.example').message);
     // A plain description instead of the hash: refused too.
     await expect(
       requestInvoice(params, 21, '', async () => json({ pr: outsideInvoice(21) })),
-    ).rejects.toThrow(texts.lnurlWrongDescription('shop@pay.example'));
+    ).rejects.toThrow(texts.lnurlWrongDescription('shop@pay.example').message);
   });
 
   it('refuses a callback redirected to another host without asking there', async () => {
@@ -262,7 +262,7 @@ describe('requestInvoice', () => {
       return new Response(null, { status: 307, headers: { location: 'https://evil.example/cb' } });
     };
     await expect(requestInvoice(params, 21, '', fetchFn)).rejects.toThrow(
-      texts.lnurlRedirected('shop@pay.example'),
+      texts.lnurlRedirected('shop@pay.example').message,
     );
     expect(asked).toHaveLength(1);
   });
