@@ -1,6 +1,6 @@
 // The keypad in the browser's language (issue 48, decision 0055): with Chromium's locale set to
 // es-ES the keypad, its figures and the invoice are in Spanish, and none of the keypad's English
-// texts is left. The screens not translated yet (onboarding, the toasts) stay English.
+// texts is left.
 import type { Page } from '@playwright/test';
 import posEnglish from '../src/features/pos/locales/keypad/en.json' with { type: 'json' };
 import posGerman from '../src/features/pos/locales/keypad/de.json' with { type: 'json' };

@@ -1,7 +1,8 @@
 // A cart sale in Spanish, then the Wallet and Settings in German (issue 48, decision 0055): with
 // Chromium's locale es-ES the cart, its charge, the invoice, the paid toast, the history row and
 // the receipt read Spanish texts with Spanish figures ("26.200 sats"); chosen in Settings, German
-// shows on the Wallet (balance, history, its row) and on Settings (title, groups, cards).
+// shows on the Wallet (balance, history, its row) and on Settings (title, groups, cards, the
+// navigation's own link).
 import type { Page } from '@playwright/test';
 import itemsSpanish from '../src/features/items/locales/items/es.json' with { type: 'json' };
 import posSpanish from '../src/features/pos/locales/keypad/es.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import cartSpanish from '../src/ui/locales/cart/es.json' with { type: 'json' };
 import invoiceSpanish from '../src/ui/locales/invoice/es.json' with { type: 'json' };
 import receiptSpanish from '../src/ui/locales/receipt/es.json' with { type: 'json' };
 import receiptButtonSpanish from '../src/ui/locales/receipt-button/es.json' with { type: 'json' };
+import shellGerman from '../src/app/locales/shell/de.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { LANDS, quoteIdOnScreen } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
@@ -135,7 +137,9 @@ test('a cart sale in Spanish, then the Wallet and Settings in German', async ({
   await expect(
     page.getByRole('button', { name: settingsGerman.RECOVER_BUTTON, exact: true }),
   ).toBeVisible();
-  // The navigation's own "Settings" link is not translated yet: the screen's texts only.
+  await expect(
+    page.getByRole('link', { name: shellGerman.NAV_SETTINGS, exact: true }),
+  ).toBeVisible();
   for (const text of [
     settingsEnglish.SHOP_SAVE,
     settingsEnglish.SAVE_SETTINGS,

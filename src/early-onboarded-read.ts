@@ -7,8 +7,10 @@
 import { showPrerenderedScreen, type FirstScreen } from './app/start-up/first-screens';
 import { listedFiles } from './app/start-up/listed-files';
 import { GUARDED_SCREENS_META } from './app/start-up/next-screens';
+import { DEFAULT_LOCALE, startLocale } from './core/i18n/locales';
 import { withoutTrailingSlashes } from './core/urls/trailing-slashes';
 import { DEFAULT_DB_NAME } from './storage/database/db-name';
+import { readLanguageHint } from './storage/first-screen/language-hint';
 import { readOnboardedFlag } from './storage/first-screen/onboarded-flag';
 import { readOnboardedHint, writeOnboardedHint } from './storage/first-screen/onboarded-hint';
 
@@ -63,7 +65,17 @@ function startEarly(): EarlyStart {
 
 function showInRoot(onboarded: boolean): FirstScreen | undefined {
   const root = document.getElementById('root');
-  return root ? showPrerenderedScreen(root, onboarded) : undefined;
+  return root && speaksEnglish() ? showPrerenderedScreen(root, onboarded) : undefined;
+}
+
+/**
+ * The prerendered welcome is English markup: a start in another language (the same choice as
+ * app/start-up/language.ts) renders it on the client instead, in that language, so no English
+ * flashes and nothing is hydrated against other texts (docs/decisions/0070-welcome-in-other-languages.md).
+ */
+function speaksEnglish(): boolean {
+  const browser = navigator.languages ?? [navigator.language];
+  return startLocale(readLanguageHint(DEFAULT_DB_NAME), browser) === DEFAULT_LOCALE;
 }
 
 /**

@@ -12,8 +12,6 @@ export const belowMinHint = (min: string) => `The mint takes at least ${min} sat
 // ---------------------------------------------------------------- merchant PIN (docs/security.md)
 
 export const PIN_PROMPT_TITLE = 'Enter the merchant PIN';
-/** The lock banner's line after the title; the keypad works below it. */
-export const PIN_LOCK_BANNER = 'Sales go on, remote sales too.';
 /** After a wrong PIN, or when a wait from earlier wrong PINs is not over. */
 export function pinWaitText(waitMs: number, wrong: boolean): string {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));

@@ -2,14 +2,15 @@
 // unreachable, or online. The browser's online flag is trusted when it says offline; the mint is
 // asked for its info now and then, since "online" says nothing about one server.
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTexts } from '../../ui/i18n';
 import {
   STATUS_MINT_UNREACHABLE_TEXT,
   STATUS_MINT_UNREACHABLE_TITLE,
   STATUS_OFFLINE_TEXT,
   STATUS_OFFLINE_TITLE,
+  STATUS_ONLINE_TEXT,
   STATUS_ONLINE_TITLE,
-} from './shell-texts.json';
-import { STATUS_ONLINE_TEXT } from './shell-texts';
+} from '../locales/shell/en.json';
 
 export type ConnectionState = 'online' | 'offline' | 'mint-unreachable';
 
@@ -91,18 +92,20 @@ const LOOK: Record<ConnectionState, { text: string; title: string; dot: string; 
 
 export function ConnectionStatus(options: ConnectionStatusOptions) {
   const state = useConnectionState(options);
+  const t = useTexts();
   const look = LOOK[state];
+  const title = t(look.title);
   return (
     <p
       role="status"
       data-testid="connection-status"
       data-state={state}
-      title={look.title}
+      title={title}
       className={`flex items-center gap-1.5 text-xs leading-tight font-medium ${look.tone}`}
     >
       <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${look.dot}`} />
-      {look.text}
-      <span className="sr-only">: {look.title}</span>
+      {t(look.text)}
+      <span className="sr-only">: {title}</span>
     </p>
   );
 }

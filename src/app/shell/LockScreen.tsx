@@ -8,12 +8,12 @@ import type { TillLock, LockState } from '../../core/lock';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { PinPrompt } from '../../ui/pin/PinPrompt';
-import { PIN_LOCK_BANNER } from '../../ui/texts';
 import type { AppServices } from '../services/complete';
 import type { ServiceSource } from '../services/deferred';
 import { useServicesAfterPaint } from './use-services-after-paint';
 import { PIN_LOCK_ENTER, PIN_LOCK_TEXT, PIN_LOCK_TITLE } from '../../ui/locales/pin/en.json';
 import { useTexts } from '../../ui/i18n';
+import { LOCK_BANNER } from '../locales/banners/en.json';
 
 /** The lock once it has read whether a PIN is set, with its state then. */
 async function pickLock(services: AppServices): Promise<{ lock: TillLock; initial: LockState }> {
@@ -47,7 +47,7 @@ export function LockScreen({
       data-testid="lock-banner"
     >
       <p className="text-sm text-slate-700">
-        <span className="font-semibold">{t(PIN_LOCK_TITLE)}.</span> {PIN_LOCK_BANNER}
+        <span className="font-semibold">{t(PIN_LOCK_TITLE)}.</span> {t(LOCK_BANNER)}
       </p>
       <Button variant="outline" size="sm" onClick={() => setAsking(true)}>
         {t(PIN_LOCK_ENTER)}

@@ -3,14 +3,23 @@
 import { useId, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { CashewMark } from '../../ui/CashewMark';
+import { useTexts } from '../../ui/i18n';
+import {
+  NAV_CONNECT,
+  NAV_HOME,
+  NAV_MAIN,
+  NAV_SETTINGS,
+  NAV_TOGGLE,
+  NAV_WALLET,
+} from '../locales/shell/en.json';
 
 export const PRODUCT_NAME = 'Cashew POS';
 
 export const navEntries = [
-  { to: '/', label: 'Home' },
-  { to: '/wallet', label: 'Wallet' },
-  { to: '/connect', label: 'Connect' },
-  { to: '/settings', label: 'Settings' },
+  { to: '/', label: NAV_HOME },
+  { to: '/wallet', label: NAV_WALLET },
+  { to: '/connect', label: NAV_CONNECT },
+  { to: '/settings', label: NAV_SETTINGS },
 ] as const;
 
 const linkBase = 'block rounded-lg px-3 py-2 text-sm font-medium transition-colors';
@@ -21,6 +30,7 @@ const linkActive = 'bg-violet-700 text-white';
 export function NavShell({ status }: { status?: ReactNode } = {}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const t = useTexts();
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:left-0 lg:w-64 lg:border-r lg:border-b-0">
@@ -40,7 +50,7 @@ export function NavShell({ status }: { status?: ReactNode } = {}) {
         ) : null}
         <button
           type="button"
-          aria-label="Toggle navigation"
+          aria-label={t(NAV_TOGGLE)}
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
@@ -64,7 +74,7 @@ export function NavShell({ status }: { status?: ReactNode } = {}) {
       </div>
       <nav
         id={menuId}
-        aria-label="Main"
+        aria-label={t(NAV_MAIN)}
         className={`${menuOpen ? 'block' : 'hidden'} border-t border-slate-200 px-4 py-2 lg:block lg:border-t-0 lg:px-4 lg:py-4`}
       >
         <ul className="flex flex-col gap-1">
@@ -76,7 +86,7 @@ export function NavShell({ status }: { status?: ReactNode } = {}) {
                 onClick={() => setMenuOpen(false)}
                 className={({ isActive }) => `${linkBase} ${isActive ? linkActive : linkIdle}`}
               >
-                {entry.label}
+                {t(entry.label)}
               </NavLink>
             </li>
           ))}

@@ -3,12 +3,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  isChunkLoadError,
-  RouteError,
-  SCREEN_NOT_LOADED_TITLE,
-  screenNotLoadedText,
-} from './RouteError';
+import { englishText } from '../../ui/i18n';
+import { SCREEN_NOT_LOADED_OFFLINE, SCREEN_NOT_LOADED_TITLE } from '../locales/shell/en.json';
+import { isChunkLoadError, RouteError } from './RouteError';
 
 function renderThrowing(error: Error) {
   const router = createMemoryRouter([
@@ -43,8 +40,8 @@ describe('RouteError', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderThrowing(new TypeError('Failed to fetch dynamically imported module: /src/w.tsx'));
-    expect(screen.getByRole('heading').textContent).toBe(SCREEN_NOT_LOADED_TITLE);
-    expect(screen.getByText(screenNotLoadedText(false))).toBeTruthy();
+    expect(screen.getByRole('heading').textContent).toBe(englishText(SCREEN_NOT_LOADED_TITLE));
+    expect(screen.getByText(englishText(SCREEN_NOT_LOADED_OFFLINE))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 

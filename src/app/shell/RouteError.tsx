@@ -3,12 +3,20 @@
 // says so in plain words instead of looking broken.
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../../ui/Button';
-
-export const SCREEN_NOT_LOADED_TITLE = 'This screen could not load';
-export const screenNotLoadedText = (online: boolean) =>
-  online
-    ? 'Its code could not be downloaded: the app may have been updated. Try again.'
-    : 'This device is offline and this screen is not stored on it yet. Check the connection, then try again.';
+import { useTexts, type Translate } from '../../ui/i18n';
+import {
+  ECASH_NOT_AFFECTED,
+  ERROR_TEXT,
+  ERROR_TITLE,
+  GO_HOME,
+  PAGE_MISSING,
+  RELOAD,
+  SCREEN_NOT_LOADED_OFFLINE,
+  SCREEN_NOT_LOADED_ONLINE,
+  SCREEN_NOT_LOADED_TITLE,
+  SCREEN_TRY_AGAIN,
+  UNKNOWN_ERROR,
+} from '../locales/shell/en.json';
 
 /** A failed dynamic import, in the words of Chromium, Firefox and Safari. */
 export function isChunkLoadError(error: unknown): boolean {
@@ -20,32 +28,36 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-function describe(error: unknown): string {
+function describe(error: unknown, t: Translate): string {
   if (isRouteErrorResponse(error)) {
-    return error.status === 404
-      ? 'This page does not exist.'
-      : `${error.status} ${error.statusText}`;
+    return error.status === 404 ? t(PAGE_MISSING) : `${error.status} ${error.statusText}`;
   }
   if (error instanceof Error && error.message) return error.message;
-  return 'Unknown error';
+  return t(UNKNOWN_ERROR);
 }
 
 export function RouteError() {
   const error = useRouteError();
+  const t = useTexts();
+  const goHome = (
+    <Button variant="outline" onClick={() => window.location.assign('/')}>
+      {t(GO_HOME)}
+    </Button>
+  );
   if (isChunkLoadError(error)) {
     return (
       <div
         role="alert"
         className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-6 text-center"
       >
-        <h1 className="text-2xl font-bold text-slate-900">{SCREEN_NOT_LOADED_TITLE}</h1>
-        <p className="text-slate-600">{screenNotLoadedText(navigator.onLine)}</p>
-        <p className="text-slate-600">Your ecash is stored on this device and is not affected.</p>
+        <h1 className="text-2xl font-bold text-slate-900">{t(SCREEN_NOT_LOADED_TITLE)}</h1>
+        <p className="text-slate-600">
+          {t(navigator.onLine ? SCREEN_NOT_LOADED_ONLINE : SCREEN_NOT_LOADED_OFFLINE)}
+        </p>
+        <p className="text-slate-600">{t(ECASH_NOT_AFFECTED)}</p>
         <div className="flex gap-3">
-          <Button onClick={() => window.location.reload()}>Try again</Button>
-          <Button variant="outline" onClick={() => window.location.assign('/')}>
-            Go to Home
-          </Button>
+          <Button onClick={() => window.location.reload()}>{t(SCREEN_TRY_AGAIN)}</Button>
+          {goHome}
         </div>
       </div>
     );
@@ -55,18 +67,14 @@ export function RouteError() {
       role="alert"
       className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-6 text-center"
     >
-      <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
-      <p className="text-slate-600">
-        Cashew POS hit an unexpected error. Your ecash is stored on this device and is not affected.
-      </p>
+      <h1 className="text-2xl font-bold text-slate-900">{t(ERROR_TITLE)}</h1>
+      <p className="text-slate-600">{t(ERROR_TEXT)}</p>
       <p className="rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-700">
-        {describe(error)}
+        {describe(error, t)}
       </p>
       <div className="flex gap-3">
-        <Button onClick={() => window.location.reload()}>Reload</Button>
-        <Button variant="outline" onClick={() => window.location.assign('/')}>
-          Go to Home
-        </Button>
+        <Button onClick={() => window.location.reload()}>{t(RELOAD)}</Button>
+        {goHome}
       </div>
     </div>
   );

@@ -5,7 +5,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppUpdate, InvoiceActivity } from './app-update';
-import { UPDATE_BUTTON_TEXT } from './shell-texts.json';
+import { UPDATE_BUTTON_TEXT } from '../locales/banners/en.json';
+import { englishText } from '../../ui/i18n';
 import { UpdateBanner } from './UpdateBanner';
 
 afterEach(cleanup);
@@ -14,7 +15,7 @@ function setup() {
   const update = new AppUpdate();
   const activity = new InvoiceActivity();
   render(<UpdateBanner update={update} activity={activity} />);
-  const button = () => screen.queryByRole('button', { name: UPDATE_BUTTON_TEXT });
+  const button = () => screen.queryByRole('button', { name: englishText(UPDATE_BUTTON_TEXT) });
   return { update, activity, button };
 }
 

@@ -2,8 +2,8 @@
 // the point of sale (docs/behaviour.md "Navigation shell"); pressing it activates the new version.
 import { useState, useSyncExternalStore } from 'react';
 import type { AppUpdate, InvoiceActivity } from './app-update';
-import { UPDATE_BUTTON_TEXT } from './shell-texts.json';
-import { UPDATE_READY_TEXT } from './shell-texts';
+import { useTexts } from '../../ui/i18n';
+import { UPDATE_BUTTON_TEXT, UPDATE_READY_TEXT } from '../locales/banners/en.json';
 
 export function UpdateBanner({
   update,
@@ -24,6 +24,7 @@ export function UpdateBanner({
     () => false,
   );
   const [installing, setInstalling] = useState(false);
+  const t = useTexts();
   if (!waiting || busy) return null;
   return (
     <div
@@ -31,7 +32,7 @@ export function UpdateBanner({
       data-testid="update-banner"
       className="mb-4 flex items-center justify-between gap-3 rounded-xl bg-violet-50 p-3 text-sm text-violet-900 ring-1 ring-violet-200"
     >
-      <p>{UPDATE_READY_TEXT}</p>
+      <p>{t(UPDATE_READY_TEXT)}</p>
       <button
         type="button"
         disabled={installing}
@@ -41,7 +42,7 @@ export function UpdateBanner({
         }}
         className="min-h-11 shrink-0 rounded-lg bg-violet-700 px-4 py-2 font-semibold text-white hover:bg-violet-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 disabled:opacity-50"
       >
-        {UPDATE_BUTTON_TEXT}
+        {t(UPDATE_BUTTON_TEXT)}
       </button>
     </div>
   );

@@ -2,7 +2,13 @@
 // bundle, every other language's catalogs load only when it is chosen
 // (docs/decisions/0055-languages-with-lingui.md).
 import type { LanguageStore } from '../../core/i18n/language-store';
-import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '../../core/i18n/locales';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  matchLocale,
+  startLocale,
+  type Locale,
+} from '../../core/i18n/locales';
 import type { Language } from '../../core/i18n/messages';
 import type { Logger } from '../../core/logger';
 import { ENGLISH, textsOf, type Translate } from '../../ui/i18n';
@@ -69,7 +75,7 @@ export function createLanguage(options: LanguageOptions): {
       options.logger.warn(`Could not load the texts in ${locale}`, error);
     }
   };
-  const ready = show(wanted(isLocale(options.hint) ? options.hint : null));
+  const ready = show(startLocale(options.hint, options.browser));
   const control: LanguageControl = {
     current: () => shown.formats.locale,
     texts: () => ({ t: textsOf(shown), formats: shown.formats }),

@@ -25,3 +25,11 @@ export function matchLocale(preferred: readonly string[]): Locale {
   }
   return DEFAULT_LOCALE;
 }
+
+/**
+ * The language a start shows: the copy of the merchant's choice when it is one the app speaks,
+ * else the browser's. The early script (the prerendered welcome is English) and start-up ask alike.
+ */
+export function startLocale(hint: string | undefined, preferred: readonly string[]): Locale {
+  return isLocale(hint) ? hint : matchLocale(preferred);
+}

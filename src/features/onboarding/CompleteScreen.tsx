@@ -7,12 +7,33 @@ import { Button } from '../../ui/Button';
 import { PinFields, useNewPin } from '../../ui/pin/PinFields';
 import { toast } from '../../ui/toast/toast';
 import { completeOnboarding } from './complete-onboarding';
+import { useTexts } from '../../ui/i18n';
 import type { OnboardingScreenProps } from './deps';
+import {
+  COMPLETE_SETUP,
+  COMPLETE_SUBTITLE,
+  COMPLETE_TITLE,
+  NEXT_STEP_INVOICE,
+  NEXT_STEP_REMOTE,
+  NEXT_STEP_WALLET,
+  NEXT_STEPS,
+  PIN_OFFER_TEXT,
+  PIN_OFFER_TITLE,
+  PIN_SET_FAILED_TOAST,
+  SETTING_UP,
+  SETUP_FAILED_TOAST,
+  STEP_BACK,
+  SUMMARY_MINT,
+  SUMMARY_NEW,
+  SUMMARY_RELAYS,
+  SUMMARY_RESTORED,
+  SUMMARY_WALLET,
+  WELCOME_TOAST,
+} from './locales/onboarding/en.json';
 import { OnboardingFrame } from './OnboardingFrame';
 import { RelayList } from './RelayList';
 import { clearSession, completeSession, readSession } from './session';
-import { PIN_OFFER_TEXT, PIN_SET_FAILED_TOAST, SETUP_FAILED_TOAST } from './texts.json';
-import { PIN_OFFER_TITLE, WELCOME_TOAST } from './texts';
+import { StepIndicator } from './StepIndicator';
 
 export function CompleteScreen({ services }: OnboardingScreenProps) {
   const [values] = useState(() => completeSession(readSession()));
@@ -25,6 +46,7 @@ function Complete({
   values,
 }: OnboardingScreenProps & { values: NonNullable<ReturnType<typeof completeSession>> }) {
   const navigate = useNavigate();
+  const t = useTexts();
   const [busy, setBusy] = useState(false);
   const newPin = useNewPin();
   const { pin, repeated } = newPin;
@@ -70,7 +92,7 @@ function Complete({
       }
       // Not the phrase: only what failed.
       services.logger.error('Onboarding completion failed', error);
-      toast.error(SETUP_FAILED_TOAST);
+      toast.error(t(SETUP_FAILED_TOAST));
       setBusy(false);
       return;
     }
@@ -78,11 +100,11 @@ function Complete({
       // The wallet exists either way; a PIN that failed to save can be set in Settings.
       await services.lock.setPin(pin).catch((error: unknown) => {
         services.logger.error('Setting the PIN failed', error);
-        toast.error(PIN_SET_FAILED_TOAST);
+        toast.error(t(PIN_SET_FAILED_TOAST));
       });
     }
     clearSession();
-    toast.success(WELCOME_TOAST);
+    toast.success(t(WELCOME_TOAST));
     // A restored wallet looks for its ecash on its own (the scan was stored above).
     if (mode === 'restore') void services.restore?.resume();
     navigate('/', { replace: true });
@@ -90,9 +112,9 @@ function Complete({
 
   return (
     <OnboardingFrame
-      step={4}
-      title="Review and Complete"
-      subtitle="Check your choices. You can change the mint and relays later in Settings."
+      progress={<StepIndicator current={4} />}
+      title={t(COMPLETE_TITLE)}
+      subtitle={t(COMPLETE_SUBTITLE)}
       actions={
         <>
           <Button
@@ -100,30 +122,30 @@ function Complete({
             disabled={busy}
             onClick={() => navigate('/onboarding/relay-config')}
           >
-            Back
+            {t(STEP_BACK)}
           </Button>
           <Button onClick={() => void onComplete()} disabled={busy} aria-busy={busy}>
-            {busy ? 'Setting up...' : 'Complete Setup'}
+            {t(busy ? SETTING_UP : COMPLETE_SETUP)}
           </Button>
         </>
       }
     >
       <dl className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
         <div className="flex flex-col gap-1 p-4 sm:flex-row sm:justify-between">
-          <dt className="text-sm text-slate-500">Wallet</dt>
+          <dt className="text-sm text-slate-500">{t(SUMMARY_WALLET)}</dt>
           <dd className="text-sm font-medium text-slate-900" data-testid="summary-mode">
-            {mode === 'create' ? 'New wallet' : 'Restored wallet'}
+            {t(mode === 'create' ? SUMMARY_NEW : SUMMARY_RESTORED)}
           </dd>
         </div>
         <div className="flex flex-col gap-1 p-4 sm:flex-row sm:justify-between sm:gap-4">
-          <dt className="text-sm text-slate-500">Mint</dt>
+          <dt className="text-sm text-slate-500">{t(SUMMARY_MINT)}</dt>
           <dd className="text-sm font-medium break-all text-slate-900" data-testid="summary-mint">
             {mint}
           </dd>
         </div>
         <div className="space-y-2 p-4">
           <dt className="text-sm text-slate-500" data-testid="summary-relay-count">
-            Relays ({relays.length})
+            {t(SUMMARY_RELAYS, { count: relays.length })}
           </dt>
           <dd>
             <RelayList relays={relays} look="plain" />
@@ -133,18 +155,18 @@ function Complete({
       {services.lock ? (
         <section className="space-y-2" aria-labelledby="pin-offer-title">
           <h2 id="pin-offer-title" className="text-sm font-semibold text-slate-800">
-            {PIN_OFFER_TITLE}
+            {t(PIN_OFFER_TITLE)}
           </h2>
-          <p className="text-sm text-slate-600">{PIN_OFFER_TEXT}</p>
+          <p className="text-sm text-slate-600">{t(PIN_OFFER_TEXT)}</p>
           <PinFields {...newPin.fields} />
         </section>
       ) : null}
       <section className="space-y-2">
-        <h2 className="text-sm font-semibold text-slate-800">Next steps</h2>
+        <h2 className="text-sm font-semibold text-slate-800">{t(NEXT_STEPS)}</h2>
         <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-600">
-          <li>Enter an amount on the point of sale screen to create a Lightning invoice.</li>
-          <li>Connect a second device as a remote point of sale from Connect.</li>
-          <li>Check your balance and withdraw ecash from Wallet.</li>
+          <li>{t(NEXT_STEP_INVOICE)}</li>
+          <li>{t(NEXT_STEP_REMOTE)}</li>
+          <li>{t(NEXT_STEP_WALLET)}</li>
         </ol>
       </section>
     </OnboardingFrame>

@@ -14,15 +14,36 @@ import { SegmentButton, SegmentTrack } from '../../ui/forms/Segmented';
 import { MintUrlField, RelaysField } from '../../ui/forms/SettingsFields';
 import { useFormToasts } from '../../ui/forms/use-form-toasts';
 import { completeOnboarding } from './complete-onboarding';
+import { useTexts } from '../../ui/i18n';
 import type { OnboardingScreenProps } from './deps';
+import {
+  GENERATING_PHRASE,
+  INVALID_MNEMONIC,
+  LEGACY_CONTINUE,
+  LEGACY_NEW,
+  LEGACY_PHRASE_NOTICE,
+  LEGACY_RESTORE,
+  LEGACY_SUBTITLE,
+  LEGACY_SUCCESS,
+  LEGACY_TITLE,
+  ONBOARDING_MINT_URL,
+  ONBOARDING_RELAYS_LABEL,
+  PHRASE_FIELD_LABEL,
+  PHRASE_MISSING,
+  RESTORE_EMPTY,
+  SAVE_FAILED,
+  SAVING,
+  WALLET_MODE,
+  YOUR_PHRASE,
+} from './locales/onboarding/en.json';
 import { OnboardingFrame } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { clearSession, type OnboardingMode } from './session';
-import { LEGACY_TEXTS } from './texts';
 import { WrittenDownCheckbox } from './WrittenDownCheckbox';
 
 export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
   const navigate = useNavigate();
+  const t = useTexts();
   const { settings, logger } = services;
   const [mode, setMode] = useState<OnboardingMode>('create');
   const [mintUrl, setMintUrl] = useState(settings.defaultMintUrl);
@@ -58,10 +79,10 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
     const relayProblem = relaysProblem(parseRelayLines(relaysText));
     if (relayProblem) return { problem: relayProblem };
     const phrase = mode === 'restore' ? restoreText.trim() : generated;
-    if (mode === 'restore' && !phrase) return { problem: LEGACY_TEXTS.restoreEmpty };
-    if (!phrase) return { problem: LEGACY_TEXTS.phraseMissing };
+    if (mode === 'restore' && !phrase) return { problem: t(RESTORE_EMPTY) };
+    if (!phrase) return { problem: t(PHRASE_MISSING) };
     const { isValidPhrase, validatePhrase } = await import('../../core/keys/phrase');
-    if (!isValidPhrase(phrase)) return { problem: LEGACY_TEXTS.invalidMnemonic };
+    if (!isValidPhrase(phrase)) return { problem: t(INVALID_MNEMONIC) };
     return { phrase: validatePhrase(phrase) };
   };
 
@@ -103,12 +124,12 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
         return;
       }
       logger.error('Legacy onboarding failed to save', error);
-      toasts.error(LEGACY_TEXTS.saveFailed);
+      toasts.error(t(SAVE_FAILED));
       setBusy(false);
       return;
     }
     clearSession();
-    toasts.success(LEGACY_TEXTS.success);
+    toasts.success(t(LEGACY_SUCCESS));
     if (mode === 'restore') void services.restore?.resume();
     navigate('/', { replace: true });
   };
@@ -125,32 +146,34 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
 
   return (
     <OnboardingFrame
-      title="Set Up Your Wallet"
-      subtitle="Choose a mint and relays, and keep your recovery phrase safe."
+      title={t(LEGACY_TITLE)}
+      subtitle={t(LEGACY_SUBTITLE)}
       actions={
         <Button className="sm:ml-auto" onClick={() => void onContinue()} disabled={!canContinue}>
-          {busy ? 'Saving...' : 'Continue'}
+          {t(busy ? SAVING : LEGACY_CONTINUE)}
         </Button>
       }
     >
-      <SegmentTrack role="group" aria-label="Wallet mode">
-        {modeButton('create', 'New Wallet')}
-        {modeButton('restore', 'Restore Wallet')}
+      <SegmentTrack role="group" aria-label={t(WALLET_MODE)}>
+        {modeButton('create', t(LEGACY_NEW))}
+        {modeButton('restore', t(LEGACY_RESTORE))}
       </SegmentTrack>
-      <MintUrlField value={mintUrl} onChange={setMintUrl} />
-      <RelaysField rows={3} value={relaysText} onChange={setRelaysText} />
+      <MintUrlField label={t(ONBOARDING_MINT_URL)} value={mintUrl} onChange={setMintUrl} />
+      <RelaysField
+        label={t(ONBOARDING_RELAYS_LABEL)}
+        rows={3}
+        value={relaysText}
+        onChange={setRelaysText}
+      />
       {mode === 'create' ? (
         <div className="space-y-2">
-          <p className="text-sm font-medium text-slate-800">Your recovery phrase</p>
+          <p className="text-sm font-medium text-slate-800">{t(YOUR_PHRASE)}</p>
           {generated ? (
-            <PhraseWords phrase={generated} />
+            <PhraseWords phrase={generated} label={t(PHRASE_FIELD_LABEL)} />
           ) : (
-            <PhraseWordsPlaceholder>Generating your recovery phrase...</PhraseWordsPlaceholder>
+            <PhraseWordsPlaceholder>{t(GENERATING_PHRASE)}</PhraseWordsPlaceholder>
           )}
-          <p className="text-xs text-amber-800">
-            Write these words down in order and keep them offline. They are the only way to recover
-            your wallet. Never share them.
-          </p>
+          <p className="text-xs text-amber-800">{t(LEGACY_PHRASE_NOTICE)}</p>
           <WrittenDownCheckbox checked={writtenDown} onChange={setWrittenDown} />
         </div>
       ) : (

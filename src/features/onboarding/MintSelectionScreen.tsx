@@ -7,17 +7,34 @@ import { BusyStatus } from '../../ui/BusyStatus';
 import { enterActivates } from '../../ui/forms/enter-activates';
 import { SegmentButton, SegmentTrack } from '../../ui/forms/Segmented';
 import { MintUrlField } from '../../ui/forms/SettingsFields';
+import { useTexts } from '../../ui/i18n';
 import type { OnboardingScreenProps } from './deps';
-import { OnboardingFrame, StepActions } from './OnboardingFrame';
+import {
+  CUSTOM_TAB,
+  DISCOVERED_LABEL,
+  DISCOVERED_TAB,
+  DISCOVERING_TEXT,
+  MINT_ANSWERED,
+  MINT_DID_NOT_ANSWER,
+  MINT_REVIEWS,
+  MINT_SCORE,
+  MINT_SOURCE,
+  MINT_SUBTITLE,
+  MINT_TITLE,
+  MINT_URL_HINT,
+  NO_MINTS_TEXT,
+  ONBOARDING_MINT_URL,
+} from './locales/onboarding/en.json';
+import { OnboardingFrame } from './OnboardingFrame';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
+import { StepActions } from './StepActions';
+import { StepIndicator } from './StepIndicator';
 import {
   browserDiscovery,
   useDiscoveredMints,
   type DiscoverMints,
   type DiscoveryState,
 } from './use-discovered-mints';
-import { DISCOVERING_TEXT, MINT_UNREACHABLE, NO_MINTS_TEXT } from './texts.json';
-import { MINT_ANSWERED } from './texts';
 
 type Tab = 'discovered' | 'custom';
 
@@ -40,6 +57,7 @@ function MintSelection({
   session,
 }: MintSelectionScreenProps & { session: OnboardingSession }) {
   const navigate = useNavigate();
+  const t = useTexts();
   const { settings, logger } = services;
   const [discoverMints] = useState(() => discover ?? browserDiscovery(settings, logger));
   const discovery = useDiscoveredMints(discoverMints, logger);
@@ -94,9 +112,9 @@ function MintSelection({
 
   return (
     <OnboardingFrame
-      step={2}
-      title="Choose a Mint"
-      subtitle="The mint turns Lightning payments into ecash for your wallet."
+      progress={<StepIndicator current={2} />}
+      title={t(MINT_TITLE)}
+      subtitle={t(MINT_SUBTITLE)}
       actions={
         <StepActions
           onBack={() => navigate(`/onboarding/mnemonic?mode=${session.mode ?? 'create'}`)}
@@ -105,9 +123,9 @@ function MintSelection({
         />
       }
     >
-      <SegmentTrack role="tablist" aria-label="Mint source">
-        {tabButton('discovered', 'Discovered Mints')}
-        {tabButton('custom', 'Custom Mint URL')}
+      <SegmentTrack role="tablist" aria-label={t(MINT_SOURCE)}>
+        {tabButton('discovered', t(DISCOVERED_TAB))}
+        {tabButton('custom', t(CUSTOM_TAB))}
       </SegmentTrack>
       {tab === 'discovered' ? (
         <div
@@ -125,6 +143,7 @@ function MintSelection({
           className="space-y-2"
         >
           <MintUrlField
+            label={t(ONBOARDING_MINT_URL)}
             value={custom}
             onChange={(value) => {
               setCustom(value);
@@ -133,7 +152,7 @@ function MintSelection({
             onKeyDown={(event) => {
               if (event.key === 'Enter' && canContinue) onContinue();
             }}
-            hint="Only http:// and https:// mint addresses work."
+            hint={t(MINT_URL_HINT)}
             error={customError}
           />
         </div>
@@ -156,15 +175,16 @@ function DiscoveredList({
   selected: string | undefined;
   onSelect: (url: string) => void;
 }) {
+  const t = useTexts();
   if (discovery.status === 'loading') {
-    return <BusyStatus className="py-6 text-slate-500">{DISCOVERING_TEXT}</BusyStatus>;
+    return <BusyStatus className="py-6 text-slate-500">{t(DISCOVERING_TEXT)}</BusyStatus>;
   }
   if (discovery.mints.length === 0) {
-    return <p className="py-6 text-sm text-slate-500">{NO_MINTS_TEXT}</p>;
+    return <p className="py-6 text-sm text-slate-500">{t(NO_MINTS_TEXT)}</p>;
   }
   return (
     <ul
-      aria-label="Discovered mints"
+      aria-label={t(DISCOVERED_LABEL)}
       className="max-h-72 space-y-2 overflow-y-auto pr-1"
       data-testid="discovered-mints"
     >
@@ -189,7 +209,8 @@ function MintOption({
   checked: boolean;
   onSelect: (url: string) => void;
 }) {
-  const reviews = mint.recommendations.length;
+  const t = useTexts();
+  const score = mint.score.toFixed(2);
   return (
     <li>
       <label
@@ -210,7 +231,7 @@ function MintOption({
         <span className="min-w-0 flex-1">
           <span className="block text-sm font-medium break-all text-slate-900">{mint.url}</span>
           <span className="block text-xs text-slate-600">
-            {reviews} {reviews === 1 ? 'review' : 'reviews'}
+            {t(MINT_REVIEWS, { count: mint.recommendations.length })}
             {mint.auditorData?.name ? ` · ${mint.auditorData.name}` : ''}
           </span>
           {mint.reachable === undefined ? null : (
@@ -221,15 +242,15 @@ function MintOption({
               ].join(' ')}
               data-testid="mint-reachability"
             >
-              {mint.reachable ? MINT_ANSWERED : MINT_UNREACHABLE}
+              {t(mint.reachable ? MINT_ANSWERED : MINT_DID_NOT_ANSWER)}
             </span>
           )}
         </span>
         <span
           className="shrink-0 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800"
-          aria-label={`Score ${mint.score.toFixed(2)} out of 5`}
+          aria-label={t(MINT_SCORE, { score })}
         >
-          ★ {mint.score.toFixed(2)}
+          ★ {score}
         </span>
       </label>
     </li>

@@ -6,12 +6,31 @@ import { countWords } from '../../core/keys';
 import { generatePhrase, validatePhrase } from '../../core/keys/phrase';
 import { FieldError } from '../../ui/forms/FieldError';
 import { PhraseWords } from '../../ui/PhraseWords';
+import { INVALID_MNEMONIC as INVALID_PHRASE_ERROR } from '../../core/keys/phrase';
+import { useTexts } from '../../ui/i18n';
 import type { PhraseStepProps } from './deps';
-import { OnboardingFrame, StepActions } from './OnboardingFrame';
+import {
+  INVALID_MNEMONIC,
+  INVALID_MNEMONIC_HELP,
+  PHRASE_FAILED,
+  PHRASE_FIELD_LABEL,
+  PHRASE_SUBTITLE,
+  PHRASE_TITLE,
+  RESTORE_SUBTITLE,
+  RESTORE_TITLE,
+  SECURITY_NEVER_SHARE,
+  SECURITY_NOTICE,
+  SECURITY_OFFLINE,
+  SECURITY_ONLY_WAY,
+  SECURITY_PAPER,
+  SECURITY_TITLE,
+  WORDS_ENTERED,
+} from './locales/onboarding/en.json';
+import { OnboardingFrame } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
-import { INVALID_MNEMONIC } from './texts.json';
-import { INVALID_MNEMONIC_HELP } from './texts';
+import { StepActions } from './StepActions';
+import { StepIndicator } from './StepIndicator';
 import { WrittenDownCheckbox } from './WrittenDownCheckbox';
 
 /**
@@ -53,6 +72,7 @@ function newPhrase(logger: PhraseStepProps['services']['logger']): string | unde
 
 function CreatePhrase({ services }: PhraseStepProps) {
   const navigate = useNavigate();
+  const t = useTexts();
   const { logger } = services;
   // Made in the first render, so the tap on "Create New Wallet" shows the words at once (issue 35):
   // the word list comes in this screen's own chunk, fetched while the welcome was idle.
@@ -72,27 +92,27 @@ function CreatePhrase({ services }: PhraseStepProps) {
 
   return (
     <PhraseStep
-      title="Your Recovery Phrase"
-      subtitle="These 12 words are your new wallet. Write them down before you continue."
+      title={t(PHRASE_TITLE)}
+      subtitle={t(PHRASE_SUBTITLE)}
       onContinue={onContinue}
       canContinue={Boolean(phrase) && confirmed}
     >
       {phrase ? (
-        <PhraseWords phrase={phrase} />
+        <PhraseWords phrase={phrase} label={t(PHRASE_FIELD_LABEL)} />
       ) : (
-        <FieldError>Could not generate a recovery phrase. Please reload the page.</FieldError>
+        <FieldError>{t(PHRASE_FAILED)}</FieldError>
       )}
       <div
         role="note"
-        aria-label="Security notice"
+        aria-label={t(SECURITY_NOTICE)}
         className="space-y-2 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200"
       >
-        <p className="font-semibold">Keep these words secret and safe</p>
+        <p className="font-semibold">{t(SECURITY_TITLE)}</p>
         <ul className="list-disc space-y-1 pl-5">
-          <li>Write the words down on paper, in this exact order.</li>
-          <li>Store them offline, somewhere only you can reach.</li>
-          <li>Never share them with anyone, and never type them into another website.</li>
-          <li>They are the only way to recover your wallet if this device is lost.</li>
+          <li>{t(SECURITY_PAPER)}</li>
+          <li>{t(SECURITY_OFFLINE)}</li>
+          <li>{t(SECURITY_NEVER_SHARE)}</li>
+          <li>{t(SECURITY_ONLY_WAY)}</li>
         </ul>
       </div>
       <WrittenDownCheckbox checked={confirmed} onChange={setConfirmed} />
@@ -102,11 +122,13 @@ function CreatePhrase({ services }: PhraseStepProps) {
 
 function RestorePhrase({ services }: PhraseStepProps) {
   const navigate = useNavigate();
+  const t = useTexts();
   const [text, setText] = useState(() => {
     const session = readSession();
     return session.mode === 'restore' ? (session.phrase ?? '') : '';
   });
-  const [error, setError] = useState<string>();
+  // Only one error: the phrase is not valid (its text comes from the catalog when shown).
+  const [invalid, setInvalid] = useState(false);
   const [checking, setChecking] = useState(false);
   const words = countWords(text);
   const enoughWords = words >= MIN_RESTORE_WORDS;
@@ -120,18 +142,18 @@ function RestorePhrase({ services }: PhraseStepProps) {
       navigate(NEXT);
     } catch (caught) {
       // The phrase itself is never logged: only that validation failed.
-      if (!(caught instanceof Error && caught.message === INVALID_MNEMONIC)) {
+      if (!(caught instanceof Error && caught.message === INVALID_PHRASE_ERROR)) {
         services.logger.error('Could not check the recovery phrase');
       }
-      setError(INVALID_MNEMONIC);
+      setInvalid(true);
       setChecking(false);
     }
   };
 
   return (
     <PhraseStep
-      title="Restore Your Wallet"
-      subtitle="Enter the recovery phrase of the wallet you want to restore."
+      title={t(RESTORE_TITLE)}
+      subtitle={t(RESTORE_SUBTITLE)}
       onContinue={() => void onContinue()}
       canContinue={enoughWords && !checking}
     >
@@ -140,14 +162,14 @@ function RestorePhrase({ services }: PhraseStepProps) {
         value={text}
         onChange={(value) => {
           setText(value);
-          setError(undefined);
+          setInvalid(false);
         }}
-        hint={`${words} ${words === 1 ? 'word' : 'words'} entered`}
-        error={error}
+        hint={t(WORDS_ENTERED, { count: words })}
+        error={invalid ? t(INVALID_MNEMONIC) : undefined}
       />
-      {error === INVALID_MNEMONIC ? (
+      {invalid ? (
         <p className="text-sm text-slate-700" data-testid="phrase-help">
-          {INVALID_MNEMONIC_HELP}
+          {t(INVALID_MNEMONIC_HELP)}
         </p>
       ) : null}
     </PhraseStep>
@@ -171,7 +193,7 @@ function PhraseStep({
   const navigate = useNavigate();
   return (
     <OnboardingFrame
-      step={1}
+      progress={<StepIndicator current={1} />}
       title={title}
       subtitle={subtitle}
       actions={

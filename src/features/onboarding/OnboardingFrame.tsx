@@ -1,13 +1,14 @@
 // Shared frame of the onboarding screens: centred card, product name, optional step indicator.
 import type { ReactNode } from 'react';
-import { Button } from '../../ui/Button';
-import { StepIndicator } from './StepIndicator';
 
 export interface OnboardingFrameProps {
   title: string;
   subtitle?: ReactNode;
-  /** 1-based step of the linear flow; omitted on welcome and the legacy page. */
-  step?: number;
+  /**
+   * The step indicator of the linear flow (StepIndicator); omitted on welcome and the legacy page.
+   * Passed in, so the welcome's code (on every first visit) holds neither it nor the steps' texts.
+   */
+  progress?: ReactNode;
   children?: ReactNode;
   /** Back/Continue row pinned under the content. */
   actions?: ReactNode;
@@ -16,7 +17,7 @@ export interface OnboardingFrameProps {
 export function OnboardingFrame({
   title,
   subtitle,
-  step,
+  progress,
   children,
   actions,
 }: OnboardingFrameProps) {
@@ -24,7 +25,7 @@ export function OnboardingFrame({
     <main className="flex min-h-screen items-start justify-center bg-gradient-to-b from-violet-50 to-slate-50 px-4 py-8 sm:items-center sm:py-12">
       <div className="w-full max-w-lg space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <p className="text-sm font-semibold tracking-wide text-violet-700 uppercase">Cashew POS</p>
-        {step !== undefined ? <StepIndicator current={step} /> : null}
+        {progress}
         <header className="space-y-1">
           <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
           {subtitle ? <p className="text-sm text-slate-600">{subtitle}</p> : null}
@@ -37,27 +38,5 @@ export function OnboardingFrame({
         ) : null}
       </div>
     </main>
-  );
-}
-
-/** Back and Continue of a step of the linear flow (the `actions` of OnboardingFrame). */
-export function StepActions({
-  onBack,
-  onContinue,
-  canContinue,
-}: {
-  onBack: () => void;
-  onContinue: () => void;
-  canContinue: boolean;
-}) {
-  return (
-    <>
-      <Button variant="outline" onClick={onBack}>
-        Back
-      </Button>
-      <Button onClick={onContinue} disabled={!canContinue}>
-        Continue
-      </Button>
-    </>
   );
 }

@@ -3,10 +3,21 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { parseRelayLines, relaysProblem } from '../../core/settings/settings-input';
 import { RelaysField } from '../../ui/forms/SettingsFields';
+import { useTexts } from '../../ui/i18n';
 import type { OnboardingScreenProps } from './deps';
-import { OnboardingFrame, StepActions } from './OnboardingFrame';
+import {
+  ADD_RELAY,
+  CONFIGURED_RELAYS,
+  CONFIGURED_RELAYS_LABEL,
+  ONBOARDING_RELAYS_LABEL,
+  RELAYS_SUBTITLE,
+  RELAYS_TITLE,
+} from './locales/onboarding/en.json';
+import { OnboardingFrame } from './OnboardingFrame';
 import { RelayList } from './RelayList';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
+import { StepActions } from './StepActions';
+import { StepIndicator } from './StepIndicator';
 
 export function RelayConfigScreen({ services }: OnboardingScreenProps) {
   const [session] = useState(readSession);
@@ -21,6 +32,7 @@ function RelayConfig({
   session,
 }: OnboardingScreenProps & { session: OnboardingSession }) {
   const navigate = useNavigate();
+  const t = useTexts();
   const [text, setText] = useState(() =>
     (session.relays ?? services.settings.defaultRelays).join('\n'),
   );
@@ -37,9 +49,9 @@ function RelayConfig({
 
   return (
     <OnboardingFrame
-      step={3}
-      title="Configure Relays"
-      subtitle="Nostr relays carry payments sent from your remote point of sale devices."
+      progress={<StepIndicator current={3} />}
+      title={t(RELAYS_TITLE)}
+      subtitle={t(RELAYS_SUBTITLE)}
       actions={
         <StepActions
           onBack={() => navigate('/onboarding/mint-selection')}
@@ -48,13 +60,18 @@ function RelayConfig({
         />
       }
     >
-      <RelaysField value={text} onChange={setText} error={problem} />
-      <section aria-label="Configured relays" className="space-y-2">
+      <RelaysField
+        label={t(ONBOARDING_RELAYS_LABEL)}
+        value={text}
+        onChange={setText}
+        error={problem}
+      />
+      <section aria-label={t(CONFIGURED_RELAYS_LABEL)} className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-800" data-testid="relay-count">
-          Configured relays ({relays.length})
+          {t(CONFIGURED_RELAYS, { count: relays.length })}
         </h2>
         {relays.length === 0 ? (
-          <p className="text-sm text-slate-500">Add at least one relay to continue.</p>
+          <p className="text-sm text-slate-500">{t(ADD_RELAY)}</p>
         ) : (
           <RelayList relays={relays} look="boxed" />
         )}

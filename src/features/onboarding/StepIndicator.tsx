@@ -1,18 +1,29 @@
 // Progress through the linear onboarding flow: numbered steps, the current one highlighted.
-import { ONBOARDING_STEPS } from './texts';
+import { useTexts } from '../../ui/i18n';
+import {
+  STEP_COMPLETE,
+  STEP_MINT,
+  STEP_OF,
+  STEP_PHRASE,
+  STEP_RELAYS,
+  STEPS_LABEL,
+} from './locales/onboarding/en.json';
+
+const STEPS = [STEP_PHRASE, STEP_MINT, STEP_RELAYS, STEP_COMPLETE];
 
 /** `current` is 1-based, matching the "Step N of 4" text. */
 export function StepIndicator({ current }: { current: number }) {
-  const total = ONBOARDING_STEPS.length;
+  const t = useTexts();
+  const labels = STEPS.map((step) => t(step));
   return (
-    <nav aria-label="Onboarding progress" className="space-y-2">
+    <nav aria-label={t(STEPS_LABEL)} className="space-y-2">
       <p className="text-xs font-medium text-slate-600">
-        Step {current} of {total}
+        {t(STEP_OF, { current, total: labels.length })}
         {/* At phone size the names under the bars are hidden: the current one is named here. */}
-        <span className="sm:hidden">: {ONBOARDING_STEPS[current - 1]}</span>
+        <span className="sm:hidden">: {labels[current - 1]}</span>
       </p>
       <ol className="flex items-center gap-2">
-        {ONBOARDING_STEPS.map((label, index) => {
+        {labels.map((label, index) => {
           const step = index + 1;
           const state = step < current ? 'done' : step === current ? 'current' : 'todo';
           return (

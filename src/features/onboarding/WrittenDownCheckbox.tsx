@@ -1,7 +1,8 @@
 // The "I have written down my recovery phrase" confirmation a new wallet needs before continuing.
 import { useId } from 'react';
 import { enterActivates } from '../../ui/forms/enter-activates';
-import { WRITTEN_DOWN_LABEL } from './texts.json';
+import { useTexts } from '../../ui/i18n';
+import { WRITTEN_DOWN_LABEL } from './locales/onboarding/en.json';
 
 export function WrittenDownCheckbox({
   checked,
@@ -11,6 +12,7 @@ export function WrittenDownCheckbox({
   onChange: (checked: boolean) => void;
 }) {
   const id = useId();
+  const t = useTexts();
   return (
     // The whole line is the touch target (at least 44 px high), the box itself 24 px.
     <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
@@ -22,7 +24,7 @@ export function WrittenDownCheckbox({
         onChange={(event) => onChange(event.target.checked)}
         onKeyDown={enterActivates}
       />
-      <span className="text-slate-800">{WRITTEN_DOWN_LABEL}</span>
+      <span className="text-slate-800">{t(WRITTEN_DOWN_LABEL)}</span>
     </label>
   );
 }

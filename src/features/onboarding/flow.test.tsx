@@ -17,7 +17,8 @@ import type { DiscoveredMint } from '../../core/discovery/types';
 import { DeviceKeys } from '../../core/keys';
 import type { Storage } from '../../storage';
 import { CompleteScreen } from './CompleteScreen';
-import { INVALID_MNEMONIC_HELP } from './texts';
+import { INVALID_MNEMONIC_HELP } from './locales/onboarding/en.json';
+import { englishText } from '../../ui/i18n';
 import { MintSelectionScreen } from './MintSelectionScreen';
 import { MnemonicScreen } from './MnemonicScreen';
 import { RelayConfigScreen } from './RelayConfigScreen';
@@ -181,7 +182,7 @@ describe('mnemonic step', () => {
     expect(button('Continue').disabled).toBe(false);
     fireEvent.click(button('Continue'));
     expect(await screen.findByText('Invalid mnemonic')).toBeTruthy();
-    expect(screen.getByTestId('phrase-help').textContent).toBe(INVALID_MNEMONIC_HELP);
+    expect(screen.getByTestId('phrase-help').textContent).toBe(englishText(INVALID_MNEMONIC_HELP));
     expect(where(router)).toBe('/onboarding/mnemonic?mode=restore');
     expect(readSession().phrase).toBeUndefined();
   });
