@@ -46,6 +46,7 @@ const FIGURES = [
   { key: 'pinKdf', file: 'pin-kdf.mjs', fn: 'measurePinKdf' },
   { key: 'cart', file: 'cart.mjs', fn: 'measureCart' },
   { key: 'proofStates', file: 'proof-states.mjs', fn: 'measureProofStates' },
+  { key: 'offlineCheck', file: 'offline-check.mjs', fn: 'measureOfflineCheck' },
 ];
 
 async function loadMeasure(figure) {

@@ -1,4 +1,9 @@
 // The storage factory: opens the Dexie database and builds every repository over it.
+import {
+  DexieKeysetCache,
+  DexieOfflineCaps,
+  DexieOfflineSales,
+} from './wallet/offline-ecash-store';
 import type { Logger } from '../core/logger';
 import type { Clock } from '../core/clock';
 import type { HistoryStore } from '../core/history-ports';
@@ -117,6 +122,10 @@ export interface Storage {
   /** Ecash of other mints, journaled from its quotes until what arrived is minted. */
   foreignEcash: DexieForeignEcash;
   heldEcash: DexieHeldEcash;
+  /** The mint's keysets as last seen, for checks without it (docs/protocol.md "Ecash taken offline"). */
+  keysetCache: DexieKeysetCache;
+  offlineSales: DexieOfflineSales;
+  offlineCaps: DexieOfflineCaps;
   /** What a relay last took of each backup on the relays, noted across page loads (config rows). */
   backupNotes: DexieBackupNotes;
   /** Backups of sales taken while locked, until a relay took them and they are removed again. */
@@ -188,6 +197,9 @@ export function createStorage(options: StorageOptions): Storage {
     ecashReceipts: new DexieEcashReceipts(db, clock),
     foreignEcash: new DexieForeignEcash(db, clock),
     heldEcash: new DexieHeldEcash(db),
+    keysetCache: new DexieKeysetCache(db),
+    offlineSales: new DexieOfflineSales(db),
+    offlineCaps: new DexieOfflineCaps(db, clock),
     backupNotes: new DexieBackupNotes(db, clock),
     lockedSaleBackups: new DexieLockedSaleBackups(db),
     historyRange: new DexieHistoryRange(db),

@@ -79,6 +79,10 @@ export function deferredPosServices(source: ServiceSource): PosServices {
     ecash: {
       ...methods((services) => services.ecash, ['receiveToken']),
       onLanded: (listener) => listen((services) => services.ecash.onLanded(listener)),
+      offlineRequest: (amount) =>
+        call(async (services) =>
+          services.offlineEcash.request(await services.storage.config.getMintUrl(), amount),
+        ),
     },
     payments: {
       ...methods((services) => services.payments, ['createInvoice', 'amountLimits']),

@@ -24,6 +24,9 @@ import { REMOTE_PAYMENT_ERROR_TOAST } from './inbox';
 
 type OnboardedConfig = Pick<ConfigStore, 'isOnboarded'>;
 
+/** How often ecash taken offline is offered to its mint again while the device is online. */
+const OFFLINE_RETRY_MS = 60_000;
+
 /**
  * The one "if onboarded, run, log" of start-up: a device that is not onboarded (a new user, the
  * remote cashier page) has no seed, nothing pending and no inbox. Never rejects.
@@ -127,6 +130,18 @@ export function completeAndStart(
         void services.ecashInbox.landHeld();
       }
     });
+    // Ecash taken offline is swapped as soon as the device is back online, and each minute while
+    // it waits for a mint that was down with the network up (decision 0068).
+    const redeemOffline = () => void services.ecash.resumeAll().then(announceEcash);
+    window.addEventListener('online', redeemOffline);
+    setInterval(() => {
+      services.offlineEcash.waiting().then(
+        (waiting) => {
+          if (waiting) redeemOffline();
+        },
+        (error: unknown) => logger.warn('Could not read the ecash taken offline', error),
+      );
+    }, OFFLINE_RETRY_MS);
     // Removed once their proofs are swapped; retried at start, online, unlock and on a timer.
     const backups = services.lockedSaleBackups;
     startLockedSaleBackups({ backups, config, logger, window });

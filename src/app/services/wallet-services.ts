@@ -15,6 +15,7 @@ import { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
 import { ForeignEcash } from '../../core/wallet/ecash/foreign/foreign-ecash';
 import { FailedForeignEcashes } from '../../core/wallet/ecash/foreign/foreign-failed';
 import { SaleRequests } from '../../core/wallet/ecash/sale-requests';
+import { OfflineEcash } from '../../core/wallet/ecash/offline/offline-ecash';
 import { mintStateChecker } from '../../core/wallet/proof-states/checkstate';
 import { ProofReconciler } from '../../core/wallet/proof-states/proof-reconciler';
 import { PaymentService } from '../../core/wallet/receive/payment-service';
@@ -33,6 +34,8 @@ export interface WalletServices {
   payments: PaymentService;
   /** Sales paid in ecash (NUT-18 payloads, pasted tokens): checks, swap, record; resumed at start-up. */
   ecash: EcashRouter;
+  /** Ecash taken while the mint was out of reach: its request, and where each sale stands. */
+  offlineEcash: OfflineEcash;
   /** Ecash of other mints that could not be settled: handed back or tried again (Wallet screen). */
   foreignFailed: FailedForeignEcashes;
   /** The NUT-18 request offered beside each keypad invoice. */
@@ -74,7 +77,14 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
   const { events, logger, clock } = base;
   const { config, counterSource: counters } = storage;
   const { deviceKeys, seedSealed } = keys;
-  const wallets = new WalletProvider({ keys: storage.keys, counters, logger });
+  const wallets = new WalletProvider({
+    keys: storage.keys,
+    counters,
+    logger,
+    // Kept for the checks made while the mint is out of reach (docs/protocol.md "Ecash taken offline").
+    keysetCache: storage.keysetCache,
+    now: clock,
+  });
   const getSigningKey = () => deviceKeys.getOrCreateSecretKey();
   const salesPublicKey = () => keys.lock.salesPublicKey();
   const merchantMints = async () => [await config.getMintUrl()];
@@ -107,6 +117,20 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     salesPublicKey,
     lockedBackup: lockedSaleBackups,
   });
+  // Ecash locked to the shop's key with DLEQ, taken without the mint (decision 0068).
+  const offlineEcash = new OfflineEcash({
+    keysets: storage.keysetCache,
+    sales: storage.offlineSales,
+    receipts: storage.ecashReceipts,
+    caps: () => storage.offlineCaps.get(),
+    lockPubkey: async () => {
+      if (await seedSealed()) return null;
+      const seed = await storage.keys.getSeed();
+      return seed && seed.length > 0 ? ecashLockKey(seed).pubkey : null;
+    },
+    shopName: () => config.getShopName(),
+    clock,
+  });
   const localEcash = new EcashReceiver({
     ...wallet,
     receipts: storage.ecashReceipts,
@@ -116,6 +140,10 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     seedSealed,
     salesPublicKey,
     lockedBackup: lockedSaleBackups,
+    offline: {
+      deviceOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
+      take: (text, mintUrl, sale) => offlineEcash.take(text, mintUrl, sale),
+    },
   });
   // Ecash of other mints: melted there to pay an invoice of ours, when the merchant allows it
   // (docs/protocol.md "Ecash from other mints").
@@ -220,6 +248,7 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     wallets,
     payments,
     ecash,
+    offlineEcash,
     foreignFailed,
     saleRequests,
     ecashInbox,

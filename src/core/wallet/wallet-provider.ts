@@ -1,11 +1,18 @@
 // One cashu-ts Mint and Wallet per mint URL, cached; seeded (merchant) or seedless (cashier).
-import { Mint, Wallet, type CounterSource, type Logger as CashuLogger } from '@cashu/cashu-ts';
+import {
+  Mint,
+  Wallet,
+  type Keyset,
+  type CounterSource,
+  type Logger as CashuLogger,
+} from '@cashu/cashu-ts';
 import { MissingDataError } from '../errors';
 import { mintUrlKey } from '../urls/normalise-url';
 import type { KeyStore } from '../keys/ports';
 import type { Logger } from '../logger';
 import { assertKeysetSound, keysetKeys } from './keyset-check';
 import { toMintError } from './mint-errors';
+import type { KeysetCache } from './ecash/offline/offline-ports';
 
 export const MISSING_SEED_MESSAGE = 'Can not instantiate wallet without seed in DB.';
 
@@ -17,6 +24,13 @@ export interface WalletProviderDeps {
   logger?: Logger;
   /** default 'sat' */
   unit?: string;
+  /**
+   * Where each loaded mint's sound keysets are kept, so ecash can be checked while the mint is
+   * out of reach (docs/protocol.md "Ecash taken offline").
+   */
+  keysetCache?: Pick<KeysetCache, 'save'>;
+  /** unix ms, for the cache's `savedAt` */
+  now?: () => number;
 }
 
 export interface SeededWallet {
@@ -142,12 +156,35 @@ export class WalletProvider {
     for (const mint of this.mints.values()) mint.disconnectWebSocket();
   }
 
+  /** Kept in the background: a failed write only means an older cache for offline checks. */
+  private keepKeysets(mintUrl: string, keysets: Keyset[]): void {
+    const cache = this.deps.keysetCache;
+    if (!cache || keysets.length === 0) return;
+    const savedAt = (this.deps.now ?? Date.now)();
+    const rows = keysets.map((keyset) => {
+      const sound = keysetKeys(keyset);
+      return {
+        id: sound.id,
+        mintUrl: mintKey(mintUrl),
+        unit: sound.unit,
+        keys: sound.keys,
+        inputFeePpk: sound.input_fee_ppk ?? 0,
+        active: keyset.isActive,
+        ...(sound.final_expiry !== undefined ? { finalExpiry: sound.final_expiry } : {}),
+        savedAt,
+      };
+    });
+    cache.save(rows).catch((error: unknown) => {
+      this.deps.logger?.warn('Could not keep the mint keysets for offline checks', error);
+    });
+  }
+
   private async load(wallet: Wallet, forget: () => void): Promise<Wallet> {
     try {
       await wallet.loadMint();
-      for (const keyset of wallet.keyChain.getKeysets()) {
-        if (keyset.hasKeys) assertKeysetSound(keysetKeys(keyset));
-      }
+      const loaded = wallet.keyChain.getKeysets().filter((keyset) => keyset.hasKeys);
+      for (const keyset of loaded) assertKeysetSound(keysetKeys(keyset));
+      this.keepKeysets(wallet.mint.mintUrl, loaded);
       return wallet;
     } catch (error) {
       forget();

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ForeignEcashArrivingError, MintUnreachableError } from '../../core/errors';
 import type { EcashLanded, EcashReceived } from '../../core/wallet/ecash/ecash-receiver';
 import type { ForeignTokenOffer, TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
+import type { OfflineTaken } from '../../core/wallet/ecash/offline/offline-ecash';
+import { OfflineRequest } from './OfflineRequest';
 import { arrivesText, arrivingText } from '../../core/wallet/ecash/foreign/foreign-texts';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/forms/Form';
@@ -28,6 +30,10 @@ export interface ReceiveEcashDialogProps {
   /** another mint's token comes back as an offer (what arrives, the fees), taken when confirmed */
   receive: (token: string, amount: number) => Promise<TokenOutcome>;
   onReceived: (result: Extract<EcashReceived, { status: 'received' }>) => void;
+  /** Taken without the mint: recorded, redeemed when it answers (docs/behaviour.md "Ecash taken offline"). */
+  onTakenOffline?: (result: OfflineTaken) => void;
+  /** The request locked to the shop, shown while the device is offline; null: none to offer. */
+  offlineRequest?: (amount: number) => Promise<string | null>;
   /**
    * Another mint's ecash kept on its way: subscribes to its landing (EcashRouter.onLanded), and
    * `onArrived` ends the sale here (the app announces it).
@@ -42,6 +48,8 @@ export function ReceiveEcashDialog({
   amount,
   receive,
   onReceived,
+  onTakenOffline,
+  offlineRequest,
   onLanded,
   onArrived,
   onClose,
@@ -81,6 +89,7 @@ export function ReceiveEcashDialog({
         const result = await work();
         if (result.status === 'offer') showOffer(result);
         else if (result.status === 'received') onReceived(result);
+        else if (result.status === 'offline') onTakenOffline?.(result);
         else setError(t(ALREADY_TAKEN_TEXT));
       } catch (failure) {
         showOffer(null);
@@ -96,7 +105,7 @@ export function ReceiveEcashDialog({
         setBusy(false);
       }
     },
-    [onReceived, showOffer, t],
+    [onReceived, onTakenOffline, showOffer, t],
   );
   const take = useCallback(
     async (raw: string) => {
@@ -159,6 +168,7 @@ export function ReceiveEcashDialog({
             {arrivingText(arriving.arrive)}
           </p>
         ) : null}
+        {offlineRequest ? <OfflineRequest amount={amount} request={offlineRequest} /> : null}
         <BarcodeScan onCode={onCode} onError={onScanError} />
         <Button type="submit" disabled={busy}>
           {busy ? t(TAKING_ECASH_TEXT) : t(TAKE_ECASH_TEXT)}

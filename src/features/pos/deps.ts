@@ -55,7 +55,10 @@ export interface PosServices {
   /** The NUT-18 request offered beside each invoice; omitted: Lightning only. */
   ecashRequests?: Pick<SaleRequests, 'forQuote'>;
   /** A token pasted or scanned at the keypad ("Receive ecash"); omitted: no such button. */
-  ecash?: Pick<EcashRouter, 'receiveToken' | 'onLanded'>;
+  ecash?: Pick<EcashRouter, 'receiveToken' | 'onLanded'> & {
+    /** The request locked to the shop for a sale of `amount` while offline; null: none to offer. */
+    offlineRequest?: (amount: number) => Promise<string | null>;
+  };
   /** Omitted: no Receipt after a sale and no automatic printing. */
   receipts?: PosReceipts;
   storage: { proofs: Pick<ProofStore, 'balance'> };

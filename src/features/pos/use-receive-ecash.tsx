@@ -19,6 +19,8 @@ const ReceiveEcashDialog = lazy(() =>
 );
 import type { InvoiceState } from './use-invoice';
 import { RECEIVE_ECASH_TEXT } from './locales/keypad/en.json';
+import { TAKEN_OFFLINE_TEXT } from './locales/receive/en.json';
+import type { OfflineTaken } from '../../core/wallet/ecash/offline/offline-ecash';
 
 export interface ReceiveEcash {
   /** The invoice flow with its reset key moved on by an ecash sale. */
@@ -60,6 +62,16 @@ export function useReceiveEcash(
     },
     [logger, onSale, t, formats],
   );
+  // Taken without the mint: the sale ends here, its sats reach the balance once redeemed.
+  const onTakenOffline = useCallback(
+    (result: OfflineTaken) => {
+      toast.success(t(TAKEN_OFFLINE_TEXT), { toastId: `taken-offline:${result.id}` });
+      setSale(null);
+      setSales((n) => n + 1);
+    },
+    [t],
+  );
+  const offlineRequest = ecash?.offlineRequest;
   const onLanded = useCallback(
     (listener: (landed: EcashLanded) => void) => ecash?.onLanded(listener) ?? (() => {}),
     [ecash],
@@ -98,6 +110,8 @@ export function useReceiveEcash(
             amount={sale.amount}
             receive={receive}
             onReceived={onReceived}
+            onTakenOffline={onTakenOffline}
+            {...(offlineRequest ? { offlineRequest } : {})}
             onLanded={onLanded}
             onArrived={onArrived}
             onClose={close}

@@ -7,6 +7,7 @@ import type { LockedSaleBackupRow } from '../../core/backup/locked-sale-backups'
 import type { PendingMelt } from '../../core/wallet/cash-out/ports';
 import type { PendingForeignEcash } from '../../core/wallet/ecash/foreign/ports';
 import type { HeldEcashPayload, PendingEcashReceipt } from '../../core/wallet/ecash/ports';
+import type { CachedKeyset, OfflineSaleRow } from '../../core/wallet/ecash/offline/offline-ports';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import type { CashierSale } from '../../core/remote-payments/cashier/cashier-sales';
@@ -73,6 +74,8 @@ export class CashewDb extends Dexie {
   lockedSaleBackups!: EntityTable<LockedSaleBackupRow, 'id'>;
   recordBatches!: EntityTable<RecordBatchRow, 'n'>;
   recordReads!: EntityTable<RecordReadRow, 'key'>;
+  mintKeysets!: EntityTable<CachedKeyset, 'id'>;
+  offlineSales!: EntityTable<OfflineSaleRow, 'id'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -162,6 +165,12 @@ export class CashewDb extends Dexie {
       historyEvents: '++id, createdAt, type, mintUrl, quoteId, request, &gid',
       recordBatches: '&n',
       recordReads: '&key',
+    });
+    // v41: the mint's keysets as last seen, and the sales taken while it could not be reached with
+    // every secret they took (docs/decisions/0068-offline-ecash.md; 37 to 40 are other branches').
+    this.version(41).stores({
+      mintKeysets: '&id, mintUrl',
+      offlineSales: '&id, takenAt, *secrets',
     });
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }

@@ -627,3 +627,43 @@ describe('upgrade from schema v33 to v36', () => {
     s.close();
   });
 });
+
+const SCHEMA_V36 = {
+  ...SCHEMA_V33,
+  lockedSaleBackups: '&id',
+  historyEvents: '++id, createdAt, type, mintUrl, quoteId, request, &gid',
+  recordBatches: '&n',
+  recordReads: '&key',
+};
+
+describe('upgrade from schema v36 to v41', () => {
+  it('keeps the ecash journal and starts with no cached keysets and no offline sales', async () => {
+    const s = await upgradedFrom(36, SCHEMA_V36, (old) =>
+      old.table('ecashReceipts').add({
+        id: 'token:a',
+        mintUrl: MINT_A,
+        inputs: [],
+        amount: 5,
+        fee: 0,
+        createdAt: 1,
+      }),
+    );
+    expect(s.db.verno).toBeGreaterThanOrEqual(41);
+    expect(await s.keysetCache.list(MINT_A)).toEqual([]);
+    expect(await s.offlineSales.list(10)).toEqual([]);
+    expect((await s.ecashReceipts.list()).map((row) => row.id)).toEqual(['token:a']);
+    // The secrets are indexed one by one: a sale's secret is found among others.
+    const sale = {
+      id: 'token:b',
+      mintUrl: MINT_A,
+      amount: 2,
+      paid: 2,
+      takenAt: 5,
+      secrets: ['x', 'y'],
+    };
+    const journal = { id: 'token:b', mintUrl: MINT_A, inputs: [], amount: 2, fee: 0, createdAt: 5 };
+    expect(await s.offlineSales.takeOffline(sale, journal, 0, () => {})).toEqual({ taken: true });
+    expect(await s.offlineSales.taken(['q', 'y'])).toEqual(new Set(['y']));
+    s.close();
+  });
+});

@@ -36,6 +36,7 @@ import {
 } from './ecash-lock';
 import { PreparedOutputs } from './prepared-outputs';
 import { proofDleqValid } from './proof-dleq';
+import type { OfflineTaken } from './offline/offline-ecash';
 
 export const ECASH_SPENT_MESSAGE = 'This ecash was already spent';
 export const ECASH_DLEQ_MESSAGE = "The mint's signature on this ecash does not check out";
@@ -74,6 +75,17 @@ export interface EcashReceiverDeps {
   lock?: QuoteLock;
   /** test seam between the steps of a receipt (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
+  /**
+   * Takes a token with no network when the mint cannot be reached (docs/protocol.md "Ecash taken
+   * offline"); absent: such a token is refused as before.
+   */
+  offline?: OfflineTaking;
+}
+
+export interface OfflineTaking {
+  /** the device says it has no network: the mint is not tried at all */
+  deviceOffline(): boolean;
+  take(text: string, mintUrl: string, sale: Sale): Promise<OfflineTaken>;
 }
 
 export interface EcashPayment {
@@ -197,10 +209,21 @@ export class EcashReceiver {
    * mint must be accepted before the token is decoded (a cashuB token names keysets by short id,
    * resolved with the mint's keysets); then the same checks, swap and record as a payload.
    */
-  async receiveToken(token: string, sale: Sale): Promise<EcashReceived> {
+  async receiveToken(token: string, sale: Sale): Promise<EcashReceived | OfflineTaken> {
     const { text, mint } = tokenMint(token);
     const mintUrl = await this.acceptedMint(mint);
-    const decoded = decodeTokenWith(text, await this.walletFor(mintUrl));
+    const { offline } = this.deps;
+    if (offline?.deviceOffline()) return offline.take(text, mintUrl, sale);
+    let wallet: Wallet;
+    try {
+      wallet = await this.walletFor(mintUrl);
+    } catch (error) {
+      // Not loaded and not reachable: nothing was journaled, so the offline checks decide.
+      if (offline && error instanceof MintUnreachableError)
+        return offline.take(text, mintUrl, sale);
+      throw error;
+    }
+    const decoded = decodeTokenWith(text, wallet);
     const proofs = parseEcashProofs(decoded.proofs, decoded.unit ?? 'sat');
     return this.receive({
       id: tokenReceiptId(proofs),
@@ -362,9 +385,12 @@ export class EcashReceiver {
           continue;
         }
         if (isDefiniteRefusal(error)) {
-          await this.deps.receipts.remove(row.id);
-          if (code === NutCode.proofsAlreadySpent) throw new ValidationError(ECASH_SPENT_MESSAGE);
-          throw toMintError(error);
+          const refusal =
+            code === NutCode.proofsAlreadySpent
+              ? new ValidationError(ECASH_SPENT_MESSAGE)
+              : toMintError(error);
+          await this.endRefused(row, refusal);
+          throw refusal;
         }
         // Lost or unusable answer: the mint may have swapped. The next round restores first.
         this.deps.logger.warn(`Ecash swap ${row.id} ended ambiguously; recovering`, error);
@@ -459,8 +485,9 @@ export class EcashReceiver {
   private async nothingSigned(wallet: Wallet, row: PendingEcashReceipt): Promise<'resend'> {
     const states = await callMint(() => wallet.checkProofsStates(row.inputs.map(toCashuProof)));
     if (states.some((s) => s.state === CheckStateEnum.SPENT)) {
-      await this.deps.receipts.remove(row.id);
-      throw new ValidationError(ECASH_SPENT_MESSAGE);
+      const refusal = new ValidationError(ECASH_SPENT_MESSAGE);
+      await this.endRefused(row, refusal);
+      throw refusal;
     }
     if (states.some((s) => s.state !== CheckStateEnum.UNSPENT)) {
       throw new MintUnreachableError('The mint is still processing this ecash');
@@ -507,17 +534,33 @@ export class EcashReceiver {
         return await this.settle(row, proofs);
       } catch (error) {
         if (isDefiniteRefusal(error) && refusalCode(error) !== NutCode.outputsAlreadySigned) {
-          await this.deps.receipts.remove(row.id);
-          if (refusalCode(error) === NutCode.proofsAlreadySpent) {
-            throw new ValidationError(ECASH_SPENT_MESSAGE);
-          }
-          throw toMintError(error);
+          const refusal =
+            refusalCode(error) === NutCode.proofsAlreadySpent
+              ? new ValidationError(ECASH_SPENT_MESSAGE)
+              : toMintError(error);
+          await this.endRefused(row, refusal);
+          throw refusal;
         }
         // Lost answer, or outputs signed already: the next round restores them first.
         this.deps.logger.warn(`Locked ecash swap ${row.id} ended ambiguously; recovering`, error);
       }
     }
     throw new MintUnreachableError('The mint did not answer; the ecash is kept and swapped later');
+  }
+
+  /**
+   * A swap the mint refused for good: the journal goes, except an offline sale's, which keeps its
+   * proofs and the mint's reason on screen for a retry (docs/behaviour.md "Ecash taken offline").
+   */
+  private async endRefused(row: PendingEcashReceipt, refusal: Error): Promise<void> {
+    if (!row.offline) {
+      await this.deps.receipts.remove(row.id);
+      return;
+    }
+    // The reservation stays: a retry restores it first, so the same outputs are never signed twice.
+    await this.deps.receipts.update(row.id, {
+      offline: { ...row.offline, refused: refusal.message },
+    });
   }
 
   private async settle(row: PendingEcashReceipt, proofs: NewProof[]): Promise<EcashReceived> {

@@ -29,6 +29,11 @@ export interface PendingEcashReceipt {
   sale?: EcashSaleLines;
   /** the invoice (mint quote) of the same sale, closed when the ecash is recorded */
   closesQuote?: string;
+  /**
+   * Taken while the mint could not be reached (docs/protocol.md "Ecash taken offline"): a refusal
+   * of its swap keeps the row, with the mint's reason, for a retry instead of dropping it.
+   */
+  offline?: { takenAt: number; refused?: string };
 }
 
 /** A sale's lines for an ecash receipt: a cart's tip, when it had one, is kept; method is 'ecash'. */

@@ -6,6 +6,7 @@ import type { Sale } from '../../../sale/sale';
 import type { EcashLanded, EcashPayment, EcashReceived, EcashReceiver } from '../ecash-receiver';
 import type { ForeignEcash } from './foreign-ecash';
 import { shortAfterFeesMessage } from './foreign-texts';
+import type { OfflineTaken } from '../offline/offline-ecash';
 
 /** A pasted token of another mint: what arrives and the fees, taken only when accepted. */
 export interface ForeignTokenOffer {
@@ -17,7 +18,8 @@ export interface ForeignTokenOffer {
   accept(): Promise<EcashReceived>;
 }
 
-export type TokenOutcome = EcashReceived | ForeignTokenOffer;
+/** `offline`: taken without the mint, redeemed when it answers (docs/protocol.md "Ecash taken offline"). */
+export type TokenOutcome = EcashReceived | ForeignTokenOffer | OfflineTaken;
 
 export interface EcashRouterDeps {
   local: Pick<EcashReceiver, 'receive' | 'receiveToken' | 'resumeAll'>;
