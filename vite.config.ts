@@ -89,7 +89,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // wasm: the QR reader's polyfill (decision 0069), so scanning works offline too.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
         // Every route is the single page: a navigation offline gets index.html from the cache.
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
@@ -118,6 +119,7 @@ export default defineConfig({
       '@scure/bip32',
       '@scure/bip39',
       '@scure/bip39/wordlists/english.js',
+      'barcode-detector/ponyfill',
       'canvas-confetti',
       'dexie',
       'light-bolt11-decoder',

@@ -1,4 +1,5 @@
-// The whole app stack on free ports: dev mint, relay, Lightning address, price feed, and the app built and served.
+// The whole app stack on free ports: dev mint, relay, Lightning address, price feed, Bolt Card
+// service, and the app built and served.
 // Shared by the e2e global setup and `npm run bench`, so both measure the same thing; `npm run soak`
 // starts it without the app.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -6,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
+import { startBoltCard, type DevBoltCard } from './boltcard/server.ts';
 import { startLnurl, type DevLnurl } from './lnurl/server.ts';
 import { startMint, type DevMint } from './mint/server.ts';
 import { startPriceFeed, type DevPriceFeed } from './prices/server.ts';
@@ -37,12 +39,15 @@ export interface DevStack {
   lightningAddress: string;
   /** The dev price feed's mempool-shaped prices URL, `http://127.0.0.1:PORT/api/v1/prices`. */
   pricesUrl: string;
+  /** The dev Bolt Card's NDEF URL, `lnurlw://127.0.0.1:PORT/card?p=…&c=…` (dev/boltcard). */
+  boltCardUrl: string;
   /** The built app (index.html + assets/) the preview server serves. */
   distDir: string;
   mint: DevMint;
   relay: DevRelay;
   lnurl: DevLnurl;
   prices: DevPriceFeed;
+  boltCard: DevBoltCard;
   /** Stops the preview server, relay and mint, then deletes the temporary directory. */
   close(): Promise<void>;
 }
@@ -70,6 +75,8 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
     closers.push(() => lnurl.close());
     const prices = await startPriceFeed({ port: 0 });
     closers.push(() => prices.close());
+    const boltCard = await startBoltCard({ mintUrl: mint.url, port: 0 });
+    closers.push(() => boltCard.close());
 
     if (options.seedDiscovery) {
       const { seedMintRecommendation } = await import('./relay/seed.ts');
@@ -90,10 +97,12 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
       lnurlUrl: lnurl.url,
       lightningAddress: lnurl.address,
       pricesUrl: prices.pricesUrl,
+      boltCardUrl: boltCard.cardUrl,
       mint,
       relay,
       lnurl,
       prices,
+      boltCard,
       close,
     };
     if (options.app === false) return { ...services, appUrl: '', distDir: '' };

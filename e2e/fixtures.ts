@@ -24,6 +24,8 @@ export interface CashewFixtures {
   lightningAddress: string;
   /** The dev price feed, `http://127.0.0.1:PORT/api/v1/prices` (POST …/dev/prices to change it). */
   pricesUrl: string;
+  /** The dev Bolt Card's NDEF URL, `lnurlw://127.0.0.1:PORT/card?p=…&c=…`, paying through the dev mint. */
+  boltCardUrl: string;
   /** Pays a mint quote's invoice (simulated Lightning): POST {mint}/dev/pay/{quote}. */
   payQuote: (quoteId: string) => Promise<void>;
 }
@@ -36,6 +38,7 @@ export const test = base.extend<CashewFixtures>({
   lnurlUrl: async ({}, use) => use(required('E2E_LNURL_URL')),
   lightningAddress: async ({}, use) => use(required('E2E_LIGHTNING_ADDRESS')),
   pricesUrl: async ({}, use) => use(required('E2E_PRICES_URL')),
+  boltCardUrl: async ({}, use) => use(required('E2E_BOLTCARD_URL')),
   /* eslint-enable no-empty-pattern */
   baseURL: async ({ appUrl }, use) => use(appUrl),
   payQuote: async ({ mintUrl, request }, use) => {

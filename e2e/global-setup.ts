@@ -1,4 +1,5 @@
-// E2E global setup: the dev servers (mint, relay, Lightning address, prices) on free ports, the app built and served.
+// E2E global setup: the dev servers (mint, relay, Lightning address, prices, Bolt Card) on free
+// ports, the app built and served.
 import { startStack } from '../dev/stack.ts';
 
 /** What tests read (through e2e/fixtures.ts); workers inherit the runner's environment. */
@@ -9,6 +10,7 @@ export const E2E_ENV = {
   lnurl: 'E2E_LNURL_URL',
   lightningAddress: 'E2E_LIGHTNING_ADDRESS',
   prices: 'E2E_PRICES_URL',
+  boltCard: 'E2E_BOLTCARD_URL',
 } as const;
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -19,5 +21,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[E2E_ENV.lnurl] = stack.lnurlUrl;
   process.env[E2E_ENV.lightningAddress] = stack.lightningAddress;
   process.env[E2E_ENV.prices] = stack.pricesUrl;
+  process.env[E2E_ENV.boltCard] = stack.boltCardUrl;
   return () => stack.close();
 }

@@ -1,4 +1,5 @@
-// `npm start`: runs the dev mint, relay, Lightning address, price feed and the app's Vite dev server, offline.
+// `npm start`: runs the dev mint, relay, Lightning address, price feed, Bolt Card service and the
+// app's Vite dev server, offline.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ const relayPort = Number(env.RELAY_PORT || 7777);
 const appPort = Number(env.APP_PORT || 5173);
 const lnurlPort = Number(env.LNURL_PORT || 3339);
 const pricesPort = Number(env.PRICES_PORT || 3340);
+const boltCardPort = Number(env.BOLTCARD_PORT || 3341);
 // Events survive restarts like the mint's quotes do; RELAY_FILE= (empty) keeps them in memory only.
 const relayFile = env.RELAY_FILE ?? join('.data', 'relay.json');
 
@@ -21,6 +23,7 @@ const appUrl = `http://${host}:${appPort}`;
 const lnurlUrl = `http://${host}:${lnurlPort}`;
 const lightningAddress = `merchant@${host}:${lnurlPort}`;
 const pricesUrl = `http://${host}:${pricesPort}/api/v1/prices`;
+const boltCardUrl = `http://${host}:${boltCardPort}`;
 const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 5_000;
 
@@ -128,6 +131,11 @@ async function main() {
     PORT: String(pricesPort),
     HOST: host,
   });
+  run('boltcard', ['--import', 'tsx', 'dev/boltcard/main.ts'], {
+    PORT: String(boltCardPort),
+    HOST: host,
+    MINT_URL: mintUrl,
+  });
   run(
     'app',
     [
@@ -153,6 +161,7 @@ async function main() {
     waitFor('relay', relayUrl.replace('ws://', 'http://'), { Accept: 'application/nostr+json' }),
     waitFor('lnurl', `${lnurlUrl}/.well-known/lnurlp/merchant`),
     waitFor('prices', pricesUrl),
+    waitFor('boltcard', `${boltCardUrl}/card/callback`),
   ]);
   // Mint discovery in onboarding then finds the local mint with no internet.
   const { seedMintRecommendation } = await tsImport('../dev/relay/seed.ts', import.meta.url);
@@ -166,6 +175,8 @@ async function main() {
   │  Relay   ${relayUrl}
   │  Address ${lightningAddress}   (dev Lightning address; its invoices settle inside the mint)
   │  Prices  ${pricesUrl}   (dev price feed; POST /dev/prices to change)
+  │  Card    lnurlw://${host}:${boltCardPort}/card?p=${'dev0'.repeat(8)}&c=${'c0de'.repeat(4)}
+  │          (dev Bolt Card, LNURL-withdraw; pays through the mint: dev/README.md)
   │
   │  Pay an invoice: press Pay on ${mintUrl}/
   │               or curl -X POST ${mintUrl}/dev/pay/<quote id>

@@ -16,7 +16,8 @@ const ONION_SOURCES = ['http://*.onion', 'http://*.onion:*', 'ws://*.onion', 'ws
 
 /**
  * The policy. No inline or eval'd script at all: every script is a file of this origin (the
- * early ONBOARDED read included, see first-load.ts). Styles allow inline because react-toastify
+ * early ONBOARDED read included, see first-load.ts); WebAssembly may compile, for the QR reader's
+ * polyfill, a .wasm of this origin too (decision 0069). Styles allow inline because react-toastify
  * injects its stylesheet as a <style> element; a style cannot run code. Network: this origin, any
  * https/wss mint or relay, .onion, and loopback only when `loopback` (a build for this machine).
  */
@@ -25,7 +26,7 @@ export function contentSecurityPolicy(loopback: boolean): string {
   if (loopback) connect.push(...LOOPBACK_SOURCES);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

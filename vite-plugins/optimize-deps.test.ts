@@ -39,6 +39,8 @@ function importedPackages(): Map<string, string> {
     for (const match of code.matchAll(/(?:from|import\()\s*'([^'.][^']*)'/g)) {
       const spec = match[1]!;
       if (spec.startsWith('node:') || spec.startsWith('virtual:')) continue;
+      // A file's URL (the QR reader's .wasm), served as an asset: nothing to pre-bundle.
+      if (spec.endsWith('?url')) continue;
       if (!found.has(spec)) found.set(spec, relative(root, file));
     }
   }

@@ -3,3 +3,4 @@
 export type { AmountView, CartLineView, ItemTile } from '../core/items/cart-view';
 export type { Receipt, ReceiptWords } from '../core/receipts/receipt';
 export type { RestoreProgress } from '../core/wallet/restore/restore-service';
+export type { CardTaps, TapOutcome } from '../core/tap/tap-to-pay';

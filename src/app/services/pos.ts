@@ -75,6 +75,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
         clock: () => (source.base.storageOptions?.clock ?? Date.now)(),
       },
     },
+    cardTaps: methods((services) => services.cardTaps, ['payFromCard']),
     ecashRequests: methods((services) => services.saleRequests, ['forQuote']),
     ecash: {
       ...methods((services) => services.ecash, ['receiveToken']),

@@ -22,6 +22,7 @@ import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { RestoreService } from '../../core/wallet/restore/restore-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
+import { createCardTaps, type CardTaps } from '../../core/tap/tap-to-pay';
 import type { Storage as CashewStorage } from '../../storage';
 import type { BackupServices } from './backup-services';
 import type { BaseServices } from './base';
@@ -57,6 +58,8 @@ export interface WalletServices {
   autoCashOut: AutoCashOut;
   /** A mint's own name from its NUT-06 info, for the Wallet's balance per mint. */
   mintName(mintUrl: string): Promise<string>;
+  /** A Bolt Card tapped on the invoice screen pays the invoice (LNURL-withdraw). */
+  cardTaps: CardTaps;
 }
 
 export interface WalletServiceDeps {
@@ -258,5 +261,6 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     cashOut,
     autoCashOut,
     mintName: async (mintUrl) => (await checkMintInfo(mintUrl)).name,
+    cardTaps: createCardTaps((url, init) => globalThis.fetch(url, init)),
   };
 }

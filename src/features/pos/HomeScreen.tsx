@@ -171,6 +171,7 @@ export function HomeScreen({ services }: PosScreenProps) {
             invoiceFiat={fiat.fiatText(quote?.fiat)}
             ecashRequest={ecashRequest}
             {...(ecash.secondary ? { secondary: ecash.secondary(fiat.saleOf) } : {})}
+            cardTaps={services.cardTaps}
           />
         </div>
         {/* Above the keypad on a phone, where under it it sat below the fold; beside it from md,

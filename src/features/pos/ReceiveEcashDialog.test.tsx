@@ -133,7 +133,7 @@ describe('ReceiveEcashDialog', () => {
     expect(onReceived).not.toHaveBeenCalled();
   });
 
-  it('has no Scan button where the browser has no BarcodeDetector', () => {
+  it('has no Scan button where the browser has no camera API', () => {
     dialog(async () => RECEIVED);
     expect(screen.queryByRole('button', { name: 'Scan' })).toBeNull();
   });

@@ -13,6 +13,7 @@ import { useFormats, useTexts } from '../../ui/i18n';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/forms/TextField';
 import { BarcodeScan } from '../../ui/cart/BarcodeScan';
+import { NfcTagButton } from '../../ui/share/NfcTagButton';
 import { CLOSE } from '../../ui/locales/invoice/en.json';
 import { readTokenText, refusalText } from './receive-ecash';
 import {
@@ -170,6 +171,7 @@ export function ReceiveEcashDialog({
         ) : null}
         {offlineRequest ? <OfflineRequest amount={amount} request={offlineRequest} /> : null}
         <BarcodeScan onCode={onCode} onError={onScanError} />
+        <NfcTagButton onText={onCode} onError={onScanError} />
         <Button type="submit" disabled={busy}>
           {busy ? t(TAKING_ECASH_TEXT) : t(TAKE_ECASH_TEXT)}
         </Button>

@@ -9,6 +9,7 @@ import type { PriceService } from '../../core/prices/price-service';
 import type { PaymentService } from '../../core/wallet/receive/payment-service';
 import type { SaleRequests } from '../../core/wallet/ecash/sale-requests';
 import type { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
+import type { CardTaps } from '../../core/tap/tap-to-pay';
 
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
 export type PosPayments = Pick<
@@ -61,6 +62,8 @@ export interface PosServices {
   };
   /** Omitted: no Receipt after a sale and no automatic printing. */
   receipts?: PosReceipts;
+  /** A Bolt Card tapped on the invoice screen (Web NFC); omitted: no Tap to pay. */
+  cardTaps?: CardTaps;
   storage: { proofs: Pick<ProofStore, 'balance'> };
   events: Pick<WalletEvents, 'onUpdated'>;
   logger: Logger;

@@ -10,6 +10,7 @@ import { Card } from '../../ui/Card';
 import { Modal } from '../../ui/Modal';
 import { SegmentToggle, type SegmentOption } from '../../ui/forms/Segmented';
 import { TextField } from '../../ui/forms/TextField';
+import { ScanProgress } from '../../ui/share/ScanProgress';
 import { useCameraScan } from '../../ui/share/use-camera-scan';
 import type { WalletServices } from './deps';
 import { useWalletWords } from './wallet-words';
@@ -311,11 +312,11 @@ function PayeeRow({
 
 const QR_ONLY = ['qr_code'];
 
-/** Scans a QR code with the camera where the browser has BarcodeDetector; otherwise says so. */
+/** Scans a QR code (an animated one too) where the browser has a camera API; otherwise says so. */
 function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
   const { t } = useWalletWords();
   // The first code read is the destination: the camera stops there.
-  const { available, scanning, setScanning, videoRef } = useCameraScan({
+  const { available, scanning, setScanning, videoRef, progress } = useCameraScan({
     onCode: (text) => {
       onScanned(text);
       setScanning(false);
@@ -327,6 +328,7 @@ function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
   return (
     <div className="space-y-2">
       {scanning ? <video ref={videoRef} className="w-full rounded-lg" muted playsInline /> : null}
+      <ScanProgress progress={progress} />
       <Button variant="outline" size="sm" type="button" onClick={() => setScanning(!scanning)}>
         {scanning ? t(CASH_OUT_STOP_SCAN) : t(CASH_OUT_SCAN)}
       </Button>

@@ -1,6 +1,8 @@
-// A camera barcode scan for the item grid, shown only where the browser has BarcodeDetector
-// (docs/behaviour.md "Items, cart and tips"): each code read is handed to `onCode`.
+// A camera scan for the item grid and the ecash dialog, shown wherever the browser has a camera
+// API (docs/behaviour.md "Items, cart and tips"): each code read, an animated one once whole, is
+// handed to `onCode`.
 import { Button } from '../Button';
+import { ScanProgress } from '../share/ScanProgress';
 import { useCameraScan } from '../share/use-camera-scan';
 import { useTexts } from '../i18n';
 import { CART_SCAN, CART_STOP_SCAN } from '../locales/cart/en.json';
@@ -13,7 +15,10 @@ export function BarcodeScan({
   onError: (error: unknown) => void;
 }) {
   const t = useTexts();
-  const { available, scanning, setScanning, videoRef } = useCameraScan({ onCode, onError });
+  const { available, scanning, setScanning, videoRef, progress } = useCameraScan({
+    onCode,
+    onError,
+  });
 
   if (!available) return null;
   return (
@@ -30,6 +35,7 @@ export function BarcodeScan({
           aria-hidden="true"
         />
       ) : null}
+      <ScanProgress progress={progress} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 // Invoice modal (docs/behaviour.md "Point of sale"): QR and text of a Lightning invoice, copy and
 // close; with an ecash request, a "Lightning / Ecash" switch shows that instead. While the mint does
 // not answer, the modal itself says so in place of asking to pay.
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { CardTaps } from '../domain-views';
 import { Button } from '../Button';
 import { CopyCloseButtons, CopyValue, ModalAmount } from '../share/CopyParts';
 import { Modal } from '../Modal';
@@ -30,6 +31,10 @@ import {
   PAY_WITH,
 } from '../locales/invoice/en.json';
 
+// Tap to pay loads only in a browser with Web NFC.
+const TapToPay = lazy(() => import('./TapToPay').then((m) => ({ default: m.TapToPay })));
+const hasWebNfc = () => typeof (globalThis as { NDEFReader?: unknown }).NDEFReader === 'function';
+
 export interface InvoiceModalProps {
   /** The BOLT11 payment request; the modal is open while this is non-null. */
   invoice: string | null;
@@ -47,6 +52,8 @@ export interface InvoiceModalProps {
   ecash?: { creqA: string; creqB: string } | null;
   /** The mint does not answer about this invoice (InvoiceStatus); null or omitted: all is well. */
   status?: InvoiceStatus | null;
+  /** Where the browser has Web NFC: a Bolt Card tapped pays the invoice; omitted: no Tap to pay. */
+  cardTaps?: CardTaps;
 }
 
 /**
@@ -69,6 +76,7 @@ export function InvoiceModal({
   returnFocusTo,
   ecash,
   status,
+  cardTaps,
 }: InvoiceModalProps) {
   const t = useTexts();
   const payWith = useMemo(
@@ -115,6 +123,11 @@ export function InvoiceModal({
             <Button variant="outline" className="w-full" onClick={onClose}>
               {t(CLOSE)}
             </Button>
+          ) : null}
+          {cardTaps && invoice && amount !== undefined && status !== 'paid' && hasWebNfc() ? (
+            <Suspense fallback={null}>
+              <TapToPay key={invoice} taps={cardTaps} invoice={invoice} amount={amount} />
+            </Suspense>
           ) : null}
           {ecash && status !== 'paid' ? (
             <div className="w-full">

@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { InvoiceModalProps, InvoiceStatus } from './InvoiceModal';
+import type { CardTaps } from '../domain-views';
 import { useWhenIdle } from '../use-when-idle';
 import { BusyStatus } from '../BusyStatus';
 import { Keypad, type KeypadLimits, type KeypadProps } from './Keypad';
@@ -99,6 +100,8 @@ export interface InvoicePanelProps {
   ecashRequest?: { creqA: string; creqB: string } | null;
   /** A second way to take the typed amount, under Submit (see KeypadProps.secondary). */
   secondary?: KeypadProps['secondary'];
+  /** A Bolt Card tapped in the invoice modal pays it (see InvoiceModalProps.cardTaps). */
+  cardTaps?: CardTaps;
 }
 
 export function InvoicePanel({
@@ -112,6 +115,7 @@ export function InvoicePanel({
   keypad = true,
   ecashRequest,
   secondary,
+  cardTaps,
 }: InvoicePanelProps) {
   const { open, creating, slow, error } = flow;
   const t = useTexts();
@@ -234,6 +238,7 @@ export function InvoicePanel({
             fiatText={invoiceFiat}
             ecash={ecashRequest ?? null}
             status={flow.status ?? null}
+            cardTaps={cardTaps}
             onClose={flow.close}
             onCopyError={onCopyError}
             returnFocusTo={returnFocusTo}
