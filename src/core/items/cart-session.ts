@@ -45,6 +45,8 @@ export class CartSession {
   private unsaved: readonly CartLine[] | null = null;
   private scheduled = false;
   private chargedLines = false;
+  /** the shop's tax rules (Settings), merged under each summary's own */
+  private rules: PricingRules = {};
   private readonly logger: Logger;
 
   constructor(private readonly deps: CartSessionDeps) {
@@ -99,7 +101,7 @@ export class CartSession {
   setCartDiscount = (discount: Discount | undefined): void => {
     const { cartDiscount: _old, ...rest } = this.state;
     this.state = discount ? { ...rest, cartDiscount: discount } : rest;
-    for (const listener of this.listeners) listener();
+    this.set({ lines: [...this.state.lines] });
   };
   clear = (): void => {
     if (this.state.cartDiscount) this.setCartDiscount(undefined);
@@ -140,18 +142,21 @@ export class CartSession {
     this.set({ lines: current?.lines ?? [], parked });
   }
 
+  /** The shop's tax rules from now on; the screen shows the cart again by them. */
+  setRules = (rules: PricingRules): void => {
+    this.rules = rules;
+    // A new lines array: screens that memoise the summary on the lines total it again.
+    this.set({ lines: [...this.state.lines] });
+  };
+
   /**
    * The cart's lines and totals at the price used with `tip` and the shop's tax rules, as the
    * screens show them; the session's cart discount is added to the rules.
    */
   summary(used: PriceUsed | undefined, tip: TipChoice, rules: PricingRules = {}): CartSummary {
     const { cartDiscount } = this.state;
-    return cartSummary(
-      this.state.lines,
-      used,
-      tip,
-      cartDiscount ? { ...rules, cartDiscount } : rules,
-    );
+    const all = { ...this.rules, ...rules };
+    return cartSummary(this.state.lines, used, tip, cartDiscount ? { ...all, cartDiscount } : all);
   }
 
   /**
