@@ -71,6 +71,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       ),
       sources: {
         shopName: () => call((services) => services.storage.config.getShopName()),
+        shopDetails: () => call((services) => services.storage.books.get()),
         historyRange: methods((services) => services.storage.historyRange, ['range']),
         // Read when a receipt is, not here: the first screens are built before storage options.
         clock: () => (source.base.storageOptions?.clock ?? Date.now)(),
