@@ -444,6 +444,12 @@ const SOAK_RECEIPT_WORDS: ReceiptWords = {
   paidWith: (method) => `Paid with ${method}`,
   refund: (date, time) => `Refund ${date} ${time}`,
   left: 'Left',
+  receiptNumber: (number) => `Receipt no. ${number}`,
+  taxNumber: (number) => `Tax no. ${number}`,
+  discount: (reason) => (reason ? `Discount (${reason})` : 'Discount'),
+  rateNet: (rate) => `Net ${rate} %`,
+  rateTax: (rate) => `Tax ${rate} %`,
+  rateGross: (rate) => `Gross ${rate} %`,
 };
 
 async function refundable(

@@ -21,6 +21,11 @@ export interface HistoryEvent {
    * this device's own events (docs/protocol.md "Records on the relays").
    */
   device?: string;
+  /**
+   * A sale's receipt number on the device that recorded it, `{device prefix}-{sequence}` with no
+   * gaps per device (decision 0064; unindexed, no upgrade); absent on older sales.
+   */
+  receiptNumber?: string;
 }
 
 export interface HistoryPage {

@@ -44,6 +44,7 @@ import { DexieRecordsStore } from './history/records-store';
 import { DexieInboxRetryStore } from './remote/inbox-retry-store';
 import { cashierCartScope } from '../core/items/cart';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './shop/item-store';
+import { DexieBooksSettingsStore } from './shop/books-settings-store';
 import { DexieCashierPriceStore } from './remote/cashier-price-store';
 import { DexieReceiptPrintStore } from './history/receipt-print-store';
 import { DexieLanguageStore } from './shop/language-store';
@@ -148,6 +149,8 @@ export interface Storage {
   cashierPrices: (merchantPubkeyHex: string) => DexieCashierPriceStore;
   /** Tips on the checkout (off by default). */
   tips: DexieTipSettingsStore;
+  /** The shop's address, tax number, tax and discount rules (decision 0064). */
+  books: DexieBooksSettingsStore;
   /** Print receipts automatically: the setting and the one print per sale (decision 0034). */
   receiptPrint: DexieReceiptPrintStore;
   /** The language chosen in Settings, and its copy for the first render (decision 0055). */
@@ -209,6 +212,7 @@ export function createStorage(options: StorageOptions): Storage {
     items: new DexieItemStore(db),
     carts: new DexieCartStore(db, clock),
     tips: new DexieTipSettingsStore(db, clock),
+    books: new DexieBooksSettingsStore(db, clock),
     receiptPrint: new DexieReceiptPrintStore(db, clock),
     language: new DexieLanguageStore(db, clock, options.hintStorage),
     close: () => db.close(),

@@ -39,6 +39,7 @@ export function appDataParts(storage: CashewStorage): AppDataPart[] {
         get: () => merchantTrust.acceptsUnlocked(),
         set: (accept) => merchantTrust.setAcceptsUnlocked(accept),
       },
+      books: storage.books,
       language: {
         get: () => storage.language.language(),
         set: (choice) => storage.language.setLanguage(choice),

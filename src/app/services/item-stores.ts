@@ -9,6 +9,7 @@ import {
   DexieItemStore,
   DexieTipSettingsStore,
 } from '../../storage/shop/item-store';
+import { DexieBooksSettingsStore } from '../../storage/shop/books-settings-store';
 
 /** Dexie opens the connection on first use; a deleted database closes it (wallet replaced). */
 export function openItemStores(dbName: string, clock: Clock): PosItems {
@@ -17,6 +18,7 @@ export function openItemStores(dbName: string, clock: Clock): PosItems {
     items: new DexieItemStore(db),
     carts: new DexieCartStore(db, clock),
     tips: new DexieTipSettingsStore(db, clock),
+    books: new DexieBooksSettingsStore(db, clock),
     warm: () =>
       db.open().then(
         () => undefined,

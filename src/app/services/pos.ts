@@ -54,6 +54,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
         ['get', 'put', 'remove', 'parked', 'park', 'recall'],
       ),
       tips: stores.methods((items) => items.tips, ['get']),
+      books: stores.methods((items) => items.books!, ['get']),
       // After the keypad's first paint: loading the chunk and opening the connection as Home
       // mounts ran between its commit and that paint (docs/performance.md "Cart of 500 items").
       warm: () =>
@@ -70,6 +71,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       ),
       sources: {
         shopName: () => call((services) => services.storage.config.getShopName()),
+        shopDetails: () => call((services) => services.storage.books.get()),
         historyRange: methods((services) => services.storage.historyRange, ['range']),
         // Read when a receipt is, not here: the first screens are built before storage options.
         clock: () => (source.base.storageOptions?.clock ?? Date.now)(),

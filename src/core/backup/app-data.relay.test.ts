@@ -30,6 +30,13 @@ describe('the settings backup', () => {
       acceptUnpaired: true,
       acceptUnlocked: true,
       language: 'de',
+      books: {
+        address: '1 Main St\n10115 Berlin',
+        taxNumber: 'DE123456789',
+        pricesIncludeTax: true,
+        taxRounding: 'receipt',
+        discounts: 'pin',
+      },
     });
     await backup(key, first.part).sync();
     const fresh = device(BLANK_SETTINGS);

@@ -1,11 +1,12 @@
 // The `settings` part of the app data backup (core/backup/app-data.ts): shop name, display
 // currency and price source, automatic cash-out, accepted mints, automatic receipt printing,
-// ecash from other mints, tips, unpaired cashier links, sales on mints that cannot lock and the
-// language (docs/decisions/0055-languages-with-lingui.md). Never
+// ecash from other mints, tips, unpaired cashier links, sales on mints that cannot lock, the
+// books settings (address, tax number, tax rules) and the language (docs/decisions/0055-languages-with-lingui.md). Never
 // the PIN or the pairing secret (docs/security.md, "What is published for a restore"). Each field
 // is checked on restore as the Settings form checks it; a field that fails is left as it is on
 // this device.
 import { isLocale, type Locale } from '../i18n/locales';
+import { booksSettingsFrom, type BooksSettings } from '../settings/books-settings';
 import { checkPriceSettings, type PriceSettings } from '../prices/price-service';
 import { cleanShopName, shopNameProblem } from '../settings/shop-name';
 import { usableMintUrl } from '../urls/normalise-url';
@@ -30,6 +31,8 @@ export interface SettingsBackup {
   acceptUnlocked?: boolean;
   /** The language chosen in Settings, null: the browser's; absent before it was backed up */
   language?: Locale | null;
+  /** Address, tax number, tax and discount rules (decision 0064); absent before they existed */
+  books?: BooksSettings;
 }
 
 /** An on/off setting as the store keeps it. */
@@ -53,6 +56,7 @@ export interface SettingsPartDeps {
   unlocked?: SwitchSetting;
   /** The stored choice (core/i18n/language-store.ts): a row the app may not speak reads as null. */
   language?: { get(): Promise<string | null>; set(choice: Locale | null): Promise<void> };
+  books?: { get(): Promise<BooksSettings>; set(settings: BooksSettings): Promise<void> };
 }
 
 /** The switches of the part: the backup's field, and where the device keeps it. */
@@ -113,6 +117,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       acceptedMints: await deps.acceptedMints.get(),
       ...(await switchesOf(deps)),
       ...(await languageOf(deps)),
+      ...(deps.books ? { books: await deps.books.get() } : {}),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -142,6 +147,10 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       }
       // null is a choice too (the browser's); a language this version does not speak is not.
       if (v.language === null || isLocale(v.language)) await deps.language?.set(v.language);
+      // Each sound field is taken; the others fall back to the defaults, as a stored row reads.
+      if (typeof v.books === 'object' && v.books !== null) {
+        await deps.books?.set(booksSettingsFrom(v.books));
+      }
     },
   };
 }

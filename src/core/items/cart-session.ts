@@ -7,12 +7,15 @@ import {
   addCustom,
   addItem,
   CURRENT_CART_ID,
+  setLineDiscount,
   setQuantity,
   type Cart,
   type CartLine,
   type PriceUsed,
+  type PricingRules,
   type TipChoice,
 } from './cart';
+import type { Discount } from '../sale/discount';
 import { cartSummary, type CartSummary } from './cart-view';
 import type { CatalogItem } from './item';
 import type { CartStore } from './ports';
@@ -21,6 +24,8 @@ export interface CartSnapshot {
   loaded: boolean;
   lines: readonly CartLine[];
   parked: readonly Cart[];
+  /** a discount on the whole cart (kept while this screen is open, dropped when paid or cleared) */
+  cartDiscount?: Discount;
 }
 
 export interface CartSessionDeps {
@@ -40,6 +45,8 @@ export class CartSession {
   private unsaved: readonly CartLine[] | null = null;
   private scheduled = false;
   private chargedLines = false;
+  /** the shop's tax rules (Settings), merged under each summary's own */
+  private rules: PricingRules = {};
   private readonly logger: Logger;
 
   constructor(private readonly deps: CartSessionDeps) {
@@ -89,7 +96,17 @@ export class CartSession {
   addCustom = (sats: number): void => this.change((l) => addCustom(l, sats, this.deps.newId()));
   setQuantity = (lineId: string, quantity: number): void =>
     this.change((l) => setQuantity(l, lineId, quantity));
-  clear = (): void => this.change(() => []);
+  setLineDiscount = (lineId: string, discount: Discount | undefined): void =>
+    this.change((l) => setLineDiscount(l, lineId, discount));
+  setCartDiscount = (discount: Discount | undefined): void => {
+    const { cartDiscount: _old, ...rest } = this.state;
+    this.state = discount ? { ...rest, cartDiscount: discount } : rest;
+    this.set({ lines: [...this.state.lines] });
+  };
+  clear = (): void => {
+    if (this.state.cartDiscount) this.setCartDiscount(undefined);
+    this.change(() => []);
+  };
 
   /** Writes the latest change now; never rejects (a failed write is logged). */
   save = async (): Promise<void> => {
@@ -125,17 +142,33 @@ export class CartSession {
     this.set({ lines: current?.lines ?? [], parked });
   }
 
-  /** The cart's lines and totals at the price used with `tip`, as the screens show them. */
-  summary(used: PriceUsed | undefined, tip: TipChoice): CartSummary {
-    return cartSummary(this.state.lines, used, tip);
+  /** The shop's tax rules from now on; the screen shows the cart again by them. */
+  setRules = (rules: PricingRules): void => {
+    this.rules = rules;
+    // A new lines array: screens that memoise the summary on the lines total it again.
+    this.set({ lines: [...this.state.lines] });
+  };
+
+  /**
+   * The cart's lines and totals at the price used with `tip` and the shop's tax rules, as the
+   * screens show them; the session's cart discount is added to the rules.
+   */
+  summary(used: PriceUsed | undefined, tip: TipChoice, rules: PricingRules = {}): CartSummary {
+    const { cartDiscount } = this.state;
+    const all = { ...this.rules, ...rules };
+    return cartSummary(this.state.lines, used, tip, cartDiscount ? { ...all, cartDiscount } : all);
   }
 
   /**
    * The charge of the cart with `tip`: its total and sale record, undefined when it cannot be
    * charged. The cart is then emptied once that invoice is paid (`paid`).
    */
-  charge(used: PriceUsed | undefined, tip: TipChoice): CartSummary['charge'] {
-    const charge = this.summary(used, tip).charge;
+  charge(
+    used: PriceUsed | undefined,
+    tip: TipChoice,
+    rules: PricingRules = {},
+  ): CartSummary['charge'] {
+    const charge = this.summary(used, tip, rules).charge;
     if (charge) this.chargedLines = true;
     return charge;
   }

@@ -17,6 +17,7 @@ import {
   unitSats,
   type CartLine,
   type PriceUsed,
+  type PricingRules,
   type TipChoice,
 } from './cart';
 import { categoriesOf, findItems, itemByCode, type CatalogItem } from './item';
@@ -47,6 +48,8 @@ export interface CartLineView {
   quantity: number;
   /** absent while the line has no price (a fiat price without the currency's price) */
   amount?: AmountView;
+  /** sats off this line (its own discount and its share of the cart's), when any */
+  discountSats?: number;
 }
 
 export interface CartSummary {
@@ -57,6 +60,9 @@ export interface CartSummary {
   problemCurrency?: string;
   totals?: {
     subtotal: AmountView;
+    /** every discount, when there is one */
+    discount?: AmountView;
+    /** each rate's tax, added on top or inside the prices */
     taxes: Array<{ rate: number; amount: AmountView }>;
     tip: AmountView;
     total: AmountView;
@@ -106,8 +112,9 @@ export function cartSummary(
   lines: readonly CartLine[],
   used: PriceUsed | undefined,
   tip: TipChoice,
+  rules: PricingRules = {},
 ): CartSummary {
-  const pricing = priceCart(lines, used, tip);
+  const pricing = priceCart(lines, used, tip, rules);
   const totals = pricing.ok ? pricing.totals : undefined;
   const views = lines.map((line): CartLineView => {
     const priced = totals?.lines.find((l) => l.lineId === line.id);
@@ -116,6 +123,7 @@ export function cartSummary(
       name: line.name,
       quantity: line.quantity,
       ...(priced ? { amount: amountView(priced.lineSats, used) } : {}),
+      ...(priced?.discountSats ? { discountSats: priced.discountSats } : {}),
     };
   });
   if (!totals) {
@@ -125,18 +133,14 @@ export function cartSummary(
       ...(pricing.ok === false && pricing.currency ? { problemCurrency: pricing.currency } : {}),
     };
   }
-  const rates = [...new Set(totals.lines.map((l) => l.taxRatePercent).filter((r) => !!r))];
   return {
     lines: views,
     totals: {
       subtotal: amountView(totals.subtotalSats, used),
-      taxes: rates.map((rate) => ({
-        rate: rate!,
-        amount: amountView(
-          totals.lines.filter((l) => l.taxRatePercent === rate).reduce((s, l) => s + l.taxSats, 0),
-          used,
-        ),
-      })),
+      ...(totals.discountSats ? { discount: amountView(totals.discountSats, used) } : {}),
+      taxes: totals.rates
+        .filter((row) => !!row.rate)
+        .map((row) => ({ rate: row.rate!, amount: amountView(row.taxSats, used) })),
       tip: amountView(totals.tipSats, used),
       total: amountView(totals.totalSats, used),
     },

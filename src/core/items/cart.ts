@@ -1,9 +1,21 @@
-// Cart arithmetic, pure: lines at the price used, tax per line added on top of tax-exclusive prices,
-// a tip, and whole sats by one rule (docs/decisions/0033-items-cart-tax.md).
+// Cart arithmetic, pure: lines at the price used, discounts, tax by rate (on top or inside the
+// price, rounded per line or per receipt), a tip, and whole sats by one rule
+// (docs/decisions/0033-items-cart-tax.md, 0064-tax-by-rate-and-receipts.md).
 import { fiatMinorToSats, MAX_SATS } from '../prices/convert';
 import { currencyDecimals } from '../prices/currencies';
+import { discountSats, isDiscount, type Discount } from '../sale/discount';
 import type { SaleLine } from '../sale/sale-detail';
 import type { SaleLines } from '../sale/sale';
+import {
+  allocate,
+  basisPoints,
+  mulDivHalfUp,
+  ratesOf,
+  taxIn,
+  taxOf,
+  type RateTotal,
+  type TaxRounding,
+} from '../sale/tax';
 import { isItemPrice, isTaxRate, type CatalogItem, type ItemPrice } from './item';
 
 /** One line of a cart: a snapshot of the item when it was added (a parked basket outlives edits). */
@@ -15,7 +27,21 @@ export interface CartLine {
   name: string;
   price: ItemPrice;
   taxRatePercent?: number;
+  /** the price holds the tax; absent: the shop's default (decision 0064) */
+  taxIncluded?: boolean;
+  /** a discount on this line */
+  discount?: Discount;
   quantity: number;
+}
+
+/** The shop's rules a cart is priced by, beyond its lines (decision 0064). */
+export interface PricingRules {
+  /** tax rounded per line (the default) or once per rate on the receipt */
+  rounding?: TaxRounding;
+  /** whether a line's price holds its tax when the line does not say */
+  pricesIncludeTax?: boolean;
+  /** a discount on the whole cart, shared out over the lines before tax */
+  cartDiscount?: Discount;
 }
 
 /** A cart: the current one (id 'current') or a parked basket. */
@@ -55,16 +81,27 @@ export interface PricedLine extends SaleLine {
   lineId: string;
   /** unitSats × quantity */
   lineSats: number;
-  /** this line's tax in sats */
+  /** this line's tax in sats (added, or inside the price when taxIncluded) */
   taxSats: number;
+  /** sats off this line: its own discount and its share of the cart's */
+  discountSats: number;
 }
 
 export interface CartTotals {
   lines: PricedLine[];
   subtotalSats: number;
+  /** tax added on top */
   taxSats: number;
   tipSats: number;
   totalSats: number;
+  /** every discount, in sats */
+  discountSats: number;
+  /** tax inside inclusive prices */
+  includedTaxSats: number;
+  /** net, tax and gross per rate */
+  rates: RateTotal[];
+  rounding: TaxRounding;
+  cartDiscount?: Discount;
 }
 
 export type CartPriceProblem = 'empty' | 'no-price' | 'too-large';
@@ -90,20 +127,9 @@ export function unitSats(price: ItemPrice, used: PriceUsed | undefined): number 
   }
 }
 
-/** rate in hundredths of a percent: 7.5 % is 750 */
-function basisPoints(rate: number): bigint {
-  return BigInt(Math.round(rate * 100));
-}
-
-/** a × bp / 10000, rounded half up, in exact integers */
-function percentOf(sats: number, bp: bigint): number {
-  const num = BigInt(sats) * bp * 2n + 10000n;
-  return Number(num / 20000n);
-}
-
-/** A line's tax: its sats × rate, rounded half up per line (tax is on top of the price). */
+/** A line's tax on top of its price, rounded half up per line (the rule of decision 0033). */
 export function lineTax(lineSats: number, rate: number | undefined): number {
-  return rate ? percentOf(lineSats, basisPoints(rate)) : 0;
+  return taxIn(lineSats, rate);
 }
 
 /** The tip in sats: a percent of subtotal + tax rounded half up, or the custom sats as given. */
@@ -111,19 +137,22 @@ export function tipSats(choice: TipChoice, baseSats: number): number {
   if (choice.kind === 'none') return 0;
   if (choice.kind === 'sats')
     return Number.isSafeInteger(choice.sats) && choice.sats > 0 ? choice.sats : 0;
-  return percentOf(baseSats, basisPoints(choice.percent));
+  return mulDivHalfUp(baseSats, basisPoints(choice.percent), 10_000n);
 }
 
-/** The cart's totals at the price used: total = subtotal + tax + tip, all whole sats. */
+/**
+ * The cart's totals at the price used: total = subtotal - discounts + tax added on top + tip, all
+ * whole sats. Discounts come off before tax (a cart's shared out over the lines by their sats);
+ * the tip is of what the customer sees before it and outside tax (decision 0064).
+ */
 export function priceCart(
   lines: readonly CartLine[],
   used: PriceUsed | undefined,
   tip: TipChoice = { kind: 'none' },
+  rules: PricingRules = {},
 ): CartPricing {
   if (lines.length === 0) return { ok: false, problem: 'empty' };
-  const priced: PricedLine[] = [];
-  let subtotal = 0;
-  let tax = 0;
+  const units: number[] = [];
   for (const line of lines) {
     const unit = unitSats(line.price, used);
     if (unit === undefined) {
@@ -135,40 +164,82 @@ export function priceCart(
       };
     }
     const lineSats = unit * line.quantity;
-    const taxSats = lineTax(lineSats, line.taxRatePercent);
-    subtotal += lineSats;
-    tax += taxSats;
-    if (!Number.isSafeInteger(subtotal + tax) || subtotal + tax > MAX_SATS) {
+    if (!Number.isSafeInteger(lineSats) || lineSats > MAX_SATS) {
       return { ok: false, problem: 'too-large' };
     }
-    priced.push({
-      lineId: line.id,
-      ...(line.itemId ? { itemId: line.itemId } : {}),
-      name: line.name,
-      quantity: line.quantity,
-      unitSats: unit,
-      ...(line.taxRatePercent ? { taxRatePercent: line.taxRatePercent } : {}),
-      lineSats,
-      taxSats,
-    });
+    units.push(unit);
   }
-  const tipped = tipSats(tip, subtotal + tax);
-  const total = subtotal + tax + tipped;
+  const gross = lines.map((line, i) => units[i]! * line.quantity);
+  const subtotal = gross.reduce((s, n) => s + n, 0);
+  if (!Number.isSafeInteger(subtotal) || subtotal > MAX_SATS) {
+    return { ok: false, problem: 'too-large' };
+  }
+  const own = lines.map((line, i) => discountSats(line.discount, gross[i]!));
+  const afterOwn = gross.map((n, i) => n - own[i]!);
+  const cartOff = discountSats(
+    rules.cartDiscount,
+    afterOwn.reduce((s, n) => s + n, 0),
+  );
+  const shares = allocate(cartOff, afterOwn);
+  const included = lines.map((line) => line.taxIncluded ?? rules.pricesIncludeTax ?? false);
+  const taxable = lines.map((line, i) => ({
+    baseSats: afterOwn[i]! - shares[i]!,
+    ...(line.taxRatePercent ? { rate: line.taxRatePercent } : {}),
+    ...(included[i] ? { included: true } : {}),
+  }));
+  const rounding = rules.rounding ?? 'line';
+  const tax = taxOf(taxable, rounding);
+  const discount = own.reduce((s, n) => s + n, 0) + cartOff;
+  const priced: PricedLine[] = lines.map((line, i) => ({
+    lineId: line.id,
+    ...(line.itemId ? { itemId: line.itemId } : {}),
+    name: line.name,
+    quantity: line.quantity,
+    unitSats: units[i]!,
+    ...(line.taxRatePercent ? { taxRatePercent: line.taxRatePercent } : {}),
+    ...(included[i] ? { taxIncluded: true } : {}),
+    ...(line.discount ? { discount: line.discount } : {}),
+    lineSats: gross[i]!,
+    taxSats: tax.lineTax[i]!,
+    discountSats: own[i]! + shares[i]!,
+  }));
+  const beforeTip = subtotal - discount + tax.addedSats;
+  const tipped = tipSats(tip, beforeTip);
+  const total = beforeTip + tipped;
   if (!Number.isSafeInteger(total) || total > MAX_SATS) return { ok: false, problem: 'too-large' };
   return {
     ok: true,
     totals: {
       lines: priced,
       subtotalSats: subtotal,
-      taxSats: tax,
+      taxSats: tax.addedSats,
       tipSats: tipped,
       totalSats: total,
+      discountSats: discount,
+      includedTaxSats: tax.includedSats,
+      rates: ratesOf(taxable.map((line, i) => ({ ...line, taxSats: tax.lineTax[i]! }))),
+      rounding,
+      ...(rules.cartDiscount && cartOff > 0 ? { cartDiscount: rules.cartDiscount } : {}),
     },
   };
 }
 
+/**
+ * Whether the totals need the parts of decision 0064 to be read back: a discount, a price holding
+ * its tax or tax rounded per receipt. A sale without them is recorded as decision 0033 recorded
+ * it, so older readers and the cashier's message keep their shape.
+ */
+function usesRates(totals: CartTotals): boolean {
+  return (
+    totals.discountSats > 0 ||
+    totals.rounding === 'receipt' ||
+    totals.lines.some((line) => line.taxIncluded)
+  );
+}
+
 /** The lines, tax and tip of priced totals: a cart's sale without how it is paid. */
 export function saleLinesOf(totals: CartTotals): SaleLines {
+  const full = usesRates(totals);
   return {
     lines: totals.lines.map((line) => ({
       ...(line.itemId ? { itemId: line.itemId } : {}),
@@ -176,10 +247,18 @@ export function saleLinesOf(totals: CartTotals): SaleLines {
       quantity: line.quantity,
       unitSats: line.unitSats,
       ...(line.taxRatePercent ? { taxRatePercent: line.taxRatePercent } : {}),
+      ...(full && line.taxIncluded ? { taxIncluded: true } : {}),
+      ...(full && line.discount ? { discount: line.discount } : {}),
+      ...(full && line.discountSats ? { discountSats: line.discountSats } : {}),
+      ...(full ? { taxSats: line.taxSats } : {}),
     })),
     subtotalSats: totals.subtotalSats,
     taxSats: totals.taxSats,
     tipSats: totals.tipSats,
+    ...(totals.discountSats ? { discountSats: totals.discountSats } : {}),
+    ...(totals.cartDiscount ? { cartDiscount: totals.cartDiscount } : {}),
+    ...(totals.includedTaxSats ? { includedTaxSats: totals.includedTaxSats } : {}),
+    ...(totals.rounding === 'receipt' ? { taxRounding: 'receipt' as const } : {}),
   };
 }
 
@@ -204,9 +283,23 @@ export function addItem(lines: readonly CartLine[], item: CatalogItem, newId: st
       name: item.name,
       price: { ...item.price },
       ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
+      ...(item.taxIncluded !== undefined ? { taxIncluded: item.taxIncluded } : {}),
       quantity: 1,
     },
   ];
+}
+
+/** The line's discount set, or removed when `discount` is undefined. */
+export function setLineDiscount(
+  lines: readonly CartLine[],
+  lineId: string,
+  discount: Discount | undefined,
+): CartLine[] {
+  return lines.map((line) => {
+    if (line.id !== lineId) return line;
+    const { discount: _old, ...rest } = line;
+    return discount ? { ...rest, discount } : rest;
+  });
 }
 
 /** A custom keypad amount as its own line (no tax). */
@@ -246,6 +339,8 @@ function isCartLine(value: unknown): value is CartLine {
     typeof line.name === 'string' &&
     isItemPrice(line.price) &&
     (line.taxRatePercent === undefined || isTaxRate(line.taxRatePercent)) &&
+    (line.taxIncluded === undefined || typeof line.taxIncluded === 'boolean') &&
+    (line.discount === undefined || isDiscount(line.discount)) &&
     typeof line.quantity === 'number' &&
     Number.isSafeInteger(line.quantity) &&
     line.quantity >= 1 &&

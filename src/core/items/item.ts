@@ -15,6 +15,8 @@ export interface CatalogItem {
   category?: string;
   /** percent, 0 to 100 with at most two decimals (7.5 is 7.5 %) */
   taxRatePercent?: number;
+  /** the price holds the tax (shelf price with VAT); absent: the shop's default (decision 0064) */
+  taxIncluded?: boolean;
   /** SKU or barcode, matched exactly by search and scan */
   sku?: string;
   enabled: boolean;
@@ -78,6 +80,7 @@ export function normaliseItem(item: CatalogItem): CatalogItem {
     price: { ...item.price },
     ...(category ? { category } : {}),
     ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
+    ...(typeof item.taxIncluded === 'boolean' ? { taxIncluded: item.taxIncluded } : {}),
     ...(sku ? { sku } : {}),
     enabled: item.enabled,
     position: item.position,

@@ -2,11 +2,19 @@
 // loader for the receipt from History and the one offered right after a sale.
 import type { HistoryEvent } from '../history-ports';
 import { readRange, type HistoryRangeReader } from '../records/types';
-import { receiptFor, receiptText, type Receipt, type ReceiptWords } from './receipt';
+import {
+  receiptFor,
+  receiptText,
+  type Receipt,
+  type ReceiptWords,
+  type ShopDetails,
+} from './receipt';
 import { refundsOf } from './refunds';
 
 export interface ReceiptSources {
   shopName?: () => Promise<string>;
+  /** the shop's address and tax number (Settings, decision 0064) */
+  shopDetails?: () => Promise<ShopDetails>;
   historyRange?: HistoryRangeReader;
   clock: () => number;
 }
@@ -42,11 +50,12 @@ export async function loadReceipt(
   sources: ReceiptSources,
   words: ReceiptWords,
 ): Promise<LoadedReceipt | undefined> {
-  const { shopName, historyRange, clock } = sources;
-  const [name, refunds] = await Promise.all([
+  const { shopName, shopDetails, historyRange, clock } = sources;
+  const [name, refunds, details] = await Promise.all([
     shopName ? shopName() : Promise.resolve(''),
     readRefunds(sale, historyRange, clock()),
+    shopDetails ? shopDetails() : Promise.resolve({}),
   ]);
-  const receipt = receiptFor(sale, name, refunds, words.saleLine);
+  const receipt = receiptFor(sale, name, refunds, words.saleLine, details);
   return receipt ? { receipt, text: receiptText(receipt, words), refunds } : undefined;
 }

@@ -15,6 +15,12 @@ const words: ReceiptWords = {
   paidWith: (method) => `Paid with ${method}`,
   refund: (date, time) => `Refund ${date} ${time}`,
   left: 'Left',
+  receiptNumber: (number) => `Receipt no. ${number}`,
+  taxNumber: (number) => `Tax no. ${number}`,
+  discount: (reason) => (reason ? `Discount (${reason})` : 'Discount'),
+  rateNet: (rate) => `Net ${rate} %`,
+  rateTax: (rate) => `Tax ${rate} %`,
+  rateGross: (rate) => `Gross ${rate} %`,
 };
 const at = new Date(2026, 10, 22, 9, 5, 7).getTime();
 
@@ -46,7 +52,7 @@ describe('receiptFor', () => {
     expect(receipt.date).toBe('2026-11-22');
     expect(receipt.time).toBe('09:05');
     expect(receipt.lines).toEqual([
-      { name: 'Espresso', quantity: 2, unitSats: 300, totalSats: 600 },
+      { name: 'Espresso', quantity: 2, unitSats: 300, totalSats: 600, rate: 10 },
       { name: 'Custom', quantity: 1, unitSats: 500, totalSats: 500 },
     ]);
     expect([receipt.subtotalSats, receipt.taxSats, receipt.tipSats]).toEqual([1_100, 60, 105]);
@@ -83,6 +89,63 @@ describe('receiptFor', () => {
       [200, 'Ecash'],
     ]);
     expect(receipt.leftSats).toBe(965);
+  });
+
+  it('lists net, tax and gross per rate, discounts with their reason, shop details and number', () => {
+    const rated: HistoryEvent = {
+      ...cartSale,
+      amount: 2_163,
+      receiptNumber: 'K7Q2-000042',
+      sale: saleOf(
+        [
+          {
+            name: 'Bread',
+            quantity: 1,
+            unitSats: 1000,
+            taxRatePercent: 7,
+            discount: { kind: 'sats', sats: 100, reason: 'day old' },
+            discountSats: 100,
+            taxSats: 63,
+          },
+          {
+            name: 'Wine',
+            quantity: 1,
+            unitSats: 1190,
+            taxRatePercent: 19,
+            taxIncluded: true,
+            taxSats: 190,
+          },
+        ],
+        { discountSats: 100, taxSats: 63, includedTaxSats: 190, tipSats: 10 },
+      ),
+    };
+    const receipt = receiptFor(rated, 'Shop', [], 'Sale', {
+      address: ' 1 Main St, Berlin ',
+      taxNumber: 'DE123456789',
+    })!;
+    expect(receipt).toMatchObject({
+      shopAddress: '1 Main St, Berlin',
+      shopTaxNumber: 'DE123456789',
+      number: 'K7Q2-000042',
+      discountSats: 100,
+      rates: [
+        { rate: 7, netSats: 900, taxSats: 63, grossSats: 963 },
+        { rate: 19, netSats: 1000, taxSats: 190, grossSats: 1190 },
+      ],
+    });
+    const text = receiptText(receipt, words);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(32);
+    expect(text).toContain('Receipt no. K7Q2-000042');
+    expect(text).toContain('Tax no. DE123456789');
+    expect(text).toMatch(/Discount +-100 sats/);
+    expect(text).toContain('Discount (day old)');
+    expect(text).toMatch(/Net 7 % +900 sats/);
+    expect(text).toMatch(/Tax 19 % +190 sats/);
+    expect(text).toMatch(/Gross 19 % +1190 sats/);
+  });
+
+  it('lists no rates for an untaxed sale', () => {
+    expect(receiptFor({ ...cartSale, sale: undefined }, 'Shop')!.rates).toEqual([]);
   });
 
   it('makes no receipt for money out', () => {

@@ -1,9 +1,12 @@
-// A sale's receipt as data and as plain text: shop, date and time, lines, tax, tip, total in sats
-// and fiat at the price used, payment method, reference and refunds (docs/behaviour.md "Receipts").
+// A sale's receipt as data and as plain text: shop with address and tax number, receipt number,
+// date and time, lines, discounts, tax by rate, tip, total in sats and fiat at the price used,
+// payment method, reference and refunds (docs/behaviour.md "Receipts").
 import type { HistoryEvent } from '../history-ports';
 import { formatFiatRecord } from '../prices/convert';
 import { localStamp } from '../records/local-day';
 import type { PaymentMethod, SaleDetail } from '../sale/sale-detail';
+import { saleRates } from '../sale/sale-rates';
+import type { RateTotal } from '../sale/tax';
 import { isSale, refundLeft, refundLinkOf } from './refunds';
 
 export interface ReceiptLine {
@@ -11,6 +14,18 @@ export interface ReceiptLine {
   quantity: number;
   unitSats: number;
   totalSats: number;
+  /** sats off this line (its own discount and its share of the cart's), when any */
+  discountSats?: number;
+  /** the reason of the line's own discount, when one was given */
+  discountReason?: string;
+  /** its tax rate, when taxed */
+  rate?: number;
+}
+
+/** What a tax office asks of the seller beyond its name (Settings; decision 0064). */
+export interface ShopDetails {
+  address?: string;
+  taxNumber?: string;
 }
 
 export interface ReceiptRefund {
@@ -23,13 +38,27 @@ export interface ReceiptRefund {
 
 export interface Receipt {
   shopName: string;
+  shopAddress?: string;
+  shopTaxNumber?: string;
+  /** the device's sequential receipt number, when the sale was given one */
+  number?: string;
   saleId: number;
   date: string;
   time: string;
   reference: string;
   lines: ReceiptLine[];
   subtotalSats: number;
+  /** every discount in sats (0: none) */
+  discountSats: number;
+  /** the reason given for the cart's discount */
+  discountReason?: string;
+  /** tax added on top of the prices */
   taxSats: number;
+  /**
+   * net, tax and gross per rate when any line is taxed (untaxed lines as rate 0), else empty; a
+   * rate of null is tax recorded without its rate
+   */
+  rates: RateTotal[];
   tipSats: number;
   totalSats: number;
   /** the total in the display currency at the price used, e.g. "12.30 USD" */
@@ -59,6 +88,16 @@ export interface ReceiptWords {
   paidWith(method: string): string;
   refund(date: string, time: string): string;
   left: string;
+  /** "Receipt no. {number}" */
+  receiptNumber(number: string): string;
+  /** "Tax no. {number}" */
+  taxNumber(number: string): string;
+  /** "Discount" with its reason when one was given */
+  discount(reason?: string): string;
+  /** a rate's three figures: "Net 7 %", "Tax 7 %", "Gross 7 %" */
+  rateNet(rate: number): string;
+  rateTax(rate: number): string;
+  rateGross(rate: number): string;
 }
 
 const METHOD_TEXT: Record<PaymentMethod, string> = { lightning: 'Lightning', ecash: 'Ecash' };
@@ -95,6 +134,7 @@ export function receiptFor(
   shopName: string,
   refunds: readonly HistoryEvent[] = [],
   saleLine = SALE_LINE,
+  shop: ShopDetails = {},
 ): Receipt | undefined {
   if (!isSale(event)) return undefined;
   const detail = saleDetailOf(event);
@@ -106,8 +146,15 @@ export function receiptFor(
   const own = refunds
     .filter((refund) => refundLinkOf(refund)?.refundOf === event.id)
     .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  const rates = saleRates(detail);
+  const taxed = rates.some((row) => row.rate !== 0);
+  const address = shop.address?.trim();
+  const taxNumber = shop.taxNumber?.trim();
   return {
     shopName: shopName.trim(),
+    ...(address ? { shopAddress: address } : {}),
+    ...(taxNumber ? { shopTaxNumber: taxNumber } : {}),
+    ...(event.receiptNumber ? { number: event.receiptNumber } : {}),
     saleId: event.id,
     date: stamp.date,
     time: stamp.time.slice(0, 5),
@@ -117,9 +164,15 @@ export function receiptFor(
       quantity: line.quantity,
       unitSats: line.unitSats,
       totalSats: line.quantity * line.unitSats,
+      ...(line.discountSats ? { discountSats: line.discountSats } : {}),
+      ...(line.discount?.reason ? { discountReason: line.discount.reason } : {}),
+      ...(line.taxRatePercent ? { rate: line.taxRatePercent } : {}),
     })),
     subtotalSats: detail.subtotalSats,
+    discountSats: detail.discountSats ?? 0,
+    ...(detail.cartDiscount?.reason ? { discountReason: detail.cartDiscount.reason } : {}),
     taxSats: detail.taxSats,
+    rates: taxed ? rates : [],
     tipSats: detail.tipSats,
     totalSats: event.amount,
     ...(event.fiat ? { fiat: formatFiatRecord(event.fiat) } : {}),
@@ -153,16 +206,38 @@ export function receiptText(receipt: Receipt, words: ReceiptWords, width = 32): 
   const rule = '-'.repeat(width);
   const out: string[] = [];
   if (receipt.shopName) out.push(receipt.shopName);
+  if (receipt.shopAddress) out.push(receipt.shopAddress);
+  if (receipt.shopTaxNumber) out.push(words.taxNumber(receipt.shopTaxNumber));
+  if (receipt.number) out.push(words.receiptNumber(receipt.number));
   out.push(`${receipt.date} ${receipt.time}`, words.reference(receipt.reference), rule);
   for (const line of receipt.lines) {
     const name = line.quantity === 1 ? line.name : `${line.quantity} x ${line.name}`;
-    out.push(row(name, words.sats(line.totalSats), width));
+    const rated = line.rate ? `${name} (${line.rate} %)` : name;
+    out.push(row(rated, words.sats(line.totalSats), width));
+    if (line.discountReason) {
+      out.push(row(`  ${words.discount(line.discountReason)}`, '', width));
+    }
   }
   out.push(rule);
-  if (receipt.taxSats > 0 || receipt.tipSats > 0) {
-    out.push(row(words.subtotal, words.sats(receipt.subtotalSats), width));
+  const parts = receipt.taxSats > 0 || receipt.tipSats > 0 || receipt.discountSats > 0;
+  if (parts) out.push(row(words.subtotal, words.sats(receipt.subtotalSats), width));
+  if (receipt.discountSats > 0) {
+    out.push(
+      row(words.discount(receipt.discountReason), `-${words.sats(receipt.discountSats)}`, width),
+    );
   }
-  if (receipt.taxSats > 0) out.push(row(words.tax, words.sats(receipt.taxSats), width));
+  if (receipt.rates.length === 0 && receipt.taxSats > 0) {
+    out.push(row(words.tax, words.sats(receipt.taxSats), width));
+  }
+  for (const rate of receipt.rates) {
+    if (rate.rate === null) {
+      out.push(row(words.tax, words.sats(rate.taxSats), width));
+      continue;
+    }
+    out.push(row(words.rateNet(rate.rate), words.sats(rate.netSats), width));
+    out.push(row(words.rateTax(rate.rate), words.sats(rate.taxSats), width));
+    out.push(row(words.rateGross(rate.rate), words.sats(rate.grossSats), width));
+  }
   if (receipt.tipSats > 0) out.push(row(words.tip, words.sats(receipt.tipSats), width));
   out.push(row(words.total, words.sats(receipt.totalSats), width));
   if (receipt.fiat) out.push(row('', receipt.fiat, width));

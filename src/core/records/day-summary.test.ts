@@ -138,6 +138,48 @@ describe('day boundaries in the local time zone', () => {
     expect(range.end - range.start).toBe(23 * 3_600_000);
   });
 
+  it('sums tax by rate and discounts; keypad sales are untaxed and tips stay outside', () => {
+    const ratedSale = saleOf(
+      [
+        {
+          name: 'Bread',
+          quantity: 1,
+          unitSats: 1000,
+          taxRatePercent: 7,
+          discountSats: 100,
+          taxSats: 63,
+        },
+        {
+          name: 'Wine',
+          quantity: 1,
+          unitSats: 1190,
+          taxRatePercent: 19,
+          taxIncluded: true,
+          taxSats: 190,
+        },
+      ],
+      { discountSats: 100, taxSats: 63, includedTaxSats: 190, tipSats: 10 },
+    );
+    const s = summarise('2026-11-22', day.start, day.end, [
+      event('direct-payment', 2163, day.start + 1, { sale: ratedSale }),
+      event('direct-payment', 500, day.start + 2),
+      // recorded before tax by rate: 10 % of 600 on top, rounded per line
+      event('direct-payment', 1160, day.start + 3, {
+        sale: saleOf(TWO_ESPRESSOS, { taxSats: 60 }),
+      }),
+    ]);
+    expect(s.rates).toEqual([
+      { rate: 0, netSats: 1000, taxSats: 0, grossSats: 1000 },
+      { rate: 7, netSats: 900, taxSats: 63, grossSats: 963 },
+      { rate: 10, netSats: 600, taxSats: 60, grossSats: 660 },
+      { rate: 19, netSats: 1000, taxSats: 190, grossSats: 1190 },
+    ]);
+    expect(s.taxes).toBe(313);
+    expect(s.discounts).toEqual({ count: 1, sats: 100 });
+    const gross = s.rates.reduce((sum, row) => sum + row.grossSats, 0);
+    expect(gross + s.tips).toBe(s.sales.sats);
+  });
+
   it('refuses dates that do not exist', async () => {
     expect(localDayRange('2026-02-30')).toBeUndefined();
     expect(localDayRange('22.11.2026')).toBeUndefined();

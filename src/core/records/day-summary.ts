@@ -1,10 +1,12 @@
 // The day summary (Z-report): sales, remote and local, by payment method, items sold, tips, taxes,
-// refunds and net, withdrawals and cash-outs of one local day (docs/behaviour.md "Day close").
+// tax by rate, discounts, refunds and net, withdrawals and cash-outs of one local day (docs/behaviour.md "Day close").
 import { historyKind } from '../history-kinds';
 import type { HistoryEvent } from '../history-ports';
 import { currencyDecimals } from '../prices/currencies';
 import { saleDetailOf } from '../receipts/receipt';
 import type { PaymentMethod } from '../sale/sale-detail';
+import { saleRates, saleTaxSats } from '../sale/sale-rates';
+import { addRates, type RateTotal } from '../sale/tax';
 import { minorToText } from '../prices/convert';
 import { eventFee } from './csv';
 import { yieldToPage } from './export';
@@ -41,7 +43,12 @@ export interface DaySummary {
   /** lines of sales that recorded them (cart sales), most sats first */
   items: ItemSold[];
   tips: number;
+  /** all tax: added on top and inside inclusive prices */
   taxes: number;
+  /** net, tax and gross per rate (decision 0064); the grosses and the tips sum to the sales */
+  rates: RateTotal[];
+  /** sales with a discount, and the sats taken off */
+  discounts: Tally;
   /** sats returned to customers this day, and what sending them cost */
   refunds: Tally & { fees: number };
   /** gross sales less refunds */
@@ -85,6 +92,8 @@ export class DayTally {
       items: [],
       tips: 0,
       taxes: 0,
+      rates: [],
+      discounts: empty(),
       refunds: { ...empty(), fees: 0 },
       net: 0,
     };
@@ -95,7 +104,9 @@ export class DayTally {
     const detail = saleDetailOf(event);
     add(summary.byMethod[detail.method], event.amount);
     summary.tips += detail.tipSats;
-    summary.taxes += detail.taxSats;
+    summary.taxes += saleTaxSats(detail);
+    addRates(summary.rates, saleRates(detail));
+    if (detail.discountSats) add(summary.discounts, detail.discountSats);
     // A keypad sale has no lines of its own: it is no item sold.
     if (!event.sale) return;
     for (const line of detail.lines) {

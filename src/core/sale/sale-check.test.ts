@@ -21,3 +21,47 @@ describe('checkSale', () => {
     );
   });
 });
+
+describe('checkSale with discounts and tax by rate', () => {
+  const discounted = saleOf(
+    [
+      {
+        name: 'Bread',
+        quantity: 1,
+        unitSats: 1000,
+        taxRatePercent: 7,
+        discountSats: 100,
+        taxSats: 63,
+      },
+      {
+        name: 'Wine',
+        quantity: 1,
+        unitSats: 1190,
+        taxRatePercent: 19,
+        taxIncluded: true,
+        taxSats: 190,
+      },
+    ],
+    { discountSats: 100, taxSats: 63, includedTaxSats: 190, tipSats: 10 },
+  );
+
+  it('passes a sale whose discounted lines, added tax and tip make the amount', () => {
+    // 2,190 - 100 + 63 + 10
+    expect(checkSale(discounted, 2163)).toEqual(discounted);
+  });
+
+  it('refuses discounts or tax that do not match the lines', () => {
+    expect(() => checkSale({ ...discounted, discountSats: 200 }, 2063)).toThrow(
+      INVALID_SALE_MESSAGE,
+    );
+    expect(() => checkSale({ ...discounted, includedTaxSats: 0 }, 2163)).toThrow(
+      INVALID_SALE_MESSAGE,
+    );
+    const tooMuch = {
+      ...discounted,
+      lines: [{ ...discounted.lines[0]!, discountSats: 5000 }, discounted.lines[1]!],
+      discountSats: 5000,
+    };
+    expect(() => checkSale(tooMuch, 2190 - 5000 + 73)).toThrow(INVALID_SALE_MESSAGE);
+  });
+});

@@ -1,6 +1,7 @@
 // A sale record a caller passes with an invoice must add up to the invoice's amount: a record that
-// does not changes nothing (docs/decisions/0033-items-cart-tax.md).
+// does not changes nothing (docs/decisions/0033-items-cart-tax.md, 0064 for discounts and rates).
 import { ValidationError } from '../errors';
+import { isDiscount } from './discount';
 import type { SaleDetail, SaleLine } from './sale-detail';
 
 export const INVALID_SALE_MESSAGE = "The sale's lines, tax and tip must add up to the amount";
@@ -16,8 +17,35 @@ function lineOk(line: SaleLine): boolean {
     whole(line.unitSats) &&
     (line.itemId === undefined || typeof line.itemId === 'string') &&
     (line.taxRatePercent === undefined ||
-      (typeof line.taxRatePercent === 'number' && Number.isFinite(line.taxRatePercent)))
+      (typeof line.taxRatePercent === 'number' && Number.isFinite(line.taxRatePercent))) &&
+    (line.taxIncluded === undefined || typeof line.taxIncluded === 'boolean') &&
+    (line.discount === undefined || isDiscount(line.discount)) &&
+    (line.discountSats === undefined ||
+      (whole(line.discountSats) && line.discountSats <= line.unitSats * line.quantity)) &&
+    (line.taxSats === undefined || whole(line.taxSats))
   );
+}
+
+/** The parts of tax by rate (decision 0064) agree with the lines; all absent on older records. */
+function ratePartsOk(s: SaleDetail): boolean {
+  const sum = (pick: (line: SaleLine) => number | undefined) =>
+    s.lines.reduce((total, line) => total + (pick(line) ?? 0), 0);
+  const withTax = s.lines.some((line) => line.taxSats !== undefined);
+  return (
+    (s.discountSats === undefined || whole(s.discountSats)) &&
+    (s.includedTaxSats === undefined || whole(s.includedTaxSats)) &&
+    (s.cartDiscount === undefined || isDiscount(s.cartDiscount)) &&
+    (s.taxRounding === undefined || s.taxRounding === 'line' || s.taxRounding === 'receipt') &&
+    sum((line) => line.discountSats) === (s.discountSats ?? 0) &&
+    (!withTax ||
+      (sum((line) => (line.taxIncluded ? 0 : line.taxSats)) === s.taxSats &&
+        sum((line) => (line.taxIncluded ? line.taxSats : 0)) === (s.includedTaxSats ?? 0)))
+  );
+}
+
+/** What the customer pays for `sale`: subtotal less discounts plus added tax and tip. */
+export function saleTotal(sale: SaleDetail): number {
+  return sale.subtotalSats - (sale.discountSats ?? 0) + sale.taxSats + sale.tipSats;
 }
 
 /** Whether `sale` has the shape of a SaleDetail: whole parts, lines that add up to its subtotal. */
@@ -32,13 +60,14 @@ export function saleShapeOk(sale: unknown): sale is SaleDetail {
     whole(s.tipSats) &&
     (s.method === 'lightning' || s.method === 'ecash') &&
     (s.reference === undefined || typeof s.reference === 'string') &&
-    s.lines.reduce((sum, line) => sum + line.unitSats * line.quantity, 0) === s.subtotalSats
+    s.lines.reduce((sum, line) => sum + line.unitSats * line.quantity, 0) === s.subtotalSats &&
+    ratePartsOk(s)
   );
 }
 
 /** A copy of `sale` when its parts are whole and add up to `amount`; throws ValidationError otherwise. */
 export function checkSale(sale: SaleDetail, amount: number): SaleDetail {
-  const ok = saleShapeOk(sale) && sale.subtotalSats + sale.taxSats + sale.tipSats === amount;
+  const ok = saleShapeOk(sale) && saleTotal(sale) === amount;
   if (!ok) throw new ValidationError(INVALID_SALE_MESSAGE);
   return structuredClone(sale);
 }

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FiatEntry } from './use-fiat-entry';
 import { CartSession } from '../../core/items/cart-session';
 import { catalogView } from '../../core/items/cart-view';
+import { pricingRulesOf } from '../../core/settings/books-settings';
 import type { CatalogItem } from '../../core/items/item';
 import type { Logger } from '../../core/logger';
 import type { Sale } from '../../core/sale/sale';
@@ -47,19 +48,6 @@ export default function ItemsSide({
   const t = useTexts();
   const { priceUsed, view: prices } = fiat;
   const shopCurrency = !prices ? undefined : prices.kind === 'off' ? null : prices.currency;
-  const [catalog, setCatalog] = useState<{ items: CatalogItem[]; tips: boolean } | null>(null);
-  useEffect(() => {
-    let active = true;
-    Promise.all([items.items.list(), items.tips.get()]).then(
-      ([list, tips]) => {
-        if (active) setCatalog({ items: list, tips: tips.enabled });
-      },
-      (error: unknown) => logger.error('Could not load the items or the cart', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [items, logger]);
   const session = useMemo(
     () =>
       new CartSession({
@@ -70,6 +58,21 @@ export default function ItemsSide({
       }),
     [items, logger],
   );
+  const [catalog, setCatalog] = useState<{ items: CatalogItem[]; tips: boolean } | null>(null);
+  useEffect(() => {
+    let active = true;
+    Promise.all([items.items.list(), items.tips.get(), items.books?.get()]).then(
+      ([list, tips, books]) => {
+        if (!active) return;
+        if (books) session.setRules(pricingRulesOf(books));
+        setCatalog({ items: list, tips: tips.enabled });
+      },
+      (error: unknown) => logger.error('Could not load the items or the cart', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [items, logger, session]);
   const cart = useCartSession(session);
   useCustomerDisplay({
     lines: cart.lines,

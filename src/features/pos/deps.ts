@@ -2,6 +2,7 @@
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { CartStore, ItemStore, TipSettingsStore } from '../../core/items/ports';
+import type { BooksSettingsStore } from '../../core/settings/books-settings';
 import type { ProofStore } from '../../core/wallet/proof-ports';
 import type { ReceiptSources } from '../../core/receipts/load-receipt';
 import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
@@ -36,6 +37,8 @@ export interface PosItems {
   items: Pick<ItemStore, 'list'>;
   carts: CartStore;
   tips: Pick<TipSettingsStore, 'get'>;
+  /** the shop's tax rules for the cart (prices with or without tax, rounding) */
+  books?: Pick<BooksSettingsStore, 'get'>;
   /** loads the stores and opens their connection ahead of the first read; never rejects */
   warm?: () => Promise<void>;
 }

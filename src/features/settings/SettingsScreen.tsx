@@ -24,6 +24,7 @@ import { RemoteMintSettings } from './RemoteMintSettings';
 import { UnpairedSenders } from './UnpairedSenders';
 import { ShopSettings } from './ShopSettings';
 import { AutoPrintSettings } from './AutoPrintSettings';
+import { BooksSettingsCard } from './BooksSettings';
 import { ForeignEcashSetting } from './ForeignEcashSetting';
 import { LanguageSetting } from './LanguageSetting';
 import { SETTINGS_GROUPS, SettingsGroup, SettingsJumpList } from './SettingsGroup';
@@ -221,6 +222,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         ) : null}
         {services.storage.receiptPrint ? (
           <AutoPrintSettings store={services.storage.receiptPrint} logger={logger} />
+        ) : null}
+        {services.storage.books ? (
+          <BooksSettingsCard store={services.storage.books} logger={logger} />
         ) : null}
       </SettingsGroup>
 

@@ -1,4 +1,5 @@
 // What the settings screen needs from the app's services (a structural subset of AppServices).
+import type { BooksSettingsStore } from '../../core/settings/books-settings';
 import type { Logger } from '../../core/logger';
 import type { PinGate } from '../../ui/pin/PinPrompt';
 import type { DeviceKeys } from '../../core/keys';
@@ -43,6 +44,8 @@ export interface SettingsServices {
     proofs?: Pick<ProofStore, 'balance'>;
     /** Print receipts automatically; omitted: not offered */
     receiptPrint?: Pick<ReceiptPrintStore, 'autoPrint' | 'setAutoPrint'>;
+    /** Address, tax number, tax and discount rules (decision 0064); omitted: not offered */
+    books?: BooksSettingsStore;
     /** Replace wallet: what would be left behind, and the wallet forgotten; omitted: not offered */
     walletReset?: WalletReplaceStore;
   };

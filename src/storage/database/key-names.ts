@@ -42,6 +42,8 @@ export const CONFIG_KEYS = {
   pinAttempts: 'PIN_ATTEMPTS',
   /** 'true' when a sale's receipt is printed on settlement (off by default) */
   autoPrintReceipts: 'AUTO_PRINT_RECEIPTS',
+  /** the shop's address, tax number and tax and discount rules, JSON (decision 0064) */
+  books: 'BOOKS',
   /**
    * The merchant's identity public key this device last saw open and the certificate of the
    * device key to it, JSON (storage/keys/device-identity-store.ts)

@@ -3,6 +3,7 @@
 import type { PriceSettings } from '../../core/prices/price-service';
 import { settingsPart, type SettingsBackup } from '../../core/backup/settings-part';
 import type { AutoCashOutSettings } from '../../core/wallet/cash-out/auto-cash-out';
+import { DEFAULT_BOOKS_SETTINGS } from '../../core/settings/books-settings';
 
 export type AllSettings = Required<SettingsBackup>;
 
@@ -20,6 +21,7 @@ export const BLANK_SETTINGS: AllSettings = {
   acceptUnpaired: false,
   acceptUnlocked: false,
   language: null,
+  books: DEFAULT_BOOKS_SETTINGS,
 };
 
 /** A device's settings (`state`, a copy of `initial`) and the part that backs them up. */
@@ -46,6 +48,7 @@ export function memorySettings(initial: AllSettings) {
     unpaired: flag('acceptUnpaired'),
     unlocked: flag('acceptUnlocked'),
     language: { get: async () => s.language, set: async (v) => void (s.language = v) },
+    books: { get: async () => s.books, set: async (v) => void (s.books = v) },
   });
   return { state: s, part };
 }

@@ -4,7 +4,14 @@ import { useMemo } from 'react';
 import type { ReceiptWords } from '../domain-views';
 import { useFormats, useTexts } from '../i18n';
 import {
+  RECEIPT_DISCOUNT,
+  RECEIPT_DISCOUNT_REASON,
   RECEIPT_LEFT,
+  RECEIPT_NUMBER,
+  RECEIPT_RATE_GROSS,
+  RECEIPT_RATE_NET,
+  RECEIPT_RATE_TAX,
+  RECEIPT_TAX_NUMBER,
   RECEIPT_PAID_WITH_METHOD,
   RECEIPT_REFERENCE,
   RECEIPT_REFUND,
@@ -31,6 +38,12 @@ export function useReceiptWords(): ReceiptWords {
       paidWith: (method) => t(RECEIPT_PAID_WITH_METHOD, { method }),
       refund: (date, time) => t(RECEIPT_REFUND, { date, time }),
       left: t(RECEIPT_LEFT),
+      receiptNumber: (number) => t(RECEIPT_NUMBER, { number }),
+      taxNumber: (number) => t(RECEIPT_TAX_NUMBER, { number }),
+      discount: (reason) => (reason ? t(RECEIPT_DISCOUNT_REASON, { reason }) : t(RECEIPT_DISCOUNT)),
+      rateNet: (rate) => t(RECEIPT_RATE_NET, { rate: formats.number(rate) }),
+      rateTax: (rate) => t(RECEIPT_RATE_TAX, { rate: formats.number(rate) }),
+      rateGross: (rate) => t(RECEIPT_RATE_GROSS, { rate: formats.number(rate) }),
     }),
     [t, formats],
   );

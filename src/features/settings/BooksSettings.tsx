@@ -1,0 +1,136 @@
+// Settings: "Tax and receipts": the shop's address and tax number for the receipt, whether prices
+// include tax by default, how tax is rounded and who may give discounts (docs/behaviour.md
+// "Settings", decision 0064). A choice is saved as it is made, a text when its field is left (one
+// Save per group is the shop's own); restored from the settings backup.
+import { useCallback, useId, useState } from 'react';
+import type { Logger } from '../../core/logger';
+import {
+  booksSettingsProblem,
+  type BooksSettings,
+  type BooksSettingsStore,
+} from '../../core/settings/books-settings';
+import { Card } from '../../ui/Card';
+import { FIELD_CLASS } from '../../ui/forms/TextField';
+import { useTexts } from '../../ui/i18n';
+import { toast } from '../../ui/toast/toast';
+import { useRead } from '../../ui/use-read';
+import {
+  BOOKS_ADDRESS,
+  BOOKS_ADDRESS_TOO_LONG,
+  BOOKS_DISCOUNTS,
+  BOOKS_DISCOUNTS_ANYONE,
+  BOOKS_DISCOUNTS_PIN,
+  BOOKS_NOTE,
+  BOOKS_PRICES_INCLUDE_TAX,
+  BOOKS_ROUND_LINE,
+  BOOKS_ROUND_RECEIPT,
+  BOOKS_ROUNDING,
+  BOOKS_SAVE_FAILED,
+  BOOKS_SAVED,
+  BOOKS_TAX_NUMBER,
+  BOOKS_TAX_NUMBER_TOO_LONG,
+  BOOKS_TITLE,
+} from './locales/settings/en.json';
+
+export function BooksSettingsCard({
+  store,
+  logger,
+}: {
+  store: BooksSettingsStore;
+  logger: Logger;
+}) {
+  const t = useTexts();
+  const titleId = useId();
+  const [draft, setDraft] = useState<BooksSettings>();
+  const [saving, setSaving] = useState(false);
+  const read = useCallback(() => store.get(), [store]);
+  useRead(read, setDraft, (error) => logger.error('Could not read the tax settings', error));
+  if (!draft) return null;
+  const problem = booksSettingsProblem(draft);
+  const set = (part: Partial<BooksSettings>) => setDraft({ ...draft, ...part });
+  const choose = (part: Partial<BooksSettings>) => {
+    const next = { ...draft, ...part };
+    setDraft(next);
+    void save(next);
+  };
+
+  const save = async (next: BooksSettings) => {
+    if (booksSettingsProblem(next)) return;
+    setSaving(true);
+    try {
+      await store.set(next);
+      setDraft(await store.get());
+      toast.success(t(BOOKS_SAVED));
+    } catch (error) {
+      logger.error('Saving the tax settings failed', error);
+      toast.error(t(BOOKS_SAVE_FAILED));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card titleId={titleId} title={t(BOOKS_TITLE)}>
+      <p className="text-sm text-slate-600">{t(BOOKS_NOTE)}</p>
+      <label className="flex flex-col gap-1 text-sm text-slate-700">
+        {t(BOOKS_ADDRESS)}
+        <textarea
+          className={FIELD_CLASS}
+          rows={2}
+          value={draft.address}
+          onChange={(e) => set({ address: e.target.value })}
+          onBlur={() => void save(draft)}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm text-slate-700">
+        {t(BOOKS_TAX_NUMBER)}
+        <input
+          className={FIELD_CLASS}
+          value={draft.taxNumber}
+          onChange={(e) => set({ taxNumber: e.target.value })}
+          onBlur={() => void save(draft)}
+        />
+      </label>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t(problem === 'address-too-long' ? BOOKS_ADDRESS_TOO_LONG : BOOKS_TAX_NUMBER_TOO_LONG)}
+        </p>
+      ) : null}
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={draft.pricesIncludeTax}
+          disabled={saving}
+          onChange={(e) => choose({ pricesIncludeTax: e.target.checked })}
+        />
+        {t(BOOKS_PRICES_INCLUDE_TAX)}
+      </label>
+      <label className="flex flex-col gap-1 text-sm text-slate-700">
+        {t(BOOKS_ROUNDING)}
+        <select
+          className={FIELD_CLASS}
+          value={draft.taxRounding}
+          disabled={saving}
+          onChange={(e) =>
+            choose({ taxRounding: e.target.value === 'receipt' ? 'receipt' : 'line' })
+          }
+        >
+          <option value="line">{t(BOOKS_ROUND_LINE)}</option>
+          <option value="receipt">{t(BOOKS_ROUND_RECEIPT)}</option>
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm text-slate-700">
+        {t(BOOKS_DISCOUNTS)}
+        <select
+          className={FIELD_CLASS}
+          value={draft.discounts}
+          disabled={saving}
+          onChange={(e) => choose({ discounts: e.target.value === 'pin' ? 'pin' : 'anyone' })}
+        >
+          <option value="anyone">{t(BOOKS_DISCOUNTS_ANYONE)}</option>
+          <option value="pin">{t(BOOKS_DISCOUNTS_PIN)}</option>
+        </select>
+      </label>
+    </Card>
+  );
+}
