@@ -16,6 +16,13 @@ export interface SaleLine {
 /** How the customer paid. */
 export type PaymentMethod = 'lightning' | 'ecash';
 
+/**
+ * Why a sale's record is not the one it was charged with: 'cashier-lines' when a remote cashier's
+ * lines, tax or tip did not match the merchant's catalog and the merchant's own figures were
+ * kept (docs/protocol.md "Lines checked against the catalog").
+ */
+export type SaleNote = 'cashier-lines';
+
 /** The parts of a sale; totalSats = subtotalSats + taxSats + tipSats, all integers. */
 export interface SaleDetail {
   lines: SaleLine[];
@@ -25,4 +32,6 @@ export interface SaleDetail {
   method: PaymentMethod;
   /** a short reference shown on the receipt (stable for the sale) */
   reference?: string;
+  /** set when the record is the merchant's figures rather than the ones charged */
+  note?: SaleNote;
 }
