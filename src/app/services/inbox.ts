@@ -28,6 +28,7 @@ import { createPoolRelayQuery } from '../../core/discovery/simple-pool-query';
 import { holdingNotes } from '../../core/backup/holding-note';
 import { MintBackupPublisher } from '../../core/backup/mint-backup-publisher';
 import type { PublishedNotes } from '../../core/backup/published-note';
+import type { CatalogForLines } from '../../core/remote-payments/merchant/catalog-lines';
 import { ReceiptSender } from '../../core/remote-payments/merchant/receipts';
 import { INBOX_LOCK_NAME } from '../../core/remote-payments/constants';
 import { publishedPairingKey } from '../../core/remote-payments/merchant/sales-inbox';
@@ -64,6 +65,8 @@ export interface InboxDeps {
   retryList?: InboxRetryStore;
   /** told per relay whether it delivers (connected, after AUTH, refused, unreachable) */
   relayStatus?: RelayStatusSink;
+  /** the catalog a cashier's lines must match; absent: lines that add up are kept as sent */
+  catalog?: () => Promise<CatalogForLines>;
 }
 
 function poolFactory(WebSocketImpl?: typeof WebSocket): () => RelayPool {
@@ -98,6 +101,7 @@ function commonDeps(deps: InboxDeps) {
     onInvalidMessage: deps.onInvalidMessage,
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
     ...(deps.retryList ? { retryList: deps.retryList } : {}),
+    ...(deps.catalog ? { catalog: deps.catalog } : {}),
   };
 }
 

@@ -79,7 +79,7 @@ function memoryTrust(): MerchantTrustStore & { secret: Uint8Array; unpaired: boo
     acceptsUnlocked: async () => false,
     setAcceptsUnlocked: async () => {},
     countRefused: async () => {},
-    refusedCounts: async () => ({ unpaired: 0, mint: 0, unlocked: 0 }),
+    refusedCounts: async () => ({ unpaired: 0, mint: 0, unlocked: 0, lines: 0 }),
     creditedSale: async () => undefined,
     lastPublishedProfile: async () => state.profile,
     recordPublishedProfile: async (profile: string) => void (state.profile = profile),

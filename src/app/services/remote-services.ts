@@ -10,6 +10,7 @@ import {
   inboxesTogether,
   type InboxControl,
 } from '../../core/remote-payments/merchant/sales-inbox';
+import { catalogOf } from '../../core/remote-payments/catalog-event';
 import type { AfterSaleRules } from '../../core/after-sale';
 import type { EcashInbox } from '../../core/wallet/ecash/ecash-inbox';
 import type { WalletProvider } from '../../core/wallet/wallet-provider';
@@ -57,7 +58,10 @@ export function createRemoteServices(deps: RemoteServiceDeps): RemoteServices {
 }
 
 export interface MerchantInboxDeps extends RemoteServiceDeps {
-  storage: Pick<CashewStorage, 'config' | 'merchantTrust' | 'processedQuotes' | 'inboxRetries'>;
+  storage: Pick<
+    CashewStorage,
+    'config' | 'merchantTrust' | 'processedQuotes' | 'inboxRetries' | 'items' | 'tips'
+  >;
   remote: RemoteServices;
   wallets: WalletProvider;
   ecashInbox: Pick<EcashInbox, 'take'>;
@@ -90,6 +94,11 @@ export function createMerchantInbox(deps: MerchantInboxDeps): InboxControl {
       mintBackup: { sync: async () => rules.listening() },
     },
     retryList: storage.inboxRetries,
+    // What the cashiers are sent (catalog-event.ts): their lines are checked against it.
+    catalog: async () => {
+      const [items, tips] = await Promise.all([storage.items.list(), storage.tips.get()]);
+      return catalogOf(items, { tips: tips.enabled, currency: null });
+    },
   };
   return inboxesTogether(
     createInbox({

@@ -4,8 +4,11 @@
 import type { MerchantProfile } from './merchant-profile';
 import { mintUrlKey } from '../urls/normalise-url';
 
-/** Why the merchant refused a message without storing anything (counted in Settings). */
-export type RefusalKind = 'unpaired' | 'mint' | 'unlocked';
+/**
+ * Why the merchant refused a message without storing anything, or ('lines') took its quote but
+ * not its lines (catalog-lines.ts); counted in Settings.
+ */
+export type RefusalKind = 'unpaired' | 'mint' | 'unlocked' | 'lines';
 
 /** The accepted mint a message names (as the merchant spells it), or undefined: not accepted. */
 export function acceptedMintFor(

@@ -30,6 +30,13 @@ export interface SaleLine {
 export type PaymentMethod = 'lightning' | 'ecash';
 
 /**
+ * Why a sale's record is not the one it was charged with: 'cashier-lines' when a remote cashier's
+ * lines, tax or tip did not match the merchant's catalog and the merchant's own figures were
+ * kept (docs/protocol.md "Lines checked against the catalog").
+ */
+export type SaleNote = 'cashier-lines';
+
+/**
  * The parts of a sale, all integers: total = subtotalSats - discountSats + taxSats + tipSats, where
  * subtotalSats is the lines' unit × quantity summed and taxSats the tax added on top (tax inside
  * inclusive prices is `includedTaxSats`, already in the subtotal).
@@ -51,4 +58,6 @@ export interface SaleDetail {
   includedTaxSats?: number;
   /** how the tax was rounded; absent: per line */
   taxRounding?: TaxRounding;
+  /** set when the record is the merchant's figures rather than the ones charged */
+  note?: SaleNote;
 }

@@ -24,7 +24,10 @@ async function renderMints() {
   await storage.config.setMintUrl(OLD);
   await storage.merchantTrust.acceptedMints();
   await storage.config.setMintUrl(CURRENT);
-  await storage.merchantTrust.countRefused([{ kind: 'mint', quote: 'q1' }]);
+  await storage.merchantTrust.countRefused([
+    { kind: 'mint', quote: 'q1' },
+    { kind: 'lines', quote: 'q2' },
+  ]);
   const sync = vi.fn(() => Promise.resolve());
   render(
     <RemoteMintSettings
@@ -64,6 +67,9 @@ describe('RemoteMintSettings', () => {
     await waitFor(() => expect(sync).toHaveBeenCalled());
     expect(screen.getByTestId('refused-payments').textContent).toContain(
       'On a mint you do not accept: 1',
+    );
+    expect(screen.getByTestId('refused-payments').textContent).toContain(
+      'Lines not matching your items (paid, kept at your prices): 1',
     );
   });
 });

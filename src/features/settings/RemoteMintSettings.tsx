@@ -18,6 +18,7 @@ import {
   ACCEPTED_MINTS_HEADING,
   REFUSED_MINT,
   REFUSED_UNLOCKED,
+  REFUSED_LINES,
   REFUSED_UNPAIRED,
   REMOVE_MINT,
   ACCEPTED_MINTS_NOTE,
@@ -153,6 +154,7 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
         <li>{t(REFUSED_UNPAIRED, { n: formats.number(loaded.refused.unpaired) })}</li>
         <li>{t(REFUSED_MINT, { n: formats.number(loaded.refused.mint) })}</li>
         <li>{t(REFUSED_UNLOCKED, { n: formats.number(loaded.refused.unlocked) })}</li>
+        <li>{t(REFUSED_LINES, { n: formats.number(loaded.refused.lines) })}</li>
       </ul>
     </SettingsPart>
   );

@@ -12,6 +12,7 @@ import { useWalletWords } from './wallet-words';
 import { totalPages } from './use-wallet-data';
 import { rowWords } from './zero-rows';
 import {
+  CASHIER_LINES_NOTE,
   CASHIER_PRICE_NOTE,
   DETAILS_INVOICE,
   DETAILS_MINT,
@@ -160,6 +161,8 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
               })}
             </Warning>
           ) : null}
+          {/* The cashier's lines did not match the catalog (docs/behaviour.md "History"). */}
+          {event.sale?.note === 'cashier-lines' ? <Warning>{t(CASHIER_LINES_NOTE)}</Warning> : null}
           {event.fiat?.heldPrice !== undefined ? (
             <Warning>
               {t(HELD_PRICE_NOTE, {

@@ -214,9 +214,16 @@ describe('Ledger.claimRemoteQuote with a cap on unpaid remote quotes', () => {
         { kind: 'mint', quote: 'q2' },
       ]),
       s.merchantTrust.countRefused([{ kind: 'unlocked', quote: 'q3' }]),
+      s.merchantTrust.countRefused([{ kind: 'lines', quote: 'q4' }]),
     ]);
     // a relay handing the same message back, or the cashier re-sending it
     await s.merchantTrust.countRefused([{ kind: 'mint', quote: 'q1' }]);
-    expect(await s.merchantTrust.refusedCounts()).toEqual({ unpaired: 0, mint: 2, unlocked: 1 });
+    await s.merchantTrust.countRefused([{ kind: 'lines', quote: 'q4' }]);
+    expect(await s.merchantTrust.refusedCounts()).toEqual({
+      unpaired: 0,
+      mint: 2,
+      unlocked: 1,
+      lines: 1,
+    });
   });
 });

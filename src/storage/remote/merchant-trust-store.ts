@@ -290,7 +290,7 @@ export class DexieMerchantTrustStore implements MerchantTrustStore {
   // ------------------------------------------------------------ refusals
 
   private async refusals(): Promise<{ counts: RefusedCounts; recent: string[] }> {
-    const counts: RefusedCounts = { unpaired: 0, mint: 0, unlocked: 0 };
+    const counts: RefusedCounts = { unpaired: 0, mint: 0, unlocked: 0, lines: 0 };
     let recent: string[] = [];
     try {
       const stored: unknown = JSON.parse(

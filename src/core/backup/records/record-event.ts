@@ -118,6 +118,7 @@ function saleOf(value: unknown): SaleDetail | undefined {
     method: value.method,
   };
   if (value.reference !== undefined) sale.reference = value.reference;
+  if (value.note !== undefined) sale.note = value.note;
   return sale;
 }
 

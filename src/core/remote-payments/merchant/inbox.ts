@@ -27,6 +27,7 @@ import { judgeMessage, judgeSender, type PairingCheck, type Refusal } from './me
 import type { PaymentMessage } from '../payment-message';
 import { unverifiedQuote, type RemoteQuoteVerdict } from './verify-remote-quote';
 import type { RefusalKind } from '../sale-judgement';
+import { judgeCashierLines, type CatalogForLines } from './catalog-lines';
 import { checkStatedFiat } from '../../prices/stated-fiat';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { authSigner, deliveryAfterClose } from '../relay-auth';
@@ -106,6 +107,11 @@ export interface RemotePaymentInboxDeps {
   relayStatus?: RelayStatusSink;
   /** Offered each decrypted message first; true when it took it (NUT-18 ecash payloads). */
   takeOther?: (content: string) => Promise<boolean>;
+  /**
+   * The catalog the paired cashiers read, which a sale's lines must match (catalog-lines.ts);
+   * absent: lines that add up to the quote are kept as sent.
+   */
+  catalog?: () => Promise<CatalogForLines>;
 }
 
 /**
@@ -517,7 +523,31 @@ export class RemotePaymentInbox {
     const verdict = await this.quoteFor(message, judged.mintUrl, lockPubkey, sender.paired);
     if (verdict.kind === 'drop') return 'done';
     if (verdict.kind === 'retry') return this.retry(session, event, attempt, verdict.error, false);
-    return this.takeOver(session, event, attempt, message, this.withStatedFiat(message, verdict));
+    let quote: PendingMintQuote;
+    try {
+      quote = await this.withCatalogLines(this.withStatedFiat(message, verdict));
+    } catch (error) {
+      // The catalog could not be read: nothing was stored, so the message is simply tried again.
+      return this.retry(session, event, attempt, error, false);
+    }
+    return this.takeOver(session, event, attempt, message, quote);
+  }
+
+  /**
+   * The quote with its sale checked against the catalog: a sale that does not match is kept at
+   * the merchant's figures with a note and counted as a refused line set; the quote, and so the
+   * money, is taken all the same (docs/protocol.md "Lines checked against the catalog").
+   */
+  private async withCatalogLines(quote: PendingMintQuote): Promise<PendingMintQuote> {
+    if (!this.deps.catalog || !quote.sale) return quote;
+    const catalog = await this.deps.catalog();
+    const stated = quote.cashierFiat;
+    const used = stated ? { currency: stated.currency, price: stated.price } : undefined;
+    const judged = judgeCashierLines(quote.sale, quote.amount, catalog, used);
+    if (judged.ok) return quote;
+    this.logger.warn(`Remote quote ${quote.quote}: the cashier's lines refused, ${judged.reason}`);
+    this.refused('lines', quote.quote);
+    return { ...quote, sale: judged.sale };
   }
 
   /**

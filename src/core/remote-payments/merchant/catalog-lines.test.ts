@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { judgeCashierLines, type CatalogForLines } from './catalog-lines';
+import { CUSTOM_LINE_NAME } from '../../items/cart';
+import type { CatalogItem } from '../../items/item';
+import type { SaleDetail } from '../../sale/sale-detail';
+
+const coffee: CatalogItem = {
+  id: 'coffee',
+  name: 'Coffee',
+  price: { unit: 'sat', sats: 1000 },
+  enabled: true,
+  position: 0,
+};
+const cake: CatalogItem = {
+  id: 'cake',
+  name: 'Cake',
+  price: { unit: 'fiat', currency: 'EUR', minor: 350 },
+  taxRatePercent: 10,
+  enabled: true,
+  position: 1,
+};
+const tipsOff: CatalogForLines = { items: [coffee, cake], tips: false };
+const tipsOn: CatalogForLines = { ...tipsOff, tips: true };
+/** 1 BTC = 100,000 EUR: 3.50 EUR is 3,500 sats */
+const used = { currency: 'EUR', price: 100_000 };
+
+function sale(parts: Partial<SaleDetail>): SaleDetail {
+  return { lines: [], subtotalSats: 0, taxSats: 0, tipSats: 0, method: 'lightning', ...parts };
+}
+
+const honest = sale({
+  lines: [
+    { itemId: 'coffee', name: 'Coffee', quantity: 2, unitSats: 1000 },
+    { itemId: 'cake', name: 'Cake', quantity: 1, unitSats: 3500, taxRatePercent: 10 },
+  ],
+  subtotalSats: 5500,
+  taxSats: 350,
+});
+
+describe('judgeCashierLines', () => {
+  it('keeps lines that match the catalog, fiat items at the stated price', () => {
+    expect(judgeCashierLines(honest, 5850, tipsOff, used)).toEqual({ ok: true, sale: honest });
+  });
+
+  it('keeps a tip while tips are on and a keypad amount', () => {
+    const tipped = sale({
+      lines: [
+        { itemId: 'coffee', name: 'Coffee', quantity: 1, unitSats: 1000 },
+        { name: CUSTOM_LINE_NAME, quantity: 1, unitSats: 42 },
+      ],
+      subtotalSats: 1042,
+      tipSats: 100,
+    });
+    expect(judgeCashierLines(tipped, 1142, tipsOn, used).ok).toBe(true);
+  });
+
+  it('records a forged price and a tip with tips off at the catalog price, noted', () => {
+    const forged = sale({
+      lines: [{ itemId: 'coffee', name: 'Coffee', quantity: 1, unitSats: 1 }],
+      subtotalSats: 1,
+      tipSats: 999,
+      reference: 'R1',
+    });
+    const judged = judgeCashierLines(forged, 1000, tipsOff, used);
+    expect(judged.ok).toBe(false);
+    expect(judged.sale).toEqual({
+      lines: [{ itemId: 'coffee', name: 'Coffee', quantity: 1, unitSats: 1000 }],
+      subtotalSats: 1000,
+      taxSats: 0,
+      tipSats: 0,
+      method: 'lightning',
+      reference: 'R1',
+      note: 'cashier-lines',
+    });
+  });
+
+  it('refuses a tip while tips are off and keeps it as a keypad amount', () => {
+    const tipped = sale({
+      lines: [{ itemId: 'coffee', name: 'Coffee', quantity: 1, unitSats: 1000 }],
+      subtotalSats: 1000,
+      tipSats: 200,
+    });
+    const judged = judgeCashierLines(tipped, 1200, tipsOff, used);
+    expect(judged.ok).toBe(false);
+    expect(judged.sale.tipSats).toBe(0);
+    expect(judged.sale.lines[1]).toEqual({ name: CUSTOM_LINE_NAME, quantity: 1, unitSats: 200 });
+    expect(judged.sale.subtotalSats + judged.sale.taxSats).toBe(1200);
+  });
+
+  it('puts what the catalog does not explain in the tip while tips are on', () => {
+    const forged = sale({
+      lines: [{ itemId: 'coffee', name: 'Coffee', quantity: 1, unitSats: 400 }],
+      subtotalSats: 400,
+      tipSats: 700,
+    });
+    const judged = judgeCashierLines(forged, 1100, tipsOn, used);
+    expect(judged.sale).toMatchObject({ subtotalSats: 1000, tipSats: 100, note: 'cashier-lines' });
+  });
+
+  it('refuses a dropped tax rate, a wrong tax sum, a renamed item and an unknown item', () => {
+    const noRate = sale({
+      lines: [{ itemId: 'cake', name: 'Cake', quantity: 1, unitSats: 3500 }],
+      subtotalSats: 3500,
+    });
+    expect(judgeCashierLines(noRate, 3500, tipsOff, used).ok).toBe(false);
+    const lowTax = sale({ ...honest, taxSats: 1, tipSats: 349 });
+    expect(judgeCashierLines(lowTax, 5850, tipsOn, used).ok).toBe(false);
+    const renamed = sale({
+      lines: [{ itemId: 'coffee', name: 'Espresso', quantity: 1, unitSats: 1000 }],
+      subtotalSats: 1000,
+    });
+    expect(judgeCashierLines(renamed, 1000, tipsOff, used).sale.lines[0]?.name).toBe('Coffee');
+    const unknown = sale({
+      lines: [{ itemId: 'gold', name: 'Gold', quantity: 1, unitSats: 1000 }],
+      subtotalSats: 1000,
+    });
+    const judged = judgeCashierLines(unknown, 1000, tipsOff, used);
+    expect(judged.ok).toBe(false);
+    expect(judged.sale.lines).toEqual([{ name: CUSTOM_LINE_NAME, quantity: 1, unitSats: 1000 }]);
+  });
+
+  it('refuses a fiat item when no price was stated, as it cannot be checked', () => {
+    expect(judgeCashierLines(honest, 5850, tipsOff, undefined).ok).toBe(false);
+  });
+
+  it('records a sale paid under the catalog price as its amount, still adding up', () => {
+    const cheap = sale({
+      lines: [{ itemId: 'coffee', name: 'Coffee', quantity: 3, unitSats: 1 }],
+      subtotalSats: 3,
+    });
+    const judged = judgeCashierLines(cheap, 3, tipsOn, used);
+    expect(judged.sale).toEqual({
+      lines: [{ name: CUSTOM_LINE_NAME, quantity: 1, unitSats: 3 }],
+      subtotalSats: 3,
+      taxSats: 0,
+      tipSats: 0,
+      method: 'lightning',
+      note: 'cashier-lines',
+    });
+  });
+
+  it('strips a tax rate from a keypad amount', () => {
+    const taxed = sale({
+      lines: [{ name: CUSTOM_LINE_NAME, quantity: 1, unitSats: 1000, taxRatePercent: 10 }],
+      subtotalSats: 1000,
+      taxSats: 100,
+    });
+    const judged = judgeCashierLines(taxed, 1100, tipsOff, used);
+    expect(judged.ok).toBe(false);
+    expect(judged.sale.taxSats).toBe(0);
+    expect(judged.sale.subtotalSats).toBe(1100);
+  });
+});
