@@ -42,6 +42,7 @@ import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './shop/it
 import { DexieCashierPriceStore } from './remote/cashier-price-store';
 import { DexieReceiptPrintStore } from './history/receipt-print-store';
 import { DexieLanguageStore } from './shop/language-store';
+import { DexieStaffStore } from './shop/staff-store';
 import { DexieHeldEcash } from './wallet/held-ecash-store';
 import { DexieBackupNotes } from './shop/backup-notes-store';
 import { DexieLockedSaleBackups } from './wallet/locked-sale-backup-store';
@@ -143,6 +144,8 @@ export interface Storage {
   receiptPrint: DexieReceiptPrintStore;
   /** The language chosen in Settings, and its copy for the first render (decision 0055). */
   language: DexieLanguageStore;
+  /** The staff list, who is at this till and this device's shifts (decision 0066). */
+  staff: DexieStaffStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -199,6 +202,7 @@ export function createStorage(options: StorageOptions): Storage {
     tips: new DexieTipSettingsStore(db, clock),
     receiptPrint: new DexieReceiptPrintStore(db, clock),
     language: new DexieLanguageStore(db, clock, options.hintStorage),
+    staff: new DexieStaffStore(db, clock),
     close: () => db.close(),
   };
 }

@@ -30,6 +30,7 @@ describe('the settings backup', () => {
       acceptUnpaired: true,
       acceptUnlocked: true,
       language: 'de',
+      staff: [{ id: 's1', name: 'Ana', role: 'manager' }],
     });
     await backup(key, first.part).sync();
     const fresh = device(BLANK_SETTINGS);

@@ -1,13 +1,15 @@
 // The `settings` part of the app data backup (core/backup/app-data.ts): shop name, display
 // currency and price source, automatic cash-out, accepted mints, automatic receipt printing,
 // ecash from other mints, tips, unpaired cashier links, sales on mints that cannot lock and the
-// language (docs/decisions/0055-languages-with-lingui.md). Never
+// language (docs/decisions/0055-languages-with-lingui.md) and the staff list, personal PINs as
+// scrypt hashes only (docs/decisions/0066-staff-roles-and-shifts.md). Never
 // the PIN or the pairing secret (docs/security.md, "What is published for a restore"). Each field
 // is checked on restore as the Settings form checks it; a field that fails is left as it is on
 // this device.
 import { isLocale, type Locale } from '../i18n/locales';
 import { checkPriceSettings, type PriceSettings } from '../prices/price-service';
 import { cleanShopName, shopNameProblem } from '../settings/shop-name';
+import { staffListFrom, type StaffMember } from '../staff/staff';
 import { usableMintUrl } from '../urls/normalise-url';
 import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
 import { autoCashOutProblem } from '../wallet/cash-out/auto-cash-out-check';
@@ -30,6 +32,8 @@ export interface SettingsBackup {
   acceptUnlocked?: boolean;
   /** The language chosen in Settings, null: the browser's; absent before it was backed up */
   language?: Locale | null;
+  /** The staff list (names, roles, personal PIN hashes); absent before it was backed up */
+  staff?: StaffMember[];
 }
 
 /** An on/off setting as the store keeps it. */
@@ -53,6 +57,7 @@ export interface SettingsPartDeps {
   unlocked?: SwitchSetting;
   /** The stored choice (core/i18n/language-store.ts): a row the app may not speak reads as null. */
   language?: { get(): Promise<string | null>; set(choice: Locale | null): Promise<void> };
+  staff?: { list(): Promise<StaffMember[]>; save(list: readonly StaffMember[]): Promise<void> };
 }
 
 /** The switches of the part: the backup's field, and where the device keeps it. */
@@ -113,6 +118,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       acceptedMints: await deps.acceptedMints.get(),
       ...(await switchesOf(deps)),
       ...(await languageOf(deps)),
+      ...(deps.staff ? { staff: await deps.staff.list() } : {}),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -142,6 +148,8 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       }
       // null is a choice too (the browser's); a language this version does not speak is not.
       if (v.language === null || isLocale(v.language)) await deps.language?.set(v.language);
+      // The list is taken whole, each member checked as Settings checks it; none: kept as it is.
+      if (Array.isArray(v.staff)) await deps.staff?.save(staffListFrom(v.staff));
     },
   };
 }

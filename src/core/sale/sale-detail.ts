@@ -14,7 +14,7 @@ export interface SaleLine {
 }
 
 /** How the customer paid. */
-export type PaymentMethod = 'lightning' | 'ecash';
+export type PaymentMethod = 'lightning' | 'ecash' | 'cash';
 
 /** The parts of a sale; totalSats = subtotalSats + taxSats + tipSats, all integers. */
 export interface SaleDetail {

@@ -20,6 +20,7 @@ export const BLANK_SETTINGS: AllSettings = {
   acceptUnpaired: false,
   acceptUnlocked: false,
   language: null,
+  staff: [],
 };
 
 /** A device's settings (`state`, a copy of `initial`) and the part that backs them up. */
@@ -46,6 +47,7 @@ export function memorySettings(initial: AllSettings) {
     unpaired: flag('acceptUnpaired'),
     unlocked: flag('acceptUnlocked'),
     language: { get: async () => s.language, set: async (v) => void (s.language = v) },
+    staff: { list: async () => s.staff, save: async (v) => void (s.staff = [...v]) },
   });
   return { state: s, part };
 }

@@ -1,6 +1,7 @@
 // The ecash receipt ports (NUT-18 payloads, pasted tokens): journal, held payloads, atomic writes.
 import type { FiatRecord } from '../../prices/currencies';
 import type { SaleDetail } from '../../sale/sale-detail';
+import type { StaffRef } from '../../staff/staff';
 import type { Settlement } from '../ledger-ports';
 import type { CounterReservation, LockedOutputs } from '../mint/ports';
 import type { NewProof } from '../proof-ports';
@@ -29,6 +30,8 @@ export interface PendingEcashReceipt {
   sale?: EcashSaleLines;
   /** the invoice (mint quote) of the same sale, closed when the ecash is recorded */
   closesQuote?: string;
+  /** who at the till charged the sale */
+  staff?: StaffRef;
 }
 
 /** A sale's lines for an ecash receipt: a cart's tip, when it had one, is kept; method is 'ecash'. */
@@ -81,6 +84,7 @@ export interface EcashPaymentEventInput {
   fee: number;
   sale: SaleDetail;
   fiat?: FiatRecord;
+  staff?: StaffRef;
 }
 
 export interface EcashLedger {
