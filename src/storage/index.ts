@@ -2,6 +2,7 @@
 import type { Logger } from '../core/logger';
 import type { Clock } from '../core/clock';
 import type { HistoryStore } from '../core/history-ports';
+import type { CashSaleRecorder } from '../core/staff/ports';
 import type { KeyStore } from '../core/keys/ports';
 import type { ProcessedQuoteStore } from '../core/remote-payments/merchant/processed-quote-ports';
 import type { ConfigStore } from '../core/settings/ports';
@@ -85,7 +86,8 @@ export interface Storage {
   proofs: ProofStore;
   /** What mints said of the stored proofs (NUT-07): spent ones removed, pending ones marked. */
   proofStates: ProofStateStore;
-  history: HistoryStore;
+  /** the history, and cash sales recorded into it (decision 0066) */
+  history: HistoryStore & CashSaleRecorder;
   mintQuotes: MintQuoteStore;
   withdrawals: WithdrawalStore;
   processedQuotes: ProcessedQuoteStore;

@@ -151,7 +151,8 @@ export function shiftReport(
   events: Iterable<HistoryEvent>,
   now: number,
 ): ShiftReport {
-  const end = shift.closedAt ?? now;
+  // A shift still open holds what happened up to and at `now`.
+  const end = shift.closedAt ?? now + 1;
   const report: ShiftReport = {
     shift,
     sales: empty(),

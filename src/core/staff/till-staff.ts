@@ -9,6 +9,10 @@ import { closeShift, openShift, type Shift } from './shift';
 import { OWNER_REF, refOf, staffName, STAFF_MAX, type StaffMember, type StaffRef } from './staff';
 import { hashStaffPin, staffPinMatches } from './staff-pin';
 import type { StaffStore } from './ports';
+import type { LockState, PinResult } from '../lock/till-lock';
+import { readRange, type HistoryRangeReader } from '../records/types';
+import type { HistoryEvent } from '../history-ports';
+import { shiftReport, type ShiftReport } from './shift';
 
 export const STAFF_FULL_MESSAGE = 'The staff list is full';
 export const NOT_ALLOWED_MESSAGE = 'Not allowed for this role';
@@ -22,8 +26,19 @@ export interface NewStaffMember {
   pin?: string;
 }
 
+/** The merchant PIN as the switch back to the owner needs it (core/lock/till-lock.ts). */
+export interface OwnerPin {
+  init(): Promise<void>;
+  state(): LockState;
+  openGate(pin: string): Promise<PinResult>;
+}
+
 export interface TillStaffDeps {
   store: StaffStore;
+  /** absent: no merchant PIN on this device, the owner comes back with none */
+  owner?: OwnerPin;
+  /** what the history reads for a shift's report */
+  history?: HistoryRangeReader;
   clock: Clock;
   newId: () => string;
   /** the PIN hash's parameters; tests pass cheap ones */
@@ -100,9 +115,45 @@ export class TillStaff {
     return { ok: true };
   }
 
-  /** The owner at the till; the caller has had the merchant PIN entered (the gate). */
-  switchToOwner(): Promise<void> {
-    return this.deps.store.setAtTill(null);
+  /**
+   * The owner back at the till, with the merchant PIN when one is set (a right PIN also opens the
+   * money-out gate, as the PIN prompt does: the owner is at the till).
+   */
+  async switchToOwner(pin = ''): Promise<SwitchResult> {
+    const { owner } = this.deps;
+    if (owner) {
+      await owner.init();
+      if (owner.state() !== 'no-pin') {
+        const result = await owner.openGate(pin);
+        if (!result.ok) return { ok: false, waitMs: result.waitMs };
+      }
+    }
+    await this.deps.store.setAtTill(null);
+    return { ok: true };
+  }
+
+  /** Whether a person (or the owner, for 'owner') is asked for a PIN to take the till. */
+  async asksPin(id: string): Promise<boolean> {
+    if (id === 'owner') {
+      const { owner } = this.deps;
+      if (!owner) return false;
+      await owner.init();
+      return owner.state() !== 'no-pin';
+    }
+    return (await this.deps.store.list()).some((m) => m.id === id && m.pin !== undefined);
+  }
+
+  /** The report of `shift` (the open one runs to now), read from the history in pages. */
+  async report(shift: Shift): Promise<ShiftReport> {
+    const now = this.deps.clock();
+    const events: HistoryEvent[] = [];
+    if (this.deps.history) {
+      const end = shift.closedAt ?? now + 1;
+      for await (const page of readRange(this.deps.history, shift.openedAt, end, 1000)) {
+        events.push(...page);
+      }
+    }
+    return shiftReport(shift, events, now);
   }
 
   /** The open shift, if any (the newest, not closed). */
