@@ -9,6 +9,8 @@ import type { PriceService } from '../../core/prices/price-service';
 import type { PaymentService } from '../../core/wallet/receive/payment-service';
 import type { SaleRequests } from '../../core/wallet/ecash/sale-requests';
 import type { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
+import type { TillStaff } from '../../core/staff/till-staff';
+import type { CashSaleRecorder } from '../../core/staff/ports';
 
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
 export type PosPayments = Pick<
@@ -46,6 +48,12 @@ export interface PosReceipts {
   sources: ReceiptSources;
 }
 
+/** Who is at the till and the cash sales they record (decision 0066); omitted: no staff bar. */
+export interface PosStaff {
+  till: Pick<TillStaff, 'list' | 'current' | 'switchTo' | 'switchToOwner' | 'asksPin'>;
+  cash: CashSaleRecorder;
+}
+
 export interface PosServices {
   /** Omitted: Home has the keypad only. */
   items?: PosItems;
@@ -56,6 +64,7 @@ export interface PosServices {
   ecashRequests?: Pick<SaleRequests, 'forQuote'>;
   /** A token pasted or scanned at the keypad ("Receive ecash"); omitted: no such button. */
   ecash?: Pick<EcashRouter, 'receiveToken' | 'onLanded'>;
+  staff?: PosStaff;
   /** Omitted: no Receipt after a sale and no automatic printing. */
   receipts?: PosReceipts;
   storage: { proofs: Pick<ProofStore, 'balance'> };
