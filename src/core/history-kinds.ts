@@ -47,6 +47,19 @@ const KINDS = {
     hasFees: true,
     replicated: true,
   },
+  /**
+   * A sale paid in cash, recorded so the books and the shift hold it: no sats moved, so the
+   * balance never counts it (docs/behaviour.md "Cash sales"). Its amount is the sale's sats at the
+   * price shown; its fiat record is the cash taken.
+   */
+  'cash-payment': {
+    label: 'Cash sale',
+    direction: 'in',
+    daySummary: 'sale',
+    origin: 'local',
+    hasFees: false,
+    replicated: true,
+  },
   withdrawal: {
     label: 'Withdrawal',
     direction: 'out',

@@ -2,6 +2,7 @@
 import type { HistoryEventType } from './history-kinds';
 import type { FiatRecord } from './prices/currencies';
 import type { PaymentMethod, SaleDetail } from './sale/sale-detail';
+import type { StaffRef } from './staff/staff';
 
 export interface HistoryEvent {
   id: number;
@@ -16,6 +17,8 @@ export interface HistoryEvent {
   fiat?: FiatRecord;
   /** a sale's lines, tax, tip and payment method, when known (unindexed, no upgrade) */
   sale?: SaleDetail;
+  /** who at the till took the sale or made the refund, when staff are set up (unindexed) */
+  staff?: StaffRef;
   /**
    * The phrase's other device that recorded the event (its device key, x-only hex); absent for
    * this device's own events (docs/protocol.md "Records on the relays").
@@ -46,6 +49,17 @@ export interface PaymentEventInput {
   fiat?: FiatRecord;
   /** the sale's lines, tax, tip and payment method, when known */
   sale?: SaleDetail;
+  /** who at the till took the sale */
+  staff?: StaffRef;
+}
+
+/** A sale paid in cash (history type 'cash-payment'): recorded, no sats moved. */
+export interface CashSaleEventInput {
+  /** the sale's sats at the price shown */
+  amount: number;
+  fiat?: FiatRecord;
+  sale: SaleDetail;
+  staff?: StaffRef;
 }
 
 export interface WithdrawalEventInput {
@@ -77,6 +91,8 @@ export interface RefundLink {
   method: PaymentMethod;
   /** the sale's receipt reference, so the CSV can name the sale */
   reference?: string;
+  /** who at the till made the refund (kept in the metadata, so it travels with the record) */
+  staff?: StaffRef;
 }
 
 export interface HistoryStore {

@@ -7,6 +7,7 @@ import {
 import type { Logger } from '../core/logger';
 import type { Clock } from '../core/clock';
 import type { HistoryStore } from '../core/history-ports';
+import type { CashSaleRecorder } from '../core/staff/ports';
 import type { KeyStore } from '../core/keys/ports';
 import type { ProcessedQuoteStore } from '../core/remote-payments/merchant/processed-quote-ports';
 import type { ConfigStore } from '../core/settings/ports';
@@ -48,6 +49,7 @@ import { DexieBooksSettingsStore } from './shop/books-settings-store';
 import { DexieCashierPriceStore } from './remote/cashier-price-store';
 import { DexieReceiptPrintStore } from './history/receipt-print-store';
 import { DexieLanguageStore } from './shop/language-store';
+import { DexieStaffStore } from './shop/staff-store';
 import { DexieHeldEcash } from './wallet/held-ecash-store';
 import { DexieBackupNotes } from './shop/backup-notes-store';
 import { DexieLockedSaleBackups } from './wallet/locked-sale-backup-store';
@@ -90,7 +92,8 @@ export interface Storage {
   proofs: ProofStore;
   /** What mints said of the stored proofs (NUT-07): spent ones removed, pending ones marked. */
   proofStates: ProofStateStore;
-  history: HistoryStore;
+  /** the history, and cash sales recorded into it (decision 0066) */
+  history: HistoryStore & CashSaleRecorder;
   mintQuotes: MintQuoteStore;
   withdrawals: WithdrawalStore;
   processedQuotes: ProcessedQuoteStore;
@@ -155,6 +158,8 @@ export interface Storage {
   receiptPrint: DexieReceiptPrintStore;
   /** The language chosen in Settings, and its copy for the first render (decision 0055). */
   language: DexieLanguageStore;
+  /** The staff list, who is at this till and this device's shifts (decision 0066). */
+  staff: DexieStaffStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -215,6 +220,7 @@ export function createStorage(options: StorageOptions): Storage {
     books: new DexieBooksSettingsStore(db, clock),
     receiptPrint: new DexieReceiptPrintStore(db, clock),
     language: new DexieLanguageStore(db, clock, options.hintStorage),
+    staff: new DexieStaffStore(db, clock),
     close: () => db.close(),
   };
 }

@@ -44,6 +44,7 @@ export function appDataParts(storage: CashewStorage): AppDataPart[] {
         get: () => storage.language.language(),
         set: (choice) => storage.language.setLanguage(choice),
       },
+      staff: storage.staff,
     }),
     itemsPart(storage.items),
   ];

@@ -8,6 +8,7 @@ import type { RelayStatusSource } from '../../core/remote-payments';
 import type { CatalogPublisher } from '../../core/remote-payments/merchant/catalog-publisher';
 import type { InboxControl } from '../../core/remote-payments/merchant/sales-inbox';
 import { afterSaleRules } from '../../core/after-sale';
+import { TillStaff } from '../../core/staff/till-staff';
 import type { AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import { createStorage, type Storage as CashewStorage } from '../../storage';
 import { browserDeviceStorage, type DeviceStorage } from '../start-up/device-storage';
@@ -49,6 +50,8 @@ export interface AppServices
   lock: TillLock;
   /** The paired cashiers' catalog (items, tips, currency): when the inbox starts and items change. */
   catalog: CatalogPublisher;
+  /** The staff list, who is at this till, their shifts (decision 0066). */
+  staff: TillStaff;
 }
 
 export interface ServiceOptions extends BaseServiceOptions {
@@ -142,5 +145,12 @@ export function completeServices(
     prices,
     deviceStorage: browserDeviceStorage(),
     lock: keys.lock,
+    staff: new TillStaff({
+      store: storage.staff,
+      owner: keys.lock,
+      history: storage.historyRange,
+      clock,
+      newId: () => crypto.randomUUID(),
+    }),
   };
 }

@@ -79,6 +79,13 @@ export function deferredPosServices(source: ServiceSource): PosServices {
     },
     cardTaps: methods((services) => services.cardTaps, ['payFromCard']),
     ecashRequests: methods((services) => services.saleRequests, ['forQuote']),
+    staff: {
+      till: methods(
+        (services) => services.staff,
+        ['list', 'current', 'switchTo', 'switchToOwner', 'asksPin'],
+      ),
+      cash: methods((services) => services.storage.history, ['addCashSale']),
+    },
     ecash: {
       ...methods((services) => services.ecash, ['receiveToken']),
       onLanded: (listener) => listen((services) => services.ecash.onLanded(listener)),

@@ -37,6 +37,7 @@ describe('the settings backup', () => {
         taxRounding: 'receipt',
         discounts: 'pin',
       },
+      staff: [{ id: 's1', name: 'Ana', role: 'manager' }],
     });
     await backup(key, first.part).sync();
     const fresh = device(BLANK_SETTINGS);

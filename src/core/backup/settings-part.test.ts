@@ -97,4 +97,31 @@ describe('the settings part', () => {
     await d.part.apply({ autoCashOut: { enabled: false, address: '', threshold: 0 } });
     expect(d.state.autoCashOut).toEqual({ enabled: false, address: '', threshold: 0 });
   });
+
+  it('backs up the staff list with PIN hashes and restores only members Settings would save', async () => {
+    const pin = {
+      v: 1 as const,
+      salt: 'ab'.repeat(16),
+      hash: 'cd'.repeat(32),
+      n: 8192,
+      r: 10,
+      p: 1,
+    };
+    const d = device();
+    d.state.staff = [{ id: 'a', name: 'Ana', role: 'manager', pin }];
+    expect(await d.part.collect()).toMatchObject({ staff: [{ name: 'Ana', pin }] });
+
+    const other = device();
+    await other.part.apply({
+      staff: [
+        { id: 'a', name: 'Ana', role: 'manager', pin },
+        { id: 'b', name: 'Bo', role: 'owner' },
+        { id: 'c', name: 'Cy', role: 'cashier', pin: '1234' },
+      ],
+    });
+    expect(other.state.staff).toEqual([{ id: 'a', name: 'Ana', role: 'manager', pin }]);
+    // A backup made before the staff were backed up leaves the device's list.
+    await other.part.apply({ shopName: 'Corner' });
+    expect(other.state.staff).toHaveLength(1);
+  });
 });

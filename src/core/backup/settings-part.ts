@@ -1,7 +1,9 @@
 // The `settings` part of the app data backup (core/backup/app-data.ts): shop name, display
 // currency and price source, automatic cash-out, accepted mints, automatic receipt printing,
 // ecash from other mints, tips, unpaired cashier links, sales on mints that cannot lock, the
-// books settings (address, tax number, tax rules) and the language (docs/decisions/0055-languages-with-lingui.md). Never
+// books settings (address, tax number, tax rules), the language
+// (docs/decisions/0055-languages-with-lingui.md) and the staff list, personal PINs as scrypt
+// hashes only (docs/decisions/0066-staff-roles-and-shifts.md). Never
 // the PIN or the pairing secret (docs/security.md, "What is published for a restore"). Each field
 // is checked on restore as the Settings form checks it; a field that fails is left as it is on
 // this device.
@@ -9,6 +11,7 @@ import { isLocale, type Locale } from '../i18n/locales';
 import { booksSettingsFrom, type BooksSettings } from '../settings/books-settings';
 import { checkPriceSettings, type PriceSettings } from '../prices/price-service';
 import { cleanShopName, shopNameProblem } from '../settings/shop-name';
+import { staffListFrom, type StaffMember } from '../staff/staff';
 import { usableMintUrl } from '../urls/normalise-url';
 import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
 import { autoCashOutProblem } from '../wallet/cash-out/auto-cash-out-check';
@@ -33,6 +36,8 @@ export interface SettingsBackup {
   language?: Locale | null;
   /** Address, tax number, tax and discount rules (decision 0064); absent before they existed */
   books?: BooksSettings;
+  /** The staff list (names, roles, personal PIN hashes); absent before it was backed up */
+  staff?: StaffMember[];
 }
 
 /** An on/off setting as the store keeps it. */
@@ -57,6 +62,7 @@ export interface SettingsPartDeps {
   /** The stored choice (core/i18n/language-store.ts): a row the app may not speak reads as null. */
   language?: { get(): Promise<string | null>; set(choice: Locale | null): Promise<void> };
   books?: { get(): Promise<BooksSettings>; set(settings: BooksSettings): Promise<void> };
+  staff?: { list(): Promise<StaffMember[]>; save(list: readonly StaffMember[]): Promise<void> };
 }
 
 /** The switches of the part: the backup's field, and where the device keeps it. */
@@ -118,6 +124,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       ...(await switchesOf(deps)),
       ...(await languageOf(deps)),
       ...(deps.books ? { books: await deps.books.get() } : {}),
+      ...(deps.staff ? { staff: await deps.staff.list() } : {}),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -151,6 +158,8 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       if (typeof v.books === 'object' && v.books !== null) {
         await deps.books?.set(booksSettingsFrom(v.books));
       }
+      // The list is taken whole, each member checked as Settings checks it; none: kept as it is.
+      if (Array.isArray(v.staff)) await deps.staff?.save(staffListFrom(v.staff));
     },
   };
 }

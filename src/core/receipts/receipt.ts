@@ -100,7 +100,11 @@ export interface ReceiptWords {
   rateGross(rate: number): string;
 }
 
-const METHOD_TEXT: Record<PaymentMethod, string> = { lightning: 'Lightning', ecash: 'Ecash' };
+const METHOD_TEXT: Record<PaymentMethod, string> = {
+  lightning: 'Lightning',
+  ecash: 'Ecash',
+  cash: 'Cash',
+};
 
 export function methodText(method: PaymentMethod): string {
   return METHOD_TEXT[method];

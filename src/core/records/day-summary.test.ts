@@ -83,6 +83,7 @@ describe('summarise', () => {
     expect(s.byMethod).toEqual({
       lightning: { count: 2, sats: 1_330 },
       ecash: { count: 1, sats: 1_265 },
+      cash: { count: 0, sats: 0 },
     });
     expect(s.items).toEqual([
       { name: 'Espresso', quantity: 3, sats: 900 },
@@ -92,6 +93,28 @@ describe('summarise', () => {
     expect(s.taxes).toBe(90);
     expect(s.refunds).toEqual({ count: 2, sats: 500, fees: 1 });
     expect(s.net).toBe(2_095);
+  });
+
+  it('counts a cash sale in the day: a local sale paid in cash, with its items and tip', () => {
+    const s = summarise('2026-11-22', day.start, day.end, [
+      event('cash-payment', 550, day.start + 1, {
+        mintUrl: '',
+        sale: {
+          lines: [{ name: 'Tea', quantity: 1, unitSats: 500 }],
+          subtotalSats: 500,
+          taxSats: 0,
+          tipSats: 50,
+          method: 'cash',
+        },
+        fiat: { currency: 'USD', price: 100_000, value: 0.55 },
+      }),
+    ]);
+    expect(s.sales).toEqual({ count: 1, sats: 550 });
+    expect(s.local).toEqual({ count: 1, sats: 550 });
+    expect(s.byMethod.cash).toEqual({ count: 1, sats: 550 });
+    expect(s.items).toEqual([{ name: 'Tea', quantity: 1, sats: 500 }]);
+    expect(s.tips).toBe(50);
+    expect(s.fiat).toEqual([{ currency: 'USD', value: '0.55' }]);
   });
 
   it('sums cents exactly: ten sales of 0.10 are 1.00', () => {

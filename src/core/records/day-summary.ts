@@ -88,7 +88,7 @@ export class DayTally {
       salesWithoutFiat: 0,
       withdrawals: empty(),
       cashOuts: { ...empty(), fees: 0 },
-      byMethod: { lightning: empty(), ecash: empty() },
+      byMethod: { lightning: empty(), ecash: empty(), cash: empty() },
       items: [],
       tips: 0,
       taxes: 0,

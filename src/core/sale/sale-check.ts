@@ -58,7 +58,7 @@ export function saleShapeOk(sale: unknown): sale is SaleDetail {
     whole(s.subtotalSats) &&
     whole(s.taxSats) &&
     whole(s.tipSats) &&
-    (s.method === 'lightning' || s.method === 'ecash') &&
+    (s.method === 'lightning' || s.method === 'ecash' || s.method === 'cash') &&
     (s.reference === undefined || typeof s.reference === 'string') &&
     (s.note === undefined || s.note === 'cashier-lines') &&
     s.lines.reduce((sum, line) => sum + line.unitSats * line.quantity, 0) === s.subtotalSats &&

@@ -27,7 +27,7 @@ export interface SaleLine {
 }
 
 /** How the customer paid. */
-export type PaymentMethod = 'lightning' | 'ecash';
+export type PaymentMethod = 'lightning' | 'ecash' | 'cash';
 
 /**
  * Why a sale's record is not the one it was charged with: 'cashier-lines' when a remote cashier's

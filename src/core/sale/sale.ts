@@ -3,6 +3,7 @@
 // record (docs/architecture.md "A sale from Charge to the ledger",
 // docs/decisions/0062-a-sale-is-one-value.md).
 import type { FiatRecord } from '../prices/currencies';
+import type { StaffRef } from '../staff/staff';
 import type { SaleDetail } from './sale-detail';
 
 /**
@@ -19,6 +20,8 @@ export interface Sale {
   readonly lines?: SaleLines;
   /** the amount in the display currency at the price shown as it was charged; absent: sats only */
   readonly fiat?: FiatRecord;
+  /** who at the till charged it, when staff are set up (docs/decisions/0066-staff-roles-and-shifts.md) */
+  readonly staff?: StaffRef;
 }
 
 /** The sale of an amount typed on a keypad, with its fiat record when a price was usable. */
@@ -29,6 +32,11 @@ export function keypadSale(amount: number, fiat?: FiatRecord): Sale {
 /** The sale of a cart charged at `amount` (its total), with its fiat record when priced. */
 export function cartSale(amount: number, lines: SaleLines, fiat?: FiatRecord): Sale {
   return fiat ? { amount, lines, fiat } : { amount, lines };
+}
+
+/** `sale` as charged by `staff` (a copy); the sale unchanged when no one is named. */
+export function chargedBy(sale: Sale, staff: StaffRef | undefined): Sale {
+  return staff ? { ...sale, staff: { id: staff.id, name: staff.name, role: staff.role } } : sale;
 }
 
 /** The record a payment of `sale` keeps: its lines paid by `method`; undefined for a keypad sale. */

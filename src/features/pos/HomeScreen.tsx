@@ -13,6 +13,11 @@ import { useInvoice } from './use-invoice';
 import { useSaleRequest } from './use-sale-request';
 import { useReceiveEcash } from './use-receive-ecash';
 import { useSaleReceipt } from './use-sale-receipt';
+import { TillStaffBar, useTillStaff } from './TillStaffBar';
+import { chargedBy, type Sale } from '../../core/sale/sale';
+import { recordCashSale } from '../../core/staff/cash-sale';
+import { toast } from '../../ui/toast/toast';
+import { TILL_CASH_FAILED, TILL_CASH_RECORDED } from './locales/till/en.json';
 import {
   BALANCE_LABEL,
   BALANCE_SATS,
@@ -37,13 +42,43 @@ export function HomeScreen({ services }: PosScreenProps) {
   // Items side, and handed whole to the invoice
   // (docs/architecture.md "A sale from Charge to the ledger").
   const invoice = useInvoice(payments, logger);
+  // Who is at the till charges the sale; "Paid in cash" records it instead of an invoice
+  // (docs/decisions/0066-staff-roles-and-shifts.md).
+  const till = useTillStaff(services.staff, logger);
+  const [cashSales, setCashSales] = useState(0);
+  const { current: atTill, cash: paidCash, setCash } = till;
+  const invoiceSubmit = invoice.submit;
+  // Without a staff list the till is the owner's alone and sales name no one, as before.
+  const staffRef = till.list.length > 0 ? atTill : undefined;
+  const cashRecorder = services.staff?.cash;
+  const submitSale = useCallback(
+    (sale: Sale) => {
+      const charged = chargedBy(sale, staffRef);
+      if (!paidCash || !cashRecorder) {
+        invoiceSubmit(charged);
+        return;
+      }
+      recordCashSale(cashRecorder, charged).then(
+        () => {
+          setCash(false);
+          setCashSales((n) => n + 1);
+          void toast.success(t(TILL_CASH_RECORDED));
+        },
+        (error: unknown) => {
+          logger.error('Could not record the cash sale', error);
+          void toast.error(t(TILL_CASH_FAILED));
+        },
+      );
+    },
+    [staffRef, paidCash, cashRecorder, invoiceSubmit, setCash, logger, t],
+  );
   const [mode, setMode] = useState<'keypad' | 'items'>('keypad');
   const [itemsOpened, setItemsOpened] = useState(false);
   if (mode === 'items' && !itemsOpened) setItemsOpened(true);
   // "Receive ecash" takes the typed amount's sale to its dialog instead.
   const receipt = useSaleReceipt(services.receipts, payments, logger);
   const ecash = useReceiveEcash(services.ecash, invoice, logger, receipt.onEcashSale);
-  const fiat = useFiatEntry(services.prices, invoice.submit, logger);
+  const fiat = useFiatEntry(services.prices, submitSale, logger);
   // The mint's keys load once the keypad is idle, so the first sale after a start does not wait
   // for them (docs/decisions/0037-prefetch-next-screens.md).
   const prepare = useCallback(() => payments.prepareInvoices(), [payments]);
@@ -130,6 +165,8 @@ export function HomeScreen({ services }: PosScreenProps) {
         </div>
       ) : null}
 
+      {services.staff ? <TillStaffBar staff={services.staff} state={till} logger={logger} /> : null}
+
       {fiat.jump ? (
         <PriceJumpConfirm jump={fiat.jump} onUse={fiat.useNewPrice} onKeep={fiat.keepSatsOnly} />
       ) : null}
@@ -141,7 +178,7 @@ export function HomeScreen({ services }: PosScreenProps) {
               items={services.items}
               logger={logger}
               fiat={fiat}
-              onCharge={invoice.submit}
+              onCharge={submitSale}
               busy={invoice.open || invoice.creating}
               paidKey={invoice.resetKey}
               invoice={invoice}
@@ -162,7 +199,7 @@ export function HomeScreen({ services }: PosScreenProps) {
         <div className="flex flex-col gap-4">
           <InvoicePanel
             keypad={keypadMode}
-            flow={ecash.flow}
+            flow={{ ...ecash.flow, resetKey: ecash.flow.resetKey + cashSales }}
             submit={fiat.submit}
             invoice={quote}
             onCopyError={onCopyError}
@@ -170,7 +207,14 @@ export function HomeScreen({ services }: PosScreenProps) {
             entry={fiat.entry}
             invoiceFiat={fiat.fiatText(quote?.fiat)}
             ecashRequest={ecashRequest}
-            {...(ecash.secondary ? { secondary: ecash.secondary(fiat.saleOf) } : {})}
+            {...(ecash.secondary
+              ? {
+                  secondary: ecash.secondary((value) => {
+                    const sale = fiat.saleOf(value);
+                    return sale && chargedBy(sale, staffRef);
+                  }),
+                }
+              : {})}
             cardTaps={services.cardTaps}
           />
         </div>

@@ -11,6 +11,8 @@ import type { PaymentService } from '../../core/wallet/receive/payment-service';
 import type { SaleRequests } from '../../core/wallet/ecash/sale-requests';
 import type { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
 import type { CardTaps } from '../../core/tap/tap-to-pay';
+import type { TillStaff } from '../../core/staff/till-staff';
+import type { CashSaleRecorder } from '../../core/staff/ports';
 
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
 export type PosPayments = Pick<
@@ -50,6 +52,12 @@ export interface PosReceipts {
   sources: ReceiptSources;
 }
 
+/** Who is at the till and the cash sales they record (decision 0066); omitted: no staff bar. */
+export interface PosStaff {
+  till: Pick<TillStaff, 'list' | 'current' | 'switchTo' | 'switchToOwner' | 'asksPin'>;
+  cash: CashSaleRecorder;
+}
+
 export interface PosServices {
   /** Omitted: Home has the keypad only. */
   items?: PosItems;
@@ -63,6 +71,7 @@ export interface PosServices {
     /** The request locked to the shop for a sale of `amount` while offline; null: none to offer. */
     offlineRequest?: (amount: number) => Promise<string | null>;
   };
+  staff?: PosStaff;
   /** Omitted: no Receipt after a sale and no automatic printing. */
   receipts?: PosReceipts;
   /** A Bolt Card tapped on the invoice screen (Web NFC); omitted: no Tap to pay. */

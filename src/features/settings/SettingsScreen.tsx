@@ -23,6 +23,7 @@ import { RelayStatusList } from './RelayStatusList';
 import { RemoteMintSettings } from './RemoteMintSettings';
 import { UnpairedSenders } from './UnpairedSenders';
 import { ShopSettings } from './ShopSettings';
+import { StaffSettings } from './StaffSettings';
 import { AutoPrintSettings } from './AutoPrintSettings';
 import { BooksSettingsCard } from './BooksSettings';
 import { ForeignEcashSetting } from './ForeignEcashSetting';
@@ -217,6 +218,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
           </a>
         </p>
         <ShopSettings config={config} prices={services.prices} logger={logger} />
+        {services.staff ? <StaffSettings staff={services.staff} logger={logger} /> : null}
         {services.language ? (
           <LanguageSetting language={services.language} logger={logger} />
         ) : null}

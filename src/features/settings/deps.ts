@@ -1,5 +1,6 @@
 // What the settings screen needs from the app's services (a structural subset of AppServices).
 import type { BooksSettingsStore } from '../../core/settings/books-settings';
+import type { StaffSettingsService } from './StaffSettings';
 import type { Logger } from '../../core/logger';
 import type { PinGate } from '../../ui/pin/PinPrompt';
 import type { DeviceKeys } from '../../core/keys';
@@ -65,6 +66,8 @@ export interface SettingsServices {
   prices?: PriceSettingsService;
   /** The app's language and the merchant's choice of it; omitted: the picker is not shown. */
   language?: LanguageChoice | undefined;
+  /** The staff list (decision 0066); omitted: the section is not shown. */
+  staff?: StaffSettingsService;
   /** The phrase restore scan behind "Recover funds". */
   restore: RecoverFundsService;
   /** The app data backup on the relays: a line says when they have not taken part of it. */

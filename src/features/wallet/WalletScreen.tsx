@@ -24,7 +24,7 @@ import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
 import { RefundEcashForm } from './RefundEcashForm';
-import { REFUND } from './locales/cash-out/en.json';
+import { REFUND, REFUND_NOT_ALLOWED } from './locales/cash-out/en.json';
 import { useReceipt } from './use-receipt';
 import { WithdrawAmount } from './WithdrawAmount';
 import { CancelTokenConfirm } from './CancelTokenConfirm';
@@ -247,7 +247,12 @@ export function WalletScreen({
           receipt.status === 'ready' && receipt.receipt.leftSats > 0 && receiptSale ? (
             <Button
               variant="secondary"
-              onClick={() => {
+              onClick={async () => {
+                // A cashier at the till cannot refund (docs/security.md "Staff and roles").
+                if (services.staff && !(await services.staff.allows('refund'))) {
+                  void toast.error(t(REFUND_NOT_ALLOWED));
+                  return;
+                }
                 const target = {
                   sale: receiptSale,
                   refunds: receipt.refunds,

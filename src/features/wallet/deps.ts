@@ -1,4 +1,5 @@
 // What the wallet screen needs from the app's services (a structural subset of AppServices).
+import type { TillStaff } from '../../core/staff/till-staff';
 import type { WalletUpdateListener } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
@@ -26,6 +27,8 @@ import type {
 } from '../../core/wallet/withdraw/withdraw-service';
 
 export interface WalletServices {
+  /** Who is at the till (decision 0066): a refund is refused to a role that may not; omitted: allowed. */
+  staff?: Pick<TillStaff, 'allows'>;
   storage: {
     proofs: Pick<ProofStore, 'balance' | 'balancesByMint'>;
     history: Pick<HistoryStore, 'page'>;

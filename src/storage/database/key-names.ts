@@ -56,6 +56,12 @@ export const CONFIG_KEYS = {
    * (storage/history/records-store.ts)
    */
   recordsRead: 'RECORDS_READ',
+  /** the staff list, JSON; personal PINs only as scrypt hashes (storage/shop/staff-store.ts) */
+  staff: 'STAFF',
+  /** the staff id working this device's till; none: the owner */
+  staffAtTill: 'STAFF_AT_TILL',
+  /** this device's shifts, newest first, JSON (the last 100) */
+  shifts: 'SHIFTS',
 } as const;
 
 export const KEY_NAMES = {

@@ -5,6 +5,7 @@ import type { FiatRecord } from '../../core/prices/currencies';
 import type { ProcessedQuote } from '../../core/remote-payments/merchant/processed-quote-ports';
 import type { BlindSignature, StoredProof } from '../../core/wallet/proof-ports';
 import type { SaleDetail } from '../../core/sale/sale-detail';
+import type { StaffRef } from '../../core/staff/staff';
 import type { BatchState, ReadNote } from '../../core/backup/records/ports';
 
 /** A stored proof plus a numeric copy of isSpent, because booleans cannot be IndexedDB keys. */
@@ -60,6 +61,8 @@ export interface HistoryRow {
   fiat?: FiatRecord;
   /** a sale's lines, tax, tip and payment method (unindexed: added without a schema version) */
   sale?: SaleDetail;
+  /** who at the till took the sale or made the refund (unindexed: no schema version) */
+  staff?: StaffRef;
   /** when the sale's receipt was printed automatically (unindexed: no schema version) */
   printedAt?: number;
   /**

@@ -3,6 +3,7 @@
 import type { HistoryEventType } from '../../core/history-kinds';
 import type { FiatRecord } from '../../core/prices/currencies';
 import type { SaleDetail } from '../../core/sale/sale-detail';
+import type { StaffRef } from '../../core/staff/staff';
 import type { HistoryRow } from '../database/rows';
 
 export type NewHistoryRow = Omit<HistoryRow, 'id'>;
@@ -26,9 +27,13 @@ export function historyRow(
 export function saleColumns(event: {
   fiat?: FiatRecord;
   sale?: SaleDetail;
-}): Pick<HistoryRow, 'fiat' | 'sale'> {
+  staff?: StaffRef;
+}): Pick<HistoryRow, 'fiat' | 'sale' | 'staff'> {
   return {
     ...(event.fiat ? { fiat: { ...event.fiat } } : {}),
     ...(event.sale ? { sale: structuredClone(event.sale) } : {}),
+    ...(event.staff
+      ? { staff: { id: event.staff.id, name: event.staff.name, role: event.staff.role } }
+      : {}),
   };
 }

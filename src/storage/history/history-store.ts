@@ -2,6 +2,7 @@
 import type { Clock } from '../../core/clock';
 import {
   HISTORY_PAGE_SIZE,
+  type CashSaleEventInput,
   type HistoryEvent,
   type HistoryPage,
   type HistoryStore,
@@ -26,6 +27,14 @@ export function withdrawalRow(event: WithdrawalEventInput, now: number): NewHist
   return historyRow(now, type, event, { numProofs: event.numProofs, ...(event.refund ?? {}) });
 }
 
+/** A cash sale names no mint: no sats moved (docs/behaviour.md "Cash sales"). */
+export function cashSaleRow(event: CashSaleEventInput, now: number): NewHistoryRow {
+  return {
+    ...historyRow(now, 'cash-payment', { amount: event.amount, mintUrl: '' }, {}),
+    ...saleColumns(event),
+  };
+}
+
 /** A cancelled token costs only the swap fee; the token's sats stay in the wallet. */
 export function tokenCancelledRow(event: TokenCancelledEventInput, now: number): NewHistoryRow {
   return historyRow(
@@ -48,6 +57,10 @@ export class DexieHistoryStore implements HistoryStore {
 
   async addPayment(event: PaymentEventInput): Promise<number> {
     return this.db.historyEvents.add(paymentRow(event, this.clock()));
+  }
+
+  async addCashSale(event: CashSaleEventInput): Promise<number> {
+    return this.db.historyEvents.add(cashSaleRow(event, this.clock()));
   }
 
   async addWithdrawal(event: WithdrawalEventInput): Promise<number> {

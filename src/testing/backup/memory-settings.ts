@@ -22,6 +22,7 @@ export const BLANK_SETTINGS: AllSettings = {
   acceptUnlocked: false,
   language: null,
   books: DEFAULT_BOOKS_SETTINGS,
+  staff: [],
 };
 
 /** A device's settings (`state`, a copy of `initial`) and the part that backs them up. */
@@ -49,6 +50,7 @@ export function memorySettings(initial: AllSettings) {
     unlocked: flag('acceptUnlocked'),
     language: { get: async () => s.language, set: async (v) => void (s.language = v) },
     books: { get: async () => s.books, set: async (v) => void (s.books = v) },
+    staff: { list: async () => s.staff, save: async (v) => void (s.staff = [...v]) },
   });
   return { state: s, part };
 }

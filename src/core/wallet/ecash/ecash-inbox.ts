@@ -198,12 +198,18 @@ export class EcashInbox {
    * invoice keeps them: a remote sale's lines and fiat record came in the cashier's message, the
    * record checked against the merchant's price now (docs/protocol.md "Remote cashier requests").
    */
-  private async saleRecord(quote: PendingMintQuote): Promise<Pick<EcashPayment, 'fiat' | 'sale'>> {
+  private async saleRecord(
+    quote: PendingMintQuote,
+  ): Promise<Pick<EcashPayment, 'fiat' | 'sale' | 'staff'>> {
     const fiat =
       quote.fiat ??
       (quote.kind === 'remote'
         ? await remoteSaleFiat(this.deps.fiatFor, quote.amount, this.deps.logger, quote.cashierFiat)
         : undefined);
-    return { ...(fiat ? { fiat } : {}), ...(quote.sale ? { sale: quote.sale } : {}) };
+    return {
+      ...(fiat ? { fiat } : {}),
+      ...(quote.sale ? { sale: quote.sale } : {}),
+      ...(quote.staff ? { staff: quote.staff } : {}),
+    };
   }
 }

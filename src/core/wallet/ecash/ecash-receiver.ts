@@ -37,6 +37,7 @@ import {
 import { PreparedOutputs } from './prepared-outputs';
 import { proofDleqValid } from './proof-dleq';
 import type { OfflineTaken } from './offline/offline-ecash';
+import type { StaffRef } from '../../staff/staff';
 
 export const ECASH_SPENT_MESSAGE = 'This ecash was already spent';
 export const ECASH_DLEQ_MESSAGE = "The mint's signature on this ecash does not check out";
@@ -104,6 +105,8 @@ export interface EcashPayment {
   closesQuote?: string;
   /** the request asked for proofs locked to the merchant (NUT-18 locking field) */
   lockRequired?: boolean;
+  /** who at the till charged the sale */
+  staff?: StaffRef;
 }
 
 export type EcashReceived =
@@ -194,6 +197,7 @@ export class EcashReceiver {
       ...(payment.fiat ? { fiat: payment.fiat } : {}),
       ...(payment.sale ? { sale: payment.sale } : {}),
       ...(payment.closesQuote ? { closesQuote: payment.closesQuote } : {}),
+      ...(payment.staff ? { staff: payment.staff } : {}),
     };
     return this.lock(`cashew-ecash:${payment.id}`, async () => {
       if (!(await this.deps.ledger.beginEcashReceipt(row))) {
@@ -233,6 +237,7 @@ export class EcashReceiver {
       amount: sale.amount,
       ...(sale.fiat ? { fiat: sale.fiat } : {}),
       ...(sale.lines ? { sale: sale.lines } : {}),
+      ...(sale.staff ? { staff: sale.staff } : {}),
     });
   }
 
@@ -578,6 +583,7 @@ export class EcashReceiver {
         fee: row.fee,
         sale,
         ...(row.fiat ? { fiat: row.fiat } : {}),
+        ...(row.staff ? { staff: row.staff } : {}),
       },
     });
     if (!settled) return { status: 'duplicate', id: row.id };

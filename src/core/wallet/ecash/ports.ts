@@ -1,6 +1,7 @@
 // The ecash receipt ports (NUT-18 payloads, pasted tokens): journal, held payloads, atomic writes.
 import type { FiatRecord } from '../../prices/currencies';
 import type { SaleDetail } from '../../sale/sale-detail';
+import type { StaffRef } from '../../staff/staff';
 import type { Settlement } from '../ledger-ports';
 import type { CounterReservation, LockedOutputs } from '../mint/ports';
 import type { NewProof } from '../proof-ports';
@@ -34,6 +35,8 @@ export interface PendingEcashReceipt {
    * of its swap keeps the row, with the mint's reason, for a retry instead of dropping it.
    */
   offline?: { takenAt: number; refused?: string };
+  /** who at the till charged the sale */
+  staff?: StaffRef;
 }
 
 /** A sale's lines for an ecash receipt: a cart's tip, when it had one, is kept; method is 'ecash'. */
@@ -86,6 +89,7 @@ export interface EcashPaymentEventInput {
   fee: number;
   sale: SaleDetail;
   fiat?: FiatRecord;
+  staff?: StaffRef;
 }
 
 export interface EcashLedger {

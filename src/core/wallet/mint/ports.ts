@@ -1,6 +1,7 @@
 // The pending mint quote port: a Lightning sale from its invoice until its proofs are stored.
 import type { FiatRecord } from '../../prices/currencies';
 import type { SaleDetail } from '../../sale/sale-detail';
+import type { StaffRef } from '../../staff/staff';
 
 export type QuoteKind = 'direct' | 'remote';
 
@@ -68,6 +69,8 @@ export interface PendingMintQuote {
   cashierFiat?: FiatRecord;
   /** the sale's lines, tax and tip when charged from a cart (adds up to amount); carried to history */
   sale?: SaleDetail;
+  /** who at the till charged the sale (local quotes); carried to history */
+  staff?: StaffRef;
   /** direct quotes: the single-use id of the NUT-18 request offered beside the invoice */
   ecashRequestId?: string;
   /** the key (compressed hex) that request asks the customer's proofs to be locked to, if any */

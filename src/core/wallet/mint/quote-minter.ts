@@ -419,6 +419,7 @@ export class QuoteMinter {
         // The sale's lines add up to the invoice's amount; a mint that paid out other sats leaves
         // the record off rather than keep parts that do not add up to the row.
         ...(quote.sale && amount === quote.amount ? { sale: quote.sale } : {}),
+        ...(quote.staff ? { staff: quote.staff } : {}),
       },
     });
     if (!settled) {

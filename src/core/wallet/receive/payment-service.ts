@@ -232,6 +232,7 @@ export class PaymentService {
       expiry: typeof reply.expiry === 'number' && reply.expiry > 0 ? reply.expiry : null,
       ...(fiat ? { fiat } : {}),
       ...(sale ? { sale } : {}),
+      ...(charged.staff ? { staff: charged.staff } : {}),
     };
     // Persist before anything else can happen: a payment to this invoice must never be lost.
     await this.deps.quotes.put(quote);

@@ -1,0 +1,42 @@
+// Shifts as stored: each checked on read, so a row from another version never breaks the till.
+import { isCurrencyCode } from '../prices/currencies';
+import { isRole } from './roles';
+import type { Shift } from './shift';
+import type { StaffRef } from './staff';
+
+export type { Shift } from './shift';
+
+const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+
+function refFrom(value: unknown): StaffRef | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'string' || typeof v.name !== 'string' || !isRole(v.role)) return undefined;
+  return { id: v.id, name: v.name, role: v.role };
+}
+
+function shiftFrom(value: unknown): Shift | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  const openedBy = refFrom(v.openedBy);
+  if (typeof v.id !== 'string' || !whole(v.openedAt) || !openedBy || !whole(v.floatMinor)) {
+    return undefined;
+  }
+  if (v.currency !== undefined && !isCurrencyCode(v.currency)) return undefined;
+  const shift: Shift = {
+    id: v.id,
+    openedAt: v.openedAt,
+    openedBy,
+    floatMinor: v.floatMinor,
+    ...(v.currency !== undefined ? { currency: v.currency as string } : {}),
+  };
+  if (v.closedAt === undefined) return shift;
+  const closedBy = refFrom(v.closedBy);
+  if (!whole(v.closedAt) || !closedBy || !whole(v.countedMinor)) return undefined;
+  return { ...shift, closedAt: v.closedAt, closedBy, countedMinor: v.countedMinor };
+}
+
+export function shiftsFrom(value: unknown): Shift[] {
+  if (!Array.isArray(value)) return [];
+  return value.map(shiftFrom).filter((s): s is Shift => s !== undefined);
+}

@@ -1,0 +1,180 @@
+// Who is at the till on Home: the quick switch between staff (their personal PIN, or none), the
+// owner back with the merchant PIN, and "Paid in cash" for the next sale
+// (docs/behaviour.md "Staff and shifts").
+import { useCallback, useEffect, useState } from 'react';
+import type { Logger } from '../../core/logger';
+import type { StaffMember, StaffRef } from '../../core/staff/staff';
+import { Button } from '../../ui/Button';
+import { FIELD_CLASS } from '../../ui/forms/TextField';
+import { useTexts } from '../../ui/i18n';
+import type { PosStaff } from './deps';
+import {
+  TILL_AT,
+  TILL_CASH_NOTE,
+  TILL_CASHIER,
+  TILL_MANAGER,
+  TILL_OWNER,
+  TILL_PAID_CASH,
+  TILL_PIN,
+  TILL_SWITCH,
+  TILL_SWITCH_FAILED,
+  TILL_WRONG_PIN,
+} from './locales/till/en.json';
+
+const ROLE_TEXT = { owner: TILL_OWNER, manager: TILL_MANAGER, cashier: TILL_CASHIER } as const;
+
+/** The person at the till, read once and after each switch. */
+export function useTillStaff(staff: PosStaff | undefined, logger: Logger) {
+  const [current, setCurrent] = useState<StaffRef>();
+  const [list, setList] = useState<StaffMember[]>([]);
+  const [cash, setCash] = useState(false);
+  const [reads, setReads] = useState(0);
+  const reload = useCallback(() => setReads((n) => n + 1), []);
+  useEffect(() => {
+    if (!staff) return;
+    let live = true;
+    Promise.all([staff.till.current(), staff.till.list()]).then(
+      ([who, members]) => {
+        if (!live) return;
+        setCurrent(who);
+        setList(members);
+      },
+      (error: unknown) => logger.warn('Could not read who is at the till', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [staff, logger, reads]);
+  return { current, list, reload, cash, setCash };
+}
+
+export function TillStaffBar({
+  staff,
+  state,
+  logger,
+}: {
+  staff: PosStaff;
+  state: ReturnType<typeof useTillStaff>;
+  logger: Logger;
+}) {
+  const t = useTexts();
+  const { current, list, reload, cash, setCash } = state;
+  const [choice, setChoice] = useState('');
+  const [asks, setAsks] = useState(false);
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string>();
+  const chosen = choice || current?.id || 'owner';
+  useEffect(() => {
+    let live = true;
+    staff.till.asksPin(chosen).then(
+      (yes) => live && setAsks(yes),
+      () => live && setAsks(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [staff, chosen]);
+  if (!current) return null;
+  // Nobody on the staff list: the till is the owner's, as before; only "Paid in cash" shows.
+  const people = list.length > 0;
+  const nameOf = (id: string) =>
+    id === 'owner' ? t(TILL_OWNER) : (list.find((m) => m.id === id)?.name ?? '');
+
+  const switchTo = async () => {
+    setError(undefined);
+    try {
+      const result =
+        chosen === 'owner'
+          ? await staff.till.switchToOwner(pin)
+          : await staff.till.switchTo(chosen, pin);
+      if (!result.ok) {
+        setError(t(TILL_WRONG_PIN));
+        return;
+      }
+      setPin('');
+      setChoice('');
+      reload();
+    } catch (failure) {
+      logger.error('Could not switch who is at the till', failure);
+      setError(t(TILL_SWITCH_FAILED));
+    }
+  };
+
+  return (
+    <section
+      className="flex flex-wrap items-end gap-2 rounded-lg bg-white p-3 ring-1 ring-slate-200 md:max-w-sm"
+      aria-label={t(TILL_AT)}
+      data-testid="till-staff"
+      data-staff-id={current.id}
+    >
+      {people ? (
+        <>
+          <p className="w-full text-sm text-slate-700">
+            {t(TILL_AT)}:{' '}
+            <strong data-testid="till-staff-name">
+              {current.role === 'owner' ? t(TILL_OWNER) : current.name}
+            </strong>{' '}
+            ({t(ROLE_TEXT[current.role])})
+          </p>
+          <label className="flex-1 text-sm">
+            <span className="sr-only">{t(TILL_AT)}</span>
+            <select
+              className={FIELD_CLASS}
+              value={chosen}
+              onChange={(e) => {
+                setChoice(e.target.value);
+                setError(undefined);
+              }}
+            >
+              <option value="owner">{t(TILL_OWNER)}</option>
+              {list.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name} ({t(ROLE_TEXT[m.role])})
+                </option>
+              ))}
+            </select>
+          </label>
+          {asks && chosen !== current.id ? (
+            <label className="text-sm">
+              <span className="sr-only">{t(TILL_PIN, { name: nameOf(chosen) })}</span>
+              <input
+                className={`${FIELD_CLASS} w-28`}
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                aria-label={t(TILL_PIN, { name: nameOf(chosen) })}
+                value={pin}
+                onChange={(e) => setPin(e.target.value)}
+              />
+            </label>
+          ) : null}
+          <Button
+            variant="outline"
+            disabled={chosen === current.id}
+            onClick={() => void switchTo()}
+          >
+            {t(TILL_SWITCH)}
+          </Button>
+          {error ? (
+            <p role="alert" className="w-full text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      <button
+        type="button"
+        aria-pressed={cash}
+        onClick={() => setCash(!cash)}
+        className={`min-h-11 w-full rounded-lg text-sm font-medium ring-1 ${
+          cash
+            ? 'bg-emerald-700 text-white ring-emerald-700'
+            : 'bg-white text-slate-800 ring-slate-300'
+        }`}
+      >
+        {t(TILL_PAID_CASH)}
+      </button>
+      {cash ? <p className="w-full text-xs text-slate-600">{t(TILL_CASH_NOTE)}</p> : null}
+    </section>
+  );
+}

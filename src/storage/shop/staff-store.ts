@@ -1,0 +1,67 @@
+// StaffStore on Dexie: the staff list, the person at this till and this device's shifts, each one
+// JSON config row written whole (docs/architecture.md "Storage").
+import type { Clock } from '../../core/clock';
+import type { StaffStore } from '../../core/staff/ports';
+import { shiftsFrom, type Shift } from '../../core/staff/shift-read';
+import { staffListFrom, type StaffMember } from '../../core/staff/staff';
+import type { CashewDb } from '../database/db';
+import { writeConfigJson } from '../database/config-json';
+import { CONFIG_KEYS } from '../database/key-names';
+
+/** Shifts kept on the device; older ones are in the history and its CSV. */
+const SHIFTS_KEPT = 100;
+
+function parsed(value: string | undefined): unknown {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
+export class DexieStaffStore implements StaffStore {
+  constructor(
+    private readonly db: CashewDb,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(): Promise<StaffMember[]> {
+    return staffListFrom(parsed((await this.db.config.get(CONFIG_KEYS.staff))?.value));
+  }
+
+  save(list: readonly StaffMember[]): Promise<void> {
+    return writeConfigJson(this.db, CONFIG_KEYS.staff, list, this.clock());
+  }
+
+  async atTill(): Promise<string | null> {
+    const value = (await this.db.config.get(CONFIG_KEYS.staffAtTill))?.value;
+    return typeof value === 'string' && value !== '' ? value : null;
+  }
+
+  async setAtTill(id: string | null): Promise<void> {
+    if (id === null) await this.db.config.delete(CONFIG_KEYS.staffAtTill);
+    else
+      await this.db.config.put({
+        key: CONFIG_KEYS.staffAtTill,
+        value: id,
+        updatedAt: this.clock(),
+      });
+  }
+
+  async shifts(): Promise<Shift[]> {
+    const list = shiftsFrom(parsed((await this.db.config.get(CONFIG_KEYS.shifts))?.value));
+    return list.sort((a, b) => b.openedAt - a.openedAt);
+  }
+
+  /** Read and written in one transaction, so two tabs closing a shift never lose one another's. */
+  async putShift(shift: Shift): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.config, async () => {
+      const list = await this.shifts();
+      const others = list.filter((s) => s.id !== shift.id);
+      const next = [shift, ...others].sort((a, b) => b.openedAt - a.openedAt).slice(0, SHIFTS_KEPT);
+      await writeConfigJson(db, CONFIG_KEYS.shifts, next, this.clock());
+    });
+  }
+}
