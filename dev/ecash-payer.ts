@@ -20,6 +20,8 @@ useWebSocketImplementation(WebSocket);
 export interface ReadRequest {
   id: string;
   amount: number;
+  /** the unit the request asks for (readRequest: sat when it names none); absent: sat */
+  unit?: string;
   mints: string[];
   pubkey: string;
   relays: string[];
@@ -36,6 +38,7 @@ export function readRequest(text: string): ReadRequest {
   return {
     id: request.id ?? '',
     amount: request.amount?.toNumber() ?? 0,
+    unit: request.unit ?? 'sat',
     mints: request.mints ?? [],
     pubkey: profile.data.pubkey,
     relays: profile.data.relays ?? [],
@@ -60,9 +63,10 @@ export interface PayerSeed {
 }
 
 /**
- * Mints `amount` sats at `mintUrl` for the customer: quote, paid by `pay`, minted; with `lock`,
- * the outputs are locked as a request asks (a wallet paying a locked request swaps into such
- * outputs; minting them directly is the same ecash for the merchant).
+ * Mints `amount` sats (or cents of a fiat `unit`, e.g. `usd` at the dev mint) at `mintUrl` for the
+ * customer: quote, paid by `pay`, minted; with `lock`, the outputs are locked as a request asks (a
+ * wallet paying a locked request swaps into such outputs; minting them directly is the same ecash
+ * for the merchant).
  */
 export async function mintProofs(
   mintUrl: string,
@@ -70,9 +74,10 @@ export async function mintProofs(
   pay: (quoteId: string) => Promise<void> = (quote) => devMintPays(mintUrl, quote),
   own?: PayerSeed,
   lock?: P2PKOptions,
+  unit = 'sat',
 ): Promise<Proof[]> {
   const wallet = new Wallet(mintUrl, {
-    unit: 'sat',
+    unit,
     ...(own ? { bip39seed: own.seed, counterSource: own.counters } : {}),
   });
   await wallet.loadMint();
@@ -86,12 +91,12 @@ export async function mintProofs(
 /** The NUT-18 payload (any fields given override the request's), gift-wrapped to the merchant. */
 export function payloadWrap(
   request: ReadRequest,
-  payload: { id?: string; mint?: string; proofs: unknown },
+  payload: { id?: string; mint?: string; unit?: string; proofs: unknown },
 ): NostrEvent {
   const content = JSON.stringify({
     id: payload.id ?? request.id,
     mint: payload.mint ?? request.mints[0],
-    unit: 'sat',
+    unit: payload.unit ?? request.unit ?? 'sat',
     proofs: payload.proofs,
   });
   return nip17.wrapEvent(generateSecretKey(), { publicKey: request.pubkey }, content);

@@ -61,10 +61,14 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
   };
 
   try {
+    // The price feed first: the mint prices its usd and eur quotes from it.
+    const prices = await startPriceFeed({ port: 0 });
+    closers.push(() => prices.close());
     const mintOptions: Parameters<typeof startMint>[0] = {
       port: 0,
       fresh: true,
       dataDir: join(workDir, 'mint'),
+      pricesUrl: prices.pricesUrl,
     };
     if (options.inputFeePpk !== undefined) mintOptions.inputFeePpk = options.inputFeePpk;
     const mint = await startMint(mintOptions);
@@ -73,8 +77,6 @@ export async function startStack(options: StackOptions = {}): Promise<DevStack> 
     closers.push(() => relay.close());
     const lnurl = await startLnurl({ mintUrl: mint.url, port: 0 });
     closers.push(() => lnurl.close());
-    const prices = await startPriceFeed({ port: 0 });
-    closers.push(() => prices.close());
     const boltCard = await startBoltCard({ mintUrl: mint.url, port: 0 });
     closers.push(() => boltCard.close());
 

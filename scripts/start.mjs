@@ -116,7 +116,12 @@ async function waitFor(label, url, headers = {}) {
 }
 
 async function main() {
-  run('mint', ['--import', 'tsx', 'dev/mint/main.ts'], { PORT: String(mintPort), HOST: host });
+  // The mint prices its usd and eur quotes from the dev price feed (dev/mint/README.md).
+  run('mint', ['--import', 'tsx', 'dev/mint/main.ts'], {
+    PORT: String(mintPort),
+    HOST: host,
+    PRICES_URL: pricesUrl,
+  });
   run('relay', ['--import', 'tsx', 'dev/relay/main.ts'], {
     PORT: String(relayPort),
     HOST: host,

@@ -5,6 +5,8 @@ import { createKeyset, Keyring } from './keysets.ts';
 import type { MintStore, StatePart } from './store.ts';
 import type { SubscriptionKind } from './subscriptions.ts';
 import type { MintConfig, MintState } from './types.ts';
+import { UNITS } from './units.ts';
+import type { PriceSource } from './units.ts';
 
 export type Notify = (kind: SubscriptionKind, filter: string, payload: unknown) => void;
 
@@ -12,6 +14,8 @@ export type MintContext = {
   state: MintState;
   keyring: Keyring;
   config: MintConfig;
+  /** BTC price of a fiat unit's currency, for pricing its quotes in sats. */
+  prices: PriceSource;
   persist(parts: StatePart[]): void;
   notify: Notify;
   /** Called when a mint quote is created, so auto-pay can schedule it. */
@@ -21,9 +25,10 @@ export type MintContext = {
 };
 
 /**
- * Loads the saved state (or starts empty), making sure there is an identity and an active sat
- * keyset whose fee matches the configured one; a changed fee rotates to a new keyset because a
- * keyset's fee is part of what wallets cached about it.
+ * Loads the saved state (or starts empty), making sure there is an identity and an active keyset
+ * per unit (sat, usd, eur) whose fee matches the configured one; a changed fee rotates to a new
+ * keyset because a keyset's fee is part of what wallets cached about it. A data dir from before
+ * the fiat units gets their keysets added, its sat keyset untouched.
  */
 export function loadState(
   store: MintStore,
@@ -38,13 +43,15 @@ export function loadState(
   if (!saved.identity) changed = true;
   const keysets = saved.keysets ?? [];
   const keyring = new Keyring(keysets);
-  const active = keysets.find((k) => k.active && k.unit === 'sat');
-  if (!active) {
-    keysets.push(createKeyset(inputFeePpk));
-    changed = true;
-  } else if (active.input_fee_ppk !== inputFeePpk) {
-    keyring.rotate(inputFeePpk);
-    changed = true;
+  for (const unit of UNITS) {
+    const active = keysets.find((k) => k.active && k.unit === unit);
+    if (!active) {
+      keysets.push(createKeyset(inputFeePpk, unit));
+      changed = true;
+    } else if (active.input_fee_ppk !== inputFeePpk) {
+      keyring.rotate(inputFeePpk, unit);
+      changed = true;
+    }
   }
   const state: MintState = {
     identity,

@@ -39,7 +39,7 @@ async function refusalCodes(): Promise<Record<string, unknown>> {
   await swap(proofsWire(proofs), outputs);
   const spent = await swap(proofsWire(proofs), randomOutputs(wallet, 16).wire);
   const resigned = await swap(proofsWire(await fund(wallet, mint, 16)), outputs);
-  const unit = await call(mint.url, 'POST', '/v1/mint/quote/bolt11', { amount: 5, unit: 'usd' });
+  const unit = await call(mint.url, 'POST', '/v1/mint/quote/bolt11', { amount: 5, unit: 'gbp' });
 
   const held = await fund(wallet, mint, 64);
   const quote = await wallet.createMeltQuoteBolt11(outsideInvoice(50));

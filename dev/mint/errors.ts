@@ -15,6 +15,10 @@ export const ErrorCode = {
   amountOutsideLimit: 11006,
   duplicateInputs: 11007,
   duplicateOutputs: 11008,
+  /** Inputs (or outputs) of more than one unit in one request. */
+  multipleUnits: 11009,
+  /** Inputs and outputs (or a quote and its proofs) of different units. */
+  unitMismatch: 11010,
   amountlessInvoice: 11011,
   keysetUnknown: 12001,
   keysetInactive: 12002,

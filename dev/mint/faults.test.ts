@@ -179,7 +179,14 @@ describe('fault switches', () => {
       const info = await call(mint.url, 'GET', '/v1/info');
       expect(info.body).toMatchObject({
         nuts: {
-          '4': { methods: [{ method: 'bolt11', unit: 'sat', min_amount: 10, max_amount: 500 }] },
+          '4': {
+            methods: ['sat', 'usd', 'eur'].map((unit) => ({
+              method: 'bolt11',
+              unit,
+              min_amount: 10,
+              max_amount: 500,
+            })),
+          },
         },
       });
       const above = await call(mint.url, 'POST', '/v1/mint/quote/bolt11', {

@@ -38,6 +38,11 @@ export type FaultRule = {
   malform?: Malformation;
   /** How many matching requests this rule applies to; persistent when omitted. */
   count?: number;
+  /**
+   * Only requests in this unit (`sat`, `usd`, `eur`): read from the body's `unit`, the quote it
+   * names, or its inputs' and outputs' keysets. A request whose unit cannot be told never matches.
+   */
+  unit?: string;
 };
 
 /** What to do to one request: the sum of the matching delays and the first matching action. */
@@ -49,8 +54,9 @@ export type FaultPlan = {
   malform?: Malformation;
 };
 
-function matches(rule: FaultRule, method: string, path: string): boolean {
+function matches(rule: FaultRule, method: string, path: string, unit: string | undefined): boolean {
   if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) return false;
+  if (rule.unit !== undefined && rule.unit !== unit) return false;
   return rule.path.endsWith('*') ? path.startsWith(rule.path.slice(0, -1)) : rule.path === path;
 }
 
@@ -71,6 +77,10 @@ export function parseFaultRule(value: unknown): FaultRule {
   };
   const rule: FaultRule = { path: r.path };
   if (typeof r.method === 'string') rule.method = r.method;
+  if (r.unit !== undefined) {
+    if (typeof r.unit !== 'string' || r.unit === '') throw bad('fault.unit must be a unit name');
+    rule.unit = r.unit;
+  }
   const delayMs = optionalInt('delayMs');
   if (delayMs !== undefined) rule.delayMs = delayMs;
   if (r.action !== undefined) rule.action = r.action as FaultAction;
@@ -110,8 +120,8 @@ export class Faults {
   }
 
   /** Consumes one use of every rule matching the request and says what to do to it. */
-  take(method: string, path: string): FaultPlan | undefined {
-    const matching = this.rules.filter((rule) => matches(rule, method, path));
+  take(method: string, path: string, unit?: string): FaultPlan | undefined {
+    const matching = this.rules.filter((rule) => matches(rule, method, path, unit));
     if (matching.length === 0) return undefined;
     for (const rule of matching) if (rule.count !== undefined) rule.count -= 1;
     this.rules = this.rules.filter((rule) => rule.count === undefined || rule.count > 0);

@@ -96,6 +96,8 @@ export function createRequestHandler(
   log: (line: string) => void,
   /** The code a refusal carries on the wire (older or current NUT numbering). */
   codeOf: (error: MintError) => number = (error) => error.code,
+  /** The unit a request is about, for fault rules limited to one unit. */
+  unitOf: (path: string, body: unknown) => string | undefined = () => undefined,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
@@ -111,9 +113,15 @@ export function createRequestHandler(
     }
     let status = 200;
     let result: RouteResult;
-    const plan = isFaultable(path) ? faults.take(method, path) : undefined;
+    let plan: FaultPlan | undefined;
     try {
-      const body = method === 'GET' ? undefined : await readBody(req);
+      let body: unknown;
+      try {
+        body = method === 'GET' ? undefined : await readBody(req);
+      } finally {
+        // Taken after the body is read (a rule may name a unit the body says), even when it is not JSON.
+        plan = isFaultable(path) ? faults.take(method, path, unitOf(path, body)) : undefined;
+      }
       const answered = await applyFaultBefore(
         plan,
         () => {

@@ -85,7 +85,8 @@ describe('input fees', () => {
   it('charges ceil(sum of input_fee_ppk / 1000) per swap', async () => {
     const mint = await mintFor({ inputFeePpk: 400 });
     const keysets = await call(mint.url, 'GET', '/v1/keysets');
-    expect(keysets.body.keysets).toMatchObject([{ input_fee_ppk: 400, active: true }]);
+    const satKeysets = (keysets.body.keysets as { unit: string }[]).filter((k) => k.unit === 'sat');
+    expect(satKeysets).toMatchObject([{ input_fee_ppk: 400, active: true }]);
 
     const wallet = await newWallet(mint.url);
     const proofs = await fund(wallet, mint, 7); // 4 + 2 + 1: three inputs, fee ceil(1200/1000) = 2
@@ -167,8 +168,8 @@ describe('quotes', () => {
 
   it('refuses other units (11005), amounts out of range (11006) and unknown quotes', async () => {
     const mint = await mintFor();
-    const usd = await call(mint.url, 'POST', '/v1/mint/quote/bolt11', { amount: 4, unit: 'usd' });
-    expect(usd).toMatchObject({ status: 400, body: { code: 11005 } });
+    const gbp = await call(mint.url, 'POST', '/v1/mint/quote/bolt11', { amount: 4, unit: 'gbp' });
+    expect(gbp).toMatchObject({ status: 400, body: { code: 11005 } });
     const zero = await call(mint.url, 'POST', '/v1/mint/quote/bolt11', { amount: 0, unit: 'sat' });
     expect(zero).toMatchObject({ status: 400, body: { code: 11006 } });
     const missing = await call(mint.url, 'GET', '/v1/mint/quote/bolt11/nope');
@@ -220,20 +221,18 @@ describe('HTTP surface', () => {
       name: expect.any(String),
       pubkey: expect.stringMatching(/^0[23][0-9a-f]{64}$/),
       nuts: {
-        '4': { methods: [{ method: 'bolt11', unit: 'sat' }] },
-        '5': { methods: [{ method: 'bolt11', unit: 'sat' }] },
+        '4': { methods: ['sat', 'usd', 'eur'].map((unit) => ({ method: 'bolt11', unit })) },
+        '5': { methods: ['sat', 'usd', 'eur'].map((unit) => ({ method: 'bolt11', unit })) },
         '7': { supported: true },
         '8': { supported: true },
         '9': { supported: true },
         '12': { supported: true },
         '17': {
-          supported: [
-            {
-              method: 'bolt11',
-              unit: 'sat',
-              commands: ['bolt11_mint_quote', 'bolt11_melt_quote', 'proof_state'],
-            },
-          ],
+          supported: ['sat', 'usd', 'eur'].map((unit) => ({
+            method: 'bolt11',
+            unit,
+            commands: ['bolt11_mint_quote', 'bolt11_melt_quote', 'proof_state'],
+          })),
         },
         '20': { supported: true },
       },

@@ -2,6 +2,7 @@
 import type { MintContext } from './context.ts';
 import { ErrorCode, MintError } from './errors.ts';
 import { checkSpendingConditions } from './p2pk.ts';
+import { checkSameUnit } from './units.ts';
 import { checkInputs, checkOutputs, inputFee, signBlinded, signChecked } from './signing.ts';
 import type { BlindedMessageWire, ProofState, SignatureRecord } from './types.ts';
 import { asArray, asHex, asObject, parseOutputs, parseProofs, sum } from './wire.ts';
@@ -47,6 +48,7 @@ export function swap(ctx: MintContext, body: unknown) {
   const inputs = checkInputs(ctx.keyring, proofs, ctx.state.spent, ctx.state.pending);
   const outputs = parseOutputs(req.outputs);
   const checked = checkOutputs(ctx.keyring, outputs, ctx.state.signatures);
+  checkSameUnit(inputs[0]?.keyset.unit, checked[0]?.keyset.unit, 'outputs');
   checkSpendingConditions(proofs, outputs);
   const fee = inputFee(inputs);
   const inputAmount = sum(inputs.map((i) => i.proof));

@@ -14,6 +14,7 @@ const { values } = parseArgs({
     'nut-error-codes': { type: 'string' },
     'no-nut20': { type: 'boolean', default: false },
     'accept-expired-invoices': { type: 'boolean', default: false },
+    'prices-url': { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -35,6 +36,7 @@ const mint = await startMint({
     (values['nut-error-codes'] ?? env.NUT_ERROR_CODES) === 'current' ? 'current' : 'older',
   nut20: !(values['no-nut20'] || env.NUT20 === 'off'),
   acceptExpiredInvoices: values['accept-expired-invoices'] || env.ACCEPT_EXPIRED_INVOICES === 'on',
+  pricesUrl: values['prices-url'] ?? (env.PRICES_URL || undefined),
   log: values.quiet ? undefined : (line) => console.log(`[mint] ${line}`),
 });
 

@@ -6,6 +6,7 @@ import { announceSpent, recordSignatures, spendInputs } from './ledger.ts';
 import { payMintQuote } from './minting.ts';
 import { meltQuoteView } from './quotes.ts';
 import { signBlinded } from './signing.ts';
+import { centsForSats } from './units.ts';
 import type {
   BlindedMessageWire,
   MeltInFlight,
@@ -20,10 +21,17 @@ export function internalMintQuote(ctx: MintContext, request: string, paymentHash
   );
 }
 
-/** What the route costs: nothing inside the mint, else the configured fee, capped by the reserve. */
+/**
+ * What the route costs, in the quote's unit: nothing inside the mint, else the configured fee (a
+ * fiat quote's in cents at its price, rounded up), capped by the reserve.
+ */
 export function routingFee(ctx: MintContext, quote: MeltQuoteRecord, internal: boolean): number {
   if (internal) return 0;
-  return Math.min(ctx.config.routingFeeSat, quote.fee_reserve);
+  const fee =
+    quote.btcPrice === undefined
+      ? ctx.config.routingFeeSat
+      : centsForSats(ctx.config.routingFeeSat, quote.btcPrice);
+  return Math.min(fee, quote.fee_reserve);
 }
 
 /** Splits an amount into powers of two, largest first (NUT-08 change). */

@@ -9,6 +9,7 @@ import { checkSpendingConditions } from './p2pk.ts';
 import { isExpired, meltQuoteView, newQuoteId, nowSeconds } from './quotes.ts';
 import { checkInputs, checkOutputs, inputFee } from './signing.ts';
 import type { MeltQuoteRecord } from './types.ts';
+import { centsForSats, checkSameUnit } from './units.ts';
 import { asObject, asString, bad, parseOutputs, parseProofs, sum } from './wire.ts';
 
 /**
@@ -65,7 +66,7 @@ function checkNotPaid(ctx: MintContext, request: string, paymentHash: string | n
   }
 }
 
-export function createMeltQuote(ctx: MintContext, body: unknown) {
+export async function createMeltQuote(ctx: MintContext, body: unknown) {
   const req = asObject(body, 'body');
   const unit = checkUnit(req.unit);
   const request = asString(req.request, 'request').trim();
@@ -75,15 +76,19 @@ export function createMeltQuote(ctx: MintContext, body: unknown) {
   }
   const decoded = decodeInvoice(request);
   if (!decoded) throw bad('request is not a BOLT11 invoice');
-  const amount = checkPayable(decoded, ctx.config.acceptExpiredInvoices);
-  checkAmountLimits(ctx, amount);
+  const sats = checkPayable(decoded, ctx.config.acceptExpiredInvoices);
   checkNotPaid(ctx, request, decoded.paymentHash);
+  // A fiat melt costs the invoice's sats in cents at the feed's price now (docs: dev/mint/README.md).
+  const btcPrice = unit === 'sat' ? undefined : await ctx.prices(unit);
+  const amount = btcPrice === undefined ? sats : centsForSats(sats, btcPrice);
+  checkAmountLimits(ctx, amount, unit);
   const record: MeltQuoteRecord = {
     quote: newQuoteId(),
     request,
     amount,
     fee_reserve: feeReserveFor(amount, ctx.config.feeReservePercent),
     unit,
+    ...(btcPrice === undefined ? {} : { btcPrice }),
     state: 'UNPAID',
     expiry: nowSeconds() + ctx.config.quoteExpirySeconds,
     payment_preimage: null,
@@ -119,7 +124,9 @@ export function melt(ctx: MintContext, body: unknown, options: MeltOptions = {})
   const proofs = parseProofs(req.inputs);
   const inputs = checkInputs(ctx.keyring, proofs, ctx.state.spent, ctx.state.pending);
   const blanks = parseOutputs(req.outputs, true);
-  checkOutputs(ctx.keyring, blanks, ctx.state.signatures, true);
+  const checkedBlanks = checkOutputs(ctx.keyring, blanks, ctx.state.signatures, true);
+  checkSameUnit(quote.unit, inputs[0]?.keyset.unit, 'inputs');
+  checkSameUnit(quote.unit, checkedBlanks[0]?.keyset.unit, 'change outputs');
   checkSpendingConditions(proofs, blanks, quote.quote);
   const available = sum(inputs.map((i) => i.proof)) - inputFee(inputs);
   if (available < quote.amount + quote.fee_reserve) {

@@ -8,25 +8,34 @@ import { ErrorCode, MintError } from './errors.ts';
 import { isExpired, mintQuoteView, newQuoteId, nowSeconds } from './quotes.ts';
 import { checkOutputs, signChecked } from './signing.ts';
 import type { BlindedMessageWire, MintQuoteRecord } from './types.ts';
+import { checkSameUnit, isUnit, satsForCents } from './units.ts';
+import type { Unit } from './units.ts';
 import { asAmount, asHex, asObject, asString, bad, parseOutputs, sum } from './wire.ts';
 
-export function checkAmountLimits(ctx: MintContext, amount: number): void {
+/** The NUT-04/05 limits, in the quote's unit (sat, or cents of a fiat unit). */
+export function checkAmountLimits(ctx: MintContext, amount: number, unit: Unit = 'sat'): void {
   if (amount < ctx.config.minAmount || amount > ctx.config.maxAmount) {
     throw new MintError(
       ErrorCode.amountOutsideLimit,
-      `amount must be between ${ctx.config.minAmount} and ${ctx.config.maxAmount} sat`,
+      `amount must be between ${ctx.config.minAmount} and ${ctx.config.maxAmount} ${unit}`,
     );
   }
 }
 
-export function checkUnit(unit: unknown): string {
+export function checkUnit(unit: unknown): Unit {
   const u = unit === undefined ? 'sat' : unit;
-  if (u !== 'sat')
+  if (!isUnit(u))
     throw new MintError(ErrorCode.unitUnsupported, `unit ${String(u)} is not supported`);
   return u;
 }
 
-export function createMintQuote(ctx: MintContext, body: unknown) {
+/** What the invoice of a quote for `amount` of `unit` asks: sats as they are, cents at the feed's price. */
+async function invoiceSats(ctx: MintContext, amount: number, unit: Unit): Promise<number> {
+  if (unit === 'sat') return amount;
+  return satsForCents(amount, await ctx.prices(unit));
+}
+
+export async function createMintQuote(ctx: MintContext, body: unknown) {
   const req = asObject(body, 'body');
   let pubkey: string | undefined;
   if (req.pubkey !== undefined && req.pubkey !== null) {
@@ -38,10 +47,15 @@ export function createMintQuote(ctx: MintContext, body: unknown) {
       throw new MintError(ErrorCode.pubkeyInvalid, 'pubkey must be a compressed secp256k1 key');
     }
   }
+  const amount = asAmount(req.amount, 'amount');
+  const unit = checkUnit(req.unit);
+  checkAmountLimits(ctx, amount, unit);
+  const sats = await invoiceSats(ctx, amount, unit);
   return mintQuoteView(
     newMintQuote(ctx, {
-      amount: asAmount(req.amount, 'amount'),
-      unit: checkUnit(req.unit),
+      amount,
+      unit,
+      sats,
       ...(typeof req.description === 'string' ? { description: req.description } : {}),
       ...(pubkey ? { pubkey } : {}),
     }),
@@ -58,10 +72,12 @@ export function createInvoiceQuote(ctx: MintContext, body: unknown) {
     req.descriptionHash === undefined ? undefined : asHex(req.descriptionHash, 'descriptionHash');
   if (hash !== undefined && hash.length !== 64)
     throw bad('descriptionHash must be 32 bytes of hex');
+  const amount = asAmount(req.amount, 'amount');
   return mintQuoteView(
     newMintQuote(ctx, {
-      amount: asAmount(req.amount, 'amount'),
+      amount,
       unit: 'sat',
+      sats: amount,
       ...(typeof req.description === 'string' ? { description: req.description } : {}),
       ...(hash ? { descriptionHash: hexToBytes(hash) } : {}),
     }),
@@ -69,22 +85,25 @@ export function createInvoiceQuote(ctx: MintContext, body: unknown) {
 }
 
 type NewMintQuote = {
+  /** In the unit: sat, or cents. */
   amount: number;
-  unit: string;
+  unit: Unit;
+  /** What the invoice asks for. */
+  sats: number;
   description?: string;
   descriptionHash?: Uint8Array;
   pubkey?: string;
 };
 
 function newMintQuote(ctx: MintContext, input: NewMintQuote): MintQuoteRecord {
-  checkAmountLimits(ctx, input.amount);
+  checkAmountLimits(ctx, input.amount, input.unit);
   const { description, pubkey } = input;
   const { paymentHash } = randomPreimage();
   const expiry = nowSeconds() + ctx.config.quoteExpirySeconds;
   const record: MintQuoteRecord = {
     quote: newQuoteId(),
     request: encodeInvoice({
-      sats: input.amount,
+      sats: input.sats,
       paymentHash,
       description: description ?? 'Cashew dev mint',
       ...(input.descriptionHash ? { descriptionHash: input.descriptionHash } : {}),
@@ -93,6 +112,7 @@ function newMintQuote(ctx: MintContext, input: NewMintQuote): MintQuoteRecord {
     }),
     amount: input.amount,
     unit: input.unit,
+    ...(input.unit === 'sat' ? {} : { sats: input.sats }),
     state: 'UNPAID',
     expiry,
     ...(pubkey ? { pubkey } : {}),
@@ -200,6 +220,7 @@ export function mintTokens(ctx: MintContext, body: unknown) {
     }
   }
   const checked = checkOutputs(ctx.keyring, outputs, ctx.state.signatures);
+  checkSameUnit(quote.unit, checked[0]?.keyset.unit, 'outputs');
   if (sum(outputs) !== quote.amount) {
     throw new MintError(
       ErrorCode.notBalanced,

@@ -16,7 +16,7 @@ function row(q: MintQuoteRecord): string {
       : '';
   return (
     `<tr data-quote="${escapeHtml(q.quote)}" data-state="${state}">` +
-    `<td>${q.amount} sat</td><td class="state">${state}</td>` +
+    `<td>${q.amount} ${escapeHtml(q.unit)}</td><td class="state">${state}</td>` +
     `<td>${escapeHtml(q.description ?? '')}</td>` +
     `<td><code title="${escapeHtml(q.request)}">${escapeHtml(q.request.slice(0, 24))}…</code></td>` +
     `<td>${new Date(q.createdAt).toLocaleString()}</td><td>${action}</td></tr>`

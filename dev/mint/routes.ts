@@ -23,6 +23,8 @@ import { renderPage } from './page.ts';
 import { configView, updateConfig } from './dev-config.ts';
 import { meltQuoteView, meltRecordView, mintQuoteView } from './quotes.ts';
 import type { KeysetRecord } from './types.ts';
+import { isUnit, UNITS } from './units.ts';
+import type { Unit } from './units.ts';
 import { asObject } from './wire.ts';
 
 export const MINT_NAME = 'Cashew dev mint';
@@ -33,16 +35,17 @@ export type RouteDeps = {
   faults: Faults;
   url(): string;
   closeWebSockets(): void;
-  rotate(inputFeePpk?: number): KeysetRecord;
+  rotate(inputFeePpk?: number, unit?: Unit): KeysetRecord;
 };
 
 export function mintInfo(ctx: MintContext) {
-  const method = {
+  // One bolt11 method per unit; a fiat unit's limits are in its cents.
+  const methods = UNITS.map((unit) => ({
     method: 'bolt11',
-    unit: 'sat',
+    unit,
     min_amount: ctx.config.minAmount,
     max_amount: ctx.config.maxAmount,
-  };
+  }));
   return {
     name: MINT_NAME,
     pubkey: bytesToHex(secp256k1.getPublicKey(hexToBytes(ctx.state.identity.mintKey), true)),
@@ -54,8 +57,8 @@ export function mintInfo(ctx: MintContext) {
     motd: '',
     time: Math.floor(Date.now() / 1000),
     nuts: {
-      '4': { methods: [{ ...method, description: true }], disabled: false },
-      '5': { methods: [method], disabled: false },
+      '4': { methods: methods.map((m) => ({ ...m, description: true })), disabled: false },
+      '5': { methods, disabled: false },
       '7': { supported: true },
       '8': { supported: true },
       '9': { supported: true },
@@ -63,13 +66,11 @@ export function mintInfo(ctx: MintContext) {
       '11': { supported: true },
       '12': { supported: true },
       '17': {
-        supported: [
-          {
-            method: 'bolt11',
-            unit: 'sat',
-            commands: ['bolt11_mint_quote', 'bolt11_melt_quote', 'proof_state'],
-          },
-        ],
+        supported: UNITS.map((unit) => ({
+          method: 'bolt11',
+          unit,
+          commands: ['bolt11_mint_quote', 'bolt11_melt_quote', 'proof_state'],
+        })),
       },
       ...(ctx.config.nut20 ? { '20': { supported: true } } : {}),
     },
@@ -121,7 +122,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     {
       method: 'POST',
       pattern: /^\/v1\/mint\/quote\/bolt11$/,
-      handle: ({ body }) => json(createMintQuote(ctx, body)),
+      handle: async ({ body }) => json(await createMintQuote(ctx, body)),
     },
     {
       method: 'GET',
@@ -136,7 +137,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     {
       method: 'POST',
       pattern: /^\/v1\/melt\/quote\/bolt11$/,
-      handle: ({ body }) => json(createMeltQuote(ctx, body)),
+      handle: async ({ body }) => json(await createMeltQuote(ctx, body)),
     },
     {
       method: 'GET',
@@ -225,11 +226,15 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       method: 'POST',
       pattern: /^\/dev\/rotate$/,
       handle: ({ body }) => {
-        const fee = body === undefined ? undefined : asObject(body, 'body').inputFeePpk;
+        const req = body === undefined ? {} : asObject(body, 'body');
+        const fee = req.inputFeePpk;
         if (fee !== undefined && (typeof fee !== 'number' || !Number.isInteger(fee) || fee < 0)) {
           throw new MintError(ErrorCode.badRequest, 'inputFeePpk must be a non-negative integer');
         }
-        return json(keysetInfoView(deps.rotate(fee)));
+        if (req.unit !== undefined && !isUnit(req.unit)) {
+          throw new MintError(ErrorCode.badRequest, `unit must be one of ${UNITS.join(', ')}`);
+        }
+        return json(keysetInfoView(deps.rotate(fee, req.unit)));
       },
     },
     {

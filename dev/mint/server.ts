@@ -19,6 +19,9 @@ import { proofY } from './signing.ts';
 import { MintStore } from './store.ts';
 import { SubscriptionHub } from './subscriptions.ts';
 import type { MintConfig } from './types.ts';
+import { requestUnit } from './request-unit.ts';
+import { defaultPrices, feedPrices } from './units.ts';
+import type { Unit } from './units.ts';
 
 export type StartMintOptions = {
   /** Default 3338; 0 picks a free port. */
@@ -48,6 +51,11 @@ export type StartMintOptions = {
    * asks each to pay it (`POST /dev/pay-invoice`), so ecash of this mint can pay their invoices.
    */
   lightningPeers?: string[];
+  /**
+   * The dev price feed's prices URL (`http://…/api/v1/prices`, dev/prices): usd and eur quotes
+   * are priced in sats from it when they are made. Without it, the feed's default prices.
+   */
+  pricesUrl?: string;
   /** Receives one line per request; silent by default. */
   log?: (line: string) => void;
 };
@@ -64,8 +72,14 @@ export type DevMint = {
   clearFaults(): void;
   /** Drops every open WebSocket connection now. */
   closeWebSockets(): void;
-  /** Makes a new active keyset; the old one stays valid for inputs. Returns the new keyset info. */
-  rotateKeyset(inputFeePpk?: number): {
+  /**
+   * Makes a new active keyset of the unit (default sat); the old one stays valid for inputs.
+   * Returns the new keyset info.
+   */
+  rotateKeyset(
+    inputFeePpk?: number,
+    unit?: Unit,
+  ): {
     id: string;
     unit: string;
     active: boolean;
@@ -130,6 +144,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
     state,
     keyring,
     config,
+    prices: options.pricesUrl ? feedPrices(options.pricesUrl) : defaultPrices,
     persist: (parts) => store.save(state, parts),
     notify: (kind, filter, payload) => hub.notify(kind, filter, payload),
     onMintQuoteCreated: (quote) => {
@@ -153,8 +168,8 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
   }
 
   const faults = new Faults();
-  const rotate = (inputFeePpk?: number) => {
-    const next = keyring.rotate(inputFeePpk ?? config.inputFeePpk);
+  const rotate = (inputFeePpk?: number, unit: Unit = 'sat') => {
+    const next = keyring.rotate(inputFeePpk ?? config.inputFeePpk, unit);
     store.save(state, ['keys']);
     return next;
   };
@@ -167,7 +182,13 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
     rotate,
   });
   const server = createServer(
-    createRequestHandler(routes, faults, log, (error) => wireCode(error, config.nutErrorCodes)),
+    createRequestHandler(
+      routes,
+      faults,
+      log,
+      (error) => wireCode(error, config.nutErrorCodes),
+      (path, body) => requestUnit(ctx, path, body),
+    ),
   );
   // Node closes an idle keep-alive socket after 5 s and Node's fetch keeps one for 4 s: on a loaded
   // machine the two timers cross, a request goes out on a socket the mint is closing and fails
@@ -234,7 +255,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
     addFault: (rule) => faults.add((Array.isArray(rule) ? rule : [rule]).map(parseFaultRule)),
     clearFaults: () => faults.clear(),
     closeWebSockets: () => hub.closeAll(),
-    rotateKeyset: (inputFeePpk) => keysetInfoView(rotate(inputFeePpk)),
+    rotateKeyset: (inputFeePpk, unit) => keysetInfoView(rotate(inputFeePpk, unit)),
     mintQuote: (quote) => {
       const q = state.mintQuotes[quote];
       return q ? mintQuoteView(q) : undefined;

@@ -3,6 +3,7 @@ import { hash_e, hashToCurve, pointFromHex } from '@cashu/cashu-ts';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { ErrorCode, MintError, proofsPendingError } from './errors.ts';
+import { unitOfKeysets } from './units.ts';
 import type { Keyring } from './keysets.ts';
 import type { BlindedMessageWire, KeysetRecord, ProofWire, SignatureRecord } from './types.ts';
 import { bad } from './wire.ts';
@@ -66,7 +67,6 @@ export function checkOutputs(
   const seen = new Set<string>();
   const checked = outputs.map((output) => {
     const keyset = keyring.getForSigning(output.id);
-    if (keyset.unit !== 'sat') throw new MintError(ErrorCode.unitUnsupported, 'unit not supported');
     const amount = blank ? 1 : output.amount;
     const key = keyring.privateKey(keyset, amount);
     if (!key) throw new MintError(ErrorCode.transaction, `invalid output amount ${output.amount}`);
@@ -75,6 +75,10 @@ export function checkOutputs(
     seen.add(output.B_);
     return { output, keyset, key };
   });
+  unitOfKeysets(
+    checked.map((c) => c.keyset),
+    'outputs',
+  );
   if (checked.some(({ output }) => signed[output.B_])) {
     throw new MintError(ErrorCode.outputsAlreadySigned, 'outputs have already been signed before');
   }
@@ -112,6 +116,10 @@ export function checkInputs(
     seen.add(Y);
     return { proof, keyset, Y };
   });
+  unitOfKeysets(
+    checked.map((c) => c.keyset),
+    'inputs',
+  );
   if (checked.some(({ Y }) => spent[Y] !== undefined)) {
     throw new MintError(ErrorCode.proofsAlreadySpent, 'Token already spent.');
   }

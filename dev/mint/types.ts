@@ -23,8 +23,11 @@ export type ProofState = 'UNSPENT' | 'PENDING' | 'SPENT';
 export type MintQuoteRecord = {
   quote: string;
   request: string;
+  /** In the unit: sat, or a fiat unit's cents. */
   amount: number;
   unit: string;
+  /** A fiat quote's invoice amount (sat), priced when the quote was made. */
+  sats?: number;
   state: MintQuoteState;
   /** unix seconds */
   expiry: number;
@@ -40,6 +43,8 @@ export type MeltQuoteRecord = {
   amount: number;
   fee_reserve: number;
   unit: string;
+  /** A fiat quote's BTC price (per BTC in its currency) when quoted: the routing fee uses it too. */
+  btcPrice?: number;
   state: MeltQuoteState;
   expiry: number;
   payment_preimage: string | null;

@@ -26,7 +26,7 @@ import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-er
 import { sumSats, toNewProof } from '../proof-convert';
 import { toCashuProof } from '../withdraw/withdraw-token';
 import type { SeededWallet, WalletProvider } from '../wallet-provider';
-import { decodeTokenWith, parseEcashProofs, tokenMint } from './ecash-input';
+import { decodeTokenWith, NOT_SATS_MESSAGE, parseEcashProofs, tokenMint } from './ecash-input';
 import { ecashSale } from './ecash-sale';
 import {
   checkEcashLock,
@@ -329,7 +329,7 @@ export class EcashReceiver {
   }
 
   /**
-   * Every proof on a keyset of the mint, and a DLEQ proof, where the customer sent one, that
+   * Every proof on a sat keyset of the mint, and a DLEQ proof, where the customer sent one, that
    * checks out when the mint supports NUT-12 (verify if present, NUT-12).
    */
   private async checkSignatures(wallet: Wallet, inputs: NewProof[]): Promise<void> {
@@ -342,6 +342,9 @@ export class EcashReceiver {
         this.deps.logger.info('Ecash on an unknown keyset', error);
         throw new ValidationError(ECASH_KEYSET_MESSAGE);
       }
+      // A token's unit is not signed: proofs on a usd (or msat) keyset may say "sat". Their
+      // keyset's unit decides, before any amount is counted (docs/protocol.md "Units").
+      if (keyset.unit !== 'sat') throw new ValidationError(NOT_SATS_MESSAGE);
       if (!dleq || !input.dleq) continue;
       const key = keyset.keys[input.amount];
       if (!key || !proofDleqValid(input, key)) throw new ValidationError(ECASH_DLEQ_MESSAGE);

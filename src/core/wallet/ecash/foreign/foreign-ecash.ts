@@ -21,7 +21,7 @@ import { mintQuoteClient } from '../../mint/quote-watcher';
 import { sumSats } from '../../proof-convert';
 import type { WalletProvider } from '../../wallet-provider';
 import { toCashuProof } from '../../withdraw/withdraw-token';
-import { decodeTokenWith, parseEcashProofs, tokenMint } from '../ecash-input';
+import { decodeTokenWith, NOT_SATS_MESSAGE, parseEcashProofs, tokenMint } from '../ecash-input';
 import {
   ECASH_KEYSET_MESSAGE,
   ECASH_SPENT_MESSAGE,
@@ -366,12 +366,15 @@ export class ForeignEcash {
     if (foreignMint === undefined) throw new ValidationError(notAcceptedMessage(mint));
     const foreign = await this.foreignWallet(foreignMint);
     for (const input of inputs) {
+      let keyset;
       try {
-        await foreign.keyChain.ensureKeysetKeys(input.id);
+        keyset = await foreign.keyChain.ensureKeysetKeys(input.id);
       } catch (error) {
         this.deps.logger.info('Foreign ecash on an unknown keyset', error);
         throw new ValidationError(ECASH_KEYSET_MESSAGE);
       }
+      // The keyset's unit decides, not the token's unsigned one (docs/protocol.md "Units").
+      if (keyset.unit !== 'sat') throw new ValidationError(NOT_SATS_MESSAGE);
     }
     const total = sumSats(inputs);
     const inputFee = foreign.getFeesForProofs(inputs.map(toCashuProof)).toNumber();
