@@ -6,15 +6,30 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import { closedAfterEach } from '../../testing/storage/db';
 import { answerPhraseCheck } from '../../testing/ui/phrase-check';
-import { PHRASE_CHECK_WRONG, PhraseCheck } from './PhraseCheck';
+import { PhraseCheck } from './PhraseCheck';
 import { StorageStatus, formatBytes } from './StorageStatus';
-import { englishText } from '../../ui/i18n';
+import { LanguageContext, englishText } from '../../ui/i18n';
+import { intlFormats } from '../../core/i18n/intl-formats';
+import type { Messages } from '../../core/i18n/messages';
+import { MintUrlField, RelaysField } from '../../ui/forms/SettingsFields';
+import * as SPANISH_FIELDS from '../../ui/locales/fields/es.json';
+import * as SPANISH from './locales/settings/es.json';
 import * as S from './locales/settings/en.json';
 
 const PHRASE_CHECKED = englishText(S.PHRASE_CHECKED);
+const PHRASE_CHECK_WRONG = englishText(S.PHRASE_CHECK_WRONG);
 const STORAGE_NOT_PERSISTENT = englishText(S.STORAGE_NOT_PERSISTENT);
 const STORAGE_PERSISTENT = englishText(S.STORAGE_PERSISTENT);
 const STORAGE_UNKNOWN = englishText(S.STORAGE_UNKNOWN);
+
+/** Settings' and the shared fields' Spanish, as the app loads them when Spanish is chosen. */
+const spanish = {
+  formats: intlFormats('es'),
+  messages: {
+    ...(SPANISH as unknown as { messages: Messages }).messages,
+    ...(SPANISH_FIELDS as unknown as { messages: Messages }).messages,
+  },
+};
 
 const storages = closedAfterEach();
 const storageWithPhrase = storages.withPhrase;
@@ -48,6 +63,23 @@ describe('PhraseCheck', () => {
     );
     await new Promise((r) => setTimeout(r, 50));
     expect(container.textContent).toBe('');
+  });
+});
+
+describe('in Spanish', () => {
+  it('asks the words, the button and the mint and relay fields in Spanish', async () => {
+    const s = await storageWithPhrase();
+    render(
+      <LanguageContext.Provider value={spanish}>
+        <PhraseCheck keys={s.keys} phraseCheck={s.phraseCheck} logger={silentLogger} />
+        <MintUrlField value="" onChange={() => {}} />
+        <RelaysField value="" onChange={() => {}} />
+      </LanguageContext.Provider>,
+    );
+    expect(await screen.findAllByLabelText(/^Palabra \d+$/)).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Comprobar palabras' })).toBeTruthy();
+    expect(screen.getByLabelText('URL del mint')).toBeTruthy();
+    expect(screen.getByLabelText('Relays (uno por línea)')).toBeTruthy();
   });
 });
 

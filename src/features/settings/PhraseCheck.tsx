@@ -18,8 +18,6 @@ import {
 } from './locales/settings/en.json';
 import { useTexts } from '../../ui/i18n';
 
-export { PHRASE_CHECK_BUTTON, PHRASE_CHECK_WRONG, wordLabel } from './PhraseWordsForm';
-
 type State = { step: 'loading' } | { step: 'none' } | { step: 'checked' } | { step: 'asking' };
 const NONE: State = { step: 'none' };
 

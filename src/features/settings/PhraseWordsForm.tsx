@@ -9,11 +9,12 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/forms/TextField';
 import { Form } from '../../ui/forms/Form';
 import { useRead } from '../../ui/use-read';
-
-export const PHRASE_CHECK_BUTTON = 'Check words';
-export const PHRASE_CHECK_WRONG =
-  'These words do not match your recovery phrase. Look at your written copy and try again.';
-export const wordLabel = (position: number) => `Word ${position + 1}`;
+import { useTexts } from '../../ui/i18n';
+import {
+  PHRASE_CHECK_BUTTON,
+  PHRASE_CHECK_WORD,
+  PHRASE_CHECK_WRONG,
+} from './locales/settings/en.json';
 
 /** `onMatch` runs once the typed words are those of the stored phrase; nothing when none is stored. */
 export function PhraseWordsForm({
@@ -27,6 +28,7 @@ export function PhraseWordsForm({
   intro: string;
   onMatch: () => Promise<void> | void;
 }) {
+  const t = useTexts();
   const [positions, setPositions] = useState<number[] | null>(null);
   const [typed, setTyped] = useState<string[]>([]);
   const [wrong, setWrong] = useState(false);
@@ -66,7 +68,7 @@ export function PhraseWordsForm({
         {positions.map((position, i) => (
           <TextField
             key={position}
-            label={wordLabel(position)}
+            label={t(PHRASE_CHECK_WORD, { n: position + 1 })}
             mono
             autoCorrect="off"
             value={typed[i] ?? ''}
@@ -77,9 +79,9 @@ export function PhraseWordsForm({
           />
         ))}
       </div>
-      {wrong ? <FieldError>{PHRASE_CHECK_WRONG}</FieldError> : null}
+      {wrong ? <FieldError>{t(PHRASE_CHECK_WRONG)}</FieldError> : null}
       <Button type="submit" variant="outline" disabled={typed.some((w) => w.trim() === '')}>
-        {PHRASE_CHECK_BUTTON}
+        {t(PHRASE_CHECK_BUTTON)}
       </Button>
     </Form>
   );

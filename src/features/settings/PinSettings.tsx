@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import type { PinAnswer } from '../../ui/pin/PinPrompt';
 import { CurrentPinError, PinSetupForm } from '../../ui/pin/PinSetupForm';
-import { pinRefusedText } from '../../ui/texts';
+import { pinRefusedText } from '../../ui/pin/PinPrompt';
 import { toast } from '../../ui/toast/toast';
 import { RemovePin } from './RemovePin';
 import {
@@ -59,7 +59,7 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
         throw new CurrentPinError(PIN_FORMAT_MESSAGE);
       }
       const answer = await lock.changePin(current, chosen);
-      if (!answer.ok) throw new CurrentPinError(pinRefusedText(answer));
+      if (!answer.ok) throw new CurrentPinError(pinRefusedText(t, answer));
     } else {
       await lock.setPin(chosen);
     }

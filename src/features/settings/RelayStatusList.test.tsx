@@ -3,7 +3,18 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RelayStatusBoard } from '../../core/remote-payments/merchant/relay-status';
-import { RELAY_STATUS_IDLE, RelayStatusList } from './RelayStatusList';
+import { intlFormats } from '../../core/i18n/intl-formats';
+import type { Messages } from '../../core/i18n/messages';
+import { LanguageContext, englishText } from '../../ui/i18n';
+import { RelayStatusList } from './RelayStatusList';
+import { RELAY_STATUS_IDLE } from './locales/settings/en.json';
+import * as SPANISH from './locales/settings/es.json';
+
+/** Settings' Spanish, as the app loads it when Spanish is chosen. */
+const spanish = {
+  formats: intlFormats('es'),
+  messages: (SPANISH as unknown as { messages: Messages }).messages,
+};
 
 afterEach(cleanup);
 
@@ -11,7 +22,7 @@ describe('RelayStatusList', () => {
   it('says when this tab is not listening, then what each relay does', () => {
     const board = new RelayStatusBoard();
     render(<RelayStatusList status={board} />);
-    expect(screen.getByText(RELAY_STATUS_IDLE)).toBeTruthy();
+    expect(screen.getByText(englishText(RELAY_STATUS_IDLE))).toBeTruthy();
 
     act(() => board.reset(['wss://open.example', 'wss://dm.example', 'wss://strict.example']));
     expect(screen.getAllByText('Connecting...')).toHaveLength(3);
@@ -30,6 +41,21 @@ describe('RelayStatusList', () => {
     expect(row('wss://dm.example')).toContain('signed in: delivers payments.');
     expect(row('wss://strict.example')).toContain(
       'Refuses this till, so no payments arrive through it: AUTH refused: restricted: not on our list',
+    );
+  });
+
+  it("speaks Spanish when Spanish is chosen, the relay's reason as it came", () => {
+    const board = new RelayStatusBoard();
+    render(
+      <LanguageContext.Provider value={spanish}>
+        <RelayStatusList status={board} />
+      </LanguageContext.Provider>,
+    );
+    expect(screen.getByText('Estado de los relays')).toBeTruthy();
+    act(() => board.reset(['wss://strict.example']));
+    act(() => board.report('wss://strict.example', { state: 'unreachable', reason: 'timeout' }));
+    expect(document.querySelector('[data-relay="wss://strict.example"]')?.textContent).toContain(
+      'Inalcanzable: timeout',
     );
   });
 });

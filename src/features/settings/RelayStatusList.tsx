@@ -5,23 +5,31 @@ import type {
   RelayDelivery,
   RelayStatusSource,
 } from '../../core/remote-payments/merchant/relay-status';
+import type { Translate } from '../../ui/i18n';
+import { useTexts } from '../../ui/i18n';
+import {
+  RELAY_CONNECTED,
+  RELAY_CONNECTING,
+  RELAY_REFUSES,
+  RELAY_SIGNED_IN,
+  RELAY_STATUS_IDLE,
+  RELAY_STATUS_TITLE,
+  RELAY_UNREACHABLE,
+} from './locales/settings/en.json';
 
-export const RELAY_STATUS_TITLE = 'Relay status';
-export const RELAY_STATUS_IDLE =
-  'This tab is not listening for payments right now (another open tab may be).';
-
-export function deliveryText(delivery: RelayDelivery): string {
+/** The line saying what a relay does for this till, in the app's language. */
+export function deliveryText(t: Translate, delivery: RelayDelivery): string {
   switch (delivery.state) {
     case 'connecting':
-      return 'Connecting...';
+      return t(RELAY_CONNECTING);
     case 'connected':
-      return 'Connected: delivers payments.';
+      return t(RELAY_CONNECTED);
     case 'authenticated':
-      return 'Asked this till to sign in (AUTH); signed in: delivers payments.';
+      return t(RELAY_SIGNED_IN);
     case 'refused':
-      return `Refuses this till, so no payments arrive through it: ${delivery.reason}`;
+      return t(RELAY_REFUSES, { reason: delivery.reason });
     case 'unreachable':
-      return `Unreachable: ${delivery.reason}`;
+      return t(RELAY_UNREACHABLE, { reason: delivery.reason });
   }
 }
 
@@ -34,21 +42,22 @@ const TONE: Record<RelayDelivery['state'], string> = {
 };
 
 export function RelayStatusList({ status }: { status: RelayStatusSource }) {
+  const t = useTexts();
   const entries = useSyncExternalStore(
     (listener) => status.subscribe(listener),
     () => status.snapshot(),
   );
   return (
     <div className="space-y-1 text-sm" data-testid="relay-status">
-      <p className="font-medium text-slate-700">{RELAY_STATUS_TITLE}</p>
+      <p className="font-medium text-slate-700">{t(RELAY_STATUS_TITLE)}</p>
       {entries.length === 0 ? (
-        <p className="text-slate-600">{RELAY_STATUS_IDLE}</p>
+        <p className="text-slate-600">{t(RELAY_STATUS_IDLE)}</p>
       ) : (
         <ul className="space-y-1">
           {entries.map(({ relay, delivery }) => (
             <li key={relay} data-relay={relay} data-state={delivery.state}>
               <span className="font-mono break-all">{relay}</span>{' '}
-              <span className={TONE[delivery.state]}>{deliveryText(delivery)}</span>
+              <span className={TONE[delivery.state]}>{deliveryText(t, delivery)}</span>
             </li>
           ))}
         </ul>

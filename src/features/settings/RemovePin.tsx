@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CurrentPinField } from '../../ui/pin/CurrentPinField';
 import { Form } from '../../ui/forms/Form';
-import { pinRefusedText } from '../../ui/texts';
+import { pinRefusedText } from '../../ui/pin/PinPrompt';
 import {
   KEEP_PIN,
   REMOVE_PIN_CONFIRM,
@@ -62,7 +62,7 @@ function RemovePinForm({ remove, onRemoved, onCancel, onFailed }: Omit<RemovePin
     try {
       const answer = await remove(current);
       if (answer.ok) return onRemoved();
-      setError(pinRefusedText(answer));
+      setError(pinRefusedText(t, answer));
       setCurrent('');
     } catch (caught) {
       onFailed(caught);

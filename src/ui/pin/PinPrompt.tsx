@@ -4,15 +4,17 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '../Button';
 import { FieldError } from '../forms/FieldError';
 import { Form } from '../forms/Form';
-import { PIN_WRONG_NOW } from '../texts';
-import { pinWaitText } from '../texts';
 import {
   PIN_CANCEL,
   PIN_CHECKING,
   PIN_FIELD_LABEL,
   PIN_FORGOTTEN,
   PIN_SUBMIT,
+  PIN_WAIT,
+  PIN_WRONG_NOW,
+  PIN_WRONG_WAIT,
 } from '../locales/pin/en.json';
+import type { Translate } from '../i18n';
 import { useTexts } from '../i18n';
 
 /** `wrong` false: refused without checking, an earlier wait is not over. */
@@ -70,12 +72,12 @@ export function PinPrompt({
     void gate.waitMs().then((ms) => {
       if (!active || ms <= 0) return;
       setWaitFor(ms);
-      setMessage(pinWaitText(ms, false));
+      setMessage(pinWaitText(t, ms, false));
     });
     return () => {
       active = false;
     };
-  }, [gate]);
+  }, [gate, t]);
 
   // Unlock comes back by itself when the wait is over.
   useEffect(() => {
@@ -93,12 +95,8 @@ export function PinPrompt({
     setChecking(false);
     setPin('');
     if (answer.ok) return onUnlocked();
-    if (answer.waitMs > 0) {
-      setWaitFor(answer.waitMs);
-      setMessage(pinWaitText(answer.waitMs, answer.wrong !== false));
-    } else {
-      setMessage(PIN_WRONG_NOW);
-    }
+    if (answer.waitMs > 0) setWaitFor(answer.waitMs);
+    setMessage(pinRefusedText(t, answer));
   }
 
   return (
@@ -136,4 +134,16 @@ export function PinPrompt({
       <p className="text-xs text-slate-500">{t(PIN_FORGOTTEN)}</p>
     </Form>
   );
+}
+
+/** After a wrong PIN, or when a wait from earlier wrong PINs is not over. */
+export function pinWaitText(t: Translate, waitMs: number, wrong: boolean): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} min` : `${seconds} s`;
+  return t(wrong ? PIN_WRONG_WAIT : PIN_WAIT, { wait });
+}
+/** The message for a refused PIN (wrong, or tried before the wait was over). */
+export function pinRefusedText(t: Translate, answer: { waitMs: number; wrong?: boolean }): string {
+  if (answer.waitMs > 0) return pinWaitText(t, answer.waitMs, answer.wrong !== false);
+  return t(PIN_WRONG_NOW);
 }

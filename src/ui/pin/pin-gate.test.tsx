@@ -5,6 +5,16 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePinGate } from './pin-gate';
 import type { PinAnswer, PinGate } from './PinPrompt';
+import { intlFormats } from '../../core/i18n/intl-formats';
+import type { Messages } from '../../core/i18n/messages';
+import { LanguageContext } from '../i18n';
+import * as SPANISH from '../locales/pin/es.json';
+
+/** The PIN texts' Spanish, as the app loads them when Spanish is chosen. */
+const spanish = {
+  formats: intlFormats('es'),
+  messages: (SPANISH as unknown as { messages: Messages }).messages,
+};
 
 afterEach(() => {
   cleanup();
@@ -75,6 +85,23 @@ describe('usePinGate', () => {
     await waitFor(() => expect(onRun).toHaveBeenCalledTimes(1));
     expect(gate.entered).toEqual(['0000', '4821']);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('speaks Spanish when Spanish is chosen: the title, then the wait after a wrong PIN', async () => {
+    const gate = fakeGate(false, [
+      { ok: false, waitMs: 90_000 },
+      { ok: false, waitMs: 0 },
+    ]);
+    render(
+      <LanguageContext.Provider value={spanish}>
+        <Withdraw gate={gate} onRun={() => {}} />
+      </LanguageContext.Provider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await screen.findByRole('dialog', { name: 'Introduce el PIN del comercio' });
+    fireEvent.change(screen.getByLabelText('PIN'), { target: { value: '0000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Desbloquear' }));
+    expect(await screen.findByText('PIN incorrecto. Vuelve a intentarlo en 2 min.')).toBeTruthy();
   });
 
   it('Cancel closes the prompt without running the action', async () => {

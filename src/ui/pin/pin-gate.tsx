@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Modal } from '../Modal';
 import { PinPrompt, type PinCheck, type PinGate } from './PinPrompt';
-import { PIN_PROMPT_TITLE } from '../texts';
+import { PIN_PROMPT_TITLE } from '../locales/pin/en.json';
+import { useTexts } from '../i18n';
 
 /** The prompt's check through the gate, so a right PIN opens it. */
 function useGateCheck(gate: PinGate | undefined): PinCheck | undefined {
@@ -21,6 +22,7 @@ function useGateCheck(gate: PinGate | undefined): PinCheck | undefined {
  * for the PIN first; render `prompt` somewhere in the screen.
  */
 export function usePinGate(gate: PinGate | undefined) {
+  const t = useTexts();
   const [pending, setPending] = useState<{ run: () => void } | null>(null);
   const check = useGateCheck(gate);
   const guard = useCallback(
@@ -34,10 +36,10 @@ export function usePinGate(gate: PinGate | undefined) {
   );
   const prompt =
     pending && check ? (
-      <Modal open onClose={() => setPending(null)} title={PIN_PROMPT_TITLE}>
+      <Modal open onClose={() => setPending(null)} title={t(PIN_PROMPT_TITLE)}>
         <PinPrompt
           gate={check}
-          title={PIN_PROMPT_TITLE}
+          title={t(PIN_PROMPT_TITLE)}
           showTitle={false}
           onUnlocked={() => {
             setPending(null);
@@ -58,6 +60,7 @@ const RECHECK_MS = 1_000;
  * whether a PIN is set); locks again on expiry.
  */
 export function PinGated({ gate, children }: { gate: PinGate | undefined; children: ReactNode }) {
+  const t = useTexts();
   const [open, setOpen] = useState<boolean | null>(() => (!gate || gate.gateOpen() ? true : null));
   const check = useGateCheck(gate);
   useEffect(() => {
@@ -75,7 +78,7 @@ export function PinGated({ gate, children }: { gate: PinGate | undefined; childr
   if (open === null) return null;
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow">
-      <PinPrompt gate={check} title={PIN_PROMPT_TITLE} onUnlocked={() => setOpen(true)} />
+      <PinPrompt gate={check} title={t(PIN_PROMPT_TITLE)} onUnlocked={() => setOpen(true)} />
     </div>
   );
 }
