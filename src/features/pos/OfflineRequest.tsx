@@ -1,5 +1,5 @@
 // The ecash request locked to the shop, in the "Receive ecash" dialog while the device is offline
-// (docs/behaviour.md "Ecash taken offline"): the customer's wallet pays it with a token the till
+// (docs/protocol.md "Ecash taken offline"): the customer's wallet pays it with a token the till
 // then scans or is handed; nothing is shown while the device is online.
 import { useEffect, useState } from 'react';
 import { QrCode } from '../../ui/share/QrCode';

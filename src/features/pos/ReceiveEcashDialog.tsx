@@ -31,7 +31,7 @@ export interface ReceiveEcashDialogProps {
   /** another mint's token comes back as an offer (what arrives, the fees), taken when confirmed */
   receive: (token: string, amount: number) => Promise<TokenOutcome>;
   onReceived: (result: Extract<EcashReceived, { status: 'received' }>) => void;
-  /** Taken without the mint: recorded, redeemed when it answers (docs/behaviour.md "Ecash taken offline"). */
+  /** Taken without the mint: recorded, redeemed when it answers (docs/protocol.md "Ecash taken offline"). */
   onTakenOffline?: (result: OfflineTaken) => void;
   /** The request locked to the shop, shown while the device is offline; null: none to offer. */
   offlineRequest?: (amount: number) => Promise<string | null>;

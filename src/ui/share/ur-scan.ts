@@ -1,5 +1,5 @@
 // Animated (BC-UR) QR codes read by the camera: `ur:bytes` frames are gathered until the text they
-// carry (a token, a payment request, a destination) is whole (docs/protocol.md "Animated QR codes").
+// carry (a token, a payment request, a destination) is whole (docs/protocol.md "Withdrawal").
 import { URDecoder } from '@gandlaf21/bc-ur';
 
 export type UrRead = { done: false; progress: number } | { done: true; text: string };

@@ -77,8 +77,8 @@ export interface EcashReceiverDeps {
   /** test seam between the steps of a receipt (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
   /**
-   * Takes a token with no network when the mint cannot be reached (docs/protocol.md "Ecash taken
-   * offline"); absent: such a token is refused as before.
+   * Takes a token with no network when the mint cannot be reached; absent: such a token is
+   * refused as before (docs/protocol.md "Ecash taken offline").
    */
   offline?: OfflineTaking;
 }
@@ -558,7 +558,7 @@ export class EcashReceiver {
 
   /**
    * A swap the mint refused for good: the journal goes, except an offline sale's, which keeps its
-   * proofs and the mint's reason on screen for a retry (docs/behaviour.md "Ecash taken offline").
+   * proofs and the mint's reason on screen for a retry (docs/protocol.md "Ecash taken offline").
    */
   private async endRefused(row: PendingEcashReceipt, refusal: Error): Promise<void> {
     if (!row.offline) {

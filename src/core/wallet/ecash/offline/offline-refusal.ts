@@ -1,5 +1,5 @@
 // Why a till without its mint refuses ecash: a kind the screens can name, and the English message
-// shown today (docs/behaviour.md "Ecash taken offline").
+// shown today (docs/protocol.md "Ecash taken offline").
 import { formatSats } from '../../../format-sats';
 import { ValidationError } from '../../../errors';
 
