@@ -13,11 +13,10 @@ import { useInvoice } from './use-invoice';
 import { useSaleRequest } from './use-sale-request';
 import { useReceiveEcash } from './use-receive-ecash';
 import { useSaleReceipt } from './use-sale-receipt';
-import { TillStaffBar, useTillStaff } from './TillStaffBar';
+import { useTillStaff } from './use-till-staff';
 import { chargedBy, type Sale } from '../../core/sale/sale';
-import { recordCashSale } from '../../core/staff/cash-sale';
 import { toast } from '../../ui/toast/toast';
-import { TILL_CASH_FAILED, TILL_CASH_RECORDED } from './locales/till/en.json';
+import { TILL_CASH_FAILED, TILL_CASH_RECORDED } from './locales/home-toasts/en.json';
 import {
   BALANCE_LABEL,
   BALANCE_SATS,
@@ -32,6 +31,10 @@ import {
 // The Items side loads only when opened or once the keypad is idle: the keypad's first paint does
 // not wait for it.
 const ItemsSide = lazy(() => import('./ItemsSide'));
+// Who is at the till: a bar of its own chunk, shown a moment after the keypad.
+const TillStaffBar = lazy(() =>
+  import('./TillStaffBar').then((m) => ({ default: m.TillStaffBar })),
+);
 
 export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
@@ -58,17 +61,20 @@ export function HomeScreen({ services }: PosScreenProps) {
         invoiceSubmit(charged);
         return;
       }
-      recordCashSale(cashRecorder, charged).then(
-        () => {
-          setCash(false);
-          setCashSales((n) => n + 1);
-          void toast.success(t(TILL_CASH_RECORDED));
-        },
-        (error: unknown) => {
-          logger.error('Could not record the cash sale', error);
-          void toast.error(t(TILL_CASH_FAILED));
-        },
-      );
+      // Loaded with the first cash sale: the keypad's first load does not carry it.
+      import('../../core/staff/cash-sale')
+        .then(({ recordCashSale }) => recordCashSale(cashRecorder, charged))
+        .then(
+          () => {
+            setCash(false);
+            setCashSales((n) => n + 1);
+            void toast.success(t(TILL_CASH_RECORDED));
+          },
+          (error: unknown) => {
+            logger.error('Could not record the cash sale', error);
+            void toast.error(t(TILL_CASH_FAILED));
+          },
+        );
     },
     [staffRef, paidCash, cashRecorder, invoiceSubmit, setCash, logger, t],
   );
@@ -165,7 +171,11 @@ export function HomeScreen({ services }: PosScreenProps) {
         </div>
       ) : null}
 
-      {services.staff ? <TillStaffBar staff={services.staff} state={till} logger={logger} /> : null}
+      {services.staff ? (
+        <Suspense fallback={null}>
+          <TillStaffBar staff={services.staff} state={till} logger={logger} />
+        </Suspense>
+      ) : null}
 
       {fiat.jump ? (
         <PriceJumpConfirm jump={fiat.jump} onUse={fiat.useNewPrice} onKeep={fiat.keepSatsOnly} />

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { QrCode } from '../../ui/share/QrCode';
 import { useTexts } from '../../ui/i18n';
-import { OFFLINE_REQUEST_LABEL, OFFLINE_REQUEST_TEXT } from './locales/receive/en.json';
+import { OFFLINE_REQUEST_LABEL, OFFLINE_REQUEST_TEXT } from './locales/receive-offline/en.json';
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);

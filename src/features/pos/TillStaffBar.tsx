@@ -1,13 +1,13 @@
 // Who is at the till on Home: the quick switch between staff (their personal PIN, or none), the
 // owner back with the merchant PIN, and "Paid in cash" for the next sale
 // (docs/behaviour.md "Staff and shifts").
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
-import type { StaffMember, StaffRef } from '../../core/staff/staff';
 import { Button } from '../../ui/Button';
 import { FIELD_CLASS } from '../../ui/forms/TextField';
 import { useTexts } from '../../ui/i18n';
 import type { PosStaff } from './deps';
+import type { TillStaffState } from './use-till-staff';
 import {
   TILL_AT,
   TILL_CASH_NOTE,
@@ -24,37 +24,13 @@ import {
 const ROLE_TEXT = { owner: TILL_OWNER, manager: TILL_MANAGER, cashier: TILL_CASHIER } as const;
 
 /** The person at the till, read once and after each switch. */
-export function useTillStaff(staff: PosStaff | undefined, logger: Logger) {
-  const [current, setCurrent] = useState<StaffRef>();
-  const [list, setList] = useState<StaffMember[]>([]);
-  const [cash, setCash] = useState(false);
-  const [reads, setReads] = useState(0);
-  const reload = useCallback(() => setReads((n) => n + 1), []);
-  useEffect(() => {
-    if (!staff) return;
-    let live = true;
-    Promise.all([staff.till.current(), staff.till.list()]).then(
-      ([who, members]) => {
-        if (!live) return;
-        setCurrent(who);
-        setList(members);
-      },
-      (error: unknown) => logger.warn('Could not read who is at the till', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [staff, logger, reads]);
-  return { current, list, reload, cash, setCash };
-}
-
 export function TillStaffBar({
   staff,
   state,
   logger,
 }: {
   staff: PosStaff;
-  state: ReturnType<typeof useTillStaff>;
+  state: TillStaffState;
   logger: Logger;
 }) {
   const t = useTexts();

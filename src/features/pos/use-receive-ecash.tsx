@@ -19,7 +19,7 @@ const ReceiveEcashDialog = lazy(() =>
 );
 import type { InvoiceState } from './use-invoice';
 import { RECEIVE_ECASH_TEXT } from './locales/keypad/en.json';
-import { TAKEN_OFFLINE_TEXT } from './locales/receive/en.json';
+import { TAKEN_OFFLINE_TEXT } from './locales/home-toasts/en.json';
 import type { OfflineTaken } from '../../core/wallet/ecash/offline/offline-ecash';
 
 export interface ReceiveEcash {
