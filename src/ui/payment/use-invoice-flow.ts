@@ -4,8 +4,7 @@
 // A mint that never answers must not hold the keypad: after `slowAfterMs` the screen says so and
 // offers Cancel (docs/behaviour.md "Point of sale").
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { OFFLINE_SUBMIT } from '../locales/keypad/en.json';
-import { useTexts } from '../i18n';
+import { OFFLINE_SUBMIT_TEXT } from '../texts';
 
 /** How long creating an invoice may take before the screen says the mint is not responding. */
 export const INVOICE_SLOW_AFTER_MS = 10_000;
@@ -69,7 +68,6 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
   options: InvoiceFlowOptions<Q, S>,
 ): InvoiceFlowState<Q, S> {
   const { create, watch, canShow, onCreateError, resume } = options;
-  const t = useTexts();
   const slowAfterMs = options.slowAfterMs ?? INVOICE_SLOW_AFTER_MS;
   const isOffline = options.isOffline ?? browserOffline;
   const [invoice, setInvoice] = useState<Q | null>(null);
@@ -120,7 +118,7 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
     (sale: S) => {
       if (busy.current) return;
       if (isOffline()) {
-        setError(t(OFFLINE_SUBMIT));
+        setError(OFFLINE_SUBMIT_TEXT);
         return;
       }
       busy.current = true;
@@ -154,7 +152,7 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
         }
       })();
     },
-    [create, canShow, onCreateError, slowAfterMs, isOffline, t],
+    [create, canShow, onCreateError, slowAfterMs, isOffline],
   );
 
   const cancel = useCallback(() => {

@@ -1,10 +1,9 @@
 // A mint's amount limits for a keypad (the point of sale's and the cashier's), asked once when the
 // screen opens: an amount the mint would refuse is refused while it is typed, in the merchant's words.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { formatSats } from '../format-sats';
 import type { KeypadLimits } from './Keypad';
-import type { Formats, Translate } from '../i18n';
-import { useFormats, useTexts } from '../i18n';
-import { MINT_MAX_HINT, MINT_MIN_HINT } from '../locales/keypad/en.json';
+import { aboveMaxHint, belowMinHint } from '../texts';
 
 /** Inclusive bounds in sats for one invoice; null where the mint sets none (NUT-04). */
 export interface AmountBounds {
@@ -12,18 +11,13 @@ export interface AmountBounds {
   max: number | null;
 }
 
-/** The bounds with their hints in the app's language (`t`, `formats`). */
-export function keypadLimits(
-  bounds: AmountBounds,
-  t: Translate,
-  formats: Pick<Formats, 'sats'>,
-): KeypadLimits {
+export function keypadLimits(bounds: AmountBounds): KeypadLimits {
   return {
     ...(bounds.min !== null && bounds.min > 1
-      ? { min: { value: bounds.min, hint: t(MINT_MIN_HINT, { min: formats.sats(bounds.min) }) } }
+      ? { min: { value: bounds.min, hint: belowMinHint(formatSats(bounds.min)) } }
       : {}),
     ...(bounds.max !== null
-      ? { max: { value: bounds.max, hint: t(MINT_MAX_HINT, { max: formats.sats(bounds.max) }) } }
+      ? { max: { value: bounds.max, hint: aboveMaxHint(formatSats(bounds.max)) } }
       : {}),
   };
 }
@@ -36,14 +30,12 @@ export function useMintLimits(
   read: () => Promise<AmountBounds>,
   unavailable: (error: unknown) => void,
 ): KeypadLimits | undefined {
-  const [bounds, setBounds] = useState<AmountBounds | undefined>(undefined);
-  const t = useTexts();
-  const formats = useFormats();
+  const [limits, setLimits] = useState<KeypadLimits | undefined>(undefined);
   useEffect(() => {
     let active = true;
     read().then(
       (bounds) => {
-        if (active) setBounds(bounds);
+        if (active) setLimits(keypadLimits(bounds));
       },
       (error: unknown) => unavailable(error),
     );
@@ -53,5 +45,5 @@ export function useMintLimits(
     // `unavailable` only reports; a new one must not ask the mint again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [read]);
-  return useMemo(() => bounds && keypadLimits(bounds, t, formats), [bounds, t, formats]);
+  return limits;
 }
