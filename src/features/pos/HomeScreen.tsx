@@ -13,10 +13,8 @@ import { useInvoice } from './use-invoice';
 import { useSaleRequest } from './use-sale-request';
 import { useReceiveEcash } from './use-receive-ecash';
 import { useSaleReceipt } from './use-sale-receipt';
-import { useTillStaff } from './use-till-staff';
+import type { TillChoice } from './use-till-staff';
 import { chargedBy, type Sale } from '../../core/sale/sale';
-import { toast } from '../../ui/toast/toast';
-import { TILL_CASH_FAILED, TILL_CASH_RECORDED } from './locales/home-toasts/en.json';
 import {
   BALANCE_LABEL,
   BALANCE_SATS,
@@ -46,37 +44,18 @@ export function HomeScreen({ services }: PosScreenProps) {
   // (docs/architecture.md "A sale from Charge to the ledger").
   const invoice = useInvoice(payments, logger);
   // Who is at the till charges the sale; "Paid in cash" records it instead of an invoice
-  // (docs/decisions/0066-staff-roles-and-shifts.md).
-  const till = useTillStaff(services.staff, logger);
+  // (docs/decisions/0066-staff-roles-and-shifts.md). The bar sets both once it has loaded.
+  const [till, setTill] = useState<TillChoice>({});
   const [cashSales, setCashSales] = useState(0);
-  const { current: atTill, cash: paidCash, setCash } = till;
+  const onCashRecorded = useCallback(() => setCashSales((n) => n + 1), []);
   const invoiceSubmit = invoice.submit;
-  // Without a staff list the till is the owner's alone and sales name no one, as before.
-  const staffRef = till.list.length > 0 ? atTill : undefined;
-  const cashRecorder = services.staff?.cash;
   const submitSale = useCallback(
     (sale: Sale) => {
-      const charged = chargedBy(sale, staffRef);
-      if (!paidCash || !cashRecorder) {
-        invoiceSubmit(charged);
-        return;
-      }
-      // Loaded with the first cash sale: the keypad's first load does not carry it.
-      import('../../core/staff/cash-sale')
-        .then(({ recordCashSale }) => recordCashSale(cashRecorder, charged))
-        .then(
-          () => {
-            setCash(false);
-            setCashSales((n) => n + 1);
-            void toast.success(t(TILL_CASH_RECORDED));
-          },
-          (error: unknown) => {
-            logger.error('Could not record the cash sale', error);
-            void toast.error(t(TILL_CASH_FAILED));
-          },
-        );
+      const charged = chargedBy(sale, till.staff);
+      if (till.recordCash) till.recordCash(charged);
+      else invoiceSubmit(charged);
     },
-    [staffRef, paidCash, cashRecorder, invoiceSubmit, setCash, logger, t],
+    [till, invoiceSubmit],
   );
   const [mode, setMode] = useState<'keypad' | 'items'>('keypad');
   const [itemsOpened, setItemsOpened] = useState(false);
@@ -173,7 +152,12 @@ export function HomeScreen({ services }: PosScreenProps) {
 
       {services.staff ? (
         <Suspense fallback={null}>
-          <TillStaffBar staff={services.staff} state={till} logger={logger} />
+          <TillStaffBar
+            staff={services.staff}
+            logger={logger}
+            onChange={setTill}
+            onCashRecorded={onCashRecorded}
+          />
         </Suspense>
       ) : null}
 
@@ -221,7 +205,7 @@ export function HomeScreen({ services }: PosScreenProps) {
               ? {
                   secondary: ecash.secondary((value) => {
                     const sale = fiat.saleOf(value);
-                    return sale && chargedBy(sale, staffRef);
+                    return sale && chargedBy(sale, till.staff);
                   }),
                 }
               : {})}

@@ -2,15 +2,19 @@
 // owner back with the merchant PIN, and "Paid in cash" for the next sale
 // (docs/behaviour.md "Staff and shifts").
 import { useEffect, useState } from 'react';
+import type { Sale } from '../../core/sale/sale';
 import type { Logger } from '../../core/logger';
 import { Button } from '../../ui/Button';
 import { FIELD_CLASS } from '../../ui/forms/TextField';
 import { useTexts } from '../../ui/i18n';
 import type { PosStaff } from './deps';
-import type { TillStaffState } from './use-till-staff';
+import { toast } from '../../ui/toast/toast';
+import { useTillStaff, type TillChoice } from './use-till-staff';
 import {
   TILL_AT,
+  TILL_CASH_FAILED,
   TILL_CASH_NOTE,
+  TILL_CASH_RECORDED,
   TILL_CASHIER,
   TILL_MANAGER,
   TILL_OWNER,
@@ -26,15 +30,45 @@ const ROLE_TEXT = { owner: TILL_OWNER, manager: TILL_MANAGER, cashier: TILL_CASH
 /** The person at the till, read once and after each switch. */
 export function TillStaffBar({
   staff,
-  state,
   logger,
+  onChange,
+  onCashRecorded,
 }: {
   staff: PosStaff;
-  state: TillStaffState;
   logger: Logger;
+  /** who charges the next sale, and whether it is recorded as cash */
+  onChange: (choice: TillChoice) => void;
+  /** a cash sale was recorded: the keypad starts again */
+  onCashRecorded: () => void;
 }) {
   const t = useTexts();
-  const { current, list, reload, cash, setCash } = state;
+  const { current, list, reload, cash, setCash } = useTillStaff(staff, logger);
+  // Without a staff list the till is the owner's alone and sales name no one, as before.
+  const staffRef = list.length > 0 ? current : undefined;
+  useEffect(() => {
+    const recordCash = (sale: Sale) =>
+      // Loaded with the first cash sale: nobody waits for it before.
+      void import('../../core/staff/cash-sale')
+        .then(({ recordCashSale }) => recordCashSale(staff.cash, sale))
+        .then(
+          () => {
+            setCash(false);
+            onCashRecorded();
+            void toast.success(t(TILL_CASH_RECORDED));
+          },
+          (error: unknown) => {
+            logger.error('Could not record the cash sale', error);
+            void toast.error(t(TILL_CASH_FAILED));
+          },
+        );
+    onChange(
+      cash
+        ? { ...(staffRef ? { staff: staffRef } : {}), recordCash }
+        : staffRef
+          ? { staff: staffRef }
+          : {},
+    );
+  }, [staffRef, cash, staff, setCash, onChange, onCashRecorded, logger, t]);
   const [choice, setChoice] = useState('');
   const [asks, setAsks] = useState(false);
   const [pin, setPin] = useState('');

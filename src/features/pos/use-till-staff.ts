@@ -1,10 +1,19 @@
-// Who is at the till and whether the next sale is paid in cash: the state Home keeps, read from
-// the staff services; the bar that changes it loads on its own (TillStaffBar.tsx), so the
-// keypad's first load does not carry it (docs/decisions/0066-staff-roles-and-shifts.md).
+// Who is at the till and whether the next sale is paid in cash, read from the staff services by
+// the till's bar (TillStaffBar.tsx), a chunk of its own so the keypad's first load does not carry
+// it; Home gets only its choice (docs/decisions/0066-staff-roles-and-shifts.md).
 import { useCallback, useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
+import type { Sale } from '../../core/sale/sale';
 import type { StaffMember, StaffRef } from '../../core/staff/staff';
 import type { PosStaff } from './deps';
+
+/** What Home charges a sale with: who is at the till, and the cash recorder while cash is on. */
+export interface TillChoice {
+  /** absent: no staff list, the sale names no one */
+  staff?: StaffRef;
+  /** "Paid in cash" is on: the sale is recorded as cash instead of an invoice */
+  recordCash?: (sale: Sale) => void;
+}
 
 export type TillStaffState = ReturnType<typeof useTillStaff>;
 
