@@ -1,7 +1,8 @@
 // A remote sale paid by the customer's ecash request, with the merchant's app real and the
 // cashier played from the test (e2e/helpers/remote-sender.ts), so the order of arrival is ours:
 // ecash before the cashier's sale is held and lands when the sale comes (decision 0044), the
-// record keeps the cart's lines, and the cashier's receipt is sent again after a restart.
+// record keeps the cart's lines (items of the merchant's catalog, decision 0065), and the
+// cashier's receipt is sent again after a restart.
 import type { Page } from '@playwright/test';
 import { decode } from 'nostr-tools/nip19';
 import { bytesToHex } from 'nostr-tools/utils';
@@ -26,6 +27,20 @@ import { appRows } from './helpers/app-rows';
 
 const LANDS = { timeout: 30_000 };
 
+/** Adds an item to the merchant's catalog and returns its id, as a cashier's line names it. */
+async function addItem(page: Page, name: string, price: string): Promise<string> {
+  await page.goto('/items');
+  const form = page.getByTestId('item-form');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Price', { exact: true }).fill(price);
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByRole('button', { name: `Edit ${name}`, exact: true })).toBeVisible();
+  const { items } = await appRows(page, { items: 'rows' });
+  const item = (items as Array<{ id: string; name: string }>).find((row) => row.name === name);
+  if (!item) throw new Error(`no item ${name}`);
+  return item.id;
+}
+
 /** Payloads the merchant holds for sales it does not know yet (schema v33). */
 async function heldPayloads(page: Page): Promise<number> {
   return (await appRows(page, { heldEcash: 'keys' })).heldEcash.length;
@@ -40,6 +55,9 @@ test('ecash that comes before the cashier’s sale is held, not counted, and lan
 }) => {
   test.setTimeout(240_000);
   await onboard(page, { mintUrl, relayUrl });
+  const coffee = await addItem(page, 'Coffee', '8');
+  const cake = await addItem(page, 'Cake', '5');
+  await page.goto('/');
   await page.getByRole('link', { name: 'Connect', exact: true }).click();
   const link = (await page.getByTestId('connection-string').textContent())!;
   const npub = decode(new URL(link).pathname.split('/').pop()!);
@@ -67,7 +85,7 @@ test('ecash that comes before the cashier’s sale is held, not counted, and lan
   await expect(page.getByTestId('home-balance')).toHaveText('0 sats');
   expect(await heldPayloads(page)).toBe(1);
 
-  // Then the cashier's sale: a cart of two lines and a tip, naming the request.
+  // Then the cashier's sale: a cart of two lines of the catalog, naming the request.
   const quote = await lockedQuote(request, mintUrl, 21, merchant);
   const receipt = receiptKey();
   const message = {
@@ -75,12 +93,12 @@ test('ecash that comes before the cashier’s sale is held, not counted, and lan
     ecashRequest,
     sale: {
       lines: [
-        { name: 'Coffee', quantity: 2, unitSats: 8 },
-        { name: 'Cake', quantity: 1, unitSats: 4 },
+        { itemId: coffee, name: 'Coffee', quantity: 2, unitSats: 8 },
+        { itemId: cake, name: 'Cake', quantity: 1, unitSats: 5 },
       ],
-      subtotalSats: 20,
+      subtotalSats: 21,
       taxSats: 0,
-      tipSats: 1,
+      tipSats: 0,
     },
   };
   const proven = { ...message, pairing: provePairing(linkSecret(link), message) };
