@@ -6,16 +6,10 @@ import type { Clock } from '../../clock';
 import { mintQuoteClient } from '../../wallet/mint/quote-watcher';
 import type { WalletProvider } from '../../wallet/wallet-provider';
 import type { RemotePaymentInboxDeps } from './inbox';
-import type {
-  AcceptedMintStore,
-  LockingMintMemory,
-  MerchantTrustStore,
-  RefusalCounter,
-  RefusedSale,
-} from './merchant-ports';
+import type { AcceptedMintStore, LockingMintMemory, MerchantTrustStore } from './merchant-ports';
 import type { MerchantProfilePublisher } from './profile-publisher';
 import type { ReceiptSender } from './receipts';
-import type { RefusalKind } from '../sale-judgement';
+import { refusalCounter } from './refusal-counter';
 import { verifyRemoteQuote } from './verify-remote-quote';
 
 export type { MerchantTrustStore };
@@ -75,26 +69,6 @@ async function learnLockingMints(
   );
 }
 
-/** Refusals written at most once a second, a bounded batch: a flood of them costs one write. */
-const REFUSAL_FLUSH_MS = 1_000;
-const REFUSAL_BATCH_MAX = 1_000;
-
-function refusalCounter(store: RefusalCounter, logger: Logger) {
-  let batch: RefusedSale[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return (kind: RefusalKind, quote: string) => {
-    if (batch.length < REFUSAL_BATCH_MAX) batch.push({ kind, quote });
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      const sales = batch;
-      batch = [];
-      store
-        .countRefused(sales)
-        .catch((error: unknown) => logger.warn('Could not count refused messages', error));
-    }, REFUSAL_FLUSH_MS);
-  };
-}
-
 /** The MerchantTrust port over the trust store, the wallets' mints, receipts and the profile. */
 export function merchantTrust(
   trust: MerchantTrustDeps,
@@ -110,7 +84,7 @@ export function merchantTrust(
       return { secret, acceptUnpaired };
     },
     acceptedMints: () => store.acceptedMints(),
-    onRefused: refusalCounter(store, deps.logger),
+    onRefused: refusalCounter(store, deps.logger, deps.clock),
     cursors: store,
     verify: async (message, mintUrl, lockPubkey) => {
       const acceptUnlocked = await store.acceptsUnlocked();
