@@ -8,6 +8,7 @@ import { WalletEvents } from '../../core/events';
 import type { StorageOptions } from '../../storage';
 import { DEFAULT_DB_NAME } from '../../storage/database/db-name';
 import { readOnboardedFlag } from '../../storage/first-screen/onboarded-flag';
+import { readOnboardedHint } from '../../storage/first-screen/onboarded-hint';
 import type { AppSettings } from '../start-up/env';
 import type { LanguageControl } from '../start-up/language';
 
@@ -19,11 +20,21 @@ export interface BaseServices {
   events: WalletEvents;
   clock: Clock;
   /** The ONBOARDED flag read without Dexie: what the onboarding guard and start-up ask first. */
-  onboarding: Pick<ConfigStore, 'isOnboarded'>;
+  onboarding: OnboardingFlag;
   /** How completeServices opens the database (name, defaults written back, logger, clock). */
   storageOptions: StorageOptions;
   /** The app's language and the merchant's choice of it (set by app/start-up/start.tsx; decision 0055). */
   language?: LanguageControl;
+}
+
+/** The ONBOARDED flag as the route guards read it. */
+export interface OnboardingFlag extends Pick<ConfigStore, 'isOnboarded'> {
+  /**
+   * true when the flag's copy in localStorage says this device has no wallet
+   * (docs/decisions/0020-onboarded-hint.md): the onboarding steps then show without waiting for
+   * IndexedDB, which is asked in the background (app/routes/OnboardedElsewhere.tsx).
+   */
+  withoutWallet?: () => boolean;
 }
 
 export interface BaseServiceOptions {
@@ -44,7 +55,10 @@ export function createBaseServices(
     logger: options.logger,
     events: new WalletEvents(),
     clock,
-    onboarding: { isOnboarded: sharedOnboardedRead(dbName) },
+    onboarding: {
+      isOnboarded: sharedOnboardedRead(dbName),
+      withoutWallet: () => readOnboardedHint(dbName) === false,
+    },
     storageOptions: {
       dbName,
       defaults: { mintUrl: settings.defaultMintUrl, relays: settings.defaultRelays },

@@ -75,6 +75,7 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     ...created,
     language: language.control,
     onboarding: {
+      ...created.onboarding,
       isOnboarded: () => (firstAnswer ? firstAnswer() : created.onboarding.isOnboarded()),
     },
   };
