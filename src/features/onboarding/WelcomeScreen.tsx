@@ -1,5 +1,5 @@
 // Onboarding welcome (/onboarding, /onboarding/welcome): create a new wallet or restore one.
-import { useNavigate } from 'react-router';
+import { useNavigate, useNavigation } from 'react-router';
 import { Button } from '../../ui/Button';
 import { useTexts } from '../../ui/i18n';
 import { OnboardingFrame } from './OnboardingFrame';
@@ -14,7 +14,13 @@ import {
 
 export function WelcomeScreen() {
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const t = useTexts();
+  // A tap while the next step is on its way starts nothing new: each repeated tap of an impatient
+  // new user restarted the navigation and its route matching (docs/performance.md "Taps").
+  const go = (to: string) => {
+    if (navigation.state === 'idle') void navigate(to);
+  };
   return (
     <OnboardingFrame title={t(WELCOME_TITLE)}>
       <p className="text-slate-600">{t(WELCOME_TEXT)}</p>
@@ -35,14 +41,10 @@ export function WelcomeScreen() {
         </li>
       </ul>
       <div className="flex flex-col gap-3">
-        <Button size="lg" onClick={() => navigate('/onboarding/mnemonic?mode=create')}>
+        <Button size="lg" onClick={() => go('/onboarding/mnemonic?mode=create')}>
           {t(CREATE_WALLET)}
         </Button>
-        <Button
-          size="lg"
-          variant="outline"
-          onClick={() => navigate('/onboarding/mnemonic?mode=restore')}
-        >
+        <Button size="lg" variant="outline" onClick={() => go('/onboarding/mnemonic?mode=restore')}>
           {t(RESTORE_WALLET)}
         </Button>
       </div>
