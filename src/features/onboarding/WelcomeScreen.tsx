@@ -19,20 +19,15 @@ export function WelcomeScreen() {
     <OnboardingFrame title={t(WELCOME_TITLE)}>
       <p className="text-slate-600">{t(WELCOME_TEXT)}</p>
       <ul className="space-y-2 text-sm text-slate-600">
-        <li className="flex gap-2">
-          <span
-            aria-hidden="true"
-            className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-violet-600"
-          />
-          {t(WELCOME_NO_ACCOUNT)}
-        </li>
-        <li className="flex gap-2">
-          <span
-            aria-hidden="true"
-            className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-violet-600"
-          />
-          {t(WELCOME_STEPS)}
-        </li>
+        {[WELCOME_NO_ACCOUNT, WELCOME_STEPS].map((point) => (
+          <li key={point} className="flex gap-2">
+            <span
+              aria-hidden="true"
+              className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-violet-600"
+            />
+            {t(point)}
+          </li>
+        ))}
       </ul>
       <div className="flex flex-col gap-3">
         <Button size="lg" onClick={() => navigate('/onboarding/mnemonic?mode=create')}>
