@@ -1,6 +1,5 @@
 // The wallet balance for the point-of-sale header: read on mount and on every 'wallet:updated'.
-import { useCallback, useState } from 'react';
-import { useWatchedRead } from '../../ui/use-read';
+import { useEffect, useState } from 'react';
 import type { PosServices } from './deps';
 
 /** Sats of unspent proofs, or null until the first read finishes. */
@@ -8,10 +7,24 @@ export function useBalance(services: Pick<PosServices, 'storage' | 'events'>): n
   const { storage, events } = services;
   const [balance, setBalance] = useState<number | null>(null);
 
-  const read = useCallback(() => storage.proofs.balance(), [storage]);
-  const watch = useCallback((changed: () => void) => events.onUpdated(changed), [events]);
-  // ProofStore.balance never rejects (0 on a failed read).
-  useWatchedRead(read, watch, setBalance, () => {});
+  useEffect(() => {
+    let active = true;
+    // Reads can finish out of order; only the newest one may set the value.
+    let latest = 0;
+    const load = () => {
+      const ticket = ++latest;
+      // ProofStore.balance never rejects (0 on a failed read).
+      void storage.proofs.balance().then((sats) => {
+        if (active && ticket === latest) setBalance(sats);
+      });
+    };
+    load();
+    const off = events.onUpdated(load);
+    return () => {
+      active = false;
+      off();
+    };
+  }, [storage, events]);
 
   return balance;
 }
