@@ -4,33 +4,17 @@
 // them: the keyset id, twenty DLEQs, twenty locks, the amount. Budget 100 ms
 // (bench/budgets.json "offlineCheck.token20Cpu4x").
 // Standalone: `node --import tsx bench/offline-check.mjs [runs]` starts its own dev mint.
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchChromium, throttledPage } from './lib/chromium.mjs';
+import { pathToFileURL } from 'node:url';
+import { launchChromium } from './lib/chromium.mjs';
+import { at4xThen1x, onBlankPage, pageBundle } from './lib/page-timing.mjs';
 import { summarize } from './lib/stats.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PROOFS = 20;
 
 const ENTRY = `
 import { checkOfflineEcash } from './src/core/wallet/ecash/offline/offline-check';
 window.__offlineCheck = checkOfflineEcash;
 `;
-
-async function checkBundle() {
-  const { build } = await import('esbuild');
-  const result = await build({
-    stdin: { contents: ENTRY, resolveDir: root, loader: 'ts', sourcefile: 'bench-offline.ts' },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
-}
 
 /** Twenty 1-sat proofs locked to a fresh key, with the keysets a till would have cached. */
 async function lockedInput(mint) {
@@ -52,40 +36,41 @@ async function lockedInput(mint) {
   };
 }
 
-async function timeChecks(browser, rate, runs, script, input) {
-  const context = await browser.newContext();
-  try {
-    const page = await throttledPage(context, rate);
-    await page.setContent('<!doctype html><title>offline check</title>');
-    await page.addScriptTag({ content: script });
-    return await page.evaluate(
-      ({ count, input }) => {
-        const check = window.__offlineCheck;
-        const times = [];
-        // One warm-up: the first call compiles the curve code, which a till pays once.
-        check(input, () => false);
-        for (let i = 0; i < count; i++) {
-          const t0 = performance.now();
-          const { paid } = check(input, () => false);
-          times.push(performance.now() - t0);
-          if (paid !== input.amount) throw new Error(`checked ${paid} sats`);
-        }
-        return times;
-      },
-      { count: runs, input },
-    );
-  } finally {
-    await context.close();
-  }
+function timeChecks(browser, rate, runs, script, input) {
+  return onBlankPage(
+    browser,
+    rate,
+    { title: 'offline check', script },
+    ({ count, input }) => {
+      const check = window.__offlineCheck;
+      const times = [];
+      // One warm-up: the first call compiles the curve code, which a till pays once.
+      check(input, () => false);
+      for (let i = 0; i < count; i++) {
+        const t0 = performance.now();
+        const { paid } = check(input, () => false);
+        times.push(performance.now() - t0);
+        if (paid !== input.amount) throw new Error(`checked ${paid} sats`);
+      }
+      return times;
+    },
+    { count: runs, input },
+  );
 }
 
 /** `{ token20Cpu4x, token20Cpu1x }`: each a summary of `runs` checks of the same token. */
 export async function measureOfflineCheck({ browser, mint, runs = 10, quick = false, log }) {
-  const [script, input] = await Promise.all([checkBundle(), lockedInput(mint)]);
+  const [script, input] = await Promise.all([
+    pageBundle(ENTRY, 'bench-offline.ts'),
+    lockedInput(mint),
+  ]);
   const count = quick ? 3 : runs;
-  const slow = await timeChecks(browser, 4, count, script, input);
-  log?.(`offlineCheck: 4x ${slow.map((t) => Math.round(t)).join(' ')} ms`);
-  const fast = await timeChecks(browser, 1, count, script, input);
+  const { slow, fast } = await at4xThen1x(
+    'offlineCheck',
+    log,
+    (rate) => timeChecks(browser, rate, count, script, input),
+    (times) => times,
+  );
   return {
     token20Cpu4x: summarize(slow),
     token20Cpu1x: summarize(fast),

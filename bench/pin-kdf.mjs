@@ -2,12 +2,10 @@
 // with the app's parameters, timed in Chromium on a 4x-throttled CPU, the way a slow till
 // unlocks. Budget 300 ms (bench/budgets.json "pinKdf.cpu4x"). Each run uses a fresh salt.
 // Standalone: `node --import tsx bench/pin-kdf.mjs [runs]`.
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchChromium, throttledPage } from './lib/chromium.mjs';
+import { pathToFileURL } from 'node:url';
+import { launchChromium } from './lib/chromium.mjs';
+import { at4xThen1x, onBlankPage, pageBundle } from './lib/page-timing.mjs';
 import { summarize } from './lib/stats.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Exposes `window.__pinKdf = { DEFAULT_KDF, deriveKeyBytes }` from the app's own module. */
 const ENTRY = `
@@ -15,30 +13,12 @@ import { DEFAULT_KDF, deriveKeyBytes } from './src/core/lock/kdf';
 window.__pinKdf = { DEFAULT_KDF, deriveKeyBytes };
 `;
 
-async function kdfBundle() {
-  const { build } = await import('esbuild');
-  const result = await build({
-    stdin: { contents: ENTRY, resolveDir: root, loader: 'ts', sourcefile: 'bench-pin-kdf.ts' },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    // The production build minifies; the timing should be of the same kind of code.
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
-}
-
-async function timeDerivations(browser, rate, runs, script) {
-  const context = await browser.newContext();
-  try {
-    const page = await throttledPage(context, rate);
-    // A blank page: no app, no CSP, only the module under test.
-    await page.setContent('<!doctype html><title>pin kdf</title>');
-    await page.addScriptTag({ content: script });
-    return await page.evaluate(async (count) => {
+function timeDerivations(browser, rate, runs, script) {
+  return onBlankPage(
+    browser,
+    rate,
+    { title: 'pin kdf', script },
+    async (count) => {
       const { DEFAULT_KDF, deriveKeyBytes } = window.__pinKdf;
       const times = [];
       // One warm-up: the first call also compiles scrypt's code, which a real unlock pays once.
@@ -50,19 +30,21 @@ async function timeDerivations(browser, rate, runs, script) {
         times.push(performance.now() - t0);
       }
       return { times, params: DEFAULT_KDF };
-    }, runs);
-  } finally {
-    await context.close();
-  }
+    },
+    runs,
+  );
 }
 
 /** `{ cpu4x, cpu1x, params }`: each a summary of `runs` derivations. */
 export async function measurePinKdf({ browser, runs = 10, quick = false, log }) {
-  const script = await kdfBundle();
+  const script = await pageBundle(ENTRY, 'bench-pin-kdf.ts');
   const count = quick ? 3 : runs;
-  const slow = await timeDerivations(browser, 4, count, script);
-  log?.(`pinKdf: 4x ${slow.times.map((t) => Math.round(t)).join(' ')} ms`);
-  const fast = await timeDerivations(browser, 1, count, script);
+  const { slow, fast } = await at4xThen1x(
+    'pinKdf',
+    log,
+    (rate) => timeDerivations(browser, rate, count, script),
+    (result) => result.times,
+  );
   return {
     cpu4x: summarize(slow.times),
     cpu1x: summarize(fast.times),

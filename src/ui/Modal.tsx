@@ -93,8 +93,7 @@ function OpenModal({
   returnFocusTo,
   role,
 }: ModalProps) {
-  const titleId = useId();
-  const descriptionId = useId();
+  const ids = { title: useId(), description: useId() };
   const dialogRef = useRef<HTMLDialogElement>(null);
   // The element focused as the modal opened, read once before showModal() moves focus.
   const opener = useRef<HTMLElement | null | undefined>(undefined);
@@ -170,8 +169,8 @@ function OpenModal({
       ref={dialogRef}
       role={role}
       aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
+      aria-labelledby={ids.title}
+      aria-describedby={description ? ids.description : undefined}
       onCancel={onCancel}
       onClose={onClose}
       onMouseDown={onMouseDown}
@@ -184,11 +183,11 @@ function OpenModal({
         .join(' ')}
     >
       <div className="max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl p-6">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+        <h2 id={ids.title} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
         {description ? (
-          <p id={descriptionId} className="mt-1 text-sm text-slate-600">
+          <p id={ids.description} className="mt-1 text-sm text-slate-600">
             {description}
           </p>
         ) : null}

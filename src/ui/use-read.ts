@@ -1,9 +1,25 @@
-// What a screen reads when it opens: read again whenever `read` changes (memoise it on what it
-// reads), its answer or failure handed on only while the screen still shows it. null reads nothing.
+// What a screen reads when it opens, and again on each change it watches: read again whenever
+// `read` changes (memoise it on what it reads), its answer or failure handed on only while the
+// screen still shows it. null reads nothing.
 import { useEffect, useRef } from 'react';
 
 export function useRead<T>(
   read: (() => Promise<T>) | null,
+  onRead: (value: T) => void,
+  onFailed: (error: unknown) => void,
+): void {
+  useWatchedRead(read, UNWATCHED, onRead, onFailed);
+}
+
+const UNWATCHED = () => () => {};
+
+/**
+ * The same, read again on every change `watch` announces (it returns how to stop): reads may end
+ * out of order, so only the newest one's answer or failure is handed on. Memoise `watch` too.
+ */
+export function useWatchedRead<T>(
+  read: (() => Promise<T>) | null,
+  watch: (changed: () => void) => () => void,
   onRead: (value: T) => void,
   onFailed: (error: unknown) => void,
 ): void {
@@ -15,16 +31,20 @@ export function useRead<T>(
   useEffect(() => {
     if (!read) return;
     let live = true;
-    read().then(
-      (value) => {
-        if (live) handlers.current.onRead(value);
-      },
-      (error: unknown) => {
-        if (live) handlers.current.onFailed(error);
-      },
-    );
+    let latest = 0;
+    const load = () => {
+      const ticket = ++latest;
+      const current = () => live && ticket === latest;
+      read().then(
+        (value) => current() && handlers.current.onRead(value),
+        (error: unknown) => current() && handlers.current.onFailed(error),
+      );
+    };
+    load();
+    const stop = watch(load);
     return () => {
       live = false;
+      stop();
     };
-  }, [read]);
+  }, [read, watch]);
 }

@@ -30,6 +30,18 @@ function fakeLock(initial: LockState) {
   };
 }
 
+type FakeLock = ReturnType<typeof fakeLock>;
+
+/** Starts `start` on a locked till: `task` waits for the unlock, then runs once. */
+function expectRunAtUnlock(start: (lock: FakeLock) => () => void, task: () => unknown) {
+  const lock = fakeLock('locked');
+  const stop = start(lock);
+  expect(task).not.toHaveBeenCalled();
+  lock.set('unlocked');
+  expect(task).toHaveBeenCalledTimes(1);
+  return { lock, stop };
+}
+
 function fakeServices(options: { onboarded: boolean | Error; startFails?: boolean }) {
   const calls = { started: 0, logged: [] as unknown[][] };
   const services = {
@@ -214,16 +226,12 @@ describe('startPaymentResume', () => {
 
 describe('secureLockedSalesOnUnlock', () => {
   it('swaps sales taken while locked at every unlock, and not while locked', () => {
-    const lock = fakeLock('locked');
     const secureLockedSales = vi.fn(() => Promise.resolve(0));
-    const stop = secureLockedSalesOnUnlock({
-      lock,
-      withdraw: { secureLockedSales },
-      logger: silentLogger,
-    });
-    expect(secureLockedSales).not.toHaveBeenCalled();
-    lock.set('unlocked');
-    expect(secureLockedSales).toHaveBeenCalledTimes(1);
+    const { lock, stop } = expectRunAtUnlock(
+      (lock) =>
+        secureLockedSalesOnUnlock({ lock, withdraw: { secureLockedSales }, logger: silentLogger }),
+      secureLockedSales,
+    );
     stop();
     lock.set('unlocked');
     expect(secureLockedSales).toHaveBeenCalledTimes(1);
@@ -315,16 +323,11 @@ describe('proof states at start and at unlock', () => {
   });
 
   it('checks every mint when the PIN opens the sealed proofs, not while locked', () => {
-    const lock = fakeLock('locked');
     const checkAll = vi.fn(() => Promise.resolve({ checks: [], failures: [] }));
-    const stop = checkProofStatesOnUnlock({
-      lock,
-      proofStates: { checkAll },
-      logger: silentLogger,
-    });
-    expect(checkAll).not.toHaveBeenCalled();
-    lock.set('unlocked');
-    expect(checkAll).toHaveBeenCalledTimes(1);
+    const { lock, stop } = expectRunAtUnlock(
+      (lock) => checkProofStatesOnUnlock({ lock, proofStates: { checkAll }, logger: silentLogger }),
+      checkAll,
+    );
     stop();
     // Already open when start-up gets to it: checked at once.
     checkProofStatesOnUnlock({ lock, proofStates: { checkAll }, logger: silentLogger });

@@ -8,6 +8,7 @@ import { publishToRelays } from '../remote-payments/publish';
 import { createRelayPool } from '../remote-payments/relay-pool';
 import { appDataEvent, type AppDataPart } from './app-data';
 import { itemsPart, readItemsBackup } from './items-part';
+import { catalogItem } from '../../testing/items/catalog';
 import { devRelayPerTest, nodePoolOptions, relayBackup } from '../../testing/backup/relay-backup';
 
 /** A catalog kept in memory; putMany checks every item before writing any, as Dexie's does. */
@@ -36,13 +37,13 @@ const coffee: CatalogItem = {
   enabled: true,
   position: 1,
 };
-const cake: CatalogItem = {
+const cake = catalogItem({
   id: 'i-2',
   name: 'Cheesecake',
   price: { unit: 'sat', sats: 2100 },
   enabled: false,
   position: 2,
-};
+});
 
 function recordingLogger() {
   const warnings: string[] = [];

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { checkSale } from '../sale/sale-check';
 import { lineRefund, saleRates } from '../sale/sale-rates';
 import type { SaleDetail } from '../sale/sale-detail';
-import { addItem, priceCart, saleLinesOf, setLineDiscount, type CartLine } from './cart';
+import {
+  addItem,
+  priceCart,
+  saleLinesOf,
+  setLineDiscount,
+  type CartLine,
+  type TipChoice,
+} from './cart';
+import type { Discount } from '../sale/discount';
 import type { CatalogItem } from './item';
 
 const item = (id: string, sats: number, rate?: number, taxIncluded?: boolean): CatalogItem => ({
@@ -22,6 +30,11 @@ const WINE = item('wine', 2000, 19);
 
 function lines(...items: CatalogItem[]): CartLine[] {
   return items.reduce<CartLine[]>((acc, it, i) => addItem(acc, it, `l${i}`), []);
+}
+
+/** The bread and the wine with a tip and a discount on the whole cart. */
+function breadAndWine(tip: TipChoice, cartDiscount: Discount) {
+  return totals(lines(BREAD, WINE), tip, { cartDiscount });
 }
 
 function totals(
@@ -44,10 +57,9 @@ describe('a cart with a 7 % and a 19 % item', () => {
   });
 
   it('with a 10 % cart discount and a tip: tax on the discounted lines, the tip outside tax', () => {
-    const t = totals(
-      lines(BREAD, WINE),
+    const t = breadAndWine(
       { kind: 'sats', sats: 100 },
-      { cartDiscount: { kind: 'percent', percent: 10, reason: 'regular' } },
+      { kind: 'percent', percent: 10, reason: 'regular' },
     );
     // 10 % of 3,000 = 300, shared 100 / 200; tax 7 % of 900 = 63, 19 % of 1,800 = 342.
     expect(t).toMatchObject({ discountSats: 300, taxSats: 405, tipSats: 100, totalSats: 3205 });
@@ -92,10 +104,9 @@ describe('discounts', () => {
   });
 
   it('in sats larger than the cart make it 0, with no tax and no tip of a percent', () => {
-    const t = totals(
-      lines(BREAD, WINE),
+    const t = breadAndWine(
       { kind: 'percent', percent: 10 },
-      { cartDiscount: { kind: 'sats', sats: 1_000_000, reason: 'owner' } },
+      { kind: 'sats', sats: 1_000_000, reason: 'owner' },
     );
     expect(t).toMatchObject({ discountSats: 3000, taxSats: 0, tipSats: 0, totalSats: 0 });
   });

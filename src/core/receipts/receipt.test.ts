@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../history-ports';
 import { receiptFor, receiptText, saleDetailOf, type ReceiptWords } from './receipt';
-import { saleOf, TWO_ESPRESSOS } from '../../testing/sale/cart-sale';
+import {
+  BREAD_LINE,
+  breadAndWine,
+  saleOf,
+  TWO_ESPRESSOS,
+  WINE_LINE,
+} from '../../testing/sale/cart-sale';
 
 const words: ReceiptWords = {
   sats: (n) => `${n} sats`,
@@ -96,28 +102,10 @@ describe('receiptFor', () => {
       ...cartSale,
       amount: 2_163,
       receiptNumber: 'K7Q2-000042',
-      sale: saleOf(
-        [
-          {
-            name: 'Bread',
-            quantity: 1,
-            unitSats: 1000,
-            taxRatePercent: 7,
-            discount: { kind: 'sats', sats: 100, reason: 'day old' },
-            discountSats: 100,
-            taxSats: 63,
-          },
-          {
-            name: 'Wine',
-            quantity: 1,
-            unitSats: 1190,
-            taxRatePercent: 19,
-            taxIncluded: true,
-            taxSats: 190,
-          },
-        ],
-        { discountSats: 100, taxSats: 63, includedTaxSats: 190, tipSats: 10 },
-      ),
+      sale: breadAndWine([
+        { ...BREAD_LINE, discount: { kind: 'sats', sats: 100, reason: 'day old' } },
+        WINE_LINE,
+      ]),
     };
     const receipt = receiptFor(rated, 'Shop', [], 'Sale', {
       address: ' 1 Main St, Berlin ',

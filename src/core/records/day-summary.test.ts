@@ -6,7 +6,7 @@ import type { HistoryEvent } from '../history-ports';
 import { daySummary, summarise } from './day-summary';
 import { localDate, localDayRange } from './local-day';
 import { arrayRangeReader } from '../../testing/records/array-range-reader';
-import { saleOf, TWO_ESPRESSOS } from '../../testing/sale/cart-sale';
+import { breadAndWine, saleOf, TWO_ESPRESSOS } from '../../testing/sale/cart-sale';
 
 let nextId = 1;
 function event(
@@ -162,27 +162,7 @@ describe('day boundaries in the local time zone', () => {
   });
 
   it('sums tax by rate and discounts; keypad sales are untaxed and tips stay outside', () => {
-    const ratedSale = saleOf(
-      [
-        {
-          name: 'Bread',
-          quantity: 1,
-          unitSats: 1000,
-          taxRatePercent: 7,
-          discountSats: 100,
-          taxSats: 63,
-        },
-        {
-          name: 'Wine',
-          quantity: 1,
-          unitSats: 1190,
-          taxRatePercent: 19,
-          taxIncluded: true,
-          taxSats: 190,
-        },
-      ],
-      { discountSats: 100, taxSats: 63, includedTaxSats: 190, tipSats: 10 },
-    );
+    const ratedSale = breadAndWine();
     const s = summarise('2026-11-22', day.start, day.end, [
       event('direct-payment', 2163, day.start + 1, { sale: ratedSale }),
       event('direct-payment', 500, day.start + 2),

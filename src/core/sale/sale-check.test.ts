@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSale, INVALID_SALE_MESSAGE } from './sale-check';
-import { saleOf, TWO_COFFEES } from '../../testing/sale/cart-sale';
+import { breadAndWine, saleOf, TWO_COFFEES } from '../../testing/sale/cart-sale';
 
 const sale = saleOf(TWO_COFFEES, { taxSats: 10, tipSats: 111 });
 
@@ -23,27 +23,7 @@ describe('checkSale', () => {
 });
 
 describe('checkSale with discounts and tax by rate', () => {
-  const discounted = saleOf(
-    [
-      {
-        name: 'Bread',
-        quantity: 1,
-        unitSats: 1000,
-        taxRatePercent: 7,
-        discountSats: 100,
-        taxSats: 63,
-      },
-      {
-        name: 'Wine',
-        quantity: 1,
-        unitSats: 1190,
-        taxRatePercent: 19,
-        taxIncluded: true,
-        taxSats: 190,
-      },
-    ],
-    { discountSats: 100, taxSats: 63, includedTaxSats: 190, tipSats: 10 },
-  );
+  const discounted = breadAndWine();
 
   it('passes a sale whose discounted lines, added tax and tip make the amount', () => {
     // 2,190 - 100 + 63 + 10

@@ -22,42 +22,30 @@ export type StaffAction =
   | 'staff';
 
 /**
- * The table itself. The owner can do everything; a manager runs the floor (refunds, discounts,
- * items and stock, closing shifts, reports) but never moves the shop's money out, changes Settings
- * or the staff list; a cashier sells, parks baskets, reprints receipts and opens a shift.
+ * The table itself: the least role allowed each action, roles ranked owner > manager > cashier.
+ * The owner can do everything; a manager runs the floor (refunds, discounts, items and stock,
+ * closing shifts, reports) but never moves the shop's money out, changes Settings or the staff
+ * list; a cashier sells, parks baskets, reprints receipts and opens a shift.
  */
-const ALLOWED: Record<Role, ReadonlySet<StaffAction>> = {
-  owner: new Set<StaffAction>([
-    'sell',
-    'park',
-    'reprint',
-    'open-shift',
-    'refund',
-    'discount',
-    'edit-items',
-    'close-shift',
-    'reports',
-    'settings',
-    'money-out',
-    'staff',
-  ]),
-  manager: new Set<StaffAction>([
-    'sell',
-    'park',
-    'reprint',
-    'open-shift',
-    'refund',
-    'discount',
-    'edit-items',
-    'close-shift',
-    'reports',
-  ]),
-  cashier: new Set<StaffAction>(['sell', 'park', 'reprint', 'open-shift']),
+const LEAST_ROLE: Record<StaffAction, Role> = {
+  sell: 'cashier',
+  park: 'cashier',
+  reprint: 'cashier',
+  'open-shift': 'cashier',
+  refund: 'manager',
+  discount: 'manager',
+  'edit-items': 'manager',
+  'close-shift': 'manager',
+  reports: 'manager',
+  settings: 'owner',
+  'money-out': 'owner',
+  staff: 'owner',
 };
 
 /** Whether `role` may do `action`. */
 export function can(role: Role, action: StaffAction): boolean {
-  return ALLOWED[role].has(action);
+  // ROLES runs from the most rights to the least: a role may do what any role after it may.
+  return ROLES.indexOf(role) <= ROLES.indexOf(LEAST_ROLE[action]);
 }
 
 export function isRole(value: unknown): value is Role {

@@ -2,6 +2,7 @@
 // "Reset cashier link" (confirmed first), which makes links shared before stop working.
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../ui/Button';
+import { LoadFailedNote, LoadingNote } from '../../ui/LoadNotes';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CopyValue } from '../../ui/share/CopyParts';
 import { PinGated } from '../../ui/pin/pin-gate';
@@ -106,13 +107,9 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
       ) : null}
 
       {state.status === 'loading' ? (
-        <p role="status" className="text-sm text-slate-500">
-          {t(CONNECT_LOADING)}
-        </p>
+        <LoadingNote>{t(CONNECT_LOADING)}</LoadingNote>
       ) : state.status === 'failed' ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {t(CONNECT_LOAD_FAILED)}
-        </p>
+        <LoadFailedNote>{t(CONNECT_LOAD_FAILED)}</LoadFailedNote>
       ) : (
         <div className="flex flex-col items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <p data-testid="connect-shop" className="w-full text-sm break-words text-slate-700">

@@ -30,10 +30,9 @@ import {
   SUMMARY_WALLET,
   WELCOME_TOAST,
 } from './locales/onboarding/en.json';
-import { OnboardingFrame } from './OnboardingFrame';
 import { RelayList } from './RelayList';
 import { clearSession, completeSession, readSession } from './session';
-import { StepIndicator } from './StepIndicator';
+import { StepFrame } from './StepIndicator';
 
 export function CompleteScreen({ services }: OnboardingScreenProps) {
   const [values] = useState(() => completeSession(readSession()));
@@ -111,8 +110,8 @@ function Complete({
   };
 
   return (
-    <OnboardingFrame
-      progress={<StepIndicator current={4} />}
+    <StepFrame
+      step={4}
       title={t(COMPLETE_TITLE)}
       subtitle={t(COMPLETE_SUBTITLE)}
       actions={
@@ -169,6 +168,6 @@ function Complete({
           <li>{t(NEXT_STEP_WALLET)}</li>
         </ol>
       </section>
-    </OnboardingFrame>
+    </StepFrame>
   );
 }

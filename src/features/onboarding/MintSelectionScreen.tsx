@@ -25,10 +25,9 @@ import {
   NO_MINTS_TEXT,
   ONBOARDING_MINT_URL,
 } from './locales/onboarding/en.json';
-import { OnboardingFrame } from './OnboardingFrame';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
 import { StepActions } from './StepActions';
-import { StepIndicator } from './StepIndicator';
+import { StepFrame } from './StepIndicator';
 import {
   browserDiscovery,
   useDiscoveredMints,
@@ -79,6 +78,10 @@ function MintSelection({
   const tab: Tab = chosenTab ?? (storedWasCustom ? 'custom' : 'discovered');
 
   const canContinue = tab === 'discovered' ? selected !== undefined : custom.trim() !== '';
+  const editCustom = (value: string) => {
+    setCustom(value);
+    setCustomError(undefined);
+  };
 
   const onContinue = () => {
     let mint: string;
@@ -111,8 +114,8 @@ function MintSelection({
   );
 
   return (
-    <OnboardingFrame
-      progress={<StepIndicator current={2} />}
+    <StepFrame
+      step={2}
       title={t(MINT_TITLE)}
       subtitle={t(MINT_SUBTITLE)}
       actions={
@@ -145,10 +148,7 @@ function MintSelection({
           <MintUrlField
             label={t(ONBOARDING_MINT_URL)}
             value={custom}
-            onChange={(value) => {
-              setCustom(value);
-              setCustomError(undefined);
-            }}
+            onChange={editCustom}
             onKeyDown={(event) => {
               if (event.key === 'Enter' && canContinue) onContinue();
             }}
@@ -157,7 +157,7 @@ function MintSelection({
           />
         </div>
       )}
-    </OnboardingFrame>
+    </StepFrame>
   );
 }
 

@@ -26,11 +26,10 @@ import {
   SECURITY_TITLE,
   WORDS_ENTERED,
 } from './locales/onboarding/en.json';
-import { OnboardingFrame } from './OnboardingFrame';
 import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
 import { StepActions } from './StepActions';
-import { StepIndicator } from './StepIndicator';
+import { StepFrame } from './StepIndicator';
 import { WrittenDownCheckbox } from './WrittenDownCheckbox';
 
 /**
@@ -192,8 +191,8 @@ function PhraseStep({
 }) {
   const navigate = useNavigate();
   return (
-    <OnboardingFrame
-      progress={<StepIndicator current={1} />}
+    <StepFrame
+      step={1}
       title={title}
       subtitle={subtitle}
       actions={
@@ -205,6 +204,6 @@ function PhraseStep({
       }
     >
       {children}
-    </OnboardingFrame>
+    </StepFrame>
   );
 }

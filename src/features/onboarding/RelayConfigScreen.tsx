@@ -13,11 +13,10 @@ import {
   RELAYS_SUBTITLE,
   RELAYS_TITLE,
 } from './locales/onboarding/en.json';
-import { OnboardingFrame } from './OnboardingFrame';
 import { RelayList } from './RelayList';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
 import { StepActions } from './StepActions';
-import { StepIndicator } from './StepIndicator';
+import { StepFrame } from './StepIndicator';
 
 export function RelayConfigScreen({ services }: OnboardingScreenProps) {
   const [session] = useState(readSession);
@@ -48,8 +47,8 @@ function RelayConfig({
   };
 
   return (
-    <OnboardingFrame
-      progress={<StepIndicator current={3} />}
+    <StepFrame
+      step={3}
       title={t(RELAYS_TITLE)}
       subtitle={t(RELAYS_SUBTITLE)}
       actions={
@@ -76,6 +75,6 @@ function RelayConfig({
           <RelayList relays={relays} look="boxed" />
         )}
       </section>
-    </OnboardingFrame>
+    </StepFrame>
   );
 }

@@ -1,5 +1,7 @@
-// Progress through the linear onboarding flow: numbered steps, the current one highlighted.
+// Progress through the linear onboarding flow: numbered steps, the current one highlighted, and
+// the frame of a step that shows them.
 import { useTexts } from '../../ui/i18n';
+import { OnboardingFrame, type OnboardingFrameProps } from './OnboardingFrame';
 import {
   STEP_COMPLETE,
   STEP_MINT,
@@ -53,4 +55,12 @@ export function StepIndicator({ current }: { current: number }) {
       </ol>
     </nav>
   );
+}
+
+/** The frame of step `step` of the linear flow, its indicator above the title. */
+export function StepFrame({
+  step,
+  ...frame
+}: Omit<OnboardingFrameProps, 'progress'> & { step: number }) {
+  return <OnboardingFrame {...frame} progress={<StepIndicator current={step} />} />;
 }

@@ -1,4 +1,5 @@
 // Onboarding welcome (/onboarding, /onboarding/welcome): create a new wallet or restore one.
+import type { ReactNode } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { Button } from '../../ui/Button';
 import { useTexts } from '../../ui/i18n';
@@ -25,20 +26,8 @@ export function WelcomeScreen() {
     <OnboardingFrame title={t(WELCOME_TITLE)}>
       <p className="text-slate-600">{t(WELCOME_TEXT)}</p>
       <ul className="space-y-2 text-sm text-slate-600">
-        <li className="flex gap-2">
-          <span
-            aria-hidden="true"
-            className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-violet-600"
-          />
-          {t(WELCOME_NO_ACCOUNT)}
-        </li>
-        <li className="flex gap-2">
-          <span
-            aria-hidden="true"
-            className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-violet-600"
-          />
-          {t(WELCOME_STEPS)}
-        </li>
+        <Point>{t(WELCOME_NO_ACCOUNT)}</Point>
+        <Point>{t(WELCOME_STEPS)}</Point>
       </ul>
       <div className="flex flex-col gap-3">
         <Button size="lg" onClick={() => go('/onboarding/mnemonic?mode=create')}>
@@ -49,5 +38,14 @@ export function WelcomeScreen() {
         </Button>
       </div>
     </OnboardingFrame>
+  );
+}
+
+function Point({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex gap-2">
+      <span aria-hidden="true" className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-violet-600" />
+      {children}
+    </li>
   );
 }

@@ -3,6 +3,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { RemoteTarget } from '../../core/remote-payments';
 import { InvoicePanel } from '../../ui/payment/InvoicePanel';
+import { LoadFailedNote, LoadingNote } from '../../ui/LoadNotes';
 import { PriceJumpConfirm } from '../../ui/price-jump/PriceJumpConfirm';
 import { SegmentToggle, type SegmentOption } from '../../ui/forms/Segmented';
 import { CashierItems } from './CashierItems';
@@ -206,15 +207,11 @@ export function RemoteCashier({
         )}
       </header>
       {opened.status === 'checking' ? (
-        <p role="status" className="text-sm text-slate-500">
-          {t(CHECKING_LINK_TEXT)}
-        </p>
+        <LoadingNote>{t(CHECKING_LINK_TEXT)}</LoadingNote>
       ) : opened.status === 'revoked' ? (
         <LinkRevoked />
       ) : opened.status === 'failed' ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {t(LINK_OPEN_FAILED_TEXT)}
-        </p>
+        <LoadFailedNote>{t(LINK_OPEN_FAILED_TEXT)}</LoadFailedNote>
       ) : opened.status === 'no-profile' ? (
         <Stopped id="no-profile-title" title={t(NO_PROFILE_TITLE)} text={t(NO_PROFILE_TEXT)} />
       ) : (

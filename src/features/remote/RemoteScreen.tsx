@@ -3,6 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { RemoteScreenProps } from './deps';
 import { useRead } from '../../ui/use-read';
+import { LoadFailedNote, LoadingNote } from '../../ui/LoadNotes';
 import { RemoteCashier } from './RemoteCashier';
 import { parseRouteKey } from './remote-guard';
 import { parsePairingFragment, parseRemoteLink } from './remote-link';
@@ -120,18 +121,14 @@ export function RemoteScreen({ services }: RemoteScreenProps) {
   if (ownKey.status === 'loading') {
     return (
       <Page>
-        <p role="status" className="text-sm text-slate-500">
-          {t(REMOTE_LOADING)}
-        </p>
+        <LoadingNote>{t(REMOTE_LOADING)}</LoadingNote>
       </Page>
     );
   }
   if (ownKey.status === 'failed') {
     return (
       <Page>
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {t(LOAD_FAILED_TEXT)}
-        </p>
+        <LoadFailedNote>{t(LOAD_FAILED_TEXT)}</LoadFailedNote>
       </Page>
     );
   }

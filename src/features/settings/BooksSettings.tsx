@@ -2,7 +2,7 @@
 // include tax by default, how tax is rounded and who may give discounts (docs/behaviour.md
 // "Settings", decision 0064). A choice is saved as it is made, a text when its field is left (one
 // Save per group is the shop's own); restored from the settings backup.
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
 import {
   booksSettingsProblem,
@@ -32,13 +32,12 @@ import {
   BOOKS_TITLE,
 } from './locales/settings/en.json';
 
-export function BooksSettingsCard({
-  store,
-  logger,
-}: {
+export interface BooksSettingsCardProps {
   store: BooksSettingsStore;
   logger: Logger;
-}) {
+}
+
+export function BooksSettingsCard({ store, logger }: BooksSettingsCardProps) {
   const t = useTexts();
   const titleId = useId();
   const [draft, setDraft] = useState<BooksSettings>();
@@ -72,8 +71,7 @@ export function BooksSettingsCard({
   return (
     <Card titleId={titleId} title={t(BOOKS_TITLE)}>
       <p className="text-sm text-slate-600">{t(BOOKS_NOTE)}</p>
-      <label className="flex flex-col gap-1 text-sm text-slate-700">
-        {t(BOOKS_ADDRESS)}
+      <BooksField label={t(BOOKS_ADDRESS)}>
         <textarea
           className={FIELD_CLASS}
           rows={2}
@@ -81,16 +79,15 @@ export function BooksSettingsCard({
           onChange={(e) => set({ address: e.target.value })}
           onBlur={() => void save(draft)}
         />
-      </label>
-      <label className="flex flex-col gap-1 text-sm text-slate-700">
-        {t(BOOKS_TAX_NUMBER)}
+      </BooksField>
+      <BooksField label={t(BOOKS_TAX_NUMBER)}>
         <input
           className={FIELD_CLASS}
           value={draft.taxNumber}
           onChange={(e) => set({ taxNumber: e.target.value })}
           onBlur={() => void save(draft)}
         />
-      </label>
+      </BooksField>
       {problem ? (
         <p role="alert" className="text-sm text-red-700">
           {t(problem === 'address-too-long' ? BOOKS_ADDRESS_TOO_LONG : BOOKS_TAX_NUMBER_TOO_LONG)}
@@ -105,32 +102,67 @@ export function BooksSettingsCard({
         />
         {t(BOOKS_PRICES_INCLUDE_TAX)}
       </label>
-      <label className="flex flex-col gap-1 text-sm text-slate-700">
-        {t(BOOKS_ROUNDING)}
-        <select
-          className={FIELD_CLASS}
-          value={draft.taxRounding}
-          disabled={saving}
-          onChange={(e) =>
-            choose({ taxRounding: e.target.value === 'receipt' ? 'receipt' : 'line' })
-          }
-        >
-          <option value="line">{t(BOOKS_ROUND_LINE)}</option>
-          <option value="receipt">{t(BOOKS_ROUND_RECEIPT)}</option>
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm text-slate-700">
-        {t(BOOKS_DISCOUNTS)}
-        <select
-          className={FIELD_CLASS}
-          value={draft.discounts}
-          disabled={saving}
-          onChange={(e) => choose({ discounts: e.target.value === 'pin' ? 'pin' : 'anyone' })}
-        >
-          <option value="anyone">{t(BOOKS_DISCOUNTS_ANYONE)}</option>
-          <option value="pin">{t(BOOKS_DISCOUNTS_PIN)}</option>
-        </select>
-      </label>
+      <BooksChoice of={ROUNDING} value={draft.taxRounding} busy={saving} onChoose={choose} />
+      <BooksChoice of={DISCOUNTS} value={draft.discounts} busy={saving} onChoose={choose} />
     </Card>
+  );
+}
+
+function BooksField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm text-slate-700">
+      {label}
+      {children}
+    </label>
+  );
+}
+
+/** A choice of the card: its options' texts by value, and the setting a chosen value makes. */
+interface Choice<K extends 'taxRounding' | 'discounts'> {
+  label: string;
+  options: Record<BooksSettings[K], string>;
+  part: (value: string) => Pick<BooksSettings, K>;
+}
+
+const ROUNDING: Choice<'taxRounding'> = {
+  label: BOOKS_ROUNDING,
+  options: { line: BOOKS_ROUND_LINE, receipt: BOOKS_ROUND_RECEIPT },
+  part: (value) => ({ taxRounding: value === 'receipt' ? 'receipt' : 'line' }),
+};
+
+const DISCOUNTS: Choice<'discounts'> = {
+  label: BOOKS_DISCOUNTS,
+  options: { anyone: BOOKS_DISCOUNTS_ANYONE, pin: BOOKS_DISCOUNTS_PIN },
+  part: (value) => ({ discounts: value === 'pin' ? 'pin' : 'anyone' }),
+};
+
+/** A choice saved as it is made. */
+function BooksChoice<K extends 'taxRounding' | 'discounts'>({
+  of,
+  value,
+  busy,
+  onChoose,
+}: {
+  of: Choice<K>;
+  value: BooksSettings[K];
+  busy: boolean;
+  onChoose: (part: Pick<BooksSettings, K>) => void;
+}) {
+  const t = useTexts();
+  return (
+    <BooksField label={t(of.label)}>
+      <select
+        className={FIELD_CLASS}
+        value={value}
+        disabled={busy}
+        onChange={(e) => onChoose(of.part(e.target.value))}
+      >
+        {Object.entries<string>(of.options).map(([option, text]) => (
+          <option key={option} value={option}>
+            {t(text)}
+          </option>
+        ))}
+      </select>
+    </BooksField>
   );
 }

@@ -1,8 +1,9 @@
 // Settings, beside Recover funds: a line while sales taken while locked are not on a relay yet
 // (docs/behaviour.md "Settings", decision 0050); nothing once every one is.
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import { useFormats, useTexts } from '../../ui/i18n';
+import { useWatchedRead } from '../../ui/use-read';
 import { LOCKED_BACKUPS } from './locales/settings/en.json';
 
 export interface LockedSaleBackupSource {
@@ -22,23 +23,11 @@ export function LockedSaleBackupLine({
   const formats = useFormats();
   const [pending, setPending] = useState(0);
 
-  useEffect(() => {
-    let active = true;
-    const read = () => {
-      backups
-        .pending()
-        .then((count) => {
-          if (active) setPending(count);
-        })
-        .catch((error: unknown) => logger.warn('Could not read the locked-sale backups', error));
-    };
-    read();
-    const stop = backups.onChange(read);
-    return () => {
-      active = false;
-      stop();
-    };
-  }, [backups, logger]);
+  const read = useCallback(() => backups.pending(), [backups]);
+  const watch = useCallback((changed: () => void) => backups.onChange(changed), [backups]);
+  useWatchedRead(read, watch, setPending, (error) =>
+    logger.warn('Could not read the locked-sale backups', error),
+  );
 
   if (pending === 0) return null;
   return (

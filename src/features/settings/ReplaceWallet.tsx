@@ -14,6 +14,7 @@ import {
   type WalletReplaceStore,
 } from '../../core/wallet/replace/replace-wallet';
 import { FieldError } from '../../ui/forms/FieldError';
+import { LoadingNote } from '../../ui/LoadNotes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { formatSats } from '../../ui/format-sats';
@@ -117,9 +118,7 @@ export function ReplaceWallet({
           {t(REPLACE_OPEN)}
         </Button>
       ) : panel.step === 'looking' ? (
-        <p role="status" className="text-sm text-slate-500">
-          {t(REPLACE_LOOKING)}
-        </p>
+        <LoadingNote>{t(REPLACE_LOOKING)}</LoadingNote>
       ) : (
         <ReplacePanel
           panel={panel}

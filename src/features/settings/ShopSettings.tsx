@@ -112,6 +112,11 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
     }
   };
 
+  const editName = (value: string) => {
+    setName(value);
+    setNameError(undefined);
+  };
+
   const onSave = async () => {
     const problem = shopNameProblem(name);
     setNameError(problem);
@@ -171,10 +176,7 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
       <TextField
         label={t(SHOP_LABEL)}
         value={name}
-        onChange={(value) => {
-          setName(value);
-          setNameError(undefined);
-        }}
+        onChange={editName}
         placeholder="Corner Café"
         hint={`${Array.from(cleanShopName(name)).length} of ${SHOP_NAME_MAX} characters`}
         error={nameError}

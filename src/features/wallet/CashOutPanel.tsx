@@ -1,6 +1,6 @@
 // Cash out to Lightning on the wallet screen: paste or scan, amount (or everything) for an address,
 // then what is paid, to whom and its fees before the merchant confirms; Cancel on every step.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../core/sale/sale-detail';
 import type { PendingMelt } from '../../core/wallet/cash-out/ports';
 import type { Fetch } from '../../core/wallet/cash-out/lnurl';
@@ -11,6 +11,7 @@ import { Modal } from '../../ui/Modal';
 import { SegmentToggle, type SegmentOption } from '../../ui/forms/Segmented';
 import { TextField } from '../../ui/forms/TextField';
 import { ScanProgress } from '../../ui/share/ScanProgress';
+import { useWatchedRead } from '../../ui/use-read';
 import { useCameraScan } from '../../ui/share/use-camera-scan';
 import type { WalletServices } from './deps';
 import { useWalletWords } from './wallet-words';
@@ -363,19 +364,10 @@ export function usePendingCashOuts(
 ) {
   const { cashOut, events, logger } = services;
   const [pending, setPending] = useState<PendingMelt[]>([]);
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      void cashOut
-        .listPending()
-        .then((rows) => live && setPending(rows))
-        .catch((error: unknown) => logger.warn('Could not read pending cash-outs', error));
-    load();
-    const off = events.onUpdated(load);
-    return () => {
-      live = false;
-      off();
-    };
-  }, [cashOut, events, logger]);
+  const read = useCallback(() => cashOut.listPending(), [cashOut]);
+  const watch = useCallback((changed: () => void) => events.onUpdated(changed), [events]);
+  useWatchedRead(read, watch, setPending, (error) =>
+    logger.warn('Could not read pending cash-outs', error),
+  );
   return pending;
 }

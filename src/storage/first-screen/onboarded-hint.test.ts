@@ -2,14 +2,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { memoryWebStorage } from '../../testing/memory-web-storage';
-import { createStorage } from '../index';
 import {
   onboardedHintKey,
   readOnboardedHint,
   writeOnboardedHint,
   type HintStorage,
 } from './onboarded-hint';
-import { DEFAULTS, freshDbName, recordingLogger } from '../../testing/storage/db';
+import { freshDbName, testStorage } from '../../testing/storage/db';
 
 const memoryStorage: () => HintStorage & { items: Map<string, string> } = memoryWebStorage;
 
@@ -53,12 +52,7 @@ describe('the onboarded hint', () => {
   it('follows the config store: setOnboarded writes it once the flag is stored, and clears it', async () => {
     const dbName = freshDbName();
     const hintStorage = memoryStorage();
-    const storage = createStorage({
-      dbName,
-      defaults: DEFAULTS,
-      logger: recordingLogger(),
-      hintStorage,
-    });
+    const storage = testStorage(dbName, hintStorage);
     try {
       await storage.config.setOnboarded(true);
       expect(readOnboardedHint(dbName, hintStorage)).toBe(true);
@@ -72,12 +66,7 @@ describe('the onboarded hint', () => {
 
   it('is not written when storing the flag fails', async () => {
     const hintStorage = memoryStorage();
-    const storage = createStorage({
-      dbName: freshDbName(),
-      defaults: DEFAULTS,
-      logger: recordingLogger(),
-      hintStorage,
-    });
+    const storage = testStorage(freshDbName(), hintStorage);
     storage.db.close({ disableAutoOpen: true });
     await expect(storage.config.setOnboarded(true)).rejects.toThrow();
     expect(hintStorage.items.size).toBe(0);

@@ -1,7 +1,7 @@
 // A cash sale on Dexie: one history row in the books and the shift, never in the balance.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, freshDbName, recordingLogger } from '../../testing/storage/db';
+import { DEFAULTS, freshDbName, recordingLogger, testStorage } from '../../testing/storage/db';
 import { createStorage } from '../index';
 import { recordCashSale } from '../../core/staff/cash-sale';
 import { keypadSale, chargedBy } from '../../core/sale/sale';
@@ -58,11 +58,7 @@ describe('cash sales', () => {
   });
 
   it('refuses an amount of 0 and writes nothing', async () => {
-    const storage = createStorage({
-      dbName: freshDbName(),
-      defaults: DEFAULTS,
-      logger: recordingLogger(),
-    });
+    const storage = testStorage();
     try {
       await expect(recordCashSale(storage.history, keypadSale(0))).rejects.toThrow(
         'Enter an amount above 0',

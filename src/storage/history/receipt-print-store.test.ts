@@ -8,10 +8,7 @@ import { expectOffUntilSet } from '../../testing/storage/off-until-set';
 describe('receipt print store', () => {
   it('is off by default and remembers the setting', async () => {
     const s = testStorage();
-    await expectOffUntilSet(
-      () => s.receiptPrint.autoPrint(),
-      (on) => s.receiptPrint.setAutoPrint(on),
-    );
+    await expectOffUntilSet(s.receiptPrint, 'autoPrint', 'setAutoPrint');
   });
 
   it('finds the sale a quote recorded, and claims its print once across two tabs', async () => {

@@ -1,19 +1,13 @@
 // ReceiptPrintStore on Dexie: the setting as a config row, the printed mark on the sale's history
 // row (unindexed, no schema change), claimed in one transaction (decision 0034).
-import type { Clock } from '../../core/clock';
 import type { HistoryEvent } from '../../core/history-ports';
 import { isSale } from '../../core/receipts/refunds';
 import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
-import type { CashewDb } from '../database/db';
+import { ClockedStore } from '../database/clocked-store';
 import { readFlag, writeFlag } from '../database/config-flag';
 import { CONFIG_KEYS } from '../database/key-names';
 
-export class DexieReceiptPrintStore implements ReceiptPrintStore {
-  constructor(
-    private readonly db: CashewDb,
-    private readonly clock: Clock,
-  ) {}
-
+export class DexieReceiptPrintStore extends ClockedStore implements ReceiptPrintStore {
   async autoPrint(): Promise<boolean> {
     return readFlag(this.db, CONFIG_KEYS.autoPrintReceipts);
   }

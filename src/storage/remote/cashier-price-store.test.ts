@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createStorage } from '../index';
 import { cashierPriceKey } from './cashier-price-store';
 import { PRICE_CONFIG_KEYS } from '../shop/price-store';
-import { DEFAULTS, freshDbName, recordingLogger } from '../../testing/storage/db';
+import { DEFAULTS, freshDbName, recordingLogger, testStorage } from '../../testing/storage/db';
 
 const cache = (usd: number) => ({
   url: 'http://127.0.0.1:3340/api/v1/prices',
@@ -32,11 +32,7 @@ describe('DexieCashierPriceStore', () => {
   });
 
   it('reads a corrupt row as no price', async () => {
-    const s = createStorage({
-      dbName: freshDbName(),
-      defaults: DEFAULTS,
-      logger: recordingLogger(),
-    });
+    const s = testStorage();
     await s.db.config.put({ key: cashierPriceKey('aa'), value: '{not json', updatedAt: 1 });
     expect(await s.cashierPrices('aa').getCache()).toBeUndefined();
     s.close();

@@ -69,10 +69,7 @@ describe('DexieMerchantTrustStore', () => {
 
   it('does not accept unpaired cashier links until told to', async () => {
     const s = testStorage();
-    await expectOffUntilSet(
-      () => s.merchantTrust.acceptsUnpaired(),
-      (on) => s.merchantTrust.setAcceptsUnpaired(on),
-    );
+    await expectOffUntilSet(s.merchantTrust, 'acceptsUnpaired', 'setAcceptsUnpaired');
   });
 
   it('keeps the last complete listen per relay URL', async () => {
@@ -204,10 +201,7 @@ describe('Ledger.claimRemoteQuote with a cap on unpaid remote quotes', () => {
 
   it('takes no unlocked sales until told to, and counts refusals by reason', async () => {
     const s = testStorage();
-    await expectOffUntilSet(
-      () => s.merchantTrust.acceptsUnlocked(),
-      (on) => s.merchantTrust.setAcceptsUnlocked(on),
-    );
+    await expectOffUntilSet(s.merchantTrust, 'acceptsUnlocked', 'setAcceptsUnlocked');
     await Promise.all([
       s.merchantTrust.countRefused([
         { kind: 'mint', quote: 'q1' },

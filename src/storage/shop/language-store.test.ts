@@ -2,20 +2,14 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { memoryWebStorage } from '../../testing/memory-web-storage';
-import { DEFAULTS, freshDbName, recordingLogger } from '../../testing/storage/db';
-import { createStorage } from '../index';
+import { freshDbName, testStorage } from '../../testing/storage/db';
 import { CONFIG_KEYS } from '../database/key-names';
 import { languageHintKey, readLanguageHint } from '../first-screen/language-hint';
 
 function setup() {
   const hintStorage = memoryWebStorage();
   const dbName = freshDbName();
-  const storage = createStorage({
-    dbName,
-    defaults: DEFAULTS,
-    logger: recordingLogger(),
-    hintStorage,
-  });
+  const storage = testStorage(dbName, hintStorage);
   return { storage, hintStorage, dbName };
 }
 

@@ -3,6 +3,7 @@
 import type { Clock } from '../../core/clock';
 import { isCurrencyCode } from '../../core/prices/currencies';
 import type { PriceCache, PriceSettings, PriceStore } from '../../core/prices/price-service';
+import { ClockedStore } from '../database/clocked-store';
 import type { CashewDb } from '../database/db';
 import { writeConfigJson } from '../database/config-json';
 
@@ -34,12 +35,14 @@ export function readPriceCache(value: string | undefined): PriceCache | undefine
   }
 }
 
-export class DexiePriceStore implements PriceStore {
+export class DexiePriceStore extends ClockedStore implements PriceStore {
   constructor(
-    private readonly db: CashewDb,
-    private readonly clock: Clock,
+    db: CashewDb,
+    clock: Clock,
     private readonly defaultUrl: string = FALLBACK_PRICE_URL,
-  ) {}
+  ) {
+    super(db, clock);
+  }
 
   async getSettings(): Promise<PriceSettings> {
     const [currency, url] = await this.db.config.bulkGet([

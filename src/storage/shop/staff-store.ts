@@ -1,33 +1,18 @@
 // StaffStore on Dexie: the staff list, the person at this till and this device's shifts, each one
 // JSON config row written whole (docs/architecture.md "Storage").
-import type { Clock } from '../../core/clock';
 import type { StaffStore } from '../../core/staff/ports';
 import { shiftsFrom, type Shift } from '../../core/staff/shift-read';
 import { staffListFrom, type StaffMember } from '../../core/staff/staff';
-import type { CashewDb } from '../database/db';
-import { writeConfigJson } from '../database/config-json';
+import { ClockedStore } from '../database/clocked-store';
+import { readConfigJson, writeConfigJson } from '../database/config-json';
 import { CONFIG_KEYS } from '../database/key-names';
 
 /** Shifts kept on the device; older ones are in the history and its CSV. */
 const SHIFTS_KEPT = 100;
 
-function parsed(value: string | undefined): unknown {
-  if (value === undefined) return undefined;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return undefined;
-  }
-}
-
-export class DexieStaffStore implements StaffStore {
-  constructor(
-    private readonly db: CashewDb,
-    private readonly clock: Clock,
-  ) {}
-
+export class DexieStaffStore extends ClockedStore implements StaffStore {
   async list(): Promise<StaffMember[]> {
-    return staffListFrom(parsed((await this.db.config.get(CONFIG_KEYS.staff))?.value));
+    return staffListFrom(await readConfigJson(this.db, CONFIG_KEYS.staff));
   }
 
   save(list: readonly StaffMember[]): Promise<void> {
@@ -50,7 +35,7 @@ export class DexieStaffStore implements StaffStore {
   }
 
   async shifts(): Promise<Shift[]> {
-    const list = shiftsFrom(parsed((await this.db.config.get(CONFIG_KEYS.shifts))?.value));
+    const list = shiftsFrom(await readConfigJson(this.db, CONFIG_KEYS.shifts));
     return list.sort((a, b) => b.openedAt - a.openedAt);
   }
 

@@ -2,19 +2,13 @@
 // the config table.
 import type { AutoCashOutSettings } from '../../core/wallet/cash-out/auto-cash-out';
 import { cleanFeeLimit } from '../../core/wallet/cash-out/fee-limit';
-import type { Clock } from '../../core/clock';
 import { writeConfigJson } from '../database/config-json';
-import type { CashewDb } from '../database/db';
+import { ClockedStore } from '../database/clocked-store';
 
 export const AUTO_CASH_OUT_KEY = 'AUTO_CASH_OUT';
 const OFF: AutoCashOutSettings = { enabled: false, address: '', threshold: 0 };
 
-export class DexieAutoCashOutStore {
-  constructor(
-    private readonly db: CashewDb,
-    private readonly clock: Clock,
-  ) {}
-
+export class DexieAutoCashOutStore extends ClockedStore {
   /** Off when never saved or unreadable. */
   async get(): Promise<AutoCashOutSettings> {
     const row = await this.db.config.get(AUTO_CASH_OUT_KEY);

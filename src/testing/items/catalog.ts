@@ -1,5 +1,5 @@
 // Catalog items for the cart tests: a coffee at 2,500 sats (drinks, code 4001), a cake at 3.50 USD
-// taxed at 7.5 % (food), and the USD price at which that cake is 3,500 sats.
+// taxed at 7.5 % (food), the USD price at which that cake is 3,500 sats, and a builder for others.
 import type { CatalogItem } from '../../core/items/item';
 
 export const COFFEE: CatalogItem = {
@@ -24,3 +24,10 @@ export const CAKE: CatalogItem = {
 
 /** 100,000 USD a bitcoin. */
 export const USD_PRICE = { currency: 'USD', price: 100_000 };
+
+/** An item on sale at the first place of the grid, unless `fields` say otherwise. */
+export function catalogItem(
+  fields: Pick<CatalogItem, 'id' | 'name' | 'price'> & Partial<CatalogItem>,
+): CatalogItem {
+  return { enabled: true, position: 0, ...fields };
+}

@@ -1,5 +1,6 @@
-// Cart sales for tests, each 1,100 sats of lines: two coffees and a custom amount as the till rings
-// them up, or two espressos taxed at 10 % and a custom line; a test sets the figures it checks.
+// Cart sales for tests: two coffees and a custom amount as the till rings them up, or two espressos
+// taxed at 10 % and a custom line (1,100 sats of lines each; a test sets the figures it checks), or
+// bread and wine taxed by rate with a discount and a tip, every figure set.
 import type { SaleDetail, SaleLine } from '../../core/sale/sale-detail';
 
 export const TWO_COFFEES: readonly SaleLine[] = [
@@ -23,4 +24,29 @@ export function saleOf(lines: readonly SaleLine[], figures: Partial<SaleDetail> 
     method: 'lightning',
     ...figures,
   };
+}
+
+/** Bread at 7 % on top, 100 sats off it: 900 net and 63 of tax. */
+export const BREAD_LINE: SaleLine = {
+  name: 'Bread',
+  quantity: 1,
+  unitSats: 1000,
+  taxRatePercent: 7,
+  discountSats: 100,
+  taxSats: 63,
+};
+
+/** Wine at 19 % included in its 1,190 sats. */
+export const WINE_LINE: SaleLine = {
+  name: 'Wine',
+  quantity: 1,
+  unitSats: 1190,
+  taxRatePercent: 19,
+  taxIncluded: true,
+  taxSats: 190,
+};
+
+/** The bread and the wine with a 10-sat tip: 2,190 - 100 + 63 + 10 = 2,163 sats. */
+export function breadAndWine(lines: readonly SaleLine[] = [BREAD_LINE, WINE_LINE]): SaleDetail {
+  return saleOf(lines, { discountSats: 100, taxSats: 63, includedTaxSats: 190, tipSats: 10 });
 }

@@ -9,6 +9,7 @@ import type { SettleMintQuote } from '../../core/wallet/ledger-ports';
 import type { NewProof } from '../../core/wallet/proof-ports';
 import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import { createStorage, type Storage } from '../../storage/index';
+import type { HintStorage } from '../../storage/first-screen/onboarded-hint';
 
 let sequence = 0;
 
@@ -101,10 +102,17 @@ export interface TestStorage extends Storage {
   now: { value: number };
 }
 
-export function testStorage(dbName = freshDbName()): TestStorage {
+/** Storage on `dbName` at a clock the test moves; with `hintStorage`, the first screen's copies too. */
+export function testStorage(dbName = freshDbName(), hintStorage?: HintStorage): TestStorage {
   const logger = recordingLogger();
   const now = { value: 1_700_000_000_000 };
-  const storage = createStorage({ dbName, defaults: DEFAULTS, logger, clock: () => now.value });
+  const storage = createStorage({
+    dbName,
+    defaults: DEFAULTS,
+    logger,
+    clock: () => now.value,
+    ...(hintStorage ? { hintStorage } : {}),
+  });
   return { ...storage, logger, now };
 }
 

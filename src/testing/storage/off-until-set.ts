@@ -1,11 +1,13 @@
 // Test helper for a stored yes/no setting: it reads false on a fresh database and true once set.
 import { expect } from 'vitest';
 
-export async function expectOffUntilSet(
-  read: () => Promise<boolean>,
-  set: (on: boolean) => Promise<void>,
+/** `store[read]()` is false until `store[set](true)`, then true. */
+export async function expectOffUntilSet<R extends string, W extends string>(
+  store: Record<R, () => Promise<boolean>> & Record<W, (on: boolean) => Promise<void>>,
+  read: R,
+  set: W,
 ): Promise<void> {
-  expect(await read()).toBe(false);
-  await set(true);
-  expect(await read()).toBe(true);
+  expect(await store[read]()).toBe(false);
+  await store[set](true);
+  expect(await store[read]()).toBe(true);
 }

@@ -11,28 +11,37 @@ type PresetProps = Omit<TextFieldProps, 'label' | 'type' | 'mono'> & {
 export const MINT_URL_PLACEHOLDER = 'https://mint.example.com';
 export const RELAY_PLACEHOLDER = 'wss://relay.example.com';
 
-export function MintUrlField({ label, ...props }: PresetProps) {
+/** A preset: its label unless the caller names one, what a caller may change, and its kind. */
+interface Preset {
+  label: string;
+  defaults: Pick<TextFieldProps, 'placeholder' | 'rows'>;
+  kind: Pick<TextFieldProps, 'type' | 'mono'>;
+}
+
+const MINT_URL: Preset = {
+  label: FIELD_MINT_URL,
+  defaults: { placeholder: MINT_URL_PLACEHOLDER },
+  kind: { type: 'url' },
+};
+
+/** One relay address per line; `rows` defaults to 4. */
+const RELAYS: Preset = {
+  label: FIELD_RELAYS,
+  defaults: { placeholder: RELAY_PLACEHOLDER, rows: 4 },
+  kind: { mono: true },
+};
+
+function PresetField({ preset, label, ...props }: PresetProps & { preset: Preset }) {
   const t = useTexts();
   return (
-    <TextField
-      placeholder={MINT_URL_PLACEHOLDER}
-      {...props}
-      label={label ?? t(FIELD_MINT_URL)}
-      type="url"
-    />
+    <TextField {...preset.defaults} {...props} label={label ?? t(preset.label)} {...preset.kind} />
   );
 }
 
-/** One relay address per line; `rows` defaults to 4. */
-export function RelaysField({ label, rows = 4, ...props }: PresetProps) {
-  const t = useTexts();
-  return (
-    <TextField
-      placeholder={RELAY_PLACEHOLDER}
-      {...props}
-      label={label ?? t(FIELD_RELAYS)}
-      rows={rows}
-      mono
-    />
-  );
+export function MintUrlField(props: PresetProps) {
+  return <PresetField preset={MINT_URL} {...props} />;
+}
+
+export function RelaysField(props: PresetProps) {
+  return <PresetField preset={RELAYS} {...props} />;
 }

@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { judgeCashierLines, type CatalogForLines } from './catalog-lines';
 import { CUSTOM_LINE_NAME } from '../../items/cart';
-import type { CatalogItem } from '../../items/item';
-import type { SaleDetail } from '../../sale/sale-detail';
+import type { SaleDetail, SaleLine } from '../../sale/sale-detail';
+import { catalogItem } from '../../../testing/items/catalog';
+import { saleOf } from '../../../testing/sale/cart-sale';
 
-const coffee: CatalogItem = {
-  id: 'coffee',
-  name: 'Coffee',
-  price: { unit: 'sat', sats: 1000 },
-  enabled: true,
-  position: 0,
-};
-const cake: CatalogItem = {
+const coffee = catalogItem({ id: 'coffee', name: 'Coffee', price: { unit: 'sat', sats: 1000 } });
+const cake = catalogItem({
   id: 'cake',
   name: 'Cake',
   price: { unit: 'fiat', currency: 'EUR', minor: 350 },
   taxRatePercent: 10,
-  enabled: true,
   position: 1,
-};
+});
 const tipsOff: CatalogForLines = { items: [coffee, cake], tips: false };
 const tipsOn: CatalogForLines = { ...tipsOff, tips: true };
 /** 1 BTC = 100,000 EUR: 3.50 EUR is 3,500 sats */
@@ -26,6 +20,11 @@ const used = { currency: 'EUR', price: 100_000 };
 
 function sale(parts: Partial<SaleDetail>): SaleDetail {
   return { lines: [], subtotalSats: 0, taxSats: 0, tipSats: 0, method: 'lightning', ...parts };
+}
+
+/** One coffee line as a cashier sends it, at any price. */
+function coffeeAt(unitSats: number): SaleLine {
+  return { itemId: 'coffee', name: 'Coffee', quantity: 1, unitSats };
 }
 
 const honest = sale({
@@ -75,11 +74,7 @@ describe('judgeCashierLines', () => {
   });
 
   it('refuses a tip while tips are off and keeps it as a keypad amount', () => {
-    const tipped = sale({
-      lines: [{ itemId: 'coffee', name: 'Coffee', quantity: 1, unitSats: 1000 }],
-      subtotalSats: 1000,
-      tipSats: 200,
-    });
+    const tipped = saleOf([coffeeAt(1000)], { tipSats: 200 });
     const judged = judgeCashierLines(tipped, 1200, tipsOff, used);
     expect(judged.ok).toBe(false);
     expect(judged.sale.tipSats).toBe(0);
@@ -88,11 +83,7 @@ describe('judgeCashierLines', () => {
   });
 
   it('puts what the catalog does not explain in the tip while tips are on', () => {
-    const forged = sale({
-      lines: [{ itemId: 'coffee', name: 'Coffee', quantity: 1, unitSats: 400 }],
-      subtotalSats: 400,
-      tipSats: 700,
-    });
+    const forged = saleOf([coffeeAt(400)], { tipSats: 700 });
     const judged = judgeCashierLines(forged, 1100, tipsOn, used);
     expect(judged.sale).toMatchObject({ subtotalSats: 1000, tipSats: 100, note: 'cashier-lines' });
   });

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogItem } from '../../items/item';
 import type { RemoteSaleLines } from '../remote-sale';
 import type { RefusalKind } from '../sale-judgement';
+import { catalogItem } from '../../../testing/items/catalog';
 import { FakeRelayPool } from '../../../testing/remote-payments/fake-pool';
 import { settleInbox } from '../../../testing/remote-payments/inbox-harness';
 import { merchantInbox } from '../../../testing/remote-payments/merchant-inbox';
 
 const merchant = merchantInbox();
 
-const coffee: CatalogItem = {
-  id: 'coffee',
-  name: 'Coffee',
-  price: { unit: 'sat', sats: 100 },
-  enabled: true,
-  position: 0,
-};
+const coffee = catalogItem({ id: 'coffee', name: 'Coffee', price: { unit: 'sat', sats: 100 } });
 /** Coffee at 1 sat and a 99-sat tip: adds up to the quote's 100 sats with tips switched off. */
 const forged: RemoteSaleLines = {
   lines: [{ itemId: 'coffee', name: 'Coffee', quantity: 1, unitSats: 1 }],

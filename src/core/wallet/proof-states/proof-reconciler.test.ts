@@ -28,6 +28,19 @@ async function secondDevice(first: PhraseDevice): Promise<PhraseDevice> {
   return second;
 }
 
+/**
+ * A device that sold `before`, then `after` once a second device had restored its phrase; the
+ * second then spent everything it found, so only the sales `after` are left on the first.
+ */
+async function soldAroundASpend(before: number[], after: number[]): Promise<PhraseDevice> {
+  const one = await device();
+  for (const amount of before) await one.sell(amount);
+  const two = await secondDevice(one);
+  for (const amount of after) await one.sell(amount);
+  await spendEverything(two);
+  return one;
+}
+
 /** The token of a withdrawal, or the test fails with the withdrawal's error. */
 function tokenOf(result: WithdrawResult): string {
   if (isWithdrawError(result)) throw new Error(`withdrawal failed: ${result.error}`);
@@ -113,12 +126,8 @@ describe('a second device on the phrase spends everything', () => {
 
 describe('money-out plans again with what is left', () => {
   it('a withdrawal of everything leaves out what was spent elsewhere and its token redeems', async () => {
-    const one = await device();
-    await one.sell(100);
-    const two = await secondDevice(one);
-    // Sold after the restore: only this device has it.
-    await one.sell(60);
-    await spendEverything(two);
+    // 60 sold after the restore: only this device has it.
+    const one = await soldAroundASpend([100], [60]);
     // The merchant confirmed 160 (everything, as the screen showed it): 60 is what is left.
     const result = await one.withdraw.createToken({ amount: 160 });
     expect(isWithdrawError(result) ? result : result.amount).toBe(60);
@@ -127,11 +136,7 @@ describe('money-out plans again with what is left', () => {
   });
 
   it('a swap refused with "already spent" checks the proofs and swaps what is left', async () => {
-    const one = await device();
-    for (const amount of [7, 7, 7]) await one.sell(amount);
-    const two = await secondDevice(one);
-    for (const amount of [7, 7]) await one.sell(amount);
-    await spendEverything(two);
+    const one = await soldAroundASpend([7, 7, 7], [7, 7]);
     // The check before the token cannot reach the mint, so the combining swap is sent with the
     // spent proofs in it; the mint refuses it (11001) and the check after that works.
     dev.mint.addFault({ path: '/v1/checkstate', action: 'error500', count: 1 });
@@ -143,11 +148,7 @@ describe('money-out plans again with what is left', () => {
   });
 
   it('a cash-out quoted after the spend pays from what is left', async () => {
-    const one = await device();
-    await one.sell(300);
-    const two = await secondDevice(one);
-    await one.sell(400);
-    await spendEverything(two);
+    const one = await soldAroundASpend([300], [400]);
     const plan = await one.cashOut.prepare(outsideInvoice(350));
     expect(plan.balance).toBe(400);
     const result = await one.cashOut.pay(plan);
