@@ -113,6 +113,21 @@ describe('deferredPosServices', () => {
     expect(await zero).toBe(0);
   });
 
+  it('reads the balance in the till unit, and 0 sats when the services fail to load', async () => {
+    const dollars = { unit: 'usd' as const, minor: 350, decimals: 2 };
+    const loaded = manualSource({
+      storage: { tillUnit: { tillBalance: async () => dollars } },
+    } as never);
+    const balance = deferredPosServices(loaded.source).storage.tillBalance!();
+    loaded.finish(true);
+    expect(await balance).toEqual(dollars);
+
+    const failed = manualSource({});
+    const zero = deferredPosServices(failed.source).storage.tillBalance!();
+    failed.finish(false);
+    expect(await zero).toEqual({ unit: 'sat', minor: 0, decimals: 0 });
+  });
+
   it('reads and keeps the catalog and cart while the protocol services are still loading', async () => {
     const dbName = freshDbName();
     const storage = testStorage(dbName);

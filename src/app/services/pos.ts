@@ -43,6 +43,12 @@ export function deferredPosServices(source: ServiceSource): PosServices {
             return 0;
           }),
       },
+      // The same in the till unit; sats (0) when the wallet cannot be loaded.
+      tillBalance: () =>
+        call((services) => services.storage.tillUnit.tillBalance()).catch((error: unknown) => {
+          logger.error('Could not load the wallet to read the balance', error);
+          return { unit: 'sat' as const, minor: 0, decimals: 0 };
+        }),
     },
     // Asked after the keypad's first paint (features/pos/use-fiat-entry.tsx), never before it.
     prices: methods((services) => services.prices, ['current', 'acceptNewPrice', 'keepSatsOnly']),
