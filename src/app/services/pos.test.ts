@@ -101,18 +101,6 @@ describe('deferredPosServices', () => {
     ]);
   });
 
-  it('reads the balance from storage, and 0 sats when the services fail to load', async () => {
-    const loaded = manualSource({ storage: { proofs: { balance: async () => 1234 } } as never });
-    const balance = deferredPosServices(loaded.source).storage.proofs.balance();
-    loaded.finish(true);
-    expect(await balance).toBe(1234);
-
-    const failed = manualSource({});
-    const zero = deferredPosServices(failed.source).storage.proofs.balance();
-    failed.finish(false);
-    expect(await zero).toBe(0);
-  });
-
   it('reads the balance in the till unit, and 0 sats when the services fail to load', async () => {
     const dollars = { unit: 'usd' as const, minor: 350, decimals: 2 };
     const loaded = manualSource({

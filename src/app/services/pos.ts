@@ -35,15 +35,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
     events,
     logger,
     storage: {
-      proofs: {
-        // ProofStore.balance never rejects (0 on a failed read); neither does this.
-        balance: () =>
-          call((services) => services.storage.proofs.balance()).catch((error: unknown) => {
-            logger.error('Could not load the wallet to read the balance', error);
-            return 0;
-          }),
-      },
-      // The same in the till unit; sats (0) when the wallet cannot be loaded.
+      // In the till unit (decision 0067); sats (0) when the wallet cannot be loaded, never a rejection.
       tillBalance: () =>
         call((services) => services.storage.tillUnit.tillBalance()).catch((error: unknown) => {
           logger.error('Could not load the wallet to read the balance', error);

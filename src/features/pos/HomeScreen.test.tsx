@@ -65,9 +65,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function setup(
-  options: { seed?: boolean; mintUrl?: string; prices?: PosPrices; tillUnit?: boolean } = {},
-) {
+async function setup(options: { seed?: boolean; mintUrl?: string; prices?: PosPrices } = {}) {
   const logger = recordingLogger();
   const storage: Storage = createStorage({
     dbName: `pos-home-${++dbCount}-${Date.now()}`,
@@ -97,13 +95,7 @@ async function setup(
   });
   // As the app wires it: the balance line in the till unit (app/services/pos.ts).
   const withTillUnit = { ...storage, tillBalance: () => storage.tillUnit.tillBalance() };
-  const services = {
-    payments,
-    storage: options.tillUnit ? withTillUnit : storage,
-    events,
-    logger,
-    prices: options.prices,
-  };
+  const services = { payments, storage: withTillUnit, events, logger, prices: options.prices };
   const user = userEvent.setup();
   render(
     <>
@@ -145,7 +137,7 @@ describe('HomeScreen', () => {
   });
 
   it('shows the balance in the till unit: dollars only, never added to the sats', async () => {
-    const { storage, services } = await setup({ tillUnit: true });
+    const { storage, services } = await setup();
     await storage.proofs.add(
       [centsProof('u256', 256), centsProof('u94', 94), proof('s21', 21)],
       mint.url,

@@ -4,7 +4,6 @@ import type { Logger } from '../../core/logger';
 import type { CartStore, ItemStore, TipSettingsStore } from '../../core/items/ports';
 import type { BooksSettingsStore } from '../../core/settings/books-settings';
 import type { TillBalance } from '../../core/settings/till-unit';
-import type { ProofStore } from '../../core/wallet/proof-ports';
 import type { ReceiptSources } from '../../core/receipts/load-receipt';
 import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
 import type { PriceService } from '../../core/prices/price-service';
@@ -78,9 +77,8 @@ export interface PosServices {
   /** A Bolt Card tapped on the invoice screen (Web NFC); omitted: no Tap to pay. */
   cardTaps?: CardTaps;
   storage: {
-    proofs: Pick<ProofStore, 'balance'>;
-    /** The balance in the unit the till charges in (decision 0067); omitted: the sats. */
-    tillBalance?: () => Promise<TillBalance>;
+    /** The balance in the unit the till charges in (decision 0067); never rejects (0 on a failed read). */
+    tillBalance(): Promise<TillBalance>;
   };
   events: Pick<WalletEvents, 'onUpdated'>;
   logger: Logger;

@@ -17,13 +17,7 @@ export function useBalance(services: Pick<PosServices, 'storage' | 'events'>): T
     let latest = 0;
     const load = () => {
       const ticket = ++latest;
-      // Neither read rejects (0 on a failed read).
-      const read = storage.tillBalance
-        ? storage.tillBalance()
-        : storage.proofs
-            .balance()
-            .then((sats) => ({ unit: 'sat' as const, minor: sats, decimals: 0 }));
-      void read.then((next) => {
+      void storage.tillBalance().then((next) => {
         if (active && ticket === latest) setBalance(next);
       });
     };
