@@ -48,6 +48,7 @@ import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './shop/it
 import { DexieBooksSettingsStore } from './shop/books-settings-store';
 import { DexieCashierPriceStore } from './remote/cashier-price-store';
 import { DexieReceiptPrintStore } from './history/receipt-print-store';
+import { DexieTillUnitStore } from './shop/till-unit-store';
 import { DexieLanguageStore } from './shop/language-store';
 import { DexieStaffStore } from './shop/staff-store';
 import { DexieHeldEcash } from './wallet/held-ecash-store';
@@ -160,6 +161,8 @@ export interface Storage {
   language: DexieLanguageStore;
   /** The staff list, who is at this till and this device's shifts (decision 0066). */
   staff: DexieStaffStore;
+  /** The unit the till charges in (decision 0067). */
+  tillUnit: DexieTillUnitStore;
   /** Closes the database connection (tests, or before deleting the database). */
   close(): void;
 }
@@ -221,6 +224,7 @@ export function createStorage(options: StorageOptions): Storage {
     receiptPrint: new DexieReceiptPrintStore(db, clock),
     language: new DexieLanguageStore(db, clock, options.hintStorage),
     staff: new DexieStaffStore(db, clock),
+    tillUnit: new DexieTillUnitStore(db, clock),
     close: () => db.close(),
   };
 }

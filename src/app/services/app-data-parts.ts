@@ -45,6 +45,7 @@ export function appDataParts(storage: CashewStorage): AppDataPart[] {
         set: (choice) => storage.language.setLanguage(choice),
       },
       staff: storage.staff,
+      tillUnit: storage.tillUnit,
     }),
     itemsPart(storage.items),
   ];

@@ -101,16 +101,19 @@ describe('deferredPosServices', () => {
     ]);
   });
 
-  it('reads the balance from storage, and 0 sats when the services fail to load', async () => {
-    const loaded = manualSource({ storage: { proofs: { balance: async () => 1234 } } as never });
-    const balance = deferredPosServices(loaded.source).storage.proofs.balance();
+  it('reads the balance in the till unit, and 0 sats when the services fail to load', async () => {
+    const dollars = { unit: 'usd' as const, minor: 350, decimals: 2 };
+    const loaded = manualSource({
+      storage: { tillUnit: { tillBalance: async () => dollars } },
+    } as never);
+    const balance = deferredPosServices(loaded.source).storage.tillBalance!();
     loaded.finish(true);
-    expect(await balance).toBe(1234);
+    expect(await balance).toEqual(dollars);
 
     const failed = manualSource({});
-    const zero = deferredPosServices(failed.source).storage.proofs.balance();
+    const zero = deferredPosServices(failed.source).storage.tillBalance!();
     failed.finish(false);
-    expect(await zero).toBe(0);
+    expect(await zero).toEqual({ unit: 'sat', minor: 0, decimals: 0 });
   });
 
   it('reads and keeps the catalog and cart while the protocol services are still loading', async () => {

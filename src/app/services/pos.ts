@@ -35,14 +35,12 @@ export function deferredPosServices(source: ServiceSource): PosServices {
     events,
     logger,
     storage: {
-      proofs: {
-        // ProofStore.balance never rejects (0 on a failed read); neither does this.
-        balance: () =>
-          call((services) => services.storage.proofs.balance()).catch((error: unknown) => {
-            logger.error('Could not load the wallet to read the balance', error);
-            return 0;
-          }),
-      },
+      // In the till unit (decision 0067); sats (0) when the wallet cannot be loaded, never a rejection.
+      tillBalance: () =>
+        call((services) => services.storage.tillUnit.tillBalance()).catch((error: unknown) => {
+          logger.error('Could not load the wallet to read the balance', error);
+          return { unit: 'sat' as const, minor: 0, decimals: 0 };
+        }),
     },
     // Asked after the keypad's first paint (features/pos/use-fiat-entry.tsx), never before it.
     prices: methods((services) => services.prices, ['current', 'acceptNewPrice', 'keepSatsOnly']),

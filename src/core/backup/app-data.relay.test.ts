@@ -38,6 +38,7 @@ describe('the settings backup', () => {
         discounts: 'pin',
       },
       staff: [{ id: 's1', name: 'Ana', role: 'manager' }],
+      tillUnit: 'usd',
     });
     await backup(key, first.part).sync();
     const fresh = device(BLANK_SETTINGS);

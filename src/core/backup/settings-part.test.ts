@@ -124,4 +124,17 @@ describe('the settings part', () => {
     await other.part.apply({ shopName: 'Corner' });
     expect(other.state.staff).toHaveLength(1);
   });
+
+  it('backs up the till unit and restores only a unit this version knows', async () => {
+    const d = device();
+    d.state.tillUnit = 'usd';
+    expect(await d.part.collect()).toMatchObject({ tillUnit: 'usd' });
+
+    const other = device();
+    await other.part.apply({ tillUnit: 'eur' });
+    expect(other.state.tillUnit).toBe('eur');
+    await other.part.apply({ tillUnit: 'msat' });
+    await other.part.apply({ shopName: 'Corner' });
+    expect(other.state.tillUnit).toBe('eur');
+  });
 });

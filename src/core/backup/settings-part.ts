@@ -3,7 +3,7 @@
 // ecash from other mints, tips, unpaired cashier links, sales on mints that cannot lock, the
 // books settings (address, tax number, tax rules), the language
 // (docs/decisions/0055-languages-with-lingui.md) and the staff list, personal PINs as scrypt
-// hashes only (docs/decisions/0066-staff-roles-and-shifts.md). Never
+// hashes only (docs/decisions/0066-staff-roles-and-shifts.md), and the till unit (decision 0067). Never
 // the PIN or the pairing secret (docs/security.md, "What is published for a restore"). Each field
 // is checked on restore as the Settings form checks it; a field that fails is left as it is on
 // this device.
@@ -15,6 +15,8 @@ import { staffListFrom, type StaffMember } from '../staff/staff';
 import { usableMintUrl } from '../urls/normalise-url';
 import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
 import { autoCashOutProblem } from '../wallet/cash-out/auto-cash-out-check';
+import type { TillUnitStore } from '../settings/till-unit';
+import { isUnit, type Unit } from '../units/unit';
 import type { AppDataPart } from './app-data';
 
 export interface SettingsBackup {
@@ -38,6 +40,8 @@ export interface SettingsBackup {
   books?: BooksSettings;
   /** The staff list (names, roles, personal PIN hashes); absent before it was backed up */
   staff?: StaffMember[];
+  /** The unit the till charges in (decision 0067); absent before it existed: sats */
+  tillUnit?: Unit;
 }
 
 /** An on/off setting as the store keeps it. */
@@ -63,6 +67,7 @@ export interface SettingsPartDeps {
   language?: { get(): Promise<string | null>; set(choice: Locale | null): Promise<void> };
   books?: { get(): Promise<BooksSettings>; set(settings: BooksSettings): Promise<void> };
   staff?: { list(): Promise<StaffMember[]>; save(list: readonly StaffMember[]): Promise<void> };
+  tillUnit?: TillUnitStore;
 }
 
 /** The switches of the part: the backup's field, and where the device keeps it. */
@@ -125,6 +130,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       ...(await languageOf(deps)),
       ...(deps.books ? { books: await deps.books.get() } : {}),
       ...(deps.staff ? { staff: await deps.staff.list() } : {}),
+      ...(deps.tillUnit ? { tillUnit: await deps.tillUnit.getTillUnit() } : {}),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -160,6 +166,8 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       }
       // The list is taken whole, each member checked as Settings checks it; none: kept as it is.
       if (Array.isArray(v.staff)) await deps.staff?.save(staffListFrom(v.staff));
+      // A unit this version does not know is not taken: the device keeps charging as it did.
+      if (isUnit(v.tillUnit)) await deps.tillUnit?.setTillUnit(v.tillUnit);
     },
   };
 }

@@ -3,7 +3,7 @@ import { addCustom, addItem } from '../items/cart';
 import { cartSummary } from '../items/cart-view';
 import { CAKE, COFFEE, USD_PRICE } from '../../testing/items/catalog';
 import { checkSale } from './sale-check';
-import { cartSale, keypadSale, paidBy } from './sale';
+import { cartSale, inUnit, keypadSale, paidBy, saleUnit } from './sale';
 import { fiatAt, satsSale, typedFiatSale } from './sale-fiat';
 
 const TAKEN_AT = 1_800_000_000_000;
@@ -76,5 +76,16 @@ describe('a cart sale', () => {
       },
     });
     expect(fiatAt(2500, undefined)).toBeUndefined();
+  });
+});
+
+describe('the unit of a sale', () => {
+  it('is sats unless charged in another unit, and a sat sale keeps no unit field', () => {
+    const sats = keypadSale(2100);
+    expect(saleUnit(sats)).toBe('sat');
+    const dollars = inUnit(keypadSale(350), 'usd');
+    expect(dollars).toEqual({ amount: 350, unit: 'usd' });
+    expect(saleUnit(dollars)).toBe('usd');
+    expect(inUnit(dollars, 'sat')).toEqual({ amount: 350 });
   });
 });

@@ -5,6 +5,8 @@
 import type { FiatRecord } from '../prices/currencies';
 import type { StaffRef } from '../staff/staff';
 import type { SaleDetail } from './sale-detail';
+// Type only: the keypad imports this file, and every byte it pulls in is on the first visit.
+import type { Unit } from '../units/unit';
 
 /**
  * What a sale is for without how it is paid: the method is the payment's (an invoice's sale may
@@ -22,6 +24,25 @@ export interface Sale {
   readonly fiat?: FiatRecord;
   /** who at the till charged it, when staff are set up (docs/decisions/0066-staff-roles-and-shifts.md) */
   readonly staff?: StaffRef;
+  /**
+   * The unit `amount` is in when the till charges in a fiat unit (its minor units: cents);
+   * absent: sats (docs/decisions/0067-amounts-carry-their-unit.md).
+   */
+  readonly unit?: Unit;
+}
+
+/** The unit a sale's amount is in: sats unless it names another. */
+export function saleUnit(sale: Pick<Sale, 'unit'>): Unit {
+  return sale.unit ?? 'sat';
+}
+
+/** `sale` charged in `unit` (a copy); a sat sale is left without the field, as before units. */
+export function inUnit(sale: Sale, unit: Unit): Sale {
+  if (unit === 'sat') {
+    const { unit: _was, ...sats } = sale;
+    return sats;
+  }
+  return { ...sale, unit };
 }
 
 /** The sale of an amount typed on a keypad, with its fiat record when a price was usable. */

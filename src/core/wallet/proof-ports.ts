@@ -1,4 +1,6 @@
-// The proof store port: ecash proofs as the wallet keeps them, integer sats (storage implements it).
+// The proof store port: ecash proofs as the wallet keeps them, whole minor units of their keyset's unit (storage implements it).
+import type { Amount } from '../units/amount';
+import type { Unit } from '../units/unit';
 
 /**
  * An ecash proof as the wallet keeps it (the proof's own fields plus where and whether it is
@@ -30,6 +32,11 @@ export interface StoredProof {
    * spends nothing (docs/security.md).
    */
   Y?: string;
+  /**
+   * The unit of the proof's keyset (docs/decisions/0067-amounts-carry-their-unit.md); absent is
+   * sat, as every proof stored before units. `amount` is in this unit's minor unit.
+   */
+  unit?: Unit;
   mintUrl: string;
   createdAt: number;
   isSpent: boolean;
@@ -59,6 +66,18 @@ export type NewProof = Omit<
   blind?: BlindSignature;
 };
 
+/** The unspent total of one unit on one mint: sats and cents side by side, never summed. */
+export interface UnitBalance {
+  mintUrl: string;
+  amount: Amount;
+}
+
+/**
+ * Which proofs a read returns: one unit's (a spend takes only its own unit's), or 'all' for reads
+ * that spend nothing (state checks, finding what is stored).
+ */
+export type UnitFilter = Unit | 'all';
+
 export interface ProofStats {
   totalProofs: number;
   unspentProofs: number;
@@ -73,14 +92,23 @@ export interface ProofStore {
   markSpent(secrets: string[]): Promise<void>;
   /** Deletes by secret; returns how many were deleted. */
   remove(secrets: string[]): Promise<number>;
-  /** Unspent proofs with their secrets; while the till is locked, sealed ones are left out. */
-  listUnspent(mintUrl?: string): Promise<StoredProof[]>;
+  /**
+   * Unspent proofs with their secrets, of `unit` (sat when omitted: every spend written before
+   * units spends sats, so none of them can pick a cent); while the till is locked, sealed ones
+   * are left out.
+   */
+  listUnspent(mintUrl?: string, unit?: UnitFilter): Promise<StoredProof[]>;
   /** Which of these secrets are stored unspent; answers while the till is locked too. */
   unspentOf(secrets: string[]): Promise<Set<string>>;
-  /** Sum of unspent amounts; 0 when the read fails. */
+  /** Sum of unspent sats (proofs of other units are not sats and never counted); 0 when the read fails. */
   balance(mintUrl?: string): Promise<number>;
   /** Unspent sats per mint URL as stored, mints with none left out; empty when the read fails. */
   balancesByMint(): Promise<Record<string, number>>;
-  /** All zero when the read fails. */
+  /**
+   * The unspent total of every unit on every mint (sats included), totals of zero left out;
+   * empty when the read fails.
+   */
+  unitBalances(): Promise<UnitBalance[]>;
+  /** Sats only. All zero when the read fails. */
   stats(): Promise<ProofStats>;
 }

@@ -16,7 +16,7 @@ import { WalletEvents } from '../../core/events';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { createStorage, type Storage } from '../../storage';
 import { storagePayments } from '../../testing/storage/payment-service';
-import { recordingLogger } from '../../testing/storage/db';
+import { centsProof, proof, recordingLogger } from '../../testing/storage/db';
 import { englishText } from '../../ui/i18n';
 import * as invoiceTexts from '../../ui/locales/invoice/en.json';
 import { ZERO_AMOUNT_HINT as ZERO_AMOUNT } from '../../ui/locales/keypad/en.json';
@@ -93,7 +93,9 @@ async function setup(options: { seed?: boolean; mintUrl?: string; prices?: PosPr
     wallets.close();
     storage.close();
   });
-  const services = { payments, storage, events, logger, prices: options.prices };
+  // As the app wires it: the balance line in the till unit (app/services/pos.ts).
+  const withTillUnit = { ...storage, tillBalance: () => storage.tillUnit.tillBalance() };
+  const services = { payments, storage: withTillUnit, events, logger, prices: options.prices };
   const user = userEvent.setup();
   render(
     <>
@@ -132,6 +134,17 @@ describe('HomeScreen', () => {
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
     // Persisted the moment it exists.
     expect((await storage.mintQuotes.list()).map((q) => q.quote)).toEqual([id]);
+  });
+
+  it('shows the balance in the till unit: dollars only, never added to the sats', async () => {
+    const { storage, services } = await setup();
+    await storage.proofs.add(
+      [centsProof('u256', 256), centsProof('u94', 94), proof('s21', 21)],
+      mint.url,
+    );
+    await storage.tillUnit.setTillUnit('usd');
+    act(() => services.events.emitUpdated({ reason: 'payment', amount: 350 }));
+    await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('3.50 USD'));
   });
 
   it('keeps the amount locked while the invoice is open', async () => {

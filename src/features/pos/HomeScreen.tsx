@@ -120,12 +120,15 @@ export function HomeScreen({ services }: PosScreenProps) {
           {t(BALANCE_LABEL)}
           <span
             data-testid="home-balance"
-            data-balance={balance ?? undefined}
+            data-balance={balance?.minor}
+            data-unit={balance?.unit}
             className="block text-sm font-medium text-slate-800 tabular-nums"
           >
             {balance === null
               ? '…'
-              : t(BALANCE_SATS, { count: balance, sats: formats.sats(balance) })}
+              : balance.unit === 'sat'
+                ? t(BALANCE_SATS, { count: balance.minor, sats: formats.sats(balance.minor) })
+                : formats.fiat(balance.minor, balance.unit.toUpperCase(), balance.decimals)}
           </span>
         </p>
       </header>

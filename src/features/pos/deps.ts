@@ -3,7 +3,7 @@ import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { CartStore, ItemStore, TipSettingsStore } from '../../core/items/ports';
 import type { BooksSettingsStore } from '../../core/settings/books-settings';
-import type { ProofStore } from '../../core/wallet/proof-ports';
+import type { TillBalance } from '../../core/settings/till-unit';
 import type { ReceiptSources } from '../../core/receipts/load-receipt';
 import type { ReceiptPrintStore } from '../../core/receipts/receipt-print';
 import type { PriceService } from '../../core/prices/price-service';
@@ -76,7 +76,10 @@ export interface PosServices {
   receipts?: PosReceipts;
   /** A Bolt Card tapped on the invoice screen (Web NFC); omitted: no Tap to pay. */
   cardTaps?: CardTaps;
-  storage: { proofs: Pick<ProofStore, 'balance'> };
+  storage: {
+    /** The balance in the unit the till charges in (decision 0067); never rejects (0 on a failed read). */
+    tillBalance(): Promise<TillBalance>;
+  };
   events: Pick<WalletEvents, 'onUpdated'>;
   logger: Logger;
 }

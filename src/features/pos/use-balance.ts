@@ -1,11 +1,15 @@
-// The wallet balance for the point-of-sale header: read on mount and on every 'wallet:updated'.
+// The wallet balance for the point-of-sale header, in the till unit: read on mount and on every 'wallet:updated'.
 import { useEffect, useState } from 'react';
+import type { TillBalance } from '../../core/settings/till-unit';
 import type { PosServices } from './deps';
 
-/** Sats of unspent proofs, or null until the first read finishes. */
-export function useBalance(services: Pick<PosServices, 'storage' | 'events'>): number | null {
+/**
+ * The unspent total in the till unit (sats, or one fiat unit's minor units: never the two added;
+ * decision 0067), or null until the first read finishes.
+ */
+export function useBalance(services: Pick<PosServices, 'storage' | 'events'>): TillBalance | null {
   const { storage, events } = services;
-  const [balance, setBalance] = useState<number | null>(null);
+  const [balance, setBalance] = useState<TillBalance | null>(null);
 
   useEffect(() => {
     let active = true;
@@ -13,9 +17,8 @@ export function useBalance(services: Pick<PosServices, 'storage' | 'events'>): n
     let latest = 0;
     const load = () => {
       const ticket = ++latest;
-      // ProofStore.balance never rejects (0 on a failed read).
-      void storage.proofs.balance().then((sats) => {
-        if (active && ticket === latest) setBalance(sats);
+      void storage.tillBalance().then((next) => {
+        if (active && ticket === latest) setBalance(next);
       });
     };
     load();

@@ -18,6 +18,9 @@ import { LoadingNote } from '../../ui/LoadNotes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { formatSats } from '../../ui/format-sats';
+import type { Amount } from '../../core/units/amount';
+import { formatAmount } from '../../core/units/format-amount';
+import { ENGLISH_FORMATS } from '../../core/i18n/formats';
 import { usePinGate } from '../../ui/pin/pin-gate';
 import type { PinGate } from '../../ui/pin/PinPrompt';
 import { PhraseWordsForm } from './PhraseWordsForm';
@@ -44,6 +47,9 @@ export const meltsLine = (count: number) => `Cash-outs in progress: ${count}`;
 export const tokensLine = (count: number, sats: number) =>
   `Withdrawal tokens not yet redeemed: ${count} (${formatSats(sats)} sats)`;
 export const swapsLine = (count: number) => `Wallet moves being finished: ${count}`;
+/** Dollars or euros left on a mint, written as the Wallet screen writes them in English. */
+export const otherUnitLine = (amount: Amount, mintUrl: string) =>
+  `${formatAmount(amount, ENGLISH_FORMATS, (_count, text) => `${text} sats`)} on ${mintUrl}`;
 
 export interface ReplaceWalletProps {
   store: WalletReplaceStore;
@@ -167,6 +173,7 @@ function ReplacePanel({
       ? [tokensLine(left.pendingTokens.count, left.pendingTokens.sats)]
       : []),
     ...(left.swapsInProgress > 0 ? [swapsLine(left.swapsInProgress)] : []),
+    ...(left.otherUnits ?? []).map(({ amount, mintUrl }) => otherUnitLine(amount, mintUrl)),
   ];
   return (
     <div className="space-y-3" data-testid="replace-wallet-panel">

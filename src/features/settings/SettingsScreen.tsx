@@ -32,6 +32,8 @@ import { SETTINGS_GROUPS, SettingsGroup, SettingsJumpList } from './SettingsGrou
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
 import { errorMessage } from '../../core/errors';
 import { checkMintInfo } from '../../core/settings/mint-check';
+import { readMintUnits } from '../../core/settings/till-unit';
+import { TillUnitSetting } from './TillUnitSetting';
 import { mintUrlKey } from '../../core/urls/normalise-url';
 import { Form } from '../../ui/forms/Form';
 import { useReturnFocus } from '../../ui/use-return-focus';
@@ -56,6 +58,9 @@ import {
   SWITCH_MINT,
 } from './locales/settings/en.json';
 import { useFormats, useTexts } from '../../ui/i18n';
+
+/** The units the mint's keysets offer, asked over the network. */
+const defaultMintUnits = (mintUrl: string) => readMintUnits(mintUrl);
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
 
@@ -100,6 +105,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
   const [mintStatus, setMintStatus] = useState<MintStatus>({ state: 'idle' });
   const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
   const checkMint = services.checkMint ?? checkMintInfo;
+  const mintUnits = services.mintUnits ?? defaultMintUnits;
   const proofs = services.storage.proofs;
   const { guard, prompt: pinPrompt } = usePinGate(services.lock);
   // Save is disabled while the mint is checked, so it has lost focus when the question opens.
@@ -221,6 +227,14 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         {services.staff ? <StaffSettings staff={services.staff} logger={logger} /> : null}
         {services.language ? (
           <LanguageSetting language={services.language} logger={logger} />
+        ) : null}
+        {services.storage.tillUnit && storedMint !== '' ? (
+          <TillUnitSetting
+            store={services.storage.tillUnit}
+            mintUrl={storedMint}
+            mintUnits={mintUnits}
+            logger={logger}
+          />
         ) : null}
         {services.storage.receiptPrint ? (
           <AutoPrintSettings store={services.storage.receiptPrint} logger={logger} />

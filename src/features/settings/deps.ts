@@ -24,6 +24,8 @@ import type { RemoteMintStore } from './RemoteMintSettings';
 import type { ForeignEcashSettingStore } from './ForeignEcashSetting';
 import type { WalletReplaceStore } from '../../core/wallet/replace/replace-wallet';
 import type { LanguageChoice } from './LanguageSetting';
+import type { TillUnitStore } from '../../core/settings/till-unit';
+import type { Unit } from '../../core/units/unit';
 
 export interface SettingsServices {
   storage: {
@@ -49,11 +51,15 @@ export interface SettingsServices {
     books?: BooksSettingsStore;
     /** Replace wallet: what would be left behind, and the wallet forgotten; omitted: not offered */
     walletReset?: WalletReplaceStore;
+    /** The unit the till charges in (decision 0067); omitted: the setting is not shown */
+    tillUnit?: TillUnitStore;
   };
   /** the kind 10019 merchant profile, republished when the unpaired setting changes */
   merchantProfile: { sync(): Promise<unknown> };
   /** Asks a new mint for its info before saving; core/settings/mint-check.ts when omitted. */
   checkMint?: (mintUrl: string) => Promise<MintCheck>;
+  /** The units a mint issues (its keysets); core/settings/till-unit.ts when omitted. */
+  mintUnits?: (mintUrl: string) => Promise<Unit[]>;
   /** the device's npub */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   /** The browser's storage manager, when it has one: persistence and usage. */

@@ -15,6 +15,7 @@ import { testStorage } from '../../testing/storage/db';
 import { toast } from '../../ui/toast/toast';
 import type { WalletServices } from './deps';
 import { startFirstWalletRead, WalletScreen } from './WalletScreen';
+import type { UnitBalance } from '../../core/wallet/proof-ports';
 
 afterEach(cleanup);
 
@@ -37,6 +38,8 @@ interface FakeOptions {
   pending?: PendingWithdrawal[];
   page?: (page: number, size?: number) => Promise<HistoryPage>;
   balances?: Record<string, number>;
+  /** every unit's balance per mint (none unless given) */
+  unitBalances?: UnitBalance[];
   /** sats a new withdrawal may take (5 unless given) and sats in pending tokens (0) */
   available?: number;
   pendingSats?: number;
@@ -92,7 +95,11 @@ function fakeServices(options: FakeOptions = {}) {
       spendable: vi.fn(async () => Promise.reject(new Error('not in these tests'))),
     },
     storage: {
-      proofs: { balance, balancesByMint: vi.fn(async () => options.balances ?? {}) },
+      proofs: {
+        balance,
+        balancesByMint: vi.fn(async () => options.balances ?? {}),
+        unitBalances: vi.fn(async () => options.unitBalances ?? []),
+      },
       config: { getMintUrl: async () => 'http://mint.test' },
       history: {
         page:
@@ -528,6 +535,30 @@ describe('WalletScreen: more than one mint', () => {
     expect(screen.getByRole('button', { name: 'Withdraw from Corner Mint' })).toBeTruthy();
     // The current mint did not answer: its URL stays.
     expect(screen.getByText('http://mint.test')).toBeTruthy();
+  });
+
+  it('shows dollars beside the sats, one line per unit and mint, never added to them', async () => {
+    const usd = (mintUrl: string, minor: number): UnitBalance => ({
+      mintUrl,
+      amount: { unit: 'usd', minor },
+    });
+    const { services } = fakeServices({
+      balance: 1234,
+      balances: { 'http://mint.test': 1234 },
+      unitBalances: [
+        { mintUrl: 'http://mint.test', amount: { unit: 'sat', minor: 1234 } },
+        usd('http://mint.test', 350),
+        usd('http://old-mint.test', 5),
+      ],
+    });
+    renderScreen(services);
+    const list = await screen.findByRole('list', { name: 'Balances in other units' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['3.50 USD', '0.05 USDhttp://old-mint.test']);
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('1,234 sats');
   });
 
   it('lists no per-mint balances while the sats are on one mint', async () => {

@@ -18,6 +18,7 @@ import { ConsolidationConfirm } from './ConsolidationConfirm';
 import type { WalletServices } from './deps';
 import { HistoryList } from './HistoryList';
 import { MintBalances, sameMint } from './MintBalances';
+import { UnitBalances } from './UnitBalances';
 import { useMintNames } from './use-mint-names';
 import { ForeignFailed } from './ForeignFailed';
 import { PendingWithdrawals } from './PendingWithdrawals';
@@ -120,7 +121,9 @@ export function WalletScreen({
   // The refund token RefundEcashForm made, so its modal says refund, not withdraw (issue 48).
   const [refundToken, setRefundToken] = useState<string | null>(null);
   // Names only for the list of several mints (shown when sats sit outside the current one).
-  const otherMints = Object.keys(data.balances);
+  const otherMints = [
+    ...new Set([...Object.keys(data.balances), ...data.unitBalances.map((b) => b.mintUrl)]),
+  ];
   const mintNames = useMintNames(
     otherMints.some((url) => data.currentMint !== '' && !sameMint(url, data.currentMint))
       ? otherMints
@@ -147,6 +150,11 @@ export function WalletScreen({
         <p className="text-4xl font-bold tabular-nums text-violet-700" data-testid="wallet-balance">
           {sats(data.balance)}
         </p>
+        <UnitBalances
+          balances={data.unitBalances}
+          currentMint={data.currentMint}
+          names={mintNames}
+        />
         {data.failed ? (
           <p role="status" className="text-sm text-amber-700">
             {t(LOAD_FAILED_HINT)}

@@ -30,7 +30,9 @@ export interface WalletServices {
   /** Who is at the till (decision 0066): a refund is refused to a role that may not; omitted: allowed. */
   staff?: Pick<TillStaff, 'allows'>;
   storage: {
-    proofs: Pick<ProofStore, 'balance' | 'balancesByMint'>;
+    /** `unitBalances`: the balances in other units beside the sats; sats only when omitted */
+    proofs: Pick<ProofStore, 'balance' | 'balancesByMint'> &
+      Partial<Pick<ProofStore, 'unitBalances'>>;
     history: Pick<HistoryStore, 'page'>;
     /** the current mint, to tell it apart in the per-mint list; the shop name for receipts */
     config: Pick<ConfigStore, 'getMintUrl'> & Partial<Pick<ConfigStore, 'getShopName'>>;

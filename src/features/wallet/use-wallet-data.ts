@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { HISTORY_PAGE_SIZE, type HistoryPage } from '../../core/history-ports';
 import { type PendingWithdrawal } from '../../core/wallet/withdraw/ports';
+import type { UnitBalance } from '../../core/wallet/proof-ports';
 import type { WalletServices } from './deps';
 
 export interface WalletData {
@@ -13,6 +14,8 @@ export interface WalletData {
   failed: boolean;
   /** unspent sats per mint URL as stored (mints with a balance only) */
   balances: Record<string, number>;
+  /** every unit's unspent total per mint (sats included), never summed across units */
+  unitBalances: UnitBalance[];
   /** the configured mint ('' until read) */
   currentMint: string;
   /** current mint: sats a new withdrawal may take, and sats inside pending tokens */
@@ -42,17 +45,17 @@ type WalletReads = Pick<WalletServices, 'storage' | 'withdraw' | 'logger'>;
 async function readWalletData(services: WalletReads, page: number): Promise<LoadedData> {
   const { storage, withdraw, logger } = services;
   // Each read fails on its own: a broken history must not hide the balance.
-  const [balance, history, pending, balances, currentMint, availability] = await Promise.allSettled(
-    [
+  const [balance, history, pending, balances, currentMint, availability, units] =
+    await Promise.allSettled([
       storage.proofs.balance(),
       storage.history.page(page, HISTORY_PAGE_SIZE),
       withdraw.listPending(),
       storage.proofs.balancesByMint(),
       storage.config.getMintUrl(),
       withdraw.availability(),
-    ] as const,
-  );
-  const failures = [balance, history, pending, balances, currentMint, availability].filter(
+      storage.proofs.unitBalances?.() ?? Promise.resolve([]),
+    ] as const);
+  const failures = [balance, history, pending, balances, currentMint, availability, units].filter(
     (r) => r.status === 'rejected',
   );
   for (const failure of failures) logger.error('Failed to load wallet data:', failure.reason);
@@ -62,6 +65,7 @@ async function readWalletData(services: WalletReads, page: number): Promise<Load
     pending: pending.status === 'fulfilled' ? pending.value : [],
     failed: failures.length > 0,
     balances: balances.status === 'fulfilled' ? balances.value : {},
+    unitBalances: units.status === 'fulfilled' ? units.value : [],
     currentMint: currentMint.status === 'fulfilled' ? currentMint.value : '',
     available: availability.status === 'fulfilled' ? availability.value.available : 0,
     pendingSats: availability.status === 'fulfilled' ? availability.value.pending : 0,
@@ -119,6 +123,7 @@ export function useWalletData(services: WalletServices, page: number, first?: Fi
           pending: [],
           failed: false,
           balances: {},
+          unitBalances: [],
           currentMint: '',
           available: 0,
           pendingSats: 0,

@@ -1,6 +1,6 @@
 // The Dexie database 'cashew-pos': every schema version since the first release (row types are in
 // rows.ts, which the upgrades and stores import without importing the database).
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { SalesKeys } from '../../core/lock';
 import type { RestoreScanRow } from '../../core/wallet/restore/types';
 import type { LockedSaleBackupRow } from '../../core/backup/locked-sale-backups';
@@ -26,6 +26,7 @@ import type {
   ProcessedQuoteRow,
   ProofRow,
   ProofTotalsRow,
+  UnitTotalsRow,
   RecordBatchRow,
   RecordReadRow,
   RelayCursorRow,
@@ -37,6 +38,7 @@ import {
   normaliseStoredUrlsV14,
   writeRowCountV9,
 } from './upgrades';
+import { tagProofUnitsV46 } from './unit-upgrade';
 
 export { DEFAULT_DB_NAME };
 export type { RowCountRow };
@@ -47,6 +49,7 @@ export const COUNTED_TABLES = ['historyEvents'] as const;
 export class CashewDb extends Dexie {
   proofs!: EntityTable<ProofRow, 'secret'>;
   proofTotals!: EntityTable<ProofTotalsRow, 'mintUrl'>;
+  unitTotals!: Table<UnitTotalsRow, [string, string]>;
   processedQuotes!: EntityTable<ProcessedQuoteRow, 'quoteId'>;
   config!: EntityTable<ConfigRow, 'key'>;
   historyEvents!: EntityTable<HistoryRow, 'id'>;
@@ -172,6 +175,11 @@ export class CashewDb extends Dexie {
       mintKeysets: '&id, mintUrl',
       offlineSales: '&id, takenAt, *secrets',
     });
+    // v46: proofs of a fiat keyset carry their unit and are totalled per mint and unit apart from
+    // the sats (docs/decisions/0067-amounts-carry-their-unit.md; 42 to 45 are other branches').
+    this.version(46)
+      .stores({ unitTotals: '&[mintUrl+unit], mintUrl' })
+      .upgrade((tx) => tagProofUnitsV46(tx));
     this.use(rowCountMiddleware(COUNTED_TABLES));
   }
 }

@@ -51,6 +51,8 @@ export const CONFIG_KEYS = {
   deviceIdentity: 'DEVICE_IDENTITY',
   /** the language chosen in Settings ('es', 'pt-BR', …); none: the browser's (decision 0055) */
   language: 'LANGUAGE',
+  /** the unit the till charges in, a unit name as mints write it; no row: sat (decision 0067) */
+  tillUnit: 'TILL_UNIT',
   /**
    * Where the reads of the other devices' history stand, JSON `{at, fullAt}` in unix seconds
    * (storage/history/records-store.ts)

@@ -1,6 +1,7 @@
 // The row types of the Dexie tables, apart from the database class (db.ts) so that the schema
 // upgrades and the stores can use them without an import cycle through db.ts.
 import type { SealedBox } from '../../core/lock';
+import type { Unit } from '../../core/units/unit';
 import type { FiatRecord } from '../../core/prices/currencies';
 import type { ProcessedQuote } from '../../core/remote-payments/merchant/processed-quote-ports';
 import type { BlindSignature, StoredProof } from '../../core/wallet/proof-ports';
@@ -30,6 +31,14 @@ export interface ProofTotalsRow {
   unspentCount: number;
   spentAmount: number;
   spentCount: number;
+}
+
+/**
+ * Running totals per mint of one unit other than sat (schema v46), rewritten in the same
+ * transaction as every proof write; proofTotals keeps the sats, so no sat total ever holds cents.
+ */
+export interface UnitTotalsRow extends ProofTotalsRow {
+  unit: Unit;
 }
 
 /** A claimed remote quote; mintUrl and outcome are unindexed fields added after v3 (no upgrade). */

@@ -667,3 +667,65 @@ describe('upgrade from schema v36 to v41', () => {
     s.close();
   });
 });
+
+const SCHEMA_V41 = {
+  ...SCHEMA_V36,
+  mintKeysets: '&id, mintUrl',
+  offlineSales: '&id, takenAt, *secrets',
+};
+
+describe('upgrade from schema v41 to v46', () => {
+  it('tags proofs of a cached usd keyset with their unit and takes their cents out of the sats', async () => {
+    const row = (secret: string, id: string, amount: number, spent: 0 | 1) => ({
+      secret,
+      id,
+      amount,
+      C: `C-${secret}`,
+      mintUrl: MINT_A,
+      createdAt: 1,
+      isSpent: spent === 1,
+      spentFlag: spent,
+    });
+    const keyset = (id: string, unit: string) => ({
+      id,
+      mintUrl: MINT_A,
+      unit,
+      keys: {},
+      inputFeePpk: 0,
+      active: true,
+      savedAt: 1,
+    });
+    const s = await upgradedFrom(41, SCHEMA_V41, async (old) => {
+      await old
+        .table('proofs')
+        .bulkAdd([
+          row('a8', 'ks-sat', 8, 0),
+          row('u350', 'ks-usd', 350, 0),
+          row('u100', 'ks-usd', 100, 1),
+          row('b4', 'ks-other', 4, 0),
+        ]);
+      // What the sats-only totals counted before units: the cents as sats.
+      await old.table('proofTotals').add({
+        mintUrl: MINT_A,
+        unspentAmount: 362,
+        unspentCount: 3,
+        spentAmount: 100,
+        spentCount: 1,
+      });
+      await old.table('mintKeysets').bulkAdd([keyset('ks-sat', 'sat'), keyset('ks-usd', 'usd')]);
+    });
+    expect(s.db.verno).toBeGreaterThanOrEqual(46);
+    expect(await s.proofs.balance(MINT_A)).toBe(12);
+    expect(await s.proofs.stats()).toEqual(statsOf([8, 4], []));
+    expect(await s.proofs.unitBalances()).toEqual([
+      { mintUrl: MINT_A, amount: { unit: 'sat', minor: 12 } },
+      { mintUrl: MINT_A, amount: { unit: 'usd', minor: 350 } },
+    ]);
+    expect((await s.proofs.listUnspent(MINT_A)).map((p) => p.secret).sort()).toEqual(['a8', 'b4']);
+    expect((await s.proofs.listUnspent(MINT_A, 'usd')).map((p) => p.secret)).toEqual(['u350']);
+    // Sat rows are left as they were written, with no unit.
+    expect((await s.db.proofs.get('a8'))?.unit).toBeUndefined();
+    expect((await s.db.proofs.get('u100'))?.unit).toBe('usd');
+    s.close();
+  });
+});

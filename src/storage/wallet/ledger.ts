@@ -23,6 +23,7 @@ import {
   deleteProofs,
   insertProofs,
   markProofsSpent,
+  proofTables,
   proofTransaction,
   totalUnspent,
   unmarkProofsSpent,
@@ -56,7 +57,7 @@ export class DexieLedger implements Ledger, MeltLedger {
     const { db } = this;
     return db.transaction(
       'rw',
-      [db.withdrawals, db.proofs, db.proofTotals, db.historyEvents],
+      [db.withdrawals, ...proofTables(db), db.historyEvents],
       async () => {
         const withdrawal = await db.withdrawals.get(args.withdrawalId);
         if (!withdrawal) return { amount: 0, numProofs: 0, remaining: 0 };
@@ -203,7 +204,7 @@ export class DexieLedger implements Ledger, MeltLedger {
   /** The melt row and its inputs leaving the balance are one write: a crash leaves both or neither. */
   async beginMelt(melt: PendingMelt): Promise<boolean> {
     const { db } = this;
-    const tables = [db.melts, db.proofs, db.proofTotals, db.withdrawals, db.historyEvents];
+    const tables = [db.melts, ...proofTables(db), db.withdrawals, db.historyEvents];
     return db.transaction('rw', tables, async () => {
       if ((await db.melts.get(melt.quote)) !== undefined) return false;
       // In the same transaction as the journal row: two tabs refunding one sale cannot both pass.
@@ -223,7 +224,7 @@ export class DexieLedger implements Ledger, MeltLedger {
 
   async releaseMelt(quote: string): Promise<boolean> {
     const { db } = this;
-    return db.transaction('rw', [db.melts, db.proofs, db.proofTotals], async () => {
+    return db.transaction('rw', [db.melts, ...proofTables(db)], async () => {
       const melt = await db.melts.get(quote);
       if (!melt) return false;
       await unmarkProofsSpent(db, melt.inputSecrets);

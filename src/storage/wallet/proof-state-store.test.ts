@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PendingMelt } from '../../core/wallet/cash-out/ports';
 import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import {
+  centsProof,
   closedAfterEach,
   consolidationJournal,
   MINT_A,
@@ -69,6 +70,27 @@ describe('DexieProofStateStore.record', () => {
       changed: false,
     });
     expect((await s.history.page(1)).total).toBe(1);
+  });
+
+  it('records dollars spent elsewhere on a row of their own, never in the sats', async () => {
+    const s = storages.open();
+    await s.proofs.add([proof('a', 4), centsProof('u', 350), centsProof('p', 50)], MINT_A);
+    const recorded = await s.proofStates.record(answer({ spent: ['a', 'u'], pending: ['p'] }));
+    expect(recorded).toEqual({ amount: 4, numProofs: 2, pendingSats: 0, changed: true });
+    const rows = (await s.history.page(1)).events.map((e) => [
+      e.amount,
+      JSON.parse(e.metadata ?? '{}'),
+    ]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [4, { numProofs: 1 }],
+        [350, { numProofs: 1, unit: 'usd' }],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    expect(await s.proofs.unitBalances()).toEqual([
+      { mintUrl: MINT_A, amount: { unit: 'usd', minor: 50 } },
+    ]);
   });
 
   it("never touches our own token's, swap's or melt's proofs, whatever the mint said", async () => {

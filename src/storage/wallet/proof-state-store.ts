@@ -11,7 +11,8 @@ import { mintUrlKey } from '../../core/urls/normalise-url';
 import type { CashewDb } from '../database/db';
 import { historyRow } from '../history/history-row';
 import { proofRowsBySecret } from './proof-seal';
-import { deleteProofs } from './proof-writes';
+import { deleteProofs, proofTables } from './proof-writes';
+import { SAT, storedUnit, type Unit } from '../../core/units/unit';
 import type { ProofRow } from '../database/rows';
 
 export const PROOF_STATES_KEY = 'PROOF_STATES';
@@ -40,7 +41,7 @@ export class DexieProofStateStore implements ProofStateStore {
 
   async record(answer: ProofStateAnswer): Promise<ProofStatesRecorded> {
     const { db } = this;
-    const tables = [db.proofs, db.proofTotals, db.withdrawals, db.historyEvents, db.config];
+    const tables = [...proofTables(db), db.withdrawals, db.historyEvents, db.config];
     return db.transaction('rw', tables, async () => {
       const now = this.clock();
       // Read inside the transaction: a token or swap written since the mint was asked holds its
@@ -87,14 +88,17 @@ export class DexieProofStateStore implements ProofStateStore {
         if (next !== row) rewritten.push(next);
       });
       const deleted = await deleteProofs(db, gone);
-      const amount = deleted.reduce((sum, row) => sum + row.amount, 0);
-      if (deleted.length > 0) {
+      const units = byUnit(deleted);
+      // What the caller reports is sats; other units go to their own rows only.
+      const amount = sumOf(units.get(SAT) ?? []);
+      // One event per unit: sats and cents spent elsewhere are never one amount (decision 0067).
+      for (const [unit, rowsOfUnit] of units) {
         await db.historyEvents.add(
           historyRow(
             now,
             'spent-elsewhere',
-            { amount, mintUrl: answer.mintUrl },
-            { numProofs: deleted.length },
+            { amount: sumOf(rowsOfUnit), mintUrl: answer.mintUrl },
+            { numProofs: rowsOfUnit.length, ...(unit === SAT ? {} : { unit }) },
           ),
         );
       }
@@ -106,7 +110,7 @@ export class DexieProofStateStore implements ProofStateStore {
         pendingSats = (
           await db.proofs.where('[mintUrl+spentFlag]').equals([answer.mintUrl, 0]).toArray()
         )
-          .filter((p) => p.mintPending !== undefined)
+          .filter((p) => p.mintPending !== undefined && storedUnit(p.unit) === SAT)
           .reduce((sum, p) => sum + p.amount, 0);
       }
       const pending = { ...row.pending, [answer.mintUrl]: pendingSats };
@@ -150,4 +154,17 @@ export class DexieProofStateStore implements ProofStateStore {
       updatedAt: this.clock(),
     });
   }
+}
+
+function byUnit(rows: ProofRow[]): Map<Unit, ProofRow[]> {
+  const out = new Map<Unit, ProofRow[]>();
+  for (const row of rows) {
+    const unit = storedUnit(row.unit);
+    out.set(unit, [...(out.get(unit) ?? []), row]);
+  }
+  return out;
+}
+
+function sumOf(rows: ProofRow[]): number {
+  return rows.reduce((sum, row) => sum + row.amount, 0);
 }

@@ -2,7 +2,16 @@
 // docs/architecture.md "Storage"), with balances read from the per-mint totals.
 import type { Logger } from '../../core/logger';
 import type { Clock } from '../../core/clock';
-import type { NewProof, ProofStats, ProofStore, StoredProof } from '../../core/wallet/proof-ports';
+import type {
+  NewProof,
+  ProofStats,
+  ProofStore,
+  StoredProof,
+  UnitBalance,
+  UnitFilter,
+} from '../../core/wallet/proof-ports';
+import { amountOf } from '../../core/units/amount';
+import { SAT, storedUnit } from '../../core/units/unit';
 import type { CashewDb } from '../database/db';
 import { sumStats, sumUnspent, ZERO_STATS } from './proof-totals';
 import { proofRowsBySecret } from './proof-seal';
@@ -10,6 +19,7 @@ import {
   deleteProofs,
   insertProofs,
   markProofsSpent,
+  proofTables,
   proofTransaction,
   toStoredProofs,
 } from './proof-writes';
@@ -28,24 +38,25 @@ export class DexieProofStore implements ProofStore {
 
   async markSpent(secrets: string[]): Promise<void> {
     const { db } = this;
-    await db.transaction('rw', db.proofs, db.proofTotals, () => markProofsSpent(db, secrets));
+    await db.transaction('rw', proofTables(db), () => markProofsSpent(db, secrets));
   }
 
   async remove(secrets: string[]): Promise<number> {
     const { db } = this;
-    const deleted = await db.transaction('rw', db.proofs, db.proofTotals, () =>
-      deleteProofs(db, secrets),
-    );
+    const deleted = await db.transaction('rw', proofTables(db), () => deleteProofs(db, secrets));
     return deleted.length;
   }
 
-  async listUnspent(mintUrl?: string): Promise<StoredProof[]> {
+  async listUnspent(mintUrl?: string, unit: UnitFilter = SAT): Promise<StoredProof[]> {
     try {
       const rows =
         mintUrl === undefined
           ? await this.db.proofs.where('spentFlag').equals(0).toArray()
           : await this.db.proofs.where('[mintUrl+spentFlag]').equals([mintUrl, 0]).toArray();
-      return toStoredProofs(this.db, rows);
+      return toStoredProofs(
+        this.db,
+        unit === 'all' ? rows : rows.filter((row) => storedUnit(row.unit) === unit),
+      );
     } catch (error) {
       this.logger.error('Failed to list unspent proofs:', error);
       return [];
@@ -80,6 +91,21 @@ export class DexieProofStore implements ProofStore {
     } catch (error) {
       this.logger.error('Failed to read balances per mint:', error);
       return {};
+    }
+  }
+
+  async unitBalances(): Promise<UnitBalance[]> {
+    try {
+      const { db } = this;
+      const [sats, others] = await db.transaction('r', db.proofTotals, db.unitTotals, () =>
+        Promise.all([db.proofTotals.toArray(), db.unitTotals.toArray()]),
+      );
+      return [...sats.map((row) => ({ ...row, unit: SAT })), ...others]
+        .filter((row) => row.unspentAmount > 0)
+        .map((row) => ({ mintUrl: row.mintUrl, amount: amountOf(row.unspentAmount, row.unit) }));
+    } catch (error) {
+      this.logger.error('Failed to read balances per unit:', error);
+      return [];
     }
   }
 

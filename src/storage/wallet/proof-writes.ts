@@ -5,6 +5,7 @@ import { StorageError } from '../../core/errors';
 import type { NewProof, StoredProof } from '../../core/wallet/proof-ports';
 import type { CashewDb } from '../database/db';
 import type { ProofRow, ProofTotalsRow } from '../database/rows';
+import { SAT, storedUnit, type Unit } from '../../core/units/unit';
 import { emptyTotals } from './proof-totals';
 import { openRow, proofRowsBySecret, sealerFor, sealRow } from './proof-seal';
 
@@ -18,21 +19,23 @@ function amountOf(row: ProofRow): number {
   return Number(row.amount) || 0;
 }
 
+/** Sats go to proofTotals, every other unit to unitTotals: a sat total never holds cents. */
 class Deltas {
-  private readonly byMint = new Map<string, Delta>();
+  private readonly byKey = new Map<string, { mintUrl: string; unit: Unit; delta: Delta }>();
 
-  private get(mintUrl: string): Delta {
-    let delta = this.byMint.get(mintUrl);
-    if (!delta) {
+  private get(mintUrl: string, unit: Unit): Delta {
+    const key = `${unit} ${mintUrl}`;
+    let entry = this.byKey.get(key);
+    if (!entry) {
       const { mintUrl: _m, ...zero } = emptyTotals(mintUrl);
-      delta = zero;
-      this.byMint.set(mintUrl, delta);
+      entry = { mintUrl, unit, delta: zero };
+      this.byKey.set(key, entry);
     }
-    return delta;
+    return entry.delta;
   }
 
   added(row: ProofRow, sign: 1 | -1 = 1): void {
-    const d = this.get(mintOf(row));
+    const d = this.get(mintOf(row), storedUnit(row.unit));
     if (row.spentFlag === 1) {
       d.spentAmount += sign * amountOf(row);
       d.spentCount += sign;
@@ -43,27 +46,40 @@ class Deltas {
   }
 
   async apply(db: CashewDb): Promise<void> {
-    if (this.byMint.size === 0) return;
-    const mints = [...this.byMint.keys()];
-    const current = await db.proofTotals.bulkGet(mints);
-    const next = mints.map((mintUrl, i) => {
-      const row = current[i] ?? emptyTotals(mintUrl);
-      const d = this.byMint.get(mintUrl)!;
-      return {
-        mintUrl,
-        unspentAmount: row.unspentAmount + d.unspentAmount,
-        unspentCount: row.unspentCount + d.unspentCount,
-        spentAmount: row.spentAmount + d.spentAmount,
-        spentCount: row.spentCount + d.spentCount,
-      };
-    });
-    await db.proofTotals.bulkPut(next);
+    const entries = [...this.byKey.values()];
+    const sats = entries.filter((e) => e.unit === SAT);
+    const others = entries.filter((e) => e.unit !== SAT);
+    if (sats.length > 0) {
+      const current = await db.proofTotals.bulkGet(sats.map((e) => e.mintUrl));
+      await db.proofTotals.bulkPut(
+        sats.map((e, i) => plus(current[i] ?? emptyTotals(e.mintUrl), e.delta)),
+      );
+    }
+    if (others.length > 0) {
+      const current = await db.unitTotals.bulkGet(others.map((e) => [e.mintUrl, e.unit]));
+      await db.unitTotals.bulkPut(
+        others.map((e, i) => ({
+          ...plus(current[i] ?? emptyTotals(e.mintUrl), e.delta),
+          unit: e.unit,
+        })),
+      );
+    }
   }
+}
+
+function plus(row: ProofTotalsRow, d: Delta): ProofTotalsRow {
+  return {
+    mintUrl: row.mintUrl,
+    unspentAmount: row.unspentAmount + d.unspentAmount,
+    unspentCount: row.unspentCount + d.unspentCount,
+    spentAmount: row.spentAmount + d.spentAmount,
+    spentCount: row.spentCount + d.spentCount,
+  };
 }
 
 function toRow(proof: NewProof, mintUrl: string, now: number): ProofRow {
   if (typeof proof.amount !== 'number' || !Number.isSafeInteger(proof.amount) || proof.amount < 0) {
-    throw new StorageError(`Proof amount must be a non-negative integer of sats`);
+    throw new StorageError(`Proof amount must be a non-negative integer of minor units`);
   }
   if (typeof proof.secret !== 'string' || proof.secret === '') {
     throw new StorageError('Proof secret must be a non-empty string');
@@ -78,6 +94,8 @@ function toRow(proof: NewProof, mintUrl: string, now: number): ProofRow {
     isSpent: false,
     spentFlag: 0,
   };
+  // A sat proof is written without a unit, as before units, so its row reads the same either way.
+  if (proof.unit !== undefined && proof.unit !== SAT) row.unit = proof.unit;
   if (proof.dleq) row.dleq = { ...proof.dleq };
   if (proof.witness !== undefined) row.witness = proof.witness;
   if (proof.random) row.random = true;
@@ -107,6 +125,11 @@ export function toStoredProofs(db: CashewDb, rows: ProofRow[]): StoredProof[] {
   return out;
 }
 
+/** The proofs and both totals tables: every transaction that writes proofs includes all three. */
+export function proofTables(db: CashewDb): Table[] {
+  return [db.proofs, db.proofTotals, db.unitTotals];
+}
+
 /**
  * A read-write transaction over the proofs, their totals and `tables`, for a write that stores
  * proofs: whether a PIN is set decides how they are written (decision 0030), so that is read first.
@@ -117,7 +140,7 @@ export async function proofTransaction<T>(
   body: () => Promise<T>,
 ): Promise<T> {
   await db.sales.init();
-  return db.transaction('rw', [...tables, db.proofs, db.proofTotals], body);
+  return db.transaction('rw', [...tables, ...proofTables(db)], body);
 }
 
 /** Stores new secrets as unspent; secrets already stored are left unchanged. Returns rows added. */
@@ -187,7 +210,7 @@ export async function deleteProofs(db: CashewDb, secrets: string[]): Promise<Pro
   return rows;
 }
 
-/** Total unspent sats across all mints, read inside the caller's transaction. */
+/** Total unspent sats across all mints (no other unit), read inside the caller's transaction. */
 export async function totalUnspent(db: CashewDb): Promise<number> {
   const rows = await db.proofTotals.toArray();
   return rows.reduce((sum, row) => sum + row.unspentAmount, 0);

@@ -9,11 +9,13 @@ import {
   REFUSED_BALANCE,
   REFUSED_IN_PROGRESS,
   REFUSED_INVOICES,
+  REFUSED_OTHER_UNITS,
   replaceWallet,
 } from '../../core/wallet/replace/replace-wallet';
 import { onboardedHintKey } from '../first-screen/onboarded-hint';
 import { createStorage } from '../index';
 import {
+  centsProof,
   DEFAULTS,
   freshDbName,
   MINT_A,
@@ -153,6 +155,19 @@ describe('DexieWalletReset', () => {
     await replaceWallet(storage.walletReset, { phraseChecked: true, now: NOW });
     expect(await storage.proofs.balance()).toBe(0);
     expect(await storage.config.isOnboarded()).toBe(false);
+  });
+
+  it('refuses dollars the phrase cannot restore even with the phrase checked, writing nothing', async () => {
+    const { storage } = await onboardedDevice();
+    await storage.proofs.add([proof('a1', 8), centsProof('u350', 350)], MINT_A);
+    expect((await storage.walletReset.leftBehind(NOW)).otherUnits).toEqual([
+      { mintUrl: MINT_A, amount: { unit: 'usd', minor: 350 } },
+    ]);
+    const before = await allRows(storage);
+    await expect(
+      replaceWallet(storage.walletReset, { phraseChecked: true, now: NOW }),
+    ).rejects.toThrow(REFUSED_OTHER_UNITS);
+    expect(await allRows(storage)).toEqual(before);
   });
 
   it('refuses an open invoice or a cash-out in flight even with the phrase checked', async () => {

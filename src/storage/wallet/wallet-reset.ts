@@ -5,6 +5,7 @@ import type { LeftBehind, WalletReplaceStore } from '../../core/wallet/replace/r
 import type { CashewDb } from '../database/db';
 import { CONFIG_KEYS } from '../database/key-names';
 import { writeOnboardedHint, type HintStorage } from '../first-screen/onboarded-hint';
+import { amountOf } from '../../core/units/amount';
 
 /**
  * The tables a remote cashier's page keeps (sales to other merchants still being sent, and their
@@ -27,15 +28,15 @@ export class DexieWalletReset implements WalletReplaceStore {
 
   leftBehind(nowMs: number): Promise<LeftBehind> {
     const { db } = this;
-    return db.transaction('r', [db.proofTotals, db.mintQuotes, db.melts, db.withdrawals], () =>
-      this.read(nowMs),
-    );
+    const tables = [db.proofTotals, db.unitTotals, db.mintQuotes, db.melts, db.withdrawals];
+    return db.transaction('r', tables, () => this.read(nowMs));
   }
 
   private async read(nowMs: number): Promise<LeftBehind> {
     const { db } = this;
-    const [totals, quotes, melts, withdrawals] = await Promise.all([
+    const [totals, units, quotes, melts, withdrawals] = await Promise.all([
       db.proofTotals.toArray(),
+      db.unitTotals.toArray(),
       db.mintQuotes.toArray(),
       db.melts.count(),
       db.withdrawals.toArray(),
@@ -46,6 +47,9 @@ export class DexieWalletReset implements WalletReplaceStore {
       (q) => !(q.state === 'UNPAID' && q.expiry !== null && q.expiry <= nowSeconds),
     );
     const tokens = withdrawals.filter((w) => !w.consolidation);
+    const otherUnits = units
+      .filter((row) => row.unspentAmount > 0)
+      .map((row) => ({ mintUrl: row.mintUrl, amount: amountOf(row.unspentAmount, row.unit) }));
     return {
       balances: totals
         .filter((row) => row.unspentAmount > 0)
@@ -54,6 +58,7 @@ export class DexieWalletReset implements WalletReplaceStore {
       pendingMelts: melts,
       pendingTokens: { count: tokens.length, sats: tokens.reduce((sum, w) => sum + w.amount, 0) },
       swapsInProgress: withdrawals.length - tokens.length,
+      ...(otherUnits.length > 0 ? { otherUnits } : {}),
     };
   }
 

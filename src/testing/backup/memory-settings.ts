@@ -23,6 +23,7 @@ export const BLANK_SETTINGS: AllSettings = {
   language: null,
   books: DEFAULT_BOOKS_SETTINGS,
   staff: [],
+  tillUnit: 'sat',
 };
 
 /** A device's settings (`state`, a copy of `initial`) and the part that backs them up. */
@@ -51,6 +52,10 @@ export function memorySettings(initial: AllSettings) {
     language: { get: async () => s.language, set: async (v) => void (s.language = v) },
     books: { get: async () => s.books, set: async (v) => void (s.books = v) },
     staff: { list: async () => s.staff, save: async (v) => void (s.staff = [...v]) },
+    tillUnit: {
+      getTillUnit: async () => s.tillUnit,
+      setTillUnit: async (v) => void (s.tillUnit = v),
+    },
   });
   return { state: s, part };
 }

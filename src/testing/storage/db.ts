@@ -44,6 +44,11 @@ export function proof(secret: string, amount: number): NewProof {
   return { secret, amount, id: '00abcdef01234567', C: `02${secret.padEnd(64, '0').slice(0, 64)}` };
 }
 
+/** A proof of a usd keyset: `amount` cents (docs/decisions/0067-amounts-carry-their-unit.md). */
+export function centsProof(secret: string, amount: number): NewProof {
+  return { ...proof(secret, amount), id: '00bcdef012345678', unit: 'usd' };
+}
+
 /** The journal row of a consolidation swap at MINT_A, open until its outputs are stored. */
 export function consolidationJournal(
   id: string,

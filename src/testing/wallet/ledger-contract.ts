@@ -1,7 +1,7 @@
 // The Ledger port's contract as one suite, run against every implementation so they cannot drift.
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../../core/errors';
-import { consolidationJournal, MINT_A, MINT_B, proof } from '../storage/db';
+import { centsProof, consolidationJournal, MINT_A, MINT_B, proof } from '../storage/db';
 import type { HistoryEvent, HistoryStore } from '../../core/history-ports';
 import type { ProcessedQuoteStore } from '../../core/remote-payments/merchant/processed-quote-ports';
 import type { Ledger, SettleMintQuote } from '../../core/wallet/ledger-ports';
@@ -428,6 +428,63 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
         expect(await s.withdrawals.list()).toEqual([]);
         expect(await events(s)).toEqual([]);
         expect(await s.proofs.balance()).toBe(4);
+      });
+    });
+
+    // docs/decisions/0067-amounts-carry-their-unit.md: sats and cents side by side, never summed.
+    describe('proofs of another unit', () => {
+      it('settles a usd quote without a cent in the sat balance, listed and totalled apart', async () => {
+        const s = fresh();
+        await s.proofs.add([proof('s16', 16)], MINT_A);
+        await s.quotes.put(quote('q1', { amount: 350 }));
+        const settled = await s.ledger.settleMintQuote(
+          settleQ1({ proofs: [centsProof('u256', 256), centsProof('u94', 94)] }),
+        );
+        expect(settled).toEqual({ settled: true, balance: 16 });
+        expect(await s.proofs.balance(MINT_A)).toBe(16);
+        expect(await s.proofs.balancesByMint()).toEqual({ [MINT_A]: 16 });
+        expect((await s.proofs.stats()).totalBalance).toBe(16);
+        expect(await s.proofs.unitBalances()).toEqual([
+          { mintUrl: MINT_A, amount: { unit: 'sat', minor: 16 } },
+          { mintUrl: MINT_A, amount: { unit: 'usd', minor: 350 } },
+        ]);
+        const secrets = async (unit?: 'usd' | 'all') =>
+          (await s.proofs.listUnspent(MINT_A, unit)).map((p) => p.secret).sort();
+        expect(await secrets()).toEqual(['s16']);
+        expect((await s.proofs.listUnspent()).map((p) => p.secret)).toEqual(['s16']);
+        expect(await secrets('usd')).toEqual(['u256', 'u94']);
+        expect(await secrets('all')).toEqual(['s16', 'u256', 'u94']);
+        expect((await s.proofs.listUnspent(MINT_A, 'usd'))[0]?.unit).toBe('usd');
+      });
+
+      it('keeps each unit total exact through spends, removals and swaps', async () => {
+        const s = fresh();
+        await s.proofs.add(
+          [proof('s8', 8), centsProof('u100', 100), centsProof('u50', 50)],
+          MINT_A,
+        );
+        await s.proofs.markSpent(['u50']);
+        expect(await s.proofs.remove(['u100'])).toBe(1);
+        await s.proofs.add([centsProof('u200', 200), centsProof('u25', 25)], MINT_A);
+        await s.withdrawals.put(consolidationJournal('j1', ['u200', 'u25']));
+        await s.ledger.finishConsolidation({
+          journalId: 'j1',
+          mintUrl: MINT_A,
+          inputSecrets: ['u200', 'u25'],
+          outputs: [centsProof('u225', 225)],
+        });
+        expect(await s.proofs.unitBalances()).toEqual([
+          { mintUrl: MINT_A, amount: { unit: 'sat', minor: 8 } },
+          { mintUrl: MINT_A, amount: { unit: 'usd', minor: 225 } },
+        ]);
+        expect(await s.proofs.balance()).toBe(8);
+        expect(await s.proofs.stats()).toEqual({
+          totalProofs: 1,
+          unspentProofs: 1,
+          spentProofs: 0,
+          totalBalance: 8,
+          totalSpent: 0,
+        });
       });
     });
   });

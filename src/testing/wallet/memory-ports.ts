@@ -24,11 +24,24 @@ import type {
   Settlement,
 } from '../../core/wallet/ledger-ports';
 import type { MintQuoteStore, PendingMintQuote } from '../../core/wallet/mint/ports';
-import type { NewProof, ProofStats, ProofStore, StoredProof } from '../../core/wallet/proof-ports';
+import type {
+  NewProof,
+  ProofStats,
+  ProofStore,
+  StoredProof,
+  UnitBalance,
+  UnitFilter,
+} from '../../core/wallet/proof-ports';
+import { amountOf } from '../../core/units/amount';
+import { SAT, storedUnit } from '../../core/units/unit';
 import type { PendingWithdrawal, WithdrawalStore } from '../../core/wallet/withdraw/ports';
 import type { CounterSource } from '@cashu/cashu-ts';
 
 type CounterRange = Awaited<ReturnType<CounterSource['reserve']>>;
+
+function isSat(proof: StoredProof): boolean {
+  return storedUnit(proof.unit) === SAT;
+}
 
 /** The tables, shared by the stores so a "restart" can build new services on the same data. */
 export class MemoryDb {
@@ -48,7 +61,10 @@ export class MemoryDb {
     const now = this.clock();
     for (const p of proofs) {
       if (this.proofs.has(p.secret)) continue;
-      this.proofs.set(p.secret, { ...structuredClone(p), mintUrl, createdAt: now, isSpent: false });
+      const { unit, ...rest } = structuredClone(p);
+      // Stored as Dexie stores it: a sat proof without a unit.
+      const tagged = unit === undefined || unit === SAT ? rest : { ...rest, unit };
+      this.proofs.set(p.secret, { ...tagged, mintUrl, createdAt: now, isSpent: false });
     }
   }
 
@@ -68,10 +84,13 @@ export class MemoryDb {
     return removed;
   }
 
+  /** Unspent sats: proofs of other units are never counted (as Dexie's proofTotals). */
   balance(mintUrl?: string): number {
     let sum = 0;
     for (const p of this.proofs.values()) {
-      if (!p.isSpent && (mintUrl === undefined || p.mintUrl === mintUrl)) sum += p.amount;
+      if (!p.isSpent && isSat(p) && (mintUrl === undefined || p.mintUrl === mintUrl)) {
+        sum += p.amount;
+      }
     }
     return sum;
   }
@@ -97,9 +116,10 @@ export class MemoryProofStore implements ProofStore {
     return n;
   }
 
-  async listUnspent(mintUrl?: string): Promise<StoredProof[]> {
+  async listUnspent(mintUrl?: string, unit: UnitFilter = SAT): Promise<StoredProof[]> {
     return [...this.db.proofs.values()]
       .filter((p) => !p.isSpent && (mintUrl === undefined || p.mintUrl === mintUrl))
+      .filter((p) => unit === 'all' || storedUnit(p.unit) === unit)
       .map((p) => structuredClone(p));
   }
 
@@ -114,13 +134,28 @@ export class MemoryProofStore implements ProofStore {
   async balancesByMint(): Promise<Record<string, number>> {
     const sums: Record<string, number> = {};
     for (const p of this.db.proofs.values()) {
-      if (!p.isSpent) sums[p.mintUrl] = (sums[p.mintUrl] ?? 0) + p.amount;
+      if (!p.isSpent && isSat(p)) sums[p.mintUrl] = (sums[p.mintUrl] ?? 0) + p.amount;
     }
     return Object.fromEntries(Object.entries(sums).filter(([, sats]) => sats > 0));
   }
 
+  async unitBalances(): Promise<UnitBalance[]> {
+    const sums = new Map<string, UnitBalance>();
+    for (const p of this.db.proofs.values()) {
+      if (p.isSpent) continue;
+      const unit = storedUnit(p.unit);
+      const key = `${unit} ${p.mintUrl}`;
+      const was = sums.get(key)?.amount.minor ?? 0;
+      sums.set(key, { mintUrl: p.mintUrl, amount: amountOf(was + p.amount, unit) });
+    }
+    // Sats first, then the other units, as Dexie reads its two totals tables.
+    return [...sums.values()]
+      .filter((b) => b.amount.minor > 0)
+      .sort((a, b) => Number(b.amount.unit === SAT) - Number(a.amount.unit === SAT));
+  }
+
   async stats(): Promise<ProofStats> {
-    const all = [...this.db.proofs.values()];
+    const all = [...this.db.proofs.values()].filter(isSat);
     const spent = all.filter((p) => p.isSpent);
     return {
       totalProofs: all.length,

@@ -476,7 +476,7 @@ export class EcashReceiver {
     const restored = await callMint(() => restoreReservation(wallet, reservation));
     if (restored.signed.length > 0) {
       const stored = new Set(
-        (await this.deps.proofs.listUnspent(row.mintUrl)).map((p) => p.secret),
+        (await this.deps.proofs.listUnspent(row.mintUrl, 'all')).map((p) => p.secret),
       );
       const ours = restored.unspent.map(toNewProof).filter((p) => !stored.has(p.secret));
       if (sumSats(ours) === sumSats(row.inputs) - row.fee) return this.settle(row, ours);

@@ -5,6 +5,7 @@ import {
   REFUSED_BALANCE,
   REFUSED_IN_PROGRESS,
   REFUSED_INVOICES,
+  REFUSED_OTHER_UNITS,
   replaceVerdict,
   type LeftBehind,
 } from './replace-wallet';
@@ -34,5 +35,13 @@ describe('replaceVerdict', () => {
       allowed: false,
       reason,
     });
+  });
+
+  it('never gives up dollars, which the phrase does not restore, phrase checked or not', () => {
+    const dollars = left({
+      otherUnits: [{ mintUrl: 'https://mint.example', amount: { unit: 'usd', minor: 350 } }],
+    });
+    expect(replaceVerdict(dollars, true)).toEqual({ allowed: false, reason: REFUSED_OTHER_UNITS });
+    expect(replaceVerdict(left({ otherUnits: [] }), false)).toEqual({ allowed: true });
   });
 });

@@ -1,6 +1,7 @@
 // Replacing the wallet from Settings (docs/behaviour.md "Replace wallet"): what the device would
 // leave behind, whether that may be given up, and the one write that forgets the wallet.
 import { ValidationError } from '../../errors';
+import type { UnitBalance } from '../proof-ports';
 
 /** What the current wallet still holds or waits for. */
 export interface LeftBehind {
@@ -14,6 +15,11 @@ export interface LeftBehind {
   pendingTokens: { count: number; sats: number };
   /** swaps of the wallet's own proofs still being finished (consolidation, token cancel) */
   swapsInProgress: number;
+  /**
+   * Unspent ecash in units other than sats, per mint (dollars, euros); absent or empty: none.
+   * The phrase restores sats only so far (docs/decisions/0067-amounts-carry-their-unit.md).
+   */
+  otherUnits?: UnitBalance[];
 }
 
 export const NOTHING_LEFT: LeftBehind = Object.freeze({
@@ -29,6 +35,9 @@ export const REFUSED_INVOICES =
 export const REFUSED_IN_PROGRESS = 'Wait until the cash-outs in progress have finished.';
 export const REFUSED_BALANCE =
   'Withdraw or cash out the balance first, or check the current recovery phrase below: it is the only way to get this balance back.';
+
+export const REFUSED_OTHER_UNITS =
+  'Withdraw or cash out the ecash held in other currencies first: the recovery phrase cannot bring it back yet.';
 
 export type ReplaceVerdict = { allowed: true } | { allowed: false; reason: string };
 
@@ -46,6 +55,7 @@ export function replaceVerdict(left: LeftBehind, phraseChecked: boolean): Replac
   if (left.pendingMelts > 0 || left.swapsInProgress > 0) {
     return { allowed: false, reason: REFUSED_IN_PROGRESS };
   }
+  if ((left.otherUnits ?? []).length > 0) return { allowed: false, reason: REFUSED_OTHER_UNITS };
   if (totalSats(left) > 0 && !phraseChecked) return { allowed: false, reason: REFUSED_BALANCE };
   return { allowed: true };
 }

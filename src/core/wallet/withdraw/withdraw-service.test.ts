@@ -1037,3 +1037,46 @@ describe('WithdrawService: cancelling a pending token', () => {
     expect(await tabA.service.availability()).toMatchObject({ available: 21, pending: 0 });
   });
 });
+
+// docs/decisions/0067-amounts-carry-their-unit.md: a sat spend takes sats only, never a cent.
+describe('WithdrawService: proofs of another unit', () => {
+  /** Dollars taken at the dev mint as the till stores them: proofs tagged with their unit. */
+  async function takeCents(storage: TestStorage, cents: number): Promise<void> {
+    const payer = new Wallet(mint.url, { unit: 'usd' });
+    await payer.loadMint();
+    const quote = await payer.createMintQuoteBolt11(cents);
+    await mint.pay(quote.quote);
+    const proofs = await payer.mintProofsBolt11(cents, quote.quote);
+    await storage.proofs.add(
+      proofs.map((p) => ({ ...toNewProof(p), unit: 'usd' as const })),
+      mint.url,
+    );
+  }
+
+  it('never puts a usd proof into a sat token, and leaves the dollars stored', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takeCents(storage, 350);
+    await takePayments(mint, storage, [21]);
+    const cents = (await storage.proofs.listUnspent(mint.url, 'usd')).map((p) => p.secret);
+    expect(cents.length).toBeGreaterThan(0);
+
+    const result = ok(await service.createToken({ consolidate: true }));
+
+    expect(result.amount).toBe(21);
+    const decoded = await decode(mint.url, result.token);
+    expect(decoded.proofs.some((p) => cents.includes(p.secret))).toBe(false);
+    expect(decoded.proofs.reduce((s, p) => s + p.amount.toNumber(), 0)).toBe(21);
+    expect(await service.availability()).toMatchObject({ available: 0, pending: 21 });
+    expect(await storage.proofs.unitBalances()).toEqual([
+      { mintUrl: mint.url, amount: { unit: 'sat', minor: 21 } },
+      { mintUrl: mint.url, amount: { unit: 'usd', minor: 350 } },
+    ]);
+  });
+
+  it('finds no sats to withdraw on a mint that holds only dollars', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takeCents(storage, 200);
+    await expectRefused(service, { code: 'no-proofs', error: 'No unspent proofs available' });
+    expect((await storage.proofs.listUnspent(mint.url, 'usd')).length).toBeGreaterThan(0);
+  });
+});
