@@ -32,8 +32,6 @@ import { SETTINGS_GROUPS, SettingsGroup, SettingsJumpList } from './SettingsGrou
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
 import { errorMessage } from '../../core/errors';
 import { checkMintInfo } from '../../core/settings/mint-check';
-import { readMintUnits } from '../../core/settings/till-unit';
-import { TillUnitSetting } from './TillUnitSetting';
 import { mintUrlKey } from '../../core/urls/normalise-url';
 import { Form } from '../../ui/forms/Form';
 import { useReturnFocus } from '../../ui/use-return-focus';
@@ -58,9 +56,6 @@ import {
   SWITCH_MINT,
 } from './locales/settings/en.json';
 import { useFormats, useTexts } from '../../ui/i18n';
-
-/** The units the mint's keysets offer, asked over the network. */
-const defaultMintUnits = (mintUrl: string) => readMintUnits(mintUrl);
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
 
@@ -105,7 +100,6 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
   const [mintStatus, setMintStatus] = useState<MintStatus>({ state: 'idle' });
   const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
   const checkMint = services.checkMint ?? checkMintInfo;
-  const mintUnits = services.mintUnits ?? defaultMintUnits;
   const proofs = services.storage.proofs;
   const { guard, prompt: pinPrompt } = usePinGate(services.lock);
   // Save is disabled while the mint is checked, so it has lost focus when the question opens.
@@ -228,14 +222,8 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         {services.language ? (
           <LanguageSetting language={services.language} logger={logger} />
         ) : null}
-        {services.storage.tillUnit && storedMint !== '' ? (
-          <TillUnitSetting
-            store={services.storage.tillUnit}
-            mintUrl={storedMint}
-            mintUnits={mintUnits}
-            logger={logger}
-          />
-        ) : null}
+        {/* "Charge in" (TillUnitSetting) is shown once the keypad and the invoice charge in the
+          chosen unit (issue 51): until then a dollar till would still charge sats. */}
         {services.storage.receiptPrint ? (
           <AutoPrintSettings store={services.storage.receiptPrint} logger={logger} />
         ) : null}
