@@ -105,4 +105,18 @@ describe('staff on the till', () => {
       storage.close();
     }
   });
+
+  it('offers cash sales only once the shop turns them on, and off again', async () => {
+    const { storage, till } = setup();
+    try {
+      expect(await till.recordsCash()).toBe(false);
+      await till.setRecordsCash(true);
+      expect(await till.recordsCash()).toBe(true);
+      await till.setRecordsCash(false);
+      expect(await till.recordsCash()).toBe(false);
+      expect(await storage.db.config.get(CONFIG_KEYS.cashSales)).toBeUndefined();
+    } finally {
+      storage.close();
+    }
+  });
 });

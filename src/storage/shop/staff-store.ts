@@ -49,6 +49,16 @@ export class DexieStaffStore implements StaffStore {
       });
   }
 
+  async recordsCash(): Promise<boolean> {
+    return (await this.db.config.get(CONFIG_KEYS.cashSales))?.value === '1';
+  }
+
+  async setRecordsCash(on: boolean): Promise<void> {
+    if (!on) await this.db.config.delete(CONFIG_KEYS.cashSales);
+    else
+      await this.db.config.put({ key: CONFIG_KEYS.cashSales, value: '1', updatedAt: this.clock() });
+  }
+
   async shifts(): Promise<Shift[]> {
     const list = shiftsFrom(parsed((await this.db.config.get(CONFIG_KEYS.shifts))?.value));
     return list.sort((a, b) => b.openedAt - a.openedAt);
