@@ -80,7 +80,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
     staff: {
       till: methods(
         (services) => services.staff,
-        ['list', 'current', 'switchTo', 'switchToOwner', 'asksPin'],
+        ['list', 'current', 'switchTo', 'switchToOwner', 'asksPin', 'recordsCash'],
       ),
       cash: methods((services) => services.storage.history, ['addCashSale']),
     },

@@ -58,7 +58,7 @@ describe('csvRow', () => {
       fiat: { currency: 'USD', price: 100_000, value: 12.3 },
     });
     expect(csvRow(event)).toBe(
-      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,,,,this device\r\n`,
+      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,,,,this device,\r\n`,
     );
   });
 
@@ -78,7 +78,7 @@ describe('csvRow', () => {
       },
     });
     expect(csvRow(event)).toBe(
-      `2026-11-22,09:05:07,${offset},direct-payment,1221,,,,,q3,local,http://m,,111,"2 × Coffee, large; 1 × Custom amount",this device\r\n`,
+      `2026-11-22,09:05:07,${offset},direct-payment,1221,,,,,q3,local,http://m,,111,"2 × Coffee, large; 1 × Custom amount",this device,\r\n`,
     );
   });
 
@@ -89,17 +89,30 @@ describe('csvRow', () => {
       metadata: '{"feePaid":2,"inputFee":1}',
     });
     expect(csvRow(cashOut)).toBe(
-      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,,,,this device\r\n`,
+      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,,,,this device,\r\n`,
     );
     const remote = eventAt('remote-payment', 21, { id: 3, mintUrl: '=evil()' });
     expect(csvRow(remote)).toBe(
-      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),,,,this device\r\n`,
+      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),,,,this device,\r\n`,
     );
   });
 
   it("names another device's event by the start of that device's key", () => {
     const event = eventAt('direct-payment', 21, { id: 4, device: 'ab'.repeat(32) });
-    expect(csvRow(event).trimEnd().split(',').at(-1)).toBe('abababab');
+    expect(csvRow(event).trimEnd().split(',').at(-2)).toBe('abababab');
+  });
+
+  it('names who charged a sale and who made a refund in the last column, for the tip-out', () => {
+    const ana = { id: 'a', name: 'Ana', role: 'manager' as const };
+    const sale = eventAt('cash-payment', 500, { mintUrl: '', staff: ana });
+    expect(csvRow(sale).trimEnd().split(',').at(-1)).toBe('Ana');
+    const refund = eventAt('refund', 200, {
+      metadata: JSON.stringify({ refundOf: 1, method: 'lightning', staff: ana }),
+    });
+    expect(csvRow(refund).trimEnd().split(',').at(-1)).toBe('Ana');
+    // A name a spreadsheet would run is neutralised like any other cell.
+    const evil = eventAt('direct-payment', 21, { staff: { ...ana, name: '=cmd()' } });
+    expect(csvRow(evil).trimEnd().split(',').at(-1)).toBe("'=cmd()");
   });
 });
 

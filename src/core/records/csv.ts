@@ -5,6 +5,7 @@ import { metadataOf } from '../history-metadata';
 import type { HistoryEvent } from '../history-ports';
 import { fiatValueText } from '../prices/convert';
 import { refundLinkOf } from '../receipts/refunds';
+import { staffOf } from '../staff/shift';
 import { localStamp } from './local-day';
 
 export const CSV_HEADER = [
@@ -24,6 +25,8 @@ export const CSV_HEADER = [
   'Tip (sats)',
   'Lines',
   'Device',
+  // Who charged a sale or made a refund (decision 0066), last so other columns can come before.
+  'Staff',
 ] as const;
 
 /** RFC 4180 line ending. */
@@ -75,6 +78,11 @@ export function eventDevice(event: HistoryEvent): string {
   return event.device ? event.device.slice(0, 8) : 'this device';
 }
 
+/** Who charged a sale or made a refund, by name (`Owner` for the merchant PIN); empty: no one named. */
+export function eventStaff(event: HistoryEvent): string {
+  return staffOf(event)?.name ?? '';
+}
+
 export function csvRow(event: HistoryEvent): string {
   const fiat = event.fiat;
   const stamp = localStamp(event.createdAt);
@@ -95,5 +103,6 @@ export function csvRow(event: HistoryEvent): string {
     event.sale ? event.sale.tipSats : '',
     linesSummary(event),
     eventDevice(event),
+    eventStaff(event),
   ]);
 }

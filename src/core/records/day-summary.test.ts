@@ -189,3 +189,26 @@ describe('day boundaries in the local time zone', () => {
     expect(await daySummary(reader([]), 'nope')).toBeUndefined();
   });
 });
+
+describe('tips by person', () => {
+  it('gives each person their sales and tips for the tip-out, unnamed sales last', () => {
+    const ana = { id: 'a', name: 'Ana', role: 'manager' as const };
+    const bo = { id: 'b', name: 'Bo', role: 'cashier' as const };
+    const tipped = (tipSats: number) => saleOf(TWO_ESPRESSOS, { tipSats });
+    const s = summarise('2026-11-22', day.start, day.end, [
+      event('remote-payment', 600, day.start + 1),
+      event('direct-payment', 700, day.start + 2, { staff: bo, sale: tipped(100) }),
+      event('ecash-payment', 650, day.start + 3, { staff: ana, sale: tipped(50) }),
+      event('direct-payment', 800, day.start + 4, { staff: bo, sale: tipped(200) }),
+      // Not a sale, and another day: in no one's tips.
+      event('withdrawal', 100, day.start + 5, { staff: bo }),
+      event('direct-payment', 900, day.end, { staff: bo, sale: tipped(300) }),
+    ]);
+    expect(s.byStaff).toEqual([
+      { id: 'b', name: 'Bo', sales: { count: 2, sats: 1_500 }, tips: 300 },
+      { id: 'a', name: 'Ana', sales: { count: 1, sats: 650 }, tips: 50 },
+      { id: '', name: '', sales: { count: 1, sats: 600 }, tips: 0 },
+    ]);
+    expect(s.byStaff.reduce((sum, p) => sum + p.tips, 0)).toBe(s.tips);
+  });
+});

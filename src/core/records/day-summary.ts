@@ -8,6 +8,7 @@ import type { PaymentMethod } from '../sale/sale-detail';
 import { saleRates, saleTaxSats } from '../sale/sale-rates';
 import { addRates, type RateTotal } from '../sale/tax';
 import { minorToText } from '../prices/convert';
+import { staffOf } from '../staff/shift';
 import { eventFee } from './csv';
 import { yieldToPage } from './export';
 import { localDayRange } from './local-day';
@@ -53,6 +54,18 @@ export interface DaySummary {
   refunds: Tally & { fees: number };
   /** gross sales less refunds */
   net: number;
+  /**
+   * Each person's sales and tips, for the tip-out (decision 0066), in the order they first sold;
+   * id '' (sales that name no one: remote links, older sales) last.
+   */
+  byStaff: StaffTips[];
+}
+
+export interface StaffTips {
+  id: string;
+  name: string;
+  sales: Tally;
+  tips: number;
 }
 
 const empty = (): Tally => ({ count: 0, sats: 0 });
@@ -75,6 +88,8 @@ export class DayTally {
   private readonly minor = new Map<string, number>();
   /** items by catalog id, custom lines by name */
   private readonly items = new Map<string, ItemSold>();
+  /** sales and tips by staff id */
+  private readonly people = new Map<string, StaffTips>();
 
   constructor(date: string, start: number, end: number) {
     this.summary = {
@@ -96,7 +111,17 @@ export class DayTally {
       discounts: empty(),
       refunds: { ...empty(), fees: 0 },
       net: 0,
+      byStaff: [],
     };
+  }
+
+  private addStaff(event: HistoryEvent): void {
+    const ref = staffOf(event);
+    const id = ref?.id ?? '';
+    const person = this.people.get(id) ?? { id, name: ref?.name ?? '', sales: empty(), tips: 0 };
+    add(person.sales, event.amount);
+    person.tips += saleDetailOf(event).tipSats;
+    this.people.set(id, person);
   }
 
   private addDetail(event: HistoryEvent): void {
@@ -139,6 +164,7 @@ export class DayTally {
             summary.salesWithoutFiat += 1;
           }
           this.addDetail(event);
+          this.addStaff(event);
           break;
         }
         case 'refund':
@@ -169,7 +195,10 @@ export class DayTally {
       (a, b) => b.sats - a.sats || a.name.localeCompare(b.name),
     );
     const net = this.summary.sales.sats - this.summary.refunds.sats;
-    return { ...this.summary, fiat, items, net };
+    const byStaff = [...this.people.values()].sort((a, b) =>
+      a.id === '' ? 1 : b.id === '' ? -1 : 0,
+    );
+    return { ...this.summary, fiat, items, net, byStaff };
   }
 }
 

@@ -11,6 +11,9 @@ export interface StaffStore {
   /** The staff id working this device's till; null: the owner. */
   atTill(): Promise<string | null>;
   setAtTill(id: string | null): Promise<void>;
+  /** Whether Home offers "Paid in cash" (a Settings switch, off until the shop turns it on). */
+  recordsCash(): Promise<boolean>;
+  setRecordsCash(on: boolean): Promise<void>;
   /** This device's shifts, newest first (the last 100 are kept). */
   shifts(): Promise<Shift[]>;
   /** Writes the shift (new, or the same id closed). */

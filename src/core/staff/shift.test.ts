@@ -16,9 +16,13 @@ function sale(
   type: string,
   at: number,
   amount: number,
-  extra: Partial<HistoryEvent> & { tip?: number; method?: 'lightning' | 'ecash' | 'cash' } = {},
+  extra: Partial<HistoryEvent> & {
+    tip?: number;
+    discount?: number;
+    method?: 'lightning' | 'ecash' | 'cash';
+  } = {},
 ): HistoryEvent {
-  const { tip = 0, method = 'lightning', ...rest } = extra;
+  const { tip = 0, discount = 0, method = 'lightning', ...rest } = extra;
   return {
     id: nextId++,
     createdAt: at,
@@ -26,11 +30,12 @@ function sale(
     amount,
     mintUrl: type === 'cash-payment' ? '' : 'https://mint.example',
     sale: {
-      lines: [{ name: 'Coffee', quantity: 1, unitSats: amount - tip }],
-      subtotalSats: amount - tip,
+      lines: [{ name: 'Coffee', quantity: 1, unitSats: amount - tip + discount }],
+      subtotalSats: amount - tip + discount,
       taxSats: 0,
       tipSats: tip,
       method,
+      ...(discount ? { discountSats: discount } : {}),
     },
     ...rest,
   } as HistoryEvent;
@@ -65,7 +70,7 @@ describe('shifts', () => {
 
   it('counts sales by method and by person with their tips; refunds where they were made', () => {
     const events = [
-      sale('direct-payment', T0 + 1, 1_100, { staff: ana, tip: 100 }),
+      sale('direct-payment', T0 + 1, 1_100, { staff: ana, tip: 100, discount: 50 }),
       sale('ecash-payment', T0 + 2, 2_200, { staff: bo, tip: 200, method: 'ecash' }),
       usdCash(T0 + 3, 1_000, 1, bo),
       sale('remote-payment', T0 + 4, 500),
@@ -88,11 +93,14 @@ describe('shifts', () => {
       cash: { count: 1, sats: 1_000 },
     });
     expect(report.tips).toBe(300);
+    expect(report.discounts).toBe(50);
     expect(report.refunds).toEqual({ count: 1, sats: 300 });
-    expect(report.byStaff.map((p) => [p.name, p.sales.sats, p.tips, p.refunds.sats])).toEqual([
-      ['Ana', 1_100, 100, 300],
-      ['Bo', 3_200, 200, 0],
-      ['', 500, 0, 0],
+    expect(
+      report.byStaff.map((p) => [p.name, p.sales.sats, p.tips, p.discounts, p.refunds.sats]),
+    ).toEqual([
+      ['Ana', 1_100, 100, 50, 300],
+      ['Bo', 3_200, 200, 0, 0],
+      ['', 500, 0, 0, 0],
     ]);
     expect(report.byStaff[1]!.cashMinor).toBe(100);
   });

@@ -39,6 +39,8 @@ export interface PersonTally {
   name: string;
   sales: Tally;
   tips: number;
+  /** sats taken off this person's sales by discounts */
+  discounts: number;
   refunds: Tally;
   /** cash taken, in the shift's cash units */
   cashMinor: number;
@@ -49,6 +51,8 @@ export interface ShiftReport {
   sales: Tally;
   byMethod: Record<ShiftMethod, Tally>;
   tips: number;
+  /** sats taken off the sales by discounts (lines' and cart's) */
+  discounts: number;
   refunds: Tally;
   /** one row per person, in the order they first sold; '' last */
   byStaff: PersonTally[];
@@ -158,6 +162,7 @@ export function shiftReport(
     sales: empty(),
     byMethod: { lightning: empty(), ecash: empty(), cash: empty() },
     tips: 0,
+    discounts: 0,
     refunds: empty(),
     byStaff: [],
     days: [],
@@ -170,7 +175,15 @@ export function shiftReport(
     const id = ref?.id ?? '';
     let row = people.get(id);
     if (!row) {
-      row = { id, name: ref?.name ?? '', sales: empty(), tips: 0, refunds: empty(), cashMinor: 0 };
+      row = {
+        id,
+        name: ref?.name ?? '',
+        sales: empty(),
+        tips: 0,
+        discounts: 0,
+        refunds: empty(),
+        cashMinor: 0,
+      };
       people.set(id, row);
     }
     return row;
@@ -182,12 +195,15 @@ export function shiftReport(
     if (kind?.daySummary === 'sale') {
       const who = person(event);
       const method = methodOf(event);
-      const tip = saleDetailOf(event).tipSats;
+      const detail = saleDetailOf(event);
+      const discount = detail.discountSats ?? 0;
       add(report.sales, event.amount);
       add(report.byMethod[method], event.amount);
       add(who.sales, event.amount);
-      report.tips += tip;
-      who.tips += tip;
+      report.tips += detail.tipSats;
+      who.tips += detail.tipSats;
+      report.discounts += discount;
+      who.discounts += discount;
       const date = localDate(event.createdAt);
       add(days.get(date) ?? days.set(date, empty()).get(date)!, event.amount);
       if (method === 'cash') {

@@ -78,6 +78,15 @@ export class TillStaff {
     if ((await this.deps.store.atTill()) === id) await this.deps.store.setAtTill(null);
   }
 
+  /** Whether the till offers "Paid in cash" (Settings; off by default, so Home stays the keypad). */
+  recordsCash(): Promise<boolean> {
+    return this.deps.store.recordsCash();
+  }
+
+  setRecordsCash(on: boolean): Promise<void> {
+    return this.deps.store.setRecordsCash(on);
+  }
+
   /** The person at the till: a staff member, or the owner when none is (or they were removed). */
   async current(): Promise<StaffRef> {
     const id = await this.deps.store.atTill();

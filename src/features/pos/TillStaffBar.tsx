@@ -16,6 +16,7 @@ import {
   TILL_CASH_NOTE,
   TILL_CASH_RECORDED,
   TILL_CASHIER,
+  TILL_CHANGE,
   TILL_MANAGER,
   TILL_OWNER,
   TILL_PAID_CASH,
@@ -42,7 +43,7 @@ export function TillStaffBar({
   onCashRecorded: () => void;
 }) {
   const t = useTexts();
-  const { current, list, reload, cash, setCash } = useTillStaff(staff, logger);
+  const { current, list, reload, cash, setCash, offersCash } = useTillStaff(staff, logger);
   // Without a staff list the till is the owner's alone and sales name no one, as before.
   const staffRef = list.length > 0 ? current : undefined;
   useEffect(() => {
@@ -84,9 +85,11 @@ export function TillStaffBar({
       live = false;
     };
   }, [staff, chosen]);
-  if (!current) return null;
-  // Nobody on the staff list: the till is the owner's, as before; only "Paid in cash" shows.
+  const [switching, setSwitching] = useState(false);
+  // Nobody on the staff list: the till is the owner's, as before. With no one and cash sales off
+  // in Settings (the default) the bar shows nothing: the keypad keeps the whole screen.
   const people = list.length > 0;
+  if (!current || (!people && !offersCash)) return null;
   const nameOf = (id: string) =>
     id === 'owner' ? t(TILL_OWNER) : (list.find((m) => m.id === id)?.name ?? '');
 
@@ -103,6 +106,7 @@ export function TillStaffBar({
       }
       setPin('');
       setChoice('');
+      setSwitching(false);
       reload();
     } catch (failure) {
       logger.error('Could not switch who is at the till', failure);
@@ -110,23 +114,54 @@ export function TillStaffBar({
     }
   };
 
+  // One line under the mode switch, no card: the keypad below keeps its place on a phone
+  // (docs/behaviour.md "Staff and shifts").
   return (
     <section
-      className="flex flex-wrap items-end gap-2 rounded-lg bg-white p-3 ring-1 ring-slate-200 md:max-w-sm"
+      className="flex flex-wrap items-center gap-2 text-sm md:max-w-sm"
       aria-label={t(TILL_AT)}
       data-testid="till-staff"
       data-staff-id={current.id}
     >
       {people ? (
         <>
-          <p className="w-full text-sm text-slate-700">
+          <p className="min-w-0 flex-1 text-slate-700">
             {t(TILL_AT)}:{' '}
             <strong data-testid="till-staff-name">
               {current.role === 'owner' ? t(TILL_OWNER) : current.name}
             </strong>{' '}
             ({t(ROLE_TEXT[current.role])})
           </p>
-          <label className="flex-1 text-sm">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={switching}
+            onClick={() => {
+              setSwitching(!switching);
+              setError(undefined);
+            }}
+          >
+            {t(TILL_CHANGE)}
+          </Button>
+        </>
+      ) : null}
+      {offersCash ? (
+        <button
+          type="button"
+          aria-pressed={cash}
+          onClick={() => setCash(!cash)}
+          className={`min-h-11 rounded-full px-4 text-sm font-medium ring-1 ${
+            cash
+              ? 'bg-emerald-700 text-white ring-emerald-700'
+              : 'bg-white text-slate-800 ring-slate-300'
+          }`}
+        >
+          {t(TILL_PAID_CASH)}
+        </button>
+      ) : null}
+      {people && switching ? (
+        <div className="flex w-full flex-wrap items-end gap-2">
+          <label className="flex-1">
             <span className="sr-only">{t(TILL_AT)}</span>
             <select
               className={FIELD_CLASS}
@@ -145,18 +180,15 @@ export function TillStaffBar({
             </select>
           </label>
           {asks && chosen !== current.id ? (
-            <label className="text-sm">
-              <span className="sr-only">{t(TILL_PIN, { name: nameOf(chosen) })}</span>
-              <input
-                className={`${FIELD_CLASS} w-28`}
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                aria-label={t(TILL_PIN, { name: nameOf(chosen) })}
-                value={pin}
-                onChange={(e) => setPin(e.target.value)}
-              />
-            </label>
+            <input
+              className={`${FIELD_CLASS} w-28`}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              aria-label={t(TILL_PIN, { name: nameOf(chosen) })}
+              value={pin}
+              onChange={(e) => setPin(e.target.value)}
+            />
           ) : null}
           <Button
             variant="outline"
@@ -165,25 +197,13 @@ export function TillStaffBar({
           >
             {t(TILL_SWITCH)}
           </Button>
-          {error ? (
-            <p role="alert" className="w-full text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </>
+        </div>
       ) : null}
-      <button
-        type="button"
-        aria-pressed={cash}
-        onClick={() => setCash(!cash)}
-        className={`min-h-11 w-full rounded-lg text-sm font-medium ring-1 ${
-          cash
-            ? 'bg-emerald-700 text-white ring-emerald-700'
-            : 'bg-white text-slate-800 ring-slate-300'
-        }`}
-      >
-        {t(TILL_PAID_CASH)}
-      </button>
+      {error ? (
+        <p role="alert" className="w-full text-red-700">
+          {error}
+        </p>
+      ) : null}
       {cash ? <p className="w-full text-xs text-slate-600">{t(TILL_CASH_NOTE)}</p> : null}
     </section>
   );

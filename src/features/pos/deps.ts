@@ -54,7 +54,10 @@ export interface PosReceipts {
 
 /** Who is at the till and the cash sales they record (decision 0066); omitted: no staff bar. */
 export interface PosStaff {
-  till: Pick<TillStaff, 'list' | 'current' | 'switchTo' | 'switchToOwner' | 'asksPin'>;
+  till: Pick<
+    TillStaff,
+    'list' | 'current' | 'switchTo' | 'switchToOwner' | 'asksPin' | 'recordsCash'
+  >;
   cash: CashSaleRecorder;
 }
 

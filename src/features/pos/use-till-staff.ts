@@ -21,16 +21,19 @@ export function useTillStaff(staff: PosStaff | undefined, logger: Logger) {
   const [current, setCurrent] = useState<StaffRef>();
   const [list, setList] = useState<StaffMember[]>([]);
   const [cash, setCash] = useState(false);
+  // "Paid in cash" is offered only where the shop turned it on in Settings.
+  const [offersCash, setOffersCash] = useState(false);
   const [reads, setReads] = useState(0);
   const reload = useCallback(() => setReads((n) => n + 1), []);
   useEffect(() => {
     if (!staff) return;
     let live = true;
-    Promise.all([staff.till.current(), staff.till.list()]).then(
-      ([who, members]) => {
+    Promise.all([staff.till.current(), staff.till.list(), staff.till.recordsCash()]).then(
+      ([who, members, offers]) => {
         if (!live) return;
         setCurrent(who);
         setList(members);
+        setOffersCash(offers);
       },
       (error: unknown) => logger.warn('Could not read who is at the till', error),
     );
@@ -38,5 +41,5 @@ export function useTillStaff(staff: PosStaff | undefined, logger: Logger) {
       live = false;
     };
   }, [staff, logger, reads]);
-  return { current, list, reload, cash, setCash };
+  return { current, list, reload, cash, setCash, offersCash };
 }

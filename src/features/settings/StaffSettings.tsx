@@ -11,6 +11,8 @@ import { FIELD_CLASS, TextField } from '../../ui/forms/TextField';
 import { useTexts } from '../../ui/i18n';
 import {
   STAFF_ADD,
+  STAFF_CASH_LABEL,
+  STAFF_CASH_NOTE,
   STAFF_EMPTY,
   STAFF_HAS_PIN,
   STAFF_NAME,
@@ -24,7 +26,10 @@ import {
   STAFF_TITLE,
 } from './locales/staff/en.json';
 
-export type StaffSettingsService = Pick<TillStaff, 'list' | 'add' | 'remove'>;
+export type StaffSettingsService = Pick<
+  TillStaff,
+  'list' | 'add' | 'remove' | 'recordsCash' | 'setRecordsCash'
+>;
 
 const ROLE_TEXT = { manager: STAFF_ROLE_MANAGER, cashier: STAFF_ROLE_CASHIER } as const;
 
@@ -39,10 +44,15 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [cash, setCash] = useState(false);
   useEffect(() => {
     let live = true;
-    staff.list().then(
-      (members) => live && setList(members),
+    Promise.all([staff.list(), staff.recordsCash()]).then(
+      ([members, records]) => {
+        if (!live) return;
+        setList(members);
+        setCash(records);
+      },
       (failure: unknown) => logger.warn('Could not read the staff list', failure),
     );
     return () => {
@@ -108,6 +118,21 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
           ))}
         </ul>
       )}
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={cash}
+          disabled={busy}
+          onChange={(e) => {
+            // Shown at once, as the box was ticked; put back if it could not be saved.
+            const on = e.target.checked;
+            setCash(on);
+            void run(() => staff.setRecordsCash(on)).then((saved) => saved || setCash(!on));
+          }}
+        />
+        {t(STAFF_CASH_LABEL)}
+      </label>
+      <p className="text-sm text-slate-600">{t(STAFF_CASH_NOTE)}</p>
       <form
         className="space-y-3"
         onSubmit={(e) => {

@@ -16,6 +16,7 @@ import { useWalletWords } from './wallet-words';
 import { Form } from '../../ui/forms/Form';
 import { FormActions } from '../../ui/forms/FormActions';
 import { Card } from '../../ui/Card';
+import { DayStaffTips } from './DayStaffTips';
 import {
   CHART_LOADING,
   CHART_OPEN,
@@ -339,6 +340,7 @@ function SummaryTable({ summary }: { summary: DaySummary }) {
           </dl>
         </>
       ) : null}
+      <DayStaffTips summary={summary} />
       {summary.salesWithoutFiat > 0 && summary.fiat.length > 0 ? (
         <p className="py-1 text-xs text-slate-500">
           {t(SUMMARY_NO_FIAT, {

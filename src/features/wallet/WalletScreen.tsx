@@ -24,6 +24,7 @@ import { ForeignFailed } from './ForeignFailed';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
+import { ShiftPanel } from './ShiftPanel';
 import { RefundEcashForm } from './RefundEcashForm';
 import { REFUND, REFUND_NOT_ALLOWED } from './locales/cash-out/en.json';
 import { useReceipt } from './use-receipt';
@@ -63,6 +64,12 @@ export function WalletScreen({
   const [page, setPage] = useState(1);
   const data = useWalletData(services, page, first);
   const { reload } = data;
+  // A shift's drawer is counted in the display currency (sats when the shop shows sats only).
+  const { prices } = services;
+  const shiftCurrency = useCallback(
+    async () => (prices ? (await prices.settings()).currency : null),
+    [prices],
+  );
   // A withdraw error is logged; a short toast with the same text keeps the button from seeming
   // dead.
   const onError = useCallback((message: string) => void toast.error(message), []);
@@ -229,6 +236,10 @@ export function WalletScreen({
           logger={logger}
           guard={guard}
         />
+      ) : null}
+
+      {services.staff ? (
+        <ShiftPanel till={services.staff} currency={shiftCurrency} logger={logger} />
       ) : null}
 
       {services.storage.historyRange ? (

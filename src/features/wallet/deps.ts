@@ -1,5 +1,6 @@
 // What the wallet screen needs from the app's services (a structural subset of AppServices).
-import type { TillStaff } from '../../core/staff/till-staff';
+import type { PriceService } from '../../core/prices/price-service';
+import type { ShiftService } from './ShiftPanel';
 import type { WalletUpdateListener } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
@@ -27,8 +28,13 @@ import type {
 } from '../../core/wallet/withdraw/withdraw-service';
 
 export interface WalletServices {
-  /** Who is at the till (decision 0066): a refund is refused to a role that may not; omitted: allowed. */
-  staff?: Pick<TillStaff, 'allows'>;
+  /**
+   * Who is at the till (decision 0066): a refund is refused to a role that may not; omitted:
+   * allowed. Also the shifts (ShiftPanel), shown only with it.
+   */
+  staff?: ShiftService;
+  /** the display currency a shift's drawer is counted in; omitted: sats */
+  prices?: Pick<PriceService, 'settings'>;
   storage: {
     /** `unitBalances`: the balances in other units beside the sats; sats only when omitted */
     proofs: Pick<ProofStore, 'balance' | 'balancesByMint'> &

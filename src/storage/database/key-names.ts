@@ -64,6 +64,8 @@ export const CONFIG_KEYS = {
   staffAtTill: 'STAFF_AT_TILL',
   /** this device's shifts, newest first, JSON (the last 100) */
   shifts: 'SHIFTS',
+  /** '1': Home offers "Paid in cash" (Settings, Staff); none: it does not (the default) */
+  cashSales: 'CASH_SALES',
 } as const;
 
 export const KEY_NAMES = {

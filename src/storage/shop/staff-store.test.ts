@@ -96,4 +96,18 @@ describe('staff on the till', () => {
     expect(await till.openShift()).toBeUndefined();
     expect(await storage.staff.shifts()).toEqual([closed]);
   });
+
+  it('offers cash sales only once the shop turns them on, and off again', async () => {
+    const { storage, till } = setup();
+    try {
+      expect(await till.recordsCash()).toBe(false);
+      await till.setRecordsCash(true);
+      expect(await till.recordsCash()).toBe(true);
+      await till.setRecordsCash(false);
+      expect(await till.recordsCash()).toBe(false);
+      expect(await storage.db.config.get(CONFIG_KEYS.cashSales)).toBeUndefined();
+    } finally {
+      storage.close();
+    }
+  });
 });

@@ -34,6 +34,16 @@ export class DexieStaffStore extends ClockedStore implements StaffStore {
       });
   }
 
+  async recordsCash(): Promise<boolean> {
+    return (await this.db.config.get(CONFIG_KEYS.cashSales))?.value === '1';
+  }
+
+  async setRecordsCash(on: boolean): Promise<void> {
+    if (!on) await this.db.config.delete(CONFIG_KEYS.cashSales);
+    else
+      await this.db.config.put({ key: CONFIG_KEYS.cashSales, value: '1', updatedAt: this.clock() });
+  }
+
   async shifts(): Promise<Shift[]> {
     const list = shiftsFrom(await readConfigJson(this.db, CONFIG_KEYS.shifts));
     return list.sort((a, b) => b.openedAt - a.openedAt);
