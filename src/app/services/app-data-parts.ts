@@ -45,6 +45,7 @@ export function appDataParts(storage: CashewStorage): AppDataPart[] {
         set: (choice) => storage.language.setLanguage(choice),
       },
       staff: storage.staff,
+      offlineCaps: storage.offlineCaps,
     }),
     itemsPart(storage.items),
   ];

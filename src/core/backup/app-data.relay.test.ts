@@ -38,6 +38,7 @@ describe('the settings backup', () => {
         discounts: 'pin',
       },
       staff: [{ id: 's1', name: 'Ana', role: 'manager' }],
+      offlineCaps: { enabled: false, perSale: 2_000, perDay: 0, outstanding: 30_000 },
     });
     await backup(key, first.part).sync();
     const fresh = device(BLANK_SETTINGS);

@@ -3,7 +3,7 @@
 // ecash from other mints, tips, unpaired cashier links, sales on mints that cannot lock, the
 // books settings (address, tax number, tax rules), the language
 // (docs/decisions/0055-languages-with-lingui.md) and the staff list, personal PINs as scrypt
-// hashes only (docs/decisions/0066-staff-roles-and-shifts.md). Never
+// hashes only (docs/decisions/0066-staff-roles-and-shifts.md), the offline ecash caps. Never
 // the PIN or the pairing secret (docs/security.md, "What is published for a restore"). Each field
 // is checked on restore as the Settings form checks it; a field that fails is left as it is on
 // this device.
@@ -15,6 +15,7 @@ import { staffListFrom, type StaffMember } from '../staff/staff';
 import { usableMintUrl } from '../urls/normalise-url';
 import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
 import { autoCashOutProblem } from '../wallet/cash-out/auto-cash-out-check';
+import { capsFromText, type OfflineCaps } from '../wallet/ecash/offline/offline-caps';
 import type { AppDataPart } from './app-data';
 
 export interface SettingsBackup {
@@ -38,6 +39,8 @@ export interface SettingsBackup {
   books?: BooksSettings;
   /** The staff list (names, roles, personal PIN hashes); absent before it was backed up */
   staff?: StaffMember[];
+  /** Ecash taken offline, on or off, and its caps (decision 0068); absent before it was backed up */
+  offlineCaps?: OfflineCaps;
 }
 
 /** An on/off setting as the store keeps it. */
@@ -63,6 +66,7 @@ export interface SettingsPartDeps {
   language?: { get(): Promise<string | null>; set(choice: Locale | null): Promise<void> };
   books?: { get(): Promise<BooksSettings>; set(settings: BooksSettings): Promise<void> };
   staff?: { list(): Promise<StaffMember[]>; save(list: readonly StaffMember[]): Promise<void> };
+  offlineCaps?: { get(): Promise<OfflineCaps>; set(caps: OfflineCaps): Promise<void> };
 }
 
 /** The switches of the part: the backup's field, and where the device keeps it. */
@@ -96,6 +100,20 @@ function autoCashOutFrom(value: unknown): AutoCashOutSettings | undefined {
   return autoCashOutProblem(settings) ? undefined : settings;
 }
 
+/** The offline caps of a backup, if the Settings form would save them as they are. */
+function offlineCapsFrom(value: unknown): OfflineCaps | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.enabled !== 'boolean') return undefined;
+  const text = (n: unknown) => (typeof n === 'number' ? String(n) : '');
+  const checked = capsFromText(v.enabled, {
+    perSale: text(v.perSale),
+    perDay: text(v.perDay),
+    outstanding: text(v.outstanding),
+  });
+  return 'caps' in checked ? checked.caps : undefined;
+}
+
 /** The switches this device has, as the backup names them. */
 async function switchesOf(deps: SettingsPartDeps): Promise<Partial<SettingsBackup>> {
   const out: Partial<Record<(typeof SWITCHES)[number][0], boolean>> = {};
@@ -125,6 +143,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       ...(await languageOf(deps)),
       ...(deps.books ? { books: await deps.books.get() } : {}),
       ...(deps.staff ? { staff: await deps.staff.list() } : {}),
+      ...(deps.offlineCaps ? { offlineCaps: await deps.offlineCaps.get() } : {}),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -160,6 +179,8 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       }
       // The list is taken whole, each member checked as Settings checks it; none: kept as it is.
       if (Array.isArray(v.staff)) await deps.staff?.save(staffListFrom(v.staff));
+      const caps = offlineCapsFrom(v.offlineCaps);
+      if (caps) await deps.offlineCaps?.set(caps);
     },
   };
 }

@@ -27,6 +27,7 @@ import { StaffSettings } from './StaffSettings';
 import { AutoPrintSettings } from './AutoPrintSettings';
 import { BooksSettingsCard } from './BooksSettings';
 import { ForeignEcashSetting } from './ForeignEcashSetting';
+import { OfflineCapsSettings } from './OfflineCapsSettings';
 import { LanguageSetting } from './LanguageSetting';
 import { SETTINGS_GROUPS, SettingsGroup, SettingsJumpList } from './SettingsGroup';
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
@@ -308,6 +309,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         </UnpairedSenders>
         {services.storage.foreignEcash ? (
           <ForeignEcashSetting store={services.storage.foreignEcash} logger={logger} />
+        ) : null}
+        {services.storage.offlineCaps ? (
+          <OfflineCapsSettings store={services.storage.offlineCaps} logger={logger} guard={guard} />
         ) : null}
         <RecoverFunds restore={services.restore} logger={logger} />
         {services.appData ? <BackupWarning backup={services.appData} /> : null}

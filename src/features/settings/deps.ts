@@ -24,6 +24,7 @@ import type { RemoteMintStore } from './RemoteMintSettings';
 import type { ForeignEcashSettingStore } from './ForeignEcashSetting';
 import type { WalletReplaceStore } from '../../core/wallet/replace/replace-wallet';
 import type { LanguageChoice } from './LanguageSetting';
+import type { OfflineCapsStore } from './OfflineCapsSettings';
 
 export interface SettingsServices {
   storage: {
@@ -41,6 +42,8 @@ export interface SettingsServices {
     merchantTrust: Pick<PairingStore, 'acceptsUnpaired' | 'setAcceptsUnpaired'> & RemoteMintStore;
     /** "Accept ecash from other mints"; omitted: the setting is not shown */
     foreignEcash?: ForeignEcashSettingStore;
+    /** Ecash taken offline, on or off, and its caps; omitted: not offered */
+    offlineCaps?: OfflineCapsStore;
     /** the sats left on the old mint, for the warning when the mint changes */
     proofs?: Pick<ProofStore, 'balance'>;
     /** Print receipts automatically; omitted: not offered */

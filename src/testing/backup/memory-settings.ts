@@ -4,6 +4,7 @@ import type { PriceSettings } from '../../core/prices/price-service';
 import { settingsPart, type SettingsBackup } from '../../core/backup/settings-part';
 import type { AutoCashOutSettings } from '../../core/wallet/cash-out/auto-cash-out';
 import { DEFAULT_BOOKS_SETTINGS } from '../../core/settings/books-settings';
+import { DEFAULT_OFFLINE_CAPS } from '../../core/wallet/ecash/offline/offline-caps';
 
 export type AllSettings = Required<SettingsBackup>;
 
@@ -23,6 +24,7 @@ export const BLANK_SETTINGS: AllSettings = {
   language: null,
   books: DEFAULT_BOOKS_SETTINGS,
   staff: [],
+  offlineCaps: DEFAULT_OFFLINE_CAPS,
 };
 
 /** A device's settings (`state`, a copy of `initial`) and the part that backs them up. */
@@ -51,6 +53,7 @@ export function memorySettings(initial: AllSettings) {
     language: { get: async () => s.language, set: async (v) => void (s.language = v) },
     books: { get: async () => s.books, set: async (v) => void (s.books = v) },
     staff: { list: async () => s.staff, save: async (v) => void (s.staff = [...v]) },
+    offlineCaps: { get: async () => s.offlineCaps, set: async (v) => void (s.offlineCaps = v) },
   });
   return { state: s, part };
 }
