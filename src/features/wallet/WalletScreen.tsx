@@ -20,6 +20,7 @@ import { HistoryList } from './HistoryList';
 import { MintBalances, sameMint } from './MintBalances';
 import { useMintNames } from './use-mint-names';
 import { ForeignFailed } from './ForeignFailed';
+import { OfflineSales } from './OfflineSales';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
@@ -221,6 +222,10 @@ export function WalletScreen({
           logger={logger}
           guard={guard}
         />
+      ) : null}
+
+      {services.offlineEcash ? (
+        <OfflineSales service={services.offlineEcash} events={services.events} logger={logger} />
       ) : null}
 
       {services.storage.historyRange ? (
