@@ -41,7 +41,7 @@ export interface DleqItem {
  * itself, and a till sees the same few keys (its mint's amounts) in token after token.
  */
 const TABLE_AFTER = 3;
-const TABLE_WINDOW = 8;
+const TABLE_WINDOW = 6;
 const KEYS_KEPT = 512;
 
 interface KeyPoint {
@@ -50,9 +50,6 @@ interface KeyPoint {
   hex: string;
   uses: number;
 }
-
-/** G with a wider table than the curve's own (its public-key default), built at the first check. */
-const G = Point.fromAffine(Point.BASE.toAffine()).precompute(TABLE_WINDOW);
 
 /** Decoded (and, once used often, tabled) mint keys: public points, safe to keep. */
 const keyPoints = new Map<string, KeyPoint | null>();
@@ -93,8 +90,8 @@ function secretPoint(secret: string): Point {
 function commitments(item: DleqItem, key: KeyPoint, e: bigint, s: bigint, r: bigint) {
   const A = key.point;
   const C = Point.fromHex(item.proof.C).add(A.multiplyUnsafe(r));
-  const B = secretPoint(item.proof.secret).add(G.multiplyUnsafe(r));
-  const R1 = G.multiplyUnsafe(s).subtract(A.multiplyUnsafe(e));
+  const B = secretPoint(item.proof.secret).add(Point.BASE.multiplyUnsafe(r));
+  const R1 = Point.BASE.multiplyUnsafe(s).subtract(A.multiplyUnsafe(e));
   const R2 = B.mulAddUnsafe(s, C, N - e);
   return [R1, R2, C] as [Point, Point, Point];
 }
