@@ -1,8 +1,9 @@
 // Settings (/settings), in groups a jump list at the top links to: Shop (name, prices), Money out
 // (automatic cash-out and the fee limit), Security (the merchant PIN, the device's npub and recovery
-// phrase, the phrase check, Replace wallet), Mint and relays (the mint URL, checked at the mint
-// before saving, the Nostr relays with each relay's state, remote cashiers' unpaired senders and
-// accepted mints, Recover funds and whether the relays took the backup) and Device (storage).
+// phrase, the phrase check, Replace wallet, the offline ecash caps), Mint and relays (the mint URL,
+// checked at the mint before saving, the Nostr relays with each relay's state, remote cashiers'
+// unpaired senders and accepted mints, Recover funds and whether the relays took the backup) and
+// Device (storage).
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -257,6 +258,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
             logger={logger}
           />
         ) : null}
+        {services.storage.offlineCaps ? (
+          <OfflineCapsSettings store={services.storage.offlineCaps} logger={logger} guard={guard} />
+        ) : null}
       </SettingsGroup>
 
       <SettingsGroup group={SETTINGS_GROUPS.mintAndRelays}>
@@ -309,9 +313,6 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         </UnpairedSenders>
         {services.storage.foreignEcash ? (
           <ForeignEcashSetting store={services.storage.foreignEcash} logger={logger} />
-        ) : null}
-        {services.storage.offlineCaps ? (
-          <OfflineCapsSettings store={services.storage.offlineCaps} logger={logger} guard={guard} />
         ) : null}
         <RecoverFunds restore={services.restore} logger={logger} />
         {services.appData ? <BackupWarning backup={services.appData} /> : null}
