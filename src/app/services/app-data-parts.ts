@@ -46,6 +46,7 @@ export function appDataParts(storage: CashewStorage): AppDataPart[] {
       },
       staff: storage.staff,
       tillUnit: storage.tillUnit,
+      offlineCaps: storage.offlineCaps,
     }),
     itemsPart(storage.items),
   ];

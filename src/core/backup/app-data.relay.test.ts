@@ -39,6 +39,7 @@ describe('the settings backup', () => {
       },
       staff: [{ id: 's1', name: 'Ana', role: 'manager' }],
       tillUnit: 'usd',
+      offlineCaps: { enabled: false, perSale: 2_000, perDay: 0, outstanding: 30_000 },
     });
     await backup(key, first.part).sync();
     const fresh = device(BLANK_SETTINGS);

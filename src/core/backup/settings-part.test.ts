@@ -137,4 +137,28 @@ describe('the settings part', () => {
     await other.part.apply({ shopName: 'Corner' });
     expect(other.state.tillUnit).toBe('eur');
   });
+
+  it('backs up the offline ecash caps and restores only caps Settings would save', async () => {
+    const d = device();
+    const caps = { enabled: false, perSale: 2_000, perDay: 0, outstanding: 30_000 };
+    d.state.offlineCaps = caps;
+    expect(await d.part.collect()).toMatchObject({ offlineCaps: caps });
+
+    const other = device();
+    await other.part.apply({ offlineCaps: caps });
+    expect(other.state.offlineCaps).toEqual(caps);
+    for (const bad of [
+      { ...caps, perSale: -1 },
+      { ...caps, perDay: 1.5 },
+      { ...caps, outstanding: '500' },
+      { ...caps, enabled: 'yes' },
+      'caps',
+    ]) {
+      await other.part.apply({ offlineCaps: bad });
+      expect(other.state.offlineCaps).toEqual(caps);
+    }
+    // A backup made before the caps were backed up leaves the device's.
+    await other.part.apply({ shopName: 'Corner' });
+    expect(other.state.offlineCaps).toEqual(caps);
+  });
 });

@@ -3,7 +3,8 @@
 // ecash from other mints, tips, unpaired cashier links, sales on mints that cannot lock, the
 // books settings (address, tax number, tax rules), the language
 // (docs/decisions/0055-languages-with-lingui.md) and the staff list, personal PINs as scrypt
-// hashes only (docs/decisions/0066-staff-roles-and-shifts.md), and the till unit (decision 0067). Never
+// hashes only (docs/decisions/0066-staff-roles-and-shifts.md), the till unit (decision 0067) and
+// the offline ecash caps (decision 0068). Never
 // the PIN or the pairing secret (docs/security.md, "What is published for a restore"). Each field
 // is checked on restore as the Settings form checks it; a field that fails is left as it is on
 // this device.
@@ -17,6 +18,7 @@ import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
 import { autoCashOutProblem } from '../wallet/cash-out/auto-cash-out-check';
 import type { TillUnitStore } from '../settings/till-unit';
 import { isUnit, type Unit } from '../units/unit';
+import { capsFromText, type OfflineCaps } from '../wallet/ecash/offline/offline-caps';
 import type { AppDataPart } from './app-data';
 
 export interface SettingsBackup {
@@ -42,6 +44,8 @@ export interface SettingsBackup {
   staff?: StaffMember[];
   /** The unit the till charges in (decision 0067); absent before it existed: sats */
   tillUnit?: Unit;
+  /** Ecash taken offline, on or off, and its caps (decision 0068); absent before it was backed up */
+  offlineCaps?: OfflineCaps;
 }
 
 /** An on/off setting as the store keeps it. */
@@ -68,6 +72,7 @@ export interface SettingsPartDeps {
   books?: { get(): Promise<BooksSettings>; set(settings: BooksSettings): Promise<void> };
   staff?: { list(): Promise<StaffMember[]>; save(list: readonly StaffMember[]): Promise<void> };
   tillUnit?: TillUnitStore;
+  offlineCaps?: { get(): Promise<OfflineCaps>; set(caps: OfflineCaps): Promise<void> };
 }
 
 /** The switches of the part: the backup's field, and where the device keeps it. */
@@ -101,6 +106,20 @@ function autoCashOutFrom(value: unknown): AutoCashOutSettings | undefined {
   return autoCashOutProblem(settings) ? undefined : settings;
 }
 
+/** The offline caps of a backup, if the Settings form would save them as they are. */
+function offlineCapsFrom(value: unknown): OfflineCaps | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.enabled !== 'boolean') return undefined;
+  const text = (n: unknown) => (typeof n === 'number' ? String(n) : '');
+  const checked = capsFromText(v.enabled, {
+    perSale: text(v.perSale),
+    perDay: text(v.perDay),
+    outstanding: text(v.outstanding),
+  });
+  return 'caps' in checked ? checked.caps : undefined;
+}
+
 /** The switches this device has, as the backup names them. */
 async function switchesOf(deps: SettingsPartDeps): Promise<Partial<SettingsBackup>> {
   const out: Partial<Record<(typeof SWITCHES)[number][0], boolean>> = {};
@@ -131,6 +150,7 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       ...(deps.books ? { books: await deps.books.get() } : {}),
       ...(deps.staff ? { staff: await deps.staff.list() } : {}),
       ...(deps.tillUnit ? { tillUnit: await deps.tillUnit.getTillUnit() } : {}),
+      ...(deps.offlineCaps ? { offlineCaps: await deps.offlineCaps.get() } : {}),
     }),
     apply: async (value) => {
       if (typeof value !== 'object' || value === null) return;
@@ -168,6 +188,8 @@ export function settingsPart(deps: SettingsPartDeps): AppDataPart<SettingsBackup
       if (Array.isArray(v.staff)) await deps.staff?.save(staffListFrom(v.staff));
       // A unit this version does not know is not taken: the device keeps charging as it did.
       if (isUnit(v.tillUnit)) await deps.tillUnit?.setTillUnit(v.tillUnit);
+      const caps = offlineCapsFrom(v.offlineCaps);
+      if (caps) await deps.offlineCaps?.set(caps);
     },
   };
 }

@@ -166,6 +166,11 @@ describe('SettingsScreen', () => {
       within(document.querySelector('#money-out')!).getByRole('button', {
         name: 'Save automatic cash-out',
       }),
+    ).toBeTruthy(); // The offline caps bound what the shop can lose: with the other guarded money settings.
+    expect(
+      within(document.querySelector('#security')!).getByRole('button', {
+        name: 'Save offline limits',
+      }),
     ).toBeTruthy();
   });
 

@@ -1,8 +1,9 @@
 // Settings (/settings), in groups a jump list at the top links to: Shop (name, prices), Money out
 // (automatic cash-out and the fee limit), Security (the merchant PIN, the device's npub and recovery
-// phrase, the phrase check, Replace wallet), Mint and relays (the mint URL, checked at the mint
-// before saving, the Nostr relays with each relay's state, remote cashiers' unpaired senders and
-// accepted mints, Recover funds and whether the relays took the backup) and Device (storage).
+// phrase, the phrase check, Replace wallet, the offline ecash caps), Mint and relays (the mint URL,
+// checked at the mint before saving, the Nostr relays with each relay's state, remote cashiers'
+// unpaired senders and accepted mints, Recover funds and whether the relays took the backup) and
+// Device (storage).
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -27,6 +28,7 @@ import { StaffSettings } from './StaffSettings';
 import { AutoPrintSettings } from './AutoPrintSettings';
 import { BooksSettingsCard } from './BooksSettings';
 import { ForeignEcashSetting } from './ForeignEcashSetting';
+import { OfflineCapsSettings } from './OfflineCapsSettings';
 import { LanguageSetting } from './LanguageSetting';
 import { SETTINGS_GROUPS, SettingsGroup, SettingsJumpList } from './SettingsGroup';
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
@@ -257,6 +259,9 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
             gate={services.lock}
             logger={logger}
           />
+        ) : null}
+        {services.storage.offlineCaps ? (
+          <OfflineCapsSettings store={services.storage.offlineCaps} logger={logger} guard={guard} />
         ) : null}
       </SettingsGroup>
 

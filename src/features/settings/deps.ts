@@ -26,6 +26,7 @@ import type { WalletReplaceStore } from '../../core/wallet/replace/replace-walle
 import type { LanguageChoice } from './LanguageSetting';
 import type { TillUnitStore } from '../../core/settings/till-unit';
 import type { Unit } from '../../core/units/unit';
+import type { OfflineCapsStore } from './OfflineCapsSettings';
 
 export interface SettingsServices {
   storage: {
@@ -43,6 +44,8 @@ export interface SettingsServices {
     merchantTrust: Pick<PairingStore, 'acceptsUnpaired' | 'setAcceptsUnpaired'> & RemoteMintStore;
     /** "Accept ecash from other mints"; omitted: the setting is not shown */
     foreignEcash?: ForeignEcashSettingStore;
+    /** Ecash taken offline, on or off, and its caps; omitted: not offered */
+    offlineCaps?: OfflineCapsStore;
     /** the sats left on the old mint, for the warning when the mint changes */
     proofs?: Pick<ProofStore, 'balance'>;
     /** Print receipts automatically; omitted: not offered */

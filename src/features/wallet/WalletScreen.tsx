@@ -21,6 +21,7 @@ import { MintBalances, sameMint } from './MintBalances';
 import { UnitBalances } from './UnitBalances';
 import { useMintNames } from './use-mint-names';
 import { ForeignFailed } from './ForeignFailed';
+import { OfflineSales } from './OfflineSales';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
@@ -236,6 +237,10 @@ export function WalletScreen({
           logger={logger}
           guard={guard}
         />
+      ) : null}
+
+      {services.offlineEcash ? (
+        <OfflineSales service={services.offlineEcash} events={services.events} logger={logger} />
       ) : null}
 
       {services.staff ? (

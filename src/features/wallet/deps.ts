@@ -21,6 +21,7 @@ import type {
 import type { PinGate } from '../../ui/pin/PinPrompt';
 import type { ChecksOutcome } from '../../core/wallet/proof-states/proof-reconciler';
 import type { ForeignFailedService } from './ForeignFailed';
+import type { OfflineSalesService } from './OfflineSales';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 import type {
   CancelTokenResult,
@@ -85,6 +86,8 @@ export interface WalletServices {
   proofStates?: { checkAll(): Promise<ChecksOutcome> };
   /** Ecash from other mints that could not be settled; no card when omitted. */
   foreignFailed?: ForeignFailedService;
+  /** Sales taken while the mint could not be reached, with where each stands; no card when omitted. */
+  offlineEcash?: OfflineSalesService;
   events: { onUpdated(listener: WalletUpdateListener): () => void };
   logger: Logger;
   /** The merchant PIN in front of Withdraw and Cash out; omitted: never asked. */

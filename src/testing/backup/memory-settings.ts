@@ -4,6 +4,7 @@ import type { PriceSettings } from '../../core/prices/price-service';
 import { settingsPart, type SettingsBackup } from '../../core/backup/settings-part';
 import type { AutoCashOutSettings } from '../../core/wallet/cash-out/auto-cash-out';
 import { DEFAULT_BOOKS_SETTINGS } from '../../core/settings/books-settings';
+import { DEFAULT_OFFLINE_CAPS } from '../../core/wallet/ecash/offline/offline-caps';
 
 export type AllSettings = Required<SettingsBackup>;
 
@@ -24,6 +25,7 @@ export const BLANK_SETTINGS: AllSettings = {
   books: DEFAULT_BOOKS_SETTINGS,
   staff: [],
   tillUnit: 'sat',
+  offlineCaps: DEFAULT_OFFLINE_CAPS,
 };
 
 /** A device's settings (`state`, a copy of `initial`) and the part that backs them up. */
@@ -56,6 +58,7 @@ export function memorySettings(initial: AllSettings) {
       getTillUnit: async () => s.tillUnit,
       setTillUnit: async (v) => void (s.tillUnit = v),
     },
+    offlineCaps: { get: async () => s.offlineCaps, set: async (v) => void (s.offlineCaps = v) },
   });
   return { state: s, part };
 }

@@ -47,3 +47,24 @@ export function checkOfflineCaps(caps: OfflineCaps, amount: number, totals: Offl
     throw new OfflineRefusedError({ kind: 'cap-outstanding', cap: caps.outstanding, left });
   }
 }
+
+/** The caps as typed in Settings. */
+export type OfflineCapsText = Record<'perSale' | 'perDay' | 'outstanding', string>;
+
+/**
+ * The caps the Settings form saves, or the first field that is not a whole number of sats ≥ 0
+ * (then nothing is saved).
+ */
+export function capsFromText(
+  enabled: boolean,
+  text: OfflineCapsText,
+): { caps: OfflineCaps } | { field: keyof OfflineCapsText } {
+  const caps: OfflineCaps = { enabled, perSale: 0, perDay: 0, outstanding: 0 };
+  for (const field of ['perSale', 'perDay', 'outstanding'] as const) {
+    const typed = text[field].trim();
+    const value = /^\d+$/.test(typed) ? Number(typed) : NaN;
+    if (!Number.isSafeInteger(value)) return { field };
+    caps[field] = value;
+  }
+  return { caps };
+}

@@ -68,6 +68,38 @@ describe('checkOfflineEcash', () => {
     );
   });
 
+  it('refuses a twenty-proof token with one forged DLEQ and names that proof', async () => {
+    const wallet = await newWallet(mint.url);
+    const proofs = asNewProofs(
+      await lockedProofs(wallet, mint, 20, { pubkey: shop }, Array(20).fill(1)),
+    );
+    const input: OfflineCheckInput = {
+      proofs,
+      unit: 'sat',
+      keysets: cachedKeysets(wallet, mint.url),
+      lockPubkey: shop,
+      amount: 20,
+      now: NOW,
+    };
+    expect(checkOfflineEcash(input, nobody).paid).toBe(20);
+    const forged = proofs.map((p, i) =>
+      i === 12 ? { ...p, dleq: { ...p.dleq!, e: flip(p.dleq!.e) } } : p,
+    );
+    let refused: unknown;
+    try {
+      checkOfflineEcash({ ...input, proofs: forged }, nobody);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(OfflineRefusedError);
+    expect((refused as OfflineRefusedError).refusal).toEqual({
+      kind: 'bad-dleq',
+      proof: 13,
+      amount: 1,
+    });
+    expect((refused as OfflineRefusedError).message).toContain('proof 13 of this ecash');
+  });
+
   it('refuses ecash locked to another key, or to the shop and another signer', async () => {
     const other = await setUp({ pubkey: newKey() });
     expect(refusal(() => checkOfflineEcash(other, nobody))).toBe('locked-elsewhere');

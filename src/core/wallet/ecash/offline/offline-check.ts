@@ -4,7 +4,7 @@
 // taken twice. The caps are the caller's (they need the totals read in the taking transaction).
 import { Keyset, parseP2PKSecret, type Secret } from '@cashu/cashu-ts';
 import type { NewProof } from '../../proof-ports';
-import { proofDleqValid } from '../proof-dleq';
+import { failingDleqs, type DleqItem } from '../proof-dleq';
 import type { CachedKeyset } from './offline-ports';
 import { OfflineRefusedError } from './offline-refusal';
 
@@ -86,7 +86,10 @@ function lockProblem(
   return null;
 }
 
-/** Throws OfflineRefusedError at the first check that fails; `taken` says whether a secret was seen. */
+/**
+ * Throws OfflineRefusedError at the first check that fails; `taken` says whether a secret was seen.
+ * The DLEQs, the costly part, are checked last and all at once (proof-dleq.ts).
+ */
 export function checkOfflineEcash(
   input: OfflineCheckInput,
   taken: (secret: string) => boolean,
@@ -97,6 +100,7 @@ export function checkOfflineEcash(
   const openAfter = Math.ceil((input.now + window) / 1000);
   const byId = new Map(input.keysets.map((k) => [k.id, k]));
   const sound = new Map<string, boolean>();
+  const dleqs: DleqItem[] = [];
   let paid = 0;
   let feePpk = 0;
   for (const proof of input.proofs) {
@@ -114,7 +118,7 @@ export function checkOfflineEcash(
     if (!key) throw new OfflineRefusedError({ kind: 'no-keyset' });
     if (!proof.dleq || proof.dleq.r === undefined)
       throw new OfflineRefusedError({ kind: 'no-dleq' });
-    if (!proofDleqValid(proof, key)) throw new OfflineRefusedError({ kind: 'bad-dleq' });
+    dleqs.push({ proof, mintKey: key });
     const lock = lockProblem(proof, lockPubkey, openAfter);
     if (lock === 'refund-opens') {
       throw new OfflineRefusedError({ kind: lock, days: Math.ceil(window / 86_400_000) });
@@ -123,6 +127,11 @@ export function checkOfflineEcash(
     if (taken(proof.secret)) throw new OfflineRefusedError({ kind: 'taken-before' });
     paid += proof.amount;
     feePpk += keyset.inputFeePpk;
+  }
+  const [bad] = failingDleqs(dleqs);
+  if (bad !== undefined) {
+    const amount = input.proofs[bad]!.amount;
+    throw new OfflineRefusedError({ kind: 'bad-dleq', proof: bad + 1, amount });
   }
   // NUT-02: the swap's fee is the inputs' fees summed, rounded up to a whole sat.
   const fee = Math.floor((feePpk + 999) / 1000);

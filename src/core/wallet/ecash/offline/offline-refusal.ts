@@ -8,7 +8,8 @@ export type OfflineRefusal =
   | { kind: 'keyset-expires' }
   | { kind: 'wrong-unit'; unit: string }
   | { kind: 'no-dleq' }
-  | { kind: 'bad-dleq' }
+  /** `proof`: the first failing proof's place in the token (from 1), and its amount */
+  | { kind: 'bad-dleq'; proof?: number; amount?: number }
   | { kind: 'not-locked' }
   | { kind: 'locked-elsewhere' }
   | { kind: 'refund-opens'; days: number }
@@ -31,7 +32,9 @@ export function offlineRefusalMessage(refusal: OfflineRefusal): string {
     case 'no-dleq':
       return "Offline: this ecash carries no proof of the mint's signature (DLEQ)";
     case 'bad-dleq':
-      return "Offline: the mint's signature on this ecash does not check out";
+      return refusal.proof === undefined
+        ? "Offline: the mint's signature on this ecash does not check out"
+        : `Offline: the mint's signature on proof ${refusal.proof} of this ecash does not check out`;
     case 'not-locked':
       return 'Offline: this ecash is not locked to the shop';
     case 'locked-elsewhere':
