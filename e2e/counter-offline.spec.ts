@@ -4,8 +4,6 @@
 import type { Page } from '@playwright/test';
 import posTexts from '../src/features/pos/locales/keypad/en.json' with { type: 'json' };
 import keypadTexts from '../src/ui/locales/keypad/en.json' with { type: 'json' };
-import { aboveMaxHint } from '../src/ui/texts';
-import { OFFLINE_SUBMIT_TEXT } from '../src/ui/texts';
 import payment from '../src/ui/locales/payment/en.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { clickDigits, typeUntilHint } from './helpers/invoice';
@@ -74,7 +72,7 @@ test.describe('offline', () => {
 
     await clickDigits(page, '21');
     await submitButton(page).click();
-    await expect(page.getByTestId('invoice-error')).toHaveText(OFFLINE_SUBMIT_TEXT);
+    await expect(page.getByTestId('invoice-error')).toHaveText(keypadTexts.OFFLINE_SUBMIT);
     await expect(page.getByText(PAYMENT_FAILED_TOAST)).toHaveCount(0);
     await expect(amountDisplay(page)).toHaveText('21 sats');
     await expect(submitButton(page)).toBeEnabled();
@@ -158,7 +156,7 @@ test.describe('a mint of its own', () => {
     expect(set.ok()).toBe(true);
     await onboard(page, { mintUrl: mint().url, relayUrl });
 
-    await typeUntilHint(page, '5001', aboveMaxHint('500'));
+    await typeUntilHint(page, '5001', keypadTexts.MINT_MAX_HINT.replace('{max}', '500'));
     await expect(amountDisplay(page)).toHaveText('500 sats');
     await submitButton(page).click();
     await expect(page.getByRole('dialog', { name: 'Please pay this invoice' })).toBeVisible();

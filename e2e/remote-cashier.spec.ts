@@ -10,7 +10,7 @@ import { startMint, type DevMint } from '../dev/mint/server.ts';
 import { hasValidPairing, newPairingSecret, pairingId } from '../src/core/remote-payments/pairing';
 import { expect, test } from './fixtures';
 import { cashierKeypadReady, cashierSale, openCashier, openCashierPage } from './helpers/cashier';
-import { aboveMaxHint } from '../src/ui/texts';
+import keypadTexts from '../src/ui/locales/keypad/en.json' with { type: 'json' };
 import { invoiceDialog, quoteIdOnScreen, requestInvoice, typeUntilHint } from './helpers/invoice';
 import {
   cashierLinkFor,
@@ -182,7 +182,7 @@ test.describe('a plain /remote/{npub} link', () => {
       expect(set.ok()).toBe(true);
     });
 
-    await typeUntilHint(page, '5001', aboveMaxHint('500'));
+    await typeUntilHint(page, '5001', keypadTexts.MINT_MAX_HINT.replace('{max}', '500'));
     await expect(page.getByTestId('keypad-amount')).toHaveText(/^500\b/);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(invoiceDialog(page).getByTestId('invoice-amount')).toHaveText('500 sats');

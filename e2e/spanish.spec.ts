@@ -1,8 +1,8 @@
 // A cart sale in Spanish, then the Wallet and Settings in German (issue 48, decision 0055): with
-// Chromium's locale es-ES the cart, its charge, the invoice, the paid toast, the history row and
-// the receipt read Spanish texts with Spanish figures ("26.200 sats"); chosen in Settings, German
-// shows on the Wallet (balance, history, its row) and on Settings (title, groups, cards, the
-// navigation's own link).
+// Chromium's locale es-ES the keypad's offline refusal, the cart, its charge, the invoice, the paid
+// toast, the history row with its folded details, the receipt and each tab's title read Spanish
+// texts with Spanish figures ("26.200 sats"); chosen in Settings, German shows on the Wallet
+// (balance, history, its row) and on Settings (title, groups, cards, the navigation's own link).
 import type { Page } from '@playwright/test';
 import itemsSpanish from '../src/features/items/locales/items/es.json' with { type: 'json' };
 import posSpanish from '../src/features/pos/locales/keypad/es.json' with { type: 'json' };
@@ -15,11 +15,14 @@ import walletSpanish from '../src/features/wallet/locales/wallet/es.json' with {
 import cartEnglish from '../src/ui/locales/cart/en.json' with { type: 'json' };
 import cartSpanish from '../src/ui/locales/cart/es.json' with { type: 'json' };
 import invoiceSpanish from '../src/ui/locales/invoice/es.json' with { type: 'json' };
+import keypadSpanish from '../src/ui/locales/keypad/es.json' with { type: 'json' };
+import titlesSpanish from '../src/app/locales/titles/es.json' with { type: 'json' };
+import titlesGerman from '../src/app/locales/titles/de.json' with { type: 'json' };
 import receiptSpanish from '../src/ui/locales/receipt/es.json' with { type: 'json' };
 import receiptButtonSpanish from '../src/ui/locales/receipt-button/es.json' with { type: 'json' };
 import shellGerman from '../src/app/locales/shell/de.json' with { type: 'json' };
 import { expect, test } from './fixtures';
-import { LANDS, quoteIdOnScreen } from './helpers/invoice';
+import { clickDigits, LANDS, quoteIdOnScreen } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 
 test.use({ locale: 'es-ES' });
@@ -47,13 +50,26 @@ async function addItem(page: Page, name: string, sats: string) {
 
 test('a cart sale in Spanish, then the Wallet and Settings in German', async ({
   page,
+  context,
   mintUrl,
   relayUrl,
   payQuote,
 }) => {
   test.setTimeout(240_000);
   await onboard(page, { mintUrl, relayUrl });
+  await expect(page).toHaveTitle(`${titlesSpanish.TITLE_POINT_OF_SALE} · Cashew POS`);
+
+  // Offline, the keypad refuses to ask the mint, in Spanish (the screen loaded before the network
+  // goes).
+  await expect(page.getByTestId('home-balance')).toHaveText('0 sats', LANDS);
+  await clickDigits(page, '21');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: keypadSpanish.KEYPAD_SUBMIT, exact: true }).click();
+  await expect(page.getByTestId('invoice-error')).toHaveText(keypadSpanish.OFFLINE_SUBMIT);
+  await context.setOffline(false);
+
   await page.goto('/items');
+  await expect(page).toHaveTitle(`${titlesSpanish.TITLE_ITEMS} · Cashew POS`);
   await addItem(page, 'Café', '12500');
   await addItem(page, 'Tarta', '1200');
 
@@ -90,10 +106,17 @@ test('a cart sale in Spanish, then the Wallet and Settings in German', async ({
   // The Wallet in Spanish: its title, the balance, the sale's row and its receipt.
   await page.goto('/wallet');
   await expect(page.getByRole('heading', { name: walletSpanish.WALLET_TITLE })).toBeVisible();
+  await expect(page).toHaveTitle(`${titlesSpanish.TITLE_WALLET} · Cashew POS`);
   await expect(page.getByTestId('wallet-balance')).toHaveText('26.200 sats', LANDS);
   const row = page.getByTestId('history-item').first();
   await expect(row).toContainText('Venta');
   await expect(row.getByTestId('history-amount')).toHaveText('+26.200 sats');
+  await row.getByRole('button', { name: walletSpanish.DETAILS, exact: true }).click();
+  const technical = row.getByTestId('history-technical');
+  await technical.getByText(walletSpanish.TECHNICAL_DETAILS).click();
+  await expect(technical).toContainText('Tipo: ');
+  await expect(technical).toContainText('Cotización: ');
+  await expect(technical).not.toContainText(/Type:|Quote:/);
   await expect(page.getByTestId('history-page')).toHaveText('Página 1 de 1');
   await row.getByRole('button', { name: receiptButtonSpanish.RECEIPT_BUTTON }).click();
   const receiptDialog = page.getByRole('dialog', { name: receiptSpanish.RECEIPT_TITLE });
@@ -114,6 +137,7 @@ test('a cart sale in Spanish, then the Wallet and Settings in German', async ({
     .getByRole('combobox', { name: languageSpanish.LANGUAGE_LABEL })
     .selectOption({ label: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page).toHaveTitle(`${titlesGerman.TITLE_SETTINGS} · Cashew POS`);
   await expect(
     page.getByRole('heading', { name: settingsGerman.SETTINGS_TITLE, level: 1 }),
   ).toBeVisible();

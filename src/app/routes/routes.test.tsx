@@ -2,7 +2,7 @@
 // Route table with real storage: the onboarding guard, the screens behind it, and the routes outside.
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeNpub, publicKeyOf, randomSecretKey } from '../../core/keys';
 import { silentLogger } from '../../core/logger';
@@ -10,6 +10,9 @@ import { readAppSettings } from '../start-up/env';
 import { createRoutes } from './routes';
 import { createServices, type AppServices } from '../services/complete';
 import { readyServices } from '../services/deferred';
+import { englishText } from '../../ui/i18n';
+import * as TITLES from '../locales/titles/en.json';
+import type { RouteHandle } from '../shell/RouteFocus';
 
 // The lazy screens' first import is slow on a busy machine: outcomes are tested, not speed.
 configure({ asyncUtilTimeout: 10_000 });
@@ -203,6 +206,20 @@ describe('routes', () => {
   ])('names the document after the screen at %s', async (path, title) => {
     await onboardedAt(path);
     await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('names every screen with a title app/locales/titles holds, so other languages rename it', () => {
+    const titlesOf = (routes: readonly RouteObject[]): string[] =>
+      routes.flatMap((route) => [
+        ...[(route.handle as RouteHandle | undefined)?.title ?? []].flat(),
+        ...titlesOf(route.children ?? []),
+      ]);
+    const catalog = Object.entries(TITLES)
+      .filter(([key]) => key.startsWith('TITLE_'))
+      .map(([, text]) => englishText(text as string));
+    expect(new Set(titlesOf(createRoutes(readyServices(makeServices()))))).toEqual(
+      new Set(catalog),
+    );
   });
 
   it.each([

@@ -35,10 +35,6 @@ import { publishedPairingKey } from '../../core/remote-payments/merchant/sales-i
 
 export type { MerchantTrustDeps, MerchantTrustStore };
 
-/** Shown (at most once a minute) when a relay message cannot be handled (docs/behaviour.md "Toasts"). */
-export const REMOTE_PAYMENT_ERROR_TOAST =
-  '❌ Error processing remote payment. Check console for details.';
-
 export interface InboxDeps {
   /** NUT-18 ecash payloads, offered each message first (core/wallet/ecash/ecash-inbox.ts). */
   takeOther?: (content: string) => Promise<boolean>;

@@ -20,7 +20,7 @@ import {
 import { startRestore } from '../start-up/restore-start';
 import type { BaseServices } from './base';
 import { completeServices, type AppServices } from './complete';
-import { REMOTE_PAYMENT_ERROR_TOAST } from './inbox';
+import { ECASH_PAYMENT_FAILED, REMOTE_PAYMENT_ERROR } from '../locales/payment-toasts/en.json';
 
 type OnboardedConfig = Pick<ConfigStore, 'isOnboarded'>;
 
@@ -62,7 +62,7 @@ export function completeAndStart(
   const services = completeServices(base, {
     // The inbox rate-limits it to once a minute; the fixed id merges repeats.
     onRemotePaymentError: () =>
-      void toast.error(REMOTE_PAYMENT_ERROR_TOAST, { toastId: 'remote-payment-error' }),
+      void toast.error(texts().t(REMOTE_PAYMENT_ERROR), { toastId: 'remote-payment-error' }),
     onAutoCashOut: (outcome) => announceAutoCashOut(toast, base.logger, outcome, texts),
   });
   const { payments, logger } = services;
@@ -114,7 +114,7 @@ export function completeAndStart(
     void resumeWithdrawals({ withdraw: services.withdraw, config, logger });
     // Ecash for an open sale that failed a check: the sale stays open, the reason is shown.
     services.ecashInbox.onRefused(({ quote, error }) => {
-      const text = error instanceof Error ? error.message : 'Ecash payment failed';
+      const text = error instanceof Error ? error.message : texts().t(ECASH_PAYMENT_FAILED);
       // One toast per reason: a second, different refusal of the same sale is shown too.
       toast.error(text, { toastId: `ecash-refused:${quote.quote}:${text}` });
     });
@@ -159,7 +159,7 @@ export function completeAndStart(
     // The history follows the phrase: published and read now, each minute and online again.
     services.records.schedule.start();
     window.addEventListener('online', () => services.records.schedule.wake());
-    void startRestore({ restore: services.restore, config, toast, logger });
+    void startRestore({ restore: services.restore, config, toast, logger, texts });
   });
   return services;
 }

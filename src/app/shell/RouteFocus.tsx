@@ -1,9 +1,10 @@
-// Each route's document title, and focus on the new screen's heading after a navigation.
-import { useEffect, useRef } from 'react';
+// Each route's document title in the language shown, and focus on the new screen's heading after a navigation.
+import { useContext, useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
+import { LanguageContext } from '../../ui/i18n';
 import { PRODUCT_NAME } from './NavShell';
 
-/** A route's `handle`: the screen's name in the document title. */
+/** A route's `handle`: the screen's name in the document title, in English (app/locales/titles). */
 export interface RouteHandle {
   title: string;
 }
@@ -50,8 +51,11 @@ export function RouteFocus() {
   const firstPath = useRef(pathname);
   const moved = useRef(false);
 
+  const { titles } = useContext(LanguageContext);
   const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle;
-  const title = documentTitle(isRouteHandle(handle) ? handle.title : undefined);
+  const screen = isRouteHandle(handle) ? handle.title : undefined;
+  // In the language shown (app/start-up/other-languages.ts); a new language renames the tab.
+  const title = documentTitle(screen && (titles?.[screen] ?? screen));
   useEffect(() => {
     document.title = title;
   }, [title]);

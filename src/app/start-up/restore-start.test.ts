@@ -3,9 +3,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import type { RestoreOutcome } from '../../core/wallet/restore/types';
+import { intlFormats } from '../../core/i18n/intl-formats';
+import type { Messages } from '../../core/i18n/messages';
+import { englishText, textsOf } from '../../ui/i18n';
+import { RESTORE_NOTHING_FOUND } from '../locales/restore-toasts/en.json';
+import * as SPANISH from '../locales/restore-toasts/es.json';
 import {
   announceRestore,
-  RESTORE_NOTHING_FOUND,
   restoreCancelledText,
   restoreFoundText,
   startRestore,
@@ -48,8 +52,29 @@ describe('announceRestore', () => {
     const toast = toaster();
     announceRestore(outcome({}), toast);
     announceRestore(outcome({ cancelled: true, totalSats: 5 }), toast);
-    expect(toast.info.mock.calls).toEqual([[RESTORE_NOTHING_FOUND], [restoreCancelledText(5)]]);
+    expect(toast.info.mock.calls).toEqual([
+      [englishText(RESTORE_NOTHING_FOUND)],
+      ['Recovery cancelled: 5 sats found before it stopped.'],
+    ]);
+    expect(restoreCancelledText(1)).toBe('Recovery cancelled: 1 sat found before it stopped.');
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('speaks the language shown when the scan ends', () => {
+    const toast = toaster();
+    const language = {
+      formats: intlFormats('es'),
+      messages: (SPANISH as unknown as { messages: Messages }).messages,
+    };
+    const spanish = () => ({ t: textsOf(language), formats: language.formats });
+    announceRestore(outcome({ totalSats: 21_000 }), toast, spanish);
+    announceRestore(outcome({}), toast, spanish);
+    expect(toast.success).toHaveBeenCalledWith(
+      'Recuperación terminada: 21.000 sats encontrados y añadidos a tu saldo.',
+    );
+    expect(toast.info).toHaveBeenCalledWith(
+      'Recuperación terminada: no se encontró ecash que recuperar.',
+    );
   });
 });
 

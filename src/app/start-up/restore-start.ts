@@ -2,13 +2,19 @@
 // when a scan ends saying what it found (docs/behaviour.md, "Recover funds").
 import type { Logger } from '../../core/logger';
 import type { RestoreOutcome } from '../../core/wallet/restore/types';
-import { formatSats } from '../../ui/format-sats';
+import { englishTexts, type PaymentTexts } from '../shell/payment-notifications';
+import {
+  RESTORE_CANCELLED,
+  RESTORE_FOUND,
+  RESTORE_NOTHING_FOUND,
+} from '../locales/restore-toasts/en.json';
 
-export const restoreFoundText = (sats: number) =>
-  `Recovery finished: ${formatSats(sats)} sats found and added to your balance.`;
-export const RESTORE_NOTHING_FOUND = 'Recovery finished: no ecash to recover was found.';
-export const restoreCancelledText = (sats: number) =>
-  `Recovery cancelled: ${formatSats(sats)} sats found before it stopped.`;
+/** "Recovery finished: 1,234 sats found and added to your balance." in the language of `texts`. */
+export const restoreFoundText = (sats: number, { t, formats }: PaymentTexts = englishTexts()) =>
+  t(RESTORE_FOUND, { count: sats, sats: formats.sats(sats) });
+export const restoreCancelledText = (sats: number, { t, formats }: PaymentTexts = englishTexts()) =>
+  t(RESTORE_CANCELLED, { count: sats, sats: formats.sats(sats) });
+/** The mint's own message (core's) after its URL. */
 export const restoreMintFailedText = (mintUrl: string, error: string) => `${mintUrl}: ${error}`;
 
 export interface RestoreToaster {
@@ -17,11 +23,19 @@ export interface RestoreToaster {
   error(text: string, options?: { toastId?: string }): unknown;
 }
 
-/** What a finished scan says: one summary, plus one error per mint that could not be scanned. */
-export function announceRestore(outcome: RestoreOutcome, toast: RestoreToaster): void {
-  if (outcome.cancelled) toast.info(restoreCancelledText(outcome.totalSats));
-  else if (outcome.totalSats > 0) toast.success(restoreFoundText(outcome.totalSats));
-  else toast.info(RESTORE_NOTHING_FOUND);
+/**
+ * What a finished scan says, in the language shown then (`texts`, English when omitted): one
+ * summary, plus one error per mint that could not be scanned.
+ */
+export function announceRestore(
+  outcome: RestoreOutcome,
+  toast: RestoreToaster,
+  texts: () => PaymentTexts = englishTexts,
+): void {
+  const words = texts();
+  if (outcome.cancelled) toast.info(restoreCancelledText(outcome.totalSats, words));
+  else if (outcome.totalSats > 0) toast.success(restoreFoundText(outcome.totalSats, words));
+  else toast.info(words.t(RESTORE_NOTHING_FOUND));
   for (const mint of outcome.mints) {
     if (mint.error) toast.error(restoreMintFailedText(mint.mintUrl, mint.error));
   }
@@ -35,11 +49,13 @@ export interface RestoreStartDeps {
   config: { isOnboarded(): Promise<boolean> };
   toast: RestoreToaster;
   logger: Logger;
+  /** The language's texts when a scan ends; English when omitted. */
+  texts?: () => PaymentTexts;
 }
 
 /** Subscribes the toast, then resumes a stored scan on an onboarded device. Never rejects. */
 export async function startRestore(deps: RestoreStartDeps): Promise<void> {
-  deps.restore.onFinished((outcome) => announceRestore(outcome, deps.toast));
+  deps.restore.onFinished((outcome) => announceRestore(outcome, deps.toast, deps.texts));
   try {
     if (!(await deps.config.isOnboarded())) return;
     await deps.restore.resume();

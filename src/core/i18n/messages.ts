@@ -71,6 +71,8 @@ export function formatMessage(
 export interface Language {
   formats: Formats;
   messages: Messages;
+  /** Each screen's name in the document title, by its English name; none: the English (app/shell/RouteFocus.tsx). */
+  titles?: Readonly<Record<string, string>>;
 }
 
 /** A catalog text in the language; its English message where the language lacks its key. */

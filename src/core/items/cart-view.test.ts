@@ -26,7 +26,11 @@ describe('cart view', () => {
     expect(summary.totals?.taxes).toEqual([
       { rate: 7.5, amount: expect.objectContaining({ sats: 263 }) },
     ]);
-    expect(summary.totals?.total).toEqual({ sats: 6413, fiat: expect.stringContaining('USD') });
+    expect(summary.totals?.total).toEqual({
+      sats: 6413,
+      fiat: '6.41 USD',
+      fiatFigures: { minor: 641, currency: 'USD', decimals: 2 },
+    });
     expect(summary.charge?.amount).toBe(6413);
   });
 

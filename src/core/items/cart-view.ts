@@ -39,7 +39,10 @@ export interface ItemTile {
 /** Sats, and the display currency's text at the price used when there is one. */
 export interface AmountView {
   sats: number;
+  /** in English figures ("12.30 USD"), for tests and older callers */
   fiat?: string;
+  /** the same as figures, for screens that write them in their language (decision 0063) */
+  fiatFigures?: { minor: number; currency: string; decimals: number };
 }
 
 export interface CartLineView {
@@ -98,13 +101,14 @@ export function itemTile(item: CatalogItem, used: PriceUsed | undefined): ItemTi
 }
 
 export function amountView(sats: number, used: PriceUsed | undefined): AmountView {
-  if (
-    !used ||
-    trySatsToFiatMinor(sats, used.price, currencyDecimals(used.currency)) === undefined
-  ) {
-    return { sats };
-  }
-  return { sats, fiat: formatFiatRecord(fiatRecordFor(sats, used.currency, used.price)) };
+  const decimals = used ? currencyDecimals(used.currency) : 0;
+  const minor = used ? trySatsToFiatMinor(sats, used.price, decimals) : undefined;
+  if (!used || minor === undefined) return { sats };
+  return {
+    sats,
+    fiat: formatFiatRecord(fiatRecordFor(sats, used.currency, used.price)),
+    fiatFigures: { minor, currency: used.currency, decimals },
+  };
 }
 
 /** The cart as shown and charged at the price used with `tip`. */

@@ -30,7 +30,7 @@ import {
 } from '../../core/prices/price-service';
 import type { PosPrices } from './deps';
 import { HomeScreen } from './HomeScreen';
-import { aboveMaxHint } from '../../ui/texts';
+import { MINT_MAX_HINT } from '../../ui/locales/keypad/en.json';
 import { MINT_FAILING_REASON, MINT_UNREACHABLE_REASON } from './locales/keypad/en.json';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
@@ -271,7 +271,7 @@ describe('HomeScreen', () => {
       });
     });
     const { user } = await setup();
-    const hint = aboveMaxHint('500');
+    const hint = englishText(MINT_MAX_HINT, { max: '500' });
     // The limits arrive from the mint's info shortly after the screen opens.
     await waitFor(async () => {
       await user.keyboard('{Escape}5001');

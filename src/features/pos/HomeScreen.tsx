@@ -83,8 +83,11 @@ export function HomeScreen({ services }: PosScreenProps) {
     void itemStores?.warm?.();
   }, [itemStores]);
   const readLimits = useCallback(() => payments.amountLimits(), [payments]);
-  const limits = useMintLimits(readLimits, (error) =>
-    logger.warn('Could not read the mint amount limits', error),
+  const limits = useMintLimits(
+    readLimits,
+    (error) => logger.warn('Could not read the mint amount limits', error),
+    t,
+    formats,
   );
   const { invoice: quote } = invoice;
   const ecashRequest = useSaleRequest(services.ecashRequests, quote, logger);

@@ -90,6 +90,7 @@ export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState 
     canShow,
     onCreateError,
     resume,
+    t,
   });
 
   // The invoice on screen is polled fast; once hidden it drops back to the background rate.

@@ -143,10 +143,13 @@ export function useRemoteInvoice(
     },
     [t],
   );
-  const flow = useInvoiceFlow<RemoteInvoice, Sale>({ create, watch, onCreateError });
+  const flow = useInvoiceFlow<RemoteInvoice, Sale>({ create, watch, onCreateError, t });
   const readLimits = useCallback(() => cashier.amountLimits(), [cashier]);
-  const limits = useMintLimits(readLimits, (error) =>
-    logger.warn('Could not read the mint amount limits', error),
+  const limits = useMintLimits(
+    readLimits,
+    (error) => logger.warn('Could not read the mint amount limits', error),
+    t,
+    formats,
   );
   return { ...flow, sales, revoked, limits };
 }

@@ -6,7 +6,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HistoryEvent } from '../../core/history-ports';
 import type { HistoryEventType } from '../../core/history-kinds';
+import { intlFormats } from '../../core/i18n/intl-formats';
+import type { Messages } from '../../core/i18n/messages';
+import { LanguageContext } from '../../ui/i18n';
 import { HistoryList } from './HistoryList';
+import * as SPANISH from './locales/wallet/es.json';
 
 afterEach(cleanup);
 
@@ -142,6 +146,28 @@ describe('HistoryList rows', () => {
     );
     await user.click(toggle);
     expect(details.hidden).toBe(true);
+  });
+
+  it('names the folded technical details in Spanish when Spanish is chosen', () => {
+    const spanish = {
+      formats: intlFormats('es'),
+      messages: (SPANISH as unknown as { messages: Messages }).messages,
+    };
+    const event = row(1, 'direct-payment', { quoteId: 'q-42', device: 'abc' });
+    render(
+      <LanguageContext.Provider value={spanish}>
+        <HistoryList
+          history={{ events: [event], total: 1, page: 1, pageSize: 10 }}
+          page={1}
+          onPage={vi.fn()}
+        />
+      </LanguageContext.Provider>,
+    );
+    const technical = screen.getByTestId('history-technical');
+    expect(technical.textContent).toContain('Tipo: direct-payment');
+    expect(technical.textContent).toContain('Dispositivo: abc');
+    expect(technical.textContent).toContain('Cotización: q-42');
+    expect(technical.textContent).not.toMatch(/Type:|Device:|Quote:/);
   });
 
   it('shows the stored type for a type it does not know, and no invoice line without one', () => {

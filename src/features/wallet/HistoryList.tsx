@@ -14,8 +14,11 @@ import { rowWords } from './zero-rows';
 import {
   CASHIER_LINES_NOTE,
   CASHIER_PRICE_NOTE,
+  DETAILS_DEVICE,
   DETAILS_INVOICE,
   DETAILS_MINT,
+  DETAILS_QUOTE,
+  DETAILS_TYPE,
   EVENTS_COUNT,
   EXTRA_CHANGE_NOTE,
   FEE_BEYOND_RESERVE_NOTE,
@@ -221,9 +224,13 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
           <summary className="min-h-11 cursor-pointer py-2 text-xs font-medium text-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600">
             {t(TECHNICAL_DETAILS)}
           </summary>
-          <p>Type: {event.type}</p>
-          {event.device ? <p className="break-all">Device: {event.device}</p> : null}
-          {event.quoteId ? <p className="break-all">Quote: {event.quoteId}</p> : null}
+          <p>{t(DETAILS_TYPE, { type: event.type })}</p>
+          {event.device ? (
+            <p className="break-all">{t(DETAILS_DEVICE, { device: event.device })}</p>
+          ) : null}
+          {event.quoteId ? (
+            <p className="break-all">{t(DETAILS_QUOTE, { quote: event.quoteId })}</p>
+          ) : null}
           {event.metadata ? (
             <pre
               className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-700"

@@ -3,7 +3,9 @@
 // what to change rather than to wait for prices (issue 48).
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { englishText } from '../i18n';
+import { intlFormats } from '../../core/i18n/intl-formats';
+import type { Language } from '../../core/i18n/messages';
+import { englishText, LanguageContext } from '../i18n';
 import * as C from '../locales/cart/en.json';
 import { CartPanel } from './CartPanel';
 import type { SummaryView } from './types';
@@ -53,5 +55,51 @@ describe('CartPanel: a line without a price', () => {
     cleanup();
     // The remote cashier's page does not know the shop's currency: the same.
     expect(renderWith({ problemCurrency: 'USD' })).toBe(englishText(C.CART_NO_PRICE));
+  });
+});
+
+describe('CartPanel: totals in the display currency', () => {
+  const line = { id: 'l1', name: 'Cake', quantity: 1 };
+  const amount = {
+    sats: 21_000,
+    fiat: '12.30 USD',
+    fiatFigures: { minor: 1230, currency: 'USD', decimals: 2 },
+  };
+  const view: SummaryView = {
+    lines: [{ ...line, amount }],
+    totals: { subtotal: amount, taxes: [], tip: { sats: 0 }, total: amount },
+  };
+  const renderIn = (language?: Language) => {
+    const panel = (
+      <CartPanel
+        summaryFor={() => view}
+        tipsEnabled={false}
+        parked={[]}
+        busy={false}
+        onQuantity={vi.fn()}
+        onAddCustom={vi.fn()}
+        onClear={vi.fn()}
+        onPark={vi.fn()}
+        onRecall={vi.fn()}
+        onCharge={vi.fn()}
+      />
+    );
+    render(
+      language ? (
+        <LanguageContext.Provider value={language}>{panel}</LanguageContext.Provider>
+      ) : (
+        panel
+      ),
+    );
+    return screen.getByTestId('cart-total').textContent;
+  };
+
+  it('writes the fiat total as English writes it', () => {
+    expect(renderIn()).toBe('21,000 sats12.30 USD');
+  });
+
+  it("writes it in the chosen language's figures", () => {
+    const text = renderIn({ formats: intlFormats('es'), messages: {} });
+    expect(text?.replace(/\s/gu, ' ')).toBe('21.000 sats12,30 USD');
   });
 });

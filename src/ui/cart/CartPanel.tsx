@@ -56,10 +56,14 @@ function problemText(summary: SummaryView, t: Translate): string {
 function Amount({ amount, testId }: { amount: AmountView; testId?: string }) {
   const t = useTexts();
   const formats = useFormats();
+  const figures = amount.fiatFigures;
+  const fiat = figures
+    ? formats.fiat(figures.minor, figures.currency, figures.decimals)
+    : amount.fiat;
   return (
     <span className="text-right tabular-nums" data-testid={testId} data-sats={amount.sats}>
       {t(CART_SATS, { count: amount.sats, sats: formats.sats(amount.sats) })}
-      {amount.fiat ? <span className="block text-xs text-slate-600">{amount.fiat}</span> : null}
+      {fiat ? <span className="block text-xs text-slate-600">{fiat}</span> : null}
     </span>
   );
 }

@@ -5,7 +5,12 @@ import { BarcodeScan } from './BarcodeScan';
 import { CartPanel, type CartPanelProps } from './CartPanel';
 import { ItemGrid } from './ItemGrid';
 import { useTexts } from '../i18n';
-import { CART_ALL_CATEGORIES, CART_NO_MATCH, CART_SEARCH_LABEL } from '../locales/cart/en.json';
+import {
+  CART_ALL_CATEGORIES,
+  CART_CATEGORIES_LABEL,
+  CART_NO_MATCH,
+  CART_SEARCH_LABEL,
+} from '../locales/cart/en.json';
 import type { TileView } from './types';
 
 export interface CartViewProps extends CartPanelProps {
@@ -61,7 +66,7 @@ export default function CartView(props: CartViewProps) {
         <BarcodeScan onCode={onCode} onError={onScanError} />
       </div>
       {categories.length > 0 ? (
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Categories">
+        <div className="flex flex-wrap gap-2" role="group" aria-label={t(CART_CATEGORIES_LABEL)}>
           {[undefined, ...categories].map((c) => (
             <button
               key={c ?? ''}

@@ -3,7 +3,8 @@
 // cancelled; an offline Submit makes no request; a late answer after Cancel is not shown.
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OFFLINE_SUBMIT_TEXT } from '../texts';
+import { englishText } from '../i18n';
+import { OFFLINE_SUBMIT } from '../locales/keypad/en.json';
 import { INVOICE_SLOW_AFTER_MS, useInvoiceFlow, type InvoiceFlowOptions } from './use-invoice-flow';
 
 type Quote = { quote: string };
@@ -38,6 +39,7 @@ function setup(overrides: Partial<InvoiceFlowOptions<Quote>> = {}) {
     watch: () => () => {},
     onCreateError,
     isOffline: () => false,
+    t: englishText,
     ...overrides,
   };
   const view = renderHook(() => useInvoiceFlow(options));
@@ -100,6 +102,9 @@ describe('useInvoiceFlow', () => {
     act(() => view.result.current.submit(21));
     expect(create).not.toHaveBeenCalled();
     expect(onCreateError).not.toHaveBeenCalled();
-    expect(view.result.current).toMatchObject({ creating: false, error: OFFLINE_SUBMIT_TEXT });
+    expect(view.result.current).toMatchObject({
+      creating: false,
+      error: englishText(OFFLINE_SUBMIT),
+    });
   });
 });

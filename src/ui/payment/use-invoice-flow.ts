@@ -4,7 +4,8 @@
 // A mint that never answers must not hold the keypad: after `slowAfterMs` the screen says so and
 // offers Cancel (docs/behaviour.md "Point of sale").
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { OFFLINE_SUBMIT_TEXT } from '../texts';
+import type { Translate } from '../i18n';
+import { OFFLINE_SUBMIT } from '../locales/keypad/en.json';
 
 /** How long creating an invoice may take before the screen says the mint is not responding. */
 export const INVOICE_SLOW_AFTER_MS = 10_000;
@@ -33,6 +34,12 @@ export interface InvoiceFlowOptions<Q extends { quote: string }, S = number> {
   slowAfterMs?: number;
   /** Submit refuses at once (no request, no toast) while this is true. Default: browserOffline. */
   isOffline?: () => boolean;
+  /**
+   * The caller's texts (`useTexts()`), for the offline refusal. Passed in, not read here: this hook
+   * is shared by the first screen and a lazy one, and importing ui/i18n.ts from it made the build
+   * split that module out of the first visit's chunk (docs/decisions/0071-shared-keypad-hooks-take-their-texts.md).
+   */
+  t: Translate;
   /**
    * An invoice this screen made before a reload and still waiting: shown as the waiting line
    * (closed) until it is paid or fails. Must be stable (useCallback).
@@ -67,7 +74,7 @@ export interface InvoiceFlowState<Q, S = number> {
 export function useInvoiceFlow<Q extends { quote: string }, S = number>(
   options: InvoiceFlowOptions<Q, S>,
 ): InvoiceFlowState<Q, S> {
-  const { create, watch, canShow, onCreateError, resume } = options;
+  const { create, watch, canShow, onCreateError, resume, t } = options;
   const slowAfterMs = options.slowAfterMs ?? INVOICE_SLOW_AFTER_MS;
   const isOffline = options.isOffline ?? browserOffline;
   const [invoice, setInvoice] = useState<Q | null>(null);
@@ -118,7 +125,7 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
     (sale: S) => {
       if (busy.current) return;
       if (isOffline()) {
-        setError(OFFLINE_SUBMIT_TEXT);
+        setError(t(OFFLINE_SUBMIT));
         return;
       }
       busy.current = true;
@@ -152,7 +159,7 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
         }
       })();
     },
-    [create, canShow, onCreateError, slowAfterMs, isOffline],
+    [create, canShow, onCreateError, slowAfterMs, isOffline, t],
   );
 
   const cancel = useCallback(() => {

@@ -1,9 +1,9 @@
 // A mint's amount limits for a keypad (the point of sale's and the cashier's), asked once when the
 // screen opens: an amount the mint would refuse is refused while it is typed, in the merchant's words.
-import { useEffect, useState } from 'react';
-import { formatSats } from '../format-sats';
+import { useEffect, useMemo, useState } from 'react';
 import type { KeypadLimits } from './Keypad';
-import { aboveMaxHint, belowMinHint } from '../texts';
+import type { Formats, Translate } from '../i18n';
+import { MINT_MAX_HINT, MINT_MIN_HINT } from '../locales/keypad/en.json';
 
 /** Inclusive bounds in sats for one invoice; null where the mint sets none (NUT-04). */
 export interface AmountBounds {
@@ -11,31 +11,40 @@ export interface AmountBounds {
   max: number | null;
 }
 
-export function keypadLimits(bounds: AmountBounds): KeypadLimits {
+/** The bounds with their hints in the app's language (`t`, `formats`). */
+export function keypadLimits(
+  bounds: AmountBounds,
+  t: Translate,
+  formats: Pick<Formats, 'sats'>,
+): KeypadLimits {
   return {
     ...(bounds.min !== null && bounds.min > 1
-      ? { min: { value: bounds.min, hint: belowMinHint(formatSats(bounds.min)) } }
+      ? { min: { value: bounds.min, hint: t(MINT_MIN_HINT, { min: formats.sats(bounds.min) }) } }
       : {}),
     ...(bounds.max !== null
-      ? { max: { value: bounds.max, hint: aboveMaxHint(formatSats(bounds.max)) } }
+      ? { max: { value: bounds.max, hint: t(MINT_MAX_HINT, { max: formats.sats(bounds.max) }) } }
       : {}),
   };
 }
 
 /**
  * Undefined until the mint answered (and when it cannot, reported to `unavailable`): the mint then
- * judges on Submit. `read` is asked again whenever it changes.
+ * judges on Submit. `read` is asked again whenever it changes. The hints are in the caller's
+ * language (`t`, `formats` from `useTexts()` and `useFormats()`), passed in as `useInvoiceFlow`'s
+ * are (docs/decisions/0071-shared-keypad-hooks-take-their-texts.md).
  */
 export function useMintLimits(
   read: () => Promise<AmountBounds>,
   unavailable: (error: unknown) => void,
+  t: Translate,
+  formats: Pick<Formats, 'sats'>,
 ): KeypadLimits | undefined {
-  const [limits, setLimits] = useState<KeypadLimits | undefined>(undefined);
+  const [bounds, setBounds] = useState<AmountBounds | undefined>(undefined);
   useEffect(() => {
     let active = true;
     read().then(
       (bounds) => {
-        if (active) setLimits(keypadLimits(bounds));
+        if (active) setBounds(bounds);
       },
       (error: unknown) => unavailable(error),
     );
@@ -45,5 +54,5 @@ export function useMintLimits(
     // `unavailable` only reports; a new one must not ask the mint again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [read]);
-  return limits;
+  return useMemo(() => bounds && keypadLimits(bounds, t, formats), [bounds, t, formats]);
 }
