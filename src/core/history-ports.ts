@@ -26,7 +26,7 @@ export interface HistoryEvent {
   device?: string;
   /**
    * A sale's receipt number on the device that recorded it, `{device prefix}-{sequence}` with no
-   * gaps per device (decision 0064; unindexed, no upgrade); absent on older sales.
+   * gaps per device (docs/decisions/0074-receipt-numbers.md; unindexed); absent on older sales.
    */
   receiptNumber?: string;
 }

@@ -17,6 +17,11 @@ import type { CatalogItem } from '../../core/items/item';
 import { DEFAULT_DB_NAME } from './db-name';
 import { NO_SALES_KEYS } from '../keys/no-sales-keys';
 import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
+import {
+  RECEIPT_COUNTER_TABLE,
+  receiptNumberMiddleware,
+  type ReceiptCounterRow,
+} from '../history/receipt-numbers';
 import type {
   CashierLinkRow,
   ConfigRow,
@@ -76,6 +81,7 @@ export class CashewDb extends Dexie {
   recordReads!: EntityTable<RecordReadRow, 'key'>;
   mintKeysets!: EntityTable<CachedKeyset, 'id'>;
   offlineSales!: EntityTable<OfflineSaleRow, 'id'>;
+  receiptCounter!: EntityTable<ReceiptCounterRow, 'id'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -172,6 +178,10 @@ export class CashewDb extends Dexie {
       mintKeysets: '&id, mintUrl',
       offlineSales: '&id, takenAt, *secrets',
     });
+    // v44: the device's receipt counter, advanced in the transaction of each sale it records
+    // (docs/decisions/0074-receipt-numbers.md; 42, 43, 45 and 46 are other branches' numbers).
+    this.version(44).stores({ [RECEIPT_COUNTER_TABLE]: '&id' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
+    this.use(receiptNumberMiddleware('historyEvents'));
   }
 }

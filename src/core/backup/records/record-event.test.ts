@@ -94,6 +94,17 @@ describe('a history event on the wire', () => {
     expect(parseRecordEvent({ ...good, surprise: true })).toEqual(good);
   });
 
+  it('carries a sale’s receipt number to the other devices, and refuses a malformed one', () => {
+    const wire = toRecordEvent({ ...cartSale, receiptNumber: 'K7Q2XM-000042' });
+    expect(wire.receipt).toBe('K7Q2XM-000042');
+    expect(parseRecordEvent(JSON.parse(JSON.stringify(wire)))).toEqual(wire);
+    // A sale recorded before receipt numbers goes without one: its copies keep their digest.
+    expect('receipt' in toRecordEvent(cartSale)).toBe(false);
+    for (const receipt of ['', 'K7Q2XM', 'K7Q2XM-0', 'k7q2xm-1', 'K7Q2XM-1 ', 42]) {
+      expect(parseRecordEvent({ ...wire, receipt })).toBeUndefined();
+    }
+  });
+
   it('reads a global id only as 64 hex digits and a whole id from 1', () => {
     expect(parseGlobalId(`${DEVICE}:7`)).toEqual({ device: DEVICE, id: 7 });
     for (const bad of [`${DEVICE}:07`, `${DEVICE}:x`, 'abc:1', `${DEVICE}:1:2`, 5]) {

@@ -6,6 +6,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { metadataOf } from '../../history-metadata';
 import type { HistoryEvent } from '../../history-ports';
 import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
+import { parseReceiptNumber } from '../../receipts/receipt-number';
 import { saleShapeOk } from '../../sale/sale-check';
 import type { SaleDetail } from '../../sale/sale-detail';
 
@@ -27,6 +28,8 @@ export interface RecordEvent {
   sale?: SaleDetail;
   /** a refund's sale, as its global id */
   refundOf?: string;
+  /** a sale's receipt number as the writing device gave it (decision 0074) */
+  receipt?: string;
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -78,6 +81,7 @@ export function toRecordEvent(
   if (event.fiat) wire.fiat = { ...event.fiat };
   if (event.sale) wire.sale = structuredClone(event.sale);
   if (saleId !== undefined) wire.refundOf = saleId;
+  if (event.receiptNumber !== undefined) wire.receipt = event.receiptNumber;
   return wire;
 }
 
@@ -161,6 +165,10 @@ export function parseRecordEvent(value: unknown): RecordEvent | undefined {
   if (raw.refundOf !== undefined) {
     if (!parseGlobalId(raw.refundOf)) return undefined;
     event.refundOf = raw.refundOf as string;
+  }
+  if (raw.receipt !== undefined) {
+    if (!parseReceiptNumber(raw.receipt)) return undefined;
+    event.receipt = raw.receipt as string;
   }
   return event;
 }
