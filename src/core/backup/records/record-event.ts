@@ -8,7 +8,8 @@ import type { HistoryEvent } from '../../history-ports';
 import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
 import { parseReceiptNumber } from '../../receipts/receipt-number';
 import { saleShapeOk } from '../../sale/sale-check';
-import type { SaleDetail } from '../../sale/sale-detail';
+import type { Discount } from '../../sale/discount';
+import type { SaleDetail, SaleLine } from '../../sale/sale-detail';
 
 /** An event on the wire; field names are short, the batches carry thousands. */
 export interface RecordEvent {
@@ -106,16 +107,32 @@ function fiatOf(value: unknown): FiatRecord | undefined {
   return fiat;
 }
 
+/** A discount in its canonical form (the shape was checked by saleShapeOk). */
+function discountOf(d: Discount): Discount {
+  return d.kind === 'sats'
+    ? { kind: 'sats', sats: d.sats, reason: d.reason }
+    : { kind: 'percent', percent: d.percent, reason: d.reason };
+}
+
+function lineOf(line: SaleLine): SaleLine {
+  return {
+    ...(line.itemId !== undefined ? { itemId: line.itemId } : {}),
+    name: line.name,
+    quantity: line.quantity,
+    unitSats: line.unitSats,
+    ...(line.taxRatePercent !== undefined ? { taxRatePercent: line.taxRatePercent } : {}),
+    // Tax by rate (decision 0064): absent on older records, so their canonical form is unchanged.
+    ...(line.taxIncluded !== undefined ? { taxIncluded: line.taxIncluded } : {}),
+    ...(line.discount !== undefined ? { discount: discountOf(line.discount) } : {}),
+    ...(line.discountSats !== undefined ? { discountSats: line.discountSats } : {}),
+    ...(line.taxSats !== undefined ? { taxSats: line.taxSats } : {}),
+  };
+}
+
 function saleOf(value: unknown): SaleDetail | undefined {
   if (!saleShapeOk(value)) return undefined;
   const sale: SaleDetail = {
-    lines: value.lines.map((line) => ({
-      ...(line.itemId !== undefined ? { itemId: line.itemId } : {}),
-      name: line.name,
-      quantity: line.quantity,
-      unitSats: line.unitSats,
-      ...(line.taxRatePercent !== undefined ? { taxRatePercent: line.taxRatePercent } : {}),
-    })),
+    lines: value.lines.map(lineOf),
     subtotalSats: value.subtotalSats,
     taxSats: value.taxSats,
     tipSats: value.tipSats,
@@ -123,6 +140,10 @@ function saleOf(value: unknown): SaleDetail | undefined {
   };
   if (value.reference !== undefined) sale.reference = value.reference;
   if (value.note !== undefined) sale.note = value.note;
+  if (value.discountSats !== undefined) sale.discountSats = value.discountSats;
+  if (value.cartDiscount !== undefined) sale.cartDiscount = discountOf(value.cartDiscount);
+  if (value.includedTaxSats !== undefined) sale.includedTaxSats = value.includedTaxSats;
+  if (value.taxRounding !== undefined) sale.taxRounding = value.taxRounding;
   return sale;
 }
 
