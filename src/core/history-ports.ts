@@ -91,6 +91,8 @@ export interface RefundLink {
   method: PaymentMethod;
   /** the sale's receipt reference, so the CSV can name the sale */
   reference?: string;
+  /** the sale's receipt number, when it has one: the CSV names the sale by it */
+  receiptNumber?: string;
   /** who at the till made the refund (kept in the metadata, so it travels with the record) */
   staff?: StaffRef;
 }

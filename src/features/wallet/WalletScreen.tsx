@@ -261,6 +261,7 @@ export function WalletScreen({
                     refundOf: receiptSale.id,
                     method: 'lightning' as const,
                     reference: receipt.receipt.reference,
+                    ...(receipt.receipt.number ? { receiptNumber: receipt.receipt.number } : {}),
                   },
                 };
                 setReceiptSale(null);
