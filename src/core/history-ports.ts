@@ -26,7 +26,7 @@ export interface HistoryEvent {
   device?: string;
   /**
    * A sale's receipt number on the device that recorded it, `{device prefix}-{sequence}` with no
-   * gaps per device (decision 0064; unindexed, no upgrade); absent on older sales.
+   * gaps per device (docs/decisions/0074-receipt-numbers.md; unindexed); absent on older sales.
    */
   receiptNumber?: string;
 }
@@ -91,6 +91,8 @@ export interface RefundLink {
   method: PaymentMethod;
   /** the sale's receipt reference, so the CSV can name the sale */
   reference?: string;
+  /** the sale's receipt number, when it has one: the CSV names the sale by it */
+  receiptNumber?: string;
   /** who at the till made the refund (kept in the metadata, so it travels with the record) */
   staff?: StaffRef;
 }

@@ -15,7 +15,13 @@ export function refundLinkOf(event: { type: string; metadata?: string }): Refund
   if (typeof refundOf !== 'number' || !Number.isSafeInteger(refundOf)) return undefined;
   const method = meta.method === 'ecash' ? 'ecash' : 'lightning';
   const reference = typeof meta.reference === 'string' ? meta.reference : undefined;
-  return { refundOf, method, ...(reference ? { reference } : {}) };
+  const receiptNumber = typeof meta.receiptNumber === 'string' ? meta.receiptNumber : undefined;
+  return {
+    refundOf,
+    method,
+    ...(reference ? { reference } : {}),
+    ...(receiptNumber ? { receiptNumber } : {}),
+  };
 }
 
 /** Whether an event is a sale a receipt and a refund can be made for. */

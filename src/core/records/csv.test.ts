@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEventType } from '../history-kinds';
 import type { HistoryEvent } from '../history-ports';
+import { priceCart, saleLinesOf, type CartLine } from '../items/cart';
+import type { SaleDetail } from '../sale/sale-detail';
 import { CSV_HEADER, csvCell, csvLine, csvRow } from './csv';
 import { exportHistoryCsv } from './export';
 import type { HistoryCursor, HistoryRangeReader } from './types';
@@ -58,7 +60,7 @@ describe('csvRow', () => {
       fiat: { currency: 'USD', price: 100_000, value: 12.3 },
     });
     expect(csvRow(event)).toBe(
-      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,,,,this device,\r\n`,
+      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,,,,this device,,,,\r\n`,
     );
   });
 
@@ -78,7 +80,7 @@ describe('csvRow', () => {
       },
     });
     expect(csvRow(event)).toBe(
-      `2026-11-22,09:05:07,${offset},direct-payment,1221,,,,,q3,local,http://m,,111,"2 × Coffee, large; 1 × Custom amount",this device,\r\n`,
+      `2026-11-22,09:05:07,${offset},direct-payment,1221,,,,,q3,local,http://m,,111,"2 × Coffee, large; 1 × Custom amount",this device,,,0,10\r\n`,
     );
   });
 
@@ -89,30 +91,138 @@ describe('csvRow', () => {
       metadata: '{"feePaid":2,"inputFee":1}',
     });
     expect(csvRow(cashOut)).toBe(
-      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,,,,this device,\r\n`,
+      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,,,,this device,,,,\r\n`,
     );
     const remote = eventAt('remote-payment', 21, { id: 3, mintUrl: '=evil()' });
     expect(csvRow(remote)).toBe(
-      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),,,,this device,\r\n`,
+      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),,,,this device,,,,\r\n`,
     );
   });
 
   it("names another device's event by the start of that device's key", () => {
     const event = eventAt('direct-payment', 21, { id: 4, device: 'ab'.repeat(32) });
-    expect(csvRow(event).trimEnd().split(',').at(-2)).toBe('abababab');
+    expect(csvRow(event).trimEnd().split(',')[15]).toBe('abababab');
   });
 
-  it('names who charged a sale and who made a refund in the last column, for the tip-out', () => {
+  it('names who charged a sale and who made a refund in the Staff column, for the tip-out', () => {
     const ana = { id: 'a', name: 'Ana', role: 'manager' as const };
     const sale = eventAt('cash-payment', 500, { mintUrl: '', staff: ana });
-    expect(csvRow(sale).trimEnd().split(',').at(-1)).toBe('Ana');
+    expect(csvRow(sale).trimEnd().split(',')[16]).toBe('Ana');
     const refund = eventAt('refund', 200, {
       metadata: JSON.stringify({ refundOf: 1, method: 'lightning', staff: ana }),
     });
-    expect(csvRow(refund).trimEnd().split(',').at(-1)).toBe('Ana');
+    expect(csvRow(refund).trimEnd().split(',')[16]).toBe('Ana');
     // A name a spreadsheet would run is neutralised like any other cell.
     const evil = eventAt('direct-payment', 21, { staff: { ...ana, name: '=cmd()' } });
-    expect(csvRow(evil).trimEnd().split(',').at(-1)).toBe("'=cmd()");
+    expect(csvRow(evil).trimEnd().split(',')[16]).toBe("'=cmd()");
+  });
+});
+
+/** Bread at 7 % and wine at 19 %, 10 % off the cart for a regular, a 50-sat tip, paid by Lightning. */
+function breadAndWine(): SaleDetail {
+  const lines: CartLine[] = [
+    {
+      id: 'l1',
+      itemId: 'bread',
+      name: 'Bread',
+      price: { unit: 'sat', sats: 1000 },
+      quantity: 1,
+      taxRatePercent: 7,
+    },
+    {
+      id: 'l2',
+      itemId: 'wine',
+      name: 'Wine',
+      price: { unit: 'sat', sats: 2000 },
+      quantity: 1,
+      taxRatePercent: 19,
+    },
+  ];
+  const cartDiscount = { kind: 'percent' as const, percent: 10, reason: 'regular' };
+  const priced = priceCart(lines, undefined, { kind: 'sats', sats: 50 }, { cartDiscount });
+  if (!priced.ok) throw new Error('the cart must price');
+  return { ...saleLinesOf(priced.totals), method: 'lightning' };
+}
+
+describe('the books columns', () => {
+  const sale = eventAt('direct-payment', 3155, {
+    id: 5,
+    quoteId: 'q5',
+    receiptNumber: 'K7Q2XM-000042',
+    fiat: { currency: 'EUR', price: 90_000, value: 2.84 },
+    sale: breadAndWine(),
+  });
+
+  it('writes a sale at 7 % and 19 % with a discount: its number, discount, tax and each rate', () => {
+    // 10 % of 3,000 is 300, shared 100 and 200; tax 7 % of 900 is 63, 19 % of 1,800 is 342.
+    expect(csvRow(sale, [7, 19])).toBe(
+      `2026-11-22,09:05:07,${offset},direct-payment,3155,2.84,EUR,90000,,q5,local,http://m,,50,1 × Bread; 1 × Wine,this device,,` +
+        'K7Q2XM-000042,300,405,900,63,963,1800,342,2142\r\n',
+    );
+    // The grosses and the tip add up to what the customer paid.
+    expect(963 + 2142 + 50).toBe(sale.amount);
+  });
+
+  it('leaves the columns of a rate the sale does not have empty', () => {
+    expect(csvRow(sale, [0, 7, 19]).trimEnd().split(',').slice(-9)).toEqual([
+      '',
+      '',
+      '',
+      '900',
+      '63',
+      '963',
+      '1800',
+      '342',
+      '2142',
+    ]);
+  });
+
+  it('writes a refund naming its sale by receipt number, with no sale figures of its own', () => {
+    const refund = eventAt('refund', 963, {
+      id: 6,
+      quoteId: 'melt6',
+      metadata: JSON.stringify({
+        feePaid: 2,
+        inputFee: 0,
+        refundOf: 5,
+        method: 'lightning',
+        reference: 'Q5',
+        receiptNumber: 'K7Q2XM-000042',
+      }),
+    });
+    expect(csvRow(refund, [7, 19])).toBe(
+      `2026-11-22,09:05:07,${offset},refund,963,,,,2,melt6,,http://m,K7Q2XM-000042,,,this device,,,,,,,,,,\r\n`,
+    );
+    // A refund made before receipt numbers names its sale by reference, as it always did.
+    const older = { ...refund, metadata: JSON.stringify({ refundOf: 5, reference: 'Q5' }) };
+    expect(csvRow(older).split(',')[12]).toBe('Q5');
+  });
+
+  it('heads the export with a column per rate found in the range, ascending', async () => {
+    const chunks: string[] = [];
+    const keypad = eventAt('direct-payment', 21, { id: 7, createdAt: at + 1 });
+    await exportHistoryCsv({
+      reader: arrayReader([keypad, sale]),
+      from: at,
+      to: at + 60_000,
+      write: (chunk) => void chunks.push(chunk),
+      between: async () => {},
+    });
+    const [header, first, second] = chunks.join('').split('\r\n');
+    expect(header).toBe(
+      [
+        ...CSV_HEADER,
+        'Net 7 % (sats)',
+        'Tax 7 % (sats)',
+        'Gross 7 % (sats)',
+        'Net 19 % (sats)',
+        'Tax 19 % (sats)',
+        'Gross 19 % (sats)',
+      ].join(','),
+    );
+    expect(first).toBe(csvRow(sale, [7, 19]).trimEnd());
+    // A keypad sale knows no tax: its rate cells stay empty.
+    expect(second!.split(',').slice(-9)).toEqual(['', '', '', '', '', '', '', '', '']);
   });
 });
 

@@ -1,10 +1,13 @@
 // The history as CSV for the merchant's books: RFC 4180 quoting, spreadsheet formulas neutralised,
-// dates in the merchant's time zone (docs/behaviour.md "Records").
+// dates in the merchant's time zone, a sale's receipt number, discount, tax and its net, tax and
+// gross per rate (docs/behaviour.md "Records").
 import { historyKind } from '../history-kinds';
 import { metadataOf } from '../history-metadata';
 import type { HistoryEvent } from '../history-ports';
 import { fiatValueText } from '../prices/convert';
-import { refundLinkOf } from '../receipts/refunds';
+import { isSale, refundLinkOf } from '../receipts/refunds';
+import { saleRates, saleTaxSats } from '../sale/sale-rates';
+import type { RateTotal } from '../sale/tax';
 import { staffOf } from '../staff/shift';
 import { localStamp } from './local-day';
 
@@ -25,9 +28,33 @@ export const CSV_HEADER = [
   'Tip (sats)',
   'Lines',
   'Device',
-  // Who charged a sale or made a refund (decision 0066), last so other columns can come before.
+  // Who charged a sale or made a refund (decision 0066).
   'Staff',
+  'Receipt no.',
+  'Discount (sats)',
+  'Tax (sats)',
 ] as const;
+
+/**
+ * The rate columns follow the fixed ones, three per rate found in the exported sales (ascending;
+ * null: tax an older record kept without its rate).
+ */
+export function rateColumns(rates: readonly (number | null)[]): string[] {
+  return rates.flatMap((rate) => {
+    const label = rate === null ? 'rate not recorded' : `${rate} %`;
+    return [`Net ${label} (sats)`, `Tax ${label} (sats)`, `Gross ${label} (sats)`];
+  });
+}
+
+/**
+ * A sale's net, tax and gross per rate when any of its lines is taxed (untaxed lines at rate 0),
+ * as its receipt lists them; none for a sale without tax, a keypad sale or another event.
+ */
+export function eventRates(event: HistoryEvent): RateTotal[] {
+  if (!event.sale || !isSale(event)) return [];
+  const rates = saleRates(event.sale);
+  return rates.some((row) => row.rate !== 0) ? rates : [];
+}
 
 /** RFC 4180 line ending. */
 export const CSV_EOL = '\r\n';
@@ -61,11 +88,14 @@ export function eventOrigin(event: HistoryEvent): string {
   return historyKind(event.type)?.origin ?? '';
 }
 
-/** A refund's sale: its receipt reference, else its history id; empty for other events. */
+/**
+ * A refund's sale: its receipt number, else its receipt reference, else its history id; empty
+ * for other events.
+ */
 export function refundOfText(event: HistoryEvent): string {
   const link = refundLinkOf(event);
   if (!link) return '';
-  return link.reference ?? `#${link.refundOf}`;
+  return link.receiptNumber ?? link.reference ?? `#${link.refundOf}`;
 }
 
 /** A cart sale's lines in one cell: "2 × Coffee; 1 × Custom amount" (docs/behaviour.md "Records"). */
@@ -83,8 +113,20 @@ export function eventStaff(event: HistoryEvent): string {
   return staffOf(event)?.name ?? '';
 }
 
-export function csvRow(event: HistoryEvent): string {
+/** The rate cells of `event` under the columns of `rates` (empty where the sale has no such rate). */
+function rateCells(event: HistoryEvent, rates: readonly (number | null)[]): (number | '')[] {
+  if (rates.length === 0) return [];
+  const own = eventRates(event);
+  return rates.flatMap((rate): (number | '')[] => {
+    const row = own.find((r) => r.rate === rate);
+    return row ? [row.netSats, row.taxSats, row.grossSats] : ['', '', ''];
+  });
+}
+
+/** One event's line; `rates` are the export's rate columns (rateColumns). */
+export function csvRow(event: HistoryEvent, rates: readonly (number | null)[] = []): string {
   const fiat = event.fiat;
+  const sale = isSale(event) ? event.sale : undefined;
   const stamp = localStamp(event.createdAt);
   return csvLine([
     stamp.date,
@@ -104,5 +146,9 @@ export function csvRow(event: HistoryEvent): string {
     linesSummary(event),
     eventDevice(event),
     eventStaff(event),
+    event.receiptNumber ?? '',
+    sale ? (sale.discountSats ?? 0) : '',
+    sale ? saleTaxSats(sale) : '',
+    ...rateCells(event, rates),
   ]);
 }

@@ -1,6 +1,6 @@
 // Streams the history of a date range into CSV chunks: read in pages, yield to the page between
 // them, so 100,000 events never hold the main thread for long (bench: export).
-import { CSV_HEADER, csvLine, csvRow } from './csv';
+import { CSV_HEADER, csvLine, csvRow, eventRates, rateColumns } from './csv';
 import { readRange, type HistoryRangeReader } from './types';
 
 /**
@@ -26,23 +26,35 @@ export interface ExportOptions {
   between?: () => Promise<void>;
 }
 
+/**
+ * The tax rates of the range's sales, ascending (null first: tax kept without a rate). The
+ * header names a column per rate, so the range is read once for them before the rows: a file of
+ * fixed columns an accountant sums per rate, at the cost of a second read.
+ */
+async function ratesIn(options: ExportOptions): Promise<(number | null)[]> {
+  const { reader, from, to } = options;
+  const found = new Set<number | null>();
+  const between = options.between ?? yieldToPage;
+  for await (const page of readRange(reader, from, to, pageSizeOf(options), between)) {
+    for (const event of page) for (const row of eventRates(event)) found.add(row.rate);
+  }
+  return [...found].sort((a, b) => (a ?? -1) - (b ?? -1));
+}
+
+const pageSizeOf = (options: ExportOptions) => options.pageSize ?? EXPORT_PAGE_SIZE;
+
 /** Writes the CSV; returns how many events it holds. */
 export async function exportHistoryCsv(options: ExportOptions): Promise<number> {
   const { reader, from, to, write } = options;
-  await write(csvLine(CSV_HEADER));
+  const rates = await ratesIn(options);
+  await write(csvLine([...CSV_HEADER, ...rateColumns(rates)]));
   let count = 0;
-  const pages = readRange(
-    reader,
-    from,
-    to,
-    options.pageSize ?? EXPORT_PAGE_SIZE,
-    options.between ?? yieldToPage,
-  );
+  const pages = readRange(reader, from, to, pageSizeOf(options), options.between ?? yieldToPage);
   for await (const page of pages) {
     // The read's deserialising and the formatting below are separate tasks.
     await (options.between ?? yieldToPage)();
     let chunk = '';
-    for (const event of page) chunk += csvRow(event);
+    for (const event of page) chunk += csvRow(event, rates);
     count += page.length;
     await write(chunk);
   }

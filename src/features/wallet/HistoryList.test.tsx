@@ -117,6 +117,17 @@ describe('HistoryList rows', () => {
     expect(within(held!).getByTestId('history-fiat').textContent).toBe('0.31 USD');
   });
 
+  it('shows a sale’s receipt number in its Details, and none for a sale without one', () => {
+    const [numbered, older] = renderRows([
+      row(1, 'direct-payment', { receiptNumber: 'K7Q2XM-000042' }),
+      row(2, 'direct-payment'),
+    ]);
+    expect(within(numbered!).getByTestId('history-receipt-number').textContent).toBe(
+      'Receipt no. K7Q2XM-000042',
+    );
+    expect(within(older!).queryByTestId('history-receipt-number')).toBeNull();
+  });
+
   it('keeps quote id, mint, invoice and raw metadata behind Details until it is pressed', async () => {
     const user = userEvent.setup();
     const [item] = renderRows([

@@ -5,6 +5,7 @@ import type { HistoryEvent, HistoryPage } from '../../core/history-ports';
 import { Button } from '../../ui/Button';
 import { isSale } from '../../core/receipts/refunds';
 import { RECEIPT_BUTTON } from '../../ui/locales/receipt-button/en.json';
+import { RECEIPT_NUMBER } from '../../ui/locales/receipt/en.json';
 import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
 import { historyKind } from '../../core/history-kinds';
 import { MAX_STATED_PRICE_GAP } from '../../core/prices/stated-fiat';
@@ -213,6 +214,11 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
       </div>
       {/* Kept in the page while closed (hidden), so search and support tools still find the ids. */}
       <div id={detailsId} hidden={!open} className="mt-2 space-y-1" data-testid="history-details">
+        {event.receiptNumber ? (
+          <p className="text-slate-600" data-testid="history-receipt-number">
+            {t(RECEIPT_NUMBER, { number: event.receiptNumber })}
+          </p>
+        ) : null}
         {event.mintUrl ? (
           <p className="break-all text-slate-600">{t(DETAILS_MINT, { mint: event.mintUrl })}</p>
         ) : null}

@@ -13,6 +13,7 @@ import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
 import { Modal } from '../../ui/Modal';
 import { PrintArea, printPage } from '../../ui/receipt/PrintArea';
 import { useWalletWords } from './wallet-words';
+import { SummaryRates } from './SummaryRates';
 import { Form } from '../../ui/forms/Form';
 import { FormActions } from '../../ui/forms/FormActions';
 import { Card } from '../../ui/Card';
@@ -330,6 +331,7 @@ function SummaryTable({ summary }: { summary: DaySummary }) {
         )}
         {row(t(SUMMARY_NET), 'summary-net', satsOnly(summary.net))}
       </dl>
+      <SummaryRates summary={summary} />
       {summary.items.length > 0 ? (
         <>
           <h3 className="pt-2 text-sm font-semibold text-slate-900">{t(SUMMARY_ITEMS)}</h3>

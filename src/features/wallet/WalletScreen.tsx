@@ -114,16 +114,17 @@ export function WalletScreen({
   const shownAmount = state.step === 'shown' ? state.shown.amount : undefined;
   // A sale's receipt, opened from its History row.
   const [receiptSale, setReceiptSale] = useState<HistoryEvent | null>(null);
-  const { config, historyRange } = services.storage;
+  const { config, historyRange, books } = services.storage;
   const clock = services.clock ?? Date.now;
   const receiptSources = useMemo(
     () => ({
       ...(config.getShopName ? { shopName: () => config.getShopName!() } : {}),
+      ...(books ? { shopDetails: () => books.get() } : {}),
       ...(historyRange ? { historyRange } : {}),
       clock,
       logger,
     }),
-    [config, historyRange, clock, logger],
+    [config, books, historyRange, clock, logger],
   );
   const receipt = useReceipt(receiptSale, receiptSources);
   // The refund token RefundEcashForm made, so its modal says refund, not withdraw (issue 48).
@@ -285,6 +286,7 @@ export function WalletScreen({
                     refundOf: receiptSale.id,
                     method: 'lightning' as const,
                     reference: receipt.receipt.reference,
+                    ...(receipt.receipt.number ? { receiptNumber: receipt.receipt.number } : {}),
                   },
                 };
                 setReceiptSale(null);

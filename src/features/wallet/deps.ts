@@ -6,6 +6,7 @@ import type { Logger } from '../../core/logger';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
 import type { Clock } from '../../core/clock';
 import type { ConfigStore } from '../../core/settings/ports';
+import type { BooksSettingsStore } from '../../core/settings/books-settings';
 import type { HistoryStore } from '../../core/history-ports';
 import type { KeyStore } from '../../core/keys/ports';
 import type { PendingMelt } from '../../core/wallet/cash-out/ports';
@@ -48,6 +49,8 @@ export interface WalletServices {
     keys?: Pick<KeyStore, 'getMnemonic'>;
     /** history by time for Export and Today; the records section is left out when omitted */
     historyRange?: HistoryRangeReader;
+    /** the shop's address and tax number on receipts (decision 0064); left off when omitted */
+    books?: Pick<BooksSettingsStore, 'get'>;
   };
   clock?: Clock;
   /** a mint's own name (NUT-06 info) for the balance per mint; URLs only when omitted */

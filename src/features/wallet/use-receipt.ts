@@ -19,16 +19,21 @@ export function useReceipt(
   sources: ReceiptSources & { logger: Logger },
   version = 0,
 ): ReceiptState {
-  const { shopName, historyRange, clock, logger } = sources;
+  const { shopName, shopDetails, historyRange, clock, logger } = sources;
   const words = useReceiptWords();
   const load = useCallback(
     (event: HistoryEvent) =>
       loadReceipt(
         event,
-        { ...(shopName ? { shopName } : {}), ...(historyRange ? { historyRange } : {}), clock },
+        {
+          ...(shopName ? { shopName } : {}),
+          ...(shopDetails ? { shopDetails } : {}),
+          ...(historyRange ? { historyRange } : {}),
+          clock,
+        },
         words,
       ),
-    [shopName, historyRange, clock, words],
+    [shopName, shopDetails, historyRange, clock, words],
   );
   const onError = useCallback(
     (error: unknown) => logger.error('Could not load the receipt', error),

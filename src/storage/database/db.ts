@@ -17,6 +17,11 @@ import type { CatalogItem } from '../../core/items/item';
 import { DEFAULT_DB_NAME } from './db-name';
 import { NO_SALES_KEYS } from '../keys/no-sales-keys';
 import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
+import {
+  RECEIPT_COUNTER_TABLE,
+  receiptNumberMiddleware,
+  type ReceiptCounterRow,
+} from '../history/receipt-numbers';
 import type {
   CashierLinkRow,
   ConfigRow,
@@ -79,6 +84,7 @@ export class CashewDb extends Dexie {
   recordReads!: EntityTable<RecordReadRow, 'key'>;
   mintKeysets!: EntityTable<CachedKeyset, 'id'>;
   offlineSales!: EntityTable<OfflineSaleRow, 'id'>;
+  receiptCounter!: EntityTable<ReceiptCounterRow, 'id'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -175,11 +181,15 @@ export class CashewDb extends Dexie {
       mintKeysets: '&id, mintUrl',
       offlineSales: '&id, takenAt, *secrets',
     });
+    // v44: the device's receipt counter, advanced in the transaction of each sale it records
+    // (docs/decisions/0074-receipt-numbers.md). 42, 43 and 45 were never used.
+    this.version(44).stores({ [RECEIPT_COUNTER_TABLE]: '&id' });
     // v46: proofs of a fiat keyset carry their unit and are totalled per mint and unit apart from
-    // the sats (docs/decisions/0067-amounts-carry-their-unit.md; 42 to 45 are other branches').
+    // the sats (docs/decisions/0067-amounts-carry-their-unit.md).
     this.version(46)
       .stores({ unitTotals: '&[mintUrl+unit], mintUrl' })
       .upgrade((tx) => tagProofUnitsV46(tx));
     this.use(rowCountMiddleware(COUNTED_TABLES));
+    this.use(receiptNumberMiddleware('historyEvents'));
   }
 }

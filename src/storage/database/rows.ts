@@ -85,6 +85,11 @@ export interface HistoryRow {
   copy?: { digest: string; envelopeAt: number };
   /** an imported refund whose sale has not arrived yet: the sale's global id (unindexed) */
   linkGid?: string;
+  /**
+   * a sale's receipt number, given by the device that recorded it (storage/history/receipt-numbers.ts;
+   * unindexed: no schema version for the field)
+   */
+  receiptNumber?: string;
 }
 
 /** One of this device's history batches on the relays (schema v36). */

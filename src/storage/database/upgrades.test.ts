@@ -674,6 +674,34 @@ const SCHEMA_V41 = {
   offlineSales: '&id, takenAt, *secrets',
 };
 
+describe('upgrade from schema v41 to v44', () => {
+  it('leaves the sales recorded before numbering without a number and numbers the next from 1', async () => {
+    const s = await upgradedFrom(41, SCHEMA_V41, (old) =>
+      old.table('historyEvents').add({
+        createdAt: 1,
+        type: 'direct-payment',
+        amount: 21,
+        mintUrl: MINT_A,
+        quoteId: 'old',
+      }),
+    );
+    expect(s.db.verno).toBeGreaterThanOrEqual(44);
+    await s.history.addPayment({
+      type: 'direct-payment',
+      amount: 5,
+      mintUrl: MINT_A,
+      quoteId: 'new',
+      request: 'lnbc1',
+    });
+    const rows = await s.db.historyEvents.orderBy(':id').toArray();
+    expect(rows.map((row) => [row.quoteId, row.receiptNumber?.slice(-7)])).toEqual([
+      ['old', undefined],
+      ['new', '-000001'],
+    ]);
+    s.close();
+  });
+});
+
 describe('upgrade from schema v41 to v46', () => {
   it('tags proofs of a cached usd keyset with their unit and takes their cents out of the sats', async () => {
     const row = (secret: string, id: string, amount: number, spent: 0 | 1) => ({

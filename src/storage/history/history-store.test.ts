@@ -37,6 +37,8 @@ describe('HistoryStore', () => {
         mintUrl: MINT_A,
         quoteId: 'q1',
         metadata: '{"request":"lnbc210n1xyz"}',
+        // The device's first sale (docs/decisions/0074-receipt-numbers.md).
+        receiptNumber: expect.stringMatching(/^[0-9A-Z]{6}-000001$/),
         ...sale,
       });
     },

@@ -51,6 +51,7 @@ function rowOf(copy: RecordCopy, saleId: number | undefined): NewRow {
   if (event.request !== undefined) row.request = event.request;
   if (event.fiat) row.fiat = event.fiat;
   if (event.sale) row.sale = event.sale;
+  if (event.receipt !== undefined) row.receiptNumber = event.receipt;
   if (event.refundOf !== undefined) {
     const meta = { ...metadataOf({ metadata: event.meta }), refundOf: saleId };
     if (saleId === undefined) {

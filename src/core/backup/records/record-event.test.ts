@@ -94,6 +94,59 @@ describe('a history event on the wire', () => {
     expect(parseRecordEvent({ ...good, surprise: true })).toEqual(good);
   });
 
+  it('keeps a sale’s tax by rate whole: discounts, prices holding tax, each line’s tax', () => {
+    const rated: HistoryEvent = {
+      ...cartSale,
+      amount: 2_153,
+      sale: {
+        lines: [
+          {
+            name: 'Bread',
+            quantity: 1,
+            unitSats: 1000,
+            taxRatePercent: 7,
+            discount: { kind: 'sats', sats: 100, reason: 'day old' },
+            discountSats: 100,
+            taxSats: 63,
+          },
+          {
+            name: 'Wine',
+            quantity: 1,
+            unitSats: 1190,
+            taxRatePercent: 19,
+            taxIncluded: true,
+            taxSats: 190,
+          },
+        ],
+        subtotalSats: 2_190,
+        taxSats: 63,
+        tipSats: 0,
+        method: 'lightning',
+        discountSats: 100,
+        cartDiscount: { kind: 'percent', percent: 0.01, reason: '' },
+        includedTaxSats: 190,
+        taxRounding: 'receipt',
+      },
+    };
+    const wire = toRecordEvent(rated);
+    expect(parseRecordEvent(JSON.parse(JSON.stringify(wire)))).toEqual(wire);
+    expect(parseRecordEvent(wire)!.sale).toEqual(rated.sale);
+    // Parts that do not add up are refused with the event.
+    const off = { ...rated.sale!, includedTaxSats: 189 };
+    expect(parseRecordEvent({ ...wire, sale: off })).toBeUndefined();
+  });
+
+  it('carries a sale’s receipt number to the other devices, and refuses a malformed one', () => {
+    const wire = toRecordEvent({ ...cartSale, receiptNumber: 'K7Q2XM-000042' });
+    expect(wire.receipt).toBe('K7Q2XM-000042');
+    expect(parseRecordEvent(JSON.parse(JSON.stringify(wire)))).toEqual(wire);
+    // A sale recorded before receipt numbers goes without one: its copies keep their digest.
+    expect('receipt' in toRecordEvent(cartSale)).toBe(false);
+    for (const receipt of ['', 'K7Q2XM', 'K7Q2XM-0', 'k7q2xm-1', 'K7Q2XM-1 ', 42]) {
+      expect(parseRecordEvent({ ...wire, receipt })).toBeUndefined();
+    }
+  });
+
   it('reads a global id only as 64 hex digits and a whole id from 1', () => {
     expect(parseGlobalId(`${DEVICE}:7`)).toEqual({ device: DEVICE, id: 7 });
     for (const bad of [`${DEVICE}:07`, `${DEVICE}:x`, 'abc:1', `${DEVICE}:1:2`, 5]) {

@@ -6,8 +6,10 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { metadataOf } from '../../history-metadata';
 import type { HistoryEvent } from '../../history-ports';
 import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
+import { parseReceiptNumber } from '../../receipts/receipt-number';
 import { saleShapeOk } from '../../sale/sale-check';
-import type { SaleDetail } from '../../sale/sale-detail';
+import type { Discount } from '../../sale/discount';
+import type { SaleDetail, SaleLine } from '../../sale/sale-detail';
 
 /** An event on the wire; field names are short, the batches carry thousands. */
 export interface RecordEvent {
@@ -27,6 +29,8 @@ export interface RecordEvent {
   sale?: SaleDetail;
   /** a refund's sale, as its global id */
   refundOf?: string;
+  /** a sale's receipt number as the writing device gave it (decision 0074) */
+  receipt?: string;
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -78,6 +82,7 @@ export function toRecordEvent(
   if (event.fiat) wire.fiat = { ...event.fiat };
   if (event.sale) wire.sale = structuredClone(event.sale);
   if (saleId !== undefined) wire.refundOf = saleId;
+  if (event.receiptNumber !== undefined) wire.receipt = event.receiptNumber;
   return wire;
 }
 
@@ -102,16 +107,32 @@ function fiatOf(value: unknown): FiatRecord | undefined {
   return fiat;
 }
 
+/** A discount in its canonical form (the shape was checked by saleShapeOk). */
+function discountOf(d: Discount): Discount {
+  return d.kind === 'sats'
+    ? { kind: 'sats', sats: d.sats, reason: d.reason }
+    : { kind: 'percent', percent: d.percent, reason: d.reason };
+}
+
+function lineOf(line: SaleLine): SaleLine {
+  return {
+    ...(line.itemId !== undefined ? { itemId: line.itemId } : {}),
+    name: line.name,
+    quantity: line.quantity,
+    unitSats: line.unitSats,
+    ...(line.taxRatePercent !== undefined ? { taxRatePercent: line.taxRatePercent } : {}),
+    // Tax by rate (decision 0064): absent on older records, so their canonical form is unchanged.
+    ...(line.taxIncluded !== undefined ? { taxIncluded: line.taxIncluded } : {}),
+    ...(line.discount !== undefined ? { discount: discountOf(line.discount) } : {}),
+    ...(line.discountSats !== undefined ? { discountSats: line.discountSats } : {}),
+    ...(line.taxSats !== undefined ? { taxSats: line.taxSats } : {}),
+  };
+}
+
 function saleOf(value: unknown): SaleDetail | undefined {
   if (!saleShapeOk(value)) return undefined;
   const sale: SaleDetail = {
-    lines: value.lines.map((line) => ({
-      ...(line.itemId !== undefined ? { itemId: line.itemId } : {}),
-      name: line.name,
-      quantity: line.quantity,
-      unitSats: line.unitSats,
-      ...(line.taxRatePercent !== undefined ? { taxRatePercent: line.taxRatePercent } : {}),
-    })),
+    lines: value.lines.map(lineOf),
     subtotalSats: value.subtotalSats,
     taxSats: value.taxSats,
     tipSats: value.tipSats,
@@ -119,6 +140,10 @@ function saleOf(value: unknown): SaleDetail | undefined {
   };
   if (value.reference !== undefined) sale.reference = value.reference;
   if (value.note !== undefined) sale.note = value.note;
+  if (value.discountSats !== undefined) sale.discountSats = value.discountSats;
+  if (value.cartDiscount !== undefined) sale.cartDiscount = discountOf(value.cartDiscount);
+  if (value.includedTaxSats !== undefined) sale.includedTaxSats = value.includedTaxSats;
+  if (value.taxRounding !== undefined) sale.taxRounding = value.taxRounding;
   return sale;
 }
 
@@ -161,6 +186,10 @@ export function parseRecordEvent(value: unknown): RecordEvent | undefined {
   if (raw.refundOf !== undefined) {
     if (!parseGlobalId(raw.refundOf)) return undefined;
     event.refundOf = raw.refundOf as string;
+  }
+  if (raw.receipt !== undefined) {
+    if (!parseReceiptNumber(raw.receipt)) return undefined;
+    event.receipt = raw.receipt as string;
   }
   return event;
 }

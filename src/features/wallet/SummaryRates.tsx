@@ -1,0 +1,85 @@
+// The day summary's books part: the day's discounts, and net, tax and gross per tax rate as the
+// receipts list them (docs/behaviour.md "Day close", decision 0064).
+import { Fragment } from 'react';
+import type { DaySummary } from '../../core/records/day-summary';
+import {
+  RECEIPT_RATE_GROSS,
+  RECEIPT_RATE_NET,
+  RECEIPT_RATE_TAX,
+  RECEIPT_TAX,
+} from '../../ui/locales/receipt/en.json';
+import { useWalletWords } from './wallet-words';
+import { SATS_ONLY, SUMMARY_DISCOUNTS, SUMMARY_RATES, TALLY } from './locales/records/en.json';
+
+function Row({ label, testId, value }: { label: string; testId: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3 py-1">
+      <dt className="min-w-0 break-words text-slate-600">{label}</dt>
+      <dd data-testid={testId} className="shrink-0 font-semibold tabular-nums text-slate-900">
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function SummaryRates({ summary }: { summary: DaySummary }) {
+  const { t, formats } = useWalletWords();
+  const sats = (n: number) => t(SATS_ONLY, { sats: formats.sats(n) });
+  // Only a day with a taxed sale has rates worth a section: untaxed sales alone are all 0 %.
+  const taxed = summary.rates.some((row) => row.rate !== 0);
+  return (
+    <>
+      <dl className="divide-y divide-slate-100 text-sm">
+        <Row
+          label={t(SUMMARY_DISCOUNTS)}
+          testId="summary-discounts"
+          value={t(TALLY, {
+            count: formats.number(summary.discounts.count),
+            sats: formats.sats(summary.discounts.sats),
+          })}
+        />
+      </dl>
+      {taxed ? (
+        <>
+          <h3 className="pt-2 text-sm font-semibold text-slate-900">{t(SUMMARY_RATES)}</h3>
+          <dl className="divide-y divide-slate-100 text-sm" data-testid="summary-rates">
+            {summary.rates.map((row) => {
+              if (row.rate === null) {
+                return (
+                  <Row
+                    key="none"
+                    label={t(RECEIPT_TAX)}
+                    testId="summary-rate-none"
+                    value={sats(row.taxSats)}
+                  />
+                );
+              }
+              const rate = formats.number(row.rate);
+              const id = `summary-rate-${row.rate}`;
+              return (
+                // A <dl> holds only <div>s of one <dt> and one <dd> (axe: definition-list).
+                <Fragment key={row.rate}>
+                  <Row
+                    label={t(RECEIPT_RATE_NET, { rate })}
+                    testId={`${id}-net`}
+                    value={sats(row.netSats)}
+                  />
+                  <Row
+                    label={t(RECEIPT_RATE_TAX, { rate })}
+                    testId={`${id}-tax`}
+                    value={sats(row.taxSats)}
+                  />
+                  <Row
+                    label={t(RECEIPT_RATE_GROSS, { rate })}
+                    testId={`${id}-gross`}
+                    value={sats(row.grossSats)}
+                  />
+                </Fragment>
+              );
+            })}
+          </dl>
+        </>
+      ) : null}
+    </>
+  );
+}
