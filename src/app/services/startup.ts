@@ -159,7 +159,7 @@ export function completeAndStart(
     // The history follows the phrase: published and read now, each minute and online again.
     services.records.schedule.start();
     window.addEventListener('online', () => services.records.schedule.wake());
-    void startRestore({ restore: services.restore, config, toast, logger });
+    void startRestore({ restore: services.restore, config, toast, logger, texts });
   });
   return services;
 }

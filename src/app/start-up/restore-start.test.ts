@@ -3,9 +3,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../core/logger';
 import type { RestoreOutcome } from '../../core/wallet/restore/types';
+import { spanishTexts } from '../../testing/ui/spanish';
+import * as SPANISH from '../locales/restore-toasts/es.json';
 import {
   announceRestore,
-  RESTORE_NOTHING_FOUND,
   restoreCancelledText,
   restoreFoundText,
   startRestore,
@@ -48,8 +49,29 @@ describe('announceRestore', () => {
     const toast = toaster();
     announceRestore(outcome({}), toast);
     announceRestore(outcome({ cancelled: true, totalSats: 5 }), toast);
-    expect(toast.info.mock.calls).toEqual([[RESTORE_NOTHING_FOUND], [restoreCancelledText(5)]]);
+    expect(toast.info.mock.calls).toEqual([
+      ['Recovery finished: no ecash to recover was found.'],
+      ['Recovery cancelled: 5 sats found before it stopped.'],
+    ]);
+    expect(restoreCancelledText(1)).toBe('Recovery cancelled: 1 sat found before it stopped.');
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('speaks the language shown when the scan ends, the mint’s own reason as stored', () => {
+    const toast = toaster();
+    const spanish = () => spanishTexts(SPANISH);
+    const failed = { mintUrl: 'https://b.example', foundSats: 0, error: 'Could not reach (x).' };
+    announceRestore(outcome({ totalSats: 21_000, mints: [failed] }), toast, spanish);
+    announceRestore(outcome({}), toast, spanish);
+    announceRestore(outcome({ cancelled: true, totalSats: 1 }), toast, spanish);
+    expect(toast.success).toHaveBeenCalledWith(
+      'Recuperación terminada: 21.000 sats encontrados y añadidos a tu saldo.',
+    );
+    expect(toast.info.mock.calls).toEqual([
+      ['Recuperación terminada: no se encontró ecash que recuperar.'],
+      ['Recuperación cancelada: 1 sat encontrado antes de parar.'],
+    ]);
+    expect(toast.error).toHaveBeenCalledWith('https://b.example: Could not reach (x).');
   });
 });
 

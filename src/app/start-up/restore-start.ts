@@ -1,14 +1,23 @@
 // The restore scan at app level: resumed at start-up (a reload mid-scan goes on), and one toast
-// when a scan ends saying what it found (docs/behaviour.md, "Recover funds").
+// when a scan ends saying what it found (docs/behaviour.md, "Recover funds"), in the language shown
+// when it ends.
 import type { Logger } from '../../core/logger';
 import type { RestoreOutcome } from '../../core/wallet/restore/types';
-import { formatSats } from '../../ui/format-sats';
+import { englishTexts, type PaymentTexts } from '../shell/payment-notifications';
+import {
+  RESTORE_CANCELLED_TOAST,
+  RESTORE_FOUND_TOAST,
+  RESTORE_NOTHING_TOAST,
+} from '../locales/restore-toasts/en.json';
 
-export const restoreFoundText = (sats: number) =>
-  `Recovery finished: ${formatSats(sats)} sats found and added to your balance.`;
-export const RESTORE_NOTHING_FOUND = 'Recovery finished: no ecash to recover was found.';
-export const restoreCancelledText = (sats: number) =>
-  `Recovery cancelled: ${formatSats(sats)} sats found before it stopped.`;
+const sats = ({ t, formats }: PaymentTexts, text: string, count: number) =>
+  t(text, { count, sats: formats.sats(count) });
+
+export const restoreFoundText = (count: number, texts = englishTexts()) =>
+  sats(texts, RESTORE_FOUND_TOAST, count);
+export const restoreCancelledText = (count: number, texts = englishTexts()) =>
+  sats(texts, RESTORE_CANCELLED_TOAST, count);
+/** The mint's own reason as the scan stored it (core/wallet/restore/restore-messages.ts). */
 export const restoreMintFailedText = (mintUrl: string, error: string) => `${mintUrl}: ${error}`;
 
 export interface RestoreToaster {
@@ -18,10 +27,15 @@ export interface RestoreToaster {
 }
 
 /** What a finished scan says: one summary, plus one error per mint that could not be scanned. */
-export function announceRestore(outcome: RestoreOutcome, toast: RestoreToaster): void {
-  if (outcome.cancelled) toast.info(restoreCancelledText(outcome.totalSats));
-  else if (outcome.totalSats > 0) toast.success(restoreFoundText(outcome.totalSats));
-  else toast.info(RESTORE_NOTHING_FOUND);
+export function announceRestore(
+  outcome: RestoreOutcome,
+  toast: RestoreToaster,
+  texts: () => PaymentTexts = englishTexts,
+): void {
+  const shown = texts();
+  if (outcome.cancelled) toast.info(restoreCancelledText(outcome.totalSats, shown));
+  else if (outcome.totalSats > 0) toast.success(restoreFoundText(outcome.totalSats, shown));
+  else toast.info(shown.t(RESTORE_NOTHING_TOAST));
   for (const mint of outcome.mints) {
     if (mint.error) toast.error(restoreMintFailedText(mint.mintUrl, mint.error));
   }
@@ -35,11 +49,13 @@ export interface RestoreStartDeps {
   config: { isOnboarded(): Promise<boolean> };
   toast: RestoreToaster;
   logger: Logger;
+  /** the language shown when a scan ends; English when omitted */
+  texts?: () => PaymentTexts;
 }
 
 /** Subscribes the toast, then resumes a stored scan on an onboarded device. Never rejects. */
 export async function startRestore(deps: RestoreStartDeps): Promise<void> {
-  deps.restore.onFinished((outcome) => announceRestore(outcome, deps.toast));
+  deps.restore.onFinished((outcome) => announceRestore(outcome, deps.toast, deps.texts));
   try {
     if (!(await deps.config.isOnboarded())) return;
     await deps.restore.resume();
