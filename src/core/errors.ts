@@ -16,6 +16,13 @@ export interface ErrorWords {
   readonly text: ErrorText;
 }
 
+/** Core's text builders: the English message and the key and values a screen says it by. */
+export const errorWords = (
+  key: string,
+  values: Readonly<Record<string, string | number>>,
+  message: string,
+): ErrorWords => ({ message, text: { key, values } });
+
 /** Base of every error core throws on purpose. `cause` keeps the underlying failure. */
 export class CashewError extends Error {
   /** The message's key and values, when a screen can say it in another language. */

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { catalogFromCsv, catalogToCsv, decimalToMinor, mergeImport, parseCsv } from './catalog-csv';
-import type { CatalogItem } from './item';
+import {
+  catalogFromCsv,
+  catalogToCsv,
+  decimalToMinor,
+  idOnTwoRows,
+  mergeImport,
+  notACurrency,
+  parseCsv,
+  priceDecimalsInvalid,
+  tooManyItems,
+} from './catalog-csv';
+import { nameTooLong, type CatalogItem } from './item';
 
 const items: CatalogItem[] = [
   {
@@ -89,7 +99,13 @@ describe('catalog CSV', () => {
     const twice = catalogFromCsv('id,name,price\nx,A,1\nx,B,2\n', [], ids());
     expect(twice).toEqual({
       ok: false,
-      errors: [{ line: 3, message: 'The id x is on two rows.' }],
+      errors: [
+        {
+          line: 3,
+          message: 'The id x is on two rows.',
+          text: { key: 'CSV_ID_TWICE', values: { id: 'x' } },
+        },
+      ],
     });
     expect(catalogFromCsv('name,price\n', [], ids()).ok).toBe(false);
   });
@@ -107,5 +123,37 @@ describe('catalog CSV', () => {
     expect(decimalToMinor('12.345', 2)).toBeUndefined();
     expect(decimalToMinor('-1', 2)).toBeUndefined();
     expect(decimalToMinor('1e3', 2)).toBeUndefined();
+  });
+});
+
+describe("a row's problems with a figure", () => {
+  it('name their catalog key and values beside the English', () => {
+    expect([
+      notACurrency('EURO'),
+      priceDecimalsInvalid(2),
+      idOnTwoRows('a1'),
+      tooManyItems(2000),
+    ]).toEqual([
+      {
+        message: '"EURO" is not a currency (use SAT or a code such as USD).',
+        text: { key: 'CSV_NOT_A_CURRENCY', values: { currency: 'EURO' } },
+      },
+      {
+        message: 'The price must be a number above zero with at most 2 decimals.',
+        text: { key: 'CSV_PRICE_DECIMALS', values: { decimals: 2 } },
+      },
+      {
+        message: 'The id a1 is on two rows.',
+        text: { key: 'CSV_ID_TWICE', values: { id: 'a1' } },
+      },
+      {
+        message: 'A catalog holds at most 2,000 items.',
+        text: { key: 'CSV_TOO_MANY_ITEMS', values: { max: 2000 } },
+      },
+    ]);
+    expect(nameTooLong(80)).toEqual({
+      message: 'Keep the name under 80 characters.',
+      text: { key: 'ITEM_NAME_TOO_LONG', values: { max: 80 } },
+    });
   });
 });

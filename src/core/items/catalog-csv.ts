@@ -1,9 +1,17 @@
 // The catalog as CSV: export every item, import a file all or nothing with each bad row named
 // (docs/behaviour.md "Items, cart and tips").
+import { errorWords, type ErrorText, type ErrorWords } from '../errors';
+import { formatSats } from '../format-sats';
 import { csvLine } from '../records/csv';
 import { currencyDecimals, isCurrencyCode } from '../prices/currencies';
 import { minorToText } from '../prices/convert';
-import { itemProblem, MAX_ITEMS, type CatalogItem, type ItemPrice } from './item';
+import {
+  itemProblemWords,
+  MAX_ITEMS,
+  TAX_RATE_INVALID,
+  type CatalogItem,
+  type ItemPrice,
+} from './item';
 
 export const CATALOG_CSV_HEADER = [
   'id',
@@ -99,27 +107,53 @@ export function decimalToMinor(text: string, decimals: number): number | undefin
 export interface CsvRowError {
   /** the row's line number in the file, the header being line 1 */
   line: number;
+  /** English; `text` names its catalog key when it has a figure (core/errors.ts ErrorWords) */
   message: string;
+  text?: ErrorText;
 }
+
+// A row's problems: fixed English messages, and those with a figure as their catalog key and values
+// (docs/decisions/0063-texts-from-domain-values.md).
+export const CSV_HEADER_MISSING =
+  'The first row must name the columns, with at least name and price.';
+export const CSV_SATS_PRICE_INVALID = 'The price must be a whole number of sats above zero.';
+export const CSV_ENABLED_INVALID = 'Enabled must be yes or no.';
+export const CSV_NO_ITEMS = 'The file has no items.';
+export const notACurrency = (currency: string) =>
+  errorWords(
+    'CSV_NOT_A_CURRENCY',
+    { currency },
+    `"${currency}" is not a currency (use SAT or a code such as USD).`,
+  );
+/** `decimals` is a count of digits, not sats. */
+export const priceDecimalsInvalid = (decimals: number) =>
+  errorWords(
+    'CSV_PRICE_DECIMALS',
+    { decimals },
+    `The price must be a number above zero with at most ${decimals} decimals.`,
+  );
+export const idOnTwoRows = (id: string) =>
+  errorWords('CSV_ID_TWICE', { id }, `The id ${id} is on two rows.`);
+/** `max` is a count of items, not sats. */
+export const tooManyItems = (max: number) =>
+  errorWords('CSV_TOO_MANY_ITEMS', { max }, `A catalog holds at most ${formatSats(max)} items.`);
+
+const rowError = (line: number, problem: ErrorWords | string): CsvRowError =>
+  typeof problem === 'string' ? { line, message: problem } : { line, ...problem };
 
 export type CatalogImport =
   { ok: true; items: CatalogItem[] } | { ok: false; errors: CsvRowError[] };
 
-function priceOf(priceText: string, currencyText: string): ItemPrice | string {
+function priceOf(priceText: string, currencyText: string): ItemPrice | ErrorWords | string {
   const currency = currencyText.trim().toUpperCase() || SATS_CURRENCY;
   if (currency === SATS_CURRENCY || currency === 'SATS') {
     const sats = decimalToMinor(priceText, 0);
-    return sats && sats > 0
-      ? { unit: 'sat', sats }
-      : 'The price must be a whole number of sats above zero.';
+    return sats && sats > 0 ? { unit: 'sat', sats } : CSV_SATS_PRICE_INVALID;
   }
-  if (!isCurrencyCode(currency))
-    return `"${currencyText}" is not a currency (use SAT or a code such as USD).`;
+  if (!isCurrencyCode(currency)) return notACurrency(currencyText);
   const decimals = currencyDecimals(currency);
   const minor = decimalToMinor(priceText, decimals);
-  return minor && minor > 0
-    ? { unit: 'fiat', currency, minor }
-    : `The price must be a number above zero with at most ${decimals} decimals.`;
+  return minor && minor > 0 ? { unit: 'fiat', currency, minor } : priceDecimalsInvalid(decimals);
 }
 
 function enabledOf(text: string): boolean | undefined {
@@ -144,9 +178,7 @@ export function catalogFromCsv(
   if (!header || !header.includes('name') || !header.includes('price')) {
     return {
       ok: false,
-      errors: [
-        { line: 1, message: 'The first row must name the columns, with at least name and price.' },
-      ],
+      errors: [rowError(1, CSV_HEADER_MISSING)],
     };
   }
   const col = (row: string[], name: string) => {
@@ -161,15 +193,14 @@ export function catalogFromCsv(
   rows.slice(1).forEach((row, index) => {
     const line = index + 2;
     const price = priceOf(col(row, 'price'), col(row, 'currency'));
-    if (typeof price === 'string') return void errors.push({ line, message: price });
+    if (typeof price === 'string' || 'message' in price)
+      return void errors.push(rowError(line, price));
     const enabled = enabledOf(col(row, 'enabled'));
-    if (enabled === undefined)
-      return void errors.push({ line, message: 'Enabled must be yes or no.' });
+    if (enabled === undefined) return void errors.push(rowError(line, CSV_ENABLED_INVALID));
     const taxText = col(row, 'tax_rate').trim().replace(/%$/, '');
     const tax = taxText === '' ? undefined : Number(taxText);
     const id = col(row, 'id').trim();
-    if (id && seenIds.has(id))
-      return void errors.push({ line, message: `The id ${id} is on two rows.` });
+    if (id && seenIds.has(id)) return void errors.push(rowError(line, idOnTwoRows(id)));
     if (id) seenIds.add(id);
     const known = id ? byId.get(id) : undefined;
     const category = col(row, 'category').trim();
@@ -185,18 +216,15 @@ export function catalogFromCsv(
       position: known ? known.position : nextPosition++,
     };
     const problem =
-      taxText !== '' && !Number.isFinite(tax)
-        ? 'A tax rate is a percent from 0 to 100, at most two decimals.'
-        : itemProblem(item);
-    if (problem) return void errors.push({ line, message: problem });
+      taxText !== '' && !Number.isFinite(tax) ? TAX_RATE_INVALID : itemProblemWords(item);
+    if (problem) return void errors.push(rowError(line, problem));
     if (!item.taxRatePercent) delete item.taxRatePercent;
     imported.push(item);
   });
-  if (rows.length < 2) errors.push({ line: 1, message: 'The file has no items.' });
+  if (rows.length < 2) errors.push(rowError(1, CSV_NO_ITEMS));
   const replaced = new Set(imported.map((item) => item.id));
   const total = existing.filter((item) => !replaced.has(item.id)).length + imported.length;
-  if (total > MAX_ITEMS)
-    errors.push({ line: 1, message: `A catalog holds at most ${MAX_ITEMS} items.` });
+  if (total > MAX_ITEMS) errors.push(rowError(1, tooManyItems(MAX_ITEMS)));
   return errors.length > 0 ? { ok: false, errors } : { ok: true, items: imported };
 }
 

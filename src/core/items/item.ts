@@ -1,6 +1,6 @@
 // A catalog item the merchant sells: its price in sats or in a display currency, optional category,
 // tax rate and SKU/barcode, and whether it is on sale (docs/decisions/0033-items-cart-tax.md).
-import { ValidationError } from '../errors';
+import { errorWords, ValidationError, type ErrorWords } from '../errors';
 import { isCurrencyCode } from '../prices/currencies';
 import { MAX_SATS } from '../prices/convert';
 
@@ -56,16 +56,37 @@ export function isItemPrice(price: unknown): price is ItemPrice {
   );
 }
 
+export const ITEM_NAME_MISSING = 'Give the item a name.';
+export const ITEM_PRICE_MISSING = 'Give the item a price above zero.';
+export const TAX_RATE_INVALID = 'A tax rate is a percent from 0 to 100, at most two decimals.';
+
 /** Why an item cannot be saved, in the merchant's words; null when it can. */
 export function itemProblem(item: Omit<CatalogItem, 'id' | 'position'>): string | null {
   const name = item.name.trim();
-  if (!name) return 'Give the item a name.';
+  if (!name) return ITEM_NAME_MISSING;
   if (name.length > MAX_NAME_LENGTH) return `Keep the name under ${MAX_NAME_LENGTH} characters.`;
-  if (!isItemPrice(item.price)) return 'Give the item a price above zero.';
+  if (!isItemPrice(item.price)) return ITEM_PRICE_MISSING;
   if (item.taxRatePercent !== undefined && !isTaxRate(item.taxRatePercent)) {
-    return 'A tax rate is a percent from 0 to 100, at most two decimals.';
+    return TAX_RATE_INVALID;
   }
   return null;
+}
+
+/** `max` is a count of characters, not sats. */
+export const nameTooLong = (max: number) =>
+  errorWords('ITEM_NAME_TOO_LONG', { max }, `Keep the name under ${max} characters.`);
+
+/**
+ * The same problem for a screen's language: a fixed message, or with its figure as its catalog
+ * key and values (docs/decisions/0063-texts-from-domain-values.md). Kept apart from
+ * `itemProblem`, which the first screen's storage runs, so that screen carries none of it.
+ */
+export function itemProblemWords(
+  item: Omit<CatalogItem, 'id' | 'position'>,
+): ErrorWords | string | null {
+  const problem = itemProblem(item);
+  const tooLong = nameTooLong(MAX_NAME_LENGTH);
+  return problem === tooLong.message ? tooLong : problem;
 }
 
 /** The item as it is stored: trimmed, empty optional fields left out; throws when it is not sound. */

@@ -11,7 +11,19 @@ describe('deliveryAfterClose', () => {
       deliveryAfterClose(
         'auth was required and attempted, but failed with: Error: restricted: abc may not read here',
       ),
-    ).toEqual({ state: 'refused', reason: 'AUTH refused: restricted: abc may not read here' });
+    ).toEqual({
+      state: 'refused',
+      reason: 'AUTH refused: restricted: abc may not read here',
+      text: { key: 'RELAY_AUTH_REFUSED', values: { why: 'restricted: abc may not read here' } },
+    });
+  });
+
+  it('a close without a reason is unreachable in our words, with their catalog key', () => {
+    expect(deliveryAfterClose('  ')).toEqual({
+      state: 'unreachable',
+      reason: 'connection closed',
+      text: { key: 'RELAY_CONNECTION_CLOSED', values: {} },
+    });
   });
 
   it('a NIP-01 reason from the relay is a refusal; a failed connection is unreachable', () => {

@@ -2,6 +2,7 @@
 // subscription's close reason says about the relay (docs/protocol.md "Relays and AUTH").
 import type { EventTemplate, VerifiedEvent } from 'nostr-tools/core';
 import { finalizeEvent } from 'nostr-tools/pure';
+import { errorWords } from '../errors';
 import type { RelayDelivery } from './merchant/relay-status';
 
 /** Signs a kind 22242 AUTH event (nostr-tools' makeAuthEvent builds the template). */
@@ -25,6 +26,11 @@ const AUTH_FAILED_PREFIX = 'auth was required and attempted, but failed with: ';
 const RELAY_REASON =
   /^(auth-required|restricted|blocked|rate-limited|invalid|error|unsupported|pow|duplicate|mute):/;
 
+/** Our words around the relay's own (kept as it said them), with their catalog keys (decision 0063). */
+const authRefused = (why: string) =>
+  errorWords('RELAY_AUTH_REFUSED', { why }, `AUTH refused: ${why}`);
+const connectionClosed = errorWords('RELAY_CONNECTION_CLOSED', {}, 'connection closed');
+
 /**
  * What a closed subscription says about its relay: a reason from the relay itself (or a refused
  * AUTH) means it is reachable but refuses; anything else is the connection failing.
@@ -32,9 +38,10 @@ const RELAY_REASON =
 export function deliveryAfterClose(reason: string): RelayDelivery {
   const text = reason.trim();
   if (text.startsWith(AUTH_FAILED_PREFIX)) {
-    const why = text.slice(AUTH_FAILED_PREFIX.length).replace(/^Error:\s*/, '');
-    return { state: 'refused', reason: `AUTH refused: ${why}` };
+    const words = authRefused(text.slice(AUTH_FAILED_PREFIX.length).replace(/^Error:\s*/, ''));
+    return { state: 'refused', reason: words.message, text: words.text };
   }
   if (RELAY_REASON.test(text)) return { state: 'refused', reason: text };
-  return { state: 'unreachable', reason: text || 'connection closed' };
+  if (text) return { state: 'unreachable', reason: text };
+  return { state: 'unreachable', reason: connectionClosed.message, text: connectionClosed.text };
 }

@@ -1,7 +1,9 @@
 // Checks of what a user types for the mint URL and relays (docs/behaviour.md "Settings"), shared by
-// onboarding and settings. Each check returns the message to show, or undefined when fine.
+// onboarding and settings. Each check returns the message to show, or undefined when fine; a
+// relay line's problem also as its catalog key and values (docs/decisions/0063-texts-from-domain-values.md).
 
-import { mintUrlKey, relayUrlKey, urlProblem } from '../urls/normalise-url';
+import type { ErrorWords } from '../errors';
+import { mintUrlKey, relayUrlKey, urlProblem, urlProblemWords } from '../urls/normalise-url';
 
 export { MINT_URL_NOT_HTTPS, relayUrlNotWss } from '../urls/normalise-url';
 
@@ -35,13 +37,19 @@ export function mintUrlProblem(value: string): string | undefined {
 }
 
 /** The problem with a parsed relay list: none at all, or the first line that may not be used. */
-export function relaysProblem(relays: readonly string[]): string | undefined {
+export function relaysProblemWords(relays: readonly string[]): ErrorWords | string | undefined {
   if (relays.length === 0) return RELAYS_EMPTY;
   for (const relay of relays) {
-    const problem = urlProblem(relay, 'relay');
+    const problem = urlProblemWords(relay, 'relay');
     if (problem !== undefined) return problem;
   }
   return undefined;
+}
+
+/** The same problem as its English message. */
+export function relaysProblem(relays: readonly string[]): string | undefined {
+  const problem = relaysProblemWords(relays);
+  return typeof problem === 'object' ? problem.message : problem;
 }
 
 /** Stored form of a mint URL (core/urls/normalise-url.ts), so the same mint matches once. */

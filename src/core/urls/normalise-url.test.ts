@@ -8,6 +8,7 @@ import {
   normaliseRelayUrl,
   relayUrlInvalid,
   relayUrlNotWss,
+  urlProblemWords,
 } from './normalise-url';
 
 /** What goes in, and the URL stored. */
@@ -65,5 +66,20 @@ describe('mintUrlKey', () => {
     expect(mintUrlKey('https://Mint.Example.com/')).toBe(mintUrlKey('https://mint.example.com'));
     expect(mintUrlKey('http://mint.example.com/')).toBe('http://mint.example.com');
     expect(mintUrlKey(' not a url/ ')).toBe('not a url');
+  });
+});
+
+describe("a relay line's problem", () => {
+  it('names its catalog key and the line as typed, a mint URL its fixed message', () => {
+    expect(urlProblemWords(' relay ', 'relay')).toEqual({
+      message: relayUrlInvalid('relay'),
+      text: { key: 'RELAY_URL_INVALID', values: { value: 'relay' } },
+    });
+    expect(urlProblemWords('ws://relay.example.com', 'relay')).toEqual({
+      message: relayUrlNotWss('ws://relay.example.com'),
+      text: { key: 'RELAY_URL_NOT_WSS', values: { value: 'ws://relay.example.com' } },
+    });
+    expect(urlProblemWords('mint', 'mint')).toBe(MINT_URL_INVALID);
+    expect(urlProblemWords('wss://relay.example.com', 'relay')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 // The one URL normaliser for mints and relays (docs/protocol.md "Mint and relay URLs"): every
 // place that stores, compares or connects to a mint or relay URL goes through here.
-import { ValidationError } from '../errors';
+import { errorWords, ValidationError, type ErrorWords } from '../errors';
 import { withoutTrailingSlashes } from './trailing-slashes';
 
 export { withoutTrailingSlashes };
@@ -70,6 +70,18 @@ export function urlProblem(raw: string, kind: UrlKind): string | undefined {
     return kind === 'mint' ? MINT_URL_NOT_HTTPS : relayUrlNotWss(shown);
   }
   return undefined;
+}
+
+/**
+ * The same problem for a screen's language: a mint's is a fixed message, a relay's names the line
+ * as typed, so it carries its catalog key (docs/decisions/0063-texts-from-domain-values.md).
+ */
+export function urlProblemWords(raw: string, kind: UrlKind): ErrorWords | string | undefined {
+  const problem = urlProblem(raw, kind);
+  if (problem === undefined || kind === 'mint') return problem;
+  const value = raw.trim();
+  const key = problem === relayUrlInvalid(value) ? 'RELAY_URL_INVALID' : 'RELAY_URL_NOT_WSS';
+  return errorWords(key, { value }, problem);
 }
 
 /** The normalised URL, or a ValidationError with the message to show. */

@@ -3,8 +3,12 @@
 // (docs/behaviour.md "Items, cart and tips", docs/security.md "The merchant PIN").
 import { useCallback, useEffect, useState } from 'react';
 import { catalogFromCsv, catalogToCsv, decimalToMinor } from '../../core/items/catalog-csv';
-import { itemProblem, sortItems, type CatalogItem, type ItemPrice } from '../../core/items/item';
-import { errorMessage } from '../../core/errors';
+import {
+  itemProblemWords,
+  sortItems,
+  type CatalogItem,
+  type ItemPrice,
+} from '../../core/items/item';
 import { currencyDecimals, KNOWN_CURRENCIES } from '../../core/prices/currencies';
 import { minorToText } from '../../core/prices/convert';
 import { Button } from '../../ui/Button';
@@ -14,6 +18,7 @@ import { toast } from '../../ui/toast/toast';
 import { UnitOptions } from '../../ui/forms/UnitOptions';
 import type { ItemsServices } from './deps';
 import { DeletedLine, DeleteItemConfirm } from './ItemDelete';
+import { itemErrorText } from './item-errors';
 import { useFormats, useTexts } from '../../ui/i18n';
 import {
   ADD_ITEM,
@@ -153,11 +158,11 @@ function ItemsPanel({
         return true;
       } catch (error) {
         logger.error(SAVE_FAILED_LOG, error);
-        toast.error(errorMessage(error));
+        toast.error(itemErrorText(t, formats, error));
         return false;
       }
     },
-    [store, logger, services.catalog],
+    [store, logger, services.catalog, t, formats],
   );
 
   if (items === null) return null;
@@ -178,8 +183,8 @@ function ItemsPanel({
       enabled: draft.enabled,
       position: existing?.position ?? sorted.reduce((m, i) => Math.max(m, i.position + 1), 0),
     };
-    const why = itemProblem(item);
-    if (why) return setProblem(why);
+    const why = itemProblemWords(item);
+    if (why) return setProblem(itemErrorText(t, formats, why));
     setProblem(null);
     guard(() => void write([item]).then((ok) => ok && setDraft(EMPTY)));
   };
@@ -204,7 +209,7 @@ function ItemsPanel({
       void services.catalog?.sync();
     } catch (error) {
       logger.error(SAVE_FAILED_LOG, error);
-      toast.error(errorMessage(error));
+      toast.error(itemErrorText(t, formats, error));
     }
   };
 
@@ -233,7 +238,9 @@ function ItemsPanel({
     const result = catalogFromCsv(await file.text(), items, () => crypto.randomUUID());
     if (!result.ok) {
       setImportErrors(
-        result.errors.map((e) => t(ITEMS_IMPORT_ROW, { line: e.line, message: e.message })),
+        result.errors.map((e) =>
+          t(ITEMS_IMPORT_ROW, { line: e.line, message: itemErrorText(t, formats, e) }),
+        ),
       );
       return;
     }

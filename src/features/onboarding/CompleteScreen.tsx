@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { choosePin } from '../../core/lock/pin';
-import { errorMessage, WalletExistsError } from '../../core/errors';
+import { WalletExistsError } from '../../core/errors';
 import { Button } from '../../ui/Button';
+import { useFieldErrorText } from '../../ui/forms/field-errors';
 import { PinFields, useNewPin } from '../../ui/pin/PinFields';
 import { toast } from '../../ui/toast/toast';
 import { completeOnboarding } from './complete-onboarding';
@@ -28,6 +29,7 @@ import {
   SUMMARY_RELAYS,
   SUMMARY_RESTORED,
   SUMMARY_WALLET,
+  WALLET_EXISTS_TOAST,
   WELCOME_TOAST,
 } from './locales/onboarding/en.json';
 import { RelayList } from './RelayList';
@@ -46,6 +48,7 @@ function Complete({
 }: OnboardingScreenProps & { values: NonNullable<ReturnType<typeof completeSession>> }) {
   const navigate = useNavigate();
   const t = useTexts();
+  const fieldError = useFieldErrorText();
   const [busy, setBusy] = useState(false);
   const newPin = useNewPin();
   const { pin, repeated } = newPin;
@@ -59,7 +62,7 @@ function Complete({
       try {
         choosePin(pin, repeated);
       } catch (error) {
-        newPin.setError(errorMessage(error));
+        newPin.setError(fieldError(error));
         return;
       }
     }
@@ -85,7 +88,7 @@ function Complete({
       if (error instanceof WalletExistsError) {
         // Another tab finished first, or the till already had a wallet: it stays as it is.
         clearSession();
-        toast.error(error.message);
+        toast.error(t(WALLET_EXISTS_TOAST));
         navigate('/', { replace: true });
         return;
       }

@@ -5,11 +5,12 @@ import {
   mintUrlProblem,
   normaliseMintInput,
   parseRelayLines,
-  relaysProblem,
+  relaysProblemWords,
 } from '../../core/settings/settings-input';
 import { WalletExistsError } from '../../core/errors';
 import { Button } from '../../ui/Button';
 import { PhraseWords, PhraseWordsPlaceholder } from '../../ui/PhraseWords';
+import { useFieldErrorText } from '../../ui/forms/field-errors';
 import { SegmentButton, SegmentTrack } from '../../ui/forms/Segmented';
 import { MintUrlField, RelaysField } from '../../ui/forms/SettingsFields';
 import { useFormToasts } from '../../ui/forms/use-form-toasts';
@@ -33,6 +34,7 @@ import {
   RESTORE_EMPTY,
   SAVE_FAILED,
   SAVING,
+  WALLET_EXISTS_TOAST,
   WALLET_MODE,
   YOUR_PHRASE,
 } from './locales/onboarding/en.json';
@@ -44,6 +46,7 @@ import { WrittenDownCheckbox } from './WrittenDownCheckbox';
 export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
   const navigate = useNavigate();
   const t = useTexts();
+  const fieldError = useFieldErrorText();
   const { settings, logger } = services;
   const [mode, setMode] = useState<OnboardingMode>('create');
   const [mintUrl, setMintUrl] = useState(settings.defaultMintUrl);
@@ -75,9 +78,9 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
    */
   const check = async (): Promise<{ problem: string } | { phrase: string }> => {
     const mintProblem = mintUrlProblem(mintUrl);
-    if (mintProblem) return { problem: mintProblem };
-    const relayProblem = relaysProblem(parseRelayLines(relaysText));
-    if (relayProblem) return { problem: relayProblem };
+    if (mintProblem) return { problem: fieldError(mintProblem) };
+    const relayProblem = relaysProblemWords(parseRelayLines(relaysText));
+    if (relayProblem) return { problem: fieldError(relayProblem) };
     const phrase = mode === 'restore' ? restoreText.trim() : generated;
     if (mode === 'restore' && !phrase) return { problem: t(RESTORE_EMPTY) };
     if (!phrase) return { problem: t(PHRASE_MISSING) };
@@ -119,7 +122,7 @@ export function LegacyOnboardingScreen({ services }: OnboardingScreenProps) {
     } catch (error) {
       if (error instanceof WalletExistsError) {
         // Another tab finished first, or the till already had a wallet: it stays as it is.
-        toasts.error(error.message);
+        toasts.error(t(WALLET_EXISTS_TOAST));
         navigate('/', { replace: true });
         return;
       }

@@ -5,6 +5,7 @@ import type { DiscoveredMint } from '../../core/discovery/types';
 import { mintUrlProblem, normaliseMintInput } from '../../core/settings/settings-input';
 import { BusyStatus } from '../../ui/BusyStatus';
 import { enterActivates } from '../../ui/forms/enter-activates';
+import { useFieldErrorText } from '../../ui/forms/field-errors';
 import { SegmentButton, SegmentTrack } from '../../ui/forms/Segmented';
 import { MintUrlField } from '../../ui/forms/SettingsFields';
 import { useTexts } from '../../ui/i18n';
@@ -57,6 +58,7 @@ function MintSelection({
 }: MintSelectionScreenProps & { session: OnboardingSession }) {
   const navigate = useNavigate();
   const t = useTexts();
+  const fieldError = useFieldErrorText();
   const { settings, logger } = services;
   const [discoverMints] = useState(() => discover ?? browserDiscovery(settings, logger));
   const discovery = useDiscoveredMints(discoverMints, logger);
@@ -88,7 +90,7 @@ function MintSelection({
     if (tab === 'custom') {
       const problem = mintUrlProblem(custom);
       if (problem) {
-        setCustomError(problem);
+        setCustomError(fieldError(problem));
         return;
       }
       mint = normaliseMintInput(custom);

@@ -1,7 +1,8 @@
 // Onboarding step 3 (/onboarding/relay-config): the Nostr relays, one per line.
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { parseRelayLines, relaysProblem } from '../../core/settings/settings-input';
+import { parseRelayLines, relaysProblemWords } from '../../core/settings/settings-input';
+import { useFieldErrorText } from '../../ui/forms/field-errors';
 import { RelaysField } from '../../ui/forms/SettingsFields';
 import { useTexts } from '../../ui/i18n';
 import type { OnboardingScreenProps } from './deps';
@@ -32,12 +33,13 @@ function RelayConfig({
 }: OnboardingScreenProps & { session: OnboardingSession }) {
   const navigate = useNavigate();
   const t = useTexts();
+  const fieldError = useFieldErrorText();
   const [text, setText] = useState(() =>
     (session.relays ?? services.settings.defaultRelays).join('\n'),
   );
   const relays = parseRelayLines(text);
   // Empty is shown by the disabled Continue and the count; a bad line gets a message.
-  const problem = relays.length > 0 ? relaysProblem(relays) : undefined;
+  const problem = relays.length > 0 ? relaysProblemWords(relays) : undefined;
   const canContinue = relays.length > 0 && problem === undefined;
 
   const onContinue = () => {
@@ -63,7 +65,7 @@ function RelayConfig({
         label={t(ONBOARDING_RELAYS_LABEL)}
         value={text}
         onChange={setText}
-        error={problem}
+        error={problem === undefined ? undefined : fieldError(problem)}
       />
       <section aria-label={t(CONFIGURED_RELAYS_LABEL)} className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-800" data-testid="relay-count">

@@ -3,6 +3,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RelayStatusBoard } from '../../core/remote-payments/merchant/relay-status';
+import { deliveryAfterClose } from '../../core/remote-payments/relay-auth';
 import { intlFormats } from '../../core/i18n/intl-formats';
 import type { Messages } from '../../core/i18n/messages';
 import { LanguageContext, englishText } from '../../ui/i18n';
@@ -57,5 +58,26 @@ describe('RelayStatusList', () => {
     expect(document.querySelector('[data-relay="wss://strict.example"]')?.textContent).toContain(
       'Inalcanzable: timeout',
     );
+  });
+
+  it('says our words around a relay’s reason in Spanish, the relay’s own words kept', () => {
+    const board = new RelayStatusBoard();
+    render(
+      <LanguageContext.Provider value={spanish}>
+        <RelayStatusList status={board} />
+      </LanguageContext.Provider>,
+    );
+    act(() => board.reset(['wss://gone.example', 'wss://strict.example']));
+    act(() => {
+      board.report('wss://gone.example', deliveryAfterClose(''));
+      board.report(
+        'wss://strict.example',
+        deliveryAfterClose('auth was required and attempted, but failed with: restricted: no'),
+      );
+    });
+    const row = (relay: string) =>
+      document.querySelector(`[data-relay="${relay}"]`)?.textContent ?? '';
+    expect(row('wss://gone.example')).toContain('Inalcanzable: conexión cerrada');
+    expect(row('wss://strict.example')).toContain('AUTH rechazado: restricted: no');
   });
 });

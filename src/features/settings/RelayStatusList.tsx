@@ -5,10 +5,15 @@ import type {
   RelayDelivery,
   RelayStatusSource,
 } from '../../core/remote-payments/merchant/relay-status';
+import type { ErrorText } from '../../core/errors';
+import { ENGLISH_FORMATS } from '../../core/i18n/formats';
+import { coreWords } from '../../ui/core-words';
 import type { Translate } from '../../ui/i18n';
 import { useTexts } from '../../ui/i18n';
 import {
+  RELAY_AUTH_REFUSED,
   RELAY_CONNECTED,
+  RELAY_CONNECTION_CLOSED,
   RELAY_CONNECTING,
   RELAY_REFUSES,
   RELAY_SIGNED_IN,
@@ -16,6 +21,12 @@ import {
   RELAY_STATUS_TITLE,
   RELAY_UNREACHABLE,
 } from './locales/settings/en.json';
+
+/** Our words around a relay's own reason (core/remote-payments/relay-auth.ts); its own stay as said. */
+const ourWords = coreWords({ RELAY_AUTH_REFUSED, RELAY_CONNECTION_CLOSED });
+// Their values are the relay's text, never a figure: no language's grouping is needed.
+const reasonOf = (t: Translate, { reason, text }: { reason: string; text?: ErrorText }) =>
+  text ? ourWords(t, ENGLISH_FORMATS, { message: reason, text }) : reason;
 
 /** The line saying what a relay does for this till, in the app's language. */
 export function deliveryText(t: Translate, delivery: RelayDelivery): string {
@@ -27,9 +38,9 @@ export function deliveryText(t: Translate, delivery: RelayDelivery): string {
     case 'authenticated':
       return t(RELAY_SIGNED_IN);
     case 'refused':
-      return t(RELAY_REFUSES, { reason: delivery.reason });
+      return t(RELAY_REFUSES, { reason: reasonOf(t, delivery) });
     case 'unreachable':
-      return t(RELAY_UNREACHABLE, { reason: delivery.reason });
+      return t(RELAY_UNREACHABLE, { reason: reasonOf(t, delivery) });
   }
 }
 

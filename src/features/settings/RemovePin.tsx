@@ -6,6 +6,7 @@ import type { PinAnswer } from '../../ui/pin/PinPrompt';
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CurrentPinField } from '../../ui/pin/CurrentPinField';
+import { useFieldErrorText } from '../../ui/forms/field-errors';
 import { Form } from '../../ui/forms/Form';
 import { pinRefusedText } from '../../ui/pin/PinPrompt';
 import {
@@ -44,6 +45,7 @@ export function RemovePin({ open, ...form }: RemovePinProps) {
 
 function RemovePinForm({ remove, onRemoved, onCancel, onFailed }: Omit<RemovePinProps, 'open'>) {
   const t = useTexts();
+  const fieldError = useFieldErrorText();
   const [current, setCurrent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -55,7 +57,7 @@ function RemovePinForm({ remove, onRemoved, onCancel, onFailed }: Omit<RemovePin
       // A value that cannot be a PIN is refused here, without counting as a wrong PIN.
       validatePin(current);
     } catch {
-      setError(PIN_FORMAT_MESSAGE);
+      setError(fieldError(PIN_FORMAT_MESSAGE));
       return;
     }
     setRemoving(true);

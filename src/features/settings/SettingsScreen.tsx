@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PinGated, usePinGate } from '../../ui/pin/pin-gate';
+import { useFieldErrorText } from '../../ui/forms/field-errors';
 import { MintUrlField, RelaysField } from '../../ui/forms/SettingsFields';
 import { useFormToasts } from '../../ui/forms/use-form-toasts';
 import { AutoCashOutSettings } from './AutoCashOutSettings';
@@ -90,6 +91,7 @@ export function SettingsScreen({ services }: { services: SettingsServices }) {
 function SettingsPanel({ services }: { services: SettingsServices }) {
   const t = useTexts();
   const formats = useFormats();
+  const fieldError = useFieldErrorText();
   const { config } = services.storage;
   const { logger } = services;
   const [form, setForm] = useState<FormState>({ status: 'loading' });
@@ -141,7 +143,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
     if (form.status !== 'ready' || saving) return;
     const checked = checkSettingsForm(form);
     if (!checked.ok) {
-      setFieldErrors({ [checked.field]: checked.message });
+      setFieldErrors({ [checked.field]: fieldError(checked) });
       return;
     }
     setFieldErrors({});
@@ -172,7 +174,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         { mintUrl: form.mintUrl, relaysText: form.relaysText },
       );
       if (!outcome.ok) {
-        if (outcome.field) setFieldErrors({ [outcome.field]: outcome.message });
+        if (outcome.field) setFieldErrors({ [outcome.field]: fieldError(outcome) });
         else toasts.error(outcome.message);
         return;
       }

@@ -1,4 +1,5 @@
 // Checking and saving the settings form (docs/behaviour.md "Settings").
+import type { ErrorText } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/settings/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/merchant/inbox';
@@ -6,7 +7,7 @@ import {
   mintUrlProblem,
   normaliseMintInput,
   parseRelayLines,
-  relaysProblem,
+  relaysProblemWords,
 } from '../../core/settings/settings-input';
 import { englishText, type Translate } from '../../ui/i18n';
 import { SETTINGS_SAVE_FAILED } from './locales/settings/en.json';
@@ -14,20 +15,29 @@ import { SETTINGS_SAVE_FAILED } from './locales/settings/en.json';
 export type SaveOutcome =
   | { ok: true; mintUrl: string; relays: string[] }
   /** `field`: the message belongs under that field (inline); none: the save itself failed */
-  | { ok: false; message: string; field?: 'mintUrl' | 'relays' };
+  | FormProblem
+  | { ok: false; message: string; field?: undefined };
+
+/** A field's problem: English, and for a relay line its catalog key (ui/forms/field-errors.ts). */
+export interface FormProblem {
+  ok: false;
+  message: string;
+  text?: ErrorText;
+  field: 'mintUrl' | 'relays';
+}
 
 /** The form's values as they would be stored, or the first problem and its field. */
 export function checkSettingsForm(form: {
   mintUrl: string;
   relaysText: string;
-}):
-  | { ok: true; mintUrl: string; relays: string[] }
-  | { ok: false; message: string; field: 'mintUrl' | 'relays' } {
+}): { ok: true; mintUrl: string; relays: string[] } | FormProblem {
   const mintProblem = mintUrlProblem(form.mintUrl);
   if (mintProblem) return { ok: false, message: mintProblem, field: 'mintUrl' };
   const relays = parseRelayLines(form.relaysText);
-  const relayProblem = relaysProblem(relays);
-  if (relayProblem) return { ok: false, message: relayProblem, field: 'relays' };
+  const relayProblem = relaysProblemWords(relays);
+  if (typeof relayProblem === 'string')
+    return { ok: false, message: relayProblem, field: 'relays' };
+  if (relayProblem) return { ok: false, ...relayProblem, field: 'relays' };
   return { ok: true, mintUrl: normaliseMintInput(form.mintUrl), relays };
 }
 

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
-import { daySummary, INVALID_DAY, type DaySummary } from '../../core/records/day-summary';
+import { daySummary, type DaySummary } from '../../core/records/day-summary';
 import { exportHistoryCsv } from '../../core/records/export';
 import { localDate, localDayRange } from '../../core/records/local-day';
 import type { HistoryRangeReader } from '../../core/records/types';
@@ -21,6 +21,7 @@ import { DayStaffTips } from './DayStaffTips';
 import {
   CHART_LOADING,
   CHART_OPEN,
+  DAY_INVALID,
   EXPORT_BAD_RANGE,
   EXPORT_BUSY,
   EXPORT_DOWNLOAD,
@@ -144,7 +145,7 @@ function ExportDialog({ open, onClose, reader, today, logger }: DialogProps) {
     const start = localDayRange(from);
     const end = localDayRange(to);
     if (!start || !end || start.start > end.start) {
-      setStatus({ text: start && end ? t(EXPORT_BAD_RANGE) : INVALID_DAY, error: true });
+      setStatus({ text: start && end ? t(EXPORT_BAD_RANGE) : t(DAY_INVALID), error: true });
       return;
     }
     setBusy(true);
@@ -216,7 +217,7 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
         if (!live) return;
         setResult({
           day,
-          state: summary ? { step: 'done', summary } : { step: 'failed', text: INVALID_DAY },
+          state: summary ? { step: 'done', summary } : { step: 'failed', text: t(DAY_INVALID) },
         });
       })
       .catch((error: unknown) => {

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button } from '../Button';
 import { CurrentPinField } from './CurrentPinField';
+import { useFieldErrorText } from '../forms/field-errors';
 import { Form } from '../forms/Form';
 import { PinFields, useNewPin } from './PinFields';
 
@@ -14,7 +15,7 @@ export interface PinSetupFormProps {
   /** Adds the current PIN field (a PIN is set and is being changed). */
   askCurrent?: boolean;
   /**
-   * Rejects with the message to show (wrong shape, not repeated the same; CurrentPinError for
+   * Rejects with the message to show, core's PIN rules' in English (wrong shape, not repeated the same; CurrentPinError for
    * the current PIN). `current` is '' without `askCurrent`.
    */
   onSave: (pin: string, repeated: string, current: string) => Promise<void>;
@@ -29,6 +30,7 @@ export function PinSetupForm({
   onCancel,
   cancelLabel,
 }: PinSetupFormProps) {
+  const fieldError = useFieldErrorText();
   const [current, setCurrent] = useState('');
   const newPin = useNewPin();
   const [currentError, setCurrentError] = useState<string | null>(null);
@@ -44,7 +46,8 @@ export function PinSetupForm({
       newPin.clear();
       setCurrent('');
     } catch (caught) {
-      const message = caught instanceof Error ? caught.message : String(caught);
+      // A rule's message (core/lock/pin.ts) in the screen's language; others as they were thrown.
+      const message = caught instanceof Error ? fieldError(caught) : String(caught);
       if (caught instanceof CurrentPinError) {
         setCurrentError(message);
         setCurrent('');

@@ -1,5 +1,6 @@
 // Whether each of the merchant's relays delivers payment messages, as the inbox last saw it: a
 // small observable the app hands to Settings (docs/behaviour.md "Settings").
+import type { ErrorText } from '../../errors';
 
 /** What a relay did with the inbox's subscription. */
 export type RelayDelivery =
@@ -9,8 +10,9 @@ export type RelayDelivery =
   /** asked for NIP-42 AUTH, took the merchant's key, and answered */
   | { state: 'authenticated' }
   /** reachable but will not serve the wraps: AUTH refused, or the subscription closed with a reason */
-  | { state: 'refused'; reason: string }
-  | { state: 'unreachable'; reason: string };
+  | { state: 'refused'; reason: string; text?: ErrorText }
+  /** `text`: our own words (no reason from the relay), for a screen's language */
+  | { state: 'unreachable'; reason: string; text?: ErrorText };
 
 export interface RelayStatusEntry {
   relay: string;

@@ -1,14 +1,8 @@
 // Messages of a cash-out the merchant reads (docs/behaviour.md, "Cash out"). Core throws them as
 // ValidationError messages in English with their catalog key and values, and the Wallet screen
 // says them in the chosen language (features/wallet/locales/cash-out-errors, decision 0063).
-import type { ErrorWords } from '../../errors';
+import { errorWords as words } from '../../errors';
 import { formatSats } from '../../format-sats';
-
-const words = (
-  key: string,
-  values: Record<string, string | number>,
-  message: string,
-): ErrorWords => ({ message, text: { key, values } });
 
 export const meltQuoteWrongAmount = (invoice: number) =>
   words(
