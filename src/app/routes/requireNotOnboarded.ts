@@ -13,17 +13,21 @@ import { readOnboarded } from './requireOnboarded';
  * (features/onboarding/complete-onboarding.ts), so nothing is overwritten either way.
  * Where the flag's copy says there is no wallet, the step shows at once: on a new profile each
  * read of IndexedDB took 30 ms to over a second at 4x CPU, and a new user's first tap waited for
- * it (docs/performance.md "Taps"). OnboardedElsewhere asks IndexedDB meanwhile.
+ * it (docs/performance.md "Taps"). IndexedDB is asked meanwhile, and a wallet made in the meantime
+ * (another tab finished onboarding) sends the device home with `goHome`.
  */
-export function requireNotOnboarded(config: OnboardingFlag, logger: Logger) {
+export function requireNotOnboarded(
+  config: OnboardingFlag,
+  logger: Logger,
+  goHome: () => void = () => window.location.replace('/'),
+) {
+  const read = () =>
+    readOnboarded(config, logger, 'Could not read the onboarding flag before onboarding');
   return async (): Promise<Response | null> => {
-    if (config.withoutWallet?.()) return null;
-    return (await readOnboarded(
-      config,
-      logger,
-      'Could not read the onboarding flag before onboarding',
-    ))
-      ? replace('/')
-      : null;
+    if (config.withoutWallet?.()) {
+      void read().then((onboarded) => onboarded && goHome());
+      return null;
+    }
+    return (await read()) ? replace('/') : null;
   };
 }

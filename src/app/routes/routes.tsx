@@ -11,7 +11,6 @@ import { LoadingScreen } from '../shell/LoadingScreen';
 import { RouteError } from '../shell/RouteError';
 import { RouteFocus, type RouteHandle } from '../shell/RouteFocus';
 import { GUARDED_SCREENS } from './guarded-screens';
-import { OnboardedElsewhere } from './OnboardedElsewhere';
 import { requireNotOnboarded } from './requireNotOnboarded';
 import { LEGACY_ONBOARDING_ROUTE_ID, ONBOARDING_ROUTE_ID } from './route-ids';
 import { requireOnboarded } from './requireOnboarded';
@@ -230,7 +229,6 @@ export function createRoutes(
           // Asked again at every step, not only when the URL's search changes: another tab may
           // have finished onboarding meanwhile.
           shouldRevalidate: () => true,
-          element: <OnboardedElsewhere flag={source.base.onboarding} logger={source.base.logger} />,
           children: [
             { index: true, ...welcome, ...named('Welcome') },
             { path: 'welcome', ...welcome, ...named('Welcome') },

@@ -32,7 +32,7 @@ export interface OnboardingFlag extends Pick<ConfigStore, 'isOnboarded'> {
   /**
    * true when the flag's copy in localStorage says this device has no wallet
    * (docs/decisions/0020-onboarded-hint.md): the onboarding steps then show without waiting for
-   * IndexedDB, which is asked in the background (app/routes/OnboardedElsewhere.tsx).
+   * IndexedDB, which is asked in the background (app/routes/requireNotOnboarded.ts).
    */
   withoutWallet?: () => boolean;
 }
