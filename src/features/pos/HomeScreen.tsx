@@ -6,7 +6,6 @@ import { useMintLimits } from '../../ui/payment/use-mint-limits';
 import { useWhenIdle } from '../../ui/use-when-idle';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
-import { PriceJumpConfirm } from '../../ui/price-jump/PriceJumpConfirm';
 import { useBalance } from './use-balance';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
@@ -32,6 +31,10 @@ const ItemsSide = lazy(() => import('./ItemsSide'));
 // Who is at the till: a bar of its own chunk, shown a moment after the keypad.
 const TillStaffBar = lazy(() =>
   import('./TillStaffBar').then((m) => ({ default: m.TillStaffBar })),
+);
+// Shown only when the price source's price jumps while a fiat amount is typed: its own chunk.
+const PriceJumpConfirm = lazy(() =>
+  import('../../ui/price-jump/PriceJumpConfirm').then((m) => ({ default: m.PriceJumpConfirm })),
 );
 
 export function HomeScreen({ services }: PosScreenProps) {
@@ -168,7 +171,9 @@ export function HomeScreen({ services }: PosScreenProps) {
       ) : null}
 
       {fiat.jump ? (
-        <PriceJumpConfirm jump={fiat.jump} onUse={fiat.useNewPrice} onKeep={fiat.keepSatsOnly} />
+        <Suspense fallback={null}>
+          <PriceJumpConfirm jump={fiat.jump} onUse={fiat.useNewPrice} onKeep={fiat.keepSatsOnly} />
+        </Suspense>
       ) : null}
 
       {services.items && itemsOpened ? (

@@ -15,7 +15,7 @@ import type { AmountEntry } from '../../ui/payment/InvoicePanel';
 import type { PosPrices } from './deps';
 import type { PriceJump } from '../../ui/price-jump/PriceJumpConfirm';
 import { usePriceJump } from '../../ui/price-jump/use-price-jump';
-import { DECLINED_PRICE_NOTE, JUMP_NOTE } from '../../ui/locales/price-jump/en.json';
+import { DECLINED_PRICE_NOTE, JUMP_NOTE } from '../../ui/locales/price-jump-note/en.json';
 import {
   AGE_JUST_NOW,
   AGE_MINUTES,

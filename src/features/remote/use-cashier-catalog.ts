@@ -11,7 +11,7 @@ import {
   type PriceView,
 } from '../../core/prices/price-service';
 import { useTexts, type Translate } from '../../ui/i18n';
-import { DECLINED_PRICE_NOTE, JUMP_NOTE } from '../../ui/locales/price-jump/en.json';
+import { DECLINED_PRICE_NOTE, JUMP_NOTE } from '../../ui/locales/price-jump-note/en.json';
 import { usePriceJump, type HeldJump } from '../../ui/price-jump/use-price-jump';
 import type { RemoteServices } from './deps';
 
