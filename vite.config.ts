@@ -110,6 +110,7 @@ export default defineConfig({
       '@cashu/cashu-ts',
       '@gandlaf21/bc-ur',
       '@getalby/lightning-tools/lnurl',
+      '@noble/curves/abstract/curve.js',
       '@noble/curves/secp256k1.js',
       '@noble/hashes/hmac.js',
       '@noble/hashes/scrypt.js',

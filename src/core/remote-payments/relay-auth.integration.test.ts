@@ -104,6 +104,11 @@ describe('the merchant inbox on relays that require AUTH', () => {
         expect(deliveryOf(refusing.url)).toEqual({
           state: 'refused',
           reason: expect.stringMatching(/^AUTH refused: restricted: .* may not read here$/),
+          // Our words carry a key for the merchant's language; the relay's own text stays as said.
+          text: {
+            key: 'RELAY_AUTH_REFUSED',
+            values: { why: expect.stringMatching(/^restricted: .* may not read here$/) },
+          },
         });
         expect(deliveryOf(open.url)).toEqual({ state: 'connected' });
         expect(deliveryOf(goneUrl)).toMatchObject({ state: 'unreachable' });

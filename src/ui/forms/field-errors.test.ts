@@ -1,5 +1,5 @@
 // The mint URL, relay and PIN problems core finds, in the merchant's language: English exactly as
-// core writes it (SPEC.md's texts), Spanish from the catalog, a relay line named as it was typed.
+// core writes it (the specified texts), Spanish from the catalog, a relay line named as it was typed.
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_FORMATS } from '../../core/i18n/formats';
 import { choosePin, PIN_FORMAT_MESSAGE, PIN_MISMATCH_MESSAGE } from '../../core/lock/pin';
