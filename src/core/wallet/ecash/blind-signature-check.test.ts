@@ -36,7 +36,7 @@ function signedOutputs(amounts: number[]) {
     const amount = Number(data.blindedMessage.amount.toString());
     const privateKey = (mintKeys.privKeys as Record<string, Uint8Array>)[String(amount)]!;
     const B_ = pointFromHex(data.blindedMessage.B_);
-    const { C_ } = createBlindSignature(B_, privateKey, amount as never, keyset.id);
+    const { C_ } = createBlindSignature(B_, privateKey, keyset.id);
     const { e, s } = createDLEQProof(B_, privateKey);
     const signature = {
       id: keyset.id,

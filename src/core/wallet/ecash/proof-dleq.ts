@@ -1,25 +1,13 @@
 // NUT-12 DLEQ checks of the proofs a customer hands over ("verify if present", with the blinding
 // factor r), a whole token at once: in variable time, as every value is public (constant-time
 // multiplication, which cashu-ts' hasValidDleq uses, only costs time), with the work a token's
-// proofs share done once (docs/performance.md "Ecash payment latency" and "Offline check").
+// proofs share done once (dleq-math.ts; docs/performance.md "Ecash payment latency" and
+// "Offline check").
 import { hashToCurve } from '@cashu/cashu-ts';
-import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { normalizeZ } from '@noble/curves/abstract/curve.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { NewProof } from '../proof-ports';
-
-const { Point } = secp256k1;
-type Point = InstanceType<typeof Point>;
-const N = Point.Fn.ORDER;
-const HEX = /^[0-9a-fA-F]+$/;
-
-/** A scalar in [1, n): what cashu-ts' constant-time multiplication accepts; `exact`: 32 bytes. */
-function scalarOf(hex: string, exact: boolean): bigint | null {
-  if (!HEX.test(hex) || hex.length > 64 || (exact && hex.length !== 64)) return null;
-  const value = BigInt(`0x${hex}`);
-  return value > 0n && value < N ? value : null;
-}
+import { hashEMatches, keyPoint, N, Point, scalarOf, type KeyPoint } from './dleq-math';
 
 /** e, s and r of a proof's DLEQ, or null when one is missing or malformed. */
 function dleqScalars(dleq: NewProof['dleq']): { e: bigint; s: bigint; r: bigint } | null {
@@ -34,40 +22,6 @@ function dleqScalars(dleq: NewProof['dleq']): { e: bigint; s: bigint; r: bigint 
 export interface DleqItem {
   proof: Pick<NewProof, 'secret' | 'C' | 'dleq'>;
   mintKey: string;
-}
-
-/**
- * A key is multiplied twice per proof (rA and eA); from its third use a window table pays for
- * itself, and a till sees the same few keys (its mint's amounts) in token after token.
- */
-const TABLE_AFTER = 3;
-const TABLE_WINDOW = 6;
-const KEYS_KEPT = 512;
-
-interface KeyPoint {
-  point: Point;
-  /** uncompressed hex, as hash_e writes it */
-  hex: string;
-  uses: number;
-}
-
-/** Decoded (and, once used often, tabled) mint keys: public points, safe to keep. */
-const keyPoints = new Map<string, KeyPoint | null>();
-
-function keyPoint(hex: string): KeyPoint | null {
-  let known = keyPoints.get(hex);
-  if (known === undefined) {
-    if (keyPoints.size >= KEYS_KEPT) keyPoints.clear();
-    try {
-      const point = Point.fromHex(hex);
-      known = { point, hex: point.toHex(false), uses: 0 };
-    } catch {
-      known = null;
-    }
-    keyPoints.set(hex, known);
-  }
-  if (known && ++known.uses === TABLE_AFTER) known.point.precompute(TABLE_WINDOW);
-  return known;
 }
 
 interface Pending {
@@ -107,11 +61,11 @@ export function failingDleqs(items: readonly DleqItem[]): number[] {
   const pending: Pending[] = [];
   items.forEach((item, index) => {
     const scalars = dleqScalars(item.proof.dleq);
-    const key = scalars && keyPoint(item.mintKey.toLowerCase());
+    const key = scalars && keyPoint(item.mintKey);
     if (!scalars || !key) return failing.push(index);
     try {
       const points = commitments(item, key, scalars.e, scalars.s, scalars.r);
-      pending.push({ index, e: item.proof.dleq!.e.toLowerCase(), key, points });
+      pending.push({ index, e: item.proof.dleq!.e, key, points });
     } catch {
       failing.push(index);
     }
@@ -124,14 +78,8 @@ export function failingDleqs(items: readonly DleqItem[]): number[] {
       )
     : [];
   pending.forEach((p, i) => {
-    try {
-      const [R1, R2, C] = affine.slice(3 * i, 3 * i + 3) as [Point, Point, Point];
-      const text = R1.toHex(false) + R2.toHex(false) + p.key.hex + C.toHex(false);
-      if (bytesToHex(sha256(utf8ToBytes(text))) !== p.e) failing.push(p.index);
-    } catch {
-      // an identity point has no encoding: no valid proof leads to one
-      failing.push(p.index);
-    }
+    const [R1, R2, C] = affine.slice(3 * i, 3 * i + 3) as [Point, Point, Point];
+    if (!hashEMatches(R1, R2, p.key, C, p.e)) failing.push(p.index);
   });
   return failing.sort((a, b) => a - b);
 }
