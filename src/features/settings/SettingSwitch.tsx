@@ -7,6 +7,7 @@ import { toast } from '../../ui/toast/toast';
 import { englishText, useTexts } from '../../ui/i18n';
 import { useRead } from '../../ui/use-read';
 import type { SwitchTexts } from './texts';
+import { CheckboxField } from '../../ui/forms/CheckboxField';
 
 /** Where the switch is kept; built with useMemo so that it is read once. */
 export interface SwitchStore {
@@ -54,15 +55,12 @@ export function SettingSwitch({ store, logger, texts, children }: SettingSwitchP
   return (
     <Card titleId={titleId} title={t(texts.title)}>
       <p className="text-sm text-slate-600">{t(texts.note)}</p>
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          checked={on}
-          disabled={saving}
-          onChange={(event) => void onChange(event.target.checked)}
-        />
-        {t(texts.label)}
-      </label>
+      <CheckboxField
+        label={t(texts.label)}
+        checked={on}
+        disabled={saving}
+        onChange={(value) => void onChange(value)}
+      />
       {children}
     </Card>
   );

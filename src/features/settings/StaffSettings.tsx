@@ -25,6 +25,7 @@ import {
   STAFF_SAVE_FAILED,
   STAFF_TITLE,
 } from './locales/staff/en.json';
+import { CheckboxField } from '../../ui/forms/CheckboxField';
 
 export type StaffSettingsService = Pick<
   TillStaff,
@@ -118,20 +119,16 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
           ))}
         </ul>
       )}
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          checked={cash}
-          disabled={busy}
-          onChange={(e) => {
-            // Shown at once, as the box was ticked; put back if it could not be saved.
-            const on = e.target.checked;
-            setCash(on);
-            void run(() => staff.setRecordsCash(on)).then((saved) => saved || setCash(!on));
-          }}
-        />
-        {t(STAFF_CASH_LABEL)}
-      </label>
+      <CheckboxField
+        label={t(STAFF_CASH_LABEL)}
+        checked={cash}
+        disabled={busy}
+        onChange={(on) => {
+          // Shown at once, as the box was ticked; put back if it could not be saved.
+          setCash(on);
+          void run(() => staff.setRecordsCash(on)).then((saved) => saved || setCash(!on));
+        }}
+      />
       <p className="text-sm text-slate-600">{t(STAFF_CASH_NOTE)}</p>
       <form
         className="space-y-3"
