@@ -1,7 +1,7 @@
-// What a screen reads when it opens, and again on each change it watches: read again whenever
-// `read` changes (memoise it on what it reads), its answer or failure handed on only while the
-// screen still shows it. null reads nothing.
-import { useEffect, useRef } from 'react';
+// What a screen reads when it opens, and again on each change it watches or makes itself: read
+// again whenever `read` changes (memoise it on what it reads), its answer or failure handed on only
+// while the screen still shows it. null reads nothing.
+import { useCallback, useEffect, useRef } from 'react';
 
 export function useRead<T>(
   read: (() => Promise<T>) | null,
@@ -47,4 +47,25 @@ export function useWatchedRead<T>(
       stop();
     };
   }, [read, watch]);
+}
+
+/**
+ * The same, read again each time the screen calls what this returns (after a change it made
+ * itself: a staff member added, a shift closed); only the newest read's answer is handed on.
+ */
+export function useReadAgain<T>(
+  read: (() => Promise<T>) | null,
+  onRead: (value: T) => void,
+  onFailed: (error: unknown) => void,
+): () => void {
+  const listeners = useRef(new Set<() => void>());
+  const watch = useCallback((changed: () => void) => {
+    const all = listeners.current;
+    all.add(changed);
+    return () => void all.delete(changed);
+  }, []);
+  useWatchedRead(read, watch, onRead, onFailed);
+  return useCallback(() => {
+    for (const changed of listeners.current) changed();
+  }, []);
 }

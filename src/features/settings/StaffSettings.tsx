@@ -1,6 +1,7 @@
 // Settings' staff list: name, role and optional personal PIN of each person who works the till
 // (docs/behaviour.md "Staff and shifts"; PINs only as hashes, docs/security.md "Staff and roles").
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useReadAgain } from '../../ui/use-read';
 import { errorMessage, ValidationError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { StaffMember } from '../../core/staff/staff';
@@ -39,27 +40,21 @@ const CARD = cardClasses('ring', 4);
 export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; logger: Logger }) {
   const t = useTexts();
   const [list, setList] = useState<StaffMember[]>([]);
-  const [reads, setReads] = useState(0);
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffMember['role']>('cashier');
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [cash, setCash] = useState(false);
-  useEffect(() => {
-    let live = true;
-    Promise.all([staff.list(), staff.recordsCash()]).then(
-      ([members, records]) => {
-        if (!live) return;
-        setList(members);
-        setCash(records);
-      },
-      (failure: unknown) => logger.warn('Could not read the staff list', failure),
-    );
-    return () => {
-      live = false;
-    };
-  }, [staff, logger, reads]);
+  const read = useCallback(() => Promise.all([staff.list(), staff.recordsCash()]), [staff]);
+  const readAgain = useReadAgain(
+    read,
+    ([members, records]) => {
+      setList(members);
+      setCash(records);
+    },
+    (failure) => logger.warn('Could not read the staff list', failure),
+  );
 
   const run = useCallback(
     async (change: () => Promise<unknown>) => {
@@ -67,7 +62,7 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
       setError(undefined);
       try {
         await change();
-        setReads((n) => n + 1);
+        readAgain();
         return true;
       } catch (failure) {
         if (failure instanceof ValidationError) setError(errorMessage(failure));
@@ -80,7 +75,7 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
         setBusy(false);
       }
     },
-    [logger, t],
+    [logger, t, readAgain],
   );
 
   const add = async () => {
