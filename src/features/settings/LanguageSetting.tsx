@@ -6,7 +6,7 @@ import type { Logger } from '../../core/logger';
 import { Card } from '../../ui/Card';
 import { useTexts } from '../../ui/i18n';
 import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
-import { toast } from '../../ui/toast/toast';
+import { useSettingsSave } from './use-settings-save';
 import { useRead } from '../../ui/use-read';
 import {
   LANGUAGE_BROWSER,
@@ -43,7 +43,7 @@ export function LanguageSetting({
 }) {
   const t = useTexts();
   const [value, setValue] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(logger);
   const read = useCallback(() => language.choice(), [language]);
   useRead(
     read,
@@ -58,16 +58,11 @@ export function LanguageSetting({
   const onChange = async (next: string) => {
     const before = value;
     setValue(next);
-    setSaving(true);
-    try {
-      await language.setLanguage(isLocale(next) ? next : null);
-    } catch (error) {
-      logger.error('Saving the language failed', error);
-      setValue(before);
-      toast.error(t(LANGUAGE_SAVE_FAILED));
-    } finally {
-      setSaving(false);
-    }
+    await save(() => language.setLanguage(isLocale(next) ? next : null), {
+      failedLog: 'Saving the language failed',
+      failed: t(LANGUAGE_SAVE_FAILED),
+      undo: () => setValue(before),
+    });
   };
 
   return (

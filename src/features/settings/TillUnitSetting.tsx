@@ -6,7 +6,7 @@ import { SAT, unitCurrency, type Unit } from '../../core/units/unit';
 import { Card } from '../../ui/Card';
 import { useTexts } from '../../ui/i18n';
 import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
-import { toast } from '../../ui/toast/toast';
+import { useSettingsSave } from './use-settings-save';
 import { useRead } from '../../ui/use-read';
 import { errorMessage } from '../../core/errors';
 import {
@@ -39,7 +39,7 @@ export function TillUnitSetting({
 }) {
   const t = useTexts();
   const [shown, setShown] = useState<Shown>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(logger);
   const read = useCallback(async (): Promise<Shown> => {
     const unit = await store.getTillUnit();
     try {
@@ -59,16 +59,11 @@ export function TillUnitSetting({
   const onChange = async (next: Unit) => {
     const before = shown;
     setShown({ ...shown, unit: next });
-    setSaving(true);
-    try {
-      await store.setTillUnit(next);
-    } catch (error) {
-      logger.error('Saving the till unit failed', error);
-      setShown(before);
-      toast.error(t(TILL_UNIT_SAVE_FAILED));
-    } finally {
-      setSaving(false);
-    }
+    await save(() => store.setTillUnit(next), {
+      failedLog: 'Saving the till unit failed',
+      failed: t(TILL_UNIT_SAVE_FAILED),
+      undo: () => setShown(before),
+    });
   };
 
   return (
