@@ -5,7 +5,7 @@ import { isLocale, LOCALES, type Locale } from '../../core/i18n/locales';
 import type { Logger } from '../../core/logger';
 import { Card } from '../../ui/Card';
 import { useTexts } from '../../ui/i18n';
-import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
+import { SelectField } from '../../ui/forms/SelectField';
 import { useSettingsSave } from './use-settings-save';
 import { useRead } from '../../ui/use-read';
 import {
@@ -68,24 +68,19 @@ export function LanguageSetting({
   return (
     <Card titleId="language-setting" title={t(LANGUAGE_TITLE)}>
       <p className="text-sm text-slate-600">{t(LANGUAGE_NOTE)}</p>
-      <LabelledField label={t(LANGUAGE_LABEL)}>
-        {(control) => (
-          <select
-            {...control}
-            value={value}
-            disabled={saving}
-            onChange={(event) => void onChange(event.target.value)}
-            className={`${FIELD_CLASS} text-sm`}
-          >
-            <option value={BROWSER}>{t(LANGUAGE_BROWSER)}</option>
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {LANGUAGE_NAMES[locale]}
-              </option>
-            ))}
-          </select>
-        )}
-      </LabelledField>
+      <SelectField
+        label={t(LANGUAGE_LABEL)}
+        value={value}
+        disabled={saving}
+        onChange={(next) => void onChange(next)}
+      >
+        <option value={BROWSER}>{t(LANGUAGE_BROWSER)}</option>
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LANGUAGE_NAMES[locale]}
+          </option>
+        ))}
+      </SelectField>
     </Card>
   );
 }

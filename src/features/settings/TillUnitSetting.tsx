@@ -5,7 +5,7 @@ import type { TillUnitStore } from '../../core/settings/till-unit';
 import { SAT, unitCurrency, type Unit } from '../../core/units/unit';
 import { Card } from '../../ui/Card';
 import { useTexts } from '../../ui/i18n';
-import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
+import { SelectField } from '../../ui/forms/SelectField';
 import { useSettingsSave } from './use-settings-save';
 import { useRead } from '../../ui/use-read';
 import { errorMessage } from '../../core/errors';
@@ -74,23 +74,18 @@ export function TillUnitSetting({
           {t(TILL_UNIT_UNREACHABLE, { reason: shown.unreachable })}
         </p>
       ) : null}
-      <LabelledField label={t(TILL_UNIT_LABEL)}>
-        {(control) => (
-          <select
-            {...control}
-            value={shown.unit}
-            disabled={saving}
-            onChange={(event) => void onChange(event.target.value as Unit)}
-            className={`${FIELD_CLASS} text-sm`}
-          >
-            {shown.offered.map((unit) => (
-              <option key={unit} value={unit}>
-                {unit === 'sat' ? t(TILL_UNIT_SATS) : unitCurrency(unit)}
-              </option>
-            ))}
-          </select>
-        )}
-      </LabelledField>
+      <SelectField
+        label={t(TILL_UNIT_LABEL)}
+        value={shown.unit}
+        disabled={saving}
+        onChange={(next) => void onChange(next as Unit)}
+      >
+        {shown.offered.map((unit) => (
+          <option key={unit} value={unit}>
+            {unit === 'sat' ? t(TILL_UNIT_SATS) : unitCurrency(unit)}
+          </option>
+        ))}
+      </SelectField>
     </Card>
   );
 }
