@@ -16,15 +16,17 @@ const UNWATCHED = () => () => {};
 /**
  * The same, read again on every change `watch` announces (it returns how to stop): reads may end
  * out of order, so only the newest one's answer or failure is handed on. Memoise `watch` too.
+ * Returns how to read again after a change the screen made itself.
  */
 export function useWatchedRead<T>(
   read: (() => Promise<T>) | null,
   watch: (changed: () => void) => () => void,
   onRead: (value: T) => void,
   onFailed: (error: unknown) => void,
-): void {
+): () => void {
   // The latest handlers, so a screen's new closures do not read again.
   const handlers = useRef({ onRead, onFailed });
+  const again = useRef(NOTHING);
   useEffect(() => {
     handlers.current = { onRead, onFailed };
   });
@@ -41,13 +43,18 @@ export function useWatchedRead<T>(
       );
     };
     load();
+    again.current = load;
     const stop = watch(load);
     return () => {
       live = false;
+      again.current = NOTHING;
       stop();
     };
   }, [read, watch]);
+  return useCallback(() => again.current(), []);
 }
+
+const NOTHING = () => {};
 
 /**
  * The same, read again each time the screen calls what this returns (after a change it made
@@ -58,14 +65,5 @@ export function useReadAgain<T>(
   onRead: (value: T) => void,
   onFailed: (error: unknown) => void,
 ): () => void {
-  const listeners = useRef(new Set<() => void>());
-  const watch = useCallback((changed: () => void) => {
-    const all = listeners.current;
-    all.add(changed);
-    return () => void all.delete(changed);
-  }, []);
-  useWatchedRead(read, watch, onRead, onFailed);
-  return useCallback(() => {
-    for (const changed of listeners.current) changed();
-  }, []);
+  return useWatchedRead(read, UNWATCHED, onRead, onFailed);
 }
