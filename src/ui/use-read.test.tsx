@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-// A watched read: read at once and on each change; only the newest read's answer is shown, and
-// nothing is read or shown once the screen is gone.
+// A watched read: read at once and on each change (or each time the screen asks); only the newest
+// read's answer is shown, and nothing is read or shown once the screen is gone.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useWatchedRead } from './use-read';
+import { useReadAgain, useWatchedRead } from './use-read';
 
 afterEach(cleanup);
 
@@ -63,5 +63,29 @@ describe('useWatchedRead', () => {
     await act(async () => from.fail(0));
     expect(onFailed).not.toHaveBeenCalled();
     expect(from.read).toHaveBeenCalledTimes(1);
+  });
+});
+
+function ReadAgain({ from }: { from: ReturnType<typeof source> }) {
+  const [value, setValue] = useState('none');
+  const read = useCallback(() => from.read(), [from]);
+  const again = useReadAgain(read, setValue, () => {});
+  return (
+    <button type="button" onClick={again}>
+      {value}
+    </button>
+  );
+}
+
+describe('useReadAgain', () => {
+  it('reads at once and again when the screen asks, showing the newest read', async () => {
+    const from = source();
+    render(<ReadAgain from={from} />);
+    expect(from.read).toHaveBeenCalledTimes(1);
+    await act(async () => from.answer(0, 'first'));
+    act(() => screen.getByRole('button').click());
+    expect(from.read).toHaveBeenCalledTimes(2);
+    await act(async () => from.answer(1, 'after the change'));
+    expect(screen.getByRole('button').textContent).toBe('after the change');
   });
 });

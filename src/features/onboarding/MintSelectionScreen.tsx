@@ -27,8 +27,7 @@ import {
   ONBOARDING_MINT_URL,
 } from './locales/onboarding/en.json';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
-import { StepActions } from './StepActions';
-import { StepFrame } from './StepIndicator';
+import { ContinueStep } from './StepActions';
 import {
   browserDiscovery,
   useDiscoveredMints,
@@ -116,17 +115,13 @@ function MintSelection({
   );
 
   return (
-    <StepFrame
+    <ContinueStep
       step={2}
       title={t(MINT_TITLE)}
       subtitle={t(MINT_SUBTITLE)}
-      actions={
-        <StepActions
-          onBack={() => navigate(`/onboarding/mnemonic?mode=${session.mode ?? 'create'}`)}
-          onContinue={onContinue}
-          canContinue={canContinue}
-        />
-      }
+      back={`/onboarding/mnemonic?mode=${session.mode ?? 'create'}`}
+      onContinue={onContinue}
+      canContinue={canContinue}
     >
       <SegmentTrack role="tablist" aria-label={t(MINT_SOURCE)}>
         {tabButton('discovered', t(DISCOVERED_TAB))}
@@ -159,7 +154,7 @@ function MintSelection({
           />
         </div>
       )}
-    </StepFrame>
+    </ContinueStep>
   );
 }
 

@@ -1,6 +1,6 @@
 // Onboarding step 1 (/onboarding/mnemonic?mode=create|restore): show a new recovery phrase or
 // take an existing one. The phrase goes to the session only; never to the URL or a log.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { countWords } from '../../core/keys';
 import { generatePhrase, validatePhrase } from '../../core/keys/phrase';
@@ -28,8 +28,7 @@ import {
 } from './locales/onboarding/en.json';
 import { PhraseField } from './PhraseField';
 import { isOnboardingMode, readSession, updateSession } from './session';
-import { StepActions } from './StepActions';
-import { StepFrame } from './StepIndicator';
+import { ContinueStep } from './StepActions';
 import { WrittenDownCheckbox } from './WrittenDownCheckbox';
 
 /**
@@ -176,34 +175,6 @@ function RestorePhrase({ services }: PhraseStepProps) {
 }
 
 /** Step 1 of onboarding, creating or restoring: Back goes to the welcome. */
-function PhraseStep({
-  title,
-  subtitle,
-  onContinue,
-  canContinue,
-  children,
-}: {
-  title: string;
-  subtitle: string;
-  onContinue: () => void;
-  canContinue: boolean;
-  children: ReactNode;
-}) {
-  const navigate = useNavigate();
-  return (
-    <StepFrame
-      step={1}
-      title={title}
-      subtitle={subtitle}
-      actions={
-        <StepActions
-          onBack={() => navigate(WELCOME)}
-          onContinue={onContinue}
-          canContinue={canContinue}
-        />
-      }
-    >
-      {children}
-    </StepFrame>
-  );
+function PhraseStep(props: Omit<ComponentProps<typeof ContinueStep>, 'step' | 'back'>) {
+  return <ContinueStep {...props} step={1} back={WELCOME} />;
 }

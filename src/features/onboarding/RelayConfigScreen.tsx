@@ -16,8 +16,7 @@ import {
 } from './locales/onboarding/en.json';
 import { RelayList } from './RelayList';
 import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
-import { StepActions } from './StepActions';
-import { StepFrame } from './StepIndicator';
+import { ContinueStep } from './StepActions';
 
 export function RelayConfigScreen({ services }: OnboardingScreenProps) {
   const [session] = useState(readSession);
@@ -49,17 +48,13 @@ function RelayConfig({
   };
 
   return (
-    <StepFrame
+    <ContinueStep
       step={3}
       title={t(RELAYS_TITLE)}
       subtitle={t(RELAYS_SUBTITLE)}
-      actions={
-        <StepActions
-          onBack={() => navigate('/onboarding/mint-selection')}
-          onContinue={onContinue}
-          canContinue={canContinue}
-        />
-      }
+      back={'/onboarding/mint-selection'}
+      onContinue={onContinue}
+      canContinue={canContinue}
     >
       <RelaysField
         label={t(ONBOARDING_RELAYS_LABEL)}
@@ -77,6 +72,6 @@ function RelayConfig({
           <RelayList relays={relays} look="boxed" />
         )}
       </section>
-    </StepFrame>
+    </ContinueStep>
   );
 }

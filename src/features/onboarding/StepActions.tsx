@@ -1,26 +1,45 @@
-// Back and Continue of a step of the linear onboarding flow (the `actions` of OnboardingFrame).
+// A step of the linear onboarding flow whose actions are Back, to the step before, and Continue
+// (the `actions` of OnboardingFrame).
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../ui/Button';
 import { useTexts } from '../../ui/i18n';
 import { STEP_BACK, STEP_CONTINUE } from './locales/onboarding/en.json';
+import { StepFrame } from './StepIndicator';
 
-export function StepActions({
-  onBack,
+export function ContinueStep({
+  step,
+  title,
+  subtitle,
+  back,
   onContinue,
   canContinue,
+  children,
 }: {
-  onBack: () => void;
+  step: number;
+  title: string;
+  subtitle: string;
+  /** the route Back goes to */
+  back: string;
   onContinue: () => void;
   canContinue: boolean;
+  children: ReactNode;
 }) {
   const t = useTexts();
-  return (
+  const navigate = useNavigate();
+  const actions = (
     <>
-      <Button variant="outline" onClick={onBack}>
+      <Button variant="outline" onClick={() => navigate(back)}>
         {t(STEP_BACK)}
       </Button>
       <Button onClick={onContinue} disabled={!canContinue}>
         {t(STEP_CONTINUE)}
       </Button>
     </>
+  );
+  return (
+    <StepFrame step={step} title={title} subtitle={subtitle} actions={actions}>
+      {children}
+    </StepFrame>
   );
 }

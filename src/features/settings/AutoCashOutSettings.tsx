@@ -1,19 +1,13 @@
 // Settings: automatic cash-out to a Lightning address at a balance threshold (off by default), and
 // the fee limit of every cash-out (1 % + 10 sats by default; docs/behaviour.md, "Cash out").
 import { FieldError } from '../../ui/forms/FieldError';
-import { enterActivates } from '../../ui/forms/enter-activates';
 import { useCallback, useState } from 'react';
-import { toast } from '../../ui/toast/toast';
 import { useRead } from '../../ui/use-read';
 import { errorMessage } from '../../core/errors';
-import type { Logger } from '../../core/logger';
 import type { AutoCashOutSettings as Settings } from '../../core/wallet/cash-out/auto-cash-out';
 import { DEFAULT_FEE_LIMIT } from '../../core/wallet/cash-out/fee-limit';
 import { autoCashOutProblem } from '../../core/wallet/cash-out/auto-cash-out-check';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/forms/TextField';
-import { Form } from '../../ui/forms/Form';
-import { cardClasses } from '../../ui/Card';
 import {
   AUTO_ADDRESS,
   AUTO_ENABLE,
@@ -31,6 +25,8 @@ import {
   FEE_LIMIT_SATS,
 } from './locales/settings/en.json';
 import { useTexts, type Translate } from '../../ui/i18n';
+import { SettingsFormCard, type SettingsFormProps } from './SettingsFormCard';
+import { useSettingsSave } from './use-settings-save';
 
 export interface AutoCashOutStore {
   get(): Promise<Settings>;
@@ -57,19 +53,7 @@ export function checkAutoCashOut(settings: Settings, t: Translate): string | nul
   }
 }
 
-// The form is the card itself (a <form> named by its title), so it takes the card's classes.
-const CARD = cardClasses('ring', 4);
-
-export function AutoCashOutSettings({
-  store,
-  logger,
-  guard = (action) => action(),
-}: {
-  store: AutoCashOutStore;
-  logger: Logger;
-  /** Asks for the merchant PIN before saving, when the gate is closed (ui/pin/pin-gate.tsx). */
-  guard?: (action: () => void) => void;
-}) {
+export function AutoCashOutSettings({ store, logger, guard }: SettingsFormProps<AutoCashOutStore>) {
   const t = useTexts();
   const [form, setForm] = useState<{
     enabled: boolean;
@@ -79,7 +63,7 @@ export function AutoCashOutSettings({
     sats: string;
   }>();
   const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(logger);
 
   const read = useCallback(() => store.get(), [store]);
   useRead(
@@ -121,37 +105,27 @@ export function AutoCashOutSettings({
     const problem = checkAutoCashOut(settings, t);
     setError(problem ?? undefined);
     if (problem) return;
-    setSaving(true);
-    try {
-      await store.set(settings);
-      toast.success(t(AUTO_SAVED));
-    } catch (saveError) {
-      logger.error('Saving automatic cash-out failed', saveError);
-      toast.error(errorMessage(saveError));
-    } finally {
-      setSaving(false);
-    }
+    await save(() => store.set(settings), {
+      saved: t(AUTO_SAVED),
+      failedLog: 'Saving automatic cash-out failed',
+    });
   };
 
   return (
-    <Form
-      aria-labelledby="auto-cash-out"
-      className={CARD.card}
-      onSubmit={() => guard(() => void onSave())}
+    <SettingsFormCard
+      titleId="auto-cash-out"
+      title={t(AUTO_TITLE)}
+      note={t(AUTO_NOTE)}
+      enable={{
+        label: t(AUTO_ENABLE),
+        checked: form.enabled,
+        onChange: (enabled) => setForm({ ...form, enabled }),
+      }}
+      saveLabel={t(AUTO_SAVE)}
+      saving={saving}
+      onSave={onSave}
+      guard={guard}
     >
-      <h2 id="auto-cash-out" className={CARD.title}>
-        {t(AUTO_TITLE)}
-      </h2>
-      <p className="text-sm text-slate-600">{t(AUTO_NOTE)}</p>
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          checked={form.enabled}
-          onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
-          onKeyDown={enterActivates}
-        />
-        {t(AUTO_ENABLE)}
-      </label>
       <TextField
         label={t(AUTO_ADDRESS)}
         value={form.address}
@@ -178,11 +152,6 @@ export function AutoCashOutSettings({
         />
       </div>
       {error ? <FieldError>{error}</FieldError> : null}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={saving} aria-busy={saving}>
-          {t(AUTO_SAVE)}
-        </Button>
-      </div>
-    </Form>
+    </SettingsFormCard>
   );
 }

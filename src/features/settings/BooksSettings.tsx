@@ -31,6 +31,7 @@ import {
   BOOKS_TAX_NUMBER_TOO_LONG,
   BOOKS_TITLE,
 } from './locales/settings/en.json';
+import { CheckboxField } from '../../ui/forms/CheckboxField';
 
 export interface BooksSettingsCardProps {
   store: BooksSettingsStore;
@@ -93,15 +94,12 @@ export function BooksSettingsCard({ store, logger }: BooksSettingsCardProps) {
           {t(problem === 'address-too-long' ? BOOKS_ADDRESS_TOO_LONG : BOOKS_TAX_NUMBER_TOO_LONG)}
         </p>
       ) : null}
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          checked={draft.pricesIncludeTax}
-          disabled={saving}
-          onChange={(e) => choose({ pricesIncludeTax: e.target.checked })}
-        />
-        {t(BOOKS_PRICES_INCLUDE_TAX)}
-      </label>
+      <CheckboxField
+        label={t(BOOKS_PRICES_INCLUDE_TAX)}
+        checked={draft.pricesIncludeTax}
+        disabled={saving}
+        onChange={(pricesIncludeTax) => choose({ pricesIncludeTax })}
+      />
       <BooksChoice of={ROUNDING} value={draft.taxRounding} busy={saving} onChoose={choose} />
       <BooksChoice of={DISCOUNTS} value={draft.discounts} busy={saving} onChoose={choose} />
     </Card>

@@ -5,8 +5,8 @@ import { isLocale, LOCALES, type Locale } from '../../core/i18n/locales';
 import type { Logger } from '../../core/logger';
 import { Card } from '../../ui/Card';
 import { useTexts } from '../../ui/i18n';
-import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
-import { toast } from '../../ui/toast/toast';
+import { SelectField } from '../../ui/forms/SelectField';
+import { useSettingsSave } from './use-settings-save';
 import { useRead } from '../../ui/use-read';
 import {
   LANGUAGE_BROWSER,
@@ -43,7 +43,7 @@ export function LanguageSetting({
 }) {
   const t = useTexts();
   const [value, setValue] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(logger);
   const read = useCallback(() => language.choice(), [language]);
   useRead(
     read,
@@ -58,39 +58,29 @@ export function LanguageSetting({
   const onChange = async (next: string) => {
     const before = value;
     setValue(next);
-    setSaving(true);
-    try {
-      await language.setLanguage(isLocale(next) ? next : null);
-    } catch (error) {
-      logger.error('Saving the language failed', error);
-      setValue(before);
-      toast.error(t(LANGUAGE_SAVE_FAILED));
-    } finally {
-      setSaving(false);
-    }
+    await save(() => language.setLanguage(isLocale(next) ? next : null), {
+      failedLog: 'Saving the language failed',
+      failed: t(LANGUAGE_SAVE_FAILED),
+      undo: () => setValue(before),
+    });
   };
 
   return (
     <Card titleId="language-setting" title={t(LANGUAGE_TITLE)}>
       <p className="text-sm text-slate-600">{t(LANGUAGE_NOTE)}</p>
-      <LabelledField label={t(LANGUAGE_LABEL)}>
-        {(control) => (
-          <select
-            {...control}
-            value={value}
-            disabled={saving}
-            onChange={(event) => void onChange(event.target.value)}
-            className={`${FIELD_CLASS} text-sm`}
-          >
-            <option value={BROWSER}>{t(LANGUAGE_BROWSER)}</option>
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {LANGUAGE_NAMES[locale]}
-              </option>
-            ))}
-          </select>
-        )}
-      </LabelledField>
+      <SelectField
+        label={t(LANGUAGE_LABEL)}
+        value={value}
+        disabled={saving}
+        onChange={(next) => void onChange(next)}
+      >
+        <option value={BROWSER}>{t(LANGUAGE_BROWSER)}</option>
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LANGUAGE_NAMES[locale]}
+          </option>
+        ))}
+      </SelectField>
     </Card>
   );
 }

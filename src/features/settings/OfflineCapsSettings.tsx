@@ -1,22 +1,17 @@
 // Settings: ecash taken while the mint cannot be reached, on or off, and its caps per sale, per day
 // and outstanding (docs/behaviour.md "Settings", docs/security.md "Ecash taken offline").
 import { useCallback, useState } from 'react';
-import { errorMessage } from '../../core/errors';
-import type { Logger } from '../../core/logger';
 import {
   capsFromText,
   DEFAULT_OFFLINE_CAPS,
   type OfflineCaps,
   type OfflineCapsText,
 } from '../../core/wallet/ecash/offline/offline-caps';
-import { Button } from '../../ui/Button';
-import { cardClasses } from '../../ui/Card';
-import { enterActivates } from '../../ui/forms/enter-activates';
-import { Form } from '../../ui/forms/Form';
 import { TextField } from '../../ui/forms/TextField';
 import { useTexts } from '../../ui/i18n';
-import { toast } from '../../ui/toast/toast';
 import { useRead } from '../../ui/use-read';
+import { SettingsFormCard, type SettingsFormProps } from './SettingsFormCard';
+import { useSettingsSave } from './use-settings-save';
 import {
   OFFLINE_CAPS_ENABLE,
   OFFLINE_CAPS_NEEDS_WHOLE,
@@ -34,7 +29,6 @@ export interface OfflineCapsStore {
   set(caps: OfflineCaps): Promise<void>;
 }
 
-const CARD = cardClasses('ring', 4);
 const FIELDS = [
   ['perSale', OFFLINE_CAP_SALE],
   ['perDay', OFFLINE_CAP_DAY],
@@ -52,20 +46,11 @@ function asForm(caps: OfflineCaps): FormState {
   };
 }
 
-export function OfflineCapsSettings({
-  store,
-  logger,
-  guard = (action) => action(),
-}: {
-  store: OfflineCapsStore;
-  logger: Logger;
-  /** Asks for the merchant PIN before saving, when the gate is closed (ui/pin/pin-gate.tsx). */
-  guard?: (action: () => void) => void;
-}) {
+export function OfflineCapsSettings({ store, logger, guard }: SettingsFormProps<OfflineCapsStore>) {
   const t = useTexts();
   const [form, setForm] = useState<FormState>();
   const [invalid, setInvalid] = useState<keyof OfflineCapsText>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(logger);
 
   const read = useCallback(() => store.get(), [store]);
   useRead(
@@ -86,37 +71,27 @@ export function OfflineCapsSettings({
       return;
     }
     setInvalid(undefined);
-    setSaving(true);
-    try {
-      await store.set(checked.caps);
-      toast.success(t(OFFLINE_CAPS_SAVED));
-    } catch (saveError) {
-      logger.error('Saving the offline ecash caps failed', saveError);
-      toast.error(errorMessage(saveError));
-    } finally {
-      setSaving(false);
-    }
+    await save(() => store.set(checked.caps), {
+      saved: t(OFFLINE_CAPS_SAVED),
+      failedLog: 'Saving the offline ecash caps failed',
+    });
   };
 
   return (
-    <Form
-      aria-labelledby="offline-caps"
-      className={CARD.card}
-      onSubmit={() => guard(() => void onSave())}
+    <SettingsFormCard
+      titleId="offline-caps"
+      title={t(OFFLINE_CAPS_TITLE)}
+      note={t(OFFLINE_CAPS_NOTE)}
+      enable={{
+        label: t(OFFLINE_CAPS_ENABLE),
+        checked: form.enabled,
+        onChange: (enabled) => setForm({ ...form, enabled }),
+      }}
+      saveLabel={t(OFFLINE_CAPS_SAVE)}
+      saving={saving}
+      onSave={onSave}
+      guard={guard}
     >
-      <h2 id="offline-caps" className={CARD.title}>
-        {t(OFFLINE_CAPS_TITLE)}
-      </h2>
-      <p className="text-sm text-slate-600">{t(OFFLINE_CAPS_NOTE)}</p>
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          checked={form.enabled}
-          onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
-          onKeyDown={enterActivates}
-        />
-        {t(OFFLINE_CAPS_ENABLE)}
-      </label>
       {FIELDS.map(([field, label]) => (
         <TextField
           key={field}
@@ -126,11 +101,6 @@ export function OfflineCapsSettings({
           {...(invalid === field ? { error: t(OFFLINE_CAPS_NEEDS_WHOLE) } : {})}
         />
       ))}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={saving} aria-busy={saving}>
-          {t(OFFLINE_CAPS_SAVE)}
-        </Button>
-      </div>
-    </Form>
+    </SettingsFormCard>
   );
 }

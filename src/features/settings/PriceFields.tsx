@@ -1,6 +1,6 @@
 // The Shop form's price part: display currency (sats only by default) and the price source URL
 // (docs/behaviour.md "Prices in the merchant's currency"). ShopSettings owns loading and saving.
-import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
+import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { UnitOptions } from '../../ui/forms/UnitOptions';
 import { SettingsPart } from './SettingsPart';
@@ -40,18 +40,13 @@ export function PriceFields({
 
   return (
     <SettingsPart gap={4} titleId="price-settings" title={t(PRICE_TITLE)} note={t(PRICE_NOTE)}>
-      <LabelledField label={t(PRICE_CURRENCY_LABEL)}>
-        {(control) => (
-          <select
-            {...control}
-            value={form.currency}
-            onChange={(event) => onChange({ ...form, currency: event.target.value })}
-            className={`${FIELD_CLASS} text-sm`}
-          >
-            <UnitOptions sats={SATS_ONLY} satsLabel={t(PRICE_SATS_ONLY)} codes={options} />
-          </select>
-        )}
-      </LabelledField>
+      <SelectField
+        label={t(PRICE_CURRENCY_LABEL)}
+        value={form.currency}
+        onChange={(currency) => onChange({ ...form, currency })}
+      >
+        <UnitOptions sats={SATS_ONLY} satsLabel={t(PRICE_SATS_ONLY)} codes={options} />
+      </SelectField>
       <TextField
         label={t(PRICE_URL_LABEL)}
         value={form.url}

@@ -28,6 +28,7 @@ import {
   UNLOCKED_NOTE,
 } from './locales/settings/en.json';
 import { useTexts, useFormats } from '../../ui/i18n';
+import { CheckboxField } from '../../ui/forms/CheckboxField';
 
 export type RemoteMintStore = AcceptedMintStore & UnlockedSalesSetting & RefusalCounter;
 
@@ -128,20 +129,16 @@ export function RemoteMintSettings({ store, merchantProfile, logger }: RemoteMin
           </li>
         ))}
       </ul>
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          checked={loaded.unlocked}
-          disabled={saving}
-          onChange={(event) => {
-            const value = event.target.checked;
-            // Shown at once, as the box was ticked; the stored value is read back after saving.
-            setLoaded({ ...loaded, unlocked: value });
-            void change(() => store.setAcceptsUnlocked(value));
-          }}
-        />
-        {t(UNLOCKED_LABEL)}
-      </label>
+      <CheckboxField
+        label={t(UNLOCKED_LABEL)}
+        checked={loaded.unlocked}
+        disabled={saving}
+        onChange={(value) => {
+          // Shown at once, as the box was ticked; the stored value is read back after saving.
+          setLoaded({ ...loaded, unlocked: value });
+          void change(() => store.setAcceptsUnlocked(value));
+        }}
+      />
       <p className="text-sm text-slate-600">{t(UNLOCKED_NOTE)}</p>
       <h3 id="refused-payments" className="text-base font-semibold text-slate-900">
         {t(REFUSED_HEADING)}

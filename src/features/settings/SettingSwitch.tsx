@@ -3,10 +3,11 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
 import { Card } from '../../ui/Card';
-import { toast } from '../../ui/toast/toast';
+import { useSettingsSave } from './use-settings-save';
 import { englishText, useTexts } from '../../ui/i18n';
 import { useRead } from '../../ui/use-read';
 import type { SwitchTexts } from './texts';
+import { CheckboxField } from '../../ui/forms/CheckboxField';
 
 /** Where the switch is kept; built with useMemo so that it is read once. */
 export interface SwitchStore {
@@ -26,7 +27,7 @@ export function SettingSwitch({ store, logger, texts, children }: SettingSwitchP
   const t = useTexts();
   const titleId = useId();
   const [on, setOn] = useState<boolean>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(logger);
 
   const read = useCallback(() => store.get(), [store]);
   useRead(read, setOn, (error) => {
@@ -39,30 +40,22 @@ export function SettingSwitch({ store, logger, texts, children }: SettingSwitchP
   const onChange = async (value: boolean) => {
     // Shown at once, as the box was ticked; put back if it could not be saved.
     setOn(value);
-    setSaving(true);
-    try {
-      await store.set(value);
-    } catch (error) {
-      logger.error(`Saving the setting "${englishText(texts.title)}" failed`, error);
-      setOn(!value);
-      toast.error(t(texts.saveFailed));
-    } finally {
-      setSaving(false);
-    }
+    await save(() => store.set(value), {
+      failedLog: `Saving the setting "${englishText(texts.title)}" failed`,
+      failed: t(texts.saveFailed),
+      undo: () => setOn(!value),
+    });
   };
 
   return (
     <Card titleId={titleId} title={t(texts.title)}>
       <p className="text-sm text-slate-600">{t(texts.note)}</p>
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          checked={on}
-          disabled={saving}
-          onChange={(event) => void onChange(event.target.checked)}
-        />
-        {t(texts.label)}
-      </label>
+      <CheckboxField
+        label={t(texts.label)}
+        checked={on}
+        disabled={saving}
+        onChange={(value) => void onChange(value)}
+      />
       {children}
     </Card>
   );

@@ -1,6 +1,7 @@
 // Settings' staff list: name, role and optional personal PIN of each person who works the till
 // (docs/behaviour.md "Staff and shifts"; PINs only as hashes, docs/security.md "Staff and roles").
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useReadAgain } from '../../ui/use-read';
 import { errorMessage, ValidationError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { StaffMember } from '../../core/staff/staff';
@@ -25,6 +26,7 @@ import {
   STAFF_SAVE_FAILED,
   STAFF_TITLE,
 } from './locales/staff/en.json';
+import { CheckboxField } from '../../ui/forms/CheckboxField';
 
 export type StaffSettingsService = Pick<
   TillStaff,
@@ -38,27 +40,21 @@ const CARD = cardClasses('ring', 4);
 export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; logger: Logger }) {
   const t = useTexts();
   const [list, setList] = useState<StaffMember[]>([]);
-  const [reads, setReads] = useState(0);
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffMember['role']>('cashier');
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [cash, setCash] = useState(false);
-  useEffect(() => {
-    let live = true;
-    Promise.all([staff.list(), staff.recordsCash()]).then(
-      ([members, records]) => {
-        if (!live) return;
-        setList(members);
-        setCash(records);
-      },
-      (failure: unknown) => logger.warn('Could not read the staff list', failure),
-    );
-    return () => {
-      live = false;
-    };
-  }, [staff, logger, reads]);
+  const read = useCallback(() => Promise.all([staff.list(), staff.recordsCash()]), [staff]);
+  const readAgain = useReadAgain(
+    read,
+    ([members, records]) => {
+      setList(members);
+      setCash(records);
+    },
+    (failure) => logger.warn('Could not read the staff list', failure),
+  );
 
   const run = useCallback(
     async (change: () => Promise<unknown>) => {
@@ -66,7 +62,7 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
       setError(undefined);
       try {
         await change();
-        setReads((n) => n + 1);
+        readAgain();
         return true;
       } catch (failure) {
         if (failure instanceof ValidationError) setError(errorMessage(failure));
@@ -79,7 +75,7 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
         setBusy(false);
       }
     },
-    [logger, t],
+    [logger, t, readAgain],
   );
 
   const add = async () => {
@@ -118,20 +114,16 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
           ))}
         </ul>
       )}
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          checked={cash}
-          disabled={busy}
-          onChange={(e) => {
-            // Shown at once, as the box was ticked; put back if it could not be saved.
-            const on = e.target.checked;
-            setCash(on);
-            void run(() => staff.setRecordsCash(on)).then((saved) => saved || setCash(!on));
-          }}
-        />
-        {t(STAFF_CASH_LABEL)}
-      </label>
+      <CheckboxField
+        label={t(STAFF_CASH_LABEL)}
+        checked={cash}
+        disabled={busy}
+        onChange={(on) => {
+          // Shown at once, as the box was ticked; put back if it could not be saved.
+          setCash(on);
+          void run(() => staff.setRecordsCash(on)).then((saved) => saved || setCash(!on));
+        }}
+      />
       <p className="text-sm text-slate-600">{t(STAFF_CASH_NOTE)}</p>
       <form
         className="space-y-3"

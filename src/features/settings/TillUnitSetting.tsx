@@ -5,8 +5,8 @@ import type { TillUnitStore } from '../../core/settings/till-unit';
 import { SAT, unitCurrency, type Unit } from '../../core/units/unit';
 import { Card } from '../../ui/Card';
 import { useTexts } from '../../ui/i18n';
-import { FIELD_CLASS, LabelledField } from '../../ui/forms/TextField';
-import { toast } from '../../ui/toast/toast';
+import { SelectField } from '../../ui/forms/SelectField';
+import { useSettingsSave } from './use-settings-save';
 import { useRead } from '../../ui/use-read';
 import { errorMessage } from '../../core/errors';
 import {
@@ -39,7 +39,7 @@ export function TillUnitSetting({
 }) {
   const t = useTexts();
   const [shown, setShown] = useState<Shown>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(logger);
   const read = useCallback(async (): Promise<Shown> => {
     const unit = await store.getTillUnit();
     try {
@@ -59,16 +59,11 @@ export function TillUnitSetting({
   const onChange = async (next: Unit) => {
     const before = shown;
     setShown({ ...shown, unit: next });
-    setSaving(true);
-    try {
-      await store.setTillUnit(next);
-    } catch (error) {
-      logger.error('Saving the till unit failed', error);
-      setShown(before);
-      toast.error(t(TILL_UNIT_SAVE_FAILED));
-    } finally {
-      setSaving(false);
-    }
+    await save(() => store.setTillUnit(next), {
+      failedLog: 'Saving the till unit failed',
+      failed: t(TILL_UNIT_SAVE_FAILED),
+      undo: () => setShown(before),
+    });
   };
 
   return (
@@ -79,23 +74,18 @@ export function TillUnitSetting({
           {t(TILL_UNIT_UNREACHABLE, { reason: shown.unreachable })}
         </p>
       ) : null}
-      <LabelledField label={t(TILL_UNIT_LABEL)}>
-        {(control) => (
-          <select
-            {...control}
-            value={shown.unit}
-            disabled={saving}
-            onChange={(event) => void onChange(event.target.value as Unit)}
-            className={`${FIELD_CLASS} text-sm`}
-          >
-            {shown.offered.map((unit) => (
-              <option key={unit} value={unit}>
-                {unit === 'sat' ? t(TILL_UNIT_SATS) : unitCurrency(unit)}
-              </option>
-            ))}
-          </select>
-        )}
-      </LabelledField>
+      <SelectField
+        label={t(TILL_UNIT_LABEL)}
+        value={shown.unit}
+        disabled={saving}
+        onChange={(next) => void onChange(next as Unit)}
+      >
+        {shown.offered.map((unit) => (
+          <option key={unit} value={unit}>
+            {unit === 'sat' ? t(TILL_UNIT_SATS) : unitCurrency(unit)}
+          </option>
+        ))}
+      </SelectField>
     </Card>
   );
 }

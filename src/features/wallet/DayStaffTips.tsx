@@ -1,7 +1,7 @@
 // The day summary's sales and tips per person, for the tip-out (docs/behaviour.md "Day close",
 // decision 0066); shown only when a sale of the day names someone.
 import type { DaySummary } from '../../core/records/day-summary';
-import { Rows, type Row } from './ShiftReportView';
+import { Rows, type Row } from './LabelledRows';
 import { useWalletWords } from './wallet-words';
 import { TALLY } from './locales/records/en.json';
 import {

@@ -1,6 +1,7 @@
 // Ecash from other mints that could not be settled (docs/behaviour.md "Wallet"): each row is handed
 // back to the customer as a token (the other mint refused it) or tried again (it says it paid).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useWatchedRead } from '../../ui/use-read';
 import type { WalletUpdateListener } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { FailedForeignEcash } from '../../core/wallet/ecash/foreign/foreign-failed';
@@ -74,16 +75,11 @@ export function ForeignFailed({
   const [busyId, setBusyId] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
 
-  const reload = useCallback(() => {
-    service.list().then(setRows, (error: unknown) => {
-      logger.error('Could not read ecash of other mints', error);
-    });
-  }, [service, logger]);
-
-  useEffect(() => {
-    reload();
-    return events.onUpdated(reload);
-  }, [events, reload]);
+  const read = useCallback(() => service.list(), [service]);
+  const watch = useCallback((changed: () => void) => events.onUpdated(changed), [events]);
+  const reload = useWatchedRead(read, watch, setRows, (error) =>
+    logger.error('Could not read ecash of other mints', error),
+  );
 
   const show = (row: FailedForeignEcash) =>
     guard(() => {

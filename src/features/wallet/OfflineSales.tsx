@@ -1,6 +1,7 @@
 // The Wallet's rows of sales taken while the mint could not be reached (docs/behaviour.md
 // "Wallet"): each waiting for its swap, redeemed, or refused by the mint with its ecash kept.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useWatchedRead } from '../../ui/use-read';
 import type { WalletUpdateListener } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { OfflineSaleView } from '../../core/wallet/ecash/offline/offline-ecash';
@@ -33,16 +34,11 @@ export function OfflineSales({
   const { t, sats } = useWalletWords();
   const [rows, setRows] = useState<OfflineSaleView[]>([]);
 
-  const reload = useCallback(() => {
-    service.list(SHOWN).then(setRows, (error: unknown) => {
-      logger.error('Could not read the sales taken offline', error);
-    });
-  }, [service, logger]);
-
-  useEffect(() => {
-    reload();
-    return events.onUpdated(reload);
-  }, [events, reload]);
+  const read = useCallback(() => service.list(SHOWN), [service]);
+  const watch = useCallback((changed: () => void) => events.onUpdated(changed), [events]);
+  useWatchedRead(read, watch, setRows, (error) =>
+    logger.error('Could not read the sales taken offline', error),
+  );
 
   if (rows.length === 0) return null;
   const stateOf = (row: OfflineSaleView) => {

@@ -18,6 +18,7 @@ import { Form } from '../../ui/forms/Form';
 import { FormActions } from '../../ui/forms/FormActions';
 import { Card } from '../../ui/Card';
 import { DayStaffTips } from './DayStaffTips';
+import { Rows, type Row } from './LabelledRows';
 import {
   CHART_LOADING,
   CHART_OPEN,
@@ -277,70 +278,57 @@ function SummaryTable({ summary }: { summary: DaySummary }) {
     t(TALLY, { count: formats.number(count), sats: formats.sats(sats) });
   const feesText = (sats: number) => t(FEES, { sats: formats.sats(sats) });
   const satsOnly = (sats: number) => t(SATS_ONLY, { sats: formats.sats(sats) });
-  // A <dl> holds only <div>s of one <dt> and one <dd> (axe: definition-list, dlitem).
-  const row = (label: string, testId: string, value: string) => (
-    <div key={testId} className="flex justify-between gap-3 py-1">
-      <dt className="text-slate-600">{label}</dt>
-      <dd data-testid={testId} className="font-semibold tabular-nums text-slate-900">
-        {value}
-      </dd>
-    </div>
-  );
+  const rows: Row[] = [
+    [t(SUMMARY_SALES), 'summary-sales', tallyText(summary.sales.count, summary.sales.sats)],
+    ...summary.fiat.map((f): Row => [
+      `${t(SUMMARY_FIAT)} (${f.currency})`,
+      `summary-fiat-${f.currency}`,
+      `${f.value} ${f.currency}`,
+    ]),
+    [t(SUMMARY_LOCAL), 'summary-local', tallyText(summary.local.count, summary.local.sats)],
+    [t(SUMMARY_REMOTE), 'summary-remote', tallyText(summary.remote.count, summary.remote.sats)],
+    [
+      t(SUMMARY_WITHDRAWALS),
+      'summary-withdrawals',
+      tallyText(summary.withdrawals.count, summary.withdrawals.sats),
+    ],
+    [
+      t(SUMMARY_CASH_OUTS),
+      'summary-cash-outs',
+      `${tallyText(summary.cashOuts.count, summary.cashOuts.sats)}, ${feesText(summary.cashOuts.fees)}`,
+    ],
+    [
+      t(SUMMARY_LIGHTNING),
+      'summary-lightning',
+      tallyText(summary.byMethod.lightning.count, summary.byMethod.lightning.sats),
+    ],
+    [
+      t(SUMMARY_ECASH),
+      'summary-ecash',
+      tallyText(summary.byMethod.ecash.count, summary.byMethod.ecash.sats),
+    ],
+    [t(SUMMARY_TIPS), 'summary-tips', satsOnly(summary.tips)],
+    [t(SUMMARY_TAXES), 'summary-taxes', satsOnly(summary.taxes)],
+    [
+      t(SUMMARY_REFUNDS),
+      'summary-refunds',
+      `${tallyText(summary.refunds.count, summary.refunds.sats)}, ${feesText(summary.refunds.fees)}`,
+    ],
+    [t(SUMMARY_NET), 'summary-net', satsOnly(summary.net)],
+  ];
+  const items = summary.items.map((item, index): Row => [
+    item.name,
+    `summary-item-${index}`,
+    tallyText(item.quantity, item.sats),
+  ]);
   return (
     <div data-testid="day-summary" data-day={summary.date}>
-      <dl className="divide-y divide-slate-100 text-sm">
-        {row(t(SUMMARY_SALES), 'summary-sales', tallyText(summary.sales.count, summary.sales.sats))}
-        {summary.fiat.map((f) =>
-          row(
-            `${t(SUMMARY_FIAT)} (${f.currency})`,
-            `summary-fiat-${f.currency}`,
-            `${f.value} ${f.currency}`,
-          ),
-        )}
-        {row(t(SUMMARY_LOCAL), 'summary-local', tallyText(summary.local.count, summary.local.sats))}
-        {row(
-          t(SUMMARY_REMOTE),
-          'summary-remote',
-          tallyText(summary.remote.count, summary.remote.sats),
-        )}
-        {row(
-          t(SUMMARY_WITHDRAWALS),
-          'summary-withdrawals',
-          tallyText(summary.withdrawals.count, summary.withdrawals.sats),
-        )}
-        {row(
-          t(SUMMARY_CASH_OUTS),
-          'summary-cash-outs',
-          `${tallyText(summary.cashOuts.count, summary.cashOuts.sats)}, ${feesText(summary.cashOuts.fees)}`,
-        )}
-        {row(
-          t(SUMMARY_LIGHTNING),
-          'summary-lightning',
-          tallyText(summary.byMethod.lightning.count, summary.byMethod.lightning.sats),
-        )}
-        {row(
-          t(SUMMARY_ECASH),
-          'summary-ecash',
-          tallyText(summary.byMethod.ecash.count, summary.byMethod.ecash.sats),
-        )}
-        {row(t(SUMMARY_TIPS), 'summary-tips', satsOnly(summary.tips))}
-        {row(t(SUMMARY_TAXES), 'summary-taxes', satsOnly(summary.taxes))}
-        {row(
-          t(SUMMARY_REFUNDS),
-          'summary-refunds',
-          `${tallyText(summary.refunds.count, summary.refunds.sats)}, ${feesText(summary.refunds.fees)}`,
-        )}
-        {row(t(SUMMARY_NET), 'summary-net', satsOnly(summary.net))}
-      </dl>
+      <Rows rows={rows} />
       <SummaryRates summary={summary} />
-      {summary.items.length > 0 ? (
+      {items.length > 0 ? (
         <>
           <h3 className="pt-2 text-sm font-semibold text-slate-900">{t(SUMMARY_ITEMS)}</h3>
-          <dl className="divide-y divide-slate-100 text-sm" data-testid="summary-items">
-            {summary.items.map((item, index) =>
-              row(item.name, `summary-item-${index}`, tallyText(item.quantity, item.sats)),
-            )}
-          </dl>
+          <Rows rows={items} testId="summary-items" />
         </>
       ) : null}
       <DayStaffTips summary={summary} />

@@ -2,6 +2,7 @@
 // manager or the owner at the till), and the report of the open or last shift, printable on an
 // 80 mm roll or A4 (docs/behaviour.md "Shifts", docs/decisions/0066-staff-roles-and-shifts.md).
 import { useCallback, useEffect, useState } from 'react';
+import { useReadAgain } from '../../ui/use-read';
 import { errorMessage, ValidationError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { cashAmount, FLOAT_MESSAGE, type Shift, type ShiftReport } from '../../core/staff/shift';
@@ -54,29 +55,23 @@ export function ShiftPanel({ till, currency, logger }: ShiftPanelProps) {
   const { t, formats } = useWalletWords();
   const [shifts, setShifts] = useState<Shift[]>();
   const [shopCurrency, setShopCurrency] = useState<string | null>(null);
-  const [reads, setReads] = useState(0);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shift | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([till.shifts(), currency()]).then(
-      ([list, code]) => {
-        if (!live) return;
-        setShifts(list);
-        setShopCurrency(code);
-      },
-      (failure: unknown) => {
-        logger.error('Could not read the shifts', failure);
-        if (live) setError(t(SHIFT_FAILED));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [till, currency, logger, t, reads]);
+  const read = useCallback(() => Promise.all([till.shifts(), currency()]), [till, currency]);
+  const readAgain = useReadAgain(
+    read,
+    ([list, code]) => {
+      setShifts(list);
+      setShopCurrency(code);
+    },
+    (failure) => {
+      logger.error('Could not read the shifts', failure);
+      setError(t(SHIFT_FAILED));
+    },
+  );
 
   const open = shifts?.[0]?.closedAt === undefined ? shifts?.[0] : undefined;
   const last = shifts?.find((s) => s.closedAt !== undefined);
@@ -98,7 +93,7 @@ export function ShiftPanel({ till, currency, logger }: ShiftPanelProps) {
       try {
         const done = await action(minor);
         setAmount('');
-        setReads((n) => n + 1);
+        readAgain();
         if (done) setShown(done);
       } catch (failure) {
         if (failure instanceof ValidationError) {
@@ -115,7 +110,7 @@ export function ShiftPanel({ till, currency, logger }: ShiftPanelProps) {
         setBusy(false);
       }
     },
-    [amount, unitCurrency, logger, t],
+    [amount, unitCurrency, logger, t, readAgain],
   );
 
   const start = () => run(async (minor) => void (await till.startShift(minor, unitCurrency)));

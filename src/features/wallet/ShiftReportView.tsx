@@ -5,6 +5,7 @@ import { currencyDecimals } from '../../core/prices/currencies';
 import { localDate } from '../../core/records/local-day';
 import type { ShiftReport, Tally } from '../../core/staff/shift';
 import type { StaffRef } from '../../core/staff/staff';
+import { Rows, type Row } from './LabelledRows';
 import { useWalletWords } from './wallet-words';
 import {
   SATS_ONLY,
@@ -35,9 +36,6 @@ import {
   SHIFT_WHEN_WHO,
 } from './locales/shift/en.json';
 
-/** [label, test id, value] */
-export type Row = [string, string, string];
-
 /** Cash in the shift's units: its currency's minor units, or sats for a shop showing sats only. */
 export function useCashText(currency: string | undefined) {
   const { t, formats } = useWalletWords();
@@ -45,21 +43,6 @@ export function useCashText(currency: string | undefined) {
     currency
       ? formats.fiat(minor, currency, currencyDecimals(currency))
       : t(SATS_ONLY, { sats: formats.sats(minor) });
-}
-
-export function Rows({ rows, label }: { rows: Row[]; label?: string }) {
-  return (
-    <dl aria-label={label} className="divide-y divide-slate-100 text-sm">
-      {rows.map(([dt, testId, dd]) => (
-        <div key={testId} className="flex justify-between gap-3 py-1">
-          <dt className="text-slate-600">{dt}</dt>
-          <dd data-testid={testId} className="text-right font-semibold tabular-nums">
-            {dd}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 export function ShiftReportView({ report }: { report: ShiftReport }) {

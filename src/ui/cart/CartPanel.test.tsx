@@ -1,24 +1,21 @@
 // @vitest-environment happy-dom
 // The cart's reason it cannot be charged: a line priced in a currency the shop does not show says
 // what to change rather than to wait for prices (issue 48).
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { intlFormats } from '../../core/i18n/intl-formats';
 import type { Language } from '../../core/i18n/messages';
-import { englishText, LanguageContext } from '../i18n';
+import { renderIn } from '../../testing/ui/render-in';
+import { englishText } from '../i18n';
 import * as C from '../locales/cart/en.json';
 import { CartPanel } from './CartPanel';
 import type { SummaryView } from './types';
 
 afterEach(cleanup);
 
-function renderWith(summary: Partial<SummaryView>) {
-  const view: SummaryView = {
-    lines: [{ id: 'l1', name: 'Cake', quantity: 1 }],
-    problem: 'no-price',
-    ...summary,
-  };
-  render(
+/** The cart showing `view`, nothing to tip, in `language` or English. */
+function showCart(view: SummaryView, language?: Language) {
+  renderIn(
     <CartPanel
       summaryFor={() => view}
       tipsEnabled={false}
@@ -31,7 +28,17 @@ function renderWith(summary: Partial<SummaryView>) {
       onRecall={vi.fn()}
       onCharge={vi.fn()}
     />,
+    language,
   );
+}
+
+function renderWith(summary: Partial<SummaryView>) {
+  const view: SummaryView = {
+    lines: [{ id: 'l1', name: 'Cake', quantity: 1 }],
+    problem: 'no-price',
+    ...summary,
+  };
+  showCart(view);
   return screen.getByRole('alert').textContent;
 }
 
@@ -69,37 +76,17 @@ describe('CartPanel: totals in the display currency', () => {
     lines: [{ ...line, amount }],
     totals: { subtotal: amount, taxes: [], tip: { sats: 0 }, total: amount },
   };
-  const renderIn = (language?: Language) => {
-    const panel = (
-      <CartPanel
-        summaryFor={() => view}
-        tipsEnabled={false}
-        parked={[]}
-        busy={false}
-        onQuantity={vi.fn()}
-        onAddCustom={vi.fn()}
-        onClear={vi.fn()}
-        onPark={vi.fn()}
-        onRecall={vi.fn()}
-        onCharge={vi.fn()}
-      />
-    );
-    render(
-      language ? (
-        <LanguageContext.Provider value={language}>{panel}</LanguageContext.Provider>
-      ) : (
-        panel
-      ),
-    );
+  const totalIn = (language?: Language) => {
+    showCart(view, language);
     return screen.getByTestId('cart-total').textContent;
   };
 
   it('writes the fiat total as English writes it', () => {
-    expect(renderIn()).toBe('21,000 sats12.30 USD');
+    expect(totalIn()).toBe('21,000 sats12.30 USD');
   });
 
   it("writes it in the chosen language's figures", () => {
-    const text = renderIn({ formats: intlFormats('es'), messages: {} });
+    const text = totalIn({ formats: intlFormats('es'), messages: {} });
     expect(text?.replace(/\s/gu, ' ')).toBe('21.000 sats12,30 USD');
   });
 });

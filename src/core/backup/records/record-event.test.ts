@@ -1,6 +1,7 @@
 // An event on the wire: a refund names its sale by global id, a received event is taken whole or
 // not at all, and two copies compare by one digest of the canonical form; the copy rule.
 import { describe, expect, it } from 'vitest';
+import { BREAD_LINE, WINE_LINE } from '../../../testing/sale/cart-sale';
 import type { HistoryEvent } from '../../history-ports';
 import { incomingWins, winningCopies, type RecordCopy } from './record-copies';
 import {
@@ -100,23 +101,8 @@ describe('a history event on the wire', () => {
       amount: 2_153,
       sale: {
         lines: [
-          {
-            name: 'Bread',
-            quantity: 1,
-            unitSats: 1000,
-            taxRatePercent: 7,
-            discount: { kind: 'sats', sats: 100, reason: 'day old' },
-            discountSats: 100,
-            taxSats: 63,
-          },
-          {
-            name: 'Wine',
-            quantity: 1,
-            unitSats: 1190,
-            taxRatePercent: 19,
-            taxIncluded: true,
-            taxSats: 190,
-          },
+          { ...BREAD_LINE, discount: { kind: 'sats', sats: 100, reason: 'day old' } },
+          WINE_LINE,
         ],
         subtotalSats: 2_190,
         taxSats: 63,
