@@ -7,6 +7,7 @@ import { CartSession } from '../../core/items/cart-session';
 import { catalogView } from '../../core/items/cart-view';
 import { pricingRulesOf } from '../../core/settings/books-settings';
 import type { CatalogItem } from '../../core/items/item';
+import { levelOf, type StockLevel } from '../../core/items/stock';
 import type { Logger } from '../../core/logger';
 import type { Sale } from '../../core/sale/sale';
 import CartView from '../../ui/cart/CartView';
@@ -73,6 +74,18 @@ export default function ItemsSide({
       active = false;
     };
   }, [items, logger, session]);
+  // Counted stock, read with the catalog and again after each sale paid here (its record moved it).
+  const [stock, setStock] = useState<Map<string, StockLevel> | undefined>(undefined);
+  useEffect(() => {
+    let active = true;
+    items.stock?.rows().then(
+      (rows) => active && setStock(new Map(rows.map((row) => [row.key, levelOf(row)]))),
+      (error: unknown) => logger.error('Could not read the stock', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [items, logger, paidKey]);
   const cart = useCartSession(session);
   useCustomerDisplay({
     lines: cart.lines,
@@ -84,7 +97,7 @@ export default function ItemsSide({
     logger,
   });
   const list = catalog?.items;
-  const view = useMemo(() => catalogView(list ?? [], priceUsed), [list, priceUsed]);
+  const view = useMemo(() => catalogView(list ?? [], priceUsed, stock), [list, priceUsed, stock]);
   const props = useCartProps({
     session,
     cart,
