@@ -1,6 +1,6 @@
 // An item's options: variants (pick one, e.g. size) and modifiers (pick any, e.g. oat milk), each
 // with a price change in the item's own unit, and the cart line a pick makes
-// (docs/behaviour.md "Variants and modifiers").
+// (docs/behaviour.md "Variants and modifiers", docs/decisions/0078-options-and-stock-moved-by-records.md).
 import { MAX_SATS } from '../prices/convert';
 import type { CatalogItem, ItemPrice } from './item';
 

@@ -11,53 +11,11 @@ export interface StockCount {
   lowAt?: number;
 }
 
-/** A recorded sale or refund as stock reads it: keyed by its record id, so copies count once. */
-export interface StockMove {
-  /** the history record's id across devices (a sale's and its refund's differ) */
-  id: string;
-  at: number;
-  /** the item lines it sold (a sale) or gave back (a refund) */
-  lines: readonly { itemId?: string; quantity: number }[];
-}
-
 export interface StockLevel {
   /** the count less what was sold since, plus what was refunded; below 0 when oversold */
   left: number;
   low: boolean;
   soldOut: boolean;
-}
-
-/**
- * The stock of each counted item: its count, less the quantities of every distinct sale after it,
- * plus those of every distinct refund after it. An item without a count is not tracked.
- */
-export function stockLevels(
-  counts: ReadonlyMap<string, StockCount>,
-  sales: Iterable<StockMove>,
-  refunds: Iterable<StockMove> = [],
-): Map<string, StockLevel> {
-  const left = new Map([...counts].map(([id, count]) => [id, count.count]));
-  const apply = (moves: Iterable<StockMove>, sign: 1 | -1) => {
-    const seen = new Set<string>();
-    for (const move of moves) {
-      if (seen.has(move.id)) continue;
-      seen.add(move.id);
-      for (const line of move.lines) {
-        const count = line.itemId === undefined ? undefined : counts.get(line.itemId);
-        if (!count || move.at <= count.at || !(line.quantity > 0)) continue;
-        const id = line.itemId as string;
-        left.set(id, (left.get(id) ?? 0) + sign * line.quantity);
-      }
-    }
-  };
-  apply(sales, -1);
-  apply(refunds, 1);
-  const levels = new Map<string, StockLevel>();
-  for (const [id, count] of counts) {
-    const n = left.get(id) ?? count.count;
-    levels.set(id, { left: n, soldOut: n <= 0, low: n <= (count.lowAt ?? 0) });
-  }
-  return levels;
 }
 
 /**
