@@ -114,4 +114,23 @@ describe('stock moved by sales and refunds', () => {
     });
     expect(await left(s)).toEqual({ latte: 10 });
   });
+
+  it('moves by every sale of one bulk add, a copy already stored moving nothing', async () => {
+    const s = testStorage();
+    await s.stock.setCounts('latte', new Map([['latte', { count: 10 }]]));
+    const copy = (gid: string) => ({
+      createdAt: s.now.value + 1_000,
+      type: 'remote-payment',
+      amount: 8000,
+      mintUrl: MINT_A,
+      sale: saleOf([LARGE_OAT]),
+      gid,
+      device: 'other',
+    });
+    await s.db.historyEvents.bulkAdd([copy('other:1'), copy('other:2')]);
+    expect(await left(s)).toEqual({ latte: 6 });
+    await expect(s.db.historyEvents.bulkAdd([copy('other:2'), copy('other:3')])).rejects.toThrow();
+    // The copy already stored is refused and moves nothing; the new one beside it moves by 2.
+    expect(await left(s)).toEqual({ latte: 4 });
+  });
 });

@@ -54,17 +54,29 @@ export function stockMiddleware(historyTable: string): Middleware<DBCore> {
           if (moves.every((move) => move === null)) return table.mutate(req);
           return serially(req.trans, async () => {
             const res = await table.mutate(req);
+            // One read and one write for the whole add: a restore adds thousands of sales at once.
+            const added = moves.flatMap((move, i) =>
+              move && !res.failures[i]
+                ? [{ ...move, at: (req.values[i] as RecordRow).createdAt }]
+                : [],
+            );
+            const keys = [...new Set(added.flatMap((move) => [...stockMoves(move.lines).keys()]))];
+            if (keys.length === 0) return res;
             const stock = down.table(STOCK_TABLE);
-            for (const [i, move] of moves.entries()) {
-              if (!move || res.failures[i]) continue;
-              const keys = [...stockMoves(move.lines).keys()];
-              const rows = (await stock.getMany({ trans: req.trans, keys })).filter(Boolean);
-              if (rows.length === 0) continue;
-              const at = (req.values[i] as RecordRow).createdAt;
-              const moved = movedRows(rows as StockRow[], move.lines, move.sign, at);
-              if (moved.length > 0) {
-                await stock.mutate({ type: 'put', trans: req.trans, values: moved });
+            const found = await stock.getMany({ trans: req.trans, keys });
+            const rows = new Map<string, StockRow>();
+            for (const row of found as (StockRow | undefined)[]) if (row) rows.set(row.key, row);
+            if (rows.size === 0) return res;
+            const changed = new Set<string>();
+            for (const move of added) {
+              for (const row of movedRows([...rows.values()], move.lines, move.sign, move.at)) {
+                rows.set(row.key, row);
+                changed.add(row.key);
               }
+            }
+            if (changed.size > 0) {
+              const values = [...changed].map((key) => rows.get(key)!);
+              await stock.mutate({ type: 'put', trans: req.trans, values });
             }
             return res;
           });
