@@ -53,6 +53,8 @@ export function afterSaleRules(deps: AfterSaleDeps): AfterSaleRules {
   // A sale on a mint the list does not name yet (a remote sale on another mint) adds it; changed
   // settings are published with it.
   deps.payments.onSettled(backUp);
+  // A sale may sell an item out: the cashiers' catalog says so (published only when it changed).
+  deps.payments.onSettled(() => void deps.catalog.sync());
   // Once a restore has read the backups, what it found is published again, merged; the cashiers'
   // catalog (and the profile it checks first) then carries the restored items and settings.
   deps.restore.onFinished(backUpAndCatalog);

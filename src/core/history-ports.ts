@@ -1,5 +1,6 @@
 // The history port: the events a sale, a withdrawal or a cancel records, paged newest first.
 import type { HistoryEventType } from './history-kinds';
+import type { LineOption } from './items/item-options';
 import type { FiatRecord } from './prices/currencies';
 import type { PaymentMethod, SaleDetail } from './sale/sale-detail';
 import type { StaffRef } from './staff/staff';
@@ -95,6 +96,19 @@ export interface RefundLink {
   receiptNumber?: string;
   /** who at the till made the refund (kept in the metadata, so it travels with the record) */
   staff?: StaffRef;
+  /**
+   * The sale's lines this refund gives back, when it is a refund of lines: their counted stock is
+   * raised as the refund is recorded (docs/protocol.md "Stock").
+   */
+  lines?: RefundedLine[];
+}
+
+/** A line given back by a refund: as the sale named it, with how many of it. */
+export interface RefundedLine {
+  name: string;
+  itemId?: string;
+  options?: LineOption[];
+  quantity: number;
 }
 
 export interface HistoryStore {

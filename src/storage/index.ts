@@ -45,6 +45,7 @@ import { DexieRecordsStore } from './history/records-store';
 import { DexieInboxRetryStore } from './remote/inbox-retry-store';
 import { cashierCartScope } from '../core/items/cart';
 import { DexieCartStore, DexieItemStore, DexieTipSettingsStore } from './shop/item-store';
+import { DexieStockStore } from './shop/stock-store';
 import { DexieBooksSettingsStore } from './shop/books-settings-store';
 import { DexieCashierPriceStore } from './remote/cashier-price-store';
 import { DexieReceiptPrintStore } from './history/receipt-print-store';
@@ -145,6 +146,8 @@ export interface Storage {
   walletReset: DexieWalletReset;
   /** The merchant's catalog (docs/decisions/0033-items-cart-tax.md). */
   items: DexieItemStore;
+  /** Counted stock per item and choice, moved by each sale and refund recorded (schema v48). */
+  stock: DexieStockStore;
   /** The current cart and parked baskets. */
   carts: DexieCartStore;
   /** A remote cashier's current cart and parked baskets for one merchant, on this device. */
@@ -218,6 +221,7 @@ export function createStorage(options: StorageOptions): Storage {
     lock,
     walletReset: new DexieWalletReset(db, clock, options.hintStorage),
     items: new DexieItemStore(db),
+    stock: new DexieStockStore(db, clock),
     carts: new DexieCartStore(db, clock),
     tips: new DexieTipSettingsStore(db, clock),
     books: new DexieBooksSettingsStore(db, clock),

@@ -1,6 +1,6 @@
 // The figures core works out for the screens, as types the shared components take: defined once in
 // core, read here so ui says no shape twice (docs/architecture.md "Layers and who may import whom").
-export type { AmountView, CartLineView, ItemTile } from '../core/items/cart-view';
+export type { AmountView, CartLineView, ChoiceView, ItemTile } from '../core/items/cart-view';
 export type { Receipt, ReceiptWords } from '../core/receipts/receipt';
 export type { RestoreProgress } from '../core/wallet/restore/restore-service';
 export type { CardTaps, TapOutcome } from '../core/tap/tap-to-pay';

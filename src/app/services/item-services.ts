@@ -2,13 +2,14 @@
 import type { Logger } from '../../core/logger';
 import type { Clock } from '../../core/clock';
 import { catalogOf } from '../../core/remote-payments/catalog-event';
+import { levelOf } from '../../core/items/stock';
 import { CatalogPublisher } from '../../core/remote-payments/merchant/catalog-publisher';
 import type { MerchantProfilePublisher } from '../../core/remote-payments/merchant/profile-publisher';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import type { Storage as CashewStorage } from '../../storage';
 
 export interface ItemServiceDeps {
-  storage: Pick<CashewStorage, 'items' | 'tips' | 'prices' | 'merchantTrust' | 'config'>;
+  storage: Pick<CashewStorage, 'items' | 'tips' | 'prices' | 'merchantTrust' | 'config' | 'stock'>;
   getSecretKey: () => Promise<Uint8Array>;
   profile: Pick<MerchantProfilePublisher, 'sync'>;
   logger: Logger;
@@ -19,15 +20,17 @@ export function createItemServices(deps: ItemServiceDeps): { catalog: CatalogPub
   const { storage } = deps;
   const catalog = new CatalogPublisher({
     collect: async () => {
-      const [items, tips, priceSettings] = await Promise.all([
+      const [items, tips, priceSettings, stock] = await Promise.all([
         storage.items.list(),
         storage.tips.get(),
         storage.prices.getSettings(),
+        storage.stock.rows(),
       ]);
       return catalogOf(items, {
         tips: tips.enabled,
         currency: priceSettings.currency,
         priceUrl: priceSettings.url,
+        soldOut: stock.filter((row) => levelOf(row).soldOut).map((row) => row.key),
       });
     },
     getPairingSecret: () => storage.merchantTrust.getOrCreateSecret(),

@@ -10,6 +10,7 @@ import {
   DexieTipSettingsStore,
 } from '../../storage/shop/item-store';
 import { DexieBooksSettingsStore } from '../../storage/shop/books-settings-store';
+import { DexieStockStore } from '../../storage/shop/stock-store';
 
 /** Dexie opens the connection on first use; a deleted database closes it (wallet replaced). */
 export function openItemStores(dbName: string, clock: Clock): PosItems {
@@ -19,6 +20,7 @@ export function openItemStores(dbName: string, clock: Clock): PosItems {
     carts: new DexieCartStore(db, clock),
     tips: new DexieTipSettingsStore(db, clock),
     books: new DexieBooksSettingsStore(db, clock),
+    stock: new DexieStockStore(db, clock),
     warm: () =>
       db.open().then(
         () => undefined,

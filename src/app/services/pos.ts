@@ -53,6 +53,7 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       ),
       tips: stores.methods((items) => items.tips, ['get']),
       books: stores.methods((items) => items.books!, ['get']),
+      stock: stores.methods((items) => items.stock!, ['rows']),
       // After the keypad's first paint: loading the chunk and opening the connection as Home
       // mounts ran between its commit and that paint (docs/performance.md "Cart of 500 items").
       warm: () =>

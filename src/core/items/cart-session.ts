@@ -6,6 +6,7 @@ import { silentLogger, type Logger } from '../logger';
 import {
   addCustom,
   addItem,
+  addWithOptions,
   CURRENT_CART_ID,
   setLineDiscount,
   setQuantity,
@@ -93,6 +94,9 @@ export class CartSession {
   }
 
   add = (item: CatalogItem): void => this.change((l) => addItem(l, item, this.deps.newId()));
+  /** One more of `item` with the choices `picks` (its options' ids), as the chooser made them. */
+  addWithOptions = (item: CatalogItem, picks: readonly string[]): void =>
+    this.change((l) => addWithOptions(l, item, picks, this.deps.newId()));
   addCustom = (sats: number): void => this.change((l) => addCustom(l, sats, this.deps.newId()));
   setQuantity = (lineId: string, quantity: number): void =>
     this.change((l) => setQuantity(l, lineId, quantity));

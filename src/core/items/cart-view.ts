@@ -20,7 +20,9 @@ import {
   type PricingRules,
   type TipChoice,
 } from './cart';
-import { categoriesOf, findItems, itemByCode, type CatalogItem } from './item';
+import { categoriesOf, findItems, itemByCode, type CatalogItem, type ItemPrice } from './item';
+import { defaultPicks, hasOptions, pickedOptions, pricedWith } from './item-options';
+import type { StockLevel } from './stock';
 
 /** An item's button: its name and price ("3.50 USD · 3,500 sats"). */
 export interface ItemTile {
@@ -34,6 +36,32 @@ export interface ItemTile {
     sats?: number;
     fiat?: { minor: number; currency: string; decimals: number };
   };
+  /** counted stock is out: the tile is greyed and does not add (docs/behaviour.md "Stock") */
+  soldOut?: boolean;
+  /** counted stock is at or under its low mark */
+  low?: boolean;
+}
+
+/** The chooser of an item with options: its groups with each choice's price change. */
+export interface ChoiceView {
+  id: string;
+  name: string;
+  groups: Array<{
+    id: string;
+    name: string;
+    pick: 'one' | 'any';
+    choices: Array<{
+      id: string;
+      name: string;
+      /** the price change as tile figures (sats, or the currency's minor units), signed */
+      delta: ItemTile['figures'];
+      soldOut?: boolean;
+    }>;
+  }>;
+  /** what the chooser opens with: the first choice of each variant not sold out */
+  defaults: string[];
+  /** the price of a pick as tile figures; undefined when it is not a valid pick */
+  priceOf: (picks: readonly string[]) => ItemTile['figures'] | undefined;
 }
 
 /** Sats, and the display currency's text at the price used when there is one. */
@@ -74,29 +102,74 @@ export interface CartSummary {
   charge?: Sale;
 }
 
+function figuresOf(price: ItemPrice, used: PriceUsed | undefined): ItemTile['figures'] {
+  if (price.unit === 'sat') return { sats: price.sats };
+  const sats = unitSats(price, used);
+  return {
+    ...(sats === undefined ? {} : { sats }),
+    fiat: {
+      minor: price.minor,
+      currency: price.currency,
+      decimals: currencyDecimals(price.currency),
+    },
+  };
+}
+
+/** The chooser's view of an item with options at the price used, sold-out choices marked. */
+export function choiceView(
+  item: CatalogItem,
+  used: PriceUsed | undefined,
+  stock?: ReadonlyMap<string, StockLevel>,
+): ChoiceView {
+  const out = (choiceId: string) => stock?.get(`${item.id}/${choiceId}`)?.soldOut === true;
+  const groups = (item.options ?? []).map((group) => ({
+    id: group.id,
+    name: group.name,
+    pick: group.pick,
+    choices: group.choices.map((c) => ({
+      id: c.id,
+      name: c.name,
+      delta:
+        item.price.unit === 'sat'
+          ? { sats: c.delta }
+          : {
+              fiat: {
+                minor: c.delta,
+                currency: item.price.currency,
+                decimals: currencyDecimals(item.price.currency),
+              },
+            },
+      ...(out(c.id) ? { soldOut: true } : {}),
+    })),
+  }));
+  const firsts = groups
+    .filter((g) => g.pick === 'one')
+    .map((g) => (g.choices.find((c) => !c.soldOut) ?? g.choices[0]!).id);
+  return {
+    id: item.id,
+    name: item.name,
+    groups,
+    defaults: firsts.length > 0 ? firsts : defaultPicks(item),
+    priceOf: (picks) => {
+      const picked = pickedOptions(item, picks);
+      const price = picked && pricedWith(item.price, picked);
+      return price ? figuresOf(price, used) : undefined;
+    },
+  };
+}
+
 export function itemTile(item: CatalogItem, used: PriceUsed | undefined): ItemTile {
+  const figures = figuresOf(item.price, used);
   if (item.price.unit === 'sat') {
-    return {
-      id: item.id,
-      name: item.name,
-      price: `${formatSats(item.price.sats)} sats`,
-      figures: { sats: item.price.sats },
-    };
+    return { id: item.id, name: item.name, price: `${formatSats(item.price.sats)} sats`, figures };
   }
-  const sats = unitSats(item.price, used);
   const fiat = formatFiatMinor(item.price.minor, item.price.currency);
+  const { sats } = figures;
   return {
     id: item.id,
     name: item.name,
     price: sats === undefined ? fiat : `${fiat} · ${formatSats(sats)} sats`,
-    figures: {
-      ...(sats === undefined ? {} : { sats }),
-      fiat: {
-        minor: item.price.minor,
-        currency: item.price.currency,
-        decimals: currencyDecimals(item.price.currency),
-      },
-    },
+    figures,
   };
 }
 
@@ -159,15 +232,37 @@ export interface CatalogView {
   tilesFor: (query: string, category: string | undefined) => ItemTile[];
   byId: (id: string) => CatalogItem | undefined;
   byCode: (code: string) => CatalogItem | undefined;
+  /** the chooser of an item with options; undefined for an item without (a tap adds it) */
+  choiceFor: (id: string) => ChoiceView | undefined;
+  /** whether counted stock of the item is out (then it is not added) */
+  soldOut: (id: string) => boolean;
 }
 
+/** `stock`: counted levels by item id (and `${itemId}/${choiceId}`); absent: nothing counted. */
 export function catalogView(
   items: readonly CatalogItem[],
   used: PriceUsed | undefined,
+  stock?: ReadonlyMap<string, StockLevel>,
 ): CatalogView {
   const ids = new Map(items.map((item) => [item.id, item]));
-  const tiles = new Map(items.map((item) => [item.id, itemTile(item, used)]));
+  const tiles = new Map(
+    items.map((item) => {
+      const level = stock?.get(item.id);
+      const tile = itemTile(item, used);
+      return [
+        item.id,
+        level
+          ? { ...tile, ...(level.soldOut ? { soldOut: true } : level.low ? { low: true } : {}) }
+          : tile,
+      ];
+    }),
+  );
   return {
+    choiceFor: (id) => {
+      const item = ids.get(id);
+      return item && hasOptions(item) ? choiceView(item, used, stock) : undefined;
+    },
+    soldOut: (id) => stock?.get(id)?.soldOut === true,
     categories: categoriesOf(items),
     tilesFor: (query, category) =>
       findItems(items, query, category).map((item) => tiles.get(item.id)!),

@@ -17,6 +17,13 @@ import {
   type TaxRounding,
 } from '../sale/tax';
 import { isItemPrice, isTaxRate, type CatalogItem, type ItemPrice } from './item';
+import {
+  isLineOptions,
+  optionsLabel,
+  pickedOptions,
+  pricedWith,
+  type LineOption,
+} from './item-options';
 
 /** One line of a cart: a snapshot of the item when it was added (a parked basket outlives edits). */
 export interface CartLine {
@@ -32,6 +39,8 @@ export interface CartLine {
   /** a discount on this line */
   discount?: Discount;
   quantity: number;
+  /** the variant and modifiers picked: `name` says them and `price` includes their changes */
+  options?: LineOption[];
 }
 
 /** The shop's rules a cart is priced by, beyond its lines (decision 0064). */
@@ -199,6 +208,7 @@ export function priceCart(
     ...(line.taxRatePercent ? { taxRatePercent: line.taxRatePercent } : {}),
     ...(included[i] ? { taxIncluded: true } : {}),
     ...(line.discount ? { discount: line.discount } : {}),
+    ...(line.options ? { options: line.options } : {}),
     lineSats: gross[i]!,
     taxSats: tax.lineTax[i]!,
     discountSats: own[i]! + shares[i]!,
@@ -251,6 +261,7 @@ export function saleLinesOf(totals: CartTotals): SaleLines {
       ...(full && line.discount ? { discount: line.discount } : {}),
       ...(full && line.discountSats ? { discountSats: line.discountSats } : {}),
       ...(full ? { taxSats: line.taxSats } : {}),
+      ...(line.options ? { options: line.options.map((o) => ({ ...o })) } : {}),
     })),
     subtotalSats: totals.subtotalSats,
     taxSats: totals.taxSats,
@@ -268,7 +279,8 @@ function clampQuantity(quantity: number): number {
 
 /** One more of `item`: its line's quantity up by one, or a new line at the end. */
 export function addItem(lines: readonly CartLine[], item: CatalogItem, newId: string): CartLine[] {
-  const index = lines.findIndex((line) => line.itemId === item.id);
+  // A line with options is that pick's own (addWithOptions): a plain tap never joins it.
+  const index = lines.findIndex((line) => line.itemId === item.id && !line.options);
   if (index >= 0) {
     return lines.map((line, i) =>
       i === index ? { ...line, quantity: clampQuantity(line.quantity + 1) } : line,
@@ -285,6 +297,45 @@ export function addItem(lines: readonly CartLine[], item: CatalogItem, newId: st
       ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
       ...(item.taxIncluded !== undefined ? { taxIncluded: item.taxIncluded } : {}),
       quantity: 1,
+    },
+  ];
+}
+
+/**
+ * One more of `item` with the choices `picks` (ids): the line of the same pick up by one, or a new
+ * line named by its choices at the price they make. Unchanged when the pick is not valid.
+ */
+export function addWithOptions(
+  lines: readonly CartLine[],
+  item: CatalogItem,
+  picks: readonly string[],
+  newId: string,
+): CartLine[] {
+  const picked = pickedOptions(item, picks);
+  const price = picked && pricedWith(item.price, picked);
+  if (!picked || !price) return [...lines];
+  const options = picked.map((o) => ({ groupId: o.groupId, id: o.id, name: o.name }));
+  const key = options.map((o) => o.id).join('/');
+  const index = lines.findIndex(
+    (line) => line.itemId === item.id && line.options?.map((o) => o.id).join('/') === key,
+  );
+  if (index >= 0) {
+    return lines.map((line, i) =>
+      i === index ? { ...line, quantity: clampQuantity(line.quantity + 1) } : line,
+    );
+  }
+  if (lines.length >= MAX_LINES) return [...lines];
+  return [
+    ...lines,
+    {
+      id: newId,
+      itemId: item.id,
+      name: optionsLabel(item.name, options),
+      price,
+      ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
+      ...(item.taxIncluded !== undefined ? { taxIncluded: item.taxIncluded } : {}),
+      quantity: 1,
+      ...(options.length > 0 ? { options } : {}),
     },
   ];
 }
@@ -341,6 +392,7 @@ function isCartLine(value: unknown): value is CartLine {
     (line.taxRatePercent === undefined || isTaxRate(line.taxRatePercent)) &&
     (line.taxIncluded === undefined || typeof line.taxIncluded === 'boolean') &&
     (line.discount === undefined || isDiscount(line.discount)) &&
+    (line.options === undefined || isLineOptions(line.options)) &&
     typeof line.quantity === 'number' &&
     Number.isSafeInteger(line.quantity) &&
     line.quantity >= 1 &&

@@ -6,11 +6,14 @@ import {
   idOnTwoRows,
   mergeImport,
   notACurrency,
+  optionsFromText,
   parseCsv,
   priceDecimalsInvalid,
   tooManyItems,
 } from './catalog-csv';
 import { nameTooLong, type CatalogItem } from './item';
+import { OPTIONS_INVALID, OPTIONS_PRICE_TOO_LOW } from './item-options';
+import { LATTE } from '../../testing/items/catalog';
 
 const items: CatalogItem[] = [
   {
@@ -40,7 +43,9 @@ function ids() {
 describe('catalog CSV', () => {
   it('exports and imports back the same items', () => {
     const csv = catalogToCsv(items);
-    expect(csv.split('\r\n')[0]).toBe('id,name,price,currency,category,tax_rate,sku,enabled');
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,name,price,currency,category,tax_rate,sku,enabled,options',
+    );
     const back = catalogFromCsv(csv, items, ids());
     expect(back).toEqual({ ok: true, items });
   });
@@ -154,6 +159,47 @@ describe("a row's problems with a figure", () => {
     expect(nameTooLong(80)).toEqual({
       message: 'Keep the name under 80 characters.',
       text: { key: 'ITEM_NAME_TOO_LONG', values: { max: 80 } },
+    });
+  });
+});
+
+describe('catalog CSV options', () => {
+  it('writes a latte with a size and extras in the options column and reads it back', () => {
+    const csv = catalogToCsv([LATTE]);
+    expect(csv).toContain(
+      'Size: small -0.50 | large +0.50; Extras (any): oat milk +0.50 | extra shot +0.75',
+    );
+    expect(catalogFromCsv(csv, [LATTE], ids())).toEqual({ ok: true, items: [LATTE] });
+  });
+
+  it('reads options of a new item with ids from their names, sats changes as whole sats', () => {
+    const csv = 'name,price,currency,options\r\nTea,1000,SAT,Cup: mug | pot +1500\r\n';
+    const result = catalogFromCsv(csv, [], ids());
+    expect(result.ok && result.items[0]?.options).toEqual([
+      {
+        id: 'cup',
+        name: 'Cup',
+        pick: 'one',
+        choices: [
+          { id: 'mug', name: 'mug', delta: 0 },
+          { id: 'pot', name: 'pot', delta: 1500 },
+        ],
+      },
+    ]);
+    expect(optionsFromText('Cup: mug | pot +1500', { unit: 'sat', sats: 1000 })).toEqual(
+      result.ok ? result.items[0]?.options : undefined,
+    );
+  });
+
+  it('names the row whose options cannot be read or bring the price to zero', () => {
+    const csv =
+      'name,price,currency,options\r\nTea,1.00,USD,Cup mug\r\nCake,1.00,USD,Size: tiny -1.00\r\n';
+    expect(catalogFromCsv(csv, [], ids())).toEqual({
+      ok: false,
+      errors: [
+        { line: 2, message: OPTIONS_INVALID },
+        { line: 3, message: OPTIONS_PRICE_TOO_LOW },
+      ],
     });
   });
 });

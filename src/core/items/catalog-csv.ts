@@ -5,6 +5,7 @@ import { formatSats } from '../format-sats';
 import { csvLine } from '../records/csv';
 import { currencyDecimals, isCurrencyCode } from '../prices/currencies';
 import { minorToText } from '../prices/convert';
+import { MAX_CHOICES, MAX_GROUPS, OPTIONS_INVALID, type OptionGroup } from './item-options';
 import {
   itemProblemWords,
   MAX_ITEMS,
@@ -22,6 +23,7 @@ export const CATALOG_CSV_HEADER = [
   'tax_rate',
   'sku',
   'enabled',
+  'options',
 ] as const;
 
 /** What a sats price is written as in the currency column. */
@@ -46,6 +48,7 @@ export function catalogToCsv(items: readonly CatalogItem[]): string {
       item.taxRatePercent ?? '',
       item.sku ?? '',
       item.enabled ? 'yes' : 'no',
+      optionsToText(item.options, item.price),
     ]);
   }
   return out;
@@ -205,6 +208,8 @@ export function catalogFromCsv(
     const known = id ? byId.get(id) : undefined;
     const category = col(row, 'category').trim();
     const sku = col(row, 'sku').trim();
+    const options = optionsFromText(col(row, 'options'), price, known?.options);
+    if (typeof options === 'string') return void errors.push(rowError(line, options));
     const item: CatalogItem = {
       id: known ? known.id : newId(),
       name: col(row, 'name').trim(),
@@ -214,6 +219,7 @@ export function catalogFromCsv(
       ...(sku ? { sku } : {}),
       enabled,
       position: known ? known.position : nextPosition++,
+      ...(options ? { options } : {}),
     };
     const problem =
       taxText !== '' && !Number.isFinite(tax) ? TAX_RATE_INVALID : itemProblemWords(item);
@@ -237,4 +243,78 @@ export function mergeImport(
   const kept = existing.map((item) => byId.get(item.id) ?? item);
   const known = new Set(existing.map((item) => item.id));
   return [...kept, ...imported.filter((item) => !known.has(item.id))];
+}
+
+// The options column and the item editor's options field share one text (docs/behaviour.md
+// "Variants and modifiers"): groups split by ';', a group "Name: choice | choice", "(any)" after a
+// modifiers group's name, each choice "name +0.50" with its price change in the item's unit.
+
+const ANY_MARK = ' (any)';
+
+function deltaText(delta: number, price: ItemPrice): string {
+  if (delta === 0) return '';
+  const sign = delta > 0 ? '+' : '-';
+  const abs = Math.abs(delta);
+  const figure =
+    price.unit === 'sat' ? String(abs) : minorToText(abs, currencyDecimals(price.currency));
+  return ` ${sign}${figure}`;
+}
+
+/** "Size: small -0.50 | large +0.50; Extras (any): oat milk +0.50"; empty without options. */
+export function optionsToText(options: readonly OptionGroup[] | undefined, price: ItemPrice) {
+  return (options ?? [])
+    .map((group) => {
+      const choices = group.choices.map((c) => `${c.name}${deltaText(c.delta, price)}`);
+      return `${group.name}${group.pick === 'any' ? ANY_MARK : ''}: ${choices.join(' | ')}`;
+    })
+    .join('; ');
+}
+
+/**
+ * The groups a text says, undefined for an empty text, or why it cannot be read. A group or choice
+ * named as one of `known` keeps its id (and so its stock count and the cashiers' picks).
+ */
+export function optionsFromText(
+  text: string,
+  price: ItemPrice,
+  known: readonly OptionGroup[] = [],
+): OptionGroup[] | undefined | string {
+  const ids = new Map<string, string>();
+  for (const group of known) {
+    ids.set(`g:${group.name.toLowerCase()}`, group.id);
+    for (const c of group.choices) ids.set(`c:${c.name.toLowerCase()}`, c.id);
+  }
+  const idOf = (kind: 'g' | 'c', name: string) =>
+    ids.get(`${kind}:${name.toLowerCase()}`) ?? name.toLowerCase().replace(/[\s/]+/g, '-');
+  const groups = text
+    .split(';')
+    .map((g) => g.trim())
+    .filter(Boolean);
+  if (groups.length === 0) return undefined;
+  if (groups.length > MAX_GROUPS) return OPTIONS_INVALID;
+  const decimals = price.unit === 'sat' ? 0 : currencyDecimals(price.currency);
+  const read: OptionGroup[] = [];
+  for (const groupText of groups) {
+    const colon = groupText.indexOf(':');
+    if (colon < 0) return OPTIONS_INVALID;
+    let name = groupText.slice(0, colon).trim();
+    const any = name.toLowerCase().endsWith(ANY_MARK);
+    if (any) name = name.slice(0, -ANY_MARK.length).trim();
+    const parts = groupText.slice(colon + 1).split('|');
+    if (parts.length > MAX_CHOICES) return OPTIONS_INVALID;
+    const choices = [];
+    for (const part of parts) {
+      const match = /^(.*?)(?:\s+([+-])\s*(\d+(?:\.\d+)?))?$/.exec(part.trim());
+      const minor = match?.[3] === undefined ? 0 : decimalToMinor(match[3], decimals);
+      const choiceName = match?.[1]?.trim() ?? '';
+      if (minor === undefined || !choiceName) return OPTIONS_INVALID;
+      choices.push({
+        id: idOf('c', choiceName),
+        name: choiceName,
+        delta: match![2] === '-' ? -minor : minor,
+      });
+    }
+    read.push({ id: idOf('g', name), name, pick: any ? 'any' : 'one', choices });
+  }
+  return read;
 }

@@ -3,6 +3,7 @@
 import { errorWords, ValidationError, type ErrorWords } from '../errors';
 import { isCurrencyCode } from '../prices/currencies';
 import { MAX_SATS } from '../prices/convert';
+import { normaliseOptions, optionsProblem, type OptionGroup } from './item-options';
 
 /** A price fixed in sats, or in a currency's minor units (cents) converted at the price used. */
 export type ItemPrice =
@@ -22,6 +23,8 @@ export interface CatalogItem {
   enabled: boolean;
   /** sort order in the grid, ascending */
   position: number;
+  /** variants and modifiers (docs/behaviour.md "Variants and modifiers"); absent: none */
+  options?: OptionGroup[];
 }
 
 export const MAX_NAME_LENGTH = 80;
@@ -69,7 +72,7 @@ export function itemProblem(item: Omit<CatalogItem, 'id' | 'position'>): string 
   if (item.taxRatePercent !== undefined && !isTaxRate(item.taxRatePercent)) {
     return TAX_RATE_INVALID;
   }
-  return null;
+  return optionsProblem(item.options, item.price);
 }
 
 /** `max` is a count of characters, not sats. */
@@ -95,7 +98,7 @@ export function normaliseItem(item: CatalogItem): CatalogItem {
   if (problem) throw new ValidationError(problem);
   const category = item.category?.trim();
   const sku = item.sku?.trim();
-  return {
+  const stored: CatalogItem = {
     id: item.id,
     name: item.name.trim(),
     price: { ...item.price },
@@ -106,6 +109,8 @@ export function normaliseItem(item: CatalogItem): CatalogItem {
     enabled: item.enabled,
     position: item.position,
   };
+  const options = normaliseOptions(item.options);
+  return options ? { ...stored, options } : stored;
 }
 
 /** The grid's order: by position, then name so equal positions are stable. */

@@ -2,6 +2,7 @@
 // and the tip setting (implemented on Dexie in storage/shop/item-store.ts).
 import type { Cart } from './cart';
 import type { CatalogItem } from './item';
+import type { StockCount, StockRow } from './stock';
 
 export interface ItemStore {
   /** every item, in grid order */
@@ -32,4 +33,15 @@ export interface TipSettings {
 export interface TipSettingsStore {
   get(): Promise<TipSettings>;
   set(settings: TipSettings): Promise<void>;
+}
+
+/** Counted stock (schema v48), moved by the records themselves (docs/protocol.md "Stock"). */
+export interface StockStore {
+  /** every counted key's row: an item's id, or `${itemId}/${choiceId}` */
+  rows(): Promise<StockRow[]>;
+  /**
+   * The counts of one item and its choices, as the merchant sets them: each key with a count is
+   * counted from now, a key left out is no longer counted. One transaction.
+   */
+  setCounts(itemId: string, counts: ReadonlyMap<string, Omit<StockCount, 'at'>>): Promise<void>;
 }

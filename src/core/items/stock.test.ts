@@ -1,53 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { stockLevels, type StockCount, type StockMove } from './stock';
+import { levelOf, movedRows, stockMoves, type StockRow } from './stock';
 
-const counts = new Map<string, StockCount>([
-  ['coffee', { count: 10, at: 1_000, lowAt: 3 }],
-  ['cake', { count: 2, at: 1_000 }],
-]);
-const sale = (id: string, at: number, lines: StockMove['lines']): StockMove => ({ id, at, lines });
+const rows: StockRow[] = [
+  { key: 'latte', count: 10, at: 1_000, left: 10, lowAt: 3 },
+  { key: 'latte/large', count: 2, at: 1_000, left: 2 },
+  { key: 'cake', count: 5, at: 3_000, left: 5 },
+];
+const largeLatte = (quantity: number) => ({
+  itemId: 'latte',
+  quantity,
+  options: [{ id: 'large' }, { id: 'oat' }],
+});
 
-describe('stockLevels', () => {
-  it('lowers an item by each sale after its count, ignoring sales before it and custom lines', () => {
-    const levels = stockLevels(counts, [
-      sale('a', 500, [{ itemId: 'coffee', quantity: 4 }]),
-      sale('b', 2_000, [{ itemId: 'coffee', quantity: 2 }, { quantity: 1 }]),
-      sale('c', 3_000, [
-        { itemId: 'coffee', quantity: 1 },
-        { itemId: 'cake', quantity: 1 },
+describe('stock', () => {
+  it('counts a line under its item and each pick, summed over lines, keypad lines left out', () => {
+    expect(stockMoves([largeLatte(2), { itemId: 'latte', quantity: 1 }, { quantity: 4 }])).toEqual(
+      new Map([
+        ['latte', 3],
+        ['latte/large', 2],
+        ['latte/oat', 2],
       ]),
+    );
+  });
+
+  it('lowers the counted keys a sale names and raises them by a refund, uncounted ones untouched', () => {
+    expect(movedRows(rows, [largeLatte(2)], -1, 2_000)).toEqual([
+      { ...rows[0], left: 8 },
+      { ...rows[1], left: 0 },
     ]);
-    expect(levels.get('coffee')).toEqual({ left: 7, low: false, soldOut: false });
-    expect(levels.get('cake')).toEqual({ left: 1, low: false, soldOut: false });
+    expect(movedRows(rows, [largeLatte(1)], 1, 2_000).map((row) => row.left)).toEqual([11, 3]);
   });
 
-  it('counts a sale once however many copies of its record there are (reloads, two devices)', () => {
-    const once = sale('a', 2_000, [{ itemId: 'coffee', quantity: 3 }]);
-    expect(stockLevels(counts, [once, { ...once }, once]).get('coffee')?.left).toBe(7);
+  it('leaves a count set at or after the record as it is: the count holds that sale', () => {
+    expect(movedRows(rows, [{ itemId: 'cake', quantity: 1 }], -1, 3_000)).toEqual([]);
+    expect(movedRows(rows, [{ itemId: 'cake', quantity: 1 }], -1, 3_001)[0]?.left).toBe(4);
   });
 
-  it('raises the stock by a refund of the line, once', () => {
-    const sold = sale('a', 2_000, [{ itemId: 'cake', quantity: 2 }]);
-    const refund = sale('r', 2_500, [{ itemId: 'cake', quantity: 1 }]);
-    expect(stockLevels(counts, [sold]).get('cake')).toEqual({ left: 0, low: true, soldOut: true });
-    expect(stockLevels(counts, [sold], [refund, refund]).get('cake')).toEqual({
-      left: 1,
-      low: false,
-      soldOut: false,
-    });
-  });
-
-  it('says low at the threshold and sold out at none, oversold below zero', () => {
-    const levels = stockLevels(counts, [
-      sale('a', 2_000, [{ itemId: 'coffee', quantity: 7 }]),
-      sale('b', 2_000, [{ itemId: 'cake', quantity: 3 }]),
-    ]);
-    expect(levels.get('coffee')).toEqual({ left: 3, low: true, soldOut: false });
-    expect(levels.get('cake')).toEqual({ left: -1, low: true, soldOut: true });
-  });
-
-  it('tracks only items with a count', () => {
-    const levels = stockLevels(counts, [sale('a', 2_000, [{ itemId: 'tea', quantity: 1 }])]);
-    expect(levels.has('tea')).toBe(false);
+  it('says low at the mark, sold out at none, oversold below zero', () => {
+    expect(levelOf({ ...rows[0]!, left: 3 })).toEqual({ left: 3, low: true, soldOut: false });
+    expect(levelOf({ ...rows[1]!, left: 0 })).toEqual({ left: 0, low: true, soldOut: true });
+    expect(levelOf({ ...rows[1]!, left: -1 })).toEqual({ left: -1, low: true, soldOut: true });
+    expect(levelOf(rows[2]!)).toEqual({ left: 5, low: false, soldOut: false });
   });
 });

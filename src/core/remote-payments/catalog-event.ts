@@ -20,6 +20,8 @@ const PAIRING_TAG = 'cashew-pairing';
 const KEY_DOMAIN = 'cashew-pos/catalog/1';
 /** Relays refuse large events (often past 64 KiB): a counter's list fits well under this. */
 export const MAX_CATALOG_ITEMS = 300;
+/** Sold-out keys read from a catalog: every item and choice of a full one is far fewer. */
+const MAX_SOLD_OUT = 10_000;
 
 /** What a paired cashier reads: enabled items in grid order, the tip setting, the currency. */
 export interface PublishedCatalog {
@@ -29,6 +31,8 @@ export interface PublishedCatalog {
   currency: string | null;
   /** the merchant's price source, so the cashier converts at the same price as the merchant */
   priceUrl?: string;
+  /** counted items and choices (`${itemId}/${choiceId}`) sold out, greyed on the cashier's page */
+  soldOut?: string[];
 }
 
 /** The NIP-44 conversation key of the catalog: HMAC-SHA256(pairing secret, domain). */
@@ -39,7 +43,7 @@ export function catalogKey(pairingSecret: Uint8Array): Uint8Array {
 /** The catalog as published: only enabled, sound items, at most MAX_CATALOG_ITEMS. */
 export function catalogOf(
   items: readonly CatalogItem[],
-  settings: { tips: boolean; currency: string | null; priceUrl?: string },
+  settings: { tips: boolean; currency: string | null; priceUrl?: string; soldOut?: string[] },
 ): PublishedCatalog {
   const shown: CatalogItem[] = [];
   for (const item of sortItems(items)) {
@@ -56,6 +60,7 @@ export function catalogOf(
     tips: settings.tips,
     currency: settings.currency,
     ...(settings.priceUrl ? { priceUrl: settings.priceUrl } : {}),
+    ...(settings.soldOut?.length ? { soldOut: [...settings.soldOut].sort() } : {}),
   };
 }
 
@@ -98,11 +103,15 @@ function parseCatalog(value: unknown): PublishedCatalog | undefined {
       continue;
     }
   }
+  const soldOut = Array.isArray(raw.soldOut)
+    ? raw.soldOut.filter((key): key is string => typeof key === 'string').slice(0, MAX_SOLD_OUT)
+    : [];
   return {
     items: items.map((item) => ({ ...item, enabled: true })),
     tips: raw.tips === true,
     currency,
     ...(priceUrl ? { priceUrl } : {}),
+    ...(soldOut.length > 0 ? { soldOut } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { paymentMessageFixture } from '../../testing/remote-payments/payment-mes
 import { InvalidPaymentMessageError } from '../errors';
 import { hasValidPairing, newPairingSecret, provePairing } from './pairing';
 import { parsePaymentMessage, serializePaymentMessage } from './payment-message';
-import { remoteSaleFor, type RemoteSaleLines } from './remote-sale';
+import { canonicalRemoteSale, remoteSaleFor, type RemoteSaleLines } from './remote-sale';
 
 const lines: RemoteSaleLines = {
   lines: [
@@ -126,5 +126,26 @@ describe('the payment message with lines', () => {
       const text = JSON.stringify({ ...message, ecashRequest });
       expect(() => parsePaymentMessage(text, context)).toThrow(InvalidPaymentMessageError);
     }
+  });
+});
+
+describe('canonicalRemoteSale with options', () => {
+  it("carries a line's picks in a fixed order, so the merchant can price them from the catalog", () => {
+    const options = [{ name: 'large', id: 'large', groupId: 'size', extra: 'x' }];
+    const sale = {
+      lines: [{ itemId: 'latte', name: 'Latte, large', quantity: 1, unitSats: 3500, options }],
+      subtotalSats: 3500,
+      taxSats: 0,
+      tipSats: 0,
+    };
+    const canonical = canonicalRemoteSale(sale);
+    expect(canonical?.lines[0]?.options).toEqual([{ groupId: 'size', id: 'large', name: 'large' }]);
+    expect(JSON.stringify(canonical?.lines[0]?.options)).toBe(
+      '[{"groupId":"size","id":"large","name":"large"}]',
+    );
+    expect(remoteSaleFor(canonical, 3500)?.lines[0]?.options).toHaveLength(1);
+    expect(canonicalRemoteSale({ ...sale, lines: [{ ...sale.lines[0], options: 'large' }] })).toBe(
+      undefined,
+    );
   });
 });

@@ -1,5 +1,6 @@
 // The lines a remote cashier's sale carries in its payment message, and the merchant's check of
 // them against the mint's quote (docs/protocol.md "The payment message").
+import type { LineOption } from '../items/item-options';
 import { checkSale } from '../sale/sale-check';
 import type { SaleLines } from '../sale/sale';
 import type { SaleDetail, SaleLine } from '../sale/sale-detail';
@@ -26,6 +27,14 @@ export function canonicalRemoteSale(value: unknown): RemoteSaleLines | undefined
     const copy = { name: line.name, quantity: line.quantity, unitSats: line.unitSats } as SaleLine;
     if (line.itemId !== undefined) copy.itemId = line.itemId as string;
     if (line.taxRatePercent !== undefined) copy.taxRatePercent = line.taxRatePercent as number;
+    if (line.options !== undefined) {
+      if (!Array.isArray(line.options)) return undefined;
+      // Each pick in a fixed order too: the merchant prices it from the catalog (catalog-lines.ts).
+      copy.options = (line.options as unknown[]).map((o) => {
+        const pick = (typeof o === 'object' && o !== null ? o : {}) as Record<string, unknown>;
+        return { groupId: pick.groupId, id: pick.id, name: pick.name } as LineOption;
+      });
+    }
     lines.push(copy);
   }
   const sale = {

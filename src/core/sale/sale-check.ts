@@ -1,6 +1,7 @@
 // A sale record a caller passes with an invoice must add up to the invoice's amount: a record that
 // does not changes nothing (docs/decisions/0033-items-cart-tax.md, 0064 for discounts and rates).
 import { ValidationError } from '../errors';
+import { isLineOptions } from '../items/item-options';
 import { isDiscount } from './discount';
 import type { SaleDetail, SaleLine } from './sale-detail';
 
@@ -22,7 +23,8 @@ function lineOk(line: SaleLine): boolean {
     (line.discount === undefined || isDiscount(line.discount)) &&
     (line.discountSats === undefined ||
       (whole(line.discountSats) && line.discountSats <= line.unitSats * line.quantity)) &&
-    (line.taxSats === undefined || whole(line.taxSats))
+    (line.taxSats === undefined || whole(line.taxSats)) &&
+    (line.options === undefined || isLineOptions(line.options))
   );
 }
 

@@ -1,5 +1,6 @@
 // What a sale was for: its lines, tax, tip and how it was paid, kept on the sale's history event
 // so receipts, refunds, CSV and the day summary read one record (docs/architecture.md "History event kinds").
+import type { LineOption } from '../items/item-options';
 import type { Discount } from './discount';
 import type { TaxRounding } from './tax';
 
@@ -24,6 +25,11 @@ export interface SaleLine {
   discountSats?: number;
   /** this line's tax in sats (added on top, or inside the price when `taxIncluded`) */
   taxSats?: number;
+  /**
+   * The variant and modifiers picked, when the item has options: `name` then already says them
+   * ("Coffee, large, oat milk") and `unitSats` includes their price changes.
+   */
+  options?: LineOption[];
 }
 
 /** How the customer paid. */

@@ -2,7 +2,22 @@
 // delete catalog items (asked first, with Undo), import and export them as CSV, and turn tips on
 // (docs/behaviour.md "Items, cart and tips", docs/security.md "The merchant PIN").
 import { useCallback, useEffect, useState } from 'react';
-import { catalogFromCsv, catalogToCsv, decimalToMinor } from '../../core/items/catalog-csv';
+import {
+  catalogFromCsv,
+  catalogToCsv,
+  decimalToMinor,
+  optionsFromText,
+  optionsToText,
+} from '../../core/items/catalog-csv';
+import type { StockRow } from '../../core/items/stock';
+import {
+  countsOf,
+  lowStockNames,
+  NO_STOCK_TEXTS,
+  stockTextsOf,
+  type StockTexts,
+} from '../../core/items/stock-counts';
+import { ItemStockFields } from './ItemStockFields';
 import {
   itemProblemWords,
   sortItems,
@@ -38,6 +53,8 @@ import {
   ITEM_RESTORED,
   ITEM_SATS_OPTION,
   ITEM_SKU_LABEL,
+  ITEM_STOCK_INVALID,
+  ITEM_STOCK_NOTE,
   ITEM_TAX_LABEL,
   ITEM_TAX_NOTE,
   ITEM_UNIT_LABEL,
@@ -48,6 +65,7 @@ import {
   ITEMS_IMPORT_ROW,
   ITEMS_IMPORTED,
   ITEMS_INTRO,
+  ITEMS_LOW_STOCK,
   ITEMS_TIPS_LABEL,
   ITEMS_TITLE,
   NO_ITEMS,
@@ -63,6 +81,11 @@ interface Draft {
   tax: string;
   sku: string;
   enabled: boolean;
+  /** the options text (catalog-csv.ts optionsToText) */
+  options: string;
+  stock: StockTexts;
+  /** the stock fields as the draft opened: a save sets the counts only when they changed */
+  stockWas: StockTexts;
 }
 const EMPTY: Draft = {
   name: '',
@@ -72,10 +95,17 @@ const EMPTY: Draft = {
   tax: '',
   sku: '',
   enabled: true,
+  options: '',
+  stock: NO_STOCK_TEXTS,
+  stockWas: NO_STOCK_TEXTS,
 };
 
-function draftOf(item: CatalogItem): Draft {
+function draftOf(item: CatalogItem, rows: readonly StockRow[]): Draft {
+  const stock = stockTextsOf(item.id, rows, item.options);
   return {
+    options: optionsToText(item.options, item.price),
+    stock,
+    stockWas: stock,
     id: item.id,
     name: item.name,
     price:
@@ -127,7 +157,7 @@ function ItemsPanel({
   deleted: CatalogItem | null;
   onDeleted: (item: CatalogItem | null) => void;
 }) {
-  const { items: store, tips } = services.storage;
+  const { items: store, tips, stock: stockStore } = services.storage;
   const { logger } = services;
   const { guard, prompt: pinPrompt } = usePinGate(services.lock);
   const t = useTexts();
@@ -138,16 +168,18 @@ function ItemsPanel({
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const [importErrors, setImportErrors] = useState<string[]>([]);
+  const [stockRows, setStockRows] = useState<StockRow[]>([]);
 
   useEffect(() => {
-    Promise.all([store.list(), tips.get()]).then(
-      ([list, tipping]) => {
+    Promise.all([store.list(), tips.get(), stockStore?.rows() ?? []]).then(
+      ([list, tipping, rows]) => {
         setItems(list);
         setTipsOn(tipping.enabled);
+        setStockRows(rows);
       },
       (error: unknown) => logger.error('Could not load the items', error),
     );
-  }, [store, tips, logger]);
+  }, [store, tips, stockStore, logger]);
 
   const write = useCallback(
     async (changed: CatalogItem[]) => {
@@ -167,14 +199,22 @@ function ItemsPanel({
 
   if (items === null) return null;
   const sorted = sortItems(items);
+  const left = new Map(stockRows.map((row) => [row.key, row.left]));
+  const lowNames = lowStockNames(sorted, stockRows);
 
   const save = async () => {
     const price = priceOf(draft);
     if (!price) return setProblem(t(ITEM_BAD_PRICE));
     const tax = draft.tax.trim() ? Number(draft.tax.replace(',', '.')) : undefined;
     const existing = items.find((i) => i.id === draft.id);
+    const options = optionsFromText(draft.options, price, existing?.options);
+    if (typeof options === 'string') return setProblem(itemErrorText(t, formats, options));
+    const id = existing?.id ?? crypto.randomUUID();
+    const counts = countsOf(id, draft.stock, options);
+    if (!counts) return setProblem(t(ITEM_STOCK_INVALID));
+    const recount = JSON.stringify(draft.stock) !== JSON.stringify(draft.stockWas);
     const item: CatalogItem = {
-      id: existing?.id ?? crypto.randomUUID(),
+      id,
       name: draft.name,
       price,
       ...(draft.category.trim() ? { category: draft.category } : {}),
@@ -182,11 +222,27 @@ function ItemsPanel({
       ...(draft.sku.trim() ? { sku: draft.sku } : {}),
       enabled: draft.enabled,
       position: existing?.position ?? sorted.reduce((m, i) => Math.max(m, i.position + 1), 0),
+      ...(options ? { options } : {}),
     };
     const why = itemProblemWords(item);
     if (why) return setProblem(itemErrorText(t, formats, why));
     setProblem(null);
-    guard(() => void write([item]).then((ok) => ok && setDraft(EMPTY)));
+    // The counts are set only when the merchant changed them: a sale meanwhile stays counted.
+    const saveStock = async () => {
+      if (!recount || !stockStore) return;
+      await stockStore.setCounts(id, counts);
+      setStockRows(await stockStore.rows());
+    };
+    guard(
+      () =>
+        void write([item])
+          .then(async (ok) => {
+            if (!ok) return;
+            await saveStock();
+            setDraft(EMPTY);
+          })
+          .catch((error: unknown) => logger.error(SAVE_FAILED_LOG, error)),
+    );
   };
 
   const move = (index: number, by: -1 | 1) => {
@@ -326,6 +382,13 @@ function ItemsPanel({
         {field(t(ITEM_CATEGORY_LABEL), 'category')}
         {field(t(ITEM_TAX_LABEL), 'tax', 'decimal')}
         {field(t(ITEM_SKU_LABEL), 'sku')}
+        <ItemStockFields
+          options={draft.options}
+          stock={draft.stock}
+          onOptions={(options) => setDraft({ ...draft, options })}
+          onStock={(stock) => setDraft({ ...draft, stock })}
+          inputClass={inputClass}
+        />
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-900">
           <input
             type="checkbox"
@@ -350,6 +413,11 @@ function ItemsPanel({
         </div>
       </Form>
 
+      {lowNames.length > 0 ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {t(ITEMS_LOW_STOCK, { names: lowNames.join(', ') })}
+        </p>
+      ) : null}
       {deleted ? <DeletedLine item={deleted} onUndo={() => undo(deleted)} /> : null}
       {sorted.length === 0 ? <p className="text-sm text-slate-600">{t(NO_ITEMS)}</p> : null}
       <ul className="flex flex-col gap-2" data-testid="item-list">
@@ -385,6 +453,9 @@ function ItemsPanel({
                   ? ` · ${t(ITEM_TAX_NOTE, { rate: formats.number(item.taxRatePercent) })}`
                   : ''}
                 {item.category ? ` · ${item.category}` : ''}
+                {left.has(item.id)
+                  ? ` · ${t(ITEM_STOCK_NOTE, { n: formats.number(left.get(item.id)!) })}`
+                  : ''}
               </span>
             </span>
             <Button
@@ -409,7 +480,7 @@ function ItemsPanel({
               size="sm"
               variant="outline"
               aria-label={t(ITEM_EDIT_LABEL, { name: item.name })}
-              onClick={() => setDraft(draftOf(item))}
+              onClick={() => setDraft(draftOf(item, stockRows))}
             >
               {t(ITEM_EDIT)}
             </Button>

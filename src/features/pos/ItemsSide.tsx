@@ -1,12 +1,13 @@
 // The Items side of Home, loaded only when the merchant opens it (or Home is idle): the merchant's
 // catalog and tip setting, the current cart kept on this device, shown by the shared cart screen
 // (docs/behaviour.md "Items, cart and tips").
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FiatEntry } from './use-fiat-entry';
 import { CartSession } from '../../core/items/cart-session';
 import { catalogView } from '../../core/items/cart-view';
 import { pricingRulesOf } from '../../core/settings/books-settings';
 import type { CatalogItem } from '../../core/items/item';
+import { levelOf, type StockLevel, type StockRow } from '../../core/items/stock';
 import type { Logger } from '../../core/logger';
 import type { Sale } from '../../core/sale/sale';
 import CartView from '../../ui/cart/CartView';
@@ -59,13 +60,21 @@ export default function ItemsSide({
     [items, logger],
   );
   const [catalog, setCatalog] = useState<{ items: CatalogItem[]; tips: boolean } | null>(null);
+  // Counted stock: none counted is `undefined`, so an uncounted catalog renders its grid once
+  // (docs/performance.md "Cart of 500 items").
+  const [stock, setStock] = useState<Map<string, StockLevel> | undefined>(undefined);
+  const levels = (rows: readonly StockRow[] | undefined) =>
+    setStock(rows?.length ? new Map(rows.map((row) => [row.key, levelOf(row)])) : undefined);
   useEffect(() => {
     let active = true;
-    Promise.all([items.items.list(), items.tips.get(), items.books?.get()]).then(
-      ([list, tips, books]) => {
+    const stockRows = items.stock?.rows() ?? Promise.resolve(undefined);
+    Promise.all([items.items.list(), items.tips.get(), items.books?.get(), stockRows]).then(
+      ([list, tips, books, rows]) => {
         if (!active) return;
         if (books) session.setRules(pricingRulesOf(books));
+        // One render: the stock arrives with the catalog.
         setCatalog({ items: list, tips: tips.enabled });
+        levels(rows);
       },
       (error: unknown) => logger.error('Could not load the items or the cart', error),
     );
@@ -73,6 +82,19 @@ export default function ItemsSide({
       active = false;
     };
   }, [items, logger, session]);
+  // After each sale paid here its record has moved the stock: read it again.
+  const firstPaidKey = useRef(paidKey);
+  useEffect(() => {
+    if (paidKey === firstPaidKey.current || !items.stock) return;
+    let active = true;
+    items.stock.rows().then(
+      (rows) => active && levels(rows),
+      (error: unknown) => logger.error('Could not read the stock', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [items, logger, paidKey]);
   const cart = useCartSession(session);
   useCustomerDisplay({
     lines: cart.lines,
@@ -84,7 +106,7 @@ export default function ItemsSide({
     logger,
   });
   const list = catalog?.items;
-  const view = useMemo(() => catalogView(list ?? [], priceUsed), [list, priceUsed]);
+  const view = useMemo(() => catalogView(list ?? [], priceUsed, stock), [list, priceUsed, stock]);
   const props = useCartProps({
     session,
     cart,

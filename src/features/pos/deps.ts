@@ -1,7 +1,7 @@
 // What the point-of-sale screen needs from the app's services (a structural subset of AppServices).
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
-import type { CartStore, ItemStore, TipSettingsStore } from '../../core/items/ports';
+import type { CartStore, ItemStore, StockStore, TipSettingsStore } from '../../core/items/ports';
 import type { BooksSettingsStore } from '../../core/settings/books-settings';
 import type { TillBalance } from '../../core/settings/till-unit';
 import type { ReceiptSources } from '../../core/receipts/load-receipt';
@@ -41,6 +41,8 @@ export interface PosItems {
   tips: Pick<TipSettingsStore, 'get'>;
   /** the shop's tax rules for the cart (prices with or without tax, rounding) */
   books?: Pick<BooksSettingsStore, 'get'>;
+  /** counted stock: sold-out items are greyed (docs/behaviour.md "Stock"); absent: none counted */
+  stock?: Pick<StockStore, 'rows'>;
   /** loads the stores and opens their connection ahead of the first read; never rejects */
   warm?: () => Promise<void>;
 }

@@ -18,6 +18,8 @@ import { afterNextPaint, useCartSession } from '../../ui/cart/use-cart-session';
 export interface CashierItemsProps {
   items: readonly CatalogItem[];
   tips: boolean;
+  /** the catalog's sold-out items and choices (greyed, not added) */
+  soldOut?: readonly string[];
   priceUsed: PriceUsed | undefined;
   /** this cashier's carts for this merchant, on this device */
   carts: CartStore;
@@ -32,6 +34,7 @@ export interface CashierItemsProps {
 export function CashierItems({
   items,
   tips,
+  soldOut,
   priceUsed,
   carts,
   busy,
@@ -50,7 +53,11 @@ export function CashierItems({
     [carts, logger],
   );
   const cart = useCartSession(session);
-  const view = useMemo(() => catalogView(items, priceUsed), [items, priceUsed]);
+  const view = useMemo(() => {
+    const out = { left: 0, low: true, soldOut: true };
+    const stock = soldOut ? new Map(soldOut.map((key) => [key, out])) : undefined;
+    return catalogView(items, priceUsed, stock);
+  }, [items, priceUsed, soldOut]);
   const props = useCartProps({
     session,
     cart,

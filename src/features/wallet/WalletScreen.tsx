@@ -27,6 +27,8 @@ import { PhraseReminder } from './PhraseReminder';
 import { RecordsPanel } from './RecordsPanel';
 import { ShiftPanel } from './ShiftPanel';
 import { RefundEcashForm } from './RefundEcashForm';
+import { RefundLineButtons } from './RefundLineButtons';
+import type { RefundedLine } from '../../core/history-ports';
 import { REFUND, REFUND_NOT_ALLOWED } from './locales/cash-out/en.json';
 import { useReceipt } from './use-receipt';
 import { WithdrawAmount } from './WithdrawAmount';
@@ -140,6 +142,31 @@ export function WalletScreen({
     services.mintName,
   );
   const shownRefund = state.step === 'shown' && state.shown.token === refundToken;
+
+  // A refund of the whole sale, or of one line (`part`): its sats and the line its record names.
+  const refund = async (part?: { sats: number; line: RefundedLine }) => {
+    if (receipt.status !== 'ready' || !receiptSale) return;
+    // A cashier at the till cannot refund (docs/security.md "Staff and roles").
+    if (services.staff && !(await services.staff.allows('refund'))) {
+      void toast.error(t(REFUND_NOT_ALLOWED));
+      return;
+    }
+    const target = {
+      sale: receiptSale,
+      refunds: receipt.refunds,
+      left: part ? part.sats : receipt.receipt.leftSats,
+      link: {
+        refundOf: receiptSale.id,
+        method: 'lightning' as const,
+        reference: receipt.receipt.reference,
+        ...(receipt.receipt.number ? { receiptNumber: receipt.receipt.number } : {}),
+        ...(part ? { lines: [part.line] } : {}),
+      },
+    };
+    setReceiptSale(null);
+    // Money out: behind the PIN like Cash out (docs/behaviour.md "Merchant PIN").
+    guard(() => cashOut.openRefund(target));
+  };
 
   return (
     <section className="space-y-6">
@@ -270,32 +297,16 @@ export function WalletScreen({
         logger={logger}
         actions={
           receipt.status === 'ready' && receipt.receipt.leftSats > 0 && receiptSale ? (
-            <Button
-              variant="secondary"
-              onClick={async () => {
-                // A cashier at the till cannot refund (docs/security.md "Staff and roles").
-                if (services.staff && !(await services.staff.allows('refund'))) {
-                  void toast.error(t(REFUND_NOT_ALLOWED));
-                  return;
-                }
-                const target = {
-                  sale: receiptSale,
-                  refunds: receipt.refunds,
-                  left: receipt.receipt.leftSats,
-                  link: {
-                    refundOf: receiptSale.id,
-                    method: 'lightning' as const,
-                    reference: receipt.receipt.reference,
-                    ...(receipt.receipt.number ? { receiptNumber: receipt.receipt.number } : {}),
-                  },
-                };
-                setReceiptSale(null);
-                // Money out: behind the PIN like Cash out (docs/behaviour.md "Merchant PIN").
-                guard(() => cashOut.openRefund(target));
-              }}
-            >
-              {t(REFUND)}
-            </Button>
+            <>
+              <Button variant="secondary" onClick={() => void refund()}>
+                {t(REFUND)}
+              </Button>
+              <RefundLineButtons
+                lines={receiptSale.sale?.lines ?? []}
+                left={receipt.receipt.leftSats}
+                onRefund={(sats, line) => void refund({ sats, line })}
+              />
+            </>
           ) : null
         }
       />

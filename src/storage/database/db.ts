@@ -14,6 +14,8 @@ import type { CashierSale } from '../../core/remote-payments/cashier/cashier-sal
 import type { ParkedWrap } from '../../core/remote-payments/merchant/merchant-ports';
 import type { Cart } from '../../core/items/cart';
 import type { CatalogItem } from '../../core/items/item';
+import type { StockRow } from '../../core/items/stock';
+import { STOCK_TABLE, stockMiddleware } from '../shop/stock-moves';
 import { DEFAULT_DB_NAME } from './db-name';
 import { NO_SALES_KEYS } from '../keys/no-sales-keys';
 import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
@@ -85,6 +87,7 @@ export class CashewDb extends Dexie {
   mintKeysets!: EntityTable<CachedKeyset, 'id'>;
   offlineSales!: EntityTable<OfflineSaleRow, 'id'>;
   receiptCounter!: EntityTable<ReceiptCounterRow, 'id'>;
+  stock!: EntityTable<StockRow, 'key'>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -189,7 +192,11 @@ export class CashewDb extends Dexie {
     this.version(46)
       .stores({ unitTotals: '&[mintUrl+unit], mintUrl' })
       .upgrade((tx) => tagProofUnitsV46(tx));
+    // v48: counted stock per item and choice, moved in the transaction of each sale or refund
+    // recorded (docs/protocol.md "Stock"). 47 is another change's.
+    this.version(48).stores({ [STOCK_TABLE]: '&key' });
     this.use(rowCountMiddleware(COUNTED_TABLES));
     this.use(receiptNumberMiddleware('historyEvents'));
+    this.use(stockMiddleware('historyEvents'));
   }
 }

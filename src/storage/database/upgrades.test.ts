@@ -757,3 +757,30 @@ describe('upgrade from schema v41 to v46', () => {
     s.close();
   });
 });
+
+const SCHEMA_V46 = {
+  ...SCHEMA_V41,
+  receiptCounter: '&id',
+  unitTotals: '&[mintUrl+unit], mintUrl',
+};
+
+describe('upgrade from schema v46 to v48', () => {
+  it('adds an empty stock table and keeps the items, which are then counted from the first count', async () => {
+    const item = {
+      id: 'latte',
+      name: 'Latte',
+      price: { unit: 'sat', sats: 3000 },
+      enabled: true,
+      position: 0,
+    };
+    const s = await upgradedFrom(46, SCHEMA_V46, (old) => old.table('items').add(item));
+    expect(s.db.verno).toBeGreaterThanOrEqual(48);
+    expect(await s.items.list()).toEqual([item]);
+    expect(await s.stock.rows()).toEqual([]);
+    await s.stock.setCounts('latte', new Map([['latte', { count: 5, lowAt: 1 }]]));
+    expect(await s.stock.rows()).toEqual([
+      { key: 'latte', count: 5, at: s.now.value, left: 5, lowAt: 1 },
+    ]);
+    s.close();
+  });
+});

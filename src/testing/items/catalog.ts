@@ -31,3 +31,32 @@ export function catalogItem(
 ): CatalogItem {
   return { enabled: true, position: 0, ...fields };
 }
+
+/** A latte at 3.00 USD in two sizes (small -0.50, large +0.50) with oat milk (+0.50) or a shot (+0.75). */
+export const LATTE: CatalogItem = {
+  id: 'latte',
+  name: 'Latte',
+  price: { unit: 'fiat', currency: 'USD', minor: 300 },
+  enabled: true,
+  position: 2,
+  options: [
+    {
+      id: 'size',
+      name: 'Size',
+      pick: 'one',
+      choices: [
+        { id: 'small', name: 'small', delta: -50 },
+        { id: 'large', name: 'large', delta: 50 },
+      ],
+    },
+    {
+      id: 'extras',
+      name: 'Extras',
+      pick: 'any',
+      choices: [
+        { id: 'oat', name: 'oat milk', delta: 50 },
+        { id: 'shot', name: 'extra shot', delta: 75 },
+      ],
+    },
+  ],
+};

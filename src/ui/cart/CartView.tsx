@@ -1,6 +1,6 @@
 // A cart screen: the item grid with category filter, search and barcode scan, beside the cart; the
 // merchant's Items side and the remote cashier's show the same (docs/behaviour.md "Items, cart and tips").
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { BarcodeScan } from './BarcodeScan';
 import { CartPanel, type CartPanelProps } from './CartPanel';
 import { ItemGrid } from './ItemGrid';
@@ -11,7 +11,10 @@ import {
   CART_NO_MATCH,
   CART_SEARCH_LABEL,
 } from '../locales/cart/en.json';
-import type { TileView } from './types';
+import type { ChoiceView, TileView } from './types';
+
+// Only an item with options needs it: its code and texts load on the first such tap.
+const OptionsChooser = lazy(() => import('./OptionsChooser'));
 
 export interface CartViewProps extends CartPanelProps {
   /** the catalog and the cart have been read */
@@ -28,6 +31,10 @@ export interface CartViewProps extends CartPanelProps {
   onScanError: (error: unknown) => void;
   /** the hint when the catalog is empty; none when omitted */
   noItemsText?: string;
+  /** the item whose options are being chosen; null when none */
+  choosing: ChoiceView | null;
+  onChoose: (picks: string[]) => void;
+  onChooseClose: () => void;
 }
 
 export default function CartView(props: CartViewProps) {
@@ -92,6 +99,16 @@ export default function CartView(props: CartViewProps) {
       ) : null}
       <ItemGrid tiles={shown} busy={busy} onAdd={onAdd} />
       <CartPanel {...props} />
+      {props.choosing ? (
+        <Suspense fallback={null}>
+          <OptionsChooser
+            key={props.choosing.id}
+            choice={props.choosing}
+            onAdd={props.onChoose}
+            onClose={props.onChooseClose}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

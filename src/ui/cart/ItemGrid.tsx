@@ -2,7 +2,7 @@
 // only, not every button (docs/performance.md "Cart of 500 items").
 import { memo } from 'react';
 import { useFormats, useTexts } from '../i18n';
-import { CART_ADD_ITEM, CART_SATS } from '../locales/cart/en.json';
+import { CART_ADD_ITEM, CART_LOW_STOCK, CART_SATS, CART_SOLD_OUT } from '../locales/cart/en.json';
 import type { TileView } from './types';
 
 export interface ItemGridProps {
@@ -31,18 +31,28 @@ const ItemButton = memo(function ItemButton({
     sats === undefined ? undefined : t(CART_SATS, { count: sats, sats: formats.sats(sats) });
   const fiatText = fiat ? formats.fiat(fiat.minor, fiat.currency, fiat.decimals) : undefined;
   const price = [fiatText, satsText].filter(Boolean).join(' · ');
+  // Counted stock: a sold-out item is greyed and adds nothing, a low one says so.
+  const stock = tile.soldOut ? t(CART_SOLD_OUT) : tile.low ? t(CART_LOW_STOCK) : undefined;
   return (
     <li>
       <button
         type="button"
         // The price is part of the name: a screen reader hears what the tap adds and for how much.
-        aria-label={`${t(CART_ADD_ITEM, { name: tile.name })}, ${price}`}
+        aria-label={`${t(CART_ADD_ITEM, { name: tile.name })}, ${price}${stock ? `, ${stock}` : ''}`}
         onClick={() => onAdd(tile.id)}
-        disabled={busy}
+        disabled={busy || tile.soldOut}
+        data-sold-out={tile.soldOut || undefined}
         className="flex min-h-16 w-full flex-col items-start rounded-lg bg-white p-2 text-left ring-1 ring-slate-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-violet-600 disabled:opacity-50"
       >
         <span className="text-sm font-medium break-words text-slate-900">{tile.name}</span>
         <span className="text-xs text-slate-700">{price}</span>
+        {stock ? (
+          <span
+            className={`text-xs font-medium ${tile.soldOut ? 'text-slate-700' : 'text-amber-800'}`}
+          >
+            {stock}
+          </span>
+        ) : null}
       </button>
     </li>
   );

@@ -32,3 +32,5 @@ export interface BasketView {
   id: string;
   label?: string;
 }
+
+export type { ChoiceView } from '../domain-views';

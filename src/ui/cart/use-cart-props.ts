@@ -1,15 +1,16 @@
 // The cart screen's callbacks over a cart session and a catalog view (core/items: CartSession,
 // catalogView), the same for the merchant's Items side and the remote cashier: stable callbacks so
 // adding an item renders the cart only (docs/performance.md "Cart of 500 items").
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../toast/toast';
 import type { CartViewProps } from './CartView';
 import { useTexts } from '../i18n';
 import { CART_NO_CODE } from '../locales/cart/en.json';
-import type { BasketView, SummaryView, TipPick, TileView } from './types';
+import type { BasketView, ChoiceView, SummaryView, TipPick, TileView } from './types';
 
 interface SessionLike<Item, Used, Sale> {
   add: (item: Item) => void;
+  addWithOptions: (item: Item, picks: readonly string[]) => void;
   addCustom: (sats: number) => void;
   setQuantity: (lineId: string, quantity: number) => void;
   clear: () => void;
@@ -25,9 +26,13 @@ interface ViewLike<Item> {
   tilesFor: (query: string, category: string | undefined) => readonly TileView[];
   byId: (id: string) => Item | undefined;
   byCode: (code: string) => Item | undefined;
+  /** the chooser of an item with options, undefined for one a tap adds */
+  choiceFor: (id: string) => ChoiceView | undefined;
+  /** counted stock is out: a tap or scan adds nothing */
+  soldOut: (id: string) => boolean;
 }
 
-export interface CartPropsArgs<Item, Used, Sale> {
+export interface CartPropsArgs<Item extends { id: string }, Used, Sale> {
   session: SessionLike<Item, Used, Sale>;
   /** the session's state: the screen renders again when it changes */
   cart: { lines: unknown; parked: readonly BasketView[] };
@@ -46,7 +51,9 @@ export interface CartPropsArgs<Item, Used, Sale> {
 
 export type CartProps = Omit<CartViewProps, 'loaded' | 'hasItems' | 'tipsEnabled' | 'busy'>;
 
-export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, Sale>): CartProps {
+export function useCartProps<Item extends { id: string }, Used, Sale>(
+  args: CartPropsArgs<Item, Used, Sale>,
+): CartProps {
   const { session, cart, view, priceUsed, shopCurrency, onCharge, paidKey, logger, errorText } =
     args;
   // The cart stays until its invoice is paid: an unpaid or closed invoice leaves it to charge again.
@@ -55,21 +62,34 @@ export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, S
   useEffect(() => {
     if (paidKey !== firstPaidKey.current) session.paid();
   }, [paidKey, session]);
+  // An item with options opens its chooser (loaded then); a sold-out one adds nothing.
+  const [choosing, setChoosing] = useState<ChoiceView | null>(null);
   const onAdd = useCallback(
     (id: string) => {
       const item = view.byId(id);
-      if (item) session.add(item);
+      if (!item || view.soldOut(id)) return;
+      const choice = view.choiceFor(id);
+      if (choice) setChoosing(choice);
+      else session.add(item);
     },
     [view, session],
   );
   const onCode = useCallback(
     (code: string) => {
       const item = view.byCode(code);
-      if (item) session.add(item);
+      if (item) onAdd(item.id);
       else toast.info(t(CART_NO_CODE, { code }));
       return item !== undefined;
     },
-    [view, session, t],
+    [view, onAdd, t],
+  );
+  const onChoose = useCallback(
+    (picks: string[]) => {
+      const item = choosing && view.byId(choosing.id);
+      if (item) session.addWithOptions(item, picks);
+      setChoosing(null);
+    },
+    [choosing, view, session],
   );
   const onScanError = useCallback(
     (error: unknown) => logger.warn('Barcode scan failed', error),
@@ -107,5 +127,8 @@ export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, S
     onPark: (label) => void session.park(label).catch(fail),
     onRecall: (id) => void session.recall(id).catch(fail),
     onCharge: charge,
+    choosing,
+    onChoose,
+    onChooseClose: () => setChoosing(null),
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeCashierLines, type CatalogForLines } from './catalog-lines';
 import { CUSTOM_LINE_NAME } from '../../items/cart';
 import type { SaleDetail, SaleLine } from '../../sale/sale-detail';
-import { catalogItem } from '../../../testing/items/catalog';
+import { catalogItem, LATTE } from '../../../testing/items/catalog';
 import { saleOf } from '../../../testing/sale/cart-sale';
 
 const coffee = catalogItem({ id: 'coffee', name: 'Coffee', price: { unit: 'sat', sats: 1000 } });
@@ -140,5 +140,50 @@ describe('judgeCashierLines', () => {
     expect(judged.ok).toBe(false);
     expect(judged.sale.taxSats).toBe(0);
     expect(judged.sale.subtotalSats).toBe(1100);
+  });
+});
+
+describe('judgeCashierLines with options', () => {
+  const withLatte: CatalogForLines = { items: [coffee, LATTE], tips: false };
+  const usd = { currency: 'USD', price: 100_000 };
+  const options = [
+    { groupId: 'size', id: 'large', name: 'large' },
+    { groupId: 'extras', id: 'oat', name: 'oat milk' },
+  ];
+  const latte = (unitSats: number, name = 'Latte, large, oat milk'): SaleLine => ({
+    itemId: 'latte',
+    name,
+    quantity: 1,
+    unitSats,
+    options,
+  });
+
+  it('keeps a large latte with oat milk at the catalog price of both choices', () => {
+    const honestLatte = saleOf([latte(4000)]);
+    expect(judgeCashierLines(honestLatte, 4000, withLatte, usd).ok).toBe(true);
+  });
+
+  it('records a forged option price at the catalog price, noted', () => {
+    // Oat milk sent as free: 3.50 USD instead of 4.00.
+    const forged = saleOf([latte(3500)], { tipSats: 0 });
+    const judged = judgeCashierLines(forged, 3500, withLatte, usd);
+    expect(judged.ok).toBe(false);
+    // The catalog asks more than was paid: the amount is kept as one keypad line.
+    expect(judged.sale.note).toBe('cashier-lines');
+    const paidMore = saleOf([latte(3500)], { tipSats: 500 });
+    const kept = judgeCashierLines(paidMore, 4000, { ...withLatte, tips: true }, usd);
+    expect(kept.ok).toBe(false);
+    expect(kept.sale.lines).toEqual([{ ...latte(4000), options }]);
+    expect(kept.sale.tipSats).toBe(0);
+  });
+
+  it('refuses a renamed choice, a choice the item lacks and a latte without its size', () => {
+    expect(judgeCashierLines(saleOf([latte(4000, 'Latte, huge')]), 4000, withLatte, usd).ok).toBe(
+      false,
+    );
+    const gold = saleOf([{ ...latte(4000), options: [{ groupId: 'x', id: 'gold', name: 'x' }] }]);
+    expect(judgeCashierLines(gold, 4000, withLatte, usd).ok).toBe(false);
+    const plain = saleOf([{ itemId: 'latte', name: 'Latte', quantity: 1, unitSats: 3000 }]);
+    expect(judgeCashierLines(plain, 3000, withLatte, usd).ok).toBe(false);
   });
 });

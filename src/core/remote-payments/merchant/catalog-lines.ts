@@ -3,6 +3,7 @@
 // with a note (docs/protocol.md "Lines checked against the catalog", decision 0065).
 import { CUSTOM_LINE_NAME, lineTax, unitSats, type PriceUsed } from '../../items/cart';
 import type { CatalogItem } from '../../items/item';
+import { optionsLabel, pickedOptions, pricedWith } from '../../items/item-options';
 import type { SaleDetail, SaleLine } from '../../sale/sale-detail';
 
 /** What the lines are checked against: the catalog the cashiers read, and whether tips are on. */
@@ -28,14 +29,23 @@ function ownLine(
   }
   const item = items.get(line.itemId);
   if (!item) return `item ${line.itemId} is not in the catalog`;
-  const unit = unitSats(item.price, used);
+  // The picks are the cashier's to make, their names and prices the catalog's (decision 0065).
+  const picked = pickedOptions(
+    item,
+    (line.options ?? []).map((o) => o.id),
+  );
+  if (!picked) return `item ${line.itemId} has no such choice of options`;
+  const price = pricedWith(item.price, picked);
+  const unit = price && unitSats(price, used);
   if (unit === undefined) return `item ${line.itemId} has no price in sats`;
+  const options = picked.map((o) => ({ groupId: o.groupId, id: o.id, name: o.name }));
   return {
     itemId: item.id,
-    name: item.name,
+    name: options.length > 0 ? optionsLabel(item.name, options) : item.name,
     quantity: line.quantity,
     unitSats: unit,
     ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
+    ...(options.length > 0 ? { options } : {}),
   };
 }
 
