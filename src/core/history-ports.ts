@@ -4,6 +4,7 @@ import type { LineOption } from './items/item-options';
 import type { FiatRecord } from './prices/currencies';
 import type { PaymentMethod, SaleDetail } from './sale/sale-detail';
 import type { StaffRef } from './staff/staff';
+import type { Unit } from './units/unit';
 
 export interface HistoryEvent {
   id: number;
@@ -26,6 +27,11 @@ export interface HistoryEvent {
    */
   device?: string;
   /**
+   * The unit of `amount` when it is not sats: a sale charged in cents (decision 0067); absent:
+   * sats, as every event before units (unindexed, no schema version).
+   */
+  unit?: Unit;
+  /**
    * A sale's receipt number on the device that recorded it, `{device prefix}-{sequence}` with no
    * gaps per device (docs/decisions/0074-receipt-numbers.md; unindexed); absent on older sales.
    */
@@ -41,7 +47,10 @@ export interface HistoryPage {
 
 export interface PaymentEventInput {
   type: 'direct-payment' | 'remote-payment';
+  /** in `unit`'s minor units: sats unless a unit is named */
   amount: number;
+  /** a sale charged in a fiat unit (cents); absent: sats */
+  unit?: Unit;
   mintUrl: string;
   quoteId: string;
   /** the payment request (invoice); stored as metadata {request} */

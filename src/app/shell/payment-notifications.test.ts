@@ -129,6 +129,17 @@ describe('payment notifications', () => {
     expect(confetti).toHaveBeenCalledTimes(1);
   });
 
+  it('announces a sale paid in dollars as dollars, never as sats', () => {
+    const { toast, confetti } = setup();
+    announceSettled(
+      { toast, confetti, texts: () => ({ t: englishText, formats: intlFormats('de') }) },
+      { quote: { quote: 'q9', unit: 'usd' }, kind: 'direct', amount: 350 },
+    );
+    expect(toast.shown[0]?.text).toBe(
+      '🎉 Payment received! Proofs stored successfully. 3,50\u00a0USD',
+    );
+  });
+
   it('an expired or refused quote shows the payment-failed toast', () => {
     const { toast, fail } = setup();
     fail('q4', new MintRefusedError('Mint quote has expired', 20007), 'quote');

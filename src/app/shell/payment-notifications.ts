@@ -2,7 +2,8 @@
 // start-up, so a payment
 // that lands on another screen or after a reload is still announced, exactly once per quote.
 import type { Logger } from '../../core/logger';
-import type { QuoteKind } from '../../core/wallet/mint/ports';
+import type { PendingMintQuote, QuoteKind } from '../../core/wallet/mint/ports';
+import { currencyDecimals } from '../../core/prices/currencies';
 import type {
   PaymentFailure,
   PaymentFailureReason,
@@ -13,6 +14,7 @@ import { englishText, type Translate } from '../../ui/i18n';
 import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
 // A part of their own: the counter's first chunk carries only the plain paid and failed toasts.
 import {
+  PAYMENT_RECEIVED_AMOUNT,
   PAYMENT_RECEIVED_EARLIER,
   PAYMENT_STORE_ERROR,
   REMOTE_PAYMENT_RECEIVED,
@@ -22,7 +24,7 @@ import { paymentReceivedText } from '../../ui/payment/payment-received';
 /** The texts and figures of the language shown when a toast is raised (app/start-up/language.ts). */
 export interface PaymentTexts {
   t: Translate;
-  formats: Pick<Formats, 'sats'>;
+  formats: Pick<Formats, 'sats' | 'fiat'>;
 }
 
 /** English texts and figures, where no language is given (tests, code that speaks English). */
@@ -67,7 +69,14 @@ export function receivedText(
   amount: number,
   earlier = false,
   texts: PaymentTexts = englishTexts(),
+  unit: PendingMintQuote['unit'] = 'sat',
 ): string {
+  if (unit !== 'sat') {
+    // Cents are never written as sats (docs/decisions/0067-amounts-carry-their-unit.md).
+    const code = unit.toUpperCase();
+    const text = texts.formats.fiat(amount, code, currencyDecimals(code));
+    return texts.t(PAYMENT_RECEIVED_AMOUNT, { amount: text });
+  }
   const text =
     kind === 'remote' ? REMOTE_PAYMENT_RECEIVED : earlier ? PAYMENT_RECEIVED_EARLIER : undefined;
   return paymentReceivedText(texts.t, texts.formats, amount, text);
@@ -96,14 +105,19 @@ export function failureText(
 /** Announces one settled payment (direct or remote) unless this quote was announced already. */
 export function announceSettled(
   deps: Pick<PaymentNotificationDeps, 'toast' | 'confetti' | 'onScreen' | 'texts'>,
-  settled: Pick<PaymentSettled, 'kind' | 'amount'> & { quote: { quote: string } },
+  settled: Pick<PaymentSettled, 'kind' | 'amount'> & {
+    quote: Pick<PendingMintQuote, 'quote' | 'unit'>;
+  },
 ): boolean {
   const toastId = paymentToastId('received', settled.quote.quote);
   if (deps.toast.isActive(toastId)) return false;
   const shown = deps.onScreen?.() ?? null;
   const earlier = settled.kind === 'direct' && shown !== null && shown !== settled.quote.quote;
   const texts = (deps.texts ?? englishTexts)();
-  deps.toast.success(receivedText(settled.kind, settled.amount, earlier, texts), { toastId });
+  deps.toast.success(
+    receivedText(settled.kind, settled.amount, earlier, texts, settled.quote.unit),
+    { toastId },
+  );
   deps.confetti();
   return true;
 }

@@ -23,6 +23,22 @@ const reader = arrayRangeReader;
 const day = localDayRange('2026-11-22')!;
 
 describe('summarise', () => {
+  it('tallies sales in dollars per unit, never in the sat totals', () => {
+    const s = summarise('2026-11-22', day.start, day.end, [
+      event('direct-payment', 350, day.start + 1, { unit: 'usd' }),
+      event('direct-payment', 150, day.start + 2, { unit: 'usd' }),
+      event('direct-payment', 99, day.start + 3, { unit: 'eur' }),
+      event('direct-payment', 21, day.start + 4),
+    ]);
+    expect(s.sales).toEqual({ count: 1, sats: 21 });
+    expect(s.net).toBe(21);
+    expect(s.salesWithoutFiat).toBe(1);
+    expect(s.salesInUnits).toEqual([
+      { unit: 'usd', count: 2, minor: 500 },
+      { unit: 'eur', count: 1, minor: 99 },
+    ]);
+  });
+
   it('adds up sales by origin and currency, withdrawals and cash-outs with their fees', () => {
     const s = summarise('2026-11-22', day.start, day.end, [
       event('direct-payment', 1000, day.start + 1, {

@@ -13,6 +13,7 @@ import { eventFee } from './csv';
 import { yieldToPage } from './export';
 import { localDayRange } from './local-day';
 import { readRange, type HistoryRangeReader } from './types';
+import type { Unit } from '../units/unit';
 
 export interface Tally {
   count: number;
@@ -59,6 +60,11 @@ export interface DaySummary {
    * id '' (sales that name no one: remote links, older sales) last.
    */
   byStaff: StaffTips[];
+  /**
+   * Sales charged in a fiat unit (cents, decision 0067), per unit: counted here and nowhere
+   * else, so no sat figure above ever holds a cent. Empty when every sale was in sats.
+   */
+  salesInUnits: { unit: Unit; count: number; minor: number }[];
 }
 
 export interface StaffTips {
@@ -90,6 +96,8 @@ export class DayTally {
   private readonly items = new Map<string, ItemSold>();
   /** sales and tips by staff id */
   private readonly people = new Map<string, StaffTips>();
+  /** sales in a fiat unit, per unit */
+  private readonly units = new Map<Unit, { unit: Unit; count: number; minor: number }>();
 
   constructor(date: string, start: number, end: number) {
     this.summary = {
@@ -112,6 +120,7 @@ export class DayTally {
       refunds: { ...empty(), fees: 0 },
       net: 0,
       byStaff: [],
+      salesInUnits: [],
     };
   }
 
@@ -149,6 +158,16 @@ export class DayTally {
       if (event.createdAt < summary.start || event.createdAt >= summary.end) continue;
       const kind = historyKind(event.type);
       if (!kind) continue;
+      if (event.unit && event.unit !== 'sat') {
+        // A sale in cents is tallied in its unit only (docs/behaviour.md "Day close").
+        if (kind.daySummary === 'sale') {
+          const tally = this.units.get(event.unit) ?? { unit: event.unit, count: 0, minor: 0 };
+          tally.count += 1;
+          tally.minor += event.amount;
+          this.units.set(event.unit, tally);
+        }
+        continue;
+      }
       switch (kind.daySummary) {
         case 'sale': {
           add(summary.sales, event.amount);
@@ -198,7 +217,7 @@ export class DayTally {
     const byStaff = [...this.people.values()].sort((a, b) =>
       a.id === '' ? 1 : b.id === '' ? -1 : 0,
     );
-    return { ...this.summary, fiat, items, net, byStaff };
+    return { ...this.summary, fiat, items, net, byStaff, salesInUnits: [...this.units.values()] };
   }
 }
 

@@ -1,4 +1,4 @@
-// One cashu-ts Mint and Wallet per mint URL, cached; seeded (merchant) or seedless (cashier).
+// One cashu-ts Mint per mint URL and one Wallet per mint and unit, cached; seeded (merchant) or seedless (cashier).
 import {
   Mint,
   Wallet,
@@ -10,6 +10,7 @@ import { MissingDataError } from '../errors';
 import { mintUrlKey } from '../urls/normalise-url';
 import type { KeyStore } from '../keys/ports';
 import type { Logger } from '../logger';
+import { SAT, type Unit } from '../units/unit';
 import { assertKeysetSound, keysetKeys } from './keyset-check';
 import { toMintError } from './mint-errors';
 import type { KeysetCache } from './ecash/offline/offline-ports';
@@ -22,8 +23,6 @@ export interface WalletProviderDeps {
   /** NUT-13 counters, per keyset (Dexie-backed in the app). Required for seeded wallets. */
   counters?: CounterSource;
   logger?: Logger;
-  /** default 'sat' */
-  unit?: string;
   /**
    * Where each loaded mint's sound keysets are kept, so ecash can be checked while the mint is
    * out of reach (docs/protocol.md "Ecash taken offline").
@@ -63,18 +62,24 @@ export function mintKey(mintUrl: string): string {
 }
 
 /**
+ * A cashu-ts Wallet holds the keysets of one unit: a sat wallet never signs for cents, so each
+ * unit of a mint has its own (docs/decisions/0067-amounts-carry-their-unit.md).
+ */
+function walletKey(mintUrl: string, unit: Unit): string {
+  return `${unit} ${mintKey(mintUrl)}`;
+}
+
+/**
  * The app builds one and passes it down. Wallets are loaded (keysets, keys, info) on first use
- * and cached; a failed load is not cached, so the next call tries the mint again.
+ * and cached per mint and unit (sat when none is named); a failed load is not cached, so the next
+ * call tries the mint again.
  */
 export class WalletProvider {
   private readonly mints = new Map<string, Mint>();
   private readonly seeded = new Map<string, { seed: Uint8Array; wallet: Promise<Wallet> }>();
   private readonly seedless = new Map<string, Promise<Wallet>>();
-  private readonly unit: string;
 
-  constructor(private readonly deps: WalletProviderDeps = {}) {
-    this.unit = deps.unit ?? 'sat';
-  }
+  constructor(private readonly deps: WalletProviderDeps = {}) {}
 
   /** The shared cashu-ts Mint (HTTP + the one NUT-17 socket) for this URL. No network. */
   getMint(mintUrl: string): Mint {
@@ -88,22 +93,22 @@ export class WalletProvider {
   }
 
   /** A loaded wallet with deterministic secrets from the stored seed. */
-  async getWallet(mintUrl: string): Promise<Wallet> {
-    return (await this.getSeededWallet(mintUrl)).wallet;
+  async getWallet(mintUrl: string, unit: Unit = SAT): Promise<Wallet> {
+    return (await this.getSeededWallet(mintUrl, unit)).wallet;
   }
 
-  async getSeededWallet(mintUrl: string): Promise<SeededWallet> {
+  async getSeededWallet(mintUrl: string, unit: Unit = SAT): Promise<SeededWallet> {
     const seed = await this.deps.keys?.getSeed();
     if (!seed || seed.length === 0) throw new MissingDataError(MISSING_SEED_MESSAGE);
-    const key = mintKey(mintUrl);
+    const key = walletKey(mintUrl, unit);
     let entry = this.seeded.get(key);
     // Restoring from another phrase replaces the seed: never mint with the old one.
     if (!entry || !sameBytes(entry.seed, seed)) {
       const { counters } = this.deps;
       if (!counters)
         throw new MissingDataError('Can not instantiate wallet without a counter source.');
-      const wallet = new Wallet(this.getMint(key), {
-        unit: this.unit,
+      const wallet = new Wallet(this.getMint(mintUrl), {
+        unit,
         bip39seed: seed,
         counterSource: counters,
         // A mint advertising NUT-12 must send a DLEQ with every signature: without one, a bad C_
@@ -124,12 +129,12 @@ export class WalletProvider {
   }
 
   /** A loaded wallet without a seed (cashier device): create quotes and watch them only. */
-  async getSeedlessWallet(mintUrl: string): Promise<Wallet> {
-    const key = mintKey(mintUrl);
+  async getSeedlessWallet(mintUrl: string, unit: Unit = SAT): Promise<Wallet> {
+    const key = walletKey(mintUrl, unit);
     let wallet = this.seedless.get(key);
     if (!wallet) {
-      const fresh = new Wallet(this.getMint(key), {
-        unit: this.unit,
+      const fresh = new Wallet(this.getMint(mintUrl), {
+        unit,
         secretsPolicy: 'random',
         // Also mints a locked till's sales (decision 0024): the same DLEQ rule as the seeded one.
         requireSigDleq: true,
@@ -144,11 +149,12 @@ export class WalletProvider {
     return wallet;
   }
 
-  /** Drops cached wallets for the mint (e.g. its keysets rotated); the socket is kept. */
+  /** Drops the mint's cached wallets of every unit (e.g. its keysets rotated); the socket is kept. */
   invalidate(mintUrl: string): void {
-    const key = mintKey(mintUrl);
-    this.seeded.delete(key);
-    this.seedless.delete(key);
+    const suffix = ` ${mintKey(mintUrl)}`;
+    for (const cache of [this.seeded, this.seedless]) {
+      for (const key of [...cache.keys()]) if (key.endsWith(suffix)) cache.delete(key);
+    }
   }
 
   /** Closes every mint socket (app shutdown, tests). */

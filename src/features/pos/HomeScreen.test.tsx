@@ -147,6 +147,30 @@ describe('HomeScreen', () => {
     await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('3.50 USD'));
   });
 
+  it('charges a dollar till in cents: 3.50 USD typed is a 350-cent usd quote, paid as 3.50 USD', async () => {
+    const { user, storage, services } = await setup();
+    await storage.tillUnit.setTillUnit('usd');
+    act(() => services.events.emitUpdated({ reason: 'payment', amount: 0 }));
+    await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('0.00 USD'));
+    expect(screen.getByText('Enter an amount in USD')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Receive ecash' })).toBeNull();
+    await typeAndSubmit(user, '350');
+
+    const dialog = await screen.findByRole('dialog', { name: INVOICE_MODAL_TITLE }, WAIT);
+    expect(within(dialog).getByTestId('invoice-amount').textContent).toBe('3.50 USD');
+    const id = quoteId()!;
+    expect(mint.mintQuote(id)).toMatchObject({ amount: 350, unit: 'usd' });
+    expect(await storage.mintQuotes.get(id)).toMatchObject({ amount: 350, unit: 'usd' });
+
+    await mint.pay(id);
+    await waitFor(
+      () => expect(screen.getByTestId('home-balance').textContent).toBe('3.50 USD'),
+      WAIT,
+    );
+    expect(await storage.proofs.balance()).toBe(0);
+    expect((await storage.history.page(1)).events[0]).toMatchObject({ amount: 350, unit: 'usd' });
+  });
+
   it('keeps the amount locked while the invoice is open', async () => {
     const { user } = await setup();
     await typeAndSubmit(user, '42');

@@ -67,6 +67,12 @@ export function HomeScreen({ services }: PosScreenProps) {
   const receipt = useSaleReceipt(services.receipts, payments, logger);
   const ecash = useReceiveEcash(services.ecash, invoice, logger, receipt.onEcashSale);
   const fiat = useFiatEntry(services.prices, submitSale, logger);
+  // A till charging in a fiat unit takes the typed cents as they are, no price in between
+  // (docs/behaviour.md "Charge in"); sats keep the fiat toggle.
+  const tillUnit = balance && balance.unit !== 'sat' ? balance : null;
+  // The cart prices its lines in sats: it charges in a fiat unit once its lines can be cents, so
+  // such a till sells by keypad only (docs/behaviour.md "Charge in").
+  const items = tillUnit ? undefined : services.items;
   // The mint's keys load once the keypad is idle, so the first sale after a start does not wait
   // for them (docs/decisions/0037-prefetch-next-screens.md).
   const prepare = useCallback(() => payments.prepareInvoices(), [payments]);
@@ -93,13 +99,30 @@ export function HomeScreen({ services }: PosScreenProps) {
     formats,
   );
   const { invoice: quote } = invoice;
+  const code = tillUnit?.unit.toUpperCase();
+  const tillEntry = tillUnit && {
+    unit: code!,
+    mode: `till:${tillUnit.unit}`,
+    display: (digits: string) =>
+      formats.decimal(Number.parseInt(digits, 10) || 0, tillUnit.decimals),
+  };
+  const entry = tillEntry || fiat.entry;
+  const quoteUnit = quote?.unit;
+  const invoiceAmount =
+    quote && quoteUnit && quoteUnit !== 'sat'
+      ? formats.fiat(
+          quote.amount,
+          quoteUnit.toUpperCase(),
+          quoteUnit === tillUnit?.unit ? tillUnit.decimals : 2,
+        )
+      : undefined;
   const ecashRequest = useSaleRequest(services.ecashRequests, quote, logger);
   const onCopyError = useCallback(
     (error: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, error),
     [logger],
   );
 
-  const keypadMode = mode === 'keypad';
+  const keypadMode = mode === 'keypad' || !items;
   return (
     // Layouts (docs/behaviour.md "Layouts"): one column on a phone; from md the keypad beside the
     // last sale, and Items fills the screen's height below the shell (its top bar and padding up
@@ -119,7 +142,7 @@ export function HomeScreen({ services }: PosScreenProps) {
             {t(POS_TITLE)}
           </h1>
           <p className="text-sm text-slate-500">
-            {t(ENTER_AMOUNT_IN, { unit: fiat.entry?.unit ?? t(SATS_UNIT) })}
+            {t(ENTER_AMOUNT_IN, { unit: entry?.unit ?? t(SATS_UNIT) })}
           </p>
         </div>
         <p className="shrink-0 text-right text-xs font-medium text-slate-500">
@@ -139,7 +162,7 @@ export function HomeScreen({ services }: PosScreenProps) {
         </p>
       </header>
 
-      {services.items ? (
+      {items ? (
         <div className="flex gap-2 md:max-w-sm" role="group" aria-label={t(SELL_BY)}>
           {(['keypad', 'items'] as const).map((m) => (
             <button
@@ -176,11 +199,11 @@ export function HomeScreen({ services }: PosScreenProps) {
         </Suspense>
       ) : null}
 
-      {services.items && itemsOpened ? (
+      {items && itemsOpened ? (
         <div hidden={mode !== 'items'} className="md:flex md:min-h-0 md:flex-1 md:flex-col">
           <Suspense fallback={null}>
             <ItemsSide
-              items={services.items}
+              items={items}
               logger={logger}
               fiat={fiat}
               onCharge={submitSale}
@@ -205,14 +228,17 @@ export function HomeScreen({ services }: PosScreenProps) {
           <InvoicePanel
             keypad={keypadMode}
             flow={{ ...ecash.flow, resetKey: ecash.flow.resetKey + cashSales }}
-            submit={fiat.submit}
+            submit={
+              tillUnit ? (value) => submitSale({ amount: value, unit: tillUnit.unit }) : fiat.submit
+            }
             invoice={quote}
+            invoiceAmount={invoiceAmount}
             onCopyError={onCopyError}
             {...(limits ? { limits } : {})}
-            entry={fiat.entry}
+            entry={entry}
             invoiceFiat={fiat.fiatText(quote?.fiat)}
             ecashRequest={ecashRequest}
-            {...(ecash.secondary
+            {...(ecash.secondary && !tillUnit
               ? {
                   secondary: ecash.secondary((value) => {
                     const sale = fiat.saleOf(value);

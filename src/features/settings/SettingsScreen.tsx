@@ -35,6 +35,8 @@ import { SETTINGS_GROUPS, SettingsGroup, SettingsJumpList } from './SettingsGrou
 import { checkSettingsForm, saveSettingsForm } from './save-settings';
 import { errorMessage } from '../../core/errors';
 import { checkMintInfo } from '../../core/settings/mint-check';
+import { readMintUnits } from '../../core/settings/till-unit';
+import { TillUnitSetting } from './TillUnitSetting';
 import { mintUrlKey } from '../../core/urls/normalise-url';
 import { Form } from '../../ui/forms/Form';
 import { useReturnFocus } from '../../ui/use-return-focus';
@@ -59,6 +61,9 @@ import {
   SWITCH_MINT,
 } from './locales/settings/en.json';
 import { useFormats, useTexts } from '../../ui/i18n';
+
+/** The units the mint's keysets offer, asked over the network. */
+const defaultMintUnits = (mintUrl: string) => readMintUnits(mintUrl);
 
 type FormState = { status: 'loading' } | { status: 'ready'; mintUrl: string; relaysText: string };
 
@@ -104,6 +109,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
   const [mintStatus, setMintStatus] = useState<MintStatus>({ state: 'idle' });
   const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
   const checkMint = services.checkMint ?? checkMintInfo;
+  const mintUnits = services.mintUnits ?? defaultMintUnits;
   const proofs = services.storage.proofs;
   const { guard, prompt: pinPrompt } = usePinGate(services.lock);
   // Save is disabled while the mint is checked, so it has lost focus when the question opens.
@@ -226,8 +232,14 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
         {services.language ? (
           <LanguageSetting language={services.language} logger={logger} />
         ) : null}
-        {/* "Charge in" (TillUnitSetting) is shown once the keypad and the invoice charge in the
-          chosen unit (issue 51): until then a dollar till would still charge sats. */}
+        {services.storage.tillUnit && storedMint !== '' ? (
+          <TillUnitSetting
+            store={services.storage.tillUnit}
+            mintUrl={storedMint}
+            mintUnits={mintUnits}
+            logger={logger}
+          />
+        ) : null}
         {services.storage.receiptPrint ? (
           <AutoPrintSettings store={services.storage.receiptPrint} logger={logger} />
         ) : null}

@@ -37,6 +37,15 @@ function renderRows(events: HistoryEvent[]) {
 }
 
 describe('HistoryList rows', () => {
+  it('shows a sale charged in dollars in dollars, never as sats', () => {
+    const [usd, sats] = renderRows([
+      row(1, 'direct-payment', { amount: 350, unit: 'usd' }),
+      row(2, 'direct-payment', { amount: 350 }),
+    ]);
+    expect(within(usd!).getByTestId('history-amount').textContent).toBe('+3.50 USD');
+    expect(within(sats!).getByTestId('history-amount').textContent).toBe('+350 sats');
+  });
+
   it('labels each type in plain words with a signed amount', () => {
     const items = renderRows([
       row(1, 'direct-payment'),

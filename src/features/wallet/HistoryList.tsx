@@ -10,6 +10,7 @@ import { cashOutNotesOf, formatMetadata, invoiceOf } from './metadata';
 import { historyKind } from '../../core/history-kinds';
 import { MAX_STATED_PRICE_GAP } from '../../core/prices/stated-fiat';
 import { useWalletWords } from './wallet-words';
+import { amountOf } from '../../core/units/amount';
 import { totalPages } from './use-wallet-data';
 import { rowWords } from './zero-rows';
 import {
@@ -28,6 +29,7 @@ import {
   HISTORY_PAGES,
   PAGE_OF,
   WALLET_SATS_IN,
+  WALLET_UNIT_IN,
   WALLET_SATS_OUT,
   DETAILS,
   HISTORY,
@@ -187,10 +189,15 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
           className={`shrink-0 font-semibold tabular-nums ${outgoing ? 'text-slate-900' : 'text-emerald-700'}`}
           data-testid="history-amount"
         >
-          {zero.amount ??
-            (event.amount === 0
-              ? words.sats(0)
-              : t(outgoing ? WALLET_SATS_OUT : WALLET_SATS_IN, satsOf(event.amount)))}
+          {/* A sale charged in a fiat unit reads in it ("+3.50 USD"), never as sats (decision 0067). */}
+          {event.unit && event.unit !== 'sat'
+            ? t(WALLET_UNIT_IN, {
+                amount: words.amount(amountOf(event.amount, event.unit)),
+              })
+            : (zero.amount ??
+              (event.amount === 0
+                ? words.sats(0)
+                : t(outgoing ? WALLET_SATS_OUT : WALLET_SATS_IN, satsOf(event.amount))))}
           {event.fiat ? (
             <span data-testid="history-fiat" className="block text-xs font-normal text-slate-600">
               {words.fiat(event.fiat)}

@@ -72,6 +72,8 @@ export interface HistoryRow {
   sale?: SaleDetail;
   /** who at the till took the sale or made the refund (unindexed: no schema version) */
   staff?: StaffRef;
+  /** a sale's unit when not sats, `amount` then in its minor units (unindexed: no schema version) */
+  unit?: Unit;
   /** when the sale's receipt was printed automatically (unindexed: no schema version) */
   printedAt?: number;
   /**

@@ -18,6 +18,7 @@ export function paymentRow(event: PaymentEventInput, now: number): NewHistoryRow
   return {
     ...historyRow(now, event.type, event, { request: event.request }),
     quoteId: event.quoteId,
+    ...(event.unit ? { unit: event.unit } : {}),
     ...saleColumns(event),
   };
 }

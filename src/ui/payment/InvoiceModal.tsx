@@ -44,6 +44,11 @@ export interface InvoiceModalProps {
   amount?: number;
   /** The amount in the merchant's display currency ("12.34 USD"), shown under the sats. */
   fiatText?: string;
+  /**
+   * An invoice charged in a fiat unit: its amount as text ("3.50 USD"), shown in place of the
+   * sats (`amount` then omitted, so nothing treats the cents as sats).
+   */
+  amountText?: string;
   /** Clipboard failures go here only (the feature logs 'Failed to copy invoice:'). */
   onCopyError?: (error: unknown) => void;
   /** Where focus goes on close (see Modal). */
@@ -72,6 +77,7 @@ export function InvoiceModal({
   onClose,
   amount,
   fiatText,
+  amountText,
   onCopyError,
   returnFocusTo,
   ecash,
@@ -113,7 +119,16 @@ export function InvoiceModal({
               </p>
             ) : null}
           </div>
-          <ModalAmount amount={amount} testId="invoice-amount" />
+          {amountText ? (
+            <p
+              data-testid="invoice-amount"
+              className="text-3xl font-bold text-violet-700 tabular-nums"
+            >
+              {amountText}
+            </p>
+          ) : (
+            <ModalAmount amount={amount} testId="invoice-amount" />
+          )}
           {fiatText ? (
             <p data-testid="invoice-fiat" className="-mt-3 text-sm font-medium text-slate-600">
               {fiatText}

@@ -19,6 +19,7 @@ import {
   CANCEL_CREATING,
   CREATING_INVOICE,
   MINT_NOT_RESPONDING,
+  WAITING_FOR_AMOUNT,
   WAITING_FOR_INVOICE,
 } from '../locales/keypad/en.json';
 
@@ -94,6 +95,11 @@ export interface InvoicePanelProps {
   entry?: AmountEntry;
   /** The invoice's amount in the display currency, shown under the sats in the modal. */
   invoiceFiat?: string;
+  /**
+   * The invoice's amount as text when it is charged in a fiat unit ("3.50 USD"): shown in place of
+   * sats on the waiting line and in the modal.
+   */
+  invoiceAmount?: string;
   /** false: the keypad is not shown (Home's Items side charges a cart); default true. */
   keypad?: boolean;
   /** The same sale as a NUT-18 payment request, when one is offered. */
@@ -112,6 +118,7 @@ export function InvoicePanel({
   limits,
   entry,
   invoiceFiat,
+  invoiceAmount,
   keypad = true,
   ecashRequest,
   secondary,
@@ -222,10 +229,12 @@ export function InvoicePanel({
             className="flex min-h-11 items-center gap-2 rounded-full bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 ring-1 ring-violet-200 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
           >
             <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
-            {t(WAITING_FOR_INVOICE, {
-              count: invoice.amount,
-              sats: formats.sats(invoice.amount),
-            })}
+            {invoiceAmount
+              ? t(WAITING_FOR_AMOUNT, { amount: invoiceAmount })
+              : t(WAITING_FOR_INVOICE, {
+                  count: invoice.amount,
+                  sats: formats.sats(invoice.amount),
+                })}
           </button>
         ) : null}
       </div>
@@ -234,7 +243,9 @@ export function InvoicePanel({
         <Suspense fallback={null}>
           <InvoiceModal
             invoice={open && invoice ? invoice.request : null}
-            amount={invoice?.amount}
+            // Cents are never handed on as sats (Tap to pay takes sats): the text stands instead.
+            amount={invoiceAmount ? undefined : invoice?.amount}
+            amountText={invoiceAmount}
             fiatText={invoiceFiat}
             ecash={ecashRequest ?? null}
             status={flow.status ?? null}

@@ -84,6 +84,13 @@ describe('SaleRequests', () => {
     expect(await locked.requests.forQuote(quote())).toBeNull();
   });
 
+  it('offers no request for a sale in dollars: its ecash would be refused', async () => {
+    const { ports, requests } = setup();
+    await ports.quotes.put(quote({ unit: 'usd', amount: 350 }));
+    expect(await requests.forQuote(quote({ unit: 'usd', amount: 350 }))).toBeNull();
+    expect((await ports.quotes.get('q1'))?.ecashRequestId).toBeUndefined();
+  });
+
   it('a sale no longer open is not found by its request id', async () => {
     const { ports, requests } = setup();
     await ports.quotes.put(quote());

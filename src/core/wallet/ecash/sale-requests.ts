@@ -1,7 +1,7 @@
 // The NUT-18 request offered beside each invoice on the keypad: one single-use id per sale, kept
 // on the invoice's quote row so a reload shows (and the inbox matches) the same request.
 import type { ConfigStore } from '../../settings/ports';
-import type { MintQuoteStore, PendingMintQuote } from '../mint/ports';
+import { quoteUnit, type MintQuoteStore, type PendingMintQuote } from '../mint/ports';
 import { encodeSaleRequest, newRequestId, type EncodedSaleRequest } from './sale-request';
 
 export interface SaleRequestsDeps {
@@ -31,6 +31,9 @@ export class SaleRequests {
   /** The request for a direct invoice's sale, or null when none can be offered now. */
   async forQuote(quote: PendingMintQuote): Promise<OpenSaleRequest | null> {
     if (quote.kind !== 'direct' || !this.isOpen(quote)) return null;
+    // Ecash is taken in sats only so far (docs/protocol.md "Units"): a sale in cents offers the
+    // invoice alone rather than a request whose payment would be refused.
+    if (quoteUnit(quote) !== 'sat') return null;
     if ((await this.deps.locked?.()) ?? false) return null;
     const row = await this.deps.quotes.get(quote.quote);
     if (!row) return null;

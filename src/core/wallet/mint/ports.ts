@@ -2,6 +2,7 @@
 import type { FiatRecord } from '../../prices/currencies';
 import type { SaleDetail } from '../../sale/sale-detail';
 import type { StaffRef } from '../../staff/staff';
+import { storedUnit, type Unit } from '../../units/unit';
 
 export type QuoteKind = 'direct' | 'remote';
 
@@ -41,7 +42,14 @@ export interface LockedOutputs {
 export interface PendingMintQuote {
   quote: string;
   mintUrl: string;
+  /** in the quote's unit: sats, or cents of a fiat unit */
   amount: number;
+  /**
+   * The unit the quote was asked for and its proofs are minted in, kept from its creation so a
+   * reload mid-sale mints the right keysets; absent: sat, as every row before units
+   * (docs/protocol.md "Units").
+   */
+  unit?: Unit;
   request: string;
   kind: QuoteKind;
   state: 'UNPAID' | 'PAID' | 'ISSUED';
@@ -75,6 +83,11 @@ export interface PendingMintQuote {
   ecashRequestId?: string;
   /** the key (compressed hex) that request asks the customer's proofs to be locked to, if any */
   ecashLock?: string;
+}
+
+/** The unit a quote's amount and proofs are in: sat unless its row names another. */
+export function quoteUnit(quote: Pick<PendingMintQuote, 'unit'>): Unit {
+  return storedUnit(quote.unit);
 }
 
 export interface MintQuoteStore {

@@ -7,12 +7,13 @@ import type { LockedSaleBackupHook } from '../../backup/locked-sale-backups';
 import type { Logger } from '../../logger';
 import type { Ledger } from '../ledger-ports';
 import type { NewProof, ProofStore } from '../proof-ports';
-import type {
-  CounterReservation,
-  LockedOutputs,
-  MintQuoteStore,
-  PendingMintQuote,
-  QuoteKind,
+import {
+  quoteUnit,
+  type CounterReservation,
+  type LockedOutputs,
+  type MintQuoteStore,
+  type PendingMintQuote,
+  type QuoteKind,
 } from './ports';
 import type { CounterSource } from '@cashu/cashu-ts';
 import { remoteSaleFiat, type RemoteFiatLookup } from '../../prices/remote-sale-fiat';
@@ -97,7 +98,11 @@ export class QuoteMinter {
         if (outcome === 'again') continue;
         return outcome;
       }
-      const { wallet, seed } = await this.deps.wallets.getSeededWallet(quote.mintUrl);
+      // The quote's unit picks the keysets: cents are minted on the usd keyset, never on sat's.
+      const { wallet, seed } = await this.deps.wallets.getSeededWallet(
+        quote.mintUrl,
+        quoteUnit(quote),
+      );
 
       let reservation: CounterReservation;
       let fresh: boolean;
@@ -197,7 +202,7 @@ export class QuoteMinter {
     quote: PendingMintQuote,
     observed?: MintQuoteStateName,
   ): Promise<'done' | 'watch' | 'again'> {
-    const wallet = await this.deps.wallets.getSeedlessWallet(quote.mintUrl);
+    const wallet = await this.deps.wallets.getSeedlessWallet(quote.mintUrl, quoteUnit(quote));
     let journal: LockedOutputs;
     let fresh: boolean;
     if (quote.lockedOutputs) {
@@ -390,13 +395,16 @@ export class QuoteMinter {
 
   private async store(
     quote: PendingMintQuote,
-    proofs: NewProof[],
+    given: NewProof[],
     restoreRow = true,
   ): Promise<void> {
+    const unit = quoteUnit(quote);
+    // Stored with their keyset's unit (the quote's), so cents are totalled apart from sats.
+    const proofs = unit === 'sat' ? given : given.map((proof) => ({ ...proof, unit }));
     const amount = sumSats(proofs);
     const fiat =
       quote.fiat ??
-      (quote.kind === 'remote'
+      (quote.kind === 'remote' && unit === 'sat'
         ? await remoteSaleFiat(
             this.deps.fiatFor,
             amount,
@@ -415,6 +423,7 @@ export class QuoteMinter {
         mintUrl: quote.mintUrl,
         quoteId: quote.quote,
         request: quote.request,
+        ...(unit === 'sat' ? {} : { unit }),
         ...(fiat ? { fiat } : {}),
         // The sale's lines add up to the invoice's amount; a mint that paid out other sats leaves
         // the record off rather than keep parts that do not add up to the row.

@@ -22,7 +22,7 @@ import { Listeners, type Listener } from '../../listeners';
 import { isCurrencyCode, type FiatRecord } from '../../prices/currencies';
 import type { RemoteFiatLookup } from '../../prices/remote-sale-fiat';
 import { checkSale } from '../../sale/sale-check';
-import { paidBy, type Sale } from '../../sale/sale';
+import { paidBy, saleUnit, type Sale } from '../../sale/sale';
 import { reconcileClaims } from './claim-reconciler';
 import { isAmbiguous, NutCode, toMintError } from '../mint-errors';
 import type { MintQuoteStateName } from '../mint/mint-quote-snapshot';
@@ -37,6 +37,7 @@ import {
 } from '../mint/quote-watcher';
 import { QuoteMinter, type QuoteMinterDeps, type QuoteSettled } from '../mint/quote-minter';
 import type { WalletProvider } from '../wallet-provider';
+import type { Unit } from '../../units/unit';
 
 export interface PaymentIntervals extends WatchIntervals {
   /** first wait before retrying a paid quote whose mint was unreachable; doubles each time */
@@ -152,6 +153,8 @@ export interface PaymentFailure extends PaymentFailed {
 }
 
 export const INVALID_AMOUNT_MESSAGE = 'Amount must be a positive whole number of sats';
+export const INVALID_UNIT_AMOUNT_MESSAGE =
+  'Amount must be a positive whole number of the unit’s smallest step';
 
 /** Unpaid remote quotes tracked at once (docs/protocol.md "Receiving (merchant inbox)"). */
 export const MAX_UNPAID_REMOTE_QUOTES = 200;
@@ -199,22 +202,26 @@ export class PaymentService {
   // ------------------------------------------------------------ public API
 
   /**
-   * Creates a mint quote for the sale's amount at the configured mint, its fiat record and lines
-   * kept on it, persists it, watches it. Its request (NUT-18) and its history record read the sale
-   * from the quote.
+   * Creates a mint quote for the sale's amount in the sale's unit (NUT-04: sats, or cents of a
+   * fiat unit the mint issues) at the configured mint, its fiat record and lines kept on it,
+   * persists it with its unit, watches it. Its request (NUT-18) and its history record read the
+   * sale from the quote.
    */
   async createInvoice(charged: Sale): Promise<PendingMintQuote> {
     const { amount } = charged;
+    const unit = saleUnit(charged);
     if (!Number.isSafeInteger(amount) || amount <= 0)
-      throw new ValidationError(INVALID_AMOUNT_MESSAGE);
+      throw new ValidationError(
+        unit === 'sat' ? INVALID_AMOUNT_MESSAGE : INVALID_UNIT_AMOUNT_MESSAGE,
+      );
     const fiat = charged.fiat ? checkFiat(charged.fiat) : undefined;
     const detail = paidBy(charged, 'lightning');
     const sale = detail ? checkSale(detail, amount) : undefined;
     const mintUrl = await this.deps.config.getMintUrl();
     // Creating a quote needs no seed: a locked till must not wait for the PIN here.
     const wallet = (await this.seedSealed())
-      ? await this.deps.wallets.getSeedlessWallet(mintUrl)
-      : await this.deps.wallets.getWallet(mintUrl);
+      ? await this.deps.wallets.getSeedlessWallet(mintUrl, unit)
+      : await this.deps.wallets.getWallet(mintUrl, unit);
     let reply;
     try {
       reply = await wallet.createMintQuoteBolt11(Amount.from(amount));
@@ -225,6 +232,8 @@ export class PaymentService {
       quote: reply.quote,
       mintUrl,
       amount,
+      // Journaled with the quote: a reload mints in this unit (docs/protocol.md "Units").
+      ...(unit === 'sat' ? {} : { unit }),
       request: reply.request,
       kind: 'direct',
       state: reply.state === 'PAID' || reply.state === 'ISSUED' ? reply.state : 'UNPAID',
@@ -246,12 +255,12 @@ export class PaymentService {
    * after a start does not wait for them: the keypad asks once it is idle. Never rejects; a failed
    * load is only logged and createInvoice tries again.
    */
-  async prepareInvoices(): Promise<void> {
+  async prepareInvoices(unit?: Unit): Promise<void> {
     try {
       const mintUrl = await this.deps.config.getMintUrl();
       await ((await this.seedSealed())
-        ? this.deps.wallets.getSeedlessWallet(mintUrl)
-        : this.deps.wallets.getWallet(mintUrl));
+        ? this.deps.wallets.getSeedlessWallet(mintUrl, unit)
+        : this.deps.wallets.getWallet(mintUrl, unit));
     } catch (error) {
       this.deps.logger.warn('Could not load the mint before the first sale', error);
     }
