@@ -1,14 +1,14 @@
 // Settings' staff list: name, role and optional personal PIN of each person who works the till
 // (docs/behaviour.md "Staff and shifts"; PINs only as hashes, docs/security.md "Staff and roles").
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, ValidationError } from '../../core/errors';
+import { ValidationError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { StaffMember } from '../../core/staff/staff';
 import type { TillStaff } from '../../core/staff/till-staff';
 import { Button } from '../../ui/Button';
 import { cardClasses } from '../../ui/Card';
 import { FIELD_CLASS, TextField } from '../../ui/forms/TextField';
-import { useTexts } from '../../ui/i18n';
+import { useFormats, useTexts } from '../../ui/i18n';
 import {
   STAFF_ADD,
   STAFF_CASH_LABEL,
@@ -25,6 +25,7 @@ import {
   STAFF_SAVE_FAILED,
   STAFF_TITLE,
 } from './locales/staff/en.json';
+import { staffErrorText } from './staff-errors';
 
 export type StaffSettingsService = Pick<
   TillStaff,
@@ -37,6 +38,7 @@ const CARD = cardClasses('ring', 4);
 
 export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; logger: Logger }) {
   const t = useTexts();
+  const formats = useFormats();
   const [list, setList] = useState<StaffMember[]>([]);
   const [reads, setReads] = useState(0);
   const [name, setName] = useState('');
@@ -69,7 +71,7 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
         setReads((n) => n + 1);
         return true;
       } catch (failure) {
-        if (failure instanceof ValidationError) setError(errorMessage(failure));
+        if (failure instanceof ValidationError) setError(staffErrorText(t, formats, failure));
         else {
           logger.error('Could not save the staff list', failure);
           setError(t(STAFF_SAVE_FAILED));
@@ -79,7 +81,7 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
         setBusy(false);
       }
     },
-    [logger, t],
+    [logger, t, formats],
   );
 
   const add = async () => {
