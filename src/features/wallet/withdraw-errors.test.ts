@@ -13,7 +13,7 @@ import { NETWORK_FAILED_MESSAGE, NutCode } from '../../core/wallet/mint-errors';
 import * as plan from '../../core/wallet/withdraw/withdraw-plan';
 import { spanishTexts } from '../../testing/ui/spanish';
 import { englishText } from '../../ui/i18n';
-import * as REFUSALS from './locales/mint-refusal/es.json';
+import * as REFUSALS from '../../ui/locales/mint-refusal/es.json';
 import * as SPANISH from './locales/withdraw-errors/es.json';
 import { withdrawErrorText, type WithdrawRefusal } from './withdraw-errors';
 

@@ -4,7 +4,7 @@
 import { CashewError, type ErrorText } from '../../core/errors';
 import type { Formats, Translate } from '../../ui/i18n';
 import { coreWords } from '../../ui/core-words';
-import { mintRefusalText } from './mint-refusal';
+import { mintRefusalText } from '../../ui/mint-refusal';
 import * as TEXTS from './locales/withdraw-errors/en.json';
 
 const ourWords = coreWords(TEXTS);
