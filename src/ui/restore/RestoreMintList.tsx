@@ -39,7 +39,7 @@ export function restoreMintState(t: Translate, formats: Formats, mint: RestoreMi
   if (mint.status === 'scanning') return t(RESTORE_SCANNING, { sats });
   return mint.lockedSats
     ? t(RESTORE_MINT_FOUND_LOCKED, { sats, locked: formats.sats(mint.lockedSats) })
-    : t(RESTORE_MINT_FOUND, { sats });
+    : t(RESTORE_MINT_FOUND, { count: mint.foundSats, sats });
 }
 
 export function RestoreMintList({ mints }: { mints: RestoreMintView[] }) {

@@ -57,7 +57,7 @@ export function RestoreProgressPanel({
             : t(RESTORE_KEYSET_OF, { index: p.keysetIndex, count: p.keysetCount })}
         </p>
         <p className="font-medium tabular-nums text-violet-800" data-testid="restore-found">
-          {t(RESTORE_FOUND_SO_FAR, { sats: formats.sats(p.foundSats) })}
+          {t(RESTORE_FOUND_SO_FAR, { count: p.foundSats, sats: formats.sats(p.foundSats) })}
         </p>
         {progress.discoveryError ? (
           <p className="text-red-700" data-testid="restore-discovery-error">

@@ -67,6 +67,21 @@ describe('RestoreResultPanel', () => {
   });
 });
 
+describe('RestoreResultPanel for one sat', () => {
+  it('says "1 sat", not "1 sats"', () => {
+    render(
+      <RestoreResultPanel
+        result={{ cancelled: false, totalSats: 1, mints: [{ ...reached, foundSats: 1 }] }}
+        onRetry={() => {}}
+        onClose={() => {}}
+        retrying={false}
+      />,
+    );
+    expect(screen.getByText('Recovery finished: 1 sat found')).toBeTruthy();
+    expect(screen.getByTestId('restore-mint-state').textContent).toBe('1 sat found');
+  });
+});
+
 describe('RestoreResultPanel in Spanish', () => {
   it('says the title, the sources and why a mint was not reached, the mint keeping its URL', () => {
     render(

@@ -41,7 +41,10 @@ export function RestoreResultPanel({
       className="mb-6 flex flex-col gap-3 rounded-xl border border-violet-200 bg-violet-50 p-4"
     >
       <p className="font-semibold text-violet-900">
-        {t(result.cancelled ? RESTORE_RESULT_CANCELLED : RESTORE_RESULT_FINISHED, { sats })}
+        {t(result.cancelled ? RESTORE_RESULT_CANCELLED : RESTORE_RESULT_FINISHED, {
+          count: result.totalSats,
+          sats,
+        })}
       </p>
       {result.discoveryError ? (
         <p className="text-sm text-red-700">{restoreLineText(t, result.discoveryError)}</p>
