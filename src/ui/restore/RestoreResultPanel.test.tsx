@@ -71,7 +71,11 @@ describe('RestoreResultPanel for one sat', () => {
   it('says "1 sat", not "1 sats"', () => {
     render(
       <RestoreResultPanel
-        result={{ cancelled: false, totalSats: 1, mints: [{ ...reached, foundSats: 1 }] }}
+        result={{
+          cancelled: false,
+          totalSats: 1,
+          mints: [{ mintUrl: reached.mintUrl, foundSats: 1 }],
+        }}
         onRetry={() => {}}
         onClose={() => {}}
         retrying={false}
