@@ -23,7 +23,12 @@ const toastModules = ['src/ui/toast/toast.ts', 'src/ui/toast/toaster.tsx'];
 // The one number format, the figures core works out for the screens, and the texts and formats of
 // the chosen language: written in core and handed to the screens by these ui files, the only ui
 // files that read core (docs/architecture.md "Layers").
-const coreGateways = ['src/ui/format-sats.ts', 'src/ui/domain-views.ts', 'src/ui/i18n.ts'];
+const coreGateways = [
+  'src/ui/format-sats.ts',
+  'src/ui/domain-views.ts',
+  'src/ui/i18n.ts',
+  'src/ui/mint-refusal.ts',
+];
 const toastLibrary = [
   {
     name: 'react-toastify',

@@ -1,7 +1,7 @@
 // Refunds of a sale: how a refund event names its sale, what is left to refund, and the check that
 // refuses more than that (docs/behaviour.md "Refunds").
 import { formatSats } from '../format-sats';
-import { ValidationError } from '../errors';
+import { errorWords, ValidationError } from '../errors';
 import { historyKind } from '../history-kinds';
 import { metadataOf } from '../history-metadata';
 import type { HistoryEvent, RefundLink } from '../history-ports';
@@ -47,10 +47,16 @@ export function refundLeft(
 
 export const REFUND_NOT_A_SALE = 'Only a sale can be refunded';
 export const REFUND_AMOUNT_INVALID = 'Enter a whole number of sats above 0';
-export const refundTooLargeText = (left: number) =>
+export const REFUND_DONE_MESSAGE = 'This sale is refunded in full already';
+/** More than is left: the English with its catalog key (decision 0063). */
+export const refundTooLargeWords = (left: number) =>
   left === 0
-    ? 'This sale is refunded in full already'
-    : `Only ${formatSats(left)} sats of this sale are left to refund`;
+    ? errorWords('REFUND_DONE', {}, REFUND_DONE_MESSAGE)
+    : errorWords(
+        'REFUND_LEFT',
+        { left },
+        `Only ${formatSats(left)} sats of this sale are left to refund`,
+      );
 
 /**
  * Throws a ValidationError unless `amount` sats may be refunded now: the event is a sale and the
@@ -66,5 +72,5 @@ export function checkRefund(
     throw new ValidationError(REFUND_AMOUNT_INVALID);
   }
   const left = refundLeft(sale, refunds);
-  if (amount > left) throw new ValidationError(refundTooLargeText(left));
+  if (amount > left) throw new ValidationError(refundTooLargeWords(left));
 }

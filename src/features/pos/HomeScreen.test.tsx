@@ -276,8 +276,11 @@ describe('HomeScreen', () => {
     expect(await screen.findByText(PAYMENT_FAILED_TOAST, {}, WAIT)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await storage.mintQuotes.list()).toEqual([]);
-    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(
-      false,
+    // Usable once the refusal's reason is said (its NUT table loads on the first refusal).
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
     );
   });
 

@@ -6,7 +6,6 @@ import type { EcashLanded, EcashReceived } from '../../core/wallet/ecash/ecash-r
 import type { ForeignTokenOffer, TokenOutcome } from '../../core/wallet/ecash/foreign/ecash-router';
 import type { OfflineTaken } from '../../core/wallet/ecash/offline/offline-ecash';
 import { OfflineRequest } from './OfflineRequest';
-import { arrivesText, arrivingText } from '../../core/wallet/ecash/foreign/foreign-texts';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/forms/Form';
 import { useFormats, useTexts } from '../../ui/i18n';
@@ -16,6 +15,7 @@ import { BarcodeScan } from '../../ui/cart/BarcodeScan';
 import { NfcTagButton } from '../../ui/share/NfcTagButton';
 import { CLOSE } from '../../ui/locales/invoice/en.json';
 import { readTokenText, refusalText } from './receive-ecash';
+import { ARRIVES_AFTER_FEES, ARRIVING } from './locales/receive-errors/en.json';
 import {
   ALREADY_TAKEN_TEXT,
   RECEIVE_ECASH_TITLE,
@@ -100,13 +100,13 @@ export function ReceiveEcashDialog({
         }
         // Another mint's ecash kept in the journal says so; everything else as for any token.
         const kept = accepting && failure instanceof MintUnreachableError;
-        setError(kept ? failure.message : refusalText(failure, t));
+        setError(refusalText(failure, t, formats, kept));
       } finally {
         busyRef.current = false;
         setBusy(false);
       }
     },
-    [onReceived, onTakenOffline, showOffer, t],
+    [onReceived, onTakenOffline, showOffer, t, formats],
   );
   const take = useCallback(
     async (raw: string) => {
@@ -157,7 +157,10 @@ export function ReceiveEcashDialog({
         />
         {offer ? (
           <p role="status" className="text-sm font-medium text-slate-800">
-            {arrivesText(offer.arrive, offer.fee)}
+            {t(ARRIVES_AFTER_FEES, {
+              arrive: formats.sats(offer.arrive),
+              fee: formats.sats(offer.fee),
+            })}
           </p>
         ) : null}
         {arriving ? (
@@ -166,7 +169,7 @@ export function ReceiveEcashDialog({
             data-testid="ecash-arriving"
             className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
           >
-            {arrivingText(arriving.arrive)}
+            {t(ARRIVING, { arrive: formats.sats(arriving.arrive) })}
           </p>
         ) : null}
         {offlineRequest ? <OfflineRequest amount={amount} request={offlineRequest} /> : null}

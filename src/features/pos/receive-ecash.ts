@@ -1,9 +1,12 @@
 // "Receive ecash" at the keypad (docs/behaviour.md "Point of sale"): the first look at what was
 // pasted or scanned, and what a refusal says (plain texts in texts.json). The core checks the token.
-import { ValidationError } from '../../core/errors';
-import type { Translate } from '../../ui/i18n';
+import { MintUnreachableError, ValidationError } from '../../core/errors';
+import { coreWords } from '../../ui/core-words';
+import type { Formats, Translate } from '../../ui/i18n';
+import { mintRefusalText } from '../../ui/mint-refusal';
 import { failureReason } from './use-invoice';
 import { COULD_NOT_TAKE_TEXT, EMPTY_TOKEN_TEXT, NOT_A_TOKEN_TEXT } from './locales/receive/en.json';
+import * as CORE_TEXTS from './locales/receive-errors/en.json';
 
 const TOKEN = /^cashu[AB][A-Za-z0-9_\-+/=]+$/;
 
@@ -15,8 +18,21 @@ export function readTokenText(raw: string, t: Translate): { token: string } | { 
   return { token: text };
 }
 
-/** A refusal in the merchant's words: the core's own message for a check that failed. */
-export function refusalText(error: unknown, t: Translate): string {
-  if (error instanceof ValidationError) return error.message;
-  return failureReason(error, t) ?? t(COULD_NOT_TAKE_TEXT);
+/** Core's checks of a token, found in the catalogs by their English (decision 0063). */
+const coreText = coreWords({ ...CORE_TEXTS, NOT_A_TOKEN_TEXT });
+
+/**
+ * A refusal in the merchant's words: core's message for a check that failed or for another mint's
+ * ecash kept for later (`kept`), a mint's refusal by its NUT code, else why the mint was not reached.
+ */
+export function refusalText(
+  error: unknown,
+  t: Translate,
+  formats: Pick<Formats, 'sats'>,
+  kept = false,
+): string {
+  if (error instanceof ValidationError || (kept && error instanceof MintUnreachableError)) {
+    return coreText(t, formats, error);
+  }
+  return mintRefusalText(t, error) ?? failureReason(error, t) ?? t(COULD_NOT_TAKE_TEXT);
 }

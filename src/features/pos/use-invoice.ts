@@ -79,7 +79,12 @@ export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState 
     (error: unknown) => {
       logger.error('Could not create a mint quote', error);
       toast.error(t(PAYMENT_FAILED), { toastId: 'create-invoice-failed' });
-      return failureReason(error, t);
+      // A refusal is said by its NUT code; that table loads only when a mint refuses.
+      if (!(error instanceof MintRefusedError)) return failureReason(error, t);
+      return import('../../ui/mint-refusal').then(
+        ({ mintRefusalText }) => mintRefusalText(t, error) ?? failureReason(error, t),
+        () => failureReason(error, t),
+      );
     },
     [logger, t],
   );

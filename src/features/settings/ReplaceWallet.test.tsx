@@ -16,6 +16,7 @@ import {
 import { answerPhraseCheck } from '../../testing/ui/phrase-check';
 import { ReplaceWallet, balanceLine } from './ReplaceWallet';
 import { englishText } from '../../ui/i18n';
+import { ENGLISH_FORMATS } from '../../core/i18n/formats';
 import * as S from './locales/settings/en.json';
 
 const REPLACE_CONFIRM = englishText(S.REPLACE_CONFIRM);
@@ -67,7 +68,9 @@ describe('ReplaceWallet', () => {
     await s.proofs.add([proof('a', 8), proof('b', 2)], MINT_A);
     const onReplaced = show(s);
     fireEvent.click(screen.getByRole('button', { name: REPLACE_OPEN }));
-    expect(await screen.findByText(balanceLine(10, MINT_A))).toBeTruthy();
+    expect(
+      await screen.findByText(balanceLine(englishText, ENGLISH_FORMATS, 10, MINT_A)),
+    ).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(REFUSED_BALANCE);
     expect(screen.queryByRole('button', { name: REPLACE_CONFIRM })).toBeNull();
 

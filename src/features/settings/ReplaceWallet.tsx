@@ -17,10 +17,8 @@ import { FieldError } from '../../ui/forms/FieldError';
 import { LoadingNote } from '../../ui/LoadNotes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { formatSats } from '../../ui/format-sats';
 import type { Amount } from '../../core/units/amount';
 import { formatAmount } from '../../core/units/format-amount';
-import { ENGLISH_FORMATS } from '../../core/i18n/formats';
 import { usePinGate } from '../../ui/pin/pin-gate';
 import type { PinGate } from '../../ui/pin/PinPrompt';
 import { PhraseWordsForm } from './PhraseWordsForm';
@@ -37,19 +35,24 @@ import {
   REPLACE_TEXT,
   REPLACE_TITLE,
   REPLACE_WARNING,
+  REPLACE_LEFT_BALANCE,
+  REPLACE_LEFT_INVOICES,
+  REPLACE_LEFT_MELTS,
+  REPLACE_LEFT_OTHER,
+  REPLACE_LEFT_SWAPS,
+  REPLACE_LEFT_TOKENS,
 } from './locales/settings/en.json';
-import { useTexts } from '../../ui/i18n';
+import { useFormats, useTexts, type Formats, type Translate } from '../../ui/i18n';
 
-export const balanceLine = (sats: number, mintUrl: string) =>
-  `${formatSats(sats)} sats on ${mintUrl}`;
-export const invoicesLine = (count: number) => `Open invoices: ${count}`;
-export const meltsLine = (count: number) => `Cash-outs in progress: ${count}`;
-export const tokensLine = (count: number, sats: number) =>
-  `Withdrawal tokens not yet redeemed: ${count} (${formatSats(sats)} sats)`;
-export const swapsLine = (count: number) => `Wallet moves being finished: ${count}`;
-/** Dollars or euros left on a mint, written as the Wallet screen writes them in English. */
-export const otherUnitLine = (amount: Amount, mintUrl: string) =>
-  `${formatAmount(amount, ENGLISH_FORMATS, (_count, text) => `${text} sats`)} on ${mintUrl}`;
+/** What the old wallet still holds, one line each, in the language shown. */
+export const balanceLine = (t: Translate, formats: Formats, sats: number, mint: string) =>
+  t(REPLACE_LEFT_BALANCE, { sats: formats.sats(sats), mint });
+/** Dollars or euros left on a mint, written as the Wallet screen writes them. */
+const otherUnitLine = (t: Translate, formats: Formats, amount: Amount, mint: string) =>
+  t(REPLACE_LEFT_OTHER, {
+    amount: formatAmount(amount, formats, (_count, text) => `${text} sats`),
+    mint,
+  });
 
 export interface ReplaceWalletProps {
   store: WalletReplaceStore;
@@ -162,18 +165,24 @@ function ReplacePanel({
   onCancel: () => void;
 }) {
   const t = useTexts();
+  const formats = useFormats();
   const { left, phraseChecked } = panel;
   const verdict = replaceVerdict(left, phraseChecked);
   const refusal = panel.refusal ?? (verdict.allowed ? undefined : verdict.reason);
+  const { pendingTokens: tokens } = left;
   const lines = [
-    ...left.balances.map(({ sats, mintUrl }) => balanceLine(sats, mintUrl)),
-    ...(left.pendingInvoices > 0 ? [invoicesLine(left.pendingInvoices)] : []),
-    ...(left.pendingMelts > 0 ? [meltsLine(left.pendingMelts)] : []),
-    ...(left.pendingTokens.count > 0
-      ? [tokensLine(left.pendingTokens.count, left.pendingTokens.sats)]
+    ...left.balances.map(({ sats, mintUrl }) => balanceLine(t, formats, sats, mintUrl)),
+    ...(left.pendingInvoices > 0
+      ? [t(REPLACE_LEFT_INVOICES, { count: left.pendingInvoices })]
       : []),
-    ...(left.swapsInProgress > 0 ? [swapsLine(left.swapsInProgress)] : []),
-    ...(left.otherUnits ?? []).map(({ amount, mintUrl }) => otherUnitLine(amount, mintUrl)),
+    ...(left.pendingMelts > 0 ? [t(REPLACE_LEFT_MELTS, { count: left.pendingMelts })] : []),
+    ...(tokens.count > 0
+      ? [t(REPLACE_LEFT_TOKENS, { count: tokens.count, sats: formats.sats(tokens.sats) })]
+      : []),
+    ...(left.swapsInProgress > 0 ? [t(REPLACE_LEFT_SWAPS, { count: left.swapsInProgress })] : []),
+    ...(left.otherUnits ?? []).map(({ amount, mintUrl }) =>
+      otherUnitLine(t, formats, amount, mintUrl),
+    ),
   ];
   return (
     <div className="space-y-3" data-testid="replace-wallet-panel">

@@ -2,14 +2,14 @@
 // (docs/behaviour.md "Staff and shifts"; PINs only as hashes, docs/security.md "Staff and roles").
 import { useCallback, useState } from 'react';
 import { useReadAgain } from '../../ui/use-read';
-import { errorMessage, ValidationError } from '../../core/errors';
+import { ValidationError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { StaffMember } from '../../core/staff/staff';
 import type { TillStaff } from '../../core/staff/till-staff';
 import { Button } from '../../ui/Button';
 import { cardClasses } from '../../ui/Card';
 import { FIELD_CLASS, TextField } from '../../ui/forms/TextField';
-import { useTexts } from '../../ui/i18n';
+import { useFormats, useTexts } from '../../ui/i18n';
 import {
   STAFF_ADD,
   STAFF_CASH_LABEL,
@@ -27,6 +27,7 @@ import {
   STAFF_TITLE,
 } from './locales/staff/en.json';
 import { CheckboxField } from '../../ui/forms/CheckboxField';
+import { staffErrorText } from './staff-errors';
 
 export type StaffSettingsService = Pick<
   TillStaff,
@@ -39,6 +40,7 @@ const CARD = cardClasses('ring', 4);
 
 export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; logger: Logger }) {
   const t = useTexts();
+  const formats = useFormats();
   const [list, setList] = useState<StaffMember[]>([]);
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffMember['role']>('cashier');
@@ -65,7 +67,7 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
         readAgain();
         return true;
       } catch (failure) {
-        if (failure instanceof ValidationError) setError(errorMessage(failure));
+        if (failure instanceof ValidationError) setError(staffErrorText(t, formats, failure));
         else {
           logger.error('Could not save the staff list', failure);
           setError(t(STAFF_SAVE_FAILED));
@@ -75,7 +77,7 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
         setBusy(false);
       }
     },
-    [logger, t, readAgain],
+    [logger, t, formats, readAgain],
   );
 
   const add = async () => {

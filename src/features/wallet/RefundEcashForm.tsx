@@ -5,7 +5,7 @@ import { errorMessage, ValidationError } from '../../core/errors';
 import { checkRefund } from '../../core/receipts/refunds';
 import { isWithdrawError } from '../../core/wallet/withdraw/withdraw-plan';
 import { TextField } from '../../ui/forms/TextField';
-import { useTexts } from '../../ui/i18n';
+import { useFormats, useTexts } from '../../ui/i18n';
 import type { WalletServices } from './deps';
 import {
   CASH_OUT_CANCEL,
@@ -15,6 +15,7 @@ import {
 } from './locales/cash-out/en.json';
 import type { ShownToken } from './use-withdraw';
 import type { RefundTarget } from './use-cash-out';
+import { withdrawErrorText } from './withdraw-errors';
 import { Form } from '../../ui/forms/Form';
 import { FormActions } from '../../ui/forms/FormActions';
 
@@ -34,6 +35,7 @@ export function RefundEcashForm({
   onCancel,
 }: RefundEcashFormProps) {
   const t = useTexts();
+  const formats = useFormats();
   const [amount, setAmount] = useState(String(target.left));
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -44,7 +46,7 @@ export function RefundEcashForm({
       checkRefund(target.sale, target.refunds, sats);
     } catch (problem) {
       if (!(problem instanceof ValidationError)) throw problem;
-      setError(problem.message);
+      setError(withdrawErrorText(t, formats, { error: problem.message, cause: problem }));
       return;
     }
     setBusy(true);
@@ -57,13 +59,13 @@ export function RefundEcashForm({
         refund: { ...target.link, method: 'ecash' },
       });
       if (isWithdrawError(result)) {
-        setError(result.error);
+        setError(withdrawErrorText(t, formats, result));
         return;
       }
       onToken({ token: result.token, amount: result.amount, id: result.id });
     } catch (problem) {
       logger.error('Refund token failed', problem);
-      setError(errorMessage(problem));
+      setError(withdrawErrorText(t, formats, { error: errorMessage(problem), cause: problem }));
     } finally {
       setBusy(false);
     }

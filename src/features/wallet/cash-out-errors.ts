@@ -2,7 +2,7 @@
 // message its English text matched to the catalog; a mint's refusal by its NUT code with the
 // mint's own text; anything else as core wrote it (docs/decisions/0063-texts-from-domain-values.md).
 import { coreWords, type CoreWords } from '../../ui/core-words';
-import { mintRefusalText } from './mint-refusal';
+import { mintRefusalText } from '../../ui/mint-refusal';
 import * as TEXTS from './locales/cash-out-errors/en.json';
 
 const ourWords = coreWords(TEXTS);

@@ -12,6 +12,7 @@ import {
   TOKEN_NO_LONGER_PENDING,
 } from './locales/wallet/en.json';
 import { useWalletWords, type WalletWords } from './wallet-words';
+import { withdrawErrorText } from './withdraw-errors';
 
 /** The token the merchant asked to cancel: its withdrawal row and what it holds. */
 export interface CancelTarget {
@@ -35,7 +36,9 @@ export function cancelOutcomeText(result: CancelTokenResult, words: WalletWords)
     case 'gone':
       return t(TOKEN_NO_LONGER_PENDING);
     case 'failed':
-      return t(CANCEL_TOKEN_FAILED, { reason: result.error.replace(/\.$/, '') });
+      return t(CANCEL_TOKEN_FAILED, {
+        reason: withdrawErrorText(t, formats, result).replace(/\.$/, ''),
+      });
   }
 }
 
@@ -66,6 +69,7 @@ export function useCancelToken(
       .catch((error: unknown): CancelTokenResult => ({
         status: 'failed',
         error: error instanceof Error ? error.message : String(error),
+        cause: error,
       }));
     setBusy(false);
     setTarget(null);

@@ -5,9 +5,12 @@ import {
   isFeeChanged,
   isWithdrawError,
   type ConsolidationPlan,
+  type WithdrawError,
   type WithdrawPlan,
 } from '../../core/wallet/withdraw/withdraw-plan';
+import { useFormats, useTexts } from '../../ui/i18n';
 import type { WalletServices } from './deps';
+import { withdrawErrorText } from './withdraw-errors';
 
 export interface ShownToken {
   token: string;
@@ -42,13 +45,15 @@ export function useWithdraw(
 ) {
   const { withdraw, logger } = services;
   const [state, setState] = useState<WithdrawStep>({ step: 'idle' });
+  const t = useTexts();
+  const formats = useFormats();
 
   // start and build call each other: a fee that changed before the swap goes back to prepare.
   const { start, build, buildPart } = useMemo(() => {
-    const fail = (message: string) => {
-      logger.error('Withdraw failed:', message);
+    const fail = (refusal: WithdrawError) => {
+      logger.error('Withdraw failed:', refusal.error);
       setState({ step: 'idle' });
-      onError(message);
+      onError(withdrawErrorText(t, formats, refusal));
     };
 
     /**
@@ -74,11 +79,11 @@ export function useWithdraw(
         if (isFeeChanged(result)) {
           // Nothing was swapped: show the new fee before anything is charged.
           logger.warn('Withdraw fee changed since it was shown; asking again');
-          onError(result.error);
+          onError(withdrawErrorText(t, formats, result));
           await start(target, amount);
           return;
         }
-        fail(result.error);
+        fail(result);
         return;
       }
       setState({
@@ -93,7 +98,7 @@ export function useWithdraw(
         ? withdraw.prepare()
         : withdraw.prepare({ mintUrl: target }));
       if (isWithdrawError(plan)) {
-        fail(plan.error);
+        fail(plan);
         return;
       }
       // prepare() asked the mint: proofs spent elsewhere are gone, so "everything" is what is left.
@@ -118,7 +123,7 @@ export function useWithdraw(
       const result = await withdraw.createToken({ amount });
       onDone();
       if (isWithdrawError(result)) {
-        fail(result.error);
+        fail(result);
         return;
       }
       setState({
@@ -128,7 +133,7 @@ export function useWithdraw(
     };
 
     return { start, build, buildPart };
-  }, [withdraw, logger, onDone, onError]);
+  }, [withdraw, logger, onDone, onError, t, formats]);
 
   const choose = useCallback((available: number) => setState({ step: 'choose', available }), []);
   /** The merchant confirmed `amount` of `available`: everything goes the usual way. */

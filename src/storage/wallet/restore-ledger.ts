@@ -134,6 +134,7 @@ export class DexieRestoreLedger implements RestoreLedger {
           foundSats: m.foundSats,
           ...(m.lockedSats ? { lockedSats: m.lockedSats } : {}),
           ...(m.error ? { error: m.error } : {}),
+          ...(m.errorTexts ? { errorTexts: m.errorTexts } : {}),
           ...(m.sources ? { sources: m.sources } : {}),
         })),
         totalSats: mints.reduce((sum, m) => sum + m.foundSats, 0),

@@ -28,8 +28,8 @@ export interface InvoiceFlowOptions<Q extends { quote: string }, S = number> {
   watch: (end: (quoteId: string, paid: boolean) => void) => () => void;
   /** The invoice may be shown (false keeps it pending but closed). */
   canShow?: (created: Q) => boolean;
-  /** Creating failed: the caller logs and toasts; the text returned is shown on the page. */
-  onCreateError: (error: unknown) => string | null;
+  /** Creating failed: the caller logs and toasts; the text returned (or promised) is shown on the page. */
+  onCreateError: (error: unknown) => string | null | Promise<string | null>;
   /** Default INVOICE_SLOW_AFTER_MS. */
   slowAfterMs?: number;
   /** Submit refuses at once (no request, no toast) while this is true. Default: browserOffline. */
@@ -147,8 +147,8 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
           if (canShow?.(created) ?? true) setOpen(true);
         } catch (failure) {
           if (!current()) return; // cancelled: the merchant has moved on
-          const text = onCreateError(failure);
-          setError(text);
+          const text = await onCreateError(failure);
+          if (current()) setError(text);
         } finally {
           if (current()) {
             clearTimeout(slowTimer.current);

@@ -1,8 +1,16 @@
 // What a restore scan found once it ended (docs/behaviour.md, "Recover funds"): every mint with
 // where it was listed and its sats, what could not be reached, with Retry and Close.
 import { Button } from '../Button';
-import { formatSats } from '../format-sats';
+import { useFormats, useTexts } from '../i18n';
+import {
+  RESTORE_CLOSE,
+  RESTORE_RESULT_CANCELLED,
+  RESTORE_RESULT_FINISHED,
+  RESTORE_RETRY,
+  RESTORE_RETRYING,
+} from '../locales/restore/en.json';
 import { RestoreMintList, type RestoreMintView } from './RestoreMintList';
+import { restoreLineText } from './restore-words';
 
 export interface RestoreResultView {
   mints: RestoreMintView[];
@@ -10,14 +18,6 @@ export interface RestoreResultView {
   cancelled: boolean;
   discoveryError?: string;
 }
-
-export const restoreResultTitle = (r: RestoreResultView) =>
-  r.cancelled
-    ? `Recovery cancelled: ${formatSats(r.totalSats)} sats found`
-    : `Recovery finished: ${formatSats(r.totalSats)} sats found`;
-export const RESTORE_RETRY = 'Retry';
-export const RESTORE_RETRYING = 'Retrying...';
-export const RESTORE_CLOSE = 'Close';
 
 export function RestoreResultPanel({
   result,
@@ -30,26 +30,34 @@ export function RestoreResultPanel({
   onClose: () => void;
   retrying: boolean;
 }) {
+  const t = useTexts();
+  const formats = useFormats();
   const unreached = result.discoveryError || result.mints.some((m) => m.error);
+  const sats = formats.sats(result.totalSats);
   return (
     <div
       role="status"
       data-testid="restore-result"
       className="mb-6 flex flex-col gap-3 rounded-xl border border-violet-200 bg-violet-50 p-4"
     >
-      <p className="font-semibold text-violet-900">{restoreResultTitle(result)}</p>
+      <p className="font-semibold text-violet-900">
+        {t(result.cancelled ? RESTORE_RESULT_CANCELLED : RESTORE_RESULT_FINISHED, {
+          count: result.totalSats,
+          sats,
+        })}
+      </p>
       {result.discoveryError ? (
-        <p className="text-sm text-red-700">{result.discoveryError}</p>
+        <p className="text-sm text-red-700">{restoreLineText(t, result.discoveryError)}</p>
       ) : null}
       <RestoreMintList mints={result.mints} />
       <div className="flex gap-2">
         {unreached ? (
           <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-            {retrying ? RESTORE_RETRYING : RESTORE_RETRY}
+            {t(retrying ? RESTORE_RETRYING : RESTORE_RETRY)}
           </Button>
         ) : null}
         <Button variant="outline" size="sm" onClick={onClose}>
-          {RESTORE_CLOSE}
+          {t(RESTORE_CLOSE)}
         </Button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 // Why a mint could not be scanned, in words shown to the merchant (docs/behaviour.md, "Recover
 // funds"). Stored on the scan row and in the mint's history event.
+import { errorWords, type ErrorWords } from '../../errors';
 import { formatSats } from '../../format-sats';
 
 export const NO_RESTORE_SUPPORT_MESSAGE =
@@ -30,8 +31,35 @@ export function counterLimitMessage(ids: string[], limit: number): string {
   return `The scan stopped at counter ${formatSats(limit)} on keyset ${list}, far beyond any shop's use. What was found below it was kept.`;
 }
 
+export const MINT_LISTS_UNREAD_MESSAGE = 'Could not read the mint lists from your relays';
 export const LOCKED_SALES_UNREAD_MESSAGE =
   'Could not read the sales taken while locked from your relays; try Recover funds again later.';
+
+/**
+ * Each message above with its catalog key and values, stored beside the English on the scan row
+ * (`MintScan.errorTexts`) so the screen says it in the chosen language (decision 0063).
+ */
+export const restoreWords = {
+  noRestoreSupport: (): ErrorWords =>
+    errorWords('RESTORE_NO_NUT09', {}, NO_RESTORE_SUPPORT_MESSAGE),
+  unreachable: (detail: string): ErrorWords =>
+    errorWords('RESTORE_UNREACHABLE', { detail }, unreachableMessage(detail)),
+  keysetsGone: (ids: string[]): ErrorWords =>
+    errorWords(
+      ids.length === 1 ? 'RESTORE_KEYSET_GONE' : 'RESTORE_KEYSETS_GONE',
+      { ids: ids.join(', ') },
+      keysetsGoneMessage(ids),
+    ),
+  signsAnything: (): ErrorWords => errorWords('RESTORE_SIGNS_ANYTHING', {}, SIGNS_ANYTHING_MESSAGE),
+  refusedSignatures: (count: number): ErrorWords =>
+    errorWords('RESTORE_REFUSED_SIGNATURES', { count }, refusedSignaturesMessage(count)),
+  counterLimit: (ids: string[], limit: number): ErrorWords =>
+    errorWords(
+      'RESTORE_COUNTER_LIMIT',
+      { ids: ids.join(', '), limit },
+      counterLimitMessage(ids, limit),
+    ),
+};
 
 /** What the relays could not give a scan, as one line: the mint lists, the locked sales. */
 export function relayErrorsOf(row: {

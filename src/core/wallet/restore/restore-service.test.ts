@@ -247,6 +247,7 @@ describe('a mint that cannot be scanned', () => {
         foundSats: 0,
         sources: ['wallet'],
         error: expect.stringMatching(/^Could not reach this mint/),
+        errorTexts: [{ key: 'RESTORE_UNREACHABLE', values: { detail: expect.any(String) } }],
       },
     ]);
     expect(await d.storage.proofs.balance(DEAD_MINT)).toBe(5);
@@ -271,6 +272,7 @@ describe('a mint that cannot be scanned', () => {
         mintUrl: dev.mint.url,
         foundSats: 0,
         error: NO_RESTORE_SUPPORT_MESSAGE,
+        errorTexts: [{ key: 'RESTORE_NO_NUT09', values: {} }],
         sources: ['settings'],
       },
     ]);
@@ -290,6 +292,7 @@ describe('a mint that cannot be scanned', () => {
       mintUrl: dev.mint.url,
       foundSats: 2,
       error: expect.stringContaining('00deadbeef000000') as never,
+      errorTexts: [{ key: 'RESTORE_KEYSET_GONE', values: { ids: '00deadbeef000000' } }],
       sources: ['settings', 'wallet'],
     });
     expect(await d.storage.proofs.balance()).toBe(9);
@@ -365,7 +368,13 @@ describe('a mint whose restore answers fail their checks', () => {
     dev.mint.addFault({ path: '/v1/restore', action: 'signEveryOutput' });
     const outcome = await d.restore.start('settings');
     expect(outcome?.mints).toEqual([
-      { mintUrl: dev.mint.url, foundSats: 0, error: SIGNS_ANYTHING_MESSAGE, sources: ['settings'] },
+      {
+        mintUrl: dev.mint.url,
+        foundSats: 0,
+        error: SIGNS_ANYTHING_MESSAGE,
+        errorTexts: [{ key: 'RESTORE_SIGNS_ANYTHING', values: {} }],
+        sources: ['settings'],
+      },
     ]);
     expect(await d.storage.proofs.balance()).toBe(0);
     expect((await d.storage.counterSource.snapshot!())[keyset] ?? 0).toBe(0);
@@ -386,7 +395,13 @@ describe('a mint whose restore answers fail their checks', () => {
 
   /** The scan's one mint, the dev mint from settings, with what it found and its error. */
   const devMintOnly = (foundSats: number, error: string) => [
-    { mintUrl: dev.mint.url, foundSats, error, sources: ['settings'] },
+    {
+      mintUrl: dev.mint.url,
+      foundSats,
+      error,
+      errorTexts: expect.any(Array),
+      sources: ['settings'],
+    },
   ];
 
   it('sends a signature with a bad DLEQ: that one is dropped, the rest stored, the merchant told', async () => {
@@ -428,6 +443,7 @@ describe('a mint whose restore answers fail their checks', () => {
         mintUrl: dev.mint.url,
         foundSats: 4,
         error: counterLimitMessage([keyset], 30),
+        errorTexts: [{ key: 'RESTORE_COUNTER_LIMIT', values: { ids: keyset, limit: 30 } }],
         sources: ['settings'],
       },
     ]);

@@ -4,7 +4,7 @@
 // calls in docs/protocol.md, "Restore".
 import { CheckStateEnum, type Wallet } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
-import { RelaysTimeoutError } from '../../errors';
+import { RelaysTimeoutError, type ErrorWords } from '../../errors';
 import type { WalletEvents } from '../../events';
 import type { Logger } from '../../logger';
 import type { Clock } from '../../clock';
@@ -18,14 +18,10 @@ import { restoreCheckedBatch } from './restore-batch';
 import type { LockedSaleFound } from '../../backup/locked-sale-envelope';
 import { restoreLockedSales } from './locked-sales';
 import {
-  counterLimitMessage,
   LOCKED_SALES_UNREAD_MESSAGE,
+  MINT_LISTS_UNREAD_MESSAGE,
   relayErrorsOf,
-  keysetsGoneMessage,
-  NO_RESTORE_SUPPORT_MESSAGE,
-  refusedSignaturesMessage,
-  SIGNS_ANYTHING_MESSAGE,
-  unreachableMessage,
+  restoreWords,
 } from './restore-messages';
 import type {
   KeysetScan,
@@ -81,7 +77,10 @@ export interface RestoreProgress {
   refusedSignatures: number;
   /** every mint of the scan: where it was listed, what it gave, why it could not be scanned */
   mints: Array<
-    Pick<MintScan, 'mintUrl' | 'status' | 'foundSats' | 'lockedSats' | 'error' | 'sources'>
+    Pick<
+      MintScan,
+      'mintUrl' | 'status' | 'foundSats' | 'lockedSats' | 'error' | 'errorTexts' | 'sources'
+    >
   >;
   /** the mint lists (or the sales taken while locked) on the relays could not be read */
   discoveryError?: string;
@@ -348,12 +347,13 @@ export class RestoreService {
       const refused = mint.keysets.reduce((sum, ks) => sum + (ks.refused ?? 0), 0);
       const limited = mint.keysets.filter((ks) => ks.stoppedAtLimit).map((ks) => ks.id);
       const notes = [
-        ...(refused > 0 ? [refusedSignaturesMessage(refused)] : []),
-        ...(limited.length > 0 ? [counterLimitMessage(limited, this.counterLimit)] : []),
+        ...(refused > 0 ? [restoreWords.refusedSignatures(refused)] : []),
+        ...(limited.length > 0 ? [restoreWords.counterLimit(limited, this.counterLimit)] : []),
       ];
       for (const note of notes) {
-        if (mint.error?.includes(note)) continue;
-        mint.error = mint.error ? `${mint.error} ${note}` : note;
+        if (mint.error?.includes(note.message)) continue;
+        mint.error = mint.error ? `${mint.error} ${note.message}` : note.message;
+        mint.errorTexts = [...(mint.errorTexts ?? []), note.text];
         changed = true;
       }
     }
@@ -373,7 +373,7 @@ export class RestoreService {
         if (found.error) row.discoveryError = found.error;
       } catch (error) {
         this.deps.logger.warn('Reading the mint lists from the relays failed', error);
-        row.discoveryError = 'Could not read the mint lists from your relays';
+        row.discoveryError = MINT_LISTS_UNREAD_MESSAGE;
       }
     }
     row.discovered = true;
@@ -476,13 +476,13 @@ export class RestoreService {
       this.deps.wallets.invalidate(mintUrl);
       ({ wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl));
     } catch (error) {
-      return this.fail(row, mint, unreachableMessage(toMintError(error).message), error);
+      return this.fail(row, mint, restoreWords.unreachable(toMintError(error).message), error);
     }
-    if (!supportsRestore(wallet)) return this.fail(row, mint, NO_RESTORE_SUPPORT_MESSAGE);
+    if (!supportsRestore(wallet)) return this.fail(row, mint, restoreWords.noRestoreSupport());
     try {
       await this.restoreLockedAt(row, index, wallet);
     } catch (error) {
-      return this.fail(row, mint, unreachableMessage(toMintError(error).message), error);
+      return this.fail(row, mint, restoreWords.unreachable(toMintError(error).message), error);
     }
     if (mint.keysets.length === 0) {
       const listed = listedKeysets(wallet);
@@ -500,7 +500,11 @@ export class RestoreService {
       }));
       const known = new Set(listed);
       const gone = (await this.deps.ledger.storedKeysetIds(mintUrl)).filter((id) => !known.has(id));
-      if (gone.length > 0) mint.error = keysetsGoneMessage(gone);
+      if (gone.length > 0) {
+        const words = restoreWords.keysetsGone(gone);
+        mint.error = words.message;
+        mint.errorTexts = [words.text];
+      }
       await this.save(row);
     }
     for (let k = 0; k < mint.keysets.length; k++) {
@@ -510,9 +514,9 @@ export class RestoreService {
       try {
         trusted = await this.walk(row, index, k, wallet, seed);
       } catch (error) {
-        return this.fail(row, mint, unreachableMessage(toMintError(error).message), error);
+        return this.fail(row, mint, restoreWords.unreachable(toMintError(error).message), error);
       }
-      if (!trusted) return this.fail(row, mint, SIGNS_ANYTHING_MESSAGE);
+      if (!trusted) return this.fail(row, mint, restoreWords.signsAnything());
       if (this.cancelRequested) return;
     }
     mint.status = 'done';
@@ -593,12 +597,13 @@ export class RestoreService {
   private async fail(
     row: RestoreScanRow,
     mint: MintScan,
-    message: string,
+    { message, text }: ErrorWords,
     cause?: unknown,
   ): Promise<void> {
     this.deps.logger.warn(`Restore of ${mint.mintUrl}: ${message}`, cause);
     mint.status = 'failed';
     mint.error = mint.error ? `${message} ${mint.error}` : message;
+    mint.errorTexts = [text, ...(mint.errorTexts ?? [])];
     await this.save(row);
   }
 
@@ -615,14 +620,17 @@ export class RestoreService {
         (sum, m) => sum + m.keysets.reduce((s, ks) => s + (ks.refused ?? 0), 0),
         0,
       ),
-      mints: row.mints.map(({ mintUrl, status, foundSats, lockedSats, error, sources }) => ({
-        mintUrl,
-        status,
-        foundSats,
-        ...(lockedSats ? { lockedSats } : {}),
-        ...(error ? { error } : {}),
-        ...(sources ? { sources: [...sources] } : {}),
-      })),
+      mints: row.mints.map(
+        ({ mintUrl, status, foundSats, lockedSats, error, errorTexts, sources }) => ({
+          mintUrl,
+          status,
+          foundSats,
+          ...(lockedSats ? { lockedSats } : {}),
+          ...(error ? { error } : {}),
+          ...(errorTexts ? { errorTexts: [...errorTexts] } : {}),
+          ...(sources ? { sources: [...sources] } : {}),
+        }),
+      ),
       ...(relayErrorsOf(row) ? { discoveryError: relayErrorsOf(row) } : {}),
     });
   }

@@ -1,5 +1,6 @@
 // The restore scan's persisted progress and the storage it needs (see docs/architecture.md,
 // "Restore"). Storage implements RestoreLedger on Dexie; tests may implement it in memory.
+import type { ErrorText } from '../../errors';
 import type { NewProof } from '../proof-ports';
 
 /** Where one keyset's NUT-09 walk stands. Counters below `next` have been asked for. */
@@ -46,6 +47,8 @@ export interface MintScan {
   foundSats: number;
   /** why the mint could not be scanned (unreachable, keyset gone, no NUT-09) */
   error?: string;
+  /** the same sentences as catalog keys and values, in order (absent on older rows) */
+  errorTexts?: ErrorText[];
   /** where it was listed (absent on rows written before sources were kept) */
   sources?: MintSource[];
   /** of foundSats, the sats of sales taken while locked restored from their envelopes */
@@ -79,6 +82,7 @@ export interface RestoreOutcome {
     /** of foundSats, from sales taken while locked (their envelopes) */
     lockedSats?: number;
     error?: string;
+    errorTexts?: ErrorText[];
     sources?: MintSource[];
   }>;
   totalSats: number;

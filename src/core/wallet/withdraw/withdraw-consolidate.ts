@@ -21,7 +21,12 @@ import {
 import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
 import { toNewProof } from '../proof-convert';
-import { FeeChangedError, isHexKeysetId } from './withdraw-plan';
+import {
+  FEE_TAKES_ALL_MESSAGE,
+  FeeChangedError,
+  isHexKeysetId,
+  NOT_ENOUGH_AFTER_FEE_MESSAGE,
+} from './withdraw-plan';
 import { toCashuProof } from './withdraw-token';
 import type { WalletProvider } from '../wallet-provider';
 
@@ -109,7 +114,7 @@ export class Consolidator {
     const rules = this.rules(wallet);
     const planned = planRounds(inputs, rules);
     if (planned.amount <= 0) {
-      throw new MintUnreachableError('The mint fee would take the whole amount');
+      throw new MintUnreachableError(FEE_TAKES_ALL_MESSAGE);
     }
     // Checked on the plan that runs, before anything is swapped: the merchant agreed to maxFee.
     if (planned.fee > maxFee) throw new FeeChangedError(planned.fee, maxFee);
@@ -147,7 +152,7 @@ export class Consolidator {
       throw toMintError(error);
     }
     if (chosen.length === 0 || sumAmounts(chosen) < amount) {
-      throw new ValidationError('Not enough sats left after the mint fee for this amount');
+      throw new ValidationError(NOT_ENOUGH_AFTER_FEE_MESSAGE);
     }
     const { send } = await this.swapRound(mintUrl, wallet, seed, chosen, amount);
     return send;
@@ -224,10 +229,10 @@ export class Consolidator {
     const keyset = wallet.getKeyset();
     const total = inputs.reduce((sum, p) => sum + p.amount, 0);
     const amount = total - wallet.getFeesForProofs(inputs).toNumber();
-    if (amount <= 0) throw new MintUnreachableError('The mint fee would take the whole amount');
+    if (amount <= 0) throw new MintUnreachableError(FEE_TAKES_ALL_MESSAGE);
     const keepPart = amount - sendPart;
     if (keepPart < 0) {
-      throw new ValidationError('Not enough sats left after the mint fee for this amount');
+      throw new ValidationError(NOT_ENOUGH_AFTER_FEE_MESSAGE);
     }
     const sendSplit = sendPart > 0 ? splitAmount(sendPart, keyset.keys) : [];
     const keepSplit = keepPart > 0 ? splitAmount(keepPart, keyset.keys) : [];

@@ -1,6 +1,6 @@
 // Withdraw decisions that need no mint: result types, error texts, when consolidation pays off.
 import { formatSats } from '../../format-sats';
-import { CashewError } from '../../errors';
+import { CashewError, errorWords, type ErrorText } from '../../errors';
 
 /**
  * Why a withdrawal produced no token. Callers branch on the code, never on the text: the text is
@@ -11,7 +11,12 @@ export type WithdrawErrorCode =
 
 export interface WithdrawError {
   code: WithdrawErrorCode;
+  /** in English, for logs; the screen says it from `text`, `cause` or this English (decision 0063) */
   error: string;
+  /** the message's catalog key and values, when it carries a figure */
+  text?: ErrorText;
+  /** what was thrown, so a mint's refusal can be said by its NUT code */
+  cause?: unknown;
 }
 
 /** The token, or why there is none. */
@@ -40,9 +45,17 @@ export const BALANCE_CHANGED_MESSAGE =
   'The balance changed while the token was being built. Nothing was withdrawn; try again.';
 
 /** A chosen withdrawal amount that is not a whole number from 1 to what is available. */
-export function withdrawAmountMessage(available: number): string {
-  return `Enter an amount from 1 to ${formatSats(available)} sats.`;
-}
+export const withdrawAmountWords = (available: number) =>
+  errorWords(
+    'WITHDRAW_AMOUNT_RANGE',
+    { available },
+    `Enter an amount from 1 to ${formatSats(available)} sats.`,
+  );
+
+/** Consolidating or splitting: the mint's fee leaves nothing, or less than the amount asked. */
+export const FEE_TAKES_ALL_MESSAGE = 'The mint fee would take the whole amount';
+export const NOT_ENOUGH_AFTER_FEE_MESSAGE =
+  'Not enough sats left after the mint fee for this amount';
 
 /** The swap would cost more than the fee the merchant confirmed (a payment landed meanwhile). */
 export const FEE_CHANGED_MESSAGE = 'The withdrawal fee changed. Please review it and try again.';

@@ -24,7 +24,7 @@ import {
   NO_PROOFS_MESSAGE,
   NO_PROOFS_ON_THAT_MINT_MESSAGE,
   wantsConsolidation,
-  withdrawAmountMessage,
+  withdrawAmountWords,
   type WithdrawError,
   type WithdrawPlan,
   type WithdrawPreparation,
@@ -126,7 +126,7 @@ export type CancelTokenResult =
   /** no such pending token any more (another tab cancelled it, or its spend was settled) */
   | { status: 'gone' }
   /** the mint could not be asked or refused: nothing changed */
-  | { status: 'failed'; error: string };
+  | { status: 'failed'; error: string; cause?: unknown };
 
 /**
  * The proofs stay stored (and in the balance) after the token is built: they leave only when the
@@ -195,7 +195,7 @@ export class WithdrawService {
       return plan;
     } catch (error) {
       this.deps.logger.error('Preparing the withdrawal failed', error);
-      return { code: 'failed', error: errorMessage(error) };
+      return { code: 'failed', error: errorMessage(error), cause: error };
     }
   }
 
@@ -215,7 +215,7 @@ export class WithdrawService {
           return { code: 'fee-changed', error: error.message };
         }
         this.deps.logger.error('Withdraw failed', error);
-        return { code: 'failed', error: errorMessage(error) };
+        return { code: 'failed', error: errorMessage(error), cause: error };
       }
     });
   }
@@ -252,7 +252,7 @@ export class WithdrawService {
         return await this.cancelLocked(withdrawalId);
       } catch (error) {
         this.deps.logger.error(`Cancelling withdrawal ${withdrawalId} failed`, error);
-        return { status: 'failed', error: errorMessage(error) };
+        return { status: 'failed', error: errorMessage(error), cause: error };
       }
     });
   }
@@ -350,7 +350,8 @@ export class WithdrawService {
       wanted <= 0 ||
       wanted > available
     ) {
-      return { code: 'bad-amount', error: withdrawAmountMessage(available) };
+      const words = withdrawAmountWords(available);
+      return { code: 'bad-amount', error: words.message, text: words.text };
     }
     try {
       if (wanted < available) {
@@ -372,7 +373,8 @@ export class WithdrawService {
     const amount = sumSats(proofs);
     // A swap's fee (proofs a cashuB token cannot carry) would make a refund less than confirmed.
     if (options.refund && amount !== wanted) {
-      return { code: 'failed', error: withdrawAmountMessage(amount) };
+      const words = withdrawAmountWords(amount);
+      return { code: 'failed', error: words.message, text: words.text };
     }
     const withdrawal: PendingWithdrawal = {
       id: `withdrawal-${this.newId()}`,

@@ -1,9 +1,9 @@
 // A mint's refusal in the merchant's language: the NUT code in our words (either table's number),
 // the mint's own text kept as it said it; anything that is not a refusal is left to the caller.
 import { describe, expect, it } from 'vitest';
-import { MintRefusedError, MintUnreachableError } from '../../core/errors';
-import { spanishTexts } from '../../testing/ui/spanish';
-import { englishText } from '../../ui/i18n';
+import { MintRefusedError, MintUnreachableError } from '../core/errors';
+import { spanishTexts } from '../testing/ui/spanish';
+import { englishText } from './i18n';
 import * as SPANISH from './locales/mint-refusal/es.json';
 import { mintRefusalText } from './mint-refusal';
 

@@ -1,8 +1,8 @@
 // A mint's refusal in the chosen language: the NUT error code in our words, the mint's own text
 // kept beside them as it said it (docs/decisions/0063-texts-from-domain-values.md).
-import { MintRefusedError } from '../../core/errors';
-import { NutCode, refusalCode } from '../../core/wallet/mint-errors';
-import type { Translate } from '../../ui/i18n';
+import { MintRefusedError } from '../core/errors';
+import { NutCode, refusalCode } from '../core/wallet/mint-errors';
+import type { Translate } from './i18n';
 import * as TEXTS from './locales/mint-refusal/en.json';
 
 /** Codes of the older NUT table (refusalCode maps the current one to it), as our words. */
