@@ -8,7 +8,7 @@ import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import type { Storage as CashewStorage } from '../../storage';
 
 export interface ItemServiceDeps {
-  storage: Pick<CashewStorage, 'items' | 'tips' | 'prices' | 'merchantTrust' | 'config'>;
+  storage: Pick<CashewStorage, 'items' | 'tips' | 'prices' | 'merchantTrust' | 'config' | 'books'>;
   getSecretKey: () => Promise<Uint8Array>;
   profile: Pick<MerchantProfilePublisher, 'sync'>;
   logger: Logger;
@@ -19,15 +19,17 @@ export function createItemServices(deps: ItemServiceDeps): { catalog: CatalogPub
   const { storage } = deps;
   const catalog = new CatalogPublisher({
     collect: async () => {
-      const [items, tips, priceSettings] = await Promise.all([
+      const [items, tips, priceSettings, books] = await Promise.all([
         storage.items.list(),
         storage.tips.get(),
         storage.prices.getSettings(),
+        storage.books.get(),
       ]);
       return catalogOf(items, {
         tips: tips.enabled,
         currency: priceSettings.currency,
         priceUrl: priceSettings.url,
+        discounts: books.discounts === 'anyone',
       });
     },
     getPairingSecret: () => storage.merchantTrust.getOrCreateSecret(),

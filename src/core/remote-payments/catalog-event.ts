@@ -1,4 +1,4 @@
-// The merchant's catalog for its paired cashiers: items, tips and the display currency in one
+// The merchant's catalog for its paired cashiers: items, tips, discounts and the display currency in one
 // NIP-78 event (kind 30078, `d` = `cashew-pos/catalog`), signed by the merchant and NIP-44
 // encrypted with a key only the pairing secret gives (docs/protocol.md "The cashier's catalog").
 import { hmac } from '@noble/hashes/hmac.js';
@@ -29,6 +29,8 @@ export interface PublishedCatalog {
   currency: string | null;
   /** the merchant's price source, so the cashier converts at the same price as the merchant */
   priceUrl?: string;
+  /** any cashier may give discounts (Settings, "Who may give discounts"); absent: none */
+  discounts?: true;
 }
 
 /** The NIP-44 conversation key of the catalog: HMAC-SHA256(pairing secret, domain). */
@@ -39,7 +41,7 @@ export function catalogKey(pairingSecret: Uint8Array): Uint8Array {
 /** The catalog as published: only enabled, sound items, at most MAX_CATALOG_ITEMS. */
 export function catalogOf(
   items: readonly CatalogItem[],
-  settings: { tips: boolean; currency: string | null; priceUrl?: string },
+  settings: { tips: boolean; currency: string | null; priceUrl?: string; discounts?: boolean },
 ): PublishedCatalog {
   const shown: CatalogItem[] = [];
   for (const item of sortItems(items)) {
@@ -56,6 +58,7 @@ export function catalogOf(
     tips: settings.tips,
     currency: settings.currency,
     ...(settings.priceUrl ? { priceUrl: settings.priceUrl } : {}),
+    ...(settings.discounts ? { discounts: true as const } : {}),
   };
 }
 
@@ -103,6 +106,7 @@ function parseCatalog(value: unknown): PublishedCatalog | undefined {
     tips: raw.tips === true,
     currency,
     ...(priceUrl ? { priceUrl } : {}),
+    ...(raw.discounts === true ? { discounts: true as const } : {}),
   };
 }
 
