@@ -5,7 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FiatEntry } from './use-fiat-entry';
 import { CartSession } from '../../core/items/cart-session';
 import { catalogView } from '../../core/items/cart-view';
-import { pricingRulesOf } from '../../core/settings/books-settings';
+import { pricingRulesOf, type DiscountPermission } from '../../core/settings/books-settings';
+import type { StaffRef } from '../../core/staff/staff';
 import type { CatalogItem } from '../../core/items/item';
 import type { Logger } from '../../core/logger';
 import type { Sale } from '../../core/sale/sale';
@@ -18,6 +19,7 @@ import { errorMessage } from '../../core/errors';
 import type { PosItems } from './deps';
 import { CustomerDisplayButton } from './CustomerDisplayButton';
 import { useCustomerDisplay, type CustomerDisplayArgs } from './use-customer-display';
+import { useDiscountRule } from './use-discount-rule';
 
 export interface ItemsSideProps {
   items: PosItems;
@@ -32,6 +34,8 @@ export interface ItemsSideProps {
   invoice?: CustomerDisplayArgs['invoice'];
   ecashRequest?: CustomerDisplayArgs['ecashRequest'];
   shopName?: CustomerDisplayArgs['shopName'];
+  /** who is at the till: a manager or the owner gives discounts without the PIN */
+  staff?: StaffRef;
 }
 
 export default function ItemsSide({
@@ -44,6 +48,7 @@ export default function ItemsSide({
   invoice,
   ecashRequest,
   shopName,
+  staff,
 }: ItemsSideProps) {
   const t = useTexts();
   const { priceUsed, view: prices } = fiat;
@@ -58,14 +63,19 @@ export default function ItemsSide({
       }),
     [items, logger],
   );
-  const [catalog, setCatalog] = useState<{ items: CatalogItem[]; tips: boolean } | null>(null);
+  const [catalog, setCatalog] = useState<{
+    items: CatalogItem[];
+    tips: boolean;
+    discounts?: DiscountPermission;
+  } | null>(null);
   useEffect(() => {
     let active = true;
     Promise.all([items.items.list(), items.tips.get(), items.books?.get()]).then(
       ([list, tips, books]) => {
         if (!active) return;
         if (books) session.setRules(pricingRulesOf(books));
-        setCatalog({ items: list, tips: tips.enabled });
+        // Without the books settings (older services) anyone may give a discount, the default.
+        setCatalog({ items: list, tips: tips.enabled, discounts: books?.discounts ?? 'anyone' });
       },
       (error: unknown) => logger.error('Could not load the items or the cart', error),
     );
@@ -84,6 +94,7 @@ export default function ItemsSide({
     logger,
   });
   const list = catalog?.items;
+  const rule = useDiscountRule(catalog?.discounts, staff, items.discountPin);
   const view = useMemo(() => catalogView(list ?? [], priceUsed), [list, priceUsed]);
   const props = useCartProps({
     session,
@@ -95,6 +106,7 @@ export default function ItemsSide({
     paidKey,
     logger,
     errorText: errorMessage,
+    ...(rule.ask ? { discounts: { ask: rule.ask } } : {}),
   });
   return (
     <>
@@ -107,6 +119,7 @@ export default function ItemsSide({
         noItemsText={t(CART_NO_ITEMS)}
       />
       <CustomerDisplayButton />
+      {rule.prompt}
     </>
   );
 }

@@ -134,6 +134,7 @@ function Till({
         <CashierItems
           items={catalog.items}
           tips={catalog.tips}
+          discounts={catalog.discounts === true}
           priceUsed={priceUsed}
           carts={carts}
           busy={state.open || state.creating}

@@ -6,12 +6,14 @@ import { toast } from '../toast/toast';
 import type { CartViewProps } from './CartView';
 import { useTexts } from '../i18n';
 import { CART_NO_CODE } from '../locales/cart/en.json';
-import type { BasketView, SummaryView, TipPick, TileView } from './types';
+import type { BasketView, CartDiscounts, Discount, SummaryView, TipPick, TileView } from './types';
 
 interface SessionLike<Item, Used, Sale> {
   add: (item: Item) => void;
   addCustom: (sats: number) => void;
   setQuantity: (lineId: string, quantity: number) => void;
+  setLineDiscount: (lineId: string, discount: Discount | undefined) => void;
+  setCartDiscount: (discount: Discount | undefined) => void;
   clear: () => void;
   park: (label: string) => Promise<void>;
   recall: (id: string) => Promise<void>;
@@ -30,7 +32,7 @@ interface ViewLike<Item> {
 export interface CartPropsArgs<Item, Used, Sale> {
   session: SessionLike<Item, Used, Sale>;
   /** the session's state: the screen renders again when it changes */
-  cart: { lines: unknown; parked: readonly BasketView[] };
+  cart: { lines: unknown; parked: readonly BasketView[]; cartDiscount?: Discount };
   view: ViewLike<Item>;
   priceUsed: Used;
   /** the shop's display currency, null for sats only (see SummaryView.shopCurrency) */
@@ -42,6 +44,11 @@ export interface CartPropsArgs<Item, Used, Sale> {
   logger: { warn: (message: string, error?: unknown) => void };
   /** what a failed park or recall says on screen (core/errors errorMessage) */
   errorText: (error: unknown) => string;
+  /**
+   * Discounts at this till: `ask` runs its callback once the person may give one (at once, or
+   * after the merchant PIN); omitted: no discounts here.
+   */
+  discounts?: Pick<CartDiscounts, 'ask'>;
 }
 
 export type CartProps = Omit<CartViewProps, 'loaded' | 'hasItems' | 'tipsEnabled' | 'busy'>;
@@ -93,6 +100,7 @@ export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, S
     [session, priceUsed, onCharge],
   );
   const fail = (error: unknown) => toast.error(errorText(error));
+  const ask = args.discounts?.ask;
   return {
     categories: view.categories,
     tilesFor: view.tilesFor,
@@ -107,5 +115,15 @@ export function useCartProps<Item, Used, Sale>(args: CartPropsArgs<Item, Used, S
     onPark: (label) => void session.park(label).catch(fail),
     onRecall: (id) => void session.recall(id).catch(fail),
     onCharge: charge,
+    ...(ask
+      ? {
+          discounts: {
+            ask,
+            onLine: session.setLineDiscount,
+            onCart: session.setCartDiscount,
+            ...(cart.cartDiscount ? { cart: cart.cartDiscount } : {}),
+          },
+        }
+      : {}),
   };
 }
