@@ -1,6 +1,7 @@
-// CSV export at scale (issue 19): 100,000 history events (a third with a fiat value, a third
-// remote) bulk-inserted through the app's storage layer, then Wallet → Export CSV over all of them
-// clicked in the built app: the time from the click to the file, and the longest main-thread task
+// The books export at scale (issues 19 and 49): 100,000 sales (two lines at 7 % and 19 %, every
+// fourth with a line discount, every fifth with a tip; a third with a fiat value, a third remote)
+// bulk-inserted through the app's storage layer, then Wallet → Export CSV over all of them clicked
+// in the built app: the time from the click to the file, and the longest main-thread task
 // meanwhile (PerformanceObserver 'longtask'), which must stay <= 200 ms (bench/budgets.json).
 //
 // Importable: measureExport({ browser, appUrl, mintUrl, relayUrl, runs?, events?, log? }).
@@ -14,9 +15,46 @@ const EVENTS = 100_000;
 const INSERT_CHUNK = 5_000;
 const STEP_TIMEOUT = 300_000;
 
-/** In the page: `events` payment rows one second apart up to now, built by the app's paymentRow. */
+/**
+ * In the page: `events` sale rows one second apart up to now, built by the app's paymentRow. Each
+ * sale's parts add up as the cart makes them (tax on the discounted base, rounded half up per line).
+ */
 async function insertHistory({ events, chunk }) {
   const { CashewDb, paymentRow } = window.__cashewStorage;
+  const tax = (base, rate) => Math.floor((base * rate * 2 + 100) / 200);
+  const saleOf = (j) => {
+    const a = {
+      itemId: 'bench-a',
+      name: 'Coffee',
+      quantity: 1 + (j % 3),
+      unitSats: 700 + (j % 50),
+    };
+    const b = { itemId: 'bench-b', name: 'Cake', quantity: 1, unitSats: 1900 + (j % 70) };
+    const off = j % 4 === 0 ? 100 : 0;
+    const baseA = a.unitSats * a.quantity - off;
+    const baseB = b.unitSats;
+    const lines = [
+      {
+        ...a,
+        taxRatePercent: 7,
+        ...(off
+          ? { discount: { kind: 'sats', sats: off, reason: 'Staff' }, discountSats: off }
+          : {}),
+        taxSats: tax(baseA, 7),
+      },
+      { ...b, taxRatePercent: 19, taxSats: tax(baseB, 19) },
+    ];
+    const sale = {
+      lines,
+      subtotalSats: a.unitSats * a.quantity + b.unitSats,
+      taxSats: lines[0].taxSats + lines[1].taxSats,
+      tipSats: j % 5 === 0 ? 50 : 0,
+      method: 'lightning',
+      reference: `R-${j + 1}`,
+      ...(off ? { discountSats: off } : {}),
+    };
+    return { sale, amount: sale.subtotalSats - off + sale.taxSats + sale.tipSats };
+  };
   const db = new CashewDb();
   try {
     const mintUrl = (await db.config.get('MINT_URL')).value;
@@ -24,7 +62,7 @@ async function insertHistory({ events, chunk }) {
     for (let i = 0; i < events; i += chunk) {
       const rows = [];
       for (let j = i; j < Math.min(events, i + chunk); j++) {
-        const amount = (j % 5000) + 1;
+        const { sale, amount } = saleOf(j);
         rows.push(
           paymentRow(
             {
@@ -33,6 +71,7 @@ async function insertHistory({ events, chunk }) {
               mintUrl,
               quoteId: `bench-quote-${j}`,
               request: `lnbc${j}n1bench`,
+              sale,
               ...(j % 3 === 1
                 ? { fiat: { currency: 'USD', price: 100_000, value: amount / 1000 } }
                 : {}),
@@ -102,7 +141,8 @@ export async function measureExport(context) {
       totals.push(Date.now() - t0);
       await dialog
         .getByTestId('export-status')
-        .filter({ hasText: `Exported ${events} events.` })
+        // The status shows the count as the language writes numbers ("100,000" in English).
+        .filter({ hasText: `Exported ${events.toLocaleString('en-US')} events.` })
         .waitFor({ timeout: STEP_TIMEOUT });
       // Long tasks are reported after they end: one frame for the last one to arrive.
       await page.evaluate(

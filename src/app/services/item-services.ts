@@ -9,7 +9,10 @@ import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import type { Storage as CashewStorage } from '../../storage';
 
 export interface ItemServiceDeps {
-  storage: Pick<CashewStorage, 'items' | 'tips' | 'prices' | 'merchantTrust' | 'config' | 'stock'>;
+  storage: Pick<
+    CashewStorage,
+    'items' | 'tips' | 'prices' | 'merchantTrust' | 'config' | 'stock' | 'books'
+  >;
   getSecretKey: () => Promise<Uint8Array>;
   profile: Pick<MerchantProfilePublisher, 'sync'>;
   logger: Logger;
@@ -20,17 +23,19 @@ export function createItemServices(deps: ItemServiceDeps): { catalog: CatalogPub
   const { storage } = deps;
   const catalog = new CatalogPublisher({
     collect: async () => {
-      const [items, tips, priceSettings, stock] = await Promise.all([
+      const [items, tips, priceSettings, stock, books] = await Promise.all([
         storage.items.list(),
         storage.tips.get(),
         storage.prices.getSettings(),
         storage.stock.rows(),
+        storage.books.get(),
       ]);
       return catalogOf(items, {
         tips: tips.enabled,
         currency: priceSettings.currency,
         priceUrl: priceSettings.url,
         soldOut: stock.filter((row) => levelOf(row).soldOut).map((row) => row.key),
+        discounts: books.discounts === 'anyone',
       });
     },
     getPairingSecret: () => storage.merchantTrust.getOrCreateSecret(),

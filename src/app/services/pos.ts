@@ -54,6 +54,16 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       tips: stores.methods((items) => items.tips, ['get']),
       books: stores.methods((items) => items.books!, ['get']),
       stock: stores.methods((items) => items.stock!, ['rows']),
+      // Asked only as a discount is given, long after the first paint.
+      discountPin: {
+        open: () =>
+          call(async (services) => {
+            await services.lock.init();
+            return services.lock.gateOpen();
+          }),
+        enter: (pin) => call((services) => services.lock.openGate(pin)),
+        waitMs: () => call((services) => services.lock.waitMs()),
+      },
       // After the keypad's first paint: loading the chunk and opening the connection as Home
       // mounts ran between its commit and that paint (docs/performance.md "Cart of 500 items").
       warm: () =>

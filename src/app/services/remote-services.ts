@@ -60,7 +60,7 @@ export function createRemoteServices(deps: RemoteServiceDeps): RemoteServices {
 export interface MerchantInboxDeps extends RemoteServiceDeps {
   storage: Pick<
     CashewStorage,
-    'config' | 'merchantTrust' | 'processedQuotes' | 'inboxRetries' | 'items' | 'tips'
+    'config' | 'merchantTrust' | 'processedQuotes' | 'inboxRetries' | 'items' | 'tips' | 'books'
   >;
   remote: RemoteServices;
   wallets: WalletProvider;
@@ -96,8 +96,13 @@ export function createMerchantInbox(deps: MerchantInboxDeps): InboxControl {
     retryList: storage.inboxRetries,
     // What the cashiers are sent (catalog-event.ts): their lines are checked against it.
     catalog: async () => {
-      const [items, tips] = await Promise.all([storage.items.list(), storage.tips.get()]);
-      return catalogOf(items, { tips: tips.enabled, currency: null });
+      const [items, tips, books] = await Promise.all([
+        storage.items.list(),
+        storage.tips.get(),
+        storage.books.get(),
+      ]);
+      const published = catalogOf(items, { tips: tips.enabled, currency: null });
+      return { ...published, discounts: books.discounts === 'anyone' };
     },
   };
   return inboxesTogether(

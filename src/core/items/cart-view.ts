@@ -10,6 +10,7 @@ import {
 } from '../prices/convert';
 import { currencyDecimals } from '../prices/currencies';
 import { cartSale, type Sale } from '../sale/sale';
+import type { Discount } from '../sale/discount';
 import { fiatAt } from '../sale/sale-fiat';
 import {
   priceCart,
@@ -81,6 +82,8 @@ export interface CartLineView {
   amount?: AmountView;
   /** sats off this line (its own discount and its share of the cart's), when any */
   discountSats?: number;
+  /** the line's own discount as entered, when one was given */
+  discount?: Discount;
 }
 
 export interface CartSummary {
@@ -201,6 +204,7 @@ export function cartSummary(
       quantity: line.quantity,
       ...(priced ? { amount: amountView(priced.lineSats, used) } : {}),
       ...(priced?.discountSats ? { discountSats: priced.discountSats } : {}),
+      ...(line.discount ? { discount: line.discount } : {}),
     };
   });
   if (!totals) {

@@ -228,3 +228,26 @@ describe('tips by person', () => {
     expect(s.byStaff.reduce((sum, p) => sum + p.tips, 0)).toBe(s.tips);
   });
 });
+
+describe('receipt numbers of the day', () => {
+  it("gives each device's first and last receipt number, in any order read", () => {
+    const s = summarise('2026-11-22', day.start, day.end, [
+      event('direct-payment', 100, day.start + 3, { receiptNumber: 'AAAAAA-000012' }),
+      event('direct-payment', 100, day.start + 1, { receiptNumber: 'AAAAAA-000009' }),
+      event('remote-payment', 100, day.start + 2, { receiptNumber: 'BBBBBB-000100' }),
+      event('direct-payment', 100, day.start + 4, { receiptNumber: 'AAAAAA-000010' }),
+      event('direct-payment', 100, day.start - 1, { receiptNumber: 'AAAAAA-000008' }),
+    ]);
+    expect(s.receipts).toEqual([
+      { first: 'AAAAAA-000009', last: 'AAAAAA-000012' },
+      { first: 'BBBBBB-000100', last: 'BBBBBB-000100' },
+    ]);
+  });
+
+  it('has no range on a day without a numbered sale', () => {
+    const s = summarise('2026-11-22', day.start, day.end, [
+      event('direct-payment', 100, day.start + 1),
+    ]);
+    expect(s.receipts).toBeUndefined();
+  });
+});

@@ -4,6 +4,7 @@ import { historyKind } from '../history-kinds';
 import type { HistoryEvent } from '../history-ports';
 import { currencyDecimals } from '../prices/currencies';
 import { saleDetailOf } from '../receipts/receipt';
+import { parseReceiptNumber, receiptNumber } from '../receipts/receipt-number';
 import type { PaymentMethod } from '../sale/sale-detail';
 import { saleRates, saleTaxSats } from '../sale/sale-rates';
 import { addRates, type RateTotal } from '../sale/tax';
@@ -65,6 +66,17 @@ export interface DaySummary {
    * else, so no sat figure above ever holds a cent. Empty when every sale was in sats.
    */
   salesInUnits: { unit: Unit; count: number; minor: number }[];
+  /**
+   * The first and last receipt number of the day's sales, one range per device (each numbers its
+   * own sales without gaps, docs/decisions/0074-receipt-numbers.md); absent: no numbered sale.
+   */
+  receipts?: ReceiptRange[];
+}
+
+/** A device's first and last receipt number of the day ("K7Q2XM-000040" to "K7Q2XM-000057"). */
+export interface ReceiptRange {
+  first: string;
+  last: string;
 }
 
 export interface StaffTips {
@@ -98,6 +110,8 @@ export class DayTally {
   private readonly people = new Map<string, StaffTips>();
   /** sales in a fiat unit, per unit */
   private readonly units = new Map<Unit, { unit: Unit; count: number; minor: number }>();
+  /** each device prefix's lowest and highest sequence of the day */
+  private readonly numbers = new Map<string, { first: number; last: number }>();
 
   constructor(date: string, start: number, end: number) {
     this.summary = {
@@ -152,6 +166,17 @@ export class DayTally {
     }
   }
 
+  private addNumber(event: HistoryEvent): void {
+    const parsed = parseReceiptNumber(event.receiptNumber);
+    if (!parsed) return;
+    const { prefix, sequence } = parsed;
+    const seen = this.numbers.get(prefix);
+    this.numbers.set(prefix, {
+      first: Math.min(seen?.first ?? sequence, sequence),
+      last: Math.max(seen?.last ?? sequence, sequence),
+    });
+  }
+
   add(events: Iterable<HistoryEvent>): void {
     const { summary, minor } = this;
     for (const event of events) {
@@ -184,6 +209,7 @@ export class DayTally {
           }
           this.addDetail(event);
           this.addStaff(event);
+          this.addNumber(event);
           break;
         }
         case 'refund':
@@ -217,7 +243,21 @@ export class DayTally {
     const byStaff = [...this.people.values()].sort((a, b) =>
       a.id === '' ? 1 : b.id === '' ? -1 : 0,
     );
-    return { ...this.summary, fiat, items, net, byStaff, salesInUnits: [...this.units.values()] };
+    const receipts = [...this.numbers.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([prefix, { first, last }]) => ({
+        first: receiptNumber(prefix, first),
+        last: receiptNumber(prefix, last),
+      }));
+    return {
+      ...this.summary,
+      fiat,
+      items,
+      net,
+      byStaff,
+      salesInUnits: [...this.units.values()],
+      ...(receipts.length > 0 ? { receipts } : {}),
+    };
   }
 }
 

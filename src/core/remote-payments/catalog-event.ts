@@ -1,4 +1,4 @@
-// The merchant's catalog for its paired cashiers: items, tips and the display currency in one
+// The merchant's catalog for its paired cashiers: items, tips, discounts and the display currency in one
 // NIP-78 event (kind 30078, `d` = `cashew-pos/catalog`), signed by the merchant and NIP-44
 // encrypted with a key only the pairing secret gives (docs/protocol.md "The cashier's catalog").
 import { hmac } from '@noble/hashes/hmac.js';
@@ -33,6 +33,8 @@ export interface PublishedCatalog {
   priceUrl?: string;
   /** counted items and choices (`${itemId}/${choiceId}`) sold out, greyed on the cashier's page */
   soldOut?: string[];
+  /** any cashier may give discounts (Settings, "Who may give discounts"); absent: none */
+  discounts?: true;
 }
 
 /** The NIP-44 conversation key of the catalog: HMAC-SHA256(pairing secret, domain). */
@@ -43,7 +45,13 @@ export function catalogKey(pairingSecret: Uint8Array): Uint8Array {
 /** The catalog as published: only enabled, sound items, at most MAX_CATALOG_ITEMS. */
 export function catalogOf(
   items: readonly CatalogItem[],
-  settings: { tips: boolean; currency: string | null; priceUrl?: string; soldOut?: string[] },
+  settings: {
+    tips: boolean;
+    currency: string | null;
+    priceUrl?: string;
+    soldOut?: string[];
+    discounts?: boolean;
+  },
 ): PublishedCatalog {
   const shown: CatalogItem[] = [];
   for (const item of sortItems(items)) {
@@ -61,6 +69,7 @@ export function catalogOf(
     currency: settings.currency,
     ...(settings.priceUrl ? { priceUrl: settings.priceUrl } : {}),
     ...(settings.soldOut?.length ? { soldOut: [...settings.soldOut].sort() } : {}),
+    ...(settings.discounts ? { discounts: true as const } : {}),
   };
 }
 
@@ -112,6 +121,7 @@ function parseCatalog(value: unknown): PublishedCatalog | undefined {
     currency,
     ...(priceUrl ? { priceUrl } : {}),
     ...(soldOut.length > 0 ? { soldOut } : {}),
+    ...(raw.discounts === true ? { discounts: true as const } : {}),
   };
 }
 

@@ -45,3 +45,38 @@ describe('checkSale with discounts and tax by rate', () => {
     expect(() => checkSale(tooMuch, 2190 - 5000 + 73)).toThrow(INVALID_SALE_MESSAGE);
   });
 });
+
+describe('checkSale with discounts that must give their sats', () => {
+  const coffee = { itemId: 'c', name: 'Coffee', quantity: 2, unitSats: 500, taxSats: 0 };
+
+  it('passes a 100 % line discount: the line costs nothing, never less', () => {
+    const free = saleOf(
+      [
+        {
+          ...coffee,
+          discount: { kind: 'percent', percent: 100, reason: 'Staff' },
+          discountSats: 1000,
+        },
+      ],
+      { discountSats: 1000 },
+    );
+    expect(checkSale(free, 0)).toEqual(free);
+  });
+
+  it('refuses sats off a line beyond what its discount gives', () => {
+    const forged = saleOf(
+      [{ ...coffee, discount: { kind: 'percent', percent: 10, reason: '' }, discountSats: 500 }],
+      { discountSats: 500 },
+    );
+    expect(() => checkSale(forged, 500)).toThrow(INVALID_SALE_MESSAGE);
+  });
+
+  it('refuses sats off with no discount given, and a cart discount not shared out', () => {
+    const unexplained = saleOf([{ ...coffee, discountSats: 100 }], { discountSats: 100 });
+    expect(() => checkSale(unexplained, 900)).toThrow(INVALID_SALE_MESSAGE);
+    const unshared = saleOf([coffee], {
+      cartDiscount: { kind: 'sats', sats: 100, reason: '' },
+    });
+    expect(() => checkSale(unshared, 1000)).toThrow(INVALID_SALE_MESSAGE);
+  });
+});

@@ -2,7 +2,7 @@
 // does not changes nothing (docs/decisions/0033-items-cart-tax.md, 0064 for discounts and rates).
 import { ValidationError } from '../errors';
 import { isLineOptions } from '../items/item-options';
-import { isDiscount } from './discount';
+import { discountSats, isDiscount } from './discount';
 import type { SaleDetail, SaleLine } from './sale-detail';
 
 export const INVALID_SALE_MESSAGE = "The sale's lines, tax and tip must add up to the amount";
@@ -28,6 +28,23 @@ function lineOk(line: SaleLine): boolean {
   );
 }
 
+/**
+ * The lines' discounted sats are what their discounts give, as the cart works them out
+ * (items/cart.ts priceCart): each line's own discount off its sats, the cart's off what is left,
+ * shared over the lines. A record whose sats a discount does not give is refused.
+ */
+function discountsAddUp(s: SaleDetail): boolean {
+  const gross = s.lines.map((line) => line.unitSats * line.quantity);
+  const own = s.lines.map((line, i) => discountSats(line.discount, gross[i]!));
+  const left = gross.reduce((sum, n, i) => sum + n - own[i]!, 0);
+  const cartOff = discountSats(s.cartDiscount, left);
+  const given = s.lines.reduce((sum, line) => sum + (line.discountSats ?? 0), 0);
+  return (
+    s.lines.every((line, i) => (line.discountSats ?? 0) >= own[i]!) &&
+    given === own.reduce((sum, n) => sum + n, 0) + cartOff
+  );
+}
+
 /** The parts of tax by rate (decision 0064) agree with the lines; all absent on older records. */
 function ratePartsOk(s: SaleDetail): boolean {
   const sum = (pick: (line: SaleLine) => number | undefined) =>
@@ -39,6 +56,7 @@ function ratePartsOk(s: SaleDetail): boolean {
     (s.cartDiscount === undefined || isDiscount(s.cartDiscount)) &&
     (s.taxRounding === undefined || s.taxRounding === 'line' || s.taxRounding === 'receipt') &&
     sum((line) => line.discountSats) === (s.discountSats ?? 0) &&
+    discountsAddUp(s) &&
     (!withTax ||
       (sum((line) => (line.taxIncluded ? 0 : line.taxSats)) === s.taxSats &&
         sum((line) => (line.taxIncluded ? line.taxSats : 0)) === (s.includedTaxSats ?? 0)))

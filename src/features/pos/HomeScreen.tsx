@@ -212,6 +212,7 @@ export function HomeScreen({ services }: PosScreenProps) {
               invoice={invoice}
               ecashRequest={ecashRequest}
               shopName={services.receipts?.sources.shopName}
+              {...(till.staff ? { staff: till.staff } : {})}
             />
           </Suspense>
         </div>

@@ -5,7 +5,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FiatEntry } from './use-fiat-entry';
 import { CartSession } from '../../core/items/cart-session';
 import { catalogView } from '../../core/items/cart-view';
-import { pricingRulesOf } from '../../core/settings/books-settings';
+import { pricingRulesOf, type DiscountPermission } from '../../core/settings/books-settings';
+import type { StaffRef } from '../../core/staff/staff';
 import type { CatalogItem } from '../../core/items/item';
 import { levelOf, type StockLevel, type StockRow } from '../../core/items/stock';
 import type { Logger } from '../../core/logger';
@@ -19,6 +20,7 @@ import { errorMessage } from '../../core/errors';
 import type { PosItems } from './deps';
 import { CustomerDisplayButton } from './CustomerDisplayButton';
 import { useCustomerDisplay, type CustomerDisplayArgs } from './use-customer-display';
+import { useDiscountRule } from './use-discount-rule';
 
 export interface ItemsSideProps {
   items: PosItems;
@@ -33,6 +35,8 @@ export interface ItemsSideProps {
   invoice?: CustomerDisplayArgs['invoice'];
   ecashRequest?: CustomerDisplayArgs['ecashRequest'];
   shopName?: CustomerDisplayArgs['shopName'];
+  /** who is at the till: a manager or the owner gives discounts without the PIN */
+  staff?: StaffRef;
 }
 
 export default function ItemsSide({
@@ -45,6 +49,7 @@ export default function ItemsSide({
   invoice,
   ecashRequest,
   shopName,
+  staff,
 }: ItemsSideProps) {
   const t = useTexts();
   const { priceUsed, view: prices } = fiat;
@@ -59,7 +64,11 @@ export default function ItemsSide({
       }),
     [items, logger],
   );
-  const [catalog, setCatalog] = useState<{ items: CatalogItem[]; tips: boolean } | null>(null);
+  const [catalog, setCatalog] = useState<{
+    items: CatalogItem[];
+    tips: boolean;
+    discounts?: DiscountPermission;
+  } | null>(null);
   // Counted stock: none counted is `undefined`, so an uncounted catalog renders its grid once
   // (docs/performance.md "Cart of 500 items").
   const [stock, setStock] = useState<Map<string, StockLevel> | undefined>(undefined);
@@ -72,8 +81,9 @@ export default function ItemsSide({
       ([list, tips, books, rows]) => {
         if (!active) return;
         if (books) session.setRules(pricingRulesOf(books));
-        // One render: the stock arrives with the catalog.
-        setCatalog({ items: list, tips: tips.enabled });
+        // One render: the stock arrives with the catalog. Without the books settings (older
+        // services) anyone may give a discount, the default.
+        setCatalog({ items: list, tips: tips.enabled, discounts: books?.discounts ?? 'anyone' });
         levels(rows);
       },
       (error: unknown) => logger.error('Could not load the items or the cart', error),
@@ -106,6 +116,7 @@ export default function ItemsSide({
     logger,
   });
   const list = catalog?.items;
+  const rule = useDiscountRule(catalog?.discounts, staff, items.discountPin);
   const view = useMemo(() => catalogView(list ?? [], priceUsed, stock), [list, priceUsed, stock]);
   const props = useCartProps({
     session,
@@ -117,6 +128,7 @@ export default function ItemsSide({
     paidKey,
     logger,
     errorText: errorMessage,
+    ...(rule.ask ? { discounts: { ask: rule.ask } } : {}),
   });
   return (
     <>
@@ -129,6 +141,7 @@ export default function ItemsSide({
         noItemsText={t(CART_NO_ITEMS)}
       />
       <CustomerDisplayButton />
+      {rule.prompt}
     </>
   );
 }

@@ -13,6 +13,13 @@ import type { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
 import type { CardTaps } from '../../core/tap/tap-to-pay';
 import type { TillStaff } from '../../core/staff/till-staff';
 import type { CashSaleRecorder } from '../../core/staff/ports';
+import type { PinCheck } from '../../ui/pin/PinPrompt';
+
+/** The merchant PIN asked before a discount where the shop says so (Settings, decision 0064). */
+export interface DiscountPin extends PinCheck {
+  /** true while no PIN is asked: none is set, or one was entered in the last minutes */
+  open(): Promise<boolean>;
+}
 
 /** Creating invoices and hearing how they end; AppServices.payments satisfies it. */
 export type PosPayments = Pick<
@@ -43,6 +50,8 @@ export interface PosItems {
   books?: Pick<BooksSettingsStore, 'get'>;
   /** counted stock: sold-out items are greyed (docs/behaviour.md "Stock"); absent: none counted */
   stock?: Pick<StockStore, 'rows'>;
+  /** the merchant PIN a discount needs where only the merchant or a manager may give one */
+  discountPin?: DiscountPin;
   /** loads the stores and opens their connection ahead of the first read; never rejects */
   warm?: () => Promise<void>;
 }

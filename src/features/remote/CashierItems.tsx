@@ -1,4 +1,4 @@
-// The cashier's Items side: the merchant's published items (read only) and tip setting, shown by the
+// The cashier's Items side: the merchant's published items (read only), tip and discount settings, shown by the
 // same cart screen as the merchant's (search, categories, scan, custom amounts, parked baskets), the
 // cart kept on this device for this merchant; one charge for the total, whose lines go with the
 // sale (docs/behaviour.md "Remote cashier").
@@ -20,6 +20,8 @@ export interface CashierItemsProps {
   tips: boolean;
   /** the catalog's sold-out items and choices (greyed, not added) */
   soldOut?: readonly string[];
+  /** the shop lets any cashier give discounts (its published catalog says so) */
+  discounts?: boolean;
   priceUsed: PriceUsed | undefined;
   /** this cashier's carts for this merchant, on this device */
   carts: CartStore;
@@ -31,10 +33,13 @@ export interface CashierItemsProps {
   logger: Logger;
 }
 
+const runNow = (then: () => void) => then();
+
 export function CashierItems({
   items,
   tips,
   soldOut,
+  discounts = false,
   priceUsed,
   carts,
   busy,
@@ -67,6 +72,8 @@ export function CashierItems({
     paidKey,
     logger,
     errorText: errorMessage,
+    // The merchant's PIN is not on this device: a cashier gives discounts only where anyone may.
+    ...(discounts ? { discounts: { ask: runNow } } : {}),
   });
   return (
     <div

@@ -135,6 +135,7 @@ function Till({
           items={catalog.items}
           tips={catalog.tips}
           {...(catalog.soldOut ? { soldOut: catalog.soldOut } : {})}
+          discounts={catalog.discounts === true}
           priceUsed={priceUsed}
           carts={carts}
           busy={state.open || state.creating}

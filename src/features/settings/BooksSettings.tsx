@@ -36,9 +36,11 @@ import { CheckboxField } from '../../ui/forms/CheckboxField';
 export interface BooksSettingsCardProps {
   store: BooksSettingsStore;
   logger: Logger;
+  /** after each save: the paired cashiers learn whether they may give discounts */
+  onSaved?: () => void;
 }
 
-export function BooksSettingsCard({ store, logger }: BooksSettingsCardProps) {
+export function BooksSettingsCard({ store, logger, onSaved }: BooksSettingsCardProps) {
   const t = useTexts();
   const titleId = useId();
   const [draft, setDraft] = useState<BooksSettings>();
@@ -60,6 +62,7 @@ export function BooksSettingsCard({ store, logger }: BooksSettingsCardProps) {
     try {
       await store.set(next);
       setDraft(await store.get());
+      onSaved?.();
       toast.success(t(BOOKS_SAVED));
     } catch (error) {
       logger.error('Saving the tax settings failed', error);

@@ -244,7 +244,11 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
           <AutoPrintSettings store={services.storage.receiptPrint} logger={logger} />
         ) : null}
         {services.storage.books ? (
-          <BooksSettingsCard store={services.storage.books} logger={logger} />
+          <BooksSettingsCard
+            store={services.storage.books}
+            logger={logger}
+            onSaved={() => void services.catalog?.sync()}
+          />
         ) : null}
       </SettingsGroup>
 

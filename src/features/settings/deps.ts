@@ -59,6 +59,8 @@ export interface SettingsServices {
   };
   /** the kind 10019 merchant profile, republished when the unpaired setting changes */
   merchantProfile: { sync(): Promise<unknown> };
+  /** the paired cashiers' catalog, published again when who may give discounts changes */
+  catalog?: { sync(): Promise<unknown> };
   /** Asks a new mint for its info before saving; core/settings/mint-check.ts when omitted. */
   checkMint?: (mintUrl: string) => Promise<MintCheck>;
   /** The units a mint issues (its keysets); core/settings/till-unit.ts when omitted. */

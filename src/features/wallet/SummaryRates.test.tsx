@@ -67,3 +67,14 @@ describe('the day summary by rate', () => {
     expect(screen.queryByTestId('summary-rates')).toBeNull();
   });
 });
+
+describe('the day (Z) report', () => {
+  it('names the first and last receipt number of the day', () => {
+    const sales = [
+      { ...cartSale(1, false), receiptNumber: 'K7Q2XM-000041' },
+      { ...cartSale(2, true), receiptNumber: 'K7Q2XM-000042' },
+    ];
+    render(<SummaryRates summary={summarise('2026-11-29', 0, 10_000, sales)} />);
+    expect(text('summary-receipts')).toBe('K7Q2XM-000041 to K7Q2XM-000042');
+  });
+});

@@ -1,4 +1,4 @@
-// The day summary's books part: the day's discounts, and net, tax and gross per tax rate as the
+// The day summary's books part: the day's receipt numbers, its discounts, and net, tax and gross per tax rate as the
 // receipts list them (docs/behaviour.md "Day close", decision 0064).
 import { Fragment } from 'react';
 import type { DaySummary } from '../../core/records/day-summary';
@@ -9,7 +9,14 @@ import {
   RECEIPT_TAX,
 } from '../../ui/locales/receipt/en.json';
 import { useWalletWords } from './wallet-words';
-import { SATS_ONLY, SUMMARY_DISCOUNTS, SUMMARY_RATES, TALLY } from './locales/records/en.json';
+import {
+  SATS_ONLY,
+  SUMMARY_DISCOUNTS,
+  SUMMARY_RATES,
+  SUMMARY_RECEIPT_RANGE,
+  SUMMARY_RECEIPTS,
+  TALLY,
+} from './locales/records/en.json';
 
 function Row({ label, testId, value }: { label: string; testId: string; value: string }) {
   return (
@@ -30,6 +37,15 @@ export function SummaryRates({ summary }: { summary: DaySummary }) {
   return (
     <>
       <dl className="divide-y divide-slate-100 text-sm">
+        {/* The day (Z) report names its first and last receipt: a gap in between is seen. */}
+        {(summary.receipts ?? []).map((range) => (
+          <Row
+            key={range.first}
+            label={t(SUMMARY_RECEIPTS)}
+            testId="summary-receipts"
+            value={t(SUMMARY_RECEIPT_RANGE, { first: range.first, last: range.last })}
+          />
+        ))}
         <Row
           label={t(SUMMARY_DISCOUNTS)}
           testId="summary-discounts"

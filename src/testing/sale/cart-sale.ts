@@ -32,6 +32,7 @@ export const BREAD_LINE: SaleLine = {
   quantity: 1,
   unitSats: 1000,
   taxRatePercent: 7,
+  discount: { kind: 'sats', sats: 100, reason: '' },
   discountSats: 100,
   taxSats: 63,
 };

@@ -1,7 +1,7 @@
 // The cart beside the item grid: lines with quantities, a custom amount, totals with tax lines in
 // sats and the display currency, park/recall, and Charge with the tip step when tips are on
 // (docs/behaviour.md "Items, cart and tips").
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../Button';
 import { Form } from '../forms/Form';
 import { useFormats, useTexts, type Translate } from '../i18n';
@@ -14,6 +14,10 @@ import {
   CART_CLEAR,
   CART_CUSTOM_LABEL,
   CART_CUSTOM_TIP_LABEL,
+  CART_CART_DISCOUNT,
+  CART_DISCOUNT,
+  CART_DISCOUNT_OFF,
+  CART_LINE_DISCOUNT,
   CART_EMPTY,
   CART_LESS,
   CART_MORE,
@@ -35,7 +39,24 @@ import {
   CART_TOO_LARGE,
   CART_TOTAL,
 } from '../locales/cart/en.json';
-import type { AmountView, BasketView, SummaryView, TipPick } from './types';
+import type {
+  AmountView,
+  BasketView,
+  CartDiscounts,
+  Discount,
+  SummaryView,
+  TipPick,
+} from './types';
+
+// Loaded when a discount is opened: most sales give none.
+const DiscountDialog = lazy(() => import('./DiscountDialog'));
+
+/** What the discount dialog is open for: a line (its id) or the whole cart. */
+interface DiscountTarget {
+  lineId?: string;
+  title: string;
+  current?: Discount;
+}
 
 const TIP_PERCENTS = [5, 10, 15] as const;
 
@@ -81,6 +102,8 @@ export interface CartPanelProps {
   onRecall: (id: string) => void;
   /** creates the one invoice for the total with this tip */
   onCharge: (tip: TipPick) => void;
+  /** omitted: this till gives no discounts */
+  discounts?: CartDiscounts;
 }
 
 export function CartPanel({
@@ -94,6 +117,7 @@ export function CartPanel({
   onPark,
   onRecall,
   onCharge,
+  discounts,
 }: CartPanelProps) {
   const t = useTexts();
   const formats = useFormats();
@@ -102,6 +126,8 @@ export function CartPanel({
   const [tipStep, setTipStep] = useState(false);
   const [tip, setTip] = useState<TipPick>({ kind: 'none' });
   const [customTip, setCustomTip] = useState('');
+  const [discountFor, setDiscountFor] = useState<DiscountTarget | null>(null);
+  const openDiscount = (target: DiscountTarget) => discounts?.ask(() => setDiscountFor(target));
   const summary = summaryFor(tipStep ? tip : { kind: 'none' });
   // Charge stays on screen while the choices it opens may be out of view (below the grid on a
   // phone, under many lines in the cart column): they are brought into view as they open.
@@ -165,7 +191,35 @@ export function CartPanel({
             data-testid="cart-line"
             data-name={line.name}
           >
-            <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{line.name}</span>
+            <span className="min-w-0 flex-1 truncate text-sm text-slate-900">
+              {line.name}
+              {line.discountSats ? (
+                <span className="block text-xs text-slate-600" data-testid="cart-line-discount">
+                  {t(CART_DISCOUNT_OFF, {
+                    count: line.discountSats,
+                    sats: formats.sats(line.discountSats),
+                  })}
+                  {line.discount?.reason ? ` · ${line.discount.reason}` : ''}
+                </span>
+              ) : null}
+            </span>
+            {discounts ? (
+              <Button
+                variant={line.discount ? 'secondary' : 'outline'}
+                className="w-11 shrink-0 px-0"
+                aria-label={t(CART_LINE_DISCOUNT, { name: line.name })}
+                disabled={busy}
+                onClick={() =>
+                  openDiscount({
+                    lineId: line.id,
+                    title: t(CART_LINE_DISCOUNT, { name: line.name }),
+                    ...(line.discount ? { current: line.discount } : {}),
+                  })
+                }
+              >
+                %
+              </Button>
+            ) : null}
             <Button
               variant="outline"
               className="w-11 shrink-0 px-0"
@@ -224,6 +278,14 @@ export function CartPanel({
           <dd>
             <Amount amount={totals.subtotal} testId="cart-subtotal" />
           </dd>
+          {totals.discount ? (
+            <>
+              <dt>{t(CART_DISCOUNT)}</dt>
+              <dd>
+                <Amount amount={totals.discount} testId="cart-discount" />
+              </dd>
+            </>
+          ) : null}
           {totals.taxes.map(({ rate, amount }) => (
             <div key={rate} className="contents">
               <dt>{t(CART_TAX_LINE, { rate: formats.number(rate) })}</dt>
@@ -245,6 +307,35 @@ export function CartPanel({
             <Amount amount={totals.total} testId="cart-total" />
           </dd>
         </dl>
+      ) : null}
+
+      {discounts && lines.length > 0 && !tipStep ? (
+        <Button
+          variant={discounts.cart ? 'secondary' : 'outline'}
+          disabled={busy}
+          onClick={() =>
+            openDiscount({
+              title: t(CART_CART_DISCOUNT),
+              ...(discounts.cart ? { current: discounts.cart } : {}),
+            })
+          }
+        >
+          {t(CART_CART_DISCOUNT)}
+        </Button>
+      ) : null}
+      {discounts && discountFor ? (
+        <Suspense fallback={null}>
+          <DiscountDialog
+            title={discountFor.title}
+            {...(discountFor.current ? { current: discountFor.current } : {})}
+            onApply={(discount) =>
+              discountFor.lineId
+                ? discounts.onLine(discountFor.lineId, discount)
+                : discounts.onCart(discount)
+            }
+            onClose={() => setDiscountFor(null)}
+          />
+        </Suspense>
       ) : null}
 
       {tipStep ? (

@@ -1,8 +1,8 @@
 // The shapes the shared cart components show (core/items/cart-view.ts builds them), so the
 // merchant's Items side and the remote cashier hand it the same figures.
-import type { AmountView, CartLineView, ItemTile } from '../domain-views';
+import type { AmountView, CartLineView, Discount, ItemTile } from '../domain-views';
 
-export type { AmountView };
+export type { AmountView, Discount };
 export type TileView = ItemTile;
 export type LineView = CartLineView;
 
@@ -18,6 +18,8 @@ export interface SummaryView {
   shopCurrency?: string | null;
   totals?: {
     subtotal: AmountView;
+    /** every discount, when there is one */
+    discount?: AmountView;
     taxes: ReadonlyArray<{ rate: number; amount: AmountView }>;
     tip: AmountView;
     total: AmountView;
@@ -27,6 +29,16 @@ export interface SummaryView {
 /** No tip, a percent of subtotal + tax, or a custom amount in sats. */
 export type TipPick =
   { kind: 'none' } | { kind: 'percent'; percent: number } | { kind: 'sats'; sats: number };
+
+/** Discounts on the cart's lines and on the whole cart, where this till may give them. */
+export interface CartDiscounts {
+  /** the whole cart's discount as entered */
+  cart?: Discount;
+  /** runs `then` once the person at the till may give a discount (the merchant PIN if the shop says) */
+  ask: (then: () => void) => void;
+  onLine: (lineId: string, discount: Discount | undefined) => void;
+  onCart: (discount: Discount | undefined) => void;
+}
 
 export interface BasketView {
   id: string;

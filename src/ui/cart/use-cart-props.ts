@@ -6,13 +6,23 @@ import { toast } from '../toast/toast';
 import type { CartViewProps } from './CartView';
 import { useTexts } from '../i18n';
 import { CART_NO_CODE } from '../locales/cart/en.json';
-import type { BasketView, ChoiceView, SummaryView, TipPick, TileView } from './types';
+import type {
+  BasketView,
+  CartDiscounts,
+  ChoiceView,
+  Discount,
+  SummaryView,
+  TipPick,
+  TileView,
+} from './types';
 
 interface SessionLike<Item, Used, Sale> {
   add: (item: Item) => void;
   addWithOptions: (item: Item, picks: readonly string[]) => void;
   addCustom: (sats: number) => void;
   setQuantity: (lineId: string, quantity: number) => void;
+  setLineDiscount: (lineId: string, discount: Discount | undefined) => void;
+  setCartDiscount: (discount: Discount | undefined) => void;
   clear: () => void;
   park: (label: string) => Promise<void>;
   recall: (id: string) => Promise<void>;
@@ -35,7 +45,7 @@ interface ViewLike<Item> {
 export interface CartPropsArgs<Item extends { id: string }, Used, Sale> {
   session: SessionLike<Item, Used, Sale>;
   /** the session's state: the screen renders again when it changes */
-  cart: { lines: unknown; parked: readonly BasketView[] };
+  cart: { lines: unknown; parked: readonly BasketView[]; cartDiscount?: Discount };
   view: ViewLike<Item>;
   priceUsed: Used;
   /** the shop's display currency, null for sats only (see SummaryView.shopCurrency) */
@@ -47,6 +57,11 @@ export interface CartPropsArgs<Item extends { id: string }, Used, Sale> {
   logger: { warn: (message: string, error?: unknown) => void };
   /** what a failed park or recall says on screen (core/errors errorMessage) */
   errorText: (error: unknown) => string;
+  /**
+   * Discounts at this till: `ask` runs its callback once the person may give one (at once, or
+   * after the merchant PIN); omitted: no discounts here.
+   */
+  discounts?: Pick<CartDiscounts, 'ask'>;
 }
 
 export type CartProps = Omit<CartViewProps, 'loaded' | 'hasItems' | 'tipsEnabled' | 'busy'>;
@@ -113,6 +128,7 @@ export function useCartProps<Item extends { id: string }, Used, Sale>(
     [session, priceUsed, onCharge],
   );
   const fail = (error: unknown) => toast.error(errorText(error));
+  const ask = args.discounts?.ask;
   return {
     categories: view.categories,
     tilesFor: view.tilesFor,
@@ -130,5 +146,15 @@ export function useCartProps<Item extends { id: string }, Used, Sale>(
     choosing,
     onChoose,
     onChooseClose: () => setChoosing(null),
+    ...(ask
+      ? {
+          discounts: {
+            ask,
+            onLine: session.setLineDiscount,
+            onCart: session.setCartDiscount,
+            ...(cart.cartDiscount ? { cart: cart.cartDiscount } : {}),
+          },
+        }
+      : {}),
   };
 }

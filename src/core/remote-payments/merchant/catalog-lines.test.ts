@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgeCashierLines, type CatalogForLines } from './catalog-lines';
+import { checkSale } from '../../sale/sale-check';
 import { CUSTOM_LINE_NAME } from '../../items/cart';
 import type { SaleDetail, SaleLine } from '../../sale/sale-detail';
 import { catalogItem, LATTE } from '../../../testing/items/catalog';
@@ -185,5 +186,74 @@ describe('judgeCashierLines with options', () => {
     expect(judgeCashierLines(gold, 4000, withLatte, usd).ok).toBe(false);
     const plain = saleOf([{ itemId: 'latte', name: 'Latte', quantity: 1, unitSats: 3000 }]);
     expect(judgeCashierLines(plain, 3000, withLatte, usd).ok).toBe(false);
+  });
+});
+
+describe('judgeCashierLines with discounts', () => {
+  const discountsOn: CatalogForLines = { ...tipsOff, discounts: true };
+  /** Two coffees and a cake with 10 % off the cart as the cashier's cart prices them. */
+  const discounted = sale({
+    lines: [
+      {
+        itemId: 'coffee',
+        name: 'Coffee',
+        quantity: 2,
+        unitSats: 1000,
+        discountSats: 200,
+        taxSats: 0,
+      },
+      {
+        itemId: 'cake',
+        name: 'Cake',
+        quantity: 1,
+        unitSats: 3500,
+        taxRatePercent: 10,
+        discountSats: 350,
+        taxSats: 315,
+      },
+    ],
+    subtotalSats: 5500,
+    discountSats: 550,
+    cartDiscount: { kind: 'percent', percent: 10, reason: 'Regular' },
+    taxSats: 315,
+  });
+
+  it('keeps a discount that gives its sats while any cashier may give one', () => {
+    expect(judgeCashierLines(discounted, 5265, discountsOn, used)).toEqual({
+      ok: true,
+      sale: discounted,
+    });
+  });
+
+  it('refuses a discount while discounts need the PIN and records the amount as paid', () => {
+    const judged = judgeCashierLines(discounted, 5265, tipsOff, used);
+    expect(judged.ok).toBe(false);
+    expect(judged.sale).toMatchObject({
+      lines: [{ name: CUSTOM_LINE_NAME, quantity: 1, unitSats: 5265 }],
+      note: 'cashier-lines',
+    });
+  });
+
+  it('refuses sats off that the discount does not give: the amount paid is the record', () => {
+    const forged = sale({
+      ...discounted,
+      lines: [{ ...discounted.lines[0]!, discountSats: 1200 }, discounted.lines[1]!],
+      discountSats: 1550,
+    });
+    const judged = judgeCashierLines(forged, 4265, { ...discountsOn, tips: true }, used);
+    expect(judged.ok).toBe(false);
+    expect(judged.sale).toMatchObject({
+      lines: [{ name: CUSTOM_LINE_NAME, quantity: 1, unitSats: 4265 }],
+      note: 'cashier-lines',
+    });
+  });
+
+  it('keeps a percent cart discount as its sats when the rest becomes a keypad line', () => {
+    const tipped = { ...discounted, tipSats: 100 };
+    const judged = judgeCashierLines(tipped, 5365, discountsOn, used);
+    expect(judged.ok).toBe(false);
+    expect(judged.sale.cartDiscount).toEqual({ kind: 'sats', sats: 550, reason: 'Regular' });
+    expect(judged.sale.lines[2]).toMatchObject({ name: CUSTOM_LINE_NAME, unitSats: 100 });
+    expect(checkSale(judged.sale, 5365)).toEqual(judged.sale);
   });
 });

@@ -1,15 +1,29 @@
 // The merchant's check of a remote cashier's lines against the catalog it publishes (item ids,
-// names, prices, tax) and its tip setting; a sale that fails is kept at the merchant's own figures
-// with a note (docs/protocol.md "Lines checked against the catalog", decision 0065).
-import { CUSTOM_LINE_NAME, lineTax, unitSats, type PriceUsed } from '../../items/cart';
+// names, prices, tax), its tip setting and who may give discounts; a sale that fails is kept at the
+// merchant's own figures with a note (docs/protocol.md "Lines checked against the catalog",
+// decision 0065).
+import {
+  CUSTOM_LINE_NAME,
+  priceCart,
+  saleLinesOf,
+  unitSats,
+  type CartLine,
+  type CartTotals,
+  type PriceUsed,
+} from '../../items/cart';
 import type { CatalogItem } from '../../items/item';
 import { optionsLabel, pickedOptions, pricedWith } from '../../items/item-options';
+import { discountSats } from '../../sale/discount';
 import type { SaleDetail, SaleLine } from '../../sale/sale-detail';
 
-/** What the lines are checked against: the catalog the cashiers read, and whether tips are on. */
+/**
+ * What the lines are checked against: the catalog the cashiers read, whether tips are on and
+ * whether a cashier may give discounts (the shop lets anyone give them; absent: no).
+ */
 export interface CatalogForLines {
   items: readonly CatalogItem[];
   tips: boolean;
+  discounts?: boolean;
 }
 
 export type LinesVerdict =
@@ -46,6 +60,7 @@ function ownLine(
     unitSats: unit,
     ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
     ...(options.length > 0 ? { options } : {}),
+    ...(item.taxIncluded ? { taxIncluded: true } : {}),
   };
 }
 
@@ -62,10 +77,12 @@ function sameLine(a: SaleLine, b: SaleLine): boolean {
 /**
  * Judges a remote sale whose parts already add up to `amount` (remote-sale.ts). Each line must be
  * a catalog item at its name, price (fiat converted at `used`, the cashier's stated price) and
- * tax rate, or a keypad amount; the tax must be the lines' own; a tip only while tips are on.
- * Otherwise the record is the merchant's: the known items at the catalog's figures, what is left
- * of `amount` as the tip (tips on) or one keypad amount (tips off), or, when the catalog's figures
- * come to more than was paid, the amount as one keypad line.
+ * tax rate, or a keypad amount; a discount only while the shop lets any cashier give one, and
+ * then the sats off and the tax as the cart works them out from the discounts given; a tip only
+ * while tips are on. Otherwise the record is the merchant's: the known items at the catalog's
+ * figures (with the discounts it allows), what is left of `amount` as the tip (tips on) or one
+ * keypad amount (tips off), or, when the catalog's figures come to more than was paid, the amount
+ * as one keypad line.
  */
 export function judgeCashierLines(
   sale: SaleDetail,
@@ -75,7 +92,7 @@ export function judgeCashierLines(
 ): LinesVerdict {
   const items = new Map(catalog.items.map((item) => [item.id, item]));
   const problems: string[] = [];
-  const own: SaleLine[] = [];
+  const own: { line: SaleLine; theirs: SaleLine }[] = [];
   for (const line of sale.lines) {
     const mine = ownLine(line, items, used);
     if (typeof mine === 'string') {
@@ -83,45 +100,75 @@ export function judgeCashierLines(
       continue;
     }
     if (!sameLine(line, mine)) problems.push(`line "${line.name}" differs from the catalog`);
-    own.push(mine);
+    own.push({ line: mine, theirs: line });
   }
-  const { tax } = sumsOf(own);
-  if (problems.length === 0 && tax !== sale.taxSats) problems.push("the tax is not the lines' own");
+  const discounted = hasDiscount(sale);
+  if (discounted && !catalog.discounts) problems.push('a discount the shop allows only with a PIN');
+  const totals = merchantTotals(own, sale, discounted && catalog.discounts === true);
+  if (problems.length === 0 && totals) {
+    if (totals.discountSats !== (sale.discountSats ?? 0)) {
+      problems.push('the discounts do not give their sats');
+    } else if (totals.taxSats !== sale.taxSats) {
+      problems.push("the tax is not the lines' own");
+    }
+  }
+  if (!totals) problems.push('the lines cannot be priced');
   if (!catalog.tips && sale.tipSats > 0) problems.push('a tip while tips are off');
   if (problems.length === 0) return { ok: true, sale };
   return {
     ok: false,
     reason: problems.join('; '),
-    sale: merchantFigures(sale, amount, own, catalog.tips),
+    sale: merchantFigures(sale, amount, totals, catalog.tips),
   };
 }
 
-/** The lines' subtotal and their tax, per line as the cart works it out (items/cart.ts). */
-function sumsOf(lines: readonly SaleLine[]): { subtotal: number; tax: number } {
-  let subtotal = 0;
-  let tax = 0;
-  for (const line of lines) {
-    const lineSats = line.unitSats * line.quantity;
-    subtotal += lineSats;
-    tax += lineTax(lineSats, line.taxRatePercent);
-  }
-  return { subtotal, tax };
+function hasDiscount(sale: SaleDetail): boolean {
+  return (
+    !!sale.discountSats ||
+    sale.cartDiscount !== undefined ||
+    sale.lines.some((line) => line.discount !== undefined || !!line.discountSats)
+  );
+}
+
+/**
+ * The merchant's lines priced as the cart prices them (items/cart.ts): the catalog's figures, the
+ * cashier's discounts when `discounts` allows them; undefined when they cannot be priced.
+ */
+function merchantTotals(
+  own: readonly { line: SaleLine; theirs: SaleLine }[],
+  sale: SaleDetail,
+  discounts: boolean,
+): CartTotals | undefined {
+  if (own.length === 0) return undefined;
+  const lines = own.map(({ line, theirs }, i): CartLine => ({
+    id: String(i),
+    ...(line.itemId ? { itemId: line.itemId } : {}),
+    name: line.name,
+    price: { unit: 'sat', sats: line.unitSats },
+    ...(line.taxRatePercent ? { taxRatePercent: line.taxRatePercent } : {}),
+    ...(line.taxIncluded ? { taxIncluded: true } : {}),
+    ...(line.options ? { options: line.options } : {}),
+    ...(discounts && theirs.discount ? { discount: theirs.discount } : {}),
+    quantity: line.quantity,
+  }));
+  const rules = discounts && sale.cartDiscount ? { cartDiscount: sale.cartDiscount } : {};
+  const priced = priceCart(lines, undefined, { kind: 'none' }, rules);
+  return priced.ok ? priced.totals : undefined;
 }
 
 function merchantFigures(
   sale: SaleDetail,
   amount: number,
-  own: SaleLine[],
+  totals: CartTotals | undefined,
   tips: boolean,
 ): SaleDetail {
-  const { subtotal, tax } = sumsOf(own);
-  const rest = amount - subtotal - tax;
+  const rest = totals ? amount - totals.totalSats : -1;
   const kept = {
     method: sale.method,
     ...(sale.reference !== undefined ? { reference: sale.reference } : {}),
     note: 'cashier-lines' as const,
   };
-  if (rest < 0) {
+  if (!totals || rest < 0) {
     // Paid less than the catalog asks: the money is what it is, so the record says only that.
     return {
       lines: [{ name: CUSTOM_LINE_NAME, quantity: 1, unitSats: amount }],
@@ -131,14 +178,36 @@ function merchantFigures(
       ...kept,
     };
   }
-  if (tips || rest === 0) {
-    return { lines: own, subtotalSats: subtotal, taxSats: tax, tipSats: rest, ...kept };
-  }
+  const figures = saleLinesOf(totals);
+  if (tips || rest === 0) return { ...figures, tipSats: rest, ...kept };
+  return { ...withKeypadRest(figures, totals, rest), tipSats: 0, ...kept };
+}
+
+/**
+ * `figures` with `rest` as one more keypad line. A cart discount in percent would take a share of
+ * that line too, so it is kept as the sats it gave.
+ */
+function withKeypadRest(
+  figures: ReturnType<typeof saleLinesOf>,
+  totals: CartTotals,
+  rest: number,
+): ReturnType<typeof saleLinesOf> {
+  const full = figures.lines.some((line) => line.taxSats !== undefined);
+  const lines = [
+    ...figures.lines,
+    { name: CUSTOM_LINE_NAME, quantity: 1, unitSats: rest, ...(full ? { taxSats: 0 } : {}) },
+  ];
+  const cart = figures.cartDiscount;
+  const ownOff = totals.lines.reduce(
+    (s, line) => s + discountSats(line.discount, line.lineSats),
+    0,
+  );
   return {
-    lines: [...own, { name: CUSTOM_LINE_NAME, quantity: 1, unitSats: rest }],
-    subtotalSats: subtotal + rest,
-    taxSats: tax,
-    tipSats: 0,
-    ...kept,
+    ...figures,
+    lines,
+    subtotalSats: figures.subtotalSats + rest,
+    ...(cart
+      ? { cartDiscount: { kind: 'sats', sats: totals.discountSats - ownOff, reason: cart.reason } }
+      : {}),
   };
 }
