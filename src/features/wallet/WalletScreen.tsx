@@ -278,6 +278,8 @@ export function WalletScreen({
                   void toast.error(t(REFUND_NOT_ALLOWED));
                   return;
                 }
+                // Who refunds, kept in the refund's metadata (decision 0066).
+                const who = services.staff ? await services.staff.current() : undefined;
                 const target = {
                   sale: receiptSale,
                   refunds: receipt.refunds,
@@ -287,6 +289,7 @@ export function WalletScreen({
                     method: 'lightning' as const,
                     reference: receipt.receipt.reference,
                     ...(receipt.receipt.number ? { receiptNumber: receipt.receipt.number } : {}),
+                    ...(who ? { staff: who } : {}),
                   },
                 };
                 setReceiptSale(null);
