@@ -2,7 +2,7 @@
 // checks a saved or restored list passes (docs/security.md "Staff and roles").
 import { ValidationError } from '../errors';
 import { isRole, type Role } from './roles';
-import { staffLinkFrom, type StaffLink } from './staff-link';
+import { staffLinkFrom, type StaffLink } from './staff-link-read';
 
 export const STAFF_NAME_MAX = 40;
 export const STAFF_MAX = 50;
