@@ -39,6 +39,10 @@ export function appDataParts(storage: CashewStorage): AppDataPart[] {
         get: () => merchantTrust.acceptsUnlocked(),
         set: (accept) => merchantTrust.setAcceptsUnlocked(accept),
       },
+      cashSales: {
+        get: () => storage.staff.recordsCash(),
+        set: (on) => storage.staff.setRecordsCash(on),
+      },
       books: storage.books,
       language: {
         get: () => storage.language.language(),

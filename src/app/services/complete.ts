@@ -151,6 +151,8 @@ export function completeServices(
       history: storage.historyRange,
       clock,
       newId: () => crypto.randomUUID(),
+      // The profile names each person's cashier link: one added, removed or revoked changes it.
+      onListChanged: () => void remote.merchantProfile.sync(),
     }),
   };
 }

@@ -31,7 +31,11 @@ import type { PublishedNotes } from '../../core/backup/published-note';
 import type { CatalogForLines } from '../../core/remote-payments/merchant/catalog-lines';
 import { ReceiptSender } from '../../core/remote-payments/merchant/receipts';
 import { INBOX_LOCK_NAME } from '../../core/remote-payments/constants';
-import { publishedPairingKey } from '../../core/remote-payments/merchant/sales-inbox';
+import {
+  publishedPairingKey,
+  staffLinksFor,
+} from '../../core/remote-payments/merchant/sales-inbox';
+import type { StaffMember } from '../../core/staff/staff';
 
 export type { MerchantTrustDeps, MerchantTrustStore };
 
@@ -133,12 +137,13 @@ export function createSalesInbox(
     getSecretKey: deps.salesKey,
     lockName: `${INBOX_LOCK_NAME}:sales`,
     getPairing: async () => {
-      const [acceptUnpaired, published] = await Promise.all([
+      const [acceptUnpaired, published, links] = await Promise.all([
         store.acceptsUnpaired(),
         store.lastPublishedProfile(),
+        staffLinksFor(deps.trust.staff, () => store.lastPublishedProfile()),
       ]);
       const verifyKey = publishedPairingKey(published);
-      return { acceptUnpaired, ...(verifyKey ? { verifyKey } : {}) };
+      return { acceptUnpaired, ...(verifyKey ? { verifyKey } : {}), ...links };
     },
     acceptedMints: trust.acceptedMints,
     onRefused: trust.onRefused,
@@ -158,6 +163,8 @@ export interface MerchantRelayDeps extends RelayServiceDeps {
   inboxKeyFor?: (quotePubkey: string) => Promise<Uint8Array | undefined>;
   /** the sales inbox key's public half, named in the profile */
   inboxPubkey?: () => Promise<string>;
+  /** the staff list: the profile names each person's live cashier link */
+  staff?: () => Promise<readonly StaffMember[]>;
 }
 
 /** Receipts for remote sales, sealed with the device key, on the merchant's relays. */
@@ -180,6 +187,7 @@ export function createProfilePublisher(deps: MerchantRelayDeps): MerchantProfile
     getSecretKey: deps.getSecretKey,
     ...(deps.inboxPubkey ? { inboxPubkey: deps.inboxPubkey } : {}),
     pairing: deps.store,
+    ...(deps.staff ? { staff: deps.staff } : {}),
     state: deps.store,
     // Read before publishing: a restored device leaves another device's profile alone.
     readPublished: (relays, pubkey) =>

@@ -33,7 +33,7 @@ export interface RemoteServices {
 }
 
 export interface RemoteServiceDeps {
-  storage: Pick<CashewStorage, 'config' | 'merchantTrust'>;
+  storage: Pick<CashewStorage, 'config' | 'merchantTrust' | 'staff'>;
   keys: Pick<LockServices, 'getSecretKey' | 'inboxKeyFor' | 'salesKey'>;
   logger: Logger;
   clock: Clock;
@@ -47,6 +47,7 @@ export function createRemoteServices(deps: RemoteServiceDeps): RemoteServices {
     getSecretKey: keys.getSecretKey,
     inboxKeyFor: keys.inboxKeyFor,
     inboxPubkey: async () => getPublicKey(await keys.salesKey()),
+    staff: () => storage.staff.list(),
     logger: deps.logger,
     clock: deps.clock,
   };
@@ -60,7 +61,14 @@ export function createRemoteServices(deps: RemoteServiceDeps): RemoteServices {
 export interface MerchantInboxDeps extends RemoteServiceDeps {
   storage: Pick<
     CashewStorage,
-    'config' | 'merchantTrust' | 'processedQuotes' | 'inboxRetries' | 'items' | 'tips' | 'books'
+    | 'config'
+    | 'merchantTrust'
+    | 'processedQuotes'
+    | 'inboxRetries'
+    | 'items'
+    | 'tips'
+    | 'books'
+    | 'staff'
   >;
   remote: RemoteServices;
   wallets: WalletProvider;
@@ -92,6 +100,7 @@ export function createMerchantInbox(deps: MerchantInboxDeps): InboxControl {
       profile: remote.merchantProfile,
       // Each time listening starts (start-up, Settings saved) the cashiers' catalog is checked too.
       mintBackup: { sync: async () => rules.listening() },
+      staff: () => storage.staff.list(),
     },
     retryList: storage.inboxRetries,
     // What the cashiers are sent (catalog-event.ts): their lines are checked against it.

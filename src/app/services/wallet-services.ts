@@ -5,6 +5,7 @@ import type { Checkpoint } from '../../core/checkpoint';
 import type { LockedSaleBackups } from '../../core/backup/locked-sale-backups';
 import type { PriceService } from '../../core/prices/price-service';
 import { isCashierRequestId } from '../../core/remote-payments/cashier/cashier-request-id';
+import { memberLinkSecret } from '../../core/staff/staff-link';
 import { keypairFromSecretKey } from '../../core/keys/keypair';
 import { AutoCashOut, type AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
@@ -201,7 +202,15 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     // A payload that came before its remote sale's message waits for it (decision 0044); one
     // naming a request our cashiers made waits apart from strangers' junk.
     held: storage.heldEcash,
-    issued: async (id) => isCashierRequestId(id, await storage.merchantTrust.getOrCreateSecret()),
+    issued: async (id) => {
+      const [secret, staff] = await Promise.all([
+        storage.merchantTrust.getOrCreateSecret(),
+        storage.staff.list(),
+      ]);
+      // The shop's link or a person's live one (core/staff/staff-link.ts).
+      const secrets = [secret, ...staff.map((member) => memberLinkSecret(secret, member))];
+      return secrets.some((s) => isCashierRequestId(id, s));
+    },
     locked: seedSealed,
     clock,
     logger,

@@ -29,6 +29,7 @@ describe('the settings backup', () => {
       tips: true,
       acceptUnpaired: true,
       acceptUnlocked: true,
+      cashSales: true,
       language: 'de',
       books: {
         address: '1 Main St\n10115 Berlin',
@@ -37,7 +38,7 @@ describe('the settings backup', () => {
         taxRounding: 'receipt',
         discounts: 'pin',
       },
-      staff: [{ id: 's1', name: 'Ana', role: 'manager' }],
+      staff: [{ id: 's1', name: 'Ana', role: 'manager', link: { revision: 2 } }],
       tillUnit: 'usd',
       offlineCaps: { enabled: false, perSale: 2_000, perDay: 0, outstanding: 30_000 },
     });

@@ -23,7 +23,7 @@ describe('the settings part', () => {
     });
   });
 
-  it.each(['tips', 'acceptUnpaired', 'acceptUnlocked'] as const)(
+  it.each(['tips', 'acceptUnpaired', 'acceptUnlocked', 'cashSales'] as const)(
     'restores %s when it is on or off, and leaves the device’s for anything else',
     async (field) => {
       const d = device();

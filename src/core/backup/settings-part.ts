@@ -4,7 +4,7 @@
 // books settings (address, tax number, tax rules), the language
 // (docs/decisions/0055-languages-with-lingui.md) and the staff list, personal PINs as scrypt
 // hashes only (docs/decisions/0066-staff-roles-and-shifts.md), the till unit (decision 0067) and
-// the offline ecash caps (decision 0068). Never
+// the offline ecash caps (decision 0068) and the cash sales switch. Never
 // the PIN or the pairing secret (docs/security.md, "What is published for a restore"). Each field
 // is checked on restore as the Settings form checks it; a field that fails is left as it is on
 // this device.
@@ -46,6 +46,8 @@ export interface SettingsBackup {
   tillUnit?: Unit;
   /** Ecash taken offline, on or off, and its caps (decision 0068); absent before it was backed up */
   offlineCaps?: OfflineCaps;
+  /** "Record cash sales at the till" (decision 0066); absent before it was backed up */
+  cashSales?: boolean;
 }
 
 /** An on/off setting as the store keeps it. */
@@ -67,6 +69,7 @@ export interface SettingsPartDeps {
   tips?: SwitchSetting;
   unpaired?: SwitchSetting;
   unlocked?: SwitchSetting;
+  cashSales?: SwitchSetting;
   /** The stored choice (core/i18n/language-store.ts): a row the app may not speak reads as null. */
   language?: { get(): Promise<string | null>; set(choice: Locale | null): Promise<void> };
   books?: { get(): Promise<BooksSettings>; set(settings: BooksSettings): Promise<void> };
@@ -82,6 +85,7 @@ const SWITCHES = [
   ['tips', 'tips'],
   ['acceptUnpaired', 'unpaired'],
   ['acceptUnlocked', 'unlocked'],
+  ['cashSales', 'cashSales'],
 ] as const satisfies readonly (readonly [keyof SettingsBackup, keyof SettingsPartDeps])[];
 
 type Loose = Partial<Record<keyof SettingsBackup, unknown>>;

@@ -12,8 +12,11 @@ export const UNLOCKED_TAG = 'cashew-unlocked';
 export const INBOX_TAG = 'cashew-inbox';
 /** Our own tag: the key that checks a paired link's signature (pairing.ts `pairingKey`). */
 export const PAIRING_KEY_TAG = 'cashew-pairing-key';
+/** Our own tag, one per staff member: `[tag, pairing id, pairing key]` of their live link. */
+export const STAFF_PAIRING_TAG = 'cashew-staff-pairing';
 
-const MAX_TAGS = 64;
+/** Relays, mints and up to 50 staff links (core/staff/staff.ts STAFF_MAX) fit. */
+const MAX_TAGS = 128;
 const PUBKEY_PATTERN = /^0[23][0-9a-f]{64}$/;
 const PAIRING_ID_PATTERN = /^[0-9a-f]{16}$/;
 const XONLY_PATTERN = /^[0-9a-f]{64}$/;
@@ -34,6 +37,12 @@ export interface MerchantProfile {
   inbox?: string;
   /** with pairingId: the key that checks a paired link's signature (x-only hex) */
   pairingKey?: string;
+  /**
+   * Each staff member's live cashier link (docs/protocol.md "Staff links"); published even when
+   * unpaired links are accepted, so a revoked person's link stops. `staff` (whose link) stays in
+   * this device's copy and is never published.
+   */
+  staffPairings?: { id: string; key: string; staff?: string }[];
 }
 
 export function merchantProfileTemplate(profile: MerchantProfile, now: number): EventTemplate {
@@ -45,6 +54,7 @@ export function merchantProfileTemplate(profile: MerchantProfile, now: number): 
   for (const mint of profile.unlockedMints ?? []) tags.push([UNLOCKED_TAG, mint]);
   if (profile.inbox) tags.push([INBOX_TAG, profile.inbox]);
   if (profile.pairingKey) tags.push([PAIRING_KEY_TAG, profile.pairingKey]);
+  for (const link of profile.staffPairings ?? []) tags.push([STAFF_PAIRING_TAG, link.id, link.key]);
   return { kind: MERCHANT_PROFILE_KIND, created_at: now, tags, content: '' };
 }
 
@@ -78,6 +88,10 @@ export function parseMerchantProfile(event: NostrEvent): MerchantProfile | undef
     }
     if (name === INBOX_TAG && XONLY_PATTERN.test(value)) profile.inbox = value;
     if (name === PAIRING_KEY_TAG && XONLY_PATTERN.test(value)) profile.pairingKey = value;
+    const key = tag[2];
+    if (name === STAFF_PAIRING_TAG && PAIRING_ID_PATTERN.test(value) && typeof key === 'string') {
+      if (XONLY_PATTERN.test(key)) (profile.staffPairings ??= []).push({ id: value, key });
+    }
   }
   return profile;
 }

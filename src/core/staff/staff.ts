@@ -2,6 +2,7 @@
 // checks a saved or restored list passes (docs/security.md "Staff and roles").
 import { ValidationError } from '../errors';
 import { isRole, type Role } from './roles';
+import { staffLinkFrom, type StaffLink } from './staff-link-read';
 
 export const STAFF_NAME_MAX = 40;
 export const STAFF_MAX = 50;
@@ -26,6 +27,8 @@ export interface StaffMember {
   name: string;
   role: Exclude<Role, 'owner'>;
   pin?: StaffPinHash;
+  /** their cashier link's revision and revoked links (staff-link.ts); absent: revision 0 */
+  link?: StaffLink;
 }
 
 /** Who did something, as a sale, refund or parked basket records it. */
@@ -33,6 +36,11 @@ export interface StaffRef {
   id: string;
   name: string;
   role: Role;
+  /**
+   * A remote sale from this person's cashier link that landed after the link was revoked (the
+   * mint had it paid; the money is the shop's). Absent otherwise.
+   */
+  afterRevocation?: true;
 }
 
 /** The owner as a record names them: the merchant, no personal id. */
@@ -80,7 +88,8 @@ export function staffMemberFrom(value: unknown): StaffMember | undefined {
   if (name.length === 0 || name.length > STAFF_NAME_MAX) return undefined;
   const pin = v.pin === undefined ? undefined : pinHashFrom(v.pin);
   if (v.pin !== undefined && !pin) return undefined;
-  return { id: v.id, name, role: v.role, ...(pin ? { pin } : {}) };
+  const link = v.link === undefined ? undefined : staffLinkFrom(v.link);
+  return { id: v.id, name, role: v.role, ...(pin ? { pin } : {}), ...(link ? { link } : {}) };
 }
 
 /** A whole list as stored or restored: members that pass, ids and names once each, at most 50. */

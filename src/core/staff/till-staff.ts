@@ -8,6 +8,7 @@ import { can, type StaffAction } from './roles';
 import { closeShift, openShift, type Shift } from './shift';
 import { OWNER_REF, refOf, staffName, STAFF_MAX, type StaffMember, type StaffRef } from './staff';
 import { hashStaffPin, staffPinMatches } from './staff-pin';
+import { revokeLink } from './staff-link';
 import type { StaffStore } from './ports';
 import type { LockState, PinResult } from '../lock/till-lock';
 import { readRange, type HistoryRangeReader } from '../records/types';
@@ -41,6 +42,8 @@ export interface TillStaffDeps {
   history?: HistoryRangeReader;
   clock: Clock;
   newId: () => string;
+  /** told after the list was saved (the merchant profile names each person's link) */
+  onListChanged?: () => void;
   /** the PIN hash's parameters; tests pass cheap ones */
   hashPin?: (pin: string) => Promise<StaffMember['pin'] & object>;
 }
@@ -56,6 +59,11 @@ export class TillStaff {
     return this.deps.store.list();
   }
 
+  private async saveList(list: readonly StaffMember[]): Promise<void> {
+    await this.deps.store.save(list);
+    this.deps.onListChanged?.();
+  }
+
   async add(input: NewStaffMember): Promise<StaffMember> {
     const list = await this.deps.store.list();
     if (list.length >= STAFF_MAX) throw new ValidationError(STAFF_FULL_MESSAGE);
@@ -67,15 +75,28 @@ export class TillStaff {
       role: input.role,
       ...(pin ? { pin } : {}),
     };
-    await this.deps.store.save([...list, member]);
+    await this.saveList([...list, member]);
     return member;
   }
 
   /** Removes a person; if they were at the till, the owner is. */
   async remove(id: string): Promise<void> {
     const list = await this.deps.store.list();
-    await this.deps.store.save(list.filter((m) => m.id !== id));
+    await this.saveList(list.filter((m) => m.id !== id));
     if ((await this.deps.store.atTill()) === id) await this.deps.store.setAtTill(null);
+  }
+
+  /**
+   * Revokes the person's cashier link (core/staff/staff-link.ts): the live link's public id and
+   * key are kept as revoked and a new revision is live. The caller republishes the profile.
+   */
+  async revokeLink(id: string, shopSecret: Uint8Array): Promise<StaffMember> {
+    const list = await this.deps.store.list();
+    const member = list.find((m) => m.id === id);
+    if (!member) throw new ValidationError(NOT_ALLOWED_MESSAGE);
+    const revoked = revokeLink(shopSecret, member, this.deps.clock());
+    await this.saveList(list.map((m) => (m.id === id ? revoked : m)));
+    return revoked;
   }
 
   /** Whether the till offers "Paid in cash" (Settings; off by default, so Home stays the keypad). */

@@ -32,6 +32,7 @@ import {
   OTHER_DEVICE_TOOK_OVER,
 } from './locales/connect/en.json';
 import { useConnectionLink } from './use-connection-link';
+import { StaffLinks } from './StaffLinks';
 
 /** The connection QR is 200 px (docs/behaviour.md "Limits and constants"). */
 const CONNECTION_QR_SIZE = 200;
@@ -131,6 +132,9 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
           </Button>
         </div>
       )}
+      {state.status === 'ready' ? (
+        <StaffLinks services={services} base={state.base} secret={state.secret} />
+      ) : null}
       <ConfirmDialog
         subject={confirming || null}
         role="alertdialog"

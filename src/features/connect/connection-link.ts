@@ -10,6 +10,8 @@ import { LINK_PAIRING_KEY } from '../../core/remote-payments/pairing';
 export const LINK_MINT_PARAM = 'mint';
 export const LINK_RELAY_PARAM = 'relay';
 export const LINK_SHOP_PARAM = 'shop';
+/** The fragment's name of the person a staff link is for (docs/protocol.md "Staff links"). */
+export const LINK_STAFF_KEY = 'staff';
 
 export interface ConnectionLinkInput {
   /** e.g. window.location.origin; a trailing slash is dropped */
@@ -21,6 +23,8 @@ export interface ConnectionLinkInput {
   shopName?: string;
   /** the pairing secret, encoded (encodePairingSecret); it rides in the fragment */
   pairing?: string;
+  /** a person's link: their name rides in the fragment beside their own secret */
+  staffName?: string;
 }
 
 /**
@@ -35,6 +39,7 @@ export function buildConnectionLink({
   relays = [],
   shopName,
   pairing,
+  staffName,
 }: ConnectionLinkInput) {
   const params = new URLSearchParams();
   const mint = mintUrl?.trim();
@@ -49,5 +54,8 @@ export function buildConnectionLink({
   const base = `${withoutTrailingSlashes(origin)}/remote/${encodeURIComponent(npub)}`;
   const link = query ? `${base}?${query}` : base;
   // The fragment never reaches a server (docs/protocol.md "Pairing").
-  return pairing ? `${link}#${LINK_PAIRING_KEY}=${pairing}` : link;
+  if (!pairing) return link;
+  const who = staffName?.trim();
+  const staff = who ? `&${LINK_STAFF_KEY}=${encodeURIComponent(who)}` : '';
+  return `${link}#${LINK_PAIRING_KEY}=${pairing}${staff}`;
 }

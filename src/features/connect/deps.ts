@@ -4,6 +4,7 @@ import type { PinGate } from '../../ui/pin/PinPrompt';
 import type { DeviceKeys } from '../../core/keys';
 import type { ConfigStore } from '../../core/settings/ports';
 import type { PairingStore } from '../../core/remote-payments/merchant/merchant-ports';
+import type { StaffMember } from '../../core/staff/staff';
 
 export interface ConnectServices {
   storage: {
@@ -23,6 +24,11 @@ export interface ConnectServices {
   };
   /** the cashiers' catalog, published again for the new secret after a reset */
   catalog?: { sync(): Promise<unknown> };
+  /** the staff list: each person's own link, revoked one by one (core/staff/staff-link.ts) */
+  staff?: {
+    list(): Promise<StaffMember[]>;
+    revokeLink(id: string, shopSecret: Uint8Array): Promise<StaffMember>;
+  };
   /** the device's npub goes into the link (the key is created on first use) */
   deviceKeys: Pick<DeviceKeys, 'getKeypair'>;
   logger: Logger; /** The merchant PIN in front of this screen; omitted: never asked. */

@@ -2,12 +2,21 @@
 // connection link; `reset` replaces the secret (old links stop working) and builds it again.
 import { useCallback, useEffect, useState } from 'react';
 import { encodePairingSecret } from '../../core/remote-payments/pairing';
-import { buildConnectionLink } from './connection-link';
+import { buildConnectionLink, type ConnectionLinkInput } from './connection-link';
 import type { ConnectServices } from './deps';
 
 export type ConnectionLinkState =
   | { status: 'loading' }
-  | { status: 'ready'; link: string; npub: string; shopName: string }
+  | {
+      status: 'ready';
+      link: string;
+      npub: string;
+      shopName: string;
+      /** what every link of this shop carries but the secret: a person's link is built on it */
+      base: Omit<ConnectionLinkInput, 'pairing' | 'staffName'>;
+      /** the shop's pairing secret: each person's link secret derives from it */
+      secret: Uint8Array;
+    }
   | { status: 'failed' };
 
 export function useConnectionLink(
@@ -27,8 +36,9 @@ export function useConnectionLink(
       ]);
       const pairing = encodePairingSecret(secret);
       const npub = keypair.npub;
-      const link = buildConnectionLink({ origin, npub, mintUrl, relays, shopName, pairing });
-      return { status: 'ready' as const, link, npub, shopName };
+      const base = { origin, npub, mintUrl, relays, shopName };
+      const link = buildConnectionLink({ ...base, pairing });
+      return { status: 'ready' as const, link, npub, shopName, base, secret };
     },
     [deviceKeys, storage.config, origin],
   );

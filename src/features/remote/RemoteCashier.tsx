@@ -27,6 +27,9 @@ import {
   NO_PROFILE_TEXT,
   NO_PROFILE_TITLE,
   SATS_ENTRY_TEXT,
+  SELLING_AS,
+  STAFF_LINK_REVOKED_TEXT,
+  STAFF_LINK_REVOKED_TITLE,
 } from './locales/remote/en.json';
 import { useCashierCatalog, useCatalogPrice } from './use-cashier-catalog';
 import { useCashierFiatEntry } from './use-cashier-fiat-entry';
@@ -40,6 +43,8 @@ export interface RemoteCashierProps {
   link: RemoteLinkSettings;
   /** the pairing secret of the link's `#pair=` fragment, if any */
   linkSecret?: Uint8Array;
+  /** a person's link: their name from the fragment (docs/protocol.md "Staff links") */
+  staffName?: string;
 }
 
 const MODES = [
@@ -63,8 +68,12 @@ function Stopped({ id, title, text }: { id: string; title: string; text: string 
   );
 }
 
-function LinkRevoked() {
+function LinkRevoked({ staffName }: { staffName?: string }) {
   const t = useTexts();
+  if (staffName) {
+    const text = t(STAFF_LINK_REVOKED_TEXT, { name: staffName });
+    return <Stopped id="link-revoked-title" title={t(STAFF_LINK_REVOKED_TITLE)} text={text} />;
+  }
   return (
     <Stopped id="link-revoked-title" title={t(LINK_REVOKED_TITLE)} text={t(LINK_REVOKED_TEXT)} />
   );
@@ -77,6 +86,7 @@ function Till({
   pairingSecret,
   linkMintRefused,
   shopName,
+  staffName,
 }: {
   services: RemoteServices;
   merchantPubkeyHex: string;
@@ -84,6 +94,7 @@ function Till({
   pairingSecret?: Uint8Array;
   linkMintRefused: boolean;
   shopName?: string;
+  staffName?: string;
 }) {
   const { logger } = services;
   const t = useTexts();
@@ -100,7 +111,15 @@ function Till({
   const { used: priceUsed, note: priceNote, held } = useCatalogPrice(catalog, priceCache, logger);
   // The keypad's or the cart's sale, its fiat record at the price this screen shows (sent for the
   // merchant's, decision 0046), goes whole to the invoice.
-  const state = useRemoteInvoice(services, merchantPubkeyHex, target, pairingSecret, shopName);
+  const staffLink = staffName !== undefined;
+  const state = useRemoteInvoice(
+    services,
+    merchantPubkeyHex,
+    target,
+    pairingSecret,
+    shopName,
+    staffLink,
+  );
   const { invoice, submit } = state;
   const [mode, setMode] = useState<'keypad' | 'items'>('keypad');
   const { entry, submit: submitTyped } = useCashierFiatEntry(priceUsed, submit);
@@ -109,7 +128,7 @@ function Till({
     (failure: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, failure),
     [logger],
   );
-  if (state.revoked) return <LinkRevoked />;
+  if (state.revoked) return <LinkRevoked {...(staffName ? { staffName } : {})} />;
   const hasItems = Boolean(catalog && catalog.items.length > 0);
   const showItems = hasItems && mode === 'items';
   return (
@@ -182,8 +201,9 @@ export function RemoteCashier({
   merchantPubkeyHex,
   link,
   linkSecret,
+  staffName,
 }: RemoteCashierProps) {
-  const opened = useCashierLink(services, merchantPubkeyHex, link, linkSecret);
+  const opened = useCashierLink(services, merchantPubkeyHex, link, linkSecret, !!staffName);
   const t = useTexts();
   return (
     <div className="flex flex-col gap-4 md:min-h-0 md:flex-1" data-link-status={opened.status}>
@@ -207,11 +227,16 @@ export function RemoteCashier({
             </span>
           </h1>
         )}
+        {staffName ? (
+          <p data-testid="cashier-name" className="text-sm font-medium text-slate-700">
+            {t(SELLING_AS, { name: staffName })}
+          </p>
+        ) : null}
       </header>
       {opened.status === 'checking' ? (
         <LoadingNote>{t(CHECKING_LINK_TEXT)}</LoadingNote>
       ) : opened.status === 'revoked' ? (
-        <LinkRevoked />
+        <LinkRevoked {...(staffName ? { staffName } : {})} />
       ) : opened.status === 'failed' ? (
         <LoadFailedNote>{t(LINK_OPEN_FAILED_TEXT)}</LoadFailedNote>
       ) : opened.status === 'no-profile' ? (
@@ -224,6 +249,7 @@ export function RemoteCashier({
           pairingSecret={opened.pairingSecret}
           linkMintRefused={opened.linkMintRefused}
           {...(link.shopName ? { shopName: link.shopName } : {})}
+          {...(staffName ? { staffName } : {})}
         />
       )}
     </div>

@@ -6,7 +6,7 @@ import { useRead } from '../../ui/use-read';
 import { LoadFailedNote, LoadingNote } from '../../ui/LoadNotes';
 import { RemoteCashier } from './RemoteCashier';
 import { parseRouteKey } from './remote-guard';
-import { parsePairingFragment, parseRemoteLink } from './remote-link';
+import { parsePairingFragment, parseRemoteLink, parseStaffFragment } from './remote-link';
 import { useTexts } from '../../ui/i18n';
 import {
   INVALID_NPUB_TEXT,
@@ -101,6 +101,7 @@ export function RemoteScreen({ services }: RemoteScreenProps) {
   const link = useMemo(() => parseRemoteLink(search), [search]);
   // The fragment stays in the address bar, so reloading the same link keeps its secret.
   const linkSecret = useMemo(() => parsePairingFragment(hash), [hash]);
+  const staffName = useMemo(() => parseStaffFragment(hash), [hash]);
   const { deviceKeys, logger } = services;
   const t = useTexts();
   const [ownKey, setOwnKey] = useState<OwnKey>({ status: 'loading' });
@@ -141,6 +142,7 @@ export function RemoteScreen({ services }: RemoteScreenProps) {
         merchantPubkeyHex={route.merchantPubkeyHex}
         link={link}
         linkSecret={linkSecret}
+        {...(staffName ? { staffName } : {})}
       />
     </Page>
   );

@@ -52,6 +52,17 @@ export function parsePairingFragment(hash: string): Uint8Array | undefined {
   return text ? decodePairingSecret(text) : undefined;
 }
 
+/** Must match src/features/connect/connection-link.ts: the person a staff link is for. */
+export const LINK_STAFF_KEY = 'staff';
+
+/**
+ * The person's name of a staff link's `#pair=…&staff=<name>` (docs/protocol.md "Staff links"),
+ * cleaned as a shop name is; undefined for a shop link. Shown as plain text only.
+ */
+export function parseStaffFragment(hash: string): string | undefined {
+  return shopNameFromLink(new URLSearchParams(hash.replace(/^#/, '')).get(LINK_STAFF_KEY));
+}
+
 /** Where the merchant's profile is looked for: the link's relays, else the device's own. */
 export async function profileRelays(
   link: RemoteLinkSettings,

@@ -35,6 +35,8 @@ export function useCashierLink(
   merchantPubkeyHex: string,
   link: RemoteLinkSettings,
   linkSecret: Uint8Array | undefined,
+  /** a person's link: valid only while the profile names it (docs/protocol.md "Staff links") */
+  staffLink = false,
 ): CashierLinkState {
   const [state, setState] = useState<CashierLinkState>({ status: 'checking' });
   useEffect(() => {
@@ -62,7 +64,7 @@ export function useCashierLink(
         }
       }
       if (!active) return;
-      if (isLinkRevoked(profile, pairingSecret)) {
+      if (isLinkRevoked(profile, pairingSecret, staffLink)) {
         setState({ status: 'revoked' });
         return;
       }
@@ -88,6 +90,6 @@ export function useCashierLink(
     return () => {
       active = false;
     };
-  }, [services, merchantPubkeyHex, link, linkSecret]);
+  }, [services, merchantPubkeyHex, link, linkSecret, staffLink]);
   return state;
 }

@@ -47,6 +47,7 @@ export function useRemoteInvoice(
   target: RemoteTarget,
   pairingSecret: Uint8Array | undefined,
   shopName?: string,
+  staffLink = false,
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
   const t = useTexts();
@@ -69,6 +70,7 @@ export function useRemoteInvoice(
         createPool: () => makePool(),
         sales: storage.cashierSales,
         pairingSecret,
+        ...(staffLink ? { staffLink } : {}),
         ...(shopName ? { shopName } : {}),
         logger,
       }),
@@ -77,6 +79,7 @@ export function useRemoteInvoice(
       target,
       pairingSecret,
       shopName,
+      staffLink,
       storage.cashierSales,
       wallets,
       makePool,

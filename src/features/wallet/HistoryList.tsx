@@ -14,6 +14,7 @@ import { amountOf } from '../../core/units/amount';
 import { totalPages } from './use-wallet-data';
 import { rowWords } from './zero-rows';
 import {
+  AFTER_REVOCATION_NOTE,
   CASHIER_LINES_NOTE,
   CASHIER_PRICE_NOTE,
   DETAILS_DEVICE,
@@ -169,6 +170,10 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
           ) : null}
           {/* The cashier's lines did not match the catalog (docs/behaviour.md "History"). */}
           {event.sale?.note === 'cashier-lines' ? <Warning>{t(CASHIER_LINES_NOTE)}</Warning> : null}
+          {/* A revoked staff link's paid sale still lands (docs/behaviour.md "Staff links"). */}
+          {event.staff?.afterRevocation ? (
+            <Warning>{t(AFTER_REVOCATION_NOTE, { name: event.staff.name })}</Warning>
+          ) : null}
           {event.fiat?.heldPrice !== undefined ? (
             <Warning>
               {t(HELD_PRICE_NOTE, {

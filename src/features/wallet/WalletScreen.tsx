@@ -151,6 +151,8 @@ export function WalletScreen({
       void toast.error(t(REFUND_NOT_ALLOWED));
       return;
     }
+    // Who refunds, kept in the refund's metadata (decision 0066).
+    const who = services.staff ? await services.staff.current() : undefined;
     const target = {
       sale: receiptSale,
       refunds: receipt.refunds,
@@ -161,6 +163,7 @@ export function WalletScreen({
         reference: receipt.receipt.reference,
         ...(receipt.receipt.number ? { receiptNumber: receipt.receipt.number } : {}),
         ...(part ? { lines: [part.line] } : {}),
+        ...(who ? { staff: who } : {}),
       },
     };
     setReceiptSale(null);

@@ -1,4 +1,5 @@
 // What the wallet screen needs from the app's services (a structural subset of AppServices).
+import type { TillStaff } from '../../core/staff/till-staff';
 import type { PriceService } from '../../core/prices/price-service';
 import type { ShiftService } from './ShiftPanel';
 import type { WalletUpdateListener } from '../../core/events';
@@ -34,7 +35,7 @@ export interface WalletServices {
    * Who is at the till (decision 0066): a refund is refused to a role that may not; omitted:
    * allowed. Also the shifts (ShiftPanel), shown only with it.
    */
-  staff?: ShiftService;
+  staff?: ShiftService & Pick<TillStaff, 'current'>;
   /** the display currency a shift's drawer is counted in; omitted: sats */
   prices?: Pick<PriceService, 'settings'>;
   storage: {

@@ -33,7 +33,14 @@ export function saleColumns(event: {
     ...(event.fiat ? { fiat: { ...event.fiat } } : {}),
     ...(event.sale ? { sale: structuredClone(event.sale) } : {}),
     ...(event.staff
-      ? { staff: { id: event.staff.id, name: event.staff.name, role: event.staff.role } }
+      ? {
+          staff: {
+            id: event.staff.id,
+            name: event.staff.name,
+            role: event.staff.role,
+            ...(event.staff.afterRevocation ? { afterRevocation: true as const } : {}),
+          },
+        }
       : {}),
   };
 }

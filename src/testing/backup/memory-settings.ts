@@ -8,7 +8,8 @@ import { DEFAULT_OFFLINE_CAPS } from '../../core/wallet/ecash/offline/offline-ca
 
 export type AllSettings = Required<SettingsBackup>;
 
-type Switch = 'autoPrint' | 'acceptForeignEcash' | 'tips' | 'acceptUnpaired' | 'acceptUnlocked';
+type Switch =
+  'autoPrint' | 'acceptForeignEcash' | 'tips' | 'acceptUnpaired' | 'acceptUnlocked' | 'cashSales';
 
 /** A fresh device's settings: every switch off, sats only, no shop name. */
 export const BLANK_SETTINGS: AllSettings = {
@@ -26,6 +27,7 @@ export const BLANK_SETTINGS: AllSettings = {
   staff: [],
   tillUnit: 'sat',
   offlineCaps: DEFAULT_OFFLINE_CAPS,
+  cashSales: false,
 };
 
 /** A device's settings (`state`, a copy of `initial`) and the part that backs them up. */
@@ -51,6 +53,7 @@ export function memorySettings(initial: AllSettings) {
     tips: flag('tips'),
     unpaired: flag('acceptUnpaired'),
     unlocked: flag('acceptUnlocked'),
+    cashSales: flag('cashSales'),
     language: { get: async () => s.language, set: async (v) => void (s.language = v) },
     books: { get: async () => s.books, set: async (v) => void (s.books = v) },
     staff: { list: async () => s.staff, save: async (v) => void (s.staff = [...v]) },

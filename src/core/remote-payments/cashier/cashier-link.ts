@@ -81,12 +81,19 @@ function readMerchantEvents(args: {
 /**
  * A link is no longer valid when the merchant's profile names a pairing id and the link's secret
  * has another one, or the link has none. No profile, or one without a pairing id (the merchant
- * takes unpaired messages): still valid.
+ * takes unpaired messages): still valid. A person's link (`staffLink`) is valid only while the
+ * profile names its id among the staff links, whatever the unpaired setting (docs/protocol.md
+ * "Staff links").
  */
 export function isLinkRevoked(
   profile: MerchantProfile | undefined,
   secret: Uint8Array | undefined,
+  staffLink = false,
 ): boolean {
+  if (staffLink && profile && secret) {
+    const id = pairingId(secret);
+    return !(profile.staffPairings ?? []).some((link) => link.id === id);
+  }
   if (!profile?.pairingId) return false;
   return !secret || pairingId(secret) !== profile.pairingId;
 }

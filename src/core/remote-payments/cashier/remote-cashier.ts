@@ -55,6 +55,11 @@ export interface RemoteCashierDeps {
   /** the link's pairing secret; without it messages go unpaired */
   pairingSecret?: Uint8Array;
   /**
+   * A person's link: valid only while the profile names it, and every message signed, since the
+   * merchant tells whose link it is by the link's pairing key (docs/protocol.md "Staff links").
+   */
+  staffLink?: boolean;
+  /**
    * Read the merchant's profile before each sale (beside the quote creation) and refuse the sale
    * when it says the link is no longer valid. On by default.
    */
@@ -210,6 +215,7 @@ export class RemoteCashier {
         mintClient,
         receiptPubkeyHex: getPublicKey(receiptSecretKey),
         pairingSecret: this.deps.pairingSecret,
+        ...(this.deps.staffLink ? { signPairing: true } : {}),
         allowUnlocked: target.allowUnlocked === true,
         ecashRequestId,
         ...(charged.lines ? { sale: charged.lines } : {}),
@@ -355,7 +361,7 @@ export class RemoteCashier {
         merchantPubkeyHex: this.deps.merchantPubkeyHex,
         timeoutMs: this.deps.profileTimeoutMs,
       });
-      if (isLinkRevoked(profile, this.deps.pairingSecret)) return 'revoked';
+      if (isLinkRevoked(profile, this.deps.pairingSecret, this.deps.staffLink)) return 'revoked';
       return profileStillAccepts(profile, target.mintUrl) ? 'ok' : 'mint-gone';
     } catch (error) {
       this.deps.logger.debug('Could not read the merchant profile before the sale', error);

@@ -36,8 +36,11 @@ export interface RemoteInvoice {
 }
 
 const UNLOCKED_QUOTE = 'Mint returned unlocked mint quote';
-/** `"pairing":{"id":…16 hex,"mac":…64 hex}` with room to spare. */
-const PAIRING_PROOF_ROOM = 160;
+/**
+ * `"pairing":{"id":…16 hex,"mac":…64 hex,"sig":…128 hex}` and `"ecashRequest":…16 hex`, added
+ * after the size is measured, with room to spare.
+ */
+const PAIRING_PROOF_ROOM = 340;
 
 /**
  * A quote the mint did not lock (cashu-ts says so in its text) is ours to name; every other
@@ -96,6 +99,8 @@ export async function createRemoteInvoice(args: {
   allowUnlocked?: boolean;
   /** the link's pairing secret: the message then carries its proof (unpaired without) */
   pairingSecret?: Uint8Array;
+  /** sign the proof even for the merchant's own key (a person's link, staff-link.ts) */
+  signPairing?: boolean;
   /**
    * The merchant's sales inbox key (its profile's): the message goes to it, the quote is locked
    * to it and the pairing proof carries the signature a locked till checks (decision 0030).
@@ -146,7 +151,7 @@ export async function createRemoteInvoice(args: {
   if (args.sale && remoteSaleFor(args.sale, message.amount)) {
     message.sale = args.sale;
     // A message past the merchant's size bound would be refused whole: a long cart goes as its
-    // amount alone rather than lose the sale (the pairing proof adds about 120 bytes).
+    // amount alone rather than lose the sale (the proof and request id add up to 300 bytes).
     const bytes = new TextEncoder().encode(serializePaymentMessage(message)).length;
     if (bytes + PAIRING_PROOF_ROOM > MAX_PAYMENT_MESSAGE_BYTES) delete message.sale;
   }
@@ -156,7 +161,7 @@ export async function createRemoteInvoice(args: {
     message.pairing = provePairing(
       args.pairingSecret,
       message,
-      args.recipientPubkeyHex !== undefined,
+      args.recipientPubkeyHex !== undefined || args.signPairing === true,
     );
   }
   await args.beforePublish?.(message);

@@ -23,7 +23,13 @@ import { INBOX_RETRY_LIST_INTERVAL_MS, lookbackFloor, precheckWrap } from './inb
 import { InboxRetryList } from './inbox-retry-list';
 import { defaultLockProvider, type LockProvider } from '../../cross-tab-lock';
 import type { InboxRetryStore, RelayCursorStore } from './merchant-ports';
-import { judgeMessage, judgeSender, type PairingCheck, type Refusal } from './message-judgement';
+import {
+  judgeMessage,
+  judgeSender,
+  type PairingCheck,
+  type Refusal,
+  quoteTakenFrom,
+} from './message-judgement';
 import type { PaymentMessage } from '../payment-message';
 import { unverifiedQuote, type RemoteQuoteVerdict } from './verify-remote-quote';
 import type { RefusalKind } from '../sale-judgement';
@@ -523,9 +529,16 @@ export class RemotePaymentInbox {
     const verdict = await this.quoteFor(message, judged.mintUrl, lockPubkey, sender.paired);
     if (verdict.kind === 'drop') return 'done';
     if (verdict.kind === 'retry') return this.retry(session, event, attempt, verdict.error, false);
+    const taken = quoteTakenFrom(sender, verdict.quote);
+    if (!taken) {
+      // A revoked link's unpaid quote: nothing is stored; its cashier re-sends, and once the
+      // customer has paid, the paid quote lands (the money is the shop's).
+      const reason = 'unpaid quote from a revoked staff link';
+      return this.reject(event, message.quote, { kind: 'refuse', quiet: true, reason });
+    }
     let quote: PendingMintQuote;
     try {
-      quote = await this.withCatalogLines(this.withStatedFiat(message, verdict));
+      quote = await this.withCatalogLines(this.withStatedFiat(message, { quote: taken }));
     } catch (error) {
       // The catalog could not be read: nothing was stored, so the message is simply tried again.
       return this.retry(session, event, attempt, error, false);

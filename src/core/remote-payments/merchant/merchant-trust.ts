@@ -11,6 +11,8 @@ import type { MerchantProfilePublisher } from './profile-publisher';
 import type { ReceiptSender } from './receipts';
 import { refusalCounter } from './refusal-counter';
 import { verifyRemoteQuote } from './verify-remote-quote';
+import { staffLinksFor } from './sales-inbox';
+import type { StaffMember } from '../../staff/staff';
 
 export type { MerchantTrustStore };
 
@@ -23,6 +25,8 @@ export interface MerchantTrustDeps {
   profile?: Pick<MerchantProfilePublisher, 'sync'>;
   /** the NUT-27 mint list, synced at the same moments (a mint changed in Settings restarts it) */
   mintBackup?: { sync(): Promise<unknown> };
+  /** the staff list: each person's cashier link is told apart (core/staff/staff-link.ts) */
+  staff?: () => Promise<readonly StaffMember[]>;
 }
 
 /** What the inbox asks of the merchant's trust and wallet; absent, every sender is taken. */
@@ -77,11 +81,12 @@ export function merchantTrust(
   const { store, wallets, receipts, profile, mintBackup } = trust;
   return {
     getPairing: async () => {
-      const [secret, acceptUnpaired] = await Promise.all([
+      const [secret, acceptUnpaired, links] = await Promise.all([
         store.getOrCreateSecret(),
         store.acceptsUnpaired(),
+        staffLinksFor(trust.staff, () => store.lastPublishedProfile()),
       ]);
-      return { secret, acceptUnpaired };
+      return { secret, acceptUnpaired, ...links };
     },
     acceptedMints: () => store.acceptedMints(),
     onRefused: refusalCounter(store, deps.logger, deps.clock),

@@ -1,8 +1,11 @@
 // The merchant inbox's judgement of one payment message, no I/O: pairing, accepted mint and lock
 // key (docs/protocol.md "Accepted mints and locking"). The inbox reads the inputs and acts on the verdict.
 import type { PaymentMessage } from '../payment-message';
+import type { PendingMintQuote } from '../../wallet/mint/ports';
 import { hasPairingSignature, hasValidPairing } from '../pairing';
 import { acceptedMintFor, type RefusalKind } from '../sale-judgement';
+import type { StaffLinkCheck } from '../../staff/staff-link';
+import type { StaffRef } from '../../staff/staff';
 
 /** How a message's pairing proof is checked: HMAC with the secret, or the link's signature. */
 export interface PairingCheck {
@@ -10,6 +13,8 @@ export interface PairingCheck {
   /** pairing.ts `pairingKey`: checks `sig` without the secret (decision 0030, point 7) */
   verifyKey?: string;
   acceptUnpaired: boolean;
+  /** each person's cashier link, live or revoked (core/staff/staff-link.ts); checked by `sig` */
+  links?: readonly StaffLinkCheck[];
 }
 
 /** Who sent the message, as the pairing settings judge it. */
@@ -18,6 +23,10 @@ export interface SenderJudgement {
   strict: boolean;
   /** the message proves the pairing secret (or the link's signature) */
   paired: boolean;
+  /** the message came from this person's cashier link */
+  staff?: StaffRef;
+  /** that link was revoked: only a sale the mint already calls paid lands, marked so */
+  revoked?: boolean;
 }
 
 /** A message the merchant will not act on: nothing is stored. */
@@ -40,12 +49,29 @@ function isPaired(pairing: PairingCheck | undefined, message: PaymentMessage): b
   return pairing.verifyKey !== undefined && hasPairingSignature(pairing.verifyKey, message);
 }
 
+/** The person's link the message proves, by its signature; revoked links are looked at first. */
+function staffLinkOf(
+  pairing: PairingCheck | undefined,
+  message: PaymentMessage,
+): StaffLinkCheck | undefined {
+  const id = message.pairing?.id;
+  if (!pairing?.links || id === undefined) return undefined;
+  const named = pairing.links.filter((link) => link.id === id);
+  named.sort((a, b) => Number(b.revoked) - Number(a.revoked));
+  return named.find((link) => hasPairingSignature(link.key, message));
+}
+
 /** Whether the pairing settings let the sender in; no settings: every sender is taken. */
 export function judgeSender(
   pairing: PairingCheck | undefined,
   message: PaymentMessage,
 ): SenderVerdict {
   const strict = pairing !== undefined && !pairing.acceptUnpaired;
+  const link = staffLinkOf(pairing, message);
+  if (link) {
+    const who = { staff: link.staff, ...(link.revoked ? { revoked: true } : {}) };
+    return { kind: 'pass', strict, paired: true, ...who };
+  }
   const paired = isPaired(pairing, message);
   if (strict && !paired) {
     return {
@@ -79,4 +105,19 @@ export function judgeMessage(
     return { kind: 'refuse', quiet: strict, reason: 'quote is locked to another key' };
   }
   return { kind: 'accept', mintUrl };
+}
+
+/**
+ * The quote as taken from this sender: a person's link names them on it (marked when the link
+ * was revoked); undefined for a revoked link's quote the mint does not yet call paid
+ * (docs/protocol.md "Staff links").
+ */
+export function quoteTakenFrom(
+  sender: SenderVerdict,
+  quote: PendingMintQuote,
+): PendingMintQuote | undefined {
+  if (!sender.staff) return quote;
+  if (sender.revoked && quote.state !== 'PAID') return undefined;
+  const staff = { ...sender.staff, ...(sender.revoked ? { afterRevocation: true as const } : {}) };
+  return { ...quote, staff };
 }

@@ -19,6 +19,8 @@ import type { PairingStore, ProfileStateStore } from './merchant-ports';
 import { mintUrlKey } from '../../urls/normalise-url';
 import { pairingId, pairingKey } from '../pairing';
 import { publishOnNewPool } from '../publish';
+import { staffPairings } from '../../staff/staff-link';
+import type { StaffMember } from '../../staff/staff';
 import type { RelayPool } from '../relay-pool';
 
 export interface ProfilePublisherDeps {
@@ -39,6 +41,8 @@ export interface ProfilePublisherDeps {
   /** the sales inbox key's public half (x-only hex), named in the profile; absent: none */
   inboxPubkey?: () => Promise<string>;
   pairing: Pick<PairingStore, 'getOrCreateSecret' | 'acceptsUnpaired'>;
+  /** the staff list: each person's live cashier link is named (core/staff/staff-link.ts) */
+  staff?: () => Promise<readonly StaffMember[]>;
   state: ProfileStateStore;
   logger?: Logger;
   clock?: Clock;
@@ -162,18 +166,30 @@ export class MerchantProfilePublisher {
 
   /** What the profile says now. */
   async profile(): Promise<MerchantProfile> {
-    const [secretKey, mintUrl, known, relays, acceptUnpaired, secret, unlocked, locking, inbox] =
-      await Promise.all([
-        this.deps.getSecretKey(),
-        this.deps.getMintUrl(),
-        this.deps.acceptedMints(),
-        this.deps.getRelays(),
-        this.deps.pairing.acceptsUnpaired(),
-        this.deps.pairing.getOrCreateSecret(),
-        this.deps.unlocked?.acceptsUnlocked() ?? false,
-        this.deps.unlocked?.lockingMints() ?? ([] as string[]),
-        this.deps.inboxPubkey?.(),
-      ]);
+    const [
+      secretKey,
+      mintUrl,
+      known,
+      relays,
+      acceptUnpaired,
+      secret,
+      unlocked,
+      locking,
+      inbox,
+      staff,
+    ] = await Promise.all([
+      this.deps.getSecretKey(),
+      this.deps.getMintUrl(),
+      this.deps.acceptedMints(),
+      this.deps.getRelays(),
+      this.deps.pairing.acceptsUnpaired(),
+      this.deps.pairing.getOrCreateSecret(),
+      this.deps.unlocked?.acceptsUnlocked() ?? false,
+      this.deps.unlocked?.lockingMints() ?? ([] as string[]),
+      this.deps.inboxPubkey?.(),
+      this.deps.staff?.() ?? [],
+    ]);
+    const links = staffPairings(secret, staff);
     const mints: string[] = [];
     const seen = new Set<string>();
     for (const mint of [mintUrl, ...known]) {
@@ -194,6 +210,7 @@ export class MerchantProfilePublisher {
       ...(unlockedMints.length > 0 ? { unlockedMints } : {}),
       ...(inbox ? { inbox } : {}),
       ...(inbox && !acceptUnpaired ? { pairingKey: pairingKey(secret) } : {}),
+      ...(links.length > 0 ? { staffPairings: links } : {}),
     };
   }
 

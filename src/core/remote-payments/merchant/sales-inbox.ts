@@ -3,6 +3,8 @@
 import { getPublicKey } from 'nostr-tools/pure';
 import type { RemotePaymentInbox } from './inbox';
 import type { MerchantProfile } from '../merchant-profile';
+import type { StaffMember } from '../../staff/staff';
+import { staffLinkChecks, type StaffLinkCheck, type StaffPairing } from '../../staff/staff-link';
 
 /** The sales inbox key when a quote's NUT-20 lock (`02`/`03` + x) names it, else undefined. */
 export function salesKeyForLock(
@@ -26,6 +28,34 @@ export function publishedPairingKey(published: string | undefined): string | und
   } catch {
     return undefined;
   }
+}
+
+/** Each person's live link in the profile this device last published, with whose it is. */
+export function publishedStaffPairings(published: string | undefined): StaffPairing[] {
+  if (!published) return [];
+  try {
+    const links = (JSON.parse(published) as Partial<MerchantProfile>).staffPairings;
+    if (!Array.isArray(links)) return [];
+    return links.filter(
+      (l) => typeof l?.id === 'string' && typeof l.key === 'string' && typeof l.staff === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The staff links the inbox checks: revoked ones from the list, live ones as last published
+ * (core/staff/staff-link.ts `staffLinkChecks`).
+ */
+export async function staffLinksFor(
+  staff: (() => Promise<readonly StaffMember[]>) | undefined,
+  published: () => Promise<string | undefined>,
+): Promise<{ links?: StaffLinkCheck[] }> {
+  if (!staff) return {};
+  const [list, text] = await Promise.all([staff(), published()]);
+  const links = staffLinkChecks(list, publishedStaffPairings(text));
+  return links.length > 0 ? { links } : {};
 }
 
 /** What the app drives on its inboxes. */
