@@ -1,6 +1,7 @@
 // Tap to pay through a stand-in for Web NFC: the dev Bolt Card held to the till pays the invoice on
 // screen through its LNURL-withdraw service and the dev mint, and the sale lands once; a tag with a
-// token fills Receive ecash. Without Web NFC neither button is there.
+// token fills Receive ecash (held to the invoice, it is sent there; a payment request pays nothing).
+// Without Web NFC neither button is there.
 import { getEncodedToken } from '@cashu/cashu-ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -49,6 +50,39 @@ test.describe('tap to pay', () => {
     expect(await tapNfc(page, getEncodedToken({ mint: mintUrl, unit: 'sat', proofs }))).toBe(1);
     await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
     await expect(balance(page)).toHaveText('13 sats', LANDS);
+  });
+
+  test('on the invoice, a token tag is sent to Receive ecash and a payment-request tag pays nothing', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await page.addInitScript(installNfcStandIn);
+    await onboard(page, { mintUrl, relayUrl });
+    const proofs = await customerProofs(mintUrl, 8, payQuote);
+    const token = getEncodedToken({ mint: mintUrl, unit: 'sat', proofs });
+    await requestInvoice(page, 8);
+    const dialog = invoiceDialog(page);
+    const tap = dialog.getByRole('button', { name: 'Tap to pay' });
+    await tap.click();
+    expect(await tapNfc(page, 'creqAeyJ0IjpbXX0')).toBe(1);
+    await expect(
+      dialog.getByText('This tag asks to be paid; it cannot pay this sale.'),
+    ).toBeVisible();
+    await tap.click();
+    expect(await tapNfc(page, token)).toBe(1);
+    await expect(
+      dialog.getByText('This tag holds ecash: close the invoice and take it with Receive ecash.'),
+    ).toBeVisible();
+    await expect(balance(page)).toHaveText('0 sats');
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Receive ecash' }).click();
+    const receive = page.getByRole('dialog', { name: 'Receive 8 sats in ecash' });
+    await receive.getByRole('button', { name: 'Read a tag' }).click();
+    expect(await tapNfc(page, token)).toBe(1);
+    await expect(balance(page)).toHaveText('8 sats', LANDS);
   });
 
   test('without Web NFC there is no Tap to pay', async ({ page, mintUrl, relayUrl }) => {

@@ -94,6 +94,8 @@ export {
   RESEND_DELAYS_MS,
   RESEND_WINDOW_MS,
   SETTLED_SALE_KEEP_MS,
+  WAITING_RETRY_MS,
+  waitsToBeSent,
   type CashierLinkStore,
   type CashierSale,
   type CashierSaleStatus,

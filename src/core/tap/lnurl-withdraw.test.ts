@@ -1,7 +1,7 @@
 // Paying the sale's invoice from a Bolt Card through the dev Bolt Card service and the dev mint:
 // the invoice is paid once; an amount outside the card's limits asks nothing of the card; a used
 // tap, a dead service, a payRequest and a plain-http host are each refused with their kind.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanupTempDirs, newWallet, startTestMint } from '../../../dev/mint/test-support';
 import type { TestMint } from '../../../dev/mint/test-support';
 import { startBoltCard, type DevBoltCard } from '../../../dev/boltcard/server';
@@ -103,8 +103,14 @@ describe('a Bolt Card tap', () => {
     expect(asked).toBe(false);
   });
 
-  it('a tag that holds something else than a card is not paid from', async () => {
-    const taps = createCardTaps(fetchJson);
-    expect(await taps.payFromCard('cashuBo2F0', 'lnbc1', 21)).toEqual({ status: 'not-a-card' });
+  it('a tag that holds something else than a card is not paid from, a token or a request said as such', async () => {
+    const fetch = vi.fn(fetchJson);
+    const taps = createCardTaps(fetch);
+    expect(await taps.payFromCard('cashuBo2F0', 'lnbc1', 21)).toEqual({ status: 'token-tag' });
+    expect(await taps.payFromCard('creqAeyJ0IjpbXX0', 'lnbc1', 21)).toEqual({
+      status: 'request-tag',
+    });
+    expect(await taps.payFromCard('hello', 'lnbc1', 21)).toEqual({ status: 'not-a-card' });
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -34,6 +34,7 @@ import {
 import { useCashierCatalog, useCatalogPrice } from './use-cashier-catalog';
 import { useCashierFiatEntry } from './use-cashier-fiat-entry';
 import { useCashierLink } from './use-cashier-link';
+import { useCashierBacklog } from './use-cashier-sales';
 import { useRemoteInvoice } from './use-remote-invoice';
 
 export interface RemoteCashierProps {
@@ -195,6 +196,17 @@ function Till({
   );
 }
 
+/** The sales already made here keep going to the merchant while the page cannot sell. */
+function Backlog({
+  services,
+  merchantPubkeyHex,
+}: {
+  services: RemoteServices;
+  merchantPubkeyHex: string;
+}) {
+  return <CashierSalesList sales={useCashierBacklog(services, merchantPubkeyHex)} />;
+}
+
 export function RemoteCashier({
   services,
   npub,
@@ -238,9 +250,15 @@ export function RemoteCashier({
       ) : opened.status === 'revoked' ? (
         <LinkRevoked {...(staffName ? { staffName } : {})} />
       ) : opened.status === 'failed' ? (
-        <LoadFailedNote>{t(LINK_OPEN_FAILED_TEXT)}</LoadFailedNote>
+        <>
+          <LoadFailedNote>{t(LINK_OPEN_FAILED_TEXT)}</LoadFailedNote>
+          <Backlog services={services} merchantPubkeyHex={merchantPubkeyHex} />
+        </>
       ) : opened.status === 'no-profile' ? (
-        <Stopped id="no-profile-title" title={t(NO_PROFILE_TITLE)} text={t(NO_PROFILE_TEXT)} />
+        <>
+          <Stopped id="no-profile-title" title={t(NO_PROFILE_TITLE)} text={t(NO_PROFILE_TEXT)} />
+          <Backlog services={services} merchantPubkeyHex={merchantPubkeyHex} />
+        </>
       ) : (
         <Till
           services={services}

@@ -22,6 +22,7 @@ import type { KeypadLimits } from '../../ui/payment/Keypad';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/payment/use-invoice-flow';
 import { useMintLimits } from '../../ui/payment/use-mint-limits';
 import type { RemoteServices } from './deps';
+import { useCashierSales } from './use-cashier-sales';
 import type { Sale } from '../../core/sale/sale';
 import {
   LINK_REVOKED_TEXT,
@@ -59,7 +60,6 @@ export function useRemoteInvoice(
       t(MERCHANT_CONFIRMED, { count: amount, sats: formats.sats(amount) });
   }, [t, formats]);
   const makePool = services.createRelayPool ?? createRelayPool;
-  const [sales, setSales] = useState<CashierSale[]>([]);
   const [revoked, setRevoked] = useState(false);
   const cashier = useMemo(
     () =>
@@ -86,19 +86,16 @@ export function useRemoteInvoice(
       logger,
     ],
   );
-  useEffect(() => {
-    const offSales = cashier.onSalesChanged(setSales);
-    const offConfirmed = cashier.onConfirmed(({ quote, amount }) => {
-      toast.success(confirmedText.current(amount), { toastId: `remote-confirmed:${quote}` });
-      void fireConfetti((failure) => logger.warn('Confetti failed', failure));
-    });
-    void cashier.start();
-    return () => {
-      offSales();
-      offConfirmed();
-      cashier.stop();
-    };
-  }, [cashier, logger]);
+  // Subscribed before useCashierSales starts the cashier, so no receipt goes unannounced.
+  useEffect(
+    () =>
+      cashier.onConfirmed(({ quote, amount }) => {
+        toast.success(confirmedText.current(amount), { toastId: `remote-confirmed:${quote}` });
+        void fireConfetti((failure) => logger.warn('Confetti failed', failure));
+      }),
+    [cashier, logger],
+  );
+  const sales = useCashierSales(cashier);
   // The sale the cashier's keypad or cart made, whole
   // (docs/architecture.md "A sale from Charge to the ledger").
   const create = useCallback((sale: Sale) => cashier.createInvoice(sale), [cashier]);

@@ -90,4 +90,22 @@ describe('Tap to pay', () => {
     tapCard('cashuBo2F0');
     expect(await screen.findByText('This is not a Bolt Card.')).toBeTruthy();
   });
+
+  it('says a tag with a token goes to Receive ecash and one with a payment request pays nothing', async () => {
+    vi.stubGlobal('NDEFReader', StandInReader);
+    const answers: TapOutcome[] = [{ status: 'token-tag' }, { status: 'request-tag' }];
+    open({ payFromCard: async () => answers.shift()! });
+    fireEvent.click(await screen.findByRole('button', { name: 'Tap to pay' }));
+    tapCard('cashuBo2F0');
+    expect(
+      await screen.findByText(
+        'This tag holds ecash: close the invoice and take it with Receive ecash.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tap to pay' }));
+    tapCard('creqAeyJ0IjpbXX0');
+    expect(
+      await screen.findByText('This tag asks to be paid; it cannot pay this sale.'),
+    ).toBeTruthy();
+  });
 });

@@ -13,9 +13,11 @@ import {
   TAP_NOT_A_CARD,
   TAP_OUT_OF_RANGE,
   TAP_REFUSED,
+  TAP_REQUEST_TAG,
   TAP_REQUESTED,
   TAP_STOP,
   TAP_TO_PAY,
+  TAP_TOKEN_TAG,
   TAP_UNREACHABLE,
 } from '../locales/tap/en.json';
 
@@ -36,6 +38,10 @@ function outcomeText(outcome: TapOutcome, t: Translate, formats: Formats): strin
       return t(TAP_UNREACHABLE);
     case 'not-a-card':
       return t(TAP_NOT_A_CARD);
+    case 'token-tag':
+      return t(TAP_TOKEN_TAG);
+    case 'request-tag':
+      return t(TAP_REQUEST_TAG);
   }
 }
 

@@ -34,6 +34,12 @@ export interface CashierSale {
   /** ms since epoch of the last delivery */
   lastSentAt?: number;
   /**
+   * ms since epoch of the last re-send no relay stored (the page lost the relays); cleared by the
+   * next delivery. While set, the sale waits to be sent and is tried again every
+   * WAITING_RETRY_MS, past the re-send window (docs/protocol.md "Sending (cashier)").
+   */
+  sendFailedAt?: number;
+  /**
    * The merchant's sales inbox key the message went to, which seals its receipt (decision 0030,
    * point 7); absent: the merchant's key, as before.
    */
@@ -61,6 +67,8 @@ export const RESEND_DELAYS_MS = [
   30 * 60_000,
   60 * 60_000,
 ] as const;
+/** A sale whose last re-send reached no relay is tried again this often, however old it is. */
+export const WAITING_RETRY_MS = 15_000;
 /** A sale is re-sent for at most a day after it was created. */
 export const RESEND_WINDOW_MS = 24 * 60 * 60_000;
 /** The list keeps this many newest sales per merchant. */
@@ -74,14 +82,24 @@ export function awaitsReceipt(sale: Pick<CashierSale, 'status'>): boolean {
 }
 
 /**
+ * Whether the sale waits to be sent: it still needs the merchant's receipt and its last re-send
+ * reached no relay, so the merchant may not have it on any relay it reads.
+ */
+export function waitsToBeSent(sale: Pick<CashierSale, 'status' | 'sendFailedAt'>): boolean {
+  return awaitsReceipt(sale) && sale.sendFailedAt !== undefined;
+}
+
+/**
  * When the sale's next re-send is due (ms since epoch), or undefined when it is not re-sent any
  * more: receipt in, expired unpaid, the day's window closed, or never delivered at all (no
- * invoice was shown for it, so nobody can pay it).
+ * invoice was shown for it, so nobody can pay it). A sale waiting to be sent is tried again
+ * every WAITING_RETRY_MS whatever its age: a customer may have paid it.
  */
 export function nextResendAt(
-  sale: Pick<CashierSale, 'status' | 'sends' | 'lastSentAt' | 'createdAt'>,
+  sale: Pick<CashierSale, 'status' | 'sends' | 'lastSentAt' | 'createdAt' | 'sendFailedAt'>,
 ): number | undefined {
   if (!awaitsReceipt(sale) || sale.sends < 1 || sale.lastSentAt === undefined) return undefined;
+  if (sale.sendFailedAt !== undefined) return sale.sendFailedAt + WAITING_RETRY_MS;
   const delays = RESEND_DELAYS_MS;
   const delay = delays[Math.min(sale.sends - 1, delays.length - 1)] as number;
   const due = sale.lastSentAt + delay;

@@ -10,6 +10,7 @@ import { hasValidPairing, newPairingSecret, pairingId } from '../pairing';
 import { parsePaymentMessage } from '../payment-message';
 import { wrapReceipt } from '../receipt-message';
 import { RemoteCashier, type RemoteConfirmed } from './remote-cashier';
+import { RESEND_WINDOW_MS, WAITING_RETRY_MS, waitsToBeSent } from './cashier-sales';
 import { FakeRelayPool } from '../../../testing/remote-payments/fake-pool';
 import { fakeQuoteMint } from '../../../testing/remote-payments/fake-quote-mint';
 import { MemoryCashierSaleStore } from '../../../testing/remote-payments/memory-cashier-sales';
@@ -182,6 +183,65 @@ describe('RemoteCashier sales', () => {
     await expect(cashier.createInvoice({ amount: 5 })).rejects.toBeInstanceOf(RelayPublishError);
     expect(store.rows.size).toBe(0);
     expect(cashier.list()).toEqual([]);
+  });
+
+  it('keeps a paid sale whose re-send reached no relay waiting, through a reload, and sends it once the relay answers', async () => {
+    const pool = new FakeRelayPool();
+    const store = new MemoryCashierSaleStore();
+    const mint = fakeQuoteMint();
+    const before = cashierOn(pool, store, { mint });
+    await before.cashier.start();
+    const invoice = await before.cashier.createInvoice({ amount: 55 });
+    mint.state.paid.add(invoice.quote);
+    await vi.advanceTimersByTimeAsync(1_500);
+    pool.behaviour.set(RELAY, 'down');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(store.rows.get(invoice.quote)).toMatchObject({ status: 'paid', sends: 1 });
+    expect(waitsToBeSent(store.rows.get(invoice.quote)!)).toBe(true);
+    before.cashier.stop(); // reloaded while the relay is still gone
+
+    const after = cashierOn(pool, store, { mint });
+    await after.cashier.start();
+    expect(after.cashier.list().filter(waitsToBeSent)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2 * WAITING_RETRY_MS);
+    expect(messagesAtRelay(pool)).toHaveLength(1);
+
+    pool.behaviour.set(RELAY, 'accept');
+    after.cashier.sendWaitingNow();
+    await vi.advanceTimersByTimeAsync(0);
+    const sent = messagesAtRelay(pool);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.message).toEqual(sent[0]!.message);
+    expect(after.cashier.list().filter(waitsToBeSent)).toEqual([]);
+    expect(store.rows.get(invoice.quote)).toMatchObject({ status: 'paid', sends: 2 });
+    expect(store.rows.get(invoice.quote)!.sendFailedAt).toBeUndefined();
+  });
+
+  it('tries waiting sales again on their own past the day of re-sends, all of them once a relay answers', async () => {
+    const pool = new FakeRelayPool();
+    const store = new MemoryCashierSaleStore();
+    const mint = fakeQuoteMint();
+    const before = cashierOn(pool, store, { mint });
+    await before.cashier.start();
+    const first = await before.cashier.createInvoice({ amount: 3 });
+    const second = await before.cashier.createInvoice({ amount: 4 });
+    mint.state.paid.add(first.quote);
+    mint.state.paid.add(second.quote);
+    pool.behaviour.set(RELAY, 'down');
+    await vi.advanceTimersByTimeAsync(11_000);
+    expect(before.cashier.list().filter(waitsToBeSent)).toHaveLength(2);
+    before.cashier.stop();
+
+    // Opened again two days later, the relay back.
+    vi.setSystemTime(Date.now() + 2 * RESEND_WINDOW_MS);
+    pool.behaviour.set(RELAY, 'accept');
+    const after = cashierOn(pool, store, { mint });
+    await after.cashier.start();
+    await vi.advanceTimersByTimeAsync(WAITING_RETRY_MS);
+    expect(after.cashier.list().filter(waitsToBeSent)).toEqual([]);
+    const quotes = messagesAtRelay(pool).map((sent) => sent.message.quote);
+    expect(quotes.filter((quote) => quote === first.quote)).toHaveLength(2);
+    expect(quotes.filter((quote) => quote === second.quote)).toHaveLength(2);
   });
 
   it('marks an unpaid sale expired when its quote expires, and stops re-sending it', async () => {

@@ -14,9 +14,9 @@ import { isLinkRevoked, readMerchantProfile } from './cashier-link';
 import {
   awaitsReceipt,
   nextResendAt,
-  RESEND_DELAYS_MS,
   type CashierSale,
   type CashierSaleStore,
+  waitsToBeSent,
 } from './cashier-sales';
 import { CashierLinkRevokedError, MintNotAcceptedError, RelayPublishError } from '../errors';
 import { sendPaymentMessage } from '../publish';
@@ -116,6 +116,8 @@ export class RemoteCashier {
   private readonly live = new Set<string>();
   private readonly watches = new Map<string, QuoteWatch>();
   private readonly resendTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** quotes being re-sent right now: a second call waits for the next try instead */
+  private readonly sending = new Set<string>();
   private pool: RelayPool | undefined;
   private listener: ReceiptListener | undefined;
   /** the receipt listener's own connections (it drops the ones that answered AUTH) */
@@ -319,6 +321,18 @@ export class RemoteCashier {
     return this.confirmedListeners.add(listener);
   }
 
+  /**
+   * Sends every sale waiting to be sent now rather than at its next try: the page says the
+   * network is back (the browser's `online` event).
+   */
+  sendWaitingNow(): void {
+    for (const sale of this.sales.values()) {
+      if (!waitsToBeSent(sale)) continue;
+      this.cancelResend(sale.quote);
+      void this.resend(sale.quote);
+    }
+  }
+
   /** Stops watching, re-sending and listening; start() picks everything up again. */
   stop(): void {
     this.generation += 1;
@@ -454,9 +468,9 @@ export class RemoteCashier {
     this.resendTimers.delete(quote);
   }
 
-  private scheduleResend(sale: CashierSale, retryAt?: number): void {
+  private scheduleResend(sale: CashierSale): void {
     this.cancelResend(sale.quote);
-    const due = retryAt ?? nextResendAt(sale);
+    const due = nextResendAt(sale);
     if (due === undefined) return;
     const generation = this.generation;
     const timer = setTimeout(
@@ -469,11 +483,27 @@ export class RemoteCashier {
     this.resendTimers.set(sale.quote, timer);
   }
 
-  /** The very same message (same quote, receipt key and proof) in a new gift wrap. */
+  /**
+   * The very same message (same quote, receipt key and proof) in a new gift wrap. When no relay
+   * stores it the sale waits to be sent (kept in IndexedDB, so a reload keeps it too) and is tried
+   * again on WAITING_RETRY_MS; the first delivery after such a gap sends the other waiting sales
+   * at once. The merchant takes each quote once however often it arrives (processed quotes).
+   */
   private async resend(quote: string): Promise<void> {
     const sale = this.sales.get(quote);
-    if (!sale || !awaitsReceipt(sale)) return;
+    if (!sale || !awaitsReceipt(sale) || this.sending.has(quote)) return;
+    this.sending.add(quote);
+    try {
+      await this.sendAgain(sale);
+    } finally {
+      this.sending.delete(quote);
+    }
+  }
+
+  private async sendAgain(sale: CashierSale): Promise<void> {
+    const { quote } = sale;
     const generation = this.generation;
+    const wasWaiting = waitsToBeSent(sale);
     try {
       const { accepted } = await sendPaymentMessage({
         recipientPubkeyHex: sale.recipient ?? this.deps.merchantPubkeyHex,
@@ -485,13 +515,20 @@ export class RemoteCashier {
       const updated = await this.change(quote, {
         sends: sale.sends + 1,
         lastSentAt: this.clock(),
+        sendFailedAt: undefined,
       });
-      if (updated && generation === this.generation) this.scheduleResend(updated);
+      if (!updated || generation !== this.generation) return;
+      this.scheduleResend(updated);
+      if (wasWaiting) {
+        this.emitSales();
+        this.sendWaitingNow();
+      }
     } catch (error) {
       this.deps.logger.warn(`Could not send remote quote ${quote} again`, error);
-      const step = Math.min(Math.max(sale.sends, 1), RESEND_DELAYS_MS.length) - 1;
-      const delay = RESEND_DELAYS_MS[step] as number;
-      if (generation === this.generation) this.scheduleResend(sale, this.clock() + delay);
+      const updated = await this.change(quote, { sendFailedAt: this.clock() });
+      if (!updated || generation !== this.generation) return;
+      if (!wasWaiting) this.emitSales();
+      this.scheduleResend(updated);
     }
   }
 
