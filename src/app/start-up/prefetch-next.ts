@@ -1,10 +1,10 @@
 // Prefetch of the next screens' code: once the first screen is interactive and the browser idle,
 // the files index.html lists for it (app/start-up/next-screens.ts) are fetched into the HTTP cache and not
-// run, unless the connection is metered or asks to save data.
+// run, unless the connection is metered or asks to save data. Its own chunk, loaded when it runs.
 // docs/decisions/0037-prefetch-next-screens.md
-import { withoutTrailingSlashes } from '../../core/urls/trailing-slashes';
+import { firstScreenAt } from './first-screen-at';
 import { listedFiles } from './listed-files';
-import { NEXT_SCREENS, NEXT_SCREENS_META, type NextScreensOf } from './next-screens';
+import { NEXT_SCREENS_META } from './next-screens';
 
 /** The parts of navigator.connection (Network Information API, Chromium only) read here. */
 export interface ConnectionHints {
@@ -22,14 +22,6 @@ export function prefetchAllowed(connection: ConnectionHints | undefined): boolea
   if (connection.saveData === true) return false;
   if (connection.effectiveType === 'slow-2g' || connection.effectiveType === '2g') return false;
   return connection.type !== 'cellular';
-}
-
-/** The first screen shown at this path, if it prefetches anything. */
-export function firstScreenAt(pathname: string): NextScreensOf | undefined {
-  const path = withoutTrailingSlashes(pathname) || '/';
-  return (Object.keys(NEXT_SCREENS) as NextScreensOf[]).find((screen) =>
-    (NEXT_SCREENS[screen].paths as readonly string[]).includes(path),
-  );
 }
 
 /**

@@ -13,7 +13,8 @@ import { createLanguage, type LanguageSource } from './language';
 import { readLanguageHint } from '../../storage/first-screen/language-hint';
 import { afterRootPainted } from './first-paint';
 import { FIRST_SCREENS, PRERENDERED_ATTRIBUTE, type FirstScreen } from './first-screens';
-import { firstScreenAt, prefetchNextScreens, type ConnectionHints } from './prefetch-next';
+import { firstScreenAt } from './first-screen-at';
+import type { ConnectionHints } from './prefetch-next';
 import { createAppRouter } from '../routes/router';
 import { deferredServices, type ServiceSource } from '../services/deferred';
 import { reloadWhenWalletForgotten } from './wallet-forgotten';
@@ -177,9 +178,12 @@ function startAfterFirstScreen(
   // A new user's welcome asks once its first frame as a working screen is out, not at idle: its
   // one button leads to the phrase screen, and a user who taps as soon as it works would
   // otherwise wait for that screen's code.
+  // The prefetch code is its own chunk: the first screen's bytes do not carry it.
   const prefetch = () => {
     const { connection } = navigator as Navigator & { connection?: ConnectionHints };
-    prefetchNextScreens(document, router.state.location.pathname, connection);
+    void import('./prefetch-next')
+      .then((m) => m.prefetchNextScreens(document, router.state.location.pathname, connection))
+      .catch((error: unknown) => base.logger.warn('Could not prefetch the next screens', error));
   };
   if (firstScreenAt(router.state.location.pathname) === 'welcome') {
     requestAnimationFrame(() => setTimeout(prefetch, 0));
