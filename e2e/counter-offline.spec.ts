@@ -2,7 +2,7 @@
 // says when the device is offline, a hung mint is reported and can be cancelled, a stopped mint is
 // named, and an amount above the mint's maximum is refused while it is typed.
 import type { Page } from '@playwright/test';
-import posTexts from '../src/features/pos/locales/keypad/en.json' with { type: 'json' };
+import failureTexts from '../src/features/pos/locales/invoice-failure/en.json' with { type: 'json' };
 import keypadTexts from '../src/ui/locales/keypad/en.json' with { type: 'json' };
 import payment from '../src/ui/locales/payment/en.json' with { type: 'json' };
 import { expect, test } from './fixtures';
@@ -140,7 +140,7 @@ test.describe('a mint of its own', () => {
     await clickDigits(page, '8');
     await submitButton(page).click();
     await expect(page.getByTestId('invoice-error')).toHaveText(
-      posTexts.MINT_UNREACHABLE_REASON,
+      failureTexts.MINT_UNREACHABLE_REASON,
       AFTER_TIMEOUT,
     );
     await expect(page.getByText(PAYMENT_FAILED_TOAST)).toBeVisible();

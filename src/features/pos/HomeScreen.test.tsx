@@ -31,7 +31,7 @@ import {
 import type { PosPrices } from './deps';
 import { HomeScreen } from './HomeScreen';
 import { MINT_MAX_HINT } from '../../ui/locales/keypad/en.json';
-import { MINT_FAILING_REASON, MINT_UNREACHABLE_REASON } from './locales/keypad/en.json';
+import { MINT_FAILING_REASON, MINT_UNREACHABLE_REASON } from './locales/invoice-failure/en.json';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
 

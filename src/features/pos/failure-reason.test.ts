@@ -7,8 +7,8 @@ import {
   DEVICE_OFFLINE_REASON,
   MINT_NO_ANSWER_REASON,
   MINT_UNREACHABLE_REASON,
-} from './locales/keypad/en.json';
-import { failureReason } from './use-invoice';
+} from './locales/invoice-failure/en.json';
+import { failureReason } from './invoice-failure';
 
 describe('failureReason', () => {
   it.each([

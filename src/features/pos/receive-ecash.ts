@@ -4,7 +4,7 @@ import { MintUnreachableError, ValidationError } from '../../core/errors';
 import { coreWords } from '../../ui/core-words';
 import type { Formats, Translate } from '../../ui/i18n';
 import { mintRefusalText } from '../../ui/mint-refusal';
-import { failureReason } from './use-invoice';
+import { failureReason } from './invoice-failure';
 import { COULD_NOT_TAKE_TEXT, EMPTY_TOKEN_TEXT, NOT_A_TOKEN_TEXT } from './locales/receive/en.json';
 import * as CORE_TEXTS from './locales/receive-errors/en.json';
 

@@ -3,7 +3,6 @@
 // payment come from the app-wide handler; only a failure to create one is toasted here, with the
 // reason shown under the keypad.
 import { useCallback, useEffect, useState } from 'react';
-import { MintRefusedError, MintUnreachableError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import type { Sale } from '../../core/sale/sale';
@@ -11,15 +10,7 @@ import { toast } from '../../ui/toast/toast';
 import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/payment/use-invoice-flow';
 import type { PosPayments } from './deps';
-import { describeMintFailure } from '../../core/wallet/mint-failure';
-import { useTexts, type Translate } from '../../ui/i18n';
-import {
-  DEVICE_OFFLINE_REASON,
-  MINT_FAILING_REASON,
-  MINT_NO_ANSWER_REASON,
-  MINT_REFUSED_REASON,
-  MINT_UNREACHABLE_REASON,
-} from './locales/keypad/en.json';
+import { useTexts } from '../../ui/i18n';
 
 import type { QuoteHealth } from '../../core/wallet/receive/payment-service';
 
@@ -27,28 +18,6 @@ export type InvoiceState = InvoiceFlowState<PendingMintQuote, Sale> & {
   /** The mint does not answer about the invoice on screen: the modal says so (null: it does). */
   status: QuoteHealth | null;
 };
-
-/**
- * What went wrong, in the merchant's words, under the keypad beside the SPEC toast: offline,
- * a mint that answers but fails, one that does not answer, no route to it, or its refusal.
- */
-export function failureReason(
-  error: unknown,
-  t: Translate,
-  online = navigator.onLine,
-): string | null {
-  if (error instanceof MintUnreachableError) {
-    if (!online) return t(DEVICE_OFFLINE_REASON);
-    const failure = describeMintFailure(error);
-    if (failure?.kind === 'failing') return t(MINT_FAILING_REASON, { status: failure.status });
-    if (failure?.kind === 'no-answer') return t(MINT_NO_ANSWER_REASON);
-    return t(MINT_UNREACHABLE_REASON);
-  }
-  if (error instanceof MintRefusedError && error.message) {
-    return t(MINT_REFUSED_REASON, { detail: error.message });
-  }
-  return null;
-}
 
 /**
  * Submit takes the sale the keypad or the cart made, whole
@@ -80,10 +49,10 @@ export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState 
       logger.error('Could not create a mint quote', error);
       toast.error(t(PAYMENT_FAILED), { toastId: 'create-invoice-failed' });
       // A refusal is said by its NUT code; that table loads only when a mint refuses.
-      if (!(error instanceof MintRefusedError)) return failureReason(error, t);
-      return import('../../ui/mint-refusal').then(
-        ({ mintRefusalText }) => mintRefusalText(t, error) ?? failureReason(error, t),
-        () => failureReason(error, t),
+      // Said only when an invoice could not be made, so its texts load then.
+      return import('./invoice-failure').then(
+        ({ invoiceFailureText }) => invoiceFailureText(error, t),
+        () => null,
       );
     },
     [logger, t],
