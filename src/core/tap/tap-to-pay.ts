@@ -1,6 +1,6 @@
 // A tap on the invoice screen: what the card holds, then, for a Bolt Card, the sale's invoice paid
-// from it; a tag with a token or a payment request gets its own answer (docs/protocol.md "Tap to
-// pay"). Loaded with the first tap, never with the keypad.
+// from it; a tag with a token or a payment request gets its own answer (docs/protocol.md
+// "Tap to pay"). Loaded with the first tap, never with the keypad.
 import type { Fetch } from '../wallet/cash-out/lnurl';
 import { payInvoiceFromCard, type WithdrawOutcome } from './lnurl-withdraw';
 import { readTap } from './read-tap';

@@ -1,5 +1,5 @@
 // The merchant PIN asked before a discount where only the merchant or a manager may give one
-// (docs/behaviour.md "Discounts"); a right PIN opens the gate as any PIN prompt does.
+// (docs/behaviour.md "Items, cart and tips"); a right PIN opens the gate as any PIN prompt does.
 import { Modal } from '../../ui/Modal';
 import { PinPrompt } from '../../ui/pin/PinPrompt';
 import { useTexts } from '../../ui/i18n';

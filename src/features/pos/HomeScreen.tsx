@@ -68,10 +68,10 @@ export function HomeScreen({ services }: PosScreenProps) {
   const ecash = useReceiveEcash(services.ecash, invoice, logger, receipt.onEcashSale);
   const fiat = useFiatEntry(services.prices, submitSale, logger);
   // A till charging in a fiat unit takes the typed cents as they are, no price in between
-  // (docs/behaviour.md "Charge in"); sats keep the fiat toggle.
+  // (docs/behaviour.md "Point of sale"); sats keep the fiat toggle.
   const tillUnit = balance && balance.unit !== 'sat' ? balance : null;
   // The cart prices its lines in sats: it charges in a fiat unit once its lines can be cents, so
-  // such a till sells by keypad only (docs/behaviour.md "Charge in").
+  // such a till sells by keypad only (docs/behaviour.md "Point of sale").
   const items = tillUnit ? undefined : services.items;
   // The mint's keys load once the keypad is idle, so the first sale after a start does not wait
   // for them (docs/decisions/0037-prefetch-next-screens.md).

@@ -1,5 +1,5 @@
 // Who may give a discount at this till (Settings, "Who may give discounts"): anyone, or only the
-// merchant or a manager, a cashier then asked for the merchant PIN (docs/behaviour.md "Discounts",
+// merchant or a manager, a cashier then asked for the merchant PIN (docs/behaviour.md "Items, cart and tips",
 // docs/decisions/0066-staff-roles-and-shifts.md for the roles).
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { DiscountPermission } from '../../core/settings/books-settings';
