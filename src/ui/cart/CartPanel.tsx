@@ -185,13 +185,14 @@ export function CartPanel({
       {lines.length === 0 ? <p className="text-sm text-slate-600">{t(CART_EMPTY)}</p> : null}
       <ul className="flex flex-col gap-2" data-testid="cart-lines">
         {lines.map((line) => (
+          // The controls (together) wrap below the name where the cart is too narrow for one row.
           <li
             key={line.id}
-            className="flex items-center gap-2"
+            className="flex flex-wrap items-center gap-2"
             data-testid="cart-line"
             data-name={line.name}
           >
-            <span className="min-w-0 flex-1 truncate text-sm text-slate-900">
+            <span className="min-w-32 flex-1 truncate text-sm text-slate-900">
               {line.name}
               {line.discountSats ? (
                 <span className="block text-xs text-slate-600" data-testid="cart-line-discount">
@@ -203,53 +204,59 @@ export function CartPanel({
                 </span>
               ) : null}
             </span>
-            {discounts ? (
+            <div className="flex shrink-0 items-center gap-2">
+              {discounts ? (
+                <Button
+                  variant={line.discount ? 'secondary' : 'outline'}
+                  className="w-11 shrink-0 px-0"
+                  aria-label={t(CART_LINE_DISCOUNT, { name: line.name })}
+                  disabled={busy}
+                  onClick={() =>
+                    openDiscount({
+                      lineId: line.id,
+                      title: t(CART_LINE_DISCOUNT, { name: line.name }),
+                      ...(line.discount ? { current: line.discount } : {}),
+                    })
+                  }
+                >
+                  %
+                </Button>
+              ) : null}
               <Button
-                variant={line.discount ? 'secondary' : 'outline'}
+                variant="outline"
                 className="w-11 shrink-0 px-0"
-                aria-label={t(CART_LINE_DISCOUNT, { name: line.name })}
+                aria-label={t(CART_LESS, { name: line.name })}
                 disabled={busy}
-                onClick={() =>
-                  openDiscount({
-                    lineId: line.id,
-                    title: t(CART_LINE_DISCOUNT, { name: line.name }),
-                    ...(line.discount ? { current: line.discount } : {}),
-                  })
-                }
+                onClick={() => onQuantity(line.id, line.quantity - 1)}
               >
-                %
+                −
               </Button>
+              <input
+                className="h-11 w-12 shrink-0 rounded border border-slate-300 text-center text-sm tabular-nums"
+                inputMode="numeric"
+                aria-label={t(CART_QUANTITY, { name: line.name })}
+                value={line.quantity}
+                disabled={busy}
+                onChange={(e) => {
+                  const q = Number(e.target.value);
+                  if (Number.isSafeInteger(q) && q >= 1) onQuantity(line.id, q);
+                }}
+              />
+              <Button
+                variant="outline"
+                className="w-11 shrink-0 px-0"
+                aria-label={t(CART_MORE, { name: line.name })}
+                disabled={busy}
+                onClick={() => onQuantity(line.id, line.quantity + 1)}
+              >
+                +
+              </Button>
+            </div>
+            {line.amount ? (
+              <span className="ml-auto">
+                <Amount amount={line.amount} />
+              </span>
             ) : null}
-            <Button
-              variant="outline"
-              className="w-11 shrink-0 px-0"
-              aria-label={t(CART_LESS, { name: line.name })}
-              disabled={busy}
-              onClick={() => onQuantity(line.id, line.quantity - 1)}
-            >
-              −
-            </Button>
-            <input
-              className="h-11 w-12 shrink-0 rounded border border-slate-300 text-center text-sm tabular-nums"
-              inputMode="numeric"
-              aria-label={t(CART_QUANTITY, { name: line.name })}
-              value={line.quantity}
-              disabled={busy}
-              onChange={(e) => {
-                const q = Number(e.target.value);
-                if (Number.isSafeInteger(q) && q >= 1) onQuantity(line.id, q);
-              }}
-            />
-            <Button
-              variant="outline"
-              className="w-11 shrink-0 px-0"
-              aria-label={t(CART_MORE, { name: line.name })}
-              disabled={busy}
-              onClick={() => onQuantity(line.id, line.quantity + 1)}
-            >
-              +
-            </Button>
-            {line.amount ? <Amount amount={line.amount} /> : null}
           </li>
         ))}
       </ul>
@@ -312,6 +319,8 @@ export function CartPanel({
       {discounts && lines.length > 0 && !tipStep ? (
         <Button
           variant={discounts.cart ? 'secondary' : 'outline'}
+          // In the laptop layout's scrolling column a flex item may not shrink below its height.
+          className="shrink-0"
           disabled={busy}
           onClick={() =>
             openDiscount({
