@@ -22,7 +22,11 @@ function Row({ label, testId, value }: { label: string; testId: string; value: s
   return (
     <div className="flex justify-between gap-3 py-1">
       <dt className="min-w-0 break-words text-slate-600">{label}</dt>
-      <dd data-testid={testId} className="shrink-0 font-semibold tabular-nums text-slate-900">
+      {/* May wrap at its spaces: a receipt range is wider than 58 mm paper. */}
+      <dd
+        data-testid={testId}
+        className="min-w-0 text-right font-semibold tabular-nums text-slate-900"
+      >
         {value}
       </dd>
     </div>
