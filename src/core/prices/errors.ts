@@ -1,5 +1,5 @@
 // Typed errors of the price source (docs/protocol.md "Price source").
-import { CashewError } from '../errors';
+import { CashewError, type ErrorWords } from '../errors';
 
 /** The price source answered, but not with a valid prices object; nothing was stored. */
 export class PriceReplyError extends CashewError {}
@@ -19,7 +19,7 @@ export interface PricePoint {
  */
 export class PriceJumpError extends CashewError {
   constructor(
-    message: string,
+    message: string | ErrorWords,
     readonly currency: string,
     readonly last: PricePoint,
     readonly next: PricePoint,

@@ -1,5 +1,6 @@
 // What a price must be before the till charges by it (docs/protocol.md "Price source"): a likely
 // BTC price in its currency, a time not in the future, and no wild jump from the last price taken.
+import { errorWords } from '../errors';
 import { PriceReplyError } from './errors';
 
 /** A reply's time may be this far ahead of the device's clock (clocks drift); further is refused. */
@@ -27,8 +28,15 @@ const LIKELY: Readonly<Record<string, readonly [number, number]>> = {
 const ANY_CURRENCY = [1, 1e13] as const;
 
 export const PRICE_REPLY_FUTURE = "The price source's time is in the future";
+/** With its catalog key (decision 0063); the price is passed as written, not as sats. */
+export const priceReplyUnlikelyWords = (currency: string, price: number) =>
+  errorWords(
+    'PRICE_ERR_UNLIKELY',
+    { currency, price: String(price) },
+    `The price source answered an unlikely price for ${currency} (${price})`,
+  );
 export const priceReplyUnlikely = (currency: string, price: number) =>
-  `The price source answered an unlikely price for ${currency} (${price})`;
+  priceReplyUnlikelyWords(currency, price).message;
 
 export function likelyPrice(currency: string, price: number): boolean {
   const [low, high] = LIKELY[currency] ?? ANY_CURRENCY;

@@ -7,7 +7,8 @@ import {
 } from './texts.json';
 import { isCurrencyCode } from './currencies';
 import { PriceReplyError } from './errors';
-import { likelyPrice, priceReplyUnlikely } from './price-checks';
+import { errorWords } from '../errors';
+import { likelyPrice, priceReplyUnlikelyWords } from './price-checks';
 
 export interface PriceTable {
   /** unix seconds the source gives for these prices */
@@ -16,8 +17,13 @@ export interface PriceTable {
   prices: Record<string, number>;
 }
 
-export const priceReplyBadPrice = (key: string) =>
-  `The price source answered an invalid price for ${key}`;
+export const priceReplyBadPriceWords = (key: string) =>
+  errorWords(
+    'PRICE_ERR_BAD_PRICE',
+    { currency: key },
+    `The price source answered an invalid price for ${key}`,
+  );
+export const priceReplyBadPrice = (key: string) => priceReplyBadPriceWords(key).message;
 
 /**
  * Reads the reply body; throws PriceReplyError on anything but an object with a non-negative
@@ -44,9 +50,9 @@ export function parsePriceReply(body: string): PriceTable {
   for (const [key, value] of Object.entries(record)) {
     if (key === 'time' || !isCurrencyCode(key)) continue;
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-      throw new PriceReplyError(priceReplyBadPrice(key));
+      throw new PriceReplyError(priceReplyBadPriceWords(key));
     }
-    if (!likelyPrice(key, value)) throw new PriceReplyError(priceReplyUnlikely(key, value));
+    if (!likelyPrice(key, value)) throw new PriceReplyError(priceReplyUnlikelyWords(key, value));
     prices[key] = value;
   }
   if (Object.keys(prices).length === 0) throw new PriceReplyError(PRICE_REPLY_EMPTY);

@@ -1,6 +1,6 @@
 // The merchant's display currency and its BTC price: settings, a cached price table with its time,
 // and what the keypad and the records may use (docs/behaviour.md "Prices in the merchant's currency").
-import { ValidationError } from '../errors';
+import { errorWords, ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import type { Clock } from '../clock';
 import { tryFiatRecordFor } from './convert';
@@ -19,8 +19,16 @@ export const PRICE_TIMEOUT_MS = 5_000;
 
 export const INVALID_PRICE_URL = 'Price source URL must start with http:// or https://';
 export const INVALID_CURRENCY = 'Display currency must be sats only or a currency code like USD';
-export const priceJumped = (currency: string, last: number, next: number, percent: string) =>
-  `The price moved ${percent} in under an hour, from ${last} to ${next} ${currency}`;
+/** With its catalog key (decision 0063); prices and the move are passed as written. */
+export const priceJumpedWords = (currency: string, last: number, next: number, percent: string) =>
+  errorWords(
+    'PRICE_ERR_JUMPED',
+    { currency, last: String(last), next: String(next), percent },
+    `The price moved ${percent} in under an hour, from ${last} to ${next} ${currency}`,
+  );
+export const PRICE_UNREACHABLE = 'Price source unreachable';
+export const priceHttpWords = (status: number) =>
+  errorWords('PRICE_ERR_HTTP', { status: String(status) }, `Price source answered HTTP ${status}`);
 
 /** "+50 %", "-20.5 %": the move as the merchant reads it. */
 export function movePercent(last: number, next: number): string {
@@ -224,11 +232,11 @@ export class PriceService {
         signal: controller.signal,
         headers: { accept: 'application/json' },
       });
-      if (!res.ok) throw new PriceUnavailableError(`Price source answered HTTP ${res.status}`);
+      if (!res.ok) throw new PriceUnavailableError(priceHttpWords(res.status));
       return await res.text();
     } catch (cause) {
       if (cause instanceof PriceUnavailableError) throw cause;
-      throw new PriceUnavailableError('Price source unreachable', { cause });
+      throw new PriceUnavailableError(PRICE_UNREACHABLE, { cause });
     } finally {
       clearTimeout(timer);
     }
@@ -256,7 +264,7 @@ export class PriceService {
       const declined = this.declined?.url === url && this.declined.currency === currency;
       this.held = declined ? null : { url, currency, cache: next, ...jump };
       if (declined) this.declined = { url, currency, ...jump };
-      const message = priceJumped(
+      const message = priceJumpedWords(
         currency,
         jump.last.price,
         jump.next.price,

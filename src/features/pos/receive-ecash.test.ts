@@ -32,11 +32,25 @@ const CHECKS = [
 ];
 const KEPT = [
   foreign.FOREIGN_DOWN_MESSAGE,
+  receiver.MINT_KEPT_MESSAGE,
+  receiver.MINT_BUSY_MESSAGE,
   FOREIGN.FOREIGN_PENDING_MESSAGE,
   FOREIGN.NOT_ARRIVED_MESSAGE,
 ];
 
 const { t, formats } = spanishTexts(SPANISH, RECEIVE, REFUSALS, KEYPAD);
+
+const MINT = 'https://other.example';
+/** Refusals that carry a mint or figures: their key and values beside the English. */
+const WORDS = [
+  receiver.notAcceptedWords(MINT),
+  receiver.shortWords(2_100, 10, 2_500),
+  foreign.tooSmallWords(MINT, 3),
+  foreign.shortAfterFeesWords(MINT, 1_990, 10, 2_000),
+  foreign.meltRefusedWords(MINT, 'Lightning payment failed'),
+  foreign.meltFailedWords(MINT),
+  foreign.notOursWords(MINT),
+];
 
 describe('Receive ecash refusals in the language', () => {
   it("read core's checks in English exactly as core writes them", () => {
@@ -54,6 +68,21 @@ describe('Receive ecash refusals in the language', () => {
       expect(refusalText(kept, englishText, ENGLISH_FORMATS, true)).toBe(message);
       expect(refusalText(kept, t, formats, true), message).not.toBe(message);
     }
+  });
+
+  it('say refusals with a mint or figures in English as core writes them, and in Spanish', () => {
+    for (const words of WORDS) {
+      const error = new ValidationError(words);
+      expect(refusalText(error, englishText, ENGLISH_FORMATS)).toBe(words.message);
+      const spanish = refusalText(error, t, formats);
+      expect(spanish, words.message).not.toBe(words.message);
+      if (words.text.values?.mint) expect(spanish).toContain(MINT);
+    }
+    expect(refusalText(new ValidationError(WORDS[1]!), t, formats)).toBe(
+      'Este ecash son 2100 sats menos la comisión de canje del mint de 10 sats; la venta es de 2500 sats',
+    );
+    const refused = refusalText(new ValidationError(WORDS[4]!), t, formats);
+    expect(refused).toBe(`${MINT} no pagó: Lightning payment failed. El ecash no se aceptó`);
   });
 
   it("say a mint's refusal by its NUT code, the mint's words kept", () => {

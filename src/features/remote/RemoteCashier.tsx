@@ -14,6 +14,7 @@ import { MintLine } from './MintLine';
 import type { RemoteLinkSettings } from './remote-link';
 import { useTexts } from '../../ui/i18n';
 import {
+  CASHIER_MODE_LABEL,
   CHECKING_LINK_TEXT,
   CREATING_INVOICES_FOR,
   CREATING_INVOICES_FOR_SHOP,
@@ -141,7 +142,7 @@ function Till({
       <MintLine services={services} mintUrl={target.mintUrl} linkMintRefused={linkMintRefused} />
       {hasItems ? (
         <SegmentToggle
-          label="Keypad or items"
+          label={t(CASHIER_MODE_LABEL)}
           options={modes}
           value={showItems ? 'items' : 'keypad'}
           onChange={setMode}

@@ -1,7 +1,6 @@
 // Settings' Shop group form: the shop's name (carried to cashiers, optional, 40 characters) and
 // its prices, saved together by one button (docs/behaviour.md "Settings (`/settings`)").
 import { useCallback, useState } from 'react';
-import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/settings/ports';
 import { PriceJumpError } from '../../core/prices/errors';
@@ -22,6 +21,8 @@ import {
   PRICE_CHECK_REACHED,
   PRICE_USE_NEW,
   SHOP_LABEL,
+  SHOP_NAME_COUNT,
+  SHOP_NAME_LONG,
   SHOP_NOTE,
   SHOP_SAVE,
   SHOP_SAVED,
@@ -29,6 +30,7 @@ import {
   SHOP_SAVE_FAILED,
   SHOP_TITLE,
 } from './locales/settings/en.json';
+import { priceErrorText } from './price-errors';
 
 export type PriceSettingsService = Pick<
   PriceService,
@@ -107,7 +109,7 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
       );
     } catch (error) {
       logger.warn('Price source check failed', error);
-      setStatus(t(PRICE_CHECK_FAILED, { reason: errorMessage(error) }));
+      setStatus(t(PRICE_CHECK_FAILED, { reason: priceErrorText(t, formats, error) }));
       if (error instanceof PriceJumpError && !error.declined) setJump(error);
     }
   };
@@ -119,7 +121,7 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
 
   const onSave = async () => {
     const problem = shopNameProblem(name);
-    setNameError(problem);
+    setNameError(problem && t(SHOP_NAME_LONG, { max: String(SHOP_NAME_MAX) }));
     if (problem || saving) return;
     const cleaned = cleanShopName(name);
     const nameChanged = cleaned !== loaded.storedName;
@@ -142,7 +144,7 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
         try {
           await prices.saveSettings({ currency: price.currency || null, url: price.url });
         } catch (error) {
-          toasts.error(errorMessage(error));
+          toasts.error(priceErrorText(t, formats, error));
           return;
         }
       }
@@ -161,7 +163,7 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
       setJump(undefined);
       setStatus(taken ? priceCheckOk(held.currency, held.next.price) : undefined);
     } catch (error) {
-      toasts.error(errorMessage(error));
+      toasts.error(priceErrorText(t, formats, error));
     } finally {
       setSaving(false);
     }
@@ -178,7 +180,10 @@ export function ShopSettings({ config, prices, logger }: ShopSettingsProps) {
         value={name}
         onChange={editName}
         placeholder="Corner Café"
-        hint={`${Array.from(cleanShopName(name)).length} of ${SHOP_NAME_MAX} characters`}
+        hint={t(SHOP_NAME_COUNT, {
+          count: String(Array.from(cleanShopName(name)).length),
+          max: String(SHOP_NAME_MAX),
+        })}
         error={nameError}
       />
       {price ? (

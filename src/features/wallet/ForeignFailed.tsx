@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import type { ModalProps } from '../../ui/Modal';
 import { NoticeList } from '../../ui/NoticeList';
 import { WithdrawModal, type TokenModalTexts } from '../../ui/share/WithdrawModal';
+import { foreignFailedReason } from './foreign-failed-words';
 import { useWalletWords } from './wallet-words';
 import {
   FOREIGN_FAILED_NOTE,
@@ -131,7 +132,7 @@ export function ForeignFailed({
       })}
       row={(row) => (
         <>
-          <p className="text-slate-700">{row.reason}</p>
+          <p className="text-slate-700">{foreignFailedReason(t, row.foreignMint, row.reason)}</p>
           {row.kind === 'hand-back' ? (
             <Button variant="outline" size="sm" onClick={() => show(row)}>
               {t(HAND_BACK)}

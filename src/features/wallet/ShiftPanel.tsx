@@ -3,9 +3,9 @@
 // 80 mm roll or A4 (docs/behaviour.md "Shifts", docs/decisions/0066-staff-roles-and-shifts.md).
 import { useCallback, useEffect, useState } from 'react';
 import { useReadAgain } from '../../ui/use-read';
-import { errorMessage, ValidationError } from '../../core/errors';
+import { ValidationError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
-import { cashAmount, FLOAT_MESSAGE, type Shift, type ShiftReport } from '../../core/staff/shift';
+import { cashAmount, type Shift, type ShiftReport } from '../../core/staff/shift';
 import type { TillStaff } from '../../core/staff/till-staff';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -15,6 +15,7 @@ import { Modal } from '../../ui/Modal';
 import { PrintArea, printPage, type Paper } from '../../ui/receipt/PrintArea';
 import { localDate } from '../../core/records/local-day';
 import { ShiftReportView } from './ShiftReportView';
+import { shiftErrorText } from './shift-errors';
 import { useWalletWords } from './wallet-words';
 import {
   SHIFT_AMOUNT_INVALID,
@@ -97,11 +98,7 @@ export function ShiftPanel({ till, currency, logger }: ShiftPanelProps) {
         if (done) setShown(done);
       } catch (failure) {
         if (failure instanceof ValidationError) {
-          setError(
-            errorMessage(failure) === FLOAT_MESSAGE
-              ? t(SHIFT_AMOUNT_INVALID)
-              : errorMessage(failure),
-          );
+          setError(shiftErrorText(t, formats, failure));
         } else {
           logger.error('Could not save the shift', failure);
           setError(t(SHIFT_FAILED));
@@ -110,7 +107,7 @@ export function ShiftPanel({ till, currency, logger }: ShiftPanelProps) {
         setBusy(false);
       }
     },
-    [amount, unitCurrency, logger, t, readAgain],
+    [amount, unitCurrency, logger, t, formats, readAgain],
   );
 
   const start = () => run(async (minor) => void (await till.startShift(minor, unitCurrency)));

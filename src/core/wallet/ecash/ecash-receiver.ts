@@ -4,7 +4,7 @@ import { formatSats } from '../../format-sats';
 import { CheckStateEnum, splitAmount, type Wallet } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
-import { MintUnreachableError, ValidationError } from '../../errors';
+import { errorWords, MintUnreachableError, ValidationError } from '../../errors';
 import type { WalletEvents } from '../../events';
 import type { LockedSaleBackupHook } from '../../backup/locked-sale-backups';
 import type { Logger } from '../../logger';
@@ -45,13 +45,25 @@ export const ECASH_KEYSET_MESSAGE = 'This ecash is not from a keyset of its mint
 export const ECASH_AMOUNT_MESSAGE = 'Amount must be a positive whole number of sats';
 export { MALFORMED_TOKEN_MESSAGE } from './ecash-input';
 
-export function notAcceptedMessage(mintUrl: string): string {
-  return `Ecash from ${mintUrl} is not accepted here`;
-}
+/** Refusals with a mint or figures: their catalog key and values beside the English (0063). */
+export const notAcceptedWords = (mintUrl: string) =>
+  errorWords('NOT_ACCEPTED', { mint: mintUrl }, `Ecash from ${mintUrl} is not accepted here`);
 
-export function shortMessage(paid: number, fee: number, amount: number): string {
-  return `This ecash is ${formatSats(paid)} sats less the mint's ${formatSats(fee)} sat swap fee; the sale is ${formatSats(amount)} sats`;
-}
+export const shortWords = (paid: number, fee: number, amount: number) =>
+  errorWords(
+    'ECASH_SHORT',
+    { paid, fee, amount },
+    `This ecash is ${formatSats(paid)} sats less the mint's ${formatSats(fee)} sat swap fee; the sale is ${formatSats(amount)} sats`,
+  );
+
+export const notAcceptedMessage = (mintUrl: string) => notAcceptedWords(mintUrl).message;
+
+export const shortMessage = (paid: number, fee: number, amount: number) =>
+  shortWords(paid, fee, amount).message;
+
+/** Why the mint's part of a token was not done yet: kept, and looked at again later. */
+export const MINT_KEPT_MESSAGE = 'The mint did not answer; the ecash is kept and swapped later';
+export const MINT_BUSY_MESSAGE = 'The mint is still processing this ecash';
 
 export interface EcashReceiverDeps {
   receipts: EcashReceiptStore;
@@ -186,7 +198,7 @@ export class EcashReceiver {
     checkEcashLock(inputs, payment.lockRequired ?? false, key);
     const paid = sumSats(inputs);
     const fee = wallet.getFeesForProofs(inputs.map(toCashuProof)).toNumber();
-    if (paid - fee < amount) throw new ValidationError(shortMessage(paid, fee, amount));
+    if (paid - fee < amount) throw new ValidationError(shortWords(paid, fee, amount));
     const row: PendingEcashReceipt = {
       id: payment.id,
       mintUrl,
@@ -324,7 +336,7 @@ export class EcashReceiver {
     const key = typeof raw === 'string' ? mintUrlKey(raw) : '';
     const accepted = await this.deps.acceptedMints();
     const match = accepted.find((url) => mintUrlKey(url) === key);
-    if (!match) throw new ValidationError(notAcceptedMessage(String(raw)));
+    if (!match) throw new ValidationError(notAcceptedWords(String(raw)));
     return match;
   }
 
@@ -408,7 +420,7 @@ export class EcashReceiver {
         this.deps.logger.warn(`Ecash swap ${row.id} ended ambiguously; recovering`, error);
       }
     }
-    throw new MintUnreachableError('The mint did not answer; the ecash is kept and swapped later');
+    throw new MintUnreachableError(MINT_KEPT_MESSAGE);
   }
 
   /** Reserves one counter per output, then journals the range before any request. */
@@ -502,7 +514,7 @@ export class EcashReceiver {
       throw refusal;
     }
     if (states.some((s) => s.state !== CheckStateEnum.UNSPENT)) {
-      throw new MintUnreachableError('The mint is still processing this ecash');
+      throw new MintUnreachableError(MINT_BUSY_MESSAGE);
     }
     return 'resend';
   }
@@ -557,7 +569,7 @@ export class EcashReceiver {
         this.deps.logger.warn(`Locked ecash swap ${row.id} ended ambiguously; recovering`, error);
       }
     }
-    throw new MintUnreachableError('The mint did not answer; the ecash is kept and swapped later');
+    throw new MintUnreachableError(MINT_KEPT_MESSAGE);
   }
 
   /**

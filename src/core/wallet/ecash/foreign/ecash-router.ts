@@ -5,7 +5,7 @@ import { ValidationError } from '../../../errors';
 import type { Sale } from '../../../sale/sale';
 import type { EcashLanded, EcashPayment, EcashReceived, EcashReceiver } from '../ecash-receiver';
 import type { ForeignEcash } from './foreign-ecash';
-import { shortAfterFeesMessage } from './foreign-texts';
+import { shortAfterFeesWords } from './foreign-texts';
 import type { OfflineTaken } from '../offline/offline-ecash';
 
 /** A pasted token of another mint: what arrives and the fees, taken only when accepted. */
@@ -60,7 +60,7 @@ export class EcashRouter {
     if (offer.journaled) return this.deps.foreign.take(offer, { saleAmount: offer.arrive });
     if (offer.arrive < amount) {
       throw new ValidationError(
-        shortAfterFeesMessage(offer.foreignMint, offer.arrive, offer.fee, amount),
+        shortAfterFeesWords(offer.foreignMint, offer.arrive, offer.fee, amount),
       );
     }
     return {

@@ -25,7 +25,7 @@ import { decodeTokenWith, NOT_SATS_MESSAGE, parseEcashProofs, tokenMint } from '
 import {
   ECASH_KEYSET_MESSAGE,
   ECASH_SPENT_MESSAGE,
-  notAcceptedMessage,
+  notAcceptedWords,
   tokenReceiptId,
   type EcashLanded,
   type EcashPayment,
@@ -36,10 +36,12 @@ import { FOREIGN_PENDING_MESSAGE, NOT_ARRIVED_MESSAGE } from './foreign-texts.js
 import {
   FOREIGN_DOWN_MESSAGE,
   FOREIGN_LOCKED_MESSAGE,
-  meltRefusedMessage,
+  meltFailedWords,
+  meltRefusedWords,
   NEVER_ARRIVED_MESSAGE,
-  shortAfterFeesMessage,
-  tooSmallMessage,
+  notOursWords,
+  shortAfterFeesWords,
+  tooSmallWords,
 } from './foreign-texts';
 import { readForeignMeltQuote, UnusableReplyError, type ForeignMeltState } from './foreign-replies';
 
@@ -221,7 +223,7 @@ export class ForeignEcash {
   ): Promise<Outcome> {
     if (offer.arrive < sale.saleAmount) {
       throw new ValidationError(
-        shortAfterFeesMessage(offer.foreignMint, offer.arrive, offer.fee, sale.saleAmount),
+        shortAfterFeesWords(offer.foreignMint, offer.arrive, offer.fee, sale.saleAmount),
       );
     }
     await this.refuseWhileLocked();
@@ -351,7 +353,7 @@ export class ForeignEcash {
 
   private async foreignWallet(raw: unknown): Promise<Wallet> {
     const url = usableMintUrl(raw);
-    if (url === undefined) throw new ValidationError(notAcceptedMessage(String(raw)));
+    if (url === undefined) throw new ValidationError(notAcceptedWords(String(raw)));
     return callMint(() => this.deps.wallets.getSeedlessWallet(url), FOREIGN_DOWN_MESSAGE);
   }
 
@@ -363,7 +365,7 @@ export class ForeignEcash {
   private async offer(id: string, mint: string, inputs: NewProof[]): Promise<ForeignEcashOffer> {
     await this.refuseWhileLocked();
     const foreignMint = usableMintUrl(mint);
-    if (foreignMint === undefined) throw new ValidationError(notAcceptedMessage(mint));
+    if (foreignMint === undefined) throw new ValidationError(notAcceptedWords(mint));
     const foreign = await this.foreignWallet(foreignMint);
     for (const input of inputs) {
       let keyset;
@@ -379,14 +381,14 @@ export class ForeignEcash {
     const total = sumSats(inputs);
     const inputFee = foreign.getFeesForProofs(inputs.map(toCashuProof)).toNumber();
     if (!Number.isSafeInteger(inputFee) || inputFee < 0) {
-      throw new ValidationError(tooSmallMessage(foreignMint, total));
+      throw new ValidationError(tooSmallWords(foreignMint, total));
     }
     const merchantMint = await this.deps.merchantMint();
     const ours = await callMint(() => this.deps.wallets.getSeedlessWallet(merchantMint));
     let reserve = 0;
     for (let round = 0; round < MAX_QUOTE_ROUNDS; round++) {
       const amount = total - inputFee - reserve;
-      if (amount < 1) throw new ValidationError(tooSmallMessage(foreignMint, total));
+      if (amount < 1) throw new ValidationError(tooSmallWords(foreignMint, total));
       const mintQuote = await this.invoice(ours, merchantMint, amount);
       const melt = await callMint(async () => {
         try {
@@ -416,7 +418,7 @@ export class ForeignEcash {
       // Never the same amount twice: a reserve that does not shrink with the amount still ends.
       reserve = Math.max(melt.feeReserve, reserve + 1);
     }
-    throw new ValidationError(tooSmallMessage(foreignMint, total));
+    throw new ValidationError(tooSmallWords(foreignMint, total));
   }
 
   private async invoice(ours: Wallet, mintUrl: string, amount: number): Promise<PendingMintQuote> {
@@ -531,17 +533,17 @@ export class ForeignEcash {
         await this.deps.store.remove(row.id);
         throw new ValidationError(ECASH_SPENT_MESSAGE);
       }
-      const refused = meltRefusedMessage(row.foreignMint, mapped.message);
+      const refused = meltRefusedWords(row.foreignMint, mapped.message);
       if (fresh) await this.deps.store.remove(row.id);
-      else await this.fail(row, refused, 'refused');
+      else await this.fail(row, refused.message, 'refused');
       throw new ValidationError(refused);
     }
     await this.checkpoint('foreign:melted');
     if (state === 'UNPAID') {
       // The melt was taken and not paid: the inputs are released; nothing is counted.
-      const failed = meltRefusedMessage(row.foreignMint, 'the payment failed');
+      const failed = meltFailedWords(row.foreignMint);
       if (fresh) await this.deps.store.remove(row.id);
-      else await this.fail(row, failed, 'refused');
+      else await this.fail(row, failed.message, 'refused');
       throw new ValidationError(failed);
     }
     return state;
@@ -574,7 +576,7 @@ export class ForeignEcash {
     if (!settled) {
       const current = await this.deps.store.get(row.id);
       if (current?.state === 'failed') {
-        throw new ValidationError(meltRefusedMessage(row.foreignMint, 'the invoice was not ours'));
+        throw new ValidationError(notOursWords(row.foreignMint));
       }
       return { status: 'duplicate', id: row.id };
     }

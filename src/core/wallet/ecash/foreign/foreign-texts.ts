@@ -1,5 +1,7 @@
 // What ecash from other mints says to the merchant when kept for later or refused (docs/protocol.md
 // "Ecash from other mints"); the fees line and the arriving note are the screen's own texts.
+import { errorWords as words } from '../../../errors';
+import { formatSats } from '../../../format-sats';
 
 export const FOREIGN_DOWN_MESSAGE =
   'The other mint did not answer; the ecash is kept and tried again later';
@@ -7,13 +9,40 @@ export const FOREIGN_DOWN_MESSAGE =
 /** Why a row whose other mint said it paid was given up (shown with the failed row). */
 export const NEVER_ARRIVED_MESSAGE = 'The other mint says it paid, but the payment never arrived';
 
-export function tooSmallMessage(mint: string, total: number): string {
-  return `This ecash from ${mint} is ${total} sats: too little to pay that mint's fees`;
-}
+/** Each refusal carries its catalog key and values beside the English (decision 0063). */
+export const tooSmallWords = (mint: string, total: number) =>
+  words(
+    'FOREIGN_TOO_SMALL',
+    { mint, total },
+    `This ecash from ${mint} is ${formatSats(total)} sats: too little to pay that mint's fees`,
+  );
 
-export function shortAfterFeesMessage(mint: string, arrive: number, fee: number, sale: number) {
-  return `This ecash from ${mint} comes to ${arrive} sats after ${fee} sats in fees; the sale is ${sale} sats`;
-}
+export const shortAfterFeesWords = (mint: string, arrive: number, fee: number, sale: number) =>
+  words(
+    'FOREIGN_SHORT_AFTER_FEES',
+    { mint, arrive, fee, sale },
+    `This ecash from ${mint} comes to ${formatSats(arrive)} sats after ${formatSats(fee)} sats in fees; the sale is ${formatSats(sale)} sats`,
+  );
+
+/** The other mint refused the melt: `reason` is its own words, kept as they are. */
+export const meltRefusedWords = (mint: string, reason: string) =>
+  words('FOREIGN_MELT_REFUSED', { mint, reason }, meltRefusedMessage(mint, reason));
+
+/** The melt was taken and not paid. */
+export const MELT_FAILED_REASON = 'the payment failed';
+/** Our mint's invoice was settled by something else. */
+export const NOT_OURS_REASON = 'the invoice was not ours';
+
+export const meltFailedWords = (mint: string) =>
+  words('FOREIGN_MELT_FAILED', { mint }, meltRefusedMessage(mint, MELT_FAILED_REASON));
+
+export const notOursWords = (mint: string) =>
+  words('FOREIGN_NOT_OURS', { mint }, meltRefusedMessage(mint, NOT_OURS_REASON));
+
+export const tooSmallMessage = (mint: string, total: number) => tooSmallWords(mint, total).message;
+
+export const shortAfterFeesMessage = (mint: string, arrive: number, fee: number, sale: number) =>
+  shortAfterFeesWords(mint, arrive, fee, sale).message;
 
 export function meltRefusedMessage(mint: string, reason: string): string {
   return `${mint} did not pay: ${reason}. The ecash was not taken`;
