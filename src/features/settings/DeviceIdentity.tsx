@@ -111,7 +111,7 @@ export function DeviceIdentity({
       <Modal open={reveal.step === 'shown'} onClose={close} title={t(PHRASE_MODAL_TITLE)}>
         <div className="space-y-4">
           {reveal.step === 'shown' && reveal.phrase ? (
-            <PhraseWords phrase={reveal.phrase} />
+            <PhraseWords phrase={reveal.phrase} label={t(PHRASE_LABEL)} />
           ) : (
             <p className="text-sm text-slate-600">{t(NO_PHRASE_TEXT)}</p>
           )}

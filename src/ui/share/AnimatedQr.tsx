@@ -1,6 +1,13 @@
 // Animated QR of a long value as BC-UR `ur:bytes` frames (fragment length 200, 100 ms a frame:
 // docs/behaviour.md "Limits and constants").
 import { useEffect, useState } from 'react';
+import { useTexts } from '../i18n';
+import {
+  QR_PREPARING,
+  QR_PREPARING_LABEL,
+  QR_UNAVAILABLE,
+  QR_UNAVAILABLE_LABEL,
+} from '../locales/token/en.json';
 import { QrCode } from './QrCode';
 import { UR_FRAGMENT_LENGTH } from './ur-constants';
 
@@ -27,6 +34,7 @@ export function AnimatedQr({
   size = 240,
   className,
 }: AnimatedQrProps) {
+  const t = useTexts();
   const [frame, setFrame] = useState<Frame | null>(null);
 
   useEffect(() => {
@@ -69,7 +77,7 @@ export function AnimatedQr({
       ) : (
         <div
           role="img"
-          aria-label={current ? 'QR code unavailable' : 'Preparing QR code'}
+          aria-label={t(current ? QR_UNAVAILABLE_LABEL : QR_PREPARING_LABEL)}
           aria-busy={current ? undefined : true}
           style={{ width: size + 24, maxWidth: '100%', aspectRatio: '1 / 1' }}
           className={[
@@ -77,7 +85,7 @@ export function AnimatedQr({
             current ? '' : 'animate-pulse',
           ].join(' ')}
         >
-          {current ? 'QR code unavailable. Copy the text instead.' : 'Preparing QR code…'}
+          {t(current ? QR_UNAVAILABLE : QR_PREPARING)}
         </div>
       )}
     </div>
