@@ -17,9 +17,8 @@ import {
 import { fireConfetti } from '../../ui/payment/confetti';
 import { toast } from '../../ui/toast/toast';
 import { PAYMENT_FAILED } from '../../ui/locales/payment/en.json';
-import { useFormats, useTexts, type Translate } from '../../ui/i18n';
-import { mintRefusalText } from '../../ui/mint-refusal';
-import { MintUnreachableError } from '../../core/errors';
+import { useFormats, useTexts } from '../../ui/i18n';
+import { mintFailureText } from './cashier-mint-failure';
 import type { KeypadLimits } from '../../ui/payment/Keypad';
 import { useInvoiceFlow, type InvoiceFlowState } from '../../ui/payment/use-invoice-flow';
 import { useMintLimits } from '../../ui/payment/use-mint-limits';
@@ -27,8 +26,6 @@ import type { RemoteServices } from './deps';
 import { useCashierSales } from './use-cashier-sales';
 import type { Sale } from '../../core/sale/sale';
 import {
-  CASHIER_MINT_REFUSED,
-  CASHIER_MINT_UNREACHABLE,
   LINK_REVOKED_TEXT,
   MERCHANT_CONFIRMED,
   MINT_NOT_ACCEPTED_TEXT,
@@ -36,16 +33,6 @@ import {
   PAID_WAITING_TEXT,
   RELAY_UNREACHABLE_TEXT,
 } from './locales/remote/en.json';
-
-/**
- * Why the mint gave no invoice, instead of "Payment failed" (nothing was paid): its refusal by
- * NUT code with its own words, or that it could not be reached (docs/behaviour.md "Remote cashier").
- */
-function mintFailureText(failure: unknown, t: Translate): string {
-  if (failure instanceof MintUnreachableError) return t(CASHIER_MINT_UNREACHABLE);
-  const refusal = mintRefusalText(t, failure);
-  return refusal ? t(CASHIER_MINT_REFUSED, { refusal }) : t(PAYMENT_FAILED);
-}
 
 export interface RemoteInvoiceState extends InvoiceFlowState<RemoteInvoice, Sale> {
   /** the sales list, newest first */
@@ -150,10 +137,12 @@ export function useRemoteInvoice(
         toast.error(t(MINT_NOT_ACCEPTED_TEXT), { toastId: 'remote-mint-not-accepted' });
         return t(MINT_NOT_ACCEPTED_TEXT);
       }
-      const relays = failure instanceof RelayPublishError;
-      const text = relays ? t(RELAY_UNREACHABLE_TEXT) : mintFailureText(failure, t);
-      toast.error(text, { toastId: relays ? 'remote-relays-unreachable' : 'remote-create-failed' });
-      return text;
+      if (failure instanceof RelayPublishError) {
+        toast.error(t(RELAY_UNREACHABLE_TEXT), { toastId: 'remote-relays-unreachable' });
+        return t(RELAY_UNREACHABLE_TEXT);
+      }
+      toast.error(t(PAYMENT_FAILED), { toastId: 'remote-create-failed' });
+      return mintFailureText(failure, t) ?? t(PAYMENT_FAILED);
     },
     [t],
   );
