@@ -3,13 +3,14 @@
 // page scroll sideways, and axe finds nothing serious on the counter, the wallet and settings; the
 // remote cashier's page on a phone and a laptop. With LAYOUT_SHOTS set to a folder, the counter
 // with a few items in its cart is photographed there at each size.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
 import { openCashier } from './helpers/cashier';
 import { LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { pricesControl, setUsdPrice, showDollars } from './helpers/dollar-shop';
 import { onboard } from './helpers/onboard';
+import { expectOnScreenUnscrolled, shoot } from './helpers/screens';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -67,19 +68,6 @@ async function expectNoSidewaysScroll(page: Page, screen: string) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${screen}: the page's width`).toBeLessThanOrEqual(innerWidth);
-}
-
-/** On screen as the page opens, before any scrolling. */
-async function expectOnScreenUnscrolled(page: Page, locator: Locator) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(locator).toBeInViewport({ ratio: 1 });
-}
-
-async function shoot(page: Page, file: string) {
-  const folder = process.env.LAYOUT_SHOTS;
-  if (!folder) return;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${folder}/${file}.png` });
 }
 
 test('every counter layout keeps Charge on screen, fits the screen and passes axe', async ({

@@ -24,15 +24,9 @@ import shellGerman from '../src/app/locales/shell/de.json' with { type: 'json' }
 import { expect, test } from './fixtures';
 import { clickDigits, LANDS, quoteIdOnScreen } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { plainEnglishOnly } from './helpers/screens';
 
 test.use({ locale: 'es-ES' });
-
-/** A catalog's plain texts (no argument) that read differently in the two languages. */
-function plainEnglishOnly(english: Record<string, string>, other: Record<string, string>) {
-  return Object.entries(english)
-    .filter(([key, text]) => !text.includes('{') && other[key] !== text)
-    .map(([, text]) => text);
-}
 
 async function shown(page: Page, text: string): Promise<number> {
   return page.getByText(text, { exact: true }).filter({ visible: true }).count();
