@@ -254,6 +254,20 @@ export class WithdrawService {
   }
 
   /**
+   * What of the current mint's ecash in `unit` a new withdrawal may take, in its minor units (the
+   * wallet screen's unit line). Never rejects: a failed read counts as nothing available.
+   */
+  async unitAvailability(unit: Unit): Promise<WithdrawAvailability> {
+    const url = await this.deps.config.getMintUrl().catch(() => '');
+    try {
+      return { mintUrl: url, ...(await this.available.inUnit(url, unit)) };
+    } catch (error) {
+      this.deps.logger.error(`Could not read what is available to withdraw in ${unit}`, error);
+      return { mintUrl: url, available: 0, pending: 0, atMint: 0 };
+    }
+  }
+
+  /**
    * Takes a pending token's sats back (docs/behaviour.md "Cancel a pending token"): asks the mint
    * first, so a token already redeemed is closed as redeemed, then swaps its proofs for fresh
    * outputs of ours (Consolidator.reclaim: journaled, so a tab dying mid-swap loses nothing). Under
