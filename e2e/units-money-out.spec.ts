@@ -1,6 +1,6 @@
 // Money out of a dollar balance against the real dev mint: 1.00 USD withdrawn as a usd token the
 // dev payer redeems, and 2.00 USD cashed out to the dev Lightning address with the mint's rate and
-// the fees shown in dollars before paying (docs/behaviour.md "Money in other units").
+// the fees shown in dollars before paying (docs/protocol.md "Units").
 import { Wallet } from '@cashu/cashu-ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -76,7 +76,7 @@ export const commentTooLong = (max: number) =>
 
 /**
  * A cash-out from a fiat balance that it cannot pay: both figures in the unit, already written
- * ("2.01 USD"), so no sat words reach a cent (docs/behaviour.md "Money in other units").
+ * ("2.01 USD"), so no sat words reach a cent (docs/protocol.md "Units").
  */
 export const notEnoughInUnit = (needed: Amount, balance: Amount) =>
   words(

@@ -94,7 +94,7 @@ export interface CreateTokenOptions {
    */
   refund?: RefundLink;
   /**
-   * Withdraw ecash of this unit (docs/behaviour.md "Money in other units"): only its proofs go
+   * Withdraw ecash of this unit (docs/protocol.md "Units"): only its proofs go
    * into the token, `amount` is in its minor units (cents) and the token names it. Omitted: sats.
    */
   unit?: Unit;
