@@ -78,6 +78,8 @@ export interface WithdrawalEventInput {
   numProofs: number;
   /** the token refunded a sale: recorded as type 'refund' linked to it */
   refund?: RefundLink;
+  /** the token's unit when not sats (`amount` in its minor units) */
+  unit?: Unit;
 }
 
 /** A cancelled withdrawal token (history type 'token-cancelled'). */
@@ -88,6 +90,8 @@ export interface TokenCancelledEventInput {
   fee: number;
   mintUrl: string;
   numProofs: number;
+  /** the token's unit when not sats (both figures in its minor units) */
+  unit?: Unit;
 }
 
 /** Events per history page, the wallet screen's and the store's default. */

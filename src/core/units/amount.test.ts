@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountText,
   addAmounts,
   amountFromMajor,
   amountFromText,
@@ -83,5 +84,12 @@ describe('rounding into minor units', () => {
     expect(amountFromText('1.5', 'sat')).toBeUndefined();
     expect(amountFromText('-3', 'usd')).toBeUndefined();
     expect(amountFromText('3.5.0', 'usd')).toBeUndefined();
+  });
+
+  it('writes an amount in English for logs and fallbacks, cents as dollars', () => {
+    expect(amountText(amountOf(201, 'usd'))).toBe('2.01 USD');
+    expect(amountText(amountOf(7, 'eur'))).toBe('0.07 EUR');
+    expect(amountText(amountOf(1200, 'jpy'))).toBe('1200 JPY');
+    expect(amountText(amountOf(21, 'sat'))).toBe('21 sats');
   });
 });

@@ -100,3 +100,17 @@ export function amountFromText<U extends Unit>(text: string, unit: U): Amount<U>
   const minor = Number(`${match[1]}${fraction.padEnd(decimals, '0')}`);
   return Number.isSafeInteger(minor) ? amountOf(minor, unit) : undefined;
 }
+
+/**
+ * The amount in English as logs and core's fallback messages write it, "2.01 USD" or "21 sats";
+ * the screens format it per language (core/units/format-amount.ts).
+ */
+export function amountText(amount: Amount): string {
+  if (amount.unit === 'sat') return `${amount.minor} sats`;
+  const decimals = unitDecimals(amount.unit);
+  const sign = amount.minor < 0 ? '-' : '';
+  const digits = String(Math.abs(amount.minor)).padStart(decimals + 1, '0');
+  const whole = decimals === 0 ? digits : digits.slice(0, -decimals);
+  const fraction = decimals === 0 ? '' : `.${digits.slice(-decimals)}`;
+  return `${sign}${whole}${fraction} ${amount.unit.toUpperCase()}`;
+}

@@ -7,6 +7,7 @@ import type { ProofStore, StoredProof } from './proof-ports';
 import type { ProofStateStore } from './proof-states/ports';
 import type { WithdrawalStore } from './withdraw/ports';
 import { mintKey } from './wallet-provider';
+import { SAT, type Unit } from '../units/unit';
 
 export interface AvailableProofsDeps {
   proofs: Pick<ProofStore, 'listUnspent' | 'balance'>;
@@ -55,9 +56,23 @@ export class AvailableProofs {
     return out;
   }
 
-  /** The unspent proofs stored for exactly `mintUrl`, split. */
-  async list(mintUrl: string): Promise<ProofsByUse> {
-    return this.split(await this.deps.proofs.listUnspent(mintUrl));
+  /** The unspent proofs of `unit` (sats when omitted) stored for exactly `mintUrl`, split. */
+  async list(mintUrl: string, unit: Unit = SAT): Promise<ProofsByUse> {
+    return this.split(await this.deps.proofs.listUnspent(mintUrl, unit));
+  }
+
+  /**
+   * The split of one fiat unit's proofs, in its minor units, by listing them: a till holds few
+   * proofs of a unit it does not sell in every day, and the running totals keep no pending part.
+   */
+  async inUnit(mintUrl: string, unit: Unit): Promise<SatsByUse> {
+    const split = await this.list(mintUrl, unit);
+    const sum = (proofs: StoredProof[]) => proofs.reduce((total, p) => total + p.amount, 0);
+    return {
+      available: sum(split.available),
+      pending: sum(split.pending),
+      atMint: sum(split.atMint),
+    };
   }
 
   /**
@@ -75,7 +90,11 @@ export class AvailableProofs {
       this.deps.proofStates?.pendingSats() ?? Promise.resolve({} as Record<string, number>),
     ]);
     const pending = rows
-      .filter((row) => row.consolidation === undefined && mintKey(row.mintUrl) === key)
+      // A token of another unit holds cents, not sats of this total (decision 0067).
+      .filter(
+        (row) =>
+          row.consolidation === undefined && row.unit === undefined && mintKey(row.mintUrl) === key,
+      )
       .reduce((sum, row) => sum + row.amount, 0);
     const atMint = Math.min(Math.max(0, total - pending), atMintByUrl[mintUrl] ?? 0);
     return { available: Math.max(0, total - pending - atMint), pending, atMint };

@@ -1,6 +1,7 @@
 // cashu-ts Proof objects (Amount amounts) to the plain integer-sat proofs our stores keep.
 import type { Proof } from '@cashu/cashu-ts';
 import type { NewProof } from './proof-ports';
+import { SAT, type Unit } from '../units/unit';
 
 export function toNewProof(proof: Proof): NewProof {
   const out: NewProof = {
@@ -20,4 +21,12 @@ export function toNewProof(proof: Proof): NewProof {
 
 export function sumSats(proofs: Array<{ amount: number }>): number {
   return proofs.reduce((sum, p) => sum + p.amount, 0);
+}
+
+/**
+ * Proofs a mint signed on a keyset of `unit`, tagged with it so they are stored and totalled in it
+ * (decision 0067); sat proofs stay untagged, as before units.
+ */
+export function inUnit(proofs: NewProof[], unit: Unit): NewProof[] {
+  return unit === SAT ? proofs : proofs.map((proof) => ({ ...proof, unit }));
 }

@@ -14,6 +14,7 @@ import {
   AUTO_NEEDS_ADDRESS,
   AUTO_NEEDS_THRESHOLD,
   AUTO_NOTE,
+  AUTO_SATS_ONLY,
   AUTO_SAVE,
   AUTO_SAVED,
   AUTO_THRESHOLD,
@@ -138,6 +139,8 @@ export function AutoCashOutSettings({ store, logger, guard }: SettingsFormProps<
         value={form.threshold}
         onChange={(threshold) => setForm({ ...form, threshold: threshold.replace(/[^0-9]/g, '') })}
       />
+      {/* docs/decisions/0085-money-out-per-unit.md: a fiat balance is held, never sold off. */}
+      <p className="text-sm text-slate-600">{t(AUTO_SATS_ONLY)}</p>
       <p className="text-sm text-slate-600">{t(FEE_LIMIT_NOTE)}</p>
       <div className="grid grid-cols-2 gap-3">
         <TextField

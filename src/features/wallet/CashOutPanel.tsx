@@ -18,6 +18,10 @@ import { useWalletWords } from './wallet-words';
 import { useCashOut, type RefundTarget } from './use-cash-out';
 import { Form } from '../../ui/forms/Form';
 import { FormActions } from '../../ui/forms/FormActions';
+import { amountOf } from '../../core/units/amount';
+import { unitCurrency, unitDecimals } from '../../core/units/unit';
+import { satsPerMajorUnit } from '../../core/wallet/cash-out/unit-rate';
+import type { CashOutQuote } from '../../core/wallet/cash-out/cash-out-service';
 import {
   CASH_OUT,
   CASH_OUT_ALL,
@@ -51,6 +55,11 @@ import {
   ROW_PAYEE,
   ROW_TO,
   ROW_TOTAL,
+  ROW_LIGHTNING,
+  ROW_RATE,
+  RATE_VALUE,
+  FROM_UNIT_NOTE,
+  PENDING_CASH_OUT_UNIT_LINE,
 } from './locales/cash-out/en.json';
 
 const browserFetch: Fetch = (url, init) => fetch(url, init);
@@ -100,7 +109,10 @@ function CashOutBody({
   flow: Flow;
   ecashRefund?: (target: RefundTarget) => ReactNode;
 }) {
-  const { t, sats: satsText, formats } = useWalletWords();
+  const { t, sats: satsText, formats, amount: amountText } = useWalletWords();
+  /** A figure of the plan: cents of its unit when it pays from one, else sats. */
+  const money = (plan: CashOutQuote, n: number) =>
+    plan.unit ? amountText(amountOf(n, plan.unit)) : satsText(n);
   const refundMethods: readonly SegmentOption<PaymentMethod>[] = [
     { value: 'lightning', label: t(REFUND_LIGHTNING) },
     { value: 'ecash', label: t(REFUND_ECASH) },
@@ -129,6 +141,11 @@ function CashOutBody({
         : null}
       {state.step === 'destination' && !(offerEcash && method === 'ecash') ? (
         <Form className="space-y-3" onSubmit={() => flow.submitDestination(text)}>
+          {flow.unit ? (
+            <p className="text-sm text-slate-700" data-testid="cash-out-unit-note">
+              {t(FROM_UNIT_NOTE, { unit: unitCurrency(flow.unit) })}
+            </p>
+          ) : null}
           <TextField
             label={t(DESTINATION_LABEL)}
             value={text}
@@ -175,7 +192,8 @@ function CashOutBody({
               onChange={setComment}
             />
           ) : null}
-          {flow.refund ? null : (
+          {/* Everything: sats only (its search for the largest amount counts sats). */}
+          {flow.refund || flow.unit ? null : (
             <div className="space-y-1">
               <Button
                 type="button"
@@ -227,21 +245,28 @@ function CashOutBody({
           >
             <dt>{t(ROW_AMOUNT)}</dt>
             <dd className="text-right tabular-nums" data-testid="cash-out-amount">
-              {satsText(state.plan.amount)}
+              {money(state.plan, state.plan.amount)}
             </dd>
             <dt>{t(ROW_FEE_RESERVE)}</dt>
             <dd className="text-right tabular-nums" data-testid="cash-out-fee-reserve">
-              {satsText(state.plan.feeReserve)}
+              {money(state.plan, state.plan.feeReserve)}
             </dd>
             <dt>{t(ROW_INPUT_FEE)}</dt>
             <dd className="text-right tabular-nums" data-testid="cash-out-input-fee">
-              {satsText(state.plan.inputFee)}
+              {money(state.plan, state.plan.inputFee)}
             </dd>
             <dt className="font-semibold">{t(ROW_TOTAL)}</dt>
             <dd className="text-right font-semibold tabular-nums" data-testid="cash-out-total">
-              {satsText(state.plan.total)}
+              {money(state.plan, state.plan.total)}
             </dd>
           </dl>
+          {state.plan.unit && state.plan.invoiceSats ? (
+            <UnitRate
+              plan={state.plan}
+              invoiceSats={state.plan.invoiceSats}
+              unit={state.plan.unit}
+            />
+          ) : null}
           <p className="text-xs text-slate-500">{t(FEE_RESERVE_HINT)}</p>
           {state.plan.feeAboveLimit ? (
             <p
@@ -250,8 +275,8 @@ function CashOutBody({
               data-testid="cash-out-fee-warning"
             >
               {t(FEE_ABOVE_LIMIT_WARNING, {
-                fees: satsText(state.plan.total - state.plan.amount),
-                limit: satsText(state.plan.feeLimit),
+                fees: money(state.plan, state.plan.total - state.plan.amount),
+                limit: money(state.plan, state.plan.feeLimit),
               })}
             </p>
           ) : null}
@@ -286,6 +311,39 @@ function CashOutBody({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What the invoice's sats cost in the unit, shown before paying: the Lightning payment in sats and
+ * the rate the mint's quote gives (sats per one USD).
+ */
+function UnitRate({
+  plan,
+  invoiceSats,
+  unit,
+}: {
+  plan: CashOutQuote;
+  invoiceSats: number;
+  unit: NonNullable<CashOutQuote['unit']>;
+}) {
+  const { t, sats: satsText } = useWalletWords();
+  if (unit === 'sat') return null;
+  const rate = satsPerMajorUnit(plan.amount, invoiceSats, unitDecimals(unit));
+  return (
+    <dl
+      className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm text-slate-700"
+      data-testid="cash-out-rate"
+    >
+      <dt>{t(ROW_LIGHTNING)}</dt>
+      <dd className="text-right tabular-nums" data-testid="cash-out-invoice-sats">
+        {satsText(invoiceSats)}
+      </dd>
+      <dt>{t(ROW_RATE)}</dt>
+      <dd className="text-right tabular-nums" data-testid="cash-out-rate-value">
+        {t(RATE_VALUE, { sats: satsText(rate), unit: unitCurrency(unit) })}
+      </dd>
+    </dl>
   );
 }
 
@@ -339,18 +397,23 @@ function Scanner({ onScanned }: { onScanned: (text: string) => void }) {
 
 /** Melts the mint has not answered PAID or UNPAID yet. */
 export function PendingCashOuts({ pending }: { pending: PendingMelt[] }) {
-  const { t, formats } = useWalletWords();
+  const { t, formats, amount } = useWalletWords();
   if (pending.length === 0) return null;
   return (
     <Card look="bare" gap={2} titleId="pending-cash-outs" title={t(PENDING_CASH_OUTS)}>
       <ul className="space-y-1 text-sm text-slate-700" data-testid="pending-cash-outs">
         {pending.map((melt) => (
           <li key={melt.quote} className="break-all">
-            {t(PENDING_CASH_OUT_LINE, {
-              count: melt.amount,
-              sats: formats.sats(melt.amount),
-              to: melt.destination ?? `${melt.request.slice(0, 24)}…`,
-            })}
+            {melt.unit
+              ? t(PENDING_CASH_OUT_UNIT_LINE, {
+                  amount: amount(amountOf(melt.amount, melt.unit)),
+                  to: melt.destination ?? `${melt.request.slice(0, 24)}…`,
+                })
+              : t(PENDING_CASH_OUT_LINE, {
+                  count: melt.amount,
+                  sats: formats.sats(melt.amount),
+                  to: melt.destination ?? `${melt.request.slice(0, 24)}…`,
+                })}
           </li>
         ))}
       </ul>

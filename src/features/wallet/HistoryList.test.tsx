@@ -46,6 +46,15 @@ describe('HistoryList rows', () => {
     expect(within(sats!).getByTestId('history-amount').textContent).toBe('+350 sats');
   });
 
+  it('shows dollars withdrawn and cashed out as dollars leaving, never as sats', () => {
+    const [token, melt] = renderRows([
+      row(1, 'withdrawal', { amount: 100, unit: 'usd' }),
+      row(2, 'cash-out', { amount: 200, unit: 'usd' }),
+    ]);
+    expect(within(token!).getByTestId('history-amount').textContent).toBe('−1.00 USD');
+    expect(within(melt!).getByTestId('history-amount').textContent).toBe('−2.00 USD');
+  });
+
   it('labels each type in plain words with a signed amount', () => {
     const items = renderRows([
       row(1, 'direct-payment'),

@@ -31,6 +31,7 @@ import {
   PAGE_OF,
   WALLET_SATS_IN,
   WALLET_UNIT_IN,
+  WALLET_UNIT_OUT,
   WALLET_SATS_OUT,
   DETAILS,
   HISTORY,
@@ -196,7 +197,7 @@ function HistoryItem({ event, onReceipt }: { event: HistoryEvent; onReceipt?: ()
         >
           {/* A sale charged in a fiat unit reads in it ("+3.50 USD"), never as sats (decision 0067). */}
           {event.unit && event.unit !== 'sat'
-            ? t(WALLET_UNIT_IN, {
+            ? t(outgoing ? WALLET_UNIT_OUT : WALLET_UNIT_IN, {
                 amount: words.amount(amountOf(event.amount, event.unit)),
               })
             : (zero.amount ??

@@ -4,6 +4,7 @@ import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import { Button } from '../../ui/Button';
 import { NoticeList } from '../../ui/NoticeList';
 import { useWalletWords } from './wallet-words';
+import { amountOf } from '../../core/units/amount';
 import { CANCEL_TOKEN, PENDING_NOTE, PENDING_TITLE, SHOW_QR } from './locales/wallet/en.json';
 
 export interface PendingWithdrawalsProps {
@@ -21,7 +22,7 @@ export function PendingWithdrawals({
   onCancel,
   outcome,
 }: PendingWithdrawalsProps) {
-  const { t, sats: satsText } = useWalletWords();
+  const { t, sats: satsText, amount } = useWalletWords();
   return (
     <NoticeList
       titleId="pending-withdrawals"
@@ -30,13 +31,18 @@ export function PendingWithdrawals({
       testId="pending-withdrawals"
       rows={pending}
       layout="inline"
-      figures={(w) => ({ sats: satsText(w.amount), at: new Date(w.createdAt).toLocaleString() })}
+      // A token of another unit reads in it ("1.00 USD"), never as sats.
+      figures={(w) => ({
+        sats: w.unit ? amount(amountOf(w.amount, w.unit)) : satsText(w.amount),
+        at: new Date(w.createdAt).toLocaleString(),
+      })}
       row={(w) => (
         <span className="ml-auto flex shrink-0 gap-1 whitespace-nowrap">
           <Button variant="ghost" size="sm" onClick={() => onShow(w)}>
             {t(SHOW_QR)}
           </Button>
-          {onCancel ? (
+          {/* The cancel dialog speaks sats only: a token in another unit is shown, not cancelled. */}
+          {onCancel && !w.unit ? (
             <Button variant="outline" size="sm" onClick={() => onCancel(w)}>
               {t(CANCEL_TOKEN)}
             </Button>

@@ -1,19 +1,34 @@
-// The wallet's balances in units other than sats, one per unit and mint, shown beside the sats and never added to them (docs/behaviour.md "Wallet").
-import { SAT } from '../../core/units/unit';
+// The wallet's balances in units other than sats, one per unit and mint, shown beside the sats and never added to them, with the current mint's money-out buttons (docs/behaviour.md "Wallet").
+import { isFiatUnit, SAT, unitCurrency, type FiatUnit } from '../../core/units/unit';
+import { Button } from '../../ui/Button';
 import type { UnitBalance } from '../../core/wallet/proof-ports';
 import { sameMint } from './MintBalances';
 import { useWalletWords } from './wallet-words';
-import { UNIT_BALANCES_LABEL } from './locales/wallet/en.json';
+import {
+  UNIT_BALANCES_LABEL,
+  UNIT_CASH_OUT_LABEL,
+  UNIT_WITHDRAW_LABEL,
+  WITHDRAW,
+} from './locales/wallet/en.json';
+import { CASH_OUT } from './locales/cash-out/en.json';
 
 export function UnitBalances({
   balances,
   currentMint,
   names = {},
+  onWithdraw,
+  onCashOut,
+  busy = false,
 }: {
   balances: UnitBalance[];
   currentMint: string;
   /** each mint's own name where it gives one (by URL as stored); its URL otherwise */
   names?: Record<string, string>;
+  /** withdraw the current mint's ecash in this unit; no button when omitted */
+  onWithdraw?: (unit: FiatUnit) => void;
+  /** cash out from the current mint's balance in this unit; no button when omitted */
+  onCashOut?: (unit: FiatUnit) => void;
+  busy?: boolean;
 }) {
   const { t, amount } = useWalletWords();
   const others = balances.filter((balance) => balance.amount.unit !== SAT);
@@ -33,8 +48,54 @@ export function UnitBalances({
           {sameMint(mintUrl, currentMint) ? null : (
             <span className="text-xs break-all text-slate-600">{names[mintUrl] ?? mintUrl}</span>
           )}
+          {/* Money leaves from the current mint only, as Withdraw and Cash out for sats. */}
+          {sameMint(mintUrl, currentMint) && isFiatUnit(held.unit) && held.minor > 0 ? (
+            <UnitActions
+              unit={held.unit}
+              busy={busy}
+              onWithdraw={onWithdraw}
+              onCashOut={onCashOut}
+            />
+          ) : null}
         </li>
       ))}
     </ul>
+  );
+}
+
+function UnitActions({
+  unit,
+  busy,
+  onWithdraw,
+  onCashOut,
+}: {
+  unit: FiatUnit;
+  busy: boolean;
+  onWithdraw?: ((unit: FiatUnit) => void) | undefined;
+  onCashOut?: ((unit: FiatUnit) => void) | undefined;
+}) {
+  const { t } = useWalletWords();
+  const code = unitCurrency(unit);
+  const actions = [
+    { label: t(UNIT_WITHDRAW_LABEL, { unit: code }), text: t(WITHDRAW), run: onWithdraw },
+    { label: t(UNIT_CASH_OUT_LABEL, { unit: code }), text: t(CASH_OUT), run: onCashOut },
+  ];
+  return (
+    <span className="flex gap-2">
+      {actions.map(({ label, text, run }) =>
+        run ? (
+          <Button
+            key={label}
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-label={label}
+            onClick={() => run(unit)}
+          >
+            {text}
+          </Button>
+        ) : null,
+      )}
+    </span>
   );
 }

@@ -557,8 +557,10 @@ describe('WalletScreen: more than one mint', () => {
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['3.50 USD', '0.05 USDhttp://old-mint.test']);
+    ).toEqual(['3.50 USDCash out', '0.05 USDhttp://old-mint.test']);
     expect(screen.getByTestId('wallet-balance').textContent).toBe('1,234 sats');
+    // Dollars leave from the current mint only, by their own buttons (decision 0085).
+    expect(within(list).getAllByRole('button', { name: 'Cash out USD' })).toHaveLength(1);
   });
 
   it('lists no per-mint balances while the sats are on one mint', async () => {

@@ -38,6 +38,8 @@ import { useWalletWords } from './wallet-words';
 import { useWalletData, type FirstWalletRead } from './use-wallet-data';
 import { useWithdraw } from './use-withdraw';
 import { useReturnFocus } from '../../ui/use-return-focus';
+import { amountOf } from '../../core/units/amount';
+import { isFiatUnit, type FiatUnit } from '../../core/units/unit';
 import {
   AVAILABLE_LABEL,
   CANCEL_TOKEN,
@@ -63,7 +65,7 @@ export function WalletScreen({
   first?: FirstWalletRead;
 }) {
   const { logger } = services;
-  const { t, sats } = useWalletWords();
+  const { t, sats, amount: amountText } = useWalletWords();
   const [page, setPage] = useState(1);
   const data = useWalletData(services, page, first);
   const { reload } = data;
@@ -193,6 +195,17 @@ export function WalletScreen({
           balances={data.unitBalances}
           currentMint={data.currentMint}
           names={mintNames}
+          busy={busy}
+          // Dollars leave as dollars: a token in the unit, or a melt quoted in it (PIN first).
+          {...(services.withdraw.unitAvailability
+            ? {
+                onWithdraw: (unit: FiatUnit) => {
+                  opener.remember();
+                  guard(() => void withdraw.chooseInUnit(unit));
+                },
+              }
+            : {})}
+          onCashOut={(unit) => guard(() => cashOut.openUnit(unit))}
         />
         {data.failed ? (
           <p role="status" className="text-sm text-amber-700">
@@ -252,7 +265,14 @@ export function WalletScreen({
         pending={data.pending}
         onShow={(w) => {
           opener.remember();
-          guard(() => withdraw.show({ token: w.token, amount: w.amount, id: w.id }));
+          guard(() =>
+            withdraw.show({
+              token: w.token,
+              amount: w.amount,
+              id: w.id,
+              ...(w.unit && isFiatUnit(w.unit) ? { unit: w.unit } : {}),
+            }),
+          );
         }}
         onCancel={(w) => {
           opener.remember();
@@ -333,8 +353,13 @@ export function WalletScreen({
       />
       <WithdrawAmount
         available={state.step === 'choose' ? state.available : null}
+        unit={state.step === 'choose' ? state.unit : undefined}
         onConfirm={(amount) =>
-          void withdraw.confirmAmount(amount, state.step === 'choose' ? state.available : amount)
+          void withdraw.confirmAmount(
+            amount,
+            state.step === 'choose' ? state.available : amount,
+            state.step === 'choose' ? state.unit : undefined,
+          )
         }
         onCancel={withdraw.close}
       />
@@ -348,13 +373,18 @@ export function WalletScreen({
       <WithdrawModal
         token={state.step === 'shown' ? state.shown.token : null}
         amount={state.step === 'shown' ? state.shown.amount : undefined}
+        amountText={
+          state.step === 'shown' && state.shown.unit
+            ? amountText(amountOf(state.shown.amount, state.shown.unit))
+            : undefined
+        }
         onClose={withdraw.close}
         {...(shownRefund ? { texts: REFUND_TOKEN_TEXTS } : {})}
         onCopyError={(error) => logger.error('Failed to copy token:', error)}
         notice={
           <div className="space-y-2">
             <p>{t(WAITING_NOTICE)}</p>
-            {shownId !== undefined ? (
+            {shownId !== undefined && !(state.step === 'shown' && state.shown.unit) ? (
               <Button
                 variant="outline"
                 size="sm"

@@ -15,6 +15,7 @@ import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import type { ProofStore } from '../../core/wallet/proof-ports';
 import type { HistoryRangeReader } from '../../core/records/types';
 import type { RefundLink } from '../../core/history-ports';
+import type { Unit } from '../../core/units/unit';
 import type {
   CashOutQuote,
   CashOutResult,
@@ -67,16 +68,26 @@ export interface WalletServices {
       amount?: number;
       /** the token refunds a sale: written only if it fits in what is left of it */
       refund?: RefundLink;
+      /** ecash of this unit (amount in its minor units); sats when omitted */
+      unit?: Unit;
     }): Promise<WithdrawResult>;
     listPending(): Promise<PendingWithdrawal[]>;
     /** available vs. in pending tokens, for the current mint */
     availability(): Promise<WithdrawAvailability>;
+    /** the same for the current mint's ecash in a unit; no unit buttons when omitted */
+    unitAvailability?(unit: Unit): Promise<WithdrawAvailability>;
     /** takes a pending token's sats back (PIN-gated like Withdraw) */
     cancelToken(withdrawalId: string): Promise<CancelTokenResult>;
   };
   /** Lightning cash-out (core/wallet/cash-out). */
   cashOut: {
-    prepare(invoice: string, destination?: string, description?: string): Promise<CashOutQuote>;
+    /** `unit`: paid from that unit's balance at the mint's rate; sats when omitted */
+    prepare(
+      invoice: string,
+      destination?: string,
+      description?: string,
+      unit?: Unit,
+    ): Promise<CashOutQuote>;
     /** `acceptFee`: the merchant confirmed fees above the limit */
     pay(plan: CashOutQuote, options?: { acceptFee?: boolean }): Promise<CashOutResult>;
     listPending(): Promise<PendingMelt[]>;

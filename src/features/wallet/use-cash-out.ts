@@ -25,6 +25,8 @@ import {
 import { cashOutErrorText } from './cash-out-errors';
 import { useWalletWords, type WalletWords } from './wallet-words';
 import type { WalletServices } from './deps';
+import { amountOf } from '../../core/units/amount';
+import type { FiatUnit } from '../../core/units/unit';
 
 export type CashOutStep =
   | { step: 'closed' }
@@ -57,11 +59,14 @@ export interface RefundTarget {
 export function resultText(
   result: CashOutResult,
   refund: boolean,
-  { t, sats }: Pick<WalletWords, 't' | 'sats'>,
+  { t, sats, amount }: Pick<WalletWords, 't' | 'sats' | 'amount'>,
 ): { ok: boolean; message: string } {
   if (result.status === 'paid') {
-    const fee = sats(result.feePaid + result.inputFee);
-    const message = t(refund ? REFUND_PAID : CASH_OUT_PAID, { amount: sats(result.amount), fee });
+    // Paid from a fiat balance: the amount and fees are cents of it, never sats.
+    const { unit } = result;
+    const money = (n: number) => (unit ? amount(amountOf(n, unit)) : sats(n));
+    const fee = money(result.feePaid + result.inputFee);
+    const message = t(refund ? REFUND_PAID : CASH_OUT_PAID, { amount: money(result.amount), fee });
     return { ok: true, message };
   }
   if (result.status === 'pending') return { ok: true, message: t(CASH_OUT_PENDING_NOTE) };
@@ -79,6 +84,8 @@ export function useCashOut(
   const [state, setState] = useState<CashOutStep>({ step: 'closed' });
   const [busy, setBusy] = useState(false);
   const [refund, setRefund] = useState<RefundTarget | null>(null);
+  // Paying from a fiat balance (docs/behaviour.md "Cash out"): every quote is asked in it.
+  const [unit, setUnit] = useState<FiatUnit | null>(null);
 
   const actions = useMemo(() => {
     // A step still running when the merchant cancels must not reopen the panel: each run checks
@@ -112,7 +119,11 @@ export function useCashOut(
         async () => {
           const destination = parseDestination(text);
           if (destination.kind === 'invoice') {
-            const plan = forRefund(await cashOut.prepare(destination.invoice));
+            const plan = forRefund(
+              await (unit
+                ? cashOut.prepare(destination.invoice, undefined, undefined, unit)
+                : cashOut.prepare(destination.invoice)),
+            );
             stillOn('destination', { step: 'confirm', plan });
             return;
           }
@@ -128,7 +139,9 @@ export function useCashOut(
           checkAmount(amount);
           checkPayAmount(params, amount, comment);
           const invoice = await requestInvoice(params, amount, comment, fetchFn);
-          const plan = forRefund(await cashOut.prepare(invoice, params.label, params.description));
+          const plan = forRefund(
+            await cashOut.prepare(invoice, params.label, params.description, unit ?? undefined),
+          );
           stillOn('amount', { step: 'confirm', plan });
         },
         (error) => stillOn('amount', { step: 'amount', params, error }),
@@ -170,17 +183,25 @@ export function useCashOut(
       );
 
     return { submitDestination, submitAmount, cashOutAll, confirm };
-  }, [cashOut, logger, onDone, fetchFn, refund, words]);
+  }, [cashOut, logger, onDone, fetchFn, refund, unit, words]);
 
   const open = useCallback(() => {
     setRefund(null);
+    setUnit(null);
+    setState({ step: 'destination' });
+  }, []);
+  /** Cash out from the current mint's balance in `unit` instead of its sats. */
+  const openUnit = useCallback((paidFrom: FiatUnit) => {
+    setRefund(null);
+    setUnit(paidFrom);
     setState({ step: 'destination' });
   }, []);
   const openRefund = useCallback((target: RefundTarget) => {
     setRefund(target);
+    setUnit(null);
     setState({ step: 'destination' });
   }, []);
   const close = useCallback(() => setState({ step: 'closed' }), []);
 
-  return { state, busy, open, openRefund, refund, close, ...actions };
+  return { state, busy, open, openUnit, unit, openRefund, refund, close, ...actions };
 }

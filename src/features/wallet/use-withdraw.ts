@@ -11,10 +11,13 @@ import {
 import { useFormats, useTexts } from '../../ui/i18n';
 import type { WalletServices } from './deps';
 import { withdrawErrorText } from './withdraw-errors';
+import type { FiatUnit } from '../../core/units/unit';
 
 export interface ShownToken {
   token: string;
+  /** in `unit`'s minor units when it names one, else sats */
   amount: number;
+  unit?: FiatUnit;
   /** its pending withdrawal row, for Cancel token */
   id?: string;
 }
@@ -22,8 +25,8 @@ export interface ShownToken {
 export type WithdrawStep =
   | { step: 'idle' }
   | { step: 'busy' }
-  /** the amount step: how much of `available` goes into the token */
-  | { step: 'choose'; available: number }
+  /** the amount step: how much of `available` (sats, or cents of `unit`) goes into the token */
+  | { step: 'choose'; available: number; unit?: FiatUnit }
   | {
       step: 'confirm';
       plan: WithdrawPlan & { consolidation: ConsolidationPlan };
@@ -117,10 +120,13 @@ export function useWithdraw(
       await build(consolidation !== null, 0, target, wanted);
     };
 
-    /** A chosen amount below everything available: one split at the mint, no consolidation. */
-    const buildPart = async (amount: number): Promise<void> => {
+    /**
+     * A chosen amount below everything available (one split at the mint, no consolidation), or
+     * any amount of the current mint's ecash in `unit`: one token in it.
+     */
+    const buildPart = async (amount: number, unit?: FiatUnit): Promise<void> => {
       setState({ step: 'busy' });
-      const result = await withdraw.createToken({ amount });
+      const result = await withdraw.createToken(unit ? { unit, amount } : { amount });
       onDone();
       if (isWithdrawError(result)) {
         fail(result);
@@ -128,7 +134,12 @@ export function useWithdraw(
       }
       setState({
         step: 'shown',
-        shown: { token: result.token, amount: result.amount, id: result.id },
+        shown: {
+          token: result.token,
+          amount: result.amount,
+          id: result.id,
+          ...(unit ? { unit } : {}),
+        },
       });
     };
 
@@ -136,15 +147,29 @@ export function useWithdraw(
   }, [withdraw, logger, onDone, onError, t, formats]);
 
   const choose = useCallback((available: number) => setState({ step: 'choose', available }), []);
+  /** The amount step for the current mint's ecash in `unit`, from what of it is available now. */
+  const chooseInUnit = useCallback(
+    async (unit: FiatUnit) => {
+      const available = withdraw.unitAvailability
+        ? (await withdraw.unitAvailability(unit)).available
+        : 0;
+      setState({ step: 'choose', available, unit });
+    },
+    [withdraw],
+  );
   /** The merchant confirmed `amount` of `available`: everything goes the usual way. */
   const confirmAmount = useCallback(
-    (amount: number, available: number) =>
-      amount >= available ? start(undefined, amount) : buildPart(amount),
+    (amount: number, available: number, unit?: FiatUnit) =>
+      unit
+        ? buildPart(amount, unit)
+        : amount >= available
+          ? start(undefined, amount)
+          : buildPart(amount),
     [start, buildPart],
   );
 
   const show = useCallback((shown: ShownToken) => setState({ step: 'shown', shown }), []);
   const close = useCallback(() => setState({ step: 'idle' }), []);
 
-  return { state, start, build, show, close, choose, confirmAmount };
+  return { state, start, build, show, close, choose, chooseInUnit, confirmAmount };
 }

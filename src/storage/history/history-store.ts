@@ -25,7 +25,10 @@ export function paymentRow(event: PaymentEventInput, now: number): NewHistoryRow
 
 export function withdrawalRow(event: WithdrawalEventInput, now: number): NewHistoryRow {
   const type = event.refund ? 'refund' : 'withdrawal';
-  return historyRow(now, type, event, { numProofs: event.numProofs, ...(event.refund ?? {}) });
+  return {
+    ...historyRow(now, type, event, { numProofs: event.numProofs, ...(event.refund ?? {}) }),
+    ...(event.unit ? { unit: event.unit } : {}),
+  };
 }
 
 /** A cash sale names no mint: no sats moved (docs/behaviour.md "Cash sales"). */
@@ -38,12 +41,15 @@ export function cashSaleRow(event: CashSaleEventInput, now: number): NewHistoryR
 
 /** A cancelled token costs only the swap fee; the token's sats stay in the wallet. */
 export function tokenCancelledRow(event: TokenCancelledEventInput, now: number): NewHistoryRow {
-  return historyRow(
-    now,
-    'token-cancelled',
-    { amount: event.fee, mintUrl: event.mintUrl },
-    { tokenAmount: event.tokenAmount, fee: event.fee, numProofs: event.numProofs },
-  );
+  return {
+    ...historyRow(
+      now,
+      'token-cancelled',
+      { amount: event.fee, mintUrl: event.mintUrl },
+      { tokenAmount: event.tokenAmount, fee: event.fee, numProofs: event.numProofs },
+    ),
+    ...(event.unit ? { unit: event.unit } : {}),
+  };
 }
 
 function wholeAtLeastOne(value: number, fallback: number): number {

@@ -17,11 +17,14 @@ export function cashOutRow(event: CashOutEventInput, now: number): NewHistoryRow
     ...(event.extraChange ? { extraChange: event.extraChange } : {}),
     ...(event.feeBeyondReserve ? { feeBeyondReserve: event.feeBeyondReserve } : {}),
     ...(event.refund ? event.refund : {}),
+    ...(event.invoiceSats ? { invoiceSats: event.invoiceSats } : {}),
   };
   return {
     ...historyRow(now, event.refund ? 'refund' : 'cash-out', event, metadata),
     quoteId: event.quoteId,
     request: event.request,
+    // In cents: never in a sat figure of the day (decision 0067).
+    ...(event.unit ? { unit: event.unit } : {}),
   };
 }
 

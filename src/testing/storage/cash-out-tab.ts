@@ -9,7 +9,8 @@ import { freshDbName, testStorage, type TestStorage } from './db';
 import { walletDeps } from './wallet-deps';
 import type { Checkpoint } from '../../core/checkpoint';
 import { WalletEvents } from '../../core/events';
-import { toNewProof } from '../../core/wallet/proof-convert';
+import { inUnit, toNewProof } from '../../core/wallet/proof-convert';
+import { SAT, type Unit } from '../../core/units/unit';
 import { inProcessQuoteLock, type QuoteLock } from '../../core/cross-tab-lock';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
 import { CashOutService, type CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
@@ -85,15 +86,23 @@ export async function openNewCashOutTab(mintUrl: string): Promise<CashOutTab> {
   return openCashOutTab(await newCashOutDevice(mintUrl));
 }
 
-/** Stores `amounts` as payments taken at the dev mint (real proofs of a paid mint quote each). */
-export async function fundTab(tab: CashOutTab, mint: DevMint, amounts: number[]): Promise<void> {
-  const payer = new Wallet(mint.url, { unit: 'sat' });
+/**
+ * Stores `amounts` as payments taken at the dev mint (real proofs of a paid mint quote each), in
+ * `unit`'s minor units and tagged with it as the till stores them.
+ */
+export async function fundTab(
+  tab: CashOutTab,
+  mint: DevMint,
+  amounts: number[],
+  unit: Unit = SAT,
+): Promise<void> {
+  const payer = new Wallet(mint.url, { unit });
   await payer.loadMint();
   for (const amount of amounts) {
     const quote = await payer.createMintQuoteBolt11(amount);
     await mint.pay(quote.quote);
     const proofs = await payer.mintProofsBolt11(amount, quote.quote);
-    await tab.storage.proofs.add(proofs.map(toNewProof), mint.url);
+    await tab.storage.proofs.add(inUnit(proofs.map(toNewProof), unit), mint.url);
   }
 }
 

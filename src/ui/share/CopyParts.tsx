@@ -5,14 +5,25 @@ import { CopiedBadge } from './CopiedBadge';
 import { useFormats, useTexts } from '../i18n';
 import { AMOUNT_SATS, CLOSE } from '../locales/invoice/en.json';
 
-/** The amount in sats, large, above the QR code. */
-export function ModalAmount({ amount, testId }: { amount?: number; testId: string }) {
+/**
+ * The amount in sats, large, above the QR code; `text` instead when the amount is in another unit
+ * and the caller has written it ("1.00 USD").
+ */
+export function ModalAmount({
+  amount,
+  text,
+  testId,
+}: {
+  amount?: number | undefined;
+  text?: string | undefined;
+  testId: string;
+}) {
   const t = useTexts();
   const formats = useFormats();
-  if (amount === undefined) return null;
+  if (amount === undefined && text === undefined) return null;
   return (
     <p data-testid={testId} className="text-3xl font-bold text-violet-700 tabular-nums">
-      {t(AMOUNT_SATS, { count: amount, sats: formats.sats(amount) })}
+      {text ?? t(AMOUNT_SATS, { count: amount!, sats: formats.sats(amount!) })}
     </p>
   );
 }

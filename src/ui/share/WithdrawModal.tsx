@@ -23,6 +23,8 @@ export interface WithdrawModalProps {
   onClose: () => void;
   /** Token amount in sats, shown above the QR code. */
   amount?: number;
+  /** A token in another unit: its amount as written ("1.00 USD"), shown instead of `amount`. */
+  amountText?: string | undefined;
   /** Clipboard failures go here only (logged, nothing shown: docs/behaviour.md "Withdraw"). */
   onCopyError?: (error: unknown) => void;
   /** Optional extra content under the QR code, e.g. a fee or "waiting for redemption" notice. */
@@ -65,6 +67,7 @@ export function WithdrawModal({
   token,
   onClose,
   amount,
+  amountText,
   onCopyError,
   notice,
   returnFocusTo,
@@ -83,7 +86,7 @@ export function WithdrawModal({
     >
       {token !== null ? (
         <div className="flex flex-col items-center gap-4" data-testid={texts.testId}>
-          <ModalAmount amount={amount} testId={texts.amountTestId} />
+          <ModalAmount amount={amount} text={amountText} testId={texts.amountTestId} />
           <div className="flex w-full flex-col items-center gap-1">
             <CopyLabel copied={copiedText === token}>{t(texts.tokenLabel)}</CopyLabel>
             <AnimatedQr value={token} size={WITHDRAW_QR_SIZE} label={t(texts.qrLabel)} />

@@ -47,6 +47,19 @@ async function setup(settings: Partial<AutoCashOutSettings>) {
 }
 
 describe('automatic cash-out', () => {
+  // docs/decisions/0085-money-out-per-unit.md: the threshold is sats, and only sats go.
+  it('never cashes out dollars: their cents neither reach the threshold nor leave', async () => {
+    const { tab, auto, outcomes } = await setup({ threshold: 100 });
+    await fundTab(tab, dev.mint, [500], 'usd');
+    await auto.check();
+    expect(outcomes).toEqual([]);
+    await fundTab(tab, dev.mint, [100]);
+    await auto.check();
+    expect(outcomes.map((o) => o.ok && o.result.status)).toEqual(['paid']);
+    const cents = (await tab.storage.proofs.unitBalances()).find((b) => b.amount.unit === 'usd');
+    expect(cents?.amount.minor).toBe(500);
+  });
+
   it('does nothing below the threshold, then cashes out once when a payment reaches it', async () => {
     const { tab, auto, outcomes } = await setup({ threshold: 100 });
     await fundTab(tab, dev.mint, [60]);

@@ -25,13 +25,16 @@ import type { ProofReconciler } from '../proof-states/proof-reconciler';
 import { AvailableProofs, type ProofsByUse } from '../available-proofs';
 import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
-import { sumSats, toNewProof } from '../proof-convert';
+import { inUnit, sumSats, toNewProof } from '../proof-convert';
+import { SAT, storedUnit, type Unit } from '../../units/unit';
+import { amountOf } from '../../units/amount';
 import { BackoffTimers } from '../../backoff-timers';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { mintKey, type WalletProvider } from '../wallet-provider';
 import { toCashuProof } from '../withdraw/withdraw-token';
 import { checkChange } from './change-check';
 import { cleanFeeLimit, feeAboveLimit, feeLimitSats, type FeeLimit } from './fee-limit';
+import { unitFeeLimit } from './unit-rate';
 import { checkInvoice } from './invoice';
 import {
   FEES_CHANGED,
@@ -46,6 +49,8 @@ import {
   meltQuoteWrongAmount,
   heldByPendingToken,
   notEnoughBalance,
+  notEnoughInUnit,
+  unitFeeAboveLimit,
 } from './texts';
 
 export interface CashOutIntervals {
@@ -108,6 +113,8 @@ export interface CashOutQuote extends Pick<
   | 'destination'
   | 'description'
   | 'refund'
+  | 'unit'
+  | 'invoiceSats'
 > {
   /** amount + feeReserve + inputFee: the most that can leave the balance */
   total: number;
@@ -115,7 +122,7 @@ export interface CashOutQuote extends Pick<
   balance: number;
   /** the invoice's payee node key (hex), when it gives one */
   payee: string | null;
-  /** the most fees (reserve + input fee) may be without asking again, in sats */
+  /** the most fees (reserve + input fee) may be without asking again, in sats (or the unit) */
   feeLimit: number;
   /** fees above the limit: the merchant must accept them; automatic cash-out never pays */
   feeAboveLimit: boolean;
@@ -161,6 +168,8 @@ export type CashOutResult =
       inputFee: number;
       preimage: string | null;
       auto: boolean;
+      /** the unit of `amount` and the fees when not sats */
+      unit?: Unit;
     }
   | { status: 'pending'; quote: string; amount: number; auto: boolean }
   | { status: 'unpaid'; quote: string; amount: number; auto: boolean };
@@ -206,6 +215,11 @@ export class CashOutService {
     destination?: string,
     /** a Lightning address's own description (LNURL metadata), which its invoice only hashes */
     description?: string,
+    /**
+     * Pay from the balance of this unit (docs/protocol.md "Units"): the mint's melt quote in it
+     * says what the invoice's sats cost in cents. Omitted: sats.
+     */
+    unit: Unit = SAT,
   ): Promise<CashOutQuote> {
     const invoice = checkInvoice(invoiceText, this.deps.clock());
     const limit = await this.readFeeLimit();
@@ -213,7 +227,7 @@ export class CashOutService {
       throw new ValidationError(INVOICE_ALREADY_PAID);
     }
     const mintUrl = await this.deps.config.getMintUrl();
-    const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl);
+    const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl, unit);
     let reply: MeltQuoteBolt11Response;
     try {
       reply = await wallet.createMeltQuoteBolt11(invoice.request);
@@ -224,14 +238,17 @@ export class CashOutService {
       }
       throw toMintError(error);
     }
-    const { amount, feeReserve } = checkMeltQuote(reply, invoice.amountSat);
+    const { amount, feeReserve } = checkMeltQuote(reply, invoice.amountSat, unit);
     await this.reconcile(mintUrl);
-    const proofs = await this.available.list(mintUrl);
+    const proofs = await this.available.list(mintUrl, unit);
     const balance = sumSats(proofs.available);
     const selection = select(wallet, proofs.available, amount + feeReserve);
-    if (!selection) throw shortOf(wallet, proofs, amount + feeReserve);
+    if (!selection) throw shortOf(wallet, proofs, amount + feeReserve, unit);
     const fees = feeReserve + selection.inputFee;
     const shown = description || invoice.description;
+    // In a fiat unit the merchant's fixed part (sats) counts at the quote's own rate.
+    const feeLimit =
+      unit === SAT ? feeLimitSats(amount, limit) : unitFeeLimit(amount, invoice.amountSat, limit);
     return {
       quote: reply.quote,
       mintUrl,
@@ -245,8 +262,9 @@ export class CashOutService {
       ...(destination ? { destination } : {}),
       ...(shown ? { description: shown } : {}),
       payee: invoice.payee,
-      feeLimit: feeLimitSats(amount, limit),
-      feeAboveLimit: feeAboveLimit(amount, fees, limit),
+      feeLimit,
+      feeAboveLimit: unit === SAT ? feeAboveLimit(amount, fees, limit) : fees > feeLimit,
+      ...(unit === SAT ? {} : { unit, invoiceSats: invoice.amountSat }),
     };
   }
 
@@ -343,23 +361,28 @@ export class CashOutService {
     const open = (await melts.list()).find((row) => row.request === plan.request);
     if (open) throw new ValidationError(INVOICE_BEING_PAID);
 
-    const { wallet, seed } = await this.deps.wallets.getSeededWallet(plan.mintUrl);
+    const unit = storedUnit(plan.unit);
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(plan.mintUrl, unit);
     // A quote paid or in flight already is refused by the mint itself (20006 / 20005).
-    const quote = { quote: plan.quote, amount: Amount.from(plan.amount), unit: 'sat' };
+    const quote = { quote: plan.quote, amount: Amount.from(plan.amount), unit };
 
     // The proofs may have changed since the quote was shown: choose again, within what was agreed.
     // A pending withdrawal token's proofs are never inputs: melting them would make it worthless.
     await this.reconcile(plan.mintUrl);
-    const proofs = await this.available.list(plan.mintUrl);
+    const proofs = await this.available.list(plan.mintUrl, unit);
     const selection = select(wallet, proofs.available, plan.amount + plan.feeReserve);
-    if (!selection) throw shortOf(wallet, proofs, plan.amount + plan.feeReserve);
+    if (!selection) throw shortOf(wallet, proofs, plan.amount + plan.feeReserve, unit);
     if (plan.amount + plan.feeReserve + selection.inputFee > plan.total) {
       throw new ValidationError(FEES_CHANGED);
     }
     // Fees above the merchant's limit are paid only when the merchant accepted them on screen.
     const fees = plan.feeReserve + selection.inputFee;
     if (fees > plan.feeLimit && (auto || options.acceptFee !== true)) {
-      throw new ValidationError(feeAboveLimitText(fees, plan.feeLimit));
+      throw new ValidationError(
+        unit === SAT
+          ? feeAboveLimitText(fees, plan.feeLimit)
+          : unitFeeAboveLimit(amountOf(fees, unit), amountOf(plan.feeLimit, unit)),
+      );
     }
     const inputAmount = sumSats(selection.inputs);
     const reservation = await this.reserveBlanks(
@@ -383,6 +406,10 @@ export class CashOutService {
       ...(auto ? { auto } : {}),
       // A refund's limit is checked again where the melt is journaled (storage, one transaction).
       ...(plan.refund ? { refund: plan.refund } : {}),
+      // Checks, change restore and the history row use this unit's wallet and figures.
+      ...(unit === SAT
+        ? {}
+        : { unit, ...(plan.invoiceSats ? { invoiceSats: plan.invoiceSats } : {}) }),
       createdAt: this.deps.clock(),
       expiry: plan.expiry,
     };
@@ -509,7 +536,7 @@ export class CashOutService {
       amount: row.amount,
       auto: row.auto === true,
     };
-    const { wallet } = await this.deps.wallets.getSeededWallet(row.mintUrl);
+    const { wallet } = await this.deps.wallets.getSeededWallet(row.mintUrl, storedUnit(row.unit));
     let quote: MeltQuoteBolt11Response;
     try {
       quote = await wallet.checkMeltQuoteBolt11(row.quote);
@@ -522,7 +549,9 @@ export class CashOutService {
       return pending;
     }
     if (quote.state === 'PAID') {
-      const change = row.reservation ? await this.restoreChange(wallet, row.reservation) : [];
+      const change = row.reservation
+        ? await this.restoreChange(wallet, row.reservation, storedUnit(row.unit))
+        : [];
       return this.settle(row, change, quote.payment_preimage ?? null);
     }
     if (quote.state === 'UNPAID') {
@@ -557,11 +586,11 @@ export class CashOutService {
     row: PendingMelt,
     change: Proof[],
   ): Promise<NewProof[]> {
-    const replied = change.map(toNewProof);
+    const replied = inUnit(change.map(toNewProof), storedUnit(row.unit));
     if (!row.reservation || change.length >= row.reservation.count) return replied;
     let restored: NewProof[];
     try {
-      restored = await this.restoreChange(wallet, row.reservation);
+      restored = await this.restoreChange(wallet, row.reservation, storedUnit(row.unit));
     } catch (error) {
       this.deps.logger.warn(`Melt ${row.quote}: change restore failed; keeping the reply's`, error);
       return replied;
@@ -574,10 +603,11 @@ export class CashOutService {
   private async restoreChange(
     wallet: Wallet,
     reservation: CounterReservation,
+    unit: Unit,
   ): Promise<NewProof[]> {
     try {
       const restored = await restoreReservation(wallet, reservation);
-      return restored.unspent.map(toNewProof);
+      return inUnit(restored.unspent.map(toNewProof), unit);
     } catch (error) {
       throw toMintError(error);
     }
@@ -612,10 +642,18 @@ export class CashOutService {
         ...(row.refund ? { refund: row.refund } : {}),
         ...(extraChange > 0 ? { extraChange } : {}),
         ...(feeBeyondReserve > 0 ? { feeBeyondReserve } : {}),
+        ...(row.unit ? { unit: row.unit } : {}),
+        ...(row.invoiceSats ? { invoiceSats: row.invoiceSats } : {}),
       },
     });
     this.timers.cancel(row.quote, true);
-    if (settled) this.deps.events.emitUpdated({ reason: 'cash-out', amount: row.amount });
+    // An update's amount is sats: a payment in cents says only that something changed.
+    if (settled) {
+      this.deps.events.emitUpdated({
+        reason: 'cash-out',
+        ...(row.unit ? {} : { amount: row.amount }),
+      });
+    }
     return {
       status: 'paid',
       quote: row.quote,
@@ -624,6 +662,7 @@ export class CashOutService {
       inputFee: row.inputFee,
       preimage,
       auto: row.auto === true,
+      ...(row.unit ? { unit: row.unit } : {}),
     };
   }
 
@@ -700,11 +739,20 @@ async function blankOutputs(
  * Why the available proofs cannot cover `target`: nothing at all, sats held by pending tokens
  * (they would cover it if the token were cancelled), or simply not enough.
  */
-function shortOf(wallet: Wallet, proofs: ProofsByUse, target: number): ValidationError {
+function shortOf(
+  wallet: Wallet,
+  proofs: ProofsByUse,
+  target: number,
+  unit: Unit = SAT,
+): ValidationError {
   const available = sumSats(proofs.available);
   const pending = sumSats(proofs.pending);
   if (available === 0 && pending === 0) return new ValidationError(NOTHING_TO_CASH_OUT);
   const needed = target + feesFor(wallet, proofs.available);
+  if (unit !== SAT) {
+    const words = notEnoughInUnit(amountOf(needed, unit), amountOf(available, unit));
+    return new CashOutShortError(words, needed, available);
+  }
   if (pending > 0) {
     return new CashOutShortError(heldByPendingToken(needed, available, pending), needed, available);
   }
@@ -714,11 +762,13 @@ function shortOf(wallet: Wallet, proofs: ProofsByUse, target: number): Validatio
 /**
  * NUT-05: the quote must be for the invoice's amount, in whole sats, with a fee reserve that is a
  * non-negative whole number. A mint quoting another amount would take more (or pay less) than the
- * merchant sees on the invoice.
+ * merchant sees on the invoice. In a fiat unit the amount is the mint's price of the invoice in
+ * cents: a positive whole number, shown with its rate before the merchant confirms.
  */
 function checkMeltQuote(
   reply: MeltQuoteBolt11Response,
   invoiceAmount: number,
+  unit: Unit,
 ): { amount: number; feeReserve: number } {
   let amount: number;
   let feeReserve: number;
@@ -730,6 +780,12 @@ function checkMeltQuote(
   }
   if (!Number.isSafeInteger(feeReserve) || feeReserve < 0 || !reply.quote) {
     throw new ValidationError(MELT_QUOTE_NONSENSE);
+  }
+  if (unit !== SAT) {
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      throw new ValidationError(MELT_QUOTE_NONSENSE);
+    }
+    return { amount, feeReserve };
   }
   if (amount !== invoiceAmount) throw new ValidationError(meltQuoteWrongAmount(invoiceAmount));
   return { amount, feeReserve };

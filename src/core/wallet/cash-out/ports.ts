@@ -3,6 +3,7 @@ import type { RefundLink } from '../../history-ports';
 import type { Settlement } from '../ledger-ports';
 import type { CounterReservation } from '../mint/ports';
 import type { NewProof } from '../proof-ports';
+import type { Unit } from '../../units/unit';
 
 /** What settling a paid melt stores: the change, and the cash-out event. */
 export interface SettleMelt {
@@ -43,6 +44,13 @@ export interface PendingMelt {
   auto?: boolean;
   /** set when this payment refunds a sale (docs/behaviour.md "Refunds") */
   refund?: RefundLink;
+  /**
+   * The unit paid from when not sats (docs/protocol.md "Units"): `amount`, `feeReserve`,
+   * `inputFee` and `inputAmount` are then in its minor units, the inputs and change of its keyset.
+   */
+  unit?: Unit;
+  /** with a unit: the invoice's sats, what `amount` cents bought (the rate shown) */
+  invoiceSats?: number;
   createdAt: number;
   /** unix seconds of the melt quote's expiry, or null */
   expiry: number | null;
@@ -73,6 +81,10 @@ export interface CashOutEventInput {
   feeBeyondReserve?: number;
   /** a refund of a sale: recorded as type 'refund' linked to it */
   refund?: RefundLink;
+  /** paid from a fiat balance: `amount` and the fees in its minor units */
+  unit?: Unit;
+  /** with a unit: the invoice's sats */
+  invoiceSats?: number;
 }
 
 /** The multi-store writes of a cash-out, one IndexedDB transaction each (storage/wallet/ledger.ts). */

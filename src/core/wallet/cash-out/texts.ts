@@ -3,6 +3,7 @@
 // says them in the chosen language (features/wallet/locales/cash-out-errors, decision 0063).
 import { errorWords as words } from '../../errors';
 import { formatSats } from '../../format-sats';
+import { amountText, type Amount } from '../../units/amount';
 
 export const meltQuoteWrongAmount = (invoice: number) =>
   words(
@@ -72,3 +73,21 @@ export const lnurlRedirected = (speaker: string) =>
 /** `max` is a count of characters, not sats. */
 export const commentTooLong = (max: number) =>
   words('COMMENT_TOO_LONG', { max }, `The comment can be at most ${formatSats(max)} characters.`);
+
+/**
+ * A cash-out from a fiat balance that it cannot pay: both figures in the unit, already written
+ * ("2.01 USD"), so no sat words reach a cent (docs/protocol.md "Units").
+ */
+export const notEnoughInUnit = (needed: Amount, balance: Amount) =>
+  words(
+    'NOT_ENOUGH_IN_UNIT',
+    { needed: amountText(needed), balance: amountText(balance) },
+    `Not enough balance: this needs ${amountText(needed)} with fees, the balance is ${amountText(balance)}.`,
+  );
+/** The fees of a cash-out in a fiat unit above the merchant's limit, in the unit. */
+export const unitFeeAboveLimit = (fees: Amount, limit: Amount) =>
+  words(
+    'UNIT_FEES_ABOVE_LIMIT',
+    { fees: amountText(fees), limit: amountText(limit) },
+    `The fees (up to ${amountText(fees)}) are above your limit of ${amountText(limit)}. Nothing was paid.`,
+  );

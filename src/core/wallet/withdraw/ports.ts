@@ -1,6 +1,7 @@
 // The pending withdrawal port: tokens watched until spent, and consolidation journal rows.
 import type { RefundLink } from '../../history-ports';
 import type { CounterReservation } from '../mint/ports';
+import type { Unit } from '../../units/unit';
 
 /** A withdrawal token whose proofs are watched until the mint reports them spent (schema v8). */
 export interface PendingWithdrawal {
@@ -8,7 +9,13 @@ export interface PendingWithdrawal {
   mintUrl: string;
   token: string;
   secrets: string[];
+  /** in `unit`'s minor units */
   amount: number;
+  /**
+   * The unit of the token's proofs, and of a journal's swap (its keyset's), when not sats
+   * (docs/decisions/0067-amounts-carry-their-unit.md); absent: sats, as every row before units.
+   */
+  unit?: Unit;
   createdAt: number;
   /**
    * Present on a consolidation journal row instead of a watched token: the swap of `inputSecrets`

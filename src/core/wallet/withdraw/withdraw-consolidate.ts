@@ -20,7 +20,8 @@ import {
 } from './consolidation-rounds';
 import { firstUnusedCounter, restoreReservation } from '../mint/deterministic-mint';
 import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-errors';
-import { toNewProof } from '../proof-convert';
+import { inUnit, toNewProof } from '../proof-convert';
+import { SAT, storedUnit, type Unit } from '../../units/unit';
 import {
   FEE_TAKES_ALL_MESSAGE,
   FeeChangedError,
@@ -89,8 +90,8 @@ export class Consolidator {
   }
 
   /** What consolidating these proofs would cost and give, round by round (no swap). */
-  async preview(mintUrl: string, proofs: StoredProof[]): Promise<RoundsPlan> {
-    const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl);
+  async preview(mintUrl: string, proofs: StoredProof[], unit: Unit = SAT): Promise<RoundsPlan> {
+    const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl, unit);
     try {
       return planRounds(proofs, this.rules(wallet));
     } catch (error) {
@@ -109,8 +110,9 @@ export class Consolidator {
     mintUrl: string,
     inputs: StoredProof[],
     maxFee: number = Number.POSITIVE_INFINITY,
+    unit: Unit = SAT,
   ): Promise<NewProof[]> {
-    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl, unit);
     const rules = this.rules(wallet);
     const planned = planRounds(inputs, rules);
     if (planned.amount <= 0) {
@@ -123,7 +125,7 @@ export class Consolidator {
     for (let level = 0; level < levels; level++) {
       const next: NewProof[] = [];
       for (const group of chunk(current, this.maxInputs)) {
-        next.push(...(await this.swapRound(mintUrl, wallet, seed, group)).all);
+        next.push(...(await this.swapRound(mintUrl, wallet, seed, group, { unit })).all);
       }
       current = next.sort(compareProofs);
     }
@@ -137,8 +139,14 @@ export class Consolidator {
    * the token's proofs are then simply stored). Proofs that already add up to `amount` are
    * returned as they are, with no swap and no fee.
    */
-  async splitForSend(mintUrl: string, inputs: StoredProof[], amount: number): Promise<NewProof[]> {
-    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
+  async splitForSend(
+    mintUrl: string,
+    inputs: StoredProof[],
+    amount: number,
+    unit: Unit = SAT,
+  ): Promise<NewProof[]> {
+    // The unit's own wallet: its keyset signs the outputs, in the unit's minor units.
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl, unit);
     const bySecret = new Map(inputs.map((p) => [p.secret, p]));
     const pick = (proofs: Array<{ secret: string }>) =>
       proofs.map((p) => bySecret.get(p.secret)).filter((p): p is StoredProof => p !== undefined);
@@ -154,7 +162,10 @@ export class Consolidator {
     if (chosen.length === 0 || sumAmounts(chosen) < amount) {
       throw new ValidationError(NOT_ENOUGH_AFTER_FEE_MESSAGE);
     }
-    const { send } = await this.swapRound(mintUrl, wallet, seed, chosen, amount);
+    const { send } = await this.swapRound(mintUrl, wallet, seed, chosen, {
+      sendAmount: amount,
+      unit,
+    });
     return send;
   }
 
@@ -169,10 +180,13 @@ export class Consolidator {
     token: PendingWithdrawal,
     inputs: StoredProof[],
   ): Promise<NewProof[]> {
-    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
+    const unit = storedUnit(token.unit);
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl, unit);
     const out: NewProof[] = [];
     for (const group of chunk([...inputs].sort(compareProofs), this.maxInputs)) {
-      out.push(...(await this.swapRound(mintUrl, wallet, seed, group, undefined, token.id)).all);
+      out.push(
+        ...(await this.swapRound(mintUrl, wallet, seed, group, { cancels: token.id, unit })).all,
+      );
     }
     return out;
   }
@@ -180,18 +194,25 @@ export class Consolidator {
   /**
    * One swap of at most `maxInputs` proofs into the minimal split of (total - fee), or, with
    * `sendAmount`, into the split of `sendAmount` (returned as `send`) and the split of the change.
-   * `cancels`: the withdrawal row whose token these inputs are (see `reclaim`).
+   * `cancels`: the withdrawal row whose token these inputs are (see `reclaim`). `unit`: the
+   * wallet's, which the outputs are stored in.
    */
   private async swapRound(
     mintUrl: string,
     wallet: Wallet,
     seed: Uint8Array,
     inputs: NewProof[],
-    sendAmount?: number,
-    cancels?: string,
+    { sendAmount, cancels, unit = SAT }: { sendAmount?: number; cancels?: string; unit?: Unit },
   ): Promise<RoundResult> {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const round = await this.journalRound(mintUrl, wallet, inputs, sendAmount ?? 0, cancels);
+      const round = await this.journalRound(
+        mintUrl,
+        wallet,
+        inputs,
+        sendAmount ?? 0,
+        cancels,
+        unit,
+      );
       const { preview, sendSecrets } = await this.prepareRound(wallet, seed, inputs, round);
       const result = (all: NewProof[]) => ({
         all,
@@ -200,7 +221,7 @@ export class Consolidator {
       try {
         const { keep } = await wallet.completeSwap(preview);
         await this.checkpoint('swap:signed');
-        const fresh = keep.map(toNewProof);
+        const fresh = inUnit(keep.map(toNewProof), unit);
         await this.deps.ledger.finishConsolidation({
           journalId: round.journal.id,
           mintUrl,
@@ -225,6 +246,7 @@ export class Consolidator {
     inputs: NewProof[],
     sendPart: number,
     cancels: string | undefined,
+    unit: Unit,
   ): Promise<JournaledRound> {
     const keyset = wallet.getKeyset();
     const total = inputs.reduce((sum, p) => sum + p.amount, 0);
@@ -246,6 +268,8 @@ export class Consolidator {
       token: '',
       secrets: [],
       amount,
+      // Recovery reads the unit here: its wallet restores the outputs and stores them in it.
+      ...(unit === SAT ? {} : { unit }),
       createdAt: this.deps.clock(),
       consolidation: {
         reservation,
@@ -365,9 +389,10 @@ export class Consolidator {
   async recover(journal: PendingWithdrawal): Promise<Recovered> {
     const { inputSecrets, reservation, cancels } = plan(journal);
     const { proofs, withdrawals } = this.deps;
-    const { wallet } = await this.deps.wallets.getSeededWallet(journal.mintUrl);
+    const unit = storedUnit(journal.unit);
+    const { wallet } = await this.deps.wallets.getSeededWallet(journal.mintUrl, unit);
     const inputSet = new Set(inputSecrets);
-    const stored = await proofs.listUnspent(journal.mintUrl);
+    const stored = await proofs.listUnspent(journal.mintUrl, unit);
     const inputsLeft = stored.filter((p) => inputSet.has(p.secret));
     let anySpent = inputsLeft.length === 0;
     if (inputsLeft.length > 0) {
@@ -380,7 +405,9 @@ export class Consolidator {
     }
     const restored = await callMint(() => restoreReservation(wallet, reservation));
     const known = new Set(stored.map((p) => p.secret));
-    const fresh = restored.unspent.map(toNewProof).filter((p) => !known.has(p.secret));
+    const fresh = inUnit(restored.unspent.map(toNewProof), unit).filter(
+      (p) => !known.has(p.secret),
+    );
     if (restored.signed.length === 0) {
       // Inputs spent, nothing of ours signed: someone redeemed them (a withdrawal token).
       // The spent watch settles those; the journal has nothing to add.
@@ -395,7 +422,7 @@ export class Consolidator {
       outputs: fresh,
       ...(cancels === undefined ? {} : { cancels }),
     });
-    return { outcome: 'swapped', proofs: restored.unspent.map(toNewProof) };
+    return { outcome: 'swapped', proofs: inUnit(restored.unspent.map(toNewProof), unit) };
   }
 
   private async skipAhead(wallet: Wallet, reservation: CounterReservation): Promise<void> {

@@ -1,6 +1,7 @@
 // Withdraw decisions that need no mint: result types, error texts, when consolidation pays off.
 import { formatSats } from '../../format-sats';
 import { CashewError, errorWords, type ErrorText } from '../../errors';
+import type { Unit } from '../../units/unit';
 
 /**
  * Why a withdrawal produced no token. Callers branch on the code, never on the text: the text is
@@ -27,6 +28,8 @@ export type WithdrawResult =
       mintUrl: string;
       /** the pending withdrawal row watching it (what Cancel token names) */
       id: string;
+      /** the token's unit when not sats; `amount` is then in its minor units */
+      unit?: Unit;
     }
   | WithdrawError;
 

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import {
   Wallet,
   getDecodedToken,
+  getTokenMetadata,
   getEncodedToken,
   injectWebSocketImpl,
   type Proof,
@@ -1074,6 +1075,73 @@ describe('WithdrawService: proofs of another unit', () => {
       { mintUrl: mint.url, amount: { unit: 'sat', minor: 21 } },
       { mintUrl: mint.url, amount: { unit: 'usd', minor: 350 } },
     ]);
+  });
+
+  /** What a customer's usd wallet gets for `token` at the dev mint, in cents. */
+  async function redeemCents(token: string): Promise<number> {
+    const customer = new Wallet(mint.url, { unit: 'usd' });
+    await customer.loadMint();
+    const received = await customer.receive(token);
+    return received.reduce((s, p) => s + p.amount.toNumber(), 0);
+  }
+
+  it('withdraws 1.00 USD of 3.50 as a usd token the customer redeems; 2.50 USD stay', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takeCents(storage, 350);
+    await takePayments(mint, storage, [21]);
+
+    const result = ok(await service.createToken({ unit: 'usd', amount: 100 }));
+
+    expect(result).toMatchObject({ amount: 100, unit: 'usd' });
+    expect(getTokenMetadata(result.token).unit).toBe('usd');
+    // Held by the pending token until it is redeemed: still stored, not available.
+    expect(await service.availability()).toMatchObject({ available: 21, pending: 0 });
+    expect(await redeemCents(result.token)).toBe(100);
+    await vi.waitFor(async () => expect(await withdrawalEvents(storage)).toHaveLength(1), WAIT);
+    expect((await withdrawalEvents(storage))[0]).toMatchObject({ amount: 100, unit: 'usd' });
+    expect(await storage.proofs.unitBalances()).toEqual([
+      { mintUrl: mint.url, amount: { unit: 'sat', minor: 21 } },
+      { mintUrl: mint.url, amount: { unit: 'usd', minor: 250 } },
+    ]);
+  });
+
+  it('recovers the usd split whose reply was lost, storing the change in cents once', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takeCents(storage, 350);
+    mint.addFault({ path: '/v1/swap', action: 'dropResponse', unit: 'usd', count: 1 });
+
+    const result = ok(await service.createToken({ unit: 'usd', amount: 100 }));
+
+    expect(result.amount).toBe(100);
+    expect(await consolidationJournals(storage)).toEqual([]);
+    expect(await storage.proofs.balance()).toBe(0);
+    expect(await storage.proofs.unitBalances()).toEqual([
+      { mintUrl: mint.url, amount: { unit: 'usd', minor: 350 } },
+    ]);
+    expect(await redeemCents(result.token)).toBe(100);
+  });
+
+  it('keeps the cents and the journal when the mint dies mid-split, and finishes on restart', async () => {
+    const first = await setup(mint.url);
+    await takeCents(first.storage, 350);
+    mint.addFault([
+      { path: '/v1/swap', action: 'dropResponse', unit: 'usd', count: 1 },
+      { path: '/v1/restore', action: 'error500' },
+    ]);
+
+    expect(await first.service.createToken({ unit: 'usd', amount: 100 })).toMatchObject({
+      code: 'failed',
+    });
+    expect(await consolidationJournals(first.storage)).toHaveLength(1);
+    mint.clearFaults();
+    const restarted = await setup(mint.url, { storage: first.storage });
+    await restarted.service.resumeAll();
+
+    expect(await consolidationJournals(first.storage)).toEqual([]);
+    expect(await first.storage.proofs.unitBalances()).toEqual([
+      { mintUrl: mint.url, amount: { unit: 'usd', minor: 350 } },
+    ]);
+    expect(await first.storage.proofs.balance()).toBe(0);
   });
 
   it('finds no sats to withdraw on a mint that holds only dollars', async () => {

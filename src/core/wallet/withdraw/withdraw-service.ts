@@ -35,6 +35,7 @@ import { mintKey, type WalletProvider } from '../wallet-provider';
 import { AvailableProofs } from '../available-proofs';
 import { toMintError } from '../mint-errors';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
+import { SAT, storedUnit, type Unit } from '../../units/unit';
 
 /** The consolidator's stores, counters, clock, logger and seams, plus what withdrawing adds. */
 export interface WithdrawServiceDeps extends Omit<
@@ -92,6 +93,11 @@ export interface CreateTokenOptions {
    * make it less than the refund).
    */
   refund?: RefundLink;
+  /**
+   * Withdraw ecash of this unit (docs/protocol.md "Units"): only its proofs go
+   * into the token, `amount` is in its minor units (cents) and the token names it. Omitted: sats.
+   */
+  unit?: Unit;
 }
 
 /** What the wallet screen shows beside the balance (docs/behaviour.md "Withdraw"). */
@@ -108,6 +114,8 @@ export interface WithdrawAvailability {
 export interface PrepareOptions {
   /** as CreateTokenOptions.mintUrl */
   mintUrl?: string;
+  /** as CreateTokenOptions.unit */
+  unit?: Unit;
 }
 
 type Found = { mintUrl: string; proofs: StoredProof[] } | WithdrawError;
@@ -161,9 +169,10 @@ export class WithdrawService {
   /** What a withdrawal would take, and what consolidating first would cost (before confirming). */
   async prepare(options: PrepareOptions = {}): Promise<WithdrawPreparation> {
     try {
-      const stored = await this.findUnspent(options.mintUrl);
+      const unit = options.unit ?? SAT;
+      const stored = await this.findUnspent(options.mintUrl, unit);
       if (!('error' in stored)) await this.reconcile(stored.mintUrl);
-      const found = await this.findProofs(options.mintUrl);
+      const found = await this.findProofs(options.mintUrl, unit);
       if ('error' in found) return found;
       const { mintUrl, proofs } = found;
       const amount = sumSats(proofs);
@@ -177,7 +186,11 @@ export class WithdrawService {
       if (!required && !wantsConsolidation(amount, proofs.length)) return plan;
       try {
         // The fee of every round (and merge) the swap will take: what confirming will cost.
-        const { fee, amount: after, proofCount } = await this.consolidator.preview(mintUrl, proofs);
+        const {
+          fee,
+          amount: after,
+          proofCount,
+        } = await this.consolidator.preview(mintUrl, proofs, unit);
         if (after > 0) {
           plan.consolidation = {
             fee,
@@ -236,6 +249,20 @@ export class WithdrawService {
       return { mintUrl: url, ...(await this.available.sats(url)) };
     } catch (error) {
       this.deps.logger.error('Could not read what is available to withdraw', error);
+      return { mintUrl: url, available: 0, pending: 0, atMint: 0 };
+    }
+  }
+
+  /**
+   * What of the current mint's ecash in `unit` a new withdrawal may take, in its minor units (the
+   * wallet screen's unit line). Never rejects: a failed read counts as nothing available.
+   */
+  async unitAvailability(unit: Unit): Promise<WithdrawAvailability> {
+    const url = await this.deps.config.getMintUrl().catch(() => '');
+    try {
+      return { mintUrl: url, ...(await this.available.inUnit(url, unit)) };
+    } catch (error) {
+      this.deps.logger.error(`Could not read what is available to withdraw in ${unit}`, error);
       return { mintUrl: url, available: 0, pending: 0, atMint: 0 };
     }
   }
@@ -325,7 +352,8 @@ export class WithdrawService {
     options: CreateTokenOptions,
     everything?: boolean,
   ): Promise<WithdrawResult> {
-    let found = await this.findProofs(options.mintUrl);
+    const unit = options.unit ?? SAT;
+    let found = await this.findProofs(options.mintUrl, unit);
     if ('error' in found) return found;
     const { mintUrl } = found;
     // Everything available (the amount step's default): proofs spent elsewhere, found just below,
@@ -338,7 +366,7 @@ export class WithdrawService {
     }
     // Every token asks the mint first: a proof another device spent would make it worthless.
     await this.reconcile(mintUrl);
-    found = await this.findProofs(options.mintUrl);
+    found = await this.findProofs(options.mintUrl, unit);
     if ('error' in found) return found;
     let proofs: Array<StoredProof | NewProof> = found.proofs;
     const available = sumSats(found.proofs);
@@ -355,9 +383,9 @@ export class WithdrawService {
     }
     try {
       if (wanted < available) {
-        proofs = await this.consolidator.splitForSend(mintUrl, found.proofs, wanted);
+        proofs = await this.consolidator.splitForSend(mintUrl, found.proofs, wanted, unit);
       } else if (await this.shouldConsolidate(mintUrl, found.proofs, options)) {
-        proofs = await this.consolidator.consolidate(mintUrl, found.proofs, options.maxFee);
+        proofs = await this.consolidator.consolidate(mintUrl, found.proofs, options.maxFee, unit);
       }
     } catch (error) {
       // "Already spent": another device spent some of them. Once more with what is left.
@@ -369,7 +397,7 @@ export class WithdrawService {
     // A crash from here until the token row is written leaves the proofs stored and unspent:
     // no token was shown, so nothing can redeem them.
     await (this.deps.checkpoint ?? noCheckpoint)('withdraw:token-built');
-    const token = encodeWithdrawToken(mintUrl, proofs);
+    const token = encodeWithdrawToken(mintUrl, proofs, unit);
     const amount = sumSats(proofs);
     // A swap's fee (proofs a cashuB token cannot carry) would make a refund less than confirmed.
     if (options.refund && amount !== wanted) {
@@ -382,6 +410,7 @@ export class WithdrawService {
       token,
       secrets: proofs.map((p) => p.secret),
       amount,
+      ...(unit === SAT ? {} : { unit }),
       createdAt: this.deps.clock(),
       ...(options.refund ? { refund: options.refund } : {}),
     };
@@ -393,7 +422,7 @@ export class WithdrawService {
     this.watcher.watch(withdrawal).catch((error: unknown) => {
       this.deps.logger.error(`Watching withdrawal ${withdrawal.id} failed`, error);
     });
-    return { token, amount, mintUrl, id: withdrawal.id };
+    return { token, amount, mintUrl, id: withdrawal.id, ...(unit === SAT ? {} : { unit }) };
   }
 
   private async cancelLocked(withdrawalId: string): Promise<CancelTokenResult> {
@@ -432,7 +461,7 @@ export class WithdrawService {
   /** The token's proofs still stored and unspent. */
   private async storedProofsOf(token: PendingWithdrawal): Promise<StoredProof[]> {
     const secrets = new Set(token.secrets);
-    const unspent = await this.deps.proofs.listUnspent(token.mintUrl);
+    const unspent = await this.deps.proofs.listUnspent(token.mintUrl, storedUnit(token.unit));
     return unspent.filter((p) => secrets.has(p.secret));
   }
 
@@ -496,7 +525,7 @@ export class WithdrawService {
     if (!wantsConsolidation(sumSats(proofs), proofs.length)) return false;
     if (options.consolidate === true) return true;
     try {
-      const { fee, amount } = await this.consolidator.preview(mintUrl, proofs);
+      const { fee, amount } = await this.consolidator.preview(mintUrl, proofs, options.unit);
       return amount > 0 && feeIsAcceptable(fee, sumSats(proofs));
     } catch (error) {
       this.deps.logger.warn('Could not learn the consolidation fee; withdrawing as is', error);
@@ -508,8 +537,8 @@ export class WithdrawService {
    * All unspent proofs of the current mint (or of `other`), or the "nothing to withdraw" error
    * (docs/behaviour.md "Withdraw").
    */
-  private async findProofs(other?: string): Promise<Found> {
-    const found = await this.findUnspent(other);
+  private async findProofs(other?: string, unit: Unit = SAT): Promise<Found> {
+    const found = await this.findUnspent(other, unit);
     if ('error' in found) return found;
     // Proofs already inside a pending token belong to that token until the mint reports it
     // spent: putting them into a second token would make one of the two worthless.
@@ -518,18 +547,18 @@ export class WithdrawService {
     return { mintUrl: found.mintUrl, proofs: available };
   }
 
-  /** Every unspent proof of the mint, pending tokens included. */
-  private async findUnspent(other?: string): Promise<Found> {
+  /** Every unspent proof of the mint in `unit`, pending tokens included. */
+  private async findUnspent(other?: string, unit: Unit = SAT): Promise<Found> {
     if (other !== undefined) {
-      const proofs = await this.deps.proofs.listUnspent(other);
+      const proofs = await this.deps.proofs.listUnspent(other, unit);
       return proofs.length > 0
         ? { mintUrl: other, proofs }
         : { code: 'no-proofs-for-mint', error: NO_PROOFS_ON_THAT_MINT_MESSAGE };
     }
     const mintUrl = await this.deps.config.getMintUrl();
-    const exact = await this.deps.proofs.listUnspent(mintUrl);
+    const exact = await this.deps.proofs.listUnspent(mintUrl, unit);
     if (exact.length > 0) return { mintUrl, proofs: exact };
-    const all = await this.deps.proofs.listUnspent();
+    const all = await this.deps.proofs.listUnspent(undefined, unit);
     if (all.length === 0) return { code: 'no-proofs', error: NO_PROOFS_MESSAGE };
     // A stored URL that differs only by a trailing slash is the same mint.
     const key = mintKey(mintUrl);

@@ -1,6 +1,7 @@
 // Encoding stored proofs as one cashuB (v4) token, and stored proofs back into cashu-ts proofs.
 import { Amount, getEncodedToken, type Proof } from '@cashu/cashu-ts';
 import type { StoredProof } from '../proof-ports';
+import { SAT, type Unit } from '../../units/unit';
 
 type ProofFields = Pick<StoredProof, 'secret' | 'amount' | 'id' | 'C' | 'dleq' | 'witness'>;
 
@@ -18,12 +19,16 @@ export function toCashuProof(proof: ProofFields): Proof {
 }
 
 /**
- * One cashuB token for the mint. DLEQ proofs are left out: they roughly double the token, so the
+ * One cashuB token for the mint, naming the proofs' unit (a usd token says usd). DLEQ proofs are left out: they roughly double the token, so the
  * animated QR would need twice the frames, and the receiver redeems online at the mint anyway.
  */
-export function encodeWithdrawToken(mintUrl: string, proofs: ProofFields[]): string {
+export function encodeWithdrawToken(
+  mintUrl: string,
+  proofs: ProofFields[],
+  unit: Unit = SAT,
+): string {
   return getEncodedToken(
-    { mint: mintUrl, unit: 'sat', proofs: proofs.map(toCashuProof) },
+    { mint: mintUrl, unit, proofs: proofs.map(toCashuProof) },
     { removeDleq: true },
   );
 }

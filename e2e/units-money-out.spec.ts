@@ -1,0 +1,114 @@
+// Money out of a dollar balance against the real dev mint: 1.00 USD withdrawn as a usd token the
+// dev payer redeems, and 2.00 USD cashed out to the dev Lightning address with the mint's rate and
+// the fees shown in dollars before paying (docs/protocol.md "Units").
+import { Wallet } from '@cashu/cashu-ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { appRows } from './helpers/app-rows';
+import { setUsdPrice } from './helpers/dollar-shop';
+import { clickDigits, invoiceDialog, LANDS, quoteIdOnScreen } from './helpers/invoice';
+import { onboard } from './helpers/onboard';
+import { openWallet } from './helpers/wallet-screen';
+
+interface Stack {
+  mintUrl: string;
+  relayUrl: string;
+  payQuote: (quoteId: string) => Promise<void>;
+}
+
+const unitLine = (page: Page) => page.getByTestId('wallet-unit-balance');
+
+/** An onboarded till charging in USD that took one paid 5.00 USD sale, on the Wallet screen. */
+async function tillHolding5Dollars(page: Page, stack: Stack): Promise<void> {
+  await onboard(page, { mintUrl: stack.mintUrl, relayUrl: stack.relayUrl });
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Unit' }).selectOption('usd');
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await clickDigits(page, '500');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(invoiceDialog(page).getByTestId('invoice-amount')).toHaveText('5.00 USD');
+  await stack.payQuote(await quoteIdOnScreen(page));
+  await expect(page.getByTestId('home-balance')).toHaveText('5.00 USD', LANDS);
+  await openWallet(page);
+  await expect(unitLine(page)).toContainText('5.00 USD');
+}
+
+test.describe('money out of a dollar balance', () => {
+  test.beforeEach(async ({ request, pricesUrl }) => {
+    // 100,000 USD per bitcoin: one cent is 10 sats at the dev mint.
+    await setUsdPrice(request, pricesUrl, 100_000);
+  });
+
+  test('withdraws 1.00 USD as a usd token the payer redeems; 4.00 USD stay', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await tillHolding5Dollars(page, { mintUrl, relayUrl, payQuote });
+
+    await page.getByRole('button', { name: 'Withdraw USD' }).click();
+    const amount = page.getByLabel('Amount in USD');
+    await expect(amount).toHaveValue('5.00');
+    await amount.fill('1.00');
+    await page.getByRole('button', { name: 'Withdraw 1.00 USD' }).click();
+    const shown = page.getByRole('dialog', { name: 'Scan to withdraw' });
+    await expect(shown.getByTestId('withdraw-amount')).toHaveText('1.00 USD');
+    const qr = shown.getByTestId('animated-qr');
+    await expect(qr).toHaveAttribute('data-part', /^ur:bytes\//);
+    const { withdrawals } = await appRows(page, { withdrawals: 'rows' });
+    const [row] = withdrawals as Array<{ token: string; unit?: string; amount: number }>;
+    expect(row).toMatchObject({ unit: 'usd', amount: 100 });
+    await shown.getByRole('button', { name: 'Close' }).click();
+
+    // The dev payer redeems it at the mint as dollars.
+    const payer = new Wallet(mintUrl, { unit: 'usd' });
+    await payer.loadMint();
+    const received = await payer.receive(row!.token);
+    expect(received.reduce((sum, p) => sum + p.amount.toNumber(), 0)).toBe(100);
+
+    await expect(unitLine(page)).toContainText('4.00 USD', LANDS);
+    await expect(page.getByTestId('history-amount').first()).toHaveText('−1.00 USD');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats');
+  });
+
+  test('cashes out 2.00 USD to the Lightning address, rate and fees shown first', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+    lightningAddress,
+  }) => {
+    await tillHolding5Dollars(page, { mintUrl, relayUrl, payQuote });
+
+    await page.getByRole('button', { name: 'Cash out USD' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cash out to Lightning' });
+    await expect(dialog.getByTestId('cash-out-unit-note')).toHaveText(
+      "Paid from your USD balance at the mint's rate.",
+    );
+    await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(lightningAddress);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByLabel(/^Amount in sats/).fill('2000');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+
+    const confirm = page.getByRole('dialog', { name: 'Confirm cash-out' });
+    await expect(confirm.getByTestId('cash-out-amount')).toHaveText('2.00 USD');
+    await expect(confirm.getByTestId('cash-out-fee-reserve')).toHaveText('0.02 USD');
+    await expect(confirm.getByTestId('cash-out-input-fee')).toHaveText('0.00 USD');
+    await expect(confirm.getByTestId('cash-out-total')).toHaveText('2.02 USD');
+    await expect(confirm.getByTestId('cash-out-invoice-sats')).toHaveText('2,000 sats');
+    await expect(confirm.getByTestId('cash-out-rate-value')).toHaveText('1,000 sats per USD');
+    await confirm.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    await expect(page.getByTestId('cash-out-result')).toHaveText(
+      'Cash-out paid: 2.00 USD sent, 0.00 USD fee.',
+      LANDS,
+    );
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(unitLine(page)).toContainText('3.00 USD', LANDS);
+    await expect(page.getByTestId('history-amount').first()).toHaveText('−2.00 USD');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats');
+    const { melts } = await appRows(page, { melts: 'keys' });
+    expect(melts).toEqual([]);
+  });
+});
