@@ -91,8 +91,11 @@ export default function ItemsSide({
   // The cart is held within what is left (a `+` past it says so instead).
   useEffect(() => session.setStock(stock), [session, stock]);
   const cart = useCartSession(session);
+  // The customer sees the total the invoice asks: the cart's discount and the shop's tax rules.
+  const rules = session.pricing();
   useCustomerDisplay({
     lines: cart.lines,
+    rules,
     priceUsed,
     invoice,
     ecashRequest,
