@@ -5,11 +5,12 @@
 // the same number and figures; the day report (Z report) shows and prints the per-rate totals
 // (docs/behaviour.md "Receipts", "Records", "Day close"; decisions 0064, 0074).
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { openWallet } from './helpers/wallet-screen';
+import { PAPERS, printedWithin, rateRows } from './helpers/print';
 
 const SHOP = 'Bäckerei Kern & Weinhandlung';
 const ADDRESS = 'Hauptstraße 1\n10115 Berlin';
@@ -19,13 +20,6 @@ const BREAD = 'Organic sourdough rye bread, whole loaf';
 const WINE = 'Riesling Spätlese 2019, Mosel, 0.75 l';
 /** A number this device gave its first sale: six unambiguous symbols, then 000001. */
 const FIRST_NUMBER = /^[0-9A-HJKMNP-TV-Z]{6}-000001$/;
-
-/** CSS pixels of each paper at 96 dpi (1 mm ≈ 3.78 px), rounded up. */
-const PAPERS = [
-  { paper: '58mm', width: 220 },
-  { paper: '80mm', width: 303 },
-  { paper: 'A4', width: 794 },
-] as const;
 
 async function setUpShop(page: Page) {
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
@@ -68,39 +62,6 @@ async function sellBreadAndWine(page: Page, payQuote: (quote: string) => Promise
   await expect(invoiceDialog(page).getByTestId('invoice-amount')).toHaveText('3,450 sats');
   await payQuote(await quoteIdOnScreen(page));
   await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
-}
-
-/** The rows of one rate on a receipt or the day report, as label + value texts. */
-async function rateRows(scope: Locator, rate: number): Promise<string[]> {
-  return scope.locator(`[data-rate="${rate}"] > div`).allTextContents();
-}
-
-/**
- * Under print media at the paper's width: the print area is the only thing shown, and no element
- * in it reaches past the printable width or the paper's edge.
- */
-async function printedWithin(page: Page, width: number) {
-  await page.setViewportSize({ width, height: 1000 });
-  await page.emulateMedia({ media: 'print' });
-  const printed = page.locator('[data-print-root]');
-  await expect(printed).toBeVisible();
-  await expect(page.locator('#root')).toBeHidden();
-  const overflow = await page.evaluate(() => {
-    const root = document.querySelector<HTMLElement>('[data-print-root]')!;
-    const area = root.querySelector<HTMLElement>(':scope > div')!.getBoundingClientRect();
-    const paper = document.documentElement.clientWidth;
-    const tooWide = [...root.querySelectorAll<HTMLElement>('*')].filter((el) => {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) return false;
-      return box.right > Math.min(area.right, paper) + 0.5 || box.left < area.left - 0.5;
-    });
-    return {
-      page: document.documentElement.scrollWidth - paper,
-      elements: tooWide.map((el) => el.outerHTML.slice(0, 80)),
-    };
-  });
-  expect(overflow).toEqual({ page: 0, elements: [] });
-  return printed;
 }
 
 test('a sale at 7 % and 19 %: its numbered receipt prints on 58 mm, 80 mm and A4; the CSV and the Z report agree', async ({

@@ -5,5 +5,6 @@ export type { Receipt, ReceiptWords } from '../core/receipts/receipt';
 export type { RestoreProgress } from '../core/wallet/restore/restore-service';
 export type { CardTaps, TapOutcome } from '../core/tap/tap-to-pay';
 export type { Discount } from '../core/sale/discount';
+export type { StockLimit } from '../core/items/stock-limit';
 // The one rule of a sound discount, for the discount dialog (a value: imported only by that chunk).
 export { DISCOUNT_REASON_MAX, isDiscount } from '../core/sale/discount';

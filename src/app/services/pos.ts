@@ -53,7 +53,11 @@ export function deferredPosServices(source: ServiceSource): PosServices {
       ),
       tips: stores.methods((items) => items.tips, ['get']),
       books: stores.methods((items) => items.books!, ['get']),
-      stock: stores.methods((items) => items.stock!, ['rows']),
+      stock: {
+        ...stores.methods((items) => items.stock!, ['rows']),
+        watch: (listener, onError) =>
+          stores.listen((items) => items.stock!.watch(listener, onError)),
+      },
       // Asked only as a discount is given, long after the first paint.
       discountPin: {
         open: () =>

@@ -119,4 +119,43 @@ describe('CartSession', () => {
     await loading;
     expect(cart.snapshot().lines.map((l) => l.name)).toEqual(['Coffee']);
   });
+
+  it('stops a line at its counted stock: the refused tap changes and writes nothing', async () => {
+    const carts = memoryCarts();
+    const { cart, tasks, runScheduled } = session(carts.store);
+    await cart.load();
+    cart.setStock(new Map([['coffee', { left: 2, low: true, soldOut: false }]]));
+    expect(cart.add(coffee)).toBeUndefined();
+    const lineId = cart.snapshot().lines[0]!.id;
+    expect(cart.setQuantity(lineId, 2)).toBeUndefined();
+    await runScheduled();
+    const before = cart.snapshot();
+    expect(cart.setQuantity(lineId, 3)).toEqual({ key: 'coffee', name: 'Coffee', left: 2 });
+    expect(cart.add(coffee)).toEqual({ key: 'coffee', name: 'Coffee', left: 2 });
+    expect(cart.snapshot()).toBe(before);
+    expect(tasks).toHaveLength(0);
+    expect(carts.rows.get(CURRENT_CART_ID)?.lines[0]?.quantity).toBe(2);
+    // Fewer is always allowed, and without counted stock anything goes.
+    expect(cart.setQuantity(lineId, 1)).toBeUndefined();
+    cart.setStock(undefined);
+    expect(cart.setQuantity(lineId, 9)).toBeUndefined();
+    expect(cart.snapshot().lines[0]?.quantity).toBe(9);
+  });
+
+  it('prices by the shop rules with the cart discount, one object until either changes', async () => {
+    const { cart } = session(memoryCarts().store);
+    await cart.load();
+    cart.setRules({ rounding: 'receipt' });
+    const plain = cart.pricing();
+    expect(plain).toEqual({ rounding: 'receipt' });
+    cart.add(coffee);
+    cart.setCartDiscount({ kind: 'percent', percent: 10, reason: 'Staff' });
+    const discounted = cart.pricing();
+    expect(discounted).toEqual({
+      rounding: 'receipt',
+      cartDiscount: { kind: 'percent', percent: 10, reason: 'Staff' },
+    });
+    cart.add(coffee);
+    expect(cart.pricing()).toBe(discounted);
+  });
 });

@@ -20,6 +20,8 @@ import type { Discount } from '../sale/discount';
 import { cartSummary, type CartSummary } from './cart-view';
 import type { CatalogItem } from './item';
 import type { CartStore } from './ports';
+import type { StockLevel } from './stock';
+import { overStock, type StockLimit } from './stock-limit';
 
 export interface CartSnapshot {
   loaded: boolean;
@@ -48,6 +50,10 @@ export class CartSession {
   private chargedLines = false;
   /** the shop's tax rules (Settings), merged under each summary's own */
   private rules: PricingRules = {};
+  /** counted stock: a change that puts more in the cart than is left is refused */
+  private stock: ReadonlyMap<string, StockLevel> | undefined;
+  /** the last merged pricing rules (see `pricing`) */
+  private priced: { rules: PricingRules; discount: Discount; merged: PricingRules } | null = null;
   private readonly logger: Logger;
 
   constructor(private readonly deps: CartSessionDeps) {
@@ -81,27 +87,40 @@ export class CartSession {
     }
   }
 
-  private change(next: (lines: CartLine[]) => CartLine[]): void {
+  /** Applies a change to the lines; refused (nothing changes) when it goes past counted stock. */
+  private change(next: (lines: CartLine[]) => CartLine[]): StockLimit | undefined {
     const lines = next([...this.state.lines]);
+    const over = overStock(this.state.lines, lines, this.stock);
+    if (over) return over;
     this.unsaved = lines;
     this.set({ lines });
-    if (this.scheduled) return;
+    if (this.scheduled) return undefined;
     this.scheduled = true;
     this.deps.schedule(() => {
       this.scheduled = false;
       void this.save();
     });
+    return undefined;
   }
 
-  add = (item: CatalogItem): void => this.change((l) => addItem(l, item, this.deps.newId()));
+  /** One more of `item`; refused past its counted stock (the limit says how many are left). */
+  add = (item: CatalogItem): StockLimit | undefined =>
+    this.change((l) => addItem(l, item, this.deps.newId()));
   /** One more of `item` with the choices `picks` (its options' ids), as the chooser made them. */
-  addWithOptions = (item: CatalogItem, picks: readonly string[]): void =>
+  addWithOptions = (item: CatalogItem, picks: readonly string[]): StockLimit | undefined =>
     this.change((l) => addWithOptions(l, item, picks, this.deps.newId()));
-  addCustom = (sats: number): void => this.change((l) => addCustom(l, sats, this.deps.newId()));
-  setQuantity = (lineId: string, quantity: number): void =>
+  addCustom = (sats: number): void =>
+    void this.change((l) => addCustom(l, sats, this.deps.newId()));
+  /** A line's quantity; a raise past counted stock is refused. */
+  setQuantity = (lineId: string, quantity: number): StockLimit | undefined =>
     this.change((l) => setQuantity(l, lineId, quantity));
   setLineDiscount = (lineId: string, discount: Discount | undefined): void =>
-    this.change((l) => setLineDiscount(l, lineId, discount));
+    void this.change((l) => setLineDiscount(l, lineId, discount));
+
+  /** The counted stock changes go by from now (none: anything may be added). */
+  setStock = (stock: ReadonlyMap<string, StockLevel> | undefined): void => {
+    this.stock = stock;
+  };
   setCartDiscount = (discount: Discount | undefined): void => {
     const { cartDiscount: _old, ...rest } = this.state;
     this.state = discount ? { ...rest, cartDiscount: discount } : rest;
@@ -109,7 +128,7 @@ export class CartSession {
   };
   clear = (): void => {
     if (this.state.cartDiscount) this.setCartDiscount(undefined);
-    this.change(() => []);
+    void this.change(() => []);
   };
 
   /** Writes the latest change now; never rejects (a failed write is logged). */
@@ -151,6 +170,20 @@ export class CartSession {
     this.rules = rules;
     // A new lines array: screens that memoise the summary on the lines total it again.
     this.set({ lines: [...this.state.lines] });
+  };
+
+  /**
+   * The rules a summary of this cart is priced by: the shop's, with the cart's discount. The same
+   * object until either changes, so a screen may hand it to an effect.
+   */
+  pricing = (): PricingRules => {
+    const { cartDiscount } = this.state;
+    if (!cartDiscount) return this.rules;
+    const last = this.priced;
+    if (last?.rules === this.rules && last.discount === cartDiscount) return last.merged;
+    const merged = { ...this.rules, cartDiscount };
+    this.priced = { rules: this.rules, discount: cartDiscount, merged };
+    return merged;
   };
 
   /**

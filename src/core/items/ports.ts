@@ -40,6 +40,11 @@ export interface StockStore {
   /** every counted key's row: an item's id, or `${itemId}/${choiceId}` */
   rows(): Promise<StockRow[]>;
   /**
+   * Calls `listener` with every row now and after each change to them, whoever made it (a sale or
+   * refund on any path, in any tab, a new count); returns the unsubscribe function.
+   */
+  watch(listener: (rows: StockRow[]) => void, onError: (error: unknown) => void): () => void;
+  /**
    * The counts of one item and its choices, as the merchant sets them: each key with a count is
    * counted from now, a key left out is no longer counted. One transaction.
    */

@@ -232,6 +232,8 @@ function ItemsPanel({
       if (!recount || !stockStore) return;
       await stockStore.setCounts(id, counts);
       setStockRows(await stockStore.rows());
+      // A count of 0 (or back from 0) changes what the cashiers' catalog says is sold out.
+      void services.catalog?.sync();
     };
     guard(
       () =>

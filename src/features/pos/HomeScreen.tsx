@@ -208,7 +208,8 @@ export function HomeScreen({ services }: PosScreenProps) {
               fiat={fiat}
               onCharge={submitSale}
               busy={invoice.open || invoice.creating}
-              paidKey={invoice.resetKey}
+              // A cart recorded as paid in cash is done too: it empties as a paid invoice's does.
+              paidKey={invoice.resetKey + cashSales}
               invoice={invoice}
               ecashRequest={ecashRequest}
               shopName={services.receipts?.sources.shopName}

@@ -1,14 +1,13 @@
 // The Items side of Home, loaded only when the merchant opens it (or Home is idle): the merchant's
 // catalog and tip setting, the current cart kept on this device, shown by the shared cart screen
 // (docs/behaviour.md "Items, cart and tips").
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FiatEntry } from './use-fiat-entry';
 import { CartSession } from '../../core/items/cart-session';
 import { catalogView } from '../../core/items/cart-view';
 import { pricingRulesOf, type DiscountPermission } from '../../core/settings/books-settings';
 import type { StaffRef } from '../../core/staff/staff';
 import type { CatalogItem } from '../../core/items/item';
-import { levelOf, type StockLevel, type StockRow } from '../../core/items/stock';
 import type { Logger } from '../../core/logger';
 import type { Sale } from '../../core/sale/sale';
 import CartView from '../../ui/cart/CartView';
@@ -21,6 +20,7 @@ import type { PosItems } from './deps';
 import { CustomerDisplayButton } from './CustomerDisplayButton';
 import { useCustomerDisplay, type CustomerDisplayArgs } from './use-customer-display';
 import { useDiscountRule } from './use-discount-rule';
+import { useStockLevels } from './use-stock-levels';
 
 export interface ItemsSideProps {
   items: PosItems;
@@ -69,11 +69,7 @@ export default function ItemsSide({
     tips: boolean;
     discounts?: DiscountPermission;
   } | null>(null);
-  // Counted stock: none counted is `undefined`, so an uncounted catalog renders its grid once
-  // (docs/performance.md "Cart of 500 items").
-  const [stock, setStock] = useState<Map<string, StockLevel> | undefined>(undefined);
-  const levels = (rows: readonly StockRow[] | undefined) =>
-    setStock(rows?.length ? new Map(rows.map((row) => [row.key, levelOf(row)])) : undefined);
+  const { levels: stock, show: showStock } = useStockLevels(items.stock, logger);
   useEffect(() => {
     let active = true;
     const stockRows = items.stock?.rows() ?? Promise.resolve(undefined);
@@ -84,30 +80,22 @@ export default function ItemsSide({
         // One render: the stock arrives with the catalog. Without the books settings (older
         // services) anyone may give a discount, the default.
         setCatalog({ items: list, tips: tips.enabled, discounts: books?.discounts ?? 'anyone' });
-        levels(rows);
+        showStock(rows);
       },
       (error: unknown) => logger.error('Could not load the items or the cart', error),
     );
     return () => {
       active = false;
     };
-  }, [items, logger, session]);
-  // After each sale paid here its record has moved the stock: read it again.
-  const firstPaidKey = useRef(paidKey);
-  useEffect(() => {
-    if (paidKey === firstPaidKey.current || !items.stock) return;
-    let active = true;
-    items.stock.rows().then(
-      (rows) => active && levels(rows),
-      (error: unknown) => logger.error('Could not read the stock', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [items, logger, paidKey]);
+  }, [items, logger, session, showStock]);
+  // The cart is held within what is left (a `+` past it says so instead).
+  useEffect(() => session.setStock(stock), [session, stock]);
   const cart = useCartSession(session);
+  // The customer sees the total the invoice asks: the cart's discount and the shop's tax rules.
+  const rules = session.pricing();
   useCustomerDisplay({
     lines: cart.lines,
+    rules,
     priceUsed,
     invoice,
     ecashRequest,

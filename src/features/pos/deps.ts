@@ -48,8 +48,11 @@ export interface PosItems {
   tips: Pick<TipSettingsStore, 'get'>;
   /** the shop's tax rules for the cart (prices with or without tax, rounding) */
   books?: Pick<BooksSettingsStore, 'get'>;
-  /** counted stock: sold-out items are greyed (docs/behaviour.md "Stock"); absent: none counted */
-  stock?: Pick<StockStore, 'rows'>;
+  /**
+   * counted stock: sold-out items are greyed and the cart held within it, read again whenever a
+   * record moves it (docs/behaviour.md "Stock"); absent: none counted
+   */
+  stock?: Pick<StockStore, 'rows' | 'watch'>;
   /** the merchant PIN a discount needs where only the merchant or a manager may give one */
   discountPin?: DiscountPin;
   /** loads the stores and opens their connection ahead of the first read; never rejects */

@@ -1,7 +1,7 @@
 // What the counter hands the customer display: the cart's lines and total and the open invoice's
 // text and amount, picked field by field, never the quote's own row (docs/security.md).
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '../../core/items/cart';
+import { priceCart, type CartLine } from '../../core/items/cart';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import { counterView } from './use-customer-display';
 
@@ -47,5 +47,17 @@ describe('counterView', () => {
     expect(view.pay).toEqual({ amount: 6190, invoice: INVOICE, ecash: 'creqAabc' });
     expect(JSON.stringify(view)).not.toContain('blinding');
     expect(JSON.stringify(view)).not.toContain('quote-id');
+  });
+
+  it('shows the total the invoice asks: a cart discount off before tax, prices holding tax', () => {
+    const discount = { kind: 'percent', percent: 10, reason: 'Regular' } as const;
+    const rules = { cartDiscount: discount };
+    const view = counterView(lines, undefined, null, undefined, rules);
+    const priced = priceCart(lines, undefined, { kind: 'none' }, rules);
+    // 6,000 less 600, then 19 % of the bagel's 900: 5,400 + 171.
+    expect(view.total).toBe(5571);
+    expect(priced.ok && priced.totals.totalSats).toBe(5571);
+    const included = counterView(lines, undefined, null, undefined, { pricesIncludeTax: true });
+    expect(included.total).toBe(6000);
   });
 });

@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { hasDisplayChannel, openDisplayChannel } from '../../core/display/channel';
 import { CounterDisplay, type CounterView } from '../../core/display/counter-display';
-import type { CartLine, PriceUsed } from '../../core/items/cart';
+import type { CartLine, PriceUsed, PricingRules } from '../../core/items/cart';
 import { cartSummary } from '../../core/items/cart-view';
 import type { Logger } from '../../core/logger';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
@@ -12,6 +12,8 @@ import type { InvoiceState } from './use-invoice';
 
 export interface CustomerDisplayArgs {
   lines: readonly CartLine[];
+  /** the cart's discount and the shop's tax rules, as the cart is charged by (stable until changed) */
+  rules?: PricingRules;
   priceUsed: PriceUsed | undefined;
   invoice: Pick<InvoiceState, 'invoice' | 'open'> | undefined;
   ecashRequest: { creqA: string } | null | undefined;
@@ -21,14 +23,18 @@ export interface CustomerDisplayArgs {
   logger: Logger;
 }
 
-/** The cart without a tip (the tip is on the invoice's amount) and the invoice while it is open. */
+/**
+ * The cart without a tip (the tip is on the invoice's amount) and the invoice while it is open; the
+ * total is the one the cart is charged, its discounts off and its tax by the shop's rules.
+ */
 export function counterView(
   lines: readonly CartLine[],
   priceUsed: PriceUsed | undefined,
   quote: PendingMintQuote | null,
   creqA: string | undefined,
+  rules: PricingRules = {},
 ): CounterView {
-  const summary = cartSummary(lines, priceUsed, { kind: 'none' });
+  const summary = cartSummary(lines, priceUsed, { kind: 'none' }, rules);
   return {
     lines: summary.lines.map((line) => ({
       name: line.name,
@@ -43,7 +49,7 @@ export function counterView(
 }
 
 export function useCustomerDisplay(args: CustomerDisplayArgs): void {
-  const { lines, priceUsed, invoice, ecashRequest, paidKey, shopName, logger } = args;
+  const { lines, rules, priceUsed, invoice, ecashRequest, paidKey, shopName, logger } = args;
   // Made by the first effect, so every effect after it in the same commit has it.
   const display = useRef<CounterDisplay | null>(null);
   useEffect(() => {
@@ -80,8 +86,8 @@ export function useCustomerDisplay(args: CustomerDisplayArgs): void {
   const quote = invoice?.open ? invoice.invoice : null;
   const creqA = ecashRequest?.creqA;
   useEffect(() => {
-    display.current?.show(counterView(lines, priceUsed, quote, creqA));
-  }, [lines, priceUsed, quote, creqA]);
+    display.current?.show(counterView(lines, priceUsed, quote, creqA, rules));
+  }, [lines, priceUsed, quote, creqA, rules]);
   const firstPaidKey = useRef(paidKey);
   useEffect(() => {
     if (paidKey !== firstPaidKey.current) display.current?.paidNow();

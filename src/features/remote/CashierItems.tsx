@@ -2,7 +2,7 @@
 // same cart screen as the merchant's (search, categories, scan, custom amounts, parked baskets), the
 // cart kept on this device for this merchant; one charge for the total, whose lines go with the
 // sale (docs/behaviour.md "Remote cashier").
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { PriceUsed } from '../../core/items/cart';
 import { CartSession } from '../../core/items/cart-session';
@@ -58,11 +58,13 @@ export function CashierItems({
     [carts, logger],
   );
   const cart = useCartSession(session);
-  const view = useMemo(() => {
+  const stock = useMemo(() => {
     const out = { left: 0, low: true, soldOut: true };
-    const stock = soldOut ? new Map(soldOut.map((key) => [key, out])) : undefined;
-    return catalogView(items, priceUsed, stock);
-  }, [items, priceUsed, soldOut]);
+    return soldOut ? new Map(soldOut.map((key) => [key, out])) : undefined;
+  }, [soldOut]);
+  // The merchant publishes only what is sold out: the cart cannot take more of those.
+  useEffect(() => session.setStock(stock), [session, stock]);
+  const view = useMemo(() => catalogView(items, priceUsed, stock), [items, priceUsed, stock]);
   const props = useCartProps({
     session,
     cart,

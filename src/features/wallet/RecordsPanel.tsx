@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { Logger } from '../../core/logger';
+import { booksCsv, booksCsvName } from '../../core/records/books-csv';
 import { daySummary, type DaySummary } from '../../core/records/day-summary';
 import { exportHistoryCsv } from '../../core/records/export';
 import { localDate, localDayRange } from '../../core/records/local-day';
@@ -46,6 +47,7 @@ import {
   SUMMARY_LIGHTNING,
   SUMMARY_LOCAL,
   SUMMARY_NET,
+  SUMMARY_BOOKS_CSV,
   SUMMARY_PRINT,
   SUMMARY_REFUNDS,
   SUMMARY_REMOTE,
@@ -260,6 +262,16 @@ function TodayDialog({ open, onClose, reader, today, logger }: DialogProps) {
           {state.step === 'done' && !chart ? (
             <Button variant="outline" onClick={() => setChart(true)}>
               {t(CHART_OPEN)}
+            </Button>
+          ) : null}
+          {state.step === 'done' ? (
+            <Button
+              variant="outline"
+              onClick={() =>
+                saveCsv([new Blob([booksCsv(state.summary)])], booksCsvName(state.summary.date))
+              }
+            >
+              {t(SUMMARY_BOOKS_CSV)}
             </Button>
           ) : null}
           {state.step === 'done' ? <Button onClick={printPage}>{t(SUMMARY_PRINT)}</Button> : null}

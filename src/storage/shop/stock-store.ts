@@ -1,5 +1,6 @@
 // Counted stock on Dexie (schema v48): the merchant's counts per item and choice; the sales and
 // refunds move `left` themselves (stock-moves.ts, docs/protocol.md "Stock").
+import { liveQuery } from 'dexie';
 import type { Clock } from '../../core/clock';
 import type { StockStore } from '../../core/items/ports';
 import type { StockCount, StockRow } from '../../core/items/stock';
@@ -13,6 +14,16 @@ export class DexieStockStore implements StockStore {
 
   rows(): Promise<StockRow[]> {
     return this.db.stock.toArray();
+  }
+
+  watch(listener: (rows: StockRow[]) => void, onError: (error: unknown) => void): () => void {
+    // Dexie tells every connection to this database, in this tab or another, of each write to the
+    // table: a sale or refund recorded by any path moves the rows, and the listener hears it.
+    const subscription = liveQuery(() => this.db.stock.toArray()).subscribe({
+      next: listener,
+      error: onError,
+    });
+    return () => subscription.unsubscribe();
   }
 
   async setCounts(

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../toast/toast';
 import type { CartViewProps } from './CartView';
 import { useTexts } from '../i18n';
-import { CART_NO_CODE } from '../locales/cart/en.json';
+import { CART_NO_CODE, CART_STOCK_LIMIT } from '../locales/cart/en.json';
+import type { StockLimit } from '../domain-views';
 import type {
   BasketView,
   CartDiscounts,
@@ -16,11 +17,14 @@ import type {
   TileView,
 } from './types';
 
+/** A change past counted stock is refused with what is left (core/items/stock-limit.ts). */
+type Limited = StockLimit | undefined;
+
 interface SessionLike<Item, Used, Sale> {
-  add: (item: Item) => void;
-  addWithOptions: (item: Item, picks: readonly string[]) => void;
+  add: (item: Item) => Limited;
+  addWithOptions: (item: Item, picks: readonly string[]) => Limited;
   addCustom: (sats: number) => void;
-  setQuantity: (lineId: string, quantity: number) => void;
+  setQuantity: (lineId: string, quantity: number) => Limited;
   setLineDiscount: (lineId: string, discount: Discount | undefined) => void;
   setCartDiscount: (discount: Discount | undefined) => void;
   clear: () => void;
@@ -77,6 +81,16 @@ export function useCartProps<Item extends { id: string }, Used, Sale>(
   useEffect(() => {
     if (paidKey !== firstPaidKey.current) session.paid();
   }, [paidKey, session]);
+  // A change past counted stock changes nothing and says how many are left (one notice at a time).
+  const limited = useCallback(
+    (limit: Limited) => {
+      if (!limit) return;
+      toast.info(t(CART_STOCK_LIMIT, { name: limit.name, left: limit.left }), {
+        toastId: 'cart-stock-limit',
+      });
+    },
+    [t],
+  );
   // An item with options opens its chooser (loaded then); a sold-out one adds nothing.
   const [choosing, setChoosing] = useState<ChoiceView | null>(null);
   const onAdd = useCallback(
@@ -85,9 +99,9 @@ export function useCartProps<Item extends { id: string }, Used, Sale>(
       if (!item || view.soldOut(id)) return;
       const choice = view.choiceFor(id);
       if (choice) setChoosing(choice);
-      else session.add(item);
+      else limited(session.add(item));
     },
-    [view, session],
+    [view, session, limited],
   );
   const onCode = useCallback(
     (code: string) => {
@@ -101,10 +115,14 @@ export function useCartProps<Item extends { id: string }, Used, Sale>(
   const onChoose = useCallback(
     (picks: string[]) => {
       const item = choosing && view.byId(choosing.id);
-      if (item) session.addWithOptions(item, picks);
+      if (item) limited(session.addWithOptions(item, picks));
       setChoosing(null);
     },
-    [choosing, view, session],
+    [choosing, view, session, limited],
+  );
+  const onQuantity = useCallback(
+    (lineId: string, quantity: number) => limited(session.setQuantity(lineId, quantity)),
+    [session, limited],
   );
   const onScanError = useCallback(
     (error: unknown) => logger.warn('Barcode scan failed', error),
@@ -137,7 +155,7 @@ export function useCartProps<Item extends { id: string }, Used, Sale>(
     onScanError,
     summaryFor,
     parked: cart.parked,
-    onQuantity: session.setQuantity,
+    onQuantity,
     onAddCustom: session.addCustom,
     onClear: session.clear,
     onPark: (label) => void session.park(label).catch(fail),
