@@ -56,6 +56,16 @@ describe('Receive ecash refusals in the language', () => {
     }
   });
 
+  it('name both units when ecash is not in the till’s unit', () => {
+    const refusal = input.wrongUnitRefusal('sat', 'usd');
+    expect(refusalText(refusal, englishText, ENGLISH_FORMATS)).toBe(
+      'This ecash is in sat; this till takes USD.',
+    );
+    expect(refusalText(refusal, t, formats)).toBe(
+      'Este ecash está en sat; esta caja cobra en USD.',
+    );
+  });
+
   it("say a mint's refusal by its NUT code, the mint's words kept", () => {
     const spent = new MintRefusedError('Token already spent', NutCode.proofsAlreadySpent);
     expect(refusalText(spent, englishText, ENGLISH_FORMATS)).toBe(
