@@ -1,7 +1,7 @@
 // CLI: a customer's wallet paying a Cashew sale's NUT-18 request from the dev stack, so `npm start`
 // shows an ecash payment offline: `node --import tsx dev/pay-request.ts <creqA…|CREQB…>` (or the
 // request on stdin). Proofs are minted from its own seed at the dev mint, which pays its own
-// invoice at once.
+// invoice at once, in the unit the request asks for (sat, or usd/eur cents).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -12,7 +12,7 @@ import { mintProofs, payloadWrap, publishOn, readRequest, type PayerSeed } from 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    // Sats on top of the request's amount: the merchant records them as the tip.
+    // On top of the request's amount, in its unit: the merchant records it as the tip.
     tip: { type: 'string', default: '0' },
     // The payer's own seed and NUT-13 counters, kept across runs (made on the first).
     wallet: { type: 'string', default: process.env.PAYER_FILE ?? '.data/payer.json' },
@@ -68,18 +68,26 @@ const request = readRequest(text);
 const mint = request.mints[0];
 const tip = Number(values.tip);
 if (!mint || request.amount <= 0 || !request.id || request.relays.length === 0) {
-  console.error('The request needs an id, an amount in sats, a mint and a Nostr relay.');
+  console.error('The request needs an id, an amount, a mint and a Nostr relay.');
   process.exit(2);
 }
 if (!Number.isSafeInteger(tip) || tip < 0) {
-  console.error('--tip must be a whole number of sats');
+  console.error("--tip must be a whole number of the request's unit (sats, cents)");
   process.exit(2);
 }
 const amount = request.amount + tip;
-const proofs = await mintProofs(mint, amount, undefined, payerSeed(values.wallet), request.lock);
+const unit = request.unit ?? 'sat';
+const proofs = await mintProofs(
+  mint,
+  amount,
+  undefined,
+  payerSeed(values.wallet),
+  request.lock,
+  unit,
+);
 await publishOn(request.relays, payloadWrap(request, { proofs }));
 console.log(
-  `Paid request ${request.id}: ${amount} sats from ${mint}, sent on ${request.relays.join(', ')}`,
+  `Paid request ${request.id}: ${amount} ${unit} from ${mint}, sent on ${request.relays.join(', ')}`,
 );
 // The relay sockets close with the pool; nothing else keeps the process alive.
 process.exit(0);

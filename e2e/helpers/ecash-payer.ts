@@ -21,7 +21,7 @@ export function customerProofs(
 /** Sends the payload (any fields given override the request's) on the request's relays. */
 export async function sendPayload(
   request: ReadRequest,
-  payload: { id?: string; mint?: string; proofs: unknown },
+  payload: { id?: string; mint?: string; unit?: string; proofs: unknown },
 ): Promise<void> {
   await publishOn(request.relays, payloadWrap(request, payload));
 }

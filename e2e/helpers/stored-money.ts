@@ -1,14 +1,18 @@
-// E2E helper: the money the app really stored (its IndexedDB), not what a screen says.
+// E2E helper: the money the app really stored (its IndexedDB), not what a screen says; per unit,
+// never sats and cents added together.
 import type { Page } from '@playwright/test';
 
 export interface StoredMoney {
-  /** sats in unspent proofs */
+  /** sats in unspent proofs (proofs of other units are not counted here) */
   balance: number;
-  /** unspent proofs */
+  /** unspent sat proofs */
   proofs: number;
+  /** minor units in unspent proofs of each other unit, e.g. `{ usd: 350 }`; `{}` when none */
+  inUnits: Record<string, number>;
   /** mint quotes not settled yet */
   pendingQuotes: number;
-  history: Array<{ type: string; amount: number; quoteId?: string }>;
+  /** `unit` only on events in another unit than sats (`amount` is then in its minor units) */
+  history: Array<{ type: string; amount: number; quoteId?: string; unit?: string }>;
 }
 
 export async function storedMoney(page: Page): Promise<StoredMoney> {
@@ -25,15 +29,27 @@ export async function storedMoney(page: Page): Promise<StoredMoney> {
           const quotes = tx.objectStore('mintQuotes').count();
           tx.oncomplete = () => {
             db.close();
-            const unspent = (proofs.result as Array<{ amount: number; isSpent: boolean }>).filter(
-              (p) => !p.isSpent,
-            );
+            type Row = { amount: number; isSpent: boolean; unit?: string };
+            const unspent = (proofs.result as Row[]).filter((p) => !p.isSpent);
+            // A row with no unit is sats, as every row written before units.
+            const sats = unspent.filter((p) => (p.unit ?? 'sat') === 'sat');
+            const inUnits: Record<string, number> = {};
+            for (const p of unspent) {
+              if ((p.unit ?? 'sat') !== 'sat')
+                inUnits[p.unit!] = (inUnits[p.unit!] ?? 0) + p.amount;
+            }
             resolve({
-              balance: unspent.reduce((sum, p) => sum + p.amount, 0),
-              proofs: unspent.length,
+              balance: sats.reduce((sum, p) => sum + p.amount, 0),
+              proofs: sats.length,
+              inUnits,
               pendingQuotes: quotes.result,
               history: (history.result as StoredMoney['history']).map(
-                ({ type, amount, quoteId }) => ({ type, amount, quoteId }),
+                ({ type, amount, quoteId, unit }) => ({
+                  type,
+                  amount,
+                  quoteId,
+                  ...(unit && unit !== 'sat' ? { unit } : {}),
+                }),
               ),
             });
           };

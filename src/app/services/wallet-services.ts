@@ -22,6 +22,7 @@ import { ProofReconciler } from '../../core/wallet/proof-states/proof-reconciler
 import { PaymentService } from '../../core/wallet/receive/payment-service';
 import { RestoreService } from '../../core/wallet/restore/restore-service';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
+import { quoteUnit } from '../../core/wallet/mint/ports';
 import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
 import { createCardTaps, type CardTaps } from '../../core/tap/tap-to-pay';
 import type { Storage as CashewStorage } from '../../storage';
@@ -183,9 +184,11 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     // At an idle moment, not before the invoice's QR code is painted: the customer takes seconds to scan.
     offered: (quote) => {
       const prepare = () => {
-        localEcash.prepare(quote.mintUrl, quote.amount).catch((error: unknown) => {
-          logger.debug('Ecash payment not readied', error);
-        });
+        localEcash
+          .prepare(quote.mintUrl, quote.amount, quoteUnit(quote))
+          .catch((error: unknown) => {
+            logger.debug('Ecash payment not readied', error);
+          });
       };
       if (typeof requestIdleCallback === 'function')
         requestIdleCallback(prepare, { timeout: 1000 });

@@ -48,6 +48,25 @@ describe('announceRestore', () => {
     expect(toast.error).toHaveBeenCalledWith('https://b.example: Could not reach this mint (x).');
   });
 
+  it('says each unit found in its own amount, never dollars as sats', () => {
+    const toast = toaster();
+    announceRestore(
+      outcome({
+        totalSats: 0,
+        mints: [
+          { mintUrl: 'https://a.example', foundSats: 0, foundInUnits: { usd: 352 } },
+          { mintUrl: 'https://b.example', foundSats: 0, foundInUnits: { usd: 100, eur: 5 } },
+        ],
+      }),
+      toast,
+    );
+    expect(toast.success.mock.calls).toEqual([
+      ['Recovery finished: 4.52 USD found and added to your balance.'],
+      ['Recovery finished: 0.05 EUR found and added to your balance.'],
+    ]);
+    expect(toast.info).not.toHaveBeenCalled();
+  });
+
   it('says nothing was found, or that it was cancelled', () => {
     const toast = toaster();
     announceRestore(outcome({}), toast);

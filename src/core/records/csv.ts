@@ -10,6 +10,7 @@ import { saleRates, saleTaxSats } from '../sale/sale-rates';
 import type { RateTotal } from '../sale/tax';
 import { staffOf } from '../staff/shift';
 import { localStamp } from './local-day';
+import { storedUnit, unitCurrency, unitDecimals } from '../units/unit';
 
 export const CSV_HEADER = [
   'Date',
@@ -33,6 +34,10 @@ export const CSV_HEADER = [
   'Receipt no.',
   'Discount (sats)',
   'Tax (sats)',
+  // The unit of the row's money: `sat`, or the currency of ecash held in a fiat unit, whose
+  // amount is then in `Amount in unit` and never in a sat column (docs/behaviour.md "Records").
+  'Unit',
+  'Amount in unit',
 ] as const;
 
 /**
@@ -125,6 +130,11 @@ function rateCells(event: HistoryEvent, rates: readonly (number | null)[]): (num
 
 /** One event's line; `rates` are the export's rate columns (rateColumns). */
 export function csvRow(event: HistoryEvent, rates: readonly (number | null)[] = []): string {
+  const unit = storedUnit(event.unit);
+  // A row in a fiat unit (a sale charged in USD) leaves every sat column empty, so a sum of a sat
+  // column never adds cents; `Unit` and `Amount in unit` say it instead.
+  const inSats = unit === 'sat';
+  const sats = <T>(value: T): T | '' => (inSats ? value : '');
   const fiat = event.fiat;
   const sale = isSale(event) ? event.sale : undefined;
   const stamp = localStamp(event.createdAt);
@@ -133,22 +143,24 @@ export function csvRow(event: HistoryEvent, rates: readonly (number | null)[] = 
     stamp.time,
     stamp.offset,
     event.type,
-    event.amount,
+    sats(event.amount),
     fiat ? fiatValueText(fiat) : '',
     fiat?.currency ?? '',
     fiat ? fiat.price : '',
-    eventFee(event),
+    sats(eventFee(event)),
     event.quoteId ?? '',
     eventOrigin(event),
     event.mintUrl,
     refundOfText(event),
-    event.sale ? event.sale.tipSats : '',
+    event.sale ? sats(event.sale.tipSats) : '',
     linesSummary(event),
     eventDevice(event),
     eventStaff(event),
     event.receiptNumber ?? '',
-    sale ? (sale.discountSats ?? 0) : '',
-    sale ? saleTaxSats(sale) : '',
-    ...rateCells(event, rates),
+    sale ? sats(sale.discountSats ?? 0) : '',
+    sale ? sats(saleTaxSats(sale)) : '',
+    inSats ? 'sat' : unitCurrency(unit),
+    inSats ? '' : (event.amount / 10 ** unitDecimals(unit)).toFixed(unitDecimals(unit)),
+    ...(inSats ? rateCells(event, rates) : rates.flatMap(() => ['', '', ''])),
   ]);
 }

@@ -240,10 +240,13 @@ export function HomeScreen({ services }: PosScreenProps) {
             entry={entry}
             invoiceFiat={fiat.fiatText(quote?.fiat)}
             ecashRequest={ecashRequest}
-            {...(ecash.secondary && !tillUnit
+            {...(ecash.secondary
               ? {
                   secondary: ecash.secondary((value) => {
-                    const sale = fiat.saleOf(value);
+                    // A fiat till's ecash is in its unit, the typed cents as they are.
+                    const sale = tillUnit
+                      ? { amount: value, unit: tillUnit.unit }
+                      : fiat.saleOf(value);
                     return sale && chargedBy(sale, till.staff);
                   }),
                 }

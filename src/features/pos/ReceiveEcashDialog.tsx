@@ -16,8 +16,10 @@ import { NfcTagButton } from '../../ui/share/NfcTagButton';
 import { CLOSE } from '../../ui/locales/invoice/en.json';
 import { readTokenText, refusalText } from './receive-ecash';
 import { ARRIVES_AFTER_FEES, ARRIVING } from './locales/receive-errors/en.json';
+import { unitCurrency, unitDecimals, type Unit } from '../../core/units/unit';
 import {
   ALREADY_TAKEN_TEXT,
+  RECEIVE_ECASH_AMOUNT_TITLE,
   RECEIVE_ECASH_TITLE,
   TAKE_ECASH_TEXT,
   TAKING_ECASH_TEXT,
@@ -26,8 +28,10 @@ import {
 } from './locales/receive/en.json';
 
 export interface ReceiveEcashDialogProps {
-  /** the typed amount in sats */
+  /** the typed amount in sats, or in `unit`'s minor units */
   amount: number;
+  /** the till's unit when it is not sats: the title says the amount in it */
+  unit?: Unit;
   /** another mint's token comes back as an offer (what arrives, the fees), taken when confirmed */
   receive: (token: string, amount: number) => Promise<TokenOutcome>;
   onReceived: (result: Extract<EcashReceived, { status: 'received' }>) => void;
@@ -47,6 +51,7 @@ export interface ReceiveEcashDialogProps {
 
 export function ReceiveEcashDialog({
   amount,
+  unit = 'sat',
   receive,
   onReceived,
   onTakenOffline,
@@ -139,7 +144,13 @@ export function ReceiveEcashDialog({
     <Modal
       open
       onClose={onClose}
-      title={t(RECEIVE_ECASH_TITLE, { count: amount, sats: formats.sats(amount) })}
+      title={
+        unit === 'sat'
+          ? t(RECEIVE_ECASH_TITLE, { count: amount, sats: formats.sats(amount) })
+          : t(RECEIVE_ECASH_AMOUNT_TITLE, {
+              amount: formats.fiat(amount, unitCurrency(unit), unitDecimals(unit)),
+            })
+      }
     >
       <Form className="flex flex-col gap-3" onSubmit={() => take(text)}>
         <TextField

@@ -45,6 +45,7 @@ const MINT = 'https://other.example';
 const WORDS = [
   receiver.notAcceptedWords(MINT),
   receiver.shortWords(2_100, 10, 2_500),
+  receiver.shortWords(340, 2, 350, 'usd'),
   foreign.tooSmallWords(MINT, 3),
   foreign.shortAfterFeesWords(MINT, 1_990, 10, 2_000),
   foreign.meltRefusedWords(MINT, 'Lightning payment failed'),
@@ -81,8 +82,21 @@ describe('Receive ecash refusals in the language', () => {
     expect(refusalText(new ValidationError(WORDS[1]!), t, formats)).toBe(
       'Este ecash son 2100 sats menos la comisión de canje del mint de 10 sats; la venta es de 2500 sats',
     );
-    const refused = refusalText(new ValidationError(WORDS[4]!), t, formats);
+    expect(refusalText(new ValidationError(WORDS[2]!), t, formats)).toBe(
+      'Este ecash son 3.40 USD menos la comisión de canje del mint de 0.02 USD; la venta es de 3.50 USD',
+    );
+    const refused = refusalText(new ValidationError(WORDS[5]!), t, formats);
     expect(refused).toBe(`${MINT} no pagó: Lightning payment failed. El ecash no se aceptó`);
+  });
+
+  it('name both units when ecash is not in the till’s unit', () => {
+    const refusal = input.wrongUnitRefusal('sat', 'usd');
+    expect(refusalText(refusal, englishText, ENGLISH_FORMATS)).toBe(
+      'This ecash is in sat; this till takes USD.',
+    );
+    expect(refusalText(refusal, t, formats)).toBe(
+      'Este ecash está en sat; esta caja cobra en USD.',
+    );
   });
 
   it("say a mint's refusal by its NUT code, the mint's words kept", () => {

@@ -3,7 +3,8 @@
 // invoice; a token taken ends the sale as a Lightning sale does: toast, confetti, keypad reset.
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
-import type { Sale } from '../../core/sale/sale';
+import { saleUnit, type Sale } from '../../core/sale/sale';
+import { unitDecimals } from '../../core/units/unit';
 import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';
 import { fireConfetti } from '../../ui/payment/confetti';
 import type { KeypadProps } from '../../ui/payment/Keypad';
@@ -19,7 +20,7 @@ const ReceiveEcashDialog = lazy(() =>
 );
 import type { InvoiceState } from './use-invoice';
 import { RECEIVE_ECASH_TEXT } from './locales/keypad/en.json';
-import { TAKEN_OFFLINE_TEXT } from './locales/home-toasts/en.json';
+import { ECASH_RECEIVED_AMOUNT, TAKEN_OFFLINE_TEXT } from './locales/home-toasts/en.json';
 import type { OfflineTaken } from '../../core/wallet/ecash/offline/offline-ecash';
 
 export interface ReceiveEcash {
@@ -52,15 +53,21 @@ export function useReceiveEcash(
   const close = useCallback(() => setSale(null), []);
   const onReceived = useCallback(
     (result: { id: string; amount: number }) => {
-      toast.success(paymentReceivedText(t, formats, result.amount), {
-        toastId: `payment-received:${result.id}`,
-      });
+      const unit = sale ? saleUnit(sale) : 'sat';
+      // Cents are never written as sats (docs/decisions/0067-amounts-carry-their-unit.md).
+      const text =
+        unit === 'sat'
+          ? paymentReceivedText(t, formats, result.amount)
+          : t(ECASH_RECEIVED_AMOUNT, {
+              amount: formats.fiat(result.amount, unit.toUpperCase(), unitDecimals(unit)),
+            });
+      toast.success(text, { toastId: `payment-received:${result.id}` });
       void fireConfetti((error) => logger.warn('Confetti failed', error));
       setSale(null);
       setSales((n) => n + 1);
       onSale?.(result.id);
     },
-    [logger, onSale, t, formats],
+    [logger, onSale, t, formats, sale],
   );
   // Taken without the mint: the sale ends here, its sats reach the balance once redeemed.
   const onTakenOffline = useCallback(
@@ -108,10 +115,11 @@ export function useReceiveEcash(
         <Suspense fallback={null}>
           <ReceiveEcashDialog
             amount={sale.amount}
+            unit={saleUnit(sale)}
             receive={receive}
             onReceived={onReceived}
             onTakenOffline={onTakenOffline}
-            {...(offlineRequest ? { offlineRequest } : {})}
+            {...(offlineRequest && saleUnit(sale) === 'sat' ? { offlineRequest } : {})}
             onLanded={onLanded}
             onArrived={onArrived}
             onClose={close}

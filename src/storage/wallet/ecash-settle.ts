@@ -20,6 +20,7 @@ export function ecashPaymentRow(
   return {
     ...historyRow(now, 'ecash-payment', event, metadata),
     quoteId: event.receiptId,
+    ...(event.unit ? { unit: event.unit } : {}),
     ...saleColumns(event),
   };
 }

@@ -93,14 +93,16 @@ export class DexieProofStateStore implements ProofStateStore {
       const amount = sumOf(units.get(SAT) ?? []);
       // One event per unit: sats and cents spent elsewhere are never one amount (decision 0067).
       for (const [unit, rowsOfUnit] of units) {
-        await db.historyEvents.add(
-          historyRow(
+        // The row names its unit too, as a sale's does: history shows cents as cents.
+        await db.historyEvents.add({
+          ...historyRow(
             now,
             'spent-elsewhere',
             { amount: sumOf(rowsOfUnit), mintUrl: answer.mintUrl },
             { numProofs: rowsOfUnit.length, ...(unit === SAT ? {} : { unit }) },
           ),
-        );
+          ...(unit === SAT ? {} : { unit }),
+        });
       }
       // Sealed rows keep their sealed box: only the plain mark and Y change.
       if (rewritten.length > 0) await db.proofs.bulkPut(rewritten);

@@ -9,6 +9,8 @@ import type {
   RestoreScanRow,
 } from '../../core/wallet/restore/types';
 import { relayErrorsOf } from '../../core/wallet/restore/restore-messages';
+import { addFound } from '../../core/wallet/restore/found-units';
+import { SAT, type Unit } from '../../core/units/unit';
 import { DexieCounterSource } from './counter-source';
 import type { CashewDb } from '../database/db';
 import { distinctIndexKeys } from '../database/distinct-keys';
@@ -61,7 +63,8 @@ export class DexieRestoreLedger implements RestoreLedger {
     const { db } = this;
     return proofTransaction(db, [db.restoreScans, db.counters, db.config], async () => {
       const added = await insertProofs(db, args.proofs, args.mintUrl, this.clock());
-      const sats = added.reduce((sum, row) => sum + row.amount, 0);
+      // In the keyset's unit: cents of a usd keyset are counted apart from the mint's sats.
+      const amount = added.reduce((sum, row) => sum + row.amount, 0);
       if (args.counterAtLeast !== undefined) {
         // Joins this transaction (same tables): the counter moves with the proofs or not at all.
         await this.counterSource.advanceToAtLeast(args.keyset.id, args.counterAtLeast);
@@ -73,15 +76,15 @@ export class DexieRestoreLedger implements RestoreLedger {
       if (row) {
         const mint = row.mints.find((m) => m.mintUrl === args.mintUrl);
         if (mint) {
-          const keyset = { ...args.keyset, foundSats: args.keyset.foundSats + sats };
+          const keyset = { ...args.keyset, foundSats: args.keyset.foundSats + amount };
           const i = mint.keysets.findIndex((k) => k.id === keyset.id);
           if (i >= 0) mint.keysets[i] = keyset;
           else mint.keysets.push(keyset);
-          mint.foundSats += sats;
+          addFound(mint, keyset.unit ?? SAT, amount);
           await db.restoreScans.put(row);
         }
       }
-      return sats;
+      return amount;
     });
   }
 
@@ -126,12 +129,22 @@ export class DexieRestoreLedger implements RestoreLedger {
         if (cancelled) metadata.cancelled = true;
         const found = { amount: mint.foundSats, mintUrl: mint.mintUrl };
         await db.historyEvents.add(historyRow(now, 'restore', found, metadata));
+        // Each other unit found gets a row of its own, in its unit: never added to the sats.
+        for (const [unit, minor] of Object.entries(mint.foundInUnits ?? {})) {
+          if (!minor) continue;
+          const inUnit = { amount: minor, mintUrl: mint.mintUrl };
+          await db.historyEvents.add({
+            ...historyRow(now, 'restore', inUnit, { keysets: mint.keysets.length }),
+            unit: unit as Exclude<Unit, 'sat'>,
+          });
+        }
       }
       await db.restoreScans.delete(ROW_ID);
       return {
         mints: mints.map((m) => ({
           mintUrl: m.mintUrl,
           foundSats: m.foundSats,
+          ...(m.foundInUnits ? { foundInUnits: { ...m.foundInUnits } } : {}),
           ...(m.lockedSats ? { lockedSats: m.lockedSats } : {}),
           ...(m.error ? { error: m.error } : {}),
           ...(m.errorTexts ? { errorTexts: m.errorTexts } : {}),

@@ -9,7 +9,6 @@ import {
   REFUSED_BALANCE,
   REFUSED_IN_PROGRESS,
   REFUSED_INVOICES,
-  REFUSED_OTHER_UNITS,
   replaceWallet,
 } from '../../core/wallet/replace/replace-wallet';
 import { onboardedHintKey } from '../first-screen/onboarded-hint';
@@ -157,17 +156,20 @@ describe('DexieWalletReset', () => {
     expect(await storage.config.isOnboarded()).toBe(false);
   });
 
-  it('refuses dollars the phrase cannot restore even with the phrase checked, writing nothing', async () => {
+  it('gives up dollars only with the phrase checked (it restores them), writing nothing before', async () => {
     const { storage } = await onboardedDevice();
-    await storage.proofs.add([proof('a1', 8), centsProof('u350', 350)], MINT_A);
+    await storage.proofs.add([centsProof('u350', 350)], MINT_A);
     expect((await storage.walletReset.leftBehind(NOW)).otherUnits).toEqual([
       { mintUrl: MINT_A, amount: { unit: 'usd', minor: 350 } },
     ]);
     const before = await allRows(storage);
     await expect(
-      replaceWallet(storage.walletReset, { phraseChecked: true, now: NOW }),
-    ).rejects.toThrow(REFUSED_OTHER_UNITS);
+      replaceWallet(storage.walletReset, { phraseChecked: false, now: NOW }),
+    ).rejects.toThrow(REFUSED_BALANCE);
     expect(await allRows(storage)).toEqual(before);
+
+    await replaceWallet(storage.walletReset, { phraseChecked: true, now: NOW });
+    expect(await storage.proofs.unitBalances()).toEqual([]);
   });
 
   it('refuses an open invoice or a cash-out in flight even with the phrase checked', async () => {

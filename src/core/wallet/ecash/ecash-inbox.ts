@@ -2,7 +2,7 @@
 // request id, then taken by the receipt core (docs/protocol.md "Receiving ecash").
 import type { Logger } from '../../logger';
 import { Listeners, type Listener } from '../../listeners';
-import type { PendingMintQuote } from '../mint/ports';
+import { quoteUnit, type PendingMintQuote } from '../mint/ports';
 import type { HeldEcashStore } from './ports';
 import { remoteSaleFiat, type RemoteFiatLookup } from '../../prices/remote-sale-fiat';
 import { MintUnreachableError } from '../../errors';
@@ -178,6 +178,8 @@ export class EcashInbox {
         mintUrl: payload.mint,
         proofs: payload.proofs,
         unit: payload.unit,
+        // The sale's unit is its invoice's: a usd request's payment must be dollars.
+        ...(quoteUnit(sale) === 'sat' ? {} : { tillUnit: quoteUnit(sale) }),
         amount: sale.amount,
         ...(await this.saleRecord(sale)),
         closesQuote: sale.quote,

@@ -1,12 +1,31 @@
 // The shape checks of ecash a customer hands over (a NUT-18 payload's proofs or a token's): what
-// passes is plain integer-sat proofs; anything else is refused before anything is stored.
+// passes is plain whole-amount proofs in the till's unit; anything else is refused before anything is stored.
 import { getDecodedToken, getTokenMetadata, type Token, type Wallet } from '@cashu/cashu-ts';
-import { ValidationError } from '../../errors';
+import { errorWords, ValidationError } from '../../errors';
+import { SAT, type Unit } from '../../units/unit';
 import type { NewProof } from '../proof-ports';
 
 export const MALFORMED_ECASH_MESSAGE = 'This is not a Cashu ecash payment';
 export const NOT_SATS_MESSAGE = 'This ecash is not in sats';
 export const MALFORMED_TOKEN_MESSAGE = 'This is not a Cashu ecash token';
+
+/**
+ * Ecash of another unit than the till charges in, refused by name: a sat till keeps its words of
+ * before units; a fiat till says both units ("This ecash is in sat; this till takes USD.").
+ */
+export function wrongUnitRefusal(actual: unknown, till: Unit): ValidationError {
+  if (till === SAT) return new ValidationError(NOT_SATS_MESSAGE);
+  // The customer's word or a keyset's, shortened: it is shown, never trusted.
+  const unit = String(actual ?? SAT).slice(0, 12);
+  const takes = till.toUpperCase();
+  return new ValidationError(
+    errorWords(
+      'WRONG_UNIT',
+      { unit, till: takes },
+      `This ecash is in ${unit}; this till takes ${takes}.`,
+    ),
+  );
+}
 
 /** A payment of more proofs than this is refused: one swap must take them all. */
 export const MAX_ECASH_INPUTS = 1_000;
@@ -58,11 +77,17 @@ function proofOf(value: unknown): NewProof | null {
 
 /**
  * The proofs of a payment, checked for shape: at least one, at most MAX_ECASH_INPUTS, each with a
- * positive whole amount, hex keyset id and signature, no secret twice; unit sat (absent = sat).
- * Throws ValidationError otherwise.
+ * positive whole amount, hex keyset id and signature, no secret twice; the unit it claims is the
+ * till's (absent = sat). Throws ValidationError otherwise. The claim is only a first look: the
+ * keysets decide (EcashReceiver.checkSignatures).
  */
-export function parseEcashProofs(proofs: unknown, unit: unknown = 'sat'): NewProof[] {
-  if (unit !== undefined && unit !== 'sat') throw new ValidationError(NOT_SATS_MESSAGE);
+export function parseEcashProofs(
+  proofs: unknown,
+  unit: unknown = SAT,
+  till: Unit = SAT,
+): NewProof[] {
+  const claimed = unit === undefined ? SAT : unit;
+  if (claimed !== till) throw wrongUnitRefusal(claimed, till);
   if (!Array.isArray(proofs) || proofs.length === 0 || proofs.length > MAX_ECASH_INPUTS) {
     throw new ValidationError(MALFORMED_ECASH_MESSAGE);
   }

@@ -14,7 +14,8 @@ import type { NewProof, ProofStore } from '../proof-ports';
 import type { EcashSaleLines, EcashLedger, EcashReceiptStore, PendingEcashReceipt } from './ports';
 import type { CounterSource } from '@cashu/cashu-ts';
 import type { FiatRecord } from '../../prices/currencies';
-import type { Sale } from '../../sale/sale';
+import { saleUnit, type Sale } from '../../sale/sale';
+import { SAT, unitDecimals, type Unit } from '../../units/unit';
 import { mintUrlKey } from '../../urls/normalise-url';
 import {
   firstUnusedCounter,
@@ -26,7 +27,7 @@ import { isDefiniteRefusal, NutCode, refusalCode, toMintError } from '../mint-er
 import { sumSats, toNewProof } from '../proof-convert';
 import { toCashuProof } from '../withdraw/withdraw-token';
 import type { SeededWallet, WalletProvider } from '../wallet-provider';
-import { decodeTokenWith, NOT_SATS_MESSAGE, parseEcashProofs, tokenMint } from './ecash-input';
+import { decodeTokenWith, parseEcashProofs, tokenMint, wrongUnitRefusal } from './ecash-input';
 import { ecashSale } from './ecash-sale';
 import {
   checkEcashLock,
@@ -49,21 +50,36 @@ export { MALFORMED_TOKEN_MESSAGE } from './ecash-input';
 export const notAcceptedWords = (mintUrl: string) =>
   errorWords('NOT_ACCEPTED', { mint: mintUrl }, `Ecash from ${mintUrl} is not accepted here`);
 
-export const shortWords = (paid: number, fee: number, amount: number) =>
-  errorWords(
-    'ECASH_SHORT',
-    { paid, fee, amount },
-    `This ecash is ${formatSats(paid)} sats less the mint's ${formatSats(fee)} sat swap fee; the sale is ${formatSats(amount)} sats`,
-  );
+/** A figure of a currency unit in its major unit: 350 cents of usd is "3.50 USD". */
+const inMajor = (minor: number, unit: Unit) =>
+  `${(minor / 10 ** unitDecimals(unit)).toFixed(unitDecimals(unit))} ${unit.toUpperCase()}`;
+
+export const shortWords = (paid: number, fee: number, amount: number, unit: Unit = SAT) =>
+  unit === SAT
+    ? errorWords(
+        'ECASH_SHORT',
+        { paid, fee, amount },
+        `This ecash is ${formatSats(paid)} sats less the mint's ${formatSats(fee)} sat swap fee; the sale is ${formatSats(amount)} sats`,
+      )
+    : errorWords(
+        'ECASH_SHORT_IN_UNIT',
+        { paid: inMajor(paid, unit), fee: inMajor(fee, unit), amount: inMajor(amount, unit) },
+        `This ecash is ${inMajor(paid, unit)} less the mint's ${inMajor(fee, unit)} swap fee; the sale is ${inMajor(amount, unit)}`,
+      );
 
 export const notAcceptedMessage = (mintUrl: string) => notAcceptedWords(mintUrl).message;
 
-export const shortMessage = (paid: number, fee: number, amount: number) =>
-  shortWords(paid, fee, amount).message;
+export const shortMessage = (paid: number, fee: number, amount: number, unit: Unit = SAT) =>
+  shortWords(paid, fee, amount, unit).message;
 
 /** Why the mint's part of a token was not done yet: kept, and looked at again later. */
 export const MINT_KEPT_MESSAGE = 'The mint did not answer; the ecash is kept and swapped later';
 export const MINT_BUSY_MESSAGE = 'The mint is still processing this ecash';
+
+/** A journaled receipt's unit: rows from before units, and every sat sale's, name none. */
+function receiptUnit(row: Pick<PendingEcashReceipt, 'unit'>): Unit {
+  return row.unit ?? SAT;
+}
 
 export interface EcashReceiverDeps {
   receipts: EcashReceiptStore;
@@ -108,7 +124,12 @@ export interface EcashPayment {
   /** as received: checked here before anything is stored */
   proofs: unknown;
   unit?: unknown;
-  /** the sale's amount in sats */
+  /**
+   * The unit the sale is charged in (the till's): the ecash must be in it, by its keysets, or is
+   * refused by name; absent: sats. `amount` is in its minor units.
+   */
+  tillUnit?: Unit;
+  /** the sale's amount in sats (or in `tillUnit`'s minor units) */
   amount: number;
   fiat?: FiatRecord;
   /** the sale's lines; a cart's tip (a remote sale's) stays, the overpayment is added to it */
@@ -181,27 +202,32 @@ export class EcashReceiver {
     if (!Number.isSafeInteger(amount) || amount <= 0) {
       throw new ValidationError(ECASH_AMOUNT_MESSAGE);
     }
-    const inputs = parseEcashProofs(payment.proofs, payment.unit);
+    const unit = payment.tillUnit ?? SAT;
+    const inputs = parseEcashProofs(payment.proofs, payment.unit, unit);
     const [mintUrl, sealed] = await Promise.all([
       this.acceptedMint(payment.mintUrl),
       this.sealed(),
     ]);
     if (sealed) this.forgetPrepared();
     // One wallet (and seed) read for the checks, the lock key and the swap.
-    const seeded = sealed ? null : await callMint(() => this.deps.wallets.getSeededWallet(mintUrl));
+    // The till unit's wallet: its swap's outputs are on that unit's keyset (decision 0067).
+    const seeded = sealed
+      ? null
+      : await callMint(() => this.deps.wallets.getSeededWallet(mintUrl, unit));
     const wallet = seeded
       ? seeded.wallet
-      : await callMint(() => this.deps.wallets.getSeedlessWallet(mintUrl));
-    await this.checkSignatures(wallet, inputs);
+      : await callMint(() => this.deps.wallets.getSeedlessWallet(mintUrl, unit));
+    await this.checkSignatures(wallet, inputs, unit);
     // The key ecash is locked to (docs/protocol.md "Ecash locked to the merchant"); none while sealed.
     const key = seeded && inputs.some(hasSpendingCondition) ? this.lockKeyOf(seeded.seed) : null;
     checkEcashLock(inputs, payment.lockRequired ?? false, key);
     const paid = sumSats(inputs);
     const fee = wallet.getFeesForProofs(inputs.map(toCashuProof)).toNumber();
-    if (paid - fee < amount) throw new ValidationError(shortWords(paid, fee, amount));
+    if (paid - fee < amount) throw new ValidationError(shortWords(paid, fee, amount, unit));
     const row: PendingEcashReceipt = {
       id: payment.id,
       mintUrl,
+      ...(unit === SAT ? {} : { unit }),
       inputs,
       amount,
       fee,
@@ -228,11 +254,13 @@ export class EcashReceiver {
   async receiveToken(token: string, sale: Sale): Promise<EcashReceived | OfflineTaken> {
     const { text, mint } = tokenMint(token);
     const mintUrl = await this.acceptedMint(mint);
-    const { offline } = this.deps;
+    const unit = saleUnit(sale);
+    // Taking ecash with no network is for sats (docs/protocol.md "Ecash taken offline").
+    const offline = unit === SAT ? this.deps.offline : undefined;
     if (offline?.deviceOffline()) return offline.take(text, mintUrl, sale);
     let wallet: Wallet;
     try {
-      wallet = await this.walletFor(mintUrl);
+      wallet = await this.walletFor(mintUrl, unit);
     } catch (error) {
       // Not loaded and not reachable: nothing was journaled, so the offline checks decide.
       if (offline && error instanceof MintUnreachableError)
@@ -240,12 +268,13 @@ export class EcashReceiver {
       throw error;
     }
     const decoded = decodeTokenWith(text, wallet);
-    const proofs = parseEcashProofs(decoded.proofs, decoded.unit ?? 'sat');
+    const proofs = parseEcashProofs(decoded.proofs, decoded.unit ?? SAT, unit);
     return this.receive({
       id: tokenReceiptId(proofs),
       mintUrl: decoded.mint,
       proofs: decoded.proofs,
-      unit: decoded.unit ?? 'sat',
+      unit: decoded.unit ?? SAT,
+      ...(unit === SAT ? {} : { tillUnit: unit }),
       amount: sale.amount,
       ...(sale.fiat ? { fiat: sale.fiat } : {}),
       ...(sale.lines ? { sale: sale.lines } : {}),
@@ -258,12 +287,12 @@ export class EcashReceiver {
    * and the swap's outputs for the counters the payment will likely reserve next. Reserves nothing
    * (see prepared-outputs.ts); a payment that finds other counters derives its own.
    */
-  async prepare(mintUrl: string, amount: number): Promise<void> {
+  async prepare(mintUrl: string, amount: number, unit: Unit = SAT): Promise<void> {
     if (await this.sealed()) {
       this.forgetPrepared();
       return;
     }
-    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl);
+    const { wallet, seed } = await this.deps.wallets.getSeededWallet(mintUrl, unit);
     const keyset = wallet.getKeyset();
     const next = (await this.deps.counters.snapshot?.())?.[keyset.id];
     this.lockKeyOf(seed);
@@ -324,11 +353,11 @@ export class EcashReceiver {
   }
 
   /** The wallet the checks and the swap use: seedless while the till is locked. */
-  private walletFor(mintUrl: string): Promise<Wallet> {
+  private walletFor(mintUrl: string, unit: Unit): Promise<Wallet> {
     return callMint(async () =>
       (await this.sealed())
-        ? this.deps.wallets.getSeedlessWallet(mintUrl)
-        : (await this.deps.wallets.getSeededWallet(mintUrl)).wallet,
+        ? this.deps.wallets.getSeedlessWallet(mintUrl, unit)
+        : (await this.deps.wallets.getSeededWallet(mintUrl, unit)).wallet,
     );
   }
 
@@ -341,10 +370,10 @@ export class EcashReceiver {
   }
 
   /**
-   * Every proof on a sat keyset of the mint, and a DLEQ proof, where the customer sent one, that
-   * checks out when the mint supports NUT-12 (verify if present, NUT-12).
+   * Every proof on a keyset of the mint in the till's unit, and a DLEQ proof, where the customer
+   * sent one, that checks out when the mint supports NUT-12 (verify if present, NUT-12).
    */
-  private async checkSignatures(wallet: Wallet, inputs: NewProof[]): Promise<void> {
+  private async checkSignatures(wallet: Wallet, inputs: NewProof[], unit: Unit): Promise<void> {
     const dleq = wallet.getMintInfo().isSupported(12).supported;
     const dleqs: DleqItem[] = [];
     for (const input of inputs) {
@@ -357,7 +386,7 @@ export class EcashReceiver {
       }
       // A token's unit is not signed: proofs on a usd (or msat) keyset may say "sat". Their
       // keyset's unit decides, before any amount is counted (docs/protocol.md "Units").
-      if (keyset.unit !== 'sat') throw new ValidationError(NOT_SATS_MESSAGE);
+      if (keyset.unit !== unit) throw wrongUnitRefusal(keyset.unit, unit);
       if (!dleq || !input.dleq) continue;
       const key = keyset.keys[input.amount];
       if (!key) throw new ValidationError(ECASH_DLEQ_MESSAGE);
@@ -381,7 +410,8 @@ export class EcashReceiver {
     }
     let row = start;
     const { wallet, seed } =
-      checked ?? (await callMint(() => this.deps.wallets.getSeededWallet(row.mintUrl)));
+      checked ??
+      (await callMint(() => this.deps.wallets.getSeededWallet(row.mintUrl, receiptUnit(row))));
     for (let round = 0; round < MAX_ROUNDS; round++) {
       let reservation = row.reservation;
       let fresh = false;
@@ -526,7 +556,9 @@ export class EcashReceiver {
    */
   private async finishLocked(start: PendingEcashReceipt): Promise<EcashReceived> {
     let row = start;
-    const wallet = await callMint(() => this.deps.wallets.getSeedlessWallet(row.mintUrl));
+    const wallet = await callMint(() =>
+      this.deps.wallets.getSeedlessWallet(row.mintUrl, receiptUnit(row)),
+    );
     for (let round = 0; round < MAX_ROUNDS; round++) {
       let journal = row.lockedOutputs;
       if (journal) {
@@ -587,7 +619,10 @@ export class EcashReceiver {
     });
   }
 
-  private async settle(row: PendingEcashReceipt, proofs: NewProof[]): Promise<EcashReceived> {
+  private async settle(row: PendingEcashReceipt, given: NewProof[]): Promise<EcashReceived> {
+    const unit = receiptUnit(row);
+    // Stored with their keyset's unit, so cents are totalled apart from sats.
+    const proofs = unit === SAT ? given : given.map((proof) => ({ ...proof, unit }));
     const amount = sumSats(proofs);
     const tipSats = Math.max(0, amount - row.amount);
     const sale = ecashSale(row.sale, row.amount, amount);
@@ -601,6 +636,7 @@ export class EcashReceiver {
         receiptId: row.id,
         fee: row.fee,
         sale,
+        ...(unit === SAT ? {} : { unit }),
         ...(row.fiat ? { fiat: row.fiat } : {}),
         ...(row.staff ? { staff: row.staff } : {}),
       },

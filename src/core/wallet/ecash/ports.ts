@@ -5,6 +5,7 @@ import type { StaffRef } from '../../staff/staff';
 import type { Settlement } from '../ledger-ports';
 import type { CounterReservation, LockedOutputs } from '../mint/ports';
 import type { NewProof } from '../proof-ports';
+import type { Unit } from '../../units/unit';
 
 /**
  * Ecash a customer paid a sale with, journaled after its checks and before its swap, until the
@@ -14,6 +15,11 @@ export interface PendingEcashReceipt {
   /** the payment request's id, or `token:` and a proof secret for a pasted token */
   id: string;
   mintUrl: string;
+  /**
+   * The unit the sale is charged in and the swap's outputs are on; absent: sats (rows from
+   * before units). `inputs`, `amount` and `fee` are in its minor units.
+   */
+  unit?: Unit;
   /** the customer's proofs as received: the swap's inputs */
   inputs: NewProof[];
   /** the sale's amount in sats; what arrives beyond it is the tip */
@@ -87,6 +93,8 @@ export interface EcashPaymentEventInput {
   mintUrl: string;
   receiptId: string;
   fee: number;
+  /** a sale charged in a fiat unit (`amount` and `fee` in cents); absent: sats */
+  unit?: Unit;
   sale: SaleDetail;
   fiat?: FiatRecord;
   staff?: StaffRef;

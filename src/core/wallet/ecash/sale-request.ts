@@ -1,6 +1,7 @@
-// A sale offered as a NUT-18 payment request: amount in sats, the mints the merchant takes, a
+// A sale offered as a NUT-18 payment request: amount in the till's unit, the mints the merchant takes, a
 // single-use id, the shop's name, and a Nostr (NIP-17) transport to the merchant's key and relays.
 import { formatSats } from '../../format-sats';
+import { SAT, unitDecimals, type Unit } from '../../units/unit';
 import { PaymentRequest, PaymentRequestTransportType } from '@cashu/cashu-ts';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import * as nip19 from 'nostr-tools/nip19';
@@ -8,7 +9,10 @@ import * as nip19 from 'nostr-tools/nip19';
 export interface SaleRequestInput {
   /** single-use id tied to the sale (see `newRequestId`) */
   id: string;
+  /** in `unit`'s minor units: sats, or cents of a fiat unit */
   amount: number;
+  /** the unit the sale is charged in (NUT-18 `u`); absent: sat */
+  unit?: Unit;
   /** the mints whose ecash the merchant takes */
   mints: string[];
   shopName: string;
@@ -37,9 +41,14 @@ function defaultRandom(bytes: Uint8Array): Uint8Array {
 }
 
 /** What the customer's wallet shows as the request's description. */
-export function saleDescription(shopName: string, amount: number): string {
+export function saleDescription(shopName: string, amount: number, unit: Unit = SAT): string {
   const shop = shopName.trim();
-  return shop ? `${shop}: ${formatSats(amount)} sats` : `${formatSats(amount)} sats`;
+  const decimals = unitDecimals(unit);
+  const money =
+    unit === SAT
+      ? `${formatSats(amount)} sats`
+      : `${(amount / 10 ** decimals).toFixed(decimals)} ${unit.toUpperCase()}`;
+  return shop ? `${shop}: ${money}` : money;
 }
 
 /**
@@ -52,9 +61,9 @@ export function saleRequest(input: SaleRequestInput): PaymentRequest {
     [{ type: PaymentRequestTransportType.NOSTR, target, tags: [['n', '17']] }],
     input.id,
     input.amount,
-    'sat',
+    input.unit ?? SAT,
     input.mints,
-    saleDescription(input.shopName, input.amount),
+    saleDescription(input.shopName, input.amount, input.unit),
     true,
     input.lockPubkey ? { kind: 'P2PK', data: input.lockPubkey } : undefined,
   );

@@ -84,11 +84,22 @@ describe('SaleRequests', () => {
     expect(await locked.requests.forQuote(quote())).toBeNull();
   });
 
-  it('offers no request for a sale in dollars: its ecash would be refused', async () => {
+  it('asks for the sale’s unit: a 3.50 USD sale requests 350 usd, a sat sale sat', async () => {
     const { ports, requests } = setup();
     await ports.quotes.put(quote({ unit: 'usd', amount: 350 }));
-    expect(await requests.forQuote(quote({ unit: 'usd', amount: 350 }))).toBeNull();
-    expect((await ports.quotes.get('q1'))?.ecashRequestId).toBeUndefined();
+    const offered = await requests.forQuote(quote({ unit: 'usd', amount: 350 }));
+    for (const text of [offered?.creqA, offered?.creqB]) {
+      const decoded = PaymentRequest.fromEncodedRequest(text ?? '');
+      expect(decoded.unit).toBe('usd');
+      expect(decoded.amount?.toNumber()).toBe(350);
+    }
+    expect(PaymentRequest.fromEncodedRequest(offered?.creqA ?? '').description).toBe('3.50 USD');
+    expect((await requests.findOpen(offered?.id ?? ''))?.unit).toBe('usd');
+
+    const sats = setup();
+    await sats.ports.quotes.put(quote());
+    const satOffer = await sats.requests.forQuote(quote());
+    expect(PaymentRequest.fromEncodedRequest(satOffer?.creqA ?? '').unit).toBe('sat');
   });
 
   it('a sale no longer open is not found by its request id', async () => {

@@ -31,9 +31,6 @@ export class SaleRequests {
   /** The request for a direct invoice's sale, or null when none can be offered now. */
   async forQuote(quote: PendingMintQuote): Promise<OpenSaleRequest | null> {
     if (quote.kind !== 'direct' || !this.isOpen(quote)) return null;
-    // Ecash is taken in sats only so far (docs/protocol.md "Units"): a sale in cents offers the
-    // invoice alone rather than a request whose payment would be refused.
-    if (quoteUnit(quote) !== 'sat') return null;
     if ((await this.deps.locked?.()) ?? false) return null;
     const row = await this.deps.quotes.get(quote.quote);
     if (!row) return null;
@@ -51,6 +48,8 @@ export class SaleRequests {
     const encoded = encodeSaleRequest({
       id,
       amount: quote.amount,
+      // The request asks for the invoice's unit: a sale in cents is paid in cents (docs/protocol.md "Units").
+      unit: quoteUnit(quote),
       mints: [await config.getMintUrl()],
       shopName: await config.getShopName(),
       merchantPubkey: await this.deps.merchantPubkey(),

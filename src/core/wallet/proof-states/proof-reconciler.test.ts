@@ -11,6 +11,8 @@ import { phraseDevice, redeem, type PhraseDevice } from '../../../testing/wallet
 import { isWithdrawError, type WithdrawResult } from '../withdraw/withdraw-plan';
 import { proofY } from '../withdraw/spent-watch-client';
 import { mintStateChecker } from './checkstate';
+import { getEncodedToken, Wallet } from '@cashu/cashu-ts';
+import { toNewProof } from '../proof-convert';
 
 const dev = devMintSuite({ fresh: true });
 const WAIT = { timeout: 15_000, interval: 25 };
@@ -68,6 +70,37 @@ const spentElsewhere = (amount: number, numProofs?: number) => ({
   type: 'spent-elsewhere',
   amount,
   metadata: numProofs === undefined ? expect.any(Object) : { numProofs },
+});
+
+describe('dollars spent on another device', () => {
+  it('leave the dollar balance with a row in cents, and no sat figure counts them', async () => {
+    const one = await device();
+    await one.sell(100);
+    // 256 cents minted for this device and stored as dollars, then spent by someone else.
+    const wallet = new Wallet(dev.mint.url, { unit: 'usd' });
+    await wallet.loadMint();
+    const quote = await wallet.createMintQuoteBolt11(256);
+    await dev.mint.pay(quote.quote);
+    const dollars = await wallet.mintProofsBolt11(256, quote.quote);
+    await one.storage.proofs.add(
+      dollars.map((p) => ({ ...toNewProof(p), unit: 'usd' as const })),
+      dev.mint.url,
+    );
+    await wallet.receive(getEncodedToken({ mint: dev.mint.url, unit: 'usd', proofs: dollars }));
+
+    const outcome = await one.proofStates.checkAll();
+    expect(outcome.failures).toEqual([]);
+    expect(outcome.checks).toEqual([
+      expect.objectContaining({ mintUrl: dev.mint.url, checked: 4, spentSats: 0 }),
+    ]);
+    expect(await one.storage.proofs.unitBalances()).toEqual([
+      { mintUrl: dev.mint.url, amount: { unit: 'sat', minor: 100 } },
+    ]);
+    const { events } = await one.storage.history.page(1, 100);
+    expect(events.filter((e) => e.type === 'spent-elsewhere')).toMatchObject([
+      { amount: 256, unit: 'usd' },
+    ]);
+  });
 });
 
 describe('a second device on the phrase spends everything', () => {

@@ -30,7 +30,7 @@ export const DEFAULT_PROOF_STATE_INTERVALS: ProofStateIntervals = {
 };
 
 export interface ProofReconcilerDeps {
-  proofs: Pick<ProofStore, 'listUnspent' | 'balancesByMint'>;
+  proofs: Pick<ProofStore, 'listUnspent' | 'balancesByMint' | 'unitBalances'>;
   /** tokens and swap journals: proofs our own operations are spending are never asked about */
   withdrawals: Pick<WithdrawalStore, 'list'>;
   store: ProofStateStore;
@@ -121,7 +121,7 @@ export class ProofReconciler {
   /** Refresh: every mint holding stored sats, one after another. Never rejects. */
   async checkAll(): Promise<ChecksOutcome> {
     const outcome: ChecksOutcome = { checks: [], failures: [] };
-    for (const mintUrl of await this.mintsWithSats()) {
+    for (const mintUrl of await this.mintsWithEcash()) {
       try {
         outcome.checks.push(await this.check(mintUrl));
       } catch (error) {
@@ -153,7 +153,7 @@ export class ProofReconciler {
         .filter((url) => (pending[url] ?? 0) > 0)
         .map(mintKey),
     );
-    for (const mintUrl of await this.mintsWithSats()) {
+    for (const mintUrl of await this.mintsWithEcash()) {
       const key = mintKey(mintUrl);
       const at = last[key];
       const due = at === undefined || now - at >= this.intervals.startupMs || now < at;
@@ -191,9 +191,16 @@ export class ProofReconciler {
     this.timers.cancelAll();
   }
 
-  /** Mints with stored unspent sats, as their URLs are stored. */
-  private async mintsWithSats(): Promise<string[]> {
-    return Object.keys(await this.deps.proofs.balancesByMint());
+  /**
+   * Mints with stored unspent ecash of any unit, as their URLs are stored: dollars spent on
+   * another device leave as sats do (docs/protocol.md "Proof states").
+   */
+  private async mintsWithEcash(): Promise<string[]> {
+    const [sats, units] = await Promise.all([
+      this.deps.proofs.balancesByMint(),
+      this.deps.proofs.unitBalances(),
+    ]);
+    return [...new Set([...Object.keys(sats), ...units.map((balance) => balance.mintUrl)])];
   }
 
   private async run(mintUrl: string): Promise<MintCheck> {
@@ -201,12 +208,16 @@ export class ProofReconciler {
     const total: MintCheck = { mintUrl, checked: 0, spentSats: 0, spentProofs: 0, pendingSats: 0 };
     // Proofs stored under another spelling of the same mint (a trailing slash) are the same mint's.
     const spellings = new Set([mintUrl]);
-    for (const url of Object.keys(await this.deps.proofs.balancesByMint())) {
+    for (const url of await this.mintsWithEcash()) {
       if (mintKey(url) === key) spellings.add(url);
     }
     const ours = await this.ownSecrets();
     for (const url of spellings) {
-      const proofs = (await this.deps.proofs.listUnspent(url)).filter((p) => !ours.has(p.secret));
+      // Every unit's proofs: a NUT-07 check is by Y, whatever the keyset's unit; the store
+      // records what left per unit and reports sats only.
+      const proofs = (await this.deps.proofs.listUnspent(url, 'all')).filter(
+        (p) => !ours.has(p.secret),
+      );
       if (proofs.length === 0) continue;
       const found = await this.checkProofs(url, proofs);
       total.checked += found.checked;

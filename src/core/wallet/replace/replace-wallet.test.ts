@@ -5,7 +5,6 @@ import {
   REFUSED_BALANCE,
   REFUSED_IN_PROGRESS,
   REFUSED_INVOICES,
-  REFUSED_OTHER_UNITS,
   replaceVerdict,
   type LeftBehind,
 } from './replace-wallet';
@@ -37,11 +36,12 @@ describe('replaceVerdict', () => {
     });
   });
 
-  it('never gives up dollars, which the phrase does not restore, phrase checked or not', () => {
+  it('gives up dollars as it gives up sats: only with the phrase checked, which restores them', () => {
     const dollars = left({
       otherUnits: [{ mintUrl: 'https://mint.example', amount: { unit: 'usd', minor: 350 } }],
     });
-    expect(replaceVerdict(dollars, true)).toEqual({ allowed: false, reason: REFUSED_OTHER_UNITS });
+    expect(replaceVerdict(dollars, false)).toEqual({ allowed: false, reason: REFUSED_BALANCE });
+    expect(replaceVerdict(dollars, true)).toEqual({ allowed: true });
     expect(replaceVerdict(left({ otherUnits: [] }), false)).toEqual({ allowed: true });
   });
 });

@@ -17,7 +17,7 @@ export interface LeftBehind {
   swapsInProgress: number;
   /**
    * Unspent ecash in units other than sats, per mint (dollars, euros); absent or empty: none.
-   * The phrase restores sats only so far (docs/decisions/0067-amounts-carry-their-unit.md).
+   * The phrase restores it as it restores sats (docs/protocol.md "Restore", per unit).
    */
   otherUnits?: UnitBalance[];
 }
@@ -36,9 +36,6 @@ export const REFUSED_IN_PROGRESS = 'Wait until the cash-outs in progress have fi
 export const REFUSED_BALANCE =
   'Withdraw or cash out the balance first, or check the current recovery phrase below: it is the only way to get this balance back.';
 
-export const REFUSED_OTHER_UNITS =
-  'Withdraw or cash out the ecash held in other currencies first: the recovery phrase cannot bring it back yet.';
-
 export type ReplaceVerdict = { allowed: true } | { allowed: false; reason: string };
 
 export const totalSats = (left: LeftBehind) =>
@@ -47,16 +44,16 @@ export const totalSats = (left: LeftBehind) =>
 /**
  * Allowed only when nothing would become unrecoverable. Invoices and money in flight are never
  * given up: the phrase alone cannot mint a paid invoice whose quote is forgotten, nor settle a
- * cash-out. Stored sats (tokens included) can be, once the merchant has typed back words of the
- * current phrase: restoring it on the same mint brings them back (NUT-09/13).
+ * cash-out. Stored ecash of any unit (tokens included) can be, once the merchant has typed back
+ * words of the current phrase: restoring it on the same mint brings every unit back (NUT-09/13).
  */
 export function replaceVerdict(left: LeftBehind, phraseChecked: boolean): ReplaceVerdict {
   if (left.pendingInvoices > 0) return { allowed: false, reason: REFUSED_INVOICES };
   if (left.pendingMelts > 0 || left.swapsInProgress > 0) {
     return { allowed: false, reason: REFUSED_IN_PROGRESS };
   }
-  if ((left.otherUnits ?? []).length > 0) return { allowed: false, reason: REFUSED_OTHER_UNITS };
-  if (totalSats(left) > 0 && !phraseChecked) return { allowed: false, reason: REFUSED_BALANCE };
+  const holdsEcash = totalSats(left) > 0 || (left.otherUnits ?? []).length > 0;
+  if (holdsEcash && !phraseChecked) return { allowed: false, reason: REFUSED_BALANCE };
   return { allowed: true };
 }
 

@@ -14,6 +14,9 @@ import { toNewProof } from '../proof-convert';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { mintUrlKey } from '../../urls/normalise-url';
 import type { WalletProvider } from '../wallet-provider';
+import type { NewProof } from '../proof-ports';
+import { parseUnit, SAT, type Unit } from '../../units/unit';
+import { addFound } from './found-units';
 import { restoreCheckedBatch } from './restore-batch';
 import type { LockedSaleFound } from '../../backup/locked-sale-envelope';
 import { restoreLockedSales } from './locked-sales';
@@ -71,7 +74,7 @@ export interface RestoreProgress {
   /** 1-based position of the keyset being walked, of `keysetCount` (0 while listing keysets) */
   keysetIndex: number;
   keysetCount: number;
-  /** sats newly stored so far, all mints */
+  /** sats newly stored so far, all mints (other units are in each mint's `foundInUnits`) */
   foundSats: number;
   /** signatures the mints answered that failed their check and were not stored, all mints */
   refusedSignatures: number;
@@ -79,7 +82,14 @@ export interface RestoreProgress {
   mints: Array<
     Pick<
       MintScan,
-      'mintUrl' | 'status' | 'foundSats' | 'lockedSats' | 'error' | 'errorTexts' | 'sources'
+      | 'mintUrl'
+      | 'status'
+      | 'foundSats'
+      | 'foundInUnits'
+      | 'lockedSats'
+      | 'error'
+      | 'errorTexts'
+      | 'sources'
     >
   >;
   /** the mint lists (or the sales taken while locked) on the relays could not be read */
@@ -149,13 +159,25 @@ export function addMintToScan(mints: MintScan[], url: string, source: MintSource
   return true;
 }
 
-/** Keysets of the wallet's unit the mint lists, active and inactive. */
-function listedKeysets(wallet: Wallet): string[] {
+/**
+ * Keysets of every unit the wallet can hold that the mint lists, active and inactive: the phrase's
+ * dollars are on the usd keysets, walked as the sats' are (docs/protocol.md "Restore"). A keyset
+ * of a unit the wallet never holds (msat, auth) is left alone.
+ */
+function listedKeysets(wallet: Wallet): Array<{ id: string; unit: Unit }> {
   try {
-    return wallet.keyChain.getKeysets().map((k) => k.id);
+    return wallet.keyChain.getAllKeysetIds().flatMap((id) => {
+      const unit = parseUnit(wallet.keyChain.getKeyset(id).unit);
+      return unit ? [{ id, unit }] : [];
+    });
   } catch {
     return [];
   }
+}
+
+/** A restored proof stored with its keyset's unit: none for sat, as before units. */
+function inUnit(proof: NewProof, unit: Unit): NewProof {
+  return unit === SAT ? proof : { ...proof, unit };
 }
 
 function supportsRestore(wallet: Wallet): boolean {
@@ -489,8 +511,9 @@ export class RestoreService {
       const { perKeyset, global } = await this.deps.ledger.counters();
       // Everything this device issued on a keyset lies below its counter; a keyset it never used
       // would have started at the global counter, so at least that far is walked.
-      mint.keysets = listed.map((id) => ({
+      mint.keysets = listed.map(({ id, unit }) => ({
         id,
+        ...(unit === SAT ? {} : { unit }),
         next: 0,
         emptyRun: 0,
         highest: null,
@@ -498,7 +521,7 @@ export class RestoreService {
         done: false,
         foundSats: 0,
       }));
-      const known = new Set(listed);
+      const known = new Set(listed.map((keyset) => keyset.id));
       const gone = (await this.deps.ledger.storedKeysetIds(mintUrl)).filter((id) => !known.has(id));
       if (gone.length > 0) {
         const words = restoreWords.keysetsGone(gone);
@@ -573,21 +596,25 @@ export class RestoreService {
       // margin moves this keyset only: other keysets do not walk further because of it.
       const margin =
         next.done && next.highest !== null ? next.highest + 1 + this.counterMargin : undefined;
+      const unit = ks.unit ?? SAT;
       const added = await this.serially(async () => {
-        const sats = await this.deps.ledger.recordBatch({
+        const amount = await this.deps.ledger.recordBatch({
           mintUrl: mint.mintUrl,
           keyset: next,
-          proofs: unspent.map(toNewProof),
+          proofs: unspent.map((proof) => inUnit(toNewProof(proof), unit)),
           ...(found ? { counterAtLeast: lastCounterWithSignature + 1 } : {}),
           ...(margin === undefined ? {} : { skipCounterTo: margin }),
         });
-        next.foundSats += sats;
-        mint.foundSats += sats;
+        next.foundSats += amount;
+        addFound(mint, unit, amount);
         mint.keysets[k] = next;
-        return sats;
+        return amount;
       });
       ks = next;
-      if (added > 0) this.deps.events.emitUpdated({ reason: 'restore', amount: added });
+      // The event's amount is sats: cents found only refresh the balances.
+      if (added > 0) {
+        this.deps.events.emitUpdated({ reason: 'restore', amount: unit === SAT ? added : 0 });
+      }
       this.publishFor(row, index, k + 1);
       await this.checkpoint('restore:batch-recorded');
     }
@@ -621,10 +648,11 @@ export class RestoreService {
         0,
       ),
       mints: row.mints.map(
-        ({ mintUrl, status, foundSats, lockedSats, error, errorTexts, sources }) => ({
+        ({ mintUrl, status, foundSats, foundInUnits, lockedSats, error, errorTexts, sources }) => ({
           mintUrl,
           status,
           foundSats,
+          ...(foundInUnits ? { foundInUnits: { ...foundInUnits } } : {}),
           ...(lockedSats ? { lockedSats } : {}),
           ...(error ? { error } : {}),
           ...(errorTexts ? { errorTexts: [...errorTexts] } : {}),

@@ -2,10 +2,19 @@
 // "Restore"). Storage implements RestoreLedger on Dexie; tests may implement it in memory.
 import type { ErrorText } from '../../errors';
 import type { NewProof } from '../proof-ports';
+import type { Unit } from '../../units/unit';
+
+/** Minor units found per fiat unit (cents of usd, of eur): never added to a sat figure. */
+export type FoundInUnits = Partial<Record<Exclude<Unit, 'sat'>, number>>;
 
 /** Where one keyset's NUT-09 walk stands. Counters below `next` have been asked for. */
 export interface KeysetScan {
   id: string;
+  /**
+   * The keyset's unit when it is not sat: its proofs are stored in it and `foundSats` counts its
+   * minor units (docs/protocol.md "Restore"); absent: sat, as on rows from before units.
+   */
+  unit?: Unit;
   /** the next counter to ask the mint about */
   next: number;
   /** empty batches in a row since the last signature (the stop rule counts these) */
@@ -20,7 +29,7 @@ export interface KeysetScan {
    */
   minEnd: number;
   done: boolean;
-  /** sats newly stored from this keyset */
+  /** newly stored from this keyset, in its unit's minor units (sats unless `unit`) */
   foundSats: number;
   /** signatures the mint answered that failed their check (DLEQ, keyset, amount): not stored */
   refused?: number;
@@ -43,8 +52,10 @@ export interface MintScan {
   status: MintScanStatus;
   /** known once the mint answered its keyset list */
   keysets: KeysetScan[];
-  /** sats newly stored from this mint */
+  /** sats newly stored from this mint (its sat keysets only) */
   foundSats: number;
+  /** what its keysets of other units brought back, per unit (absent: nothing) */
+  foundInUnits?: FoundInUnits;
   /** why the mint could not be scanned (unreachable, keyset gone, no NUT-09) */
   error?: string;
   /** the same sentences as catalog keys and values, in order (absent on older rows) */
@@ -79,6 +90,8 @@ export interface RestoreOutcome {
   mints: Array<{
     mintUrl: string;
     foundSats: number;
+    /** what came back in other units (cents of usd, …), apart from the sats */
+    foundInUnits?: FoundInUnits;
     /** of foundSats, from sales taken while locked (their envelopes) */
     lockedSats?: number;
     error?: string;
@@ -101,7 +114,8 @@ export interface RestoreLedger {
   /**
    * One transaction: store the unspent proofs found in one batch (known secrets are left as they
    * are), move the keyset's NUT-13 counter to at least `counterAtLeast`, and write the keyset's
-   * new progress with the sats actually added. Returns those sats.
+   * new progress with what was actually added, in the keyset's unit (the mint's sats, or its
+   * `foundInUnits`). Returns that amount, in the keyset's unit.
    */
   recordBatch(args: {
     mintUrl: string;

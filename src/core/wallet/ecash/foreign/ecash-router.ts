@@ -2,7 +2,7 @@
 // melt-and-mint flow when "Accept ecash from other mints" is on (docs/protocol.md "Ecash from other mints").
 import { getTokenMetadata } from '@cashu/cashu-ts';
 import { ValidationError } from '../../../errors';
-import type { Sale } from '../../../sale/sale';
+import { saleUnit, type Sale } from '../../../sale/sale';
 import type { EcashLanded, EcashPayment, EcashReceived, EcashReceiver } from '../ecash-receiver';
 import type { ForeignEcash } from './foreign-ecash';
 import { shortAfterFeesWords } from './foreign-texts';
@@ -36,7 +36,10 @@ export class EcashRouter {
 
   /** A NUT-18 payload: another mint's, when taken, is settled at once if enough arrives. */
   async receive(payment: EcashPayment): Promise<EcashReceived> {
-    if (await this.foreignMint(payment.mintUrl)) return this.deps.foreign.receive(payment);
+    // Another mint's ecash is melted for sats: a sale in a fiat unit takes its own mint's only.
+    const sats = (payment.tillUnit ?? 'sat') === 'sat';
+    if (sats && (await this.foreignMint(payment.mintUrl)))
+      return this.deps.foreign.receive(payment);
     return this.deps.local.receive(payment);
   }
 
@@ -52,7 +55,7 @@ export class EcashRouter {
     } catch {
       mint = undefined; // the receipt core says why it cannot be read
     }
-    if (mint === undefined || !(await this.foreignMint(mint))) {
+    if (mint === undefined || saleUnit(sale) !== 'sat' || !(await this.foreignMint(mint))) {
       return this.deps.local.receiveToken(token, sale);
     }
     const offer = await this.deps.foreign.offerToken(token);
