@@ -1,9 +1,10 @@
 // Listening on the relays for the merchant's receipts to the cashier's per-sale keys
-// (docs/protocol.md "Receipts"): one subscription for every sale still waiting, renewed when the
-// set of sales changes or a relay drops it.
+// (docs/protocol.md "Receipts"): one subscription per relay for every sale still waiting, renewed
+// when the set of sales changes, and a relay that drops it or cannot be reached is asked again.
 import type { NostrEvent } from 'nostr-tools/core';
 import type { SubCloser } from 'nostr-tools/abstract-pool';
 import { getPublicKey } from 'nostr-tools/pure';
+import { BackoffTimers } from '../../backoff-timers';
 import type { Logger } from '../../logger';
 import { GIFT_WRAP_BACKDATE_SECONDS, GIFT_WRAP_KIND } from '../constants';
 import { readReceiptEvent, type SaleReceipt } from '../receipt-message';
@@ -38,8 +39,10 @@ function authSale(sales: readonly AwaitedReceipt[]): AwaitedReceipt | undefined 
 
 /** Clock skew between the two devices, on top of the back-dating window. */
 const SINCE_MARGIN_SECONDS = 600;
-/** A relay that dropped the subscription is asked again after this long. */
+/** A relay that dropped the subscription is asked again after this long… */
 export const RECEIPT_RESUBSCRIBE_MS = 5_000;
+/** …and one that keeps failing after twice as long each time, up to this. */
+export const RECEIPT_RESUBSCRIBE_LONGEST_MS = 60_000;
 
 export interface ReceiptListenerDeps {
   /**
@@ -51,24 +54,35 @@ export interface ReceiptListenerDeps {
   /** a receipt for one of the awaited sales, sealed by the merchant and naming that sale's quote */
   onReceipt: (quote: string, receipt: SaleReceipt) => void;
   logger: Logger;
+  /** the waits before a relay is asked again (tests shorten them) */
+  resubscribeMs?: { first: number; longest: number };
 }
 
 export class ReceiptListener {
   /** receipt pubkey (x-only hex) -> the sale */
   private awaited = new Map<string, AwaitedReceipt>();
-  private subscription: SubCloser | undefined;
-  private retry: ReturnType<typeof setTimeout> | undefined;
+  /** relay -> its subscription; a relay waiting to be asked again has none */
+  private readonly subscriptions = new Map<string, SubCloser>();
+  /** whether the current set of sales was subscribed (some relays may be waiting to retry) */
+  private subscribed = false;
+  private readonly retries: BackoffTimers;
   private stopped = false;
   /** wrap ids already handled (relays repeat them, and so does each new subscription) */
   private readonly seen = new Set<string>();
   /** relays that asked for AUTH on their current connection */
   private readonly authenticated = new Set<string>();
-  /** the quote whose receipt key the current subscription proves on AUTH */
-  private prover: string | undefined;
+  /** the sale whose receipt key the current subscriptions prove on AUTH */
+  private prover: AwaitedReceipt | undefined;
 
-  constructor(private readonly deps: ReceiptListenerDeps) {}
+  constructor(private readonly deps: ReceiptListenerDeps) {
+    const waits = deps.resubscribeMs ?? {
+      first: RECEIPT_RESUBSCRIBE_MS,
+      longest: RECEIPT_RESUBSCRIBE_LONGEST_MS,
+    };
+    this.retries = new BackoffTimers(waits.first, waits.longest);
+  }
 
-  /** Listens for exactly these sales from now on (an empty list ends the subscription). */
+  /** Listens for exactly these sales from now on (an empty list ends the subscriptions). */
   listen(sales: readonly AwaitedReceipt[]): void {
     const next = new Map<string, AwaitedReceipt>();
     for (const sale of sales) next.set(getPublicKey(sale.receiptSecretKey), sale);
@@ -77,16 +91,16 @@ export class ReceiptListener {
     const same =
       next.size === this.awaited.size &&
       [...next.keys()].every((key) => this.awaited.has(key)) &&
-      (this.authenticated.size === 0 || prover === this.prover);
+      (this.authenticated.size === 0 || prover === this.prover?.quote);
     this.awaited = next;
-    if (same && this.subscription) return;
+    if (same && this.subscribed) return;
     this.resubscribe();
   }
 
   stop(): void {
     this.stopped = true;
-    clearTimeout(this.retry);
-    this.closeSubscription();
+    this.retries.cancelAll();
+    this.closeSubscriptions();
     this.dropAuthenticated();
   }
 
@@ -110,13 +124,16 @@ export class ReceiptListener {
     }
   }
 
-  private closeSubscription(): void {
-    const subscription = this.subscription;
-    this.subscription = undefined;
-    try {
-      subscription?.close('receipts changed');
-    } catch (error) {
-      this.deps.logger.debug('Closing the receipt subscription failed', error);
+  private closeSubscriptions(): void {
+    const open = [...this.subscriptions.values()];
+    this.subscriptions.clear();
+    this.subscribed = false;
+    for (const subscription of open) {
+      try {
+        subscription.close('receipts changed');
+      } catch (error) {
+        this.deps.logger.debug('Closing the receipt subscription failed', error);
+      }
     }
   }
 
@@ -137,41 +154,62 @@ export class ReceiptListener {
   }
 
   private resubscribe(): void {
-    clearTimeout(this.retry);
-    this.closeSubscription();
+    this.retries.cancelAll();
+    this.closeSubscriptions();
     this.dropAuthenticated();
     if (this.stopped || this.awaited.size === 0) return;
     const sales = [...this.awaited.values()];
-    const relays = [...new Set(sales.flatMap((sale) => sale.relays))];
-    const oldest = Math.min(...sales.map((sale) => sale.createdAt));
     // A relay that keeps wraps for their recipient serves the key the connection proved.
-    const prover = authSale(sales) as AwaitedReceipt;
-    this.prover = prover.quote;
+    this.prover = authSale(sales);
+    this.subscribed = true;
+    for (const relay of new Set(sales.flatMap((sale) => sale.relays))) this.open(relay);
+  }
+
+  /**
+   * One relay's subscription, so a relay that is down (at the start too, while the others serve)
+   * is asked again on its own, sooner once it has served (nostr-tools' pool reports a close only
+   * when every relay of a subscription has closed).
+   */
+  private open(relay: string): void {
+    if (this.stopped || !this.subscribed || this.awaited.size === 0) return;
+    const prover = this.prover as AwaitedReceipt;
+    const oldest = Math.min(...[...this.awaited.values()].map((sale) => sale.createdAt));
     const since = Math.floor(oldest / 1000) - GIFT_WRAP_BACKDATE_SECONDS - SINCE_MARGIN_SECONDS;
     let subscription: SubCloser | undefined;
+    let closed = false;
+    const retry = () => this.retries.schedule(relay, () => this.open(relay));
     try {
       subscription = this.deps.pool.subscribe(
-        relays,
+        [relay],
         { kinds: [GIFT_WRAP_KIND], '#p': [...this.awaited.keys()], since },
         {
           onauth: (template) => {
-            const relay = template.tags.find((tag) => tag[0] === 'relay')?.[1];
-            if (relay) this.authenticated.add(relay);
+            const asking = template.tags.find((tag) => tag[0] === 'relay')?.[1];
+            if (asking) this.authenticated.add(asking);
             return authSigner(prover.receiptSecretKey)(template);
           },
           onevent: (event) => this.handle(event),
+          oneose: () => {
+            // nostr-tools' pool also calls oneose right before onclose when the connection
+            // fails; only an EOSE the subscription outlived is the relay's own, and it resets
+            // the relay's waits.
+            queueMicrotask(() => {
+              if (!closed) this.retries.cancel(relay, true);
+            });
+          },
           onclose: () => {
-            // Ours closed on purpose (a newer one replaced it); otherwise a relay dropped it.
-            if (this.subscription !== subscription || this.stopped) return;
-            this.subscription = undefined;
-            this.retry = setTimeout(() => this.resubscribe(), RECEIPT_RESUBSCRIBE_MS);
+            closed = true;
+            // Ours closed on purpose (a newer one replaced it); otherwise the relay dropped it.
+            if (this.subscriptions.get(relay) !== subscription || this.stopped) return;
+            this.subscriptions.delete(relay);
+            retry();
           },
         },
       );
-      this.subscription = subscription;
+      this.subscriptions.set(relay, subscription);
     } catch (error) {
-      this.deps.logger.warn('Could not listen for receipts', error);
-      this.retry = setTimeout(() => this.resubscribe(), RECEIPT_RESUBSCRIBE_MS);
+      this.deps.logger.warn(`Could not listen for receipts on ${relay}`, error);
+      retry();
     }
   }
 }

@@ -5,6 +5,16 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import {
+  affineOf,
+  FixedBase,
+  IDENTITY,
+  oddMultiples,
+  strauss,
+  uncompressedHex,
+  type Affine,
+  type Jac,
+} from './vartime-ec';
 
 export const { Point } = secp256k1;
 export type Point = InstanceType<typeof Point>;
@@ -19,16 +29,19 @@ export function scalarOf(hex: string, exact: boolean): bigint | null {
 }
 
 /**
- * Whether e (hex) is hash_e(R1, R2, A, C) (NUT-12), the points affine. False where one is the
- * identity, which has no encoding: no valid signature leads to one.
+ * Whether e (hex) is hash_e(R1, R2, A, C) (NUT-12). False where a point is the identity (null),
+ * which has no encoding: no valid signature leads to one.
  */
-export function hashEMatches(R1: Point, R2: Point, key: KeyPoint, C: Point, e: string): boolean {
-  try {
-    const text = R1.toHex(false) + R2.toHex(false) + key.hex + C.toHex(false);
-    return bytesToHex(sha256(utf8ToBytes(text))) === e.toLowerCase();
-  } catch {
-    return false;
-  }
+export function hashEMatches(
+  R1: Affine | null,
+  R2: Affine | null,
+  key: KeyPoint,
+  C: Affine | null,
+  e: string,
+): boolean {
+  if (!R1 || !R2 || !C) return false;
+  const text = uncompressedHex(R1) + uncompressedHex(R2) + key.hex + uncompressedHex(C);
+  return bytesToHex(sha256(utf8ToBytes(text))) === e.toLowerCase();
 }
 
 /**
@@ -40,10 +53,13 @@ const TABLE_WINDOW = 6;
 const KEYS_KEPT = 512;
 
 export interface KeyPoint {
-  point: Point;
+  point: Affine;
   /** uncompressed hex, as NUT-12's hash_e writes it */
   hex: string;
   uses: number;
+  /** odd multiples for a walk until the key is used often enough for a table */
+  odd?: Affine[];
+  table?: FixedBase;
 }
 
 /** Decoded (and, once used often, tabled) mint keys: public points, safe to keep. */
@@ -56,13 +72,20 @@ export function keyPoint(hex: string): KeyPoint | null {
   if (known === undefined) {
     if (keyPoints.size >= KEYS_KEPT) keyPoints.clear();
     try {
-      const point = Point.fromHex(id);
-      known = { point, hex: point.toHex(false), uses: 0 };
+      const point = affineOf(Point.fromHex(id));
+      known = { point, hex: uncompressedHex(point), uses: 0 };
     } catch {
       known = null;
     }
     keyPoints.set(id, known);
   }
-  if (known && ++known.uses === TABLE_AFTER) known.point.precompute(TABLE_WINDOW);
+  if (known && ++known.uses === TABLE_AFTER) known.table = new FixedBase(known.point, TABLE_WINDOW);
   return known;
+}
+
+/** k·A for a key, k in [0, n): from its table, or a walk over its odd multiples. */
+export function keyMultiple(key: KeyPoint, k: bigint): Jac {
+  if (key.table) return key.table.addMultiple(IDENTITY, k);
+  key.odd ??= oddMultiples([key.point])[0]!;
+  return strauss([{ odd: key.odd, k }]);
 }

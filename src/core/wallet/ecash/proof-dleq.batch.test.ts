@@ -1,10 +1,11 @@
-// DLEQs checked a token at a time: the NUT-12 proof vector, proofs the dev mint signs, and a batch
-// with one forged or malformed proof, where exactly that proof is named and the others pass
+// DLEQs checked a token at a time: the NUT-12 proof vector and its alterations against the
+// straightforward check, proofs the dev mint signs, and a batch with one forged or malformed
+// proof, where exactly that proof is named and the others pass
 // (src/conformance/vectors/nut12-dleq.json).
 import { describe, expect, it } from 'vitest';
-import { hasValidDleq } from '@cashu/cashu-ts';
+import { hasValidDleq, pointFromHex, verifyDLEQProof_reblind } from '@cashu/cashu-ts';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { newWallet, startTestMint, type TestMint } from '../../../../dev/mint/test-support';
 import { devMints } from '../../../testing/wallet/dev-mints';
 import { lockedProofs } from '../../../testing/wallet/locked-ecash';
@@ -25,6 +26,44 @@ describe('failingDleqs', () => {
       mintKey: A,
     }));
     expect(failingDleqs([{ proof, mintKey: A }, ...altered])).toEqual([1, 2, 3]);
+  });
+
+  it('gives the straightforward check’s answer on every alteration of the NUT-12 vector', () => {
+    /** cashu-ts' constant-time check of one proof, one point at a time. */
+    function straightforward({ proof: p, mintKey }: DleqItem): boolean {
+      try {
+        const { e, s, r } = p.dleq!;
+        const dleq = { e: hexToBytes(e), s: hexToBytes(s), r: BigInt(`0x${r}`) };
+        return verifyDLEQProof_reblind(
+          utf8ToBytes(p.secret),
+          dleq,
+          pointFromHex(p.C),
+          pointFromHex(mintKey),
+        );
+      } catch {
+        return false;
+      }
+    }
+    const good: DleqItem = { proof, mintKey: A };
+    const items: DleqItem[] = [
+      good,
+      ...(['e', 's', 'r'] as const).map((field) => ({
+        proof: { ...proof, dleq: { ...proof.dleq, [field]: flip(proof.dleq[field]) } },
+        mintKey: A,
+      })),
+      { proof: { ...proof, secret: flip(proof.secret) }, mintKey: A },
+      { proof: { ...proof, C: vectors.deterministicNonce.C_ }, mintKey: A },
+      { proof, mintKey: vectors.deterministicNonce.A },
+      good,
+      good,
+    ];
+    // twice: the key's first uses walk, the later ones use its table
+    for (let round = 0; round < 2; round++) {
+      const failing = failingDleqs(items);
+      const expected = items.flatMap((item, i) => (straightforward(item) ? [] : [i]));
+      expect(failing).toEqual(expected);
+      expect(failing).toEqual([1, 2, 3, 4, 5, 6]);
+    }
   });
 
   it('answers nothing for no proofs', () => {

@@ -3,14 +3,26 @@
 // multiplication, which cashu-ts' hasValidDleq uses, only costs time), with the work a token's
 // proofs share done once (dleq-math.ts; docs/performance.md "Ecash payment latency" and
 // "Offline check").
-import { hashToCurve } from '@cashu/cashu-ts';
-import { normalizeZ } from '@noble/curves/abstract/curve.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { NewProof } from '../proof-ports';
-import { hashEMatches, keyPoint, N, Point, scalarOf, type KeyPoint } from './dleq-math';
+import { hashEMatches, keyMultiple, keyPoint, N, scalarOf, type KeyPoint } from './dleq-math';
+import {
+  addAffine,
+  decompress,
+  generatorTable,
+  hashToCurve,
+  jac,
+  oddMultiples,
+  strauss,
+  toAffine,
+  type Affine,
+  type Jac,
+} from './vartime-ec';
+
+type Scalars = { e: bigint; s: bigint; r: bigint };
 
 /** e, s and r of a proof's DLEQ, or null when one is missing or malformed. */
-function dleqScalars(dleq: NewProof['dleq']): { e: bigint; s: bigint; r: bigint } | null {
+function dleqScalars(dleq: NewProof['dleq']): Scalars | null {
   if (!dleq || dleq.r === undefined) return null;
   const e = scalarOf(dleq.e, true);
   const s = scalarOf(dleq.s, true);
@@ -26,35 +38,34 @@ export interface DleqItem {
 
 interface Pending {
   index: number;
-  e: string;
+  e: bigint;
+  eHex: string;
+  s: bigint;
   key: KeyPoint;
-  /** R1, R2, C' in projective form until the shared normalisation */
-  points: [Point, Point, Point];
-}
-
-/** Y = hash_to_curve(secret) (NUT-00) as a point of this module's curve, without re-decoding. */
-function secretPoint(secret: string): Point {
-  return Point.fromAffine(hashToCurve(utf8ToBytes(secret)).toAffine());
+  /** R1 = sG − eA, B' = Y + rG and C' = C + rA, Jacobian until the shared normalisation */
+  points: [Jac, Jac, Jac];
 }
 
 /**
- * R1 = sG − eA and R2 = sB' − eC' with B' = Y + rG and C' = C + rA: what e must hash (NUT-12
- * "Proof" verification). R2 is one double-scalar multiplication (shared doubling chain).
+ * R1 = sG − eA, B' = Y + rG and C' = C + rA with Y = hash_to_curve(secret): what NUT-12's
+ * "Proof" verification needs before R2 = sB' − eC'.
  */
-function commitments(item: DleqItem, key: KeyPoint, e: bigint, s: bigint, r: bigint) {
-  const A = key.point;
-  const C = Point.fromHex(item.proof.C).add(A.multiplyUnsafe(r));
-  const B = secretPoint(item.proof.secret).add(Point.BASE.multiplyUnsafe(r));
-  const R1 = Point.BASE.multiplyUnsafe(s).subtract(A.multiplyUnsafe(e));
-  const R2 = B.mulAddUnsafe(s, C, N - e);
-  return [R1, R2, C] as [Point, Point, Point];
+function pendingOf(item: DleqItem, index: number, key: KeyPoint, scalars: Scalars): Pending {
+  const { e, s, r } = scalars;
+  const G = generatorTable();
+  const C = decompress(item.proof.C);
+  const Y = hashToCurve(utf8ToBytes(item.proof.secret));
+  const R1 = G.addMultiple(keyMultiple(key, N - e), s);
+  const B = G.addMultiple(jac(Y), r);
+  const Cr = addAffine(keyMultiple(key, r), C);
+  return { index, e, eHex: item.proof.dleq!.e, s, key, points: [R1, B, Cr] };
 }
 
 /**
  * The indices of the items whose DLEQ does not show their signature was made with their key
  * (none: every one checks). A proof without a DLEQ or r, or with anything malformed, fails.
  * For each, the same answer as cashu-ts' hasValidDleq (the NUT-12 vectors and dev mint proofs
- * check it).
+ * check it). Each normalisation to affine is one field inversion for the whole token.
  */
 export function failingDleqs(items: readonly DleqItem[]): number[] {
   const failing: number[] = [];
@@ -64,22 +75,30 @@ export function failingDleqs(items: readonly DleqItem[]): number[] {
     const key = scalars && keyPoint(item.mintKey);
     if (!scalars || !key) return failing.push(index);
     try {
-      const points = commitments(item, key, scalars.e, scalars.s, scalars.r);
-      pending.push({ index, e: item.proof.dleq!.e, key, points });
+      pending.push(pendingOf(item, index, key, scalars));
     } catch {
       failing.push(index);
     }
   });
-  // One field inversion for all the points instead of one per point per encoding.
-  const affine = pending.length
-    ? normalizeZ(
-        Point,
-        pending.flatMap((p) => p.points),
-      )
-    : [];
+  // B' and C' affine, then their odd multiples, for R2 = sB' − eC' (one doubling chain each).
+  const bc = toAffine(pending.flatMap((p) => [p.points[1], p.points[2]]));
+  const walkable: { p: Pending; B: Affine; C: Affine }[] = [];
   pending.forEach((p, i) => {
-    const [R1, R2, C] = affine.slice(3 * i, 3 * i + 3) as [Point, Point, Point];
-    if (!hashEMatches(R1, R2, p.key, C, p.e)) failing.push(p.index);
+    const [B, C] = [bc[2 * i], bc[2 * i + 1]];
+    if (B && C) walkable.push({ p, B, C });
+    else failing.push(p.index);
+  });
+  const odd = oddMultiples(walkable.flatMap(({ B, C }) => [B, C]));
+  const R2s = walkable.map(({ p }, i) =>
+    strauss([
+      { odd: odd[2 * i]!, k: p.s },
+      { odd: odd[2 * i + 1]!, k: N - p.e },
+    ]),
+  );
+  const R = toAffine([...walkable.map(({ p }) => p.points[0]), ...R2s]);
+  walkable.forEach(({ p, C }, i) => {
+    if (!hashEMatches(R[i] ?? null, R[walkable.length + i] ?? null, p.key, C, p.eHex))
+      failing.push(p.index);
   });
   return failing.sort((a, b) => a - b);
 }
