@@ -78,7 +78,8 @@ async function revoke(page: Page, name: string) {
 /** A sale typed on a revoked person's page: refused there with the revoked box, no invoice. */
 async function expectRevokedOnNextSale(cashier: Page, name: string) {
   await cashier.keyboard.type('55');
-  await cashier.keyboard.press('Enter');
+  // Submit by its button: after the Keypad/Items switch, Enter would press the focused switch.
+  await cashier.getByRole('button', { name: 'Submit' }).click();
   await expect(cashier.getByRole('heading', { name: 'Link revoked' })).toBeVisible(LANDS);
   await expect(
     cashier.getByText(
