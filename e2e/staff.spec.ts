@@ -3,11 +3,20 @@
 // (personal PIN) at the till opens a shift with a float, sells by Lightning and records a cash
 // sale, cannot close the shift; the manager closes it with the counted cash and the report shows
 // the sales by method and by person and expected against counted; the day summary and the CSV
-// name who sold.
+// name who sold. Two people each sell on the till with a tip: the cashier's parked basket names
+// him, he cannot refund and the manager can; the shift report and its CSV, the day summary and
+// chart for one person and the CSV grouped by person give each one's sales and tips.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { clickDigits, LANDS, takePayment } from './helpers/invoice';
+import {
+  clickDigits,
+  invoiceDialog,
+  LANDS,
+  quoteIdOnScreen,
+  RECEIVED,
+  takePayment,
+} from './helpers/invoice';
 import { onboard } from './helpers/onboard';
 import { openWallet } from './helpers/wallet-screen';
 
@@ -34,6 +43,31 @@ test('with default settings the keypad keeps "Receive ecash" in view on a phone'
   await expect(page.getByRole('button', { name: 'Receive ecash' })).toBeInViewport({ ratio: 1 });
 });
 
+/** Settings' Staff card: each person with their role and personal PIN ('' for none). */
+async function addPeople(page: Page, people: readonly (readonly [string, string, string])[]) {
+  await page.goto('/settings');
+  const card = page.getByTestId('staff-settings');
+  for (const [name, role, pin] of people) {
+    await card.getByLabel('Name', { exact: true }).fill(name);
+    await card.getByLabel('Role').selectOption({ label: role });
+    await card.getByLabel('Personal PIN (optional)').fill(pin);
+    await card.getByRole('button', { name: 'Add person' }).click();
+    await expect(card.getByText(name, { exact: true })).toBeVisible();
+  }
+  return card;
+}
+
+/** A CSV download's rows, split into cells (no cell here holds a comma). */
+async function downloadedCsv(page: Page, click: () => Promise<void>): Promise<string[][]> {
+  const downloading = page.waitForEvent('download');
+  await click();
+  const csv = await readFile((await (await downloading).path())!, 'utf8');
+  return csv
+    .trim()
+    .split('\r\n')
+    .map((line) => line.split(','));
+}
+
 /** Home's till line: "Change person", the person, their PIN if asked, "Switch". */
 async function switchTo(page: Page, option: string, name: string, pin?: string) {
   await page.getByRole('link', { name: 'Home', exact: true }).click();
@@ -57,18 +91,10 @@ test('a cashier sells and records cash in a shift; the manager closes it and the
   await onboard(page, { mintUrl, relayUrl });
 
   // Settings: a manager, a cashier with a personal PIN, and cash sales on.
-  await page.goto('/settings');
-  const card = page.getByTestId('staff-settings');
-  for (const [name, role, pin] of [
+  const card = await addPeople(page, [
     ['Ana', 'Manager', ''],
     ['Bo', 'Cashier', '2468'],
-  ] as const) {
-    await card.getByLabel('Name', { exact: true }).fill(name);
-    await card.getByLabel('Role').selectOption({ label: role });
-    await card.getByLabel('Personal PIN (optional)').fill(pin);
-    await card.getByRole('button', { name: 'Add person' }).click();
-    await expect(card.getByText(name, { exact: true })).toBeVisible();
-  }
+  ]);
   await card.getByLabel('Record cash sales at the till').check();
   await expect(card.getByLabel('Record cash sales at the till')).toBeChecked();
 
@@ -164,14 +190,171 @@ test('a cashier sells and records cash in a shift; the manager closes it and the
   await day.getByRole('button', { name: 'Close', exact: true }).click();
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const exporter = page.getByRole('dialog', { name: 'Export history' });
-  const downloading = page.waitForEvent('download');
-  await exporter.getByRole('button', { name: 'Download CSV' }).click();
-  const csv = await readFile((await (await downloading).path())!, 'utf8');
-  const [header, ...rows] = csv.trim().split('\r\n');
+  const [header, ...rows] = await downloadedCsv(page, () =>
+    exporter.getByRole('button', { name: 'Download CSV' }).click(),
+  );
   // Staff comes after Device; the receipt and tax columns follow it.
-  expect(header!.split(',')[16]).toBe('Staff');
-  expect(rows.map((row) => [row.split(',')[3], row.split(',')[16]])).toEqual([
+  expect(header![16]).toBe('Staff');
+  expect(rows.map((row) => [row[3], row[16]])).toEqual([
     ['direct-payment', 'Bo'],
     ['cash-payment', 'Bo'],
   ]);
+});
+
+/** Coffee from the Items side with the tip button `tip`, charged and paid. */
+async function sellCoffee(
+  page: Page,
+  tip: string,
+  total: string,
+  payQuote: (quote: string) => Promise<void>,
+) {
+  await page.getByRole('button', { name: 'Items', exact: true }).click();
+  if ((await page.getByTestId('cart-line').count()) === 0) {
+    await page.getByRole('button', { name: 'Add Coffee' }).click();
+  }
+  await page.getByTestId('cart-charge').click();
+  await page.getByRole('button', { name: tip, exact: true }).click();
+  await page.getByRole('button', { name: `Charge ${total} sats` }).click();
+  await expect(invoiceDialog(page).getByTestId('invoice-amount')).toHaveText(`${total} sats`);
+  await payQuote(await quoteIdOnScreen(page));
+  await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
+  await expect(page.getByTestId('cart-line')).toHaveCount(0, LANDS);
+}
+
+/** The newest sale's receipt on the wallet screen, and its Refund button pressed. */
+async function refundNewestSale(page: Page) {
+  await openWallet(page);
+  const sale = page.getByTestId('history-item').filter({ hasText: 'Sale' }).first();
+  await sale.getByRole('button', { name: 'Receipt' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Receipt' });
+  await expect(receipt.getByTestId('receipt')).toBeVisible(LANDS);
+  await receipt.getByRole('button', { name: 'Refund', exact: true }).click();
+}
+
+test('each person sells with a tip; only the manager refunds; reports by person add up', async ({
+  page,
+  mintUrl,
+  relayUrl,
+  payQuote,
+  lightningAddress,
+}) => {
+  // Items, two people, two cart sales with tips, a refund and four reports: long on a busy box.
+  test.setTimeout(300_000);
+  await onboard(page, { mintUrl, relayUrl });
+  await page.goto('/items');
+  await page.getByLabel('Ask for a tip before charging').check();
+  const form = page.getByTestId('item-form');
+  await form.getByLabel('Name', { exact: true }).fill('Coffee');
+  await form.getByLabel('Price', { exact: true }).fill('1000');
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Coffee', exact: true })).toBeVisible();
+  await addPeople(page, [
+    ['Ana', 'Manager', ''],
+    ['Bo', 'Cashier', ''],
+  ]);
+
+  // Bo opens the shift, parks a basket (it names him), recalls it and sells it with a 10 % tip.
+  await switchTo(page, 'Bo (Cashier)', 'Bo');
+  await openWallet(page);
+  const shift = page.getByTestId('shift-panel');
+  await shift.getByLabel('Starting float (sats)').fill('0');
+  await shift.getByRole('button', { name: 'Open shift' }).click();
+  await expect(shift.getByTestId('shift-state')).toHaveText(/^Open since .*, by Bo$/, LANDS);
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await page.getByRole('button', { name: 'Items', exact: true }).click();
+  await page.getByRole('button', { name: 'Add Coffee' }).click();
+  await page.getByLabel('Basket name').fill('Table 2');
+  await page.getByRole('button', { name: 'Park', exact: true }).click();
+  const basket = page.getByRole('button', { name: 'Recall Table 2 (Bo)' });
+  await expect(basket.getByTestId('basket-parked-by')).toHaveText('(Bo)');
+  await basket.click();
+  await sellCoffee(page, '10 %', '1,100', payQuote);
+
+  // Ana, the manager, sells with a 5 % tip.
+  await switchTo(page, 'Ana (Manager)', 'Ana');
+  await sellCoffee(page, '5 %', '1,050', payQuote);
+
+  // Bo cannot refund; Ana refunds 50 sats of her sale.
+  await switchTo(page, 'Bo (Cashier)', 'Bo');
+  await refundNewestSale(page);
+  await expect(
+    page.getByText('Refunds need a manager or the owner at the till.').first(),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: /^Refund/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Receipt' })).toHaveCount(0);
+  await switchTo(page, 'Ana (Manager)', 'Ana');
+  await refundNewestSale(page);
+  const refund = page.getByRole('dialog', { name: 'Refund (up to 1,050 sats)' });
+  await refund.getByLabel('Invoice, Lightning address or LNURL').fill(lightningAddress);
+  await refund.getByRole('button', { name: 'Continue' }).click();
+  await refund.getByLabel(/^Amount in sats/).fill('50');
+  await refund.getByRole('button', { name: 'Continue' }).click();
+  await refund.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByTestId('cash-out-result')).toHaveText(
+    'Refund paid: 50 sats sent, 0 sats fee.',
+    { timeout: 60_000 },
+  );
+  await refund.getByRole('button', { name: 'Close' }).click();
+
+  // Ana closes the shift: each one's sales and tips, her refund; the CSV has a line each.
+  await shift.getByLabel('Counted cash (sats)').fill('0');
+  await shift.getByRole('button', { name: 'Close shift' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Shift report' });
+  const report = dialog.getByTestId('shift-report');
+  await expect(report.getByTestId('shift-sales')).toHaveText('2 · 2,150 sats', LANDS);
+  await expect(report.getByTestId('shift-tips')).toHaveText('150 sats');
+  const person = (name: string) =>
+    report
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  await expect(person('Bo')).toHaveText(
+    '1 · 1,100 sats; tips 100 sats; cash 0 sats; refunds 0 · 0 sats',
+  );
+  await expect(person('Ana')).toHaveText(
+    '1 · 1,050 sats; tips 50 sats; cash 0 sats; refunds 1 · 50 sats',
+  );
+  const [shiftHeader, ...shiftRows] = await downloadedCsv(page, () =>
+    dialog.getByRole('button', { name: 'Download CSV' }).click(),
+  );
+  const cell = (row: string[], name: string) => row[shiftHeader!.indexOf(name)];
+  expect(shiftRows.map((row) => [cell(row, 'Staff'), cell(row, 'Tip (sats)')])).toEqual([
+    ['Bo', '100'],
+    ['Ana', '50'],
+    ['All staff', '150'],
+  ]);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+  // The day summary for Bo alone, the chart by person, the CSV for Ana and grouped by person.
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  const day = page.getByRole('dialog', { name: 'Day summary' });
+  await expect(day.getByTestId('summary-sales')).toHaveText('2 · 2,150 sats', LANDS);
+  await day.getByLabel('Person', { exact: true }).selectOption({ label: 'Bo' });
+  await expect(day.getByTestId('summary-sales')).toHaveText('1 · 1,100 sats', LANDS);
+  await expect(day.getByTestId('summary-tips')).toHaveText('100 sats');
+  await expect(day.getByTestId('summary-refunds')).toHaveText('0 · 0 sats, fees 0 sats');
+  await day.getByLabel('Person', { exact: true }).selectOption({ label: 'Everyone' });
+  await day.getByRole('button', { name: 'Chart' }).click();
+  await day.getByRole('button', { name: 'By person' }).click();
+  await expect(day.getByTestId('sales-chart').locator('svg')).toHaveAttribute(
+    'data-bars',
+    '1100,1050',
+    LANDS,
+  );
+  await day.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const exporter = page.getByRole('dialog', { name: 'Export history' });
+  await exporter.getByLabel('Person', { exact: true }).selectOption({ label: 'Ana' });
+  const [header, ...anaRows] = await downloadedCsv(page, () =>
+    exporter.getByRole('button', { name: 'Download CSV' }).click(),
+  );
+  const staffAt = header!.indexOf('Staff');
+  expect(anaRows.map((row) => row[staffAt])).toEqual(['Ana', 'Ana']);
+  await exporter.getByLabel('Person', { exact: true }).selectOption({ label: 'Everyone' });
+  await exporter.getByLabel('Group by person').check();
+  const [, ...grouped] = await downloadedCsv(page, () =>
+    exporter.getByRole('button', { name: 'Download CSV' }).click(),
+  );
+  expect(grouped.map((row) => row[staffAt])).toEqual(['Bo', 'Ana', 'Ana']);
 });

@@ -33,6 +33,7 @@ function scene(lockState: LockState = 'no-pin', takenOver = true) {
     mintBackup: { sync: vi.fn() },
     appData: { sync: vi.fn() },
     catalog: { sync: vi.fn() },
+    profile: { sync: vi.fn() },
     records: { wake: vi.fn() },
     lock: {
       state: () => lockState,
@@ -98,6 +99,14 @@ describe('afterSaleRules', () => {
     expect(s.deps.mintBackup.sync).toHaveBeenCalledTimes(1);
     expect(s.deps.appData.sync).toHaveBeenCalledTimes(1);
     expect(s.deps.records.wake).toHaveBeenCalledTimes(1);
+  });
+
+  it('at unlock publishes the profile and the catalog a locked start could not sign', () => {
+    const s = scene('locked');
+    expect(s.deps.profile.sync).not.toHaveBeenCalled();
+    s.changeLock('unlocked');
+    expect(s.deps.profile.sync).toHaveBeenCalledTimes(1);
+    expect(s.deps.catalog.sync).toHaveBeenCalledTimes(1);
   });
 
   it('after a restore backs up again and syncs the cashiers’ catalog', () => {

@@ -18,6 +18,11 @@ export interface AfterSaleDeps {
   appData: { sync(): unknown };
   /** The paired cashiers' catalog (it syncs the merchant profile first). */
   catalog: { sync(): unknown };
+  /**
+   * The merchant profile (core/remote-payments/merchant/profile-publisher.ts): a start while
+   * locked cannot sign it, so the unlock publishes what changed meanwhile (a revoked staff link).
+   */
+  profile?: { sync(): unknown };
   /** The history on the relays: read again once the PIN opens the identity key. */
   records: { wake(): void };
   lock: { state(): LockState; onChange(listener: (state: LockState) => void): unknown };
@@ -47,6 +52,10 @@ export function afterSaleRules(deps: AfterSaleDeps): AfterSaleRules {
   deps.lock.onChange((state) => {
     if (state !== 'unlocked') return;
     backUp();
+    // A profile and catalog the locked start could not sign (docs/security.md "A cashier link per
+    // person": a revoke whose publish a closed tab cut off) go out now.
+    void deps.profile?.sync();
+    void deps.catalog.sync();
     // The other devices' events can be read once the PIN opens the identity key.
     deps.records.wake();
   });

@@ -112,6 +112,7 @@ export function completeServices(
     mintBackup: backups.mintBackup,
     appData: backups.appData,
     catalog,
+    profile: remote.merchantProfile,
     records: backups.records.schedule,
     lock: keys.lock,
     restore: wallet.restore,
@@ -151,8 +152,13 @@ export function completeServices(
       history: storage.historyRange,
       clock,
       newId: () => crypto.randomUUID(),
-      // The profile names each person's cashier link: one added, removed or revoked changes it.
-      onListChanged: () => void remote.merchantProfile.sync(),
+      // The profile names each person's cashier link and the catalog is sealed to each: one
+      // added, removed or revoked changes both. Start-up syncs both again, so a tab closed between
+      // the saved list and the publish still publishes (docs/security.md "A cashier link per person").
+      onListChanged: () => {
+        void remote.merchantProfile.sync();
+        void catalog.sync();
+      },
     }),
   };
 }

@@ -3,6 +3,7 @@ import type { Logger } from '../../core/logger';
 import type { Clock } from '../../core/clock';
 import { catalogOf } from '../../core/remote-payments/catalog-event';
 import { levelOf } from '../../core/items/stock';
+import { memberLinkSecret } from '../../core/staff/staff-link';
 import { CatalogPublisher } from '../../core/remote-payments/merchant/catalog-publisher';
 import type { MerchantProfilePublisher } from '../../core/remote-payments/merchant/profile-publisher';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
@@ -11,7 +12,7 @@ import type { Storage as CashewStorage } from '../../storage';
 export interface ItemServiceDeps {
   storage: Pick<
     CashewStorage,
-    'items' | 'tips' | 'prices' | 'merchantTrust' | 'config' | 'stock' | 'books'
+    'items' | 'tips' | 'prices' | 'merchantTrust' | 'config' | 'stock' | 'books' | 'staff'
   >;
   getSecretKey: () => Promise<Uint8Array>;
   profile: Pick<MerchantProfilePublisher, 'sync'>;
@@ -39,6 +40,9 @@ export function createItemServices(deps: ItemServiceDeps): { catalog: CatalogPub
       });
     },
     getPairingSecret: () => storage.merchantTrust.getOrCreateSecret(),
+    // Each person's live link reads it too (docs/decisions/0083-the-catalog-sealed-per-link.md).
+    staffSecrets: async (shop) =>
+      (await storage.staff.list()).map((member) => memberLinkSecret(shop, member)),
     getSecretKey: deps.getSecretKey,
     getRelays: () => storage.config.getRelays(),
     createPool: () => createRelayPool(),

@@ -3,6 +3,7 @@ import { CURRENT_CART_ID, type Cart } from './cart';
 import { CartSession } from './cart-session';
 import type { CatalogItem } from './item';
 import type { CartStore } from './ports';
+import type { StaffRef } from '../staff/staff';
 
 const coffee: CatalogItem = {
   id: 'coffee',
@@ -25,10 +26,10 @@ function memoryCarts() {
     },
     remove: async (id) => void rows.delete(id),
     parked: async () => [...rows.values()].filter((c) => c.id !== CURRENT_CART_ID),
-    park: async (label, id) => {
+    park: async (label, id, by) => {
       const current = rows.get(CURRENT_CART_ID);
       if (!current?.lines.length) throw new Error('The cart is empty.');
-      rows.set(id, { ...current, id, label });
+      rows.set(id, { ...current, id, label, ...(by ? { parkedBy: by } : {}) });
       rows.set(CURRENT_CART_ID, { id: CURRENT_CART_ID, lines: [], updatedAt: 0 });
     },
     recall: async (id) => {
@@ -86,6 +87,23 @@ describe('CartSession', () => {
     await cart.recall(basket!.id);
     expect(cart.snapshot().lines.map((l) => l.name)).toEqual(['Coffee']);
     expect(cart.snapshot().parked).toEqual([]);
+  });
+
+  it('names the person at the till when the basket is parked, not when the session began', async () => {
+    const carts = memoryCarts();
+    const cart = new CartSession({
+      store: carts.store,
+      newId: () => crypto.randomUUID(),
+      schedule: () => {},
+    });
+    cart.setAtTill({ id: 's1', name: 'Bo', role: 'cashier' } satisfies StaffRef);
+    await cart.load();
+    cart.add(coffee);
+    cart.setAtTill({ id: 's2', name: 'Ana', role: 'manager' });
+    await cart.park('Table 4');
+    expect(cart.snapshot().parked.map((b) => [b.label, b.parkedBy?.name])).toEqual([
+      ['Table 4', 'Ana'],
+    ]);
   });
 
   it('charges the total with tax and tip, and empties only a charged cart once paid', async () => {

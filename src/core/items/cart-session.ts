@@ -22,6 +22,7 @@ import type { CatalogItem } from './item';
 import type { CartStore } from './ports';
 import type { StockLevel } from './stock';
 import { overStock, type StockLimit } from './stock-limit';
+import type { StaffRef } from '../staff/staff';
 
 export interface CartSnapshot {
   loaded: boolean;
@@ -48,6 +49,8 @@ export class CartSession {
   private unsaved: readonly CartLine[] | null = null;
   private scheduled = false;
   private chargedLines = false;
+  /** who is at the till, named on a basket they park; undefined: no one is named */
+  private atTill: StaffRef | undefined;
   /** the shop's tax rules (Settings), merged under each summary's own */
   private rules: PricingRules = {};
   /** counted stock: a change that puts more in the cart than is left is refused */
@@ -146,14 +149,14 @@ export class CartSession {
   /** Parks the cart under `label`; rejects with the store's reason (a full shelf, an empty cart). */
   park = async (label: string): Promise<void> => {
     await this.save();
-    await this.deps.store.park(label, this.deps.newId());
+    await this.deps.store.park(label, this.deps.newId(), this.atTill);
     await this.reload();
   };
 
   /** The parked basket becomes the cart (the current one, if any, is parked in its place). */
   recall = async (id: string): Promise<void> => {
     await this.save();
-    await this.deps.store.recall(id, this.deps.newId());
+    await this.deps.store.recall(id, this.deps.newId(), this.atTill);
     await this.reload();
   };
 
@@ -164,6 +167,11 @@ export class CartSession {
     ]);
     this.set({ lines: current?.lines ?? [], parked });
   }
+
+  /** Who is at the till from now on: a basket parked (or swapped out) names them. */
+  setAtTill = (staff: StaffRef | undefined): void => {
+    this.atTill = staff;
+  };
 
   /** The shop's tax rules from now on; the screen shows the cart again by them. */
   setRules = (rules: PricingRules): void => {

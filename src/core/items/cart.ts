@@ -6,6 +6,8 @@ import { currencyDecimals } from '../prices/currencies';
 import { discountSats, isDiscount, type Discount } from '../sale/discount';
 import type { SaleLine } from '../sale/sale-detail';
 import type { SaleLines } from '../sale/sale';
+import type { StaffRef } from '../staff/staff';
+import { staffRefFrom } from '../staff/staff-ref';
 import {
   allocate,
   basisPoints,
@@ -58,6 +60,8 @@ export interface Cart {
   id: string;
   /** a parked basket's label ("Table 4"); empty for the current cart */
   label?: string;
+  /** who parked it, where the till has a staff list (decision 0066); absent otherwise */
+  parkedBy?: StaffRef;
   lines: CartLine[];
   updatedAt: number;
 }
@@ -406,9 +410,11 @@ export function readCart(value: unknown): Cart | undefined {
   const cart = value as Record<string, unknown>;
   if (typeof cart.id !== 'string' || !Array.isArray(cart.lines)) return undefined;
   if (!cart.lines.every(isCartLine) || cart.lines.length > MAX_LINES) return undefined;
+  const parkedBy = staffRefFrom(cart.parkedBy);
   return {
     id: cart.id,
     ...(typeof cart.label === 'string' && cart.label ? { label: cart.label } : {}),
+    ...(parkedBy ? { parkedBy } : {}),
     lines: cart.lines,
     updatedAt: typeof cart.updatedAt === 'number' ? cart.updatedAt : 0,
   };

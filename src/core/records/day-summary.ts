@@ -13,6 +13,7 @@ import { staffOf } from '../staff/shift';
 import { eventFee } from './csv';
 import { yieldToPage } from './export';
 import { localDayRange } from './local-day';
+import { keeps, type StaffFilter } from './staff-filter';
 import { readRange, type HistoryRangeReader } from './types';
 import type { Unit } from '../units/unit';
 
@@ -113,7 +114,13 @@ export class DayTally {
   /** each device prefix's lowest and highest sequence of the day */
   private readonly numbers = new Map<string, { first: number; last: number }>();
 
-  constructor(date: string, start: number, end: number) {
+  /** `staff`: only that person's events count (staff-filter.ts); undefined: everyone's */
+  constructor(
+    date: string,
+    start: number,
+    end: number,
+    private readonly staff?: StaffFilter,
+  ) {
     this.summary = {
       date,
       start,
@@ -181,6 +188,7 @@ export class DayTally {
     const { summary, minor } = this;
     for (const event of events) {
       if (event.createdAt < summary.start || event.createdAt >= summary.end) continue;
+      if (!keeps(this.staff, event)) continue;
       const kind = historyKind(event.type);
       if (!kind) continue;
       if (event.unit && event.unit !== 'sat') {
@@ -267,23 +275,28 @@ export function summarise(
   start: number,
   end: number,
   events: Iterable<HistoryEvent>,
+  staff?: StaffFilter,
 ): DaySummary {
-  const tally = new DayTally(date, start, end);
+  const tally = new DayTally(date, start, end, staff);
   tally.add(events);
   return tally.result();
 }
 
 export const INVALID_DAY = 'Choose a valid day';
 
-/** Reads the local day 'YYYY-MM-DD' page by page and sums it. Undefined for an invalid date. */
+/**
+ * Reads the local day 'YYYY-MM-DD' page by page and sums it, only `staff`'s events when given.
+ * Undefined for an invalid date.
+ */
 export async function daySummary(
   reader: HistoryRangeReader,
   date: string,
   pageSize = 1000,
+  staff?: StaffFilter,
 ): Promise<DaySummary | undefined> {
   const range = localDayRange(date);
   if (!range) return undefined;
-  const tally = new DayTally(date, range.start, range.end);
+  const tally = new DayTally(date, range.start, range.end, staff);
   for await (const page of readRange(reader, range.start, range.end, pageSize, yieldToPage)) {
     tally.add(page);
   }

@@ -1,6 +1,8 @@
 // Streams the history of a date range into CSV chunks: read in pages, yield to the page between
-// them, so 100,000 events never hold the main thread for long (bench: export).
+// them, so 100,000 events never hold the main thread for long (bench: export); one person's events
+// only, or grouped by person (docs/behaviour.md "Records").
 import { CSV_HEADER, csvLine, csvRow, eventRates, rateColumns } from './csv';
+import { keeps, staffIdOf, type StaffFilter } from './staff-filter';
 import { readRange, type HistoryRangeReader } from './types';
 
 /**
@@ -24,6 +26,10 @@ export interface ExportOptions {
   write: (chunk: string) => void | Promise<void>;
   pageSize?: number;
   between?: () => Promise<void>;
+  /** only this person's events (staff-filter.ts); undefined: everyone's */
+  staff?: StaffFilter;
+  /** each person's events together, people in the order they first appear, by time within */
+  groupByStaff?: boolean;
 }
 
 /**
@@ -31,14 +37,24 @@ export interface ExportOptions {
  * header names a column per rate, so the range is read once for them before the rows: a file of
  * fixed columns an accountant sums per rate, at the cost of a second read.
  */
-async function ratesIn(options: ExportOptions): Promise<(number | null)[]> {
+async function ratesIn(
+  options: ExportOptions,
+): Promise<{ rates: (number | null)[]; people: string[] }> {
   const { reader, from, to } = options;
   const found = new Set<number | null>();
+  // The same read finds who the file groups by, in the order they first appear.
+  const people = new Set<string>();
   const between = options.between ?? yieldToPage;
   for await (const page of readRange(reader, from, to, pageSizeOf(options), between)) {
-    for (const event of page) for (const row of eventRates(event)) found.add(row.rate);
+    for (const event of page) {
+      if (!keeps(options.staff, event)) continue;
+      if (options.groupByStaff) people.add(staffIdOf(event));
+      for (const row of eventRates(event)) found.add(row.rate);
+    }
   }
-  return [...found].sort((a, b) => (a ?? -1) - (b ?? -1));
+  // Events naming no one come last, as in the day summary's people.
+  const named = [...people].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : 0));
+  return { rates: [...found].sort((a, b) => (a ?? -1) - (b ?? -1)), people: named };
 }
 
 const pageSizeOf = (options: ExportOptions) => options.pageSize ?? EXPORT_PAGE_SIZE;
@@ -46,17 +62,24 @@ const pageSizeOf = (options: ExportOptions) => options.pageSize ?? EXPORT_PAGE_S
 /** Writes the CSV; returns how many events it holds. */
 export async function exportHistoryCsv(options: ExportOptions): Promise<number> {
   const { reader, from, to, write } = options;
-  const rates = await ratesIn(options);
+  const { rates, people } = await ratesIn(options);
   await write(csvLine([...CSV_HEADER, ...rateColumns(rates)]));
   let count = 0;
-  const pages = readRange(reader, from, to, pageSizeOf(options), options.between ?? yieldToPage);
-  for await (const page of pages) {
-    // The read's deserialising and the formatting below are separate tasks.
-    await (options.between ?? yieldToPage)();
-    let chunk = '';
-    for (const event of page) chunk += csvRow(event, rates);
-    count += page.length;
-    await write(chunk);
+  // Grouped: the range is read once more per person, so the file still streams page by page.
+  const groups: StaffFilter[] = options.groupByStaff ? people : [options.staff];
+  for (const group of groups) {
+    const pages = readRange(reader, from, to, pageSizeOf(options), options.between ?? yieldToPage);
+    for await (const page of pages) {
+      // The read's deserialising and the formatting below are separate tasks.
+      await (options.between ?? yieldToPage)();
+      let chunk = '';
+      for (const event of page) {
+        if (!keeps(group, event)) continue;
+        chunk += csvRow(event, rates);
+        count += 1;
+      }
+      await write(chunk);
+    }
   }
   return count;
 }

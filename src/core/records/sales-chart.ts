@@ -1,20 +1,24 @@
-// Sales over time for Records' chart: a day's sales by local hour, a month's by local day
-// (docs/behaviour.md "Day close").
+// Sales over time for Records' chart: a day's sales by local hour, a month's by local day, either
+// for one person, and a day's sales by person (docs/behaviour.md "Day close").
 import { historyKind } from '../history-kinds';
 import type { HistoryEvent } from '../history-ports';
 import { yieldToPage } from './export';
 import { localDayRange } from './local-day';
+import { keeps, staffIdOf, type StaffFilter } from './staff-filter';
+import { staffOf } from '../staff/shift';
 import { readRange, type HistoryRangeReader } from './types';
 
 export interface SalesBar {
-  /** '00'..'23' for hours, '1'..'31' for days */
+  /** '00'..'23' for hours, '1'..'31' for days, a person's name by person ('' for no one) */
   label: string;
+  /** by person: the staff id ('owner' for the merchant, '' for sales naming no one) */
+  staff?: string;
   sats: number;
   count: number;
 }
 
 export interface SalesSeries {
-  period: 'day' | 'month';
+  period: 'day' | 'month' | 'person';
   bars: SalesBar[];
 }
 
@@ -31,9 +35,14 @@ export function localMonthRange(
 }
 
 /** Adds the sales of `events` into bars by `slot` (an index into bars, or -1 to skip). */
-function addSales(bars: SalesBar[], events: Iterable<HistoryEvent>, slot: (at: number) => number) {
+function addSales(
+  bars: SalesBar[],
+  events: Iterable<HistoryEvent>,
+  slot: (at: number) => number,
+  staff: StaffFilter,
+) {
   for (const event of events) {
-    if (historyKind(event.type)?.daySummary !== 'sale') continue;
+    if (historyKind(event.type)?.daySummary !== 'sale' || !keeps(staff, event)) continue;
     const bar = bars[slot(event.createdAt)];
     if (!bar) continue;
     bar.sats += event.amount;
@@ -48,31 +57,65 @@ async function series(
   range: { start: number; end: number } | undefined,
   labels: string[],
   slot: (at: number) => number,
+  staff: StaffFilter,
 ): Promise<SalesSeries | undefined> {
   if (!range) return undefined;
   const bars = labels.map((label) => ({ label, sats: 0, count: 0 }));
   for await (const page of readRange(reader, range.start, range.end, 1000, yieldToPage)) {
-    addSales(bars, page, slot);
+    addSales(bars, page, slot, staff);
   }
   return { period, bars };
 }
 
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 
-/** A local day's sales by hour (24 bars); undefined for an invalid date. */
+/** A local day's sales by hour (24 bars), only `staff`'s when given; undefined for an invalid date. */
 export async function salesByHour(
   reader: HistoryRangeReader,
   date: string,
+  staff?: StaffFilter,
 ): Promise<SalesSeries | undefined> {
-  return series(reader, 'day', localDayRange(date), HOURS, (at) => new Date(at).getHours());
+  const hour = (at: number) => new Date(at).getHours();
+  return series(reader, 'day', localDayRange(date), HOURS, hour, staff);
 }
 
-/** A local month's sales by day (one bar per day); undefined for an invalid month. */
+/** A local month's sales by day (one bar per day), only `staff`'s when given; undefined when invalid. */
 export async function salesByDay(
   reader: HistoryRangeReader,
   month: string,
+  staff?: StaffFilter,
 ): Promise<SalesSeries | undefined> {
   const range = localMonthRange(month);
   const days = Array.from({ length: range?.days ?? 0 }, (_, d) => String(d + 1));
-  return series(reader, 'month', range, days, (at) => new Date(at).getDate() - 1);
+  return series(reader, 'month', range, days, (at) => new Date(at).getDate() - 1, staff);
+}
+
+/**
+ * A local day's sales by person: one bar each, in the order they first sold, sales naming no one
+ * last (label ''); undefined for an invalid date.
+ */
+export async function salesByPerson(
+  reader: HistoryRangeReader,
+  date: string,
+): Promise<SalesSeries | undefined> {
+  const range = localDayRange(date);
+  if (!range) return undefined;
+  const people = new Map<string, SalesBar>();
+  for await (const page of readRange(reader, range.start, range.end, 1000, yieldToPage)) {
+    for (const event of page) {
+      if (historyKind(event.type)?.daySummary !== 'sale') continue;
+      const id = staffIdOf(event);
+      const bar = people.get(id) ?? {
+        label: staffOf(event)?.name ?? '',
+        staff: id,
+        sats: 0,
+        count: 0,
+      };
+      people.set(id, bar);
+      addSales([bar], [event], () => 0, undefined);
+    }
+  }
+  const bars = [...people.values()];
+  bars.sort((a, b) => (a.staff === '' ? 1 : b.staff === '' ? -1 : 0));
+  return { period: 'person', bars };
 }

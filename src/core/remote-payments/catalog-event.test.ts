@@ -187,6 +187,63 @@ describe('CatalogPublisher', () => {
     expect((await shownCatalog(pool, secret))?.items).toHaveLength(2);
   });
 
+  it('each person’s live link reads it; a link revoked since reads no later version', async () => {
+    const pool = new FakeRelayPool();
+    let items = [tea];
+    const shop = newPairingSecret();
+    const ana = newPairingSecret();
+    let bo = newPairingSecret();
+    const publisher = new CatalogPublisher({
+      collect: async () => catalogOf(items, settings),
+      getPairingSecret: async () => shop,
+      staffSecrets: async () => [ana, bo],
+      getSecretKey: async () => merchantKey,
+      getRelays: async () => [RELAY],
+      createPool: () => pool,
+    });
+    await publisher.sync();
+    for (const secret of [shop, ana, bo]) {
+      expect((await shownCatalog(pool, secret))?.items.map((i) => i.id)).toEqual(['tea']);
+    }
+    // The version's key is fresh and sealed per link: the event holds no link's derived key.
+    const [first] = pool.events.get(RELAY)!;
+    expect(first!.content).not.toContain('tea');
+    expect(JSON.stringify(first!.tags)).not.toContain(bytesToHex(catalogKey(bo)));
+    // Bo's link is revoked (a new secret): the next catalog is published without a change to the
+    // items, and the old link reads nothing of it.
+    const revoked = bo;
+    bo = newPairingSecret();
+    await publisher.sync();
+    expect(pool.events.get(RELAY)).toHaveLength(2);
+    items = [tea, coffee];
+    await publisher.sync();
+    const newest = pool.events.get(RELAY)!.at(-1)!;
+    expect(readCatalogEvent([newest], merchant, revoked)).toBeUndefined();
+    for (const secret of [shop, ana, bo]) {
+      expect(readCatalogEvent([newest], merchant, secret)?.items).toHaveLength(2);
+    }
+  });
+
+  it('a sealed version key that does not open leaves the link without that version', () => {
+    const shop = newPairingSecret();
+    const person = newPairingSecret();
+    const event = catalogEvent({
+      merchantSecretKey: merchantKey,
+      pairingSecret: shop,
+      catalog: catalogOf([tea], settings),
+      now: 3,
+      staffSecrets: [person],
+    });
+    const swapped = event.tags.map((t) =>
+      t[0] === 'cashew-catalog-key' && t[1] === pairingId(person)
+        ? [t[0], t[1], nip44.v2.encrypt('not a key', catalogKey(person))]
+        : t,
+    );
+    const forged = finalizeEvent({ ...event, tags: swapped }, merchantKey);
+    expect(readCatalogEvent([forged], merchant, person)).toBeUndefined();
+    expect(readCatalogEvent([forged], merchant, shop)?.items).toHaveLength(1);
+  });
+
   it('leaves the catalog alone while another device holds the cashier links, then publishes', async () => {
     const pool = new FakeRelayPool();
     const firstDevicesSecret = newPairingSecret();

@@ -1,8 +1,10 @@
 // The merchant's catalog for its paired cashiers: items, tips, discounts and the display currency in one
 // NIP-78 event (kind 30078, `d` = `cashew-pos/catalog`), signed by the merchant and NIP-44
-// encrypted with a key only the pairing secret gives (docs/protocol.md "The cashier's catalog").
+// encrypted with a key only the pairing secret gives, or, with staff links, with a key of this
+// version sealed to each live link (docs/protocol.md "The cashier's catalog").
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes, randomBytes } from '@noble/hashes/utils.js';
 import type { Event as NostrEvent } from 'nostr-tools/core';
 import * as nip44 from 'nostr-tools/nip44';
 import { finalizeEvent, verifyEvent } from 'nostr-tools/pure';
@@ -18,6 +20,13 @@ export const CATALOG_D_TAG = 'cashew-pos/catalog';
 const PAIRING_TAG = 'cashew-pairing';
 /** Bumped if the key derivation ever changes. */
 const KEY_DOMAIN = 'cashew-pos/catalog/1';
+/**
+ * One live link's way into this version: `[KEY_TAG, pairing id, version key sealed to the link]`
+ * (docs/decisions/0083-the-catalog-sealed-per-link.md).
+ */
+const KEY_TAG = 'cashew-catalog-key';
+/** At most the shop's link and a full staff list read one version. */
+const MAX_KEY_TAGS = 60;
 /** Relays refuse large events (often past 64 KiB): a counter's list fits well under this. */
 export const MAX_CATALOG_ITEMS = 300;
 /** Sold-out keys read from a catalog: every item and choice of a full one is far fewer. */
@@ -78,19 +87,55 @@ export function catalogEvent(args: {
   pairingSecret: Uint8Array;
   catalog: PublishedCatalog;
   now: number;
+  /**
+   * Each staff member's live link secret (core/staff/staff-link.ts). With any, the catalog is
+   * sealed with a fresh key of this version, and that key to the shop's link and each of these:
+   * a link revoked since reads no later version. Without, the event is as before staff links.
+   */
+  staffSecrets?: readonly Uint8Array[];
 }): NostrEvent {
+  const staff = args.staffSecrets ?? [];
+  const tags = [
+    ['d', CATALOG_D_TAG],
+    [PAIRING_TAG, pairingId(args.pairingSecret)],
+  ];
+  let key = catalogKey(args.pairingSecret);
+  if (staff.length > 0) {
+    key = randomBytes(32);
+    for (const secret of [args.pairingSecret, ...staff].slice(0, MAX_KEY_TAGS)) {
+      tags.push([
+        KEY_TAG,
+        pairingId(secret),
+        nip44.v2.encrypt(bytesToHex(key), catalogKey(secret)),
+      ]);
+    }
+  }
   return finalizeEvent(
     {
       kind: CATALOG_KIND,
       created_at: args.now,
-      tags: [
-        ['d', CATALOG_D_TAG],
-        [PAIRING_TAG, pairingId(args.pairingSecret)],
-      ],
-      content: nip44.v2.encrypt(JSON.stringify(args.catalog), catalogKey(args.pairingSecret)),
+      tags,
+      content: nip44.v2.encrypt(JSON.stringify(args.catalog), key),
     },
     args.merchantSecretKey,
   );
+}
+
+/**
+ * The key that opens `event` for the link with `secret`: its version key when the event seals one
+ * to the link, else the key derived from the secret (an event naming the link as the shop's);
+ * undefined when the event is not for this link.
+ */
+function contentKey(event: NostrEvent, secret: Uint8Array): Uint8Array | undefined {
+  const id = pairingId(secret);
+  const sealed = event.tags.find((t) => t[0] === KEY_TAG && t[1] === id && t[2] !== undefined);
+  if (sealed) {
+    const hex = nip44.v2.decrypt(sealed[2]!, catalogKey(secret));
+    if (!/^[0-9a-f]{64}$/.test(hex)) return undefined;
+    return hexToBytes(hex);
+  }
+  if (event.tags.some((t) => t[0] === PAIRING_TAG && t[1] === id)) return catalogKey(secret);
+  return undefined;
 }
 
 function parseCatalog(value: unknown): PublishedCatalog | undefined {
@@ -135,15 +180,18 @@ export function readCatalogEvent(
   pairingSecret: Uint8Array,
 ): PublishedCatalog | undefined {
   const id = pairingId(pairingSecret);
+  const forLink = (t: string[]) => (t[0] === PAIRING_TAG || t[0] === KEY_TAG) && t[1] === id;
   const candidates = events
     .filter((e) => e.kind === CATALOG_KIND && e.pubkey === merchantPubkeyHex)
     .filter((e) => e.tags.some((t) => t[0] === 'd' && t[1] === CATALOG_D_TAG))
-    .filter((e) => e.tags.some((t) => t[0] === PAIRING_TAG && t[1] === id))
+    .filter((e) => e.tags.some(forLink))
     .sort((a, b) => b.created_at - a.created_at);
   for (const event of candidates) {
     if (!verifyEvent(event)) continue;
     try {
-      return parseCatalog(JSON.parse(nip44.v2.decrypt(event.content, catalogKey(pairingSecret))));
+      const key = contentKey(event, pairingSecret);
+      if (!key) continue;
+      return parseCatalog(JSON.parse(nip44.v2.decrypt(event.content, key)));
     } catch {
       continue;
     }

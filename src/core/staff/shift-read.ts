@@ -1,19 +1,11 @@
 // Shifts as stored: each checked on read, so a row from another version never breaks the till.
 import { isCurrencyCode } from '../prices/currencies';
-import { isRole } from './roles';
 import type { Shift } from './shift';
-import type { StaffRef } from './staff';
+import { staffRefFrom as refFrom } from './staff-ref';
 
 export type { Shift } from './shift';
 
 const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
-
-function refFrom(value: unknown): StaffRef | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'string' || typeof v.name !== 'string' || !isRole(v.role)) return undefined;
-  return { id: v.id, name: v.name, role: v.role };
-}
 
 function shiftFrom(value: unknown): Shift | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

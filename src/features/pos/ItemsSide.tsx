@@ -64,6 +64,8 @@ export default function ItemsSide({
       }),
     [items, logger],
   );
+  // Who parks a basket: told to the session, so a switch of person never makes a new one.
+  useEffect(() => session.setAtTill(staff), [session, staff]);
   const [catalog, setCatalog] = useState<{
     items: CatalogItem[];
     tips: boolean;

@@ -1,8 +1,16 @@
-// Records' sales chart, loaded only when opened: a day's sales by hour or a month's by day as a
-// hand-drawn SVG bar chart with a text summary for screen readers (docs/behaviour.md "Day close").
+// Records' sales chart, loaded only when opened: a day's sales by hour, a month's by day (for
+// everyone or one person) or a day's by person, as a hand-drawn SVG bar chart with a text summary
+// for screen readers (docs/behaviour.md "Day close").
 import { useEffect, useState } from 'react';
 import type { Logger } from '../../core/logger';
-import { salesByDay, salesByHour, type SalesSeries } from '../../core/records/sales-chart';
+import {
+  salesByDay,
+  salesByHour,
+  salesByPerson,
+  type SalesBar,
+  type SalesSeries,
+} from '../../core/records/sales-chart';
+import type { StaffFilter } from '../../core/records/staff-filter';
 import type { HistoryRangeReader } from '../../core/records/types';
 import { FieldError } from '../../ui/forms/FieldError';
 import { SegmentToggle, type SegmentOption } from '../../ui/forms/Segmented';
@@ -11,12 +19,15 @@ import {
   CHART_BAR,
   CHART_BY_DAY,
   CHART_BY_HOUR,
+  CHART_BY_PERSON,
+  CHART_SUMMARY_PEOPLE,
   CHART_SUMMARY,
   CHART_SUMMARY_BEST,
   CHART_FAILED,
   CHART_LOADING,
   CHART_PERIOD,
 } from './locales/records/en.json';
+import { SHIFT_NO_ONE, SHIFT_OWNER } from './locales/shift/en.json';
 
 const W = 320;
 const H = 120;
@@ -27,22 +38,37 @@ export interface SalesChartProps {
   /** 'YYYY-MM-DD' of the day shown; the month is its month */
   day: string;
   logger: Logger;
+  /** only this person's sales (staff-filter.ts); undefined: everyone's */
+  staff?: StaffFilter;
+  /** offer a day's sales by person (the shop has a staff list) */
+  byPerson?: boolean;
 }
+
+type Period = SalesSeries['period'];
 
 type Loaded = { key: string; series: SalesSeries | null };
 
-export default function SalesChart({ reader, day, logger }: SalesChartProps) {
+export default function SalesChart({ reader, day, logger, staff, byPerson }: SalesChartProps) {
   const { t } = useWalletWords();
-  const periods: readonly SegmentOption<'day' | 'month'>[] = [
+  // By person only for everyone: one person's chart is one bar.
+  const people = byPerson === true && staff === undefined;
+  const periods: readonly SegmentOption<Period>[] = [
     { value: 'day', label: t(CHART_BY_HOUR) },
     { value: 'month', label: t(CHART_BY_DAY) },
+    ...(people ? [{ value: 'person' as const, label: t(CHART_BY_PERSON) }] : []),
   ];
-  const [period, setPeriod] = useState<'day' | 'month'>('day');
-  const key = `${period}:${day}`;
+  const [chosen, setPeriod] = useState<Period>('day');
+  const period = chosen === 'person' && !people ? 'day' : chosen;
+  const key = `${period}:${day}:${staff ?? '*'}`;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     let live = true;
-    const read = period === 'day' ? salesByHour(reader, day) : salesByDay(reader, day.slice(0, 7));
+    const read =
+      period === 'person'
+        ? salesByPerson(reader, day)
+        : period === 'day'
+          ? salesByHour(reader, day, staff)
+          : salesByDay(reader, day.slice(0, 7), staff);
     read
       .then((series) => live && setLoaded({ key, series: series ?? null }))
       .catch((error: unknown) => {
@@ -52,7 +78,7 @@ export default function SalesChart({ reader, day, logger }: SalesChartProps) {
     return () => {
       live = false;
     };
-  }, [reader, day, period, key, logger]);
+  }, [reader, day, period, staff, key, logger]);
   const series = loaded?.key === key ? loaded.series : undefined;
 
   return (
@@ -78,21 +104,29 @@ export default function SalesChart({ reader, day, logger }: SalesChartProps) {
 
 function Bars({ series }: { series: SalesSeries }) {
   const { t, formats } = useWalletWords();
-  const { bars } = series;
+  // A person's bar is named as the day summary names them.
+  const name = (bar: SalesBar) =>
+    bar.staff === 'owner' ? t(SHIFT_OWNER) : bar.staff === '' ? t(SHIFT_NO_ONE) : bar.label;
+  const named =
+    series.period === 'person'
+      ? series.bars.map((bar) => ({ ...bar, label: name(bar) }))
+      : series.bars;
+  // A day with no sale has no person: the chart still draws its axis.
+  const bars: SalesBar[] = named.length > 0 ? named : [{ label: '', sats: 0, count: 0 }];
   const max = Math.max(1, ...bars.map((bar) => bar.sats));
   const total = bars.reduce((sum, bar) => sum + bar.sats, 0);
   const best = bars.reduce((top, bar) => (bar.sats > top.sats ? bar : top), bars[0]!);
   const step = W / bars.length;
-  // Every label would crowd a phone: every 6th hour, every 5th day.
-  const every = series.period === 'day' ? 6 : 5;
+  // Every label would crowd a phone: every 6th hour, every 5th day; each person's.
+  const every = series.period === 'day' ? 6 : series.period === 'month' ? 5 : 1;
+  // Summed by person, the bars are the day's sales: the day's texts say so.
+  const period = series.period === 'person' ? 'day' : series.period;
   const summary =
     best.sats > 0
-      ? t(CHART_SUMMARY_BEST, {
-          period: series.period,
-          total: formats.sats(total),
-          best: best.label,
-        })
-      : t(CHART_SUMMARY, { period: series.period, total: formats.sats(total) });
+      ? series.period === 'person'
+        ? t(CHART_SUMMARY_PEOPLE, { total: formats.sats(total), best: best.label })
+        : t(CHART_SUMMARY_BEST, { period, total: formats.sats(total), best: best.label })
+      : t(CHART_SUMMARY, { period, total: formats.sats(total) });
   return (
     <figure className="space-y-1">
       <svg
@@ -105,7 +139,7 @@ function Bars({ series }: { series: SalesSeries }) {
         {bars.map((bar, i) => {
           const h = Math.round((bar.sats / max) * H);
           return (
-            <g key={bar.label}>
+            <g key={`${bar.staff ?? ''}:${bar.label}`}>
               <rect
                 x={i * step + step * 0.15}
                 y={H - h}

@@ -1,6 +1,7 @@
 // The shift on the wallet screen: opened with a starting float, closed with the counted cash (a
 // manager or the owner at the till), and the report of the open or last shift, printable on an
-// 80 mm roll or A4 (docs/behaviour.md "Shifts", docs/decisions/0066-staff-roles-and-shifts.md).
+// 80 mm roll or A4 and saved as CSV (docs/behaviour.md "Shifts",
+// docs/decisions/0066-staff-roles-and-shifts.md).
 import { useCallback, useEffect, useState } from 'react';
 import { useReadAgain } from '../../ui/use-read';
 import { ValidationError } from '../../core/errors';
@@ -16,6 +17,9 @@ import { PrintArea, printPage, type Paper } from '../../ui/receipt/PrintArea';
 import { localDate } from '../../core/records/local-day';
 import { ShiftReportView } from './ShiftReportView';
 import { shiftErrorText } from './shift-errors';
+import { shiftCsv } from '../../core/staff/shift-csv';
+import { saveCsv } from './save-csv';
+import { EXPORT_DOWNLOAD } from './locales/records/en.json';
 import { useWalletWords } from './wallet-words';
 import {
   SHIFT_AMOUNT_INVALID,
@@ -251,6 +255,17 @@ function ShiftReportDialog({
                   ))}
                 </select>
               </label>
+              <Button
+                variant="outline"
+                onClick={() =>
+                  saveCsv(
+                    [new Blob([shiftCsv(state.report)])],
+                    `cashew-shift-${localDate(state.report.shift.openedAt)}.csv`,
+                  )
+                }
+              >
+                {t(EXPORT_DOWNLOAD)}
+              </Button>
               <Button onClick={printPage}>{t(SHIFT_PRINT)}</Button>
             </>
           ) : null}

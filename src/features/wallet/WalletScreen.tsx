@@ -75,6 +75,9 @@ export function WalletScreen({
     async () => (prices ? (await prices.settings()).currency : null),
     [prices],
   );
+  // Records report on one person of the staff list (docs/behaviour.md "Records").
+  const { staff } = services;
+  const staffList = useMemo(() => (staff?.list ? () => staff.list!() : undefined), [staff]);
   // A withdraw error is logged; a short toast with the same text keeps the button from seeming
   // dead.
   const onError = useCallback((message: string) => void toast.error(message), []);
@@ -303,6 +306,7 @@ export function WalletScreen({
           reader={services.storage.historyRange}
           clock={services.clock ?? Date.now}
           logger={logger}
+          {...(staffList ? { people: staffList } : {})}
         />
       ) : null}
 

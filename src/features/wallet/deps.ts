@@ -34,9 +34,9 @@ import type {
 export interface WalletServices {
   /**
    * Who is at the till (decision 0066): a refund is refused to a role that may not; omitted:
-   * allowed. Also the shifts (ShiftPanel), shown only with it.
+   * allowed. Also the shifts (ShiftPanel), shown only with it, and the people Records reports on.
    */
-  staff?: ShiftService & Pick<TillStaff, 'current'>;
+  staff?: ShiftService & Pick<TillStaff, 'current'> & Partial<Pick<TillStaff, 'list'>>;
   /** the display currency a shift's drawer is counted in; omitted: sats */
   prices?: Pick<PriceService, 'settings'>;
   storage: {

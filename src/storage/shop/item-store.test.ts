@@ -70,6 +70,31 @@ describe('cart store', () => {
     s.close();
   });
 
+  it('names who parked a basket, and who parked the cart a recall swapped out', async () => {
+    const name = freshDbName();
+    const s = testStorage(name);
+    const bo = { id: 's1', name: 'Bo', role: 'cashier' as const };
+    const ana = { id: 's2', name: 'Ana', role: 'manager' as const };
+    await s.carts.put({ id: CURRENT_CART_ID, lines: addItem([], coffee, 'a'), updatedAt: 0 });
+    await s.carts.park('Table 4', 'p1', bo);
+    await s.carts.put({ id: CURRENT_CART_ID, lines: addItem([], tea, 'b'), updatedAt: 0 });
+    await s.carts.park('Table 5', 'p2');
+    await s.carts.put({ id: CURRENT_CART_ID, lines: addItem([], tea, 'c'), updatedAt: 0 });
+    await s.carts.recall('p1', 'p3', ana);
+    s.close();
+    // Read back after a reload: the name is kept with the basket, not with the page.
+    const again = testStorage(name);
+    const parked = await again.carts.parked();
+    expect(parked.map((c) => [c.label, c.parkedBy?.name])).toEqual([
+      ['Table 5', undefined],
+      ['Swapped basket', 'Ana'],
+    ]);
+    // A stored name that is not a staff reference is read as none.
+    await again.db.carts.put({ ...parked[0]!, parkedBy: { id: 1, name: 'x' } } as never);
+    expect((await again.carts.get('p2'))?.parkedBy).toBeUndefined();
+    again.close();
+  });
+
   it('reads an unreadable stored cart as none, never as lines to charge', async () => {
     const s = testStorage(freshDbName());
     await s.db.carts.put({

@@ -11,6 +11,7 @@ import {
 import { normaliseItem, sortItems, type CatalogItem } from '../../core/items/item';
 import type { CartStore, ItemStore, TipSettings, TipSettingsStore } from '../../core/items/ports';
 import type { Clock } from '../../core/clock';
+import type { StaffRef } from '../../core/staff/staff';
 import { writeConfigJson } from '../database/config-json';
 import type { CashewDb } from '../database/db';
 
@@ -84,7 +85,7 @@ export class DexieCartStore implements CartStore {
       .sort((a, b) => a.updatedAt - b.updatedAt);
   }
 
-  async park(label: string, parkedId: string): Promise<void> {
+  async park(label: string, parkedId: string, by?: StaffRef): Promise<void> {
     await this.db.transaction('rw', this.db.carts, async () => {
       const current = readCart(await this.db.carts.get(this.key(CURRENT_CART_ID)));
       if (!current || current.lines.length === 0) throw new ValidationError('The cart is empty.');
@@ -94,6 +95,7 @@ export class DexieCartStore implements CartStore {
       await this.db.carts.put({
         id: this.key(parkedId),
         label,
+        ...(by ? { parkedBy: by } : {}),
         lines: current.lines,
         updatedAt: now,
       });
@@ -101,7 +103,7 @@ export class DexieCartStore implements CartStore {
     });
   }
 
-  async recall(parkedId: string, swapId: string): Promise<void> {
+  async recall(parkedId: string, swapId: string, by?: StaffRef): Promise<void> {
     await this.db.transaction('rw', this.db.carts, async () => {
       const parked = readCart(await this.db.carts.get(this.key(parkedId)));
       if (!parked || parkedId === CURRENT_CART_ID)
@@ -113,6 +115,7 @@ export class DexieCartStore implements CartStore {
         await this.db.carts.put({
           id: this.key(swapId),
           label: 'Swapped basket',
+          ...(by ? { parkedBy: by } : {}),
           lines: current.lines,
           updatedAt: now,
         });

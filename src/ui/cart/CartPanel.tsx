@@ -27,6 +27,8 @@ import {
   CART_NO_TIP,
   CART_PARK,
   CART_PARKED_TITLE,
+  CART_PARKED_BY,
+  CART_PARKED_BY_OWNER,
   CART_PARK_LABEL,
   CART_QUANTITY,
   CART_RECALL,
@@ -415,18 +417,32 @@ export function CartPanel({
         <div>
           <h3 className="text-sm font-semibold text-slate-900">{t(CART_PARKED_TITLE)}</h3>
           <ul className="mt-1 flex flex-wrap gap-2">
-            {parked.map((row) => (
-              <li key={row.id}>
-                <Button
-                  variant="secondary"
-                  aria-label={t(CART_RECALL, { label: row.label ?? '' })}
-                  disabled={busy}
-                  onClick={() => onRecall(row.id)}
-                >
-                  {row.label}
-                </Button>
-              </li>
-            ))}
+            {parked.map((row) => {
+              // Who parked it, where the till names people (docs/behaviour.md "Staff and shifts").
+              const by = !row.parkedBy
+                ? ''
+                : row.parkedBy.role === 'owner'
+                  ? t(CART_PARKED_BY_OWNER)
+                  : t(CART_PARKED_BY, { name: row.parkedBy.name });
+              const recall = t(CART_RECALL, { label: row.label ?? '' });
+              return (
+                <li key={row.id}>
+                  <Button
+                    variant="secondary"
+                    aria-label={by ? `${recall} ${by}` : recall}
+                    disabled={busy}
+                    onClick={() => onRecall(row.id)}
+                  >
+                    {row.label}
+                    {by ? (
+                      <span className="ml-1 text-xs font-normal" data-testid="basket-parked-by">
+                        {by}
+                      </span>
+                    ) : null}
+                  </Button>
+                </li>
+              );
+            })}
           </ul>
         </div>
       ) : null}

@@ -43,6 +43,8 @@ export interface CartDiscounts {
 export interface BasketView {
   id: string;
   label?: string;
+  /** who parked it, where the till names people; role 'owner': the merchant */
+  parkedBy?: { name: string; role: string };
 }
 
 export type { ChoiceView } from '../domain-views';

@@ -1,5 +1,6 @@
-// Merchant side: publishes the cashier's catalog when it changed (items, tips, currency or the
-// pairing secret), so a paired cashier sells what the merchant sells (docs/protocol.md "The cashier's catalog").
+// Merchant side: publishes the cashier's catalog when it changed (items, tips, currency, the
+// pairing secret or the staff links), so a paired cashier sells what the merchant sells
+// (docs/protocol.md "The cashier's catalog").
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { silentLogger, type Logger } from '../../logger';
@@ -7,6 +8,7 @@ import type { Clock } from '../../clock';
 import { serialRuns } from '../../serial-runs';
 import { catalogEvent, type PublishedCatalog } from '../catalog-event';
 import { CreatedAtClock } from '../created-at';
+import { pairingId } from '../pairing';
 import { publishOnNewPool } from '../publish';
 import type { RelayPool } from '../relay-pool';
 
@@ -35,6 +37,11 @@ export interface CatalogPublisherDeps {
   collect: () => Promise<PublishedCatalog>;
   /** the current pairing secret (created on first need) */
   getPairingSecret: () => Promise<Uint8Array>;
+  /**
+   * Each staff member's live link secret, derived from the shop's (core/staff/staff-link.ts):
+   * each reads the catalog too, and a revoked or removed one reads no later version.
+   */
+  staffSecrets?: (shopSecret: Uint8Array) => Promise<Uint8Array[]>;
   /** the device key; rejects while the till is locked */
   getSecretKey: () => Promise<Uint8Array>;
   getRelays: () => Promise<string[]>;
@@ -75,8 +82,21 @@ export class CatalogPublisher {
         this.deps.getPairingSecret(),
         this.deps.getRelays(),
       ]);
+      const staffSecrets = (await this.deps.staffSecrets?.(pairingSecret)) ?? [];
+      // The links that read it are part of what is published: a revoke publishes a version the
+      // revoked link cannot open. With none, the digest is the one noted before staff links.
+      const links = staffSecrets.map(pairingId);
       const digest = bytesToHex(
-        sha256(utf8ToBytes(JSON.stringify([bytesToHex(pairingSecret), relays, catalog]))),
+        sha256(
+          utf8ToBytes(
+            JSON.stringify([
+              bytesToHex(pairingSecret),
+              relays,
+              catalog,
+              ...(links.length > 0 ? [links] : []),
+            ]),
+          ),
+        ),
       );
       if (digest === this.last) return;
       const record = await this.deps.published?.lastPublishedCatalog();
@@ -93,6 +113,7 @@ export class CatalogPublisher {
         pairingSecret,
         catalog,
         now: this.createdAt.next(),
+        staffSecrets,
       });
       const outcome = await publishOnNewPool(this.deps.createPool, event, relays);
       if (outcome.accepted.length > 0) {
