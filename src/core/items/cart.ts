@@ -285,24 +285,33 @@ function clampQuantity(quantity: number): number {
 export function addItem(lines: readonly CartLine[], item: CatalogItem, newId: string): CartLine[] {
   // A line with options is that pick's own (addWithOptions): a plain tap never joins it.
   const index = lines.findIndex((line) => line.itemId === item.id && !line.options);
+  return oneMore(lines, index, () => ({
+    id: newId,
+    itemId: item.id,
+    name: item.name,
+    price: { ...item.price },
+    ...itemTax(item),
+    quantity: 1,
+  }));
+}
+
+/** The line at `index` up by one, or (at -1) `added` at the end while the cart has room. */
+function oneMore(lines: readonly CartLine[], index: number, added: () => CartLine): CartLine[] {
   if (index >= 0) {
     return lines.map((line, i) =>
       i === index ? { ...line, quantity: clampQuantity(line.quantity + 1) } : line,
     );
   }
   if (lines.length >= MAX_LINES) return [...lines];
-  return [
-    ...lines,
-    {
-      id: newId,
-      itemId: item.id,
-      name: item.name,
-      price: { ...item.price },
-      ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
-      ...(item.taxIncluded !== undefined ? { taxIncluded: item.taxIncluded } : {}),
-      quantity: 1,
-    },
-  ];
+  return [...lines, added()];
+}
+
+/** The item's tax as its lines carry it. */
+function itemTax(item: CatalogItem): Pick<CartLine, 'taxRatePercent' | 'taxIncluded'> {
+  return {
+    ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
+    ...(item.taxIncluded !== undefined ? { taxIncluded: item.taxIncluded } : {}),
+  };
 }
 
 /**
@@ -323,25 +332,15 @@ export function addWithOptions(
   const index = lines.findIndex(
     (line) => line.itemId === item.id && line.options?.map((o) => o.id).join('/') === key,
   );
-  if (index >= 0) {
-    return lines.map((line, i) =>
-      i === index ? { ...line, quantity: clampQuantity(line.quantity + 1) } : line,
-    );
-  }
-  if (lines.length >= MAX_LINES) return [...lines];
-  return [
-    ...lines,
-    {
-      id: newId,
-      itemId: item.id,
-      name: optionsLabel(item.name, options),
-      price,
-      ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
-      ...(item.taxIncluded !== undefined ? { taxIncluded: item.taxIncluded } : {}),
-      quantity: 1,
-      ...(options.length > 0 ? { options } : {}),
-    },
-  ];
+  return oneMore(lines, index, () => ({
+    id: newId,
+    itemId: item.id,
+    name: optionsLabel(item.name, options),
+    price,
+    ...itemTax(item),
+    quantity: 1,
+    ...(options.length > 0 ? { options } : {}),
+  }));
 }
 
 /** The line's discount set, or removed when `discount` is undefined. */

@@ -21,10 +21,13 @@ function event(
 const reader = arrayRangeReader;
 
 const day = localDayRange('2026-11-22')!;
+/** The summary of 22 November 2026 from `events`, as read for that day. */
+const summariseDay = (events: Parameters<typeof summarise>[3]) =>
+  summarise('2026-11-22', day.start, day.end, events);
 
 describe('summarise', () => {
   it('tallies sales in dollars per unit, never in the sat totals', () => {
-    const s = summarise('2026-11-22', day.start, day.end, [
+    const s = summariseDay([
       event('direct-payment', 350, day.start + 1, { unit: 'usd' }),
       event('direct-payment', 150, day.start + 2, { unit: 'usd' }),
       event('direct-payment', 99, day.start + 3, { unit: 'eur' }),
@@ -40,7 +43,7 @@ describe('summarise', () => {
   });
 
   it('adds up sales by origin and currency, withdrawals and cash-outs with their fees', () => {
-    const s = summarise('2026-11-22', day.start, day.end, [
+    const s = summariseDay([
       event('direct-payment', 1000, day.start + 1, {
         fiat: { currency: 'USD', price: 100_000, value: 1 },
       }),
@@ -84,7 +87,7 @@ describe('summarise', () => {
       },
     });
     const keypad = event('direct-payment', 1_000, day.start + 3);
-    const s = summarise('2026-11-22', day.start, day.end, [
+    const s = summariseDay([
       cart,
       second,
       keypad,
@@ -112,7 +115,7 @@ describe('summarise', () => {
   });
 
   it('counts a cash sale in the day: a local sale paid in cash, with its items and tip', () => {
-    const s = summarise('2026-11-22', day.start, day.end, [
+    const s = summariseDay([
       event('cash-payment', 550, day.start + 1, {
         mintUrl: '',
         sale: {
@@ -179,7 +182,7 @@ describe('day boundaries in the local time zone', () => {
 
   it('sums tax by rate and discounts; keypad sales are untaxed and tips stay outside', () => {
     const ratedSale = breadAndWine();
-    const s = summarise('2026-11-22', day.start, day.end, [
+    const s = summariseDay([
       event('direct-payment', 2163, day.start + 1, { sale: ratedSale }),
       event('direct-payment', 500, day.start + 2),
       // recorded before tax by rate: 10 % of 600 on top, rounded per line
@@ -211,7 +214,7 @@ describe('tips by person', () => {
     const ana = { id: 'a', name: 'Ana', role: 'manager' as const };
     const bo = { id: 'b', name: 'Bo', role: 'cashier' as const };
     const tipped = (tipSats: number) => saleOf(TWO_ESPRESSOS, { tipSats });
-    const s = summarise('2026-11-22', day.start, day.end, [
+    const s = summariseDay([
       event('remote-payment', 600, day.start + 1),
       event('direct-payment', 700, day.start + 2, { staff: bo, sale: tipped(100) }),
       event('ecash-payment', 650, day.start + 3, { staff: ana, sale: tipped(50) }),
@@ -231,7 +234,7 @@ describe('tips by person', () => {
 
 describe('receipt numbers of the day', () => {
   it("gives each device's first and last receipt number, in any order read", () => {
-    const s = summarise('2026-11-22', day.start, day.end, [
+    const s = summariseDay([
       event('direct-payment', 100, day.start + 3, { receiptNumber: 'AAAAAA-000012' }),
       event('direct-payment', 100, day.start + 1, { receiptNumber: 'AAAAAA-000009' }),
       event('remote-payment', 100, day.start + 2, { receiptNumber: 'BBBBBB-000100' }),
@@ -245,9 +248,7 @@ describe('receipt numbers of the day', () => {
   });
 
   it('has no range on a day without a numbered sale', () => {
-    const s = summarise('2026-11-22', day.start, day.end, [
-      event('direct-payment', 100, day.start + 1),
-    ]);
+    const s = summariseDay([event('direct-payment', 100, day.start + 1)]);
     expect(s.receipts).toBeUndefined();
   });
 });

@@ -1,50 +1,41 @@
 // Cashier to merchant over the real dev relay and dev mint: delivery, dedup, outage, NUT-20 lock.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MintOperationError, Wallet, signMintQuote } from '@cashu/cashu-ts';
 import type { AbstractSimplePool } from 'nostr-tools/abstract-pool';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import { startMint, type DevMint } from '../../../dev/mint/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, randomOutputs } from '../../../dev/mint/test-support';
 import { startRelay } from '../../../dev/relay/server';
 import { signingKeyForQuote } from '../wallet/mint/nut20-key';
 import { paymentHarness } from '../../testing/wallet/payment-harness';
 import { GIFT_WRAP_KIND } from './constants';
 import { RelayPublishError } from './errors';
-import { RemotePaymentInbox } from './merchant/inbox';
-import { noLockProvider } from '../cross-tab-lock';
+import type { RemotePaymentInbox } from './merchant/inbox';
 import { readPaymentEvent } from './gift-wrap';
 import { publishToRelays, sendPaymentMessage } from './publish';
-import { createRelayPool, type RelayPool } from './relay-pool';
 import { createRemoteInvoice } from './cashier/remote-invoice';
 import { memoryInboxes } from '../../testing/remote-payments/inbox-harness';
+import { devNetwork } from '../../testing/remote-payments/dev-network';
 
-type Relay = Awaited<ReturnType<typeof startRelay>>;
-const WS = WebSocket as unknown as typeof globalThis.WebSocket;
-
-let relay: Relay;
-let mint: DevMint;
-let dataDir: string;
-const pools: RelayPool[] = [];
+const net = devNetwork({ relays: 1 });
+const { pool } = net;
 const inboxes: RemotePaymentInbox[] = [];
 
-function pool(): RelayPool {
-  const created = createRelayPool({ WebSocket: WS });
-  pools.push(created);
-  return created;
-}
+afterEach(async () => {
+  await Promise.all(inboxes.splice(0).map((inbox) => inbox.stop()));
+});
+// Registered after the hooks above, so (hooks run as a stack) these inboxes stop before the pools
+// go.
+const memoryInbox = memoryInboxes({ retryDelaysMs: [50, 100, 200] });
 
 function merchantInbox(secretKey: Uint8Array, relays: string[]) {
   return memoryInbox({
     createPool: pool,
     getRelays: async () => relays,
     getSecretKey: async () => secretKey,
-    getMintUrl: async () => mint.url,
+    getMintUrl: async () => net.mint.url,
   });
 }
 
@@ -53,33 +44,13 @@ async function storedWraps(url: string, pubkey: string) {
   return reader.querySync([url], { kinds: [GIFT_WRAP_KIND], '#p': [pubkey] });
 }
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'cashew-remote-'));
-  [relay, mint] = await Promise.all([
-    startRelay({ port: 0 }),
-    startMint({ port: 0, fresh: true, dataDir }),
-  ]);
-});
-
-afterEach(async () => {
-  await Promise.all(inboxes.splice(0).map((inbox) => inbox.stop()));
-  for (const created of pools.splice(0)) created.destroy();
-});
-// Registered after the hook above, so (hooks run as a stack) these inboxes stop before the pools go.
-const memoryInbox = memoryInboxes({ retryDelaysMs: [50, 100, 200] });
-
-afterAll(async () => {
-  await Promise.all([relay?.close(), mint?.close()]);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 /** A remote invoice for `merchantPubkeyHex` at the dev mint, sent over the dev relay. */
 function invoiceOnDevRelay(merchantPubkeyHex: string, amount: number) {
   return createRemoteInvoice({
     merchantPubkeyHex,
     amount,
-    mintUrl: mint.url,
-    relays: [relay.url],
+    mintUrl: net.mint.url,
+    relays: [net.relay.url],
     pool: pool(),
   });
 }
@@ -90,31 +61,35 @@ describe('remote payments over the dev relay and dev mint', () => {
     const merchantPub = getPublicKey(merchant);
 
     const invoice = await invoiceOnDevRelay(merchantPub, 64);
-    expect(invoice).toMatchObject({ amount: 64, pubkey: `02${merchantPub}`, relays: [relay.url] });
+    expect(invoice).toMatchObject({
+      amount: 64,
+      pubkey: `02${merchantPub}`,
+      relays: [net.relay.url],
+    });
     expect(invoice.request).toMatch(/^lnbc/);
-    expect(mint.mintQuote(invoice.quote)).toBeDefined();
+    expect(net.mint.mintQuote(invoice.quote)).toBeDefined();
 
     // The inbox starts only now: the stored, back-dated wrap must still reach it.
-    const [wrap] = await storedWraps(relay.url, merchantPub);
+    const [wrap] = await storedWraps(net.relay.url, merchantPub);
     expect(wrap).toBeDefined();
-    const { inbox, tracked, invalid } = merchantInbox(merchant, [relay.url]);
+    const { inbox, tracked, invalid } = merchantInbox(merchant, [net.relay.url]);
     await inbox.start();
     await vi.waitFor(() => expect(tracked).toHaveLength(1), { timeout: 5_000 });
 
     const republisher = pool();
     for (let i = 0; i < 2; i++) {
-      const outcome = await publishToRelays(wrap!, [relay.url], republisher);
-      expect(outcome.accepted).toEqual([relay.url]);
+      const outcome = await publishToRelays(wrap!, [net.relay.url], republisher);
+      expect(outcome.accepted).toEqual([net.relay.url]);
     }
     // A second wrap of the same quote (new event id) and a restart that replays the stored wraps.
-    const message = readPaymentEvent(wrap!, merchant, { currentMintUrl: mint.url });
+    const message = readPaymentEvent(wrap!, merchant, { currentMintUrl: net.mint.url });
     await sendPaymentMessage({
       recipientPubkeyHex: merchantPub,
       message,
-      relays: [relay.url],
+      relays: [net.relay.url],
       pool: republisher,
     });
-    expect(await storedWraps(relay.url, merchantPub)).toHaveLength(2);
+    expect(await storedWraps(net.relay.url, merchantPub)).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await inbox.restart();
     await vi.waitFor(() => expect(inbox.isActive).toBe(true));
@@ -126,7 +101,7 @@ describe('remote payments over the dev relay and dev mint', () => {
         quote: invoice.quote,
         amount: 64,
         request: invoice.request,
-        mintUrl: mint.url,
+        mintUrl: net.mint.url,
         kind: 'remote',
         state: 'UNPAID',
         pubkey: `02${merchantPub}`,
@@ -137,7 +112,7 @@ describe('remote payments over the dev relay and dev mint', () => {
 
   it('tracks a message sent while the inbox is listening', async () => {
     const merchant = generateSecretKey();
-    const { inbox, tracked } = merchantInbox(merchant, [relay.url]);
+    const { inbox, tracked } = merchantInbox(merchant, [net.relay.url]);
     await inbox.start();
     await vi.waitFor(() => expect(inbox.isActive).toBe(true));
 
@@ -150,9 +125,9 @@ describe('remote payments over the dev relay and dev mint', () => {
   it('keeps the paid quote locked: a wallet without the merchant key cannot mint it', async () => {
     const merchant = generateSecretKey();
     const invoice = await invoiceOnDevRelay(getPublicKey(merchant), 32);
-    await mint.pay(invoice.quote);
+    await net.mint.pay(invoice.quote);
 
-    const cashier = new Wallet(mint.url, { unit: 'sat' });
+    const cashier = new Wallet(net.mint.url, { unit: 'sat' });
     await cashier.loadMint();
     const error = await cashier.mintProofsBolt11(32, invoice.quote).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MintOperationError);
@@ -161,7 +136,7 @@ describe('remote payments over the dev relay and dev mint', () => {
     // Signed with a key that is not the merchant's: the mint itself must refuse it.
     const { data, wire: outputs } = randomOutputs(cashier, 32);
     const strangerKey = Buffer.from(generateSecretKey()).toString('hex');
-    const forged = await call(mint.url, 'POST', '/v1/mint/bolt11', {
+    const forged = await call(net.mint.url, 'POST', '/v1/mint/bolt11', {
       quote: invoice.quote,
       outputs,
       signature: signMintQuote(
@@ -171,9 +146,9 @@ describe('remote payments over the dev relay and dev mint', () => {
       ),
     });
     expect(forged).toMatchObject({ status: 400, body: { code: 20008 } });
-    expect(mint.mintQuote(invoice.quote)).toMatchObject({ state: 'PAID' });
+    expect(net.mint.mintQuote(invoice.quote)).toMatchObject({ state: 'PAID' });
 
-    const merchantWallet = new Wallet(mint.url, { unit: 'sat' });
+    const merchantWallet = new Wallet(net.mint.url, { unit: 'sat' });
     await merchantWallet.loadMint();
     const quote = await merchantWallet.checkMintQuoteBolt11(invoice.quote);
     const proofs = await merchantWallet.mintProofsBolt11(32, quote, {
@@ -186,20 +161,12 @@ describe('remote payments over the dev relay and dev mint', () => {
     const merchant = generateSecretKey();
     const merchantPub = getPublicKey(merchant);
     const wallet = paymentHarness({
-      mintUrl: mint.url,
+      mintUrl: net.mint.url,
       seed: mnemonicToSeedSync(generateMnemonic(wordlist)),
       signingKey: merchant,
     });
     const tabs = [0, 1].map(() => {
-      const inbox = new RemotePaymentInbox({
-        createPool: pool,
-        getRelays: async () => [relay.url],
-        getSecretKey: async () => merchant,
-        getMintUrl: async () => mint.url,
-        processedQuotes: wallet.processedQuotes,
-        takeOver: (quote) => wallet.service.takeOverRemote(quote),
-        lockProvider: noLockProvider,
-      });
+      const inbox = net.walletInbox(wallet, merchant, [net.relay.url]);
       inboxes.push(inbox);
       return inbox;
     });
@@ -209,7 +176,7 @@ describe('remote payments over the dev relay and dev mint', () => {
       await vi.waitFor(async () => expect(await wallet.quotes.get(invoice.quote)).toBeDefined(), {
         timeout: 5_000,
       });
-      await mint.pay(invoice.quote);
+      await net.mint.pay(invoice.quote);
       await vi.waitFor(() => expect(wallet.settled).toHaveLength(1), { timeout: 8_000 });
 
       expect(wallet.balance()).toBe(64);
@@ -234,17 +201,17 @@ describe('remote payments over the dev relay and dev mint', () => {
       createRemoteInvoice({
         merchantPubkeyHex: merchantPub,
         amount: 10,
-        mintUrl: mint.url,
+        mintUrl: net.mint.url,
         relays: [downUrl],
         pool: pool(),
         timeoutMs: 1_000,
       }),
     ).rejects.toBeInstanceOf(RelayPublishError);
-    expect(await storedWraps(relay.url, merchantPub)).toEqual([]);
+    expect(await storedWraps(net.relay.url, merchantPub)).toEqual([]);
   });
 
   it('resubscribes and receives messages after the relay restarts', async () => {
-    const file = join(dataDir, 'relay-events.json');
+    const file = join(net.dataDir, 'relay-events.json');
     let restartable = await startRelay({ port: 0, file });
     const url = restartable.url;
     const merchant = generateSecretKey();
@@ -259,7 +226,7 @@ describe('remote payments over the dev relay and dev mint', () => {
       const invoice = await createRemoteInvoice({
         merchantPubkeyHex: getPublicKey(merchant),
         amount: 7,
-        mintUrl: mint.url,
+        mintUrl: net.mint.url,
         relays: [url],
         pool: pool(),
       });

@@ -1,19 +1,13 @@
 // Receipt numbers (schema v44): each sale this device records takes the next number of its one
 // counter row in the same IndexedDB transaction as the sale's row, so a tab that dies between
 // the two can neither skip a number nor give one twice (docs/decisions/0074-receipt-numbers.md).
-import type {
-  DBCore,
-  DBCoreAddRequest,
-  DBCoreMutateRequest,
-  DBCoreTable,
-  DBCoreTransaction,
-  Middleware,
-} from 'dexie';
+import type { DBCore, DBCoreAddRequest, DBCoreTable, Middleware } from 'dexie';
 import {
   receiptNumber,
   receiptPrefix,
   takesReceiptNumber,
 } from '../../core/receipts/receipt-number';
+import { historyAddMiddleware } from '../database/history-add-hook';
 
 export const RECEIPT_COUNTER_TABLE = 'receiptCounter';
 /** The one row's key: the counter belongs to the device (its database), not to a wallet. */
@@ -39,49 +33,17 @@ export function receiptNumberMiddleware(
   historyTable: string,
   random: (n: number) => Uint8Array = randomBytes,
 ): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
+  return historyAddMiddleware(historyTable, {
     name: 'receiptNumbers',
-    create(down) {
-      // Two adds of one transaction must not both read the same `last`: chain them.
-      const chains = new WeakMap<DBCoreTransaction, Promise<unknown>>();
-      const serially = <T>(trans: DBCoreTransaction, step: () => Promise<T>): Promise<T> => {
-        const next = (chains.get(trans) ?? Promise.resolve()).then(step, step);
-        chains.set(trans, next);
-        return next;
-      };
-
-      const numbering = (table: DBCoreTable): DBCoreTable => ({
-        ...table,
-        mutate(req: DBCoreMutateRequest) {
-          if (req.type !== 'add') return table.mutate(req);
-          const positions = req.values.flatMap((value, i) =>
-            takesReceiptNumber(value as Row) ? [i] : [],
-          );
-          if (positions.length === 0) return table.mutate(req);
-          return serially(req.trans, () => addNumbered(down, table, req, positions, random));
-        },
-      });
-
-      return {
-        transaction(stores, mode, options) {
-          const widen =
-            mode === 'readwrite' &&
-            stores.includes(historyTable) &&
-            !stores.includes(RECEIPT_COUNTER_TABLE);
-          return down.transaction(
-            widen ? [...stores, RECEIPT_COUNTER_TABLE] : stores,
-            mode,
-            options,
-          );
-        },
-        table(name) {
-          const table = down.table(name);
-          return name === historyTable ? numbering(table) : table;
-        },
-      };
+    sideTable: RECEIPT_COUNTER_TABLE,
+    onAdd(req, table, down) {
+      const positions = req.values.flatMap((value, i) =>
+        takesReceiptNumber(value as Row) ? [i] : [],
+      );
+      if (positions.length === 0) return null;
+      return () => addNumbered(down, table, req, positions, random);
     },
-  };
+  });
 }
 
 async function addNumbered(

@@ -2,16 +2,11 @@
 // lowers the counted items and choices of its lines, every refund row naming lines raises them,
 // in the same IndexedDB transaction as the row, so a sale lands on the stock exactly when and as
 // often as its record does (docs/protocol.md "Stock").
-import type {
-  DBCore,
-  DBCoreMutateRequest,
-  DBCoreTable,
-  DBCoreTransaction,
-  Middleware,
-} from 'dexie';
+import type { DBCore, DBCoreAddRequest, DBCoreTable, Middleware } from 'dexie';
 import { isSale } from '../../core/receipts/refunds';
 import { metadataOf } from '../../core/history-metadata';
 import { movedRows, stockMoves, type StockLine, type StockRow } from '../../core/items/stock';
+import { historyAddMiddleware } from '../database/history-add-hook';
 
 export const STOCK_TABLE = 'stock';
 
@@ -36,63 +31,45 @@ export function stockLinesOf(row: RecordRow): { lines: readonly StockLine[]; sig
  * all add rows, and a row refused (a copy already stored) moves nothing.
  */
 export function stockMiddleware(historyTable: string): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
+  return historyAddMiddleware(historyTable, {
     name: 'stockMoves',
-    create(down) {
-      const chains = new WeakMap<DBCoreTransaction, Promise<unknown>>();
-      const serially = <T>(trans: DBCoreTransaction, step: () => Promise<T>): Promise<T> => {
-        const next = (chains.get(trans) ?? Promise.resolve()).then(step, step);
-        chains.set(trans, next);
-        return next;
-      };
-      const moving = (table: DBCoreTable): DBCoreTable => ({
-        ...table,
-        mutate(req: DBCoreMutateRequest) {
-          if (req.type !== 'add') return table.mutate(req);
-          const moves = req.values.map((value) => stockLinesOf(value as RecordRow));
-          if (moves.every((move) => move === null)) return table.mutate(req);
-          return serially(req.trans, async () => {
-            const res = await table.mutate(req);
-            // One read and one write for the whole add: a restore adds thousands of sales at once.
-            const added = moves.flatMap((move, i) =>
-              move && !res.failures[i]
-                ? [{ ...move, at: (req.values[i] as RecordRow).createdAt }]
-                : [],
-            );
-            const keys = [...new Set(added.flatMap((move) => [...stockMoves(move.lines).keys()]))];
-            if (keys.length === 0) return res;
-            const stock = down.table(STOCK_TABLE);
-            const found = await stock.getMany({ trans: req.trans, keys });
-            const rows = new Map<string, StockRow>();
-            for (const row of found as (StockRow | undefined)[]) if (row) rows.set(row.key, row);
-            if (rows.size === 0) return res;
-            const changed = new Set<string>();
-            for (const move of added) {
-              for (const row of movedRows([...rows.values()], move.lines, move.sign, move.at)) {
-                rows.set(row.key, row);
-                changed.add(row.key);
-              }
-            }
-            if (changed.size > 0) {
-              const values = [...changed].map((key) => rows.get(key)!);
-              await stock.mutate({ type: 'put', trans: req.trans, values });
-            }
-            return res;
-          });
-        },
-      });
-      return {
-        transaction(stores, mode, options) {
-          const widen =
-            mode === 'readwrite' && stores.includes(historyTable) && !stores.includes(STOCK_TABLE);
-          return down.transaction(widen ? [...stores, STOCK_TABLE] : stores, mode, options);
-        },
-        table(name) {
-          const table = down.table(name);
-          return name === historyTable ? moving(table) : table;
-        },
-      };
+    sideTable: STOCK_TABLE,
+    onAdd(req, table, down) {
+      const moves = req.values.map((value) => stockLinesOf(value as RecordRow));
+      if (moves.every((move) => move === null)) return null;
+      return () => addMoving(down, table, req, moves);
     },
-  };
+  });
+}
+
+async function addMoving(
+  down: DBCore,
+  table: DBCoreTable,
+  req: DBCoreAddRequest,
+  moves: (ReturnType<typeof stockLinesOf> | null)[],
+) {
+  const res = await table.mutate(req);
+  // One read and one write for the whole add: a restore adds thousands of sales at once.
+  const added = moves.flatMap((move, i) =>
+    move && !res.failures[i] ? [{ ...move, at: (req.values[i] as RecordRow).createdAt }] : [],
+  );
+  const keys = [...new Set(added.flatMap((move) => [...stockMoves(move.lines).keys()]))];
+  if (keys.length === 0) return res;
+  const stock = down.table(STOCK_TABLE);
+  const found = await stock.getMany({ trans: req.trans, keys });
+  const rows = new Map<string, StockRow>();
+  for (const row of found as (StockRow | undefined)[]) if (row) rows.set(row.key, row);
+  if (rows.size === 0) return res;
+  const changed = new Set<string>();
+  for (const move of added) {
+    for (const row of movedRows([...rows.values()], move.lines, move.sign, move.at)) {
+      rows.set(row.key, row);
+      changed.add(row.key);
+    }
+  }
+  if (changed.size > 0) {
+    const values = [...changed].map((key) => rows.get(key)!);
+    await stock.mutate({ type: 'put', trans: req.trans, values });
+  }
+  return res;
 }

@@ -11,7 +11,7 @@ import type { RelayPool } from '../../core/remote-payments/relay-pool';
 import { createRelayPool } from '../../core/remote-payments/relay-pool';
 import type { PaymentEventInput } from '../../core/history-ports';
 import { testStorage, type TestStorage } from '../storage/db';
-import { nodePoolOptions } from './relay-backup';
+import { devRelayPerTest, nodePoolOptions } from './relay-backup';
 
 export interface RecordsDevice {
   storage: TestStorage;
@@ -39,11 +39,16 @@ export interface RecordsDeviceOptions {
 let quotes = 0;
 const opened: RecordsDevice[] = [];
 
-/** Call once in a test file: every device a test made is closed after it. */
-export function closeRecordsDevicesAfterEach(): void {
+/**
+ * Call once inside a describe block: a dev relay per test, `relays` naming it as a device reads
+ * them, and every device a test made closed after it.
+ */
+export function recordsOnDevRelay(): { relay: { readonly url: string }; relays: () => string[] } {
+  const relay = devRelayPerTest();
   afterEach(() => {
     for (const device of opened.splice(0)) device.storage.close();
   });
+  return { relay, relays: () => [relay.url] };
 }
 
 export async function recordsDevice(options: RecordsDeviceOptions): Promise<RecordsDevice> {

@@ -1,5 +1,6 @@
 // Test helper: a PaymentService over a Dexie Storage, wired as the app wires it, on test intervals;
 // and a whole device of it (storage, keys, wallets) against one mint.
+import { expect } from 'vitest';
 import type { WalletEvents } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { RemoteFiatLookup } from '../../core/prices/remote-sale-fiat';
@@ -77,5 +78,37 @@ export async function storagePaymentDevice(
       wallets.close();
       storage.close();
     },
+  };
+}
+
+/** How long a test on the dev mint waits for a paid quote to be settled. */
+export const SETTLE_WAIT = { timeout: 15_000, interval: 20 };
+
+/**
+ * Tills for a file run on a dev mint (`mintUrl` read when a page opens): each `till()` has a fresh
+ * database (named after `prefix`) and phrase, and each `open()` of it loads the page again on them.
+ */
+export function paymentTills(mintUrl: () => string, prefix: string) {
+  let seq = 0;
+  return (options: { fiatFor?: RemoteFiatLookup } = {}) => {
+    const dbName = `${prefix}-${++seq}`;
+    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
+    const open = () => storagePaymentDevice(mintUrl(), { dbName, seed, ...options });
+    return {
+      open,
+      /** The page loaded again with its quotes resumed, once `count` are settled and it is idle. */
+      async reopenSettled(count: number) {
+        const next = await open();
+        try {
+          await next.payments.resumeAll();
+          await expect.poll(() => next.settled.length, SETTLE_WAIT).toBe(count);
+          await next.payments.idle();
+          return next;
+        } catch (error) {
+          await next.shutdown();
+          throw error;
+        }
+      },
+    };
   };
 }

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 // Discounts on the cart screen: a line's and the cart's, typed as percent or sats with a reason,
 // refused when the arithmetic would not take them, and asked through the till's rule first.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { englishText } from '../i18n';
 import * as C from '../locales/cart/en.json';
-import { CartPanel } from './CartPanel';
+import { renderCartPanel } from '../../testing/ui/cart-panel';
 import type { CartDiscounts, SummaryView } from './types';
 
 afterEach(cleanup);
@@ -31,21 +31,7 @@ function renderPanel(discounts?: Partial<CartDiscounts>) {
     onCart: vi.fn(),
     ...discounts,
   };
-  render(
-    <CartPanel
-      summaryFor={() => view}
-      tipsEnabled={false}
-      parked={[]}
-      busy={false}
-      onQuantity={vi.fn()}
-      onAddCustom={vi.fn()}
-      onClear={vi.fn()}
-      onPark={vi.fn()}
-      onRecall={vi.fn()}
-      onCharge={vi.fn()}
-      {...(discounts === undefined ? {} : { discounts: given })}
-    />,
-  );
+  renderCartPanel(view, discounts === undefined ? {} : { discounts: given });
   return given;
 }
 

@@ -2,35 +2,18 @@
 // The cart's reason it cannot be charged: a line priced in a currency the shop does not show says
 // what to change rather than to wait for prices (issue 48).
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { intlFormats } from '../../core/i18n/intl-formats';
 import type { Language } from '../../core/i18n/messages';
-import { renderIn } from '../../testing/ui/render-in';
+import { renderCartPanel } from '../../testing/ui/cart-panel';
 import { englishText } from '../i18n';
 import * as C from '../locales/cart/en.json';
-import { CartPanel } from './CartPanel';
 import type { SummaryView } from './types';
 
 afterEach(cleanup);
 
 /** The cart showing `view`, nothing to tip, in `language` or English. */
-function showCart(view: SummaryView, language?: Language) {
-  renderIn(
-    <CartPanel
-      summaryFor={() => view}
-      tipsEnabled={false}
-      parked={[]}
-      busy={false}
-      onQuantity={vi.fn()}
-      onAddCustom={vi.fn()}
-      onClear={vi.fn()}
-      onPark={vi.fn()}
-      onRecall={vi.fn()}
-      onCharge={vi.fn()}
-    />,
-    language,
-  );
-}
+const showCart = (view: SummaryView, language?: Language) => renderCartPanel(view, {}, language);
 
 function renderWith(summary: Partial<SummaryView>) {
   const view: SummaryView = {

@@ -2,13 +2,31 @@
 // After a restore: each mint once with where it was listed and its sats, what could not be
 // reached, and Retry only when something could not be.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import type { Language } from '../../core/i18n/messages';
+import { renderIn } from '../../testing/ui/render-in';
 import { spanishOf } from '../../testing/ui/spanish';
-import { LanguageContext } from '../i18n';
 import * as SPANISH from '../locales/restore/es.json';
-import { RestoreResultPanel } from './RestoreResultPanel';
+import { RestoreResultPanel, type RestoreResultView } from './RestoreResultPanel';
 
 afterEach(cleanup);
+
+/** The panel after a finished restore of `mints`, in `language` (English when none). */
+function showResult(
+  result: Omit<RestoreResultView, 'cancelled'>,
+  onRetry: () => void = () => {},
+  language?: Language,
+) {
+  renderIn(
+    <RestoreResultPanel
+      result={{ cancelled: false, ...result }}
+      onRetry={onRetry}
+      onClose={() => {}}
+      retrying={false}
+    />,
+    language,
+  );
+}
 
 const reached = {
   mintUrl: 'https://a.example',
@@ -19,26 +37,21 @@ const reached = {
 describe('RestoreResultPanel', () => {
   it('lists each mint with its sources and sats, and offers Retry for one not reached', () => {
     const onRetry = vi.fn();
-    render(
-      <RestoreResultPanel
-        result={{
-          cancelled: false,
-          totalSats: 1200,
-          mints: [
-            { ...reached, sources: [...reached.sources] },
-            {
-              mintUrl: 'https://b.example',
-              foundSats: 0,
-              sources: ['profile'],
-              error:
-                'Could not reach this mint (timeout). Nothing stored was changed; try Recover funds again later.',
-            },
-          ],
-        }}
-        onRetry={onRetry}
-        onClose={() => {}}
-        retrying={false}
-      />,
+    showResult(
+      {
+        totalSats: 1200,
+        mints: [
+          { ...reached, sources: [...reached.sources] },
+          {
+            mintUrl: 'https://b.example',
+            foundSats: 0,
+            sources: ['profile'],
+            error:
+              'Could not reach this mint (timeout). Nothing stored was changed; try Recover funds again later.',
+          },
+        ],
+      },
+      onRetry,
     );
     expect(screen.getByText('Recovery finished: 1,200 sats found')).toBeTruthy();
     const rows = screen.getAllByTestId('restore-mint').map((row) => row.textContent);
@@ -51,36 +64,14 @@ describe('RestoreResultPanel', () => {
   });
 
   it('has no Retry when every mint was scanned and the lists were read', () => {
-    render(
-      <RestoreResultPanel
-        result={{
-          cancelled: false,
-          totalSats: 1200,
-          mints: [{ ...reached, sources: ['settings'] }],
-        }}
-        onRetry={() => {}}
-        onClose={() => {}}
-        retrying={false}
-      />,
-    );
+    showResult({ totalSats: 1200, mints: [{ ...reached, sources: ['settings'] }] });
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });
 
 describe('RestoreResultPanel for one sat', () => {
   it('says "1 sat", not "1 sats"', () => {
-    render(
-      <RestoreResultPanel
-        result={{
-          cancelled: false,
-          totalSats: 1,
-          mints: [{ mintUrl: reached.mintUrl, foundSats: 1 }],
-        }}
-        onRetry={() => {}}
-        onClose={() => {}}
-        retrying={false}
-      />,
-    );
+    showResult({ totalSats: 1, mints: [{ mintUrl: reached.mintUrl, foundSats: 1 }] });
     expect(screen.getByText('Recovery finished: 1 sat found')).toBeTruthy();
     expect(screen.getByTestId('restore-mint-state').textContent).toBe('1 sat found');
   });
@@ -88,28 +79,22 @@ describe('RestoreResultPanel for one sat', () => {
 
 describe('RestoreResultPanel in Spanish', () => {
   it('says the title, the sources and why a mint was not reached, the mint keeping its URL', () => {
-    render(
-      <LanguageContext.Provider value={spanishOf(SPANISH)}>
-        <RestoreResultPanel
-          result={{
-            cancelled: false,
-            totalSats: 1200,
-            mints: [
-              {
-                mintUrl: 'https://b.example',
-                foundSats: 0,
-                sources: ['locked-sale'],
-                error: 'Could not reach this mint (timeout). …',
-                errorTexts: [{ key: 'RESTORE_UNREACHABLE', values: { detail: 'timeout' } }],
-              },
-            ],
-            discoveryError: 'Could not read the mint lists from your relays',
-          }}
-          onRetry={() => {}}
-          onClose={() => {}}
-          retrying={false}
-        />
-      </LanguageContext.Provider>,
+    showResult(
+      {
+        totalSats: 1200,
+        mints: [
+          {
+            mintUrl: 'https://b.example',
+            foundSats: 0,
+            sources: ['locked-sale'],
+            error: 'Could not reach this mint (timeout). …',
+            errorTexts: [{ key: 'RESTORE_UNREACHABLE', values: { detail: 'timeout' } }],
+          },
+        ],
+        discoveryError: 'Could not read the mint lists from your relays',
+      },
+      () => {},
+      spanishOf(SPANISH),
     );
     expect(screen.getByText('Recuperación terminada: 1200 sats encontrados')).toBeTruthy();
     expect(screen.getByTestId('restore-mint').textContent).toBe(

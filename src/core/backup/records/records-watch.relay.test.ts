@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { startRelay } from '../../../../dev/relay/server.ts';
 import { publishToRelays } from '../../remote-payments/publish';
 import { createRelayPool } from '../../remote-payments/relay-pool';
-import { devRelayPerTest, nodePoolOptions } from '../../../testing/backup/relay-backup';
+import { nodePoolOptions } from '../../../testing/backup/relay-backup';
 import {
-  closeRecordsDevicesAfterEach,
+  recordsOnDevRelay,
   recordsDevice,
   type RecordsDevice,
 } from '../../../testing/backup/records-device';
@@ -52,12 +52,10 @@ async function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promi
 }
 
 describe('the history watch', () => {
-  const relay = devRelayPerTest();
-  closeRecordsDevicesAfterEach();
+  const { relay, relays } = recordsOnDevRelay();
 
   it("another device's sale is imported within seconds; this device's own publish reads nothing", async () => {
     const identityKey = generateSecretKey();
-    const relays = () => [relay.url];
     const one = await deviceNow(relays, identityKey);
     const two = await deviceNow(relays, identityKey);
     const { watch, nudges } = watchOf(one, relays, identityKey);
@@ -83,7 +81,6 @@ describe('the history watch', () => {
 
   it('a flood of envelopes tagging the phrase makes one read per gap, and nothing is imported from it', async () => {
     const identityKey = generateSecretKey();
-    const relays = () => [relay.url];
     const one = await deviceNow(relays, identityKey);
     const { watch, nudges } = watchOf(one, relays, identityKey);
     await watch.ensureOpen();

@@ -21,9 +21,9 @@ import {
   envelopeFilter,
   sealEnvelope,
 } from '../device-envelope';
-import { devRelayPerTest, nodePoolOptions } from '../../../testing/backup/relay-backup';
+import { nodePoolOptions } from '../../../testing/backup/relay-backup';
 import {
-  closeRecordsDevicesAfterEach,
+  recordsOnDevRelay,
   recordsDevice,
   type RecordsDevice,
 } from '../../../testing/backup/records-device';
@@ -76,12 +76,10 @@ function refusing(pool: RelayPool, refused: Set<string>): RelayPool {
 }
 
 describe('the history on the relays', () => {
-  const relay = devRelayPerTest();
-  closeRecordsDevicesAfterEach();
+  const { relay, relays } = recordsOnDevRelay();
 
   it('two devices of one phrase converge to one history and one day summary, each event once', async () => {
     const identityKey = generateSecretKey();
-    const relays = () => [relay.url];
     const one = await recordsDevice({ relays, identityKey });
     const two = await recordsDevice({ relays, identityKey });
     await one.sale(5_300, { sale: LINES, fiat: { currency: 'EUR', price: 90_000, value: 4.77 } });
@@ -125,7 +123,6 @@ describe('the history on the relays', () => {
 
   it('a fresh device restoring the phrase reads every batch, in the order the events were taken', async () => {
     const identityKey = generateSecretKey();
-    const relays = () => [relay.url];
     const shop = await recordsDevice({ relays, identityKey });
     for (let i = 1; i <= 400; i++) {
       shop.storage.now.value += 60_000;
@@ -174,7 +171,6 @@ describe('the history on the relays', () => {
 
   it('a tab dying between a publish and its note publishes the batch again, imported once', async () => {
     const identityKey = generateSecretKey();
-    const relays = () => [relay.url];
     const one = await recordsDevice({ relays, identityKey });
     await one.sale(50);
     await one.sale(60);
@@ -197,7 +193,6 @@ describe('the history on the relays', () => {
 
   it('the last batch is replaced as it grows, each version dated after the stored one', async () => {
     const identityKey = generateSecretKey();
-    const relays = () => [relay.url];
     const one = await recordsDevice({ relays, identityKey });
     await one.sale(1);
     await one.publisher.syncOnce();
@@ -217,7 +212,6 @@ describe('the history on the relays', () => {
   it('believes only the phrase’s certified devices, and logs what it refuses', async () => {
     const identityKey = generateSecretKey();
     const identity = getPublicKey(identityKey);
-    const relays = () => [relay.url];
     const event = toRecordEvent({
       id: 1,
       createdAt: 1_700_000_000_000,
@@ -294,7 +288,6 @@ describe('the history on the relays', () => {
 
   it('a locked device writes its events but reads the others only once the PIN is entered', async () => {
     const identityKey = generateSecretKey();
-    const relays = () => [relay.url];
     const locked = { value: false };
     const till = await recordsDevice({ relays, identityKey, locked });
     await till.identity.learnIfOpen();
@@ -314,7 +307,6 @@ describe('the history on the relays', () => {
 
   it('a refund on one device stays linked to its sale on every device', async () => {
     const identityKey = generateSecretKey();
-    const relays = () => [relay.url];
     const one = await recordsDevice({ relays, identityKey });
     const two = await recordsDevice({ relays, identityKey });
     const saleOnOne = await one.sale(4_000);

@@ -77,6 +77,29 @@ function sendReceipt(pool: FakeRelayPool, receiptPubkeyHex: string, quote: strin
   );
 }
 
+/** One relay, one store and one mint a cashier's page is opened on, again after each reload. */
+function cashierPage() {
+  const pool = new FakeRelayPool();
+  const store = new MemoryCashierSaleStore();
+  const mint = fakeQuoteMint();
+  const open = async () => {
+    const page = cashierOn(pool, store, { mint });
+    await page.cashier.start();
+    return page;
+  };
+  return { pool, store, mint, open };
+}
+
+/** The page with a sale of `amount` paid and seen paid, before the page goes away. */
+async function paidOnPage(amount: number) {
+  const page = cashierPage();
+  const before = await page.open();
+  const invoice = await before.cashier.createInvoice({ amount });
+  page.mint.state.paid.add(invoice.quote);
+  await vi.advanceTimersByTimeAsync(1_500);
+  return { ...page, before, invoice };
+}
+
 describe('RemoteCashier sales', () => {
   it('proves the pairing over the final message with its receipt key, and re-sends it with backoff until the receipt', async () => {
     const pool = new FakeRelayPool();
@@ -113,19 +136,11 @@ describe('RemoteCashier sales', () => {
   });
 
   it('after a reload it re-sends the same message and still takes the receipt; a forged one is ignored', async () => {
-    const pool = new FakeRelayPool();
-    const store = new MemoryCashierSaleStore();
-    const mint = fakeQuoteMint();
-    const before = cashierOn(pool, store, { mint });
-    await before.cashier.start();
-    const invoice = await before.cashier.createInvoice({ amount: 34 });
-    mint.state.paid.add(invoice.quote);
-    await vi.advanceTimersByTimeAsync(1_500);
+    const { pool, store, before, invoice, open } = await paidOnPage(34);
     expect(store.rows.get(invoice.quote)?.status).toBe('paid');
     before.cashier.stop(); // the page goes away
 
-    const after = cashierOn(pool, store, { mint });
-    await after.cashier.start();
+    const after = await open();
     expect(after.cashier.list()).toMatchObject([{ quote: invoice.quote, status: 'paid' }]);
     await vi.advanceTimersByTimeAsync(10_000);
     const sent = messagesAtRelay(pool);
@@ -186,22 +201,14 @@ describe('RemoteCashier sales', () => {
   });
 
   it('keeps a paid sale whose re-send reached no relay waiting, through a reload, and sends it once the relay answers', async () => {
-    const pool = new FakeRelayPool();
-    const store = new MemoryCashierSaleStore();
-    const mint = fakeQuoteMint();
-    const before = cashierOn(pool, store, { mint });
-    await before.cashier.start();
-    const invoice = await before.cashier.createInvoice({ amount: 55 });
-    mint.state.paid.add(invoice.quote);
-    await vi.advanceTimersByTimeAsync(1_500);
+    const { pool, store, before, invoice, open } = await paidOnPage(55);
     pool.behaviour.set(RELAY, 'down');
     await vi.advanceTimersByTimeAsync(10_000);
     expect(store.rows.get(invoice.quote)).toMatchObject({ status: 'paid', sends: 1 });
     expect(waitsToBeSent(store.rows.get(invoice.quote)!)).toBe(true);
     before.cashier.stop(); // reloaded while the relay is still gone
 
-    const after = cashierOn(pool, store, { mint });
-    await after.cashier.start();
+    const after = await open();
     expect(after.cashier.list().filter(waitsToBeSent)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(2 * WAITING_RETRY_MS);
     expect(messagesAtRelay(pool)).toHaveLength(1);
@@ -218,11 +225,8 @@ describe('RemoteCashier sales', () => {
   });
 
   it('tries waiting sales again on their own past the day of re-sends, all of them once a relay answers', async () => {
-    const pool = new FakeRelayPool();
-    const store = new MemoryCashierSaleStore();
-    const mint = fakeQuoteMint();
-    const before = cashierOn(pool, store, { mint });
-    await before.cashier.start();
+    const { pool, mint, open } = cashierPage();
+    const before = await open();
     const first = await before.cashier.createInvoice({ amount: 3 });
     const second = await before.cashier.createInvoice({ amount: 4 });
     mint.state.paid.add(first.quote);
@@ -235,8 +239,7 @@ describe('RemoteCashier sales', () => {
     // Opened again two days later, the relay back.
     vi.setSystemTime(Date.now() + 2 * RESEND_WINDOW_MS);
     pool.behaviour.set(RELAY, 'accept');
-    const after = cashierOn(pool, store, { mint });
-    await after.cashier.start();
+    const after = await open();
     await vi.advanceTimersByTimeAsync(WAITING_RETRY_MS);
     expect(after.cashier.list().filter(waitsToBeSent)).toEqual([]);
     const quotes = messagesAtRelay(pool).map((sent) => sent.message.quote);
@@ -245,12 +248,9 @@ describe('RemoteCashier sales', () => {
   });
 
   it('marks an unpaid sale expired when its quote expires, and stops re-sending it', async () => {
-    const pool = new FakeRelayPool();
-    const store = new MemoryCashierSaleStore();
-    const mint = fakeQuoteMint();
+    const { pool, store, mint, open } = cashierPage();
     mint.state.expiry = Math.floor(Date.now() / 1000) + 5;
-    const { cashier } = cashierOn(pool, store, { mint });
-    await cashier.start();
+    const { cashier } = await open();
     const invoice = await cashier.createInvoice({ amount: 8 });
     await vi.advanceTimersByTimeAsync(7_000);
     expect(store.rows.get(invoice.quote)?.status).toBe('expired');

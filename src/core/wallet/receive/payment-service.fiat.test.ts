@@ -3,7 +3,7 @@
 // minted; a bad record is refused before anything is stored.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { storagePaymentDevice } from '../../../testing/storage/payment-service';
+import { paymentTills, SETTLE_WAIT as WAIT } from '../../../testing/storage/payment-service';
 import { saleOf, TWO_COFFEES } from '../../../testing/sale/cart-sale';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { ValidationError } from '../../errors';
@@ -15,11 +15,8 @@ import type { RemoteFiatLookup } from '../../prices/remote-sale-fiat';
 import type { HeldFiat } from '../../prices/stated-fiat';
 
 const suite = devMintSuite();
-const WAIT = { timeout: 15_000, interval: 20 };
-let dbSeq = 0;
-
-const app = (fiatFor?: RemoteFiatLookup) =>
-  storagePaymentDevice(suite.mint.url, { dbName: `fiat-db-${++dbSeq}`, fiatFor });
+const till = paymentTills(() => suite.mint.url, 'fiat-db');
+const app = (fiatFor?: RemoteFiatLookup) => till(fiatFor ? { fiatFor } : {}).open();
 
 /** A quote a cashier made at the dev mint for `amount` sats, handed to the merchant's device `a`. */
 async function takeOverCashierQuote(

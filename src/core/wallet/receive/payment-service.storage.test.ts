@@ -1,22 +1,15 @@
 // PaymentService on the real Dexie storage (fake-indexeddb) and the dev mint: the wired money path.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { storagePaymentDevice } from '../../../testing/storage/payment-service';
+import { paymentTills, SETTLE_WAIT as WAIT } from '../../../testing/storage/payment-service';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 
 const suite = devMintSuite();
-const WAIT = { timeout: 15_000, interval: 20 };
-let dbSeq = 0;
-
-const app = (dbName: string, seed: Uint8Array) =>
-  storagePaymentDevice(suite.mint.url, { dbName, seed });
+const till = paymentTills(() => suite.mint.url, 'wallet-db');
 
 describe('PaymentService on Dexie storage', () => {
   it('stores the paid amount, one payment event, advances the counter and clears the quote', async () => {
-    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
-    const a = await app(`wallet-db-${++dbSeq}`, seed);
+    const a = await till().open();
     try {
       const quote = await a.payments.createInvoice({ amount: 42 });
       expect(await a.storage.mintQuotes.get(quote.quote)).toMatchObject({ amount: 42 });
@@ -44,9 +37,8 @@ describe('PaymentService on Dexie storage', () => {
   });
 
   it('recovers a lost mint response and resumes a paid quote after a restart, once each', async () => {
-    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
-    const name = `wallet-db-${++dbSeq}`;
-    const first = await app(name, seed);
+    const page = till();
+    const first = await page.open();
     const lost = await first.payments.createInvoice({ amount: 16 });
     const later = await first.payments.createInvoice({ amount: 9 });
     await first.shutdown(); // tab closed
@@ -59,11 +51,8 @@ describe('PaymentService on Dexie storage', () => {
     await suite.mint.pay(lost.quote);
     await suite.mint.pay(later.quote);
 
-    const next = await app(name, seed);
+    const next = await page.reopenSettled(2);
     try {
-      await next.payments.resumeAll();
-      await expect.poll(() => next.settled.length, WAIT).toBe(2);
-      await next.payments.idle();
       expect(await next.storage.proofs.balance()).toBe(25);
       expect((await next.storage.history.page(1)).total).toBe(2);
       expect(await next.storage.mintQuotes.list()).toEqual([]);

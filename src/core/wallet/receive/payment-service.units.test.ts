@@ -3,18 +3,12 @@
 // the usd keyset and kept apart from the sats, a lost answer recovered by NUT-09 on that keyset.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { storagePaymentDevice } from '../../../testing/storage/payment-service';
+import { paymentTills, SETTLE_WAIT as WAIT } from '../../../testing/storage/payment-service';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { ValidationError } from '../../errors';
 
 const suite = devMintSuite();
-const WAIT = { timeout: 15_000, interval: 20 };
-let dbSeq = 0;
-
-const app = (dbName: string, seed = mnemonicToSeedSync(generateMnemonic(wordlist))) =>
-  storagePaymentDevice(suite.mint.url, { dbName, seed });
+const till = paymentTills(() => suite.mint.url, 'units-db');
 
 /** What the mint says the quote is: its unit and amount (NUT-04 GET). */
 async function mintSide(quote: string): Promise<{ unit: string; amount: number }> {
@@ -24,7 +18,7 @@ async function mintSide(quote: string): Promise<{ unit: string; amount: number }
 
 describe('selling in dollars', () => {
   it('asks the mint for a quote of 350 cents and stores 3.50 USD, never as sats', async () => {
-    const a = await app(`units-db-${++dbSeq}`);
+    const a = await till().open();
     try {
       const quote = await a.payments.createInvoice({ amount: 350, unit: 'usd' });
       expect(quote).toMatchObject({ amount: 350, unit: 'usd' });
@@ -49,17 +43,14 @@ describe('selling in dollars', () => {
   });
 
   it('mints the cents after a reload between the invoice and its payment', async () => {
-    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
-    const name = `units-db-${++dbSeq}`;
-    const first = await app(name, seed);
+    const page = till();
+    const first = await page.open();
     const quote = await first.payments.createInvoice({ amount: 125, unit: 'usd' });
     await first.shutdown(); // the tab closes with the invoice on screen
     await suite.mint.pay(quote.quote);
 
-    const next = await app(name, seed);
+    const next = await page.reopenSettled(1);
     try {
-      await next.payments.resumeAll();
-      await expect.poll(() => next.settled.length, WAIT).toBe(1);
       expect(await next.storage.proofs.unitBalances()).toEqual([
         { mintUrl: suite.mint.url, amount: { unit: 'usd', minor: 125 } },
       ]);
@@ -70,9 +61,8 @@ describe('selling in dollars', () => {
   });
 
   it('recovers a lost mint answer by NUT-09 on the usd keyset, once', async () => {
-    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
-    const name = `units-db-${++dbSeq}`;
-    const first = await app(name, seed);
+    const page = till();
+    const first = await page.open();
     const quote = await first.payments.createInvoice({ amount: 200, unit: 'usd' });
     await first.shutdown();
     suite.mint.addFault({
@@ -84,11 +74,8 @@ describe('selling in dollars', () => {
     });
     await suite.mint.pay(quote.quote);
 
-    const next = await app(name, seed);
+    const next = await page.reopenSettled(1);
     try {
-      await next.payments.resumeAll();
-      await expect.poll(() => next.settled.length, WAIT).toBe(1);
-      await next.payments.idle();
       expect(await next.storage.proofs.unitBalances()).toEqual([
         { mintUrl: suite.mint.url, amount: { unit: 'usd', minor: 200 } },
       ]);
@@ -100,7 +87,7 @@ describe('selling in dollars', () => {
   });
 
   it('keeps sats and cents sold side by side apart', async () => {
-    const a = await app(`units-db-${++dbSeq}`);
+    const a = await till().open();
     try {
       const sats = await a.payments.createInvoice({ amount: 21 });
       const cents = await a.payments.createInvoice({ amount: 99, unit: 'usd' });
@@ -122,7 +109,7 @@ describe('selling in dollars', () => {
   });
 
   it('refuses a fraction of a cent before the mint is asked', async () => {
-    const a = await app(`units-db-${++dbSeq}`);
+    const a = await till().open();
     try {
       await expect(a.payments.createInvoice({ amount: 3.5, unit: 'usd' })).rejects.toThrow(
         ValidationError,

@@ -101,6 +101,17 @@ async function restoreEvents(d: Device) {
     }));
 }
 
+/** A restore from Settings the dev mint's answers stopped: nothing found, and why. */
+const refusedByDevMint = (error: string, key: string) => [
+  {
+    mintUrl: dev.mint.url,
+    foundSats: 0,
+    error,
+    errorTexts: [{ key, values: {} }],
+    sources: ['settings'],
+  },
+];
+
 const activeKeysetId = async () => {
   const wallet = new Wallet(dev.mint.url, { unit: 'sat' });
   await wallet.loadMint();
@@ -268,15 +279,9 @@ describe('a mint that cannot be scanned', () => {
     await issue(phrase.seed, 0, [8]);
     const d = await device(phrase, { noNut09: true });
     const outcome = await d.restore.start('settings');
-    expect(outcome?.mints).toEqual([
-      {
-        mintUrl: dev.mint.url,
-        foundSats: 0,
-        error: NO_RESTORE_SUPPORT_MESSAGE,
-        errorTexts: [{ key: 'RESTORE_NO_NUT09', values: {} }],
-        sources: ['settings'],
-      },
-    ]);
+    expect(outcome?.mints).toEqual(
+      refusedByDevMint(NO_RESTORE_SUPPORT_MESSAGE, 'RESTORE_NO_NUT09'),
+    );
     expect(await d.storage.proofs.balance()).toBe(0);
   });
 
@@ -368,15 +373,9 @@ describe('a mint whose restore answers fail their checks', () => {
     const d = await device(phrase);
     dev.mint.addFault({ path: '/v1/restore', action: 'signEveryOutput' });
     const outcome = await d.restore.start('settings');
-    expect(outcome?.mints).toEqual([
-      {
-        mintUrl: dev.mint.url,
-        foundSats: 0,
-        error: SIGNS_ANYTHING_MESSAGE,
-        errorTexts: [{ key: 'RESTORE_SIGNS_ANYTHING', values: {} }],
-        sources: ['settings'],
-      },
-    ]);
+    expect(outcome?.mints).toEqual(
+      refusedByDevMint(SIGNS_ANYTHING_MESSAGE, 'RESTORE_SIGNS_ANYTHING'),
+    );
     expect(await d.storage.proofs.balance()).toBe(0);
     expect((await d.storage.counterSource.snapshot!())[keyset] ?? 0).toBe(0);
     expect(await restoreEvents(d)).toEqual([
