@@ -111,6 +111,8 @@ export default defineConfig({
       '@gandlaf21/bc-ur',
       '@getalby/lightning-tools/lnurl',
       '@noble/curves/abstract/curve.js',
+      '@noble/curves/abstract/modular.js',
+      '@noble/curves/abstract/weierstrass.js',
       '@noble/curves/secp256k1.js',
       '@noble/hashes/hmac.js',
       '@noble/hashes/scrypt.js',

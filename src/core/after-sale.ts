@@ -52,8 +52,9 @@ export function afterSaleRules(deps: AfterSaleDeps): AfterSaleRules {
   deps.lock.onChange((state) => {
     if (state !== 'unlocked') return;
     backUp();
-    // A profile and catalog the locked start could not sign (docs/security.md "A cashier link per
-    // person": a revoke whose publish a closed tab cut off) go out now.
+    // A profile and catalog the locked start could not sign go out now: a revoke whose publish a
+    // closed tab cut off. See docs/security.md
+    // "A cashier link per person, and what a revoked person keeps".
     void deps.profile?.sync();
     void deps.catalog.sync();
     // The other devices' events can be read once the PIN opens the identity key.
