@@ -27,6 +27,8 @@ describe('sales chart', () => {
     event('refund', 20, at(22, 10)),
     event('direct-payment', 30, at(1, 0)),
     event('direct-payment', 1, at(30, 12)),
+    // 3.50 USD in cents: never added to a bar of sats
+    { ...event('direct-payment', 350, at(22, 9, 30)), unit: 'usd' as const },
   ];
 
   // what, chart, period, bars; one bar in full (index, label, sats, count); other bars' sats

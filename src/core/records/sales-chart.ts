@@ -1,6 +1,7 @@
 // Sales over time for Records' chart: a day's sales by local hour, a month's by local day, either
 // for one person, and a day's sales by person (docs/behaviour.md "Day close").
 import { historyKind } from '../history-kinds';
+import { SAT } from '../units/unit';
 import type { HistoryEvent } from '../history-ports';
 import { yieldToPage } from './export';
 import { localDayRange } from './local-day';
@@ -43,6 +44,8 @@ function addSales(
 ) {
   for (const event of events) {
     if (historyKind(event.type)?.daySummary !== 'sale' || !keeps(staff, event)) continue;
+    // The bars are sats: a sale in cents is the day summary's, per unit (decision 0067).
+    if (event.unit !== undefined && event.unit !== SAT) continue;
     const bar = bars[slot(event.createdAt)];
     if (!bar) continue;
     bar.sats += event.amount;
