@@ -87,7 +87,7 @@ const proofs = await mintProofs(
 );
 await publishOn(request.relays, payloadWrap(request, { proofs }));
 console.log(
-  `Paid request ${request.id}: ${amount} ${unit} from ${mint}, sent on ${request.relays.join(', ')}`,
+  `Paid request ${request.id}: ${amount} ${unit === 'sat' ? 'sats' : `${unit} (minor units)`} from ${mint}, sent on ${request.relays.join(', ')}`,
 );
 // The relay sockets close with the pool; nothing else keeps the process alive.
 process.exit(0);
