@@ -1,13 +1,15 @@
 // The outputs a restore batch asks about: counters [start, start + count) of one keyset, derived
 // as NUT-13 says and blinded, the same OutputData as cashu-ts' createDeterministicData. For keyset
 // ids of version 00 (BIP-32 paths) it skips the two public keys per counter that BIP-32 libraries
-// compute for every node and nobody reads here (docs/performance.md "Restore").
-import { Amount, blindMessage, getKeysetIdInt, OutputData, type Keyset } from '@cashu/cashu-ts';
+// compute for every node and nobody reads here, and blinds the batch in variable time, as the
+// batch's signatures are checked (docs/performance.md "Restore").
+import { Amount, getKeysetIdInt, OutputData, type Keyset } from '@cashu/cashu-ts';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes } from '@noble/hashes/utils.js';
 import { HDKey } from '@scure/bip32';
+import { compressedHex, generatorTable, hashToCurve, jac, toAffine } from '../ecash/vartime-ec';
 
 const N = secp256k1.Point.Fn.ORDER;
 const HARDENED = 0x80000000;
@@ -66,15 +68,22 @@ export function restoreOutputs(
   // Ids of version 01 derive by HMAC-SHA256 with no curve work; base64 ids are left to cashu-ts.
   if (!/^00[0-9a-fA-F]{14}$/.test(keyset.id)) return cashuTsOutputs(seed, keyset, start, count);
   const node = HDKey.fromMasterSeed(seed).derive(`m/129372'/0'/${getKeysetIdInt(keyset.id)}'`);
-  const outputs: OutputData[] = [];
+  const derived: { secret: Uint8Array; r: bigint }[] = [];
   for (let counter = start; counter < start + count; counter++) {
-    const derived = secretAndFactor(node, counter);
+    const at = secretAndFactor(node, counter);
     // BIP-32's next-index rule for an invalid child is cashu-ts' to apply.
-    if (!derived) return cashuTsOutputs(seed, keyset, start, count);
-    const secret = text.encode(bytesToHex(derived.secret));
-    const { B_, r } = blindMessage(secret, derived.r);
-    const message = { amount: Amount.from(0), B_: B_.toHex(true), id: keyset.id };
-    outputs.push(new OutputData(message, r, secret));
+    if (!at) return cashuTsOutputs(seed, keyset, start, count);
+    derived.push({ secret: text.encode(bytesToHex(at.secret)), r: at.r });
   }
-  return outputs;
+  // B_ = Y + r·G. r is no secret to keep from timing: NUT-12 hands it to whoever receives the
+  // proof, and the batch's signatures are checked with it in variable time (decision 0080).
+  const G = generatorTable();
+  const blinded = toAffine(
+    derived.map(({ secret, r }) => G.addMultiple(jac(hashToCurve(secret)), r)),
+  );
+  if (blinded.some((point) => point === null)) return cashuTsOutputs(seed, keyset, start, count);
+  return derived.map(({ secret, r }, i) => {
+    const message = { amount: Amount.from(0), B_: compressedHex(blinded[i]!), id: keyset.id };
+    return new OutputData(message, r, secret);
+  });
 }
