@@ -29,6 +29,7 @@ import type { Storage as CashewStorage } from '../../storage';
 import type { BackupServices } from './backup-services';
 import type { BaseServices } from './base';
 import type { LockServices } from './lock-services';
+import { workerRestoreOutputs } from '../workers/restore-output-pool';
 
 export interface WalletServices {
   /** One cached cashu-ts Mint/Wallet per mint URL (seeded for the merchant, seedless for a cashier). */
@@ -238,6 +239,7 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     ...wallet,
     ledger: storage.restore,
     ...deps.restoreSources,
+    deriveOutputs: workerRestoreOutputs(),
   });
   // Cash-out never spends what a pending withdrawal token holds (decision 0015).
   const cashOut = new CashOutService({

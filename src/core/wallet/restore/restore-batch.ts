@@ -8,7 +8,6 @@ import {
   type Wallet,
 } from '@cashu/cashu-ts';
 import { unblindChecked } from '../ecash/blind-signature-check';
-import { restoreOutputs } from './restore-outputs';
 
 export interface CheckedBatch {
   /** signatures that unblind into valid proofs (DLEQ checked when the mint offers NUT-12) */
@@ -57,20 +56,18 @@ function proofOf(data: OutputData, signature: SerializedBlindedSignature, C: str
 }
 
 /**
- * Asks the mint about counters [start, start+count) of `keysetId`, with one random output among
- * them at a random place. An honest mint has never seen the random output, so it can never sign
- * it; a mint that signs whatever it is asked (an endless scan, a made-up balance) cannot tell it
- * from the phrase's outputs, and is caught on its first batch.
+ * Asks the mint about the outputs `derived` of counters from `start` of `keysetId`, with one
+ * random output among them at a random place. An honest mint has never seen the random output,
+ * so it can never sign it; a mint that signs whatever it is asked (an endless scan, a made-up
+ * balance) cannot tell it from the phrase's outputs, and is caught on its first batch.
  */
 export async function restoreCheckedBatch(
   wallet: Wallet,
-  seed: Uint8Array,
   keysetId: string,
   start: number,
-  count: number,
+  derived: readonly OutputData[],
 ): Promise<CheckedBatch> {
   const keyset = await wallet.keyChain.ensureKeysetKeys(keysetId);
-  const derived = restoreOutputs(seed, keyset, start, count);
   const decoy = OutputData.createSingleRandomData(0, keysetId);
   const outputs = derived.map((d) => d.blindedMessage);
   outputs.splice(Math.floor(Math.random() * (outputs.length + 1)), 0, decoy.blindedMessage);

@@ -58,6 +58,52 @@ function cashuTsOutputs(seed: Uint8Array, keyset: Keyset, start: number, count: 
   return OutputData.createDeterministicData(0, seed, start, keyset, Array<number>(count).fill(0));
 }
 
+/** One output as a worker hands it back (structured clone keeps no classes). */
+export interface PlainOutput {
+  /** the blinded message, compressed hex */
+  B_: string;
+  /** the blinding factor */
+  r: bigint;
+  /** the secret, as the proof will carry it */
+  secret: string;
+}
+
+/**
+ * The outputs of a keyset id of version 00, with no classes; null for any other id or the
+ * never-seen invalid child, which cashu-ts derives (restoreOutputs).
+ */
+export function plainRestoreOutputs(
+  seed: Uint8Array,
+  keysetId: string,
+  start: number,
+  count: number,
+): PlainOutput[] | null {
+  if (!/^00[0-9a-fA-F]{14}$/.test(keysetId)) return null;
+  const node = HDKey.fromMasterSeed(seed).derive(`m/129372'/0'/${getKeysetIdInt(keysetId)}'`);
+  const derived: { secret: string; r: bigint }[] = [];
+  for (let counter = start; counter < start + count; counter++) {
+    const at = secretAndFactor(node, counter);
+    if (!at) return null;
+    derived.push({ secret: bytesToHex(at.secret), r: at.r });
+  }
+  // B_ = Y + r·G. r is no secret to keep from timing: NUT-12 hands it to whoever receives the
+  // proof, and the batch's signatures are checked with it in variable time (decision 0080).
+  const G = generatorTable();
+  const blinded = toAffine(
+    derived.map(({ secret, r }) => G.addMultiple(jac(hashToCurve(text.encode(secret))), r)),
+  );
+  if (blinded.some((point) => point === null)) return null;
+  return derived.map(({ secret, r }, i) => ({ B_: compressedHex(blinded[i]!), r, secret }));
+}
+
+/** The OutputData of plain outputs of `keysetId`. */
+export function outputsFromPlain(plain: readonly PlainOutput[], keysetId: string): OutputData[] {
+  return plain.map(({ B_, r, secret }) => {
+    const message = { amount: Amount.from(0), B_, id: keysetId };
+    return new OutputData(message, r, text.encode(secret));
+  });
+}
+
 /** Zero-amount deterministic outputs for counters [start, start + count) of `keyset`. */
 export function restoreOutputs(
   seed: Uint8Array,
@@ -66,24 +112,18 @@ export function restoreOutputs(
   count: number,
 ): OutputData[] {
   // Ids of version 01 derive by HMAC-SHA256 with no curve work; base64 ids are left to cashu-ts.
-  if (!/^00[0-9a-fA-F]{14}$/.test(keyset.id)) return cashuTsOutputs(seed, keyset, start, count);
-  const node = HDKey.fromMasterSeed(seed).derive(`m/129372'/0'/${getKeysetIdInt(keyset.id)}'`);
-  const derived: { secret: Uint8Array; r: bigint }[] = [];
-  for (let counter = start; counter < start + count; counter++) {
-    const at = secretAndFactor(node, counter);
-    // BIP-32's next-index rule for an invalid child is cashu-ts' to apply.
-    if (!at) return cashuTsOutputs(seed, keyset, start, count);
-    derived.push({ secret: text.encode(bytesToHex(at.secret)), r: at.r });
-  }
-  // B_ = Y + r·G. r is no secret to keep from timing: NUT-12 hands it to whoever receives the
-  // proof, and the batch's signatures are checked with it in variable time (decision 0080).
-  const G = generatorTable();
-  const blinded = toAffine(
-    derived.map(({ secret, r }) => G.addMultiple(jac(hashToCurve(secret)), r)),
-  );
-  if (blinded.some((point) => point === null)) return cashuTsOutputs(seed, keyset, start, count);
-  return derived.map(({ secret, r }, i) => {
-    const message = { amount: Amount.from(0), B_: compressedHex(blinded[i]!), id: keyset.id };
-    return new OutputData(message, r, secret);
-  });
+  const plain = plainRestoreOutputs(seed, keyset.id, start, count);
+  // BIP-32's next-index rule for an invalid child is cashu-ts' to apply.
+  return plain ? outputsFromPlain(plain, keyset.id) : cashuTsOutputs(seed, keyset, start, count);
 }
+
+/** Derives a restore batch's outputs, in this thread or elsewhere (the app uses workers). */
+export type DeriveRestoreOutputs = (
+  seed: Uint8Array,
+  keyset: Keyset,
+  start: number,
+  count: number,
+) => Promise<OutputData[]>;
+
+export const deriveInThisThread: DeriveRestoreOutputs = async (seed, keyset, start, count) =>
+  restoreOutputs(seed, keyset, start, count);

@@ -2,7 +2,7 @@
 // mint the wallet used, NUT-07 check, unspent proofs stored, counters moved past what was used.
 // The path through the code and the stop rule are in docs/architecture.md, "Restore"; the mint
 // calls in docs/protocol.md, "Restore".
-import { CheckStateEnum, type Wallet } from '@cashu/cashu-ts';
+import { CheckStateEnum, type OutputData, type Wallet } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
 import { RelaysTimeoutError, type ErrorWords } from '../../errors';
 import type { WalletEvents } from '../../events';
@@ -18,6 +18,7 @@ import type { NewProof } from '../proof-ports';
 import { parseUnit, SAT, type Unit } from '../../units/unit';
 import { addFound } from './found-units';
 import { restoreCheckedBatch } from './restore-batch';
+import { deriveInThisThread, type DeriveRestoreOutputs } from './restore-outputs';
 import type { LockedSaleFound } from '../../backup/locked-sale-envelope';
 import { restoreLockedSales } from './locked-sales';
 import {
@@ -123,6 +124,8 @@ export interface RestoreServiceDeps {
   lockedSales?: () => Promise<LockedSaleFound[]>;
   /** RESTORE_RELAYS_LIMIT_MS */
   relaysLimitMs?: number;
+  /** where a batch's outputs are derived (the app: workers); absent: this thread */
+  deriveOutputs?: DeriveRestoreOutputs;
 }
 
 /** `work`, or RelaysTimeoutError once `ms` have passed (the work is left to end on its own). */
@@ -559,13 +562,28 @@ export class RestoreService {
   ): Promise<boolean> {
     const mint = row.mints[index]!;
     let ks = mint.keysets[k]!;
+    const keyset = await wallet.keyChain.ensureKeysetKeys(ks.id);
+    const derive = this.deps.deriveOutputs ?? deriveInThisThread;
+    // The next batch is derived while this one is asked and stored, unless this one may end the
+    // walk: off the main thread the two overlap, and a wasted batch is rare.
+    let ahead: { start: number; outputs: Promise<OutputData[]> } | null = null;
     while (!ks.done && !this.cancelRequested) {
       if (ks.next >= this.counterLimit) {
         mint.keysets[k] = ks = { ...ks, done: true, stoppedAtLimit: true };
         await this.save(row);
         break;
       }
-      const batch = await restoreCheckedBatch(wallet, seed, ks.id, ks.next, this.batchSize);
+      const outputs =
+        ahead?.start === ks.next ? ahead.outputs : derive(seed, keyset, ks.next, this.batchSize);
+      const following = ks.next + this.batchSize;
+      const mayEnd = ks.emptyRun + 1 >= this.emptyBatches && following >= ks.minEnd;
+      ahead =
+        mayEnd || following >= this.counterLimit
+          ? null
+          : { start: following, outputs: derive(seed, keyset, following, this.batchSize) };
+      // A derivation that fails is asked again by the next walk; none is left unawaited.
+      ahead?.outputs.catch(() => {});
+      const batch = await restoreCheckedBatch(wallet, ks.id, ks.next, await outputs);
       if (batch.signsAnything) return false;
       const { proofs, lastCounterWithSignature } = batch;
       let unspent = proofs;
