@@ -1,6 +1,12 @@
 // The figures core works out for the screens, as types the shared components take: defined once in
 // core, read here so ui says no shape twice (docs/architecture.md "Layers and who may import whom").
-export type { AmountView, CartLineView, ChoiceView, ItemTile } from '../core/items/cart-view';
+export type {
+  AmountView,
+  CartLineView,
+  CartUnitView,
+  ChoiceView,
+  ItemTile,
+} from '../core/items/cart-view';
 export type { Receipt, ReceiptWords } from '../core/receipts/receipt';
 export type { RestoreProgress } from '../core/wallet/restore/restore-service';
 export type { CardTaps, TapOutcome } from '../core/tap/tap-to-pay';
@@ -8,3 +14,9 @@ export type { Discount } from '../core/sale/discount';
 export type { StockLimit } from '../core/items/stock-limit';
 // The one rule of a sound discount, for the discount dialog (a value: imported only by that chunk).
 export { DISCOUNT_REASON_MAX, isDiscount } from '../core/sale/discount';
+// Amounts typed in a fiat till's unit ("1.50" is 150 cents), for the cart's fields.
+export { amountFromText } from '../core/units/amount';
+export { minorToText } from '../core/format-sats';
+// How a receipt writes its amounts: sats, or the fiat unit its sale was charged in.
+export { receiptAmount } from '../core/receipts/receipt';
+export { unitCurrency, unitDecimals, type FiatUnit } from '../core/units/unit';

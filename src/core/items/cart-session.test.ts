@@ -177,3 +177,36 @@ describe('CartSession', () => {
     expect(cart.pricing()).toBe(discounted);
   });
 });
+
+describe('CartSession in a till charging in dollars', () => {
+  const cake: CatalogItem = {
+    id: 'cake',
+    name: 'Cake',
+    price: { unit: 'fiat', currency: 'USD', minor: 300 },
+    enabled: true,
+    position: 1,
+  };
+
+  it('prices and charges the cart in cents, a custom amount and the shop rules with them', async () => {
+    const { cart } = session(memoryCarts().store);
+    await cart.load();
+    cart.setUnit('usd');
+    cart.setRules({ pricesIncludeTax: false });
+    cart.add(cake);
+    cart.addCustom(50);
+    expect(cart.snapshot().lines[1]!.price).toEqual({ unit: 'fiat', currency: 'USD', minor: 50 });
+    expect(cart.pricing()).toEqual({ pricesIncludeTax: false, unit: 'usd' });
+    expect(cart.charge(undefined, { kind: 'none' })).toMatchObject({ amount: 350, unit: 'usd' });
+  });
+
+  it('goes back to sats when the till does', async () => {
+    const { cart } = session(memoryCarts().store);
+    await cart.load();
+    cart.setUnit('usd');
+    cart.setUnit(undefined);
+    cart.add(coffee);
+    const sale = cart.charge(undefined, { kind: 'none' });
+    expect(sale).toMatchObject({ amount: 2_750 });
+    expect(sale?.unit).toBeUndefined();
+  });
+});

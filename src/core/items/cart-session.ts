@@ -23,6 +23,7 @@ import type { CartStore } from './ports';
 import type { StockLevel } from './stock';
 import { overStock, type StockLimit } from './stock-limit';
 import type { StaffRef } from '../staff/staff';
+import { unitCurrency, type FiatUnit } from '../units/unit';
 
 export interface CartSnapshot {
   loaded: boolean;
@@ -51,8 +52,10 @@ export class CartSession {
   private chargedLines = false;
   /** who is at the till, named on a basket they park; undefined: no one is named */
   private atTill: StaffRef | undefined;
-  /** the shop's tax rules (Settings), merged under each summary's own */
+  /** the shop's tax rules (Settings) and the till's fiat unit, merged under each summary's own */
   private rules: PricingRules = {};
+  /** the fiat unit the till charges in (decision 0089); undefined: sats */
+  private unit: FiatUnit | undefined;
   /** counted stock: a change that puts more in the cart than is left is refused */
   private stock: ReadonlyMap<string, StockLevel> | undefined;
   /** the last merged pricing rules (see `pricing`) */
@@ -112,8 +115,11 @@ export class CartSession {
   /** One more of `item` with the choices `picks` (its options' ids), as the chooser made them. */
   addWithOptions = (item: CatalogItem, picks: readonly string[]): StockLimit | undefined =>
     this.change((l) => addWithOptions(l, item, picks, this.deps.newId()));
-  addCustom = (sats: number): void =>
-    void this.change((l) => addCustom(l, sats, this.deps.newId()));
+  /** A custom amount: sats, or the minor units of the till's fiat unit when it charges in one. */
+  addCustom = (amount: number): void =>
+    void this.change((l) =>
+      addCustom(l, amount, this.deps.newId(), this.unit && unitCurrency(this.unit)),
+    );
   /** A line's quantity; a raise past counted stock is refused. */
   setQuantity = (lineId: string, quantity: number): StockLimit | undefined =>
     this.change((l) => setQuantity(l, lineId, quantity));
@@ -175,9 +181,17 @@ export class CartSession {
 
   /** The shop's tax rules from now on; the screen shows the cart again by them. */
   setRules = (rules: PricingRules): void => {
-    this.rules = rules;
+    this.rules = this.unit ? { ...rules, unit: this.unit } : rules;
     // A new lines array: screens that memoise the summary on the lines total it again.
     this.set({ lines: [...this.state.lines] });
+  };
+
+  /** The fiat unit the till charges in from now on (undefined: sats); the cart is priced in it. */
+  setUnit = (unit: FiatUnit | undefined): void => {
+    if (unit === this.unit) return;
+    this.unit = unit;
+    const { unit: _was, ...shop } = this.rules;
+    this.setRules(shop);
   };
 
   /**

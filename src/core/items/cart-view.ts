@@ -1,20 +1,26 @@
 // What the cart screens show, worked out once for the merchant's Items side and the remote
 // cashier's: item tiles with their price texts, and a cart's lines and totals in sats and the
-// display currency with its sale record (docs/behaviour.md "Items, cart and tips").
+// display currency (or in a fiat till's unit alone) with its sale record (docs/behaviour.md
+// "Items, cart and tips").
 import { formatSats } from '../format-sats';
 import {
   fiatRecordFor,
   formatFiatMinor,
   formatFiatRecord,
+  minorToText,
   trySatsToFiatMinor,
 } from '../prices/convert';
-import { currencyDecimals } from '../prices/currencies';
-import { cartSale, type Sale } from '../sale/sale';
+import { currencyDecimals, type FiatRecord } from '../prices/currencies';
+import { cartSale, inUnit, type Sale } from '../sale/sale';
+import { unitCurrency, unitDecimals, type FiatUnit } from '../units/unit';
+import { amountText } from '../units/amount';
+import { priceInUnit } from './cart-unit';
 import type { Discount } from '../sale/discount';
 import { fiatAt } from '../sale/sale-fiat';
 import {
   priceCart,
   saleLinesOf,
+  type CartTotals,
   unitSats,
   type CartLine,
   type PriceUsed,
@@ -65,9 +71,15 @@ export interface ChoiceView {
   priceOf: (picks: readonly string[]) => ItemTile['figures'] | undefined;
 }
 
-/** Sats, and the display currency's text at the price used when there is one. */
+/**
+ * Sats, and the display currency's text at the price used when there is one; in a cart charging in
+ * a fiat unit (`inUnit`), the amount in that unit only.
+ */
 export interface AmountView {
+  /** whole sats; with `inUnit`, the minor units (cents) of the cart's unit, never sats */
   sats: number;
+  /** the amount is in the till's fiat unit: `fiatFigures` says it, there are no sats */
+  inUnit?: true;
   /** in English figures ("12.30 USD"), for tests and older callers */
   fiat?: string;
   /** the same as figures, for screens that write them in their language (decision 0063) */
@@ -86,12 +98,25 @@ export interface CartLineView {
   discount?: Discount;
 }
 
+/** The fiat unit a cart charges in, as its screens write and read amounts. */
+export interface CartUnitView {
+  unit: FiatUnit;
+  /** "USD" */
+  currency: string;
+  decimals: number;
+}
+
 export interface CartSummary {
   lines: CartLineView[];
   /** why the cart cannot be charged; absent when it can (or is empty) */
-  problem?: 'no-price' | 'too-large';
-  /** with 'no-price': the currency the unpriced line is priced in */
+  problem?: 'no-price' | 'too-large' | 'other-currency' | 'no-rate';
+  /**
+   * with 'no-price' or 'other-currency': the currency the unpriced line is priced in; with
+   * 'no-rate': the till's
+   */
   problemCurrency?: string;
+  /** the till's fiat unit when the cart charges in one (every amount is then in it); absent: sats */
+  unit?: CartUnitView;
   totals?: {
     subtotal: AmountView;
     /** every discount, when there is one */
@@ -105,7 +130,12 @@ export interface CartSummary {
   charge?: Sale;
 }
 
-function figuresOf(price: ItemPrice, used: PriceUsed | undefined): ItemTile['figures'] {
+function figuresOf(
+  price: ItemPrice,
+  used: PriceUsed | undefined,
+  unit?: FiatUnit,
+): ItemTile['figures'] {
+  if (unit) return unitFiguresOf(price, used, unit);
   if (price.unit === 'sat') return { sats: price.sats };
   const sats = unitSats(price, used);
   return {
@@ -118,11 +148,36 @@ function figuresOf(price: ItemPrice, used: PriceUsed | undefined): ItemTile['fig
   };
 }
 
+/**
+ * A price's figures in a till charging in `unit`: the till's currency alone, a price in sats with
+ * what it is charged in the unit (when the price allows), another currency as it is (it is refused
+ * when added).
+ */
+function unitFiguresOf(
+  price: ItemPrice,
+  used: PriceUsed | undefined,
+  unit: FiatUnit,
+): ItemTile['figures'] {
+  if (price.unit === 'fiat') {
+    const { minor, currency } = price;
+    return { fiat: { minor, currency, decimals: currencyDecimals(currency) } };
+  }
+  const charged = priceInUnit(price, unit, used);
+  const code = unitCurrency(unit);
+  return {
+    sats: price.sats,
+    ...(charged.ok
+      ? { fiat: { minor: charged.minor, currency: code, decimals: unitDecimals(unit) } }
+      : {}),
+  };
+}
+
 /** The chooser's view of an item with options at the price used, sold-out choices marked. */
 export function choiceView(
   item: CatalogItem,
   used: PriceUsed | undefined,
   stock?: ReadonlyMap<string, StockLevel>,
+  unit?: FiatUnit,
 ): ChoiceView {
   const out = (choiceId: string) => stock?.get(`${item.id}/${choiceId}`)?.soldOut === true;
   const groups = (item.options ?? []).map((group) => ({
@@ -156,13 +211,25 @@ export function choiceView(
     priceOf: (picks) => {
       const picked = pickedOptions(item, picks);
       const price = picked && pricedWith(item.price, picked);
-      return price ? figuresOf(price, used) : undefined;
+      return price ? figuresOf(price, used, unit) : undefined;
     },
   };
 }
 
-export function itemTile(item: CatalogItem, used: PriceUsed | undefined): ItemTile {
-  const figures = figuresOf(item.price, used);
+export function itemTile(
+  item: CatalogItem,
+  used: PriceUsed | undefined,
+  unit?: FiatUnit,
+): ItemTile {
+  const figures = figuresOf(item.price, used, unit);
+  if (unit) {
+    const { sats, fiat } = figures;
+    const texts = [
+      fiat && formatFiatMinor(fiat.minor, fiat.currency),
+      sats !== undefined && `${formatSats(sats)} sats`,
+    ];
+    return { id: item.id, name: item.name, price: texts.filter(Boolean).join(' · '), figures };
+  }
   if (item.price.unit === 'sat') {
     return { id: item.id, name: item.name, price: `${formatSats(item.price.sats)} sats`, figures };
   }
@@ -187,6 +254,34 @@ export function amountView(sats: number, used: PriceUsed | undefined): AmountVie
   };
 }
 
+/** `minor` of the cart's fiat unit: that unit's figures only, never sats. */
+export function unitAmountView(minor: number, unit: FiatUnit): AmountView {
+  return {
+    sats: minor,
+    inUnit: true,
+    fiat: amountText({ unit, minor }),
+    fiatFigures: { minor, currency: unitCurrency(unit), decimals: unitDecimals(unit) },
+  };
+}
+
+/**
+ * The sale of totals in a fiat unit: charged in it, with the fiat record of the price used when a
+ * line priced in sats was converted at it (decision 0089).
+ */
+function unitSale(totals: CartTotals, unit: FiatUnit, used: PriceUsed | undefined): Sale {
+  const decimals = unitDecimals(unit);
+  const record: FiatRecord | undefined =
+    totals.converted && used
+      ? {
+          currency: used.currency,
+          price: used.price,
+          value: Number(minorToText(totals.totalSats, decimals)),
+          ...(used.time === undefined ? {} : { time: used.time }),
+        }
+      : undefined;
+  return inUnit(cartSale(totals.totalSats, saleLinesOf(totals), record), unit);
+}
+
 /** The cart as shown and charged at the price used with `tip`. */
 export function cartSummary(
   lines: readonly CartLine[],
@@ -196,13 +291,18 @@ export function cartSummary(
 ): CartSummary {
   const pricing = priceCart(lines, used, tip, rules);
   const totals = pricing.ok ? pricing.totals : undefined;
+  const { unit } = rules;
+  const amountOf = (n: number) => (unit ? unitAmountView(n, unit) : amountView(n, used));
+  const unitView = unit
+    ? { unit: { unit, currency: unitCurrency(unit), decimals: unitDecimals(unit) } }
+    : {};
   const views = lines.map((line): CartLineView => {
     const priced = totals?.lines.find((l) => l.lineId === line.id);
     return {
       id: line.id,
       name: line.name,
       quantity: line.quantity,
-      ...(priced ? { amount: amountView(priced.lineSats, used) } : {}),
+      ...(priced ? { amount: amountOf(priced.lineSats) } : {}),
       ...(priced?.discountSats ? { discountSats: priced.discountSats } : {}),
       ...(line.discount ? { discount: line.discount } : {}),
     };
@@ -210,22 +310,26 @@ export function cartSummary(
   if (!totals) {
     return {
       lines: views,
+      ...unitView,
       ...(pricing.ok === false && pricing.problem !== 'empty' ? { problem: pricing.problem } : {}),
       ...(pricing.ok === false && pricing.currency ? { problemCurrency: pricing.currency } : {}),
     };
   }
   return {
     lines: views,
+    ...unitView,
     totals: {
-      subtotal: amountView(totals.subtotalSats, used),
-      ...(totals.discountSats ? { discount: amountView(totals.discountSats, used) } : {}),
+      subtotal: amountOf(totals.subtotalSats),
+      ...(totals.discountSats ? { discount: amountOf(totals.discountSats) } : {}),
       taxes: totals.rates
         .filter((row) => !!row.rate)
-        .map((row) => ({ rate: row.rate!, amount: amountView(row.taxSats, used) })),
-      tip: amountView(totals.tipSats, used),
-      total: amountView(totals.totalSats, used),
+        .map((row) => ({ rate: row.rate!, amount: amountOf(row.taxSats) })),
+      tip: amountOf(totals.tipSats),
+      total: amountOf(totals.totalSats),
     },
-    charge: cartSale(totals.totalSats, saleLinesOf(totals), fiatAt(totals.totalSats, used)),
+    charge: unit
+      ? unitSale(totals, unit, used)
+      : cartSale(totals.totalSats, saleLinesOf(totals), fiatAt(totals.totalSats, used)),
   };
 }
 
@@ -247,12 +351,13 @@ export function catalogView(
   items: readonly CatalogItem[],
   used: PriceUsed | undefined,
   stock?: ReadonlyMap<string, StockLevel>,
+  unit?: FiatUnit,
 ): CatalogView {
   const ids = new Map(items.map((item) => [item.id, item]));
   const tiles = new Map(
     items.map((item) => {
       const level = stock?.get(item.id);
-      const tile = itemTile(item, used);
+      const tile = itemTile(item, used, unit);
       return [
         item.id,
         level
@@ -264,7 +369,7 @@ export function catalogView(
   return {
     choiceFor: (id) => {
       const item = ids.get(id);
-      return item && hasOptions(item) ? choiceView(item, used, stock) : undefined;
+      return item && hasOptions(item) ? choiceView(item, used, stock, unit) : undefined;
     },
     soldOut: (id) => stock?.get(id)?.soldOut === true,
     categories: categoriesOf(items),

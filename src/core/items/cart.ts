@@ -19,6 +19,8 @@ import {
   type TaxRounding,
 } from '../sale/tax';
 import { isItemPrice, isTaxRate, type CatalogItem, type ItemPrice } from './item';
+import { priceInUnit } from './cart-unit';
+import type { FiatUnit } from '../units/unit';
 import {
   isLineOptions,
   optionsLabel,
@@ -53,6 +55,11 @@ export interface PricingRules {
   pricesIncludeTax?: boolean;
   /** a discount on the whole cart, shared out over the lines before tax */
   cartDiscount?: Discount;
+  /**
+   * The fiat unit the till charges in: every figure of the totals is then its minor units (cents),
+   * and an amount discount or tip is too; absent: sats (decision 0089).
+   */
+  unit?: FiatUnit;
 }
 
 /** A cart: the current one (id 'current') or a parked basket. */
@@ -100,6 +107,10 @@ export interface PricedLine extends SaleLine {
   discountSats: number;
 }
 
+/**
+ * A cart's totals. Every `…Sats` figure is in the cart's unit: sats, or the minor units of `unit`
+ * when the till charges in a fiat unit (the arithmetic is the same on either, decision 0089).
+ */
 export interface CartTotals {
   lines: PricedLine[];
   subtotalSats: number;
@@ -115,14 +126,42 @@ export interface CartTotals {
   rates: RateTotal[];
   rounding: TaxRounding;
   cartDiscount?: Discount;
+  /** the fiat unit the figures are in; absent: sats */
+  unit?: FiatUnit;
+  /** in a fiat unit: some line was priced in sats and converted at the price used */
+  converted?: boolean;
 }
 
-export type CartPriceProblem = 'empty' | 'no-price' | 'too-large';
+/**
+ * 'other-currency': a line priced in a currency the fiat till does not charge in; 'no-rate': a line
+ * in sats with no usable price of the till's currency (decision 0089).
+ */
+export type CartPriceProblem = 'empty' | 'no-price' | 'too-large' | 'other-currency' | 'no-rate';
 
 export type CartPricing =
   | { ok: true; totals: CartTotals }
   /** `currency`: with 'no-price', the currency of the first line that has no price */
   | { ok: false; problem: CartPriceProblem; currency?: string };
+
+/** A line's unit price in the cart's unit, or why it has none. */
+type LinePrice =
+  { ok: true; unit: number; converted: boolean } | Extract<CartPricing, { ok: false }>;
+
+function linePrice(price: ItemPrice, used: PriceUsed | undefined, unit?: FiatUnit): LinePrice {
+  if (unit) {
+    const inUnit = priceInUnit(price, unit, used);
+    return inUnit.ok
+      ? { ok: true, unit: inUnit.minor, converted: inUnit.converted }
+      : { ok: false, problem: inUnit.problem, currency: inUnit.currency };
+  }
+  const sats = unitSats(price, used);
+  if (sats !== undefined) return { ok: true, unit: sats, converted: false };
+  return {
+    ok: false,
+    problem: 'no-price',
+    ...(price.unit === 'sat' ? {} : { currency: price.currency }),
+  };
+}
 
 /**
  * A unit price in whole sats: sats as they are; fiat at the price used, rounded UP (the rule of
@@ -166,16 +205,12 @@ export function priceCart(
 ): CartPricing {
   if (lines.length === 0) return { ok: false, problem: 'empty' };
   const units: number[] = [];
+  let converted = false;
   for (const line of lines) {
-    const unit = unitSats(line.price, used);
-    if (unit === undefined) {
-      const { price } = line;
-      return {
-        ok: false,
-        problem: 'no-price',
-        ...(price.unit === 'sat' ? {} : { currency: price.currency }),
-      };
-    }
+    const priced = linePrice(line.price, used, rules.unit);
+    if (!priced.ok) return priced;
+    const { unit } = priced;
+    converted ||= priced.converted;
     const lineSats = unit * line.quantity;
     if (!Number.isSafeInteger(lineSats) || lineSats > MAX_SATS) {
       return { ok: false, problem: 'too-large' };
@@ -234,6 +269,8 @@ export function priceCart(
       rates: ratesOf(taxable.map((line, i) => ({ ...line, taxSats: tax.lineTax[i]! }))),
       rounding,
       ...(rules.cartDiscount && cartOff > 0 ? { cartDiscount: rules.cartDiscount } : {}),
+      ...(rules.unit ? { unit: rules.unit } : {}),
+      ...(converted ? { converted } : {}),
     },
   };
 }
@@ -356,13 +393,21 @@ export function setLineDiscount(
   });
 }
 
-/** A custom keypad amount as its own line (no tax). */
-export function addCustom(lines: readonly CartLine[], sats: number, newId: string): CartLine[] {
-  if (!Number.isSafeInteger(sats) || sats <= 0 || lines.length >= MAX_LINES) return [...lines];
-  return [
-    ...lines,
-    { id: newId, name: CUSTOM_LINE_NAME, price: { unit: 'sat', sats }, quantity: 1 },
-  ];
+/**
+ * A custom keypad amount as its own line (no tax): `amount` sats, or minor units of `currency`
+ * where the till charges in that currency (decision 0089).
+ */
+export function addCustom(
+  lines: readonly CartLine[],
+  amount: number,
+  newId: string,
+  currency?: string,
+): CartLine[] {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || lines.length >= MAX_LINES) return [...lines];
+  const price: ItemPrice = currency
+    ? { unit: 'fiat', currency, minor: amount }
+    : { unit: 'sat', sats: amount };
+  return [...lines, { id: newId, name: CUSTOM_LINE_NAME, price, quantity: 1 }];
 }
 
 /** A line's quantity set; zero or less removes it. */

@@ -45,6 +45,18 @@ export function satsToFiatMinor(sats: number, price: number, decimals: number): 
 }
 
 /**
+ * The fiat value of `sats` in minor units at `price` per BTC, rounded UP: a sat-priced item charged
+ * in a fiat unit never brings the merchant less than its sats were worth
+ * (docs/decisions/0089-sat-prices-in-a-fiat-till.md).
+ */
+export function satsToFiatMinorUp(sats: number, price: number, decimals: number): number {
+  if (!Number.isSafeInteger(sats) || sats < 0) throw new RangeError('sats must be whole');
+  const num = BigInt(sats) * scaledPrice(price) * pow10(decimals);
+  const den = SATS_PER_BTC * PRICE_SCALE;
+  return Number((num + den - 1n) / den);
+}
+
+/**
  * Whole sats for a fiat amount, or undefined when there is no sound answer: a price that is not a
  * usable number, an amount that is not whole, or a result that is not a whole number of sats from
  * 1 to MAX_SATS. The caller refuses the amount (never charges a wrong one).

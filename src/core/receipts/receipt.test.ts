@@ -174,3 +174,27 @@ describe('receiptText', () => {
     expect(text).not.toContain('Sale');
   });
 });
+
+describe('the receipt of a sale charged in dollars', () => {
+  const dollarSale: HistoryEvent = {
+    ...cartSale,
+    amount: 350,
+    unit: 'usd',
+    fiat: undefined,
+    sale: saleOf([{ itemId: 'c', name: 'Coffee', quantity: 2, unitSats: 175 }]),
+  };
+
+  it('writes every amount in dollars, never as sats, and no second fiat total', () => {
+    const receipt = receiptFor(dollarSale, 'Shop')!;
+    expect(receipt).toMatchObject({ unit: 'usd', totalSats: 350 });
+    expect(receipt.fiat).toBeUndefined();
+    const text = receiptText(receipt, words);
+    expect(text).toContain('3.50 USD');
+    expect(text).not.toContain('sats');
+  });
+
+  it('writes the dollars in the shop language when its words can', () => {
+    const german = { ...words, inUnit: (minor: number) => `${minor / 100} $` };
+    expect(receiptText(receiptFor(dollarSale, 'Shop')!, german)).toContain('3.5 $');
+  });
+});

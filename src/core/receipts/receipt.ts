@@ -7,6 +7,8 @@ import { localStamp } from '../records/local-day';
 import type { PaymentMethod, SaleDetail } from '../sale/sale-detail';
 import { saleRates } from '../sale/sale-rates';
 import type { RateTotal } from '../sale/tax';
+import { amountText } from '../units/amount';
+import { isFiatUnit, type FiatUnit } from '../units/unit';
 import { isSale, refundLeft, refundLinkOf } from './refunds';
 
 export interface ReceiptLine {
@@ -63,6 +65,11 @@ export interface Receipt {
   totalSats: number;
   /** the total in the display currency at the price used, e.g. "12.30 USD" */
   fiat?: string;
+  /**
+   * The fiat unit the sale was charged in: every amount of the receipt (lines, totals, refunds) is
+   * then its minor units, cents (decision 0089); absent: sats.
+   */
+  unit?: FiatUnit;
   method: string;
   refunds: ReceiptRefund[];
   /** sats of the sale not refunded */
@@ -98,6 +105,18 @@ export interface ReceiptWords {
   rateNet(rate: number): string;
   rateTax(rate: number): string;
   rateGross(rate: number): string;
+  /** An amount in a fiat unit in the shop's language ("3.50 USD"); absent: written in English. */
+  inUnit?(minor: number, unit: FiatUnit): string;
+}
+
+/** How the receipt writes its amounts: sats, or its fiat unit's minor units as that currency. */
+export function receiptAmount(
+  receipt: Pick<Receipt, 'unit'>,
+  words: ReceiptWords,
+): (n: number) => string {
+  const { unit } = receipt;
+  if (!unit) return (n) => words.sats(n);
+  return (n) => (words.inUnit ? words.inUnit(n, unit) : amountText({ unit, minor: n }));
 }
 
 const METHOD_TEXT: Record<PaymentMethod, string> = {
@@ -154,6 +173,7 @@ export function receiptFor(
   const taxed = rates.some((row) => row.rate !== 0);
   const address = shop.address?.trim();
   const taxNumber = shop.taxNumber?.trim();
+  const unit = isFiatUnit(event.unit) ? event.unit : undefined;
   return {
     shopName: shopName.trim(),
     ...(address ? { shopAddress: address } : {}),
@@ -179,7 +199,10 @@ export function receiptFor(
     rates: taxed ? rates : [],
     tipSats: detail.tipSats,
     totalSats: event.amount,
-    ...(event.fiat ? { fiat: formatFiatRecord(event.fiat) } : {}),
+    // A sale in a fiat unit is its own fiat value: its record only keeps the rate of lines
+    // converted from sats (decision 0089), not a second total.
+    ...(event.fiat && !unit ? { fiat: formatFiatRecord(event.fiat) } : {}),
+    ...(unit ? { unit } : {}),
     method: methodText(detail.method),
     refunds: own.map((refund) => {
       const at = localStamp(refund.createdAt);
@@ -208,6 +231,7 @@ function row(left: string, right: string, width: number): string {
  */
 export function receiptText(receipt: Receipt, words: ReceiptWords, width = 32): string {
   const rule = '-'.repeat(width);
+  const money = receiptAmount(receipt, words);
   const out: string[] = [];
   if (receipt.shopName) out.push(receipt.shopName);
   if (receipt.shopAddress) out.push(receipt.shopAddress);
@@ -217,38 +241,36 @@ export function receiptText(receipt: Receipt, words: ReceiptWords, width = 32): 
   for (const line of receipt.lines) {
     const name = line.quantity === 1 ? line.name : `${line.quantity} x ${line.name}`;
     const rated = line.rate ? `${name} (${line.rate} %)` : name;
-    out.push(row(rated, words.sats(line.totalSats), width));
+    out.push(row(rated, money(line.totalSats), width));
     if (line.discountReason) {
       out.push(row(`  ${words.discount(line.discountReason)}`, '', width));
     }
   }
   out.push(rule);
   const parts = receipt.taxSats > 0 || receipt.tipSats > 0 || receipt.discountSats > 0;
-  if (parts) out.push(row(words.subtotal, words.sats(receipt.subtotalSats), width));
+  if (parts) out.push(row(words.subtotal, money(receipt.subtotalSats), width));
   if (receipt.discountSats > 0) {
-    out.push(
-      row(words.discount(receipt.discountReason), `-${words.sats(receipt.discountSats)}`, width),
-    );
+    out.push(row(words.discount(receipt.discountReason), `-${money(receipt.discountSats)}`, width));
   }
   if (receipt.rates.length === 0 && receipt.taxSats > 0) {
-    out.push(row(words.tax, words.sats(receipt.taxSats), width));
+    out.push(row(words.tax, money(receipt.taxSats), width));
   }
   for (const rate of receipt.rates) {
     if (rate.rate === null) {
-      out.push(row(words.tax, words.sats(rate.taxSats), width));
+      out.push(row(words.tax, money(rate.taxSats), width));
       continue;
     }
-    out.push(row(words.rateNet(rate.rate), words.sats(rate.netSats), width));
-    out.push(row(words.rateTax(rate.rate), words.sats(rate.taxSats), width));
-    out.push(row(words.rateGross(rate.rate), words.sats(rate.grossSats), width));
+    out.push(row(words.rateNet(rate.rate), money(rate.netSats), width));
+    out.push(row(words.rateTax(rate.rate), money(rate.taxSats), width));
+    out.push(row(words.rateGross(rate.rate), money(rate.grossSats), width));
   }
-  if (receipt.tipSats > 0) out.push(row(words.tip, words.sats(receipt.tipSats), width));
-  out.push(row(words.total, words.sats(receipt.totalSats), width));
+  if (receipt.tipSats > 0) out.push(row(words.tip, money(receipt.tipSats), width));
+  out.push(row(words.total, money(receipt.totalSats), width));
   if (receipt.fiat) out.push(row('', receipt.fiat, width));
   out.push(words.paidWith(receipt.method));
   for (const refund of receipt.refunds) {
-    out.push(row(words.refund(refund.date, refund.time), `-${words.sats(refund.sats)}`, width));
+    out.push(row(words.refund(refund.date, refund.time), `-${money(refund.sats)}`, width));
   }
-  if (receipt.refunds.length > 0) out.push(row(words.left, words.sats(receipt.leftSats), width));
+  if (receipt.refunds.length > 0) out.push(row(words.left, money(receipt.leftSats), width));
   return out.join('\n');
 }

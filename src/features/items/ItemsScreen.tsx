@@ -157,7 +157,7 @@ function ItemsPanel({
   deleted: CatalogItem | null;
   onDeleted: (item: CatalogItem | null) => void;
 }) {
-  const { items: store, tips, stock: stockStore } = services.storage;
+  const { items: store, tips, stock: stockStore, tillUnit } = services.storage;
   const { logger } = services;
   const { guard, prompt: pinPrompt } = usePinGate(services.lock);
   const t = useTexts();
@@ -166,20 +166,32 @@ function ItemsPanel({
   const [items, setItems] = useState<CatalogItem[] | null>(null);
   const [tipsOn, setTipsOn] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  // A new item starts in the currency the till charges in (docs/decisions/0089-sat-prices-in-a-fiat-till.md).
+  const [empty, setEmpty] = useState<Draft>(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const [stockRows, setStockRows] = useState<StockRow[]>([]);
 
   useEffect(() => {
-    Promise.all([store.list(), tips.get(), stockStore?.rows() ?? []]).then(
-      ([list, tipping, rows]) => {
+    Promise.all([
+      store.list(),
+      tips.get(),
+      stockStore?.rows() ?? [],
+      tillUnit?.getTillUnit() ?? 'sat',
+    ]).then(
+      ([list, tipping, rows, unit]) => {
+        if (unit !== 'sat') {
+          const fresh = { ...EMPTY, unit: unit.toUpperCase() };
+          setEmpty(fresh);
+          setDraft((was) => (was === EMPTY ? fresh : was));
+        }
         setItems(list);
         setTipsOn(tipping.enabled);
         setStockRows(rows);
       },
       (error: unknown) => logger.error('Could not load the items', error),
     );
-  }, [store, tips, stockStore, logger]);
+  }, [store, tips, stockStore, tillUnit, logger]);
 
   const write = useCallback(
     async (changed: CatalogItem[]) => {
@@ -241,7 +253,7 @@ function ItemsPanel({
           .then(async (ok) => {
             if (!ok) return;
             await saveStock();
-            setDraft(EMPTY);
+            setDraft(empty);
           })
           .catch((error: unknown) => logger.error(SAVE_FAILED_LOG, error)),
     );
@@ -408,7 +420,7 @@ function ItemsPanel({
         <div className="flex gap-2">
           <Button type="submit">{draft.id ? t(SAVE_ITEM) : t(ADD_ITEM)}</Button>
           {draft.id ? (
-            <Button variant="outline" onClick={() => setDraft(EMPTY)}>
+            <Button variant="outline" onClick={() => setDraft(empty)}>
               {t(ITEM_CANCEL_EDIT)}
             </Button>
           ) : null}

@@ -70,9 +70,10 @@ export function HomeScreen({ services }: PosScreenProps) {
   // A till charging in a fiat unit takes the typed cents as they are, no price in between
   // (docs/behaviour.md "Point of sale"); sats keep the fiat toggle.
   const tillUnit = balance && balance.unit !== 'sat' ? balance : null;
-  // The cart prices its lines in sats: it charges in a fiat unit once its lines can be cents, so
-  // such a till sells by keypad only (docs/behaviour.md "Point of sale").
-  const items = tillUnit ? undefined : services.items;
+  // The cart charges in the till's unit too: its lines in that currency as they are, in sats
+  // converted (docs/decisions/0089-sat-prices-in-a-fiat-till.md).
+  const { items } = services;
+  const cartUnit = tillUnit && tillUnit.unit !== 'sat' ? tillUnit.unit : undefined;
   // The mint's keys load once the keypad is idle, so the first sale after a start does not wait
   // for them (docs/decisions/0037-prefetch-next-screens.md).
   const prepare = useCallback(() => payments.prepareInvoices(), [payments]);
@@ -213,6 +214,7 @@ export function HomeScreen({ services }: PosScreenProps) {
               invoice={invoice}
               ecashRequest={ecashRequest}
               shopName={services.receipts?.sources.shopName}
+              {...(cartUnit ? { unit: cartUnit } : {})}
               {...(till.staff ? { staff: till.staff } : {})}
             />
           </Suspense>

@@ -1,7 +1,7 @@
 // The Items side of Home, loaded only when the merchant opens it (or Home is idle): the merchant's
 // catalog and tip setting, the current cart kept on this device, shown by the shared cart screen
 // (docs/behaviour.md "Items, cart and tips").
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { FiatEntry } from './use-fiat-entry';
 import { CartSession } from '../../core/items/cart-session';
 import { catalogView } from '../../core/items/cart-view';
@@ -10,6 +10,7 @@ import type { StaffRef } from '../../core/staff/staff';
 import type { CatalogItem } from '../../core/items/item';
 import type { Logger } from '../../core/logger';
 import type { Sale } from '../../core/sale/sale';
+import type { FiatUnit } from '../../core/units/unit';
 import CartView from '../../ui/cart/CartView';
 import { useTexts } from '../../ui/i18n';
 import { CART_NO_ITEMS } from '../../ui/locales/cart/en.json';
@@ -37,6 +38,8 @@ export interface ItemsSideProps {
   shopName?: CustomerDisplayArgs['shopName'];
   /** who is at the till: a manager or the owner gives discounts without the PIN */
   staff?: StaffRef;
+  /** the fiat unit the till charges in: the cart is priced in it (decision 0089); absent: sats */
+  unit?: FiatUnit;
 }
 
 export default function ItemsSide({
@@ -50,6 +53,7 @@ export default function ItemsSide({
   ecashRequest,
   shopName,
   staff,
+  unit,
 }: ItemsSideProps) {
   const t = useTexts();
   const { priceUsed, view: prices } = fiat;
@@ -66,6 +70,8 @@ export default function ItemsSide({
   );
   // Who parks a basket: told to the session, so a switch of person never makes a new one.
   useEffect(() => session.setAtTill(staff), [session, staff]);
+  // The unit before the first paint, so a cart in cents is never shown in sats.
+  useLayoutEffect(() => session.setUnit(unit), [session, unit]);
   const [catalog, setCatalog] = useState<{
     items: CatalogItem[];
     tips: boolean;
@@ -107,7 +113,10 @@ export default function ItemsSide({
   });
   const list = catalog?.items;
   const rule = useDiscountRule(catalog?.discounts, staff, items.discountPin);
-  const view = useMemo(() => catalogView(list ?? [], priceUsed, stock), [list, priceUsed, stock]);
+  const view = useMemo(
+    () => catalogView(list ?? [], priceUsed, stock, unit),
+    [list, priceUsed, stock, unit],
+  );
   const props = useCartProps({
     session,
     cart,

@@ -35,13 +35,17 @@ export function counterView(
   rules: PricingRules = {},
 ): CounterView {
   const summary = cartSummary(lines, priceUsed, { kind: 'none' }, rules);
+  // The display shows sats only: a cart in a fiat unit shows its lines without amounts, never its
+  // cents as sats (docs/behaviour.md "Customer display").
+  const sats = (amount: { sats: number; inUnit?: true } | undefined) =>
+    amount && !amount.inUnit ? amount.sats : null;
   return {
     lines: summary.lines.map((line) => ({
       name: line.name,
       quantity: line.quantity,
-      sats: line.amount?.sats ?? null,
+      sats: sats(line.amount),
     })),
-    total: summary.totals?.total.sats ?? null,
+    total: sats(summary.totals?.total),
     pay: quote
       ? { amount: quote.amount, invoice: quote.request, ...(creqA ? { ecash: creqA } : {}) }
       : null,

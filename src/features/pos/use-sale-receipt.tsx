@@ -9,7 +9,8 @@ import { Button } from '../../ui/Button';
 import { useFormats, useTexts } from '../../ui/i18n';
 import { RECEIPT_BUTTON } from '../../ui/locales/receipt-button/en.json';
 import type { PosPayments, PosReceipts } from './deps';
-import { LAST_SALE } from './locales/keypad/en.json';
+import { LAST_SALE, LAST_SALE_AMOUNT } from './locales/keypad/en.json';
+import { isFiatUnit, unitCurrency, unitDecimals } from '../../core/units/unit';
 
 // The dialog, its loader and the print area load when a receipt is first opened.
 const SaleReceiptDialog = lazy(() => import('./SaleReceiptDialog'));
@@ -72,7 +73,15 @@ export function useSaleReceipt(
           data-testid="last-sale"
         >
           <p className="min-w-0 text-sm text-slate-700">
-            {t(LAST_SALE, { count: sale.amount, sats: formats.sats(sale.amount) })}
+            {isFiatUnit(sale.unit)
+              ? t(LAST_SALE_AMOUNT, {
+                  amount: formats.fiat(
+                    sale.amount,
+                    unitCurrency(sale.unit),
+                    unitDecimals(sale.unit),
+                  ),
+                })
+              : t(LAST_SALE, { count: sale.amount, sats: formats.sats(sale.amount) })}
           </p>
           <Button
             variant="outline"

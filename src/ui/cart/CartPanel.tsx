@@ -1,6 +1,6 @@
 // The cart beside the item grid: lines with quantities, a custom amount, totals with tax lines in
-// sats and the display currency, park/recall, and Charge with the tip step when tips are on
-// (docs/behaviour.md "Items, cart and tips").
+// sats and the display currency (or in the till's fiat unit alone), park/recall, and Charge with
+// the tip step when tips are on (docs/behaviour.md "Items, cart and tips").
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../Button';
 import { Form } from '../forms/Form';
@@ -11,17 +11,24 @@ import {
   CART_BASKET_NAME,
   CART_CHARGE,
   CART_CHARGE_SATS,
+  CART_CHARGE_AMOUNT,
   CART_CLEAR,
   CART_CUSTOM_LABEL,
+  CART_CUSTOM_LABEL_IN,
   CART_CUSTOM_TIP_LABEL,
+  CART_CUSTOM_TIP_LABEL_IN,
   CART_CART_DISCOUNT,
   CART_DISCOUNT,
   CART_DISCOUNT_OFF,
+  CART_DISCOUNT_OFF_AMOUNT,
   CART_LINE_DISCOUNT,
   CART_EMPTY,
   CART_LESS,
   CART_MORE,
   CART_NO_PRICE,
+  CART_NO_RATE,
+  CART_NO_RATE_SHOP,
+  CART_TILL_OTHER_CURRENCY,
   CART_OTHER_CURRENCY,
   CART_SATS_ONLY_SHOP,
   CART_NO_TIP,
@@ -41,10 +48,12 @@ import {
   CART_TOO_LARGE,
   CART_TOTAL,
 } from '../locales/cart/en.json';
+import { amountFromText } from '../domain-views';
 import type {
   AmountView,
   BasketView,
   CartDiscounts,
+  CartUnitView,
   Discount,
   SummaryView,
   TipPick,
@@ -71,9 +80,31 @@ function problemText(summary: SummaryView, t: Translate): string {
   if (summary.problem === 'too-large') return t(CART_TOO_LARGE);
   const currency = summary.problemCurrency;
   const shop = summary.shopCurrency;
+  // A till charging in a fiat unit (docs/decisions/0089-sat-prices-in-a-fiat-till.md): another
+  // currency is refused by name; sats need the price of the till's currency.
+  const unit = summary.unit?.currency ?? '';
+  if (summary.problem === 'other-currency') {
+    return t(CART_TILL_OTHER_CURRENCY, { currency: currency ?? '', unit });
+  }
+  if (summary.problem === 'no-rate') {
+    return shop === undefined || shop === unit
+      ? t(CART_NO_RATE, { currency: unit })
+      : t(CART_NO_RATE_SHOP, { currency: unit });
+  }
   if (currency && shop === null) return t(CART_SATS_ONLY_SHOP, { currency });
   if (currency && shop && shop !== currency) return t(CART_OTHER_CURRENCY, { currency, shop });
   return t(CART_NO_PRICE);
+}
+
+/** `text` as minor units of `unit` ("1.50" is 150 cents), or whole sats without one. */
+function typedAmount(text: string, unit: CartUnitView | undefined): number | undefined {
+  const n = unit ? amountFromText(text, unit.unit)?.minor : Number(text);
+  return n !== undefined && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** What a field for an amount keeps of a keystroke: digits, and one separator in a fiat unit. */
+function amountChars(text: string, unit: CartUnitView | undefined): string {
+  return unit ? text.replace(/[^\d.,]/g, '') : text.replace(/\D/g, '');
 }
 
 function Amount({ amount, testId }: { amount: AmountView; testId?: string }) {
@@ -83,6 +114,14 @@ function Amount({ amount, testId }: { amount: AmountView; testId?: string }) {
   const fiat = figures
     ? formats.fiat(figures.minor, figures.currency, figures.decimals)
     : amount.fiat;
+  if (amount.inUnit) {
+    // A cart in the till's fiat unit: its amount alone, no sats (decision 0089).
+    return (
+      <span className="text-right tabular-nums" data-testid={testId} data-minor={amount.sats}>
+        {fiat}
+      </span>
+    );
+  }
   return (
     <span className="text-right tabular-nums" data-testid={testId} data-sats={amount.sats}>
       {t(CART_SATS, { count: amount.sats, sats: formats.sats(amount.sats) })}
@@ -137,7 +176,9 @@ export function CartPanel({
   useEffect(() => {
     if (tipStep) tipRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [tipStep]);
-  const { totals, lines } = summary;
+  const { totals, lines, unit } = summary;
+  const inUnit = (minor: number) =>
+    unit ? formats.fiat(minor, unit.currency, unit.decimals) : String(minor);
 
   const charge = () => {
     if (!totals) return;
@@ -151,9 +192,9 @@ export function CartPanel({
     onCharge(tipStep ? tip : { kind: 'none' });
   };
   const addCustom = () => {
-    const sats = Number(custom);
-    if (Number.isSafeInteger(sats) && sats > 0) {
-      onAddCustom(sats);
+    const amount = typedAmount(custom, unit);
+    if (amount !== undefined) {
+      onAddCustom(amount);
       setCustom('');
     }
   };
@@ -198,10 +239,12 @@ export function CartPanel({
               {line.name}
               {line.discountSats ? (
                 <span className="block text-xs text-slate-600" data-testid="cart-line-discount">
-                  {t(CART_DISCOUNT_OFF, {
-                    count: line.discountSats,
-                    sats: formats.sats(line.discountSats),
-                  })}
+                  {unit
+                    ? t(CART_DISCOUNT_OFF_AMOUNT, { amount: inUnit(line.discountSats) })
+                    : t(CART_DISCOUNT_OFF, {
+                        count: line.discountSats,
+                        sats: formats.sats(line.discountSats),
+                      })}
                   {line.discount?.reason ? ` · ${line.discount.reason}` : ''}
                 </span>
               ) : null}
@@ -263,10 +306,10 @@ export function CartPanel({
         ))}
       </ul>
       <OneFieldForm
-        label={t(CART_CUSTOM_LABEL)}
+        label={unit ? t(CART_CUSTOM_LABEL_IN, { currency: unit.currency }) : t(CART_CUSTOM_LABEL)}
         value={custom}
-        onChange={(value) => setCustom(value.replace(/\D/g, ''))}
-        numeric
+        onChange={(value) => setCustom(amountChars(value, unit))}
+        numeric={unit ? 'decimal' : 'numeric'}
         submit={t(CART_ADD_CUSTOM)}
         variant="secondary"
         disabled={!custom || busy}
@@ -338,6 +381,7 @@ export function CartPanel({
         <Suspense fallback={null}>
           <DiscountDialog
             title={discountFor.title}
+            {...(unit ? { unit } : {})}
             {...(discountFor.current ? { current: discountFor.current } : {})}
             onApply={(discount) =>
               discountFor.lineId
@@ -357,15 +401,19 @@ export function CartPanel({
             {TIP_PERCENTS.map((p) => tipButton(`${p} %`, { kind: 'percent', percent: p }))}
           </div>
           <label className="flex flex-col text-sm text-slate-700">
-            {t(CART_CUSTOM_TIP_LABEL)}
+            {unit
+              ? t(CART_CUSTOM_TIP_LABEL_IN, { currency: unit.currency })
+              : t(CART_CUSTOM_TIP_LABEL)}
             <input
               className="h-11 rounded-lg border border-slate-300 px-3 tabular-nums"
-              inputMode="numeric"
+              inputMode={unit ? 'decimal' : 'numeric'}
               value={customTip}
               onChange={(e) => {
-                const text = e.target.value.replace(/\D/g, '');
+                const text = amountChars(e.target.value, unit);
                 setCustomTip(text);
-                setTip(text ? { kind: 'sats', sats: Number(text) } : { kind: 'none' });
+                // A tip in a fiat till is in its unit, as every amount of the cart.
+                const amount = typedAmount(text, unit);
+                setTip(amount !== undefined ? { kind: 'sats', sats: amount } : { kind: 'none' });
               }}
             />
           </label>
@@ -392,12 +440,14 @@ export function CartPanel({
           disabled={!totals || busy}
           data-testid="cart-charge"
         >
-          {totals
-            ? t(CART_CHARGE_SATS, {
-                count: totals.total.sats,
-                sats: formats.sats(totals.total.sats),
-              })
-            : t(CART_CHARGE)}
+          {!totals
+            ? t(CART_CHARGE)
+            : unit
+              ? t(CART_CHARGE_AMOUNT, { amount: inUnit(totals.total.sats) })
+              : t(CART_CHARGE_SATS, {
+                  count: totals.total.sats,
+                  sats: formats.sats(totals.total.sats),
+                })}
         </Button>
       </div>
 
@@ -455,7 +505,7 @@ function OneFieldForm({
   label,
   value,
   onChange,
-  numeric = false,
+  numeric,
   submit,
   variant,
   disabled,
@@ -464,7 +514,8 @@ function OneFieldForm({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  numeric?: boolean;
+  /** the keyboard a phone shows: digits, or digits and a separator */
+  numeric?: 'numeric' | 'decimal';
   submit: string;
   variant: 'secondary' | 'outline';
   disabled: boolean;
@@ -476,7 +527,7 @@ function OneFieldForm({
         {label}
         <input
           className={`h-11 rounded-lg border border-slate-300 px-3${numeric ? ' tabular-nums' : ''}`}
-          inputMode={numeric ? 'numeric' : undefined}
+          inputMode={numeric}
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />

@@ -1,16 +1,25 @@
-// The discount of one cart line or of the whole cart: percent or sats, with a reason; loaded only
-// when a discount is opened (docs/behaviour.md "Items, cart and tips", "Discounts").
+// The discount of one cart line or of the whole cart: percent or sats (the till's fiat unit where
+// it charges in one), with a reason; loaded only when a discount is opened (docs/behaviour.md
+// "Items, cart and tips", "Discounts").
 import { useState } from 'react';
 import { Button } from '../Button';
 import { Form } from '../forms/Form';
 import { Modal } from '../Modal';
 import { useTexts } from '../i18n';
-import { DISCOUNT_REASON_MAX, isDiscount, type Discount } from '../domain-views';
+import {
+  amountFromText,
+  DISCOUNT_REASON_MAX,
+  isDiscount,
+  minorToText,
+  type CartUnitView,
+  type Discount,
+} from '../domain-views';
 import {
   CART_DISCOUNT_APPLY,
   CART_DISCOUNT_CANCEL,
   CART_DISCOUNT_IN_SATS,
   CART_DISCOUNT_INVALID,
+  CART_DISCOUNT_INVALID_IN,
   CART_DISCOUNT_KIND,
   CART_DISCOUNT_PERCENT,
   CART_DISCOUNT_REASON,
@@ -25,11 +34,21 @@ export interface DiscountDialogProps {
   /** the new discount, or undefined to remove it */
   onApply: (discount: Discount | undefined) => void;
   onClose: () => void;
+  /** the till's fiat unit: an amount off is typed in it ("1.50") and kept in its cents */
+  unit?: CartUnitView;
 }
 
 /** The typed discount, or undefined when it is not one the arithmetic takes. */
-function typed(kind: Discount['kind'], value: string, reason: string): Discount | undefined {
-  const n = Number(value.replace(',', '.'));
+function typed(
+  kind: Discount['kind'],
+  value: string,
+  reason: string,
+  unit: CartUnitView | undefined,
+): Discount | undefined {
+  const n =
+    kind === 'sats' && unit
+      ? (amountFromText(value, unit.unit)?.minor ?? NaN)
+      : Number(value.replace(',', '.'));
   const draft: Discount =
     kind === 'percent'
       ? { kind, percent: n, reason: reason.trim() }
@@ -37,16 +56,25 @@ function typed(kind: Discount['kind'], value: string, reason: string): Discount 
   return value.trim() && isDiscount(draft) ? draft : undefined;
 }
 
-export default function DiscountDialog({ title, current, onApply, onClose }: DiscountDialogProps) {
+export default function DiscountDialog({
+  title,
+  current,
+  onApply,
+  onClose,
+  unit,
+}: DiscountDialogProps) {
   const t = useTexts();
   const [kind, setKind] = useState<Discount['kind']>(current?.kind ?? 'percent');
-  const [value, setValue] = useState(
-    current ? String(current.kind === 'percent' ? current.percent : current.sats) : '',
-  );
+  const [value, setValue] = useState(() => {
+    if (!current) return '';
+    if (current.kind === 'percent') return String(current.percent);
+    // An amount off in a fiat unit is shown as typed: major units.
+    return unit ? minorToText(current.sats, unit.decimals) : String(current.sats);
+  });
   const [reason, setReason] = useState(current?.reason ?? '');
   const [invalid, setInvalid] = useState(false);
   const apply = () => {
-    const discount = typed(kind, value, reason);
+    const discount = typed(kind, value, reason, unit);
     if (!discount) {
       setInvalid(true);
       return;
@@ -67,7 +95,9 @@ export default function DiscountDialog({ title, current, onApply, onClose }: Dis
               aria-pressed={kind === k}
               onClick={() => setKind(k)}
             >
-              {t(k === 'percent' ? CART_DISCOUNT_PERCENT : CART_DISCOUNT_IN_SATS)}
+              {k === 'percent'
+                ? t(CART_DISCOUNT_PERCENT)
+                : (unit?.currency ?? t(CART_DISCOUNT_IN_SATS))}
             </Button>
           ))}
         </fieldset>
@@ -97,7 +127,9 @@ export default function DiscountDialog({ title, current, onApply, onClose }: Dis
         </label>
         {invalid ? (
           <p role="alert" className="text-sm text-red-700">
-            {t(CART_DISCOUNT_INVALID)}
+            {unit
+              ? t(CART_DISCOUNT_INVALID_IN, { currency: unit.currency })
+              : t(CART_DISCOUNT_INVALID)}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">

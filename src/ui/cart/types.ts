@@ -1,16 +1,18 @@
 // The shapes the shared cart components show (core/items/cart-view.ts builds them), so the
 // merchant's Items side and the remote cashier hand it the same figures.
-import type { AmountView, CartLineView, Discount, ItemTile } from '../domain-views';
+import type { AmountView, CartLineView, CartUnitView, Discount, ItemTile } from '../domain-views';
 
-export type { AmountView, Discount };
+export type { AmountView, CartUnitView, Discount };
 export type TileView = ItemTile;
 export type LineView = CartLineView;
 
 export interface SummaryView {
   lines: readonly LineView[];
-  problem?: 'no-price' | 'too-large';
-  /** with 'no-price': the currency the unpriced line is priced in */
+  problem?: 'no-price' | 'too-large' | 'other-currency' | 'no-rate';
+  /** with 'no-price' and 'other-currency': the unpriced line's currency; 'no-rate': the till's */
   problemCurrency?: string;
+  /** the till's fiat unit when the cart charges in one: every amount, tip and discount is in it */
+  unit?: CartUnitView;
   /**
    * The shop's display currency: null when it sells in sats only, undefined when not known (the
    * remote cashier's page). Says why a fiat-priced line has no price (issue 48).
@@ -26,7 +28,7 @@ export interface SummaryView {
   };
 }
 
-/** No tip, a percent of subtotal + tax, or a custom amount in sats. */
+/** No tip, a percent of subtotal + tax, or a custom amount in the cart's unit (sats or cents). */
 export type TipPick =
   { kind: 'none' } | { kind: 'percent'; percent: number } | { kind: 'sats'; sats: number };
 

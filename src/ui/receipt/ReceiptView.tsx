@@ -5,6 +5,7 @@ import type { Receipt } from '../domain-views';
 import { useFormats, useTexts } from '../i18n';
 import { RECEIPT_FIAT, RECEIPT_PAID_WITH, RECEIPT_REFUND_METHOD } from '../locales/receipt/en.json';
 import { useReceiptWords } from './receipt-words';
+import { receiptAmount } from '../domain-views';
 
 /** The receipt's figures (core/receipts/receipt.ts builds them). */
 export type ReceiptData = Omit<Receipt, 'saleId'>;
@@ -22,7 +23,8 @@ export function ReceiptView({ receipt }: { receipt: ReceiptData }) {
   const t = useTexts();
   const formats = useFormats();
   const words = useReceiptWords();
-  const sats = words.sats;
+  // Sats, or the fiat unit the sale was charged in (docs/behaviour.md "Receipts").
+  const sats = receiptAmount(receipt, words);
   const withParts = receipt.taxSats > 0 || receipt.tipSats > 0 || receipt.discountSats > 0;
   return (
     <div className="space-y-2 text-sm text-slate-900 print:text-xs" data-testid="receipt">

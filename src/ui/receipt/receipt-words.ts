@@ -1,7 +1,7 @@
 // A receipt's words in the app's language, for its text (core/receipts/receipt.ts) and the
 // dialog: the shop's language on screen, printed and shared (docs/behaviour.md "Receipts").
 import { useMemo } from 'react';
-import type { ReceiptWords } from '../domain-views';
+import { unitCurrency, unitDecimals, type ReceiptWords } from '../domain-views';
 import { useFormats, useTexts } from '../i18n';
 import {
   RECEIPT_DISCOUNT,
@@ -29,6 +29,7 @@ export function useReceiptWords(): ReceiptWords {
   return useMemo(
     () => ({
       sats: (n) => t(RECEIPT_SATS, { count: n, sats: formats.sats(n) }),
+      inUnit: (minor, unit) => formats.fiat(minor, unitCurrency(unit), unitDecimals(unit)),
       reference: (reference) => t(RECEIPT_REFERENCE, { reference }),
       saleLine: t(RECEIPT_SALE_LINE),
       subtotal: t(RECEIPT_SUBTOTAL),
