@@ -3,7 +3,7 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../ui/Button';
 import { LoadFailedNote, LoadingNote } from '../../ui/LoadNotes';
-import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDialog, ConfirmQuestion } from '../../ui/ConfirmDialog';
 import { CopyValue } from '../../ui/share/CopyParts';
 import { PinGated } from '../../ui/pin/pin-gate';
 import { QrCode } from '../../ui/share/QrCode';
@@ -143,22 +143,14 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
         testId="reset-link-confirm"
       >
         {() => (
-          <>
-            <p>{t(RESET_LINK_WARNING)}</p>
-            <ConfirmActions>
-              <Button
-                className="sm:flex-1"
-                disabled={resetting}
-                aria-busy={resetting}
-                onClick={() => void onReset()}
-              >
-                {t(RESET_LINK_CONFIRM)}
-              </Button>
-              <Button variant="outline" className="sm:flex-1" onClick={() => setConfirming(false)}>
-                {t(RESET_LINK_CANCEL)}
-              </Button>
-            </ConfirmActions>
-          </>
+          <ConfirmQuestion
+            question={t(RESET_LINK_WARNING)}
+            confirm={t(RESET_LINK_CONFIRM)}
+            keep={t(RESET_LINK_CANCEL)}
+            onConfirm={() => void onReset()}
+            onKeep={() => setConfirming(false)}
+            busy={resetting}
+          />
         )}
       </ConfirmDialog>
     </section>

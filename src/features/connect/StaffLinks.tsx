@@ -5,7 +5,7 @@ import { encodePairingSecret } from '../../core/remote-payments/pairing';
 import { memberLinkSecret } from '../../core/staff/staff-link';
 import type { StaffMember } from '../../core/staff/staff';
 import { Button } from '../../ui/Button';
-import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDialog, ConfirmQuestion } from '../../ui/ConfirmDialog';
 import { CopyValue } from '../../ui/share/CopyParts';
 import { QrCode } from '../../ui/share/QrCode';
 import { toast } from '../../ui/toast/toast';
@@ -146,22 +146,14 @@ export function StaffLinks(props: StaffLinksProps) {
         testId="revoke-staff-link-confirm"
       >
         {(member) => (
-          <>
-            <p>{t(REVOKE_STAFF_LINK_WARNING, { name: member.name })}</p>
-            <ConfirmActions>
-              <Button
-                className="sm:flex-1"
-                disabled={busy}
-                aria-busy={busy}
-                onClick={() => void onRevoke(member)}
-              >
-                {t(REVOKE_STAFF_LINK_CONFIRM)}
-              </Button>
-              <Button variant="outline" className="sm:flex-1" onClick={() => setRevoking(null)}>
-                {t(RESET_LINK_CANCEL)}
-              </Button>
-            </ConfirmActions>
-          </>
+          <ConfirmQuestion
+            question={t(REVOKE_STAFF_LINK_WARNING, { name: member.name })}
+            confirm={t(REVOKE_STAFF_LINK_CONFIRM)}
+            keep={t(RESET_LINK_CANCEL)}
+            onConfirm={() => void onRevoke(member)}
+            onKeep={() => setRevoking(null)}
+            busy={busy}
+          />
         )}
       </ConfirmDialog>
     </section>
