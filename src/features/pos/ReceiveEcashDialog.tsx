@@ -8,7 +8,7 @@ import type { OfflineTaken } from '../../core/wallet/ecash/offline/offline-ecash
 import { OfflineRequest } from './OfflineRequest';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/forms/Form';
-import { useFormats, useTexts } from '../../ui/i18n';
+import { useWords } from '../../ui/i18n';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/forms/TextField';
 import { BarcodeScan } from '../../ui/cart/BarcodeScan';
@@ -61,8 +61,7 @@ export function ReceiveEcashDialog({
   onClose,
   onScanError,
 }: ReceiveEcashDialogProps) {
-  const t = useTexts();
-  const formats = useFormats();
+  const { t, formats } = useWords();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Taken and on its way from the other mint: said as such, never as "already taken".
