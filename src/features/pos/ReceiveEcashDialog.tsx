@@ -8,7 +8,7 @@ import type { OfflineTaken } from '../../core/wallet/ecash/offline/offline-ecash
 import { OfflineRequest } from './OfflineRequest';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/forms/Form';
-import { useWords } from '../../ui/i18n';
+import { useFormats, useTexts } from '../../ui/i18n';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/forms/TextField';
 import { BarcodeScan } from '../../ui/cart/BarcodeScan';
@@ -61,7 +61,8 @@ export function ReceiveEcashDialog({
   onClose,
   onScanError,
 }: ReceiveEcashDialogProps) {
-  const { t, formats } = useWords();
+  const t = useTexts();
+  const formats = useFormats();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Taken and on its way from the other mint: said as such, never as "already taken".

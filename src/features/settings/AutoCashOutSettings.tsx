@@ -26,7 +26,7 @@ import {
 } from './locales/settings/en.json';
 import { useTexts, type Translate } from '../../ui/i18n';
 import { SettingsFormCard, type SettingsFormProps } from './SettingsFormCard';
-import { useSettingsForm, type SettingStore } from './use-settings-form';
+import { useSettingsForm, type SettingsFormSpec, type SettingStore } from './use-settings-form';
 
 export type AutoCashOutStore = SettingStore<Settings>;
 
@@ -72,17 +72,17 @@ function asForm(settings: Settings): FormState {
   };
 }
 
-/** Off, no address, no threshold, the default fee limit: what shows when nothing could be read. */
-const UNREAD: Settings = { enabled: false, address: '', threshold: 0, feeLimit: DEFAULT_FEE_LIMIT };
+/** Read into the form; unreadable: off, no address, no threshold, the default fee limit. */
+const READ: SettingsFormSpec<Settings, FormState> = {
+  asForm,
+  fallback: { enabled: false, address: '', threshold: 0, feeLimit: DEFAULT_FEE_LIMIT },
+  loadFailedLog: 'Could not load automatic cash-out settings',
+};
 
 export function AutoCashOutSettings(props: SettingsFormProps<AutoCashOutStore>) {
   const t = useTexts();
   const [error, setError] = useState<string>();
-  const { form, setForm, card, save } = useSettingsForm(props, {
-    asForm,
-    fallback: UNREAD,
-    loadFailedLog: 'Could not load automatic cash-out settings',
-  });
+  const { form, setForm, card, save } = useSettingsForm(props, READ);
 
   if (!form) return null;
 

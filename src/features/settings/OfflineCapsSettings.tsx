@@ -10,7 +10,7 @@ import {
 import { TextField } from '../../ui/forms/TextField';
 import { useTexts } from '../../ui/i18n';
 import { SettingsFormCard, type SettingsFormProps } from './SettingsFormCard';
-import { useSettingsForm, type SettingStore } from './use-settings-form';
+import { useSettingsForm, type SettingsFormSpec, type SettingStore } from './use-settings-form';
 import {
   OFFLINE_CAPS_ENABLE,
   OFFLINE_CAPS_NEEDS_WHOLE,
@@ -42,6 +42,13 @@ function asForm(caps: OfflineCaps): FormState {
   };
 }
 
+/** Read into the form; unreadable: the default caps. */
+const READ: SettingsFormSpec<OfflineCaps, FormState> = {
+  asForm,
+  fallback: DEFAULT_OFFLINE_CAPS,
+  loadFailedLog: 'Could not load the offline ecash caps',
+};
+
 /** The card's words (features/settings/locales/offline-caps). */
 const WORDS = {
   title: OFFLINE_CAPS_TITLE,
@@ -53,11 +60,7 @@ const WORDS = {
 export function OfflineCapsSettings(props: SettingsFormProps<OfflineCapsStore>) {
   const t = useTexts();
   const [invalid, setInvalid] = useState<keyof OfflineCapsText>();
-  const { form, setForm, card, save } = useSettingsForm(props, {
-    asForm,
-    fallback: DEFAULT_OFFLINE_CAPS,
-    loadFailedLog: 'Could not load the offline ecash caps',
-  });
+  const { form, setForm, card, save } = useSettingsForm(props, READ);
 
   if (!form) return null;
 
