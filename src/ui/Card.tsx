@@ -31,6 +31,7 @@ export function cardClasses(look: Look = 'ring', gap: Gap = 3): { card: string; 
 export function Card({
   titleId,
   title,
+  note,
   gap = 3,
   look = 'ring',
   id,
@@ -41,6 +42,8 @@ export function Card({
   /** id of the <h2>, which labels the section */
   titleId: string;
   title: ReactNode;
+  /** what the card is for, in a line under its title */
+  note?: ReactNode;
   gap?: Gap;
   look?: Look;
   id?: string;
@@ -60,6 +63,7 @@ export function Card({
       <h2 id={titleId} className={classes.title}>
         {title}
       </h2>
+      {note !== undefined ? <p className="text-sm text-slate-600">{note}</p> : null}
       {children}
     </section>
   );

@@ -3,11 +3,15 @@
 import type { ReactNode } from 'react';
 import { Card } from './Card';
 
-export interface NoticeListProps<Row extends { id: string }> {
-  titleId: string;
+/** The card: its id (its heading's and its test id), title and the note under the title. */
+export interface NoticeCard {
+  id: string;
   title: string;
   note: string;
-  testId: string;
+}
+
+export interface NoticeListProps<Row extends { id: string }> {
+  card: NoticeCard;
   rows: readonly Row[];
   /** the row's own parts after its amount and time */
   row: (row: Row) => ReactNode;
@@ -27,10 +31,7 @@ const LAYOUTS = {
 } as const;
 
 export function NoticeList<Row extends { id: string }>({
-  titleId,
-  title,
-  note,
-  testId,
+  card,
   rows,
   row,
   figures,
@@ -56,8 +57,8 @@ export function NoticeList<Row extends { id: string }>({
     );
   };
   return (
-    <Card look="notice" gap={2} titleId={titleId} title={title} testId={testId}>
-      <p className="text-sm text-amber-900">{note}</p>
+    <Card look="notice" gap={2} titleId={card.id} title={card.title} testId={card.id}>
+      <p className="text-sm text-amber-900">{card.note}</p>
       <ul className={LAYOUTS[layout].list}>
         {rows.map((each) => (
           <li key={each.id} className={LAYOUTS[layout].row}>

@@ -48,3 +48,8 @@ export function useTexts(): Translate {
 export function useFormats(): Formats {
   return useContext(LanguageContext).formats;
 }
+
+/** Both at once, for the screens that word texts and figures together. */
+export function useWords(): { t: Translate; formats: Formats } {
+  return { t: useTexts(), formats: useFormats() };
+}

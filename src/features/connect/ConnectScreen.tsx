@@ -3,7 +3,6 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../ui/Button';
 import { LoadFailedNote, LoadingNote } from '../../ui/LoadNotes';
-import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CopyValue } from '../../ui/share/CopyParts';
 import { PinGated } from '../../ui/pin/pin-gate';
 import { QrCode } from '../../ui/share/QrCode';
@@ -23,7 +22,6 @@ import {
   CONNECTION_STRING_LABEL,
   COPY_CONNECTION_STRING,
   RESET_LINK,
-  RESET_LINK_CANCEL,
   RESET_LINK_CONFIRM,
   RESET_LINK_DONE,
   RESET_LINK_FAILED,
@@ -32,6 +30,7 @@ import {
   OTHER_DEVICE_TOOK_OVER,
 } from './locales/connect/en.json';
 import { useConnectionLink } from './use-connection-link';
+import { LinkConfirm } from './LinkConfirm';
 import { StaffLinks } from './StaffLinks';
 
 /** The connection QR is 200 px (docs/behaviour.md "Limits and constants"). */
@@ -135,32 +134,16 @@ function ConnectPanel({ services, origin = window.location.origin }: ConnectScre
       {state.status === 'ready' ? (
         <StaffLinks services={services} base={state.base} secret={state.secret} />
       ) : null}
-      <ConfirmDialog
+      <LinkConfirm
         subject={confirming || null}
-        role="alertdialog"
-        onClose={() => setConfirming(false)}
         title={t(RESET_LINK)}
         testId="reset-link-confirm"
-      >
-        {() => (
-          <>
-            <p>{t(RESET_LINK_WARNING)}</p>
-            <ConfirmActions>
-              <Button
-                className="sm:flex-1"
-                disabled={resetting}
-                aria-busy={resetting}
-                onClick={() => void onReset()}
-              >
-                {t(RESET_LINK_CONFIRM)}
-              </Button>
-              <Button variant="outline" className="sm:flex-1" onClick={() => setConfirming(false)}>
-                {t(RESET_LINK_CANCEL)}
-              </Button>
-            </ConfirmActions>
-          </>
-        )}
-      </ConfirmDialog>
+        question={() => t(RESET_LINK_WARNING)}
+        confirm={t(RESET_LINK_CONFIRM)}
+        busy={resetting}
+        onConfirm={() => void onReset()}
+        onKeep={() => setConfirming(false)}
+      />
     </section>
   );
 }

@@ -5,7 +5,6 @@ import { encodePairingSecret } from '../../core/remote-payments/pairing';
 import { memberLinkSecret } from '../../core/staff/staff-link';
 import type { StaffMember } from '../../core/staff/staff';
 import { Button } from '../../ui/Button';
-import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CopyValue } from '../../ui/share/CopyParts';
 import { QrCode } from '../../ui/share/QrCode';
 import { toast } from '../../ui/toast/toast';
@@ -13,6 +12,7 @@ import { useCopyToClipboard } from '../../ui/share/use-copy';
 import { useTexts } from '../../ui/i18n';
 import { buildConnectionLink, type ConnectionLinkInput } from './connection-link';
 import type { ConnectServices } from './deps';
+import { LinkConfirm } from './LinkConfirm';
 import {
   COPY_STAFF_LINK,
   HIDE_STAFF_LINK,
@@ -25,7 +25,6 @@ import {
   STAFF_LINK_QR_LABEL,
   STAFF_LINKS_INTRO,
   STAFF_LINKS_TITLE,
-  RESET_LINK_CANCEL,
 } from './locales/connect/en.json';
 
 const STAFF_QR_SIZE = 200;
@@ -138,32 +137,16 @@ export function StaffLinks(props: StaffLinksProps) {
           );
         })}
       </ul>
-      <ConfirmDialog
+      <LinkConfirm
         subject={revoking}
-        role="alertdialog"
-        onClose={() => setRevoking(null)}
         title={t(REVOKE_STAFF_LINK)}
         testId="revoke-staff-link-confirm"
-      >
-        {(member) => (
-          <>
-            <p>{t(REVOKE_STAFF_LINK_WARNING, { name: member.name })}</p>
-            <ConfirmActions>
-              <Button
-                className="sm:flex-1"
-                disabled={busy}
-                aria-busy={busy}
-                onClick={() => void onRevoke(member)}
-              >
-                {t(REVOKE_STAFF_LINK_CONFIRM)}
-              </Button>
-              <Button variant="outline" className="sm:flex-1" onClick={() => setRevoking(null)}>
-                {t(RESET_LINK_CANCEL)}
-              </Button>
-            </ConfirmActions>
-          </>
-        )}
-      </ConfirmDialog>
+        question={(member) => t(REVOKE_STAFF_LINK_WARNING, { name: member.name })}
+        confirm={t(REVOKE_STAFF_LINK_CONFIRM)}
+        busy={busy}
+        onConfirm={(member) => void onRevoke(member)}
+        onKeep={() => setRevoking(null)}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // Onboarding step 2 (/onboarding/mint-selection): pick a discovered mint or enter a mint URL.
 import { useId, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { DiscoveredMint } from '../../core/discovery/types';
 import { mintUrlProblem, normaliseMintInput } from '../../core/settings/settings-input';
 import { BusyStatus } from '../../ui/BusyStatus';
@@ -26,7 +26,8 @@ import {
   NO_MINTS_TEXT,
   ONBOARDING_MINT_URL,
 } from './locales/onboarding/en.json';
-import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
+import { updateSession } from './session';
+import { stepScreen, type StepProps } from './step-screen';
 import { ContinueStep } from './StepActions';
 import {
   browserDiscovery,
@@ -42,19 +43,12 @@ export interface MintSelectionScreenProps extends OnboardingScreenProps {
   discover?: DiscoverMints;
 }
 
-export function MintSelectionScreen(props: MintSelectionScreenProps) {
-  const [session] = useState(readSession);
-  if (!sessionAllows('mint-selection', session)) {
-    return <Navigate to="/onboarding/welcome" replace />;
-  }
-  return <MintSelection {...props} session={session} />;
-}
+export const MintSelectionScreen = stepScreen<MintSelectionScreenProps>(
+  'mint-selection',
+  MintSelection,
+);
 
-function MintSelection({
-  services,
-  discover,
-  session,
-}: MintSelectionScreenProps & { session: OnboardingSession }) {
+function MintSelection({ services, discover, session }: StepProps<MintSelectionScreenProps>) {
   const navigate = useNavigate();
   const t = useTexts();
   const fieldError = useFieldErrorText();

@@ -1,6 +1,6 @@
 // Onboarding step 3 (/onboarding/relay-config): the Nostr relays, one per line.
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { parseRelayLines, relaysProblemWords } from '../../core/settings/settings-input';
 import { useFieldErrorText } from '../../ui/forms/field-errors';
 import { RelaysField } from '../../ui/forms/SettingsFields';
@@ -15,21 +15,13 @@ import {
   RELAYS_TITLE,
 } from './locales/onboarding/en.json';
 import { RelayList } from './RelayList';
-import { readSession, sessionAllows, updateSession, type OnboardingSession } from './session';
+import { updateSession } from './session';
+import { stepScreen, type StepProps } from './step-screen';
 import { ContinueStep } from './StepActions';
 
-export function RelayConfigScreen({ services }: OnboardingScreenProps) {
-  const [session] = useState(readSession);
-  if (!sessionAllows('relay-config', session)) {
-    return <Navigate to="/onboarding/welcome" replace />;
-  }
-  return <RelayConfig services={services} session={session} />;
-}
+export const RelayConfigScreen = stepScreen<OnboardingScreenProps>('relay-config', RelayConfig);
 
-function RelayConfig({
-  services,
-  session,
-}: OnboardingScreenProps & { session: OnboardingSession }) {
+function RelayConfig({ services, session }: StepProps<OnboardingScreenProps>) {
   const navigate = useNavigate();
   const t = useTexts();
   const fieldError = useFieldErrorText();

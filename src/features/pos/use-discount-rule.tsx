@@ -42,7 +42,7 @@ export function useDiscountRule(
     pending && pin ? (
       <Suspense fallback={null}>
         <DiscountPinPrompt
-          pin={pin}
+          gate={pin}
           onUnlocked={() => {
             setPending(null);
             pending();

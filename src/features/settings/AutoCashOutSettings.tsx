@@ -1,8 +1,7 @@
 // Settings: automatic cash-out to a Lightning address at a balance threshold (off by default), and
 // the fee limit of every cash-out (1 % + 10 sats by default; docs/behaviour.md, "Cash out").
 import { FieldError } from '../../ui/forms/FieldError';
-import { useCallback, useState } from 'react';
-import { useRead } from '../../ui/use-read';
+import { useState } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { AutoCashOutSettings as Settings } from '../../core/wallet/cash-out/auto-cash-out';
 import { DEFAULT_FEE_LIMIT } from '../../core/wallet/cash-out/fee-limit';
@@ -27,12 +26,9 @@ import {
 } from './locales/settings/en.json';
 import { useTexts, type Translate } from '../../ui/i18n';
 import { SettingsFormCard, type SettingsFormProps } from './SettingsFormCard';
-import { useSettingsSave } from './use-settings-save';
+import { useSettingsForm, type SettingsFormSpec, type SettingStore } from './use-settings-form';
 
-export interface AutoCashOutStore {
-  get(): Promise<Settings>;
-  set(settings: Settings): Promise<void>;
-}
+export type AutoCashOutStore = SettingStore<Settings>;
 
 /** Checks the form; the message to show, or null when it can be saved. */
 export function checkAutoCashOut(settings: Settings, t: Translate): string | null {
@@ -54,42 +50,39 @@ export function checkAutoCashOut(settings: Settings, t: Translate): string | nul
   }
 }
 
-export function AutoCashOutSettings({ store, logger, guard }: SettingsFormProps<AutoCashOutStore>) {
-  const t = useTexts();
-  const [form, setForm] = useState<{
-    enabled: boolean;
-    address: string;
-    threshold: string;
-    percent: string;
-    sats: string;
-  }>();
-  const [error, setError] = useState<string>();
-  const { saving, save } = useSettingsSave(logger);
+/** The card's words (features/settings/locales/settings). */
+const WORDS = { title: AUTO_TITLE, note: AUTO_NOTE, enable: AUTO_ENABLE, save: AUTO_SAVE };
 
-  const read = useCallback(() => store.get(), [store]);
-  useRead(
-    read,
-    (s) => {
-      const limit = s.feeLimit ?? DEFAULT_FEE_LIMIT;
-      setForm({
-        enabled: s.enabled,
-        address: s.address,
-        threshold: s.threshold ? String(s.threshold) : '',
-        percent: String(limit.percent),
-        sats: String(limit.sats),
-      });
-    },
-    (loadError) => {
-      logger.error('Could not load automatic cash-out settings', loadError);
-      setForm({
-        enabled: false,
-        address: '',
-        threshold: '',
-        percent: String(DEFAULT_FEE_LIMIT.percent),
-        sats: String(DEFAULT_FEE_LIMIT.sats),
-      });
-    },
-  );
+interface FormState {
+  enabled: boolean;
+  address: string;
+  threshold: string;
+  percent: string;
+  sats: string;
+}
+
+function asForm(settings: Settings): FormState {
+  const limit = settings.feeLimit ?? DEFAULT_FEE_LIMIT;
+  return {
+    enabled: settings.enabled,
+    address: settings.address,
+    threshold: settings.threshold ? String(settings.threshold) : '',
+    percent: String(limit.percent),
+    sats: String(limit.sats),
+  };
+}
+
+/** Read into the form; unreadable: off, no address, no threshold, the default fee limit. */
+const READ: SettingsFormSpec<Settings, FormState> = {
+  asForm,
+  fallback: { enabled: false, address: '', threshold: 0, feeLimit: DEFAULT_FEE_LIMIT },
+  loadFailedLog: 'Could not load automatic cash-out settings',
+};
+
+export function AutoCashOutSettings(props: SettingsFormProps<AutoCashOutStore>) {
+  const t = useTexts();
+  const [error, setError] = useState<string>();
+  const { form, setForm, card, save } = useSettingsForm(props, READ);
 
   if (!form) return null;
 
@@ -106,27 +99,14 @@ export function AutoCashOutSettings({ store, logger, guard }: SettingsFormProps<
     const problem = checkAutoCashOut(settings, t);
     setError(problem ?? undefined);
     if (problem) return;
-    await save(() => store.set(settings), {
+    await save(settings, {
       saved: t(AUTO_SAVED),
       failedLog: 'Saving automatic cash-out failed',
     });
   };
 
   return (
-    <SettingsFormCard
-      titleId="auto-cash-out"
-      title={t(AUTO_TITLE)}
-      note={t(AUTO_NOTE)}
-      enable={{
-        label: t(AUTO_ENABLE),
-        checked: form.enabled,
-        onChange: (enabled) => setForm({ ...form, enabled }),
-      }}
-      saveLabel={t(AUTO_SAVE)}
-      saving={saving}
-      onSave={onSave}
-      guard={guard}
-    >
+    <SettingsFormCard titleId="auto-cash-out" words={WORDS} {...card} onSave={onSave}>
       <TextField
         label={t(AUTO_ADDRESS)}
         value={form.address}

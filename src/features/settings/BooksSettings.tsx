@@ -2,6 +2,7 @@
 // include tax by default, how tax is rounded and who may give discounts (docs/behaviour.md
 // "Settings", decision 0064). A choice is saved as it is made, a text when its field is left (one
 // Save per group is the shop's own); restored from the settings backup.
+import { FieldError } from '../../ui/forms/FieldError';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { Logger } from '../../core/logger';
 import {
@@ -40,6 +41,12 @@ export interface BooksSettingsCardProps {
   onSaved?: () => void;
 }
 
+/** What a field too long says, by the problem core/settings/books-settings.ts finds. */
+const PROBLEM_TEXT: Record<NonNullable<ReturnType<typeof booksSettingsProblem>>, string> = {
+  'address-too-long': BOOKS_ADDRESS_TOO_LONG,
+  'tax-number-too-long': BOOKS_TAX_NUMBER_TOO_LONG,
+};
+
 export function BooksSettingsCard({ store, logger, onSaved }: BooksSettingsCardProps) {
   const t = useTexts();
   const titleId = useId();
@@ -73,8 +80,7 @@ export function BooksSettingsCard({ store, logger, onSaved }: BooksSettingsCardP
   };
 
   return (
-    <Card titleId={titleId} title={t(BOOKS_TITLE)}>
-      <p className="text-sm text-slate-600">{t(BOOKS_NOTE)}</p>
+    <Card titleId={titleId} title={t(BOOKS_TITLE)} note={t(BOOKS_NOTE)}>
       <BooksField label={t(BOOKS_ADDRESS)}>
         <textarea
           className={FIELD_CLASS}
@@ -92,11 +98,7 @@ export function BooksSettingsCard({ store, logger, onSaved }: BooksSettingsCardP
           onBlur={() => void save(draft)}
         />
       </BooksField>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t(problem === 'address-too-long' ? BOOKS_ADDRESS_TOO_LONG : BOOKS_TAX_NUMBER_TOO_LONG)}
-        </p>
-      ) : null}
+      {problem ? <FieldError>{t(PROBLEM_TEXT[problem])}</FieldError> : null}
       <CheckboxField
         label={t(BOOKS_PRICES_INCLUDE_TAX)}
         checked={draft.pricesIncludeTax}

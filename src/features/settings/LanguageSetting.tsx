@@ -66,8 +66,7 @@ export function LanguageSetting({
   };
 
   return (
-    <Card titleId="language-setting" title={t(LANGUAGE_TITLE)}>
-      <p className="text-sm text-slate-600">{t(LANGUAGE_NOTE)}</p>
+    <Card titleId="language-setting" title={t(LANGUAGE_TITLE)} note={t(LANGUAGE_NOTE)}>
       <SelectField
         label={t(LANGUAGE_LABEL)}
         value={value}

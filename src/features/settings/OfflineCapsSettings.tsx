@@ -1,6 +1,6 @@
 // Settings: ecash taken while the mint cannot be reached, on or off, and its caps per sale, per day
 // and outstanding (docs/behaviour.md "Settings", docs/security.md "Ecash taken offline").
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import {
   capsFromText,
   DEFAULT_OFFLINE_CAPS,
@@ -9,9 +9,8 @@ import {
 } from '../../core/wallet/ecash/offline/offline-caps';
 import { TextField } from '../../ui/forms/TextField';
 import { useTexts } from '../../ui/i18n';
-import { useRead } from '../../ui/use-read';
 import { SettingsFormCard, type SettingsFormProps } from './SettingsFormCard';
-import { useSettingsSave } from './use-settings-save';
+import { useSettingsForm, type SettingsFormSpec, type SettingStore } from './use-settings-form';
 import {
   OFFLINE_CAPS_ENABLE,
   OFFLINE_CAPS_NEEDS_WHOLE,
@@ -24,10 +23,7 @@ import {
   OFFLINE_CAP_SALE,
 } from './locales/offline-caps/en.json';
 
-export interface OfflineCapsStore {
-  get(): Promise<OfflineCaps>;
-  set(caps: OfflineCaps): Promise<void>;
-}
+export type OfflineCapsStore = SettingStore<OfflineCaps>;
 
 const FIELDS = [
   ['perSale', OFFLINE_CAP_SALE],
@@ -46,21 +42,25 @@ function asForm(caps: OfflineCaps): FormState {
   };
 }
 
-export function OfflineCapsSettings({ store, logger, guard }: SettingsFormProps<OfflineCapsStore>) {
-  const t = useTexts();
-  const [form, setForm] = useState<FormState>();
-  const [invalid, setInvalid] = useState<keyof OfflineCapsText>();
-  const { saving, save } = useSettingsSave(logger);
+/** Read into the form; unreadable: the default caps. */
+const READ: SettingsFormSpec<OfflineCaps, FormState> = {
+  asForm,
+  fallback: DEFAULT_OFFLINE_CAPS,
+  loadFailedLog: 'Could not load the offline ecash caps',
+};
 
-  const read = useCallback(() => store.get(), [store]);
-  useRead(
-    read,
-    (caps) => setForm(asForm(caps)),
-    (loadError) => {
-      logger.error('Could not load the offline ecash caps', loadError);
-      setForm(asForm(DEFAULT_OFFLINE_CAPS));
-    },
-  );
+/** The card's words (features/settings/locales/offline-caps). */
+const WORDS = {
+  title: OFFLINE_CAPS_TITLE,
+  note: OFFLINE_CAPS_NOTE,
+  enable: OFFLINE_CAPS_ENABLE,
+  save: OFFLINE_CAPS_SAVE,
+};
+
+export function OfflineCapsSettings(props: SettingsFormProps<OfflineCapsStore>) {
+  const t = useTexts();
+  const [invalid, setInvalid] = useState<keyof OfflineCapsText>();
+  const { form, setForm, card, save } = useSettingsForm(props, READ);
 
   if (!form) return null;
 
@@ -71,27 +71,14 @@ export function OfflineCapsSettings({ store, logger, guard }: SettingsFormProps<
       return;
     }
     setInvalid(undefined);
-    await save(() => store.set(checked.caps), {
+    await save(checked.caps, {
       saved: t(OFFLINE_CAPS_SAVED),
       failedLog: 'Saving the offline ecash caps failed',
     });
   };
 
   return (
-    <SettingsFormCard
-      titleId="offline-caps"
-      title={t(OFFLINE_CAPS_TITLE)}
-      note={t(OFFLINE_CAPS_NOTE)}
-      enable={{
-        label: t(OFFLINE_CAPS_ENABLE),
-        checked: form.enabled,
-        onChange: (enabled) => setForm({ ...form, enabled }),
-      }}
-      saveLabel={t(OFFLINE_CAPS_SAVE)}
-      saving={saving}
-      onSave={onSave}
-      guard={guard}
-    >
+    <SettingsFormCard titleId="offline-caps" words={WORDS} {...card} onSave={onSave}>
       {FIELDS.map(([field, label]) => (
         <TextField
           key={field}

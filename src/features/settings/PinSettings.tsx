@@ -80,8 +80,7 @@ export function PinSettings({ lock, logger }: { lock: PinControl; logger: Logger
 
   if (hasPin === null) return null;
   return (
-    <Card titleId="pin-settings-title" title={t(PIN_SECTION_TITLE)}>
-      <p className="text-sm text-slate-600">{t(PIN_SECTION_TEXT)}</p>
+    <Card titleId="pin-settings-title" title={t(PIN_SECTION_TITLE)} note={t(PIN_SECTION_TEXT)}>
       {hasPin ? <p className="text-sm font-medium text-slate-700">{t(PIN_IS_SET)}</p> : null}
       {editing ? (
         <PinSetupForm

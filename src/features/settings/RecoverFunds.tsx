@@ -42,8 +42,7 @@ export function RecoverFunds({
   };
 
   return (
-    <Card titleId="recover-funds-title" title={t(RECOVER_TITLE)}>
-      <p className="text-sm text-slate-600">{t(RECOVER_TEXT)}</p>
+    <Card titleId="recover-funds-title" title={t(RECOVER_TITLE)} note={t(RECOVER_TEXT)}>
       <Button variant="outline" onClick={onRecover} disabled={running} aria-busy={running}>
         {running ? t(RECOVERING) : t(RECOVER_BUTTON)}
       </Button>

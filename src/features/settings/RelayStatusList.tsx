@@ -28,20 +28,20 @@ const ourWords = coreWords({ RELAY_AUTH_REFUSED, RELAY_CONNECTION_CLOSED });
 const reasonOf = (t: Translate, { reason, text }: { reason: string; text?: ErrorText }) =>
   text ? ourWords(t, ENGLISH_FORMATS, { message: reason, text }) : reason;
 
+/** The states said in one fixed sentence; a refusing or unreachable relay's line says why. */
+const SAID: Record<Exclude<RelayDelivery['state'], 'refused' | 'unreachable'>, string> = {
+  connecting: RELAY_CONNECTING,
+  connected: RELAY_CONNECTED,
+  authenticated: RELAY_SIGNED_IN,
+};
+
 /** The line saying what a relay does for this till, in the app's language. */
 export function deliveryText(t: Translate, delivery: RelayDelivery): string {
-  switch (delivery.state) {
-    case 'connecting':
-      return t(RELAY_CONNECTING);
-    case 'connected':
-      return t(RELAY_CONNECTED);
-    case 'authenticated':
-      return t(RELAY_SIGNED_IN);
-    case 'refused':
-      return t(RELAY_REFUSES, { reason: reasonOf(t, delivery) });
-    case 'unreachable':
-      return t(RELAY_UNREACHABLE, { reason: reasonOf(t, delivery) });
+  if (delivery.state === 'refused') return t(RELAY_REFUSES, { reason: reasonOf(t, delivery) });
+  if (delivery.state === 'unreachable') {
+    return t(RELAY_UNREACHABLE, { reason: reasonOf(t, delivery) });
   }
+  return t(SAID[delivery.state]);
 }
 
 const TONE: Record<RelayDelivery['state'], string> = {

@@ -119,8 +119,7 @@ export function ReplaceWallet({
     });
 
   return (
-    <Card titleId="replace-wallet-title" title={t(REPLACE_TITLE)}>
-      <p className="text-sm text-slate-600">{t(REPLACE_TEXT)}</p>
+    <Card titleId="replace-wallet-title" title={t(REPLACE_TITLE)} note={t(REPLACE_TEXT)}>
       {failed ? <FieldError>{failed}</FieldError> : null}
       {panel.step === 'closed' ? (
         <Button variant="outline" onClick={() => guard(() => void look(false))}>

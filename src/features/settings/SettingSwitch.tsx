@@ -48,8 +48,7 @@ export function SettingSwitch({ store, logger, texts, children }: SettingSwitchP
   };
 
   return (
-    <Card titleId={titleId} title={t(texts.title)}>
-      <p className="text-sm text-slate-600">{t(texts.note)}</p>
+    <Card titleId={titleId} title={t(texts.title)} note={t(texts.note)}>
       <CheckboxField
         label={t(texts.label)}
         checked={on}

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { cardClasses } from '../../ui/Card';
 import { CheckboxField } from '../../ui/forms/CheckboxField';
 import { Form } from '../../ui/forms/Form';
+import { useTexts, type CatalogText } from '../../ui/i18n';
 
 const CARD = cardClasses('ring', 4);
 
@@ -19,12 +20,19 @@ export interface SettingsFormProps<Store> {
 
 const unguarded = (action: () => void) => action();
 
+/** The card's words, catalog texts: its title, the note under it, the on/off box and Save. */
+export interface SettingsFormWords {
+  title: CatalogText;
+  note: CatalogText;
+  enable: CatalogText;
+  save: CatalogText;
+}
+
 export function SettingsFormCard({
   titleId,
-  title,
-  note,
-  enable,
-  saveLabel,
+  words,
+  enabled,
+  onEnabled,
   saving,
   onSave,
   guard = unguarded,
@@ -32,17 +40,17 @@ export function SettingsFormCard({
 }: {
   /** id of the <h2>, which names the form */
   titleId: string;
-  title: string;
-  note: string;
+  words: SettingsFormWords;
   /** the box that turns the setting on */
-  enable: { label: string; checked: boolean; onChange: (checked: boolean) => void };
-  saveLabel: string;
+  enabled: boolean;
+  onEnabled: (enabled: boolean) => void;
   saving: boolean;
   /** checks and saves the form, once the PIN gate let it */
   onSave: () => Promise<void>;
   guard?: SettingsFormProps<unknown>['guard'] | undefined;
   children: ReactNode;
 }) {
+  const t = useTexts();
   return (
     <Form
       aria-labelledby={titleId}
@@ -50,14 +58,14 @@ export function SettingsFormCard({
       onSubmit={() => guard(() => void onSave())}
     >
       <h2 id={titleId} className={CARD.title}>
-        {title}
+        {t(words.title)}
       </h2>
-      <p className="text-sm text-slate-600">{note}</p>
-      <CheckboxField {...enable} inForm />
+      <p className="text-sm text-slate-600">{t(words.note)}</p>
+      <CheckboxField label={t(words.enable)} checked={enabled} onChange={onEnabled} inForm />
       {children}
       <div className="flex justify-end">
         <Button type="submit" disabled={saving} aria-busy={saving}>
-          {saveLabel}
+          {t(words.save)}
         </Button>
       </div>
     </Form>

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/settings/ports';
 import { PriceJumpError } from '../../core/prices/errors';
-import type { PriceService } from '../../core/prices/price-service';
+import type { PriceSettingsService } from './deps';
 import { cleanShopName, SHOP_NAME_MAX, shopNameProblem } from '../../core/settings/shop-name';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/forms/TextField';
@@ -31,11 +31,6 @@ import {
   SHOP_TITLE,
 } from './locales/settings/en.json';
 import { priceErrorText } from './price-errors';
-
-export type PriceSettingsService = Pick<
-  PriceService,
-  'settings' | 'saveSettings' | 'currencies' | 'refresh' | 'acceptNewPrice'
->;
 
 export interface ShopSettingsProps {
   config: Pick<ConfigStore, 'getShopName' | 'setShopName'>;

@@ -1,11 +1,12 @@
 // Settings' staff list: name, role and optional personal PIN of each person who works the till
 // (docs/behaviour.md "Staff and shifts"; PINs only as hashes, docs/security.md "Staff and roles").
+import { FieldError } from '../../ui/forms/FieldError';
 import { useCallback, useState } from 'react';
 import { useReadAgain } from '../../ui/use-read';
 import { ValidationError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { StaffMember } from '../../core/staff/staff';
-import type { TillStaff } from '../../core/staff/till-staff';
+import type { StaffSettingsService } from './deps';
 import { Button } from '../../ui/Button';
 import { cardClasses } from '../../ui/Card';
 import { FIELD_CLASS, TextField } from '../../ui/forms/TextField';
@@ -28,11 +29,6 @@ import {
 } from './locales/staff/en.json';
 import { CheckboxField } from '../../ui/forms/CheckboxField';
 import { staffErrorText } from './staff-errors';
-
-export type StaffSettingsService = Pick<
-  TillStaff,
-  'list' | 'add' | 'remove' | 'recordsCash' | 'setRecordsCash'
->;
 
 const ROLE_TEXT = { manager: STAFF_ROLE_MANAGER, cashier: STAFF_ROLE_CASHIER } as const;
 
@@ -157,11 +153,7 @@ export function StaffSettings({ staff, logger }: { staff: StaffSettingsService; 
             onChange={(e) => setPin(e.target.value)}
           />
         </label>
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        {error ? <FieldError>{error}</FieldError> : null}
         <Button type="submit" disabled={busy}>
           {t(STAFF_ADD)}
         </Button>

@@ -67,8 +67,7 @@ export function TillUnitSetting({
   };
 
   return (
-    <Card titleId="till-unit-setting" title={t(TILL_UNIT_TITLE)}>
-      <p className="text-sm text-slate-600">{t(TILL_UNIT_NOTE)}</p>
+    <Card titleId="till-unit-setting" title={t(TILL_UNIT_TITLE)} note={t(TILL_UNIT_NOTE)}>
       {shown.unreachable ? (
         <p role="status" className="text-sm text-amber-700">
           {t(TILL_UNIT_UNREACHABLE, { reason: shown.unreachable })}

@@ -1,6 +1,6 @@
 // What the settings screen needs from the app's services (a structural subset of AppServices).
 import type { BooksSettingsStore } from '../../core/settings/books-settings';
-import type { StaffSettingsService } from './StaffSettings';
+import type { TillStaff } from '../../core/staff/till-staff';
 import type { Logger } from '../../core/logger';
 import type { PinGate } from '../../ui/pin/PinPrompt';
 import type { DeviceKeys } from '../../core/keys';
@@ -15,7 +15,7 @@ import type { LockedSaleBackupSource } from './LockedSaleBackupLine';
 import type { PinControl } from './PinSettings';
 import type { StorageInfo } from './StorageStatus';
 import type { AutoCashOutStore } from './AutoCashOutSettings';
-import type { PriceSettingsService } from './ShopSettings';
+import type { PriceService } from '../../core/prices/price-service';
 import type { RemotePaymentInbox } from '../../core/remote-payments/merchant/inbox';
 import type { PairingStore } from '../../core/remote-payments/merchant/merchant-ports';
 import type { RelayStatusSource } from '../../core/remote-payments/merchant/relay-status';
@@ -27,6 +27,18 @@ import type { LanguageChoice } from './LanguageSetting';
 import type { TillUnitStore } from '../../core/settings/till-unit';
 import type { Unit } from '../../core/units/unit';
 import type { OfflineCapsStore } from './OfflineCapsSettings';
+
+/** The price service as "Your shop" uses it: display currency, price source, a new price taken. */
+export type PriceSettingsService = Pick<
+  PriceService,
+  'settings' | 'saveSettings' | 'currencies' | 'refresh' | 'acceptNewPrice'
+>;
+
+/** The staff list and whether cash is counted per person (StaffSettings). */
+export type StaffSettingsService = Pick<
+  TillStaff,
+  'list' | 'add' | 'remove' | 'recordsCash' | 'setRecordsCash'
+>;
 
 export interface SettingsServices {
   storage: {

@@ -119,10 +119,7 @@ export function ForeignFailed({
 
   return (
     <NoticeList
-      titleId="foreign-failed"
-      title={t(FOREIGN_FAILED_TITLE)}
-      note={t(FOREIGN_FAILED_NOTE)}
-      testId="foreign-failed"
+      card={{ id: 'foreign-failed', title: t(FOREIGN_FAILED_TITLE), note: t(FOREIGN_FAILED_NOTE) }}
       rows={rows}
       layout="stacked"
       figures={(row) => ({

@@ -3,6 +3,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { HistoryEvent, HistoryPage } from '../../core/history-ports';
 import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
 import { isSale } from '../../core/receipts/refunds';
 import { RECEIPT_BUTTON } from '../../ui/locales/receipt-button/en.json';
 import { RECEIPT_NUMBER } from '../../ui/locales/receipt/en.json';
@@ -58,10 +59,7 @@ export function HistoryList({ history, page, onPage, loading, onReceipt }: Histo
   const { t } = useWalletWords();
   const pages = totalPages(history.total, history.pageSize);
   return (
-    <section aria-labelledby="wallet-history" className="space-y-3">
-      <h2 id="wallet-history" className="text-lg font-semibold text-slate-900">
-        {t(HISTORY)}
-      </h2>
+    <Card look="bare" titleId="wallet-history" title={t(HISTORY)}>
       {history.total === 0 ? (
         <p className="text-slate-600">{t(NO_EVENTS)}</p>
       ) : (
@@ -110,7 +108,7 @@ export function HistoryList({ history, page, onPage, loading, onReceipt }: Histo
           </nav>
         </>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -23,19 +23,17 @@ export function PendingWithdrawals({
   outcome,
 }: PendingWithdrawalsProps) {
   const { t, sats: satsText, amount } = useWalletWords();
+  // A token of another unit reads in it ("1.00 USD"), never as sats.
+  const figuresOf = (w: PendingWithdrawal) => ({
+    sats: w.unit ? amount(amountOf(w.amount, w.unit)) : satsText(w.amount),
+    at: new Date(w.createdAt).toLocaleString(),
+  });
   return (
     <NoticeList
-      titleId="pending-withdrawals"
-      title={t(PENDING_TITLE)}
-      note={t(PENDING_NOTE)}
-      testId="pending-withdrawals"
+      card={{ id: 'pending-withdrawals', title: t(PENDING_TITLE), note: t(PENDING_NOTE) }}
       rows={pending}
       layout="inline"
-      // A token of another unit reads in it ("1.00 USD"), never as sats.
-      figures={(w) => ({
-        sats: w.unit ? amount(amountOf(w.amount, w.unit)) : satsText(w.amount),
-        at: new Date(w.createdAt).toLocaleString(),
-      })}
+      figures={figuresOf}
       row={(w) => (
         <span className="ml-auto flex shrink-0 gap-1 whitespace-nowrap">
           <Button variant="ghost" size="sm" onClick={() => onShow(w)}>

@@ -5,7 +5,6 @@ import { errorMessage, ValidationError } from '../../core/errors';
 import { checkRefund } from '../../core/receipts/refunds';
 import { isWithdrawError } from '../../core/wallet/withdraw/withdraw-plan';
 import { TextField } from '../../ui/forms/TextField';
-import { useFormats, useTexts } from '../../ui/i18n';
 import type { WalletServices } from './deps';
 import {
   CASH_OUT_CANCEL,
@@ -15,6 +14,7 @@ import {
 } from './locales/cash-out/en.json';
 import type { ShownToken } from './use-withdraw';
 import type { RefundTarget } from './use-cash-out';
+import { useWalletWords } from './wallet-words';
 import { withdrawErrorText } from './withdraw-errors';
 import { Form } from '../../ui/forms/Form';
 import { FormActions } from '../../ui/forms/FormActions';
@@ -34,8 +34,7 @@ export function RefundEcashForm({
   onToken,
   onCancel,
 }: RefundEcashFormProps) {
-  const t = useTexts();
-  const formats = useFormats();
+  const { t, formats } = useWalletWords();
   const [amount, setAmount] = useState(String(target.left));
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);

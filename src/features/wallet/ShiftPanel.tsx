@@ -2,12 +2,13 @@
 // manager or the owner at the till), and the report of the open or last shift, printable on an
 // 80 mm roll or A4 and saved as CSV (docs/behaviour.md "Shifts",
 // docs/decisions/0066-staff-roles-and-shifts.md).
+import { FieldError } from '../../ui/forms/FieldError';
 import { useCallback, useEffect, useState } from 'react';
 import { useReadAgain } from '../../ui/use-read';
 import { ValidationError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { cashAmount, type Shift, type ShiftReport } from '../../core/staff/shift';
-import type { TillStaff } from '../../core/staff/till-staff';
+import type { ShiftService } from './deps';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Form } from '../../ui/forms/Form';
@@ -41,11 +42,6 @@ import {
   SHIFT_REPORT_OPEN,
   SHIFT_TITLE,
 } from './locales/shift/en.json';
-
-export type ShiftService = Pick<
-  TillStaff,
-  'shifts' | 'startShift' | 'endShift' | 'report' | 'allows'
->;
 
 export interface ShiftPanelProps {
   till: ShiftService;
@@ -226,9 +222,7 @@ function ShiftReportDialog({
             {t(SHIFT_LOADING)}
           </p>
         ) : state.step === 'failed' ? (
-          <p role="alert" className="text-sm text-red-700">
-            {t(SHIFT_FAILED)}
-          </p>
+          <FieldError>{t(SHIFT_FAILED)}</FieldError>
         ) : (
           <>
             <ShiftReportView report={state.report} />

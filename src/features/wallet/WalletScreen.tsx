@@ -176,6 +176,8 @@ export function WalletScreen({
     guard(() => cashOut.openRefund(target));
   };
 
+  // Both balance lists mark the current mint, name the mints and wait while the wallet is busy.
+  const balanceRows = { currentMint: data.currentMint, names: mintNames, busy };
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{t(WALLET_TITLE)}</h1>
@@ -196,9 +198,7 @@ export function WalletScreen({
         </p>
         <UnitBalances
           balances={data.unitBalances}
-          currentMint={data.currentMint}
-          names={mintNames}
-          busy={busy}
+          {...balanceRows}
           // Dollars leave as dollars: a token in the unit, or a melt quoted in it (PIN first).
           {...(services.withdraw.unitAvailability
             ? {
@@ -254,9 +254,7 @@ export function WalletScreen({
 
       <MintBalances
         balances={data.balances}
-        currentMint={data.currentMint}
-        names={mintNames}
-        busy={busy}
+        {...balanceRows}
         onWithdraw={(mintUrl) => {
           opener.remember();
           guard(() => void withdraw.start(mintUrl));

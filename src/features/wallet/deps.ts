@@ -1,7 +1,6 @@
 // What the wallet screen needs from the app's services (a structural subset of AppServices).
 import type { TillStaff } from '../../core/staff/till-staff';
 import type { PriceService } from '../../core/prices/price-service';
-import type { ShiftService } from './ShiftPanel';
 import type { WalletUpdateListener } from '../../core/events';
 import type { Logger } from '../../core/logger';
 import type { PhraseCheckStore } from '../../core/keys/phrase-check';
@@ -14,7 +13,6 @@ import type { PendingMelt } from '../../core/wallet/cash-out/ports';
 import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import type { ProofStore } from '../../core/wallet/proof-ports';
 import type { HistoryRangeReader } from '../../core/records/types';
-import type { RefundLink } from '../../core/history-ports';
 import type { Unit } from '../../core/units/unit';
 import type {
   CashOutQuote,
@@ -28,8 +26,15 @@ import type { OfflineSalesService } from './OfflineSales';
 import type { WithdrawPreparation, WithdrawResult } from '../../core/wallet/withdraw/withdraw-plan';
 import type {
   CancelTokenResult,
+  CreateTokenOptions,
   WithdrawAvailability,
 } from '../../core/wallet/withdraw/withdraw-service';
+
+/** A person's shifts at this till (ShiftPanel): open, close, the report, and who may. */
+export type ShiftService = Pick<
+  TillStaff,
+  'shifts' | 'startShift' | 'endShift' | 'report' | 'allows'
+>;
 
 export interface WalletServices {
   /**
@@ -60,17 +65,7 @@ export interface WalletServices {
   withdraw: {
     /** `mintUrl`: another mint's balance instead of the current mint's */
     prepare(options?: { mintUrl?: string }): Promise<WithdrawPreparation>;
-    createToken(options?: {
-      consolidate?: boolean;
-      maxFee?: number;
-      mintUrl?: string;
-      /** less than everything available: split off at the mint first */
-      amount?: number;
-      /** the token refunds a sale: written only if it fits in what is left of it */
-      refund?: RefundLink;
-      /** ecash of this unit (amount in its minor units); sats when omitted */
-      unit?: Unit;
-    }): Promise<WithdrawResult>;
+    createToken(options?: CreateTokenOptions): Promise<WithdrawResult>;
     listPending(): Promise<PendingWithdrawal[]>;
     /** available vs. in pending tokens, for the current mint */
     availability(): Promise<WithdrawAvailability>;

@@ -20,26 +20,27 @@ export interface CancelTarget {
   amount: number;
 }
 
+/** The answers said in one fixed sentence; a cancel or a failure says its sats or reason. */
+const SAID: Record<Exclude<CancelTokenResult['status'], 'cancelled' | 'failed'>, string> = {
+  redeemed: TOKEN_ALREADY_REDEEMED,
+  'being-redeemed': TOKEN_BEING_REDEEMED,
+  gone: TOKEN_NO_LONGER_PENDING,
+};
+
 export function cancelOutcomeText(result: CancelTokenResult, words: WalletWords): string {
   const { t, formats } = words;
-  switch (result.status) {
-    case 'cancelled': {
-      const values = { count: result.amount, sats: formats.sats(result.amount) };
-      return result.fee > 0
-        ? t(TOKEN_CANCELLED_FEE, { ...values, fee: words.sats(result.fee) })
-        : t(TOKEN_CANCELLED, values);
-    }
-    case 'redeemed':
-      return t(TOKEN_ALREADY_REDEEMED);
-    case 'being-redeemed':
-      return t(TOKEN_BEING_REDEEMED);
-    case 'gone':
-      return t(TOKEN_NO_LONGER_PENDING);
-    case 'failed':
-      return t(CANCEL_TOKEN_FAILED, {
-        reason: withdrawErrorText(t, formats, result).replace(/\.$/, ''),
-      });
+  if (result.status === 'cancelled') {
+    const values = { count: result.amount, sats: formats.sats(result.amount) };
+    return result.fee > 0
+      ? t(TOKEN_CANCELLED_FEE, { ...values, fee: words.sats(result.fee) })
+      : t(TOKEN_CANCELLED, values);
   }
+  if (result.status === 'failed') {
+    return t(CANCEL_TOKEN_FAILED, {
+      reason: withdrawErrorText(t, formats, result).replace(/\.$/, ''),
+    });
+  }
+  return t(SAID[result.status]);
 }
 
 /** `ask` opens the question; `confirm` cancels; `outcome` is the last answer's text. */

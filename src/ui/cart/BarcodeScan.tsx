@@ -1,7 +1,7 @@
 // A camera scan for the item grid and the ecash dialog, shown wherever the browser has a camera
 // API (docs/behaviour.md "Items, cart and tips"): each code read, an animated one once whole, is
 // handed to `onCode`.
-import { Button } from '../Button';
+import { ReaderToggle } from '../share/ReaderToggle';
 import { ScanProgress } from '../share/ScanProgress';
 import { useCameraScan } from '../share/use-camera-scan';
 import { useTexts } from '../i18n';
@@ -23,10 +23,11 @@ export function BarcodeScan({
   if (!available) return null;
   return (
     <>
-      <Button variant="outline" onClick={() => setScanning((s) => !s)} aria-pressed={scanning}>
-        {t(scanning ? CART_STOP_SCAN : CART_SCAN)}
-      </Button>
-      {scanning ? (
+      <ReaderToggle
+        on={scanning}
+        setOn={setScanning}
+        label={t(scanning ? CART_STOP_SCAN : CART_SCAN)}
+      >
         <video
           ref={videoRef}
           className="w-full rounded-lg bg-black"
@@ -34,7 +35,7 @@ export function BarcodeScan({
           playsInline
           aria-hidden="true"
         />
-      ) : null}
+      </ReaderToggle>
       <ScanProgress progress={progress} />
     </>
   );

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../Button';
 import { Form } from '../forms/Form';
-import { useFormats, useTexts, type Translate } from '../i18n';
+import { useWords, type Translate } from '../i18n';
 import {
   CART_ADD_CUSTOM,
   CART_BACK,
@@ -108,8 +108,7 @@ function amountChars(text: string, unit: CartUnitView | undefined): string {
 }
 
 function Amount({ amount, testId }: { amount: AmountView; testId?: string }) {
-  const t = useTexts();
-  const formats = useFormats();
+  const { t, formats } = useWords();
   const figures = amount.fiatFigures;
   const fiat = figures
     ? formats.fiat(figures.minor, figures.currency, figures.decimals)
@@ -127,6 +126,25 @@ function Amount({ amount, testId }: { amount: AmountView; testId?: string }) {
       {t(CART_SATS, { count: amount.sats, sats: formats.sats(amount.sats) })}
       {fiat ? <span className="block text-xs text-slate-600">{fiat}</span> : null}
     </span>
+  );
+}
+
+/** One line of the totals: what it is, then its amount. */
+interface TotalRowProps {
+  label: string;
+  amount: AmountView;
+  testId?: string;
+  className?: string;
+}
+
+function TotalRow({ label, amount, testId, className }: TotalRowProps) {
+  return (
+    <>
+      <dt className={className}>{label}</dt>
+      <dd className={className}>
+        <Amount amount={amount} testId={testId} />
+      </dd>
+    </>
   );
 }
 
@@ -160,8 +178,7 @@ export function CartPanel({
   onCharge,
   discounts,
 }: CartPanelProps) {
-  const t = useTexts();
-  const formats = useFormats();
+  const { t, formats } = useWords();
   const [custom, setCustom] = useState('');
   const [basket, setBasket] = useState('');
   const [tipStep, setTipStep] = useState(false);
@@ -326,38 +343,22 @@ export function CartPanel({
           className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm text-slate-800"
           data-testid="cart-totals"
         >
-          <dt>{t(CART_SUBTOTAL)}</dt>
-          <dd>
-            <Amount amount={totals.subtotal} testId="cart-subtotal" />
-          </dd>
+          <TotalRow label={t(CART_SUBTOTAL)} amount={totals.subtotal} testId="cart-subtotal" />
           {totals.discount ? (
-            <>
-              <dt>{t(CART_DISCOUNT)}</dt>
-              <dd>
-                <Amount amount={totals.discount} testId="cart-discount" />
-              </dd>
-            </>
+            <TotalRow label={t(CART_DISCOUNT)} amount={totals.discount} testId="cart-discount" />
           ) : null}
           {totals.taxes.map(({ rate, amount }) => (
             <div key={rate} className="contents">
-              <dt>{t(CART_TAX_LINE, { rate: formats.number(rate) })}</dt>
-              <dd>
-                <Amount amount={amount} />
-              </dd>
+              <TotalRow label={t(CART_TAX_LINE, { rate: formats.number(rate) })} amount={amount} />
             </div>
           ))}
-          {tipStep ? (
-            <>
-              <dt>{t(CART_TIP)}</dt>
-              <dd>
-                <Amount amount={totals.tip} testId="cart-tip" />
-              </dd>
-            </>
-          ) : null}
-          <dt className="font-semibold">{t(CART_TOTAL)}</dt>
-          <dd className="font-semibold">
-            <Amount amount={totals.total} testId="cart-total" />
-          </dd>
+          {tipStep ? <TotalRow label={t(CART_TIP)} amount={totals.tip} testId="cart-tip" /> : null}
+          <TotalRow
+            label={t(CART_TOTAL)}
+            amount={totals.total}
+            testId="cart-total"
+            className="font-semibold"
+          />
         </dl>
       ) : null}
 

@@ -23,26 +23,24 @@ import {
 
 type Shown = { kind: 'asking' } | { kind: 'nfc-off' } | { kind: 'outcome'; outcome: TapOutcome };
 
+/** The answers said in one fixed sentence; the two with figures or a reason are worded below. */
+const SAID: Record<Exclude<TapOutcome['status'], 'out-of-range' | 'refused'>, string> = {
+  requested: TAP_REQUESTED,
+  unreachable: TAP_UNREACHABLE,
+  'not-a-card': TAP_NOT_A_CARD,
+  'token-tag': TAP_TOKEN_TAG,
+  'request-tag': TAP_REQUEST_TAG,
+};
+
 function outcomeText(outcome: TapOutcome, t: Translate, formats: Formats): string {
-  switch (outcome.status) {
-    case 'requested':
-      return t(TAP_REQUESTED);
-    case 'out-of-range':
-      return t(TAP_OUT_OF_RANGE, {
-        min: formats.sats(outcome.minSat),
-        max: formats.sats(outcome.maxSat),
-      });
-    case 'refused':
-      return t(TAP_REFUSED, { reason: outcome.reason });
-    case 'unreachable':
-      return t(TAP_UNREACHABLE);
-    case 'not-a-card':
-      return t(TAP_NOT_A_CARD);
-    case 'token-tag':
-      return t(TAP_TOKEN_TAG);
-    case 'request-tag':
-      return t(TAP_REQUEST_TAG);
+  if (outcome.status === 'out-of-range') {
+    return t(TAP_OUT_OF_RANGE, {
+      min: formats.sats(outcome.minSat),
+      max: formats.sats(outcome.maxSat),
+    });
   }
+  if (outcome.status === 'refused') return t(TAP_REFUSED, { reason: outcome.reason });
+  return t(SAID[outcome.status]);
 }
 
 export function TapToPay({

@@ -1,8 +1,8 @@
 // A button that reads an NFC tag's text (a token, a payment request) with Web NFC, shown only where
 // the browser has `NDEFReader` (docs/behaviour.md "Scanning"): the first text read is handed on.
-import { Button } from '../Button';
 import { useTexts } from '../i18n';
 import { SCAN_NFC_HOLD, SCAN_NFC_STOP, SCAN_NFC_TAG } from '../locales/scan/en.json';
+import { ReaderToggle } from './ReaderToggle';
 import { useNfcRead } from './use-nfc-read';
 
 export function NfcTagButton({
@@ -22,15 +22,10 @@ export function NfcTagButton({
   });
   if (!available) return null;
   return (
-    <>
-      <Button variant="outline" onClick={() => setReading((on) => !on)} aria-pressed={reading}>
-        {t(reading ? SCAN_NFC_STOP : SCAN_NFC_TAG)}
-      </Button>
-      {reading ? (
-        <p role="status" className="text-sm text-slate-600">
-          {t(SCAN_NFC_HOLD)}
-        </p>
-      ) : null}
-    </>
+    <ReaderToggle on={reading} setOn={setReading} label={t(reading ? SCAN_NFC_STOP : SCAN_NFC_TAG)}>
+      <p role="status" className="text-sm text-slate-600">
+        {t(SCAN_NFC_HOLD)}
+      </p>
+    </ReaderToggle>
   );
 }
