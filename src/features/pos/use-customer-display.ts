@@ -42,6 +42,7 @@ export function counterView(
       sats: line.amount?.sats ?? null,
     })),
     total: summary.totals?.total.sats ?? null,
+    ...(summary.totals?.discount ? { discount: summary.totals.discount.sats } : {}),
     pay: quote
       ? { amount: quote.amount, invoice: quote.request, ...(creqA ? { ecash: creqA } : {}) }
       : null,
