@@ -6,7 +6,10 @@
 //
 //   git archive <base> | tar -x -C /tmp/cart-base && ln -s "$PWD/node_modules" /tmp/cart-base/
 //   node --import tsx bench/cart-ab.mjs base=/tmp/cart-base new=. [--runs=8] [--profile=/tmp/prof]
-//        [--no-minify]
+//        [--no-minify] [--settled]
+//
+// --settled taps as the budgeted figure does (2 s after the keypad shows, at an idle moment);
+// without it, as soon as the keypad shows.
 //
 // Prints JSON per build: medians of open and add (ms), of the per-round differences to the first
 // build (pairedVs), and of the counts.
@@ -25,6 +28,7 @@ import { round, summarize } from './lib/stats.mjs';
 const runs = Number(flag('runs', 8));
 const profileDir = flag('profile', undefined);
 const minify = !hasFlag('no-minify');
+const settled = hasFlag('settled');
 const builds = namedBuilds().map(({ name, dir }) => ({ name, root: dir }));
 const log = (line) => process.stderr.write(`[cart-ab] ${line}\n`);
 
@@ -73,7 +77,7 @@ async function main() {
         const profile = profileDir && i === 0 ? true : false;
         const trace = profileDir && i === 1 ? join(profileDir, `${b.name}.trace.json`) : undefined;
         if (trace) await mkdir(profileDir, { recursive: true });
-        const result = await cartRun(b.page, b.url, { profile, trace });
+        const result = await cartRun(b.page, b.url, { profile, trace, settled });
         if (result.profile) {
           await mkdir(profileDir, { recursive: true });
           await writeFile(join(profileDir, `${b.name}.cpuprofile`), JSON.stringify(result.profile));

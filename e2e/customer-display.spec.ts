@@ -1,7 +1,7 @@
 // The customer display (docs/behaviour.md "Customer display"): a second window of the same browser,
-// opened from the counter after the sale began, follows a cart of three items and its total,
-// shows the invoice's QR code once Charge is pressed and "Paid, thank you" once it is paid at the
-// dev mint; all on a locked till, without the PIN.
+// opened from the counter after the sale began, follows a cart of three items, its discount and
+// its total, shows the invoice's QR code once Charge is pressed and "Paid, thank you" once it is
+// paid at the dev mint; all on a locked till, without the PIN.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
@@ -71,16 +71,26 @@ test('the customer display follows a cart of three items, its invoice and the pa
   ]);
   await expect(display.getByTestId('display-total')).toHaveAttribute('data-sats', '9700');
   await expect(display.getByTestId('display-total')).toContainText('9,700 sats');
+  await expect(display.getByTestId('display-discount')).toHaveCount(0);
   await expect(display.getByTestId('display-pay')).toHaveCount(0);
+  // A discount on the cart: the display says what it takes off, and the total after it.
+  await page.getByRole('button', { name: 'Discount on the cart' }).click();
+  const discount = page.getByRole('dialog', { name: 'Discount on the cart' });
+  await discount.getByRole('button', { name: 'Sats' }).click();
+  await discount.getByLabel('Amount').fill('700');
+  await discount.getByRole('button', { name: 'Apply' }).click();
+  await expect(display.getByTestId('display-discount')).toHaveAttribute('data-sats', '700');
+  await expect(display.getByTestId('display-discount')).toContainText('Discount−700 sats');
+  await expect(display.getByTestId('display-total')).toHaveAttribute('data-sats', '9000');
   await expectAccessible(display, 'Customer display, cart');
 
   // Charge: the display shows the very invoice the counter shows.
   await page.getByTestId('cart-charge').click();
   const dialog = invoiceDialog(page);
-  await expect(dialog.getByTestId('invoice-amount')).toHaveText('9,700 sats');
+  await expect(dialog.getByTestId('invoice-amount')).toHaveText('9,000 sats');
   const invoice = await dialog.getByTestId('invoice-string').textContent();
   const pay = display.getByTestId('display-pay');
-  await expect(pay.getByRole('heading')).toHaveText('Scan to pay 9,700 sats');
+  await expect(pay.getByRole('heading')).toHaveText('Scan to pay 9,000 sats');
   await expect(pay.locator('[data-qr-value]').first()).toHaveAttribute(
     'data-qr-value',
     invoice!.trim(),
@@ -90,7 +100,7 @@ test('the customer display follows a cart of three items, its invoice and the pa
   await payQuote(await quoteIdOnScreen(page));
   await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
   await expect(display.getByTestId('display-paid')).toHaveText(
-    'Paid, thank you9,700 sats received',
+    'Paid, thank you9,000 sats received',
     LANDS,
   );
   await expect(display.getByRole('img')).toHaveCount(0);

@@ -7,6 +7,8 @@ import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/settings/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/merchant/inbox';
 import { serialRuns } from '../../core/serial-runs';
+import { publishSoldOutChanges } from '../../core/items/sold-out-publish';
+import type { StockStore } from '../../core/items/ports';
 import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';
 import { fireConfetti } from '../../ui/payment/confetti';
 import { toast } from '../../ui/toast/toast';
@@ -99,6 +101,14 @@ export function completeAndStart(
     services.cashOut.onSettled((result) => announceCashOut(toast, result, texts));
     startPaymentResume({ payments: services.cashOut, config, logger, window, document });
     autoCashOutAfterSales({ events: services.events, autoCashOut: services.autoCashOut });
+    // A sale on any path (ecash, cash, another tab's) that sells an item out greys it on the
+    // cashiers' page soon after, not at the next publication for another reason.
+    void publishSoldOutStock({
+      stock: services.storage.stock,
+      catalog: services.catalog,
+      config,
+      logger,
+    });
     // Proofs another device on the phrase spent leave the balance (throttled across page loads);
     // sealed ones are checked once the PIN opens them.
     setTimeout(
@@ -195,6 +205,36 @@ export function autoCashOutAfterSales(deps: AutoCashOutTrigger): () => void {
   return deps.events.onUpdated((update) => {
     if (update.reason === 'payment') void deps.autoCashOut.check();
   });
+}
+
+export interface SoldOutStockDeps {
+  stock: Pick<StockStore, 'watch'>;
+  catalog: { sync(): unknown };
+  config: OnboardedConfig;
+  logger: Logger;
+  /** how long after the last sale the catalog is published (default: core's) */
+  delayMs?: number;
+}
+
+/**
+ * On an onboarded device, the cashiers' catalog is published again a few seconds after a sale or
+ * refund changes what is sold out (core/items/sold-out-publish.ts). Resolves once it watches.
+ */
+export function publishSoldOutStock(deps: SoldOutStockDeps): Promise<void> {
+  const { stock, catalog, logger } = deps;
+  return whenOnboarded(
+    deps.config,
+    logger,
+    'Following the stock for the catalog failed',
+    async () => {
+      publishSoldOutChanges({
+        stock,
+        catalog,
+        logger,
+        ...(deps.delayMs !== undefined ? { delayMs: deps.delayMs } : {}),
+      });
+    },
+  );
 }
 
 export interface ProofStatesAtStartDeps {

@@ -5,15 +5,14 @@ import type { DisplayChannel } from './channel';
 import {
   readDisplayMessage,
   stateMessage,
+  type DisplayCart,
   type DisplayLine,
   type DisplayPayment,
   type DisplayState,
 } from './messages';
 
 /** What the counter screen is showing: the cart (empty on the keypad) and the invoice if open. */
-export interface CounterView {
-  lines: DisplayLine[];
-  total: number | null;
+export interface CounterView extends DisplayCart {
   pay: DisplayPayment | null;
 }
 
@@ -66,10 +65,11 @@ export class CounterDisplay {
   state(): DisplayState {
     const { shop, view } = this;
     if (this.paid) return { phase: 'paid', shop, amount: this.paid.amount };
-    const { lines, total } = view;
+    const { lines, total, discount } = view;
+    const cart = { lines, total, ...(discount !== undefined ? { discount } : {}) };
     return view.pay
-      ? { phase: 'pay', shop, lines, total, pay: view.pay }
-      : { phase: 'cart', shop, lines, total };
+      ? { phase: 'pay', shop, ...cart, pay: view.pay }
+      : { phase: 'cart', shop, ...cart };
   }
 
   /**

@@ -27,6 +27,8 @@ describe('display messages', () => {
     const states: DisplayState[] = [
       paying,
       { phase: 'cart', shop: '', lines: [], total: null },
+      { phase: 'cart', shop: '', lines: paying.lines, total: 4500, discount: 500 },
+      { ...paying, discount: 500 },
       { phase: 'paid', shop: 'Corner Café', amount: 5000 },
       { phase: 'idle', shop: '' },
     ];
@@ -69,6 +71,9 @@ describe('display messages', () => {
         ...paying,
         lines: Array.from({ length: DISPLAY_LIMITS.lines + 1 }, () => paying.lines[0]),
       },
+      { ...paying, discount: 0 },
+      { ...paying, discount: -500 },
+      { ...paying, discount: '500' },
       { ...paying, pay: undefined },
       { ...paying, pay: { amount: 0, invoice: INVOICE } },
       { ...paying, pay: { amount: 5000, invoice: 'javascript:alert(1)' } },

@@ -29,10 +29,21 @@ export interface DisplayPayment {
   ecash?: string;
 }
 
+/**
+ * The cart as the customer sees it: its lines, its total (null while a line has no price) and,
+ * when the cart has any discount (a line's or the whole cart's), the sats it takes off. The
+ * discount is optional in version 1: a display that does not know it shows the rest.
+ */
+export interface DisplayCart {
+  lines: DisplayLine[];
+  total: number | null;
+  discount?: number;
+}
+
 /** Everything the display shows, sent whole on every change (a late display needs only the last). */
 export type DisplayState =
-  | { phase: 'cart'; shop: string; lines: DisplayLine[]; total: number | null }
-  | { phase: 'pay'; shop: string; lines: DisplayLine[]; total: number | null; pay: DisplayPayment }
+  | ({ phase: 'cart'; shop: string } & DisplayCart)
+  | ({ phase: 'pay'; shop: string; pay: DisplayPayment } & DisplayCart)
   | { phase: 'paid'; shop: string; amount: number }
   /** the counter screen was left: nothing is being sold at it */
   | { phase: 'idle'; shop: string };
@@ -108,11 +119,13 @@ function state(value: unknown): DisplayState | null {
     case 'cart':
     case 'pay': {
       const read = lines(value.lines);
-      const total = value.total;
+      const { total, discount } = value;
       if (read === null || (total !== null && !isSats(total))) return null;
-      if (value.phase === 'cart') return { phase: 'cart', shop: name, lines: read, total };
+      if (discount !== undefined && (!isSats(discount) || discount === 0)) return null;
+      const cart = { lines: read, total, ...(discount !== undefined ? { discount } : {}) };
+      if (value.phase === 'cart') return { phase: 'cart', shop: name, ...cart };
       const pay = payment(value.pay);
-      return pay ? { phase: 'pay', shop: name, lines: read, total, pay } : null;
+      return pay ? { phase: 'pay', shop: name, ...cart, pay } : null;
     }
     default:
       return null;

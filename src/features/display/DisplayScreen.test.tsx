@@ -51,6 +51,21 @@ describe('DisplayScreen', () => {
     expect(screen.queryByTestId('display-pay')).toBeNull();
   });
 
+  it('shows the sats a discount takes off above the total, and no row without one', async () => {
+    const { counter, show } = setUp();
+    show();
+    const lines = [{ name: 'Coffee', quantity: 2, sats: 5000 }];
+    counter.show({ lines, total: 4500, discount: 500, pay: null });
+    await settle();
+    await settle();
+    expect(screen.getByTestId('display-discount').textContent).toBe('Discount−500 sats');
+    expect(screen.getByTestId('display-total').textContent).toBe('Total4,500 sats');
+
+    counter.show({ lines, total: 5000, pay: null });
+    await settle();
+    expect(screen.queryByTestId('display-discount')).toBeNull();
+  });
+
   it('shows the invoice and ecash request to scan, then paid', async () => {
     const { counter, show } = setUp();
     show();

@@ -12,6 +12,7 @@ import type { DisplayLine, DisplayState } from '../../core/display/messages';
 import { useFormats, useTexts, type Translate } from '../../ui/i18n';
 import { QrCode } from '../../ui/share/QrCode';
 import {
+  DISPLAY_DISCOUNT,
   DISPLAY_ECASH_HINT,
   DISPLAY_ECASH_QR,
   DISPLAY_EMPTY,
@@ -77,7 +78,7 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
       </div>
     );
   }
-  const { lines, total } = shown;
+  const { lines, total, discount } = shown;
   const pay = shown.phase === 'pay' ? shown.pay : null;
   return (
     <div className="flex flex-col gap-6 md:flex-row md:items-start">
@@ -94,6 +95,16 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
             ))}
           </ul>
         )}
+        {discount !== undefined ? (
+          <p
+            className="flex justify-between text-lg text-slate-700"
+            data-testid="display-discount"
+            data-sats={discount}
+          >
+            <span>{t(DISPLAY_DISCOUNT)}</span>
+            <span className="tabular-nums">−{sats(discount)}</span>
+          </p>
+        ) : null}
         {total !== null ? (
           <p
             className="flex justify-between text-2xl font-bold text-slate-900"

@@ -56,8 +56,21 @@ describe('counterView', () => {
     const priced = priceCart(lines, undefined, { kind: 'none' }, rules);
     // 6,000 less 600, then 19 % of the bagel's 900: 5,400 + 171.
     expect(view.total).toBe(5571);
+    expect(view.discount).toBe(600);
     expect(priced.ok && priced.totals.totalSats).toBe(5571);
     const included = counterView(lines, undefined, null, undefined, { pricesIncludeTax: true });
     expect(included.total).toBe(6000);
+    expect(included).not.toHaveProperty('discount');
+  });
+
+  it('names the sats a line discount takes off, with none on a cart without one', () => {
+    const discounted = [
+      { ...lines[0]!, discount: { kind: 'sats', sats: 700, reason: '' } as const },
+    ];
+    expect(counterView(discounted, undefined, null, undefined)).toMatchObject({
+      total: 4300,
+      discount: 700,
+    });
+    expect(counterView(lines, undefined, null, undefined)).not.toHaveProperty('discount');
   });
 });

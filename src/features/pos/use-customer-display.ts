@@ -46,6 +46,7 @@ export function counterView(
       sats: sats(line.amount),
     })),
     total: sats(summary.totals?.total),
+    ...(sats(summary.totals?.discount) ? { discount: sats(summary.totals?.discount)! } : {}),
     pay: quote
       ? { amount: quote.amount, invoice: quote.request, ...(creqA ? { ecash: creqA } : {}) }
       : null,

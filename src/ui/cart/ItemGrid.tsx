@@ -63,10 +63,12 @@ const Block = memo(function Block({ tiles, busy, onAdd }: ItemGridProps) {
   // the estimate is high, which only shortens the scroll bar until it is laid out).
   const rows = Math.ceil(tiles.length / 2);
   // content-visibility clips painting to the block: its padding (taken back by the margin) leaves
-  // room for the tiles' ring and focus outline, which are drawn outside them.
+  // room for the tiles' ring and focus outline, which are drawn outside them. It must not shrink:
+  // in the grid's column of fixed height a skipped block shrank to nothing, so every block was on
+  // screen and all 500 buttons were laid out when Items opened (docs/performance.md).
   return (
     <ul
-      className="-m-1 grid grid-cols-2 gap-2 p-1 [content-visibility:auto] sm:grid-cols-3"
+      className="-m-1 grid shrink-0 grid-cols-2 gap-2 p-1 [content-visibility:auto] sm:grid-cols-3"
       style={{ containIntrinsicSize: `auto ${rows * 4.5 - 0.5}rem` }}
     >
       {tiles.map((tile) => (
