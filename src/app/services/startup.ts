@@ -237,18 +237,17 @@ export function publishSoldOutStock(deps: SoldOutStockDeps): Promise<void> {
   );
 }
 
-export interface ProofStatesAtStartDeps {
-  proofStates: { checkAtStart(): Promise<void> };
-  config: OnboardedConfig;
-  logger: Logger;
+/** A start-up task of an onboarded device on its services `deps`, its failure only logged. */
+function onboardedTask<Deps>(failureLog: string, run: (deps: Deps) => Promise<void>) {
+  return (deps: Deps & { config: OnboardedConfig; logger: Logger }): Promise<void> =>
+    whenOnboarded(deps.config, deps.logger, failureLog, () => run(deps));
 }
 
 /** Start-up: each mint's proofs are checked, at most once per interval across page loads. */
-export function checkProofStatesAtStart(deps: ProofStatesAtStartDeps): Promise<void> {
-  return whenOnboarded(deps.config, deps.logger, 'Checking proof states at start failed', () =>
-    deps.proofStates.checkAtStart(),
-  );
-}
+export const checkProofStatesAtStart = onboardedTask(
+  'Checking proof states at start failed',
+  (deps: { proofStates: { checkAtStart(): Promise<void> } }) => deps.proofStates.checkAtStart(),
+);
 
 export interface ProofStatesOnUnlockDeps {
   lock: SecureOnUnlockDeps['lock'];
@@ -289,18 +288,11 @@ export function runStartupTasks(services: StartupServices): Promise<void> {
   );
 }
 
-export interface WithdrawResumeDeps {
-  withdraw: { resumeAll(): Promise<void> };
-  config: OnboardedConfig;
-  logger: Logger;
-}
-
 /** Watches pending withdrawals again, so a token redeemed while the app was closed is settled. */
-export function resumeWithdrawals(deps: WithdrawResumeDeps): Promise<void> {
-  return whenOnboarded(deps.config, deps.logger, 'Resuming withdrawal watches failed', () =>
-    deps.withdraw.resumeAll(),
-  );
-}
+export const resumeWithdrawals = onboardedTask(
+  'Resuming withdrawal watches failed',
+  (deps: { withdraw: { resumeAll(): Promise<void> } }) => deps.withdraw.resumeAll(),
+);
 
 export interface SecureOnUnlockDeps {
   lock: {

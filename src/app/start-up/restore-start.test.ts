@@ -26,19 +26,19 @@ const outcome = (over: Partial<RestoreOutcome>): RestoreOutcome => ({
   ...over,
 });
 
+/** The toasts raised for a finished scan of `mints`, `totalSats` found in sats. */
+function announcedAfter(totalSats: number, mints: RestoreOutcome['mints']) {
+  const toast = toaster();
+  announceRestore(outcome({ totalSats, mints }), toast);
+  return toast;
+}
+
 describe('announceRestore', () => {
   it('says how much was found, and names each mint that could not be scanned', () => {
-    const toast = toaster();
-    announceRestore(
-      outcome({
-        totalSats: 1234,
-        mints: [
-          { mintUrl: 'https://a.example', foundSats: 1234 },
-          { mintUrl: 'https://b.example', foundSats: 0, error: 'Could not reach this mint (x).' },
-        ],
-      }),
-      toast,
-    );
+    const toast = announcedAfter(1234, [
+      { mintUrl: 'https://a.example', foundSats: 1234 },
+      { mintUrl: 'https://b.example', foundSats: 0, error: 'Could not reach this mint (x).' },
+    ]);
     expect(toast.success).toHaveBeenCalledWith(
       'Recovery finished: 1,234 sats found and added to your balance.',
     );
@@ -49,17 +49,10 @@ describe('announceRestore', () => {
   });
 
   it('says each unit found in its own amount, never dollars as sats', () => {
-    const toast = toaster();
-    announceRestore(
-      outcome({
-        totalSats: 0,
-        mints: [
-          { mintUrl: 'https://a.example', foundSats: 0, foundInUnits: { usd: 352 } },
-          { mintUrl: 'https://b.example', foundSats: 0, foundInUnits: { usd: 100, eur: 5 } },
-        ],
-      }),
-      toast,
-    );
+    const toast = announcedAfter(0, [
+      { mintUrl: 'https://a.example', foundSats: 0, foundInUnits: { usd: 352 } },
+      { mintUrl: 'https://b.example', foundSats: 0, foundInUnits: { usd: 100, eur: 5 } },
+    ]);
     expect(toast.success.mock.calls).toEqual([
       ['Recovery finished: 4.52 USD found and added to your balance.'],
       ['Recovery finished: 0.05 EUR found and added to your balance.'],

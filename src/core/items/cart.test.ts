@@ -1,3 +1,5 @@
+// The cart: fiat prices in sats at the price used, line tax and tips, the priced cart, and its
+// lines as they are added, edited and sold.
 import { describe, expect, it } from 'vitest';
 import {
   addCustom,

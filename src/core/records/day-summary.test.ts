@@ -1,22 +1,13 @@
 // The day summary: sums of a local day's sales, remote and local, withdrawals and cash-outs, and
 // the day's boundaries in the merchant's time zone.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryEventType } from '../history-kinds';
-import type { HistoryEvent } from '../history-ports';
 import { daySummary, summarise } from './day-summary';
 import { localDate, localDayRange } from './local-day';
 import { arrayRangeReader } from '../../testing/records/array-range-reader';
+import { historyEvents } from '../../testing/records/history-event';
 import { breadAndWine, saleOf, TWO_ESPRESSOS } from '../../testing/sale/cart-sale';
 
-let nextId = 1;
-function event(
-  type: HistoryEventType,
-  amount: number,
-  createdAt: number,
-  extra: Partial<HistoryEvent> = {},
-): HistoryEvent {
-  return { id: nextId++, type, amount, createdAt, mintUrl: 'http://m', ...extra };
-}
+const event = historyEvents();
 
 const reader = arrayRangeReader;
 

@@ -1,18 +1,10 @@
 // Sales by hour and by day: only sales count, each in its local hour or day.
 import { describe, expect, it } from 'vitest';
-import type { HistoryEventType } from '../history-kinds';
-import type { HistoryEvent } from '../history-ports';
 import { localMonthRange, salesByDay, salesByHour } from './sales-chart';
 import { arrayRangeReader } from '../../testing/records/array-range-reader';
+import { historyEvents } from '../../testing/records/history-event';
 
-let id = 1;
-const event = (type: HistoryEventType, amount: number, createdAt: number): HistoryEvent => ({
-  id: id++,
-  type,
-  amount,
-  createdAt,
-  mintUrl: 'm',
-});
+const event = historyEvents();
 
 const reader = arrayRangeReader;
 
@@ -28,7 +20,7 @@ describe('sales chart', () => {
     event('direct-payment', 30, at(1, 0)),
     event('direct-payment', 1, at(30, 12)),
     // 3.50 USD in cents: never added to a bar of sats
-    { ...event('direct-payment', 350, at(22, 9, 30)), unit: 'usd' as const },
+    event('direct-payment', 350, at(22, 9, 30), { unit: 'usd' }),
   ];
 
   // what, chart, period, bars; one bar in full (index, label, sats, count); other bars' sats

@@ -1,9 +1,8 @@
 // Reports by person: the day summary, the chart and the CSV for one person add up to that
 // person's share of the whole, and grouped by person they hold every event once.
 import { describe, expect, it } from 'vitest';
-import type { HistoryEventType } from '../history-kinds';
-import type { HistoryEvent } from '../history-ports';
 import { arrayRangeReader } from '../../testing/records/array-range-reader';
+import { historyEvents } from '../../testing/records/history-event';
 import { saleOf, TWO_ESPRESSOS } from '../../testing/sale/cart-sale';
 import { daySummary } from './day-summary';
 import { exportHistoryCsv } from './export';
@@ -15,15 +14,7 @@ const bo = { id: 'b', name: 'Bo', role: 'cashier' as const };
 const owner = { id: 'owner', name: 'Owner', role: 'owner' as const };
 const at = (h: number, m = 0) => new Date(2026, 10, 22, h, m).getTime();
 
-let nextId = 1;
-function event(
-  type: HistoryEventType,
-  amount: number,
-  createdAt: number,
-  extra: Partial<HistoryEvent> = {},
-): HistoryEvent {
-  return { id: nextId++, type, amount, createdAt, mintUrl: 'http://m', ...extra };
-}
+const event = historyEvents();
 const tipped = (tipSats: number) => saleOf(TWO_ESPRESSOS, { tipSats });
 
 // Bo: two sales (tips 100 + 200) and a refund he made; Ana: one ecash sale (tip 50) and a cash

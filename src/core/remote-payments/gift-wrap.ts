@@ -1,4 +1,4 @@
-// NIP-17 gift wrapping of payment messages (nostr-tools nip17/nip59) and the reverse.
+// NIP-17 gift wrapping of payment messages and receipts (nostr-tools nip17/nip59) and the reverse.
 import type { NostrEvent } from 'nostr-tools/core';
 import * as nip17 from 'nostr-tools/nip17';
 import { InvalidPaymentMessageError } from '../errors';
@@ -20,20 +20,26 @@ export interface PaymentRumor {
 }
 
 /**
- * Wraps a payment message for one recipient. The seal is signed with `senderSecretKey` (the
- * cashier passes a fresh random key per message) and the wrap with a key nostr-tools generates;
- * both timestamps are back-dated at random by up to two days, so `since: now` would miss them.
+ * Wraps `content` as a chat message for one recipient. The seal is signed with `sealedBy` and the
+ * wrap with a key nostr-tools generates; both timestamps are back-dated at random by up to two
+ * days, so `since: now` would miss them.
  */
+export function giftWrap(
+  sealedBy: Uint8Array,
+  recipientPubkeyHex: string,
+  content: string,
+): NostrEvent {
+  return nip17.wrapEvent(sealedBy, { publicKey: recipientPubkeyHex }, content);
+}
+
+/** A payment message for one recipient; the cashier seals each with a fresh random key. */
 export function wrapPaymentMessage(args: {
   senderSecretKey: Uint8Array;
   recipientPubkeyHex: string;
   message: PaymentMessage;
 }): NostrEvent {
-  return nip17.wrapEvent(
-    args.senderSecretKey,
-    { publicKey: args.recipientPubkeyHex },
-    serializePaymentMessage(args.message),
-  );
+  const content = serializePaymentMessage(args.message);
+  return giftWrap(args.senderSecretKey, args.recipientPubkeyHex, content);
 }
 
 /** Opens a gift wrap addressed to us; anything we cannot decrypt or that is not a chat rumor is invalid. */

@@ -1,10 +1,9 @@
 // The merchant's receipt for a remote sale, gift-wrapped back to the key the cashier chose for
 // that sale (docs/protocol.md "Receipts").
 import type { NostrEvent } from 'nostr-tools/core';
-import * as nip17 from 'nostr-tools/nip17';
 import { InvalidPaymentMessageError } from '../errors';
 import { MAX_QUOTE_ID_LENGTH } from './constants';
-import { unwrapPaymentEvent } from './gift-wrap';
+import { giftWrap, unwrapPaymentEvent } from './gift-wrap';
 
 /** What the merchant confirms once the sale's proofs are stored. */
 export interface SaleReceipt {
@@ -56,11 +55,7 @@ export function wrapReceipt(args: {
   receiptPubkeyHex: string;
   receipt: SaleReceipt;
 }): NostrEvent {
-  return nip17.wrapEvent(
-    args.merchantSecretKey,
-    { publicKey: args.receiptPubkeyHex },
-    serializeReceipt(args.receipt),
-  );
+  return giftWrap(args.merchantSecretKey, args.receiptPubkeyHex, serializeReceipt(args.receipt));
 }
 
 /**

@@ -6,12 +6,14 @@ import WebSocket from 'ws';
 import { startRelay, type DevRelay } from '../../../dev/relay/server';
 import type { PaymentMessage } from './payment-message';
 import { publishToRelays, sendPaymentMessage } from './publish';
-import { ReceiptListener } from './cashier/receipt-listener';
-import { wrapReceipt, type SaleReceipt } from './receipt-message';
 import { createRelayPool, type RelayPool } from './relay-pool';
 import { RelayStatusBoard, type RelayDelivery } from './merchant/relay-status';
 import { memoryInboxes } from '../../testing/remote-payments/inbox-harness';
-import { silentLogger } from '../logger';
+import {
+  awaitedSale,
+  receiptListening,
+  wrappedReceipt,
+} from '../../testing/remote-payments/receipt-listening';
 
 const WS = WebSocket as unknown as typeof globalThis.WebSocket;
 const MINT = 'http://mint.test';
@@ -125,20 +127,9 @@ describe('the cashier receipt listener on a relay that requires AUTH', () => {
   it('proves the newest sale key, then the next sale key once the set changes', async () => {
     const guarded = await relay({ auth: {} });
     const merchant = generateSecretKey();
-    const received: Array<[string, SaleReceipt]> = [];
-    const listener = new ReceiptListener({
-      pool: pool(),
-      merchantPubkeyHex: getPublicKey(merchant),
-      onReceipt: (quote, receipt) => received.push([quote, receipt]),
-      logger: silentLogger,
-    });
+    const { listener, received } = receiptListening(pool(), merchant);
     stoppers.push(() => listener.stop());
-    const sale = (quote: string, createdAt: number) => ({
-      quote,
-      receiptSecretKey: generateSecretKey(),
-      relays: [guarded.url],
-      createdAt,
-    });
+    const sale = (quote: string, createdAt: number) => awaitedSale(quote, [guarded.url], createdAt);
     const first = sale('q-first', Date.now() - 60_000);
     const second = sale('q-second', Date.now());
     const publisher = pool();
@@ -146,10 +137,10 @@ describe('the cashier receipt listener on a relay that requires AUTH', () => {
       [first, 1],
       [second, 2],
     ] as const) {
-      const event = wrapReceipt({
-        merchantSecretKey: merchant,
-        receiptPubkeyHex: getPublicKey(awaited.receiptSecretKey),
-        receipt: { quote: awaited.quote, amount, time: amount },
+      const event = wrappedReceipt(merchant, awaited.receiptSecretKey, {
+        quote: awaited.quote,
+        amount,
+        time: amount,
       });
       expect((await publishToRelays(event, [guarded.url], publisher)).accepted).toHaveLength(1);
     }
@@ -169,35 +160,22 @@ describe('the cashier receipt listener on a relay that requires AUTH', () => {
   it('proves a paid sale’s key before a newer unpaid one’s', async () => {
     const guarded = await relay({ auth: {} });
     const merchant = generateSecretKey();
-    const received: string[] = [];
-    const listener = new ReceiptListener({
-      pool: pool(),
-      merchantPubkeyHex: getPublicKey(merchant),
-      onReceipt: (quote) => received.push(quote),
-      logger: silentLogger,
-    });
+    const { listener, received } = receiptListening(pool(), merchant);
     stoppers.push(() => listener.stop());
     const paid = {
-      quote: 'q-paid',
-      receiptSecretKey: generateSecretKey(),
-      relays: [guarded.url],
-      createdAt: Date.now() - 60_000,
+      ...awaitedSale('q-paid', [guarded.url], Date.now() - 60_000),
       status: 'paid',
     };
-    const unpaid = {
-      ...paid,
-      quote: 'q-unpaid',
-      receiptSecretKey: generateSecretKey(),
-      createdAt: Date.now(),
-      status: 'unpaid',
-    };
+    const unpaid = { ...awaitedSale('q-unpaid', [guarded.url]), status: 'unpaid' };
     listener.listen([paid, unpaid]);
-    const event = wrapReceipt({
-      merchantSecretKey: merchant,
-      receiptPubkeyHex: getPublicKey(paid.receiptSecretKey),
-      receipt: { quote: 'q-paid', amount: 3, time: 3 },
+    const event = wrappedReceipt(merchant, paid.receiptSecretKey, {
+      quote: 'q-paid',
+      amount: 3,
+      time: 3,
     });
     expect((await publishToRelays(event, [guarded.url], pool())).accepted).toHaveLength(1);
-    await vi.waitFor(() => expect(received).toEqual(['q-paid']), { timeout: 10_000 });
+    await vi.waitFor(() => expect(received.map(([quote]) => quote)).toEqual(['q-paid']), {
+      timeout: 10_000,
+    });
   });
 });

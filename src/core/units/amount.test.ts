@@ -1,3 +1,5 @@
+// Amounts that carry their unit: sums and differences only within one unit, whole minor units,
+// rounding and reading typed text, and the English text of an amount.
 import { describe, expect, it } from 'vitest';
 import {
   amountText,
@@ -9,8 +11,8 @@ import {
   sumAmounts,
   totalsByUnit,
   UnitMismatchError,
+  type Amount,
 } from './amount';
-import type { Amount } from './amount';
 import type { Unit } from './unit';
 
 describe('amounts carry their unit', () => {

@@ -13,7 +13,7 @@ import {
   MINT_A,
   putPaidQuote,
   Q1_PAYMENT,
-  SETTLE_Q1,
+  settleQ1,
   testStorage,
   type TestStorage,
 } from '../../testing/storage/db';
@@ -48,7 +48,7 @@ describe('receipt numbers', () => {
     });
     await s.history.addWithdrawal({ amount: 5, mintUrl: MINT_A, numProofs: 1 });
     await putPaidQuote(s);
-    await s.ledger.settleMintQuote(SETTLE_Q1);
+    await settleQ1(s);
     await s.history.addWithdrawal({
       amount: 3,
       mintUrl: MINT_A,

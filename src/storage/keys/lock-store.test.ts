@@ -50,6 +50,17 @@ function open(
   return { ...storage, now };
 }
 
+/** A PIN entered `ms` after the step before, and what the lock answers it. */
+type Guess = [ms: number, pin: string, answer: Awaited<ReturnType<TillLock['enter']>>];
+
+/** Enters each guess in turn on `page`, time passing before each, checking each answer. */
+async function expectGuesses(page: ReturnType<typeof open>, guesses: Guess[]) {
+  for (const [ms, pin, answer] of guesses) {
+    pass(page.now, ms);
+    expect(await page.lock.enter(pin), `${pin} after ${ms} ms`).toEqual(answer);
+  }
+}
+
 /** The stored attempts row, as another program reading the profile would see it. */
 async function storedAttempts(s: ReturnType<typeof open>) {
   const row = await s.db.config.get('PIN_ATTEMPTS');
@@ -198,14 +209,13 @@ describe('wrong PINs', () => {
     const { dbName } = await withKeysAndPin('4821');
     const now = newTime();
     const page = open(dbName, now);
-    expect(await page.lock.enter('0000')).toEqual({ ok: false, waitMs: 1_000, wrong: true });
-    // Too early: refused without checking, with the time left.
-    pass(now, 400);
-    expect(await page.lock.enter('4821')).toEqual({ ok: false, waitMs: 600, wrong: false });
-    pass(now, 600);
-    expect(await page.lock.enter('1111')).toEqual({ ok: false, waitMs: 2_000, wrong: true });
-    pass(now, 2_000);
-    expect(await page.lock.enter('2222')).toEqual({ ok: false, waitMs: 4_000, wrong: true });
+    await expectGuesses(page, [
+      [0, '0000', { ok: false, waitMs: 1_000, wrong: true }],
+      // Too early: refused without checking, with the time left.
+      [400, '4821', { ok: false, waitMs: 600, wrong: false }],
+      [600, '1111', { ok: false, waitMs: 2_000, wrong: true }],
+      [2_000, '2222', { ok: false, waitMs: 4_000, wrong: true }],
+    ]);
     expect(await storedAttempts(page)).toEqual({ failures: 3, lastFailureAt: now.value });
 
     const reloaded = open(dbName, now);
@@ -248,12 +258,11 @@ describe('wrong PINs', () => {
     expect(await page.lock.enter('1111')).toMatchObject({ ok: false, waitMs: 2_000, wrong: true });
     // An hour back: the last failure is "in the future"; the 2 s start again from now.
     now.value -= 3_600_000;
-    pass(now, 1_500);
-    expect(await page.lock.enter('2222')).toEqual({ ok: false, waitMs: 2_000, wrong: false });
-    pass(now, 1_999);
-    expect(await page.lock.enter('2222')).toEqual({ ok: false, waitMs: 1, wrong: false });
-    pass(now, 1);
-    expect(await page.lock.enter('2222')).toEqual({ ok: false, waitMs: 4_000, wrong: true });
+    await expectGuesses(page, [
+      [1_500, '2222', { ok: false, waitMs: 2_000, wrong: false }],
+      [1_999, '2222', { ok: false, waitMs: 1, wrong: false }],
+      [1, '2222', { ok: false, waitMs: 4_000, wrong: true }],
+    ]);
     expect(await storedAttempts(page)).toEqual({ failures: 3, lastFailureAt: now.value });
   });
 

@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MINT_A,
   putPaidQuote,
-  Q1_PAYMENT,
-  SETTLE_Q1,
+  settleQ1,
   testStorage,
   type TestStorage,
 } from '../../testing/storage/db';
@@ -41,10 +40,7 @@ const left = async (s: TestStorage) =>
   Object.fromEntries((await s.stock.rows()).map((row) => [row.key, row.left]));
 
 const settle = (s: TestStorage, type: 'direct-payment' | 'remote-payment' = 'direct-payment') =>
-  s.ledger.settleMintQuote({
-    ...SETTLE_Q1,
-    event: { ...Q1_PAYMENT, type, amount: 8000, sale: saleOf([LARGE_OAT]) },
-  });
+  settleQ1(s, { type, amount: 8000, sale: saleOf([LARGE_OAT]) });
 
 describe('stock moved by sales and refunds', () => {
   it('lowers the item and each picked choice by what a sale sold, in its transaction', async () => {

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { CashewDb } from '../database/db';
 import { DexieStockStore } from './stock-store';
-import { putPaidQuote, Q1_PAYMENT, SETTLE_Q1, testStorage } from '../../testing/storage/db';
+import { putPaidQuote, settleQ1, testStorage } from '../../testing/storage/db';
 import { saleOf } from '../../testing/sale/cart-sale';
 import type { StockRow } from '../../core/items/stock';
 
@@ -37,10 +37,7 @@ describe('DexieStockStore.watch', () => {
     await watcher.hears({ cake: 3 });
 
     await putPaidQuote(s);
-    await s.ledger.settleMintQuote({
-      ...SETTLE_Q1,
-      event: { ...Q1_PAYMENT, amount: 2000, sale: saleOf([{ ...CAKE, quantity: 1 }]) },
-    });
+    await settleQ1(s, { amount: 2000, sale: saleOf([{ ...CAKE, quantity: 1 }]) });
     await watcher.hears({ cake: 2 });
     expect(watcher.errors).toEqual([]);
     watcher.off();

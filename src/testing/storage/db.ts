@@ -5,7 +5,7 @@ import { generateSecretKey } from 'nostr-tools/pure';
 import { afterEach, expect } from 'vitest';
 import { silentLogger, type Logger } from '../../core/logger';
 import type { PaymentEventInput } from '../../core/history-ports';
-import type { SettleMintQuote } from '../../core/wallet/ledger-ports';
+import type { Settlement, SettleMintQuote } from '../../core/wallet/ledger-ports';
 import type { NewProof } from '../../core/wallet/proof-ports';
 import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import { createStorage, type Storage } from '../../storage/index';
@@ -86,6 +86,11 @@ export const SETTLE_Q1: SettleMintQuote = {
   proofs: [proof('p4', 4), proof('p8', 8)],
   event: Q1_PAYMENT,
 };
+
+/** Settles quote q1 (stored by putPaidQuote) with its payment event, `event` changing its fields. */
+export function settleQ1(s: Storage, event: Partial<PaymentEventInput> = {}): Promise<Settlement> {
+  return s.ledger.settleMintQuote({ ...SETTLE_Q1, event: { ...Q1_PAYMENT, ...event } });
+}
 
 /** Stores a paid 12-sat direct quote at MINT_A, pending until a settlement deletes it. */
 export async function putPaidQuote(s: Storage, quote = 'q1'): Promise<void> {

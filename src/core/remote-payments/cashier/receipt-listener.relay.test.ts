@@ -2,13 +2,16 @@
 // back, the merchant's receipt stored only there still reaches the sale, whether the other relay
 // served all along or there was no other.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { generateSecretKey } from 'nostr-tools/pure';
 import { startRelay, type DevRelay } from '../../../../dev/relay/server.ts';
 import { nodePoolOptions } from '../../../testing/backup/relay-backup';
-import { silentLogger } from '../../logger';
-import { wrapReceipt, type SaleReceipt } from '../receipt-message';
+import {
+  awaitedSale,
+  receiptListening,
+  wrappedReceipt,
+} from '../../../testing/remote-payments/receipt-listening';
+import type { SaleReceipt } from '../receipt-message';
 import { createRelayPool, type RelayPool } from '../relay-pool';
-import { ReceiptListener } from './receipt-listener';
 
 const merchantSk = generateSecretKey();
 const closers: Array<() => Promise<void> | void> = [];
@@ -30,21 +33,11 @@ function pool(): RelayPool {
 }
 
 async function listening(relays: string[]) {
-  const received: Array<[string, SaleReceipt]> = [];
-  const listener = new ReceiptListener({
-    pool: pool(),
-    merchantPubkeyHex: getPublicKey(merchantSk),
-    onReceipt: (quote, receipt) => received.push([quote, receipt]),
-    logger: silentLogger,
+  const { listener, received } = receiptListening(pool(), merchantSk, {
     resubscribeMs: { first: 100, longest: 400 },
   });
   closers.push(() => listener.stop());
-  const sale = {
-    quote: 'q-1',
-    receiptSecretKey: generateSecretKey(),
-    relays,
-    createdAt: Date.now(),
-  };
+  const sale = awaitedSale('q-1', relays);
   listener.listen([sale]);
   // Long enough for the first connection to fail and a retry or two to fail as well.
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -53,11 +46,7 @@ async function listening(relays: string[]) {
 
 async function sendReceipt(to: DevRelay, key: Uint8Array, receipt: SaleReceipt): Promise<void> {
   const merchant = pool();
-  const event = wrapReceipt({
-    merchantSecretKey: merchantSk,
-    receiptPubkeyHex: getPublicKey(key),
-    receipt,
-  });
+  const event = wrappedReceipt(merchantSk, key, receipt);
   await Promise.all(merchant.publish([to.url], event));
 }
 

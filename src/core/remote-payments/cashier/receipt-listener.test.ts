@@ -2,14 +2,17 @@
 // (sealed by another key) or one naming another quote changes nothing.
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { silentLogger } from '../../logger';
-import { ReceiptListener } from './receipt-listener';
-import { wrapReceipt, type SaleReceipt } from '../receipt-message';
+import type { ReceiptListener } from './receipt-listener';
+import type { SaleReceipt } from '../receipt-message';
 import { FakeRelayPool } from '../../../testing/remote-payments/fake-pool';
+import {
+  awaitedSale,
+  receiptListening,
+  wrappedReceipt,
+} from '../../../testing/remote-payments/receipt-listening';
 
 const RELAY = 'wss://relay.test';
 const merchantSk = generateSecretKey();
-const merchantHex = getPublicKey(merchantSk);
 const listeners: ReceiptListener[] = [];
 
 afterEach(() => {
@@ -18,27 +21,15 @@ afterEach(() => {
 
 function setup() {
   const pool = new FakeRelayPool();
-  const received: Array<[string, SaleReceipt]> = [];
-  const listener = new ReceiptListener({
-    pool,
-    merchantPubkeyHex: merchantHex,
-    onReceipt: (quote, receipt) => received.push([quote, receipt]),
-    logger: silentLogger,
-  });
+  const { listener, received } = receiptListening(pool, merchantSk);
   listeners.push(listener);
   return { pool, received, listener };
 }
 
-function sale(quote: string) {
-  return { quote, receiptSecretKey: generateSecretKey(), relays: [RELAY], createdAt: Date.now() };
-}
+const sale = (quote: string) => awaitedSale(quote, [RELAY]);
 
 const receiptFor = (key: Uint8Array, receipt: SaleReceipt, sealedBy: Uint8Array = merchantSk) =>
-  wrapReceipt({
-    merchantSecretKey: sealedBy,
-    receiptPubkeyHex: getPublicKey(key),
-    receipt,
-  });
+  wrappedReceipt(sealedBy, key, receipt);
 
 describe('ReceiptListener', () => {
   it('hands over the merchant’s receipt for the sale, also one the relay kept from before', async () => {

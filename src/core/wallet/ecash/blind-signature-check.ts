@@ -1,16 +1,13 @@
 // A batch of the mint's blind signatures on this wallet's own outputs, checked and unblinded at
 // once (NUT-12 "blind signature" DLEQ, NUT-00 unblinding), in variable time as every value is
 // public: what the phrase restore does for thousands of outputs (docs/performance.md "Restore").
-import { hashEMatches, keyMultiple, keyPoint, N, scalarOf, type KeyPoint } from './dleq-math';
+import { dleqsHold, keyMultiple, keyPoint, N, scalarOf, type DleqCheck } from './dleq-math';
 import {
   addAffine,
   compressedHex,
   decompress,
   generatorTable,
-  oddMultiples,
-  strauss,
   toAffine,
-  type Affine,
   type Jac,
 } from './vartime-ec';
 
@@ -30,24 +27,28 @@ export interface SignedOutput {
 
 interface Pending {
   index: number;
-  key: KeyPoint;
   /** C = C_ − rA, Jacobian until the shared normalisation */
   C: Jac;
-  /** the signature's DLEQ: e, s, R1 = sG − eA, and the points of R2 = sB_ − eC_ */
-  dleq?: { e: bigint; eHex: string; s: bigint; R1: Jac; B_: Affine; C_: Affine };
+  /** the signature's DLEQ: e, s, R1 = sG − eA, and B_ and C_ as the B and C of R2 = sB_ − eC_ */
+  dleq?: DleqCheck;
 }
 
-/** C = C_ − rA, and with a DLEQ what R1 and R2 need (NUT-12, the wallet's check of a signature). */
-function pendingOf(item: SignedOutput, index: number, key: KeyPoint): Pending | null {
+/**
+ * C = C_ − rA, and with a DLEQ what R1 and R2 need (NUT-12, the wallet's check of a signature);
+ * null for a key that is not a point or a malformed scalar.
+ */
+function pendingOf(item: SignedOutput, index: number): Pending | null {
+  const key = keyPoint(item.mintKey);
+  if (!key) return null;
   const signature = decompress(item.C_);
   const C = addAffine(keyMultiple(key, (N - (item.r % N)) % N), signature);
-  if (!item.dleq) return { index, key, C };
+  if (!item.dleq) return { index, C };
   const e = scalarOf(item.dleq.e, true);
   const s = scalarOf(item.dleq.s, true);
   if (e === null || s === null) return null;
   const R1 = generatorTable().addMultiple(keyMultiple(key, N - e), s);
-  const B_ = decompress(item.B_);
-  return { index, key, C, dleq: { e, eHex: item.dleq.e, s, R1, B_, C_: signature } };
+  const B = decompress(item.B_);
+  return { index, C, dleq: { e, eHex: item.dleq.e, s, R1, B, C: signature, key } };
 }
 
 /**
@@ -64,32 +65,18 @@ export function unblindChecked(
   const pending: Pending[] = [];
   items.forEach((item, index) => {
     if (requireDleq && !item.dleq) return;
-    const key = keyPoint(item.mintKey);
-    if (!key) return;
     try {
-      const one = pendingOf(item, index, key);
+      const one = pendingOf(item, index);
       if (one) pending.push(one);
     } catch {
       // a malformed point or scalar: refused
     }
   });
-  const withDleq = pending.filter((p) => p.dleq);
-  const odd = oddMultiples(withDleq.flatMap((p) => [p.dleq!.B_, p.dleq!.C_]));
-  const R2s = withDleq.map((p, i) =>
-    strauss([
-      { odd: odd[2 * i]!, k: p.dleq!.s },
-      { odd: odd[2 * i + 1]!, k: N - p.dleq!.e },
-    ]),
-  );
+  const holds = dleqsHold(pending.flatMap((p) => (p.dleq ? [p.dleq] : [])));
   const Cs = toAffine(pending.map((p) => p.C));
-  const R = toAffine([...withDleq.map((p) => p.dleq!.R1), ...R2s]);
   let at = 0;
   pending.forEach((p, i) => {
-    if (p.dleq) {
-      const j = at++;
-      const [R1, R2] = [R[j] ?? null, R[withDleq.length + j] ?? null];
-      if (!hashEMatches(R1, R2, p.key, p.dleq.C_, p.dleq.eHex)) return;
-    }
+    if (p.dleq && !holds[at++]) return;
     const C = Cs[i];
     // the identity has no encoding: no proof
     if (C) result[p.index] = compressedHex(C);

@@ -11,6 +11,7 @@ import {
   IDENTITY,
   oddMultiples,
   strauss,
+  toAffine,
   uncompressedHex,
   type Affine,
   type Jac,
@@ -88,4 +89,35 @@ export function keyMultiple(key: KeyPoint, k: bigint): Jac {
   if (key.table) return key.table.addMultiple(IDENTITY, k);
   key.odd ??= oddMultiples([key.point])[0]!;
   return strauss([{ odd: key.odd, k }]);
+}
+
+/** One DLEQ of a batch (NUT-12): R1 = sG − eA made, R2 = sB − eC still to make, A the key. */
+export interface DleqCheck {
+  R1: Jac;
+  B: Affine;
+  C: Affine;
+  s: bigint;
+  e: bigint;
+  /** e as the mint sent it (hex) */
+  eHex: string;
+  key: KeyPoint;
+}
+
+/**
+ * Whether each DLEQ of a batch holds: R2 = sB − eC from the odd multiples of every B and C made
+ * at once, every R1 and R2 normalised to affine at once (one field inversion each), then hash_e
+ * compared with e.
+ */
+export function dleqsHold(checks: readonly DleqCheck[]): boolean[] {
+  const odd = oddMultiples(checks.flatMap(({ B, C }) => [B, C]));
+  const R2s = checks.map(({ s, e }, i) =>
+    strauss([
+      { odd: odd[2 * i]!, k: s },
+      { odd: odd[2 * i + 1]!, k: N - e },
+    ]),
+  );
+  const R = toAffine([...checks.map((check) => check.R1), ...R2s]);
+  return checks.map(({ key, C, eHex }, i) =>
+    hashEMatches(R[i] ?? null, R[checks.length + i] ?? null, key, C, eHex),
+  );
 }

@@ -37,6 +37,7 @@ import {
 } from './ecash-lock';
 import { PreparedOutputs } from './prepared-outputs';
 import { failingDleqs, type DleqItem } from './proof-dleq';
+import { repairJournal } from './journal-repair';
 import type { OfflineTaken } from './offline/offline-ecash';
 import type { StaffRef } from '../../staff/staff';
 
@@ -160,6 +161,19 @@ export type EcashLanded = Extract<EcashReceived, { status: 'received' }> & { clo
 /** A pasted token has no request id: its first secret names it, so pasting it twice lands once. */
 export function tokenReceiptId(proofs: NewProof[]): string {
   return `token:${[...proofs.map((p) => p.secret)].sort()[0] ?? ''}`;
+}
+
+/**
+ * The keyset of a proof a customer handed over, with its keys, from the mint `wallet` talks to;
+ * a keyset that mint does not list is refused, its answer logged as `what`.
+ */
+export async function customerKeyset(wallet: Wallet, id: string, logger: Logger, what: string) {
+  try {
+    return await wallet.keyChain.ensureKeysetKeys(id);
+  } catch (error) {
+    logger.info(what, error);
+    throw new ValidationError(ECASH_KEYSET_MESSAGE);
+  }
 }
 
 async function callMint<T>(fn: () => Promise<T>): Promise<T> {
@@ -304,32 +318,21 @@ export class EcashReceiver {
    * Start-up repair: finishes every journaled receipt (swapped or not); never double-stores, never
    * rejects. Resolves with the sales it recorded, so the screen announces them as it does others.
    */
-  async resumeAll(): Promise<EcashLanded[]> {
-    const landed: EcashLanded[] = [];
-    const rows = await this.deps.receipts.list().catch((error: unknown) => {
-      this.deps.logger.error('Could not read journaled ecash receipts', error);
-      return [];
-    });
-    for (const row of rows) {
-      try {
-        await this.lock(`cashew-ecash:${row.id}`, async () => {
+  resumeAll(): Promise<EcashLanded[]> {
+    return repairJournal({
+      rows: () => this.deps.receipts.list(),
+      logger: this.deps.logger,
+      unreadable: 'Could not read journaled ecash receipts',
+      notFinished: (row) => `Ecash receipt ${row.id} not finished yet`,
+      finish: (row) =>
+        this.lock(`cashew-ecash:${row.id}`, async () => {
           const current = await this.deps.receipts.get(row.id);
           // Counters reserved unlocked, or inputs locked to our key, wait for the PIN.
-          if (current && !(this.needsSeed(current) && (await this.sealed()))) {
-            const result = await this.finish(current);
-            if (result.status === 'received') {
-              landed.push({
-                ...result,
-                ...(row.closesQuote ? { closesQuote: row.closesQuote } : {}),
-              });
-            }
-          }
-        });
-      } catch (error) {
-        this.deps.logger.warn(`Ecash receipt ${row.id} not finished yet`, error);
-      }
-    }
-    return landed;
+          if (!current || (this.needsSeed(current) && (await this.sealed()))) return undefined;
+          const result = await this.finish(current);
+          return result.status === 'received' ? result : undefined;
+        }),
+    });
   }
 
   private async sealed(): Promise<boolean> {
@@ -376,14 +379,9 @@ export class EcashReceiver {
   private async checkSignatures(wallet: Wallet, inputs: NewProof[], unit: Unit): Promise<void> {
     const dleq = wallet.getMintInfo().isSupported(12).supported;
     const dleqs: DleqItem[] = [];
+    const { logger } = this.deps;
     for (const input of inputs) {
-      let keyset;
-      try {
-        keyset = await wallet.keyChain.ensureKeysetKeys(input.id);
-      } catch (error) {
-        this.deps.logger.info('Ecash on an unknown keyset', error);
-        throw new ValidationError(ECASH_KEYSET_MESSAGE);
-      }
+      const keyset = await customerKeyset(wallet, input.id, logger, 'Ecash on an unknown keyset');
       // A token's unit is not signed: proofs on a usd (or msat) keyset may say "sat". Their
       // keyset's unit decides, before any amount is counted (docs/protocol.md "Units").
       if (keyset.unit !== unit) throw wrongUnitRefusal(keyset.unit, unit);

@@ -5,17 +5,22 @@
 // "Offline check").
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { NewProof } from '../proof-ports';
-import { hashEMatches, keyMultiple, keyPoint, N, scalarOf, type KeyPoint } from './dleq-math';
+import {
+  dleqsHold,
+  keyMultiple,
+  keyPoint,
+  N,
+  scalarOf,
+  type DleqCheck,
+  type KeyPoint,
+} from './dleq-math';
 import {
   addAffine,
   decompress,
   generatorTable,
   hashToCurve,
   jac,
-  oddMultiples,
-  strauss,
   toAffine,
-  type Affine,
   type Jac,
 } from './vartime-ec';
 
@@ -82,23 +87,14 @@ export function failingDleqs(items: readonly DleqItem[]): number[] {
   });
   // B' and C' affine, then their odd multiples, for R2 = sB' − eC' (one doubling chain each).
   const bc = toAffine(pending.flatMap((p) => [p.points[1], p.points[2]]));
-  const walkable: { p: Pending; B: Affine; C: Affine }[] = [];
+  const checks: (DleqCheck & { index: number })[] = [];
   pending.forEach((p, i) => {
     const [B, C] = [bc[2 * i], bc[2 * i + 1]];
-    if (B && C) walkable.push({ p, B, C });
+    if (B && C) checks.push({ ...p, R1: p.points[0], B, C });
     else failing.push(p.index);
   });
-  const odd = oddMultiples(walkable.flatMap(({ B, C }) => [B, C]));
-  const R2s = walkable.map(({ p }, i) =>
-    strauss([
-      { odd: odd[2 * i]!, k: p.s },
-      { odd: odd[2 * i + 1]!, k: N - p.e },
-    ]),
-  );
-  const R = toAffine([...walkable.map(({ p }) => p.points[0]), ...R2s]);
-  walkable.forEach(({ p, C }, i) => {
-    if (!hashEMatches(R[i] ?? null, R[walkable.length + i] ?? null, p.key, C, p.eHex))
-      failing.push(p.index);
+  dleqsHold(checks).forEach((holds, i) => {
+    if (!holds) failing.push(checks[i]!.index);
   });
   return failing.sort((a, b) => a - b);
 }

@@ -16,6 +16,15 @@ async function mintSide(quote: string): Promise<{ unit: string; amount: number }
   return (await res.json()) as { unit: string; amount: number };
 }
 
+/** A till whose tab closed with an invoice for `cents` on screen, before it was paid. */
+async function closedOnInvoice(cents: number) {
+  const page = till();
+  const first = await page.open();
+  const quote = await first.payments.createInvoice({ amount: cents, unit: 'usd' });
+  await first.shutdown();
+  return { page, quote };
+}
+
 describe('selling in dollars', () => {
   it('asks the mint for a quote of 350 cents and stores 3.50 USD, never as sats', async () => {
     const a = await till().open();
@@ -43,10 +52,7 @@ describe('selling in dollars', () => {
   });
 
   it('mints the cents after a reload between the invoice and its payment', async () => {
-    const page = till();
-    const first = await page.open();
-    const quote = await first.payments.createInvoice({ amount: 125, unit: 'usd' });
-    await first.shutdown(); // the tab closes with the invoice on screen
+    const { page, quote } = await closedOnInvoice(125);
     await suite.mint.pay(quote.quote);
 
     const next = await page.reopenSettled(1);
@@ -61,10 +67,7 @@ describe('selling in dollars', () => {
   });
 
   it('recovers a lost mint answer by NUT-09 on the usd keyset, once', async () => {
-    const page = till();
-    const first = await page.open();
-    const quote = await first.payments.createInvoice({ amount: 200, unit: 'usd' });
-    await first.shutdown();
+    const { page, quote } = await closedOnInvoice(200);
     suite.mint.addFault({
       path: '/v1/mint/bolt11',
       method: 'POST',

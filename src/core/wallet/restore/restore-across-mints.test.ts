@@ -3,10 +3,10 @@
 // number of sources list it, and the counter ends past what was found plus the margin.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Wallet } from '@cashu/cashu-ts';
 import { startTestMint, type TestMint } from '../../../../dev/mint/test-support';
 import { freshDbName, testStorage } from '../../../testing/storage/db';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
+import { mintToPhrase } from '../../../testing/wallet/phrase-proofs';
 import { restoreServiceOn } from '../../../testing/wallet/restore-service';
 import { seedWallet, walletsOf, type Phrase } from '../../../testing/wallet/seeded-wallet';
 import type { DiscoverMints } from './restore-service';
@@ -21,17 +21,7 @@ afterAll(async () => {
 });
 
 async function issue(mint: TestMint, seed: Uint8Array, start: number, amounts: number[]) {
-  const wallet = new Wallet(mint.url, { unit: 'sat', bip39seed: seed });
-  await wallet.loadMint();
-  const total = amounts.reduce((a, b) => a + b, 0);
-  const quote = await wallet.createMintQuoteBolt11(total);
-  await mint.pay(quote.quote);
-  await wallet.mintProofsBolt11(total, quote.quote, undefined, {
-    type: 'deterministic',
-    counter: start,
-    denominations: amounts,
-  });
-  return wallet.getKeyset().id;
+  return (await mintToPhrase(mint, seed, { start, amounts })).keysetId;
 }
 
 async function freshDevice(discoverMints: DiscoverMints, options: { phrase?: Phrase } = {}) {

@@ -3,7 +3,6 @@
 // what it could not read (docs/protocol.md "Restore"). Real dev mint and dev relay.
 import 'fake-indexeddb/auto';
 import { createServer, type Server, type Socket } from 'node:net';
-import { Wallet } from '@cashu/cashu-ts';
 import { getPublicKey } from 'nostr-tools/pure';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -13,6 +12,7 @@ import { relayMintDiscovery } from '../../backup/restore-sources';
 import { createPoolRelayQuery } from '../../discovery/simple-pool-query';
 import { freshDbName, testStorage } from '../../../testing/storage/db';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
+import { mintToPhrase } from '../../../testing/wallet/phrase-proofs';
 import { restoreServiceOn } from '../../../testing/wallet/restore-service';
 import {
   newPhrase,
@@ -31,15 +31,7 @@ const KEY_BYTE = 3;
 
 /** 8 + 4 sats of the phrase at counters 0 and 1 of the active keyset. */
 async function issue(seed: Uint8Array): Promise<void> {
-  const wallet = new Wallet(dev.mint.url, { unit: 'sat', bip39seed: seed });
-  await wallet.loadMint();
-  const quote = await wallet.createMintQuoteBolt11(12);
-  await dev.mint.pay(quote.quote);
-  await wallet.mintProofsBolt11(12, quote.quote, undefined, {
-    type: 'deterministic',
-    counter: 0,
-    denominations: [8, 4],
-  });
+  await mintToPhrase(dev.mint, seed, { start: 0, amounts: [8, 4] });
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Checkpoint } from '../../checkpoint';
 import { toNewProof } from '../proof-convert';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
+import { mintToPhrase } from '../../../testing/wallet/phrase-proofs';
 import { restoreServiceOn } from '../../../testing/wallet/restore-service';
 import {
   newPhrase,
@@ -30,16 +31,7 @@ const dev = devMintSuite({ fresh: true });
 
 /** Mints proofs of the given amounts for `seed` at counters start, start+1, … on the active keyset. */
 async function issue(seed: Uint8Array, start: number, amounts: number[]): Promise<Proof[]> {
-  const wallet = new Wallet(dev.mint.url, { unit: 'sat', bip39seed: seed });
-  await wallet.loadMint();
-  const total = amounts.reduce((a, b) => a + b, 0);
-  const quote = await wallet.createMintQuoteBolt11(total);
-  await dev.mint.pay(quote.quote);
-  return wallet.mintProofsBolt11(total, quote.quote, undefined, {
-    type: 'deterministic',
-    counter: start,
-    denominations: amounts,
-  });
+  return (await mintToPhrase(dev.mint, seed, { start, amounts })).proofs;
 }
 
 /** Spends proofs at the mint (swapped into random outputs nobody keeps). */

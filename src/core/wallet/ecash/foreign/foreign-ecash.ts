@@ -23,7 +23,7 @@ import type { WalletProvider } from '../../wallet-provider';
 import { toCashuProof } from '../../withdraw/withdraw-token';
 import { decodeTokenWith, NOT_SATS_MESSAGE, parseEcashProofs, tokenMint } from '../ecash-input';
 import {
-  ECASH_KEYSET_MESSAGE,
+  customerKeyset,
   ECASH_SPENT_MESSAGE,
   notAcceptedWords,
   tokenReceiptId,
@@ -32,6 +32,7 @@ import {
   type EcashReceived,
 } from '../ecash-receiver';
 import { foreignLedger, foreignMinterHooks, foreignQuoteStore } from './foreign-quotes';
+import { repairJournal } from '../journal-repair';
 import { FOREIGN_PENDING_MESSAGE, NOT_ARRIVED_MESSAGE } from './foreign-texts.json';
 import {
   FOREIGN_DOWN_MESSAGE,
@@ -304,15 +305,14 @@ export class ForeignEcash {
    * Start-up repair: every journaled melt is asked about and finished; what lands is returned to
    * be announced as a sale, what is still on its way is followed. Never rejects.
    */
-  async resumeAll(): Promise<EcashLanded[]> {
-    const landed: EcashLanded[] = [];
-    const rows = await this.deps.store.list().catch((error: unknown) => {
-      this.deps.logger.error('Could not read journaled ecash of other mints', error);
-      return [];
-    });
-    for (const row of rows) {
-      if (row.state === 'failed') continue;
-      try {
+  resumeAll(): Promise<EcashLanded[]> {
+    return repairJournal({
+      rows: () => this.deps.store.list(),
+      logger: this.deps.logger,
+      unreadable: 'Could not read journaled ecash of other mints',
+      notFinished: (row) => `Ecash ${row.id} of ${row.foreignMint} not finished yet`,
+      finish: async (row) => {
+        if (row.state === 'failed') return undefined;
         const outcome = await this.keptFollowed(row.id, () =>
           this.lock(`cashew-foreign:${row.id}`, async () => {
             const current = await this.deps.store.get(row.id);
@@ -320,14 +320,9 @@ export class ForeignEcash {
             return this.advance(current, false);
           }),
         );
-        if (outcome.status === 'received') {
-          landed.push({ ...outcome, ...(row.closesQuote ? { closesQuote: row.closesQuote } : {}) });
-        }
-      } catch (error) {
-        this.deps.logger.warn(`Ecash ${row.id} of ${row.foreignMint} not finished yet`, error);
-      }
-    }
-    return landed;
+        return outcome.status === 'received' ? outcome : undefined;
+      },
+    });
   }
 
   /**
@@ -367,14 +362,9 @@ export class ForeignEcash {
     const foreignMint = usableMintUrl(mint);
     if (foreignMint === undefined) throw new ValidationError(notAcceptedWords(mint));
     const foreign = await this.foreignWallet(foreignMint);
+    const unknown = 'Foreign ecash on an unknown keyset';
     for (const input of inputs) {
-      let keyset;
-      try {
-        keyset = await foreign.keyChain.ensureKeysetKeys(input.id);
-      } catch (error) {
-        this.deps.logger.info('Foreign ecash on an unknown keyset', error);
-        throw new ValidationError(ECASH_KEYSET_MESSAGE);
-      }
+      const keyset = await customerKeyset(foreign, input.id, this.deps.logger, unknown);
       // The keyset's unit decides, not the token's unsigned one (docs/protocol.md "Units").
       if (keyset.unit !== 'sat') throw new ValidationError(NOT_SATS_MESSAGE);
     }
