@@ -1,6 +1,7 @@
 // Money out of a dollar balance against the real dev mint: 1.00 USD withdrawn as a usd token the
-// dev payer redeems, and 2.00 USD cashed out to the dev Lightning address with the mint's rate and
-// the fees shown in dollars before paying (docs/protocol.md "Units").
+// dev payer redeems, 2.00 USD typed and cashed out to the dev Lightning address with the mint's
+// rate and the fees shown in dollars before paying, and a dollar balance cashed out automatically
+// at its dollar threshold (docs/protocol.md "Units", docs/decisions/0090-automatic-cash-out-per-unit.md).
 import { Wallet } from '@cashu/cashu-ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -18,20 +19,32 @@ interface Stack {
 
 const unitLine = (page: Page) => page.getByTestId('wallet-unit-balance');
 
-/** An onboarded till charging in USD that took one paid 5.00 USD sale, on the Wallet screen. */
-async function tillHolding5Dollars(page: Page, stack: Stack): Promise<void> {
+/** An onboarded till charging in USD, on the Settings screen. */
+async function dollarTill(page: Page, stack: Stack): Promise<void> {
   await onboard(page, { mintUrl: stack.mintUrl, relayUrl: stack.relayUrl });
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('combobox', { name: 'Unit' }).selectOption('usd');
+}
+
+/** A paid 5.00 USD sale at the keypad. */
+async function sell5Dollars(page: Page, stack: Stack): Promise<void> {
   await page.getByRole('link', { name: 'Home', exact: true }).click();
   await clickDigits(page, '500');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(invoiceDialog(page).getByTestId('invoice-amount')).toHaveText('5.00 USD');
   await stack.payQuote(await quoteIdOnScreen(page));
+}
+
+/** An onboarded till charging in USD that took one paid 5.00 USD sale, on the Wallet screen. */
+async function tillHolding5Dollars(page: Page, stack: Stack): Promise<void> {
+  await dollarTill(page, stack);
+  await sell5Dollars(page, stack);
   await expect(page.getByTestId('home-balance')).toHaveText('5.00 USD', LANDS);
   await openWallet(page);
   await expect(unitLine(page)).toContainText('5.00 USD');
 }
+
+const SWEEPS_DOLLARS = 'cashes out the dollars automatically at the dollar threshold';
 
 test.describe('money out of a dollar balance', () => {
   test.beforeEach(async ({ request, pricesUrl }) => {
@@ -88,7 +101,8 @@ test.describe('money out of a dollar balance', () => {
     );
     await dialog.getByLabel('Invoice, Lightning address or LNURL').fill(lightningAddress);
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByLabel(/^Amount in sats/).fill('2000');
+    // Typed in dollars: the mint's rate first, then the address is asked for the sats.
+    await dialog.getByLabel(/^Amount in USD/).fill('2.00');
     await dialog.getByRole('button', { name: 'Continue' }).click();
 
     const confirm = page.getByRole('dialog', { name: 'Confirm cash-out' });
@@ -107,6 +121,32 @@ test.describe('money out of a dollar balance', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     await expect(unitLine(page)).toContainText('3.00 USD', LANDS);
     await expect(page.getByTestId('history-amount').first()).toHaveText('−2.00 USD');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats');
+    const { melts } = await appRows(page, { melts: 'keys' });
+    expect(melts).toEqual([]);
+  });
+
+  test(SWEEPS_DOLLARS, async ({ page, mintUrl, relayUrl, payQuote, lightningAddress }) => {
+    // Settings, a sale and a cash-out with its change payments: more steps than the others.
+    test.slow();
+    await dollarTill(page, { mintUrl, relayUrl, payQuote });
+    await page.getByLabel('Cash out automatically').check();
+    await page.getByLabel('Lightning address').fill(lightningAddress);
+    await page.getByLabel('Threshold in USD').fill('3.00');
+    await page.getByRole('button', { name: 'Save automatic cash-out' }).click();
+    await expect(page.getByText('Automatic cash-out saved.')).toBeVisible();
+
+    await sell5Dollars(page, { mintUrl, relayUrl, payQuote });
+
+    await expect(
+      page.getByText(/^Automatic cash-out: \d\.\d\d USD sent, \d\.\d\d USD fee\.$/),
+    ).toBeVisible(LANDS);
+    await openWallet(page);
+    // Everything but less than a payment's fees left, as dollars; no sat ever moved.
+    await expect(unitLine(page).filter({ hasText: /[1-9]\.\d\d USD|0\.[1-9]\d USD/ })).toHaveCount(
+      0,
+    );
+    await expect(page.getByTestId('history-amount').first()).toHaveText(/^−\d\.\d\d USD$/);
     await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats');
     const { melts } = await appRows(page, { melts: 'keys' });
     expect(melts).toEqual([]);

@@ -40,6 +40,12 @@ describe('cash-out toasts', () => {
     ]);
   });
 
+  it('say dollars for an automatic cash-out of a dollar balance, never sats', () => {
+    const { shown, toast } = toaster();
+    announceCashOut(toast, { ...paid(480, 2, true), unit: 'usd' } as CashOutResult);
+    expect(shown).toEqual([['success', 'Automatic cash-out: 4.80 USD sent, 0.02 USD fee.']]);
+  });
+
   it('speak the language shown, the failure reason too', async () => {
     const spanish = await loadLanguage('es');
     const texts = () => ({ t: textsOf(spanish), formats: spanish.formats });

@@ -3,6 +3,7 @@
 import type { Logger } from '../../core/logger';
 import type { AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-out';
 import type { CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
+import { isFiatUnit, unitCurrency, unitDecimals } from '../../core/units/unit';
 import { cashOutErrorText } from '../../features/wallet/cash-out-errors';
 import {
   CASH_OUT_PAID,
@@ -32,7 +33,13 @@ export function announceCashOut(
   const { t, formats } = texts();
   const sats = (count: number) => t(CASH_OUT_SATS, { count, sats: formats.sats(count) });
   if (result.status === 'paid') {
-    const values = { amount: sats(result.amount), fee: sats(result.feePaid + result.inputFee) };
+    // Paid from a fiat balance (decision 0090): its amount and fees are cents, never sats.
+    const { unit } = result;
+    const money = (minor: number) =>
+      unit && isFiatUnit(unit)
+        ? formats.fiat(minor, unitCurrency(unit), unitDecimals(unit))
+        : sats(minor);
+    const values = { amount: money(result.amount), fee: money(result.feePaid + result.inputFee) };
     toast.success(t(result.auto ? AUTO_CASH_OUT_PAID : CASH_OUT_PAID, values));
   } else if (result.status === 'unpaid') toast.error(t(CASH_OUT_UNPAID_NOTE));
 }

@@ -110,6 +110,19 @@ describe('the settings part', () => {
     expect(d.state.autoCashOut).toEqual({ enabled: false, address: '', threshold: 0 });
   });
 
+  // docs/decisions/0090-automatic-cash-out-per-unit.md
+  it('restores the dollar threshold with the rest, and a dollar-only cash-out with no sat one', async () => {
+    const d = device();
+    const dollars = {
+      enabled: true,
+      address: 'shop@ln.example',
+      threshold: 0,
+      unitThresholds: { usd: 2000, msat: 5, eur: -1 },
+    };
+    await d.part.apply({ autoCashOut: dollars });
+    expect(d.state.autoCashOut).toEqual({ ...dollars, unitThresholds: { usd: 2000 } });
+  });
+
   it('backs up the staff list with PIN hashes and restores only members Settings would save', async () => {
     const pin = {
       v: 1 as const,

@@ -15,7 +15,7 @@ import { cleanShopName, shopNameProblem } from '../settings/shop-name';
 import { staffListFrom, type StaffMember } from '../staff/staff';
 import { usableMintUrl } from '../urls/normalise-url';
 import type { AutoCashOutSettings } from '../wallet/cash-out/auto-cash-out';
-import { autoCashOutProblem } from '../wallet/cash-out/auto-cash-out-check';
+import { autoCashOutProblem, cleanUnitThresholds } from '../wallet/cash-out/auto-cash-out-check';
 import type { TillUnitStore } from '../settings/till-unit';
 import { isUnit, type Unit } from '../units/unit';
 import { capsFromText, type OfflineCaps } from '../wallet/ecash/offline/offline-caps';
@@ -107,6 +107,9 @@ function autoCashOutFrom(value: unknown): AutoCashOutSettings | undefined {
     threshold: v.threshold,
     ...(fee ? { feeLimit: { percent: fee.percent as number, sats: fee.sats as number } } : {}),
   };
+  // Decision 0090: each fiat unit's own threshold comes back with the rest.
+  const unitThresholds = cleanUnitThresholds(v.unitThresholds);
+  if (unitThresholds) settings.unitThresholds = unitThresholds;
   return autoCashOutProblem(settings) ? undefined : settings;
 }
 

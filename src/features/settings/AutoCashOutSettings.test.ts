@@ -8,6 +8,8 @@ const AUTO_NEEDS_ADDRESS = englishText(S.AUTO_NEEDS_ADDRESS);
 const AUTO_NEEDS_THRESHOLD = englishText(S.AUTO_NEEDS_THRESHOLD);
 const FEE_LIMIT_NEEDS_PERCENT = englishText(S.FEE_LIMIT_NEEDS_PERCENT);
 const FEE_LIMIT_NEEDS_SATS = englishText(S.FEE_LIMIT_NEEDS_SATS);
+const AUTO_NEEDS_UNIT_THRESHOLD = (unit: string, min: string) =>
+  englishText(S.AUTO_NEEDS_UNIT_THRESHOLD, { unit, min });
 
 const off = { enabled: false, address: '', threshold: 0 };
 
@@ -37,5 +39,18 @@ describe('checkAutoCashOut', () => {
     const on = { enabled: true, address: '', threshold: 100 };
     expect(checkAutoCashOut(on, englishText)).toBe(AUTO_NEEDS_ADDRESS);
     expect(checkAutoCashOut({ ...on, address: '   ' }, englishText)).toBe(AUTO_NEEDS_ADDRESS);
+  });
+
+  // docs/decisions/0090-automatic-cash-out-per-unit.md
+  it('takes a dollar threshold alone, and names the unit whose threshold is not an amount', () => {
+    const on = { enabled: true, address: 'shop@pay.example', threshold: 0 };
+    expect(checkAutoCashOut({ ...on, unitThresholds: { usd: 2000 } }, englishText)).toBeNull();
+    expect(checkAutoCashOut(on, englishText)).toBe(AUTO_NEEDS_THRESHOLD);
+    expect(checkAutoCashOut({ ...on, unitThresholds: { usd: 1 } }, englishText)).toBe(
+      AUTO_NEEDS_UNIT_THRESHOLD('USD', '0.02 USD'),
+    );
+    expect(
+      checkAutoCashOut({ ...on, threshold: 100, unitThresholds: { eur: Number.NaN } }, englishText),
+    ).toBe(AUTO_NEEDS_UNIT_THRESHOLD('EUR', '0.02 EUR'));
   });
 });

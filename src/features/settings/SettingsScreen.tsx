@@ -4,7 +4,7 @@
 // checked at the mint before saving, the Nostr relays with each relay's state, remote cashiers'
 // unpaired senders and accepted mints, Recover funds and whether the relays took the backup) and
 // Device (storage).
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { ConfirmActions, ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PinGated, usePinGate } from '../../ui/pin/pin-gate';
@@ -110,6 +110,13 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
   const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
   const checkMint = services.checkMint ?? checkMintInfo;
   const mintUnits = services.mintUnits ?? defaultMintUnits;
+  // Automatic cash-out offers a threshold per fiat unit the current mint issues (decision 0090),
+  // where the till can hold units at all (as the till unit setting).
+  const holdsUnits = services.storage.tillUnit !== undefined;
+  const autoCashOutUnits = useMemo(
+    () => (storedMint === '' || !holdsUnits ? undefined : () => mintUnits(storedMint)),
+    [storedMint, mintUnits, holdsUnits],
+  );
   const proofs = services.storage.proofs;
   const { guard, prompt: pinPrompt } = usePinGate(services.lock);
   // Save is disabled while the mint is checked, so it has lost focus when the question opens.
@@ -253,7 +260,12 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
       </SettingsGroup>
 
       <SettingsGroup group={SETTINGS_GROUPS.moneyOut}>
-        <AutoCashOutSettings store={services.storage.autoCashOut} logger={logger} guard={guard} />
+        <AutoCashOutSettings
+          store={services.storage.autoCashOut}
+          logger={logger}
+          guard={guard}
+          {...(autoCashOutUnits ? { units: autoCashOutUnits } : {})}
+        />
       </SettingsGroup>
 
       <SettingsGroup group={SETTINGS_GROUPS.security}>

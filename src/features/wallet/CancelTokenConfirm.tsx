@@ -9,7 +9,9 @@ import {
   CANCEL_TOKEN_QUESTION,
   CANCEL_TOKEN_TITLE,
   KEEP_TOKEN,
+  CANCEL_TOKEN_UNIT_QUESTION,
 } from './locales/wallet/en.json';
+import { amountOf } from '../../core/units/amount';
 
 export interface CancelTokenConfirmProps {
   target: CancelTarget | null;
@@ -26,7 +28,7 @@ export function CancelTokenConfirm({
   onKeep,
   returnFocusTo,
 }: CancelTokenConfirmProps) {
-  const { t, formats } = useWalletWords();
+  const { t, formats, amount } = useWalletWords();
   return (
     <ConfirmDialog
       subject={target}
@@ -37,10 +39,14 @@ export function CancelTokenConfirm({
     >
       {(token) => (
         <ConfirmQuestion
-          question={t(CANCEL_TOKEN_QUESTION, {
-            count: token.amount,
-            sats: formats.sats(token.amount),
-          })}
+          question={
+            // A token in a fiat unit says its amount in it (decision 0090).
+            token.unit
+              ? t(CANCEL_TOKEN_UNIT_QUESTION, {
+                  amount: amount(amountOf(token.amount, token.unit)),
+                })
+              : t(CANCEL_TOKEN_QUESTION, { count: token.amount, sats: formats.sats(token.amount) })
+          }
           confirm={busy ? t(CANCELLING_TOKEN) : t(CANCEL_TOKEN)}
           keep={t(KEEP_TOKEN)}
           onConfirm={onConfirm}

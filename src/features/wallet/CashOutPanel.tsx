@@ -18,8 +18,8 @@ import { useWalletWords } from './wallet-words';
 import { useCashOut, type RefundTarget } from './use-cash-out';
 import { Form } from '../../ui/forms/Form';
 import { FormActions } from '../../ui/forms/FormActions';
-import { amountOf } from '../../core/units/amount';
-import { unitCurrency, unitDecimals } from '../../core/units/unit';
+import { amountFromText, amountOf } from '../../core/units/amount';
+import { unitCurrency, unitDecimals, type FiatUnit } from '../../core/units/unit';
 import { satsPerMajorUnit } from '../../core/wallet/cash-out/unit-rate';
 import type { CashOutQuote } from '../../core/wallet/cash-out/cash-out-service';
 import {
@@ -60,9 +60,17 @@ import {
   RATE_VALUE,
   FROM_UNIT_NOTE,
   PENDING_CASH_OUT_UNIT_LINE,
+  AMOUNT_UNIT_LABEL,
 } from './locales/cash-out/en.json';
 
 const browserFetch: Fetch = (url, init) => fetch(url, init);
+
+/** The amount field read: whole sats, or an amount of `unit` as its minor units; null if neither. */
+export function typedMinor(text: string, unit: FiatUnit | null): number | null {
+  if (!unit) return /^\d+$/.test(text) ? Number(text) : null;
+  const minor = amountFromText(text, unit)?.minor;
+  return minor !== undefined && minor > 0 ? minor : null;
+}
 
 export function CashOutButton({ onOpen, disabled }: { onOpen: () => void; disabled?: boolean }) {
   const { t } = useWalletWords();
@@ -125,6 +133,8 @@ function CashOutBody({
   // A refund starts at what is left of the sale.
   const [amount, setAmount] = useState(flow.refund ? String(flow.refund.left) : '');
   const [comment, setComment] = useState('');
+  // Sats, or minor units of the fiat balance paid from; null while the field holds no amount.
+  const typedAmount = typedMinor(amount, flow.unit);
 
   return (
     <div className="space-y-4" data-testid="cash-out">
@@ -170,19 +180,28 @@ function CashOutBody({
       {state.step === 'amount' ? (
         <Form
           className="space-y-3"
-          onSubmit={() => flow.submitAmount(state.params, Number(amount), comment)}
+          onSubmit={() => flow.submitAmount(state.params, typedAmount ?? 0, comment)}
         >
           <p className="break-all text-sm text-slate-700">{state.params.label}</p>
           {state.params.description ? (
             <p className="text-sm text-slate-500">{state.params.description}</p>
           ) : null}
           <TextField
-            label={t(AMOUNT_RANGE_LABEL, {
-              min: formats.sats(state.params.minSat),
-              max: formats.sats(state.params.maxSat),
-            })}
+            label={
+              // From a fiat balance the amount is typed in its unit; the address's range is sats.
+              flow.unit
+                ? t(AMOUNT_UNIT_LABEL, {
+                    unit: unitCurrency(flow.unit),
+                    min: satsText(state.params.minSat),
+                    max: satsText(state.params.maxSat),
+                  })
+                : t(AMOUNT_RANGE_LABEL, {
+                    min: formats.sats(state.params.minSat),
+                    max: formats.sats(state.params.maxSat),
+                  })
+            }
             value={amount}
-            onChange={(value) => setAmount(value.replace(/[^0-9]/g, ''))}
+            onChange={(value) => setAmount(value.replace(flow.unit ? /[^0-9.,]/g : /[^0-9]/g, ''))}
             error={state.error}
           />
           {state.params.commentAllowed > 0 ? (
@@ -192,8 +211,8 @@ function CashOutBody({
               onChange={setComment}
             />
           ) : null}
-          {/* Everything: sats only (its search for the largest amount counts sats). */}
-          {flow.refund || flow.unit ? null : (
+          {/* Everything: of the sats, or of the fiat balance paid from (decision 0090). */}
+          {flow.refund ? null : (
             <div className="space-y-1">
               <Button
                 type="button"
@@ -211,7 +230,7 @@ function CashOutBody({
             cancel={t(CASH_OUT_CANCEL)}
             onCancel={flow.close}
             submit={t(CASH_OUT_CONTINUE)}
-            disabled={amount === ''}
+            disabled={typedAmount === null}
             busy={busy}
           />
         </Form>

@@ -1,5 +1,5 @@
 // Tokens built but not redeemed yet: they stay in the balance; each can be shown again or
-// cancelled (its sats taken back).
+// cancelled (its sats, or its cents of a fiat unit, taken back).
 import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import { Button } from '../../ui/Button';
 import { NoticeList } from '../../ui/NoticeList';
@@ -10,7 +10,7 @@ import { CANCEL_TOKEN, PENDING_NOTE, PENDING_TITLE, SHOW_QR } from './locales/wa
 export interface PendingWithdrawalsProps {
   pending: PendingWithdrawal[];
   onShow: (withdrawal: PendingWithdrawal) => void;
-  /** takes the token's sats back (asks first); omitted: no Cancel token button */
+  /** takes the token's amount back, in its unit (asks first); omitted: no Cancel token button */
   onCancel?: (withdrawal: PendingWithdrawal) => void;
   /** what the last cancel did, read out to screen readers and shown under the list */
   outcome?: string | null;
@@ -39,8 +39,7 @@ export function PendingWithdrawals({
           <Button variant="ghost" size="sm" onClick={() => onShow(w)}>
             {t(SHOW_QR)}
           </Button>
-          {/* The cancel dialog speaks sats only: a token in another unit is shown, not cancelled. */}
-          {onCancel && !w.unit ? (
+          {onCancel ? (
             <Button variant="outline" size="sm" onClick={() => onCancel(w)}>
               {t(CANCEL_TOKEN)}
             </Button>

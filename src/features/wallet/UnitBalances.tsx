@@ -1,4 +1,4 @@
-// The wallet's balances in units other than sats, one per unit and mint, shown beside the sats and never added to them, with the current mint's money-out buttons (docs/behaviour.md "Wallet").
+// The wallet's balances in units other than sats, one per unit and mint, shown beside the sats and never added to them, each with its money-out buttons (docs/behaviour.md "Wallet").
 import { isFiatUnit, SAT, unitCurrency, type FiatUnit } from '../../core/units/unit';
 import { Button } from '../../ui/Button';
 import type { UnitBalance } from '../../core/wallet/proof-ports';
@@ -8,6 +8,8 @@ import {
   UNIT_BALANCES_LABEL,
   UNIT_CASH_OUT_LABEL,
   UNIT_WITHDRAW_LABEL,
+  UNIT_CASH_OUT_AT_LABEL,
+  UNIT_WITHDRAW_AT_LABEL,
   WITHDRAW,
 } from './locales/wallet/en.json';
 import { CASH_OUT } from './locales/cash-out/en.json';
@@ -24,10 +26,13 @@ export function UnitBalances({
   currentMint: string;
   /** each mint's own name where it gives one (by URL as stored); its URL otherwise */
   names?: Record<string, string>;
-  /** withdraw the current mint's ecash in this unit; no button when omitted */
-  onWithdraw?: (unit: FiatUnit) => void;
-  /** cash out from the current mint's balance in this unit; no button when omitted */
-  onCashOut?: (unit: FiatUnit) => void;
+  /**
+   * withdraw ecash in this unit, of the current mint (`mintUrl` undefined) or of another mint's
+   * line; no button when omitted
+   */
+  onWithdraw?: (unit: FiatUnit, mintUrl?: string) => void;
+  /** cash out from the balance in this unit, as onWithdraw; no button when omitted */
+  onCashOut?: (unit: FiatUnit, mintUrl?: string) => void;
   busy?: boolean;
 }) {
   const { t, amount } = useWalletWords();
@@ -48,10 +53,13 @@ export function UnitBalances({
           {sameMint(mintUrl, currentMint) ? null : (
             <span className="text-xs break-all text-slate-600">{names[mintUrl] ?? mintUrl}</span>
           )}
-          {/* Money leaves from the current mint only, as Withdraw and Cash out for sats. */}
-          {sameMint(mintUrl, currentMint) && isFiatUnit(held.unit) && held.minor > 0 ? (
+          {/* Every mint's line has its buttons (decision 0090): dollars left on a mint the
+              merchant switched away from still leave as dollars. */}
+          {isFiatUnit(held.unit) && held.minor > 0 ? (
             <UnitActions
               unit={held.unit}
+              at={sameMint(mintUrl, currentMint) ? undefined : mintUrl}
+              mintName={names[mintUrl] ?? mintUrl}
               busy={busy}
               onWithdraw={onWithdraw}
               onCashOut={onCashOut}
@@ -63,22 +71,38 @@ export function UnitBalances({
   );
 }
 
+type UnitAction = ((unit: FiatUnit, mintUrl?: string) => void) | undefined;
+
 function UnitActions({
   unit,
+  at,
+  mintName,
   busy,
   onWithdraw,
   onCashOut,
 }: {
   unit: FiatUnit;
+  /** another mint than the current one: its URL, named in the buttons' labels */
+  at: string | undefined;
+  mintName: string;
   busy: boolean;
-  onWithdraw?: ((unit: FiatUnit) => void) | undefined;
-  onCashOut?: ((unit: FiatUnit) => void) | undefined;
+  onWithdraw?: UnitAction;
+  onCashOut?: UnitAction;
 }) {
   const { t } = useWalletWords();
   const code = unitCurrency(unit);
+  const named = { unit: code, mint: mintName };
   const actions = [
-    { label: t(UNIT_WITHDRAW_LABEL, { unit: code }), text: t(WITHDRAW), run: onWithdraw },
-    { label: t(UNIT_CASH_OUT_LABEL, { unit: code }), text: t(CASH_OUT), run: onCashOut },
+    {
+      label: at ? t(UNIT_WITHDRAW_AT_LABEL, named) : t(UNIT_WITHDRAW_LABEL, { unit: code }),
+      text: t(WITHDRAW),
+      run: onWithdraw,
+    },
+    {
+      label: at ? t(UNIT_CASH_OUT_AT_LABEL, named) : t(UNIT_CASH_OUT_LABEL, { unit: code }),
+      text: t(CASH_OUT),
+      run: onCashOut,
+    },
   ];
   return (
     <span className="flex gap-2">
@@ -90,7 +114,7 @@ function UnitActions({
             variant="outline"
             disabled={busy}
             aria-label={label}
-            onClick={() => run(unit)}
+            onClick={() => (at ? run(unit, at) : run(unit))}
           >
             {text}
           </Button>

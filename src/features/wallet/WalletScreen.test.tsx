@@ -138,6 +138,9 @@ async function startWithdraw(user: ReturnType<typeof userEvent.setup>) {
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => event(i + 1));
 
+/** A mainnet invoice for 2,000 sats (never paid in these tests: prepare is a fake). */
+const INVOICE = 'lnbc20u1pjtest';
+
 const PENDING_21: PendingWithdrawal = {
   id: 'w1',
   mintUrl: 'http://mint.test',
@@ -557,10 +560,73 @@ describe('WalletScreen: more than one mint', () => {
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['3.50 USDCash out', '0.05 USDhttp://old-mint.test']);
+    ).toEqual(['3.50 USDCash out', '0.05 USDhttp://old-mint.testCash out']);
     expect(screen.getByTestId('wallet-balance').textContent).toBe('1,234 sats');
-    // Dollars leave from the current mint only, by their own buttons (decision 0085).
+    // Dollars leave by their own buttons, on every mint's line (decisions 0085, 0090).
     expect(within(list).getAllByRole('button', { name: 'Cash out USD' })).toHaveLength(1);
+    expect(
+      within(list).getAllByRole('button', { name: 'Cash out USD from http://old-mint.test' }),
+    ).toHaveLength(1);
+  });
+
+  it('withdraws and cashes out the dollars of a mint the merchant switched away from', async () => {
+    const { services, withdraw } = fakeServices({
+      unitBalances: [{ mintUrl: 'http://old-mint.test', amount: { unit: 'usd', minor: 500 } }],
+      create: {
+        token: 'cashuBold',
+        amount: 200,
+        mintUrl: 'http://old-mint.test',
+        id: 'withdrawal-old',
+        unit: 'usd',
+      },
+    });
+    const unitAvailability = vi.fn(async (_unit: string, mintUrl?: string) => ({
+      mintUrl: mintUrl ?? 'http://mint.test',
+      available: mintUrl ? 500 : 0,
+      pending: 0,
+      atMint: 0,
+    }));
+    services.withdraw = { ...withdraw, unitAvailability };
+    const user = renderScreen(services);
+    const list = await screen.findByRole('list', { name: 'Balances in other units' });
+
+    await user.click(
+      within(list).getByRole('button', { name: 'Withdraw USD from http://old-mint.test' }),
+    );
+    const amount = await screen.findByLabelText('Amount in USD');
+    expect((amount as HTMLInputElement).value).toBe('5.00');
+    await user.clear(amount);
+    await user.type(amount, '2.00');
+    await user.click(screen.getByRole('button', { name: 'Withdraw 2.00 USD' }));
+    await waitFor(() =>
+      expect(withdraw.createToken).toHaveBeenCalledWith({
+        unit: 'usd',
+        amount: 200,
+        mintUrl: 'http://old-mint.test',
+      }),
+    );
+    expect(unitAvailability).toHaveBeenCalledWith('usd', 'http://old-mint.test');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Scan to withdraw' })).getByRole('button', {
+        name: 'Close',
+      }),
+    );
+
+    await user.click(
+      within(list).getByRole('button', { name: 'Cash out USD from http://old-mint.test' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cash out to Lightning' });
+    await user.type(within(dialog).getByLabelText(/Invoice, Lightning address/), INVOICE);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(services.cashOut.prepare).toHaveBeenCalledWith(
+        INVOICE,
+        undefined,
+        undefined,
+        'usd',
+        'http://old-mint.test',
+      ),
+    );
   });
 
   it('lists no per-mint balances while the sats are on one mint', async () => {
@@ -696,6 +762,24 @@ describe('WalletScreen: cancel a pending token', () => {
       'Token cancelled: 21 sats are available again.',
     );
     expect(withdraw.cancelToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancels a pending dollar token in dollars, never speaking of sats', async () => {
+    const { services, withdraw } = fakeServices({
+      pending: [{ ...PENDING_21, amount: 150, unit: 'usd' }],
+      cancel: { status: 'cancelled', amount: 150, fee: 0 },
+    });
+    const user = renderScreen(services);
+    const section = await screen.findByTestId('pending-withdrawals');
+    await user.click(within(section).getByRole('button', { name: 'Cancel token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this token?' });
+    expect(dialog.textContent).toContain('The 1.50 USD go back to your available balance');
+    expect(dialog.textContent).not.toContain('sats');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel token' }));
+    await waitFor(() => expect(withdraw.cancelToken).toHaveBeenCalledWith('w1'));
+    expect((await screen.findByTestId('cancel-token-outcome')).textContent).toBe(
+      'Token cancelled: 1.50 USD are available again.',
+    );
   });
 
   it('cancels from the token modal right after withdrawing', async () => {

@@ -119,6 +119,7 @@ export function WalletScreen({
   const cancelToken = useCancelToken(services, reload);
   const shownId = state.step === 'shown' ? state.shown.id : undefined;
   const shownAmount = state.step === 'shown' ? state.shown.amount : undefined;
+  const shownUnit = state.step === 'shown' ? state.shown.unit : undefined;
   // A sale's receipt, opened from its History row.
   const [receiptSale, setReceiptSale] = useState<HistoryEvent | null>(null);
   const { config, historyRange, books } = services.storage;
@@ -202,13 +203,13 @@ export function WalletScreen({
           // Dollars leave as dollars: a token in the unit, or a melt quoted in it (PIN first).
           {...(services.withdraw.unitAvailability
             ? {
-                onWithdraw: (unit: FiatUnit) => {
+                onWithdraw: (unit: FiatUnit, mintUrl?: string) => {
                   opener.remember();
-                  guard(() => void withdraw.chooseInUnit(unit));
+                  guard(() => void withdraw.chooseInUnit(unit, mintUrl));
                 },
               }
             : {})}
-          onCashOut={(unit) => guard(() => cashOut.openUnit(unit))}
+          onCashOut={(unit, mintUrl) => guard(() => cashOut.openUnit(unit, mintUrl))}
         />
         {data.failed ? (
           <p role="status" className="text-sm text-amber-700">
@@ -277,7 +278,8 @@ export function WalletScreen({
         }}
         onCancel={(w) => {
           opener.remember();
-          guard(() => cancelToken.ask({ id: w.id, amount: w.amount }));
+          const unit = w.unit && isFiatUnit(w.unit) ? { unit: w.unit } : {};
+          guard(() => cancelToken.ask({ id: w.id, amount: w.amount, ...unit }));
         }}
         outcome={cancelToken.outcome}
       />
@@ -361,6 +363,7 @@ export function WalletScreen({
             amount,
             state.step === 'choose' ? state.available : amount,
             state.step === 'choose' ? state.unit : undefined,
+            state.step === 'choose' ? state.mintUrl : undefined,
           )
         }
         onCancel={withdraw.close}
@@ -386,12 +389,16 @@ export function WalletScreen({
         notice={
           <div className="space-y-2">
             <p>{t(WAITING_NOTICE)}</p>
-            {shownId !== undefined && !(state.step === 'shown' && state.shown.unit) ? (
+            {shownId !== undefined ? (
               <Button
                 variant="outline"
                 size="sm"
                 onClick={() => {
-                  const target = { id: shownId, amount: shownAmount ?? 0 };
+                  const target = {
+                    id: shownId,
+                    amount: shownAmount ?? 0,
+                    ...(shownUnit ? { unit: shownUnit } : {}),
+                  };
                   withdraw.close();
                   guard(() => cancelToken.ask(target));
                 }}

@@ -70,24 +70,28 @@ export interface WalletServices {
     /** available vs. in pending tokens, for the current mint */
     availability(): Promise<WithdrawAvailability>;
     /** the same for the current mint's ecash in a unit; no unit buttons when omitted */
-    unitAvailability?(unit: Unit): Promise<WithdrawAvailability>;
+    unitAvailability?(unit: Unit, mintUrl?: string): Promise<WithdrawAvailability>;
     /** takes a pending token's sats back (PIN-gated like Withdraw) */
     cancelToken(withdrawalId: string): Promise<CancelTokenResult>;
   };
   /** Lightning cash-out (core/wallet/cash-out). */
   cashOut: {
-    /** `unit`: paid from that unit's balance at the mint's rate; sats when omitted */
+    /**
+     * `unit`: paid from that unit's balance at the mint's rate; sats when omitted. `mintUrl`: from
+     * that mint's balance (another mint's unit line); the current mint when omitted.
+     */
     prepare(
       invoice: string,
       destination?: string,
       description?: string,
       unit?: Unit,
+      mintUrl?: string,
     ): Promise<CashOutQuote>;
     /** `acceptFee`: the merchant confirmed fees above the limit */
     pay(plan: CashOutQuote, options?: { acceptFee?: boolean }): Promise<CashOutResult>;
     listPending(): Promise<PendingMelt[]>;
-    /** for "Cash out everything" */
-    spendable(): Promise<Spendable>;
+    /** for "Cash out everything", of the sats or of a unit (at a mint) */
+    spendable(unit?: Unit, mintUrl?: string): Promise<Spendable>;
   };
   /**
    * Refresh first asks each mint which stored proofs are still unspent (docs/behaviour.md

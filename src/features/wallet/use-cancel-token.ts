@@ -10,25 +10,42 @@ import {
   TOKEN_CANCELLED,
   TOKEN_CANCELLED_FEE,
   TOKEN_NO_LONGER_PENDING,
+  TOKEN_CANCELLED_UNIT,
+  TOKEN_CANCELLED_UNIT_FEE,
 } from './locales/wallet/en.json';
+import { amountOf } from '../../core/units/amount';
+import type { FiatUnit } from '../../core/units/unit';
 import { useWalletWords, type WalletWords } from './wallet-words';
 import { withdrawErrorText } from './withdraw-errors';
 
 /** The token the merchant asked to cancel: its withdrawal row and what it holds. */
 export interface CancelTarget {
   id: string;
+  /** sats, or minor units of `unit` */
   amount: number;
+  /** a token in a fiat unit (decision 0090): its amounts are said in it, never as sats */
+  unit?: FiatUnit;
 }
 
-/** The answers said in one fixed sentence; a cancel or a failure says its sats or reason. */
+/** The answers said in one fixed sentence; a cancel or a failure says its amount or reason. */
 const SAID: Record<Exclude<CancelTokenResult['status'], 'cancelled' | 'failed'>, string> = {
   redeemed: TOKEN_ALREADY_REDEEMED,
   'being-redeemed': TOKEN_BEING_REDEEMED,
   gone: TOKEN_NO_LONGER_PENDING,
 };
 
-export function cancelOutcomeText(result: CancelTokenResult, words: WalletWords): string {
+export function cancelOutcomeText(
+  result: CancelTokenResult,
+  words: WalletWords,
+  unit?: FiatUnit,
+): string {
   const { t, formats } = words;
+  if (result.status === 'cancelled' && unit) {
+    const amount = words.amount(amountOf(result.amount, unit));
+    return result.fee > 0
+      ? t(TOKEN_CANCELLED_UNIT_FEE, { amount, fee: words.amount(amountOf(result.fee, unit)) })
+      : t(TOKEN_CANCELLED_UNIT, { amount });
+  }
   if (result.status === 'cancelled') {
     const values = { count: result.amount, sats: formats.sats(result.amount) };
     return result.fee > 0
@@ -74,7 +91,7 @@ export function useCancelToken(
       }));
     setBusy(false);
     setTarget(null);
-    const text = cancelOutcomeText(result, words);
+    const text = cancelOutcomeText(result, words, target.unit);
     setOutcome(text);
     if (result.status === 'failed' || result.status === 'being-redeemed') {
       logger.warn('Cancel token:', text);

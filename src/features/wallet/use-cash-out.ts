@@ -8,6 +8,7 @@ import type { RefundLink } from '../../core/history-ports';
 import { checkRefund } from '../../core/receipts/refunds';
 import { payCashOutAll, prepareCashOutAll } from '../../core/wallet/cash-out/cash-out-all';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
+import { prepareUnitAmount } from '../../core/wallet/cash-out/unit-amount';
 import {
   checkPayAmount,
   fetchPayParams,
@@ -84,8 +85,10 @@ export function useCashOut(
   const [state, setState] = useState<CashOutStep>({ step: 'closed' });
   const [busy, setBusy] = useState(false);
   const [refund, setRefund] = useState<RefundTarget | null>(null);
-  // Paying from a fiat balance (docs/behaviour.md "Cash out"): every quote is asked in it.
+  // Paying from a fiat balance (docs/behaviour.md "Cash out"): every quote is asked in it, at its
+  // mint (another mint's unit line, decision 0090) or the current one (undefined).
   const [unit, setUnit] = useState<FiatUnit | null>(null);
+  const [mintUrl, setMintUrl] = useState<string | undefined>(undefined);
 
   const actions = useMemo(() => {
     // A step still running when the merchant cancels must not reopen the panel: each run checks
@@ -121,7 +124,7 @@ export function useCashOut(
           if (destination.kind === 'invoice') {
             const plan = forRefund(
               await (unit
-                ? cashOut.prepare(destination.invoice, undefined, undefined, unit)
+                ? cashOut.prepare(destination.invoice, undefined, undefined, unit, mintUrl)
                 : cashOut.prepare(destination.invoice)),
             );
             stillOn('destination', { step: 'confirm', plan });
@@ -133,9 +136,18 @@ export function useCashOut(
         (error) => stillOn('destination', { step: 'destination', error }),
       );
 
+    /** `amount`: sats, or minor units of the fiat balance paid from (typed in its unit). */
     const submitAmount = (params: PayParams, amount: number, comment: string) =>
       run(
         async () => {
+          if (unit) {
+            // The address takes sats: the mint's rate first, then the sats (decision 0090).
+            const deps = { cashOut, fetch: fetchFn };
+            const from = { unit, ...(mintUrl ? { mintUrl } : {}) };
+            const plan = await prepareUnitAmount(params, deps, amount, from, comment);
+            stillOn('amount', { step: 'confirm', plan });
+            return;
+          }
           checkAmount(amount);
           checkPayAmount(params, amount, comment);
           const invoice = await requestInvoice(params, amount, comment, fetchFn);
@@ -147,12 +159,19 @@ export function useCashOut(
         (error) => stillOn('amount', { step: 'amount', params, error }),
       );
 
-    /** The largest amount the balance pays with its fees (a Lightning address only). */
+    /**
+     * The largest amount the balance (of the unit paid from, when one is) pays with its fees (a
+     * Lightning address only).
+     */
     const cashOutAll = (params: PayParams, comment: string) =>
       run(
         async () => {
           checkPayAmount(params, params.minSat, comment);
-          const plan = await prepareCashOutAll(params, { cashOut, fetch: fetchFn }, comment);
+          // From a fiat balance the search spends that unit only (decision 0090).
+          const deps = { cashOut, fetch: fetchFn };
+          const plan = await (unit
+            ? prepareCashOutAll(params, deps, comment, Infinity, { unit, mintUrl })
+            : prepareCashOutAll(params, deps, comment));
           stillOn('amount', { step: 'confirm', plan, everything: { params, comment } });
         },
         (error) => stillOn('amount', { step: 'amount', params, error }),
@@ -183,20 +202,26 @@ export function useCashOut(
       );
 
     return { submitDestination, submitAmount, cashOutAll, confirm };
-  }, [cashOut, logger, onDone, fetchFn, refund, unit, words]);
+  }, [cashOut, logger, onDone, fetchFn, refund, unit, mintUrl, words]);
 
   const open = useCallback(() => {
     setRefund(null);
     setUnit(null);
+    setMintUrl(undefined);
     setState({ step: 'destination' });
   }, []);
-  /** Cash out from the current mint's balance in `unit` instead of its sats. */
-  const openUnit = useCallback((paidFrom: FiatUnit) => {
+  /**
+   * Cash out from a balance in `unit` instead of the sats: the current mint's, or `atMint`'s (a
+   * unit line of another mint).
+   */
+  const openUnit = useCallback((paidFrom: FiatUnit, atMint?: string) => {
     setRefund(null);
     setUnit(paidFrom);
+    setMintUrl(atMint);
     setState({ step: 'destination' });
   }, []);
   const openRefund = useCallback((target: RefundTarget) => {
+    setMintUrl(undefined);
     setRefund(target);
     setUnit(null);
     setState({ step: 'destination' });

@@ -25,8 +25,11 @@ export interface ShownToken {
 export type WithdrawStep =
   | { step: 'idle' }
   | { step: 'busy' }
-  /** the amount step: how much of `available` (sats, or cents of `unit`) goes into the token */
-  | { step: 'choose'; available: number; unit?: FiatUnit }
+  /**
+   * the amount step: how much of `available` (sats, or cents of `unit`) goes into the token;
+   * `mintUrl`: a unit line of another mint than the current one
+   */
+  | { step: 'choose'; available: number; unit?: FiatUnit; mintUrl?: string }
   | {
       step: 'confirm';
       plan: WithdrawPlan & { consolidation: ConsolidationPlan };
@@ -124,9 +127,11 @@ export function useWithdraw(
      * A chosen amount below everything available (one split at the mint, no consolidation), or
      * any amount of the current mint's ecash in `unit`: one token in it.
      */
-    const buildPart = async (amount: number, unit?: FiatUnit): Promise<void> => {
+    const buildPart = async (amount: number, unit?: FiatUnit, mintUrl?: string): Promise<void> => {
       setState({ step: 'busy' });
-      const result = await withdraw.createToken(unit ? { unit, amount } : { amount });
+      const result = await withdraw.createToken(
+        unit ? { unit, amount, ...(mintUrl ? { mintUrl } : {}) } : { amount },
+      );
       onDone();
       if (isWithdrawError(result)) {
         fail(result);
@@ -147,21 +152,24 @@ export function useWithdraw(
   }, [withdraw, logger, onDone, onError, t, formats]);
 
   const choose = useCallback((available: number) => setState({ step: 'choose', available }), []);
-  /** The amount step for the current mint's ecash in `unit`, from what of it is available now. */
+  /**
+   * The amount step for the ecash in `unit` of the current mint (or of `mintUrl`, another mint's
+   * unit line), from what of it is available now.
+   */
   const chooseInUnit = useCallback(
-    async (unit: FiatUnit) => {
+    async (unit: FiatUnit, mintUrl?: string) => {
       const available = withdraw.unitAvailability
-        ? (await withdraw.unitAvailability(unit)).available
+        ? (await withdraw.unitAvailability(unit, mintUrl)).available
         : 0;
-      setState({ step: 'choose', available, unit });
+      setState({ step: 'choose', available, unit, ...(mintUrl ? { mintUrl } : {}) });
     },
     [withdraw],
   );
   /** The merchant confirmed `amount` of `available`: everything goes the usual way. */
   const confirmAmount = useCallback(
-    (amount: number, available: number, unit?: FiatUnit) =>
+    (amount: number, available: number, unit?: FiatUnit, mintUrl?: string) =>
       unit
-        ? buildPart(amount, unit)
+        ? buildPart(amount, unit, mintUrl)
         : amount >= available
           ? start(undefined, amount)
           : buildPart(amount),

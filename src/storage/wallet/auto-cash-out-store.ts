@@ -2,6 +2,7 @@
 // the config table.
 import type { AutoCashOutSettings } from '../../core/wallet/cash-out/auto-cash-out';
 import { cleanFeeLimit } from '../../core/wallet/cash-out/fee-limit';
+import { cleanUnitThresholds } from '../../core/wallet/cash-out/auto-cash-out-check';
 import { writeConfigJson } from '../database/config-json';
 import { ClockedStore } from '../database/clocked-store';
 
@@ -15,6 +16,7 @@ export class DexieAutoCashOutStore extends ClockedStore {
     if (!row) return OFF;
     try {
       const value = JSON.parse(row.value) as Partial<AutoCashOutSettings>;
+      const unitThresholds = cleanUnitThresholds(value.unitThresholds);
       return {
         enabled: value.enabled === true,
         address: typeof value.address === 'string' ? value.address : '',
@@ -23,6 +25,7 @@ export class DexieAutoCashOutStore extends ClockedStore {
             ? value.threshold
             : 0,
         ...(value.feeLimit ? { feeLimit: cleanFeeLimit(value.feeLimit) } : {}),
+        ...(unitThresholds ? { unitThresholds } : {}),
       };
     } catch {
       return OFF;

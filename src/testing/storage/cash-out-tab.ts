@@ -4,6 +4,7 @@ import { Wallet } from '@cashu/cashu-ts';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { DevMint } from '../../../dev/mint/server';
+import type { DevMintSuite } from '../wallet/dev-mint-suite';
 import { collected } from '../collected';
 import { freshDbName, testStorage, type TestStorage } from './db';
 import { walletDeps } from './wallet-deps';
@@ -106,6 +107,14 @@ export async function fundTab(
   }
 }
 
+/** A tab of the suite holding `cents` of usd ecash and 500 sats beside them at the dev mint. */
+export async function dollarTab(dev: DevMintSuite, cents: number): Promise<CashOutTab> {
+  const tab = dev.track(await openNewCashOutTab(dev.mint.url));
+  await fundTab(tab, dev.mint, [cents], 'usd');
+  await fundTab(tab, dev.mint, [500]);
+  return tab;
+}
+
 /** What the tab stored: balance, cash-out history and melts still pending. */
 export async function storedCashOut(tab: CashOutTab) {
   const page = await tab.storage.history.page(1, 100);
@@ -117,6 +126,18 @@ export async function storedCashOut(tab: CashOutTab) {
       ...(e.metadata ? { metadata: JSON.parse(e.metadata) as Record<string, unknown> } : {}),
     })),
     pending: (await tab.storage.melts.list()).length,
+  };
+}
+
+/** The tab's sats and cents of usd, its melts pending, and its history rows with their units. */
+export async function storedInUnits(tab: CashOutTab) {
+  const balances = await tab.storage.proofs.unitBalances();
+  const page = await tab.storage.history.page(1, 100);
+  return {
+    sats: await tab.storage.proofs.balance(),
+    cents: balances.find((b) => b.amount.unit === 'usd')?.amount.minor ?? 0,
+    pending: (await tab.storage.melts.list()).length,
+    history: page.events.map((e) => ({ type: e.type, amount: e.amount, unit: e.unit })),
   };
 }
 

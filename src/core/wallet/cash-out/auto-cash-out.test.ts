@@ -7,12 +7,17 @@ import { startLnurl, type DevLnurl } from '../../../../dev/lnurl/server';
 import {
   autoCashOutOn,
   fundTab,
+  newCashOutDevice,
+  openCashOutTab,
   openNewCashOutTab,
   storedCashOut,
+  storedInUnits as byUnit,
+  type CashOutTab,
 } from '../../../testing/storage/cash-out-tab';
+import { freezeAt } from '../../../testing/wallet/freeze-at';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { withFeeReservePercent } from '../../../testing/wallet/fee-reserve';
-import type { AutoCashOut, AutoCashOutSettings } from './auto-cash-out';
+import type { AutoCashOut, AutoCashOutOutcome, AutoCashOutSettings } from './auto-cash-out';
 
 const dev = devMintSuite();
 let lnurl: DevLnurl;
@@ -32,8 +37,8 @@ afterAll(async () => {
   await lnurl.close();
 });
 
-async function setup(settings: Partial<AutoCashOutSettings>) {
-  const tab = await openNewCashOutTab(dev.mint.url);
+async function setup(settings: Partial<AutoCashOutSettings>, opened?: CashOutTab) {
+  const tab = opened ?? (await openNewCashOutTab(dev.mint.url));
   dev.track(tab);
   await tab.storage.autoCashOut.set({
     enabled: true,
@@ -47,8 +52,8 @@ async function setup(settings: Partial<AutoCashOutSettings>) {
 }
 
 describe('automatic cash-out', () => {
-  // docs/decisions/0085-money-out-per-unit.md: the threshold is sats, and only sats go.
-  it('never cashes out dollars: their cents neither reach the threshold nor leave', async () => {
+  // docs/decisions/0090-automatic-cash-out-per-unit.md: without a dollar threshold, only sats go.
+  it('without a dollar threshold, never cashes out dollars: their cents neither count nor leave', async () => {
     const { tab, auto, outcomes } = await setup({ threshold: 100 });
     await fundTab(tab, dev.mint, [500], 'usd');
     await auto.check();
@@ -168,5 +173,128 @@ describe('automatic cash-out', () => {
     await auto.check();
     expect(outcomes).toEqual([]);
     expect((await storedCashOut(tab)).balance).toBe(500);
+  });
+});
+
+const WAIT = { timeout: 15_000, interval: 25 };
+
+/** What a paid outcome took from the balance in its unit. */
+function taken(outcome: AutoCashOutOutcome | undefined): number {
+  if (!outcome?.ok || outcome.result.status !== 'paid') throw new Error(JSON.stringify(outcome));
+  return outcome.result.amount + outcome.result.feePaid + outcome.result.inputFee;
+}
+
+// docs/decisions/0090-automatic-cash-out-per-unit.md
+describe('automatic cash-out of a dollar balance', () => {
+  it('goes at the dollar threshold, from dollars only, and leaves the sats', async () => {
+    const { tab, auto, outcomes } = await setup({ threshold: 0, unitThresholds: { usd: 300 } });
+    await fundTab(tab, dev.mint, [500]);
+    await fundTab(tab, dev.mint, [200], 'usd');
+    await auto.check();
+    expect(outcomes).toEqual([]);
+
+    await fundTab(tab, dev.mint, [200], 'usd');
+    await auto.check();
+    expect(outcomes, JSON.stringify(outcomes)).toHaveLength(1);
+    expect(outcomes[0]).toMatchObject({ ok: true, result: { status: 'paid', unit: 'usd' } });
+    const after = await byUnit(tab);
+    expect(after.sats).toBe(500);
+    expect(after.cents).toBe(400 - taken(outcomes[0]));
+    // Only what no payment's fees fit is left (internal settlement: the reserve comes back).
+    expect(after.cents).toBeLessThan(10);
+    expect(after.history.length).toBeGreaterThanOrEqual(1);
+    expect(after.history.every((row) => row.type === 'cash-out' && row.unit === 'usd')).toBe(true);
+    // Below the threshold again: nothing more.
+    await auto.check();
+    expect(outcomes).toHaveLength(1);
+  });
+
+  it('goes beside the sats when both have a threshold, each from its own proofs', async () => {
+    const { tab, auto, outcomes } = await setup({ threshold: 100, unitThresholds: { usd: 300 } });
+    await fundTab(tab, dev.mint, [128]);
+    await fundTab(tab, dev.mint, [400], 'usd');
+    await auto.check();
+    expect(
+      outcomes.map((o) => o.ok && o.result.status === 'paid' && (o.result.unit ?? 'sat')),
+    ).toEqual(['sat', 'usd']);
+    const after = await byUnit(tab);
+    expect(after.sats).toBe(128 - taken(outcomes[0]));
+    expect(after.cents).toBe(400 - taken(outcomes[1]));
+  });
+
+  it('never pays fees above the limit in cents: a 90 % reserve leaves the dollars alone', async () => {
+    const { tab, auto, outcomes } = await setup({ threshold: 0, unitThresholds: { usd: 300 } });
+    await fundTab(tab, dev.mint, [400], 'usd');
+    await withFeeReservePercent(dev.mint.url, 90, () => auto.check());
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]!.ok ? '' : outcomes[0]!.error).toMatch(
+      /^The fees \(up to \d+\.\d\d USD\) are above your limit of \d+\.\d\d USD\. Nothing was paid\.$/,
+    );
+    expect(await byUnit(tab)).toEqual({ sats: 0, cents: 400, pending: 0, history: [] });
+  });
+
+  it('a lost melt reply: the dollars settle once, the change restored in cents', async () => {
+    const { tab, auto, outcomes } = await setup({ threshold: 0, unitThresholds: { usd: 300 } });
+    await fundTab(tab, dev.mint, [400], 'usd');
+    dev.mint.addFault({ path: '/v1/melt/bolt11', action: 'dropResponse', unit: 'usd', count: 1 });
+
+    await auto.check();
+
+    expect(outcomes[0]).toMatchObject({ ok: true, result: { status: 'paid', unit: 'usd' } });
+    const after = await byUnit(tab);
+    expect(after.pending).toBe(0);
+    expect(after.cents).toBe(400 - taken(outcomes[0]));
+    expect(after.history.every((row) => row.unit === 'usd')).toBe(true);
+  });
+
+  it('a dead mint during the melt: the cents stay journaled, then come back once it is UNPAID', async () => {
+    const { tab, auto, outcomes } = await setup({ threshold: 0, unitThresholds: { usd: 300 } });
+    await fundTab(tab, dev.mint, [400], 'usd');
+    // The melt and the first check of its quote fail; the quote itself was given.
+    dev.mint.addFault({ path: '/v1/melt/bolt11', action: 'error500', count: 1 });
+    dev.mint.addFault({
+      path: '/v1/melt/quote/bolt11/*',
+      method: 'GET',
+      action: 'error500',
+      count: 1,
+    });
+
+    await auto.check();
+
+    expect(outcomes[0]).toMatchObject({ ok: true, result: { status: 'pending' } });
+    // Out of the balance while the mint cannot say what happened: never spent twice.
+    expect((await byUnit(tab)).cents).toBeLessThan(400);
+    // A check meanwhile starts no second cash-out beside the pending one.
+    await auto.check();
+    expect(outcomes).toHaveLength(1);
+    await expect.poll(() => tab.announced.length, WAIT).toBe(1);
+    expect(tab.announced[0]?.status).toBe('unpaid');
+    expect(await byUnit(tab)).toEqual({ sats: 0, cents: 400, pending: 0, history: [] });
+  });
+
+  it('a tab closed after the mint paid: the next start records the dollars once', async () => {
+    const dbName = await newCashOutDevice(dev.mint.url);
+    const frozen = freezeAt('melt:paid');
+    const first = openCashOutTab(dbName, { checkpoint: frozen.checkpoint });
+    const { auto } = await setup({ threshold: 0, unitThresholds: { usd: 300 } }, first);
+    await fundTab(first, dev.mint, [400], 'usd');
+    void auto.check();
+    await frozen.reached;
+    auto.stop();
+    first.kill();
+
+    const second = dev.track(openCashOutTab(dbName));
+    await second.cashOut.resumeAll();
+    await expect.poll(async () => (await byUnit(second)).pending, WAIT).toBe(0);
+    second.kill();
+    const third = dev.track(openCashOutTab(dbName));
+    await third.cashOut.resumeAll();
+    const after = await byUnit(third);
+    expect(after.history).toHaveLength(1);
+    expect(after.history[0]).toMatchObject({ type: 'cash-out', unit: 'usd' });
+    const paid = (await third.storage.history.page(1, 10)).events[0]!;
+    const fees = JSON.parse(paid.metadata ?? '{}') as { feePaid: number; inputFee: number };
+    expect(after.cents).toBe(400 - paid.amount - fees.feePaid - fees.inputFee);
+    expect(after.pending).toBe(0);
   });
 });

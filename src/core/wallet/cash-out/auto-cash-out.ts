@@ -1,7 +1,8 @@
-// Automatic cash-out: when a stored payment brings the current mint's balance to the threshold,
-// the whole balance minus fees goes to the merchant's Lightning address, its change after it
-// (docs/behaviour.md, "Automatic cash-out"). Fees above the merchant's limit are never paid. One
-// run at a time; a failure is retried with backoff.
+// Automatic cash-out: when a stored payment brings the current mint's balance in sats, or in a
+// fiat unit with its own threshold, to the threshold, the whole balance of that unit minus fees
+// goes to the merchant's Lightning address, its change after it (docs/behaviour.md, "Automatic
+// cash-out"; docs/decisions/0090-automatic-cash-out-per-unit.md). Fees above the merchant's limit
+// are never paid. One run at a time; a failure is retried with backoff.
 import { ValidationError, errorMessage } from '../../errors';
 import type { Logger } from '../../logger';
 import type { ConfigStore } from '../../settings/ports';
@@ -15,13 +16,30 @@ import type { CashOutResult, CashOutService } from './cash-out-service';
 import type { FeeLimit } from './fee-limit';
 import { fetchPayParams, parseDestination, type Fetch, type PayParams } from './lnurl';
 import { AUTO_NEEDS_LNURL } from './texts.json';
+import { SAT, isFiatUnit, type FiatUnit, type Unit } from '../../units/unit';
+
+/** Each unit automatic cash-out watches with its threshold: sats first, then the fiat units. */
+export function autoCashOutTargets(settings: AutoCashOutSettings): [Unit, number][] {
+  const targets: [Unit, number][] = settings.threshold > 0 ? [[SAT, settings.threshold]] : [];
+  for (const [unit, threshold] of Object.entries(settings.unitThresholds ?? {})) {
+    if (isFiatUnit(unit) && typeof threshold === 'number' && threshold > 0) {
+      targets.push([unit, threshold]);
+    }
+  }
+  return targets;
+}
 
 export interface AutoCashOutSettings {
   enabled: boolean;
   /** a Lightning address (or LNURL) */
   address: string;
-  /** sats; a balance at or above it is cashed out */
+  /** sats; a balance at or above it is cashed out; 0: sats stay (a unit threshold is set) */
   threshold: number;
+  /**
+   * Per fiat unit, in its minor units (cents): a balance of the unit at or above it is cashed
+   * out from that unit's proofs only. A unit without one is never cashed out automatically.
+   */
+  unitThresholds?: Partial<Record<FiatUnit, number>>;
   /**
    * The most any cash-out may cost in fees before the merchant is asked again (automatic ones are
    * never paid above it); 1 % + 10 sats when absent.
@@ -75,31 +93,63 @@ export class AutoCashOut {
   }
 
   private async runOnce(): Promise<void> {
-    let settings: AutoCashOutSettings;
+    const failures: unknown[] = [];
     try {
-      settings = await this.deps.settings.get();
-      if (!settings.enabled || !settings.address || settings.threshold <= 0) return;
-      // A cash-out still in flight decides first: never a second one beside it.
-      if ((await this.deps.cashOut.listPending()).length > 0) return;
-      const mintUrl = await this.deps.config.getMintUrl();
-      // Sats in a pending withdrawal token are the customer's to redeem, not to cash out.
-      const balance = (await this.available.sats(mintUrl)).available;
-      if (balance < settings.threshold) return;
-      // The mint is asked first (spendable() checks the proof states): sats another device spent
-      // do not count towards the threshold.
-      if ((await this.deps.cashOut.spendable()).available < settings.threshold) return;
-      const params = await this.payParams(settings.address);
-      const plan = await prepareCashOutAll(params, this.deps);
-      // pay() refuses fees above the merchant's limit for an automatic cash-out. The change the
-      // payment brings back is cashed out too (payCashOutAll).
-      const result = await payCashOutAll(plan, params, this.deps, '', { auto: true });
-      this.failures = 0;
-      this.deps.onOutcome({ ok: true, result });
+      const settings = await this.deps.settings.get();
+      const targets = autoCashOutTargets(settings);
+      if (!settings.enabled || !settings.address || targets.length === 0) return;
+      for (const [unit, threshold] of targets) {
+        // A cash-out still in flight decides first: never a second one beside it.
+        if ((await this.deps.cashOut.listPending()).length > 0) break;
+        try {
+          const result = await this.cashOutUnit(settings.address, unit, threshold);
+          if (result) this.deps.onOutcome({ ok: true, result });
+        } catch (error) {
+          // One unit failing (fees above the limit, say) does not keep the others from going.
+          failures.push(error);
+        }
+      }
     } catch (error) {
-      const retryInMs = this.scheduleRetry();
+      failures.push(error);
+    }
+    if (failures.length === 0) {
+      this.failures = 0;
+      return;
+    }
+    const retryInMs = this.scheduleRetry();
+    for (const error of failures) {
       this.deps.logger.warn('Automatic cash-out failed; will retry', error);
       this.deps.onOutcome({ ok: false, error: errorMessage(error), cause: error, retryInMs });
     }
+  }
+
+  /**
+   * The balance of `unit` cashed out when it is at the threshold, in sats or in the unit's minor
+   * units; undefined when it is below.
+   */
+  private async cashOutUnit(
+    address: string,
+    unit: Unit,
+    threshold: number,
+  ): Promise<CashOutResult | undefined> {
+    const mintUrl = await this.deps.config.getMintUrl();
+    // Ecash in a pending withdrawal token is the customer's to redeem, not to cash out.
+    const balance =
+      unit === SAT
+        ? (await this.available.sats(mintUrl)).available
+        : (await this.available.inUnit(mintUrl, unit)).available;
+    if (balance < threshold) return undefined;
+    // The mint is asked first (spendable() checks the proof states): proofs another device spent
+    // do not count towards the threshold.
+    const spendable = await (unit === SAT
+      ? this.deps.cashOut.spendable()
+      : this.deps.cashOut.spendable(unit));
+    if (spendable.available < threshold) return undefined;
+    const params = await this.payParams(address);
+    const plan = await prepareCashOutAll(params, this.deps, '', Infinity, { unit });
+    // pay() refuses fees above the merchant's limit for an automatic cash-out. The change the
+    // payment brings back is cashed out too (payCashOutAll), in the same unit.
+    return payCashOutAll(plan, params, this.deps, '', { auto: true });
   }
 
   /** The address's pay parameters (limits, callback). */

@@ -1,29 +1,15 @@
 // "Cash out everything" against a dev mint with input fees (NUT-02) and the dev Lightning address:
 // the amount found leaves the balance empty to within the fees, and paying it works.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLnurl, type DevLnurl } from '../../../../dev/lnurl/server';
+import { describe, expect, it } from 'vitest';
 import { fundTab, openNewCashOutTab, storedCashOut } from '../../../testing/storage/cash-out-tab';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
+import { devLnurlSuite } from '../../../testing/wallet/dev-lnurl-suite';
 import { prepareCashOutAll } from './cash-out-all';
-import { fetchPayParams, parseDestination, type PayParams } from './lnurl';
 
 const dev = devMintSuite({ inputFeePpk: 400 });
-let lnurl: DevLnurl;
-
-beforeAll(async () => {
-  lnurl = await startLnurl({ mintUrl: dev.mint.url, port: 0, log: () => {} });
-});
-
-afterAll(async () => {
-  await lnurl.close();
-});
-
-async function params(): Promise<PayParams> {
-  const destination = parseDestination(lnurl.address);
-  if (destination.kind !== 'lnurl') throw new Error('not an address');
-  return fetchPayParams(destination, (url, init) => fetch(url, init));
-}
+const address = devLnurlSuite(dev);
+const params = () => address.params();
 
 describe('prepareCashOutAll', () => {
   it('finds the largest amount that pays with its reserve and input fees, and it is paid', async () => {

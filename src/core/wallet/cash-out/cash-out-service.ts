@@ -128,6 +128,15 @@ export interface CashOutQuote extends Pick<
   feeAboveLimit: boolean;
 }
 
+/**
+ * Where a cash-out pays from: a unit's balance (sats when omitted) of the current mint, or of
+ * `mintUrl` (docs/decisions/0090-automatic-cash-out-per-unit.md).
+ */
+export interface CashOutSource {
+  unit?: Unit;
+  mintUrl?: string;
+}
+
 /** What pay() may do beyond the plain case. */
 export interface PayOptions {
   /** automatic cash-out: never pays fees above the limit */
@@ -220,13 +229,15 @@ export class CashOutService {
      * says what the invoice's sats cost in cents. Omitted: sats.
      */
     unit: Unit = SAT,
+    /** pay from this mint's balance (a unit line of another mint, decision 0090); the current one when omitted */
+    from?: string,
   ): Promise<CashOutQuote> {
     const invoice = checkInvoice(invoiceText, this.deps.clock());
     const limit = await this.readFeeLimit();
     if (await this.deps.ledger.invoicePaid(invoice.request)) {
       throw new ValidationError(INVOICE_ALREADY_PAID);
     }
-    const mintUrl = await this.deps.config.getMintUrl();
+    const mintUrl = from ?? (await this.deps.config.getMintUrl());
     const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl, unit);
     let reply: MeltQuoteBolt11Response;
     try {
@@ -268,12 +279,15 @@ export class CashOutService {
     };
   }
 
-  /** The current mint's available balance and what is left of it after input fees. */
-  async spendable(): Promise<Spendable> {
-    const mintUrl = await this.deps.config.getMintUrl();
-    const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl);
+  /**
+   * The current mint's (or `from`'s) available balance and what is left of it after input fees,
+   * in `unit`'s minor units (sats when omitted).
+   */
+  async spendable(unit: Unit = SAT, from?: string): Promise<Spendable> {
+    const mintUrl = from ?? (await this.deps.config.getMintUrl());
+    const { wallet } = await this.deps.wallets.getSeededWallet(mintUrl, unit);
     await this.reconcile(mintUrl);
-    const { available } = await this.available.list(mintUrl);
+    const { available } = await this.available.list(mintUrl, unit);
     const sum = sumSats(available);
     return { available: sum, afterInputFees: Math.max(0, sum - feesFor(wallet, available)) };
   }

@@ -4,7 +4,11 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { outsideInvoice } from '../../../../dev/mint/test-support';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
-import { fundTab, openNewCashOutTab, type CashOutTab } from '../../../testing/storage/cash-out-tab';
+import {
+  dollarTab as fundedDollars,
+  storedInUnits as stored,
+  type CashOutTab,
+} from '../../../testing/storage/cash-out-tab';
 import { satsPerMajorUnit } from './unit-rate';
 import { notEnoughInUnit } from './texts';
 import { amountOf } from '../../units/amount';
@@ -13,25 +17,7 @@ const WAIT = { timeout: 15_000, interval: 25 };
 const dev = devMintSuite();
 
 /** A till holding `cents` of usd ecash (and 500 sats beside them) at the dev mint. */
-async function dollarTab(cents: number): Promise<CashOutTab> {
-  const tab = await openNewCashOutTab(dev.mint.url);
-  dev.track(tab);
-  await fundTab(tab, dev.mint, [cents], 'usd');
-  await fundTab(tab, dev.mint, [500]);
-  return tab;
-}
-
-/** The till's balances: sats, and cents of usd, and the cash-out rows with their units. */
-async function stored(tab: CashOutTab) {
-  const balances = await tab.storage.proofs.unitBalances();
-  const page = await tab.storage.history.page(1, 100);
-  return {
-    sats: await tab.storage.proofs.balance(),
-    cents: balances.find((b) => b.amount.unit === 'usd')?.amount.minor ?? 0,
-    pending: (await tab.storage.melts.list()).length,
-    history: page.events.map((e) => ({ type: e.type, amount: e.amount, unit: e.unit })),
-  };
-}
+const dollarTab = (cents: number): Promise<CashOutTab> => fundedDollars(dev, cents);
 
 describe('cash out from a dollar balance', () => {
   it('pays 2000 sats for 2.00 USD at the quote rate, fees in cents, the sats untouched', async () => {

@@ -91,3 +91,10 @@ export const unitFeeAboveLimit = (fees: Amount, limit: Amount) =>
     { fees: amountText(fees), limit: amountText(limit) },
     `The fees (up to ${amountText(fees)}) are above your limit of ${amountText(limit)}. Nothing was paid.`,
   );
+/** A fiat balance too small to pay any amount with its fees, in the unit. */
+export const tooLittleInUnit = (available: Amount) =>
+  words(
+    'TOO_LITTLE_IN_UNIT',
+    { available: amountText(available) },
+    `The available ${amountText(available)} are not enough to pay any amount with the fees.`,
+  );

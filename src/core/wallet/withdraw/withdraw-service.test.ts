@@ -1144,6 +1144,39 @@ describe('WithdrawService: proofs of another unit', () => {
     expect(await first.storage.proofs.balance()).toBe(0);
   });
 
+  // docs/decisions/0090-automatic-cash-out-per-unit.md: a usd token is cancelled from the Wallet.
+  it('cancels a pending usd token: its cents come back, the old token is worthless', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takeCents(storage, 350);
+    const token = ok(await service.createToken({ unit: 'usd', amount: 100 }));
+
+    const result = await service.cancelToken(token.id!);
+
+    expect(result).toEqual({ status: 'cancelled', amount: 100, fee: 0 });
+    expect(await storage.proofs.unitBalances()).toEqual([
+      { mintUrl: mint.url, amount: { unit: 'usd', minor: 350 } },
+    ]);
+    expect(await storage.proofs.balance()).toBe(0);
+    expect(await service.unitAvailability('usd')).toMatchObject({ available: 350, pending: 0 });
+    await expect(redeemCents(token.token)).rejects.toThrow();
+  });
+
+  it('a usd cancel whose swap reply was lost: the cents come back once, by restore', async () => {
+    const { service, storage } = await setup(mint.url);
+    await takeCents(storage, 350);
+    const token = ok(await service.createToken({ unit: 'usd', amount: 100 }));
+    mint.addFault({ path: '/v1/swap', action: 'dropResponse', unit: 'usd', count: 1 });
+
+    const result = await service.cancelToken(token.id!);
+
+    expect(result).toMatchObject({ status: 'cancelled', amount: 100 });
+    expect(await consolidationJournals(storage)).toEqual([]);
+    expect(await storage.proofs.unitBalances()).toEqual([
+      { mintUrl: mint.url, amount: { unit: 'usd', minor: 350 } },
+    ]);
+    await expect(redeemCents(token.token)).rejects.toThrow();
+  });
+
   it('finds no sats to withdraw on a mint that holds only dollars', async () => {
     const { service, storage } = await setup(mint.url);
     await takeCents(storage, 200);

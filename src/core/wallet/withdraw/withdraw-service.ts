@@ -254,11 +254,12 @@ export class WithdrawService {
   }
 
   /**
-   * What of the current mint's ecash in `unit` a new withdrawal may take, in its minor units (the
-   * wallet screen's unit line). Never rejects: a failed read counts as nothing available.
+   * What of the current mint's (or `mintUrl`'s) ecash in `unit` a new withdrawal may take, in its
+   * minor units (the wallet screen's unit lines). Never rejects: a failed read counts as nothing
+   * available.
    */
-  async unitAvailability(unit: Unit): Promise<WithdrawAvailability> {
-    const url = await this.deps.config.getMintUrl().catch(() => '');
+  async unitAvailability(unit: Unit, mintUrl?: string): Promise<WithdrawAvailability> {
+    const url = mintUrl ?? (await this.deps.config.getMintUrl().catch(() => ''));
     try {
       return { mintUrl: url, ...(await this.available.inUnit(url, unit)) };
     } catch (error) {
