@@ -1,6 +1,6 @@
 // The merchant's remote-cashier storage on fake-indexeddb: one pairing secret across tabs, reset,
 // the unpaired setting off by default, per-relay lookback, the mints used, credited sales, and the
-// cap on unpaid remote quotes in the claim's transaction, the last published catalog.
+// cap on unpaid remote quotes in the claim's transaction, the last published catalog and profile.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../../core/errors';
@@ -65,6 +65,19 @@ describe('DexieMerchantTrustStore', () => {
     // A row that does not read as one: published again rather than trusted.
     await first.db.config.put({ key: 'CASHIER_CATALOG', value: 'ab'.repeat(32), updatedAt: 1 });
     expect(await next.merchantTrust.lastPublishedCatalog()).toBeUndefined();
+  });
+
+  it('notes the last published profile with its date, for the next page load to date after', async () => {
+    const name = testStorage().db.name;
+    const first = testStorage(name);
+    expect(await first.merchantTrust.lastPublishedProfileAt()).toBeUndefined();
+    await first.merchantTrust.recordPublishedProfile('{"mints":[]}', 1_700_000_003);
+    const next = testStorage(name);
+    expect(await next.merchantTrust.lastPublishedProfile()).toBe('{"mints":[]}');
+    expect(await next.merchantTrust.lastPublishedProfileAt()).toBe(1_700_000_003);
+    // A row that does not read as seconds: the clock alone dates the next one.
+    await first.db.config.put({ key: 'MERCHANT_PROFILE_CREATED_AT', value: 'soon', updatedAt: 1 });
+    expect(await next.merchantTrust.lastPublishedProfileAt()).toBeUndefined();
   });
 
   it('does not accept unpaired cashier links until told to', async () => {

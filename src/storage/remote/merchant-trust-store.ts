@@ -19,6 +19,7 @@ import { newPairingSecret, PAIRING_SECRET_BYTES } from '../../core/remote-paymen
 import { isSealed, type SecretCodec } from '../../core/lock';
 import { toBytes } from '../database/bytes';
 import type { CashewDb } from '../database/db';
+import type { ConfigRow } from '../database/rows';
 import { PLAIN_CODEC } from '../keys/plain-codec';
 import { readFlag, writeFlag } from '../database/config-flag';
 import { distinctIndexKeys } from '../database/distinct-keys';
@@ -153,8 +154,22 @@ export class DexieMerchantTrustStore implements MerchantTrustStore {
     return (await this.db.config.get(CONFIG_KEYS.merchantProfile))?.value;
   }
 
-  async recordPublishedProfile(profile: string): Promise<void> {
-    await this.putConfig(CONFIG_KEYS.merchantProfile, profile);
+  /** The profile and its date in one write: a tab closed between them would date the next behind. */
+  async recordPublishedProfile(profile: string, createdAt?: number): Promise<void> {
+    const updatedAt = this.clock();
+    const rows: ConfigRow[] = [{ key: CONFIG_KEYS.merchantProfile, value: profile, updatedAt }];
+    if (createdAt !== undefined) {
+      const key = CONFIG_KEYS.merchantProfileCreatedAt;
+      rows.push({ key, value: String(createdAt), updatedAt });
+    }
+    await this.db.config.bulkPut(rows);
+  }
+
+  /** Undefined for a row that does not read as unix seconds: the clock alone dates the next. */
+  async lastPublishedProfileAt(): Promise<number | undefined> {
+    const row = await this.db.config.get(CONFIG_KEYS.merchantProfileCreatedAt);
+    const seconds = Number(row?.value);
+    return row && Number.isSafeInteger(seconds) && seconds > 0 ? seconds : undefined;
   }
 
   // ------------------------------------------------------------ cashiers' catalog

@@ -42,7 +42,13 @@ export interface CreditedSaleLookup {
 /** The last merchant profile (its tags as JSON) that at least one relay accepted. */
 export interface ProfileStateStore {
   lastPublishedProfile(): Promise<string | undefined>;
-  recordPublishedProfile(profile: string): Promise<void>;
+  /** `createdAt`: the event's date (unix seconds), noted beside it in the same write */
+  recordPublishedProfile(profile: string, createdAt?: number): Promise<void>;
+  /**
+   * The created_at of the last profile a relay accepted, from any page load or tab of this
+   * device: the next one is dated after it, or a relay would keep the older one.
+   */
+  lastPublishedProfileAt?(): Promise<number | undefined>;
   /**
    * The pairing id this device had when it found another device's profile on the relays and
    * left it alone (docs/behaviour.md, "Two devices on one phrase"); undefined when it holds none.
