@@ -30,6 +30,7 @@ import {
 } from '../../core/remote-payments';
 import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
 import { MerchantProfilePublisher } from '../../core/remote-payments/merchant/profile-publisher';
+import type { SentProfile } from '../../core/remote-payments/merchant/merchant-ports';
 import {
   createInbox,
   createProfilePublisher,
@@ -55,7 +56,7 @@ function memoryTrust(): MerchantTrustStore & { secret: Uint8Array; unpaired: boo
     secret: new Uint8Array(32).fill(7),
     unpaired: false,
     profile: undefined as string | undefined,
-    profileAt: undefined as number | undefined,
+    sent: undefined as SentProfile | undefined,
     heldFor: undefined as string | undefined,
   };
   return {
@@ -86,11 +87,9 @@ function memoryTrust(): MerchantTrustStore & { secret: Uint8Array; unpaired: boo
     refusedCounts: async () => ({ unpaired: 0, mint: 0, unlocked: 0, lines: 0 }),
     creditedSale: async () => undefined,
     lastPublishedProfile: async () => state.profile,
-    recordPublishedProfile: async (profile: string, createdAt?: number) => {
-      state.profile = profile;
-      state.profileAt = createdAt;
-    },
-    lastPublishedProfileAt: async () => state.profileAt,
+    recordPublishedProfile: async (profile: string) => void (state.profile = profile),
+    sentProfile: async () => state.sent,
+    noteSentProfile: async (sent: SentProfile) => void (state.sent = sent),
     profileHeldFor: async () => state.heldFor,
     setProfileHeldFor: async (id: string | undefined) => void (state.heldFor = id),
   };
@@ -318,7 +317,29 @@ describe('the merchant profile across page loads and tabs', () => {
     expect((await profileOnRelay(getPublicKey(merchant)))?.pairingId).toBe(pairingId(renewed));
   });
 
-  it('dates it after the last one a relay took even when the relays cannot be read', async () => {
+  it('a profile the last page sent but closed before noting is its own, not another device’s', async () => {
+    const merchant = generateSecretKey();
+    const store = memoryTrust();
+    // The tab closes once the relay has the profile, before it is noted as published.
+    const closing = { ...store, recordPublishedProfile: () => new Promise<void>(() => {}) };
+    void pageAt(merchant, closing, Date.now()).sync();
+    const pubkey = getPublicKey(merchant);
+    const pairingOnRelay = async () => {
+      const newest = newestEvent(
+        await query({ kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] }),
+      );
+      return newest && parseMerchantProfile(newest)?.pairingId;
+    };
+    await expect.poll(pairingOnRelay, { timeout: 10_000 }).toBe(pairingId(store.secret));
+    // The next page: the merchant resets the link, and the profile names the new pairing.
+    const renewed = await store.resetSecret();
+    const next = pageAt(merchant, store, Date.now());
+    expect(await next.sync()).toBe('published');
+    expect(next.otherDevice()).toBeUndefined();
+    expect((await profileOnRelay(pubkey))?.pairingId).toBe(pairingId(renewed));
+  });
+
+  it('dates it after the last one it signed even when the relays cannot be read', async () => {
     const merchant = generateSecretKey();
     const store = memoryTrust();
     const second = await burst(merchant, store);

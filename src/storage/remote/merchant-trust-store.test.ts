@@ -67,17 +67,16 @@ describe('DexieMerchantTrustStore', () => {
     expect(await next.merchantTrust.lastPublishedCatalog()).toBeUndefined();
   });
 
-  it('notes the last published profile with its date, for the next page load to date after', async () => {
+  it('notes the profile it sends before sending it, for the next page load to read', async () => {
     const name = testStorage().db.name;
     const first = testStorage(name);
-    expect(await first.merchantTrust.lastPublishedProfileAt()).toBeUndefined();
-    await first.merchantTrust.recordPublishedProfile('{"mints":[]}', 1_700_000_003);
-    const next = testStorage(name);
-    expect(await next.merchantTrust.lastPublishedProfile()).toBe('{"mints":[]}');
-    expect(await next.merchantTrust.lastPublishedProfileAt()).toBe(1_700_000_003);
-    // A row that does not read as seconds: the clock alone dates the next one.
-    await first.db.config.put({ key: 'MERCHANT_PROFILE_CREATED_AT', value: 'soon', updatedAt: 1 });
-    expect(await next.merchantTrust.lastPublishedProfileAt()).toBeUndefined();
+    expect(await first.merchantTrust.sentProfile()).toBeUndefined();
+    const sent = { id: 'ab'.repeat(32), createdAt: 1_700_000_003, profile: '{"mints":[]}' };
+    await first.merchantTrust.noteSentProfile(sent);
+    expect(await testStorage(name).merchantTrust.sentProfile()).toEqual(sent);
+    // A row that does not read as one: the clock alone dates the next profile.
+    await first.db.config.put({ key: 'MERCHANT_PROFILE_SENT', value: 'soon', updatedAt: 1 });
+    expect(await testStorage(name).merchantTrust.sentProfile()).toBeUndefined();
   });
 
   it('does not accept unpaired cashier links until told to', async () => {

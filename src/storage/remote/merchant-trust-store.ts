@@ -11,6 +11,7 @@ import type {
   MerchantTrustStore,
   RefusedCounts,
   RefusedSale,
+  SentProfile,
 } from '../../core/remote-payments/merchant/merchant-ports';
 import type { RefusalKind } from '../../core/remote-payments/sale-judgement';
 import type { PublishedCatalogRecord } from '../../core/remote-payments/merchant/catalog-publisher';
@@ -19,7 +20,6 @@ import { newPairingSecret, PAIRING_SECRET_BYTES } from '../../core/remote-paymen
 import { isSealed, type SecretCodec } from '../../core/lock';
 import { toBytes } from '../database/bytes';
 import type { CashewDb } from '../database/db';
-import type { ConfigRow } from '../database/rows';
 import { PLAIN_CODEC } from '../keys/plain-codec';
 import { readFlag, writeFlag } from '../database/config-flag';
 import { distinctIndexKeys } from '../database/distinct-keys';
@@ -154,22 +154,30 @@ export class DexieMerchantTrustStore implements MerchantTrustStore {
     return (await this.db.config.get(CONFIG_KEYS.merchantProfile))?.value;
   }
 
-  /** The profile and its date in one write: a tab closed between them would date the next behind. */
-  async recordPublishedProfile(profile: string, createdAt?: number): Promise<void> {
-    const updatedAt = this.clock();
-    const rows: ConfigRow[] = [{ key: CONFIG_KEYS.merchantProfile, value: profile, updatedAt }];
-    if (createdAt !== undefined) {
-      const key = CONFIG_KEYS.merchantProfileCreatedAt;
-      rows.push({ key, value: String(createdAt), updatedAt });
-    }
-    await this.db.config.bulkPut(rows);
+  async recordPublishedProfile(profile: string): Promise<void> {
+    await this.putConfig(CONFIG_KEYS.merchantProfile, profile);
   }
 
-  /** Undefined for a row that does not read as unix seconds: the clock alone dates the next. */
-  async lastPublishedProfileAt(): Promise<number | undefined> {
-    const row = await this.db.config.get(CONFIG_KEYS.merchantProfileCreatedAt);
-    const seconds = Number(row?.value);
-    return row && Number.isSafeInteger(seconds) && seconds > 0 ? seconds : undefined;
+  /** Undefined for a row that does not read as one: the clock alone dates the next profile. */
+  async sentProfile(): Promise<SentProfile | undefined> {
+    const row = await this.db.config.get(CONFIG_KEYS.merchantProfileSent);
+    if (!row) return undefined;
+    try {
+      const { id, createdAt, profile } = JSON.parse(row.value) as Record<string, unknown>;
+      if (typeof id !== 'string' || typeof profile !== 'string') return undefined;
+      if (!Number.isSafeInteger(createdAt)) return undefined;
+      return { id, createdAt: createdAt as number, profile };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async noteSentProfile(sent: SentProfile): Promise<void> {
+    const { id, createdAt, profile } = sent;
+    await this.putConfig(
+      CONFIG_KEYS.merchantProfileSent,
+      JSON.stringify({ id, createdAt, profile }),
+    );
   }
 
   // ------------------------------------------------------------ cashiers' catalog

@@ -141,7 +141,8 @@ export class MerchantProfilePublisher {
       this.setOther(undefined);
       return false;
     }
-    const published = await state.lastPublishedProfile();
+    let published = await state.lastPublishedProfile();
+    const sent = await state.sentProfile?.();
     // Read beside the profile, by the device whose profile it is: a note another device left.
     const note =
       published !== undefined && this.deps.holdingNotes
@@ -151,6 +152,12 @@ export class MerchantProfilePublisher {
           })
         : Promise.resolve(undefined);
     const newest = await this.newestOnRelays(profile.relays, secretKey, readPublished);
+    // The profile on the relays is the one this device sent last, its tab closed before noting it
+    // published: this device's own, not another device's.
+    if (sent && newest?.id === sent.id && published !== sent.profile) {
+      await state.recordPublishedProfile(sent.profile);
+      published = sent.profile;
+    }
     const onRelays = newest ? parseMerchantProfile(newest) : undefined;
     const another = onRelays !== undefined && onRelays.pairingId !== profile.pairingId;
     if (published === undefined && another) {
@@ -269,13 +276,15 @@ export class MerchantProfilePublisher {
     }
     if ((await state.lastPublishedProfile()) === text) return 'unchanged';
     // Relays keep one version of a replaceable event, and of two with the same created_at the
-    // one with the lower id (NIP-01): each profile is dated after the last one a relay took, in
-    // this page or an earlier one (which may be dated ahead of the clock after a burst), else a
+    // one with the lower id (NIP-01): each profile is dated after the last one this device signed,
+    // in this page or an earlier one (which may be dated ahead of the clock after a burst), else a
     // reset link right after a reload would be dropped as older.
-    const lastAt = await state.lastPublishedProfileAt?.();
-    if (lastAt !== undefined) this.createdAt.notBefore(lastAt);
+    const sent = await state.sentProfile?.();
+    if (sent) this.createdAt.notBefore(sent.createdAt);
     const now = this.createdAt.next();
     const event = finalizeEvent(merchantProfileTemplate(profile, now), secretKey);
+    // Noted before it leaves: the tab may close once a relay has it and before the answer.
+    await state.noteSentProfile?.({ id: event.id, createdAt: event.created_at, profile: text });
     const outcome = await publishOnNewPool(this.deps.createPool, event, profile.relays);
     if (outcome.accepted.length === 0) {
       this.logger.warn('No relay took the merchant profile; trying again at the next start', {
@@ -283,7 +292,7 @@ export class MerchantProfilePublisher {
       });
       return 'failed';
     }
-    await state.recordPublishedProfile(text, event.created_at);
+    await state.recordPublishedProfile(text);
     this.logger.info(`Merchant profile published on ${outcome.accepted.join(', ')}`);
     return 'published';
   }
