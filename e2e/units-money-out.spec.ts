@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { appRows } from './helpers/app-rows';
 import { setUsdPrice } from './helpers/dollar-shop';
 import { clickDigits, invoiceDialog, LANDS, quoteIdOnScreen } from './helpers/invoice';
-import { onboard } from './helpers/onboard';
+import { setUpTill } from './helpers/till';
 import { openWallet } from './helpers/wallet-screen';
 
 interface Stack {
@@ -20,10 +20,7 @@ const unitLine = (page: Page) => page.getByTestId('wallet-unit-balance');
 
 /** An onboarded till charging in USD that took one paid 5.00 USD sale, on the Wallet screen. */
 async function tillHolding5Dollars(page: Page, stack: Stack): Promise<void> {
-  await onboard(page, { mintUrl: stack.mintUrl, relayUrl: stack.relayUrl });
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Unit' }).selectOption('usd');
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await setUpTill(page, { mintUrl: stack.mintUrl, relayUrl: stack.relayUrl, unit: 'usd' });
   await clickDigits(page, '500');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(invoiceDialog(page).getByTestId('invoice-amount')).toHaveText('5.00 USD');
