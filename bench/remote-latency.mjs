@@ -21,18 +21,21 @@ import { summarize } from './lib/stats.mjs';
 /**
  * Opens the cashier once it sells: a cashier sells only on the mints the merchant's signed profile
  * names, which the merchant's start-up publishes; until it is on the relay the page says
- * "Merchant not found", so it is opened again (at most a minute).
+ * "Merchant not found", so it is opened again (at most a minute). A page still loading or still
+ * looking the merchant up is waited for, not reloaded: under the junk the merchant's tab checks
+ * thousands of wraps on the same machine, and a reload every 10 s never let the page finish.
  */
 async function openWhenMerchantFound(cashier, link) {
   const deadline = Date.now() + 60_000;
+  const looked = cashier.locator('[data-link-status]:not([data-link-status="checking"])');
   for (;;) {
-    await cashier.goto(link);
-    try {
-      await cashier.getByRole('button', { name: 'Submit' }).waitFor({ timeout: 10_000 });
+    await cashier.goto(link, { timeout: STEP_TIMEOUT * 2 });
+    await looked.waitFor({ timeout: STEP_TIMEOUT * 2 });
+    if ((await looked.getAttribute('data-link-status')) === 'ready') {
+      await cashier.getByRole('button', { name: 'Submit' }).waitFor({ timeout: STEP_TIMEOUT });
       return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
     }
+    if (Date.now() > deadline) throw new Error('The cashier never found the merchant');
   }
 }
 

@@ -14,6 +14,7 @@ import { storedEvents } from './helpers/history-events';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
 import { addCatalogItem, stockLeft } from './helpers/items';
 import { onboard } from './helpers/onboard';
+import { openItemsEditor, setUpTill } from './helpers/till';
 import { backToScreen, downloadedCsv, PAPERS, printedWithin, rateRows } from './helpers/print';
 import { openWallet } from './helpers/wallet-screen';
 
@@ -58,11 +59,6 @@ function expected() {
 
 const sats = (n: number) => `${n.toLocaleString('en-US')} sats`;
 
-async function openEditor(page: Page) {
-  await page.goto('/items');
-  await expect(page.getByRole('heading', { name: 'Items', level: 1 })).toBeVisible(LANDS);
-}
-
 async function openItemsSide(page: Page) {
   await page.getByRole('button', { name: 'Items', exact: true }).click();
   await expect(page.getByTestId('items-view')).toHaveAttribute('data-loaded', 'true', LANDS);
@@ -104,18 +100,22 @@ test('a full sale at 7 % and 19 % with options, discount and tip: receipt, CSV, 
 }) => {
   test.setTimeout(300_000);
   const want = expected();
-  await onboard(page, { mintUrl, relayUrl });
-  await openEditor(page);
-  await page.getByLabel('Ask for a tip before charging').check();
-  await addCatalogItem(page, { name: 'Bread', price: '1000', tax: '7', stock: '2', lowAt: '1' });
-  await addCatalogItem(page, { name: 'Wine', price: '2000', tax: '19', stock: '1' });
-  await addCatalogItem(page, {
-    name: 'Coffee',
-    price: '3000',
-    tax: '7',
-    options: COFFEE_OPTIONS,
-    stock: '10',
-    optionStock: 'large: 5',
+  await setUpTill(page, {
+    mintUrl,
+    relayUrl,
+    tips: true,
+    items: [
+      { name: 'Bread', price: '1000', tax: '7', stock: '2', lowAt: '1' },
+      { name: 'Wine', price: '2000', tax: '19', stock: '1' },
+      {
+        name: 'Coffee',
+        price: '3000',
+        tax: '7',
+        options: COFFEE_OPTIONS,
+        stock: '10',
+        optionStock: 'large: 5',
+      },
+    ],
   });
 
   await page.goto('/');
@@ -251,7 +251,7 @@ test('a paired cashier sells a coffee with its options; a sold-out cake is greye
   const npub = new URL(link).pathname.split('/').pop()!;
   expect(decode(npub).type).toBe('npub');
 
-  await openEditor(page);
+  await openItemsEditor(page);
   const published = page.waitForEvent('console', {
     predicate: (message) => message.text().includes('Catalog of 2 items published'),
     timeout: SETTLES.timeout,

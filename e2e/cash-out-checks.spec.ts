@@ -7,12 +7,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { outsideInvoice } from '../dev/mint/test-support';
 import { expect, test } from './helpers/own-mint';
 import { takePayment } from './helpers/invoice';
-import { onboard } from './helpers/onboard';
+import { setUpTill } from './helpers/till';
 import { storedMoney } from './helpers/stored-money';
 import {
   cashOutDialog,
   enterDestination,
-  fillAutoCashOut,
   merchantWithBalance,
   saveAutoCashOut,
 } from './helpers/wallet-screen';
@@ -110,8 +109,7 @@ test.describe('cash-out checks the mint', () => {
     request,
     lightningAddress,
   }) => {
-    await onboard(page, { mintUrl, relayUrl });
-    await fillAutoCashOut(page, lightningAddress);
+    await setUpTill(page, { mintUrl, relayUrl, autoCashOut: lightningAddress });
     await expect(page.getByLabel('Fee limit: percent of the amount')).toHaveValue('1');
     await expect(page.getByLabel('Fee limit: sats on top')).toHaveValue('10');
     await saveAutoCashOut(page);

@@ -8,10 +8,9 @@ import { outsideInvoice } from '../dev/mint/test-support';
 import { expect, test } from './helpers/own-mint';
 import { customerWallet } from './helpers/customer';
 import { takePayment } from './helpers/invoice';
-import { onboard } from './helpers/onboard';
+import { setUpTill } from './helpers/till';
 import { storedMoney } from './helpers/stored-money';
 import {
-  fillAutoCashOut,
   mintFault,
   merchantWithBalance,
   saveAutoCashOut,
@@ -298,8 +297,7 @@ test.describe('cash out', () => {
     payQuote,
     lightningAddress,
   }) => {
-    await onboard(page, { mintUrl, relayUrl });
-    await fillAutoCashOut(page, lightningAddress);
+    await setUpTill(page, { mintUrl, relayUrl, autoCashOut: lightningAddress });
     await saveAutoCashOut(page);
 
     await takePayment(page, 60, payQuote);

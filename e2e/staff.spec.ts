@@ -18,6 +18,7 @@ import {
   takePayment,
 } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { setUpTill } from './helpers/till';
 import { openWallet } from './helpers/wallet-screen';
 
 const PHONE = { width: 390, height: 844 };
@@ -240,14 +241,12 @@ test('each person sells with a tip; only the manager refunds; reports by person 
 }) => {
   // Items, two people, two cart sales with tips, a refund and four reports: long on a busy box.
   test.setTimeout(300_000);
-  await onboard(page, { mintUrl, relayUrl });
-  await page.goto('/items');
-  await page.getByLabel('Ask for a tip before charging').check();
-  const form = page.getByTestId('item-form');
-  await form.getByLabel('Name', { exact: true }).fill('Coffee');
-  await form.getByLabel('Price', { exact: true }).fill('1000');
-  await form.getByRole('button', { name: 'Add item' }).click();
-  await expect(page.getByRole('button', { name: 'Edit Coffee', exact: true })).toBeVisible();
+  await setUpTill(page, {
+    mintUrl,
+    relayUrl,
+    tips: true,
+    items: [{ name: 'Coffee', price: '1000' }],
+  });
   await addPeople(page, [
     ['Ana', 'Manager', ''],
     ['Bo', 'Cashier', ''],

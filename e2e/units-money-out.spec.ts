@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 import { appRows } from './helpers/app-rows';
 import { setUsdPrice } from './helpers/dollar-shop';
 import { clickDigits, invoiceDialog, LANDS, quoteIdOnScreen } from './helpers/invoice';
-import { onboard } from './helpers/onboard';
+import { setUpTill } from './helpers/till';
 import { openWallet } from './helpers/wallet-screen';
 
 interface Stack {
@@ -21,9 +21,8 @@ const unitLine = (page: Page) => page.getByTestId('wallet-unit-balance');
 
 /** An onboarded till charging in USD, on the Settings screen. */
 async function dollarTill(page: Page, stack: Stack): Promise<void> {
-  await onboard(page, { mintUrl: stack.mintUrl, relayUrl: stack.relayUrl });
+  await setUpTill(page, { mintUrl: stack.mintUrl, relayUrl: stack.relayUrl, unit: 'usd' });
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Unit' }).selectOption('usd');
 }
 
 /** A paid 5.00 USD sale at the keypad. */

@@ -16,29 +16,12 @@ import {
 } from './helpers/invoice';
 import { readRequest, sendPayload } from './helpers/ecash-payer';
 import { onboard } from './helpers/onboard';
+import { chargeInDollars, setUpTill } from './helpers/till';
 import { storedMoney } from './helpers/stored-money';
 
 const SAT_REFUSED = 'This ecash is in sat; this till takes USD.';
 
 const balance = (page: Page) => page.getByTestId('home-balance');
-
-/** Settings, Charge in: USD; back on Home the keypad takes cents. */
-async function chargeInDollars(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  const unit = page.getByRole('combobox', { name: 'Unit' });
-  await expect(unit.getByRole('option', { name: 'USD' })).toBeAttached();
-  await unit.selectOption('usd');
-  await expect(unit).toHaveValue('usd');
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-  await expect(balance(page)).toHaveText('0.00 USD');
-  await expect(page.getByText('Enter an amount in USD')).toBeVisible();
-}
-
-/** A till onboarded on the dev mint, charging in USD. */
-async function dollarTill(page: Page, stack: { mintUrl: string; relayUrl: string }): Promise<void> {
-  await onboard(page, stack);
-  await chargeInDollars(page);
-}
 
 /** 3.50 USD typed and submitted: the invoice for it, its quote id. */
 async function invoiceFor350(page: Page): Promise<string> {
@@ -57,7 +40,7 @@ test.describe('selling in dollars', () => {
     payQuote,
     request,
   }) => {
-    await dollarTill(page, { mintUrl, relayUrl });
+    await setUpTill(page, { mintUrl, relayUrl, unit: 'usd' });
     const quoteId = await invoiceFor350(page);
     const atMint = await (await request.get(`${mintUrl}/v1/mint/quote/bolt11/${quoteId}`)).json();
     expect(atMint).toMatchObject({ quote: quoteId, amount: 350, unit: 'usd', state: 'UNPAID' });
@@ -84,7 +67,7 @@ test.describe('selling in dollars', () => {
     relayUrl,
     payQuote,
   }) => {
-    await dollarTill(page, { mintUrl, relayUrl });
+    await setUpTill(page, { mintUrl, relayUrl, unit: 'usd' });
     const quoteId = await invoiceFor350(page);
 
     await page.reload();
@@ -106,7 +89,7 @@ test.describe('ecash in dollars', () => {
     relayUrl,
     payQuote,
   }) => {
-    await dollarTill(page, { mintUrl, relayUrl });
+    await setUpTill(page, { mintUrl, relayUrl, unit: 'usd' });
     await invoiceFor350(page);
     const dialog = invoiceDialog(page);
     await dialog.getByRole('button', { name: 'Ecash', exact: true }).click();
@@ -141,7 +124,7 @@ test.describe('ecash in dollars', () => {
     relayUrl,
     payQuote,
   }) => {
-    await dollarTill(page, { mintUrl, relayUrl });
+    await setUpTill(page, { mintUrl, relayUrl, unit: 'usd' });
     const token = async (unit: 'sat' | 'usd') =>
       getEncodedToken({
         mint: mintUrl,

@@ -29,19 +29,24 @@ export async function openCashier(
   return opened;
 }
 
-/** Like openCashier, without waiting for the keypad (a link that is no longer valid has none). */
+/**
+ * Like openCashier, without waiting for the keypad (a link that is no longer valid has none).
+ * `loaded`: how long the page may take to show its heading (the page's own load; it reads no
+ * relay before it), when the test keeps the machine busy meanwhile.
+ */
 export async function openCashierPage(
   browser: Browser,
   link: string,
   npub: string,
   shop?: string,
+  loaded: { timeout?: number } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(link);
+  await page.goto(link, loaded);
   await expect(
     page.getByRole('heading', { level: 1, name: `Creating invoices for ${shop ?? npub}` }),
-  ).toBeVisible();
+  ).toBeVisible(loaded);
   await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
   return { context, page };
 }

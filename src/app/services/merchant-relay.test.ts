@@ -1,10 +1,12 @@
 // Receipts and the kind 10019 merchant profile over the real dev relay: a receipt the cashier's
-// key can open and trust, bounded re-sending, and a profile published once per change.
+// key can open and trust, bounded re-sending, and a profile published once per change, each dated
+// after the last across page loads and tabs.
 // Renamed: nostr-tools' setter is not a React hook, whatever its name says.
 import {
   SimplePool,
   useWebSocketImplementation as setWebSocketImplementation,
 } from 'nostr-tools/pool';
+import type { NostrEvent } from 'nostr-tools/core';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -27,6 +29,8 @@ import {
   type PaymentMessage,
 } from '../../core/remote-payments';
 import { MemoryProcessedQuoteStore } from '../../testing/remote-payments/memory-processed-quotes';
+import { MerchantProfilePublisher } from '../../core/remote-payments/merchant/profile-publisher';
+import type { SentProfile } from '../../core/remote-payments/merchant/merchant-ports';
 import {
   createInbox,
   createProfilePublisher,
@@ -52,6 +56,7 @@ function memoryTrust(): MerchantTrustStore & { secret: Uint8Array; unpaired: boo
     secret: new Uint8Array(32).fill(7),
     unpaired: false,
     profile: undefined as string | undefined,
+    sent: undefined as SentProfile | undefined,
     heldFor: undefined as string | undefined,
   };
   return {
@@ -83,6 +88,8 @@ function memoryTrust(): MerchantTrustStore & { secret: Uint8Array; unpaired: boo
     creditedSale: async () => undefined,
     lastPublishedProfile: async () => state.profile,
     recordPublishedProfile: async (profile: string) => void (state.profile = profile),
+    sentProfile: async () => state.sent,
+    noteSentProfile: async (sent: SentProfile) => void (state.sent = sent),
     profileHeldFor: async () => state.heldFor,
     setProfileHeldFor: async (id: string | undefined) => void (state.heldFor = id),
   };
@@ -261,6 +268,108 @@ describe('the merchant profile (kind 10019)', () => {
     expect(await store.lastPublishedProfile()).toBeUndefined();
     const up = createProfilePublisher(deps(merchant, store, [relay.url]));
     expect(await up.sync()).toBe('published');
+  });
+});
+
+/** A profile publisher on the test relay whose read of the published profiles is `read`. */
+function publisherReading(
+  merchant: Uint8Array,
+  store: MerchantTrustStore,
+  read: () => Promise<NostrEvent[]>,
+  clock: () => number = Date.now,
+) {
+  return new MerchantProfilePublisher({
+    createPool: () => createRelayPool({ WebSocket: WS }),
+    getRelays: async () => [relay.url],
+    getMintUrl: async () => MINT,
+    acceptedMints: () => store.acceptedMints(),
+    getSecretKey: async () => merchant,
+    pairing: store,
+    state: store,
+    clock,
+    readPublished: read,
+  });
+}
+
+describe('the merchant profile across page loads and tabs', () => {
+  /** A page whose clock reads `ms`: its profiles are dated from it. */
+  const pageAt = (merchant: Uint8Array, store: MerchantTrustStore, ms: number) =>
+    createProfilePublisher({ ...deps(merchant, store, [relay.url]), clock: () => ms });
+  /** Three changes within one second, as onboarding makes: dated s, s + 1 and s + 2. */
+  async function burst(merchant: Uint8Array, store: MerchantTrustStore & { unpaired: boolean }) {
+    const second = Math.floor(Date.now() / 1000) * 1000;
+    const before = pageAt(merchant, store, second);
+    expect(await before.sync()).toBe('published');
+    store.unpaired = true;
+    expect(await before.sync()).toBe('published');
+    store.unpaired = false;
+    expect(await before.sync()).toBe('published');
+    return second;
+  }
+
+  it('a link reset right after a reload replaces the profile the last page dated ahead of the clock', async () => {
+    const merchant = generateSecretKey();
+    const store = memoryTrust();
+    const second = await burst(merchant, store);
+    // The next page, a second later (before the last profile's date): the link is reset.
+    const renewed = await store.resetSecret();
+    expect(await pageAt(merchant, store, second + 1000).sync()).toBe('published');
+    expect((await profileOnRelay(getPublicKey(merchant)))?.pairingId).toBe(pairingId(renewed));
+  });
+
+  it('a profile the last page sent but closed before noting is its own, not another device’s', async () => {
+    const merchant = generateSecretKey();
+    const store = memoryTrust();
+    // The tab closes once the relay has the profile, before it is noted as published.
+    const closing = { ...store, recordPublishedProfile: () => new Promise<void>(() => {}) };
+    void pageAt(merchant, closing, Date.now()).sync();
+    const pubkey = getPublicKey(merchant);
+    const pairingOnRelay = async () => {
+      const newest = newestEvent(
+        await query({ kinds: [MERCHANT_PROFILE_KIND], authors: [pubkey] }),
+      );
+      return newest && parseMerchantProfile(newest)?.pairingId;
+    };
+    await expect.poll(pairingOnRelay, { timeout: 10_000 }).toBe(pairingId(store.secret));
+    // The next page: the merchant resets the link, and the profile names the new pairing.
+    const renewed = await store.resetSecret();
+    const next = pageAt(merchant, store, Date.now());
+    expect(await next.sync()).toBe('published');
+    expect(next.otherDevice()).toBeUndefined();
+    expect((await profileOnRelay(pubkey))?.pairingId).toBe(pairingId(renewed));
+  });
+
+  it('dates it after the last one it signed even when the relays cannot be read', async () => {
+    const merchant = generateSecretKey();
+    const store = memoryTrust();
+    const second = await burst(merchant, store);
+    const renewed = await store.resetSecret();
+    const unread = publisherReading(
+      merchant,
+      store,
+      async () => [],
+      () => second + 1000,
+    );
+    expect(await unread.sync()).toBe('published');
+    expect((await profileOnRelay(getPublicKey(merchant)))?.pairingId).toBe(pairingId(renewed));
+  });
+
+  it('publishes a link reset made while it read the relays, never the pairing read before it', async () => {
+    const merchant = generateSecretKey();
+    const store = memoryTrust();
+    let renewed: Uint8Array | undefined;
+    const publisher = createProfilePublisher(deps(merchant, store, [relay.url]));
+    expect(await publisher.sync()).toBe('published');
+    // Another tab resets the link while this one waits for the relays' answer.
+    const slow = publisherReading(merchant, store, async () => {
+      renewed ??= await store.resetSecret();
+      return [];
+    });
+    expect(await slow.sync()).toBe('published');
+    expect((await profileOnRelay(getPublicKey(merchant)))?.pairingId).toBe(pairingId(renewed!));
+    expect(JSON.parse((await store.lastPublishedProfile())!)).toMatchObject({
+      pairingId: pairingId(renewed!),
+    });
   });
 });
 

@@ -15,6 +15,8 @@ export const CONFIG_KEYS = {
   acceptUnpaired: 'ACCEPT_UNPAIRED',
   /** the last merchant profile (kind 10019) a relay accepted, as JSON */
   merchantProfile: 'MERCHANT_PROFILE',
+  /** the last profile this device signed, noted before sending it: JSON `id`, `createdAt`, `profile` */
+  merchantProfileSent: 'MERCHANT_PROFILE_SENT',
   /**
    * The last cashiers' catalog a relay accepted, JSON: `digest`, SHA-256 (hex) of it with its
    * pairing secret and relays, and `createdAt`, its event's date; the row's updatedAt is when

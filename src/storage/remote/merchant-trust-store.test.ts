@@ -1,6 +1,6 @@
 // The merchant's remote-cashier storage on fake-indexeddb: one pairing secret across tabs, reset,
 // the unpaired setting off by default, per-relay lookback, the mints used, credited sales, and the
-// cap on unpaid remote quotes in the claim's transaction, the last published catalog.
+// cap on unpaid remote quotes in the claim's transaction, the last published catalog and profile.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { PendingQuoteLimitError } from '../../core/errors';
@@ -65,6 +65,18 @@ describe('DexieMerchantTrustStore', () => {
     // A row that does not read as one: published again rather than trusted.
     await first.db.config.put({ key: 'CASHIER_CATALOG', value: 'ab'.repeat(32), updatedAt: 1 });
     expect(await next.merchantTrust.lastPublishedCatalog()).toBeUndefined();
+  });
+
+  it('notes the profile it sends before sending it, for the next page load to read', async () => {
+    const name = testStorage().db.name;
+    const first = testStorage(name);
+    expect(await first.merchantTrust.sentProfile()).toBeUndefined();
+    const sent = { id: 'ab'.repeat(32), createdAt: 1_700_000_003, profile: '{"mints":[]}' };
+    await first.merchantTrust.noteSentProfile(sent);
+    expect(await testStorage(name).merchantTrust.sentProfile()).toEqual(sent);
+    // A row that does not read as one: the clock alone dates the next profile.
+    await first.db.config.put({ key: 'MERCHANT_PROFILE_SENT', value: 'soon', updatedAt: 1 });
+    expect(await testStorage(name).merchantTrust.sentProfile()).toBeUndefined();
   });
 
   it('does not accept unpaired cashier links until told to', async () => {

@@ -11,6 +11,7 @@ import type {
   MerchantTrustStore,
   RefusedCounts,
   RefusedSale,
+  SentProfile,
 } from '../../core/remote-payments/merchant/merchant-ports';
 import type { RefusalKind } from '../../core/remote-payments/sale-judgement';
 import type { PublishedCatalogRecord } from '../../core/remote-payments/merchant/catalog-publisher';
@@ -155,6 +156,28 @@ export class DexieMerchantTrustStore implements MerchantTrustStore {
 
   async recordPublishedProfile(profile: string): Promise<void> {
     await this.putConfig(CONFIG_KEYS.merchantProfile, profile);
+  }
+
+  /** Undefined for a row that does not read as one: the clock alone dates the next profile. */
+  async sentProfile(): Promise<SentProfile | undefined> {
+    const row = await this.db.config.get(CONFIG_KEYS.merchantProfileSent);
+    if (!row) return undefined;
+    try {
+      const { id, createdAt, profile } = JSON.parse(row.value) as Record<string, unknown>;
+      if (typeof id !== 'string' || typeof profile !== 'string') return undefined;
+      if (!Number.isSafeInteger(createdAt)) return undefined;
+      return { id, createdAt: createdAt as number, profile };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async noteSentProfile(sent: SentProfile): Promise<void> {
+    const { id, createdAt, profile } = sent;
+    await this.putConfig(
+      CONFIG_KEYS.merchantProfileSent,
+      JSON.stringify({ id, createdAt, profile }),
+    );
   }
 
   // ------------------------------------------------------------ cashiers' catalog

@@ -39,10 +39,27 @@ export interface CreditedSaleLookup {
   creditedSale(quoteId: string, ecashRequest?: string): Promise<CreditedSale | undefined>;
 }
 
+/**
+ * A profile as this device signed it, noted before it leaves: a tab closed before the relays
+ * answer leaves it on them, and the next start must know it for this device's own (not another
+ * device's) and date the next one after it.
+ */
+export interface SentProfile {
+  /** the event id */
+  id: string;
+  /** the event's created_at, unix seconds */
+  createdAt: number;
+  /** what it says, as JSON (as `recordPublishedProfile` takes it) */
+  profile: string;
+}
+
 /** The last merchant profile (its tags as JSON) that at least one relay accepted. */
 export interface ProfileStateStore {
   lastPublishedProfile(): Promise<string | undefined>;
   recordPublishedProfile(profile: string): Promise<void>;
+  /** The last profile this device signed, noted before it was sent; undefined: none. */
+  sentProfile?(): Promise<SentProfile | undefined>;
+  noteSentProfile?(sent: SentProfile): Promise<void>;
   /**
    * The pairing id this device had when it found another device's profile on the relays and
    * left it alone (docs/behaviour.md, "Two devices on one phrase"); undefined when it holds none.

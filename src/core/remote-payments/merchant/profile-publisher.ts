@@ -5,6 +5,7 @@ import { getPublicKey } from 'nostr-tools/pure';
 import { silentLogger, type Logger } from '../../logger';
 import type { Clock } from '../../clock';
 import { queuedRuns } from '../../serial-runs';
+import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { CreatedAtClock } from '../created-at';
 import { lockPubkeyForNostrKey } from '../../wallet/mint/nut20-key';
 import type { NostrEvent } from 'nostr-tools/core';
@@ -54,7 +55,14 @@ export interface ProfilePublisherDeps {
   readPublished?: (relays: string[], pubkey: string) => Promise<NostrEvent[]>;
   /** A device that holds says so on the relays; the device whose links they are reads it. */
   holdingNotes?: HoldingNotes;
+  /** Held by each sync; the default spans the tabs (Web Locks), so two never interleave. */
+  lock?: QuoteLock;
 }
+
+/** Web Lock name: one tab at a time reads, dates, signs and records the profile. */
+const LOCK_NAME = 'cashew-merchant-profile';
+/** Reads of the profile that may find it changed while the relays were read, before giving up. */
+const READS_BEFORE_STABLE = 3;
 
 export type ProfileSync = 'published' | 'unchanged' | 'held' | 'failed';
 
@@ -71,12 +79,14 @@ export type OtherDevice =
 export class MerchantProfilePublisher {
   private readonly logger: Logger;
   private readonly createdAt: CreatedAtClock;
+  private readonly lock: QuoteLock;
   private other: OtherDevice | undefined;
   private readonly otherListeners = new Set<(other: OtherDevice | undefined) => void>();
 
   constructor(private readonly deps: ProfilePublisherDeps) {
     this.logger = deps.logger ?? silentLogger;
     this.createdAt = new CreatedAtClock(deps.clock);
+    this.lock = deps.lock ?? defaultQuoteLock();
   }
 
   /** Publishes the profile if it differs from the last accepted one. Never rejects. */
@@ -124,12 +134,15 @@ export class MerchantProfilePublisher {
         this.setOther('holding');
         return true;
       }
-      // The link was reset on this device since: its profile takes over.
+      // The link was reset on this device since: its profile takes over, dated after the other
+      // device's (a relay keeps the newer one).
+      await this.newestOnRelays(profile.relays, secretKey, readPublished);
       await state.setProfileHeldFor(undefined);
       this.setOther(undefined);
       return false;
     }
-    const published = await state.lastPublishedProfile();
+    let published = await state.lastPublishedProfile();
+    const sent = await state.sentProfile?.();
     // Read beside the profile, by the device whose profile it is: a note another device left.
     const note =
       published !== undefined && this.deps.holdingNotes
@@ -138,8 +151,13 @@ export class MerchantProfilePublisher {
             return undefined;
           })
         : Promise.resolve(undefined);
-    const events = await readPublished(profile.relays, getPublicKey(secretKey));
-    const newest = newestEvent(events);
+    const newest = await this.newestOnRelays(profile.relays, secretKey, readPublished);
+    // The profile on the relays is the one this device sent last, its tab closed before noting it
+    // published: this device's own, not another device's.
+    if (sent && newest?.id === sent.id && published !== sent.profile) {
+      await state.recordPublishedProfile(sent.profile);
+      published = sent.profile;
+    }
     const onRelays = newest ? parseMerchantProfile(newest) : undefined;
     const another = onRelays !== undefined && onRelays.pairingId !== profile.pairingId;
     if (published === undefined && another) {
@@ -162,6 +180,21 @@ export class MerchantProfilePublisher {
     }
     this.setOther(other);
     return other === 'taken-over' && published === JSON.stringify(profile);
+  }
+
+  /**
+   * This key's newest profile on the relays. The next one is dated after it: one signed by an
+   * earlier page load or another device may be dated ahead of this clock, and a relay keeps the
+   * newer of two (of two in one second, either).
+   */
+  private async newestOnRelays(
+    relays: string[],
+    secretKey: Uint8Array,
+    readPublished: NonNullable<ProfilePublisherDeps['readPublished']>,
+  ): Promise<NostrEvent | undefined> {
+    const newest = newestEvent(await readPublished(relays, getPublicKey(secretKey)));
+    if (newest) this.createdAt.notBefore(newest.created_at);
+    return newest;
   }
 
   /** What the profile says now. */
@@ -216,29 +249,51 @@ export class MerchantProfilePublisher {
 
   private async syncOnce(): Promise<ProfileSync> {
     try {
-      const profile = await this.profile();
-      const text = JSON.stringify(profile);
-      const secretKey = await this.deps.getSecretKey();
-      if (await this.holds(profile, secretKey)) return 'held';
-      if ((await this.deps.state.lastPublishedProfile()) === text) return 'unchanged';
-      // Relays keep one version of a replaceable event, and of two with the same created_at the
-      // one with the lower id (NIP-01): a change within the second of the last publish (a link
-      // reset right after start-up) must still replace it.
-      const now = this.createdAt.next();
-      const event = finalizeEvent(merchantProfileTemplate(profile, now), secretKey);
-      const outcome = await publishOnNewPool(this.deps.createPool, event, profile.relays);
-      if (outcome.accepted.length === 0) {
-        this.logger.warn('No relay took the merchant profile; trying again at the next start', {
-          failures: outcome.failures,
-        });
-        return 'failed';
-      }
-      await this.deps.state.recordPublishedProfile(text);
-      this.logger.info(`Merchant profile published on ${outcome.accepted.join(', ')}`);
-      return 'published';
+      return await this.lock(LOCK_NAME, () => this.syncLocked());
     } catch (error) {
       this.logger.error('Could not publish the merchant profile:', error);
       return 'failed';
     }
+  }
+
+  private async syncLocked(): Promise<ProfileSync> {
+    const { state } = this.deps;
+    const secretKey = await this.deps.getSecretKey();
+    let profile = await this.profile();
+    let text = JSON.stringify(profile);
+    for (let read = 1; ; read++) {
+      if (await this.holds(profile, secretKey)) return 'held';
+      // The relays were read for up to seconds: a change made meanwhile (a link reset) is what
+      // goes out, never the state read before it.
+      const latest = await this.profile();
+      const latestText = JSON.stringify(latest);
+      if (latestText === text) break;
+      if (read === READS_BEFORE_STABLE) {
+        this.logger.warn('The merchant profile kept changing; the next sync publishes it');
+        return 'failed';
+      }
+      [profile, text] = [latest, latestText];
+    }
+    if ((await state.lastPublishedProfile()) === text) return 'unchanged';
+    // Relays keep one version of a replaceable event, and of two with the same created_at the
+    // one with the lower id (NIP-01): each profile is dated after the last one this device signed,
+    // in this page or an earlier one (which may be dated ahead of the clock after a burst), else a
+    // reset link right after a reload would be dropped as older.
+    const sent = await state.sentProfile?.();
+    if (sent) this.createdAt.notBefore(sent.createdAt);
+    const now = this.createdAt.next();
+    const event = finalizeEvent(merchantProfileTemplate(profile, now), secretKey);
+    // Noted before it leaves: the tab may close once a relay has it and before the answer.
+    await state.noteSentProfile?.({ id: event.id, createdAt: event.created_at, profile: text });
+    const outcome = await publishOnNewPool(this.deps.createPool, event, profile.relays);
+    if (outcome.accepted.length === 0) {
+      this.logger.warn('No relay took the merchant profile; trying again at the next start', {
+        failures: outcome.failures,
+      });
+      return 'failed';
+    }
+    await state.recordPublishedProfile(text);
+    this.logger.info(`Merchant profile published on ${outcome.accepted.join(', ')}`);
+    return 'published';
   }
 }
