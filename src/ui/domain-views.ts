@@ -8,3 +8,6 @@ export type { Discount } from '../core/sale/discount';
 export type { StockLimit } from '../core/items/stock-limit';
 // The one rule of a sound discount, for the discount dialog (a value: imported only by that chunk).
 export { DISCOUNT_REASON_MAX, isDiscount } from '../core/sale/discount';
+// An amount in its unit as text, and the units a wallet holds, for the restore's finds per unit.
+export { formatAmount } from '../core/units/format-amount';
+export { parseUnit } from '../core/units/unit';
