@@ -82,4 +82,46 @@ describe('shiftCsv', () => {
     expect(open.at(-1)![col('Shift closed')]).toBe('');
     expect(open.at(-1)![col('Counted')]).toBe('');
   });
+
+  it('writes a sat shift’s figures in the sat columns and says `sat` under Unit', () => {
+    const whole = lines.at(-1)!;
+    expect(whole[col('Unit')]).toBe('sat');
+    expect(whole[col('Sales in unit')]).toBe('');
+  });
+});
+
+describe('shiftCsv of a shift in a till charging in USD', () => {
+  const inDollars = (event: HistoryEvent): HistoryEvent => ({ ...event, unit: 'usd' });
+  // Cents: a 10.00 USD sale with a 1.00 tip, a 3.50 USD cash sale; a sat sale of another till.
+  const events = [
+    inDollars(saleBy(bo, 1_000, 100)),
+    inDollars({ ...saleBy(ana, 350, 0, 0), fiat: undefined } as unknown as HistoryEvent),
+    saleBy(bo, 21, 0),
+  ];
+  const opened = openShift(undefined, 's2', T0, ana, 2_000, 'EUR', 'usd');
+  const closed = closeShift(opened, T0 + 60 * MINUTE, ana, 2_350);
+  const report = shiftReport(closed, events, 0);
+  const [header, ...lines] = rows(shiftCsv(report));
+  const col = (name: (typeof SHIFT_CSV_HEADER)[number]) => header!.indexOf(name);
+
+  it('counts the float and the drawer in dollars, never adding the sat sale', () => {
+    expect(opened.currency).toBe('USD');
+    expect(report.sales).toEqual({ count: 2, sats: 1_350 });
+    expect(report.otherUnits).toEqual([{ unit: 'sat', count: 1, minor: 21 }]);
+    expect(report.cash).toMatchObject({ float: 2_000, sales: 350, expected: 2_350, overShort: 0 });
+  });
+
+  it('writes its figures as dollars under the unit columns, the sat columns empty', () => {
+    const whole = lines.at(-1)!;
+    expect(whole[col('Unit')]).toBe('USD');
+    expect(whole[col('Sales in unit')]).toBe('13.5');
+    expect(whole[col('Tip in unit')]).toBe('1');
+    expect(whole[col('Sales (sats)')]).toBe('');
+    expect(whole[col('Tip (sats)')]).toBe('');
+    expect([whole[col('Float')], whole[col('Cash sales')], whole[col('Cash currency')]]).toEqual([
+      '20',
+      '3.5',
+      'USD',
+    ]);
+  });
 });

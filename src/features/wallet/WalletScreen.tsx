@@ -78,6 +78,12 @@ export function WalletScreen({
     async () => (prices ? (await prices.settings()).currency : null),
     [prices],
   );
+  // A till charging in dollars opens its shifts in dollars (docs/behaviour.md "Shifts").
+  const tillUnitStore = services.storage.tillUnit;
+  const readTillUnit = useMemo(
+    () => (tillUnitStore ? () => tillUnitStore.getTillUnit() : undefined),
+    [tillUnitStore],
+  );
   // Records report on one person of the staff list (docs/behaviour.md "Records").
   const { staff } = services;
   const staffList = useMemo(() => (staff?.list ? () => staff.list!() : undefined), [staff]);
@@ -320,7 +326,12 @@ export function WalletScreen({
       ) : null}
 
       {services.staff ? (
-        <ShiftPanel till={services.staff} currency={shiftCurrency} logger={logger} />
+        <ShiftPanel
+          till={services.staff}
+          currency={shiftCurrency}
+          {...(readTillUnit ? { tillUnit: readTillUnit } : {})}
+          logger={logger}
+        />
       ) : null}
 
       {services.storage.historyRange ? (
