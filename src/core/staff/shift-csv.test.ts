@@ -2,7 +2,7 @@
 // lines adding up to it; money as numbers a spreadsheet sums.
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../history-ports';
-import { closeShift, openShift, shiftReport } from './shift';
+import { closeShift, openShift, shiftReport, type ShiftReport } from './shift';
 import { SHIFT_CSV_ALL, SHIFT_CSV_HEADER, shiftCsv } from './shift-csv';
 import type { StaffRef } from './staff';
 
@@ -36,6 +36,12 @@ const rows = (csv: string) =>
     .split('\r\n')
     .map((line) => line.split(','));
 
+/** The report's CSV: its header, its lines and a column's index by name. */
+function table(report: ShiftReport) {
+  const [header, ...lines] = rows(shiftCsv(report));
+  return { header, lines, col: (name: (typeof SHIFT_CSV_HEADER)[number]) => header!.indexOf(name) };
+}
+
 describe('shiftCsv', () => {
   const events = [
     saleBy(bo, 1_000, 100),
@@ -44,9 +50,9 @@ describe('shiftCsv', () => {
     saleBy(undefined, 500, 0),
   ];
   const opened = openShift(undefined, 's1', T0, ana, 10_000, 'EUR');
-  const closed = closeShift(opened, T0 + 60 * MINUTE, ana, 10_150);
-  const [header, ...lines] = rows(shiftCsv(shiftReport(closed, events, 0)));
-  const col = (name: (typeof SHIFT_CSV_HEADER)[number]) => header!.indexOf(name);
+  const { header, lines, col } = table(
+    shiftReport(closeShift(opened, T0 + 60 * MINUTE, ana, 10_150), events, 0),
+  );
 
   it('has a Staff column and one line per person, no one’s last, the whole shift after them', () => {
     expect(header).toEqual([...SHIFT_CSV_HEADER]);
@@ -99,10 +105,8 @@ describe('shiftCsv of a shift in a till charging in USD', () => {
     saleBy(bo, 21, 0),
   ];
   const opened = openShift(undefined, 's2', T0, ana, 2_000, 'EUR', 'usd');
-  const closed = closeShift(opened, T0 + 60 * MINUTE, ana, 2_350);
-  const report = shiftReport(closed, events, 0);
-  const [header, ...lines] = rows(shiftCsv(report));
-  const col = (name: (typeof SHIFT_CSV_HEADER)[number]) => header!.indexOf(name);
+  const report = shiftReport(closeShift(opened, T0 + 60 * MINUTE, ana, 2_350), events, 0);
+  const { lines, col } = table(report);
 
   it('counts the float and the drawer in dollars, never adding the sat sale', () => {
     expect(opened.currency).toBe('USD');

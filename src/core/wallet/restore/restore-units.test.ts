@@ -2,28 +2,18 @@
 // proofs, walked each with its own counters, stored and counted apart (never sats plus cents).
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { Wallet } from '@cashu/cashu-ts';
 import { freshDbName, testStorage } from '../../../testing/storage/db';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { restoreServiceOn } from '../../../testing/wallet/restore-service';
 import { seedWallet, walletsOf } from '../../../testing/wallet/seeded-wallet';
+import { issueToPhrase } from '../../../testing/wallet/phrase-issue';
 import { amountOf } from '../../units/amount';
 
 const dev = devMintSuite({ fresh: true });
 
 /** Mints `amounts` on the unit's keyset to the phrase's outputs from counter `start`. */
 async function issue(seed: Uint8Array, unit: 'sat' | 'usd', start: number, amounts: number[]) {
-  const wallet = new Wallet(dev.mint.url, { unit, bip39seed: seed });
-  await wallet.loadMint();
-  const total = amounts.reduce((a, b) => a + b, 0);
-  const quote = await wallet.createMintQuoteBolt11(total);
-  await dev.mint.pay(quote.quote);
-  await wallet.mintProofsBolt11(total, quote.quote, undefined, {
-    type: 'deterministic',
-    counter: start,
-    denominations: amounts,
-  });
-  return wallet.getKeyset().id;
+  return (await issueToPhrase(dev.mint, seed, unit, start, amounts)).keysetId;
 }
 
 async function freshDevice() {

@@ -2,29 +2,14 @@
 // keysets walked, the cents stored as dollars, and no sat counted or asked for.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { Wallet } from '@cashu/cashu-ts';
 import { freshDbName, testStorage } from '../../../testing/storage/db';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { restoreServiceOn } from '../../../testing/wallet/restore-service';
 import { seedWallet, walletsOf } from '../../../testing/wallet/seeded-wallet';
+import { issueToPhrase } from '../../../testing/wallet/phrase-issue';
 import { amountOf } from '../../units/amount';
 
 const dev = devMintSuite({ fresh: true, units: ['usd'] });
-
-/** Mints `amounts` cents on the usd keyset to the phrase's outputs from counter `start`. */
-async function issueCents(seed: Uint8Array, start: number, amounts: number[]) {
-  const wallet = new Wallet(dev.mint.url, { unit: 'usd', bip39seed: seed });
-  await wallet.loadMint();
-  const total = amounts.reduce((a, b) => a + b, 0);
-  const quote = await wallet.createMintQuoteBolt11(total);
-  await dev.mint.pay(quote.quote);
-  await wallet.mintProofsBolt11(total, quote.quote, undefined, {
-    type: 'deterministic',
-    counter: start,
-    denominations: amounts,
-  });
-  return wallet.getKeyset().id;
-}
 
 describe('restore at a mint offering only usd', () => {
   it('brings the phrase’s dollars back as dollars, with no sat keyset to walk', async () => {
@@ -35,7 +20,7 @@ describe('restore at a mint offering only usd', () => {
       keysets: { unit: string }[];
     };
     expect(keysets.keysets.map((k) => k.unit)).toEqual(['usd']);
-    const usdKeyset = await issueCents(seed, 0, [32, 64, 256]);
+    const { keysetId: usdKeyset } = await issueToPhrase(dev.mint, seed, 'usd', 0, [32, 64, 256]);
     const wallets = dev.track(walletsOf(storage));
     const { restore } = restoreServiceOn(storage, wallets);
 
