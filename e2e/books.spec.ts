@@ -132,10 +132,10 @@ test('a sale at 7 % and 19 %: its numbered receipt prints on 58 mm, 80 mm and A4
   await exporting.getByRole('button', { name: 'Download CSV' }).click();
   const csv = (await readFile((await (await downloading).path())!, 'utf8')).split('\r\n');
   expect(csv[0]).toMatch(
-    /,Device,Staff,Receipt no\.,Discount \(sats\),Tax \(sats\),Unit,Amount in unit,Net 7 % \(sats\),Tax 7 % \(sats\),Gross 7 % \(sats\),Net 19 % \(sats\),Tax 19 % \(sats\),Gross 19 % \(sats\)$/,
+    /,Device,Staff,Receipt no\.,Discount \(sats\),Tax \(sats\),Unit,Amount in unit,Fee in unit,Tip in unit,Discount in unit,Tax in unit,Net 7 % \(sats\),Tax 7 % \(sats\),Gross 7 % \(sats\),Net 19 % \(sats\),Tax 19 % \(sats\),Gross 19 % \(sats\)$/,
   );
   expect(csv[1]).toMatch(
-    new RegExp(`,this device,,${number},0,450,sat,,1000,70,1070,2000,380,2380$`),
+    new RegExp(`,this device,,${number},0,450,sat,,,,,,1000,70,1070,2000,380,2380$`),
   );
   await exporting.getByRole('button', { name: 'Close' }).click();
 

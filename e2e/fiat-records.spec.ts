@@ -205,13 +205,13 @@ test.describe('records of a known history', () => {
     expect(download.suggestedFilename()).toBe('cashew-history-2026-11-21-to-2026-11-21.csv');
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.split('\r\n')).toEqual([
-      'Date,Time,UTC offset,Type,Sats,Fiat value,Currency,Price,Fee (sats),Quote id,Origin,Mint,Refund of,Tip (sats),Lines,Device,Staff,Receipt no.,Discount (sats),Tax (sats),Unit,Amount in unit',
-      `2026-11-21,00:00:00,UTC+01:00,direct-payment,12340,12.34,USD,100000,,q-local,local,${MINT},,,,this device,,,,,sat,`,
-      `2026-11-21,10:15:30,UTC+01:00,remote-payment,2000,2.00,USD,100000,,q-remote,remote,${MINT},,,,this device,,,,,sat,`,
-      `2026-11-21,11:00:00,UTC+01:00,direct-payment,21,,,,,"q, ""sats""",local,'=cmd|x,,,,this device,,,,,sat,`,
-      `2026-11-21,13:00:00,UTC+01:00,withdrawal,4000,,,,,,,${MINT},,,,this device,,,,,sat,`,
-      `2026-11-21,19:45:00,UTC+01:00,cash-out,9000,,,,3,melt-1,,${MINT},,,,this device,,,,,sat,`,
-      `2026-11-21,23:59:59,UTC+01:00,direct-payment,1000,0.92,EUR,92000,,q-last,local,${MINT},,,,this device,,,,,sat,`,
+      'Date,Time,UTC offset,Type,Sats,Fiat value,Currency,Price,Fee (sats),Quote id,Origin,Mint,Refund of,Tip (sats),Lines,Device,Staff,Receipt no.,Discount (sats),Tax (sats),Unit,Amount in unit,Fee in unit,Tip in unit,Discount in unit,Tax in unit',
+      `2026-11-21,00:00:00,UTC+01:00,direct-payment,12340,12.34,USD,100000,,q-local,local,${MINT},,,,this device,,,,,sat,,,,,`,
+      `2026-11-21,10:15:30,UTC+01:00,remote-payment,2000,2.00,USD,100000,,q-remote,remote,${MINT},,,,this device,,,,,sat,,,,,`,
+      `2026-11-21,11:00:00,UTC+01:00,direct-payment,21,,,,,"q, ""sats""",local,'=cmd|x,,,,this device,,,,,sat,,,,,`,
+      `2026-11-21,13:00:00,UTC+01:00,withdrawal,4000,,,,,,,${MINT},,,,this device,,,,,sat,,,,,`,
+      `2026-11-21,19:45:00,UTC+01:00,cash-out,9000,,,,3,melt-1,,${MINT},,,,this device,,,,,sat,,,,,`,
+      `2026-11-21,23:59:59,UTC+01:00,direct-payment,1000,0.92,EUR,92000,,q-last,local,${MINT},,,,this device,,,,,sat,,,,,`,
       '',
     ]);
     await expect(dialog.getByTestId('export-status')).toHaveText('Exported 6 events.');

@@ -81,7 +81,9 @@ test.describe('money out of a dollar balance', () => {
 
     await expect(unitLine(page)).toContainText('4.00 USD', LANDS);
     await expect(page.getByTestId('history-amount').first()).toHaveText('−1.00 USD');
-    await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats');
+    // The headline leads with the till's dollars; no sat is held, so none is listed.
+    await expect(page.getByTestId('wallet-balance')).toHaveText('4.00 USD');
+    await expect(page.getByTestId('wallet-sat-balance')).toBeHidden();
   });
 
   test('cashes out 2.00 USD to the Lightning address, rate and fees shown first', async ({
@@ -120,7 +122,8 @@ test.describe('money out of a dollar balance', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     await expect(unitLine(page)).toContainText('3.00 USD', LANDS);
     await expect(page.getByTestId('history-amount').first()).toHaveText('−2.00 USD');
-    await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('3.00 USD');
+    await expect(page.getByTestId('wallet-sat-balance')).toBeHidden();
     const { melts } = await appRows(page, { melts: 'keys' });
     expect(melts).toEqual([]);
   });

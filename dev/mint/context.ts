@@ -6,7 +6,7 @@ import type { MintStore, StatePart } from './store.ts';
 import type { SubscriptionKind } from './subscriptions.ts';
 import type { MintConfig, MintState } from './types.ts';
 import { UNITS } from './units.ts';
-import type { PriceSource } from './units.ts';
+import type { PriceSource, Unit } from './units.ts';
 
 export type Notify = (kind: SubscriptionKind, filter: string, payload: unknown) => void;
 
@@ -26,13 +26,14 @@ export type MintContext = {
 
 /**
  * Loads the saved state (or starts empty), making sure there is an identity and an active keyset
- * per unit (sat, usd, eur) whose fee matches the configured one; a changed fee rotates to a new
+ * per unit (sat, usd, eur; or only `units`, for a mint that issues dollars only) whose fee matches the configured one; a changed fee rotates to a new
  * keyset because a keyset's fee is part of what wallets cached about it. A data dir from before
  * the fiat units gets their keysets added, its sat keyset untouched.
  */
 export function loadState(
   store: MintStore,
   inputFeePpk: number,
+  units: readonly Unit[] = UNITS,
 ): { state: MintState; keyring: Keyring; changed: boolean } {
   const saved = store.load();
   let changed = false;
@@ -43,7 +44,7 @@ export function loadState(
   if (!saved.identity) changed = true;
   const keysets = saved.keysets ?? [];
   const keyring = new Keyring(keysets);
-  for (const unit of UNITS) {
+  for (const unit of units) {
     const active = keysets.find((k) => k.active && k.unit === unit);
     if (!active) {
       keysets.push(createKeyset(inputFeePpk, unit));

@@ -56,6 +56,11 @@ export type StartMintOptions = {
    * are priced in sats from it when they are made. Without it, the feed's default prices.
    */
   pricesUrl?: string;
+  /**
+   * The units it makes keysets for, on a fresh data dir: all three by default; `['usd']` is a
+   * mint with no sat keyset at all (its /v1/info still lists every unit's methods).
+   */
+  units?: readonly Unit[];
   /** Receives one line per request; silent by default. */
   log?: (line: string) => void;
 };
@@ -113,7 +118,7 @@ export async function startMint(options: StartMintOptions = {}): Promise<DevMint
   const log = options.log ?? (() => {});
   const store = new MintStore(dataDir);
   if (options.fresh) store.wipe();
-  const { state, keyring, changed } = loadState(store, config.inputFeePpk);
+  const { state, keyring, changed } = loadState(store, config.inputFeePpk, options.units);
   if (changed) store.save(state, ['keys']);
 
   const timers = new Set<NodeJS.Timeout>();

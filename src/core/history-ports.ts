@@ -65,8 +65,10 @@ export interface PaymentEventInput {
 
 /** A sale paid in cash (history type 'cash-payment'): recorded, no sats moved. */
 export interface CashSaleEventInput {
-  /** the sale's sats at the price shown */
+  /** the sale's sats at the price shown, or its cents in `unit` */
   amount: number;
+  /** a sale charged in a fiat unit (a till charging in USD); absent: sats */
+  unit?: Unit;
   fiat?: FiatRecord;
   sale: SaleDetail;
   staff?: StaffRef;

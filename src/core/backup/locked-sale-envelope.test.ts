@@ -5,6 +5,7 @@ import * as nip44 from 'nostr-tools/nip44';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
 import type { PlainLockedOutput } from '../wallet/mint/ports';
+import { SalesOpener, SalesSealer, type SealedBox } from '../lock';
 import { certifyDevice, openEnvelope, sealEnvelope, type EnvelopeWriter } from './device-envelope';
 import {
   lockedSaleEnvelopeId,
@@ -119,6 +120,30 @@ describe('a locked-sale envelope', () => {
       const opened = openEnvelope(identityKey, sealEnvelope(writer, name, body, 1_000))!;
       expect(lockedSaleOf(identityKey, opened)).toBeUndefined();
     }
+  });
+
+  it('carries the unit of a sale taken in dollars, and reads a body naming none as sats', () => {
+    const { identityKey, writer } = phrase();
+    const open = (event: ReturnType<typeof sealLockedSale>) =>
+      lockedSaleOf(identityKey, openEnvelope(identityKey, event)!);
+    const dollars = sealLockedSale(writer, { ...sale(outputs(256, 64, 32), 352), unit: 'usd' }, 1);
+    expect(open(dollars)).toMatchObject({ amount: 352, unit: 'usd' });
+    expect(open(sealLockedSale(writer, sale(outputs(4, 1)), 1))).toMatchObject({ unit: 'sat' });
+
+    // An envelope written before units: its body has no unit field at all.
+    const opened = openEnvelope(identityKey, sealLockedSale(writer, sale(outputs(4, 1)), 1))!;
+    const sealed = (opened.body as { sealed: SealedBox }).sealed;
+    const { unit: _, ...older } = JSON.parse(new SalesOpener(identityKey).open(sealed)) as {
+      unit: string;
+    };
+    const resealed = new SalesSealer(writer.identityPubkey).seal(JSON.stringify(older));
+    const before = sealEnvelope(writer, opened.name, { sealed: resealed }, 2);
+    expect(open(before)).toMatchObject({ amount: 5, unit: 'sat' });
+    // A unit this wallet cannot hold is no sale it can restore.
+    const msat = new SalesSealer(writer.identityPubkey).seal(
+      JSON.stringify({ ...older, unit: 'msat' }),
+    );
+    expect(open(sealEnvelope(writer, opened.name, { sealed: msat }, 3))).toBeUndefined();
   });
 
   it('sealed by a stranger opens uncertified', () => {

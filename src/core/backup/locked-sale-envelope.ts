@@ -8,6 +8,7 @@ import type { Event as NostrEvent } from 'nostr-tools/core';
 import { isSealedBox, SalesOpener, SalesSealer } from '../lock';
 import type { LockedOutputs, PlainLockedOutput } from '../wallet/mint/ports';
 import { mintUrlKey } from '../urls/normalise-url';
+import { parseUnit, SAT, type Unit } from '../units/unit';
 import {
   envelopeName,
   sealEnvelope,
@@ -29,8 +30,10 @@ export interface LockedSale {
   /** the mint quote id, or the ecash receipt id (never published: the envelope id is a digest) */
   ref: string;
   mintUrl: string;
-  /** sats the outputs add up to */
+  /** what the outputs add up to, in the unit's minor units */
   amount: number;
+  /** the unit of the outputs' keyset (the sale's); sat when absent */
+  unit?: Unit;
   keysetId: string;
   outputs: PlainLockedOutput[];
 }
@@ -48,7 +51,8 @@ interface BodyOutput {
 interface SaleBody {
   v: 1;
   mint: string;
-  unit: 'sat';
+  /** the outputs' unit; bodies from before units say 'sat' (or, read leniently, nothing) */
+  unit?: string;
   /** 'lightning': a mint quote minted while locked; 'ecash': a customer's ecash swapped while locked */
   via: 'lightning' | 'ecash';
   amount: number;
@@ -61,7 +65,10 @@ interface SaleBody {
 /** A sale found in an envelope, checked, as a plain journal NUT-09 restores. */
 export interface LockedSaleFound {
   mintUrl: string;
+  /** in the unit's minor units */
   amount: number;
+  /** the unit the envelope names (sat for one that names none); the keyset's unit decides */
+  unit: Unit;
   journal: LockedOutputs;
   /** the mint quote a Lightning sale's outputs are for, when the envelope names it */
   quote?: string;
@@ -83,7 +90,7 @@ function bodyOf(sale: LockedSale): SaleBody {
   return {
     v: 1,
     mint: sale.mintUrl,
-    unit: 'sat',
+    unit: sale.unit ?? SAT,
     via: sale.source === 'quote' ? 'lightning' : 'ecash',
     amount: sale.amount,
     keyset: sale.keysetId,
@@ -144,7 +151,7 @@ function isHex(value: unknown, length?: number): value is string {
   );
 }
 
-function isSats(value: unknown): value is number {
+function isPositiveWhole(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
 
@@ -156,7 +163,7 @@ function isSats(value: unknown): value is number {
 function checkedOutput(output: unknown, keyset: string): PlainLockedOutput | undefined {
   if (typeof output !== 'object' || output === null) return undefined;
   const { amount, B_, secret, r } = output as Record<string, unknown>;
-  if (!isSats(amount) || !isHex(B_, 66) || !isHex(r, 64)) return undefined;
+  if (!isPositiveWhole(amount) || !isHex(B_, 66) || !isHex(r, 64)) return undefined;
   if (typeof secret !== 'string' || secret === '' || secret.length > MAX_SECRET) return undefined;
   const factor = BigInt(`0x${r}`);
   if (factor === 0n) return undefined;
@@ -173,12 +180,18 @@ function checkedOutput(output: unknown, keyset: string): PlainLockedOutput | und
   };
 }
 
+/** The body's unit: one the wallet can hold, or sat when it names none (envelopes before units). */
+function bodyUnit(unit: unknown): Unit | undefined {
+  return unit === undefined ? SAT : parseUnit(unit);
+}
+
 function checkedBody(value: unknown): SaleBody | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const body = value as Record<string, unknown>;
-  if (body.v !== 1 || body.unit !== 'sat') return undefined;
+  if (body.v !== 1 || bodyUnit(body.unit) === undefined) return undefined;
   if (typeof body.mint !== 'string' || !/^https?:\/\//.test(body.mint)) return undefined;
-  if (!isSats(body.amount) || !isHex(body.keyset) || body.keyset.length > 66) return undefined;
+  if (!isPositiveWhole(body.amount) || !isHex(body.keyset) || body.keyset.length > 66)
+    return undefined;
   if (!Array.isArray(body.outputs) || body.outputs.length === 0) return undefined;
   if (body.outputs.length > MAX_OUTPUTS) return undefined;
   return body as unknown as SaleBody;
@@ -218,6 +231,7 @@ export function lockedSaleOf(
   return {
     mintUrl: mintUrlKey(sale.mint),
     amount: sale.amount,
+    unit: bodyUnit(sale.unit) ?? SAT,
     journal: { keysetId: sale.keyset, outputs: outputs as PlainLockedOutput[] },
     ...(quote ? { quote } : {}),
     certified: envelope.certified,

@@ -65,4 +65,43 @@ describe('booksCsv', () => {
     expect(booksCsv(summary)).toContain('2026-11-22,sales,,,usd,1,350\r\n');
     expect(booksCsv(summary)).toContain('2026-11-22,sales,,lightning,sat,0,0\r\n');
   });
+
+  it('books a dollar cart sale’s tax by rate, tip, discount, refund and net in cents, as sats are', () => {
+    // The same sale and refund once in sats and once in dollars: the same figures, each in its unit.
+    const events = (unit?: 'usd') => [
+      at(1, { amount: 2163, sale: breadAndWine(), ...(unit ? { unit } : {}) }),
+      at(2, {
+        type: 'refund',
+        amount: 963,
+        metadata: JSON.stringify({ refundOf: 1, method: 'lightning', feePaid: 2 }),
+        ...(unit ? { unit } : {}),
+      }),
+    ];
+    const figuresOf = (csv: string, unit: string) =>
+      csv
+        .split('\r\n')
+        .map((line) => line.split(',').slice(1))
+        .filter((cells) => cells[3] === unit && cells[0] !== 'sales')
+        .map((cells) => [cells[0], cells[1], cells[4], cells[5]].join(','));
+    const inSats = figuresOf(
+      booksCsv(summarise('2026-11-22', day.start, day.end, events())),
+      'sat',
+    );
+    const dollars = booksCsv(summarise('2026-11-22', day.start, day.end, events('usd')));
+
+    expect(figuresOf(dollars, 'usd')).toEqual(inSats);
+    expect(figuresOf(dollars, 'usd')).toEqual(
+      expect.arrayContaining([
+        'tips,,,10',
+        'discounts,,1,100',
+        'refunds,,1,963',
+        'net sales,,,1200',
+      ]),
+    );
+    expect(dollars).toContain('2026-11-22,sales,,,usd,1,2163\r\n');
+    // Not a cent in a sat figure.
+    for (const cells of figuresOf(dollars, 'sat').map((f) => f.split(','))) {
+      expect(Number(cells.at(-1))).toBe(0);
+    }
+  });
 });

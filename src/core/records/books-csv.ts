@@ -4,6 +4,26 @@
 // (docs/behaviour.md "Day close").
 import { csvLine } from './csv';
 import type { DaySummary } from './day-summary';
+import type { UnitDay } from './unit-day-tally';
+
+const rateText = (rate: number | null) => (rate === null ? 'rate not recorded' : String(rate));
+
+/** A fiat unit's figures other than its sales line, as the sat ones, in its minor units. */
+function unitRows(day: UnitDay): Array<Array<string | number>> {
+  const { unit } = day;
+  return [
+    ...day.rates.flatMap((row) => [
+      ['net', rateText(row.rate), '', unit, '', row.netSats],
+      ['tax', rateText(row.rate), '', unit, '', row.taxSats],
+      ['gross', rateText(row.rate), '', unit, '', row.grossSats],
+    ]),
+    ['tips', '', '', unit, '', day.tips],
+    ['discounts', '', '', unit, day.discounts.count, day.discounts.minor],
+    ['refunds', '', '', unit, day.refunds.count, day.refunds.minor],
+    ['refund fees', '', '', unit, '', day.refunds.fees],
+    ['net sales', '', '', unit, '', day.net],
+  ];
+}
 
 export const BOOKS_CSV_HEADER = [
   'Date',
@@ -23,7 +43,8 @@ export function booksCsvName(day: string): string {
 /**
  * The day's books as CSV (RFC 4180, CRLF). Amounts are whole sats in unit `sat`; a sale charged
  * in a fiat unit is a `sales` line of its own in that unit's minor units (cents), never in a sat
- * figure. A rate an older record kept without its rate has `Rate %` `rate not recorded`.
+ * figure, and its tax by rate, tips, discounts, refunds and net sales follow the sat lines in
+ * that unit. A rate an older record kept without its rate has `Rate %` `rate not recorded`.
  */
 export function booksCsv(summary: DaySummary): string {
   const { date } = summary;
@@ -36,7 +57,7 @@ export function booksCsv(summary: DaySummary): string {
     rows.push(['sales', '', '', sold.unit, sold.count, sold.minor]);
   }
   for (const row of summary.rates) {
-    const rate = row.rate === null ? 'rate not recorded' : String(row.rate);
+    const rate = rateText(row.rate);
     rows.push(['net', rate, '', 'sat', '', row.netSats]);
     rows.push(['tax', rate, '', 'sat', '', row.taxSats]);
     rows.push(['gross', rate, '', 'sat', '', row.grossSats]);
@@ -46,5 +67,7 @@ export function booksCsv(summary: DaySummary): string {
   rows.push(['refunds', '', '', 'sat', summary.refunds.count, summary.refunds.sats]);
   rows.push(['refund fees', '', '', 'sat', '', summary.refunds.fees]);
   rows.push(['net sales', '', '', 'sat', '', summary.net]);
+  // Each fiat unit's own figures, in its minor units, after every sat line.
+  for (const day of summary.salesInUnits) rows.push(...unitRows(day));
   return csvLine(BOOKS_CSV_HEADER) + rows.map((cells) => csvLine([date, ...cells])).join('');
 }

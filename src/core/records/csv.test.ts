@@ -60,7 +60,7 @@ describe('csvRow', () => {
       fiat: { currency: 'USD', price: 100_000, value: 12.3 },
     });
     expect(csvRow(event)).toBe(
-      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,,,,this device,,,,,sat,\r\n`,
+      `2026-11-22,09:05:07,${offset},direct-payment,12340,12.30,USD,100000,,q1,local,http://mint.example,,,,this device,,,,,sat,,,,,\r\n`,
     );
   });
 
@@ -80,7 +80,7 @@ describe('csvRow', () => {
       },
     });
     expect(csvRow(event)).toBe(
-      `2026-11-22,09:05:07,${offset},direct-payment,1221,,,,,q3,local,http://m,,111,"2 × Coffee, large; 1 × Custom amount",this device,,,0,10,sat,\r\n`,
+      `2026-11-22,09:05:07,${offset},direct-payment,1221,,,,,q3,local,http://m,,111,"2 × Coffee, large; 1 × Custom amount",this device,,,0,10,sat,,,,,\r\n`,
     );
   });
 
@@ -91,11 +91,11 @@ describe('csvRow', () => {
       metadata: '{"feePaid":2,"inputFee":1}',
     });
     expect(csvRow(cashOut)).toBe(
-      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,,,,this device,,,,,sat,\r\n`,
+      `2026-11-22,09:05:07,${offset},cash-out,500,,,,3,melt1,,http://m,,,,this device,,,,,sat,,,,,\r\n`,
     );
     const remote = eventAt('remote-payment', 21, { id: 3, mintUrl: '=evil()' });
     expect(csvRow(remote)).toBe(
-      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),,,,this device,,,,,sat,\r\n`,
+      `2026-11-22,09:05:07,${offset},remote-payment,21,,,,,,remote,'=evil(),,,,this device,,,,,sat,,,,,\r\n`,
     );
   });
 
@@ -107,13 +107,39 @@ describe('csvRow', () => {
       metadata: '{"inputFee":1}',
     });
     expect(csvRow(event)).toBe(
-      `2026-11-22,09:05:07,${offset},ecash-payment,,,,,,token:x,local,http://m,,,,this device,,,,,USD,3.50\r\n`,
+      `2026-11-22,09:05:07,${offset},ecash-payment,,,,,,token:x,local,http://m,,,,this device,,,,,USD,3.50,0.01,,,\r\n`,
     );
     // A sat column summed over the export counts sats only.
     const sat = eventAt('direct-payment', 21, { id: 6 });
     const satColumn = CSV_HEADER.indexOf('Sats');
     const cells = [csvRow(event), csvRow(sat)].map((row) => row.trimEnd().split(',')[satColumn]);
     expect(cells).toEqual(['', '21']);
+  });
+
+  it('writes a dollar cart sale’s tip, discount and tax in the unit, and a dollar cash-out’s fee', () => {
+    const detail = { ...breadAndWine(), tipSats: 50 };
+    const sale = eventAt('direct-payment', 3155, { id: 7, unit: 'usd', sale: detail });
+    const cells = csvRow(sale, [7, 19]).trimEnd().split(',');
+    const at = (name: (typeof CSV_HEADER)[number]) => cells[CSV_HEADER.indexOf(name)];
+    expect([at('Unit'), at('Amount in unit'), at('Tip in unit')]).toEqual(['USD', '31.55', '0.50']);
+    expect([at('Discount in unit'), at('Tax in unit'), at('Fee in unit')]).toEqual([
+      '3.00',
+      '4.05',
+      '',
+    ]);
+    // No cent in a sat column, nor in a rate's (sats) columns.
+    for (const name of ['Sats', 'Tip (sats)', 'Discount (sats)', 'Tax (sats)'] as const) {
+      expect(at(name)).toBe('');
+    }
+    expect(cells.slice(CSV_HEADER.length)).toEqual(['', '', '', '', '', '']);
+
+    const cashOut = eventAt('cash-out', 200, {
+      unit: 'usd',
+      metadata: JSON.stringify({ feePaid: 1, inputFee: 0 }),
+    });
+    const out = csvRow(cashOut).trimEnd().split(',');
+    expect(out[CSV_HEADER.indexOf('Fee in unit')]).toBe('0.01');
+    expect(out[CSV_HEADER.indexOf('Fee (sats)')]).toBe('');
   });
 
   it("names another device's event by the start of that device's key", () => {
@@ -174,7 +200,7 @@ describe('the books columns', () => {
     // 10 % of 3,000 is 300, shared 100 and 200; tax 7 % of 900 is 63, 19 % of 1,800 is 342.
     expect(csvRow(sale, [7, 19])).toBe(
       `2026-11-22,09:05:07,${offset},direct-payment,3155,2.84,EUR,90000,,q5,local,http://m,,50,1 × Bread; 1 × Wine,this device,,` +
-        'K7Q2XM-000042,300,405,sat,,900,63,963,1800,342,2142\r\n',
+        'K7Q2XM-000042,300,405,sat,,,,,,900,63,963,1800,342,2142\r\n',
     );
     // The grosses and the tip add up to what the customer paid.
     expect(963 + 2142 + 50).toBe(sale.amount);
@@ -208,7 +234,7 @@ describe('the books columns', () => {
       }),
     });
     expect(csvRow(refund, [7, 19])).toBe(
-      `2026-11-22,09:05:07,${offset},refund,963,,,,2,melt6,,http://m,K7Q2XM-000042,,,this device,,,,,sat,,,,,,,\r\n`,
+      `2026-11-22,09:05:07,${offset},refund,963,,,,2,melt6,,http://m,K7Q2XM-000042,,,this device,,,,,sat,,,,,,,,,,,\r\n`,
     );
     // A refund made before receipt numbers names its sale by reference, as it always did.
     const older = { ...refund, metadata: JSON.stringify({ refundOf: 5, reference: 'Q5' }) };

@@ -38,6 +38,12 @@ export const CSV_HEADER = [
   // amount is then in `Amount in unit` and never in a sat column (docs/behaviour.md "Records").
   'Unit',
   'Amount in unit',
+  // The sat columns' counterparts for a row in a fiat unit (its cents as major units, `3.50`),
+  // empty on a sat row, whose figures are in the sat columns.
+  'Fee in unit',
+  'Tip in unit',
+  'Discount in unit',
+  'Tax in unit',
 ] as const;
 
 /**
@@ -135,6 +141,10 @@ export function csvRow(event: HistoryEvent, rates: readonly (number | null)[] = 
   // column never adds cents; `Unit` and `Amount in unit` say it instead.
   const inSats = unit === 'sat';
   const sats = <T>(value: T): T | '' => (inSats ? value : '');
+  // A fiat row's figures are in its unit's minor units (cents), written as major units.
+  const decimals = unitDecimals(unit);
+  const inUnit = (minor: number | undefined): string =>
+    inSats || minor === undefined ? '' : (minor / 10 ** decimals).toFixed(decimals);
   const fiat = event.fiat;
   const sale = isSale(event) ? event.sale : undefined;
   const stamp = localStamp(event.createdAt);
@@ -160,7 +170,11 @@ export function csvRow(event: HistoryEvent, rates: readonly (number | null)[] = 
     sale ? sats(sale.discountSats ?? 0) : '',
     sale ? sats(saleTaxSats(sale)) : '',
     inSats ? 'sat' : unitCurrency(unit),
-    inSats ? '' : (event.amount / 10 ** unitDecimals(unit)).toFixed(unitDecimals(unit)),
+    inUnit(event.amount),
+    inUnit(eventFee(event)),
+    inUnit(event.sale?.tipSats),
+    inUnit(sale ? (sale.discountSats ?? 0) : undefined),
+    inUnit(sale ? saleTaxSats(sale) : undefined),
     ...(inSats ? rateCells(event, rates) : rates.flatMap(() => ['', '', ''])),
   ]);
 }

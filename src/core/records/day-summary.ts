@@ -15,7 +15,7 @@ import { yieldToPage } from './export';
 import { localDayRange } from './local-day';
 import { keeps, type StaffFilter } from './staff-filter';
 import { readRange, type HistoryRangeReader } from './types';
-import type { Unit } from '../units/unit';
+import { UnitDayTally, type UnitDay } from './unit-day-tally';
 
 export interface Tally {
   count: number;
@@ -63,10 +63,11 @@ export interface DaySummary {
    */
   byStaff: StaffTips[];
   /**
-   * Sales charged in a fiat unit (cents, decision 0067), per unit: counted here and nowhere
-   * else, so no sat figure above ever holds a cent. Empty when every sale was in sats.
+   * Sales charged in a fiat unit (cents, decision 0067), per unit, with their tips, tax by rate,
+   * discounts and refunds: counted here and nowhere else, so no sat figure above ever holds a
+   * cent. Empty when every sale was in sats.
    */
-  salesInUnits: { unit: Unit; count: number; minor: number }[];
+  salesInUnits: UnitDay[];
   /**
    * The first and last receipt number of the day's sales, one range per device (each numbers its
    * own sales without gaps, docs/decisions/0074-receipt-numbers.md); absent: no numbered sale.
@@ -110,7 +111,7 @@ export class DayTally {
   /** sales and tips by staff id */
   private readonly people = new Map<string, StaffTips>();
   /** sales in a fiat unit, per unit */
-  private readonly units = new Map<Unit, { unit: Unit; count: number; minor: number }>();
+  private readonly units = new UnitDayTally();
   /** each device prefix's lowest and highest sequence of the day */
   private readonly numbers = new Map<string, { first: number; last: number }>();
 
@@ -192,13 +193,8 @@ export class DayTally {
       const kind = historyKind(event.type);
       if (!kind) continue;
       if (event.unit && event.unit !== 'sat') {
-        // A sale in cents is tallied in its unit only (docs/behaviour.md "Day close").
-        if (kind.daySummary === 'sale') {
-          const tally = this.units.get(event.unit) ?? { unit: event.unit, count: 0, minor: 0 };
-          tally.count += 1;
-          tally.minor += event.amount;
-          this.units.set(event.unit, tally);
-        }
+        // A sale (or refund) in cents is tallied in its unit only (docs/behaviour.md "Day close").
+        this.units.add({ ...event, unit: event.unit }, kind);
         continue;
       }
       switch (kind.daySummary) {
@@ -263,7 +259,7 @@ export class DayTally {
       items,
       net,
       byStaff,
-      salesInUnits: [...this.units.values()],
+      salesInUnits: this.units.result(),
       ...(receipts.length > 0 ? { receipts } : {}),
     };
   }

@@ -34,6 +34,7 @@ export async function recordCashSale(
   const detail = checkSale(cashDetail(sale, amountLine), sale.amount);
   return recorder.addCashSale({
     amount: sale.amount,
+    ...(sale.unit && sale.unit !== 'sat' ? { unit: sale.unit } : {}),
     sale: detail,
     ...(sale.fiat ? { fiat: sale.fiat } : {}),
     ...(sale.staff ? { staff: sale.staff } : {}),

@@ -2,7 +2,7 @@
 // lines adding up to it; money as numbers a spreadsheet sums.
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../history-ports';
-import { closeShift, openShift, shiftReport } from './shift';
+import { closeShift, openShift, shiftReport, type ShiftReport } from './shift';
 import { SHIFT_CSV_ALL, SHIFT_CSV_HEADER, shiftCsv } from './shift-csv';
 import type { StaffRef } from './staff';
 
@@ -36,6 +36,12 @@ const rows = (csv: string) =>
     .split('\r\n')
     .map((line) => line.split(','));
 
+/** The report's CSV: its header, its lines and a column's index by name. */
+function table(report: ShiftReport) {
+  const [header, ...lines] = rows(shiftCsv(report));
+  return { header, lines, col: (name: (typeof SHIFT_CSV_HEADER)[number]) => header!.indexOf(name) };
+}
+
 describe('shiftCsv', () => {
   const events = [
     saleBy(bo, 1_000, 100),
@@ -44,9 +50,9 @@ describe('shiftCsv', () => {
     saleBy(undefined, 500, 0),
   ];
   const opened = openShift(undefined, 's1', T0, ana, 10_000, 'EUR');
-  const closed = closeShift(opened, T0 + 60 * MINUTE, ana, 10_150);
-  const [header, ...lines] = rows(shiftCsv(shiftReport(closed, events, 0)));
-  const col = (name: (typeof SHIFT_CSV_HEADER)[number]) => header!.indexOf(name);
+  const { header, lines, col } = table(
+    shiftReport(closeShift(opened, T0 + 60 * MINUTE, ana, 10_150), events, 0),
+  );
 
   it('has a Staff column and one line per person, no one’s last, the whole shift after them', () => {
     expect(header).toEqual([...SHIFT_CSV_HEADER]);
@@ -81,5 +87,45 @@ describe('shiftCsv', () => {
     const [, ...open] = rows(shiftCsv(shiftReport(opened, events, T0 + 10 * MINUTE)));
     expect(open.at(-1)![col('Shift closed')]).toBe('');
     expect(open.at(-1)![col('Counted')]).toBe('');
+  });
+
+  it('writes a sat shift’s figures in the sat columns and says `sat` under Unit', () => {
+    const whole = lines.at(-1)!;
+    expect(whole[col('Unit')]).toBe('sat');
+    expect(whole[col('Sales in unit')]).toBe('');
+  });
+});
+
+describe('shiftCsv of a shift in a till charging in USD', () => {
+  const inDollars = (event: HistoryEvent): HistoryEvent => ({ ...event, unit: 'usd' });
+  // Cents: a 10.00 USD sale with a 1.00 tip, a 3.50 USD cash sale; a sat sale of another till.
+  const events = [
+    inDollars(saleBy(bo, 1_000, 100)),
+    inDollars({ ...saleBy(ana, 350, 0, 0), fiat: undefined } as unknown as HistoryEvent),
+    saleBy(bo, 21, 0),
+  ];
+  const opened = openShift(undefined, 's2', T0, ana, 2_000, 'EUR', 'usd');
+  const report = shiftReport(closeShift(opened, T0 + 60 * MINUTE, ana, 2_350), events, 0);
+  const { lines, col } = table(report);
+
+  it('counts the float and the drawer in dollars, never adding the sat sale', () => {
+    expect(opened.currency).toBe('USD');
+    expect(report.sales).toEqual({ count: 2, sats: 1_350 });
+    expect(report.otherUnits).toEqual([{ unit: 'sat', count: 1, minor: 21 }]);
+    expect(report.cash).toMatchObject({ float: 2_000, sales: 350, expected: 2_350, overShort: 0 });
+  });
+
+  it('writes its figures as dollars under the unit columns, the sat columns empty', () => {
+    const whole = lines.at(-1)!;
+    expect(whole[col('Unit')]).toBe('USD');
+    expect(whole[col('Sales in unit')]).toBe('13.5');
+    expect(whole[col('Tip in unit')]).toBe('1');
+    expect(whole[col('Sales (sats)')]).toBe('');
+    expect(whole[col('Tip (sats)')]).toBe('');
+    expect([whole[col('Float')], whole[col('Cash sales')], whole[col('Cash currency')]]).toEqual([
+      '20',
+      '3.5',
+      'USD',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { currencyDecimals, minorToText } from '../prices/convert';
 import { csvLine } from '../records/csv';
 import { localStamp } from '../records/local-day';
 import type { PersonTally, ShiftReport } from './shift';
+import { unitCurrency, unitDecimals } from '../units/unit';
 
 export const SHIFT_CSV_HEADER = [
   'Shift opened',
@@ -22,6 +23,13 @@ export const SHIFT_CSV_HEADER = [
   'Counted',
   'Over or short',
   'Cash currency',
+  // A shift opened in a fiat unit (decision 0067) has its figures here, as major units of its
+  // `Unit` (`3.50`), and its sat columns empty; a sat shift says `sat` and leaves these empty.
+  'Unit',
+  'Sales in unit',
+  'Tip in unit',
+  'Discount in unit',
+  'Refunds in unit',
 ] as const;
 
 /** The line of the whole shift names this in its Staff cell. */
@@ -42,39 +50,53 @@ export function shiftCsv(report: ShiftReport): string {
     minor === undefined ? '' : Number(minorToText(minor, decimals));
   const when = [stamp(shift.openedAt), stamp(shift.closedAt)];
   const unit = shift.currency ?? 'sats';
+  // The sales' figures: in the sat columns, or as major units of the shift's fiat unit.
+  const saleUnit = shift.unit;
+  const unitDigits = saleUnit ? unitDecimals(saleUnit) : 0;
+  const inSats = (n: number) => (saleUnit ? '' : n);
+  const inUnit = (n: number) => (saleUnit ? Number(minorToText(n, unitDigits)) : '');
+  const figures = (sales: number, tips: number, discounts: number, refunds: number) => [
+    saleUnit ? unitCurrency(saleUnit) : 'sat',
+    inUnit(sales),
+    inUnit(tips),
+    inUnit(discounts),
+    inUnit(refunds),
+  ];
   const person = (p: PersonTally) =>
     csvLine([
       ...when,
       // The owner as records name them ("Owner"); sales naming no one under an empty name.
       p.name,
       p.sales.count,
-      p.sales.sats,
-      p.tips,
-      p.discounts,
+      inSats(p.sales.sats),
+      inSats(p.tips),
+      inSats(p.discounts),
       p.refunds.count,
-      p.refunds.sats,
+      inSats(p.refunds.sats),
       money(p.cashMinor),
       '',
       '',
       '',
       '',
       unit,
+      ...figures(p.sales.sats, p.tips, p.discounts, p.refunds.sats),
     ]);
   const whole = csvLine([
     ...when,
     SHIFT_CSV_ALL,
     report.sales.count,
-    report.sales.sats,
-    report.tips,
-    report.discounts,
+    inSats(report.sales.sats),
+    inSats(report.tips),
+    inSats(report.discounts),
     report.refunds.count,
-    report.refunds.sats,
+    inSats(report.refunds.sats),
     money(cash.sales),
     money(cash.float),
     money(cash.expected),
     money(cash.counted),
     money(cash.overShort),
     unit,
+    ...figures(report.sales.sats, report.tips, report.discounts, report.refunds.sats),
   ]);
   return csvLine(SHIFT_CSV_HEADER) + report.byStaff.map(person).join('') + whole;
 }

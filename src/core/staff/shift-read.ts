@@ -2,6 +2,7 @@
 import { isCurrencyCode } from '../prices/currencies';
 import type { Shift } from './shift';
 import { staffRefFrom as refFrom } from './staff-ref';
+import { isFiatUnit, parseUnit } from '../units/unit';
 
 export type { Shift } from './shift';
 
@@ -15,12 +16,15 @@ function shiftFrom(value: unknown): Shift | undefined {
     return undefined;
   }
   if (v.currency !== undefined && !isCurrencyCode(v.currency)) return undefined;
+  const unit = parseUnit(v.unit);
   const shift: Shift = {
     id: v.id,
     openedAt: v.openedAt,
     openedBy,
     floatMinor: v.floatMinor,
     ...(v.currency !== undefined ? { currency: v.currency as string } : {}),
+    // The till's unit a shift opened in; a unit this version does not know reads as sats.
+    ...(isFiatUnit(unit) ? { unit } : {}),
   };
   if (v.closedAt === undefined) return shift;
   const closedBy = refFrom(v.closedBy);

@@ -5,6 +5,7 @@ import type { HistoryEvent } from '../history-ports';
 import { localDate } from '../records/local-day';
 import { cashAmount, closeShift, openShift, shiftReport } from './shift';
 import type { StaffRef } from './staff';
+import { shiftsFrom } from './shift-read';
 
 const ana: StaffRef = { id: 'a', name: 'Ana', role: 'manager' };
 const bo: StaffRef = { id: 'b', name: 'Bo', role: 'cashier' };
@@ -130,6 +131,14 @@ describe('shifts', () => {
     expect(closed.closedAt).toBe(T0);
     expect(() => closeShift(closed, T0, ana, 0)).toThrow('No shift is open');
     expect(openShift(closed, 's2', T0 + 1, bo, 0).id).toBe('s2');
+  });
+
+  it('in a till charging in USD opens in dollars, whatever the display currency, and reads back so', () => {
+    const shift = openShift(undefined, 's3', T0, ana, 2_000, 'EUR', 'usd');
+    expect(shift).toMatchObject({ currency: 'USD', unit: 'usd', floatMinor: 2_000 });
+    expect(shiftsFrom(JSON.parse(JSON.stringify([shift])))).toEqual([shift]);
+    // A row from before units, or with a unit this version does not know, is a sat shift.
+    expect(shiftsFrom([{ ...shift, unit: 'xyz' }])[0]).not.toHaveProperty('unit');
   });
 
   it('reads a typed cash amount in minor units of the currency', () => {

@@ -10,6 +10,7 @@ import { saleDetailOf } from '../receipts/receipt';
 import { localDate } from '../records/local-day';
 import { isRole } from './roles';
 import type { StaffRef } from './staff';
+import { storedUnit, unitCurrency, type FiatUnit, type Unit } from '../units/unit';
 
 /** How a sale was paid, as the shift counts it. */
 export type ShiftMethod = 'lightning' | 'ecash' | 'cash';
@@ -18,8 +19,17 @@ export interface Shift {
   id: string;
   openedAt: number;
   openedBy: StaffRef;
-  /** the display currency cash is counted in; absent: the shop shows sats only, cash is in sats */
+  /**
+   * the currency cash is counted in: the till's unit's in a till charging in one (`USD`), else the
+   * display currency; absent: the shop shows sats only, cash is in sats
+   */
   currency?: string;
+  /**
+   * The unit the till charged in when the shift opened: its sales, tips, discounts and refunds
+   * are counted in that unit's minor units (the report's `sats` fields then hold cents); sales
+   * in any other unit are counted apart (`otherUnits`), never added to them. Absent: sats.
+   */
+  unit?: FiatUnit;
   /** the starting float, in the currency's minor units (sats without a currency) */
   floatMinor: number;
   closedAt?: number;
@@ -56,6 +66,8 @@ export interface ShiftReport {
   refunds: Tally;
   /** one row per person, in the order they first sold; '' last */
   byStaff: PersonTally[];
+  /** sales in a unit other than the shift's (in its minor units), per unit; empty for most shifts */
+  otherUnits: { unit: Unit; count: number; minor: number }[];
   /** the sales of each local day the shift spans, so a shift over midnight closes into both */
   days: { date: string; sales: Tally }[];
   cash: {
@@ -91,10 +103,20 @@ export function openShift(
   by: StaffRef,
   floatMinor: number,
   currency?: string,
+  unit?: FiatUnit,
 ): Shift {
   if (open && open.closedAt === undefined) throw new ValidationError(SHIFT_OPEN_MESSAGE);
   if (!Number.isSafeInteger(floatMinor) || floatMinor < 0) throw new ValidationError(FLOAT_MESSAGE);
-  return { id, openedAt: at, openedBy: by, floatMinor, ...(currency ? { currency } : {}) };
+  // A till charging in dollars counts its drawer in dollars, whatever the display currency.
+  const counted = unit ? unitCurrency(unit) : currency;
+  return {
+    id,
+    openedAt: at,
+    openedBy: by,
+    floatMinor,
+    ...(counted ? { currency: counted } : {}),
+    ...(unit ? { unit } : {}),
+  };
 }
 
 export function closeShift(
@@ -131,6 +153,9 @@ export function methodOf(event: Pick<HistoryEvent, 'type' | 'amount' | 'sale'>):
 
 /** The cash a cash sale brought, in the shift's units: its fiat value, else its sats. */
 function cashIn(event: HistoryEvent, currency: string | undefined): number {
+  const unit = storedUnit(event.unit);
+  // A sale charged in a fiat unit is its cents: in the drawer only when counted in that currency.
+  if (unit !== 'sat') return currency === unitCurrency(unit) ? event.amount : 0;
   if (!currency) return event.amount;
   if (event.fiat && event.fiat.currency === currency) {
     return Math.round(event.fiat.value * 10 ** currencyDecimals(currency));
@@ -165,9 +190,12 @@ export function shiftReport(
     discounts: 0,
     refunds: empty(),
     byStaff: [],
+    otherUnits: [],
     days: [],
     cash: { float: shift.floatMinor, sales: 0, expected: shift.floatMinor },
   };
+  const shiftUnit: Unit = shift.unit ?? 'sat';
+  const others = new Map<Unit, { unit: Unit; count: number; minor: number }>();
   const people = new Map<string, PersonTally>();
   const days = new Map<string, Tally>();
   const person = (event: HistoryEvent): PersonTally => {
@@ -192,6 +220,17 @@ export function shiftReport(
   for (const event of sorted) {
     if (event.createdAt < shift.openedAt || event.createdAt >= end) continue;
     const kind = historyKind(event.type);
+    const unit = storedUnit(event.unit);
+    if (unit !== shiftUnit) {
+      // Never added to the shift's figures: sats and cents are counted apart.
+      if (kind?.daySummary === 'sale') {
+        const other = others.get(unit) ?? { unit, count: 0, minor: 0 };
+        other.count += 1;
+        other.minor += event.amount;
+        others.set(unit, other);
+      }
+      continue;
+    }
     if (kind?.daySummary === 'sale') {
       const who = person(event);
       const method = methodOf(event);
@@ -218,6 +257,7 @@ export function shiftReport(
   }
   report.byStaff = [...people.values()].sort((a, b) => (a.id === '' ? 1 : b.id === '' ? -1 : 0));
   report.days = [...days.entries()].map(([date, sales]) => ({ date, sales }));
+  report.otherUnits = [...others.values()];
   report.cash.expected = shift.floatMinor + report.cash.sales;
   if (shift.countedMinor !== undefined) {
     report.cash.counted = shift.countedMinor;

@@ -14,6 +14,7 @@ import type { LockState, PinResult } from '../lock/till-lock';
 import { readRange, type HistoryRangeReader } from '../records/types';
 import type { HistoryEvent } from '../history-ports';
 import { shiftReport, type ShiftReport } from './shift';
+import type { FiatUnit } from '../units/unit';
 
 export const STAFF_FULL_MESSAGE = 'The staff list is full';
 export const NOT_ALLOWED_MESSAGE = 'Not allowed for this role';
@@ -196,7 +197,8 @@ export class TillStaff {
     return this.deps.store.shifts();
   }
 
-  async startShift(floatMinor: number, currency?: string): Promise<Shift> {
+  /** `unit`: the fiat unit the till charges in; the float is then in its minor units. */
+  async startShift(floatMinor: number, currency?: string, unit?: FiatUnit): Promise<Shift> {
     const by = await this.current();
     if (!can(by.role, 'open-shift')) throw new ValidationError(NOT_ALLOWED_MESSAGE);
     const shift = openShift(
@@ -206,6 +208,7 @@ export class TillStaff {
       by,
       floatMinor,
       currency,
+      unit,
     );
     await this.deps.store.putShift(shift);
     return shift;

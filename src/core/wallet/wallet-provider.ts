@@ -188,7 +188,13 @@ export class WalletProvider {
   private async load(wallet: Wallet, forget: () => void): Promise<Wallet> {
     try {
       await wallet.loadMint();
-      const loaded = wallet.keyChain.getKeysets().filter((keyset) => keyset.hasKeys);
+      // A mint may list no keyset of this unit (one that issues dollars only): the wallet still
+      // loads, so a restore there walks its keysets of other units; a spend in the unit is
+      // refused when it asks for the missing keyset.
+      const loaded = wallet.keyChain
+        .getAllKeysetIds()
+        .map((id) => wallet.keyChain.getKeyset(id))
+        .filter((keyset) => keyset.unit === wallet.unit && keyset.hasKeys);
       for (const keyset of loaded) assertKeysetSound(keysetKeys(keyset));
       this.keepKeysets(wallet.mint.mintUrl, loaded);
       return wallet;

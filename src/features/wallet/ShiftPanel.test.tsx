@@ -23,7 +23,7 @@ afterEach(() => {
   for (const close of closers.splice(0)) close();
 });
 
-async function setup(start: number) {
+async function setup(start: number, tillUnit?: 'usd') {
   let now = start;
   const storage = createStorage({
     dbName: freshDbName(),
@@ -42,7 +42,14 @@ async function setup(start: number) {
   const ana = await till.add({ name: 'Ana', role: 'manager' });
   const bo = await till.add({ name: 'Bo', role: 'cashier' });
   const currency = async () => 'USD';
-  render(<ShiftPanel till={till} currency={currency} logger={silentLogger} />);
+  render(
+    <ShiftPanel
+      till={till}
+      currency={currency}
+      {...(tillUnit ? { tillUnit: async () => tillUnit } : {})}
+      logger={silentLogger}
+    />,
+  );
   const sellCash = async (sats: number, usd: number) =>
     recordCashSale(
       storage.history,
@@ -51,7 +58,7 @@ async function setup(start: number) {
         await till.current(),
       ),
     );
-  return { till, ana, bo, sellCash, advance: (ms: number) => (now += ms) };
+  return { till, ana, bo, sellCash, storage, advance: (ms: number) => (now += ms) };
 }
 
 const panel = () => screen.getByTestId('shift-panel');
@@ -116,6 +123,48 @@ describe('the shift panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(await screen.findByText('No shift is open.')).toBeTruthy();
     expect(screen.getByRole('button', { name: "Last shift's report" })).toBeTruthy();
+  });
+
+  it('in a till charging in USD takes the float in dollars and reports in dollars, sats apart', async () => {
+    const user = userEvent.setup();
+    const { till, ana, storage, advance } = await setup(
+      new Date(2026, 10, 28, 9, 0).getTime(),
+      'usd',
+    );
+    await till.switchTo(ana.id);
+    await user.type(await screen.findByLabelText('Starting float (USD)'), '20');
+    await user.click(screen.getByRole('button', { name: 'Open shift' }));
+    await waitFor(async () =>
+      expect((await till.shifts())[0]).toMatchObject({
+        floatMinor: 2_000,
+        currency: 'USD',
+        unit: 'usd',
+      }),
+    );
+    // A 3.50 USD cash sale of this till, and 21 sats some other sale brought.
+    advance(60_000);
+    const sale = chargedBy({ ...keypadSale(350), unit: 'usd' }, await till.current());
+    await recordCashSale(storage.history, sale);
+    await recordCashSale(storage.history, keypadSale(21));
+    advance(60_000);
+
+    await user.type(screen.getByLabelText('Counted cash (USD)'), '23.50');
+    await user.click(screen.getByRole('button', { name: 'Close shift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Shift report' });
+    const report = await within(dialog).findByTestId('shift-report');
+    const shown = {
+      'shift-sales': '1 · 3.50 USD',
+      'shift-cash': '1 · 3.50 USD',
+      'shift-tips': '0.00 USD',
+      'shift-sales-sat': '1 · 21 sats',
+      'shift-float': '20.00 USD',
+      'shift-cash-sales': '3.50 USD',
+      'shift-expected': '23.50 USD',
+      'shift-over-short': '+0.00 USD',
+      [`shift-person-${ana.id}`]:
+        '1 · 3.50 USD; tips 0.00 USD; cash 3.50 USD; refunds 0 · 0.00 USD',
+    };
+    expect(shownTexts(report, shown)).toEqual(shown);
   });
 
   it('refuses a float that is not an amount, and opens nothing', async () => {

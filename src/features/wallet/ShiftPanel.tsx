@@ -23,6 +23,13 @@ import { saveCsv } from './save-csv';
 import { EXPORT_DOWNLOAD } from './locales/records/en.json';
 import { useWalletWords } from './wallet-words';
 import {
+  isFiatUnit,
+  SAT,
+  unitCurrency as currencyOfUnit,
+  type FiatUnit,
+  type Unit,
+} from '../../core/units/unit';
+import {
   SHIFT_AMOUNT_INVALID,
   SHIFT_CLOSE,
   SHIFT_CLOSE_NOT_ALLOWED,
@@ -47,26 +54,37 @@ export interface ShiftPanelProps {
   till: ShiftService;
   /** the display currency the drawer is counted in; null: the shop shows sats only */
   currency: () => Promise<string | null>;
+  /**
+   * The unit the till charges in: a fiat one is what a new shift's float, cash and figures are
+   * in, whatever the display currency; sats when omitted.
+   */
+  tillUnit?: () => Promise<Unit>;
   logger: Logger;
 }
 
 const PAPERS: Paper[] = ['80mm', 'A4'];
 
-export function ShiftPanel({ till, currency, logger }: ShiftPanelProps) {
+export function ShiftPanel({ till, currency, tillUnit, logger }: ShiftPanelProps) {
   const { t, formats } = useWalletWords();
   const [shifts, setShifts] = useState<Shift[]>();
   const [shopCurrency, setShopCurrency] = useState<string | null>(null);
+  const [saleUnit, setSaleUnit] = useState<FiatUnit>();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shift | null>(null);
 
-  const read = useCallback(() => Promise.all([till.shifts(), currency()]), [till, currency]);
+  const read = useCallback(
+    () => Promise.all([till.shifts(), currency(), tillUnit?.() ?? SAT]),
+    [till, currency, tillUnit],
+  );
   const readAgain = useReadAgain(
     read,
-    ([list, code]) => {
+    ([list, code, unit]) => {
       setShifts(list);
-      setShopCurrency(code);
+      // A till charging in dollars counts its drawer in dollars (docs/behaviour.md "Shifts").
+      setShopCurrency(isFiatUnit(unit) ? currencyOfUnit(unit) : code);
+      setSaleUnit(isFiatUnit(unit) ? unit : undefined);
     },
     (failure) => {
       logger.error('Could not read the shifts', failure);
@@ -110,7 +128,8 @@ export function ShiftPanel({ till, currency, logger }: ShiftPanelProps) {
     [amount, unitCurrency, logger, t, formats, readAgain],
   );
 
-  const start = () => run(async (minor) => void (await till.startShift(minor, unitCurrency)));
+  const start = () =>
+    run(async (minor) => void (await till.startShift(minor, unitCurrency, saleUnit)));
   const close = async () => {
     // Only a manager or the owner closes a shift (docs/security.md "Staff and roles").
     if (!(await till.allows('close-shift'))) {

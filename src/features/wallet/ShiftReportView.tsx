@@ -7,6 +7,8 @@ import type { ShiftReport, Tally } from '../../core/staff/shift';
 import type { StaffRef } from '../../core/staff/staff';
 import { Rows, type Row } from './LabelledRows';
 import { useWalletWords } from './wallet-words';
+import { amountOf } from '../../core/units/amount';
+import { isFiatUnit, unitCurrency } from '../../core/units/unit';
 import {
   SATS_ONLY,
   TALLY,
@@ -32,7 +34,11 @@ import {
   SHIFT_OVER_SHORT,
   SHIFT_OWNER,
   SHIFT_PERSON_LINE,
+  SHIFT_PERSON_LINE_AMOUNTS,
+  SHIFT_SALES_IN,
+  SHIFT_SATS,
   SHIFT_STILL_OPEN,
+  SHIFT_TALLY_AMOUNT,
   SHIFT_WHEN_WHO,
 } from './locales/shift/en.json';
 
@@ -46,12 +52,20 @@ export function useCashText(currency: string | undefined) {
 }
 
 export function ShiftReportView({ report }: { report: ShiftReport }) {
-  const { t, formats } = useWalletWords();
+  const { t, formats, amount } = useWalletWords();
   const { shift, cash } = report;
   const cashText = useCashText(shift.currency);
+  // A shift opened in a fiat unit has its figures in that unit's cents (decision 0067).
+  const saleUnit = shift.unit;
   const tally = ({ count, sats }: Tally) =>
-    t(TALLY, { count: formats.number(count), sats: formats.sats(sats) });
-  const sats = (n: number) => t(SATS_ONLY, { sats: formats.sats(n) });
+    saleUnit
+      ? t(SHIFT_TALLY_AMOUNT, {
+          count: formats.number(count),
+          amount: amount(amountOf(sats, saleUnit)),
+        })
+      : t(TALLY, { count: formats.number(count), sats: formats.sats(sats) });
+  const sats = (n: number) =>
+    saleUnit ? amount(amountOf(n, saleUnit)) : t(SATS_ONLY, { sats: formats.sats(n) });
   const name = (ref: StaffRef) => (ref.role === 'owner' ? t(SHIFT_OWNER) : ref.name);
   const at = (ms: number) => `${localDate(ms)} ${formats.time(ms)}`;
   const signed = (minor: number) => `${minor < 0 ? '−' : '+'}${cashText(Math.abs(minor))}`;
@@ -75,6 +89,15 @@ export function ShiftReportView({ report }: { report: ShiftReport }) {
     [t(SUMMARY_TIPS), 'shift-tips', sats(report.tips)],
     [t(SHIFT_DISCOUNTS), 'shift-discounts', sats(report.discounts)],
     [t(SUMMARY_REFUNDS), 'shift-refunds', tally(report.refunds)],
+    // Sales in another unit than the shift's, never added to its figures.
+    ...report.otherUnits.map(({ unit, count, minor }): Row => [
+      t(SHIFT_SALES_IN, { unit: isFiatUnit(unit) ? unitCurrency(unit) : t(SHIFT_SATS) }),
+      `shift-sales-${unit}`,
+      t(SHIFT_TALLY_AMOUNT, {
+        count: formats.number(count),
+        amount: amount(amountOf(minor, unit)),
+      }),
+    ]),
   ];
   const drawer: Row[] = [
     [t(SHIFT_FLOAT_ROW), 'shift-float', cashText(cash.float)],
@@ -90,12 +113,19 @@ export function ShiftReportView({ report }: { report: ShiftReport }) {
   const people: Row[] = report.byStaff.map((p) => [
     p.id === '' ? t(SHIFT_NO_ONE) : p.id === 'owner' ? t(SHIFT_OWNER) : p.name,
     `shift-person-${p.id || 'none'}`,
-    t(SHIFT_PERSON_LINE, {
-      sales: tally(p.sales),
-      tips: formats.sats(p.tips),
-      cash: cashText(p.cashMinor),
-      refunds: tally(p.refunds),
-    }),
+    saleUnit
+      ? t(SHIFT_PERSON_LINE_AMOUNTS, {
+          sales: tally(p.sales),
+          tips: sats(p.tips),
+          cash: cashText(p.cashMinor),
+          refunds: tally(p.refunds),
+        })
+      : t(SHIFT_PERSON_LINE, {
+          sales: tally(p.sales),
+          tips: formats.sats(p.tips),
+          cash: cashText(p.cashMinor),
+          refunds: tally(p.refunds),
+        }),
   ]);
   const days: Row[] = report.days.map((d) => [d.date, `shift-day-${d.date}`, tally(d.sales)]);
   const heading = 'mt-3 text-sm font-semibold text-slate-900';

@@ -16,6 +16,7 @@ import { toast } from '../../ui/toast/toast';
 import type { WalletServices } from './deps';
 import { startFirstWalletRead, WalletScreen } from './WalletScreen';
 import type { UnitBalance } from '../../core/wallet/proof-ports';
+import type { Unit } from '../../core/units/unit';
 
 afterEach(cleanup);
 
@@ -46,6 +47,8 @@ interface FakeOptions {
   /** sats the mint holds pending for someone else (0 unless given) */
   atMint?: number;
   cancel?: CancelTokenResult;
+  /** the unit the till charges in (none: the store is left out, sats) */
+  tillUnit?: Unit;
 }
 
 function fakeServices(options: FakeOptions = {}) {
@@ -101,6 +104,7 @@ function fakeServices(options: FakeOptions = {}) {
         unitBalances: vi.fn(async () => options.unitBalances ?? []),
       },
       config: { getMintUrl: async () => 'http://mint.test' },
+      ...(options.tillUnit ? { tillUnit: { getTillUnit: async () => options.tillUnit! } } : {}),
       history: {
         page:
           options.page ??
@@ -627,6 +631,42 @@ describe('WalletScreen: more than one mint', () => {
         'http://old-mint.test',
       ),
     );
+  });
+
+  it('leads a till charging in USD with its dollars, and lists sats only when it holds some', async () => {
+    const dollars = [
+      { mintUrl: 'http://mint.test', amount: { unit: 'usd', minor: 500 } },
+      { mintUrl: 'http://old-mint.test', amount: { unit: 'usd', minor: 25 } },
+    ] satisfies UnitBalance[];
+    const { services } = fakeServices({
+      tillUnit: 'usd',
+      balance: 0,
+      available: 0,
+      unitBalances: dollars,
+    });
+    renderScreen(services);
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('5.25 USD'));
+    expect(screen.queryByTestId('wallet-sat-balance')).toBeNull();
+    expect(screen.queryByText(/sats/)).toBeNull();
+    // The sats' own Withdraw is gone with them; the dollars keep theirs on their line.
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cash out USD' })).toBeTruthy();
+    cleanup();
+
+    const { services: withSats } = fakeServices({
+      tillUnit: 'usd',
+      balance: 1_234,
+      unitBalances: [
+        { mintUrl: 'http://mint.test', amount: { unit: 'sat', minor: 1_234 } },
+        ...dollars,
+      ],
+    });
+    renderScreen(withSats);
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-sat-balance').textContent).toBe('1,234 sats'),
+    );
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('5.25 USD');
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
   });
 
   it('lists no per-mint balances while the sats are on one mint', async () => {

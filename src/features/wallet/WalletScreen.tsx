@@ -39,7 +39,8 @@ import { useWalletData, type FirstWalletRead } from './use-wallet-data';
 import { useWithdraw } from './use-withdraw';
 import { useReturnFocus } from '../../ui/use-return-focus';
 import { amountOf } from '../../core/units/amount';
-import { isFiatUnit, type FiatUnit } from '../../core/units/unit';
+import { isFiatUnit, SAT, type FiatUnit } from '../../core/units/unit';
+import { tillHeadline } from './till-headline';
 import {
   AVAILABLE_LABEL,
   CANCEL_TOKEN,
@@ -69,11 +70,19 @@ export function WalletScreen({
   const [page, setPage] = useState(1);
   const data = useWalletData(services, page, first);
   const { reload } = data;
+  // A till charging in dollars leads with its dollars; its sats only when it holds some.
+  const headline = tillHeadline(data.tillUnit, data);
   // A shift's drawer is counted in the display currency (sats when the shop shows sats only).
   const { prices } = services;
   const shiftCurrency = useCallback(
     async () => (prices ? (await prices.settings()).currency : null),
     [prices],
+  );
+  // A till charging in dollars opens its shifts in dollars (docs/behaviour.md "Shifts").
+  const tillUnitStore = services.storage.tillUnit;
+  const readTillUnit = useMemo(
+    () => (tillUnitStore ? () => tillUnitStore.getTillUnit() : undefined),
+    [tillUnitStore],
   );
   // Records report on one person of the staff list (docs/behaviour.md "Records").
   const { staff } = services;
@@ -194,8 +203,12 @@ export function WalletScreen({
 
       <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <p className="text-sm font-medium text-slate-600">{t(CURRENT_BALANCE)}</p>
-        <p className="text-4xl font-bold tabular-nums text-violet-700" data-testid="wallet-balance">
-          {sats(data.balance)}
+        <p
+          className="text-4xl font-bold tabular-nums text-violet-700"
+          data-testid="wallet-balance"
+          data-unit={headline.lead.unit}
+        >
+          {amountText(headline.lead)}
         </p>
         <UnitBalances
           balances={data.unitBalances}
@@ -216,32 +229,47 @@ export function WalletScreen({
             {t(LOAD_FAILED_HINT)}
           </p>
         ) : null}
-        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
-          <Figure label={t(AVAILABLE_LABEL)} testId="wallet-available">
-            {sats(data.available)}
-          </Figure>
-          <Figure label={t(PENDING_LABEL)} testId="wallet-pending">
-            {sats(data.pendingSats)}
-          </Figure>
-          {data.atMint > 0 ? (
-            <Figure label={t(PENDING_AT_MINT_LABEL)} testId="wallet-at-mint">
-              {sats(data.atMint)}
-            </Figure>
-          ) : null}
-        </dl>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            onClick={(event) => {
-              opener.remember(event.currentTarget);
-              guard(() => withdraw.choose(data.available));
-            }}
-            // Nothing a new token could take: every sat is already in a pending token, or none.
-            disabled={busy || data.loading || data.available === 0}
-            aria-busy={busy}
+        {/* A till charging in another unit lists its sats, with their figures, only when held. */}
+        {headline.lead.unit !== SAT && headline.showSats ? (
+          <p
+            className="text-2xl font-bold tabular-nums text-violet-700"
+            data-testid="wallet-sat-balance"
           >
-            {t(WITHDRAW)}
-          </Button>
-          <CashOutButton onOpen={() => guard(cashOut.open)} disabled={busy} />
+            {sats(data.balance)}
+          </p>
+        ) : null}
+        {headline.showSats ? (
+          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
+            <Figure label={t(AVAILABLE_LABEL)} testId="wallet-available">
+              {sats(data.available)}
+            </Figure>
+            <Figure label={t(PENDING_LABEL)} testId="wallet-pending">
+              {sats(data.pendingSats)}
+            </Figure>
+            {data.atMint > 0 ? (
+              <Figure label={t(PENDING_AT_MINT_LABEL)} testId="wallet-at-mint">
+                {sats(data.atMint)}
+              </Figure>
+            ) : null}
+          </dl>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {headline.showSats ? (
+            <>
+              <Button
+                onClick={(event) => {
+                  opener.remember(event.currentTarget);
+                  guard(() => withdraw.choose(data.available));
+                }}
+                // Nothing a new token could take: every sat is already in a pending token, or none.
+                disabled={busy || data.loading || data.available === 0}
+                aria-busy={busy}
+              >
+                {t(WITHDRAW)}
+              </Button>
+              <CashOutButton onOpen={() => guard(cashOut.open)} disabled={busy} />
+            </>
+          ) : null}
           <Button
             variant="outline"
             onClick={() => void refresh()}
@@ -298,7 +326,12 @@ export function WalletScreen({
       ) : null}
 
       {services.staff ? (
-        <ShiftPanel till={services.staff} currency={shiftCurrency} logger={logger} />
+        <ShiftPanel
+          till={services.staff}
+          currency={shiftCurrency}
+          {...(readTillUnit ? { tillUnit: readTillUnit } : {})}
+          logger={logger}
+        />
       ) : null}
 
       {services.storage.historyRange ? (

@@ -14,6 +14,7 @@ import type { PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import type { ProofStore } from '../../core/wallet/proof-ports';
 import type { HistoryRangeReader } from '../../core/records/types';
 import type { Unit } from '../../core/units/unit';
+import type { TillUnitStore } from '../../core/settings/till-unit';
 import type {
   CashOutQuote,
   CashOutResult,
@@ -58,6 +59,8 @@ export interface WalletServices {
     historyRange?: HistoryRangeReader;
     /** the shop's address and tax number on receipts (decision 0064); left off when omitted */
     books?: Pick<BooksSettingsStore, 'get'>;
+    /** the unit the till charges in, which the balance leads with; sats when omitted */
+    tillUnit?: Pick<TillUnitStore, 'getTillUnit'>;
   };
   clock?: Clock;
   /** a mint's own name (NUT-06 info) for the balance per mint; URLs only when omitted */

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { HISTORY_PAGE_SIZE, type HistoryPage } from '../../core/history-ports';
 import { type PendingWithdrawal } from '../../core/wallet/withdraw/ports';
 import type { UnitBalance } from '../../core/wallet/proof-ports';
+import { SAT, type Unit } from '../../core/units/unit';
 import type { WalletServices } from './deps';
 
 export interface WalletData {
@@ -18,6 +19,8 @@ export interface WalletData {
   unitBalances: UnitBalance[];
   /** the configured mint ('' until read) */
   currentMint: string;
+  /** the unit the till charges in, which the headline leads with (sat until read, or without a store) */
+  tillUnit: Unit;
   /** current mint: sats a new withdrawal may take, and sats inside pending tokens */
   available: number;
   pendingSats: number;
@@ -45,7 +48,7 @@ type WalletReads = Pick<WalletServices, 'storage' | 'withdraw' | 'logger'>;
 async function readWalletData(services: WalletReads, page: number): Promise<LoadedData> {
   const { storage, withdraw, logger } = services;
   // Each read fails on its own: a broken history must not hide the balance.
-  const [balance, history, pending, balances, currentMint, availability, units] =
+  const [balance, history, pending, balances, currentMint, availability, units, tillUnit] =
     await Promise.allSettled([
       storage.proofs.balance(),
       storage.history.page(page, HISTORY_PAGE_SIZE),
@@ -54,10 +57,18 @@ async function readWalletData(services: WalletReads, page: number): Promise<Load
       storage.config.getMintUrl(),
       withdraw.availability(),
       storage.proofs.unitBalances?.() ?? Promise.resolve([]),
+      storage.tillUnit?.getTillUnit() ?? Promise.resolve(SAT),
     ] as const);
-  const failures = [balance, history, pending, balances, currentMint, availability, units].filter(
-    (r) => r.status === 'rejected',
-  );
+  const failures = [
+    balance,
+    history,
+    pending,
+    balances,
+    currentMint,
+    availability,
+    units,
+    tillUnit,
+  ].filter((r) => r.status === 'rejected');
   for (const failure of failures) logger.error('Failed to load wallet data:', failure.reason);
   return {
     balance: balance.status === 'fulfilled' ? balance.value : 0,
@@ -67,6 +78,7 @@ async function readWalletData(services: WalletReads, page: number): Promise<Load
     balances: balances.status === 'fulfilled' ? balances.value : {},
     unitBalances: units.status === 'fulfilled' ? units.value : [],
     currentMint: currentMint.status === 'fulfilled' ? currentMint.value : '',
+    tillUnit: tillUnit.status === 'fulfilled' ? tillUnit.value : SAT,
     available: availability.status === 'fulfilled' ? availability.value.available : 0,
     pendingSats: availability.status === 'fulfilled' ? availability.value.pending : 0,
     atMint: availability.status === 'fulfilled' ? availability.value.atMint : 0,
@@ -125,6 +137,7 @@ export function useWalletData(services: WalletServices, page: number, first?: Fi
           balances: {},
           unitBalances: [],
           currentMint: '',
+          tillUnit: SAT,
           available: 0,
           pendingSats: 0,
           atMint: 0,

@@ -57,6 +57,21 @@ describe('cash sales', () => {
     }
   });
 
+  it('of a till charging in USD are recorded in cents, counted in the unit and never as sats', async () => {
+    const storage = testStorage();
+    try {
+      storage.now.value = new Date(2026, 10, 28, 12, 0).getTime();
+      await recordCashSale(storage.history, { ...keypadSale(350), unit: 'usd' });
+      const { events } = await storage.history.page(1);
+      expect(events[0]).toMatchObject({ type: 'cash-payment', amount: 350, unit: 'usd' });
+      const day = await daySummary(storage.historyRange, localDate(storage.now.value));
+      expect(day?.byMethod.cash).toEqual({ count: 0, sats: 0 });
+      expect(day?.salesInUnits).toMatchObject([{ unit: 'usd', count: 1, minor: 350 }]);
+    } finally {
+      storage.close();
+    }
+  });
+
   it('refuses an amount of 0 and writes nothing', async () => {
     const storage = testStorage();
     try {

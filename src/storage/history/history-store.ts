@@ -35,6 +35,8 @@ export function withdrawalRow(event: WithdrawalEventInput, now: number): NewHist
 export function cashSaleRow(event: CashSaleEventInput, now: number): NewHistoryRow {
   return {
     ...historyRow(now, 'cash-payment', { amount: event.amount, mintUrl: '' }, {}),
+    // Cents of a till charging in dollars are never read as sats (decision 0067).
+    ...(event.unit && event.unit !== 'sat' ? { unit: event.unit } : {}),
     ...saleColumns(event),
   };
 }

@@ -9,7 +9,12 @@ import type {
   RestoreScanRow,
 } from '../../core/wallet/restore/types';
 import { relayErrorsOf } from '../../core/wallet/restore/restore-messages';
-import { addFound } from '../../core/wallet/restore/found-units';
+import {
+  addFound,
+  addLockedFound,
+  lockedFound,
+  type LockedFound,
+} from '../../core/wallet/restore/found-units';
 import { SAT, type Unit } from '../../core/units/unit';
 import { DexieCounterSource } from './counter-source';
 import type { CashewDb } from '../database/db';
@@ -88,20 +93,18 @@ export class DexieRestoreLedger implements RestoreLedger {
     });
   }
 
-  async recordLocked(args: { mintUrl: string; proofs: NewProof[] }): Promise<number> {
+  async recordLocked(args: { mintUrl: string; proofs: NewProof[] }): Promise<LockedFound> {
     const { db } = this;
     return proofTransaction(db, [db.restoreScans], async () => {
       const row = await db.restoreScans.get(ROW_ID);
       const mint = row?.mints.find((m) => m.mintUrl === args.mintUrl);
       // A scan gone (finished in another tab) or already past this step stores nothing again.
-      if (!row || !mint || mint.lockedDone) return 0;
+      if (!row || !mint || mint.lockedDone) return { sats: 0, inUnits: {} };
       const added = await insertProofs(db, args.proofs, args.mintUrl, this.clock());
-      const sats = added.reduce((sum, proof) => sum + proof.amount, 0);
-      mint.foundSats += sats;
-      mint.lockedSats = (mint.lockedSats ?? 0) + sats;
-      mint.lockedDone = true;
+      const found = lockedFound(added);
+      addLockedFound(mint, found);
       await db.restoreScans.put(row);
-      return sats;
+      return found;
     });
   }
 

@@ -5,7 +5,7 @@ import type { DevMint } from '../../../dev/mint/server';
 
 export interface PhraseOutputs {
   /** the keyset's unit; sats when omitted */
-  unit?: 'sat' | 'usd';
+  unit?: 'sat' | 'usd' | 'eur';
   /** the NUT-13 counter of the first output; the next ones follow */
   start: number;
   /** one output per amount, in this order */

@@ -69,6 +69,36 @@ describe('RestoreResultPanel', () => {
   });
 });
 
+describe('RestoreResultPanel with dollars found', () => {
+  it('says each mint’s finds in their own units, never dollars as sats', () => {
+    showResult({
+      totalSats: 7,
+      mints: [
+        { mintUrl: 'https://a.example', foundSats: 7, foundInUnits: { usd: 352 } },
+        { mintUrl: 'https://b.example', foundSats: 0, foundInUnits: { usd: 350, eur: 120 } },
+        { mintUrl: 'https://c.example', foundSats: 5, foundInUnits: { usd: 100 }, lockedSats: 5 },
+      ],
+    });
+    expect(screen.getAllByTestId('restore-mint-state').map((line) => line.textContent)).toEqual([
+      '7 sats, 3.52 USD found',
+      '3.50 USD, 1.20 EUR found',
+      '5 sats, 1.00 USD found, 5 sats of them from sales taken while locked',
+    ]);
+  });
+
+  it('says them in Spanish with the language’s decimals', () => {
+    showResult(
+      {
+        totalSats: 0,
+        mints: [{ mintUrl: 'https://b.example', foundSats: 0, foundInUnits: { usd: 350 } }],
+      },
+      () => {},
+      spanishOf(SPANISH),
+    );
+    expect(screen.getByTestId('restore-mint-state').textContent).toMatch(/^Encontrado: 3,50\sUSD$/);
+  });
+});
+
 describe('RestoreResultPanel for one sat', () => {
   it('says "1 sat", not "1 sats"', () => {
     showResult({ totalSats: 1, mints: [{ mintUrl: reached.mintUrl, foundSats: 1 }] });

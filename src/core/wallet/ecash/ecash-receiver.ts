@@ -574,6 +574,7 @@ export class EcashReceiver {
           ref: row.id,
           mintUrl: row.mintUrl,
           amount,
+          unit: receiptUnit(row),
           keysetId: journal.keysetId,
           outputs: made.plain,
         });

@@ -226,6 +226,7 @@ export class QuoteMinter {
           ref: quote.quote,
           mintUrl: quote.mintUrl,
           amount: quote.amount,
+          unit: quoteUnit(quote),
           keysetId: journal.keysetId,
           outputs: made.plain,
         });

@@ -4,7 +4,7 @@
 // the mint did not sign.
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
-import { OutputData } from '@cashu/cashu-ts';
+import { OutputData, Wallet } from '@cashu/cashu-ts';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { describe, expect, it } from 'vitest';
 import { publishToRelays } from '../../remote-payments/publish';
@@ -14,6 +14,7 @@ import {
   newDevice,
   newPhrase,
   lockedTabSuite,
+  salesOnRelay,
   TEST_PIN,
   type LockedTab,
   type LockedTabOptions,
@@ -25,6 +26,7 @@ import type { EnvelopeWriter } from '../../backup/device-envelope';
 import { sealLockedSale } from '../../backup/locked-sale-envelope';
 import type { PlainLockedOutput } from '../mint/ports';
 import type { StoredProof } from '../proof-ports';
+import { amountOf } from '../../units/amount';
 
 const WAIT = { timeout: 20_000, interval: 25 };
 const { dev, relay, open } = lockedTabSuite();
@@ -120,6 +122,45 @@ describe('a restore from the phrase', () => {
       totalSats: 5,
       mints: [{ lockedSats: 5 }],
     });
+  });
+
+  it('gets dollars paid in ecash on a locked till charging in USD back as dollars, never as sats', async () => {
+    const phrase = newPhrase();
+    const device1 = open(await newDevice(dev.mint.url, phrase, { pin: TEST_PIN }));
+    const customer = new Wallet(dev.mint.url, { unit: 'usd' });
+    await customer.loadMint();
+    const quote = await customer.createMintQuoteBolt11(350);
+    await dev.mint.pay(quote.quote);
+    const proofs = await customer.mintProofsBolt11(350, quote.quote);
+    const payment = {
+      id: 'req-usd',
+      mintUrl: dev.mint.url,
+      proofs,
+      unit: 'usd',
+      tillUnit: 'usd' as const,
+      amount: 350,
+    };
+    expect(await device1.ecash.receive(payment)).toMatchObject({ status: 'received', amount: 350 });
+    expect(device1.storage.lock.state()).toBe('locked');
+    expect(await device1.backups.pending()).toBe(0);
+    const [backedUp] = await salesOnRelay(relay.url, phrase);
+    expect(backedUp).toMatchObject({ amount: 350, unit: 'usd' });
+    device1.kill();
+
+    const device2 = await restoredDevice(phrase);
+    const outcome = await device2.restore.start('onboarding');
+    expect(outcome).toMatchObject({
+      totalSats: 0,
+      mints: [{ mintUrl: dev.mint.url, foundSats: 0, foundInUnits: { usd: 350 } }],
+    });
+    expect(await device2.storage.proofs.balance()).toBe(0);
+    expect(await device2.storage.proofs.unitBalances()).toEqual([
+      { mintUrl: dev.mint.url, amount: amountOf(350, 'usd') },
+    ]);
+    // Real dollar ecash: a usd wallet swaps it at the mint.
+    const restored = await device2.storage.proofs.listUnspent(dev.mint.url, 'usd');
+    const { keep, send } = await customer.send(350, restored);
+    expect([...keep, ...send].reduce((sum, p) => sum + Number(p.amount), 0)).toBe(350);
   });
 
   it('gets the sale of a device wiped while locked', async () => {

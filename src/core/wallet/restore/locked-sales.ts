@@ -10,16 +10,18 @@ import type { NewProof } from '../proof-ports';
 import { mintLocked, restoreLocked } from '../mint/locked-mint';
 import { toMintQuoteSnapshot } from '../mint/mint-quote-snapshot';
 import { toCashuProof } from '../withdraw/withdraw-token';
+import type { Unit } from '../../units/unit';
+import { inUnit, keysetUnits } from './keyset-units';
 
 /** Outputs asked for in one NUT-09 request, as the phrase walk's batches. */
 const OUTPUTS_PER_REQUEST = 100;
 
-function listedKeysets(wallet: Wallet): Set<string> {
-  try {
-    return new Set(wallet.keyChain.getKeysets().map((k) => k.id));
-  } catch {
-    return new Set();
-  }
+/**
+ * The mint's keysets of any unit by id: a sale taken in dollars has its outputs on a usd keyset,
+ * and its proofs are stored in the keyset's unit, never the envelope's word (decision 0067).
+ */
+function listedKeysets(wallet: Wallet): Map<string, Unit> {
+  return new Map(keysetUnits(wallet).map(({ id, unit }) => [id, unit]));
 }
 
 /** The sales' outputs by keyset, each B_ once (the same sale may come from two envelopes). */
@@ -52,7 +54,8 @@ export async function restoreLockedSales(
   const listed = listedKeysets(wallet);
   const found: NewProof[] = [];
   for (const [keysetId, outputs] of outputsByKeyset(sales)) {
-    if (!listed.has(keysetId)) {
+    const unit = listed.get(keysetId);
+    if (unit === undefined) {
       logger.warn(
         `Locked-sale outputs on keyset ${keysetId}, which the mint does not list; skipped`,
       );
@@ -63,15 +66,18 @@ export async function restoreLockedSales(
       const signed = await restoreLocked(wallet, { keysetId, outputs: chunk });
       if (signed.length === 0) continue;
       const states = await wallet.checkProofsStates(signed.map(toCashuProof));
-      found.push(...signed.filter((_, j) => states[j]?.state === CheckStateEnum.UNSPENT));
+      const unspent = signed.filter((_, j) => states[j]?.state === CheckStateEnum.UNSPENT);
+      found.push(...unspent.map((proof) => inUnit(proof, unit)));
     }
   }
   const quotes = new Set<string>();
   for (const sale of sales) {
     if (!sale.quote || !sale.certified || quotes.has(sale.quote)) continue;
-    if (!listed.has(sale.journal.keysetId)) continue;
+    const unit = listed.get(sale.journal.keysetId);
+    if (unit === undefined) continue;
     quotes.add(sale.quote);
-    found.push(...(await mintPaidQuote(wallet, sale, sale.quote, logger)));
+    const minted = await mintPaidQuote(wallet, sale, sale.quote, logger);
+    found.push(...minted.map((proof) => inUnit(proof, unit)));
   }
   return found;
 }

@@ -14,9 +14,9 @@ import { toNewProof } from '../proof-convert';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { mintUrlKey } from '../../urls/normalise-url';
 import type { WalletProvider } from '../wallet-provider';
-import type { NewProof } from '../proof-ports';
-import { parseUnit, SAT, type Unit } from '../../units/unit';
-import { addFound } from './found-units';
+import { SAT } from '../../units/unit';
+import { addFound, addLockedFound } from './found-units';
+import { inUnit, keysetUnits } from './keyset-units';
 import { restoreCheckedBatch } from './restore-batch';
 import { deriveInThisThread, type DeriveRestoreOutputs } from './restore-outputs';
 import type { LockedSaleFound } from '../../backup/locked-sale-envelope';
@@ -160,27 +160,6 @@ export function addMintToScan(mints: MintScan[], url: string, source: MintSource
   const mintUrl = source === 'settings' || source === 'wallet' ? url : key;
   mints.push({ mintUrl, status: 'pending', keysets: [], foundSats: 0, sources: [source] });
   return true;
-}
-
-/**
- * Keysets of every unit the wallet can hold that the mint lists, active and inactive: the phrase's
- * dollars are on the usd keysets, walked as the sats' are (docs/protocol.md "Restore"). A keyset
- * of a unit the wallet never holds (msat, auth) is left alone.
- */
-function listedKeysets(wallet: Wallet): Array<{ id: string; unit: Unit }> {
-  try {
-    return wallet.keyChain.getAllKeysetIds().flatMap((id) => {
-      const unit = parseUnit(wallet.keyChain.getKeyset(id).unit);
-      return unit ? [{ id, unit }] : [];
-    });
-  } catch {
-    return [];
-  }
-}
-
-/** A restored proof stored with its keyset's unit: none for sat, as before units. */
-function inUnit(proof: NewProof, unit: Unit): NewProof {
-  return unit === SAT ? proof : { ...proof, unit };
 }
 
 function supportsRestore(wallet: Wallet): boolean {
@@ -448,13 +427,14 @@ export class RestoreService {
     if (mint.lockedDone || sales.length === 0) return;
     const proofs = await restoreLockedSales(wallet, sales, this.deps.logger);
     const added = await this.serially(async () => {
-      const sats = await this.deps.ledger.recordLocked({ mintUrl: mint.mintUrl, proofs });
-      mint.foundSats += sats;
-      mint.lockedSats = (mint.lockedSats ?? 0) + sats;
-      mint.lockedDone = true;
-      return sats;
+      const found = await this.deps.ledger.recordLocked({ mintUrl: mint.mintUrl, proofs });
+      addLockedFound(mint, found);
+      return found;
     });
-    if (added > 0) this.deps.events.emitUpdated({ reason: 'restore', amount: added });
+    // The event's amount is sats: cents found only refresh the balances.
+    if (added.sats > 0 || Object.keys(added.inUnits).length > 0) {
+      this.deps.events.emitUpdated({ reason: 'restore', amount: added.sats });
+    }
     this.publishFor(row, index, 0);
     await this.checkpoint('restore:locked-recorded');
   }
@@ -510,7 +490,8 @@ export class RestoreService {
       return this.fail(row, mint, restoreWords.unreachable(toMintError(error).message), error);
     }
     if (mint.keysets.length === 0) {
-      const listed = listedKeysets(wallet);
+      // Every unit's keysets: the phrase's dollars are on the usd ones (docs/protocol.md "Restore").
+      const listed = keysetUnits(wallet);
       const { perKeyset, global } = await this.deps.ledger.counters();
       // Everything this device issued on a keyset lies below its counter; a keyset it never used
       // would have started at the global counter, so at least that far is walked.

@@ -3,6 +3,7 @@
 import type { ErrorText } from '../../errors';
 import type { NewProof } from '../proof-ports';
 import type { Unit } from '../../units/unit';
+import type { LockedFound } from './found-units';
 
 /** Minor units found per fiat unit (cents of usd, of eur): never added to a sat figure. */
 export type FoundInUnits = Partial<Record<Exclude<Unit, 'sat'>, number>>;
@@ -128,9 +129,10 @@ export interface RestoreLedger {
   /**
    * One transaction: store the unspent proofs restored from the envelopes of sales taken while
    * locked (known secrets are left as they are), add their sats to the mint's found and locked
-   * sats and mark its locked sales done. Returns the sats added.
+   * sats, their other units to its `foundInUnits`, and mark its locked sales done. Returns what
+   * was added, per unit.
    */
-  recordLocked(args: { mintUrl: string; proofs: NewProof[] }): Promise<number>;
+  recordLocked(args: { mintUrl: string; proofs: NewProof[] }): Promise<LockedFound>;
   /** Marks the scan cancelled (the scan itself stops at its next batch). */
   cancel(): Promise<void>;
   /**
