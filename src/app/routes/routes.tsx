@@ -14,6 +14,7 @@ import { GUARDED_SCREENS } from './guarded-screens';
 import { requireNotOnboarded } from './requireNotOnboarded';
 import { LEGACY_ONBOARDING_ROUTE_ID, ONBOARDING_ROUTE_ID } from './route-ids';
 import { requireOnboarded } from './requireOnboarded';
+import { loadPhraseScreen } from './phrase-screen';
 import { LoadedBannersSlot } from '../shell/LoadedBannersSlot';
 
 import { deferredPosServices } from '../services/pos';
@@ -235,9 +236,7 @@ export function createRoutes(
             {
               path: 'mnemonic',
               ...named('Recovery Phrase'),
-              lazy: baseScreen(source, () =>
-                import('../../features/onboarding/MnemonicScreen').then((m) => m.MnemonicScreen),
-              ),
+              lazy: baseScreen(source, loadPhraseScreen),
             },
             step('mint-selection', 'Mint', () =>
               import('../../features/onboarding/MintSelectionScreen').then(

@@ -64,6 +64,17 @@ describe('prefetchNextScreens', () => {
     expect(prefetched()).toEqual([]);
   });
 
+  it('says when every file asked for has arrived or failed, and not before', () => {
+    listFiles();
+    let fetched = 0;
+    prefetchNextScreens(document, '/onboarding', undefined, () => (fetched += 1));
+    const links = [...document.querySelectorAll('link[rel="prefetch"]')];
+    links[0]!.dispatchEvent(new Event('load'));
+    expect(fetched).toBe(0);
+    links[1]!.dispatchEvent(new Event('error'));
+    expect(fetched).toBe(1);
+  });
+
   it('prefetches nothing with Save-Data on', () => {
     listFiles();
     expect(prefetchNextScreens(document, '/', { saveData: true })).toEqual([]);

@@ -36,6 +36,8 @@ export function prefetchNextScreens(
   doc: Document,
   pathname: string,
   connection: ConnectionHints | undefined,
+  /** Called once every file asked for has arrived or failed (not called when none was asked). */
+  onFetched?: () => void,
 ): string[] {
   const screen = firstScreenAt(pathname);
   if (!screen || !prefetchAllowed(connection)) return [];
@@ -43,6 +45,7 @@ export function prefetchNextScreens(
   if (meta?.dataset.prefetched === 'true') return [];
   if (meta) meta.dataset.prefetched = 'true';
   const files = listedFiles(doc, NEXT_SCREENS_META, screen);
+  let waiting = files.length;
   for (const file of files) {
     const link = doc.createElement('link');
     link.rel = 'prefetch';
@@ -50,7 +53,11 @@ export function prefetchNextScreens(
     link.crossOrigin = 'anonymous';
     link.as = 'script';
     link.href = file;
-    const done = () => link.remove();
+    const done = () => {
+      link.remove();
+      waiting -= 1;
+      if (waiting === 0) onFetched?.();
+    };
     link.addEventListener('load', done, { once: true });
     link.addEventListener('error', done, { once: true });
     doc.head.append(link);

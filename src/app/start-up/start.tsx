@@ -16,6 +16,7 @@ import { FIRST_SCREENS, PRERENDERED_ATTRIBUTE, type FirstScreen } from './first-
 import { firstScreenAt } from './first-screen-at';
 import type { ConnectionHints } from './prefetch-next';
 import { createAppRouter } from '../routes/router';
+import { loadPhraseScreen } from '../routes/phrase-screen';
 import { deferredServices, type ServiceSource } from '../services/deferred';
 import { reloadWhenWalletForgotten } from './wallet-forgotten';
 
@@ -179,15 +180,25 @@ function startAfterFirstScreen(
   // one button leads to the phrase screen, and a user who taps as soon as it works would
   // otherwise wait for that screen's code.
   // The prefetch code is its own chunk: the first screen's bytes do not carry it.
-  const prefetch = () => {
+  const prefetch = (onFetched?: () => void) => {
     const { connection } = navigator as Navigator & { connection?: ConnectionHints };
     void import('./prefetch-next')
-      .then((m) => m.prefetchNextScreens(document, router.state.location.pathname, connection))
+      .then((m) =>
+        m.prefetchNextScreens(document, router.state.location.pathname, connection, onFetched),
+      )
       .catch((error: unknown) => base.logger.warn('Could not prefetch the next screens', error));
   };
   if (firstScreenAt(router.state.location.pathname) === 'welcome') {
-    requestAnimationFrame(() => setTimeout(prefetch, 0));
-  } else void afterFirstScreenIdle(router).then(prefetch);
+    // Once its files are in and the welcome is idle, the phrase screen's code is run as well, so
+    // a later tap on either button only renders the words (docs/performance.md "Taps"). Where
+    // nothing was prefetched (Save-Data, a slow or cellular link) the tap loads it, as before.
+    const fetched = new Promise<void>((resolve) =>
+      requestAnimationFrame(() => setTimeout(() => prefetch(resolve), 0)),
+    );
+    void Promise.all([fetched, afterFirstScreenIdle(router)])
+      .then(loadPhraseScreen)
+      .catch((error: unknown) => base.logger.warn('Could not load the phrase screen', error));
+  } else void afterFirstScreenIdle(router).then(() => prefetch());
   // docs/architecture.md "The composition root": an onboarded device resumes payments and starts
   // its listener as soon as its first screen has painted; a new user's device loads them once the
   // browser is idle after it, so the next onboarding step does not wait for them either.

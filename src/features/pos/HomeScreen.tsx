@@ -4,6 +4,7 @@ import { useFormats, useTexts } from '../../ui/i18n';
 import { InvoicePanel } from '../../ui/payment/InvoicePanel';
 import { useMintLimits } from '../../ui/payment/use-mint-limits';
 import { useWhenIdle } from '../../ui/use-when-idle';
+import { usePainted } from '../../ui/after-paint';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
 import { useBalance } from './use-balance';
@@ -28,7 +29,9 @@ import {
 // The Items side loads only when opened or once the keypad is idle: the keypad's first paint does
 // not wait for it.
 const ItemsSide = lazy(() => import('./ItemsSide'));
-// Who is at the till: a bar of its own chunk, shown a moment after the keypad.
+// Who is at the till: a bar of its own chunk, mounted once the keypad has painted (it shows
+// nothing before the services' read anyway): its import and preload tags in the keypad's first
+// render held that render up (docs/performance.md "First load").
 const TillStaffBar = lazy(() =>
   import('./TillStaffBar').then((m) => ({ default: m.TillStaffBar })),
 );
@@ -60,6 +63,7 @@ export function HomeScreen({ services }: PosScreenProps) {
     },
     [till, invoiceSubmit],
   );
+  const painted = usePainted();
   const [mode, setMode] = useState<'keypad' | 'items'>('keypad');
   const [itemsOpened, setItemsOpened] = useState(false);
   if (mode === 'items' && !itemsOpened) setItemsOpened(true);
@@ -183,7 +187,7 @@ export function HomeScreen({ services }: PosScreenProps) {
         </div>
       ) : null}
 
-      {services.staff ? (
+      {services.staff && painted ? (
         <Suspense fallback={null}>
           <TillStaffBar
             staff={services.staff}

@@ -13,7 +13,8 @@ import type { Logger } from '../../core/logger';
 import type { Sale } from '../../core/sale/sale';
 import CartView from '../../ui/cart/CartView';
 import { useCartProps } from '../../ui/cart/use-cart-props';
-import { afterNextPaint, useCartSession } from '../../ui/cart/use-cart-session';
+import { afterNextPaint } from '../../ui/after-paint';
+import { useCartSession } from '../../ui/cart/use-cart-session';
 
 export interface CashierItemsProps {
   items: readonly CatalogItem[];

@@ -9,15 +9,6 @@ export interface CartSessionLike<S> {
   save: () => Promise<void>;
 }
 
-/** Runs `task` in a task after the next frame is painted (at once where there are no frames). */
-export function afterNextPaint(task: () => void): void {
-  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
-    setTimeout(task, 0);
-    return;
-  }
-  requestAnimationFrame(() => setTimeout(task, 0));
-}
-
 export function useCartSession<S>(session: CartSessionLike<S>): S {
   const state = useSyncExternalStore(session.subscribe, session.snapshot);
   useEffect(() => {
