@@ -149,7 +149,9 @@ test.describe('money out of a dollar balance', () => {
       0,
     );
     await expect(page.getByTestId('history-amount').first()).toHaveText(/^−\d\.\d\d USD$/);
-    await expect(page.getByTestId('wallet-balance')).toHaveText('0 sats');
+    // The headline is the few cents left; no sat was ever held.
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/^0\.0\d USD$/);
+    await expect(page.getByTestId('wallet-sat-balance')).toBeHidden();
     const { melts } = await appRows(page, { melts: 'keys' });
     expect(melts).toEqual([]);
   });
