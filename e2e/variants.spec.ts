@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { storedEvents } from './helpers/history-events';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED, takePayment } from './helpers/invoice';
-import { setUpTill } from './helpers/till';
+import { onboard } from './helpers/onboard';
 import { openWallet } from './helpers/wallet-screen';
 
 const SETTLES = { timeout: 20_000 };
@@ -38,22 +38,21 @@ test('a latte with a size and oat milk is sold, counted down and counted back by
   lightningAddress,
 }) => {
   test.setTimeout(240_000);
-  await setUpTill(page, {
-    mintUrl,
-    relayUrl,
-    items: [
-      {
-        name: 'Latte',
-        price: '3000',
-        options: 'Size: small | large +500; Extras (any): oat milk +300',
-        stock: '10',
-        optionStock: 'large: 5',
-      },
-    ],
-  });
-  await expect(page.getByTestId('item-list')).toContainText('10 left');
+  await onboard(page, { mintUrl, relayUrl });
   // A first keypad sale: the refund's Lightning fees come out of the balance beside the latte's.
   await takePayment(page, 1000, payQuote);
+  await openEditor(page);
+  const form = page.getByTestId('item-form');
+  await form.getByLabel('Name', { exact: true }).fill('Latte');
+  await form.getByLabel('Price', { exact: true }).fill('3000');
+  await form
+    .getByLabel('Options (optional)')
+    .fill('Size: small | large +500; Extras (any): oat milk +300');
+  await form.getByLabel('Stock count (optional)').fill('10');
+  await form.getByLabel('Stock of options (optional)').fill('large: 5');
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Latte', exact: true })).toBeVisible();
+  await expect(page.getByTestId('item-list')).toContainText('10 left');
 
   await page.getByRole('link', { name: 'Home', exact: true }).click();
   await page.getByRole('button', { name: 'Items', exact: true }).click();
