@@ -6,8 +6,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { storedEvents } from './helpers/history-events';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
-import { onboard } from './helpers/onboard';
 import { storedMoney } from './helpers/stored-money';
+import { openItemsEditor, setUpTill } from './helpers/till';
 
 const EURO_REFUSED =
   'An item is priced in EUR, but this till charges in USD: it cannot be charged. Price the item in USD or in sats.';
@@ -30,14 +30,8 @@ test('a 3.50 USD cart is a 350-cent usd invoice, paid, held and receipted in dol
   request,
 }) => {
   test.setTimeout(180_000);
-  await onboard(page, { mintUrl, relayUrl });
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  const unit = page.getByRole('combobox', { name: 'Unit' });
-  await unit.selectOption('usd');
-  await expect(unit).toHaveValue('usd');
-
-  await page.getByRole('link', { name: 'Items and tips' }).click();
-  await expect(page.getByRole('heading', { name: 'Items', level: 1 })).toBeVisible(LANDS);
+  await setUpTill(page, { mintUrl, relayUrl, unit: 'usd' });
+  await openItemsEditor(page);
   await addPricedItem(page, 'Coffee', '1.25', 'USD');
   await addPricedItem(page, 'Cake', '2.25', 'USD');
   await addPricedItem(page, 'Croissant', '2.00', 'EUR');
