@@ -30,6 +30,7 @@ import type { BackupServices } from './backup-services';
 import type { BaseServices } from './base';
 import type { LockServices } from './lock-services';
 import { workerRestoreOutputs } from '../workers/restore-output-pool';
+import { pageClosingFlag } from './page-closing';
 
 export interface WalletServices {
   /** One cached cashu-ts Mint/Wallet per mint URL (seeded for the merchant, seedless for a cashier). */
@@ -240,6 +241,8 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     ledger: storage.restore,
     ...deps.restoreSources,
     deriveOutputs: workerRestoreOutputs(),
+    // A reload mid-scan aborts its requests: the next page resumes the mint instead of failing it.
+    pageClosing: pageClosingFlag(),
   });
   // Cash-out never spends what a pending withdrawal token holds (decision 0015).
   const cashOut = new CashOutService({

@@ -323,6 +323,51 @@ describe('interrupted and resumed', () => {
     expect(await secondTab.restore.resume()).toBeUndefined();
   });
 
+  it('when the page closes, a mint its aborted requests fail is resumed, not marked failed', async () => {
+    const phrase = newPhrase();
+    await issue(phrase.seed, 0, Array<number>(25).fill(1));
+    const dbName = freshDbName();
+    const storage = testStorage(dbName);
+    await seedWallet(storage, dev.mint.url, { phrase, keyByte: 3 });
+    let closing = false;
+    const provider = walletsOf(storage);
+    // The page goes away once the first batch is stored: the next mint request is aborted.
+    const { restore, progress } = restoreServiceOn(
+      storage,
+      {
+        invalidate: (url) => provider.invalidate(url),
+        getSeededWallet: async (url) => {
+          const loaded = await provider.getSeededWallet(url);
+          const mint = loaded.wallet.mint;
+          const restoreBatch = mint.restore.bind(mint);
+          vi.spyOn(mint, 'restore').mockImplementation((...args) =>
+            closing ? Promise.reject(new TypeError('Failed to fetch')) : restoreBatch(...args),
+          );
+          return loaded;
+        },
+      },
+      { pageClosing: () => closing },
+    );
+    dev.track({ close: () => provider.close() });
+    const running = restore.start('onboarding');
+    await vi.waitUntil(() => progress.some((p) => p !== null && p.foundSats > 0), {
+      timeout: 20_000,
+    });
+    closing = true;
+    expect(await running).toBeUndefined();
+    const left = await storage.restore.current();
+    expect(left?.mints.map((m) => m.status)).toEqual(['scanning']);
+    expect(left?.mints[0]?.error).toBeUndefined();
+    storage.close();
+
+    const nextPage = await device(phrase, { dbName });
+    const outcome = await nextPage.restore.resume();
+    expect(outcome?.mints).toEqual([
+      { mintUrl: dev.mint.url, foundSats: 25, sources: ['settings'] },
+    ]);
+    expect(await nextPage.storage.proofs.balance()).toBe(25);
+  });
+
   async function deviceOn(
     dbName: string,
     phrase: { seed: Uint8Array; mnemonic: string },

@@ -4,7 +4,7 @@
 // calls in docs/protocol.md, "Restore".
 import { CheckStateEnum, type OutputData, type Wallet } from '@cashu/cashu-ts';
 import { noCheckpoint, type Checkpoint } from '../../checkpoint';
-import { RelaysTimeoutError, type ErrorWords } from '../../errors';
+import { CashewError, RelaysTimeoutError, type ErrorWords } from '../../errors';
 import type { WalletEvents } from '../../events';
 import type { Logger } from '../../logger';
 import type { Clock } from '../../clock';
@@ -126,7 +126,16 @@ export interface RestoreServiceDeps {
   relaysLimitMs?: number;
   /** where a batch's outputs are derived (the app: workers); absent: this thread */
   deriveOutputs?: DeriveRestoreOutputs;
+  /**
+   * True once the page is going away (the app: `pagehide`). The browser then aborts the scan's
+   * requests; what fails from then on is no answer of the mint's, so nothing is marked failed and
+   * the next page resumes the scan where its last stored batch left it.
+   */
+  pageClosing?: () => boolean;
 }
+
+/** The page went away mid-scan: the row is left as stored for the next page's resume. */
+class ScanLeftForNextPage extends CashewError {}
 
 /** `work`, or RelaysTimeoutError once `ms` have passed (the work is left to end on its own). */
 function withinRelaysLimit<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -294,7 +303,11 @@ export class RestoreService {
   resume(): Promise<RestoreOutcome | undefined> {
     this.running ??= this.lock(LOCK_NAME, () => this.runStored())
       .catch((error: unknown) => {
-        this.deps.logger.error('The restore scan failed', error);
+        if (error instanceof ScanLeftForNextPage) {
+          this.deps.logger.info('The page closed during the restore scan: the next one resumes it');
+        } else {
+          this.deps.logger.error('The restore scan failed', error);
+        }
         return undefined;
       })
       .finally(() => {
@@ -376,6 +389,7 @@ export class RestoreService {
         for (const { url, source } of found.mints) addMintToScan(row.mints, url, source);
         if (found.error) row.discoveryError = found.error;
       } catch (error) {
+        this.leaveIfClosing();
         this.deps.logger.warn('Reading the mint lists from the relays failed', error);
         row.discoveryError = MINT_LISTS_UNREAD_MESSAGE;
       }
@@ -403,6 +417,7 @@ export class RestoreService {
       );
       delete row.lockedSalesError;
     } catch (error) {
+      this.leaveIfClosing();
       this.deps.logger.warn('Reading the sales taken while locked from the relays failed', error);
       row.lockedSalesError = LOCKED_SALES_UNREAD_MESSAGE;
       await this.save(row);
@@ -626,11 +641,17 @@ export class RestoreService {
     { message, text }: ErrorWords,
     cause?: unknown,
   ): Promise<void> {
+    this.leaveIfClosing();
     this.deps.logger.warn(`Restore of ${mint.mintUrl}: ${message}`, cause);
     mint.status = 'failed';
     mint.error = mint.error ? `${message} ${mint.error}` : message;
     mint.errorTexts = [text, ...(mint.errorTexts ?? [])];
     await this.save(row);
+  }
+
+  /** Stops the scan, storing nothing more, when the failure is the page going away. */
+  private leaveIfClosing(): void {
+    if (this.deps.pageClosing?.()) throw new ScanLeftForNextPage('The page is closing');
   }
 
   private publishFor(row: RestoreScanRow, index: number, keysetIndex: number): void {
