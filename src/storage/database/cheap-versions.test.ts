@@ -76,7 +76,7 @@ describe('declareVersions', () => {
     declareVersions(db, () => declareSample(db));
     await db.table('c').put({ p: 1, q: 2, v: 'x' });
     expect(await db.table('c').get([1, 2])).toEqual({ p: 1, q: 2, v: 'x' });
-    expect(db.idbdb?.version).toBe(50);
+    expect(db.backendDB().version).toBe(50);
     db.close();
   });
 
