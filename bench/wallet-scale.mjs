@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { growthCheck } from './lib/growth.mjs';
-import { indexedDbSize, tempProfile } from './lib/persistent-profile.mjs';
+import { indexedDbSize, settledIndexedDbSize, tempProfile } from './lib/persistent-profile.mjs';
 import { round, summarize } from './lib/stats.mjs';
 import { storageBundle } from './lib/storage-bundle.mjs';
 import { onboard } from './lib/onboard.mjs';
@@ -26,6 +26,8 @@ const PAYMENTS = 200;
 /** Every 10 inputs cost 1 sat: the screen then asks before combining, so the token is built as is. */
 const FEE_PPK = 100;
 const STEP_TIMEOUT = 120_000;
+/** The app's database (src/storage/database/db-name.ts). */
+const DB_NAME = 'cashew-pos';
 
 async function tsModules() {
   const { tsImport } = await import('tsx/esm/api');
@@ -66,7 +68,7 @@ function prng(seed) {
  * DexieProofStore.add (rows and per-mint totals in one transaction, as a payment stores them) and
  * history rows built by paymentRow and bulk-added, `chunk` rows per transaction.
  */
-async function bulkInsert({ proofs, events, keysetId, chunk }) {
+export async function bulkInsert({ proofs, events, keysetId, chunk }) {
   const { CashewDb, DexieProofStore, paymentRow, silentLogger } = window.__cashewStorage;
   const hex = (bytes) => {
     const out = new Uint8Array(bytes);
@@ -149,7 +151,7 @@ async function storeReads({ runs, events }) {
 }
 
 /** Before the app's scripts: note when the balance and a full first history page are painted. */
-function walletReadyProbe(expected) {
+export function walletReadyProbe(expected) {
   const ready = () =>
     document.querySelector('[data-testid="wallet-balance"]')?.textContent === expected &&
     document.querySelectorAll('[data-testid="history-item"]').length === 10;
@@ -290,10 +292,12 @@ async function measureSize({ appUrl, relayUrl, mintUrl, keysetId, events, runs, 
       );
     }
 
-    // Weighed after one reopen: LevelDB then has turned its write log into compressed tables, so
-    // the figure no longer depends on whether a compaction happened to run before closing.
+    // Weighed once LevelDB has settled (settledIndexedDbSize): closed as the app leaves it, the
+    // directory may hold a compaction's inputs and outputs both, which is compaction timing, not
+    // stored rows. The unsettled weight is kept beside it.
     await browserContext.close();
-    const disk = await indexedDbSize(profile.dir, appUrl);
+    const unsettled = await indexedDbSize(profile.dir, appUrl);
+    const disk = await settledIndexedDbSize(profile, appUrl, DB_NAME);
     browserContext = await profile.launch();
     page = await firstPage(browserContext);
     await page.addInitScript(walletReadyProbe, expected);
@@ -362,6 +366,8 @@ async function measureSize({ appUrl, relayUrl, mintUrl, keysetId, events, runs, 
         bytesPerEvent: Math.round(disk.bytes / events),
         byKind: disk.byKind,
         justInserted: { bytes: justInserted.bytes, byKind: justInserted.byKind },
+        unsettled: { bytes: unsettled.bytes, byKind: unsettled.byKind, files: unsettled.files },
+        settle: disk.settle,
         storageEstimateUsage: usage,
         paths: disk.paths,
       },
@@ -463,7 +469,10 @@ export async function measureWalletScale(context) {
           'clicked to page 2 and back until the new items show; walletPageReady is navigation to ' +
           'balance and 10 history items painted (one untimed visit first after reopening the profile).',
         'indexedDbBytes: the origin IndexedDB directory of the closed Chromium profile after the ' +
-          'bulk insert and one reopen (reads only, before any withdraw); indexedDb.justInserted is ' +
+          'bulk insert and one reopen (reads only, before any withdraw), weighed once LevelDB has ' +
+          'settled (reopened on a page running none of the app, held open until its files stop ' +
+          'changing, twice; indexedDb.settle); indexedDb.unsettled is the same directory weighed ' +
+          'as the app closed it; indexedDb.justInserted is ' +
           'the same directory closed right after the insert, indexedDb.storageEstimateUsage ' +
           'navigator.storage.estimate().usage just before that close.',
       ],

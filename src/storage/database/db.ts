@@ -17,6 +17,7 @@ import type { CatalogItem } from '../../core/items/item';
 import type { StockRow } from '../../core/items/stock';
 import { STOCK_TABLE, stockMiddleware } from '../shop/stock-moves';
 import { DEFAULT_DB_NAME } from './db-name';
+import { declareVersions } from './cheap-versions';
 import { NO_SALES_KEYS } from '../keys/no-sales-keys';
 import { ROW_COUNTS_TABLE, rowCountMiddleware, type RowCountRow } from './row-counts';
 import {
@@ -91,6 +92,15 @@ export class CashewDb extends Dexie {
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
+    // Every version below, declared at the cost of one schema pass (cheap-versions.ts).
+    declareVersions(this, () => this.declareVersions());
+    this.use(rowCountMiddleware(COUNTED_TABLES));
+    this.use(receiptNumberMiddleware('historyEvents'));
+    this.use(stockMiddleware('historyEvents'));
+  }
+
+  /** The schema's history: each version's stores and upgrade, oldest first. */
+  private declareVersions(): void {
     // v1: the first release indexed isSpent, but booleans are not valid IndexedDB keys.
     this.version(1).stores({ proofs: '&secret, amount, createdAt, mintUrl, isSpent' });
     // v2: drop the useless boolean index; rows are unchanged.
@@ -195,8 +205,5 @@ export class CashewDb extends Dexie {
     // v48: counted stock per item and choice, moved in the transaction of each sale or refund
     // recorded (docs/protocol.md "Stock"). 47 is another change's.
     this.version(48).stores({ [STOCK_TABLE]: '&key' });
-    this.use(rowCountMiddleware(COUNTED_TABLES));
-    this.use(receiptNumberMiddleware('historyEvents'));
-    this.use(stockMiddleware('historyEvents'));
   }
 }

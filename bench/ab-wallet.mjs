@@ -1,0 +1,107 @@
+// A/B of the wallet page ready (bench/wallet-scale.mjs's walletPageReady): two or more builds of
+// the app, each with its own profile holding the same wallet (onboarded, then `events` history
+// rows and a tenth as many proofs bulk-inserted), /wallet opened on each in turn, round by round,
+// so a change is judged against the same noise on a shared machine.
+//
+//   npx vite build --outDir /tmp/ab/a          # before the change
+//   npx vite build --outDir /tmp/ab/b          # after it
+//   node --import tsx bench/ab-wallet.mjs a=/tmp/ab/a b=/tmp/ab/b [--runs=15] [--events=1000]
+//
+// Prints per build the median (min-max) of walletPageReady and, per later build, the median of
+// the per-round differences to the first (pairedVs). Progress to stderr, JSON to stdout.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMint } from '../dev/mint/server.ts';
+import { startRelay } from '../dev/relay/server.ts';
+import { flag, namedBuilds, serveBuild } from './lib/cli.mjs';
+import { tempProfile } from './lib/persistent-profile.mjs';
+import { onboard } from './lib/onboard.mjs';
+import { round, summarize } from './lib/stats.mjs';
+import { storageBundle } from './lib/storage-bundle.mjs';
+import { bulkInsert, walletReadyProbe } from './wallet-scale.mjs';
+
+const runs = Number(flag('runs', 15));
+const events = Number(flag('events', 1000));
+const builds = namedBuilds();
+const log = (line) => process.stderr.write(`[ab-wallet] ${line}\n`);
+
+/** One build: served, its own profile, a wallet of `events` rows, the page left on Home. */
+async function prepare(build, { mintUrl, relayUrl, keysetId }) {
+  const server = await serveBuild(build.dir);
+  const profile = await tempProfile(`cashew-ab-wallet-${build.name}-`);
+  let context = await profile.launch();
+  let page = context.pages()[0] ?? (await context.newPage());
+  await onboard(page, { appUrl: server.url, mintUrl, relayUrl }, { timeout: 120_000 });
+  await page.addScriptTag({ content: await storageBundle() });
+  const inserted = await page.evaluate(bulkInsert, {
+    proofs: events / 10,
+    events,
+    keysetId,
+    chunk: 5_000,
+  });
+  await context.close();
+  context = await profile.launch();
+  page = context.pages()[0] ?? (await context.newPage());
+  await page.addInitScript(walletReadyProbe, `${inserted.total.toLocaleString('en-US')} sats`);
+  const visit = async () => {
+    await page.goto(`${server.url}/wallet`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__walletReady, null, { timeout: 120_000, polling: 50 });
+    return page.evaluate(() => window.__walletReady);
+  };
+  // Untimed: the reopened profile's first visit compiles the app's scripts.
+  await visit();
+  return {
+    ...build,
+    visit,
+    samples: [],
+    async close() {
+      await context.close().catch(() => {});
+      await profile.remove();
+      await server.close();
+    },
+  };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'cashew-ab-wallet-'));
+const mint = await startMint({ port: 0, fresh: true, dataDir: join(dir, 'mint') });
+const relay = await startRelay({ port: 0 });
+const prepared = [];
+try {
+  const keysets = await (await fetch(`${mint.url}/v1/keysets`)).json();
+  const keysetId = keysets.keysets.find((k) => k.active && k.unit === 'sat').id;
+  for (const build of builds) {
+    log(`${build.name}: onboarding and inserting ${events} events...`);
+    prepared.push(await prepare(build, { mintUrl: mint.url, relayUrl: relay.url, keysetId }));
+  }
+  for (let r = 0; r < runs; r++) {
+    // Alternating order, so neither build always goes first after the other's visit.
+    const order = r % 2 === 0 ? prepared : [...prepared].reverse();
+    for (const build of order) build.samples.push(await build.visit());
+    log(
+      `round ${r + 1}: ${prepared.map((b) => `${b.name} ${round(b.samples.at(-1))}`).join(', ')}`,
+    );
+  }
+  const first = prepared[0];
+  const result = {
+    events,
+    runs,
+    builds: Object.fromEntries(
+      prepared.map((b) => [
+        b.name,
+        {
+          walletPageReady: summarize(b.samples),
+          ...(b === first
+            ? {}
+            : { pairedVs: summarize(b.samples.map((s, i) => s - first.samples[i])) }),
+        },
+      ]),
+    ),
+  };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  for (const b of prepared) await b.close();
+  await relay.close();
+  await mint.close();
+  await rm(dir, { recursive: true, force: true });
+}
