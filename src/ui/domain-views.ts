@@ -22,4 +22,6 @@ export { receiptAmount } from '../core/receipts/receipt';
 export { unitCurrency, unitDecimals, type FiatUnit } from '../core/units/unit';
 // An amount in its unit as text, and the units a wallet holds, for the restore's finds per unit.
 export { formatAmount } from '../core/units/format-amount';
-export { parseUnit } from '../core/units/unit';
+export { isFiatUnit, parseUnit } from '../core/units/unit';
+// A parked basket refused in a till of another unit, named on screen in the language.
+export { BasketUnitError } from '../core/items/basket-unit';

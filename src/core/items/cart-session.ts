@@ -23,7 +23,7 @@ import type { CartStore } from './ports';
 import type { StockLevel } from './stock';
 import { overStock, type StockLimit } from './stock-limit';
 import type { StaffRef } from '../staff/staff';
-import { unitCurrency, type FiatUnit } from '../units/unit';
+import { SAT, unitCurrency, type FiatUnit } from '../units/unit';
 
 export interface CartSnapshot {
   loaded: boolean;
@@ -155,14 +155,17 @@ export class CartSession {
   /** Parks the cart under `label`; rejects with the store's reason (a full shelf, an empty cart). */
   park = async (label: string): Promise<void> => {
     await this.save();
-    await this.deps.store.park(label, this.deps.newId(), this.atTill);
+    await this.deps.store.park(label, this.deps.newId(), this.atTill, this.unit ?? SAT);
     await this.reload();
   };
 
-  /** The parked basket becomes the cart (the current one, if any, is parked in its place). */
+  /**
+   * The parked basket becomes the cart (the current one, if any, is parked in its place); a basket
+   * with an amount discount in another unit than the till's is refused (BasketUnitError).
+   */
   recall = async (id: string): Promise<void> => {
     await this.save();
-    await this.deps.store.recall(id, this.deps.newId(), this.atTill);
+    await this.deps.store.recall(id, this.deps.newId(), this.atTill, this.unit ?? SAT);
     await this.reload();
   };
 

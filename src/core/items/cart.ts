@@ -20,7 +20,7 @@ import {
 } from '../sale/tax';
 import { isItemPrice, isTaxRate, type CatalogItem, type ItemPrice } from './item';
 import { priceInUnit } from './cart-unit';
-import type { FiatUnit } from '../units/unit';
+import { isUnit, type FiatUnit, type Unit } from '../units/unit';
 import {
   isLineOptions,
   optionsLabel,
@@ -69,6 +69,11 @@ export interface Cart {
   label?: string;
   /** who parked it, where the till has a staff list (decision 0066); absent otherwise */
   parkedBy?: StaffRef;
+  /**
+   * A parked basket's unit: what its lines' amount discounts are in (sats, or the till's fiat
+   * unit's cents). Absent: parked before baskets kept it, read in the till's unit.
+   */
+  unit?: Unit;
   lines: CartLine[];
   updatedAt: number;
 }
@@ -459,6 +464,7 @@ export function readCart(value: unknown): Cart | undefined {
     id: cart.id,
     ...(typeof cart.label === 'string' && cart.label ? { label: cart.label } : {}),
     ...(parkedBy ? { parkedBy } : {}),
+    ...(isUnit(cart.unit) ? { unit: cart.unit } : {}),
     lines: cart.lines,
     updatedAt: typeof cart.updatedAt === 'number' ? cart.updatedAt : 0,
   };

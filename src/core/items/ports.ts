@@ -1,6 +1,7 @@
 // What the items and cart screens need stored: the catalog, the current cart and parked baskets,
 // and the tip setting (implemented on Dexie in storage/shop/item-store.ts).
 import type { StaffRef } from '../staff/staff';
+import type { Unit } from '../units/unit';
 import type { Cart } from './cart';
 import type { CatalogItem } from './item';
 import type { StockCount, StockRow } from './stock';
@@ -20,13 +21,17 @@ export interface CartStore {
   remove(id: string): Promise<void>;
   /** parked baskets (every cart but the current one), oldest first */
   parked(): Promise<Cart[]>;
-  /** parks the current cart under `label` (and who parked it) and empties it, in one transaction */
-  park(label: string, parkedId: string, by?: StaffRef): Promise<void>;
+  /**
+   * parks the current cart under `label` (and who parked it, and the `unit` its amount discounts
+   * are in) and empties it, in one transaction
+   */
+  park(label: string, parkedId: string, by?: StaffRef, unit?: Unit): Promise<void>;
   /**
    * the parked basket becomes the current cart (the current one, when not empty, is parked in its
-   * place, by `by`)
+   * place, by `by`, in `unit`); refused (BasketUnitError, nothing moved) when the basket's amount
+   * discounts are in another unit than `unit`
    */
-  recall(parkedId: string, swapId: string, by?: StaffRef): Promise<void>;
+  recall(parkedId: string, swapId: string, by?: StaffRef, unit?: Unit): Promise<void>;
 }
 
 /** Tips on the checkout (off by default). */

@@ -6,6 +6,7 @@ import { booksCsv, booksCsvName } from './books-csv';
 import { summarise } from './day-summary';
 import { localDayRange } from './local-day';
 import { breadAndWine, saleOf } from '../../testing/sale/cart-sale';
+import { dollarSale } from '../../testing/sale/dollar-cart';
 
 const day = localDayRange('2026-11-22')!;
 const at = (id: number, extra: Partial<HistoryEvent>): HistoryEvent => ({
@@ -62,7 +63,10 @@ describe('booksCsv', () => {
     const summary = summarise('2026-11-22', day.start, day.end, [
       at(1, { amount: 350, unit: 'usd' }),
     ]);
-    expect(booksCsv(summary)).toContain('2026-11-22,sales,,,usd,1,350\r\n');
+    // By payment method in its unit, as the sat sales are.
+    expect(booksCsv(summary)).toContain('2026-11-22,sales,,lightning,usd,1,350\r\n');
+    expect(booksCsv(summary)).toContain('2026-11-22,sales,,ecash,usd,0,0\r\n');
+    expect(booksCsv(summary)).toContain('2026-11-22,sales,,cash,usd,0,0\r\n');
     expect(booksCsv(summary)).toContain('2026-11-22,sales,,lightning,sat,0,0\r\n');
   });
 
@@ -98,10 +102,45 @@ describe('booksCsv', () => {
         'net sales,,,1200',
       ]),
     );
-    expect(dollars).toContain('2026-11-22,sales,,,usd,1,2163\r\n');
+    expect(dollars).toContain('2026-11-22,sales,,lightning,usd,1,2163\r\n');
     // Not a cent in a sat figure.
     for (const cells of figuresOf(dollars, 'sat').map((f) => f.split(','))) {
       expect(Number(cells.at(-1))).toBe(0);
     }
+  });
+});
+
+describe('booksCsv on a day in sats and dollars', () => {
+  it('books each unit’s sales by method and its rates in its own rows, never summed across', () => {
+    const card = dollarSale();
+    const cash = dollarSale('cash');
+    const csv = booksCsv(
+      summarise('2026-11-22', day.start, day.end, [
+        at(1, { amount: 2163, sale: breadAndWine() }),
+        at(2, { amount: card.cents, unit: 'usd', sale: card.sale }),
+        at(3, { type: 'cash-payment', amount: cash.cents, unit: 'usd', sale: cash.sale }),
+      ]),
+    );
+    const rows = csv.split('\r\n').map((line) => line.split(',').slice(1).join(','));
+    for (const row of [
+      'sales,,lightning,sat,1,2163',
+      'sales,,lightning,usd,1,649',
+      'sales,,cash,usd,1,649',
+      'net,7,,sat,,900',
+      'net,7,,usd,,398',
+      'tax,7,,usd,,28',
+      'gross,7,,usd,,426',
+      'net,19,,usd,,648',
+      'tax,19,,usd,,124',
+      'gross,19,,usd,,772',
+      'tips,,,usd,,100',
+      'discounts,,,usd,2,50',
+      'net sales,,,usd,,1298',
+    ]) {
+      expect(rows).toContain(row);
+    }
+    // Every sat line sums the sat sale only; the cents are in usd lines alone.
+    expect(rows).toContain('net sales,,,sat,,2163');
+    expect(rows).toContain('sales,,cash,sat,0,0');
   });
 });

@@ -41,8 +41,9 @@ export function booksCsvName(day: string): string {
 }
 
 /**
- * The day's books as CSV (RFC 4180, CRLF). Amounts are whole sats in unit `sat`; a sale charged
- * in a fiat unit is a `sales` line of its own in that unit's minor units (cents), never in a sat
+ * The day's books as CSV (RFC 4180, CRLF). Amounts are whole sats in unit `sat`; sales charged
+ * in a fiat unit are `sales` lines of their own per payment method in that unit's minor units
+ * (cents), never in a sat
  * figure, and its tax by rate, tips, discounts, refunds and net sales follow the sat lines in
  * that unit. A rate an older record kept without its rate has `Rate %` `rate not recorded`.
  */
@@ -53,8 +54,11 @@ export function booksCsv(summary: DaySummary): string {
   for (const [method, tally] of Object.entries(summary.byMethod)) {
     rows.push(['sales', '', method, 'sat', tally.count, tally.sats]);
   }
+  // A fiat unit's sales by payment method too, each line in its unit's cents.
   for (const sold of summary.salesInUnits) {
-    rows.push(['sales', '', '', sold.unit, sold.count, sold.minor]);
+    for (const [method, tally] of Object.entries(sold.byMethod)) {
+      rows.push(['sales', '', method, sold.unit, tally.count, tally.minor]);
+    }
   }
   for (const row of summary.rates) {
     const rate = rateText(row.rate);

@@ -5,7 +5,8 @@ import type { HistoryEventType } from '../history-kinds';
 import type { HistoryEvent } from '../history-ports';
 import { priceCart, saleLinesOf, type CartLine } from '../items/cart';
 import type { SaleDetail } from '../sale/sale-detail';
-import { CSV_HEADER, csvCell, csvLine, csvRow } from './csv';
+import { CSV_HEADER, csvCell, csvLine, csvRow, rateColumns } from './csv';
+import { dollarSale } from '../../testing/sale/dollar-cart';
 import { exportHistoryCsv } from './export';
 import type { HistoryCursor, HistoryRangeReader } from './types';
 
@@ -317,5 +318,91 @@ describe('exportHistoryCsv', () => {
     expect(lines[0]).toBe(CSV_HEADER.join(','));
     expect(lines.slice(1).map((line) => line.split(',')[9])).toEqual(events.map((e) => e.quoteId));
     expect(yields).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('the rate columns of a sale in a fiat unit', () => {
+  it('fills its own unit’s rate columns in dollars, never a sat one nor another unit’s', () => {
+    const { sale, cents } = dollarSale();
+    const event = eventAt('direct-payment', cents, { id: 8, unit: 'usd', sale });
+    const unitRates = [
+      { unit: 'eur' as const, rate: 7 },
+      { unit: 'usd' as const, rate: 7 },
+      { unit: 'usd' as const, rate: 19 },
+    ];
+    expect(rateColumns([7], unitRates)).toEqual([
+      'Net 7 % (sats)',
+      'Tax 7 % (sats)',
+      'Gross 7 % (sats)',
+      'Net 7 % (EUR)',
+      'Tax 7 % (EUR)',
+      'Gross 7 % (EUR)',
+      'Net 7 % (USD)',
+      'Tax 7 % (USD)',
+      'Gross 7 % (USD)',
+      'Net 19 % (USD)',
+      'Tax 19 % (USD)',
+      'Gross 19 % (USD)',
+    ]);
+    const cells = csvRow(event, [7], unitRates).trimEnd().split(',').slice(CSV_HEADER.length);
+    // 7 %: 1.99 + 0.14 (13.93 cents rounded); 19 %: 3.24 + 0.62 (61.56 cents rounded).
+    expect(cells).toEqual(['', '', '', '', '', '', '1.99', '0.14', '2.13', '3.24', '0.62', '3.86']);
+    // A sat sale leaves the dollar columns empty.
+    const sats = eventAt('direct-payment', 2163, { id: 9, sale: breadAndWine() });
+    expect(csvRow(sats, [7], unitRates).trimEnd().split(',').slice(CSV_HEADER.length)).toEqual([
+      '900',
+      '63',
+      '963',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+  });
+
+  it('heads an export of sats and dollars with sat rate columns, then each unit’s', async () => {
+    const { sale, cents } = dollarSale();
+    const dollars = eventAt('direct-payment', cents, { id: 8, unit: 'usd', sale });
+    const sats = eventAt('direct-payment', 2163, {
+      id: 9,
+      createdAt: at + 1,
+      sale: breadAndWine(),
+    });
+    const chunks: string[] = [];
+    await exportHistoryCsv({
+      reader: arrayReader([dollars, sats]),
+      from: at,
+      to: at + 60_000,
+      write: (chunk) => void chunks.push(chunk),
+      between: async () => {},
+    });
+    const [header, first, second] = chunks.join('').split('\r\n');
+    expect(header!.split(',').slice(CSV_HEADER.length)).toEqual(
+      rateColumns(
+        [7, 19],
+        [
+          { unit: 'usd', rate: 7 },
+          { unit: 'usd', rate: 19 },
+        ],
+      ),
+    );
+    expect(first!.split(',').slice(CSV_HEADER.length)).toEqual([
+      ...['', '', '', '', '', ''],
+      ...['1.99', '0.14', '2.13', '3.24', '0.62', '3.86'],
+    ]);
+    expect(second!.split(',').slice(CSV_HEADER.length, CSV_HEADER.length + 6)).toEqual([
+      '900',
+      '63',
+      '963',
+      '1800',
+      '342',
+      '2142',
+    ]);
+    expect(second!.split(',').slice(CSV_HEADER.length + 6)).toEqual(['', '', '', '', '', '']);
   });
 });

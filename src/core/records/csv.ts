@@ -1,6 +1,6 @@
 // The history as CSV for the merchant's books: RFC 4180 quoting, spreadsheet formulas neutralised,
 // dates in the merchant's time zone, a sale's receipt number, discount, tax and its net, tax and
-// gross per rate (docs/behaviour.md "Records").
+// gross per rate, in sats or in the fiat unit it was charged in (docs/behaviour.md "Records").
 import { historyKind } from '../history-kinds';
 import { metadataOf } from '../history-metadata';
 import type { HistoryEvent } from '../history-ports';
@@ -10,7 +10,7 @@ import { saleRates, saleTaxSats } from '../sale/sale-rates';
 import type { RateTotal } from '../sale/tax';
 import { staffOf } from '../staff/shift';
 import { localStamp } from './local-day';
-import { storedUnit, unitCurrency, unitDecimals } from '../units/unit';
+import { storedUnit, unitCurrency, unitDecimals, type FiatUnit, type Unit } from '../units/unit';
 
 export const CSV_HEADER = [
   'Date',
@@ -46,15 +46,33 @@ export const CSV_HEADER = [
   'Tax in unit',
 ] as const;
 
+/** A tax rate found in the exported sales of a fiat unit: its columns are in that unit. */
+export interface UnitRate {
+  unit: FiatUnit;
+  rate: number | null;
+}
+
+const rateLabel = (rate: number | null) => (rate === null ? 'rate not recorded' : `${rate} %`);
+
 /**
- * The rate columns follow the fixed ones, three per rate found in the exported sales (ascending;
- * null: tax an older record kept without its rate).
+ * The rate columns follow the fixed ones, three per rate found in the exported sat sales
+ * (ascending; null: tax an older record kept without its rate), then three per rate and fiat unit
+ * found in sales charged in one (`Net 7 % (USD)`, major units): a column holds one unit only, so a
+ * spreadsheet's sum of it never adds cents to sats, nor dollars to euros.
  */
-export function rateColumns(rates: readonly (number | null)[]): string[] {
-  return rates.flatMap((rate) => {
-    const label = rate === null ? 'rate not recorded' : `${rate} %`;
-    return [`Net ${label} (sats)`, `Tax ${label} (sats)`, `Gross ${label} (sats)`];
-  });
+export function rateColumns(
+  rates: readonly (number | null)[],
+  unitRates: readonly UnitRate[] = [],
+): string[] {
+  const columns = (label: string, unit: string) => [
+    `Net ${label} (${unit})`,
+    `Tax ${label} (${unit})`,
+    `Gross ${label} (${unit})`,
+  ];
+  return [
+    ...rates.flatMap((rate) => columns(rateLabel(rate), 'sats')),
+    ...unitRates.flatMap(({ unit, rate }) => columns(rateLabel(rate), unitCurrency(unit))),
+  ];
 }
 
 /**
@@ -124,27 +142,55 @@ export function eventStaff(event: HistoryEvent): string {
   return staffOf(event)?.name ?? '';
 }
 
-/** The rate cells of `event` under the columns of `rates` (empty where the sale has no such rate). */
-function rateCells(event: HistoryEvent, rates: readonly (number | null)[]): (number | '')[] {
-  if (rates.length === 0) return [];
+/**
+ * The rate cells of `event` under the sat columns of `rates` and the fiat ones of `unitRates`:
+ * a sat sale fills only sat columns, a sale in a fiat unit only its own unit's (its cents as major
+ * units), every other cell empty.
+ */
+function rateCells(
+  event: HistoryEvent,
+  unit: Unit,
+  rates: readonly (number | null)[],
+  unitRates: readonly UnitRate[],
+): (number | string)[] {
+  if (rates.length === 0 && unitRates.length === 0) return [];
   const own = eventRates(event);
-  return rates.flatMap((rate): (number | '')[] => {
+  const cells = (rate: number | null, write: (n: number) => number | string) => {
     const row = own.find((r) => r.rate === rate);
-    return row ? [row.netSats, row.taxSats, row.grossSats] : ['', '', ''];
-  });
+    return row ? [row.netSats, row.taxSats, row.grossSats].map(write) : ['', '', ''];
+  };
+  const none = () => ['', '', ''];
+  return [
+    ...rates.flatMap((rate) => (unit === 'sat' ? cells(rate, (n) => n) : none())),
+    ...unitRates.flatMap((column) =>
+      column.unit === unit ? cells(column.rate, (n) => minorText(n, unit)) : none(),
+    ),
+  ];
 }
 
-/** One event's line; `rates` are the export's rate columns (rateColumns). */
-export function csvRow(event: HistoryEvent, rates: readonly (number | null)[] = []): string {
+/** An amount in a unit's minor units written in major units: 350 cents of usd is `3.50`. */
+function minorText(minor: number, unit: Unit): string {
+  const decimals = unitDecimals(unit);
+  return (minor / 10 ** decimals).toFixed(decimals);
+}
+
+/**
+ * One event's line; `rates` and `unitRates` are the export's rate columns (rateColumns): sat rates,
+ * then rates per fiat unit.
+ */
+export function csvRow(
+  event: HistoryEvent,
+  rates: readonly (number | null)[] = [],
+  unitRates: readonly UnitRate[] = [],
+): string {
   const unit = storedUnit(event.unit);
   // A row in a fiat unit (a sale charged in USD) leaves every sat column empty, so a sum of a sat
   // column never adds cents; `Unit` and `Amount in unit` say it instead.
   const inSats = unit === 'sat';
   const sats = <T>(value: T): T | '' => (inSats ? value : '');
   // A fiat row's figures are in its unit's minor units (cents), written as major units.
-  const decimals = unitDecimals(unit);
   const inUnit = (minor: number | undefined): string =>
-    inSats || minor === undefined ? '' : (minor / 10 ** decimals).toFixed(decimals);
+    inSats || minor === undefined ? '' : minorText(minor, unit);
   const fiat = event.fiat;
   const sale = isSale(event) ? event.sale : undefined;
   const stamp = localStamp(event.createdAt);
@@ -175,6 +221,6 @@ export function csvRow(event: HistoryEvent, rates: readonly (number | null)[] = 
     inUnit(event.sale?.tipSats),
     inUnit(sale ? (sale.discountSats ?? 0) : undefined),
     inUnit(sale ? saleTaxSats(sale) : undefined),
-    ...(inSats ? rateCells(event, rates) : rates.flatMap(() => ['', '', ''])),
+    ...rateCells(event, unit, rates, unitRates),
   ]);
 }

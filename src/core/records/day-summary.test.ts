@@ -6,6 +6,7 @@ import { localDate, localDayRange } from './local-day';
 import { arrayRangeReader } from '../../testing/records/array-range-reader';
 import { historyEvents } from '../../testing/records/history-event';
 import { breadAndWine, saleOf, TWO_ESPRESSOS } from '../../testing/sale/cart-sale';
+import { dollarSale } from '../../testing/sale/dollar-cart';
 
 const event = historyEvents();
 
@@ -241,5 +242,71 @@ describe('receipt numbers of the day', () => {
   it('has no range on a day without a numbered sale', () => {
     const s = summariseDay([event('direct-payment', 100, day.start + 1)]);
     expect(s.receipts).toBeUndefined();
+  });
+});
+
+describe('a day in sats and dollars (decision 0091)', () => {
+  const ana = { id: 'a', name: 'Ana', role: 'cashier' as const };
+
+  it('keeps the dollars’ tax by rate, tips, discounts, methods and tip-out in cents, apart from the sats', () => {
+    const card = dollarSale();
+    const cash = dollarSale('cash');
+    const s = summariseDay([
+      event('direct-payment', 2163, day.start + 1, { staff: ana, sale: breadAndWine() }),
+      event('direct-payment', card.cents, day.start + 2, {
+        unit: 'usd',
+        staff: ana,
+        sale: card.sale,
+        receiptNumber: 'AAAAAA-000002',
+      }),
+      event('cash-payment', cash.cents, day.start + 3, {
+        unit: 'usd',
+        sale: cash.sale,
+        receiptNumber: 'AAAAAA-000003',
+      }),
+      event('refund', 213, day.start + 4, {
+        unit: 'usd',
+        metadata: JSON.stringify({ refundOf: 2, method: 'lightning' }),
+      }),
+    ]);
+    // The sat figures hold the bread and wine only.
+    expect(s.sales).toEqual({ count: 1, sats: 2163 });
+    expect(s.tips).toBe(10);
+    expect(s.discounts).toEqual({ count: 1, sats: 100 });
+    expect(s.refunds.sats).toBe(0);
+    expect(s.byStaff).toEqual([
+      { id: 'a', name: 'Ana', sales: { count: 1, sats: 2163 }, tips: 10 },
+    ]);
+    // The dollars: 7 % and 19 % in cents, each rate's tax rounded per line (13.93 and 61.56 cents).
+    const [usd] = s.salesInUnits;
+    expect(s.salesInUnits).toHaveLength(1);
+    expect(usd).toMatchObject({
+      unit: 'usd',
+      count: 2,
+      minor: 1298,
+      tips: 100,
+      taxes: 152,
+      discounts: { count: 2, minor: 50 },
+      refunds: { count: 1, minor: 213, fees: 0 },
+      net: 1085,
+      byMethod: {
+        lightning: { count: 1, minor: 649 },
+        ecash: { count: 0, minor: 0 },
+        cash: { count: 1, minor: 649 },
+      },
+    });
+    expect(usd!.rates).toEqual([
+      { rate: 7, netSats: 398, taxSats: 28, grossSats: 426 },
+      { rate: 19, netSats: 648, taxSats: 124, grossSats: 772 },
+    ]);
+    // The grosses and the tips are the dollar sales, as the sat ones are the sat sales.
+    const grosses = usd!.rates.reduce((sum, r) => sum + r.grossSats, 0);
+    expect(grosses + usd!.tips).toBe(usd!.minor);
+    expect(usd!.byStaff).toEqual([
+      { id: 'a', name: 'Ana', sales: { count: 1, sats: 649 }, tips: 50 },
+      { id: '', name: '', sales: { count: 1, sats: 649 }, tips: 50 },
+    ]);
+    // A dollar sale's receipt number is in the day's range: no gap where dollars were sold.
+    expect(s.receipts).toEqual([{ first: 'AAAAAA-000002', last: 'AAAAAA-000003' }]);
   });
 });

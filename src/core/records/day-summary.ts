@@ -9,12 +9,12 @@ import type { PaymentMethod } from '../sale/sale-detail';
 import { saleRates, saleTaxSats } from '../sale/sale-rates';
 import { addRates, type RateTotal } from '../sale/tax';
 import { minorToText } from '../prices/convert';
-import { staffOf } from '../staff/shift';
 import { eventFee } from './csv';
 import { yieldToPage } from './export';
 import { localDayRange } from './local-day';
 import { keeps, type StaffFilter } from './staff-filter';
 import { readRange, type HistoryRangeReader } from './types';
+import { StaffTipsTally, type StaffTips } from './staff-tips';
 import { UnitDayTally, type UnitDay } from './unit-day-tally';
 
 export interface Tally {
@@ -81,12 +81,7 @@ export interface ReceiptRange {
   last: string;
 }
 
-export interface StaffTips {
-  id: string;
-  name: string;
-  sales: Tally;
-  tips: number;
-}
+export type { StaffTips } from './staff-tips';
 
 const empty = (): Tally => ({ count: 0, sats: 0 });
 
@@ -109,7 +104,7 @@ export class DayTally {
   /** items by catalog id, custom lines by name */
   private readonly items = new Map<string, ItemSold>();
   /** sales and tips by staff id */
-  private readonly people = new Map<string, StaffTips>();
+  private readonly people = new StaffTipsTally();
   /** sales in a fiat unit, per unit */
   private readonly units = new UnitDayTally();
   /** each device prefix's lowest and highest sequence of the day */
@@ -144,15 +139,6 @@ export class DayTally {
       byStaff: [],
       salesInUnits: [],
     };
-  }
-
-  private addStaff(event: HistoryEvent): void {
-    const ref = staffOf(event);
-    const id = ref?.id ?? '';
-    const person = this.people.get(id) ?? { id, name: ref?.name ?? '', sales: empty(), tips: 0 };
-    add(person.sales, event.amount);
-    person.tips += saleDetailOf(event).tipSats;
-    this.people.set(id, person);
   }
 
   private addDetail(event: HistoryEvent): void {
@@ -193,8 +179,10 @@ export class DayTally {
       const kind = historyKind(event.type);
       if (!kind) continue;
       if (event.unit && event.unit !== 'sat') {
-        // A sale (or refund) in cents is tallied in its unit only (docs/behaviour.md "Day close").
+        // A sale (or refund) in cents is tallied in its unit only (docs/behaviour.md "Day close"),
+        // its receipt number in the day's ranges like any other.
         this.units.add({ ...event, unit: event.unit }, kind);
+        if (kind.daySummary === 'sale') this.addNumber(event);
         continue;
       }
       switch (kind.daySummary) {
@@ -212,7 +200,7 @@ export class DayTally {
             summary.salesWithoutFiat += 1;
           }
           this.addDetail(event);
-          this.addStaff(event);
+          this.people.add(event);
           this.addNumber(event);
           break;
         }
@@ -244,9 +232,7 @@ export class DayTally {
       (a, b) => b.sats - a.sats || a.name.localeCompare(b.name),
     );
     const net = this.summary.sales.sats - this.summary.refunds.sats;
-    const byStaff = [...this.people.values()].sort((a, b) =>
-      a.id === '' ? 1 : b.id === '' ? -1 : 0,
-    );
+    const byStaff = this.people.result();
     const receipts = [...this.numbers.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([prefix, { first, last }]) => ({

@@ -1,7 +1,8 @@
 // Streams the history of a date range into CSV chunks: read in pages, yield to the page between
 // them, so 100,000 events never hold the main thread for long (bench: export); one person's events
 // only, or grouped by person (docs/behaviour.md "Records").
-import { CSV_HEADER, csvLine, csvRow, eventRates, rateColumns } from './csv';
+import { CSV_HEADER, csvLine, csvRow, eventRates, rateColumns, type UnitRate } from './csv';
+import { isFiatUnit } from '../units/unit';
 import { keeps, staffIdOf, type StaffFilter } from './staff-filter';
 import { readRange, type HistoryRangeReader } from './types';
 
@@ -32,16 +33,20 @@ export interface ExportOptions {
   groupByStaff?: boolean;
 }
 
+const byRate = (a: number | null, b: number | null) => (a ?? -1) - (b ?? -1);
+
 /**
- * The tax rates of the range's sales, ascending (null first: tax kept without a rate). The
- * header names a column per rate, so the range is read once for them before the rows: a file of
+ * The tax rates of the range's sat sales, ascending (null first: tax kept without a rate), and
+ * those of its sales in each fiat unit (units alphabetically, rates ascending within). The header
+ * names columns per rate and unit, so the range is read once for them before the rows: a file of
  * fixed columns an accountant sums per rate, at the cost of a second read.
  */
 async function ratesIn(
   options: ExportOptions,
-): Promise<{ rates: (number | null)[]; people: string[] }> {
+): Promise<{ rates: (number | null)[]; unitRates: UnitRate[]; people: string[] }> {
   const { reader, from, to } = options;
   const found = new Set<number | null>();
+  const inUnits = new Map<string, UnitRate>();
   // The same read finds who the file groups by, in the order they first appear.
   const people = new Set<string>();
   const between = options.between ?? yieldToPage;
@@ -49,12 +54,19 @@ async function ratesIn(
     for (const event of page) {
       if (!keeps(options.staff, event)) continue;
       if (options.groupByStaff) people.add(staffIdOf(event));
-      for (const row of eventRates(event)) found.add(row.rate);
+      const { unit } = event;
+      for (const { rate } of eventRates(event)) {
+        if (isFiatUnit(unit)) inUnits.set(`${unit} ${rate}`, { unit, rate });
+        else found.add(rate);
+      }
     }
   }
   // Events naming no one come last, as in the day summary's people.
   const named = [...people].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : 0));
-  return { rates: [...found].sort((a, b) => (a ?? -1) - (b ?? -1)), people: named };
+  const unitRates = [...inUnits.values()].sort(
+    (a, b) => a.unit.localeCompare(b.unit) || byRate(a.rate, b.rate),
+  );
+  return { rates: [...found].sort(byRate), unitRates, people: named };
 }
 
 const pageSizeOf = (options: ExportOptions) => options.pageSize ?? EXPORT_PAGE_SIZE;
@@ -62,8 +74,8 @@ const pageSizeOf = (options: ExportOptions) => options.pageSize ?? EXPORT_PAGE_S
 /** Writes the CSV; returns how many events it holds. */
 export async function exportHistoryCsv(options: ExportOptions): Promise<number> {
   const { reader, from, to, write } = options;
-  const { rates, people } = await ratesIn(options);
-  await write(csvLine([...CSV_HEADER, ...rateColumns(rates)]));
+  const { rates, unitRates, people } = await ratesIn(options);
+  await write(csvLine([...CSV_HEADER, ...rateColumns(rates, unitRates)]));
   let count = 0;
   // Grouped: the range is read once more per person, so the file still streams page by page.
   const groups: StaffFilter[] = options.groupByStaff ? people : [options.staff];
@@ -75,7 +87,7 @@ export async function exportHistoryCsv(options: ExportOptions): Promise<number> 
       let chunk = '';
       for (const event of page) {
         if (!keeps(group, event)) continue;
-        chunk += csvRow(event, rates);
+        chunk += csvRow(event, rates, unitRates);
         count += 1;
       }
       await write(chunk);

@@ -6,8 +6,10 @@ import type { HistoryEvent } from '../history-ports';
 import { saleDetailOf } from '../receipts/receipt';
 import { saleRates, saleTaxSats } from '../sale/sale-rates';
 import { addRates, type RateTotal } from '../sale/tax';
+import type { PaymentMethod } from '../sale/sale-detail';
 import type { Unit } from '../units/unit';
 import { eventFee } from './csv';
+import { StaffTipsTally, type StaffTips } from './staff-tips';
 
 /**
  * One unit's day, every figure in its minor units (cents): a sale's detail in a fiat unit keeps
@@ -18,6 +20,10 @@ export interface UnitDay {
   /** sales charged in the unit, and their cents */
   count: number;
   minor: number;
+  /** the sales by how the customer paid, in cents */
+  byMethod: Record<PaymentMethod, { count: number; minor: number }>;
+  /** each person's sales and tips in the unit (`sales.sats` holds cents), as the sat tip-out */
+  byStaff: StaffTips[];
   tips: number;
   /** all tax: added on top and inside inclusive prices */
   taxes: number;
@@ -36,6 +42,12 @@ function emptyDay(unit: Unit): UnitDay {
     unit,
     count: 0,
     minor: 0,
+    byMethod: {
+      lightning: { count: 0, minor: 0 },
+      ecash: { count: 0, minor: 0 },
+      cash: { count: 0, minor: 0 },
+    },
+    byStaff: [],
     tips: 0,
     taxes: 0,
     rates: [],
@@ -48,6 +60,7 @@ function emptyDay(unit: Unit): UnitDay {
 /** The days of every fiat unit seen, in the order first seen. */
 export class UnitDayTally {
   private readonly days = new Map<Unit, UnitDay>();
+  private readonly people = new Map<Unit, StaffTipsTally>();
 
   /** Counts an event in a fiat unit: a sale with its detail, or a refund; others are not tallied. */
   add(event: HistoryEvent & { unit: Unit }, kind: Pick<HistoryKind, 'daySummary'>): void {
@@ -65,6 +78,11 @@ export class UnitDayTally {
     day.minor += event.amount;
     day.net += event.amount;
     const detail = saleDetailOf(event);
+    day.byMethod[detail.method].count += 1;
+    day.byMethod[detail.method].minor += event.amount;
+    const people = this.people.get(event.unit) ?? new StaffTipsTally();
+    this.people.set(event.unit, people);
+    people.add(event);
     day.tips += detail.tipSats;
     day.taxes += saleTaxSats(detail);
     addRates(day.rates, saleRates(detail));
@@ -77,6 +95,12 @@ export class UnitDayTally {
   result(): UnitDay[] {
     return [...this.days.values()].map((day) => ({
       ...day,
+      byMethod: {
+        lightning: { ...day.byMethod.lightning },
+        ecash: { ...day.byMethod.ecash },
+        cash: { ...day.byMethod.cash },
+      },
+      byStaff: this.people.get(day.unit)?.result() ?? [],
       rates: day.rates.map((r) => ({ ...r })),
     }));
   }

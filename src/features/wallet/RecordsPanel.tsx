@@ -24,6 +24,7 @@ import { Form } from '../../ui/forms/Form';
 import { FormActions } from '../../ui/forms/FormActions';
 import { Card } from '../../ui/Card';
 import { DayStaffTips } from './DayStaffTips';
+import { DayUnitFigures } from './DayUnitFigures';
 import { Rows, type Row } from './LabelledRows';
 import {
   CHART_LOADING,
@@ -393,6 +394,7 @@ function SummaryTable({ summary }: { summary: DaySummary }) {
         </>
       ) : null}
       <DayStaffTips summary={summary} />
+      <DayUnitFigures summary={summary} />
       {summary.salesWithoutFiat > 0 && summary.fiat.length > 0 ? (
         <p className="py-1 text-xs text-slate-500">
           {t(SUMMARY_NO_FIAT, {

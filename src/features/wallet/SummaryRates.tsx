@@ -2,6 +2,7 @@
 // receipts list them (docs/behaviour.md "Day close", decision 0064).
 import { Fragment } from 'react';
 import type { DaySummary } from '../../core/records/day-summary';
+import type { RateTotal } from '../../core/sale/tax';
 import {
   RECEIPT_RATE_GROSS,
   RECEIPT_RATE_NET,
@@ -33,11 +34,72 @@ function Row({ label, testId, value }: { label: string; testId: string; value: s
   );
 }
 
+/**
+ * Net, tax and gross per rate, each figure written by `money` (sats, or a fiat unit's amount);
+ * test ids `${idPrefix}-7-net`, … and `${idPrefix}-none` for tax kept without its rate.
+ */
+export function RateRows({
+  rates,
+  money,
+  idPrefix,
+  label,
+}: {
+  rates: readonly RateTotal[];
+  money: (minor: number) => string;
+  idPrefix: string;
+  label?: string;
+}) {
+  const { t, formats } = useWalletWords();
+  return (
+    <dl
+      aria-label={label}
+      className="divide-y divide-slate-100 text-sm"
+      data-testid={`${idPrefix}s`}
+    >
+      {rates.map((row) => {
+        if (row.rate === null) {
+          return (
+            <Row
+              key="none"
+              label={t(RECEIPT_TAX)}
+              testId={`${idPrefix}-none`}
+              value={money(row.taxSats)}
+            />
+          );
+        }
+        const rate = formats.number(row.rate);
+        const id = `${idPrefix}-${row.rate}`;
+        return (
+          // A <dl> holds only <div>s of one <dt> and one <dd> (axe: definition-list).
+          <Fragment key={row.rate}>
+            <Row
+              label={t(RECEIPT_RATE_NET, { rate })}
+              testId={`${id}-net`}
+              value={money(row.netSats)}
+            />
+            <Row
+              label={t(RECEIPT_RATE_TAX, { rate })}
+              testId={`${id}-tax`}
+              value={money(row.taxSats)}
+            />
+            <Row
+              label={t(RECEIPT_RATE_GROSS, { rate })}
+              testId={`${id}-gross`}
+              value={money(row.grossSats)}
+            />
+          </Fragment>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** Only a day with a taxed sale has rates worth a section: untaxed sales alone are all 0 %. */
+export const hasTaxedRate = (rates: readonly RateTotal[]) => rates.some((row) => row.rate !== 0);
+
 export function SummaryRates({ summary }: { summary: DaySummary }) {
   const { t, formats } = useWalletWords();
   const sats = (n: number) => t(SATS_ONLY, { sats: formats.sats(n) });
-  // Only a day with a taxed sale has rates worth a section: untaxed sales alone are all 0 %.
-  const taxed = summary.rates.some((row) => row.rate !== 0);
   return (
     <>
       <dl className="divide-y divide-slate-100 text-sm">
@@ -59,45 +121,10 @@ export function SummaryRates({ summary }: { summary: DaySummary }) {
           })}
         />
       </dl>
-      {taxed ? (
+      {hasTaxedRate(summary.rates) ? (
         <>
           <h3 className="pt-2 text-sm font-semibold text-slate-900">{t(SUMMARY_RATES)}</h3>
-          <dl className="divide-y divide-slate-100 text-sm" data-testid="summary-rates">
-            {summary.rates.map((row) => {
-              if (row.rate === null) {
-                return (
-                  <Row
-                    key="none"
-                    label={t(RECEIPT_TAX)}
-                    testId="summary-rate-none"
-                    value={sats(row.taxSats)}
-                  />
-                );
-              }
-              const rate = formats.number(row.rate);
-              const id = `summary-rate-${row.rate}`;
-              return (
-                // A <dl> holds only <div>s of one <dt> and one <dd> (axe: definition-list).
-                <Fragment key={row.rate}>
-                  <Row
-                    label={t(RECEIPT_RATE_NET, { rate })}
-                    testId={`${id}-net`}
-                    value={sats(row.netSats)}
-                  />
-                  <Row
-                    label={t(RECEIPT_RATE_TAX, { rate })}
-                    testId={`${id}-tax`}
-                    value={sats(row.taxSats)}
-                  />
-                  <Row
-                    label={t(RECEIPT_RATE_GROSS, { rate })}
-                    testId={`${id}-gross`}
-                    value={sats(row.grossSats)}
-                  />
-                </Fragment>
-              );
-            })}
-          </dl>
+          <RateRows rates={summary.rates} money={sats} idPrefix="summary-rate" />
         </>
       ) : null}
     </>

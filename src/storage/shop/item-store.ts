@@ -1,5 +1,6 @@
-// The catalog, the current cart with its parked baskets (schema v28) and the tip setting (a config
-// row) on Dexie (docs/decisions/0033-items-cart-tax.md).
+// The catalog, the current cart with its parked baskets (schema v28; a basket's unit is an optional
+// field, no new version) and the tip setting (a config row) on Dexie
+// (docs/decisions/0033-items-cart-tax.md, 0093-parked-baskets-keep-their-unit.md).
 import { ValidationError } from '../../core/errors';
 import {
   CASHIER_CART_PREFIX,
@@ -12,6 +13,8 @@ import { normaliseItem, sortItems, type CatalogItem } from '../../core/items/ite
 import type { CartStore, ItemStore, TipSettings, TipSettingsStore } from '../../core/items/ports';
 import type { Clock } from '../../core/clock';
 import type { StaffRef } from '../../core/staff/staff';
+import type { Unit } from '../../core/units/unit';
+import { basketUnitClash } from '../../core/items/basket-unit';
 import { writeConfigJson } from '../database/config-json';
 import type { CashewDb } from '../database/db';
 
@@ -85,7 +88,7 @@ export class DexieCartStore implements CartStore {
       .sort((a, b) => a.updatedAt - b.updatedAt);
   }
 
-  async park(label: string, parkedId: string, by?: StaffRef): Promise<void> {
+  async park(label: string, parkedId: string, by?: StaffRef, unit?: Unit): Promise<void> {
     await this.db.transaction('rw', this.db.carts, async () => {
       const current = readCart(await this.db.carts.get(this.key(CURRENT_CART_ID)));
       if (!current || current.lines.length === 0) throw new ValidationError('The cart is empty.');
@@ -96,6 +99,7 @@ export class DexieCartStore implements CartStore {
         id: this.key(parkedId),
         label,
         ...(by ? { parkedBy: by } : {}),
+        ...(unit ? { unit } : {}),
         lines: current.lines,
         updatedAt: now,
       });
@@ -103,11 +107,14 @@ export class DexieCartStore implements CartStore {
     });
   }
 
-  async recall(parkedId: string, swapId: string, by?: StaffRef): Promise<void> {
+  async recall(parkedId: string, swapId: string, by?: StaffRef, unit?: Unit): Promise<void> {
     await this.db.transaction('rw', this.db.carts, async () => {
       const parked = readCart(await this.db.carts.get(this.key(parkedId)));
       if (!parked || parkedId === CURRENT_CART_ID)
         throw new ValidationError('That basket is gone.');
+      // Checked in the transaction, before anything moves: a refused basket stays parked as it was.
+      const clash = unit && basketUnitClash(parked, unit);
+      if (clash) throw clash;
       const current = readCart(await this.db.carts.get(this.key(CURRENT_CART_ID)));
       const now = this.clock();
       await this.db.carts.delete(this.key(parkedId));
@@ -116,6 +123,7 @@ export class DexieCartStore implements CartStore {
           id: this.key(swapId),
           label: 'Swapped basket',
           ...(by ? { parkedBy: by } : {}),
+          ...(unit ? { unit } : {}),
           lines: current.lines,
           updatedAt: now,
         });

@@ -5,8 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../toast/toast';
 import type { CartViewProps } from './CartView';
 import { useTexts } from '../i18n';
-import { CART_NO_CODE, CART_STOCK_LIMIT } from '../locales/cart/en.json';
-import type { StockLimit } from '../domain-views';
+import { CART_BASKET_OTHER_UNIT, CART_NO_CODE, CART_STOCK_LIMIT } from '../locales/cart/en.json';
+import { BasketUnitError, isFiatUnit, unitCurrency, type StockLimit } from '../domain-views';
 import type {
   BasketView,
   CartDiscounts,
@@ -145,7 +145,16 @@ export function useCartProps<Item extends { id: string }, Used, Sale>(
     },
     [session, priceUsed, onCharge],
   );
-  const fail = (error: unknown) => toast.error(errorText(error));
+  // A basket refused for its unit is named in the language; other failures as the screen says.
+  const fail = (error: unknown) =>
+    toast.error(
+      error instanceof BasketUnitError
+        ? t(CART_BASKET_OTHER_UNIT, {
+            label: error.label,
+            unit: isFiatUnit(error.parkedIn) ? unitCurrency(error.parkedIn) : 'sat',
+          })
+        : errorText(error),
+    );
   const ask = args.discounts?.ask;
   return {
     categories: view.categories,
