@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMint } from '../dev/mint/server.ts';
 import { startRelay } from '../dev/relay/server.ts';
-import { floorRun, onboardMerchant } from './first-load.mjs';
+import { floorRun, onboardedState } from './first-load.mjs';
 import { launchChromium } from './lib/chromium.mjs';
 import { flag, namedBuilds, serveBuild } from './lib/cli.mjs';
 import { startFloor } from './lib/floor.mjs';
@@ -38,17 +38,6 @@ const failed = (key) => (error) => {
   log(`${key} failed: ${String(error?.message ?? error).split('\n')[0]}`);
   return Number.NaN;
 };
-
-/** An onboarded wallet's storage for the build at appUrl (its own origin). */
-async function onboardedState(browser, stack) {
-  const context = await browser.newContext();
-  try {
-    await onboardMerchant(await context.newPage(), stack);
-    return await context.storageState({ indexedDB: true });
-  } finally {
-    await context.close();
-  }
-}
 
 /** The trace categories: tasks, network, script and a sampled CPU profile. */
 const CATEGORIES = [
