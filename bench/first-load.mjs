@@ -150,6 +150,20 @@ export async function onboardMerchant(page, { appUrl, mintUrl, relayUrl }) {
 }
 
 /**
+ * The storage (IndexedDB, localStorage) of a merchant onboarded once on the build at
+ * `stack.appUrl` (its own origin), to load into each timed run's new context.
+ */
+export async function onboardedState(browser, stack) {
+  const context = await browser.newContext();
+  try {
+    await onboardMerchant(await context.newPage(), stack);
+    return await context.storageState({ indexedDB: true });
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * An onboarded merchant opening / until the keypad, cold: the wallet is onboarded in one context,
  * and its storage (IndexedDB, localStorage) is carried into a fresh context for the timed load, as
  * the floor's is fresh. Timing in the onboarding context itself (its HTTP cache emptied) measured

@@ -141,8 +141,11 @@ async function welcomeTap(browser, appUrl, rate) {
   }
 }
 
-/** A new user's first tap, made every frame from navigation: ms until the phrase words show. */
-async function coldWelcomeTap(browser, appUrl, rate) {
+/**
+ * A new user's first tap, made every frame from navigation: ms until the phrase words show.
+ * `around` as in keypadSales, wrapping the whole load.
+ */
+export async function coldWelcomeTap(browser, appUrl, rate, around) {
   const context = await browser.newContext();
   try {
     const page = await throttledPage(context, rate);
@@ -151,8 +154,11 @@ async function coldWelcomeTap(browser, appUrl, rate) {
       predicate: (message) => message.text().startsWith('__benchColdTap '),
       timeout: STEP_TIMEOUT,
     });
+    const after = await around?.(page, 'coldWelcome');
     await page.goto(`${appUrl}/`, { waitUntil: 'commit' });
-    return Number((await shown).text().split(' ')[1]);
+    const ms = Number((await shown).text().split(' ')[1]);
+    await after?.();
+    return ms;
   } finally {
     await context.close();
   }
@@ -172,16 +178,29 @@ async function payAndReset(page, mintUrl) {
     .waitFor({ timeout: STEP_TIMEOUT });
 }
 
-/** One cold start of the keypad: the first sale, then `later` more; ms from Submit to the QR. */
-async function keypadSales(browser, storageState, { appUrl, mintUrl }, rate, later = 3) {
+/**
+ * One cold start of the keypad: the first sale, then `later` more; ms from Submit to the QR.
+ * `around(page, step)` (bench/taps-ab.mjs --profile) wraps the first sale's tap: it is called
+ * with the page and the step, and returns what to run once the QR shows.
+ */
+export async function keypadSales(
+  browser,
+  storageState,
+  { appUrl, mintUrl },
+  rate,
+  later = 3,
+  around,
+) {
   const context = await browser.newContext({ storageState });
   try {
     const page = await throttledPage(context, rate);
-    const sale = async (amount) => {
+    const sale = async (amount, wrap) => {
       const timed = nextTap(page);
       await page.keyboard.type(String(amount));
+      const after = await wrap?.(page, 'firstSale');
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       const ms = Number((await timed).text().split(' ')[1]);
+      await after?.();
       await payAndReset(page, mintUrl);
       return ms;
     };
@@ -195,7 +214,7 @@ async function keypadSales(browser, storageState, { appUrl, mintUrl }, rate, lat
     await interactive;
     await page.locator('[data-testid="home-balance"][data-balance]').waitFor();
     await page.evaluate(quietMainThread);
-    const first = await sale(21);
+    const first = await sale(21, around);
     const rest = [];
     for (let i = 0; i < later; i++) {
       await page.evaluate(quietMainThread);

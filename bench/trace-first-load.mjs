@@ -17,7 +17,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { startMint } from '../dev/mint/server.ts';
 import { startRelay } from '../dev/relay/server.ts';
-import { onboardMerchant, readyProbe } from './first-load.mjs';
+import { onboardedState, readyProbe } from './first-load.mjs';
 import { launchChromium } from './lib/chromium.mjs';
 import { flag, positional, serveBuild } from './lib/cli.mjs';
 
@@ -163,17 +163,6 @@ async function keypadStack(workDir, appUrl) {
       await mint.close();
     },
   };
-}
-
-/** The storage of a merchant onboarded once, loaded into every traced run's new context. */
-async function onboardedState(browser, stack) {
-  const context = await browser.newContext();
-  try {
-    await onboardMerchant(await context.newPage(), stack);
-    return await context.storageState({ indexedDB: true });
-  } finally {
-    await context.close();
-  }
 }
 
 async function main() {

@@ -19,6 +19,7 @@ import { createAppRouter } from '../routes/router';
 import { loadPhraseScreen } from '../routes/phrase-screen';
 import { deferredServices, type ServiceSource } from '../services/deferred';
 import { reloadWhenWalletForgotten } from './wallet-forgotten';
+import { afterFirstScreenIdle } from './first-screen-idle';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -266,28 +267,6 @@ function renderFirstScreen(
     root.render(<App router={router} language={language} toasts={false} />),
   );
   return { router, root };
-}
-
-/** Resolves once the router shows its first screen and the browser went idle after it. */
-function afterFirstScreenIdle(router: AppRouter): Promise<void> {
-  return new Promise((resolve) => {
-    const next = () => {
-      if ('requestIdleCallback' in window) {
-        window.requestIdleCallback(() => resolve(), { timeout: 2000 });
-      } else {
-        // The next frame's callback runs before its paint; the timer after it runs after.
-        requestAnimationFrame(() => setTimeout(resolve, 0));
-      }
-    };
-    const ready = (state: AppRouter['state']) =>
-      state.initialized && state.navigation.state === 'idle';
-    if (ready(router.state)) return next();
-    const unsubscribe = router.subscribe((state) => {
-      if (!ready(state)) return;
-      unsubscribe();
-      next();
-    });
-  });
 }
 
 /** Resolves once the router's first navigation is done, or after timeoutMs if given. */

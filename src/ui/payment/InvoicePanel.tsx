@@ -144,6 +144,16 @@ export function InvoicePanel({
     [],
   );
   useWhenIdle(loadModal);
+  // The QR encoder run once at idle as well, so the first sale's QR is not its first run.
+  const warmQr = useCallback(
+    () =>
+      import('../share/qr-matrix').then(
+        (m) => m.warmQrEncoder(),
+        () => {},
+      ),
+    [],
+  );
+  useWhenIdle(warmQr);
   // Mounted from the first opening on, always the same component, so closing it keeps the
   // dialog's own close handling.
   const [InvoiceModal, setInvoiceModal] = useState<ModalComponent | null>(null);

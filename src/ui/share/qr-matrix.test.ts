@@ -2,7 +2,7 @@
 // a quiet zone and decoded by an independent reader (the encoder package's own decoder).
 import decodeQR from 'qr/decode.js';
 import { describe, expect, it } from 'vitest';
-import { darkModulesPath, qrMatrix, type QrLevel } from './qr-matrix';
+import { darkModulesPath, qrMatrix, warmQrEncoder, type QrLevel } from './qr-matrix';
 
 /** The modules the path paints, read back from its `M{x} {y}h{n}v1h-{n}z` rectangles. */
 function paintedModules(path: string, count: number): boolean[][] {
@@ -55,5 +55,9 @@ describe('the QR a till shows', () => {
     // The finder pattern starts at the very first module.
     expect(matrix[0]!.slice(0, 7)).toEqual(Array(7).fill(true));
     expect(matrix.every((row) => row.length === 21)).toBe(true);
+  });
+
+  it('is warmed at idle on a symbol of an invoice’s size', () => {
+    expect(warmQrEncoder()).toBe(qrMatrix(INVOICE, 'L').length);
   });
 });
