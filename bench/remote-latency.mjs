@@ -16,6 +16,7 @@ import {
   STEP_TIMEOUT,
   waitForReset,
 } from './latency-common.mjs';
+import WebSocket from 'ws';
 import { summarize } from './lib/stats.mjs';
 
 /** Lookups of the merchant that may end without finding it before the bench gives up. */
@@ -61,6 +62,51 @@ async function openWhenMerchantFound(cashier, link, log = () => {}) {
     }
   }
   throw new Error(`The cashier never found the merchant: ${LOOKUPS} lookups, the last "${last}"`);
+}
+
+/** Whether the relay holds a kind 10019 profile signed by `pubkey` (one REQ, up to its EOSE). */
+function profileOnRelay(relayUrl, pubkey) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(relayUrl);
+    let found = false;
+    const timer = setTimeout(() => {
+      socket.terminate();
+      reject(new Error(`relay ${relayUrl} sent no EOSE in ${STEP_TIMEOUT} ms`));
+    }, STEP_TIMEOUT);
+    socket.on('open', () =>
+      socket.send(JSON.stringify(['REQ', 'p', { kinds: [10019], authors: [pubkey], limit: 1 }])),
+    );
+    socket.on('message', (data) => {
+      const [type] = JSON.parse(String(data));
+      if (type === 'EVENT') found = true;
+      if (type !== 'EOSE') return;
+      clearTimeout(timer);
+      socket.close();
+      resolve(found);
+    });
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+/**
+ * Resolves once the merchant's signed profile is on the relay (its start-up publishes it), so the
+ * junk stored next cannot stall that publish: storing it holds the relay's process for a minute
+ * or more on this machine, and a publish cut off then was never made again in the page.
+ */
+async function waitForProfile(relayUrl, pubkey, log) {
+  const started = performance.now();
+  while (!(await profileOnRelay(relayUrl, pubkey))) {
+    if (performance.now() - started > LOOKUP_TIMEOUT) {
+      throw new Error(
+        `The merchant's profile was not on the relay after ${LOOKUP_TIMEOUT / 1000} s`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  log(`merchant profile on the relay after ${Math.round(performance.now() - started)} ms`);
 }
 
 async function connectionLink(page, appUrl) {
@@ -183,10 +229,14 @@ export async function measureRemoteLatencyUnderJunk({ stack, relay, log = () => 
     ...rest,
     log,
     label: 'remoteLatencyJunk',
-    beforeListening: (link) => {
+    beforeListening: async (link) => {
       const npub = decodeURIComponent(new URL(link).pathname.split('/').pop());
+      const pubkey = decode(npub).data;
+      await waitForProfile(rest.relayUrl ?? stack?.relayUrl, pubkey, (line) =>
+        log(`remoteLatencyJunk: ${line}`),
+      );
       const started = performance.now();
-      target.store(junkWraps(decode(npub).data, JUNK_WRAPS));
+      target.store(junkWraps(pubkey, JUNK_WRAPS));
       log(
         `remoteLatencyJunk: ${JUNK_WRAPS} junk wraps made and stored in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
