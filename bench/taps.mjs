@@ -228,11 +228,13 @@ export async function keypadSales(
 
 /**
  * In the merchant's page (1x): pays `quote` at the dev mint and resolves with the ms until the
- * balance shows `expected` and the payment toast is up, whichever comes last.
+ * balance shows `expected` and the payment toast is up, whichever comes last (`total`), and the
+ * requests the page started meanwhile (`requests`: path, start and end in ms after paid).
  */
 function paidInPage(page, { mintUrl, quote, expected }) {
   return page.evaluate(
     async ({ mintUrl, quote, expected, received, timeout }) => {
+      performance.clearResourceTimings();
       const balance = document.querySelector('[data-testid="home-balance"]');
       const updated = () =>
         balance.getAttribute('data-balance') === String(expected) &&
@@ -260,7 +262,16 @@ function paidInPage(page, { mintUrl, quote, expected }) {
         method: 'POST',
       });
       if (!response.ok) throw new Error(`pay ${quote}: ${response.status}`);
-      return (await shown) - paidAt;
+      const total = (await shown) - paidAt;
+      const requests = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= paidAt && !entry.name.includes('/dev/pay/'))
+        .map((entry) => ({
+          path: new URL(entry.name).pathname,
+          start: entry.startTime - paidAt,
+          end: entry.responseEnd - paidAt,
+        }));
+      return { total, requests };
     },
     { mintUrl, quote, expected, received: RECEIVED, timeout: STEP_TIMEOUT },
   );
@@ -294,34 +305,63 @@ async function protocolFloorRun(wallet, mintUrl, amount) {
   return (await minted) - paidAt;
 }
 
-async function paidSeries(browser, storageState, { appUrl, mintUrl }, runs) {
+/** A cashu-ts wallet in Node for the protocol floor, on the socket implementation Node needs. */
+export async function floorWallet(mintUrl) {
   injectWebSocketImpl(WebSocket);
   const wallet = new Wallet(mintUrl, { unit: 'sat' });
   await wallet.loadMint();
+  return wallet;
+}
+
+/** An onboarded merchant's Home in a new context at 1x, its balance known. */
+export async function paidPage(browser, storageState, appUrl) {
   const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  await page.goto(`${appUrl}/`);
+  await page
+    .locator('[data-testid="home-balance"][data-balance]')
+    .waitFor({ timeout: STEP_TIMEOUT });
+  return { context, page };
+}
+
+/**
+ * One paid sample on `page` (Home): an invoice of `amount` opened, paid at the mint, ms until the
+ * balance and toast show it; then the page's reset and one protocol floor sample. `around.before`
+ * and `around.after` run just before the pay and after the balance shows (a profiler's start/stop).
+ */
+export async function paidRound(page, wallet, mintUrl, amount, around = {}) {
+  const balance = page.locator('[data-testid="home-balance"][data-balance]');
+  const before = Number(await balance.getAttribute('data-balance'));
+  await page.keyboard.type(String(amount));
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await page.getByRole('img', { name: 'Invoice QR code' }).waitFor({ timeout: STEP_TIMEOUT });
+  const quote = await page.locator('section[data-quote-id]').getAttribute('data-quote-id');
+  await page.waitForTimeout(250);
+  await around.before?.();
+  const { total: app, requests } = await paidInPage(page, {
+    mintUrl,
+    quote,
+    expected: before + amount,
+  });
+  await around.after?.();
+  await page.getByText(RECEIVED).first().waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+  await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+  const floor = await protocolFloorRun(wallet, mintUrl, amount);
+  return { app, floor, requests };
+}
+
+async function paidSeries(browser, storageState, { appUrl, mintUrl }, runs) {
+  const wallet = await floorWallet(mintUrl);
+  const { context, page } = await paidPage(browser, storageState, appUrl);
   const app = [];
   const floor = [];
   try {
-    const page = await context.newPage();
-    await page.goto(`${appUrl}/`);
-    const balance = page.locator('[data-testid="home-balance"][data-balance]');
-    await balance.waitFor({ timeout: STEP_TIMEOUT });
     // One of each unmeasured: the first socket and the first mint warm both up.
     for (let i = -1; i < runs; i++) {
-      const before = Number(await balance.getAttribute('data-balance'));
-      const amount = 30 + i;
-      await page.keyboard.type(String(amount));
-      await page.getByRole('button', { name: 'Submit', exact: true }).click();
-      await page.getByRole('img', { name: 'Invoice QR code' }).waitFor({ timeout: STEP_TIMEOUT });
-      const quote = await page.locator('section[data-quote-id]').getAttribute('data-quote-id');
-      await page.waitForTimeout(250);
-      const appMs = await paidInPage(page, { mintUrl, quote, expected: before + amount });
-      await page.getByText(RECEIVED).first().waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
-      await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
-      const floorMs = await protocolFloorRun(wallet, mintUrl, amount);
+      const sample = await paidRound(page, wallet, mintUrl, 30 + i);
       if (i >= 0) {
-        app.push(appMs);
-        floor.push(floorMs);
+        app.push(sample.app);
+        floor.push(sample.floor);
       }
     }
   } finally {

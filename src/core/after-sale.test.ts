@@ -19,7 +19,11 @@ function quote(changes: Partial<PendingMintQuote> = {}): PendingMintQuote {
   };
 }
 
-function scene(lockState: LockState = 'no-pin', takenOver = true) {
+function scene(
+  lockState: LockState = 'no-pin',
+  takenOver = true,
+  afterShown?: (run: () => void) => void,
+) {
   const settled: Array<(s: PaymentSettled) => void> = [];
   const lockChanges: Array<(s: LockState) => void> = [];
   const restored: Array<() => void> = [];
@@ -41,6 +45,7 @@ function scene(lockState: LockState = 'no-pin', takenOver = true) {
     },
     restore: { onFinished: (listener: () => void) => restored.push(listener) },
     clock: () => 1_700_000_000_999,
+    ...(afterShown ? { afterShown } : {}),
   };
   const rules = afterSaleRules(deps);
   return {
@@ -53,6 +58,20 @@ function scene(lockState: LockState = 'no-pin', takenOver = true) {
 }
 
 describe('afterSaleRules', () => {
+  it('starts the backups and the catalog of a sale only once the sale is shown', () => {
+    const shown: Array<() => void> = [];
+    const s = scene('no-pin', true, (run) => shown.push(run));
+    s.settle({ quote: quote({ kind: 'direct' }), amount: 21, kind: 'direct', balance: 100 });
+    expect(s.deps.mintBackup.sync).not.toHaveBeenCalled();
+    expect(s.deps.appData.sync).not.toHaveBeenCalled();
+    expect(s.deps.catalog.sync).not.toHaveBeenCalled();
+    expect(shown).toHaveLength(1);
+    shown[0]!();
+    expect(s.deps.mintBackup.sync).toHaveBeenCalledTimes(1);
+    expect(s.deps.appData.sync).toHaveBeenCalledTimes(1);
+    expect(s.deps.catalog.sync).toHaveBeenCalledTimes(1);
+  });
+
   it('sends a settled remote sale its receipt, sealed for the quote lock, timed in seconds', () => {
     const s = scene();
     const q = quote({ receipt: 'cashier-pk', pubkey: 'lock-pk' });

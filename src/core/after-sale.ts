@@ -28,6 +28,12 @@ export interface AfterSaleDeps {
   lock: { state(): LockState; onChange(listener: (state: LockState) => void): unknown };
   restore: { onFinished(listener: () => void): unknown };
   clock: () => number;
+  /**
+   * Runs a sale's follow-up work once the sale is on screen (the app: after the next paint). The
+   * backups and the catalog read the database and sign on the main thread; started in the settle's
+   * own turn they held the balance's read and the toast's render back. Omitted: at once.
+   */
+  afterShown?: (run: () => void) => void;
 }
 
 export interface AfterSaleRules {
@@ -60,11 +66,12 @@ export function afterSaleRules(deps: AfterSaleDeps): AfterSaleRules {
     // The other devices' events can be read once the PIN opens the identity key.
     deps.records.wake();
   });
+  const afterShown = deps.afterShown ?? ((run: () => void) => run());
   // A sale on a mint the list does not name yet (a remote sale on another mint) adds it; changed
-  // settings are published with it.
-  deps.payments.onSettled(backUp);
-  // A sale may sell an item out: the cashiers' catalog says so (published only when it changed).
-  deps.payments.onSettled(() => void deps.catalog.sync());
+  // settings are published with it. A sale may sell an item out: the cashiers' catalog says so
+  // (published only when it changed). Both once the sale is on screen: the proofs are stored
+  // already, and neither is the merchant's to wait for.
+  deps.payments.onSettled(() => afterShown(backUpAndCatalog));
   // Once a restore has read the backups, what it found is published again, merged; the cashiers'
   // catalog (and the profile it checks first) then carries the restored items and settings.
   deps.restore.onFinished(backUpAndCatalog);

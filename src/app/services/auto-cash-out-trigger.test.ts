@@ -44,6 +44,18 @@ describe('automatic cash-out after a sale', () => {
     expect(autoCashOut.check).toHaveBeenCalledTimes(1);
   });
 
+  it('starts the check once the sale is shown, when told when that is', () => {
+    const events = new WalletEvents();
+    const autoCashOut = { check: vi.fn(async () => {}) };
+    const shown: Array<() => void> = [];
+    autoCashOutAfterSales({ events, autoCashOut, afterShown: (run) => shown.push(run) });
+    events.emitUpdated({ reason: 'payment', amount: 5 });
+    expect(autoCashOut.check).not.toHaveBeenCalled();
+    expect(shown).toHaveLength(1);
+    shown[0]!();
+    expect(autoCashOut.check).toHaveBeenCalledTimes(1);
+  });
+
   it('a sale paid by a pasted token brings the balance to the threshold and is cashed out', async () => {
     const tab = dev.track(await openNewCashOutTab(dev.mint.url));
     await tab.storage.autoCashOut.set({ enabled: true, address: lnurl.address, threshold: 200 });

@@ -13,6 +13,7 @@ import type { AutoCashOutOutcome } from '../../core/wallet/cash-out/auto-cash-ou
 import { createStorage, type Storage as CashewStorage } from '../../storage';
 import { browserDeviceStorage, type DeviceStorage } from '../start-up/device-storage';
 import type { AppSettings } from '../start-up/env';
+import { afterSaleShown } from './after-shown';
 import { createBackupServices, type BackupServices } from './backup-services';
 import { createBaseServices, type BaseServiceOptions, type BaseServices } from './base';
 import { createItemServices } from './item-services';
@@ -117,6 +118,7 @@ export function completeServices(
     lock: keys.lock,
     restore: wallet.restore,
     clock,
+    afterShown: afterSaleShown,
   });
   const inbox = createMerchantInbox({
     storage,

@@ -13,6 +13,7 @@ import type { EcashLanded } from '../../core/wallet/ecash/ecash-receiver';
 import { fireConfetti } from '../../ui/payment/confetti';
 import { toast } from '../../ui/toast/toast';
 import { announceAutoCashOut, announceCashOut } from '../shell/cash-out-notifications';
+import { afterSaleShown } from './after-shown';
 import { keepWalletData } from '../start-up/device-storage';
 import {
   announceSettled,
@@ -100,7 +101,11 @@ export function completeAndStart(
     // every stored payment may reach the automatic cash-out threshold.
     services.cashOut.onSettled((result) => announceCashOut(toast, result, texts));
     startPaymentResume({ payments: services.cashOut, config, logger, window, document });
-    autoCashOutAfterSales({ events: services.events, autoCashOut: services.autoCashOut });
+    autoCashOutAfterSales({
+      events: services.events,
+      autoCashOut: services.autoCashOut,
+      afterShown: afterSaleShown,
+    });
     // A sale on any path (ecash, cash, another tab's) that sells an item out greys it on the
     // cashiers' page soon after, not at the next publication for another reason.
     void publishSoldOutStock({
@@ -194,6 +199,8 @@ function afterIdle(run: () => void): void {
 export interface AutoCashOutTrigger {
   events: Pick<WalletEvents, 'onUpdated'>;
   autoCashOut: { check(): Promise<void> };
+  /** When the check starts after a sale (the app: once the sale is shown); omitted: at once. */
+  afterShown?: (run: () => void) => void;
 }
 
 /**
@@ -202,8 +209,9 @@ export interface AutoCashOutTrigger {
  * `payment` once their proofs are stored. Returns the unsubscribe function.
  */
 export function autoCashOutAfterSales(deps: AutoCashOutTrigger): () => void {
+  const afterShown = deps.afterShown ?? ((run: () => void) => run());
   return deps.events.onUpdated((update) => {
-    if (update.reason === 'payment') void deps.autoCashOut.check();
+    if (update.reason === 'payment') afterShown(() => void deps.autoCashOut.check());
   });
 }
 
