@@ -5,6 +5,8 @@ import { appRows } from './app-rows';
 export interface ItemSpec {
   name: string;
   price: string;
+  /** the editor's "Priced in" (e.g. `USD`); sats when absent */
+  currency?: string;
   tax?: string;
   /** the options text: `Size: small | large +500; Extras (any): oat milk +300` */
   options?: string;
@@ -19,6 +21,7 @@ export async function addCatalogItem(page: Page, item: ItemSpec): Promise<void> 
   const form = page.getByTestId('item-form');
   await form.getByLabel('Name', { exact: true }).fill(item.name);
   await form.getByLabel('Price', { exact: true }).fill(item.price);
+  if (item.currency) await form.getByLabel('Priced in').selectOption(item.currency);
   if (item.tax) await form.getByLabel('Tax rate % (optional)').fill(item.tax);
   if (item.options) await form.getByLabel('Options (optional)').fill(item.options);
   if (item.stock) await form.getByLabel('Stock count (optional)').fill(item.stock);
