@@ -129,7 +129,10 @@ describe('a locked sale whose tab dies after its backup is published, before its
     await expect.poll(async () => (await device1.storage.mintQuotes.list()).length, WAIT).toBe(0);
     expect(await device1.storage.lock.enter(TEST_PIN)).toEqual({ ok: true });
     const cents = async () =>
-      (await device1.storage.proofs.listUnspent(undefined, 'usd')).reduce((n, p) => n + p.amount, 0);
+      (await device1.storage.proofs.listUnspent(undefined, 'usd')).reduce(
+        (n, p) => n + p.amount,
+        0,
+      );
     expect(await cents()).toBe(350);
     await device1.withdraw.secureLockedSales();
     await device1.backups.retry();

@@ -379,7 +379,7 @@ async function phraseFinds(tab: Tab, proofs: StoredProof[]): Promise<boolean> {
 const SECURED_350 = { cents: 350, random: false, sats: 0, journals: 0 };
 
 describe('a sale in dollars on a locked till (decision 0094)', () => {
-  it('is swapped into the usd keyset\'s phrase outputs once the PIN is entered, never as sats', async () => {
+  it("is swapped into the usd keyset's phrase outputs once the PIN is entered, never as sats", async () => {
     const { tab } = await lockedDollarSale(350);
     expect(await dollarsOf(tab)).toMatchObject({ sats: 0 });
     expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
