@@ -21,6 +21,19 @@ async function addItem(page: Page, name: string, price: string) {
   await expect(page.getByRole('button', { name: `Edit ${name}`, exact: true })).toBeVisible();
 }
 
+/** The counter's open invoice of `amount` is the one the display asks the customer to scan. */
+async function expectSameInvoice(page: Page, display: Page, amount: string) {
+  const dialog = invoiceDialog(page);
+  await expect(dialog.getByTestId('invoice-amount')).toHaveText(amount);
+  const invoice = await dialog.getByTestId('invoice-string').textContent();
+  const pay = display.getByTestId('display-pay');
+  await expect(pay.getByRole('heading')).toHaveText(`Scan to pay ${amount}`);
+  await expect(pay.locator('[data-qr-value]').first()).toHaveAttribute(
+    'data-qr-value',
+    invoice!.trim(),
+  );
+}
+
 test('the customer display follows a cart of three items, its invoice and the payment', async ({
   page,
   mintUrl,
@@ -88,15 +101,7 @@ test('the customer display follows a cart of three items, its invoice and the pa
 
   // Charge: the display shows the very invoice the counter shows.
   await page.getByTestId('cart-charge').click();
-  const dialog = invoiceDialog(page);
-  await expect(dialog.getByTestId('invoice-amount')).toHaveText('9,000 sats');
-  const invoice = await dialog.getByTestId('invoice-string').textContent();
-  const pay = display.getByTestId('display-pay');
-  await expect(pay.getByRole('heading')).toHaveText('Scan to pay 9,000 sats');
-  await expect(pay.locator('[data-qr-value]').first()).toHaveAttribute(
-    'data-qr-value',
-    invoice!.trim(),
-  );
+  await expectSameInvoice(page, display, '9,000 sats');
   await expectAccessible(display, 'Customer display, invoice');
 
   await payQuote(await quoteIdOnScreen(page));
@@ -147,15 +152,7 @@ test('in a till charging in dollars the display shows each line, the total and p
   await expect(display.getByText(/sats/)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Charge 6.00 USD' }).click();
-  const dialog = invoiceDialog(page);
-  await expect(dialog.getByTestId('invoice-amount')).toHaveText('6.00 USD');
-  const invoice = await dialog.getByTestId('invoice-string').textContent();
-  const pay = display.getByTestId('display-pay');
-  await expect(pay.getByRole('heading')).toHaveText('Scan to pay 6.00 USD');
-  await expect(pay.locator('[data-qr-value]').first()).toHaveAttribute(
-    'data-qr-value',
-    invoice!.trim(),
-  );
+  await expectSameInvoice(page, display, '6.00 USD');
 
   await payQuote(await quoteIdOnScreen(page));
   await expect(page.getByText(`${RECEIVED} 6.00 USD`)).toBeVisible(LANDS);
