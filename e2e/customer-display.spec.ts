@@ -7,7 +7,9 @@ import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers/axe';
 import { invoiceDialog, LANDS, quoteIdOnScreen, RECEIVED } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
+import { addCatalogItem } from './helpers/items';
 import { LOCKED, PIN, setPinInSettings } from './helpers/pin';
+import { openItemsEditor, setUpTill } from './helpers/till';
 
 const SHOP = 'Corner Café';
 
@@ -17,6 +19,19 @@ async function addItem(page: Page, name: string, price: string) {
   await form.getByLabel('Price', { exact: true }).fill(price);
   await form.getByRole('button', { name: 'Add item' }).click();
   await expect(page.getByRole('button', { name: `Edit ${name}`, exact: true })).toBeVisible();
+}
+
+/** The counter's open invoice of `amount` is the one the display asks the customer to scan. */
+async function expectSameInvoice(page: Page, display: Page, amount: string) {
+  const dialog = invoiceDialog(page);
+  await expect(dialog.getByTestId('invoice-amount')).toHaveText(amount);
+  const invoice = await dialog.getByTestId('invoice-string').textContent();
+  const pay = display.getByTestId('display-pay');
+  await expect(pay.getByRole('heading')).toHaveText(`Scan to pay ${amount}`);
+  await expect(pay.locator('[data-qr-value]').first()).toHaveAttribute(
+    'data-qr-value',
+    invoice!.trim(),
+  );
 }
 
 test('the customer display follows a cart of three items, its invoice and the payment', async ({
@@ -86,15 +101,7 @@ test('the customer display follows a cart of three items, its invoice and the pa
 
   // Charge: the display shows the very invoice the counter shows.
   await page.getByTestId('cart-charge').click();
-  const dialog = invoiceDialog(page);
-  await expect(dialog.getByTestId('invoice-amount')).toHaveText('9,000 sats');
-  const invoice = await dialog.getByTestId('invoice-string').textContent();
-  const pay = display.getByTestId('display-pay');
-  await expect(pay.getByRole('heading')).toHaveText('Scan to pay 9,000 sats');
-  await expect(pay.locator('[data-qr-value]').first()).toHaveAttribute(
-    'data-qr-value',
-    invoice!.trim(),
-  );
+  await expectSameInvoice(page, display, '9,000 sats');
   await expectAccessible(display, 'Customer display, invoice');
 
   await payQuote(await quoteIdOnScreen(page));
@@ -111,4 +118,47 @@ test('the customer display follows a cart of three items, its invoice and the pa
   await expect(display.getByTestId('display-paid')).toHaveCount(0);
   // Still locked: the display unlocked nothing.
   await expect(page.getByText(LOCKED)).toBeVisible();
+});
+
+test('in a till charging in dollars the display shows each line, the total and paid in dollars', async ({
+  page,
+  mintUrl,
+  relayUrl,
+  payQuote,
+}) => {
+  test.setTimeout(180_000);
+  await setUpTill(page, { mintUrl, relayUrl, unit: 'usd' });
+  await openItemsEditor(page);
+  await addCatalogItem(page, { name: 'Latte', price: '3.50', currency: 'USD' });
+  await addCatalogItem(page, { name: 'Cookie', price: '1.25', currency: 'USD' });
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await page.getByRole('button', { name: 'Items', exact: true }).click();
+  await expect(page.getByTestId('items-view')).toHaveAttribute('data-loaded', 'true', LANDS);
+
+  const [display] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Customer display' }).click(),
+  ]);
+  await expect(display).toHaveURL(/\/display$/);
+  await page.getByRole('button', { name: 'Add Latte' }).click();
+  const lines = display.getByTestId('display-line');
+  await expect(lines).toHaveText(['1 × Latte3.50 USD'], LANDS);
+  await page.getByRole('button', { name: 'Add Cookie' }).click();
+  await page.getByRole('button', { name: 'Add Cookie' }).click();
+  // Each line's dollars and the total, as the counter's cart says them; never sats.
+  await expect(lines).toHaveText(['1 × Latte3.50 USD', '2 × Cookie2.50 USD']);
+  await expect(page.getByTestId('cart-total')).toHaveText('6.00 USD');
+  await expect(display.getByTestId('display-total')).toHaveText('Total6.00 USD');
+  await expect(display.getByText(/sats/)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Charge 6.00 USD' }).click();
+  await expectSameInvoice(page, display, '6.00 USD');
+
+  await payQuote(await quoteIdOnScreen(page));
+  await expect(page.getByText(`${RECEIVED} 6.00 USD`)).toBeVisible(LANDS);
+  await expect(display.getByTestId('display-paid')).toHaveText(
+    'Paid, thank you6.00 USD received',
+    LANDS,
+  );
+  await expect(display.getByRole('img')).toHaveCount(0);
 });

@@ -15,7 +15,7 @@ import {
   newDevice,
   newPhrase,
 } from '../../testing/backup/locked-sale-tab';
-import { newWallet } from '../../../dev/mint/test-support';
+import { Wallet } from '@cashu/cashu-ts';
 import type { WriteStep } from '../checkpoint';
 import type { StoredProof } from '../wallet/proof-ports';
 
@@ -29,8 +29,9 @@ async function restoreElsewhere(phrase: Phrase) {
 }
 
 /** Swaps the proofs at the mint: what they are worth to whoever holds them. */
-async function spendable(proofs: StoredProof[]): Promise<number> {
-  const wallet = await newWallet(dev.mint.url);
+async function spendable(proofs: StoredProof[], unit = 'sat'): Promise<number> {
+  const wallet = new Wallet(dev.mint.url, { unit });
+  await wallet.loadMint();
   const states = await wallet.checkProofsStates(proofs);
   const unspent = proofs.filter((_, i) => states[i]?.state === 'UNSPENT');
   const amount = unspent.reduce((sum, p) => sum + p.amount, 0);
@@ -49,12 +50,12 @@ async function reloaded(dbName: string): Promise<LockedTab> {
 
 describe('a locked sale whose tab dies after its backup is published, before its mint request', () => {
   /** Device 1, locked, stopped with its paid sale's backup on the relay and no mint request. */
-  async function stoppedBeforeMint(amount: number) {
+  async function stoppedBeforeMint(amount: number, unit?: 'usd') {
     const phrase = newPhrase();
     const dbName = await newDevice(dev.mint.url, phrase, { pin: TEST_PIN });
     const frozen = freezeAt('mint:backup-offered');
     const tab = open(dbName, { checkpoint: frozen.checkpoint });
-    const quote = await tab.payments.createInvoice({ amount });
+    const quote = await tab.payments.createInvoice({ amount, ...(unit ? { unit } : {}) });
     await dev.mint.pay(quote.quote);
     await frozen.reached;
     tab.kill();
@@ -106,6 +107,43 @@ describe('a locked sale whose tab dies after its backup is published, before its
     expect(await device1.storage.mintQuotes.list()).toEqual([]);
     // The same proofs on both: whichever spends them first has the 34 sats.
     expect(await spendable(await device2.storage.proofs.listUnspent())).toBe(34);
+  });
+
+  it('in dollars: a restore elsewhere mints the paid quote on the usd keyset, and the reload secures it once', async () => {
+    const { phrase, dbName, quote } = await stoppedBeforeMint(350, 'usd');
+    expect((await salesOnRelay(phrase)).map((s) => s.unit)).toEqual(['usd']);
+
+    // Minted by the restore in cents on the usd keyset (decision 0061), never counted as sats.
+    const { device: device2, outcome, balance } = await restoreElsewhere(phrase);
+    expect(outcome).toMatchObject({ totalSats: 0, mints: [{ foundInUnits: { usd: 350 } }] });
+    expect(balance).toBe(0);
+    expect(dev.mint.mintQuote(quote)?.state).toBe('ISSUED');
+    const held = await device2.storage.proofs.listUnspent(undefined, 'usd');
+    expect(held.reduce((sum, p) => sum + p.amount, 0)).toBe(350);
+    expect((await device2.restore.start('settings'))?.mints[0]?.foundInUnits).toBeUndefined();
+
+    // Device 1 reloads: it recovers its journaled outputs once, and the PIN secures them into the
+    // phrase's usd outputs, after which the backup leaves the relay.
+    const device1 = await reloaded(dbName);
+    // Still locked, its proofs are sealed: the quote row leaving says they are stored.
+    await expect.poll(async () => (await device1.storage.mintQuotes.list()).length, WAIT).toBe(0);
+    expect(await device1.storage.lock.enter(TEST_PIN)).toEqual({ ok: true });
+    const cents = async () =>
+      (await device1.storage.proofs.listUnspent(undefined, 'usd')).reduce(
+        (n, p) => n + p.amount,
+        0,
+      );
+    expect(await cents()).toBe(350);
+    await device1.withdraw.secureLockedSales();
+    await device1.backups.retry();
+    const secured = await device1.storage.proofs.listUnspent(undefined, 'usd');
+    expect(secured.some((p) => p.random)).toBe(false);
+    expect(await cents()).toBe(350);
+    expect(await device1.storage.proofs.balance()).toBe(0);
+    expect(await salesOnRelay(phrase)).toEqual([]);
+    // The restored copy was spent by that swap; the secured one is the 3.50 USD.
+    expect(await spendable(held, 'usd')).toBe(0);
+    expect(await spendable(secured, 'usd')).toBe(350);
   });
 });
 

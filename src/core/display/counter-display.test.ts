@@ -66,6 +66,31 @@ describe('the customer display', () => {
     expect(display.last()).toMatchObject({ phase: 'cart', lines: [cake] });
   });
 
+  it('follows a cart in dollars, its invoice, then paid, each in cents with the unit', async () => {
+    const { display, counter } = counterWithDisplay();
+    const latte = { name: 'Latte', quantity: 1, sats: 350 };
+    counter.show({ lines: [latte], total: 350, unit: 'usd', pay: null });
+    await delivered();
+    expect(display.last()).toEqual({
+      phase: 'cart',
+      shop: '',
+      lines: [latte],
+      total: 350,
+      unit: 'usd',
+    });
+
+    const pay = { amount: 350, invoice: INVOICE };
+    counter.show({ lines: [latte], total: 350, unit: 'usd', pay });
+    await delivered();
+    expect(display.last()).toMatchObject({ phase: 'pay', unit: 'usd', pay });
+
+    counter.show({ lines: [latte], total: 350, unit: 'usd', pay: null });
+    counter.paidNow();
+    counter.show({ lines: [], total: null, pay: null });
+    await delivered();
+    expect(display.last()).toEqual({ phase: 'paid', shop: '', amount: 350, unit: 'usd' });
+  });
+
   it('shows paid only for an invoice it showed', async () => {
     const { display, counter } = counterWithDisplay();
     counter.paidNow();

@@ -22,8 +22,10 @@ export class CounterDisplay {
   private shop = '';
   private view: CounterView = EMPTY;
   private lastPay: DisplayPayment | null = null;
+  /** the last invoice's unit (absent: sats), so "paid" says its amount in it */
+  private lastUnit: CounterView['unit'];
   /** the paid invoice's amount and the cart as it was then: shown until the cart changes */
-  private paid: { amount: number; lines: string } | null = null;
+  private paid: { amount: number; unit: CounterView['unit']; lines: string } | null = null;
   private posted = '';
   private readonly off: () => void;
 
@@ -45,7 +47,10 @@ export class CounterDisplay {
   /** The counter's cart and invoice changed. */
   show(view: CounterView): void {
     this.view = view;
-    if (view.pay) this.lastPay = view.pay;
+    if (view.pay) {
+      this.lastPay = view.pay;
+      this.lastUnit = view.unit;
+    }
     // A new invoice, or a cart filled again since the payment, is the next customer's; the paid
     // cart emptying itself is not.
     const refilled = view.lines.length > 0 && linesKey(view.lines) !== this.paid?.lines;
@@ -56,7 +61,11 @@ export class CounterDisplay {
   /** The invoice last shown was paid: "Paid, thank you" until the next sale starts. */
   paidNow(): void {
     if (!this.lastPay) return;
-    this.paid = { amount: this.lastPay.amount, lines: linesKey(this.view.lines) };
+    this.paid = {
+      amount: this.lastPay.amount,
+      unit: this.lastUnit,
+      lines: linesKey(this.view.lines),
+    };
     this.lastPay = null;
     this.view = { ...this.view, pay: null };
     this.post();
@@ -64,9 +73,17 @@ export class CounterDisplay {
 
   state(): DisplayState {
     const { shop, view } = this;
-    if (this.paid) return { phase: 'paid', shop, amount: this.paid.amount };
-    const { lines, total, discount } = view;
-    const cart = { lines, total, ...(discount !== undefined ? { discount } : {}) };
+    if (this.paid) {
+      const { amount, unit } = this.paid;
+      return { phase: 'paid', shop, amount, ...(unit !== undefined ? { unit } : {}) };
+    }
+    const { lines, total, discount, unit } = view;
+    const cart = {
+      lines,
+      total,
+      ...(discount !== undefined ? { discount } : {}),
+      ...(unit !== undefined ? { unit } : {}),
+    };
     return view.pay
       ? { phase: 'pay', shop, ...cart, pay: view.pay }
       : { phase: 'cart', shop, ...cart };

@@ -31,6 +31,10 @@ describe('display messages', () => {
       { ...paying, discount: 500 },
       { phase: 'paid', shop: 'Corner Café', amount: 5000 },
       { phase: 'idle', shop: '' },
+      // A till charging in dollars: every amount in cents, said once by the unit.
+      { ...paying, lines: [{ name: 'Latte', quantity: 1, sats: 350 }], total: 350, unit: 'usd' },
+      { phase: 'cart', shop: '', lines: [], total: null, unit: 'eur' },
+      { phase: 'paid', shop: 'Corner Café', amount: 350, unit: 'usd' },
     ];
     for (const state of states) {
       expect(readDisplayMessage(structuredClone(stateMessage(state)))).toEqual(stateMessage(state));
@@ -81,6 +85,11 @@ describe('display messages', () => {
       { ...paying, pay: { amount: 5000, invoice: INVOICE, ecash: 'cashuBsecret' } },
       { ...paying, pay: { amount: 5000, invoice: INVOICE, ecash: 5 } },
       { phase: 'paid', shop: '', amount: '5000' },
+      // A unit the display cannot name would show cents as something else: dropped.
+      { ...paying, unit: 'btc' },
+      { ...paying, unit: 'sat' },
+      { ...paying, unit: 'USD' },
+      { phase: 'paid', shop: '', amount: 350, unit: 7 },
     ];
     for (const state of bad) {
       expect(readDisplayMessage({ v: 1, type: 'state', state })).toBeNull();

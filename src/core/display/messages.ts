@@ -2,6 +2,7 @@
 // "Customer display"): versioned, and checked field by field on receipt, so a message of another
 // version or a malformed one is dropped instead of shown.
 import { cleanShopName, SHOP_NAME_MAX } from '../settings/shop-name';
+import { isFiatUnit, type FiatUnit } from '../units/unit';
 
 /** The BroadcastChannel both windows open: one per origin, so one per till's browser. */
 export const DISPLAY_CHANNEL = 'cashew-pos/display';
@@ -15,7 +16,10 @@ export const DISPLAY_LIMITS = {
   request: 4_000,
 } as const;
 
-/** One cart line as the customer sees it: the line total in sats, null while it has no price. */
+/**
+ * One cart line as the customer sees it: the line total in sats, or in the state's `unit` when it
+ * names one (the field keeps its version-1 name); null while it has no price.
+ */
 export interface DisplayLine {
   name: string;
   quantity: number;
@@ -33,18 +37,21 @@ export interface DisplayPayment {
  * The cart as the customer sees it: its lines, its total (null while a line has no price) and,
  * when the cart has any discount (a line's or the whole cart's), the sats it takes off. The
  * discount is optional in version 1: a display that does not know it shows the rest.
+ * `unit`: the till charges in this fiat unit, and every amount of the state (lines, total,
+ * discount, the invoice's) is in its minor units (cents); absent, they are sats (decision 0094).
  */
 export interface DisplayCart {
   lines: DisplayLine[];
   total: number | null;
   discount?: number;
+  unit?: FiatUnit;
 }
 
 /** Everything the display shows, sent whole on every change (a late display needs only the last). */
 export type DisplayState =
   | ({ phase: 'cart'; shop: string } & DisplayCart)
   | ({ phase: 'pay'; shop: string; pay: DisplayPayment } & DisplayCart)
-  | { phase: 'paid'; shop: string; amount: number }
+  | { phase: 'paid'; shop: string; amount: number; unit?: FiatUnit }
   /** the counter screen was left: nothing is being sold at it */
   | { phase: 'idle'; shop: string };
 
@@ -72,6 +79,10 @@ const isSats = (value: unknown): value is number =>
 const INVOICE = /^ln[a-z0-9]+1[02-9ac-hj-np-z]+$/i;
 /** A NUT-18 request as the invoice's Ecash side shows it (creqA: base64url after the prefix). */
 const ECASH_REQUEST = /^creqA[A-Za-z0-9_=-]+$/;
+
+/** Absent (sats) or a fiat unit the app knows; anything else would be shown in a wrong unit. */
+const knownUnit = (value: unknown): value is FiatUnit | undefined =>
+  value === undefined || isFiatUnit(value);
 
 function shop(value: unknown): string | null {
   if (typeof value !== 'string') return null;
@@ -114,15 +125,24 @@ function state(value: unknown): DisplayState | null {
   switch (value.phase) {
     case 'idle':
       return { phase: 'idle', shop: name };
-    case 'paid':
-      return isSats(value.amount) ? { phase: 'paid', shop: name, amount: value.amount } : null;
+    case 'paid': {
+      if (!isSats(value.amount) || !knownUnit(value.unit)) return null;
+      const { amount, unit } = value;
+      return { phase: 'paid', shop: name, amount, ...(unit !== undefined ? { unit } : {}) };
+    }
     case 'cart':
     case 'pay': {
       const read = lines(value.lines);
-      const { total, discount } = value;
+      const { total, discount, unit } = value;
       if (read === null || (total !== null && !isSats(total))) return null;
       if (discount !== undefined && (!isSats(discount) || discount === 0)) return null;
-      const cart = { lines: read, total, ...(discount !== undefined ? { discount } : {}) };
+      if (!knownUnit(unit)) return null;
+      const cart = {
+        lines: read,
+        total,
+        ...(discount !== undefined ? { discount } : {}),
+        ...(unit !== undefined ? { unit } : {}),
+      };
       if (value.phase === 'cart') return { phase: 'cart', shop: name, ...cart };
       const pay = payment(value.pay);
       return pay ? { phase: 'pay', shop: name, ...cart, pay } : null;

@@ -86,6 +86,32 @@ describe('DisplayScreen', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
+  it('in a till charging in dollars shows each line, the total, the invoice and paid in dollars', async () => {
+    const { counter, show } = setUp();
+    show();
+    const lines = [
+      { name: 'Latte', quantity: 1, sats: 350 },
+      { name: 'Cookie', quantity: 2, sats: 250 },
+    ];
+    counter.show({ lines, total: 600, unit: 'usd', pay: null });
+    await settle();
+    await settle();
+    const shown = screen.getAllByTestId('display-line').map((line) => line.textContent);
+    expect(shown).toEqual(['1 × Latte3.50 USD', '2 × Cookie2.50 USD']);
+    expect(screen.getByTestId('display-total').textContent).toBe('Total6.00 USD');
+
+    counter.show({ lines, total: 600, unit: 'usd', pay: { amount: 600, invoice: INVOICE } });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Scan to pay 6.00 USD' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Lightning invoice QR code' })).toBeTruthy();
+
+    counter.show({ lines, total: 600, unit: 'usd', pay: null });
+    counter.paidNow();
+    await settle();
+    expect(screen.getByTestId('display-paid').textContent).toBe('Paid, thank you6.00 USD received');
+    expect(document.body.textContent).not.toContain('sats');
+  });
+
   it('keeps what it shows when a bad message arrives', async () => {
     const { hub, counter, show } = setUp();
     show();

@@ -10,6 +10,8 @@ import {
 import { followCounter } from '../../core/display/display-follower';
 import type { DisplayLine, DisplayState } from '../../core/display/messages';
 import { useFormats, useTexts, type Translate } from '../../ui/i18n';
+import { amountOf } from '../../core/units/amount';
+import { formatAmount } from '../../core/units/format-amount';
 import { QrCode } from '../../ui/share/QrCode';
 import {
   DISPLAY_DISCOUNT,
@@ -63,8 +65,12 @@ export function DisplayScreen({ openChannel = browserChannel }: DisplayScreenPro
 
 function Body({ shown, t }: { shown: Shown; t: Translate }) {
   const formats = useFormats();
-  const sats = (n: number) => t(DISPLAY_SATS, { count: n, sats: formats.sats(n) });
   if (shown === 'waiting' || shown.phase === 'idle') return <Note text={t(DISPLAY_WAITING)} />;
+  // Every amount of a state is in its unit: sats, or the till's fiat unit ("3.50 USD").
+  const money = (n: number) =>
+    formatAmount(amountOf(n, shown.unit ?? 'sat'), formats, (count, text) =>
+      t(DISPLAY_SATS, { count, sats: text }),
+    );
   if (shown.phase === 'paid') {
     return (
       <div
@@ -73,7 +79,7 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
       >
         <p className="text-4xl font-bold text-emerald-700">{t(DISPLAY_PAID)}</p>
         <p className="text-xl text-slate-700">
-          {t(DISPLAY_PAID_AMOUNT, { amount: sats(shown.amount) })}
+          {t(DISPLAY_PAID_AMOUNT, { amount: money(shown.amount) })}
         </p>
       </div>
     );
@@ -91,7 +97,7 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg bg-white ring-1 ring-slate-200">
             {lines.map((line, index) => (
-              <Line key={index} line={line} sats={sats} noPrice={t(DISPLAY_NO_PRICE)} />
+              <Line key={index} line={line} money={money} noPrice={t(DISPLAY_NO_PRICE)} />
             ))}
           </ul>
         )}
@@ -102,7 +108,7 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
             data-sats={discount}
           >
             <span>{t(DISPLAY_DISCOUNT)}</span>
-            <span className="tabular-nums">−{sats(discount)}</span>
+            <span className="tabular-nums">−{money(discount)}</span>
           </p>
         ) : null}
         {total !== null ? (
@@ -112,7 +118,7 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
             data-sats={total}
           >
             <span>{t(DISPLAY_TOTAL)}</span>
-            <span className="tabular-nums">{sats(total)}</span>
+            <span className="tabular-nums">{money(total)}</span>
           </p>
         ) : null}
       </section>
@@ -123,7 +129,7 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
           data-testid="display-pay"
         >
           <h2 id="display-pay" className="text-2xl font-bold text-slate-900">
-            {t(DISPLAY_SCAN_TO_PAY, { amount: sats(pay.amount) })}
+            {t(DISPLAY_SCAN_TO_PAY, { amount: money(pay.amount) })}
           </h2>
           <p className="text-slate-600">{t(DISPLAY_LIGHTNING_HINT)}</p>
           <QrCode value={pay.invoice} label={t(DISPLAY_LIGHTNING_QR)} size={300} />
@@ -141,11 +147,11 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
 
 function Line({
   line,
-  sats,
+  money,
   noPrice,
 }: {
   line: DisplayLine;
-  sats: (n: number) => string;
+  money: (n: number) => string;
   noPrice: string;
 }) {
   return (
@@ -160,7 +166,7 @@ function Line({
         <span className="tabular-nums">{line.quantity}</span> × {line.name}
       </span>
       <span className="shrink-0 tabular-nums">
-        {line.sats === null ? noPrice : sats(line.sats)}
+        {line.sats === null ? noPrice : money(line.sats)}
       </span>
     </li>
   );

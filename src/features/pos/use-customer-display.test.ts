@@ -73,4 +73,38 @@ describe('counterView', () => {
     });
     expect(counterView(lines, undefined, null, undefined)).not.toHaveProperty('discount');
   });
+
+  it('in a till charging in dollars gives every amount in cents with its unit, never as sats', () => {
+    const dollars: CartLine[] = [
+      { id: 'c', itemId: 'latte', name: 'Latte', price: usd(350), quantity: 1 },
+      { id: 'd', itemId: 'cookie', name: 'Cookie', price: usd(125), quantity: 2 },
+    ];
+    const rules = { unit: 'usd' } as const;
+    expect(counterView(dollars, undefined, null, undefined, rules)).toEqual({
+      lines: [
+        { name: 'Latte', quantity: 1, sats: 350 },
+        { name: 'Cookie', quantity: 2, sats: 250 },
+      ],
+      total: 600,
+      unit: 'usd',
+      pay: null,
+    });
+    const quote = { amount: 600, unit: 'usd', request: INVOICE } as PendingMintQuote;
+    expect(counterView(dollars, undefined, quote, undefined, rules)).toMatchObject({
+      total: 600,
+      unit: 'usd',
+      pay: { amount: 600, invoice: INVOICE },
+    });
+    // A keypad sale in dollars: no cart, the invoice says the unit.
+    expect(counterView([], undefined, quote, undefined)).toMatchObject({ unit: 'usd' });
+    // An invoice in sats over a dollar cart: its lines' cents are not shown beside sats.
+    const sats = { amount: 6190, request: INVOICE } as PendingMintQuote;
+    const mixed = counterView(dollars, undefined, sats, undefined, rules);
+    expect(mixed).not.toHaveProperty('unit');
+    expect(mixed).toMatchObject({ total: null, lines: [{ sats: null }, { sats: null }] });
+  });
 });
+
+function usd(minor: number): CartLine['price'] {
+  return { unit: 'fiat', currency: 'USD', minor };
+}

@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react';
 import { hasDisplayChannel, openDisplayChannel } from '../../core/display/channel';
 import { CounterDisplay, type CounterView } from '../../core/display/counter-display';
 import type { CartLine, PriceUsed, PricingRules } from '../../core/items/cart';
-import { cartSummary } from '../../core/items/cart-view';
+import { cartSummary, type AmountView } from '../../core/items/cart-view';
+import { isFiatUnit, type FiatUnit, type Unit } from '../../core/units/unit';
 import type { Logger } from '../../core/logger';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import type { InvoiceState } from './use-invoice';
@@ -35,23 +36,30 @@ export function counterView(
   rules: PricingRules = {},
 ): CounterView {
   const summary = cartSummary(lines, priceUsed, { kind: 'none' }, rules);
-  // The display shows sats only: a cart in a fiat unit shows its lines without amounts, never its
-  // cents as sats (docs/behaviour.md "Customer display").
-  const sats = (amount: { sats: number; inUnit?: true } | undefined) =>
-    amount && !amount.inUnit ? amount.sats : null;
+  // In a fiat till every amount is in its unit (cents), said once by `unit`; never cents as sats,
+  // never sats beside cents (docs/behaviour.md "Customer display"). The open invoice's unit leads
+  // (absent: sats): a keypad sale has no cart to say it, and its amount is in that unit.
+  const unit = quote ? fiatOrNone(quote.unit) : summary.unit?.unit;
+  const shown = (amount: AmountView | undefined) =>
+    amount && (amount.inUnit === true) === (unit !== undefined) ? amount.sats : null;
+  const discount = shown(summary.totals?.discount);
   return {
     lines: summary.lines.map((line) => ({
       name: line.name,
       quantity: line.quantity,
-      sats: sats(line.amount),
+      sats: shown(line.amount),
     })),
-    total: sats(summary.totals?.total),
-    ...(sats(summary.totals?.discount) ? { discount: sats(summary.totals?.discount)! } : {}),
+    total: shown(summary.totals?.total),
+    ...(discount ? { discount } : {}),
+    ...(unit ? { unit } : {}),
     pay: quote
       ? { amount: quote.amount, invoice: quote.request, ...(creqA ? { ecash: creqA } : {}) }
       : null,
   };
 }
+
+const fiatOrNone = (unit: Unit | undefined): FiatUnit | undefined =>
+  isFiatUnit(unit) ? unit : undefined;
 
 export function useCustomerDisplay(args: CustomerDisplayArgs): void {
   const { lines, rules, priceUsed, invoice, ecashRequest, paidKey, shopName, logger } = args;

@@ -80,7 +80,8 @@ function open(dbName: string, checkpoint?: Checkpoint, salesInbox = false): Tab 
     intervals: TEST_INTERVALS,
   });
   const withdraw = new WithdrawService({
-    ...walletDeps(storage, { wallets, events: new WalletEvents(), logger }),
+    // The same seam: a test freezes the secure step's swap (`swap:*`) as it does a mint.
+    ...walletDeps(storage, { wallets, events: new WalletEvents(), logger, checkpoint }),
     withdrawals: storage.withdrawals,
   });
   const settled: PaymentSettled[] = [];
@@ -140,8 +141,8 @@ async function saleThroughFault(
 }
 
 /** Swaps the proofs at the mint: they are real, unspent and ours to spend. */
-async function spend(proofs: StoredProof[]): Promise<number> {
-  const wallet = new Wallet(dev.mint.url, { unit: 'sat' });
+async function spend(proofs: StoredProof[], unit = 'sat'): Promise<number> {
+  const wallet = new Wallet(dev.mint.url, { unit });
   await wallet.loadMint();
   const amount = proofs.reduce((sum, p) => sum + p.amount, 0);
   const { send, keep } = await wallet.send(amount, proofs);
@@ -332,4 +333,143 @@ describe('a sale on a locked till', () => {
       expect(await spend(await tab.storage.proofs.listUnspent())).toBe(23);
     },
   );
+});
+
+/** A paid sale of `cents` in dollars on a till with a PIN, landed while locked (random proofs). */
+async function lockedDollarSale(cents: number) {
+  const dbName = await deviceWithPin();
+  const tab = open(dbName);
+  const quote = await tab.payments.createInvoice({ amount: cents, unit: 'usd' });
+  await dev.mint.pay(quote.quote);
+  await expect.poll(() => tab.settled.length, WAIT).toBe(1);
+  await tab.payments.idle();
+  expect(tab.storage.lock.state()).toBe('locked');
+  expect(dev.mint.mintQuote(quote.quote)?.state).toBe('ISSUED');
+  return { dbName, tab, quote };
+}
+
+/** The till's dollars: how many cents, whether any is still random, and none counted as sats. */
+async function dollarsOf(tab: Tab) {
+  const usd = await tab.storage.proofs.listUnspent(undefined, 'usd');
+  return {
+    cents: usd.reduce((sum, p) => sum + p.amount, 0),
+    random: usd.some((p) => p.random),
+    sats: await tab.storage.proofs.balance(),
+    journals: (await tab.storage.withdrawals.list()).length,
+  };
+}
+
+/** The phrase's seed finds every one of these proofs on their usd keyset (NUT-09 from 0). */
+async function phraseFinds(tab: Tab, proofs: StoredProof[]): Promise<boolean> {
+  const seed = (await tab.storage.keys.getSeed())!;
+  const fromPhrase = new Wallet(dev.mint.url, { unit: 'usd', bip39seed: seed });
+  await fromPhrase.loadMint();
+  const counters = (await tab.storage.counterSource.snapshot?.()) ?? {};
+  const found = new Set<string>();
+  for (const keysetId of new Set(proofs.map((p) => p.id))) {
+    // Everything this device issued on the keyset lies below its counter.
+    const { proofs: restored } = await fromPhrase.restore(0, counters[keysetId] ?? 0, {
+      keysetId,
+    });
+    for (const p of restored) found.add(p.secret);
+  }
+  return proofs.every((p) => found.has(p.secret));
+}
+
+const SECURED_350 = { cents: 350, random: false, sats: 0, journals: 0 };
+
+describe('a sale in dollars on a locked till (decision 0094)', () => {
+  it("is swapped into the usd keyset's phrase outputs once the PIN is entered, never as sats", async () => {
+    const { tab } = await lockedDollarSale(350);
+    expect(await dollarsOf(tab)).toMatchObject({ sats: 0 });
+    expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
+    const minted = await tab.storage.proofs.listUnspent(undefined, 'usd');
+    expect(minted.length).toBeGreaterThan(0);
+    expect(minted.every((p) => p.random)).toBe(true);
+
+    // The count is sats: none were secured; the dollars were.
+    expect(await tab.withdraw.secureLockedSales()).toBe(0);
+    expect(await dollarsOf(tab)).toEqual(SECURED_350);
+    const now = await tab.storage.proofs.listUnspent(undefined, 'usd');
+    const usdKeysets = (await (await fetch(`${dev.mint.url}/v1/keysets`)).json()) as {
+      keysets: Array<{ id: string; unit: string }>;
+    };
+    const usdIds = usdKeysets.keysets.filter((k) => k.unit === 'usd').map((k) => k.id);
+    expect(now.every((p) => usdIds.includes(p.id))).toBe(true);
+    // Counters per keyset: the usd keyset's counter covers them, and the phrase finds them there.
+    expect(await phraseFinds(tab, now)).toBe(true);
+    expect(await spend(now, 'usd')).toBe(350);
+    expect(await tab.withdraw.secureLockedSales()).toBe(0);
+  });
+
+  it('with sats and dollars both taken while locked swaps each into its own unit', async () => {
+    const { tab } = await lockedDollarSale(125);
+    const sats = await tab.payments.createInvoice({ amount: 21 });
+    await dev.mint.pay(sats.quote);
+    await expect.poll(() => tab.settled.length, WAIT).toBe(2);
+    await tab.payments.idle();
+    expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
+    expect(await tab.withdraw.secureLockedSales()).toBe(21);
+    expect(await dollarsOf(tab)).toEqual({ cents: 125, random: false, sats: 21, journals: 0 });
+    expect(await spend(await tab.storage.proofs.listUnspent(undefined, 'usd'), 'usd')).toBe(125);
+    expect(await spend(await tab.storage.proofs.listUnspent())).toBe(21);
+  });
+
+  it.each([
+    ['answers nothing (HTTP 500 to everything)', { path: '*', action: 'error500' }],
+    ['swaps and the answer is lost', { path: '/v1/swap', action: 'dropResponse', count: 1 }],
+    ['refuses the swap', { path: '/v1/swap', action: 'refuse', code: 11005, count: 1 }],
+  ] as const)('whose mint %s during the secure step keeps the dollars once', async (_, fault) => {
+    const { tab } = await lockedDollarSale(350);
+    expect(await tab.storage.lock.enter(PIN)).toEqual({ ok: true });
+    dev.mint.addFault({ ...fault });
+    await tab.withdraw.secureLockedSales();
+    dev.mint.clearFaults();
+    // Still 350 cents, whatever the mint did: random ones wait for the next unlock.
+    expect((await dollarsOf(tab)).cents).toBe(350);
+    await tab.withdraw.secureLockedSales();
+    expect(await dollarsOf(tab)).toEqual(SECURED_350);
+    const now = await tab.storage.proofs.listUnspent(undefined, 'usd');
+    expect(await phraseFinds(tab, now)).toBe(true);
+    expect(await spend(now, 'usd')).toBe(350);
+  });
+
+  it.each(['swap:counters-reserved', 'swap:journaled', 'swap:signed'] as const)(
+    'whose tab closes at %s of the secure step has the dollars once after a reload',
+    async (step) => {
+      const { dbName, tab } = await lockedDollarSale(350);
+      tab.kill();
+      const frozen = freezeAt(step);
+      const first = open(dbName, frozen.checkpoint);
+      expect(await first.storage.lock.enter(PIN)).toEqual({ ok: true });
+      void first.withdraw.secureLockedSales();
+      await frozen.reached;
+      first.kill();
+
+      const second = open(dbName);
+      expect(await second.storage.lock.enter(PIN)).toEqual({ ok: true });
+      await second.withdraw.resumeAll();
+      await second.withdraw.secureLockedSales();
+      expect(await dollarsOf(second)).toEqual(SECURED_350);
+      const now = await second.storage.proofs.listUnspent(undefined, 'usd');
+      expect(await phraseFinds(second, now)).toBe(true);
+      expect(await spend(now, 'usd')).toBe(350);
+    },
+  );
+
+  it('secured by two tabs at once is swapped once and held once', async () => {
+    const { dbName, tab } = await lockedDollarSale(350);
+    tab.kill();
+    // Two tabs of one profile, each with its own withdraw lock (the worst case: no Web Locks).
+    const [a, b] = [open(dbName), open(dbName)];
+    expect(await a.storage.lock.enter(PIN)).toEqual({ ok: true });
+    expect(await b.storage.lock.enter(PIN)).toEqual({ ok: true });
+    await Promise.all([a.withdraw.secureLockedSales(), b.withdraw.secureLockedSales()]);
+    // Whatever one tab left unfinished, the next unlock finishes.
+    await a.withdraw.secureLockedSales();
+    expect(await dollarsOf(b)).toEqual(SECURED_350);
+    const now = await b.storage.proofs.listUnspent(undefined, 'usd');
+    expect(await phraseFinds(b, now)).toBe(true);
+    expect(await spend(now, 'usd')).toBe(350);
+  });
 });

@@ -10,7 +10,7 @@ import type { NewProof } from '../proof-ports';
 import { mintLocked, restoreLocked } from '../mint/locked-mint';
 import { toMintQuoteSnapshot } from '../mint/mint-quote-snapshot';
 import { toCashuProof } from '../withdraw/withdraw-token';
-import type { Unit } from '../../units/unit';
+import { SAT, type Unit } from '../../units/unit';
 import { inUnit, keysetUnits } from './keyset-units';
 
 /** Outputs asked for in one NUT-09 request, as the phrase walk's batches. */
@@ -44,12 +44,14 @@ function outputsByKeyset(sales: LockedSaleFound[]): Map<string, PlainLockedOutpu
  * The unspent proofs the mint signed for these sales' outputs, flagged random like any locked
  * sale's (the next `secureLockedSales` swaps them into NUT-13 outputs). Outputs on a keyset the
  * mint does not list are skipped; a mint that does not answer, or answers a signature that fails
- * its DLEQ proof, rejects and stores nothing.
+ * its DLEQ proof, rejects and stores nothing. `walletIn`: the mint's wallet of a unit, for a paid
+ * quote of a sale in dollars (its mint request is in the quote's unit, on its keyset).
  */
 export async function restoreLockedSales(
   wallet: Wallet,
   sales: LockedSaleFound[],
   logger: Logger,
+  walletIn: (unit: Unit) => Promise<Wallet> = async () => wallet,
 ): Promise<NewProof[]> {
   const listed = listedKeysets(wallet);
   const found: NewProof[] = [];
@@ -76,7 +78,9 @@ export async function restoreLockedSales(
     const unit = listed.get(sale.journal.keysetId);
     if (unit === undefined) continue;
     quotes.add(sale.quote);
-    const minted = await mintPaidQuote(wallet, sale, sale.quote, logger);
+    // The keyset's unit, not the envelope's word: a usd quote is minted by the usd wallet.
+    const unitWallet = unit === SAT ? wallet : await walletIn(unit);
+    const minted = await mintPaidQuote(unitWallet, sale, sale.quote, logger);
     found.push(...minted.map((proof) => inUnit(proof, unit)));
   }
   return found;

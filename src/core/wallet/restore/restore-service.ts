@@ -440,7 +440,9 @@ export class RestoreService {
     const mint = row.mints[index]!;
     const sales = this.lockedByMint.get(mintUrlKey(mint.mintUrl)) ?? [];
     if (mint.lockedDone || sales.length === 0) return;
-    const proofs = await restoreLockedSales(wallet, sales, this.deps.logger);
+    const proofs = await restoreLockedSales(wallet, sales, this.deps.logger, async (unit) => {
+      return (await this.deps.wallets.getSeededWallet(mint.mintUrl, unit)).wallet;
+    });
     const added = await this.serially(async () => {
       const found = await this.deps.ledger.recordLocked({ mintUrl: mint.mintUrl, proofs });
       addLockedFound(mint, found);

@@ -307,32 +307,48 @@ export class WithdrawService {
   /**
    * Sales minted while the till was locked have random secrets the phrase cannot restore
    * (decision 0024): once the seed can be read, each mint's such proofs are swapped for NUT-13
-   * outputs by the journaled consolidation swap, under the withdraw lock. Proofs held by a
-   * pending token are left to it. Returns the sats now covered by the phrase; a mint that
-   * cannot swap now keeps its proofs for the next unlock.
+   * outputs by the journaled consolidation swap, under the withdraw lock, one swap per mint and
+   * unit: dollars into the usd keyset's outputs at its own counters, never mixed with sats
+   * (decision 0094). Proofs held by a pending token are left to it. Returns the sats now covered
+   * by the phrase (a fiat unit's count is in its stored proofs); a mint or unit that cannot swap
+   * now keeps its proofs for the next unlock.
    */
   secureLockedSales(): Promise<number> {
     return this.exclusive(async () => {
-      const unspent = await this.deps.proofs.listUnspent();
+      const unspent = await this.deps.proofs.listUnspent(undefined, 'all');
       if (!unspent.some((proof) => proof.random)) return 0;
       await this.consolidator.recoverAll();
-      const { available } = await this.available.split(await this.deps.proofs.listUnspent());
-      const byMint = new Map<string, StoredProof[]>();
+      const all = await this.deps.proofs.listUnspent(undefined, 'all');
+      const { available } = await this.available.split(all);
+      const groups = new Map<string, { mintUrl: string; unit: Unit; proofs: StoredProof[] }>();
       for (const proof of available) {
-        if (proof.random) byMint.set(proof.mintUrl, [...(byMint.get(proof.mintUrl) ?? []), proof]);
+        if (!proof.random) continue;
+        const unit = storedUnit(proof.unit);
+        const key = `${unit} ${proof.mintUrl}`;
+        const group = groups.get(key) ?? { mintUrl: proof.mintUrl, unit, proofs: [] };
+        group.proofs.push(proof);
+        groups.set(key, group);
       }
-      let secured = 0;
-      for (const [mintUrl, proofs] of byMint) {
+      let sats = 0;
+      let swapped = false;
+      for (const { mintUrl, unit, proofs } of groups.values()) {
         try {
-          secured += sumSats(await this.consolidator.consolidate(mintUrl, proofs));
+          const out = await this.consolidator.consolidate(
+            mintUrl,
+            proofs,
+            Number.POSITIVE_INFINITY,
+            unit,
+          );
+          swapped = true;
+          if (unit === SAT) sats += sumSats(out);
         } catch (error) {
-          this.deps.logger.warn(`Sales minted while locked at ${mintUrl} stay as they are`, error);
+          this.deps.logger.warn(`Sales minted while locked at ${mintUrl} (${unit}) stay`, error);
           // Some were spent elsewhere (another device on the phrase): those leave the balance.
           await this.deps.reconciler?.afterRefusal(mintUrl, error);
         }
       }
-      if (secured > 0) this.deps.events.emitUpdated({ reason: 'withdrawal' });
-      return secured;
+      if (swapped) this.deps.events.emitUpdated({ reason: 'withdrawal' });
+      return sats;
     });
   }
 
