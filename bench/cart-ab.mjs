@@ -6,10 +6,12 @@
 //
 //   git archive <base> | tar -x -C /tmp/cart-base && ln -s "$PWD/node_modules" /tmp/cart-base/
 //   node --import tsx bench/cart-ab.mjs base=/tmp/cart-base new=. [--runs=8] [--profile=/tmp/prof]
-//        [--no-minify] [--settled]
+//        [--no-minify] [--settled] [--threads]
 //
 // --settled taps as the budgeted figure does (2 s after the keypad shows, at an idle moment);
-// without it, as soon as the keypad shows.
+// without it, as soon as the keypad shows. --threads traces each run lightly and adds each step's
+// main-thread time (openThreadMs, addThreadMs: thread CPU, which other processes on a loaded
+// machine move far less than the wall-clock spans).
 //
 // Prints JSON per build: medians of open and add (ms), of the per-round differences to the first
 // build (pairedVs), and of the counts.
@@ -29,6 +31,7 @@ const runs = Number(flag('runs', 8));
 const profileDir = flag('profile', undefined);
 const minify = !hasFlag('no-minify');
 const settled = hasFlag('settled');
+const threads = hasFlag('threads');
 const builds = namedBuilds().map(({ name, dir }) => ({ name, root: dir }));
 const log = (line) => process.stderr.write(`[cart-ab] ${line}\n`);
 
@@ -77,7 +80,7 @@ async function main() {
         const profile = profileDir && i === 0 ? true : false;
         const trace = profileDir && i === 1 ? join(profileDir, `${b.name}.trace.json`) : undefined;
         if (trace) await mkdir(profileDir, { recursive: true });
-        const result = await cartRun(b.page, b.url, { profile, trace, settled });
+        const result = await cartRun(b.page, b.url, { profile, trace, settled, threads });
         if (result.profile) {
           await mkdir(profileDir, { recursive: true });
           await writeFile(join(profileDir, `${b.name}.cpuprofile`), JSON.stringify(result.profile));

@@ -8,6 +8,7 @@
 import { round, summarize } from './lib/stats.mjs';
 import { throttledPage } from './lib/chromium.mjs';
 import { onboard } from './lib/onboard.mjs';
+import { stepThreadMs } from './lib/step-threads.mjs';
 
 const ITEMS = 500;
 const STEP_TIMEOUT = 120_000;
@@ -106,6 +107,7 @@ function openAndAddInPage(count) {
     const t2start = performance.now();
     document.querySelector('button[aria-label^="Add Item 7,"]').click();
     const t2 = await frameWith(() => document.querySelector('[data-testid="cart-line"]'));
+    performance.mark('cart-line-seen');
     // Long tasks are reported after they end: one more frame lets the last one in.
     await new Promise((resolve) => setTimeout(resolve, 100));
     observer.disconnect();
@@ -157,10 +159,16 @@ function startUpSettled(ms) {
  * One run: the catalog rewritten and the cart emptied, Home loaded cold (a new navigation), and as
  * soon as its keypad shows, "Items" tapped then an item added (the merchant's first taps).
  * Beside the spans: the renderer's script time and layout count over the whole of it
- * (CDP Performance metrics, measured after the spans so reading them is not timed), and with
- * `profile`, a CPU profile of it.
+ * (CDP Performance metrics, measured after the spans so reading them is not timed), with
+ * `profile`, a CPU profile of it, with `trace` (a path), a trace of it written there, and with
+ * `threads`, each step's main-thread time (thread CPU, from a light trace: openThreadMs,
+ * addThreadMs), which load moves far less than the spans.
  */
-export async function cartRun(page, appUrl, { profile = false, trace, settled = false } = {}) {
+export async function cartRun(
+  page,
+  appUrl,
+  { profile = false, trace, settled = false, threads = false } = {},
+) {
   await page.evaluate(insertItems, ITEMS).catch(() => {});
   await page.goto(`${appUrl}/`);
   await page.getByRole('button', { name: 'Submit' }).waitFor({ timeout: STEP_TIMEOUT });
@@ -174,24 +182,39 @@ export async function cartRun(page, appUrl, { profile = false, trace, settled = 
     await cdp.send('Profiler.start');
   }
   const browser = page.context().browser();
-  if (trace) {
+  if (trace || threads) {
     await browser.startTracing(page, {
-      path: trace,
+      ...(trace ? { path: trace } : {}),
       categories: [
         'devtools.timeline',
-        'blink.user_timing',
-        'v8.execute',
+        // Its RunTask events are the main thread's tasks, with their thread time.
         'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        ...(trace
+          ? [
+              'v8.execute',
+              // JS samples in the trace, so a step's script time can be split by function.
+              'disabled-by-default-v8.cpu_profiler',
+            ]
+          : []),
       ],
     });
   }
   const spans = await page.evaluate(openAndAddInPage, ITEMS);
-  if (trace) await browser.stopTracing();
+  const traced = trace || threads ? await browser.stopTracing() : undefined;
+  const steps = threads
+    ? stepThreadMs(JSON.parse(traced.toString()).traceEvents, [
+        'items-tapped',
+        'item-tapped',
+        'cart-line-seen',
+      ])
+    : undefined;
   const cpu = profile ? (await cdp.send('Profiler.stop')).profile : undefined;
   const after = await metrics(cdp);
   await cdp.detach();
   return {
     ...spans,
+    ...(steps ? { openThreadMs: steps['items-tapped'], addThreadMs: steps['item-tapped'] } : {}),
     scriptMs: (after.ScriptDuration - before.ScriptDuration) * 1000,
     taskMs: (after.TaskDuration - before.TaskDuration) * 1000,
     layouts: after.LayoutCount - before.LayoutCount,
