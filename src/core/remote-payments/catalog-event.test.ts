@@ -140,7 +140,12 @@ describe('the catalog event', () => {
     const usd = catalogOf([tea], { ...settings, unit: 'usd' });
     expect(usd.unit).toBe('usd');
     expect(catalogOf([tea], { ...settings, unit: 'sat' })).not.toHaveProperty('unit');
-    const event = catalogEvent({ merchantSecretKey: merchantKey, pairingSecret: secret, catalog: usd, now: 1 });
+    const event = catalogEvent({
+      merchantSecretKey: merchantKey,
+      pairingSecret: secret,
+      catalog: usd,
+      now: 1,
+    });
     expect(readCatalogEvent([event], merchant, secret)?.unit).toBe('usd');
     for (const unit of ['sat', 'msat', 'USD', 7]) {
       const odd = catalogEvent({

@@ -52,7 +52,9 @@ export function parseReceipt(content: unknown): SaleReceipt {
   }
   if (typeof time !== 'number' || !Number.isSafeInteger(time) || time < 0) fail('malformed time');
   if (unit !== undefined && !isUnit(unit)) fail('unit is not one a till charges in');
-  return unit === undefined || unit === 'sat' ? { quote, amount, time } : { quote, amount, time, unit };
+  return unit === undefined || unit === 'sat'
+    ? { quote, amount, time }
+    : { quote, amount, time, unit };
 }
 
 /** Sealed with the merchant's device key, so the cashier can tell it came from the merchant. */

@@ -281,7 +281,10 @@ describe('judgeCashierLines in a dollar till (decision 0092)', () => {
   });
 
   it('keeps lines in cents at the catalog’s dollar price, without any rate', () => {
-    expect(judgeCashierLines(inCents, 600, dollars, undefined)).toEqual({ ok: true, sale: inCents });
+    expect(judgeCashierLines(inCents, 600, dollars, undefined)).toEqual({
+      ok: true,
+      sale: inCents,
+    });
   });
 
   it('records a bagel sent at its sat price, never converting cents to sats', () => {

@@ -123,12 +123,7 @@ export function judgeCashierLines(
   }
   const discounted = hasDiscount(sale);
   if (discounted && !catalog.discounts) problems.push('a discount the shop allows only with a PIN');
-  const totals = merchantTotals(
-    own,
-    sale,
-    discounted && catalog.discounts === true,
-    catalog.unit,
-  );
+  const totals = merchantTotals(own, sale, discounted && catalog.discounts === true, catalog.unit);
   if (problems.length === 0 && totals) {
     if (totals.discountSats !== (sale.discountSats ?? 0)) {
       problems.push('the discounts do not give their sats');
