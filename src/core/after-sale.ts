@@ -80,7 +80,14 @@ export function afterSaleRules(deps: AfterSaleDeps): AfterSaleRules {
     const receipt = settled.quote.receipt;
     if (settled.kind !== 'remote' || !receipt) return;
     const time = Math.floor(deps.clock() / 1000);
-    const sale = { quote: settled.quote.quote, amount: settled.amount, time };
+    // In the sale's unit: a dollar till's cashier hears of cents (decision 0092).
+    const unit = settled.quote.unit;
+    const sale = {
+      quote: settled.quote.quote,
+      amount: settled.amount,
+      time,
+      ...(unit && unit !== 'sat' ? { unit } : {}),
+    };
     void deps.receipts.send(receipt, sale, settled.quote.pubkey);
   });
   return {

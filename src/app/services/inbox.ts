@@ -36,6 +36,7 @@ import {
   staffLinksFor,
 } from '../../core/remote-payments/merchant/sales-inbox';
 import type { StaffMember } from '../../core/staff/staff';
+import type { Unit } from '../../core/units/unit';
 
 export type { MerchantTrustDeps, MerchantTrustStore };
 
@@ -67,6 +68,8 @@ export interface InboxDeps {
   relayStatus?: RelayStatusSink;
   /** the catalog a cashier's lines must match; absent: lines that add up are kept as sent */
   catalog?: () => Promise<CatalogForLines>;
+  /** the unit the till charges in; a quote in another is refused (decision 0092); absent: sat */
+  tillUnit?: () => Promise<Unit>;
 }
 
 function poolFactory(WebSocketImpl?: typeof WebSocket): () => RelayPool {
@@ -102,6 +105,7 @@ function commonDeps(deps: InboxDeps) {
     lockProvider: deps.lockProvider ?? defaultLockProvider(),
     ...(deps.retryList ? { retryList: deps.retryList } : {}),
     ...(deps.catalog ? { catalog: deps.catalog } : {}),
+    ...(deps.tillUnit ? { tillUnit: deps.tillUnit } : {}),
   };
 }
 

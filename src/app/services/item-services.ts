@@ -12,7 +12,15 @@ import type { Storage as CashewStorage } from '../../storage';
 export interface ItemServiceDeps {
   storage: Pick<
     CashewStorage,
-    'items' | 'tips' | 'prices' | 'merchantTrust' | 'config' | 'stock' | 'books' | 'staff'
+    | 'items'
+    | 'tips'
+    | 'prices'
+    | 'merchantTrust'
+    | 'config'
+    | 'stock'
+    | 'books'
+    | 'staff'
+    | 'tillUnit'
   >;
   getSecretKey: () => Promise<Uint8Array>;
   profile: Pick<MerchantProfilePublisher, 'sync'>;
@@ -24,12 +32,13 @@ export function createItemServices(deps: ItemServiceDeps): { catalog: CatalogPub
   const { storage } = deps;
   const catalog = new CatalogPublisher({
     collect: async () => {
-      const [items, tips, priceSettings, stock, books] = await Promise.all([
+      const [items, tips, priceSettings, stock, books, unit] = await Promise.all([
         storage.items.list(),
         storage.tips.get(),
         storage.prices.getSettings(),
         storage.stock.rows(),
         storage.books.get(),
+        storage.tillUnit.getTillUnit(),
       ]);
       return catalogOf(items, {
         tips: tips.enabled,
@@ -37,6 +46,8 @@ export function createItemServices(deps: ItemServiceDeps): { catalog: CatalogPub
         priceUrl: priceSettings.url,
         soldOut: stock.filter((row) => levelOf(row).soldOut).map((row) => row.key),
         discounts: books.discounts === 'anyone',
+        // The cashiers sell in the till's unit (decision 0092).
+        unit,
       });
     },
     getPairingSecret: () => storage.merchantTrust.getOrCreateSecret(),

@@ -69,6 +69,7 @@ export interface MerchantInboxDeps extends RemoteServiceDeps {
     | 'tips'
     | 'books'
     | 'staff'
+    | 'tillUnit'
   >;
   remote: RemoteServices;
   wallets: WalletProvider;
@@ -105,14 +106,17 @@ export function createMerchantInbox(deps: MerchantInboxDeps): InboxControl {
     retryList: storage.inboxRetries,
     // What the cashiers are sent (catalog-event.ts): their lines are checked against it.
     catalog: async () => {
-      const [items, tips, books] = await Promise.all([
+      const [items, tips, books, unit] = await Promise.all([
         storage.items.list(),
         storage.tips.get(),
         storage.books.get(),
+        storage.tillUnit.getTillUnit(),
       ]);
-      const published = catalogOf(items, { tips: tips.enabled, currency: null });
+      const published = catalogOf(items, { tips: tips.enabled, currency: null, unit });
       return { ...published, discounts: books.discounts === 'anyone' };
     },
+    // A cashier's quote in another unit than the till's is refused by name (decision 0092).
+    tillUnit: () => storage.tillUnit.getTillUnit(),
   };
   return inboxesTogether(
     createInbox({

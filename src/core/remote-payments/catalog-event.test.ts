@@ -132,6 +132,30 @@ describe('the catalog event', () => {
     expect(read?.items.length).toBeLessThanOrEqual(MAX_CATALOG_ITEMS);
     expect(read).toMatchObject({ tips: false, currency: null });
     expect(read?.priceUrl).toBeUndefined();
+    expect(read).not.toHaveProperty('unit');
+  });
+
+  it('tells the link the till’s fiat unit; sats, or a unit not known, read as none (0092)', () => {
+    const secret = newPairingSecret();
+    const usd = catalogOf([tea], { ...settings, unit: 'usd' });
+    expect(usd.unit).toBe('usd');
+    expect(catalogOf([tea], { ...settings, unit: 'sat' })).not.toHaveProperty('unit');
+    const event = catalogEvent({
+      merchantSecretKey: merchantKey,
+      pairingSecret: secret,
+      catalog: usd,
+      now: 1,
+    });
+    expect(readCatalogEvent([event], merchant, secret)?.unit).toBe('usd');
+    for (const unit of ['sat', 'msat', 'USD', 7]) {
+      const odd = catalogEvent({
+        merchantSecretKey: merchantKey,
+        pairingSecret: secret,
+        catalog: { ...usd, unit: unit as 'usd' },
+        now: 2,
+      });
+      expect(readCatalogEvent([odd], merchant, secret)).not.toHaveProperty('unit');
+    }
   });
 });
 

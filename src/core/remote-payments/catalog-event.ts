@@ -10,6 +10,7 @@ import * as nip44 from 'nostr-tools/nip44';
 import { finalizeEvent, verifyEvent } from 'nostr-tools/pure';
 import { normaliseItem, sortItems, type CatalogItem } from '../items/item';
 import { isCurrencyCode } from '../prices/currencies';
+import { isFiatUnit, type FiatUnit, type Unit } from '../units/unit';
 import { RELAY_TIMEOUT_MS } from './constants';
 import { pairingId } from './pairing';
 import type { RelayPool } from './relay-pool';
@@ -44,6 +45,11 @@ export interface PublishedCatalog {
   soldOut?: string[];
   /** any cashier may give discounts (Settings, "Who may give discounts"); absent: none */
   discounts?: true;
+  /**
+   * The fiat unit the till charges in: the cashier sells in it, its quotes asked in it (decision
+   * 0092); absent: sats, as every catalog before units (an older cashier ignores the field).
+   */
+  unit?: FiatUnit;
 }
 
 /** The NIP-44 conversation key of the catalog: HMAC-SHA256(pairing secret, domain). */
@@ -60,6 +66,8 @@ export function catalogOf(
     priceUrl?: string;
     soldOut?: string[];
     discounts?: boolean;
+    /** the till's unit; sat is left out */
+    unit?: Unit;
   },
 ): PublishedCatalog {
   const shown: CatalogItem[] = [];
@@ -79,6 +87,7 @@ export function catalogOf(
     ...(settings.priceUrl ? { priceUrl: settings.priceUrl } : {}),
     ...(settings.soldOut?.length ? { soldOut: [...settings.soldOut].sort() } : {}),
     ...(settings.discounts ? { discounts: true as const } : {}),
+    ...(settings.unit && isFiatUnit(settings.unit) ? { unit: settings.unit } : {}),
   };
 }
 
@@ -167,6 +176,8 @@ function parseCatalog(value: unknown): PublishedCatalog | undefined {
     ...(priceUrl ? { priceUrl } : {}),
     ...(soldOut.length > 0 ? { soldOut } : {}),
     ...(raw.discounts === true ? { discounts: true as const } : {}),
+    // A unit this version does not know: sats, the one every merchant's inbox still reads.
+    ...(isFiatUnit(raw.unit) ? { unit: raw.unit } : {}),
   };
 }
 

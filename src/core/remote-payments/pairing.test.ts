@@ -22,7 +22,7 @@ import {
   provePairing,
 } from './pairing';
 import { parsePaymentMessage, serializePaymentMessage } from './payment-message';
-import { parseReceipt, readReceiptEvent, wrapReceipt } from './receipt-message';
+import { parseReceipt, readReceiptEvent, serializeReceipt, wrapReceipt } from './receipt-message';
 import {
   FIXTURE_MINT,
   paymentMessageFixture,
@@ -196,7 +196,29 @@ describe('receipt', () => {
     );
   });
 
+  it('names a fiat sale’s unit; a sat receipt is sent as before units, read as sats', () => {
+    expect(serializeReceipt(receipt)).toBe(
+      '{"type":"receipt","quote":"quote-1","amount":21,"time":1767225600}',
+    );
+    expect(serializeReceipt({ ...receipt, unit: 'sat' })).toBe(serializeReceipt(receipt));
+    const usd = { ...receipt, amount: 250, unit: 'usd' as const };
+    expect(parseReceipt(serializeReceipt(usd))).toEqual(usd);
+    expect(parseReceipt('{"type":"receipt","quote":"q","amount":1,"time":1,"unit":"sat"}')).toEqual(
+      { quote: 'q', amount: 1, time: 1 },
+    );
+  });
+
+  it('changes a unit under the pairing proof: the proof of a sat message fails for usd', () => {
+    const secret = newPairingSecret();
+    const message = paymentMessageFixture({ amount: 250 });
+    const pairing = provePairing(secret, message);
+    expect(hasValidPairing(secret, { ...message, pairing })).toBe(true);
+    expect(hasValidPairing(secret, { ...message, unit: 'usd', pairing })).toBe(false);
+  });
+
   it.each([
+    ['{"type":"receipt","quote":"q","amount":1,"time":1,"unit":"msat"}'],
+    ['{"type":"receipt","quote":"q","amount":1,"time":1,"unit":7}'],
     ['{"type":"receipt","quote":"q","amount":0,"time":1}'],
     ['{"type":"payment","quote":"q","amount":1,"time":1}'],
     ['{"type":"receipt","quote":"","amount":1,"time":1}'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidPaymentMessageError } from '../errors';
 import { MAX_PAYMENT_MESSAGE_BYTES } from './constants';
 import { mintUrlKey } from '../urls/normalise-url';
-import { parsePaymentMessage, serializePaymentMessage } from './payment-message';
+import { maxRemoteAmount, parsePaymentMessage, serializePaymentMessage } from './payment-message';
 
 const MINT = 'http://127.0.0.1:3338';
 const valid = {
@@ -68,9 +68,30 @@ describe('parsePaymentMessage', () => {
     expectInvalid({ ...valid, amount: 2 ** 60 });
   });
 
-  it('rejects a unit other than sat', () => {
-    expectInvalid({ ...valid, unit: 'usd' });
+  it('rejects a unit no till charges in, and a message without one', () => {
+    expectInvalid({ ...valid, unit: 'msat' });
+    expectInvalid({ ...valid, unit: 'auth' });
+    expectInvalid({ ...valid, unit: 'USD' });
+    expectInvalid({ ...valid, unit: 'doge' });
+    expectInvalid({ ...valid, unit: 7 });
+    expectInvalid({ ...valid, unit: ['usd'] });
     expectInvalid({ ...valid, unit: undefined });
+  });
+
+  it('accepts a quote in a fiat unit, its amount in cents (decision 0092)', () => {
+    const usd = { ...valid, amount: 250, unit: 'usd' };
+    expect(parse(usd)).toEqual(usd);
+    expect(parse({ ...valid, unit: 'eur' }).unit).toBe('eur');
+  });
+
+  it('bounds the amount per unit: sats up to 21 million BTC, cents up to a billion', () => {
+    expect(parse({ ...valid, amount: maxRemoteAmount('sat') }).amount).toBe(2_100_000_000_000_000);
+    expect(maxRemoteAmount('usd')).toBe(100_000_000_000);
+    expect(maxRemoteAmount('jpy')).toBe(1_000_000_000);
+    expect(parse({ ...valid, unit: 'usd', amount: 100_000_000_000 }).amount).toBe(1e11);
+    expectInvalid({ ...valid, unit: 'usd', amount: 100_000_000_001 });
+    expectInvalid({ ...valid, unit: 'jpy', amount: 1_000_000_001 });
+    expectInvalid({ ...valid, unit: 'usd', amount: 2.5 });
   });
 
   it('rejects a quote from another mint', () => {

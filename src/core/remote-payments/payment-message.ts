@@ -5,6 +5,7 @@ import { mintUrlKey } from '../urls/normalise-url';
 import { canonicalRemoteSale, type RemoteSaleLines } from './remote-sale';
 import type { FiatRecord } from '../prices/currencies';
 import { canonicalStatedFiat } from '../prices/stated-fiat';
+import { isUnit, unitDecimals, type Unit } from '../units/unit';
 
 /** What a paired cashier adds to a payment message. */
 export interface PairingProof {
@@ -22,11 +23,12 @@ export interface PairingProof {
 /** What a cashier tells the merchant about a mint quote it created for them. */
 export interface PaymentMessage {
   quote: string;
-  /** integer sats */
+  /** whole minor units of `unit`: sats, or cents of a fiat till's unit */
   amount: number;
   /** the BOLT11 invoice */
   request: string;
-  unit: 'sat';
+  /** the quote's unit at the mint: `sat`, or the merchant's fiat till unit (decision 0092) */
+  unit: Unit;
   /** the mint that issued the quote */
   mint: string;
   /** NUT-20 lock pubkey (compressed, hex) when the quote is locked to the merchant */
@@ -49,7 +51,14 @@ export interface PaymentMessage {
 }
 
 /** The most sats that can exist; anything above is not a real quote. */
-const MAX_AMOUNT = 2_100_000_000_000_000;
+const MAX_SATS = 2_100_000_000_000_000;
+/** A billion of a fiat currency's major unit, in its minor units: no remote sale is larger. */
+const MAX_MAJOR_FIAT = 1_000_000_000;
+
+/** The largest amount a remote quote in `unit` may name (docs/protocol.md "The payment message"). */
+export function maxRemoteAmount(unit: Unit): number {
+  return unit === 'sat' ? MAX_SATS : MAX_MAJOR_FIAT * 10 ** unitDecimals(unit);
+}
 /** Quote ids are URL path segments at the mint (uuid, hex or url-safe base64). */
 const QUOTE_ID_PATTERN = /^[A-Za-z0-9._~+=-]+$/;
 const PUBKEY_PATTERN = /^0[23][0-9a-f]{64}$/;
@@ -91,7 +100,8 @@ function fail(reason: string, cause?: unknown): never {
 
 /**
  * Parses and validates a payment message. Throws InvalidPaymentMessageError for anything the
- * merchant must not pay out: not JSON, a bad quote id or amount, another unit, another mint.
+ * merchant must not pay out: not JSON, a bad quote id or amount, a unit no till charges in,
+ * another mint.
  * Without `currentMintUrl` the mint is not compared: the merchant's inbox checks it against every
  * mint the wallet uses (docs/protocol.md "Receiving (merchant inbox)").
  */
@@ -120,12 +130,14 @@ export function parsePaymentMessage(
     fail('malformed quote id');
   }
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
-    fail('amount is not a positive whole number of sats');
+    fail(`amount is not a positive whole number of ${unit === 'sat' ? 'sats' : 'minor units'}`);
   }
-  if (amount > MAX_AMOUNT) fail('amount is too large');
+  // Any unit a till can charge in (core/units/unit.ts); whether it is this till's is the inbox's
+  // judgement (message-judgement.ts), which logs the refusal by name.
+  if (!isUnit(unit)) fail('unit is not one a till charges in');
+  if (amount > maxRemoteAmount(unit)) fail('amount is too large');
   if (typeof request !== 'string' || request.length === 0) fail('missing payment request');
   if (request.length > MAX_REQUEST_LENGTH) fail('payment request is too long');
-  if (unit !== 'sat') fail('unit is not sat');
   if (typeof mint !== 'string' || mint.length === 0) fail('missing mint');
   if (
     context.currentMintUrl !== undefined &&

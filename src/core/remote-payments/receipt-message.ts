@@ -4,14 +4,17 @@ import type { NostrEvent } from 'nostr-tools/core';
 import { InvalidPaymentMessageError } from '../errors';
 import { MAX_QUOTE_ID_LENGTH } from './constants';
 import { giftWrap, unwrapPaymentEvent } from './gift-wrap';
+import { isUnit, type Unit } from '../units/unit';
 
 /** What the merchant confirms once the sale's proofs are stored. */
 export interface SaleReceipt {
   quote: string;
-  /** integer sats credited */
+  /** whole minor units of `unit` credited: sats, or cents */
   amount: number;
   /** unix seconds when the proofs were stored */
   time: number;
+  /** the sale's unit when not sat (decision 0092); absent: sats, as every receipt before units */
+  unit?: Unit;
 }
 
 /** Tells a receipt from a payment message should one ever reach the wrong side. */
@@ -23,8 +26,10 @@ function fail(reason: string, cause?: unknown): never {
 }
 
 export function serializeReceipt(receipt: SaleReceipt): string {
-  const { quote, amount, time } = receipt;
-  return JSON.stringify({ type: RECEIPT_TYPE, quote, amount, time });
+  const { quote, amount, time, unit } = receipt;
+  // A sat receipt is sent as before units, byte for byte.
+  const named = unit && unit !== 'sat' ? { unit } : {};
+  return JSON.stringify({ type: RECEIPT_TYPE, quote, amount, time, ...named });
 }
 
 export function parseReceipt(content: unknown): SaleReceipt {
@@ -37,16 +42,19 @@ export function parseReceipt(content: unknown): SaleReceipt {
     fail('content is not JSON', error);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('not an object');
-  const { type, quote, amount, time } = data as Record<string, unknown>;
+  const { type, quote, amount, time, unit } = data as Record<string, unknown>;
   if (type !== RECEIPT_TYPE) fail('not a receipt');
   if (typeof quote !== 'string' || quote.length === 0 || quote.length > MAX_QUOTE_ID_LENGTH) {
     fail('malformed quote id');
   }
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
-    fail('amount is not a positive whole number of sats');
+    fail('amount is not a positive whole number');
   }
   if (typeof time !== 'number' || !Number.isSafeInteger(time) || time < 0) fail('malformed time');
-  return { quote, amount, time };
+  if (unit !== undefined && !isUnit(unit)) fail('unit is not one a till charges in');
+  return unit === undefined || unit === 'sat'
+    ? { quote, amount, time }
+    : { quote, amount, time, unit };
 }
 
 /** Sealed with the merchant's device key, so the cashier can tell it came from the merchant. */

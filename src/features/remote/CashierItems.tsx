@@ -2,7 +2,7 @@
 // same cart screen as the merchant's (search, categories, scan, custom amounts, parked baskets), the
 // cart kept on this device for this merchant; one charge for the total, whose lines go with the
 // sale (docs/behaviour.md "Remote cashier").
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { errorMessage } from '../../core/errors';
 import type { PriceUsed } from '../../core/items/cart';
 import { CartSession } from '../../core/items/cart-session';
@@ -11,6 +11,7 @@ import type { CatalogItem } from '../../core/items/item';
 import type { CartStore } from '../../core/items/ports';
 import type { Logger } from '../../core/logger';
 import type { Sale } from '../../core/sale/sale';
+import type { FiatUnit } from '../../core/units/unit';
 import CartView from '../../ui/cart/CartView';
 import { useCartProps } from '../../ui/cart/use-cart-props';
 import { afterNextPaint } from '../../ui/after-paint';
@@ -24,6 +25,8 @@ export interface CashierItemsProps {
   /** the shop lets any cashier give discounts (its published catalog says so) */
   discounts?: boolean;
   priceUsed: PriceUsed | undefined;
+  /** the merchant's till unit (its catalog's): the cart is priced in it, decision 0092 */
+  unit?: FiatUnit;
   /** this cashier's carts for this merchant, on this device */
   carts: CartStore;
   /** an invoice is being made or shown: the cart stays as it is */
@@ -42,6 +45,7 @@ export function CashierItems({
   soldOut,
   discounts = false,
   priceUsed,
+  unit,
   carts,
   busy,
   paidKey,
@@ -58,6 +62,8 @@ export function CashierItems({
       }),
     [carts, logger],
   );
+  // The unit before the first paint, so a cart in cents is never shown in sats.
+  useLayoutEffect(() => session.setUnit(unit), [session, unit]);
   const cart = useCartSession(session);
   const stock = useMemo(() => {
     const out = { left: 0, low: true, soldOut: true };
@@ -65,7 +71,10 @@ export function CashierItems({
   }, [soldOut]);
   // The merchant publishes only what is sold out: the cart cannot take more of those.
   useEffect(() => session.setStock(stock), [session, stock]);
-  const view = useMemo(() => catalogView(items, priceUsed, stock), [items, priceUsed, stock]);
+  const view = useMemo(
+    () => catalogView(items, priceUsed, stock, unit),
+    [items, priceUsed, stock, unit],
+  );
   const props = useCartProps({
     session,
     cart,

@@ -3,10 +3,9 @@
 import { waitsToBeSent, type CashierSale } from '../../core/remote-payments';
 import { Card } from '../../ui/Card';
 import { useFormats, useTexts, type Formats, type Translate } from '../../ui/i18n';
+import { cashierAmountText, confirmedText } from './cashier-amount';
 import {
-  CASHIER_SALE_SATS,
   EXPIRED_TEXT,
-  MERCHANT_CONFIRMED,
   PAID_WAITING_TEXT,
   SALES_HEADING,
   SALES_WAITING_TO_SEND,
@@ -23,7 +22,7 @@ export function saleStatusText(sale: CashierSale, t: Translate, formats: Formats
       return t(PAID_WAITING_TEXT);
     case 'confirmed': {
       const amount = sale.confirmedAmount ?? sale.amount;
-      return t(MERCHANT_CONFIRMED, { count: amount, sats: formats.sats(amount) });
+      return confirmedText(amount, sale.message.unit, t, formats);
     }
     case 'expired':
       return t(EXPIRED_TEXT);
@@ -64,11 +63,12 @@ export function CashierSalesList({ sales }: { sales: CashierSale[] }) {
             data-testid="cashier-sale"
             data-quote={sale.quote}
             data-status={sale.status}
+            data-unit={sale.message.unit}
             data-waiting={waitsToBeSent(sale) ? 'true' : undefined}
             className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
           >
             <span className="font-medium text-slate-900">
-              {t(CASHIER_SALE_SATS, { count: sale.amount, sats: formats.sats(sale.amount) })}
+              {cashierAmountText(sale.amount, sale.message.unit, t, formats)}
             </span>
             <time className="text-slate-500" dateTime={new Date(sale.createdAt).toISOString()}>
               {time(sale.createdAt)}

@@ -12,7 +12,8 @@ import { CashierSalesList } from './CashierSalesList';
 import type { RemoteServices } from './deps';
 import { MintLine } from './MintLine';
 import type { RemoteLinkSettings } from './remote-link';
-import { useTexts } from '../../ui/i18n';
+import { useFormats, useTexts } from '../../ui/i18n';
+import { cashierAmountText } from './cashier-amount';
 import {
   CASHIER_MODE_LABEL,
   CHECKING_LINK_TEXT,
@@ -111,6 +112,8 @@ function Till({
     [cashierPrices, merchantPubkeyHex],
   );
   const { used: priceUsed, note: priceNote, held } = useCatalogPrice(catalog, priceCache, logger);
+  // The till's unit from the merchant's catalog: amounts, keypad and quotes in it (decision 0092).
+  const tillUnit = catalog?.unit;
   // The keypad's or the cart's sale, its fiat record at the price this screen shows (sent for the
   // merchant's, decision 0046), goes whole to the invoice.
   const staffLink = staffName !== undefined;
@@ -121,10 +124,17 @@ function Till({
     pairingSecret,
     shopName,
     staffLink,
+    tillUnit,
   );
   const { invoice, submit } = state;
   const [mode, setMode] = useState<'keypad' | 'items'>('keypad');
-  const { entry, submit: submitTyped } = useCashierFiatEntry(priceUsed, submit);
+  const { entry, submit: submitTyped } = useCashierFiatEntry(priceUsed, submit, tillUnit);
+  const formats = useFormats();
+  const invoiceUnit = invoice?.unit;
+  const invoiceAmount =
+    invoice && invoiceUnit && invoiceUnit !== 'sat'
+      ? cashierAmountText(invoice.amount, invoiceUnit, t, formats)
+      : undefined;
   const carts = useMemo(() => cashierCarts(merchantPubkeyHex), [cashierCarts, merchantPubkeyHex]);
   const onCopyError = useCallback(
     (failure: unknown) => logger.error(COPY_INVOICE_FAILED_LOG, failure),
@@ -158,6 +168,7 @@ function Till({
           {...(catalog.soldOut ? { soldOut: catalog.soldOut } : {})}
           discounts={catalog.discounts === true}
           priceUsed={priceUsed}
+          {...(tillUnit ? { unit: tillUnit } : {})}
           carts={carts}
           busy={state.open || state.creating}
           paidKey={state.resetKey}
@@ -182,11 +193,12 @@ function Till({
             flow={state}
             submit={submitTyped}
             invoice={invoice}
+            {...(invoiceAmount ? { invoiceAmount } : {})}
             onCopyError={onCopyError}
             keypad={!showItems}
             ecashRequest={invoice?.ecash ?? null}
             {...(entry ? { entry } : {})}
-            {...(state.limits ? { limits: state.limits } : {})}
+            {...(state.limits && !tillUnit ? { limits: state.limits } : {})}
           />
         </div>
         <div className="empty:hidden">

@@ -191,7 +191,7 @@ describe('RemoteScreen cashier', () => {
     await typeAmount('21');
     expect(await screen.findByText('Please pay this invoice')).toBeTruthy();
     expect(screen.getByTestId('invoice-string').textContent).toBe('lnbcrt21n1fakeinvoice');
-    expect(getSeedlessWallet).toHaveBeenCalledWith(MINT);
+    expect(getSeedlessWallet).toHaveBeenCalledWith(MINT, 'sat');
     expect(statuses()).toEqual(['Waiting for payment']);
 
     const wrap = (pool.events.get(RELAY) ?? []).find((event) => event.kind === 1059);
@@ -303,7 +303,7 @@ describe('RemoteScreen cashier', () => {
     await tillReady();
     await typeAmount('3');
     expect(await screen.findByText('Please pay this invoice')).toBeTruthy();
-    expect(getSeedlessWallet).toHaveBeenCalledWith('https://merchant.mint');
+    expect(getSeedlessWallet).toHaveBeenCalledWith('https://merchant.mint', 'sat');
     expect(pool.events.get(profileRelay)?.some((event) => event.kind === 1059)).toBe(true);
   });
 
@@ -369,7 +369,7 @@ describe('RemoteScreen cashier', () => {
     );
     await typeAmount('6');
     expect(await screen.findByText('Please pay this invoice')).toBeTruthy();
-    expect(getSeedlessWallet).toHaveBeenCalledWith(MINT);
+    expect(getSeedlessWallet).toHaveBeenCalledWith(MINT, 'sat');
     expect(getSeedlessWallet).not.toHaveBeenCalledWith(evil);
     const wrap = (pool.events.get(RELAY) ?? []).find((event) => event.kind === 1059);
     expect(JSON.parse(unwrapPaymentEvent(wrap!, merchantSk).content)).toMatchObject({ mint: MINT });

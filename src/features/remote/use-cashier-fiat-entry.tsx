@@ -1,13 +1,16 @@
 // The cashier's keypad in the shop's currency, as the merchant's keypad takes it: digits are the
 // currency's minor units, the sats they buy are shown under them, and Submit charges those sats
 // at the price shown; in either unit Submit makes the sale with its fiat record at that price
-// (docs/behaviour.md "Remote cashier", decision 0046).
+// (docs/behaviour.md "Remote cashier", decision 0046). A shop whose till charges in a fiat unit
+// (its catalog says so, decision 0092) takes the typed cents as they are, no price in between,
+// as the merchant's own keypad does.
 import { useCallback, useMemo, useState } from 'react';
 import type { PriceUsed } from '../../core/items/cart';
 import { tryFiatMinorToSats } from '../../core/prices/convert';
 import { currencyDecimals } from '../../core/prices/currencies';
 import type { Sale } from '../../core/sale/sale';
 import { satsSale } from '../../core/sale/sale-fiat';
+import { unitCurrency, unitDecimals, type FiatUnit } from '../../core/units/unit';
 import { useFormats, useTexts } from '../../ui/i18n';
 import type { AmountEntry } from '../../ui/payment/InvoicePanel';
 import { SegmentToggle } from '../../ui/forms/Segmented';
@@ -25,11 +28,27 @@ export interface CashierEntry {
 export function useCashierFiatEntry(
   priceUsed: PriceUsed | undefined,
   submitSale: (sale: Sale) => void,
+  tillUnit?: FiatUnit,
 ): CashierEntry {
   const t = useTexts();
   const formats = useFormats();
   const [unit, setUnit] = useState<'fiat' | 'sats'>('fiat');
   const inFiat = priceUsed !== undefined && unit === 'fiat';
+  const tillEntry = useMemo((): AmountEntry | undefined => {
+    if (!tillUnit) return undefined;
+    const decimals = unitDecimals(tillUnit);
+    return {
+      unit: unitCurrency(tillUnit),
+      mode: `till:${tillUnit}`,
+      display: (digits: string) => formats.decimal(Number.parseInt(digits, 10) || 0, decimals),
+    };
+  }, [tillUnit, formats]);
+  const submitInTill = useCallback(
+    (value: number) => {
+      if (tillUnit) submitSale({ amount: value, unit: tillUnit });
+    },
+    [tillUnit, submitSale],
+  );
   // Rounded up, as on the merchant's keypad: the merchant never gets less than asked. The record
   // is of the sats charged, at the price shown.
   const submit = useCallback(
@@ -70,5 +89,5 @@ export function useCashierFiatEntry(
       },
     };
   }, [priceUsed, unit, t, formats]);
-  return { entry, submit };
+  return tillEntry ? { entry: tillEntry, submit: submitInTill } : { entry, submit };
 }

@@ -25,9 +25,10 @@ import { useMintLimits } from '../../ui/payment/use-mint-limits';
 import type { RemoteServices } from './deps';
 import { useCashierSales } from './use-cashier-sales';
 import type { Sale } from '../../core/sale/sale';
+import type { Unit } from '../../core/units/unit';
+import { confirmedText } from './cashier-amount';
 import {
   LINK_REVOKED_TEXT,
-  MERCHANT_CONFIRMED,
   MINT_NOT_ACCEPTED_TEXT,
   NEEDS_LOCKING_TEXT,
   PAID_WAITING_TEXT,
@@ -50,15 +51,16 @@ export function useRemoteInvoice(
   pairingSecret: Uint8Array | undefined,
   shopName?: string,
   staffLink = false,
+  /** the till's unit its catalog names: the keypad's limits are the mint's for it */
+  unit: Unit = 'sat',
 ): RemoteInvoiceState {
   const { storage, wallets, logger } = services;
   const t = useTexts();
   const formats = useFormats();
   // The receipt's toast speaks the language shown when it lands, without restarting the cashier.
-  const confirmedText = useRef((amount: number) => String(amount));
+  const confirmed = useRef((amount: number, _unit: Unit) => String(amount));
   useEffect(() => {
-    confirmedText.current = (amount) =>
-      t(MERCHANT_CONFIRMED, { count: amount, sats: formats.sats(amount) });
+    confirmed.current = (amount, unit) => confirmedText(amount, unit, t, formats);
   }, [t, formats]);
   const makePool = services.createRelayPool ?? createRelayPool;
   const [revoked, setRevoked] = useState(false);
@@ -90,8 +92,8 @@ export function useRemoteInvoice(
   // Subscribed before useCashierSales starts the cashier, so no receipt goes unannounced.
   useEffect(
     () =>
-      cashier.onConfirmed(({ quote, amount }) => {
-        toast.success(confirmedText.current(amount), { toastId: `remote-confirmed:${quote}` });
+      cashier.onConfirmed(({ quote, amount, unit }) => {
+        toast.success(confirmed.current(amount, unit), { toastId: `remote-confirmed:${quote}` });
         void fireConfetti((failure) => logger.warn('Confetti failed', failure));
       }),
     [cashier, logger],
@@ -147,7 +149,7 @@ export function useRemoteInvoice(
     [t],
   );
   const flow = useInvoiceFlow<RemoteInvoice, Sale>({ create, watch, onCreateError, t });
-  const readLimits = useCallback(() => cashier.amountLimits(), [cashier]);
+  const readLimits = useCallback(() => cashier.amountLimits(unit), [cashier, unit]);
   const limits = useMintLimits(
     readLimits,
     (error) => logger.warn('Could not read the mint amount limits', error),

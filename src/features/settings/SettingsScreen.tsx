@@ -245,6 +245,7 @@ function SettingsPanel({ services }: { services: SettingsServices }) {
             mintUrl={storedMint}
             mintUnits={mintUnits}
             logger={logger}
+            onSaved={() => void services.catalog?.sync()}
           />
         ) : null}
         {services.storage.receiptPrint ? (

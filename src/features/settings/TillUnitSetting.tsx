@@ -30,12 +30,15 @@ export function TillUnitSetting({
   mintUrl,
   mintUnits,
   logger,
+  onSaved,
 }: {
   store: TillUnitStore;
   /** the current mint, whose keysets say which units the till can charge in; asked again when it changes */
   mintUrl: string;
   mintUnits: (mintUrl: string) => Promise<Unit[]>;
   logger: Logger;
+  /** the paired cashiers' catalog names the till's unit: published again (decision 0092) */
+  onSaved?: () => void;
 }) {
   const t = useTexts();
   const [shown, setShown] = useState<Shown>();
@@ -59,11 +62,17 @@ export function TillUnitSetting({
   const onChange = async (next: Unit) => {
     const before = shown;
     setShown({ ...shown, unit: next });
-    await save(() => store.setTillUnit(next), {
-      failedLog: 'Saving the till unit failed',
-      failed: t(TILL_UNIT_SAVE_FAILED),
-      undo: () => setShown(before),
-    });
+    await save(
+      async () => {
+        await store.setTillUnit(next);
+        onSaved?.();
+      },
+      {
+        failedLog: 'Saving the till unit failed',
+        failed: t(TILL_UNIT_SAVE_FAILED),
+        undo: () => setShown(before),
+      },
+    );
   };
 
   return (

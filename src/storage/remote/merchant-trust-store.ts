@@ -145,7 +145,11 @@ export class DexieMerchantTrustStore implements MerchantTrustStore {
           metadataOf(row).closesQuote === quoteId),
     );
     if (!sale) return undefined;
-    return { amount: sale.amount, time: Math.floor(sale.createdAt / 1000) };
+    const time = Math.floor(sale.createdAt / 1000);
+    // The receipt says the sale's unit: a repeated message of a dollar sale hears of cents.
+    return sale.unit && sale.unit !== 'sat'
+      ? { amount: sale.amount, time, unit: sale.unit }
+      : { amount: sale.amount, time };
   }
 
   // ------------------------------------------------------------ merchant profile

@@ -128,7 +128,7 @@ describe('RemoteCashier sales', () => {
 
     sendReceipt(pool, first!.message.receipt!, invoice.quote, 21);
     await vi.advanceTimersByTimeAsync(0);
-    expect(confirmed).toEqual([{ quote: invoice.quote, amount: 21 }]);
+    expect(confirmed).toEqual([{ quote: invoice.quote, amount: 21, unit: 'sat' }]);
     expect(cashier.list()[0]).toMatchObject({ status: 'confirmed', confirmedAmount: 21 });
     expect(store.rows.get(invoice.quote)).toMatchObject({ status: 'confirmed' });
     await vi.advanceTimersByTimeAsync(60 * 60_000);
@@ -160,7 +160,7 @@ describe('RemoteCashier sales', () => {
     expect(after.confirmed).toEqual([]);
     sendReceipt(pool, receiptKey, invoice.quote, 34);
     await vi.advanceTimersByTimeAsync(0);
-    expect(after.confirmed).toEqual([{ quote: invoice.quote, amount: 34 }]);
+    expect(after.confirmed).toEqual([{ quote: invoice.quote, amount: 34, unit: 'sat' }]);
     expect(store.rows.get(invoice.quote)).toMatchObject({
       status: 'confirmed',
       confirmedAmount: 34,

@@ -24,7 +24,8 @@ import { ReceiptListener } from './receipt-listener';
 import type { SaleReceipt } from '../receipt-message';
 import type { RelayPool } from '../relay-pool';
 import { createRemoteInvoice, type RemoteInvoice } from './remote-invoice';
-import type { Sale } from '../../sale/sale';
+import { saleUnit, type Sale } from '../../sale/sale';
+import type { Unit } from '../../units/unit';
 import { encodeSaleRequest, newRequestId } from '../../wallet/ecash/sale-request';
 import { cashierRequestId } from './cashier-request-id';
 import { profileStillAccepts } from '../sale-judgement';
@@ -88,8 +89,10 @@ export interface RemoteFailure {
 /** The merchant's receipt arrived for a sale. */
 export interface RemoteConfirmed {
   quote: string;
-  /** sats the merchant credited, from its receipt */
+  /** what the merchant credited, from its receipt, in `unit`'s minor units */
   amount: number;
+  /** the sale's unit (decision 0092) */
+  unit: Unit;
 }
 
 function invoiceOf(sale: CashierSale): RemoteInvoice {
@@ -100,6 +103,7 @@ function invoiceOf(sale: CashierSale): RemoteInvoice {
     expiry: sale.expiry,
     relays: sale.relays,
   };
+  if (sale.message.unit !== 'sat') invoice.unit = sale.message.unit;
   if (sale.message.pubkey) invoice.pubkey = sale.message.pubkey;
   return invoice;
 }
@@ -178,10 +182,10 @@ export class RemoteCashier {
    * keypad refuses the others while they are typed, as the merchant's does. Rejects with a mint
    * error when the mint cannot be asked.
    */
-  async amountLimits(): Promise<AmountLimits> {
+  async amountLimits(unit: Unit = 'sat'): Promise<AmountLimits> {
     const { mintUrl } = await this.deps.target();
     try {
-      return mintAmountLimits(await this.deps.wallets.getMint(mintUrl).getInfo());
+      return mintAmountLimits(await this.deps.wallets.getMint(mintUrl).getInfo(), 'bolt11', unit);
     } catch (error) {
       throw toMintError(error);
     }
@@ -195,6 +199,8 @@ export class RemoteCashier {
    */
   async createInvoice(charged: Sale): Promise<RemoteInvoice> {
     const { amount } = charged;
+    // The till's unit, as the merchant's catalog named it: the quote is asked in it (0092).
+    const unit = saleUnit(charged);
     const { logger, merchantPubkeyHex, sales: store } = this.deps;
     await this.loaded;
     const generation = this.generation;
@@ -204,13 +210,14 @@ export class RemoteCashier {
       const target = await this.deps.target();
       const revoked = this.linkCheck(pool, target);
       const receiptSecretKey = (this.deps.newReceiptKey ?? generateSecretKey)();
-      const mintClient = await this.deps.wallets.getSeedlessWallet(target.mintUrl);
+      const mintClient = await this.deps.wallets.getSeedlessWallet(target.mintUrl, unit);
       // Tagged with the link's secret: the merchant holds its payload apart from strangers' junk.
       const secret = this.deps.pairingSecret;
       const ecashRequestId = secret ? cashierRequestId(secret) : newRequestId();
       const invoice = await createRemoteInvoice({
         merchantPubkeyHex,
         amount,
+        ...(unit === 'sat' ? {} : { unit }),
         mintUrl: target.mintUrl,
         relays: target.relays,
         pool,
@@ -258,6 +265,7 @@ export class RemoteCashier {
       invoice.ecash = encodeSaleRequest({
         id: ecashRequestId,
         amount: invoice.amount,
+        ...(unit === 'sat' ? {} : { unit }),
         mints: [target.mintUrl],
         shopName: this.deps.shopName ?? '',
         merchantPubkey: merchantPubkeyHex,
@@ -550,9 +558,11 @@ export class RemoteCashier {
   private async confirm(quote: string, receipt: SaleReceipt): Promise<void> {
     const sale = this.sales.get(quote);
     if (!sale || sale.status === 'confirmed') return;
-    if (receipt.amount !== sale.amount) {
+    const unit = sale.message.unit;
+    const credited = receipt.unit ?? 'sat';
+    if (receipt.amount !== sale.amount || credited !== unit) {
       this.deps.logger.warn(
-        `The merchant confirmed ${receipt.amount} sats for a ${sale.amount} sat sale ${quote}`,
+        `The merchant confirmed ${receipt.amount} ${credited} for a ${sale.amount} ${unit} sale ${quote}`,
       );
     }
     this.endWatch(quote);
@@ -565,7 +575,7 @@ export class RemoteCashier {
     });
     this.listenForReceipts();
     this.emitSales();
-    this.confirmedListeners.emit({ quote, amount: receipt.amount });
+    this.confirmedListeners.emit({ quote, amount: receipt.amount, unit: credited });
   }
 
   private async pruneList(): Promise<void> {

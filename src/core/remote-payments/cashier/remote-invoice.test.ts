@@ -198,4 +198,16 @@ describe('createRemoteInvoice', () => {
     expect(other.fiat).toBeUndefined();
     expect(hasValidPairing(secret, other)).toBe(true);
   });
+
+  it('sends a dollar till’s sale in usd, its cents, proven, without a fiat record (decision 0092)', async () => {
+    const secret = newPairingSecret();
+    const fiat = { currency: 'USD', price: 100_000, value: 0.02, time: 1_799_999_990_000 };
+    const sent = await pairedMessage(secret, { unit: 'usd', fiat, now: 1_800_000_000_000 });
+    expect(sent).toMatchObject({ unit: 'usd', amount: 21 });
+    expect(sent.fiat).toBeUndefined();
+    expect(hasValidPairing(secret, sent)).toBe(true);
+    expect(hasValidPairing(secret, { ...sent, unit: 'sat' })).toBe(false);
+    // Without a unit the message is as before units: sats.
+    expect((await pairedMessage(secret, {})).unit).toBe('sat');
+  });
 });

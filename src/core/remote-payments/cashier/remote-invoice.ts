@@ -13,6 +13,7 @@ import { remoteSaleFor, type RemoteSaleLines } from '../remote-sale';
 import type { EncodedSaleRequest } from '../../wallet/ecash/sale-request';
 import type { FiatRecord } from '../../prices/currencies';
 import { checkStatedFiat } from '../../prices/stated-fiat';
+import type { Unit } from '../../units/unit';
 
 /** The part of a seedless cashu-ts Wallet the cashier needs; tests may pass a stand-in. */
 export type QuoteWallet = Pick<
@@ -24,7 +25,10 @@ export interface RemoteInvoice {
   quote: string;
   /** the BOLT11 invoice to show */
   request: string;
+  /** in `unit`'s minor units: sats, or cents */
   amount: number;
+  /** the quote's unit when not sat (decision 0092) */
+  unit?: Unit;
   /** unix seconds, or null */
   expiry: number | null;
   /** the NUT-20 lock, absent when the mint cannot lock quotes */
@@ -87,6 +91,8 @@ async function createQuote(
 export async function createRemoteInvoice(args: {
   merchantPubkeyHex: string;
   amount: number;
+  /** the unit the merchant's till charges in (its catalog's); sat when absent */
+  unit?: Unit;
   mintUrl: string;
   relays: string[];
   pool: RelayPool;
@@ -120,10 +126,16 @@ export async function createRemoteInvoice(args: {
   /** milliseconds since the epoch, for that check (the cashier's clock) */
   now?: number;
 }): Promise<RemoteInvoice> {
+  const unit = args.unit ?? 'sat';
   if (!Number.isSafeInteger(args.amount) || args.amount <= 0) {
-    throw new CashewError('Amount must be a positive whole number of sats');
+    throw new CashewError(
+      unit === 'sat'
+        ? 'Amount must be a positive whole number of sats'
+        : 'Amount must be a positive whole number of the unit’s smallest step',
+    );
   }
-  const wallet = args.mintClient ?? new Wallet(args.mintUrl, { unit: 'sat' });
+  // The mint prices a fiat unit's quote itself (NUT-04): the invoice is its price of the cents.
+  const wallet = args.mintClient ?? new Wallet(args.mintUrl, { unit });
   const recipient = args.recipientPubkeyHex ?? args.merchantPubkeyHex;
   const lockPubkey = lockPubkeyForNostrKey(recipient);
 
@@ -138,15 +150,19 @@ export async function createRemoteInvoice(args: {
     quote: quote.quote,
     amount: quote.amount.toNumber(),
     request: quote.request,
-    unit: 'sat',
+    unit,
     mint: args.mintUrl,
     expiry: quote.expiry ?? null,
   };
   if (quote.pubkey) message.pubkey = quote.pubkey.toLowerCase();
   if (args.receiptPubkeyHex) message.receipt = args.receiptPubkeyHex;
-  // Checked as the merchant checks it: a record the merchant would ignore is not sent.
+  // Checked as the merchant checks it: a record the merchant would ignore is not sent. A record
+  // prices sats: a sale in cents has none.
   const fiat =
-    args.fiat && args.now !== undefined && checkStatedFiat(args.fiat, message.amount, args.now);
+    unit === 'sat' &&
+    args.fiat &&
+    args.now !== undefined &&
+    checkStatedFiat(args.fiat, message.amount, args.now);
   if (fiat && typeof fiat !== 'string') message.fiat = fiat;
   if (args.sale && remoteSaleFor(args.sale, message.amount)) {
     message.sale = args.sale;
@@ -181,6 +197,7 @@ export async function createRemoteInvoice(args: {
     expiry: message.expiry ?? null,
     relays: accepted,
   };
+  if (unit !== 'sat') invoice.unit = unit;
   if (message.pubkey) invoice.pubkey = message.pubkey;
   return invoice;
 }

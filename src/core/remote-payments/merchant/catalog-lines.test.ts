@@ -257,3 +257,61 @@ describe('judgeCashierLines with discounts', () => {
     expect(checkSale(judged.sale, 5365)).toEqual(judged.sale);
   });
 });
+
+describe('judgeCashierLines in a dollar till (decision 0092)', () => {
+  const bagel = catalogItem({
+    id: 'bagel',
+    name: 'Bagel',
+    price: { unit: 'fiat', currency: 'USD', minor: 250 },
+    taxRatePercent: 10,
+  });
+  const euroCake = catalogItem({
+    id: 'cake',
+    name: 'Cake',
+    price: { unit: 'fiat', currency: 'EUR', minor: 350 },
+    position: 1,
+  });
+  const dollars: CatalogForLines = { items: [bagel, euroCake], tips: true, unit: 'usd' };
+  /** two bagels at 2.50 USD with 10 % tax and a 0.50 USD tip: 6.00 USD, in cents */
+  const inCents = sale({
+    lines: [{ itemId: 'bagel', name: 'Bagel', quantity: 2, unitSats: 250, taxRatePercent: 10 }],
+    subtotalSats: 500,
+    taxSats: 50,
+    tipSats: 50,
+  });
+
+  it('keeps lines in cents at the catalog’s dollar price, without any rate', () => {
+    expect(judgeCashierLines(inCents, 600, dollars, undefined)).toEqual({
+      ok: true,
+      sale: inCents,
+    });
+  });
+
+  it('records a bagel sent at its sat price, never converting cents to sats', () => {
+    const inSats = sale({
+      lines: [{ itemId: 'bagel', name: 'Bagel', quantity: 1, unitSats: 5000, taxRatePercent: 10 }],
+      subtotalSats: 5000,
+      taxSats: 500,
+    });
+    const judged = judgeCashierLines(inSats, 5500, dollars, used);
+    expect(judged.ok).toBe(false);
+    // The catalog's 2.50 USD and its tax, the rest of the 5,500 cents as the tip (tips on).
+    expect(judged.sale.lines[0]).toMatchObject({ unitSats: 250 });
+    expect(judged.sale).toMatchObject({ subtotalSats: 250, taxSats: 25, tipSats: 5225 });
+  });
+
+  it('refuses a line priced in another currency than the till’s', () => {
+    const cake = sale({
+      lines: [{ itemId: 'cake', name: 'Cake', quantity: 1, unitSats: 350 }],
+      subtotalSats: 350,
+    });
+    const judged = judgeCashierLines(cake, 350, dollars, undefined);
+    expect(judged.ok).toBe(false);
+    if (!judged.ok) expect(judged.reason).toContain('item cake has no price in usd');
+  });
+
+  it('judges the same cents as sats in a sat till: the bagel has no sat price without a rate', () => {
+    const judged = judgeCashierLines(inCents, 600, { ...dollars, unit: undefined }, undefined);
+    expect(judged.ok).toBe(false);
+  });
+});

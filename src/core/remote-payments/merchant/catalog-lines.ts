@@ -11,7 +11,9 @@ import {
   type CartTotals,
   type PriceUsed,
 } from '../../items/cart';
-import type { CatalogItem } from '../../items/item';
+import type { CatalogItem, ItemPrice } from '../../items/item';
+import { priceInUnit } from '../../items/cart-unit';
+import { unitCurrency, type FiatUnit } from '../../units/unit';
 import { optionsLabel, pickedOptions, pricedWith } from '../../items/item-options';
 import { discountSats } from '../../sale/discount';
 import type { SaleDetail, SaleLine } from '../../sale/sale-detail';
@@ -24,6 +26,11 @@ export interface CatalogForLines {
   items: readonly CatalogItem[];
   tips: boolean;
   discounts?: boolean;
+  /**
+   * The till's fiat unit: every figure of the sale is then its minor units (cents) and each item
+   * is priced as the till's cart prices it (cart-unit.ts, decision 0089); absent: sats.
+   */
+  unit?: FiatUnit;
 }
 
 export type LinesVerdict =
@@ -36,6 +43,7 @@ function ownLine(
   line: SaleLine,
   items: ReadonlyMap<string, CatalogItem>,
   used: PriceUsed | undefined,
+  unit: FiatUnit | undefined,
 ): SaleLine | string {
   if (line.itemId === undefined) {
     // A keypad amount is the cashier's to type, as on the merchant's own keypad: no name, no tax.
@@ -50,18 +58,29 @@ function ownLine(
   );
   if (!picked) return `item ${line.itemId} has no such choice of options`;
   const price = pricedWith(item.price, picked);
-  const unit = price && unitSats(price, used);
-  if (unit === undefined) return `item ${line.itemId} has no price in sats`;
+  const each = price && priceOf(price, used, unit);
+  if (each === undefined) return `item ${line.itemId} has no price in ${unit ?? 'sats'}`;
   const options = picked.map((o) => ({ groupId: o.groupId, id: o.id, name: o.name }));
   return {
     itemId: item.id,
     name: options.length > 0 ? optionsLabel(item.name, options) : item.name,
     quantity: line.quantity,
-    unitSats: unit,
+    unitSats: each,
     ...(item.taxRatePercent ? { taxRatePercent: item.taxRatePercent } : {}),
     ...(options.length > 0 ? { options } : {}),
     ...(item.taxIncluded ? { taxIncluded: true } : {}),
   };
+}
+
+/** A unit price as the cart charges it: sats, or the minor units of the till's fiat unit. */
+function priceOf(
+  price: ItemPrice,
+  used: PriceUsed | undefined,
+  unit: FiatUnit | undefined,
+): number | undefined {
+  if (!unit) return unitSats(price, used);
+  const inUnit = priceInUnit(price, unit, used);
+  return inUnit.ok ? inUnit.minor : undefined;
 }
 
 function sameLine(a: SaleLine, b: SaleLine): boolean {
@@ -94,7 +113,7 @@ export function judgeCashierLines(
   const problems: string[] = [];
   const own: { line: SaleLine; theirs: SaleLine }[] = [];
   for (const line of sale.lines) {
-    const mine = ownLine(line, items, used);
+    const mine = ownLine(line, items, used, catalog.unit);
     if (typeof mine === 'string') {
       problems.push(mine);
       continue;
@@ -104,7 +123,7 @@ export function judgeCashierLines(
   }
   const discounted = hasDiscount(sale);
   if (discounted && !catalog.discounts) problems.push('a discount the shop allows only with a PIN');
-  const totals = merchantTotals(own, sale, discounted && catalog.discounts === true);
+  const totals = merchantTotals(own, sale, discounted && catalog.discounts === true, catalog.unit);
   if (problems.length === 0 && totals) {
     if (totals.discountSats !== (sale.discountSats ?? 0)) {
       problems.push('the discounts do not give their sats');
@@ -138,20 +157,29 @@ function merchantTotals(
   own: readonly { line: SaleLine; theirs: SaleLine }[],
   sale: SaleDetail,
   discounts: boolean,
+  unit: FiatUnit | undefined,
 ): CartTotals | undefined {
   if (own.length === 0) return undefined;
+  // The lines' figures are already the unit's: priced again as they are, never converted.
+  const asPriced = (figure: number): ItemPrice =>
+    unit
+      ? { unit: 'fiat', currency: unitCurrency(unit), minor: figure }
+      : { unit: 'sat', sats: figure };
   const lines = own.map(({ line, theirs }, i): CartLine => ({
     id: String(i),
     ...(line.itemId ? { itemId: line.itemId } : {}),
     name: line.name,
-    price: { unit: 'sat', sats: line.unitSats },
+    price: asPriced(line.unitSats),
     ...(line.taxRatePercent ? { taxRatePercent: line.taxRatePercent } : {}),
     ...(line.taxIncluded ? { taxIncluded: true } : {}),
     ...(line.options ? { options: line.options } : {}),
     ...(discounts && theirs.discount ? { discount: theirs.discount } : {}),
     quantity: line.quantity,
   }));
-  const rules = discounts && sale.cartDiscount ? { cartDiscount: sale.cartDiscount } : {};
+  const rules = {
+    ...(discounts && sale.cartDiscount ? { cartDiscount: sale.cartDiscount } : {}),
+    ...(unit ? { unit } : {}),
+  };
   const priced = priceCart(lines, undefined, { kind: 'none' }, rules);
   return priced.ok ? priced.totals : undefined;
 }

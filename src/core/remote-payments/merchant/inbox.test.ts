@@ -183,6 +183,26 @@ describe('RemotePaymentInbox', () => {
     expect(h.invalid).toHaveLength(2);
   });
 
+  it('takes a quote in the till’s unit only: cents at a dollar till, a sat quote refused by name (0092)', async () => {
+    const pool = new FakeRelayPool();
+    pool.deliver(RELAY, wrapOf(paymentMessage({ quote: 'q-usd', unit: 'usd', amount: 250 })));
+    pool.deliver(RELAY, wrapOf(paymentMessage({ quote: 'q-sat' })));
+    const errors: string[] = [];
+    const logger = {
+      ...silentLogger,
+      error: (_text: string, failure: unknown) => void errors.push(String(failure)),
+    };
+    const h = harness({ pool, logger, tillUnit: async () => 'usd' });
+    await h.inbox.start();
+    await settle(h.inbox);
+    expect(h.tracked).toMatchObject([{ quote: 'q-usd', amount: 250, unit: 'usd' }]);
+    expect(await h.store.isProcessed('q-sat')).toBe(false);
+    expect(errors).toEqual([
+      'InvalidPaymentMessageError: Invalid payment message: quote is in sat, this till charges in usd',
+    ]);
+    expect(h.invalid).toHaveLength(1);
+  });
+
   it('retries a quote whose take-over failed instead of dropping it as processed', async () => {
     const pool = new FakeRelayPool();
     pool.deliver(RELAY, wrapOf(paymentMessage()));

@@ -40,6 +40,7 @@ import { authSigner, deliveryAfterClose } from '../relay-auth';
 import type { RelayPool } from '../relay-pool';
 import { SeenWraps } from './seen-wraps';
 import type { RelayStatusSink } from './relay-status';
+import type { Unit } from '../../units/unit';
 
 export type { PairingCheck } from './message-judgement';
 
@@ -118,6 +119,11 @@ export interface RemotePaymentInboxDeps {
    * absent: lines that add up to the quote are kept as sent.
    */
   catalog?: () => Promise<CatalogForLines>;
+  /**
+   * The unit the till charges in (Settings): a quote in any other is refused by name
+   * (message-judgement.ts, decision 0092). Absent: sats, as before units.
+   */
+  tillUnit?: () => Promise<Unit>;
 }
 
 /**
@@ -524,7 +530,8 @@ export class RemotePaymentInbox {
     }
     const accepted = await this.acceptedMints();
     const lockPubkey = lockPubkeyForNostrKey(session.pubkey ?? '');
-    const judged = judgeMessage(message, sender.strict, accepted, lockPubkey);
+    const tillUnit = this.deps.tillUnit ? await this.deps.tillUnit() : 'sat';
+    const judged = judgeMessage(message, sender.strict, accepted, lockPubkey, tillUnit);
     if (judged.kind === 'refuse') return this.reject(event, message.quote, judged);
     const verdict = await this.quoteFor(message, judged.mintUrl, lockPubkey, sender.paired);
     if (verdict.kind === 'drop') return 'done';

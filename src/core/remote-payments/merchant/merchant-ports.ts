@@ -2,6 +2,7 @@
 // "Receiving (merchant inbox)". src/storage/remote/merchant-trust-store.ts implements them on Dexie.
 import type { NostrEvent } from 'nostr-tools/core';
 import type { RefusalKind } from '../sale-judgement';
+import type { Unit } from '../../units/unit';
 
 /** The cashier-link pairing secret and whether unpaired senders are taken (off by default). */
 export interface PairingStore {
@@ -26,9 +27,12 @@ export interface KnownMintSource {
 
 /** A remote sale already credited: what its receipt says. */
 export interface CreditedSale {
+  /** in `unit`'s minor units */
   amount: number;
   /** unix seconds when the proofs were stored */
   time: number;
+  /** the sale's unit when not sat (decision 0092) */
+  unit?: Unit;
 }
 
 export interface CreditedSaleLookup {

@@ -90,6 +90,23 @@ describe('judgeMessage', () => {
     });
   });
 
+  it('takes a quote in the till’s unit only, refusing another by name, never quietly', () => {
+    const usd = paymentMessageFixture({ unit: 'usd', amount: 250 });
+    expect(judgeMessage(usd, true, [MINT], LOCK, 'usd')).toEqual({ kind: 'accept', mintUrl: MINT });
+    expect(judgeMessage(usd, true, [MINT], LOCK)).toEqual({
+      kind: 'refuse',
+      quiet: false,
+      reason: 'quote is in usd, this till charges in sat',
+    });
+    const sat = paymentMessageFixture();
+    expect(judgeMessage(sat, true, [MINT], LOCK, 'usd')).toEqual({
+      kind: 'refuse',
+      quiet: false,
+      reason: 'quote is in sat, this till charges in usd',
+    });
+    expect(judgeMessage(usd, false, [MINT], LOCK, 'eur')).toMatchObject({ kind: 'refuse' });
+  });
+
   it('refuses a quote locked to another key, without counting it', () => {
     const message = paymentMessageFixture({ pubkey: `02${'cd'.repeat(32)}` });
     expect(judgeMessage(message, false, [MINT], LOCK)).toEqual({

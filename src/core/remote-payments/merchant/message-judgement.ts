@@ -6,6 +6,7 @@ import { hasPairingSignature, hasValidPairing } from '../pairing';
 import { acceptedMintFor, type RefusalKind } from '../sale-judgement';
 import type { StaffLinkCheck } from '../../staff/staff-link';
 import type { StaffRef } from '../../staff/staff';
+import type { Unit } from '../../units/unit';
 
 /** How a message's pairing proof is checked: HMAC with the secret, or the link's signature. */
 export interface PairingCheck {
@@ -89,17 +90,25 @@ export function judgeSender(
 /**
  * A message from a sender let in is taken only on a mint the merchant accepts (not even a paired
  * cashier adds one), and only when unlocked or locked to the merchant's `lockPubkey`: a quote
- * locked to another key can never be minted here. Refusals are quiet when `strict`.
+ * locked to another key can never be minted here, and only in the unit the till charges in
+ * (`tillUnit`, decision 0092): a sat quote at a dollar till, or cents at a sat till, is refused
+ * by name and never minted. Refusals are quiet when `strict`, except the unit's: a cashier let in
+ * that sells in another unit (an older page, a till changed since) is the merchant's to hear of.
  */
 export function judgeMessage(
   message: PaymentMessage,
   strict: boolean,
   accepted: readonly string[],
   lockPubkey: string,
+  tillUnit: Unit = 'sat',
 ): MessageVerdict {
   const mintUrl = acceptedMintFor(message.mint, accepted);
   if (mintUrl === undefined) {
     return { kind: 'refuse', refusal: 'mint', quiet: strict, reason: 'quote is for another mint' };
+  }
+  if (message.unit !== tillUnit) {
+    const reason = `quote is in ${message.unit}, this till charges in ${tillUnit}`;
+    return { kind: 'refuse', quiet: false, reason };
   }
   if (message.pubkey !== undefined && message.pubkey !== lockPubkey) {
     return { kind: 'refuse', quiet: strict, reason: 'quote is locked to another key' };

@@ -16,11 +16,12 @@ const LOCK = lockPubkeyForNostrKey(getPublicKey(generateSecretKey()));
 async function createQuote(
   amount: number,
   pubkey?: string,
+  unit = 'sat',
 ): Promise<{ quote: string; request: string }> {
   const response = await fetch(`${suite.mint.url}/v1/mint/quote/bolt11`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount, unit: 'sat', ...(pubkey ? { pubkey } : {}) }),
+    body: JSON.stringify({ amount, unit, ...(pubkey ? { pubkey } : {}) }),
   });
   return (await response.json()) as { quote: string; request: string };
 }
@@ -144,5 +145,38 @@ describe('verifyRemoteQuote at the dev mint', () => {
     const created = await createQuote(4, LOCK);
     suite.mint.addFault({ path: `/v1/mint/quote/bolt11/${created.quote}`, action: 'error500' });
     expect(await verify({ quote: created.quote })).toMatchObject({ kind: 'retry' });
+  });
+
+  it('takes a usd quote for a usd message, in cents, named usd for the minting (decision 0092)', async () => {
+    const created = await createQuote(250, LOCK, 'usd');
+    const verdict = await verify({ quote: created.quote, unit: 'usd', amount: 250 });
+    expect(verdict).toMatchObject({
+      kind: 'take',
+      quote: { amount: 250, unit: 'usd', request: created.request },
+    });
+  });
+
+  it('drops a quote whose unit at the mint is not the message’s, either way', async () => {
+    const usd = await createQuote(250, LOCK, 'usd');
+    expect(await verify({ quote: usd.quote, unit: 'sat', amount: 250 })).toEqual({
+      kind: 'drop',
+      reason: 'unit usd at the mint, not sat',
+    });
+    const sat = await createQuote(250, LOCK);
+    expect(await verify({ quote: sat.quote, unit: 'usd', amount: 250 })).toEqual({
+      kind: 'drop',
+      reason: 'unit sat at the mint, not usd',
+    });
+    const eur = await createQuote(250, LOCK, 'eur');
+    expect(await verify({ quote: eur.quote, unit: 'usd', amount: 250 })).toMatchObject({
+      kind: 'drop',
+    });
+  });
+
+  it('keeps a sat quote without a unit field on its row, as before units', async () => {
+    const created = await createQuote(21, LOCK);
+    const verdict = await verify({ quote: created.quote });
+    expect(verdict.kind).toBe('take');
+    if (verdict.kind === 'take') expect(verdict.quote).not.toHaveProperty('unit');
   });
 });

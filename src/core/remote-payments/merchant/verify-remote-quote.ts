@@ -3,7 +3,7 @@
 import type { PendingMintQuote } from '../../wallet/mint/ports';
 import { isDefiniteRefusal } from '../../wallet/mint-errors';
 import { isExpiredUnpaid, type MintQuoteSnapshot } from '../../wallet/mint/mint-quote-snapshot';
-import type { PaymentMessage } from '../payment-message';
+import { maxRemoteAmount, type PaymentMessage } from '../payment-message';
 import { judgeQuoteLock } from '../sale-judgement';
 import { remoteSaleFor } from '../remote-sale';
 
@@ -27,11 +27,10 @@ export type RemoteQuoteVerdict =
   /** the mint did not answer: nothing is stored, ask again later */
   | { kind: 'retry'; error: unknown };
 
-const MAX_AMOUNT = 2_100_000_000_000_000;
-
 /**
  * Looks the quote up at `mintUrl` and builds the pending quote from the mint's reply. Dropped:
- * a quote the mint refuses to show (unknown), issued or expired, in another unit, without a
+ * a quote the mint refuses to show (unknown), issued or expired, in another unit than the
+ * message's (a mint that names none is taken for sats, as before units), without a
  * usable amount, locked to another key, or unlocked where judgeQuoteLock (sale-judgement.ts)
  * wants a lock. An unclear failure (network, 5xx) is 'retry'.
  */
@@ -60,11 +59,15 @@ export async function verifyRemoteQuote(args: {
   } catch (error) {
     return { kind: 'retry', error };
   }
-  if (snapshot.unit !== undefined && snapshot.unit !== 'sat') {
-    return { kind: 'drop', reason: `unit ${snapshot.unit} at the mint` };
+  // The message's unit is the one the till judged (message-judgement.ts); the mint must agree,
+  // or cents would be minted as a sat sale's or sats as cents.
+  const unit = message.unit;
+  if ((snapshot.unit ?? 'sat') !== unit) {
+    return { kind: 'drop', reason: `unit ${snapshot.unit ?? 'none'} at the mint, not ${unit}` };
   }
   const amount = snapshot.amount;
-  if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_AMOUNT) {
+  const max = maxRemoteAmount(unit);
+  if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0 || amount > max) {
     return { kind: 'drop', reason: 'the mint gives no usable amount' };
   }
   if (snapshot.state === 'ISSUED') return { kind: 'drop', reason: 'already issued' };
@@ -91,6 +94,8 @@ export async function verifyRemoteQuote(args: {
     state: snapshot.state,
     createdAt: now,
     expiry: snapshot.expiry,
+    // Minted on this unit's keyset and recorded in it (docs/protocol.md "Units").
+    ...(unit === 'sat' ? {} : { unit }),
     ...(lock ? { pubkey: lock } : {}),
     ...(message.receipt ? { receipt: message.receipt } : {}),
   };
@@ -117,6 +122,7 @@ export function unverifiedQuote(
     state: 'UNPAID',
     createdAt: now,
     expiry: message.expiry ?? null,
+    ...(message.unit === 'sat' ? {} : { unit: message.unit }),
     ...(message.pubkey ? { pubkey: message.pubkey } : {}),
     ...(message.receipt ? { receipt: message.receipt } : {}),
   };

@@ -203,9 +203,10 @@ export class EcashInbox {
   private async saleRecord(
     quote: PendingMintQuote,
   ): Promise<Pick<EcashPayment, 'fiat' | 'sale' | 'staff'>> {
+    // A fiat record prices sats: a remote sale in cents has none, as at the quote minter.
     const fiat =
       quote.fiat ??
-      (quote.kind === 'remote'
+      (quote.kind === 'remote' && quoteUnit(quote) === 'sat'
         ? await remoteSaleFiat(this.deps.fiatFor, quote.amount, this.deps.logger, quote.cashierFiat)
         : undefined);
     return {
