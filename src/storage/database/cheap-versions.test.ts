@@ -37,7 +37,11 @@ function shape(db: Dexie) {
       upgrade: _cfg.contentUpgrade !== null,
     })),
     schema: schemaOf(internals._dbSchema),
-    tables: db.tables.map((t) => [t.name, t.schema.primKey.src, t.schema.indexes.map((i) => i.src)]),
+    tables: db.tables.map((t) => [
+      t.name,
+      t.schema.primKey.src,
+      t.schema.indexes.map((i) => i.src),
+    ]),
   };
 }
 
