@@ -1,6 +1,6 @@
 // A parked basket keeps the unit its amount discounts were given in (sats, or a fiat unit's
 // cents): recalled at a till charging in another unit it is refused by name, never re-read as
-// the other unit's amounts (docs/behaviour.md "Cart", decision 0093).
+// the other unit's amounts (docs/behaviour.md "Items, cart and tips", decision 0093).
 import { ValidationError } from '../errors';
 import { isFiatUnit, unitCurrency, type Unit } from '../units/unit';
 import type { Cart } from './cart';
