@@ -96,12 +96,15 @@ export function HomeScreen({ services }: PosScreenProps) {
   useEffect(() => {
     void itemStores?.warm?.();
   }, [itemStores]);
-  const readLimits = useCallback(() => payments.amountLimits(), [payments]);
+  // The mint sets its limits per unit: a fiat till's keypad takes its cents within the usd ones.
+  const limitsUnit = tillUnit?.unit ?? 'sat';
+  const readLimits = useCallback(() => payments.amountLimits(limitsUnit), [payments, limitsUnit]);
   const limits = useMintLimits(
     readLimits,
     (error) => logger.warn('Could not read the mint amount limits', error),
     t,
     formats,
+    tillUnit ? { currency: tillUnit.unit.toUpperCase(), decimals: tillUnit.decimals } : undefined,
   );
   const { invoice: quote } = invoice;
   const code = tillUnit?.unit.toUpperCase();

@@ -25,7 +25,7 @@ import { useMintLimits } from '../../ui/payment/use-mint-limits';
 import type { RemoteServices } from './deps';
 import { useCashierSales } from './use-cashier-sales';
 import type { Sale } from '../../core/sale/sale';
-import type { Unit } from '../../core/units/unit';
+import { isFiatUnit, unitCurrency, unitDecimals, type Unit } from '../../core/units/unit';
 import { confirmedText } from './cashier-amount';
 import {
   LINK_REVOKED_TEXT,
@@ -155,6 +155,7 @@ export function useRemoteInvoice(
     (error) => logger.warn('Could not read the mint amount limits', error),
     t,
     formats,
+    isFiatUnit(unit) ? { currency: unitCurrency(unit), decimals: unitDecimals(unit) } : undefined,
   );
   return { ...flow, sales, revoked, limits };
 }

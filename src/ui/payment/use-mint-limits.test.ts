@@ -25,4 +25,28 @@ describe('keypadLimits', () => {
       max: { value: 21_000, hint: 'El mint acepta como mucho 21.000 sats por factura.' },
     });
   });
+
+  it("says a fiat till's bounds in its currency, never as sats", () => {
+    expect(
+      keypadLimits({ min: 50, max: 1_000_000 }, englishText, ENGLISH_FORMATS, {
+        currency: 'USD',
+        decimals: 2,
+      }),
+    ).toEqual({
+      min: { value: 50, hint: 'The mint takes at least 0.50 USD per invoice.' },
+      max: { value: 1_000_000, hint: 'The mint takes at most 10000.00 USD per invoice.' },
+    });
+    expect(
+      keypadLimits({ min: null, max: 2_500 }, textsOf(spanish), spanish.formats, {
+        currency: 'EUR',
+        decimals: 2,
+      }),
+    ).toEqual({
+      max: {
+        value: 2_500,
+        // Intl's Spanish currency text keeps the code after a no-break space.
+        hint: 'El mint acepta como mucho 25,00\u00a0EUR por factura.',
+      },
+    });
+  });
 });

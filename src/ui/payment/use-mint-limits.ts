@@ -3,9 +3,23 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { KeypadLimits } from './Keypad';
 import type { Formats, Translate } from '../i18n';
-import { MINT_MAX_HINT, MINT_MIN_HINT } from '../locales/keypad/en.json';
+import {
+  MINT_MAX_HINT,
+  MINT_MIN_HINT,
+  MINT_MAX_HINT_IN_UNIT,
+  MINT_MIN_HINT_IN_UNIT,
+} from '../locales/keypad/en.json';
 
-/** Inclusive bounds in sats for one invoice; null where the mint sets none (NUT-04). */
+/** A fiat till's currency as its keypad counts it (cents of USD: `{ currency: 'USD', decimals: 2 }`). */
+export interface LimitsCurrency {
+  currency: string;
+  decimals: number;
+}
+
+/**
+ * Inclusive bounds for one invoice in the keypad's unit (sats, or a fiat unit's cents: the mint
+ * sets them per unit); null where the mint sets none (NUT-04).
+ */
 export interface AmountBounds {
   min: number | null;
   max: number | null;
@@ -15,15 +29,21 @@ export interface AmountBounds {
 export function keypadLimits(
   bounds: AmountBounds,
   t: Translate,
-  formats: Pick<Formats, 'sats'>,
+  formats: Formats,
+  inCurrency?: LimitsCurrency,
 ): KeypadLimits {
+  // Sats keep their counted text; a fiat bound is written as the currency ("10000.00 USD").
+  const hint = (key: 'min' | 'max', value: number) =>
+    inCurrency
+      ? t(key === 'min' ? MINT_MIN_HINT_IN_UNIT : MINT_MAX_HINT_IN_UNIT, {
+          [key]: formats.fiat(value, inCurrency.currency, inCurrency.decimals),
+        })
+      : t(key === 'min' ? MINT_MIN_HINT : MINT_MAX_HINT, { [key]: formats.sats(value) });
   return {
     ...(bounds.min !== null && bounds.min > 1
-      ? { min: { value: bounds.min, hint: t(MINT_MIN_HINT, { min: formats.sats(bounds.min) }) } }
+      ? { min: { value: bounds.min, hint: hint('min', bounds.min) } }
       : {}),
-    ...(bounds.max !== null
-      ? { max: { value: bounds.max, hint: t(MINT_MAX_HINT, { max: formats.sats(bounds.max) }) } }
-      : {}),
+    ...(bounds.max !== null ? { max: { value: bounds.max, hint: hint('max', bounds.max) } } : {}),
   };
 }
 
@@ -37,7 +57,8 @@ export function useMintLimits(
   read: () => Promise<AmountBounds>,
   unavailable: (error: unknown) => void,
   t: Translate,
-  formats: Pick<Formats, 'sats'>,
+  formats: Formats,
+  inCurrency?: LimitsCurrency,
 ): KeypadLimits | undefined {
   const [bounds, setBounds] = useState<AmountBounds | undefined>(undefined);
   useEffect(() => {
@@ -54,5 +75,10 @@ export function useMintLimits(
     // `unavailable` only reports; a new one must not ask the mint again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [read]);
-  return useMemo(() => bounds && keypadLimits(bounds, t, formats), [bounds, t, formats]);
+  return useMemo(
+    () => bounds && keypadLimits(bounds, t, formats, inCurrency),
+    // By value: a caller's new object each render must not rebuild the hints.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [bounds, t, formats, inCurrency?.currency, inCurrency?.decimals],
+  );
 }

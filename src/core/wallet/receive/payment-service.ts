@@ -37,7 +37,7 @@ import {
 } from '../mint/quote-watcher';
 import { QuoteMinter, type QuoteMinterDeps, type QuoteSettled } from '../mint/quote-minter';
 import type { WalletProvider } from '../wallet-provider';
-import type { Unit } from '../../units/unit';
+import { SAT, type Unit } from '../../units/unit';
 
 export interface PaymentIntervals extends WatchIntervals {
   /** first wait before retrying a paid quote whose mint was unreachable; doubles each time */
@@ -267,13 +267,14 @@ export class PaymentService {
   }
 
   /**
-   * The amounts the configured mint takes for one invoice (NUT-04, from its info), so the keypad
-   * can refuse the others while they are typed. Rejects with a mint error when it cannot be asked.
+   * The amounts the configured mint takes for one invoice in `unit` (NUT-04, from its info: a
+   * mint sets them per unit), so the keypad can refuse the others while they are typed. Rejects
+   * with a mint error when it cannot be asked.
    */
-  async amountLimits(): Promise<AmountLimits> {
+  async amountLimits(unit: Unit = SAT): Promise<AmountLimits> {
     const mintUrl = await this.deps.config.getMintUrl();
     try {
-      return mintAmountLimits(await this.deps.wallets.getMint(mintUrl).getInfo());
+      return mintAmountLimits(await this.deps.wallets.getMint(mintUrl).getInfo(), 'bolt11', unit);
     } catch (error) {
       throw toMintError(error);
     }
