@@ -243,16 +243,8 @@ describe('the books columns', () => {
   });
 
   it('heads the export with a column per rate found in the range, ascending', async () => {
-    const chunks: string[] = [];
     const keypad = eventAt('direct-payment', 21, { id: 7, createdAt: at + 1 });
-    await exportHistoryCsv({
-      reader: arrayReader([keypad, sale]),
-      from: at,
-      to: at + 60_000,
-      write: (chunk) => void chunks.push(chunk),
-      between: async () => {},
-    });
-    const [header, first, second] = chunks.join('').split('\r\n');
+    const [header, first, second] = await exportedLines([keypad, sale]);
     expect(header).toBe(
       [
         ...CSV_HEADER,
@@ -288,6 +280,19 @@ function arrayReader(all: HistoryEvent[]): HistoryRangeReader & { calls: number 
     },
   };
   return reader;
+}
+
+/** The lines of a minute's export of `events` (header first). */
+async function exportedLines(events: HistoryEvent[]): Promise<string[]> {
+  const chunks: string[] = [];
+  await exportHistoryCsv({
+    reader: arrayReader(events),
+    from: at,
+    to: at + 60_000,
+    write: (chunk) => void chunks.push(chunk),
+    between: async () => {},
+  });
+  return chunks.join('').split('\r\n');
 }
 
 describe('exportHistoryCsv', () => {
@@ -373,15 +378,7 @@ describe('the rate columns of a sale in a fiat unit', () => {
       createdAt: at + 1,
       sale: breadAndWine(),
     });
-    const chunks: string[] = [];
-    await exportHistoryCsv({
-      reader: arrayReader([dollars, sats]),
-      from: at,
-      to: at + 60_000,
-      write: (chunk) => void chunks.push(chunk),
-      between: async () => {},
-    });
-    const [header, first, second] = chunks.join('').split('\r\n');
+    const [header, first, second] = await exportedLines([dollars, sats]);
     expect(header!.split(',').slice(CSV_HEADER.length)).toEqual(
       rateColumns(
         [7, 19],

@@ -18,6 +18,12 @@ const coffee: CatalogItem = {
 };
 const price = { currency: 'USD', price: 100_000 };
 
+/** Recalls the basket and reads the cart's total in the till's minor unit. */
+async function totalAfterRecall(cart: CartSession, id: string): Promise<number | undefined> {
+  await cart.recall(id);
+  return cart.summary(price, { kind: 'none' }).totals?.total.sats;
+}
+
 function till() {
   const storage = testStorage(freshDbName());
   let n = 0;
@@ -68,9 +74,7 @@ describe('a parked basket’s unit', () => {
     // Back in sats, it comes back with its 500 sats off: 350 cents at 100,000 USD/BTC are 3,500
     // sats, less 500.
     cart.setUnit(undefined);
-    await cart.recall(id);
-    const summary = cart.summary(price, { kind: 'none' });
-    expect(summary.totals?.total.sats).toBe(3000);
+    expect(await totalAfterRecall(cart, id)).toBe(3000);
     storage.close();
   });
 
@@ -81,9 +85,7 @@ describe('a parked basket’s unit', () => {
     cart.setUnit(undefined);
     await expect(cart.recall(id)).rejects.toMatchObject({ parkedIn: 'usd', tillUnit: 'sat' });
     cart.setUnit('usd');
-    await cart.recall(id);
-    const summary = cart.summary(price, { kind: 'none' });
-    expect(summary.totals?.total.sats).toBe(325);
+    expect(await totalAfterRecall(cart, id)).toBe(325);
     storage.close();
   });
 
@@ -91,9 +93,7 @@ describe('a parked basket’s unit', () => {
     const { storage, cart } = till();
     const id = await parkWithDiscount(cart, 'percent');
     cart.setUnit('usd');
-    await cart.recall(id);
-    const summary = cart.summary(price, { kind: 'none' });
-    expect(summary.totals?.total.sats).toBe(315);
+    expect(await totalAfterRecall(cart, id)).toBe(315);
 
     // An older basket names no unit: read in the till's unit, as it always was.
     const older = await parkWithDiscount(cart, 25);
