@@ -19,7 +19,7 @@ export { amountFromText } from '../core/units/amount';
 export { minorToText } from '../core/format-sats';
 // How a receipt writes its amounts: sats, or the fiat unit its sale was charged in.
 export { receiptAmount } from '../core/receipts/receipt';
-export { unitCurrency, unitDecimals, type FiatUnit } from '../core/units/unit';
+export { unitCurrency, unitDecimals, type FiatUnit, type Unit } from '../core/units/unit';
 // An amount in its unit as text, and the units a wallet holds, for the restore's finds per unit.
 export { formatAmount } from '../core/units/format-amount';
 export { isFiatUnit, parseUnit } from '../core/units/unit';

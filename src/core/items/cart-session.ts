@@ -23,7 +23,7 @@ import type { CartStore } from './ports';
 import type { StockLevel } from './stock';
 import { overStock, type StockLimit } from './stock-limit';
 import type { StaffRef } from '../staff/staff';
-import { SAT, unitCurrency, type FiatUnit } from '../units/unit';
+import { SAT, unitCurrency, type FiatUnit, type Unit } from '../units/unit';
 
 export interface CartSnapshot {
   loaded: boolean;
@@ -31,6 +31,11 @@ export interface CartSnapshot {
   parked: readonly Cart[];
   /** a discount on the whole cart (kept while this screen is open, dropped when paid or cleared) */
   cartDiscount?: Discount;
+  /**
+   * The unit of amount discounts taken off the cart because the till now charges in another
+   * (decision 0093): an amount is never re-read as the new unit's. Set once per removal.
+   */
+  discountsRemovedIn?: Unit;
 }
 
 export interface CartSessionDeps {
@@ -56,6 +61,10 @@ export class CartSession {
   private rules: PricingRules = {};
   /** the fiat unit the till charges in (decision 0089); undefined: sats */
   private unit: FiatUnit | undefined;
+  /** whether the screen said the till's unit yet (`setUnit`): until then no discount is judged */
+  private unitKnown = false;
+  /** the unit the current cart's amount discounts are in, as stored; undefined: not recorded */
+  private discountsIn: Unit | undefined;
   /** counted stock: a change that puts more in the cart than is left is refused */
   private stock: ReadonlyMap<string, StockLevel> | undefined;
   /** the last merged pricing rules (see `pricing`) */
@@ -86,7 +95,9 @@ export class CartSession {
         this.deps.store.parked(),
       ]);
       // A change made while reading wins over what was stored.
+      if (!this.unsaved) this.discountsIn = current?.unit;
       this.set({ loaded: true, lines: this.unsaved ?? current?.lines ?? [], parked });
+      this.keepDiscountsInUnit();
     } catch (error) {
       this.logger.error(CART_LOAD_FAILED_LOG, error);
       this.set({ loaded: true });
@@ -146,7 +157,8 @@ export class CartSession {
     if (!lines) return;
     this.unsaved = null;
     try {
-      await this.deps.store.put({ id: CURRENT_CART_ID, lines: [...lines], updatedAt: 0 });
+      const unit = this.unit ?? SAT;
+      await this.deps.store.put({ id: CURRENT_CART_ID, lines: [...lines], updatedAt: 0, unit });
     } catch (error) {
       this.logger.error(CART_SAVE_FAILED_LOG, error);
     }
@@ -174,7 +186,9 @@ export class CartSession {
       this.deps.store.get(CURRENT_CART_ID),
       this.deps.store.parked(),
     ]);
+    this.discountsIn = current?.unit;
     this.set({ lines: current?.lines ?? [], parked });
+    this.keepDiscountsInUnit();
   }
 
   /** Who is at the till from now on: a basket parked (or swapped out) names them. */
@@ -191,11 +205,43 @@ export class CartSession {
 
   /** The fiat unit the till charges in from now on (undefined: sats); the cart is priced in it. */
   setUnit = (unit: FiatUnit | undefined): void => {
-    if (unit === this.unit) return;
+    const first = !this.unitKnown;
+    this.unitKnown = true;
+    if (unit === this.unit && !first) return;
     this.unit = unit;
     const { unit: _was, ...shop } = this.rules;
     this.setRules(shop);
+    this.keepDiscountsInUnit();
   };
+
+  /**
+   * Amount discounts given in another unit than the till's now are taken off (and said, in
+   * `discountsRemovedIn`): 500 sats off must not become 5.00 USD off (decision 0093). A cart
+   * whose unit was not recorded is read in the till's unit, as it always was.
+   */
+  private keepDiscountsInUnit(): void {
+    if (!this.unitKnown || !this.state.loaded) return;
+    const now: Unit = this.unit ?? SAT;
+    const was = this.discountsIn;
+    this.discountsIn = now;
+    if (was === undefined || was === now) return;
+    const amountOff = (discount: Discount | undefined) => discount?.kind === 'sats';
+    const { cartDiscount } = this.state;
+    const lineOff = this.state.lines.some((line) => amountOff(line.discount));
+    if (!lineOff && !amountOff(cartDiscount)) return;
+    if (amountOff(cartDiscount)) this.setCartDiscount(undefined);
+    if (lineOff) {
+      void this.change((lines) =>
+        lines.reduce(
+          (kept, line) =>
+            amountOff(line.discount) ? setLineDiscount(kept, line.id, undefined) : kept,
+          lines,
+        ),
+      );
+    }
+    this.logger.info(`Amount discounts in ${was} taken off the cart: the till charges in ${now}`);
+    this.set({ discountsRemovedIn: was });
+  }
 
   /**
    * The rules a summary of this cart is priced by: the shop's, with the cart's discount. The same

@@ -70,8 +70,9 @@ export interface Cart {
   /** who parked it, where the till has a staff list (decision 0066); absent otherwise */
   parkedBy?: StaffRef;
   /**
-   * A parked basket's unit: what its lines' amount discounts are in (sats, or the till's fiat
-   * unit's cents). Absent: parked before baskets kept it, read in the till's unit.
+   * What the lines' amount discounts are in (sats, or the till's fiat unit's cents), for a parked
+   * basket and the current cart alike. Absent: written before carts kept it, read in the till's
+   * unit.
    */
   unit?: Unit;
   lines: CartLine[];

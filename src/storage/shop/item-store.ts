@@ -130,6 +130,8 @@ export class DexieCartStore implements CartStore {
       }
       await this.db.carts.put({
         id: this.key(CURRENT_CART_ID),
+        // Its amount discounts are in the till's unit now (checked above) or it has none.
+        ...(unit ? { unit } : {}),
         lines: parked.lines,
         updatedAt: now,
       });

@@ -109,3 +109,79 @@ describe('a parked basket’s unit', () => {
     storage.close();
   });
 });
+
+describe('the current cart’s unit', () => {
+  /** A till in sats with the coffee at 500 sats off and 10 % off a second line, saved. */
+  async function satCartWithDiscounts(dbName: string) {
+    const storage = testStorage(dbName);
+    const cart = new CartSession({ store: storage.carts, newId: () => 'line', schedule: () => {} });
+    cart.setUnit(undefined);
+    await cart.load();
+    cart.add(coffee);
+    cart.setLineDiscount('line', { kind: 'sats', sats: 500, reason: 'regular' });
+    cart.setCartDiscount({ kind: 'sats', sats: 100, reason: 'loyal' });
+    await cart.save();
+    return { storage, cart };
+  }
+
+  it('takes sat discounts off when the till charges in USD, never reading them as cents', async () => {
+    const dbName = freshDbName();
+    const { storage, cart } = await satCartWithDiscounts(dbName);
+    expect((await storage.carts.get(CURRENT_CART_ID))?.unit).toBe('sat');
+
+    cart.setUnit('usd');
+    const after = cart.snapshot();
+    expect(after.discountsRemovedIn).toBe('sat');
+    expect(after.lines[0]?.discount).toBeUndefined();
+    expect(after.cartDiscount).toBeUndefined();
+    expect(cart.summary(price, { kind: 'none' }).totals?.total.sats).toBe(350);
+    await cart.save();
+    const stored = await storage.carts.get(CURRENT_CART_ID);
+    expect(stored?.unit).toBe('usd');
+    expect(stored?.lines[0]?.discount).toBeUndefined();
+    storage.close();
+  });
+
+  it('does the same for a cart saved in sats and opened at a till now in USD', async () => {
+    const dbName = freshDbName();
+    (await satCartWithDiscounts(dbName)).storage.close();
+    const storage = testStorage(dbName);
+    const reopened = new CartSession({
+      store: storage.carts,
+      newId: () => 'x',
+      schedule: () => {},
+    });
+    reopened.setUnit('usd');
+    await reopened.load();
+    expect(reopened.snapshot().discountsRemovedIn).toBe('sat');
+    expect(reopened.snapshot().lines[0]?.discount).toBeUndefined();
+    expect(reopened.summary(price, { kind: 'none' }).totals?.total.sats).toBe(350);
+    storage.close();
+  });
+
+  it('keeps a percent off, and the discounts of a cart saved before carts kept a unit', async () => {
+    const dbName = freshDbName();
+    const { storage, cart } = await satCartWithDiscounts(dbName);
+    cart.setLineDiscount('line', { kind: 'percent', percent: 10, reason: 'regular' });
+    cart.setCartDiscount(undefined);
+    cart.setUnit('usd');
+    expect(cart.snapshot().discountsRemovedIn).toBeUndefined();
+    expect(cart.snapshot().lines[0]?.discount).toMatchObject({ kind: 'percent' });
+
+    const row = (await storage.db.carts.get(CURRENT_CART_ID))!;
+    await storage.db.carts.put({
+      ...row,
+      unit: undefined,
+      lines: [{ ...row.lines[0]!, discount: { kind: 'sats', sats: 25, reason: 'regular' } }],
+    });
+    const reopened = new CartSession({
+      store: storage.carts,
+      newId: () => 'x',
+      schedule: () => {},
+    });
+    reopened.setUnit('usd');
+    await reopened.load();
+    expect(reopened.snapshot().lines[0]?.discount).toMatchObject({ kind: 'sats', sats: 25 });
+    storage.close();
+  });
+});

@@ -5,8 +5,19 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../toast/toast';
 import type { CartViewProps } from './CartView';
 import { useTexts } from '../i18n';
-import { CART_BASKET_OTHER_UNIT, CART_NO_CODE, CART_STOCK_LIMIT } from '../locales/cart/en.json';
-import { BasketUnitError, isFiatUnit, unitCurrency, type StockLimit } from '../domain-views';
+import {
+  CART_BASKET_OTHER_UNIT,
+  CART_DISCOUNTS_OTHER_UNIT,
+  CART_NO_CODE,
+  CART_STOCK_LIMIT,
+} from '../locales/cart/en.json';
+import {
+  BasketUnitError,
+  isFiatUnit,
+  unitCurrency,
+  type StockLimit,
+  type Unit,
+} from '../domain-views';
 import type {
   BasketView,
   CartDiscounts,
@@ -49,7 +60,13 @@ interface ViewLike<Item> {
 export interface CartPropsArgs<Item extends { id: string }, Used, Sale> {
   session: SessionLike<Item, Used, Sale>;
   /** the session's state: the screen renders again when it changes */
-  cart: { lines: unknown; parked: readonly BasketView[]; cartDiscount?: Discount };
+  cart: {
+    lines: unknown;
+    parked: readonly BasketView[];
+    cartDiscount?: Discount;
+    /** amount discounts in this unit were taken off for the till's new unit (CartSession) */
+    discountsRemovedIn?: Unit;
+  };
   view: ViewLike<Item>;
   priceUsed: Used;
   /** the shop's display currency, null for sats only (see SummaryView.shopCurrency) */
@@ -91,6 +108,13 @@ export function useCartProps<Item extends { id: string }, Used, Sale>(
     },
     [t],
   );
+  // Amount discounts the till's new unit took off the cart are said once (decision 0093).
+  const removedIn = cart.discountsRemovedIn;
+  useEffect(() => {
+    if (!removedIn) return;
+    const unit = isFiatUnit(removedIn) ? unitCurrency(removedIn) : 'sat';
+    toast.info(t(CART_DISCOUNTS_OTHER_UNIT, { unit }), { toastId: 'cart-discounts-other-unit' });
+  }, [removedIn, t]);
   // An item with options opens its chooser (loaded then); a sold-out one adds nothing.
   const [choosing, setChoosing] = useState<ChoiceView | null>(null);
   const onAdd = useCallback(
