@@ -7,7 +7,7 @@ import { decode } from 'nostr-tools/nip19';
 import { expect, test } from './fixtures';
 import { LANDS, RECEIVED, requestInvoice } from './helpers/invoice';
 import { onboard } from './helpers/onboard';
-import { LOCKED, PIN, setPinInSettings, withdrawAll } from './helpers/pin';
+import { enterPin, LOCKED, PIN, setPinInSettings, withdrawAll } from './helpers/pin';
 import { giftWrap, linkSecret, lockedQuote, publish, saleMessage } from './helpers/remote-sender';
 import { profileText } from './helpers/profile-text';
 import { storedMoney } from './helpers/stored-money';
@@ -138,8 +138,7 @@ test('with a PIN set, the profile holds no pairing secret in plain text', async 
   // The link still carries the same secret after the PIN (the Connect screen asks for it first).
   await page.reload();
   await page.getByRole('link', { name: 'Connect', exact: true }).click();
-  await page.getByTestId('pin-prompt').getByLabel('PIN', { exact: true }).fill(PIN);
-  await page.getByTestId('pin-prompt').getByRole('button', { name: 'Unlock' }).click();
+  await enterPin(page.getByTestId('pin-prompt'), PIN);
   await expect(page.getByTestId('connection-string')).toHaveText(link);
 });
 

@@ -18,10 +18,21 @@ export async function setPinInSettings(page: Page, pin: string) {
   ).toBeVisible();
 }
 
-/** Types the PIN into the prompt (a dialog, or the lock screen's page) and unlocks. */
-export async function enterPin(scope: ReturnType<Page['getByRole']> | Page, pin: string) {
-  await scope.getByLabel('PIN', { exact: true }).fill(pin);
-  await scope.getByRole('button', { name: 'Unlock' }).click();
+/**
+ * Types the PIN into the prompt (a dialog, or the lock screen's page) and unlocks. A prompt shown
+ * right after a reload can be mounted again as the app's lock state arrives, dropping what was
+ * typed (Unlock then stays disabled): it is typed again until Unlock takes it.
+ */
+export async function enterPin(
+  scope: ReturnType<Page['getByRole']> | ReturnType<Page['getByTestId']> | Page,
+  pin: string,
+) {
+  const unlock = scope.getByRole('button', { name: 'Unlock' });
+  await expect(async () => {
+    if (!(await unlock.isEnabled())) await scope.getByLabel('PIN', { exact: true }).fill(pin);
+    await expect(unlock).toBeEnabled({ timeout: 1_000 });
+  }).toPass();
+  await unlock.click();
 }
 
 /**
