@@ -124,6 +124,18 @@ describe('the current cart’s unit', () => {
     return { storage, cart };
   }
 
+  /** The cart screen opened again on `storage` at a till now charging in USD. */
+  async function reopenInDollars(storage: ReturnType<typeof testStorage>) {
+    const reopened = new CartSession({
+      store: storage.carts,
+      newId: () => 'x',
+      schedule: () => {},
+    });
+    reopened.setUnit('usd');
+    await reopened.load();
+    return reopened;
+  }
+
   it('takes sat discounts off when the till charges in USD, never reading them as cents', async () => {
     const dbName = freshDbName();
     const { storage, cart } = await satCartWithDiscounts(dbName);
@@ -146,13 +158,7 @@ describe('the current cart’s unit', () => {
     const dbName = freshDbName();
     (await satCartWithDiscounts(dbName)).storage.close();
     const storage = testStorage(dbName);
-    const reopened = new CartSession({
-      store: storage.carts,
-      newId: () => 'x',
-      schedule: () => {},
-    });
-    reopened.setUnit('usd');
-    await reopened.load();
+    const reopened = await reopenInDollars(storage);
     expect(reopened.snapshot().discountsRemovedIn).toBe('sat');
     expect(reopened.snapshot().lines[0]?.discount).toBeUndefined();
     expect(reopened.summary(price, { kind: 'none' }).totals?.total.sats).toBe(350);
@@ -174,13 +180,7 @@ describe('the current cart’s unit', () => {
       unit: undefined,
       lines: [{ ...row.lines[0]!, discount: { kind: 'sats', sats: 25, reason: 'regular' } }],
     });
-    const reopened = new CartSession({
-      store: storage.carts,
-      newId: () => 'x',
-      schedule: () => {},
-    });
-    reopened.setUnit('usd');
-    await reopened.load();
+    const reopened = await reopenInDollars(storage);
     expect(reopened.snapshot().lines[0]?.discount).toMatchObject({ kind: 'sats', sats: 25 });
     storage.close();
   });
