@@ -1,5 +1,5 @@
 // The customer display (docs/behaviour.md "Customer display"): a second window of the same browser,
-// opened from the counter after the sale began, follows a cart of three items, its discount and
+// opened from the counter after the sale began, follows a cart of three items, its discount, tax and
 // its total, shows the invoice's QR code once Charge is pressed and "Paid, thank you" once it is
 // paid at the dev mint; all on a locked till, without the PIN.
 import type { Page } from '@playwright/test';
@@ -120,7 +120,7 @@ test('the customer display follows a cart of three items, its invoice and the pa
   await expect(page.getByText(LOCKED)).toBeVisible();
 });
 
-test('in a till charging in dollars the display shows each line, the total and paid in dollars', async ({
+test('in a till charging in dollars the display shows each line, the tax, the total and paid in dollars', async ({
   page,
   mintUrl,
   relayUrl,
@@ -130,7 +130,7 @@ test('in a till charging in dollars the display shows each line, the total and p
   await setUpTill(page, { mintUrl, relayUrl, unit: 'usd' });
   await openItemsEditor(page);
   await addCatalogItem(page, { name: 'Latte', price: '3.50', currency: 'USD' });
-  await addCatalogItem(page, { name: 'Cookie', price: '1.25', currency: 'USD' });
+  await addCatalogItem(page, { name: 'Cookie', price: '1.25', currency: 'USD', tax: '8' });
   await page.getByRole('link', { name: 'Home', exact: true }).click();
   await page.getByRole('button', { name: 'Items', exact: true }).click();
   await expect(page.getByTestId('items-view')).toHaveAttribute('data-loaded', 'true', LANDS);
@@ -145,19 +145,21 @@ test('in a till charging in dollars the display shows each line, the total and p
   await expect(lines).toHaveText(['1 × Latte3.50 USD'], LANDS);
   await page.getByRole('button', { name: 'Add Cookie' }).click();
   await page.getByRole('button', { name: 'Add Cookie' }).click();
-  // Each line's dollars and the total, as the counter's cart says them; never sats.
+  // Each line's dollars before tax, the tax added on top and the total, as the counter's cart
+  // says them; never sats. The lines and the tax add up to the total on the customer's screen.
   await expect(lines).toHaveText(['1 × Latte3.50 USD', '2 × Cookie2.50 USD']);
-  await expect(page.getByTestId('cart-total')).toHaveText('6.00 USD');
-  await expect(display.getByTestId('display-total')).toHaveText('Total6.00 USD');
+  await expect(page.getByTestId('cart-total')).toHaveText('6.20 USD');
+  await expect(display.getByTestId('display-tax')).toHaveText('Tax0.20 USD');
+  await expect(display.getByTestId('display-total')).toHaveText('Total6.20 USD');
   await expect(display.getByText(/sats/)).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Charge 6.00 USD' }).click();
-  await expectSameInvoice(page, display, '6.00 USD');
+  await page.getByRole('button', { name: 'Charge 6.20 USD' }).click();
+  await expectSameInvoice(page, display, '6.20 USD');
 
   await payQuote(await quoteIdOnScreen(page));
-  await expect(page.getByText(`${RECEIVED} 6.00 USD`)).toBeVisible(LANDS);
+  await expect(page.getByText(`${RECEIVED} 6.20 USD`)).toBeVisible(LANDS);
   await expect(display.getByTestId('display-paid')).toHaveText(
-    'Paid, thank you6.00 USD received',
+    'Paid, thank you6.20 USD received',
     LANDS,
   );
   await expect(display.getByRole('img')).toHaveCount(0);

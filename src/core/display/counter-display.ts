@@ -77,11 +77,12 @@ export class CounterDisplay {
       const { amount, unit } = this.paid;
       return { phase: 'paid', shop, amount, ...(unit !== undefined ? { unit } : {}) };
     }
-    const { lines, total, discount, unit } = view;
+    const { lines, total, discount, tax, unit } = view;
     const cart = {
       lines,
       total,
       ...(discount !== undefined ? { discount } : {}),
+      ...(tax !== undefined ? { tax } : {}),
       ...(unit !== undefined ? { unit } : {}),
     };
     return view.pay

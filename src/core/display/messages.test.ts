@@ -29,6 +29,7 @@ describe('display messages', () => {
       { phase: 'cart', shop: '', lines: [], total: null },
       { phase: 'cart', shop: '', lines: paying.lines, total: 4500, discount: 500 },
       { ...paying, discount: 500 },
+      { ...paying, discount: 500, tax: 95 },
       { phase: 'paid', shop: 'Corner Café', amount: 5000 },
       { phase: 'idle', shop: '' },
       // A till charging in dollars: every amount in cents, said once by the unit.
@@ -78,6 +79,9 @@ describe('display messages', () => {
       { ...paying, discount: 0 },
       { ...paying, discount: -500 },
       { ...paying, discount: '500' },
+      { ...paying, tax: 0 },
+      { ...paying, tax: -95 },
+      { ...paying, tax: 9.5 },
       { ...paying, pay: undefined },
       { ...paying, pay: { amount: 0, invoice: INVOICE } },
       { ...paying, pay: { amount: 5000, invoice: 'javascript:alert(1)' } },

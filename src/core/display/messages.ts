@@ -35,8 +35,9 @@ export interface DisplayPayment {
 
 /**
  * The cart as the customer sees it: its lines, its total (null while a line has no price) and,
- * when the cart has any discount (a line's or the whole cart's), the sats it takes off. The
- * discount is optional in version 1: a display that does not know it shows the rest.
+ * when the cart has any discount (a line's or the whole cart's), the sats it takes off; when the
+ * shop adds tax on top of its prices, that tax, so the lines and the total add up on screen. Both
+ * are optional in version 1: a display that does not know them shows the rest.
  * `unit`: the till charges in this fiat unit, and every amount of the state (lines, total,
  * discount, the invoice's) is in its minor units (cents); absent, they are sats (decision 0094).
  */
@@ -44,6 +45,7 @@ export interface DisplayCart {
   lines: DisplayLine[];
   total: number | null;
   discount?: number;
+  tax?: number;
   unit?: FiatUnit;
 }
 
@@ -133,14 +135,16 @@ function state(value: unknown): DisplayState | null {
     case 'cart':
     case 'pay': {
       const read = lines(value.lines);
-      const { total, discount, unit } = value;
+      const { total, discount, tax, unit } = value;
       if (read === null || (total !== null && !isSats(total))) return null;
       if (discount !== undefined && (!isSats(discount) || discount === 0)) return null;
+      if (tax !== undefined && (!isSats(tax) || tax === 0)) return null;
       if (!knownUnit(unit)) return null;
       const cart = {
         lines: read,
         total,
         ...(discount !== undefined ? { discount } : {}),
+        ...(tax !== undefined ? { tax } : {}),
         ...(unit !== undefined ? { unit } : {}),
       };
       if (value.phase === 'cart') return { phase: 'cart', shop: name, ...cart };

@@ -123,6 +123,8 @@ export interface CartSummary {
     discount?: AmountView;
     /** each rate's tax, added on top or inside the prices */
     taxes: Array<{ rate: number; amount: AmountView }>;
+    /** the tax added on top of the prices (every rate's), when there is any */
+    addedTax?: AmountView;
     tip: AmountView;
     total: AmountView;
   };
@@ -321,6 +323,7 @@ export function cartSummary(
     totals: {
       subtotal: amountOf(totals.subtotalSats),
       ...(totals.discountSats ? { discount: amountOf(totals.discountSats) } : {}),
+      ...(totals.taxSats ? { addedTax: amountOf(totals.taxSats) } : {}),
       taxes: totals.rates
         .filter((row) => !!row.rate)
         .map((row) => ({ rate: row.rate!, amount: amountOf(row.taxSats) })),

@@ -66,6 +66,21 @@ describe('DisplayScreen', () => {
     expect(screen.queryByTestId('display-discount')).toBeNull();
   });
 
+  it('shows the tax added on top of the prices above the total, and no row without it', async () => {
+    const { counter, show } = setUp();
+    show();
+    const lines = [{ name: 'Bagel', quantity: 1, sats: 1000 }];
+    counter.show({ lines, total: 1190, tax: 190, pay: null });
+    await settle();
+    await settle();
+    expect(screen.getByTestId('display-tax').textContent).toBe('Tax190 sats');
+    expect(screen.getByTestId('display-total').textContent).toBe('Total1,190 sats');
+
+    counter.show({ lines, total: 1000, pay: null });
+    await settle();
+    expect(screen.queryByTestId('display-tax')).toBeNull();
+  });
+
   it('shows the invoice and ecash request to scan, then paid', async () => {
     const { counter, show } = setUp();
     show();

@@ -25,6 +25,7 @@ import {
   DISPLAY_PAID_AMOUNT,
   DISPLAY_SATS,
   DISPLAY_SCAN_TO_PAY,
+  DISPLAY_TAX,
   DISPLAY_TOTAL,
   DISPLAY_UNSUPPORTED,
   DISPLAY_WAITING,
@@ -84,7 +85,7 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
       </div>
     );
   }
-  const { lines, total, discount } = shown;
+  const { lines, total, discount, tax } = shown;
   const pay = shown.phase === 'pay' ? shown.pay : null;
   return (
     <div className="flex flex-col gap-6 md:flex-row md:items-start">
@@ -109,6 +110,16 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
           >
             <span>{t(DISPLAY_DISCOUNT)}</span>
             <span className="tabular-nums">−{money(discount)}</span>
+          </p>
+        ) : null}
+        {tax !== undefined ? (
+          <p
+            className="flex justify-between text-lg text-slate-700"
+            data-testid="display-tax"
+            data-sats={tax}
+          >
+            <span>{t(DISPLAY_TAX)}</span>
+            <span className="tabular-nums">{money(tax)}</span>
           </p>
         ) : null}
         {total !== null ? (

@@ -20,15 +20,20 @@ const lines: CartLine[] = [
 ];
 
 describe('counterView', () => {
-  it('gives each line its total before tax and the total with tax', () => {
-    expect(counterView(lines, undefined, null, undefined)).toEqual({
+  it('gives each line its total before tax, the tax added on top and the total with it', () => {
+    const view = counterView(lines, undefined, null, undefined);
+    expect(view).toEqual({
       lines: [
         { name: 'Coffee', quantity: 2, sats: 5000 },
         { name: 'Bagel', quantity: 1, sats: 1000 },
       ],
+      tax: 190,
       total: 6190,
       pay: null,
     });
+    // What the customer reads adds up: the lines, less the discount, plus the tax.
+    const sum = view.lines.reduce((total, line) => total + (line.sats ?? 0), 0);
+    expect(sum - (view.discount ?? 0) + (view.tax ?? 0)).toBe(view.total);
   });
 
   it('copies only the invoice text, its amount and the ecash request from the quote', () => {
@@ -57,10 +62,13 @@ describe('counterView', () => {
     // 6,000 less 600, then 19 % of the bagel's 900: 5,400 + 171.
     expect(view.total).toBe(5571);
     expect(view.discount).toBe(600);
+    expect(view.tax).toBe(171);
     expect(priced.ok && priced.totals.totalSats).toBe(5571);
     const included = counterView(lines, undefined, null, undefined, { pricesIncludeTax: true });
     expect(included.total).toBe(6000);
     expect(included).not.toHaveProperty('discount');
+    // Tax inside the prices is already in the lines: no row adds it again.
+    expect(included).not.toHaveProperty('tax');
   });
 
   it('names the sats a line discount takes off, with none on a cart without one', () => {

@@ -26,7 +26,8 @@ export interface CustomerDisplayArgs {
 
 /**
  * The cart without a tip (the tip is on the invoice's amount) and the invoice while it is open; the
- * total is the one the cart is charged, its discounts off and its tax by the shop's rules.
+ * total is the one the cart is charged, its discounts off and its tax by the shop's rules, with the
+ * tax added on top shown apart so the customer sees what makes the total.
  */
 export function counterView(
   lines: readonly CartLine[],
@@ -43,6 +44,7 @@ export function counterView(
   const shown = (amount: AmountView | undefined) =>
     amount && (amount.inUnit === true) === (unit !== undefined) ? amount.sats : null;
   const discount = shown(summary.totals?.discount);
+  const tax = shown(summary.totals?.addedTax);
   return {
     lines: summary.lines.map((line) => ({
       name: line.name,
@@ -51,6 +53,7 @@ export function counterView(
     })),
     total: shown(summary.totals?.total),
     ...(discount ? { discount } : {}),
+    ...(tax ? { tax } : {}),
     ...(unit ? { unit } : {}),
     pay: quote
       ? { amount: quote.amount, invoice: quote.request, ...(creqA ? { ecash: creqA } : {}) }
