@@ -51,34 +51,23 @@ describe('DisplayScreen', () => {
     expect(screen.queryByTestId('display-pay')).toBeNull();
   });
 
-  it('shows the sats a discount takes off above the total, and no row without one', async () => {
+  it.each([
+    ['discount', { discount: 500 }, 4500, 'Discount−500 sats', 'Total4,500 sats'],
+    ['tax added on top of the prices', { tax: 190 }, 5190, 'Tax190 sats', 'Total5,190 sats'],
+  ])('shows the %s above the total, and no row without it', async (_, sum, total, row, shown) => {
     const { counter, show } = setUp();
     show();
     const lines = [{ name: 'Coffee', quantity: 2, sats: 5000 }];
-    counter.show({ lines, total: 4500, discount: 500, pay: null });
+    const id = `display-${Object.keys(sum)[0]}`;
+    counter.show({ lines, total, ...sum, pay: null });
     await settle();
     await settle();
-    expect(screen.getByTestId('display-discount').textContent).toBe('Discount−500 sats');
-    expect(screen.getByTestId('display-total').textContent).toBe('Total4,500 sats');
+    expect(screen.getByTestId(id).textContent).toBe(row);
+    expect(screen.getByTestId('display-total').textContent).toBe(shown);
 
     counter.show({ lines, total: 5000, pay: null });
     await settle();
-    expect(screen.queryByTestId('display-discount')).toBeNull();
-  });
-
-  it('shows the tax added on top of the prices above the total, and no row without it', async () => {
-    const { counter, show } = setUp();
-    show();
-    const lines = [{ name: 'Bagel', quantity: 1, sats: 1000 }];
-    counter.show({ lines, total: 1190, tax: 190, pay: null });
-    await settle();
-    await settle();
-    expect(screen.getByTestId('display-tax').textContent).toBe('Tax190 sats');
-    expect(screen.getByTestId('display-total').textContent).toBe('Total1,190 sats');
-
-    counter.show({ lines, total: 1000, pay: null });
-    await settle();
-    expect(screen.queryByTestId('display-tax')).toBeNull();
+    expect(screen.queryByTestId(id)).toBeNull();
   });
 
   it('shows the invoice and ecash request to scan, then paid', async () => {

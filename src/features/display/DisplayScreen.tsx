@@ -1,7 +1,7 @@
 // The customer display (/display, docs/behaviour.md "Customer display"): a window of the till's
 // browser facing the customer, following the counter over a BroadcastChannel. It reads no storage
 // and asks for no PIN: it shows only what the counter sends, checked first (core/display).
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   hasDisplayChannel,
   openDisplayChannel,
@@ -103,34 +103,19 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
           </ul>
         )}
         {discount !== undefined ? (
-          <p
-            className="flex justify-between text-lg text-slate-700"
-            data-testid="display-discount"
-            data-sats={discount}
-          >
-            <span>{t(DISPLAY_DISCOUNT)}</span>
-            <span className="tabular-nums">−{money(discount)}</span>
-          </p>
+          <SumRow id="display-discount" label={t(DISPLAY_DISCOUNT)} amount={discount}>
+            −{money(discount)}
+          </SumRow>
         ) : null}
         {tax !== undefined ? (
-          <p
-            className="flex justify-between text-lg text-slate-700"
-            data-testid="display-tax"
-            data-sats={tax}
-          >
-            <span>{t(DISPLAY_TAX)}</span>
-            <span className="tabular-nums">{money(tax)}</span>
-          </p>
+          <SumRow id="display-tax" label={t(DISPLAY_TAX)} amount={tax}>
+            {money(tax)}
+          </SumRow>
         ) : null}
         {total !== null ? (
-          <p
-            className="flex justify-between text-2xl font-bold text-slate-900"
-            data-testid="display-total"
-            data-sats={total}
-          >
-            <span>{t(DISPLAY_TOTAL)}</span>
-            <span className="tabular-nums">{money(total)}</span>
-          </p>
+          <SumRow id="display-total" label={t(DISPLAY_TOTAL)} amount={total} total>
+            {money(total)}
+          </SumRow>
         ) : null}
       </section>
       {pay ? (
@@ -153,6 +138,29 @@ function Body({ shown, t }: { shown: Shown; t: Translate }) {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** A row under the lines (discount, tax, total): its label, and the amount as written. */
+function SumRow({
+  id,
+  label,
+  amount,
+  total = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  amount: number;
+  total?: boolean;
+  children: ReactNode;
+}) {
+  const size = total ? 'text-2xl font-bold text-slate-900' : 'text-lg text-slate-700';
+  return (
+    <p className={`flex justify-between ${size}`} data-testid={id} data-sats={amount}>
+      <span>{label}</span>
+      <span className="tabular-nums">{children}</span>
+    </p>
   );
 }
 
