@@ -99,7 +99,7 @@ describe('junk wraps before the key work', () => {
 });
 
 describe('live before backlog', () => {
-  const BACKLOG = INBOX_SLICE_WRAPS * 5;
+  const BACKLOG = INBOX_SLICE_WRAPS * 3;
 
   it('opens a sale sent after the EOSE before the stored junk is done', async () => {
     const { pool } = deferringPool();
