@@ -98,6 +98,12 @@ function onRelays(deps: RelayServiceDeps) {
 function commonDeps(deps: InboxDeps) {
   return {
     ...onRelays(deps),
+    // The inbox checks each wrap's signature itself, live ones before the backlog (0099).
+    createPool: () =>
+      createRelayPool({
+        ...(deps.WebSocket ? { WebSocket: deps.WebSocket } : {}),
+        deferSignatures: true,
+      }),
     getMintUrl: () => deps.config.getMintUrl(),
     processedQuotes: deps.processedQuotes,
     takeOver: deps.takeOver,

@@ -95,7 +95,12 @@ export function devNetwork(options: { relays: number }): DevNetwork {
     walletInbox(wallet, secretKey, urls, deps = {}) {
       const mintUrl = started(mint).url;
       return new RemotePaymentInbox({
-        createPool: pool,
+        // As the app wires it: the inbox checks the signatures itself (decision 0099).
+        createPool: () => {
+          const created = createRelayPool({ WebSocket: WS, deferSignatures: true });
+          pools.push(created);
+          return created;
+        },
         getRelays: async () => urls,
         getSecretKey: async () => secretKey,
         getMintUrl: async () => mintUrl,

@@ -1,6 +1,7 @@
 // The free checks on a wrap, and how far back an unfinished message may hold a relay's lookback.
 import { describe, expect, it } from 'vitest';
 import type { NostrEvent } from 'nostr-tools/core';
+import { v2 } from 'nostr-tools/nip44';
 import { GIFT_WRAP_BACKDATE_SECONDS } from '../constants';
 import {
   INBOX_MAX_HOLD_SECONDS,
@@ -19,7 +20,7 @@ function wrap(overrides: Partial<NostrEvent> = {}): NostrEvent {
     kind: 1059,
     created_at: NOW,
     tags: [['p', ME]],
-    content: 'A'.repeat(2_000),
+    content: v2.encrypt('x'.repeat(1_400), new Uint8Array(32).fill(7)),
     sig: '00'.repeat(64),
     ...overrides,
   };
@@ -36,6 +37,10 @@ describe('precheckWrap', () => {
     );
     expect(precheckWrap(wrap({ kind: 4 }), ME)).toMatch(/not a gift wrap/);
     expect(precheckWrap(wrap({ tags: [['p', 'ef'.repeat(32)]] }), ME)).toMatch(/not addressed/);
+  });
+
+  it('drops a wrap whose content cannot be a NIP-44 v2 payload, unopened', () => {
+    expect(precheckWrap(wrap({ content: 'A'.repeat(2_000) }), ME)).toMatch(/not a NIP-44 v2/);
   });
 });
 

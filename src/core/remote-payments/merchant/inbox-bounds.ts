@@ -2,6 +2,7 @@
 // could not finish may hold a relay's lookback (docs/protocol.md "Receiving (merchant inbox)").
 import type { NostrEvent } from 'nostr-tools/core';
 import { GIFT_WRAP_BACKDATE_SECONDS, GIFT_WRAP_KIND } from '../constants';
+import { nip44ShapeProblem } from '../nip44-shape';
 
 /**
  * A wrap's content above this many characters is dropped before it is decrypted. The largest
@@ -37,8 +38,15 @@ export const INBOX_RETRY_LIST_MAX = 50;
 export const INBOX_RETRY_LIST_MAX_AGE_MS = 2_592_000_000;
 
 /**
- * The checks that cost nothing, made before the wrap is decrypted or anything is read: why the
- * wrap is dropped, or undefined to go on.
+ * Wraps opened (signature checked when the pool left it, then decrypted) per turn of the inbox's
+ * queue; between turns other tasks run and live messages go first (decision 0099).
+ */
+export const INBOX_SLICE_WRAPS = 4;
+
+/**
+ * The checks that cost nothing, made before the wrap's signature is checked, it is decrypted or
+ * anything is read: why the wrap is dropped, or undefined to go on. The content's NIP-44 shape
+ * (nip44-shape.ts) is refused by decrypt anyway; here it costs no ECDH.
  */
 export function precheckWrap(event: NostrEvent, pubkey: string): string | undefined {
   if (event.kind !== GIFT_WRAP_KIND) return `kind ${event.kind} is not a gift wrap`;
@@ -47,7 +55,8 @@ export function precheckWrap(event: NostrEvent, pubkey: string): string | undefi
     return `content of ${event.content.length} characters is over ${MAX_WRAP_CONTENT_CHARS}`;
   }
   if (!event.tags.some((tag) => tag[0] === 'p' && tag[1] === pubkey)) return 'not addressed to us';
-  return undefined;
+  const shape = nip44ShapeProblem(event.content);
+  return shape === undefined ? undefined : `not a NIP-44 v2 payload: ${shape}`;
 }
 
 /**

@@ -19,7 +19,14 @@ import {
 } from '../constants';
 import { unwrapPaymentEvent } from '../gift-wrap';
 import { parsePaymentMessage } from '../payment-message';
-import { INBOX_RETRY_LIST_INTERVAL_MS, lookbackFloor, precheckWrap } from './inbox-bounds';
+import {
+  INBOX_RETRY_LIST_INTERVAL_MS,
+  INBOX_SLICE_WRAPS,
+  lookbackFloor,
+  precheckWrap,
+} from './inbox-bounds';
+import { WrapQueue } from './wrap-queue';
+import { yieldToOthers } from '../../yield-to-others';
 import { InboxRetryList } from './inbox-retry-list';
 import { defaultLockProvider, type LockProvider } from '../../cross-tab-lock';
 import type { InboxRetryStore, RelayCursorStore } from './merchant-ports';
@@ -145,6 +152,10 @@ interface Session {
   readonly seen: SeenWraps;
   /** this session's use of the retry list */
   readonly retryList: InboxRetryList;
+  /** wraps waiting to be opened: live ones and retries before the stored backlog */
+  readonly waiting: WrapQueue;
+  /** a drain of `waiting` is on the queue */
+  draining: boolean;
   /** whether strangers are dropped quietly, as the pairing settings last said */
   strict?: boolean;
   /**
@@ -215,6 +226,8 @@ export class RemotePaymentInbox {
       timers: new Set(),
       seen: new SeenWraps(),
       retryList: new InboxRetryList(this.deps.retryList, this.logger, this.clock),
+      waiting: new WrapQueue(),
+      draining: false,
       unresolved: new Map(),
     };
     this.session = session;
@@ -391,6 +404,8 @@ export class RemotePaymentInbox {
     let closedByUs = false;
     let closed = false;
     let healthy = false;
+    // The relay's EOSE came: what arrives from here was sent now, and goes before the backlog.
+    let live = false;
     // The relay asked for NIP-42 AUTH (it closed the REQ "auth-required:"); nostr-tools then
     // signs the challenge with the device key and sends the REQ again.
     let asked = false;
@@ -407,8 +422,9 @@ export class RemotePaymentInbox {
       {
         abort: ending.signal,
         onauth: authSigner(secretKey, () => (asked = true)),
-        onevent: (event) => this.enqueue(session, event),
+        onevent: (event) => this.enqueue(session, event, live),
         oneose: () => {
+          live = true;
           // nostr-tools' pool also calls oneose when the connection fails, synchronously right
           // before onclose; only an EOSE the subscription outlived is the relay's own, so a relay
           // that keeps refusing is retried with growing waits instead of every first delay.
@@ -447,7 +463,8 @@ export class RemotePaymentInbox {
 
   // ------------------------------------------------------------------ messages
 
-  private enqueue(session: Session, event: NostrEvent): void {
+  /** `live`: sent after the subscription's EOSE (or a retry), so opened before the backlog. */
+  private enqueue(session: Session, event: NostrEvent, live: boolean): void {
     if (session.seen.has(event.id)) return;
     // The free checks come before anything is queued, decrypted or read (inbox-bounds.ts).
     const dropped = precheckWrap(event, session.pubkey ?? '');
@@ -457,7 +474,49 @@ export class RemotePaymentInbox {
     }
     session.seen.add(event.id, event.created_at, Math.floor(this.clock() / 1000));
     session.unresolved.set(event.id, event.created_at);
-    this.queue = this.queue.then(() => this.handle(session, event, 0));
+    session.waiting.push({ event, attempt: 0 }, live);
+    this.drain(session);
+  }
+
+  /** Puts a drain of the waiting wraps on the queue, unless one is there already. */
+  private drain(session: Session): void {
+    if (session.draining) return;
+    session.draining = true;
+    this.queue = this.queue.then(() => this.drainWaiting(session));
+  }
+
+  /**
+   * Opens the waiting wraps one at a time, live ones first, and gives other tasks a turn after
+   * every INBOX_SLICE_WRAPS: a relay's 5,000 stored wraps never hold the page, and a live sale
+   * that arrives meanwhile is opened at the next turn (decision 0099).
+   */
+  private async drainWaiting(session: Session): Promise<void> {
+    let opened = 0;
+    try {
+      for (;;) {
+        if (session.abort.signal.aborted) return;
+        const wrap = session.waiting.next();
+        if (!wrap) return;
+        await this.handle(session, wrap.event, wrap.attempt);
+        if (++opened % INBOX_SLICE_WRAPS === 0) await yieldToOthers();
+      }
+    } finally {
+      session.draining = false;
+    }
+  }
+
+  /**
+   * The wrap's signature, when the pool left it to us (relay-pool.ts `deferSignatures`): checked
+   * after the free checks, before anything in it is decrypted or believed.
+   */
+  private signed(session: Session, event: NostrEvent): boolean {
+    const check = session.pool?.checkSignature;
+    if (!check || check(event)) return true;
+    // A forged copy of a real wrap's id must not shadow the real one: forget it entirely.
+    session.seen.delete(event.id);
+    session.unresolved.delete(event.id);
+    this.logger.debug('Gift wrap dropped unopened: invalid signature', { event: event.id });
+    return false;
   }
 
   private notify(error: Error): void {
@@ -486,7 +545,7 @@ export class RemotePaymentInbox {
   }
 
   private async handle(session: Session, event: NostrEvent, attempt: number): Promise<void> {
-    if (session.abort.signal.aborted) return;
+    if (session.abort.signal.aborted || !this.signed(session, event)) return;
     let outcome: Outcome;
     try {
       outcome = await this.process(session, event, attempt);
@@ -687,7 +746,8 @@ export class RemotePaymentInbox {
       return 'exhausted';
     }
     this.later(session, delayFor(this.retryDelays, attempt), () => {
-      this.queue = this.queue.then(() => this.handle(session, event, attempt + 1));
+      session.waiting.push({ event, attempt: attempt + 1 }, true);
+      this.drain(session);
     });
     return 'retry';
   }
@@ -697,7 +757,9 @@ export class RemotePaymentInbox {
   /** Queues every message of the retry list again (at start, then every 5 minutes). */
   private async retryParked(session: Session): Promise<void> {
     if (!session.retryList.enabled || session.abort.signal.aborted) return;
-    for (const event of await session.retryList.due(session.pubkey)) this.enqueue(session, event);
+    for (const event of await session.retryList.due(session.pubkey)) {
+      this.enqueue(session, event, true);
+    }
     this.later(session, INBOX_RETRY_LIST_INTERVAL_MS, () => void this.retryParked(session));
   }
 }
