@@ -6,10 +6,15 @@
 //   npx vite build --outDir /tmp/ab/a          # before the change
 //   npx vite build --outDir /tmp/ab/b          # after it
 //   node --import tsx bench/ab-wallet.mjs a=/tmp/ab/a b=/tmp/ab/b [--runs=15] [--events=1000]
+//     [--profile=dir]
 //
-// Prints per build the median (min-max) of walletPageReady and, per later build, the median of
-// the per-round differences to the first (pairedVs). Progress to stderr, JSON to stdout.
-import { mkdtemp, rm } from 'node:fs/promises';
+// Prints per build the median (min-max) of walletPageReady and of the main thread's CPU time over
+// the same visit (mainThreadMs, CDP Performance ThreadTime: what a loaded machine's waits do not
+// inflate), and per later build the medians of the per-round differences to the first (pairedVs,
+// threadPairedVs). Progress to stderr, JSON to stdout.
+// --profile: after the rounds, one more visit per build under the CDP Profiler (200 µs sampling),
+// from the navigation to the page ready, written to dir/<build>.cpuprofile (Chrome DevTools).
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMint } from '../dev/mint/server.ts';
@@ -24,6 +29,7 @@ import { bulkInsert, walletReadyProbe } from './wallet-scale.mjs';
 const runs = Number(flag('runs', 15));
 const events = Number(flag('events', 1000));
 const builds = namedBuilds();
+const profileDir = flag('profile', null);
 const log = (line) => process.stderr.write(`[ab-wallet] ${line}\n`);
 
 /** One build: served, its own profile, a wallet of `events` rows, the page left on Home. */
@@ -44,10 +50,29 @@ async function prepare(build, { mintUrl, relayUrl, keysetId }) {
   context = await profile.launch();
   page = context.pages()[0] ?? (await context.newPage());
   await page.addInitScript(walletReadyProbe, `${inserted.total.toLocaleString('en-US')} sats`);
-  const visit = async () => {
+  /** One visit: ms to the page ready, and the main thread's CPU time (ms) from before the navigation to it. */
+  const visit = async (profile) => {
+    const cdp = await context.newCDPSession(page);
+    // threadTicks: ThreadTime counts the renderer's main thread CPU, not wall-clock time, so a
+    // loaded machine's waits do not count (a later build is judged on the work it did).
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const threadTime = async () =>
+      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime').value;
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    const before = await threadTime();
     await page.goto(`${server.url}/wallet`, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__walletReady, null, { timeout: 120_000, polling: 50 });
-    return page.evaluate(() => window.__walletReady);
+    const threadMs = ((await threadTime()) - before) * 1000;
+    if (profile) {
+      const { profile: data } = await cdp.send('Profiler.stop');
+      await writeFile(profile, JSON.stringify(data));
+    }
+    await cdp.detach();
+    return { ready: await page.evaluate(() => window.__walletReady), threadMs };
   };
   // Untimed: the reopened profile's first visit compiles the app's scripts.
   await visit();
@@ -55,6 +80,7 @@ async function prepare(build, { mintUrl, relayUrl, keysetId }) {
     ...build,
     visit,
     samples: [],
+    threads: [],
     async close() {
       await context.close().catch(() => {});
       await profile.remove();
@@ -77,10 +103,21 @@ try {
   for (let r = 0; r < runs; r++) {
     // Alternating order, so neither build always goes first after the other's visit.
     const order = r % 2 === 0 ? prepared : [...prepared].reverse();
-    for (const build of order) build.samples.push(await build.visit());
+    for (const build of order) {
+      const { ready, threadMs } = await build.visit();
+      build.samples.push(ready);
+      build.threads.push(threadMs);
+    }
     log(
-      `round ${r + 1}: ${prepared.map((b) => `${b.name} ${round(b.samples.at(-1))}`).join(', ')}`,
+      `round ${r + 1}: ${prepared.map((b) => `${b.name} ${round(b.samples.at(-1))} (thread ${round(b.threads.at(-1))})`).join(', ')}`,
     );
+  }
+  if (profileDir) {
+    await mkdir(profileDir, { recursive: true });
+    for (const build of prepared) {
+      const file = join(profileDir, `${build.name}.cpuprofile`);
+      log(`${build.name}: profiled visit ${round((await build.visit(file)).ready)} ms (${file})`);
+    }
   }
   const first = prepared[0];
   const result = {
@@ -91,9 +128,13 @@ try {
         b.name,
         {
           walletPageReady: summarize(b.samples),
+          mainThreadMs: summarize(b.threads),
           ...(b === first
             ? {}
-            : { pairedVs: summarize(b.samples.map((s, i) => s - first.samples[i])) }),
+            : {
+                pairedVs: summarize(b.samples.map((s, i) => s - first.samples[i])),
+                threadPairedVs: summarize(b.threads.map((s, i) => s - first.threads[i])),
+              }),
         },
       ]),
     ),

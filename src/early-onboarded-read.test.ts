@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+// The early script's warming of a guarded screen: its files linked once IndexedDB says there is a
+// wallet, none the page already links (the router's own preload may have gone first).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GUARDED_SCREENS_META } from './app/start-up/next-screens';
+import { ONBOARDED_KEY } from './storage/first-screen/onboarded-key';
+
+const FILES = ['/assets/WalletScreen-a.js', '/assets/startup-b.js'];
+const HINT_KEY = 'cashew-pos.has-wallet';
+
+const linked = () =>
+  [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+    link.getAttribute('href'),
+  );
+
+/** An IndexedDB whose open answers only when `answer` is called, with the flag row given. */
+function heldIndexedDb() {
+  let answer!: (onboarded: boolean) => void;
+  const factory = {
+    open: () => {
+      const request = {} as IDBOpenDBRequest & Record<string, unknown>;
+      answer = (onboarded) => {
+        const get = {} as IDBRequest & Record<string, unknown>;
+        const db = {
+          objectStoreNames: { contains: () => true },
+          close: () => {},
+          transaction: () => ({ objectStore: () => ({ get: () => get }) }),
+        };
+        Object.assign(request, { result: db });
+        (request.onsuccess as () => void)();
+        Object.assign(get, { result: { key: ONBOARDED_KEY, value: String(onboarded) } });
+        (get.onsuccess as () => void)();
+      };
+      return request;
+    },
+  };
+  return { factory: factory as unknown as IDBFactory, answer: (v: boolean) => answer(v) };
+}
+
+async function startEarlyScript(factory: IDBFactory) {
+  vi.stubGlobal('indexedDB', factory);
+  vi.resetModules();
+  await import('./early-onboarded-read');
+}
+
+beforeEach(() => {
+  const meta = document.createElement('meta');
+  meta.name = GUARDED_SCREENS_META;
+  meta.content = JSON.stringify({ '/wallet': FILES });
+  document.head.append(meta);
+  window.history.replaceState(null, '', '/wallet');
+});
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  localStorage.clear();
+  delete (globalThis as Record<string, unknown>).__cashewEarlyStart;
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the early script warming a guarded screen', () => {
+  it("links the screen's files once IndexedDB says there is a wallet", async () => {
+    localStorage.setItem(HINT_KEY, '1');
+    const db = heldIndexedDb();
+    await startEarlyScript(db.factory);
+    db.answer(true);
+    await vi.waitFor(() => expect(linked()).toEqual(FILES));
+  });
+
+  it('links no file a second time that the page already links (the router went first)', async () => {
+    localStorage.setItem(HINT_KEY, '1');
+    // What Vite's preload helper adds for the route's import: an absolute URL, the same mode.
+    const first = document.createElement('link');
+    first.rel = 'modulepreload';
+    first.crossOrigin = '';
+    first.href = new URL(FILES[0]!, window.location.href).href;
+    document.head.append(first);
+    const db = heldIndexedDb();
+    await startEarlyScript(db.factory);
+    db.answer(true);
+    await vi.waitFor(() => expect(linked()).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(linked()).toEqual([first.href, FILES[1]]);
+  });
+
+  it('links nothing for a device without a wallet', async () => {
+    localStorage.setItem(HINT_KEY, '0');
+    const db = heldIndexedDb();
+    await startEarlyScript(db.factory);
+    db.answer(false);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(linked()).toEqual([]);
+  });
+});
