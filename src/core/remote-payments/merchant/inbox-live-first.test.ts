@@ -96,6 +96,27 @@ describe('junk wraps before the key work', () => {
     expect(opened()).toEqual([sale.id]);
     expect(h.tracked.map((quote) => quote.quote)).toEqual([merchant.payment().quote]);
   });
+
+  it('opens the genuine copy of a wrap whose forged copy came first, both waiting', async () => {
+    const { pool, checks } = deferringPool();
+    const sale = fromRelay(merchant.wrapOf(merchant.payment()));
+    const h = merchant.inbox({ pool });
+    await h.inbox.start();
+    await settleInbox(h.inbox);
+    // A forged copy of the id first, then the real wrap, both in before either is read.
+    pool.deliver(RELAY, { ...sale, sig: '00'.repeat(64) });
+    pool.deliver(RELAY, fromRelay(sale));
+    await settleInbox(h.inbox);
+    expect(checks).toEqual([sale.id, sale.id]);
+    expect(opened()).toEqual([sale.id]);
+    expect(h.tracked.map((quote) => quote.quote)).toEqual([merchant.payment().quote]);
+    // The real wrap sent again, and a forged copy after it, change nothing.
+    pool.deliver(RELAY, fromRelay(sale));
+    pool.deliver(RELAY, { ...fromRelay(sale), sig: '11'.repeat(64) });
+    await settleInbox(h.inbox);
+    expect(opened()).toEqual([sale.id]);
+    expect(h.tracked).toHaveLength(1);
+  });
 });
 
 describe('live before backlog', () => {

@@ -156,6 +156,12 @@ interface Session {
   readonly waiting: WrapQueue;
   /** a drain of `waiting` is on the queue */
   draining: boolean;
+  /**
+   * With signatures left to the inbox: the signatures of the queued copies of each wrap id not
+   * checked yet. A second copy of a waiting id with another signature is queued too, so a forged
+   * copy that came first cannot shadow the real wrap (decision 0099).
+   */
+  readonly unchecked: Map<string, Set<string>>;
   /** whether strangers are dropped quietly, as the pairing settings last said */
   strict?: boolean;
   /**
@@ -228,6 +234,7 @@ export class RemotePaymentInbox {
       retryList: new InboxRetryList(this.deps.retryList, this.logger, this.clock),
       waiting: new WrapQueue(),
       draining: false,
+      unchecked: new Map(),
       unresolved: new Map(),
     };
     this.session = session;
@@ -465,15 +472,24 @@ export class RemotePaymentInbox {
 
   /** `live`: sent after the subscription's EOSE (or a retry), so opened before the backlog. */
   private enqueue(session: Session, event: NostrEvent, live: boolean): void {
-    if (session.seen.has(event.id)) return;
+    const again = session.seen.has(event.id);
+    // A copy of a seen wrap is ignored, unless the first still waits unchecked and this one is
+    // signed otherwise: a relay can copy an id, not sign for it, so one of the two is forged.
+    const unchecked = session.unchecked.get(event.id);
+    if (again && (!unchecked || unchecked.has(event.sig))) return;
     // The free checks come before anything is queued, decrypted or read (inbox-bounds.ts).
     const dropped = precheckWrap(event, session.pubkey ?? '');
     if (dropped !== undefined) {
       this.logger.debug(`Gift wrap dropped unopened: ${dropped}`, { event: event.id });
       return;
     }
-    session.seen.add(event.id, event.created_at, Math.floor(this.clock() / 1000));
-    session.unresolved.set(event.id, event.created_at);
+    if (!again) {
+      session.seen.add(event.id, event.created_at, Math.floor(this.clock() / 1000));
+      session.unresolved.set(event.id, event.created_at);
+    }
+    if (session.pool?.checkSignature) {
+      session.unchecked.set(event.id, (unchecked ?? new Set<string>()).add(event.sig));
+    }
     session.waiting.push({ event, attempt: 0 }, live);
     this.drain(session);
   }
@@ -511,11 +527,21 @@ export class RemotePaymentInbox {
    */
   private signed(session: Session, event: NostrEvent): boolean {
     const check = session.pool?.checkSignature;
-    if (!check || check(event)) return true;
-    // A forged copy of a real wrap's id must not shadow the real one: forget it entirely.
-    session.seen.delete(event.id);
-    session.unresolved.delete(event.id);
+    if (!check) return true;
+    const unchecked = session.unchecked.get(event.id);
+    if (check(event)) {
+      // The real wrap: any other copy still queued is checked, refused and dropped in its turn.
+      session.unchecked.delete(event.id);
+      return true;
+    }
     this.logger.debug('Gift wrap dropped unopened: invalid signature', { event: event.id });
+    unchecked?.delete(event.sig);
+    // No other copy waits: the id is forgotten, so the real wrap is taken when a relay sends it.
+    if (unchecked?.size === 0) {
+      session.unchecked.delete(event.id);
+      session.seen.delete(event.id);
+      session.unresolved.delete(event.id);
+    }
     return false;
   }
 
