@@ -90,12 +90,18 @@ async function main() {
           key: `firstSale.${build.name}`,
           run: async (around) => {
             const later = (results[`laterSale.${build.name}`] ??= []);
-            const sales = await keypadSales(browser, state, stack, RATE, 1, around, profileLater).catch(
-              (error) => {
-                later.push(Number.NaN);
-                throw error;
-              },
-            );
+            const sales = await keypadSales(
+              browser,
+              state,
+              stack,
+              RATE,
+              1,
+              around,
+              profileLater,
+            ).catch((error) => {
+              later.push(Number.NaN);
+              throw error;
+            });
             later.push(sales.later[0]);
             return sales.first;
           },

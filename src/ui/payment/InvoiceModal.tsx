@@ -191,19 +191,16 @@ export function InvoiceModal({
   );
 }
 
-function LightningInvoice({
-  invoice,
-  testId,
-  copied,
-  onCopy,
-  onClose,
-}: {
+/** The Lightning invoice's QR code, its text and the Copy / Close buttons. */
+interface LightningInvoiceProps {
   invoice: string;
   testId: string;
   copied: boolean;
   onCopy: () => void;
   onClose: () => void;
-}) {
+}
+
+function LightningInvoice({ invoice, testId, copied, onCopy, onClose }: LightningInvoiceProps) {
   const t = useTexts();
   return (
     <>
@@ -225,12 +222,9 @@ const ignore = () => {};
  */
 export function InvoiceModalRehearsal({ onDone }: { onDone: () => void }) {
   const t = useTexts();
+  const frame = { title: t(INVOICE_MODAL_TITLE), description: t(INVOICE_MODAL_TEXT), onDone };
   return (
-    <ModalRehearsal
-      title={t(INVOICE_MODAL_TITLE)}
-      description={t(INVOICE_MODAL_TEXT)}
-      onDone={onDone}
-    >
+    <ModalRehearsal {...frame}>
       <div className="flex flex-col items-center gap-4">
         <ModalAmount amount={REHEARSAL_AMOUNT} testId="invoice-amount-rehearsal" />
         <LightningInvoice
