@@ -215,6 +215,15 @@ function LightningInvoice({ invoice, testId, copied, onCopy, onClose }: Lightnin
 
 const ignore = () => {};
 
+/** An invoice-shaped text in place of an invoice; its buttons do nothing (nobody can reach them). */
+const REHEARSAL_INVOICE: LightningInvoiceProps = {
+  invoice: INVOICE_SHAPED,
+  testId: 'invoice-string-rehearsal',
+  copied: false,
+  onCopy: ignore,
+  onClose: ignore,
+};
+
 /**
  * The invoice modal's content as a first invoice shows it, on an invoice-shaped text, rendered
  * once where nobody sees it (ModalRehearsal): the first sale's modal then opens on warm styles,
@@ -227,13 +236,7 @@ export function InvoiceModalRehearsal({ onDone }: { onDone: () => void }) {
     <ModalRehearsal {...frame}>
       <div className="flex flex-col items-center gap-4">
         <ModalAmount amount={REHEARSAL_AMOUNT} testId="invoice-amount-rehearsal" />
-        <LightningInvoice
-          invoice={INVOICE_SHAPED}
-          testId="invoice-string-rehearsal"
-          copied={false}
-          onCopy={ignore}
-          onClose={ignore}
-        />
+        <LightningInvoice {...REHEARSAL_INVOICE} />
       </div>
     </ModalRehearsal>
   );
