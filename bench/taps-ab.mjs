@@ -3,14 +3,14 @@
 // the same noise (docs/performance.md "Taps").
 //
 //   node --import tsx bench/taps-ab.mjs a=/tmp/ab/a b=/tmp/ab/b [--runs=12]
-//        [--taps=coldWelcome,firstSale] [--profile=DIR]
+//        [--taps=coldWelcome,firstSale] [--profile=DIR] [--profile-sale=later]
 //
 // coldWelcome: a new user tapping "Create New Wallet" every frame from navigation, ms to the
 // twelve words; firstSale: a cold keypad, settled, Submit to the invoice QR (the first sale;
 // laterSale: the one after it). Prints each build's medians and each build's median per-round
 // difference to the first build (pairedVs). --profile=DIR writes one Chromium trace (with a CPU
 // profile) per build and tap after the rounds: the whole cold load for coldWelcome, Submit to the
-// QR for firstSale; open them in DevTools.
+// QR for firstSale (or, with --profile-sale=later, for the sale after it); open them in DevTools.
 //
 // Give it builds whose policy lets the page reach the loopback dev mint and relay (the e2e and
 // bench stack builds do): e.g. VITE_DEFAULT_MINT_URL=http://127.0.0.1:9 npx vite build --outDir
@@ -32,6 +32,7 @@ const RATE = 4;
 const runs = Number(flag('runs', 12));
 const taps = flag('taps', 'coldWelcome,firstSale').split(',');
 const profileDir = flag('profile', null);
+const profileLater = flag('profile-sale', 'first') === 'later';
 const builds = namedBuilds();
 const log = (line) => process.stderr.write(`[taps-ab] ${line}\n`);
 const failed = (key) => (error) => {
@@ -89,12 +90,18 @@ async function main() {
           key: `firstSale.${build.name}`,
           run: async (around) => {
             const later = (results[`laterSale.${build.name}`] ??= []);
-            const sales = await keypadSales(browser, state, stack, RATE, 1, around).catch(
-              (error) => {
-                later.push(Number.NaN);
-                throw error;
-              },
-            );
+            const sales = await keypadSales(
+              browser,
+              state,
+              stack,
+              RATE,
+              1,
+              around,
+              profileLater,
+            ).catch((error) => {
+              later.push(Number.NaN);
+              throw error;
+            });
             later.push(sales.later[0]);
             return sales.first;
           },

@@ -180,8 +180,9 @@ async function payAndReset(page, mintUrl) {
 
 /**
  * One cold start of the keypad: the first sale, then `later` more; ms from Submit to the QR.
- * `around(page, step)` (bench/taps-ab.mjs --profile) wraps the first sale's tap: it is called
- * with the page and the step, and returns what to run once the QR shows.
+ * `around(page, step)` (bench/taps-ab.mjs --profile) wraps the first sale's tap (or, with
+ * `aroundLater`, the first later sale's): it is called with the page and the step, and returns
+ * what to run once the QR shows.
  */
 export async function keypadSales(
   browser,
@@ -190,6 +191,7 @@ export async function keypadSales(
   rate,
   later = 3,
   around,
+  aroundLater = false,
 ) {
   const context = await browser.newContext({ storageState });
   try {
@@ -197,7 +199,7 @@ export async function keypadSales(
     const sale = async (amount, wrap) => {
       const timed = nextTap(page);
       await page.keyboard.type(String(amount));
-      const after = await wrap?.(page, 'firstSale');
+      const after = await wrap?.(page, aroundLater ? 'laterSale' : 'firstSale');
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       const ms = Number((await timed).text().split(' ')[1]);
       await after?.();
@@ -214,11 +216,11 @@ export async function keypadSales(
     await interactive;
     await page.locator('[data-testid="home-balance"][data-balance]').waitFor();
     await page.evaluate(quietMainThread);
-    const first = await sale(21, around);
+    const first = await sale(21, aroundLater ? undefined : around);
     const rest = [];
     for (let i = 0; i < later; i++) {
       await page.evaluate(quietMainThread);
-      rest.push(await sale(22 + i));
+      rest.push(await sale(22 + i, aroundLater && i === 0 ? around : undefined));
     }
     return { first, later: rest };
   } finally {

@@ -6,11 +6,13 @@ import {
   useId,
   useLayoutEffect,
   useRef,
+  type CSSProperties,
   type MouseEvent,
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { afterNextPaint } from './after-paint';
 import { placeToastLayer } from './toast/toast-layer';
 
 export interface ModalProps {
@@ -175,25 +177,92 @@ function OpenModal({
       onClose={onClose}
       onMouseDown={onMouseDown}
       onClick={onClick}
-      className={[
-        'm-auto max-h-none w-[calc(100%-2rem)] max-w-md overflow-visible rounded-2xl bg-white p-0 shadow-xl outline-none backdrop:bg-slate-900/60',
-        className,
-      ]
-        .filter(Boolean)
-        .join(' ')}
+      className={frameClass(className)}
     >
-      <div className="max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl p-6">
-        <h2 id={ids.title} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {description ? (
-          <p id={ids.description} className="mt-1 text-sm text-slate-600">
-            {description}
-          </p>
-        ) : null}
-        <div className="mt-4">{children}</div>
-      </div>
+      <ModalBody ids={ids} title={title} description={description}>
+        {children}
+      </ModalBody>
     </dialog>,
+    document.body,
+  );
+}
+
+const frameClass = (className: string | undefined) =>
+  [
+    'm-auto max-h-none w-[calc(100%-2rem)] max-w-md overflow-visible rounded-2xl bg-white p-0 shadow-xl outline-none backdrop:bg-slate-900/60',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+function ModalBody({
+  ids,
+  title,
+  description,
+  children,
+}: Pick<ModalProps, 'title' | 'description' | 'children'> & {
+  ids?: { title: string; description: string };
+}) {
+  return (
+    <div className="max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl p-6">
+      <h2 id={ids?.title} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {description ? (
+        <p id={ids?.description} className="mt-1 text-sm text-slate-600">
+          {description}
+        </p>
+      ) : null}
+      <div className="mt-4">{children}</div>
+    </div>
+  );
+}
+
+/** Laid out, never painted, never seen by assistive technology or a pointer. */
+const REHEARSAL_STYLE: CSSProperties = {
+  position: 'fixed',
+  inset: 0,
+  overflow: 'hidden',
+  visibility: 'hidden',
+  pointerEvents: 'none',
+  zIndex: -1,
+};
+
+/**
+ * A modal's content rendered once where nobody sees it, laid out in one frame and removed after
+ * it (`onDone`). A screen that will open a modal renders this at idle, so the first opening does
+ * not pay the first style recalculation and layout of that content (its classes, its fonts' first
+ * text runs): traced at 4x, the first invoice's `showModal` took several times a later one's
+ * (docs/performance.md "Taps"). No dialog: nothing opens, takes focus or turns the page inert.
+ */
+export function ModalRehearsal({
+  title,
+  description,
+  children,
+  className,
+  onDone,
+}: Pick<ModalProps, 'title' | 'description' | 'children' | 'className'> & { onDone: () => void }) {
+  const onDoneRef = useRef(onDone);
+  useEffect(() => {
+    onDoneRef.current = onDone;
+  }, [onDone]);
+  useEffect(() => {
+    let live = true;
+    afterNextPaint(() => {
+      if (live) onDoneRef.current();
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return createPortal(
+    <div aria-hidden="true" inert style={REHEARSAL_STYLE} data-modal-rehearsal="">
+      <div className={frameClass(className)}>
+        <ModalBody title={title} description={description}>
+          {children}
+        </ModalBody>
+      </div>
+    </div>,
     document.body,
   );
 }

@@ -26,6 +26,7 @@ import { quoteUnit } from '../../core/wallet/mint/ports';
 import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
 import { createCardTaps, type CardTaps } from '../../core/tap/tap-to-pay';
 import type { Storage as CashewStorage } from '../../storage';
+import { afterSaleShown } from './after-shown';
 import type { BackupServices } from './backup-services';
 import type { BaseServices } from './base';
 import type { LockServices } from './lock-services';
@@ -123,6 +124,8 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     seedSealed,
     salesPublicKey,
     lockedBackup: lockedSaleBackups,
+    // A new invoice's watch starts once its QR code is painted (docs/performance.md "Taps").
+    afterShown: afterSaleShown,
   });
   // Ecash locked to the shop's key with DLEQ, taken without the mint (decision 0068).
   const offlineEcash = new OfflineEcash({

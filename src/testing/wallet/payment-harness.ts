@@ -34,6 +34,8 @@ export interface HarnessOptions {
   logger?: Logger;
   /** share one between harnesses to model tabs of one browser */
   lock?: QuoteLock;
+  /** PaymentServiceDeps.afterShown: when a new invoice's watch starts */
+  afterShown?: (run: () => void) => void;
 }
 
 export interface LogLine {
@@ -71,6 +73,7 @@ export function paymentHarness(options: HarnessOptions) {
     logger,
     clock: options.clock ?? Date.now,
     wallets,
+    ...(options.afterShown ? { afterShown: options.afterShown } : {}),
     getSigningKey: async () => {
       if (!options.signingKey) throw new Error('no signing key in this test');
       return options.signingKey;

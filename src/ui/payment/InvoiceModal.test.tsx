@@ -2,9 +2,9 @@
 // InvoiceModal: the texts of docs/behaviour.md "Point of sale" verbatim, copy success/failure,
 // Escape/backdrop/Close, scroll lock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InvoiceModal } from './InvoiceModal';
+import { InvoiceModal, InvoiceModalRehearsal } from './InvoiceModal';
 import { clickBackdrop } from '../../testing/ui/modal-click';
 
 afterEach(cleanup);
@@ -168,5 +168,30 @@ describe('InvoiceModal while the mint does not answer', () => {
         'Scan the QR code with your Lightning wallet or copy the invoice string',
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('InvoiceModalRehearsal', () => {
+  it('lays the content out unseen, opens nothing, takes no focus, and leaves after a frame', async () => {
+    const onDone = vi.fn();
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    render(<InvoiceModalRehearsal onDone={onDone} />);
+    const rehearsal = document.querySelector<HTMLElement>('[data-modal-rehearsal]');
+    expect(rehearsal).not.toBeNull();
+    // The content a first invoice shows: its title, QR code and copy buttons.
+    expect(rehearsal!.textContent).toContain('Please pay this invoice');
+    expect(rehearsal!.querySelector('svg path')).not.toBeNull();
+    expect(within(rehearsal!).getAllByRole('button', { hidden: true })).toHaveLength(2);
+    // Hidden from people, pointers and assistive technology; no dialog, focus stays put.
+    expect(rehearsal!.getAttribute('aria-hidden')).toBe('true');
+    expect(rehearsal!.hasAttribute('inert')).toBe(true);
+    expect(rehearsal!.style.visibility).toBe('hidden');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    opener.remove();
   });
 });

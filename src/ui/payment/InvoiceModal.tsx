@@ -5,8 +5,9 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import type { CardTaps } from '../domain-views';
 import { Button } from '../Button';
 import { CopyCloseButtons, CopyValue, ModalAmount } from '../share/CopyParts';
-import { Modal } from '../Modal';
+import { Modal, ModalRehearsal } from '../Modal';
 import { QrCode } from '../share/QrCode';
+import { INVOICE_SHAPED } from '../share/qr-matrix';
 import { SegmentToggle, type SegmentOption } from '../forms/Segmented';
 import { useCopyToClipboard } from '../share/use-copy';
 import { useTexts } from '../i18n';
@@ -176,25 +177,70 @@ export function InvoiceModal({
             </>
           ) : null}
           {showEcash || status === 'paid' ? null : (
-            <>
-              <QrCode value={invoice} label={t(INVOICE_QR_LABEL)} size={256} />
-              <CopyValue
-                label={t(INVOICE_STRING_LABEL)}
-                copied={copiedText === invoice}
-                testId="invoice-string"
-                scroll
-              >
-                {invoice}
-              </CopyValue>
-              <CopyCloseButtons
-                copyLabel={t(COPY_INVOICE)}
-                onCopy={() => void copy(invoice)}
-                onClose={onClose}
-              />
-            </>
+            <LightningInvoice
+              invoice={invoice}
+              testId="invoice-string"
+              copied={copiedText === invoice}
+              onCopy={() => void copy(invoice)}
+              onClose={onClose}
+            />
           )}
         </div>
       ) : null}
     </Modal>
   );
 }
+
+/** The Lightning invoice's QR code, its text and the Copy / Close buttons. */
+interface LightningInvoiceProps {
+  invoice: string;
+  testId: string;
+  copied: boolean;
+  onCopy: () => void;
+  onClose: () => void;
+}
+
+function LightningInvoice({ invoice, testId, copied, onCopy, onClose }: LightningInvoiceProps) {
+  const t = useTexts();
+  return (
+    <>
+      <QrCode value={invoice} label={t(INVOICE_QR_LABEL)} size={256} />
+      <CopyValue label={t(INVOICE_STRING_LABEL)} copied={copied} testId={testId} scroll>
+        {invoice}
+      </CopyValue>
+      <CopyCloseButtons copyLabel={t(COPY_INVOICE)} onCopy={onCopy} onClose={onClose} />
+    </>
+  );
+}
+
+const ignore = () => {};
+
+/** An invoice-shaped text in place of an invoice; its buttons do nothing (nobody can reach them). */
+const REHEARSAL_INVOICE: LightningInvoiceProps = {
+  invoice: INVOICE_SHAPED,
+  testId: 'invoice-string-rehearsal',
+  copied: false,
+  onCopy: ignore,
+  onClose: ignore,
+};
+
+/**
+ * The invoice modal's content as a first invoice shows it, on an invoice-shaped text, rendered
+ * once where nobody sees it (ModalRehearsal): the first sale's modal then opens on warm styles,
+ * text runs and QR encoder (docs/performance.md "Taps"). `onDone` once it is gone from the page.
+ */
+export function InvoiceModalRehearsal({ onDone }: { onDone: () => void }) {
+  const t = useTexts();
+  const frame = { title: t(INVOICE_MODAL_TITLE), description: t(INVOICE_MODAL_TEXT), onDone };
+  return (
+    <ModalRehearsal {...frame}>
+      <div className="flex flex-col items-center gap-4">
+        <ModalAmount amount={REHEARSAL_AMOUNT} testId="invoice-amount-rehearsal" />
+        <LightningInvoice {...REHEARSAL_INVOICE} />
+      </div>
+    </ModalRehearsal>
+  );
+}
+
+/** Any amount: its digits and unit are what the first invoice's line lays out. */
+const REHEARSAL_AMOUNT = 21;

@@ -33,6 +33,10 @@ import {
 const loadInvoiceModal = () => import('./InvoiceModal');
 const LazyInvoiceModal = lazy(() => loadInvoiceModal().then((m) => ({ default: m.InvoiceModal })));
 type ModalComponent = ComponentType<InvoiceModalProps>;
+interface LoadedModal {
+  Modal: ModalComponent;
+  Rehearsal: ComponentType<{ onDone: () => void }>;
+}
 
 export interface PanelInvoice {
   /** the BOLT11 payment request */
@@ -134,30 +138,26 @@ export function InvoicePanel({
     if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [error]);
   // The loaded modal once its code is in (a failed load leaves the lazy one, which retries).
-  const [loaded, setLoaded] = useState<ModalComponent | null>(null);
+  const [loaded, setLoaded] = useState<LoadedModal | null>(null);
   const loadModal = useCallback(
     () =>
       loadInvoiceModal().then(
-        (m) => setLoaded(() => m.InvoiceModal),
+        (m) => setLoaded({ Modal: m.InvoiceModal, Rehearsal: m.InvoiceModalRehearsal }),
         () => {},
       ),
     [],
   );
   useWhenIdle(loadModal);
-  // The QR encoder run once at idle as well, so the first sale's QR is not its first run.
-  const warmQr = useCallback(
-    () =>
-      import('../share/qr-matrix').then(
-        (m) => m.warmQrEncoder(),
-        () => {},
-      ),
-    [],
-  );
-  useWhenIdle(warmQr);
+  // Once the modal's code is in, its content is rehearsed once where nobody sees it, so the first
+  // sale's modal opens on warm styles, text runs and QR encoder (ui/Modal.tsx ModalRehearsal).
+  // Not while an invoice is being made or shown: only one invoice's content is ever in the page.
+  const [rehearsed, setRehearsed] = useState(false);
+  const endRehearsal = useCallback(() => setRehearsed(true), []);
+  const Rehearsal = loaded && !rehearsed && !open && !creating ? loaded.Rehearsal : null;
   // Mounted from the first opening on, always the same component, so closing it keeps the
   // dialog's own close handling.
   const [InvoiceModal, setInvoiceModal] = useState<ModalComponent | null>(null);
-  if (open && !InvoiceModal) setInvoiceModal(() => loaded ?? LazyInvoiceModal);
+  if (open && !InvoiceModal) setInvoiceModal(() => loaded?.Modal ?? LazyInvoiceModal);
   // Submit is disabled while the invoice is created and the pill is not shown while the modal is
   // open, so neither holds focus when the modal closes: it is given back to the one that opened it.
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -249,6 +249,7 @@ export function InvoicePanel({
         ) : null}
       </div>
 
+      {Rehearsal ? <Rehearsal onDone={endRehearsal} /> : null}
       {InvoiceModal ? (
         <Suspense fallback={null}>
           <InvoiceModal

@@ -39,18 +39,8 @@ export function darkModulesPath(matrix: readonly (readonly boolean[])[]): string
 
 /**
  * A text shaped like a Lightning invoice: lowercase (the encoder's byte mode) and about as long as
- * the dev mint's and public mints' bolt11 strings, so its symbol is of the invoice's size.
+ * the dev mint's and public mints' bolt11 strings, so its symbol is of the invoice's size. The
+ * invoice modal's rehearsal (ui/payment/InvoiceModal.tsx) draws it, so the first sale's QR is not
+ * the encoder's first run (docs/performance.md "Taps").
  */
-const INVOICE_SHAPED = `lnbc210n1p${'q'.repeat(248)}`;
-
-/**
- * Runs the encoder once on an invoice-shaped text and drops the result. The first sale after a
- * start otherwise ran it cold, in the task that shows the QR: every function of it compiled on
- * first call and interpreted, several times a later sale's cost (docs/performance.md "Taps").
- * Returns the symbol's side in modules.
- */
-export function warmQrEncoder(): number {
-  const matrix = qrMatrix(INVOICE_SHAPED, 'L');
-  darkModulesPath(matrix);
-  return matrix.length;
-}
+export const INVOICE_SHAPED = `lnbc210n1p${'q'.repeat(248)}`;

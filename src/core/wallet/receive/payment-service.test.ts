@@ -131,6 +131,25 @@ describe('createInvoice', () => {
   });
 });
 
+describe('a new invoice’s watch', () => {
+  it('starts only when the app says the invoice is shown, after the quote is stored', async () => {
+    const later: (() => void)[] = [];
+    const h = harness({ afterShown: (run) => later.push(run) });
+    const sockets = mint.webSocketCount();
+    const quote = await h.service.createInvoice({ amount: 21 });
+    // Stored before it is returned to be shown; no subscription yet.
+    expect(await h.quotes.get(quote.quote)).toMatchObject({ quote: quote.quote, amount: 21 });
+    expect(later).toHaveLength(1);
+    expect(mint.webSocketCount()).toBe(sockets);
+    // Paid before its watch starts: the watch's first look finds it.
+    await mint.pay(quote.quote);
+    later.splice(0).forEach((run) => run());
+    await expect.poll(() => h.settled.length, WAIT).toBe(1);
+    expect(h.settled[0]).toMatchObject({ amount: 21 });
+    expect(await h.quotes.get(quote.quote)).toBeUndefined();
+  });
+});
+
 describe('prepareInvoices', () => {
   it("loads the mint's keys before the first sale, so that sale only asks for a quote", async () => {
     const h = harness();

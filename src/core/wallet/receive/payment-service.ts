@@ -80,6 +80,13 @@ export interface PaymentServiceDeps extends Pick<
    * (decisions 0046, 0053). Omitted: the cashier's record, or none, is recorded.
    */
   fiatFor?: RemoteFiatLookup;
+  /**
+   * When a new invoice's watch (its NUT-17 subscription, the WebSocket it may open, its first
+   * check) starts: the app passes "after the frame that shows it" (app/services/after-shown.ts),
+   * so that work does not sit between the mint's reply and the QR code. The quote is stored
+   * before either. Omitted: at once.
+   */
+  afterShown?: (run: () => void) => void;
 }
 
 export const INVALID_FIAT_MESSAGE =
@@ -246,7 +253,9 @@ export class PaymentService {
     // Persist before anything else can happen: a payment to this invoice must never be lost.
     await this.deps.quotes.put(quote);
     this.stopped = false;
-    this.start(quote);
+    // Watched once it is on screen: nobody can pay it before, and a payment made meanwhile is
+    // found by the watch's first look (docs/performance.md "Taps").
+    (this.deps.afterShown ?? ((run: () => void) => run()))(() => this.start(quote));
     return quote;
   }
 
