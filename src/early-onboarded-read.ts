@@ -102,8 +102,8 @@ async function warmFirstScreen(pathname: string, onboarded: boolean): Promise<vo
   const path = withoutTrailingSlashes(pathname);
   // On a device whose copy of the flag says it has a wallet the router does not wait for this
   // read, and Vite's preload helper has usually linked the screen's files by now: a second link
-  // to each is work on the main thread before the wallet shows (docs/performance.md "Wallet at
-  // scale"). Linking them first instead measured no less work and no sooner page.
+  // to each is work on the main thread before the wallet shows. Linking them first instead
+  // measured no less work and no sooner page (docs/performance.md "Wallet at scale").
   const linked = new Set(Array.from(document.getElementsByTagName('link'), (link) => link.href));
   for (const file of listedFiles(document, GUARDED_SCREENS_META, path)) {
     const link = document.createElement('link');
