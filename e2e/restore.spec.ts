@@ -13,6 +13,9 @@ const SCANNED = { timeout: 45_000 };
 const FOUND_162 = 'Recovery finished: 162 sats found and added to your balance.';
 
 test.describe('restore from the phrase on a fresh profile', () => {
+  // Two devices' onboarding, five payments and a restore held back at the mint: on a loaded
+  // 2-core machine one test took longer than the default minute before its restore began.
+  test.describe.configure({ timeout: 150_000 });
   // A mint of its own: the keyset rotation and the slow restore must not reach other specs.
   const mint = freshMint(test, 'each', 'restore');
 
