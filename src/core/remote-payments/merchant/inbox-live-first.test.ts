@@ -143,6 +143,36 @@ describe('live before backlog', () => {
     expect(h.tracked.map((quote) => quote.quote)).toEqual([merchant.payment().quote]);
   });
 
+  it('leaves a backlog cut off by a closed page to the next start: its sale is taken then', async () => {
+    const { pool } = deferringPool();
+    const sale = fromRelay(merchant.wrapOf(merchant.payment()));
+    for (const wrap of [...Array.from({ length: BACKLOG }, shapedJunk), sale]) {
+      pool.deliver(RELAY, wrap);
+    }
+    const listened = new Map<string, number>();
+    const cursors = {
+      lastListen: async (relay: string) => listened.get(relay),
+      recordListen: async (relay: string, seconds: number) => void listened.set(relay, seconds),
+    };
+    // The relay cursors are kept across the two starts, as the device keeps them.
+    const first = merchant.inbox({ pool, cursors });
+    // The page goes away while the first stored wrap is being opened.
+    unwrap.mockImplementationOnce((event, key) => {
+      void first.inbox.stop();
+      return realUnwrap(event, key);
+    });
+    await first.inbox.start();
+    await vi.waitFor(() => expect(unwrap).toHaveBeenCalled());
+    await first.inbox.whenIdle();
+    expect(first.inbox.isActive).toBe(false);
+    expect(first.tracked).toEqual([]);
+
+    const next = merchant.inbox({ pool, cursors, store: first.store });
+    await next.inbox.start();
+    await settleInbox(next.inbox);
+    expect(next.tracked.map((quote) => quote.quote)).toEqual([merchant.payment().quote]);
+  });
+
   it('still opens a sale the relay stored behind the junk, in its turn', async () => {
     const { pool } = deferringPool();
     const before = Array.from({ length: BACKLOG }, shapedJunk);
