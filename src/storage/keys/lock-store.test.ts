@@ -132,25 +132,25 @@ describe('till lock at rest', () => {
     expect(await reading).toEqual(SEED);
   });
 
-  it('opens a lock set with the earlier N = 2^13; a new PIN gets the stronger default', async () => {
+  it('opens a lock set with the earlier N = 2^13, r = 10; a new PIN gets the default', async () => {
     const dbName = freshDbName();
     const first = open(dbName);
     await first.keys.saveWalletKeys({ secretKey: SK, mnemonic: PHRASE, seed: SEED });
-    // The lock as a release before decision 0024 set it: its parameters are in its record.
+    // The lock as a release before decision 0102 set it: its parameters are in its record.
     const before = new TillLock({
       store: new DexieLockStore(first.db, () => first.now.value),
       clock: () => first.now.value,
-      kdf: { n: 2 ** 13, r: 8, p: 1 },
+      kdf: { n: 2 ** 13, r: 10, p: 1 },
     });
     await before.setPin('4821');
-    expect(await new DexieLockStore(first.db, Date.now).readLock()).toMatchObject({ n: 2 ** 13 });
+    expect(await new DexieLockStore(first.db, Date.now).readLock()).toMatchObject({ n: 2 ** 13, r: 10 });
 
     const page = open(dbName);
     expect(await page.lock.enter('4821')).toEqual({ ok: true });
     expect(await page.keys.getSeed()).toEqual(SEED);
     expect(await page.lock.changePin('4821', '4822')).toMatchObject({ ok: true });
     expect(await new DexieLockStore(page.db, Date.now).readLock()).toMatchObject(DEFAULT_KDF);
-    expect(DEFAULT_KDF).toEqual({ n: 2 ** 13, r: 10, p: 1 });
+    expect(DEFAULT_KDF).toEqual({ n: 2 ** 12, r: 8, p: 1 });
   });
 
   it('seals the pairing secret with the PIN, opens it after the PIN, and unseals it on removal', async () => {
