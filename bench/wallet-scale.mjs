@@ -293,8 +293,9 @@ async function measureSize({ appUrl, relayUrl, mintUrl, keysetId, events, runs, 
     }
 
     // Weighed once LevelDB has settled (settledIndexedDbSize): closed as the app leaves it, the
-    // directory may hold a compaction's inputs and outputs both, which is compaction timing, not
-    // stored rows. The unsettled weight is kept beside it.
+    // directory may hold a compaction's inputs and outputs both, and rows overwritten since the
+    // last full compaction, which is compaction timing, not stored rows. The unsettled weight is
+    // kept beside it.
     await browserContext.close();
     const unsettled = await indexedDbSize(profile.dir, appUrl);
     const disk = await settledIndexedDbSize(profile, appUrl, DB_NAME);
@@ -471,7 +472,9 @@ export async function measureWalletScale(context) {
         'indexedDbBytes: the origin IndexedDB directory of the closed Chromium profile after the ' +
           'bulk insert and one reopen (reads only, before any withdraw), weighed once LevelDB has ' +
           'settled (reopened on a page running none of the app, held open until its files stop ' +
-          'changing, twice; indexedDb.settle); indexedDb.unsettled is the same directory weighed ' +
+          "changing, then closed and kept past Chromium's 2 s grace period, when it compacts, " +
+          'until they stop changing again, twice; indexedDb.settle); indexedDb.unsettled is the ' +
+          'same directory weighed ' +
           'as the app closed it; indexedDb.justInserted is ' +
           'the same directory closed right after the insert, indexedDb.storageEstimateUsage ' +
           'navigator.storage.estimate().usage just before that close.',

@@ -74,14 +74,43 @@ async function listing(dir) {
 }
 
 /**
+ * Resolves once the files under `dirs` have not changed for `quietMs` and at least `minMs` have
+ * passed, or after `maxMs` (from `since`).
+ */
+async function filesQuiet(dirs, { quietMs, minMs = 0, maxMs, since = Date.now() }) {
+  let before = (await Promise.all(dirs.map(listing))).join('|');
+  let quietSince = Date.now();
+  while (
+    (Date.now() - quietSince < quietMs || Date.now() - since < minMs) &&
+    Date.now() - since < maxMs
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = (await Promise.all(dirs.map(listing))).join('|');
+    if (now !== before) {
+      before = now;
+      quietSince = Date.now();
+    }
+  }
+}
+
+/**
+ * Chromium keeps a database's backing store for 2 s after its last connection closes, then runs
+ * its pre-close tasks: among them a full LevelDB compaction, for a database not compacted that
+ * way within about a day.
+ */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
  * Bytes of one origin's IndexedDB once LevelDB has finished its own work: the closed profile is
  * reopened on a page of the origin that runs none of the app (its web manifest), the database is
- * opened without a version (no upgrade), and held open until its files have not changed for
- * `quietMs`; then closed and weighed, `cycles` times. LevelDB deletes the files a compaction cut
- * short when it opens, and compacts while it is open; a profile closed in the middle of a
- * compaction keeps both its inputs and its outputs, which weighed 24.5 to 41.5 MB for the same
- * 100,000 events (docs/performance.md "Wallet at scale"). Returns the last weighing with every
- * cycle's bytes and how long each waited.
+ * opened without a version (no upgrade) and held open until its files have not changed for
+ * `quietMs`, then closed, and the browser kept until Chromium's grace period after the last
+ * connection has passed and the files are quiet again (its close-time compaction, decision 0097);
+ * then weighed, `cycles` times. A profile closed in the middle of a compaction keeps both its
+ * inputs and its outputs, and one closed before any full compaction keeps every overwritten and
+ * deleted row: the same 100,000 events weighed 24.5 to 49.4 MB as the app left them
+ * (docs/performance.md "Wallet at scale"). Returns the last weighing with every cycle's bytes
+ * and how long each waited.
  */
 export async function settledIndexedDbSize(
   profile,
@@ -111,17 +140,9 @@ export async function settledIndexedDbSize(
           }),
         dbName,
       );
-      let before = (await Promise.all(dirs.map(listing))).join('|');
-      let quietSince = Date.now();
-      while (Date.now() - quietSince < quietMs && Date.now() - t0 < maxMs) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        const now = (await Promise.all(dirs.map(listing))).join('|');
-        if (now !== before) {
-          before = now;
-          quietSince = Date.now();
-        }
-      }
+      await filesQuiet(dirs, { quietMs, maxMs, since: t0 });
       await page.evaluate(() => window.__heldDb.close());
+      await filesQuiet(dirs, { quietMs, minMs: CLOSE_GRACE_MS + quietMs, maxMs });
     } finally {
       await context.close();
     }
