@@ -23,5 +23,7 @@ export { unitCurrency, unitDecimals, type FiatUnit, type Unit } from '../core/un
 // An amount in its unit as text, and the units a wallet holds, for the restore's finds per unit.
 export { formatAmount } from '../core/units/format-amount';
 export { isFiatUnit, parseUnit } from '../core/units/unit';
-// A parked basket refused in a till of another unit, named on screen in the language.
+// A basket refused (another unit, an empty cart, no room, gone), named on screen in the language.
 export { BasketUnitError } from '../core/items/basket-unit';
+export { BasketRefusal } from '../core/items/basket-refusal';
+export { MAX_PARKED } from '../core/items/cart';

@@ -66,6 +66,8 @@ describe('cart store', () => {
     }
     await s.carts.put({ id: CURRENT_CART_ID, lines: table4, updatedAt: 0 });
     await expect(s.carts.park('One too many', 'y')).rejects.toThrow(PARKED_FULL_MESSAGE);
+    await expect(s.carts.park('One too many', 'y')).rejects.toMatchObject({ kind: 'full' });
+    await expect(s.carts.recall('no-such-basket', 'z')).rejects.toMatchObject({ kind: 'gone' });
     expect((await s.carts.get(CURRENT_CART_ID))?.lines).toEqual(table4);
     s.close();
   });

@@ -1,7 +1,6 @@
 // The catalog, the current cart with its parked baskets (schema v28; a basket's unit is an optional
 // field, no new version) and the tip setting (a config row) on Dexie
 // (docs/decisions/0033-items-cart-tax.md, 0093-parked-baskets-keep-their-unit.md).
-import { ValidationError } from '../../core/errors';
 import {
   CASHIER_CART_PREFIX,
   CURRENT_CART_ID,
@@ -15,6 +14,7 @@ import type { Clock } from '../../core/clock';
 import type { StaffRef } from '../../core/staff/staff';
 import type { Unit } from '../../core/units/unit';
 import { basketUnitClash } from '../../core/items/basket-unit';
+import { BasketRefusal } from '../../core/items/basket-refusal';
 import { writeConfigJson } from '../database/config-json';
 import type { CashewDb } from '../database/db';
 
@@ -91,9 +91,10 @@ export class DexieCartStore implements CartStore {
   async park(label: string, parkedId: string, by?: StaffRef, unit?: Unit): Promise<void> {
     await this.db.transaction('rw', this.db.carts, async () => {
       const current = readCart(await this.db.carts.get(this.key(CURRENT_CART_ID)));
-      if (!current || current.lines.length === 0) throw new ValidationError('The cart is empty.');
+      if (!current || current.lines.length === 0)
+        throw new BasketRefusal('empty', 'The cart is empty.');
       const count = await this.parkedRows().count();
-      if (count >= MAX_PARKED) throw new ValidationError(PARKED_FULL_MESSAGE);
+      if (count >= MAX_PARKED) throw new BasketRefusal('full', PARKED_FULL_MESSAGE);
       const now = this.clock();
       await this.db.carts.put({
         id: this.key(parkedId),
@@ -111,7 +112,7 @@ export class DexieCartStore implements CartStore {
     await this.db.transaction('rw', this.db.carts, async () => {
       const parked = readCart(await this.db.carts.get(this.key(parkedId)));
       if (!parked || parkedId === CURRENT_CART_ID)
-        throw new ValidationError('That basket is gone.');
+        throw new BasketRefusal('gone', 'That basket is gone.');
       // Checked in the transaction, before anything moves: a refused basket stays parked as it was.
       const clash = unit && basketUnitClash(parked, unit);
       if (clash) throw clash;

@@ -5,19 +5,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../toast/toast';
 import type { CartViewProps } from './CartView';
 import { useTexts } from '../i18n';
-import {
-  CART_BASKET_OTHER_UNIT,
-  CART_DISCOUNTS_OTHER_UNIT,
-  CART_NO_CODE,
-  CART_STOCK_LIMIT,
-} from '../locales/cart/en.json';
-import {
-  BasketUnitError,
-  isFiatUnit,
-  unitCurrency,
-  type StockLimit,
-  type Unit,
-} from '../domain-views';
+import { CART_DISCOUNTS_OTHER_UNIT, CART_NO_CODE, CART_STOCK_LIMIT } from '../locales/cart/en.json';
+import { basketRefusalText } from './basket-refusal-text';
+import { isFiatUnit, unitCurrency, type StockLimit, type Unit } from '../domain-views';
 import type {
   BasketView,
   CartDiscounts,
@@ -169,16 +159,8 @@ export function useCartProps<Item extends { id: string }, Used, Sale>(
     },
     [session, priceUsed, onCharge],
   );
-  // A basket refused for its unit is named in the language; other failures as the screen says.
-  const fail = (error: unknown) =>
-    toast.error(
-      error instanceof BasketUnitError
-        ? t(CART_BASKET_OTHER_UNIT, {
-            label: error.label,
-            unit: isFiatUnit(error.parkedIn) ? unitCurrency(error.parkedIn) : 'sat',
-          })
-        : errorText(error),
-    );
+  // A basket refused is named in the language; other failures as the screen says.
+  const fail = (error: unknown) => toast.error(basketRefusalText(error, t) ?? errorText(error));
   const ask = args.discounts?.ask;
   return {
     categories: view.categories,
