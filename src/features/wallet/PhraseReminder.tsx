@@ -54,15 +54,15 @@ export function PhraseReminder({
       className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
     >
       <p className="text-amber-900">{t(PHRASE_REMINDER_TEXT)}</p>
-      <div className="flex shrink-0 gap-2">
+      {/* Wrapped rather than squeezed: a longer language's two buttons do not fit a phone's row. */}
+      <div className="flex shrink-0 flex-wrap gap-2">
         <Link
           to="/settings#phrase-check"
-          className="inline-flex h-8 items-center rounded-lg bg-violet-700 px-3 font-medium text-white hover:bg-violet-800"
+          className="inline-flex min-h-11 items-center rounded-lg bg-violet-700 px-4 py-2 font-medium text-white hover:bg-violet-800"
         >
           {t(PHRASE_REMINDER_CHECK)}
         </Link>
         <Button
-          size="sm"
           variant="ghost"
           onClick={() => {
             setDue(false);
