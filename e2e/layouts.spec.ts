@@ -96,6 +96,14 @@ test('every counter layout keeps Charge on screen, fits the screen and passes ax
   await payQuote(await requestInvoice(page, 21));
   await expect(page.getByText(RECEIVED).first()).toBeVisible(LANDS);
   await expect(page.getByRole('dialog')).toBeHidden();
+  // Its Receipt button is a small one: compact under a mouse, 44 px under a finger.
+  const receipt = page.getByTestId('last-sale').getByRole('button', { name: 'Receipt' });
+  expect((await receipt.boundingBox())!.height).toBeLessThan(44);
+  const touch = await page.context().newCDPSession(page);
+  await touch.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  await expect.poll(async () => (await receipt.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await touch.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+  await touch.detach();
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await expectOnScreenUnscrolled(page, page.getByTestId('last-sale'));

@@ -24,7 +24,8 @@ export const buttonVariantClasses: Record<ButtonVariant, string> = {
 };
 
 export const buttonSizeClasses: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3 text-sm',
+  // Compact under a mouse; 44 px where the main pointer is a finger (a till's touch screen).
+  sm: 'h-8 px-3 text-sm pointer-coarse:h-11',
   // 44 px: the minimum comfortable tap target on touch screens.
   md: 'h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
