@@ -128,6 +128,18 @@ export class WalletProvider {
     return { wallet: await entry.wallet, seed: entry.seed };
   }
 
+  /**
+   * A loaded wallet to ask `mintUrl` for quotes in `unit`. Creating a quote needs no seed, so a
+   * seeded wallet already built serves without reading the seed again (an IndexedDB round trip
+   * on each sale's path, docs/performance.md "Taps"); else the seeded one, or the seedless one on
+   * a sealed till.
+   */
+  async getQuoteWallet(mintUrl: string, unit: Unit = SAT, sealed = false): Promise<Wallet> {
+    if (sealed) return this.getSeedlessWallet(mintUrl, unit);
+    const built = this.seeded.get(walletKey(mintUrl, unit));
+    return built ? built.wallet : this.getWallet(mintUrl, unit);
+  }
+
   /** A loaded wallet without a seed (cashier device): create quotes and watch them only. */
   async getSeedlessWallet(mintUrl: string, unit: Unit = SAT): Promise<Wallet> {
     const key = walletKey(mintUrl, unit);

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { CheckStateEnum, Wallet, injectWebSocketImpl } from '@cashu/cashu-ts';
 import { mnemonicToSeedSync, generateMnemonic } from '@scure/bip39';
@@ -159,6 +159,46 @@ describe('prepareInvoices', () => {
     mint.addFault({ path: '/v1/keys*', action: 'error500' });
     const quote = await h.service.createInvoice({ amount: 21 });
     expect(mint.mintQuote(quote.quote)?.state).toBe('UNPAID');
+  });
+
+  it('a prepared sale reads neither the seed nor the mint URL before it asks the mint', async () => {
+    const h = harness();
+    await h.service.prepareInvoices();
+    const asked = vi.spyOn(await h.wallets.getWallet(mint.url), 'createMintQuoteBolt11');
+    const seedReads = vi.spyOn(h.keys, 'getSeed');
+    let urlRead: (() => void) | undefined;
+    const read = h.config.getMintUrl.bind(h.config);
+    vi.spyOn(h.config, 'getMintUrl').mockImplementation(
+      () => new Promise((resolve) => (urlRead = () => void read().then(resolve))),
+    );
+    const sale = h.service.createInvoice({ amount: 21 });
+    // The quote is made at the mint while the stored URL is still being read.
+    await expect.poll(() => asked.mock.results.length, WAIT).toBe(1);
+    const early = await (asked.mock.results[0]!.value as ReturnType<typeof asked>);
+    expect(mint.mintQuote(early.quote)?.state).toBe('UNPAID');
+    expect(await h.quotes.list()).toEqual([]);
+    urlRead!();
+    const quote = await sale;
+    expect(quote).toMatchObject({ quote: early.quote, amount: 21, mintUrl: mint.url });
+    expect(await h.quotes.get(quote.quote)).toMatchObject({ amount: 21 });
+    expect(seedReads).not.toHaveBeenCalled();
+  });
+
+  it('a sale after the mint changed is made and stored at the new mint', async () => {
+    const h = harness();
+    await h.service.prepareInvoices();
+    const other = await startMint({ port: 0, fresh: true, dataDir: tempDir() });
+    try {
+      await h.config.setMintUrl(other.url);
+      const quote = await h.service.createInvoice({ amount: 21 });
+      expect(quote).toMatchObject({ amount: 21, mintUrl: other.url });
+      expect(other.mintQuote(quote.quote)?.state).toBe('UNPAID');
+      expect(await h.quotes.get(quote.quote)).toMatchObject({ mintUrl: other.url });
+      expect(await h.quotes.list()).toHaveLength(1);
+    } finally {
+      await h.shutdown();
+      await other.close();
+    }
   });
 
   it('never rejects when the mint is down; the sale then tries again', async () => {

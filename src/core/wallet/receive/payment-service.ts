@@ -37,6 +37,7 @@ import {
 } from '../mint/quote-watcher';
 import { QuoteMinter, type QuoteMinterDeps, type QuoteSettled } from '../mint/quote-minter';
 import type { WalletProvider } from '../wallet-provider';
+import { SaleMint } from './sale-mint';
 import { SAT, type Unit } from '../../units/unit';
 
 export interface PaymentIntervals extends WatchIntervals {
@@ -189,9 +190,12 @@ export class PaymentService {
   private readonly lock: QuoteLock;
   private readonly checkpoint: Checkpoint;
   private readonly minter: QuoteMinter;
+  /** The mint the next sale asks (sale-mint.ts). */
+  private readonly saleMint: SaleMint;
 
   constructor(private readonly deps: PaymentServiceDeps) {
     this.intervals = { ...DEFAULT_PAYMENT_INTERVALS, ...deps.intervals };
+    this.saleMint = new SaleMint(() => deps.config.getMintUrl());
     this.retries = new BackoffTimers(this.intervals.retryBaseMs, this.intervals.retryMaxMs);
     this.lock = deps.lock ?? defaultQuoteLock();
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
@@ -224,17 +228,17 @@ export class PaymentService {
     const fiat = charged.fiat ? checkFiat(charged.fiat) : undefined;
     const detail = paidBy(charged, 'lightning');
     const sale = detail ? checkSale(detail, amount) : undefined;
-    const mintUrl = await this.deps.config.getMintUrl();
     // Creating a quote needs no seed: a locked till must not wait for the PIN here.
-    const wallet = (await this.seedSealed())
-      ? await this.deps.wallets.getSeedlessWallet(mintUrl, unit)
-      : await this.deps.wallets.getWallet(mintUrl, unit);
-    let reply;
-    try {
-      reply = await wallet.createMintQuoteBolt11(Amount.from(amount));
-    } catch (error) {
-      throw toMintError(error);
-    }
+    const sealed = await this.seedSealed();
+    // Asked without an IndexedDB read first: the mint URL and the wallet from memory.
+    const { mintUrl, answer: reply } = await this.saleMint.ask(async (url) => {
+      const wallet = await this.deps.wallets.getQuoteWallet(url, unit, sealed);
+      try {
+        return await wallet.createMintQuoteBolt11(Amount.from(amount));
+      } catch (error) {
+        throw toMintError(error);
+      }
+    });
     const quote: PendingMintQuote = {
       quote: reply.quote,
       mintUrl,
@@ -260,13 +264,13 @@ export class PaymentService {
   }
 
   /**
-   * Loads the wallet the next createInvoice uses (the mint's keysets and keys), so the first sale
-   * after a start does not wait for them: the keypad asks once it is idle. Never rejects; a failed
-   * load is only logged and createInvoice tries again.
+   * Loads the wallet the next createInvoice uses (the mint's keysets and keys) and reads the mint
+   * URL it asks first, so the first sale after a start does not wait for them: the keypad asks
+   * once it is idle. Never rejects; a failed load is only logged and createInvoice tries again.
    */
   async prepareInvoices(unit?: Unit): Promise<void> {
     try {
-      const mintUrl = await this.deps.config.getMintUrl();
+      const mintUrl = await this.saleMint.refresh();
       await ((await this.seedSealed())
         ? this.deps.wallets.getSeedlessWallet(mintUrl, unit)
         : this.deps.wallets.getWallet(mintUrl, unit));
