@@ -89,10 +89,18 @@ async function prepareFloor() {
   const context = await profile.launch();
   const page = context.pages()[0] ?? (await context.newPage());
   await page.addInitScript(floorReadyProbe);
-  const visit = timedVisit(context, page, `${server.url}/`);
+  return visited({ name: 'floor' }, { server, profile, context, page, path: '/' });
+}
+
+/**
+ * A page ready to be visited in the rounds, after one untimed visit (the reopened profile's
+ * first visit compiles the scripts), with its samples and what closes it.
+ */
+async function visited(build, { server, profile, context, page, path }) {
+  const visit = timedVisit(context, page, `${server.url}${path}`);
   await visit();
   return {
-    name: 'floor',
+    ...build,
     visit,
     samples: [],
     threads: [],
@@ -122,20 +130,7 @@ async function prepare(build, { mintUrl, relayUrl, keysetId }) {
   context = await profile.launch();
   page = context.pages()[0] ?? (await context.newPage());
   await page.addInitScript(walletReadyProbe, `${inserted.total.toLocaleString('en-US')} sats`);
-  const visit = timedVisit(context, page, `${server.url}/wallet`);
-  // Untimed: the reopened profile's first visit compiles the app's scripts.
-  await visit();
-  return {
-    ...build,
-    visit,
-    samples: [],
-    threads: [],
-    async close() {
-      await context.close().catch(() => {});
-      await profile.remove();
-      await server.close();
-    },
-  };
+  return visited(build, { server, profile, context, page, path: '/wallet' });
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'cashew-ab-wallet-'));
