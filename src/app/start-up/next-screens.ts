@@ -42,5 +42,36 @@ export const GUARDED_SCREEN_MODULES = {
   '/items': 'src/features/items/ItemsScreen.tsx',
 } as const;
 
+/**
+ * Modules loaded only with the services or after them (on an onboarded device they load right
+ * after the first paint): the screens whose route loads them (app/routes/routes.tsx: the guarded
+ * screens, the onboarding steps after the phrase, the remote page) and what a main screen imports
+ * once they are in or on a later tap. The build puts what these share with the services in the
+ * services' chunk (vite-plugins/route-chunks.ts); a module another dynamic import reaches too
+ * (the phrase screen, the customer display, the invoice modal) stays in a chunk of its own.
+ */
+export const LOADED_WITH_SERVICES = [
+  ...Object.values(GUARDED_SCREEN_MODULES),
+  'src/features/onboarding/MintSelectionScreen.tsx',
+  'src/features/onboarding/RelayConfigScreen.tsx',
+  'src/features/onboarding/CompleteScreen.tsx',
+  'src/features/onboarding/LegacyOnboardingScreen.tsx',
+  'src/features/remote/RemoteScreen.tsx',
+  'src/core/discovery/index.ts',
+  'src/features/wallet/SalesChart.tsx',
+  'src/app/shell/LoadedBanners.tsx',
+  'src/features/pos/ReceiveEcashDialog.tsx',
+  'src/features/pos/invoice-failure.ts',
+  'src/features/pos/SaleReceiptDialog.tsx',
+  'src/ui/cart/DiscountDialog.tsx',
+  'src/core/staff/cash-sale.ts',
+] as const;
+
+/** The keypad's item grid and its stores, loaded as it renders, before the services. */
+export const KEYPAD_STORES = [
+  'src/app/services/item-stores.ts',
+  'src/features/pos/ItemsSide.tsx',
+] as const;
+
 /** The name of the meta tag in index.html that lists each guarded screen's files (JSON). */
 export const GUARDED_SCREENS_META = 'cashew-guarded-screens';
