@@ -143,7 +143,10 @@ describe('till lock at rest', () => {
       kdf: { n: 2 ** 13, r: 10, p: 1 },
     });
     await before.setPin('4821');
-    expect(await new DexieLockStore(first.db, Date.now).readLock()).toMatchObject({ n: 2 ** 13, r: 10 });
+    expect(await new DexieLockStore(first.db, Date.now).readLock()).toMatchObject({
+      n: 2 ** 13,
+      r: 10,
+    });
 
     const page = open(dbName);
     expect(await page.lock.enter('4821')).toEqual({ ok: true });
