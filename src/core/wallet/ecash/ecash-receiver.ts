@@ -106,6 +106,11 @@ export interface EcashReceiverDeps {
   /** test seam between the steps of a receipt (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
   /**
+   * Where `prepare` keeps the outputs it derives; shared with the Lightning minter, which takes
+   * them when the sale is paid by invoice instead. Omitted: one of its own.
+   */
+  prepared?: PreparedOutputs;
+  /**
    * Takes a token with no network when the mint cannot be reached; absent: such a token is
    * refused as before (docs/protocol.md "Ecash taken offline").
    */
@@ -198,9 +203,10 @@ export class EcashReceiver {
   private readonly checkpoint: Checkpoint;
   /** The lock key of the last seed seen: derived once, not at every payment. */
   private lockKeyCache: { seed: Uint8Array; key: EcashLockKey } | null = null;
-  private readonly prepared = new PreparedOutputs();
+  private readonly prepared: PreparedOutputs;
 
   constructor(private readonly deps: EcashReceiverDeps) {
+    this.prepared = deps.prepared ?? new PreparedOutputs();
     this.lock = deps.lock ?? defaultQuoteLock();
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
   }
