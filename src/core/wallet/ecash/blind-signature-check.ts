@@ -1,13 +1,22 @@
 // A batch of the mint's blind signatures on this wallet's own outputs, checked and unblinded at
 // once (NUT-12 "blind signature" DLEQ, NUT-00 unblinding), in variable time as every value is
 // public: what the phrase restore does for thousands of outputs (docs/performance.md "Restore").
-import { dleqsHold, keyMultiple, keyPoint, N, scalarOf, type DleqCheck } from './dleq-math';
+import {
+  dleqsHold,
+  keyMultiple,
+  keyPoint,
+  N,
+  scalarOf,
+  type DleqCheck,
+  type KeyPoint,
+} from './dleq-math';
 import {
   addAffine,
   compressedHex,
   decompress,
   generatorTable,
   toAffine,
+  type Affine,
   type Jac,
 } from './vartime-ec';
 
@@ -43,12 +52,42 @@ function pendingOf(item: SignedOutput, index: number): Pending | null {
   const signature = decompress(item.C_);
   const C = addAffine(keyMultiple(key, (N - (item.r % N)) % N), signature);
   if (!item.dleq) return { index, C };
-  const e = scalarOf(item.dleq.e, true);
-  const s = scalarOf(item.dleq.s, true);
+  const dleq = dleqCheckOf(key, item.B_, signature, item.dleq);
+  return dleq ? { index, C, dleq } : null;
+}
+
+/** R1 = sG − eA and what R2 needs, for one signature's DLEQ; null for a malformed scalar. */
+function dleqCheckOf(
+  key: KeyPoint,
+  B_: string,
+  signature: Affine,
+  dleq: { e: string; s: string },
+): DleqCheck | null {
+  const e = scalarOf(dleq.e, true);
+  const s = scalarOf(dleq.s, true);
   if (e === null || s === null) return null;
   const R1 = generatorTable().addMultiple(keyMultiple(key, N - e), s);
-  const B = decompress(item.B_);
-  return { index, C, dleq: { e, eHex: item.dleq.e, s, R1, B, C: signature, key } };
+  return { e, eHex: dleq.e, s, R1, B: decompress(B_), C: signature, key };
+}
+
+/**
+ * Whether the mint's DLEQ proof of its signature C_ on our output B_ holds (NUT-12, the wallet's
+ * check of a mint reply), with the same answers as cashu-ts' check in OutputData.toProof; false
+ * for a malformed key, point or scalar. Variable time: every value in it is public.
+ */
+export function signatureDleqHolds(
+  item: Omit<SignedOutput, 'r' | 'dleq'> & {
+    dleq: { e: string; s: string };
+  },
+): boolean {
+  try {
+    const key = keyPoint(item.mintKey);
+    const check = key && dleqCheckOf(key, item.B_, decompress(item.C_), item.dleq);
+    return check ? dleqsHold([check])[0] === true : false;
+  } catch {
+    // a malformed point: refused
+    return false;
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Checkpoint } from '../../checkpoint';
 import { MintUnreachableError } from '../../errors';
 import type { CounterReservation } from './ports';
 import type { PreparedOutputs } from '../ecash/prepared-outputs';
+import { withVartimeDleq } from './vartime-dleq-outputs';
 import type { CounterSource } from '@cashu/cashu-ts';
 
 /** How many outputs minting `amount` takes on the wallet's active keyset (one counter each). */
@@ -58,7 +59,7 @@ export interface MintRequest {
 /**
  * Builds the outputs of `reservation` from the seed (the same outputs every time, so a repeat
  * after an ambiguous failure can never be signed twice; from `prepared` where they were derived
- * ahead) and sends the mint request.
+ * ahead) and sends the mint request, the reply's DLEQs checked in variable time.
  * Errors before sending are thrown as they are; after sending, anything that is not a mint or
  * network error (e.g. too few signatures) is a MintUnreachableError: the mint may have acted.
  */
@@ -86,7 +87,7 @@ export async function mintReserved(
     req.amount,
     req.pubkey ? { quote: req.quote, pubkey: req.pubkey } : { quote: req.quote },
     { keysetId: reservation.keysetId, ...(req.privkey ? { privkey: req.privkey } : {}) },
-    { type: 'custom', data },
+    { type: 'custom', data: withVartimeDleq(data) },
   );
   return completeMint(wallet, preview);
 }
