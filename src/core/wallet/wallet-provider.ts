@@ -43,7 +43,7 @@ export interface SeededWallet {
  * own traces (socket messages, counters used, "MINT COMPLETED") and are dropped: written to the
  * console they cost a payment's turn their serialisation (docs/performance.md "Taps").
  */
-function cashuLogger(logger: Logger): CashuLogger {
+export function cashuLogger(logger: Logger): CashuLogger {
   const drop = () => {};
   return {
     error: (message, context) => logger.error(message, context),
