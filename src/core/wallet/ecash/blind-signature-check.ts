@@ -81,7 +81,8 @@ export function signatureDleqHolds(
   },
 ): boolean {
   try {
-    const key = keyPoint(item.mintKey);
+    // One use of each key per payment: no table built on the payment's path.
+    const key = keyPoint(item.mintKey, false);
     const check = key && dleqCheckOf(key, item.B_, decompress(item.C_), item.dleq);
     return check ? dleqsHold([check])[0] === true : false;
   } catch {

@@ -66,8 +66,12 @@ export interface KeyPoint {
 /** Decoded (and, once used often, tabled) mint keys: public points, safe to keep. */
 const keyPoints = new Map<string, KeyPoint | null>();
 
-/** The key (compressed hex, any case) as a point, or null when it is not one. */
-export function keyPoint(hex: string): KeyPoint | null {
+/**
+ * The key (compressed hex, any case) as a point, or null when it is not one. `counted: false`
+ * for a use that must not build the key's table in its turn (a sale's mint reply: one use of
+ * each key per payment, and the table's cost would land on that payment).
+ */
+export function keyPoint(hex: string, counted = true): KeyPoint | null {
   const id = hex.toLowerCase();
   let known = keyPoints.get(id);
   if (known === undefined) {
@@ -80,7 +84,9 @@ export function keyPoint(hex: string): KeyPoint | null {
     }
     keyPoints.set(id, known);
   }
-  if (known && ++known.uses === TABLE_AFTER) known.table = new FixedBase(known.point, TABLE_WINDOW);
+  if (known && counted && ++known.uses === TABLE_AFTER) {
+    known.table = new FixedBase(known.point, TABLE_WINDOW);
+  }
   return known;
 }
 

@@ -36,6 +36,7 @@ import {
   type EcashLockKey,
 } from './ecash-lock';
 import { PreparedOutputs } from './prepared-outputs';
+import { generatorTable } from './vartime-ec';
 import { failingDleqs, type DleqItem } from './proof-dleq';
 import { repairJournal } from './journal-repair';
 import type { OfflineTaken } from './offline/offline-ecash';
@@ -303,8 +304,9 @@ export class EcashReceiver {
   }
 
   /**
-   * Readies a sale's payment of `amount` sats at `mintUrl` while its request is open: the lock key
-   * and the swap's outputs for the counters the payment will likely reserve next. Reserves nothing
+   * Readies a sale's payment of `amount` sats at `mintUrl` while its request is open: the lock key,
+   * G's table and the outputs for the counters the payment will likely reserve next (the swap's,
+   * or the Lightning mint's when the invoice is paid instead). Reserves nothing
    * (see prepared-outputs.ts); a payment that finds other counters derives its own.
    */
   async prepare(mintUrl: string, amount: number, unit: Unit = SAT): Promise<void> {
@@ -316,6 +318,9 @@ export class EcashReceiver {
     const keyset = wallet.getKeyset();
     const next = (await this.deps.counters.snapshot?.())?.[keyset.id];
     this.lockKeyOf(seed);
+    // Built once per page: the DLEQ checks of the customer's proofs and of the mint's reply
+    // (a Lightning sale's too) start from it, so the first sale does not build it.
+    generatorTable();
     if (next === undefined || !Number.isSafeInteger(amount) || amount <= 0) return;
     this.prepared.prepare(seed, keyset, next, splitAmount(amount, keyset.keys).length);
   }

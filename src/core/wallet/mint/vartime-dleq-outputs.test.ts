@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SerializedBlindedSignature } from '@cashu/cashu-ts';
 import vectors from '../../../conformance/vectors/nut12-dleq.json';
 import { flip, signedOutputs, testKeyset } from '../../../testing/wallet/signed-outputs';
+import { keyPoint } from '../ecash/dleq-math';
 import { DLEQ_FAILED_MESSAGE, withVartimeDleq } from './vartime-dleq-outputs';
 
 const keyset = testKeyset as never;
@@ -83,6 +84,18 @@ describe('withVartimeDleq', () => {
     const [ours] = withVartimeDleq([one!.data]);
     expect(ours!.toProof(bare, keyset)).toEqual(one!.data.toProof(bare, keyset));
     expect(ours!.toProof(bare, keyset).dleq).toBeUndefined();
+  });
+
+  it("builds no key's table in a payment's turn, however often the key signs", () => {
+    const signed = signedOutputs([2, 2, 2, 2, 2]);
+    const ours = withVartimeDleq(signed.map(({ data }) => data));
+    signed.forEach(({ signature }, i) => ours[i]!.toProof(signature, keyset));
+    const key = testKeyset.keys['2']!;
+    expect(keyPoint(key, false)?.table).toBeUndefined();
+    // where a use is counted (a restore, a token), the third builds it
+    keyPoint(key);
+    keyPoint(key);
+    expect(keyPoint(key)?.table).toBeDefined();
   });
 
   it('passes the NUT-12 blind-signature vector and refuses it with e altered', () => {
