@@ -191,8 +191,8 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     },
     // The Nostr key that reads the customer's payload is sealed while locked (decision 0024).
     locked: seedSealed,
-    // Outputs and lock key derived while the customer scans (docs/performance.md "Ecash payment
-    // latency"); the Lightning mint takes the same outputs when the invoice is paid instead.
+    // Outputs and lock key derived while the customer scans (docs/performance.md "Ecash payment latency").
+    // The Lightning mint takes the same outputs when the invoice is paid instead.
     // At an idle moment, not before the invoice's QR code is painted: the customer takes seconds to scan.
     offered: (quote) => {
       const prepare = () => {
