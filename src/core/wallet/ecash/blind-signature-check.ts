@@ -6,19 +6,10 @@ import {
   keyMultiple,
   keyPoint,
   N,
-  scalarOf,
+  signatureDleqCheck,
   type DleqCheck,
-  type KeyPoint,
 } from './dleq-math';
-import {
-  addAffine,
-  compressedHex,
-  decompress,
-  generatorTable,
-  toAffine,
-  type Affine,
-  type Jac,
-} from './vartime-ec';
+import { addAffine, compressedHex, decompress, toAffine, type Jac } from './vartime-ec';
 
 /** One output of ours and the mint's signature on it. */
 export interface SignedOutput {
@@ -52,22 +43,8 @@ function pendingOf(item: SignedOutput, index: number): Pending | null {
   const signature = decompress(item.C_);
   const C = addAffine(keyMultiple(key, (N - (item.r % N)) % N), signature);
   if (!item.dleq) return { index, C };
-  const dleq = dleqCheckOf(key, item.B_, signature, item.dleq);
+  const dleq = signatureDleqCheck(key, item.B_, signature, item.dleq);
   return dleq ? { index, C, dleq } : null;
-}
-
-/** R1 = sG − eA and what R2 needs, for one signature's DLEQ; null for a malformed scalar. */
-function dleqCheckOf(
-  key: KeyPoint,
-  B_: string,
-  signature: Affine,
-  dleq: { e: string; s: string },
-): DleqCheck | null {
-  const e = scalarOf(dleq.e, true);
-  const s = scalarOf(dleq.s, true);
-  if (e === null || s === null) return null;
-  const R1 = generatorTable().addMultiple(keyMultiple(key, N - e), s);
-  return { e, eHex: dleq.e, s, R1, B: decompress(B_), C: signature, key };
 }
 
 /**
@@ -83,7 +60,7 @@ export function signatureDleqHolds(
   try {
     // One use of each key per payment: no table built on the payment's path.
     const key = keyPoint(item.mintKey, false);
-    const check = key && dleqCheckOf(key, item.B_, decompress(item.C_), item.dleq);
+    const check = key && signatureDleqCheck(key, item.B_, decompress(item.C_), item.dleq);
     return check ? dleqsHold([check])[0] === true : false;
   } catch {
     // a malformed point: refused

@@ -7,7 +7,9 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import {
   affineOf,
+  decompress,
   FixedBase,
+  generatorTable,
   IDENTITY,
   oddMultiples,
   strauss,
@@ -126,4 +128,21 @@ export function dleqsHold(checks: readonly DleqCheck[]): boolean[] {
   return checks.map(({ key, C, eHex }, i) =>
     hashEMatches(R[i] ?? null, R[checks.length + i] ?? null, key, C, eHex),
   );
+}
+
+/**
+ * One blind signature's DLEQ (NUT-12, the wallet's check of a mint reply): R1 = sG − eA made, and
+ * what R2 = sB_ − eC_ needs; null for a malformed scalar (a malformed point throws).
+ */
+export function signatureDleqCheck(
+  key: KeyPoint,
+  B_: string,
+  signature: Affine,
+  dleq: { e: string; s: string },
+): DleqCheck | null {
+  const e = scalarOf(dleq.e, true);
+  const s = scalarOf(dleq.s, true);
+  if (e === null || s === null) return null;
+  const R1 = generatorTable().addMultiple(keyMultiple(key, N - e), s);
+  return { e, eHex: dleq.e, s, R1, B: decompress(B_), C: signature, key };
 }

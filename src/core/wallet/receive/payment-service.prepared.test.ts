@@ -46,6 +46,15 @@ async function paidOnce(h: PaymentHarness, amount: number) {
   await h.service.idle();
 }
 
+/** A till on a new phrase with its own prepared outputs, after a first sale of `first` sats. */
+async function tillAfterASale(first: number) {
+  const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
+  const prepared = new PreparedOutputs();
+  const h = harness({ seed, prepared });
+  await paidOnce(h, first);
+  return { seed, prepared, h };
+}
+
 /** Every stored proof unspent at the mint, and no secret stored twice. */
 async function soundProofs(h: PaymentHarness, seed: Uint8Array) {
   const proofs = [...h.db.proofs.values()];
@@ -62,10 +71,7 @@ async function soundProofs(h: PaymentHarness, seed: Uint8Array) {
 
 describe('outputs prepared while the invoice is on screen', () => {
   it('are the ones minted when their counters are reserved: nothing derived at pay time', async () => {
-    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
-    const prepared = new PreparedOutputs();
-    const h = harness({ seed, prepared });
-    await paidOnce(h, 3);
+    const { seed, prepared, h } = await tillAfterASale(3);
     const quote = await h.service.createInvoice({ amount: 77 }); // 64 + 8 + 4 + 1
     const { keysetId, next, count } = await prepareNext(h, prepared, 77);
     const derive = vi.spyOn(OutputData, 'createDeterministicData');
@@ -84,10 +90,7 @@ describe('outputs prepared while the invoice is on screen', () => {
   });
 
   it('another tab minting in between takes those counters: ours derive afresh, none reused', async () => {
-    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
-    const prepared = new PreparedOutputs();
-    const tabA = harness({ seed, prepared });
-    await paidOnce(tabA, 2);
+    const { seed, prepared, h: tabA } = await tillAfterASale(2);
     const ours = await tabA.service.createInvoice({ amount: 21 });
     const { next, count } = await prepareNext(tabA, prepared, 21);
     // Another tab of this browser (the same database) sells and is paid first.
@@ -119,9 +122,7 @@ describe('outputs prepared while the invoice is on screen', () => {
   });
 
   it('a reload between preparing and paying loses only the work: the same counters, derived again', async () => {
-    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
-    const first = harness({ seed, prepared: new PreparedOutputs() });
-    await paidOnce(first, 5);
+    const { seed, h: first } = await tillAfterASale(5);
     const quote = await first.service.createInvoice({ amount: 40 });
     const { keysetId, next, count } = await prepareNext(first, new PreparedOutputs(), 40);
     await first.shutdown(); // the page reloads while the invoice is on screen
@@ -140,10 +141,7 @@ describe('outputs prepared while the invoice is on screen', () => {
   });
 
   it('two invoices prepared for the same counters, both paid: each counter minted once', async () => {
-    const seed = mnemonicToSeedSync(generateMnemonic(wordlist));
-    const prepared = new PreparedOutputs();
-    const h = harness({ seed, prepared });
-    await paidOnce(h, 1);
+    const { seed, prepared, h } = await tillAfterASale(1);
     const a = await h.service.createInvoice({ amount: 11 });
     await prepareNext(h, prepared, 11);
     const b = await h.service.createInvoice({ amount: 11 });
