@@ -12,6 +12,7 @@ import { CashOutService } from '../../core/wallet/cash-out/cash-out-service';
 import { EcashInbox } from '../../core/wallet/ecash/ecash-inbox';
 import { ecashLockKey, mintEnforcesLocks } from '../../core/wallet/ecash/ecash-lock';
 import { EcashReceiver } from '../../core/wallet/ecash/ecash-receiver';
+import { PreparedOutputs } from '../../core/wallet/ecash/prepared-outputs';
 import { EcashRouter } from '../../core/wallet/ecash/foreign/ecash-router';
 import { ForeignEcash } from '../../core/wallet/ecash/foreign/foreign-ecash';
 import { FailedForeignEcashes } from '../../core/wallet/ecash/foreign/foreign-failed';
@@ -108,8 +109,12 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     clock,
     ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
   };
+  // Outputs derived while a sale's invoice is on screen (`offered` below), taken by whichever
+  // way it is paid: the ecash swap or the Lightning mint (docs/performance.md "Taps").
+  const prepared = new PreparedOutputs();
   const payments = new PaymentService({
     ...wallet,
+    prepared,
     // A remote sale's record: the cashier's, checked against the merchant's price when minted,
     // held or not (decisions 0046, 0053).
     fiatFor: (sats) => prices.remoteFiatFor(sats),
@@ -143,6 +148,7 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
   });
   const localEcash = new EcashReceiver({
     ...wallet,
+    prepared,
     receipts: storage.ecashReceipts,
     ledger: storage.ecashReceipts,
     // The merchant takes ecash of the mint it sells on (docs/protocol.md "Receiving ecash").
@@ -186,6 +192,7 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     // The Nostr key that reads the customer's payload is sealed while locked (decision 0024).
     locked: seedSealed,
     // Outputs and lock key derived while the customer scans (docs/performance.md "Ecash payment latency").
+    // The Lightning mint takes the same outputs when the invoice is paid instead.
     // At an idle moment, not before the invoice's QR code is painted: the customer takes seconds to scan.
     offered: (quote) => {
       const prepare = () => {

@@ -38,17 +38,22 @@ export interface SeededWallet {
   seed: Uint8Array;
 }
 
-function cashuLogger(logger: Logger): CashuLogger {
+/**
+ * cashu-ts' errors and warnings reach the app's logger; its info, debug and trace lines are its
+ * own traces (socket messages, counters used, "MINT COMPLETED") and are dropped: written to the
+ * console they cost a payment's turn their serialisation (docs/performance.md "Taps").
+ */
+export function cashuLogger(logger: Logger): CashuLogger {
+  const drop = () => {};
   return {
     error: (message, context) => logger.error(message, context),
     warn: (message, context) => logger.warn(message, context),
-    info: (message, context) => logger.debug(message, context),
-    debug: (message, context) => logger.debug(message, context),
-    trace: () => {},
-    log: (level, message, context) =>
-      level === 'error' || level === 'warn'
-        ? logger[level](message, context)
-        : logger.debug(message, context),
+    info: drop,
+    debug: drop,
+    trace: drop,
+    log: (level, message, context) => {
+      if (level === 'error' || level === 'warn') logger[level](message, context);
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../core/wallet/receive/payment-service';
 import type { QuoteLock } from '../../core/cross-tab-lock';
 import { WalletProvider } from '../../core/wallet/wallet-provider';
+import type { PreparedOutputs } from '../../core/wallet/ecash/prepared-outputs';
 import { MemoryDb, memoryPorts } from './memory-ports';
 
 /** Short intervals so tests finish quickly; behaviour is the same as the defaults. */
@@ -36,6 +37,8 @@ export interface HarnessOptions {
   lock?: QuoteLock;
   /** PaymentServiceDeps.afterShown: when a new invoice's watch starts */
   afterShown?: (run: () => void) => void;
+  /** PaymentServiceDeps.prepared: outputs derived while the invoice is on screen */
+  prepared?: PreparedOutputs;
 }
 
 export interface LogLine {
@@ -74,6 +77,7 @@ export function paymentHarness(options: HarnessOptions) {
     clock: options.clock ?? Date.now,
     wallets,
     ...(options.afterShown ? { afterShown: options.afterShown } : {}),
+    ...(options.prepared ? { prepared: options.prepared } : {}),
     getSigningKey: async () => {
       if (!options.signingKey) throw new Error('no signing key in this test');
       return options.signingKey;

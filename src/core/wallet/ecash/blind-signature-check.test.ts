@@ -2,51 +2,9 @@
 // gives, and refuse what it refuses: the NUT-12 blind-signature vector, signatures of a keyset
 // made here, and each kind of forgery (src/conformance/vectors/nut12-dleq.json).
 import { describe, expect, it } from 'vitest';
-import {
-  createBlindSignature,
-  createDLEQProof,
-  createNewMintKeys,
-  OutputData,
-  pointFromHex,
-  type SerializedBlindedSignature,
-} from '@cashu/cashu-ts';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import vectors from '../../../conformance/vectors/nut12-dleq.json';
+import { flip, signedOutputs, testKeyset as keyset } from '../../../testing/wallet/signed-outputs';
 import { unblindChecked, type SignedOutput } from './blind-signature-check';
-
-const mintKeys = createNewMintKeys(4, undefined, { versionByte: 0 });
-const keyset = {
-  id: mintKeys.keysetId,
-  keys: Object.fromEntries(
-    Object.entries(mintKeys.pubKeys).map(([amount, key]) => [amount, bytesToHex(key)]),
-  ),
-};
-
-/** `amounts` outputs of a wallet, each signed with the keyset's key for its amount, DLEQ included. */
-function signedOutputs(amounts: number[]) {
-  const seed = new Uint8Array(64).fill(9);
-  const outputs = OutputData.createDeterministicData(
-    amounts.reduce((a, b) => a + b, 0),
-    seed,
-    5,
-    keyset as never,
-    amounts,
-  );
-  return outputs.map((data) => {
-    const amount = Number(data.blindedMessage.amount.toString());
-    const privateKey = (mintKeys.privKeys as Record<string, Uint8Array>)[String(amount)]!;
-    const B_ = pointFromHex(data.blindedMessage.B_);
-    const { C_ } = createBlindSignature(B_, privateKey, keyset.id);
-    const { e, s } = createDLEQProof(B_, privateKey);
-    const signature = {
-      id: keyset.id,
-      amount: data.blindedMessage.amount,
-      C_: C_.toHex(true),
-      dleq: { e: bytesToHex(e), s: bytesToHex(s) },
-    } as unknown as SerializedBlindedSignature;
-    return { data, signature };
-  });
-}
 
 function itemOf(
   { data, signature }: ReturnType<typeof signedOutputs>[number],
@@ -60,10 +18,6 @@ function itemOf(
     mintKey: keyset.keys[signature.amount.toString()]!,
     ...change,
   };
-}
-
-function flip(hex: string): string {
-  return hex.slice(0, -1) + (hex.at(-1) === '0' ? '1' : '0');
 }
 
 describe('unblindChecked', () => {

@@ -1,15 +1,15 @@
 // A batch of the mint's blind signatures on this wallet's own outputs, checked and unblinded at
 // once (NUT-12 "blind signature" DLEQ, NUT-00 unblinding), in variable time as every value is
 // public: what the phrase restore does for thousands of outputs (docs/performance.md "Restore").
-import { dleqsHold, keyMultiple, keyPoint, N, scalarOf, type DleqCheck } from './dleq-math';
 import {
-  addAffine,
-  compressedHex,
-  decompress,
-  generatorTable,
-  toAffine,
-  type Jac,
-} from './vartime-ec';
+  dleqsHold,
+  keyMultiple,
+  keyPoint,
+  N,
+  signatureDleqCheck,
+  type DleqCheck,
+} from './dleq-math';
+import { addAffine, compressedHex, decompress, toAffine, type Jac } from './vartime-ec';
 
 /** One output of ours and the mint's signature on it. */
 export interface SignedOutput {
@@ -43,12 +43,29 @@ function pendingOf(item: SignedOutput, index: number): Pending | null {
   const signature = decompress(item.C_);
   const C = addAffine(keyMultiple(key, (N - (item.r % N)) % N), signature);
   if (!item.dleq) return { index, C };
-  const e = scalarOf(item.dleq.e, true);
-  const s = scalarOf(item.dleq.s, true);
-  if (e === null || s === null) return null;
-  const R1 = generatorTable().addMultiple(keyMultiple(key, N - e), s);
-  const B = decompress(item.B_);
-  return { index, C, dleq: { e, eHex: item.dleq.e, s, R1, B, C: signature, key } };
+  const dleq = signatureDleqCheck(key, item.B_, signature, item.dleq);
+  return dleq ? { index, C, dleq } : null;
+}
+
+/**
+ * Whether the mint's DLEQ proof of its signature C_ on our output B_ holds (NUT-12, the wallet's
+ * check of a mint reply), with the same answers as cashu-ts' check in OutputData.toProof; false
+ * for a malformed key, point or scalar. Variable time: every value in it is public.
+ */
+export function signatureDleqHolds(
+  item: Omit<SignedOutput, 'r' | 'dleq'> & {
+    dleq: { e: string; s: string };
+  },
+): boolean {
+  try {
+    // One use of each key per payment: no table built on the payment's path.
+    const key = keyPoint(item.mintKey, false);
+    const check = key && signatureDleqCheck(key, item.B_, decompress(item.C_), item.dleq);
+    return check ? dleqsHold([check])[0] === true : false;
+  } catch {
+    // a malformed point: refused
+    return false;
+  }
 }
 
 /**

@@ -7,7 +7,9 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import {
   affineOf,
+  decompress,
   FixedBase,
+  generatorTable,
   IDENTITY,
   oddMultiples,
   strauss,
@@ -66,8 +68,12 @@ export interface KeyPoint {
 /** Decoded (and, once used often, tabled) mint keys: public points, safe to keep. */
 const keyPoints = new Map<string, KeyPoint | null>();
 
-/** The key (compressed hex, any case) as a point, or null when it is not one. */
-export function keyPoint(hex: string): KeyPoint | null {
+/**
+ * The key (compressed hex, any case) as a point, or null when it is not one. `counted: false`
+ * for a use that must not build the key's table in its turn (a sale's mint reply: one use of
+ * each key per payment, and the table's cost would land on that payment).
+ */
+export function keyPoint(hex: string, counted = true): KeyPoint | null {
   const id = hex.toLowerCase();
   let known = keyPoints.get(id);
   if (known === undefined) {
@@ -80,7 +86,9 @@ export function keyPoint(hex: string): KeyPoint | null {
     }
     keyPoints.set(id, known);
   }
-  if (known && ++known.uses === TABLE_AFTER) known.table = new FixedBase(known.point, TABLE_WINDOW);
+  if (known && counted && ++known.uses === TABLE_AFTER) {
+    known.table = new FixedBase(known.point, TABLE_WINDOW);
+  }
   return known;
 }
 
@@ -120,4 +128,21 @@ export function dleqsHold(checks: readonly DleqCheck[]): boolean[] {
   return checks.map(({ key, C, eHex }, i) =>
     hashEMatches(R[i] ?? null, R[checks.length + i] ?? null, key, C, eHex),
   );
+}
+
+/**
+ * One blind signature's DLEQ (NUT-12, the wallet's check of a mint reply): R1 = sG − eA made, and
+ * what R2 = sB_ − eC_ needs; null for a malformed scalar (a malformed point throws).
+ */
+export function signatureDleqCheck(
+  key: KeyPoint,
+  B_: string,
+  signature: Affine,
+  dleq: { e: string; s: string },
+): DleqCheck | null {
+  const e = scalarOf(dleq.e, true);
+  const s = scalarOf(dleq.s, true);
+  if (e === null || s === null) return null;
+  const R1 = generatorTable().addMultiple(keyMultiple(key, N - e), s);
+  return { e, eHex: dleq.e, s, R1, B: decompress(B_), C: signature, key };
 }

@@ -36,6 +36,7 @@ import {
   type EcashLockKey,
 } from './ecash-lock';
 import { PreparedOutputs } from './prepared-outputs';
+import { generatorTable } from './vartime-ec';
 import { failingDleqs, type DleqItem } from './proof-dleq';
 import { repairJournal } from './journal-repair';
 import type { OfflineTaken } from './offline/offline-ecash';
@@ -105,6 +106,11 @@ export interface EcashReceiverDeps {
   lock?: QuoteLock;
   /** test seam between the steps of a receipt (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
+  /**
+   * Where `prepare` keeps the outputs it derives; shared with the Lightning minter, which takes
+   * them when the sale is paid by invoice instead. Omitted: one of its own.
+   */
+  prepared?: PreparedOutputs;
   /**
    * Takes a token with no network when the mint cannot be reached; absent: such a token is
    * refused as before (docs/protocol.md "Ecash taken offline").
@@ -198,9 +204,10 @@ export class EcashReceiver {
   private readonly checkpoint: Checkpoint;
   /** The lock key of the last seed seen: derived once, not at every payment. */
   private lockKeyCache: { seed: Uint8Array; key: EcashLockKey } | null = null;
-  private readonly prepared = new PreparedOutputs();
+  private readonly prepared: PreparedOutputs;
 
   constructor(private readonly deps: EcashReceiverDeps) {
+    this.prepared = deps.prepared ?? new PreparedOutputs();
     this.lock = deps.lock ?? defaultQuoteLock();
     this.checkpoint = deps.checkpoint ?? noCheckpoint;
   }
@@ -297,8 +304,9 @@ export class EcashReceiver {
   }
 
   /**
-   * Readies a sale's payment of `amount` sats at `mintUrl` while its request is open: the lock key
-   * and the swap's outputs for the counters the payment will likely reserve next. Reserves nothing
+   * Readies a sale's payment of `amount` sats at `mintUrl` while its request is open: the lock key,
+   * G's table and the outputs for the counters the payment will likely reserve next (the swap's,
+   * or the Lightning mint's when the invoice is paid instead). Reserves nothing
    * (see prepared-outputs.ts); a payment that finds other counters derives its own.
    */
   async prepare(mintUrl: string, amount: number, unit: Unit = SAT): Promise<void> {
@@ -310,6 +318,9 @@ export class EcashReceiver {
     const keyset = wallet.getKeyset();
     const next = (await this.deps.counters.snapshot?.())?.[keyset.id];
     this.lockKeyOf(seed);
+    // Built once per page: the DLEQ checks of the customer's proofs and of the mint's reply
+    // (a Lightning sale's too) start from it, so the first sale does not build it.
+    generatorTable();
     if (next === undefined || !Number.isSafeInteger(amount) || amount <= 0) return;
     this.prepared.prepare(seed, keyset, next, splitAmount(amount, keyset.keys).length);
   }

@@ -13,6 +13,8 @@ import {
 import type { Checkpoint } from '../../checkpoint';
 import { MintUnreachableError } from '../../errors';
 import type { CounterReservation } from './ports';
+import type { PreparedOutputs } from '../ecash/prepared-outputs';
+import { withVartimeDleq } from './vartime-dleq-outputs';
 import type { CounterSource } from '@cashu/cashu-ts';
 
 /** How many outputs minting `amount` takes on the wallet's active keyset (one counter each). */
@@ -56,7 +58,8 @@ export interface MintRequest {
 
 /**
  * Builds the outputs of `reservation` from the seed (the same outputs every time, so a repeat
- * after an ambiguous failure can never be signed twice) and sends the mint request.
+ * after an ambiguous failure can never be signed twice; from `prepared` where they were derived
+ * ahead) and sends the mint request, the reply's DLEQs checked in variable time.
  * Errors before sending are thrown as they are; after sending, anything that is not a mint or
  * network error (e.g. too few signatures) is a MintUnreachableError: the mint may have acted.
  */
@@ -64,6 +67,7 @@ export async function mintReserved(
   wallet: Wallet,
   seed: Uint8Array,
   req: MintRequest,
+  prepared?: PreparedOutputs,
 ): Promise<Proof[]> {
   const { reservation } = req;
   const keyset = await wallet.keyChain.ensureKeysetKeys(reservation.keysetId);
@@ -73,19 +77,17 @@ export async function mintReserved(
       `Counter reservation of ${reservation.count} is too small for ${split.length} outputs`,
     );
   }
-  const data = OutputData.createDeterministicData(
-    req.amount,
-    seed,
-    reservation.start,
-    keyset,
-    split,
-  );
+  // Derived while the invoice was on screen where those counters were the next ones; an output
+  // is a function of (seed, keyset, counter) alone, so either way these are the range's outputs.
+  const data = prepared
+    ? prepared.outputs(seed, keyset, reservation.start, split)
+    : OutputData.createDeterministicData(req.amount, seed, reservation.start, keyset, split);
   const preview = await wallet.prepareMint(
     'bolt11',
     req.amount,
     req.pubkey ? { quote: req.quote, pubkey: req.pubkey } : { quote: req.quote },
     { keysetId: reservation.keysetId, ...(req.privkey ? { privkey: req.privkey } : {}) },
-    { type: 'custom', data },
+    { type: 'custom', data: withVartimeDleq(data) },
   );
   return completeMint(wallet, preview);
 }

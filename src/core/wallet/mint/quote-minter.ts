@@ -25,6 +25,7 @@ import {
   restoreReservation,
 } from './deterministic-mint';
 import { mintLocked, newLockedOutputs, restoreLocked } from './locked-mint';
+import type { PreparedOutputs } from '../ecash/prepared-outputs';
 import { isAmbiguous, NutCode, refusalCode, toMintError } from '../mint-errors';
 import type { MintQuoteStateName } from './mint-quote-snapshot';
 import { signingKeyForQuote } from './nut20-key';
@@ -64,6 +65,11 @@ export interface QuoteMinterDeps {
   lockedBackup?: LockedSaleBackupHook;
   /** test seam between the steps of a multi-step write (see core/checkpoint.ts) */
   checkpoint?: Checkpoint;
+  /**
+   * Outputs derived while the invoice was on screen (the ecash receiver's, shared: the sale is
+   * paid one way or the other). Nothing in it is reserved; a counter that moved is a miss.
+   */
+  prepared?: PreparedOutputs;
   /** The merchant's fiat record of a remote sale of `sats` at the current price (or held jump). */
   fiatFor?: RemoteFiatLookup;
   /** Proofs of a quote were stored (once per quote). */
@@ -123,17 +129,22 @@ export class QuoteMinter {
       }
 
       try {
-        const proofs = await mintReserved(wallet, seed, {
-          quote: quote.quote,
-          amount: quote.amount,
-          reservation,
-          ...(quote.pubkey
-            ? {
-                pubkey: quote.pubkey,
-                privkey: await this.privkeyFor(quote.pubkey),
-              }
-            : {}),
-        });
+        const proofs = await mintReserved(
+          wallet,
+          seed,
+          {
+            quote: quote.quote,
+            amount: quote.amount,
+            reservation,
+            ...(quote.pubkey
+              ? {
+                  pubkey: quote.pubkey,
+                  privkey: await this.privkeyFor(quote.pubkey),
+                }
+              : {}),
+          },
+          this.deps.prepared,
+        );
         await this.checkpoint('mint:signed');
         await this.store(quote, proofs.map(toNewProof));
         return 'done';

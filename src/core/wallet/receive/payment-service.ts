@@ -53,12 +53,12 @@ export const DEFAULT_PAYMENT_INTERVALS: PaymentIntervals = {
 };
 
 /**
- * The minter's keys and lock state (signing, inbox key, sealed seed, sales key) and the backup of
- * sales minted while locked pass through.
+ * The minter's keys and lock state (signing, inbox key, sealed seed, sales key), the backup of
+ * sales minted while locked and the outputs derived ahead pass through.
  */
 export interface PaymentServiceDeps extends Pick<
   QuoteMinterDeps,
-  'getSigningKey' | 'inboxKeyFor' | 'seedSealed' | 'salesPublicKey' | 'lockedBackup'
+  'getSigningKey' | 'inboxKeyFor' | 'seedSealed' | 'salesPublicKey' | 'lockedBackup' | 'prepared'
 > {
   config: ConfigStore;
   keys: KeyStore;

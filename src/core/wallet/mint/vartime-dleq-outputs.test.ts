@@ -1,0 +1,116 @@
+// A mint reply's signatures checked in variable time give the very proofs cashu-ts' OutputData
+// gives, and are refused where its constant-time check refuses them (decision 0104).
+import { describe, expect, it } from 'vitest';
+import type { SerializedBlindedSignature } from '@cashu/cashu-ts';
+import vectors from '../../../conformance/vectors/nut12-dleq.json';
+import { flip, signedOutputs, testKeyset } from '../../../testing/wallet/signed-outputs';
+import { keyPoint } from '../ecash/dleq-math';
+import { DLEQ_FAILED_MESSAGE, withVartimeDleq } from './vartime-dleq-outputs';
+
+const keyset = testKeyset as never;
+
+/** What toProof answers: the proof, or the refusal's message. */
+function outcome(run: () => unknown): unknown {
+  try {
+    return run();
+  } catch (error) {
+    return error instanceof Error ? error.message : 'not an Error';
+  }
+}
+
+describe('withVartimeDleq', () => {
+  it('makes the proofs cashu-ts makes, DLEQ and blinding factor kept', () => {
+    const signed = signedOutputs([1, 2, 4, 8, 2, 1]);
+    const ours = withVartimeDleq(signed.map(({ data }) => data));
+    signed.forEach(({ data, signature }, i) => {
+      const proof = ours[i]!.toProof(signature, keyset);
+      expect(proof).toEqual(data.toProof(signature, keyset));
+      expect(proof.dleq?.r).toMatch(/^[0-9a-f]{64}$/);
+    });
+  });
+
+  it('keeps the outputs themselves: the same blinded messages, secrets and blinding factors', () => {
+    const signed = signedOutputs([2, 8]);
+    const ours = withVartimeDleq(signed.map(({ data }) => data));
+    expect(
+      ours.map((o) => [o.blindedMessage, o.blindingFactor, [...o.secret], o.ephemeralE]),
+    ).toEqual(
+      signed.map(({ data }) => [
+        data.blindedMessage,
+        data.blindingFactor,
+        [...data.secret],
+        data.ephemeralE,
+      ]),
+    );
+  });
+
+  it('refuses each forgery cashu-ts refuses, with its words', () => {
+    const signed = signedOutputs([1, 1, 2]);
+    const [a, b, c] = signed;
+    const other = signedOutputs([4])[0]!;
+    const forgeries: Array<[typeof a, SerializedBlindedSignature]> = [
+      [a, { ...a!.signature, dleq: { ...a!.signature.dleq!, e: flip(a!.signature.dleq!.e) } }],
+      [b, { ...b!.signature, dleq: { ...b!.signature.dleq!, s: flip(b!.signature.dleq!.s) } }],
+      // a C_ that is not the signature the DLEQ proves
+      [a, { ...a!.signature, C_: b!.signature.C_ }],
+      // a signature made with another amount's key, claimed for this one
+      [c, { ...c!.signature, C_: other.signature.C_, dleq: other.signature.dleq! }],
+      // the whole signature of another output
+      [a, b!.signature],
+    ];
+    for (const [one, forged] of forgeries) {
+      const [ours] = withVartimeDleq([one!.data]);
+      expect(outcome(() => one!.data.toProof(forged, keyset))).toBe(DLEQ_FAILED_MESSAGE);
+      expect(outcome(() => ours!.toProof(forged, keyset))).toBe(DLEQ_FAILED_MESSAGE);
+    }
+  });
+
+  it('refuses a malformed e, s or C_ instead of storing a proof', () => {
+    const [one] = signedOutputs([8]);
+    const [ours] = withVartimeDleq([one!.data]);
+    const { signature } = one!;
+    for (const forged of [
+      { ...signature, dleq: { ...signature.dleq!, e: 'zz' } },
+      { ...signature, dleq: { ...signature.dleq!, s: signature.dleq!.s.slice(2) } },
+      { ...signature, C_: '02' + '00'.repeat(32) },
+    ]) {
+      expect(() => ours!.toProof(forged, keyset)).toThrow();
+    }
+  });
+
+  it('leaves a signature without a DLEQ to cashu-ts, whose reply check requires one (NUT-12)', () => {
+    const [one] = signedOutputs([4]);
+    const { dleq: _none, ...bare } = one!.signature;
+    const [ours] = withVartimeDleq([one!.data]);
+    expect(ours!.toProof(bare, keyset)).toEqual(one!.data.toProof(bare, keyset));
+    expect(ours!.toProof(bare, keyset).dleq).toBeUndefined();
+  });
+
+  it("builds no key's table in a payment's turn, however often the key signs", () => {
+    const signed = signedOutputs([2, 2, 2, 2, 2]);
+    const ours = withVartimeDleq(signed.map(({ data }) => data));
+    signed.forEach(({ signature }, i) => ours[i]!.toProof(signature, keyset));
+    const key = testKeyset.keys['2']!;
+    expect(keyPoint(key, false)?.table).toBeUndefined();
+    // where a use is counted (a restore, a token), the third builds it
+    keyPoint(key);
+    keyPoint(key);
+    expect(keyPoint(key)?.table).toBeDefined();
+  });
+
+  it('passes the NUT-12 blind-signature vector and refuses it with e altered', () => {
+    const { A, B_, signature } = vectors.blindSignature;
+    const vectorKeyset = { id: '00deadbeef123456', keys: { 1: A } } as never;
+    const [ours] = withVartimeDleq(signedOutputs([1]).map(({ data }) => data));
+    ours!.blindedMessage = { ...ours!.blindedMessage, B_ };
+    const reply = {
+      id: '00deadbeef123456',
+      amount: ours!.blindedMessage.amount,
+      C_: signature.C_,
+      dleq: signature.dleq,
+    } as unknown as SerializedBlindedSignature;
+    expect(ours!.toProof(reply, vectorKeyset).dleq?.e).toBe(signature.dleq.e);
+    const forged = { ...reply, dleq: { ...signature.dleq, e: flip(signature.dleq.e) } };
+    expect(outcome(() => ours!.toProof(forged, vectorKeyset))).toBe(DLEQ_FAILED_MESSAGE);
+  });
+});
