@@ -133,6 +133,7 @@ describe('NIP-59 back-dating window', () => {
   it('the rumor carries the real time', () => {
     const rumor = unwrapPaymentEvent(wraps[0]!, merchant);
     expect(rumor.created_at).toBeGreaterThanOrEqual(before);
-    expect(rumor.created_at).toBeLessThanOrEqual(now);
+    // nostr-tools rounds the time to the nearest second, so it may read one above our floor.
+    expect(rumor.created_at).toBeLessThanOrEqual(now + 1);
   });
 });
