@@ -1,7 +1,8 @@
 // The point-of-sale screen's services before the protocol libraries have loaded: the keypad paints
 // at once on the light base, and each call waits for the whole set (cashu-ts, Dexie), which starts
 // loading once the keypad has painted (calls made as it mounts do not start it sooner). The Items
-// side's stores load on their own, light chunk (services/item-stores.ts) when first used.
+// side's stores (services/item-stores.ts) load in their own light chunk, the named `stores` one
+// (docs/decisions/0105-named-chunks-beyond-the-entry.md), when first used.
 import type { PosItems, PosServices } from '../../features/pos/deps';
 import { DEFAULT_DB_NAME } from '../../storage/database/db-name';
 import { deferredCalls, type ServiceSource } from './deferred';
