@@ -52,7 +52,7 @@ describe('withVartimeDleq', () => {
     }
   });
 
-  it('keeps a P2BK output\'s ephemeral key on its proof, as cashu-ts does', () => {
+  it("keeps a P2BK output's ephemeral key on its proof, as cashu-ts does", () => {
     const [one] = signedOutputs([2]);
     const { data, signature } = one!;
     const ephemeral = new OutputData(data.blindedMessage, data.blindingFactor, data.secret, 'ab');
