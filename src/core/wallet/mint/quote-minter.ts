@@ -313,13 +313,14 @@ export class QuoteMinter {
    */
   private reserve(wallet: Wallet, quote: PendingMintQuote): Promise<CounterReservation> {
     const { quotes } = this.deps;
+    const together = quotes.reserveOutputs?.bind(quotes);
     return reserveAndRecord(
       'mint',
       this.deps.counters,
       outputCountFor(wallet, quote.amount),
       (reservation) => quotes.update(quote.quote, { reservation, state: 'PAID' }),
       this.checkpoint,
-      quotes.reserveOutputs && ((wanted) => quotes.reserveOutputs!(quote.quote, wanted)),
+      together && ((wanted) => together(quote.quote, wanted)),
     );
   }
 
