@@ -183,6 +183,7 @@ export function createStorage(options: StorageOptions): Storage {
     ...(options.monotonic ? { monotonic: options.monotonic } : {}),
   });
   db.sales = lock;
+  const counterSource = new DexieCounterSource(db, clock);
   return {
     db,
     config: new DexieConfigStore(db, options.defaults, clock, options.hintStorage),
@@ -190,13 +191,13 @@ export function createStorage(options: StorageOptions): Storage {
     proofs: new DexieProofStore(db, clock, logger),
     proofStates: new DexieProofStateStore(db, clock),
     history: new DexieHistoryStore(db, clock),
-    mintQuotes: new DexieMintQuoteStore(db),
+    mintQuotes: new DexieMintQuoteStore(db, counterSource),
     withdrawals: new DexieWithdrawalStore(db),
     processedQuotes: new DexieProcessedQuoteStore(db, clock, logger),
     ledger: new DexieLedger(db, clock),
     melts: new DexieMeltStore(db),
     autoCashOut: new DexieAutoCashOutStore(db, clock),
-    counterSource: new DexieCounterSource(db, clock),
+    counterSource,
     restore: new DexieRestoreLedger(db, clock),
     phraseCheck: new DexiePhraseCheckStore(db, clock),
     cashierSales: new DexieCashierSaleStore(db),

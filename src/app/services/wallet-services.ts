@@ -28,6 +28,7 @@ import { WithdrawService } from '../../core/wallet/withdraw/withdraw-service';
 import { createCardTaps, type CardTaps } from '../../core/tap/tap-to-pay';
 import type { Storage as CashewStorage } from '../../storage';
 import { afterSaleShown } from './after-shown';
+import { afterNextPaint } from '../../ui/after-paint';
 import type { BackupServices } from './backup-services';
 import type { BaseServices } from './base';
 import type { LockServices } from './lock-services';
@@ -193,7 +194,8 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
     locked: seedSealed,
     // Outputs and lock key derived while the customer scans (docs/performance.md "Ecash payment latency").
     // The Lightning mint takes the same outputs when the invoice is paid instead.
-    // At an idle moment, not before the invoice's QR code is painted: the customer takes seconds to scan.
+    // After the next painted frame: the request is asked for by the invoice's effect, so its QR
+    // code is on screen by then, and an idle callback could wait past the customer's scan.
     offered: (quote) => {
       const prepare = () => {
         localEcash
@@ -202,9 +204,7 @@ export function createWalletServices(deps: WalletServiceDeps): WalletServices {
             logger.debug('Ecash payment not readied', error);
           });
       };
-      if (typeof requestIdleCallback === 'function')
-        requestIdleCallback(prepare, { timeout: 1000 });
-      else setTimeout(prepare, 0);
+      afterNextPaint(prepare);
     },
     clock,
   });

@@ -45,6 +45,65 @@ describe('MintQuoteStore', () => {
   });
 });
 
+describe('MintQuoteStore.reserveOutputs', () => {
+  it('takes the next counters and records them on the paid row', async () => {
+    const s = testStorage();
+    await s.mintQuotes.put(quote('q1', 1));
+    await s.mintQuotes.put(quote('q2', 2));
+    await s.db.counters.put({ keysetId: 'k', next: 7 });
+    const first = await s.mintQuotes.reserveOutputs!('q1', { keysetId: 'k', count: 3 });
+    const second = await s.mintQuotes.reserveOutputs!('q2', { keysetId: 'k', count: 2 });
+    expect(first).toEqual({ keysetId: 'k', start: 7, count: 3 });
+    expect(second).toEqual({ keysetId: 'k', start: 10, count: 2 });
+    expect(await s.mintQuotes.get('q1')).toMatchObject({ state: 'PAID', reservation: first });
+    expect(await s.mintQuotes.get('q2')).toMatchObject({ state: 'PAID', reservation: second });
+    expect((await s.db.counters.get('k'))?.next).toBe(12);
+  });
+
+  it('advances the global counter as a reserve does, for keysets not used yet', async () => {
+    const s = testStorage();
+    const other = testStorage();
+    await s.mintQuotes.put(quote('q1', 1));
+    await s.mintQuotes.reserveOutputs!('q1', { keysetId: 'k', count: 4 });
+    await other.counterSource.reserve('j', 4);
+    // the same steps through the counter source alone, on another database
+    expect(await s.counterSource.reserve('fresh', 1)).toEqual(
+      await other.counterSource.reserve('fresh', 1),
+    );
+  });
+
+  it('takes no counter when the row cannot be written: both or neither', async () => {
+    const s = testStorage();
+    await s.mintQuotes.put(quote('q1', 1));
+    await s.db.counters.put({ keysetId: 'k', next: 5 });
+    s.db.mintQuotes.hook('updating', () => {
+      throw new Error('disk full');
+    });
+    await expect(s.mintQuotes.reserveOutputs!('q1', { keysetId: 'k', count: 3 })).rejects.toThrow();
+    expect((await s.db.counters.get('k'))?.next).toBe(5);
+    expect(await s.mintQuotes.get('q1')).toEqual(quote('q1', 1));
+  });
+
+  it('two tabs reserving at once on one database get ranges that never overlap', async () => {
+    const a = testStorage();
+    const b = testStorage(a.db.name);
+    const ids = ['q0', 'q1', 'q2', 'q3', 'q4', 'q5'];
+    for (const [i, id] of ids.entries()) await a.mintQuotes.put(quote(id, i));
+    const ranges = await Promise.all(
+      ids.map((id, i) =>
+        (i % 2 ? b : a).mintQuotes.reserveOutputs!(id, { keysetId: 'k', count: 3 }),
+      ),
+    );
+    const counters = ranges.flatMap((r) => Array.from({ length: r.count }, (_, i) => r.start + i));
+    expect(new Set(counters).size).toBe(18);
+    expect(Math.max(...counters)).toBe(17);
+    for (const [i, id] of ids.entries()) {
+      expect((await a.mintQuotes.get(id))?.reservation).toEqual(ranges[i]);
+    }
+    b.close();
+  });
+});
+
 describe('WithdrawalStore', () => {
   it('keeps withdrawals until removed, oldest first', async () => {
     const s = testStorage();

@@ -191,7 +191,22 @@ export class MemoryHistoryStore implements HistoryStore {
 }
 
 export class MemoryMintQuoteStore implements MintQuoteStore {
-  constructor(private readonly db: MemoryDb) {}
+  constructor(
+    private readonly db: MemoryDb,
+    /** the counters over the same data: given, `reserveOutputs` reserves and records at once */
+    counters?: MemoryCounterSource,
+  ) {
+    if (counters) {
+      this.reserveOutputs = async (quote, wanted) => {
+        const range = await counters.reserve(wanted.keysetId, wanted.count);
+        const reservation = { keysetId: wanted.keysetId, start: range.start, count: range.count };
+        await this.update(quote, { reservation, state: 'PAID' });
+        return reservation;
+      };
+    }
+  }
+
+  reserveOutputs?: MintQuoteStore['reserveOutputs'];
 
   async put(quote: PendingMintQuote): Promise<void> {
     this.db.quotes.set(quote.quote, structuredClone(quote));
@@ -507,16 +522,17 @@ export class MemoryKeyStore implements KeyStore {
 
 /** All the stores over one MemoryDb. */
 export function memoryPorts(db = new MemoryDb()) {
+  const counters = new MemoryCounterSource(db);
   return {
     db,
     config: new MemoryConfigStore(db),
     keys: new MemoryKeyStore(db),
-    quotes: new MemoryMintQuoteStore(db),
+    quotes: new MemoryMintQuoteStore(db, counters),
     ledger: new MemoryLedger(db),
     processedQuotes: new MemoryProcessedQuoteStore(db.clock, db.processed),
     proofs: new MemoryProofStore(db),
     history: new MemoryHistoryStore(db),
-    counters: new MemoryCounterSource(db),
+    counters,
     withdrawals: new MemoryWithdrawals(db),
   };
 }

@@ -20,13 +20,16 @@ export const testKeyset = {
   ),
 };
 
-/** `amounts` outputs of a wallet, each signed with the keyset's key for its amount, DLEQ included. */
-export function signedOutputs(amounts: number[]) {
+/**
+ * `amounts` outputs of a wallet from NUT-13 counter `counter` on, each signed with the keyset's key
+ * for its amount, DLEQ included.
+ */
+export function signedOutputs(amounts: number[], counter = 5) {
   const seed = new Uint8Array(64).fill(9);
   const outputs = OutputData.createDeterministicData(
     amounts.reduce((a, b) => a + b, 0),
     seed,
-    5,
+    counter,
     testKeyset as never,
     amounts,
   );

@@ -1,6 +1,7 @@
 // A batch of the mint's blind signatures on this wallet's own outputs, checked and unblinded at
 // once (NUT-12 "blind signature" DLEQ, NUT-00 unblinding), in variable time as every value is
-// public: what the phrase restore does for thousands of outputs (docs/performance.md "Restore").
+// public or our own blinding factor: what the phrase restore does for thousands of outputs
+// (docs/performance.md "Restore") and a sale's mint reply for its few (decisions 0104, 0110).
 import {
   dleqsHold,
   keyMultiple,
@@ -37,8 +38,8 @@ interface Pending {
  * C = C_ − rA, and with a DLEQ what R1 and R2 need (NUT-12, the wallet's check of a signature);
  * null for a key that is not a point or a malformed scalar.
  */
-function pendingOf(item: SignedOutput, index: number): Pending | null {
-  const key = keyPoint(item.mintKey);
+function pendingOf(item: SignedOutput, index: number, counted: boolean): Pending | null {
+  const key = keyPoint(item.mintKey, counted);
   if (!key) return null;
   const signature = decompress(item.C_);
   const C = addAffine(keyMultiple(key, (N - (item.r % N)) % N), signature);
@@ -48,42 +49,24 @@ function pendingOf(item: SignedOutput, index: number): Pending | null {
 }
 
 /**
- * Whether the mint's DLEQ proof of its signature C_ on our output B_ holds (NUT-12, the wallet's
- * check of a mint reply), with the same answers as cashu-ts' check in OutputData.toProof; false
- * for a malformed key, point or scalar. Variable time: every value in it is public.
- */
-export function signatureDleqHolds(
-  item: Omit<SignedOutput, 'r' | 'dleq'> & {
-    dleq: { e: string; s: string };
-  },
-): boolean {
-  try {
-    // One use of each key per payment: no table built on the payment's path.
-    const key = keyPoint(item.mintKey, false);
-    const check = key && signatureDleqCheck(key, item.B_, decompress(item.C_), item.dleq);
-    return check ? dleqsHold([check])[0] === true : false;
-  } catch {
-    // a malformed point: refused
-    return false;
-  }
-}
-
-/**
  * For each item, its proof's C (compressed hex), or null when its signature is refused: a DLEQ
  * that does not check, a missing one where `requireDleq`, a malformed key, point or scalar. The
  * same answers as cashu-ts' OutputData.toProof (its tests compare them), at a fraction of its
  * constant-time cost. Each normalisation to affine is one field inversion for the whole batch.
+ * `counted: false` for a sale's mint reply (one use of each key per payment): no key's table is
+ * built in its turn (`keyPoint`).
  */
 export function unblindChecked(
   items: readonly SignedOutput[],
   requireDleq: boolean,
+  counted = true,
 ): (string | null)[] {
   const result: (string | null)[] = items.map(() => null);
   const pending: Pending[] = [];
   items.forEach((item, index) => {
     if (requireDleq && !item.dleq) return;
     try {
-      const one = pendingOf(item, index);
+      const one = pendingOf(item, index, counted);
       if (one) pending.push(one);
     } catch {
       // a malformed point or scalar: refused

@@ -96,4 +96,14 @@ export interface MintQuoteStore {
   list(): Promise<PendingMintQuote[]>;
   update(quote: string, changes: Partial<Omit<PendingMintQuote, 'quote'>>): Promise<void>;
   remove(quote: string): Promise<void>;
+  /**
+   * Reserves `wanted.count` counters of `wanted.keysetId` and records the range on the quote's row
+   * (state PAID) in one transaction: both or neither, so no counter is ever taken without the row
+   * knowing it. Only on a store that keeps the counters beside the rows; without it the minter
+   * reserves, then records (`reserveAndRecord`, core/wallet/mint/deterministic-mint.ts).
+   */
+  reserveOutputs?(
+    quote: string,
+    wanted: { keysetId: string; count: number },
+  ): Promise<CounterReservation>;
 }

@@ -307,14 +307,20 @@ export class QuoteMinter {
     return this.afterNothingSigned(wallet, quote, { lockedOutputs: undefined });
   }
 
-  /** Reserves counters for the outputs, then records the reservation before any request. */
+  /**
+   * Reserves counters for the outputs and records the reservation before any request: in one
+   * transaction where the quote store keeps the counters too (MintQuoteStore.reserveOutputs).
+   */
   private reserve(wallet: Wallet, quote: PendingMintQuote): Promise<CounterReservation> {
+    const { quotes } = this.deps;
+    const together = quotes.reserveOutputs?.bind(quotes);
     return reserveAndRecord(
       'mint',
       this.deps.counters,
       outputCountFor(wallet, quote.amount),
-      (reservation) => this.deps.quotes.update(quote.quote, { reservation, state: 'PAID' }),
+      (reservation) => quotes.update(quote.quote, { reservation, state: 'PAID' }),
       this.checkpoint,
+      together && ((wanted) => together(quote.quote, wanted)),
     );
   }
 

@@ -1,7 +1,8 @@
-// A mint reply's signatures checked in variable time give the very proofs cashu-ts' OutputData
-// gives, and are refused where its constant-time check refuses them (decision 0104).
-import { describe, expect, it } from 'vitest';
-import type { SerializedBlindedSignature } from '@cashu/cashu-ts';
+// A mint reply's signatures checked and unblinded in variable time give the very proofs cashu-ts'
+// OutputData gives with its constant-time code, and are refused where it refuses them (decisions
+// 0104 and 0110).
+import { describe, expect, it, vi } from 'vitest';
+import { OutputData, type SerializedBlindedSignature } from '@cashu/cashu-ts';
 import vectors from '../../../conformance/vectors/nut12-dleq.json';
 import { flip, signedOutputs, testKeyset } from '../../../testing/wallet/signed-outputs';
 import { keyPoint } from '../ecash/dleq-math';
@@ -27,6 +28,46 @@ describe('withVartimeDleq', () => {
       expect(proof).toEqual(data.toProof(signature, keyset));
       expect(proof.dleq?.r).toMatch(/^[0-9a-f]{64}$/);
     });
+  });
+
+  it("unblinds to cashu-ts' constant-time C for every amount over many counters", () => {
+    for (let counter = 0; counter < 40; counter += 3) {
+      const signed = signedOutputs([1, 2, 4, 8], counter);
+      const ours = withVartimeDleq(signed.map(({ data }) => data));
+      signed.forEach(({ data, signature }, i) => {
+        expect(ours[i]!.toProof(signature, keyset)).toEqual(data.toProof(signature, keyset));
+      });
+    }
+  });
+
+  it("leaves nothing of a DLEQ-carrying signature to cashu-ts' constant-time toProof", () => {
+    const signed = signedOutputs([1, 8]);
+    const ours = withVartimeDleq(signed.map(({ data }) => data));
+    const constantTime = vi.spyOn(OutputData.prototype, 'toProof');
+    try {
+      signed.forEach(({ signature }, i) => ours[i]!.toProof(signature, keyset));
+      expect(constantTime).not.toHaveBeenCalled();
+    } finally {
+      constantTime.mockRestore();
+    }
+  });
+
+  it("keeps a P2BK output's ephemeral key on its proof, as cashu-ts does", () => {
+    const [one] = signedOutputs([2]);
+    const { data, signature } = one!;
+    const ephemeral = new OutputData(data.blindedMessage, data.blindingFactor, data.secret, 'ab');
+    const [ours] = withVartimeDleq([ephemeral]);
+    expect(ours!.toProof(signature, keyset)).toEqual(ephemeral.toProof(signature, keyset));
+    expect(ours!.toProof(signature, keyset).p2pk_e).toBe('ab');
+  });
+
+  it('leaves a blinding factor cashu-ts refuses to cashu-ts, which throws', () => {
+    const [one] = signedOutputs([2]);
+    const { data, signature } = one!;
+    const zero = new OutputData(data.blindedMessage, 0n, data.secret);
+    const [ours] = withVartimeDleq([zero]);
+    expect(() => zero.toProof(signature, keyset)).toThrow();
+    expect(() => ours!.toProof(signature, keyset)).toThrow();
   });
 
   it('keeps the outputs themselves: the same blinded messages, secrets and blinding factors', () => {
@@ -110,6 +151,9 @@ describe('withVartimeDleq', () => {
       dleq: signature.dleq,
     } as unknown as SerializedBlindedSignature;
     expect(ours!.toProof(reply, vectorKeyset).dleq?.e).toBe(signature.dleq.e);
+    const theirs = signedOutputs([1])[0]!.data;
+    theirs.blindedMessage = { ...theirs.blindedMessage, B_ };
+    expect(ours!.toProof(reply, vectorKeyset)).toEqual(theirs.toProof(reply, vectorKeyset));
     const forged = { ...reply, dleq: { ...signature.dleq, e: flip(signature.dleq.e) } };
     expect(outcome(() => ours!.toProof(forged, vectorKeyset))).toBe(DLEQ_FAILED_MESSAGE);
   });
