@@ -184,6 +184,8 @@ test('a cashier sells and records cash in a shift; the manager closes it and the
   await page.getByRole('button', { name: 'Today', exact: true }).click();
   const day = page.getByRole('dialog', { name: 'Day summary' });
   await expect(day.getByTestId('summary-sales')).toHaveText('2 · 1,500 sats', LANDS);
+  await expect(day.getByTestId('summary-lightning')).toHaveText('1 · 1,000 sats');
+  await expect(day.getByTestId('summary-cash')).toHaveText('1 · 500 sats');
   await expect(day.getByRole('definition').filter({ hasText: 'tips' })).toHaveText([
     '2 · 1,500 sats; tips 0 sats',
   ]);

@@ -68,6 +68,7 @@ import {
   TODAY_OPEN,
   TODAY_TITLE,
 } from './locales/records/en.json';
+import { SHIFT_CASH_RECORDED } from './locales/shift/en.json';
 
 export interface RecordsPanelProps {
   reader: HistoryRangeReader;
@@ -369,6 +370,16 @@ function SummaryTable({ summary }: { summary: DaySummary }) {
       'summary-ecash',
       tallyText(summary.byMethod.ecash.count, summary.byMethod.ecash.sats),
     ],
+    // Sales recorded as paid in cash (no sats moved): only at a till that took any.
+    ...(summary.byMethod.cash.count > 0
+      ? [
+          [
+            t(SHIFT_CASH_RECORDED),
+            'summary-cash',
+            tallyText(summary.byMethod.cash.count, summary.byMethod.cash.sats),
+          ] satisfies Row,
+        ]
+      : []),
     [t(SUMMARY_TIPS), 'summary-tips', satsOnly(summary.tips)],
     [t(SUMMARY_TAXES), 'summary-taxes', satsOnly(summary.taxes)],
     [

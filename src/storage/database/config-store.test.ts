@@ -21,6 +21,23 @@ describe('ConfigStore', () => {
     expect(await s.config.getMintUrl()).toBe('https://mint.example');
   });
 
+  it('reads a stored mint URL and relay list without a write transaction', async () => {
+    const s = testStorage();
+    await s.config.saveSettings({ mintUrl: 'https://m.example', relays: ['wss://r.example'] });
+    // Inside a read-only transaction a nested write transaction is refused: only a plain read passes.
+    const read = await s.db.transaction('r', s.db.config, () =>
+      Promise.all([s.config.getMintUrl(), s.config.getRelays()]),
+    );
+    expect(read).toEqual(['https://m.example', ['wss://r.example']]);
+  });
+
+  it('writes the default mint URL back once when another caller wrote it first', async () => {
+    const s = testStorage();
+    const [first, second] = await Promise.all([s.config.getMintUrl(), s.config.getMintUrl()]);
+    expect([first, second]).toEqual([DEFAULTS.mintUrl, DEFAULTS.mintUrl]);
+    expect(await s.db.config.where('key').equals('MINT_URL').count()).toBe(1);
+  });
+
   it('returns the default relays when none are stored and writes them back as JSON', async () => {
     const s = testStorage();
     expect(await s.config.getRelays()).toEqual(DEFAULTS.relays);

@@ -1,5 +1,7 @@
 // ConfigStore on Dexie: config rows {key, value, updatedAt} (docs/architecture.md "Storage") with
-// defaults written back.
+// defaults written back. A stored mint URL or relay list is read without a write transaction:
+// every screen and background task asks for them, and a read-write transaction on the config
+// store holds back every other read of it.
 import { ValidationError } from '../../core/errors';
 import type { Clock } from '../../core/clock';
 import type { ConfigStore, NewWalletOnly } from '../../core/settings/ports';
@@ -26,6 +28,11 @@ function parseRelays(value: unknown): string[] | undefined {
   }
 }
 
+/** The stored mint URL, or undefined when it is missing or empty. */
+function mintUrlOf(row: { value?: unknown } | undefined): string | undefined {
+  return typeof row?.value === 'string' && row.value !== '' ? row.value : undefined;
+}
+
 function wholeNumber(value: number, what: string): number {
   if (!Number.isFinite(value)) throw new ValidationError(`${what} must be a finite number`);
   return Math.trunc(value);
@@ -45,10 +52,13 @@ export class DexieConfigStore implements ConfigStore {
 
   /** An empty stored URL counts as missing: the app cannot work without a mint. */
   async getMintUrl(): Promise<string> {
+    const stored = mintUrlOf(await this.db.config.get(CONFIG_KEYS.mintUrl));
+    if (stored !== undefined) return stored;
     const { db } = this;
+    // Missing: read again in the write's transaction, so a URL another tab saved meanwhile stays.
     return db.transaction('rw', db.config, async () => {
-      const row = await db.config.get(CONFIG_KEYS.mintUrl);
-      if (typeof row?.value === 'string' && row.value !== '') return row.value;
+      const again = mintUrlOf(await db.config.get(CONFIG_KEYS.mintUrl));
+      if (again !== undefined) return again;
       await db.config.put(this.row(CONFIG_KEYS.mintUrl, this.defaults.mintUrl));
       return this.defaults.mintUrl;
     });
@@ -59,6 +69,8 @@ export class DexieConfigStore implements ConfigStore {
   }
 
   async getRelays(): Promise<string[]> {
+    const stored = parseRelays((await this.db.config.get(CONFIG_KEYS.relays))?.value);
+    if (stored) return stored;
     const { db } = this;
     return db.transaction('rw', db.config, async () => {
       const relays = parseRelays((await db.config.get(CONFIG_KEYS.relays))?.value);
