@@ -17,6 +17,8 @@ import {
   NEXT_SCREENS_META,
   KEYPAD_STORES,
   LOADED_WITH_SERVICES,
+  ONBOARDING_AFTER_PHRASE,
+  PHRASE_SCREEN,
 } from './src/app/start-up/next-screens.ts';
 import { cspMetaTag } from './vite-plugins/csp.ts';
 import { linguiCatalogs } from './vite-plugins/lingui-catalogs.ts';
@@ -164,6 +166,10 @@ export default defineConfig({
             routeChunkGroup(fileURLToPath(new URL('.', import.meta.url)), {
               entries: ['src/main.tsx'],
               chunks: {
+                // The phrase screen's own modules and its word list, with what only the later
+                // onboarding steps share with them: a new user's first tap fetches fewer files
+                // (docs/performance.md "Taps").
+                phrase: { roots: PHRASE_SCREEN, sharedWith: ONBOARDING_AFTER_PHRASE },
                 // What the keypad's item grid needs and the services share with it.
                 stores: {
                   roots: KEYPAD_STORES,
