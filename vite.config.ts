@@ -154,9 +154,10 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // The services' chunk (cashu-ts, nostr-tools, Dexie and the services, one file: see below) is
-    // about 570 kB minified, loaded after the first paint; the warning's 500 kB is not a budget.
-    chunkSizeWarningLimit: 600,
+    // The services' chunk (cashu-ts, nostr-tools, Dexie, the keys' curves and hashes and the
+    // services, one file: see below) is about 680 kB minified, loaded after the first paint; the
+    // warning's 500 kB is not a budget.
+    chunkSizeWarningLimit: 720,
     rolldownOptions: {
       output: {
         // An onboarded device's services and wallet in two files rather than ~58 (docs/performance.md

@@ -1,6 +1,7 @@
 // SHA-256 (FIPS 180-4) for the recovery phrase's checksum only: small and synchronous, so the
-// onboarding phrase screen needs no hash library (docs/performance.md "Taps"). Not for anything
-// secret-dependent in time; keys and signatures keep @noble/hashes.
+// onboarding phrase screen needs no hash library (docs/decisions/0106-phrase-screen-in-one-chunk.md).
+// Its input is the phrase's secret entropy: 32-bit arithmetic only, no branch or table lookup
+// depends on the data. Everything else (keys, signatures, the seed) keeps @noble/hashes.
 
 /** The first 32 bits of the fractional parts of the cube roots of the first 64 primes. */
 const K = new Uint32Array([
