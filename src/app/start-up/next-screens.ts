@@ -67,6 +67,23 @@ export const LOADED_WITH_SERVICES = [
   'src/core/staff/cash-sale.ts',
 ] as const;
 
+/**
+ * The phrase screen, a new user's first tap: its modules and the word list go to one named chunk
+ * (vite-plugins/route-chunks.ts), with whatever only the later onboarding steps share with them.
+ */
+export const PHRASE_SCREEN = [
+  'src/features/onboarding/MnemonicScreen.tsx',
+  'src/core/keys/phrase.ts',
+] as const;
+
+/** The onboarding steps after the phrase (and the legacy one-page onboarding). */
+export const ONBOARDING_AFTER_PHRASE = [
+  'src/features/onboarding/MintSelectionScreen.tsx',
+  'src/features/onboarding/RelayConfigScreen.tsx',
+  'src/features/onboarding/CompleteScreen.tsx',
+  'src/features/onboarding/LegacyOnboardingScreen.tsx',
+] as const;
+
 /** The keypad's item grid and its stores, loaded as it renders, before the services. */
 export const KEYPAD_STORES = [
   'src/app/services/item-stores.ts',

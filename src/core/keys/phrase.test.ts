@@ -1,7 +1,9 @@
 // Phrase generation and validation rules (docs/behaviour.md "Step 1, restore").
-import { describe, expect, it } from 'vitest';
+import { entropyToMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from '../errors';
-import { generatePhrase, isValidPhrase, validatePhrase } from './phrase';
+import { entropyToPhrase, generatePhrase, isValidPhrase, validatePhrase } from './phrase';
 import { countWords, normalisePhrase } from './phrase-shape';
 
 const NIP06_12 = 'leader monkey parrot ring guide accident before fence cannon height naive bean';
@@ -23,6 +25,74 @@ describe('generatePhrase', () => {
 
   it('makes a different phrase each time', () => {
     expect(generatePhrase()).not.toBe(generatePhrase());
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('encodes 16 bytes from crypto.getRandomValues as @scure/bip39 does', () => {
+    const entropy = Uint8Array.from({ length: 16 }, (_, i) => (i * 37 + 11) & 0xff);
+    const random = vi
+      .spyOn(globalThis.crypto, 'getRandomValues')
+      .mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+        (array as unknown as Uint8Array).set(entropy);
+        return array;
+      });
+    const phrase = generatePhrase();
+    expect(random).toHaveBeenCalledOnce();
+    expect(phrase).toBe(entropyToMnemonic(entropy, wordlist));
+    // The wallet made from it is the one @scure/bip39's phrase makes: the same words, so the same seed.
+    expect(mnemonicToSeedSync(phrase)).toEqual(
+      mnemonicToSeedSync(entropyToMnemonic(entropy, wordlist)),
+    );
+  });
+
+  it('throws when the browser has no secure random source', () => {
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(() => {
+      throw new Error('no random source');
+    });
+    expect(() => generatePhrase()).toThrow();
+  });
+});
+
+describe('entropyToPhrase', () => {
+  it('gives the BIP-39 reference phrases', () => {
+    expect(entropyToPhrase(new Uint8Array(16))).toBe(`${'abandon '.repeat(11)}about`);
+    expect(entropyToPhrase(new Uint8Array(16).fill(0x7f))).toBe(
+      'legal winner thank year wave sausage worth useful legal winner thank yellow',
+    );
+    expect(entropyToPhrase(new Uint8Array(16).fill(0xff))).toBe(`${'zoo '.repeat(11)}wrong`);
+    expect(entropyToPhrase(new Uint8Array(32).fill(0xff))).toBe(`${'zoo '.repeat(23)}vote`);
+  });
+
+  it('agrees with @scure/bip39 on random entropy of every length', () => {
+    for (const bytes of [16, 20, 24, 28, 32]) {
+      for (let round = 0; round < 50; round++) {
+        const entropy = crypto.getRandomValues(new Uint8Array(bytes));
+        expect(entropyToPhrase(entropy)).toBe(entropyToMnemonic(entropy, wordlist));
+      }
+    }
+  });
+
+  it('refuses entropy BIP-39 has no phrase for', () => {
+    for (const bytes of [0, 12, 15, 17, 36]) {
+      expect(() => entropyToPhrase(new Uint8Array(bytes))).toThrow(RangeError);
+    }
+  });
+});
+
+describe('isValidPhrase against @scure/bip39', () => {
+  it('agrees on valid phrases and on each of them with one word changed', () => {
+    for (const bytes of [16, 20, 24, 28, 32]) {
+      for (let round = 0; round < 20; round++) {
+        const phrase = entropyToMnemonic(crypto.getRandomValues(new Uint8Array(bytes)), wordlist);
+        expect(isValidPhrase(phrase)).toBe(true);
+        const words = phrase.split(' ');
+        const at = round % words.length;
+        words[at] = wordlist[(wordlist.indexOf(words[at]!) + 1 + round) % 2048]!;
+        const changed = words.join(' ');
+        expect(isValidPhrase(changed), changed).toBe(validateMnemonic(changed, wordlist));
+      }
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // take an existing one. The phrase goes to the session only; never to the URL or a log.
 import { useEffect, useState, type ComponentProps } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { countWords } from '../../core/keys';
+import { countWords } from '../../core/keys/phrase-shape';
 import { generatePhrase, validatePhrase } from '../../core/keys/phrase';
 import { FieldError } from '../../ui/forms/FieldError';
 import { PhraseWords } from '../../ui/PhraseWords';
