@@ -262,3 +262,84 @@ test("a merchant opening the wallet directly: its files and the services' downlo
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
   await expect(page).toHaveURL(/\/wallet$/);
 });
+
+/**
+ * Before the page's scripts: the font (size and weight) of each text the first frame holding
+ * Submit lays out and shows, and whether the warm-up block (src/app/start-up/font-warm-up.ts) was
+ * ever shown.
+ */
+function recordFirstFonts() {
+  const page = window as typeof window & { firstFonts?: string[]; warmUpShown?: boolean };
+  new MutationObserver(() => {
+    const block = document.getElementById('font-warm-up');
+    if (block && !block.hidden) page.warmUpShown = true;
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+  new MutationObserver((_changes, observer) => {
+    const root = document.getElementById('root');
+    const submit = [...(root?.querySelectorAll('button') ?? [])].find(
+      (b) => b.textContent?.trim() === 'Submit',
+    );
+    if (!root || !submit) return;
+    observer.disconnect();
+    const fonts = new Set<string>();
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const parent = text.parentElement;
+      if (!text.textContent?.trim() || !parent?.checkVisibility({ visibilityProperty: true }))
+        continue;
+      const style = getComputedStyle(parent);
+      fonts.add(`${style.fontSize} ${style.fontWeight}`);
+    }
+    page.firstFonts = [...fonts];
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+/** The fonts of index.html's warm-up block, laid out as the early script shows it. */
+function warmedFonts() {
+  return fetch('/')
+    .then((response) => response.text())
+    .then((html) => {
+      const parsed = new DOMParser().parseFromString(html, 'text/html');
+      const block = document.importNode(parsed.getElementById('font-warm-up')!, true);
+      block.hidden = false;
+      document.body.append(block);
+      const fonts = [block, ...block.querySelectorAll('p')].map((node) => {
+        const style = getComputedStyle(node);
+        return `${style.fontSize} ${style.fontWeight}`;
+      });
+      block.remove();
+      return fonts;
+    });
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1180, height: 820 },
+]) {
+  test(`at ${viewport.width} px a merchant's first frame shows only fonts laid out ahead, and the block is gone`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await markOnboarded(page);
+    await page.addInitScript(recordFirstFonts);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    await expect(page.locator('#font-warm-up')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { warmUpShown?: boolean }).warmUpShown)).toBe(true);
+
+    const shown = await page.evaluate(() => (window as { firstFonts?: string[] }).firstFonts);
+    const warmed = await page.evaluate(warmedFonts);
+    expect(shown?.length).toBeGreaterThan(3);
+    expect(shown?.filter((font) => !warmed.includes(font))).toEqual([]);
+  });
+}
+
+test('a new user never shows the font warm-up: the block is removed unseen', async ({ page }) => {
+  await page.addInitScript(recordFirstFonts);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Create New Wallet' })).toBeEnabled();
+  await expect(page.locator('#font-warm-up')).toHaveCount(0);
+  expect(
+    await page.evaluate(() => (window as { warmUpShown?: boolean }).warmUpShown),
+  ).toBeUndefined();
+});

@@ -50,7 +50,9 @@ export const GUARDED_SCREEN_MODULES = {
  * services' chunk (vite-plugins/route-chunks.ts); a module another dynamic import reaches too
  * (the phrase screen, the customer display, the invoice modal) stays in a chunk of its own.
  */
-export const LOADED_WITH_SERVICES = [
+// Only the build reads it: marked pure, the spread's iteration is left out of the scripts that
+// import this module (the entry and the early script carried it as dead code).
+export const LOADED_WITH_SERVICES = /* @__PURE__ */ (() => [
   ...Object.values(GUARDED_SCREEN_MODULES),
   'src/features/onboarding/MintSelectionScreen.tsx',
   'src/features/onboarding/RelayConfigScreen.tsx',
@@ -65,7 +67,7 @@ export const LOADED_WITH_SERVICES = [
   'src/features/pos/SaleReceiptDialog.tsx',
   'src/ui/cart/DiscountDialog.tsx',
   'src/core/staff/cash-sale.ts',
-] as const;
+])();
 
 /**
  * The phrase screen, a new user's first tap: its modules and the word list go to one named chunk
