@@ -132,6 +132,9 @@ const KINDS = {
 
 export type HistoryEventType = keyof typeof KINDS;
 
+/** Every type this version stores (the history's labels name each one). */
+export const HISTORY_EVENT_TYPES = Object.keys(KINDS) as HistoryEventType[];
+
 /** The kind of a stored type; undefined for a type this version does not know (newer data). */
 export function historyKind(type: string): HistoryKind | undefined {
   return Object.hasOwn(KINDS, type) ? KINDS[type as HistoryEventType] : undefined;

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HistoryEvent } from '../../core/history-ports';
-import type { HistoryEventType } from '../../core/history-kinds';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HISTORY_EVENT_TYPES, type HistoryEventType } from '../../core/history-kinds';
 import { intlFormats } from '../../core/i18n/intl-formats';
 import type { Messages } from '../../core/i18n/messages';
 import { LanguageContext } from '../../ui/i18n';
@@ -13,6 +15,9 @@ import { HistoryList } from './HistoryList';
 import * as SPANISH from './locales/wallet/es.json';
 
 afterEach(cleanup);
+
+/** The wallet catalogs as written (the test runs from the repository's root). */
+const CATALOGS = join(process.cwd(), 'src/features/wallet/locales/wallet');
 
 function row(id: number, type: HistoryEventType, overrides: Partial<HistoryEvent> = {}) {
   return {
@@ -62,6 +67,7 @@ describe('HistoryList rows', () => {
       row(3, 'withdrawal', { amount: 55 }),
       row(4, 'cash-out', { amount: 1000 }),
       row(5, 'restore', { amount: 0 }),
+      row(6, 'cash-payment', { amount: 500 }),
     ]);
     const shown = items.map((item) => [
       item.querySelector('span')!.textContent,
@@ -74,8 +80,22 @@ describe('HistoryList rows', () => {
       ['Cash out', '−1,000 sats'],
       // A row of 0 sats says what happened rather than "0 sats" (zero-rows.ts).
       ['Restored', 'Nothing found'],
+      ['Cash sale', '+500 sats'],
     ]);
     for (const item of items) expect(item.querySelector('time')).not.toBeNull();
+  });
+
+  it('names every stored type in every language, never by its stored name', () => {
+    for (const language of ['en', 'es', 'pt-BR', 'de', 'fr']) {
+      const catalog = JSON.parse(
+        readFileSync(join(CATALOGS, `${language}.json`), 'utf8'),
+      ) as Record<string, string>;
+      for (const type of HISTORY_EVENT_TYPES) {
+        expect(catalog.HISTORY_KIND, `${language} ${type}`).toContain(
+          ` ${type.replaceAll('-', '_')} {`,
+        );
+      }
+    }
   });
 
   it('says what happened to sats another device on the phrase spent', () => {
