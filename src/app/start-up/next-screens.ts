@@ -42,6 +42,14 @@ export const GUARDED_SCREEN_MODULES = {
   '/items': 'src/features/items/ItemsScreen.tsx',
 } as const;
 
+/** The onboarding steps after the phrase (and the legacy one-page onboarding). */
+export const ONBOARDING_AFTER_PHRASE = [
+  'src/features/onboarding/MintSelectionScreen.tsx',
+  'src/features/onboarding/RelayConfigScreen.tsx',
+  'src/features/onboarding/CompleteScreen.tsx',
+  'src/features/onboarding/LegacyOnboardingScreen.tsx',
+] as const;
+
 /**
  * Modules loaded only with the services or after them (on an onboarded device they load right
  * after the first paint): the screens whose route loads them (app/routes/routes.tsx: the guarded
@@ -54,10 +62,7 @@ export const GUARDED_SCREEN_MODULES = {
 // import this module (the entry and the early script carried it as dead code).
 export const LOADED_WITH_SERVICES = /* @__PURE__ */ (() => [
   ...Object.values(GUARDED_SCREEN_MODULES),
-  'src/features/onboarding/MintSelectionScreen.tsx',
-  'src/features/onboarding/RelayConfigScreen.tsx',
-  'src/features/onboarding/CompleteScreen.tsx',
-  'src/features/onboarding/LegacyOnboardingScreen.tsx',
+  ...ONBOARDING_AFTER_PHRASE,
   'src/features/remote/RemoteScreen.tsx',
   'src/core/discovery/index.ts',
   'src/features/wallet/SalesChart.tsx',
@@ -76,14 +81,6 @@ export const LOADED_WITH_SERVICES = /* @__PURE__ */ (() => [
 export const PHRASE_SCREEN = [
   'src/features/onboarding/MnemonicScreen.tsx',
   'src/core/keys/phrase.ts',
-] as const;
-
-/** The onboarding steps after the phrase (and the legacy one-page onboarding). */
-export const ONBOARDING_AFTER_PHRASE = [
-  'src/features/onboarding/MintSelectionScreen.tsx',
-  'src/features/onboarding/RelayConfigScreen.tsx',
-  'src/features/onboarding/CompleteScreen.tsx',
-  'src/features/onboarding/LegacyOnboardingScreen.tsx',
 ] as const;
 
 /** The keypad's item grid and its stores, loaded as it renders, before the services. */
