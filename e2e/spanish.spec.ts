@@ -65,9 +65,10 @@ test('a cart sale in Spanish, then the Wallet and Settings in German', async ({
   await page.goto('/items');
   await expect(page).toHaveTitle(`${titlesSpanish.TITLE_ITEMS} · Cashew POS`);
   await addItem(page, 'Café', '12500');
-  await addItem(page, 'Tarta', '1200');
+  await addItem(page, 'Tarta', '900');
 
-  // The cart: 2 × 12.500 + 1.200 = 26.200 sats, Spanish grouping from five digits.
+  // The cart: 2 × 12.500 + 900 + a custom 300 = 26.200 sats, Spanish grouping from five digits;
+  // the custom amount's stored name shown in Spanish.
   await page.goto('/');
   await page.getByRole('button', { name: posSpanish.SELL_BY_ITEMS, exact: true }).click();
   await expect(page.getByTestId('items-view')).toHaveAttribute('data-loaded', 'true', LANDS);
@@ -78,7 +79,10 @@ test('a cart sale in Spanish, then the Wallet and Settings in German', async ({
   await coffee.click();
   await coffee.click();
   await page.getByRole('button', { name: /^Añadir Tarta/ }).click();
-  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await page.getByLabel(cartSpanish.CART_CUSTOM_LABEL).fill('300');
+  await page.getByRole('button', { name: cartSpanish.CART_ADD_CUSTOM, exact: true }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(3);
+  await expect(page.getByTestId('cart-line').nth(2)).toContainText(cartSpanish.CART_CUSTOM_LINE);
   await expect(page.getByTestId('cart-total')).toHaveAttribute('data-sats', '26200');
   await expect(page.getByTestId('cart-total')).toContainText('26.200 sats');
   for (const text of plainEnglishOnly(cartEnglish, cartSpanish)) {
@@ -116,9 +120,10 @@ test('a cart sale in Spanish, then the Wallet and Settings in German', async ({
   const receiptDialog = page.getByRole('dialog', { name: receiptSpanish.RECEIPT_TITLE });
   const receipt = receiptDialog.getByTestId('receipt');
   await expect(receipt).toContainText('Café');
+  await expect(receipt).toContainText(cartSpanish.CART_CUSTOM_LINE);
   await expect(receipt).toContainText(`${receiptSpanish.RECEIPT_TOTAL}26.200 sats`);
   await expect(receipt).toContainText(`${receiptSpanish.RECEIPT_PAID_WITH}Lightning`);
-  for (const word of [/Paid with/, /Subtotal/, /Refund/]) {
+  for (const word of [/Paid with/, /Subtotal/, /Refund/, /Custom amount/]) {
     await expect(receipt).not.toContainText(word);
   }
   await receiptDialog

@@ -437,6 +437,7 @@ const SOAK_RECEIPT_WORDS: ReceiptWords = {
   sats: (n) => `${formatSats(n)} sats`,
   reference: (reference) => `Ref ${reference}`,
   saleLine: 'Sale',
+  customLine: 'Custom amount',
   subtotal: 'Subtotal',
   tax: 'Tax',
   tip: 'Tip',

@@ -27,3 +27,6 @@ export { isFiatUnit, parseUnit } from '../core/units/unit';
 export { BasketUnitError } from '../core/items/basket-unit';
 export { BasketRefusal } from '../core/items/basket-refusal';
 export { MAX_PARKED } from '../core/items/cart';
+// The names a sale stores for lines that are no item, shown in the language (ui/cart/line-name.ts).
+export { lineName } from '../core/sale/line-names';
+export type { SaleLine } from '../core/sale/sale-detail';

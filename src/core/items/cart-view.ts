@@ -88,6 +88,8 @@ export interface AmountView {
 
 export interface CartLineView {
   id: string;
+  /** the catalog item's; absent for a custom amount, whose stored name is shown translated */
+  itemId?: string;
   name: string;
   quantity: number;
   /** absent while the line has no price (a fiat price without the currency's price) */
@@ -302,6 +304,7 @@ export function cartSummary(
     const priced = totals?.lines.find((l) => l.lineId === line.id);
     return {
       id: line.id,
+      ...(line.itemId !== undefined ? { itemId: line.itemId } : {}),
       name: line.name,
       quantity: line.quantity,
       ...(priced ? { amount: amountOf(priced.lineSats) } : {}),

@@ -6,6 +6,7 @@ import { currencyDecimals } from '../prices/currencies';
 import { discountSats, isDiscount, type Discount } from '../sale/discount';
 import type { SaleLine } from '../sale/sale-detail';
 import type { SaleLines } from '../sale/sale';
+import { CUSTOM_LINE_NAME } from '../sale/line-names';
 import type { StaffRef } from '../staff/staff';
 import { staffRefFrom } from '../staff/staff-ref';
 import {
@@ -89,7 +90,6 @@ export function cashierCartScope(merchantPubkeyHex: string): string {
 }
 export const MAX_QUANTITY = 9999;
 export const MAX_LINES = 500;
-export const CUSTOM_LINE_NAME = 'Custom amount';
 
 /** The BTC price a fiat price is converted at: the display currency's price when the cart is totalled. */
 export interface PriceUsed {

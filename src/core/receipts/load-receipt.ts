@@ -56,6 +56,6 @@ export async function loadReceipt(
     readRefunds(sale, historyRange, clock()),
     shopDetails ? shopDetails() : Promise.resolve({}),
   ]);
-  const receipt = receiptFor(sale, name, refunds, words.saleLine, details);
+  const receipt = receiptFor(sale, name, refunds, words, details);
   return receipt ? { receipt, text: receiptText(receipt, words), refunds } : undefined;
 }

@@ -14,6 +14,7 @@ const words: ReceiptWords = {
   sats: (n) => `${n} sats`,
   reference: (reference) => `Ref ${reference}`,
   saleLine: 'Sale',
+  customLine: 'Custom amount',
   subtotal: 'Subtotal',
   tax: 'Tax',
   tip: 'Tip',
@@ -107,7 +108,7 @@ describe('receiptFor', () => {
         WINE_LINE,
       ]),
     };
-    const receipt = receiptFor(rated, 'Shop', [], 'Sale', {
+    const receipt = receiptFor(rated, 'Shop', [], words, {
       address: ' 1 Main St, Berlin ',
       taxNumber: 'DE123456789',
     })!;
@@ -168,10 +169,36 @@ describe('receiptText', () => {
       total: 'Total',
       paidWith: (method: string) => `Pagado con ${method}`,
     };
-    const text = receiptText(receiptFor(keypad, 'Tienda', [], spanish.saleLine)!, spanish);
+    const text = receiptText(receiptFor(keypad, 'Tienda', [], spanish)!, spanish);
     expect(text).toMatch(/Venta +1265 sats/);
     expect(text).toContain('Pagado con Lightning');
     expect(text).not.toContain('Sale');
+  });
+
+  it('names a keypad amount paid in ecash or cash, and a custom line, in the words given', () => {
+    const spanish = { ...words, saleLine: 'Venta', customLine: 'Importe libre' };
+    const keypadEcash = {
+      ...cartSale,
+      sale: saleOf([{ name: 'Amount', quantity: 1, unitSats: 1_265 }]),
+    };
+    expect(receiptFor(keypadEcash, 'Tienda', [], spanish)!.lines.map((l) => l.name)).toEqual([
+      'Venta',
+    ]);
+    const withCustom = {
+      ...cartSale,
+      sale: saleOf([...TWO_ESPRESSOS, { name: 'Custom amount', quantity: 1, unitSats: 100 }]),
+    };
+    expect(receiptFor(withCustom, 'Tienda', [], spanish)!.lines.map((l) => l.name)).toEqual([
+      'Espresso',
+      'Custom',
+      'Importe libre',
+    ]);
+    // An item of the catalog keeps its name, whatever it is.
+    const named = {
+      ...cartSale,
+      sale: saleOf([{ itemId: 'i1', name: 'Amount', quantity: 1, unitSats: 1_265 }]),
+    };
+    expect(receiptFor(named, 'Tienda', [], spanish)!.lines[0]!.name).toBe('Amount');
   });
 });
 

@@ -4,6 +4,7 @@
 import type { HistoryEvent } from '../history-ports';
 import { formatFiatRecord } from '../prices/convert';
 import { localStamp } from '../records/local-day';
+import { CUSTOM_LINE_NAME, lineName } from '../sale/line-names';
 import type { PaymentMethod, SaleDetail } from '../sale/sale-detail';
 import { saleRates } from '../sale/sale-rates';
 import type { RateTotal } from '../sale/tax';
@@ -78,6 +79,11 @@ export interface Receipt {
 
 export const SALE_LINE = 'Sale';
 
+/** The names a receipt gives the lines that are no item (core/sale/line-names.ts). */
+export type LineWords = Pick<ReceiptWords, 'saleLine' | 'customLine'>;
+
+const ENGLISH_LINE_WORDS: LineWords = { saleLine: SALE_LINE, customLine: CUSTOM_LINE_NAME };
+
 /**
  * A receipt's words in the shop's language: the screens pass their catalog's (ui/receipt/receipt-words.ts),
  * so that the text shared or printed reads as the dialog does (docs/behaviour.md "Receipts").
@@ -88,6 +94,8 @@ export interface ReceiptWords {
   reference(reference: string): string;
   /** The one line of a keypad sale. */
   saleLine: string;
+  /** A custom amount added to a cart. */
+  customLine: string;
   subtotal: string;
   tax: string;
   tip: string;
@@ -156,15 +164,18 @@ export function receiptFor(
   event: HistoryEvent,
   shopName: string,
   refunds: readonly HistoryEvent[] = [],
-  saleLine = SALE_LINE,
+  words: LineWords = ENGLISH_LINE_WORDS,
   shop: ShopDetails = {},
 ): Receipt | undefined {
   if (!isSale(event)) return undefined;
   const detail = saleDetailOf(event);
-  // A keypad sale's one line is named in the receipt's language; an item keeps its own name.
-  const named = event.sale
-    ? detail.lines
-    : detail.lines.map((line) => ({ ...line, name: saleLine }));
+  // A keypad sale's one line and a custom amount are named in the receipt's language; an item
+  // keeps its own name.
+  const names = { keypadLine: words.saleLine, customLine: words.customLine };
+  const named = detail.lines.map((line) => ({
+    ...line,
+    name: event.sale ? lineName(line, names) : words.saleLine,
+  }));
   const stamp = localStamp(event.createdAt);
   const own = refunds
     .filter((refund) => refundLinkOf(refund)?.refundOf === event.id)

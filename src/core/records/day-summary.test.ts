@@ -128,6 +128,27 @@ describe('summarise', () => {
     expect(s.fiat).toEqual([{ currency: 'USD', value: '0.55' }]);
   });
 
+  it('lists no item for a keypad amount paid in ecash or cash, and marks a custom line', () => {
+    const keypadLine = [{ name: 'Amount', quantity: 1, unitSats: 400 }];
+    const s = summariseDay([
+      event('cash-payment', 400, day.start + 1, {
+        mintUrl: '',
+        sale: saleOf(keypadLine, { method: 'cash' }),
+      }),
+      event('direct-payment', 400, day.start + 2, {
+        sale: saleOf(keypadLine, { method: 'ecash' }),
+      }),
+      event('direct-payment', 300, day.start + 3, {
+        sale: saleOf([{ name: 'Custom amount', quantity: 1, unitSats: 300 }]),
+      }),
+    ]);
+    expect(s.byMethod.cash).toEqual({ count: 1, sats: 400 });
+    expect(s.byMethod.ecash).toEqual({ count: 1, sats: 400 });
+    expect(s.items).toEqual([
+      { name: 'Custom amount', placeholder: 'custom', quantity: 1, sats: 300 },
+    ]);
+  });
+
   it('sums cents exactly: ten sales of 0.10 are 1.00', () => {
     const tenCents = Array.from({ length: 10 }, (_, i) =>
       event('direct-payment', 100, day.start + i, {

@@ -5,6 +5,7 @@ import type { HistoryEvent } from '../history-ports';
 import { currencyDecimals } from '../prices/currencies';
 import { saleDetailOf } from '../receipts/receipt';
 import { parseReceiptNumber, receiptNumber } from '../receipts/receipt-number';
+import { isKeypadAmount, placeholderOf, type PlaceholderLine } from '../sale/line-names';
 import type { PaymentMethod } from '../sale/sale-detail';
 import { saleRates, saleTaxSats } from '../sale/sale-rates';
 import { addRates, type RateTotal } from '../sale/tax';
@@ -24,7 +25,9 @@ export interface Tally {
 
 /** One item (or custom line) sold: units and sats before tax. */
 export interface ItemSold {
+  /** as stored: a custom line's is a placeholder, shown in the shop's language (`placeholder`) */
   name: string;
+  placeholder?: PlaceholderLine;
   quantity: number;
   sats: number;
 }
@@ -149,11 +152,17 @@ export class DayTally {
     summary.taxes += saleTaxSats(detail);
     addRates(summary.rates, saleRates(detail));
     if (detail.discountSats) add(summary.discounts, detail.discountSats);
-    // A keypad sale has no lines of its own: it is no item sold.
-    if (!event.sale) return;
+    // A keypad sale is no item sold: by Lightning it stores no lines, by ecash or cash its amount.
+    if (!event.sale || isKeypadAmount(detail)) return;
     for (const line of detail.lines) {
       const key = line.itemId ? `id:${line.itemId}` : `name:${line.name}`;
-      const item = items.get(key) ?? { name: line.name, quantity: 0, sats: 0 };
+      const placeholder = placeholderOf(line);
+      const item = items.get(key) ?? {
+        name: line.name,
+        ...(placeholder ? { placeholder } : {}),
+        quantity: 0,
+        sats: 0,
+      };
       item.quantity += line.quantity;
       item.sats += line.quantity * line.unitSats;
       items.set(key, item);

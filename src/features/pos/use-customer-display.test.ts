@@ -111,6 +111,19 @@ describe('counterView', () => {
     expect(mixed).not.toHaveProperty('unit');
     expect(mixed).toMatchObject({ total: null, lines: [{ sats: null }, { sats: null }] });
   });
+
+  it('names a custom amount as the counter’s language does, an item by its own name', () => {
+    const custom: CartLine = {
+      id: 'c',
+      name: 'Custom amount',
+      price: { unit: 'sat', sats: 300 },
+      quantity: 1,
+    };
+    const nameOf = (line: { itemId?: string; name: string }) =>
+      line.itemId === undefined ? 'Importe libre' : line.name;
+    const view = counterView([lines[0]!, custom], undefined, null, undefined, {}, nameOf);
+    expect(view.lines.map((line) => line.name)).toEqual(['Coffee', 'Importe libre']);
+  });
 });
 
 function usd(minor: number): CartLine['price'] {

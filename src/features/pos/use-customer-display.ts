@@ -9,6 +9,7 @@ import { cartSummary, type AmountView } from '../../core/items/cart-view';
 import { isFiatUnit, type FiatUnit, type Unit } from '../../core/units/unit';
 import type { Logger } from '../../core/logger';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
+import { useLineName, type LineNameOf } from '../../ui/cart/line-name';
 import type { InvoiceState } from './use-invoice';
 
 export interface CustomerDisplayArgs {
@@ -35,6 +36,7 @@ export function counterView(
   quote: PendingMintQuote | null,
   creqA: string | undefined,
   rules: PricingRules = {},
+  nameOf: LineNameOf = (line) => line.name,
 ): CounterView {
   const summary = cartSummary(lines, priceUsed, { kind: 'none' }, rules);
   // In a fiat till every amount is in its unit (cents), said once by `unit`; never cents as sats,
@@ -47,7 +49,7 @@ export function counterView(
   const tax = shown(summary.totals?.addedTax);
   return {
     lines: summary.lines.map((line) => ({
-      name: line.name,
+      name: nameOf(line),
       quantity: line.quantity,
       sats: shown(line.amount),
     })),
@@ -101,9 +103,10 @@ export function useCustomerDisplay(args: CustomerDisplayArgs): void {
   // Worked out in an effect, after the frame: a tap on an item shows its line first.
   const quote = invoice?.open ? invoice.invoice : null;
   const creqA = ecashRequest?.creqA;
+  const nameOf = useLineName();
   useEffect(() => {
-    display.current?.show(counterView(lines, priceUsed, quote, creqA, rules));
-  }, [lines, priceUsed, quote, creqA, rules]);
+    display.current?.show(counterView(lines, priceUsed, quote, creqA, rules, nameOf));
+  }, [lines, priceUsed, quote, creqA, rules, nameOf]);
   const firstPaidKey = useRef(paidKey);
   useEffect(() => {
     if (paidKey !== firstPaidKey.current) display.current?.paidNow();

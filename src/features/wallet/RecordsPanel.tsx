@@ -23,6 +23,7 @@ import { SummaryRates } from './SummaryRates';
 import { Form } from '../../ui/forms/Form';
 import { FormActions } from '../../ui/forms/FormActions';
 import { Card } from '../../ui/Card';
+import { useLineName } from '../../ui/cart/line-name';
 import { DayStaffTips } from './DayStaffTips';
 import { DayUnitFigures } from './DayUnitFigures';
 import { Rows, type Row } from './LabelledRows';
@@ -337,6 +338,7 @@ function TodayDialog({ open, onClose, reader, today, logger, people }: DialogPro
 
 function SummaryTable({ summary }: { summary: DaySummary }) {
   const { t, formats } = useWalletWords();
+  const nameOf = useLineName();
   const tallyText = (count: number, sats: number) =>
     t(TALLY, { count: formats.number(count), sats: formats.sats(sats) });
   const feesText = (sats: number) => t(FEES, { sats: formats.sats(sats) });
@@ -390,7 +392,7 @@ function SummaryTable({ summary }: { summary: DaySummary }) {
     [t(SUMMARY_NET), 'summary-net', satsOnly(summary.net)],
   ];
   const items = summary.items.map((item, index): Row => [
-    item.name,
+    item.placeholder ? nameOf({ name: item.name }) : item.name,
     `summary-item-${index}`,
     tallyText(item.quantity, item.sats),
   ]);

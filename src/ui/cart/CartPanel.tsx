@@ -49,6 +49,7 @@ import {
   CART_TOTAL,
 } from '../locales/cart/en.json';
 import { amountFromText } from '../domain-views';
+import { useLineName } from './line-name';
 import type {
   AmountView,
   BasketView,
@@ -194,6 +195,7 @@ export function CartPanel({
     if (tipStep) tipRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [tipStep]);
   const { totals, lines, unit } = summary;
+  const nameOf = useLineName();
   const inUnit = (minor: number) =>
     unit ? formats.fiat(minor, unit.currency, unit.decimals) : String(minor);
 
@@ -253,7 +255,7 @@ export function CartPanel({
             data-name={line.name}
           >
             <span className="min-w-32 flex-1 truncate text-sm text-slate-900">
-              {line.name}
+              {nameOf(line)}
               {line.discountSats ? (
                 <span className="block text-xs text-slate-600" data-testid="cart-line-discount">
                   {unit
@@ -271,12 +273,12 @@ export function CartPanel({
                 <Button
                   variant={line.discount ? 'secondary' : 'outline'}
                   className="w-11 shrink-0 px-0"
-                  aria-label={t(CART_LINE_DISCOUNT, { name: line.name })}
+                  aria-label={t(CART_LINE_DISCOUNT, { name: nameOf(line) })}
                   disabled={busy}
                   onClick={() =>
                     openDiscount({
                       lineId: line.id,
-                      title: t(CART_LINE_DISCOUNT, { name: line.name }),
+                      title: t(CART_LINE_DISCOUNT, { name: nameOf(line) }),
                       ...(line.discount ? { current: line.discount } : {}),
                     })
                   }
@@ -287,7 +289,7 @@ export function CartPanel({
               <Button
                 variant="outline"
                 className="w-11 shrink-0 px-0"
-                aria-label={t(CART_LESS, { name: line.name })}
+                aria-label={t(CART_LESS, { name: nameOf(line) })}
                 disabled={busy}
                 onClick={() => onQuantity(line.id, line.quantity - 1)}
               >
@@ -296,7 +298,7 @@ export function CartPanel({
               <input
                 className="h-11 w-12 shrink-0 rounded border border-slate-300 text-center text-sm tabular-nums"
                 inputMode="numeric"
-                aria-label={t(CART_QUANTITY, { name: line.name })}
+                aria-label={t(CART_QUANTITY, { name: nameOf(line) })}
                 value={line.quantity}
                 disabled={busy}
                 onChange={(e) => {
@@ -307,7 +309,7 @@ export function CartPanel({
               <Button
                 variant="outline"
                 className="w-11 shrink-0 px-0"
-                aria-label={t(CART_MORE, { name: line.name })}
+                aria-label={t(CART_MORE, { name: nameOf(line) })}
                 disabled={busy}
                 onClick={() => onQuantity(line.id, line.quantity + 1)}
               >

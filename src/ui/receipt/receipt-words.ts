@@ -22,6 +22,7 @@ import {
   RECEIPT_TIP,
   RECEIPT_TOTAL,
 } from '../locales/receipt/en.json';
+import { CART_CUSTOM_LINE } from '../locales/cart/en.json';
 
 export function useReceiptWords(): ReceiptWords {
   const t = useTexts();
@@ -32,6 +33,7 @@ export function useReceiptWords(): ReceiptWords {
       inUnit: (minor, unit) => formats.fiat(minor, unitCurrency(unit), unitDecimals(unit)),
       reference: (reference) => t(RECEIPT_REFERENCE, { reference }),
       saleLine: t(RECEIPT_SALE_LINE),
+      customLine: t(CART_CUSTOM_LINE),
       subtotal: t(RECEIPT_SUBTOTAL),
       tax: t(RECEIPT_TAX),
       tip: t(RECEIPT_TIP),

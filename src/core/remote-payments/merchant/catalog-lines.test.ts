@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeCashierLines, type CatalogForLines } from './catalog-lines';
 import { checkSale } from '../../sale/sale-check';
-import { CUSTOM_LINE_NAME } from '../../items/cart';
+import { CUSTOM_LINE_NAME } from '../../sale/line-names';
 import type { SaleDetail, SaleLine } from '../../sale/sale-detail';
 import { catalogItem, LATTE } from '../../../testing/items/catalog';
 import { saleOf } from '../../../testing/sale/cart-sale';

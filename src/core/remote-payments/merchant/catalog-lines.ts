@@ -3,7 +3,6 @@
 // merchant's own figures with a note (docs/protocol.md "Lines checked against the catalog",
 // decision 0065).
 import {
-  CUSTOM_LINE_NAME,
   priceCart,
   saleLinesOf,
   unitSats,
@@ -11,6 +10,7 @@ import {
   type CartTotals,
   type PriceUsed,
 } from '../../items/cart';
+import { CUSTOM_LINE_NAME } from '../../sale/line-names';
 import type { CatalogItem, ItemPrice } from '../../items/item';
 import { priceInUnit } from '../../items/cart-unit';
 import { unitCurrency, type FiatUnit } from '../../units/unit';
