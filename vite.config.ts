@@ -40,9 +40,8 @@ export default defineConfig({
     reactRouterProductionBuild(new URL('.', import.meta.url)),
     tailwindcss(),
     // The ONBOARDED read starts from a small script of its own while React downloads: it puts the
-    // prerendered welcome into the page, or starts fetching a guarded screen and the services, and
-    // lays out a merchant's fonts.
-    earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-start.ts', {
+    // prerendered welcome into the page, or starts fetching a guarded screen and the services.
+    earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts', {
       metaName: GUARDED_SCREENS_META,
       warm: Object.fromEntries(
         Object.entries(GUARDED_SCREEN_MODULES).map(([path, module]) => [

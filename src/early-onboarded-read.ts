@@ -82,7 +82,7 @@ function speaksEnglish(): boolean {
  * Once the root element is in the document. This async script may run before the parser reaches
  * it; 'interactive' comes when parsing ends, before the app's own (deferred) module script runs.
  */
-export function documentParsed(): Promise<void> {
+function documentParsed(): Promise<void> {
   if (document.readyState !== 'loading') return Promise.resolve();
   return new Promise((resolve) =>
     document.addEventListener('readystatechange', () => resolve(), { once: true }),
