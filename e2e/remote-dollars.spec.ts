@@ -2,10 +2,13 @@
 // in USD at the dev mint (which offers usd), its paired cashier page takes 2.50 USD on its keypad,
 // the mint's usd quote of 250 cents is paid by the dev payer, the merchant mints it into its usd
 // keyset and holds 2.50 USD (never sats), and the cashier sees it paid and confirmed in dollars.
+// A sat sale from an older page at that till is minted into its sat balance (decision 0115).
 import type { BrowserContext } from '@playwright/test';
+import { decode } from 'nostr-tools/nip19';
 import { expect, test } from './fixtures';
 import { cashierSale, expectSalePaid, openCashier } from './helpers/cashier';
 import { clickDigits, invoiceDialog, quoteIdOnScreen } from './helpers/invoice';
+import { giftWrap, linkSecret, lockedQuote, publish, saleMessage } from './helpers/remote-sender';
 import { storedMoney } from './helpers/stored-money';
 import { setUpTill } from './helpers/till';
 
@@ -65,4 +68,37 @@ test('a paired cashier of a dollar till sells 2.50 USD: a usd quote, paid, held 
   await expect(row).toHaveAttribute('data-unit', 'usd');
   await expect(row).toContainText('2.50 USD');
   await expect(row.getByTestId('cashier-sale-status')).toHaveText('Merchant confirmed 2.50 USD');
+});
+
+test('a sat sale from an older cashier page at a dollar till lands in the sat balance (0115)', async ({
+  page,
+  mintUrl,
+  relayUrl,
+  payQuote,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await setUpTill(page, { mintUrl, relayUrl, unit: 'usd' });
+  await page.goto('/connect');
+  const link = (await page.getByTestId('connection-string').textContent())!;
+  const decoded = decode(new URL(link).pathname.split('/').pop()!);
+  if (decoded.type !== 'npub') throw new Error(`not an npub link: ${link}`);
+  const merchant = decoded.data;
+  await page.goto('/');
+
+  // A paired page from before units sells sats: its quote is locked to this merchant, so once the
+  // customer pays, only this till can mint it.
+  const sale = await lockedQuote(request, mintUrl, 42, merchant);
+  await payQuote(sale.quote);
+  await publish(relayUrl, [
+    giftWrap(saleMessage(mintUrl, sale, merchant, { secret: linkSecret(link) }), merchant),
+  ]);
+
+  await expect.poll(async () => (await storedMoney(page)).balance, LANDS).toBe(42);
+  expect(await storedMoney(page)).toMatchObject({
+    inUnits: {},
+    pendingQuotes: 0,
+    history: [{ type: 'remote-payment', amount: 42, quoteId: sale.quote }],
+  });
+  expect((await storedMoney(page)).history[0]!.unit).toBeUndefined();
 });

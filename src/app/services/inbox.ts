@@ -68,7 +68,7 @@ export interface InboxDeps {
   relayStatus?: RelayStatusSink;
   /** the catalog a cashier's lines must match; absent: lines that add up are kept as sent */
   catalog?: () => Promise<CatalogForLines>;
-  /** the unit the till charges in; a quote in another is refused (decision 0092); absent: sat */
+  /** the till's unit; a quote in another goes to that unit's balance (decision 0115); absent: sat */
   tillUnit?: () => Promise<Unit>;
 }
 

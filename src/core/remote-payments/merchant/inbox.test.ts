@@ -183,24 +183,31 @@ describe('RemotePaymentInbox', () => {
     expect(h.invalid).toHaveLength(2);
   });
 
-  it('takes a quote in the till’s unit only: cents at a dollar till, a sat quote refused by name (0092)', async () => {
+  it('takes a sat quote at a dollar till into the sat balance, with a warning, never an error (0115)', async () => {
     const pool = new FakeRelayPool();
     pool.deliver(RELAY, wrapOf(paymentMessage({ quote: 'q-usd', unit: 'usd', amount: 250 })));
     pool.deliver(RELAY, wrapOf(paymentMessage({ quote: 'q-sat' })));
     const errors: string[] = [];
+    const warnings: string[] = [];
     const logger = {
       ...silentLogger,
       error: (_text: string, failure: unknown) => void errors.push(String(failure)),
+      warn: (text: string) => void warnings.push(text),
     };
     const h = harness({ pool, logger, tillUnit: async () => 'usd' });
     await h.inbox.start();
     await settle(h.inbox);
-    expect(h.tracked).toMatchObject([{ quote: 'q-usd', amount: 250, unit: 'usd' }]);
-    expect(await h.store.isProcessed('q-sat')).toBe(false);
-    expect(errors).toEqual([
-      'InvalidPaymentMessageError: Invalid payment message: quote is in sat, this till charges in usd',
+    expect(h.tracked).toMatchObject([
+      { quote: 'q-usd', amount: 250, unit: 'usd' },
+      { quote: 'q-sat', amount: 100 },
     ]);
-    expect(h.invalid).toHaveLength(1);
+    expect(h.tracked[1]!.unit ?? 'sat').toBe('sat');
+    expect(await h.store.isProcessed('q-sat')).toBe(true);
+    expect(errors).toEqual([]);
+    expect(warnings).toContain(
+      'Remote quote q-sat is in sat, this till charges in usd: taken into the sat balance',
+    );
+    expect(h.invalid).toHaveLength(0);
   });
 
   it('retries a quote whose take-over failed instead of dropping it as processed', async () => {

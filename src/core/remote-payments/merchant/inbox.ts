@@ -127,8 +127,8 @@ export interface RemotePaymentInboxDeps {
    */
   catalog?: () => Promise<CatalogForLines>;
   /**
-   * The unit the till charges in (Settings): a quote in any other is refused by name
-   * (message-judgement.ts, decision 0092). Absent: sats, as before units.
+   * The unit the till charges in (Settings): a quote in any other is taken into that unit's
+   * balance and logged (message-judgement.ts, decision 0115). Absent: sats, as before units.
    */
   tillUnit?: () => Promise<Unit>;
 }
@@ -618,6 +618,11 @@ export class RemotePaymentInbox {
     const tillUnit = this.deps.tillUnit ? await this.deps.tillUnit() : 'sat';
     const judged = judgeMessage(message, sender.strict, accepted, lockPubkey, tillUnit);
     if (judged.kind === 'refuse') return this.reject(event, message.quote, judged);
+    if (judged.otherUnit) {
+      this.logger.warn(
+        `Remote quote ${message.quote} is in ${message.unit}, this till charges in ${tillUnit}: taken into the ${message.unit} balance`,
+      );
+    }
     const verdict = await this.quoteFor(message, judged.mintUrl, lockPubkey, sender.paired);
     if (verdict.kind === 'drop') return 'done';
     if (verdict.kind === 'retry') return this.retry(session, event, attempt, verdict.error, false);

@@ -90,21 +90,30 @@ describe('judgeMessage', () => {
     });
   });
 
-  it('takes a quote in the till’s unit only, refusing another by name, never quietly', () => {
+  it('takes a quote in another unit than the till’s, marked, since it is locked to this till (0115)', () => {
     const usd = paymentMessageFixture({ unit: 'usd', amount: 250 });
     expect(judgeMessage(usd, true, [MINT], LOCK, 'usd')).toEqual({ kind: 'accept', mintUrl: MINT });
     expect(judgeMessage(usd, true, [MINT], LOCK)).toEqual({
-      kind: 'refuse',
-      quiet: false,
-      reason: 'quote is in usd, this till charges in sat',
+      kind: 'accept',
+      mintUrl: MINT,
+      otherUnit: true,
     });
     const sat = paymentMessageFixture();
     expect(judgeMessage(sat, true, [MINT], LOCK, 'usd')).toEqual({
-      kind: 'refuse',
-      quiet: false,
-      reason: 'quote is in sat, this till charges in usd',
+      kind: 'accept',
+      mintUrl: MINT,
+      otherUnit: true,
     });
-    expect(judgeMessage(usd, false, [MINT], LOCK, 'eur')).toMatchObject({ kind: 'refuse' });
+    // Another unit changes nothing else: another mint or another key is still refused.
+    expect(judgeMessage(usd, false, ['http://other'], LOCK, 'eur')).toMatchObject({
+      kind: 'refuse',
+      refusal: 'mint',
+    });
+    const lockedElsewhere = paymentMessageFixture({ unit: 'usd', pubkey: `03${'cd'.repeat(32)}` });
+    expect(judgeMessage(lockedElsewhere, false, [MINT], LOCK, 'sat')).toMatchObject({
+      kind: 'refuse',
+      reason: 'quote is locked to another key',
+    });
   });
 
   it('refuses a quote locked to another key, without counting it', () => {

@@ -42,7 +42,11 @@ export interface Refusal {
 
 export type SenderVerdict = SenderJudgement & ({ kind: 'pass' } | Refusal);
 
-export type MessageVerdict = { kind: 'accept'; mintUrl: string } | Refusal;
+/**
+ * `otherUnit`: the quote is in another unit than the till charges in; it is taken all the same,
+ * into that unit's balance (decision 0115).
+ */
+export type MessageVerdict = { kind: 'accept'; mintUrl: string; otherUnit?: true } | Refusal;
 
 function isPaired(pairing: PairingCheck | undefined, message: PaymentMessage): boolean {
   if (!pairing) return false;
@@ -90,10 +94,11 @@ export function judgeSender(
 /**
  * A message from a sender let in is taken only on a mint the merchant accepts (not even a paired
  * cashier adds one), and only when unlocked or locked to the merchant's `lockPubkey`: a quote
- * locked to another key can never be minted here, and only in the unit the till charges in
- * (`tillUnit`, decision 0092): a sat quote at a dollar till, or cents at a sat till, is refused
- * by name and never minted. Refusals are quiet when `strict`, except the unit's: a cashier let in
- * that sells in another unit (an older page, a till changed since) is the merchant's to hear of.
+ * locked to another key can never be minted here. Refusals are quiet when `strict`. A quote in
+ * another unit than the till's (`tillUnit`: a sat quote from an unpaired or older cashier page at
+ * a dollar till, cents after the till went back to sats) is taken into that unit's balance and
+ * marked `otherUnit`: it is locked to this merchant, so refusing it would leave a customer's
+ * payment at the mint (decision 0115, which replaces 0092's refusal).
  */
 export function judgeMessage(
   message: PaymentMessage,
@@ -106,14 +111,10 @@ export function judgeMessage(
   if (mintUrl === undefined) {
     return { kind: 'refuse', refusal: 'mint', quiet: strict, reason: 'quote is for another mint' };
   }
-  if (message.unit !== tillUnit) {
-    const reason = `quote is in ${message.unit}, this till charges in ${tillUnit}`;
-    return { kind: 'refuse', quiet: false, reason };
-  }
   if (message.pubkey !== undefined && message.pubkey !== lockPubkey) {
     return { kind: 'refuse', quiet: strict, reason: 'quote is locked to another key' };
   }
-  return { kind: 'accept', mintUrl };
+  return { kind: 'accept', mintUrl, ...(message.unit !== tillUnit ? { otherUnit: true } : {}) };
 }
 
 /**
