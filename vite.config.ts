@@ -10,6 +10,8 @@ import { earlyModuleScript } from './vite-plugins/early-script.ts';
 import { prerenderFirstScreens } from './vite-plugins/prerender.ts';
 import { nextScreensMeta } from './vite-plugins/next-screens.ts';
 import {
+  EARLY_TAP_SCREENS,
+  earlyTapKey,
   GUARDED_SCREEN_MODULES,
   GUARDED_SCREENS_META,
   LOADED_AFTER_FIRST_SCREEN,
@@ -40,15 +42,18 @@ export default defineConfig({
     reactRouterProductionBuild(new URL('.', import.meta.url)),
     tailwindcss(),
     // The ONBOARDED read starts from a small script of its own while React downloads: it puts the
-    // prerendered welcome into the page, or starts fetching a guarded screen and the services.
+    // prerendered welcome into the page, or starts fetching a guarded screen and the services; a
+    // new user's tap on the welcome before React has hydrated it fetches the phrase screen's files
+    // (decision 0114).
     earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts', {
       metaName: GUARDED_SCREENS_META,
-      warm: Object.fromEntries(
-        Object.entries(GUARDED_SCREEN_MODULES).map(([path, module]) => [
+      warm: Object.fromEntries([
+        ...Object.entries(GUARDED_SCREEN_MODULES).map(([path, module]) => [
           path,
           [module, ...LOADED_AFTER_FIRST_SCREEN],
         ]),
-      ),
+        ...Object.entries(EARLY_TAP_SCREENS).map(([path, modules]) => [earlyTapKey(path), modules]),
+      ]),
     }),
     compileHintsForFirstScreen(),
     // Gzip copies of the scripts and styles, sent as they are by the preview server.

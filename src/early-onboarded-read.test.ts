@@ -1,8 +1,16 @@
 // @vitest-environment happy-dom
 // The early script's warming of a guarded screen: its files linked once IndexedDB says there is a
-// wallet, none the page already links (the router's own preload may have gone first).
+// wallet, none the page already links (the router's own preload may have gone first); and a new
+// user's tap on the prerendered welcome before hydration, kept, with the phrase screen's files
+// linked at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GUARDED_SCREENS_META } from './app/start-up/next-screens';
+import { markupId } from './app/start-up/first-screens';
+import { earlyTapKey, GUARDED_SCREENS_META } from './app/start-up/next-screens';
+import {
+  CREATE_WALLET_PATH,
+  GOES_TO_ATTRIBUTE,
+  RESTORE_WALLET_PATH,
+} from './features/onboarding/welcome-taps';
 import { ONBOARDED_KEY } from './storage/first-screen/onboarded-key';
 
 const FILES = ['/assets/WalletScreen-a.js', '/assets/startup-b.js'];
@@ -90,6 +98,66 @@ describe('the early script warming a guarded screen', () => {
     await startEarlyScript(db.factory);
     db.answer(false);
     await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(linked()).toEqual([]);
+  });
+});
+
+describe('the early script catching a tap on the prerendered welcome', () => {
+  const PHRASE_FILES = ['/assets/phrase-c.js', '/assets/welcome-taps-d.js'];
+
+  beforeEach(() => {
+    const meta = document.querySelector(`meta[name="${GUARDED_SCREENS_META}"]`)!;
+    meta.setAttribute(
+      'content',
+      JSON.stringify({ '/wallet': FILES, [earlyTapKey('/onboarding/mnemonic')]: PHRASE_FILES }),
+    );
+    window.history.replaceState(null, '', '/');
+    const root = document.createElement('div');
+    root.id = 'root';
+    const markup = document.createElement('script');
+    markup.type = 'text/html';
+    markup.id = markupId('welcome');
+    markup.text =
+      `<button ${GOES_TO_ATTRIBUTE}="${CREATE_WALLET_PATH}">Create New Wallet</button>` +
+      `<button ${GOES_TO_ATTRIBUTE}="${RESTORE_WALLET_PATH}">Restore Existing Wallet</button>`;
+    document.body.append(root, markup);
+  });
+
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  async function tapBeforeHydration(name: string) {
+    const db = heldIndexedDb();
+    await startEarlyScript(db.factory);
+    const early = await import('./early-onboarded-read');
+    expect(await early.earlyFirstScreen).toBe('welcome');
+    const button = [...document.querySelectorAll('#root button')].find(
+      (node) => node.textContent === name,
+    ) as HTMLButtonElement;
+    button.click();
+    return { early, button };
+  }
+
+  it("keeps a new user's tap, marks the button busy and links the phrase screen's files", async () => {
+    const { early, button } = await tapBeforeHydration('Create New Wallet');
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(linked()).toEqual(PHRASE_FILES);
+    expect(early.takeEarlyTap()).toBe(CREATE_WALLET_PATH);
+  });
+
+  it('keeps Restore Existing Wallet the same way', async () => {
+    const { early } = await tapBeforeHydration('Restore Existing Wallet');
+    expect(linked()).toEqual(PHRASE_FILES);
+    expect(early.takeEarlyTap()).toBe(RESTORE_WALLET_PATH);
+  });
+
+  it('has no tap to hand over when none came, and links nothing', async () => {
+    const db = heldIndexedDb();
+    await startEarlyScript(db.factory);
+    const early = await import('./early-onboarded-read');
+    expect(await early.earlyFirstScreen).toBe('welcome');
+    expect(early.takeEarlyTap()).toBeUndefined();
     expect(linked()).toEqual([]);
   });
 });

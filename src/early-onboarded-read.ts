@@ -4,9 +4,10 @@
 // while React DOM and the router still download, so the welcome is laid out in that wait
 // (docs/decisions/0002-first-load.md). main.tsx imports the module too: whichever copy runs first
 // does the work, once per page, and the other hands over its answers.
+import { catchEarlyTaps, type TakeEarlyTap } from './app/start-up/early-tap';
 import { showPrerenderedScreen, type FirstScreen } from './app/start-up/first-screens';
 import { listedFiles } from './app/start-up/listed-files';
-import { GUARDED_SCREENS_META } from './app/start-up/next-screens';
+import { earlyTapKey, GUARDED_SCREENS_META } from './app/start-up/next-screens';
 import { DEFAULT_LOCALE, startLocale } from './core/i18n/locales';
 import { withoutTrailingSlashes } from './core/urls/trailing-slashes';
 import { DEFAULT_DB_NAME } from './storage/database/db-name';
@@ -22,6 +23,8 @@ interface EarlyStart {
   onboardedGuess: Promise<boolean>;
   /** The prerendered screen put into the root, if any. */
   firstScreen: Promise<FirstScreen | undefined>;
+  /** Where a tap on that screen before hydration leads, if one came; stops catching them. */
+  takeEarlyTap: TakeEarlyTap;
 }
 
 /** Where the first copy to run leaves its answers for the other (a property of the window). */
@@ -33,6 +36,7 @@ const started = (page[EARLY_START_KEY] ??= startEarly());
 export const earlyOnboardedRead = started.onboardedRead;
 export const earlyOnboardedGuess = started.onboardedGuess;
 export const earlyFirstScreen = started.firstScreen;
+export const takeEarlyTap = started.takeEarlyTap;
 
 function startEarly(): EarlyStart {
   const hint = readOnboardedHint(DEFAULT_DB_NAME);
@@ -51,21 +55,24 @@ function startEarly(): EarlyStart {
    * (docs/decisions/0020-onboarded-hint.md). start.tsx moves on if IndexedDB then says otherwise.
    */
   const onboardedGuess = hint === true ? Promise.resolve(true) : onboardedRead;
+  let takeTap: TakeEarlyTap = () => undefined;
   /**
    * With no copy of the flag (a new user) the welcome goes up now: opening IndexedDB for the first
    * time on a profile took up to a quarter of a second at 4x, all of it before the welcome. A
    * device whose copy cannot be read waits for it.
    */
   const firstScreen = Promise.all([hint === false ? false : onboardedGuess, documentParsed()]).then(
-    ([onboarded]) => showInRoot(onboarded),
+    ([onboarded]) => {
+      const root = document.getElementById('root');
+      const screen = root && speaksEnglish() ? showPrerenderedScreen(root, onboarded) : undefined;
+      // Its buttons are seen before React can answer them: a tap is kept, its screen fetched now
+      // (docs/decisions/0114-a-tap-before-hydration-is-kept.md).
+      if (root && screen) takeTap = catchEarlyTaps(root, (path) => linkFiles(earlyTapKey(path)));
+      return screen;
+    },
     () => undefined,
   );
-  return { onboardedRead, onboardedGuess, firstScreen };
-}
-
-function showInRoot(onboarded: boolean): FirstScreen | undefined {
-  const root = document.getElementById('root');
-  return root && speaksEnglish() ? showPrerenderedScreen(root, onboarded) : undefined;
+  return { onboardedRead, onboardedGuess, firstScreen, takeEarlyTap: () => takeTap() };
 }
 
 /**
@@ -99,13 +106,17 @@ function documentParsed(): Promise<void> {
 async function warmFirstScreen(pathname: string, onboarded: boolean): Promise<void> {
   if (!onboarded) return;
   await documentParsed();
-  const path = withoutTrailingSlashes(pathname);
+  linkFiles(withoutTrailingSlashes(pathname));
+}
+
+/** Links the files index.html lists under `key` for fetching (a path, or an early tap's key). */
+function linkFiles(key: string): void {
   // On a device whose copy of the flag says it has a wallet the router does not wait for this
   // read, and Vite's preload helper has usually linked the screen's files by now: a second link
   // to each is work on the main thread before the wallet shows. Linking them first instead
   // measured no less work and no sooner page (docs/performance.md "Wallet at scale").
   const linked = new Set(Array.from(document.getElementsByTagName('link'), (link) => link.href));
-  for (const file of listedFiles(document, GUARDED_SCREENS_META, path)) {
+  for (const file of listedFiles(document, GUARDED_SCREENS_META, key)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     // The same request mode as the module import that will use it (Vite's own preload links).

@@ -27,12 +27,13 @@ export function documentTitle(screen: string | undefined): string {
  * from its top. Not on the first load: the browser starts at the top of the page anyway, and the
  * keypad takes keys from the window whatever is focused. A screen whose code is still loading
  * gets it once its heading appears. A link to a part of a screen (`/settings#phrase-check`) keeps
- * the scroll that part asks for.
+ * the scroll that part asks for. `leaving`: the heading of a screen still on the page that the
+ * new one replaces (the prerendered welcome under a tap start-up kept, app/start-up/start.tsx).
  */
-function focusHeadingWhenShown(keepScroll: boolean): () => void {
+export function focusHeadingWhenShown(keepScroll: boolean, leaving?: Element | null): () => void {
   const focus = (): boolean => {
     const heading = document.querySelector<HTMLElement>('h1');
-    if (!heading) return false;
+    if (!heading || heading === leaving) return false;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: keepScroll });
     return true;

@@ -83,11 +83,27 @@ export const PHRASE_SCREEN = [
   'src/core/keys/phrase.ts',
 ] as const;
 
+/**
+ * The screens a tap on the prerendered welcome leads to, by path: a tap before React has hydrated
+ * the welcome has the early script fetch their files (app/start-up/early-tap.ts), listed in the
+ * meta tag named GUARDED_SCREENS_META under `earlyTapKey(path)`.
+ */
+export const EARLY_TAP_SCREENS = { '/onboarding/mnemonic': PHRASE_SCREEN } as const;
+
+/**
+ * The key, in that meta tag's table, of what a tap leading to `path` needs: the path without its
+ * query, apart from every screen's own path.
+ */
+export const earlyTapKey = (path: string) => `tap:${path.split('?')[0]}`;
+
 /** The keypad's item grid and its stores, loaded as it renders, before the services. */
 export const KEYPAD_STORES = [
   'src/app/services/item-stores.ts',
   'src/features/pos/ItemsSide.tsx',
 ] as const;
 
-/** The name of the meta tag in index.html that lists each guarded screen's files (JSON). */
+/**
+ * The name of the meta tag in index.html that lists the files the early script fetches ahead
+ * (JSON): each guarded screen's by path, and each early tap's screen (EARLY_TAP_SCREENS).
+ */
 export const GUARDED_SCREENS_META = 'cashew-guarded-screens';

@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import '../../index.css';
 import { App } from '../shell/App';
+import { focusHeadingWhenShown } from '../shell/RouteFocus';
 import { AppUpdate } from '../shell/app-update';
 import { createBaseServices } from '../services/base';
 import { DEFAULT_DB_NAME } from '../../storage/database/db-name';
@@ -44,6 +45,12 @@ export interface StartOptions {
    * with none. For a new user it may come before onboardedRead (docs/decisions/0020-onboarded-hint.md).
    */
   firstScreen?: Promise<FirstScreen | undefined>;
+  /**
+   * Where a tap on that prerendered screen, made before it is hydrated, leads (the early script
+   * caught it and fetches that screen's files); taking it stops the catching, so React alone
+   * answers taps from then on (docs/decisions/0114-a-tap-before-hydration-is-kept.md).
+   */
+  takeEarlyTap?: () => string | undefined;
 }
 
 export function startApp(rootElement: HTMLElement, options: StartOptions = {}): void {
@@ -107,9 +114,14 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     // navigation's guard sends the merchant to their keypad.
     const screen = shown && onboarded.value === true ? discardPrerendered(rootElement) : shown;
     if (screen) answered = false;
-    const { router, root } = screen
-      ? hydrateFirstScreen(rootElement, source, update, language.source, screen)
-      : renderFirstScreen(rootElement, source, update, language.source);
+    // A new user tapped the welcome before this moment: the screen the tap leads to opens instead,
+    // rendered on the client, with the welcome (its button marked busy) shown until it commits.
+    const tapped = options.takeEarlyTap?.();
+    const overTap = screen !== undefined && tapped !== undefined && openTapped(rootElement, tapped);
+    const { router, root } =
+      screen && !overTap
+        ? hydrateFirstScreen(rootElement, source, update, language.source, screen)
+        : renderFirstScreen(rootElement, source, update, language.source, overTap);
     void afterRootPainted(rootElement).then(painted);
     // Once the first navigation is done, onboarding may change the flag: ask IndexedDB again.
     void routerInitialized(router).then(() => {
@@ -148,6 +160,18 @@ function discardPrerendered(rootElement: HTMLElement): undefined {
   rootElement.replaceChildren();
   window.history.replaceState(window.history.state, '', '/');
   return undefined;
+}
+
+/**
+ * Takes a caught tap's step as the router's first location: a history entry after the welcome's,
+ * as a tap on the hydrated welcome would make, so Back returns to it. As after that tap, the
+ * step's heading takes the focus once it replaces the welcome's.
+ */
+function openTapped(rootElement: HTMLElement, path: string): true {
+  rootElement.removeAttribute(PRERENDERED_ATTRIBUTE);
+  window.history.pushState(null, '', path);
+  focusHeadingWhenShown(false, rootElement.querySelector('h1'));
+  return true;
 }
 
 /**
@@ -253,17 +277,20 @@ function hydrateFirstScreen(
  * Renders on the client. Creating the router starts the first navigation (the guard's ONBOARDED
  * read) at once; the first render waits a moment for it, so it is the screen itself rather than
  * the loading fallback and then the screen (two renders and layouts, the second one in a
- * low-priority transition); a slow navigation still gets the fallback after the wait.
+ * low-priority transition); a slow navigation still gets the fallback after the wait. Over the
+ * welcome a tap has left busy (`overTap`) it waits for the navigation however long it takes: the
+ * welcome stays up until React's first commit replaces it, so no fallback is shown between.
  */
 function renderFirstScreen(
   rootElement: HTMLElement,
   source: ServiceSource,
   update: AppUpdate,
   language: LanguageSource,
+  overTap = false,
 ) {
   const router = createAppRouter(source, { shell: { update } });
   const root = createRoot(rootElement);
-  void routerInitialized(router, FALLBACK_AFTER_MS).then(() =>
+  void routerInitialized(router, overTap ? undefined : FALLBACK_AFTER_MS).then(() =>
     root.render(<App router={router} language={language} toasts={false} />),
   );
   return { router, root };

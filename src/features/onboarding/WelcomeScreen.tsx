@@ -12,6 +12,14 @@ import {
   WELCOME_TEXT,
   WELCOME_TITLE,
 } from './locales/welcome/en.json';
+import { CREATE_WALLET_PATH, RESTORE_WALLET_PATH } from './welcome-taps';
+
+/**
+ * Each button says where it leads (`data-goes-to`, GOES_TO_ATTRIBUTE) and is marked busy
+ * (aria-busy) by the early script when tapped before React has hydrated the prerendered welcome:
+ * the tap is kept and the phrase screen is on its way (app/start-up/early-tap.ts).
+ */
+const BUSY = 'aria-busy:cursor-progress aria-busy:opacity-70';
 
 export function WelcomeScreen() {
   const navigate = useNavigate();
@@ -30,10 +38,21 @@ export function WelcomeScreen() {
         <Point>{t(WELCOME_STEPS)}</Point>
       </ul>
       <div className="flex flex-col gap-3">
-        <Button size="lg" onClick={() => go('/onboarding/mnemonic?mode=create')}>
+        <Button
+          size="lg"
+          className={BUSY}
+          data-goes-to={CREATE_WALLET_PATH}
+          onClick={() => go(CREATE_WALLET_PATH)}
+        >
           {t(CREATE_WALLET)}
         </Button>
-        <Button size="lg" variant="outline" onClick={() => go('/onboarding/mnemonic?mode=restore')}>
+        <Button
+          size="lg"
+          variant="outline"
+          className={BUSY}
+          data-goes-to={RESTORE_WALLET_PATH}
+          onClick={() => go(RESTORE_WALLET_PATH)}
+        >
           {t(RESTORE_WALLET)}
         </Button>
       </div>
