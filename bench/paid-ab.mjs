@@ -49,6 +49,21 @@ function requestMedians(samples) {
   );
 }
 
+/** Each performance mark's median time (ms after paid), where the build has them. */
+function markMedians(samples) {
+  const byName = new Map();
+  for (const sample of samples) {
+    for (const mark of sample.marks ?? []) {
+      const list = byName.get(mark.name) ?? [];
+      list.push(mark.at);
+      byName.set(mark.name, list);
+    }
+  }
+  return Object.fromEntries(
+    [...byName].map(([name, list]) => [name, summarize(list).median]).sort((a, b) => a[1] - b[1]),
+  );
+}
+
 /** CPU profiles of five payments, each from just before the pay to the balance shown. */
 async function profiled(page, wallet, mintUrl, file) {
   const cdp = await page.context().newCDPSession(page);
@@ -123,6 +138,7 @@ async function main() {
       floor: `${floor.median} (${floor.min}-${floor.max})`,
       timesFloor: round((app.median / floor.median) * 100) / 100,
       requests: requestMedians(list),
+      ...(list.some((s) => s.marks?.length) ? { marks: markMedians(list) } : {}),
       ...(build === first
         ? {}
         : {

@@ -237,6 +237,7 @@ function paidInPage(page, { mintUrl, quote, expected }) {
   return page.evaluate(
     async ({ mintUrl, quote, expected, received, timeout }) => {
       performance.clearResourceTimings();
+      performance.clearMarks();
       const balance = document.querySelector('[data-testid="home-balance"]');
       const updated = () =>
         balance.getAttribute('data-balance') === String(expected) &&
@@ -273,7 +274,12 @@ function paidInPage(page, { mintUrl, quote, expected }) {
           start: entry.startTime - paidAt,
           end: entry.responseEnd - paidAt,
         }));
-      return { total, requests };
+      // A build with performance.mark('paid:<step>') calls in it shows its steps here.
+      const marks = performance
+        .getEntriesByType('mark')
+        .filter((entry) => entry.startTime >= paidAt && entry.name.startsWith('paid:'))
+        .map((entry) => ({ name: entry.name, at: entry.startTime - paidAt }));
+      return { total, requests, marks };
     },
     { mintUrl, quote, expected, received: RECEIVED, timeout: STEP_TIMEOUT },
   );
@@ -340,7 +346,11 @@ export async function paidRound(page, wallet, mintUrl, amount, around = {}) {
   const quote = await page.locator('section[data-quote-id]').getAttribute('data-quote-id');
   await page.waitForTimeout(250);
   await around.before?.();
-  const { total: app, requests } = await paidInPage(page, {
+  const {
+    total: app,
+    requests,
+    marks,
+  } = await paidInPage(page, {
     mintUrl,
     quote,
     expected: before + amount,
@@ -349,7 +359,7 @@ export async function paidRound(page, wallet, mintUrl, amount, around = {}) {
   await page.getByText(RECEIVED).first().waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
   await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
   const floor = await protocolFloorRun(wallet, mintUrl, amount);
-  return { app, floor, requests };
+  return { app, floor, requests, marks };
 }
 
 async function paidSeries(browser, storageState, { appUrl, mintUrl }, runs) {

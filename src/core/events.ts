@@ -1,9 +1,17 @@
 // The app-wide 'wallet:updated' event (docs/architecture.md "Core modules").
 import { Listeners } from './listeners';
 import { silentLogger } from './logger';
+import type { Unit } from './units/unit';
+
+/**
+ * The unspent total per unit over every mint (minor units), as read inside the transaction that
+ * stored a payment: stored truth once that transaction has committed.
+ */
+export type StoredBalances = Partial<Record<Unit, number>>;
 
 export type WalletUpdate =
-  | { reason: 'payment'; amount: number }
+  /** `balances`, where the store read them with the write: the balance to show, no re-read needed */
+  | { reason: 'payment'; amount: number; balances?: StoredBalances }
   | { reason: 'withdrawal'; amount?: number }
   | { reason: 'restore'; amount: number }
   /** a cash-out started, ended or came back unpaid (the balance changed) */

@@ -1,4 +1,5 @@
 // The ledger port: the writes that span stores, each one transaction (settle, claim, close).
+import type { StoredBalances } from '../events';
 import type { PaymentEventInput } from '../history-ports';
 import type {
   ClaimOutcome,
@@ -19,6 +20,8 @@ export interface SettleMintQuote {
 export interface Settlement {
   settled: boolean;
   balance: number;
+  /** Every unit's total after, read in the same transaction (where the store reads them). */
+  balances?: StoredBalances;
 }
 
 export interface Ledger {

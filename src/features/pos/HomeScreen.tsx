@@ -7,7 +7,8 @@ import { useWhenIdle } from '../../ui/use-when-idle';
 import { usePainted } from '../../ui/after-paint';
 import type { PosScreenProps } from './deps';
 import { COPY_INVOICE_FAILED_LOG } from '../../ui/texts';
-import { useBalance } from './use-balance';
+import { HomeBalance } from './HomeBalance';
+import type { Unit } from '../../core/units/unit';
 import { useFiatEntry } from './use-fiat-entry';
 import { useInvoice } from './use-invoice';
 import { useSaleRequest } from './use-sale-request';
@@ -17,7 +18,6 @@ import type { TillChoice } from './use-till-staff';
 import { chargedBy, type Sale } from '../../core/sale/sale';
 import {
   BALANCE_LABEL,
-  BALANCE_SATS,
   ENTER_AMOUNT_IN,
   POS_TITLE,
   SATS_UNIT,
@@ -44,7 +44,18 @@ export function HomeScreen({ services }: PosScreenProps) {
   const { payments, logger } = services;
   const t = useTexts();
   const formats = useFormats();
-  const balance = useBalance(services);
+  // The till unit as the balance line read it (its own component: a sale's new balance renders
+  // that line alone). Null while it is sats or not read yet.
+  const [tillUnit, setTillUnit] = useState<{ unit: Unit; decimals: number } | null>(null);
+  const onUnit = useCallback((unit: Unit, decimals: number) => {
+    setTillUnit((current) =>
+      unit === 'sat'
+        ? null
+        : current?.unit === unit && current.decimals === decimals
+          ? current
+          : { unit, decimals },
+    );
+  }, []);
   // A sale is made where it is charged, the keypad's by the fiat entry and the cart's by the
   // Items side, and handed whole to the invoice
   // (docs/architecture.md "A sale from Charge to the ledger").
@@ -73,7 +84,6 @@ export function HomeScreen({ services }: PosScreenProps) {
   const fiat = useFiatEntry(services.prices, submitSale, logger);
   // A till charging in a fiat unit takes the typed cents as they are, no price in between
   // (docs/behaviour.md "Point of sale"); sats keep the fiat toggle.
-  const tillUnit = balance && balance.unit !== 'sat' ? balance : null;
   // The cart charges in the till's unit too: its lines in that currency as they are, in sats
   // converted (docs/decisions/0089-sat-prices-in-a-fiat-till.md).
   const { items } = services;
@@ -155,18 +165,7 @@ export function HomeScreen({ services }: PosScreenProps) {
         </div>
         <p className="shrink-0 text-right text-xs font-medium text-slate-500">
           {t(BALANCE_LABEL)}
-          <span
-            data-testid="home-balance"
-            data-balance={balance?.minor}
-            data-unit={balance?.unit}
-            className="block text-sm font-medium text-slate-800 tabular-nums"
-          >
-            {balance === null
-              ? '…'
-              : balance.unit === 'sat'
-                ? t(BALANCE_SATS, { count: balance.minor, sats: formats.sats(balance.minor) })
-                : formats.fiat(balance.minor, balance.unit.toUpperCase(), balance.decimals)}
-          </span>
+          <HomeBalance services={services} onUnit={onUnit} />
         </p>
       </header>
 

@@ -25,6 +25,7 @@ import {
   markProofsSpent,
   proofTables,
   proofTransaction,
+  storedBalances,
   totalUnspent,
   unmarkProofsSpent,
 } from './proof-writes';
@@ -46,7 +47,8 @@ export class DexieLedger implements Ledger, MeltLedger {
       await insertProofs(db, args.proofs, args.mintUrl, now);
       await db.historyEvents.add(paymentRow(args.event, now));
       await db.mintQuotes.delete(args.quote);
-      return { settled: true, balance: await totalUnspent(db) };
+      const balances = await storedBalances(db);
+      return { settled: true, balance: balances.sat ?? 0, balances };
     });
   }
 

@@ -2,6 +2,7 @@
 // includes both tables, so totals and rows can never disagree.
 import type { Table } from 'dexie';
 import { StorageError } from '../../core/errors';
+import type { StoredBalances } from '../../core/events';
 import type { NewProof, StoredProof } from '../../core/wallet/proof-ports';
 import type { CashewDb } from '../database/db';
 import type { ProofRow, ProofTotalsRow } from '../database/rows';
@@ -208,6 +209,18 @@ export async function deleteProofs(db: CashewDb, secrets: string[]): Promise<Pro
   for (const row of rows) deltas.added(row, -1);
   await deltas.apply(db);
   return rows;
+}
+
+/**
+ * Every unit's unspent total across all mints (sats always, other units where held), read inside
+ * the caller's transaction: both totals tables at once.
+ */
+export async function storedBalances(db: CashewDb): Promise<StoredBalances> {
+  const [sats, others] = await Promise.all([db.proofTotals.toArray(), db.unitTotals.toArray()]);
+  const balances: StoredBalances = { sat: sats.reduce((sum, row) => sum + row.unspentAmount, 0) };
+  // As the till's read totals them (storage/shop/till-unit-store.ts), unit by unit.
+  for (const row of others) balances[row.unit] = (balances[row.unit] ?? 0) + row.unspentAmount;
+  return balances;
 }
 
 /** Total unspent sats across all mints (no other unit), read inside the caller's transaction. */

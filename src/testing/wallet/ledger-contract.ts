@@ -91,7 +91,11 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
         const s = fresh();
         await s.proofs.add([proof('old', 16)], MINT_B);
         await s.quotes.put(quote('q1'));
-        expect(await s.ledger.settleMintQuote(settleQ1())).toEqual({ settled: true, balance: 28 });
+        expect(await s.ledger.settleMintQuote(settleQ1())).toEqual({
+          settled: true,
+          balance: 28,
+          balances: { sat: 28 },
+        });
         expect(await s.quotes.get('q1')).toBeUndefined();
         const [event, ...others] = await events(s);
         expect(others).toEqual([]);
@@ -151,7 +155,7 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
         await s.proofs.add([proof('p4', 4)], MINT_A);
         await s.quotes.put(quote('q1'));
         const result = await s.ledger.settleMintQuote(settleQ1());
-        expect(result).toEqual({ settled: true, balance: 12 });
+        expect(result).toEqual({ settled: true, balance: 12, balances: { sat: 12 } });
         expect((await s.proofs.stats()).totalProofs).toBe(2);
       });
 
@@ -440,7 +444,8 @@ export function ledgerContract(name: string, make: () => LedgerUnderTest): void 
         const settled = await s.ledger.settleMintQuote(
           settleQ1({ proofs: [centsProof('u256', 256), centsProof('u94', 94)] }),
         );
-        expect(settled).toEqual({ settled: true, balance: 16 });
+        // The stored totals a payment's update carries: each unit apart, never summed.
+        expect(settled).toEqual({ settled: true, balance: 16, balances: { sat: 16, usd: 350 } });
         expect(await s.proofs.balance(MINT_A)).toBe(16);
         expect(await s.proofs.balancesByMint()).toEqual({ [MINT_A]: 16 });
         expect((await s.proofs.stats()).totalBalance).toBe(16);

@@ -33,6 +33,7 @@ import type {
   UnitFilter,
 } from '../../core/wallet/proof-ports';
 import { amountOf } from '../../core/units/amount';
+import type { StoredBalances } from '../../core/events';
 import { SAT, storedUnit } from '../../core/units/unit';
 import type { PendingWithdrawal, WithdrawalStore } from '../../core/wallet/withdraw/ports';
 import type { CounterSource } from '@cashu/cashu-ts';
@@ -93,6 +94,17 @@ export class MemoryDb {
       }
     }
     return sum;
+  }
+
+  /** Every unit's unspent total over every mint, sats always (as Dexie's storedBalances). */
+  balances(): StoredBalances {
+    const balances: StoredBalances = { sat: 0 };
+    for (const p of this.proofs.values()) {
+      if (p.isSpent) continue;
+      const unit = storedUnit(p.unit);
+      balances[unit] = (balances[unit] ?? 0) + p.amount;
+    }
+    return balances;
   }
 }
 
@@ -246,7 +258,7 @@ export class MemoryLedger implements Ledger {
     this.db.insertProofs(args.proofs, args.mintUrl);
     this.db.addRow(paymentRow(args.event, this.db.clock()));
     this.db.quotes.delete(args.quote);
-    return { settled: true, balance: this.db.balance() };
+    return { settled: true, balance: this.db.balance(), balances: this.db.balances() };
   }
 
   async settleWithdrawal(args: {

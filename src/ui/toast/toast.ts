@@ -19,6 +19,12 @@ function load(): Promise<ToastModule> {
 
 function show(kind: ToastKind) {
   return (content: string, options?: ToastOptions): void => {
+    // Loaded already: raised in this turn, not after an import() that settles a task later,
+    // behind whatever renders in between (a paid sale's toast: docs/performance.md "Taps").
+    if (loaded) {
+      loaded.toast[kind](content, options);
+      return;
+    }
     const id = options?.toastId === undefined ? undefined : String(options.toastId);
     if (id !== undefined) queued.add(id);
     // A chunk that fails to download loses the toast only; callers log the failure itself.

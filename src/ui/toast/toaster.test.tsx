@@ -40,6 +40,16 @@ describe('Toaster', () => {
     expect(document.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
     expect(alert.className).toContain('Toastify__toast-theme--light');
   });
+
+  it('once the library is loaded, shows a toast in the turn it is raised', async () => {
+    render(<Toaster />);
+    act(() => toast.info('Loading the library.'));
+    await screen.findByText('Loading the library.');
+    // No import() to wait for now: rendered by the time the raising turn's updates are flushed.
+    act(() => toast.success('Payment received!', { toastId: 'paid-now' }));
+    expect(screen.getByText('Payment received!')).toBeTruthy();
+    expect(toast.isActive('paid-now')).toBe(true);
+  });
 });
 
 describe('Toaster with a modal dialog open', () => {

@@ -431,7 +431,7 @@ export class QuoteMinter {
             amount === quote.amount ? quote.cashierFiat : undefined,
           )
         : undefined);
-    const { settled, balance } = await this.deps.ledger.settleMintQuote({
+    const { settled, balance, balances } = await this.deps.ledger.settleMintQuote({
       quote: quote.quote,
       mintUrl: quote.mintUrl,
       proofs,
@@ -460,7 +460,8 @@ export class QuoteMinter {
       await this.deps.quotes.put(quote);
       return this.store(quote, proofs, false);
     }
-    this.deps.events.emitUpdated({ reason: 'payment', amount });
+    // The totals read in the committed transaction: Home shows them without reading them again.
+    this.deps.events.emitUpdated({ reason: 'payment', amount, ...(balances ? { balances } : {}) });
     this.deps.onSettled({ quote, amount, kind: quote.kind, balance });
   }
 

@@ -30,7 +30,7 @@ describe('PaymentService on Dexie storage', () => {
       const proofs = await a.storage.proofs.listUnspent();
       const counters = await a.storage.counterSource.snapshot?.();
       expect(counters?.[proofs[0]?.id ?? '']).toBe(proofs.length);
-      expect(a.updates).toEqual([{ reason: 'payment', amount: 42 }]);
+      expect(a.updates).toEqual([{ reason: 'payment', amount: 42, balances: { sat: 42 } }]);
     } finally {
       await a.shutdown();
     }

@@ -228,7 +228,7 @@ describe('a paid invoice', () => {
       quoteId: quote.quote,
     });
     expect(JSON.parse(h.db.history[0]?.metadata ?? '{}')).toEqual({ request: quote.request });
-    expect(h.updates).toEqual([{ reason: 'payment', amount: 100 }]);
+    expect(h.updates).toEqual([{ reason: 'payment', amount: 100, balances: { sat: 100 } }]);
     expect(h.settled[0]).toMatchObject({ amount: 100, kind: 'direct', balance: 100 });
     expect(h.settled[0]?.quote.quote).toBe(quote.quote);
 
@@ -380,7 +380,7 @@ describe('faults', () => {
     expect(h.logs.some((l) => l.level === 'warn' && /recovering/.test(l.message))).toBe(true);
     expect(h.balance()).toBe(82);
     expect(h.db.history).toHaveLength(1);
-    expect(h.updates).toEqual([{ reason: 'payment', amount: 82 }]);
+    expect(h.updates).toEqual([{ reason: 'payment', amount: 82, balances: { sat: 82 } }]);
     expect(await h.quotes.list()).toEqual([]);
     const proofs = storedProofs(h);
     expect(proofs).toHaveLength(3);
