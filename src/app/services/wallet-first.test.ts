@@ -2,7 +2,6 @@
 // loading the services, and every action waits for them instead of being dropped.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { WalletEvents } from '../../core/events';
 import { silentLogger } from '../../core/logger';
 import { startFirstWalletRead } from '../../features/wallet/use-wallet-data';
 import {
@@ -12,35 +11,16 @@ import {
   proof,
   testStorage,
 } from '../../testing/storage/db';
-import type { BaseServices } from './base';
 import type { AppServices } from './complete';
-import type { ServiceSource } from './deferred';
+import { manualSource } from '../../testing/app/manual-source';
 import { walletFirstServices } from './wallet-first';
 
 /** A source on `dbName` whose load the test finishes by hand. */
-function manualSource(dbName: string, full: Partial<AppServices>) {
-  const base = {
-    events: new WalletEvents(),
-    logger: silentLogger,
+function sourceOn(dbName: string, full: Partial<AppServices>) {
+  return manualSource(full, {
     clock: () => 1_700_000_000_000,
     storageOptions: { dbName, defaults: DEFAULTS, logger: silentLogger },
-  } as unknown as BaseServices;
-  let loads = 0;
-  let finish!: () => void;
-  const loading = new Promise<AppServices>((resolve) => {
-    finish = () => resolve(full as AppServices);
   });
-  const load = () => {
-    loads += 1;
-    return loading;
-  };
-  const source: ServiceSource = {
-    base,
-    load,
-    afterFirstPaint: load,
-    firstPaint: () => Promise.resolve(),
-  };
-  return { source, finish, loads: () => loads };
 }
 
 /** The default mint's 13 sats, 5 of them in a pending token, a journal row and one history event. */
@@ -71,7 +51,7 @@ async function storedWallet() {
 describe('walletFirstServices', () => {
   it('reads the first page from storage without loading the services', async () => {
     const { dbName, mint } = await storedWallet();
-    const { source, loads } = manualSource(dbName, {});
+    const { source, loads } = sourceOn(dbName, {});
     const first = await startFirstWalletRead(walletFirstServices(source));
     const data = first.take();
     expect(data).toMatchObject({
@@ -91,7 +71,7 @@ describe('walletFirstServices', () => {
   it('runs an action tapped before the services are in once they are', async () => {
     const { dbName } = await storedWallet();
     const calls: string[] = [];
-    const { source, finish } = manualSource(dbName, {
+    const { source, finish } = sourceOn(dbName, {
       withdraw: {
         prepare: async () => {
           calls.push('prepare');
@@ -103,20 +83,20 @@ describe('walletFirstServices', () => {
     const prepared = services.withdraw.prepare();
     await Promise.resolve();
     expect(calls).toEqual([]);
-    finish();
+    finish(true);
     await expect(prepared).resolves.toEqual({ code: 'no-proofs', error: 'none' });
     expect(calls).toEqual(['prepare']);
   });
 
   it('keeps the PIN gate closed until the lock is loaded, then answers with it', async () => {
     const { dbName } = await storedWallet();
-    const { source, finish } = manualSource(dbName, {
+    const { source, finish } = sourceOn(dbName, {
       lock: { init: async () => {}, gateOpen: () => true } as unknown as AppServices['lock'],
     });
     const { lock } = walletFirstServices(source);
     expect(lock?.gateOpen()).toBe(false);
     const init = lock!.init();
-    finish();
+    finish(true);
     await init;
     expect(lock?.gateOpen()).toBe(true);
   });
