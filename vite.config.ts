@@ -21,6 +21,7 @@ import {
   LOADED_WITH_SERVICES,
   ONBOARDING_AFTER_PHRASE,
   PHRASE_SCREEN,
+  WALLET_FIRST,
 } from './src/app/start-up/next-screens.ts';
 import { cspMetaTag } from './vite-plugins/csp.ts';
 import { linguiCatalogs } from './vite-plugins/lingui-catalogs.ts';
@@ -50,7 +51,7 @@ export default defineConfig({
       warm: Object.fromEntries([
         ...Object.entries(GUARDED_SCREEN_MODULES).map(([path, module]) => [
           path,
-          [module, ...LOADED_AFTER_FIRST_SCREEN],
+          [module, ...(path === '/wallet' ? [WALLET_FIRST] : []), ...LOADED_AFTER_FIRST_SCREEN],
         ]),
         ...Object.entries(EARLY_TAP_SCREENS).map(([path, modules]) => [earlyTapKey(path), modules]),
       ]),
@@ -179,12 +180,26 @@ export default defineConfig({
                 // What the keypad's item grid needs and the services share with it.
                 stores: {
                   roots: KEYPAD_STORES,
-                  sharedWith: [...LOADED_AFTER_FIRST_SCREEN, ...LOADED_WITH_SERVICES],
+                  sharedWith: [...LOADED_AFTER_FIRST_SCREEN, ...LOADED_WITH_SERVICES, WALLET_FIRST],
+                },
+                // What the wallet's first render shares with the services (its stores, the pure
+                // domain modules its views use): the page renders without the services' chunk.
+                walletFirst: {
+                  roots: [
+                    ...LOADED_AFTER_FIRST_SCREEN,
+                    GUARDED_SCREEN_MODULES['/wallet'],
+                    WALLET_FIRST,
+                  ],
+                  sharedWith: LOADED_WITH_SERVICES,
+                  minRoots: 2,
                 },
                 // What the services reach, unless a screen loaded without them does too.
-                services: { roots: LOADED_AFTER_FIRST_SCREEN, sharedWith: LOADED_WITH_SERVICES },
+                services: {
+                  roots: LOADED_AFTER_FIRST_SCREEN,
+                  sharedWith: [...LOADED_WITH_SERVICES, WALLET_FIRST],
+                },
                 // The wallet's own modules, then what the guarded screens share.
-                wallet: { roots: [GUARDED_SCREEN_MODULES['/wallet']] },
+                wallet: { roots: [GUARDED_SCREEN_MODULES['/wallet'], WALLET_FIRST] },
                 screens: { roots: Object.values(GUARDED_SCREEN_MODULES), minRoots: 2 },
               },
             }),

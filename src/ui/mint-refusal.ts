@@ -1,7 +1,7 @@
 // A mint's refusal in the chosen language: the NUT error code in our words, the mint's own text
 // kept beside them as it said it (docs/decisions/0063-texts-from-domain-values.md).
 import { MintRefusedError } from '../core/errors';
-import { NutCode, refusalCode } from '../core/wallet/mint-errors';
+import { matchedCode, NutCode } from '../core/wallet/nut-codes';
 import type { Translate } from './i18n';
 import * as TEXTS from './locales/mint-refusal/en.json';
 
@@ -22,7 +22,8 @@ const BY_CODE: Readonly<Record<number, string>> = {
 /** The refusal's sentence, or undefined when `error` is not a mint's refusal. */
 export function mintRefusalText(t: Translate, error: unknown): string | undefined {
   if (!(error instanceof MintRefusedError)) return undefined;
-  const code = refusalCode(error);
+  // refusalCode's reading of our own refusal, without cashu-ts (core/wallet/nut-codes.ts).
+  const code = error.code === undefined ? undefined : matchedCode(error.code);
   const text = (code === undefined ? undefined : BY_CODE[code]) ?? TEXTS.MINT_REFUSED_OTHER;
   return t(text, { detail: error.message });
 }

@@ -102,16 +102,18 @@ function baseScreen(
 }
 
 /**
- * Route `lazy` for the wallet: like `screen`, and once its code and the services are loaded it
- * reads the first page (balance, history, pending), so the screen's first render shows them
- * instead of rendering empty, painting, then reading.
+ * Route `lazy` for the wallet: its code and its storage reads (app/services/wallet-first.ts), not
+ * the protocol services, then the first page (balance, history, pending) read before the mount,
+ * so the screen's first render shows them; its actions wait for the services, which load behind
+ * it (docs/performance.md "Wallet at scale").
  */
 function walletScreen(source: ServiceSource) {
   return async () => {
-    const [{ WalletScreen, startFirstWalletRead }, services] = await Promise.all([
+    const [{ WalletScreen, startFirstWalletRead }, { walletFirstServices }] = await Promise.all([
       GUARDED_SCREENS['/wallet'](),
-      source.load(),
+      import('../services/wallet-first'),
     ]);
+    const services = walletFirstServices(source);
     const first = await startFirstWalletRead(services);
     function Wallet() {
       return <WalletScreen services={services} first={first} />;

@@ -2,15 +2,12 @@
 // the load, listeners attach once it is there and can detach before, a failed load reads 0 sats.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { WalletEvents } from '../../core/events';
 import { silentLogger } from '../../core/logger';
 import type { PendingMintQuote } from '../../core/wallet/mint/ports';
 import { addItem, CURRENT_CART_ID } from '../../core/items/cart';
 import { freshDbName, testStorage } from '../../testing/storage/db';
-import type { BaseServices } from './base';
 import { deferredPosServices } from './pos';
-import type { AppServices } from './complete';
-import type { ServiceSource } from './deferred';
+import { manualSource } from '../../testing/app/manual-source';
 
 type Listener = (value: unknown) => void;
 
@@ -33,28 +30,6 @@ function fakePayments() {
       onFailed: () => () => {},
     },
   };
-}
-
-/** A source whose load the test finishes (or fails) by hand. */
-function manualSource(full: Partial<AppServices>) {
-  const base = { events: new WalletEvents(), logger: silentLogger } as unknown as BaseServices;
-  let loads = 0;
-  let finish!: (ok: boolean) => void;
-  const loading = new Promise<AppServices>((resolve, reject) => {
-    finish = (ok) => (ok ? resolve(full as AppServices) : reject(new Error('chunk failed')));
-  });
-  loading.catch(() => {});
-  const load = () => {
-    loads += 1;
-    return loading;
-  };
-  const source: ServiceSource = {
-    base,
-    load,
-    afterFirstPaint: load,
-    firstPaint: () => Promise.resolve(),
-  };
-  return { source, finish, loads: () => loads };
 }
 
 describe('deferredPosServices', () => {

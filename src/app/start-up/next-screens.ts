@@ -13,7 +13,11 @@ export const NEXT_SCREENS = {
   // Submit opens the invoice modal and its QR code; the shell's first tab leads to the wallet.
   keypad: {
     paths: ['/'],
-    modules: ['src/ui/payment/InvoiceModal.tsx', 'src/features/wallet/WalletScreen.tsx'],
+    modules: [
+      'src/ui/payment/InvoiceModal.tsx',
+      'src/features/wallet/WalletScreen.tsx',
+      'src/app/services/wallet-first.ts',
+    ],
   },
 } as const;
 
@@ -41,6 +45,13 @@ export const GUARDED_SCREEN_MODULES = {
   '/settings': 'src/features/settings/SettingsScreen.tsx',
   '/items': 'src/features/items/ItemsScreen.tsx',
 } as const;
+
+/**
+ * The wallet screen's storage reads and its stand-in for the services (app/routes/routes.tsx):
+ * loaded with the screen, before the services, so the page renders from the `stores` and
+ * `walletFirst` chunks alone (docs/performance.md "Wallet at scale").
+ */
+export const WALLET_FIRST = 'src/app/services/wallet-first.ts';
 
 /** The onboarding steps after the phrase (and the legacy one-page onboarding). */
 export const ONBOARDING_AFTER_PHRASE = [

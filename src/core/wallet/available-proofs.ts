@@ -6,7 +6,7 @@
 import type { ProofStore, StoredProof } from './proof-ports';
 import type { ProofStateStore } from './proof-states/ports';
 import type { WithdrawalStore } from './withdraw/ports';
-import { mintKey } from './wallet-provider';
+import { mintUrlKey as mintKey } from '../urls/normalise-url';
 import { SAT, type Unit } from '../units/unit';
 
 export interface AvailableProofsDeps {

@@ -6,28 +6,11 @@ import {
   RateLimitError,
 } from '@cashu/cashu-ts';
 import { CashewError, MintRefusedError, MintUnreachableError } from '../errors';
+import { matchedCode, NutCode } from './nut-codes';
+
+export { NutCode };
 
 export const NETWORK_FAILED_MESSAGE = 'Network request failed';
-
-/** NUT error codes the money path reacts to (NUT error table). */
-export const NutCode = {
-  outputsAlreadySigned: 10002,
-  proofsAlreadySpent: 11001,
-  keysetUnknown: 12001,
-  keysetInactive: 12002,
-  quoteNotPaid: 20001,
-  quoteAlreadyIssued: 20002,
-  quotePending: 20005,
-  quoteExpired: 20007,
-} as const;
-
-/**
- * Codes the NUT error table renumbered (docs/conformance.md). Mints of both generations are in
- * use, so the current number of a condition is mapped to the older one the money path matches.
- */
-const RENUMBERED: Record<number, number> = {
-  11003: NutCode.outputsAlreadySigned,
-};
 
 /**
  * Current-table codes for work still in progress at the mint: it may yet act on the request.
@@ -46,7 +29,7 @@ function rawCode(error: unknown): number | undefined {
 /** The NUT code of a definite refusal (older numbering for renumbered ones), or undefined. */
 export function refusalCode(error: unknown): number | undefined {
   const code = rawCode(error);
-  return code === undefined ? undefined : (RENUMBERED[code] ?? code);
+  return code === undefined ? undefined : matchedCode(code);
 }
 
 /**

@@ -1,8 +1,8 @@
 // Why another mint's ecash could not be settled, in the chosen language: the row keeps core's
 // English only, so its fixed sentences are found by their English and the other mint's refusal
 // by its shape around the row's mint, its own words kept (docs/decisions/0063-texts-from-domain-values.md).
-import { FAILED_NO_REASON } from '../../core/wallet/ecash/foreign/foreign-failed';
 import {
+  FAILED_NO_REASON,
   MELT_FAILED_REASON,
   meltRefusedMessage,
   NEVER_ARRIVED_MESSAGE,

@@ -6,17 +6,8 @@ import { useCallback, useMemo, useState } from 'react';
 import type { HistoryEvent } from '../../core/history-ports';
 import type { RefundLink } from '../../core/history-ports';
 import { checkRefund } from '../../core/receipts/refunds';
-import { payCashOutAll, prepareCashOutAll } from '../../core/wallet/cash-out/cash-out-all';
 import type { CashOutQuote, CashOutResult } from '../../core/wallet/cash-out/cash-out-service';
-import { prepareUnitAmount } from '../../core/wallet/cash-out/unit-amount';
-import {
-  checkPayAmount,
-  fetchPayParams,
-  parseDestination,
-  requestInvoice,
-  type Fetch,
-  type PayParams,
-} from '../../core/wallet/cash-out/lnurl';
+import type { Fetch, PayParams } from '../../core/wallet/cash-out/lnurl';
 import {
   CASH_OUT_PAID,
   CASH_OUT_PENDING_NOTE,
@@ -28,6 +19,9 @@ import { useWalletWords, type WalletWords } from './wallet-words';
 import type { WalletServices } from './deps';
 import { amountOf } from '../../core/units/amount';
 import type { FiatUnit } from '../../core/units/unit';
+
+/** The steps' protocol code, loaded by the first step that runs (cash-out-calls.ts). */
+const calls = () => import('./cash-out-calls');
 
 export type CashOutStep =
   | { step: 'closed' }
@@ -120,6 +114,7 @@ export function useCashOut(
     const submitDestination = (text: string) =>
       run(
         async () => {
+          const { fetchPayParams, parseDestination } = await calls();
           const destination = parseDestination(text);
           if (destination.kind === 'invoice') {
             const plan = forRefund(
@@ -140,6 +135,7 @@ export function useCashOut(
     const submitAmount = (params: PayParams, amount: number, comment: string) =>
       run(
         async () => {
+          const { checkPayAmount, prepareUnitAmount, requestInvoice } = await calls();
           if (unit) {
             // The address takes sats: the mint's rate first, then the sats (decision 0090).
             const deps = { cashOut, fetch: fetchFn };
@@ -166,6 +162,7 @@ export function useCashOut(
     const cashOutAll = (params: PayParams, comment: string) =>
       run(
         async () => {
+          const { checkPayAmount, prepareCashOutAll } = await calls();
           checkPayAmount(params, params.minSat, comment);
           // From a fiat balance the search spends that unit only (decision 0090).
           const deps = { cashOut, fetch: fetchFn };
@@ -183,6 +180,7 @@ export function useCashOut(
       run(
         async () => {
           const options = { acceptFee: plan.feeAboveLimit };
+          const { payCashOutAll } = await calls();
           const result = everything
             ? await payCashOutAll(
                 plan,

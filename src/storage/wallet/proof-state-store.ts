@@ -14,24 +14,9 @@ import { proofRowsBySecret } from './proof-seal';
 import { deleteProofs, proofTables } from './proof-writes';
 import { SAT, storedUnit, type Unit } from '../../core/units/unit';
 import type { ProofRow } from '../database/rows';
+import { PROOF_STATES_KEY, readProofStates, type ProofStatesRow } from './proof-states-row';
 
-export const PROOF_STATES_KEY = 'PROOF_STATES';
-
-/** The config row: last complete check per mint key, pending sats per stored mint URL. */
-interface ProofStatesRow {
-  checked: Record<string, number>;
-  pending: Record<string, number>;
-}
-
-function numbers(value: unknown): Record<string, number> {
-  if (typeof value !== 'object' || value === null) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter(
-      (entry): entry is [string, number] =>
-        typeof entry[1] === 'number' && Number.isFinite(entry[1]),
-    ),
-  );
-}
+export { PROOF_STATES_KEY };
 
 export class DexieProofStateStore implements ProofStateStore {
   constructor(
@@ -138,15 +123,8 @@ export class DexieProofStateStore implements ProofStateStore {
     return (await this.read()).pending;
   }
 
-  private async read(): Promise<ProofStatesRow> {
-    const row = await this.db.config.get(PROOF_STATES_KEY);
-    if (!row) return { checked: {}, pending: {} };
-    try {
-      const value = JSON.parse(row.value) as Partial<ProofStatesRow>;
-      return { checked: numbers(value.checked), pending: numbers(value.pending) };
-    } catch {
-      return { checked: {}, pending: {} };
-    }
+  private read(): Promise<ProofStatesRow> {
+    return readProofStates(this.db);
   }
 
   private async write(value: ProofStatesRow): Promise<void> {

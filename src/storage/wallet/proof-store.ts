@@ -10,10 +10,10 @@ import type {
   UnitBalance,
   UnitFilter,
 } from '../../core/wallet/proof-ports';
-import { amountOf } from '../../core/units/amount';
 import { SAT, storedUnit } from '../../core/units/unit';
 import type { CashewDb } from '../database/db';
-import { sumStats, sumUnspent, ZERO_STATS } from './proof-totals';
+import { sumStats, ZERO_STATS } from './proof-totals';
+import { DexieBalanceReads } from './balance-reads';
 import { proofRowsBySecret } from './proof-seal';
 import {
   deleteProofs,
@@ -25,11 +25,16 @@ import {
 } from './proof-writes';
 
 export class DexieProofStore implements ProofStore {
+  /** The balances from the totals (balance-reads.ts, which the wallet's first page uses alone). */
+  private readonly totals: DexieBalanceReads;
+
   constructor(
     private readonly db: CashewDb,
     private readonly clock: Clock,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.totals = new DexieBalanceReads(db, logger);
+  }
 
   async add(proofs: NewProof[], mintUrl: string): Promise<void> {
     const { db } = this;
@@ -69,44 +74,16 @@ export class DexieProofStore implements ProofStore {
     return new Set(secrets.filter((_, i) => rows[i]?.spentFlag === 0));
   }
 
-  async balance(mintUrl?: string): Promise<number> {
-    try {
-      const rows =
-        mintUrl === undefined
-          ? await this.db.proofTotals.toArray()
-          : [await this.db.proofTotals.get(mintUrl)];
-      return sumUnspent(rows);
-    } catch (error) {
-      this.logger.error('Failed to read balance:', error);
-      return 0;
-    }
+  balance(mintUrl?: string): Promise<number> {
+    return this.totals.balance(mintUrl);
   }
 
-  async balancesByMint(): Promise<Record<string, number>> {
-    try {
-      const rows = await this.db.proofTotals.toArray();
-      return Object.fromEntries(
-        rows.filter((row) => row.unspentAmount > 0).map((row) => [row.mintUrl, row.unspentAmount]),
-      );
-    } catch (error) {
-      this.logger.error('Failed to read balances per mint:', error);
-      return {};
-    }
+  balancesByMint(): Promise<Record<string, number>> {
+    return this.totals.balancesByMint();
   }
 
-  async unitBalances(): Promise<UnitBalance[]> {
-    try {
-      const { db } = this;
-      const [sats, others] = await db.transaction('r', db.proofTotals, db.unitTotals, () =>
-        Promise.all([db.proofTotals.toArray(), db.unitTotals.toArray()]),
-      );
-      return [...sats.map((row) => ({ ...row, unit: SAT })), ...others]
-        .filter((row) => row.unspentAmount > 0)
-        .map((row) => ({ mintUrl: row.mintUrl, amount: amountOf(row.unspentAmount, row.unit) }));
-    } catch (error) {
-      this.logger.error('Failed to read balances per unit:', error);
-      return [];
-    }
+  unitBalances(): Promise<UnitBalance[]> {
+    return this.totals.unitBalances();
   }
 
   async stats(): Promise<ProofStats> {

@@ -3,6 +3,7 @@ import type { PendingWithdrawal, WithdrawalStore } from '../../core/wallet/withd
 import type { CashewDb } from '../database/db';
 import { proofRowsBySecret } from './proof-seal';
 import { checkRefundNow } from './refund-limit';
+import { listWithdrawals } from './withdrawal-list';
 
 export class DexieWithdrawalStore implements WithdrawalStore {
   constructor(private readonly db: CashewDb) {}
@@ -37,9 +38,8 @@ export class DexieWithdrawalStore implements WithdrawalStore {
     });
   }
 
-  async list(): Promise<PendingWithdrawal[]> {
-    const rows = await this.db.withdrawals.toArray();
-    return rows.sort((a, b) => a.createdAt - b.createdAt);
+  list(): Promise<PendingWithdrawal[]> {
+    return listWithdrawals(this.db);
   }
 
   async remove(id: string): Promise<void> {

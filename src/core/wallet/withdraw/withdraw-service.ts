@@ -33,6 +33,7 @@ import {
 import { encodeWithdrawToken } from './withdraw-token';
 import { mintKey, type WalletProvider } from '../wallet-provider';
 import { AvailableProofs } from '../available-proofs';
+import { WithdrawReads, type WithdrawAvailability } from './withdraw-reads';
 import { toMintError } from '../mint-errors';
 import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { SAT, storedUnit, type Unit } from '../../units/unit';
@@ -100,16 +101,7 @@ export interface CreateTokenOptions {
   unit?: Unit;
 }
 
-/** What the wallet screen shows beside the balance (docs/behaviour.md "Withdraw"). */
-export interface WithdrawAvailability {
-  mintUrl: string;
-  /** unspent sats not in any pending withdrawal token: what a new withdrawal may take */
-  available: number;
-  /** unspent sats inside tokens built but not redeemed yet */
-  pending: number;
-  /** unspent sats the mint holds PENDING for a payment of someone else's (another device) */
-  atMint: number;
-}
+export type { WithdrawAvailability };
 
 export interface PrepareOptions {
   /** as CreateTokenOptions.mintUrl */
@@ -147,12 +139,14 @@ export class WithdrawService {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly lock: QuoteLock;
   private readonly available: AvailableProofs;
+  private readonly reads: WithdrawReads;
   private readonly clientFor: (mintUrl: string) => ProofStateClient;
 
   constructor(private readonly deps: WithdrawServiceDeps) {
     this.newId = deps.newId ?? (() => globalThis.crypto.randomUUID());
     this.lock = deps.lock ?? defaultQuoteLock();
     this.available = new AvailableProofs(deps);
+    this.reads = new WithdrawReads(deps);
     this.clientFor =
       deps.clientFor ?? ((mintUrl) => proofStateClient(deps.wallets.getMint(mintUrl), deps.logger));
     this.consolidator = new Consolidator({ ...deps, newId: this.newId });
@@ -234,38 +228,18 @@ export class WithdrawService {
   }
 
   /** Tokens built but not (fully) redeemed yet, newest first. */
-  async listPending(): Promise<PendingWithdrawal[]> {
-    const rows = await this.deps.withdrawals.list();
-    return rows.filter((row) => !isJournal(row)).sort((a, b) => b.createdAt - a.createdAt);
+  listPending(): Promise<PendingWithdrawal[]> {
+    return this.reads.listPending();
   }
 
-  /**
-   * Available and pending sats of the current mint (or of `mintUrl`); both 0 when it holds
-   * nothing. Never rejects: a failed read is logged and counts as nothing available.
-   */
-  async availability(mintUrl?: string): Promise<WithdrawAvailability> {
-    const url = mintUrl ?? (await this.deps.config.getMintUrl().catch(() => ''));
-    try {
-      return { mintUrl: url, ...(await this.available.sats(url)) };
-    } catch (error) {
-      this.deps.logger.error('Could not read what is available to withdraw', error);
-      return { mintUrl: url, available: 0, pending: 0, atMint: 0 };
-    }
+  /** WithdrawReads.availability: the current mint's (or `mintUrl`'s) available and pending sats. */
+  availability(mintUrl?: string): Promise<WithdrawAvailability> {
+    return this.reads.availability(mintUrl);
   }
 
-  /**
-   * What of the current mint's (or `mintUrl`'s) ecash in `unit` a new withdrawal may take, in its
-   * minor units (the wallet screen's unit lines). Never rejects: a failed read counts as nothing
-   * available.
-   */
-  async unitAvailability(unit: Unit, mintUrl?: string): Promise<WithdrawAvailability> {
-    const url = mintUrl ?? (await this.deps.config.getMintUrl().catch(() => ''));
-    try {
-      return { mintUrl: url, ...(await this.available.inUnit(url, unit)) };
-    } catch (error) {
-      this.deps.logger.error(`Could not read what is available to withdraw in ${unit}`, error);
-      return { mintUrl: url, available: 0, pending: 0, atMint: 0 };
-    }
+  /** WithdrawReads.unitAvailability: the same in `unit`'s minor units. */
+  unitAvailability(unit: Unit, mintUrl?: string): Promise<WithdrawAvailability> {
+    return this.reads.unitAvailability(unit, mintUrl);
   }
 
   /**

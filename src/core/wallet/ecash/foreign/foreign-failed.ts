@@ -4,7 +4,7 @@ import { ValidationError } from '../../../errors';
 import type { ForeignEcashStore, PendingForeignEcash } from './ports';
 import { sumSats } from '../../proof-convert';
 import { encodeWithdrawToken } from '../../withdraw/withdraw-token';
-import { NEVER_ARRIVED_MESSAGE } from './foreign-texts';
+import { FAILED_NO_REASON, NEVER_ARRIVED_MESSAGE } from './foreign-texts';
 
 /** 'hand-back': the proofs are still good at the other mint; 'retry': that mint spent them. */
 export type FailedForeignKind = 'hand-back' | 'retry';
@@ -20,8 +20,7 @@ export interface FailedForeignEcash {
   kind: FailedForeignKind;
 }
 
-/** Shown for a failed row without a recorded reason (our mint issued its invoice elsewhere). */
-export const FAILED_NO_REASON = 'The payment from the other mint never arrived';
+export { FAILED_NO_REASON };
 
 /**
  * Only a refusal leaves the proofs unspent; anything else (the other mint said it paid, or a row

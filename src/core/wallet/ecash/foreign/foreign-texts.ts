@@ -7,6 +7,12 @@ export const FOREIGN_DOWN_MESSAGE =
   'The other mint did not answer; the ecash is kept and tried again later';
 
 /** Why a row whose other mint said it paid was given up (shown with the failed row). */
+/**
+ * Shown for a failed row without a recorded reason (our mint issued its invoice elsewhere). Here
+ * rather than in foreign-failed.ts, so the wallet screen's words need no token encoding.
+ */
+export const FAILED_NO_REASON = 'The payment from the other mint never arrived';
+
 export const NEVER_ARRIVED_MESSAGE = 'The other mint says it paid, but the payment never arrived';
 
 /** Each refusal carries its catalog key and values beside the English (decision 0063). */
