@@ -1,7 +1,7 @@
 // The names a sale stores for lines that are no catalog item: a keypad amount paid in ecash or
 // cash ('Amount') and a cart's custom amount ('Custom amount'). They are stored in English, as
 // keys every record of every language shares; screens and receipts show them in the shop's
-// language (docs/behaviour.md "Lines that are no item").
+// language (docs/behaviour.md "Receipts").
 import type { SaleDetail, SaleLine } from './sale-detail';
 
 /** The one line an ecash or cash sale at the keypad stores. */

@@ -17,7 +17,11 @@ describe('Ledger.settleMintQuote', () => {
     const s = testStorage();
     await s.proofs.add([proof('old', 16)], MINT_B);
     await putPaidQuote(s);
-    expect(await s.ledger.settleMintQuote(SETTLE_Q1)).toEqual({ settled: true, balance: 28 });
+    expect(await s.ledger.settleMintQuote(SETTLE_Q1)).toEqual({
+      settled: true,
+      balance: 28,
+      balances: { sat: 28 },
+    });
     expect(await s.proofs.balance(MINT_A)).toBe(12);
     expect(await s.mintQuotes.get('q1')).toBeUndefined();
     const { events } = await s.history.page(1);

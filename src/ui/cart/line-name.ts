@@ -1,5 +1,5 @@
 // A sale line's name on screen: an item's own, a custom amount and a keypad amount in the app's
-// language (core/sale/line-names.ts; docs/behaviour.md "Lines that are no item").
+// language (core/sale/line-names.ts; docs/behaviour.md "Receipts").
 import { useCallback } from 'react';
 import { lineName, type SaleLine } from '../domain-views';
 import { useTexts } from '../i18n';

@@ -99,7 +99,7 @@ describe('the history on the relays', () => {
     expect(summary?.sales).toEqual({ count: 4, sats: 9_100 });
     expect(summary?.items).toEqual([
       { name: 'Flat white', quantity: 2, sats: 5_000 },
-      { name: 'Custom amount', quantity: 1, sats: 100 },
+      { name: 'Custom amount', placeholder: 'custom', quantity: 1, sats: 100 },
     ]);
     // Device two's copy of the cart sale has its lines, fiat record, and device one's mark.
     const copy = (await two.storage.history.page(1)).events.find((e) => e.amount === 5_300)!;
