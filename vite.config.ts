@@ -10,7 +10,9 @@ import { earlyModuleScript } from './vite-plugins/early-script.ts';
 import { prerenderFirstScreens } from './vite-plugins/prerender.ts';
 import { nextScreensMeta } from './vite-plugins/next-screens.ts';
 import {
+  EARLY_PHRASE,
   EARLY_TAP_SCREENS,
+  earlyStepKey,
   earlyTapKey,
   GUARDED_SCREEN_MODULES,
   GUARDED_SCREENS_META,
@@ -23,6 +25,7 @@ import {
   PHRASE_SCREEN,
   WALLET_FIRST,
 } from './src/app/start-up/next-screens.ts';
+import { CREATE_WALLET_PATH } from './src/features/onboarding/welcome-taps.ts';
 import { cspMetaTag } from './vite-plugins/csp.ts';
 import { linguiCatalogs } from './vite-plugins/lingui-catalogs.ts';
 import { precompressedAssets } from './vite-plugins/precompressed.ts';
@@ -45,7 +48,7 @@ export default defineConfig({
     // The ONBOARDED read starts from a small script of its own while React downloads: it puts the
     // prerendered welcome into the page, or starts fetching a guarded screen and the services; a
     // new user's tap on the welcome before React has hydrated it fetches the phrase screen's files
-    // (decision 0114).
+    // (decision 0114) and, for "Create New Wallet", shows the words at once (decision 0116).
     earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts', {
       metaName: GUARDED_SCREENS_META,
       warm: Object.fromEntries([
@@ -55,6 +58,8 @@ export default defineConfig({
         ]),
         ...Object.entries(EARLY_TAP_SCREENS).map(([path, modules]) => [earlyTapKey(path), modules]),
       ]),
+      // The create step's words, shown by the early script after its tap (decision 0116).
+      onDemand: { [earlyStepKey(CREATE_WALLET_PATH)]: EARLY_PHRASE },
     }),
     compileHintsForFirstScreen(),
     // Gzip copies of the scripts and styles, sent as they are by the preview server.

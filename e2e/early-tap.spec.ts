@@ -1,11 +1,21 @@
 // A new user's tap on the prerendered welcome before React has hydrated it, in the built app: kept
 // (the button marked busy, the phrase screen's files fetched at once) and answered with the step
-// it leads to when the app starts (docs/decisions/0114-a-tap-before-hydration-is-kept.md).
+// it leads to when the app starts (docs/decisions/0114-a-tap-before-hydration-is-kept.md); for
+// "Create New Wallet", the words shown before React and kept by it
+// (docs/decisions/0116-words-before-hydration.md).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /** The phrase screen's named chunk (docs/decisions/0106-phrase-screen-in-one-chunk.md). */
 const PHRASE_CHUNK = /\/phrase-[\w-]{8}\.js$/;
+/** The early script's module that shows the words before React (decision 0116). */
+const EARLY_PHRASE = /\/early-phrase-[\w-]{8}\.js$/;
+
+/** The onboarding session's draft and confirmed phrase (features/onboarding/session.ts). */
+const session = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('cashew.onboarding') ?? '{}'));
+const draftPhrase = async (page: Page) => (await session(page)).draftPhrase as string;
+const confirmedPhrase = async (page: Page) => (await session(page)).phrase as string;
 
 /**
  * Opens / with the app's entry chunk held, so only the early script runs and the welcome on screen
@@ -32,7 +42,7 @@ async function openWithAppHeld(page: Page) {
   return { release, requested, warnings, entryServed: () => entryServed };
 }
 
-test('Create New Wallet tapped before hydration is kept: busy at once, then the twelve words', async ({
+test('Create New Wallet tapped before hydration shows the words at once, and React keeps them', async ({
   page,
 }) => {
   const app = await openWithAppHeld(page);
@@ -40,15 +50,60 @@ test('Create New Wallet tapped before hydration is kept: busy at once, then the 
   await expect(create).toBeVisible();
   // Nothing of the phrase screen is fetched before a tap (the first visit's JS budget).
   expect(app.requested.filter((path) => PHRASE_CHUNK.test(path))).toEqual([]);
+  expect(app.requested.filter((path) => EARLY_PHRASE.test(path))).toEqual([]);
   const reactOwns = () =>
     create.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));
   expect(await reactOwns()).toBe(false);
 
   await create.click();
-  // Seen and heard at once, and the phrase screen's files on their way, with React still held.
-  await expect(create).toHaveAttribute('aria-busy', 'true');
+  // The twelve words, with React still held: the prerendered step, its words new and stored as
+  // the onboarding draft, the screen's own files on their way.
+  const words = page.getByTestId('phrase-word');
+  await expect(words).toHaveCount(12);
+  await expect(page).toHaveURL(/\/onboarding\/mnemonic\?mode=create$/);
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'phrase');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Recovery Phrase' })).toBeFocused();
+  const early = await words.allTextContents();
+  expect(early.every((word) => /^[a-z]{3,8}$/.test(word))).toBe(true);
+  expect(await draftPhrase(page)).toBe(early.join(' '));
   await expect.poll(() => app.requested.filter((path) => PHRASE_CHUNK.test(path))).toHaveLength(1);
   expect(app.entryServed()).toBe(false);
+  // The checkbox waits for React, looking as it will.
+  await expect(page.getByRole('checkbox')).toBeVisible();
+  expect(await page.getByRole('checkbox').evaluate((node) => (node as HTMLElement).inert)).toBe(
+    true,
+  );
+
+  app.release();
+  // React's step replaces it, with the same words, live.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', /.*/);
+  await expect(words).toHaveText(early);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Recovery Phrase' })).toBeFocused();
+  expect(app.warnings.filter((text) => /did not match|hydrat/i.test(text))).toEqual([]);
+  // The words confirmed are the words shown.
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/mint-selection$/);
+  expect(await confirmedPhrase(page)).toBe(early.join(' '));
+
+  // The welcome is two steps back, rendered by the app and working as ever.
+  await page.goBack();
+  await expect(words).toHaveText(early);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByRole('button', { name: 'Create New Wallet', exact: true }).click();
+  await expect(words).toHaveText(early);
+});
+
+test('a tap before hydration whose words cannot load still opens the step once React starts', async ({
+  page,
+}) => {
+  await page.route(EARLY_PHRASE, (route) => route.abort());
+  const app = await openWithAppHeld(page);
+  const create = page.getByRole('button', { name: 'Create New Wallet', exact: true });
+  await create.click();
+  await expect(create).toHaveAttribute('aria-busy', 'true');
+  await expect.poll(() => app.requested.filter((path) => PHRASE_CHUNK.test(path))).toHaveLength(1);
   await expect(page).toHaveURL(/\/onboarding$/);
   // More taps while it waits change nothing.
   await create.click();
@@ -57,16 +112,11 @@ test('Create New Wallet tapped before hydration is kept: busy at once, then the 
   app.release();
   await expect(page.getByTestId('phrase-word')).toHaveCount(12);
   await expect(page).toHaveURL(/\/onboarding\/mnemonic\?mode=create$/);
-  await expect(page.getByRole('button', { name: 'Create New Wallet' })).toHaveCount(0);
-  // As after any tap that moves on, the new step's heading has the focus.
   await expect(page.getByRole('heading', { level: 1, name: 'Your Recovery Phrase' })).toBeFocused();
-  expect(app.warnings.filter((text) => /did not match|hydrat/i.test(text))).toEqual([]);
-
-  // The welcome is one step back, rendered by the app and working as ever.
+  const words = await page.getByTestId('phrase-word').allTextContents();
+  expect(await draftPhrase(page)).toBe(words.join(' '));
   await page.goBack();
   await expect(page).toHaveURL(/\/onboarding$/);
-  await page.getByRole('button', { name: 'Create New Wallet', exact: true }).click();
-  await expect(page.getByTestId('phrase-word')).toHaveCount(12);
 });
 
 test('Restore Existing Wallet chosen by keyboard before hydration opens the restore step', async ({

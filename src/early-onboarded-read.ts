@@ -7,7 +7,8 @@
 import { catchEarlyTaps, type TakeEarlyTap } from './app/start-up/early-tap';
 import { showPrerenderedScreen, type FirstScreen } from './app/start-up/first-screens';
 import { listedFiles } from './app/start-up/listed-files';
-import { earlyTapKey, GUARDED_SCREENS_META } from './app/start-up/next-screens';
+import type { showEarlyPhrase } from './app/start-up/early-phrase';
+import { earlyStepKey, earlyTapKey, GUARDED_SCREENS_META } from './app/start-up/next-screens';
 import { DEFAULT_LOCALE, startLocale } from './core/i18n/locales';
 import { withoutTrailingSlashes } from './core/urls/trailing-slashes';
 import { DEFAULT_DB_NAME } from './storage/database/db-name';
@@ -67,12 +68,31 @@ function startEarly(): EarlyStart {
       const screen = root && speaksEnglish() ? showPrerenderedScreen(root, onboarded) : undefined;
       // Its buttons are seen before React can answer them: a tap is kept, its screen fetched now
       // (docs/decisions/0114-a-tap-before-hydration-is-kept.md).
-      if (root && screen) takeTap = catchEarlyTaps(root, (path) => linkFiles(earlyTapKey(path)));
+      if (root && screen) {
+        takeTap = catchEarlyTaps(root, (path) => {
+          linkFiles(earlyTapKey(path));
+          showTappedStep(root, path);
+        });
+      }
       return screen;
     },
     () => undefined,
   );
   return { onboardedRead, onboardedGuess, firstScreen, takeEarlyTap: () => takeTap() };
+}
+
+/**
+ * The step a caught tap leads to, shown by a module of its own before React is there where the
+ * build made one ("Create New Wallet": the words, docs/decisions/0116-words-before-hydration.md).
+ * If it fails to load, start-up opens the step as for any caught tap.
+ */
+function showTappedStep(root: HTMLElement, path: string): void {
+  const [file] = listedFiles(document, GUARDED_SCREENS_META, earlyStepKey(path));
+  if (!file) return;
+  import(/* @vite-ignore */ file).then(
+    (step: { showEarlyPhrase: typeof showEarlyPhrase }) => step.showEarlyPhrase(root, path),
+    () => {},
+  );
 }
 
 /**

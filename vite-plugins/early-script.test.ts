@@ -150,4 +150,45 @@ describe('earlyModuleScript', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('builds each on-demand module into a file of its own, listed in the meta tag by its key', async () => {
+    const emitted: { name: string; source: string }[] = [];
+    const dir = await mkdtemp(join(tmpdir(), 'cashew-early-'));
+    try {
+      await writeFile(join(dir, 'early.ts'), 'export {};\n');
+      await writeFile(join(dir, 'words.ts'), 'export const words = () => "twelve";\n');
+      const real = earlyModuleScript(dir, 'early.ts', {
+        metaName: 'cashew-warm',
+        warm: {},
+        onDemand: { 'step:/create': 'words.ts' },
+      });
+      (real.configResolved as (config: unknown) => void)({
+        root: dir,
+        base: '/app/',
+        command: 'build',
+        build: { ssr: false },
+      });
+      let handle = 0;
+      await (real.generateBundle as (this: unknown) => Promise<void>).call({
+        getFileName: (handle: string) => `assets/${handle}`,
+        emitFile: (file: { name: string; source: string }) => {
+          emitted.push(file);
+          return `${file.name.replace(/\.js$/, '')}-${++handle}.js`;
+        },
+      });
+      expect(emitted.map((file) => file.name)).toEqual(['early.js', 'words.js']);
+      expect(emitted[1]!.source).toMatch(/export\s*\{/);
+      const tags = (real.transformIndexHtml as { handler: Hook }).handler('', { bundle: {} });
+      expect((tags as unknown[])[1]).toEqual({
+        tag: 'meta',
+        attrs: {
+          name: 'cashew-warm',
+          content: JSON.stringify({ 'step:/create': ['/app/assets/words-2.js'] }),
+        },
+        injectTo: 'head',
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

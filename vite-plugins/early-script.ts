@@ -14,6 +14,11 @@ export interface EarlyScriptOptions {
   metaName: string;
   /** By path: the modules (from the project root) whose files the script fetches ahead there. */
   warm: Record<string, readonly string[]>;
+  /**
+   * By key: a module (from the project root) built the same way into a file of its own, listed in
+   * the meta tag under that key, for the script to import when it needs it.
+   */
+  onDemand?: Record<string, string>;
 }
 
 /** The parts of an output chunk read here (nextScreenFiles reads the rest). */
@@ -79,6 +84,7 @@ export function earlyModuleScript(
   let base = '/';
   let building = false;
   let fileName = '';
+  let onDemandFiles: Record<string, string[]> = {};
   return {
     name: 'cashew-early-script',
     configResolved(config) {
@@ -90,6 +96,13 @@ export function earlyModuleScript(
       if (!active || !building) return;
       const source = await bundleEarlyModule(id);
       fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'early.js', source }));
+      const emitted = Object.entries(options.onDemand ?? {}).map(async ([key, onDemand]) => {
+        const code = await bundleEarlyModule(resolve(root, onDemand));
+        const name = `${onDemand.replace(/^.*\//, '').replace(/\.tsx?$/, '')}.js`;
+        const file = this.getFileName(this.emitFile({ type: 'asset', name, source: code }));
+        return [key, [`${base}${file}`]] as [string, string[]];
+      });
+      onDemandFiles = Object.fromEntries(await Promise.all(emitted));
     },
     transformIndexHtml: {
       order: 'post',
@@ -103,7 +116,10 @@ export function earlyModuleScript(
           injectTo: 'head' as const,
         };
         if (!context?.bundle) return [script];
-        const files = warmFiles(context.bundle as unknown as BundleLike, root, base, options.warm);
+        const files = {
+          ...warmFiles(context.bundle as unknown as BundleLike, root, base, options.warm),
+          ...onDemandFiles,
+        };
         const meta = { name: options.metaName, content: JSON.stringify(files) };
         return [script, { tag: 'meta', attrs: meta, injectTo: 'head' as const }];
       },

@@ -42,7 +42,17 @@ export function firstScreenFor(pathname: string, onboarded: boolean): FirstScree
  * until the early script picks one: text to the parser, so a device that never shows it builds no
  * nodes for it (vite-plugins/prerender.ts).
  */
-export const markupId = (screen: FirstScreen) => `prerendered-${screen}`;
+export const markupId = (screen: FirstScreen | typeof TAPPED_PHRASE) => `prerendered-${screen}`;
+
+/**
+ * The create step a tap on the prerendered welcome leads to, prerendered too with a stand-in in
+ * each word's cell: the early script fills in new words and shows it before React is there
+ * (app/start-up/early-phrase.ts, docs/decisions/0116-words-before-hydration.md).
+ */
+export const TAPPED_PHRASE = 'phrase';
+
+/** What each word's cell holds in the prerendered create step until its word is put in. */
+export const WORD_STAND_IN = '\u2026';
 
 /**
  * Puts the fitting prerendered screen into the root element, so the browser lays it out and

@@ -107,6 +107,16 @@ export const EARLY_TAP_SCREENS = { '/onboarding/mnemonic': PHRASE_SCREEN } as co
  */
 export const earlyTapKey = (path: string) => `tap:${path.split('?')[0]}`;
 
+/**
+ * The module that shows the create step's words before React is there, built into a file of its
+ * own for the early script to import on a "Create New Wallet" tap
+ * (docs/decisions/0116-words-before-hydration.md).
+ */
+export const EARLY_PHRASE = 'src/app/start-up/early-phrase.ts';
+
+/** Its key in the meta tag's table: `step:` and the path the tap leads to, with its query. */
+export const earlyStepKey = (path: string) => `step:${path}`;
+
 /** The keypad's item grid and its stores, loaded as it renders, before the services. */
 export const KEYPAD_STORES = [
   'src/app/services/item-stores.ts',

@@ -1,5 +1,7 @@
-// Build-time only: the first screen of a new user (the welcome) rendered to HTML with the app's own routes,
-// so index.html can show them before the JavaScript has run (docs/decisions/0002-first-load.md).
+// Build-time only: the first screen of a new user (the welcome) rendered to HTML with the app's own
+// routes, so index.html can show it before the JavaScript has run (docs/decisions/0002-first-load.md),
+// and the create step a tap on it leads to, its word cells holding stand-ins
+// (docs/decisions/0116-words-before-hydration.md).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -8,7 +10,10 @@ import type { Logger } from '../../core/logger';
 import { createRoutes } from '../routes/routes';
 import type { BaseServices } from '../services/base';
 import type { ServiceSource } from '../services/deferred';
-import { FIRST_SCREENS, type FirstScreen } from './first-screens';
+import { CREATE_WALLET_PATH } from '../../features/onboarding/welcome-taps';
+import { updateSession, type SessionBackend } from '../../features/onboarding/session';
+import { NEW_PHRASE_ENTROPY_BITS } from '../../core/keys/phrase';
+import { FIRST_SCREENS, TAPPED_PHRASE, WORD_STAND_IN, type FirstScreen } from './first-screens';
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -24,8 +29,7 @@ function buildTimeSource(onboarded: boolean): ServiceSource {
   return { base, load, afterFirstPaint: load, firstPaint: () => Promise.resolve() };
 }
 
-async function renderScreen(screen: FirstScreen): Promise<string> {
-  const { path, onboarded } = FIRST_SCREENS[screen];
+async function renderScreen(path: string, onboarded: boolean): Promise<string> {
   const handler = createStaticHandler(createRoutes(buildTimeSource(onboarded)));
   const context = await handler.query(new Request(`http://prerender.invalid${path}`));
   if (context instanceof Response) throw new Error(`Prerendering ${path} redirected`);
@@ -39,6 +43,39 @@ async function renderScreen(screen: FirstScreen): Promise<string> {
   );
 }
 
-export async function renderFirstScreens(): Promise<Record<FirstScreen, string>> {
-  return { welcome: await renderScreen('welcome') };
+/** Words in a new phrase (128 bits of entropy and 4 of checksum, 11 bits a word). */
+const NEW_PHRASE_WORDS = (NEW_PHRASE_ENTROPY_BITS + NEW_PHRASE_ENTROPY_BITS / 32) / 11;
+
+/**
+ * The create step as the build renders it, each word a stand-in: the step reads its phrase from
+ * the onboarding session, so a session holding stand-ins is put in place for this render, and no
+ * phrase is ever made at build time.
+ */
+async function renderTappedPhrase(): Promise<string> {
+  const stored = new Map<string, string>();
+  const session: SessionBackend = {
+    getItem: (key) => stored.get(key) ?? null,
+    setItem: (key, value) => void stored.set(key, value),
+    removeItem: (key) => void stored.delete(key),
+  };
+  updateSession({ draftPhrase: Array(NEW_PHRASE_WORDS).fill(WORD_STAND_IN).join(' ') }, session);
+  Object.defineProperty(globalThis, 'sessionStorage', { value: session, configurable: true });
+  try {
+    const html = await renderScreen(CREATE_WALLET_PATH, false);
+    const cells = html.split('data-testid="phrase-word"').length - 1;
+    if (cells !== NEW_PHRASE_WORDS) throw new Error(`The create step has ${cells} word cells`);
+    return html;
+  } finally {
+    Reflect.deleteProperty(globalThis, 'sessionStorage');
+  }
+}
+
+export async function renderFirstScreens(): Promise<
+  Record<FirstScreen | typeof TAPPED_PHRASE, string>
+> {
+  const { path, onboarded } = FIRST_SCREENS.welcome;
+  return {
+    welcome: await renderScreen(path, onboarded),
+    [TAPPED_PHRASE]: await renderTappedPhrase(),
+  };
 }

@@ -13,7 +13,12 @@ import { createConsoleLogger } from './logger';
 import { createLanguage, type LanguageSource } from './language';
 import { readLanguageHint } from '../../storage/first-screen/language-hint';
 import { afterRootPainted } from './first-paint';
-import { FIRST_SCREENS, PRERENDERED_ATTRIBUTE, type FirstScreen } from './first-screens';
+import {
+  FIRST_SCREENS,
+  PRERENDERED_ATTRIBUTE,
+  TAPPED_PHRASE,
+  type FirstScreen,
+} from './first-screens';
 import { firstScreenAt } from './first-screen-at';
 import type { ConnectionHints } from './prefetch-next';
 import { createAppRouter } from '../routes/router';
@@ -164,12 +169,14 @@ function discardPrerendered(rootElement: HTMLElement): undefined {
 
 /**
  * Takes a caught tap's step as the router's first location: a history entry after the welcome's,
- * as a tap on the hydrated welcome would make, so Back returns to it. As after that tap, the
- * step's heading takes the focus once it replaces the welcome's.
+ * as a tap on the hydrated welcome would make, so Back returns to it (the early script made it
+ * already if it showed the step, docs/decisions/0116-words-before-hydration.md). As after that
+ * tap, the step's heading takes the focus once React's replaces the one on screen.
  */
 function openTapped(rootElement: HTMLElement, path: string): true {
   rootElement.removeAttribute(PRERENDERED_ATTRIBUTE);
-  window.history.pushState(null, '', path);
+  const { pathname, search } = window.location;
+  if (pathname + search !== path) window.history.pushState(null, '', path);
   focusHeadingWhenShown(false, rootElement.querySelector('h1'));
   return true;
 }
@@ -239,10 +246,14 @@ function startAfterFirstScreen(
     .catch((error: unknown) => base.logger.error('Loading the app services failed', error));
 }
 
-/** The screen the early script put into the root element from index.html, if any. */
+/**
+ * The screen the early script put into the root element from index.html, if any: the welcome,
+ * also when a tap on it has put the step it leads to in its place
+ * (docs/decisions/0116-words-before-hydration.md); that tap is then taken like any other.
+ */
 function prerenderedScreen(rootElement: HTMLElement): FirstScreen | undefined {
   const screen = rootElement.getAttribute(PRERENDERED_ATTRIBUTE);
-  return screen === 'welcome' ? screen : undefined;
+  return screen === 'welcome' || screen === TAPPED_PHRASE ? 'welcome' : undefined;
 }
 
 /**

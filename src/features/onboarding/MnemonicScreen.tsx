@@ -27,7 +27,7 @@ import {
   WORDS_ENTERED,
 } from './locales/onboarding/en.json';
 import { PhraseField } from './PhraseField';
-import { isOnboardingMode, readSession, updateSession } from './session';
+import { isOnboardingMode, readSession, storedCreatePhrase, updateSession } from './session';
 import { ContinueStep } from './StepActions';
 import { WrittenDownCheckbox } from './WrittenDownCheckbox';
 
@@ -49,13 +49,6 @@ export function MnemonicScreen({ services }: PhraseStepProps) {
   ) : (
     <RestorePhrase services={services} />
   );
-}
-
-/** The phrase to show: the confirmed one when coming Back, else the unconfirmed draft. */
-function storedCreatePhrase(): string | undefined {
-  const session = readSession();
-  if (session.mode === 'create' && session.phrase) return session.phrase;
-  return session.draftPhrase;
 }
 
 /** A new phrase, or undefined when the browser cannot make one (no secure random source). */

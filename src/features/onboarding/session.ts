@@ -69,6 +69,17 @@ export function updateSession(
   return next;
 }
 
+/**
+ * The phrase the create step shows: the confirmed one when coming Back, else the unconfirmed draft.
+ * The prerendered step a tap before hydration shows reads it too, so both show one phrase
+ * (app/start-up/early-phrase.ts).
+ */
+export function storedCreatePhrase(backend = defaultBackend()): string | undefined {
+  const session = readSession(backend);
+  if (session.mode === 'create' && session.phrase) return session.phrase;
+  return session.draftPhrase;
+}
+
 export function clearSession(backend = defaultBackend()): void {
   try {
     backend?.removeItem(SESSION_KEY);
