@@ -6,6 +6,8 @@ import { isValidPhrase } from '../../core/keys/phrase';
 import { readSession, updateSession, type SessionBackend } from '../../features/onboarding/session';
 import { CREATE_WALLET_PATH } from '../../features/onboarding/welcome-taps';
 import { showEarlyPhrase } from './early-phrase';
+import { builtPage } from '../../testing/app/built-page';
+import { memoryWebStorage } from '../../testing/memory-web-storage';
 import {
   markupId,
   PRERENDERED_ATTRIBUTE,
@@ -15,28 +17,9 @@ import {
 } from './first-screens';
 import { renderFirstScreens } from './prerender';
 
-function memorySession(): SessionBackend {
-  const stored = new Map<string, string>();
-  return {
-    getItem: (key) => stored.get(key) ?? null,
-    setItem: (key, value) => void stored.set(key, value),
-    removeItem: (key) => void stored.delete(key),
-  };
-}
-
-/** index.html as the build writes it, the welcome shown by the early script. */
+/** The built page, the welcome shown by the early script. */
 async function welcomeShown(): Promise<HTMLElement> {
-  const screens = await renderFirstScreens();
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.append(root);
-  for (const [screen, html] of Object.entries(screens)) {
-    const block = document.createElement('script');
-    block.type = 'text/html';
-    block.id = markupId(screen as typeof TAPPED_PHRASE);
-    block.text = html;
-    document.body.append(block);
-  }
+  const root = await builtPage();
   expect(showPrerenderedScreen(root, false)).toBe('welcome');
   return root;
 }
@@ -62,7 +45,7 @@ describe('the prerendered create step', () => {
 describe('showEarlyPhrase', () => {
   it('shows twelve new words at the step URL, stored first as the draft', async () => {
     const root = await welcomeShown();
-    const session = memorySession();
+    const session = memoryWebStorage();
     expect(showEarlyPhrase(root, CREATE_WALLET_PATH, session)).toBe(true);
     const words = shownWords(root);
     expect(words).toHaveLength(12);
@@ -78,7 +61,7 @@ describe('showEarlyPhrase', () => {
   });
 
   it('shows the draft or the confirmed phrase already in the session, and keeps it', async () => {
-    const session = memorySession();
+    const session = memoryWebStorage();
     const draft = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
     updateSession({ draftPhrase: draft }, session);
     const root = await welcomeShown();
@@ -100,7 +83,7 @@ describe('showEarlyPhrase', () => {
     const root = await welcomeShown();
     root.removeAttribute(PRERENDERED_ATTRIBUTE);
     const before = root.innerHTML;
-    const session = memorySession();
+    const session = memoryWebStorage();
     expect(showEarlyPhrase(root, CREATE_WALLET_PATH, session)).toBe(false);
     expect(root.innerHTML).toBe(before);
     expect(readSession(session)).toEqual({});
@@ -111,7 +94,7 @@ describe('showEarlyPhrase', () => {
     const root = await welcomeShown();
     const before = root.innerHTML;
     const full: SessionBackend = {
-      ...memorySession(),
+      ...memoryWebStorage(),
       setItem: () => {
         throw new DOMException('full', 'QuotaExceededError');
       },
@@ -125,9 +108,9 @@ describe('showEarlyPhrase', () => {
     const root = await welcomeShown();
     const block = document.getElementById(markupId(TAPPED_PHRASE)) as HTMLScriptElement;
     block.text = block.text.replace('data-testid="phrase-word"', 'data-testid="other"');
-    expect(showEarlyPhrase(root, CREATE_WALLET_PATH, memorySession())).toBe(false);
+    expect(showEarlyPhrase(root, CREATE_WALLET_PATH, memoryWebStorage())).toBe(false);
     block.remove();
-    expect(showEarlyPhrase(root, CREATE_WALLET_PATH, memorySession())).toBe(false);
+    expect(showEarlyPhrase(root, CREATE_WALLET_PATH, memoryWebStorage())).toBe(false);
     expect(root.getAttribute(PRERENDERED_ATTRIBUTE)).toBe('welcome');
   });
 });

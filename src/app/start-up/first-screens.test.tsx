@@ -1,14 +1,8 @@
 // @vitest-environment happy-dom
 // The prerendered first screens: which one a device gets at which URL, and what the build puts in.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  firstScreenFor,
-  PRERENDERED_ATTRIBUTE,
-  showPrerenderedScreen,
-  markupId,
-  type FirstScreen,
-} from './first-screens';
-import { renderFirstScreens } from './prerender';
+import { firstScreenFor, PRERENDERED_ATTRIBUTE, showPrerenderedScreen } from './first-screens';
+import { builtPage } from '../../testing/app/built-page';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -29,22 +23,6 @@ describe('firstScreenFor', () => {
     expect(firstScreenFor(path, onboarded)).toBe(screen);
   });
 });
-
-/** index.html as the build writes it: an empty root and a data block for each screen. */
-async function builtPage(): Promise<HTMLElement> {
-  const screens = await renderFirstScreens();
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.append(root);
-  for (const [screen, html] of Object.entries(screens)) {
-    const block = document.createElement('script');
-    block.type = 'text/html';
-    block.id = markupId(screen as FirstScreen);
-    block.text = html;
-    document.body.append(block);
-  }
-  return root;
-}
 
 const buttonTexts = (root: HTMLElement) =>
   [...root.querySelectorAll('button')].map((button) => button.textContent?.trim()).filter(Boolean);
