@@ -65,6 +65,8 @@ export function useInvoice(payments: PosPayments, logger: Logger): InvoiceState 
     onCreateError,
     resume,
     t,
+    // The keypad's sale asks the mint before its busy render (docs/performance.md "Taps").
+    busyAfterRequest: true,
   });
 
   // The invoice on screen is polled fast; once hidden it drops back to the background rate.

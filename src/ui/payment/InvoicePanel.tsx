@@ -170,9 +170,13 @@ export function InvoicePanel({
   const submit = useCallback(
     (amount: number) => {
       openedByPill.current = false;
+      // Submit renders `creating` a task later (ui/payment/use-invoice-flow.ts): from Submit on,
+      // an invoice is being made, so no rehearsal starts (or stays) beside it. Once the rehearsal
+      // is over (as it is by the time anyone taps) this is the same state, and renders nothing.
+      endRehearsal();
       submitTyped(amount);
     },
-    [submitTyped],
+    [submitTyped, endRehearsal],
   );
   return (
     <>

@@ -75,6 +75,39 @@ describe('useInvoiceFlow', () => {
     expect(view.result.current.creating).toBe(true);
   });
 
+  it('with busyAfterRequest, asks the mint in the Submit and renders busy in the next task', () => {
+    const { view, create } = setup({ busyAfterRequest: true });
+    act(() => view.result.current.submit(21));
+    // Asked before any render: the request leaves ahead of the busy keypad's render.
+    expect(create).toHaveBeenCalledWith(21);
+    expect(view.result.current.creating).toBe(false);
+    // Another Submit before the busy render asks nothing.
+    act(() => view.result.current.submit(22));
+    expect(create).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(0));
+    expect(view.result.current.creating).toBe(true);
+  });
+
+  it('an answer before the busy task shows the invoice and is not made busy after', async () => {
+    const { view, answer } = setup({ busyAfterRequest: true });
+    act(() => view.result.current.submit(21));
+    await act(async () => answer({ quote: 'q1' }));
+    act(() => vi.advanceTimersByTime(0));
+    expect(view.result.current).toMatchObject({
+      invoice: { quote: 'q1' },
+      open: true,
+      creating: false,
+    });
+  });
+
+  it('a failure before the busy task is said and not made busy after', async () => {
+    const { view, fail } = setup({ busyAfterRequest: true });
+    act(() => view.result.current.submit(21));
+    await act(async () => fail(new Error('no')));
+    act(() => vi.advanceTimersByTime(0));
+    expect(view.result.current).toMatchObject({ creating: false, error: 'failed' });
+  });
+
   it('a failure after Cancel is not reported', async () => {
     const { view, fail, onCreateError } = setup();
     act(() => view.result.current.submit(21));

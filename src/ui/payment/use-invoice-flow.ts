@@ -4,6 +4,7 @@
 // A mint that never answers must not hold the keypad: after `slowAfterMs` the screen says so and
 // offers Cancel (docs/behaviour.md "Point of sale").
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Translate } from '../i18n';
 import { OFFLINE_SUBMIT } from '../locales/keypad/en.json';
 
@@ -45,6 +46,12 @@ export interface InvoiceFlowOptions<Q extends { quote: string }, S = number> {
    * (closed) until it is paid or fails. Must be stable (useCallback).
    */
   resume?: () => Promise<Q | null>;
+  /**
+   * The busy state renders in the task after Submit, so `create`'s request leaves first (the point
+   * of sale: docs/performance.md "Taps"); `busy` still refuses a second Submit at once. Default
+   * false: rendered in Submit's own turn.
+   */
+  busyAfterRequest?: boolean;
 }
 
 export interface InvoiceFlowState<Q, S = number> {
@@ -74,7 +81,7 @@ export interface InvoiceFlowState<Q, S = number> {
 export function useInvoiceFlow<Q extends { quote: string }, S = number>(
   options: InvoiceFlowOptions<Q, S>,
 ): InvoiceFlowState<Q, S> {
-  const { create, watch, canShow, onCreateError, resume, t } = options;
+  const { create, watch, canShow, onCreateError, resume, t, busyAfterRequest = false } = options;
   const slowAfterMs = options.slowAfterMs ?? INVOICE_SLOW_AFTER_MS;
   const isOffline = options.isOffline ?? browserOffline;
   const [invoice, setInvoice] = useState<Q | null>(null);
@@ -131,13 +138,25 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
       busy.current = true;
       const mine = ++attempt.current;
       const current = () => mounted.current && attempt.current === mine;
-      setCreating(true);
-      setSlow(false);
-      setError(null);
       clearTimeout(slowTimer.current);
       slowTimer.current = setTimeout(() => {
         if (current()) setSlow(true);
       }, slowAfterMs);
+      const showBusy = () => {
+        setCreating(true);
+        setSlow(false);
+        setError(null);
+      };
+      // With busyAfterRequest the busy screen renders in the next task, not in this one: a render
+      // set here runs in this click's microtasks, ahead of the request, which then leaves only
+      // after it. Asked first, the mint answers while the keypad renders busy (docs/performance.md
+      // "Taps"). Until then `busy` refuses another Submit; a request already answered (or failed)
+      // has nothing to render.
+      if (busyAfterRequest) {
+        setTimeout(() => {
+          if (current() && busy.current) flushSync(showBusy);
+        }, 0);
+      } else showBusy();
       void (async () => {
         try {
           const created = await create(sale);
@@ -159,7 +178,7 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
         }
       })();
     },
-    [create, canShow, onCreateError, slowAfterMs, isOffline, t],
+    [create, canShow, onCreateError, slowAfterMs, isOffline, t, busyAfterRequest],
   );
 
   const cancel = useCallback(() => {
