@@ -37,10 +37,7 @@ export function afterRootPainted(
  * runs after its paint), or after capMs: the router's update after a fallback renders in a
  * low-priority transition, which may miss the next frame.
  */
-export function afterFramesPainted(
-  frames = 2,
-  capMs: number = FIRST_PAINT_CAP_MS,
-): Promise<void> {
+export function afterFramesPainted(frames = 2, capMs: number = FIRST_PAINT_CAP_MS): Promise<void> {
   return new Promise((resolve) => {
     const cap = setTimeout(resolve, capMs);
     const done = () => {

@@ -98,10 +98,10 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   // (a lazy screen's code, services and first read are in) and a screen painted.
   const firstScreen = Promise.all([firstNavigation, firstPaint]);
   let fallbackShown = false;
-  // The services (the shell's and the keypad's asks, start-up's own) wait for the first screen
-  // painted, not the loading fallback: a cold /wallet whose code and first read outlast the
-  // render's wait shows the fallback first, and the 650 kB services chunk's fetch, compile and
-  // evaluation then ran beside the wallet's (decision 0112; docs/performance.md "Wallet at scale").
+  // The services (the shell's, the keypad's and the wallet's asks, start-up's own) wait for the
+  // first screen painted, not the loading fallback: a cold /wallet whose code and first read
+  // outlast the render's wait shows the fallback first, and the 650 kB services chunk's fetch,
+  // compile and evaluation then ran beside the wallet's (docs/decisions/0117).
   const screenPainted = firstScreen.then(() => (fallbackShown ? afterFramesPainted() : undefined));
   const source = deferredServices(
     base,
