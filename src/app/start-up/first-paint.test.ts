@@ -5,6 +5,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settledFlag } from '../../testing/settled';
 import { afterFramesPainted, afterRootPainted } from './first-paint';
 
+/** The frame callbacks asked for, run only when the test calls them. */
+function heldFrames(): FrameRequestCallback[] {
+  const frames: FrameRequestCallback[] = [];
+  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+    frames.push(callback);
+    return frames.length;
+  });
+  return frames;
+}
+
 afterEach(() => {
   vi.useRealTimers();
   document.body.innerHTML = '';
@@ -12,11 +22,7 @@ afterEach(() => {
 
 describe('afterRootPainted', () => {
   it('waits for the root to get content, then for the frame after it', async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frames.push(callback);
-      return frames.length;
-    });
+    const frames = heldFrames();
     const root = document.createElement('div');
     document.body.append(root);
     const settled = settledFlag(afterRootPainted(root, 60_000));
@@ -45,11 +51,7 @@ describe('afterRootPainted', () => {
 
 describe('afterFramesPainted', () => {
   it('resolves after the second frame from now, not the first', async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frames.push(callback);
-      return frames.length;
-    });
+    const frames = heldFrames();
     const settled = settledFlag(afterFramesPainted(2, 60_000));
     expect(frames).toHaveLength(1);
     frames[0]!(performance.now());

@@ -66,29 +66,17 @@ describe('reloadWhenWalletForgottenAfter', () => {
     stop();
   });
 
-  it('reloads at once when another tab forgot the wallet before it listened', async () => {
+  // The copy at start, IndexedDB's answer, whether the copy goes before the listener: reloads?
+  it.each([
+    ['another tab forgot the wallet before it listened', '1', true, true, 1],
+    ['its own start removed the copy (IndexedDB held no wallet)', '1', false, true, 0],
+    ['the device had no copy', null, true, false, 0],
+  ] as const)('%s: reloads %#', async (_case, copy, onboarded, removed, reloads) => {
     listening.mockClear();
-    const { items, reload, stop, painted } = deferredStart('1', true);
-    items.delete(KEY);
+    const { items, reload, stop, painted } = deferredStart(copy, onboarded);
+    if (removed) items.delete(KEY);
     await painted();
-    expect(reload).toHaveBeenCalledTimes(1);
-    stop();
-  });
-
-  it('does not reload for a copy its own start removed (IndexedDB held no wallet)', async () => {
-    listening.mockClear();
-    const { items, reload, stop, painted } = deferredStart('1', false);
-    items.delete(KEY);
-    await painted();
-    expect(reload).not.toHaveBeenCalled();
-    stop();
-  });
-
-  it('does not reload on a device that had no copy', async () => {
-    listening.mockClear();
-    const { reload, stop, painted } = deferredStart(null, true);
-    await painted();
-    expect(reload).not.toHaveBeenCalled();
+    expect(reload).toHaveBeenCalledTimes(reloads);
     stop();
   });
 });
