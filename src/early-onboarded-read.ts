@@ -118,11 +118,10 @@ function documentParsed(): Promise<void> {
 
 /**
  * An onboarded device opening the wallet, connect, settings or items cannot render it without its
- * code (and, but for the wallet, the protocol services): their files start downloading and
- * compiling now, while React still does, rather than once the router's first navigation asks for
- * them (the routes' imports then find them in the page's module map). The keypad and the wallet
- * render without the services (they load after their first frame) and a new user's device
- * fetches nothing here.
+ * code and the protocol services: their files start downloading and compiling now, while React
+ * still does, rather than once the router's first navigation asks for them (the routes' imports
+ * then find them in the page's module map). The keypad renders without the services (they load
+ * after its first paint) and a new user's device fetches nothing here.
  */
 async function warmFirstScreen(pathname: string, onboarded: boolean): Promise<void> {
   if (!onboarded) return;

@@ -9,10 +9,9 @@ export interface ServiceSource {
   /** Resolves with the whole set; the first call loads it, later calls share that one load. */
   load(): Promise<AppServices>;
   /**
-   * The same load, started no sooner than the first screen has painted (the first navigation's
-   * screen, not the loading fallback: docs/decisions/0117-services-wait-for-the-first-screen.md):
-   * for what the shell, the keypad and the wallet ask for as they mount, so asking never holds up
-   * that paint. A route that cannot render without the services (its `lazy`) uses load().
+   * The same load, started no sooner than the first screen has painted: for what the shell and
+   * the keypad ask for as they mount, so asking never holds up that paint. A route that cannot
+   * render without the services (its `lazy`) uses load().
    */
   afterFirstPaint(): Promise<AppServices>;
   /** Resolves once the first screen has painted; loads nothing. */

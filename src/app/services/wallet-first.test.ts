@@ -88,29 +88,6 @@ describe('walletFirstServices', () => {
     expect(calls).toEqual(['prepare']);
   });
 
-  it('asks for the services no sooner than the first screen has painted', async () => {
-    const { dbName } = await storedWallet();
-    const { source, finish, loads } = sourceOn(dbName, {
-      storage: { keys: { getMnemonic: async () => 'words' } } as unknown as AppServices['storage'],
-    });
-    let painted!: () => void;
-    const firstPaint = new Promise<void>((resolve) => (painted = resolve));
-    const services = walletFirstServices({
-      ...source,
-      afterFirstPaint: () => firstPaint.then(source.load),
-    });
-    // What the screen's mount asks (the phrase reminder) waits for the paint, then for the load.
-    const mnemonic = services.storage.keys!.getMnemonic();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(loads()).toBe(0);
-    painted();
-    await firstPaint;
-    await Promise.resolve();
-    expect(loads()).toBe(1);
-    finish(true);
-    await expect(mnemonic).resolves.toBe('words');
-  });
-
   it('keeps the PIN gate closed until the lock is loaded, then answers with it', async () => {
     const { dbName } = await storedWallet();
     const { source, finish } = sourceOn(dbName, {

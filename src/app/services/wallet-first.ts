@@ -20,9 +20,8 @@ import type { AppServices } from './complete';
 import { deferredCalls, type ServiceSource } from './deferred';
 
 /**
- * The wallet screen's services: storage reads at once, the rest through
- * `source.afterFirstPaint()`. Dexie opens the connection on first use; a deleted database closes
- * it (wallet replaced).
+ * The wallet screen's services: storage reads at once, the rest through `source.load()`. Dexie
+ * opens the connection on first use; a deleted database closes it (wallet replaced).
  */
 export function walletFirstServices(source: ServiceSource): WalletServices {
   const { base } = source;
@@ -31,10 +30,8 @@ export function walletFirstServices(source: ServiceSource): WalletServices {
   const config = new DexieConfigStore(db, base.storageOptions.defaults, clock);
   const proofs = new DexieBalanceReads(db, logger);
   let loaded: AppServices | null = null;
-  // Asked no sooner than the page has painted: the screen's mount asks for the phrase, the
-  // shifts and the lock at once, and the services' evaluation ran before the first frame.
   const later = deferredCalls(() =>
-    source.afterFirstPaint().then((services) => {
+    source.load().then((services) => {
       loaded = services;
       return services;
     }),

@@ -1,19 +1,9 @@
 // @vitest-environment happy-dom
 // The first-paint signal: nothing before the root has content and a frame has passed; a cap when no
-// frame comes. The screen after a fallback: two more frames, or the cap.
+// frame comes.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settledFlag } from '../../testing/settled';
-import { afterFramesPainted, afterRootPainted } from './first-paint';
-
-/** The frame callbacks asked for, run only when the test calls them. */
-function heldFrames(): FrameRequestCallback[] {
-  const frames: FrameRequestCallback[] = [];
-  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-    frames.push(callback);
-    return frames.length;
-  });
-  return frames;
-}
+import { afterRootPainted } from './first-paint';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,7 +12,11 @@ afterEach(() => {
 
 describe('afterRootPainted', () => {
   it('waits for the root to get content, then for the frame after it', async () => {
-    const frames = heldFrames();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
     const root = document.createElement('div');
     document.body.append(root);
     const settled = settledFlag(afterRootPainted(root, 60_000));
@@ -45,26 +39,6 @@ describe('afterRootPainted', () => {
     root.append(document.createElement('main'));
     document.body.append(root);
     const settled = settledFlag(afterRootPainted(root, 30));
-    await vi.waitFor(() => expect(settled()).toBe(true));
-  });
-});
-
-describe('afterFramesPainted', () => {
-  it('resolves after the second frame from now, not the first', async () => {
-    const frames = heldFrames();
-    const settled = settledFlag(afterFramesPainted(2, 60_000));
-    expect(frames).toHaveLength(1);
-    frames[0]!(performance.now());
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(settled()).toBe(false);
-    expect(frames).toHaveLength(2);
-    frames[1]!(performance.now());
-    await vi.waitFor(() => expect(settled()).toBe(true));
-  });
-
-  it('goes on after the cap when no frame is painted (a hidden tab)', async () => {
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
-    const settled = settledFlag(afterFramesPainted(2, 30));
     await vi.waitFor(() => expect(settled()).toBe(true));
   });
 });

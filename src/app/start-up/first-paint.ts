@@ -31,21 +31,3 @@ export function afterRootPainted(
     observer.observe(root, { childList: true });
   });
 }
-
-/**
- * Resolves once `frames` more frames have painted (the timer queued from the last frame's callback
- * runs after its paint), or after capMs: the router's update after a fallback renders in a
- * low-priority transition, which may miss the next frame.
- */
-export function afterFramesPainted(frames = 2, capMs: number = FIRST_PAINT_CAP_MS): Promise<void> {
-  return new Promise((resolve) => {
-    const cap = setTimeout(resolve, capMs);
-    const done = () => {
-      clearTimeout(cap);
-      resolve();
-    };
-    const frame = (left: number) =>
-      requestAnimationFrame(() => (left > 1 ? frame(left - 1) : setTimeout(done, 0)));
-    frame(frames);
-  });
-}

@@ -36,8 +36,7 @@ export const NEXT_SCREENS_META = 'cashew-next-screens';
  * The screens behind the onboarding guard that need the protocol services, by path, as modules
  * from the project root: an onboarded device opening one of them first has the early script fetch
  * its files and the services' while React downloads (src/early-onboarded-read.ts), as index.html
- * lists them in the meta tag named GUARDED_SCREENS_META; for the wallet, which renders before the
- * services, its files and WALLET_FIRST's only (vite.config.ts). Their imports are in
+ * lists them in the meta tag named GUARDED_SCREENS_META. Their imports are in
  * app/routes/guarded-screens.ts, which must list the same paths.
  */
 export const GUARDED_SCREEN_MODULES = {

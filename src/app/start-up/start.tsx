@@ -12,8 +12,7 @@ import { readAppSettings } from './env';
 import { createConsoleLogger } from './logger';
 import { createLanguage, type LanguageSource } from './language';
 import { readLanguageHint } from '../../storage/first-screen/language-hint';
-import { readOnboardedHint } from '../../storage/first-screen/onboarded-hint';
-import { afterFramesPainted, afterRootPainted } from './first-paint';
+import { afterRootPainted } from './first-paint';
 import {
   FIRST_SCREENS,
   PRERENDERED_ATTRIBUTE,
@@ -25,7 +24,7 @@ import type { ConnectionHints } from './prefetch-next';
 import { createAppRouter } from '../routes/router';
 import { loadPhraseScreen } from '../routes/phrase-screen';
 import { deferredServices, type ServiceSource } from '../services/deferred';
-import { reloadWhenWalletForgottenAfter } from './wallet-forgotten';
+import { reloadWhenWalletForgotten } from './wallet-forgotten';
 import { afterFirstScreenIdle } from './first-screen-idle';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
@@ -102,27 +101,16 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
   // Start-up's background work waits for the first screen: the router's first navigation done
   // (a lazy screen's code, services and first read are in) and a screen painted.
   const firstScreen = Promise.all([firstNavigation, firstPaint]);
-  let fallbackShown = false;
-  // The services (the shell's, the keypad's and the wallet's asks, start-up's own) wait for the
-  // first screen painted, not the loading fallback: a cold /wallet whose code and first read
-  // outlast the render's wait shows the fallback first, and the 650 kB services chunk's fetch,
-  // compile and evaluation then ran beside the wallet's (docs/decisions/0117).
-  const screenPainted = firstScreen.then(() => (fallbackShown ? afterFramesPainted() : undefined));
   const source = deferredServices(
     base,
     () => import('../services/startup').then((m) => m.completeAndStart(base, firstScreen)),
-    screenPainted,
+    firstPaint,
   );
   const started = Promise.all([options.firstScreen?.catch(() => undefined), language.ready]).then(
     () => (options.firstScreen ? prerenderedScreen(rootElement) : undefined),
   );
-  // Replace wallet in another tab: this one must not go on with the old wallet in memory. Heard
-  // from once the first screen has painted (the listener's cost is before it otherwise).
-  reloadWhenWalletForgottenAfter(window, dbName, () => window.location.reload(), {
-    after: screenPainted,
-    hadWallet: readOnboardedHint(dbName) === true,
-    onboarded: options.onboardedRead,
-  });
+  // Replace wallet in another tab: this one must not go on with the old wallet in memory.
+  reloadWhenWalletForgotten(window, dbName, () => window.location.reload());
   // Fed by the service worker once it registers (register-sw.ts); shown by the shell.
   const update = new AppUpdate();
   void started.then((shown) => {
@@ -143,9 +131,6 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     // Once the first navigation is done, onboarding may change the flag: ask IndexedDB again.
     void routerInitialized(router).then(() => {
       firstAnswer = null;
-      // Something is up before the first navigation is done: the loading fallback (the screen
-      // comes in the router's next render), or the welcome a tap left busy.
-      fallbackShown = rootElement.firstElementChild !== null;
       navigated();
     });
     // The first screen went by a guess IndexedDB contradicts (a wallet from before the copy of the
