@@ -4,7 +4,6 @@
 // A mint that never answers must not hold the keypad: after `slowAfterMs` the screen says so and
 // offers Cancel (docs/behaviour.md "Point of sale").
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import type { Translate } from '../i18n';
 import { OFFLINE_SUBMIT } from '../locales/keypad/en.json';
 
@@ -154,7 +153,7 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
       // has nothing to render.
       if (busyAfterRequest) {
         setTimeout(() => {
-          if (current() && busy.current) flushSync(showBusy);
+          if (current() && busy.current) showBusy();
         }, 0);
       } else showBusy();
       void (async () => {
