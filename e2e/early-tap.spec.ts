@@ -119,6 +119,65 @@ test('a tap before hydration whose words cannot load still opens the step once R
   await expect(page).toHaveURL(/\/onboarding$/);
 });
 
+/** Holds the early words' file until the returned function is called (never, if it is not). */
+async function holdEarlyPhrase(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(EARLY_PHRASE, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Every value the root's data-prerendered takes, from the first script on.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { prerenderedSeen: string[] }).prerenderedSeen = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const value = (record.target as Element).getAttribute('data-prerendered');
+        if (record.attributeName === 'data-prerendered' && value) seen.push(value);
+      }
+    }).observe(document, { attributes: true, subtree: true });
+  });
+  return release;
+}
+
+const prerenderedSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { prerenderedSeen: string[] }).prerenderedSeen);
+
+test('the app in before the words of an early tap waits for them and keeps them', async ({
+  page,
+}) => {
+  const releaseWords = await holdEarlyPhrase(page);
+  const app = await openWithAppHeld(page);
+  await page.getByRole('button', { name: 'Create New Wallet', exact: true }).click();
+  await expect.poll(() => app.requested.filter((path) => EARLY_PHRASE.test(path))).toHaveLength(1);
+  app.release();
+  await expect.poll(app.entryServed).toBe(true);
+  releaseWords();
+  // The early step went up (start-up had not taken the welcome from it), then React's with the
+  // same words.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', /.*/);
+  expect(await prerenderedSeen(page)).toContain('phrase');
+  const words = page.getByTestId('phrase-word');
+  await expect(words).toHaveCount(12);
+  expect(await draftPhrase(page)).toBe((await words.allTextContents()).join(' '));
+  await expect(page).toHaveURL(/\/onboarding\/mnemonic\?mode=create$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('an early tap whose words never come is opened by React after a moment', async ({ page }) => {
+  await holdEarlyPhrase(page);
+  const app = await openWithAppHeld(page);
+  await page.getByRole('button', { name: 'Create New Wallet', exact: true }).click();
+  app.release();
+  const words = page.getByTestId('phrase-word');
+  await expect(words).toHaveCount(12);
+  expect(await prerenderedSeen(page)).not.toContain('phrase');
+  expect(await draftPhrase(page)).toBe((await words.allTextContents()).join(' '));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Recovery Phrase' })).toBeFocused();
+});
+
 test('Restore Existing Wallet chosen by keyboard before hydration opens the restore step', async ({
   page,
 }) => {

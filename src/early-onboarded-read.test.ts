@@ -5,7 +5,7 @@
 // linked at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markupId } from './app/start-up/first-screens';
-import { earlyTapKey, GUARDED_SCREENS_META } from './app/start-up/next-screens';
+import { earlyStepKey, earlyTapKey, GUARDED_SCREENS_META } from './app/start-up/next-screens';
 import {
   CREATE_WALLET_PATH,
   GOES_TO_ATTRIBUTE,
@@ -142,14 +142,31 @@ describe('the early script catching a tap on the prerendered welcome', () => {
   it("keeps a new user's tap, marks the button busy and links the phrase screen's files", async () => {
     const { early, button } = await tapBeforeHydration('Create New Wallet');
     expect(button.getAttribute('aria-busy')).toBe('true');
+    const tap = early.takeEarlyTap();
+    expect(tap?.path).toBe(CREATE_WALLET_PATH);
+    await tap?.settled;
     expect(linked()).toEqual(PHRASE_FILES);
-    expect(early.takeEarlyTap()).toBe(CREATE_WALLET_PATH);
   });
 
   it('keeps Restore Existing Wallet the same way', async () => {
     const { early } = await tapBeforeHydration('Restore Existing Wallet');
+    const tap = early.takeEarlyTap();
+    expect(tap?.path).toBe(RESTORE_WALLET_PATH);
+    await tap?.settled;
     expect(linked()).toEqual(PHRASE_FILES);
-    expect(early.takeEarlyTap()).toBe(RESTORE_WALLET_PATH);
+  });
+
+  it("links the screen's files only once the step shown before React is given up", async () => {
+    const meta = document.querySelector(`meta[name="${GUARDED_SCREENS_META}"]`)!;
+    const listed = JSON.parse(meta.getAttribute('content')!);
+    // A step file that cannot load: the tap settles without it, and the files follow.
+    listed[earlyStepKey(CREATE_WALLET_PATH)] = ['/assets/early-phrase-missing.js'];
+    meta.setAttribute('content', JSON.stringify(listed));
+    const { early } = await tapBeforeHydration('Create New Wallet');
+    expect(linked()).toEqual([]);
+    const tap = early.takeEarlyTap();
+    await tap?.settled;
+    expect(linked()).toEqual(PHRASE_FILES);
   });
 
   it('has no tap to hand over when none came, and links nothing', async () => {

@@ -69,10 +69,11 @@ function startEarly(): EarlyStart {
       // Its buttons are seen before React can answer them: a tap is kept, its screen fetched now
       // (docs/decisions/0114-a-tap-before-hydration-is-kept.md).
       if (root && screen) {
-        takeTap = catchEarlyTaps(root, (path) => {
-          linkFiles(earlyTapKey(path));
-          showTappedStep(root, path);
-        });
+        // The step's own file first: the screen's files are linked once it is up, so they do not
+        // compete with it for the main thread (docs/decisions/0116-words-before-hydration.md).
+        takeTap = catchEarlyTaps(root, (path) =>
+          showTappedStep(root, path).then(() => linkFiles(earlyTapKey(path))),
+        );
       }
       return screen;
     },
@@ -83,14 +84,15 @@ function startEarly(): EarlyStart {
 
 /**
  * The step a caught tap leads to, shown by a module of its own before React is there where the
- * build made one ("Create New Wallet": the words, docs/decisions/0116-words-before-hydration.md).
- * If it fails to load, start-up opens the step as for any caught tap.
+ * build made one ("Create New Wallet": the words, docs/decisions/0116-words-before-hydration.md);
+ * settles once it is shown or given up. If it fails to load, start-up opens the step as for any
+ * caught tap.
  */
-function showTappedStep(root: HTMLElement, path: string): void {
+function showTappedStep(root: HTMLElement, path: string): Promise<void> {
   const [file] = listedFiles(document, GUARDED_SCREENS_META, earlyStepKey(path));
-  if (!file) return;
-  import(/* @vite-ignore */ file).then(
-    (step: { showEarlyPhrase: typeof showEarlyPhrase }) => step.showEarlyPhrase(root, path),
+  if (!file) return Promise.resolve();
+  return import(/* @vite-ignore */ file).then(
+    (step: { showEarlyPhrase: typeof showEarlyPhrase }) => void step.showEarlyPhrase(root, path),
     () => {},
   );
 }

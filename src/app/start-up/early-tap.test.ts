@@ -37,7 +37,27 @@ describe('catchEarlyTaps', () => {
     expect(fetchAhead.mock.calls).toEqual([[CREATE_WALLET_PATH]]);
     expect(create.getAttribute('aria-busy')).toBe('true');
     expect(restore.hasAttribute('aria-busy')).toBe(false);
-    expect(take()).toBe(CREATE_WALLET_PATH);
+    expect(take()?.path).toBe(CREATE_WALLET_PATH);
+  });
+
+  it('settles the tap when what its screen started on screen is done, failed or not', async () => {
+    const { root, create } = welcome();
+    let done!: () => void;
+    const take = catchEarlyTaps(root, () => new Promise<void>((resolve) => (done = resolve)));
+    create.click();
+    const tap = take()!;
+    let settled = false;
+    void tap.settled.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    done();
+    await tap.settled;
+    expect(settled).toBe(true);
+
+    const failing = welcome();
+    const takeFailing = catchEarlyTaps(failing.root, () => Promise.reject(new Error('offline')));
+    failing.create.click();
+    await expect(takeFailing()!.settled).resolves.toBeUndefined();
   });
 
   it('ignores taps beside the buttons', () => {

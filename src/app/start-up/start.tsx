@@ -21,6 +21,7 @@ import {
 } from './first-screens';
 import { firstScreenAt } from './first-screen-at';
 import type { ConnectionHints } from './prefetch-next';
+import type { EarlyTap, TakeEarlyTap } from './early-tap';
 import { createAppRouter } from '../routes/router';
 import { loadPhraseScreen } from '../routes/phrase-screen';
 import { deferredServices, type ServiceSource } from '../services/deferred';
@@ -31,6 +32,8 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 
 /** How long the first render waits for the first navigation before showing the fallback. */
 const FALLBACK_AFTER_MS = 250;
+/** How long start-up waits for the step an early tap shows before React (earlyTapSettled). */
+const EARLY_STEP_WAIT_MS = 1000;
 
 export interface StartOptions {
   /**
@@ -51,11 +54,12 @@ export interface StartOptions {
    */
   firstScreen?: Promise<FirstScreen | undefined>;
   /**
-   * Where a tap on that prerendered screen, made before it is hydrated, leads (the early script
-   * caught it and fetches that screen's files); taking it stops the catching, so React alone
-   * answers taps from then on (docs/decisions/0114-a-tap-before-hydration-is-kept.md).
+   * A tap on that prerendered screen, made before it is hydrated: where it leads (the early script
+   * caught it and fetches that screen's files) and when the step it shows before React is up;
+   * taking it stops the catching, so React alone answers taps from then on
+   * (docs/decisions/0114-a-tap-before-hydration-is-kept.md).
    */
-  takeEarlyTap?: () => string | undefined;
+  takeEarlyTap?: TakeEarlyTap;
 }
 
 export function startApp(rootElement: HTMLElement, options: StartOptions = {}): void {
@@ -106,22 +110,27 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     () => import('../services/startup').then((m) => m.completeAndStart(base, firstScreen)),
     firstPaint,
   );
-  const started = Promise.all([options.firstScreen?.catch(() => undefined), language.ready]).then(
-    () => (options.firstScreen ? prerenderedScreen(rootElement) : undefined),
-  );
+  // A new user tapped the welcome before this moment: the tap is taken (the early script stops
+  // catching) once the step it shows before React is up, so React takes over that step rather
+  // than rendering it again from the welcome (docs/decisions/0116-words-before-hydration.md).
+  const started = Promise.all([options.firstScreen?.catch(() => undefined), language.ready])
+    .then(() => earlyTapSettled(options.takeEarlyTap?.()))
+    .then((tapped) => ({
+      shown: options.firstScreen ? prerenderedScreen(rootElement) : undefined,
+      tapped,
+    }));
   // Replace wallet in another tab: this one must not go on with the old wallet in memory.
   reloadWhenWalletForgotten(window, dbName, () => window.location.reload());
   // Fed by the service worker once it registers (register-sw.ts); shown by the shell.
   const update = new AppUpdate();
-  void started.then((shown) => {
+  void started.then(({ shown, tapped }) => {
     // The welcome went up before IndexedDB answered, and the device turns out to have a wallet
     // (one from before the flag's copy): the screen is dropped unseen by React, and the first
     // navigation's guard sends the merchant to their keypad.
     const screen = shown && onboarded.value === true ? discardPrerendered(rootElement) : shown;
     if (screen) answered = false;
-    // A new user tapped the welcome before this moment: the screen the tap leads to opens instead,
-    // rendered on the client, with the welcome (its button marked busy) shown until it commits.
-    const tapped = options.takeEarlyTap?.();
+    // The screen a tap leads to opens instead, rendered on the client, with what is on screen
+    // (the welcome with its button busy, or the words) shown until it commits.
     const overTap = screen !== undefined && tapped !== undefined && openTapped(rootElement, tapped);
     const { router, root } =
       screen && !overTap
@@ -143,6 +152,20 @@ export function startApp(rootElement: HTMLElement, options: StartOptions = {}): 
     };
     void options.onboardedRead?.then(correct, () => correct(false));
     startAfterFirstScreen(router, root, source, update, language.source);
+  });
+}
+
+/**
+ * The path of a caught tap, once the step it shows before React is up; after EARLY_STEP_WAIT_MS
+ * at most, since a step whose file is slow to come is then sooner rendered by React.
+ */
+function earlyTapSettled(tap: EarlyTap | undefined): Promise<string | undefined> {
+  if (!tap) return Promise.resolve(undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, EARLY_STEP_WAIT_MS)));
+  return Promise.race([tap.settled, waited]).then(() => {
+    clearTimeout(timer);
+    return tap.path;
   });
 }
 
