@@ -108,9 +108,12 @@ describe('showEarlyPhrase', () => {
     const root = await welcomeShown();
     const block = document.getElementById(markupId(TAPPED_PHRASE)) as HTMLScriptElement;
     block.text = block.text.replace('data-testid="phrase-word"', 'data-testid="other"');
-    expect(showEarlyPhrase(root, CREATE_WALLET_PATH, memoryWebStorage())).toBe(false);
+    const session = memoryWebStorage();
+    expect(showEarlyPhrase(root, CREATE_WALLET_PATH, session)).toBe(false);
     block.remove();
-    expect(showEarlyPhrase(root, CREATE_WALLET_PATH, memoryWebStorage())).toBe(false);
+    expect(showEarlyPhrase(root, CREATE_WALLET_PATH, session)).toBe(false);
     expect(root.getAttribute(PRERENDERED_ATTRIBUTE)).toBe('welcome');
+    // Nor is a phrase made and stored for a step that cannot show it.
+    expect(session.items.size).toBe(0);
   });
 });

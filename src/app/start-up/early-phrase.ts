@@ -3,7 +3,7 @@
 // script, vite-plugins/early-script.ts), which makes the phrase, stores it as the onboarding
 // draft and shows the prerendered create step with it. React's create step then reads the same
 // draft (docs/decisions/0116-words-before-hydration.md).
-import { generatePhrase } from '../../core/keys/phrase';
+import { generatePhrase, NEW_PHRASE_WORDS } from '../../core/keys/phrase';
 import {
   storedCreatePhrase,
   updateSession,
@@ -28,14 +28,13 @@ export function showEarlyPhrase(
 ): boolean {
   if (root.getAttribute(PRERENDERED_ATTRIBUTE) !== 'welcome') return false;
   const block = document.getElementById(markupId(TAPPED_PHRASE));
-  const markup = block instanceof HTMLScriptElement ? block.text : '';
-  const phrase = markup ? storedOrNewPhrase(backend) : undefined;
-  if (!phrase) return false;
   const step = document.createElement('div');
-  step.innerHTML = markup;
-  const words = phrase.split(' ');
+  step.innerHTML = block instanceof HTMLScriptElement ? block.text : '';
+  // Markup that does not fit makes and stores nothing.
   const cells = step.querySelectorAll(WORD_CELL);
-  if (cells.length !== words.length) return false;
+  if (cells.length !== NEW_PHRASE_WORDS) return false;
+  const words = storedOrNewPhrase(backend)?.split(' ');
+  if (words?.length !== cells.length) return false;
   cells.forEach((cell, index) => (cell.textContent = words[index]!));
   // A tick or a Back before React answers would be lost when React replaces the step: they wait,
   // looking as they will (the merchant reads the words first).

@@ -12,7 +12,7 @@ import type { BaseServices } from '../services/base';
 import type { ServiceSource } from '../services/deferred';
 import { CREATE_WALLET_PATH } from '../../features/onboarding/welcome-taps';
 import { updateSession, type SessionBackend } from '../../features/onboarding/session';
-import { NEW_PHRASE_ENTROPY_BITS } from '../../core/keys/phrase';
+import { NEW_PHRASE_WORDS } from '../../core/keys/phrase';
 import { FIRST_SCREENS, TAPPED_PHRASE, WORD_STAND_IN, type FirstScreen } from './first-screens';
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -42,9 +42,6 @@ async function renderScreen(path: string, onboarded: boolean): Promise<string> {
     </StrictMode>,
   );
 }
-
-/** Words in a new phrase (128 bits of entropy and 4 of checksum, 11 bits a word). */
-const NEW_PHRASE_WORDS = (NEW_PHRASE_ENTROPY_BITS + NEW_PHRASE_ENTROPY_BITS / 32) / 11;
 
 /**
  * The create step as the build renders it, each word a stand-in: the step reads its phrase from

@@ -13,10 +13,14 @@ import { sha256 } from './sha256';
  */
 export const NEW_PHRASE_ENTROPY_BITS = 128;
 
-export const INVALID_MNEMONIC = 'Invalid mnemonic';
-
 /** Bits per word: 2048 words. */
 const WORD_BITS = 11;
+
+/** Words in a new phrase: its entropy and a checksum of a bit per 32, 11 bits a word. */
+export const NEW_PHRASE_WORDS =
+  (NEW_PHRASE_ENTROPY_BITS + NEW_PHRASE_ENTROPY_BITS / 32) / WORD_BITS;
+
+export const INVALID_MNEMONIC = 'Invalid mnemonic';
 
 /** The BIP-39 bits of `entropy` (16 to 32 bytes, a multiple of 4) and its checksum, as 0s and 1s. */
 function checkedBits(entropy: Uint8Array): string {
