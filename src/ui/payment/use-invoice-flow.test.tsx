@@ -108,6 +108,16 @@ describe('useInvoiceFlow', () => {
     expect(view.result.current).toMatchObject({ creating: false, error: 'failed' });
   });
 
+  it('with busyAfterRequest, a Submit after a failure clears it at once', async () => {
+    const { view, fail, create } = setup({ busyAfterRequest: true });
+    act(() => view.result.current.submit(21));
+    await act(async () => fail(new Error('no')));
+    expect(view.result.current.error).toBe('failed');
+    act(() => view.result.current.submit(21));
+    expect(create).toHaveBeenCalledTimes(2);
+    expect(view.result.current.error).toBeNull();
+  });
+
   it('a failure after Cancel is not reported', async () => {
     const { view, fail, onCreateError } = setup();
     act(() => view.result.current.submit(21));

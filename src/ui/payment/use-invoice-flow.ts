@@ -141,10 +141,11 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
       slowTimer.current = setTimeout(() => {
         if (current()) setSlow(true);
       }, slowAfterMs);
+      // A previous failure goes at once (no render when there is none to clear).
+      setError(null);
       const showBusy = () => {
         setCreating(true);
         setSlow(false);
-        setError(null);
       };
       // With busyAfterRequest the busy screen renders in the next task, not in this one: a render
       // set here runs in this click's microtasks, ahead of the request, which then leaves only
