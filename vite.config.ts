@@ -48,13 +48,15 @@ export default defineConfig({
     // The ONBOARDED read starts from a small script of its own while React downloads: it puts the
     // prerendered welcome into the page, or starts fetching a guarded screen and the services; a
     // new user's tap on the welcome before React has hydrated it fetches the phrase screen's files
-    // (decision 0114) and, for "Create New Wallet", shows the words at once (decision 0116).
+    // (decision 0114) and, for "Create New Wallet", shows the words at once (decision 0116). The
+    // wallet renders before the services (decision 0112): its list leaves them out, so their
+    // fetch and compile do not compete with its first read and frame.
     earlyModuleScript(fileURLToPath(new URL('.', import.meta.url)), 'src/early-onboarded-read.ts', {
       metaName: GUARDED_SCREENS_META,
       warm: Object.fromEntries([
         ...Object.entries(GUARDED_SCREEN_MODULES).map(([path, module]) => [
           path,
-          [module, ...(path === '/wallet' ? [WALLET_FIRST] : []), ...LOADED_AFTER_FIRST_SCREEN],
+          path === '/wallet' ? [module, WALLET_FIRST] : [module, ...LOADED_AFTER_FIRST_SCREEN],
         ]),
         ...Object.entries(EARLY_TAP_SCREENS).map(([path, modules]) => [earlyTapKey(path), modules]),
       ]),

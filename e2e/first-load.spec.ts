@@ -237,7 +237,7 @@ test('any other first URL renders on the client as before', async ({ page }) => 
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', /.*/);
 });
 
-test("a merchant opening the wallet directly: its files and the services' download before the app's code runs", async ({
+test("a merchant opening the wallet directly: its files download before the app's code runs, the services' after", async ({
   page,
 }) => {
   await markOnboarded(page);
@@ -252,13 +252,19 @@ test("a merchant opening the wallet directly: its files and the services' downlo
   page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto('/wallet', { waitUntil: 'commit' });
   await expect
-    // The wallet screen is in the named `wallet` chunk (decision 0105), the services' start-up
-    // (app/services/startup.ts) in the named `services` one since the phrase screen no longer
-    // reaches the keys' graph (decision 0106).
-    .poll(() => fetched.filter((path) => /\/(wallet|services)-[\w-]{8}\.js$/.test(path)))
-    .toHaveLength(2);
+    // The wallet screen is in the named `wallet` chunk (decision 0105), its first read in
+    // `walletFirst` and `stores` (decision 0112).
+    .poll(() => fetched.filter((path) => /\/(wallet|walletFirst|stores)-[\w-]{8}\.js$/.test(path)))
+    .toHaveLength(3);
   expect(fetched.some((path) => /\/index-[\w-]+\.js$/.test(path))).toBe(false);
+  // The services' start-up (app/services/startup.ts, the named `services` chunk, decision 0106)
+  // is not fetched beside them: the page renders without it.
+  const services = () => fetched.filter((path) => /\/services-[\w-]{8}\.js$/.test(path));
+  expect(services()).toEqual([]);
+  await expect(page.locator('link[rel="modulepreload"][href*="/services-"]')).toHaveCount(0);
   releaseScript();
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
   await expect(page).toHaveURL(/\/wallet$/);
+  // They load once it has painted.
+  await expect.poll(services).toHaveLength(1);
 });

@@ -119,11 +119,13 @@ function documentParsed(): Promise<void> {
 }
 
 /**
- * An onboarded device opening the wallet, connect, settings or items cannot render it without its
- * code and the protocol services: their files start downloading and compiling now, while React
- * still does, rather than once the router's first navigation asks for them (the routes' imports
- * then find them in the page's module map). The keypad renders without the services (they load
- * after its first paint) and a new user's device fetches nothing here.
+ * An onboarded device opening connect, settings or items cannot render it without its code and
+ * the protocol services, nor the wallet without its code and first read: their files start
+ * downloading and compiling now, while React still does, rather than once the router's first
+ * navigation asks for them (the routes' imports then find them in the page's module map). The
+ * keypad and the wallet render without the services (they load after the first paint,
+ * docs/decisions/0112-wallet-renders-before-the-services.md) and a new user's device fetches
+ * nothing here.
  */
 async function warmFirstScreen(pathname: string, onboarded: boolean): Promise<void> {
   if (!onboarded) return;
