@@ -1,7 +1,8 @@
 // Cash out end to end against the dev mint and the dev Lightning address: to an invoice and to an
 // address, fees to the sat, a lost melt reply, a mint failing mid-melt, PENDING then PAID across a
-// reload, PENDING then UNPAID, two tabs paying at once, automatic cash-out at the threshold, and a
-// pending withdrawal token that a cash-out leaves alone.
+// reload, PENDING then UNPAID, two tabs paying at once, automatic cash-out at the threshold (and
+// again after a reload when it failed), and a pending withdrawal token that a cash-out leaves
+// alone.
 // Every test ends with the exact stored balance and history.
 import type { Page } from '@playwright/test';
 import { outsideInvoice } from '../dev/mint/test-support';
@@ -321,5 +322,37 @@ test.describe('cash out', () => {
     ]);
     await expect(page.getByText('Automatic cash-out: 109 sats sent, 0 sats fee.')).toBeVisible();
     await expect(page.getByText(/^Automatic cash-out:/)).toHaveCount(1);
+  });
+
+  test('an automatic cash-out that failed is tried again after a reload', async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+    lightningAddress,
+  }) => {
+    await setUpTill(page, { mintUrl, relayUrl, autoCashOut: lightningAddress });
+    await saveAutoCashOut(page);
+    // The Lightning address cannot be reached when the payment reaches the threshold.
+    const address = new URL(`https://${lightningAddress.split('@')[1]}`).host;
+    await page.route(`**://${address}/**`, (route) => route.abort());
+    await takePayment(page, 110, payQuote);
+    await expect(
+      page.getByText(/^Automatic cash-out failed: .* Trying again in 1 min\.$/),
+    ).toBeVisible(SETTLES);
+    expect((await storedMoney(page)).balance).toBe(110);
+
+    // Reloaded before the retry: the address answers again, and the balance goes at start.
+    await page.unroute(`**://${address}/**`);
+    await page.reload();
+    await expect(page.getByText(/^Automatic cash-out: \d+ sats sent, 0 sats fee\.$/)).toBeVisible(
+      SETTLES,
+    );
+    await expect.poll(async () => (await storedMoney(page)).balance, SETTLES).toBe(1);
+    expect((await storedMoney(page)).history.map((e) => e.type)).toEqual([
+      'direct-payment',
+      'cash-out',
+      'cash-out',
+    ]);
   });
 });

@@ -110,6 +110,9 @@ export function completeAndStart(
       autoCashOut: services.autoCashOut,
       afterShown: afterSaleShown,
     });
+    // A run that failed before a reload had its retry timer go with the page: a balance still at
+    // the threshold is cashed out now (a run that finds none does nothing).
+    void services.autoCashOut.check();
     // A sale on any path (ecash, cash, another tab's) that sells an item out greys it on the
     // cashiers' page soon after, not at the next publication for another reason.
     void publishSoldOutStock({
