@@ -1,6 +1,7 @@
 // Home (/): the point-of-sale screen where the merchant types an amount and shows the invoice.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useFormats, useTexts } from '../../ui/i18n';
+import { holdClicksWhile } from '../../ui/payment/hold-clicks';
 import { InvoicePanel } from '../../ui/payment/InvoicePanel';
 import { useMintLimits } from '../../ui/payment/use-mint-limits';
 import { useWhenIdle } from '../../ui/use-when-idle';
@@ -66,6 +67,8 @@ export function HomeScreen({ services }: PosScreenProps) {
   const [cashSales, setCashSales] = useState(0);
   const onCashRecorded = useCallback(() => setCashSales((n) => n + 1), []);
   const invoiceSubmit = invoice.submit;
+  const isCreating = invoice.isCreating;
+  const holdWhileCreating = useMemo(() => holdClicksWhile(isCreating), [isCreating]);
   const submitSale = useCallback(
     (sale: Sale) => {
       const charged = chargedBy(sale, till.staff);
@@ -218,6 +221,8 @@ export function HomeScreen({ services }: PosScreenProps) {
               ? 'md:flex md:min-h-0 md:flex-1 md:flex-col'
               : 'invisible absolute inset-0 overflow-clip md:flex md:flex-col'
           }
+          // No line changes under a sale being charged, before the busy state disables the cart.
+          onClickCapture={holdWhileCreating}
         >
           <Suspense fallback={null}>
             <ItemsSide

@@ -67,8 +67,10 @@ export interface AmountEntry {
 export interface InvoiceFlow {
   /** The modal is showing the invoice. */
   open: boolean;
-  /** A quote is being requested. */
+  /** A quote is being requested (rendered). */
   creating: boolean;
+  /** A quote is being requested, from Submit on, before `creating` may have rendered. */
+  isCreating?: () => boolean;
   /** The request has taken too long: say so and offer `cancel`. */
   slow?: boolean;
   cancel?: () => void;
@@ -184,8 +186,9 @@ export function InvoicePanel({
         <Keypad
           submitRef={submitRef}
           onSubmit={submit}
-          // Keys must not change or resubmit the amount while its invoice is on screen.
+          // Keys must not change or resubmit the amount while its invoice is made or on screen.
           disabled={open || creating}
+          {...(flow.isCreating ? { held: flow.isCreating } : {})}
           // Typed digits mean sats until a fiat mode: the entry arriving a moment after the keypad
           // (the price source answering) keeps them; a switch of unit clears them.
           resetKey={

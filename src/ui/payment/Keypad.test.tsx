@@ -169,6 +169,30 @@ describe('Keypad', () => {
     expect(amountText()).toBe('501 sats');
   });
 
+  it('while held (an invoice being made, not yet rendered busy), keys and buttons do nothing', async () => {
+    let held = false;
+    const other = vi.fn<(amount: number) => void>();
+    const { user, onSubmit } = setup({
+      held: () => held,
+      secondary: { label: 'Receive ecash', onSubmit: other },
+    });
+    await user.keyboard('50{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    held = true;
+    await user.keyboard('9{Backspace}{Escape}{Delete}{Enter}');
+    await user.click(screen.getByRole('button', { name: '1' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'Receive ecash' }));
+    expect(amountText()).toBe('50 sats');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+
+    held = false;
+    await user.keyboard('1');
+    expect(amountText()).toBe('501 sats');
+  });
+
   it('resets to 0 when resetKey changes, and only then', async () => {
     const { user, onSubmit, view } = setup({ resetKey: 0 });
     await user.keyboard('321');

@@ -29,6 +29,11 @@ export interface KeypadProps {
   onSubmit: (amount: number) => void;
   /** While true (e.g. the invoice modal is open) buttons and keys do nothing. */
   disabled?: boolean;
+  /**
+   * Keys do nothing while this says so, as when disabled, without a render: an invoice being made
+   * before the busy state renders (ui/payment/use-invoice-flow.ts BUSY_RENDER_AFTER_MS).
+   */
+  held?: () => boolean;
   /** Any change of this value resets the amount to 0 (e.g. after a payment is received). */
   resetKey?: unknown;
   /** Unit shown after the amount. */
@@ -86,6 +91,7 @@ function isEditable(target: EventTarget | null): boolean {
 export function Keypad({
   onSubmit,
   disabled = false,
+  held,
   resetKey,
   unit = 'sats',
   limits,
@@ -122,6 +128,7 @@ export function Keypad({
   }, [amount]);
   const apply = useCallback(
     (action: KeypadAction) => {
+      if (held?.()) return;
       const next = keypadAmountReducer(amountRef.current, action);
       if (action.type === 'digit' && max && parseKeypadAmount(next) > max.value) {
         // Refused while typing: the mint would refuse the invoice anyway.
@@ -132,7 +139,7 @@ export function Keypad({
       setAmount(next);
       setHint(null);
     },
-    [max],
+    [max, held],
   );
 
   /** The typed amount if it can be taken, else null with the hint saying why. */
@@ -154,9 +161,10 @@ export function Keypad({
     return value;
   }, [limits, t]);
   const submit = useCallback(() => {
+    if (held?.()) return;
     const value = checked();
     if (value !== null) onSubmit(value);
-  }, [checked, onSubmit]);
+  }, [checked, onSubmit, held]);
 
   const isKeyReachedByKeyboard = (target: EventTarget | null): boolean =>
     target instanceof HTMLButtonElement &&
@@ -311,6 +319,7 @@ export function Keypad({
           className="min-h-11 w-full rounded-2xl bg-white text-sm font-medium text-violet-800 ring-1 ring-violet-300 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 disabled:cursor-not-allowed disabled:opacity-50"
           disabled={disabled}
           onClick={() => {
+            if (held?.()) return;
             const value = checked();
             if (value !== null) secondary.onSubmit(value);
           }}

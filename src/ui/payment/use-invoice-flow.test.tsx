@@ -5,7 +5,12 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { englishText } from '../i18n';
 import { OFFLINE_SUBMIT } from '../locales/keypad/en.json';
-import { INVOICE_SLOW_AFTER_MS, useInvoiceFlow, type InvoiceFlowOptions } from './use-invoice-flow';
+import {
+  BUSY_RENDER_AFTER_MS,
+  INVOICE_SLOW_AFTER_MS,
+  useInvoiceFlow,
+  type InvoiceFlowOptions,
+} from './use-invoice-flow';
 
 type Quote = { quote: string };
 
@@ -75,16 +80,20 @@ describe('useInvoiceFlow', () => {
     expect(view.result.current.creating).toBe(true);
   });
 
-  it('with busyAfterRequest, asks the mint in the Submit and renders busy in the next task', () => {
+  it('with busyAfterRequest, asks the mint in the Submit and renders busy only if it is slow', () => {
     const { view, create } = setup({ busyAfterRequest: true });
     act(() => view.result.current.submit(21));
     // Asked before any render: the request leaves ahead of the busy keypad's render.
     expect(create).toHaveBeenCalledWith(21);
     expect(view.result.current.creating).toBe(false);
+    // Held from Submit on, for the screen's controls.
+    expect(view.result.current.isCreating()).toBe(true);
     // Another Submit before the busy render asks nothing.
     act(() => view.result.current.submit(22));
     expect(create).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(0));
+    act(() => vi.advanceTimersByTime(BUSY_RENDER_AFTER_MS - 1));
+    expect(view.result.current.creating).toBe(false);
+    act(() => vi.advanceTimersByTime(1));
     expect(view.result.current.creating).toBe(true);
   });
 
@@ -92,19 +101,20 @@ describe('useInvoiceFlow', () => {
     const { view, answer } = setup({ busyAfterRequest: true });
     act(() => view.result.current.submit(21));
     await act(async () => answer({ quote: 'q1' }));
-    act(() => vi.advanceTimersByTime(0));
+    act(() => vi.advanceTimersByTime(BUSY_RENDER_AFTER_MS));
     expect(view.result.current).toMatchObject({
       invoice: { quote: 'q1' },
       open: true,
       creating: false,
     });
+    expect(view.result.current.isCreating()).toBe(false);
   });
 
   it('a failure before the busy task is said and not made busy after', async () => {
     const { view, fail } = setup({ busyAfterRequest: true });
     act(() => view.result.current.submit(21));
     await act(async () => fail(new Error('no')));
-    act(() => vi.advanceTimersByTime(0));
+    act(() => vi.advanceTimersByTime(BUSY_RENDER_AFTER_MS));
     expect(view.result.current).toMatchObject({ creating: false, error: 'failed' });
   });
 

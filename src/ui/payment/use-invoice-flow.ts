@@ -10,6 +10,13 @@ import { OFFLINE_SUBMIT } from '../locales/keypad/en.json';
 /** How long creating an invoice may take before the screen says the mint is not responding. */
 export const INVOICE_SLOW_AFTER_MS = 10_000;
 
+/**
+ * With `busyAfterRequest`, how long after Submit the busy state renders if no answer has come: a
+ * mint answering sooner has its invoice shown with no busy render and frame before it (within
+ * the 100 ms a tap may take to answer). The screen holds its controls meanwhile by `isCreating`.
+ */
+export const BUSY_RENDER_AFTER_MS = 100;
+
 /** The browser says it has no network (navigator.onLine); false where it cannot tell. */
 export function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -46,9 +53,10 @@ export interface InvoiceFlowOptions<Q extends { quote: string }, S = number> {
    */
   resume?: () => Promise<Q | null>;
   /**
-   * The busy state renders in the task after Submit, so `create`'s request leaves first (the point
-   * of sale: docs/performance.md "Taps"); `busy` still refuses a second Submit at once. Default
-   * false: rendered in Submit's own turn.
+   * The busy state renders BUSY_RENDER_AFTER_MS after Submit, and only if the invoice has not come
+   * by then, so `create`'s request leaves first and a quick answer is shown without a busy frame
+   * (the point of sale: docs/performance.md "Taps"); a second Submit is refused at once, and the
+   * screen holds its other controls by `isCreating`. Default false: rendered in Submit's own turn.
    */
   busyAfterRequest?: boolean;
 }
@@ -58,8 +66,10 @@ export interface InvoiceFlowState<Q, S = number> {
   invoice: Q | null;
   /** Whether the invoice modal is showing it. */
   open: boolean;
-  /** An invoice is being created. */
+  /** An invoice is being created (rendered; see busyAfterRequest). */
   creating: boolean;
+  /** An invoice is being created, from Submit on, before `creating` renders. Stable. */
+  isCreating: () => boolean;
   /** Creating has taken longer than slowAfterMs: the screen offers `cancel`. */
   slow: boolean;
   /** Shown on the page when the last submit produced no invoice. */
@@ -147,15 +157,16 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
         setCreating(true);
         setSlow(false);
       };
-      // With busyAfterRequest the busy screen renders in the next task, not in this one: a render
-      // set here runs in this click's microtasks, ahead of the request, which then leaves only
-      // after it. Asked first, the mint answers while the keypad renders busy (docs/performance.md
-      // "Taps"). Until then `busy` refuses another Submit; a request already answered (or failed)
-      // has nothing to render.
+      // With busyAfterRequest the busy screen renders later, not in this task: a render set here
+      // runs in this click's microtasks, ahead of the request, which then leaves only after it;
+      // and a mint answering within BUSY_RENDER_AFTER_MS has its invoice shown with no busy render
+      // and frame first (docs/performance.md "Taps"). Until then `busy` refuses another Submit
+      // and `isCreating` holds the screen's controls; a request already answered (or failed) has
+      // nothing to render.
       if (busyAfterRequest) {
         setTimeout(() => {
           if (current() && busy.current) showBusy();
-        }, 0);
+        }, BUSY_RENDER_AFTER_MS);
       } else showBusy();
       void (async () => {
         try {
@@ -196,5 +207,19 @@ export function useInvoiceFlow<Q extends { quote: string }, S = number>(
     if (activeId.current !== null) setOpen(true);
   }, []);
 
-  return { invoice, open, creating, slow, error, resetKey, submit, cancel, close, reopen };
+  const isCreating = useCallback(() => busy.current, []);
+
+  return {
+    invoice,
+    open,
+    creating,
+    isCreating,
+    slow,
+    error,
+    resetKey,
+    submit,
+    cancel,
+    close,
+    reopen,
+  };
 }
