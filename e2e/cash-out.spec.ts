@@ -355,4 +355,55 @@ test.describe('cash out', () => {
       'cash-out',
     ]);
   });
+
+  test('two tabs opened at once cash out once, and neither says it failed', async ({
+    page,
+    context,
+    mintUrl,
+    relayUrl,
+    payQuote,
+    lightningAddress,
+  }) => {
+    await setUpTill(page, { mintUrl, relayUrl, autoCashOut: lightningAddress });
+    await saveAutoCashOut(page);
+    const address = new URL(`https://${lightningAddress.split('@')[1]}`).host;
+    await page.route(`**://${address}/**`, (route) => route.abort());
+    await takePayment(page, 110, payQuote);
+    await expect(page.getByText(/^Automatic cash-out failed: .*$/)).toBeVisible(SETTLES);
+    await page.unroute(`**://${address}/**`);
+
+    // Both tabs start together, and each checks the balance at start. The first tab's invoice
+    // request is held until the second tab asks the address too (which it does only without the
+    // cross-tab lock) or 3 s have passed, so the two checks overlap on any machine.
+    const second = await context.newPage();
+    // What the tabs' loggers report: a failed run warns there even before its toast can show.
+    const warnings: string[] = [];
+    for (const tab of [page, second]) tab.on('console', (message) => warnings.push(message.text()));
+    const secondAsks = second.waitForRequest((request) => new URL(request.url()).host === address);
+    const held = Promise.race([secondAsks, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    await page.route(`**://${address}/lnurlp/*/callback**`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await Promise.all([page.reload(), second.goto(page.url())]);
+    const sent = /^Automatic cash-out: \d+ sats sent, 0 sats fee\.$/;
+    await expect
+      .poll(
+        async () => (await page.getByText(sent).count()) + (await second.getByText(sent).count()),
+        SETTLES,
+      )
+      .toBe(1);
+    await expect.poll(async () => (await storedMoney(page)).balance, SETTLES).toBe(1);
+    await expect
+      .poll(async () => (await storedMoney(second)).history.map((e) => e.type), SETTLES)
+      .toEqual(['direct-payment', 'cash-out', 'cash-out']);
+    // The other tab's check ends quietly, so there is no sign to wait for: without the lock its
+    // failure came within a second of the held request going on, and this gives it two.
+    await held;
+    await page.waitForTimeout(2_000);
+    for (const tab of [page, second]) {
+      await expect(tab.getByText(/^Automatic cash-out failed/)).toHaveCount(0);
+    }
+    expect(warnings.filter((text) => text.includes('Automatic cash-out failed'))).toEqual([]);
+  });
 });

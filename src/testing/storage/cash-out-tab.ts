@@ -147,7 +147,7 @@ export async function storedInUnits(tab: CashOutTab) {
  */
 export function autoCashOutOn(
   tab: CashOutTab,
-  retry: Pick<AutoCashOutDeps, 'retryBaseMs' | 'retryMaxMs'> = {},
+  retry: Pick<AutoCashOutDeps, 'retryBaseMs' | 'retryMaxMs' | 'lock'> = {},
 ): { auto: AutoCashOut; outcomes: AutoCashOutOutcome[] } {
   const outcomes: AutoCashOutOutcome[] = [];
   const auto = new AutoCashOut({

@@ -14,6 +14,7 @@ import {
   storedInUnits as byUnit,
   type CashOutTab,
 } from '../../../testing/storage/cash-out-tab';
+import { inProcessQuoteLock } from '../../cross-tab-lock';
 import { freezeAt } from '../../../testing/wallet/freeze-at';
 import { devMintSuite } from '../../../testing/wallet/dev-mint-suite';
 import { withFeeReservePercent } from '../../../testing/wallet/fee-reserve';
@@ -93,6 +94,27 @@ describe('automatic cash-out', () => {
     // Below the threshold again: nothing more.
     await auto.check();
     expect(outcomes).toHaveLength(1);
+  });
+
+  it('two tabs checking at once cash out once, and neither reports a failure', async () => {
+    const dbName = await newCashOutDevice(dev.mint.url);
+    // The two tabs share what Web Locks share between a browser's tabs.
+    const lock = inProcessQuoteLock();
+    const first = dev.track(openCashOutTab(dbName, { lock }));
+    const second = dev.track(openCashOutTab(dbName, { lock }));
+    await first.storage.autoCashOut.set({ enabled: true, address: lnurl.address, threshold: 100 });
+    await fundTab(first, dev.mint, [100]);
+    const issuedBefore = lnurl.invoices().length;
+    const runs = [first, second].map((tab) => {
+      const run = autoCashOutOn(tab, { retryBaseMs: 60_000, lock });
+      autos.push(run.auto);
+      return run;
+    });
+    await Promise.all(runs.map((run) => run.auto.check()));
+    const outcomes = runs.flatMap((run) => run.outcomes);
+    expect(outcomes.map((o) => (o.ok ? o.result.status : o.error))).toEqual(['paid']);
+    expect(lnurl.invoices()).toHaveLength(issuedBefore + 1);
+    expect((await storedCashOut(second)).history.map((e) => e.type)).toEqual(['cash-out']);
   });
 
   it('leaves the balance when the address fails, and retries with backoff until it works', async () => {

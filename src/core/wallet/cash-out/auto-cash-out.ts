@@ -2,7 +2,8 @@
 // fiat unit with its own threshold, to the threshold, the whole balance of that unit minus fees
 // goes to the merchant's Lightning address, its change after it (docs/behaviour.md, "Automatic
 // cash-out"; docs/decisions/0090-automatic-cash-out-per-unit.md). Fees above the merchant's limit
-// are never paid. One run at a time; a failure is retried with backoff.
+// are never paid. One run at a time, across the app's tabs too; a failure is retried with backoff.
+import { defaultQuoteLock, type QuoteLock } from '../../cross-tab-lock';
 import { ValidationError, errorMessage } from '../../errors';
 import type { Logger } from '../../logger';
 import type { ConfigStore } from '../../settings/ports';
@@ -64,18 +65,25 @@ export interface AutoCashOutDeps {
   fetch: Fetch;
   logger: Logger;
   onOutcome(outcome: AutoCashOutOutcome): void;
+  /** Web Locks by default: a tab's run waits for another tab's, then finds the balance it left. */
+  lock?: QuoteLock;
   retryBaseMs?: number;
   retryMaxMs?: number;
 }
+
+/** The Web Lock a tab's run holds. */
+const AUTO_CASH_OUT_LOCK = 'cashew-auto-cash-out';
 
 export class AutoCashOut {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
   private readonly available: AvailableProofs;
+  private readonly lock: QuoteLock;
 
   constructor(private readonly deps: AutoCashOutDeps) {
     this.available = new AvailableProofs(deps);
+    this.lock = deps.lock ?? defaultQuoteLock();
   }
 
   /**
@@ -83,7 +91,9 @@ export class AutoCashOut {
    * than one run in flight; a call during a run makes one more run after it. Never rejects.
    */
   readonly check: () => Promise<void> = serialRuns(
-    () => this.runOnce(),
+    // Two tabs open at start both check: without the lock the second planned with the proofs the
+    // first was paying out and reported a failure (docs/behaviour.md "Automatic cash-out").
+    () => this.lock(AUTO_CASH_OUT_LOCK, () => this.runOnce()),
     () => this.stopped,
   );
 
