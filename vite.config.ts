@@ -85,7 +85,7 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['icon.svg', 'apple-touch-icon-180x180.png'],
+      includeManifestIcons: false,
       manifest: {
         name: 'Cashew POS',
         short_name: 'Cashew',
@@ -107,8 +107,10 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // wasm: the QR reader's polyfill (decision 0069), so scanning works offline too.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
+        // wasm: the QR reader's polyfill (decision 0069), so scanning works offline too. The icons
+        // in public/ are among these and the plugin adds the web manifest itself, so the
+        // precache lists each file once (no includeAssets, includeManifestIcons off).
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm}'],
         // Every route is the single page: a navigation offline gets index.html from the cache.
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
