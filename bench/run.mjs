@@ -82,13 +82,11 @@ async function main() {
   const { startStack } = await import('../dev/stack.ts');
   log('building the app and starting the dev mint and relay...');
   const stack = await startStack({ tempPrefix: 'cashew-bench-', seedDiscovery: true });
-  const browser = await launchChromium();
-  const chromium = browser.version();
+  let chromium = '';
   const figures = {};
   try {
     log(`app ${stack.appUrl}  mint ${stack.mintUrl}  relay ${stack.relayUrl}`);
     const context = {
-      browser,
       appUrl: stack.appUrl,
       mintUrl: stack.mintUrl,
       relayUrl: stack.relayUrl,
@@ -115,7 +113,16 @@ async function main() {
           continue;
         }
         log(`${figure.key}: measuring...`);
-        figures[figure.key] = await measure({ ...context, ...figure.extra });
+        // A browser of its own for each figure: one shared by all of them read the taps
+        // about a third slower after the first loads than alone (docs/performance.md
+        // "Reproduce"), so a figure depended on what ran before it.
+        const browser = await launchChromium();
+        chromium = browser.version();
+        try {
+          figures[figure.key] = await measure({ ...context, browser, ...figure.extra });
+        } finally {
+          await browser.close().catch(() => {});
+        }
       } catch (error) {
         // A broken measurement is reported as such, never as a number.
         figures[figure.key] = { status: 'not measured', error: String(error?.stack ?? error) };
@@ -124,7 +131,6 @@ async function main() {
       log(`${figure.key}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
   } finally {
-    await browser.close().catch(() => {});
     await stack.close();
   }
 
