@@ -98,6 +98,22 @@ test.describe('two tabs of the same merchant', () => {
     });
   });
 
+  test("a sale in one tab shows in the other tab's balance without a reload", async ({
+    page,
+    mintUrl,
+    relayUrl,
+    payQuote,
+  }) => {
+    await onboard(page, { mintUrl, relayUrl });
+    const tabB = await secondTab(page.context());
+    // The invoice takes longer than tab B's background work (at most a second after its first
+    // screen), which starts its ear for the other tabs.
+    const quoteId = await requestInvoice(page, 144);
+    await payQuote(quoteId);
+    await expect(page.getByTestId('home-balance')).toHaveText('144 sats', SETTLES);
+    await expect(tabB.getByTestId('home-balance')).toHaveText('144 sats', { timeout: 5_000 });
+  });
+
   test('a remote quote delivered while both tabs are open is minted once', async ({
     page,
     browser,

@@ -19,7 +19,9 @@ export type WalletUpdate =
   /** a state check removed proofs spent elsewhere (`amount`) or marked some pending at the mint */
   | { reason: 'proof-states'; amount: number }
   /** events of the phrase's other devices were added to the history (never the balance) */
-  | { reason: 'records'; count: number };
+  | { reason: 'records'; count: number }
+  /** another tab of this browser changed the wallet (wallet-tabs.ts): read it again */
+  | { reason: 'other-tab' };
 
 export type WalletUpdateListener = (update: WalletUpdate) => void;
 

@@ -74,9 +74,10 @@ export function createRecords(deps: RecordsDeps): Records {
     ready: deps.isOnboarded,
     watch,
   });
-  // Every wallet update writes a history event (a sale, a withdrawal, a cash-out, a refund).
+  // Every wallet update writes a history event (a sale, a withdrawal, a cash-out, a refund); one
+  // of another tab is that tab's to publish.
   deps.events.onUpdated((update) => {
-    if (update.reason !== 'records') schedule.written();
+    if (update.reason !== 'records' && update.reason !== 'other-tab') schedule.written();
   });
   return { publisher, reader, schedule };
 }

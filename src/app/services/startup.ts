@@ -3,6 +3,8 @@
 // "The composition root" describes. Each task runs only on an onboarded device and its failure is
 // only logged.
 import type { WalletEvents } from '../../core/events';
+import { hasTabChannel, openTabChannel } from '../../core/tab-channel';
+import { shareWalletUpdates, WALLET_TABS_CHANNEL } from '../../core/wallet-tabs';
 import type { Logger } from '../../core/logger';
 import type { ConfigStore } from '../../core/settings/ports';
 import type { RemotePaymentInbox } from '../../core/remote-payments/merchant/inbox';
@@ -100,6 +102,8 @@ export function completeAndStart(
       () => afterIdle(run),
     );
   startBackground(() => {
+    // A sale or a cash-out in another tab reaches this tab's balance and lists at once.
+    if (hasTabChannel()) shareWalletUpdates(services.events, openTabChannel(WALLET_TABS_CHANNEL));
     startPaymentResume({ payments, config, logger, window, document });
     // Cash-outs: outcomes found later are toasted; pending melts are checked now and on resume;
     // every stored payment may reach the automatic cash-out threshold.
