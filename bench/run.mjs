@@ -113,9 +113,8 @@ async function main() {
           continue;
         }
         log(`${figure.key}: measuring...`);
-        // A browser of its own for each figure: one shared by all of them read the taps
-        // about a third slower after the first loads than alone (docs/performance.md
-        // "Reproduce"), so a figure depended on what ran before it.
+        // A browser of its own for each figure, so a figure depends on nothing measured before
+        // it (docs/performance.md "Reproduce").
         const browser = await launchChromium();
         chromium = browser.version();
         try {

@@ -9,9 +9,8 @@ function tab(hub: ReturnType<typeof memoryChannelHub>) {
   const events = new WalletEvents();
   const heard: WalletUpdate[] = [];
   events.onUpdated((update) => heard.push(update));
-  const channel = hub.open();
-  const stop = shareWalletUpdates(events, channel);
-  return { events, heard, channel, stop };
+  const stop = shareWalletUpdates(events, hub.open());
+  return { events, heard, stop };
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
