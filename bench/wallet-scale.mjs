@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { growthCheck } from './lib/growth.mjs';
-import { indexedDbSize, settledIndexedDbSize, tempProfile } from './lib/persistent-profile.mjs';
+import { freshCopySize, indexedDbSize, tempProfile } from './lib/persistent-profile.mjs';
 import { round, summarize } from './lib/stats.mjs';
 import { storageBundle } from './lib/storage-bundle.mjs';
 import { onboard } from './lib/onboard.mjs';
@@ -292,13 +292,12 @@ async function measureSize({ appUrl, relayUrl, mintUrl, keysetId, events, runs, 
       );
     }
 
-    // Weighed once LevelDB has settled (settledIndexedDbSize): closed as the app leaves it, the
-    // directory may hold a compaction's inputs and outputs both, and rows overwritten since the
-    // last full compaction, which is compaction timing, not stored rows. The unsettled weight is
-    // kept beside it.
+    // The rows weighed written once (freshCopySize): closed as the app leaves it, the directory
+    // holds whatever overwritten rows and compaction outputs LevelDB had not yet dropped, which
+    // is compaction timing, not stored rows. That weight is kept beside it.
     await browserContext.close();
     const unsettled = await indexedDbSize(profile.dir, appUrl);
-    const disk = await settledIndexedDbSize(profile, appUrl, DB_NAME);
+    const disk = await freshCopySize(profile, appUrl, DB_NAME);
     browserContext = await profile.launch();
     page = await firstPage(browserContext);
     await page.addInitScript(walletReadyProbe, expected);
@@ -368,7 +367,7 @@ async function measureSize({ appUrl, relayUrl, mintUrl, keysetId, events, runs, 
         byKind: disk.byKind,
         justInserted: { bytes: justInserted.bytes, byKind: justInserted.byKind },
         unsettled: { bytes: unsettled.bytes, byKind: unsettled.byKind, files: unsettled.files },
-        settle: disk.settle,
+        rowsCopied: disk.rows,
         storageEstimateUsage: usage,
         paths: disk.paths,
       },
@@ -397,9 +396,9 @@ const GROWTH_METRICS = [
 ];
 const GROWTH_ALLOWANCE_MS = 5;
 /**
- * Disk: 1 MiB, about what one LevelDB table or write-log flush more or less weighs; bytes grow
- * exactly linearly once compacted (about 237 bytes per event at 10k and at 100k), so without it
- * a 10.01x step failed on compaction luck.
+ * Disk: 1 MiB, about what one LevelDB table or write-log flush more or less weighs: the rows'
+ * fresh copy (freshCopySize) keeps up to its 4 MB write buffer as an uncompressed log, whatever
+ * the size.
  */
 const GROWTH_ALLOWANCE_BYTES = 1024 * 1024;
 const GROWTH_ALLOWANCE = Object.fromEntries(
@@ -469,15 +468,12 @@ export async function measureWalletScale(context) {
           '(DexieProofStore.balance, DexieHistoryStore.page(1 | last)); historyPage is Next/Previous ' +
           'clicked to page 2 and back until the new items show; walletPageReady is navigation to ' +
           'balance and 10 history items painted (one untimed visit first after reopening the profile).',
-        'indexedDbBytes: the origin IndexedDB directory of the closed Chromium profile after the ' +
-          'bulk insert and one reopen (reads only, before any withdraw), weighed once LevelDB has ' +
-          'settled (reopened on a page running none of the app, held open until its files stop ' +
-          "changing, then closed and kept past Chromium's 2 s grace period, when it compacts, " +
-          'until they stop changing again, twice; indexedDb.settle); indexedDb.unsettled is the ' +
-          'same directory weighed ' +
-          'as the app closed it; indexedDb.justInserted is ' +
-          'the same directory closed right after the insert, indexedDb.storageEstimateUsage ' +
-          'navigator.storage.estimate().usage just before that close.',
+        "indexedDbBytes: the app database's rows after the bulk insert and one reopen (reads " +
+          'only, before any withdraw), copied with their keys and schema into an origin that ' +
+          'never had a database, weighed once its files stop changing (indexedDb.rowsCopied ' +
+          'rows); indexedDb.unsettled is the app origin directory weighed as the app closed it; ' +
+          'indexedDb.justInserted is the same directory closed right after the insert, ' +
+          'indexedDb.storageEstimateUsage navigator.storage.estimate().usage just before that close.',
       ],
       withdrawQr,
     };
