@@ -396,9 +396,9 @@ const GROWTH_METRICS = [
 ];
 const GROWTH_ALLOWANCE_MS = 5;
 /**
- * Disk: 1 MiB, about what one LevelDB table or write-log flush more or less weighs: the rows'
- * fresh copy (freshCopySize) keeps up to its 4 MB write buffer as an uncompressed log, whatever
- * the size.
+ * Disk: 1 MiB of slack, about one LevelDB table. The rows' fresh copy (freshCopySize) is the same
+ * bytes in every run; at any size up to its last 4 MB of writes stays an uncompressed log, which
+ * weighs more on the smaller size's side of a step than on the larger's.
  */
 const GROWTH_ALLOWANCE_BYTES = 1024 * 1024;
 const GROWTH_ALLOWANCE = Object.fromEntries(
